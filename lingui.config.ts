@@ -1,0 +1,12 @@
+import { defineConfig } from '@lingui/cli';
+import { formatter } from '@lingui/format-po';
+
+// The six app locales of spec §1; `jp` is the product's code for Japanese (Intl uses `ja`).
+export default defineConfig({
+  sourceLocale: 'en',
+  locales: ['en', 'zh', 'th', 'jp', 'ar', 'hi'],
+  fallbackLocales: { default: 'en' },
+  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/server/**'] }],
+  format: formatter({ lineNumbers: false }),
+  orderBy: 'messageId',
+});

@@ -1,0 +1,157 @@
+// Account calls of spec §7 (and the two our server adds: register and logout).
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import {
+  INVITE_CODE,
+  code,
+  currency,
+  email,
+  loginPassword,
+  mustFlag,
+  optionalMatching,
+  payPassword,
+  phone,
+  required,
+  samePasswords,
+  matching,
+} from './fields.ts';
+import { texts } from './texts.ts';
+import type { Currency } from './constants.ts';
+
+export type VerificationStatus = 'none' | 'review' | 'verified' | 'rejected';
+
+/** §3 user info, as /users/info answers it (avatar is sent as `userimg`). */
+export interface UserInfo {
+  id: number;
+  username: string;
+  nickname: string;
+  userimg: string;
+  level: number;
+  phone: string;
+  email: string;
+  invite_code: string;
+  currency: Currency;
+  has_paypass: boolean;
+  recharge_total: string;
+  verification: VerificationStatus;
+  created_at: string;
+}
+
+export interface Session {
+  token: string;
+}
+
+export const LoginInput = v.object({
+  username: required(texts.enterUsernameAndPassword),
+  password: required(texts.enterUsernameAndPassword),
+});
+/** The login screen also needs the agreement ticked (§5); the server never sees it. */
+export const LoginForm = v.object({
+  ...LoginInput.entries,
+  agree: v.literal(true, texts.readAgreement.id),
+});
+export const login = post('/users/login', LoginInput, result<Session>(), { auth: false });
+
+const registerCommon = {
+  code,
+  password: loginPassword,
+  paypass: payPassword,
+  currency,
+  invite: optionalMatching(INVITE_CODE, texts.inviteCodeFormat),
+};
+/** Our addition (the spec omits it): registration by mobile number or e-mail (§5). */
+export const RegisterInput = v.variant(
+  'mode',
+  [
+    v.object({ mode: v.literal('phone'), phone, ...registerCommon }),
+    v.object({ mode: v.literal('email'), email, ...registerCommon }),
+  ],
+  texts.invalidRequest.id,
+);
+export type RegisterInputType = v.InferInput<typeof RegisterInput>;
+export const register = post('/users/register', RegisterInput, result<Session>(), { auth: false });
+
+/** `must=1` for a password reset (the number must be registered), else it must be free. */
+export const sendSmsCode = get(
+  '/users/sms',
+  v.object({ userphone: phone, must: mustFlag }),
+  result<{ resend_in: number }>(),
+  { auth: false },
+);
+export const sendEmailCode = get(
+  '/users/email/get',
+  v.object({ email, must: mustFlag }),
+  result<{ resend_in: number }>(),
+  { auth: false },
+);
+
+export const userInfo = get('/users/info', NoInput, result<UserInfo>());
+
+/** Our addition: ends this session on the server (the token is revoked). */
+export const logout = post('/users/logout', NoInput, result<null>());
+
+/** Profile fields the user edits directly; a new phone or e-mail needs its code. */
+export const EditProfileInput = v.pipe(
+  v.object({
+    nickname: v.optional(v.pipe(v.string(texts.enterNickname.id), v.trim(), v.minLength(1, texts.enterNickname.id), v.maxLength(20, texts.enterNickname.id))),
+    currency: v.optional(currency),
+    phone: v.optional(phone),
+    email: v.optional(email),
+    code: v.optional(code),
+  }),
+  v.check((input) => Object.values(input).some((value) => value !== undefined), texts.fillInformation.id),
+  v.check((input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined, texts.enterCode.id),
+);
+export const editProfile = post('/users/edit', EditProfileInput, result<UserInfo>());
+
+export const editAvatar = post(
+  '/users/edit/avatar',
+  v.object({ userimg: matching(/^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/, texts.uploadFailed) }),
+  result<UserInfo>(),
+);
+
+/** Changing the login password revokes every session; the answer carries this device's new one. */
+export const ChangePasswordInput = v.pipe(
+  v.object({
+    oldpass: required(texts.enterOldPassword),
+    password: loginPassword,
+    repassword: required(texts.passwordsInconsistent),
+  }),
+  samePasswords(),
+);
+export const changePassword = post('/users/edit/userpass', ChangePasswordInput, result<Session>());
+
+const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent) };
+export const ForgotPasswordInput = v.pipe(
+  v.variant(
+    'mode',
+    [
+      v.object({ mode: v.literal('phone'), phone, ...resetCommon }),
+      v.object({ mode: v.literal('email'), email, ...resetCommon }),
+    ],
+    texts.invalidRequest.id,
+  ),
+  samePasswords(),
+);
+export const forgotPassword = post('/users/forget', ForgotPasswordInput, result<null>(), { auth: false });
+
+/**
+ * Sets or changes the payment password: with the old one, or with a code sent to the
+ * account's phone or e-mail when it is forgotten (or was never set).
+ */
+export const ChangePayPasswordInput = v.pipe(
+  v.object({
+    oldpaypass: v.optional(payPassword),
+    code: v.optional(code),
+    password: payPassword,
+    repassword: required(texts.passwordsInconsistent),
+  }),
+  samePasswords(),
+);
+export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordInput, result<UserInfo>());
+
+/** Multipart, field `image` (§7); answers the URL the picture is served back at. */
+export const uploadImage = post('/users/upload', NoInput, result<{ url: string }>(), { multipart: true });
+export const UPLOAD_FIELD = 'image';
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+

@@ -1,0 +1,43 @@
+// Spec §9 business constants and limits, and the product's fixed lists (§1). One home each.
+
+export const APP_VERSION = 101;
+export const PAGE_LOAD_TIMEOUT_MS = 120_000;
+export const REQUEST_TIMEOUT_MS = 60_000;
+export const LOADING_HIDE_DELAY_MS = 200;
+export const TOKEN_REDIRECT_DELAY_MS = 800;
+export const TOAST_MS = 1500;
+/** §8: a call fails with 'Too many requests!' after this many attempts. */
+export const MAX_ATTEMPTS = 5;
+export const CODE_LENGTH = 6;
+export const CODE_RESEND_SECONDS = 60;
+export const CODE_TTL_MINUTES = 10;
+export const MIN_OPTION_USDT = '1';
+export const HASH_MIN_LENGTH = 60;
+export const QUICK_REDEMPTION_DAILY_MAX_USDT = '30000000';
+export const AREA_CODE = '66';
+export const THEME_COLOR = '#00bbfe';
+export const HISTORY_LENGTH = 10;
+export const UPLOAD_MAX_COUNT = 52;
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const SWIPER_INTERVAL_MS = 3000;
+
+export const LOCALES = ['en', 'zh', 'th', 'jp', 'ar', 'hi'] as const;
+export type Locale = (typeof LOCALES)[number];
+/** §1: Thai is the fallback locale. */
+export const FALLBACK_LOCALE: Locale = 'th';
+export const LOCALE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  zh: '中文',
+  th: 'ไทย',
+  jp: '日本語',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+};
+
+/** Display currencies a user can choose; baht is the base currency (§1). */
+export const CURRENCIES = ['THB', 'USD', 'CNY', 'JPY', 'INR', 'AED', 'EUR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
+export const DEFAULT_CURRENCY: Currency = 'THB';
+
+/** §1: Thai banks for withdraw and bank cards. */
+export const BANK_CODES = ['BBL', 'BBC', 'KTB', 'BAY', 'KBANK', 'CITI', 'TTB', 'SCB', 'NBANK', 'KKP', 'GSB', 'GHB', 'BAAC'] as const;

@@ -1,0 +1,45 @@
+// Public content calls of spec §7: system config and slides.
+import * as v from 'valibot';
+import { get, result } from './endpoint.ts';
+import { texts } from './texts.ts';
+import type { Paged } from './envelope.ts';
+
+/** §3 system config; `act` picks the group (system, share or about). */
+export interface SystemConfig {
+  scroll_notice: string;
+  service_url: string;
+  appurl_android: string;
+}
+export interface ShareConfig {
+  text: string;
+}
+export interface AboutConfig {
+  title: string;
+  text: string;
+}
+export interface ConfigByAct {
+  system: SystemConfig;
+  share: ShareConfig;
+  about: AboutConfig;
+}
+export const CONFIG_ACTS = ['system', 'share', 'about'] as const;
+export const config = get(
+  '/other/config',
+  v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }),
+  result<Record<string, string>>(),
+  { auth: false },
+);
+
+export interface Slide {
+  id: number;
+  title: string;
+  image: string;
+  link: string;
+}
+export const SLIDE_POSITIONS = ['home', 'user1'] as const;
+export const slides = get(
+  '/content/slide',
+  v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }),
+  result<Paged<Slide>>(),
+  { auth: false },
+);

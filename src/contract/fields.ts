@@ -1,0 +1,52 @@
+// Field schemas shared by the account calls. A failure's message is a text id from texts.ts,
+// translated by whoever shows it (the server per request language, the PWA per app locale).
+import * as v from 'valibot';
+import { CURRENCIES } from './constants.ts';
+import { textById, texts } from './texts.ts';
+import type { MessageDescriptor } from '@lingui/core';
+
+/** A present, non-blank string (trimmed); `text` is shown when it is missing. */
+export const required = (text: MessageDescriptor) =>
+  v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
+
+/** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
+export const matching = (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>
+  v.pipe(required(missing), v.regex(pattern, wrong.id));
+
+/** §5 / §9: login password, 6-12 letters or numbers. */
+export const LOGIN_PASSWORD = /^[A-Za-z0-9]{6,12}$/;
+/** §5 / §9: payment password, exactly 6 digits. */
+export const PAY_PASSWORD = /^\d{6}$/;
+/** §9: verification code of 6 digits. */
+export const CODE = /^\d{6}$/;
+/** Mobile numbers as digits, without the area code (§9: 66). */
+export const PHONE = /^\d{6,15}$/;
+export const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+export const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
+export const INVITE_CODE = /^[A-Za-z0-9]{4,12}$/;
+
+export const loginPassword = matching(LOGIN_PASSWORD, texts.loginPasswordFormat);
+export const payPassword = matching(PAY_PASSWORD, texts.payPasswordFormat);
+export const code = matching(CODE, texts.enterCode, texts.codeFormat);
+export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
+export const email = v.pipe(matching(EMAIL, texts.enterEmail, texts.emailFormat), v.toLowerCase());
+export const currency = v.picklist(CURRENCIES, texts.chooseCurrency.id);
+/** Optional on the wire (absent or empty), else it must match `pattern`. */
+export const optionalMatching = (pattern: RegExp, wrong: MessageDescriptor) =>
+  v.optional(
+    v.pipe(v.string(wrong.id), v.trim(), v.check((value) => value === '' || pattern.test(value), wrong.id)),
+    '',
+  );
+
+/** `must=1`: the target must belong to an account (password reset); otherwise it must be free. */
+export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.id), '0');
+
+/** The two new passwords of a change or reset must match (§5). */
+export const samePasswords = <T extends { password: string; repassword: string }>() =>
+  v.check<T, string>((input) => input.password === input.repassword, texts.passwordsInconsistent.id);
+
+/** The text of the first failed rule, as an id of texts.ts (never valibot's own English). */
+export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[]): string {
+  const id = issues[0]?.message;
+  return id !== undefined && id in textById ? id : texts.invalidRequest.id;
+}

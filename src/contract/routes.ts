@@ -1,0 +1,81 @@
+// Every hash route of spec §2, once. Pages import these to link; app/routes.ts maps them to pages.
+export const ROUTES = {
+  home: '/pages/index/index',
+  signIn: '/pages/index/singin',
+  companyProfile: '/pages/index/companyProfile',
+  welfare: '/pages/index/welfare',
+  welfareDetails: '/pages/index/welfareDetails',
+  messages: '/pages/index/msgList',
+  share: '/pages/index/share',
+  webView: '/pages/index/web-view',
+  option: '/pages/Option/Option',
+  optionOld: '/pages/Option/Option_old',
+  optionRecord: '/pages/Option/orderRecord/orderRecord',
+  optionRule: '/pages/optionRule/index',
+  coinList: '/pages/coinList/index',
+  blindBox: '/pages/blindbox/index',
+  lockUp: '/pages/Lock-up/Lock-up',
+  lockUpDetails: '/pages/Lock-up/productDetails/productDetails',
+  lockUpRecord: '/pages/Lock-up/record/record',
+  login: '/pages/login/login',
+  register: '/pages/login/regist',
+  forgotPassword: '/pages/login/forgetPwd',
+  mine: '/pages/mine/mine',
+  settings: '/pages/mine/setting',
+  avatar: '/pages/mine/setting/avatar',
+  nickname: '/pages/mine/setting/nickname',
+  phone: '/pages/mine/setting/phone',
+  bankCard: '/pages/mine/setting/tradeAccount',
+  password: '/pages/mine/setting/password',
+  tradePassword: '/pages/mine/setting/tradePwd',
+  payPassword: '/pages/mine/setting/paypass',
+  currency: '/pages/mine/setting/chooseMoneyType',
+  certificationPrimary: '/pages/mine/Certification/primary',
+  certificationAdvanced: '/pages/mine/Certification/advanced',
+  addWallet: '/pages/mine/addWallet',
+  walletList: '/pages/mine/walletList',
+  vipLevel: '/pages/mine/vipLevel',
+  pointRecord: '/pages/mine/pointRecord',
+  recharge: '/pages/Recharge/Recharge',
+  rechargeRecord: '/pages/Recharge/record',
+  rechargeQr: '/pages/Recharge/qrpay',
+  rechargeBank: '/pages/Recharge/bankpay',
+  rechargeDetails: '/pages/Recharge/orderDetails',
+  withdraw: '/pages/Withdraw/Withdraw',
+  withdrawRecord: '/pages/Withdraw/record',
+  withdrawDetails: '/pages/Withdraw/orderDetails',
+  accountDetails: '/pages/accountDetails/accountDetails',
+  liquidity: '/pages/Liquidity/Liquidity',
+  liquidityBuy: '/pages/Liquidity/buy',
+  liquiditySell: '/pages/Liquidity/sell',
+  liquidityBuyConfirm: '/pages/Liquidity/buyConfirm',
+  liquiditySellConfirm: '/pages/Liquidity/sellConfirm',
+  liquidityRecord: '/pages/Liquidity/record',
+  contracts: '/pages/contracts/contracts',
+  contractOrders: '/pages/contracts/orderList',
+  service: '/pages/service/index',
+  intro: '/pages/intro/intro',
+  activities: '/pages/activeList/index',
+  activityDetails: '/pages/activeList/activeDetails',
+  chooseLocation: '/pages/map/chooseLocation',
+  openLocation: '/pages/map/openLocation',
+} as const;
+
+export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
+
+/** §2 reading 1: pages open without a login (plus the login pages themselves). */
+export const PUBLIC_ROUTES: readonly string[] = [
+  ROUTES.login,
+  ROUTES.register,
+  ROUTES.forgotPassword,
+  ROUTES.lockUp,
+  ROUTES.mine,
+  ROUTES.share,
+];
+
+/** Login, register and password reset live under this prefix. */
+export const AUTH_ROUTE_PREFIX = '/pages/login/';
+
+/** The login route that brings the user back to `from` afterwards (§2). */
+export const loginRoute = (from?: string) =>
+  `${ROUTES.login}${from && !from.startsWith(AUTH_ROUTE_PREFIX) ? `?from=${encodeURIComponent(from)}` : ''}`;

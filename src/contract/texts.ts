@@ -1,0 +1,95 @@
+// Every text the server or the contract can answer with: spec §5 (validation) and §8 (errors),
+// plus the few our server adds. Plain descriptors marked for Lingui extraction, so the server
+// (no macro transform) and the PWA translate the same catalogs.
+import type { MessageDescriptor } from '@lingui/core';
+
+export const texts = {
+  // §5 login and register
+  enterUsernameAndPassword: /*i18n*/ { id: 'v.enterUsernameAndPassword', message: 'Please enter your username and password first!' },
+  readAgreement: /*i18n*/ { id: 'v.readAgreement', message: 'Please make sure to read the agreement and try again!' },
+  loginPasswordFormat: /*i18n*/ { id: 'v.loginPasswordFormat', message: 'The login password must be 6-12 letters or numbers!' },
+  payPasswordFormat: /*i18n*/ { id: 'v.payPasswordFormat', message: 'Payment password must be 6 digits only!' },
+  passwordsInconsistent: /*i18n*/ { id: 'v.passwordsInconsistent', message: 'The two passwords entered are inconsistent!' },
+  enterPhone: /*i18n*/ { id: 'v.enterPhone', message: 'Please enter your mobile number!' },
+  phoneFormat: /*i18n*/ { id: 'v.phoneFormat', message: 'Please enter a valid mobile number!' },
+  enterEmail: /*i18n*/ { id: 'v.enterEmail', message: 'Please enter your e-mail address!' },
+  emailFormat: /*i18n*/ { id: 'v.emailFormat', message: 'Please enter a valid e-mail address!' },
+  enterCode: /*i18n*/ { id: 'v.enterCode', message: 'Please enter the verification code!' },
+  codeFormat: /*i18n*/ { id: 'v.codeFormat', message: 'The verification code must be 6 digits!' },
+  enterUsername: /*i18n*/ { id: 'v.enterUsername', message: 'Please enter a username!' },
+  usernameFormat: /*i18n*/ { id: 'v.usernameFormat', message: 'The username must be 4-20 letters, numbers or underscores!' },
+  chooseCurrency: /*i18n*/ { id: 'v.chooseCurrency', message: 'Please choose a currency!' },
+  inviteCodeFormat: /*i18n*/ { id: 'v.inviteCodeFormat', message: 'The invitation code is not valid!' },
+  enterOldPassword: /*i18n*/ { id: 'v.enterOldPassword', message: 'Please enter the old password!' },
+  enterNickname: /*i18n*/ { id: 'v.enterNickname', message: 'Please enter a nickname of 1-20 characters!' },
+  fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
+  invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
+
+  // Answers of the account calls
+  wrongCredentials: /*i18n*/ { id: 'e.wrongCredentials', message: 'Wrong username or password!' },
+  wrongOldPassword: /*i18n*/ { id: 'e.wrongOldPassword', message: 'The old password is wrong!' },
+  wrongPayPassword: /*i18n*/ { id: 'e.wrongPayPassword', message: 'The payment password is wrong!' },
+  usernameTaken: /*i18n*/ { id: 'e.usernameTaken', message: 'This username is already registered!' },
+  phoneTaken: /*i18n*/ { id: 'e.phoneTaken', message: 'This mobile number is already registered!' },
+  emailTaken: /*i18n*/ { id: 'e.emailTaken', message: 'This e-mail address is already registered!' },
+  accountNotFound: /*i18n*/ { id: 'e.accountNotFound', message: 'No account uses this mobile number or e-mail address!' },
+  inviteCodeUnknown: /*i18n*/ { id: 'e.inviteCodeUnknown', message: 'The invitation code does not exist!' },
+  codeWrong: /*i18n*/ { id: 'e.codeWrong', message: 'The verification code is wrong or has expired!' },
+  codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
+  codeSent: /*i18n*/ { id: 'e.codeSent', message: 'The verification code has been sent!' },
+  getCodeFailed: /*i18n*/ { id: 'e.getCodeFailed', message: 'Failed to get the verification code!' },
+  tooManyAttempts: /*i18n*/ { id: 'e.tooManyAttempts', message: 'Too many attempts, please try again later!' },
+  tokenInvalid: /*i18n*/ { id: 'e.tokenInvalid', message: 'Your login has expired, please log in again!' },
+  uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
+  uploadNotImage: /*i18n*/ { id: 'e.uploadNotImage', message: 'Please choose a JPEG, PNG, WebP or GIF picture!' },
+  uploadTooLarge: /*i18n*/ { id: 'e.uploadTooLarge', message: 'The picture is too large (at most 5 MB)!' },
+  idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
+  success: /*i18n*/ { id: 'e.success', message: 'Success' },
+  saved: /*i18n*/ { id: 'e.saved', message: 'Saved successfully!' },
+
+  // §8 request helper and HTTP statuses
+  loading: /*i18n*/ { id: 'r.loading', message: 'Loading...' },
+  tooManyRequests: /*i18n*/ { id: 'r.tooManyRequests', message: 'Too many requests!' },
+  requestError: /*i18n*/ { id: 'r.requestError', message: 'An error occurred while sending the request' },
+  noResponse: /*i18n*/ { id: 'r.noResponse', message: 'The server is not responding, please try again later' },
+  unknownError: /*i18n*/ { id: 'r.unknownError', message: 'Unknown error' },
+  offline: /*i18n*/ { id: 'r.offline', message: 'You are offline. Please check your network and try again.' },
+  http400: /*i18n*/ { id: 'r.http400', message: 'Bad request' },
+  http401: /*i18n*/ { id: 'r.http401', message: 'Unauthorized, please log in again' },
+  http402: /*i18n*/ { id: 'r.http402', message: 'Payment required' },
+  http403: /*i18n*/ { id: 'r.http403', message: 'Access denied' },
+  http404: /*i18n*/ { id: 'r.http404', message: 'The requested resource was not found' },
+  http405: /*i18n*/ { id: 'r.http405', message: 'Request method not allowed' },
+  http406: /*i18n*/ { id: 'r.http406', message: 'Not acceptable' },
+  http408: /*i18n*/ { id: 'r.http408', message: 'Request timed out' },
+  http500: /*i18n*/ { id: 'r.http500', message: 'Internal server error' },
+  http501: /*i18n*/ { id: 'r.http501', message: 'Service not implemented' },
+  http502: /*i18n*/ { id: 'r.http502', message: 'Bad gateway' },
+  http503: /*i18n*/ { id: 'r.http503', message: 'Service unavailable' },
+  http504: /*i18n*/ { id: 'r.http504', message: 'Gateway timeout' },
+
+  // §8 other messages
+  copySuccess: /*i18n*/ { id: 'm.copySuccess', message: 'Copied successfully!' },
+  copyFailed: /*i18n*/ { id: 'm.copyFailed', message: 'Copy failed, please try again later!' },
+  downloadSuccess: /*i18n*/ { id: 'm.downloadSuccess', message: 'Downloaded successfully!' },
+  readingError: /*i18n*/ { id: 'm.readingError', message: 'Reading error' },
+  updateToLatest: /*i18n*/ { id: 'm.updateToLatest', message: 'Please update to the latest version!' },
+  appCannotPerform: /*i18n*/ { id: 'm.appCannotPerform', message: "app can't perform this function!" },
+  h5NotSupported: /*i18n*/ { id: 'm.h5NotSupported', message: "H5 doesn't support this feature yet!" },
+  pageLoadFailed: /*i18n*/ { id: 'm.pageLoadFailed', message: 'The page failed to load. Please check your network and try again.' },
+} satisfies Record<string, MessageDescriptor>;
+
+export type TextKey = keyof typeof texts;
+
+/** The descriptor behind a text id, so a validation issue carrying an id can be translated. */
+export const textById: Record<string, MessageDescriptor> = Object.fromEntries(
+  Object.values(texts).map((text) => [text.id, text]),
+);
+
+/** §8: the text for a non-200 HTTP status. */
+export function httpStatusText(status: number): MessageDescriptor {
+  const key = `http${status}` as TextKey;
+  if (key in texts) return texts[key];
+  if (status === 429) return texts.tooManyRequests;
+  return status >= 500 ? texts.http500 : texts.unknownError;
+}
