@@ -1,0 +1,103 @@
+// Opens the database: embedded PGlite (a folder, or memory in tests) by default, PostgreSQL when
+// DATABASE_URL is set. One schema and one set of migrations serve both.
+import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema.ts';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Domain functions take either: inside a transaction always pass `tx`, never the outer db. */
+export type Executor = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string }
+  /** `dataDir` holds the database (pglite/) and the lock file of the process using it. */
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory'; snapshot?: Blob };
+
+const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(target: DatabaseTarget): Promise<Database> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  const releaseLock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
+  try {
+    const client =
+      target.kind === 'pglite'
+        ? await PGlite.create(join(target.dataDir, 'pglite'))
+        : await PGlite.create({ loadDataDir: target.snapshot });
+    const db = drizzlePglite(client, { schema });
+    await migratePglite(db, { migrationsFolder });
+    return {
+      db: db as unknown as Db,
+      kind: 'pglite',
+      close: async () => {
+        await client.close();
+        releaseLock();
+      },
+    };
+  } catch (error) {
+    releaseLock();
+    throw error;
+  }
+}
+
+/** A migrated empty in-memory database, dumped so tests can load it in about a second. */
+export async function migratedSnapshot(): Promise<Blob> {
+  const client = await PGlite.create();
+  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  const dump = await client.dumpDataDir('none');
+  await client.close();
+  return dump;
+}
+
+/** Two processes on one PGlite folder corrupt it: the second one must refuse to start. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = join(dataDir, '.server.lock');
+  try {
+    closeSync(openSync(lockFile, 'wx'));
+  } catch {
+    const holder = Number(readFileSync(lockFile, 'utf8'));
+    if (holder && isAlive(holder)) {
+      throw new Error(`The database folder ${dataDir} is in use by process ${holder}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several servers.`);
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    try {
+      unlinkSync(lockFile);
+    } catch {
+      // already gone
+    }
+  };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return pid !== process.pid;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,8 @@
+// drizzle-kit generates the SQL migrations from schema.ts: `npm run db:generate`.
+import { defineConfig } from 'drizzle-kit';
+
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema.ts',
+  out: './src/server/db/migrations',
+});

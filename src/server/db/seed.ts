@@ -1,0 +1,53 @@
+// Demo data on first start: one demo account, the system config and the slides.
+import { sql } from 'drizzle-orm';
+import type { Db } from './connection.ts';
+import { configEntries, slides, users } from './schema.ts';
+import { hashSecret } from '../domain/accounts.ts';
+import { APP_VERSION } from '../../contract/constants.ts';
+
+export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234', paypass: '123456', email: 'demo@example.com', phone: '0812345678' };
+
+export const DEMO_CONFIG: Record<string, Record<string, string>> = {
+  system: {
+    scroll_notice: 'Welcome to Coinvest. Prices in this demo come from a simulated feed.',
+    service_url: '',
+    appurl_android: `/downloads/coinvest.apk?v=${APP_VERSION}`,
+  },
+  share: { text: 'Join me on Coinvest, the crypto investment app. Register with my invitation code:' },
+  about: {
+    title: 'About Coinvest',
+    text: 'Coinvest is a crypto-asset investment and trading platform. Every trade settles from the recorded price feed, and every movement of funds is kept in your account details.',
+  },
+};
+
+/** Seeds only what is missing, so it is safe on every start and with several processes. */
+export async function seedDemo(db: Db): Promise<boolean> {
+  for (const [act, entries] of Object.entries(DEMO_CONFIG)) {
+    const rows = Object.entries(entries).map(([key, value]) => ({ act, key, value }));
+    await db.insert(configEntries).values(rows).onConflictDoNothing();
+  }
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(slides)) as [{ count: number }];
+  if (count === 0) {
+    await db.insert(slides).values([
+      { position: 'home', title: 'Trade options in minutes', image: '/slides/slide-1.svg', sort: 1 },
+      { position: 'home', title: 'Your funds, every movement recorded', image: '/slides/slide-2.svg', sort: 2 },
+      { position: 'home', title: 'Invite friends and earn together', image: '/slides/slide-3.svg', sort: 3 },
+      { position: 'user1', title: 'Complete your certification', image: '/slides/slide-2.svg', sort: 1 },
+    ]);
+  }
+  const [passwordHash, paypassHash] = await Promise.all([hashSecret(DEMO_ACCOUNT.password), hashSecret(DEMO_ACCOUNT.paypass)]);
+  const created = await db
+    .insert(users)
+    .values({
+      username: DEMO_ACCOUNT.username,
+      email: DEMO_ACCOUNT.email,
+      phone: DEMO_ACCOUNT.phone,
+      passwordHash,
+      paypassHash,
+      nickname: 'Demo',
+      inviteCode: 'DEMO2026',
+    })
+    .onConflictDoNothing()
+    .returning({ id: users.id });
+  return created.length > 0;
+}

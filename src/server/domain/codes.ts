@@ -1,0 +1,67 @@
+// Verification codes (§9: 6 digits, resend after 60 s): issued to a phone or e-mail address,
+// consumed once, dead after five wrong tries or ten minutes.
+import { createHash, randomInt } from 'node:crypto';
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { verificationCodes } from '../db/schema.ts';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { CODE_DAILY_LIMIT, countAttempt } from './attempts.ts';
+import type { CodeChannel } from './code-sender.ts';
+
+const MAX_WRONG_TRIES = 5;
+
+/** Codes are keyed by where they were sent: `sms:0812345678`, `email:a@b.co`. */
+export const codeTarget = (channel: CodeChannel, address: string) => `${channel}:${address}`;
+
+const hashCode = (target: string, code: string) => createHash('sha256').update(`${target}:${code}`).digest('hex');
+
+/** A new code for `target`, refused within 60 s of the last one and past ten a day. */
+export async function issueCode(db: Executor, target: string, now: Date): Promise<string> {
+  const [last] = await db
+    .select({ createdAt: verificationCodes.createdAt })
+    .from(verificationCodes)
+    .where(eq(verificationCodes.target, target))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) throw new Refusal(texts.codeTooSoon.id);
+  if ((await countAttempt(db, `code:${target}`, CODE_DAILY_LIMIT, now)) > CODE_DAILY_LIMIT.max) throw new Refusal(texts.tooManyAttempts.id);
+
+  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.insert(verificationCodes).values({
+    target,
+    codeHash: hashCode(target, code),
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + CODE_TTL_MINUTES * 60_000),
+  });
+  return code;
+}
+
+/** Uses up the latest live code of `target` if `code` matches it; otherwise refuses. */
+export async function consumeCode(db: Executor, target: string, code: string, now: Date): Promise<void> {
+  const [live] = await db
+    .select()
+    .from(verificationCodes)
+    .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)))
+    .orderBy(desc(verificationCodes.createdAt))
+    .limit(1);
+  if (!live) throw new Refusal(texts.codeWrong.id);
+  if (live.codeHash !== hashCode(target, code)) {
+    // Counted in SQL, not read-then-written, so concurrent wrong guesses each use up a try.
+    await db
+      .update(verificationCodes)
+      .set({
+        failedTries: sql`${verificationCodes.failedTries} + 1`,
+        consumedAt: sql`case when ${verificationCodes.failedTries} + 1 >= ${MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz else ${verificationCodes.consumedAt} end`,
+      })
+      .where(eq(verificationCodes.id, live.id));
+    throw new Refusal(texts.codeWrong.id);
+  }
+  const used = await db
+    .update(verificationCodes)
+    .set({ consumedAt: now })
+    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt)))
+    .returning({ id: verificationCodes.id });
+  if (!used.length) throw new Refusal(texts.codeWrong.id);
+}

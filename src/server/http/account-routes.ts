@@ -1,0 +1,217 @@
+// Account calls: register, codes, login, info, profile, passwords, logout.
+import { eq } from 'drizzle-orm';
+import { and } from 'drizzle-orm';
+import {
+  changePassword,
+  changePayPassword,
+  editAvatar,
+  editProfile,
+  forgotPassword,
+  login,
+  logout,
+  register,
+  sendEmailCode,
+  sendSmsCode,
+  userInfo,
+} from '../../contract/account.ts';
+import { texts } from '../../contract/texts.ts';
+import { uploads, users } from '../db/schema.ts';
+import type { Executor } from '../db/connection.ts';
+import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from '../domain/attempts.ts';
+import {
+  findUser,
+  findUserByLogin,
+  hashSecret,
+  isUniqueViolation,
+  newInviteCode,
+  toUserInfo,
+  verifySecret,
+  type UserRow,
+} from '../domain/accounts.ts';
+import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
+import type { CodeChannel } from '../domain/code-sender.ts';
+import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
+import { Refusal, type HandlerContext } from './context.ts';
+import type { router } from './handle.ts';
+
+type Route = ReturnType<typeof router>;
+
+export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
+  const perMinute = limits.authPerMinute;
+
+  route(
+    register,
+    async (input, { db, clock }) => {
+      const now = clock.now();
+      const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+      await refuseIfTaken(db, channel, address);
+      const inviter = input.invite ? await findInviter(db, input.invite) : null;
+      await consumeCode(db, codeTarget(channel, address), input.code, now);
+      const [passwordHash, paypassHash] = await Promise.all([hashSecret(input.password), hashSecret(input.paypass)]);
+      try {
+        const [user] = await db
+          .insert(users)
+          .values({
+            username: address,
+            phone: channel === 'sms' ? address : null,
+            email: channel === 'email' ? address : null,
+            passwordHash,
+            paypassHash,
+            nickname: address,
+            currency: input.currency,
+            inviteCode: newInviteCode(),
+            invitedBy: inviter?.id ?? null,
+            createdAt: now,
+          })
+          .returning();
+        return { token: await createSession(db, user!.id) };
+      } catch (error) {
+        if (isUniqueViolation(error)) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+        throw error;
+      }
+    },
+    { perMinute },
+  );
+
+  const sendCode = (channel: CodeChannel) => async (address: string, must: '0' | '1', { db, clock, sender }: HandlerContext) => {
+    const owner = await ownerOf(db, channel, address);
+    if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
+    if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+    const code = await issueCode(db, codeTarget(channel, address), clock.now());
+    await sender.send({ channel, target: address, code });
+    return { resend_in: 60 };
+  };
+  const sendSms = sendCode('sms');
+  const sendEmail = sendCode('email');
+  route(sendSmsCode, (input, ctx) => sendSms(input.userphone, input.must, ctx), { perMinute });
+  route(sendEmailCode, (input, ctx) => sendEmail(input.email, input.must, ctx), { perMinute });
+
+  route(
+    login,
+    async (input, { db, clock }) => {
+      const now = clock.now();
+      const user = await findUserByLogin(db, input.username);
+      const lockKey = user ? loginLockKey(user) : `login:${input.username.toLowerCase()}`;
+      if (await isLimited(db, lockKey, PASSWORD_LIMIT, now)) throw new Refusal(texts.tooManyAttempts.id);
+      if (!(await verifySecret(user?.passwordHash, input.password)) || !user) {
+        await countAttempt(db, lockKey, PASSWORD_LIMIT, now);
+        throw new Refusal(texts.wrongCredentials.id);
+      }
+      await clearAttempts(db, lockKey);
+      return { token: await createSession(db, user.id) };
+    },
+    { perMinute },
+  );
+
+  route(logout, async (_input, { db, caller, clock }) => {
+    await revokeSession(db, caller.sessionId, clock.now());
+    return null;
+  });
+
+  route(userInfo, async (_input, { db, caller }) => toUserInfo(await findUser(db, caller.userId)));
+
+  route(editProfile, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const changes: Partial<UserRow> = {};
+    if (input.nickname !== undefined) changes.nickname = input.nickname;
+    if (input.currency !== undefined) changes.currency = input.currency;
+    for (const [channel, address] of [['sms', input.phone], ['email', input.email]] as const) {
+      if (address === undefined) continue;
+      const owner = await ownerOf(db, channel, address);
+      if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+      await consumeCode(db, codeTarget(channel, address), input.code!, now);
+      const user = await findUser(db, caller.userId);
+      // An account registered with this contact logs in with it: the username follows the change.
+      if (user.username === (channel === 'sms' ? user.phone : user.email)) changes.username = address;
+      if (channel === 'sms') changes.phone = address;
+      else changes.email = address;
+    }
+    try {
+      const [row] = await db.update(users).set(changes).where(eq(users.id, caller.userId)).returning();
+      return toUserInfo(row!);
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new Refusal(input.phone ? texts.phoneTaken.id : texts.emailTaken.id);
+      throw error;
+    }
+  });
+
+  route(editAvatar, async (input, { db, caller }) => {
+    const id = input.userimg.slice('/api/uploads/'.length);
+    const [own] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, caller.userId)));
+    if (!own) throw new Refusal(texts.uploadFailed.id);
+    const [row] = await db.update(users).set({ avatar: input.userimg }).where(eq(users.id, caller.userId)).returning();
+    return toUserInfo(row!);
+  });
+
+  route(changePassword, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const user = await findUser(db, caller.userId);
+    await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
+    await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
+    await revokeAllSessions(db, user.id, now);
+    return { token: await createSession(db, user.id) };
+  });
+
+  route(
+    forgotPassword,
+    async (input, { db, clock }) => {
+      const now = clock.now();
+      const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+      const user = await ownerOf(db, channel, address);
+      if (!user) throw new Refusal(texts.accountNotFound.id);
+      await consumeCode(db, codeTarget(channel, address), input.code, now);
+      await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
+      await revokeAllSessions(db, user.id, now);
+      await clearAttempts(db, loginLockKey(user));
+      return null;
+    },
+    { perMinute },
+  );
+
+  route(changePayPassword, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const user = await findUser(db, caller.userId);
+    if (input.code) {
+      const [channel, address] = user.phone ? (['sms', user.phone] as const) : (['email', user.email ?? ''] as const);
+      await consumeCode(db, codeTarget(channel, address), input.code, now);
+    } else if (user.paypassHash) {
+      if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
+      await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, texts.wrongPayPassword.id, now);
+    }
+    const [row] = await db.update(users).set({ paypassHash: await hashSecret(input.password) }).where(eq(users.id, user.id)).returning();
+    return toUserInfo(row!);
+  });
+}
+
+/** The login lock belongs to the account, whether its username, phone or e-mail is typed. */
+const loginLockKey = (user: UserRow) => `login-account:${user.id}`;
+
+/** A password check that locks after five wrong tries in 15 minutes. */
+async function checkSecret(db: Executor, key: string, storedHash: string, secret: string, wrongTextId: string, now: Date) {
+  if (await isLimited(db, key, PASSWORD_LIMIT, now)) throw new Refusal(texts.tooManyAttempts.id);
+  if (!(await verifySecret(storedHash, secret))) {
+    await countAttempt(db, key, PASSWORD_LIMIT, now);
+    throw new Refusal(wrongTextId);
+  }
+  await clearAttempts(db, key);
+}
+
+async function ownerOf(db: Executor, channel: CodeChannel, address: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(channel === 'sms' ? eq(users.phone, address) : eq(users.email, address))
+    .limit(1);
+  return row;
+}
+
+async function refuseIfTaken(db: Executor, channel: CodeChannel, address: string) {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, address)).limit(1);
+  if (row || (await ownerOf(db, channel, address))) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+}
+
+async function findInviter(db: Executor, inviteCode: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode.toUpperCase())).limit(1);
+  if (!row) throw new Refusal(texts.inviteCodeUnknown.id);
+  return row;
+}

@@ -1,0 +1,112 @@
+// The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
+// contract's routes and, in production, the built PWA at `/`.
+import { existsSync } from 'node:fs';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { RET_FAIL } from '../../contract/envelope.ts';
+import { httpStatusText, texts } from '../../contract/texts.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
+import type { Services } from './context.ts';
+import { envelope, router } from './handle.ts';
+import { requestLocale, translator } from './i18n.ts';
+import { accountRoutes } from './account-routes.ts';
+import { contentRoutes } from './content-routes.ts';
+import { uploadRoutes } from './upload-routes.ts';
+
+export interface AppOptions {
+  /** Requests per minute per IP on login, register and code calls. */
+  authRateLimitPerMinute?: number;
+  /** Requests per minute per IP on everything else. */
+  rateLimitPerMinute?: number;
+  webRoot?: string | null;
+  corsOrigins?: string[];
+  /** Trust X-Forwarded-For from this many proxy hops (behind a load balancer); off by default. */
+  trustProxyHops?: number;
+  logger?: FastifyServerOptions['logger'];
+}
+
+export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustedHops(options.trustProxyHops ?? 0), bodyLimit: 1024 * 1024 });
+  const translate = (request: { headers: Record<string, unknown> }) => translator(requestLocale(request.headers.lang as string | undefined));
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'"],
+        manifestSrc: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (options.corsOrigins?.length) allowOrigins(app, options.corsOrigins);
+  await app.register(formbody);
+  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+  await app.register(rateLimit, {
+    max: options.rateLimitPerMinute ?? 1200,
+    timeWindow: 60_000,
+    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, rateLimited: true }),
+  });
+
+  app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean }, request, reply) => {
+    const t = translate(request);
+    const status = error.statusCode ?? 500;
+    if (error.rateLimited) return reply.code(429).send(envelope(RET_FAIL, t(texts.tooManyAttempts), null));
+    if (status >= 500) request.log.error(error);
+    else request.log.info({ err: error }, 'request refused');
+    const text = status === 413 ? texts.uploadTooLarge : httpStatusText(status >= 400 && status < 600 ? status : 500);
+    return reply.code(status >= 400 && status < 600 ? status : 500).send(envelope(RET_FAIL, t(text), null));
+  });
+  app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(RET_FAIL, translate(request)(texts.http404), null)));
+
+  const route = router(app, services);
+  const authPerMinute = options.authRateLimitPerMinute ?? 30;
+  accountRoutes(route, { authPerMinute });
+  contentRoutes(route);
+  uploadRoutes(app, route, services.db);
+
+  if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
+  return app;
+}
+
+/** X-Forwarded-For is believed only for the configured number of proxy hops (none by default). */
+const trustedHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
+
+/** The built PWA: hashed assets cached for good, everything else revalidated. */
+async function servePwa(app: FastifyInstance, root: string) {
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    // @fastify/static 10 passes the Fastify reply here, not Node's response (no setHeader).
+    setHeaders(reply, path) {
+      const immutable = /[\\/]assets[\\/]/.test(path);
+      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+    },
+  });
+}
+
+/** For a PWA hosted on another origin (VITE_API_BASE): answer its preflight and allow it. */
+function allowOrigins(app: FastifyInstance, origins: string[]) {
+  app.addHook('onRequest', async (request, reply) => {
+    const origin = request.headers.origin;
+    if (!origin || !(origins.includes(origin) || origins.includes('*'))) return;
+    reply.header('access-control-allow-origin', origin).header('vary', 'origin');
+    if (request.method === 'OPTIONS') {
+      return reply
+        .header('access-control-allow-methods', 'GET, POST')
+        .header('access-control-allow-headers', 'token, lang, idempotency-key, content-type')
+        .header('access-control-max-age', '600')
+        .code(204)
+        .send();
+    }
+  });
+}

@@ -1,0 +1,41 @@
+// What every handler receives: the database, the caller, the request language and a clock.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.ts';
+import type { Translate } from './i18n.ts';
+import type { Locale } from '../../contract/constants.ts';
+import type { CodeSender } from '../domain/code-sender.ts';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface Services {
+  db: Db;
+  clock: Clock;
+  sender: CodeSender;
+}
+
+export interface Caller {
+  userId: number;
+  sessionId: number;
+}
+
+export interface HandlerContext extends Services {
+  /** Set on endpoints declared with `auth` (the default). */
+  caller: Caller;
+  locale: Locale;
+  t: Translate;
+  ip: string;
+  request: FastifyRequest;
+}
+
+/** A business refusal: answered as ret 0 with the translated text; nothing was written. */
+export class Refusal extends Error {
+  constructor(
+    readonly textId: string,
+    readonly values?: Record<string, unknown>,
+  ) {
+    super(textId);
+  }
+}

@@ -1,0 +1,115 @@
+// Registers a contract endpoint: the contract's schema validates the request, the caller is
+// resolved from the token, a write's Idempotency-Key is honoured, and the answer is the envelope.
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import * as v from 'valibot';
+import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
+import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../../contract/envelope.ts';
+import { firstIssueTextId } from '../../contract/fields.ts';
+import { texts } from '../../contract/texts.ts';
+import { findSession } from '../domain/sessions.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, idempotencyScope, releaseIdempotencyKey } from '../domain/idempotency.ts';
+import { Refusal, type Caller, type HandlerContext, type Services } from './context.ts';
+import { requestLocale, translator } from './i18n.ts';
+
+export type Handler<E> = (input: ParsedOf<E>, ctx: HandlerContext) => Promise<ResultOf<E>>;
+
+export interface RouteOptions {
+  /** Per-IP limit for this route (login, codes): requests per minute. */
+  perMinute?: number;
+}
+
+export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelope<T> {
+  return { ret, msg, data };
+}
+
+/** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
+export function router(app: FastifyInstance, services: Services) {
+  return function route<S extends FormSchema, R>(
+    endpoint: Endpoint<S, R>,
+    handler: Handler<Endpoint<S, R>>,
+    options: RouteOptions = {},
+  ) {
+    app.route({
+      method: endpoint.method,
+      url: `/api${endpoint.path}`,
+      config: options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {},
+      handler: (request, reply) => answer(endpoint, handler, services, request, reply),
+    });
+  };
+}
+
+async function answer<S extends FormSchema, R>(
+  endpoint: Endpoint<S, R>,
+  handler: Handler<Endpoint<S, R>>,
+  services: Services,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<Envelope> {
+  const locale = requestLocale(header(request, LANG_HEADER));
+  const t = translator(locale);
+
+  let caller: Caller | null = null;
+  if (endpoint.auth) {
+    caller = await findSession(services.db, header(request, TOKEN_HEADER));
+    if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
+  }
+
+  const raw = endpoint.multipart ? {} : ((endpoint.method === 'GET' ? request.query : request.body) ?? {});
+  const parsed = parseForm(endpoint.input, raw);
+  if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues)), null);
+
+  const ctx: HandlerContext = { ...services, caller: caller as Caller, locale, t, ip: request.ip, request };
+  const run = async (): Promise<Envelope> => {
+    try {
+      const data = await handler(parsed.output as ParsedOf<Endpoint<S, R>>, ctx);
+      return envelope(RET_OK, t(texts.success), data ?? null);
+    } catch (error) {
+      if (error instanceof Refusal) return envelope(RET_FAIL, t(error.textId, error.values), null);
+      throw error;
+    }
+  };
+
+  const key = header(request, IDEMPOTENCY_HEADER);
+  if (endpoint.method !== 'POST' || endpoint.multipart || !key) return run();
+
+  if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
+  const scopedKey = idempotencyScope(`${caller?.userId ?? 'anon'}:${endpoint.path}`, key);
+  const fingerprint = createHash('sha256').update(JSON.stringify(raw)).digest('hex');
+  const claim = await claimIdempotencyKey(services.db, scopedKey, fingerprint, services.clock.now());
+  if (claim.kind === 'replay') {
+    reply.header('idempotent-replay', 'true');
+    return claim.response as Envelope;
+  }
+  if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(texts.invalidRequest), null);
+  if (claim.kind === 'busy') return envelope(RET_FAIL, t(texts.idempotencyBusy), null);
+  try {
+    const response = await run();
+    await completeIdempotencyKey(services.db, scopedKey, response);
+    return response;
+  } catch (error) {
+    await releaseIdempotencyKey(services.db, scopedKey);
+    throw error;
+  }
+}
+
+/**
+ * Validates a form. A field left out is read as sent empty, so the user gets that field's own
+ * §5 text ('Please enter your mobile number!') instead of valibot's generic missing-key issue.
+ */
+function parseForm<S extends FormSchema>(schema: S, raw: unknown) {
+  let input = raw;
+  for (;;) {
+    const parsed = v.safeParse(schema, input, { abortEarly: true });
+    const issue = parsed.issues?.[0];
+    const place = issue?.kind === 'schema' && issue.type === 'object' && issue.path?.length === 1 ? issue.path[0] : undefined;
+    const missing = place?.origin === 'key' ? place.key : undefined;
+    if (typeof missing !== 'string' || typeof input !== 'object' || input === null || missing in input) return parsed;
+    input = { ...input, [missing]: '' };
+  }
+}
+
+function header(request: FastifyRequest, name: string): string | undefined {
+  const value = request.headers[name];
+  return Array.isArray(value) ? value[0] : value;
+}

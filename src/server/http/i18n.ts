@@ -1,0 +1,50 @@
+// Server-side translation of the contract's texts, from the same .po catalogs the PWA uses.
+import { readFileSync } from 'node:fs';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import { formatter } from '@lingui/format-po';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
+import { textById } from '../../contract/texts.ts';
+
+const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../../locales');
+
+function loadCatalogs(): Record<Locale, I18n> {
+  const po = formatter();
+  const entries = LOCALES.map((locale) => {
+    const i18n = setupI18n();
+    const content = readFileSync(join(localesDir, locale, 'messages.po'), 'utf8');
+    const catalog = po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Record<string, { translation?: string; message?: string }>;
+    const messages = Object.fromEntries(
+      Object.entries(catalog)
+        .filter(([id]) => id in textById)
+        .map(([id, entry]) => [id, compileMessage(entry.translation || textById[id]!.message!)]),
+    );
+    i18n.loadAndActivate({ locale, messages });
+    return [locale, i18n] as const;
+  });
+  return Object.fromEntries(entries) as Record<Locale, I18n>;
+}
+
+let catalogs: Record<Locale, I18n> | null = null;
+
+/** The request's `lang` header as one of our locales: zh-* → zh, unknown → th (§1). */
+export function requestLocale(header: string | undefined): Locale {
+  const code = (header ?? '').toLowerCase();
+  if (code.startsWith('zh')) return 'zh';
+  if (code === 'ja') return 'jp';
+  const base = code.split(/[-_]/)[0] as Locale;
+  return LOCALES.includes(base) ? base : FALLBACK_LOCALE;
+}
+
+export type Translate = (text: MessageDescriptor | string, values?: Record<string, unknown>) => string;
+
+export function translator(locale: Locale): Translate {
+  catalogs ??= loadCatalogs();
+  const i18n = catalogs[locale];
+  return (text, values) => {
+    const descriptor = typeof text === 'string' ? (textById[text] ?? { id: text, message: text }) : text;
+    return i18n._({ ...descriptor, values });
+  };
+}

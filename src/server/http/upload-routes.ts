@@ -1,0 +1,59 @@
+// Picture upload (§7: multipart, field `image`): images only, at most 5 MB, kept in the database
+// so every server process can serve them back at /api/uploads/:id.
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
+import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { uploads } from '../db/schema.ts';
+import type { Db } from '../db/connection.ts';
+import { Refusal } from './context.ts';
+import { envelope, type router } from './handle.ts';
+import { RET_FAIL } from '../../contract/envelope.ts';
+import { requestLocale, translator } from './i18n.ts';
+
+/** The file's own first bytes decide its type, not what the browser claims. */
+function sniffImage(bytes: Uint8Array): string | null {
+  const starts = (...sig: number[]) => sig.every((byte, i) => bytes[i] === byte);
+  if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
+  if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
+  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  return null;
+}
+
+export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db) {
+  route(uploadImage, async (_input, { request, caller }) => {
+    if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
+    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    if (!file || file.fieldname !== UPLOAD_FIELD) throw new Refusal(texts.uploadNotImage.id);
+    let bytes: Buffer;
+    try {
+      bytes = await file.toBuffer();
+    } catch {
+      throw new Refusal(texts.uploadTooLarge.id);
+    }
+    if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
+    const mime = sniffImage(bytes);
+    if (!mime) throw new Refusal(texts.uploadNotImage.id);
+    const id = randomBytes(18).toString('base64url');
+    await db.insert(uploads).values({ id, userId: caller.userId, mime, bytes });
+    return { url: `/api/uploads/${id}` };
+  });
+
+  app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
+    const [row] = /^[A-Za-z0-9_-]{10,64}$/.test(request.params.id)
+      ? await db.select().from(uploads).where(eq(uploads.id, request.params.id))
+      : [];
+    if (!row) {
+      const t = translator(requestLocale(request.headers.lang as string | undefined));
+      return reply.code(404).send(envelope(RET_FAIL, t(texts.http404), null));
+    }
+    return reply
+      .header('content-type', row.mime)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(Buffer.from(row.bytes));
+  });
+}

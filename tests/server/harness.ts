@@ -1,0 +1,86 @@
+// A real server on a real (in-memory PGlite) database, driven through app.inject(): no port.
+import { readFileSync } from 'node:fs';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { openDatabase, type Database } from '../../src/server/db/connection.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import type { Clock } from '../../src/server/http/context.ts';
+import type { CodeSender } from '../../src/server/domain/code-sender.ts';
+import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
+
+export interface SentCode {
+  channel: string;
+  target: string;
+  code: string;
+}
+
+export interface Harness {
+  app: FastifyInstance;
+  database: Database;
+  clock: Clock & { advance(ms: number): void; set(date: Date): void };
+  sent: SentCode[];
+  /** The latest code sent to a phone number or e-mail address. */
+  codeFor(target: string): string;
+  call<E extends Endpoint>(endpoint: E, input?: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string>, options?: CallOptions): Promise<Envelope<ResultOf<E>>>;
+  close(): Promise<void>;
+}
+
+export interface CallOptions {
+  token?: string;
+  lang?: string;
+  idempotencyKey?: string;
+  ip?: string;
+}
+
+export async function startHarness(options: { authRateLimitPerMinute?: number } = {}): Promise<Harness> {
+  const snapshot = new Blob([readFileSync(inject('dbSnapshot'))]);
+  const database = await openDatabase({ kind: 'memory', snapshot });
+  let now = new Date('2026-11-22T08:00:00Z');
+  const clock = {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+    set(date: Date) {
+      now = date;
+    },
+  };
+  const sent: SentCode[] = [];
+  const sender: CodeSender = { send: async (message) => void sent.push(message) };
+  const app = await buildApp(
+    { db: database.db, clock, sender },
+    { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000 },
+  );
+  await app.ready();
+
+  return {
+    app,
+    database,
+    clock,
+    sent,
+    codeFor(target) {
+      const found = sent.findLast((message) => message.target === target);
+      if (!found) throw new Error(`no code was sent to ${target}`);
+      return found.code;
+    },
+    async call(endpoint, input = {}, options = {}) {
+      const headers: Record<string, string> = { lang: options.lang ?? 'en' };
+      if (options.token) headers.token = options.token;
+      if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+      const form = new URLSearchParams(input as Record<string, string>).toString();
+      const response = await app.inject({
+        method: endpoint.method,
+        url: `/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
+        headers: endpoint.method === 'POST' ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+        payload: endpoint.method === 'POST' ? form : undefined,
+        remoteAddress: options.ip,
+      });
+      return response.json();
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}

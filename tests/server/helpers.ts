@@ -1,0 +1,99 @@
+// Shared steps of the account tests: register a user, read the whole database, build uploads.
+import { createHash } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
+import { asc } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
+import {
+  attemptCounters,
+  idempotencyKeys,
+  sessions,
+  uploads,
+  users,
+  verificationCodes,
+} from '../../src/server/db/schema.ts';
+import type { Harness } from './harness.ts';
+
+export const PASSWORD = 'abc12345';
+export const PAYPASS = '123456';
+
+/** A phone number no earlier test in the file has used. */
+let numbers = 0;
+export const newPhone = () => `08${String(20_000_000 + ++numbers)}`;
+export const newEmail = () => `user${++numbers}@example.com`;
+
+/** Sends a code and registers with it (moving the clock past the 60 s resend wait first). */
+export async function registerByPhone(h: Harness, phone = newPhone(), extra: Record<string, string> = {}) {
+  h.clock.advance(61_000);
+  expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
+  const res = await h.call(register, { mode: 'phone', phone, code: h.codeFor(phone), password: PASSWORD, paypass: PAYPASS, currency: 'THB', ...extra });
+  expect(res).toMatchObject({ ret: 1, msg: 'Success' });
+  return { phone, token: res.data.token };
+}
+
+export async function registerByEmail(h: Harness, email = newEmail(), extra: Record<string, string> = {}) {
+  h.clock.advance(61_000);
+  expect((await h.call(sendEmailCode, { email })).ret).toBe(1);
+  const res = await h.call(register, { mode: 'email', email, code: h.codeFor(email), password: PASSWORD, paypass: PAYPASS, currency: 'USD', ...extra });
+  expect(res).toMatchObject({ ret: 1, msg: 'Success' });
+  return { email, token: res.data.token };
+}
+
+/** Every table an account call can write, to prove a refusal changed nothing. */
+export async function dbState(h: Harness) {
+  const db = h.database.db;
+  return {
+    users: await db.select().from(users).orderBy(asc(users.id)),
+    sessions: await db.select().from(sessions).orderBy(asc(sessions.id)),
+    codes: await db.select().from(verificationCodes).orderBy(asc(verificationCodes.id)),
+    attempts: await db.select().from(attemptCounters).orderBy(asc(attemptCounters.key)),
+    idempotency: await db.select().from(idempotencyKeys).orderBy(asc(idempotencyKeys.key)),
+    // Pictures by digest: comparing megabytes byte by byte would take the test seconds.
+    uploads: (await db.select().from(uploads).orderBy(asc(uploads.id))).map(({ bytes, ...row }) => ({ ...row, sha256: sha256(bytes) })),
+  };
+}
+
+const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** A refusal as the user sees it: ret 0, the text, no data. */
+export const refused = (msg: string) => ({ ret: 0, msg, data: null });
+export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log in again!', data: null };
+
+/** A real PNG of one pixel: signature, IHDR, IDAT, IEND, each chunk with its CRC. */
+export function tinyPng(): Uint8Array {
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const out = Buffer.alloc(body.length + 8);
+    out.writeUInt32BE(data.length, 0);
+    body.copy(out, 4);
+    out.writeUInt32BE(crc32(body), body.length + 4);
+    return out;
+  };
+  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]); // 1×1, 8-bit RGBA
+  const pixel = deflateSync(Buffer.from([0, 0x00, 0xbb, 0xfe, 0xff])); // filter byte + one pixel
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixel), chunk('IEND', Buffer.alloc(0))]));
+}
+
+function crc32(bytes: Uint8Array): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** POSTs one file to /users/upload the way a browser's FormData does. */
+export async function uploadFile(h: Harness, token: string | undefined, file: { bytes: Uint8Array; name: string; type: string; field?: string }) {
+  const form = new FormData();
+  form.append(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
+  const encoded = new Response(form);
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/upload',
+    headers: { lang: 'en', 'content-type': encoded.headers.get('content-type')!, ...(token ? { token } : {}) },
+    payload: Buffer.from(await encoded.arrayBuffer()),
+  });
+  return response.json();
+}

@@ -1,0 +1,101 @@
+// §7 picture upload (multipart, field `image`): only real JPEG, PNG, WebP or GIF pictures of at
+// most 5 MB are kept; each is served back at its URL and can become its owner's avatar.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { dbState, refused, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
+import { editAvatar, userInfo } from '../../src/contract/account.ts';
+
+let h: Harness;
+let me: { phone: string; token: string };
+let other: { phone: string; token: string };
+beforeAll(async () => {
+  h = await startHarness();
+  me = await registerByPhone(h);
+  other = await registerByPhone(h);
+});
+afterAll(() => h.close());
+
+const NOT_IMAGE = refused('Please choose a JPEG, PNG, WebP or GIF picture!');
+const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
+
+it('a PNG picture is kept and served back with its bytes and type', async () => {
+  const png = tinyPng();
+  const res = await uploadFile(h, me.token, { bytes: png, name: 'me.png', type: 'image/png' });
+  expect(res).toEqual({ ret: 1, msg: 'Success', data: { url: expect.stringMatching(UPLOAD_URL) } });
+
+  const served = await h.app.inject({ method: 'GET', url: res.data.url });
+  expect(served.statusCode).toBe(200);
+  expect(served.headers['content-type']).toBe('image/png');
+  expect(served.headers['x-content-type-options']).toBe('nosniff');
+  expect(new Uint8Array(served.rawPayload)).toEqual(png);
+});
+
+it.each([
+  ['a GIF', [0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 0, 1, 0], 'image/gif'],
+  ['a JPEG', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46], 'image/jpeg'],
+  ['a WebP', [0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], 'image/webp'],
+])('%s picture is accepted and served with its own type', async (_, bytes, type) => {
+  const res = await uploadFile(h, me.token, { bytes: new Uint8Array(bytes), name: 'picture.bin', type: 'application/octet-stream' });
+  expect(res.ret).toBe(1);
+  expect((await h.app.inject({ method: 'GET', url: res.data.url })).headers['content-type']).toBe(type);
+});
+
+it.each([
+  ['a text file renamed .png', new TextEncoder().encode('just some notes, not a picture'), 'notes.png', 'image/png'],
+  ['an SVG picture', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
+  ['an HTML page claiming to be a JPEG', new TextEncoder().encode('<html><body>hi</body></html>'), 'x.jpg', 'image/jpeg'],
+  ['an empty file', new Uint8Array(0), 'empty.png', 'image/png'],
+])('%s is refused and nothing is kept', async (_, bytes, name, type) => {
+  const before = await dbState(h);
+  expect(await uploadFile(h, me.token, { bytes, name, type })).toEqual(NOT_IMAGE);
+  expect(await dbState(h)).toEqual(before);
+});
+
+it('a picture sent under another field name than image is refused', async () => {
+  const before = await dbState(h);
+  expect(await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png', field: 'file' })).toEqual(NOT_IMAGE);
+  expect(await dbState(h)).toEqual(before);
+});
+
+it('an upload that is not multipart is refused', async () => {
+  const response = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/upload',
+    headers: { lang: 'en', token: me.token, 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'image=hello',
+  });
+  expect(response.json()).toEqual(NOT_IMAGE);
+});
+
+/** A PNG signature followed by `size` bytes in all: the server looks at the signature only. */
+const pngOfSize = (size: number) => {
+  const bytes = new Uint8Array(size);
+  bytes.set(tinyPng());
+  return bytes;
+};
+
+it('a 2 MB picture is accepted', async () => {
+  const res = await uploadFile(h, me.token, { bytes: pngOfSize(2 * 1024 * 1024), name: 'big.png', type: 'image/png' });
+  expect(res).toMatchObject({ ret: 1, data: { url: expect.stringMatching(UPLOAD_URL) } });
+});
+
+it('a picture over 5 MB is refused as too large and nothing is kept', async () => {
+  const before = await dbState(h);
+  const res = await uploadFile(h, me.token, { bytes: pngOfSize(5 * 1024 * 1024 + 1), name: 'huge.png', type: 'image/png' });
+  expect(res).toEqual(refused('The picture is too large (at most 5 MB)!'));
+  expect(await dbState(h)).toEqual(before);
+});
+
+it('an uploaded picture becomes the avatar', async () => {
+  const { data } = await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png' });
+  const res = await h.call(editAvatar, { userimg: data.url }, { token: me.token });
+  expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { userimg: data.url, phone: me.phone } });
+  expect((await h.call(userInfo, {}, { token: me.token })).data.userimg).toBe(data.url);
+});
+
+it("another customer's picture cannot become my avatar", async () => {
+  const { data } = await uploadFile(h, other.token, { bytes: tinyPng(), name: 'other.png', type: 'image/png' });
+  const before = await dbState(h);
+  expect(await h.call(editAvatar, { userimg: data.url }, { token: me.token })).toEqual(refused('Failed to upload picture, please try again later!'));
+  expect(await dbState(h)).toEqual(before);
+});
