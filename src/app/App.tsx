@@ -1,0 +1,72 @@
+// The shell: router on the hash, the auth guard, the page, the tab bar, loading mask and toasts.
+import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Router, useLocation } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Trans } from '@lingui/react/macro';
+import { loginRoute } from '../contract/routes.ts';
+import { texts } from '../contract/texts.ts';
+import { session } from '../lib/session.ts';
+import { currentRoute, navigate, recordVisit, useHashPath, useHashQuery } from '../lib/navigation.ts';
+import { PAGES, isTabPage, needsLogin, resolvePath } from './routes.ts';
+import { TabBar } from './TabBar.tsx';
+import { LoadingMask, ToastHost } from './Overlays.tsx';
+import { NotFoundPage } from './NotFoundPage.tsx';
+import { Button } from '../ui/forms.tsx';
+import { Empty } from '../ui/lists.tsx';
+
+export function App() {
+  return (
+    <I18nProvider i18n={i18n}>
+      <Router hook={useHashPath} searchHook={useHashQuery} hrefs={(href) => `#${href}`}>
+        <Shell />
+      </Router>
+    </I18nProvider>
+  );
+}
+
+function Shell() {
+  const [rawPath] = useLocation();
+  const path = resolvePath(rawPath);
+  const { token } = useSnapshot(session);
+  const blocked = needsLogin(path) && !token;
+
+  useEffect(() => {
+    if (blocked) navigate(loginRoute(currentRoute()), { replace: true });
+    else recordVisit(currentRoute());
+  }, [blocked, path]);
+
+  const Page = PAGES[path];
+  const withTabs = isTabPage(path);
+  return (
+    <div className="app">
+      <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
+        {!blocked && (
+          <PageBoundary key={path}>
+            <Suspense fallback={null}>{Page ? <Page /> : <NotFoundPage />}</Suspense>
+          </PageBoundary>
+        )}
+      </main>
+      {withTabs && <TabBar current={path} />}
+      <LoadingMask />
+      <ToastHost />
+    </div>
+  );
+}
+
+/** §8: a page chunk that fails to load shows a way to try again, not a blank screen. */
+class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <Empty action={<Button onClick={() => location.reload()}><Trans>Try again</Trans></Button>}>
+        {i18n._(texts.pageLoadFailed)}
+      </Empty>
+    );
+  }
+}

@@ -1,0 +1,58 @@
+// The route table: which page each §2 path opens, the tab bar, and which routes need a login.
+// Paths are declared in contract/routes.ts; a page of a later area is added here when it exists.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
+import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
+import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/icons.tsx';
+
+type Page = LazyExoticComponent<ComponentType>;
+
+/** §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. */
+const page = (load: () => Promise<{ default: ComponentType }>): Page =>
+  lazy(() =>
+    Promise.race([
+      load(),
+      new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
+    ]),
+  );
+
+export const PAGES: Partial<Record<string, Page>> = {
+  [ROUTES.home]: page(() => import('../features/home/HomePage.tsx')),
+  [ROUTES.login]: page(() => import('../features/auth/LoginPage.tsx')),
+  [ROUTES.register]: page(() => import('../features/auth/RegisterPage.tsx')),
+  [ROUTES.forgotPassword]: page(() => import('../features/auth/ForgotPasswordPage.tsx')),
+  [ROUTES.mine]: page(() => import('../features/profile/MinePage.tsx')),
+  [ROUTES.settings]: page(() => import('../features/profile/SettingsPage.tsx')),
+  [ROUTES.avatar]: page(() => import('../features/profile/AvatarPage.tsx')),
+  [ROUTES.nickname]: page(() => import('../features/profile/NicknamePage.tsx')),
+  [ROUTES.phone]: page(() => import('../features/profile/PhonePage.tsx')),
+  [ROUTES.password]: page(() => import('../features/profile/PasswordPage.tsx')),
+  [ROUTES.tradePassword]: page(() => import('../features/profile/TradePasswordPage.tsx')),
+  [ROUTES.payPassword]: page(() => import('../features/profile/PayPasswordResetPage.tsx')),
+  [ROUTES.currency]: page(() => import('../features/profile/CurrencyPage.tsx')),
+};
+
+export interface Tab {
+  path: string;
+  label: MessageDescriptor;
+  Icon: ComponentType<{ className?: string }>;
+}
+
+/** The five tabs of the bar; a tab shows once its page exists. */
+const TABS: Tab[] = [
+  { path: ROUTES.home, label: msg`Home`, Icon: HomeIcon },
+  { path: ROUTES.coinList, label: msg`Markets`, Icon: MarketsIcon },
+  { path: ROUTES.option, label: msg`Options`, Icon: OptionsIcon },
+  { path: ROUTES.lockUp, label: msg`Mining`, Icon: MiningIcon },
+  { path: ROUTES.mine, label: msg`Mine`, Icon: MineIcon },
+];
+export const VISIBLE_TABS = TABS.filter((tab) => PAGES[tab.path]);
+export const isTabPage = (path: string) => VISIBLE_TABS.some((tab) => tab.path === path);
+
+/** Unknown paths are public too: their not-found page must show to anyone. */
+export const needsLogin = (path: string) => !PUBLIC_ROUTES.includes(path) && PAGES[path] !== undefined;
+
+/** `/` and an empty hash open home. */
+export const resolvePath = (path: string) => (path === '/' || path === '' ? ROUTES.home : path);

@@ -1,0 +1,79 @@
+// Reset the login password with a code sent to the account's mobile number or e-mail (§5).
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ForgotPasswordInput } from '../../contract/account.ts';
+import { AREA_CODE } from '../../contract/constants.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
+import { CodeButton } from '../../ui/CodeButton.tsx';
+import { Button, Segmented, TextField } from '../../ui/forms.tsx';
+import { AuthHeader } from './AuthHeader.tsx';
+import { sendCodeTo, resetPassword, type ContactMode } from './auth-store.ts';
+
+export default function ForgotPasswordPage() {
+  const { t } = useLingui();
+  const [mode, setMode] = useState<ContactMode>('phone');
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repassword, setRepassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const sendCode = () => sendCodeTo(mode, address, true);
+
+  const submit = async () => {
+    const common = { code, password, repassword };
+    const input = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
+    const problem = firstError(ForgotPasswordInput, input);
+    if (problem) return toast(problem);
+    setBusy(true);
+    try {
+      await resetPassword(input);
+      toast(t`Your password has been reset. Please log in.`);
+      navigate(ROUTES.login, { replace: true });
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <AuthHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
+      <form
+        className="page-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Segmented
+          value={mode}
+          onChange={(next) => {
+            setMode(next);
+            setAddress('');
+          }}
+          options={[
+            { value: 'phone', label: <Trans>Mobile number</Trans> },
+            { value: 'email', label: <Trans>E-mail</Trans> },
+          ]}
+        />
+        {mode === 'phone' ? (
+          <TextField label={<Trans>Mobile number</Trans>} lead={`+${AREA_CODE}`} value={address} onChange={setAddress} inputMode="tel" name="phone" placeholder={t`Enter your mobile number`} />
+        ) : (
+          <TextField label={<Trans>E-mail</Trans>} value={address} onChange={setAddress} type="email" name="email" placeholder={t`Enter your e-mail address`} />
+        )}
+        <TextField label={<Trans>Verification code</Trans>} value={code} onChange={setCode} inputMode="numeric" maxLength={6} autoComplete="one-time-code" name="code" placeholder={t`6-digit code`} trailing={<CodeButton onSend={sendCode} />} />
+        <TextField label={<Trans>New password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
+        <TextField label={<Trans>Repeat the new password</Trans>} value={repassword} onChange={setRepassword} type="password" autoComplete="new-password" name="repassword" maxLength={12} />
+        <Button type="submit" disabled={busy}>
+          <Trans>Reset password</Trans>
+        </Button>
+      </form>
+    </div>
+  );
+}

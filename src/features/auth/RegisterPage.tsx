@@ -1,0 +1,123 @@
+// §5 registration by mobile number or e-mail: code with 60 s resend, login password 6-12 letters
+// or digits, payment password of 6 digits, currency, optional invitation code, agreement.
+import { useState } from 'react';
+import { Link, useSearch } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import * as v from 'valibot';
+import { RegisterInput, type RegisterInputType } from '../../contract/account.ts';
+import { AREA_CODE, CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
+import { i18n } from '@lingui/core';
+import { CodeButton } from '../../ui/CodeButton.tsx';
+import { Button, Checkbox, Segmented, TextField } from '../../ui/forms.tsx';
+import { AuthHeader } from './AuthHeader.tsx';
+import { registerAccount, sendCodeTo, type ContactMode } from './auth-store.ts';
+
+export default function RegisterPage() {
+  const { t } = useLingui();
+  const search = useSearch();
+  const [mode, setMode] = useState<ContactMode>('phone');
+  const [address, setAddress] = useState('');
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [paypass, setPaypass] = useState('');
+  const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
+  const [invite, setInvite] = useState(() => new URLSearchParams(search).get('invite') ?? '');
+  const [agree, setAgree] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const sendCode = () => sendCodeTo(mode, address, false);
+
+  const submit = async () => {
+    const common = { code, password, paypass, currency, invite };
+    const input: RegisterInputType = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
+    const problem = firstError(RegisterInput, input) ?? (agree ? null : i18n._(texts.readAgreement));
+    if (problem) return toast(problem);
+    setBusy(true);
+    try {
+      await registerAccount(v.parse(RegisterInput, input));
+      navigate(ROUTES.home, { replace: true });
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page auth-page">
+      <AuthHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
+      <form
+        className="page-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Segmented
+          value={mode}
+          onChange={(next) => {
+            setMode(next);
+            setAddress('');
+          }}
+          options={[
+            { value: 'phone', label: <Trans>Mobile number</Trans> },
+            { value: 'email', label: <Trans>E-mail</Trans> },
+          ]}
+        />
+        {mode === 'phone' ? (
+          <TextField label={<Trans>Mobile number</Trans>} lead={`+${AREA_CODE}`} value={address} onChange={setAddress} inputMode="tel" autoComplete="tel-national" name="phone" placeholder={t`Enter your mobile number`} />
+        ) : (
+          <TextField label={<Trans>E-mail</Trans>} value={address} onChange={setAddress} type="email" autoComplete="email" name="email" placeholder={t`Enter your e-mail address`} />
+        )}
+        <TextField
+          label={<Trans>Verification code</Trans>}
+          value={code}
+          onChange={setCode}
+          inputMode="numeric"
+          maxLength={6}
+          autoComplete="one-time-code"
+          name="code"
+          placeholder={t`6-digit code`}
+          trailing={<CodeButton onSend={sendCode} />}
+        />
+        <TextField label={<Trans>Login password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
+        <TextField label={<Trans>Payment password</Trans>} value={paypass} onChange={setPaypass} type="password" inputMode="numeric" autoComplete="off" name="paypass" placeholder={t`6 digits`} maxLength={6} />
+        <div className="field">
+          <label htmlFor="register-currency">
+            <Trans>Currency</Trans>
+          </label>
+          <div className="field-box">
+            <select id="register-currency" name="currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)}>
+              {CURRENCIES.map((item) => (
+                <option key={item} value={item}>
+                  {item}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+        <TextField label={<Trans>Invitation code (optional)</Trans>} value={invite} onChange={setInvite} name="invite" autoCapitalize="characters" placeholder={t`Enter the invitation code if you have one`} />
+        <Checkbox checked={agree} onChange={setAgree}>
+          <Trans>I have read and agree to the User Agreement and the Privacy Policy</Trans>
+        </Checkbox>
+        <Button type="submit" disabled={busy}>
+          <Trans>Register</Trans>
+        </Button>
+        <div className="auth-links">
+          <span className="muted">
+            <Trans>Already have an account?</Trans>
+          </span>
+          <Link href={ROUTES.login}>
+            <Trans>Log in</Trans>
+          </Link>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+// Change the avatar: pick a picture, shrink it to 512 px JPEG here, upload it, make it the avatar.
+import { useRef, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { ROUTES } from '../../contract/routes.ts';
+import { goBack } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/forms.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { avatarSrc, saveAvatar, savedText, uploadErrorText, useUser } from './profile-store.ts';
+
+export default function AvatarPage() {
+  const { user } = useUser();
+  const picker = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    setBusy(true);
+    try {
+      await saveAvatar(file);
+      toast(savedText());
+      goBack(ROUTES.settings);
+    } catch (error) {
+      toast(uploadErrorText(error));
+    } finally {
+      setBusy(false);
+      // The same file may be chosen again after a failure.
+      if (picker.current) picker.current.value = '';
+    }
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Avatar</Trans>} />
+      <div className="page-body avatar-page">
+        <img className="avatar large" src={avatarSrc(user?.userimg)} alt="" width="160" height="160" />
+        <input ref={picker} type="file" accept="image/*" hidden onChange={(event) => void upload(event.target.files?.[0])} />
+        <Button onClick={() => picker.current?.click()} disabled={busy}>
+          <Trans>Choose picture</Trans>
+        </Button>
+      </div>
+    </div>
+  );
+}

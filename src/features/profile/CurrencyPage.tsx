@@ -1,0 +1,53 @@
+// Choose the display currency (§2 chooseMoneyType): one tap saves it.
+import { useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { CURRENCIES, type Currency } from '../../contract/constants.ts';
+import { errorText } from '../../lib/api.ts';
+import { toast } from '../../lib/toast.ts';
+import { Cell } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { currencyName, saveProfile, savedText, useUser } from './profile-store.ts';
+
+export default function CurrencyPage() {
+  const { user } = useUser();
+  const [busy, setBusy] = useState(false);
+
+  const choose = async (currency: Currency) => {
+    if (busy || currency === user?.currency) return;
+    setBusy(true);
+    try {
+      await saveProfile({ currency });
+      toast(savedText());
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Currency</Trans>} />
+      <div className="page-body">
+        <div className="card flush cells currency-list" role="menu">
+          {CURRENCIES.map((currency) => {
+            const checked = currency === user?.currency;
+            return (
+              <Cell
+                key={currency}
+                label={
+                  <>
+                    <strong>{currency}</strong> <span className="muted">{currencyName(currency)}</span>
+                  </>
+                }
+                checked={checked}
+                value={checked ? '✓' : ''}
+                onClick={() => void choose(currency)}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,87 @@
+// Reset the payment password with a code sent to the account's own phone, else its e-mail.
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { AREA_CODE, CODE_LENGTH } from '../../contract/constants.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { goBack } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { CodeButton } from '../../ui/CodeButton.tsx';
+import { Button, TextField } from '../../ui/forms.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import {
+  PAY_PASSWORD_FIELD,
+  changePaymentPassword,
+  maskAddress,
+  payPasswordProblem,
+  resetTarget,
+  savedText,
+  sendCode,
+  useUser,
+} from './profile-store.ts';
+
+export default function PayPasswordResetPage() {
+  const { t } = useLingui();
+  const { user } = useUser();
+  const target = resetTarget(user);
+  const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [repassword, setRepassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const where = target ? (target.channel === 'sms' ? `+${AREA_CODE} ${maskAddress(target.address)}` : maskAddress(target.address)) : '';
+
+  const submit = async () => {
+    const form = { code, password, repassword };
+    const problem = payPasswordProblem(form, false);
+    if (problem) return toast(problem);
+    setBusy(true);
+    try {
+      await changePaymentPassword(form);
+      toast(savedText());
+      goBack(ROUTES.settings);
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Reset payment password</Trans>} />
+      <form
+        className="page-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="muted form-note">
+          {target?.channel === 'sms' ? (
+            <Trans>The verification code will be sent to your mobile number <bdi>{where}</bdi>.</Trans>
+          ) : target ? (
+            <Trans>The verification code will be sent to your e-mail <bdi>{where}</bdi>.</Trans>
+          ) : (
+            <Trans>Your account has no mobile number or e-mail to send a code to.</Trans>
+          )}
+        </p>
+        <TextField
+          label={<Trans>Verification code</Trans>}
+          value={code}
+          onChange={setCode}
+          inputMode="numeric"
+          maxLength={CODE_LENGTH}
+          autoComplete="one-time-code"
+          name="code"
+          placeholder={t`6-digit code`}
+          trailing={target && <CodeButton onSend={() => sendCode(target.channel, target.address, '1')} />}
+        />
+        <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <TextField label={<Trans>Repeat new payment password</Trans>} value={repassword} onChange={setRepassword} name="repassword" placeholder={t`Enter the new password again`} {...PAY_PASSWORD_FIELD} />
+        <Button type="submit" disabled={busy || !target}>
+          <Trans>Save</Trans>
+        </Button>
+      </form>
+    </div>
+  );
+}

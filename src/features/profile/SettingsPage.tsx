@@ -1,0 +1,74 @@
+// Settings (§2 /pages/mine/setting): the profile and security rows, the language, and log out.
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ROUTES } from '../../contract/routes.ts';
+import { signOut } from '../../lib/account.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { Button } from '../../ui/forms.tsx';
+import { Cell, Dialog } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { LanguageCell } from './LanguageCell.tsx';
+import { avatarSrc, useUser } from './profile-store.ts';
+
+export default function SettingsPage() {
+  const { t } = useLingui();
+  const { user } = useUser();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const notSet = t`Not set`;
+
+  const logOut = async () => {
+    setBusy(true);
+    try {
+      // Leave the guarded page first, so clearing the session does not bounce through the guard.
+      navigate(ROUTES.login, { replace: true });
+      // signOut ends the session on this device even when the server cannot be reached.
+      await signOut();
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Settings</Trans>} />
+      <div className="page-body">
+        <section className="card flush cells">
+          <Cell label={<Trans>Avatar</Trans>} value={<img className="avatar small" src={avatarSrc(user?.userimg)} alt="" width="32" height="32" />} to={ROUTES.avatar} />
+          <Cell label={<Trans>Nickname</Trans>} value={user?.nickname ?? ''} to={ROUTES.nickname} />
+          <Cell label={<Trans>Mobile number</Trans>} value={user?.phone || notSet} to={ROUTES.phone} />
+        </section>
+        <section className="card flush cells">
+          <Cell label={<Trans>Login password</Trans>} to={ROUTES.password} />
+          <Cell label={<Trans>Payment password</Trans>} value={user?.has_paypass ? t`Set` : notSet} to={ROUTES.tradePassword} />
+        </section>
+        <section className="card flush cells">
+          <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />
+          <LanguageCell />
+        </section>
+        <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
+          <Trans>Log out</Trans>
+        </Button>
+      </div>
+      {confirming && (
+        <Dialog
+          title={<Trans>Log out</Trans>}
+          actions={
+            <>
+              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+                <Trans>Cancel</Trans>
+              </Button>
+              <Button onClick={() => void logOut()} disabled={busy}>
+                <Trans>Log out</Trans>
+              </Button>
+            </>
+          }
+        >
+          <p>
+            <Trans>Do you want to log out of this account?</Trans>
+          </p>
+        </Dialog>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,69 @@
+// Set or change the payment password (6 digits, §5): the old one is asked for once one is set.
+import { useState } from 'react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { goBack } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, TextField } from '../../ui/forms.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { PAY_PASSWORD_FIELD, changePaymentPassword, payPasswordProblem, savedText, useUser } from './profile-store.ts';
+
+export default function TradePasswordPage() {
+  const { t } = useLingui();
+  const { user } = useUser();
+  const hasPaypass = user?.has_paypass ?? false;
+  const [oldpaypass, setOldpaypass] = useState('');
+  const [password, setPassword] = useState('');
+  const [repassword, setRepassword] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async () => {
+    const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword };
+    const problem = payPasswordProblem(form, hasPaypass);
+    if (problem) return toast(problem);
+    setBusy(true);
+    try {
+      await changePaymentPassword(form);
+      toast(savedText());
+      goBack(ROUTES.settings);
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Payment password</Trans>} />
+      <form
+        className="page-body"
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <p className="muted form-note">
+          {hasPaypass ? (
+            <Trans>Change the 6-digit password that confirms withdrawals.</Trans>
+          ) : (
+            <Trans>Set a 6-digit password to confirm withdrawals.</Trans>
+          )}
+        </p>
+        {hasPaypass && (
+          <TextField label={<Trans>Old payment password</Trans>} value={oldpaypass} onChange={setOldpaypass} name="oldpaypass" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        )}
+        <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <TextField label={<Trans>Repeat new payment password</Trans>} value={repassword} onChange={setRepassword} name="repassword" placeholder={t`Enter the new password again`} {...PAY_PASSWORD_FIELD} />
+        <Button type="submit" disabled={busy}>
+          <Trans>Save</Trans>
+        </Button>
+        <Link href={ROUTES.payPassword} className="form-link">
+          <Trans>Forgot payment password?</Trans>
+        </Link>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,184 @@
+// Profile actions: edit the profile, change the avatar (downscaled here, in the browser), change
+// the login and payment passwords, send codes; plus the small readers the profile pages share.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import * as v from 'valibot';
+import { i18n } from '@lingui/core';
+import {
+  ChangePasswordInput,
+  ChangePayPasswordInput,
+  EditProfileInput,
+  UPLOAD_FIELD,
+  changePassword,
+  changePayPassword,
+  editAvatar,
+  editProfile,
+  sendEmailCode,
+  sendSmsCode,
+  uploadImage,
+  type UserInfo,
+} from '../../contract/account.ts';
+import { texts } from '../../contract/texts.ts';
+import { ApiError, api, errorText } from '../../lib/api.ts';
+import { refreshUser } from '../../lib/account.ts';
+import { intlLocale, currentLocale } from '../../lib/i18n.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
+
+export const DEFAULT_AVATAR = '/favicon.svg';
+/** Avatars are shown at most 120 px wide; 512 px keeps them sharp on 3× screens and small on the wire. */
+export const AVATAR_MAX_SIDE = 512;
+export const AVATAR_JPEG_QUALITY = 0.85;
+
+/**
+ * The signed-in user as the page renders it. `refresh` asks the server again in the background
+ * (also done whenever no user is cached); a failure keeps the cached user, and a lost session
+ * is handled by api() itself, so nothing more is shown here.
+ */
+export function useUser({ refresh = false }: { refresh?: boolean } = {}) {
+  const { token, user } = useSnapshot(session);
+  useEffect(() => {
+    if (token && (refresh || !session.user)) refreshUser({ loading: false }).catch(() => undefined);
+  }, [token, refresh]);
+  return { token, user };
+}
+
+/** Uploaded pictures live on the API host, which may not be the app's own (VITE_API_BASE). */
+export function avatarSrc(userimg: string | undefined | null): string {
+  if (!userimg) return DEFAULT_AVATAR;
+  if (!userimg.startsWith('/api/')) return userimg;
+  return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${userimg}`;
+}
+
+export const savedText = () => i18n._(texts.saved);
+
+/** The currency's name in the app language, e.g. "Thai Baht"; the code when Intl has none. */
+export function currencyName(code: string): string {
+  try {
+    return new Intl.DisplayNames([intlLocale(currentLocale())], { type: 'currency' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** Hides the middle of a phone number or the local part of an e-mail: 081****678, a***@mail.com. */
+export function maskAddress(address: string): string {
+  const at = address.indexOf('@');
+  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
+  if (address.length <= 6) return `${address.slice(0, 2)}****`;
+  return `${address.slice(0, 3)}****${address.slice(-3)}`;
+}
+
+/** Where a payment password reset code goes: the account's phone, else its e-mail. */
+export function resetTarget(user: Pick<UserInfo, 'phone' | 'email'> | null): { channel: 'sms' | 'email'; address: string } | null {
+  if (user?.phone) return { channel: 'sms', address: user.phone };
+  if (user?.email) return { channel: 'email', address: user.email };
+  return null;
+}
+
+/**
+ * Sends a code for CodeButton: `must` '0' for a new number (it must be free), '1' for the
+ * account's own. Shows the outcome; true when the countdown should start.
+ */
+export async function sendCode(channel: 'sms' | 'email', address: string, must: '0' | '1'): Promise<boolean> {
+  const input = channel === 'sms' ? { userphone: address.trim(), must } : { email: address.trim(), must };
+  const problem = firstError(channel === 'sms' ? sendSmsCode.input : sendEmailCode.input, input);
+  if (problem) {
+    toast(problem);
+    return false;
+  }
+  try {
+    if (channel === 'sms') await api(sendSmsCode, { userphone: address.trim(), must });
+    else await api(sendEmailCode, { email: address.trim(), must });
+    toast(i18n._(texts.codeSent));
+    return true;
+  } catch (error) {
+    toast(errorText(error));
+    return false;
+  }
+}
+
+type EditProfile = v.InferInput<typeof EditProfileInput>;
+
+/** The first rule the edit breaks (translated), or null. */
+export const profileProblem = (input: EditProfile) => firstError(EditProfileInput, input);
+
+export async function saveProfile(input: EditProfile): Promise<void> {
+  session.user = await api(editProfile, v.parse(EditProfileInput, input));
+}
+
+/** Fits the picture into max×max (never enlarging) and encodes it as JPEG. */
+export async function downscaleImage(file: Blob, max = AVATAR_MAX_SIDE, quality = AVATAR_JPEG_QUALITY): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    const scale = Math.min(1, max / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const paint = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null) => {
+      if (!context) throw new Error('no 2d canvas');
+      // JPEG has no transparency: a transparent PNG would otherwise turn black.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.drawImage(bitmap, 0, 0, width, height);
+    };
+    if (typeof OffscreenCanvas !== 'undefined') {
+      const canvas = new OffscreenCanvas(width, height);
+      paint(canvas.getContext('2d'));
+      return await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    paint(canvas.getContext('2d'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality),
+    );
+  } finally {
+    bitmap.close();
+  }
+}
+
+/** Downscales, uploads (multipart, field `image`, §7) and makes the picture the avatar. */
+export async function saveAvatar(file: File): Promise<void> {
+  if (!file.type.startsWith('image/')) throw new ApiError(i18n._(texts.uploadNotImage));
+  let picture: Blob;
+  try {
+    picture = await downscaleImage(file);
+  } catch {
+    // The browser could not read it (an unsupported format, say): not a picture we can send.
+    throw new ApiError(i18n._(texts.uploadNotImage));
+  }
+  const formData = new FormData();
+  formData.append(UPLOAD_FIELD, picture, 'avatar.jpg');
+  const { url } = await api(uploadImage, undefined, { formData });
+  session.user = await api(editAvatar, { userimg: url });
+}
+
+/** Server texts as they are; anything else (a canvas failure) as the §8 upload text. */
+export const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
+
+type ChangePassword = v.InferInput<typeof ChangePasswordInput>;
+
+export const passwordProblem = (input: ChangePassword) => firstError(ChangePasswordInput, input);
+
+/** Every session ends on a login password change; the answer is this device's new token. */
+export async function changeLoginPassword(input: ChangePassword): Promise<void> {
+  const { token } = await api(changePassword, input);
+  session.token = token;
+}
+
+type ChangePayPassword = v.InferInput<typeof ChangePayPasswordInput>;
+
+/** §5: the old password is required when modifying (the schema alone would accept its absence). */
+export function payPasswordProblem(input: ChangePayPassword, needsOld: boolean): string | null {
+  if (needsOld && !input.oldpaypass?.trim()) return i18n._(texts.enterOldPassword);
+  return firstError(ChangePayPasswordInput, input);
+}
+
+export async function changePaymentPassword(input: ChangePayPassword): Promise<void> {
+  session.user = await api(changePayPassword, input);
+}
+
+/** The input attributes of a payment password field: 6 digits (§5), numeric keyboard. */
+export const PAY_PASSWORD_FIELD = { type: 'password', inputMode: 'numeric', maxLength: 6, autoComplete: 'off', pattern: '[0-9]*' } as const;

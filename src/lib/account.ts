@@ -1,0 +1,23 @@
+// Session actions every area needs: start a session from a token, refresh the user, sign out.
+import { logout, userInfo } from '../contract/account.ts';
+import { api } from './api.ts';
+import { clearSession, session } from './session.ts';
+import { forgetVisits } from './navigation.ts';
+import { AUTH_ROUTE_PREFIX } from '../contract/routes.ts';
+
+export async function startSession(token: string): Promise<void> {
+  session.token = token;
+  session.user = await api(userInfo);
+  // Back from the first page after login must not land on the login form again.
+  forgetVisits(AUTH_ROUTE_PREFIX);
+}
+
+export async function refreshUser(options: { loading?: boolean } = {}): Promise<void> {
+  session.user = await api(userInfo, undefined, options);
+}
+
+/** Ends the session here even when the server cannot be reached (the token is forgotten). */
+export async function signOut(): Promise<void> {
+  if (session.token) await api(logout, undefined, { redirectOnInvalidToken: false }).catch(() => undefined);
+  await clearSession();
+}

@@ -1,0 +1,161 @@
+// The one door to the server (§7, ARCHITECTURE "Client data flow"): ky with the retry policy,
+// the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
+import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
+import { i18n } from '@lingui/core';
+import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
+import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../contract/envelope.ts';
+import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../contract/constants.ts';
+import { httpStatusText, texts } from '../contract/texts.ts';
+import { loginRoute, ROUTES } from '../contract/routes.ts';
+import { session, clearSession } from './session.ts';
+import { endLoading, startLoading } from './loading.ts';
+import { toast } from './toast.ts';
+import { currentRoute, navigate } from './navigation.ts';
+import { currentLocale, requestLanguage } from './i18n.ts';
+
+/** A call that failed, with the text to show the user. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    /** The envelope's ret when the server answered; undefined for transport failures. */
+    readonly ret?: number,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+export interface CallOptions {
+  /** Show the loading mask (default true; background refreshes pass false). */
+  loading?: boolean;
+  /** On ret -1 show msg and go to login after 800 ms (default: the endpoint needs a login). */
+  redirectOnInvalidToken?: boolean;
+  /** The multipart body of an upload endpoint. */
+  formData?: FormData;
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+
+interface ApiSetup {
+  fetch?: typeof fetch;
+  /** Milliseconds to wait before retry n (1-based). */
+  retryDelay?: (attempt: number) => number;
+  base?: string;
+}
+
+let client: KyInstance;
+let setup: ApiSetup = {};
+
+/** Tests swap fetch and the backoff; the app uses the defaults. */
+export function configureApi(options: ApiSetup): void {
+  setup = options;
+  client = createClient();
+}
+
+function apiBase(): string {
+  const base = setup.base ?? import.meta.env.VITE_API_BASE ?? '';
+  // ky needs an absolute prefix (Node's Request in tests rejects relative URLs).
+  return new URL(`${base.replace(/\/$/, '')}/api/`, location.href).href;
+}
+
+function createClient(): KyInstance {
+  return ky.create({
+    prefixUrl: apiBase(),
+    timeout: REQUEST_TIMEOUT_MS,
+    fetch: setup.fetch,
+    throwHttpErrors: true,
+    retry: {
+      limit: MAX_ATTEMPTS - 1,
+      methods: ['get', 'post'],
+      statusCodes: RETRY_STATUSES,
+      afterStatusCodes: [413, 429, 503],
+      maxRetryAfter: 10_000,
+      backoffLimit: 8_000,
+      delay: setup.retryDelay ?? ((attempt) => 300 * 2 ** (attempt - 1)),
+    },
+  });
+}
+
+/**
+ * Calls an endpoint of the contract and resolves with its `data`.
+ * §7: a GET fails on any ret ≠ 1, a POST on ret 0 or -1; ret -1 also ends the session.
+ */
+export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options: CallOptions = {}): Promise<ResultOf<E>> {
+  client ??= createClient();
+  const write = endpoint.method === 'POST';
+  if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
+
+  const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
+  if (session.token) headers[TOKEN_HEADER] = session.token;
+  // One key for every attempt of this call, so the server applies a retried write once.
+  if (write) headers[IDEMPOTENCY_HEADER] = crypto.randomUUID();
+
+  const fields = Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  let attempts = 0;
+  const showMask = options.loading !== false;
+  if (showMask) startLoading();
+  try {
+    const envelope = await client(endpoint.path.slice(1), {
+      method: endpoint.method,
+      headers,
+      searchParams: write ? undefined : fields,
+      body: write ? (options.formData ?? new URLSearchParams(fields)) : undefined,
+      signal: options.signal,
+      hooks: { beforeRequest: [() => void (attempts += 1)] },
+    })
+      .json<Envelope<ResultOf<E>>>()
+      .catch((error: unknown) => {
+        throw transportError(error, attempts);
+      });
+    return settle(endpoint, envelope, options);
+  } finally {
+    if (showMask) endLoading();
+  }
+}
+
+function settle<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>, options: CallOptions): ResultOf<E> {
+  if (!envelope || typeof envelope !== 'object' || !('ret' in envelope)) throw new ApiError(i18n._(texts.unknownError));
+  const message = envelope.msg || i18n._(texts.unknownError);
+  if (envelope.ret === RET_TOKEN_INVALID) {
+    void clearSession();
+    if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);
+    throw new ApiError(message, RET_TOKEN_INVALID);
+  }
+  const failed = endpoint.method === 'GET' ? envelope.ret !== RET_OK : envelope.ret === RET_FAIL;
+  if (failed) throw new ApiError(message, envelope.ret);
+  return envelope.data;
+}
+
+let redirecting: ReturnType<typeof setTimeout> | undefined;
+/** §4: show the message, then go to login after 0.8 s, remembering where the user was. */
+function sendToLogin(message: string): void {
+  toast(message);
+  if (redirecting) return;
+  redirecting = setTimeout(() => {
+    redirecting = undefined;
+    const from = currentRoute();
+    if (!from.startsWith(ROUTES.login)) navigate(loginRoute(from));
+  }, TOKEN_REDIRECT_DELAY_MS);
+}
+
+function transportError(error: unknown, attempts: number): ApiError {
+  if (error instanceof ApiError) return error;
+  const retryable =
+    (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
+    (error instanceof TypeError && !(error instanceof TimeoutError));
+  // §8: after the fifth failed attempt the call gives up with 'Too many requests!'.
+  if (retryable && attempts >= MAX_ATTEMPTS) return new ApiError(i18n._(texts.tooManyRequests), undefined, error instanceof HTTPError ? error.response.status : undefined);
+  if (error instanceof HTTPError) return new ApiError(i18n._(httpStatusText(error.response.status)), undefined, error.response.status);
+  if (error instanceof TimeoutError) return new ApiError(i18n._(texts.noResponse));
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new ApiError(i18n._(texts.offline));
+  if (error instanceof TypeError) return new ApiError(i18n._(texts.requestError));
+  if (error instanceof SyntaxError) return new ApiError(i18n._(texts.unknownError));
+  return new ApiError(i18n._(texts.unknownError));
+}
+
+/** The text to show for any failure: ours as is, anything else as 'Unknown error'. */
+export function errorText(error: unknown): string {
+  return error instanceof ApiError ? error.message : i18n._(texts.unknownError);
+}

@@ -1,0 +1,48 @@
+// The app language: stored choice, else the browser's, else Thai (§1). Changing it stores the
+// choice and reloads the page. `ar` is laid out right to left; `jp` is `ja` for Intl.
+import { i18n, type Messages } from '@lingui/core';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
+import { flushStores, persistedStore } from './storage.ts';
+
+export const localeChoice = persistedStore('locale', { locale: null as Locale | null });
+
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+
+export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
+
+/** The language tag Intl and the `lang` attribute understand. */
+export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
+
+export const isRightToLeft = (locale: Locale) => locale === 'ar';
+
+/** §7: the request language header is zh for any Chinese locale, otherwise the app locale. */
+export const requestLanguage = (locale: string) => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale);
+
+export function pickLocale(stored: Locale | null, browserLanguages: readonly string[]): Locale {
+  if (stored && isLocale(stored)) return stored;
+  for (const tag of browserLanguages) {
+    const base = tag.toLowerCase().split('-')[0];
+    const locale = base === 'ja' ? 'jp' : base;
+    if (isLocale(locale)) return locale;
+  }
+  return FALLBACK_LOCALE;
+}
+
+export function currentLocale(): Locale {
+  return isLocale(i18n.locale) ? i18n.locale : FALLBACK_LOCALE;
+}
+
+export async function activateLocale(locale: Locale): Promise<void> {
+  const load = catalogs[`../locales/${locale}/messages.po`];
+  const { messages } = load ? await load() : { messages: {} };
+  i18n.loadAndActivate({ locale, messages });
+  document.documentElement.lang = intlLocale(locale);
+  document.documentElement.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
+}
+
+/** Stores the choice and reloads, so every screen and cached text starts in the new language. */
+export async function changeLocale(locale: Locale): Promise<void> {
+  localeChoice.locale = locale;
+  await flushStores();
+  location.reload();
+}

@@ -1,0 +1,46 @@
+// Slides that advance every 3000 ms (§9) and follow a swipe (native scroll snapping).
+import { useEffect, useRef, useState } from 'react';
+import { SWIPER_INTERVAL_MS } from '../contract/constants.ts';
+
+export interface CarouselItem {
+  id: number;
+  image: string;
+  title: string;
+}
+
+export function Carousel({ items }: { items: readonly CarouselItem[] }) {
+  const track = useRef<HTMLDivElement>(null);
+  const [index, setIndex] = useState(0);
+
+  useEffect(() => {
+    if (items.length < 2) return;
+    const timer = setInterval(() => {
+      const element = track.current;
+      if (!element) return;
+      const next = (index + 1) % items.length;
+      const direction = getComputedStyle(element).direction === 'rtl' ? -1 : 1;
+      element.scrollTo({ left: direction * next * element.clientWidth, behavior: 'smooth' });
+    }, SWIPER_INTERVAL_MS);
+    return () => clearInterval(timer);
+  }, [index, items.length]);
+
+  const onScroll = () => {
+    const element = track.current;
+    if (element) setIndex(Math.round(Math.abs(element.scrollLeft) / element.clientWidth));
+  };
+
+  return (
+    <div className="carousel">
+      <div className="carousel-track" ref={track} onScroll={onScroll}>
+        {items.map((item) => (
+          <img key={item.id} src={item.image} alt={item.title} className="carousel-slide" loading="lazy" />
+        ))}
+      </div>
+      <div className="carousel-dots" aria-hidden="true">
+        {items.map((item, i) => (
+          <span key={item.id} className={i === index ? 'active' : ''} />
+        ))}
+      </div>
+    </div>
+  );
+}

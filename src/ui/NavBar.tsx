@@ -1,0 +1,29 @@
+// The custom navigation bar (§2): title, a back button that follows the app history, a right slot.
+import type { ReactNode } from 'react';
+import { useLingui } from '@lingui/react/macro';
+import { goBack } from '../lib/navigation.ts';
+import { BackIcon } from './icons.tsx';
+
+interface NavBarProps {
+  title: ReactNode;
+  back?: boolean;
+  right?: ReactNode;
+  plain?: boolean;
+}
+
+export function NavBar({ title, back = true, right, plain = false }: NavBarProps) {
+  const { t } = useLingui();
+  return (
+    <header className={plain ? 'navbar plain' : 'navbar'}>
+      <div className="nav-side">
+        {back && (
+          <button type="button" className="icon-button" onClick={() => goBack()} aria-label={t`Back`}>
+            <BackIcon className="flip-rtl" />
+          </button>
+        )}
+      </div>
+      <h1>{title}</h1>
+      <div className="nav-side">{right}</div>
+    </header>
+  );
+}

@@ -1,0 +1,76 @@
+// Form controls with the app's look: labelled text fields, a checkbox, buttons, a two-way switch.
+import type { InputHTMLAttributes, ReactNode } from 'react';
+import { useId } from 'react';
+
+interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
+  label: ReactNode;
+  value: string;
+  onChange: (value: string) => void;
+  lead?: ReactNode;
+  trailing?: ReactNode;
+}
+
+export function TextField({ label, value, onChange, lead, trailing, ...input }: TextFieldProps) {
+  const id = useId();
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <div className="field-box">
+        {lead && <span className="field-prefix">{lead}</span>}
+        <input id={id} value={value} onChange={(event) => onChange(event.target.value)} {...input} />
+        {trailing}
+      </div>
+    </div>
+  );
+}
+
+interface CheckboxProps {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+}
+
+export function Checkbox({ checked, onChange, children }: CheckboxProps) {
+  return (
+    <label className="check">
+      <input type="checkbox" checked={checked} onChange={(event) => onChange(event.target.checked)} />
+      <span>{children}</span>
+    </label>
+  );
+}
+
+interface ButtonProps {
+  children: ReactNode;
+  onClick?: () => void;
+  type?: 'button' | 'submit';
+  variant?: 'primary' | 'secondary' | 'danger';
+  size?: 'normal' | 'small';
+  disabled?: boolean;
+}
+
+export function Button({ children, onClick, type = 'button', variant = 'primary', size = 'normal', disabled }: ButtonProps) {
+  const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small'].filter(Boolean).join(' ');
+  return (
+    <button type={type} className={classes} onClick={onClick} disabled={disabled}>
+      {children}
+    </button>
+  );
+}
+
+interface SegmentedProps<T extends string> {
+  value: T;
+  options: readonly { value: T; label: ReactNode }[];
+  onChange: (value: T) => void;
+}
+
+export function Segmented<T extends string>({ value, options, onChange }: SegmentedProps<T>) {
+  return (
+    <div className="segmented" role="group">
+      {options.map((option) => (
+        <button key={option.value} type="button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
+          {option.label}
+        </button>
+      ))}
+    </div>
+  );
+}

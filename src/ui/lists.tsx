@@ -1,0 +1,87 @@
+// Rows of a settings-style list, a bottom sheet to pick one option, a dialog and an empty state.
+import type { ReactNode } from 'react';
+import { Link } from 'wouter';
+import { ChevronIcon, CompassIcon } from './icons.tsx';
+
+interface CellProps {
+  label: ReactNode;
+  value?: ReactNode;
+  icon?: ReactNode;
+  to?: string;
+  onClick?: () => void;
+  checked?: boolean;
+}
+
+export function Cell({ label, value, icon, to, onClick, checked }: CellProps) {
+  const content = (
+    <>
+      {icon}
+      <span className="cell-label">{label}</span>
+      {value !== undefined && <span className="cell-value">{value}</span>}
+      {(to || onClick) && checked === undefined && <ChevronIcon className="cell-chevron flip-rtl" />}
+    </>
+  );
+  if (to) {
+    return (
+      <Link href={to} className="cell">
+        {content}
+      </Link>
+    );
+  }
+  return (
+    <button type="button" className="cell" onClick={onClick} role={checked === undefined ? undefined : 'menuitemradio'} aria-checked={checked}>
+      {content}
+    </button>
+  );
+}
+
+interface SheetProps<T extends string> {
+  title: ReactNode;
+  options: readonly { value: T; label: ReactNode }[];
+  value: T | null;
+  onChoose: (value: T) => void;
+  onClose: () => void;
+}
+
+export function Sheet<T extends string>({ title, options, value, onChoose, onClose }: SheetProps<T>) {
+  return (
+    <div className="sheet-backdrop" onClick={onClose}>
+      <div className="sheet" role="dialog" aria-modal="true" onClick={(event) => event.stopPropagation()}>
+        <h2>{title}</h2>
+        <div className="cells" role="menu">
+          {options.map((option) => (
+            <Cell key={option.value} label={option.label} checked={option.value === value} onClick={() => onChoose(option.value)} value={option.value === value ? '✓' : ''} />
+          ))}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+interface DialogProps {
+  title: ReactNode;
+  children: ReactNode;
+  actions: ReactNode;
+}
+
+export function Dialog({ title, children, actions }: DialogProps) {
+  return (
+    <div className="dialog-backdrop">
+      <div className="dialog" role="alertdialog" aria-modal="true">
+        <h2>{title}</h2>
+        <div>{children}</div>
+        <div className="dialog-actions">{actions}</div>
+      </div>
+    </div>
+  );
+}
+
+export function Empty({ children, action }: { children: ReactNode; action?: ReactNode }) {
+  return (
+    <div className="empty">
+      <CompassIcon />
+      <div>{children}</div>
+      {action}
+    </div>
+  );
+}

@@ -1,0 +1,33 @@
+// §9: numbers with thousands separators in groups of three, exact for decimal strings.
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { formatAmount } from '../../src/lib/format.ts';
+
+afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
+
+describe('formatAmount', () => {
+  it('groups of three with the given decimals, in en', () => {
+    expect(formatAmount('1234567.891', 2)).toBe('1,234,567.89');
+    expect(formatAmount('1234567.891')).toBe('1,234,567.89');
+    expect(formatAmount('1234567.891', 0)).toBe('1,234,568');
+    expect(formatAmount('1234.5', 4)).toBe('1,234.5000');
+    expect(formatAmount(1234.5, 2)).toBe('1,234.50');
+    expect(formatAmount('0', 2)).toBe('0.00');
+    expect(formatAmount('-9876543.21', 2)).toBe('-9,876,543.21');
+  });
+
+  it('keeps every digit of a string longer than a float holds', () => {
+    expect(Number('12345678901234567.25').toString()).not.toContain('4567.25');
+    expect(formatAmount('12345678901234567.25', 2)).toBe('12,345,678,901,234,567.25');
+    expect(formatAmount('0.123456789012345678', 18)).toBe('0.123456789012345678');
+  });
+
+  it('uses Latin digits and groups of three in every locale', () => {
+    i18n.loadAndActivate({ locale: 'th', messages: {} });
+    expect(formatAmount('1234567.891', 2)).toBe('1,234,567.89');
+    i18n.loadAndActivate({ locale: 'jp', messages: {} });
+    expect(formatAmount('1234567.891', 2)).toBe('1,234,567.89');
+    i18n.loadAndActivate({ locale: 'ar', messages: {} });
+    expect(formatAmount('1234567.891', 2)).toMatch(/^1.234.567.89$/u);
+  });
+});

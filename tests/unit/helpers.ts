@@ -1,0 +1,72 @@
+// Shared test doubles for the unit tests: a scripted fetch and envelope answers.
+import { vi } from 'vitest';
+import { configureApi } from '../../src/lib/api.ts';
+import { loading } from '../../src/lib/loading.ts';
+import { session } from '../../src/lib/session.ts';
+import { toasts } from '../../src/lib/toast.ts';
+
+export interface Call {
+  request: Request;
+  /** The request body as text (read before the request is handed on). */
+  body: string;
+}
+
+/** One answer of the fake server: a Response, or an error the fetch throws. */
+export type Answer = Response | Error | (() => Response | Error | Promise<Response | Error>);
+
+/** An envelope answer of §7. */
+export function envelope(ret: number, msg = '', data: unknown = null, status = 200): Response {
+  return new Response(JSON.stringify({ ret, msg, data }), {
+    status,
+    headers: { 'content-type': 'application/json' },
+  });
+}
+
+/** A non-200 answer with an envelope body, as our server sends them. */
+export const httpError = (status: number) => envelope(0, `status ${status}`, null, status);
+
+/**
+ * Installs a fetch that answers with `answers` in order (the last one repeats) and
+ * records every request. Retries wait 0 ms.
+ */
+export function stubFetch(...answers: Answer[]) {
+  const calls: Call[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL) => {
+    const request = input as Request;
+    const body = request.body ? await request.clone().text() : '';
+    calls.push({ request, body });
+    const next = answers[Math.min(calls.length - 1, answers.length - 1)];
+    const answer = typeof next === 'function' ? await next() : next;
+    if (answer instanceof Error) throw answer;
+    // A Response can be read once: hand out a copy so a repeated answer still works.
+    return answer.clone();
+  });
+  const retryDelay = vi.fn(() => 0);
+  configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay });
+  return { fetch, calls, retryDelay };
+}
+
+/** Puts the shared client state back to a clean start. */
+export function resetClientState(): void {
+  // Let timers a failed test left behind (the 800 ms login redirect, say) run out, so none
+  // stays pending into the next test.
+  if (vi.isFakeTimers()) vi.runOnlyPendingTimers();
+  vi.useRealTimers();
+  session.token = null;
+  session.user = null;
+  loading.inFlight = 0;
+  loading.visible = false;
+  toasts.current = null;
+  location.hash = '';
+}
+
+/** Fake timers that leave promises alone. */
+export const useFakeTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+
+/** A promise with its resolve handle, to hold a fake answer back. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((done) => (resolve = done));
+  return { promise, resolve };
+}

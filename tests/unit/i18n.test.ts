@@ -1,0 +1,88 @@
+// ARCHITECTURE "i18n": stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n } from '@lingui/core';
+import { activateLocale, currentLocale, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage } from '../../src/lib/i18n.ts';
+import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
+
+afterEach(() => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  document.documentElement.lang = '';
+  document.documentElement.dir = '';
+});
+
+describe('pickLocale', () => {
+  it('the stored choice wins over the browser', () => {
+    expect(pickLocale('ar', ['zh-CN', 'en-US'])).toBe('ar');
+    expect(pickLocale('en', ['ja-JP'])).toBe('en');
+  });
+
+  it('a stored value that is not a locale is ignored', () => {
+    expect(pickLocale('xx' as never, ['en-GB'])).toBe('en');
+  });
+
+  it('maps browser tags to app locales', () => {
+    expect(pickLocale(null, ['ja-JP'])).toBe('jp');
+    expect(pickLocale(null, ['ja'])).toBe('jp');
+    expect(pickLocale(null, ['zh-TW'])).toBe('zh');
+    expect(pickLocale(null, ['zh-Hans-CN'])).toBe('zh');
+    expect(pickLocale(null, ['EN-us'])).toBe('en');
+    expect(pickLocale(null, ['hi-IN'])).toBe('hi');
+  });
+
+  it('takes the first browser language the app has', () => {
+    expect(pickLocale(null, ['de-DE', 'fr', 'ja-JP', 'en'])).toBe('jp');
+  });
+
+  it('falls back to Thai', () => {
+    expect(FALLBACK_LOCALE).toBe('th');
+    expect(pickLocale(null, ['de'])).toBe('th');
+    expect(pickLocale(null, [])).toBe('th');
+  });
+});
+
+describe('requestLanguage and intlLocale', () => {
+  it("any Chinese tag asks the server for 'zh'", () => {
+    expect(requestLanguage('zh-CN')).toBe('zh');
+    expect(requestLanguage('zh-TW')).toBe('zh');
+    expect(requestLanguage('zh')).toBe('zh');
+  });
+
+  it('other locales are sent as they are', () => {
+    expect(requestLanguage('en')).toBe('en');
+    expect(requestLanguage('jp')).toBe('jp');
+    expect(requestLanguage('th')).toBe('th');
+  });
+
+  it("'jp' is 'ja' for Intl; the others are unchanged", () => {
+    expect(intlLocale('jp')).toBe('ja');
+    for (const locale of LOCALES.filter((l) => l !== 'jp')) expect(intlLocale(locale)).toBe(locale);
+  });
+
+  it('only ar is right to left', () => {
+    expect(LOCALES.filter(isRightToLeft)).toEqual(['ar']);
+  });
+
+  it('isLocale knows the six locales', () => {
+    expect(LOCALES).toEqual(['en', 'zh', 'th', 'jp', 'ar', 'hi']);
+    expect(isLocale('jp')).toBe(true);
+    expect(isLocale('ja')).toBe(false);
+  });
+});
+
+describe('the active locale', () => {
+  it('currentLocale follows Lingui, else falls back to Thai', () => {
+    expect(currentLocale()).toBe('en');
+    i18n.loadAndActivate({ locale: 'de', messages: {} });
+    expect(currentLocale()).toBe('th');
+  });
+
+  it("activateLocale sets lang (ja for jp) and dir (rtl for ar)", async () => {
+    await activateLocale('jp');
+    expect(i18n.locale).toBe('jp');
+    expect(document.documentElement.lang).toBe('ja');
+    expect(document.documentElement.dir).toBe('ltr');
+    await activateLocale('ar');
+    expect(document.documentElement.lang).toBe('ar');
+    expect(document.documentElement.dir).toBe('rtl');
+  });
+});

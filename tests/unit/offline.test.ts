@@ -1,0 +1,45 @@
+// ARCHITECTURE "Offline": writes are never queued silently; offline, they fail at once.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { api, ApiError } from '../../src/lib/api.ts';
+import { login } from '../../src/contract/account.ts';
+import { config } from '../../src/contract/content.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { loading } from '../../src/lib/loading.ts';
+import { envelope, resetClientState, stubFetch } from './helpers.ts';
+
+const setOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+
+beforeEach(resetClientState);
+afterEach(() => {
+  // Back to jsdom's own getter on the prototype.
+  delete (navigator as { onLine?: boolean }).onLine;
+  resetClientState();
+});
+
+describe('offline', () => {
+  it('a POST rejects at once with the offline text and fetch is not called', async () => {
+    setOnline(false);
+    const { fetch } = stubFetch(envelope(1, '', { token: 't' }));
+    const error = (await api(login, { username: 'alice', password: 'secret1' }).catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(texts.offline.message);
+    expect(error.message).toBe('You are offline. Please check your network and try again.');
+    expect(fetch).not.toHaveBeenCalled();
+    expect(loading.visible).toBe(false);
+  });
+
+  it('the same POST goes out when online', async () => {
+    setOnline(true);
+    const { fetch } = stubFetch(envelope(1, '', { token: 't' }));
+    await expect(api(login, { username: 'alice', password: 'secret1' })).resolves.toEqual({ token: 't' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('a GET still asks the network (the service worker may answer from its cache)', async () => {
+    setOnline(false);
+    const { fetch } = stubFetch(envelope(1, '', { scroll_notice: 'cached' }));
+    await expect(api(config, { act: 'system' })).resolves.toEqual({ scroll_notice: 'cached' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});

@@ -1,0 +1,175 @@
+// ARCHITECTURE "Persistence": stores mirrored to IndexedDB survive a reload; the navigation
+// history keeps 10 entries (§9) and back goes to the previous one.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore, get } from 'idb-keyval';
+
+type Storage = typeof import('../../src/lib/storage.ts');
+
+/** A fresh copy of the module, as after a page reload (IndexedDB itself is kept). */
+async function reload(): Promise<Storage> {
+  vi.resetModules();
+  return import('../../src/lib/storage.ts');
+}
+
+/** What IndexedDB holds under `key`, read straight from the database. */
+const onDisk = (key: string) => get(key, createStore('coinvest', 'state'));
+
+describe('persistedStore + hydrateStores', () => {
+  it('a change survives a reload once flushed', async () => {
+    const before = await reload();
+    const prefs = before.persistedStore('prefs', { theme: 'light', count: 0 });
+    await before.hydrateStores();
+    expect(prefs.theme).toBe('light');
+
+    prefs.theme = 'dark';
+    prefs.count = 3;
+    await before.flushStores();
+    expect(await onDisk('prefs')).toEqual({ theme: 'dark', count: 3 });
+
+    const after = await reload();
+    const again = after.persistedStore('prefs', { theme: 'light', count: 0 });
+    expect(again.theme).toBe('light');
+    await after.hydrateStores();
+    expect(again).toEqual({ theme: 'dark', count: 3 });
+  });
+
+  it('a store without a saved record starts from its initial shape', async () => {
+    const storage = await reload();
+    const fresh = storage.persistedStore('never-saved', { items: ['a'] });
+    await storage.hydrateStores();
+    expect(fresh).toEqual({ items: ['a'] });
+  });
+
+  it('the initial shape is copied, not shared', async () => {
+    const storage = await reload();
+    const initial = { items: ['a'] };
+    const store = storage.persistedStore('copy-check', initial);
+    store.items.push('b');
+    expect(initial.items).toEqual(['a']);
+  });
+
+  it('the last of several changes in a row wins', async () => {
+    const before = await reload();
+    const counter = before.persistedStore('counter', { n: 0 });
+    await before.hydrateStores();
+    for (let n = 1; n <= 5; n += 1) {
+      counter.n = n;
+      await Promise.resolve();
+    }
+    await before.flushStores();
+    const after = await reload();
+    const again = after.persistedStore('counter', { n: 0 });
+    await after.hydrateStores();
+    expect(again.n).toBe(5);
+  });
+
+  it('resetStore puts the initial shape back and removes the record', async () => {
+    const before = await reload();
+    const prefs = before.persistedStore('to-reset', { theme: 'light' });
+    await before.hydrateStores();
+    prefs.theme = 'dark';
+    await before.flushStores();
+    expect(await onDisk('to-reset')).toEqual({ theme: 'dark' });
+
+    await before.resetStore(prefs);
+    expect(prefs.theme).toBe('light');
+    await before.flushStores();
+    expect(await onDisk('to-reset')).toBeUndefined();
+
+    const after = await reload();
+    const again = after.persistedStore('to-reset', { theme: 'light' });
+    await after.hydrateStores();
+    expect(again.theme).toBe('light');
+  });
+
+  it('the session survives a reload and clearSession forgets it', async () => {
+    vi.resetModules();
+    const first = await import('../../src/lib/session.ts');
+    const storage1 = await import('../../src/lib/storage.ts');
+    await storage1.hydrateStores();
+    first.session.token = 'tok-1';
+    await storage1.flushStores();
+
+    vi.resetModules();
+    const second = await import('../../src/lib/session.ts');
+    const storage2 = await import('../../src/lib/storage.ts');
+    await storage2.hydrateStores();
+    expect(second.session.token).toBe('tok-1');
+
+    await second.clearSession();
+    expect(second.session.token).toBeNull();
+    await storage2.flushStores();
+    expect(await onDisk('session')).toBeUndefined();
+
+    vi.resetModules();
+    const third = await import('../../src/lib/session.ts');
+    const storage3 = await import('../../src/lib/storage.ts');
+    await storage3.hydrateStores();
+    expect(third.session.token).toBeNull();
+  });
+});
+
+describe('navigation history', () => {
+  type Navigation = typeof import('../../src/lib/navigation.ts');
+  let nav: Navigation;
+
+  beforeEach(async () => {
+    vi.resetModules();
+    nav = await import('../../src/lib/navigation.ts');
+    location.hash = '';
+  });
+
+  it('keeps at most 10 entries, the newest last', () => {
+    for (let n = 1; n <= 12; n += 1) nav.recordVisit(`/pages/test/${n}`);
+    expect(nav.navigationHistory.entries).toHaveLength(10);
+    expect(nav.navigationHistory.entries[0]).toBe('/pages/test/3');
+    expect(nav.navigationHistory.entries.at(-1)).toBe('/pages/test/12');
+  });
+
+  it('counts the same route twice in a row once', () => {
+    nav.recordVisit('/pages/index/index');
+    nav.recordVisit('/pages/index/index');
+    nav.recordVisit('/pages/mine/mine');
+    expect(nav.navigationHistory.entries).toEqual(['/pages/index/index', '/pages/mine/mine']);
+  });
+
+  it('goBack goes to the previous entry', () => {
+    nav.recordVisit('/pages/index/index');
+    nav.recordVisit('/pages/mine/mine');
+    nav.recordVisit('/pages/mine/setting');
+    location.hash = '#/pages/mine/setting';
+    nav.goBack();
+    expect(location.hash).toBe('#/pages/mine/mine');
+    expect(nav.currentRoute()).toBe('/pages/mine/mine');
+    expect(nav.navigationHistory.entries).toEqual(['/pages/index/index']);
+  });
+
+  it('goBack goes home when there is no previous entry', () => {
+    location.hash = '#/pages/mine/setting';
+    nav.recordVisit('/pages/mine/setting');
+    nav.goBack();
+    expect(location.hash).toBe('#/pages/index/index');
+  });
+
+  it('the history survives a reload', async () => {
+    const storage = await import('../../src/lib/storage.ts');
+    await storage.hydrateStores();
+    nav.recordVisit('/pages/index/index');
+    nav.recordVisit('/pages/coinList/index');
+    await storage.flushStores();
+
+    vi.resetModules();
+    const reloaded: Navigation = await import('../../src/lib/navigation.ts');
+    await (await import('../../src/lib/storage.ts')).hydrateStores();
+    expect(reloaded.navigationHistory.entries).toEqual(['/pages/index/index', '/pages/coinList/index']);
+  });
+
+  it('currentRoute reads the hash route with its query', () => {
+    location.hash = '#/pages/mine/setting?tab=1';
+    expect(nav.currentRoute()).toBe('/pages/mine/setting?tab=1');
+    expect(nav.pathOf(nav.currentRoute())).toBe('/pages/mine/setting');
+    expect(nav.queryOf(nav.currentRoute())).toBe('tab=1');
+    location.hash = '';
+    expect(nav.currentRoute()).toBe('/');
+  });
+});

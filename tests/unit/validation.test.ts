@@ -1,0 +1,218 @@
+// §5 validation texts, through firstError and the contract's schemas (the same ones the server uses).
+import { describe, expect, it } from 'vitest';
+import {
+  ChangePasswordInput,
+  ChangePayPasswordInput,
+  EditProfileInput,
+  ForgotPasswordInput,
+  LoginForm,
+  LoginInput,
+  RegisterInput,
+} from '../../src/contract/account.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { firstError } from '../../src/lib/validate.ts';
+
+const T = {
+  usernameAndPassword: 'Please enter your username and password first!',
+  agreement: 'Please make sure to read the agreement and try again!',
+  loginPassword: 'The login password must be 6-12 letters or numbers!',
+  payPassword: 'Payment password must be 6 digits only!',
+  inconsistent: 'The two passwords entered are inconsistent!',
+};
+
+describe('the §5 texts are the spec wording', () => {
+  it('texts.ts carries them verbatim', () => {
+    expect(texts.enterUsernameAndPassword.message).toBe(T.usernameAndPassword);
+    expect(texts.readAgreement.message).toBe(T.agreement);
+    expect(texts.loginPasswordFormat.message).toBe(T.loginPassword);
+    expect(texts.payPasswordFormat.message).toBe(T.payPassword);
+    expect(texts.passwordsInconsistent.message).toBe(T.inconsistent);
+  });
+});
+
+describe('login', () => {
+  const form = { username: 'alice', password: 'secret1', agree: true };
+
+  it.each([
+    ['empty username', { ...form, username: '' }],
+    ['blank username', { ...form, username: '   ' }],
+    ['empty password', { ...form, password: '' }],
+    ['blank password', { ...form, password: ' \t ' }],
+    ['both empty', { ...form, username: '', password: '' }],
+  ])('%s → enter username and password', (_, input) => {
+    expect(firstError(LoginForm, input)).toBe(T.usernameAndPassword);
+  });
+
+  it('agreement not ticked → read the agreement', () => {
+    expect(firstError(LoginForm, { ...form, agree: false })).toBe(T.agreement);
+  });
+
+  it('an empty field is reported before the agreement', () => {
+    expect(firstError(LoginForm, { ...form, password: '', agree: false })).toBe(T.usernameAndPassword);
+  });
+
+  it('a field left out entirely is a malformed request (forms always send every field)', () => {
+    expect(firstError(LoginForm, { password: 'secret1', agree: true })).toBe(texts.invalidRequest.message);
+  });
+
+  it('a valid form → null; the wire input needs no agreement', () => {
+    expect(firstError(LoginForm, form)).toBeNull();
+    expect(firstError(LoginInput, { username: 'alice', password: 'secret1' })).toBeNull();
+  });
+});
+
+describe('register', () => {
+  const byPhone = { mode: 'phone', phone: '0812345678', code: '123456', password: 'abc123', paypass: '123456', currency: 'THB', invite: '' };
+  const byEmail = { mode: 'email', email: 'Alice@Example.com', code: '123456', password: 'abc123', paypass: '123456', currency: 'USD' };
+
+  it('valid inputs → null', () => {
+    expect(firstError(RegisterInput, byPhone)).toBeNull();
+    expect(firstError(RegisterInput, byEmail)).toBeNull();
+    expect(firstError(RegisterInput, { ...byPhone, invite: 'AB12cd' })).toBeNull();
+    expect(firstError(RegisterInput, { ...byPhone, password: 'ABCdef123456' })).toBeNull();
+  });
+
+  it.each([
+    ['5 characters', 'abc12'],
+    ['13 characters', 'abcdef1234567'],
+    ['symbols', 'abc12!'],
+    ['a space inside', 'abc 123'],
+    ['empty', ''],
+  ])('login password with %s → 6-12 letters or numbers', (_, password) => {
+    expect(firstError(RegisterInput, { ...byPhone, password })).toBe(T.loginPassword);
+  });
+
+  it.each([
+    ['5 digits', '12345'],
+    ['7 digits', '1234567'],
+    ['letters', 'abcdef'],
+    ['digits and a letter', '12345a'],
+    ['empty', ''],
+  ])('payment password with %s → 6 digits only', (_, paypass) => {
+    expect(firstError(RegisterInput, { ...byPhone, paypass })).toBe(T.payPassword);
+  });
+
+  it('code missing / short / not digits', () => {
+    expect(firstError(RegisterInput, { ...byPhone, code: '' })).toBe(texts.enterCode.message);
+    expect(firstError(RegisterInput, { ...byPhone, code: undefined })).toBe(texts.enterCode.message);
+    expect(firstError(RegisterInput, { ...byPhone, code: '12345' })).toBe(texts.codeFormat.message);
+    expect(firstError(RegisterInput, { ...byPhone, code: '12345a' })).toBe(texts.codeFormat.message);
+  });
+
+  it('phone missing or bad', () => {
+    expect(firstError(RegisterInput, { ...byPhone, phone: '' })).toBe(texts.enterPhone.message);
+    expect(firstError(RegisterInput, { ...byPhone, phone: '08-1234' })).toBe(texts.phoneFormat.message);
+    expect(firstError(RegisterInput, { ...byPhone, phone: '12345' })).toBe(texts.phoneFormat.message);
+  });
+
+  it('e-mail missing or bad', () => {
+    expect(firstError(RegisterInput, { ...byEmail, email: '' })).toBe(texts.enterEmail.message);
+    expect(firstError(RegisterInput, { ...byEmail, email: 'alice' })).toBe(texts.emailFormat.message);
+    expect(firstError(RegisterInput, { ...byEmail, email: 'alice@example' })).toBe(texts.emailFormat.message);
+    expect(firstError(RegisterInput, { ...byEmail, email: 'al ice@example.com' })).toBe(texts.emailFormat.message);
+  });
+
+  it('the mode decides which contact is checked', () => {
+    expect(firstError(RegisterInput, { ...byEmail, mode: 'phone', phone: '' })).toBe(texts.enterPhone.message);
+    expect(firstError(RegisterInput, { ...byPhone, mode: 'email', email: 'bad' })).toBe(texts.emailFormat.message);
+    expect(firstError(RegisterInput, { ...byPhone, mode: 'fax' })).toBe(texts.invalidRequest.message);
+  });
+
+  it('currency missing or unknown', () => {
+    expect(firstError(RegisterInput, { ...byPhone, currency: 'XYZ' })).toBe(texts.chooseCurrency.message);
+    expect(firstError(RegisterInput, { ...byPhone, currency: '' })).toBe(texts.chooseCurrency.message);
+    expect(firstError(RegisterInput, { ...byPhone, currency: undefined })).toBe(texts.chooseCurrency.message);
+  });
+
+  it('invitation code: optional, but checked when given', () => {
+    expect(firstError(RegisterInput, { ...byPhone, invite: undefined })).toBeNull();
+    expect(firstError(RegisterInput, { ...byPhone, invite: 'a!' })).toBe(texts.inviteCodeFormat.message);
+  });
+});
+
+describe('change and forgot password', () => {
+  const change = { oldpass: 'old123', password: 'new123', repassword: 'new123' };
+  const forgot = { mode: 'phone', phone: '0812345678', code: '123456', password: 'new123', repassword: 'new123' };
+
+  it('valid inputs → null', () => {
+    expect(firstError(ChangePasswordInput, change)).toBeNull();
+    expect(firstError(ForgotPasswordInput, forgot)).toBeNull();
+    expect(firstError(ForgotPasswordInput, { ...forgot, mode: 'email', phone: undefined, email: 'a@b.co' })).toBeNull();
+  });
+
+  it('two different new passwords → inconsistent', () => {
+    expect(firstError(ChangePasswordInput, { ...change, repassword: 'new124' })).toBe(T.inconsistent);
+    expect(firstError(ForgotPasswordInput, { ...forgot, repassword: 'new124' })).toBe(T.inconsistent);
+    expect(firstError(ForgotPasswordInput, { ...forgot, mode: 'email', email: 'a@b.co', repassword: 'other1' })).toBe(T.inconsistent);
+  });
+
+  it('repeat missing → inconsistent', () => {
+    expect(firstError(ChangePasswordInput, { ...change, repassword: '' })).toBe(T.inconsistent);
+  });
+
+  it('old password required when modifying', () => {
+    expect(firstError(ChangePasswordInput, { ...change, oldpass: '' })).toBe(texts.enterOldPassword.message);
+  });
+
+  it('the new password follows the login password rule', () => {
+    expect(firstError(ChangePasswordInput, { ...change, password: 'abc', repassword: 'abc' })).toBe(T.loginPassword);
+    expect(firstError(ForgotPasswordInput, { ...forgot, password: 'abc!defg', repassword: 'abc!defg' })).toBe(T.loginPassword);
+  });
+
+  it('forgot password needs a code', () => {
+    expect(firstError(ForgotPasswordInput, { ...forgot, code: '' })).toBe(texts.enterCode.message);
+    expect(firstError(ForgotPasswordInput, { ...forgot, code: '123' })).toBe(texts.codeFormat.message);
+  });
+});
+
+describe('payment password', () => {
+  const input = { oldpaypass: '111111', password: '222222', repassword: '222222' };
+
+  it('valid → null (with the old one, or with a code)', () => {
+    expect(firstError(ChangePayPasswordInput, input)).toBeNull();
+    expect(firstError(ChangePayPasswordInput, { code: '123456', password: '222222', repassword: '222222' })).toBeNull();
+  });
+
+  it('6 digits only', () => {
+    expect(firstError(ChangePayPasswordInput, { ...input, password: '22222', repassword: '22222' })).toBe(T.payPassword);
+    expect(firstError(ChangePayPasswordInput, { ...input, password: 'abcdef', repassword: 'abcdef' })).toBe(T.payPassword);
+    expect(firstError(ChangePayPasswordInput, { ...input, oldpaypass: '1234' })).toBe(T.payPassword);
+  });
+
+  it('inconsistent repeat', () => {
+    expect(firstError(ChangePayPasswordInput, { ...input, repassword: '222223' })).toBe(T.inconsistent);
+  });
+});
+
+describe('edit profile', () => {
+  it('valid → null', () => {
+    expect(firstError(EditProfileInput, { nickname: 'Alice' })).toBeNull();
+    expect(firstError(EditProfileInput, { currency: 'JPY' })).toBeNull();
+    expect(firstError(EditProfileInput, { phone: '0812345678', code: '123456' })).toBeNull();
+  });
+
+  it('nothing to change → fill in the information', () => {
+    expect(firstError(EditProfileInput, {})).toBe(texts.fillInformation.message);
+  });
+
+  it('a new phone or e-mail needs its code', () => {
+    expect(firstError(EditProfileInput, { phone: '0812345678' })).toBe(texts.enterCode.message);
+    expect(firstError(EditProfileInput, { email: 'a@b.co' })).toBe(texts.enterCode.message);
+  });
+
+  it('bad nickname, phone, e-mail, currency', () => {
+    expect(firstError(EditProfileInput, { nickname: '' })).toBe(texts.enterNickname.message);
+    expect(firstError(EditProfileInput, { nickname: 'x'.repeat(21) })).toBe(texts.enterNickname.message);
+    expect(firstError(EditProfileInput, { phone: 'abc', code: '123456' })).toBe(texts.phoneFormat.message);
+    expect(firstError(EditProfileInput, { email: 'nope', code: '123456' })).toBe(texts.emailFormat.message);
+    expect(firstError(EditProfileInput, { currency: 'BTC' })).toBe(texts.chooseCurrency.message);
+  });
+});
+
+describe('firstError never shows valibot English', () => {
+  it('a wrong type falls back to a text of texts.ts', () => {
+    const known = new Set(Object.values(texts).map((text) => text.message));
+    expect(known.has(firstError(LoginForm, null) ?? '')).toBe(true);
+    expect(known.has(firstError(RegisterInput, 42) ?? '')).toBe(true);
+  });
+});
