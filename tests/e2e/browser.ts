@@ -1,0 +1,35 @@
+// Debian's Chromium driven by playwright-core on a 390×844 phone viewport.
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const PHONE = { width: 390, height: 844 };
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}
+
+export async function phoneContext(browser: Browser): Promise<BrowserContext> {
+  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl') });
+}
+
+/** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  const dir = inject('artifacts');
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** The latest verification code the server's outbox sender logged for `target`. */
+export function codeSentTo(target: string): string {
+  const lines = readFileSync(inject('serverLog'), 'utf8').split('\n');
+  for (const line of lines.reverse()) {
+    const match = line.match(/verification code for (\S+) \(\w+\): (\d{6})/);
+    if (match && match[1] === target) return match[2]!;
+  }
+  throw new Error(`no code was sent to ${target}`);
+}
