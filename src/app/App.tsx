@@ -44,13 +44,22 @@ function Shell() {
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={path}>
-            <Suspense fallback={null}>{Page ? <Page /> : <NotFoundPage />}</Suspense>
+            <Suspense fallback={<PageLoading />}>{Page ? <Page /> : <NotFoundPage />}</Suspense>
           </PageBoundary>
         )}
       </main>
       {withTabs && <TabBar current={path} />}
       <LoadingMask />
       <ToastHost />
+    </div>
+  );
+}
+
+/** While a page's code arrives (first visit on a slow network). */
+function PageLoading() {
+  return (
+    <div className="page-loading" role="status" aria-label={i18n._(texts.loading)}>
+      <div className="spinner" />
     </div>
   );
 }

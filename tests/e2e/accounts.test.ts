@@ -94,7 +94,7 @@ it('switches to Arabic, laid out right to left, and back to English', async () =
   expect(await page.locator('.navbar h1').textContent()).not.toBe('Settings');
   await screenshot(page, '06-settings-arabic');
   await page.goto('/#/pages/mine/mine');
-  await page.waitForSelector('.tabbar');
+  await page.getByText('Trader Ann').first().waitFor();
   await screenshot(page, '07-mine-arabic');
   await page.goto('/#/pages/mine/setting');
   await page.locator('.cell', { hasText: 'العربية' }).click();

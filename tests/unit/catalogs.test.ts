@@ -1,0 +1,35 @@
+// Every text of the app exists in all six catalogs with a real translation (not left empty,
+// placeholders intact), so no screen shows an id or falls back to English unnoticed.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { formatter } from '@lingui/format-po';
+import { LOCALES } from '../../src/contract/constants.ts';
+import { texts } from '../../src/contract/texts.ts';
+
+type Catalog = Record<string, { message?: string; translation?: string }>;
+const read = (locale: string): Catalog =>
+  formatter().parse(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'), { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Catalog;
+
+const english = read('en');
+const placeholders = (text = '') => [...text.matchAll(/\{(\w+)/g)].map((match) => match[1]).sort();
+
+describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalog', (locale) => {
+  const catalog = read(locale);
+
+  it('has every message of the English catalog, each translated', () => {
+    const missing = Object.keys(english).filter((id) => !catalog[id]?.translation);
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps every placeholder of the English text', () => {
+    const broken = Object.entries(english).filter(
+      ([id, entry]) => placeholders(entry.translation || entry.message || id).join() !== placeholders(catalog[id]?.translation).join(),
+    );
+    expect(broken.map(([id]) => id)).toEqual([]);
+  });
+});
+
+it('the English catalog holds every text of the contract', () => {
+  const missing = Object.values(texts).filter((text) => english[text.id]?.translation !== text.message);
+  expect(missing.map((text) => text.id)).toEqual([]);
+});
