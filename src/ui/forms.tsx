@@ -1,4 +1,4 @@
-// Form controls with the app's look: labelled text fields, a checkbox, buttons, a two-way switch.
+// Form controls with the app's look: the page form, labelled text fields, a checkbox, buttons, a two-way switch.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 
@@ -21,6 +21,26 @@ export function TextField({ label, value, onChange, lead, trailing, ...input }: 
         {trailing}
       </div>
     </div>
+  );
+}
+
+interface FormProps {
+  onSubmit: () => Promise<void>;
+  children: ReactNode;
+}
+
+/** A page's form body: submitting (button or Enter) runs `onSubmit` instead of reloading the page. */
+export function Form({ onSubmit, children }: FormProps) {
+  return (
+    <form
+      className="page-body"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void onSubmit();
+      }}
+    >
+      {children}
+    </form>
   );
 }
 

@@ -107,19 +107,24 @@ it('logs out: the token is gone from the device and guarded pages need a login a
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(/#\/pages\/login\/login/);
-  const stored = await page.evaluate(
-    () =>
-      new Promise<unknown>((resolve, reject) => {
-        const open = indexedDB.open('coinvest');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const read = open.result.transaction('state').objectStore('state').get('session');
-          read.onsuccess = () => resolve(read.result ?? null);
-          read.onerror = () => reject(read.error);
-        };
-      }),
-  );
-  expect(stored === null || (stored as { token: unknown }).token === null).toBe(true);
+  // Logout answers at once on screen; the server call and the IndexedDB write follow.
+  const storedSession = () =>
+    page.evaluate(
+      () =>
+        new Promise<unknown>((resolve, reject) => {
+          const open = indexedDB.open('coinvest');
+          open.onerror = () => reject(open.error);
+          open.onsuccess = () => {
+            const read = open.result.transaction('state').objectStore('state').get('session');
+            read.onsuccess = () => resolve(read.result ?? null);
+            read.onerror = () => reject(read.error);
+          };
+        }),
+    );
+  await expect.poll(async () => {
+    const stored = (await storedSession()) as { token: unknown } | null;
+    return stored === null || stored.token === null;
+  }).toBe(true);
   await page.goto('/#/pages/mine/setting');
   await page.waitForURL(/#\/pages\/login\/login\?from=/);
   await screenshot(page, '08-logged-out');

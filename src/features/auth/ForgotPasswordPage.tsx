@@ -4,14 +4,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ForgotPasswordInput } from '../../contract/account.ts';
 import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { sendVerificationCode } from '../../lib/codes.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, Segmented, TextField } from '../../ui/forms.tsx';
+import { Button, Form, Segmented, TextField } from '../../ui/forms.tsx';
 import { AuthHeader } from './AuthHeader.tsx';
-import { sendCodeTo, resetPassword, type ContactMode } from './auth-store.ts';
+import { resetPassword, type ContactMode } from './auth-store.ts';
 
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
@@ -20,37 +21,24 @@ export default function ForgotPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const sendCode = () => sendCodeTo(mode, address, true);
+  const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, true);
 
-  const submit = async () => {
-    const common = { code, password, repassword };
-    const input = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
-    const problem = firstError(ForgotPasswordInput, input);
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const common = { code, password, repassword };
+  const input = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
+  const { busy, submit } = useSubmit(
+    async () => {
       await resetPassword(input);
       toast(t`Your password has been reset. Please log in.`);
       navigate(ROUTES.login, { replace: true });
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => firstError(ForgotPasswordInput, input),
+  );
 
   return (
     <div className="page auth-page">
       <AuthHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <Segmented
           value={mode}
           onChange={(next) => {
@@ -73,7 +61,7 @@ export default function ForgotPasswordPage() {
         <Button type="submit" disabled={busy}>
           <Trans>Reset password</Trans>
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

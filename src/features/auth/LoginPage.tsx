@@ -4,11 +4,10 @@ import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginForm } from '../../contract/account.ts';
 import { AUTH_ROUTE_PREFIX, ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
-import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
-import { Button, Checkbox, TextField } from '../../ui/forms.tsx';
+import { Button, Checkbox, Form, TextField } from '../../ui/forms.tsx';
 import { AuthHeader } from './AuthHeader.tsx';
 import { signIn } from './auth-store.ts';
 
@@ -24,33 +23,19 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
-  const [busy, setBusy] = useState(false);
-
-  const submit = async () => {
-    const form = { username, password, agree };
-    const problem = firstError(LoginForm, form);
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const form = { username, password, agree };
+  const { busy, submit } = useSubmit(
+    async () => {
       await signIn(form);
       navigate(returnRoute(search), { replace: true });
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => firstError(LoginForm, form),
+  );
 
   return (
     <div className="page auth-page">
       <AuthHeader title={<Trans>Welcome back</Trans>} subtitle={<Trans>Log in to trade and manage your assets</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <TextField label={<Trans>Username, mobile number or e-mail</Trans>} value={username} onChange={setUsername} autoComplete="username" name="username" placeholder={t`Enter your username`} />
         <TextField label={<Trans>Password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="password" placeholder={t`Enter your password`} />
         <Checkbox checked={agree} onChange={setAgree}>
@@ -67,7 +52,7 @@ export default function LoginPage() {
             <Trans>Create an account</Trans>
           </Link>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -8,15 +8,15 @@ import { RegisterInput, type RegisterInputType } from '../../contract/account.ts
 import { AREA_CODE, CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { sendVerificationCode } from '../../lib/codes.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
-import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { i18n } from '@lingui/core';
 import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, Checkbox, Segmented, TextField } from '../../ui/forms.tsx';
+import { Button, Checkbox, Form, Segmented, TextField } from '../../ui/forms.tsx';
 import { AuthHeader } from './AuthHeader.tsx';
-import { registerAccount, sendCodeTo, type ContactMode } from './auth-store.ts';
+import { registerAccount, type ContactMode } from './auth-store.ts';
 
 export default function RegisterPage() {
   const { t } = useLingui();
@@ -29,36 +29,23 @@ export default function RegisterPage() {
   const [currency, setCurrency] = useState<Currency>(DEFAULT_CURRENCY);
   const [invite, setInvite] = useState(() => new URLSearchParams(search).get('invite') ?? '');
   const [agree, setAgree] = useState(false);
-  const [busy, setBusy] = useState(false);
 
-  const sendCode = () => sendCodeTo(mode, address, false);
+  const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, false);
 
-  const submit = async () => {
-    const common = { code, password, paypass, currency, invite };
-    const input: RegisterInputType = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
-    const problem = firstError(RegisterInput, input) ?? (agree ? null : i18n._(texts.readAgreement));
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const common = { code, password, paypass, currency, invite };
+  const input: RegisterInputType = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
+  const { busy, submit } = useSubmit(
+    async () => {
       await registerAccount(v.parse(RegisterInput, input));
       navigate(ROUTES.home, { replace: true });
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => firstError(RegisterInput, input) ?? (agree ? null : i18n._(texts.readAgreement)),
+  );
 
   return (
     <div className="page auth-page">
       <AuthHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <Segmented
           value={mode}
           onChange={(next) => {
@@ -117,7 +104,7 @@ export default function RegisterPage() {
             <Trans>Log in</Trans>
           </Link>
         </div>
-      </form>
+      </Form>
     </div>
   );
 }

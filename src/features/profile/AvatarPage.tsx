@@ -1,7 +1,8 @@
 // Change the avatar: pick a picture, shrink it to 512 px JPEG here, upload it, make it the avatar.
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -11,22 +12,21 @@ import { avatarSrc, saveAvatar, savedText, uploadErrorText, useUser } from './pr
 export default function AvatarPage() {
   const { user } = useUser();
   const picker = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
-    setBusy(true);
-    try {
+  const { busy, submit: save } = useSubmit(
+    async (file: File) => {
       await saveAvatar(file);
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(uploadErrorText(error));
-    } finally {
-      setBusy(false);
-      // The same file may be chosen again after a failure.
-      if (picker.current) picker.current.value = '';
-    }
+    },
+    undefined,
+    uploadErrorText,
+  );
+
+  const upload = async (file: File | undefined) => {
+    if (!file) return;
+    await save(file);
+    // The same file may be chosen again after a failure.
+    if (picker.current) picker.current.value = '';
   };
 
   return (

@@ -1,8 +1,7 @@
 // Choose the display currency (§2 chooseMoneyType): one tap saves it.
-import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { CURRENCIES, type Currency } from '../../contract/constants.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -10,19 +9,14 @@ import { currencyName, saveProfile, savedText, useUser } from './profile-store.t
 
 export default function CurrencyPage() {
   const { user } = useUser();
-  const [busy, setBusy] = useState(false);
+  const { busy, submit: save } = useSubmit(async (currency: Currency) => {
+    await saveProfile({ currency });
+    toast(savedText());
+  });
 
   const choose = async (currency: Currency) => {
     if (busy || currency === user?.currency) return;
-    setBusy(true);
-    try {
-      await saveProfile({ currency });
-      toast(savedText());
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
+    await save(currency);
   };
 
   return (

@@ -2,49 +2,36 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { profileProblem, saveProfile, savedText } from './profile-store.ts';
 
 export default function NicknamePage() {
   const { t } = useLingui();
   const [nickname, setNickname] = useState(() => session.user?.nickname ?? '');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    const problem = profileProblem({ nickname });
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const { busy, submit } = useSubmit(
+    async () => {
       await saveProfile({ nickname });
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => profileProblem({ nickname }),
+  );
 
   return (
     <div className="page">
       <NavBar title={<Trans>Nickname</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <TextField label={<Trans>Nickname</Trans>} value={nickname} onChange={setNickname} name="nickname" maxLength={20} autoComplete="nickname" placeholder={t`1-20 characters`} />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

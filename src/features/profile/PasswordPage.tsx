@@ -2,10 +2,10 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { changeLoginPassword, passwordProblem, savedText } from './profile-store.ts';
 
@@ -14,34 +14,21 @@ export default function PasswordPage() {
   const [oldpass, setOldpass] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    const form = { oldpass, password, repassword };
-    const problem = passwordProblem(form);
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const form = { oldpass, password, repassword };
+  const { busy, submit } = useSubmit(
+    async () => {
       await changeLoginPassword(form);
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => passwordProblem(form),
+  );
 
   return (
     <div className="page">
       <NavBar title={<Trans>Login password</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <TextField label={<Trans>Old password</Trans>} value={oldpass} onChange={setOldpass} type="password" autoComplete="current-password" name="oldpass" placeholder={t`Enter the old password`} />
         <TextField label={<Trans>New password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" maxLength={12} placeholder={t`6-12 letters or numbers`} />
         <TextField label={<Trans>Repeat new password</Trans>} value={repassword} onChange={setRepassword} type="password" autoComplete="new-password" name="repassword" maxLength={12} placeholder={t`Enter the new password again`} />
@@ -51,7 +38,7 @@ export default function PasswordPage() {
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

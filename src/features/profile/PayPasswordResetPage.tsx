@@ -3,11 +3,12 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE, CODE_LENGTH } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
+import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import {
   PAY_PASSWORD_FIELD,
@@ -16,7 +17,6 @@ import {
   payPasswordProblem,
   resetTarget,
   savedText,
-  sendCode,
   useUser,
 } from './profile-store.ts';
 
@@ -27,35 +27,22 @@ export default function PayPasswordResetPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [busy, setBusy] = useState(false);
   const where = target ? (target.channel === 'sms' ? `+${AREA_CODE} ${maskAddress(target.address)}` : maskAddress(target.address)) : '';
 
-  const submit = async () => {
-    const form = { code, password, repassword };
-    const problem = payPasswordProblem(form, false);
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const form = { code, password, repassword };
+  const { busy, submit } = useSubmit(
+    async () => {
       await changePaymentPassword(form);
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => payPasswordProblem(form, false),
+  );
 
   return (
     <div className="page">
       <NavBar title={<Trans>Reset payment password</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <p className="muted form-note">
           {target?.channel === 'sms' ? (
             <Trans>The verification code will be sent to your mobile number <bdi>{where}</bdi>.</Trans>
@@ -74,14 +61,14 @@ export default function PayPasswordResetPage() {
           autoComplete="one-time-code"
           name="code"
           placeholder={t`6-digit code`}
-          trailing={target && <CodeButton onSend={() => sendCode(target.channel, target.address, '1')} />}
+          trailing={target && <CodeButton onSend={() => sendVerificationCode(target.channel, target.address, true)} />}
         />
         <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
         <TextField label={<Trans>Repeat new payment password</Trans>} value={repassword} onChange={setRepassword} name="repassword" placeholder={t`Enter the new password again`} {...PAY_PASSWORD_FIELD} />
         <Button type="submit" disabled={busy || !target}>
           <Trans>Save</Trans>
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -3,47 +3,35 @@ import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE, CODE_LENGTH } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
+import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { profileProblem, saveProfile, savedText, sendCode, useUser } from './profile-store.ts';
+import { profileProblem, saveProfile, savedText, useUser } from './profile-store.ts';
 
 export default function PhonePage() {
   const { t } = useLingui();
   const { user } = useUser();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
-  const [busy, setBusy] = useState(false);
   const current = user?.phone ? `+${AREA_CODE} ${user.phone}` : '';
 
-  const submit = async () => {
-    const problem = profileProblem({ phone, code });
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const { busy, submit } = useSubmit(
+    async () => {
       await saveProfile({ phone, code });
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => profileProblem({ phone, code }),
+  );
 
   return (
     <div className="page">
       <NavBar title={<Trans>Mobile number</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         {current && (
           <p className="muted form-note">
             <Trans>Current mobile number: <bdi>{current}</bdi></Trans>
@@ -59,12 +47,12 @@ export default function PhonePage() {
           autoComplete="one-time-code"
           name="code"
           placeholder={t`6-digit code`}
-          trailing={<CodeButton onSend={() => sendCode('sms', phone, '0')} />}
+          trailing={<CodeButton onSend={() => sendVerificationCode('sms', phone, false)} />}
         />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -3,10 +3,10 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PAY_PASSWORD_FIELD, changePaymentPassword, payPasswordProblem, savedText, useUser } from './profile-store.ts';
 
@@ -17,34 +17,21 @@ export default function TradePasswordPage() {
   const [oldpaypass, setOldpaypass] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
-  const [busy, setBusy] = useState(false);
 
-  const submit = async () => {
-    const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword };
-    const problem = payPasswordProblem(form, hasPaypass);
-    if (problem) return toast(problem);
-    setBusy(true);
-    try {
+  const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword };
+  const { busy, submit } = useSubmit(
+    async () => {
       await changePaymentPassword(form);
       toast(savedText());
       goBack(ROUTES.settings);
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
+    },
+    () => payPasswordProblem(form, hasPaypass),
+  );
 
   return (
     <div className="page">
       <NavBar title={<Trans>Payment password</Trans>} />
-      <form
-        className="page-body"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form onSubmit={submit}>
         <p className="muted form-note">
           {hasPaypass ? (
             <Trans>Change the 6-digit password that confirms withdrawals.</Trans>
@@ -63,7 +50,7 @@ export default function TradePasswordPage() {
         <Link href={ROUTES.payPassword} className="form-link">
           <Trans>Forgot payment password?</Trans>
         </Link>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -13,17 +13,14 @@ import {
   changePayPassword,
   editAvatar,
   editProfile,
-  sendEmailCode,
-  sendSmsCode,
   uploadImage,
   type UserInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
-import { ApiError, api, errorText } from '../../lib/api.ts';
+import { ApiError, api } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
-import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 
 export const DEFAULT_AVATAR = '/favicon.svg';
@@ -75,28 +72,6 @@ export function resetTarget(user: Pick<UserInfo, 'phone' | 'email'> | null): { c
   if (user?.phone) return { channel: 'sms', address: user.phone };
   if (user?.email) return { channel: 'email', address: user.email };
   return null;
-}
-
-/**
- * Sends a code for CodeButton: `must` '0' for a new number (it must be free), '1' for the
- * account's own. Shows the outcome; true when the countdown should start.
- */
-export async function sendCode(channel: 'sms' | 'email', address: string, must: '0' | '1'): Promise<boolean> {
-  const input = channel === 'sms' ? { userphone: address.trim(), must } : { email: address.trim(), must };
-  const problem = firstError(channel === 'sms' ? sendSmsCode.input : sendEmailCode.input, input);
-  if (problem) {
-    toast(problem);
-    return false;
-  }
-  try {
-    if (channel === 'sms') await api(sendSmsCode, { userphone: address.trim(), must });
-    else await api(sendEmailCode, { email: address.trim(), must });
-    toast(i18n._(texts.codeSent));
-    return true;
-  } catch (error) {
-    toast(errorText(error));
-    return false;
-  }
 }
 
 type EditProfile = v.InferInput<typeof EditProfileInput>;

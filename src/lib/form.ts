@@ -1,0 +1,30 @@
+// One submit flow for every form page (check, busy while it runs, toast what fails), so the pages don't each repeat it.
+import { useState } from 'react';
+import { errorText } from './api.ts';
+import { toast } from './toast.ts';
+
+/**
+ * `check` first: a text it returns is toasted and nothing is sent. Otherwise `busy` is true while
+ * `run` works, and a failure is toasted with `describeError` (errorText unless a page has its own).
+ * Arguments given to `submit` are passed on to `check` and `run`.
+ */
+export function useSubmit<Args extends unknown[] = []>(
+  run: (...args: Args) => Promise<void>,
+  check?: (...args: Args) => string | null,
+  describeError: (error: unknown) => string = errorText,
+): { busy: boolean; submit: (...args: Args) => Promise<void> } {
+  const [busy, setBusy] = useState(false);
+  const submit = async (...args: Args) => {
+    const problem = check?.(...args);
+    if (problem) return toast(problem);
+    setBusy(true);
+    try {
+      await run(...args);
+    } catch (error) {
+      toast(describeError(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
+}
