@@ -13,6 +13,8 @@ export const ROUTES = {
   optionRecord: '/pages/Option/orderRecord/orderRecord',
   optionRule: '/pages/optionRule/index',
   coinList: '/pages/coinList/index',
+  /** Our addition: one coin's K-line chart (`?code=BTC`). */
+  coinDetail: '/pages/coinList/detail',
   blindBox: '/pages/blindbox/index',
   lockUp: '/pages/Lock-up/Lock-up',
   lockUpDetails: '/pages/Lock-up/productDetails/productDetails',

@@ -47,6 +47,22 @@ export const texts = {
   success: /*i18n*/ { id: 'e.success', message: 'Success' },
   saved: /*i18n*/ { id: 'e.saved', message: 'Saved successfully!' },
 
+  // Markets, balances and options (§5, §9)
+  enterAmount: /*i18n*/ { id: 'v.enterAmount', message: 'Please enter the amount!' },
+  amountFormat: /*i18n*/ { id: 'v.amountFormat', message: 'Please enter a valid amount!' },
+  minimumOption: /*i18n*/ { id: 'v.minimumOption', message: 'The minimum purchase amount is: {0} USDT!' },
+  chooseDirection: /*i18n*/ { id: 'v.chooseDirection', message: 'Please choose Buy up or Buy short!' },
+  chooseProduct: /*i18n*/ { id: 'v.chooseProduct', message: 'Please choose an expiry time!' },
+  chooseCoin: /*i18n*/ { id: 'v.chooseCoin', message: 'Please choose a coin!' },
+  choosePeriod: /*i18n*/ { id: 'v.choosePeriod', message: 'Please choose a period!' },
+  insufficientBalance: /*i18n*/ { id: 'e.insufficientBalance', message: 'Insufficient balance!' },
+  productUnavailable: /*i18n*/ { id: 'e.productUnavailable', message: 'This product is not available!' },
+  coinUnknown: /*i18n*/ { id: 'e.coinUnknown', message: 'This coin is not listed!' },
+  priceUnavailable: /*i18n*/ { id: 'e.priceUnavailable', message: 'The price is not available right now, please try again later!' },
+  orderNotFound: /*i18n*/ { id: 'e.orderNotFound', message: 'The order does not exist!' },
+  transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
+  transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
+
   // §8 request helper and HTTP statuses
   loading: /*i18n*/ { id: 'r.loading', message: 'Loading...' },
   tooManyRequests: /*i18n*/ { id: 'r.tooManyRequests', message: 'Too many requests!' },

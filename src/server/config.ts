@@ -18,6 +18,12 @@ export interface ServerConfig {
   /** Requests per minute per IP on login, register and code calls. */
   authRateLimitPerMinute: number;
   logLevel: string;
+  /** PRICE_FEED: the feed that prices the market (simulator). */
+  priceFeed: string;
+  /** FEED_SEED: the simulator's seed, so a run can be replayed. */
+  feedSeed: number;
+  /** CLOCK_SPEED: > 1 runs the server's clock faster (end-to-end tests of expiring options). */
+  clockSpeed: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -35,5 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     seedDemo: env.SEED_DEMO !== 'false',
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 30),
     logLevel: env.LOG_LEVEL ?? 'info',
+    priceFeed: env.PRICE_FEED ?? 'simulator',
+    feedSeed: Number(env.FEED_SEED ?? 20261122),
+    clockSpeed: Math.max(1, Number(env.CLOCK_SPEED ?? 1)),
   };
 }

@@ -1,16 +1,29 @@
-// Start: config → database (migrated) → demo data → HTTP. Stops cleanly on SIGINT/SIGTERM.
+// Start: config → database (migrated) → demo data → market feed → HTTP → jobs.
+// Stops cleanly on SIGINT/SIGTERM.
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
+import { seedMarkets } from './db/seed-markets.ts';
 import { buildApp } from './http/app.ts';
-import { systemClock } from './http/context.ts';
+import { acceleratedClock, systemClock } from './http/context.ts';
 import { outboxSender } from './domain/code-sender.ts';
+import { createFeed } from './market/feeds.ts';
+import { createMarket } from './market/market.ts';
+import { startSettlementJob } from './jobs/settlement.ts';
 
 const started = performance.now();
 const config = loadConfig();
+const clock = config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed) : systemClock;
 const database = await openDatabase(config.database);
+const { db } = database;
+if (config.seedDemo) await seedDemo(db);
+await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+
+const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: Math.max(20, 1000 / config.clockSpeed) });
+let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
+const market = createMarket(db, feed, clock, (error) => log('recording ticks failed', error));
 const app = await buildApp(
-  { db: database.db, clock: systemClock, sender: outboxSender(database.db, (line) => app.log.info(line)) },
+  { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)) },
   {
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,
@@ -19,7 +32,10 @@ const app = await buildApp(
     logger: { level: config.logLevel },
   },
 );
-if (config.seedDemo) await seedDemo(database.db);
+log = (message, error) => app.log.error({ err: error }, message);
+
+market.start();
+const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), Math.max(50, 1000 / config.clockSpeed));
 
 await app.listen({ port: config.port, host: config.host });
 const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${'dataDir' in config.database ? config.database.dataDir : 'memory'}`;
@@ -27,6 +43,7 @@ console.log(
   [
     '',
     `Coinvest is running at http://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
+    `Prices: ${feed.simulated ? 'simulated feed' : feed.name}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
     config.seedDemo ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).` : '',
     '',
   ].join('\n'),
@@ -36,6 +53,8 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  await settlement.stop();
+  await market.stop();
   await app.close();
   await database.close();
   process.exit(0);

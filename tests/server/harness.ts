@@ -6,6 +6,9 @@ import { openDatabase, type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import type { Clock } from '../../src/server/http/context.ts';
 import type { CodeSender } from '../../src/server/domain/code-sender.ts';
+import { createMarket, type Market } from '../../src/server/market/market.ts';
+import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simulator.ts';
+import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 
@@ -20,6 +23,11 @@ export interface Harness {
   database: Database;
   clock: Clock & { advance(ms: number): void; set(date: Date): void };
   sent: SentCode[];
+  /** The market on a simulated feed that never runs by itself: `tick()` steps it. */
+  market: Market;
+  feed: SimulatedFeed;
+  /** One feed step at the harness clock's current second, recorded like the live server does. */
+  tick(): Promise<void>;
   /** The latest code sent to a phone number or e-mail address. */
   codeFor(target: string): string;
   call<E extends Endpoint>(endpoint: E, input?: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string>, options?: CallOptions): Promise<Envelope<ResultOf<E>>>;
@@ -48,8 +56,15 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   };
   const sent: SentCode[] = [];
   const sender: CodeSender = { send: async (message) => void sent.push(message) };
+  await seedMarkets(database.db, null, clock.now());
+  const feed = simulatedFeed({
+    coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+    seed: 7,
+    clock,
+  });
+  const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
-    { db: database.db, clock, sender },
+    { db: database.db, clock, sender, market },
     { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000 },
   );
   await app.ready();
@@ -59,6 +74,9 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
     database,
     clock,
     sent,
+    market,
+    feed,
+    tick: () => market.record(feed.step(new Date(Math.floor(clock.now().getTime() / 1000) * 1000))),
     codeFor(target) {
       const found = sent.findLast((message) => message.target === target);
       if (!found) throw new Error(`no code was sent to ${target}`);

@@ -1,17 +1,21 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import { asc } from 'drizzle-orm';
+import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
+import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
 import {
   attemptCounters,
+  balances,
   idempotencyKeys,
+  ledgerEntries,
+  optionOrders,
   sessions,
   uploads,
   users,
   verificationCodes,
 } from '../../src/server/db/schema.ts';
+import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import type { Harness } from './harness.ts';
 
 export const PASSWORD = 'abc12345';
@@ -37,6 +41,44 @@ export async function registerByEmail(h: Harness, email = newEmail(), extra: Rec
   const res = await h.call(register, { mode: 'email', email, code: h.codeFor(email), password: PASSWORD, paypass: PAYPASS, currency: 'USD', ...extra });
   expect(res).toMatchObject({ ret: 1, msg: 'Success' });
   return { email, token: res.data.token };
+}
+
+/** The id of the account behind a session token. */
+export async function userIdOf(h: Harness, token: string): Promise<number> {
+  const info = await h.call(userInfo, {}, { token });
+  expect(info.ret).toBe(1);
+  return info.data.id;
+}
+
+/** Credits USDT through the ledger, the way a recharge would (kind 'test_grant'). */
+let grants = 0;
+export async function grant(h: Harness, userId: number, amount: string, asset = USDT) {
+  await h.database.db.transaction((tx) => post(tx, { userId, asset, amount, kind: 'test_grant', reference: `grant:${++grants}` }, h.clock.now()));
+}
+
+/** A registered customer holding `amount` USDT (none when omitted). */
+export async function customer(h: Harness, amount?: string) {
+  const { token, phone } = await registerByPhone(h);
+  const id = await userIdOf(h, token);
+  if (amount) await grant(h, id, amount);
+  return { token, phone, id };
+}
+
+/** Everything an option call can move for one user: balances, ledger entries, orders. */
+export async function moneyState(h: Harness, userId: number) {
+  const db = h.database.db;
+  return {
+    balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
+    entries: await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
+    orders: await db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(asc(optionOrders.id)),
+  };
+}
+
+/** The ledger's invariants: entries sum to every balance and no balance is below zero. */
+export async function expectLedgerBalanced(h: Harness) {
+  const db = h.database.db;
+  expect(await ledgerMismatches(db)).toEqual([]);
+  expect(await db.select().from(balances).where(or(lt(balances.available, '0'), lt(balances.frozen, '0')))).toEqual([]);
 }
 
 /** Every table an account call can write, to prove a refusal changed nothing. */

@@ -101,3 +101,8 @@ function isAlive(pid: number): boolean {
     return false;
   }
 }
+
+/** Rows of a raw `db.execute(sql…)` from either driver (both answer `{ rows }`). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows?: T[] }).rows ?? [];
+}

@@ -13,6 +13,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
@@ -117,4 +118,131 @@ export const slides = pgTable('slides', {
   link: text('link').notNull().default(''),
   sort: integer('sort').notNull().default(0),
   active: boolean('active').notNull().default(true),
+});
+
+// ---- Markets, ledger and options -------------------------------------------------------------
+
+/** Listed coins and the simulator's starting point for each (§1 coin list). */
+export const coins = pgTable('coins', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  /** Decimals shown for this coin's price. */
+  priceDecimals: integer('price_decimals').notNull().default(2),
+  startPrice: numeric('start_price', { precision: 36, scale: 12 }).notNull(),
+  /** Annualised volatility of the simulated feed (0.6 = 60 %). */
+  volatility: numeric('volatility', { precision: 8, scale: 4 }).notNull(),
+});
+
+/** Every price used for settlement, as the feed recorded it. */
+export const priceTicks = pgTable(
+  'price_ticks',
+  {
+    coin: text('coin').notNull(),
+    at: at('at').notNull(),
+    price: numeric('price', { precision: 36, scale: 12 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.at] })],
+);
+
+/** One-minute candles; longer periods are aggregated on read. */
+export const candles = pgTable(
+  'candles_1m',
+  {
+    coin: text('coin').notNull(),
+    minute: at('minute').notNull(),
+    open: numeric('open', { precision: 36, scale: 12 }).notNull(),
+    high: numeric('high', { precision: 36, scale: 12 }).notNull(),
+    low: numeric('low', { precision: 36, scale: 12 }).notNull(),
+    close: numeric('close', { precision: 36, scale: 12 }).notNull(),
+    volume: numeric('volume', { precision: 36, scale: 8 }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coin, t.minute] })],
+);
+
+/** Per user and asset: what can be spent and what is frozen. Never below zero. */
+export const balances = pgTable(
+  'balances',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    asset: text('asset').notNull(),
+    available: numeric('available', { precision: 36, scale: 8 }).notNull().default('0'),
+    frozen: numeric('frozen', { precision: 36, scale: 8 }).notNull().default('0'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.asset] }),
+    check('balances_available_nonnegative', sql`${t.available} >= 0`),
+    check('balances_frozen_nonnegative', sql`${t.frozen} >= 0`),
+  ],
+);
+
+/**
+ * The append-only ledger: every balance change is one entry, written in the same transaction.
+ * (kind, reference, user, asset, bucket) is unique, so one business event can never pay twice.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    asset: text('asset').notNull(),
+    bucket: text('bucket').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    kind: text('kind').notNull(),
+    reference: text('reference').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** Option products: per coin an expiry in minutes with its yield (§1, §9 minimum 1 USDT). */
+export const optionProducts = pgTable('option_products', {
+  id: serial('id').primaryKey(),
+  coin: text('coin').notNull(),
+  minutes: integer('minutes').notNull(),
+  yieldRate: numeric('yield_rate', { precision: 10, scale: 4 }).notNull(),
+  minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull().default('1'),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const optionOrders = pgTable(
+  'option_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    coin: text('coin').notNull(),
+    productId: integer('product_id').notNull(),
+    direction: text('direction').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    minutes: integer('minutes').notNull(),
+    yieldRate: numeric('yield_rate', { precision: 10, scale: 4 }).notNull(),
+    startPrice: numeric('start_price', { precision: 36, scale: 12 }).notNull(),
+    startPriceAt: at('start_price_at').notNull(),
+    startAt: at('start_at').notNull(),
+    endAt: at('end_at').notNull(),
+    status: text('status').notNull().default('holding'),
+    endPrice: numeric('end_price', { precision: 36, scale: 12 }),
+    endPriceAt: at('end_price_at'),
+    outcome: text('outcome'),
+    payout: numeric('payout', { precision: 36, scale: 8 }),
+    profit: numeric('profit', { precision: 36, scale: 8 }),
+    settledAt: at('settled_at'),
+  },
+  (t) => [
+    index('option_orders_due_idx').on(t.status, t.endAt),
+    index('option_orders_user_idx').on(t.userId, t.status, t.id),
+    check('option_orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Display currencies per USDT (§1: baht ฿ by default), set by the operator. */
+export const fiatRates = pgTable('fiat_rates', {
+  code: text('code').primaryKey(),
+  symbol: text('symbol').notNull(),
+  rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
 });

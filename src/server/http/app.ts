@@ -16,6 +16,7 @@ import { requestLocale, translator } from './i18n.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
+import { marketRoutes } from './market-routes.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -72,6 +73,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   accountRoutes(route, { authPerMinute });
   contentRoutes(route);
   uploadRoutes(app, route, services.db);
+  marketRoutes(app, route, services.market);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
   return app;

@@ -4,16 +4,24 @@ import type { Db } from '../db/connection.ts';
 import type { Translate } from './i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import type { CodeSender } from '../domain/code-sender.ts';
+import type { Market } from '../market/market.ts';
 
 export interface Clock {
   now(): Date;
 }
 export const systemClock: Clock = { now: () => new Date() };
 
+/** A clock running `speed` times faster than real time from now on (test servers only). */
+export function acceleratedClock(speed: number): Clock {
+  const origin = Date.now();
+  return { now: () => new Date(origin + (Date.now() - origin) * speed) };
+}
+
 export interface Services {
   db: Db;
   clock: Clock;
   sender: CodeSender;
+  market: Market;
 }
 
 export interface Caller {

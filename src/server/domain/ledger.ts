@@ -1,0 +1,121 @@
+// The ledger: the only way a balance changes. Each posting writes one entry and moves the
+// balance by the same amount in the caller's transaction; a balance never goes below zero (the
+// database checks it too) and one business event (kind + reference) can never post twice.
+import Big from 'big.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Executor } from '../db/connection.ts';
+import { balances, ledgerEntries } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+
+export type Bucket = 'available' | 'frozen';
+export const USDT = 'USDT';
+
+export interface Posting {
+  userId: number;
+  asset: string;
+  /** Signed decimal string: "+" credits, "-" debits. */
+  amount: string;
+  kind: string;
+  reference: string;
+  bucket?: Bucket;
+}
+
+/** The same event posted again: the caller's transaction must roll back. */
+export class AlreadyPosted extends Error {}
+
+export async function post(tx: Executor, posting: Posting, now: Date): Promise<void> {
+  const bucket = posting.bucket ?? 'available';
+  const amount = new Big(posting.amount);
+  if (amount.eq(0)) return;
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values({ userId: posting.userId, asset: posting.asset, bucket, amount: amount.toFixed(8), kind: posting.kind, reference: posting.reference, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
+
+  await tx.insert(balances).values({ userId: posting.userId, asset: posting.asset }).onConflictDoNothing();
+  const column = bucket === 'available' ? balances.available : balances.frozen;
+  const moved = await tx
+    .update(balances)
+    .set(bucket === 'available' ? { available: sql`${column} + ${amount.toFixed(8)}` } : { frozen: sql`${column} + ${amount.toFixed(8)}` })
+    .where(and(eq(balances.userId, posting.userId), eq(balances.asset, posting.asset), sql`${column} + ${amount.toFixed(8)} >= 0`))
+    .returning({ userId: balances.userId });
+  if (!moved.length) throw new Refusal(texts.insufficientBalance.id);
+}
+
+/**
+ * Many postings at once (a settlement batch): one insert of the entries, one update of the
+ * balances they move. Same guarantees as post(): all or nothing, never twice, never below zero.
+ */
+export async function postMany(tx: Executor, postings: Posting[], now: Date): Promise<void> {
+  const moving = postings.filter((posting) => !new Big(posting.amount).eq(0));
+  if (!moving.length) return;
+  const entries = moving.map((posting) => ({
+    userId: posting.userId,
+    asset: posting.asset,
+    bucket: posting.bucket ?? 'available',
+    amount: new Big(posting.amount).toFixed(8),
+    kind: posting.kind,
+    reference: posting.reference,
+    createdAt: now,
+  }));
+  const inserted = await tx.insert(ledgerEntries).values(entries).onConflictDoNothing().returning({ id: ledgerEntries.id });
+  if (inserted.length !== entries.length) throw new AlreadyPosted(`${entries.length - inserted.length} of ${entries.length} postings are already in the ledger`);
+
+  const totals = new Map<string, { userId: number; asset: string; available: Big; frozen: Big }>();
+  for (const entry of entries) {
+    const key = `${entry.userId}:${entry.asset}`;
+    const total = totals.get(key) ?? { userId: entry.userId, asset: entry.asset, available: new Big(0), frozen: new Big(0) };
+    total[entry.bucket] = total[entry.bucket].plus(entry.amount);
+    totals.set(key, total);
+  }
+  const moves = [...totals.values()];
+  await tx.insert(balances).values(moves.map(({ userId, asset }) => ({ userId, asset }))).onConflictDoNothing();
+  const values = sql.join(
+    moves.map((move) => sql`(${move.userId}::int, ${move.asset}::text, ${move.available.toFixed(8)}::numeric, ${move.frozen.toFixed(8)}::numeric)`),
+    sql`, `,
+  );
+  const moved = await tx.execute(sql`
+    update balances b set available = b.available + v.available, frozen = b.frozen + v.frozen
+    from (values ${values}) as v(user_id, asset, available, frozen)
+    where b.user_id = v.user_id and b.asset = v.asset and b.available + v.available >= 0 and b.frozen + v.frozen >= 0
+    returning b.user_id`);
+  if (rowsOf(moved).length !== moves.length) throw new Refusal(texts.insufficientBalance.id);
+}
+
+/** Moves `amount` from available to frozen (a withdrawal, an open order): two entries. */
+export async function freeze(tx: Executor, userId: number, asset: string, amount: string, kind: string, reference: string, now: Date) {
+  await post(tx, { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'available' }, now);
+  await post(tx, { userId, asset, amount, kind, reference, bucket: 'frozen' }, now);
+}
+
+export interface BalanceRow {
+  asset: string;
+  available: string;
+  frozen: string;
+}
+
+export async function balancesOf(db: Executor, userId: number): Promise<BalanceRow[]> {
+  return db
+    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(eq(balances.userId, userId))
+    .orderBy(balances.asset);
+}
+
+/** Balances that differ from the sum of their ledger entries (must always be empty). */
+export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
+  const result = await db.execute(sql`
+    select b.user_id, b.asset, b.available, b.frozen, coalesce(e.available, 0) as entries_available, coalesce(e.frozen, 0) as entries_frozen
+    from balances b
+    full join (
+      select user_id, asset,
+        sum(case when bucket = 'available' then amount else 0 end) as available,
+        sum(case when bucket = 'frozen' then amount else 0 end) as frozen
+      from ledger_entries group by user_id, asset
+    ) e on e.user_id = b.user_id and e.asset = b.asset
+    where coalesce(b.available, 0) <> coalesce(e.available, 0) or coalesce(b.frozen, 0) <> coalesce(e.frozen, 0)`);
+  return rowsOf(result);
+}

@@ -1,0 +1,47 @@
+// The settlement job: every second it settles what is due, batch by batch, each batch in its own
+// transaction. Idempotent by construction (the claim and the payout commit together, and the
+// ledger refuses a second payout), so a crash, a restart or a second server never pays twice.
+import type { Db } from '../db/connection.ts';
+import type { Clock } from '../http/context.ts';
+import { settleDueOptions } from '../domain/options.ts';
+
+export const SETTLEMENT_BATCH = 500;
+
+/** Settles everything due at `now`; returns how many orders it settled. */
+export async function settleAllDue(db: Db, now: Date, batch = SETTLEMENT_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const settled = await db.transaction((tx) => settleDueOptions(tx, now, batch));
+    total += settled;
+    if (settled < batch) return total;
+  }
+}
+
+export interface Job {
+  /** Runs once now (and resolves when done); the timer keeps running it. */
+  runNow(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export function startSettlementJob(db: Db, clock: Clock, log: (error: unknown) => void, intervalMs = 1000): Job {
+  let running: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+  const run = () => {
+    // Never two runs of this process at once; other processes are kept apart by the row locks.
+    running = running.then(() => (stopped ? 0 : settleAllDue(db, clock.now()))).catch((error) => {
+      log(error);
+      return 0;
+    });
+    return running;
+  };
+  const timer = setInterval(run, intervalMs);
+  void run(); // overdue orders from before a restart settle at once
+  return {
+    runNow: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

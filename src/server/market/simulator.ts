@@ -1,0 +1,90 @@
+// The default feed: seeded geometric Brownian motion, one tick per coin per second of the
+// market clock. Deterministic for a seed, so tests and benchmarks can replay it.
+import type { Clock } from '../http/context.ts';
+import type { CoinSpec, PriceFeed, Tick } from './feed.ts';
+
+const SECONDS_PER_YEAR = 365 * 24 * 3600;
+
+/** mulberry32: a small, fast, seedable generator (not for secrets). */
+function random(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SimulatorOptions {
+  coins: CoinSpec[];
+  seed: number;
+  clock: Clock;
+  /** Where each coin continues from (its last recorded price), else its start price. */
+  lastPrices?: Map<string, string>;
+  /** Real milliseconds between steps (1000; less when the clock runs faster in tests). */
+  intervalMs?: number;
+}
+
+export interface SimulatedFeed extends PriceFeed {
+  /** One step at `at`: the next tick of every coin (used by the timer, tests and benchmarks). */
+  step(at: Date): Tick[];
+}
+
+export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 1000 }: SimulatorOptions): SimulatedFeed {
+  const next = random(seed);
+  const gaussian = () => {
+    // Box-Muller: two uniforms to one standard normal draw.
+    const u = Math.max(next(), Number.EPSILON);
+    return Math.sqrt(-2 * Math.log(u)) * Math.cos(2 * Math.PI * next());
+  };
+  const prices = new Map(coins.map((coin) => [coin.code, Number(lastPrices?.get(coin.code) ?? coin.startPrice)]));
+  let lastAt: Date | null = null;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+
+  const step = (at: Date): Tick[] => {
+    const dt = lastAt ? Math.max(0.001, (at.getTime() - lastAt.getTime()) / 1000) : 1;
+    lastAt = at;
+    return coins.map((coin) => {
+      const sigma = coin.volatility;
+      const years = dt / SECONDS_PER_YEAR;
+      const price = prices.get(coin.code)! * Math.exp(-0.5 * sigma * sigma * years + sigma * Math.sqrt(years) * gaussian());
+      prices.set(coin.code, price);
+      const volume = Math.exp(gaussian() * 0.8) * (100_000 / price) * Math.min(dt, 60);
+      return {
+        coin: coin.code,
+        at,
+        price: price.toFixed(coin.priceDecimals + 2),
+        volume: volume.toFixed(6),
+      };
+    });
+  };
+
+  return {
+    name: 'simulator',
+    simulated: true,
+    step,
+    start(onTicks) {
+      stopped = false;
+      const loop = () => {
+        if (stopped) return;
+        // One tick per whole second of the market clock.
+        const now = clock.now();
+        const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
+        running = lastAt && at.getTime() <= lastAt.getTime() ? Promise.resolve() : onTicks(step(at)).catch(() => undefined);
+        void running.then(() => {
+          if (!stopped) timer = setTimeout(loop, intervalMs);
+        });
+      };
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,366 @@
+// Short-term options through the calls a customer makes (§5, §7, §9): buying moves the stake
+// through the ledger, the order settles from the last recorded price at or before its end time,
+// and every refusal answers the spec's text and moves nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
+import { balances, optionOrder, optionOrders, optionProducts, optionTotals, placeOption, type OptionProduct } from '../../src/contract/markets.ts';
+import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
+import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** One recorded tick of one coin at an exact time, as the feed would record it. */
+const tickAt = (coin: string, atMs: number, price: string) => h.market.record([{ coin, at: new Date(atMs), price, volume: '1' }]);
+
+async function product(code: string, minutes: number): Promise<OptionProduct> {
+  const found = (await h.call(optionProducts, { code })).data.lists.find((p) => p.minutes === minutes);
+  if (!found) throw new Error(`no ${minutes}-minute product for ${code}`);
+  return found;
+}
+
+async function usdtOf(token: string) {
+  const res = await h.call(balances, {}, { token });
+  expect(res.ret).toBe(1);
+  return res.data.lists.find((b) => b.asset === 'USDT')?.available ?? null;
+}
+
+const settle = () => settleAllDue(h.database.db, h.clock.now());
+
+describe('the end price is the last recorded tick at or before the end time', () => {
+  it('waits for a tick at or after the end, then takes the one exactly at the end (not the one before or after)', async () => {
+    const user = await customer(h, '100');
+    const start = h.clock.now().getTime();
+    await tickAt('BTC', start, '100000');
+    const { id: productId } = await product('BTC', 1);
+    const up = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
+    // Fields of the order that are the server's to set are ignored when sent.
+    const down = await h.call(
+      placeOption,
+      { code: 'BTC', direction: 'down', amount: '20', product_id: String(productId), start_price: '1', outcome: 'win', end_at: iso(start) },
+      { token: user.token },
+    );
+    const end = start + 60_000;
+    expect(up).toMatchObject({
+      ret: 1,
+      msg: 'Success',
+      data: {
+        code: 'BTC',
+        direction: 'up',
+        amount: '10.00000000',
+        minutes: 1,
+        yield_rate: '0.8',
+        start_price: '100000',
+        start_price_at: iso(start),
+        start_at: iso(start),
+        end_at: iso(end),
+        status: 'holding',
+        end_price: null,
+        end_price_at: null,
+        outcome: null,
+        payout: null,
+        profit: null,
+        settled_at: null,
+        remaining_seconds: 60,
+        simulated: true,
+      },
+    });
+    expect(down.data).toMatchObject({ direction: 'down', amount: '20.00000000', start_price: '100000', end_at: iso(end), status: 'holding' });
+    expect(await usdtOf(user.token)).toBe('70.00000000');
+
+    // Only a tick before the end exists: the end price could still change, so nothing settles.
+    await tickAt('BTC', end - 1000, '99000');
+    h.clock.set(new Date(end + 5000));
+    expect(await settle()).toBe(0);
+    expect((await h.call(optionOrder, { id: String(up.data.id) }, { token: user.token })).data).toMatchObject({ status: 'holding', remaining_seconds: 0, end_price: null });
+
+    await tickAt('BTC', end, '100500');
+    await tickAt('BTC', end + 1000, '98000');
+    expect(await settle()).toBe(2);
+    expect(await settle()).toBe(0);
+
+    const settledUp = await h.call(optionOrder, { id: String(up.data.id) }, { token: user.token });
+    expect(settledUp).toMatchObject({
+      ret: 1,
+      data: { status: 'settled', end_price: '100500', end_price_at: iso(end), outcome: 'win', payout: '18.00000000', profit: '8.00000000', settled_at: iso(end + 5000), remaining_seconds: 0 },
+    });
+    const settledDown = await h.call(optionOrder, { id: String(down.data.id) }, { token: user.token });
+    expect(settledDown.data).toMatchObject({ status: 'settled', end_price: '100500', end_price_at: iso(end), outcome: 'loss', payout: '0.00000000', profit: '-20.00000000' });
+    expect(await usdtOf(user.token)).toBe('88.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('without a tick exactly at the end, takes the latest one before it', async () => {
+    const user = await customer(h, '100');
+    const start = h.clock.now().getTime();
+    await tickAt('ETH', start - 3000, '3400.5');
+    const { id: productId } = await product('ETH', 1);
+    const order = await h.call(placeOption, { code: 'ETH', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
+    expect(order.data).toMatchObject({ start_price: '3400.5', start_price_at: iso(start - 3000), start_at: iso(start) });
+    const end = start + 60_000;
+
+    await tickAt('ETH', end - 5000, '3500');
+    await tickAt('ETH', end - 2000, '3300.25');
+    await tickAt('ETH', end + 3000, '3600');
+    h.clock.set(new Date(end + 4000));
+    expect(await settle()).toBe(1);
+    const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
+    expect(settled.data).toMatchObject({ end_price: '3300.25', end_price_at: iso(end - 2000), outcome: 'loss', payout: '0.00000000', profit: '-10.00000000' });
+    expect(await usdtOf(user.token)).toBe('90.00000000');
+  });
+
+  it('pays a win with 8 decimals and a tie with the stake back, each entry in the ledger once', async () => {
+    const user = await customer(h, '50');
+    const start = h.clock.now().getTime();
+    await tickAt('SOL', start, '235.10');
+    await tickAt('XRP', start, '1.4200');
+    const win = await h.call(placeOption, { code: 'SOL', direction: 'up', amount: '12.34567891', product_id: String((await product('SOL', 5)).id) }, { token: user.token });
+    const tie = await h.call(placeOption, { code: 'XRP', direction: 'down', amount: '5', product_id: String((await product('XRP', 1)).id) }, { token: user.token });
+    expect(win.data).toMatchObject({ amount: '12.34567891', minutes: 5, yield_rate: '0.85', remaining_seconds: 300 });
+    expect(await usdtOf(user.token)).toBe('32.65432109');
+
+    await tickAt('XRP', start + 60_000, '1.42');
+    await tickAt('SOL', start + 300_000, '235.11');
+    h.clock.set(new Date(start + 301_000));
+    expect(await settle()).toBe(2);
+
+    expect((await h.call(optionOrder, { id: String(win.data.id) }, { token: user.token })).data).toMatchObject({ outcome: 'win', payout: '22.83950598', profit: '10.49382707' });
+    expect((await h.call(optionOrder, { id: String(tie.data.id) }, { token: user.token })).data).toMatchObject({ end_price: '1.42', outcome: 'tie', payout: '5.00000000', profit: '0.00000000' });
+    // 50 − 12.34567891 − 5 + 22.83950598 + 5
+    expect(await usdtOf(user.token)).toBe('60.49382707');
+    const entries = await h.database.db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id))
+      .orderBy(asc(ledgerEntries.id));
+    expect(entries).toEqual([
+      { kind: 'test_grant', amount: '50.00000000', reference: expect.any(String) },
+      { kind: 'option_stake', amount: '-12.34567891', reference: `option:${win.data.id}` },
+      { kind: 'option_stake', amount: '-5.00000000', reference: `option:${tie.data.id}` },
+      { kind: 'option_payout', amount: '5.00000000', reference: `option:${tie.data.id}` },
+      { kind: 'option_payout', amount: '22.83950598', reference: `option:${win.data.id}` },
+    ]);
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('buying refusals answer the spec text and move nothing', () => {
+  it('refuses below the minimum, above the balance, unknown products and bad fields', async () => {
+    const user = await customer(h, '100');
+    await tickAt('BTC', h.clock.now().getTime(), '97000');
+    const btc = String((await product('BTC', 1)).id);
+    const eth = String((await product('ETH', 1)).id);
+    const order = { code: 'BTC', direction: 'up', amount: '10', product_id: btc };
+    const before = await moneyState(h, user.id);
+    expect(before.orders).toEqual([]);
+
+    const cases: [Record<string, string>, string][] = [
+      [{ ...order, amount: '0.99' }, 'The minimum purchase amount is: 1 USDT!'],
+      [{ ...order, amount: '0.99999999' }, 'The minimum purchase amount is: 1 USDT!'],
+      [{ ...order, amount: '0' }, 'The minimum purchase amount is: 1 USDT!'],
+      [{ ...order, amount: '100.00000001' }, 'Insufficient balance!'],
+      [{ ...order, amount: '1000000' }, 'Insufficient balance!'],
+      [{ ...order, product_id: '999999' }, 'This product is not available!'],
+      [{ ...order, product_id: eth }, 'This product is not available!'],
+      [{ ...order, code: 'ZZZ' }, 'This coin is not listed!'],
+      [{ ...order, code: 'btc' }, 'This coin is not listed!'],
+      [{ ...order, code: '' }, 'Please choose a coin!'],
+      [{ ...order, direction: 'sideways' }, 'Please choose Buy up or Buy short!'],
+      [{ ...order, direction: '' }, 'Please choose Buy up or Buy short!'],
+      [{ code: 'BTC', amount: '10', product_id: btc }, 'Please choose Buy up or Buy short!'],
+      [{ ...order, product_id: '' }, 'Please choose an expiry time!'],
+      [{ ...order, product_id: 'one' }, 'Please choose an expiry time!'],
+      [{ ...order, amount: '' }, 'Please enter the amount!'],
+      [{ code: 'BTC', direction: 'up', product_id: btc }, 'Please enter the amount!'],
+      [{ ...order, amount: 'ten' }, 'Please enter a valid amount!'],
+      [{ ...order, amount: '-10' }, 'Please enter a valid amount!'],
+      [{ ...order, amount: '1e3' }, 'Please enter a valid amount!'],
+      [{ ...order, amount: '010' }, 'Please enter a valid amount!'],
+      [{ ...order, amount: '10.123456789' }, 'Please enter a valid amount!'],
+      [{ ...order, amount: '1,000' }, 'Please enter a valid amount!'],
+    ];
+    for (const [input, msg] of cases) {
+      expect({ input, answer: await h.call(placeOption, input, { token: user.token }) }).toEqual({ input, answer: refused(msg) });
+    }
+    expect(await moneyState(h, user.id)).toEqual(before);
+
+    // The whole balance is a valid stake: the refusals above were about the amounts, not the form.
+    expect((await h.call(placeOption, { ...order, amount: '100' }, { token: user.token })).ret).toBe(1);
+    expect(await usdtOf(user.token)).toBe('0.00000000');
+    expect(await h.call(placeOption, { ...order, amount: '1' }, { token: user.token })).toEqual(refused('Insufficient balance!'));
+    await expectLedgerBalanced(h);
+  });
+
+  it('refuses a customer who never had a balance without creating one', async () => {
+    const user = await customer(h);
+    await tickAt('BTC', h.clock.now().getTime(), '97000');
+    const answer = await h.call(placeOption, { code: 'BTC', direction: 'down', amount: '1', product_id: String((await product('BTC', 1)).id) }, { token: user.token });
+    expect(answer).toEqual(refused('Insufficient balance!'));
+    expect(await moneyState(h, user.id)).toEqual({ balances: [], entries: [], orders: [] });
+    expect((await h.call(balances, {}, { token: user.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+  });
+
+  it('refuses a product the operator switched off', async () => {
+    const user = await customer(h, '100');
+    await tickAt('DOT', h.clock.now().getTime(), '8.75');
+    const thirty = await product('DOT', 30);
+    await h.database.db.update(productRows).set({ active: false }).where(eq(productRows.id, thirty.id));
+    const before = await moneyState(h, user.id);
+    expect(await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '5', product_id: String(thirty.id) }, { token: user.token })).toEqual(refused('This product is not available!'));
+    expect(await moneyState(h, user.id)).toEqual(before);
+    expect((await h.call(optionProducts, { code: 'DOT' })).data.lists.map((p) => p.minutes)).toEqual([1, 3, 5, 15]);
+  });
+
+  it('refuses while the price is stale (no tick for 10 s) and accepts again once a tick arrives', async () => {
+    const user = await customer(h, '100');
+    const order = { code: 'ADA', direction: 'up', amount: '10', product_id: String((await product('ADA', 3)).id) };
+    expect(await h.call(placeOption, order, { token: user.token })).toEqual(refused('The price is not available right now, please try again later!'));
+    await tickAt('ADA', h.clock.now().getTime(), '0.98');
+    h.clock.advance(20_000);
+    const before = await moneyState(h, user.id);
+    expect(await h.call(placeOption, order, { token: user.token })).toEqual(refused('The price is not available right now, please try again later!'));
+    expect(await moneyState(h, user.id)).toEqual(before);
+
+    h.clock.advance(1000);
+    await h.tick();
+    const placed = await h.call(placeOption, order, { token: user.token });
+    expect(placed).toMatchObject({ ret: 1, data: { start_at: h.clock.now().toISOString(), start_price_at: iso(Math.floor(h.clock.now().getTime() / 1000) * 1000) } });
+    expect(await usdtOf(user.token)).toBe('90.00000000');
+  });
+
+  it('a buy sent twice with one Idempotency-Key debits the stake once', async () => {
+    const user = await customer(h, '100');
+    await tickAt('TRX', h.clock.now().getTime(), '0.215');
+    const order = { code: 'TRX', direction: 'up', amount: '7.5', product_id: String((await product('TRX', 1)).id) };
+    const first = await h.call(placeOption, order, { token: user.token, idempotencyKey: 'buy-once' });
+    const again = await h.call(placeOption, order, { token: user.token, idempotencyKey: 'buy-once' });
+    expect(first.ret).toBe(1);
+    expect(again).toEqual(first);
+    expect((await moneyState(h, user.id)).orders).toHaveLength(1);
+    expect(await usdtOf(user.token)).toBe('92.50000000');
+  });
+
+  it('answers ret -1 without a token, and moves nothing', async () => {
+    const user = await customer(h, '100');
+    const before = await moneyState(h, user.id);
+    const order = { code: 'BTC', direction: 'up', amount: '10', product_id: String((await product('BTC', 1)).id) };
+    expect(await h.call(placeOption, order)).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(placeOption, order, { token: 'not-a-token' })).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(optionOrder, { id: '1' })).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(optionOrders, {})).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(optionTotals)).toEqual(TOKEN_EXPIRED);
+    expect(await moneyState(h, user.id)).toEqual(before);
+  });
+});
+
+describe('order details, lists and totals', () => {
+  it("shows one's own order and never another customer's", async () => {
+    const owner = await customer(h, '100');
+    const other = await customer(h, '100');
+    await tickAt('LTC', h.clock.now().getTime(), '102.5');
+    const placed = await h.call(placeOption, { code: 'LTC', direction: 'down', amount: '3', product_id: String((await product('LTC', 15)).id) }, { token: owner.token });
+    const now = h.clock.now().getTime();
+    h.clock.advance(100_000);
+    const shown = await h.call(optionOrder, { id: String(placed.data.id) }, { token: owner.token });
+    expect(shown).toEqual({ ret: 1, msg: 'Success', data: { ...placed.data, remaining_seconds: 900 - 100 } });
+    expect(shown.data.end_at).toBe(iso(now + 15 * 60_000));
+
+    const notFound = refused('The order does not exist!');
+    expect(await h.call(optionOrder, { id: String(placed.data.id) }, { token: other.token })).toEqual(notFound);
+    expect(await h.call(optionOrder, { id: '999999' }, { token: owner.token })).toEqual(notFound);
+    expect(await h.call(optionOrder, { id: 'abc' }, { token: owner.token })).toEqual(notFound);
+    expect(await h.call(optionOrder, { id: '' }, { token: owner.token })).toEqual(notFound);
+    expect(await h.call(optionOrder, {}, { token: owner.token })).toEqual(notFound);
+    expect((await h.call(optionOrders, {}, { token: other.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+  });
+
+  it('lists holding orders soonest first and history newest first, 20 a page, and totals them', async () => {
+    const user = await customer(h, '1000');
+    const start = h.clock.now().getTime();
+    await tickAt('DOGE', start, '0.385');
+    const oneMinute = String((await product('DOGE', 1)).id);
+    const threeMinutes = String((await product('DOGE', 3)).id);
+    const placed: number[] = [];
+    // 25 orders in one second: 12 of 1 minute (6 up, 6 down), then 13 of 3 minutes.
+    for (let i = 0; i < 25; i++) {
+      const res = await h.call(placeOption, { code: 'DOGE', direction: i % 2 ? 'down' : 'up', amount: String(10 + i), product_id: i < 12 ? oneMinute : threeMinutes }, { token: user.token });
+      expect(res.ret).toBe(1);
+      placed.push(res.data.id);
+    }
+    const page1 = await h.call(optionOrders, { status: 'holding' }, { token: user.token });
+    const page2 = await h.call(optionOrders, { status: 'holding', page: '2' }, { token: user.token });
+    const page3 = await h.call(optionOrders, { status: 'holding', page: '3' }, { token: user.token });
+    expect(page1.data).toMatchObject({ page: 1, total: 25 });
+    expect(page1.data.lists).toHaveLength(20);
+    expect(page2.data).toMatchObject({ page: 2, total: 25 });
+    expect(page2.data.lists).toHaveLength(5);
+    expect(page3.data).toEqual({ lists: [], page: 3, total: 25 });
+    const holding = [...page1.data.lists, ...page2.data.lists];
+    // Every order once across the pages, soonest end first.
+    expect(holding.map((o) => o.id).sort((a, b) => a - b)).toEqual(placed);
+    expect(holding.slice(0, 12).every((o) => o.minutes === 1)).toBe(true);
+    expect(holding.slice(12).every((o) => o.minutes === 3)).toBe(true);
+    expect(holding.every((o) => o.status === 'holding' && o.remaining_seconds > 0)).toBe(true);
+    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+
+    // sum 10..34 = 550
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
+      holding_count: 25,
+      holding_amount: '550.00000000',
+      settled_count: 0,
+      wins: 0,
+      losses: 0,
+      ties: 0,
+      total_profit: '0.00000000',
+    });
+
+    // The 1-minute orders end on a rise: the 6 up orders win, the 6 down orders lose.
+    await tickAt('DOGE', start + 60_000, '0.386');
+    h.clock.set(new Date(start + 61_000));
+    await settle(); // (other customers' due orders of earlier tests settle too)
+
+    const history = await h.call(optionOrders, { status: 'history' }, { token: user.token });
+    expect(history.data).toMatchObject({ page: 1, total: 12 });
+    expect(history.data.lists.map((o) => o.id)).toEqual(placed.slice(0, 12).reverse());
+    expect(history.data.lists.every((o) => o.status === 'settled' && o.end_price === '0.386')).toBe(true);
+    expect((await h.call(optionOrders, {}, { token: user.token })).data).toMatchObject({ total: 13 });
+
+    // Up stakes 10, 12, …, 20 (sum 90) win 0.8 each; down stakes 11, 13, …, 21 (sum 96) are lost.
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
+      holding_count: 13,
+      holding_amount: '364.00000000',
+      settled_count: 12,
+      wins: 6,
+      losses: 6,
+      ties: 0,
+      total_profit: '-24.00000000',
+    });
+    // 1000 − 550 + 90 × 1.8
+    expect(await usdtOf(user.token)).toBe('612.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('refuses a bad list status or page', async () => {
+    const user = await customer(h);
+    expect(await h.call(optionOrders, { status: 'open' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(await h.call(optionOrders, { page: '0' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(await h.call(optionOrders, { page: 'x' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
+      holding_count: 0,
+      holding_amount: '0.00000000',
+      settled_count: 0,
+      wins: 0,
+      losses: 0,
+      ties: 0,
+      total_profit: '0.00000000',
+    });
+  });
+});
+
