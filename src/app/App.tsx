@@ -36,6 +36,10 @@ function Shell() {
     if (blocked) navigate(loginRoute(currentRoute()), { replace: true });
     else recordVisit(currentRoute());
   }, [blocked, path]);
+  // A new page starts at its top, not at the scroll position of the page before.
+  useEffect(() => {
+    scrollTo(0, 0);
+  }, [path]);
 
   const Page = PAGES[path];
   const withTabs = isTabPage(path);

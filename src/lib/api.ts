@@ -54,6 +54,11 @@ export function configureApi(options: ApiSetup): void {
   client = createClient();
 }
 
+/** The absolute URL of an API path, for what ky does not fetch (the price stream, pictures). */
+export function apiUrl(path: string): string {
+  return `${apiBase()}${path.replace(/^\//, '')}`;
+}
+
 function apiBase(): string {
   const base = setup.base ?? import.meta.env.VITE_API_BASE ?? '';
   // ky needs an absolute prefix (Node's Request in tests rejects relative URLs).

@@ -1,38 +1,54 @@
 // Stores that survive a reload: each is a valtio proxy mirrored to one IndexedDB record.
-// hydrateStores() runs before the first render, so pages never see a half-loaded session.
-import { proxy, snapshot, subscribe } from 'valtio/vanilla';
+// hydrateStores() runs before the first render, so pages never see a half-loaded session. A store
+// of a lazily loaded page registers later: it hydrates on registration (await storeHydrated).
+import { getVersion, proxy, snapshot, subscribe } from 'valtio/vanilla';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 
 interface Persisted {
   key: string;
   store: object;
   initial: object;
+  hydrated: Promise<void>;
 }
 
 const registry: Persisted[] = [];
 let database: UseStore | null = null;
 const idb = () => (database ??= createStore('coinvest', 'state'));
 let pendingWrite: Promise<unknown> = Promise.resolve();
+let booted = false;
 
 /** A store saved under `key`; its shape is `initial`. */
 export function persistedStore<T extends object>(key: string, initial: T): T {
   const store = proxy(structuredClone(initial));
-  registry.push({ key, store, initial });
+  const entry: Persisted = { key, store, initial, hydrated: Promise.resolve() };
+  // Registered after boot (a page chunk loaded later): nobody else will load and save it.
+  if (booted) entry.hydrated = hydrate(entry);
+  registry.push(entry);
   return store;
 }
 
 /** Loads every persisted store, then saves each change (writes are queued in order). */
 export async function hydrateStores(): Promise<void> {
-  await Promise.all(
-    registry.map(async ({ key, store }) => {
-      const saved = await get<object>(key, idb()).catch(() => undefined);
-      if (saved && typeof saved === 'object') Object.assign(store, saved);
-      subscribe(store, () => {
-        const value = snapshot(store);
-        pendingWrite = pendingWrite.then(() => set(key, structuredClone(value), idb())).catch(() => undefined);
-      });
-    }),
-  );
+  booted = true;
+  await Promise.all(registry.map((entry) => (entry.hydrated = hydrate(entry))));
+}
+
+/** Resolves once `store` holds what was saved (at once for stores hydrated at boot). */
+export function storeHydrated(store: object): Promise<void> {
+  return registry.find((entry) => entry.store === store)?.hydrated ?? Promise.resolve();
+}
+
+async function hydrate({ key, store }: Persisted): Promise<void> {
+  const version = getVersion(store);
+  const saved = await get<object>(key, idb()).catch(() => undefined);
+  const save = () => {
+    const value = snapshot(store);
+    pendingWrite = pendingWrite.then(() => set(key, structuredClone(value), idb())).catch(() => undefined);
+  };
+  // A change made while reading (a page's first load answering) is newer than the saved copy.
+  if (getVersion(store) !== version) save();
+  else if (saved && typeof saved === 'object') Object.assign(store, saved);
+  subscribe(store, save);
 }
 
 /** Resolves when every change made so far is on disk (before a reload, say). */

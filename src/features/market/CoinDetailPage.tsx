@@ -1,0 +1,155 @@
+// One coin (our addition, /pages/coinList/detail?code=BTC): live price and 24 h figures, the
+// K-line chart per period with a live last candle, and the way to trade options on it.
+import { useEffect } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { PERIODS, type CoinQuote, type Period } from '../../contract/markets.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { prices, subscribePrices } from '../../lib/prices.ts';
+import { Button, Segmented } from '../../ui/forms.tsx';
+import { KLineChart } from '../../ui/KLineChart.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { ChangePill, MarketStatus } from './MarketStatus.tsx';
+import { applyTicksToChart, coinChart, coinListState, ensureCoinList, formatChange, formatCompact, loadCandles, refreshCoinList } from './market-store.ts';
+
+const PERIOD_LABELS: Record<Period, MessageDescriptor> = {
+  '1m': msg({ message: '1m', context: 'chart period: one minute' }),
+  '5m': msg({ message: '5m', context: 'chart period: five minutes' }),
+  '15m': msg({ message: '15m', context: 'chart period: fifteen minutes' }),
+  '1h': msg({ message: '1h', context: 'chart period: one hour' }),
+  '1d': msg({ message: '1d', context: 'chart period: one day' }),
+};
+
+export default function CoinDetailPage() {
+  const { i18n } = useLingui();
+  const code = (new URLSearchParams(useSearch()).get('code') ?? '').toUpperCase();
+  const { codes, quotes } = useSnapshot(prices);
+  const { failure } = useSnapshot(coinListState);
+  const chart = useSnapshot(coinChart);
+  const quote = quotes[code];
+  // Unknown once the list is on the device and does not hold the code.
+  const unknown = !code || (codes.length > 0 && !quote);
+
+  useEffect(() => {
+    // The list from the device answers at once; a deep link with nothing cached fetches it.
+    void ensureCoinList();
+    return subscribePrices(applyTicksToChart);
+  }, []);
+
+  const listed = quote !== undefined;
+  useEffect(() => {
+    if (listed) void loadCandles(code, coinChart.period);
+  }, [code, listed]);
+
+  if (unknown) {
+    return (
+      <div className="page">
+        <NavBar title={<Trans>Markets</Trans>} />
+        <Empty
+          action={
+            <Link href={ROUTES.coinList} className="btn small">
+              <Trans>Back to Markets</Trans>
+            </Link>
+          }
+        >
+          <Trans>This coin is not listed.</Trans>
+        </Empty>
+      </div>
+    );
+  }
+
+  const choosePeriod = (period: Period) => void loadCandles(code, period);
+  const retry = () => {
+    void loadCandles(code, chart.period);
+    if (failure) void refreshCoinList();
+  };
+  const showCandles = chart.code === code;
+  return (
+    <div className="page">
+      <NavBar title={`${code}/USDT`} />
+      <div className="page-body market-body">
+        <MarketStatus />
+        {quote ? (
+          <QuoteHeader quote={quote} />
+        ) : (
+          failure && (
+            <Empty action={<Button size="small" onClick={() => void refreshCoinList()}><Trans>Try again</Trans></Button>}>
+              {failure.message}
+            </Empty>
+          )
+        )}
+        {quote && (
+          <section className="card market-chart-card">
+            <Segmented value={chart.period} options={PERIODS.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))} onChange={choosePeriod} />
+            <KLineChart candles={showCandles ? chart.candles : []} decimals={quote.price_decimals} height={300} />
+            {showCandles && chart.status === 'failed' && (
+              <p className="market-chart-error" role="alert">
+                <span className="error-text">{chart.error}</span>
+                <button type="button" className="link-button" onClick={retry}>
+                  <Trans>Try again</Trans>
+                </button>
+              </p>
+            )}
+          </section>
+        )}
+        {quote && (
+          <Link href={`${ROUTES.option}?code=${encodeURIComponent(code)}`} className="btn">
+            <Trans>Trade options</Trans>
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function QuoteHeader({ quote }: { quote: CoinQuote }) {
+  const { up } = formatChange(quote.change_24h);
+  const digits = quote.price_decimals;
+  const coin = quote.code;
+  return (
+    <section className="card market-quote">
+      <div className="market-quote-top">
+        <strong className={up ? 'market-quote-price up' : 'market-quote-price down'} dir="ltr">
+          {formatAmount(quote.price, digits)}
+        </strong>
+        {quote.simulated && <SimulatedBadge />}
+      </div>
+      <div className="market-quote-change">
+        <ChangePill change={quote.change_24h} />
+        <bdi className="muted">{quote.name}</bdi>
+      </div>
+      <dl className="market-stats">
+        <div>
+          <dt>
+            <Trans>24h high</Trans>
+          </dt>
+          <dd>
+            <span dir="ltr">{formatAmount(quote.high_24h, digits)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>24h low</Trans>
+          </dt>
+          <dd>
+            <span dir="ltr">{formatAmount(quote.low_24h, digits)}</span>
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>24h volume ({coin})</Trans>
+          </dt>
+          <dd>
+            <bdi>{formatCompact(quote.volume_24h)}</bdi>
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,107 @@
+// Markets (§2 coin list, K-line chart): the list's refresh state and search, the chart's candles
+// kept live from the price stream, and the number and time formats these screens show.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { PERIOD_SECONDS, klines, type Candle, type CoinQuote, type Period, type TickEvent } from '../../contract/markets.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { applyTick } from '../../lib/candles.ts';
+import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { loadCoinList, prices } from '../../lib/prices.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { storeHydrated } from '../../lib/storage.ts';
+
+export const coinListState = proxy({
+  /** The last refresh of the list failed: what it said, and `prices.updatedAt` at that moment. */
+  failure: null as { message: string; asOf: string | null } | null,
+});
+
+/** Refreshes the list; the mask shows only when there is nothing on the device to show meanwhile. */
+export async function refreshCoinList(): Promise<void> {
+  await storeHydrated(prices);
+  try {
+    await loadCoinList({ loading: prices.codes.length === 0 });
+    coinListState.failure = null;
+  } catch (error) {
+    coinListState.failure = { message: errorText(error), asOf: prices.updatedAt };
+  }
+}
+
+/** Fetches the list only when the device holds none (a deep link to a coin, say). */
+export async function ensureCoinList(): Promise<void> {
+  await storeHydrated(prices);
+  if (prices.codes.length === 0) await refreshCoinList();
+}
+
+/** Offline since the failed refresh: a later success (the stream refreshes on connect) moves updatedAt on. */
+export const isListStale = (failure: { asOf: string | null } | null, updatedAt: string | null) =>
+  failure !== null && failure.asOf === updatedAt;
+
+/** The coins in the server's order whose code or name contains the query (any case). */
+export function searchCoins(codes: readonly string[], quotes: Readonly<Record<string, CoinQuote>>, query: string): CoinQuote[] {
+  const needle = query.trim().toLowerCase();
+  return codes
+    .map((code) => quotes[code])
+    .filter((quote): quote is CoinQuote => quote !== undefined)
+    .filter((quote) => !needle || quote.code.toLowerCase().includes(needle) || quote.name.toLowerCase().includes(needle));
+}
+
+/** "+1.25 %" or "-0.40 %" with the direction for its colour; a zero change counts as up. */
+export function formatChange(change: string): { up: boolean; text: string } {
+  const value = new Big(change || '0');
+  const up = value.gte(0);
+  return { up, text: `${up ? '+' : '-'}${formatAmount(value.abs().toFixed(2), 2)}%` };
+}
+
+const compactFormats = new Map<string, Intl.NumberFormat>();
+/** A volume for a glance: 1.2K, 3.45M (not money: a float is fine here). */
+export function formatCompact(value: string): string {
+  const locale = intlLocale(currentLocale());
+  let format = compactFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { notation: 'compact', maximumFractionDigits: 2, numberingSystem: 'latn' });
+    compactFormats.set(locale, format);
+  }
+  return format.format(Number(value));
+}
+
+/** HH:MM of an ISO time, in the app's language. */
+export const formatClock = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(currentLocale()), { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }).format(new Date(iso));
+
+export const coinChart = proxy({
+  code: '',
+  /** Kept between visits: the period the user last chose. */
+  period: '1m' as Period,
+  candles: [] as Candle[],
+  status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
+  error: '',
+});
+
+let chartRequest = 0;
+/** Loads the last 200 candles of a coin and period; an answer to an older request is dropped. */
+export async function loadCandles(code: string, period: Period): Promise<void> {
+  const request = ++chartRequest;
+  if (coinChart.code !== code || coinChart.period !== period) coinChart.candles = [];
+  coinChart.code = code;
+  coinChart.period = period;
+  coinChart.status = 'loading';
+  try {
+    const { lists } = await api(klines, { code, period, limit: '200' }, { loading: coinChart.candles.length === 0 });
+    if (request !== chartRequest) return;
+    coinChart.candles = lists;
+    coinChart.status = 'ready';
+  } catch (error) {
+    if (request !== chartRequest) return;
+    coinChart.error = errorText(error);
+    coinChart.status = 'failed';
+  }
+}
+
+/** Feeds streamed ticks of the charted coin into its candles. */
+export function applyTicksToChart(ticks: readonly TickEvent[]): void {
+  if (coinChart.status !== 'ready') return;
+  for (const tick of ticks) {
+    if (tick.code === coinChart.code) coinChart.candles = applyTick(coinChart.candles, tick, PERIOD_SECONDS[coinChart.period]) as Candle[];
+  }
+}
+

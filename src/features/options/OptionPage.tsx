@@ -1,0 +1,140 @@
+// Options (tab, §1, §4): pick a coin, watch its live price and chart, buy up or short with an
+// expiry and an amount; below, the pending orders with their countdowns and the purchase record.
+import { useEffect } from 'react';
+import { Link, useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { refreshBalances } from '../../lib/balances.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
+import { toast } from '../../lib/toast.ts';
+import { KLineChart } from '../../ui/KLineChart.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { formatClock, formatPrice } from './option-format.ts';
+import { DEFAULT_COIN, loadOrders, loadProducts, loadTotals, optionsState, watchSettlements } from './options-store.ts';
+import { OrderTabs } from './OrderLists.tsx';
+import { RuleIcon } from './OptionParts.tsx';
+import { syncClockFromTicks } from './server-clock.ts';
+import { TradePanel } from './TradePanel.tsx';
+import { useLiveCandles } from './use-live-candles.ts';
+
+const showError = (error: unknown) => toast(errorText(error));
+
+export default function OptionPage() {
+  const { t } = useLingui();
+  const search = useSearch();
+  const { coin } = useSnapshot(optionsState);
+  const { codes } = useSnapshot(prices);
+  // An unknown ?code= falls back to the default coin once the list is known.
+  const code = codes.length === 0 || codes.includes(coin) ? coin : DEFAULT_COIN;
+
+  useEffect(() => {
+    const wanted = new URLSearchParams(search).get('code')?.toUpperCase();
+    if (wanted) optionsState.coin = wanted;
+  }, [search]);
+
+  useEffect(() => {
+    if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(showError);
+    refreshBalances().catch(showError);
+    loadOrders(optionsState.tab).catch(showError);
+    if (optionsState.tab !== 'holding') loadOrders('holding').catch(() => undefined);
+    loadTotals().catch(() => undefined);
+    const stopWatching = watchSettlements();
+    const releaseClock = subscribePrices(syncClockFromTicks);
+    return () => {
+      stopWatching();
+      releaseClock();
+    };
+  }, []);
+
+  useEffect(() => {
+    loadProducts(code).catch(showError);
+  }, [code]);
+
+  const choose = (next: string) => {
+    optionsState.coin = next;
+    navigate(`${ROUTES.option}?code=${next}`, { replace: true });
+  };
+
+  const showOrders = () => document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+
+  return (
+    <div className="page opt-page">
+      <NavBar
+        title={<Trans>Options</Trans>}
+        back={false}
+        right={
+          <Link href={ROUTES.optionRule} className="icon-button" aria-label={t`Option rules`}>
+            <RuleIcon />
+          </Link>
+        }
+      />
+      <div className="page-body">
+        <div className="opt-coins" role="radiogroup" aria-label={t`Coin`}>
+          {(codes.length ? codes : [code]).map((item) => (
+            <button key={item} type="button" role="radio" aria-checked={item === code} className="opt-coin" onClick={() => choose(item)}>
+              {item}
+            </button>
+          ))}
+        </div>
+        <CoinQuote code={code} />
+        <LiveChart code={code} />
+        <TradePanel code={code} onPlaced={showOrders} />
+        <OrderTabs />
+      </div>
+    </div>
+  );
+}
+
+function CoinQuote({ code }: { code: string }) {
+  const quote = useSnapshot(prices).quotes[code];
+  if (!quote) {
+    return (
+      <section className="card opt-quote">
+        <strong>{code}/USDT</strong>
+      </section>
+    );
+  }
+  const rising = !quote.change_24h.startsWith('-');
+  const direction = rising ? 'up' : 'down';
+  const time = formatClock(quote.at);
+  return (
+    <section className="card opt-quote">
+      <div className="opt-quote-head">
+        <strong>{code}/USDT</strong>
+        <span className="muted">{quote.name}</span>
+        {quote.simulated && <SimulatedBadge />}
+      </div>
+      <div className="opt-quote-row">
+        <span className={`opt-price opt-num ${direction}`}>{formatPrice(quote.price, quote.price_decimals)}</span>
+        <span className={`opt-change opt-num ${direction}`}>
+          {rising ? '+' : ''}
+          {formatAmount(quote.change_24h, 2)}%
+        </span>
+      </div>
+      <div className="opt-quote-meta muted">
+        <Trans>
+          24h high <span className="opt-num">{formatPrice(quote.high_24h, quote.price_decimals)}</span> · low{' '}
+          <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at <span className="opt-time">{time}</span>
+        </Trans>
+      </div>
+    </section>
+  );
+}
+
+function LiveChart({ code }: { code: string }) {
+  const decimals = useSnapshot(prices).quotes[code]?.price_decimals ?? 2;
+  const { candles, failed } = useLiveCandles(code);
+  if (failed) {
+    return (
+      <p className="card muted opt-chart-failed">
+        <Trans>The chart is not available right now.</Trans>
+      </p>
+    );
+  }
+  return <KLineChart candles={candles} decimals={decimals} height={200} />;
+}

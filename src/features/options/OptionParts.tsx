@@ -1,0 +1,40 @@
+// Small pieces the option screens share: the direction tag, the live countdown, the rule icon.
+import { Trans } from '@lingui/react/macro';
+import type { Direction } from '../../contract/markets.ts';
+import { formatCountdown } from './option-format.ts';
+import { remainingMs, useServerNow } from './server-clock.ts';
+
+export function DirectionTag({ direction }: { direction: Direction }) {
+  return <span className={`opt-direction ${direction}`}>{direction === 'up' ? <Trans>Buy up</Trans> : <Trans>Buy short</Trans>}</span>;
+}
+
+/** mm:ss to the end time on the server's clock; "Settling…" once due, until the result arrives. */
+export function Countdown({ endAt, large = false }: { endAt: string; large?: boolean }) {
+  const left = remainingMs(endAt, useServerNow());
+  const className = large ? 'opt-countdown large' : 'opt-countdown';
+  if (left <= 0) {
+    return (
+      <span className={`${className} settling`} role="timer">
+        <Trans>Settling…</Trans>
+      </span>
+    );
+  }
+  return (
+    <span className={className} role="timer">
+      <span className="opt-num">{formatCountdown(left)}</span>
+    </span>
+  );
+}
+
+/** "1 min", "15 min": an expiry chosen in minutes (§9). */
+export function Minutes({ minutes }: { minutes: number }) {
+  return <Trans>{minutes} min</Trans>;
+}
+
+export function RuleIcon({ className }: { className?: string }) {
+  return (
+    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+      <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.6 9.2a2.5 2.5 0 1 1 3.3 2.4c-.6.2-.9.8-.9 1.4v.5M12 17h.01" />
+    </svg>
+  );
+}

@@ -1,0 +1,167 @@
+// The two order tabs of §4: pending orders, each with its live countdown, and the purchase record
+// (start and end price, direction, duration, profit or loss, end time). A tap opens the order.
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import Big from 'big.js';
+import type { OptionOrder } from '../../contract/markets.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { prices } from '../../lib/prices.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, Segmented } from '../../ui/forms.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { formatDateTime, formatPrice, formatSignedUsdt, formatUsdt } from './option-format.ts';
+import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
+import { Countdown, DirectionTag, Minutes } from './OptionParts.tsx';
+
+export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
+
+/** Green when the order gains, red when it loses, plain when even. */
+export const gainClass = (value: string | null) => (value === null ? '' : new Big(value).gt(0) ? 'up' : new Big(value).lt(0) ? 'down' : '');
+
+export function OrderTabs() {
+  const { tab, holding } = useSnapshot(optionsState);
+  const choose = (next: OrderTab) => {
+    optionsState.tab = next;
+    loadOrders(next).catch((error) => toast(errorText(error)));
+  };
+  return (
+    <section id="option-orders" className="opt-orders">
+      <Segmented
+        value={tab}
+        onChange={choose}
+        options={[
+          {
+            value: 'holding',
+            label: (
+              <>
+                <Trans>Pending orders</Trans>
+                {holding.total > 0 && <span className="opt-count">{holding.total}</span>}
+              </>
+            ),
+          },
+          { value: 'history', label: <Trans>Purchase record</Trans> },
+        ]}
+      />
+      {tab === 'holding' ? <PendingList /> : <RecordList />}
+    </section>
+  );
+}
+
+function PendingList() {
+  const { holding } = useSnapshot(optionsState);
+  if (!holding.loaded) return null;
+  if (holding.lists.length === 0) return <Empty><Trans>No pending orders</Trans></Empty>;
+  return (
+    <div className="opt-order-list">
+      {holding.lists.map((order) => (
+        <PendingItem key={order.id} order={order} />
+      ))}
+      <MoreButton status="holding" />
+    </div>
+  );
+}
+
+function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
+  const quote = useSnapshot(prices).quotes[order.code];
+  const decimals = quote?.price_decimals ?? 2;
+  const moved = quote ? new Big(quote.price).cmp(order.start_price) : 0;
+  const winning = moved === 0 ? '' : (moved > 0) === (order.direction === 'up') ? 'up' : 'down';
+  return (
+    <Link href={orderRoute(order.id)} className="card opt-order">
+      <div className="opt-order-head">
+        <strong>{order.code}/USDT</strong>
+        <DirectionTag direction={order.direction} />
+        <span className="muted">
+          <Minutes minutes={order.minutes} />
+        </span>
+        <Countdown endAt={order.end_at} />
+      </div>
+      <div className="opt-order-grid">
+        <div>
+          <span className="muted"><Trans>Amount</Trans></span>
+          <span className="opt-num">{formatUsdt(order.amount)}</span>
+        </div>
+        <div>
+          <span className="muted"><Trans>Start price</Trans></span>
+          <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+        </div>
+        <div>
+          <span className="muted"><Trans>Current price</Trans></span>
+          <span className={`opt-num ${winning}`}>{quote ? formatPrice(quote.price, decimals) : '—'}</span>
+        </div>
+      </div>
+    </Link>
+  );
+}
+
+function RecordList() {
+  const { history, totals } = useSnapshot(optionsState);
+  if (!history.loaded) return null;
+  if (history.lists.length === 0) return <Empty><Trans>No purchase records yet</Trans></Empty>;
+  const settledCount = totals?.settled_count ?? 0;
+  const totalProfit = totals?.total_profit ?? '0';
+  return (
+    <div className="opt-order-list">
+      {totals && (
+        <p className="opt-totals muted">
+          <Trans>
+            Settled orders: {settledCount} · Total profit: <span className={`opt-num ${gainClass(totalProfit)}`}>{formatSignedUsdt(totalProfit)}</span> USDT
+          </Trans>
+        </p>
+      )}
+      {history.lists.map((order) => (
+        <RecordItem key={order.id} order={order} />
+      ))}
+      <MoreButton status="history" />
+    </div>
+  );
+}
+
+function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
+  const decimals = useSnapshot(prices).quotes[order.code]?.price_decimals ?? 2;
+  return (
+    <Link href={orderRoute(order.id)} className="card opt-order">
+      <div className="opt-order-head">
+        <strong>{order.code}/USDT</strong>
+        <DirectionTag direction={order.direction} />
+        <span className="muted">
+          <Minutes minutes={order.minutes} />
+        </span>
+        <span className={`opt-profit ${gainClass(order.profit)}`}>
+          <span className="opt-num">{order.profit === null ? '—' : formatSignedUsdt(order.profit)}</span>
+        </span>
+      </div>
+      <div className="opt-order-grid">
+        <div>
+          <span className="muted"><Trans>Amount</Trans></span>
+          <span className="opt-num">{formatUsdt(order.amount)}</span>
+        </div>
+        <div>
+          <span className="muted"><Trans>Start price</Trans></span>
+          <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+        </div>
+        <div>
+          <span className="muted"><Trans>End price</Trans></span>
+          <span className="opt-num">{order.end_price === null ? '—' : formatPrice(order.end_price, decimals)}</span>
+        </div>
+      </div>
+      <div className="opt-order-foot muted">
+        <Trans>End time</Trans> <span className="opt-time">{formatDateTime(order.end_at)}</span>
+      </div>
+    </Link>
+  );
+}
+
+function MoreButton({ status }: { status: OrderTab }) {
+  const list = useSnapshot(optionsState)[status];
+  const { busy, submit } = useSubmit(() => loadMore(status));
+  if (!hasMore(list)) return null;
+  return (
+    <Button variant="secondary" size="small" onClick={() => void submit()} disabled={busy}>
+      <Trans>Load more</Trans>
+    </Button>
+  );
+}

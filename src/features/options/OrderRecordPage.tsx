@@ -1,0 +1,166 @@
+// One option order (§2 orderRecord, §3 fields): what was bought, the start price and when it was
+// recorded, and once settled the recorded end price and its time, the result and the payout.
+// A pending order shows its live countdown and is asked for again when due.
+import { useEffect, useState, type ReactNode } from 'react';
+import { useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import type { OptionOrder } from '../../contract/markets.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { prices, subscribePrices } from '../../lib/prices.ts';
+import { Empty } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { formatClock, formatDateTime, formatPrice, formatSignedUsdt, formatUsdt, formatYield } from './option-format.ts';
+import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
+import { gainClass } from './OrderLists.tsx';
+import { Countdown, DirectionTag, Minutes } from './OptionParts.tsx';
+import { syncClockFromTicks } from './server-clock.ts';
+
+export default function OrderRecordPage() {
+  const raw = new URLSearchParams(useSearch()).get('id') ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : null;
+  const order = useSnapshot(optionsState).details[id ?? -1];
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    setFailure(null);
+    if (id === null) return setFailure(i18n._(texts.orderNotFound));
+    loadOrder(id).catch((error) => setFailure(errorText(error)));
+  }, [id]);
+
+  useEffect(() => {
+    const stopWatching = watchSettlements();
+    const releaseClock = subscribePrices(syncClockFromTicks);
+    return () => {
+      stopWatching();
+      releaseClock();
+    };
+  }, []);
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Order details</Trans>} />
+      <div className="page-body">
+        {order ? <OrderDetails order={order} /> : failure && <Empty>{failure}</Empty>}
+      </div>
+    </div>
+  );
+}
+
+function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
+  const quote = useSnapshot(prices).quotes[order.code];
+  const decimals = quote?.price_decimals ?? 2;
+  const settled = order.status === 'settled';
+  const startTime = formatClock(order.start_price_at);
+  const endTime = order.end_price_at ? formatClock(order.end_price_at) : '';
+  const orderNumber = order.id;
+  return (
+    <>
+      <section className="card opt-summary">
+        <div className="opt-order-head">
+          <strong>{order.code}/USDT</strong>
+          <DirectionTag direction={order.direction} />
+          <span className="muted">
+            <Minutes minutes={order.minutes} />
+          </span>
+          {order.simulated && <SimulatedBadge />}
+        </div>
+        {settled ? (
+          <div className="opt-result">
+            <span className="muted">
+              {order.outcome === 'win' ? <Trans>Won</Trans> : order.outcome === 'tie' ? <Trans>Same price: amount returned</Trans> : <Trans>Lost</Trans>}
+            </span>
+            <strong className={`opt-num ${gainClass(order.profit)}`}>{formatSignedUsdt(order.profit ?? '0')} USDT</strong>
+          </div>
+        ) : (
+          <div className="opt-result">
+            <span className="muted">
+              <Trans>Time left</Trans>
+            </span>
+            <Countdown endAt={order.end_at} large />
+            {quote && (
+              <span className="muted">
+                <Trans>
+                  Current price <span className="opt-num">{formatPrice(quote.price, decimals)}</span>
+                </Trans>
+              </span>
+            )}
+          </div>
+        )}
+      </section>
+
+      <section className="card">
+        <dl className="opt-rows">
+          <Row label={<Trans>Order number</Trans>}>{orderNumber}</Row>
+          <Row label={<Trans>Name</Trans>}>
+            {quote?.name ?? order.code} ({order.code}/USDT)
+          </Row>
+          <Row label={<Trans>Amount</Trans>}>
+            <span>
+              <span className="opt-num">{formatUsdt(order.amount)}</span> USDT
+            </span>
+          </Row>
+          <Row label={<Trans>Direction</Trans>}>
+            <DirectionTag direction={order.direction} />
+          </Row>
+          <Row label={<Trans>Duration</Trans>}>
+            <Minutes minutes={order.minutes} />
+          </Row>
+          <Row label={<Trans>Yield</Trans>}>
+            <span className="opt-num">{formatYield(order.yield_rate)}</span>
+          </Row>
+          <Row label={<Trans>Start price</Trans>}>
+            <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+            <small className="muted">
+              <Trans>Recorded at {startTime}</Trans>
+            </small>
+          </Row>
+          <Row label={<Trans>End price</Trans>}>
+            {settled && order.end_price !== null ? (
+              <>
+                <span className="opt-num">{formatPrice(order.end_price, decimals)}</span>
+                <small className="muted">
+                  <Trans>Settled at the recorded price of {endTime}</Trans>
+                </small>
+              </>
+            ) : (
+              <span className="muted">
+                <Trans>The last price recorded at or before the end time</Trans>
+              </span>
+            )}
+          </Row>
+          <Row label={<Trans>Profit or loss</Trans>}>
+            <span className={`opt-num ${gainClass(order.profit)}`}>{order.profit === null ? '—' : `${formatSignedUsdt(order.profit)} USDT`}</span>
+          </Row>
+          <Row label={<Trans>Payout</Trans>}>
+            <span className="opt-num">{order.payout === null ? '—' : `${formatUsdt(order.payout)} USDT`}</span>
+          </Row>
+          <Row label={<Trans>Start time</Trans>}>
+            <span className="opt-time">{formatDateTime(order.start_at)}</span>
+          </Row>
+          <Row label={<Trans>End time</Trans>}>
+            <span className="opt-time">{formatDateTime(order.end_at)}</span>
+          </Row>
+          <Row label={<Trans>Status</Trans>}>{settled ? <Trans>Settled</Trans> : <Trans>Pending</Trans>}</Row>
+        </dl>
+      </section>
+      {order.simulated && (
+        <p className="muted opt-note">
+          <Trans>Prices in this app come from a simulated feed. The result follows only from the recorded prices shown above; no one can change it.</Trans>
+        </p>
+      )}
+    </>
+  );
+}
+
+function Row({ label, children }: { label: ReactNode; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,185 @@
+// Buying an option: expiry and yield, amount (with the balance and a max shortcut), the payout a
+// win would bring, Buy up / Buy short, and a confirmation before the order is sent.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import Big from 'big.js';
+import type { Direction, OptionProduct } from '../../contract/markets.ts';
+import { MIN_OPTION_USDT } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { usdtAvailable, userBalances } from '../../lib/balances.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { prices } from '../../lib/prices.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, TextField } from '../../ui/forms.tsx';
+import { Dialog } from '../../ui/lists.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { cleanAmount, formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
+import { optionsState, orderProblem, placeOrder } from './options-store.ts';
+import { DirectionTag, Minutes } from './OptionParts.tsx';
+
+export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => void }) {
+  const { t } = useLingui();
+  const { products, minutes } = useSnapshot(optionsState);
+  const wallet = useSnapshot(userBalances);
+  const [amount, setAmount] = useState('');
+  const [confirming, setConfirming] = useState<Direction | null>(null);
+
+  const choices = products[code] ?? [];
+  const product = choices.find((item) => item.minutes === minutes) ?? choices[0];
+  const available = usdtAvailable(wallet);
+  const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT).toFixed();
+  const payout = winPayout(amount, product?.yield_rate);
+  const input = (direction: Direction) => ({ code, direction, product_id: product ? String(product.id) : '', amount });
+
+  const ask = (direction: Direction) => {
+    const problem = orderProblem(input(direction), product, available);
+    if (problem) toast(problem);
+    else setConfirming(direction);
+  };
+
+  const { busy, submit } = useSubmit(async (direction: Direction) => {
+    try {
+      await placeOrder(input(direction));
+    } finally {
+      setConfirming(null);
+    }
+    toast(i18n._(texts.transactionSucceeded));
+    onPlaced();
+  });
+
+  return (
+    <section className="card opt-trade">
+      <div className="opt-section-title">
+        <Trans>Expiry and yield</Trans>
+      </div>
+      <div className="opt-expiries" role="radiogroup" aria-label={t`Expiry and yield`}>
+        {choices.map((item) => (
+          <button
+            key={item.id}
+            type="button"
+            role="radio"
+            aria-checked={item.id === product?.id}
+            className="opt-expiry"
+            onClick={() => (optionsState.minutes = item.minutes)}
+          >
+            <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
+          </button>
+        ))}
+        {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
+      </div>
+
+      <TextField
+        label={<Trans>Amount (USDT)</Trans>}
+        value={amount}
+        onChange={(typed) => setAmount(cleanAmount(typed))}
+        inputMode="decimal"
+        autoComplete="off"
+        enterKeyHint="done"
+        name="amount"
+        placeholder={t`At least ${minimum} USDT`}
+        trailing={
+          <button type="button" className="link-button opt-max" onClick={() => setAmount(new Big(available).toFixed())}>
+            <Trans>Max</Trans>
+          </button>
+        }
+      />
+      <div className="opt-amount-notes">
+        <span className="muted">
+          <Trans>
+            Available: <span className="opt-num">{formatUsdt(available)}</span> USDT
+          </Trans>
+        </span>
+        {payout && product && (
+          <span>
+            <Trans>
+              If it wins: <strong className="opt-num">{formatUsdt(payout)}</strong> USDT
+            </Trans>{' '}
+            <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
+          </span>
+        )}
+      </div>
+
+      <div className="opt-buy-row">
+        <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
+          <Trans>Buy up</Trans>
+        </button>
+        <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
+          <Trans>Buy short</Trans>
+        </button>
+      </div>
+
+      {confirming && product && (
+        <ConfirmDialog code={code} direction={confirming} amount={amount} product={product} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void submit(confirming)} />
+      )}
+    </section>
+  );
+}
+
+interface ConfirmProps {
+  code: string;
+  direction: Direction;
+  amount: string;
+  product: Readonly<OptionProduct>;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onConfirm }: ConfirmProps) {
+  const quote = useSnapshot(prices).quotes[code];
+  const payout = winPayout(amount, product.yield_rate);
+  return (
+    <Dialog
+      title={<Trans>Confirm your order</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <button type="button" className={`btn opt-buy ${direction}`} onClick={onConfirm} disabled={busy}>
+            <Trans>Confirm</Trans>
+          </button>
+        </>
+      }
+    >
+      <dl className="opt-rows">
+        <div>
+          <dt><Trans>Coin</Trans></dt>
+          <dd>{code}/USDT</dd>
+        </div>
+        <div>
+          <dt><Trans>Direction</Trans></dt>
+          <dd><DirectionTag direction={direction} /></dd>
+        </div>
+        <div>
+          <dt><Trans>Amount</Trans></dt>
+          <dd><span className="opt-num">{formatUsdt(amount)}</span> USDT</dd>
+        </div>
+        <div>
+          <dt><Trans>Expiry</Trans></dt>
+          <dd><Minutes minutes={product.minutes} /></dd>
+        </div>
+        <div>
+          <dt><Trans>Yield</Trans></dt>
+          <dd className="opt-num">{formatYield(product.yield_rate)}</dd>
+        </div>
+        <div>
+          <dt><Trans>Current price</Trans></dt>
+          <dd>
+            <span className="opt-num">{quote ? formatPrice(quote.price, quote.price_decimals) : '—'}</span>
+            {quote?.simulated && <SimulatedBadge />}
+          </dd>
+        </div>
+        <div>
+          <dt><Trans>Payout if it wins</Trans></dt>
+          <dd className="up"><span className="opt-num">{payout ? formatUsdt(payout) : '—'}</span> USDT</dd>
+        </div>
+      </dl>
+      <p className="opt-note">
+        <Trans>The start price is the price recorded when the server receives your order. A loss loses the amount; the same price at the end returns it.</Trans>
+      </p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,237 @@
+// Short-term options (§1, §3, §4): products per coin, placing an order, the pending and settled
+// lists with paging, one order's details and the totals. Watches pending orders: once one is due
+// on the server's clock it is asked for every second until settled, then it moves to the record,
+// the balance is refreshed and the result is told.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import * as v from 'valibot';
+import {
+  OPTION_PAGE_SIZE,
+  PlaceOptionInput,
+  optionOrder,
+  optionOrders,
+  optionProducts,
+  optionTotals,
+  placeOption,
+  type OptionOrder,
+  type OptionProduct,
+  type OptionTotals,
+} from '../../contract/markets.ts';
+import { MIN_OPTION_USDT } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { api } from '../../lib/api.ts';
+import { refreshBalances } from '../../lib/balances.ts';
+import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
+import { formatSignedUsdt, formatUsdt } from './option-format.ts';
+import { remainingMs, serverNow, syncClockFromOrder, syncClockFromPlacement } from './server-clock.ts';
+
+export type OrderTab = 'holding' | 'history';
+export const DEFAULT_COIN = 'BTC';
+
+interface OrderList {
+  lists: OptionOrder[];
+  page: number;
+  total: number;
+  loaded: boolean;
+}
+const emptyList = (): OrderList => ({ lists: [], page: 0, total: 0, loaded: false });
+
+export const optionsState = proxy({
+  coin: DEFAULT_COIN,
+  /** The chosen expiry, kept when the coin changes. */
+  minutes: null as number | null,
+  tab: 'holding' as OrderTab,
+  products: {} as Record<string, OptionProduct[]>,
+  holding: emptyList(),
+  history: emptyList(),
+  details: {} as Record<number, OptionOrder>,
+  totals: null as OptionTotals | null,
+});
+
+export async function loadProducts(code: string): Promise<void> {
+  const { lists } = await api(optionProducts, { code }, { loading: false });
+  optionsState.products[code] = lists;
+}
+
+/** Page 1 replaces the list; a later page appends to it. */
+export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
+  const before = new Set(optionsState.holding.lists.map((order) => order.id));
+  const answer = await api(optionOrders, { status, page: String(page) }, { loading: false });
+  const receivedAt = Date.now();
+  const list = optionsState[status];
+  const known = new Set(page === 1 ? [] : list.lists.map((order) => order.id));
+  let lists = [...(page === 1 ? [] : list.lists), ...answer.lists.filter((order) => !known.has(order.id))];
+  let total = answer.total;
+  const complete = status === 'holding' && page === 1 && answer.lists.length < OPTION_PAGE_SIZE;
+  const listed = new Set(answer.lists.map((order) => order.id));
+  if (complete) {
+    // An order placed while the answer was on its way is not in it yet: it cannot have settled
+    // before its end time, so it stays.
+    const now = serverNow();
+    const newer = Object.values(optionsState.details).filter((order) => order.status === 'holding' && !listed.has(order.id) && remainingMs(order.end_at, now) > 0);
+    lists = [...lists, ...newer].sort(byEndTime);
+    total += newer.length;
+  }
+  list.lists = lists;
+  list.page = answer.page;
+  list.total = total;
+  list.loaded = true;
+  for (const order of answer.lists) remember(order, receivedAt);
+  if (complete) {
+    // An order that left the pending list settled meanwhile: fetch it so its result is told.
+    for (const id of before) if (!listed.has(id) && !lists.some((order) => order.id === id)) void pollOrder(id);
+  }
+}
+
+const byEndTime = (a: OptionOrder, b: OptionOrder) => a.end_at.localeCompare(b.end_at) || a.id - b.id;
+
+export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
+
+export function loadMore(status: OrderTab): Promise<void> {
+  return loadOrders(status, optionsState[status].page + 1);
+}
+
+export async function loadTotals(): Promise<void> {
+  optionsState.totals = await api(optionTotals, undefined, { loading: false });
+}
+
+export async function loadOrder(id: number): Promise<void> {
+  const order = await api(optionOrder, { id: String(id) }, { loading: !optionsState.details[id] });
+  remember(order, Date.now());
+}
+
+/** Keeps the latest answer for an order; one that turns from pending to settled is announced once. */
+function remember(order: OptionOrder, receivedAt: number): void {
+  const wasPending = optionsState.details[order.id]?.status === 'holding' || optionsState.holding.lists.some((item) => item.id === order.id);
+  optionsState.details[order.id] = order;
+  syncClockFromOrder(order, receivedAt);
+  if (order.status === 'settled' && wasPending) settled(order);
+}
+
+export type PlaceInput = v.InferInput<typeof PlaceOptionInput>;
+
+/** The first rule the order breaks (the spec's text, translated), or null. */
+export function orderProblem(input: PlaceInput, product: OptionProduct | undefined, available: string): string | null {
+  const problem = firstError(PlaceOptionInput, input);
+  if (problem) return problem;
+  // §5 / §9: at least the product's minimum, 1 USDT.
+  const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT);
+  if (new Big(input.amount).lt(minimum)) {
+    // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
+    const text = { ...texts.minimumOption, values: { 0: minimum.toFixed() } };
+    return i18n._(text);
+  }
+  if (new Big(input.amount).gt(available)) return i18n._(texts.insufficientBalance);
+  return null;
+}
+
+/** Places the order; the stake leaves the balance at once and the order joins the pending list. */
+export async function placeOrder(input: PlaceInput): Promise<OptionOrder> {
+  const order = await api(placeOption, input);
+  syncClockFromPlacement(order);
+  remember(order, Date.now());
+  const holding = optionsState.holding;
+  if (!holding.lists.some((item) => item.id === order.id)) {
+    holding.lists = [...holding.lists, order].sort(byEndTime);
+    holding.total += 1;
+  }
+  optionsState.tab = 'holding';
+  await Promise.all([refreshBalances(), loadTotals()]).catch(() => undefined);
+  return order;
+}
+
+const polling = new Set<number>();
+const lastPoll = new Map<number, number>();
+const POLL_EVERY_MS = 1000;
+
+/** Asks for one order again; a settled answer moves it to the record (see remember). */
+async function pollOrder(id: number): Promise<void> {
+  if (polling.has(id)) return;
+  polling.add(id);
+  lastPoll.set(id, Date.now());
+  try {
+    remember(await api(optionOrder, { id: String(id) }, { loading: false }), Date.now());
+  } catch {
+    // Asked again on the next second.
+  } finally {
+    polling.delete(id);
+  }
+}
+
+function settled(order: OptionOrder): void {
+  const holding = optionsState.holding;
+  if (holding.lists.some((item) => item.id === order.id)) {
+    holding.lists = holding.lists.filter((item) => item.id !== order.id);
+    holding.total = Math.max(0, holding.total - 1);
+  }
+  const history = optionsState.history;
+  if (history.loaded && !history.lists.some((item) => item.id === order.id)) {
+    history.lists = [order, ...history.lists];
+    history.total += 1;
+  }
+  lastPoll.delete(order.id);
+  void refreshBalances().catch(() => undefined);
+  void loadTotals().catch(() => undefined);
+  toast(outcomeText(order), 3000);
+}
+
+/** What the toast says when an order settles. */
+export function outcomeText(order: OptionOrder): string {
+  const code = order.code;
+  if (order.outcome === 'win') {
+    const profit = formatSignedUsdt(order.profit ?? '0');
+    return t`${code} option won: ${profit} USDT`;
+  }
+  if (order.outcome === 'tie') {
+    const amount = formatUsdt(order.amount);
+    return t`${code} option closed at the same price: ${amount} USDT returned`;
+  }
+  const loss = formatSignedUsdt(order.profit ?? new Big(order.amount).neg().toFixed());
+  return t`${code} option lost: ${loss} USDT`;
+}
+
+/** Pending orders this device knows of: the list and any opened on the details page. */
+function pendingOrders(): OptionOrder[] {
+  const byId = new Map<number, OptionOrder>();
+  for (const order of optionsState.holding.lists) byId.set(order.id, order);
+  for (const order of Object.values(optionsState.details)) if (order.status === 'holding') byId.set(order.id, order);
+  return [...byId.values()];
+}
+
+const WATCH_TICK_MS = 250;
+/** Pending orders are re-read now and then: orders placed elsewhere, a clock that drifted. */
+const RESYNC_EVERY_MS = 15_000;
+let watchers = 0;
+let watchTimer: ReturnType<typeof setInterval> | undefined;
+let lastResync = 0;
+
+function watchTick(): void {
+  const now = serverNow();
+  for (const order of pendingOrders()) {
+    const details = optionsState.details[order.id];
+    if (details?.status === 'settled') continue;
+    if (remainingMs(order.end_at, now) > 0) continue;
+    if (Date.now() - (lastPoll.get(order.id) ?? 0) < POLL_EVERY_MS) continue;
+    void pollOrder(order.id);
+  }
+  if (optionsState.holding.lists.length > 0 && Date.now() - lastResync > RESYNC_EVERY_MS) {
+    lastResync = Date.now();
+    void loadOrders('holding').catch(() => undefined);
+  }
+}
+
+/** Keeps watching pending orders while at least one screen asks; returns the release. */
+export function watchSettlements(): () => void {
+  watchers += 1;
+  if (watchers === 1) {
+    lastResync = Date.now();
+    watchTimer = setInterval(watchTick, WATCH_TICK_MS);
+  }
+  return () => {
+    watchers -= 1;
+    if (watchers === 0) clearInterval(watchTimer);
+  };
+}
