@@ -1,14 +1,20 @@
-// `npm run bench`: bundle sizes from the build, and server throughput on loopback (autocannon).
+// `npm run bench [bundle|http|settlement|stream]`: bundle sizes from the build, server throughput
+// on loopback (autocannon), settlement throughput, and the live-price fan-out lag.
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import { settlementBench } from './settlement.ts';
+import { streamBench } from './stream.ts';
 import { openDatabase, migratedSnapshot } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/http/context.ts';
+import { seedMarkets } from '../../src/server/db/seed-markets.ts';
+import { createMarket } from '../../src/server/market/market.ts';
+import { createFeed } from '../../src/server/market/feeds.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -29,8 +35,11 @@ function bundleSizes() {
 async function throughput() {
   const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
   await seedDemo(database.db);
+  await seedMarkets(database.db, DEMO_ACCOUNT.username, new Date());
+  const market = createMarket(database.db, await createFeed(database.db, { name: 'simulator', seed: 1, clock: systemClock, intervalMs: 1000 }), systemClock);
+  await market.record([]);
   const app = await buildApp(
-    { db: database.db, clock: systemClock, sender: { send: async () => {} } },
+    { db: database.db, clock: systemClock, market, sender: { send: async () => {} } },
     { rateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },
   );
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -52,5 +61,8 @@ async function throughput() {
   await database.close();
 }
 
-bundleSizes();
-await throughput();
+const only = process.argv[2];
+if (!only || only === 'bundle') bundleSizes();
+if (!only || only === 'http') await throughput();
+if (!only || only === 'settlement') await settlementBench();
+if (!only || only === 'stream') await streamBench();

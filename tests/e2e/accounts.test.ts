@@ -42,7 +42,7 @@ it('registers a new user with the code from the outbox', async () => {
   await page.getByRole('button', { name: 'Get code' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('The verification code has been sent!');
   await expect.poll(() => page.getByRole('button', { name: /Resend in \d+s/ }).count()).toBe(1);
-  await page.getByLabel('Verification code').fill(codeSentTo(phone));
+  await page.getByLabel('Verification code').fill(await codeSentTo(phone));
   await page.getByLabel('Login password').fill('short');
   await page.getByLabel('Payment password').fill('123456');
   await page.getByRole('button', { name: 'Register' }).click();

@@ -24,12 +24,16 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(dir, `${name}.png`) });
 }
 
-/** The latest verification code the server's outbox sender logged for `target`. */
-export function codeSentTo(target: string): string {
-  const lines = readFileSync(inject('serverLog'), 'utf8').split('\n');
-  for (const line of lines.reverse()) {
-    const match = line.match(/verification code for (\S+) \(\w+\): (\d{6})/);
-    if (match && match[1] === target) return match[2]!;
+/** The latest verification code the server's outbox sender logged for `target` (the log is written asynchronously). */
+export async function codeSentTo(target: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const lines = readFileSync(inject('serverLog'), 'utf8').split('\n').reverse();
+    for (const line of lines) {
+      const match = line.match(/verification code for (\S+) \(\w+\): (\d{6})/);
+      if (match && match[1] === target) return match[2]!;
+    }
+    if (Date.now() > deadline) throw new Error(`no code was sent to ${target}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`no code was sent to ${target}`);
 }

@@ -26,7 +26,7 @@ export default async function setup(project: TestProject) {
   writeFileSync(logFile, '');
   const log = createWriteStream(logFile);
   server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: 'dist', AUTH_RATE_LIMIT: '1000' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: 'dist', AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.pipe(log);

@@ -1,0 +1,89 @@
+// The trading core as a person would use it: log in as the demo user, watch the price move on
+// Markets, open a chart, buy a 1-minute option, watch its countdown, see it settle (the test
+// server's clock runs 20× faster) and the balance change by exactly the settled amount.
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launch, phoneContext, screenshot } from './browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+  context = await phoneContext(browser);
+  page = await context.newPage();
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+afterEach(async ({ task }) => {
+  if (task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+});
+
+/** "10,008.00" → 10008 (cents are enough for these checks). */
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+
+it('logs in as the demo user', async () => {
+  await page.goto('/#/pages/login/login');
+  await page.getByLabel('Username, mobile number or e-mail').fill('demo');
+  await page.getByLabel('Password').fill('demo1234');
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/#\/pages\/index\/index/);
+});
+
+it('shows live, simulated prices on Markets', async () => {
+  await page.getByRole('link', { name: 'Markets' }).click();
+  await page.waitForURL(/coinList\/index/);
+  const btc = page.locator('.market-row', { hasText: 'BTC' }).locator('.market-price');
+  await btc.waitFor();
+  expect(await page.locator('.simulated-badge').count()).toBeGreaterThan(0);
+  const first = await btc.textContent();
+  await expect.poll(() => btc.textContent(), { timeout: 15_000 }).not.toBe(first);
+  await screenshot(page, '10-markets');
+});
+
+it('opens a coin chart', async () => {
+  await page.locator('.market-row', { hasText: 'ETH' }).click();
+  await page.waitForURL(/coinList\/detail\?code=ETH/);
+  await page.locator('.kline-chart canvas').first().waitFor({ timeout: 15_000 });
+  await screenshot(page, '11-chart');
+});
+
+it('buys a 1-minute option, counts down, settles, and moves the balance by the settled amount', async () => {
+  await page.goto('/#/pages/Option/Option?code=BTC');
+  const available = page.locator('.opt-amount-notes .opt-num').first();
+  await expect.poll(async () => amountOf(await available.textContent())).toBeGreaterThan(10);
+  const before = amountOf(await available.textContent());
+
+  await page.getByRole('radio', { name: /^1\b/ }).first().click();
+  await page.getByLabel('Amount (USDT)').fill('0.5');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The minimum purchase amount is: 1 USDT!');
+
+  await page.getByLabel('Amount (USDT)').fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('alertdialog').waitFor();
+  await screenshot(page, '12-option-confirm');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+  await expect.poll(async () => amountOf(await available.textContent())).toBeCloseTo(before - 10, 2);
+  await page.locator('.opt-order [role="timer"]').first().waitFor();
+  await screenshot(page, '13-option-pending');
+
+  // One simulated minute is three real seconds here; settlement follows the next tick.
+  await page.getByRole('button', { name: /Purchase record/ }).click();
+  const settled = page.locator('.opt-order', { has: page.locator('.opt-profit') }).first();
+  await settled.waitFor({ timeout: 30_000 });
+  const profit = amountOf(await settled.locator('.opt-profit').textContent());
+  expect([8, 0, -10]).toContain(profit); // win pays 10 × 1.8, a tie returns 10, a loss keeps 0
+  await expect.poll(async () => amountOf(await available.textContent())).toBeCloseTo(before + profit, 2);
+  await screenshot(page, '14-option-settled');
+
+  await settled.click();
+  await page.waitForURL(/orderRecord\?id=\d+/);
+  await expect.poll(() => page.getByText(/Settled at the recorded price of/).count()).toBe(1);
+  await screenshot(page, '15-option-record');
+});
