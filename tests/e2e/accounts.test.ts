@@ -1,28 +1,13 @@
 // A new user, as a person would: register with the code from the outbox, log in, reach a guarded
 // page through `from`, edit the profile, switch to Arabic (right to left) and back, log out.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { codeSentTo, launch, phoneContext, screenshot } from './browser.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { codeSentTo, phonePageForFile, screenshot } from './browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
+phonePageForFile((opened) => (page = opened));
 const phone = `08${String(Date.now()).slice(-8)}`;
 const password = 'newuser123';
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-
-afterEach(async ({ task }) => {
-  if (task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
-});
 
 const hash = () => page.evaluate(() => decodeURIComponent(location.hash));
 

@@ -2,7 +2,7 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -15,6 +15,29 @@ export async function launch(): Promise<Browser> {
 
 export async function phoneContext(browser: Browser): Promise<BrowserContext> {
   return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl') });
+}
+
+/**
+ * One phone-sized page for a whole test file, opened before the first test and closed after the
+ * last; a failed test leaves a screenshot named after it. `ready` receives the page.
+ */
+export function phonePageForFile(ready: (page: Page) => void): void {
+  let browser: Browser | undefined;
+  let context: BrowserContext | undefined;
+  let page: Page | undefined;
+  beforeAll(async () => {
+    browser = await launch();
+    context = await phoneContext(browser);
+    page = await context.newPage();
+    ready(page);
+  });
+  afterEach(async ({ task }) => {
+    if (page && task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+  });
 }
 
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */

@@ -1,26 +1,12 @@
 // The trading core as a person would use it: log in as the demo user, watch the price move on
 // Markets, open a chart, buy a 1-minute option, watch its countdown, see it settle (the test
 // server's clock runs 20× faster) and the balance change by exactly the settled amount.
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launch, phoneContext, screenshot } from './browser.ts';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phonePageForFile, screenshot } from './browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => {
-  browser = await launch();
-  context = await phoneContext(browser);
-  page = await context.newPage();
-});
-afterAll(async () => {
-  await context?.close();
-  await browser?.close();
-});
-afterEach(async ({ task }) => {
-  if (task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
-});
+phonePageForFile((opened) => (page = opened));
 
 /** "10,008.00" → 10008 (cents are enough for these checks). */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));

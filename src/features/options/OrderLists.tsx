@@ -1,5 +1,6 @@
 // The two order tabs of §4: pending orders, each with its live countdown, and the purchase record
 // (start and end price, direction, duration, profit or loss, end time). A tap opens the order.
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
@@ -70,6 +71,18 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
   const moved = quote ? new Big(quote.price).cmp(order.start_price) : 0;
   const winning = moved === 0 ? '' : (moved > 0) === (order.direction === 'up') ? 'up' : 'down';
   return (
+    <OrderCard order={order} decimals={decimals} aside={<Countdown endAt={order.end_at} />}>
+      <div>
+        <span className="muted"><Trans>Current price</Trans></span>
+        <span className={`opt-num ${winning}`}>{quote ? formatPrice(quote.price, decimals) : '—'}</span>
+      </div>
+    </OrderCard>
+  );
+}
+
+/** One order in a list: coin, direction, expiry, a corner (countdown or result), the figures. */
+function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly<OptionOrder>; decimals: number; aside: ReactNode; children: ReactNode; foot?: ReactNode }) {
+  return (
     <Link href={orderRoute(order.id)} className="card opt-order">
       <div className="opt-order-head">
         <strong>{order.code}/USDT</strong>
@@ -77,7 +90,7 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
         <span className="muted">
           <Minutes minutes={order.minutes} />
         </span>
-        <Countdown endAt={order.end_at} />
+        {aside}
       </div>
       <div className="opt-order-grid">
         <div>
@@ -88,11 +101,9 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
           <span className="muted"><Trans>Start price</Trans></span>
           <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
         </div>
-        <div>
-          <span className="muted"><Trans>Current price</Trans></span>
-          <span className={`opt-num ${winning}`}>{quote ? formatPrice(quote.price, decimals) : '—'}</span>
-        </div>
+        {children}
       </div>
+      {foot}
     </Link>
   );
 }
@@ -122,36 +133,23 @@ function RecordList() {
 
 function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
   const decimals = useSnapshot(prices).quotes[order.code]?.price_decimals ?? 2;
+  const result = (
+    <span className={`opt-profit ${gainClass(order.profit)}`}>
+      <span className="opt-num">{order.profit === null ? '—' : formatSignedUsdt(order.profit)}</span>
+    </span>
+  );
+  const endTime = (
+    <div className="opt-order-foot muted">
+      <Trans>End time</Trans> <span className="opt-time">{formatDateTime(order.end_at)}</span>
+    </div>
+  );
   return (
-    <Link href={orderRoute(order.id)} className="card opt-order">
-      <div className="opt-order-head">
-        <strong>{order.code}/USDT</strong>
-        <DirectionTag direction={order.direction} />
-        <span className="muted">
-          <Minutes minutes={order.minutes} />
-        </span>
-        <span className={`opt-profit ${gainClass(order.profit)}`}>
-          <span className="opt-num">{order.profit === null ? '—' : formatSignedUsdt(order.profit)}</span>
-        </span>
+    <OrderCard order={order} decimals={decimals} aside={result} foot={endTime}>
+      <div>
+        <span className="muted"><Trans>End price</Trans></span>
+        <span className="opt-num">{order.end_price === null ? '—' : formatPrice(order.end_price, decimals)}</span>
       </div>
-      <div className="opt-order-grid">
-        <div>
-          <span className="muted"><Trans>Amount</Trans></span>
-          <span className="opt-num">{formatUsdt(order.amount)}</span>
-        </div>
-        <div>
-          <span className="muted"><Trans>Start price</Trans></span>
-          <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
-        </div>
-        <div>
-          <span className="muted"><Trans>End price</Trans></span>
-          <span className="opt-num">{order.end_price === null ? '—' : formatPrice(order.end_price, decimals)}</span>
-        </div>
-      </div>
-      <div className="opt-order-foot muted">
-        <Trans>End time</Trans> <span className="opt-time">{formatDateTime(order.end_at)}</span>
-      </div>
-    </Link>
+    </OrderCard>
   );
 }
 
