@@ -13,6 +13,8 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly auth: boolean;
   /** Multipart upload rather than a form body. */
   readonly multipart: boolean;
+  /** A POST that only reads (§7 /users/message): no Idempotency-Key, served from cache offline. */
+  readonly readOnly: boolean;
   /** Phantom: the type of `data` in a successful answer. */
   readonly result?: R;
 }
@@ -24,6 +26,7 @@ export type ResultOf<E> = E extends Endpoint<FormSchema, infer R> ? R : never;
 interface Options {
   auth?: boolean;
   multipart?: boolean;
+  readOnly?: boolean;
 }
 
 /** Names the result type of an endpoint: `post(path, Input, result<Token>())`. */
@@ -37,6 +40,7 @@ const declare =
     input,
     auth: options.auth ?? true,
     multipart: options.multipart ?? false,
+    readOnly: options.readOnly ?? method === 'GET',
   });
 
 export const get = declare('GET');

@@ -89,7 +89,8 @@ function createClient(): KyInstance {
  */
 export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options: CallOptions = {}): Promise<ResultOf<E>> {
   client ??= createClient();
-  const write = endpoint.method === 'POST';
+  const write = !endpoint.readOnly;
+  const post = endpoint.method === 'POST';
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
 
   const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
@@ -105,8 +106,8 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
     const envelope = await client(endpoint.path.slice(1), {
       method: endpoint.method,
       headers,
-      searchParams: write ? undefined : fields,
-      body: write ? (options.formData ?? new URLSearchParams(fields)) : undefined,
+      searchParams: post ? undefined : fields,
+      body: post ? (options.formData ?? new URLSearchParams(fields)) : undefined,
       signal: options.signal,
       hooks: { beforeRequest: [() => void (attempts += 1)] },
     })

@@ -71,7 +71,7 @@ async function answer<S extends FormSchema, R>(
   };
 
   const key = header(request, IDEMPOTENCY_HEADER);
-  if (endpoint.method !== 'POST' || endpoint.multipart || !key) return run();
+  if (endpoint.readOnly || endpoint.multipart || !key) return run();
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
   const scopedKey = idempotencyScope(`${caller?.userId ?? 'anon'}:${endpoint.path}`, key);

@@ -1,0 +1,40 @@
+// Station messages (§1, §3, §4, §7): the caller's notices, read and unread.
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import { matching } from './fields.ts';
+import { texts } from './texts.ts';
+import type { Paged } from './envelope.ts';
+
+export type MessageStatus = 'read' | 'unread';
+
+export interface StationMessage {
+  id: number;
+  title: string;
+  content: string;
+  status: MessageStatus;
+  created_at: string;
+}
+
+export const MESSAGE_PAGE_SIZE = 20;
+export const MESSAGE_FILTERS = ['all', 'unread'] as const;
+
+/** §7: POST with status (all or unread) and page; newest first. */
+export const messages = post(
+  '/users/message',
+  v.object({
+    status: v.optional(v.picklist(MESSAGE_FILTERS, texts.invalidRequest.id), 'all'),
+    page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+  }),
+  result<Paged<StationMessage>>(),
+  { readOnly: true },
+);
+
+/** §7: how many are unread, and the oldest unread one (the startup dialog shows it, §1). */
+export const unreadMessages = get('/users/message/unread', NoInput, result<{ count: number; first: StationMessage | null }>());
+
+/** §7: marks the caller's messages read: ids as "1,2,3", or "all". */
+export const readMessages = post(
+  '/users/message/reader',
+  v.object({ ids: matching(/^(all|\d{1,9}(,\d{1,9}){0,199})$/, texts.invalidRequest) }),
+  result<{ unread: number }>(),
+);
