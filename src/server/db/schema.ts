@@ -234,7 +234,7 @@ export const optionOrders = pgTable(
     settledAt: at('settled_at'),
   },
   (t) => [
-    index('option_orders_due_idx').on(t.status, t.endAt),
+    index('option_orders_due_idx').on(t.status, t.endAt, t.id),
     index('option_orders_user_idx').on(t.userId, t.status, t.id),
     check('option_orders_amount_positive', sql`${t.amount} > 0`),
   ],
@@ -246,3 +246,30 @@ export const fiatRates = pgTable('fiat_rates', {
   symbol: text('symbol').notNull(),
   rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
 });
+
+// ---- Station messages (§3, §4) -----------------------------------------------------------------
+
+/** A notice to one user, or to every user (user_id null), including those who register later. */
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // One user's listing (newest first) reads the user's own rows and the broadcasts (user_id null).
+  (t) => [index('messages_user_idx').on(t.userId, t.id)],
+);
+
+/** A message is unread for a user until that user's row exists here (broadcasts included). */
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    messageId: integer('message_id').notNull().references(() => messages.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    readAt: at('read_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
+);

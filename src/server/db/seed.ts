@@ -1,8 +1,9 @@
-// Demo data on first start: one demo account, the system config and the slides.
-import { sql } from 'drizzle-orm';
+// Demo data on first start: one demo account, the system config, the slides and a welcome message.
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
-import { configEntries, slides, users } from './schema.ts';
+import { configEntries, messages, slides, users } from './schema.ts';
 import { hashSecret } from '../domain/accounts.ts';
+import { postMessage } from '../domain/messages.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234', paypass: '123456', email: 'demo@example.com', phone: '0812345678' };
@@ -20,6 +21,13 @@ export const DEMO_CONFIG: Record<string, Record<string, string>> = {
   },
 };
 
+/** A broadcast: every user, including those who register later, finds it unread at first (§1). */
+export const WELCOME_MESSAGE = {
+  title: 'Welcome to Coinvest',
+  content:
+    'Thank you for joining Coinvest. Prices in this demo come from a simulated market feed, not a live exchange, so feel free to explore options trading. Every movement of your funds is listed in your account details.',
+};
+
 /** Seeds only what is missing, so it is safe on every start and with several processes. */
 export async function seedDemo(db: Db): Promise<boolean> {
   for (const [act, entries] of Object.entries(DEMO_CONFIG)) {
@@ -35,6 +43,12 @@ export async function seedDemo(db: Db): Promise<boolean> {
       { position: 'user1', title: 'Complete your certification', image: '/slides/slide-2.svg', sort: 1 },
     ]);
   }
+  const [welcome] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(isNull(messages.userId), eq(messages.title, WELCOME_MESSAGE.title)))
+    .limit(1);
+  if (!welcome) await postMessage(db, { to: null, ...WELCOME_MESSAGE }, new Date());
   const [passwordHash, paypassHash] = await Promise.all([hashSecret(DEMO_ACCOUNT.password), hashSecret(DEMO_ACCOUNT.paypass)]);
   const created = await db
     .insert(users)

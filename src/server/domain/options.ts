@@ -84,17 +84,25 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
  * a tick at or after the end time, so its end price can no longer change. Returns how many
  * orders it settled. `beforeCommit` lets tests crash a run between claim and commit.
  */
-export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeCommit?: () => void): Promise<number> {
-  const claimed = rowsOf<{ id: number; user_id: number; direction: Direction; amount: string; yield_rate: string; start_price: string; end_price: string; end_price_at: Date | string }>(
+/** Where a run has got to: later batches start after it (index entries of settled rows stay
+ * behind until vacuum, and scanning past them every batch would make a long run quadratic). */
+export interface SettlementCursor {
+  endAt: string;
+  id: number;
+}
+
+export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeCommit?: () => void, cursor?: SettlementCursor): Promise<number> {
+  const after = cursor ? sql`and (o.end_at, o.id) > (${cursor.endAt}::timestamptz, ${cursor.id}::int)` : sql``;
+  const claimed = rowsOf<{ id: number; end_at: Date | string; user_id: number; direction: Direction; amount: string; yield_rate: string; start_price: string; end_price: string; end_price_at: Date | string }>(
     await tx.execute(sql`
-      select o.id, o.user_id, o.direction, o.amount::text as amount, o.yield_rate::text as yield_rate,
+      select o.id, o.end_at, o.user_id, o.direction, o.amount::text as amount, o.yield_rate::text as yield_rate,
         o.start_price::text as start_price, tick.price::text as end_price, tick.at as end_price_at
       from option_orders o
       cross join lateral (
         select t.price, t.at from price_ticks t where t.coin = o.coin and t.at <= o.end_at order by t.at desc limit 1
       ) tick
       where o.status = 'holding' and o.end_at <= ${now.toISOString()}::timestamptz
-        and o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin)
+        and o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) ${after}
       order by o.end_at, o.id
       limit ${batch}
       for update of o skip locked`),
@@ -128,6 +136,8 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
     now,
   );
   beforeCommit?.();
+  const last = claimed.at(-1)!;
+  if (cursor) Object.assign(cursor, { endAt: new Date(last.end_at).toISOString(), id: Number(last.id) });
   return settled.length;
 }
 

@@ -17,6 +17,7 @@ import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { marketRoutes } from './market-routes.ts';
+import { messageRoutes } from './message-routes.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -74,6 +75,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   contentRoutes(route);
   uploadRoutes(app, route, services.db);
   marketRoutes(app, route, services.market);
+  messageRoutes(route);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
   return app;

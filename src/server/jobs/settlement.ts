@@ -10,8 +10,10 @@ export const SETTLEMENT_BATCH = 500;
 /** Settles everything due at `now`; returns how many orders it settled. */
 export async function settleAllDue(db: Db, now: Date, batch = SETTLEMENT_BATCH): Promise<number> {
   let total = 0;
+  // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
+  const cursor = { endAt: new Date(0).toISOString(), id: 0 };
   for (;;) {
-    const settled = await db.transaction((tx) => settleDueOptions(tx, now, batch));
+    const settled = await db.transaction((tx) => settleDueOptions(tx, now, batch, undefined, cursor));
     total += settled;
     if (settled < batch) return total;
   }

@@ -1,16 +1,23 @@
 // The operator command: `npm run ops -- <command>`, against the same database as the server
 // (DATABASE_URL, else the embedded one in DATA_DIR — stop the server first: one process per folder).
-// It edits products and reads the code outbox; no command can set or change a trade's outcome.
+// It edits products, posts station messages and reads the code outbox; no command can set or
+// change a trade's outcome.
 import { asc, desc, eq } from 'drizzle-orm';
 import { loadConfig } from '../config.ts';
 import { openDatabase, type Db } from '../db/connection.ts';
 import { optionProducts, outbox } from '../db/schema.ts';
+import { findUserByLogin } from '../domain/accounts.ts';
+import { postMessage } from '../domain/messages.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 
 const USAGE = `Usage: npm run ops -- <command>
   products                               list option products
   product <id> [yield=0.85] [min=1] [active=true|false]
                                          edit one option product
+  message <all|username> "<title>" "<content>"
+                                         post a station message to every user (all, those who
+                                         register later included) or to one user (username,
+                                         mobile number or e-mail address)
   outbox [n]                             the last n verification codes sent (default 20)`;
 
 type Command = (db: Db, args: string[]) => Promise<void>;
@@ -34,6 +41,14 @@ const commands: Record<string, Command> = {
     const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, Number(id))).returning();
     if (!row) throw new Error(`No product ${id}.`);
     console.log(`Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`);
+  },
+  async message(db, [to, title = '', content = '', ...extra]) {
+    // Unquoted words would silently split into title and content: ask for the quotes instead.
+    if (!to || !title.trim() || !content.trim() || extra.length) throw new Error('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
+    const user = to === 'all' ? null : await findUserByLogin(db, to);
+    if (to !== 'all' && !user) throw new Error(`No user "${to}".`);
+    const row = await postMessage(db, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, new Date());
+    console.log(`Message ${row.id} "${row.title}" posted to ${user ? `${user.username} (user ${user.id})` : 'all users'}.`);
   },
   async outbox(db, [count]) {
     const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(Number(count ?? 20));

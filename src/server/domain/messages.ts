@@ -1,0 +1,88 @@
+// Station messages (§3, §4): a user sees their own messages and every broadcast; each is unread
+// for that user until the user reads it. Every read and write here is scoped to one user.
+import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { messageReads, messages } from '../db/schema.ts';
+import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
+import type { Paged } from '../../contract/envelope.ts';
+
+export type MessageRow = typeof messages.$inferSelect;
+export type MessageFilter = 'all' | 'unread';
+
+/** The messages `userId` may see: addressed to them, or to everyone. */
+const visibleTo = (userId: number) => or(eq(messages.userId, userId), isNull(messages.userId));
+
+/** Joins the caller's own read mark only, so another user's reading changes nothing here. */
+const readBy = (userId: number) => and(eq(messageReads.messageId, messages.id), eq(messageReads.userId, userId));
+
+const unreadFor = (userId: number) => and(visibleTo(userId), isNull(messageReads.messageId));
+
+const columns = { id: messages.id, title: messages.title, content: messages.content, createdAt: messages.createdAt, readAt: messageReads.readAt };
+
+function toStationMessage(row: { id: number; title: string; content: string; createdAt: Date; readAt: Date | null }): StationMessage {
+  return { id: row.id, title: row.title, content: row.content, status: row.readAt ? 'read' : 'unread', created_at: row.createdAt.toISOString() };
+}
+
+/** One page of the caller's messages, newest first (§7 status all or unread). */
+export async function listMessages(db: Executor, userId: number, status: MessageFilter, page: number): Promise<Paged<StationMessage>> {
+  const where = status === 'unread' ? unreadFor(userId) : visibleTo(userId);
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select(columns)
+      .from(messages)
+      .leftJoin(messageReads, readBy(userId))
+      .where(where)
+      .orderBy(desc(messages.id))
+      .limit(MESSAGE_PAGE_SIZE)
+      .offset((page - 1) * MESSAGE_PAGE_SIZE),
+    db.select({ total: sql<number>`count(*)::int` }).from(messages).leftJoin(messageReads, readBy(userId)).where(where),
+  ]);
+  return { lists: rows.map(toStationMessage), page, total: Number(counted?.total ?? 0) };
+}
+
+/** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */
+export async function unreadSummary(db: Executor, userId: number): Promise<{ count: number; first: StationMessage | null }> {
+  const [[oldest], count] = await Promise.all([
+    db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId)).orderBy(asc(messages.id)).limit(1),
+    countUnread(db, userId),
+  ]);
+  return { count, first: oldest ? toStationMessage(oldest) : null };
+}
+
+export async function countUnread(db: Executor, userId: number): Promise<number> {
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId));
+  return Number(counted?.total ?? 0);
+}
+
+/**
+ * Marks the caller's messages read: the given ids, or every one. An id the caller may not see
+ * (another user's message, or none at all) is skipped silently. Answers what is still unread.
+ */
+export async function markRead(db: Executor, userId: number, ids: readonly number[] | 'all', now: Date): Promise<number> {
+  if (ids === 'all' || ids.length > 0) {
+    const chosen = ids === 'all' ? unreadFor(userId) : and(unreadFor(userId), inArray(messages.id, [...new Set(ids)]));
+    await db
+      .insert(messageReads)
+      .select(
+        db
+          .select({ messageId: messages.id, userId: sql<number>`${userId}::int`.as('user_id'), readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at') })
+          .from(messages)
+          .leftJoin(messageReads, readBy(userId))
+          .where(chosen),
+      )
+      // Two taps at once may both pass the unread check: the first read mark stays.
+      .onConflictDoNothing();
+  }
+  return countUnread(db, userId);
+}
+
+/** Posts a message to one user, or to every user (present and future) with `to: null`. */
+export async function postMessage(db: Executor, input: { to: number | null; title: string; content: string }, now: Date): Promise<MessageRow> {
+  const [row] = await db.insert(messages).values({ userId: input.to, title: input.title, content: input.content, createdAt: now }).returning();
+  return row!;
+}
+
+/** The ids of a reader call: "all", or "1,2,3" (the contract has checked the shape). */
+export function parseMessageIds(ids: string): number[] | 'all' {
+  return ids === 'all' ? 'all' : ids.split(',').map(Number);
+}

@@ -1,0 +1,14 @@
+// Station messages (§7): list, unread count with the oldest unread, mark read — the caller's only.
+import { messages, readMessages, unreadMessages } from '../../contract/messages.ts';
+import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';
+import type { router } from './handle.ts';
+
+export function messageRoutes(route: ReturnType<typeof router>) {
+  route(messages, (input, { db, caller }) => listMessages(db, caller.userId, input.status, Number(input.page)));
+
+  route(unreadMessages, (_input, { db, caller }) => unreadSummary(db, caller.userId));
+
+  route(readMessages, async (input, { db, caller, clock }) => ({
+    unread: await markRead(db, caller.userId, parseMessageIds(input.ids), clock.now()),
+  }));
+}
