@@ -5,8 +5,11 @@ import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME = '#00bbfe';
+/** Names the build on Mine and <html data-build> (the update test builds a second one with BUILD_ID). */
+const BUILD_ID = process.env.BUILD_ID || new Date().toISOString().slice(0, 16).replace(/\D/g, '');
 
 export default defineConfig({
+  define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
     lingui(),
@@ -16,8 +19,11 @@ export default defineConfig({
       filename: 'sw.ts',
       registerType: 'prompt',
       injectRegister: false,
+      // The shell: every route chunk, styles, fonts, svg; the manifest's icons are added by the plugin.
       injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}'] },
+      includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
+        id: './',
         name: 'Coinvest — crypto investment and trading',
         short_name: 'Coinvest',
         description: 'Trade options, follow markets and manage your crypto assets.',
@@ -31,6 +37,12 @@ export default defineConfig({
           { src: 'icons/icon-512.png', sizes: '512x512', type: 'image/png' },
           { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
         ],
+        screenshots: [
+          { src: 'screenshots/markets.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Live prices on Markets' },
+          { src: 'screenshots/option.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Trade a short-term option' },
+        ],
+        orientation: 'portrait',
+        categories: ['finance'],
       },
     }),
   ],

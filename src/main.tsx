@@ -1,14 +1,16 @@
-// Boot: stores from IndexedDB, then the language, then the first render, then the service worker.
+// Boot: stores from IndexedDB, then the language, then the first render, then the service worker
+// and the §1 version check.
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { Workbox } from 'workbox-window';
 import './ui/ui.css';
 import { hydrateStores } from './lib/storage.ts';
 import { activateLocale, localeChoice, pickLocale } from './lib/i18n.ts';
+import { checkAppVersion, registerServiceWorker } from './lib/update.ts';
 import { App } from './app/App.tsx';
 
 await hydrateStores();
 await activateLocale(pickLocale(localeChoice.locale, navigator.languages));
+document.documentElement.dataset.build = __BUILD_ID__;
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
@@ -16,6 +18,6 @@ createRoot(document.getElementById('root')!).render(
   </StrictMode>,
 );
 
-if (import.meta.env.PROD && 'serviceWorker' in navigator) {
-  void new Workbox(`${import.meta.env.BASE_URL}sw.js`, { type: 'module' }).register();
-}
+registerServiceWorker();
+// Best effort: without network (and nothing cached) the check waits for the next start.
+checkAppVersion().catch(() => undefined);

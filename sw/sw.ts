@@ -1,16 +1,108 @@
 /// <reference lib="webworker" />
-// The service worker: precaches the app shell so every route opens offline, and hands every
-// navigation the cached index.html (routes live in the hash). Runtime data caching comes with
-// the offline issue; updates wait for the user's consent (registerType: 'prompt').
+// The service worker (ARCHITECTURE "Offline"): precaches the app shell so every route opens
+// offline, hands every navigation the cached index.html (routes live in the hash), keeps public
+// data stale-while-revalidate and each user's messages network-first in that user's own cache.
+// Nothing else of a user is cached; writes always go to the network. Updates wait for consent.
+import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import {
+  PUBLIC_CACHE,
+  SERVED_FROM_CACHE_HEADER,
+  TOKEN_HEADER,
+  isMessageCall,
+  isPartition,
+  isPublicCall,
+  partitionName,
+  syntheticKey,
+} from './cache-keys.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { denylist: [/^\/api\//] }));
+// The first visit is controlled at once, so what it reads is already kept for offline.
+clientsClaim();
+// Routes live in the hash, so the app is only ever opened at its scope (or index.html); any other
+// navigation (the Android download link, say) goes to the network.
+const scopePath = new URL(self.registration.scope).pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)] }));
+
+registerRoute(({ request }) => isPublicCall(request.method, request.url), ({ event, request }) => staleWhileRevalidate(event, request), 'GET');
+for (const method of ['GET', 'POST'] as const) {
+  registerRoute(({ request }) => isMessageCall(request.method, request.url), ({ event, request }) => networkFirstForUser(event, request), method);
+}
+
+/** Partitions of users who logged out while a call was in flight: their late answers are not kept. */
+const forgotten = new Set<string>();
+
+/** Public data: the kept answer at once (when there is one), while the network refreshes it. */
+async function staleWhileRevalidate(event: ExtendableEvent, request: Request): Promise<Response> {
+  const network = fetch(request).then((response) => {
+    event.waitUntil(keep(PUBLIC_CACHE, request.url, response.clone()));
+    return response;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  const kept = await caches.match(request.url, { cacheName: PUBLIC_CACHE });
+  return kept ?? network;
+}
+
+/** A user's messages: the network's answer, else (offline) the last one kept in that user's cache. */
+async function networkFirstForUser(event: ExtendableEvent, request: Request): Promise<Response> {
+  const token = request.headers.get(TOKEN_HEADER);
+  if (!token) return fetch(request);
+  const body = request.method === 'POST' ? await request.clone().text() : '';
+  const key = syntheticKey(request.method, request.url, body);
+  const partition = await partitionName(token);
+  try {
+    const response = await fetch(request);
+    event.waitUntil(keep(partition, key, response.clone()));
+    return response;
+  } catch (error) {
+    // `caches.match` with a cacheName never creates the cache (caches.open would).
+    const kept = await caches.match(key, { cacheName: partition });
+    if (kept) return kept;
+    throw error;
+  }
+}
+
+/** Keeps a successful envelope (ret 1), stamped with the time it was stored; ret -1 drops the user's cache. */
+async function keep(cacheName: string, key: string, response: Response): Promise<void> {
+  if (!response.ok || forgotten.has(cacheName)) return;
+  const body = await response.arrayBuffer();
+  let ret: unknown;
+  try {
+    ret = (JSON.parse(new TextDecoder().decode(body)) as { ret?: unknown }).ret;
+  } catch {
+    return;
+  }
+  if (ret === -1 && cacheName !== PUBLIC_CACHE) {
+    await caches.delete(cacheName);
+    return;
+  }
+  if (ret !== 1) return;
+  const headers = new Headers(response.headers);
+  headers.set(SERVED_FROM_CACHE_HEADER, new Date().toISOString());
+  const cache = await caches.open(cacheName);
+  await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  // The user logged out while we were writing: leave nothing behind.
+  if (forgotten.has(cacheName)) await caches.delete(cacheName);
+}
+
+const isOurs = (name: string) => name === cacheNames.precache || name === PUBLIC_CACHE || isPartition(name);
+
+self.addEventListener('activate', (event) => {
+  // Caches of earlier versions of this worker (renamed public cache, old layouts) go.
+  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => !isOurs(name)).map((name) => caches.delete(name)))));
+});
+
+type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string };
 
 self.addEventListener('message', (event) => {
-  if (event.data?.type === 'SKIP_WAITING') void self.skipWaiting();
+  const message = event.data as WorkerMessage | null;
+  if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
+  if (message?.type === 'FORGET_USER' && isPartition(message.partition)) {
+    forgotten.add(message.partition);
+    event.waitUntil(caches.delete(message.partition));
+  }
 });

@@ -1,4 +1,5 @@
-// The shell: router on the hash, the auth guard, the page, the tab bar, loading mask and toasts.
+// The shell: router on the hash, the auth guard, the page, the tab bar, loading mask, toasts and
+// the update dialog.
 import { Component, Suspense, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -13,6 +14,8 @@ import { PAGES, isTabPage, needsLogin, resolvePath } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
 import { LoadingMask, ToastHost } from './Overlays.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
+import FirstUnreadDialog from '../features/messages/FirstUnreadDialog.tsx';
+import { UpdateDialog } from './UpdateDialog.tsx';
 import { Button } from '../ui/forms.tsx';
 import { Empty } from '../ui/lists.tsx';
 
@@ -53,6 +56,8 @@ function Shell() {
         )}
       </main>
       {withTabs && <TabBar current={path} />}
+      {token && <FirstUnreadDialog />}
+      <UpdateDialog />
       <LoadingMask />
       <ToastHost />
     </div>

@@ -20,6 +20,7 @@ const page = (load: () => Promise<{ default: ComponentType }>): Page =>
 
 export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.home]: page(() => import('../features/home/HomePage.tsx')),
+  [ROUTES.messages]: page(() => import('../features/messages/MessagesPage.tsx')),
   [ROUTES.login]: page(() => import('../features/auth/LoginPage.tsx')),
   [ROUTES.register]: page(() => import('../features/auth/RegisterPage.tsx')),
   [ROUTES.forgotPassword]: page(() => import('../features/auth/ForgotPasswordPage.tsx')),

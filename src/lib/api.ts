@@ -12,6 +12,7 @@ import { endLoading, startLoading } from './loading.ts';
 import { toast } from './toast.ts';
 import { currentRoute, navigate } from './navigation.ts';
 import { currentLocale, requestLanguage } from './i18n.ts';
+import { noteAnswer } from './offline.ts';
 
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
@@ -79,6 +80,8 @@ function createClient(): KyInstance {
       maxRetryAfter: 10_000,
       backoffLimit: 8_000,
       delay: setup.retryDelay ?? ((attempt) => 300 * 2 ** (attempt - 1)),
+      // Offline, a retry cannot help: fail at once (the service worker has answered what it kept).
+      shouldRetry: () => (typeof navigator !== 'undefined' && navigator.onLine === false ? false : undefined),
     },
   });
 }
@@ -93,7 +96,7 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   const post = endpoint.method === 'POST';
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
 
-  const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
+  const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
   if (session.token) headers[TOKEN_HEADER] = session.token;
   // One key for every attempt of this call, so the server applies a retried write once.
   if (write) headers[IDEMPOTENCY_HEADER] = crypto.randomUUID();
@@ -111,7 +114,11 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
       signal: options.signal,
       hooks: { beforeRequest: [() => void (attempts += 1)] },
     })
-      .json<Envelope<ResultOf<E>>>()
+      .then((response) => {
+        // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
+        noteAnswer(endpoint.path, response.headers);
+        return response.json<Envelope<ResultOf<E>>>();
+      })
       .catch((error: unknown) => {
         throw transportError(error, attempts);
       });
@@ -148,6 +155,8 @@ function sendToLogin(message: string): void {
 
 function transportError(error: unknown, attempts: number): ApiError {
   if (error instanceof ApiError) return error;
+  // Offline with nothing cached for this call: say so, not 'Too many requests!'.
+  if (typeof navigator !== 'undefined' && navigator.onLine === false && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
   const retryable =
     (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
     (error instanceof TypeError && !(error instanceof TimeoutError));
@@ -155,7 +164,6 @@ function transportError(error: unknown, attempts: number): ApiError {
   if (retryable && attempts >= MAX_ATTEMPTS) return new ApiError(i18n._(texts.tooManyRequests), undefined, error instanceof HTTPError ? error.response.status : undefined);
   if (error instanceof HTTPError) return new ApiError(i18n._(httpStatusText(error.response.status)), undefined, error.response.status);
   if (error instanceof TimeoutError) return new ApiError(i18n._(texts.noResponse));
-  if (typeof navigator !== 'undefined' && navigator.onLine === false) return new ApiError(i18n._(texts.offline));
   if (error instanceof TypeError) return new ApiError(i18n._(texts.requestError));
   if (error instanceof SyntaxError) return new ApiError(i18n._(texts.unknownError));
   return new ApiError(i18n._(texts.unknownError));

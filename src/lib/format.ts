@@ -18,3 +18,7 @@ export function formatAmount(value: string | number, fractionDigits = 2): string
   // Intl formats numeric strings at full precision (no float rounding on the way).
   return formatter.format(value as unknown as number);
 }
+
+/** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
+export const formatClock = (iso: string) =>
+  new Intl.DateTimeFormat(intlLocale(currentLocale()), { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }).format(new Date(iso));

@@ -6,6 +6,7 @@ import { proxy } from 'valtio/vanilla';
 import { PRICE_STREAM_PATH, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
 import { api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
+import { offlineData } from './offline.ts';
 
 export const prices = persistedStore('prices', {
   quotes: {} as Record<string, CoinQuote>,
@@ -20,9 +21,15 @@ export const priceStream = proxy({ status: 'idle' as StreamStatus });
 
 export async function loadCoinList(options: { loading?: boolean } = {}): Promise<void> {
   const { lists } = await api(coinList, undefined, options);
-  prices.quotes = Object.fromEntries(lists.map((quote) => [quote.code, quote]));
+  // The service worker may answer from its cache (stale-while-revalidate): a price already
+  // newer on screen (from the stream) stays, and the list is as old as the cached answer.
+  const newest = (quote: CoinQuote) => {
+    const known = prices.quotes[quote.code];
+    return known && known.at > quote.at ? { ...known } : quote;
+  };
+  prices.quotes = Object.fromEntries(lists.map((quote) => [quote.code, newest(quote)]));
   prices.codes = lists.map((quote) => quote.code);
-  prices.updatedAt = new Date().toISOString();
+  prices.updatedAt = offlineData.asOf[coinList.path] ?? new Date().toISOString();
 }
 
 /** Applies streamed ticks: the new price, and the 24 h change against the same opening price. */

@@ -9,6 +9,8 @@ interface Persisted {
   store: object;
   initial: object;
   hydrated: Promise<void>;
+  /** Holds the signed-in user's data: logout and ret -1 remove it (resetUserStores). */
+  perUser: boolean;
 }
 
 const registry: Persisted[] = [];
@@ -17,10 +19,10 @@ const idb = () => (database ??= createStore('coinvest', 'state'));
 let pendingWrite: Promise<unknown> = Promise.resolve();
 let booted = false;
 
-/** A store saved under `key`; its shape is `initial`. */
-export function persistedStore<T extends object>(key: string, initial: T): T {
+/** A store saved under `key`; its shape is `initial`. A store of one user's data says `perUser`. */
+export function persistedStore<T extends object>(key: string, initial: T, options: { perUser?: boolean } = {}): T {
   const store = proxy(structuredClone(initial));
-  const entry: Persisted = { key, store, initial, hydrated: Promise.resolve() };
+  const entry: Persisted = { key, store, initial, hydrated: Promise.resolve(), perUser: options.perUser ?? false };
   // Registered after boot (a page chunk loaded later): nobody else will load and save it.
   if (booted) entry.hydrated = hydrate(entry);
   registry.push(entry);
@@ -65,4 +67,9 @@ export async function resetStore(store: object): Promise<void> {
   Object.assign(store, structuredClone(entry.initial));
   await flushStores();
   await del(entry.key, idb()).catch(() => undefined);
+}
+
+/** Puts back every store of the signed-in user's data and removes their records (logout, ret -1). */
+export async function resetUserStores(): Promise<void> {
+  await Promise.all(registry.filter((entry) => entry.perUser).map((entry) => resetStore(entry.store)));
 }

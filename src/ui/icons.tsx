@@ -26,3 +26,4 @@ export const SettingsIcon = icon(
 export const GlobeIcon = icon(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm-9-9h18M12 3a14 14 0 0 1 0 18 14 14 0 0 1 0-18z" />);
 export const BellIcon = icon(<path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9m-4.3 13a2 2 0 0 1-3.4 0" />);
 export const CompassIcon = icon(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm4-13l-2 6-6 2 2-6z" />);
+export const ReadAllIcon = icon(<path d="M18 6L7 17l-5-5m20-2l-7.5 7.5L13 16" />);

@@ -39,6 +39,10 @@ it('registers a new user with the code from the outbox', async () => {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await page.waitForURL(/#\/pages\/index\/index/);
+  // §1: the new user's first unread message (the welcome) opens at once; OK marks it read.
+  const welcome = page.getByRole('alertdialog');
+  await welcome.getByRole('button', { name: 'OK' }).click();
+  await welcome.waitFor({ state: 'detached' });
   await expect.poll(() => page.getByRole('heading', { name: `Hello, ${phone}` }).count()).toBe(1);
   await screenshot(page, '03-home');
 });

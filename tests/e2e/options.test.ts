@@ -4,6 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
+import { markAllRead } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -12,6 +13,8 @@ phonePageForFile((opened) => (page = opened));
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
 it('logs in as the demo user', async () => {
+  // No startup message (§1) over the pages under test.
+  await markAllRead('demo', 'demo1234');
   await page.goto('/#/pages/login/login');
   await page.getByLabel('Username, mobile number or e-mail').fill('demo');
   await page.getByLabel('Password').fill('demo1234');

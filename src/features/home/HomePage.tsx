@@ -1,29 +1,50 @@
-// Home (tab): slides, the scrolling notice and the user's shortcuts. More areas join as they ship.
-import { useEffect } from 'react';
+// Home (tab, §2 /pages/index/index): the app's own bar with the messages bell, the slides (§9:
+// every 3000 ms, swipeable), the scrolling notice, the USDT balance, shortcuts to each area and
+// the first coins with their live prices.
+import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { config, slides as slideList } from '../../contract/content.ts';
+import { coinList, type CoinQuote } from '../../contract/markets.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
+import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { badgeText, refreshUnreadQuietly, unread } from '../../lib/messages.ts';
+import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { session } from '../../lib/session.ts';
+import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { NavBar } from '../../ui/NavBar.tsx';
 import { Carousel } from '../../ui/Carousel.tsx';
-import { BellIcon, MineIcon, SettingsIcon } from '../../ui/icons.tsx';
-import { home, loadHome } from './home-store.ts';
+import { BellIcon, ChevronIcon, MarketsIcon, MineIcon, OptionsIcon, SettingsIcon } from '../../ui/icons.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { coinChange, home, loadHome, topCoins } from './home-store.ts';
+
+/** The product's name: a brand, the same in every language. */
+const APP_NAME = 'Coinvest';
 
 export default function HomePage() {
   const { slides, notice } = useSnapshot(home);
-  const { user } = useSnapshot(session);
 
   useEffect(() => {
-    loadHome().catch((error) => toast(errorText(error)));
+    // Slides and notice from the last visit stay on screen; only a blank home reports a failure.
+    loadHome().catch((error) => {
+      if (home.slides.length === 0 && !home.notice) toast(errorText(error));
+    });
+    refreshUnreadQuietly();
+    void storeHydrated(prices).then(() => {
+      if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(() => undefined);
+    });
+    return subscribePrices();
   }, []);
 
   return (
-    <div className="page">
-      <NavBar back={false} title="Coinvest" />
+    <div className="page home-page">
+      <HomeBar />
       <div className="page-body">
+        <OfflineNote endpoints={[slideList, config, coinList]} />
         {slides.length > 0 && <Carousel items={slides} />}
         {notice && (
           <div className="notice" role="marquee">
@@ -33,27 +54,150 @@ export default function HomePage() {
             </div>
           </div>
         )}
-        <section className="card greeting">
-          <h2>{user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}</h2>
-          <p className="muted">
-            <Trans>Markets, options and mining open here as they become available in your app.</Trans>
-          </p>
-        </section>
-        <nav className="shortcuts">
-          <Link href={ROUTES.mine}>
-            <MineIcon />
-            <span>
-              <Trans>Mine</Trans>
-            </span>
-          </Link>
-          <Link href={ROUTES.settings}>
-            <SettingsIcon />
-            <span>
-              <Trans>Settings</Trans>
-            </span>
-          </Link>
-        </nav>
+        <BalanceCard />
+        <Entries />
+        <TopCoins />
       </div>
     </div>
+  );
+}
+
+function HomeBar() {
+  const { t } = useLingui();
+  const { count } = useSnapshot(unread);
+  const label = count > 0 ? t`Messages, ${count} unread` : t`Messages`;
+  return (
+    <header className="navbar home-bar">
+      <span className="home-brand">
+        <img src="/favicon.svg" alt="" width="28" height="28" />
+        <h1>{APP_NAME}</h1>
+      </span>
+      <Link href={ROUTES.messages} className="icon-button home-bell" aria-label={label}>
+        <BellIcon />
+        {count > 0 && (
+          <span className="count-badge" aria-hidden="true">
+            {badgeText(count)}
+          </span>
+        )}
+      </Link>
+    </header>
+  );
+}
+
+function BalanceCard() {
+  const balances = useSnapshot(userBalances);
+  const { user } = useSnapshot(session);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    refreshBalances()
+      .then(() => setFailure(null))
+      .catch((error) => setFailure(errorText(error)));
+  }, []);
+
+  const known = balances.updatedAt !== null;
+  return (
+    <section className="card home-balance">
+      <h2 className="home-balance-greeting">
+        {user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}
+      </h2>
+      <span className="home-balance-label">
+        <Trans>Available balance (USDT)</Trans>
+      </span>
+      <strong className="home-balance-amount">
+        <span dir="ltr">{known ? formatAmount(usdtAvailable(balances), 2) : '—'}</span>
+      </strong>
+      {failure && !known && <p className="home-balance-note">{failure}</p>}
+      <Link href={ROUTES.option} className="btn small home-balance-action">
+        <Trans>Trade options</Trans>
+      </Link>
+    </section>
+  );
+}
+
+function Entries() {
+  const { t } = useLingui();
+  const { count } = useSnapshot(unread);
+  return (
+    <nav className="home-entries" aria-label={t`Shortcuts`}>
+      <Link href={ROUTES.coinList}>
+        <MarketsIcon />
+        <span>
+          <Trans>Markets</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.option}>
+        <OptionsIcon />
+        <span>
+          <Trans>Options</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.messages}>
+        <span className="home-entry-icon">
+          <BellIcon />
+          {count > 0 && <span className="count-badge dot" aria-hidden="true" />}
+        </span>
+        <span>
+          <Trans>Messages</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.mine}>
+        <MineIcon />
+        <span>
+          <Trans>Mine</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.settings}>
+        <SettingsIcon />
+        <span>
+          <Trans>Settings</Trans>
+        </span>
+      </Link>
+    </nav>
+  );
+}
+
+function TopCoins() {
+  const { t } = useLingui();
+  const { codes, quotes } = useSnapshot(prices);
+  const coins = topCoins(codes, quotes);
+  if (coins.length === 0) return null;
+  return (
+    <section className="card flush home-coins" aria-label={t`Top coins`}>
+      <header className="home-coins-head">
+        <h2>
+          <Trans>Top coins</Trans>
+        </h2>
+        {coins.some((quote) => quote.simulated) && <SimulatedBadge />}
+        <Link href={ROUTES.coinList} className="home-coins-more">
+          <Trans>More</Trans>
+          <ChevronIcon className="flip-rtl" />
+        </Link>
+      </header>
+      {coins.map((quote) => (
+        <CoinRow key={quote.code} quote={quote} />
+      ))}
+    </section>
+  );
+}
+
+function CoinRow({ quote }: { quote: Readonly<CoinQuote> }) {
+  const change = coinChange(quote.change_24h);
+  return (
+    <Link href={`${ROUTES.coinDetail}?code=${encodeURIComponent(quote.code)}`} className="home-coin">
+      <span className="home-coin-name">
+        <span className="home-coin-pair" dir="ltr">
+          <strong>{quote.code}</strong>
+          <span className="muted">/USDT</span>
+        </span>
+        <bdi className="home-coin-full">{quote.name}</bdi>
+      </span>
+      <span className="home-coin-price" dir="ltr">
+        {formatAmount(quote.price, quote.price_decimals)}
+      </span>
+      <span className={change.up ? 'home-coin-change up' : 'home-coin-change down'} dir="ltr">
+        {change.text}
+      </span>
+    </Link>
   );
 }

@@ -1,15 +1,40 @@
-// Home: the slides and the scrolling notice, kept from the last visit so home never starts blank.
+// Home: the slides and the scrolling notice, kept from the last visit so home never starts blank,
+// and the few figures the home cards show.
+import Big from 'big.js';
 import { config, slides, type Slide } from '../../contract/content.ts';
+import type { CoinQuote } from '../../contract/markets.ts';
 import { api } from '../../lib/api.ts';
-import { persistedStore } from '../../lib/storage.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { persistedStore, storeHydrated } from '../../lib/storage.ts';
 
 export const home = persistedStore('home', { slides: [] as Slide[], notice: '' });
 
+/** How many coins the home card lists. */
+export const TOP_COINS = 5;
+
+/** Slides (§7 position home) and the notice; each lands as it arrives; the first failure is thrown. */
 export async function loadHome(): Promise<void> {
-  const [slideList, system] = await Promise.all([
+  await storeHydrated(home);
+  const [slideList, system] = await Promise.allSettled([
     api(slides, { position: 'home' }, { loading: home.slides.length === 0 }),
     api(config, { act: 'system' }, { loading: false }),
   ]);
-  home.slides = slideList.lists;
-  home.notice = system.scroll_notice ?? '';
+  if (slideList.status === 'fulfilled') home.slides = slideList.value.lists;
+  if (system.status === 'fulfilled') home.notice = system.value.scroll_notice ?? '';
+  const failed = [slideList, system].find((answer) => answer.status === 'rejected');
+  if (failed) throw failed.reason;
+}
+
+/** The coins home lists: the first few in the server's order. */
+export const topCoins = (codes: readonly string[], quotes: Readonly<Record<string, CoinQuote>>) =>
+  codes
+    .slice(0, TOP_COINS)
+    .map((code) => quotes[code])
+    .filter((quote): quote is CoinQuote => quote !== undefined);
+
+/** "+1.25%" or "-0.40%" and whether it rose; no change counts as a rise. */
+export function coinChange(change: string): { up: boolean; text: string } {
+  const value = new Big(change || '0');
+  const up = value.gte(0);
+  return { up, text: `${up ? '+' : '-'}${formatAmount(value.abs().toFixed(2), 2)}%` };
 }

@@ -1,9 +1,12 @@
-// The freshness of the prices on screen: "Offline — as of HH:MM" after a failed refresh,
-// "Reconnecting…" while the live stream is down. Nothing while prices are live.
+// The freshness of the prices on screen: "Offline — as of HH:MM" when offline the list came from
+// the service worker's cache or a refresh failed, "Reconnecting…" while the live stream is down.
+// Nothing while prices are live.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
+import { coinList } from '../../contract/markets.ts';
 import { priceStream, prices } from '../../lib/prices.ts';
+import { OfflineNote, useOfflineSince } from '../../ui/OfflineNote.tsx';
 import { coinListState, formatChange, formatClock, isListStale } from './market-store.ts';
 
 /** The first connection gets this long before it counts as "reconnecting" (no flash on open). */
@@ -14,12 +17,14 @@ export function MarketStatus() {
   const { updatedAt } = useSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
   const [grace, setGrace] = useState(true);
+  const cachedSince = useOfflineSince([coinList]);
 
   useEffect(() => {
     const timer = setTimeout(() => setGrace(false), FIRST_CONNECT_GRACE_MS);
     return () => clearTimeout(timer);
   }, []);
 
+  if (cachedSince) return <OfflineNote endpoints={[coinList]} />;
   if (isListStale(failure, updatedAt) && updatedAt) {
     const time = formatClock(updatedAt);
     return (

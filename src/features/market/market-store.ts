@@ -64,9 +64,7 @@ export function formatCompact(value: string): string {
   return format.format(Number(value));
 }
 
-/** HH:MM of an ISO time, in the app's language. */
-export const formatClock = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(currentLocale()), { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }).format(new Date(iso));
+export { formatClock } from '../../lib/format.ts';
 
 export const coinChart = proxy({
   code: '',

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../../contract/account.ts';
 import { ROUTES, loginRoute } from '../../contract/routes.ts';
+import { APP_VERSION } from '../../contract/constants.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
@@ -56,6 +57,9 @@ export default function MinePage() {
           {signedIn && <Cell icon={<SettingsIcon className="cell-icon" />} label={<Trans>Settings</Trans>} to={ROUTES.settings} />}
           <LanguageCell withIcon />
         </nav>
+        <p className="app-build muted" dir="ltr">
+          Coinvest {APP_VERSION} · {__BUILD_ID__}
+        </p>
       </div>
     </div>
   );

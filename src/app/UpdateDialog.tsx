@@ -1,0 +1,40 @@
+// The one update dialog (ARCHITECTURE "Updates"): a new version waits (dismissible with "Later"),
+// or §1's version check found a newer one (forced: 'Please update to the latest version!').
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { texts } from '../contract/texts.ts';
+import { appUpdate, installUpdate, isAndroidShell } from '../lib/update.ts';
+
+export function UpdateDialog() {
+  const { waiting, dismissed, forced } = useSnapshot(appUpdate);
+  const { i18n } = useLingui();
+  const [busy, setBusy] = useState(false);
+  if (!forced && !(waiting && !dismissed)) return null;
+
+  const update = () => {
+    // The Android shell opens the download and stays here: the button stays usable.
+    if (!(forced && isAndroidShell())) setBusy(true);
+    void installUpdate();
+  };
+  return (
+    <div className="dialog-backdrop update-backdrop">
+      <div className="dialog update-dialog" role="alertdialog" aria-modal="true" aria-labelledby="update-title" data-forced={forced}>
+        <h2 id="update-title">
+          <Trans>A new version is available</Trans>
+        </h2>
+        <p>{forced ? i18n._(texts.updateToLatest) : <Trans>Update now to start using it. The app reloads.</Trans>}</p>
+        <div className="dialog-actions">
+          {!forced && (
+            <button type="button" className="btn secondary" data-action="later" onClick={() => (appUpdate.dismissed = true)} disabled={busy}>
+              <Trans>Later</Trans>
+            </button>
+          )}
+          <button type="button" className="btn" data-action="update" onClick={update} disabled={busy}>
+            <Trans>Update</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+// §1 on startup: the first unread message opens in a dialog, once per app start and session.
+// "Read later" leaves it unread; "OK" marks it read. Mounted by the shell while a token exists.
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import type { StationMessage } from '../../contract/messages.ts';
+import { errorText } from '../../lib/api.ts';
+import { watchUnread } from '../../lib/messages.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/forms.tsx';
+import { Dialog } from '../../ui/lists.tsx';
+import { firstUnreadOnce, formatMessageDate, markRead } from './messages-store.ts';
+
+export default function FirstUnreadDialog() {
+  const { token } = useSnapshot(session);
+  const [message, setMessage] = useState<StationMessage | null>(null);
+
+  useEffect(() => {
+    if (!token) return;
+    // Quiet: no dialog is better than an error at startup (offline, or an older server).
+    firstUnreadOnce(token)
+      .then((first) => first && setMessage(first))
+      .catch(() => undefined);
+  }, [token]);
+
+  useEffect(() => watchUnread(), []);
+
+  if (!message) return null;
+  const readNow = () => {
+    setMessage(null);
+    markRead([message.id]).catch((error) => toast(errorText(error)));
+  };
+  return (
+    <Dialog
+      title={<bdi>{message.title}</bdi>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={() => setMessage(null)}>
+            <Trans>Read later</Trans>
+          </Button>
+          <Button onClick={readNow}>
+            <Trans>OK</Trans>
+          </Button>
+        </>
+      }
+    >
+      <time className="msg-reader-date" dateTime={message.created_at}>
+        {formatMessageDate(message.created_at, { full: true })}
+      </time>
+      <div className="msg-reader-content" dir="auto">
+        {message.content}
+      </div>
+    </Dialog>
+  );
+}
+

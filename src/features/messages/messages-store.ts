@@ -1,0 +1,163 @@
+// Station messages (§3, §4, §7): the all and unread lists with paging, the open message, and
+// marking one or all read. The unread count the shell shows lives in lib/messages.ts.
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { noteRead, refreshUnread, unread } from '../../lib/messages.ts';
+import { session } from '../../lib/session.ts';
+
+export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
+
+export interface MessageList {
+  lists: StationMessage[];
+  /** How many the server counts in this list now (lowered here as messages are read). */
+  total: number;
+  loaded: boolean;
+  /** The last load failed: what it said. */
+  failure: string | null;
+}
+const emptyList = (): MessageList => ({ lists: [], total: 0, loaded: false, failure: null });
+
+export const messagesState = proxy({
+  filter: 'all' as MessageFilter,
+  all: emptyList(),
+  unread: emptyList(),
+  /** The message open in the reader. */
+  opened: null as StationMessage | null,
+});
+
+/** Messages of a list that the server still counts in it: a message read here leaves the unread list on the server. */
+export const listedOnServer = (filter: MessageFilter, lists: readonly StationMessage[]) =>
+  filter === 'unread' ? lists.filter((message) => message.status === 'unread').length : lists.length;
+
+export const hasMore = (filter: MessageFilter, list: { readonly lists: readonly StationMessage[]; readonly total: number }) => listedOnServer(filter, list.lists) < list.total;
+
+/** The page that holds the first message not shown yet (pages of the unread list move up as messages are read). */
+export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) =>
+  Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
+
+const latestRequest: Record<MessageFilter, number> = { all: 0, unread: 0 };
+
+/** Page 1 replaces the list; a later page adds the messages not shown yet. */
+export async function loadMessages(filter: MessageFilter, { more = false } = {}): Promise<void> {
+  const list = messagesState[filter];
+  const request = ++latestRequest[filter];
+  const page = more ? nextPage(filter, list.lists) : 1;
+  try {
+    const answer = await api(messages, { status: filter, page: String(page) }, { loading: !list.loaded && !more });
+    if (request !== latestRequest[filter]) return;
+    const kept = more ? list.lists : [];
+    const known = new Set(kept.map((message) => message.id));
+    list.lists = [...kept, ...answer.lists.filter((message) => !known.has(message.id))];
+    list.total = answer.total;
+    list.loaded = true;
+    list.failure = null;
+  } catch (error) {
+    if (request !== latestRequest[filter]) return;
+    list.failure = errorText(error);
+    throw error;
+  }
+}
+
+/** Shows another filter and loads its first page. */
+export function chooseFilter(filter: MessageFilter): Promise<void> {
+  messagesState.filter = filter;
+  return loadMessages(filter);
+}
+
+/** Opens a message in the reader and, if it was unread, marks it read. */
+export async function openMessage(message: StationMessage): Promise<void> {
+  messagesState.opened = { ...message };
+  if (message.status === 'unread') await markRead([message.id]);
+}
+
+export function closeMessage(): void {
+  messagesState.opened = null;
+}
+
+/** Marks messages read on the server, then in both lists; the unread list keeps them in place until reloaded. */
+export async function markRead(ids: readonly number[]): Promise<void> {
+  if (ids.length === 0) return;
+  const answer = await api(readMessages, { ids: ids.join(',') }, { loading: false });
+  const read = new Set(ids);
+  for (const filter of ['all', 'unread'] as const) {
+    const list = messagesState[filter];
+    for (const message of list.lists) {
+      if (!read.has(message.id) || message.status === 'read') continue;
+      message.status = 'read';
+      if (filter === 'unread') list.total = Math.max(0, list.total - 1);
+    }
+  }
+  if (messagesState.opened && read.has(messagesState.opened.id)) messagesState.opened.status = 'read';
+  noteRead(answer.unread, ids);
+}
+
+/** Marks every message read; the unread list is then empty. */
+export async function markAllRead(): Promise<void> {
+  const answer = await api(readMessages, { ids: 'all' });
+  for (const message of messagesState.all.lists) message.status = 'read';
+  latestRequest.unread += 1;
+  messagesState.unread = { ...emptyList(), loaded: true };
+  noteRead(answer.unread, 'all');
+}
+
+/** The session the startup check ran for in this app start: a remount or a re-render asks no more. */
+let startupCheckedFor: string | null = null;
+
+/** §1: the message the startup dialog shows for this session, once per app start; null when there is none. */
+export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
+  if (startupCheckedFor === token) return null;
+  startupCheckedFor = token;
+  await refreshUnread();
+  return unread.first && session.token === token ? { ...unread.first } : null;
+}
+
+/** Tests start each case as a fresh app start. */
+export function resetStartupCheck(): void {
+  startupCheckedFor = null;
+}
+
+/** Text for the list: the content on one line, without runs of spaces and line breaks. */
+export const previewOf = (content: string) => content.replace(/\s+/g, ' ').trim();
+
+type DateKind = 'time' | 'dayTime' | 'date' | 'full';
+const DATE_PARTS: Record<DateKind, Intl.DateTimeFormatOptions> = {
+  time: { hour: '2-digit', minute: '2-digit' },
+  dayTime: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  full: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+};
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: DateKind): Intl.DateTimeFormat {
+  const locale = intlLocale(currentLocale());
+  const key = `${locale}:${kind}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    const clock = kind === 'date' ? {} : { hourCycle: 'h23' as const };
+    format = new Intl.DateTimeFormat(locale, { ...DATE_PARTS[kind], ...clock, numberingSystem: 'latn' });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/**
+ * When a message was sent, in the app's language: in full for the reader; in the list as short
+ * as it stays clear (today: HH:MM; this year: day, month and HH:MM; before: the date).
+ */
+export function formatMessageDate(iso: string, { full = false, now = new Date() }: { full?: boolean; now?: Date } = {}): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const sameYear = date.getFullYear() === now.getFullYear();
+  const sameDay = sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
+  const kind: DateKind = full ? 'full' : sameDay ? 'time' : sameYear ? 'dayTime' : 'date';
+  return dateFormat(kind).format(date);
+}
+
+// Another session (logout, another user) must never see this one's messages.
+subscribeKey(session, 'token', () => {
+  latestRequest.all += 1;
+  latestRequest.unread += 1;
+  Object.assign(messagesState, { filter: 'all', all: emptyList(), unread: emptyList(), opened: null });
+});

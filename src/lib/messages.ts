@@ -1,0 +1,65 @@
+// How many station messages the signed-in user has not read (§4), and the oldest of them (the
+// startup dialog of §1 shows it). Shared: the tab bar, the home bell and the messages page read it.
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { unreadMessages, type StationMessage } from '../contract/messages.ts';
+import { api } from './api.ts';
+import { session } from './session.ts';
+
+export const unread = proxy({
+  count: 0,
+  first: null as StationMessage | null,
+  /** The server has answered for this session at least once. */
+  loaded: false,
+});
+
+let latestRequest = 0;
+
+/** Asks the server again; an answer that arrives after a newer request's (or another session's) is dropped. */
+export async function refreshUnread(): Promise<void> {
+  if (!session.token) return;
+  const request = ++latestRequest;
+  const token = session.token;
+  const answer = await api(unreadMessages, undefined, { loading: false });
+  if (request !== latestRequest || token !== session.token) return;
+  setUnread(answer.count, answer.first);
+}
+
+/** For screens that only decorate with the count: a failure (offline, say) keeps the last one. */
+export function refreshUnreadQuietly(): void {
+  refreshUnread().catch(() => undefined);
+}
+
+/** What the server said after a read (`readMessages` answers the count left); `readIds` are now read. */
+export function noteRead(count: number, readIds: readonly number[] | 'all'): void {
+  // An answer to an older unread request must not bring back what was just read.
+  latestRequest += 1;
+  const firstRead = unread.first !== null && (readIds === 'all' || readIds.includes(unread.first.id));
+  setUnread(count, count === 0 || firstRead ? null : unread.first);
+  if (firstRead && count > 0) refreshUnreadQuietly();
+}
+
+function setUnread(count: number, first: StationMessage | null): void {
+  unread.count = Math.max(0, count);
+  unread.first = first;
+  unread.loaded = true;
+}
+
+/** Keeps the count fresh while the app is used: again each time it comes back to the foreground. */
+export function watchUnread(): () => void {
+  const onVisible = () => {
+    if (document.visibilityState === 'visible') refreshUnreadQuietly();
+  };
+  document.addEventListener('visibilitychange', onVisible);
+  return () => document.removeEventListener('visibilitychange', onVisible);
+}
+
+/** "99+" above 99, so a badge keeps its size. */
+export const badgeText = (count: number) => (count > 99 ? '99+' : String(count));
+
+// Another session (logout, another user) must never see this one's count or message.
+subscribeKey(session, 'token', () => {
+  unread.count = 0;
+  unread.first = null;
+  unread.loaded = false;
+});

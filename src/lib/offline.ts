@@ -1,0 +1,40 @@
+// What the page knows of the network (ARCHITECTURE "Offline"): whether the device is online, and
+// which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
+// delete the user's cached answers here.
+import { proxy } from 'valtio/vanilla';
+import { MESSAGE_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+
+export const offlineData = proxy({
+  online: typeof navigator === 'undefined' || navigator.onLine !== false,
+  /** Per endpoint path: when the cached answer last received was stored (ISO); absent when the network answered. */
+  asOf: {} as Record<string, string>,
+});
+
+if (typeof window !== 'undefined') {
+  addEventListener('online', () => (offlineData.online = true));
+  addEventListener('offline', () => (offlineData.online = false));
+}
+
+/** Records whether an answer of `path` came from the service worker's cache (api() calls this). */
+export function noteAnswer(path: string, headers: Headers): void {
+  const storedAt = headers.get(SERVED_FROM_CACHE_HEADER);
+  if (storedAt) offlineData.asOf[path] = storedAt;
+  else if (path in offlineData.asOf) delete offlineData.asOf[path];
+}
+
+/** The oldest cached answer among `paths` now on screen while offline (ISO), else null. */
+export function offlineSince(state: { readonly online: boolean; readonly asOf: Readonly<Record<string, string>> }, paths: readonly string[]): string | null {
+  if (state.online) return null;
+  const times = paths.map((path) => state.asOf[path]).filter((time): time is string => Boolean(time));
+  return times.length ? times.sort()[0]! : null;
+}
+
+/** Deletes one user's cached answers: their cache partition, also asked of the service worker so a late answer is not kept. */
+export async function forgetCachedAnswers(token: string): Promise<void> {
+  for (const call of MESSAGE_CALLS) delete offlineData.asOf[call.path];
+  // Without a secure context there is neither a Cache API nor a service worker: nothing was kept.
+  if (typeof caches === 'undefined' || !globalThis.crypto?.subtle) return;
+  const partition = await partitionName(token);
+  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_USER', partition });
+  await caches.delete(partition);
+}

@@ -1,0 +1,98 @@
+// Updates of the app (ARCHITECTURE "Updates"): the service worker registration, the update dialog's
+// state, and the §1 version check. One path: a waiting worker or a newer `v` in appurl_android
+// opens the same dialog; accepting activates the new worker and reloads once it controls the page.
+import { proxy } from 'valtio/vanilla';
+import { Workbox } from 'workbox-window';
+import { APP_VERSION } from '../contract/constants.ts';
+import { config } from '../contract/content.ts';
+import { api } from './api.ts';
+
+export const appUpdate = proxy({
+  /** A new version is installed and waits for the user's consent. */
+  waiting: false,
+  /** The user chose "Later" for the waiting version (asked again on the next start). */
+  dismissed: false,
+  /** §1: the server announced a newer version: the dialog cannot be dismissed. */
+  forced: false,
+  /** Where the Android shell downloads the new version (absolute URL). */
+  link: null as string | null,
+});
+
+let workbox: Workbox | null = null;
+
+/** Registers the service worker (production builds only) and listens for a waiting version. */
+export function registerServiceWorker(): void {
+  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { type: 'module' });
+  // Also fires at start when a version was already waiting (installed during an earlier visit).
+  workbox.addEventListener('waiting', () => (appUpdate.waiting = true));
+  void workbox.register();
+}
+
+/** The app runs inside the Android shell (its WebView adds this to the user agent). */
+export const isAndroidShell = (userAgent = navigator.userAgent) => userAgent.includes('CoinvestAndroid');
+
+/** The version number in the `v` parameter of appurl_android, or null when there is none. */
+export function announcedVersion(appurlAndroid: string | undefined): number | null {
+  if (!appurlAndroid) return null;
+  try {
+    const v = new URL(appurlAndroid, 'https://app.invalid/').searchParams.get('v') ?? '';
+    return /^\d{1,9}$/.test(v) ? Number(v) : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * §1 version check: when appurl_android names a version newer than this one, look for a new
+ * service worker first, then open the forced update dialog. Returns whether it opened.
+ */
+export async function applyVersionCheck(appurlAndroid: string | undefined): Promise<boolean> {
+  const announced = announcedVersion(appurlAndroid);
+  if (announced === null || announced <= APP_VERSION) return false;
+  // A failed check (offline) still shows the dialog: the server said this version is too old.
+  await workbox?.update().catch(() => undefined);
+  appUpdate.link = new URL(appurlAndroid!, location.href).href;
+  appUpdate.forced = true;
+  return true;
+}
+
+/** Runs the version check against the system config; a start without network skips it. */
+export async function checkAppVersion(): Promise<void> {
+  const system = await api(config, { act: 'system' }, { loading: false });
+  await applyVersionCheck(system.appurl_android);
+}
+
+/** The dialog's button: the Android shell downloads the new app; the web app activates the new worker and reloads. */
+export async function installUpdate(): Promise<void> {
+  if (appUpdate.forced && appUpdate.link && isAndroidShell()) {
+    location.assign(appUpdate.link);
+    return;
+  }
+  const registration = await navigator.serviceWorker?.getRegistration();
+  const next = registration?.waiting ?? registration?.installing;
+  // No new worker (or the very first one still installing): the reload itself is the update.
+  if (!workbox || !next || !navigator.serviceWorker.controller) {
+    location.reload();
+    return;
+  }
+  // Reload once the new worker controls the page. workbox-window's `controlling` says isUpdate
+  // false when this page session installed the first worker, so listen to the browser itself.
+  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
+  if (next.state !== 'installed') await installed(next);
+  // Activated meanwhile (accepted in another tab) or replaced by a newer one: just reload.
+  if (next.state === 'installed') workbox.messageSkipWaiting();
+  else location.reload();
+}
+
+const installed = (worker: ServiceWorker) =>
+  new Promise<void>((resolve) => {
+    const check = () => {
+      if (worker.state === 'installed' || worker.state === 'activated' || worker.state === 'redundant') {
+        worker.removeEventListener('statechange', check);
+        resolve();
+      }
+    };
+    worker.addEventListener('statechange', check);
+    check();
+  });

@@ -1,0 +1,54 @@
+// The pure pieces of the offline cache (ARCHITECTURE "Offline"), shared by the service worker,
+// the page (logout deletes a partition) and the unit tests. No I/O here but hashing.
+
+/** Public data, the same for everyone: stale-while-revalidate, one shared cache. */
+export const PUBLIC_CACHE = 'api-public-v1';
+/** One cache per signed-in user for the messages calls: `messages-<first 16 hex of sha256(token)>`. */
+export const PARTITION_PREFIX = 'messages-';
+/** Set on every answer the service worker gives from its cache: the ISO time it was stored. */
+export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';
+/** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
+export const TOKEN_HEADER = 'token';
+
+/** API paths (after the `/api` base) whose answers are public: coin list, config, slides. */
+export const PUBLIC_PATHS = ['/coin/lists', '/other/config', '/content/slide'];
+/** The messages calls (a POST that only reads, and a GET), cached per user, network first. */
+export const MESSAGE_CALLS = [
+  { method: 'POST', path: '/users/message' },
+  { method: 'GET', path: '/users/message/unread' },
+];
+
+/** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */
+export function apiPathOf(url: string): string | null {
+  const { pathname } = new URL(url);
+  const at = pathname.indexOf('/api/');
+  return at < 0 ? null : pathname.slice(at + 4);
+}
+
+export const isPublicCall = (method: string, url: string) => method === 'GET' && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
+
+export const isMessageCall = (method: string, url: string) => {
+  const path = apiPathOf(url);
+  return MESSAGE_CALLS.some((call) => call.method === method && call.path === path);
+};
+
+/**
+ * The Cache API keeps no POST: a call is stored under a GET URL built from its method, path, query
+ * and form body, fields sorted so that the same question always finds the same answer.
+ */
+export function syntheticKey(method: string, url: string, body = ''): string {
+  const { origin, pathname, searchParams } = new URL(url);
+  const fields = new URLSearchParams([...searchParams, ...new URLSearchParams(body)]);
+  fields.sort();
+  const query = fields.toString();
+  return `${origin}/__offline__/${method.toUpperCase()}${pathname}${query ? `?${query}` : ''}`;
+}
+
+/** The cache of one user's answers, named by a hash of the token (the token itself is never stored). */
+export async function partitionName(token: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(token));
+  const hex = Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${PARTITION_PREFIX}${hex.slice(0, 16)}`;
+}
+
+export const isPartition = (cacheName: string) => /^messages-[0-9a-f]{16}$/.test(cacheName);

@@ -1,0 +1,115 @@
+// Helpers of the offline, update and install tests: calls to the test server from Node, what the
+// browser keeps (Cache Storage and IndexedDB, read from the page), and the service worker's state.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+interface Envelope<T = unknown> {
+  ret: number;
+  msg: string;
+  data: T;
+}
+
+/** One call of the §7 API from Node (form-encoded), as the app makes it. */
+export async function callApi<T = unknown>(path: string, options: { method?: 'GET' | 'POST'; token?: string; form?: Record<string, string>; base?: string } = {}): Promise<Envelope<T>> {
+  const { method = 'POST', token, form = {}, base = inject('baseUrl') } = options;
+  const query = method === 'GET' ? `?${new URLSearchParams(form)}` : '';
+  const response = await fetch(`${base}/api${path}${query}`, {
+    method,
+    headers: { ...(token ? { token } : {}), 'idempotency-key': randomUUID(), 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    body: method === 'POST' ? new URLSearchParams(form) : undefined,
+  });
+  return (await response.json()) as Envelope<T>;
+}
+
+/**
+ * Marks every message of a user read, so the startup dialog of the first unread message (§1)
+ * does not cover the pages under test.
+ */
+export async function markAllRead(username: string, password: string, base?: string): Promise<void> {
+  const { data } = await callApi<{ token: string }>('/users/login', { form: { username, password }, base });
+  const answer = await callApi('/users/message/reader', { token: data.token, form: { ids: 'all' }, base });
+  if (answer.ret !== 1) throw new Error(`could not mark the messages of ${username} read: ${answer.msg}`);
+}
+
+/** Logs in through the login page (the agreement ticked). */
+export async function logIn(page: Page, username: string, password: string): Promise<void> {
+  await page.goto('/#/pages/login/login');
+  await page.getByLabel('Username, mobile number or e-mail').fill(username);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/#\/pages\/index\/index/);
+}
+
+/** Waits until a service worker controls the page. */
+export async function controlledByServiceWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+}
+
+/** Everything the app keeps in IndexedDB (database coinvest, store state), by key. */
+export function storedRecords(page: Page): Promise<Record<string, unknown>> {
+  return page.evaluate(
+    () =>
+      new Promise<Record<string, unknown>>((resolve, reject) => {
+        const open = indexedDB.open('coinvest');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const database = open.result;
+          if (!database.objectStoreNames.contains('state')) return resolve({});
+          const store = database.transaction('state').objectStore('state');
+          const keys = store.getAllKeys();
+          const values = store.getAll();
+          values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), values.result[index]])));
+          values.onerror = () => reject(values.error);
+        };
+      }),
+  );
+}
+
+/** The session token kept on the device, or null. */
+export async function storedToken(page: Page): Promise<string | null> {
+  const session = (await storedRecords(page)).session as { token?: string | null } | undefined;
+  return session?.token ?? null;
+}
+
+export interface CachedAnswer {
+  url: string;
+  servedFromCache: string | null;
+  body: string;
+}
+
+/** The runtime caches (everything but the precached app shell): name → kept answers. */
+export function runtimeCaches(page: Page): Promise<Record<string, CachedAnswer[]>> {
+  return page.evaluate(async () => {
+    const result: Record<string, CachedAnswer[]> = {};
+    for (const name of await caches.keys()) {
+      if (name.startsWith('workbox-precache')) continue;
+      const cache = await caches.open(name);
+      result[name] = await Promise.all(
+        (await cache.keys()).map(async (request) => {
+          const response = (await cache.match(request))!;
+          return { url: request.url, servedFromCache: response.headers.get('x-served-from-cache'), body: await response.text() };
+        }),
+      );
+    }
+    return result;
+  });
+}
+
+/**
+ * Records (in the page) when parts of the screen first show, in ms from navigation start:
+ * `window.__shown.shell` (the app frame with its tab bar), `.page` (the page's nav bar, once its
+ * lazily loaded code has rendered) and `.data` (the first market row).
+ */
+export async function timeFirstPaints(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const parts: Record<string, string> = { shell: '.app .tabbar', page: '.app .navbar', data: '.app .market-row' };
+    const shown: Record<string, number> = {};
+    (window as unknown as { __shown: Record<string, number> }).__shown = shown;
+    new MutationObserver((_, observer) => {
+      for (const [name, selector] of Object.entries(parts)) if (shown[name] === undefined && document.querySelector(selector)) shown[name] = performance.now();
+      if (Object.keys(shown).length === Object.keys(parts).length) observer.disconnect();
+    }).observe(document, { childList: true, subtree: true });
+  });
+}

@@ -1,0 +1,190 @@
+// Updates (ARCHITECTURE "Updates"): a second build with another build id is deployed under the
+// same origin; the waiting worker raises the update dialog ("Later" puts it off until the next
+// start), accepting reloads into the new version. The §1 check of `v` in appurl_android raises
+// the same dialog, forced; in the Android shell its button opens the download link.
+// This file runs its own server whose web root the test swaps between the two builds.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { PHONE, launch } from './browser.ts';
+import { controlledByServiceWorker } from './pwa.ts';
+import { APP_VERSION } from '../../src/contract/constants.ts';
+import { texts } from '../../src/contract/texts.ts';
+
+const NEW_BUILD = 'e2e-second-build';
+const work = mkdtempSync(join(tmpdir(), 'coinvest-update-'));
+const webRoot = join(work, 'web');
+const second = join(work, 'dist-second');
+let server: ChildProcess | undefined;
+let base = '';
+let browser: Browser;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+
+/** Puts a build in the web root the server serves (it reads files from disk on every request). */
+function deploy(build: string): void {
+  rmSync(webRoot, { recursive: true, force: true });
+  cpSync(build, webRoot, { recursive: true });
+}
+
+beforeAll(async () => {
+  // The second version: the same code, another build id, in its own folder.
+  const built = spawnSync('node_modules/.bin/vite', ['build', '--outDir', second, '--emptyOutDir', '--logLevel', 'error'], {
+    // vitest sets NODE_ENV=test; the second version must be a production build like the first.
+    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: NEW_BUILD },
+    encoding: 'utf8',
+  });
+  if (built.status !== 0) throw new Error(`the second build failed: ${built.stderr}`);
+  deploy('dist');
+
+  const port = await freePort();
+  const logFile = join(work, 'server.log');
+  writeFileSync(logFile, '');
+  const log = createWriteStream(logFile);
+  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.pipe(log);
+  server.stderr!.pipe(log);
+  const deadline = Date.now() + 90_000;
+  while (!readFileSync(logFile, 'utf8').includes('is running at')) {
+    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the update test server did not start: ${readFileSync(logFile, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  base = `http://127.0.0.1:${port}`;
+  browser = await launch();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  if (server && server.exitCode === null) {
+    const stopped = new Promise((resolve) => server!.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
+    if (server.exitCode === null) server.kill('SIGKILL');
+  }
+  rmSync(work, { recursive: true, force: true });
+});
+
+const phone = (options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
+  browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: base, ...options });
+
+const shot = (page: Page, name: string) => page.screenshot({ path: join(inject('artifacts'), `${name}.png`) });
+const buildOnPage = (page: Page) => page.evaluate(() => document.documentElement.dataset.build);
+const updateDialog = (page: Page) => page.locator('.update-dialog');
+
+it('a new version waits for consent: "Later" puts it off, accepting reloads into the new version', async () => {
+  const context = await phone();
+  try {
+    const page = await context.newPage();
+    await page.goto('/#/pages/mine/mine');
+    await controlledByServiceWorker(page);
+    const firstBuild = await buildOnPage(page);
+    expect(firstBuild).toBeTruthy();
+    expect(firstBuild).not.toBe(NEW_BUILD);
+    await expect.poll(() => page.locator('.app-build').textContent()).toBe(`Coinvest ${APP_VERSION} · ${firstBuild}`);
+
+    deploy(second);
+    // The browser looks for a new worker on navigations and from time to time; ask now, in the
+    // same page session that installed the first worker (the case that needs the manual reload).
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await updateDialog(page).waitFor({ timeout: 30_000 });
+    expect(await updateDialog(page).getAttribute('data-forced')).toBe('false');
+    await shot(page, '30-update-dialog');
+    await updateDialog(page).locator('[data-action="later"]').click();
+    expect(await updateDialog(page).count()).toBe(0);
+    expect(await buildOnPage(page)).toBe(firstBuild);
+
+    // The next start asks again (the new worker is still waiting); accepting reloads into it.
+    await page.reload();
+    await updateDialog(page).waitFor({ timeout: 30_000 });
+    expect(await buildOnPage(page)).toBe(firstBuild);
+    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), updateDialog(page).locator('[data-action="update"]').click()]);
+    await expect.poll(() => buildOnPage(page)).toBe(NEW_BUILD);
+    await expect.poll(() => page.locator('.app-build').textContent()).toBe(`Coinvest ${APP_VERSION} · ${NEW_BUILD}`);
+    expect(await updateDialog(page).count()).toBe(0);
+    // The old version's caches are gone: only the new precache remains.
+    const precaches = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('workbox-precache')));
+    expect(precaches).toHaveLength(1);
+    const shell = await page.evaluate(async () => {
+      const cache = await caches.open((await caches.keys()).find((name) => name.startsWith('workbox-precache'))!);
+      const index = await cache.match('index.html', { ignoreSearch: true });
+      return index ? await index.text() : '';
+    });
+    expect(shell).toContain('<div id="root">');
+    await shot(page, '31-updated');
+  } finally {
+    await context.close();
+  }
+});
+
+/** Answers the system config with an appurl_android that announces version `v`. */
+const announce = (context: BrowserContext, v: number) =>
+  context.route('**/api/other/config*', (route) =>
+    route.fulfill({ json: { ret: 1, msg: '', data: { scroll_notice: '', service_url: '', appurl_android: `/downloads/coinvest.apk?v=${v}` } } }),
+  );
+
+it('a newer v in appurl_android raises the same dialog, forced: no dismiss, and updating reloads', async () => {
+  const context = await phone();
+  try {
+    await announce(context, APP_VERSION + 1);
+    const page = await context.newPage();
+    await page.goto('/#/pages/mine/mine');
+    await updateDialog(page).waitFor({ timeout: 30_000 });
+    expect(await updateDialog(page).getAttribute('data-forced')).toBe('true');
+    expect(await updateDialog(page).textContent()).toContain(texts.updateToLatest.message);
+    expect(await updateDialog(page).locator('[data-action="later"]').count()).toBe(0);
+    await shot(page, '32-forced-update');
+    await Promise.all([page.waitForEvent('load'), updateDialog(page).locator('[data-action="update"]').click()]);
+    // The server still announces a newer version: the dialog comes back.
+    await updateDialog(page).waitFor({ timeout: 30_000 });
+  } finally {
+    await context.close();
+  }
+});
+
+it('the same version in appurl_android raises nothing', async () => {
+  const context = await phone({ serviceWorkers: 'block' });
+  try {
+    await announce(context, APP_VERSION);
+    const page = await context.newPage();
+    const checked = page.waitForResponse(/\/api\/other\/config/);
+    await page.goto('/#/pages/mine/mine');
+    await checked;
+    await page.waitForTimeout(500);
+    expect(await updateDialog(page).count()).toBe(0);
+  } finally {
+    await context.close();
+  }
+});
+
+it('in the Android shell the forced dialog opens the download link (the service worker lets it through)', async () => {
+  const context = await phone({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/140 Mobile CoinvestAndroid/101' });
+  try {
+    await announce(context, APP_VERSION + 5);
+    await context.route('**/downloads/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'the new app' }));
+    const page = await context.newPage();
+    await page.goto('/#/pages/mine/mine');
+    await controlledByServiceWorker(page);
+    await updateDialog(page).waitFor({ timeout: 30_000 });
+    const download = page.waitForRequest((request) => request.url().includes('/downloads/') && request.isNavigationRequest());
+    await updateDialog(page).locator('[data-action="update"]').click();
+    expect((await download).url()).toBe(`${base}/downloads/coinvest.apk?v=${APP_VERSION + 5}`);
+    // The download itself arrives, not the app shell the worker hands to the app's own navigations.
+    await expect.poll(() => page.locator('body').textContent()).toBe('the new app');
+  } finally {
+    await context.close();
+  }
+});

@@ -1,0 +1,216 @@
+// Station messages (§1, §4, §7): the shared unread count, the all/unread lists with paging,
+// marking read (one, or all) and the startup dialog's once-per-app-start rule.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
+import { noteRead, refreshUnread, unread } from '../../src/lib/messages.ts';
+import { session } from '../../src/lib/session.ts';
+import {
+  firstUnreadOnce,
+  hasMore,
+  loadMessages,
+  markAllRead,
+  markRead,
+  messagesState,
+  formatMessageDate,
+  nextPage,
+  openMessage,
+  previewOf,
+  resetStartupCheck,
+} from '../../src/features/messages/messages-store.ts';
+import { deferred, envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
+
+const message = (id: number, status: StationMessage['status'] = 'unread'): StationMessage => ({
+  id,
+  title: `Notice ${id}`,
+  content: `Body of ${id}`,
+  status,
+  created_at: '2026-01-02T03:04:05.000Z',
+});
+const page = (lists: StationMessage[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+const range = (from: number, to: number, status: StationMessage['status'] = 'unread') =>
+  Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
+const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
+/** valtio tells its subscribers (the reset on a new token) in a microtask. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+async function signIn(token = 'token-a') {
+  session.token = token;
+  await settle();
+}
+
+beforeEach(async () => {
+  resetClientState();
+  resetStartupCheck();
+  await settle();
+  await signIn();
+});
+afterEach(resetClientState);
+
+describe('the unread count (lib/messages)', () => {
+  it('takes count and first from the server, without the loading mask', async () => {
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 3, first: message(4) }));
+    await refreshUnread();
+    expect(unread).toMatchObject({ count: 3, first: message(4), loaded: true });
+    expect(calls[0]!.request.method).toBe('GET');
+    expect(new URL(calls[0]!.request.url).pathname).toBe('/api/users/message/unread');
+  });
+
+  it('asks nothing without a session', async () => {
+    session.token = null;
+    await settle();
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 1, first: null }));
+    await refreshUnread();
+    expect(calls).toHaveLength(0);
+    expect(unread.count).toBe(0);
+  });
+
+  it('drops an answer that arrives after the session changed, and forgets the old count', async () => {
+    const held = deferred<Response>();
+    stubFetch(() => held.promise);
+    const asking = refreshUnread();
+    await signIn('token-b');
+    held.resolve(envelope(1, 'ok', { count: 9, first: message(1) }));
+    await asking;
+    expect(unread).toMatchObject({ count: 0, first: null, loaded: false });
+  });
+
+  it('drops an older answer that arrives after a read', async () => {
+    const held = deferred<Response>();
+    stubFetch(() => held.promise);
+    const asking = refreshUnread();
+    noteRead(0, 'all');
+    held.resolve(envelope(1, 'ok', { count: 5, first: message(1) }));
+    await asking;
+    expect(unread).toMatchObject({ count: 0, first: null });
+  });
+
+  it('reading the first unread message asks for the next one', async () => {
+    unread.first = message(1);
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 1, first: message(2) }));
+    noteRead(1, [1]);
+    expect(unread.first).toBeNull();
+    await settle();
+    expect(calls).toHaveLength(1);
+    expect(unread).toMatchObject({ count: 1, first: message(2) });
+  });
+
+  it('a logout clears the count and the message', async () => {
+    stubFetch(envelope(1, 'ok', { count: 2, first: message(7) }));
+    await refreshUnread();
+    session.token = null;
+    await settle();
+    expect(unread).toMatchObject({ count: 0, first: null, loaded: false });
+  });
+});
+
+describe('the message lists', () => {
+  it('asks for status and page, and adds the next page without repeating a message', async () => {
+    const { calls } = stubFetch(page(range(1, MESSAGE_PAGE_SIZE), 25), page(range(MESSAGE_PAGE_SIZE, 25), 25, 2));
+    await loadMessages('all');
+    expect(form(calls[0]!.body)).toEqual({ status: 'all', page: '1' });
+    expect(hasMore('all', messagesState.all)).toBe(true);
+
+    await loadMessages('all', { more: true });
+    expect(form(calls[1]!.body)).toEqual({ status: 'all', page: '2' });
+    expect(messagesState.all.lists.map((item) => item.id)).toEqual(range(1, 25).map((item) => item.id));
+    expect(hasMore('all', messagesState.all)).toBe(false);
+  });
+
+  it('in the unread list, asks for the page the next unread message is on after some were read', async () => {
+    stubFetch(page(range(1, MESSAGE_PAGE_SIZE), 25), envelope(1, 'ok', { unread: 22 }));
+    await loadMessages('unread');
+    await markRead([1, 2, 3]);
+    // The three stay on screen, read; the server now counts 22 unread of which 17 are shown.
+    expect(messagesState.unread.lists).toHaveLength(MESSAGE_PAGE_SIZE);
+    expect(messagesState.unread.total).toBe(22);
+    expect(nextPage('unread', messagesState.unread.lists)).toBe(1);
+    expect(hasMore('unread', messagesState.unread)).toBe(true);
+  });
+
+  it('keeps what is shown when a reload fails, and says why', async () => {
+    stubFetch(page([message(1)], 1), httpError(404));
+    await loadMessages('all');
+    await expect(loadMessages('all')).rejects.toThrow('The requested resource was not found');
+    expect(messagesState.all.lists).toHaveLength(1);
+    expect(messagesState.all.failure).toBe('The requested resource was not found');
+  });
+
+  it('a new session starts with empty lists', async () => {
+    stubFetch(page([message(1)], 1));
+    await loadMessages('all');
+    await signIn('token-b');
+    expect(messagesState.all).toMatchObject({ lists: [], loaded: false });
+  });
+
+  it('dates a message as short as stays clear in the list, in full in the reader', () => {
+    const now = new Date(2026, 5, 15, 18, 0);
+    expect(formatMessageDate(new Date(2026, 5, 15, 9, 5).toISOString(), { now })).toBe('09:05');
+    expect(formatMessageDate(new Date(2026, 0, 2, 23, 4).toISOString(), { now })).toBe('01/02, 23:04');
+    expect(formatMessageDate(new Date(2025, 11, 31, 8, 0).toISOString(), { now })).toBe('12/31/2025');
+    expect(formatMessageDate(new Date(2026, 5, 15, 9, 5).toISOString(), { now, full: true })).toBe('06/15/2026, 09:05');
+    expect(formatMessageDate('not a date')).toBe('not a date');
+  });
+
+  it('shows the content on one line in the list', () => {
+    expect(previewOf('  Line one\n\nline   two ')).toBe('Line one line two');
+  });
+});
+
+describe('reading', () => {
+  it('opening an unread message marks it read in both lists and updates the count', async () => {
+    const { calls } = stubFetch(page([message(1), message(2, 'read')], 2), page([message(1)], 1), envelope(1, 'ok', { unread: 0 }));
+    await loadMessages('all');
+    await loadMessages('unread');
+    await openMessage(messagesState.all.lists[0]!);
+    expect(form(calls[2]!.body)).toEqual({ ids: '1' });
+    expect(messagesState.opened).toMatchObject({ id: 1, status: 'read' });
+    expect(messagesState.all.lists[0]!.status).toBe('read');
+    expect(messagesState.unread.lists[0]!.status).toBe('read');
+    expect(messagesState.unread.total).toBe(0);
+    expect(unread.count).toBe(0);
+  });
+
+  it('opening a read message sends nothing', async () => {
+    const { calls } = stubFetch(envelope(1, 'ok', { unread: 0 }));
+    await openMessage(message(3, 'read'));
+    expect(calls).toHaveLength(0);
+    expect(messagesState.opened?.id).toBe(3);
+  });
+
+  it('a failed read leaves the message unread', async () => {
+    stubFetch(page([message(1)], 1), envelope(0, 'No such message'));
+    await loadMessages('all');
+    await expect(markRead([1])).rejects.toThrow('No such message');
+    expect(messagesState.all.lists[0]!.status).toBe('unread');
+  });
+
+  it('mark all read sends ids=all and empties the unread list', async () => {
+    unread.count = 2;
+    unread.first = message(1);
+    const { calls } = stubFetch(page([message(1), message(2)], 2), page([message(1), message(2)], 2), envelope(1, 'ok', { unread: 0 }));
+    await loadMessages('all');
+    await loadMessages('unread');
+    await markAllRead();
+    expect(form(calls[2]!.body)).toEqual({ ids: 'all' });
+    expect(messagesState.all.lists.every((item) => item.status === 'read')).toBe(true);
+    expect(messagesState.unread).toMatchObject({ lists: [], total: 0, loaded: true });
+    expect(unread).toMatchObject({ count: 0, first: null });
+  });
+});
+
+describe('the startup message (§1)', () => {
+  it('is the first unread message, once per app start and session', async () => {
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: message(5) }));
+    await expect(firstUnreadOnce('token-a')).resolves.toMatchObject({ id: 5 });
+    await expect(firstUnreadOnce('token-a')).resolves.toBeNull();
+    expect(calls).toHaveLength(1);
+
+    await signIn('token-b');
+    await expect(firstUnreadOnce('token-b')).resolves.toMatchObject({ id: 5 });
+  });
+
+  it('is nothing when all is read', async () => {
+    stubFetch(envelope(1, 'ok', { count: 0, first: null }));
+    await expect(firstUnreadOnce('token-a')).resolves.toBeNull();
+  });
+});

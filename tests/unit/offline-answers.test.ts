@@ -1,0 +1,123 @@
+// ARCHITECTURE "Offline", the page's side: an answer the service worker gave from its cache is
+// marked (the page shows "Offline — as of HH:MM"), an uncached read offline fails at once, and
+// logout or ret -1 deletes that user's cache partition and stored records.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createStore, get } from 'idb-keyval';
+import { api, ApiError } from '../../src/lib/api.ts';
+import { coinList } from '../../src/contract/markets.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { offlineData, offlineSince } from '../../src/lib/offline.ts';
+import { loadCoinList, prices } from '../../src/lib/prices.ts';
+import { clearSession, session } from '../../src/lib/session.ts';
+import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storage.ts';
+import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { resetClientState, stubFetch } from './helpers.ts';
+
+const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const answer = (data: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify({ ret: 1, msg: '', data }), { headers: { 'content-type': 'application/json', ...headers } });
+const onDisk = (key: string) => get(key, createStore('coinvest', 'state'));
+
+beforeEach(() => {
+  resetClientState();
+  offlineData.asOf = {};
+  offlineData.online = true;
+});
+afterEach(() => {
+  delete (navigator as { onLine?: boolean }).onLine;
+  vi.unstubAllGlobals();
+});
+
+describe('answers from the service worker’s cache', () => {
+  it('records when the cached answer was stored, per endpoint, and forgets it once the network answers', async () => {
+    stubFetch(answer({ lists: [] }, { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' }), answer({ lists: [] }));
+    await api(coinList);
+    expect(offlineData.asOf).toEqual({ [coinList.path]: '2026-01-02T03:04:05.000Z' });
+    await api(coinList);
+    expect(offlineData.asOf).toEqual({});
+  });
+
+  it('a coin list from the cache keeps newer streamed prices and is dated when it was stored', async () => {
+    const quote = (price: string, at: string) => ({ code: 'BTC', name: 'Bitcoin', price, at, change_24h: '0', open_24h: price, high_24h: price, low_24h: price, volume_24h: '1', price_decimals: 2, simulated: true });
+    prices.quotes = { BTC: quote('101.00', '2026-01-02T03:05:00.000Z') };
+    stubFetch(answer({ lists: [quote('99.00', '2026-01-02T03:04:00.000Z'), { ...quote('5.00', '2026-01-02T03:04:00.000Z'), code: 'ETH' }] }, { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' }));
+    await loadCoinList();
+    expect(prices.quotes.BTC!.price).toBe('101.00');
+    expect(prices.quotes.ETH!.price).toBe('5.00');
+    expect(prices.codes).toEqual(['BTC', 'ETH']);
+    expect(prices.updatedAt).toBe('2026-01-02T03:04:05.000Z');
+  });
+
+  it('counts as offline data only while offline, and the oldest answer on screen wins', () => {
+    const asOf = { '/a': '2026-01-02T10:00:00.000Z', '/b': '2026-01-02T09:00:00.000Z' };
+    expect(offlineSince({ online: true, asOf }, ['/a', '/b'])).toBeNull();
+    expect(offlineSince({ online: false, asOf }, ['/a', '/b'])).toBe('2026-01-02T09:00:00.000Z');
+    expect(offlineSince({ online: false, asOf }, ['/c'])).toBeNull();
+  });
+
+  it('follows the browser’s online and offline events', () => {
+    dispatchEvent(new Event('offline'));
+    expect(offlineData.online).toBe(false);
+    dispatchEvent(new Event('online'));
+    expect(offlineData.online).toBe(true);
+  });
+
+  it('a read offline that the cache cannot answer fails at once with the offline text (no retries)', async () => {
+    setOnline(false);
+    const { fetch } = stubFetch(new TypeError('Failed to fetch'));
+    const error = (await api(coinList).catch((caught: unknown) => caught)) as ApiError;
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error.message).toBe(texts.offline.message);
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('forgetting a user', () => {
+  const deleted: string[] = [];
+  const posted: unknown[] = [];
+  beforeEach(() => {
+    deleted.length = 0;
+    posted.length = 0;
+    vi.stubGlobal('caches', { delete: vi.fn(async (name: string) => (deleted.push(name), true)) });
+    Object.defineProperty(navigator, 'serviceWorker', {
+      configurable: true,
+      value: { controller: { postMessage: (message: unknown) => posted.push(message) } },
+    });
+  });
+  afterEach(() => {
+    delete (navigator as { serviceWorker?: unknown }).serviceWorker;
+  });
+
+  it('logout deletes the user’s cache partition (here and in the worker) and their stored records', async () => {
+    const userNotes = persistedStore('test-user-notes', { notes: [] as string[] }, { perUser: true });
+    const deviceNotes = persistedStore('test-device-notes', { notes: [] as string[] });
+    await hydrateStores();
+    session.token = 'token-of-a';
+    userNotes.notes = ['a private note'];
+    deviceNotes.notes = ['kept'];
+    offlineData.asOf = { [messages.path]: '2026-01-02T03:04:05.000Z', [coinList.path]: '2026-01-02T03:04:05.000Z' };
+    await flushStores();
+    expect(await onDisk('test-user-notes')).toEqual({ notes: ['a private note'] });
+
+    await clearSession();
+
+    const partition = await partitionName('token-of-a');
+    expect(deleted).toEqual([partition]);
+    expect(posted).toEqual([{ type: 'FORGET_USER', partition }]);
+    expect(session.token).toBeNull();
+    expect(await onDisk('session')).toBeUndefined();
+    expect(await onDisk('test-user-notes')).toBeUndefined();
+    expect(userNotes.notes).toEqual([]);
+    expect(await onDisk('test-device-notes')).toEqual({ notes: ['kept'] });
+    expect(offlineData.asOf).toEqual({ [coinList.path]: '2026-01-02T03:04:05.000Z' });
+  });
+
+  it('ret -1 does the same', async () => {
+    session.token = 'token-of-b';
+    stubFetch(new Response(JSON.stringify({ ret: -1, msg: 'Please log in again', data: null }), { headers: { 'content-type': 'application/json' } }));
+    await expect(api(messages, {}, { redirectOnInvalidToken: false })).rejects.toBeInstanceOf(ApiError);
+    await expect.poll(() => deleted).toEqual([await partitionName('token-of-b')]);
+    expect(session.token).toBeNull();
+  });
+});

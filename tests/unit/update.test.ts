@@ -1,0 +1,42 @@
+// §1 version check and ARCHITECTURE "Updates": a newer `v` in appurl_android than the app's
+// version (101) opens the forced update dialog; the Android shell is told by its user agent.
+import { beforeEach, describe, expect, it } from 'vitest';
+import { APP_VERSION } from '../../src/contract/constants.ts';
+import { announcedVersion, appUpdate, applyVersionCheck, isAndroidShell } from '../../src/lib/update.ts';
+
+beforeEach(() => {
+  Object.assign(appUpdate, { waiting: false, dismissed: false, forced: false, link: null });
+});
+
+describe('announcedVersion', () => {
+  it('reads the v parameter of relative and absolute links', () => {
+    expect(announcedVersion('/downloads/coinvest.apk?v=101')).toBe(101);
+    expect(announcedVersion('https://dl.example/app.apk?x=1&v=205')).toBe(205);
+  });
+
+  it('is null without a usable v', () => {
+    for (const link of [undefined, '', '/app.apk', '/app.apk?v=', '/app.apk?v=1.2', '/app.apk?v=abc', '/app.apk?v=-3']) {
+      expect(announcedVersion(link)).toBeNull();
+    }
+  });
+});
+
+describe('applyVersionCheck', () => {
+  it(`leaves the app alone when v is not newer than ${APP_VERSION}`, async () => {
+    expect(await applyVersionCheck(`/downloads/coinvest.apk?v=${APP_VERSION}`)).toBe(false);
+    expect(await applyVersionCheck('/downloads/coinvest.apk?v=100')).toBe(false);
+    expect(await applyVersionCheck('/downloads/coinvest.apk')).toBe(false);
+    expect(appUpdate.forced).toBe(false);
+  });
+
+  it('opens the forced dialog with the absolute download link when v is newer', async () => {
+    expect(await applyVersionCheck(`/downloads/coinvest.apk?v=${APP_VERSION + 1}`)).toBe(true);
+    expect(appUpdate.forced).toBe(true);
+    expect(appUpdate.link).toBe(new URL(`/downloads/coinvest.apk?v=${APP_VERSION + 1}`, location.href).href);
+  });
+});
+
+it('knows the Android shell by its user agent', () => {
+  expect(isAndroidShell('Mozilla/5.0 (Linux; Android 14) CoinvestAndroid/101')).toBe(true);
+  expect(isAndroidShell('Mozilla/5.0 (Linux; Android 14) Chrome/140 Mobile')).toBe(false);
+});
