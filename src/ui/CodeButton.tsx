@@ -1,7 +1,9 @@
-// "Get code" with the §9 resend countdown of 60 s; the request itself is the caller's.
+// "Get code" with the §9 resend countdown of 60 s (the request itself is the caller's), and the
+// code field it sits in.
 import { useEffect, useState } from 'react';
-import { Trans } from '@lingui/react/macro';
-import { CODE_RESEND_SECONDS } from '../contract/constants.ts';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../contract/constants.ts';
+import { TextField } from './forms.tsx';
 
 export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
   const [left, setLeft] = useState(0);
@@ -26,5 +28,26 @@ export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
     <button type="button" className="btn small secondary" disabled={left > 0 || sending} onClick={send}>
       {left > 0 ? <Trans>Resend in {left}s</Trans> : <Trans>Get code</Trans>}
     </button>
+  );
+}
+
+/**
+ * The verification-code field of every form: 6 digits, the phone's one-time-code autofill, and
+ * "Get code" (hidden while there is nowhere to send a code: `onSend` null).
+ */
+export function CodeField({ value, onChange, onSend }: { value: string; onChange: (value: string) => void; onSend: (() => Promise<boolean>) | null }) {
+  const { t } = useLingui();
+  return (
+    <TextField
+      label={<Trans>Verification code</Trans>}
+      value={value}
+      onChange={onChange}
+      inputMode="numeric"
+      maxLength={CODE_LENGTH}
+      autoComplete="one-time-code"
+      name="code"
+      placeholder={t`6-digit code`}
+      trailing={onSend && <CodeButton onSend={onSend} />}
+    />
   );
 }

@@ -2,16 +2,16 @@
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ForgotPasswordInput } from '../../contract/account.ts';
-import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
-import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, Form, Segmented, TextField } from '../../ui/forms.tsx';
+import { CodeField } from '../../ui/CodeButton.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { AuthHeader } from './AuthHeader.tsx';
+import { ContactInput } from './ContactInput.tsx';
 import { resetPassword, type ContactMode } from './auth-store.ts';
 
 export default function ForgotPasswordPage() {
@@ -39,23 +39,8 @@ export default function ForgotPasswordPage() {
     <div className="page auth-page">
       <AuthHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
       <Form onSubmit={submit}>
-        <Segmented
-          value={mode}
-          onChange={(next) => {
-            setMode(next);
-            setAddress('');
-          }}
-          options={[
-            { value: 'phone', label: <Trans>Mobile number</Trans> },
-            { value: 'email', label: <Trans>E-mail</Trans> },
-          ]}
-        />
-        {mode === 'phone' ? (
-          <TextField label={<Trans>Mobile number</Trans>} lead={`+${AREA_CODE}`} value={address} onChange={setAddress} inputMode="tel" name="phone" placeholder={t`Enter your mobile number`} />
-        ) : (
-          <TextField label={<Trans>E-mail</Trans>} value={address} onChange={setAddress} type="email" name="email" placeholder={t`Enter your e-mail address`} />
-        )}
-        <TextField label={<Trans>Verification code</Trans>} value={code} onChange={setCode} inputMode="numeric" maxLength={6} autoComplete="one-time-code" name="code" placeholder={t`6-digit code`} trailing={<CodeButton onSend={sendCode} />} />
+        <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} />
+        <CodeField value={code} onChange={setCode} onSend={sendCode} />
         <TextField label={<Trans>New password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
         <TextField label={<Trans>Repeat the new password</Trans>} value={repassword} onChange={setRepassword} type="password" autoComplete="new-password" name="repassword" maxLength={12} />
         <Button type="submit" disabled={busy}>

@@ -5,7 +5,7 @@ import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import * as v from 'valibot';
 import { RegisterInput, type RegisterInputType } from '../../contract/account.ts';
-import { AREA_CODE, CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../../contract/constants.ts';
+import { CURRENCIES, DEFAULT_CURRENCY, type Currency } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
@@ -13,9 +13,10 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { firstError } from '../../lib/validate.ts';
 import { i18n } from '@lingui/core';
-import { CodeButton } from '../../ui/CodeButton.tsx';
-import { Button, Checkbox, Form, Segmented, TextField } from '../../ui/forms.tsx';
+import { CodeField } from '../../ui/CodeButton.tsx';
+import { Button, Checkbox, Form, TextField } from '../../ui/forms.tsx';
 import { AuthHeader } from './AuthHeader.tsx';
+import { ContactInput } from './ContactInput.tsx';
 import { registerAccount, type ContactMode } from './auth-store.ts';
 
 export default function RegisterPage() {
@@ -46,33 +47,8 @@ export default function RegisterPage() {
     <div className="page auth-page">
       <AuthHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
       <Form onSubmit={submit}>
-        <Segmented
-          value={mode}
-          onChange={(next) => {
-            setMode(next);
-            setAddress('');
-          }}
-          options={[
-            { value: 'phone', label: <Trans>Mobile number</Trans> },
-            { value: 'email', label: <Trans>E-mail</Trans> },
-          ]}
-        />
-        {mode === 'phone' ? (
-          <TextField label={<Trans>Mobile number</Trans>} lead={`+${AREA_CODE}`} value={address} onChange={setAddress} inputMode="tel" autoComplete="tel-national" name="phone" placeholder={t`Enter your mobile number`} />
-        ) : (
-          <TextField label={<Trans>E-mail</Trans>} value={address} onChange={setAddress} type="email" autoComplete="email" name="email" placeholder={t`Enter your e-mail address`} />
-        )}
-        <TextField
-          label={<Trans>Verification code</Trans>}
-          value={code}
-          onChange={setCode}
-          inputMode="numeric"
-          maxLength={6}
-          autoComplete="one-time-code"
-          name="code"
-          placeholder={t`6-digit code`}
-          trailing={<CodeButton onSend={sendCode} />}
-        />
+        <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} autofill />
+        <CodeField value={code} onChange={setCode} onSend={sendCode} />
         <TextField label={<Trans>Login password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
         <TextField label={<Trans>Payment password</Trans>} value={paypass} onChange={setPaypass} type="password" inputMode="numeric" autoComplete="off" name="paypass" placeholder={t`6 digits`} maxLength={6} />
         <div className="field">

@@ -9,8 +9,8 @@ import { watchUnread } from '../../lib/messages.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Dialog } from '../../ui/lists.tsx';
-import { firstUnreadOnce, formatMessageDate, markRead } from './messages-store.ts';
+import { MessageDialog } from './MessageDialog.tsx';
+import { firstUnreadOnce, markRead } from './messages-store.ts';
 
 export default function FirstUnreadDialog() {
   const { token } = useSnapshot(session);
@@ -32,8 +32,8 @@ export default function FirstUnreadDialog() {
     markRead([message.id]).catch((error) => toast(errorText(error)));
   };
   return (
-    <Dialog
-      title={<bdi>{message.title}</bdi>}
+    <MessageDialog
+      message={message}
       actions={
         <>
           <Button variant="secondary" onClick={() => setMessage(null)}>
@@ -44,14 +44,7 @@ export default function FirstUnreadDialog() {
           </Button>
         </>
       }
-    >
-      <time className="msg-reader-date" dateTime={message.created_at}>
-        {formatMessageDate(message.created_at, { full: true })}
-      </time>
-      <div className="msg-reader-content" dir="auto">
-        {message.content}
-      </div>
-    </Dialog>
+    />
   );
 }
 

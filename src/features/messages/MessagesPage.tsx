@@ -10,7 +10,8 @@ import { badgeText, refreshUnreadQuietly, unread } from '../../lib/messages.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Segmented } from '../../ui/forms.tsx';
 import { ReadAllIcon } from '../../ui/icons.tsx';
-import { Dialog, Empty } from '../../ui/lists.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import {
@@ -149,20 +150,13 @@ function MessageRow({ message }: { message: Readonly<StationMessage> }) {
 
 function MessageReader({ message }: { message: Readonly<StationMessage> }) {
   return (
-    <Dialog
-      title={<bdi>{message.title}</bdi>}
+    <MessageDialog
+      message={message}
       actions={
         <Button onClick={closeMessage}>
           <Trans>Close</Trans>
         </Button>
       }
-    >
-      <time className="msg-reader-date" dateTime={message.created_at}>
-        {formatMessageDate(message.created_at, { full: true })}
-      </time>
-      <div className="msg-reader-content" dir="auto">
-        {message.content}
-      </div>
-    </Dialog>
+    />
   );
 }

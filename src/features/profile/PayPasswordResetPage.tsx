@@ -1,13 +1,13 @@
 // Reset the payment password with a code sent to the account's own phone, else its e-mail.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AREA_CODE, CODE_LENGTH } from '../../contract/constants.ts';
+import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
-import { CodeButton } from '../../ui/CodeButton.tsx';
+import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import {
@@ -52,17 +52,7 @@ export default function PayPasswordResetPage() {
             <Trans>Your account has no mobile number or e-mail to send a code to.</Trans>
           )}
         </p>
-        <TextField
-          label={<Trans>Verification code</Trans>}
-          value={code}
-          onChange={setCode}
-          inputMode="numeric"
-          maxLength={CODE_LENGTH}
-          autoComplete="one-time-code"
-          name="code"
-          placeholder={t`6-digit code`}
-          trailing={target && <CodeButton onSend={() => sendVerificationCode(target.channel, target.address, true)} />}
-        />
+        <CodeField value={code} onChange={setCode} onSend={target && (() => sendVerificationCode(target.channel, target.address, true))} />
         <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
         <TextField label={<Trans>Repeat new payment password</Trans>} value={repassword} onChange={setRepassword} name="repassword" placeholder={t`Enter the new password again`} {...PAY_PASSWORD_FIELD} />
         <Button type="submit" disabled={busy || !target}>

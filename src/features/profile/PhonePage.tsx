@@ -1,13 +1,13 @@
 // Bind or change the mobile number: the new number (it must be free) and the code sent to it.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AREA_CODE, CODE_LENGTH } from '../../contract/constants.ts';
+import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
-import { CodeButton } from '../../ui/CodeButton.tsx';
+import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { profileProblem, saveProfile, savedText, useUser } from './profile-store.ts';
@@ -38,17 +38,7 @@ export default function PhonePage() {
           </p>
         )}
         <TextField label={<Trans>New mobile number</Trans>} lead={`+${AREA_CODE}`} value={phone} onChange={setPhone} inputMode="tel" autoComplete="tel-national" name="phone" placeholder={t`Enter your mobile number`} />
-        <TextField
-          label={<Trans>Verification code</Trans>}
-          value={code}
-          onChange={setCode}
-          inputMode="numeric"
-          maxLength={CODE_LENGTH}
-          autoComplete="one-time-code"
-          name="code"
-          placeholder={t`6-digit code`}
-          trailing={<CodeButton onSend={() => sendVerificationCode('sms', phone, false)} />}
-        />
+        <CodeField value={code} onChange={setCode} onSend={() => sendVerificationCode('sms', phone, false)} />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>
