@@ -1,6 +1,7 @@
 // Small pieces the option screens share: the direction tag, the live countdown, the rule icon.
 import { Trans } from '@lingui/react/macro';
-import type { Direction } from '../../contract/markets.ts';
+import type { ReactNode } from 'react';
+import type { Direction, OptionOrder } from '../../contract/markets.ts';
 import { formatCountdown } from './option-format.ts';
 import { remainingMs, useServerNow } from './server-clock.ts';
 
@@ -36,5 +37,19 @@ export function RuleIcon({ className }: { className?: string }) {
     <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
       <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.6 9.2a2.5 2.5 0 1 1 3.3 2.4c-.6.2-.9.8-.9 1.4v.5M12 17h.01" />
     </svg>
+  );
+}
+
+/** The first line of an order wherever it is shown: pair, direction, expiry, then the caller's corner. */
+export function OrderHead({ order, children }: { order: Readonly<Pick<OptionOrder, 'code' | 'direction' | 'minutes'>>; children?: ReactNode }) {
+  return (
+    <div className="opt-order-head">
+      <strong>{order.code}/USDT</strong>
+      <DirectionTag direction={order.direction} />
+      <span className="muted">
+        <Minutes minutes={order.minutes} />
+      </span>
+      {children}
+    </div>
   );
 }

@@ -15,7 +15,7 @@ import { Button, Segmented } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { formatDateTime, formatPrice, formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
-import { Countdown, DirectionTag, Minutes } from './OptionParts.tsx';
+import { Countdown, OrderHead } from './OptionParts.tsx';
 
 export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
 
@@ -84,14 +84,7 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
 function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly<OptionOrder>; decimals: number; aside: ReactNode; children: ReactNode; foot?: ReactNode }) {
   return (
     <Link href={orderRoute(order.id)} className="card opt-order">
-      <div className="opt-order-head">
-        <strong>{order.code}/USDT</strong>
-        <DirectionTag direction={order.direction} />
-        <span className="muted">
-          <Minutes minutes={order.minutes} />
-        </span>
-        {aside}
-      </div>
+      <OrderHead order={order}>{aside}</OrderHead>
       <div className="opt-order-grid">
         <div>
           <span className="muted"><Trans>Amount</Trans></span>

@@ -16,7 +16,7 @@ import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
 import { formatClock, formatDateTime, formatPrice, formatSignedUsdt, formatUsdt, formatYield } from './option-format.ts';
 import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
-import { Countdown, DirectionTag, Minutes } from './OptionParts.tsx';
+import { Countdown, DirectionTag, Minutes, OrderHead } from './OptionParts.tsx';
 import { syncClockFromTicks } from './server-clock.ts';
 
 export default function OrderRecordPage() {
@@ -60,14 +60,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
   return (
     <>
       <section className="card opt-summary">
-        <div className="opt-order-head">
-          <strong>{order.code}/USDT</strong>
-          <DirectionTag direction={order.direction} />
-          <span className="muted">
-            <Minutes minutes={order.minutes} />
-          </span>
-          {order.simulated && <SimulatedBadge />}
-        </div>
+        <OrderHead order={order}>{order.simulated && <SimulatedBadge />}</OrderHead>
         {settled ? (
           <div className="opt-result">
             <span className="muted">
