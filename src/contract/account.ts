@@ -14,6 +14,7 @@ import {
   required,
   samePasswords,
   matching,
+  UPLOAD_URL,
 } from './fields.ts';
 import { texts } from './texts.ts';
 import type { Currency } from './constants.ts';
@@ -33,7 +34,9 @@ export interface UserInfo {
   currency: Currency;
   has_paypass: boolean;
   recharge_total: string;
+  /** Primary certification (§4). */
   verification: VerificationStatus;
+  advanced_verification: VerificationStatus;
   created_at: string;
 }
 
@@ -106,7 +109,7 @@ export const editProfile = post('/users/edit', EditProfileInput, result<UserInfo
 
 export const editAvatar = post(
   '/users/edit/avatar',
-  v.object({ userimg: matching(/^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/, texts.uploadFailed) }),
+  v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }),
   result<UserInfo>(),
 );
 

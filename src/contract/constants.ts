@@ -41,3 +41,29 @@ export const DEFAULT_CURRENCY: Currency = 'THB';
 
 /** §1: Thai banks for withdraw and bank cards. */
 export const BANK_CODES = ['BBL', 'BBC', 'KTB', 'BAY', 'KBANK', 'CITI', 'TTB', 'SCB', 'NBANK', 'KKP', 'GSB', 'GHB', 'BAAC'] as const;
+
+/** The banks' names as shown next to their codes (proper names: not translated). */
+export const BANK_NAMES: Record<(typeof BANK_CODES)[number], string> = {
+  BBL: 'Bangkok Bank',
+  BBC: 'Bangkok Bank of Commerce',
+  KTB: 'Krungthai Bank',
+  BAY: 'Bank of Ayudhya (Krungsri)',
+  KBANK: 'Kasikornbank',
+  CITI: 'Citibank Thailand',
+  TTB: 'TMBThanachart Bank',
+  SCB: 'Siam Commercial Bank',
+  NBANK: 'Thanachart Bank',
+  KKP: 'Kiatnakin Phatra Bank',
+  GSB: 'Government Savings Bank',
+  GHB: 'Government Housing Bank',
+  BAAC: 'Bank for Agriculture and Agricultural Cooperatives',
+};
+export type BankCode = (typeof BANK_CODES)[number];
+/** Payouts to a bank card are made in baht (§1: Thai banks). */
+export const BANK_PAYOUT_CURRENCY: Currency = 'THB';
+
+/** At most this many bank cards and wallets per account. */
+export const MAX_BANK_CARDS = 5;
+export const MAX_WALLETS = 10;
+/** At most this many recharges waiting for review per account. */
+export const MAX_PENDING_RECHARGES = 5;

@@ -23,6 +23,8 @@ export const CODE = /^\d{6}$/;
 export const PHONE = /^\d{6,15}$/;
 export const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 export const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
+/** An uploaded picture, named by the URL /users/upload answered. */
+export const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
 export const INVITE_CODE = /^[A-Za-z0-9]{4,12}$/;
 
 export const loginPassword = matching(LOGIN_PASSWORD, texts.loginPasswordFormat);

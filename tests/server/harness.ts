@@ -9,6 +9,7 @@ import type { CodeSender } from '../../src/server/domain/code-sender.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simulator.ts';
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
+import { seedFunds } from '../../src/server/db/seed-funds.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 
@@ -57,6 +58,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   const sent: SentCode[] = [];
   const sender: CodeSender = { send: async (message) => void sent.push(message) };
   await seedMarkets(database.db, null, clock.now());
+  await seedFunds(database.db, null, clock.now());
   const feed = simulatedFeed({
     coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
     seed: 7,

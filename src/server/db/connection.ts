@@ -93,6 +93,16 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
+/** The live process (a running server) that holds an embedded database folder, or null. */
+export function embeddedDatabaseHolder(dataDir: string): number | null {
+  try {
+    const holder = Number(readFileSync(join(dataDir, '.server.lock'), 'utf8'));
+    return holder && isAlive(holder) ? holder : null;
+  } catch {
+    return null;
+  }
+}
+
 function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -36,6 +36,7 @@ export const users = pgTable(
     level: integer('level').notNull().default(0),
     rechargeTotal: numeric('recharge_total', { precision: 36, scale: 8 }).notNull().default('0'),
     verification: text('verification').notNull().default('none'),
+    advancedVerification: text('advanced_verification').notNull().default('none'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`)],
@@ -273,3 +274,160 @@ export const messageReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
+
+// ---- Money in and out (§3, §4) ------------------------------------------------------------------
+
+/** Where customers pay in: a crypto address on a chain, or a bank account. */
+export const rechargeChannels = pgTable('recharge_channels', {
+  id: serial('id').primaryKey(),
+  kind: text('kind').notNull(),
+  name: text('name').notNull(),
+  /** What the amount is typed in (USDT, or THB for a bank transfer). */
+  currency: text('currency').notNull(),
+  /** What is credited. */
+  asset: text('asset').notNull().default('USDT'),
+  chain: text('chain'),
+  address: text('address').notNull(),
+  bankName: text('bank_name').notNull().default(''),
+  accountName: text('account_name').notNull().default(''),
+  minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+export const rechargeOrders = pgTable(
+  'recharge_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    orderNo: text('order_no').notNull().unique(),
+    channelId: integer('channel_id').notNull().references(() => rechargeChannels.id),
+    kind: text('kind').notNull(),
+    channelName: text('channel_name').notNull(),
+    chain: text('chain'),
+    address: text('address').notNull(),
+    currency: text('currency').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
+    asset: text('asset').notNull(),
+    actualAmount: numeric('actual_amount', { precision: 36, scale: 8 }).notNull(),
+    hash: text('hash'),
+    proof: text('proof').notNull().default(''),
+    blockHeight: text('block_height').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    reason: text('reason').notNull().default(''),
+    status: text('status').notNull().default('pending'),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [
+    index('recharge_orders_user_idx').on(t.userId, t.id),
+    index('recharge_orders_status_idx').on(t.status, t.id),
+    // One transaction hash credits once; a rejected claim does not block the rightful one.
+    uniqueIndex('recharge_orders_hash_once').on(t.hash).where(sql`${t.hash} is not null and ${t.status} <> 'rejected'`),
+    check('recharge_orders_amount_positive', sql`${t.amount} > 0 and ${t.actualAmount} > 0`),
+  ],
+);
+
+/** Per asset: the withdrawal fee rate and the limits of one withdrawal. */
+export const withdrawRules = pgTable('withdraw_rules', {
+  asset: text('asset').primaryKey(),
+  feeRate: numeric('fee_rate', { precision: 10, scale: 6 }).notNull(),
+  minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull(),
+  maxAmount: numeric('max_amount', { precision: 36, scale: 8 }).notNull(),
+});
+
+export const withdrawOrders = pgTable(
+  'withdraw_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    orderNo: text('order_no').notNull().unique(),
+    target: text('target').notNull(),
+    /** The card or wallet chosen; its details are copied below, so deleting it changes no record. */
+    payeeId: integer('payee_id').notNull(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    feeRate: numeric('fee_rate', { precision: 10, scale: 6 }).notNull(),
+    fee: numeric('fee', { precision: 36, scale: 8 }).notNull(),
+    total: numeric('total', { precision: 36, scale: 8 }).notNull(),
+    actualAmount: numeric('actual_amount', { precision: 36, scale: 8 }).notNull(),
+    payeeName: text('payee_name').notNull(),
+    payeeAccount: text('payee_account').notNull(),
+    payeeNetwork: text('payee_network').notNull(),
+    fiatCurrency: text('fiat_currency').notNull().default(''),
+    fiatRate: numeric('fiat_rate', { precision: 20, scale: 8 }),
+    fiatAmount: numeric('fiat_amount', { precision: 36, scale: 2 }),
+    status: text('status').notNull().default('review'),
+    reason: text('reason').notNull().default(''),
+    hash: text('hash').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [
+    index('withdraw_orders_user_idx').on(t.userId, t.id),
+    index('withdraw_orders_status_idx').on(t.status, t.id),
+    check('withdraw_orders_amount_positive', sql`${t.amount} > 0 and ${t.total} = ${t.amount} + ${t.fee}`),
+  ],
+);
+
+export const bankCards = pgTable(
+  'bank_cards',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    realName: text('real_name').notNull(),
+    ifsc: text('ifsc').notNull(),
+    bankCode: text('bank_code').notNull(),
+    bankNumber: text('bank_number').notNull(),
+    phone: text('phone').notNull(),
+    email: text('email').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('bank_cards_user_idx').on(t.userId)],
+);
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    alias: text('alias').notNull(),
+    currency: text('currency').notNull(),
+    chain: text('chain').notNull(),
+    address: text('address').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('wallets_user_address_once').on(t.userId, t.currency, t.chain, t.address)],
+);
+
+/** Every certification submission; the latest of a user's level is its state. */
+export const certifications = pgTable(
+  'certifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    level: text('level').notNull(),
+    docType: text('doc_type'),
+    name: text('name').notNull().default(''),
+    number: text('number').notNull().default(''),
+    images: jsonb('images').$type<Record<string, string>>().notNull(),
+    status: text('status').notNull().default('review'),
+    reason: text('reason').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    reviewedAt: at('reviewed_at'),
+  },
+  (t) => [
+    index('certifications_user_idx').on(t.userId, t.level, t.id),
+    index('certifications_status_idx').on(t.status, t.id),
+    // At most one submission of a level waits for review at a time.
+    uniqueIndex('certifications_one_in_review').on(t.userId, t.level).where(sql`${t.status} = 'review'`),
+  ],
+);
+
+/** VIP levels by cumulative recharge (§1, §3): `value` is a level's ceiling (USDT). */
+export const vipLevels = pgTable('vip_levels', {
+  level: integer('level').primaryKey(),
+  name: text('name').notNull(),
+  value: numeric('value', { precision: 36, scale: 8 }).notNull(),
+});

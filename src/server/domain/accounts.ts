@@ -3,7 +3,10 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { users } from '../db/schema.ts';
+import { attemptCounters, users } from '../db/schema.ts';
+import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from './attempts.ts';
+import { Refusal } from '../http/context.ts';
+import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';
 
@@ -60,6 +63,7 @@ export function toUserInfo(row: UserRow): UserInfo {
     has_paypass: row.paypassHash !== null,
     recharge_total: row.rechargeTotal,
     verification: row.verification as VerificationStatus,
+    advanced_verification: row.advancedVerification as VerificationStatus,
     created_at: row.createdAt.toISOString(),
   };
 }
@@ -68,4 +72,27 @@ export function toUserInfo(row: UserRow): UserInfo {
 export function isUniqueViolation(error: unknown): boolean {
   const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
+}
+
+/**
+ * A password check that locks after five wrong tries in 15 minutes. The key's counter row is held
+ * (FOR UPDATE) while the password is checked, so guesses sent at once are tried one after another
+ * and the sixth finds the lock, on every server process. With no stored hash the check still
+ * spends the time and fails (no probing for accounts).
+ */
+export async function checkSecret(db: Executor, key: string, storedHash: string | null | undefined, secret: string, wrongTextId: string, now: Date) {
+  const outcome = await db.transaction(async (tx) => {
+    await tx.insert(attemptCounters).values({ key, windowStart: now, count: 0 }).onConflictDoNothing();
+    await tx.select({ key: attemptCounters.key }).from(attemptCounters).where(eq(attemptCounters.key, key)).for('update');
+    if (await isLimited(tx, key, PASSWORD_LIMIT, now)) return 'limited';
+    if (!(await verifySecret(storedHash, secret))) {
+      await countAttempt(tx, key, PASSWORD_LIMIT, now);
+      return 'wrong';
+    }
+    await clearAttempts(tx, key);
+    return 'right';
+  });
+  // Refused after the commit: the counted try stays counted.
+  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
+  if (outcome === 'wrong') throw new Refusal(wrongTextId);
 }

@@ -2,10 +2,13 @@
 // balance by the same amount in the caller's transaction; a balance never goes below zero (the
 // database checks it too) and one business event (kind + reference) can never post twice.
 import Big from 'big.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
+import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
+import { POINTS } from '../../contract/rewards.ts';
+import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from '../http/context.ts';
 
 export type Bucket = 'available' | 'frozen';
@@ -118,4 +121,24 @@ export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
     ) e on e.user_id = b.user_id and e.asset = b.asset
     where coalesce(b.available, 0) <> coalesce(e.available, 0) or coalesce(b.frozen, 0) <> coalesce(e.frozen, 0)`);
   return rowsOf(result);
+}
+
+/**
+ * The account details (§7 /users/account/lists): the moves of the caller's available balances,
+ * newest first, by group. Points have their own history; frozen-bucket moves are the other half
+ * of a freeze the user already sees.
+ */
+export async function accountEntriesOf(db: Executor, userId: number, filter: AccountFilter, page: number): Promise<Paged<AccountEntry>> {
+  const listed = Object.values(ENTRY_KINDS).flat();
+  const kinds = filter === 'all' ? undefined : filter === 'other' ? notInArray(ledgerEntries.kind, listed) : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
+  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'available'), ne(ledgerEntries.asset, POINTS), kinds);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+  ]);
+  return {
+    lists: rows.map((row) => ({ id: row.id, asset: row.asset, amount: new Big(row.amount).toFixed(8), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
+    page,
+    total: Number(counted?.n ?? 0),
+  };
 }

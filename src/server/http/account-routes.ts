@@ -17,7 +17,7 @@ import {
 import { texts } from '../../contract/texts.ts';
 import { uploads, users } from '../db/schema.ts';
 import type { Executor } from '../db/connection.ts';
-import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from '../domain/attempts.ts';
+import { clearAttempts } from '../domain/attempts.ts';
 import {
   findUser,
   findUserByLogin,
@@ -25,7 +25,7 @@ import {
   isUniqueViolation,
   newInviteCode,
   toUserInfo,
-  verifySecret,
+  checkSecret,
   type UserRow,
 } from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
@@ -92,13 +92,8 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const now = clock.now();
       const user = await findUserByLogin(db, input.username);
       const lockKey = user ? loginLockKey(user) : `login:${input.username.toLowerCase()}`;
-      if (await isLimited(db, lockKey, PASSWORD_LIMIT, now)) throw new Refusal(texts.tooManyAttempts.id);
-      if (!(await verifySecret(user?.passwordHash, input.password)) || !user) {
-        await countAttempt(db, lockKey, PASSWORD_LIMIT, now);
-        throw new Refusal(texts.wrongCredentials.id);
-      }
-      await clearAttempts(db, lockKey);
-      return { token: await createSession(db, user.id) };
+      await checkSecret(db, lockKey, user?.passwordHash, input.password, texts.wrongCredentials.id, now);
+      return { token: await createSession(db, user!.id) };
     },
     { perMinute },
   );
@@ -185,16 +180,6 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
 /** The login lock belongs to the account, whether its username, phone or e-mail is typed. */
 const loginLockKey = (user: UserRow) => `login-account:${user.id}`;
-
-/** A password check that locks after five wrong tries in 15 minutes. */
-async function checkSecret(db: Executor, key: string, storedHash: string, secret: string, wrongTextId: string, now: Date) {
-  if (await isLimited(db, key, PASSWORD_LIMIT, now)) throw new Refusal(texts.tooManyAttempts.id);
-  if (!(await verifySecret(storedHash, secret))) {
-    await countAttempt(db, key, PASSWORD_LIMIT, now);
-    throw new Refusal(wrongTextId);
-  }
-  await clearAttempts(db, key);
-}
 
 async function ownerOf(db: Executor, channel: CodeChannel, address: string): Promise<UserRow | undefined> {
   const [row] = await db

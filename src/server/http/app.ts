@@ -18,6 +18,9 @@ import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { marketRoutes } from './market-routes.ts';
 import { messageRoutes } from './message-routes.ts';
+import { fundsRoutes } from './funds-routes.ts';
+import { payoutRoutes } from './payout-routes.ts';
+import { rewardsRoutes } from './rewards-routes.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -76,6 +79,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   uploadRoutes(app, route, services.db);
   marketRoutes(app, route, services.market);
   messageRoutes(route);
+  fundsRoutes(route);
+  payoutRoutes(route);
+  rewardsRoutes(route);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
   return app;

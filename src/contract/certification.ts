@@ -1,0 +1,57 @@
+// Two-tier identity certification (§1, §3, §4, §5): primary (document type, name, number, photo),
+// then advanced (only once primary is verified: the document's back and a photo holding it).
+// An operator reviews each submission; a rejection carries a reason the user sees.
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import { UPLOAD_URL, required } from './fields.ts';
+import { texts } from './texts.ts';
+
+export const DOCUMENT_TYPES = ['id_card', 'driver_licence', 'passport'] as const;
+export type DocumentType = (typeof DOCUMENT_TYPES)[number];
+export const CERTIFICATION_LEVELS = ['primary', 'advanced'] as const;
+export type CertificationLevel = (typeof CERTIFICATION_LEVELS)[number];
+/** §4: not certified → under review → verified, or rejected (with a reason) and open to a new try. */
+export type CertificationStatus = 'none' | 'review' | 'verified' | 'rejected';
+
+const picture = v.pipe(required(texts.uploadDocument), v.regex(UPLOAD_URL, texts.uploadDocument.id));
+
+export const CertificationInput = v.variant(
+  'level',
+  [
+    v.object({
+      level: v.literal('primary'),
+      doc_type: v.picklist(DOCUMENT_TYPES, texts.chooseDocument.id),
+      name: v.pipe(required(texts.fillInformation), v.maxLength(60, texts.fillInformation.id)),
+      number: v.pipe(required(texts.fillInformation), v.regex(/^[A-Za-z0-9-]{4,30}$/, texts.fillInformation.id)),
+      image: picture,
+    }),
+    v.object({
+      level: v.literal('advanced'),
+      image_back: picture,
+      image_hold: picture,
+    }),
+  ],
+  texts.invalidRequest.id,
+);
+export type CertificationInputType = v.InferInput<typeof CertificationInput>;
+
+export interface CertificationRecord {
+  level: CertificationLevel;
+  status: CertificationStatus;
+  doc_type: DocumentType | null;
+  name: string;
+  /** The document number with all but its last four characters hidden. */
+  number: string;
+  reason: string;
+  submitted_at: string | null;
+  reviewed_at: string | null;
+}
+
+export interface CertificationState {
+  primary: CertificationRecord;
+  advanced: CertificationRecord;
+}
+
+export const submitCertification = post('/users/levelauth', CertificationInput, result<CertificationState>());
+/** Our addition: where each level stands, with the reason of a rejection. */
+export const certificationState = get('/users/levelauth/info', NoInput, result<CertificationState>());

@@ -1,0 +1,82 @@
+// Where withdrawals go: bank cards (§3, §5, §7) and wallet addresses (§3; the calls are our
+// additions, the spec names the fields only). Every call reads or changes the caller's own only.
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import { email, matching, required } from './fields.ts';
+import { BANK_CODES, type BankCode } from './constants.ts';
+import { texts } from './texts.ts';
+import type { Paged } from './envelope.ts';
+
+export interface BankCard {
+  id: number;
+  real_name: string;
+  ifsc: string;
+  bank_code: BankCode;
+  bank_name: string;
+  /** Only the last four digits are ever sent back: "•••• 1234". */
+  bank_number: string;
+  phone: string;
+  email: string;
+  created_at: string;
+}
+
+/** §5: every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
+const filled = texts.fillInformation;
+export const BankCardInput = v.object({
+  real_name: v.pipe(required(filled), v.maxLength(60, texts.fillInformation.id)),
+  ifsc: v.pipe(required(filled), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,20}$/, texts.ifscFormat.id)),
+  bank_code: v.picklist(BANK_CODES, texts.chooseBank.id),
+  bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
+  phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
+  email: v.pipe(required(filled), email),
+});
+export const bankCards = get('/users/bank', NoInput, result<Paged<BankCard>>());
+export const addBankCard = post('/users/bank/add', BankCardInput, result<BankCard>());
+/** §7 declares the deletion a GET; it still changes data, so it is sent as a write (never cached). */
+export const deleteBankCard = get('/users/bank/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), result<null>(), { readOnly: false });
+
+/** Currencies a wallet can hold and the chains each travels on. */
+export const WALLET_CHAINS = {
+  USDT: ['TRC20', 'ERC20', 'BEP20'],
+  BTC: ['BTC'],
+  ETH: ['ERC20'],
+} as const;
+export type WalletCurrency = keyof typeof WALLET_CHAINS;
+export type Chain = 'TRC20' | 'ERC20' | 'BEP20' | 'BTC';
+export const WALLET_CURRENCIES = Object.keys(WALLET_CHAINS) as WalletCurrency[];
+
+/** The address format of each chain: TRON base58 "T…", EVM "0x" + 40 hex, Bitcoin legacy or bech32. */
+export const CHAIN_ADDRESS: Record<Chain, RegExp> = {
+  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
+  ERC20: /^0x[0-9a-fA-F]{40}$/,
+  BEP20: /^0x[0-9a-fA-F]{40}$/,
+  BTC: /^(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
+};
+
+export interface Wallet {
+  id: number;
+  alias: string;
+  currency: WalletCurrency;
+  chain: Chain;
+  address: string;
+  created_at: string;
+}
+
+export const WalletInput = v.pipe(
+  v.object({
+    alias: v.pipe(required(texts.fillInformation), v.maxLength(30, texts.fillInformation.id)),
+    currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
+    chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
+    address: required(texts.fillInformation),
+  }),
+  v.check((input) => (WALLET_CHAINS[input.currency] as readonly string[]).includes(input.chain), texts.chooseChain.id),
+  v.check((input) => CHAIN_ADDRESS[input.chain].test(input.address), texts.walletAddressFormat.id),
+  // EVM addresses are case-insensitive (the mixed case is only a checksum): one spelling each.
+  v.transform((input) => (input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input)),
+);
+export const wallets = get('/users/wallet/lists', NoInput, result<Paged<Wallet>>());
+export const addWallet = post('/users/wallet/add', WalletInput, result<Wallet>());
+export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), result<null>());
+
+/** "•••• 1234": how a bank account number is shown anywhere after it was entered. */
+export const maskBankNumber = (number: string) => `•••• ${number.slice(-4)}`;

@@ -1,0 +1,115 @@
+// Identity certification (§4): primary, then advanced once primary is verified. Each submission
+// waits for an operator, who verifies it or rejects it with a reason the customer sees; a rejected
+// level can be submitted again. The user's row mirrors the state of each level.
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { certifications, uploads, users } from '../db/schema.ts';
+import type {
+  CertificationInputType,
+  CertificationLevel,
+  CertificationRecord,
+  CertificationState,
+  CertificationStatus,
+  DocumentType,
+} from '../../contract/certification.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { isUniqueViolation } from './accounts.ts';
+import { requireReason, ReviewError } from './reviews.ts';
+
+export type CertificationRow = typeof certifications.$inferSelect;
+
+const statusField = (level: CertificationLevel): 'verification' | 'advancedVerification' => (level === 'primary' ? 'verification' : 'advancedVerification');
+
+/** "•••••1234": a document number is never sent back whole. */
+const maskNumber = (number: string) => (number.length <= 4 ? number : `${'•'.repeat(Math.min(8, number.length - 4))}${number.slice(-4)}`);
+
+function toRecord(level: CertificationLevel, row: CertificationRow | undefined): CertificationRecord {
+  return {
+    level,
+    status: (row?.status ?? 'none') as CertificationStatus,
+    doc_type: (row?.docType ?? null) as DocumentType | null,
+    name: row?.name ?? '',
+    number: row ? maskNumber(row.number) : '',
+    reason: row?.reason ?? '',
+    submitted_at: row?.createdAt.toISOString() ?? null,
+    reviewed_at: row?.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+/** The latest submission of each level. */
+export async function certificationStateOf(db: Executor, userId: number): Promise<CertificationState> {
+  const rows = await db.select().from(certifications).where(eq(certifications.userId, userId)).orderBy(desc(certifications.id));
+  const latest = (level: CertificationLevel) => rows.find((row) => row.level === level);
+  return { primary: toRecord('primary', latest('primary')), advanced: toRecord('advanced', latest('advanced')) };
+}
+
+export async function submitCertification(tx: Tx, userId: number, input: CertificationInputType, now: Date): Promise<CertificationState> {
+  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!user) throw new Error(`user ${userId} of a live session does not exist`);
+  if (input.level === 'advanced' && user.verification !== 'verified') throw new Refusal(texts.primaryFirst.id);
+  const current = user[statusField(input.level)];
+  if (current === 'review') throw new Refusal(texts.certificationPending.id);
+  if (current === 'verified') throw new Refusal(texts.certificationDone.id);
+
+  const images: Record<string, string> = input.level === 'primary' ? { front: input.image } : { back: input.image_back, hold: input.image_hold };
+  const ids = Object.values(images).map((url) => url.slice('/api/uploads/'.length));
+  const own = await tx.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), eq(uploads.userId, userId)));
+  if (new Set(own.map((row) => row.id)).size !== new Set(ids).size) throw new Refusal(texts.uploadDocument.id);
+
+  // Advanced carries the document of the verified primary certification.
+  const primary =
+    input.level === 'advanced'
+      ? (await tx.select().from(certifications).where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary'), eq(certifications.status, 'verified'))).orderBy(desc(certifications.id)).limit(1))[0]
+      : undefined;
+  try {
+    await tx.insert(certifications).values({
+      userId,
+      level: input.level,
+      docType: input.level === 'primary' ? input.doc_type : (primary?.docType ?? null),
+      name: input.level === 'primary' ? input.name : (primary?.name ?? ''),
+      number: input.level === 'primary' ? input.number : (primary?.number ?? ''),
+      images,
+      status: 'review',
+      createdAt: now,
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Refusal(texts.certificationPending.id);
+    throw error;
+  }
+  await tx.update(users).set({ [statusField(input.level)]: 'review' }).where(eq(users.id, userId));
+  return certificationStateOf(tx, userId);
+}
+
+async function claimInReview(tx: Tx, id: number): Promise<CertificationRow> {
+  const [row] = await tx.select().from(certifications).where(eq(certifications.id, id)).for('update');
+  if (!row) throw new ReviewError(`No certification ${id}.`);
+  if (row.status !== 'review') throw new ReviewError(`Certification ${id} was already reviewed (${row.status}).`);
+  return row;
+}
+
+export async function verifyCertification(tx: Tx, id: number, now: Date): Promise<CertificationRow> {
+  const row = await claimInReview(tx, id);
+  const level = row.level as CertificationLevel;
+  await tx.update(users).set({ [statusField(level)]: 'verified' }).where(eq(users.id, row.userId));
+  const [updated] = await tx.update(certifications).set({ status: 'verified', reviewedAt: now }).where(eq(certifications.id, id)).returning();
+  return updated!;
+}
+
+export async function rejectCertification(tx: Tx, id: number, reason: string, now: Date): Promise<CertificationRow> {
+  const why = requireReason(reason);
+  const row = await claimInReview(tx, id);
+  await tx.update(users).set({ [statusField(row.level as CertificationLevel)]: 'rejected' }).where(eq(users.id, row.userId));
+  const [updated] = await tx.update(certifications).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(certifications.id, id)).returning();
+  return updated!;
+}
+
+/** Submissions waiting for review (or any status), oldest first: the operator's queue. */
+export async function certificationQueue(db: Executor, status: CertificationStatus | 'all') {
+  return db
+    .select()
+    .from(certifications)
+    .where(status === 'all' ? undefined : eq(certifications.status, status))
+    .orderBy(asc(certifications.id))
+    .limit(100);
+}

@@ -1,0 +1,59 @@
+// Points (§1): a ledger asset. Redeeming takes points and pays USDT at the configured rate in one
+// transaction; the history is the points' ledger entries.
+import Big from 'big.js';
+import { randomUUID } from 'node:crypto';
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { balances, configEntries, ledgerEntries } from '../db/schema.ts';
+import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
+import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { USDT, post } from './ledger.ts';
+
+export async function pointsRule(db: Executor): Promise<PointsRule> {
+  const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'points'));
+  const value = (key: string) => rows.find((row) => row.key === key)?.value;
+  const usdtPerPoint = value('usdt_per_point');
+  const minPoints = value('min_points');
+  if (!usdtPerPoint || !minPoints) throw new Refusal(texts.productUnavailable.id);
+  return { usdt_per_point: usdtPerPoint, min_points: minPoints };
+}
+
+async function pointBalance(db: Executor, userId: number): Promise<string> {
+  const [row] = await db.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, POINTS)));
+  return new Big(row?.available ?? 0).toFixed(0);
+}
+
+export async function redeem(tx: Tx, userId: number, points: string, now: Date): Promise<PointRedemption> {
+  const rule = await pointsRule(tx);
+  if (new Big(points).lt(rule.min_points)) throw new Refusal(texts.minimumPoints.id, { 0: rule.min_points });
+  const usdt = pointsValue(points, rule.usdt_per_point);
+  const reference = `points:${randomUUID()}`;
+  try {
+    await post(tx, { userId, asset: POINTS, amount: new Big(points).neg().toFixed(8), kind: 'points_redeem', reference }, now);
+  } catch (error) {
+    if (error instanceof Refusal && error.textId === texts.insufficientBalance.id) throw new Refusal(texts.notEnoughPoints.id);
+    throw error;
+  }
+  await post(tx, { userId, asset: USDT, amount: usdt, kind: 'points_redeem', reference }, now);
+  return { points: new Big(points).toFixed(0), usdt, balance: await pointBalance(tx, userId) };
+}
+
+export async function pointHistory(db: Executor, userId: number, page: number): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
+  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, POINTS), eq(ledgerEntries.bucket, 'available'));
+  const [rows, [counted], rule, balance] = await Promise.all([
+    db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db.select({ n: count() }).from(ledgerEntries).where(where),
+    pointsRule(db),
+    pointBalance(db, userId),
+  ]);
+  return {
+    lists: rows.map((row) => ({ id: row.id, amount: new Big(row.amount).toFixed(0), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
+    page,
+    total: Number(counted?.n ?? 0),
+    ...rule,
+    balance,
+  };
+}

@@ -1,0 +1,203 @@
+// Recharges: a customer reports a payment (crypto hash or bank receipt), an operator checks it and
+// approves (credited through the ledger, cumulative recharge and VIP level updated in the same
+// transaction) or rejects it with a reason the customer sees. A recharge is credited at most once.
+import Big from 'big.js';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { fiatRates, rechargeChannels, rechargeOrders, uploads, users } from '../db/schema.ts';
+import { FUNDS_PAGE_SIZE, rechargeCredit, type RechargeChannel, type RechargeFilter, type RechargeOrder, type RechargeStatus } from '../../contract/funds.ts';
+import type { Chain } from '../../contract/payouts.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { isUniqueViolation } from './accounts.ts';
+import { post } from './ledger.ts';
+import { currentLevel } from './vip.ts';
+import { orderNumber, requireReason, ReviewError } from './reviews.ts';
+
+type ChannelRow = typeof rechargeChannels.$inferSelect;
+export type RechargeRow = typeof rechargeOrders.$inferSelect;
+
+/** Units of the channel's currency per 1 credited asset: 1 for the asset itself, else the fiat rate. */
+async function rateOf(db: Executor, channel: ChannelRow): Promise<string> {
+  if (channel.currency === channel.asset) return '1';
+  const [rate] = await db.select({ rate: fiatRates.rate }).from(fiatRates).where(eq(fiatRates.code, channel.currency));
+  if (!rate) throw new Refusal(texts.channelUnavailable.id);
+  return rate.rate;
+}
+
+function toChannel(row: ChannelRow, rate: string): RechargeChannel {
+  return {
+    id: row.id,
+    kind: row.kind as RechargeChannel['kind'],
+    name: row.name,
+    currency: row.currency,
+    asset: row.asset,
+    chain: row.chain as Chain | null,
+    address: row.address,
+    bank_name: row.bankName,
+    account_name: row.accountName,
+    rate: new Big(rate).toFixed(8),
+    min_amount: new Big(row.minAmount).toFixed(8),
+  };
+}
+
+export async function listChannels(db: Executor): Promise<RechargeChannel[]> {
+  const rows = await db.select().from(rechargeChannels).where(eq(rechargeChannels.active, true)).orderBy(asc(rechargeChannels.sort), asc(rechargeChannels.id));
+  return Promise.all(rows.map(async (row) => toChannel(row, await rateOf(db, row))));
+}
+
+export function toRechargeOrder(row: RechargeRow): RechargeOrder {
+  return {
+    id: row.id,
+    order_no: row.orderNo,
+    kind: row.kind as RechargeOrder['kind'],
+    channel_name: row.channelName,
+    chain: row.chain as Chain | null,
+    address: row.address,
+    currency: row.currency,
+    amount: new Big(row.amount).toFixed(8),
+    rate: new Big(row.rate).toFixed(8),
+    asset: row.asset,
+    actual_amount: new Big(row.actualAmount).toFixed(8),
+    hash: row.hash ?? '',
+    proof: row.proof,
+    block_height: row.blockHeight,
+    remark: row.remark,
+    reason: row.reason,
+    status: row.status as RechargeStatus,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export type RechargeRequest =
+  | { kind: 'crypto'; channelId: number; amount: string; hash: string }
+  | { kind: 'bank'; channelId: number; amount: string; proof: string };
+
+/** Records a reported payment as a pending recharge; nothing is credited before the review. */
+export async function submitRecharge(tx: Tx, userId: number, request: RechargeRequest, now: Date): Promise<RechargeRow> {
+  const [channel] = await tx
+    .select()
+    .from(rechargeChannels)
+    .where(and(eq(rechargeChannels.id, request.channelId), eq(rechargeChannels.active, true)));
+  if (!channel || channel.kind !== request.kind) throw new Refusal(texts.channelUnavailable.id);
+  if (new Big(request.amount).lt(channel.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(channel.minAmount).toString(), 1: channel.currency });
+
+  // Serialises one user's submissions, so the pending cap holds under parallel requests.
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  const [pending] = await tx.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')));
+  if (Number(pending?.n ?? 0) >= MAX_PENDING_RECHARGES) throw new Refusal(texts.tooManyPending.id);
+
+  let hash: string | null = null;
+  let proof = '';
+  if (request.kind === 'crypto') {
+    hash = request.hash;
+    const [used] = await tx
+      .select({ id: rechargeOrders.id })
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.hash, hash), sql`${rechargeOrders.status} <> 'rejected'`))
+      .limit(1);
+    if (used) throw new Refusal(texts.hashUsed.id);
+  } else {
+    proof = request.proof;
+    const [own] = await tx
+      .select({ id: uploads.id })
+      .from(uploads)
+      .where(and(eq(uploads.id, proof.slice('/api/uploads/'.length)), eq(uploads.userId, userId)));
+    if (!own) throw new Refusal(texts.uploadProof.id);
+  }
+
+  const rate = await rateOf(tx, channel);
+  const credit = rechargeCredit(request.amount, rate);
+  if (new Big(credit).lte(0)) throw new Refusal(texts.amountFormat.id);
+  try {
+    const [row] = await tx
+      .insert(rechargeOrders)
+      .values({
+        userId,
+        orderNo: `pending:${userId}:${now.getTime()}:${Math.random()}`,
+        channelId: channel.id,
+        kind: channel.kind,
+        channelName: channel.name,
+        chain: channel.chain,
+        address: channel.address,
+        currency: channel.currency,
+        amount: new Big(request.amount).toFixed(8),
+        rate,
+        asset: channel.asset,
+        actualAmount: credit,
+        hash,
+        proof,
+        createdAt: now,
+      })
+      .returning({ id: rechargeOrders.id });
+    const [numbered] = await tx
+      .update(rechargeOrders)
+      .set({ orderNo: orderNumber('R', row!.id, now) })
+      .where(eq(rechargeOrders.id, row!.id))
+      .returning();
+    return numbered!;
+  } catch (error) {
+    // Two parallel submissions of one hash: the unique index lets one through.
+    if (isUniqueViolation(error)) throw new Refusal(texts.hashUsed.id);
+    throw error;
+  }
+}
+
+const FILTER_STATUSES: Record<RechargeFilter, RechargeStatus[] | null> = {
+  all: null,
+  completed: ['success', 'rejected'],
+  unfinished: ['pending'],
+};
+
+export async function listRecharges(db: Executor, userId: number, filter: RechargeFilter, page: number): Promise<Paged<RechargeOrder>> {
+  const statuses = FILTER_STATUSES[filter];
+  const where = and(eq(rechargeOrders.userId, userId), statuses ? inArray(rechargeOrders.status, statuses) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(rechargeOrders).where(where).orderBy(desc(rechargeOrders.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db.select({ n: count() }).from(rechargeOrders).where(where),
+  ]);
+  return { lists: rows.map(toRechargeOrder), page, total: Number(counted?.n ?? 0) };
+}
+
+/** One of the caller's recharges; another user's id answers as if it did not exist. */
+export async function findRecharge(db: Executor, userId: number, id: number): Promise<RechargeOrder> {
+  const [row] = await db.select().from(rechargeOrders).where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.userId, userId)));
+  if (!row) throw new Refusal(texts.orderNotFound.id);
+  return toRechargeOrder(row);
+}
+
+async function claimPending(tx: Tx, id: number): Promise<RechargeRow> {
+  const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
+  if (!row) throw new ReviewError(`No recharge ${id}.`);
+  if (row.status !== 'pending') throw new ReviewError(`Recharge ${id} was already reviewed (${row.status}).`);
+  return row;
+}
+
+/** Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. */
+export async function approveRecharge(tx: Tx, id: number, details: { blockHeight?: string; remark?: string }, now: Date): Promise<RechargeRow> {
+  const order = await claimPending(tx, id);
+  await post(tx, { userId: order.userId, asset: order.asset, amount: order.actualAmount, kind: 'recharge', reference: `recharge:${order.id}` }, now);
+  const [user] = await tx
+    .update(users)
+    .set({ rechargeTotal: sql`${users.rechargeTotal} + ${order.actualAmount}` })
+    .where(eq(users.id, order.userId))
+    .returning({ rechargeTotal: users.rechargeTotal });
+  await tx.update(users).set({ level: await currentLevel(tx, user!.rechargeTotal) }).where(eq(users.id, order.userId));
+  const [row] = await tx
+    .update(rechargeOrders)
+    .set({ status: 'success', reviewedAt: now, blockHeight: details.blockHeight ?? '', remark: details.remark ?? '' })
+    .where(eq(rechargeOrders.id, id))
+    .returning();
+  return row!;
+}
+
+/** Rejects the recharge with a reason the customer sees; nothing is credited. */
+export async function rejectRecharge(tx: Tx, id: number, reason: string, now: Date): Promise<RechargeRow> {
+  const why = requireReason(reason);
+  await claimPending(tx, id);
+  const [row] = await tx.update(rechargeOrders).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(rechargeOrders.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,156 @@
+// Withdrawals: the amount plus its fee is frozen at once (the request and the freeze are one
+// transaction); an operator pays it out (the frozen funds leave) or rejects it with a reason the
+// customer sees (the frozen funds come back). Each outcome posts once, whatever is retried.
+import Big from 'big.js';
+import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { fiatRates, withdrawOrders, withdrawRules } from '../db/schema.ts';
+import { FUNDS_PAGE_SIZE, withdrawFee, type PayeeKind, type WithdrawFilter, type WithdrawOrder, type WithdrawRule, type WithdrawStatus } from '../../contract/funds.ts';
+import { maskBankNumber } from '../../contract/payouts.ts';
+import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { balancesOf, freeze, post } from './ledger.ts';
+import type { BankCardRow, WalletRow } from './payouts.ts';
+import { orderNumber, requireReason, ReviewError } from './reviews.ts';
+
+export type WithdrawRow = typeof withdrawOrders.$inferSelect;
+type RuleRow = typeof withdrawRules.$inferSelect;
+
+export async function ruleFor(db: Executor, asset: string): Promise<RuleRow> {
+  const [rule] = await db.select().from(withdrawRules).where(eq(withdrawRules.asset, asset));
+  if (!rule) throw new Refusal(texts.invalidRequest.id);
+  return rule;
+}
+
+export async function withdrawRuleFor(db: Executor, userId: number, asset: string): Promise<WithdrawRule> {
+  const rule = await ruleFor(db, asset);
+  const held = (await balancesOf(db, userId)).find((balance) => balance.asset === asset);
+  return {
+    asset,
+    fee_rate: new Big(rule.feeRate).toString(),
+    min_amount: new Big(rule.minAmount).toFixed(8),
+    max_amount: new Big(rule.maxAmount).toFixed(8),
+    available: new Big(held?.available ?? 0).toFixed(8),
+  };
+}
+
+/** §5 limits of one withdrawal, checked before the password is. */
+export function checkLimits(amount: string, rule: RuleRow): void {
+  if (new Big(amount).lt(rule.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(rule.minAmount).toString(), 1: rule.asset });
+  if (new Big(amount).gt(rule.maxAmount)) throw new Refusal(texts.maximumAmount.id, { 0: new Big(rule.maxAmount).toString(), 1: rule.asset });
+}
+
+export function toWithdrawOrder(row: WithdrawRow): WithdrawOrder {
+  return {
+    id: row.id,
+    order_no: row.orderNo,
+    target: row.target as PayeeKind,
+    asset: row.asset,
+    amount: new Big(row.amount).toFixed(8),
+    fee_rate: new Big(row.feeRate).toString(),
+    fee: new Big(row.fee).toFixed(8),
+    total: new Big(row.total).toFixed(8),
+    actual_amount: new Big(row.actualAmount).toFixed(8),
+    payee_name: row.payeeName,
+    // The full bank number stays with the operator who pays it; the customer sees its end.
+    payee_account: row.target === 'bank' ? maskBankNumber(row.payeeAccount) : row.payeeAccount,
+    payee_network: row.payeeNetwork,
+    fiat_currency: row.fiatCurrency,
+    fiat_rate: row.fiatRate ? new Big(row.fiatRate).toFixed(8) : '',
+    fiat_amount: row.fiatAmount ? new Big(row.fiatAmount).toFixed(2) : '',
+    status: row.status as WithdrawStatus,
+    reason: row.reason,
+    hash: row.hash,
+    created_at: row.createdAt.toISOString(),
+    reviewed_at: row.reviewedAt?.toISOString() ?? null,
+  };
+}
+
+export type Payee = { kind: 'bank'; card: BankCardRow } | { kind: 'wallet'; wallet: WalletRow };
+
+/** Opens the withdrawal and freezes amount + fee in `tx`; a short balance refuses and writes nothing. */
+export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, amount: string, rule: RuleRow, now: Date): Promise<WithdrawRow> {
+  const fee = withdrawFee(amount, rule.feeRate);
+  const total = new Big(amount).plus(fee).toFixed(8);
+  const details =
+    payee.kind === 'bank'
+      ? { payeeId: payee.card.id, payeeName: payee.card.realName, payeeAccount: payee.card.bankNumber, payeeNetwork: BANK_NAMES[payee.card.bankCode as BankCode] ?? payee.card.bankCode }
+      : { payeeId: payee.wallet.id, payeeName: payee.wallet.alias, payeeAccount: payee.wallet.address, payeeNetwork: payee.wallet.chain };
+  let fiat: { fiatCurrency: string; fiatRate: string; fiatAmount: string } | null = null;
+  if (payee.kind === 'bank') {
+    const [rate] = await tx.select().from(fiatRates).where(eq(fiatRates.code, BANK_PAYOUT_CURRENCY));
+    if (rate) fiat = { fiatCurrency: rate.code, fiatRate: rate.rate, fiatAmount: new Big(amount).times(rate.rate).round(2, Big.roundDown).toFixed(2) };
+  }
+  const [created] = await tx
+    .insert(withdrawOrders)
+    .values({
+      userId,
+      orderNo: `pending:${userId}:${now.getTime()}:${Math.random()}`,
+      target: payee.kind,
+      asset: rule.asset,
+      amount: new Big(amount).toFixed(8),
+      feeRate: rule.feeRate,
+      fee,
+      total,
+      actualAmount: new Big(amount).toFixed(8),
+      ...details,
+      ...(fiat ?? {}),
+      createdAt: now,
+    })
+    .returning({ id: withdrawOrders.id });
+  const id = created!.id;
+  await freeze(tx, userId, rule.asset, total, 'withdraw_freeze', `withdraw:${id}`, now);
+  const [row] = await tx.update(withdrawOrders).set({ orderNo: orderNumber('W', id, now) }).where(eq(withdrawOrders.id, id)).returning();
+  return row!;
+}
+
+const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
+  all: null,
+  review: ['review'],
+  success: ['success'],
+  fail: ['fail'],
+};
+
+export async function listWithdrawals(db: Executor, userId: number, filter: WithdrawFilter, page: number): Promise<Paged<WithdrawOrder>> {
+  const statuses = FILTER_STATUSES[filter];
+  const where = and(eq(withdrawOrders.userId, userId), statuses ? inArray(withdrawOrders.status, statuses) : undefined);
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(withdrawOrders).where(where).orderBy(desc(withdrawOrders.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db.select({ n: count() }).from(withdrawOrders).where(where),
+  ]);
+  return { lists: rows.map(toWithdrawOrder), page, total: Number(counted?.n ?? 0) };
+}
+
+export async function findWithdrawal(db: Executor, userId: number, id: number): Promise<WithdrawOrder> {
+  const [row] = await db.select().from(withdrawOrders).where(and(eq(withdrawOrders.id, id), eq(withdrawOrders.userId, userId)));
+  if (!row) throw new Refusal(texts.orderNotFound.id);
+  return toWithdrawOrder(row);
+}
+
+async function claimInReview(tx: Tx, id: number): Promise<WithdrawRow> {
+  const [row] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).for('update');
+  if (!row) throw new ReviewError(`No withdrawal ${id}.`);
+  if (row.status !== 'review') throw new ReviewError(`Withdrawal ${id} was already reviewed (${row.status}).`);
+  return row;
+}
+
+/** Paid out: the frozen amount + fee leaves the platform. */
+export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: string }, now: Date): Promise<WithdrawRow> {
+  const order = await claimInReview(tx, id);
+  await post(tx, { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_paid', reference: `withdraw:${id}`, bucket: 'frozen' }, now);
+  const [row] = await tx.update(withdrawOrders).set({ status: 'success', hash: details.hash ?? '', reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
+  return row!;
+}
+
+/** Rejected with a reason the customer sees: the frozen amount + fee returns to the balance. */
+export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: Date): Promise<WithdrawRow> {
+  const why = requireReason(reason);
+  const order = await claimInReview(tx, id);
+  const reference = `withdraw:${id}`;
+  await post(tx, { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_return', reference, bucket: 'frozen' }, now);
+  await post(tx, { userId: order.userId, asset: order.asset, amount: order.total, kind: 'withdraw_return', reference, bucket: 'available' }, now);
+  const [row] = await tx.update(withdrawOrders).set({ status: 'fail', reason: why, reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
+  return row!;
+}

@@ -1,0 +1,65 @@
+// Money in and out (§7): recharge channels, submit and records; the withdrawal rule, request and
+// records; the account details. Each call reads or writes the caller's own records only.
+import { accountEntries, rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge, submitWithdraw, withdrawOrder, withdrawRecords, withdrawRule } from '../../contract/funds.ts';
+import { texts } from '../../contract/texts.ts';
+import { USDT, accountEntriesOf } from '../domain/ledger.ts';
+import { checkSecret, findUser } from '../domain/accounts.ts';
+import { findRecharge, listChannels, listRecharges, submitRecharge as submitRechargeOrder, toRechargeOrder } from '../domain/recharge.ts';
+import { checkLimits, findWithdrawal, listWithdrawals, requestWithdrawal, ruleFor, toWithdrawOrder, withdrawRuleFor, type Payee } from '../domain/withdraw.ts';
+import { bankCardsOf, walletsOf } from '../domain/payouts.ts';
+import { Refusal } from './context.ts';
+import type { router } from './handle.ts';
+
+export function fundsRoutes(route: ReturnType<typeof router>) {
+  route(rechargeChannels, async (_input, { db }) => {
+    const lists = await listChannels(db);
+    return { lists, page: 1, total: lists.length };
+  });
+
+  route(submitRecharge, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const request =
+      input.kind === 'crypto'
+        ? { kind: 'crypto' as const, channelId: Number(input.channel_id), amount: input.amount, hash: input.hash }
+        : { kind: 'bank' as const, channelId: Number(input.channel_id), amount: input.amount, proof: input.proof };
+    return toRechargeOrder(await db.transaction((tx) => submitRechargeOrder(tx, caller.userId, request, now)));
+  });
+
+  route(rechargeRecords, (input, { db, caller }) => listRecharges(db, caller.userId, input.status, Number(input.page)));
+  route(rechargeOrder, (input, { db, caller }) => findRecharge(db, caller.userId, Number(input.id)));
+
+  route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
+
+  route(submitWithdraw, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const user = await findUser(db, caller.userId);
+    // §5: each missing prerequisite has its own prompt, before anything else is checked.
+    if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
+    let payee: Payee;
+    if (input.target === 'bank') {
+      const cards = await bankCardsOf(db, user.id);
+      if (!cards.length) throw new Refusal(texts.noBankCard.id);
+      if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+      const card = cards.find((item) => item.id === Number(input.target_id));
+      if (!card) throw new Refusal(texts.payeeNotFound.id);
+      payee = { kind: 'bank', card };
+    } else {
+      const held = await walletsOf(db, user.id);
+      if (!held.length) throw new Refusal(texts.noWallet.id);
+      if (!input.target_id) throw new Refusal(texts.choosePayee.id);
+      const wallet = held.find((item) => item.id === Number(input.target_id));
+      if (!wallet) throw new Refusal(texts.payeeNotFound.id);
+      payee = { kind: 'wallet', wallet };
+    }
+    const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
+    checkLimits(input.amount, rule);
+    // Outside the transaction: a wrong try must be counted even though nothing else is written.
+    await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, texts.wrongPayPassword.id, now);
+    return toWithdrawOrder(await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)));
+  });
+
+  route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, Number(input.page)));
+  route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));
+
+  route(accountEntries, (input, { db, caller }) => accountEntriesOf(db, caller.userId, input.setup, Number(input.page)));
+}

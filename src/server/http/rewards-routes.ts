@@ -1,0 +1,23 @@
+// Certification (§7 /users/levelauth), VIP levels (/users/ranks, /task/level) and points
+// (/users/ptomoney and the point history) — the caller's own only.
+import { certificationState, submitCertification } from '../../contract/certification.ts';
+import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../contract/rewards.ts';
+import { findUser } from '../domain/accounts.ts';
+import { certificationStateOf, submitCertification as submit } from '../domain/certification.ts';
+import { pointHistory, redeem } from '../domain/points.ts';
+import { listLevels, progressOf } from '../domain/vip.ts';
+import type { router } from './handle.ts';
+
+export function rewardsRoutes(route: ReturnType<typeof router>) {
+  route(submitCertification, (input, { db, caller, clock }) => db.transaction((tx) => submit(tx, caller.userId, input, clock.now())));
+  route(certificationState, (_input, { db, caller }) => certificationStateOf(db, caller.userId));
+
+  route(vipLevels, async (_input, { db }) => {
+    const lists = await listLevels(db);
+    return { lists, page: 1, total: lists.length };
+  });
+  route(levelProgress, async (_input, { db, caller }) => progressOf((await findUser(db, caller.userId)).rechargeTotal, await listLevels(db)));
+
+  route(redeemPoints, (input, { db, caller, clock }) => db.transaction((tx) => redeem(tx, caller.userId, input.number, clock.now())));
+  route(pointRecords, (input, { db, caller }) => pointHistory(db, caller.userId, Number(input.page)));
+}

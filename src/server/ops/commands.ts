@@ -1,0 +1,260 @@
+// The operator's commands: each takes the database and its arguments and answers the text to
+// print. They run in the CLI process (PostgreSQL, or an embedded database no server holds) or,
+// forwarded over the operator socket, inside the server that holds the embedded database.
+// Operators review money movements and certifications; no command sets or changes a trade's outcome.
+import { randomUUID } from 'node:crypto';
+import Big from 'big.js';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
+import { findUserByLogin } from '../domain/accounts.ts';
+import { postMessage } from '../domain/messages.ts';
+import { post } from '../domain/ledger.ts';
+import { approveRecharge, rejectRecharge } from '../domain/recharge.ts';
+import { approveWithdrawal, rejectWithdrawal } from '../domain/withdraw.ts';
+import { certificationQueue, rejectCertification, verifyCertification } from '../domain/certification.ts';
+import { ReviewError } from '../domain/reviews.ts';
+import { AMOUNT } from '../../contract/markets.ts';
+
+export const USAGE = `Usage: npm run ops -- <command>
+  recharges [pending|success|rejected|all]      recharges to review (default: pending)
+  recharge approve <id> [height=<block>] [remark="<text>"]
+                                                credit it (balance, cumulative recharge, VIP level)
+  recharge reject <id> "<reason>"               the customer sees the reason
+  withdrawals [review|success|fail|all]         withdrawals to review (default: review)
+  withdrawal approve <id> [hash=<payout tx>]    paid out: the frozen amount + fee leaves
+  withdrawal reject <id> "<reason>"             the frozen amount + fee returns; the customer sees the reason
+  certifications [review|verified|rejected|all] certifications to review (default: review)
+  certification approve <id>
+  certification reject <id> "<reason>"
+  credit <username> <asset> <amount>            development only: a test balance through the ledger
+  products                                      list option products
+  product <id> [yield=0.85] [min=1] [active=true|false]
+                                                edit one option product
+  message <all|username> "<title>" "<content>"  a station message to every user or to one
+  outbox [n]                                    the last n verification codes sent (default 20)`;
+
+export interface OperatorContext {
+  db: Db;
+  now: Date;
+  /** Test balances are refused on a production server. */
+  production: boolean;
+}
+
+type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;
+
+/** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
+export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): Promise<{ ok: boolean; output: string }> {
+  const [name, ...args] = argv;
+  const command = isOperatorCommand(name) ? commands[name!] : undefined;
+  if (!command) return { ok: !name, output: USAGE };
+  try {
+    return { ok: true, output: await command(ctx, args) };
+  } catch (error) {
+    if (error instanceof ReviewError || error instanceof UsageError) return { ok: false, output: error.message };
+    throw error;
+  }
+}
+
+class UsageError extends Error {}
+
+export const isOperatorCommand = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(commands, name);
+
+const commands: Record<string, Command> = {
+  async recharges({ db }, [status = 'pending']) {
+    const rows = await db
+      .select({ order: rechargeOrders, username: users.username })
+      .from(rechargeOrders)
+      .innerJoin(users, eq(users.id, rechargeOrders.userId))
+      .where(status === 'all' ? undefined : eq(rechargeOrders.status, oneOf(status, ['pending', 'success', 'rejected'])))
+      .orderBy(asc(rechargeOrders.id))
+      .limit(200);
+    return table(
+      rows.map(({ order, username }) => ({
+        id: order.id,
+        order: order.orderNo,
+        user: username,
+        channel: order.channelName,
+        paid: `${plain(order.amount)} ${order.currency}`,
+        credit: `${plain(order.actualAmount)} ${order.asset}`,
+        evidence: order.hash ?? order.proof,
+        status: order.status,
+        at: order.createdAt.toISOString(),
+      })),
+      `No ${status === 'all' ? '' : `${status} `}recharges.`,
+    );
+  },
+
+  async recharge({ db, now }, [action, id, ...rest]) {
+    const order = idOf(id);
+    if (action === 'approve') {
+      const options = keyValues(rest, ['height', 'remark']);
+      const row = await db.transaction((tx) => approveRecharge(tx, order, { blockHeight: options.height, remark: options.remark }, now));
+      return `Recharge ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} credited to user ${row.userId}.`;
+    }
+    if (action === 'reject') {
+      const row = await db.transaction((tx) => rejectRecharge(tx, order, reasonOf(rest), now));
+      return `Recharge ${row.id} (${row.orderNo}) rejected: "${row.reason}".`;
+    }
+    throw new UsageError('Usage: recharge approve <id> [height=<block>] [remark="<text>"] | recharge reject <id> "<reason>"');
+  },
+
+  async withdrawals({ db }, [status = 'review']) {
+    const rows = await db
+      .select({ order: withdrawOrders, username: users.username })
+      .from(withdrawOrders)
+      .innerJoin(users, eq(users.id, withdrawOrders.userId))
+      .where(status === 'all' ? undefined : eq(withdrawOrders.status, oneOf(status, ['review', 'success', 'fail'])))
+      .orderBy(asc(withdrawOrders.id))
+      .limit(200);
+    return table(
+      rows.map(({ order, username }) => ({
+        id: order.id,
+        order: order.orderNo,
+        user: username,
+        pay: `${plain(order.actualAmount)} ${order.asset}${order.fiatAmount ? ` (${order.fiatAmount} ${order.fiatCurrency})` : ''}`,
+        fee: plain(order.fee),
+        to: `${order.payeeName} · ${order.payeeNetwork} · ${order.payeeAccount}`,
+        status: order.status,
+        at: order.createdAt.toISOString(),
+      })),
+      `No ${status === 'all' ? '' : `${status} `}withdrawals.`,
+    );
+  },
+
+  async withdrawal({ db, now }, [action, id, ...rest]) {
+    const order = idOf(id);
+    if (action === 'approve') {
+      const options = keyValues(rest, ['hash']);
+      const row = await db.transaction((tx) => approveWithdrawal(tx, order, { hash: options.hash }, now));
+      return `Withdrawal ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} paid to ${row.payeeName}.`;
+    }
+    if (action === 'reject') {
+      const row = await db.transaction((tx) => rejectWithdrawal(tx, order, reasonOf(rest), now));
+      return `Withdrawal ${row.id} (${row.orderNo}) rejected: "${row.reason}". ${plain(row.total)} ${row.asset} returned to user ${row.userId}.`;
+    }
+    throw new UsageError('Usage: withdrawal approve <id> [hash=<payout tx>] | withdrawal reject <id> "<reason>"');
+  },
+
+  async certifications({ db }, [status = 'review']) {
+    const rows = await certificationQueue(db, status === 'all' ? 'all' : oneOf(status, ['review', 'verified', 'rejected']));
+    const names = await usernames(db, rows.map((row) => row.userId));
+    return table(
+      rows.map((row) => ({
+        id: row.id,
+        user: names.get(row.userId) ?? row.userId,
+        level: row.level,
+        document: row.docType ?? '',
+        name: row.name,
+        number: row.number,
+        images: Object.entries(row.images).map(([side, url]) => `${side}: ${url}`).join(' '),
+        status: row.status,
+        at: row.createdAt.toISOString(),
+      })),
+      `No ${status === 'all' ? '' : `${status} `}certifications.`,
+    );
+  },
+
+  async certification({ db, now }, [action, id, ...rest]) {
+    const submission = idOf(id);
+    if (action === 'approve') {
+      const row = await db.transaction((tx) => verifyCertification(tx, submission, now));
+      return `Certification ${row.id} (${row.level}, user ${row.userId}) verified.`;
+    }
+    if (action === 'reject') {
+      const row = await db.transaction((tx) => rejectCertification(tx, submission, reasonOf(rest), now));
+      return `Certification ${row.id} (${row.level}, user ${row.userId}) rejected: "${row.reason}".`;
+    }
+    throw new UsageError('Usage: certification approve <id> | certification reject <id> "<reason>"');
+  },
+
+  async credit({ db, now, production }, [login, asset, amount, ...extra]) {
+    if (production) throw new UsageError('Test balances are for development only: this server runs in production mode.');
+    if (!login || !asset || !amount || extra.length || !/^[A-Z0-9]{2,10}$/.test(asset) || !AMOUNT.test(amount) || new Big(amount).lte(0)) {
+      throw new UsageError('Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500');
+    }
+    const user = await findUserByLogin(db, login);
+    if (!user) throw new UsageError(`No user "${login}".`);
+    await db.transaction((tx) => post(tx, { userId: user.id, asset, amount, kind: 'test_credit', reference: `credit:${randomUUID()}` }, now));
+    return `Credited ${amount} ${asset} to ${user.username} (user ${user.id}) as a test balance.`;
+  },
+
+  async products({ db }) {
+    const rows = await db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
+    return table(rows.map((row) => ({ id: row.id, coin: row.coin, minutes: row.minutes, yield: row.yieldRate, min: row.minAmount, active: row.active })), 'No products.');
+  },
+
+  async product({ db }, [id, ...changes]) {
+    const set: Partial<typeof optionProducts.$inferInsert> = {};
+    for (const change of changes) {
+      const [key, value = ''] = change.split('=');
+      if (key === 'yield' && /^(0|[1-9]\d?)(\.\d{1,4})?$/.test(value)) set.yieldRate = value;
+      else if (key === 'min' && AMOUNT.test(value) && Number(value) > 0) set.minAmount = value;
+      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
+      else throw new UsageError(`Cannot apply "${change}": use yield=0.85, min=1 or active=true|false.`);
+    }
+    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
+    const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, idOf(id))).returning();
+    if (!row) throw new UsageError(`No product ${id}.`);
+    return `Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
+  },
+
+  async message({ db, now }, [to, title = '', content = '', ...extra]) {
+    // Unquoted words would silently split into title and content: ask for the quotes instead.
+    if (!to || !title.trim() || !content.trim() || extra.length) throw new UsageError('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
+    const user = to === 'all' ? null : await findUserByLogin(db, to);
+    if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
+    const row = await postMessage(db, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, now);
+    return `Message ${row.id} "${row.title}" posted to ${user ? `${user.username} (user ${user.id})` : 'all users'}.`;
+  },
+
+  async outbox({ db }, [count]) {
+    const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(Number(count ?? 20) || 20);
+    return table(rows.map((row) => ({ at: row.createdAt.toISOString(), channel: row.channel, target: row.target, message: row.body })), 'The outbox is empty.');
+  },
+};
+
+function idOf(id: string | undefined): number {
+  if (!id || !/^\d{1,9}$/.test(id)) throw new UsageError('Name it by its id (see the list command).');
+  return Number(id);
+}
+
+function reasonOf(rest: string[]): string {
+  if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError('Give the reason the customer will see, in quotes: reject <id> "<reason>".');
+  return rest[0]!;
+}
+
+function oneOf<T extends string>(value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`Use one of: ${allowed.join(', ')}, all.`);
+  return value as T;
+}
+
+function keyValues<K extends string>(args: string[], keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const arg of args) {
+    const at = arg.indexOf('=');
+    const key = arg.slice(0, at) as K;
+    if (at < 1 || !keys.includes(key)) throw new UsageError(`Cannot read "${arg}": use ${keys.map((name) => `${name}=…`).join(' or ')}.`);
+    out[key] = arg.slice(at + 1);
+  }
+  return out;
+}
+
+async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+/** "12.50000000" → "12.5". */
+const plain = (value: string) => new Big(value).toString();
+
+/** Rows as aligned text columns (the same on a terminal and through the socket). */
+export function table(rows: Record<string, unknown>[], empty: string): string {
+  if (!rows.length) return empty;
+  const columns = Object.keys(rows[0]!);
+  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((line) => line[index]!.length)));
+  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index]!)).join('  ').trimEnd();
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+}

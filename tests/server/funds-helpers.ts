@@ -1,0 +1,103 @@
+// Shared steps of the money tests: the operator's commands, payees (cards, wallets), recharges and
+// withdrawals made the way a customer makes them, and the money state a refusal must leave alone.
+import { randomBytes } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { balances, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
+import { addBankCard, addWallet, type BankCard, type Wallet } from '../../src/contract/payouts.ts';
+import { submitRecharge, submitWithdraw, type RechargeOrder, type WithdrawOrder } from '../../src/contract/funds.ts';
+import { PAYPASS, tinyPng, uploadFile } from './helpers.ts';
+import type { Harness } from './harness.ts';
+
+/** Runs an operator command at the harness clock's time, as `npm run ops -- …` would. */
+export const ops = (h: Harness, ...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+
+/** An operator command that must apply; answers what it printed. */
+export async function opsOk(h: Harness, ...argv: string[]): Promise<string> {
+  const result = await ops(h, ...argv);
+  expect(result, result.output).toMatchObject({ ok: true });
+  return result.output;
+}
+
+/** A transaction hash nobody has submitted: 64 hex digits, like a TRON or EVM transaction id. */
+export const newHash = () => randomBytes(32).toString('hex');
+
+const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
+/** A well-formed TRON address ("T" + 33 base58 characters) nobody has added. */
+export const newTronAddress = () => `T${Array.from(randomBytes(33), (byte) => BASE58[byte % 58]).join('')}`;
+/** A well-formed EVM address (ERC20, BEP20). */
+export const newEvmAddress = () => `0x${randomBytes(20).toString('hex')}`;
+/** A bank account number of 12 digits. */
+export const newBankNumber = () => String(100_000_000_000 + (randomBytes(4).readUInt32BE() % 800_000_000_000));
+
+/** A complete, valid bank card form. */
+export const cardForm = (fields: Record<string, string> = {}) => ({
+  real_name: 'Somchai Jaidee',
+  ifsc: 'KASI0001234',
+  bank_code: 'KBANK',
+  bank_number: newBankNumber(),
+  phone: '0812345678',
+  email: 'somchai@example.com',
+  ...fields,
+});
+
+export async function addCard(h: Harness, token: string, fields: Record<string, string> = {}): Promise<BankCard> {
+  const res = await h.call(addBankCard, cardForm(fields), { token });
+  expect(res, JSON.stringify(res)).toMatchObject({ ret: 1 });
+  return res.data;
+}
+
+export async function addTronWallet(h: Harness, token: string, fields: Record<string, string> = {}): Promise<Wallet> {
+  const res = await h.call(addWallet, { alias: 'My TRON', currency: 'USDT', chain: 'TRC20', address: newTronAddress(), ...fields }, { token });
+  expect(res, JSON.stringify(res)).toMatchObject({ ret: 1 });
+  return res.data;
+}
+
+/** Uploads a picture as `token`'s user; answers its URL. */
+export async function uploadedPicture(h: Harness, token: string): Promise<string> {
+  const res = await uploadFile(h, token, { bytes: tinyPng(), name: 'receipt.png', type: 'image/png' });
+  expect(res).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
+  return res.data.url;
+}
+
+/** A pending crypto recharge on channel 1 (USDT TRC20, rate 1). */
+export async function cryptoRecharge(h: Harness, token: string, amount: string, channel = '1'): Promise<RechargeOrder> {
+  const res = await h.call(submitRecharge, { kind: 'crypto', channel_id: channel, amount, hash: newHash() }, { token });
+  expect(res, JSON.stringify(res)).toMatchObject({ ret: 1, data: { status: 'pending' } });
+  return res.data;
+}
+
+/** A crypto recharge the operator approved: `amount` USDT credited. */
+export async function approvedRecharge(h: Harness, token: string, amount: string): Promise<RechargeOrder> {
+  const order = await cryptoRecharge(h, token, amount);
+  await opsOk(h, 'recharge', 'approve', String(order.id));
+  return order;
+}
+
+/** A withdrawal request with the right transaction password unless told otherwise. */
+export const withdraw = (h: Harness, token: string, fields: Record<string, string>, idempotencyKey?: string) =>
+  h.call(submitWithdraw, { paypass: PAYPASS, ...fields }, { token, idempotencyKey });
+
+export async function withdrawn(h: Harness, token: string, fields: Record<string, string>): Promise<WithdrawOrder> {
+  const res = await withdraw(h, token, fields);
+  expect(res, JSON.stringify(res)).toMatchObject({ ret: 1, data: { status: 'review' } });
+  return res.data;
+}
+
+/** One asset's balance of a user as stored ("0.00000000" for an asset never moved). */
+export async function balanceOf(h: Harness, userId: number, asset = 'USDT') {
+  const [row] = await h.database.db.select().from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  return { available: row?.available ?? '0.00000000', frozen: row?.frozen ?? '0.00000000' };
+}
+
+/** Everything a money call can move for one user: balances, ledger entries, recharges, withdrawals. */
+export async function fundsState(h: Harness, userId: number) {
+  const db = h.database.db;
+  return {
+    balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
+    entries: await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
+    recharges: await db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, userId)).orderBy(asc(rechargeOrders.id)),
+    withdrawals: await db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId)).orderBy(asc(withdrawOrders.id)),
+  };
+}

@@ -1,0 +1,175 @@
+// Where withdrawals go (§3, §5, §7): bank cards, every field required and checked, at most five,
+// the account number never sent back whole; wallets whose address must fit the chain, the chain
+// the currency, each address once. A refusal adds nothing.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { addCard, addTronWallet, cardForm, newEvmAddress, newTronAddress } from './funds-helpers.ts';
+import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
+import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/contract/constants.ts';
+import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+afterEach(() => expectLedgerBalanced(h));
+
+const cardsOf = (userId: number) => h.database.db.select().from(cardRows).where(eq(cardRows.userId, userId)).orderBy(asc(cardRows.id));
+const walletsOf = (userId: number) => h.database.db.select().from(walletRows).where(eq(walletRows.userId, userId)).orderBy(asc(walletRows.id));
+
+describe('bank cards', () => {
+  it('adds a card and shows only the last four digits of its number, in the answer and the list', async () => {
+    const user = await customer(h);
+    const res = await h.call(addBankCard, cardForm({ bank_number: '907315264801', ifsc: 'kasi0001234', email: 'Somchai@Example.com' }), { token: user.token });
+    expect(res).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: {
+        id: expect.any(Number),
+        real_name: 'Somchai Jaidee',
+        ifsc: 'KASI0001234',
+        bank_code: 'KBANK',
+        bank_name: 'Kasikornbank',
+        bank_number: '•••• 4801',
+        phone: '0812345678',
+        email: 'somchai@example.com',
+        created_at: h.clock.now().toISOString(),
+      },
+    });
+    const list = await h.call(bankCards, {}, { token: user.token });
+    expect(list.data).toEqual({ lists: [res.data], page: 1, total: 1 });
+    for (const answer of [res, list]) expect(JSON.stringify(answer)).not.toMatch(/9073|31526/);
+  });
+
+  it('refuses a missing or blank field with the §5 text, the e-mail included', async () => {
+    const user = await customer(h);
+    for (const field of ['real_name', 'ifsc', 'bank_number', 'phone', 'email'] as const) {
+      const blank = await h.call(addBankCard, cardForm({ [field]: '  ' }), { token: user.token });
+      expect(blank, field).toEqual(refused('Please fill in the information and try again!'));
+      const { [field]: _left, ...without } = cardForm();
+      expect(await h.call(addBankCard, without, { token: user.token }), field).toEqual(refused('Please fill in the information and try again!'));
+    }
+    const { bank_code: _code, ...noBank } = cardForm();
+    expect(await h.call(addBankCard, noBank, { token: user.token })).toEqual(refused('Please choose a bank!'));
+    expect(await cardsOf(user.id)).toEqual([]);
+  });
+
+  it('refuses a malformed IFSC code, account number, phone or e-mail with its own text', async () => {
+    const user = await customer(h);
+    const cases: [Record<string, string>, string][] = [
+      [{ ifsc: 'KAS' }, 'Please enter a valid IFSC code!'],
+      [{ ifsc: 'KASI-000123' }, 'Please enter a valid IFSC code!'],
+      [{ ifsc: 'K'.repeat(21) }, 'Please enter a valid IFSC code!'],
+      [{ bank_number: '12345' }, 'Please enter a valid bank account number!'],
+      [{ bank_number: '1234-5678-90' }, 'Please enter a valid bank account number!'],
+      [{ bank_number: '1'.repeat(21) }, 'Please enter a valid bank account number!'],
+      [{ phone: '08-1234' }, 'Please enter a valid mobile number!'],
+      [{ email: 'somchai.example.com' }, 'Please enter a valid e-mail address!'],
+    ];
+    for (const [fields, text] of cases) expect(await h.call(addBankCard, cardForm(fields), { token: user.token }), JSON.stringify(fields)).toEqual(refused(text));
+    expect(await cardsOf(user.id)).toEqual([]);
+  });
+
+  it(`takes each of the ${BANK_CODES.length} Thai bank codes and nothing else`, async () => {
+    for (const code of ['HSBC', 'kbank', 'KBANK ', 'BANK']) {
+      const user = await customer(h);
+      expect(await h.call(addBankCard, cardForm({ bank_code: code }), { token: user.token }), code).toEqual(refused('Please choose a bank!'));
+    }
+    const names: string[] = [];
+    for (let start = 0; start < BANK_CODES.length; start += MAX_BANK_CARDS) {
+      const user = await customer(h);
+      for (const code of BANK_CODES.slice(start, start + MAX_BANK_CARDS)) names.push((await addCard(h, user.token, { bank_code: code })).bank_name);
+    }
+    expect(names).toEqual(BANK_CODES.map((code) => BANK_NAMES[code]));
+  });
+
+  it(`binds at most ${MAX_BANK_CARDS} cards; deleting one makes room`, async () => {
+    const user = await customer(h);
+    const cards = [];
+    for (let n = 0; n < MAX_BANK_CARDS; n++) cards.push(await addCard(h, user.token));
+    expect(await h.call(addBankCard, cardForm(), { token: user.token })).toEqual(refused('You can bind at most 5 bank cards!'));
+    expect(await cardsOf(user.id)).toHaveLength(MAX_BANK_CARDS);
+
+    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: null });
+    expect((await h.call(bankCards, {}, { token: user.token })).data.lists.map((card) => card.id)).toEqual([cards[0]!.id, cards[1]!.id, cards[3]!.id, cards[4]!.id]);
+    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
+    expect((await h.call(addBankCard, cardForm(), { token: user.token })).ret).toBe(1);
+  });
+});
+
+describe('wallets', () => {
+  it('adds an address that fits its chain: TRC20 "T…", ERC20 and BEP20 "0x" + 40 hex, Bitcoin legacy or bech32', async () => {
+    const user = await customer(h);
+    const evm = newEvmAddress();
+    const accepted = [
+      { currency: 'USDT', chain: 'TRC20', address: newTronAddress() },
+      { currency: 'USDT', chain: 'ERC20', address: evm },
+      // The same address on another chain is another wallet.
+      { currency: 'USDT', chain: 'BEP20', address: evm },
+      { currency: 'ETH', chain: 'ERC20', address: newEvmAddress().toUpperCase().replace('0X', '0x') },
+      { currency: 'BTC', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' },
+      { currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+    ];
+    // EVM addresses are kept in one spelling (lower case): the mixed case is only a checksum.
+    const stored = accepted.map((wallet) => (wallet.chain === 'TRC20' || wallet.chain === 'BTC' ? wallet : { ...wallet, address: wallet.address.toLowerCase() }));
+    for (const [index, wallet] of accepted.entries()) {
+      const res = await h.call(addWallet, { alias: `${wallet.currency} ${wallet.chain}`, ...wallet }, { token: user.token });
+      expect(res, JSON.stringify(wallet)).toEqual({ ret: 1, msg: 'Success', data: { id: expect.any(Number), alias: `${wallet.currency} ${wallet.chain}`, ...stored[index], created_at: h.clock.now().toISOString() } });
+    }
+    expect((await h.call(wallets, {}, { token: user.token })).data.lists.map(({ currency, chain, address }) => ({ currency, chain, address }))).toEqual(stored);
+    // The same EVM address in another case is the same wallet.
+    expect(await h.call(addWallet, { alias: 'again', currency: 'USDT', chain: 'ERC20', address: evm.toUpperCase().replace('0X', '0x') }, { token: user.token })).toEqual(refused('This address has already been added!'));
+  });
+
+  it('refuses an address of another chain or malformed, a chain the currency does not travel on, and a missing field', async () => {
+    const user = await customer(h);
+    const address = 'The address does not match the chosen chain!';
+    const chain = 'Please choose a currency and chain!';
+    const cases: [Record<string, string>, string][] = [
+      [{ currency: 'USDT', chain: 'TRC20', address: newEvmAddress() }, address],
+      [{ currency: 'USDT', chain: 'TRC20', address: `T${'0'.repeat(33)}` }, address],
+      [{ currency: 'USDT', chain: 'TRC20', address: newTronAddress().slice(0, 33) }, address],
+      [{ currency: 'USDT', chain: 'ERC20', address: newTronAddress() }, address],
+      [{ currency: 'USDT', chain: 'BEP20', address: newEvmAddress().slice(0, 41) }, address],
+      [{ currency: 'USDT', chain: 'ERC20', address: `0x${'g'.repeat(40)}` }, address],
+      [{ currency: 'BTC', chain: 'BTC', address: newEvmAddress() }, address],
+      [{ currency: 'USDT', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' }, chain],
+      [{ currency: 'BTC', chain: 'TRC20', address: newTronAddress() }, chain],
+      [{ currency: 'ETH', chain: 'BEP20', address: newEvmAddress() }, chain],
+      [{ currency: 'DOGE', chain: 'TRC20', address: newTronAddress() }, chain],
+      [{ currency: 'USDT', chain: 'SOL', address: newTronAddress() }, chain],
+      [{ alias: '', currency: 'USDT', chain: 'TRC20', address: newTronAddress() }, 'Please fill in the information and try again!'],
+      [{ currency: 'USDT', chain: 'TRC20', address: ' ' }, 'Please fill in the information and try again!'],
+    ];
+    for (const [fields, text] of cases) expect(await h.call(addWallet, { alias: 'Mine', ...fields }, { token: user.token }), JSON.stringify(fields)).toEqual(refused(text));
+    expect(await walletsOf(user.id)).toEqual([]);
+  });
+
+  it('refuses an address already added for the same currency and chain; another user may add it', async () => {
+    const user = await customer(h);
+    const wallet = await addTronWallet(h, user.token);
+    expect(await h.call(addWallet, { alias: 'Again', currency: 'USDT', chain: 'TRC20', address: wallet.address }, { token: user.token })).toEqual(
+      refused('This address has already been added!'),
+    );
+    expect(await walletsOf(user.id)).toHaveLength(1);
+    const other = await customer(h);
+    expect((await addTronWallet(h, other.token, { address: wallet.address })).address).toBe(wallet.address);
+  });
+
+  it(`keeps at most ${MAX_WALLETS} wallets; a deleted one is gone and cannot be deleted twice`, async () => {
+    const user = await customer(h);
+    const added = [];
+    for (let n = 0; n < MAX_WALLETS; n++) added.push(await addTronWallet(h, user.token));
+    expect(await h.call(addWallet, { alias: 'One more', currency: 'USDT', chain: 'TRC20', address: newTronAddress() }, { token: user.token })).toEqual(
+      refused('You can add at most 10 wallets!'),
+    );
+    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: null });
+    expect((await h.call(wallets, {}, { token: user.token })).data.lists.map((wallet) => wallet.id)).toEqual(added.slice(1).map((wallet) => wallet.id));
+    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
+    expect(await h.call(deleteWallet, { id: 'abc' }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
+    expect((await addTronWallet(h, user.token)).alias).toBe('My TRON');
+  });
+});

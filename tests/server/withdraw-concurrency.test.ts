@@ -1,0 +1,97 @@
+// Withdrawals under load: many requests at once against one balance never overdraw it, and one
+// request retried with the same Idempotency-Key (in a row or all at once) freezes once.
+import Big from 'big.js';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
+import { ledgerEntries, withdrawOrders } from '../../src/server/db/schema.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
+import type { WithdrawOrder } from '../../src/contract/funds.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+afterEach(() => expectLedgerBalanced(h));
+
+const ordersOf = (userId: number) => h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId));
+const entriesOf = (userId: number) => h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+
+it('200 withdrawals at once against 1,000 USDT never overdraw: at most 99 of 10 + 0.1 fee succeed', async () => {
+  const user = await customer(h, '1000');
+  const wallet = await addTronWallet(h, user.token);
+  const input = { target: 'wallet', target_id: String(wallet.id), amount: '10' };
+
+  const answers = await Promise.all(Array.from({ length: 200 }, () => withdraw(h, user.token, input)));
+
+  const succeeded = answers.filter((answer) => answer.ret === 1);
+  for (const answer of answers) if (answer.ret !== 1) expect(answer).toEqual(refused('Insufficient balance!'));
+  // Every request sees the balance its predecessors left: exactly as many as fit go through.
+  expect(succeeded).toHaveLength(99);
+  expect(new Set(succeeded.map((answer) => answer.data.id)).size).toBe(99);
+  expect(await balanceOf(h, user.id)).toEqual({
+    available: new Big(1000).minus(new Big('10.1').times(succeeded.length)).toFixed(8),
+    frozen: new Big('10.1').times(succeeded.length).toFixed(8),
+  });
+  expect(await balanceOf(h, user.id)).toEqual({ available: '0.10000000', frozen: '999.90000000' });
+  expect(await ordersOf(user.id)).toHaveLength(succeeded.length);
+  // One grant, then two entries (available out, frozen in) per withdrawal, nothing for a refusal.
+  expect(await entriesOf(user.id)).toHaveLength(1 + 2 * succeeded.length);
+});
+
+// The 5-try limit on the 6-digit transaction password holds against guesses sent at once.
+it('40 wrong transaction passwords sent at once are not all tried: at most 5 are', async () => {
+  const user = await customer(h, '100');
+  const wallet = await addTronWallet(h, user.token);
+  const guesses = await Promise.all(
+    Array.from({ length: 40 }, (_, n) => withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '10', paypass: String(100_000 + n) })),
+  );
+  const tried = guesses.filter((answer) => answer.msg === 'The payment password is wrong!');
+  expect(tried.length).toBeLessThanOrEqual(5);
+  expect(guesses.filter((answer) => answer.msg === 'Too many attempts, please try again later!')).toHaveLength(40 - tried.length);
+  expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
+});
+
+describe('one request retried with the same Idempotency-Key', () => {
+  async function expectOneWithdrawal(userId: number, answers: Envelope<WithdrawOrder>[]) {
+    const applied = answers.filter((answer) => answer.ret === 1);
+    expect(applied.length).toBeGreaterThan(0);
+    for (const answer of applied) expect(answer).toEqual(applied[0]);
+    // A retry that arrives while the first is still running may be told to wait, never served twice.
+    for (const answer of answers) if (answer.ret !== 1) expect(answer).toEqual(refused('This request is still being processed, please wait!'));
+    const orders = await ordersOf(userId);
+    expect(orders.map((order) => order.id)).toEqual([applied[0]!.data.id]);
+    expect(await balanceOf(h, userId)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
+    expect(await entriesOf(userId)).toHaveLength(3);
+  }
+
+  it('50 times in a row: one withdrawal, frozen once, every answer the same order', async () => {
+    const user = await customer(h, '100');
+    const wallet = await addTronWallet(h, user.token);
+    const answers = [];
+    for (let n = 0; n < 50; n++) answers.push(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' }, 'withdraw-in-a-row'));
+    expect(answers.every((answer) => answer.ret === 1)).toBe(true);
+    await expectOneWithdrawal(user.id, answers);
+  });
+
+  it('50 times at once: one withdrawal, frozen once, every successful answer the same order', async () => {
+    const user = await customer(h, '100');
+    const wallet = await addTronWallet(h, user.token);
+    const input = { target: 'wallet', target_id: String(wallet.id), amount: '20' };
+    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(h, user.token, input, 'withdraw-at-once')));
+    await expectOneWithdrawal(user.id, answers);
+  });
+
+  it('the same key with another amount is refused and freezes nothing more', async () => {
+    const user = await customer(h, '100');
+    const wallet = await addTronWallet(h, user.token);
+    const input = { target: 'wallet', target_id: String(wallet.id), amount: '20' };
+    expect((await withdraw(h, user.token, input, 'withdraw-reused')).ret).toBe(1);
+    expect(await withdraw(h, user.token, { ...input, amount: '30' }, 'withdraw-reused')).toEqual(refused('The request is not valid!'));
+    expect(await ordersOf(user.id)).toHaveLength(1);
+    expect(await balanceOf(h, user.id)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
+  });
+});
