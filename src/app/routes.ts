@@ -38,6 +38,22 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.tradePassword]: page(() => import('../features/profile/TradePasswordPage.tsx')),
   [ROUTES.payPassword]: page(() => import('../features/profile/PayPasswordResetPage.tsx')),
   [ROUTES.currency]: page(() => import('../features/profile/CurrencyPage.tsx')),
+  [ROUTES.recharge]: page(() => import('../features/funds/RechargePage.tsx')),
+  [ROUTES.rechargeQr]: page(() => import('../features/funds/RechargeQrPage.tsx')),
+  [ROUTES.rechargeBank]: page(() => import('../features/funds/RechargeBankPage.tsx')),
+  [ROUTES.rechargeRecord]: page(() => import('../features/funds/RechargeRecordPage.tsx')),
+  [ROUTES.rechargeDetails]: page(() => import('../features/funds/RechargeDetailsPage.tsx')),
+  [ROUTES.withdraw]: page(() => import('../features/funds/WithdrawPage.tsx')),
+  [ROUTES.withdrawRecord]: page(() => import('../features/funds/WithdrawRecordPage.tsx')),
+  [ROUTES.withdrawDetails]: page(() => import('../features/funds/WithdrawDetailsPage.tsx')),
+  [ROUTES.accountDetails]: page(() => import('../features/funds/AccountDetailsPage.tsx')),
+  [ROUTES.bankCard]: page(() => import('../features/profile/BankCardPage.tsx')),
+  [ROUTES.walletList]: page(() => import('../features/profile/WalletListPage.tsx')),
+  [ROUTES.addWallet]: page(() => import('../features/profile/AddWalletPage.tsx')),
+  [ROUTES.certificationPrimary]: page(() => import('../features/profile/CertificationPrimaryPage.tsx')),
+  [ROUTES.certificationAdvanced]: page(() => import('../features/profile/CertificationAdvancedPage.tsx')),
+  [ROUTES.vipLevel]: page(() => import('../features/rewards/VipLevelPage.tsx')),
+  [ROUTES.pointRecord]: page(() => import('../features/rewards/PointRecordPage.tsx')),
 };
 
 export interface Tab {

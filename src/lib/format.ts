@@ -1,4 +1,5 @@
 // Numbers for people: thousands separators in groups of three (§9), in the app's language.
+import Big from 'big.js';
 import { intlLocale, currentLocale } from './i18n.ts';
 
 const formatters = new Map<string, Intl.NumberFormat>();
@@ -19,6 +20,58 @@ export function formatAmount(value: string | number, fractionDigits = 2): string
   return formatter.format(value as unknown as number);
 }
 
+/** Digits after the point that carry a value: '10.50000000' → 1, '97250.1' → 1. */
+export function decimalsOf(value: string): number {
+  const number = new Big(value);
+  // big.js keeps the digits in `c` and the exponent in `e`; trailing zeros are dropped.
+  return Math.max(0, number.c.length - number.e - 1);
+}
+
+/** A money amount as exact as it is, with 2 to 8 decimals: "1,234.50", "0.00012345". */
+export function formatMoney(value: string): string {
+  const digits = Math.min(8, Math.max(2, decimalsOf(value)));
+  return formatAmount(new Big(value).toFixed(digits, Big.roundDown), digits);
+}
+
+/** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
+export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
+
+/** Digits and one point, at most 8 decimals: what an amount field accepts as it is typed. */
+export function cleanAmount(typed: string): string {
+  const [whole = '', ...rest] = typed.replace(/,/g, '.').replace(/[^\d.]/g, '').split('.');
+  return rest.length ? `${whole}.${rest.join('').slice(0, 8)}` : whole;
+}
+
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+function dateFormat(kind: 'time' | 'dateTime'): Intl.DateTimeFormat {
+  const locale = intlLocale(currentLocale());
+  const key = `${locale}:${kind}`;
+  let format = dateFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      ...(kind === 'dateTime' ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      numberingSystem: 'latn',
+    });
+    dateFormats.set(key, format);
+  }
+  return format;
+}
+
+/** HH:MM:SS of a recorded time (the device's time zone). */
+export const formatTime = (iso: string) => dateFormat('time').format(new Date(iso));
+
+/** Date and HH:MM:SS. */
+export const formatDateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));
+
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
 export const formatClock = (iso: string) =>
   new Intl.DateTimeFormat(intlLocale(currentLocale()), { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }).format(new Date(iso));
+
+/** A long address or hash with its middle left out, so both ends can be checked: "TQrZ8kB6…uA7LgKt". */
+export function middleEllipsis(text: string, head = 8, tail = 8): string {
+  return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;
+}

@@ -94,3 +94,6 @@ export function Segmented<T extends string>({ value, options, onChange }: Segmen
     </div>
   );
 }
+
+/** The input attributes of a payment password field: 6 digits (§5), numeric keyboard. */
+export const PAY_PASSWORD_FIELD = { type: 'password', inputMode: 'numeric', maxLength: 6, autoComplete: 'off', pattern: '[0-9]*' } as const;

@@ -27,3 +27,18 @@ export const GlobeIcon = icon(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm-9-
 export const BellIcon = icon(<path d="M18 8a6 6 0 1 0-12 0c0 7-3 9-3 9h18s-3-2-3-9m-4.3 13a2 2 0 0 1-3.4 0" />);
 export const CompassIcon = icon(<path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zm4-13l-2 6-6 2 2-6z" />);
 export const ReadAllIcon = icon(<path d="M18 6L7 17l-5-5m20-2l-7.5 7.5L13 16" />);
+
+// The account menu, the money and payout pages.
+export const RechargeIcon = icon(<path d="M12 4v11m0 0l-4.5-4.5M12 15l4.5-4.5M4 19h16" />);
+export const WithdrawIcon = icon(<path d="M12 15V4m0 0L7.5 8.5M12 4l4.5 4.5M4 19h16" />);
+export const DetailsIcon = icon(<path d="M7 3h8l4 4v14H7zm8 0v4h4M10 11h6m-6 4h6" />);
+export const BankCardIcon = icon(<path d="M3 6h18v12H3zm0 4h18M7 15h4" />);
+export const WalletIcon = icon(<path d="M4 7h15a1 1 0 0 1 1 1v11H4a1 1 0 0 1-1-1V6a2 2 0 0 1 2-2h11v3m0 7h4" />);
+export const ShieldIcon = icon(<path d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6zm-3 9l2 2 4-4" />);
+export const CrownIcon = icon(<path d="M4 18h16M5 15l-1-8 5 4 3-6 3 6 5-4-1 8z" />);
+export const PointsIcon = icon(<path d="M12 3l2.6 5.4 5.9.8-4.3 4.1 1 5.9L12 16.4 6.8 19.2l1-5.9-4.3-4.1 5.9-.8z" />);
+export const TrashIcon = icon(<path d="M4 7h16M10 11v6m4-6v6M6 7l1 13h10l1-13M9 7V4h6v3" />);
+export const CopyIcon = icon(<path d="M9 9h11v11H9zM5 15H4V4h11v1" />);
+export const CameraIcon = icon(<path d="M4 8h3l2-3h6l2 3h3v11H4zm8 9a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z" />);
+export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
+export const RecordIcon = icon(<path d="M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7" />);

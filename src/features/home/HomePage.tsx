@@ -18,7 +18,7 @@ import { session } from '../../lib/session.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { Carousel } from '../../ui/Carousel.tsx';
-import { BellIcon, ChevronIcon, MarketsIcon, MineIcon, OptionsIcon, SettingsIcon } from '../../ui/icons.tsx';
+import { BellIcon, ChevronIcon, MarketsIcon, MineIcon, OptionsIcon, RechargeIcon, SettingsIcon, WithdrawIcon } from '../../ui/icons.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
 import { coinChange, home, loadHome, topCoins } from './home-store.ts';
 
@@ -120,6 +120,18 @@ function Entries() {
   const { count } = useSnapshot(unread);
   return (
     <nav className="home-entries" aria-label={t`Shortcuts`}>
+      <Link href={ROUTES.recharge}>
+        <RechargeIcon />
+        <span>
+          <Trans>Recharge</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.withdraw}>
+        <WithdrawIcon />
+        <span>
+          <Trans>Withdraw</Trans>
+        </span>
+      </Link>
       <Link href={ROUTES.coinList}>
         <MarketsIcon />
         <span>

@@ -3,26 +3,10 @@
 import Big from 'big.js';
 import { AMOUNT, winPayout as payoutRule } from '../../contract/markets.ts';
 import { formatAmount } from '../../lib/format.ts';
-import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 
-/** Digits after the point that carry a value: '10.50000000' → 1, '97250.1' → 1. */
-export function decimalsOf(value: string): number {
-  const number = new Big(value);
-  // big.js keeps the digits in `c` and the exponent in `e`; trailing zeros are dropped.
-  return Math.max(0, number.c.length - number.e - 1);
-}
-
-/** Digits and one point, at most 8 decimals: what an amount field accepts as it is typed. */
-export function cleanAmount(typed: string): string {
-  const [whole = '', ...rest] = typed.replace(/,/g, '.').replace(/[^\d.]/g, '').split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 8)}` : whole;
-}
-
-/** USDT with at least 2 decimals and every further digit the value has (at most 8). */
-export function formatUsdt(value: string): string {
-  const digits = Math.min(8, Math.max(2, decimalsOf(value)));
-  return formatAmount(new Big(value).toFixed(digits, Big.roundDown), digits);
-}
+/** Amounts typed and shown the way every money screen does (one home: lib/format). */
+export { cleanAmount, decimalsOf, formatMoney as formatUsdt } from '../../lib/format.ts';
+import { decimalsOf, formatMoney as formatUsdt } from '../../lib/format.ts';
 
 /** A profit or loss with its sign: +8.00, -10.00, 0.00. */
 export function formatSignedUsdt(value: string): string {
@@ -49,30 +33,8 @@ export function winPayout(amount: string, yieldRate: string | undefined): string
 /** The profit part of a win: payout − stake. */
 export const winProfit = (amount: string, payout: string) => new Big(payout).minus(amount).toFixed(8);
 
-const clockFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: 'time' | 'dateTime'): Intl.DateTimeFormat {
-  const locale = intlLocale(currentLocale());
-  const key = `${locale}:${kind}`;
-  let format = clockFormats.get(key);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      ...(kind === 'dateTime' ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      numberingSystem: 'latn',
-    });
-    clockFormats.set(key, format);
-  }
-  return format;
-}
-
-/** HH:MM:SS of a recorded time (the device's time zone). */
-export const formatClock = (iso: string) => dateFormat('time').format(new Date(iso));
-
-/** Date and HH:MM:SS. */
-export const formatDateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));
+/** HH:MM:SS and date + HH:MM:SS of a recorded time: one home in lib/format. */
+export { formatTime as formatClock, formatDateTime } from '../../lib/format.ts';
 
 /** A countdown: mm:ss, or h:mm:ss from an hour up. Partial seconds count as a whole second. */
 export function formatCountdown(ms: number): string {

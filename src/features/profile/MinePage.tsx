@@ -1,10 +1,18 @@
-// The Mine tab (§2, public): a login prompt for visitors; the profile card and the account
-// menu for a signed-in user. No balances are shown: there is no balance data yet.
+// The Mine tab (§2, public): a login prompt for visitors; for a signed-in user the profile card,
+// the money shortcuts (recharge, withdraw, account details) and the account menu: payout accounts,
+// certification, VIP level and points, each with where it stands.
+import { useEffect } from 'react';
 import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import Big from 'big.js';
+import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { UserInfo } from '../../contract/account.ts';
 import { ROUTES, loginRoute } from '../../contract/routes.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
+import { POINTS } from '../../contract/rewards.ts';
+import { availableOf, refreshBalances, userBalances } from '../../lib/balances.ts';
+import { formatAmount } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
@@ -12,6 +20,9 @@ import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { avatarSrc, useUser } from './profile-store.ts';
+import { certificationSummary } from './certification-store.ts';
+import { BankCardIcon, CrownIcon, DetailsIcon, PointsIcon, RechargeIcon, ShieldIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import './payouts.css';
 
 export default function MinePage() {
   const { t } = useLingui();
@@ -33,7 +44,11 @@ export default function MinePage() {
       />
       <div className="page-body">
         {signedIn ? (
-          <ProfileCard user={user} />
+          <>
+            <ProfileCard user={user} />
+            <MoneyShortcuts />
+            <AccountMenu user={user} />
+          </>
         ) : (
           <section className="card profile-guest">
             <MineIcon className="profile-guest-icon" />
@@ -62,6 +77,47 @@ export default function MinePage() {
         </p>
       </div>
     </div>
+  );
+}
+
+function MoneyShortcuts() {
+  return (
+    <nav className="mine-money">
+      <Link href={ROUTES.recharge}>
+        <RechargeIcon />
+        <Trans>Recharge</Trans>
+      </Link>
+      <Link href={ROUTES.withdraw}>
+        <WithdrawIcon />
+        <Trans>Withdraw</Trans>
+      </Link>
+      <Link href={ROUTES.accountDetails}>
+        <DetailsIcon />
+        <Trans>Account details</Trans>
+      </Link>
+    </nav>
+  );
+}
+
+function AccountMenu({ user }: { user: Readonly<UserInfo> | null }) {
+  const balances = useSnapshot(userBalances);
+  // One cheap call the home page makes too; the points row stays blank until it answers.
+  useEffect(() => void refreshBalances().catch(() => undefined), []);
+  const points = balances.updatedAt ? formatAmount(new Big(availableOf(balances, POINTS)).round(0, Big.roundDown).toFixed(0), 0) : undefined;
+  const level = user?.level ?? 0;
+  return (
+    <nav className="card flush cells">
+      <Cell icon={<BankCardIcon className="cell-icon" />} label={<Trans>Bank card</Trans>} to={ROUTES.bankCard} />
+      <Cell icon={<WalletIcon className="cell-icon" />} label={<Trans>Wallets</Trans>} to={ROUTES.walletList} />
+      <Cell
+        icon={<ShieldIcon className="cell-icon" />}
+        label={<Trans>Certification</Trans>}
+        value={user ? i18n._(certificationSummary(user)) : undefined}
+        to={ROUTES.certificationPrimary}
+      />
+      <Cell icon={<CrownIcon className="cell-icon" />} label={<Trans>VIP level</Trans>} value={user ? <Trans>VIP {level}</Trans> : undefined} to={ROUTES.vipLevel} />
+      <Cell icon={<PointsIcon className="cell-icon" />} label={<Trans>Points</Trans>} value={points && <span dir="ltr">{points}</span>} to={ROUTES.pointRecord} />
+    </nav>
   );
 }
 

@@ -8,10 +8,9 @@ import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import {
-  PAY_PASSWORD_FIELD,
   changePaymentPassword,
   maskAddress,
   payPasswordProblem,

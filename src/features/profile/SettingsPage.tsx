@@ -41,6 +41,7 @@ export default function SettingsPage() {
         <section className="card flush cells">
           <Cell label={<Trans>Login password</Trans>} to={ROUTES.password} />
           <Cell label={<Trans>Payment password</Trans>} value={user?.has_paypass ? t`Set` : notSet} to={ROUTES.tradePassword} />
+          <Cell label={<Trans>Bank card</Trans>} to={ROUTES.bankCard} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />

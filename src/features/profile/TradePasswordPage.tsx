@@ -6,9 +6,9 @@ import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { PAY_PASSWORD_FIELD, changePaymentPassword, payPasswordProblem, savedText, useUser } from './profile-store.ts';
+import { changePaymentPassword, payPasswordProblem, savedText, useUser } from './profile-store.ts';
 
 export default function TradePasswordPage() {
   const { t } = useLingui();

@@ -8,12 +8,10 @@ import {
   ChangePasswordInput,
   ChangePayPasswordInput,
   EditProfileInput,
-  UPLOAD_FIELD,
   changePassword,
   changePayPassword,
   editAvatar,
   editProfile,
-  uploadImage,
   type UserInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
@@ -22,6 +20,7 @@ import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
+import { uploadPicture } from '../../lib/images.ts';
 
 export const DEFAULT_AVATAR = '/favicon.svg';
 /** Avatars are shown at most 120 px wide; 512 px keeps them sharp on 3× screens and small on the wire. */
@@ -83,50 +82,9 @@ export async function saveProfile(input: EditProfile): Promise<void> {
   session.user = await api(editProfile, v.parse(EditProfileInput, input));
 }
 
-/** Fits the picture into max×max (never enlarging) and encodes it as JPEG. */
-export async function downscaleImage(file: Blob, max = AVATAR_MAX_SIDE, quality = AVATAR_JPEG_QUALITY): Promise<Blob> {
-  const bitmap = await createImageBitmap(file);
-  try {
-    const scale = Math.min(1, max / Math.max(bitmap.width, bitmap.height));
-    const width = Math.max(1, Math.round(bitmap.width * scale));
-    const height = Math.max(1, Math.round(bitmap.height * scale));
-    const paint = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null) => {
-      if (!context) throw new Error('no 2d canvas');
-      // JPEG has no transparency: a transparent PNG would otherwise turn black.
-      context.fillStyle = '#ffffff';
-      context.fillRect(0, 0, width, height);
-      context.drawImage(bitmap, 0, 0, width, height);
-    };
-    if (typeof OffscreenCanvas !== 'undefined') {
-      const canvas = new OffscreenCanvas(width, height);
-      paint(canvas.getContext('2d'));
-      return await canvas.convertToBlob({ type: 'image/jpeg', quality });
-    }
-    const canvas = document.createElement('canvas');
-    canvas.width = width;
-    canvas.height = height;
-    paint(canvas.getContext('2d'));
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality),
-    );
-  } finally {
-    bitmap.close();
-  }
-}
-
 /** Downscales, uploads (multipart, field `image`, §7) and makes the picture the avatar. */
 export async function saveAvatar(file: File): Promise<void> {
-  if (!file.type.startsWith('image/')) throw new ApiError(i18n._(texts.uploadNotImage));
-  let picture: Blob;
-  try {
-    picture = await downscaleImage(file);
-  } catch {
-    // The browser could not read it (an unsupported format, say): not a picture we can send.
-    throw new ApiError(i18n._(texts.uploadNotImage));
-  }
-  const formData = new FormData();
-  formData.append(UPLOAD_FIELD, picture, 'avatar.jpg');
-  const { url } = await api(uploadImage, undefined, { formData });
+  const url = await uploadPicture(file, AVATAR_MAX_SIDE, AVATAR_JPEG_QUALITY);
   session.user = await api(editAvatar, { userimg: url });
 }
 
@@ -155,5 +113,3 @@ export async function changePaymentPassword(input: ChangePayPassword): Promise<v
   session.user = await api(changePayPassword, input);
 }
 
-/** The input attributes of a payment password field: 6 digits (§5), numeric keyboard. */
-export const PAY_PASSWORD_FIELD = { type: 'password', inputMode: 'numeric', maxLength: 6, autoComplete: 'off', pattern: '[0-9]*' } as const;

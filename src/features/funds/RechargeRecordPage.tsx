@@ -1,0 +1,84 @@
+// The recharge record (§2 /pages/Recharge/record, §4 filters: all, completed, unfinished), newest
+// first, a page at a time; a tap opens the order.
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { rechargeRecords, type RechargeFilter, type RechargeOrder } from '../../contract/funds.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useDisplayCurrency } from '../../lib/fiat.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { Segmented } from '../../ui/forms.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { ListView, Ltr, RechargeStatusBadge } from './FundsParts.tsx';
+import { rechargeRecord } from './recharge-store.ts';
+
+// A failed load shows in the list itself (with a retry), so the promise is not reported again.
+const reload = (filter: RechargeFilter) => void rechargeRecord.load(filter).catch(() => undefined);
+
+export default function RechargeRecordPage() {
+  const { filter, lists } = useSnapshot(rechargeRecord.state);
+  const list = lists[filter];
+
+  useEffect(() => reload(rechargeRecord.state.filter), []);
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Recharge record</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[rechargeRecords]} />
+        <Segmented
+          value={filter}
+          onChange={(next) => void rechargeRecord.choose(next).catch(() => undefined)}
+          options={[
+            { value: 'all', label: <Trans>All</Trans> },
+            { value: 'completed', label: <Trans>Completed</Trans> },
+            { value: 'unfinished', label: <Trans>Unfinished</Trans> },
+          ]}
+        />
+        <ListView list={list} empty={<Trans>No recharges yet</Trans>} retry={() => reload(filter)} more={() => rechargeRecord.load(filter, { more: true })}>
+          {list.lists.map((order) => (
+            <RechargeRow key={order.id} order={order} />
+          ))}
+        </ListView>
+      </div>
+    </div>
+  );
+}
+
+function RechargeRow({ order }: { order: Readonly<RechargeOrder> }) {
+  const fiat = useDisplayCurrency();
+  return (
+    <li>
+      <Link href={`${ROUTES.rechargeDetails}?id=${order.id}`} className="funds-row">
+        <span className="funds-row-head">
+          <bdi className="funds-row-title">
+            {order.channel_name}
+            {order.chain && <span className="muted"> · {order.chain}</span>}
+          </bdi>
+          <RechargeStatusBadge status={order.status} />
+        </span>
+        <span className="funds-row-grid">
+          <span>
+            <span className="muted">
+              <Trans>Amount</Trans>
+            </span>
+            <Money amount={order.amount} asset={order.currency} />
+          </span>
+          <span>
+            <span className="muted">
+              <Trans>Credit</Trans>
+            </span>
+            <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} className={order.status === 'rejected' ? 'funds-void' : undefined} />
+          </span>
+        </span>
+        <span className="funds-row-foot muted">
+          <Ltr>{order.order_no}</Ltr>
+          <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}

@@ -1,0 +1,134 @@
+// One withdrawal (§2 /pages/Withdraw/orderDetails?id=, §3 fields): the payee, amount, fee, total
+// and what arrives (in baht for a bank payout), the payout hash, times; a failure shows its reason
+// first and says the funds came back.
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import type { WithdrawOrder } from '../../contract/funds.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { useDisplayCurrency } from '../../lib/fiat.ts';
+import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { Empty } from '../../ui/lists.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { Ltr, Row, WithdrawStatusBadge } from './FundsParts.tsx';
+import { formatExact, formatPercent, idFromQuery } from './funds-format.ts';
+import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
+
+export default function WithdrawDetailsPage() {
+  const id = idFromQuery(useSearch());
+  const order = useSnapshot(withdrawState).details[id ?? -1];
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    setFailure(null);
+    if (id === null) return setFailure(i18n._(texts.orderNotFound));
+    loadWithdrawOrder(id).catch((error) => setFailure(errorText(error)));
+  }, [id]);
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Withdrawal details</Trans>} />
+      <div className="page-body">{order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}</div>
+    </div>
+  );
+}
+
+function Details({ order }: { order: Readonly<WithdrawOrder> }) {
+  const fiat = useDisplayCurrency();
+  const bank = order.target === 'bank';
+  const paidInFiat = Boolean(order.fiat_currency && order.fiat_amount);
+  const fiatAmount = paidInFiat ? formatMoney(order.fiat_amount) : '';
+  const fiatRate = order.fiat_rate ? formatExact(order.fiat_rate) : '';
+  const fiatCurrency = order.fiat_currency;
+  return (
+    <>
+      <section className="card funds-summary">
+        <WithdrawStatusBadge status={order.status} />
+        <Money className="funds-summary-amount" amount={order.actual_amount} asset={order.asset} fiat={fiat} />
+        {paidInFiat && order.status !== 'fail' && (
+          <span className="muted">
+            {order.status === 'success' ? (
+              <Trans>
+                Paid out as <Ltr>{fiatAmount}</Ltr> {fiatCurrency}
+              </Trans>
+            ) : (
+              <Trans>
+                To be paid out as <Ltr>{fiatAmount}</Ltr> {fiatCurrency}
+              </Trans>
+            )}
+          </span>
+        )}
+        {order.status === 'fail' && (
+          <div className="funds-reason" role="note">
+            <strong>
+              <Trans>The withdrawal failed</Trans>
+            </strong>
+            {order.reason && <bdi>{order.reason}</bdi>}
+            <span>
+              <Trans>The funds have been returned to your balance.</Trans>
+            </span>
+          </div>
+        )}
+        {order.status === 'review' && (
+          <span className="muted">
+            <Trans>The total is held from your balance until the review.</Trans>
+          </span>
+        )}
+      </section>
+
+      <section className="card">
+        <dl className="funds-rows">
+          <Row label={<Trans>Order number</Trans>} copy={order.order_no}>
+            <Ltr>{order.order_no}</Ltr>
+          </Row>
+          <Row label={<Trans>Status</Trans>}>
+            <WithdrawStatusBadge status={order.status} />
+          </Row>
+          <Row label={<Trans>Withdraw to</Trans>}>{bank ? <Trans>Bank card</Trans> : <Trans>Wallet</Trans>}</Row>
+          <Row label={<Trans>Payee</Trans>}>{order.payee_name && <bdi>{order.payee_name}</bdi>}</Row>
+          <Row label={bank ? <Trans>Account number</Trans> : <Trans>Address</Trans>} copy={bank ? undefined : order.payee_account || undefined}>
+            {order.payee_account && <Ltr className="funds-mono">{order.payee_account}</Ltr>}
+          </Row>
+          <Row label={bank ? <Trans>Bank</Trans> : <Trans>Chain</Trans>}>{order.payee_network && <bdi>{order.payee_network}</bdi>}</Row>
+          <Row label={<Trans>Amount</Trans>}>
+            <Money amount={order.amount} asset={order.asset} fiat={fiat} />
+          </Row>
+          <Row label={<Trans>Fee rate</Trans>}>
+            <Ltr>{formatPercent(order.fee_rate)}</Ltr>
+          </Row>
+          <Row label={<Trans>Fee</Trans>}>
+            <Money amount={order.fee} asset={order.asset} fiat={fiat} />
+          </Row>
+          <Row label={<Trans>Total deducted</Trans>}>
+            <Money amount={order.total} asset={order.asset} fiat={fiat} />
+          </Row>
+          <Row label={<Trans>Actual amount</Trans>}>
+            <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} />
+          </Row>
+          {paidInFiat && (
+            <Row label={<Trans>Payout ({fiatCurrency})</Trans>}>
+              <Money amount={order.fiat_amount} asset={order.fiat_currency} />
+              {fiatRate && (
+                <Ltr className="muted funds-small">
+                  1 {order.asset} = {fiatRate} {order.fiat_currency}
+                </Ltr>
+              )}
+            </Row>
+          )}
+          <Row label={<Trans>Reason</Trans>}>{order.status !== 'fail' && order.reason && <bdi>{order.reason}</bdi>}</Row>
+          <Row label={<Trans>Payout hash</Trans>} copy={order.hash || undefined}>
+            {order.hash && <Ltr className="funds-mono">{order.hash}</Ltr>}
+          </Row>
+          <Row label={<Trans>Submitted</Trans>}>
+            <Ltr>{formatDateTime(order.created_at)}</Ltr>
+          </Row>
+          <Row label={<Trans>Reviewed</Trans>}>{order.reviewed_at && <Ltr>{formatDateTime(order.reviewed_at)}</Ltr>}</Row>
+        </dl>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,204 @@
+// Withdraw (§2 /pages/Withdraw/Withdraw, custom nav bar): to a bank card (paid in baht) or to a
+// wallet. The rule of the asset (available, limits, fee rate), the amount with Max, and before the
+// request the fee, the total deducted and what arrives. §5: no transaction password, no bank card
+// or no wallet each opens its prompt, on arrival and whenever the server answers with it.
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import type { PayeeKind } from '../../contract/funds.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { refreshUser } from '../../lib/account.ts';
+import { useDisplayCurrency } from '../../lib/fiat.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
+import { Cell } from '../../ui/lists.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { Ltr, RecordIcon, RecordLink, Row } from './FundsParts.tsx';
+import { cleanAmount, formatPercent } from './funds-format.ts';
+import { AddPayeeLink, CardLabel, ConfirmDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
+import {
+  assetFor,
+  chosenCard,
+  chosenWallet,
+  loadPayees,
+  loadRule,
+  maxWithdrawable,
+  promptForAnswer,
+  sendWithdraw,
+  withdrawProblem,
+  withdrawPrompt,
+  withdrawQuote,
+  withdrawState,
+  type WithdrawPrompt,
+} from './withdraw-store.ts';
+
+export default function WithdrawPage() {
+  const { t } = useLingui();
+  const state = useSnapshot(withdrawState);
+  const { user } = useSnapshot(session);
+  const fiat = useDisplayCurrency();
+  const [amount, setAmount] = useState('');
+  const [paypass, setPaypass] = useState('');
+  const [prompt, setPrompt] = useState<WithdrawPrompt | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const { target, payeesLoaded } = state;
+  const bank = target === 'bank';
+  const card = chosenCard(state);
+  const wallet = chosenWallet(state);
+  const asset = assetFor(target, wallet);
+  const rule = asset ? state.rules[asset] : undefined;
+  const quote = withdrawQuote(amount, rule?.fee_rate);
+  const hasPayPassword = user?.has_paypass;
+  const facts = { hasPayPassword: hasPayPassword ?? true, target, bankCards: state.bankCards.length, wallets: state.wallets.length };
+
+  useEffect(() => {
+    loadPayees().catch((error) => toast(errorText(error)));
+    // Coming back from setting the password: the stored user may still say there is none.
+    refreshUser({ loading: false }).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    if (asset) loadRule(asset).catch((error) => toast(errorText(error)));
+  }, [asset]);
+
+  // §5: say what is missing as soon as it is known (and again for the other target).
+  useEffect(() => {
+    if (payeesLoaded && hasPayPassword !== undefined) setPrompt(withdrawPrompt(facts));
+  }, [payeesLoaded, hasPayPassword, target, facts.bankCards, facts.wallets]);
+
+  const chooseTarget = (next: PayeeKind) => {
+    withdrawState.target = next;
+    setAmount('');
+  };
+  const choosePayee = (id: number) => {
+    const before = asset;
+    withdrawState.chosen[target] = id;
+    if (!bank && state.wallets.find((item) => item.id === id)?.currency !== before) setAmount('');
+  };
+
+  const targetId = bank ? card?.id : wallet?.id;
+  const input = { target, target_id: targetId === undefined ? '' : String(targetId), amount, paypass };
+
+  const ask = async () => {
+    const missing = withdrawPrompt(facts);
+    if (missing) return setPrompt(missing);
+    const problem = withdrawProblem(input, rule);
+    if (problem) return toast(problem);
+    setConfirming(true);
+  };
+
+  const { busy, submit } = useSubmit(async () => {
+    let orderId: number;
+    try {
+      orderId = (await sendWithdraw(input)).id;
+    } catch (error) {
+      // The server found something missing that this device did not know of yet.
+      const missing = promptForAnswer(errorText(error));
+      if (!missing) throw error;
+      setPrompt(missing);
+      return;
+    } finally {
+      setConfirming(false);
+    }
+    setPaypass('');
+    toast(i18n._(texts.submitted));
+    navigate(`${ROUTES.withdrawDetails}?id=${orderId}`);
+  });
+
+  const percent = rule ? formatPercent(rule.fee_rate) : '';
+  const minimum = rule ? formatMoney(rule.min_amount) : '';
+  const payee = bank ? card && <CardLabel card={card} /> : wallet && <WalletLabel wallet={wallet} />;
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Withdraw</Trans>} right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />} />
+      <Form onSubmit={ask}>
+        <Segmented
+          value={target}
+          onChange={chooseTarget}
+          options={[
+            { value: 'bank', label: <Trans>Bank card</Trans> },
+            { value: 'wallet', label: <Trans>Wallet</Trans> },
+          ]}
+        />
+        <section className="funds-section">
+          <div className="funds-section-head">
+            <h2 className="funds-section-title">{bank ? <Trans>Withdraw to bank card</Trans> : <Trans>Withdraw to wallet</Trans>}</h2>
+            <AddPayeeLink target={target} />
+          </div>
+          <PayeePicker target={target} cards={state.bankCards} wallets={state.wallets} chosen={targetId} loaded={payeesLoaded} onChoose={choosePayee} />
+        </section>
+
+        {rule && (
+          <section className="card funds-rule">
+            <dl className="funds-rows">
+              <Row label={<Trans>Available</Trans>}>
+                <Money amount={rule.available} asset={rule.asset} fiat={fiat} />
+              </Row>
+              <Row label={<Trans>Limits</Trans>}>
+                <Ltr>
+                  {minimum} – {formatMoney(rule.max_amount)} {rule.asset}
+                </Ltr>
+              </Row>
+              <Row label={<Trans>Fee rate</Trans>}>
+                <Ltr>{percent}</Ltr>
+              </Row>
+            </dl>
+          </section>
+        )}
+
+        <TextField
+          label={rule ? <Trans>Amount ({rule.asset})</Trans> : <Trans>Amount</Trans>}
+          value={amount}
+          onChange={(typed) => setAmount(cleanAmount(typed))}
+          inputMode="decimal"
+          autoComplete="off"
+          name="amount"
+          dir="ltr"
+          placeholder={rule ? t`At least ${minimum}` : undefined}
+          trailing={
+            rule && (
+              <button type="button" className="link-button funds-max" onClick={() => setAmount(maxWithdrawable(rule))}>
+                <Trans>Max</Trans>
+              </button>
+            )
+          }
+        />
+        {rule && (
+          <section className="card funds-quote">
+            <QuoteRows quote={quote} rule={rule} fiat={fiat} />
+            {bank && (
+              <p className="funds-note">
+                <Trans>Paid to your bank account in baht at the rate of the moment of the request.</Trans>
+              </p>
+            )}
+          </section>
+        )}
+
+        <TextField label={<Trans>Transaction password</Trans>} value={paypass} onChange={setPaypass} name="paypass" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <Button type="submit" disabled={busy || !rule}>
+          <Trans>Withdraw</Trans>
+        </Button>
+        <p className="muted funds-note">
+          <Trans>The total is taken from your balance at once. If the withdrawal is refused, it comes back to your balance with the reason.</Trans>
+        </p>
+        <div className="card flush cells">
+          <Cell icon={<span className="cell-icon"><RecordIcon /></span>} label={<Trans>Withdrawal record</Trans>} to={ROUTES.withdrawRecord} />
+        </div>
+      </Form>
+
+      {prompt && <PromptDialog prompt={prompt} onClose={() => setPrompt(null)} />}
+      {confirming && quote && rule && (
+        <ConfirmDialog payee={payee} quote={quote} rule={rule} fiat={fiat} bank={bank} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+      )}
+    </div>
+  );
+}

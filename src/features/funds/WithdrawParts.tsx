@@ -1,0 +1,175 @@
+// Pieces of the withdraw form: the payee picker, the fee / total / received rows, the §5 prompt
+// dialog and the confirmation shown before the request is sent.
+import { useState, type ReactNode } from 'react';
+import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import type { PayeeKind, WithdrawRule } from '../../contract/funds.ts';
+import type { FiatRate } from '../../contract/markets.ts';
+import { maskBankNumber, type BankCard, type Wallet } from '../../contract/payouts.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { texts } from '../../contract/texts.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { Button } from '../../ui/forms.tsx';
+import { Cell, Dialog, Sheet } from '../../ui/lists.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { Ltr, Row } from './FundsParts.tsx';
+import { formatPercent } from './funds-format.ts';
+import { middleEllipsis } from '../../lib/format.ts';
+import type { WithdrawPrompt, WithdrawQuote } from './withdraw-store.ts';
+
+export function CardLabel({ card }: { card: Readonly<BankCard> }) {
+  return (
+    <span className="funds-payee">
+      <strong>
+        <bdi>{card.bank_name}</bdi> <Ltr>{maskBankNumber(card.bank_number)}</Ltr>
+      </strong>
+      <bdi className="muted">{card.real_name}</bdi>
+    </span>
+  );
+}
+
+export function WalletLabel({ wallet }: { wallet: Readonly<Wallet> }) {
+  return (
+    <span className="funds-payee">
+      <strong>
+        <bdi>{wallet.alias}</bdi> <span className="funds-tag">{wallet.currency} · {wallet.chain}</span>
+      </strong>
+      <Ltr className="muted funds-mono">{middleEllipsis(wallet.address)}</Ltr>
+    </span>
+  );
+}
+
+interface PickerProps {
+  target: PayeeKind;
+  cards: readonly Readonly<BankCard>[];
+  wallets: readonly Readonly<Wallet>[];
+  chosen: number | undefined;
+  loaded: boolean;
+  onChoose: (id: number) => void;
+}
+
+/** The chosen payee; a tap opens the list of the others. With none, a way to add one. */
+export function PayeePicker({ target, cards, wallets, chosen, loaded, onChoose }: PickerProps) {
+  const [open, setOpen] = useState(false);
+  const bank = target === 'bank';
+  const options = bank
+    ? cards.map((card) => ({ value: String(card.id), label: <CardLabel card={card} /> }))
+    : wallets.map((wallet) => ({ value: String(wallet.id), label: <WalletLabel wallet={wallet} /> }));
+  const current = options.find((option) => option.value === String(chosen));
+  if (!loaded) return <div className="card flush cells funds-payee-cell" />;
+  if (!current) {
+    return (
+      <div className="card flush cells funds-payee-cell">
+        <Cell label={bank ? <Trans>Bind a bank card</Trans> : <Trans>Add a wallet</Trans>} to={bank ? ROUTES.bankCard : ROUTES.addWallet} />
+      </div>
+    );
+  }
+  return (
+    <div className="card flush cells funds-payee-cell">
+      <Cell label={current.label} onClick={options.length > 1 ? () => setOpen(true) : undefined} value={options.length > 1 ? <Trans>Change</Trans> : undefined} />
+      {open && (
+        <Sheet
+          title={bank ? <Trans>Choose a bank card</Trans> : <Trans>Choose a wallet</Trans>}
+          options={options}
+          value={current.value}
+          onChoose={(value) => {
+            onChoose(Number(value));
+            setOpen(false);
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Fee, total deducted and what arrives, each with its display-currency equivalent. */
+export function QuoteRows({ quote, rule, fiat }: { quote: WithdrawQuote | null; rule: Readonly<WithdrawRule>; fiat: FiatRate | null }) {
+  const asset = rule.asset;
+  const percent = formatPercent(rule.fee_rate);
+  const dash = <span className="muted">—</span>;
+  return (
+    <dl className="funds-rows">
+      <Row label={<Trans>Fee ({percent})</Trans>}>{quote ? <Money amount={quote.fee} asset={asset} fiat={fiat} /> : dash}</Row>
+      <Row label={<Trans>Total deducted</Trans>}>{quote ? <Money amount={quote.total} asset={asset} fiat={fiat} /> : dash}</Row>
+      <Row label={<Trans>You receive</Trans>}>{quote ? <Money className="funds-strong" amount={quote.actual} asset={asset} fiat={fiat} /> : dash}</Row>
+    </dl>
+  );
+}
+
+const PROMPT_ACTION: Record<WithdrawPrompt, { to: string; label: ReactNode }> = {
+  noPayPassword: { to: ROUTES.tradePassword, label: <Trans>Set password</Trans> },
+  noBankCard: { to: ROUTES.bankCard, label: <Trans>Bind card</Trans> },
+  noWallet: { to: ROUTES.addWallet, label: <Trans>Add wallet</Trans> },
+};
+
+/** §5: what is missing before a withdrawal, with the way to set it up. */
+export function PromptDialog({ prompt, onClose }: { prompt: WithdrawPrompt; onClose: () => void }) {
+  const action = PROMPT_ACTION[prompt];
+  return (
+    <Dialog
+      title={<Trans>Before you withdraw</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={() => navigate(action.to)}>{action.label}</Button>
+        </>
+      }
+    >
+      <p>{i18n._(texts[prompt])}</p>
+    </Dialog>
+  );
+}
+
+interface ConfirmProps {
+  payee: ReactNode;
+  quote: WithdrawQuote;
+  rule: Readonly<WithdrawRule>;
+  fiat: FiatRate | null;
+  bank: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+export function ConfirmDialog({ payee, quote, rule, fiat, bank, busy, onCancel, onConfirm }: ConfirmProps) {
+  return (
+    <Dialog
+      title={<Trans>Confirm the withdrawal</Trans>}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={onConfirm} disabled={busy}>
+            <Trans>Confirm</Trans>
+          </Button>
+        </>
+      }
+    >
+      <dl className="funds-rows">
+        <Row label={<Trans>To</Trans>}>{payee}</Row>
+        <Row label={<Trans>Amount</Trans>}>
+          <Money amount={quote.amount} asset={rule.asset} />
+        </Row>
+      </dl>
+      <QuoteRows quote={quote} rule={rule} fiat={fiat} />
+      {bank && (
+        <p className="funds-note">
+          <Trans>Paid to your bank account in baht at the rate of the moment of the request.</Trans>
+        </p>
+      )}
+    </Dialog>
+  );
+}
+
+export function AddPayeeLink({ target }: { target: PayeeKind }) {
+  return (
+    <Link href={target === 'bank' ? ROUTES.bankCard : ROUTES.walletList} className="link-button funds-manage">
+      {target === 'bank' ? <Trans>Manage bank cards</Trans> : <Trans>Manage wallets</Trans>}
+    </Link>
+  );
+}

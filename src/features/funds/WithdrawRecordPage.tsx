@@ -1,0 +1,85 @@
+// The withdrawal record (§2 /pages/Withdraw/record, §4 filters: all, in review, succeeded,
+// failed), newest first, a page at a time; a tap opens the order.
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { withdrawRecords, type WithdrawFilter, type WithdrawOrder } from '../../contract/funds.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { useDisplayCurrency } from '../../lib/fiat.ts';
+import { formatDateTime } from '../../lib/format.ts';
+import { Segmented } from '../../ui/forms.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { ListView, Ltr, WithdrawStatusBadge } from './FundsParts.tsx';
+import { withdrawRecord } from './withdraw-store.ts';
+
+// A failed load shows in the list itself (with a retry), so the promise is not reported again.
+const reload = (filter: WithdrawFilter) => void withdrawRecord.load(filter).catch(() => undefined);
+
+export default function WithdrawRecordPage() {
+  const { filter, lists } = useSnapshot(withdrawRecord.state);
+  const list = lists[filter];
+
+  useEffect(() => reload(withdrawRecord.state.filter), []);
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Withdrawal record</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[withdrawRecords]} />
+        <Segmented
+          value={filter}
+          onChange={(next) => void withdrawRecord.choose(next).catch(() => undefined)}
+          options={[
+            { value: 'all', label: <Trans>All</Trans> },
+            { value: 'review', label: <Trans>In review</Trans> },
+            { value: 'success', label: <Trans>Succeeded</Trans> },
+            { value: 'fail', label: <Trans>Failed</Trans> },
+          ]}
+        />
+        <ListView list={list} empty={<Trans>No withdrawals yet</Trans>} retry={() => reload(filter)} more={() => withdrawRecord.load(filter, { more: true })}>
+          {list.lists.map((order) => (
+            <WithdrawRow key={order.id} order={order} />
+          ))}
+        </ListView>
+      </div>
+    </div>
+  );
+}
+
+function WithdrawRow({ order }: { order: Readonly<WithdrawOrder> }) {
+  const fiat = useDisplayCurrency();
+  return (
+    <li>
+      <Link href={`${ROUTES.withdrawDetails}?id=${order.id}`} className="funds-row">
+        <span className="funds-row-head">
+          <bdi className="funds-row-title">
+            {order.target === 'bank' ? <Trans>Bank card</Trans> : <Trans>Wallet</Trans>}
+            <span className="muted"> · {order.payee_network}</span>
+          </bdi>
+          <WithdrawStatusBadge status={order.status} />
+        </span>
+        <span className="funds-row-grid">
+          <span>
+            <span className="muted">
+              <Trans>Amount</Trans>
+            </span>
+            <Money amount={order.amount} asset={order.asset} fiat={fiat} />
+          </span>
+          <span>
+            <span className="muted">
+              <Trans>Fee</Trans>
+            </span>
+            <Money amount={order.fee} asset={order.asset} />
+          </span>
+        </span>
+        <span className="funds-row-foot muted">
+          <Ltr>{order.order_no}</Ltr>
+          <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        </span>
+      </Link>
+    </li>
+  );
+}

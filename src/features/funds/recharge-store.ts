@@ -1,0 +1,80 @@
+// Recharge (§1, §3, §4, §5, §7): the ways to pay in, reporting a payment (a crypto transaction
+// hash, or a bank transfer with its receipt), the caller's recharge record and one order.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { i18n } from '@lingui/core';
+import {
+  RECHARGE_FILTERS,
+  RechargeInput,
+  rechargeChannels,
+  rechargeCredit,
+  rechargeOrder,
+  rechargeRecords,
+  submitRecharge,
+  type RechargeChannel,
+  type RechargeFilter,
+  type RechargeInputType,
+  type RechargeOrder,
+} from '../../contract/funds.ts';
+import { texts } from '../../contract/texts.ts';
+import { api } from '../../lib/api.ts';
+import { session } from '../../lib/session.ts';
+import { firstError } from '../../lib/validate.ts';
+import { isAmount } from './funds-format.ts';
+import { pagedLists } from './paged-list.ts';
+
+export const rechargeState = proxy({
+  channels: [] as RechargeChannel[],
+  channelsLoaded: false,
+  /** Orders seen on this device by id: the details page shows them at once, then asks again. */
+  details: {} as Record<number, RechargeOrder>,
+});
+
+export async function loadChannels(): Promise<void> {
+  const { lists } = await api(rechargeChannels, undefined, { loading: !rechargeState.channelsLoaded });
+  rechargeState.channels = lists;
+  rechargeState.channelsLoaded = true;
+}
+
+/** What the typed amount credits in the channel's asset, or null while it is not an amount. */
+export function creditPreview(amount: string, rate: string | undefined): string | null {
+  if (!rate || !isAmount(amount) || new Big(rate).lte(0)) return null;
+  return rechargeCredit(amount, rate);
+}
+
+/** The first rule a recharge breaks (the spec's texts, translated), or null. */
+export function rechargeProblem(input: RechargeInputType, channel: Pick<RechargeChannel, 'min_amount' | 'currency'> | undefined): string | null {
+  const problem = firstError(RechargeInput, input);
+  if (problem) return problem;
+  if (channel && new Big(input.amount).lt(channel.min_amount)) {
+    // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
+    const text = { ...texts.minimumAmount, values: { 0: new Big(channel.min_amount).toString(), 1: channel.currency } };
+    return i18n._(text);
+  }
+  return null;
+}
+
+/** Reports the payment; it waits for an operator's review and nothing is credited before. */
+export async function sendRecharge(input: RechargeInputType): Promise<RechargeOrder> {
+  const order = await api(submitRecharge, input);
+  rechargeState.details[order.id] = order;
+  return order;
+}
+
+export async function loadRechargeOrder(id: number): Promise<void> {
+  const order = await api(rechargeOrder, { id: String(id) }, { loading: !rechargeState.details[id] });
+  rechargeState.details[id] = order;
+}
+
+/** The record: all, completed, unfinished (§4), newest first, a page at a time. */
+export const rechargeRecord = pagedLists<RechargeOrder, RechargeFilter>(RECHARGE_FILTERS, async (status, page, loading) => {
+  const answer = await api(rechargeRecords, { status, page: String(page) }, { loading });
+  for (const order of answer.lists) rechargeState.details[order.id] = order;
+  return answer;
+});
+
+// Another session (logout, another user) must never see these orders.
+subscribeKey(session, 'token', () => {
+  rechargeState.details = {};
+});

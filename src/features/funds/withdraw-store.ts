@@ -1,0 +1,162 @@
+// Withdraw (§1, §3, §4, §5, §7): to a bank card (paid in baht) or a wallet. The payees and the
+// rule of the asset (available, limits, fee rate), the fee / total / received figures shown before
+// the request is sent, the three §5 prompts, the request, the record and one order.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import * as v from 'valibot';
+import { i18n } from '@lingui/core';
+import {
+  WITHDRAW_FILTERS,
+  WithdrawInput,
+  submitWithdraw,
+  withdrawFee,
+  withdrawOrder,
+  withdrawRecords,
+  withdrawRule,
+  type PayeeKind,
+  type WithdrawFilter,
+  type WithdrawInputType,
+  type WithdrawOrder,
+  type WithdrawRule,
+} from '../../contract/funds.ts';
+import { bankCards, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
+import { PAY_PASSWORD } from '../../contract/fields.ts';
+import { texts } from '../../contract/texts.ts';
+import { api } from '../../lib/api.ts';
+import { refreshBalances } from '../../lib/balances.ts';
+import { session } from '../../lib/session.ts';
+import { firstError } from '../../lib/validate.ts';
+import { isAmount } from './funds-format.ts';
+import { pagedLists } from './paged-list.ts';
+
+/** Bank payouts are made from the USDT balance (and paid in baht). */
+export const BANK_ASSET = 'USDT';
+
+export const withdrawState = proxy({
+  target: 'bank' as PayeeKind,
+  bankCards: [] as BankCard[],
+  wallets: [] as Wallet[],
+  payeesLoaded: false,
+  /** The payee chosen per target; null means the first one. */
+  chosen: { bank: null as number | null, wallet: null as number | null },
+  /** The rule of each asset, as the server last said it. */
+  rules: {} as Record<string, WithdrawRule>,
+  details: {} as Record<number, WithdrawOrder>,
+});
+
+export async function loadPayees(): Promise<void> {
+  const [cards, addresses] = await Promise.all([
+    api(bankCards, undefined, { loading: !withdrawState.payeesLoaded }),
+    api(wallets, undefined, { loading: !withdrawState.payeesLoaded }),
+  ]);
+  withdrawState.bankCards = cards.lists;
+  withdrawState.wallets = addresses.lists;
+  withdrawState.payeesLoaded = true;
+}
+
+export async function loadRule(asset: string): Promise<void> {
+  withdrawState.rules[asset] = await api(withdrawRule, { asset }, { loading: !withdrawState.rules[asset] });
+}
+
+type Payees = { readonly bankCards: readonly BankCard[]; readonly wallets: readonly Wallet[]; readonly chosen: { readonly bank: number | null; readonly wallet: number | null } };
+
+/** The chosen bank card, or the first one. */
+export const chosenCard = (state: Payees) => state.bankCards.find((card) => card.id === state.chosen.bank) ?? state.bankCards[0];
+/** The chosen wallet, or the first one. */
+export const chosenWallet = (state: Payees) => state.wallets.find((wallet) => wallet.id === state.chosen.wallet) ?? state.wallets[0];
+
+/** What leaves the balance: USDT for a bank payout, the wallet's own currency for a wallet. */
+export const assetFor = (target: PayeeKind, wallet: Pick<Wallet, 'currency'> | undefined) => (target === 'bank' ? BANK_ASSET : wallet?.currency);
+
+export type WithdrawPrompt = 'noPayPassword' | 'noBankCard' | 'noWallet';
+export const PROMPTS = ['noPayPassword', 'noBankCard', 'noWallet'] as const satisfies readonly WithdrawPrompt[];
+
+/** §5: what the user must set up before withdrawing, first things first; null when nothing is missing. */
+export function withdrawPrompt(facts: { hasPayPassword: boolean; target: PayeeKind; bankCards: number; wallets: number }): WithdrawPrompt | null {
+  if (!facts.hasPayPassword) return 'noPayPassword';
+  if (facts.target === 'bank' && facts.bankCards === 0) return 'noBankCard';
+  if (facts.target === 'wallet' && facts.wallets === 0) return 'noWallet';
+  return null;
+}
+
+/** The prompt the server's answer stands for (it answers in the app's language), or null. */
+export const promptForAnswer = (message: string): WithdrawPrompt | null => PROMPTS.find((prompt) => i18n._(texts[prompt]) === message) ?? null;
+
+export interface WithdrawQuote {
+  amount: string;
+  fee: string;
+  /** What leaves the balance: amount + fee. */
+  total: string;
+  /** What the payee receives: the amount itself. */
+  actual: string;
+}
+
+/** The figures shown before the request is sent, or null while the amount is not an amount. */
+export function withdrawQuote(amount: string, feeRate: string | undefined): WithdrawQuote | null {
+  if (feeRate === undefined || !isAmount(amount)) return null;
+  const fee = withdrawFee(amount, feeRate);
+  const exact = new Big(amount).toFixed(8);
+  return { amount: exact, fee, total: new Big(amount).plus(fee).toFixed(8), actual: exact };
+}
+
+/** The largest amount whose total (amount + fee, the fee rounded up) fits the available balance and the maximum. */
+export function maxWithdrawable(rule: Pick<WithdrawRule, 'available' | 'fee_rate' | 'max_amount'>): string {
+  const available = new Big(rule.available);
+  if (available.lte(0)) return '0';
+  const step = new Big('0.00000001');
+  let amount = available.div(new Big(1).plus(rule.fee_rate)).round(8, Big.roundDown);
+  while (amount.gt(0) && amount.plus(withdrawFee(amount.toFixed(8), rule.fee_rate)).gt(available)) amount = amount.minus(step);
+  if (amount.gt(rule.max_amount)) amount = new Big(rule.max_amount);
+  return amount.gt(0) ? amount.toFixed() : '0';
+}
+
+/** The form without the password: the amount's rules are told before the password is asked for. */
+const WithdrawForm = v.omit(WithdrawInput, ['paypass']);
+
+/** The first rule the request breaks (the spec's texts, translated), or null. The §5 prompts are checked before. */
+export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | undefined): string | null {
+  const problem = firstError(WithdrawForm, input);
+  if (problem) return problem;
+  if (!input.target_id) return i18n._(texts.choosePayee);
+  if (rule) {
+    const amount = new Big(input.amount);
+    if (amount.lt(rule.min_amount)) {
+      const text = { ...texts.minimumAmount, values: { 0: new Big(rule.min_amount).toString(), 1: rule.asset } };
+      return i18n._(text);
+    }
+    if (amount.gt(rule.max_amount)) {
+      const text = { ...texts.maximumAmount, values: { 0: new Big(rule.max_amount).toString(), 1: rule.asset } };
+      return i18n._(text);
+    }
+    if (amount.plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available)) return i18n._(texts.insufficientBalance);
+  }
+  const password = firstError(WithdrawInput, input);
+  if (password) return password;
+  if (!PAY_PASSWORD.test(input.paypass.trim())) return i18n._(texts.payPasswordFormat);
+  return null;
+}
+
+/** Sends the request: amount + fee are frozen at once, paid out or returned on review. */
+export async function sendWithdraw(input: WithdrawInputType): Promise<WithdrawOrder> {
+  const order = await api(submitWithdraw, input);
+  withdrawState.details[order.id] = order;
+  await Promise.all([refreshBalances(), loadRule(order.asset)]).catch(() => undefined);
+  return order;
+}
+
+export async function loadWithdrawOrder(id: number): Promise<void> {
+  withdrawState.details[id] = await api(withdrawOrder, { id: String(id) }, { loading: !withdrawState.details[id] });
+}
+
+/** The record: all, in review, succeeded, failed (§4), newest first, a page at a time. */
+export const withdrawRecord = pagedLists<WithdrawOrder, WithdrawFilter>(WITHDRAW_FILTERS, async (status, page, loading) => {
+  const answer = await api(withdrawRecords, { status, page: String(page) }, { loading });
+  for (const order of answer.lists) withdrawState.details[order.id] = order;
+  return answer;
+});
+
+// Another session (logout, another user) must never see these payees, balances or orders.
+subscribeKey(session, 'token', () => {
+  Object.assign(withdrawState, { bankCards: [], wallets: [], payeesLoaded: false, chosen: { bank: null, wallet: null }, rules: {}, details: {} });
+});

@@ -1,0 +1,143 @@
+// VIP level (§2 mine/vipLevel, §3, §6): the user's level and cumulative recharge, what the next
+// level still takes, and the table of levels — each from its realValue up to its value, in USDT
+// and in the user's display currency. The user's own level is highlighted.
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import type { LevelProgress, VipLevel } from '../../contract/rewards.ts';
+import { useDisplayCurrency } from '../../lib/fiat.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { session } from '../../lib/session.ts';
+import { Button } from '../../ui/forms.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { currentLevel, levelRange, loadVip, progressPercent, rewardsState } from './rewards-store.ts';
+import './rewards.css';
+
+const reload = () => void loadVip().catch(() => undefined);
+
+export default function VipLevelPage() {
+  const { levels, progress, vipLoaded, vipFailure } = useSnapshot(rewardsState);
+  const { user } = useSnapshot(session);
+  const mine = currentLevel(levels, progress, user?.recharge_total);
+  useEffect(reload, []);
+
+  return (
+    <div className="page rewards-page">
+      <NavBar title={<Trans>VIP level</Trans>} />
+      <div className="page-body">
+        {!vipLoaded && vipFailure && (
+          <Empty
+            action={
+              <Button size="small" variant="secondary" onClick={reload}>
+                <Trans>Try again</Trans>
+              </Button>
+            }
+          >
+            {vipFailure}
+          </Empty>
+        )}
+        {vipLoaded && progress && (
+          <>
+            <LevelCard progress={progress} levels={levels} />
+            <LevelTable levels={levels} mine={mine} />
+            <p className="muted rewards-note">
+              <Trans>Your level follows your cumulative recharge: each level starts where the one before ends. Recharges count once they are approved.</Trans>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LevelCard({ progress, levels }: { progress: Readonly<LevelProgress>; levels: readonly VipLevel[] }) {
+  const fiat = useDisplayCurrency();
+  const percent = progressPercent(progress, levels);
+  const level = progress.level;
+  const name = progress.name;
+  const needed = formatMoney(progress.needed);
+  const nextName = progress.next_name;
+  return (
+    <section className="card vip-card">
+      <div className="vip-card-head">
+        <span className="vip-card-level" dir="ltr">
+          VIP {level}
+        </span>
+        {level > 0 && name && name !== `VIP${level}` && <bdi className="vip-card-name">{name}</bdi>}
+        {level === 0 && (
+          <span className="vip-card-name">
+            <Trans>No level yet</Trans>
+          </span>
+        )}
+      </div>
+      <span className="vip-card-label">
+        <Trans>Cumulative recharge</Trans>
+      </span>
+      <Money amount={progress.recharge_total} asset="USDT" fiat={fiat} className="vip-card-amount" />
+      <div className="vip-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <span style={{ inlineSize: `${percent}%` }} />
+      </div>
+      <p className="vip-card-next">
+        {progress.next_level === null ? (
+          <Trans>You have reached the highest level.</Trans>
+        ) : (
+          <Trans>
+            Recharge <strong dir="ltr">{needed} USDT</strong> more to reach <bdi>{nextName}</bdi>.
+          </Trans>
+        )}
+      </p>
+    </section>
+  );
+}
+
+function LevelTable({ levels, mine }: { levels: readonly VipLevel[]; mine: number }) {
+  const fiat = useDisplayCurrency();
+  return (
+    <section className="card flush vip-table">
+      <h2>
+        <Trans>Levels</Trans>
+      </h2>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">
+              <Trans>Level</Trans>
+            </th>
+            <th scope="col">
+              <Trans>From (USDT)</Trans>
+            </th>
+            <th scope="col">
+              <Trans>Up to (USDT)</Trans>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {levels.map((level) => {
+            const { from, to } = levelRange(level);
+            const current = level.level === mine;
+            return (
+              <tr key={level.level} className={current ? 'current' : undefined} aria-current={current ? 'true' : undefined}>
+                <th scope="row">
+                  <bdi>{level.name}</bdi>
+                  {current && (
+                    <small>
+                      <Trans>Your level</Trans>
+                    </small>
+                  )}
+                </th>
+                <td>
+                  <Money amount={from} asset="USDT" fiat={fiat} />
+                </td>
+                <td>
+                  <Money amount={to} asset="USDT" fiat={fiat} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </section>
+  );
+}

@@ -1,0 +1,181 @@
+// VIP levels (§1, §3, §6: by cumulative recharge) and points (§1: a balance redeemed for USDT,
+// with its history): the calls, the state the two pages read, and their small display rules.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
+import {
+  levelFor,
+  levelProgress,
+  pointRecords,
+  pointsValue,
+  redeemPoints,
+  vipLevels,
+  type LevelProgress,
+  type PointEntry,
+  type PointRedemption,
+  type PointsRule,
+  type VipLevel,
+} from '../../contract/rewards.ts';
+import { texts } from '../../contract/texts.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { refreshBalances } from '../../lib/balances.ts';
+import { formatAmount } from '../../lib/format.ts';
+import { session } from '../../lib/session.ts';
+import { firstError } from '../../lib/validate.ts';
+
+export const rewardsState = proxy({
+  levels: [] as VipLevel[],
+  progress: null as LevelProgress | null,
+  vipLoaded: false,
+  vipFailure: null as string | null,
+  points: {
+    lists: [] as PointEntry[],
+    page: 0,
+    total: 0,
+    loaded: false,
+    failure: null as string | null,
+    balance: null as string | null,
+    rule: null as PointsRule | null,
+  },
+});
+
+let latestVip = 0;
+let latestPoints = 0;
+
+// ---- VIP --------------------------------------------------------------------------------------
+
+/** The table of levels and where the user stands, together. */
+export async function loadVip(): Promise<void> {
+  const request = ++latestVip;
+  const loading = !rewardsState.vipLoaded;
+  try {
+    const [levels, progress] = await Promise.all([api(vipLevels, undefined, { loading }), api(levelProgress, undefined, { loading })]);
+    if (request !== latestVip) return;
+    Object.assign(rewardsState, { levels: levels.lists, progress, vipLoaded: true, vipFailure: null });
+  } catch (error) {
+    if (request !== latestVip) return;
+    rewardsState.vipFailure = errorText(error);
+    throw error;
+  }
+}
+
+/** The level to highlight: the server's answer, else what the cumulative recharge reaches (§3). */
+export function currentLevel(levels: readonly VipLevel[], progress: Pick<LevelProgress, 'level'> | null, rechargeTotal: string | undefined): number {
+  if (progress) return progress.level;
+  return rechargeTotal === undefined ? 0 : levelFor(rechargeTotal, levels);
+}
+
+/** A level's range of cumulative recharge (USDT): from its realValue (§3) up to its value. */
+export const levelRange = (level: Pick<VipLevel, 'realValue' | 'value'>) => ({ from: level.realValue, to: level.value });
+
+/**
+ * How far the cumulative recharge has come from the current level's start to the next level's,
+ * 0-100. A bar's width on screen, never money: the amounts themselves stay decimal strings.
+ */
+export function progressPercent(progress: Pick<LevelProgress, 'level' | 'recharge_total' | 'next_start'>, levels: readonly VipLevel[]): number {
+  if (progress.next_start === null) return 100;
+  const start = new Big(levels.find((level) => level.level === progress.level)?.realValue ?? '0');
+  const span = new Big(progress.next_start).minus(start);
+  if (span.lte(0)) return 100;
+  const done = new Big(progress.recharge_total).minus(start).div(span).times(100);
+  if (done.lte(0)) return 0;
+  return done.gte(100) ? 100 : Number(done.toFixed(1));
+}
+
+// ---- Points -----------------------------------------------------------------------------------
+
+export const hasMorePoints = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
+
+/** Page 1 replaces the history (and the balance and rule); a later page adds the entries not shown yet. */
+export async function loadPoints({ more = false } = {}): Promise<void> {
+  const list = rewardsState.points;
+  const request = ++latestPoints;
+  const page = more ? list.page + 1 : 1;
+  try {
+    const answer = await api(pointRecords, { page: String(page) }, { loading: !list.loaded && !more });
+    if (request !== latestPoints) return;
+    const kept = more ? list.lists : [];
+    const known = new Set(kept.map((entry) => entry.id));
+    Object.assign(list, {
+      lists: [...kept, ...answer.lists.filter((entry) => !known.has(entry.id))],
+      page: answer.page,
+      total: answer.total,
+      loaded: true,
+      failure: null,
+      balance: answer.balance,
+      rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points },
+    });
+  } catch (error) {
+    if (request !== latestPoints) return;
+    list.failure = errorText(error);
+    throw error;
+  }
+}
+
+/** What the points field keeps as it is typed: whole points, no leading zeros, at most 12 digits. */
+export const cleanPoints = (typed: string) => typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, 12);
+
+/** The whole points of a balance, as the "All" shortcut fills in. */
+export const wholePoints = (balance: string) => new Big(balance).round(0, Big.roundDown).toFixed(0);
+
+/** Points with thousands separators and only the decimals they have: "2,500", "12.5". */
+export function formatPoints(value: string): string {
+  const plain = new Big(value).abs().toFixed();
+  const decimals = Math.min(8, plain.split('.')[1]?.length ?? 0);
+  return formatAmount(plain, decimals);
+}
+
+/** A history entry's amount with its sign: "+2,500", "−100". */
+export function formatSignedPoints(value: string): string {
+  const amount = new Big(value);
+  return `${amount.lt(0) ? '−' : amount.gt(0) ? '+' : ''}${formatPoints(value)}`;
+}
+
+/** What `points` would pay in USDT, or null while the field holds no whole number of points. */
+export function redeemPreview(points: string, rule: Pick<PointsRule, 'usdt_per_point'> | null): string | null {
+  return rule && /^[1-9]\d{0,11}$/.test(points) ? pointsValue(points, rule.usdt_per_point) : null;
+}
+
+/** The first rule a redemption breaks (translated), or null: a number, the minimum, the balance. */
+export function redeemProblem(points: string, rule: Pick<PointsRule, 'min_points'> | null, balance: string | null): string | null {
+  const problem = firstError(redeemPoints.input, { number: points });
+  if (problem) return problem;
+  if (rule && new Big(points).lt(rule.min_points)) {
+    // Named first: Lingui's extractor cannot read a spread inside i18n._().
+    const text = { ...texts.minimumPoints, values: { 0: formatPoints(rule.min_points) } };
+    return i18n._(text);
+  }
+  if (balance !== null && new Big(points).gt(balance)) return i18n._(texts.notEnoughPoints);
+  return null;
+}
+
+/** Redeems the points; the balance, the history and the USDT balance are brought up to date. */
+export async function redeem(points: string): Promise<PointRedemption> {
+  const answer = await api(redeemPoints, { number: points });
+  rewardsState.points.balance = answer.balance;
+  await Promise.all([loadPoints().catch(() => undefined), refreshBalances().catch(() => undefined)]);
+  return answer;
+}
+
+/** What a history entry was for; a kind this version does not know reads as the server names it. */
+const POINT_KINDS: Record<string, MessageDescriptor> = {
+  demo_grant: msg`Welcome points`,
+  points_redeem: msg`Redeemed for USDT`,
+  sign_in: msg`Daily sign-in`,
+  blind_box: msg`Blind box`,
+};
+
+export function pointKindLabel(kind: string): string {
+  const label = POINT_KINDS[kind];
+  return label ? i18n._(label) : kind.replace(/_/g, ' ');
+}
+
+// Another session (logout, another user) must never see this one's levels and points.
+subscribeKey(session, 'token', () => {
+  latestVip += 1;
+  latestPoints += 1;
+  Object.assign(rewardsState, { levels: [], progress: null, vipLoaded: false, vipFailure: null });
+  Object.assign(rewardsState.points, { lists: [], page: 0, total: 0, loaded: false, failure: null, balance: null, rule: null });
+});

@@ -1,0 +1,55 @@
+// Pictures are shrunk in the browser before they are uploaded: small on the wire, no EXIF kept.
+import { i18n } from '@lingui/core';
+import { UPLOAD_FIELD, uploadImage } from '../contract/account.ts';
+import { texts } from '../contract/texts.ts';
+import { ApiError, api } from './api.ts';
+
+/** Fits the picture into max×max (never enlarging) and encodes it as JPEG. */
+export async function downscaleImage(file: Blob, max: number, quality = 0.85): Promise<Blob> {
+  const bitmap = await createImageBitmap(file);
+  try {
+    const scale = Math.min(1, max / Math.max(bitmap.width, bitmap.height));
+    const width = Math.max(1, Math.round(bitmap.width * scale));
+    const height = Math.max(1, Math.round(bitmap.height * scale));
+    const paint = (context: OffscreenCanvasRenderingContext2D | CanvasRenderingContext2D | null) => {
+      if (!context) throw new Error('no 2d canvas');
+      // JPEG has no transparency: a transparent PNG would otherwise turn black.
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, width, height);
+      context.drawImage(bitmap, 0, 0, width, height);
+    };
+    if (typeof OffscreenCanvas !== 'undefined') {
+      const canvas = new OffscreenCanvas(width, height);
+      paint(canvas.getContext('2d'));
+      return await canvas.convertToBlob({ type: 'image/jpeg', quality });
+    }
+    const canvas = document.createElement('canvas');
+    canvas.width = width;
+    canvas.height = height;
+    paint(canvas.getContext('2d'));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality),
+    );
+  } finally {
+    bitmap.close();
+  }
+}
+
+/**
+ * Shrinks a chosen picture to fit max×max, uploads it (multipart, field `image`, §7) and answers
+ * the URL it is served back at. A file the browser cannot read as a picture is refused here.
+ */
+export async function uploadPicture(file: File, max: number, quality = 0.85): Promise<string> {
+  if (!file.type.startsWith('image/')) throw new ApiError(i18n._(texts.uploadNotImage));
+  let picture: Blob;
+  try {
+    picture = await downscaleImage(file, max, quality);
+  } catch {
+    // The browser could not read it (an unsupported format, say): not a picture we can send.
+    throw new ApiError(i18n._(texts.uploadNotImage));
+  }
+  const formData = new FormData();
+  formData.append(UPLOAD_FIELD, picture, 'picture.jpg');
+  const { url } = await api(uploadImage, undefined, { formData });
+  return url;
+}

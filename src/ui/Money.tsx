@@ -1,0 +1,36 @@
+// A money amount as every money screen shows it: exact, with thousands separators, the asset's
+// code, and (for USDT) what it makes in the user's display currency.
+import { formatAmount, formatMoney } from '../lib/format.ts';
+import { toFiat } from '../lib/fiat.ts';
+import type { FiatRate } from '../contract/markets.ts';
+
+interface MoneyProps {
+  amount: string;
+  asset: string;
+  /** The display currency's rate per USDT; shown as "≈ ฿1,234.56" under a USDT amount. */
+  fiat?: FiatRate | null;
+  /** "+" for a credit, "-" for a debit; the amount's own sign otherwise. */
+  signed?: boolean;
+  className?: string;
+}
+
+export function Money({ amount, asset, fiat, signed, className }: MoneyProps) {
+  const negative = amount.startsWith('-');
+  const magnitude = negative ? amount.slice(1) : amount;
+  const sign = signed ? (negative ? '−' : '+') : negative ? '−' : '';
+  return (
+    <span className={`money${className ? ` ${className}` : ''}`}>
+      <span className="money-amount" dir="ltr">
+        {sign}
+        {formatMoney(magnitude)} <span className="money-asset">{asset}</span>
+      </span>
+      {fiat && asset === 'USDT' && (
+        <span className="money-fiat" dir="ltr">
+          ≈ {sign}
+          {fiat.symbol}
+          {formatAmount(toFiat(magnitude, fiat), 2)}
+        </span>
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,262 @@
+// Money in and out (§4, §5): the withdraw form's fee / total / received figures and its checks,
+// which §5 prompt shows, the recharge credit preview and checks, and the paged record lists.
+import Big from 'big.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RechargeOrder, WithdrawOrder, WithdrawRule } from '../../src/contract/funds.ts';
+import { configureApi } from '../../src/lib/api.ts';
+import { userBalances } from '../../src/lib/balances.ts';
+import { session } from '../../src/lib/session.ts';
+import { creditPreview, rechargeProblem, rechargeRecord, rechargeState } from '../../src/features/funds/recharge-store.ts';
+import {
+  maxWithdrawable,
+  promptForAnswer,
+  sendWithdraw,
+  withdrawProblem,
+  withdrawPrompt,
+  withdrawQuote,
+  withdrawRecord,
+  withdrawState,
+} from '../../src/features/funds/withdraw-store.ts';
+import { accountDetails, kindLabel } from '../../src/features/funds/account-store.ts';
+import { cleanAmount, formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
+import { hasMore } from '../../src/features/funds/paged-list.ts';
+import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
+
+const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
+const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
+const pathOf = (url: string) => new URL(url).pathname;
+
+const rule: WithdrawRule = { asset: 'USDT', fee_rate: '0.01', min_amount: '10', max_amount: '50000', available: '1000' };
+const withdrawal = (amount: string, extra: Partial<{ paypass: string; target_id: string }> = {}) => ({
+  target: 'bank' as const,
+  target_id: '3',
+  amount,
+  paypass: '123456',
+  ...extra,
+});
+
+const rechargeOrder = (id: number): RechargeOrder => ({
+  id,
+  order_no: `R${id}`,
+  kind: 'crypto',
+  channel_name: 'USDT TRC20',
+  chain: 'TRC20',
+  address: 'TXYZ',
+  currency: 'USDT',
+  amount: '100.00000000',
+  rate: '1.00000000',
+  asset: 'USDT',
+  actual_amount: '100.00000000',
+  hash: 'a'.repeat(64),
+  proof: '',
+  block_height: '',
+  remark: '',
+  reason: '',
+  status: 'pending',
+  created_at: '2026-01-02T03:04:05.000Z',
+  reviewed_at: null,
+});
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => rechargeOrder(from + index));
+const page = (lists: unknown[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+
+beforeEach(async () => {
+  resetClientState();
+  await settle();
+  session.token = 'token-a';
+  await settle();
+});
+afterEach(resetClientState);
+
+describe('the withdraw figures', () => {
+  it('shows the fee (rounded up), the total deducted and the amount received before sending', () => {
+    expect(withdrawQuote('100', '0.01')).toEqual({ amount: '100.00000000', fee: '1.00000000', total: '101.00000000', actual: '100.00000000' });
+    expect(withdrawQuote('0.00000001', '0.015')).toEqual({ amount: '0.00000001', fee: '0.00000001', total: '0.00000002', actual: '0.00000001' });
+    expect(withdrawQuote('1234.56789', '0')).toMatchObject({ fee: '0.00000000', total: '1234.56789000' });
+  });
+
+  it('shows nothing while the amount is not an amount or the rule is unknown', () => {
+    expect(withdrawQuote('', '0.01')).toBeNull();
+    expect(withdrawQuote('1.', '0.01')).toBeNull();
+    expect(withdrawQuote('0', '0.01')).toBeNull();
+    expect(withdrawQuote('10', undefined)).toBeNull();
+  });
+
+  it('Max takes the largest amount whose amount + fee fits the balance, and never more than the maximum', () => {
+    expect(maxWithdrawable(rule)).toBe('990.0990099');
+    expect(withdrawQuote('990.0990099', rule.fee_rate)!.total).toBe('1000.00000000');
+    // One unit more and the fee no longer fits.
+    expect(new Big(withdrawQuote('990.09900991', rule.fee_rate)!.total).gt(rule.available)).toBe(true);
+    expect(maxWithdrawable({ ...rule, available: '100000' })).toBe('50000');
+    // 100000 ÷ 1.01 = 99009.90099009…: its fee rounds up to 990.09900991, exactly the rest.
+    expect(maxWithdrawable({ ...rule, max_amount: '1000000', available: '100000' })).toBe('99009.90099009');
+    expect(maxWithdrawable({ ...rule, fee_rate: '0.015', available: '0.00000002' })).toBe('0.00000001');
+    expect(maxWithdrawable({ ...rule, available: '0' })).toBe('0');
+  });
+
+  it('reads a fee rate as a percentage and keeps typed amounts to digits and 8 decimals', () => {
+    expect(formatPercent('0.01')).toBe('1%');
+    expect(formatPercent('0.0025')).toBe('0.25%');
+    expect(cleanAmount('1,5')).toBe('1.5');
+    expect(cleanAmount('12.123456789')).toBe('12.12345678');
+    expect(idFromQuery('id=12')).toBe(12);
+    expect(idFromQuery('id=abc')).toBeNull();
+  });
+});
+
+describe('the withdraw checks', () => {
+  it('answers with the spec texts, amount first, then the password', () => {
+    expect(withdrawProblem(withdrawal(''), rule)).toBe('Please enter the amount!');
+    expect(withdrawProblem(withdrawal('12.'), rule)).toBe('Please enter a valid amount!');
+    expect(withdrawProblem(withdrawal('100', { target_id: '' }), rule)).toBe('Please choose a bank card or wallet!');
+    expect(withdrawProblem(withdrawal('9.99', { paypass: '' }), rule)).toBe('The minimum amount is: 10 USDT!');
+    expect(withdrawProblem(withdrawal('50000.01'), rule)).toBe('The maximum amount is: 50000 USDT!');
+    expect(withdrawProblem(withdrawal('990.1'), rule)).toBe('Insufficient balance!');
+    expect(withdrawProblem(withdrawal('100', { paypass: ' ' }), rule)).toBe('Please enter the transaction password!');
+    expect(withdrawProblem(withdrawal('100', { paypass: '12345' }), rule)).toBe('Payment password must be 6 digits only!');
+  });
+
+  it('lets through the minimum and the whole balance once the fee is counted', () => {
+    expect(withdrawProblem(withdrawal('10'), rule)).toBeNull();
+    expect(withdrawProblem(withdrawal(maxWithdrawable(rule)), rule)).toBeNull();
+    expect(withdrawProblem(withdrawal('50000'), { ...rule, available: '100000' })).toBeNull();
+  });
+});
+
+describe('the §5 prompts', () => {
+  const facts = { hasPayPassword: true, target: 'bank' as const, bankCards: 1, wallets: 1 };
+
+  it('asks for what is missing: the transaction password first, then the payee of the chosen target', () => {
+    expect(withdrawPrompt(facts)).toBeNull();
+    expect(withdrawPrompt({ ...facts, hasPayPassword: false, bankCards: 0 })).toBe('noPayPassword');
+    expect(withdrawPrompt({ ...facts, bankCards: 0 })).toBe('noBankCard');
+    expect(withdrawPrompt({ ...facts, bankCards: 0, target: 'wallet' })).toBeNull();
+    expect(withdrawPrompt({ ...facts, wallets: 0, target: 'wallet' })).toBe('noWallet');
+    expect(withdrawPrompt({ ...facts, wallets: 0 })).toBeNull();
+  });
+
+  it('recognises the same prompts in the server answer', () => {
+    expect(promptForAnswer('You have not bound bank card, please bind bank card first!')).toBe('noBankCard');
+    expect(promptForAnswer('You have not added a wallet yet, please add a wallet first!')).toBe('noWallet');
+    expect(promptForAnswer('You have not set a transaction password, please set a transaction password first!')).toBe('noPayPassword');
+    expect(promptForAnswer('Insufficient balance!')).toBeNull();
+  });
+});
+
+describe('sending a withdrawal', () => {
+  it('posts the form, then refreshes the balances and the rule', async () => {
+    const order = { id: 9, asset: 'USDT', status: 'review' } as WithdrawOrder;
+    const answers: Record<string, Response> = {
+      '/api/users/extract': envelope(1, 'ok', order),
+      '/api/users/balances': envelope(1, 'ok', { lists: [{ asset: 'USDT', available: '899', frozen: '101' }], page: 1, total: 1 }),
+      '/api/users/extract/rate': envelope(1, 'ok', { ...rule, available: '899' }),
+    };
+    const requests: { path: string; body: string; url: string }[] = [];
+    const fetch = vi.fn(async (input: RequestInfo | URL) => {
+      const request = input as Request;
+      const path = pathOf(request.url);
+      requests.push({ path, url: request.url, body: request.body ? await request.clone().text() : '' });
+      return answers[path]!.clone();
+    });
+    configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
+
+    await expect(sendWithdraw(withdrawal('100'))).resolves.toMatchObject({ id: 9 });
+    expect(form(requests[0]!.body)).toEqual({ target: 'bank', target_id: '3', amount: '100', paypass: '123456' });
+    expect(requests.map((request) => request.path).sort()).toEqual(['/api/users/balances', '/api/users/extract', '/api/users/extract/rate']);
+    expect(query(requests.find((request) => request.path === '/api/users/extract/rate')!.url)).toEqual({ asset: 'USDT' });
+    expect(userBalances.lists[0]).toMatchObject({ available: '899' });
+    expect(withdrawState.rules.USDT?.available).toBe('899');
+    expect(withdrawState.details[9]).toMatchObject({ status: 'review' });
+  });
+});
+
+describe('the recharge form', () => {
+  const channel = { min_amount: '100.00000000', currency: 'THB' };
+  const bank = (amount: string, proof = '/api/uploads/abcdefghij12') => ({ kind: 'bank' as const, channel_id: '2', amount, proof });
+  const crypto = (hash: string) => ({ kind: 'crypto' as const, channel_id: '1', amount: '100', hash });
+
+  it('previews what the amount credits: amount ÷ rate, rounded down to 8 decimals', () => {
+    expect(creditPreview('1000', '35.5')).toBe('28.16901408');
+    expect(creditPreview('100', '1.00000000')).toBe('100.00000000');
+    expect(creditPreview('', '35.5')).toBeNull();
+    expect(creditPreview('abc', '35.5')).toBeNull();
+    expect(creditPreview('100', undefined)).toBeNull();
+    expect(creditPreview('100', '0')).toBeNull();
+  });
+
+  it('checks the hash (§5: at least 60 letters and digits), the receipt and the minimum', () => {
+    expect(rechargeProblem(crypto('a'.repeat(59)), channel)).toBe('The transaction hash must be at least 60 letters and digits!');
+    expect(rechargeProblem(crypto(`${'a'.repeat(59)}-`), channel)).toBe('The transaction hash must be at least 60 letters and digits!');
+    expect(rechargeProblem(crypto('a1'.repeat(30)), channel)).toBeNull();
+    expect(rechargeProblem(bank('500', ''), channel)).toBe('Please upload the transfer receipt!');
+    expect(rechargeProblem(bank(''), channel)).toBe('Please enter the amount!');
+    expect(rechargeProblem(bank('99.99'), channel)).toBe('The minimum amount is: 100 THB!');
+    expect(rechargeProblem(bank('100'), channel)).toBeNull();
+    expect(rechargeProblem({ ...bank('100'), channel_id: '' }, channel)).toBe('Please choose a recharge method!');
+  });
+});
+
+describe('the record lists', () => {
+  it('asks for the filter and page 1, then adds the next page without repeating an order', async () => {
+    const { calls } = stubFetch(page(range(1, 20), 25), page(range(20, 25), 26, 2));
+    await rechargeRecord.load('all');
+    expect(query(calls[0]!.request.url)).toEqual({ status: 'all', page: '1' });
+    expect(hasMore(rechargeRecord.state.lists.all)).toBe(true);
+
+    await rechargeRecord.load('all', { more: true });
+    expect(query(calls[1]!.request.url)).toEqual({ status: 'all', page: '2' });
+    expect(rechargeRecord.state.lists.all.lists.map((order) => order.id)).toEqual(range(1, 25).map((order) => order.id));
+    expect(rechargeRecord.state.lists.all.page).toBe(2);
+    expect(rechargeState.details[25]).toMatchObject({ order_no: 'R25' });
+  });
+
+  it('a chosen filter starts at page 1 of its own list; choosing again replaces the pages shown', async () => {
+    const { calls } = stubFetch(page(range(1, 20), 40), page(range(21, 40), 40, 2), page([rechargeOrder(5)], 1), page(range(1, 20), 40));
+    await withdrawRecord.load('all');
+    await withdrawRecord.load('all', { more: true });
+    await withdrawRecord.choose('fail');
+    expect(withdrawRecord.state.filter).toBe('fail');
+    expect(query(calls[2]!.request.url)).toEqual({ status: 'fail', page: '1' });
+    expect(withdrawRecord.state.lists.fail.lists).toHaveLength(1);
+
+    await withdrawRecord.choose('all');
+    expect(query(calls[3]!.request.url)).toEqual({ status: 'all', page: '1' });
+    expect(withdrawRecord.state.lists.all).toMatchObject({ page: 1, total: 40 });
+    expect(withdrawRecord.state.lists.all.lists).toHaveLength(20);
+  });
+
+  it('drops an answer that arrives after a newer request, and keeps the list when a reload fails', async () => {
+    const held = deferred<Response>();
+    stubFetch(() => held.promise, page([rechargeOrder(2)], 1), envelope(0, 'Server busy'));
+    const old = rechargeRecord.load('unfinished');
+    await rechargeRecord.load('unfinished');
+    held.resolve(page([rechargeOrder(1)], 1));
+    await old;
+    expect(rechargeRecord.state.lists.unfinished.lists.map((order) => order.id)).toEqual([2]);
+
+    await expect(rechargeRecord.load('unfinished')).rejects.toThrow('Server busy');
+    expect(rechargeRecord.state.lists.unfinished).toMatchObject({ loaded: true, failure: 'Server busy' });
+    expect(rechargeRecord.state.lists.unfinished.lists).toHaveLength(1);
+  });
+
+  it('a new session starts with empty lists on the first filter', async () => {
+    stubFetch(page([rechargeOrder(1)], 1));
+    await accountDetails.choose('option');
+    session.token = 'token-b';
+    await settle();
+    expect(accountDetails.state.filter).toBe('all');
+    expect(accountDetails.state.lists.option).toMatchObject({ lists: [], loaded: false });
+  });
+
+  it('account details send the group as `setup` (§7) and name each kind', async () => {
+    const { calls } = stubFetch(page([], 0));
+    await accountDetails.choose('withdraw');
+    expect(pathOf(calls[0]!.request.url)).toBe('/api/users/account/lists');
+    expect(query(calls[0]!.request.url)).toEqual({ setup: 'withdraw', page: '1' });
+    expect(kindLabel('withdraw_return')).toBe('Withdrawal returned');
+    expect(kindLabel('option_stake')).toBe('Option purchase');
+    expect(kindLabel('demo_grant')).toBe('Demo funds');
+    expect(kindLabel('bonus_x')).toBe('bonus_x');
+    expect(kindLabel('toString')).toBe('toString');
+  });
+});
