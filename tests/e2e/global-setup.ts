@@ -43,6 +43,7 @@ export default async function setup(project: TestProject) {
   }
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('serverLog', logFile);
+  project.provide('dataDir', join(work, 'data'));
   project.provide('artifacts', join(process.cwd(), 'test-results', 'screens'));
 
   return async () => {
@@ -58,6 +59,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     serverLog: string;
+    /** The server's embedded database folder: the operator command reaches the server through it. */
+    dataDir: string;
     artifacts: string;
   }
 }

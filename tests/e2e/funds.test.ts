@@ -1,0 +1,213 @@
+// Money in and out as a person would move it: a new user recharges 150 USDT by a crypto transfer
+// (the QR page, the hash), the operator approves it with the real operator command, the balance,
+// the record and the VIP level follow. Then a withdrawal to a bank card bound on the way (§5
+// prompt): the quote before sending, a wrong payment password that moves nothing, the request held
+// in review, the operator's rejection with its reason, and the funds back in the account details.
+import { randomBytes } from 'node:crypto';
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phonePageForFile, screenshot } from './browser.ts';
+import { operator, rowId } from './operator.ts';
+import { logIn, registerUser } from './pwa.ts';
+
+let page: Page;
+phonePageForFile((opened) => (page = opened));
+
+const phone = `07${String(Date.now()).slice(-8)}`;
+const password = 'funds123';
+const paypass = '246810';
+const hash = randomBytes(32).toString('hex'); // 64 letters and digits, as a TRC20 TxID
+const ADDRESS = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt'; // the seeded USDT (TRC20) deposit address
+
+const toast = () => page.getByRole('alert').textContent();
+/** The text of the row of a details card (dl.funds-rows) labelled `label`. */
+const row = (label: string | RegExp) => page.locator('.funds-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd .money-amount').first();
+const available = () => row('Available').textContent();
+/** A screenshot once the loading mask is gone. */
+async function shot(name: string): Promise<void> {
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, name);
+}
+
+it('a new user logs in', async () => {
+  await registerUser(phone, password, paypass);
+  await logIn(page, phone, password);
+  await expect.poll(() => page.locator('.home-balance-amount').textContent()).toBe('0.00');
+});
+
+it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash, then pending', async () => {
+  await page.locator('.home-entries').getByRole('link', { name: 'Recharge' }).click();
+  await page.waitForURL(/#\/pages\/Recharge\/Recharge$/);
+  await page.getByRole('link', { name: /USDT \(TRC20\)/ }).click();
+  await page.waitForURL(/#\/pages\/Recharge\/qrpay\?id=\d+/);
+
+  const qr = page.getByRole('img', { name: 'QR code of the deposit address' });
+  await qr.waitFor();
+  expect(await qr.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth > 0)).toBe(true);
+  expect(await page.locator('.funds-address').textContent()).toBe(ADDRESS);
+  await shot('funds-01-recharge-qr');
+
+  await page.getByLabel('Amount sent (USDT)').fill('150');
+  await expect.poll(() => page.locator('.funds-preview .money-amount').textContent()).toBe('150.00 USDT');
+  await page.getByLabel('Transaction hash').fill(hash);
+  await shot('funds-02-recharge-filled');
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  await page.waitForURL(/#\/pages\/Recharge\/orderDetails\?id=\d+/);
+  await expect.poll(toast).toBe('Submitted successfully, please wait for the review!');
+  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Pending review');
+  expect(await row('Actual amount').textContent()).toBe('150.00 USDT');
+  expect(await page.locator('.funds-rows .funds-mono', { hasText: hash }).count()).toBe(1);
+  await shot('funds-03-recharge-pending');
+});
+
+it('the operator approves the recharge: credited, listed as completed, balance 150.00 and VIP 1', async () => {
+  const id = rowId(await operator('recharges'), hash);
+  expect(await operator('recharge', 'approve', id)).toMatch(new RegExp(`^Recharge ${id} .* approved: 150 USDT credited`));
+
+  await page.reload();
+  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Credited');
+  expect(await page.locator('.funds-summary-amount .money-amount').textContent()).toBe('150.00 USDT');
+  await page.getByText('Credited to your balance').waitFor();
+  await shot('funds-04-recharge-credited');
+
+  await page.goto('/#/pages/Recharge/record');
+  await page.getByRole('button', { name: 'Completed' }).click();
+  const listed = page.locator('.funds-list li', { hasText: 'USDT (TRC20)' });
+  await expect.poll(() => listed.count()).toBe(1);
+  expect(await listed.locator('.funds-status').textContent()).toBe('Credited');
+  expect(await listed.locator('.money-amount').allTextContents()).toEqual(['150.00 USDT', '150.00 USDT']);
+  await page.getByRole('button', { name: 'Unfinished' }).click();
+  await page.getByText('No recharges yet').waitFor();
+  await page.getByRole('button', { name: 'Completed' }).click();
+  await listed.waitFor();
+  await shot('funds-05-recharge-record');
+
+  await page.goto('/#/pages/index/index');
+  await expect.poll(() => page.locator('.home-balance-amount').textContent()).toBe('150.00');
+
+  await page.goto('/#/pages/mine/vipLevel');
+  await expect.poll(() => page.locator('.vip-card-level').textContent()).toBe('VIP 1');
+  expect(await page.locator('.vip-card-amount .money-amount').textContent()).toBe('150.00 USDT');
+  await shot('funds-06-vip');
+  await page.goto('/#/pages/mine/mine');
+  await expect.poll(() => page.locator('.cell', { hasText: 'VIP level' }).locator('.cell-value').textContent()).toBe('VIP 1');
+});
+
+it('withdraw first asks for a bank card; the card is bound from the prompt and the way leads back', async () => {
+  await page.locator('.mine-money').getByRole('link', { name: 'Withdraw' }).click();
+  await page.waitForURL(/#\/pages\/Withdraw\/Withdraw$/);
+  const prompt = page.getByRole('alertdialog');
+  await expect.poll(() => prompt.locator('p').textContent()).toBe('You have not bound bank card, please bind bank card first!');
+  await shot('funds-07-withdraw-no-card');
+  await prompt.getByRole('button', { name: 'Bind card' }).click();
+  await page.waitForURL(/#\/pages\/mine\/setting\/tradeAccount/);
+
+  await page.getByLabel('Real name').fill('Somchai Jaidee');
+  await page.getByLabel('IFSC code').fill('kasi0001234');
+  await page.getByLabel('Bank', { exact: true }).click();
+  const sheet = page.getByRole('dialog');
+  await sheet.getByRole('menuitemradio', { name: /KBANK/ }).click();
+  await sheet.waitFor({ state: 'detached' });
+  expect(await page.locator('.payout-picker-value').textContent()).toBe('KBANK Kasikornbank');
+  await page.getByLabel('Bank account number').fill('1234567890');
+  await page.getByLabel('Mobile number').fill(phone);
+  await page.getByLabel('E-mail').fill('somchai@example.com');
+  expect(await page.getByLabel('IFSC code').inputValue()).toBe('KASI0001234');
+  await shot('funds-08-bank-card-form');
+  await page.getByRole('button', { name: 'Save bank card' }).click();
+
+  await page.waitForURL(/#\/pages\/Withdraw\/Withdraw$/);
+  await expect.poll(toast).toBe('Saved successfully!');
+  await expect.poll(() => page.locator('.funds-payee-cell .funds-payee').textContent()).toBe('Kasikornbank •••• 7890Somchai Jaidee');
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+  await expect.poll(available).toBe('150.00 USDT');
+});
+
+it('shows the fee, total and amount received before sending; a wrong payment password moves nothing', async () => {
+  await page.getByLabel('Amount (USDT)').fill('50');
+  await expect.poll(() => row('Fee (1%)').textContent()).toBe('0.50 USDT');
+  expect(await row('Total deducted').textContent()).toBe('50.50 USDT');
+  expect(await row('You receive').textContent()).toBe('50.00 USDT');
+  await page.getByLabel('Transaction password').fill('999999');
+  await shot('funds-09-withdraw-quote');
+
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  const confirm = page.getByRole('alertdialog');
+  await confirm.getByRole('heading', { name: 'Confirm the withdrawal' }).waitFor();
+  expect(await confirm.locator('.money-amount').allTextContents()).toEqual(['50.00 USDT', '0.50 USDT', '50.50 USDT', '50.00 USDT']);
+  await shot('funds-10-withdraw-confirm');
+  await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(toast).toBe('The payment password is wrong!');
+  await confirm.waitFor({ state: 'detached' });
+  await shot('funds-10b-withdraw-wrong-password');
+  expect(page.url()).toMatch(/#\/pages\/Withdraw\/Withdraw$/);
+
+  // Nothing was held: a fresh look still shows the whole balance, and no withdrawal was recorded.
+  await page.reload();
+  await expect.poll(available).toBe('150.00 USDT');
+  await page.goto('/#/pages/Withdraw/record');
+  await page.getByText('No withdrawals yet').waitFor();
+});
+
+let withdrawalUrl = '';
+
+it('the right payment password sends it: in review, 50.50 held, 99.50 left', async () => {
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await expect.poll(available).toBe('150.00 USDT');
+  await page.getByLabel('Amount (USDT)').fill('50');
+  await page.getByLabel('Transaction password').fill(paypass);
+  await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+
+  await page.waitForURL(/#\/pages\/Withdraw\/orderDetails\?id=\d+/);
+  withdrawalUrl = page.url();
+  await expect.poll(toast).toBe('Submitted successfully, please wait for the review!');
+  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('In review');
+  expect(await page.locator('.funds-summary-amount .money-amount').textContent()).toBe('50.00 USDT');
+  await page.getByText('The total is held from your balance until the review.').waitFor();
+  expect(await row(/^Fee$/).textContent()).toBe('0.50 USDT');
+  expect(await row('Total deducted').textContent()).toBe('50.50 USDT');
+  expect(await page.locator('.funds-rows > div', { hasText: 'Account number' }).locator('dd').textContent()).toBe('•••• 7890');
+  expect(await page.locator('.funds-summary').textContent()).toMatch(/To be paid out as [\d,]+\.\d{2} THB/);
+  await shot('funds-11-withdraw-review');
+
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await expect.poll(available).toBe('99.50 USDT');
+  await shot('funds-12-withdraw-after');
+});
+
+it('the operator rejects it with a reason: failed, the reason shown, 150.00 back, both moves in the account details', async () => {
+  const id = rowId(await operator('withdrawals'), phone);
+  expect(await operator('withdrawal', 'reject', id, 'Account name does not match')).toMatch(/rejected: "Account name does not match"\. 50\.5 USDT returned/);
+
+  await page.goto(withdrawalUrl);
+  await page.reload();
+  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+  const reason = page.locator('.funds-summary .funds-reason');
+  expect(await reason.textContent()).toBe('The withdrawal failedAccount name does not matchThe funds have been returned to your balance.');
+  await shot('funds-13-withdraw-failed');
+
+  await page.goto('/#/pages/Withdraw/Withdraw');
+  await expect.poll(available).toBe('150.00 USDT');
+
+  await page.goto('/#/pages/Withdraw/record');
+  const listed = page.locator('.funds-list li');
+  await expect.poll(() => listed.count()).toBe(1);
+  expect(await listed.locator('.funds-status').textContent()).toBe('Failed');
+
+  await page.goto('/#/pages/accountDetails/accountDetails');
+  const entries = page.locator('.funds-entry');
+  await expect.poll(() => entries.count()).toBe(3);
+  const shown = await entries.evaluateAll((items) => items.map((item) => [item.querySelector('.funds-row-title')?.textContent, item.querySelector('.money-amount')?.textContent]));
+  expect(shown).toEqual([
+    ['Withdrawal returned', '+50.50 USDT'],
+    ['Withdrawal', '−50.50 USDT'],
+    ['Recharge', '+150.00 USDT'],
+  ]);
+  await shot('funds-14-account-details');
+  await page.getByRole('button', { name: 'Withdrawal', exact: true }).click();
+  await expect.poll(() => entries.count()).toBe(2);
+  await page.getByRole('button', { name: 'Recharge', exact: true }).click();
+  await expect.poll(() => entries.count()).toBe(1);
+});
