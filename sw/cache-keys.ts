@@ -3,8 +3,8 @@
 
 /** Public data, the same for everyone: stale-while-revalidate, one shared cache. */
 export const PUBLIC_CACHE = 'api-public-v1';
-/** One cache per signed-in user for the messages calls: `messages-<first 16 hex of sha256(token)>`. */
-export const PARTITION_PREFIX = 'messages-';
+/** One cache per signed-in user for that user's reads: `user-<first 16 hex of sha256(token)>`. */
+export const PARTITION_PREFIX = 'user-';
 /** Set on every answer the service worker gives from its cache: the ISO time it was stored. */
 export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
@@ -12,10 +12,26 @@ export const TOKEN_HEADER = 'token';
 
 /** API paths (after the `/api` base) whose answers are public: coin list, config, slides. */
 export const PUBLIC_PATHS = ['/coin/lists', '/other/config', '/content/slide'];
-/** The messages calls (a POST that only reads, and a GET), cached per user, network first. */
-export const MESSAGE_CALLS = [
+/**
+ * A user's reads, cached per user, network first, so their pages open offline with "as of": the
+ * messages (a POST that only reads, and a GET) and the money records, payout accounts,
+ * certification, VIP level and points. Balances are not among them: they are always the latest.
+ */
+export const USER_CALLS = [
   { method: 'POST', path: '/users/message' },
   { method: 'GET', path: '/users/message/unread' },
+  { method: 'GET', path: '/pay/lists' },
+  { method: 'GET', path: '/pay/record' },
+  { method: 'GET', path: '/pay/info' },
+  { method: 'GET', path: '/users/extract/record' },
+  { method: 'GET', path: '/users/extract/info' },
+  { method: 'GET', path: '/users/account/lists' },
+  { method: 'GET', path: '/users/bank' },
+  { method: 'GET', path: '/users/wallet/lists' },
+  { method: 'GET', path: '/users/levelauth/info' },
+  { method: 'GET', path: '/users/ranks' },
+  { method: 'GET', path: '/task/level' },
+  { method: 'GET', path: '/users/point/lists' },
 ];
 
 /** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */
@@ -27,9 +43,9 @@ export function apiPathOf(url: string): string | null {
 
 export const isPublicCall = (method: string, url: string) => method === 'GET' && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
 
-export const isMessageCall = (method: string, url: string) => {
+export const isUserCall = (method: string, url: string) => {
   const path = apiPathOf(url);
-  return MESSAGE_CALLS.some((call) => call.method === method && call.path === path);
+  return USER_CALLS.some((call) => call.method === method && call.path === path);
 };
 
 /**
@@ -51,4 +67,4 @@ export async function partitionName(token: string): Promise<string> {
   return `${PARTITION_PREFIX}${hex.slice(0, 16)}`;
 }
 
-export const isPartition = (cacheName: string) => /^messages-[0-9a-f]{16}$/.test(cacheName);
+export const isPartition = (cacheName: string) => /^user-[0-9a-f]{16}$/.test(cacheName);

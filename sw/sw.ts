@@ -1,7 +1,8 @@
 /// <reference lib="webworker" />
 // The service worker (ARCHITECTURE "Offline"): precaches the app shell so every route opens
 // offline, hands every navigation the cached index.html (routes live in the hash), keeps public
-// data stale-while-revalidate and each user's messages network-first in that user's own cache.
+// data stale-while-revalidate and each user's reads (messages, money records) network-first in
+// that user's own cache.
 // Nothing else of a user is cached; writes always go to the network. Updates wait for consent.
 import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
@@ -10,7 +11,7 @@ import {
   PUBLIC_CACHE,
   SERVED_FROM_CACHE_HEADER,
   TOKEN_HEADER,
-  isMessageCall,
+  isUserCall,
   isPartition,
   isPublicCall,
   partitionName,
@@ -30,7 +31,7 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allow
 
 registerRoute(({ request }) => isPublicCall(request.method, request.url), ({ event, request }) => staleWhileRevalidate(event, request), 'GET');
 for (const method of ['GET', 'POST'] as const) {
-  registerRoute(({ request }) => isMessageCall(request.method, request.url), ({ event, request }) => networkFirstForUser(event, request), method);
+  registerRoute(({ request }) => isUserCall(request.method, request.url), ({ event, request }) => networkFirstForUser(event, request), method);
 }
 
 /** Partitions of users who logged out while a call was in flight: their late answers are not kept. */
@@ -47,7 +48,7 @@ async function staleWhileRevalidate(event: ExtendableEvent, request: Request): P
   return kept ?? network;
 }
 
-/** A user's messages: the network's answer, else (offline) the last one kept in that user's cache. */
+/** A user's reads: the network's answer, else (offline) the last one kept in that user's cache. */
 async function networkFirstForUser(event: ExtendableEvent, request: Request): Promise<Response> {
   const token = request.headers.get(TOKEN_HEADER);
   if (!token) return fetch(request);

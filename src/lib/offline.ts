@@ -2,7 +2,7 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { MESSAGE_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
 
 export const offlineData = proxy({
   online: typeof navigator === 'undefined' || navigator.onLine !== false,
@@ -31,7 +31,7 @@ export function offlineSince(state: { readonly online: boolean; readonly asOf: R
 
 /** Deletes one user's cached answers: their cache partition, also asked of the service worker so a late answer is not kept. */
 export async function forgetCachedAnswers(token: string): Promise<void> {
-  for (const call of MESSAGE_CALLS) delete offlineData.asOf[call.path];
+  for (const call of USER_CALLS) delete offlineData.asOf[call.path];
   // Without a secure context there is neither a Cache API nor a service worker: nothing was kept.
   if (typeof caches === 'undefined' || !globalThis.crypto?.subtle) return;
   const partition = await partitionName(token);

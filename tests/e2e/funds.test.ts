@@ -211,3 +211,22 @@ it('the operator rejects it with a reason: failed, the reason shown, 150.00 back
   await page.getByRole('button', { name: 'Recharge', exact: true }).click();
   await expect.poll(() => entries.count()).toBe(1);
 });
+
+it('offline, the account details and the failed withdrawal still open from the cache, marked "Offline — as of"', async () => {
+  // Both were read online above (network first, kept in this user's own cache).
+  await page.goto(withdrawalUrl);
+  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+  await page.context().setOffline(true);
+  try {
+    await page.goto('/#/pages/accountDetails/accountDetails');
+    await page.reload();
+    await expect.poll(() => page.locator('.funds-entry').count()).toBe(3);
+    await expect.poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
+    await shot('funds-15-account-details-offline');
+    await page.goto(withdrawalUrl);
+    await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+    expect(await page.locator('.funds-summary .funds-reason').textContent()).toContain('Account name does not match');
+  } finally {
+    await page.context().setOffline(false);
+  }
+});

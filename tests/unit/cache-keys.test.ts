@@ -3,11 +3,11 @@
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';
 import {
-  MESSAGE_CALLS,
+  USER_CALLS,
   PUBLIC_PATHS,
   TOKEN_HEADER,
   apiPathOf,
-  isMessageCall,
+  isUserCall,
   isPartition,
   isPublicCall,
   partitionName,
@@ -17,6 +17,10 @@ import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelo
 import { coinList } from '../../src/contract/markets.ts';
 import { config, slides } from '../../src/contract/content.ts';
 import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
+import { accountEntries, rechargeChannels, rechargeOrder, rechargeRecords, withdrawOrder, withdrawRecords } from '../../src/contract/funds.ts';
+import { bankCards, deleteBankCard, wallets } from '../../src/contract/payouts.ts';
+import { certificationState } from '../../src/contract/certification.ts';
+import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../src/contract/rewards.ts';
 
 const API = 'https://app.example/api';
 
@@ -50,9 +54,9 @@ describe('syntheticKey', () => {
 });
 
 describe('partitionName', () => {
-  it('is messages- and the first 16 hex digits of sha256(token)', async () => {
+  it('is user- and the first 16 hex digits of sha256(token)', async () => {
     // sha256("abc") = ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad
-    expect(await partitionName('abc')).toBe('messages-ba7816bf8f01cfea');
+    expect(await partitionName('abc')).toBe('user-ba7816bf8f01cfea');
   });
 
   it('is stable for one token and differs between tokens; the token itself never appears', async () => {
@@ -61,7 +65,8 @@ describe('partitionName', () => {
     expect(await partitionName('token-of-user-b')).not.toBe(a);
     expect(a).not.toContain('token');
     expect(isPartition(a)).toBe(true);
-    expect(isPartition('messages-')).toBe(false);
+    expect(isPartition('user-')).toBe(false);
+    expect(isPartition('messages-ba7816bf8f01cfea')).toBe(false);
     expect(isPartition('api-public-v1')).toBe(false);
   });
 });
@@ -69,10 +74,10 @@ describe('partitionName', () => {
 describe('which calls are cached', () => {
   it('names the contract’s paths and header', () => {
     expect(PUBLIC_PATHS).toEqual([coinList.path, config.path, slides.path]);
-    expect(MESSAGE_CALLS).toEqual([
-      { method: messages.method, path: messages.path },
-      { method: unreadMessages.method, path: unreadMessages.path },
-    ]);
+    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords];
+    expect(USER_CALLS).toEqual(reads.map((call) => ({ method: call.method, path: call.path })));
+    // Only reads are kept: a write is never answered from a cache.
+    expect(reads.every((call) => call.readOnly)).toBe(true);
     expect(TOKEN_HEADER).toBe(CONTRACT_TOKEN_HEADER);
   });
 
@@ -81,14 +86,17 @@ describe('which calls are cached', () => {
     expect(isPublicCall('GET', `${API}/coin/lists`)).toBe(true);
     expect(isPublicCall('GET', `${API}/other/config?act=system`)).toBe(true);
     expect(isPublicCall('GET', `${API}/content/slide?position=home`)).toBe(true);
-    expect(isMessageCall('POST', `${API}/users/message`)).toBe(true);
-    expect(isMessageCall('GET', `${API}/users/message/unread`)).toBe(true);
+    expect(isUserCall('POST', `${API}/users/message`)).toBe(true);
+    expect(isUserCall('GET', `${API}/users/message/unread`)).toBe(true);
 
     expect(isPublicCall('POST', `${API}/coin/lists`)).toBe(false);
-    expect(isMessageCall('POST', `${API}${readMessages.path}`)).toBe(false);
-    expect(isMessageCall('GET', `${API}/users/message`)).toBe(false);
-    for (const path of ['/users/balances', '/users/info', '/coin/order/lists', '/coin/order/add']) {
-      expect(isPublicCall('GET', `${API}${path}`) || isMessageCall('GET', `${API}${path}`) || isMessageCall('POST', `${API}${path}`)).toBe(false);
+    expect(isUserCall('POST', `${API}${readMessages.path}`)).toBe(false);
+    expect(isUserCall('GET', `${API}/users/message`)).toBe(false);
+    // GETs that write (§7 declares them GET) go to the network like every write.
+    expect(isUserCall('GET', `${API}${deleteBankCard.path}?id=1`)).toBe(false);
+    expect(isUserCall('GET', `${API}${redeemPoints.path}?number=100`)).toBe(false);
+    for (const path of ['/users/balances', '/users/info', '/coin/order/lists', '/coin/order/add', '/pay/submit', '/users/extract']) {
+      expect(isPublicCall('GET', `${API}${path}`) || isUserCall('GET', `${API}${path}`) || isUserCall('POST', `${API}${path}`)).toBe(false);
     }
     expect(isPublicCall('GET', 'https://app.example/coin/lists')).toBe(false);
   });

@@ -16,6 +16,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RechargeStatusBadge, Row } from './FundsParts.tsx';
 import { formatExact, pictureSrc, idFromQuery } from './funds-format.ts';
 import { loadRechargeOrder, rechargeState } from './recharge-store.ts';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { rechargeOrder } from '../../contract/funds.ts';
 
 export default function RechargeDetailsPage() {
   const id = idFromQuery(useSearch());
@@ -31,7 +33,10 @@ export default function RechargeDetailsPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Recharge details</Trans>} />
-      <div className="page-body">{order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}</div>
+      <div className="page-body">
+        <OfflineNote endpoints={[rechargeOrder]} />
+        {order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}
+      </div>
     </div>
   );
 }

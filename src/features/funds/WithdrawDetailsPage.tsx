@@ -17,6 +17,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, Row, WithdrawStatusBadge } from './FundsParts.tsx';
 import { formatExact, formatPercent, idFromQuery } from './funds-format.ts';
 import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { withdrawOrder } from '../../contract/funds.ts';
 
 export default function WithdrawDetailsPage() {
   const id = idFromQuery(useSearch());
@@ -32,7 +34,10 @@ export default function WithdrawDetailsPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Withdrawal details</Trans>} />
-      <div className="page-body">{order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}</div>
+      <div className="page-body">
+        <OfflineNote endpoints={[withdrawOrder]} />
+        {order ? <Details order={order} /> : failure && <Empty>{failure}</Empty>}
+      </div>
     </div>
   );
 }

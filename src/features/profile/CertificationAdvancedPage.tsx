@@ -18,6 +18,8 @@ import { DocumentPhotoField } from './DocumentPhotoField.tsx';
 import { advancedBlocked, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type AdvancedForm } from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import './payouts.css';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { certificationState } from '../../contract/certification.ts';
 
 const reload = () => void loadCertification().catch(() => undefined);
 
@@ -29,6 +31,7 @@ export default function CertificationAdvancedPage() {
     <div className="page payout-page">
       <NavBar title={<Trans>Advanced certification</Trans>} />
       <div className="page-body">
+        <OfflineNote endpoints={[certificationState]} />
         {!state && failure && (
           <Empty
             action={

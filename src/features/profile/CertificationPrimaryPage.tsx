@@ -27,6 +27,8 @@ import {
   type PrimaryForm,
 } from './certification-store.ts';
 import './payouts.css';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { certificationState } from '../../contract/certification.ts';
 
 const reload = () => void loadCertification().catch(() => undefined);
 
@@ -38,6 +40,7 @@ export default function CertificationPrimaryPage() {
     <div className="page payout-page">
       <NavBar title={<Trans>Primary certification</Trans>} />
       <div className="page-body">
+        <OfflineNote endpoints={[certificationState]} />
         {!state && failure && (
           <Empty
             action={

@@ -14,6 +14,8 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { currentLevel, levelRange, loadVip, progressPercent, rewardsState } from './rewards-store.ts';
 import './rewards.css';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { levelProgress, vipLevels } from '../../contract/rewards.ts';
 
 const reload = () => void loadVip().catch(() => undefined);
 
@@ -27,6 +29,7 @@ export default function VipLevelPage() {
     <div className="page rewards-page">
       <NavBar title={<Trans>VIP level</Trans>} />
       <div className="page-body">
+        <OfflineNote endpoints={[vipLevels, levelProgress]} />
         {!vipLoaded && vipFailure && (
           <Empty
             action={
