@@ -19,7 +19,7 @@ import {
 } from '../../src/features/funds/withdraw-store.ts';
 import { accountDetails, kindLabel } from '../../src/features/funds/account-store.ts';
 import { cleanAmount, formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
-import { hasMore } from '../../src/features/funds/paged-list.ts';
+import { hasMore } from '../../src/lib/paged-list.ts';
 import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -9,7 +9,6 @@ import {
   currentLevel,
   formatPoints,
   formatSignedPoints,
-  hasMorePoints,
   levelRange,
   loadPoints,
   loadVip,
@@ -23,6 +22,7 @@ import {
 } from '../../src/features/rewards/rewards-store.ts';
 import { formatMoney } from '../../src/lib/format.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { hasMore } from '../../src/lib/paged-list.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const levels = withRealValues([
@@ -145,13 +145,13 @@ describe('point history and redeeming', () => {
     await loadPoints();
     expect(new URL(calls[0]!.request.url).searchParams.get('page')).toBe('1');
     expect(rewardsState.points).toMatchObject({ balance: '2500', rule, total: 3, loaded: true });
-    expect(hasMorePoints(rewardsState.points)).toBe(true);
+    expect(hasMore(rewardsState.points)).toBe(true);
 
     const next = stubFetch(pointsPage([entry(2, '-100', 'points_redeem'), entry(1, '2500')], 3, 2));
     await loadPoints({ more: true });
     expect(new URL(next.calls[0]!.request.url).searchParams.get('page')).toBe('2');
     expect(rewardsState.points.lists.map((item) => item.id)).toEqual([3, 2, 1]);
-    expect(hasMorePoints(rewardsState.points)).toBe(false);
+    expect(hasMore(rewardsState.points)).toBe(false);
   });
 
   it('redeems (a GET sent as a write), then refreshes the history and the balances', async () => {

@@ -10,7 +10,7 @@ import { CopyIcon, RecordIcon } from '../../ui/icons.tsx';
 export { RecordIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
-import { hasMore } from './paged-list.ts';
+import { hasMore } from '../../lib/paged-list.ts';
 import './funds.css';
 
 type Tone = 'wait' | 'good' | 'bad';

@@ -4,7 +4,7 @@ import { msg } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_FILTERS, accountEntries, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
 import { api } from '../../lib/api.ts';
-import { pagedLists } from './paged-list.ts';
+import { pagedLists } from '../../lib/paged-list.ts';
 
 export const accountDetails = pagedLists<AccountEntry, AccountFilter>(ACCOUNT_FILTERS, (setup, page, loading) =>
   api(accountEntries, { setup, page: String(page) }, { loading }),

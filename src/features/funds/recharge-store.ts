@@ -22,7 +22,7 @@ import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { isAmount } from './funds-format.ts';
-import { pagedLists } from './paged-list.ts';
+import { pagedLists } from '../../lib/paged-list.ts';
 
 export const rechargeState = proxy({
   channels: [] as RechargeChannel[],

@@ -28,7 +28,7 @@ import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { isAmount } from './funds-format.ts';
-import { pagedLists } from './paged-list.ts';
+import { pagedLists } from '../../lib/paged-list.ts';
 
 /** Bank payouts are made from the USDT balance (and paid in baht). */
 export const BANK_ASSET = 'USDT';

@@ -7,6 +7,7 @@ import { pointRecords, type PointEntry } from '../../contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { hasMore } from '../../lib/paged-list.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, TextField } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
@@ -17,7 +18,6 @@ import {
   cleanPoints,
   formatPoints,
   formatSignedPoints,
-  hasMorePoints,
   loadPoints,
   pointKindLabel,
   redeem,
@@ -165,7 +165,7 @@ function History() {
           ))}
         </ul>
       )}
-      {hasMorePoints(list) && (
+      {hasMore(list) && (
         <div className="points-more">
           <Button variant="secondary" size="small" onClick={() => void more.submit()} disabled={more.busy}>
             <Trans>Load more</Trans>

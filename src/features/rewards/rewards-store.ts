@@ -20,8 +20,9 @@ import {
 } from '../../contract/rewards.ts';
 import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
+import { pageLoader } from '../../lib/paged-list.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatExact } from '../../lib/format.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 
@@ -42,7 +43,6 @@ export const rewardsState = proxy({
 });
 
 let latestVip = 0;
-let latestPoints = 0;
 
 // ---- VIP --------------------------------------------------------------------------------------
 
@@ -86,33 +86,13 @@ export function progressPercent(progress: Pick<LevelProgress, 'level' | 'recharg
 
 // ---- Points -----------------------------------------------------------------------------------
 
-export const hasMorePoints = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
-
 /** Page 1 replaces the history (and the balance and rule); a later page adds the entries not shown yet. */
-export async function loadPoints({ more = false } = {}): Promise<void> {
-  const list = rewardsState.points;
-  const request = ++latestPoints;
-  const page = more ? list.page + 1 : 1;
-  try {
-    const answer = await api(pointRecords, { page: String(page) }, { loading: !list.loaded && !more });
-    if (request !== latestPoints) return;
-    const kept = more ? list.lists : [];
-    const known = new Set(kept.map((entry) => entry.id));
-    Object.assign(list, {
-      lists: [...kept, ...answer.lists.filter((entry) => !known.has(entry.id))],
-      page: answer.page,
-      total: answer.total,
-      loaded: true,
-      failure: null,
-      balance: answer.balance,
-      rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points },
-    });
-  } catch (error) {
-    if (request !== latestPoints) return;
-    list.failure = errorText(error);
-    throw error;
-  }
-}
+const pointsHistory = pageLoader(
+  () => rewardsState.points,
+  (page, loading) => api(pointRecords, { page: String(page) }, { loading }),
+  (answer) => Object.assign(rewardsState.points, { balance: answer.balance, rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points } }),
+);
+export const loadPoints = pointsHistory.load;
 
 /** What the points field keeps as it is typed: whole points, no leading zeros, at most 12 digits. */
 export const cleanPoints = (typed: string) => typed.replace(/\D/g, '').replace(/^0+/, '').slice(0, 12);
@@ -121,11 +101,7 @@ export const cleanPoints = (typed: string) => typed.replace(/\D/g, '').replace(/
 export const wholePoints = (balance: string) => new Big(balance).round(0, Big.roundDown).toFixed(0);
 
 /** Points with thousands separators and only the decimals they have: "2,500", "12.5". */
-export function formatPoints(value: string): string {
-  const plain = new Big(value).abs().toFixed();
-  const decimals = Math.min(8, plain.split('.')[1]?.length ?? 0);
-  return formatAmount(plain, decimals);
-}
+export const formatPoints = (value: string) => formatExact(new Big(value).abs().toFixed());
 
 /** A history entry's amount with its sign: "+2,500", "−100". */
 export function formatSignedPoints(value: string): string {
@@ -175,7 +151,7 @@ export function pointKindLabel(kind: string): string {
 // Another session (logout, another user) must never see this one's levels and points.
 subscribeKey(session, 'token', () => {
   latestVip += 1;
-  latestPoints += 1;
+  pointsHistory.cancel();
   Object.assign(rewardsState, { levels: [], progress: null, vipLoaded: false, vipFailure: null });
   Object.assign(rewardsState.points, { lists: [], page: 0, total: 0, loaded: false, failure: null, balance: null, rule: null });
 });
