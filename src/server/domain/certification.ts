@@ -1,9 +1,9 @@
 // Identity certification (§4): primary, then advanced once primary is verified. Each submission
 // waits for an operator, who verifies it or rejects it with a reason the customer sees; a rejected
 // level can be submitted again. The user's row mirrors the state of each level.
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { certifications, uploads, users } from '../db/schema.ts';
+import { certifications, users } from '../db/schema.ts';
 import type {
   CertificationInputType,
   CertificationLevel,
@@ -15,6 +15,7 @@ import type {
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from '../http/context.ts';
 import { isUniqueViolation } from './accounts.ts';
+import { ownsUploads } from './uploads.ts';
 import { requireReason, ReviewError } from './reviews.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
@@ -53,9 +54,7 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
   if (current === 'verified') throw new Refusal(texts.certificationDone.id);
 
   const images: Record<string, string> = input.level === 'primary' ? { front: input.image } : { back: input.image_back, hold: input.image_hold };
-  const ids = Object.values(images).map((url) => url.slice('/api/uploads/'.length));
-  const own = await tx.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), eq(uploads.userId, userId)));
-  if (new Set(own.map((row) => row.id)).size !== new Set(ids).size) throw new Refusal(texts.uploadDocument.id);
+  if (!(await ownsUploads(tx, userId, Object.values(images)))) throw new Refusal(texts.uploadDocument.id);
 
   // Advanced carries the document of the verified primary certification.
   const primary =

@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { fiatRates, rechargeChannels, rechargeOrders, uploads, users } from '../db/schema.ts';
+import { fiatRates, rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
 import { FUNDS_PAGE_SIZE, rechargeCredit, type RechargeChannel, type RechargeFilter, type RechargeOrder, type RechargeStatus } from '../../contract/funds.ts';
 import type { Chain } from '../../contract/payouts.ts';
 import type { Paged } from '../../contract/envelope.ts';
@@ -13,6 +13,7 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from '../http/context.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
+import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
 import { orderNumber, requireReason, ReviewError } from './reviews.ts';
 
@@ -102,11 +103,7 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
     if (used) throw new Refusal(texts.hashUsed.id);
   } else {
     proof = request.proof;
-    const [own] = await tx
-      .select({ id: uploads.id })
-      .from(uploads)
-      .where(and(eq(uploads.id, proof.slice('/api/uploads/'.length)), eq(uploads.userId, userId)));
-    if (!own) throw new Refusal(texts.uploadProof.id);
+    if (!(await ownsUploads(tx, userId, [proof]))) throw new Refusal(texts.uploadProof.id);
   }
 
   const rate = await rateOf(tx, channel);

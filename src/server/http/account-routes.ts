@@ -1,6 +1,5 @@
 // Account calls: register, codes, login, info, profile, passwords, logout.
 import { eq } from 'drizzle-orm';
-import { and } from 'drizzle-orm';
 import {
   changePassword,
   changePayPassword,
@@ -15,7 +14,7 @@ import {
   userInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
-import { uploads, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import type { Executor } from '../db/connection.ts';
 import { clearAttempts } from '../domain/attempts.ts';
 import {
@@ -31,6 +30,7 @@ import {
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
+import { ownsUploads } from '../domain/uploads.ts';
 import { Refusal, type HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
 
@@ -131,9 +131,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
   });
 
   route(editAvatar, async (input, { db, caller }) => {
-    const id = input.userimg.slice('/api/uploads/'.length);
-    const [own] = await db.select({ id: uploads.id }).from(uploads).where(and(eq(uploads.id, id), eq(uploads.userId, caller.userId)));
-    if (!own) throw new Refusal(texts.uploadFailed.id);
+    if (!(await ownsUploads(db, caller.userId, [input.userimg]))) throw new Refusal(texts.uploadFailed.id);
     const [row] = await db.update(users).set({ avatar: input.userimg }).where(eq(users.id, caller.userId)).returning();
     return toUserInfo(row!);
   });
