@@ -53,3 +53,12 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
   const { url } = await api(uploadImage, undefined, { formData });
   return url;
 }
+
+/** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the §8 upload text. */
+export const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
+
+/** Uploaded pictures live on the API host, which may not be the app's own (VITE_API_BASE). */
+export function uploadedPictureSrc(url: string): string {
+  if (!url.startsWith('/api/')) return url;
+  return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${url}`;
+}

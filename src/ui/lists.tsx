@@ -1,7 +1,9 @@
 // Rows of a settings-style list, a bottom sheet to pick one option, a dialog and an empty state.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
+import { Trans } from '@lingui/react/macro';
 import { ChevronIcon, CompassIcon } from './icons.tsx';
+import { Button } from './forms.tsx';
 
 interface CellProps {
   label: ReactNode;
@@ -73,6 +75,38 @@ export function Dialog({ title, children, actions }: DialogProps) {
         <div className="dialog-actions">{actions}</div>
       </div>
     </div>
+  );
+}
+
+interface ConfirmDialogProps {
+  title: ReactNode;
+  children: ReactNode;
+  /** The confirming button's label. */
+  confirm: ReactNode;
+  /** While the confirmed action runs, both buttons wait. */
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}
+
+/** A question with Cancel and one confirming button (delete, log out, send a withdrawal). */
+export function ConfirmDialog({ title, children, confirm, busy, onCancel, onConfirm }: ConfirmDialogProps) {
+  return (
+    <Dialog
+      title={title}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </Button>
+          <Button onClick={onConfirm} disabled={busy}>
+            {confirm}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Dialog>
   );
 }
 

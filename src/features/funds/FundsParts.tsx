@@ -1,9 +1,12 @@
 // Pieces the money screens share: status badges, the copy button, detail rows, the chip filter,
 // a paged list with its empty, failed and "Load more" states.
-import type { ReactNode } from 'react';
-import { Link } from 'wouter';
+import { useEffect, useState, type ReactNode } from 'react';
+import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
 import type { RechargeStatus, WithdrawStatus } from '../../contract/funds.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { CopyIcon, RecordIcon } from '../../ui/icons.tsx';
@@ -11,7 +14,23 @@ export { RecordIcon } from '../../ui/icons.tsx';
 import { Button } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { hasMore } from '../../lib/paged-list.ts';
+import { idFromQuery } from './funds-format.ts';
 import './funds.css';
+
+/**
+ * The order a details page names by `?id=`, loaded (again) with `load` whenever the id changes;
+ * `failure` is what to show when it cannot be (no id, not the user's, offline without a copy).
+ */
+export function useOrderFromQuery(load: (id: number) => Promise<void>): { id: number | null; failure: string | null } {
+  const id = idFromQuery(useSearch());
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    setFailure(null);
+    if (id === null) return setFailure(i18n._(texts.orderNotFound));
+    load(id).catch((error) => setFailure(errorText(error)));
+  }, [id, load]);
+  return { id, failure };
+}
 
 type Tone = 'wait' | 'good' | 'bad';
 

@@ -9,19 +9,20 @@ import { i18n } from '@lingui/core';
 import type { RechargeChannel } from '../../contract/funds.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
-import { ApiError, errorText } from '../../lib/api.ts';
+import { errorText } from '../../lib/api.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
-import { uploadPicture } from '../../lib/images.ts';
+import { uploadErrorText, uploadPicture } from '../../lib/images.ts';
 import { forgetVisits, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
+import { uploadedPictureSrc } from '../../lib/images.ts';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordLink, Row } from './FundsParts.tsx';
-import { cleanAmount, formatExact, pictureSrc, idFromQuery } from './funds-format.ts';
+import { cleanAmount, formatExact, idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 
 /** Receipts must stay readable: larger than avatars, still small on the wire. */
@@ -45,8 +46,6 @@ export default function RechargeBankPage() {
   );
 }
 
-/** Server texts as they are; anything else (a canvas failure) as the §8 upload text. */
-const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
 
 function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
   const { t } = useLingui();
@@ -138,7 +137,7 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         <input ref={picker} type="file" accept="image/*" hidden onChange={(event) => void choose(event.target.files?.[0])} />
         <button type="button" className="funds-receipt" onClick={() => picker.current?.click()} disabled={upload.busy}>
           {proof ? (
-            <img src={pictureSrc(proof)} alt={t`Transfer receipt`} />
+            <img src={uploadedPictureSrc(proof)} alt={t`Transfer receipt`} />
           ) : (
             <span className="funds-receipt-empty">
               <ReceiptIcon />

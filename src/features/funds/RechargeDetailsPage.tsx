@@ -1,34 +1,23 @@
 // One recharge (§2 /pages/Recharge/orderDetails?id=, §3 fields): every field that has a value;
 // a rejection shows its reason first.
-import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { i18n } from '@lingui/core';
 import type { RechargeOrder } from '../../contract/funds.ts';
-import { texts } from '../../contract/texts.ts';
-import { errorText } from '../../lib/api.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
+import { uploadedPictureSrc } from '../../lib/images.ts';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, RechargeStatusBadge, Row } from './FundsParts.tsx';
-import { formatExact, pictureSrc, idFromQuery } from './funds-format.ts';
+import { Ltr, RechargeStatusBadge, Row, useOrderFromQuery } from './FundsParts.tsx';
+import { formatExact } from './funds-format.ts';
 import { loadRechargeOrder, rechargeState } from './recharge-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { rechargeOrder } from '../../contract/funds.ts';
 
 export default function RechargeDetailsPage() {
-  const id = idFromQuery(useSearch());
+  const { id, failure } = useOrderFromQuery(loadRechargeOrder);
   const order = useSnapshot(rechargeState).details[id ?? -1];
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    setFailure(null);
-    if (id === null) return setFailure(i18n._(texts.orderNotFound));
-    loadRechargeOrder(id).catch((error) => setFailure(errorText(error)));
-  }, [id]);
 
   return (
     <div className="page">
@@ -108,8 +97,8 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
           <h2 className="funds-card-title">
             <Trans>Transfer receipt</Trans>
           </h2>
-          <a href={pictureSrc(order.proof)} target="_blank" rel="noreferrer">
-            <img src={pictureSrc(order.proof)} alt={t`Transfer receipt`} loading="lazy" />
+          <a href={uploadedPictureSrc(order.proof)} target="_blank" rel="noreferrer">
+            <img src={uploadedPictureSrc(order.proof)} alt={t`Transfer receipt`} loading="lazy" />
           </a>
         </section>
       )}

@@ -1,35 +1,23 @@
 // One withdrawal (§2 /pages/Withdraw/orderDetails?id=, §3 fields): the payee, amount, fee, total
 // and what arrives (in baht for a bank payout), the payout hash, times; a failure shows its reason
 // first and says the funds came back.
-import { useEffect, useState } from 'react';
-import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { i18n } from '@lingui/core';
 import type { WithdrawOrder } from '../../contract/funds.ts';
-import { texts } from '../../contract/texts.ts';
-import { errorText } from '../../lib/api.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, Row, WithdrawStatusBadge } from './FundsParts.tsx';
-import { formatExact, formatPercent, idFromQuery } from './funds-format.ts';
+import { Ltr, Row, WithdrawStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
+import { formatExact, formatPercent } from './funds-format.ts';
 import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { withdrawOrder } from '../../contract/funds.ts';
 
 export default function WithdrawDetailsPage() {
-  const id = idFromQuery(useSearch());
+  const { id, failure } = useOrderFromQuery(loadWithdrawOrder);
   const order = useSnapshot(withdrawState).details[id ?? -1];
-  const [failure, setFailure] = useState<string | null>(null);
-
-  useEffect(() => {
-    setFailure(null);
-    if (id === null) return setFailure(i18n._(texts.orderNotFound));
-    loadWithdrawOrder(id).catch((error) => setFailure(errorText(error)));
-  }, [id]);
 
   return (
     <div className="page">

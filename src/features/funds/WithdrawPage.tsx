@@ -23,7 +23,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordIcon, RecordLink, Row } from './FundsParts.tsx';
 import { cleanAmount, formatPercent } from './funds-format.ts';
-import { AddPayeeLink, CardLabel, ConfirmDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
+import { AddPayeeLink, CardLabel, ConfirmWithdrawalDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
 import {
   assetFor,
   chosenCard,
@@ -197,7 +197,7 @@ export default function WithdrawPage() {
 
       {prompt && <PromptDialog prompt={prompt} onClose={() => setPrompt(null)} />}
       {confirming && quote && rule && (
-        <ConfirmDialog payee={payee} quote={quote} rule={rule} fiat={fiat} bank={bank} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+        <ConfirmWithdrawalDialog payee={payee} quote={quote} rule={rule} fiat={fiat} bank={bank} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
       )}
     </div>
   );

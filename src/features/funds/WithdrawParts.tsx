@@ -11,7 +11,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Cell, Dialog, Sheet } from '../../ui/lists.tsx';
+import { Cell, ConfirmDialog, Dialog, Sheet } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, Row } from './FundsParts.tsx';
 import { formatPercent } from './funds-format.ts';
@@ -135,21 +135,9 @@ interface ConfirmProps {
   onConfirm: () => void;
 }
 
-export function ConfirmDialog({ payee, quote, rule, fiat, bank, busy, onCancel, onConfirm }: ConfirmProps) {
+export function ConfirmWithdrawalDialog({ payee, quote, rule, fiat, bank, busy, onCancel, onConfirm }: ConfirmProps) {
   return (
-    <Dialog
-      title={<Trans>Confirm the withdrawal</Trans>}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={onConfirm} disabled={busy}>
-            <Trans>Confirm</Trans>
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={<Trans>Confirm the withdrawal</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <dl className="funds-rows">
         <Row label={<Trans>To</Trans>}>{payee}</Row>
         <Row label={<Trans>Amount</Trans>}>
@@ -162,7 +150,7 @@ export function ConfirmDialog({ payee, quote, rule, fiat, bank, busy, onCancel, 
           <Trans>Paid to your bank account in baht at the rate of the moment of the request.</Trans>
         </p>
       )}
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

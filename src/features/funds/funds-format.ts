@@ -14,12 +14,6 @@ export function formatPercent(rate: string): string {
   return `${formatAmount(percent, Math.min(8, decimalsOf(percent)))}%`;
 }
 
-/** Uploaded pictures live on the API host, which may not be the app's own (VITE_API_BASE). */
-export function pictureSrc(url: string): string {
-  if (!url.startsWith('/api/')) return url;
-  return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${url}`;
-}
-
 /** The id in a page's `?id=` as a number, or null when it is not one. */
 export function idFromQuery(search: string): number | null {
   const raw = new URLSearchParams(search).get('id') ?? '';

@@ -7,7 +7,8 @@ import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { avatarSrc, saveAvatar, savedText, uploadErrorText, useUser } from './profile-store.ts';
+import { avatarSrc, saveAvatar, savedText, useUser } from './profile-store.ts';
+import { uploadErrorText } from '../../lib/images.ts';
 
 export default function AvatarPage() {
   const { user } = useUser();

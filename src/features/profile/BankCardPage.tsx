@@ -13,7 +13,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigationHistory } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Dialog, Empty } from '../../ui/lists.tsx';
+import { ConfirmDialog, Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
@@ -97,25 +97,13 @@ function DeleteDialog({ card, busy, onCancel, onConfirm }: { card: Readonly<Bank
   const bank = bankLabel(card);
   const number = card.bank_number;
   return (
-    <Dialog
-      title={<Trans>Delete bank card</Trans>}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={onConfirm} disabled={busy}>
-            <Trans>Delete</Trans>
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={<Trans>Delete bank card</Trans>} confirm={<Trans>Delete</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <p>
         <Trans>
           Delete the card <bdi>{bank}</bdi> <bdi dir="ltr">{number}</bdi>? It can no longer be chosen for withdrawals.
         </Trans>
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

@@ -1,11 +1,11 @@
 // A document photo of the certification forms: the camera (or a picture), shrunk and uploaded as
 // soon as it is chosen, with a preview of what was sent.
+import { uploadErrorText } from '../../lib/images.ts';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { useSubmit } from '../../lib/form.ts';
 import { CameraIcon } from '../../ui/icons.tsx';
 import { uploadDocument } from './certification-store.ts';
-import { uploadErrorText } from './profile-store.ts';
 
 interface DocumentPhotoFieldProps {
   label: ReactNode;

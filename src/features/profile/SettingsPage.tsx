@@ -5,7 +5,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { signOut } from '../../lib/account.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Cell, Dialog } from '../../ui/lists.tsx';
+import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { avatarSrc, useUser } from './profile-store.ts';
@@ -52,23 +52,11 @@ export default function SettingsPage() {
         </Button>
       </div>
       {confirming && (
-        <Dialog
-          title={<Trans>Log out</Trans>}
-          actions={
-            <>
-              <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
-                <Trans>Cancel</Trans>
-              </Button>
-              <Button onClick={() => void logOut()} disabled={busy}>
-                <Trans>Log out</Trans>
-              </Button>
-            </>
-          }
-        >
+        <ConfirmDialog title={<Trans>Log out</Trans>} confirm={<Trans>Log out</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void logOut()}>
           <p>
             <Trans>Do you want to log out of this account?</Trans>
           </p>
-        </Dialog>
+        </ConfirmDialog>
       )}
     </div>
   );

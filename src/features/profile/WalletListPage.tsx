@@ -14,7 +14,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Dialog, Empty } from '../../ui/lists.tsx';
+import { ConfirmDialog, Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { CopyIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -100,25 +100,13 @@ export default function WalletListPage() {
 function DeleteDialog({ wallet, busy, onCancel, onConfirm }: { wallet: Readonly<Wallet>; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
   const alias = wallet.alias;
   return (
-    <Dialog
-      title={<Trans>Delete wallet</Trans>}
-      actions={
-        <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
-            <Trans>Cancel</Trans>
-          </Button>
-          <Button onClick={onConfirm} disabled={busy}>
-            <Trans>Delete</Trans>
-          </Button>
-        </>
-      }
-    >
+    <ConfirmDialog title={<Trans>Delete wallet</Trans>} confirm={<Trans>Delete</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
       <p>
         <Trans>
           Delete the wallet <bdi>{alias}</bdi>? It can no longer be chosen for withdrawals.
         </Trans>
       </p>
-    </Dialog>
+    </ConfirmDialog>
   );
 }
 

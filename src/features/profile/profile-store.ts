@@ -15,12 +15,12 @@ import {
   type UserInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-import { uploadPicture } from '../../lib/images.ts';
+import { uploadPicture, uploadedPictureSrc } from '../../lib/images.ts';
 
 export const DEFAULT_AVATAR = '/favicon.svg';
 /** Avatars are shown at most 120 px wide; 512 px keeps them sharp on 3× screens and small on the wire. */
@@ -40,12 +40,8 @@ export function useUser({ refresh = false }: { refresh?: boolean } = {}) {
   return { token, user };
 }
 
-/** Uploaded pictures live on the API host, which may not be the app's own (VITE_API_BASE). */
-export function avatarSrc(userimg: string | undefined | null): string {
-  if (!userimg) return DEFAULT_AVATAR;
-  if (!userimg.startsWith('/api/')) return userimg;
-  return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${userimg}`;
-}
+/** The avatar's picture, or the default one when none was chosen. */
+export const avatarSrc = (userimg: string | undefined | null) => (userimg ? uploadedPictureSrc(userimg) : DEFAULT_AVATAR);
 
 export const savedText = () => i18n._(texts.saved);
 
@@ -88,8 +84,6 @@ export async function saveAvatar(file: File): Promise<void> {
   session.user = await api(editAvatar, { userimg: url });
 }
 
-/** Server texts as they are; anything else (a canvas failure) as the §8 upload text. */
-export const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
 
 type ChangePassword = v.InferInput<typeof ChangePasswordInput>;
 
