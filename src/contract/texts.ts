@@ -24,6 +24,7 @@ export const texts = {
   enterNickname: /*i18n*/ { id: 'v.enterNickname', message: 'Please enter a nickname of 1-20 characters!' },
   fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
   invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
+  unsupportedCharacters: /*i18n*/ { id: 'v.unsupportedCharacters', message: 'Please remove unsupported characters and try again!' },
 
   // Answers of the account calls
   wrongCredentials: /*i18n*/ { id: 'e.wrongCredentials', message: 'Wrong username or password!' },
@@ -43,6 +44,7 @@ export const texts = {
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
   uploadNotImage: /*i18n*/ { id: 'e.uploadNotImage', message: 'Please choose a JPEG, PNG, WebP or GIF picture!' },
   uploadTooLarge: /*i18n*/ { id: 'e.uploadTooLarge', message: 'The picture is too large (at most 5 MB)!' },
+  pictureUnavailable: /*i18n*/ { id: 'e.pictureUnavailable', message: 'The picture could not be loaded.' },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   success: /*i18n*/ { id: 'e.success', message: 'Success' },
   saved: /*i18n*/ { id: 'e.saved', message: 'Saved successfully!' },
@@ -126,6 +128,7 @@ export const texts = {
   updateToLatest: /*i18n*/ { id: 'm.updateToLatest', message: 'Please update to the latest version!' },
   appCannotPerform: /*i18n*/ { id: 'm.appCannotPerform', message: "app can't perform this function!" },
   h5NotSupported: /*i18n*/ { id: 'm.h5NotSupported', message: "H5 doesn't support this feature yet!" },
+  secureContextNeeded: /*i18n*/ { id: 'm.secureContextNeeded', message: 'Offline use and installing the app need a secure (https) connection.' },
   pageLoadFailed: /*i18n*/ { id: 'm.pageLoadFailed', message: 'The page failed to load. Please check your network and try again.' },
 } satisfies Record<string, MessageDescriptor>;
 

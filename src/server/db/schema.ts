@@ -98,6 +98,8 @@ export const uploads = pgTable('uploads', {
   userId: integer('user_id').notNull().references(() => users.id),
   mime: text('mime').notNull(),
   bytes: bytea('bytes').notNull(),
+  /** Served to anyone (an avatar once it is set); otherwise only to its owner and the operator. */
+  isPublic: boolean('public').notNull().default(false),
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
@@ -144,8 +146,16 @@ export const priceTicks = pgTable(
     at: at('at').notNull(),
     price: numeric('price', { precision: 36, scale: 12 }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.coin, t.at] })],
+  // By time: processes that do not run the feed read the ticks recorded since their last one.
+  (t) => [primaryKey({ columns: [t.coin, t.at] }), index('price_ticks_at_idx').on(t.at)],
 );
+
+/** Work exactly one server process does at a time (the price feed): held while renewed. */
+export const leases = pgTable('leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder').notNull(),
+  expiresAt: at('expires_at').notNull(),
+});
 
 /** One-minute candles; longer periods are aggregated on read. */
 export const candles = pgTable(
