@@ -7,6 +7,12 @@ export const PUBLIC_CACHE = 'api-public-v1';
 export const PARTITION_PREFIX = 'user-';
 /** Set on every answer the service worker gives from its cache: the ISO time it was stored. */
 export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';
+/**
+ * The message the service worker posts to its pages after each call it sent to the network:
+ * `{ type: NETWORK_MESSAGE, online }`. The browser's navigator.onLine is not enough: after a reload
+ * under devtools' "Offline" Chromium reports online, and on lie-fi it is true while nothing answers.
+ */
+export const NETWORK_MESSAGE = 'NETWORK_STATE';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
 

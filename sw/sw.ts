@@ -8,6 +8,7 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import {
+  NETWORK_MESSAGE,
   PUBLIC_CACHE,
   SERVED_FROM_CACHE_HEADER,
   TOKEN_HEADER,
@@ -37,9 +38,26 @@ for (const method of ['GET', 'POST'] as const) {
 /** Partitions of users who logged out while a call was in flight: their late answers are not kept. */
 const forgotten = new Set<string>();
 
+/** Tells the open pages whether the network just answered (see NETWORK_MESSAGE). */
+async function reportNetwork(online: boolean): Promise<void> {
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: NETWORK_MESSAGE, online });
+}
+
+/** fetch(), with its outcome reported to the pages. */
+async function fromNetwork(event: ExtendableEvent, request: Request): Promise<Response> {
+  try {
+    const response = await fetch(request);
+    event.waitUntil(reportNetwork(true));
+    return response;
+  } catch (error) {
+    event.waitUntil(reportNetwork(false));
+    throw error;
+  }
+}
+
 /** Public data: the kept answer at once (when there is one), while the network refreshes it. */
 async function staleWhileRevalidate(event: ExtendableEvent, request: Request): Promise<Response> {
-  const network = fetch(request).then((response) => {
+  const network = fromNetwork(event, request).then((response) => {
     event.waitUntil(keep(PUBLIC_CACHE, request.url, response.clone()));
     return response;
   });
@@ -56,7 +74,7 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
   const key = syntheticKey(request.method, request.url, body);
   const partition = await partitionName(token);
   try {
-    const response = await fetch(request);
+    const response = await fromNetwork(event, request);
     event.waitUntil(keep(partition, key, response.clone()));
     return response;
   } catch (error) {

@@ -12,7 +12,7 @@ import { endLoading, startLoading } from './loading.ts';
 import { toast } from './toast.ts';
 import { currentRoute, navigate } from './navigation.ts';
 import { currentLocale, requestLanguage } from './i18n.ts';
-import { noteAnswer } from './offline.ts';
+import { knownOffline, noteAnswer, noteNetworkFailure } from './offline.ts';
 
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
@@ -81,7 +81,7 @@ function createClient(): KyInstance {
       backoffLimit: 8_000,
       delay: setup.retryDelay ?? ((attempt) => 300 * 2 ** (attempt - 1)),
       // Offline, a retry cannot help: fail at once (the service worker has answered what it kept).
-      shouldRetry: () => (typeof navigator !== 'undefined' && navigator.onLine === false ? false : undefined),
+      shouldRetry: () => (knownOffline() ? false : undefined),
     },
   });
 }
@@ -99,7 +99,7 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
   if (session.token) headers[TOKEN_HEADER] = session.token;
   // One key for every attempt of this call, so the server applies a retried write once.
-  if (write) headers[IDEMPOTENCY_HEADER] = crypto.randomUUID();
+  if (write) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
 
   const fields = Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
   let attempts = 0;
@@ -155,8 +155,11 @@ function sendToLogin(message: string): void {
 
 function transportError(error: unknown, attempts: number): ApiError {
   if (error instanceof ApiError) return error;
-  // Offline with nothing cached for this call: say so, not 'Too many requests!'.
-  if (typeof navigator !== 'undefined' && navigator.onLine === false && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
+  // Offline with nothing cached for this call: say so, not 'Too many requests!'. A call that finds
+  // the network gone keeps §8's texts, and tells the next calls not to retry.
+  const offline = knownOffline();
+  if (error instanceof TypeError && !(error instanceof TimeoutError)) noteNetworkFailure();
+  if (offline && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
   const retryable =
     (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
     (error instanceof TypeError && !(error instanceof TimeoutError));
@@ -172,4 +175,17 @@ function transportError(error: unknown, attempts: number): ApiError {
 /** The text to show for any failure: ours as is, anything else as 'Unknown error'. */
 export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : i18n._(texts.unknownError);
+}
+
+/**
+ * A random UUID v4 for an Idempotency-Key. crypto.randomUUID exists only in secure contexts; on a
+ * plain-http LAN host the app still writes, so the key is made from getRandomValues (everywhere).
+ */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
+  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

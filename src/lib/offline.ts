@@ -2,9 +2,15 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
 
 export const offlineData = proxy({
+  /**
+   * False when the browser says offline, or when the last call sent to the network failed (the
+   * service worker reports each one; calls without it report themselves): navigator.onLine alone
+   * stays true under devtools' "Offline" after a reload and on a network that answers nothing.
+   * A network answer or the browser's `online` event sets it back.
+   */
   online: typeof navigator === 'undefined' || navigator.onLine !== false,
   /** Per endpoint path: when the cached answer last received was stored (ISO); absent when the network answered. */
   asOf: {} as Record<string, string>,
@@ -13,13 +19,28 @@ export const offlineData = proxy({
 if (typeof window !== 'undefined') {
   addEventListener('online', () => (offlineData.online = true));
   addEventListener('offline', () => (offlineData.online = false));
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string; online?: boolean } | null>) => {
+    if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean') offlineData.online = event.data.online;
+  });
+}
+
+/** Whether a call should go without retries and fail with the offline text: the network is known to be down. */
+export const knownOffline = () => (typeof navigator !== 'undefined' && navigator.onLine === false) || !offlineData.online;
+
+/** A call sent to the network failed for want of a connection (not an HTTP error). */
+export function noteNetworkFailure(): void {
+  offlineData.online = false;
 }
 
 /** Records whether an answer of `path` came from the service worker's cache (api() calls this). */
 export function noteAnswer(path: string, headers: Headers): void {
   const storedAt = headers.get(SERVED_FROM_CACHE_HEADER);
   if (storedAt) offlineData.asOf[path] = storedAt;
-  else if (path in offlineData.asOf) delete offlineData.asOf[path];
+  else {
+    // Fresh from the server: the network works.
+    offlineData.online = true;
+    if (path in offlineData.asOf) delete offlineData.asOf[path];
+  }
 }
 
 /** The oldest cached answer among `paths` now on screen while offline (ISO), else null. */

@@ -5,7 +5,10 @@ import { proxy } from 'valtio/vanilla';
 import { Workbox } from 'workbox-window';
 import { APP_VERSION } from '../contract/constants.ts';
 import { config } from '../contract/content.ts';
+import { i18n } from '@lingui/core';
+import { texts } from '../contract/texts.ts';
 import { api } from './api.ts';
+import { toast } from './toast.ts';
 
 export const appUpdate = proxy({
   /** A new version is installed and waits for the user's consent. */
@@ -22,11 +25,28 @@ let workbox: Workbox | null = null;
 
 /** Registers the service worker (production builds only) and listens for a waiting version. */
 export function registerServiceWorker(): void {
-  if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
+  if (!import.meta.env.PROD) return;
+  if (!window.isSecureContext) return noteInsecureContext();
+  if (!('serviceWorker' in navigator)) return;
   workbox = new Workbox(`${import.meta.env.BASE_URL}sw.js`, { type: 'module' });
   // Also fires at start when a version was already waiting (installed during an earlier visit).
   workbox.addEventListener('waiting', () => (appUpdate.waiting = true));
   void workbox.register();
+}
+
+/** Set once the plain-http notice was shown on this device. */
+export const INSECURE_NOTICE_KEY = 'coinvest.secure-context-noted';
+const INSECURE_NOTICE_MS = 6000;
+
+/**
+ * Opened over plain http from another host (a phone on the LAN), the browser gives no service
+ * worker: the app works online but cannot be installed or used offline. Said once per device, as
+ * a toast, never again.
+ */
+export function noteInsecureContext(storage: Storage = localStorage): void {
+  if (storage.getItem(INSECURE_NOTICE_KEY)) return;
+  storage.setItem(INSECURE_NOTICE_KEY, new Date().toISOString());
+  toast(i18n._(texts.secureContextNeeded), INSECURE_NOTICE_MS);
 }
 
 /** The app runs inside the Android shell (its WebView adds this to the user agent). */

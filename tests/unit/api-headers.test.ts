@@ -2,7 +2,7 @@
 // and the Idempotency-Key on writes (ARCHITECTURE "Client data flow").
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { api } from '../../src/lib/api.ts';
+import { api, newIdempotencyKey } from '../../src/lib/api.ts';
 import { login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
 import { config } from '../../src/contract/content.ts';
 import { IDEMPOTENCY_HEADER, LANG_HEADER, TOKEN_HEADER } from '../../src/contract/envelope.ts';
@@ -108,5 +108,19 @@ describe('bodies and query strings', () => {
     const url = new URL(calls[0].request.url);
     expect(url.searchParams.has('must')).toBe(false);
     expect(url.searchParams.get('userphone')).toBe('0812345678');
+  });
+});
+
+describe('newIdempotencyKey outside a secure context (plain http on a LAN host: no crypto.randomUUID)', () => {
+  it('still makes distinct random UUID v4 keys', () => {
+    const randomUUID = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      const keys = new Set(Array.from({ length: 200 }, () => newIdempotencyKey()));
+      expect(keys.size).toBe(200);
+      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
+    }
   });
 });

@@ -2,6 +2,7 @@
 import { vi } from 'vitest';
 import { configureApi } from '../../src/lib/api.ts';
 import { loading } from '../../src/lib/loading.ts';
+import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 
@@ -57,6 +58,8 @@ export function resetClientState(): void {
   loading.inFlight = 0;
   loading.visible = false;
   toasts.current = null;
+  offlineData.online = true;
+  offlineData.asOf = {};
   location.hash = '';
 }
 

@@ -5,6 +5,7 @@ import { login } from '../../src/contract/account.ts';
 import { config } from '../../src/contract/content.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { loading } from '../../src/lib/loading.ts';
+import { offlineData } from '../../src/lib/offline.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const setOnline = (online: boolean) =>
@@ -41,5 +42,22 @@ describe('offline', () => {
     const { fetch } = stubFetch(envelope(1, '', { scroll_notice: 'cached' }));
     await expect(api(config, { act: 'system' })).resolves.toEqual({ scroll_notice: 'cached' });
     expect(fetch).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('offline while the browser says online (devtools "Offline" after a reload, a network that answers nothing)', () => {
+  it('a call that finds the network gone keeps §8\'s text; the next one tries once and says offline; a fresh answer ends it', async () => {
+    const { fetch } = stubFetch(new TypeError('Failed to fetch'));
+    await expect(api(config, { act: 'system' })).rejects.toThrow(texts.tooManyRequests.message);
+    expect(fetch).toHaveBeenCalledTimes(5);
+    expect(offlineData.online).toBe(false);
+
+    fetch.mockClear();
+    await expect(api(login, { username: 'alice', password: 'secret1' })).rejects.toThrow(texts.offline.message);
+    expect(fetch).toHaveBeenCalledTimes(1);
+
+    stubFetch(envelope(1, '', { token: 't' }));
+    await api(login, { username: 'alice', password: 'secret1' });
+    expect(offlineData.online).toBe(true);
   });
 });

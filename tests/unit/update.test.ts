@@ -2,7 +2,9 @@
 // version (101) opens the forced update dialog; the Android shell is told by its user agent.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../src/contract/constants.ts';
-import { announcedVersion, appUpdate, applyVersionCheck, isAndroidShell } from '../../src/lib/update.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { toasts } from '../../src/lib/toast.ts';
+import { INSECURE_NOTICE_KEY, announcedVersion, appUpdate, applyVersionCheck, isAndroidShell, noteInsecureContext } from '../../src/lib/update.ts';
 
 beforeEach(() => {
   Object.assign(appUpdate, { waiting: false, dismissed: false, forced: false, link: null });
@@ -39,4 +41,17 @@ describe('applyVersionCheck', () => {
 it('knows the Android shell by its user agent', () => {
   expect(isAndroidShell('Mozilla/5.0 (Linux; Android 14) CoinvestAndroid/101')).toBe(true);
   expect(isAndroidShell('Mozilla/5.0 (Linux; Android 14) Chrome/140 Mobile')).toBe(false);
+});
+
+describe('noteInsecureContext (a plain-http LAN host has no service worker)', () => {
+  it('says once per device, as a toast, that offline use needs https', () => {
+    const stored = new Map<string, string>();
+    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) } as Storage;
+    noteInsecureContext(storage);
+    expect(toasts.current?.text).toBe(texts.secureContextNeeded.message);
+    toasts.current = null;
+    noteInsecureContext(storage);
+    expect(toasts.current).toBeNull();
+    expect(stored.has(INSECURE_NOTICE_KEY)).toBe(true);
+  });
 });
