@@ -1,5 +1,9 @@
 /// <reference types="vitest/config" />
-import { defineConfig } from 'vite';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { lingui } from '@lingui/vite-plugin';
 import { VitePWA } from 'vite-plugin-pwa';
@@ -7,6 +11,38 @@ import { VitePWA } from 'vite-plugin-pwa';
 const THEME = '#00bbfe';
 /** Names the build on Mine and <html data-build> (the update test builds a second one with BUILD_ID). */
 const BUILD_ID = process.env.BUILD_ID || new Date().toISOString().slice(0, 16).replace(/\D/g, '');
+
+/**
+ * Writes `.br` (brotli 11) and `.gz` (gzip 9) beside every compressible file of the build, after
+ * the bundle and the service worker are written; the server sends them (@fastify/static preCompressed).
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  const [brotli, gzipped] = [promisify(brotliCompress), promisify(gzip)];
+  return {
+    name: 'coinvest:precompress',
+    apply: 'build',
+    enforce: 'post',
+    configResolved: (config) => void (outDir = resolve(config.root, config.build.outDir)),
+    // 'post' and sequential: after vite-plugin-pwa's closeBundle has written sw.js.
+    closeBundle: {
+      order: 'post',
+      sequential: true,
+      async handler() {
+        const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file));
+        for (const file of files) {
+          const body = await readFile(join(outDir, file));
+          if (body.length < 1024) continue;
+          const params = { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+          const [br, gz] = await Promise.all([brotli(body, { params }), gzipped(body, { level: 9 })]);
+          // A copy that saves nothing is not worth a second file (the server falls back to the original).
+          if (br.length < body.length) await writeFile(join(outDir, `${file}.br`), br);
+          if (gz.length < body.length) await writeFile(join(outDir, `${file}.gz`), gz);
+        }
+      },
+    },
+  };
+}
 
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
@@ -45,6 +81,7 @@ export default defineConfig({
         categories: ['finance'],
       },
     }),
+    precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: { target: 'es2022', chunkSizeWarningLimit: 400 },

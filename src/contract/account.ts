@@ -102,7 +102,8 @@ export const EditProfileInput = v.pipe(
     email: v.optional(email),
     code: v.optional(code),
   }),
-  v.check((input) => Object.values(input).some((value) => value !== undefined), texts.fillInformation.id),
+  // A code alone changes nothing (it used to reach the database as an empty update: HTTP 500).
+  v.check((input) => [input.nickname, input.currency, input.phone, input.email].some((value) => value !== undefined), texts.fillInformation.id),
   v.check((input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined, texts.enterCode.id),
 );
 export const editProfile = post('/users/edit', EditProfileInput, result<UserInfo>());

@@ -17,6 +17,10 @@ export interface ServerConfig {
   seedDemo: boolean;
   /** Requests per minute per IP on login, register and code calls. */
   authRateLimitPerMinute: number;
+  /** Requests per minute per IP of callers without a valid token. */
+  addressRateLimitPerMinute: number;
+  /** Requests per minute per logged-in account, whatever its address. */
+  accountRateLimitPerMinute: number;
   logLevel: string;
   /** PRICE_FEED: the feed that prices the market (simulator). */
   priceFeed: string;
@@ -24,6 +28,15 @@ export interface ServerConfig {
   feedSeed: number;
   /** CLOCK_SPEED: > 1 runs the server's clock faster (end-to-end tests of expiring options). */
   clockSpeed: number;
+  /**
+   * CLOCK_ORIGIN (epoch ms), test servers only: where the accelerated clock starts, so several
+   * processes started with the same origin and speed share one market clock. Default: process start.
+   */
+  clockOrigin: number | null;
+  /** TLS_CERT / TLS_KEY: PEM files; when both are set the server speaks https itself. */
+  tls: { certFile: string; keyFile: string } | null;
+  /** WORKERS: server processes on one port (node:cluster); more than 1 needs PostgreSQL. */
+  workers: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -39,10 +52,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     seedDemo: env.SEED_DEMO !== 'false',
-    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 30),
+    authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 60),
+    addressRateLimitPerMinute: Number(env.RATE_LIMIT_ADDRESS ?? 600),
+    accountRateLimitPerMinute: Number(env.RATE_LIMIT_ACCOUNT ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
     priceFeed: env.PRICE_FEED ?? 'simulator',
     feedSeed: Number(env.FEED_SEED ?? 20261122),
     clockSpeed: Math.max(1, Number(env.CLOCK_SPEED ?? 1)),
+    clockOrigin: env.CLOCK_ORIGIN && Number.isFinite(Number(env.CLOCK_ORIGIN)) ? Number(env.CLOCK_ORIGIN) : null,
+    tls: env.TLS_CERT && env.TLS_KEY ? { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) } : null,
+    workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
   };
 }

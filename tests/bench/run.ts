@@ -40,7 +40,7 @@ async function throughput() {
   await market.record([]);
   const app = await buildApp(
     { db: database.db, clock: systemClock, market, sender: { send: async () => {} } },
-    { rateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },
+    { rateLimitPerMinute: 10_000_000, accountRateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },
   );
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${url}/api/users/login`, {

@@ -27,12 +27,18 @@ it.each([
   ['GET', '/api/users/login'],
   ['POST', '/api/users/info'],
   ['GET', '/nothing-here'],
-  ['GET', '/api/uploads/not-a-real-upload-id'],
 ] as const)('%s %s answers HTTP 404 with the not-found envelope', async (method, url) => {
   const response = await h.app.inject({ method, url, headers: { lang: 'en' } });
   expect(response.statusCode).toBe(404);
   expect(response.headers['content-type']).toMatch(/^application\/json/);
   expect(response.json()).toEqual(NOT_FOUND);
+});
+
+it('an unknown picture answers HTTP 404 with its own envelope, never cached', async () => {
+  const response = await h.app.inject({ method: 'GET', url: '/api/uploads/not-a-real-upload-id', headers: { lang: 'en' } });
+  expect(response.statusCode).toBe(404);
+  expect(response.headers['cache-control']).toBe('no-store');
+  expect(response.json()).toEqual({ ret: 0, msg: 'The picture could not be loaded.', data: null });
 });
 
 it('a success answers ret 1, msg Success and the data', async () => {

@@ -1,17 +1,17 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
 // contract's routes and, in production, the built PWA at `/`.
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
+import { apiRateLimit } from './rate-limits.ts';
 import { requestLocale, translator } from './i18n.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
@@ -21,21 +21,33 @@ import { messageRoutes } from './message-routes.ts';
 import { fundsRoutes } from './funds-routes.ts';
 import { payoutRoutes } from './payout-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
+import { openApiRoute } from './openapi.ts';
+import { secureTransportHeaders, servePwa } from './serving.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
   authRateLimitPerMinute?: number;
-  /** Requests per minute per IP on everything else. */
+  /** Requests per minute per IP of callers without a valid token (README: RATE_LIMIT_ADDRESS). */
   rateLimitPerMinute?: number;
+  /** Requests per minute per logged-in account, whatever its address (README: RATE_LIMIT_ACCOUNT). */
+  accountRateLimitPerMinute?: number;
   webRoot?: string | null;
   corsOrigins?: string[];
   /** Trust X-Forwarded-For from this many proxy hops (behind a load balancer); off by default. */
   trustProxyHops?: number;
   logger?: FastifyServerOptions['logger'];
+  /** TLS_CERT / TLS_KEY: the server speaks https itself (a phone on the LAN can install the PWA). */
+  tls?: { cert: Buffer; key: Buffer } | null;
 }
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: trustedHops(options.trustProxyHops ?? 0), bodyLimit: 1024 * 1024 });
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: trustedHops(options.trustProxyHops ?? 0),
+    bodyLimit: 1024 * 1024,
+    frameworkErrors: malformedUrl,
+    ...(options.tls ? { https: options.tls } : {}),
+  }) as unknown as FastifyInstance;
   const translate = (request: { headers: Record<string, unknown> }) => translator(requestLocale(request.headers.lang as string | undefined));
 
   await app.register(helmet, {
@@ -48,16 +60,19 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // Only over https (secureTransportHeaders): over plain http it blanks the app on a LAN host.
+        upgradeInsecureRequests: null,
       },
     },
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  secureTransportHeaders(app);
   if (options.corsOrigins?.length) allowOrigins(app, options.corsOrigins);
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(rateLimit, {
-    max: options.rateLimitPerMinute ?? 1200,
-    timeWindow: 60_000,
+    ...apiRateLimit(services.db, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, rateLimited: true }),
   });
 
@@ -73,7 +88,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(RET_FAIL, translate(request)(texts.http404), null)));
 
   const route = router(app, services);
-  const authPerMinute = options.authRateLimitPerMinute ?? 30;
+  const authPerMinute = options.authRateLimitPerMinute ?? 60;
   accountRoutes(route, { authPerMinute });
   contentRoutes(route);
   uploadRoutes(app, route, services.db);
@@ -82,27 +97,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   fundsRoutes(route);
   payoutRoutes(route);
   rewardsRoutes(route);
+  openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
   return app;
 }
 
+/** A path that is not valid percent-encoding, or a parameter over the router's length: the envelope, not Fastify's own body. */
+const malformedUrl: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
+  // The option's generic reply type takes no status chosen at run time; the plain reply does.
+  void (reply as FastifyReply).code(error.statusCode ?? 400).send(envelope(RET_FAIL, translator(requestLocale(request.headers.lang as string | undefined))(texts.http400), null));
+};
+
 /** X-Forwarded-For is believed only for the configured number of proxy hops (none by default). */
 const trustedHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
-
-/** The built PWA: hashed assets cached for good, everything else revalidated. */
-async function servePwa(app: FastifyInstance, root: string) {
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: true,
-    // @fastify/static 10 passes the Fastify reply here, not Node's response (no setHeader).
-    setHeaders(reply, path) {
-      const immutable = /[\\/]assets[\\/]/.test(path);
-      reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-      if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
-    },
-  });
-}
 
 /** For a PWA hosted on another origin (VITE_API_BASE): answer its preflight and allow it. */
 function allowOrigins(app: FastifyInstance, origins: string[]) {
