@@ -1,5 +1,8 @@
 // Start: config → database (migrated) → demo data → market feed → HTTP → jobs.
 // Stops cleanly on SIGINT/SIGTERM.
+import cluster from 'node:cluster';
+import { readFileSync } from 'node:fs';
+import { networkInterfaces } from 'node:os';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
@@ -11,21 +14,35 @@ import { outboxSender } from './domain/code-sender.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startSettlementJob } from './jobs/settlement.ts';
+import { startRetentionJob } from './jobs/retention.ts';
+import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
+import { superviseWorkers } from './workers.ts';
 import { runOperatorCommand } from './ops/commands.ts';
 import { serveOperatorCommands } from './ops/socket.ts';
 
 const started = performance.now();
 const config = loadConfig();
-const clock = config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed) : systemClock;
+// WORKERS=N (PostgreSQL): this process only supervises N workers, each running everything below.
+if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
+const clock = config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed, config.clockOrigin ?? undefined) : systemClock;
 const database = await openDatabase(config.database);
 const { db } = database;
-if (config.seedDemo) await seedDemo(db);
-await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
-await seedFunds(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+// Processes starting together on one empty PostgreSQL would both seed it: one at a time.
+await database.exclusive(async () => {
+  if (config.seedDemo) await seedDemo(db);
+  await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+  await seedFunds(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+});
 
 const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: Math.max(20, 1000 / config.clockSpeed) });
 let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
-const market = createMarket(db, feed, clock, (error) => log('recording ticks failed', error));
+if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
+// Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
+// others follow the recorded ticks (every 250 ms, faster on an accelerated test clock).
+const market = createMarket(db, feed, clock, (error) => log('price feed failed', error), {
+  lease: lease(db, 'price-feed'),
+  followIntervalMs: Math.max(20, Math.min(250, 1000 / config.clockSpeed)),
+});
 const app = await buildApp(
   { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)) },
   {
@@ -33,13 +50,21 @@ const app = await buildApp(
     corsOrigins: config.corsOrigins,
     trustProxyHops: config.trustProxyHops || undefined,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
+    rateLimitPerMinute: config.addressRateLimitPerMinute,
+    accountRateLimitPerMinute: config.accountRateLimitPerMinute,
     logger: { level: config.logLevel },
+    tls: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
   },
 );
 log = (message, error) => app.log.error({ err: error }, message);
 
+// Which job runs where, with several server processes on one PostgreSQL:
+// - price feed: the lease holder only (market.start() takes the lease or follows; fenced writes);
+// - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
+// - retention of price ticks: the lease holder (idempotent, so any process would be safe too).
 market.start();
 const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), Math.max(50, 1000 / config.clockSpeed));
+const retention = startRetentionJob(db, clock, () => market.leads(), (error) => log('tick retention failed', error));
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
@@ -47,11 +72,20 @@ const stopOperatorSocket =
   config.database.kind === 'pglite'
     ? await serveOperatorCommands(config.database.dataDir, (argv) => runOperatorCommand({ db, now: clock.now(), production: config.production }, argv))
     : async () => {};
+const scheme = config.tls ? 'https' : 'http';
+// Addresses a phone on the same network can open (README: "On a phone").
+const lanAddresses = ['0.0.0.0', '::'].includes(config.host)
+  ? Object.values(networkInterfaces())
+      .flat()
+      .filter((address) => address && address.family === 'IPv4' && !address.internal)
+      .map((address) => `${scheme}://${address!.address}:${config.port}`)
+  : [];
 const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${'dataDir' in config.database ? config.database.dataDir : 'memory'}`;
 console.log(
   [
     '',
-    `Coinvest is running at http://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
+    `Coinvest is running at ${scheme}://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
+    lanAddresses.length ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.` : '',
     `Prices: ${feed.simulated ? 'simulated feed' : feed.name}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
     config.seedDemo ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).` : '',
     '',
@@ -64,6 +98,7 @@ async function stop() {
   stopping = true;
   await stopOperatorSocket();
   await settlement.stop();
+  await retention.stop();
   await market.stop();
   await app.close();
   await database.close();

@@ -22,8 +22,17 @@ export type Executor = Db | Tx;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /**
+   * Runs `work` while no other server process starting on this database runs its own (a PostgreSQL
+   * advisory lock): migrations and first-start seeding, which several processes starting at once
+   * would otherwise race. The embedded database has one process: it just runs it.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (any constant both sides agree on). */
+const STARTUP_LOCK = 0x636f696e;
 
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string }
@@ -37,8 +46,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-    return { db, kind: 'postgres', close: () => pool.end() };
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const session = await pool.connect();
+      try {
+        await session.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        try {
+          return await work();
+        } finally {
+          await session.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]);
+        }
+      } finally {
+        session.release();
+      }
+    };
+    await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
+    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
   }
   const releaseLock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
@@ -51,6 +73,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db: db as unknown as Db,
       kind: 'pglite',
+      exclusive: (work) => work(),
       close: async () => {
         await client.close();
         releaseLock();

@@ -11,9 +11,11 @@ export interface Clock {
 }
 export const systemClock: Clock = { now: () => new Date() };
 
-/** A clock running `speed` times faster than real time from now on (test servers only). */
-export function acceleratedClock(speed: number): Clock {
-  const origin = Date.now();
+/**
+ * A clock running `speed` times faster than real time from `origin` (epoch ms; default now) on —
+ * test servers only. Processes given the same origin and speed tell the same time.
+ */
+export function acceleratedClock(speed: number, origin = Date.now()): Clock {
   return { now: () => new Date(origin + (Date.now() - origin) * speed) };
 }
 

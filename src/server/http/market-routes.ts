@@ -35,7 +35,7 @@ export function marketRoutes(app: FastifyInstance, route: ReturnType<typeof rout
 
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
     await listedCoin(db, input.code);
-    const lists = await market.klines(input.code, input.period, input.limit);
+    const lists = await market.klines(input.code, input.period, input.limit, db);
     return { lists, page: 1, total: lists.length, code: input.code, period: input.period, simulated: market.simulated };
   };
   route(klines, (input, { db }) => candlesOf(input, db));
@@ -43,7 +43,7 @@ export function marketRoutes(app: FastifyInstance, route: ReturnType<typeof rout
 
   route(coinRate, async (input, { db }) => {
     await listedCoin(db, input.code);
-    const quote = await market.quote(input.code);
+    const quote = await market.quote(input.code, db);
     if (!quote) throw new Refusal(texts.priceUnavailable.id);
     return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), simulated: market.simulated };
   });
@@ -72,7 +72,7 @@ export function marketRoutes(app: FastifyInstance, route: ReturnType<typeof rout
   route(placeOption, async (input, { db, caller, clock }) => {
     await listedCoin(db, input.code);
     const now = clock.now();
-    const quote = await market.quote(input.code);
+    const quote = await market.quote(input.code, db);
     const order = await db.transaction((tx) =>
       placeOptionOrder(tx, caller.userId, { code: input.code, direction: input.direction, productId: Number(input.product_id), amount: input.amount }, quote, now),
     );

@@ -16,6 +16,12 @@ export interface PriceFeed {
   /** Starts delivering ticks to `onTicks`; a feed never calls it again before it resolved. */
   start(onTicks: (ticks: Tick[]) => Promise<void>): void;
   stop(): Promise<void>;
+  /**
+   * Before start(), when this process takes the feed over from another (one market across
+   * processes): continue from these recorded prices and only after `after`, never re-using a
+   * recorded second. A feed of a real exchange has no state to carry over and may leave it out.
+   */
+  resume?(from: { prices: Map<string, string>; after: Date | null }): void;
 }
 
 export interface CoinSpec {

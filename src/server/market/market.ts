@@ -1,5 +1,9 @@
 // The market: records every tick and the one-minute candles in one transaction, keeps the latest
 // price of each coin, answers the coin list and K-lines, and fans ticks out to live streams.
+// With several server processes on one database (a lease given), exactly one of them — the lease
+// holder — runs the feed and records; every other one follows: it reads the ticks recorded since its
+// last one and fans them out the same way, so every process quotes the same latest price and every
+// stream sends the same events. A follower that finds the lease free or expired takes the feed over.
 import Big from 'big.js';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
@@ -8,6 +12,7 @@ import type { Clock } from '../http/context.ts';
 import type { Candle, CoinQuote, Period, TickEvent } from '../../contract/markets.ts';
 import { PERIOD_SECONDS } from '../../contract/markets.ts';
 import type { PriceFeed, Tick } from './feed.ts';
+import { LEASE_RENEW_MS, type Lease } from './lease.ts';
 
 export interface Quote {
   price: string;
@@ -19,65 +24,221 @@ type Listener = (ticks: TickEvent[], json: string) => void;
 
 export interface Market {
   readonly simulated: boolean;
+  /** Records one step of ticks (fenced by the lease when there is one: a process that lost it writes nothing). */
   record(ticks: Tick[]): Promise<void>;
-  /** The latest recorded price of a coin (from memory, else the database). */
-  quote(coin: string): Promise<Quote | null>;
+  /** The latest recorded price of a coin (from memory, else the database: `executor` when given). */
+  quote(coin: string, executor?: Executor): Promise<Quote | null>;
   coinList(): Promise<CoinQuote[]>;
-  klines(coin: string, period: Period, limit: number): Promise<Candle[]>;
+  klines(coin: string, period: Period, limit: number, executor?: Executor): Promise<Candle[]>;
   subscribe(listener: Listener): () => void;
   latestEvents(): TickEvent[];
+  /** True while this process runs the feed (it holds the lease, or runs alone without one). */
+  leads(): boolean;
   start(): void;
   stop(): Promise<void>;
 }
 
+export interface MarketOptions {
+  /** Several processes on one database: only the holder of this lease runs the feed. */
+  lease?: Lease;
+  /** Real milliseconds between a follower's reads of newly recorded ticks. */
+  followIntervalMs?: number;
+  /** Real milliseconds between renewals of the lease (or attempts to take it over). */
+  leaseRenewMs?: number;
+}
+
+/** Rows a follower reads at once; a full page is cut before its last step so no step is split. */
+const FOLLOW_PAGE = 5_000;
+
+class LeaseLost extends Error {}
+
+/** One spelling of a recorded price whichever process says it: the feed's digits, no padding zeros. */
+const canonical = (price: string) => new Big(price).toFixed();
+
 const STATS_TTL_MS = 5_000;
 
-export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}): Market {
+export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}, options: MarketOptions = {}): Market {
+  const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS } = options;
   const latest = new Map<string, Quote>();
   const listeners = new Set<Listener>();
+  /** The last recorded second this process has published (a follower reads after it). */
+  let seen = new Date(0);
+  type Role = 'idle' | 'alone' | 'follower' | 'leader';
+  let role: Role = 'idle';
+  let leaseLost = false;
+  let stopping = false;
+  let wake: (() => void) | null = null;
+  let coordinating: Promise<void> = Promise.resolve();
   let stats: { at: number; rows: Map<string, { open: string; high: string; low: string; volume: string }> } | null = null;
 
   async function record(ticks: Tick[]) {
     if (!ticks.length) return;
-    const recorded = await db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(priceTicks)
-        .values(ticks.map(({ coin, at, price }) => ({ coin, at, price })))
-        .onConflictDoNothing()
-        .returning({ coin: priceTicks.coin, at: priceTicks.at });
-      // A tick already recorded (a repeat, a second process) must not move a candle or the price again.
-      const fresh = new Set(inserted.map(({ coin, at }) => `${coin} ${at.getTime()}`));
-      const kept = ticks.filter(({ coin, at }) => fresh.delete(`${coin} ${at.getTime()}`));
-      if (kept.length) {
-        await tx
-          .insert(candles)
-          .values(minuteCandles(kept))
-          .onConflictDoUpdate({
-            target: [candles.coin, candles.minute],
-            set: {
-              high: sql`greatest(${candles.high}, excluded.high)`,
-              low: sql`least(${candles.low}, excluded.low)`,
-              close: sql`excluded.close`,
-              volume: sql`${candles.volume} + excluded.volume`,
-            },
-          });
-      }
-      return kept;
-    });
-    if (!recorded.length) return;
-    for (const tick of recorded) {
-      const known = latest.get(tick.coin);
-      if (!known || known.at.getTime() <= tick.at.getTime()) latest.set(tick.coin, { price: tick.price, at: tick.at });
+    let recorded: Tick[];
+    try {
+      recorded = await db.transaction(async (tx) => {
+        // First, so the lease row stays locked until this commits: no one takes over meanwhile, and a
+        // process that lost the lease (it hung past the TTL) writes nothing.
+        if (lease && !(await lease.confirm(tx))) throw new LeaseLost();
+        const inserted = await tx
+          .insert(priceTicks)
+          .values(ticks.map(({ coin, at, price }) => ({ coin, at, price })))
+          .onConflictDoNothing()
+          .returning({ coin: priceTicks.coin, at: priceTicks.at });
+        // A tick already recorded (a repeat) must not move a candle or the price again.
+        const fresh = new Set(inserted.map(({ coin, at }) => `${coin} ${at.getTime()}`));
+        const kept = ticks.filter(({ coin, at }) => fresh.delete(`${coin} ${at.getTime()}`));
+        if (kept.length) {
+          await tx
+            .insert(candles)
+            .values(minuteCandles(kept))
+            .onConflictDoUpdate({
+              target: [candles.coin, candles.minute],
+              set: {
+                high: sql`greatest(${candles.high}, excluded.high)`,
+                low: sql`least(${candles.low}, excluded.low)`,
+                close: sql`excluded.close`,
+                volume: sql`${candles.volume} + excluded.volume`,
+              },
+            });
+        }
+        return kept;
+      });
+    } catch (error) {
+      if (!(error instanceof LeaseLost)) throw error;
+      // Another process runs the feed now: stop ours and follow (done by the coordinator, not here,
+      // since stopping the feed waits for this very call).
+      leaseLost = true;
+      wake?.();
+      return;
     }
-    const events = recorded.map((tick) => ({ code: tick.coin, price: tick.price, at: tick.at.toISOString() }));
+    publish(recorded);
+  }
+
+  /** Keeps the latest prices and sends one step's events to every listener of this process. */
+  function publish(ticks: { coin: string; at: Date; price: string }[]) {
+    if (!ticks.length) return;
+    for (const tick of ticks) {
+      const known = latest.get(tick.coin);
+      if (!known || known.at.getTime() <= tick.at.getTime()) latest.set(tick.coin, { price: canonical(tick.price), at: tick.at });
+      if (tick.at.getTime() > seen.getTime()) seen = tick.at;
+    }
+    const events = ticks.map((tick) => ({ code: tick.coin, price: canonical(tick.price), at: tick.at.toISOString() }));
     const json = JSON.stringify(events);
     for (const listener of listeners) listener(events, json);
   }
 
-  async function quote(coin: string): Promise<Quote | null> {
+  /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing) order. */
+  async function follow() {
+    for (;;) {
+      const rows = rowsOf<{ coin: string; at: Date | string; price: string }>(
+        await db.execute(sql`
+          select t.coin, t.at, t.price::text as price from price_ticks t left join coins c on c.code = t.coin
+          where t.at > ${seen.toISOString()}::timestamptz order by t.at, c.sort, t.coin limit ${FOLLOW_PAGE}`),
+      ).map((row) => ({ coin: row.coin, at: new Date(row.at), price: row.price }));
+      const steps: (typeof rows)[] = [];
+      for (const row of rows) {
+        const step = steps.at(-1);
+        if (step && step[0]!.at.getTime() === row.at.getTime()) step.push(row);
+        else steps.push([row]);
+      }
+      const full = rows.length === FOLLOW_PAGE && steps.length > 1;
+      if (full) steps.pop(); // maybe cut short: read again from its start
+      for (const step of steps) publish(step);
+      if (!full) return;
+    }
+  }
+
+  /** On start: the latest recorded price of every coin (the stream's first snapshot) and where to follow from. */
+  async function loadLatest() {
+    const listed = await db.select({ code: coins.code }).from(coins).where(eq(coins.active, true));
+    for (const { code } of listed) {
+      const last = await lastRecordedPrice(db, code);
+      if (last && !latest.has(code)) latest.set(code, { price: canonical(last.price), at: last.at });
+      if (last && last.at.getTime() > seen.getTime()) seen = last.at;
+    }
+  }
+
+  async function takeOver() {
+    // Nothing can be recorded by anyone else now: publish what was, then continue after it.
+    await follow();
+    const listed = await db.select({ code: coins.code }).from(coins).where(eq(coins.active, true));
+    const prices = new Map<string, string>();
+    let after: Date | null = null;
+    for (const { code } of listed) {
+      const last = await lastRecordedPrice(db, code);
+      if (!last) continue;
+      prices.set(code, last.price);
+      if (!after || last.at.getTime() > after.getTime()) after = last.at;
+    }
+    feed.resume?.({ prices, after });
+    leaseLost = false;
+    role = 'leader';
+    startFeed();
+  }
+
+  async function stepDown() {
+    role = 'follower';
+    await feed.stop();
+  }
+
+  function startFeed() {
+    feed.start((ticks) =>
+      record(ticks).catch((error) => {
+        log(error);
+      }),
+    );
+  }
+
+  /** Leader or follower: renews or tries the lease every second, and follows in between. */
+  async function coordinate(held: Lease) {
+    // Where to follow from; without it a follower would replay the whole table to its streams.
+    for (;;) {
+      try {
+        await loadLatest();
+        break;
+      } catch (error) {
+        log(error);
+        if (stopping) return;
+        await new Promise((resolve) => setTimeout(resolve, leaseRenewMs));
+      }
+    }
+    role = 'follower' as Role; // (the awaited steps below change it)
+    let leaseDue = 0;
+    while (!stopping) {
+      try {
+        if (leaseLost && role === 'leader') await stepDown();
+        if (Date.now() >= leaseDue) {
+          leaseDue = Date.now() + leaseRenewMs;
+          const holds = await held.acquire();
+          if (role === 'leader' && !holds) await stepDown();
+          else if (role === 'follower' && holds && !stopping) await takeOver();
+          else if (role === 'follower') {
+            // Try again right when the holder's lease runs out, if that is sooner: a quicker takeover.
+            const left = await held.expiresIn();
+            if (left !== null) leaseDue = Math.min(leaseDue, Date.now() + Math.max(0, left) + 10);
+          }
+        }
+        if (role === 'follower') await follow();
+      } catch (error) {
+        log(error);
+      }
+      if (stopping) break;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          clearTimeout(timer);
+          wake = null;
+          resolve();
+        };
+        const timer = setTimeout(done, role === 'leader' ? Math.max(0, leaseDue - Date.now()) : Math.min(followIntervalMs, Math.max(0, leaseDue - Date.now())));
+        wake = done;
+      });
+    }
+  }
+
+  async function quote(coin: string, executor: Executor = db): Promise<Quote | null> {
     const known = latest.get(coin);
     if (known) return known;
-    return lastRecordedPrice(db, coin);
+    return lastRecordedPrice(executor, coin);
   }
 
   async function dayStats() {
@@ -123,11 +284,11 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     });
   }
 
-  async function klines(coin: string, period: Period, limit: number): Promise<Candle[]> {
+  async function klines(coin: string, period: Period, limit: number, executor: Executor = db): Promise<Candle[]> {
     const seconds = PERIOD_SECONDS[period];
     const until = clock.now();
     const from = new Date(Math.floor(until.getTime() / 1000 / seconds - limit + 1) * seconds * 1000);
-    const result = await db.execute(sql`
+    const result = await executor.execute(sql`
       select extract(epoch from date_bin(${`${seconds} seconds`}::interval, minute, timestamptz '2000-01-01'))::bigint as time,
         (array_agg(open order by minute))[1]::text as open,
         max(high)::text as high, min(low)::text as low,
@@ -157,14 +318,27 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
       return () => listeners.delete(listener);
     },
     latestEvents: () => [...latest].map(([code, { price, at }]) => ({ code, price, at: at.toISOString() })),
+    leads: () => role === 'leader' || role === 'alone',
     start() {
-      feed.start((ticks) =>
-        record(ticks).catch((error) => {
-          log(error);
-        }),
-      );
+      if (role !== 'idle') return;
+      stopping = false;
+      if (!lease) {
+        role = 'alone';
+        startFeed();
+        return;
+      }
+      coordinating = coordinate(lease);
     },
-    stop: () => feed.stop(),
+    async stop() {
+      stopping = true;
+      wake?.();
+      await coordinating;
+      const led = role === 'leader';
+      if (role !== 'idle') await feed.stop();
+      role = 'idle';
+      // After the feed stopped, so no tick follows the release: the next process takes over at once.
+      if (led && lease) await lease.release().catch(log);
+    },
   };
 }
 

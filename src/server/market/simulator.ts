@@ -67,6 +67,10 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
     name: 'simulator',
     simulated: true,
     step,
+    resume({ prices: recorded, after }) {
+      for (const [code, price] of recorded) if (prices.has(code)) prices.set(code, Number(price));
+      if (after && (!lastAt || after.getTime() > lastAt.getTime())) lastAt = after;
+    },
     start(onTicks) {
       stopped = false;
       const loop = () => {

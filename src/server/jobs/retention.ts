@@ -1,0 +1,101 @@
+// Retention of price ticks: one row per coin and second adds up (10 coins ≈ 860,000 rows a day), so
+// the job thins `price_ticks` to what is still needed — the last 48 hours (the stream's catch-up,
+// the 24 h figures), every tick an open option may still settle from, and each coin's latest price.
+// The one-minute candles (the charts) are never touched. Deletes go in batches of 10,000 rows, each
+// its own short statement, so no lock is held for long. Idempotent: any process could run it; the
+// server runs it on the feed's lease holder only, hourly and once shortly after start.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db } from '../db/connection.ts';
+import type { Clock } from '../http/context.ts';
+
+export const TICK_RETENTION_MS = 48 * 3600_000;
+export const RETENTION_BATCH = 10_000;
+
+export interface Thinned {
+  deleted: number;
+  /** Delete statements run (each at most `batch` rows). */
+  batches: number;
+}
+
+/** Deletes the price ticks nothing needs any more, as of `now` (the market clock). */
+export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: number; batch?: number } = {}): Promise<Thinned> {
+  const { keepMs = TICK_RETENTION_MS, batch = RETENTION_BATCH } = options;
+  const recentFrom = new Date(now.getTime() - keepMs).toISOString();
+  const listed = rowsOf<{ code: string }>(await db.execute(sql`select code from coins order by code`));
+  const result: Thinned = { deleted: 0, batches: 0 };
+  for (const { code } of listed) {
+    // Keep from the earliest of: 48 h ago; the coin's latest tick; and the tick the earliest open
+    // option of the coin settles from — the last one at or before its end (settlement's rule: later
+    // orders settle from that one or a later one). No tick at or before it yet: keep from its end.
+    const [row] = rowsOf<{ keep_from: Date | string | null }>(
+      await db.execute(sql`
+        select least(
+          ${recentFrom}::timestamptz,
+          (select max(at) from price_ticks where coin = ${code}),
+          (select coalesce((select max(t.at) from price_ticks t where t.coin = ${code} and t.at <= o.min_end), o.min_end)
+             from (select min(end_at) as min_end from option_orders where status = 'holding' and coin = ${code}) o)
+        ) as keep_from`),
+    );
+    if (!row?.keep_from) continue;
+    const keepFrom = new Date(row.keep_from).toISOString();
+    for (;;) {
+      const deleted = affectedRows(
+        await db.execute(sql`
+          delete from price_ticks where coin = ${code} and at in (
+            select at from price_ticks where coin = ${code} and at < ${keepFrom}::timestamptz order by at limit ${batch})`),
+      );
+      result.batches++;
+      result.deleted += deleted;
+      if (deleted < batch) break;
+    }
+  }
+  return result;
+}
+
+/** Rows a raw statement changed, from either driver (pg: rowCount, PGlite: affectedRows). */
+function affectedRows(result: unknown): number {
+  const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
+  return Number(rowCount ?? affectedRows ?? 0);
+}
+
+export interface RetentionJob {
+  runNow(): Promise<Thinned | null>;
+  stop(): Promise<void>;
+}
+
+/**
+ * Thins the ticks every `everyMs` (an hour) and once `firstAfterMs` after start, when `leads()` says
+ * this process holds the price feed (the one process that writes ticks also removes them).
+ */
+export function startRetentionJob(
+  db: Db,
+  clock: Clock,
+  leads: () => boolean,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 30_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): RetentionJob {
+  let running: Promise<Thinned | null> = Promise.resolve(null);
+  let stopped = false;
+  const run = () => {
+    running = running
+      .then(() => (stopped || !leads() ? null : thinPriceTicks(db, clock.now())))
+      .catch((error) => {
+        log(error);
+        return null;
+      });
+    return running;
+  };
+  const first = setTimeout(run, firstAfterMs);
+  const timer = setInterval(run, everyMs);
+  first.unref();
+  timer.unref();
+  return {
+    runNow: run,
+    async stop() {
+      stopped = true;
+      clearTimeout(first);
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,267 @@
+// One market across processes, for real: two server processes on one throwaway PostgreSQL, each on
+// its own port, started together on an empty database, with one shared test clock (CLOCK_SPEED=20,
+// one CLOCK_ORIGIN). Stream clients of both see the same ticks; SIGKILL the process holding the
+// price feed and the other takes over within 5 s; options bought on either settle exactly once.
+// No browser needed.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { freePort, startPostgres, type PostgresCluster } from '../server/postgres.ts';
+import { login } from '../../src/contract/account.ts';
+import { balances, coinRate, optionOrder, optionProducts, placeOption, PRICE_STREAM_PATH, type TickEvent } from '../../src/contract/markets.ts';
+import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
+import type { Envelope } from '../../src/contract/envelope.ts';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
+import type { Executor } from '../../src/server/db/connection.ts';
+
+interface Server {
+  name: string;
+  base: string;
+  process: ChildProcess;
+  log: string;
+}
+
+let postgres: PostgresCluster;
+let sql: pg.Client;
+const servers: Server[] = [];
+const work = mkdtempSync(join(tmpdir(), 'coinvest-cluster-'));
+
+function startServer(name: string, port: number, databaseUrl: string, origin: number): Server {
+  const log = join(work, `${name}.log`);
+  writeFileSync(log, '');
+  const out = createWriteStream(log);
+  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+  return { name, base: `http://127.0.0.1:${port}`, process: child, log };
+}
+
+async function ready(server: Server) {
+  const deadline = Date.now() + 60_000;
+  while (!readFileSync(server.log, 'utf8').includes('is running at')) {
+    if (server.process.exitCode !== null || Date.now() > deadline) throw new Error(`${server.name} did not start: ${readFileSync(server.log, 'utf8')}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+beforeAll(async () => {
+  postgres = await startPostgres();
+  const admin = new pg.Client({ connectionString: postgres.url() });
+  await admin.connect();
+  await admin.query('create database cluster');
+  await admin.end();
+  const url = postgres.url('cluster');
+  // Both at once on the empty database: migrations and seeding must not race.
+  const origin = Date.now();
+  const [portA, portB] = [await freePort(), await freePort()];
+  servers.push(startServer('A', portA, url, origin), startServer('B', portB, url, origin));
+  await Promise.all(servers.map(ready));
+  sql = new pg.Client({ connectionString: url });
+  await sql.connect();
+});
+
+afterAll(async () => {
+  for (const server of servers) {
+    if (server.process.exitCode !== null || server.process.signalCode !== null) continue;
+    const exited = new Promise((resolve) => server.process.once('exit', resolve));
+    server.process.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
+  }
+  await sql?.end();
+  await postgres?.stop();
+});
+
+async function call<E extends Endpoint>(server: Server, endpoint: E, input: Partial<Record<keyof InputOf<E> & string, string>> = {}, token?: string): Promise<Envelope<ResultOf<E>>> {
+  const form = new URLSearchParams(input as Record<string, string>).toString();
+  const headers: Record<string, string> = { lang: 'en' };
+  if (token) headers.token = token;
+  if (endpoint.method === 'POST') {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    headers['idempotency-key'] = crypto.randomUUID();
+  }
+  const response = await fetch(`${server.base}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`, {
+    method: endpoint.method,
+    headers,
+    body: endpoint.method === 'POST' ? form : undefined,
+  });
+  return (await response.json()) as Envelope<ResultOf<E>>;
+}
+
+interface Seen {
+  /** Real time (ms) the event arrived. */
+  arrived: number;
+  ticks: TickEvent[];
+}
+
+/** An SSE client of the live price stream, keeping every `ticks` event after the first snapshot. */
+function watchStream(server: Server) {
+  const seen: Seen[] = [];
+  const abort = new AbortController();
+  let snapshot = true;
+  const done = (async () => {
+    const response = await fetch(`${server.base}/api${PRICE_STREAM_PATH}`, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const chunk = await reader.read();
+      if (chunk.done) return;
+      buffer += chunk.value;
+      for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+        const lines = buffer.slice(0, end).split('\n');
+        buffer = buffer.slice(end + 2);
+        if (!lines.includes('event: ticks')) continue;
+        const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        if (snapshot) snapshot = false;
+        else seen.push({ arrived: Date.now(), ticks: JSON.parse(data) as TickEvent[] });
+      }
+    }
+  })().catch(() => undefined);
+  return { seen, close: () => (abort.abort(), done) };
+}
+
+const key = (tick: TickEvent) => `${tick.code} ${tick.at} ${tick.price}`;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The server process that holds the price feed lease, by the pid in the lease row. */
+async function feedHolder(): Promise<{ server: Server; pid: number }> {
+  const { rows } = await sql.query<{ holder: string }>(`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`);
+  const pid = Number(rows[0]?.holder.split(':')[1]);
+  // tsx runs the server as a child of the process we started.
+  const server = servers.find((candidate) => candidate.process.pid === pid || parentOf(pid) === candidate.process.pid);
+  if (!server) throw new Error(`the feed is held by ${rows[0]?.holder ?? 'no one'}, not by a server of this test`);
+  return { server, pid };
+}
+
+const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+
+let tokens: Map<Server, string>;
+const orders: { server: Server; id: number }[] = [];
+
+it('both processes stream the same ticks (same coin, second and price), recorded once', async () => {
+  const [a, b] = [watchStream(servers[0]!), watchStream(servers[1]!)];
+  await sleep(4_000); // 80 seconds of market time
+  await Promise.all([a.close(), b.close()]);
+  const { server: leader } = await feedHolder();
+  const follower = servers.find((server) => server !== leader)!;
+
+  const seconds = (seen: Seen[]) => seen.map((event) => event.ticks[0]!.at);
+  const [atA, atB] = [seconds(a.seen), seconds(b.seen)];
+  expect(atA.length).toBeGreaterThan(40);
+  // The window both watched, from the later first step to the earlier last one.
+  const from = [atA[0]!, atB[0]!].sort().at(-1)!;
+  const to = [atA.at(-1)!, atB.at(-1)!].sort()[0]!;
+  const inWindow = (seen: Seen[]) => seen.filter((event) => event.ticks[0]!.at >= from && event.ticks[0]!.at <= to);
+  const [windowA, windowB] = [inWindow(a.seen), inWindow(b.seen)];
+  expect(windowA.length).toBeGreaterThan(40);
+  // The same events, in the same order, with the same prices.
+  expect(windowB.map((event) => event.ticks)).toEqual(windowA.map((event) => event.ticks));
+  // Every step has all ten coins, and the seconds never repeat.
+  expect(windowA.every((event) => event.ticks.length === 10)).toBe(true);
+  expect(new Set(seconds(windowA)).size).toBe(windowA.length);
+  // What they streamed is what was recorded.
+  const { rows } = await sql.query<{ coin: string; at: Date; price: string }>('select coin, at, price::text as price from price_ticks where at between $1 and $2', [from, to]);
+  expect(new Set(rows.map((row) => `${row.coin} ${row.at.toISOString()} ${Number(row.price)}`))).toEqual(
+    new Set(windowA.flatMap((event) => event.ticks.map((tick) => `${tick.code} ${tick.at} ${Number(tick.price)}`))),
+  );
+  expect(new Set(windowA.flatMap((event) => event.ticks.map(key))).size).toBe(rows.length);
+
+  // How long after the leader's clients a follower's clients get a step.
+  const leaderArrived = new Map((leader === servers[0] ? windowA : windowB).map((event) => [event.ticks[0]!.at, event.arrived]));
+  const lags = (follower === servers[0] ? windowA : windowB).map((event) => event.arrived - leaderArrived.get(event.ticks[0]!.at)!).sort((x, y) => x - y);
+  console.log(`follower lag behind the feed's process: median ${lags[lags.length >> 1]} ms, max ${lags.at(-1)} ms over ${lags.length} steps (it reads every 50 ms at CLOCK_SPEED=20)`);
+  expect(lags.at(-1)!).toBeLessThan(1_000);
+});
+
+it('takes options on either process', async () => {
+  tokens = new Map();
+  for (const server of servers) {
+    const session = await call(server, login, { username: 'demo', password: 'demo1234' });
+    expect(session.ret).toBe(1);
+    tokens.set(server, session.data.token);
+  }
+  const product = (await call(servers[0]!, optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 1)!;
+  for (const server of servers) {
+    for (const direction of ['up', 'down']) {
+      const placed = await call(server, placeOption, { code: 'BTC', direction, amount: '10', product_id: String(product.id) }, tokens.get(server));
+      expect(placed).toMatchObject({ ret: 1, data: { status: 'holding', code: 'BTC' } });
+      orders.push({ server, id: placed.data.id });
+    }
+  }
+});
+
+it('moves the feed to the other process within 5 s when its process is killed', async () => {
+  const { server: leader, pid } = await feedHolder();
+  const survivor = servers.find((server) => server !== leader)!;
+  const stream = watchStream(survivor);
+  await sleep(500);
+  const before = await call(survivor, coinRate, { code: 'BTC' });
+  expect(before.ret).toBe(1);
+
+  process.kill(pid, 'SIGKILL');
+  const killed = Date.now();
+  await new Promise((resolve) => leader.process.once('exit', resolve)); // tsx follows its child
+  const { rows } = await sql.query<{ last: Date }>('select max(at) as last from price_ticks');
+  const lastOfDead = rows[0]!.last.toISOString();
+  let firstNew: Seen | undefined;
+  while (!(firstNew = stream.seen.find((event) => event.ticks[0]!.at > lastOfDead))) {
+    if (Date.now() - killed > 10_000) throw new Error('no new tick on the surviving process within 10 s');
+    await sleep(20);
+  }
+  const takeover = firstNew.arrived - killed;
+  console.log(`feed takeover: ${takeover} ms from SIGKILL of the feed's process to the first new tick on the other's stream`);
+  expect(takeover).toBeLessThan(5_000);
+  expect((await feedHolder()).server).toBe(survivor);
+
+  // The stream keeps moving, and so does the quote.
+  await sleep(1_000);
+  const after = await call(survivor, coinRate, { code: 'BTC' });
+  expect(after.ret).toBe(1);
+  expect(after.data.at > before.data.at).toBe(true);
+  expect(after.data.at > lastOfDead).toBe(true);
+  const seen = stream.seen.length;
+  await sleep(500);
+  expect(stream.seen.length).toBeGreaterThan(seen);
+  await stream.close();
+});
+
+it('settles every option exactly once, whichever process took it; balances equal the ledger', async () => {
+  const survivor = servers.find((server) => server.process.exitCode === null && server.process.signalCode === null)!;
+  const token = tokens.get(survivor)!;
+  // 1 minute of market time is 3 s here.
+  const deadline = Date.now() + 20_000;
+  let settled: Awaited<ReturnType<typeof call<typeof optionOrder>>>[];
+  for (;;) {
+    settled = await Promise.all(orders.map((order) => call(survivor, optionOrder, { id: String(order.id) }, token)));
+    if (settled.every((state) => state.data.status === 'settled')) break;
+    if (Date.now() > deadline) throw new Error(`not all settled: ${JSON.stringify(settled.map((state) => state.data.status))}`);
+    await sleep(500);
+  }
+  for (const { data: order } of settled) {
+    // The end price is the last recorded price at or before the end.
+    const { rows } = await sql.query<{ price: string; at: Date }>('select price::text as price, at from price_ticks where coin = $1 and at <= $2 order by at desc limit 1', ['BTC', order.end_at]);
+    expect(Number(order.end_price)).toBe(Number(rows[0]!.price));
+    expect(order.end_price_at).toBe(rows[0]!.at.toISOString());
+  }
+  // One payout entry per winning (or tied) order, of exactly its payout; a loss pays nothing.
+  const { rows: payouts } = await sql.query<{ reference: string; entries: number; total: string }>(
+    `select reference, count(*)::int as entries, sum(amount)::text as total from ledger_entries where kind = 'option_payout' and reference = any($1) group by reference`,
+    [orders.map((order) => `option:${order.id}`)],
+  );
+  const paid = new Map(payouts.map((row) => [row.reference, { entries: row.entries, total: Number(row.total) }]));
+  for (const { data: order } of settled) {
+    expect(paid.get(`option:${order.id}`) ?? null).toEqual(Number(order.payout) > 0 ? { entries: 1, total: Number(order.payout) } : null);
+  }
+  expect(settled.map(({ data }) => data.outcome).every((outcome) => outcome === 'win' || outcome === 'loss' || outcome === 'tie')).toBe(true);
+  // Balances are the sum of their ledger entries.
+  expect(await ledgerMismatches(drizzle(sql) as unknown as Executor)).toEqual([]);
+  const wallet = await call(survivor, balances, {}, token);
+  expect(wallet.ret).toBe(1);
+});
