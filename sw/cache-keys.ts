@@ -47,9 +47,21 @@ export function apiPathOf(url: string): string | null {
   return at < 0 ? null : pathname.slice(at + 4);
 }
 
-export const isPublicCall = (method: string, url: string) => method === 'GET' && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
+/**
+ * API paths the service worker never keeps, whatever else may match them: uploaded pictures, which
+ * are private to their owner (identity documents, receipts) and answered `private, no-store`.
+ */
+export const NEVER_CACHED_PREFIXES = ['/uploads/'];
+
+export const isNeverCached = (url: string) => {
+  const path = apiPathOf(url);
+  return path !== null && NEVER_CACHED_PREFIXES.some((prefix) => path.startsWith(prefix));
+};
+
+export const isPublicCall = (method: string, url: string) => method === 'GET' && !isNeverCached(url) && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
 
 export const isUserCall = (method: string, url: string) => {
+  if (isNeverCached(url)) return false;
   const path = apiPathOf(url);
   return USER_CALLS.some((call) => call.method === method && call.path === path);
 };

@@ -3,7 +3,8 @@
 // offline, hands every navigation the cached index.html (routes live in the hash), keeps public
 // data stale-while-revalidate and each user's reads (messages, money records) network-first in
 // that user's own cache.
-// Nothing else of a user is cached; writes always go to the network. Updates wait for consent.
+// Nothing else of a user is cached (uploaded pictures never); writes always go to the network.
+// Updates wait for consent.
 import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -12,6 +13,7 @@ import {
   PUBLIC_CACHE,
   SERVED_FROM_CACHE_HEADER,
   TOKEN_HEADER,
+  isNeverCached,
   isUserCall,
   isPartition,
   isPublicCall,
@@ -30,6 +32,9 @@ clientsClaim();
 const scopePath = new URL(self.registration.scope).pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)] }));
 
+// Uploaded pictures (private to their owner) go to the network and are never kept: the first
+// route that matches wins, so this one comes before every caching route.
+registerRoute(({ request }) => isNeverCached(request.url), ({ event, request }) => fromNetwork(event, request), 'GET');
 registerRoute(({ request }) => isPublicCall(request.method, request.url), ({ event, request }) => staleWhileRevalidate(event, request), 'GET');
 for (const method of ['GET', 'POST'] as const) {
   registerRoute(({ request }) => isUserCall(request.method, request.url), ({ event, request }) => networkFirstForUser(event, request), method);

@@ -128,6 +128,23 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   }
 }
 
+/**
+ * The bytes the API serves at a path such as `/api/uploads/<id>` (a private picture), fetched
+ * like every call: with the session's token and language, the retry policy, no loading mask.
+ */
+export async function apiBlob(path: string, options: { signal?: AbortSignal } = {}): Promise<Blob> {
+  client ??= createClient();
+  const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
+  if (session.token) headers[TOKEN_HEADER] = session.token;
+  let attempts = 0;
+  return client
+    .get(path.replace(/^\/(api\/)?/, ''), { headers, signal: options.signal, hooks: { beforeRequest: [() => void (attempts += 1)] } })
+    .blob()
+    .catch((error: unknown) => {
+      throw transportError(error, attempts);
+    });
+}
+
 function settle<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>, options: CallOptions): ResultOf<E> {
   if (!envelope || typeof envelope !== 'object' || !('ret' in envelope)) throw new ApiError(i18n._(texts.unknownError));
   const message = envelope.msg || i18n._(texts.unknownError);

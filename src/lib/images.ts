@@ -1,8 +1,11 @@
 // Pictures are shrunk in the browser before they are uploaded: small on the wire, no EXIF kept.
+// Uploads are private to their owner (identity documents, receipts): shown from a blob fetched with
+// the token (usePicture), since an <img src> sends none. Avatars are public: a plain <img> will do.
+import { useEffect, useState } from 'react';
 import { i18n } from '@lingui/core';
 import { UPLOAD_FIELD, uploadImage } from '../contract/account.ts';
 import { texts } from '../contract/texts.ts';
-import { ApiError, api } from './api.ts';
+import { ApiError, api, apiBlob } from './api.ts';
 
 /** Fits the picture into max×max (never enlarging) and encodes it as JPEG. */
 export async function downscaleImage(file: Blob, max: number, quality = 0.85): Promise<Blob> {
@@ -57,8 +60,41 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
 /** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the §8 upload text. */
 export const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
 
-/** Uploaded pictures live on the API host, which may not be the app's own (VITE_API_BASE). */
+/** A public picture's src (an avatar): uploads live on the API host, which may not be the app's own (VITE_API_BASE). */
 export function uploadedPictureSrc(url: string): string {
   if (!url.startsWith('/api/')) return url;
   return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${url}`;
+}
+
+export type PictureState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed'; text: string };
+
+/**
+ * An uploaded picture that may be private: fetched with the session's token and shown from a blob
+ * URL, freed when the picture changes or the component leaves. While it loads: 'loading'; when it
+ * cannot be had (not the owner's, gone, offline): 'failed' with the text to show in its place.
+ */
+export function usePicture(url: string): PictureState {
+  const [state, setState] = useState<{ url: string; picture: PictureState }>({ url, picture: { status: 'loading' } });
+  useEffect(() => {
+    const controller = new AbortController();
+    let src: string | null = null;
+    setState({ url, picture: { status: 'loading' } });
+    apiBlob(url, { signal: controller.signal })
+      .then((blob) => {
+        if (controller.signal.aborted) return;
+        // Only a picture is shown: an envelope answered with status 200 (by another host) is not one.
+        if (!blob.type.startsWith('image/')) throw new Error('not a picture');
+        src = URL.createObjectURL(blob);
+        setState({ url, picture: { status: 'ready', src } });
+      })
+      .catch(() => {
+        if (!controller.signal.aborted) setState({ url, picture: { status: 'failed', text: i18n._(texts.pictureUnavailable) } });
+      });
+    return () => {
+      controller.abort();
+      if (src) URL.revokeObjectURL(src);
+    };
+  }, [url]);
+  // Until the effect has run for a new URL, the old URL's picture is not this one's.
+  return state.url === url ? state.picture : { status: 'loading' };
 }

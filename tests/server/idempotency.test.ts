@@ -1,11 +1,23 @@
 // A write sent again with the same Idempotency-Key (a retry after a lost answer, a double tap)
 // is applied once and every copy gets the first answer; the key cannot be reused for another body.
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import * as v from 'valibot';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, dbState, newPhone, refused, registerByPhone } from './helpers.ts';
+import { PASSWORD, PAYPASS, customer, dbState, expectLedgerBalanced, newPhone, refused, registerByPhone } from './helpers.ts';
+import { addCard, withdraw } from './funds-helpers.ts';
 import { editProfile, register, sendSmsCode } from '../../src/contract/account.ts';
-import { sessions, users, verificationCodes } from '../../src/server/db/schema.ts';
+import { post as declarePost, result } from '../../src/contract/endpoint.ts';
+import { optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { idempotencyKeys, ledgerEntries, optionOrders, sessions, users, verificationCodes, withdrawOrders } from '../../src/server/db/schema.ts';
+import { USDT, post } from '../../src/server/domain/ledger.ts';
+import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';
+import { router } from '../../src/server/http/handle.ts';
+import { Refusal } from '../../src/server/http/context.ts';
+import { texts } from '../../src/contract/texts.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -131,4 +143,152 @@ it('a key longer than 128 characters is refused', async () => {
   const before = await dbState(h);
   expect(await h.call(editProfile, { nickname: 'Long' }, { token, idempotencyKey: 'k'.repeat(129) })).toEqual(refused('The request is not valid!'));
   expect(await dbState(h)).toEqual(before);
+});
+
+// ---- Exactly once through a crash: the effect and the stored answer commit together. ----
+
+/** A test-only write: pays the caller 1 USDT (reference `pay:<note>`), with faults to inject. */
+const pay = declarePost('/test/pay', v.object({ note: v.string() }), result<{ paid: string }>());
+const faults = { crashAfterEffect: 0, refuseAfterEffect: false, breakThenRefuse: false };
+let faulty: FastifyInstance;
+
+async function startFaultyServer() {
+  faulty = Fastify();
+  await faulty.register(formbody);
+  router(faulty, { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market })(pay, async (input, { db, caller, clock }) => {
+    await db.transaction((tx) => post(tx, { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_grant', reference: `pay:${input.note}` }, clock.now()));
+    // The process "dies" after the effect, before the answer is stored.
+    if (faults.crashAfterEffect > 0) {
+      faults.crashAfterEffect--;
+      throw new Error('simulated crash after the effect');
+    }
+    if (faults.refuseAfterEffect) throw new Refusal(texts.insufficientBalance.id);
+    if (faults.breakThenRefuse) {
+      // A statement that fails (as a unique violation would) breaks the transaction; the handler refuses.
+      await db.execute(sql`select 1 / 0`).catch(() => undefined);
+      throw new Refusal(texts.insufficientBalance.id);
+    }
+    return { paid: input.note };
+  });
+  await faulty.ready();
+}
+
+const callPay = async (token: string, note: string, key: string) =>
+  (
+    await faulty.inject({
+      method: 'POST',
+      url: '/api/test/pay',
+      headers: { lang: 'en', token, 'idempotency-key': key, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ note }).toString(),
+    })
+  ).json();
+
+const paid = async (note: string) => (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, `pay:${note}`))).length;
+
+it('a crash after the effect but before the answer is stored leaves no effect; the retry applies it once', async () => {
+  await startFaultyServer();
+  const { token } = await customer(h);
+  faults.crashAfterEffect = 1;
+  const crashed = await faulty.inject({
+    method: 'POST',
+    url: '/api/test/pay',
+    headers: { lang: 'en', token, 'idempotency-key': 'pay-crash', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: 'note=crash',
+  });
+  expect(crashed.statusCode).toBe(500);
+  expect(await paid('crash')).toBe(0);
+
+  const retried = await callPay(token, 'crash', 'pay-crash');
+  expect(retried).toEqual({ ret: 1, msg: 'Success', data: { paid: 'crash' } });
+  expect(await callPay(token, 'crash', 'pay-crash')).toEqual(retried);
+  expect(await paid('crash')).toBe(1);
+  await expectLedgerBalanced(h);
+});
+
+it('a claim left pending by a killed process is taken over at once by the retry, and applied once', async () => {
+  const { token, id: userId } = await customer(h);
+  // What a SIGKILL between the claim and the commit leaves: a pending claim that nobody holds.
+  const scoped = idempotencyScope(`${userId}:/test/pay`, 'pay-killed');
+  const fingerprint = createHash('sha256').update(JSON.stringify({ note: 'killed' })).digest('hex');
+  expect(await claimIdempotencyKey(h.database.db, scoped, fingerprint, h.clock.now())).toEqual({ kind: 'claimed' });
+
+  const started = Date.now();
+  expect(await callPay(token, 'killed', 'pay-killed')).toEqual({ ret: 1, msg: 'Success', data: { paid: 'killed' } });
+  expect(Date.now() - started).toBeLessThan(2_000); // not "busy" until a 5-minute timeout
+  expect(await callPay(token, 'killed', 'pay-killed')).toMatchObject({ ret: 1, data: { paid: 'killed' } });
+  expect(await paid('killed')).toBe(1);
+});
+
+it('ten copies of one keyed write at once apply it once and all get the same answer', async () => {
+  const { token } = await customer(h);
+  const answers = await Promise.all(Array.from({ length: 10 }, () => callPay(token, 'at-once', 'pay-at-once')));
+  for (const answer of answers) expect(answer).toEqual({ ret: 1, msg: 'Success', data: { paid: 'at-once' } });
+  expect(await paid('at-once')).toBe(1);
+});
+
+it('a refused keyed write is answered with its refusal again on retry', async () => {
+  const { token } = await customer(h);
+  faults.refuseAfterEffect = true;
+  try {
+    const first = await callPay(token, 'refused', 'pay-refused');
+    expect(first).toEqual(refused('Insufficient balance!'));
+    // The handler's own transaction had committed (a savepoint of the request's transaction):
+    // as without a key, writes made before a refusal stay; the answer is stored with them.
+    expect(await paid('refused')).toBe(1);
+    faults.refuseAfterEffect = false;
+    expect(await callPay(token, 'refused', 'pay-refused')).toEqual(first);
+    expect(await paid('refused')).toBe(1);
+  } finally {
+    faults.refuseAfterEffect = false;
+  }
+});
+
+it('a failed statement inside a refused keyed write rolls back its writes and still stores the refusal', async () => {
+  const { token } = await customer(h);
+  faults.breakThenRefuse = true;
+  try {
+    const first = await callPay(token, 'broken', 'pay-broken');
+    expect(first).toEqual(refused('Insufficient balance!'));
+    faults.breakThenRefuse = false;
+    expect(await callPay(token, 'broken', 'pay-broken')).toEqual(first);
+    expect(await paid('broken')).toBe(0);
+  } finally {
+    faults.breakThenRefuse = false;
+  }
+});
+
+it('wrong payment passwords sent with keys still count toward the lock', async () => {
+  const user = await customer(h, '100');
+  const card = await addCard(h, user.token);
+  for (let i = 0; i < 5; i++) {
+    expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20', paypass: '999999' }, `wrong-${i}`)).toEqual(
+      refused('The payment password is wrong!'),
+    );
+  }
+  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, 'right-after-lock')).toEqual(
+    refused('Too many attempts, please try again later!'),
+  );
+  expect(await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, user.id))).toEqual([]);
+});
+
+it('keyed option buys and withdrawals sent twice at once each apply once; the ledger still balances', async () => {
+  const user = await customer(h, '1000');
+  const card = await addCard(h, user.token);
+  await h.tick();
+  const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
+  const buy = { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) };
+  const calls = [];
+  for (let i = 0; i < 10; i++) {
+    for (let copy = 0; copy < 2; copy++) {
+      calls.push(h.call(placeOption, buy, { token: user.token, idempotencyKey: `buy-${i}` }));
+      calls.push(withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, `withdraw-${i}`));
+    }
+  }
+  const answers = await Promise.all(calls);
+  for (const answer of answers) expect(answer).toMatchObject({ ret: 1 });
+  expect(await h.database.db.select().from(optionOrders).where(eq(optionOrders.userId, user.id))).toHaveLength(10);
+  expect(await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, user.id))).toHaveLength(10);
+  const pending = await h.database.db.select().from(idempotencyKeys);
+  expect(pending.filter((row) => row.response === null)).toEqual([]);
+  await expectLedgerBalanced(h);
 });

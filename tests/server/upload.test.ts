@@ -1,5 +1,6 @@
 // §7 picture upload (multipart, field `image`): only real JPEG, PNG, WebP or GIF pictures of at
-// most 5 MB are kept; each is served back at its URL and can become its owner's avatar.
+// most 5 MB are kept; each is served back at its URL to its owner (uploads-private.test.ts: to
+// no one else) and can become its owner's avatar.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, refused, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
@@ -18,13 +19,14 @@ afterAll(() => h.close());
 const NOT_IMAGE = refused('Please choose a JPEG, PNG, WebP or GIF picture!');
 const UPLOAD_URL = /^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/;
 
-it('a PNG picture is kept and served back with its bytes and type', async () => {
+it('a PNG picture is kept and served back to its owner with its bytes and type', async () => {
   const png = tinyPng();
   const res = await uploadFile(h, me.token, { bytes: png, name: 'me.png', type: 'image/png' });
   expect(res).toEqual({ ret: 1, msg: 'Success', data: { url: expect.stringMatching(UPLOAD_URL) } });
 
-  const served = await h.app.inject({ method: 'GET', url: res.data.url });
+  const served = await h.app.inject({ method: 'GET', url: res.data.url, headers: { token: me.token } });
   expect(served.statusCode).toBe(200);
+  expect(served.headers['cache-control']).toBe('private, no-store');
   expect(served.headers['content-type']).toBe('image/png');
   expect(served.headers['x-content-type-options']).toBe('nosniff');
   expect(new Uint8Array(served.rawPayload)).toEqual(png);
@@ -37,7 +39,7 @@ it.each([
 ])('%s picture is accepted and served with its own type', async (_, bytes, type) => {
   const res = await uploadFile(h, me.token, { bytes: new Uint8Array(bytes), name: 'picture.bin', type: 'application/octet-stream' });
   expect(res.ret).toBe(1);
-  expect((await h.app.inject({ method: 'GET', url: res.data.url })).headers['content-type']).toBe(type);
+  expect((await h.app.inject({ method: 'GET', url: res.data.url, headers: { token: me.token } })).headers['content-type']).toBe(type);
 });
 
 it.each([

@@ -18,7 +18,7 @@ import { forgetVisits, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
-import { uploadedPictureSrc } from '../../lib/images.ts';
+import { PrivatePicture } from '../../ui/PrivatePicture.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordLink, Row } from './FundsParts.tsx';
@@ -137,7 +137,7 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         <input ref={picker} type="file" accept="image/*" hidden onChange={(event) => void choose(event.target.files?.[0])} />
         <button type="button" className="funds-receipt" onClick={() => picker.current?.click()} disabled={upload.busy}>
           {proof ? (
-            <img src={uploadedPictureSrc(proof)} alt={t`Transfer receipt`} />
+            <PrivatePicture url={proof} alt={t`Transfer receipt`} />
           ) : (
             <span className="funds-receipt-empty">
               <ReceiptIcon />

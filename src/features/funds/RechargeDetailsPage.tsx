@@ -6,7 +6,7 @@ import type { RechargeOrder } from '../../contract/funds.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
-import { uploadedPictureSrc } from '../../lib/images.ts';
+import { PrivatePicture } from '../../ui/PrivatePicture.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RechargeStatusBadge, Row, useOrderFromQuery } from './FundsParts.tsx';
@@ -97,9 +97,7 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
           <h2 className="funds-card-title">
             <Trans>Transfer receipt</Trans>
           </h2>
-          <a href={uploadedPictureSrc(order.proof)} target="_blank" rel="noreferrer">
-            <img src={uploadedPictureSrc(order.proof)} alt={t`Transfer receipt`} loading="lazy" />
-          </a>
+          <PrivatePicture url={order.proof} alt={t`Transfer receipt`} zoomable />
         </section>
       )}
     </>

@@ -2,13 +2,18 @@
 // gets the stored answer. Claims live in the database, so every server process agrees.
 // The database holds only a hash of the key and the answer sealed with a key derived from it:
 // an answer that carries a session token is readable only by the client that sent the request.
+//
+// Exactly once, even through a crash: the claim row is committed first (duplicates see it), then
+// the write runs in ONE transaction that locks the claim row, applies the effect and stores the
+// answer (`holdIdempotencyKey` … `completeIdempotencyKey` on that transaction). A process that dies
+// before the commit leaves no effect and an unlocked pending claim, which the retry takes over at
+// once: a pending claim whose row nobody holds belongs to a request that is no longer running.
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/connection.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 
-/** A claim left pending this long (its process died mid-request) may be taken again. */
-const STALE_CLAIM_MS = 5 * 60_000;
+/** How long a duplicate waits for the first copy of a request to answer before it says "busy". */
 const WAIT_FOR_FIRST_MS = 5_000;
 
 /** The stored row of one client key within a scope (user and path). */
@@ -59,18 +64,39 @@ export async function claimIdempotencyKey(db: Db, { id: key, secret }: ScopedKey
     if (existing.fingerprint !== fingerprint) return { kind: 'mismatch' };
     if (existing.response !== null) return { kind: 'replay', response: unseal(secret, existing.response as string) };
 
-    const stale = await db
-      .update(idempotencyKeys)
-      .set({ createdAt: now })
-      .where(and(eq(idempotencyKeys.key, key), isNull(idempotencyKeys.response), lt(idempotencyKeys.createdAt, new Date(now.getTime() - STALE_CLAIM_MS))))
-      .returning({ key: idempotencyKeys.key });
-    if (stale.length) return { kind: 'claimed' };
+    // The claimer holds its row while it runs; a row nobody holds is left by a request that died.
+    if (await unheldPendingClaim(db, key)) return { kind: 'claimed' };
     if (Date.now() > deadline) return { kind: 'busy' };
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
-export async function completeIdempotencyKey(db: Db, { id, secret }: ScopedKey, response: unknown): Promise<void> {
+/** True when the key's claim is pending and no transaction holds it (its request is gone). */
+async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
+  const result = await db.execute(sql`select key from idempotency_keys where key = ${key} and response is null for update skip locked`);
+  return rowsOf(result).length > 0;
+}
+
+/**
+ * First step of the transaction that applies a keyed write: locks the claim row (re-creating it if
+ * a failed attempt released it) and says whether this transaction is the one to apply the write,
+ * or another copy already answered while this one waited.
+ */
+export async function holdIdempotencyKey(tx: Executor, { id: key, secret }: ScopedKey, fingerprint: string, now: Date): Promise<Claim> {
+  let row: typeof idempotencyKeys.$inferSelect | undefined;
+  // A copy that failed may delete its pending claim while this one waits for it: claim it again.
+  for (let tries = 0; !row && tries < 3; tries++) {
+    await tx.insert(idempotencyKeys).values({ key, fingerprint, createdAt: now }).onConflictDoNothing();
+    [row] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).for('update');
+  }
+  if (!row) throw new Error('the idempotency claim could not be held');
+  if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+  if (row.response !== null) return { kind: 'replay', response: unseal(secret, row.response as string) };
+  return { kind: 'claimed' };
+}
+
+/** Stores the answer; call it on the transaction that applied the write, so both commit together. */
+export async function completeIdempotencyKey(db: Executor, { id, secret }: ScopedKey, response: unknown): Promise<void> {
   await db.update(idempotencyKeys).set({ response: seal(secret, response) }).where(eq(idempotencyKeys.key, id));
 }
 

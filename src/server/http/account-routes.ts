@@ -30,7 +30,7 @@ import {
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
-import { ownsUploads } from '../domain/uploads.ts';
+import { publishOwnUpload } from '../domain/uploads.ts';
 import { Refusal, type HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
 
@@ -78,7 +78,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
     if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
     const code = await issueCode(db, codeTarget(channel, address), clock.now());
-    await sender.send({ channel, target: address, code });
+    await sender.send({ channel, target: address, code }, db);
     return { resend_in: 60 };
   };
   const sendSms = sendCode('sms');
@@ -130,11 +130,14 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     }
   });
 
-  route(editAvatar, async (input, { db, caller }) => {
-    if (!(await ownsUploads(db, caller.userId, [input.userimg]))) throw new Refusal(texts.uploadFailed.id);
-    const [row] = await db.update(users).set({ avatar: input.userimg }).where(eq(users.id, caller.userId)).returning();
-    return toUserInfo(row!);
-  });
+  route(editAvatar, async (input, { db, caller }) =>
+    // Only the caller's own picture; as an avatar everyone sees it, so it becomes public with it.
+    db.transaction(async (tx) => {
+      if (!(await publishOwnUpload(tx, caller.userId, input.userimg))) throw new Refusal(texts.uploadFailed.id);
+      const [row] = await tx.update(users).set({ avatar: input.userimg }).where(eq(users.id, caller.userId)).returning();
+      return toUserInfo(row!);
+    }),
+  );
 
   route(changePassword, async (input, { db, caller, clock }) => {
     const now = clock.now();

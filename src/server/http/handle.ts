@@ -3,14 +3,17 @@
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import { sql } from 'drizzle-orm';
 import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../../contract/envelope.ts';
+import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, type Envelope } from '../../contract/envelope.ts';
 import { firstIssueTextId } from '../../contract/fields.ts';
 import { texts } from '../../contract/texts.ts';
-import { findSession } from '../domain/sessions.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, idempotencyScope, releaseIdempotencyKey } from '../domain/idempotency.ts';
+import { claimIdempotencyKey, completeIdempotencyKey, holdIdempotencyKey, idempotencyScope, releaseIdempotencyKey } from '../domain/idempotency.ts';
+import type { Tx } from '../db/connection.ts';
 import { Refusal, type Caller, type HandlerContext, type Services } from './context.ts';
 import { requestLocale, translator } from './i18n.ts';
+import { callerOf, perAddress } from './rate-limits.ts';
+import { hasUnsupportedCharacters } from './unsupported-characters.ts';
 
 export type Handler<E> = (input: ParsedOf<E>, ctx: HandlerContext) => Promise<ResultOf<E>>;
 
@@ -33,7 +36,7 @@ export function router(app: FastifyInstance, services: Services) {
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,
-      config: options.perMinute ? { rateLimit: { max: options.perMinute, timeWindow: 60_000 } } : {},
+      config: options.perMinute ? { rateLimit: perAddress(options.perMinute) } : {},
       handler: (request, reply) => answer(endpoint, handler, services, request, reply),
     });
   };
@@ -51,18 +54,19 @@ async function answer<S extends FormSchema, R>(
 
   let caller: Caller | null = null;
   if (endpoint.auth) {
-    caller = await findSession(services.db, header(request, TOKEN_HEADER));
+    caller = await callerOf(services.db, request);
     if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
   }
 
   const raw = endpoint.multipart ? {} : ((endpoint.method === 'GET' ? request.query : request.body) ?? {});
+  if (hasUnsupportedCharacters(raw)) return envelope(RET_FAIL, t(texts.unsupportedCharacters), null);
   const parsed = parseForm(endpoint.input, raw);
   if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues)), null);
 
   const ctx: HandlerContext = { ...services, caller: caller as Caller, locale, t, ip: request.ip, request };
-  const run = async (): Promise<Envelope> => {
+  const run = async (context = ctx): Promise<Envelope> => {
     try {
-      const data = await handler(parsed.output as ParsedOf<Endpoint<S, R>>, ctx);
+      const data = await handler(parsed.output as ParsedOf<Endpoint<S, R>>, context);
       return envelope(RET_OK, t(texts.success), data ?? null);
     } catch (error) {
       if (error instanceof Refusal) return envelope(RET_FAIL, t(error.textId, error.values), null);
@@ -84,13 +88,42 @@ async function answer<S extends FormSchema, R>(
   if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(texts.invalidRequest), null);
   if (claim.kind === 'busy') return envelope(RET_FAIL, t(texts.idempotencyBusy), null);
   try {
-    const response = await run();
-    await completeIdempotencyKey(services.db, scopedKey, response);
-    return response;
+    // The effect and its stored answer commit together: a crash before the commit leaves neither.
+    const outcome = await services.db.transaction(async (tx) => {
+      const held = await holdIdempotencyKey(tx, scopedKey, fingerprint, services.clock.now());
+      if (held.kind !== 'claimed') return held;
+      // ctx.db is the transaction: the handler's own transactions become savepoints of it.
+      const response = await keepingRefusedTries(tx, () => run({ ...ctx, db: tx }));
+      await completeIdempotencyKey(tx, scopedKey, response);
+      return { kind: 'answered' as const, response };
+    });
+    if (outcome.kind === 'answered') return outcome.response;
+    if (outcome.kind === 'replay') {
+      reply.header('idempotent-replay', 'true');
+      return outcome.response as Envelope;
+    }
+    return envelope(RET_FAIL, t(outcome.kind === 'mismatch' ? texts.invalidRequest : texts.idempotencyBusy), null);
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
   }
+}
+
+/**
+ * Runs a keyed write in a savepoint. A refusal keeps what the handler wrote on purpose before
+ * refusing (a wrong password or code counted, as without a key) unless a failed statement broke
+ * the transaction: then its writes roll back and only the refusal's answer is stored.
+ */
+async function keepingRefusedTries(tx: Tx, write: () => Promise<Envelope>): Promise<Envelope> {
+  await tx.execute(sql.raw('savepoint keyed_write'));
+  const response = await write();
+  try {
+    await tx.execute(sql.raw('release savepoint keyed_write'));
+  } catch (error) {
+    if (response.ret === RET_OK) throw error;
+    await tx.execute(sql.raw('rollback to savepoint keyed_write'));
+  }
+  return response;
 }
 
 /**

@@ -1,17 +1,20 @@
 // Picture upload (§7: multipart, field `image`): images only, at most 5 MB, kept in the database
-// so every server process can serve them back at /api/uploads/:id.
+// so every server process can serve them back at /api/uploads/:id. A picture is private (identity
+// documents, transfer receipts) until it becomes an avatar: only its owner's token reads it, and
+// no cache may keep it; anyone else gets the same not-found envelope as for an id that never was.
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { uploads } from '../db/schema.ts';
 import type { Db } from '../db/connection.ts';
+import { UPLOADS_PATH, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from './context.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from './i18n.ts';
+import { callerOf } from './rate-limits.ts';
 
 /** The file's own first bytes decide its type, not what the browser claims. */
 function sniffImage(bytes: Uint8Array): string | null {
@@ -26,34 +29,39 @@ function sniffImage(bytes: Uint8Array): string | null {
 export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db) {
   route(uploadImage, async (_input, { request, caller }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
-    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    // A multipart body without a boundary makes busboy throw: a refusal, not a 500.
+    const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }).catch(() => {
+      throw new Refusal(texts.uploadNotImage.id);
+    });
     if (!file || file.fieldname !== UPLOAD_FIELD) throw new Refusal(texts.uploadNotImage.id);
     let bytes: Buffer;
     try {
       bytes = await file.toBuffer();
-    } catch {
-      throw new Refusal(texts.uploadTooLarge.id);
+    } catch (error) {
+      // Over the limit is too large; a body cut short is simply not a picture.
+      throw new Refusal((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? texts.uploadTooLarge.id : texts.uploadNotImage.id);
     }
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
     if (!mime) throw new Refusal(texts.uploadNotImage.id);
     const id = randomBytes(18).toString('base64url');
     await db.insert(uploads).values({ id, userId: caller.userId, mime, bytes });
-    return { url: `/api/uploads/${id}` };
+    return { url: `${UPLOADS_PATH}${id}` };
   });
 
-  app.get<{ Params: { id: string } }>('/api/uploads/:id', async (request, reply) => {
-    const [row] = /^[A-Za-z0-9_-]{10,64}$/.test(request.params.id)
-      ? await db.select().from(uploads).where(eq(uploads.id, request.params.id))
-      : [];
-    if (!row) {
+  app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
+    // The token header, as on every call (no token: only public pictures).
+    const viewer = await callerOf(db, request);
+    const picture = await visiblePicture(db, request.params.id, viewer?.userId ?? null);
+    reply.header('x-content-type-options', 'nosniff');
+    if (!picture) {
       const t = translator(requestLocale(request.headers.lang as string | undefined));
-      return reply.code(404).send(envelope(RET_FAIL, t(texts.http404), null));
+      return reply.code(404).header('cache-control', 'no-store').send(envelope(RET_FAIL, t(texts.pictureUnavailable), null));
     }
     return reply
-      .header('content-type', row.mime)
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(Buffer.from(row.bytes));
+      .header('content-type', picture.mime)
+      // An avatar's URL never changes content; a private picture is kept by no cache, shared or not.
+      .header('cache-control', picture.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
+      .send(Buffer.from(picture.bytes));
   });
 }

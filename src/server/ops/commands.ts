@@ -3,6 +3,7 @@
 // forwarded over the operator socket, inside the server that holds the embedded database.
 // Operators review money movements and certifications; no command sets or changes a trade's outcome.
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
@@ -15,6 +16,8 @@ import { approveWithdrawal, rejectWithdrawal } from '../domain/withdraw.ts';
 import { certificationQueue, rejectCertification, verifyCertification } from '../domain/certification.ts';
 import { ReviewError } from '../domain/reviews.ts';
 import { AMOUNT } from '../../contract/markets.ts';
+import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
+import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
 
 export const USAGE = `Usage: npm run ops -- <command>
   recharges [pending|success|rejected|all]      recharges to review (default: pending)
@@ -32,7 +35,12 @@ export const USAGE = `Usage: npm run ops -- <command>
   product <id> [yield=0.85] [min=1] [active=true|false]
                                                 edit one option product
   message <all|username> "<title>" "<content>"  a station message to every user or to one
-  outbox [n]                                    the last n verification codes sent (default 20)`;
+  outbox [n]                                    the last n verification codes sent (default 20)
+  backup <file>                                 a copy of the embedded database (also while the server runs)
+  restore <file>                                replace the embedded database with a backup (server stopped;
+                                                the current one is kept as data/pglite.before-restore-<time>)
+  picture <id|/api/uploads/id> <file>           write an uploaded picture (a certification document, a receipt)
+                                                to a new file, to look at it: private ones are served to their owner only`;
 
 export interface OperatorContext {
   db: Db;
@@ -51,7 +59,7 @@ export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): 
   try {
     return { ok: true, output: await command(ctx, args) };
   } catch (error) {
-    if (error instanceof ReviewError || error instanceof UsageError) return { ok: false, output: error.message };
+    if (error instanceof ReviewError || error instanceof UsageError || error instanceof BackupError) return { ok: false, output: error.message };
     throw error;
   }
 }
@@ -61,6 +69,15 @@ class UsageError extends Error {}
 export const isOperatorCommand = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(commands, name);
 
 const commands: Record<string, Command> = {
+  async backup({ db }, [file, ...extra]) {
+    if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
+    if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
+    return backupEmbedded(db, file);
+  },
+  // Reached only on PostgreSQL or through a running server's socket: ops/main.ts restores a free folder.
+  async restore({ db }, [file = 'coinvest.dump']) {
+    throw new BackupError(embeddedClient(db) ? 'The server is using the database: stop it first, then restore.' : postgresBackupHelp(file));
+  },
   async recharges({ db }, [status = 'pending']) {
     const rows = await db
       .select({ order: rechargeOrders, username: users.username })
@@ -206,6 +223,24 @@ const commands: Record<string, Command> = {
     if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
     const row = await postMessage(db, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, now);
     return `Message ${row.id} "${row.title}" posted to ${user ? `${user.username} (user ${user.id})` : 'all users'}.`;
+  },
+
+  async picture({ db }, [name, file, ...extra]) {
+    if (!name || !file || extra.length) throw new UsageError('Usage: picture <id|/api/uploads/<id>> <file>, e.g. picture /api/uploads/Xy… front.jpg');
+    const upload = await anyUpload(db, name.startsWith(UPLOADS_PATH) ? name.slice(UPLOADS_PATH.length) : name);
+    if (!upload) throw new UsageError(`No picture "${name}".`);
+    const names = await usernames(db, [upload.userId]);
+    // Identity documents: readable by the operator's account only, and never over another file.
+    try {
+      writeFileSync(file, upload.bytes, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      const code = (error as { code?: string }).code;
+      if (code === 'EEXIST') throw new UsageError(`${file} already exists: choose a new file name.`);
+      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new UsageError(`Cannot write ${file} (${code}).`);
+      throw error;
+    }
+    const size = upload.bytes.length < 1024 ? `${upload.bytes.length} bytes` : `${(upload.bytes.length / 1024).toFixed(1)} KB`;
+    return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${names.get(upload.userId) ?? `user ${upload.userId}`} to ${file}; it is ${upload.isPublic ? 'public (an avatar)' : 'private'}.`;
   },
 
   async outbox({ db }, [count]) {

@@ -1,16 +1,35 @@
 // The operator command: `npm run ops -- <command>` (commands.ts lists them). It works on the same
 // database as the server: PostgreSQL directly (DATABASE_URL); the embedded database directly when
 // no server holds it, else through the running server's operator socket.
+import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { embeddedDatabaseHolder, openDatabase } from '../db/connection.ts';
 import { USAGE, isOperatorCommand, runOperatorCommand } from './commands.ts';
 import { sendOperatorCommand, type OperatorAnswer } from './socket.ts';
+import { BackupError, postgresBackupHelp, restoreEmbedded } from './backup.ts';
 
 const argv = process.argv.slice(2);
 const config = loadConfig();
 
 async function answer(): Promise<OperatorAnswer> {
   if (!isOperatorCommand(argv[0])) return { ok: argv.length === 0, output: USAGE };
+  const [name, file] = argv;
+  // `picture <id> <file>`: the server (through the socket) may run in another folder too.
+  if (name === 'picture' && argv[2]) argv[2] = resolve(argv[2]);
+  if ((name === 'backup' || name === 'restore') && file) {
+    // The server may run in another folder: it is given the file's full path.
+    argv[1] = resolve(file);
+    if (config.database.kind === 'postgres') return { ok: false, output: postgresBackupHelp(file) };
+    if (name === 'restore' && config.database.kind === 'pglite') {
+      return restoreEmbedded(config.database.dataDir, argv[1]).then(
+        (output) => ({ ok: true, output }),
+        (error: unknown) => {
+          if (error instanceof BackupError) return { ok: false, output: error.message };
+          throw error;
+        },
+      );
+    }
+  }
   if (config.database.kind === 'pglite') {
     const holder = embeddedDatabaseHolder(config.database.dataDir);
     if (holder) {

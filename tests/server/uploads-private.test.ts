@@ -1,0 +1,211 @@
+// Private pictures stay private: certification documents (front, back, holding it) and transfer
+// receipts are served at /api/uploads/<id> to their owner's token only, with `private, no-store`;
+// anyone else (no token, another customer's token, a logged-out token) gets the very answer an id
+// that never existed gets, and no byte. An avatar becomes public when it is set, with a long cache.
+// The operator command writes any of them to a file.
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, desc, eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, refused, tinyPng, uploadFile } from './helpers.ts';
+import { ops, opsOk } from './funds-helpers.ts';
+import { editAvatar, logout } from '../../src/contract/account.ts';
+import { submitCertification } from '../../src/contract/certification.ts';
+import { submitRecharge } from '../../src/contract/funds.ts';
+import { certifications } from '../../src/server/db/schema.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
+
+let h: Harness;
+let owner: Awaited<ReturnType<typeof customer>>;
+let stranger: Awaited<ReturnType<typeof customer>>;
+/** Every kind of upload the owner made, each used the way the app uses it, with its bytes. */
+const kinds = new Map<string, { url: string; bytes: Uint8Array }>();
+let folder: string;
+
+/** A distinct real picture per kind: a 1×1 PNG with a trailing label the server keeps as is. */
+const pictureOf = (label: string) => new Uint8Array([...tinyPng(), ...new TextEncoder().encode(label)]);
+
+async function upload(token: string, label: string) {
+  const bytes = pictureOf(label);
+  const res = await uploadFile(h, token, { bytes, name: `${label}.png`, type: 'image/png' });
+  expect(res).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
+  return { url: res.data.url as string, bytes };
+}
+
+const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers: { lang: 'en', ...headers } });
+
+beforeAll(async () => {
+  h = await startHarness();
+  owner = await customer(h);
+  stranger = await customer(h);
+  folder = mkdtempSync(join(tmpdir(), 'coinvest-pictures-'));
+
+  const front = await upload(owner.token, 'document-front');
+  const primary = { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image: front.url };
+  expect((await h.call(submitCertification, primary, { token: owner.token })).ret).toBe(1);
+  const [submission] = await h.database.db
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(and(eq(certifications.userId, owner.id), eq(certifications.level, 'primary')))
+    .orderBy(desc(certifications.id))
+    .limit(1);
+  await opsOk(h, 'certification', 'approve', String(submission!.id));
+  const back = await upload(owner.token, 'document-back');
+  const hold = await upload(owner.token, 'holding-document');
+  expect((await h.call(submitCertification, { level: 'advanced', image_back: back.url, image_hold: hold.url }, { token: owner.token })).ret).toBe(1);
+
+  const receipt = await upload(owner.token, 'transfer-receipt');
+  expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt.url }, { token: owner.token })).ret).toBe(1);
+
+  kinds.set('certification front', front).set('certification back', back).set('certification holding the document', hold).set('transfer receipt', receipt);
+  kinds.set('picture uploaded but not used yet', await upload(owner.token, 'unused'));
+});
+afterAll(async () => {
+  rmSync(folder, { recursive: true, force: true });
+  await h.close();
+});
+
+/** The one answer every refusal gives: the not-found envelope, kept by no cache, no picture. */
+async function expectUnavailable(url: string, headers: Record<string, string> = {}) {
+  const res = await get(url, headers);
+  expect(res.statusCode).toBe(404);
+  expect(res.headers['content-type']).toMatch(/^application\/json/);
+  expect(res.headers['cache-control']).toBe('no-store');
+  expect(res.json()).toEqual(refused('The picture could not be loaded.'));
+  return res;
+}
+
+describe.each(['certification front', 'certification back', 'certification holding the document', 'transfer receipt', 'picture uploaded but not used yet'])('a %s', (kind) => {
+  it('is not served without a token', async () => {
+    const res = await expectUnavailable(kinds.get(kind)!.url);
+    expect(res.rawPayload.includes(Buffer.from(kinds.get(kind)!.bytes.slice(0, 8)))).toBe(false);
+  });
+
+  it("is not served with another customer's token", async () => {
+    await expectUnavailable(kinds.get(kind)!.url, { token: stranger.token });
+  });
+
+  it('is not served with a made-up token', async () => {
+    await expectUnavailable(kinds.get(kind)!.url, { token: 'not-a-session-token' });
+  });
+
+  it('is served to its owner, bytes and type, and kept by no cache', async () => {
+    const res = await get(kinds.get(kind)!.url, { token: owner.token });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(new Uint8Array(res.rawPayload)).toEqual(kinds.get(kind)!.bytes);
+  });
+});
+
+it('refuses a private picture exactly as an id that never existed, or a malformed one', async () => {
+  const { url } = kinds.get('certification front')!;
+  const answers = await Promise.all([
+    get(url),
+    get(url, { token: stranger.token }),
+    get('/api/uploads/NoSuchPictureEver123', { token: stranger.token }),
+    get('/api/uploads/NoSuchPictureEver123'),
+    get('/api/uploads/x'),
+  ]);
+  const shape = (res: (typeof answers)[number]) => ({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body: res.body });
+  for (const res of answers) expect(shape(res)).toEqual(shape(answers[0]!));
+});
+
+it('translates the refusal into the caller\'s language', async () => {
+  const res = await get('/api/uploads/NoSuchPictureEver123', { lang: 'zh' });
+  expect(res.statusCode).toBe(404);
+  expect(res.json().msg).not.toBe('The picture could not be loaded.');
+  expect(res.json().msg).toMatch(/\p{Script=Han}/u);
+});
+
+it('is no longer served to its owner after they log out with that token', async () => {
+  const device = await customer(h);
+  const picture = await upload(device.token, 'logged-out');
+  expect((await get(picture.url, { token: device.token })).statusCode).toBe(200);
+  expect((await h.call(logout, {}, { token: device.token })).ret).toBe(1);
+  await expectUnavailable(picture.url, { token: device.token });
+});
+
+describe('an avatar', () => {
+  it('becomes public once set: anyone gets it, with a long cache', async () => {
+    const avatar = await upload(owner.token, 'avatar');
+    await expectUnavailable(avatar.url);
+    expect(await h.call(editAvatar, { userimg: avatar.url }, { token: owner.token })).toMatchObject({ ret: 1, data: { userimg: avatar.url } });
+    for (const headers of [{}, { token: stranger.token }, { token: owner.token }] as Record<string, string>[]) {
+      const res = await get(avatar.url, headers);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('image/png');
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(new Uint8Array(res.rawPayload)).toEqual(avatar.bytes);
+    }
+    // Only the picture made the avatar: the owner's documents stay private.
+    await expectUnavailable(kinds.get('certification front')!.url);
+  });
+
+  it("cannot be another customer's private picture, which stays private", async () => {
+    const { url } = kinds.get('certification front')!;
+    expect(await h.call(editAvatar, { userimg: url }, { token: stranger.token })).toEqual(refused('Failed to upload picture, please try again later!'));
+    await expectUnavailable(url);
+    await expectUnavailable(url, { token: stranger.token });
+  });
+});
+
+describe('the operator command picture', () => {
+  it('writes any private picture to a new file readable by the operator only', async () => {
+    for (const [kind, { url, bytes }] of kinds) {
+      const file = join(folder, `${kind.replaceAll(' ', '-')}.png`);
+      const output = await opsOk(h, 'picture', url, file);
+      expect(output).toMatch(new RegExp(`^Wrote picture ${url.slice('/api/uploads/'.length)} \\(image/png, \\d+ bytes\\) of ${owner.phone} to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; it is private\\.$`));
+      expect(new Uint8Array(readFileSync(file))).toEqual(bytes);
+      expect(statSync(file).mode & 0o777).toBe(0o600);
+    }
+  });
+
+  it('takes the bare id as well as the URL', async () => {
+    const { url, bytes } = kinds.get('transfer receipt')!;
+    const file = join(folder, 'by-id.png');
+    await opsOk(h, 'picture', url.slice('/api/uploads/'.length), file);
+    expect(new Uint8Array(readFileSync(file))).toEqual(bytes);
+  });
+
+  it('never overwrites a file, and says what is wrong', async () => {
+    const { url } = kinds.get('transfer receipt')!;
+    const file = join(folder, 'kept.txt');
+    writeFileSync(file, 'keep me');
+    expect(await ops(h, 'picture', url, file)).toEqual({ ok: false, output: `${file} already exists: choose a new file name.` });
+    expect(readFileSync(file, 'utf8')).toBe('keep me');
+    expect(await ops(h, 'picture', '/api/uploads/NoSuchPictureEver123', join(folder, 'none.png'))).toEqual({ ok: false, output: 'No picture "/api/uploads/NoSuchPictureEver123".' });
+    expect(existsSync(join(folder, 'none.png'))).toBe(false);
+    expect(await ops(h, 'picture', url)).toMatchObject({ ok: false, output: expect.stringMatching(/^Usage: picture /) });
+  });
+
+  it('works as typed in another folder, through a running server\'s operator socket', async () => {
+    // This process plays the server holding the embedded database: its lock file and its socket.
+    const dataDir = join(folder, 'data');
+    const operatorFolder = join(folder, 'operator');
+    mkdirSync(dataDir);
+    mkdirSync(operatorFolder);
+    writeFileSync(join(dataDir, '.server.lock'), String(process.pid));
+    const stop = await serveOperatorCommands(dataDir, (argv) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv));
+    try {
+      const { url, bytes } = kinds.get('certification holding the document')!;
+      const printed = await new Promise<string>((done, fail) =>
+        execFile(resolve('node_modules/.bin/tsx'), [resolve('src/server/ops/main.ts'), 'picture', url, 'holding.png'], { cwd: operatorFolder, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
+          error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout.trim()),
+        ),
+      );
+      // The relative name is the operator's folder, not the server's.
+      const file = join(operatorFolder, 'holding.png');
+      expect(printed).toBe(`Wrote picture ${url.slice('/api/uploads/'.length)} (image/png, ${bytes.length} bytes) of ${owner.phone} to ${file}; it is private.`);
+      expect(new Uint8Array(readFileSync(file))).toEqual(bytes);
+    } finally {
+      await stop();
+    }
+  }, 30_000);
+});
