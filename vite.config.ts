@@ -108,6 +108,18 @@ export default defineConfig({
       },
       {
         test: {
+          name: 'server-pg',
+          environment: 'node',
+          include: ['tests/server/**/*.test.ts'],
+          // The embedded database's own backup and restore: PGlite only.
+          exclude: ['tests/server/backup.test.ts'],
+          globalSetup: ['tests/server/global-setup-pg.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],

@@ -1,5 +1,9 @@
-// A real server on a real (in-memory PGlite) database, driven through app.inject(): no port.
+// A real server on a real database, driven through app.inject(): no port. The database is an
+// in-memory PGlite (project `server`) or a fresh copy of a migrated template on a throwaway
+// PostgreSQL cluster (project `server-pg`, tests/server/global-setup-pg.ts).
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import pg from 'pg';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/server/db/connection.ts';
@@ -42,9 +46,36 @@ export interface CallOptions {
   ip?: string;
 }
 
+/** True in the `server-pg` project: the suite runs on PostgreSQL. */
+export const onPostgres = () => Boolean(inject('pgAdminUrl'));
+
+/** A fresh, migrated, empty database of this project's kind; close() removes it. */
+export async function openTestDatabase(): Promise<Database> {
+  const adminUrl = inject('pgAdminUrl');
+  if (!adminUrl) return openDatabase({ kind: 'memory', snapshot: new Blob([readFileSync(inject('dbSnapshot'))]) });
+  const name = `t_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await admin(`create database ${name} template ${inject('pgTemplate')}`);
+  const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
+  return {
+    ...database,
+    async close() {
+      await database.close();
+      await admin(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
 export async function startHarness(options: { authRateLimitPerMinute?: number } = {}): Promise<Harness> {
-  const snapshot = new Blob([readFileSync(inject('dbSnapshot'))]);
-  const database = await openDatabase({ kind: 'memory', snapshot });
+  const database = await openTestDatabase();
   let now = new Date('2026-11-22T08:00:00Z');
   const clock = {
     now: () => new Date(now),
@@ -67,7 +98,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
     { db: database.db, clock, sender, market },
-    { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000 },
+    { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
   );
   await app.ready();
 
