@@ -177,12 +177,13 @@ export function withdrawFee(amount: string, feeRate: string): string {
 // ---- Account details ---------------------------------------------------------------------------
 
 /** Entries of the ledger, grouped the way the user filters them. */
-export const ACCOUNT_FILTERS = ['all', 'recharge', 'withdraw', 'option', 'points', 'other'] as const;
+export const ACCOUNT_FILTERS = ['all', 'recharge', 'withdraw', 'option', 'contract', 'points', 'other'] as const;
 export type AccountFilter = (typeof ACCOUNT_FILTERS)[number];
 export const ENTRY_KINDS = {
   recharge: ['recharge'],
   withdraw: ['withdraw_freeze', 'withdraw_return'],
   option: ['option_stake', 'option_payout'],
+  contract: ['contract_freeze', 'contract_trade', 'contract_cancel'],
   points: ['points_redeem'],
 } as const satisfies Partial<Record<AccountFilter, readonly string[]>>;
 

@@ -65,6 +65,21 @@ export const texts = {
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
 
+  // Coin-to-coin contracts (§4, §8)
+  chooseSide: /*i18n*/ { id: 'v.chooseSide', message: 'Please choose Buy or Sell!' },
+  chooseOrderType: /*i18n*/ { id: 'v.chooseOrderType', message: 'Please choose a market or limit order!' },
+  enterPrice: /*i18n*/ { id: 'v.enterPrice', message: 'Please enter the price!' },
+  priceFormat: /*i18n*/ { id: 'v.priceFormat', message: 'Please enter a valid price!' },
+  enterQuantity: /*i18n*/ { id: 'v.enterQuantity', message: 'Please enter the quantity!' },
+  quantityFormat: /*i18n*/ { id: 'v.quantityFormat', message: 'Please enter a valid quantity!' },
+  priceOffTick: /*i18n*/ { id: 'v.priceOffTick', message: 'The price must be a multiple of {0}!' },
+  quantityOffStep: /*i18n*/ { id: 'v.quantityOffStep', message: 'The quantity must be a multiple of {0}!' },
+  belowMinimumNotional: /*i18n*/ { id: 'v.belowMinimumNotional', message: 'The order must be worth at least {0} USDT!' },
+  priceOutsideBand: /*i18n*/ { id: 'v.priceOutsideBand', message: 'The price is more than {0}% away from the market price!' },
+  pairUnavailable: /*i18n*/ { id: 'e.pairUnavailable', message: 'This trading pair is not available!' },
+  cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
+  cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
+
   // Money in and out, payout accounts, certification, VIP and points (§4, §5)
   noBankCard: /*i18n*/ { id: 'v.noBankCard', message: 'You have not bound bank card, please bind bank card first!' },
   noWallet: /*i18n*/ { id: 'v.noWallet', message: 'You have not added a wallet yet, please add a wallet first!' },

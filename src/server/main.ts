@@ -14,6 +14,7 @@ import { outboxSender } from './domain/code-sender.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startSettlementJob } from './jobs/settlement.ts';
+import { startMatchingJob } from './jobs/matching.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
 import { superviseWorkers } from './workers.ts';
@@ -61,9 +62,12 @@ log = (message, error) => app.log.error({ err: error }, message);
 // Which job runs where, with several server processes on one PostgreSQL:
 // - price feed: the lease holder only (market.start() takes the lease or follows; fenced writes);
 // - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
+// - contract matching: every process, after each step of ticks it publishes (one matcher per coin at a time: the pair's row);
 // - retention of price ticks: the lease holder (idempotent, so any process would be safe too).
 market.start();
 const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), Math.max(50, 1000 / config.clockSpeed));
+const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error), Math.max(50, 1000 / config.clockSpeed));
+const stopMatchingOnTicks = market.subscribe(() => matching.poke());
 const retention = startRetentionJob(db, clock, () => market.leads(), (error) => log('tick retention failed', error));
 
 await app.listen({ port: config.port, host: config.host });
@@ -98,6 +102,8 @@ async function stop() {
   stopping = true;
   await stopOperatorSocket();
   await settlement.stop();
+  stopMatchingOnTicks();
+  await matching.stop();
   await retention.stop();
   await market.stop();
   await app.close();

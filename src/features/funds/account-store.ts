@@ -15,6 +15,7 @@ export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {
   recharge: msg`Recharge`,
   withdraw: msg`Withdrawal`,
   option: msg`Options`,
+  contract: msg`Contracts`,
   points: msg`Points`,
   other: msg`Other`,
 };
@@ -25,6 +26,9 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
   withdraw_return: msg`Withdrawal returned`,
   option_stake: msg`Option purchase`,
   option_payout: msg`Option settlement`,
+  contract_freeze: msg`Contract order placed`,
+  contract_trade: msg`Contract order filled`,
+  contract_cancel: msg`Contract order revoked`,
   points_redeem: msg`Points redeemed`,
   demo_grant: msg`Demo funds`,
   test_credit: msg`Test credit`,

@@ -441,3 +441,65 @@ export const vipLevels = pgTable('vip_levels', {
   name: text('name').notNull(),
   value: numeric('value', { precision: 36, scale: 8 }).notNull(),
 });
+
+// ---- Coin-to-coin contracts (§1, §3, §4) --------------------------------------------------------
+
+/**
+ * A listed coin traded against USDT: its rules (tick and step size, minimum notional, fee, the
+ * fat-finger band), edited by the operator command, and `matched_through`: the last recorded tick
+ * of the coin the matching job has applied to the open orders (it advances in the transaction
+ * that fills what those ticks crossed).
+ */
+export const contractPairs = pgTable('contract_pairs', {
+  coin: text('coin').primaryKey(),
+  priceDecimals: integer('price_decimals').notNull(),
+  quantityDecimals: integer('quantity_decimals').notNull(),
+  minNotional: numeric('min_notional', { precision: 36, scale: 8 }).notNull(),
+  feeRate: numeric('fee_rate', { precision: 10, scale: 6 }).notNull(),
+  priceBand: numeric('price_band', { precision: 10, scale: 4 }).notNull(),
+  active: boolean('active').notNull().default(true),
+  matchedThrough: at('matched_through').notNull(),
+});
+
+export const contractOrders = pgTable(
+  'contract_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    coin: text('coin').notNull(),
+    side: text('side').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    /** The limit price; null for a market order. */
+    price: numeric('price', { precision: 36, scale: 12 }),
+    quantity: numeric('quantity', { precision: 36, scale: 8 }).notNull(),
+    totalAsked: numeric('total_asked', { precision: 36, scale: 8 }),
+    feeRate: numeric('fee_rate', { precision: 10, scale: 6 }).notNull(),
+    frozenAsset: text('frozen_asset').notNull(),
+    frozen: numeric('frozen', { precision: 36, scale: 8 }).notNull().default('0'),
+    /** Only recorded ticks after this one can fill the order (the latest when it was placed, or later). */
+    eligibleAfter: at('eligible_after').notNull(),
+    unitPrice: numeric('unit_price', { precision: 36, scale: 12 }),
+    dealtQuantity: numeric('dealt_quantity', { precision: 36, scale: 8 }).notNull().default('0'),
+    total: numeric('total', { precision: 36, scale: 8 }),
+    fee: numeric('fee', { precision: 36, scale: 8 }),
+    feeAsset: text('fee_asset'),
+    spent: numeric('spent', { precision: 36, scale: 8 }),
+    spentAsset: text('spent_asset'),
+    received: numeric('received', { precision: 36, scale: 8 }),
+    receivedAsset: text('received_asset'),
+    tickPrice: numeric('tick_price', { precision: 36, scale: 12 }),
+    tickAt: at('tick_at'),
+    createdAt: at('created_at').notNull(),
+    filledAt: at('filled_at'),
+    cancelledAt: at('cancelled_at'),
+  },
+  (t) => [
+    // A tick touches only the open limits it crosses: buys priced at or above it, sells at or below.
+    index('contract_orders_open_buys').on(t.coin, t.price).where(sql`${t.status} = 'open' and ${t.side} = 'buy'`),
+    index('contract_orders_open_sells').on(t.coin, t.price).where(sql`${t.status} = 'open' and ${t.side} = 'sell'`),
+    index('contract_orders_user_idx').on(t.userId, t.status, t.id),
+    check('contract_orders_quantity_positive', sql`${t.quantity} > 0`),
+    check('contract_orders_status', sql`${t.status} in ('open', 'filled', 'cancelled')`),
+  ],
+);

@@ -2,7 +2,7 @@
 // demo account's grant of USDT (a ledger entry like any other).
 import { eq } from 'drizzle-orm';
 import type { Db } from './connection.ts';
-import { coins, fiatRates, optionProducts, users } from './schema.ts';
+import { coins, contractPairs, fiatRates, optionProducts, users } from './schema.ts';
 import { USDT, post, AlreadyPosted } from '../domain/ledger.ts';
 
 /** Plausible starting prices (USDT) and annualised volatilities of the simulated feed. */
@@ -18,6 +18,10 @@ export const LISTED_COINS = [
   { code: 'LTC', name: 'Litecoin', startPrice: '102.50', volatility: '0.75', priceDecimals: 2 },
   { code: 'DOT', name: 'Polkadot', startPrice: '8.750', volatility: '0.90', priceDecimals: 3 },
 ];
+
+/** Contract pairs against USDT: the step size of each coin's quantity (the tick size is its price decimals). */
+export const QUANTITY_DECIMALS: Record<string, number> = { BTC: 5, ETH: 4, BNB: 3, SOL: 2, XRP: 1, DOGE: 0, ADA: 1, TRX: 0, LTC: 3, DOT: 2 };
+export const PAIR_DEFAULTS = { minNotional: '5', feeRate: '0.001', priceBand: '0.1' };
 
 /** Expiry in minutes and the yield paid on a win. */
 export const OPTION_TERMS = [
@@ -48,6 +52,11 @@ export async function seedMarkets(db: Db, demoUsername: string | null, now: Date
     await db.insert(optionProducts).values(LISTED_COINS.flatMap((coin) => OPTION_TERMS.map((term, sort) => ({ coin: coin.code, ...term, minAmount: '1', sort }))));
   }
   await db.insert(fiatRates).values(FIAT_RATES).onConflictDoNothing();
+  // Matching starts from now: no order can rest on a tick recorded before its pair existed.
+  await db
+    .insert(contractPairs)
+    .values(LISTED_COINS.map((coin) => ({ coin: coin.code, priceDecimals: coin.priceDecimals, quantityDecimals: QUANTITY_DECIMALS[coin.code] ?? 4, ...PAIR_DEFAULTS, matchedThrough: now })))
+    .onConflictDoNothing();
   if (!demoUsername) return;
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, demoUsername));
   if (!demo) return;

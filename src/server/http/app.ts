@@ -21,6 +21,7 @@ import { messageRoutes } from './message-routes.ts';
 import { fundsRoutes } from './funds-routes.ts';
 import { payoutRoutes } from './payout-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
+import { contractRoutes } from './contract-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { secureTransportHeaders, servePwa } from './serving.ts';
 
@@ -97,6 +98,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   fundsRoutes(route);
   payoutRoutes(route);
   rewardsRoutes(route);
+  contractRoutes(route, services.market);
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);

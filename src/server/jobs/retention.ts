@@ -1,6 +1,7 @@
 // Retention of price ticks: one row per coin and second adds up (10 coins ≈ 860,000 rows a day), so
 // the job thins `price_ticks` to what is still needed — the last 48 hours (the stream's catch-up,
-// the 24 h figures), every tick an open option may still settle from, and each coin's latest price.
+// the 24 h figures), every tick an open option may still settle from, every tick the contract matching
+// has not applied yet, and each coin's latest price.
 // The one-minute candles (the charts) are never touched. Deletes go in batches of 10,000 rows, each
 // its own short statement, so no lock is held for long. Idempotent: any process could run it; the
 // server runs it on the feed's lease holder only, hourly and once shortly after start.
@@ -33,7 +34,9 @@ export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: numb
           ${recentFrom}::timestamptz,
           (select max(at) from price_ticks where coin = ${code}),
           (select coalesce((select max(t.at) from price_ticks t where t.coin = ${code} and t.at <= o.min_end), o.min_end)
-             from (select min(end_at) as min_end from option_orders where status = 'holding' and coin = ${code}) o)
+             from (select min(end_at) as min_end from option_orders where status = 'holding' and coin = ${code}) o),
+          -- Ticks the contract matching has not applied yet (it may have been down): they can still fill orders.
+          (select matched_through from contract_pairs where coin = ${code})
         ) as keep_from`),
     );
     if (!row?.keep_from) continue;

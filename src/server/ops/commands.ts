@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
+import { contractPairs, optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
@@ -34,6 +34,10 @@ export const USAGE = `Usage: npm run ops -- <command>
   products                                      list option products
   product <id> [yield=0.85] [min=1] [active=true|false]
                                                 edit one option product
+  pairs                                         list contract pairs (coin/USDT) and their rules
+  pair <coin> [tick=2] [step=5] [min=5] [fee=0.001] [band=0.1] [active=true|false]
+                                                edit a pair: price decimals, quantity decimals, minimum
+                                                notional (USDT), fee rate, fat-finger band (0.1 = 10 %)
   message <all|username> "<title>" "<content>"  a station message to every user or to one
   outbox [n]                                    the last n verification codes sent (default 20)
   backup <file>                                 a copy of the embedded database (also while the server runs)
@@ -214,6 +218,33 @@ const commands: Record<string, Command> = {
     const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, idOf(id))).returning();
     if (!row) throw new UsageError(`No product ${id}.`);
     return `Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
+  },
+
+  async pairs({ db }) {
+    const rows = await db.select().from(contractPairs).orderBy(asc(contractPairs.coin));
+    return table(
+      rows.map((row) => ({ pair: `${row.coin}/USDT`, tick: row.priceDecimals, step: row.quantityDecimals, min: row.minNotional, fee: row.feeRate, band: row.priceBand, active: row.active })),
+      'No pairs.',
+    );
+  },
+
+  // Trading rules only: no command sets a fill price or an order's status (fills come from recorded ticks).
+  async pair({ db }, [coin = '', ...changes]) {
+    const set: Partial<typeof contractPairs.$inferInsert> = {};
+    for (const change of changes) {
+      const [key, value = ''] = change.split('=');
+      if (key === 'tick' && /^[0-8]$/.test(value)) set.priceDecimals = Number(value);
+      else if (key === 'step' && /^[0-8]$/.test(value)) set.quantityDecimals = Number(value);
+      else if (key === 'min' && AMOUNT.test(value)) set.minNotional = value;
+      else if (key === 'fee' && /^0(\.\d{1,6})?$/.test(value) && Number(value) < 0.1) set.feeRate = value;
+      else if (key === 'band' && /^0\.\d{1,4}$/.test(value) && Number(value) > 0) set.priceBand = value;
+      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
+      else throw new UsageError(`Cannot apply "${change}": use tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false.`);
+    }
+    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
+    const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
+    if (!row) throw new UsageError(`No pair ${coin}/USDT.`);
+    return `Pair ${row.coin}/USDT: tick ${row.priceDecimals} decimals, step ${row.quantityDecimals} decimals, minimum ${row.minNotional} USDT, fee ${row.feeRate}, band ${row.priceBand}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their price, quantity and fee rate.`;
   },
 
   async message({ db, now }, [to, title = '', content = '', ...extra]) {

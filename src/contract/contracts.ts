@@ -1,0 +1,196 @@
+// Coin-to-coin contracts (§1, §3, §4, §7): spot trading of each listed coin against USDT, by
+// market or limit order, revocable while open. Orders fill only from recorded price ticks (a
+// market order at the latest one, a limit order at its own price once a recorded tick crosses it).
+// The amounts of a fill are computed here, once: the order form shows them before submit and the
+// server posts them to the ledger.
+import Big from 'big.js';
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import { matching, optionalMatching, required } from './fields.ts';
+import { AMOUNT } from './markets.ts';
+import { texts } from './texts.ts';
+import type { Paged } from './envelope.ts';
+
+export const QUOTE_ASSET = 'USDT';
+
+/** A pair: a listed coin against USDT, with its trading rules (our addition, set by the operator). */
+export interface ContractPair {
+  /** The coin traded, "BTC": the pair is BTC/USDT. */
+  code: string;
+  name: string;
+  /** Prices are multiples of 10^-price_decimals (the tick size). */
+  price_decimals: number;
+  /** Quantities are multiples of 10^-quantity_decimals (the step size). */
+  quantity_decimals: number;
+  /** The least an order may be worth, in USDT. */
+  min_notional: string;
+  /** 0.001 = 0.1 % of what the fill is worth. */
+  fee_rate: string;
+  /** 0.1: a limit price at most 10 % away from the latest recorded price (fat-finger guard). */
+  price_band: string;
+}
+export const contractPairs = get('/coin/trans/pairs', NoInput, result<Paged<ContractPair>>(), { auth: false });
+
+export const ORDER_SIDES = ['buy', 'sell'] as const;
+export type OrderSide = (typeof ORDER_SIDES)[number];
+export const ORDER_TYPES = ['market', 'limit'] as const;
+export type OrderType = (typeof ORDER_TYPES)[number];
+export type ContractStatus = 'open' | 'filled' | 'cancelled';
+
+export interface ContractOrder {
+  id: number;
+  code: string;
+  side: OrderSide;
+  type: OrderType;
+  status: ContractStatus;
+  /** The limit price; null for a market order. */
+  price: string | null;
+  /** The quantity asked (for a market buy by USDT total: the quantity that total bought). */
+  quantity: string;
+  /** A market buy by USDT total: the total asked. */
+  total_asked: string | null;
+  fee_rate: string;
+  /** Held while open: USDT of a buy (price × quantity + fee), the coin of a sell. */
+  frozen: string;
+  frozen_asset: string;
+  /** The quantity dealt: 0 until filled, then all of it. */
+  dealt_quantity: string;
+  /** The unit price it filled at: a limit at its own price (or the market's, when already crossed when placed). */
+  unit_price: string | null;
+  /** Unit price × dealt quantity, in USDT. */
+  total: string | null;
+  fee: string | null;
+  fee_asset: string | null;
+  /** What left the balance, and what arrived. */
+  spent: string | null;
+  spent_asset: string | null;
+  received: string | null;
+  received_asset: string | null;
+  /** The recorded tick it filled at: its price and time. */
+  tick_price: string | null;
+  tick_at: string | null;
+  created_at: string;
+  filled_at: string | null;
+  cancelled_at: string | null;
+  simulated: boolean;
+}
+
+const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
+
+/**
+ * A limit order needs a price and a quantity; a market buy a quantity or a USDT total; a market
+ * sell a quantity. Missing or malformed fields answer the §5-style texts below.
+ */
+export const PlaceContractInput = v.pipe(
+  v.object({
+    code: coinCode,
+    side: v.picklist(ORDER_SIDES, texts.chooseSide.id),
+    type: v.picklist(ORDER_TYPES, texts.chooseOrderType.id),
+    price: optionalMatching(AMOUNT, texts.priceFormat),
+    quantity: optionalMatching(AMOUNT, texts.quantityFormat),
+    /** A market buy only: spend this much USDT instead of naming a quantity. */
+    total: optionalMatching(AMOUNT, texts.amountFormat),
+  }),
+  v.check((input) => input.type === 'market' || input.price !== '', texts.enterPrice.id),
+  v.check((input) => input.quantity !== '' || (input.type === 'market' && input.side === 'buy' && input.total !== ''), texts.enterQuantity.id),
+  v.check((input) => input.total === '' || (input.type === 'market' && input.side === 'buy' && input.quantity === ''), texts.invalidRequest.id),
+);
+export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
+/** §7: places an order; answers it (filled at once, or open). */
+export const placeContract = post('/coin/trans/add', PlaceContractInput, result<ContractOrder>());
+
+/** §7: revokes the caller's open order; what was frozen returns. */
+export const cancelContract = post('/coin/trans/close', v.object({ id: required(texts.cancellationFailed) }), result<ContractOrder>());
+
+export const CONTRACT_LISTS = ['open', 'history'] as const;
+export type ContractList = (typeof CONTRACT_LISTS)[number];
+export const CONTRACT_PAGE_SIZE = 20;
+/** §7: the caller's open orders (oldest first) or history (filled and cancelled, newest first), of one pair or all. */
+export const contractOrders = post(
+  '/coin/trans/lists',
+  v.object({
+    status: v.optional(v.picklist(CONTRACT_LISTS, texts.invalidRequest.id), 'open'),
+    code: v.optional(v.union([v.literal(''), coinCode]), ''),
+    page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+  }),
+  result<Paged<ContractOrder>>(),
+  { readOnly: true },
+);
+
+export interface PairAmounts {
+  code: string;
+  available: string;
+  frozen: string;
+  usdt_available: string;
+  usdt_frozen: string;
+}
+/** §7: the caller's available and frozen amounts of a coin and of USDT. */
+export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), result<PairAmounts>(), { readOnly: true });
+
+// ---- The rules of a fill (decimals, never floats) -------------------------------------------------
+
+/** Whether `value` has no more decimals than allowed (a multiple of the tick or step size). */
+export const onGrid = (value: string, decimals: number) => new Big(value).round(decimals, Big.roundDown).eq(value);
+
+/** One step of `decimals`: 2 → "0.01". */
+export const gridStep = (decimals: number) => new Big(1).div(new Big(10).pow(decimals)).toFixed(decimals);
+
+const down8 = (value: Big) => value.round(8, Big.roundDown);
+const up8 = (value: Big) => value.round(8, Big.roundUp);
+
+/** The quantity a USDT total buys at `price`, down to the step size. */
+export function quantityForTotal(total: string, price: string, quantityDecimals: number): string {
+  return new Big(total).div(price).round(quantityDecimals, Big.roundDown).toFixed(quantityDecimals);
+}
+
+/** What an order is worth at `price`: price × quantity, in USDT. */
+export const notional = (price: string, quantity: string) => new Big(price).times(quantity);
+
+/**
+ * What an open limit order holds: a buy its cost and fee in USDT (price × quantity, rounded up to
+ * 8 decimals, and the fee on it), a sell its quantity of the coin.
+ */
+export function limitReserve(side: OrderSide, code: string, price: string, quantity: string, feeRate: string): { asset: string; amount: string } {
+  if (side === 'sell') return { asset: code, amount: new Big(quantity).toFixed(8) };
+  const cost = up8(notional(price, quantity));
+  return { asset: QUOTE_ASSET, amount: cost.plus(up8(cost.times(feeRate))).toFixed(8) };
+}
+
+export interface FillAmounts {
+  /** Unit price × quantity, in USDT. */
+  total: string;
+  fee: string;
+  fee_asset: string;
+  spent: string;
+  spent_asset: string;
+  received: string;
+  received_asset: string;
+}
+
+/**
+ * The amounts of a fill of `quantity` at `price`. A market order pays its fee out of what it
+ * receives (what is spent is exactly what was asked); a limit buy pays it in USDT beside the cost,
+ * as it reserved it, so the quantity asked is the quantity that arrives; a sell pays it out of the
+ * USDT it receives. Amounts the user pays round up to 8 decimals, amounts the user receives down.
+ */
+export function fillAmounts(side: OrderSide, type: OrderType, code: string, price: string, quantity: string, feeRate: string): FillAmounts {
+  const worth = notional(price, quantity);
+  if (side === 'sell') {
+    const gross = down8(worth);
+    const fee = up8(gross.times(feeRate));
+    return { total: gross.toFixed(8), fee: fee.toFixed(8), fee_asset: QUOTE_ASSET, spent: new Big(quantity).toFixed(8), spent_asset: code, received: gross.minus(fee).toFixed(8), received_asset: QUOTE_ASSET };
+  }
+  const cost = up8(worth);
+  if (type === 'market') {
+    const fee = up8(new Big(quantity).times(feeRate));
+    return { total: cost.toFixed(8), fee: fee.toFixed(8), fee_asset: code, spent: cost.toFixed(8), spent_asset: QUOTE_ASSET, received: new Big(quantity).minus(fee).toFixed(8), received_asset: code };
+  }
+  const fee = up8(cost.times(feeRate));
+  return { total: cost.toFixed(8), fee: fee.toFixed(8), fee_asset: QUOTE_ASSET, spent: cost.plus(fee).toFixed(8), spent_asset: QUOTE_ASSET, received: new Big(quantity).toFixed(8), received_asset: code };
+}
+
+/** A limit is crossed by a recorded price: a buy at or below its price, a sell at or above. */
+export const crosses = (side: OrderSide, limit: string, tick: string) => (side === 'buy' ? new Big(tick).lte(limit) : new Big(tick).gte(limit));
+
+/** The fat-finger guard: a limit more than `band` (0.1 = 10 %) away from the market price. */
+export const outsideBand = (limit: string, market: string, band: string) => new Big(limit).minus(market).abs().gt(new Big(market).times(band));

@@ -1,0 +1,320 @@
+// Coin-to-coin contracts: placing an order (a market order fills at once at the latest recorded
+// tick; a limit order freezes what it needs through the ledger and rests), revoking it, and the
+// matching that fills resting limits from recorded ticks only — exactly once, in time order.
+// The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
+import Big from 'big.js';
+import { and, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { contractOrders, contractPairs } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import {
+  crosses,
+  fillAmounts,
+  gridStep,
+  limitReserve,
+  notional,
+  onGrid,
+  outsideBand,
+  quantityForTotal,
+  type ContractOrder,
+  type ContractPair,
+  type FillAmounts,
+  type OrderSide,
+  type OrderType,
+} from '../../contract/contracts.ts';
+import { Refusal } from '../http/context.ts';
+import { lastRecordedPrice } from '../market/market.ts';
+import { MAX_QUOTE_AGE_MS } from './options.ts';
+import { post, postMany, type Posting } from './ledger.ts';
+
+export type ContractOrderRow = typeof contractOrders.$inferSelect;
+type PairRow = typeof contractPairs.$inferSelect;
+
+export const CONTRACT_ENTRY = { freeze: 'contract_freeze', trade: 'contract_trade', cancel: 'contract_cancel' } as const;
+const reference = (id: number) => `contract:${id}`;
+
+export interface PlaceContract {
+  code: string;
+  side: OrderSide;
+  type: OrderType;
+  /** '' when not given (market orders). */
+  price: string;
+  quantity: string;
+  total: string;
+}
+
+export function toPair(row: PairRow & { name: string }): ContractPair {
+  return {
+    code: row.coin,
+    name: row.name,
+    price_decimals: row.priceDecimals,
+    quantity_decimals: row.quantityDecimals,
+    min_notional: new Big(row.minNotional).toFixed(),
+    fee_rate: new Big(row.feeRate).toFixed(),
+    price_band: new Big(row.priceBand).toFixed(),
+  };
+}
+
+/**
+ * Places an order in `tx`. The pair's row is read FOR SHARE: a matching run of the coin (which
+ * holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the
+ * matcher has already passed.
+ */
+export async function placeContractOrder(tx: Tx, userId: number, input: PlaceContract, now: Date): Promise<ContractOrderRow> {
+  const [pair] = rowsOf<{ coin: string; price_decimals: number; quantity_decimals: number; min_notional: string; fee_rate: string; price_band: string; matched_through: Date | string }>(
+    await tx.execute(sql`
+      select p.coin, p.price_decimals, p.quantity_decimals, p.min_notional::text as min_notional, p.fee_rate::text as fee_rate,
+        p.price_band::text as price_band, p.matched_through
+      from contract_pairs p join coins c on c.code = p.coin
+      where p.coin = ${input.code} and p.active and c.active
+      for share of p`),
+  );
+  if (!pair) throw new Refusal(texts.pairUnavailable.id);
+  const priceDecimals = Number(pair.price_decimals);
+  const quantityDecimals = Number(pair.quantity_decimals);
+  const quote = await lastRecordedPrice(tx, input.code);
+  if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
+  const market = new Big(quote.price).toFixed();
+
+  if (input.type === 'limit') {
+    if (!onGrid(input.price, priceDecimals) || new Big(input.price).eq(0)) throw new Refusal(texts.priceOffTick.id, { 0: gridStep(priceDecimals) });
+    if (outsideBand(input.price, market, pair.price_band)) throw new Refusal(texts.priceOutsideBand.id, { 0: new Big(pair.price_band).times(100).toFixed() });
+  }
+  if (input.quantity !== '' && !onGrid(input.quantity, quantityDecimals)) throw new Refusal(texts.quantityOffStep.id, { 0: gridStep(quantityDecimals) });
+  const quantity = input.quantity !== '' ? new Big(input.quantity).toFixed(quantityDecimals) : quantityForTotal(input.total, market, quantityDecimals);
+  const worth = notional(input.type === 'limit' ? input.price : market, quantity);
+  if (worth.lt(pair.min_notional) || new Big(quantity).eq(0)) throw new Refusal(texts.belowMinimumNotional.id, { 0: new Big(pair.min_notional).toFixed() });
+
+  const base = {
+    userId,
+    coin: input.code,
+    side: input.side,
+    type: input.type,
+    price: input.type === 'limit' ? input.price : null,
+    quantity,
+    totalAsked: input.type === 'market' && input.total !== '' ? new Big(input.total).toFixed(8) : null,
+    feeRate: pair.fee_rate,
+    createdAt: now,
+  };
+
+  // A market order, or a limit the latest recorded price already crosses: filled now, at that price.
+  if (input.type === 'market' || crosses(input.side, input.price, market)) {
+    const amounts = fillAmounts(input.side, input.type, input.code, market, quantity, pair.fee_rate);
+    const [order] = await tx
+      .insert(contractOrders)
+      .values({
+        ...base,
+        status: 'filled',
+        frozenAsset: amounts.spent_asset,
+        eligibleAfter: quote.at,
+        ...filledColumns(amounts, market, quantity, { price: market, at: quote.at }, now),
+      })
+      .returning();
+    await postMany(tx, tradePostings(order!.id, userId, amounts, null), now);
+    return order!;
+  }
+
+  const reserve = limitReserve(input.side, input.code, input.price, quantity, pair.fee_rate);
+  const matchedThrough = new Date(pair.matched_through);
+  const [order] = await tx
+    .insert(contractOrders)
+    .values({
+      ...base,
+      status: 'open',
+      frozenAsset: reserve.asset,
+      frozen: reserve.amount,
+      eligibleAfter: quote.at.getTime() > matchedThrough.getTime() ? quote.at : matchedThrough,
+    })
+    .returning();
+  await post(tx, { userId, asset: reserve.asset, amount: new Big(reserve.amount).neg().toFixed(8), kind: CONTRACT_ENTRY.freeze, reference: reference(order!.id) }, now);
+  await post(tx, { userId, asset: reserve.asset, amount: reserve.amount, kind: CONTRACT_ENTRY.freeze, reference: reference(order!.id), bucket: 'frozen' }, now);
+  return order!;
+}
+
+function filledColumns(amounts: FillAmounts, unitPrice: string, quantity: string, tick: { price: string; at: Date }, now: Date) {
+  return {
+    unitPrice,
+    dealtQuantity: quantity,
+    total: amounts.total,
+    fee: amounts.fee,
+    feeAsset: amounts.fee_asset,
+    spent: amounts.spent,
+    spentAsset: amounts.spent_asset,
+    received: amounts.received,
+    receivedAsset: amounts.received_asset,
+    tickPrice: tick.price,
+    tickAt: tick.at,
+    filledAt: now,
+  };
+}
+
+/**
+ * The ledger entries of a fill: what was spent leaves the available balance (or, for a resting
+ * order, the frozen one, with any excess reserve returned), what was received arrives.
+ */
+function tradePostings(id: number, userId: number, amounts: FillAmounts, reserved: { asset: string; amount: string } | null): Posting[] {
+  const kind = CONTRACT_ENTRY.trade;
+  const ref = reference(id);
+  const postings: Posting[] = [];
+  if (reserved) {
+    postings.push({ userId, asset: reserved.asset, amount: new Big(reserved.amount).neg().toFixed(8), kind, reference: ref, bucket: 'frozen' });
+    const excess = new Big(reserved.amount).minus(amounts.spent);
+    if (excess.lt(0)) throw new Error(`contract ${id}: the fill costs more than was reserved`);
+    postings.push({ userId, asset: reserved.asset, amount: excess.toFixed(8), kind, reference: ref });
+  } else {
+    postings.push({ userId, asset: amounts.spent_asset, amount: new Big(amounts.spent).neg().toFixed(8), kind, reference: ref });
+  }
+  postings.push({ userId, asset: amounts.received_asset, amount: amounts.received, kind, reference: ref });
+  return postings;
+}
+
+/** Revokes the caller's open order and returns what it froze; anything else is 'Cancellation failed'. */
+export async function cancelContractOrder(tx: Tx, userId: number, id: number, now: Date): Promise<ContractOrderRow> {
+  const [order] = await tx
+    .update(contractOrders)
+    .set({ status: 'cancelled', cancelledAt: now })
+    .where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId), eq(contractOrders.status, 'open')))
+    .returning();
+  // Someone else's order, an unknown id, one already filled or revoked: the same answer, nothing learnt.
+  if (!order) throw new Refusal(texts.cancellationFailed.id);
+  const ref = reference(order.id);
+  await post(tx, { userId, asset: order.frozenAsset, amount: new Big(order.frozen).neg().toFixed(8), kind: CONTRACT_ENTRY.cancel, reference: ref, bucket: 'frozen' }, now);
+  await post(tx, { userId, asset: order.frozenAsset, amount: order.frozen, kind: CONTRACT_ENTRY.cancel, reference: ref }, now);
+  return order;
+}
+
+/** Recorded ticks of one coin a matching transaction looks at, at most (a catch-up after downtime goes window by window). */
+export const MATCH_WINDOW_TICKS = 3_600;
+
+export interface MatchResult {
+  filled: number;
+  /** Whether another transaction should follow at once (a full batch, or more ticks waiting). */
+  more: boolean;
+}
+
+/**
+ * One matching transaction of one coin. Holds the pair's row FOR UPDATE (one matcher per coin at a
+ * time, placements wait), takes the recorded ticks after `matched_through` (a window), claims the
+ * open limits some tick of the window crosses — through the partial indexes on price, so a tick
+ * that crosses nothing reads nothing of the book — each with the first tick that crosses it after
+ * it became eligible, in tick-time order, FOR UPDATE SKIP LOCKED (a revoke in progress keeps its
+ * row), and fills them at their limit price with their ledger entries. The window is done, and
+ * `matched_through` advances, only when no crossed order of it is left open. `beforeCommit` lets
+ * tests crash a run between claim and commit.
+ */
+export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch: number, beforeCommit?: () => void): Promise<MatchResult> {
+  const [pair] = rowsOf<{ matched_through: Date | string }>(await tx.execute(sql`select matched_through from contract_pairs where coin = ${coin} for update`));
+  if (!pair) return { filled: 0, more: false };
+  const through = new Date(pair.matched_through).toISOString();
+  const [window] = rowsOf<{ upto: Date | string | null; low: string | null; high: string | null; ticks: number | string }>(
+    await tx.execute(sql`
+      select max(at) as upto, min(price)::text as low, max(price)::text as high, count(*)::int as ticks
+      from (select at, price from price_ticks where coin = ${coin} and at > ${through}::timestamptz order by at limit ${MATCH_WINDOW_TICKS}) w`),
+  );
+  if (!window?.upto) return { filled: 0, more: false };
+  const upto = new Date(window.upto).toISOString();
+  const crossed = (lock: boolean, limit: number) => sql`
+    select o.id, o.user_id, o.side, o.price::text as price, o.quantity::text as quantity, o.fee_rate::text as fee_rate,
+      o.frozen_asset, o.frozen::text as frozen, tick.price::text as tick_price, tick.at as tick_at
+    from contract_orders o
+    cross join lateral (
+      select t.at, t.price from price_ticks t
+      where t.coin = o.coin and t.at > greatest(o.eligible_after, ${through}::timestamptz) and t.at <= ${upto}::timestamptz
+        and (case when o.side = 'buy' then t.price <= o.price else t.price >= o.price end)
+      order by t.at limit 1
+    ) tick
+    where o.coin = ${coin} and o.status = 'open'
+      and ((o.side = 'buy' and o.price >= ${window.low}::numeric) or (o.side = 'sell' and o.price <= ${window.high}::numeric))
+    order by tick.at, o.id
+    limit ${limit}
+    ${lock ? sql`for update of o skip locked` : sql``}`;
+  const claimed = rowsOf<{ id: number; user_id: number; side: OrderSide; price: string; quantity: string; fee_rate: string; frozen_asset: string; frozen: string; tick_price: string; tick_at: Date | string }>(
+    await tx.execute(crossed(true, batch)),
+  );
+
+  if (claimed.length) {
+    const fills = claimed.map((order) => ({ order, amounts: fillAmounts(order.side, 'limit', coin, order.price, order.quantity, order.fee_rate) }));
+    const values = sql.join(
+      fills.map(
+        ({ order, amounts }) =>
+          sql`(${Number(order.id)}::int, ${amounts.total}::numeric, ${amounts.fee}::numeric, ${amounts.fee_asset}::text, ${amounts.spent}::numeric, ${amounts.spent_asset}::text,
+            ${amounts.received}::numeric, ${amounts.received_asset}::text, ${order.tick_price}::numeric, ${new Date(order.tick_at).toISOString()}::timestamptz)`,
+      ),
+      sql`, `,
+    );
+    const updated = await tx.execute(sql`
+      update contract_orders o
+      set status = 'filled', unit_price = o.price, dealt_quantity = o.quantity, total = v.total, fee = v.fee, fee_asset = v.fee_asset,
+        spent = v.spent, spent_asset = v.spent_asset, received = v.received, received_asset = v.received_asset,
+        tick_price = v.tick_price, tick_at = v.tick_at, filled_at = ${now.toISOString()}::timestamptz
+      from (values ${values}) as v(id, total, fee, fee_asset, spent, spent_asset, received, received_asset, tick_price, tick_at)
+      where o.id = v.id and o.status = 'open'
+      returning o.id`);
+    // The rows are locked by this transaction: anything else is a bug, and nothing must be paid.
+    if (rowsOf(updated).length !== fills.length) throw new Error('matching claimed orders it could not fill');
+    await postMany(
+      tx,
+      fills.flatMap(({ order, amounts }) => tradePostings(Number(order.id), Number(order.user_id), amounts, { asset: order.frozen_asset, amount: order.frozen })),
+      now,
+    );
+  }
+
+  let more = claimed.length === batch;
+  if (!more) {
+    // A crossed order still open here is held by a revoke in progress: keep the window for the next run.
+    const heldElsewhere = rowsOf(await tx.execute(crossed(false, 1))).length > 0;
+    if (!heldElsewhere) {
+      await tx.update(contractPairs).set({ matchedThrough: new Date(upto) }).where(eq(contractPairs.coin, coin));
+      more = Number(window.ticks) === MATCH_WINDOW_TICKS;
+    }
+  }
+  beforeCommit?.();
+  return { filled: claimed.length, more };
+}
+
+/** A recorded price as the user reads it: every digit the feed gave, no padding zeros. */
+const price = (value: string | null) => (value === null ? null : new Big(value).toFixed());
+
+export function toContractOrder(row: ContractOrderRow, simulated: boolean): ContractOrder {
+  return {
+    id: row.id,
+    code: row.coin,
+    side: row.side as OrderSide,
+    type: row.type as OrderType,
+    status: row.status as ContractOrder['status'],
+    price: price(row.price),
+    quantity: row.quantity,
+    total_asked: row.totalAsked,
+    fee_rate: new Big(row.feeRate).toFixed(),
+    frozen: row.frozen,
+    frozen_asset: row.frozenAsset,
+    dealt_quantity: row.dealtQuantity,
+    unit_price: price(row.unitPrice),
+    total: row.total,
+    fee: row.fee,
+    fee_asset: row.feeAsset,
+    spent: row.spent,
+    spent_asset: row.spentAsset,
+    received: row.received,
+    received_asset: row.receivedAsset,
+    tick_price: price(row.tickPrice),
+    tick_at: row.tickAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+    filled_at: row.filledAt?.toISOString() ?? null,
+    cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    simulated,
+  };
+}
+
+/** The pairs a new order can use (coin listed, pair active), in the coin list's order. */
+export async function activePairs(db: Executor): Promise<ContractPair[]> {
+  const rows = rowsOf<PairRow & { name: string }>(
+    await db.execute(sql`
+      select p.coin, c.name, p.price_decimals as "priceDecimals", p.quantity_decimals as "quantityDecimals", p.min_notional::text as "minNotional",
+        p.fee_rate::text as "feeRate", p.price_band::text as "priceBand", p.active, p.matched_through as "matchedThrough"
+      from contract_pairs p join coins c on c.code = p.coin
+      where p.active and c.active order by c.sort, c.code`),
+  );
+  return rows.map((row) => toPair({ ...row, priceDecimals: Number(row.priceDecimals), quantityDecimals: Number(row.quantityDecimals) }));
+}
+

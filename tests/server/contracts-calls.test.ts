@@ -1,0 +1,228 @@
+// Coin-to-coin contracts through the calls a customer makes (§4, §7, §8): a market order fills at
+// the latest recorded tick, a limit order freezes its funds and fills at its own price once a
+// recorded tick crosses it, a revoke returns what was frozen, every refusal answers a translated
+// text and moves nothing, and one customer never sees another's orders.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, grant } from './helpers.ts';
+import { cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../src/contract/contracts.ts';
+import { balances } from '../../src/contract/markets.ts';
+import { matchAllPairs } from '../../src/server/jobs/matching.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+/** One recorded tick of a coin `offsetMs` after the harness clock, the clock moved there. */
+async function tick(coin: string, price: string, offsetMs = 1000) {
+  h.clock.advance(offsetMs);
+  await h.market.record([{ coin, at: h.clock.now(), price, volume: '1' }]);
+}
+
+const match = () => matchAllPairs(h.database.db, h.clock.now());
+
+async function amounts(token: string, code: string) {
+  const res = await h.call(contractAmounts, { code }, { token });
+  expect(res.ret).toBe(1);
+  return res.data;
+}
+
+describe('pairs', () => {
+  it('lists every listed coin against USDT with its rules, without a login', async () => {
+    const res = await h.call(contractPairs);
+    expect(res.ret).toBe(1);
+    expect(res.data.lists.map((pair) => pair.code)).toEqual(['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'DOGE', 'ADA', 'TRX', 'LTC', 'DOT']);
+    expect(res.data.lists[0]).toEqual({ code: 'BTC', name: 'Bitcoin', price_decimals: 2, quantity_decimals: 5, min_notional: '5', fee_rate: '0.001', price_band: '0.1' });
+  });
+});
+
+describe('market orders fill at once at the latest recorded tick', () => {
+  it('buys BTC by quantity: the fee comes out of the BTC received, the order keeps the tick', async () => {
+    const user = await customer(h, '10000');
+    await tick('BTC', '50000.00');
+    const tickAt = h.clock.now().toISOString();
+    const res = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.1' }, { token: user.token });
+    expect(res).toMatchObject({
+      ret: 1,
+      data: {
+        code: 'BTC',
+        side: 'buy',
+        type: 'market',
+        status: 'filled',
+        price: null,
+        quantity: '0.10000000',
+        dealt_quantity: '0.10000000',
+        unit_price: '50000',
+        total: '5000.00000000',
+        fee: '0.00010000',
+        fee_asset: 'BTC',
+        spent: '5000.00000000',
+        spent_asset: 'USDT',
+        received: '0.09990000',
+        received_asset: 'BTC',
+        tick_price: '50000',
+        tick_at: tickAt,
+        simulated: true,
+      },
+    });
+    expect(await amounts(user.token, 'BTC')).toEqual({ code: 'BTC', available: '0.09990000', frozen: '0.00000000', usdt_available: '5000.00000000', usdt_frozen: '0.00000000' });
+    const listed = await h.call(balances, {}, { token: user.token });
+    expect(listed.data.lists.map((b) => [b.asset, b.available])).toEqual([
+      ['BTC', '0.09990000'],
+      ['USDT', '5000.00000000'],
+    ]);
+    await expectLedgerBalanced(h);
+  });
+
+  it('buys by USDT total: the quantity is rounded down to the step, what is spent never exceeds the total', async () => {
+    const user = await customer(h, '100');
+    await tick('ETH', '3333.33');
+    const res = await h.call(placeContract, { code: 'ETH', side: 'buy', type: 'market', total: '100' }, { token: user.token });
+    // 100 / 3333.33 = 0.030000030… → 0.0300 (4 decimals for ETH)
+    expect(res.data).toMatchObject({ quantity: '0.03000000', total_asked: '100.00000000', spent: '99.99990000', received: '0.02997000', fee: '0.00003000' });
+    expect(await amounts(user.token, 'ETH')).toMatchObject({ available: '0.02997000', usdt_available: '0.00010000' });
+  });
+
+  it('sells: the fee comes out of the USDT received', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '2', 'SOL');
+    await tick('SOL', '200.00');
+    const res = await h.call(placeContract, { code: 'SOL', side: 'sell', type: 'market', quantity: '1.5' }, { token: user.token });
+    expect(res.data).toMatchObject({ status: 'filled', spent: '1.50000000', spent_asset: 'SOL', total: '300.00000000', fee: '0.30000000', fee_asset: 'USDT', received: '299.70000000' });
+    expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '0.50000000', usdt_available: '299.70000000' });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('refusals answer a translated text and move nothing', () => {
+  it.each([
+    [{ code: 'BTC', side: 'buy', type: 'limit', quantity: '0.01' }, 'Please enter the price!'],
+    [{ code: 'BTC', side: 'buy', type: 'limit', price: '50000' }, 'Please enter the quantity!'],
+    [{ code: 'BTC', side: 'sell', type: 'market', total: '100' }, 'Please enter the quantity!'],
+    [{ code: 'BTC', side: 'up', type: 'market', quantity: '0.01' }, 'Please choose Buy or Sell!'],
+    [{ code: 'BTC', side: 'buy', type: 'stop', quantity: '0.01' }, 'Please choose a market or limit order!'],
+    [{ code: 'BTC', side: 'buy', type: 'limit', price: '5e4', quantity: '0.01' }, 'Please enter a valid price!'],
+    [{ code: 'BTC', side: 'buy', type: 'market', quantity: '-1' }, 'Please enter a valid quantity!'],
+    [{ code: 'BTC', side: 'buy', type: 'limit', price: '50000.001', quantity: '0.01' }, 'The price must be a multiple of 0.01!'],
+    [{ code: 'BTC', side: 'buy', type: 'market', quantity: '0.000001' }, 'The quantity must be a multiple of 0.00001!'],
+    [{ code: 'BTC', side: 'buy', type: 'market', quantity: '0.00009' }, 'The order must be worth at least 5 USDT!'],
+    [{ code: 'BTC', side: 'buy', type: 'limit', price: '44000', quantity: '0.01' }, 'The price is more than 10% away from the market price!'],
+    [{ code: 'BTC', side: 'sell', type: 'limit', price: '56000', quantity: '0.01' }, 'The price is more than 10% away from the market price!'],
+    [{ code: 'NOPE', side: 'buy', type: 'market', quantity: '1' }, 'This trading pair is not available!'],
+    [{ code: 'BTC', side: 'buy', type: 'market', quantity: '1' }, 'Insufficient balance!'],
+    [{ code: 'BTC', side: 'sell', type: 'limit', price: '51000', quantity: '1' }, 'Insufficient balance!'],
+  ])('%o → %s', async (input, text) => {
+    const user = await customer(h, '100');
+    await tick('BTC', '50000.00');
+    const before = await amounts(user.token, 'BTC');
+    const res = await h.call(placeContract, input, { token: user.token });
+    expect(res).toEqual({ ret: 0, msg: text, data: null });
+    expect(await amounts(user.token, 'BTC')).toEqual(before);
+    expect((await h.call(contractOrders, { status: 'history' }, { token: user.token })).data.total).toBe(0);
+  });
+
+  it('refuses when no price was recorded in the last 10 s', async () => {
+    const user = await customer(h, '1000');
+    await tick('BNB', '600.00');
+    h.clock.advance(10_001);
+    const res = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'market', quantity: '1' }, { token: user.token });
+    expect(res).toEqual({ ret: 0, msg: 'The price is not available right now, please try again later!', data: null });
+  });
+
+  it('answers in the request language', async () => {
+    const user = await customer(h, '100');
+    const res = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'limit', quantity: '0.01' }, { token: user.token, lang: 'zh' });
+    expect(res.ret).toBe(0);
+    expect(res.msg).not.toBe('Please enter the price!');
+  });
+});
+
+describe('limit orders', () => {
+  it('a buy freezes price × quantity + fee, rests, and fills at its own price when a recorded tick crosses it', async () => {
+    const user = await customer(h, '1000');
+    await tick('LTC', '100.00');
+    const placed = await h.call(placeContract, { code: 'LTC', side: 'buy', type: 'limit', price: '95.00', quantity: '2' }, { token: user.token });
+    expect(placed.data).toMatchObject({ status: 'open', price: '95', frozen: '190.19000000', frozen_asset: 'USDT', dealt_quantity: '0.00000000', unit_price: null });
+    expect(await amounts(user.token, 'LTC')).toMatchObject({ usdt_available: '809.81000000', usdt_frozen: '190.19000000' });
+
+    await tick('LTC', '95.01');
+    expect(await match()).toBe(0);
+    await tick('LTC', '94.50');
+    const crossedAt = h.clock.now().toISOString();
+    await tick('LTC', '93.00');
+    expect(await match()).toBe(1);
+
+    const [order] = (await h.call(contractOrders, { status: 'history', code: 'LTC' }, { token: user.token })).data.lists;
+    // At its limit price, at the first tick that crossed it (not the lower one after).
+    expect(order).toMatchObject({ id: placed.data.id, status: 'filled', unit_price: '95', total: '190.00000000', fee: '0.19000000', fee_asset: 'USDT', received: '2.00000000', tick_price: '94.5', tick_at: crossedAt });
+    expect(await amounts(user.token, 'LTC')).toEqual({ code: 'LTC', available: '2.00000000', frozen: '0.00000000', usdt_available: '809.81000000', usdt_frozen: '0.00000000' });
+    await expectLedgerBalanced(h);
+  });
+
+  it('a sell freezes the coin and fills when a tick reaches its price; a tick before it was placed does not count', async () => {
+    const user = await customer(h);
+    await grant(h, user.id, '10', 'DOT');
+    await tick('DOT', '8.000');
+    const placed = await h.call(placeContract, { code: 'DOT', side: 'sell', type: 'limit', price: '8.500', quantity: '10' }, { token: user.token });
+    expect(placed.data).toMatchObject({ status: 'open', frozen: '10.00000000', frozen_asset: 'DOT' });
+    await tick('DOT', '8.499');
+    await match();
+    expect((await h.call(contractOrders, { status: 'open', code: 'DOT' }, { token: user.token })).data.total).toBe(1);
+    await tick('DOT', '8.600');
+    await match();
+    expect(await amounts(user.token, 'DOT')).toEqual({ code: 'DOT', available: '0.00000000', frozen: '0.00000000', usdt_available: '84.91500000', usdt_frozen: '0.00000000' });
+  });
+
+  it('a limit already crossed when placed fills at once at the current price', async () => {
+    const user = await customer(h, '1000');
+    await tick('BNB', '600.00');
+    const res = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'limit', price: '610.00', quantity: '1' }, { token: user.token });
+    expect(res.data).toMatchObject({ status: 'filled', price: '610', unit_price: '600', total: '600.00000000', fee: '0.60000000', spent: '600.60000000', received: '1.00000000' });
+    expect(await amounts(user.token, 'BNB')).toMatchObject({ available: '1.00000000', usdt_available: '399.40000000', usdt_frozen: '0.00000000' });
+  });
+
+  it('revoking returns what was frozen; revoking again, or a filled order, fails', async () => {
+    const user = await customer(h, '1000');
+    await tick('XRP', '1.4000');
+    const placed = await h.call(placeContract, { code: 'XRP', side: 'buy', type: 'limit', price: '1.3000', quantity: '100' }, { token: user.token });
+    expect(await amounts(user.token, 'XRP')).toMatchObject({ usdt_available: '869.87000000', usdt_frozen: '130.13000000' });
+    const revoked = await h.call(cancelContract, { id: String(placed.data.id) }, { token: user.token });
+    expect(revoked).toMatchObject({ ret: 1, data: { status: 'cancelled', dealt_quantity: '0.00000000' } });
+    expect(revoked.data.cancelled_at).not.toBeNull();
+    expect(await amounts(user.token, 'XRP')).toMatchObject({ usdt_available: '1000.00000000', usdt_frozen: '0.00000000' });
+    expect(await h.call(cancelContract, { id: String(placed.data.id) }, { token: user.token })).toEqual({ ret: 0, msg: 'Cancellation failed, please try again!', data: null });
+
+    const market = await h.call(placeContract, { code: 'XRP', side: 'buy', type: 'market', quantity: '10' }, { token: user.token });
+    expect(await h.call(cancelContract, { id: String(market.data.id) }, { token: user.token })).toMatchObject({ ret: 0, msg: 'Cancellation failed, please try again!' });
+    // A crossing tick after the revoke fills nothing.
+    await tick('XRP', '1.2000');
+    await match();
+    expect(await amounts(user.token, 'XRP')).toMatchObject({ available: '9.99000000', frozen: '0.00000000' });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('access', () => {
+  it('another customer cannot list, revoke or learn of the orders', async () => {
+    const a = await customer(h, '1000');
+    const b = await customer(h, '1000');
+    await tick('ADA', '1.0000');
+    const placed = await h.call(placeContract, { code: 'ADA', side: 'buy', type: 'limit', price: '0.9500', quantity: '100' }, { token: a.token });
+    expect(placed.ret).toBe(1);
+    for (const status of ['open', 'history']) expect((await h.call(contractOrders, { status }, { token: b.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+    const foreign = await h.call(cancelContract, { id: String(placed.data.id) }, { token: b.token });
+    const unknown = await h.call(cancelContract, { id: '999999' }, { token: b.token });
+    expect(foreign).toEqual(unknown);
+    expect(foreign).toEqual({ ret: 0, msg: 'Cancellation failed, please try again!', data: null });
+    expect((await h.call(contractOrders, { status: 'open' }, { token: a.token })).data.lists.map((o) => o.status)).toEqual(['open']);
+    expect(await amounts(b.token, 'ADA')).toMatchObject({ available: '0.00000000', usdt_available: '1000.00000000' });
+  });
+
+  it('needs a login', async () => {
+    expect((await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '1' })).ret).toBe(-1);
+    expect((await h.call(contractOrders, {})).ret).toBe(-1);
+    expect((await h.call(contractAmounts, { code: 'BTC' })).ret).toBe(-1);
+  });
+});
