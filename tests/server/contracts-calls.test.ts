@@ -8,6 +8,7 @@ import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import { cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../src/contract/contracts.ts';
 import { balances } from '../../src/contract/markets.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -224,5 +225,28 @@ describe('access', () => {
     expect((await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '1' })).ret).toBe(-1);
     expect((await h.call(contractOrders, {})).ret).toBe(-1);
     expect((await h.call(contractAmounts, { code: 'BTC' })).ret).toBe(-1);
+  });
+});
+
+describe('the operator command edits trading rules, never an outcome', () => {
+  it('a new fee rate and minimum apply to new orders; an open order keeps its own; bad values change nothing', async () => {
+    const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    const user = await customer(h, '10000');
+    await tick('TRX', '0.20000');
+    const resting = await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'limit', price: '0.19000', quantity: '100' }, { token: user.token });
+    expect(resting.data.fee_rate).toBe('0.001');
+
+    expect(await ops('pair', 'trx', 'fee=0.002', 'min=10')).toMatchObject({ ok: true });
+    expect(await ops('pair', 'TRX', 'fee=0.5')).toMatchObject({ ok: false });
+    expect(await ops('pair', 'TRX', 'price=1')).toMatchObject({ ok: false });
+    expect((await h.call(contractPairs)).data.lists.find((pair) => pair.code === 'TRX')).toMatchObject({ fee_rate: '0.002', min_notional: '10' });
+    expect(await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '40' }, { token: user.token })).toMatchObject({ ret: 0, msg: 'The order must be worth at least 10 USDT!' });
+    expect((await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '100' }, { token: user.token })).data).toMatchObject({ fee_rate: '0.002', fee: '0.20000000' });
+
+    await tick('TRX', '0.18000');
+    await match();
+    const [filled] = (await h.call(contractOrders, { status: 'history', code: 'TRX' }, { token: user.token })).data.lists.filter((order) => order.id === resting.data.id);
+    expect(filled).toMatchObject({ status: 'filled', fee_rate: '0.001', unit_price: '0.19', fee: '0.01900000' });
+    expect((await ops('pairs')).output).toContain('TRX/USDT');
   });
 });
