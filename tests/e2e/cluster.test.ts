@@ -1,7 +1,8 @@
 // One market across processes, for real: two server processes on one throwaway PostgreSQL, each on
 // its own port, started together on an empty database, with one shared test clock (CLOCK_SPEED=20,
 // one CLOCK_ORIGIN). Stream clients of both see the same ticks; SIGKILL the process holding the
-// price feed and the other takes over within 5 s; options bought on either settle exactly once.
+// price feed and the other takes over within 5 s; options bought on either settle exactly once, and
+// contract limits placed on either fill exactly once, each at the first recorded tick crossing it.
 // No browser needed.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startPostgres, type PostgresCluster } from '../server/postgres.ts';
 import { login } from '../../src/contract/account.ts';
 import { balances, coinRate, optionOrder, optionProducts, placeOption, PRICE_STREAM_PATH, type TickEvent } from '../../src/contract/markets.ts';
+import { placeContract } from '../../src/contract/contracts.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -197,6 +199,21 @@ it('takes options on either process', async () => {
   }
 });
 
+it('takes contract limit orders on either process, a little either side of the price', async () => {
+  const bought = await call(servers[0]!, placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.02' }, tokens.get(servers[0]!));
+  expect(bought).toMatchObject({ ret: 1, data: { status: 'filled' } });
+  for (const server of servers) {
+    const price = Number((await call(server, coinRate, { code: 'BTC' })).data.price);
+    for (let k = 1; k <= 5; k++) {
+      for (const side of ['buy', 'sell'] as const) {
+        const limit = (price * (side === 'buy' ? 1 - 0.0002 * k : 1 + 0.0002 * k)).toFixed(2);
+        const placed = await call(server, placeContract, { code: 'BTC', side, type: 'limit', price: limit, quantity: '0.001' }, tokens.get(server));
+        expect(placed.ret, placed.msg).toBe(1);
+      }
+    }
+  }
+});
+
 it('moves the feed to the other process within 5 s when its process is killed', async () => {
   const { server: leader, pid } = await feedHolder();
   const survivor = servers.find((server) => server !== leader)!;
@@ -264,4 +281,36 @@ it('settles every option exactly once, whichever process took it; balances equal
   expect(await ledgerMismatches(drizzle(sql) as unknown as Executor)).toEqual([]);
   const wallet = await call(survivor, balances, {}, token);
   expect(wallet.ret).toBe(1);
+});
+
+it('fills every crossed contract limit exactly once, at its price, at the first recorded tick crossing it', async () => {
+  await sleep(3_000);
+  // One statement, one snapshot: each limit order beside the first tick after it was placed that
+  // crosses it, among the ticks matching has applied.
+  const { rows } = await sql.query<{ id: number; status: string; price: string; unit_price: string | null; tick_at: Date | null; placed_filled: boolean; first_at: Date | null; trades: number }>(`
+    select o.id, o.status, o.price::text as price, o.unit_price::text as unit_price, o.tick_at, o.filled_at = o.created_at as placed_filled, t.at as first_at,
+      (select count(*)::int from ledger_entries e where e.kind = 'contract_trade' and e.reference = 'contract:' || o.id) as trades
+    from contract_orders o join contract_pairs p on p.coin = o.coin
+    left join lateral (
+      select at from price_ticks t where t.coin = o.coin and t.at > o.eligible_after and t.at <= p.matched_through
+        and (case when o.side = 'buy' then t.price <= o.price else t.price >= o.price end)
+      order by at limit 1
+    ) t on true
+    where o.type = 'limit'`);
+  expect(rows).toHaveLength(20);
+  let resting = 0;
+  for (const order of rows) {
+    if (order.placed_filled) continue; // crossed when placed: filled at once at the price of then
+    if (order.first_at) {
+      expect(order).toMatchObject({ status: 'filled', unit_price: order.price, tick_at: order.first_at });
+      expect(order.trades).toBeGreaterThanOrEqual(2); // the frozen funds out, the coin or USDT in
+    } else {
+      expect(order.status).toBe('open');
+      expect(order.trades).toBe(0);
+      resting++;
+    }
+  }
+  console.log(`contract limits: ${rows.length - resting} of ${rows.length} filled across the two processes, ${resting} still resting`);
+  expect(rows.length - resting).toBeGreaterThan(0);
+  expect(await ledgerMismatches(drizzle(sql) as unknown as Executor)).toEqual([]);
 });
