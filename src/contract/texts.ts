@@ -80,6 +80,11 @@ export const texts = {
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
 
+  // Earn: liquidity and lock-up mining (§5, §9)
+  chooseRedeemMode: /*i18n*/ { id: 'v.chooseRedeemMode', message: 'Please choose quick or standard redemption!' },
+  quickRedeemLimit: /*i18n*/ { id: 'v.quickRedeemLimit', message: 'Quick redemption is limited to {0} USDT a day; {1} USDT remain today. Please choose standard redemption for more!' },
+  quotaExhausted: /*i18n*/ { id: 'e.quotaExhausted', message: 'Only {0} USDT of this product remain!' },
+
   // Money in and out, payout accounts, certification, VIP and points (§4, §5)
   noBankCard: /*i18n*/ { id: 'v.noBankCard', message: 'You have not bound bank card, please bind bank card first!' },
   noWallet: /*i18n*/ { id: 'v.noWallet', message: 'You have not added a wallet yet, please add a wallet first!' },

@@ -1,6 +1,7 @@
 // Server configuration, from the environment only (README lists every variable).
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection.ts';
+import { DEFAULT_EARN_TIMEZONE } from './domain/earn-days.ts';
 
 export interface ServerConfig {
   port: number;
@@ -37,6 +38,8 @@ export interface ServerConfig {
   tls: { certFile: string; keyFile: string } | null;
   /** WORKERS: server processes on one port (node:cluster); more than 1 needs PostgreSQL. */
   workers: number;
+  /** EARN_TIMEZONE: where an interest day starts and ends (liquidity interest, lock-up income). */
+  earnTimeZone: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -62,5 +65,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     clockOrigin: env.CLOCK_ORIGIN && Number.isFinite(Number(env.CLOCK_ORIGIN)) ? Number(env.CLOCK_ORIGIN) : null,
     tls: env.TLS_CERT && env.TLS_KEY ? { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) } : null,
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
+    earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,
   };
+}
+
+/** An IANA zone the runtime knows ("Asia/Bangkok"), else undefined; a typo must not shift every interest day. */
+function validTimeZone(zone: string | undefined): string | undefined {
+  if (!zone) return undefined;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    throw new Error(`EARN_TIMEZONE=${zone} is not a time zone this runtime knows (e.g. Asia/Bangkok, UTC).`);
+  }
 }

@@ -8,6 +8,7 @@ import { openDatabase } from './db/connection.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
+import { seedEarn } from './db/seed-earn.ts';
 import { buildApp } from './http/app.ts';
 import { acceleratedClock, systemClock } from './http/context.ts';
 import { outboxSender } from './domain/code-sender.ts';
@@ -15,6 +16,7 @@ import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startSettlementJob } from './jobs/settlement.ts';
 import { startMatchingJob } from './jobs/matching.ts';
+import { startDailyJobs } from './jobs/daily.ts';
 import { startRetentionJob } from './jobs/retention.ts';
 import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
 import { superviseWorkers } from './workers.ts';
@@ -33,6 +35,7 @@ await database.exclusive(async () => {
   if (config.seedDemo) await seedDemo(db);
   await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
   await seedFunds(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+  await seedEarn(db, clock.now(), config.earnTimeZone);
 });
 
 const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: Math.max(20, 1000 / config.clockSpeed) });
@@ -45,7 +48,7 @@ const market = createMarket(db, feed, clock, (error) => log('price feed failed',
   followIntervalMs: Math.max(20, Math.min(250, 1000 / config.clockSpeed)),
 });
 const app = await buildApp(
-  { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)) },
+  { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)), earnTimeZone: config.earnTimeZone },
   {
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,
@@ -63,18 +66,20 @@ log = (message, error) => app.log.error({ err: error }, message);
 // - price feed: the lease holder only (market.start() takes the lease or follows; fenced writes);
 // - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
 // - contract matching: every process, after each step of ticks it publishes (one matcher per coin at a time: the pair's row);
+// - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
 // - retention of price ticks: the lease holder (idempotent, so any process would be safe too).
 market.start();
 const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), Math.max(50, 1000 / config.clockSpeed));
 const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error), Math.max(50, 1000 / config.clockSpeed));
 const stopMatchingOnTicks = market.subscribe(() => matching.poke());
+const daily = startDailyJobs(db, clock, config.earnTimeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / config.clockSpeed));
 const retention = startRetentionJob(db, clock, () => market.leads(), (error) => log('tick retention failed', error));
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
 const stopOperatorSocket =
   config.database.kind === 'pglite'
-    ? await serveOperatorCommands(config.database.dataDir, (argv) => runOperatorCommand({ db, now: clock.now(), production: config.production }, argv))
+    ? await serveOperatorCommands(config.database.dataDir, (argv) => runOperatorCommand({ db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone }, argv))
     : async () => {};
 const scheme = config.tls ? 'https' : 'http';
 // Addresses a phone on the same network can open (README: "On a phone").
@@ -104,6 +109,7 @@ async function stop() {
   await settlement.stop();
   stopMatchingOnTicks();
   await matching.stop();
+  await daily.stop();
   await retention.stop();
   await market.stop();
   await app.close();

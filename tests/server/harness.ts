@@ -14,6 +14,8 @@ import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simulator.ts';
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { seedFunds } from '../../src/server/db/seed-funds.ts';
+import { seedEarn } from '../../src/server/db/seed-earn.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../src/server/domain/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 
@@ -92,6 +94,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   const sender: CodeSender = { send: async (message) => void sent.push(message) };
   await seedMarkets(database.db, null, clock.now());
   await seedFunds(database.db, null, clock.now());
+  await seedEarn(database.db, clock.now(), DEFAULT_EARN_TIMEZONE);
   const feed = simulatedFeed({
     coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
     seed: 7,

@@ -503,3 +503,97 @@ export const contractOrders = pgTable(
     check('contract_orders_status', sql`${t.status} in ('open', 'filled', 'cancelled')`),
   ],
 );
+
+// ---- Earn: liquidity and lock-up mining (§3, §4, §9) --------------------------------------------
+
+/** The liquidity ladder published for an interest day; a day without its own row uses the latest before it. */
+export const liquidityRates = pgTable('liquidity_rates', {
+  day: text('day').primaryKey(),
+  ladder: jsonb('ladder').$type<{ up_to: string | null; rate: string }[]>().notNull(),
+  publishedAt: at('published_at').notNull(),
+});
+
+/**
+ * The liquidity record (§3): subscriptions, redemptions and interest, each with the interest day it
+ * happened on. The daily job reads a day's rows; the ledger holds the money.
+ */
+export const liquidityRecords = pgTable(
+  'liquidity_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    kind: text('kind').notNull(),
+    mode: text('mode'),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    day: text('day').notNull(),
+    status: text('status').notNull(),
+    payDay: text('pay_day'),
+    createdAt: at('created_at').notNull(),
+    paidAt: at('paid_at'),
+  },
+  (t) => [
+    index('liquidity_records_user_idx').on(t.userId, t.id),
+    index('liquidity_records_day_idx').on(t.day, t.kind),
+    index('liquidity_records_payable_idx').on(t.payDay).where(sql`${t.status} in ('submitted', 'waiting')`),
+    check('liquidity_records_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** Per holder: the liquidity balance at the end of the last interest day the job closed (the next day's base). */
+export const liquidityAccounts = pgTable('liquidity_accounts', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  closedDay: text('closed_day').notNull(),
+  closing: numeric('closing', { precision: 36, scale: 8 }).notNull(),
+  lastInterest: numeric('last_interest', { precision: 36, scale: 8 }).notNull().default('0'),
+  totalInterest: numeric('total_interest', { precision: 36, scale: 8 }).notNull().default('0'),
+});
+
+export const lockupProducts = pgTable('lockup_products', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  days: integer('days').notNull(),
+  dailyRate: numeric('daily_rate', { precision: 10, scale: 6 }).notNull(),
+  minAmount: numeric('min_amount', { precision: 36, scale: 8 }).notNull(),
+  maxAmount: numeric('max_amount', { precision: 36, scale: 8 }).notNull(),
+  quota: numeric('quota', { precision: 36, scale: 8 }),
+  sold: numeric('sold', { precision: 36, scale: 8 }).notNull().default('0'),
+  active: boolean('active').notNull().default(true),
+  sort: integer('sort').notNull().default(0),
+});
+
+export const lockupOrders = pgTable(
+  'lockup_orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    productId: integer('product_id').notNull().references(() => lockupProducts.id),
+    name: text('name').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    days: integer('days').notNull(),
+    dailyRate: numeric('daily_rate', { precision: 10, scale: 6 }).notNull(),
+    dailyIncome: numeric('daily_income', { precision: 36, scale: 8 }).notNull(),
+    startDay: text('start_day').notNull(),
+    endDay: text('end_day').notNull(),
+    status: text('status').notNull().default('processing'),
+    earned: numeric('earned', { precision: 36, scale: 8 }).notNull().default('0'),
+    createdAt: at('created_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [
+    index('lockup_orders_user_idx').on(t.userId, t.id),
+    index('lockup_orders_processing_idx').on(t.startDay, t.endDay).where(sql`${t.status} = 'processing'`),
+    check('lockup_orders_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+/** The shared daily scheduler: one row per job and interest day, written in the transaction that did the day's work. */
+export const dailyRuns = pgTable(
+  'daily_runs',
+  {
+    job: text('job').notNull(),
+    day: text('day').notNull(),
+    rows: integer('rows').notNull().default(0),
+    doneAt: at('done_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.job, t.day] })],
+);

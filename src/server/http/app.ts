@@ -22,6 +22,7 @@ import { fundsRoutes } from './funds-routes.ts';
 import { payoutRoutes } from './payout-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { contractRoutes } from './contract-routes.ts';
+import { earnRoutes } from './earn-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { secureTransportHeaders, servePwa } from './serving.ts';
 
@@ -99,6 +100,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   payoutRoutes(route);
   rewardsRoutes(route);
   contractRoutes(route, services.market);
+  earnRoutes(route, services.earnTimeZone);
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);

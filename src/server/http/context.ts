@@ -24,6 +24,8 @@ export interface Services {
   clock: Clock;
   sender: CodeSender;
   market: Market;
+  /** Where interest days start and end (EARN_TIMEZONE); Asia/Bangkok when not given. */
+  earnTimeZone?: string;
 }
 
 export interface Caller {

@@ -7,7 +7,9 @@ import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
 import { asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { contractPairs, optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
+import { contractPairs, liquidityRates, lockupProducts, optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
+import { publishLadder } from '../domain/liquidity.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../domain/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
@@ -38,6 +40,12 @@ export const USAGE = `Usage: npm run ops -- <command>
   pair <coin> [tick=2] [step=5] [min=5] [fee=0.001] [band=0.1] [active=true|false]
                                                 edit a pair: price decimals, quantity decimals, minimum
                                                 notional (USDT), fee rate, fat-finger band (0.1 = 10 %)
+  ladders                                       liquidity ladders published per interest day
+  ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>     publish a later day's ladder, e.g. 1000:0.06,10000:0.04,*:0.025
+                                                (annual rates; the first 1,000 USDT at 6 %, the part to 10,000 at 4 %…)
+  lockups                                       lock-up products
+  lockup <id> [rate=0.001] [min=100] [max=50000] [quota=none|amount] [active=true|false]
+                                                edit one (orders already placed keep their terms)
   message <all|username> "<title>" "<content>"  a station message to every user or to one
   outbox [n]                                    the last n verification codes sent (default 20)
   backup <file>                                 a copy of the embedded database (also while the server runs)
@@ -49,6 +57,8 @@ export const USAGE = `Usage: npm run ops -- <command>
 export interface OperatorContext {
   db: Db;
   now: Date;
+  /** EARN_TIMEZONE: which interest day is today (a ladder can be published only for a later one). */
+  earnTimeZone?: string;
   /** Test balances are refused on a production server. */
   production: boolean;
 }
@@ -245,6 +255,52 @@ const commands: Record<string, Command> = {
     const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
     if (!row) throw new UsageError(`No pair ${coin}/USDT.`);
     return `Pair ${row.coin}/USDT: tick ${row.priceDecimals} decimals, step ${row.quantityDecimals} decimals, minimum ${row.minNotional} USDT, fee ${row.feeRate}, band ${row.priceBand}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their price, quantity and fee rate.`;
+  },
+
+  async ladders({ db }) {
+    const rows = await db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(30);
+    return table(rows.map((row) => ({ day: row.day, ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','), published: row.publishedAt.toISOString() })), 'No ladder published.');
+  },
+
+  // Rates only, for a day to come: no command touches a customer's balance, interest or order.
+  async ladder({ db, now, earnTimeZone }, [day = '', spec = '', ...extra]) {
+    const tiers = spec.split(',').map((part) => part.split(':'));
+    const valid =
+      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      !extra.length &&
+      tiers.length > 0 &&
+      tiers.every(([upTo = '', rate = ''], i) => (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && Number(upTo) > 0) && /^0(\.\d{1,6})?$/.test(rate)) &&
+      tiers.every(([upTo], i) => i === 0 || upTo === '*' || Number(upTo) > Number(tiers[i - 1]![0]));
+    if (!valid) throw new UsageError('Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).');
+    const ladder = tiers.map(([upTo, rate]) => ({ up_to: upTo === '*' ? null : upTo!, rate: rate! }));
+    try {
+      await publishLadder(db, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    return `Ladder of ${day} published: ${spec}.`;
+  },
+
+  async lockups({ db }) {
+    const rows = await db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+    return table(rows.map((row) => ({ id: row.id, name: row.name, days: row.days, rate: row.dailyRate, min: row.minAmount, max: row.maxAmount, quota: row.quota ?? 'none', sold: row.sold, active: row.active })), 'No products.');
+  },
+
+  async lockup({ db }, [id, ...changes]) {
+    const set: Partial<typeof lockupProducts.$inferInsert> = {};
+    for (const change of changes) {
+      const [key, value = ''] = change.split('=');
+      if (key === 'rate' && /^0(\.\d{1,6})?$/.test(value)) set.dailyRate = value;
+      else if (key === 'min' && AMOUNT.test(value) && Number(value) > 0) set.minAmount = value;
+      else if (key === 'max' && AMOUNT.test(value) && Number(value) > 0) set.maxAmount = value;
+      else if (key === 'quota' && (value === 'none' || AMOUNT.test(value))) set.quota = value === 'none' ? null : value;
+      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
+      else throw new UsageError(`Cannot apply "${change}": use rate=0.001, min=100, max=50000, quota=none|5000000 or active=true|false.`);
+    }
+    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
+    const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, idOf(id))).returning();
+    if (!row) throw new UsageError(`No lock-up product ${id}.`);
+    return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
   async message({ db, now }, [to, title = '', content = '', ...extra]) {

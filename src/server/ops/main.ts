@@ -41,7 +41,7 @@ async function answer(): Promise<OperatorAnswer> {
   }
   const database = await openDatabase(config.database);
   try {
-    return await runOperatorCommand({ db: database.db, now: new Date(), production: config.production }, argv);
+    return await runOperatorCommand({ db: database.db, now: new Date(), production: config.production, earnTimeZone: config.earnTimeZone }, argv);
   } finally {
     await database.close();
   }

@@ -1,0 +1,265 @@
+// Liquidity mining (§1 "subscribe and redeem, quick and standard", §9): USDT moves between the
+// available balance and the liquidity balance (ledger asset YUEBAO) through the ledger; the daily
+// job credits each holder's interest on the day's eligible principal with that day's published
+// ladder. Rules chosen here (README "Earn"): money subscribed on a day earns from the next interest
+// day; a quick redemption leaves at once and the redeemed part earns nothing that day (it comes out
+// of the day's new money first); a standard redemption still earns on its day and is paid at the
+// end of the next interest day.
+import Big from 'big.js';
+import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
+import {
+  EARN_PAGE_SIZE,
+  LIQUIDITY_ASSET,
+  addDays,
+  effectiveRate,
+  type InterestDay,
+  type LadderTier,
+  type LiquidityBalance,
+  type LiquidityFilter,
+  type LiquidityProduct,
+  type LiquidityRecord,
+  type RedeemMode,
+} from '../../contract/earn.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { Refusal } from '../http/context.ts';
+import { USDT, post } from './ledger.ts';
+import { interestDay } from './earn-days.ts';
+
+/** The least one subscription may be (USDT). */
+export const LIQUIDITY_MIN_AMOUNT = '10';
+/** A standard redemption is paid at the end of the interest day this many days after its own. */
+export const STANDARD_PAYOUT_DAYS = 1;
+export const LIQUIDITY_ENTRY = { in: 'yuebao_in', out: 'yuebao_out', interest: 'yuebao_interest', payout: 'yuebao_payout' } as const;
+
+type RecordRow = typeof liquidityRecords.$inferSelect;
+
+/** The ladder in force on `day`: the one published for it, else the latest published before it. */
+export async function ladderFor(db: Executor, day: InterestDay): Promise<{ day: InterestDay; ladder: LadderTier[] } | null> {
+  const [row] = await db.select().from(liquidityRates).where(lte(liquidityRates.day, day)).orderBy(desc(liquidityRates.day)).limit(1);
+  return row ? { day: row.day, ladder: row.ladder } : null;
+}
+
+export async function liquidityProductOf(db: Executor, now: Date, timeZone: string): Promise<LiquidityProduct> {
+  const today = interestDay(now, timeZone);
+  const current = await ladderFor(db, today);
+  const [next] = await db.select().from(liquidityRates).where(eq(liquidityRates.day, addDays(today, 1)));
+  return {
+    min_amount: LIQUIDITY_MIN_AMOUNT,
+    quick_daily_max: QUICK_REDEMPTION_DAILY_MAX_USDT,
+    ladder: current?.ladder ?? [],
+    ladder_day: current?.day ?? today,
+    next_ladder: next?.ladder ?? null,
+    today,
+    timezone: timeZone,
+    standard_payout_days: STANDARD_PAYOUT_DAYS,
+  };
+}
+
+/** Locks the caller's liquidity balance row: one subscription or redemption of a user at a time (the quick cap counts right). */
+async function lockHolder(tx: Tx, userId: number) {
+  await tx.insert(balances).values({ userId, asset: LIQUIDITY_ASSET }).onConflictDoNothing();
+  await tx.execute(sql`select 1 from balances where user_id = ${userId} and asset = ${LIQUIDITY_ASSET} for update`);
+}
+
+export async function subscribeLiquidity(tx: Tx, userId: number, amount: string, now: Date, timeZone: string): Promise<RecordRow> {
+  if (new Big(amount).lt(LIQUIDITY_MIN_AMOUNT)) throw new Refusal(texts.minimumAmount.id, { 0: LIQUIDITY_MIN_AMOUNT, 1: USDT });
+  await lockHolder(tx, userId);
+  const value = new Big(amount).toFixed(8);
+  const [record] = await tx.insert(liquidityRecords).values({ userId, kind: 'subscribe', amount: value, day: interestDay(now, timeZone), status: 'done', createdAt: now }).returning();
+  const reference = `yuebao:${record!.id}`;
+  await post(tx, { userId, asset: USDT, amount: `-${value}`, kind: LIQUIDITY_ENTRY.in, reference }, now);
+  await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: value, kind: LIQUIDITY_ENTRY.in, reference }, now);
+  return record!;
+}
+
+/** What quick redemption may still take today (§9: 30,000,000 USDT per user and day). */
+export async function quickRemaining(db: Executor, userId: number, day: InterestDay): Promise<string> {
+  const [row] = rowsOf<{ used: string | null }>(
+    await db.execute(sql`select sum(amount)::text as used from liquidity_records where user_id = ${userId} and day = ${day} and kind = 'redeem' and mode = 'quick'`),
+  );
+  const left = new Big(QUICK_REDEMPTION_DAILY_MAX_USDT).minus(row?.used ?? 0);
+  return (left.lt(0) ? new Big(0) : left).toFixed(8);
+}
+
+export async function redeemLiquidity(tx: Tx, userId: number, amount: string, mode: RedeemMode, now: Date, timeZone: string): Promise<RecordRow> {
+  const value = new Big(amount);
+  if (value.lte(0)) throw new Refusal(texts.amountFormat.id);
+  await lockHolder(tx, userId);
+  const day = interestDay(now, timeZone);
+  if (mode === 'quick') {
+    const left = await quickRemaining(tx, userId, day);
+    if (value.gt(left)) throw new Refusal(texts.quickRedeemLimit.id, { 0: QUICK_REDEMPTION_DAILY_MAX_USDT, 1: new Big(left).toFixed() });
+  }
+  const standard = mode === 'standard';
+  const [record] = await tx
+    .insert(liquidityRecords)
+    .values({ userId, kind: 'redeem', mode, amount: value.toFixed(8), day, status: standard ? 'submitted' : 'done', payDay: standard ? addDays(day, STANDARD_PAYOUT_DAYS) : null, createdAt: now, paidAt: standard ? null : now })
+    .returning();
+  const reference = `yuebao:${record!.id}`;
+  // Quick: into available at once. Standard: frozen in the liquidity balance until the payout job.
+  await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference }, now);
+  await post(tx, standard ? { userId, asset: LIQUIDITY_ASSET, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference, bucket: 'frozen' } : { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference }, now);
+  return record!;
+}
+
+/**
+ * The SQL of each holder's figures for `day`, as of now: the closing balance of the day (the
+ * liquidity balance minus what later days moved), the day's own moves, and the eligible principal:
+ * the previous day's closing, less what a quick redemption took beyond the day's new money.
+ */
+const holdersOf = (day: InterestDay, userId?: number) => sql`
+  with later as (
+    select user_id, sum(case when kind = 'subscribe' then amount else -amount end) as net
+    from liquidity_records where day > ${day} and kind in ('subscribe', 'redeem') ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+    group by user_id
+  ), moves as (
+    select user_id,
+      coalesce(sum(amount) filter (where kind = 'subscribe'), 0) as sub,
+      coalesce(sum(amount) filter (where kind = 'redeem' and mode = 'quick'), 0) as quick,
+      coalesce(sum(amount) filter (where kind = 'redeem' and mode = 'standard'), 0) as std
+    from liquidity_records where day = ${day} and kind in ('subscribe', 'redeem') ${userId === undefined ? sql`` : sql`and user_id = ${userId}`}
+    group by user_id
+  ), holders as (
+    select b.user_id, b.available - coalesce(l.net, 0) as closing, coalesce(m.sub, 0) as sub, coalesce(m.quick, 0) as quick, coalesce(m.std, 0) as std
+    from balances b left join later l on l.user_id = b.user_id left join moves m on m.user_id = b.user_id
+    where b.asset = ${LIQUIDITY_ASSET} ${userId === undefined ? sql`` : sql`and b.user_id = ${userId}`}
+  )
+  select user_id, closing, sub, quick, std,
+    -- with prev = closing − sub + quick + std (the day before's closing): max(0, min(prev, prev + sub − quick))
+    greatest(0, least(closing - sub + quick + std, closing + std)) as eligible
+  from holders`;
+
+/** Σ tier portion × tier rate / 365, truncated to 8 decimals, as SQL over `eligible`. */
+function interestSql(ladder: LadderTier[]) {
+  let from = '0';
+  const parts = ladder.map((tier) => {
+    const upper = tier.up_to === null ? sql`eligible` : sql`least(eligible, ${tier.up_to}::numeric)`;
+    const part = sql`greatest(0, ${upper} - ${from}::numeric) * ${tier.rate}::numeric`;
+    if (tier.up_to !== null) from = tier.up_to;
+    return part;
+  });
+  return parts.length ? sql`trunc((${sql.join(parts, sql` + `)}) / 365, 8)` : sql`0::numeric`;
+}
+
+/**
+ * The daily interest of `day` for every holder, in `tx` (the scheduler's transaction for this job
+ * and day): a few set-based statements whatever the number of holders. Credits the liquidity
+ * balance (it compounds) with one ledger entry per holder referenced `yuebao-interest:<day>:<user>`,
+ * writes the interest records, keeps each holder's yesterday/total figures, and moves the day's
+ * standard redemptions to 'waiting'. Returns how many holders earned.
+ */
+export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): Promise<number> {
+  const rate = await ladderFor(tx, day);
+  await tx.execute(sql`create temp table yuebao_day on commit drop as
+    select user_id, closing, eligible, ${rate ? interestSql(rate.ladder) : sql`0::numeric`} as interest from (${holdersOf(day)}) h`);
+  const at = now.toISOString();
+  const credited = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`
+      with entries as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select user_id, ${LIQUIDITY_ASSET}, 'available', interest, ${LIQUIDITY_ENTRY.interest}, 'yuebao-interest:' || ${day} || ':' || user_id, ${at}::timestamptz
+        from yuebao_day where interest > 0
+        returning user_id, amount
+      ), moved as (
+        update balances b set available = b.available + e.amount from entries e
+        where b.user_id = e.user_id and b.asset = ${LIQUIDITY_ASSET}
+        returning b.user_id
+      )
+      select count(*) as n from moved`),
+  )[0];
+  await tx.execute(sql`
+    insert into liquidity_records (user_id, kind, amount, day, status, created_at, paid_at)
+    select user_id, 'interest', interest, ${day}, 'done', ${at}::timestamptz, ${at}::timestamptz from yuebao_day where interest > 0 order by user_id`);
+  await tx.execute(sql`
+    insert into liquidity_accounts (user_id, closed_day, closing, last_interest, total_interest)
+    select user_id, ${day}, closing + interest, interest, interest from yuebao_day
+    on conflict (user_id) do update set closed_day = excluded.closed_day, closing = excluded.closing,
+      last_interest = excluded.last_interest, total_interest = liquidity_accounts.total_interest + excluded.last_interest`);
+  await tx.execute(sql`update liquidity_records set status = 'waiting' where day = ${day} and kind = 'redeem' and status = 'submitted'`);
+  return Number(credited?.n ?? 0);
+}
+
+/** Pays the standard redemptions due at the end of `day`: frozen liquidity out, USDT in. Set-based. */
+export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const paid = rowsOf<{ n: number | string }>(
+    await tx.execute(sql`
+      with due as (
+        update liquidity_records set status = 'confirmed', paid_at = ${at}::timestamptz
+        where pay_day <= ${day} and status in ('submitted', 'waiting') and kind = 'redeem'
+        returning id, user_id, amount
+      ), entries as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select user_id, ${LIQUIDITY_ASSET}, 'frozen', -amount, ${LIQUIDITY_ENTRY.payout}, 'yuebao:' || id, ${at}::timestamptz from due
+        union all
+        select user_id, ${USDT}, 'available', amount, ${LIQUIDITY_ENTRY.payout}, 'yuebao:' || id, ${at}::timestamptz from due
+        returning user_id, asset, bucket, amount
+      ), sums as (
+        select user_id, asset, sum(amount) filter (where bucket = 'available') as available, sum(amount) filter (where bucket = 'frozen') as frozen
+        from entries group by user_id, asset
+      ), ensured as (
+        insert into balances (user_id, asset) select user_id, asset from sums on conflict do nothing
+      )
+      update balances b set available = b.available + coalesce(s.available, 0), frozen = b.frozen + coalesce(s.frozen, 0)
+      from sums s where b.user_id = s.user_id and b.asset = s.asset
+      returning b.user_id`),
+  );
+  return rowsOf(paid).length;
+}
+
+/** The caller's liquidity figures now. */
+export async function liquidityBalanceOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<LiquidityBalance> {
+  const today = interestDay(now, timeZone);
+  const [held] = await db.select().from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, LIQUIDITY_ASSET)));
+  const [account] = await db.select().from(liquidityAccounts).where(eq(liquidityAccounts.userId, userId));
+  const [figures] = rowsOf<{ eligible: string }>(await db.execute(sql`select eligible::text as eligible from (${holdersOf(today, userId)}) h`));
+  const rate = await ladderFor(db, today);
+  const earning = new Big(figures?.eligible ?? 0).toFixed(8);
+  return {
+    type: 'liquidity',
+    principal: new Big(held?.available ?? 0).toFixed(8),
+    earning_today: earning,
+    redeeming: new Big(held?.frozen ?? 0).toFixed(8),
+    yesterday_interest: account && account.closedDay === addDays(today, -1) ? new Big(account.lastInterest).toFixed(8) : '0.00000000',
+    total_interest: new Big(account?.totalInterest ?? 0).toFixed(8),
+    quick_remaining: await quickRemaining(db, userId, today),
+    effective_rate: effectiveRate(earning, rate?.ladder ?? []),
+    today,
+  };
+}
+
+export function toLiquidityRecord(row: RecordRow): LiquidityRecord {
+  return {
+    id: row.id,
+    kind: row.kind as LiquidityRecord['kind'],
+    mode: (row.mode as RedeemMode | null) ?? null,
+    amount: row.amount,
+    day: row.day,
+    status: row.status as LiquidityRecord['status'],
+    pay_day: row.payDay,
+    created_at: row.createdAt.toISOString(),
+    paid_at: row.paidAt?.toISOString() ?? null,
+  };
+}
+
+export async function liquidityRecordsOf(db: Executor, userId: number, filter: LiquidityFilter, page: number): Promise<Paged<LiquidityRecord>> {
+  const where = and(eq(liquidityRecords.userId, userId), filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]));
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(liquidityRecords).where(where).orderBy(desc(liquidityRecords.id)).limit(EARN_PAGE_SIZE).offset((page - 1) * EARN_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(liquidityRecords).where(where),
+  ]);
+  return { lists: rows.map(toLiquidityRecord), page, total: Number(counted?.n ?? 0) };
+}
+
+/** The operator publishes a day's ladder (the next day's, usually); a day already past cannot change. */
+export async function publishLadder(db: Executor, day: InterestDay, ladder: LadderTier[], now: Date, timeZone: string): Promise<void> {
+  if (day <= interestDay(now, timeZone)) throw new Error(`The ladder of ${day} can no longer change: publish one for a later day.`);
+  await db
+    .insert(liquidityRates)
+    .values({ day, ladder, publishedAt: now })
+    .onConflictDoUpdate({ target: liquidityRates.day, set: { ladder, publishedAt: now } });
+}

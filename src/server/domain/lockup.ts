@@ -1,0 +1,154 @@
+// Lock-up mining (§1 "fixed period, daily return", §9 single limit): subscribing moves the principal
+// from available USDT into the regular balance (ledger asset REGULAR); from the next interest day on,
+// the daily job pays the order's income per day into available USDT, and at the end of its last day
+// returns the principal and marks the order `end`. No early redemption: the principal is locked for
+// the period the customer chose (README "Earn").
+import Big from 'big.js';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { lockupOrders, lockupProducts } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays, lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/earn.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { Refusal } from '../http/context.ts';
+import { USDT, post } from './ledger.ts';
+import { interestDay } from './earn-days.ts';
+
+export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;
+
+type ProductRow = typeof lockupProducts.$inferSelect;
+type OrderRow = typeof lockupOrders.$inferSelect;
+
+export function toLockupProduct(row: ProductRow): LockupProduct {
+  return {
+    id: row.id,
+    name: row.name,
+    days: row.days,
+    daily_rate: new Big(row.dailyRate).toFixed(),
+    min_amount: new Big(row.minAmount).toFixed(),
+    max_amount: new Big(row.maxAmount).toFixed(),
+    remaining: row.quota === null ? null : new Big(row.quota).minus(row.sold).toFixed(),
+  };
+}
+
+export async function activeLockupProducts(db: Executor): Promise<LockupProduct[]> {
+  const rows = await db.select().from(lockupProducts).where(eq(lockupProducts.active, true)).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+  return rows.map(toLockupProduct);
+}
+
+export async function lockupProductById(db: Executor, id: number): Promise<LockupProduct> {
+  const [row] = await db.select().from(lockupProducts).where(and(eq(lockupProducts.id, id), eq(lockupProducts.active, true)));
+  if (!row) throw new Refusal(texts.productUnavailable.id);
+  return toLockupProduct(row);
+}
+
+export async function subscribeLockup(tx: Tx, userId: number, productId: number, amount: string, now: Date, timeZone: string): Promise<OrderRow> {
+  const value = new Big(amount);
+  const [product] = await tx.select().from(lockupProducts).where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
+  if (!product) throw new Refusal(texts.productUnavailable.id);
+  if (value.lt(product.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(product.minAmount).toFixed(), 1: USDT });
+  if (value.gt(product.maxAmount)) throw new Refusal(texts.maximumAmount.id, { 0: new Big(product.maxAmount).toFixed(), 1: USDT });
+  // The quota is taken in one guarded update: parallel subscriptions never oversell it.
+  const taken = await tx
+    .update(lockupProducts)
+    .set({ sold: sql`${lockupProducts.sold} + ${value.toFixed(8)}` })
+    .where(and(eq(lockupProducts.id, productId), sql`(${lockupProducts.quota} is null or ${lockupProducts.sold} + ${value.toFixed(8)} <= ${lockupProducts.quota})`))
+    .returning({ id: lockupProducts.id });
+  if (!taken.length) {
+    const [now_] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, productId));
+    throw new Refusal(texts.quotaExhausted.id, { 0: new Big(now_!.quota ?? 0).minus(now_!.sold).toFixed() });
+  }
+  const startDay = addDays(interestDay(now, timeZone), 1);
+  const [order] = await tx
+    .insert(lockupOrders)
+    .values({
+      userId,
+      productId,
+      name: product.name,
+      amount: value.toFixed(8),
+      days: product.days,
+      dailyRate: product.dailyRate,
+      dailyIncome: lockupDailyIncome(value.toFixed(8), product.dailyRate),
+      startDay,
+      endDay: addDays(startDay, product.days - 1),
+      createdAt: now,
+    })
+    .returning();
+  const reference = `lockup:${order!.id}`;
+  await post(tx, { userId, asset: USDT, amount: `-${value.toFixed(8)}`, kind: LOCKUP_ENTRY.subscribe, reference }, now);
+  await post(tx, { userId, asset: REGULAR_ASSET, amount: value.toFixed(8), kind: LOCKUP_ENTRY.subscribe, reference }, now);
+  return order!;
+}
+
+/**
+ * The lock-up work of `day`, in the scheduler's transaction: one income entry per processing order
+ * whose period covers the day (referenced `lockup-income:<day>:<order>`), and for the orders whose
+ * last day it is, the principal back and the status `end`. Set-based. Returns the orders paid.
+ */
+export async function payLockupDay(tx: Tx, day: string, now: Date): Promise<number> {
+  const at = now.toISOString();
+  const paid = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      with due as (
+        update lockup_orders set earned = earned + daily_income,
+          status = case when end_day = ${day} then 'end' else status end,
+          ended_at = case when end_day = ${day} then ${at}::timestamptz else ended_at end
+        where status = 'processing' and start_day <= ${day} and end_day >= ${day}
+        returning id, user_id, amount, daily_income, end_day = ${day} as ends
+      ), entries as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select user_id, ${USDT}, 'available', daily_income, ${LOCKUP_ENTRY.income}, 'lockup-income:' || ${day} || ':' || id, ${at}::timestamptz from due where daily_income > 0
+        union all
+        select user_id, ${REGULAR_ASSET}, 'available', -amount, ${LOCKUP_ENTRY.end}, 'lockup:' || id, ${at}::timestamptz from due where ends
+        union all
+        select user_id, ${USDT}, 'available', amount, ${LOCKUP_ENTRY.end}, 'lockup:' || id, ${at}::timestamptz from due where ends
+        returning user_id, asset, amount
+      ), sums as (
+        select user_id, asset, sum(amount) as amount from entries group by user_id, asset
+      ), ensured as (
+        insert into balances (user_id, asset) select user_id, asset from sums on conflict do nothing
+      ), moved as (
+        update balances b set available = b.available + s.amount from sums s where b.user_id = s.user_id and b.asset = s.asset
+        returning b.user_id
+      )
+      select id from due`),
+  );
+  return paid.length;
+}
+
+export function toLockupOrder(row: OrderRow): LockupOrder {
+  return {
+    id: row.id,
+    product_id: row.productId,
+    name: row.name,
+    amount: row.amount,
+    days: row.days,
+    daily_rate: new Big(row.dailyRate).toFixed(),
+    daily_income: row.dailyIncome,
+    start_day: row.startDay,
+    end_day: row.endDay,
+    status: row.status as LockupOrder['status'],
+    earned: row.earned,
+    created_at: row.createdAt.toISOString(),
+    ended_at: row.endedAt?.toISOString() ?? null,
+  };
+}
+
+export async function lockupOrdersOf(db: Executor, userId: number, status: 'all' | 'processing' | 'end', page: number): Promise<Paged<LockupOrder>> {
+  const where = and(eq(lockupOrders.userId, userId), status === 'all' ? undefined : eq(lockupOrders.status, status));
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(lockupOrders).where(where).orderBy(desc(lockupOrders.id)).limit(EARN_PAGE_SIZE).offset((page - 1) * EARN_PAGE_SIZE),
+    db.select({ n: sql<number>`count(*)::int` }).from(lockupOrders).where(where),
+  ]);
+  return { lists: rows.map(toLockupOrder), page, total: Number(counted?.n ?? 0) };
+}
+
+export async function regularBalanceOf(db: Executor, userId: number): Promise<RegularBalance> {
+  const [row] = rowsOf<{ locked: string | null; earned: string | null; processing: number | string }>(
+    await db.execute(sql`
+      select sum(amount) filter (where status = 'processing')::text as locked, sum(earned)::text as earned,
+        count(*) filter (where status = 'processing') as processing
+      from lockup_orders where user_id = ${userId}`),
+  );
+  return { type: 'regular', locked: new Big(row?.locked ?? 0).toFixed(8), earned: new Big(row?.earned ?? 0).toFixed(8), processing: Number(row?.processing ?? 0) };
+}

@@ -1,0 +1,79 @@
+// Earn calls: liquidity mining (§7 /yuebao/*) and lock-up mining (our /lockup/* additions). Thin:
+// the rules live in domain/liquidity.ts and domain/lockup.ts.
+import Big from 'big.js';
+import { and, eq } from 'drizzle-orm';
+import {
+  LIQUIDITY_ASSET,
+  earnBalance,
+  liquidityProduct,
+  liquidityRecords,
+  liquidityRule,
+  lockupOrders,
+  lockupProduct,
+  lockupProducts,
+  lockupSubscribe,
+  transferIn,
+  transferInInfo,
+  transferOut,
+  transferOutInfo,
+} from '../../contract/earn.ts';
+import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
+import { balances } from '../db/schema.ts';
+import { DEFAULT_EARN_TIMEZONE, interestDay } from '../domain/earn-days.ts';
+import { USDT } from '../domain/ledger.ts';
+import {
+  LIQUIDITY_MIN_AMOUNT,
+  liquidityBalanceOf,
+  liquidityProductOf,
+  liquidityRecordsOf,
+  quickRemaining,
+  redeemLiquidity,
+  subscribeLiquidity,
+  toLiquidityRecord,
+} from '../domain/liquidity.ts';
+import { activeLockupProducts, lockupOrdersOf, lockupProductById, regularBalanceOf, subscribeLockup, toLockupOrder } from '../domain/lockup.ts';
+import type { Executor } from '../db/connection.ts';
+import type { router } from './handle.ts';
+
+export function earnRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
+  route(liquidityProduct, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
+  route(liquidityRule, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
+
+  route(earnBalance, async (input, { db, caller, clock }) =>
+    input.type === 'regular' ? regularBalanceOf(db, caller.userId) : liquidityBalanceOf(db, caller.userId, clock.now(), timeZone),
+  );
+
+  route(transferInInfo, async (_input, { db, caller }) => ({ usdt_available: await availableOf(db, caller.userId, USDT), min_amount: LIQUIDITY_MIN_AMOUNT }));
+  route(transferIn, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    return toLiquidityRecord(await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, now, timeZone)));
+  });
+
+  route(transferOutInfo, async (_input, { db, caller, clock }) => ({
+    redeemable: await availableOf(db, caller.userId, LIQUIDITY_ASSET),
+    quick_remaining: await quickRemaining(db, caller.userId, interestDay(clock.now(), timeZone)),
+    quick_daily_max: QUICK_REDEMPTION_DAILY_MAX_USDT,
+  }));
+  route(transferOut, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    return toLiquidityRecord(await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, now, timeZone)));
+  });
+
+  route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, Number(input.page)));
+
+  route(lockupProducts, async (_input, { db }) => {
+    const lists = await activeLockupProducts(db);
+    return { lists, page: 1, total: lists.length };
+  });
+  route(lockupProduct, (input, { db }) => lockupProductById(db, Number(input.id)));
+  route(lockupSubscribe, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    return toLockupOrder(await db.transaction((tx) => subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone)));
+  });
+  route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, Number(input.page)));
+}
+
+async function availableOf(db: Executor, userId: number, asset: string): Promise<string> {
+  const [row] = await db.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  return new Big(row?.available ?? 0).toFixed(8);
+}

@@ -1,0 +1,88 @@
+// The daily scheduler every day-end job shares: liquidity interest, standard redemption payouts and
+// lock-up income. For each job it takes the next interest day not done yet, once that day has ended
+// (plus a short grace, so a write started just before midnight has committed), and does the day's
+// work in one transaction together with the job's `daily_runs` row. A second process inserting the
+// same (job, day) waits for the first and then finds it done: any number of server processes can
+// run the scheduler; a crash rolls the day back whole; after downtime each missed day runs once, in
+// order.
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
+import type { Clock } from '../http/context.ts';
+import { addDays, type InterestDay } from '../../contract/earn.ts';
+import { dayEnd } from '../domain/earn-days.ts';
+import { creditDailyInterest, payStandardRedemptions } from '../domain/liquidity.ts';
+import { payLockupDay } from '../domain/lockup.ts';
+import type { Job } from './settlement.ts';
+
+export interface DailyJob {
+  name: string;
+  /** The first day the job has anything to do, when it has never run. */
+  firstDay(db: Executor): Promise<InterestDay | null>;
+  /** The day's work, in the scheduler's transaction; returns the rows it touched. */
+  run(tx: Tx, day: InterestDay, now: Date): Promise<number>;
+}
+
+const firstOf = (query: ReturnType<typeof sql>) => async (db: Executor) => rowsOf<{ day: string | null }>(await db.execute(query))[0]?.day ?? null;
+
+/** In this order each day: the interest (which moves the day's standard redemptions to waiting), then payouts, then lock-up. */
+export const DAILY_JOBS: DailyJob[] = [
+  { name: 'yuebao-interest', firstDay: firstOf(sql`select min(day) as day from liquidity_records`), run: (tx, day, now) => creditDailyInterest(tx, day, now) },
+  { name: 'yuebao-payout', firstDay: firstOf(sql`select min(pay_day) as day from liquidity_records`), run: (tx, day, now) => payStandardRedemptions(tx, day, now) },
+  { name: 'lockup-income', firstDay: firstOf(sql`select min(start_day) as day from lockup_orders`), run: (tx, day, now) => payLockupDay(tx, day, now) },
+];
+
+/** A write that started before midnight has committed by then. */
+export const DAY_END_GRACE_MS = 10_000;
+
+export interface DayDone {
+  job: string;
+  day: InterestDay;
+  rows: number;
+}
+
+/** Runs every job's ended days not done yet, in order; returns what it did (nothing when another process did it). */
+export async function runDueDays(db: Db, now: Date, timeZone: string, jobs: DailyJob[] = DAILY_JOBS, beforeCommit?: (done: DayDone) => void): Promise<DayDone[]> {
+  const done: DayDone[] = [];
+  for (const job of jobs) {
+    for (;;) {
+      const [last] = rowsOf<{ day: string | null }>(await db.execute(sql`select max(day) as day from daily_runs where job = ${job.name}`));
+      const day = last?.day ? addDays(last.day, 1) : await job.firstDay(db);
+      if (!day || dayEnd(day, timeZone).getTime() + DAY_END_GRACE_MS > now.getTime()) break;
+      const result = await db.transaction(async (tx) => {
+        const claimed = await tx.execute(sql`insert into daily_runs (job, day, done_at) values (${job.name}, ${day}, ${now.toISOString()}::timestamptz) on conflict do nothing returning job`);
+        if (!rowsOf(claimed).length) return null; // another process did this day
+        const rows = await job.run(tx, day, now);
+        await tx.execute(sql`update daily_runs set rows = ${rows} where job = ${job.name} and day = ${day}`);
+        beforeCommit?.({ job: job.name, day, rows });
+        return { job: job.name, day, rows };
+      });
+      if (result) done.push(result);
+    }
+  }
+  return done;
+}
+
+/** Every `intervalMs` (and once at start: catching up after downtime), runs the ended days. */
+export function startDailyJobs(db: Db, clock: Clock, timeZone: string, log: (error: unknown) => void, intervalMs = 60_000): Job {
+  let running: Promise<number> = Promise.resolve(0);
+  let stopped = false;
+  const run = () => {
+    running = running
+      .then(async () => (stopped ? 0 : (await runDueDays(db, clock.now(), timeZone)).length))
+      .catch((error) => {
+        log(error);
+        return 0;
+      });
+    return running;
+  };
+  const timer = setInterval(run, intervalMs);
+  void run();
+  return {
+    runNow: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
