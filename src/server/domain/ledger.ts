@@ -74,7 +74,8 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     total[entry.bucket] = total[entry.bucket].plus(entry.amount);
     totals.set(key, total);
   }
-  const moves = [...totals.values()];
+  // Always in one order (user, asset): two batches locking the same balances can never wait on each other in a cycle.
+  const moves = [...totals.values()].sort((a, b) => a.userId - b.userId || a.asset.localeCompare(b.asset));
   await tx.insert(balances).values(moves.map(({ userId, asset }) => ({ userId, asset }))).onConflictDoNothing();
   const values = sql.join(
     moves.map((move) => sql`(${move.userId}::int, ${move.asset}::text, ${move.available.toFixed(8)}::numeric, ${move.frozen.toFixed(8)}::numeric)`),
