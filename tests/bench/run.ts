@@ -1,6 +1,6 @@
-// `npm run bench [bundle|http|settlement|stream|matching]`: bundle sizes from the build, server
-// throughput on loopback (autocannon), settlement throughput, the live-price fan-out lag, and
-// contract matching with a deep book.
+// `npm run bench [bundle|http|settlement|stream|matching|earn]`: bundle sizes from the build, server
+// throughput on loopback (autocannon), settlement throughput, the live-price fan-out lag,
+// contract matching with a deep book, and the day-end earn jobs.
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { settlementBench } from './settlement.ts';
 import { streamBench } from './stream.ts';
 import { matchingBench } from './matching.ts';
+import { earnBench } from './earn.ts';
 import { openDatabase, migratedSnapshot } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
@@ -69,3 +70,4 @@ if (!only || only === 'http') await throughput();
 if (!only || only === 'settlement') await settlementBench();
 if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
+if (!only || only === 'earn') await earnBench();

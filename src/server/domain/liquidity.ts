@@ -142,7 +142,8 @@ function interestSql(ladder: LadderTier[]) {
     if (tier.up_to !== null) from = tier.up_to;
     return part;
   });
-  return parts.length ? sql`trunc((${sql.join(parts, sql` + `)}) / 365, 8)` : sql`0::numeric`;
+  // div() is the exact integer quotient: `/` would round at the scale PostgreSQL picks (12 decimals for large sums) before any trunc.
+  return parts.length ? sql`div((${sql.join(parts, sql` + `)}) * 100000000, 365) * 0.00000001` : sql`0::numeric`;
 }
 
 /**
