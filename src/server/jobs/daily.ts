@@ -12,7 +12,7 @@ import { addDays, type InterestDay } from '../../contract/earn.ts';
 import { dayEnd } from '../domain/earn-days.ts';
 import { creditDailyInterest, payStandardRedemptions } from '../domain/liquidity.ts';
 import { payLockupDay } from '../domain/lockup.ts';
-import type { Job } from './settlement.ts';
+import { repeatEvery, type Job } from './settlement.ts';
 
 export interface DailyJob {
   name: string;
@@ -64,25 +64,5 @@ export async function runDueDays(db: Db, now: Date, timeZone: string, jobs: Dail
 
 /** Every `intervalMs` (and once at start: catching up after downtime), runs the ended days. */
 export function startDailyJobs(db: Db, clock: Clock, timeZone: string, log: (error: unknown) => void, intervalMs = 60_000): Job {
-  let running: Promise<number> = Promise.resolve(0);
-  let stopped = false;
-  const run = () => {
-    running = running
-      .then(async () => (stopped ? 0 : (await runDueDays(db, clock.now(), timeZone)).length))
-      .catch((error) => {
-        log(error);
-        return 0;
-      });
-    return running;
-  };
-  const timer = setInterval(run, intervalMs);
-  void run();
-  return {
-    runNow: run,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return repeatEvery(intervalMs, async () => (await runDueDays(db, clock.now(), timeZone)).length, log);
 }

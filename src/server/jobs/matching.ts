@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
 import type { Clock } from '../http/context.ts';
 import { matchCrossedOrders } from '../domain/contracts.ts';
-import type { Job } from './settlement.ts';
+import { repeatEvery, type Job } from './settlement.ts';
 
 export const MATCHING_BATCH = 2_000;
 
@@ -26,36 +26,11 @@ export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): 
 }
 
 /**
- * Runs on a timer and whenever `onTicks` reports newly published ticks; runs never overlap in this
- * process, and a burst of ticks while one runs asks for one more run, not one per tick.
+ * Runs on a timer and whenever `poke()` reports newly published ticks; a burst of ticks while one
+ * run waits asks for that one run, not one per tick. Orders crossed while the server was down fill
+ * at once, from the stored ticks.
  */
 export function startMatchingJob(db: Db, clock: Clock, log: (error: unknown) => void, intervalMs = 1000): Job & { poke(): void } {
-  let running: Promise<number> = Promise.resolve(0);
-  let queued = false;
-  let stopped = false;
-  const run = () => {
-    if (queued) return running;
-    queued = true;
-    running = running
-      .then(() => {
-        queued = false;
-        return stopped ? 0 : matchAllPairs(db, clock.now());
-      })
-      .catch((error) => {
-        log(error);
-        return 0;
-      });
-    return running;
-  };
-  const timer = setInterval(run, intervalMs);
-  void run(); // orders crossed while the server was down fill at once, from the stored ticks
-  return {
-    runNow: run,
-    poke: () => void run(),
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+  const job = repeatEvery(intervalMs, () => matchAllPairs(db, clock.now()), log, { coalesce: true });
+  return { ...job, poke: () => void job.runNow() };
 }

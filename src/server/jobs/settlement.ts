@@ -25,19 +25,31 @@ export interface Job {
   stop(): Promise<void>;
 }
 
-export function startSettlementJob(db: Db, clock: Clock, log: (error: unknown) => void, intervalMs = 1000): Job {
+/**
+ * Runs `task` every `intervalMs` and once at start (work left by a restart is done at once), never
+ * two runs of this process at once; a failed run is logged and the next one goes on. With
+ * `coalesce`, a run asked for while one is already waiting joins it instead of queueing another.
+ */
+export function repeatEvery(intervalMs: number, task: () => Promise<number>, log: (error: unknown) => void, { coalesce = false } = {}): Job {
   let running: Promise<number> = Promise.resolve(0);
+  let waiting = false;
   let stopped = false;
   const run = () => {
-    // Never two runs of this process at once; other processes are kept apart by the row locks.
-    running = running.then(() => (stopped ? 0 : settleAllDue(db, clock.now()))).catch((error) => {
-      log(error);
-      return 0;
-    });
+    if (coalesce && waiting) return running;
+    waiting = true;
+    running = running
+      .then(() => {
+        waiting = false;
+        return stopped ? 0 : task();
+      })
+      .catch((error) => {
+        log(error);
+        return 0;
+      });
     return running;
   };
   const timer = setInterval(run, intervalMs);
-  void run(); // overdue orders from before a restart settle at once
+  void run();
   return {
     runNow: run,
     async stop() {
@@ -46,4 +58,9 @@ export function startSettlementJob(db: Db, clock: Clock, log: (error: unknown) =
       await running;
     },
   };
+}
+
+/** Other processes are kept apart by the row locks; overdue orders from before a restart settle at once. */
+export function startSettlementJob(db: Db, clock: Clock, log: (error: unknown) => void, intervalMs = 1000): Job {
+  return repeatEvery(intervalMs, () => settleAllDue(db, clock.now()), log);
 }
