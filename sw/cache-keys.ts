@@ -21,7 +21,8 @@ export const PUBLIC_PATHS = ['/coin/lists', '/other/config', '/content/slide'];
 /**
  * A user's reads, cached per user, network first, so their pages open offline with "as of": the
  * messages (a POST that only reads, and a GET) and the money records, payout accounts,
- * certification, VIP level and points. Balances are not among them: they are always the latest.
+ * certification, VIP level and points, contract orders and the earn balances and records (shown
+ * offline only with their "as of" time). The balances of /users/balances are not among them.
  */
 export const USER_CALLS = [
   { method: 'POST', path: '/users/message' },
@@ -38,6 +39,20 @@ export const USER_CALLS = [
   { method: 'GET', path: '/users/ranks' },
   { method: 'GET', path: '/task/level' },
   { method: 'GET', path: '/users/point/lists' },
+  // Contracts: the pairs' rules, the order lists (a POST that only reads) and one pair's amounts.
+  { method: 'GET', path: '/coin/trans/pairs' },
+  { method: 'POST', path: '/coin/trans/lists' },
+  { method: 'POST', path: '/coin/user/amount' },
+  // Earn: products, rates, balances and records of liquidity and lock-up mining.
+  { method: 'GET', path: '/yuebao/product' },
+  { method: 'GET', path: '/yuebao/rule' },
+  { method: 'GET', path: '/yuebao/balance' },
+  { method: 'GET', path: '/yuebao/transfer/in' },
+  { method: 'GET', path: '/yuebao/transfer/out' },
+  { method: 'GET', path: '/yuebao/order' },
+  { method: 'GET', path: '/lockup/products' },
+  { method: 'GET', path: '/lockup/product' },
+  { method: 'GET', path: '/lockup/orders' },
 ];
 
 /** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */

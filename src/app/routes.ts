@@ -54,6 +54,18 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.certificationAdvanced]: page(() => import('../features/profile/CertificationAdvancedPage.tsx')),
   [ROUTES.vipLevel]: page(() => import('../features/rewards/VipLevelPage.tsx')),
   [ROUTES.pointRecord]: page(() => import('../features/rewards/PointRecordPage.tsx')),
+  [ROUTES.contracts]: page(() => import('../features/contracts/ContractsPage.tsx')),
+  [ROUTES.contractOrders]: page(() => import('../features/contracts/ContractOrdersPage.tsx')),
+  [ROUTES.liquidity]: page(() => import('../features/liquidity/LiquidityPage.tsx')),
+  [ROUTES.liquidityBuy]: page(() => import('../features/liquidity/LiquidityBuyPage.tsx')),
+  [ROUTES.liquidityBuyConfirm]: page(() => import('../features/liquidity/LiquidityBuyConfirmPage.tsx')),
+  [ROUTES.liquiditySell]: page(() => import('../features/liquidity/LiquiditySellPage.tsx')),
+  [ROUTES.liquiditySellConfirm]: page(() => import('../features/liquidity/LiquiditySellConfirmPage.tsx')),
+  [ROUTES.liquidityRecord]: page(() => import('../features/liquidity/LiquidityRecordPage.tsx')),
+  [ROUTES.liquidityRule]: page(() => import('../features/liquidity/LiquidityRulePage.tsx')),
+  [ROUTES.lockUp]: page(() => import('../features/lockup/LockupPage.tsx')),
+  [ROUTES.lockUpDetails]: page(() => import('../features/lockup/LockupDetailsPage.tsx')),
+  [ROUTES.lockUpRecord]: page(() => import('../features/lockup/LockupRecordPage.tsx')),
 };
 
 export interface Tab {

@@ -53,6 +53,8 @@ export const ROUTES = {
   liquidityBuyConfirm: '/pages/Liquidity/buyConfirm',
   liquiditySellConfirm: '/pages/Liquidity/sellConfirm',
   liquidityRecord: '/pages/Liquidity/record',
+  /** Our addition: the liquidity rules (§7 /yuebao/rule). */
+  liquidityRule: '/pages/Liquidity/rule',
   contracts: '/pages/contracts/contracts',
   contractOrders: '/pages/contracts/orderList',
   service: '/pages/service/index',
@@ -71,6 +73,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.register,
   ROUTES.forgotPassword,
   ROUTES.lockUp,
+  // Our addition: a lock-up product and its calculator can be read before logging in; subscribing asks for it.
+  ROUTES.lockUpDetails,
   ROUTES.mine,
   ROUTES.share,
 ];

@@ -20,8 +20,8 @@ const hash = randomBytes(32).toString('hex'); // 64 letters and digits, as a TRC
 const ADDRESS = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt'; // the seeded USDT (TRC20) deposit address
 
 const toast = () => page.getByRole('alert').textContent();
-/** The text of the row of a details card (dl.funds-rows) labelled `label`. */
-const row = (label: string | RegExp) => page.locator('.funds-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd .money-amount').first();
+/** The text of the row of a details card (dl.detail-rows) labelled `label`. */
+const row = (label: string | RegExp) => page.locator('.detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd .money-amount').first();
 const available = () => row('Available').textContent();
 /** A screenshot once the loading mask is gone. */
 async function shot(name: string): Promise<void> {
@@ -55,9 +55,9 @@ it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash
 
   await page.waitForURL(/#\/pages\/Recharge\/orderDetails\?id=\d+/);
   await expect.poll(toast).toBe('Submitted successfully, please wait for the review!');
-  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Pending review');
+  await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Pending review');
   expect(await row('Actual amount').textContent()).toBe('150.00 USDT');
-  expect(await page.locator('.funds-rows .funds-mono', { hasText: hash }).count()).toBe(1);
+  expect(await page.locator('.detail-rows .funds-mono', { hasText: hash }).count()).toBe(1);
   await shot('funds-03-recharge-pending');
 });
 
@@ -66,16 +66,16 @@ it('the operator approves the recharge: credited, listed as completed, balance 1
   expect(await operator('recharge', 'approve', id)).toMatch(new RegExp(`^Recharge ${id} .* approved: 150 USDT credited`));
 
   await page.reload();
-  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Credited');
+  await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Credited');
   expect(await page.locator('.funds-summary-amount .money-amount').textContent()).toBe('150.00 USDT');
   await page.getByText('Credited to your balance').waitFor();
   await shot('funds-04-recharge-credited');
 
   await page.goto('/#/pages/Recharge/record');
   await page.getByRole('button', { name: 'Completed' }).click();
-  const listed = page.locator('.funds-list li', { hasText: 'USDT (TRC20)' });
+  const listed = page.locator('.record-list li', { hasText: 'USDT (TRC20)' });
   await expect.poll(() => listed.count()).toBe(1);
-  expect(await listed.locator('.funds-status').textContent()).toBe('Credited');
+  expect(await listed.locator('.status-badge').textContent()).toBe('Credited');
   expect(await listed.locator('.money-amount').allTextContents()).toEqual(['150.00 USDT', '150.00 USDT']);
   await page.getByRole('button', { name: 'Unfinished' }).click();
   await page.getByText('No recharges yet').waitFor();
@@ -163,12 +163,12 @@ it('the right payment password sends it: in review, 50.50 held, 99.50 left', asy
   await page.waitForURL(/#\/pages\/Withdraw\/orderDetails\?id=\d+/);
   withdrawalUrl = page.url();
   await expect.poll(toast).toBe('Submitted successfully, please wait for the review!');
-  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('In review');
+  await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('In review');
   expect(await page.locator('.funds-summary-amount .money-amount').textContent()).toBe('50.00 USDT');
   await page.getByText('The total is held from your balance until the review.').waitFor();
   expect(await row(/^Fee$/).textContent()).toBe('0.50 USDT');
   expect(await row('Total deducted').textContent()).toBe('50.50 USDT');
-  expect(await page.locator('.funds-rows > div', { hasText: 'Account number' }).locator('dd').textContent()).toBe('•••• 7890');
+  expect(await page.locator('.detail-rows > div', { hasText: 'Account number' }).locator('dd').textContent()).toBe('•••• 7890');
   expect(await page.locator('.funds-summary').textContent()).toMatch(/To be paid out as [\d,]+\.\d{2} THB/);
   await shot('funds-11-withdraw-review');
 
@@ -183,7 +183,7 @@ it('the operator rejects it with a reason: failed, the reason shown, 150.00 back
 
   await page.goto(withdrawalUrl);
   await page.reload();
-  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+  await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
   const reason = page.locator('.funds-summary .funds-reason');
   expect(await reason.textContent()).toBe('The withdrawal failedAccount name does not matchThe funds have been returned to your balance.');
   await shot('funds-13-withdraw-failed');
@@ -192,14 +192,14 @@ it('the operator rejects it with a reason: failed, the reason shown, 150.00 back
   await expect.poll(available).toBe('150.00 USDT');
 
   await page.goto('/#/pages/Withdraw/record');
-  const listed = page.locator('.funds-list li');
+  const listed = page.locator('.record-list li');
   await expect.poll(() => listed.count()).toBe(1);
-  expect(await listed.locator('.funds-status').textContent()).toBe('Failed');
+  expect(await listed.locator('.status-badge').textContent()).toBe('Failed');
 
   await page.goto('/#/pages/accountDetails/accountDetails');
   const entries = page.locator('.funds-entry');
   await expect.poll(() => entries.count()).toBe(3);
-  const shown = await entries.evaluateAll((items) => items.map((item) => [item.querySelector('.funds-row-title')?.textContent, item.querySelector('.money-amount')?.textContent]));
+  const shown = await entries.evaluateAll((items) => items.map((item) => [item.querySelector('.record-row-title')?.textContent, item.querySelector('.money-amount')?.textContent]));
   expect(shown).toEqual([
     ['Withdrawal returned', '+50.50 USDT'],
     ['Withdrawal', '−50.50 USDT'],
@@ -215,7 +215,7 @@ it('the operator rejects it with a reason: failed, the reason shown, 150.00 back
 it('offline, the account details and the failed withdrawal still open from the cache, marked "Offline — as of"', async () => {
   // Both were read online above (network first, kept in this user's own cache).
   await page.goto(withdrawalUrl);
-  await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+  await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
   await page.context().setOffline(true);
   try {
     await page.goto('/#/pages/accountDetails/accountDetails');
@@ -224,7 +224,7 @@ it('offline, the account details and the failed withdrawal still open from the c
     await expect.poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
     await shot('funds-15-account-details-offline');
     await page.goto(withdrawalUrl);
-    await expect.poll(() => page.locator('.funds-summary .funds-status').textContent()).toBe('Failed');
+    await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
     expect(await page.locator('.funds-summary .funds-reason').textContent()).toContain('Account name does not match');
   } finally {
     await page.context().setOffline(false);

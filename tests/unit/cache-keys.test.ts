@@ -1,6 +1,8 @@
 // ARCHITECTURE "Offline": the service worker keys a POST by a synthetic GET URL built from its
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
+import { contractAmounts, contractOrders, contractPairs } from '../../src/contract/contracts.ts';
+import { earnBalance, liquidityProduct, liquidityRecords, liquidityRule, lockupOrders, lockupProduct, lockupProducts, transferInInfo, transferOutInfo } from '../../src/contract/earn.ts';
 import { describe, expect, it } from 'vitest';
 import {
   USER_CALLS,
@@ -74,7 +76,7 @@ describe('partitionName', () => {
 describe('which calls are cached', () => {
   it('names the contract’s paths and header', () => {
     expect(PUBLIC_PATHS).toEqual([coinList.path, config.path, slides.path]);
-    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords];
+    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords, contractPairs, contractOrders, contractAmounts, liquidityProduct, liquidityRule, earnBalance, transferInInfo, transferOutInfo, liquidityRecords, lockupProducts, lockupProduct, lockupOrders];
     expect(USER_CALLS).toEqual(reads.map((call) => ({ method: call.method, path: call.path })));
     // Only reads are kept: a write is never answered from a cache.
     expect(reads.every((call) => call.readOnly)).toBe(true);

@@ -9,7 +9,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { FilterChips, ListView } from './FundsParts.tsx';
+import { FilterChips, ListView } from '../../ui/records.tsx';
 import { FILTER_LABELS, accountDetails, kindLabel } from './account-store.ts';
 
 // A failed load shows in the list itself (with a retry), so the promise is not reported again.
@@ -49,7 +49,7 @@ function EntryRow({ entry }: { entry: Readonly<AccountEntry> }) {
   return (
     <li className="funds-entry">
       <span className="funds-entry-main">
-        <bdi className="funds-row-title">{kindLabel(entry.kind)}</bdi>
+        <bdi className="record-row-title">{kindLabel(entry.kind)}</bdi>
         <time className="muted" dateTime={entry.created_at} dir="ltr">
           {formatDateTime(entry.created_at)}
         </time>

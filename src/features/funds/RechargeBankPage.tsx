@@ -21,7 +21,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { PrivatePicture } from '../../ui/PrivatePicture.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, RecordLink, Row } from './FundsParts.tsx';
+import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { cleanAmount, formatExact, idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 
@@ -91,7 +91,7 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         <h2 className="funds-card-title">
           <Trans>Transfer to this account</Trans>
         </h2>
-        <dl className="funds-rows">
+        <dl className="detail-rows">
           <Row label={<Trans>Bank</Trans>}>{channel.bank_name || channel.name}</Row>
           <Row label={<Trans>Account name</Trans>} copy={channel.account_name}>
             <bdi>{channel.account_name}</bdi>

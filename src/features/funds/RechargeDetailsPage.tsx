@@ -9,7 +9,8 @@ import { Empty } from '../../ui/lists.tsx';
 import { PrivatePicture } from '../../ui/PrivatePicture.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, RechargeStatusBadge, Row, useOrderFromQuery } from './FundsParts.tsx';
+import { Ltr, Row } from '../../ui/records.tsx';
+import { RechargeStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
 import { formatExact } from './funds-format.ts';
 import { loadRechargeOrder, rechargeState } from './recharge-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -54,7 +55,7 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
       </section>
 
       <section className="card">
-        <dl className="funds-rows">
+        <dl className="detail-rows">
           <Row label={<Trans>Order number</Trans>} copy={order.order_no}>
             <Ltr>{order.order_no}</Ltr>
           </Row>

@@ -14,7 +14,8 @@ import { Cell, Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { Ltr, RecordIcon, RecordLink } from './FundsParts.tsx';
+import { Ltr, RecordLink } from '../../ui/records.tsx';
+import { RecordIcon } from '../../ui/icons.tsx';
 import { loadChannels, rechargeState } from './recharge-store.ts';
 
 export default function RechargePage() {

@@ -21,7 +21,7 @@ import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { CopyButton, Ltr, RecordLink } from './FundsParts.tsx';
+import { CopyButton, Ltr, RecordLink } from '../../ui/records.tsx';
 import { cleanAmount, idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 

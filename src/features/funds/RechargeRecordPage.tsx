@@ -12,7 +12,8 @@ import { Segmented } from '../../ui/forms.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { ListView, Ltr, RechargeStatusBadge } from './FundsParts.tsx';
+import { ListView, Ltr } from '../../ui/records.tsx';
+import { RechargeStatusBadge } from './FundsParts.tsx';
 import { rechargeRecord } from './recharge-store.ts';
 
 // A failed load shows in the list itself (with a retry), so the promise is not reported again.
@@ -52,15 +53,15 @@ function RechargeRow({ order }: { order: Readonly<RechargeOrder> }) {
   const fiat = useDisplayCurrency();
   return (
     <li>
-      <Link href={`${ROUTES.rechargeDetails}?id=${order.id}`} className="funds-row">
-        <span className="funds-row-head">
-          <bdi className="funds-row-title">
+      <Link href={`${ROUTES.rechargeDetails}?id=${order.id}`} className="record-row">
+        <span className="record-row-head">
+          <bdi className="record-row-title">
             {order.channel_name}
             {order.chain && <span className="muted"> · {order.chain}</span>}
           </bdi>
           <RechargeStatusBadge status={order.status} />
         </span>
-        <span className="funds-row-grid">
+        <span className="record-row-grid">
           <span>
             <span className="muted">
               <Trans>Amount</Trans>
@@ -74,7 +75,7 @@ function RechargeRow({ order }: { order: Readonly<RechargeOrder> }) {
             <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} className={order.status === 'rejected' ? 'funds-void' : undefined} />
           </span>
         </span>
-        <span className="funds-row-foot muted">
+        <span className="record-row-foot muted">
           <Ltr>{order.order_no}</Ltr>
           <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
         </span>

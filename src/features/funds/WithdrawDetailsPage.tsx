@@ -9,7 +9,8 @@ import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, Row, WithdrawStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
+import { Ltr, Row } from '../../ui/records.tsx';
+import { WithdrawStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
 import { formatExact, formatPercent } from './funds-format.ts';
 import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -74,7 +75,7 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
       </section>
 
       <section className="card">
-        <dl className="funds-rows">
+        <dl className="detail-rows">
           <Row label={<Trans>Order number</Trans>} copy={order.order_no}>
             <Ltr>{order.order_no}</Ltr>
           </Row>

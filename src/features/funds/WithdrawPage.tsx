@@ -21,7 +21,8 @@ import { Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui
 import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { Ltr, RecordIcon, RecordLink, Row } from './FundsParts.tsx';
+import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { RecordIcon } from '../../ui/icons.tsx';
 import { cleanAmount, formatPercent } from './funds-format.ts';
 import { AddPayeeLink, CardLabel, ConfirmWithdrawalDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
 import {
@@ -139,7 +140,7 @@ export default function WithdrawPage() {
 
         {rule && (
           <section className="card funds-rule">
-            <dl className="funds-rows">
+            <dl className="detail-rows">
               <Row label={<Trans>Available</Trans>}>
                 <Money amount={rule.available} asset={rule.asset} fiat={fiat} />
               </Row>

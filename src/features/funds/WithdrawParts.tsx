@@ -13,7 +13,7 @@ import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog, Dialog, Sheet } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
-import { Ltr, Row } from './FundsParts.tsx';
+import { Ltr, Row } from '../../ui/records.tsx';
 import { formatPercent } from './funds-format.ts';
 import { middleEllipsis } from '../../lib/format.ts';
 import type { WithdrawPrompt, WithdrawQuote } from './withdraw-store.ts';
@@ -90,7 +90,7 @@ export function QuoteRows({ quote, rule, fiat }: { quote: WithdrawQuote | null; 
   const percent = formatPercent(rule.fee_rate);
   const dash = <span className="muted">—</span>;
   return (
-    <dl className="funds-rows">
+    <dl className="detail-rows">
       <Row label={<Trans>Fee ({percent})</Trans>}>{quote ? <Money amount={quote.fee} asset={asset} fiat={fiat} /> : dash}</Row>
       <Row label={<Trans>Total deducted</Trans>}>{quote ? <Money amount={quote.total} asset={asset} fiat={fiat} /> : dash}</Row>
       <Row label={<Trans>You receive</Trans>}>{quote ? <Money className="funds-strong" amount={quote.actual} asset={asset} fiat={fiat} /> : dash}</Row>
@@ -138,7 +138,7 @@ interface ConfirmProps {
 export function ConfirmWithdrawalDialog({ payee, quote, rule, fiat, bank, busy, onCancel, onConfirm }: ConfirmProps) {
   return (
     <ConfirmDialog title={<Trans>Confirm the withdrawal</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
-      <dl className="funds-rows">
+      <dl className="detail-rows">
         <Row label={<Trans>To</Trans>}>{payee}</Row>
         <Row label={<Trans>Amount</Trans>}>
           <Money amount={quote.amount} asset={rule.asset} />

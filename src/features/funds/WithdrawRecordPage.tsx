@@ -12,7 +12,8 @@ import { Segmented } from '../../ui/forms.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { ListView, Ltr, WithdrawStatusBadge } from './FundsParts.tsx';
+import { ListView, Ltr } from '../../ui/records.tsx';
+import { WithdrawStatusBadge } from './FundsParts.tsx';
 import { withdrawRecord } from './withdraw-store.ts';
 
 // A failed load shows in the list itself (with a retry), so the promise is not reported again.
@@ -53,15 +54,15 @@ function WithdrawRow({ order }: { order: Readonly<WithdrawOrder> }) {
   const fiat = useDisplayCurrency();
   return (
     <li>
-      <Link href={`${ROUTES.withdrawDetails}?id=${order.id}`} className="funds-row">
-        <span className="funds-row-head">
-          <bdi className="funds-row-title">
+      <Link href={`${ROUTES.withdrawDetails}?id=${order.id}`} className="record-row">
+        <span className="record-row-head">
+          <bdi className="record-row-title">
             {order.target === 'bank' ? <Trans>Bank card</Trans> : <Trans>Wallet</Trans>}
             <span className="muted"> · {order.payee_network}</span>
           </bdi>
           <WithdrawStatusBadge status={order.status} />
         </span>
-        <span className="funds-row-grid">
+        <span className="record-row-grid">
           <span>
             <span className="muted">
               <Trans>Amount</Trans>
@@ -75,7 +76,7 @@ function WithdrawRow({ order }: { order: Readonly<WithdrawOrder> }) {
             <Money amount={order.fee} asset={order.asset} />
           </span>
         </span>
-        <span className="funds-row-foot muted">
+        <span className="record-row-foot muted">
           <Ltr>{order.order_no}</Ltr>
           <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
         </span>

@@ -1,0 +1,4 @@
+// Placeholder while the page is written; replaced before this change lands.
+export default function LiquidityRulePage() {
+  return null;
+}
