@@ -33,6 +33,11 @@ export function formatMoney(value: string): string {
   return formatAmount(new Big(value).toFixed(digits, Big.roundDown), digits);
 }
 
+/** A price with the coin's usual decimals, or more when the recorded price has them. */
+export function formatPrice(value: string, decimals = 2): string {
+  return formatAmount(value, Math.max(decimals, Math.min(8, decimalsOf(value))));
+}
+
 /** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
 export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
 

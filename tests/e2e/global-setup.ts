@@ -19,14 +19,16 @@ const freePort = () =>
 let server: ChildProcess | null = null;
 
 export default async function setup(project: TestProject) {
-  if (!existsSync('dist/index.html')) throw new Error('Build the PWA first (npm run build): the end-to-end tests drive dist/.');
+  // E2E_WEB_ROOT: another build folder (`vite build --outDir …`), so parallel work need not share dist/.
+  const webRoot = process.env.E2E_WEB_ROOT || 'dist';
+  if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`Build the PWA first (npm run build): the end-to-end tests drive ${webRoot}/.`);
   const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
   const port = await freePort();
   const logFile = join(work, 'server.log');
   writeFileSync(logFile, '');
   const log = createWriteStream(logFile);
   server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: 'dist', AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.pipe(log);
@@ -44,6 +46,7 @@ export default async function setup(project: TestProject) {
   project.provide('baseUrl', `http://127.0.0.1:${port}`);
   project.provide('serverLog', logFile);
   project.provide('dataDir', join(work, 'data'));
+  project.provide('webRoot', webRoot);
   project.provide('artifacts', join(process.cwd(), 'test-results', 'screens'));
 
   return async () => {
@@ -61,6 +64,8 @@ declare module 'vitest' {
     serverLog: string;
     /** The server's embedded database folder: the operator command reaches the server through it. */
     dataDir: string;
+    /** The built PWA the server serves (dist/ unless E2E_WEB_ROOT names another). */
+    webRoot: string;
     artifacts: string;
   }
 }

@@ -7,20 +7,16 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { formatAmount } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
-import { KLineChart } from '../../ui/KLineChart.tsx';
+import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
-import { formatClock, formatPrice } from './option-format.ts';
 import { DEFAULT_COIN, loadOrders, loadProducts, loadTotals, optionsState, watchSettlements } from './options-store.ts';
 import { OrderTabs } from './OrderLists.tsx';
 import { RuleIcon } from './OptionParts.tsx';
 import { syncClockFromTicks } from './server-clock.ts';
 import { TradePanel } from './TradePanel.tsx';
-import { useLiveCandles } from './use-live-candles.ts';
 
 const showError = (error: unknown) => toast(errorText(error));
 
@@ -88,53 +84,4 @@ export default function OptionPage() {
       </div>
     </div>
   );
-}
-
-function CoinQuote({ code }: { code: string }) {
-  const quote = useSnapshot(prices).quotes[code];
-  if (!quote) {
-    return (
-      <section className="card opt-quote">
-        <strong>{code}/USDT</strong>
-      </section>
-    );
-  }
-  const rising = !quote.change_24h.startsWith('-');
-  const direction = rising ? 'up' : 'down';
-  const time = formatClock(quote.at);
-  return (
-    <section className="card opt-quote">
-      <div className="opt-quote-head">
-        <strong>{code}/USDT</strong>
-        <span className="muted">{quote.name}</span>
-        {quote.simulated && <SimulatedBadge />}
-      </div>
-      <div className="opt-quote-row">
-        <span className={`opt-price opt-num ${direction}`}>{formatPrice(quote.price, quote.price_decimals)}</span>
-        <span className={`opt-change opt-num ${direction}`}>
-          {rising ? '+' : ''}
-          {formatAmount(quote.change_24h, 2)}%
-        </span>
-      </div>
-      <div className="opt-quote-meta muted">
-        <Trans>
-          24h high <span className="opt-num">{formatPrice(quote.high_24h, quote.price_decimals)}</span> · low{' '}
-          <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at <span className="opt-time">{time}</span>
-        </Trans>
-      </div>
-    </section>
-  );
-}
-
-function LiveChart({ code }: { code: string }) {
-  const decimals = useSnapshot(prices).quotes[code]?.price_decimals ?? 2;
-  const { candles, failed } = useLiveCandles(code);
-  if (failed) {
-    return (
-      <p className="card muted opt-chart-failed">
-        <Trans>The chart is not available right now.</Trans>
-      </p>
-    );
-  }
-  return <KLineChart candles={candles} decimals={decimals} height={200} />;
 }

@@ -5,7 +5,7 @@ import { AMOUNT, winPayout as payoutRule } from '../../contract/markets.ts';
 import { formatAmount } from '../../lib/format.ts';
 
 /** Amounts typed and shown the way every money screen does (one home: lib/format). */
-export { cleanAmount, decimalsOf, formatMoney as formatUsdt } from '../../lib/format.ts';
+export { cleanAmount, decimalsOf, formatMoney as formatUsdt, formatPrice } from '../../lib/format.ts';
 import { decimalsOf, formatMoney as formatUsdt } from '../../lib/format.ts';
 
 /** A profit or loss with its sign: +8.00, -10.00, 0.00. */
@@ -14,10 +14,6 @@ export function formatSignedUsdt(value: string): string {
   return new Big(value).gt(0) ? `+${text}` : text;
 }
 
-/** A price with the coin's usual decimals, or more when the recorded price has them. */
-export function formatPrice(value: string, decimals = 2): string {
-  return formatAmount(value, Math.max(decimals, Math.min(8, decimalsOf(value))));
-}
 
 /** A yield of 0.85 reads 85%. */
 export function formatYield(rate: string): string {

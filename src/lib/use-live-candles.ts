@@ -1,10 +1,10 @@
 // One-minute candles of a coin for the compact chart: the recorded ones from the server, and the
 // last one kept live from the price stream.
 import { useEffect, useState } from 'react';
-import { klines, type Candle } from '../../contract/markets.ts';
-import { applyTick } from '../../lib/candles.ts';
-import { api } from '../../lib/api.ts';
-import { subscribePrices } from '../../lib/prices.ts';
+import { klines, type Candle } from '../contract/markets.ts';
+import { applyTick } from './candles.ts';
+import { api } from './api.ts';
+import { subscribePrices } from './prices.ts';
 
 const CANDLE_COUNT = 120;
 export function useLiveCandles(code: string): { candles: readonly Candle[]; failed: boolean } {

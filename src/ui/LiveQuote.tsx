@@ -1,0 +1,59 @@
+// A coin's live quote against USDT (last recorded price, 24 h change, high and low, when it was
+// recorded, the Simulated label) and its compact one-minute chart kept live from the price stream.
+// Shown on every trading screen (options, contracts).
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
+import { prices } from '../lib/prices.ts';
+import { useLiveCandles } from '../lib/use-live-candles.ts';
+import { KLineChart } from './KLineChart.tsx';
+import { SimulatedBadge } from './SimulatedBadge.tsx';
+
+export function CoinQuote({ code }: { code: string }) {
+  const quote = useSnapshot(prices).quotes[code];
+  if (!quote) {
+    return (
+      <section className="card opt-quote">
+        <strong>{code}/USDT</strong>
+      </section>
+    );
+  }
+  const rising = !quote.change_24h.startsWith('-');
+  const direction = rising ? 'up' : 'down';
+  const time = formatTime(quote.at);
+  return (
+    <section className="card opt-quote">
+      <div className="opt-quote-head">
+        <strong>{code}/USDT</strong>
+        <span className="muted">{quote.name}</span>
+        {quote.simulated && <SimulatedBadge />}
+      </div>
+      <div className="opt-quote-row">
+        <span className={`opt-price opt-num ${direction}`}>{formatPrice(quote.price, quote.price_decimals)}</span>
+        <span className={`opt-change opt-num ${direction}`}>
+          {rising ? '+' : ''}
+          {formatAmount(quote.change_24h, 2)}%
+        </span>
+      </div>
+      <div className="opt-quote-meta muted">
+        <Trans>
+          24h high <span className="opt-num">{formatPrice(quote.high_24h, quote.price_decimals)}</span> · low{' '}
+          <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at <span className="opt-time">{time}</span>
+        </Trans>
+      </div>
+    </section>
+  );
+}
+
+export function LiveChart({ code }: { code: string }) {
+  const decimals = useSnapshot(prices).quotes[code]?.price_decimals ?? 2;
+  const { candles, failed } = useLiveCandles(code);
+  if (failed) {
+    return (
+      <p className="card muted opt-chart-failed">
+        <Trans>The chart is not available right now.</Trans>
+      </p>
+    );
+  }
+  return <KLineChart candles={candles} decimals={decimals} height={200} />;
+}

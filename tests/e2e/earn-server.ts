@@ -1,0 +1,84 @@
+// A server of its own for the earn journeys: interest days pass in seconds. Its test clock runs so
+// fast that one interest day (Asia/Bangkok) lasts `secondsPerDay` real seconds, and it starts
+// `leadSeconds` of simulated time before a day ends, so a test sees a day end soon after starting.
+// Fresh embedded database, the built PWA, the demo account; the operator command reaches it through
+// its data folder like the shared end-to-end server.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { inject } from 'vitest';
+import { freePort } from '../server/postgres.ts';
+import { dayEnd, interestDay } from '../../src/server/domain/earn-days.ts';
+
+const TIME_ZONE = 'Asia/Bangkok';
+const DAY_MS = 86_400_000;
+
+export interface EarnServer {
+  baseUrl: string;
+  dataDir: string;
+  /** Real milliseconds one interest day lasts. */
+  dayMs: number;
+  /** `npm run ops -- <args>` against this server. */
+  operator(...args: string[]): Promise<string>;
+  stop(): Promise<void>;
+}
+
+export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } = {}): Promise<EarnServer> {
+  const speed = DAY_MS / (secondsPerDay * 1000);
+  // The accelerated clock reads origin + (now − origin) × speed: an origin in the past puts the
+  // server's "now" ahead. Choose it so the server starts `leadSeconds` before the current day ends.
+  const realNow = Date.now();
+  const target = dayEnd(interestDay(new Date(realNow), TIME_ZONE), TIME_ZONE).getTime() - leadSeconds * 1000;
+  const origin = Math.round(realNow - (target - realNow) / (speed - 1));
+
+  const work = mkdtempSync(join(tmpdir(), 'coinvest-earn-'));
+  const dataDir = join(work, 'data');
+  const logFile = join(work, 'server.log');
+  writeFileSync(logFile, '');
+  const port = await freePort();
+  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      WEB_ROOT: inject('webRoot'),
+      AUTH_RATE_LIMIT: '1000',
+      CLOCK_SPEED: String(speed),
+      CLOCK_ORIGIN: String(origin),
+      EARN_TIMEZONE: TIME_ZONE,
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const out = createWriteStream(logFile);
+  child.stdout!.pipe(out);
+  child.stderr!.pipe(out);
+
+  const deadline = Date.now() + 60_000;
+  while (!readFileSync(logFile, 'utf8').includes('is running at')) {
+    if (child.exitCode !== null || Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`The earn server did not start: ${readFileSync(logFile, 'utf8')}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+
+  const run = promisify(execFile);
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    dataDir,
+    dayMs: secondsPerDay * 1000,
+    operator: async (...args) => (await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 30_000 })).stdout,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
