@@ -10,6 +10,7 @@ import { matching, optionalMatching, required } from './fields.ts';
 import { AMOUNT } from './markets.ts';
 import { texts } from './texts.ts';
 import type { Paged } from './envelope.ts';
+import type { MessageDescriptor } from '@lingui/core';
 
 export const QUOTE_ASSET = 'USDT';
 
@@ -194,3 +195,31 @@ export const crosses = (side: OrderSide, limit: string, tick: string) => (side =
 
 /** The fat-finger guard: a limit more than `band` (0.1 = 10 %) away from the market price. */
 export const outsideBand = (limit: string, market: string, band: string) => new Big(limit).minus(market).abs().gt(new Big(market).times(band));
+
+/** A rule an order breaks: the text and its values. */
+export interface OrderRuleBroken {
+  text: MessageDescriptor;
+  values?: Record<string, string>;
+}
+
+/**
+ * The pair's trading rules, checked once for the form and the server: a limit price on the tick
+ * size and within the band around the market price `market`, a quantity on the step size, and an
+ * order worth at least the minimum. Answers the first rule broken, or the quantity the order has
+ * (a market buy by USDT total: what the total buys at `market`). `input` passed the schema.
+ */
+export function checkOrderRules(
+  input: { side: OrderSide; type: OrderType; price: string; quantity: string; total: string },
+  pair: Pick<ContractPair, 'price_decimals' | 'quantity_decimals' | 'min_notional' | 'price_band'>,
+  market: string,
+): { broken: OrderRuleBroken } | { quantity: string } {
+  if (input.type === 'limit') {
+    if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0)) return { broken: { text: texts.priceOffTick, values: { 0: gridStep(pair.price_decimals) } } };
+    if (outsideBand(input.price, market, pair.price_band)) return { broken: { text: texts.priceOutsideBand, values: { 0: new Big(pair.price_band).times(100).toFixed() } } };
+  }
+  if (input.quantity !== '' && !onGrid(input.quantity, pair.quantity_decimals)) return { broken: { text: texts.quantityOffStep, values: { 0: gridStep(pair.quantity_decimals) } } };
+  const quantity = input.quantity !== '' ? new Big(input.quantity).toFixed(pair.quantity_decimals) : quantityForTotal(input.total, market, pair.quantity_decimals);
+  const worth = notional(input.type === 'limit' ? input.price : market, quantity);
+  if (worth.lt(pair.min_notional) || new Big(quantity).eq(0)) return { broken: { text: texts.belowMinimumNotional, values: { 0: new Big(pair.min_notional).toFixed() } } };
+  return { quantity };
+}

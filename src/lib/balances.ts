@@ -2,7 +2,10 @@
 // (home, options, funds…). Not kept on the device: balances are always the server's latest.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { balances, type Balance } from '../contract/markets.ts';
+import Big from 'big.js';
+import { balances, type Balance, type CoinQuote } from '../contract/markets.ts';
+import { EARN_ASSETS } from '../contract/earn.ts';
+import { POINTS } from '../contract/rewards.ts';
 import { api } from './api.ts';
 import { session } from './session.ts';
 
@@ -34,6 +37,25 @@ export function availableOf(snapshot: { readonly lists: readonly Balance[] }, as
 
 /** The USDT the user can spend now, from a snapshot of `userBalances`. */
 export const usdtAvailable = (snapshot: { readonly lists: readonly Balance[] }) => availableOf(snapshot, USDT);
+
+/**
+ * Everything the user holds (available and frozen), valued in USDT at the latest recorded prices:
+ * USDT and the earn balances count 1:1, each coin at its price; points are not money. Null while a
+ * coin held has no known price, so an estimate is never shown short.
+ */
+export function totalAssetsUsdt(snapshot: { readonly lists: readonly Balance[] }, quotes: Readonly<Record<string, Pick<CoinQuote, 'price'>>>): string | null {
+  let total = new Big(0);
+  for (const balance of snapshot.lists) {
+    if (balance.asset === POINTS) continue;
+    const held = new Big(balance.available).plus(balance.frozen);
+    if (held.eq(0)) continue;
+    const oneToOne = balance.asset === USDT || (EARN_ASSETS as readonly string[]).includes(balance.asset);
+    const price = oneToOne ? '1' : quotes[balance.asset]?.price;
+    if (!price) return null;
+    total = total.plus(held.times(price));
+  }
+  return total.round(8, Big.roundDown).toFixed(8);
+}
 
 // Another session (logout, another user) must never see these balances.
 subscribeKey(session, 'token', () => {

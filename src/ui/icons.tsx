@@ -42,3 +42,7 @@ export const CopyIcon = icon(<path d="M9 9h11v11H9zM5 15H4V4h11v1" />);
 export const CameraIcon = icon(<path d="M4 8h3l2-3h6l2 3h3v11H4zm8 9a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7z" />);
 export const PlusIcon = icon(<path d="M12 5v14M5 12h14" />);
 export const RecordIcon = icon(<path d="M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7" />);
+export const ContractsIcon = icon(<path d="M7 4L3 8l4 4M3 8h14m0 12l4-4-4-4m4 4H7" />);
+export const SavingsIcon = icon(<path d="M12 3c3 4 6 7.5 6 11a6 6 0 0 1-12 0c0-3.5 3-7 6-11zm-2.5 11.5a2.5 2.5 0 0 0 2.5 2.5" />);
+export const SearchIcon = icon(<path d="M11 18a7 7 0 1 0 0-14 7 7 0 0 0 0 14zm5-2l5 5" />);
+export const MinusIcon = icon(<path d="M5 12h14" />);

@@ -1,4 +1,79 @@
-// Placeholder while the page is written; replaced before this change lands.
+// Contract orders (§2 /pages/contracts/orderList): open orders (oldest first, each revocable) or
+// the history (dealt and cancelled, newest first), of every pair or one (`?code=BTC`); a tap opens
+// an order's details. Offline, the last lists kept show with "Offline — as of".
+import { useEffect } from 'react';
+import { useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contractOrders, type ContractList } from '../../contract/contracts.ts';
+import { Segmented } from '../../ui/forms.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { FilterChips, ListView } from '../../ui/records.tsx';
+import { contractOrderList, contractsState, loadPairs, orderListFilter } from './contracts-store.ts';
+import { OrderRow } from './ContractParts.tsx';
+import './contracts.css';
+
+// A failed load shows in the list itself (with a retry), so the promise is not reported again.
+const reload = (list: ContractList) => void contractOrderList.load(list).catch(() => undefined);
+
 export default function ContractOrdersPage() {
-  return null;
+  const { t } = useLingui();
+  const search = useSearch();
+  const { filter, lists } = useSnapshot(contractOrderList.state);
+  const { code } = useSnapshot(orderListFilter);
+  const { pairs } = useSnapshot(contractsState);
+  const list = lists[filter];
+
+  useEffect(() => {
+    if (!contractsState.pairsLoaded) loadPairs().catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const wanted = new URLSearchParams(search).get('code')?.toUpperCase() ?? '';
+    if (wanted !== orderListFilter.code) {
+      orderListFilter.code = wanted;
+      contractOrderList.reset();
+    }
+    reload(contractOrderList.state.filter);
+  }, [search]);
+
+  const choosePair = (next: string) => {
+    orderListFilter.code = next;
+    contractOrderList.reset();
+    reload(contractOrderList.state.filter);
+  };
+
+  return (
+    <div className="page ct-page">
+      <NavBar title={<Trans>Contract orders</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[contractOrders]} />
+        <Segmented
+          value={filter}
+          onChange={(next) => void contractOrderList.choose(next).catch(() => undefined)}
+          options={[
+            { value: 'open', label: <Trans>Open orders</Trans> },
+            { value: 'history', label: <Trans>History</Trans> },
+          ]}
+        />
+        <FilterChips
+          label={t`Pair`}
+          value={code}
+          onChange={choosePair}
+          options={[{ value: '', label: <Trans>All pairs</Trans> }, ...pairs.map((pair) => ({ value: pair.code, label: <span dir="ltr">{pair.code}/USDT</span> }))]}
+        />
+        <ListView
+          list={list}
+          empty={filter === 'open' ? <Trans>No open orders</Trans> : <Trans>No orders yet</Trans>}
+          retry={() => reload(filter)}
+          more={() => contractOrderList.load(filter, { more: true })}
+        >
+          {list.lists.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ListView>
+      </div>
+    </div>
+  );
 }

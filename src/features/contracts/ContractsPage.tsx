@@ -1,4 +1,90 @@
-// Placeholder while the page is written; replaced before this change lands.
+// Contracts (§2 /pages/contracts/contracts): spot trading of a coin against USDT. The pair picker
+// with search, the live (simulated) quote and chart, the order form (Buy/Sell, Market/Limit, price
+// in tick steps, quantity or a share of what is available, total and fee before submit, then a
+// confirmation), and the pair's open orders with Revoke. Reached from Home and from each coin.
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { contractAmounts, contractOrders, contractPairs } from '../../contract/contracts.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
+import { toast } from '../../lib/toast.ts';
+import { ChevronIcon } from '../../ui/icons.tsx';
+import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { RecordLink } from '../../ui/records.tsx';
+import { contractsState, DEFAULT_PAIR, loadAmounts, loadOpenOrders, loadPairs } from './contracts-store.ts';
+import { OpenOrders } from './OpenOrders.tsx';
+import { OrderPanel } from './OrderPanel.tsx';
+import { PairSheet } from './PairSheet.tsx';
+import './contracts.css';
+
+/** Open orders and amounts are asked for again this often while the page is shown. */
+const REFRESH_MS = 3000;
+
 export default function ContractsPage() {
-  return null;
+  const { t } = useLingui();
+  const search = useSearch();
+  const { code, pairs, pairsLoaded } = useSnapshot(contractsState);
+  const [picking, setPicking] = useState(false);
+  // An unknown ?code= falls back to the default pair once the pairs are known.
+  const pair = pairs.find((item) => item.code === code);
+  const shown = pairsLoaded && !pair ? DEFAULT_PAIR : code;
+
+  useEffect(() => {
+    const wanted = new URLSearchParams(search).get('code')?.toUpperCase();
+    if (wanted) contractsState.code = wanted;
+  }, [search]);
+
+  useEffect(() => {
+    if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(() => undefined);
+    loadPairs().catch((error) => toast(errorText(error)));
+    return subscribePrices();
+  }, []);
+
+  useEffect(() => {
+    const refresh = () => {
+      loadAmounts(shown).catch(() => undefined);
+      loadOpenOrders(shown).catch(() => undefined);
+    };
+    refresh();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible') refresh();
+    }, REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [shown]);
+
+  const choose = (next: string) => {
+    setPicking(false);
+    contractsState.code = next;
+    navigate(`${ROUTES.contracts}?code=${next}`, { replace: true });
+  };
+
+  return (
+    <div className="page ct-page">
+      <NavBar title={<Trans>Contracts</Trans>} right={<RecordLink to={ROUTES.contractOrders} label={t`Contract orders`} />} />
+      <div className="page-body">
+        <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders]} />
+        <button type="button" className="card ct-pair-button" onClick={() => setPicking(true)} aria-haspopup="dialog">
+          <span dir="ltr">
+            <strong>{shown}</strong>
+            <span className="muted">/USDT</span>
+          </span>
+          <span className="muted">
+            <Trans>Change pair</Trans>
+          </span>
+          <ChevronIcon className="ct-pair-chevron" />
+        </button>
+        <CoinQuote code={shown} />
+        <LiveChart code={shown} />
+        <OrderPanel code={shown} />
+        <OpenOrders code={shown} />
+      </div>
+      {picking && <PairSheet current={shown} onChoose={choose} onClose={() => setPicking(false)} />}
+    </div>
+  );
 }

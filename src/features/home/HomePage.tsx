@@ -1,6 +1,6 @@
 // Home (tab, §2 /pages/index/index): the app's own bar with the messages bell, the slides (§9:
-// every 3000 ms, swipeable), the scrolling notice, the USDT balance, shortcuts to each area and
-// the first coins with their live prices.
+// every 3000 ms, swipeable), the scrolling notice, total assets and the USDT balance, shortcuts to
+// each area and the first coins with their live prices.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -18,7 +18,8 @@ import { session } from '../../lib/session.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { Carousel } from '../../ui/Carousel.tsx';
-import { BellIcon, ChevronIcon, MarketsIcon, MineIcon, OptionsIcon, RechargeIcon, SettingsIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import { BellIcon, ChevronIcon, ContractsIcon, MarketsIcon, MiningIcon, OptionsIcon, RechargeIcon, SavingsIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
 import { coinChange, home, loadHome, topCoins } from './home-store.ts';
 
@@ -101,6 +102,7 @@ function BalanceCard() {
       <h2 className="home-balance-greeting">
         {user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}
       </h2>
+      <TotalAssets className="home-total" />
       <span className="home-balance-label">
         <Trans>Available balance (USDT)</Trans>
       </span>
@@ -132,16 +134,34 @@ function Entries() {
           <Trans>Withdraw</Trans>
         </span>
       </Link>
-      <Link href={ROUTES.coinList}>
-        <MarketsIcon />
+      <Link href={ROUTES.contracts}>
+        <ContractsIcon />
         <span>
-          <Trans>Markets</Trans>
+          <Trans>Contracts</Trans>
         </span>
       </Link>
       <Link href={ROUTES.option}>
         <OptionsIcon />
         <span>
           <Trans>Options</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.liquidity}>
+        <SavingsIcon />
+        <span>
+          <Trans>Liquidity</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.lockUp}>
+        <MiningIcon />
+        <span>
+          <Trans>Lock-up</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.coinList}>
+        <MarketsIcon />
+        <span>
+          <Trans>Markets</Trans>
         </span>
       </Link>
       <Link href={ROUTES.messages}>
@@ -151,18 +171,6 @@ function Entries() {
         </span>
         <span>
           <Trans>Messages</Trans>
-        </span>
-      </Link>
-      <Link href={ROUTES.mine}>
-        <MineIcon />
-        <span>
-          <Trans>Mine</Trans>
-        </span>
-      </Link>
-      <Link href={ROUTES.settings}>
-        <SettingsIcon />
-        <span>
-          <Trans>Settings</Trans>
         </span>
       </Link>
     </nav>

@@ -1,5 +1,5 @@
 // One coin (our addition, /pages/coinList/detail?code=BTC): live price and 24 h figures, the
-// K-line chart per period with a live last candle, and the way to trade options on it.
+// K-line chart per period with a live last candle, and the ways to trade it (spot contracts, options).
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -99,9 +99,14 @@ export default function CoinDetailPage() {
           </section>
         )}
         {quote && (
-          <Link href={`${ROUTES.option}?code=${encodeURIComponent(code)}`} className="btn">
-            <Trans>Trade options</Trans>
-          </Link>
+          <div className="coin-trade">
+            <Link href={`${ROUTES.contracts}?code=${encodeURIComponent(code)}`} className="btn secondary">
+              <Trans>Buy or sell {code}</Trans>
+            </Link>
+            <Link href={`${ROUTES.option}?code=${encodeURIComponent(code)}`} className="btn">
+              <Trans>Trade options</Trans>
+            </Link>
+          </div>
         )}
       </div>
     </div>

@@ -18,6 +18,7 @@ import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
 import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { avatarSrc, useUser } from './profile-store.ts';
 import { certificationSummary } from './certification-store.ts';
@@ -46,6 +47,9 @@ export default function MinePage() {
         {signedIn ? (
           <>
             <ProfileCard user={user} />
+            <section className="card mine-assets">
+              <TotalAssets />
+            </section>
             <MoneyShortcuts />
             <AccountMenu user={user} />
           </>

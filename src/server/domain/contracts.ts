@@ -8,14 +8,10 @@ import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import {
+  checkOrderRules,
   crosses,
   fillAmounts,
-  gridStep,
   limitReserve,
-  notional,
-  onGrid,
-  outsideBand,
-  quantityForTotal,
   type ContractOrder,
   type ContractPair,
   type FillAmounts,
@@ -76,14 +72,9 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   const market = new Big(quote.price).toFixed();
 
-  if (input.type === 'limit') {
-    if (!onGrid(input.price, priceDecimals) || new Big(input.price).eq(0)) throw new Refusal(texts.priceOffTick.id, { 0: gridStep(priceDecimals) });
-    if (outsideBand(input.price, market, pair.price_band)) throw new Refusal(texts.priceOutsideBand.id, { 0: new Big(pair.price_band).times(100).toFixed() });
-  }
-  if (input.quantity !== '' && !onGrid(input.quantity, quantityDecimals)) throw new Refusal(texts.quantityOffStep.id, { 0: gridStep(quantityDecimals) });
-  const quantity = input.quantity !== '' ? new Big(input.quantity).toFixed(quantityDecimals) : quantityForTotal(input.total, market, quantityDecimals);
-  const worth = notional(input.type === 'limit' ? input.price : market, quantity);
-  if (worth.lt(pair.min_notional) || new Big(quantity).eq(0)) throw new Refusal(texts.belowMinimumNotional.id, { 0: new Big(pair.min_notional).toFixed() });
+  const checked = checkOrderRules(input, { price_decimals: priceDecimals, quantity_decimals: quantityDecimals, min_notional: pair.min_notional, price_band: pair.price_band }, market);
+  if ('broken' in checked) throw new Refusal(checked.broken.text.id, checked.broken.values);
+  const { quantity } = checked;
 
   const base = {
     userId,

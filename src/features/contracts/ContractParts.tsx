@@ -1,0 +1,188 @@
+// Pieces of the contract screens: the side and type tag, the status badge, one order as a row of a
+// list (with Revoke while open), and one order's details (§3: unit price, dealt amount, status;
+// the recorded tick it filled at).
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import Big from 'big.js';
+import { i18n } from '@lingui/core';
+import { Trans } from '@lingui/react/macro';
+import type { ContractOrder, ContractStatus, OrderSide, OrderType } from '../../contract/contracts.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { formatAmount, formatDateTime, formatMoney, formatPrice, formatTime } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/forms.tsx';
+import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
+import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
+import { contractsState, revokeOrder } from './contracts-store.ts';
+
+export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
+  return (
+    <span className={`ct-tag ${side}`}>
+      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {type === 'limit' ? <Trans>Limit</Trans> : <Trans>Market</Trans>}
+    </span>
+  );
+}
+
+const STATUS_TONE: Record<ContractStatus, Tone> = { open: 'wait', filled: 'good', cancelled: 'bad' };
+export function ContractStatusBadge({ status }: { status: ContractStatus }) {
+  return (
+    <StatusBadge tone={STATUS_TONE[status]}>
+      {status === 'open' ? <Trans>Open</Trans> : status === 'filled' ? <Trans>Dealt</Trans> : <Trans>Cancelled</Trans>}
+    </StatusBadge>
+  );
+}
+
+/** The pair's decimals for prices and quantities (2 and 8 until the pairs are known). */
+export function usePairDecimals(code: string): { price: number; quantity: number } {
+  const pair = useSnapshot(contractsState).pairs.find((item) => item.code === code);
+  return { price: pair?.price_decimals ?? 2, quantity: pair?.quantity_decimals ?? 8 };
+}
+
+const quantityText = (value: string, decimals: number) => formatAmount(new Big(value).toFixed(decimals, Big.roundDown), decimals);
+
+/** One order in a list: tag, status, price, quantity, dealt, time; a tap opens its details; Revoke while open. */
+export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
+  const decimals = usePairDecimals(order.code);
+  const [details, setDetails] = useState(false);
+  const price = order.unit_price ?? order.price;
+  return (
+    <li className="ct-order">
+      <button type="button" className="record-row ct-order-open" onClick={() => setDetails(true)}>
+        <span className="record-row-head">
+          <span className="record-row-title">
+            <span dir="ltr">{order.code}/USDT</span> <SideTag side={order.side} type={order.type} />
+          </span>
+          <ContractStatusBadge status={order.status} />
+        </span>
+        <span className="ct-order-grid">
+          <span>
+            <span className="muted">{order.status === 'filled' ? <Trans>Unit price</Trans> : <Trans>Price</Trans>}</span>
+            <span className="opt-num">{price ? formatPrice(price, decimals.price) : <Trans>Market</Trans>}</span>
+          </span>
+          <span>
+            <span className="muted">
+              <Trans>Quantity</Trans>
+            </span>
+            <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
+          </span>
+          <span>
+            <span className="muted">
+              <Trans>Dealt</Trans>
+            </span>
+            <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
+          </span>
+        </span>
+        <span className="record-row-foot muted">
+          <span className="opt-num">#{order.id}</span>
+          <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
+        </span>
+      </button>
+      {order.status === 'open' && <RevokeButton order={order} />}
+      {details && <OrderDetails order={order} onClose={() => setDetails(false)} />}
+    </li>
+  );
+}
+
+function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const revoke = async () => {
+    setBusy(true);
+    try {
+      await revokeOrder(order);
+      toast(i18n._(texts.cancellationSucceeded));
+    } catch (error) {
+      toast(errorText(error) || i18n._(texts.cancellationFailed));
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <div className="ct-revoke">
+      <Button size="small" variant="danger" onClick={() => setAsking(true)} disabled={busy}>
+        <Trans>Revoke</Trans>
+      </Button>
+      {asking && (
+        <ConfirmDialog title={<Trans>Revoke this order?</Trans>} confirm={<Trans>Revoke</Trans>} busy={busy} onCancel={() => setAsking(false)} onConfirm={() => void revoke()}>
+          <p>
+            <Trans>What the order holds returns to your available balance.</Trans>
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+const money = (amount: string | null, asset: string | null) =>
+  amount === null ? null : (
+    <span>
+      <span className="opt-num">{formatMoney(amount)}</span> {asset}
+    </span>
+  );
+
+/** One order's details in a dialog. */
+export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder>; onClose: () => void }) {
+  const decimals = usePairDecimals(order.code);
+  const tickTime = order.tick_at ? formatTime(order.tick_at) : '';
+  return (
+    <Dialog
+      title={<Trans>Order details</Trans>}
+      actions={
+        <Button variant="secondary" onClick={onClose}>
+          <Trans>Close</Trans>
+        </Button>
+      }
+    >
+      <dl className="detail-rows ct-details">
+        <Row label={<Trans>Order number</Trans>}>
+          <span className="opt-num">{order.id}</span>
+        </Row>
+        <Row label={<Trans>Pair</Trans>}>
+          <span dir="ltr">{order.code}/USDT</span>
+        </Row>
+        <Row label={<Trans>Order</Trans>}>
+          <SideTag side={order.side} type={order.type} />
+        </Row>
+        <Row label={<Trans>Status</Trans>}>
+          <ContractStatusBadge status={order.status} />
+        </Row>
+        <Row label={<Trans>Limit price</Trans>}>{order.price === null ? null : <span className="opt-num">{formatPrice(order.price, decimals.price)}</span>}</Row>
+        <Row label={<Trans>Quantity</Trans>}>
+          <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
+        </Row>
+        <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
+        {order.status === 'open' && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
+        <Row label={<Trans>Dealt</Trans>}>
+          <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
+        </Row>
+        <Row label={<Trans>Unit price</Trans>}>{order.unit_price === null ? null : <span className="opt-num">{formatPrice(order.unit_price, decimals.price)}</span>}</Row>
+        <Row label={<Trans>Total</Trans>}>{money(order.total, 'USDT')}</Row>
+        <Row label={<Trans>Fee</Trans>}>{money(order.fee, order.fee_asset)}</Row>
+        <Row label={<Trans>Spent</Trans>}>{money(order.spent, order.spent_asset)}</Row>
+        <Row label={<Trans>Received</Trans>}>{money(order.received, order.received_asset)}</Row>
+        <Row label={<Trans>Filled at the recorded price</Trans>}>
+          {order.tick_price === null ? null : (
+            <>
+              <span className="opt-num">{formatPrice(order.tick_price, decimals.price)}</span>
+              <small className="muted">
+                <Trans>recorded at {tickTime}</Trans>
+              </small>
+            </>
+          )}
+        </Row>
+        <Row label={<Trans>Placed</Trans>}>
+          <time className="opt-time">{formatDateTime(order.created_at)}</time>
+        </Row>
+        <Row label={<Trans>Dealt at</Trans>}>{order.filled_at && <time className="opt-time">{formatDateTime(order.filled_at)}</time>}</Row>
+        <Row label={<Trans>Cancelled at</Trans>}>{order.cancelled_at && <time className="opt-time">{formatDateTime(order.cancelled_at)}</time>}</Row>
+      </dl>
+      {order.simulated && (
+        <p className="ct-note">
+          <Trans>Prices come from a simulated feed. Orders fill only at recorded prices; no one can set a fill.</Trans>
+        </p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,242 @@
+// The order form: Buy or Sell, Market or Limit, the limit price in tick steps, the quantity (a
+// market buy names the USDT to spend) or a share of what is available, and before submit the
+// total, the fee and what arrives; then a confirmation, and the §8 texts as toasts.
+import { useState } from 'react';
+import { useSnapshot } from 'valtio';
+import Big from 'big.js';
+import { i18n } from '@lingui/core';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderType } from '../../contract/contracts.ts';
+import { texts } from '../../contract/texts.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { cleanAmount, formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
+import { prices } from '../../lib/prices.ts';
+import { toast } from '../../lib/toast.ts';
+import { TextField } from '../../ui/forms.tsx';
+import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
+import { ConfirmDialog } from '../../ui/lists.tsx';
+import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { contractsState, orderPreview, orderProblem, placeOrder, shareOf, type OrderForm } from './contracts-store.ts';
+import { SideTag } from './ContractParts.tsx';
+
+const SHARES = [25, 50, 75, 100];
+const EMPTY_FORM: OrderForm = { side: 'buy', type: 'limit', price: '', quantity: '', total: '' };
+
+export function OrderPanel({ code }: { code: string }) {
+  const { t } = useLingui();
+  const { pairs, amounts } = useSnapshot(contractsState);
+  const quote = useSnapshot(prices).quotes[code];
+  const pair = pairs.find((item) => item.code === code);
+  const held = amounts[code];
+  const [form, setForm] = useState<OrderForm>(EMPTY_FORM);
+  const [confirming, setConfirming] = useState(false);
+  const lastPrice = quote?.price;
+  const marketBuy = form.type === 'market' && form.side === 'buy';
+  const preview = orderPreview(code, form, pair, lastPrice);
+
+  const change = (fields: Partial<OrderForm>) => setForm((previous) => ({ ...previous, ...fields }));
+  // A limit starts at the latest price, on the tick size.
+  const startPrice = () => (pair && lastPrice ? new Big(lastPrice).round(pair.price_decimals, Big.roundDown).toFixed(pair.price_decimals) : '');
+  const chooseType = (type: OrderType) => change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
+  const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '' });
+  const stepPrice = (direction: 1 | -1) => {
+    if (!pair) return;
+    const from = form.price && /^\d+(\.\d+)?$/.test(form.price) ? form.price : startPrice();
+    if (!from) return;
+    const next = new Big(from).round(pair.price_decimals, Big.roundDown).plus(new Big(gridStep(pair.price_decimals)).times(direction));
+    if (next.gt(0)) change({ price: next.toFixed(pair.price_decimals) });
+  };
+  const fillShare = (percent: number) => {
+    if (!pair || !held) return;
+    const value = shareOf(percent, form, pair, held);
+    change(marketBuy ? { total: value } : { quantity: value });
+  };
+
+  const ask = () => {
+    const problem = orderProblem(code, form, pair, held, lastPrice);
+    if (problem) toast(problem);
+    else setConfirming(true);
+  };
+
+  const { busy, submit } = useSubmit(async () => {
+    try {
+      const order = await placeOrder(code, form);
+      if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
+      else {
+        const price = formatPrice(order.price ?? '0', pair?.price_decimals);
+        toast(order.side === 'buy' ? t`Limit order placed: it fills when a recorded price is at or below ${price}` : t`Limit order placed: it fills when a recorded price is at or above ${price}`, 3000);
+      }
+      change({ quantity: '', total: '' });
+    } finally {
+      setConfirming(false);
+    }
+  });
+
+  const spendAsset = form.side === 'buy' ? QUOTE_ASSET : code;
+  const available = held ? (form.side === 'buy' ? held.usdt_available : held.available) : null;
+  return (
+    <section className="card ct-form" aria-label={t`Place an order`}>
+      <div className="ct-sides" role="group" aria-label={t`Side`}>
+        <button type="button" className="ct-side buy" aria-pressed={form.side === 'buy'} onClick={() => chooseSide('buy')}>
+          <Trans>Buy</Trans>
+        </button>
+        <button type="button" className="ct-side sell" aria-pressed={form.side === 'sell'} onClick={() => chooseSide('sell')}>
+          <Trans>Sell</Trans>
+        </button>
+      </div>
+      <div className="segmented" role="group" aria-label={t`Order type`}>
+        <button type="button" aria-pressed={form.type === 'limit'} onClick={() => chooseType('limit')}>
+          <Trans>Limit</Trans>
+        </button>
+        <button type="button" aria-pressed={form.type === 'market'} onClick={() => chooseType('market')}>
+          <Trans>Market</Trans>
+        </button>
+      </div>
+
+      {form.type === 'limit' ? (
+        <TextField
+          label={<Trans>Price (USDT)</Trans>}
+          value={form.price}
+          onChange={(typed) => change({ price: cleanAmount(typed) })}
+          inputMode="decimal"
+          autoComplete="off"
+          name="price"
+          placeholder={pair ? t`Steps of ${gridStep(pair.price_decimals)}` : undefined}
+          lead={
+            <button type="button" className="ct-step" onClick={() => stepPrice(-1)} aria-label={t`Lower price by one tick`}>
+              <MinusIcon />
+            </button>
+          }
+          trailing={
+            <button type="button" className="ct-step" onClick={() => stepPrice(1)} aria-label={t`Raise price by one tick`}>
+              <PlusIcon />
+            </button>
+          }
+        />
+      ) : (
+        <div className="ct-market-price">
+          <span className="muted">
+            <Trans>Market price</Trans>
+          </span>
+          <span>
+            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT {quote?.simulated && <SimulatedBadge />}
+          </span>
+        </div>
+      )}
+
+      {marketBuy ? (
+        <TextField
+          label={<Trans>Total to spend (USDT)</Trans>}
+          value={form.total}
+          onChange={(typed) => change({ total: cleanAmount(typed) })}
+          inputMode="decimal"
+          autoComplete="off"
+          name="total"
+          placeholder={pair ? t`At least ${pair.min_notional} USDT` : undefined}
+        />
+      ) : (
+        <TextField
+          label={<Trans>Quantity ({code})</Trans>}
+          value={form.quantity}
+          onChange={(typed) => change({ quantity: cleanAmount(typed) })}
+          inputMode="decimal"
+          autoComplete="off"
+          name="quantity"
+          placeholder={pair ? t`Steps of ${gridStep(pair.quantity_decimals)}` : undefined}
+        />
+      )}
+
+      <div className="ct-shares" role="group" aria-label={t`Share of what is available`}>
+        {SHARES.map((percent) => (
+          <button key={percent} type="button" onClick={() => fillShare(percent)} disabled={!held || !pair}>
+            <span dir="ltr">{percent}%</span>
+          </button>
+        ))}
+      </div>
+      <p className="ct-available muted">
+        <Trans>Available</Trans>{' '}
+        <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}
+      </p>
+
+      <OrderFigures code={code} pair={pair} preview={preview} />
+
+      <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
+        {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
+      </button>
+
+      {confirming && preview && pair && (
+        <ConfirmDialog title={<Trans>Confirm your order</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()}>
+          <dl className="detail-rows">
+            <div>
+              <dt><Trans>Pair</Trans></dt>
+              <dd dir="ltr">{code}/USDT</dd>
+            </div>
+            <div>
+              <dt><Trans>Order</Trans></dt>
+              <dd>
+                <SideTag side={form.side} type={form.type} />
+              </dd>
+            </div>
+            <div>
+              <dt>{form.type === 'limit' ? <Trans>Limit price</Trans> : <Trans>Latest price</Trans>}</dt>
+              <dd>
+                <span className="opt-num">{formatPrice(preview.price, pair.price_decimals)}</span>
+              </dd>
+            </div>
+          </dl>
+          <OrderFigures code={code} pair={pair} preview={preview} />
+          <p className="ct-note">
+            {form.type === 'market' ? (
+              <Trans>A market order fills at once at the latest recorded price, which may differ a little from the one shown.</Trans>
+            ) : (
+              <Trans>A limit order fills at its own price once a recorded price reaches it; until then what it needs is held, and you can revoke it.</Trans>
+            )}
+          </p>
+        </ConfirmDialog>
+      )}
+    </section>
+  );
+}
+
+/** Quantity, total, fee and what arrives, as the order would fill now. */
+function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<ContractPair> | undefined; preview: ReturnType<typeof orderPreview> }) {
+  const feePercent = pair ? formatAmount(new Big(pair.fee_rate).times(100).toFixed(), Math.min(4, Math.max(1, new Big(pair.fee_rate).times(100).toFixed().split('.')[1]?.length ?? 0))) : '—';
+  return (
+    <dl className="detail-rows ct-figures">
+      <div>
+        <dt><Trans>Quantity</Trans></dt>
+        <dd>
+          <span>
+            <span className="opt-num">{preview ? formatAmount(preview.quantity, pair?.quantity_decimals ?? 8) : '—'}</span> {code}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt><Trans>Total</Trans></dt>
+        <dd>
+          <span>
+            <span className="opt-num">{preview ? formatMoney(preview.total) : '—'}</span> USDT
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt>
+          <Trans>Fee ({feePercent}%)</Trans>
+        </dt>
+        <dd>
+          <span>
+            <span className="opt-num">{preview ? formatMoney(preview.fee) : '—'}</span> {preview?.fee_asset ?? ''}
+          </span>
+        </dd>
+      </div>
+      <div>
+        <dt><Trans>You receive</Trans></dt>
+        <dd>
+          <strong>
+            <span className="opt-num">{preview ? formatMoney(preview.received) : '—'}</span> {preview?.received_asset ?? ''}
+          </strong>
+        </dd>
+      </div>
+    </dl>
+  );
+}

@@ -1,0 +1,217 @@
+// Coin-to-coin contracts (§1, §3, §4, §7): the pairs and their rules, the caller's amounts of the
+// chosen pair, placing and revoking orders, the open orders of the trade screen and the order
+// list (open or history, by pair). While open orders are on screen they are asked for again every
+// few seconds, so a limit the feed crosses is seen filled (and told) without a reload.
+import Big from 'big.js';
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { i18n } from '@lingui/core';
+import { t } from '@lingui/core/macro';
+import {
+  CONTRACT_LISTS,
+  PlaceContractInput,
+  cancelContract,
+  checkOrderRules,
+  contractAmounts,
+  contractOrders,
+  contractPairs,
+  fillAmounts,
+  gridStep,
+  limitReserve,
+  placeContract,
+  type ContractList,
+  type ContractOrder,
+  type ContractPair,
+  type FillAmounts,
+  type OrderSide,
+  type OrderType,
+  type PairAmounts,
+} from '../../contract/contracts.ts';
+import { texts } from '../../contract/texts.ts';
+import { api } from '../../lib/api.ts';
+import { refreshBalances } from '../../lib/balances.ts';
+import { pagedLists } from '../../lib/paged-list.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
+
+export const DEFAULT_PAIR = 'BTC';
+
+export const contractsState = proxy({
+  /** The pair on the trade screen. */
+  code: DEFAULT_PAIR,
+  pairs: [] as ContractPair[],
+  pairsLoaded: false,
+  /** The caller's amounts per pair code (of the coin and of USDT). */
+  amounts: {} as Record<string, PairAmounts>,
+  /** The open orders of the pair on the trade screen, oldest first. */
+  open: [] as ContractOrder[],
+  openCode: null as string | null,
+  openLoaded: false,
+});
+
+export async function loadPairs(): Promise<void> {
+  const { lists } = await api(contractPairs, undefined, { loading: false });
+  contractsState.pairs = lists;
+  contractsState.pairsLoaded = true;
+}
+
+export async function loadAmounts(code: string): Promise<void> {
+  contractsState.amounts[code] = await api(contractAmounts, { code }, { loading: false });
+}
+
+/** The open orders of one pair, for the trade screen; an order that left them meanwhile has filled or been revoked. */
+export async function loadOpenOrders(code: string): Promise<void> {
+  const answer = await api(contractOrders, { status: 'open', code, page: '1' }, { loading: false });
+  if (contractsState.code !== code) return;
+  const before = contractsState.openCode === code ? contractsState.open : [];
+  const still = new Set(answer.lists.map((order) => order.id));
+  const gone = before.filter((order) => !still.has(order.id) && !revoking.has(order.id));
+  contractsState.open = answer.lists;
+  contractsState.openCode = code;
+  contractsState.openLoaded = true;
+  if (gone.length) {
+    // Filled by the matching job (a revoke made here is told by the revoke itself).
+    for (const order of gone) toast(filledText(order), 3000);
+    void loadAmounts(code).catch(() => undefined);
+    void refreshBalances().catch(() => undefined);
+    refreshOrderList();
+  }
+}
+
+function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): string {
+  const quantity = new Big(order.quantity).toFixed();
+  const code = order.code;
+  return order.side === 'buy' ? t`Limit buy of ${quantity} ${code} filled` : t`Limit sell of ${quantity} ${code} filled`;
+}
+
+/** What the order form holds; empty strings for fields not used by the order's type. */
+export interface OrderForm {
+  side: OrderSide;
+  type: OrderType;
+  price: string;
+  quantity: string;
+  /** A market buy: the USDT to spend. */
+  total: string;
+}
+
+/** The fields the server receives for a form: only those its type uses. */
+export function orderInput(code: string, form: OrderForm) {
+  const marketBuy = form.type === 'market' && form.side === 'buy';
+  return {
+    code,
+    side: form.side,
+    type: form.type,
+    price: form.type === 'limit' ? form.price : '',
+    quantity: marketBuy ? '' : form.quantity,
+    total: marketBuy ? form.total : '',
+  };
+}
+
+/**
+ * The first rule the order breaks (the spec's and the server's texts, translated), or null: the
+ * fields, the pair's tick, step, band and minimum at the latest price, then what is available.
+ */
+export function orderProblem(code: string, form: OrderForm, pair: ContractPair | undefined, amounts: PairAmounts | undefined, lastPrice: string | undefined): string | null {
+  const input = orderInput(code, form);
+  const problem = firstError(PlaceContractInput, input);
+  if (problem) return problem;
+  if (!pair) return i18n._(texts.pairUnavailable);
+  if (!lastPrice) return i18n._(texts.priceUnavailable);
+  const checked = checkOrderRules(input, pair, lastPrice);
+  if ('broken' in checked) return i18n._({ ...checked.broken.text, values: checked.broken.values });
+  if (amounts && new Big(spendOf(code, form, pair, checked.quantity, lastPrice)).gt(form.side === 'buy' ? amounts.usdt_available : amounts.available)) {
+    return i18n._(texts.insufficientBalance);
+  }
+  return null;
+}
+
+/** What placing the order takes from the available balance: USDT of a buy (the reserve of a limit), the coin of a sell. */
+function spendOf(code: string, form: OrderForm, pair: ContractPair, quantity: string, lastPrice: string): string {
+  if (form.side === 'sell') return quantity;
+  if (form.type === 'limit') return limitReserve('buy', code, form.price, quantity, pair.fee_rate).amount;
+  return form.total !== '' ? form.total : fillAmounts('buy', 'market', code, lastPrice, quantity, pair.fee_rate).spent;
+}
+
+/**
+ * What the order would bring at the price it would fill at (a limit at its price, a market order
+ * at the latest price), for the form's summary; null while the fields do not make an order.
+ */
+export function orderPreview(code: string, form: OrderForm, pair: ContractPair | undefined, lastPrice: string | undefined): (FillAmounts & { quantity: string; price: string }) | null {
+  if (!pair || !lastPrice) return null;
+  const input = orderInput(code, form);
+  if (firstError(PlaceContractInput, input)) return null;
+  const checked = checkOrderRules(input, pair, lastPrice);
+  const quantity = 'quantity' in checked ? checked.quantity : null;
+  if (!quantity || new Big(quantity).eq(0)) return null;
+  const price = form.type === 'limit' ? form.price : lastPrice;
+  return { ...fillAmounts(form.side, form.type, code, price, quantity, pair.fee_rate), quantity, price };
+}
+
+/**
+ * The field value for a share (25, 50, 75, 100 %) of what is available: a buy's USDT (a market
+ * buy's total; a limit buy's quantity at its price, leaving room for the fee), a sell's coins.
+ */
+export function shareOf(percent: number, form: OrderForm, pair: ContractPair, amounts: PairAmounts): string {
+  const part = (value: string) => new Big(value).times(percent).div(100);
+  if (form.side === 'sell') return part(amounts.available).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
+  if (form.type === 'market') return part(amounts.usdt_available).round(2, Big.roundDown).toFixed(2);
+  if (!form.price || new Big(form.price).lte(0)) return '';
+  // price × quantity × (1 + fee) ≤ the share of USDT; the step rounds down, and once more when
+  // the reserve's rounding up to 8 decimals would take a hair more than there is.
+  const share = part(amounts.usdt_available);
+  const step = new Big(gridStep(pair.quantity_decimals));
+  let quantity = share.div(new Big(form.price).times(new Big(1).plus(pair.fee_rate))).round(pair.quantity_decimals, Big.roundDown);
+  if (quantity.gt(0) && new Big(limitReserve('buy', '', form.price, quantity.toFixed(), pair.fee_rate).amount).gt(share)) quantity = quantity.minus(step);
+  return quantity.toFixed(pair.quantity_decimals);
+}
+
+/** Places the order; a fill is told, an open limit joins the open orders, amounts and balances refresh. */
+export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
+  const order = await api(placeContract, orderInput(code, form));
+  if (order.status === 'open' && contractsState.openCode === code && !contractsState.open.some((item) => item.id === order.id)) {
+    contractsState.open = [...contractsState.open, order];
+  }
+  refreshOrderList();
+  await Promise.all([loadAmounts(code), refreshBalances()]).catch(() => undefined);
+  return order;
+}
+
+const revoking = new Set<number>();
+
+/** Revokes an open order: what it froze returns. */
+export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code'>): Promise<void> {
+  revoking.add(order.id);
+  try {
+    await api(cancelContract, { id: String(order.id) });
+    contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
+    refreshOrderList();
+    await Promise.all([loadAmounts(order.code), refreshBalances()]).catch(() => undefined);
+  } finally {
+    revoking.delete(order.id);
+  }
+}
+
+/** A value of the order-list filter: every pair, or one. */
+export const orderListFilter = proxy({ code: '' });
+
+/** The order list (§2 orderList): open (oldest first) or history (newest first), of the chosen pair or all. */
+export const contractOrderList = pagedLists<ContractOrder, ContractList>(CONTRACT_LISTS, (status, page, loading) =>
+  api(contractOrders, { status, code: orderListFilter.code, page: String(page) }, { loading }),
+);
+
+/** Orders changed: the order list forgets its pages and, when it was showing one, loads it again. */
+function refreshOrderList(): void {
+  const { filter, lists } = contractOrderList.state;
+  const shown = lists[filter].loaded;
+  contractOrderList.reset();
+  if (shown) void contractOrderList.load(filter).catch(() => undefined);
+}
+
+// Another session (logout, another user) must never see these amounts and orders.
+subscribeKey(session, 'token', () => {
+  contractsState.amounts = {};
+  contractsState.open = [];
+  contractsState.openCode = null;
+  contractsState.openLoaded = false;
+});

@@ -1,0 +1,39 @@
+// "Total assets": everything the signed-in user holds, estimated in USDT at the latest recorded
+// prices and in the display currency, or a dash while it is not known (never an invented 0.00).
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { totalAssetsUsdt, userBalances } from '../lib/balances.ts';
+import { toFiat, useDisplayCurrency } from '../lib/fiat.ts';
+import { formatAmount } from '../lib/format.ts';
+import { loadCoinList, prices } from '../lib/prices.ts';
+import { storeHydrated } from '../lib/storage.ts';
+
+export function TotalAssets({ className }: { className?: string }) {
+  const balances = useSnapshot(userBalances);
+  const { quotes } = useSnapshot(prices);
+  const fiat = useDisplayCurrency();
+  // Coins are valued at the prices on the device; a first visit asks for them.
+  useEffect(() => {
+    void storeHydrated(prices).then(() => {
+      if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(() => undefined);
+    });
+  }, []);
+  const total = balances.updatedAt ? totalAssetsUsdt(balances, quotes) : null;
+  return (
+    <div className={`total-assets${className ? ` ${className}` : ''}`}>
+      <span className="total-assets-label">
+        <Trans>Total assets (est. USDT)</Trans>
+      </span>
+      <strong className="total-assets-amount" dir="ltr">
+        {total === null ? '—' : formatAmount(total, 2)}
+      </strong>
+      {total !== null && fiat && (
+        <span className="total-assets-fiat" dir="ltr">
+          ≈ {fiat.symbol}
+          {formatAmount(toFiat(total, fiat), 2)}
+        </span>
+      )}
+    </div>
+  );
+}
