@@ -81,7 +81,7 @@ export default function ContractsPage() {
         </button>
         <CoinQuote code={shown} />
         <LiveChart code={shown} />
-        <OrderPanel code={shown} />
+        <OrderPanel key={shown} code={shown} />
         <OpenOrders code={shown} />
       </div>
       {picking && <PairSheet current={shown} onChoose={choose} onClose={() => setPicking(false)} />}

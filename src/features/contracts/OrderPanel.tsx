@@ -1,7 +1,7 @@
 // The order form: Buy or Sell, Market or Limit, the limit price in tick steps, the quantity (a
 // market buy names the USDT to spend) or a share of what is available, and before submit the
 // total, the fee and what arrives; then a confirmation, and the §8 texts as toasts.
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
@@ -37,6 +37,11 @@ export function OrderPanel({ code }: { code: string }) {
   const change = (fields: Partial<OrderForm>) => setForm((previous) => ({ ...previous, ...fields }));
   // A limit starts at the latest price, on the tick size.
   const startPrice = () => (pair && lastPrice ? new Big(lastPrice).round(pair.price_decimals, Big.roundDown).toFixed(pair.price_decimals) : '');
+  // The limit price starts at the latest price once it is known (the form is made anew per pair).
+  const ready = Boolean(pair && lastPrice);
+  useEffect(() => {
+    if (ready) setForm((previous) => (previous.type === 'limit' && previous.price === '' ? { ...previous, price: startPrice() } : previous));
+  }, [ready]);
   const chooseType = (type: OrderType) => change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
   const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '' });
   const stepPrice = (direction: 1 | -1) => {

@@ -16,7 +16,6 @@ import {
   contractOrders,
   contractPairs,
   fillAmounts,
-  gridStep,
   limitReserve,
   placeContract,
   type ContractList,
@@ -119,7 +118,11 @@ export function orderProblem(code: string, form: OrderForm, pair: ContractPair |
   if (!pair) return i18n._(texts.pairUnavailable);
   if (!lastPrice) return i18n._(texts.priceUnavailable);
   const checked = checkOrderRules(input, pair, lastPrice);
-  if ('broken' in checked) return i18n._({ ...checked.broken.text, values: checked.broken.values });
+  if ('broken' in checked) {
+    // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
+    const text = { ...checked.broken.text, values: checked.broken.values };
+    return i18n._(text);
+  }
   if (amounts && new Big(spendOf(code, form, pair, checked.quantity, lastPrice)).gt(form.side === 'buy' ? amounts.usdt_available : amounts.available)) {
     return i18n._(texts.insufficientBalance);
   }
@@ -157,13 +160,11 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
   if (form.side === 'sell') return part(amounts.available).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
   if (form.type === 'market') return part(amounts.usdt_available).round(2, Big.roundDown).toFixed(2);
   if (!form.price || new Big(form.price).lte(0)) return '';
-  // price × quantity × (1 + fee) ≤ the share of USDT; the step rounds down, and once more when
-  // the reserve's rounding up to 8 decimals would take a hair more than there is.
-  const share = part(amounts.usdt_available);
-  const step = new Big(gridStep(pair.quantity_decimals));
-  let quantity = share.div(new Big(form.price).times(new Big(1).plus(pair.fee_rate))).round(pair.quantity_decimals, Big.roundDown);
-  if (quantity.gt(0) && new Big(limitReserve('buy', '', form.price, quantity.toFixed(), pair.fee_rate).amount).gt(share)) quantity = quantity.minus(step);
-  return quantity.toFixed(pair.quantity_decimals);
+  // price × quantity × (1 + fee) ≤ the share, less 3e-8: the reserve rounds the cost and the fee
+  // up to 8 decimals (at most 1e-8 each, and the fee on the first), so it never asks for more.
+  const room = part(amounts.usdt_available).minus('0.00000003');
+  if (room.lte(0)) return new Big(0).toFixed(pair.quantity_decimals);
+  return room.div(new Big(form.price).times(new Big(1).plus(pair.fee_rate))).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
 }
 
 /** Places the order; a fill is told, an open limit joins the open orders, amounts and balances refresh. */

@@ -1,0 +1,150 @@
+// Coin-to-coin contracts as a person trades them on a phone (390×844), against the real server
+// whose test clock runs 20× faster: market-buy BTC and see the BTC balance; place a limit sell far
+// above the market, see its coins held, revoke it and see them back; then place limits on both
+// sides of DOGE's price and watch the simulated feed cross one of them: it fills at its own price,
+// at a recorded tick, told on screen and shown in the history.
+import { expect, it } from 'vitest';
+import Big from 'big.js';
+import type { Page } from 'playwright-core';
+import { phonePageForFile, screenshot } from './browser.ts';
+import { logIn, markAllRead } from './pwa.ts';
+
+let page: Page;
+phonePageForFile((opened) => (page = opened));
+
+/** "10,008.00" → "10008.00": a figure on screen as a decimal string. */
+const decimalOf = (text: string | null) => (text ?? '').replace(/[^\d.-]/g, '');
+const available = () => page.locator('.ct-available .opt-num');
+const lastPrice = async () => new Big(decimalOf(await page.locator('.opt-price').textContent()));
+const toast = () => page.getByRole('alert');
+
+async function confirmOrder(name: string): Promise<void> {
+  await page.getByRole('button', { name, exact: true }).click();
+  await page.getByRole('alertdialog').waitFor();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+}
+
+it('opens Contracts from Home with the live, simulated BTC price', async () => {
+  await markAllRead('demo', 'demo1234');
+  await logIn(page, 'demo', 'demo1234');
+  await page.locator('.home-entries').getByRole('link', { name: 'Contracts' }).click();
+  await page.waitForURL(/#\/pages\/contracts\/contracts/);
+  await page.locator('.opt-price').waitFor();
+  await expect.poll(() => page.locator('.opt-quote .simulated-badge').count()).toBe(1);
+  await expect.poll(async () => decimalOf(await available().textContent())).not.toBe('');
+  await screenshot(page, '40-contracts');
+});
+
+it('refuses an order below the minimum with the server’s text and moves nothing', async () => {
+  await page.getByRole('button', { name: 'Market', exact: true }).click();
+  await page.getByLabel('Total to spend (USDT)').fill('1');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await expect.poll(() => toast().textContent()).toBe('The order must be worth at least 5 USDT!');
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+});
+
+it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the fee', async () => {
+  const usdtBefore = new Big(decimalOf(await available().textContent()));
+  await page.getByLabel('Total to spend (USDT)').fill('200');
+  await expect.poll(() => page.locator('.ct-figures').first().textContent()).toContain('BTC');
+  await page.getByRole('button', { name: 'Buy BTC' }).click();
+  await page.getByRole('alertdialog').waitFor();
+  await screenshot(page, '41-contracts-confirm');
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(() => toast().textContent()).toBe('Successful transaction!');
+  // 200 USDT buys a whole number of steps at the recorded price: what is spent is at most 200.
+  await expect.poll(async () => usdtBefore.minus(decimalOf(await available().textContent())).toNumber()).toBeGreaterThan(199);
+  expect(usdtBefore.minus(decimalOf(await available().textContent())).lte(200)).toBe(true);
+
+  await page.getByRole('button', { name: 'Sell', exact: true }).click();
+  await expect.poll(async () => Number(decimalOf(await available().textContent()))).toBeGreaterThan(0.001);
+  await screenshot(page, '42-contracts-btc-held');
+});
+
+it('places a limit sell 5 % above the market: its BTC is held, then revoked and back', async () => {
+  const btcBefore = new Big(decimalOf(await available().textContent()));
+  await page.getByRole('button', { name: 'Limit', exact: true }).click();
+  const price = (await lastPrice()).times(1.05).round(2, Big.roundDown).toFixed(2);
+  await page.getByLabel('Price (USDT)').fill(price);
+  await page.getByLabel('Quantity (BTC)').fill('0.001');
+  await confirmOrder('Sell BTC');
+  await expect.poll(() => toast().textContent()).toMatch(/^Limit order placed/);
+  const open = page.locator('.ct-open .ct-order');
+  await expect.poll(() => open.count()).toBe(1);
+  await expect.poll(async () => decimalOf(await available().textContent())).toBe(btcBefore.minus('0.001').toFixed());
+  await screenshot(page, '43-contracts-open-order');
+
+  await open.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
+  await expect.poll(() => open.count()).toBe(0);
+  await expect.poll(async () => decimalOf(await available().textContent())).toBe(btcBefore.toFixed());
+});
+
+it('fills a resting DOGE limit when the recorded feed crosses it, at its own price', async () => {
+  // Choose DOGE through the pair picker's search.
+  await page.getByRole('button', { name: /Change pair/ }).click();
+  await page.getByLabel('Search coin').fill('dog');
+  await page.getByRole('option', { name: /DOGE/ }).click();
+  await page.waitForURL(/code=DOGE/);
+  await page.locator('.opt-quote', { hasText: 'DOGE' }).waitFor();
+
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+  await page.getByRole('button', { name: 'Market', exact: true }).click();
+  await page.getByLabel('Total to spend (USDT)').fill('60');
+  await confirmOrder('Buy DOGE');
+  await expect.poll(() => toast().textContent()).toBe('Successful transaction!');
+
+  // Limits 0.3 % on each side of the price: far enough to rest when placed, near enough that the
+  // feed (DOGE moves about 0.7 % a simulated 20 minutes, one real minute here) crosses one soon.
+  await page.getByRole('button', { name: 'Limit', exact: true }).click();
+  const placed: string[] = [];
+  for (const [side, factor] of [['Sell', 1.003], ['Buy', 0.997]] as const) {
+    await page.getByRole('button', { name: side, exact: true }).click();
+    const price = (await lastPrice()).times(factor).round(5, Big.roundDown).toFixed(5);
+    await page.getByLabel('Price (USDT)').fill(price);
+    await page.getByLabel('Quantity (DOGE)').fill('20');
+    await confirmOrder(`${side} DOGE`);
+    placed.push((await toast().textContent()) ?? '');
+  }
+  expect(placed.some((text) => text.startsWith('Limit order placed'))).toBe(true);
+  await screenshot(page, '44-contracts-two-limits');
+
+  // The open list is asked for again every 3 s: a crossed order leaves it and the fill is told.
+  await expect.poll(() => page.locator('.ct-open .ct-order').count(), { timeout: 100_000, interval: 1000 }).toBeLessThan(2);
+  await expect.poll(() => toast().textContent(), { timeout: 10_000 }).toMatch(/^Limit (buy|sell) of 20 DOGE filled$/);
+  await screenshot(page, '45-contracts-filled');
+
+  await page.getByRole('link', { name: 'Contract orders' }).click();
+  await page.waitForURL(/orderList/);
+  await page.getByRole('button', { name: 'History' }).click();
+  const dealt = page.locator('.ct-order', { hasText: 'DOGE' }).filter({ hasText: 'Limit' }).filter({ hasText: 'Dealt' }).first();
+  await dealt.waitFor();
+  await screenshot(page, '46-contract-orders');
+  await dealt.locator('.ct-order-open').click();
+  const details = page.getByRole('alertdialog');
+  await expect.poll(() => details.textContent()).toContain('Filled at the recorded price');
+  // A limit fills at its own price: the unit price is the limit price.
+  const rows = Object.fromEntries(
+    await details.locator('.detail-rows > div').evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? ''])),
+  );
+  expect(decimalOf(rows['Unit price'])).toBe(decimalOf(rows['Limit price']));
+  await screenshot(page, '47-contract-order-details');
+  await details.getByRole('button', { name: 'Close' }).click();
+
+  // Whatever is still open is revoked from the list.
+  await page.getByRole('button', { name: 'Open orders' }).click();
+  const stillOpen = page.locator('.ct-order', { hasText: 'DOGE' });
+  if (await stillOpen.count()) {
+    await stillOpen.first().getByRole('button', { name: 'Revoke' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+    await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
+  }
+});
+
+it('shows total assets on Home, BTC and DOGE valued at their latest prices', async () => {
+  await page.goto('/#/pages/index/index');
+  await expect.poll(async () => Number(decimalOf(await page.locator('.home-total .total-assets-amount').textContent()))).toBeGreaterThan(9000);
+  await screenshot(page, '48-home-total-assets');
+});
