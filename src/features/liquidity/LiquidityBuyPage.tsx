@@ -1,4 +1,100 @@
-// Placeholder while the page is written; replaced before this change lands.
+// Subscribe (§2 /pages/Liquidity/buy): the amount (the minimum in the placeholder, "All" for every
+// available USDT), when it starts earning and about what a day then pays. Next checks it and opens
+// the confirmation with the amount in the query.
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import Big from 'big.js';
+import { earnBalance, liquidityProduct, transferInInfo } from '../../contract/earn.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { cleanAmount, formatMoney } from '../../lib/format.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { Day, Figure, useFigures } from './LiquidityParts.tsx';
+import {
+  earningStartsOn,
+  estimatedDailyInterest,
+  isAmount,
+  liquidityState,
+  loadBalance,
+  loadProduct,
+  loadSubscribeInfo,
+  subscribeProblem,
+} from './liquidity-store.ts';
+
 export default function LiquidityBuyPage() {
-  return null;
+  const { t } = useLingui();
+  const { product, balance, subscribeInfo, draft } = useSnapshot(liquidityState);
+  useFigures(loadSubscribeInfo, loadProduct, loadBalance);
+
+  const amount = draft.subscribe;
+  const setAmount = (typed: string) => (liquidityState.draft.subscribe = cleanAmount(typed));
+  const minimum = subscribeInfo ? formatMoney(subscribeInfo.min_amount) : product ? formatMoney(product.min_amount) : '';
+  const newTotal = isAmount(amount) && balance ? new Big(balance.principal).plus(amount).toFixed(8) : null;
+  const estimate = estimatedDailyInterest(amount, balance?.principal, product);
+
+  const next = async () => {
+    const problem = subscribeProblem(amount, subscribeInfo);
+    if (problem) return toast(problem);
+    navigate(`${ROUTES.liquidityBuyConfirm}?amount=${encodeURIComponent(amount.trim())}`);
+  };
+
+  return (
+    <div className="page">
+      <NavBar title={<Trans>Subscribe</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
+      <Form onSubmit={next}>
+        <OfflineNote endpoints={[transferInInfo, liquidityProduct, earnBalance]} />
+        <TextField
+          label={<Trans>Amount (USDT)</Trans>}
+          value={amount}
+          onChange={setAmount}
+          inputMode="decimal"
+          autoComplete="off"
+          enterKeyHint="next"
+          name="amount"
+          dir="ltr"
+          placeholder={minimum ? t`At least ${minimum} USDT` : undefined}
+          trailing={
+            subscribeInfo && (
+              <button type="button" className="link-button liq-all" onClick={() => setAmount(new Big(subscribeInfo.usdt_available).toFixed())}>
+                <Trans>All</Trans>
+              </button>
+            )
+          }
+        />
+        <p className="liq-available muted">
+          <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} />
+        </p>
+
+        <section className="card liq-quote">
+          <dl className="detail-rows">
+            <Row label={<Trans>Earns from</Trans>}>{product ? <Day day={earningStartsOn(product.today)} /> : '—'}</Row>
+            <Row label={<Trans>Liquidity balance after</Trans>}>
+              <Figure value={newTotal} />
+            </Row>
+            <Row label={<Trans>Interest a day (estimate)</Trans>}>
+              <Figure value={estimate} />
+            </Row>
+          </dl>
+          <p className="liq-note">
+            <Trans>
+              Money subscribed today earns from the next interest day. Interest is paid into your liquidity balance at the end of each interest day and earns interest itself from then on.
+            </Trans>
+          </p>
+        </section>
+
+        <Button type="submit" disabled={!subscribeInfo}>
+          <Trans>Next</Trans>
+        </Button>
+        <p className="liq-note">
+          <Trans>
+            Minimum subscription: <Ltr>{minimum || '—'}</Ltr> USDT. You can redeem at any time.
+          </Trans>
+        </p>
+      </Form>
+    </div>
+  );
 }

@@ -1,0 +1,167 @@
+// Pieces the liquidity screens share: loading their figures, a figure that may be unknown ("—"),
+// an interest day, the ladder as a table, a record's status and the two redemption modes.
+import { useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { ladderPortions, type InterestDay, type LiquidityBalance, type LadderTier, type LiquidityStatus, type RedeemMode } from '../../contract/earn.ts';
+import { errorText } from '../../lib/api.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { Money } from '../../ui/Money.tsx';
+import { Ltr, StatusBadge, type Tone } from '../../ui/records.tsx';
+import { formatDay, formatRate, tierRanges } from './liquidity-format.ts';
+import './liquidity.css';
+
+/** Loads a page's figures when it opens; the first failure is told once (the others say the same). */
+export function useFigures(...loaders: (() => Promise<void>)[]): void {
+  useEffect(() => {
+    void Promise.allSettled(loaders.map((load) => load())).then((results) => {
+      const failed = results.find((result) => result.status === 'rejected');
+      if (failed) toast(errorText(failed.reason));
+    });
+    // The loaders are module functions: once per visit.
+  }, []);
+}
+
+/** A USDT figure, or "—" while the server has not said it (never an invented 0.00). */
+export function Figure({ value, signed, className }: { value: string | null | undefined; signed?: boolean; className?: string }) {
+  if (value === null || value === undefined) return <span className={`liq-unknown ${className ?? ''}`}>—</span>;
+  return <Money amount={value} asset="USDT" signed={signed} className={className} />;
+}
+
+/** An annual rate as a percentage, kept left to right; "—" while unknown. */
+export function Rate({ rate }: { rate: string | null | undefined }) {
+  return <Ltr className="liq-rate">{rate === null || rate === undefined ? '—' : formatRate(rate)}</Ltr>;
+}
+
+/** An interest day as a date in the app's language. */
+export function Day({ day }: { day: InterestDay }) {
+  return (
+    <time className="liq-day" dateTime={day}>
+      {formatDay(day)}
+    </time>
+  );
+}
+
+interface LadderProps {
+  ladder: readonly LadderTier[];
+  /** The principal to hold against the tiers: the tiers it reaches are highlighted, with the part in each. */
+  principal?: string | null;
+  caption: ReactNode;
+}
+
+/** The marginal ladder: each tier's range and annual rate. */
+export function LadderTable({ ladder, principal, caption }: LadderProps) {
+  const { t } = useLingui();
+  const ranges = tierRanges(ladder);
+  const portions = principal ? ladderPortions(principal, ladder) : [];
+  return (
+    <table className="liq-ladder">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col">
+            <Trans>Amount (USDT)</Trans>
+          </th>
+          <th scope="col">
+            <Trans>Annual rate</Trans>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {ladder.map((tier, index) => {
+          const portion = portions[index]?.[0];
+          const reached = portion !== undefined && portion.gt(0);
+          const held = reached ? formatMoney(portion.toFixed(8)) : '';
+          return (
+            <tr key={index} className={reached ? 'reached' : undefined} title={reached ? t`Your balance reaches this tier` : undefined}>
+              <td>
+                <Ltr>{ranges[index]}</Ltr>
+                {reached && (
+                  <small className="liq-held">
+                    <Trans>
+                      Yours: <Ltr>{held}</Ltr>
+                    </Trans>
+                  </small>
+                )}
+              </td>
+              <td>
+                <Rate rate={tier.rate} />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+const STATUS_TONE: Record<LiquidityStatus, Tone> = { done: 'good', submitted: 'wait', waiting: 'wait', confirmed: 'good' };
+
+/** §4: a standard redemption is submitted, then waits to be processed, then is confirmed. */
+export function LiquidityStatusBadge({ status }: { status: LiquidityStatus }) {
+  const label = {
+    done: <Trans>Done</Trans>,
+    submitted: <Trans>Submitted</Trans>,
+    waiting: <Trans>Waiting to be processed</Trans>,
+    confirmed: <Trans>Confirmed</Trans>,
+  }[status];
+  return <StatusBadge tone={STATUS_TONE[status]}>{label}</StatusBadge>;
+}
+
+export function ModeName({ mode }: { mode: RedeemMode }) {
+  return mode === 'quick' ? <Trans>Quick redemption</Trans> : <Trans>Standard redemption</Trans>;
+}
+
+/** The liquidity balance and what it earns; every figure the server has not said reads "—". */
+export function BalanceCard({ balance }: { balance: Readonly<LiquidityBalance> | null }) {
+  return (
+    <section className="card liq-balance" aria-labelledby="liq-balance-label">
+      <div className="liq-balance-head">
+        <span id="liq-balance-label" className="liq-balance-label">
+          <Trans>Liquidity balance</Trans>
+        </span>
+        <span className="liq-balance-rate">
+          <Trans>
+            Your annual rate <Rate rate={balance?.effective_rate} />
+          </Trans>
+        </span>
+      </div>
+      <Figure value={balance?.principal} className="liq-balance-amount" />
+      <dl className="liq-balance-grid">
+        <div>
+          <dt>
+            <Trans>Earning today</Trans>
+          </dt>
+          <dd>
+            <Figure value={balance?.earning_today} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Redeeming</Trans>
+          </dt>
+          <dd>
+            <Figure value={balance?.redeeming} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Yesterday's interest</Trans>
+          </dt>
+          <dd>
+            <Figure value={balance?.yesterday_interest} />
+          </dd>
+        </div>
+        <div>
+          <dt>
+            <Trans>Total interest</Trans>
+          </dt>
+          <dd>
+            <Figure value={balance?.total_interest} />
+          </dd>
+        </div>
+      </dl>
+    </section>
+  );
+}
