@@ -7,7 +7,8 @@ import { expect, it } from 'vitest';
 import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { logIn, markAllRead } from './pwa.ts';
+import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
+import { texts } from '../../src/contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -140,6 +141,30 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
     await stillOpen.first().getByRole('button', { name: 'Revoke' }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
     await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
+  }
+});
+
+it('offline, the kept orders show marked "Offline — as of", and an order fails at once with the offline text', async () => {
+  await controlledByServiceWorker(page);
+  await page.goto('/#/pages/contracts/orderList');
+  await page.getByRole('button', { name: 'History' }).click();
+  await page.locator('.ct-order', { hasText: 'Dealt' }).first().waitFor();
+
+  await page.context().setOffline(true);
+  try {
+    await page.reload();
+    await page.getByRole('button', { name: 'History' }).click();
+    await page.locator('.ct-order', { hasText: 'Dealt' }).first().waitFor();
+    await expect.poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
+    await screenshot(page, '49-contract-orders-offline');
+
+    await page.goto('/#/pages/contracts/contracts?code=BTC');
+    await page.getByRole('button', { name: 'Market', exact: true }).click();
+    await page.getByLabel('Total to spend (USDT)').fill('10');
+    await confirmOrder('Buy BTC');
+    await expect.poll(() => toast().textContent(), { timeout: 2000 }).toBe(texts.offline.message);
+  } finally {
+    await page.context().setOffline(false);
   }
 });
 

@@ -9,6 +9,7 @@ import { USAGE, runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { userInfo } from '../../src/contract/account.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { certifications } from '../../src/server/db/schema.ts';
+import { addDays, lockupOrders, lockupProduct, lockupSubscribe } from '../../src/contract/earn.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -125,5 +126,35 @@ describe('test balances', () => {
       output: 'Test balances are for development only: this server runs in production mode.',
     });
     expect(await fundsState(h, user.id)).toMatchObject({ balances: [], entries: [] });
+  });
+});
+
+describe('lock-up products', () => {
+  it('days=N sets the period of orders placed from now on; an order already placed keeps its own', async () => {
+    const user = await customer(h, '1000');
+    const before = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
+    expect(before.data).toMatchObject({ days: 7 });
+
+    expect(await opsOk(h, 'lockup', '1', 'days=2')).toBe('Lock-up 1 (Lock-up 7 days, 2 days): 0.000800 a day, 100.00000000–50000.00000000 USDT, quota none, active. Orders already placed keep their terms.');
+    expect((await h.call(lockupProduct, { id: '1' })).data).toMatchObject({ id: 1, days: 2 });
+    const after = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
+    expect(after.data).toMatchObject({ days: 2, end_day: addDays(after.data.start_day, 1) });
+
+    const orders = (await h.call(lockupOrders, {}, { token: user.token })).data.lists;
+    expect(orders.find((order) => order.id === before.data.id)).toMatchObject({ days: 7, end_day: addDays(before.data.start_day, 6), status: 'processing' });
+    expect(await opsOk(h, 'lockup', '1', 'days=3650')).toMatch(/^Lock-up 1 \(Lock-up 7 days, 3650 days\)/);
+    await opsOk(h, 'lockup', '1', 'days=7');
+  });
+
+  it('refuses a period outside 1–3650 days and changes nothing', async () => {
+    for (const days of ['0', '3651', '-1', '1.5', '07', 'week', '']) {
+      expect(await ops(h, 'lockup', '1', `days=${days}`), days).toEqual({
+        ok: false,
+        output: `Cannot apply "days=${days}": use rate=0.001, days=1..3650, min=100, max=50000, quota=none|5000000 or active=true|false.`,
+      });
+    }
+    // One bad change among good ones applies none of them.
+    expect((await ops(h, 'lockup', '1', 'rate=0.002', 'days=0')).ok).toBe(false);
+    expect((await h.call(lockupProduct, { id: '1' })).data).toMatchObject({ days: 7, daily_rate: '0.0008' });
   });
 });

@@ -1,4 +1,166 @@
-// Placeholder while the page is written; replaced before this change lands.
+// A lock-up product (§2 /pages/Lock-up/productDetails/productDetails?id=N, public): its terms, a
+// calculator (income per day and over the period, the first income day and the day the principal
+// comes back) and Subscribe — a visitor logs in first and comes back here; a signed-in user's amount
+// is checked, confirmed, then subscribed, and the record opens. No early redemption.
+import { useEffect, useState } from 'react';
+import { useSearch } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import { liquidityProduct, lockupProduct } from '../../contract/earn.ts';
+import { loginRoute, ROUTES } from '../../contract/routes.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { cleanAmount, formatMoney } from '../../lib/format.ts';
+import { currentRoute, navigate } from '../../lib/navigation.ts';
+import { session } from '../../lib/session.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, TextField } from '../../ui/forms.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { ConfirmSubscriptionDialog, Days, Limits, NoEarlyRedemption, QuoteRows, Rates } from './LockupParts.tsx';
+import { idFromQuery } from './lockup-format.ts';
+import { loadProduct, loadToday, lockupPeriod, lockupQuote, lockupState, maxSubscription, subscribeLockup, subscribeProblem, todayOf } from './lockup-store.ts';
+
 export default function LockupDetailsPage() {
-  return null;
+  const { t } = useLingui();
+  const id = idFromQuery(useSearch());
+  const state = useSnapshot(lockupState);
+  const { token } = useSnapshot(session);
+  const balances = useSnapshot(userBalances);
+  const [amount, setAmount] = useState('');
+  const [failure, setFailure] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const product = id === null ? undefined : state.details[id];
+  // Unknown while the balance has not been read (offline, say): the server checks it then.
+  const available = token && balances.updatedAt ? usdtAvailable(balances) : null;
+  const period = lockupPeriod(todayOf(state), product?.days ?? 1);
+  const quote = product ? lockupQuote(amount, product) : null;
+
+  useEffect(() => {
+    if (id === null) return setFailure(i18n._(texts.productUnavailable));
+    setFailure(null);
+    loadProduct(id).catch((error) => setFailure(errorText(error)));
+  }, [id]);
+  useEffect(() => void loadToday().catch(() => undefined), []);
+  useEffect(() => void refreshBalances().catch(() => undefined), [token]);
+
+  const ask = () => {
+    if (!product) return;
+    // A visitor logs in first and comes back to this product.
+    if (!token) return navigate(loginRoute(currentRoute()));
+    const problem = subscribeProblem(amount, product, available);
+    if (problem) return toast(problem);
+    // The first income day follows the server's day at the moment of confirming.
+    loadToday().catch(() => undefined);
+    setConfirming(true);
+  };
+
+  const { busy, submit } = useSubmit(async () => {
+    if (!product) return;
+    try {
+      await subscribeLockup(product.id, amount);
+    } finally {
+      setConfirming(false);
+    }
+    setAmount('');
+    toast(i18n._(texts.transactionSucceeded));
+    navigate(ROUTES.lockUpRecord);
+  });
+
+  const title = product ? <bdi>{product.name}</bdi> : <Trans>Lock-up mining</Trans>;
+  return (
+    <div className="page lockup-page">
+      <NavBar title={title} right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined} />
+      <div className="page-body">
+        <OfflineNote endpoints={[lockupProduct, liquidityProduct]} />
+        {!product && failure && <Empty>{failure}</Empty>}
+        {product && (
+          <>
+            <section className="card lockup-hero">
+              <div className="lockup-product-head">
+                <bdi className="lockup-product-name">{product.name}</bdi>
+                <span className="lockup-tag">
+                  <Days days={product.days} />
+                </span>
+              </div>
+              <Rates product={product} />
+              <dl className="detail-rows">
+                <Row label={<Trans>Period</Trans>}>
+                  <Days days={product.days} />
+                </Row>
+                <Row label={<Trans>Per subscription</Trans>}>
+                  <Limits product={product} />
+                </Row>
+                {product.remaining !== null && (
+                  <Row label={<Trans>Remaining quota</Trans>}>
+                    <Ltr className="lockup-num">{formatMoney(product.remaining)} USDT</Ltr>
+                  </Row>
+                )}
+                <Row label={<Trans>Income</Trans>}>
+                  <Trans>Paid every day into your USDT balance, from the day after you subscribe</Trans>
+                </Row>
+                <Row label={<Trans>Principal</Trans>}>
+                  <Trans>Back at the end of the last day</Trans>
+                </Row>
+                <Row label={<Trans>Early redemption</Trans>}>
+                  <Trans>Not possible</Trans>
+                </Row>
+              </dl>
+            </section>
+
+            <section className="card lockup-calculator">
+              <h2 className="lockup-card-title">
+                <Trans>Calculator</Trans>
+              </h2>
+              <TextField
+                label={<Trans>Amount (USDT)</Trans>}
+                value={amount}
+                onChange={(typed) => setAmount(cleanAmount(typed))}
+                inputMode="decimal"
+                autoComplete="off"
+                enterKeyHint="done"
+                name="amount"
+                dir="ltr"
+                placeholder={`${formatMoney(product.min_amount)} – ${formatMoney(product.max_amount)}`}
+                trailing={
+                  available !== null && (
+                    <button type="button" className="link-button lockup-all" onClick={() => setAmount(maxSubscription(available, product))}>
+                      <Trans>All</Trans>
+                    </button>
+                  )
+                }
+              />
+              {token && (
+                <p className="lockup-available muted">
+                  <Trans>Available</Trans>{' '}
+                  <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                </p>
+              )}
+              <QuoteRows quote={quote} days={product.days} period={period} />
+            </section>
+
+            <NoEarlyRedemption />
+            <Button onClick={ask} disabled={busy}>
+              <Trans>Subscribe</Trans>
+            </Button>
+            {!token && (
+              <p className="muted lockup-note">
+                <Trans>You will be asked to log in, then brought back here.</Trans>
+              </p>
+            )}
+          </>
+        )}
+      </div>
+
+      {confirming && product && quote && (
+        <ConfirmSubscriptionDialog product={product} quote={quote} period={period} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+      )}
+    </div>
+  );
 }

@@ -1,4 +1,105 @@
-// Placeholder while the page is written; replaced before this change lands.
+// The lock-up record (§2 /pages/Lock-up/record/record): all, processing, ended; newest first, a page
+// at a time. Each order: product, amount, status, period, daily income, earned so far, and the first
+// and last income days (the principal comes back at the end of the last).
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { lockupOrders, type LockupOrder } from '../../contract/earn.ts';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { Money } from '../../ui/Money.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { FilterChips, ListView, Ltr, StatusBadge } from '../../ui/records.tsx';
+import { Day, Days } from './LockupParts.tsx';
+import { formatDailyRate } from './lockup-format.ts';
+import { lockupRecord, loadSummary, type LockupFilter } from './lockup-store.ts';
+
+// A failed load shows in the list itself (with a retry), so the promise is not reported again.
+const reload = (filter: LockupFilter) => void lockupRecord.load(filter).catch(() => undefined);
+
 export default function LockupRecordPage() {
-  return null;
+  const { t } = useLingui();
+  const { filter, lists } = useSnapshot(lockupRecord.state);
+  const list = lists[filter];
+
+  useEffect(() => {
+    reload(lockupRecord.state.filter);
+    // Income is paid each day: the Mining tab's summary follows when the user goes back.
+    loadSummary().catch(() => undefined);
+  }, []);
+
+  return (
+    <div className="page lockup-page">
+      <NavBar title={<Trans>Lock-up record</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[lockupOrders]} />
+        <FilterChips
+          label={t`Status`}
+          value={filter}
+          onChange={(next) => void lockupRecord.choose(next).catch(() => undefined)}
+          options={[
+            { value: 'all', label: <Trans>All</Trans> },
+            { value: 'processing', label: <Trans>Processing</Trans> },
+            { value: 'end', label: <Trans>Ended</Trans> },
+          ]}
+        />
+        <ListView list={list} empty={<Trans>No lock-up orders yet</Trans>} retry={() => reload(filter)} more={() => lockupRecord.load(filter, { more: true })}>
+          {list.lists.map((order) => (
+            <OrderRow key={order.id} order={order} />
+          ))}
+        </ListView>
+      </div>
+    </div>
+  );
+}
+
+function OrderRow({ order }: { order: Readonly<LockupOrder> }) {
+  const processing = order.status === 'processing';
+  return (
+    <li className="record-row lockup-order">
+      <span className="record-row-head">
+        <bdi className="record-row-title">{order.name}</bdi>
+        <StatusBadge tone={processing ? 'wait' : 'good'}>{processing ? <Trans>Processing</Trans> : <Trans>Ended</Trans>}</StatusBadge>
+      </span>
+      <span className="record-row-grid">
+        <span>
+          <span className="muted">
+            <Trans>Amount</Trans>
+          </span>
+          <Money className="lockup-amount" amount={order.amount} asset="USDT" />
+        </span>
+        <span>
+          <span className="muted">
+            <Trans>Earned so far</Trans>
+          </span>
+          <Money className="lockup-earned" amount={order.earned} asset="USDT" />
+        </span>
+        <span>
+          <span className="muted">
+            <Trans>Daily income</Trans>
+          </span>
+          <Money className="lockup-daily" amount={order.daily_income} asset="USDT" />
+        </span>
+        <span>
+          <span className="muted">
+            <Trans>Period</Trans>
+          </span>
+          <span>
+            <Days days={order.days} /> · <Ltr className="lockup-num">{formatDailyRate(order.daily_rate)}</Ltr>
+          </span>
+        </span>
+      </span>
+      <span className="record-row-foot muted lockup-order-days">
+        <span>
+          <Trans>
+            From <Day day={order.start_day} /> to <Day day={order.end_day} />
+          </Trans>
+        </span>
+        {!processing && (
+          <span>
+            <Trans>Principal returned</Trans>
+          </span>
+        )}
+      </span>
+    </li>
+  );
 }

@@ -44,8 +44,9 @@ export const USAGE = `Usage: npm run ops -- <command>
   ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>     publish a later day's ladder, e.g. 1000:0.06,10000:0.04,*:0.025
                                                 (annual rates; the first 1,000 USDT at 6 %, the part to 10,000 at 4 %…)
   lockups                                       lock-up products
-  lockup <id> [rate=0.001] [min=100] [max=50000] [quota=none|amount] [active=true|false]
-                                                edit one (orders already placed keep their terms)
+  lockup <id> [rate=0.001] [days=30] [min=100] [max=50000] [quota=none|amount] [active=true|false]
+                                                edit one: daily rate, period (1–3650 days), limits per
+                                                subscription, quota (orders already placed keep their terms)
   message <all|username> "<title>" "<content>"  a station message to every user or to one
   outbox [n]                                    the last n verification codes sent (default 20)
   backup <file>                                 a copy of the embedded database (also while the server runs)
@@ -64,6 +65,9 @@ export interface OperatorContext {
 }
 
 type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;
+
+/** The longest lock-up period an operator can set: ten years. */
+const MAX_LOCKUP_DAYS = 3650;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
 export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): Promise<{ ok: boolean; output: string }> {
@@ -291,11 +295,13 @@ const commands: Record<string, Command> = {
     for (const change of changes) {
       const [key, value = ''] = change.split('=');
       if (key === 'rate' && /^0(\.\d{1,6})?$/.test(value)) set.dailyRate = value;
+      // The period of orders placed from now on: an order stores its own days and end day.
+      else if (key === 'days' && /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS) set.days = Number(value);
       else if (key === 'min' && AMOUNT.test(value) && Number(value) > 0) set.minAmount = value;
       else if (key === 'max' && AMOUNT.test(value) && Number(value) > 0) set.maxAmount = value;
       else if (key === 'quota' && (value === 'none' || AMOUNT.test(value))) set.quota = value === 'none' ? null : value;
       else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
-      else throw new UsageError(`Cannot apply "${change}": use rate=0.001, min=100, max=50000, quota=none|5000000 or active=true|false.`);
+      else throw new UsageError(`Cannot apply "${change}": use rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false.`);
     }
     if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
     const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, idOf(id))).returning();
