@@ -34,6 +34,11 @@ export interface ServerConfig {
    * processes started with the same origin and speed share one market clock. Default: process start.
    */
   clockOrigin: number | null;
+  /**
+   * FEED_INTERVAL_MS, test servers only: real milliseconds between market steps. Default 1000 /
+   * CLOCK_SPEED (at least 20); a server whose days pass in seconds (earn tests) steps less often.
+   */
+  feedIntervalMs: number | null;
   /** TLS_CERT / TLS_KEY: PEM files; when both are set the server speaks https itself. */
   tls: { certFile: string; keyFile: string } | null;
   /** WORKERS: server processes on one port (node:cluster); more than 1 needs PostgreSQL. */
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     feedSeed: Number(env.FEED_SEED ?? 20261122),
     clockSpeed: Math.max(1, Number(env.CLOCK_SPEED ?? 1)),
     clockOrigin: env.CLOCK_ORIGIN && Number.isFinite(Number(env.CLOCK_ORIGIN)) ? Number(env.CLOCK_ORIGIN) : null,
+    feedIntervalMs: Number(env.FEED_INTERVAL_MS) >= 20 ? Number(env.FEED_INTERVAL_MS) : null,
     tls: env.TLS_CERT && env.TLS_KEY ? { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) } : null,
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
     earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,

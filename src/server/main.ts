@@ -38,14 +38,14 @@ await database.exclusive(async () => {
   await seedEarn(db, clock.now(), config.earnTimeZone);
 });
 
-const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: Math.max(20, 1000 / config.clockSpeed) });
+const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: config.feedIntervalMs ?? Math.max(20, 1000 / config.clockSpeed) });
 let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
 if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
 // Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
 // others follow the recorded ticks (every 250 ms, faster on an accelerated test clock).
 const market = createMarket(db, feed, clock, (error) => log('price feed failed', error), {
   lease: lease(db, 'price-feed'),
-  followIntervalMs: Math.max(20, Math.min(250, 1000 / config.clockSpeed)),
+  followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),
 });
 const app = await buildApp(
   { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)), earnTimeZone: config.earnTimeZone },

@@ -49,6 +49,8 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
       AUTH_RATE_LIMIT: '1000',
       CLOCK_SPEED: String(speed),
       CLOCK_ORIGIN: String(origin),
+      // Earn needs no fast prices: a market step every half second keeps a small machine free.
+      FEED_INTERVAL_MS: '500',
       EARN_TIMEZONE: TIME_ZONE,
       LOG_LEVEL: 'warn',
     },
