@@ -113,7 +113,7 @@ it('measures the gzipped JavaScript the home route loads', async () => {
     await tab.locator('.home-page').waitFor();
     await tab.waitForTimeout(1500);
     const files = [...scripts].filter((path) => !path.endsWith('/sw.js'));
-    const sizes = files.map((path) => ({ path, gzip: gzipSync(readFileSync(join('dist', path)), { level: 9 }).length }));
+    const sizes = files.map((path) => ({ path, gzip: gzipSync(readFileSync(join(inject('webRoot'), path)), { level: 9 }).length }));
     const total = sizes.reduce((sum, file) => sum + file.gzip, 0);
     expect(files.length).toBeGreaterThan(0);
     mkdirSync('test-results', { recursive: true });

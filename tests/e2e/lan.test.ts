@@ -32,7 +32,7 @@ beforeAll(async () => {
   writeFileSync(log, '');
   const out = createWriteStream(log);
   tlsServer = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(tlsPort), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: 'dist', TLS_CERT: join(fixtures, 'cert.pem'), TLS_KEY: join(fixtures, 'key.pem'), LOG_LEVEL: 'warn' },
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(tlsPort), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), TLS_CERT: join(fixtures, 'cert.pem'), TLS_KEY: join(fixtures, 'key.pem'), LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   tlsServer.stdout!.pipe(out);

@@ -46,7 +46,7 @@ beforeAll(async () => {
     encoding: 'utf8',
   });
   if (built.status !== 0) throw new Error(`the second build failed: ${built.stderr}`);
-  deploy('dist');
+  deploy(inject('webRoot'));
 
   const port = await freePort();
   const logFile = join(work, 'server.log');

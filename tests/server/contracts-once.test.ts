@@ -558,3 +558,46 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
   expect(await matchAllPairs(db, now)).toBe(2);
   await expectOutcomes(orders, new Map(orders.map((order, i) => [order.id, { filled: ticks[i]! }])), now);
 });
+
+it('a pair without open orders is only moved on; a limit placed while ticks and runs race is filled once, by a crossing tick not before it', { timeout: 60_000 }, async () => {
+  const db = h.database.db;
+  const { id: userId } = await customer(h, '100000'); // a trader of its own: the books above hold nothing of BNB
+  const start = later(60_000);
+  await recordTicks('BNB', [{ at: start, price: '100.00' }]);
+  expect(await matchAllPairs(db, start)).toBe(0);
+  expect(await matchedThrough('BNB')).toEqual(start); // no open BNB order: moved to its latest tick
+
+  // Each round: the price at 90, then a 85 buy placed while a crossing tick (80) is recorded and two
+  // matching runs go. Whatever the order of events, the order fills once, by a tick at or after the
+  // point it was placed from (or at once, when the crossing tick came first).
+  const ids: number[] = [];
+  for (let round = 0; round < 20; round++) {
+    await recordTicks('BNB', [{ at: later(1000), price: '90.00' }]);
+    const placedAt = h.clock.now();
+    const [row] = await Promise.all([
+      db.transaction((tx) => placeContractOrder(tx, userId, { code: 'BNB', side: 'buy', type: 'limit', price: '85.00', quantity: '1', total: '' }, placedAt)),
+      recordTicks('BNB', [{ at: new Date(placedAt.getTime() + 500), price: '80.00' }]),
+      matchAllPairs(db, placedAt),
+      matchAllPairs(db, placedAt),
+    ]);
+    ids.push(row.id);
+  }
+  const last = later(1000);
+  await recordTicks('BNB', [{ at: last, price: '80.00' }]);
+  await matchAllPairs(db, later(1000));
+
+  const orders = await db.select().from(contractOrders).where(inArray(contractOrders.id, ids));
+  expect(orders.map((order) => order.status)).toEqual(ids.map(() => 'filled'));
+  for (const order of orders) {
+    expect(new Big(order.tickPrice!).lte(85)).toBe(true);
+    expect(order.tickAt!.getTime()).toBeGreaterThanOrEqual(order.eligibleAfter.getTime());
+  }
+  const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value!), new Big(0));
+  const rows = await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset));
+  expect(rows.map(({ asset, available, frozen }) => ({ asset, available, frozen }))).toEqual([
+    { asset: 'BNB', available: sum(orders.map((order) => order.received)).toFixed(8), frozen: '0.00000000' },
+    { asset: 'USDT', available: new Big('100000').minus(sum(orders.map((order) => order.spent))).toFixed(8), frozen: '0.00000000' },
+  ]);
+  await expectLedgerBalanced(h);
+  expect(await matchedThrough('BNB')).toEqual(last);
+});
