@@ -1,6 +1,8 @@
-// Form controls with the app's look: the page form, labelled text fields, a checkbox, buttons, a two-way switch.
+// Form controls with the app's look: the page form, labelled text fields, an amount field, a checkbox, buttons, a two-way switch.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { cleanAmount } from '../lib/format.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;
@@ -21,6 +23,43 @@ export function TextField({ label, value, onChange, lead, trailing, ...input }: 
         {trailing}
       </div>
     </div>
+  );
+}
+
+interface AmountFieldProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Amount (USDT) unless told. */
+  label?: ReactNode;
+  placeholder?: string;
+  enterKeyHint?: 'next' | 'done';
+  /** What the All button fills in (a decimal string); no button while it is unknown. */
+  all?: string | null;
+  allLabel?: ReactNode;
+  name?: string;
+}
+
+/** A money amount: decimal keyboard, digits and one point kept (8 decimals at most), an All button. */
+export function AmountField({ value, onChange, label, placeholder, enterKeyHint = 'done', all, allLabel, name = 'amount' }: AmountFieldProps) {
+  return (
+    <TextField
+      label={label ?? <Trans>Amount (USDT)</Trans>}
+      value={value}
+      onChange={(typed) => onChange(cleanAmount(typed))}
+      inputMode="decimal"
+      autoComplete="off"
+      enterKeyHint={enterKeyHint}
+      name={name}
+      dir="ltr"
+      placeholder={placeholder}
+      trailing={
+        all != null && (
+          <button type="button" className="link-button field-all" onClick={() => onChange(cleanAmount(all).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))}>
+            {allLabel ?? <Trans>All</Trans>}
+          </button>
+        )
+      }
+    />
   );
 }
 

@@ -1,14 +1,15 @@
 // Pieces every record and details screen shares (money, contracts, earn): status badges, the copy
-// button, the record link of a nav bar, detail rows, filter chips, and a paged list with its empty,
-// failed and "Load more" states.
-import type { ReactNode } from 'react';
+// button, the record link of a nav bar, detail rows, filter chips, a paged list with its empty,
+// failed and "Load more" states, and a record filtered by one choice.
+import { Fragment, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSubmit } from '../lib/form.ts';
 import { copyText } from '../lib/clipboard.ts';
-import { hasMore } from '../lib/paged-list.ts';
+import { hasMore, type PagedList, type pagedLists } from '../lib/paged-list.ts';
 import { CopyIcon, RecordIcon } from './icons.tsx';
-import { Button } from './forms.tsx';
+import { Button, Segmented } from './forms.tsx';
 import { Empty } from './lists.tsx';
 import './records.css';
 
@@ -114,6 +115,43 @@ export function ListView({ list, empty, retry, more, children }: ListViewProps) 
           </Button>
         </div>
       )}
+    </>
+  );
+}
+
+interface FilteredRecordsProps<T extends { id: number }, F extends string> {
+  store: ReturnType<typeof pagedLists<T, F>>;
+  filters: readonly { value: F; label: ReactNode }[];
+  /** Chips scroll sideways (many or long filters); segments share the width (a few short ones). */
+  look: { chips: string } | 'segments';
+  empty: ReactNode;
+  row: (item: Readonly<T>) => ReactNode;
+}
+
+/**
+ * A record page's list: the filter, then the chosen filter's pages. The first page loads on
+ * opening; a failed load shows in the list itself with a retry, so it is not reported again.
+ */
+export function FilteredRecords<T extends { id: number }, F extends string>({ store, filters, look, empty, row }: FilteredRecordsProps<T, F>) {
+  const { filter, lists } = useSnapshot(store.state);
+  const list = (lists as Readonly<Record<F, Readonly<PagedList<T>>>>)[filter as F];
+  const reload = (chosen: F) => void store.load(chosen).catch(() => undefined);
+  const choose = (next: F) => void store.choose(next).catch(() => undefined);
+
+  useEffect(() => reload(store.state.filter), [store]);
+
+  return (
+    <>
+      {look === 'segments' ? (
+        <Segmented value={filter as F} onChange={choose} options={filters} />
+      ) : (
+        <FilterChips label={look.chips} value={filter as F} onChange={choose} options={filters} />
+      )}
+      <ListView list={list} empty={empty} retry={() => reload(filter as F)} more={() => store.load(filter as F, { more: true })}>
+        {list.lists.map((item) => (
+          <Fragment key={item.id}>{row(item)}</Fragment>
+        ))}
+      </ListView>
     </>
   );
 }

@@ -252,7 +252,7 @@ it(
     try {
       await page.reload();
       await poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
-      expect(await principal()).toBe(kept);
+      await poll(principal).toBe(kept);
       await shot('14-offline');
 
       await open('/pages/Liquidity/buyConfirm?amount=20');

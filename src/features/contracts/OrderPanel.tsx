@@ -10,9 +10,10 @@ import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderTyp
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { cleanAmount, formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
+import { knownOffline } from '../../lib/offline.ts';
 import { prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
-import { TextField } from '../../ui/forms.tsx';
+import { AmountField, TextField } from '../../ui/forms.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
@@ -58,7 +59,8 @@ export function OrderPanel({ code }: { code: string }) {
   };
 
   const ask = () => {
-    const problem = orderProblem(code, form, pair, held, lastPrice);
+    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    const problem = knownOffline() ? i18n._(texts.offline) : orderProblem(code, form, pair, held, lastPrice);
     if (problem) toast(problem);
     else setConfirming(true);
   };
@@ -130,22 +132,18 @@ export function OrderPanel({ code }: { code: string }) {
       )}
 
       {marketBuy ? (
-        <TextField
+        <AmountField
           label={<Trans>Total to spend (USDT)</Trans>}
           value={form.total}
-          onChange={(typed) => change({ total: cleanAmount(typed) })}
-          inputMode="decimal"
-          autoComplete="off"
+          onChange={(total) => change({ total })}
           name="total"
           placeholder={pair ? t`At least ${pair.min_notional} USDT` : undefined}
         />
       ) : (
-        <TextField
+        <AmountField
           label={<Trans>Quantity ({code})</Trans>}
           value={form.quantity}
-          onChange={(typed) => change({ quantity: cleanAmount(typed) })}
-          inputMode="decimal"
-          autoComplete="off"
+          onChange={(quantity) => change({ quantity })}
           name="quantity"
           placeholder={pair ? t`Steps of ${gridStep(pair.quantity_decimals)}` : undefined}
         />

@@ -16,13 +16,13 @@ import { formatMoney } from '../../lib/format.ts';
 import { uploadErrorText, uploadPicture } from '../../lib/images.ts';
 import { forgetVisits, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { PrivatePicture } from '../../ui/PrivatePicture.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
-import { cleanAmount, formatExact, idFromQuery } from './funds-format.ts';
+import { formatExact, idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 
 /** Receipts must stay readable: larger than avatars, still small on the wire. */
@@ -113,16 +113,7 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         </dl>
       </section>
 
-      <TextField
-        label={<Trans>Amount transferred ({currency})</Trans>}
-        value={amount}
-        onChange={(typed) => setAmount(cleanAmount(typed))}
-        inputMode="decimal"
-        autoComplete="off"
-        name="amount"
-        dir="ltr"
-        placeholder={t`At least ${minimum}`}
-      />
+      <AmountField label={<Trans>Amount transferred ({currency})</Trans>} value={amount} onChange={setAmount} placeholder={t`At least ${minimum}`} />
       <div className="funds-preview">
         <span className="muted">
           <Trans>Credited after review</Trans>

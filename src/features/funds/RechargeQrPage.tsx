@@ -17,12 +17,12 @@ import { useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { forgetVisits, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form, TextField } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { CopyButton, Ltr, RecordLink } from '../../ui/records.tsx';
-import { cleanAmount, idFromQuery } from './funds-format.ts';
+import { idFromQuery } from './funds-format.ts';
 import { creditPreview, loadChannels, rechargeProblem, rechargeState, sendRecharge } from './recharge-store.ts';
 
 export default function RechargeQrPage() {
@@ -85,16 +85,7 @@ function DepositForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         </p>
       </section>
 
-      <TextField
-        label={<Trans>Amount sent ({currency})</Trans>}
-        value={amount}
-        onChange={(typed) => setAmount(cleanAmount(typed))}
-        inputMode="decimal"
-        autoComplete="off"
-        name="amount"
-        dir="ltr"
-        placeholder={t`At least ${minimum}`}
-      />
+      <AmountField label={<Trans>Amount sent ({currency})</Trans>} value={amount} onChange={setAmount} placeholder={t`At least ${minimum}`} />
       {credit && (
         <div className="funds-preview">
           <span className="muted">

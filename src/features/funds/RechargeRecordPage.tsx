@@ -1,49 +1,35 @@
 // The recharge record (§2 /pages/Recharge/record, §4 filters: all, completed, unfinished), newest
 // first, a page at a time; a tap opens the order.
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { rechargeRecords, type RechargeFilter, type RechargeOrder } from '../../contract/funds.ts';
+import { rechargeRecords, type RechargeOrder } from '../../contract/funds.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { Segmented } from '../../ui/forms.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { ListView, Ltr } from '../../ui/records.tsx';
+import { FilteredRecords, Ltr } from '../../ui/records.tsx';
 import { RechargeStatusBadge } from './FundsParts.tsx';
 import { rechargeRecord } from './recharge-store.ts';
 
-// A failed load shows in the list itself (with a retry), so the promise is not reported again.
-const reload = (filter: RechargeFilter) => void rechargeRecord.load(filter).catch(() => undefined);
-
 export default function RechargeRecordPage() {
-  const { filter, lists } = useSnapshot(rechargeRecord.state);
-  const list = lists[filter];
-
-  useEffect(() => reload(rechargeRecord.state.filter), []);
-
   return (
     <div className="page">
       <NavBar title={<Trans>Recharge record</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[rechargeRecords]} />
-        <Segmented
-          value={filter}
-          onChange={(next) => void rechargeRecord.choose(next).catch(() => undefined)}
-          options={[
+        <FilteredRecords
+          store={rechargeRecord}
+          look="segments"
+          filters={[
             { value: 'all', label: <Trans>All</Trans> },
             { value: 'completed', label: <Trans>Completed</Trans> },
             { value: 'unfinished', label: <Trans>Unfinished</Trans> },
           ]}
+          empty={<Trans>No recharges yet</Trans>}
+          row={(order) => <RechargeRow order={order} />}
         />
-        <ListView list={list} empty={<Trans>No recharges yet</Trans>} retry={() => reload(filter)} more={() => rechargeRecord.load(filter, { more: true })}>
-          {list.lists.map((order) => (
-            <RechargeRow key={order.id} order={order} />
-          ))}
-        </ListView>
       </div>
     </div>
   );

@@ -17,13 +17,13 @@ import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
 import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
-import { cleanAmount, formatPercent } from './funds-format.ts';
+import { formatPercent } from './funds-format.ts';
 import { AddPayeeLink, CardLabel, ConfirmWithdrawalDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
 import {
   assetFor,
@@ -156,22 +156,13 @@ export default function WithdrawPage() {
           </section>
         )}
 
-        <TextField
+        <AmountField
           label={rule ? <Trans>Amount ({rule.asset})</Trans> : <Trans>Amount</Trans>}
           value={amount}
-          onChange={(typed) => setAmount(cleanAmount(typed))}
-          inputMode="decimal"
-          autoComplete="off"
-          name="amount"
-          dir="ltr"
+          onChange={setAmount}
           placeholder={rule ? t`At least ${minimum}` : undefined}
-          trailing={
-            rule && (
-              <button type="button" className="link-button funds-max" onClick={() => setAmount(maxWithdrawable(rule))}>
-                <Trans>Max</Trans>
-              </button>
-            )
-          }
+          all={rule && maxWithdrawable(rule)}
+          allLabel={<Trans>Max</Trans>}
         />
         {rule && (
           <section className="card funds-quote">

@@ -1,50 +1,36 @@
 // The withdrawal record (§2 /pages/Withdraw/record, §4 filters: all, in review, succeeded,
 // failed), newest first, a page at a time; a tap opens the order.
-import { useEffect } from 'react';
 import { Link } from 'wouter';
-import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { withdrawRecords, type WithdrawFilter, type WithdrawOrder } from '../../contract/funds.ts';
+import { withdrawRecords, type WithdrawOrder } from '../../contract/funds.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
-import { Segmented } from '../../ui/forms.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { ListView, Ltr } from '../../ui/records.tsx';
+import { FilteredRecords, Ltr } from '../../ui/records.tsx';
 import { WithdrawStatusBadge } from './FundsParts.tsx';
 import { withdrawRecord } from './withdraw-store.ts';
 
-// A failed load shows in the list itself (with a retry), so the promise is not reported again.
-const reload = (filter: WithdrawFilter) => void withdrawRecord.load(filter).catch(() => undefined);
-
 export default function WithdrawRecordPage() {
-  const { filter, lists } = useSnapshot(withdrawRecord.state);
-  const list = lists[filter];
-
-  useEffect(() => reload(withdrawRecord.state.filter), []);
-
   return (
     <div className="page">
       <NavBar title={<Trans>Withdrawal record</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[withdrawRecords]} />
-        <Segmented
-          value={filter}
-          onChange={(next) => void withdrawRecord.choose(next).catch(() => undefined)}
-          options={[
+        <FilteredRecords
+          store={withdrawRecord}
+          look="segments"
+          filters={[
             { value: 'all', label: <Trans>All</Trans> },
             { value: 'review', label: <Trans>In review</Trans> },
             { value: 'success', label: <Trans>Succeeded</Trans> },
             { value: 'fail', label: <Trans>Failed</Trans> },
           ]}
+          empty={<Trans>No withdrawals yet</Trans>}
+          row={(order) => <WithdrawRow order={order} />}
         />
-        <ListView list={list} empty={<Trans>No withdrawals yet</Trans>} retry={() => reload(filter)} more={() => withdrawRecord.load(filter, { more: true })}>
-          {list.lists.map((order) => (
-            <WithdrawRow key={order.id} order={order} />
-          ))}
-        </ListView>
       </div>
     </div>
   );

@@ -6,10 +6,10 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import Big from 'big.js';
 import { earnBalance, liquidityProduct, transferInInfo } from '../../contract/earn.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { cleanAmount, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
@@ -31,7 +31,7 @@ export default function LiquidityBuyPage() {
   useFigures(loadSubscribeInfo, loadProduct, loadBalance);
 
   const amount = draft.subscribe;
-  const setAmount = (typed: string) => (liquidityState.draft.subscribe = cleanAmount(typed));
+  const setAmount = (typed: string) => (liquidityState.draft.subscribe = typed);
   const minimum = subscribeInfo ? formatMoney(subscribeInfo.min_amount) : product ? formatMoney(product.min_amount) : '';
   const newTotal = isAmount(amount) && balance ? new Big(balance.principal).plus(amount).toFixed(8) : null;
   const estimate = estimatedDailyInterest(amount, balance?.principal, product);
@@ -47,23 +47,12 @@ export default function LiquidityBuyPage() {
       <NavBar title={<Trans>Subscribe</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
       <Form onSubmit={next}>
         <OfflineNote endpoints={[transferInInfo, liquidityProduct, earnBalance]} />
-        <TextField
-          label={<Trans>Amount (USDT)</Trans>}
+        <AmountField
           value={amount}
           onChange={setAmount}
-          inputMode="decimal"
-          autoComplete="off"
           enterKeyHint="next"
-          name="amount"
-          dir="ltr"
           placeholder={minimum ? t`At least ${minimum} USDT` : undefined}
-          trailing={
-            subscribeInfo && (
-              <button type="button" className="link-button liq-all" onClick={() => setAmount(new Big(subscribeInfo.usdt_available).toFixed())}>
-                <Trans>All</Trans>
-              </button>
-            )
-          }
+          all={subscribeInfo?.usdt_available}
         />
         <p className="liq-available muted">
           <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} />

@@ -1,49 +1,36 @@
 // The liquidity record (§2 /pages/Liquidity/record, §4: subscriptions, redemptions and interest),
 // newest first, a page at a time. Amounts are signed as they move the liquidity balance: a
 // subscription and interest add to it, a redemption takes from it.
-import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { liquidityRecords, type LiquidityFilter, type LiquidityRecord } from '../../contract/earn.ts';
+import { liquidityRecords, type LiquidityRecord } from '../../contract/earn.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { FilterChips, ListView } from '../../ui/records.tsx';
+import { FilteredRecords } from '../../ui/records.tsx';
 import { Day, LiquidityStatusBadge } from './LiquidityParts.tsx';
 import { liquidityRecord } from './liquidity-store.ts';
 
-// A failed load shows in the list itself (with a retry), so the promise is not reported again.
-const reload = (filter: LiquidityFilter) => void liquidityRecord.load(filter).catch(() => undefined);
-
 export default function LiquidityRecordPage() {
   const { t } = useLingui();
-  const { filter, lists } = useSnapshot(liquidityRecord.state);
-  const list = lists[filter];
-
-  useEffect(() => reload(liquidityRecord.state.filter), []);
 
   return (
     <div className="page">
       <NavBar title={<Trans>Liquidity record</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[liquidityRecords]} />
-        <FilterChips
-          label={t`Show`}
-          value={filter}
-          onChange={(next) => void liquidityRecord.choose(next).catch(() => undefined)}
-          options={[
+        <FilteredRecords
+          store={liquidityRecord}
+          look={{ chips: t`Show` }}
+          filters={[
             { value: 'all', label: <Trans>All</Trans> },
             { value: 'subscribe', label: <Trans>Subscribe</Trans> },
             { value: 'redeem', label: <Trans>Redeem</Trans> },
             { value: 'interest', label: <Trans>Interest</Trans> },
           ]}
+          empty={<Trans>No records yet</Trans>}
+          row={(record) => <RecordRow record={record} />}
         />
-        <ListView list={list} empty={<Trans>No records yet</Trans>} retry={() => reload(filter)} more={() => liquidityRecord.load(filter, { more: true })}>
-          {list.lists.map((record) => (
-            <RecordRow key={record.id} record={record} />
-          ))}
-        </ListView>
       </div>
     </div>
   );

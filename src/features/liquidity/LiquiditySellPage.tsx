@@ -4,13 +4,11 @@
 // opens the confirmation with the amount and the mode in the query.
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import Big from 'big.js';
 import { liquidityProduct, transferOutInfo, type RedeemMode } from '../../contract/earn.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { cleanAmount } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RecordLink } from '../../ui/records.tsx';
@@ -24,7 +22,7 @@ export default function LiquiditySellPage() {
 
   const amount = draft.redeem;
   const mode = draft.mode;
-  const setAmount = (typed: string) => (liquidityState.draft.redeem = cleanAmount(typed));
+  const setAmount = (typed: string) => (liquidityState.draft.redeem = typed);
   const setMode = (next: RedeemMode) => (liquidityState.draft.mode = next);
 
   const next = async () => {
@@ -38,24 +36,7 @@ export default function LiquiditySellPage() {
       <NavBar title={<Trans>Redeem</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
       <Form onSubmit={next}>
         <OfflineNote endpoints={[transferOutInfo, liquidityProduct]} />
-        <TextField
-          label={<Trans>Amount (USDT)</Trans>}
-          value={amount}
-          onChange={setAmount}
-          inputMode="decimal"
-          autoComplete="off"
-          enterKeyHint="next"
-          name="amount"
-          dir="ltr"
-          placeholder={t`Amount to redeem`}
-          trailing={
-            redeemInfo && (
-              <button type="button" className="link-button liq-all" onClick={() => setAmount(new Big(redeemInfo.redeemable).toFixed())}>
-                <Trans>All</Trans>
-              </button>
-            )
-          }
-        />
+        <AmountField value={amount} onChange={setAmount} enterKeyHint="next" placeholder={t`Amount to redeem`} all={redeemInfo?.redeemable} />
         <p className="liq-available muted">
           <Trans>Redeemable</Trans> <Figure value={redeemInfo?.redeemable} />
         </p>

@@ -13,11 +13,11 @@ import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
-import { cleanAmount, formatMoney } from '../../lib/format.ts';
+import { formatMoney } from '../../lib/format.ts';
 import { currentRoute, navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -118,23 +118,11 @@ export default function LockupDetailsPage() {
               <h2 className="lockup-card-title">
                 <Trans>Calculator</Trans>
               </h2>
-              <TextField
-                label={<Trans>Amount (USDT)</Trans>}
+              <AmountField
                 value={amount}
-                onChange={(typed) => setAmount(cleanAmount(typed))}
-                inputMode="decimal"
-                autoComplete="off"
-                enterKeyHint="done"
-                name="amount"
-                dir="ltr"
+                onChange={setAmount}
                 placeholder={`${formatMoney(product.min_amount)} – ${formatMoney(product.max_amount)}`}
-                trailing={
-                  available !== null && (
-                    <button type="button" className="link-button lockup-all" onClick={() => setAmount(maxSubscription(available, product))}>
-                      <Trans>All</Trans>
-                    </button>
-                  )
-                }
+                all={available === null ? null : maxSubscription(available, product)}
               />
               {token && (
                 <p className="lockup-available muted">

@@ -2,27 +2,20 @@
 // at a time. Each order: product, amount, status, period, daily income, earned so far, and the first
 // and last income days (the principal comes back at the end of the last).
 import { useEffect } from 'react';
-import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { lockupOrders, type LockupOrder } from '../../contract/earn.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { FilterChips, ListView, Ltr, StatusBadge } from '../../ui/records.tsx';
+import { FilteredRecords, Ltr, StatusBadge } from '../../ui/records.tsx';
 import { Day, Days } from './LockupParts.tsx';
 import { formatDailyRate } from './lockup-format.ts';
-import { lockupRecord, loadSummary, type LockupFilter } from './lockup-store.ts';
-
-// A failed load shows in the list itself (with a retry), so the promise is not reported again.
-const reload = (filter: LockupFilter) => void lockupRecord.load(filter).catch(() => undefined);
+import { lockupRecord, loadSummary } from './lockup-store.ts';
 
 export default function LockupRecordPage() {
   const { t } = useLingui();
-  const { filter, lists } = useSnapshot(lockupRecord.state);
-  const list = lists[filter];
 
   useEffect(() => {
-    reload(lockupRecord.state.filter);
     // Income is paid each day: the Mining tab's summary follows when the user goes back.
     loadSummary().catch(() => undefined);
   }, []);
@@ -32,21 +25,17 @@ export default function LockupRecordPage() {
       <NavBar title={<Trans>Lock-up record</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[lockupOrders]} />
-        <FilterChips
-          label={t`Status`}
-          value={filter}
-          onChange={(next) => void lockupRecord.choose(next).catch(() => undefined)}
-          options={[
+        <FilteredRecords
+          store={lockupRecord}
+          look={{ chips: t`Status` }}
+          filters={[
             { value: 'all', label: <Trans>All</Trans> },
             { value: 'processing', label: <Trans>Processing</Trans> },
             { value: 'end', label: <Trans>Ended</Trans> },
           ]}
+          empty={<Trans>No lock-up orders yet</Trans>}
+          row={(order) => <OrderRow order={order} />}
         />
-        <ListView list={list} empty={<Trans>No lock-up orders yet</Trans>} retry={() => reload(filter)} more={() => lockupRecord.load(filter, { more: true })}>
-          {list.lists.map((order) => (
-            <OrderRow key={order.id} order={order} />
-          ))}
-        </ListView>
       </div>
     </div>
   );

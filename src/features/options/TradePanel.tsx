@@ -12,10 +12,10 @@ import { usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
-import { cleanAmount, formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
+import { formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
 import { optionsState, orderProblem, placeOrder } from './options-store.ts';
 import { DirectionTag, Minutes } from './OptionParts.tsx';
 
@@ -70,21 +70,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
       </div>
 
-      <TextField
-        label={<Trans>Amount (USDT)</Trans>}
-        value={amount}
-        onChange={(typed) => setAmount(cleanAmount(typed))}
-        inputMode="decimal"
-        autoComplete="off"
-        enterKeyHint="done"
-        name="amount"
-        placeholder={t`At least ${minimum} USDT`}
-        trailing={
-          <button type="button" className="link-button opt-max" onClick={() => setAmount(new Big(available).toFixed())}>
-            <Trans>Max</Trans>
-          </button>
-        }
-      />
+      <AmountField value={amount} onChange={setAmount} placeholder={t`At least ${minimum} USDT`} all={available} allLabel={<Trans>Max</Trans>} />
       <div className="opt-amount-notes">
         <span className="muted">
           <Trans>
