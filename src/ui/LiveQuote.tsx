@@ -1,6 +1,7 @@
 // A coin's live quote against USDT (last recorded price, 24 h change, high and low, when it was
 // recorded, the Simulated label) and its compact one-minute chart kept live from the price stream.
 // Shown on every trading screen (options, contracts).
+import type { ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
@@ -9,12 +10,22 @@ import { useLiveCandles } from '../lib/use-live-candles.ts';
 import { KLineChart } from './KLineChart.tsx';
 import { SimulatedBadge } from './SimulatedBadge.tsx';
 
-export function CoinQuote({ code }: { code: string }) {
+interface CoinQuoteProps {
+  code: string;
+  /** Shown instead of the pair's name (e.g. the contracts screen's pair picker). */
+  title?: ReactNode;
+  /** Shown under the figures (e.g. a chart toggle). */
+  children?: ReactNode;
+}
+
+export function CoinQuote({ code, title, children }: CoinQuoteProps) {
   const quote = useSnapshot(prices).quotes[code];
+  const name = title ?? <strong>{code}/USDT</strong>;
   if (!quote) {
     return (
       <section className="card opt-quote">
-        <strong>{code}/USDT</strong>
+        <div className="opt-quote-head">{name}</div>
+        {children}
       </section>
     );
   }
@@ -24,7 +35,7 @@ export function CoinQuote({ code }: { code: string }) {
   return (
     <section className="card opt-quote">
       <div className="opt-quote-head">
-        <strong>{code}/USDT</strong>
+        {name}
         <span className="muted">{quote.name}</span>
         {quote.simulated && <SimulatedBadge />}
       </div>
@@ -41,6 +52,7 @@ export function CoinQuote({ code }: { code: string }) {
           <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at <span className="opt-time">{time}</span>
         </Trans>
       </div>
+      {children}
     </section>
   );
 }

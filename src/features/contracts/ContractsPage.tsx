@@ -29,7 +29,7 @@ const REFRESH_MS = 3000;
 export default function ContractsPage() {
   const { t } = useLingui();
   const search = useSearch();
-  const { code, pairs, pairsLoaded } = useSnapshot(contractsState);
+  const { code, pairs, pairsLoaded, chartShown } = useSnapshot(contractsState);
   const [picking, setPicking] = useState(false);
   // An unknown ?code= falls back to the default pair once the pairs are known.
   const pair = pairs.find((item) => item.code === code);
@@ -69,18 +69,20 @@ export default function ContractsPage() {
       <NavBar title={<Trans>Contracts</Trans>} right={<RecordLink to={ROUTES.contractOrders} label={t`Contract orders`} />} />
       <div className="page-body">
         <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders]} />
-        <button type="button" className="card ct-pair-button" onClick={() => setPicking(true)} aria-haspopup="dialog">
-          <span dir="ltr">
-            <strong>{shown}</strong>
-            <span className="muted">/USDT</span>
-          </span>
-          <span className="muted">
-            <Trans>Change pair</Trans>
-          </span>
-          <ChevronIcon className="ct-pair-chevron" />
-        </button>
-        <CoinQuote code={shown} />
-        <LiveChart code={shown} />
+        <CoinQuote
+          code={shown}
+          title={
+            <button type="button" className="ct-pair-button" onClick={() => setPicking(true)} aria-haspopup="dialog" aria-label={t`Change pair, now ${shown}/USDT`}>
+              <strong dir="ltr">{shown}/USDT</strong>
+              <ChevronIcon className="ct-pair-chevron" />
+            </button>
+          }
+        >
+          <button type="button" className="link-button ct-chart-toggle" aria-expanded={chartShown} onClick={() => (contractsState.chartShown = !chartShown)}>
+            {chartShown ? <Trans>Hide chart</Trans> : <Trans>Show chart</Trans>}
+          </button>
+        </CoinQuote>
+        {chartShown && <LiveChart code={shown} />}
         <OrderPanel key={shown} code={shown} />
         <OpenOrders code={shown} />
       </div>

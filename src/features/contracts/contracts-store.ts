@@ -47,6 +47,8 @@ export const contractsState = proxy({
   open: [] as ContractOrder[],
   openCode: null as string | null,
   openLoaded: false,
+  /** The chart under the quote, opened on demand so the order form fits a phone's screen. */
+  chartShown: false,
 });
 
 export async function loadPairs(): Promise<void> {
