@@ -597,3 +597,139 @@ export const dailyRuns = pgTable(
   },
   (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
+
+// ---- Engagement: daily sign-in, welfare, activities, the blind box, invitations, content ------
+
+/** One row per user and local day (`day` in the configured timezone): the primary key makes a second sign-in that day impossible. */
+export const signIns = pgTable(
+  'sign_ins',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    day: text('day').notNull(),
+    /** Consecutive days ending with this one. */
+    streak: integer('streak').notNull(),
+    reward: numeric('reward', { precision: 36, scale: 8 }).notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/** A reward task (welfare): its condition is named by `code` and checked on the server. */
+export const welfareTasks = pgTable('welfare_tasks', {
+  code: text('code').primaryKey(),
+  asset: text('asset').notNull(),
+  reward: numeric('reward', { precision: 36, scale: 8 }).notNull(),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+});
+
+/** A claimed task: the primary key pays each task once per user. */
+export const welfareClaims = pgTable(
+  'welfare_claims',
+  {
+    userId: integer('user_id').notNull().references(() => users.id),
+    taskCode: text('task_code').notNull(),
+    asset: text('asset').notNull(),
+    reward: numeric('reward', { precision: 36, scale: 8 }).notNull(),
+    claimedAt: at('claimed_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.taskCode] })],
+);
+
+/** Activities (§7 /content/sale): managed by the operator command; `body` is kept sanitised. */
+export const activities = pgTable('activities', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  cover: text('cover').notNull().default(''),
+  body: text('body').notNull().default(''),
+  startsAt: at('starts_at').notNull(),
+  endsAt: at('ends_at'),
+  sort: integer('sort').notNull().default(0),
+  active: boolean('active').notNull().default(true),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
+
+/** Pages of text by key (about, intro, faq) and language; the request language picks one, English is the fallback. */
+export const contentPages = pgTable(
+  'content_pages',
+  {
+    key: text('key').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.lang] })],
+);
+
+/** Blind box prizes with published odds: `weight` in parts per million, the active ones sum to 1,000,000. Null stock: unlimited. */
+export const boxPrizes = pgTable(
+  'box_prizes',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    asset: text('asset').notNull(),
+    amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+    weight: integer('weight').notNull(),
+    stock: integer('stock'),
+    sort: integer('sort').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [check('box_prizes_stock_nonnegative', sql`${t.stock} is null or ${t.stock} >= 0`), check('box_prizes_weight_positive', sql`${t.weight} > 0`)],
+);
+
+/**
+ * A user's seed pair: the server seed stays secret (only its SHA-256 is shown) until it is
+ * rotated, which reveals it. At most one unrevealed seed per user.
+ */
+export const boxSeeds = pgTable(
+  'box_seeds',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    serverSeed: text('server_seed').notNull(),
+    serverHash: text('server_hash').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    /** The nonce of the next draw with this seed. */
+    nextNonce: integer('next_nonce').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    revealedAt: at('revealed_at'),
+  },
+  (t) => [
+    index('box_seeds_user_idx').on(t.userId, t.id),
+    uniqueIndex('box_seeds_one_active').on(t.userId).where(sql`${t.revealedAt} is null`),
+  ],
+);
+
+/** A draw: the roll, the prize and the prize table in force (so any draw can be verified later), paid in one transaction. */
+export const boxDraws = pgTable(
+  'box_draws',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id),
+    seedId: integer('seed_id').notNull().references(() => boxSeeds.id),
+    nonce: integer('nonce').notNull(),
+    clientSeed: text('client_seed').notNull(),
+    roll: integer('roll').notNull(),
+    prizeId: integer('prize_id').notNull().references(() => boxPrizes.id),
+    prizeName: text('prize_name').notNull(),
+    prizeAsset: text('prize_asset').notNull(),
+    prizeAmount: numeric('prize_amount', { precision: 36, scale: 8 }).notNull(),
+    costAsset: text('cost_asset').notNull(),
+    cost: numeric('cost', { precision: 36, scale: 8 }).notNull(),
+    /** [{ id, weight }] in table order: what the roll was mapped onto. */
+    prizeTable: jsonb('prize_table').$type<{ id: number; weight: number }[]>().notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    uniqueIndex('box_draws_seed_nonce').on(t.seedId, t.nonce),
+    index('box_draws_user_idx').on(t.userId, t.id),
+    index('box_draws_created_idx').on(t.createdAt),
+  ],
+);
+
+/** The invitation permission (§5, §6) granted by the operator; primary certification grants it too (checked, not stored). */
+export const invitePermissions = pgTable('invite_permissions', {
+  userId: integer('user_id').primaryKey().references(() => users.id),
+  grantedAt: at('granted_at').notNull(),
+  reason: text('reason').notNull().default(''),
+});
