@@ -5,8 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
-import { asc, desc, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/connection.ts';
+import { asc, desc, eq } from 'drizzle-orm';
 import { contractPairs, liquidityRates, lockupProducts, optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
 import { publishLadder } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../domain/earn-days.ts';
@@ -20,6 +19,9 @@ import { ReviewError } from '../domain/reviews.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
+import { UsageError, idOf, keyValues, oneOf, plain, reasonOf, table, usernames, type Command, type OperatorContext } from './command-kit.ts';
+
+export { table, type OperatorContext } from './command-kit.ts';
 
 export const USAGE = `Usage: npm run ops -- <command>
   recharges [pending|success|rejected|all]      recharges to review (default: pending)
@@ -55,16 +57,6 @@ export const USAGE = `Usage: npm run ops -- <command>
   picture <id|/api/uploads/id> <file>           write an uploaded picture (a certification document, a receipt)
                                                 to a new file, to look at it: private ones are served to their owner only`;
 
-export interface OperatorContext {
-  db: Db;
-  now: Date;
-  /** EARN_TIMEZONE: which interest day is today (a ladder can be published only for a later one). */
-  earnTimeZone?: string;
-  /** Test balances are refused on a production server. */
-  production: boolean;
-}
-
-type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;
 
 /** The longest lock-up period an operator can set: ten years. */
 const MAX_LOCKUP_DAYS = 3650;
@@ -82,10 +74,9 @@ export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): 
   }
 }
 
-class UsageError extends Error {}
-
 export const isOperatorCommand = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(commands, name);
 
+// Each area's commands file adds its own entries with one spread line here.
 const commands: Record<string, Command> = {
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
@@ -342,47 +333,3 @@ const commands: Record<string, Command> = {
   },
 };
 
-function idOf(id: string | undefined): number {
-  if (!id || !/^\d{1,9}$/.test(id)) throw new UsageError('Name it by its id (see the list command).');
-  return Number(id);
-}
-
-function reasonOf(rest: string[]): string {
-  if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError('Give the reason the customer will see, in quotes: reject <id> "<reason>".');
-  return rest[0]!;
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[]): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`Use one of: ${allowed.join(', ')}, all.`);
-  return value as T;
-}
-
-function keyValues<K extends string>(args: string[], keys: readonly K[]): Partial<Record<K, string>> {
-  const out: Partial<Record<K, string>> = {};
-  for (const arg of args) {
-    const at = arg.indexOf('=');
-    const key = arg.slice(0, at) as K;
-    if (at < 1 || !keys.includes(key)) throw new UsageError(`Cannot read "${arg}": use ${keys.map((name) => `${name}=…`).join(' or ')}.`);
-    out[key] = arg.slice(at + 1);
-  }
-  return out;
-}
-
-async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.username]));
-}
-
-/** "12.50000000" → "12.5". */
-const plain = (value: string) => new Big(value).toString();
-
-/** Rows as aligned text columns (the same on a terminal and through the socket). */
-export function table(rows: Record<string, unknown>[], empty: string): string {
-  if (!rows.length) return empty;
-  const columns = Object.keys(rows[0]!);
-  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
-  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((line) => line[index]!.length)));
-  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index]!)).join('  ').trimEnd();
-  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
-}

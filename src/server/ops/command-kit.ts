@@ -1,0 +1,66 @@
+// What every operator command shares: its context, usage mistakes, argument readers and the
+// table printer. An area's commands live in their own file (ops/<area>-commands.ts) and are
+// merged into the command list in commands.ts.
+import Big from 'big.js';
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/connection.ts';
+import { users } from '../db/schema.ts';
+
+export interface OperatorContext {
+  db: Db;
+  now: Date;
+  /** EARN_TIMEZONE: which interest day is today (a ladder can be published only for a later one). */
+  earnTimeZone?: string;
+  /** Test balances are refused on a production server. */
+  production: boolean;
+}
+
+export type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;
+
+/** A mistake in the command line: printed as it is, nothing changed. */
+export class UsageError extends Error {}
+
+export function idOf(id: string | undefined): number {
+  if (!id || !/^\d{1,9}$/.test(id)) throw new UsageError('Name it by its id (see the list command).');
+  return Number(id);
+}
+
+export function reasonOf(rest: string[]): string {
+  if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError('Give the reason the customer will see, in quotes: reject <id> "<reason>".');
+  return rest[0]!;
+}
+
+export function oneOf<T extends string>(value: string, allowed: readonly T[]): T {
+  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`Use one of: ${allowed.join(', ')}, all.`);
+  return value as T;
+}
+
+export function keyValues<K extends string>(args: string[], keys: readonly K[]): Partial<Record<K, string>> {
+  const out: Partial<Record<K, string>> = {};
+  for (const arg of args) {
+    const at = arg.indexOf('=');
+    const key = arg.slice(0, at) as K;
+    if (at < 1 || !keys.includes(key)) throw new UsageError(`Cannot read "${arg}": use ${keys.map((name) => `${name}=…`).join(' or ')}.`);
+    out[key] = arg.slice(at + 1);
+  }
+  return out;
+}
+
+export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
+/** "12.50000000" → "12.5". */
+export const plain = (value: string) => new Big(value).toString();
+
+/** Rows as aligned text columns (the same on a terminal and through the socket). */
+export function table(rows: Record<string, unknown>[], empty: string): string {
+  if (!rows.length) return empty;
+  const columns = Object.keys(rows[0]!);
+  const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
+  const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((line) => line[index]!.length)));
+  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index]!)).join('  ').trimEnd();
+  return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
+}
