@@ -74,8 +74,19 @@ export const currencyRate = get(
   { auth: false },
 );
 
-/** Our addition: server-sent events, one `ticks` event per feed step. */
+/**
+ * Our addition: server-sent events, one `ticks` event per feed step. Each step's event id is its
+ * recorded time (epoch ms), the same in every server process; a client that reconnects with
+ * `Last-Event-ID` (or `?last=` — an EventSource opened anew cannot set headers) first gets every
+ * step recorded since, in order, so no screen has a gap.
+ */
 export const PRICE_STREAM_PATH = '/coin/stream';
+/** The stream's `heartbeat` event: sent this often, so a client notices a connection gone silent. */
+export const STREAM_HEARTBEAT_MS = 5_000;
+/** A client that heard nothing (no tick, no heartbeat) for this long reconnects. */
+export const STREAM_STALL_MS = 15_000;
+/** Steps resent at most after a reconnect; a client away longer gets `reset` and reloads the prices. */
+export const STREAM_REPLAY_STEPS = 3_600;
 export interface TickEvent {
   code: string;
   price: string;

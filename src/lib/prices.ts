@@ -1,9 +1,10 @@
 // Live prices, shared by every screen that shows them: the coin list from the server, kept on
 // the device (the last known prices stay on screen offline), updated by the price stream, which
-// reconnects with a growing pause on a flaky network.
+// reconnects with a growing pause on a flaky network, resumes after the last step it got (no gap on
+// a chart), notices a connection gone silent, and sleeps while the page is hidden.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
-import { PRICE_STREAM_PATH, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
+import { PRICE_STREAM_PATH, STREAM_STALL_MS, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
 import { api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
 import { offlineData } from './offline.ts';
@@ -16,7 +17,8 @@ export const prices = persistedStore('prices', {
   updatedAt: null as string | null,
 });
 
-export type StreamStatus = 'idle' | 'connecting' | 'live' | 'reconnecting';
+/** `paused`: the page is hidden, so the stream is closed until it is shown again. */
+export type StreamStatus = 'idle' | 'connecting' | 'live' | 'reconnecting' | 'paused';
 export const priceStream = proxy({ status: 'idle' as StreamStatus });
 
 export async function loadCoinList(options: { loading?: boolean } = {}): Promise<void> {
@@ -52,42 +54,96 @@ const tickListeners = new Set<TickListener>();
 let source: EventSource | null = null;
 let users = 0;
 let retryTimer: ReturnType<typeof setTimeout> | undefined;
+let stallTimer: ReturnType<typeof setTimeout> | undefined;
 let failures = 0;
+/** The id of the last step received: a reconnect asks the server for every step since. */
+let lastEventId = '';
 
 /** Pause before reconnect n: 1 s, 2 s, 4 s … at most 30 s. */
 export const reconnectDelay = (failures: number) => Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 
-function open(): void {
+const pageHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+function close(): void {
   clearTimeout(retryTimer);
+  clearTimeout(stallTimer);
+  source?.close();
+  source = null;
+}
+
+function deliver(ticks: TickEvent[]): void {
+  applyTicks(ticks);
+  for (const listener of tickListeners) listener(ticks);
+}
+
+/** The connection went down or silent: reconnect after a growing pause, resuming after the last step. */
+function dropped(): void {
+  close();
+  failures += 1;
+  priceStream.status = 'reconnecting';
+  retryTimer = setTimeout(open, reconnectDelay(failures));
+}
+
+/** Any event (a step, a heartbeat) proves the connection alive; silence past the limit does not. */
+function heard(): void {
+  clearTimeout(stallTimer);
+  stallTimer = setTimeout(dropped, STREAM_STALL_MS);
+}
+
+function open(): void {
+  close();
   if (typeof EventSource === 'undefined' || users === 0) return;
+  if (pageHidden()) {
+    priceStream.status = 'paused';
+    return; // `visibilitychange` reopens it
+  }
   if (navigator.onLine === false) {
     priceStream.status = 'reconnecting';
     return; // the `online` event reopens it
   }
   priceStream.status = failures ? 'reconnecting' : 'connecting';
-  source = new EventSource(apiUrl(PRICE_STREAM_PATH));
+  // A new EventSource cannot send Last-Event-ID itself: the server also reads it from `last`.
+  const url = apiUrl(PRICE_STREAM_PATH);
+  source = new EventSource(lastEventId ? `${url}${url.includes('?') ? '&' : '?'}last=${encodeURIComponent(lastEventId)}` : url);
+  heard();
   source.addEventListener('open', () => {
     failures = 0;
     priceStream.status = 'live';
+    heard();
     void loadCoinList({ loading: false }).catch(() => undefined);
   });
   source.addEventListener('ticks', (event) => {
-    const ticks = JSON.parse((event as MessageEvent<string>).data) as TickEvent[];
-    applyTicks(ticks);
-    for (const listener of tickListeners) listener(ticks);
+    const message = event as MessageEvent<string>;
+    heard();
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    deliver(JSON.parse(message.data) as TickEvent[]);
   });
-  source.addEventListener('error', () => {
-    source?.close();
-    source = null;
-    failures += 1;
-    priceStream.status = 'reconnecting';
-    retryTimer = setTimeout(open, reconnectDelay(failures));
+  source.addEventListener('heartbeat', heard);
+  // Away longer than the server resends: the latest prices, and the list again for the day's figures.
+  source.addEventListener('reset', (event) => {
+    const message = event as MessageEvent<string>;
+    heard();
+    if (message.lastEventId) lastEventId = message.lastEventId;
+    deliver(JSON.parse(message.data) as TickEvent[]);
+    void loadCoinList({ loading: false }).catch(() => undefined);
   });
+  source.addEventListener('error', dropped);
 }
 
 function reopenWhenOnline() {
   failures = 0;
   if (users > 0 && !source) open();
+}
+
+/** A hidden page holds no connection; shown again, it resumes with the steps it missed. */
+function followVisibility() {
+  if (pageHidden()) {
+    close();
+    priceStream.status = 'paused';
+  } else if (users > 0 && !source) {
+    failures = 0;
+    open();
+  }
 }
 
 /** Keeps the stream open while at least one screen uses it; returns the release. */
@@ -96,6 +152,7 @@ export function subscribePrices(onTicks?: TickListener): () => void {
   if (onTicks) tickListeners.add(onTicks);
   if (users === 1) {
     addEventListener('online', reopenWhenOnline);
+    document.addEventListener('visibilitychange', followVisibility);
     open();
   }
   return () => {
@@ -103,9 +160,8 @@ export function subscribePrices(onTicks?: TickListener): () => void {
     if (onTicks) tickListeners.delete(onTicks);
     if (users > 0) return;
     removeEventListener('online', reopenWhenOnline);
-    clearTimeout(retryTimer);
-    source?.close();
-    source = null;
+    document.removeEventListener('visibilitychange', followVisibility);
+    close();
     priceStream.status = 'idle';
   };
 }

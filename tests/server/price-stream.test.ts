@@ -2,7 +2,8 @@
 // socket. A client first gets a snapshot of the latest prices, then one `ticks` event per step.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { PRICE_STREAM_PATH, type TickEvent } from '../../src/contract/markets.ts';
+import { sql } from 'drizzle-orm';
+import { PRICE_STREAM_PATH, STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 
 let h: Harness;
@@ -16,12 +17,15 @@ afterAll(() => h.close());
 interface ServerEvent {
   event: string;
   data: string;
+  id?: string;
 }
 
 /** Opens the stream and reads it event by event, as an EventSource would. */
-async function openStream() {
+async function openStream(options: { lastEventId?: string; query?: string } = {}) {
   const abort = new AbortController();
-  const response = await fetch(`${base}/api${PRICE_STREAM_PATH}`, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+  const headers: Record<string, string> = { accept: 'text/event-stream' };
+  if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
+  const response = await fetch(`${base}/api${PRICE_STREAM_PATH}${options.query ?? ''}`, { signal: abort.signal, headers });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const queue: ServerEvent[] = [];
@@ -37,7 +41,8 @@ async function openStream() {
         const fields = block.split('\n').filter((line) => line && !line.startsWith(':'));
         const event = fields.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
         const data = fields.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
-        if (fields.some((line) => line.startsWith('data: '))) queue.push({ event, data });
+        const id = fields.find((line) => line.startsWith('id: '))?.slice(4);
+        if (fields.some((line) => line.startsWith('data: '))) queue.push(id === undefined ? { event, data } : { event, data, id });
         continue;
       }
       const left = deadline - Date.now();
@@ -69,6 +74,8 @@ it('sends a snapshot first, then one ticks event with the 10 prices of each step
     expect(ticks).toHaveLength(10);
     expect(ticks.map((tick) => tick.code)).toEqual(codes);
     expect(ticks.every((tick) => tick.at === h.clock.now().toISOString())).toBe(true);
+    // The step's id is its recorded time: the same in every server process.
+    expect(step.id).toBe(String(h.clock.now().getTime()));
     expect(ticks.every((tick) => /^\d+\.\d+$/.test(tick.price) && Number(tick.price) > 0)).toBe(true);
     // The stream says what the market recorded: the same prices the calls quote.
     for (const tick of ticks) expect(tick.price).toBe((await h.market.quote(tick.code))!.price);
@@ -86,7 +93,10 @@ it("a later app's snapshot holds the latest price of every coin, and every open 
   const first = await openStream();
   const second = await openStream();
   try {
-    const snapshot = JSON.parse((await first.next()).data) as TickEvent[];
+    const opening = await first.next();
+    const snapshot = JSON.parse(opening.data) as TickEvent[];
+    // Named by its newest step, so a reconnect resumes after it.
+    expect(opening.id).toBe(String(Math.max(...snapshot.map((tick) => Date.parse(tick.at)))));
     expect(JSON.parse((await second.next()).data)).toEqual(snapshot);
     expect(snapshot.map((tick) => tick.code).sort()).toEqual([...codes].sort());
     for (const tick of snapshot) {
@@ -108,3 +118,121 @@ it("a later app's snapshot holds the latest price of every coin, and every open 
   h.clock.advance(1000);
   await expect(h.tick()).resolves.toBeUndefined();
 });
+
+/** Reads `ticks` events (skipping heartbeats) until one with the given id, returning all of them. */
+async function ticksThrough(stream: Awaited<ReturnType<typeof openStream>>, lastId: string) {
+  const got: ServerEvent[] = [];
+  for (;;) {
+    const event = await stream.next();
+    if (event.event !== 'ticks') continue;
+    got.push(event);
+    if (event.id === lastId) return got;
+  }
+}
+
+it('a client reconnecting with Last-Event-ID gets every step recorded meanwhile once, in order, then the live ones', async () => {
+  const first = await openStream();
+  const opening = await first.next();
+  first.close();
+
+  // Five steps while the client is away.
+  const missed: string[] = [];
+  for (let step = 0; step < 5; step++) {
+    h.clock.advance(1000);
+    await h.tick();
+    missed.push(String(h.clock.now().getTime()));
+  }
+  for (const resume of [{ lastEventId: opening.id }, { query: `?last=${opening.id}` }]) {
+    const again = await openStream(resume);
+    try {
+      const resent = await ticksThrough(again, missed.at(-1)!);
+      expect(resent.map((event) => event.id)).toEqual(missed);
+      for (const event of resent) {
+        const ticks = JSON.parse(event.data) as TickEvent[];
+        expect(ticks.map((tick) => tick.code)).toEqual(codes);
+        expect(ticks.every((tick) => String(Date.parse(tick.at)) === event.id)).toBe(true);
+      }
+      // Then live, without a repeat.
+      h.clock.advance(1000);
+      await h.tick();
+      const live = await ticksThrough(again, String(h.clock.now().getTime()));
+      expect(live).toHaveLength(1);
+      missed.push(live[0]!.id!);
+    } finally {
+      again.close();
+    }
+  }
+});
+
+it('steps recorded while the missed ones are being resent are neither lost nor sent twice', async () => {
+  const opening = await (async () => {
+    const stream = await openStream();
+    const event = await stream.next();
+    stream.close();
+    return event;
+  })();
+  for (let step = 0; step < 3; step++) {
+    h.clock.advance(1000);
+    await h.tick();
+  }
+  const again = await openStream({ lastEventId: opening.id });
+  try {
+    // Steps race the replay.
+    for (let step = 0; step < 3; step++) {
+      h.clock.advance(1000);
+      await h.tick();
+    }
+    const got = await ticksThrough(again, String(h.clock.now().getTime()));
+    const ids = got.map((event) => Number(event.id));
+    expect(ids).toHaveLength(6);
+    expect([...ids].sort((a, b) => a - b)).toEqual(ids);
+    expect(new Set(ids).size).toBe(6);
+  } finally {
+    again.close();
+  }
+});
+
+it('a client away longer than the replay window gets a reset with the latest prices instead of an endless replay', async () => {
+  const stream = await openStream();
+  const opening = await stream.next();
+  stream.close();
+  // 3,700 one-coin steps recorded while away (written directly: the feed would take an hour).
+  const from = h.clock.now().getTime();
+  await h.database.db.execute(sql`insert into price_ticks (coin, at, price)
+    select 'BTC', to_timestamp((${from}::bigint + g * 1000) / 1000.0), 50000 + g from generate_series(1, 3700) g`);
+  h.clock.advance(3_701_000);
+  await h.tick();
+  const again = await openStream({ lastEventId: opening.id });
+  try {
+    let ticks = 0;
+    let event = await again.next();
+    while (event.event === 'ticks') {
+      ticks += 1;
+      event = await again.next();
+    }
+    expect(ticks).toBe(3600);
+    expect(event.event).toBe('reset');
+    expect(event.id).toBe(String(h.clock.now().getTime()));
+    expect((JSON.parse(event.data) as TickEvent[]).map((tick) => tick.code).sort()).toEqual([...codes].sort());
+    // And live from there.
+    h.clock.advance(1000);
+    await h.tick();
+    const live = await ticksThrough(again, String(h.clock.now().getTime()));
+    expect(live).toHaveLength(1);
+  } finally {
+    again.close();
+  }
+});
+
+it('sends a heartbeat, so a client can tell a silent connection from a quiet market', async () => {
+  const stream = await openStream();
+  try {
+    await stream.next();
+    const started = Date.now();
+    const beat = await stream.next(STREAM_HEARTBEAT_MS + 2000);
+    expect(beat.event).toBe('heartbeat');
+    expect(Date.now() - started).toBeLessThan(STREAM_HEARTBEAT_MS + 1000);
+  } finally {
+    stream.close();
+  }
+}, 15_000);

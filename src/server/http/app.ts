@@ -17,6 +17,7 @@ import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { marketRoutes } from './market-routes.ts';
+import { priceStreamRoute } from './price-stream.ts';
 import { messageRoutes } from './message-routes.ts';
 import { fundsRoutes } from './funds-routes.ts';
 import { payoutRoutes } from './payout-routes.ts';
@@ -94,7 +95,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   accountRoutes(route, { authPerMinute });
   contentRoutes(route);
   uploadRoutes(app, route, services.db);
-  marketRoutes(app, route, services.market);
+  marketRoutes(route, services.market);
+  priceStreamRoute(app, services.market, services.db);
   messageRoutes(route);
   fundsRoutes(route);
   payoutRoutes(route);

@@ -1,9 +1,7 @@
-// Markets and options calls, and the live price stream (server-sent events).
+// Markets and options calls (the live price stream is in price-stream.ts).
 import Big from 'big.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import {
-  PRICE_STREAM_PATH,
   OPTION_PAGE_SIZE,
   balances,
   coinList,
@@ -27,7 +25,7 @@ import type { Market } from '../market/market.ts';
 import { Refusal } from './context.ts';
 import type { router } from './handle.ts';
 
-export function marketRoutes(app: FastifyInstance, route: ReturnType<typeof router>, market: Market) {
+export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
   route(coinList, async () => {
     const lists = await market.coinList();
     return { lists, page: 1, total: lists.length };
@@ -123,25 +121,6 @@ export function marketRoutes(app: FastifyInstance, route: ReturnType<typeof rout
       ties: Number(row!.ties),
       total_profit: new Big(row!.total_profit!).toFixed(8),
     };
-  });
-
-  // Live prices: one `ticks` event per feed step; a snapshot of the latest prices on connect.
-  app.get(`/api${PRICE_STREAM_PATH}`, (request, reply) => {
-    reply.hijack();
-    const out = reply.raw;
-    out.writeHead(200, {
-      'content-type': 'text/event-stream; charset=utf-8',
-      'cache-control': 'no-cache, no-transform',
-      connection: 'keep-alive',
-      'x-accel-buffering': 'no',
-    });
-    out.write(`retry: 3000\nevent: ticks\ndata: ${JSON.stringify(market.latestEvents())}\n\n`);
-    const unsubscribe = market.subscribe((_events, json) => out.write(`event: ticks\ndata: ${json}\n\n`));
-    const heartbeat = setInterval(() => out.write(': keep-alive\n\n'), 15_000);
-    request.raw.on('close', () => {
-      clearInterval(heartbeat);
-      unsubscribe();
-    });
   });
 }
 

@@ -122,7 +122,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
       if (!known || known.at.getTime() <= tick.at.getTime()) latest.set(tick.coin, { price: canonical(tick.price), at: tick.at });
       if (tick.at.getTime() > seen.getTime()) seen = tick.at;
     }
-    const events = ticks.map((tick) => ({ code: tick.coin, price: canonical(tick.price), at: tick.at.toISOString() }));
+    const events = stepEvents(ticks);
     const json = JSON.stringify(events);
     for (const listener of listeners) listener(events, json);
   }
@@ -130,19 +130,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing) order. */
   async function follow() {
     for (;;) {
-      const rows = rowsOf<{ coin: string; at: Date | string; price: string }>(
-        await db.execute(sql`
-          select t.coin, t.at, t.price::text as price from price_ticks t left join coins c on c.code = t.coin
-          where t.at > ${seen.toISOString()}::timestamptz order by t.at, c.sort, t.coin limit ${FOLLOW_PAGE}`),
-      ).map((row) => ({ coin: row.coin, at: new Date(row.at), price: row.price }));
-      const steps: (typeof rows)[] = [];
-      for (const row of rows) {
-        const step = steps.at(-1);
-        if (step && step[0]!.at.getTime() === row.at.getTime()) step.push(row);
-        else steps.push([row]);
-      }
-      const full = rows.length === FOLLOW_PAGE && steps.length > 1;
-      if (full) steps.pop(); // maybe cut short: read again from its start
+      const { steps, full } = await recordedSteps(db, seen, FOLLOW_PAGE);
       for (const step of steps) publish(step);
       if (!full) return;
     }
@@ -364,6 +352,37 @@ function minuteCandles(ticks: Tick[]) {
 }
 
 /** The last price recorded at or before `at` (settlement's rule), or the latest one. */
+export interface RecordedTick {
+  coin: string;
+  at: Date;
+  price: string;
+}
+
+/**
+ * The steps recorded after `after`, oldest first, each in the feed's (listing) order. A page of
+ * `rows` rows is cut before its last step so no step is split: `full` says to read again from the
+ * last step returned.
+ */
+export async function recordedSteps(db: Executor, after: Date, rows: number): Promise<{ steps: RecordedTick[][]; full: boolean }> {
+  const ticks = rowsOf<{ coin: string; at: Date | string; price: string }>(
+    await db.execute(sql`
+      select t.coin, t.at, t.price::text as price from price_ticks t left join coins c on c.code = t.coin
+      where t.at > ${after.toISOString()}::timestamptz order by t.at, c.sort, t.coin limit ${rows}`),
+  ).map((row) => ({ coin: row.coin, at: new Date(row.at), price: canonical(row.price) }));
+  const steps: RecordedTick[][] = [];
+  for (const tick of ticks) {
+    const step = steps.at(-1);
+    if (step && step[0]!.at.getTime() === tick.at.getTime()) step.push(tick);
+    else steps.push([tick]);
+  }
+  const full = ticks.length === rows && steps.length > 1;
+  if (full) steps.pop(); // maybe cut short: read again from its start
+  return { steps, full };
+}
+
+/** A step as the stream sends it. */
+export const stepEvents = (step: RecordedTick[]): TickEvent[] => step.map((tick) => ({ code: tick.coin, price: canonical(tick.price), at: tick.at.toISOString() }));
+
 export async function lastRecordedPrice(db: Executor, coin: string, at?: Date): Promise<Quote | null> {
   const [row] = await db
     .select({ price: priceTicks.price, at: priceTicks.at })

@@ -1,0 +1,133 @@
+// The price stream's client: it resumes after the last step it got (so a chart has no gap), notices
+// a connection gone silent, and holds no connection while the page is hidden.
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { STREAM_STALL_MS, type TickEvent } from '../../src/contract/markets.ts';
+
+vi.mock('../../src/lib/api.ts', () => ({
+  api: vi.fn(async () => ({ lists: [], page: 1, total: 0 })),
+  apiUrl: (path: string) => `http://localhost/api${path}`,
+}));
+
+/** An EventSource the test drives: it records what was opened and delivers what the test says. */
+class FakeSource {
+  static opened: FakeSource[] = [];
+  closed = false;
+  private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
+  constructor(readonly url: string) {
+    FakeSource.opened.push(this);
+  }
+  addEventListener(type: string, listener: (event: MessageEvent) => void) {
+    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(type: string, data = '', lastEventId = '') {
+    for (const listener of this.listeners.get(type) ?? []) listener({ data, lastEventId } as MessageEvent);
+  }
+  step(atMs: number, price = '100') {
+    const ticks: TickEvent[] = [{ code: 'BTC', price, at: new Date(atMs).toISOString() }];
+    this.emit('ticks', JSON.stringify(ticks), String(atMs));
+  }
+}
+
+let visibility: DocumentVisibilityState = 'visible';
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.resetModules();
+  FakeSource.opened = [];
+  visibility = 'visible';
+  vi.stubGlobal('EventSource', FakeSource);
+  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
+});
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+const latest = () => FakeSource.opened.at(-1)!;
+const setVisibility = (state: DocumentVisibilityState) => {
+  visibility = state;
+  document.dispatchEvent(new Event('visibilitychange'));
+};
+
+it('reconnects after an error asking for every step after the last one it got, and hands them on in order', async () => {
+  const { subscribePrices, priceStream } = await import('../../src/lib/prices.ts');
+  const got: string[] = [];
+  const release = subscribePrices((ticks) => got.push(...ticks.map((tick) => tick.at)));
+  expect(latest().url).toBe('http://localhost/api/coin/stream');
+  latest().emit('open');
+  latest().step(1_000);
+  latest().step(2_000);
+
+  latest().emit('error');
+  expect(priceStream.status).toBe('reconnecting');
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(latest().url).toBe('http://localhost/api/coin/stream?last=2000');
+  // The server resends steps 3 and 4, then carries on live.
+  latest().step(3_000);
+  latest().step(4_000);
+  latest().step(5_000);
+  expect(got).toEqual([1, 2, 3, 4, 5].map((s) => new Date(s * 1000).toISOString()));
+  release();
+});
+
+it('a connection that goes silent (no step, no heartbeat) is dropped and reopened; heartbeats keep it', async () => {
+  const { subscribePrices } = await import('../../src/lib/prices.ts');
+  const release = subscribePrices();
+  const first = latest();
+  first.emit('open');
+  first.step(1_000);
+  for (let beat = 0; beat < 5; beat++) {
+    await vi.advanceTimersByTimeAsync(STREAM_STALL_MS - 1000);
+    first.emit('heartbeat', '0');
+  }
+  expect(first.closed).toBe(false);
+  expect(FakeSource.opened).toHaveLength(1);
+
+  await vi.advanceTimersByTimeAsync(STREAM_STALL_MS);
+  expect(first.closed).toBe(true);
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(FakeSource.opened).toHaveLength(2);
+  expect(latest().url).toContain('last=1000');
+  release();
+});
+
+it('closes while the page is hidden and resumes after the last step when it is shown', async () => {
+  const { subscribePrices, priceStream } = await import('../../src/lib/prices.ts');
+  const release = subscribePrices();
+  latest().emit('open');
+  latest().step(7_000);
+
+  setVisibility('hidden');
+  expect(latest().closed).toBe(true);
+  expect(priceStream.status).toBe('paused');
+  // Nothing is opened while hidden, not even by the stall timer.
+  await vi.advanceTimersByTimeAsync(STREAM_STALL_MS * 3);
+  expect(FakeSource.opened).toHaveLength(1);
+
+  setVisibility('visible');
+  expect(FakeSource.opened).toHaveLength(2);
+  expect(latest().url).toContain('last=7000');
+  release();
+  expect(latest().closed).toBe(true);
+  expect(priceStream.status).toBe('idle');
+});
+
+it('after a reset (away too long) it takes the latest prices and resumes after them', async () => {
+  const { subscribePrices } = await import('../../src/lib/prices.ts');
+  const got: TickEvent[] = [];
+  const release = subscribePrices((ticks) => got.push(...ticks));
+  latest().emit('open');
+  latest().emit('reset', JSON.stringify([{ code: 'BTC', price: '1', at: new Date(9_000).toISOString() }]), '9000');
+  expect(got.map((tick) => tick.price)).toEqual(['1']);
+  latest().emit('error');
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(latest().url).toContain('last=9000');
+  latest().emit('open');
+  latest().step(10_000);
+  latest().emit('error');
+  await vi.advanceTimersByTimeAsync(1000);
+  expect(latest().url).toContain('last=10000');
+  release();
+});
