@@ -4,16 +4,23 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
+import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/icons.tsx';
 
 type Page = LazyExoticComponent<ComponentType>;
 
-/** §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. */
+/**
+ * §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. A
+ * chunk that fails at once (gone after a deploy) first reloads the page into the new build, once.
+ */
 const page = (load: () => Promise<{ default: ComponentType }>): Page =>
   lazy(() =>
     Promise.race([
-      load(),
+      load().catch((error: unknown) => {
+        if (reloadForMissingChunk(browserReloadPlace())) return new Promise<never>(() => {}); // the page is going away
+        throw error;
+      }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
     ]),
   );
