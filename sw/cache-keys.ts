@@ -13,6 +13,13 @@ export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';
  * under devtools' "Offline" Chromium reports online, and on lie-fi it is true while nothing answers.
  */
 export const NETWORK_MESSAGE = 'NETWORK_STATE';
+/**
+ * Lie-fi: a user's read whose answer is kept waits this long for the network, then the kept answer
+ * is shown (marked "as of") and the network's, when it comes, is kept and announced (FRESH_MESSAGE).
+ */
+export const NETWORK_TIMEOUT_MS = 4_000;
+/** Posted to the pages when a late network answer replaced a kept one: `{ type: FRESH_MESSAGE, path }`. */
+export const FRESH_MESSAGE = 'FRESH_ANSWER';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
 

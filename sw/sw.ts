@@ -9,7 +9,10 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import {
+  FRESH_MESSAGE,
   NETWORK_MESSAGE,
+  NETWORK_TIMEOUT_MS,
+  apiPathOf,
   PUBLIC_CACHE,
   SERVED_FROM_CACHE_HEADER,
   TOKEN_HEADER,
@@ -71,23 +74,47 @@ async function staleWhileRevalidate(event: ExtendableEvent, request: Request): P
   return kept ?? network;
 }
 
-/** A user's reads: the network's answer, else (offline) the last one kept in that user's cache. */
+/**
+ * A user's reads: the network's answer, else (offline) the last one kept in that user's cache. On a
+ * network that hangs (lie-fi) a kept answer is given after NETWORK_TIMEOUT_MS; the network's answer,
+ * if it still comes, is kept and announced so the page can show it.
+ */
 async function networkFirstForUser(event: ExtendableEvent, request: Request): Promise<Response> {
   const token = request.headers.get(TOKEN_HEADER);
   if (!token) return fetch(request);
   const body = request.method === 'POST' ? await request.clone().text() : '';
   const key = syntheticKey(request.method, request.url, body);
   const partition = await partitionName(token);
-  try {
-    const response = await fromNetwork(event, request);
-    event.waitUntil(keep(partition, key, response.clone()));
+  let late = false;
+  const network = fromNetwork(event, request).then(async (response) => {
+    await keep(partition, key, response.clone());
+    if (late) await announceFresh(request.url);
     return response;
-  } catch (error) {
-    // `caches.match` with a cacheName never creates the cache (caches.open would).
-    const kept = await caches.match(key, { cacheName: partition });
-    if (kept) return kept;
-    throw error;
+  });
+  event.waitUntil(network.catch(() => undefined));
+  // `caches.match` with a cacheName never creates the cache (caches.open would).
+  const kept = await caches.match(key, { cacheName: partition });
+  if (!kept) return network;
+  const first = await Promise.race([
+    network.then(
+      (response) => ({ response }),
+      () => ({ response: null }),
+    ),
+    new Promise<null>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, null)),
+  ]);
+  if (first?.response) return first.response;
+  // Failed, or still nothing after the timeout: the kept answer, and the page hears the network is not answering.
+  if (!first) {
+    late = true;
+    event.waitUntil(reportNetwork(false));
   }
+  return kept;
+}
+
+/** Tells the pages a late answer of this call is kept now. */
+async function announceFresh(url: string): Promise<void> {
+  const path = apiPathOf(url);
+  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: FRESH_MESSAGE, path });
 }
 
 /** Keeps a successful envelope (ret 1), stamped with the time it was stored; ret -1 drops the user's cache. */

@@ -16,6 +16,7 @@ import { LoadingMask, ToastHost } from './Overlays.tsx';
 import { NotFoundPage } from './NotFoundPage.tsx';
 import FirstUnreadDialog from '../features/messages/FirstUnreadDialog.tsx';
 import { UpdateDialog } from './UpdateDialog.tsx';
+import { usePageGeneration } from './use-page-generation.ts';
 import { Button } from '../ui/forms.tsx';
 import { Empty } from '../ui/lists.tsx';
 
@@ -44,13 +45,15 @@ function Shell() {
     scrollTo(0, 0);
   }, [path]);
 
+  const generation = usePageGeneration(path);
+
   const Page = PAGES[path];
   const withTabs = isTabPage(path);
   return (
     <div className="app">
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
-          <PageBoundary key={path}>
+          <PageBoundary key={`${path}#${generation}`}>
             <Suspense fallback={<PageLoading />}>{Page ? <Page /> : <NotFoundPage />}</Suspense>
           </PageBoundary>
         )}

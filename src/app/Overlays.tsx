@@ -1,12 +1,13 @@
 // The loading mask ('Loading...' while calls are in flight) and the toast line.
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import { loading } from '../lib/loading.ts';
+import { Trans } from '@lingui/react/macro';
+import { cancelReads, loading } from '../lib/loading.ts';
 import { toasts } from '../lib/toast.ts';
 import { texts } from '../contract/texts.ts';
 
 export function LoadingMask() {
-  const { visible } = useSnapshot(loading);
+  const { visible, cancellable } = useSnapshot(loading);
   const { i18n } = useLingui();
   if (!visible) return null;
   return (
@@ -14,6 +15,11 @@ export function LoadingMask() {
       <div className="mask-box">
         <div className="spinner" />
         {i18n._(texts.loading)}
+        {cancellable && (
+          <button type="button" className="mask-cancel" onClick={cancelReads}>
+            <Trans>Cancel</Trans>
+          </button>
+        )}
       </div>
     </div>
   );

@@ -124,6 +124,7 @@ export const texts = {
   tooManyRequests: /*i18n*/ { id: 'r.tooManyRequests', message: 'Too many requests!' },
   requestError: /*i18n*/ { id: 'r.requestError', message: 'An error occurred while sending the request' },
   noResponse: /*i18n*/ { id: 'r.noResponse', message: 'The server is not responding, please try again later' },
+  requestCancelled: /*i18n*/ { id: 'r.requestCancelled', message: 'The request was cancelled.' },
   unknownError: /*i18n*/ { id: 'r.unknownError', message: 'Unknown error' },
   offline: /*i18n*/ { id: 'r.offline', message: 'You are offline. Please check your network and try again.' },
   http400: /*i18n*/ { id: 'r.http400', message: 'Bad request' },

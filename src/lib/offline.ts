@@ -2,7 +2,7 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { FRESH_MESSAGE, NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
 
 export const offlineData = proxy({
   /**
@@ -14,13 +14,31 @@ export const offlineData = proxy({
   online: typeof navigator === 'undefined' || navigator.onLine !== false,
   /** Per endpoint path: when the cached answer last received was stored (ISO); absent when the network answered. */
   asOf: {} as Record<string, string>,
+  /**
+   * Bumped when the network's late answer to a read now on screen from the cache has arrived (lie-fi):
+   * the shell then loads the page again, which shows it.
+   */
+  refreshes: 0,
 });
+
+/** A slow network answering each read just after its timeout would otherwise reload the page again and again. */
+const REFRESH_AT_MOST_EVERY_MS = 30_000;
+let lastRefresh = -Infinity;
+
+/** A late answer of `path` is kept now: show it if the screen shows that call's kept answer. */
+export function noteFreshAnswer(path: string, now = Date.now()): void {
+  offlineData.online = true;
+  if (!(path in offlineData.asOf) || now - lastRefresh < REFRESH_AT_MOST_EVERY_MS) return;
+  lastRefresh = now;
+  offlineData.refreshes += 1;
+}
 
 if (typeof window !== 'undefined') {
   addEventListener('online', () => (offlineData.online = true));
   addEventListener('offline', () => (offlineData.online = false));
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string; online?: boolean } | null>) => {
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string; online?: boolean; path?: string } | null>) => {
     if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean') offlineData.online = event.data.online;
+    if (event.data?.type === FRESH_MESSAGE && typeof event.data.path === 'string') noteFreshAnswer(event.data.path);
   });
 }
 

@@ -56,7 +56,9 @@ export function resetClientState(): void {
   session.token = null;
   session.user = null;
   loading.inFlight = 0;
+  loading.writesInFlight = 0;
   loading.visible = false;
+  loading.cancellable = false;
   toasts.current = null;
   offlineData.online = true;
   offlineData.asOf = {};
