@@ -12,6 +12,8 @@ import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { coinList, optionProducts } from '../../contract/markets.ts';
 import { DEFAULT_COIN, loadOrders, loadProducts, loadTotals, optionsState, watchSettlements } from './options-store.ts';
 import { OrderTabs } from './OrderLists.tsx';
 import { RuleIcon } from './OptionParts.tsx';
@@ -77,6 +79,7 @@ export default function OptionPage() {
             </button>
           ))}
         </div>
+        <OfflineNote endpoints={[coinList, optionProducts]} />
         <CoinQuote code={code} />
         <LiveChart code={code} />
         <TradePanel code={code} onPlaced={showOrders} />

@@ -10,6 +10,7 @@ import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { knownOffline } from '../../lib/offline.ts';
 import { prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { AmountField, Button } from '../../ui/forms.tsx';
@@ -28,13 +29,15 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
 
   const choices = products[code] ?? [];
   const product = choices.find((item) => item.minutes === minutes) ?? choices[0];
-  const available = usdtAvailable(wallet);
+  // Unknown (offline before the first answer) is a dash, never an invented 0.00.
+  const available = wallet.updatedAt ? usdtAvailable(wallet) : null;
   const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT).toFixed();
   const payout = winPayout(amount, product?.yield_rate);
   const input = (direction: Direction) => ({ code, direction, product_id: product ? String(product.id) : '', amount });
 
   const ask = (direction: Direction) => {
-    const problem = orderProblem(input(direction), product, available);
+    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    const problem = knownOffline() ? i18n._(texts.offline) : orderProblem(input(direction), product, available ?? '0');
     if (problem) toast(problem);
     else setConfirming(direction);
   };
@@ -74,7 +77,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       <div className="opt-amount-notes">
         <span className="muted">
           <Trans>
-            Available: <span className="opt-num">{formatUsdt(available)}</span> USDT
+            Available: <span className="opt-num">{available === null ? '—' : formatUsdt(available)}</span> USDT
           </Trans>
         </span>
         {payout && product && (
