@@ -7,6 +7,8 @@ import { hydrateStores } from './lib/storage.ts';
 import { activateLocale, localeChoice, pickLocale } from './lib/i18n.ts';
 import { checkAppVersion, registerServiceWorker } from './lib/update.ts';
 import { App } from './app/App.tsx';
+import { startOutbox } from './lib/outbox.ts';
+import { keepStorage } from './lib/persistence.ts';
 
 await hydrateStores();
 await activateLocale(pickLocale(localeChoice.locale, navigator.languages));
@@ -19,5 +21,7 @@ createRoot(document.getElementById('root')!).render(
 );
 
 registerServiceWorker();
+startOutbox();
+keepStorage();
 // Best effort: without network (and nothing cached) the check waits for the next start.
 checkAppVersion().catch(() => undefined);

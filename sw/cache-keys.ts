@@ -20,6 +20,10 @@ export const NETWORK_MESSAGE = 'NETWORK_STATE';
 export const NETWORK_TIMEOUT_MS = 4_000;
 /** Posted to the pages when a late network answer replaced a kept one: `{ type: FRESH_MESSAGE, path }`. */
 export const FRESH_MESSAGE = 'FRESH_ANSWER';
+/** Background Sync's tag for the outbox of harmless writes (messages marked read offline). */
+export const OUTBOX_SYNC_TAG = 'outbox';
+/** Posted by the service worker when that sync fires: the pages send what waits. */
+export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
 

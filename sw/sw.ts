@@ -9,7 +9,9 @@ import { cacheNames, clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import {
+  FLUSH_OUTBOX_MESSAGE,
   FRESH_MESSAGE,
+  OUTBOX_SYNC_TAG,
   NETWORK_MESSAGE,
   NETWORK_TIMEOUT_MS,
   apiPathOf,
@@ -134,8 +136,13 @@ async function keep(cacheName: string, key: string, response: Response): Promise
   if (ret !== 1) return;
   const headers = new Headers(response.headers);
   headers.set(SERVED_FROM_CACHE_HEADER, new Date().toISOString());
-  const cache = await caches.open(cacheName);
-  await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  try {
+    const cache = await caches.open(cacheName);
+    await cache.put(key, new Response(body, { status: response.status, statusText: response.statusText, headers }));
+  } catch {
+    // A full quota (or storage taken away): the answer still reaches the page, it is only not kept.
+    return;
+  }
   // The user logged out while we were writing: leave nothing behind.
   if (forgotten.has(cacheName)) await caches.delete(cacheName);
 }
@@ -145,6 +152,21 @@ const isOurs = (name: string) => name === cacheNames.precache || name === PUBLIC
 self.addEventListener('activate', (event) => {
   // Caches of earlier versions of this worker (renamed public cache, old layouts) go.
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => !isOurs(name)).map((name) => caches.delete(name)))));
+});
+
+// Background Sync (where the browser has it): the connection is back, so an open page sends the
+// outbox (messages marked read offline); with none open, the next start does.
+interface SyncEvent extends ExtendableEvent {
+  readonly tag: string;
+}
+self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) => {
+  const sync = event as SyncEvent;
+  if (sync.tag !== OUTBOX_SYNC_TAG) return;
+  sync.waitUntil(
+    self.clients.matchAll({ type: 'window' }).then((clients) => {
+      for (const client of clients) client.postMessage({ type: FLUSH_OUTBOX_MESSAGE });
+    }),
+  );
 });
 
 type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string };

@@ -36,6 +36,8 @@ export interface CallOptions {
   formData?: FormData;
   signal?: AbortSignal;
 }
+  /** A write's Idempotency-Key given by the caller (a write kept in the outbox keeps its own). */
+  idempotencyKey?: string;
 
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 
@@ -99,7 +101,7 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
   if (session.token) headers[TOKEN_HEADER] = session.token;
   // One key for every attempt of this call, so the server applies a retried write once.
-  if (write) headers[IDEMPOTENCY_HEADER] = newIdempotencyKey();
+  if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
 
   const fields = Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
   let attempts = 0;

@@ -2,7 +2,7 @@
 // A tap opens the message and marks it read; the nav bar marks every message read.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { messages, unreadMessages, type StationMessage } from '../../contract/messages.ts';
 import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -14,6 +14,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { outbox } from '../../lib/outbox.ts';
 import {
   chooseFilter,
   closeMessage,
@@ -26,6 +27,18 @@ import {
   previewOf,
   type MessageFilter,
 } from './messages-store.ts';
+
+/** What was marked read offline and waits in the outbox for the connection. */
+function OutboxNote() {
+  const { pending } = useSnapshot(outbox);
+  if (!pending.length) return null;
+  const waiting = pending.length;
+  return (
+    <p className="offline-note" role="status">
+      <Plural value={waiting} one="# change waits to be sent when you are back online." other="# changes wait to be sent when you are back online." />
+    </p>
+  );
+}
 
 // A failed load shows in the list itself (with a retry), so the promise is not reported again.
 const reload = (filter: MessageFilter) => void loadMessages(filter).catch(() => undefined);
@@ -64,6 +77,7 @@ export default function MessagesPage() {
       />
       <div className="page-body">
         <OfflineNote endpoints={[messages, unreadMessages]} />
+        <OutboxNote />
         <Segmented
           value={filter}
           onChange={(next) => void chooseFilter(next).catch(() => undefined)}

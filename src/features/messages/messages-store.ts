@@ -6,6 +6,7 @@ import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type S
 import { api, errorText } from '../../lib/api.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { noteRead, refreshUnread, unread } from '../../lib/messages.ts';
+import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { session } from '../../lib/session.ts';
 
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
@@ -77,10 +78,26 @@ export function closeMessage(): void {
   messagesState.opened = null;
 }
 
-/** Marks messages read on the server, then in both lists; the unread list keeps them in place until reloaded. */
+/**
+ * Marks messages read on the server, then in both lists; the unread list keeps them in place until
+ * reloaded. Offline it is kept in the outbox and sent once the connection returns; the lists show
+ * them read at once.
+ */
 export async function markRead(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
-  const answer = await api(readMessages, { ids: ids.join(',') }, { loading: false });
+  const read = new Set(ids);
+  const newlyRead = messagesState.all.lists.filter((message) => read.has(message.id) && message.status === 'unread').length;
+  if (keepForLater()) return showRead(ids, Math.max(0, unread.count - newlyRead), true);
+  try {
+    const answer = await api(readMessages, { ids: ids.join(',') }, { loading: false });
+    showRead(ids, answer.unread, false);
+  } catch (error) {
+    if (!keepForLater(error)) throw error;
+    showRead(ids, Math.max(0, unread.count - newlyRead), true);
+  }
+}
+
+function showRead(ids: readonly number[], unreadLeft: number, queue: boolean): void {
   const read = new Set(ids);
   for (const filter of ['all', 'unread'] as const) {
     const list = messagesState[filter];
@@ -91,16 +108,27 @@ export async function markRead(ids: readonly number[]): Promise<void> {
     }
   }
   if (messagesState.opened && read.has(messagesState.opened.id)) messagesState.opened.status = 'read';
-  noteRead(answer.unread, ids);
+  if (queue) queueMessagesRead(ids);
+  noteRead(unreadLeft, ids);
 }
 
-/** Marks every message read; the unread list is then empty. */
+/** Marks every message read; the unread list is then empty. Offline, kept in the outbox like markRead. */
 export async function markAllRead(): Promise<void> {
-  const answer = await api(readMessages, { ids: 'all' });
+  let unreadLeft = 0;
+  let queue = keepForLater();
+  if (!queue) {
+    try {
+      unreadLeft = (await api(readMessages, { ids: 'all' })).unread;
+    } catch (error) {
+      if (!keepForLater(error)) throw error;
+      queue = true;
+    }
+  }
   for (const message of messagesState.all.lists) message.status = 'read';
   latestRequest.unread += 1;
   messagesState.unread = { ...emptyList(), loaded: true };
-  noteRead(answer.unread, 'all');
+  if (queue) queueMessagesRead('all');
+  noteRead(unreadLeft, 'all');
 }
 
 /** The session the startup check ran for in this app start: a remount or a re-render asks no more. */

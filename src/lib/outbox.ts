@@ -1,0 +1,71 @@
+// Harmless writes kept on the device while offline and sent once the connection returns: marking
+// messages read. Nothing that moves money is ever queued here. Each entry keeps the Idempotency-Key
+// it was given when queued, so a send whose answer is lost and is sent again applies once.
+// Sent on the `online` event, when the service worker's Background Sync fires (where the browser has
+// it), and at the next start.
+import { readMessages } from '../contract/messages.ts';
+import { ApiError, api, newIdempotencyKey } from './api.ts';
+import { noteRead } from './messages.ts';
+import { knownOffline } from './offline.ts';
+import { session } from './session.ts';
+import { persistedStore } from './storage.ts';
+import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../../sw/cache-keys.ts';
+
+export interface OutboxEntry {
+  /** The Idempotency-Key of every attempt to send it. */
+  key: string;
+  kind: 'messages-read';
+  ids: number[] | 'all';
+  queuedAt: string;
+}
+
+export const outbox = persistedStore('outbox', { pending: [] as OutboxEntry[] }, { perUser: true });
+
+/** Keeps "these messages are read" for later and asks the browser to send it when it can. */
+export function queueMessagesRead(ids: readonly number[] | 'all'): void {
+  outbox.pending.push({ key: newIdempotencyKey(), kind: 'messages-read', ids: ids === 'all' ? 'all' : [...ids], queuedAt: new Date().toISOString() });
+  void registerBackgroundSync();
+}
+
+let sending: Promise<void> | null = null;
+
+/** Sends what waits, oldest first, each once; stops at the first that finds no network (tried again later). */
+export function flushOutbox(): Promise<void> {
+  sending ??= sendPending().finally(() => (sending = null));
+  return sending;
+}
+
+async function sendPending(): Promise<void> {
+  while (outbox.pending.length && session.token) {
+    const entry = outbox.pending[0]!;
+    try {
+      const answer = await api(readMessages, { ids: entry.ids === 'all' ? 'all' : entry.ids.join(',') }, { loading: false, idempotencyKey: entry.key });
+      noteRead(answer.unread, entry.ids === 'all' ? 'all' : entry.ids);
+    } catch (error) {
+      // No network (or no answer): kept for later. The server answered and refused: sending again cannot help.
+      if (!(error instanceof ApiError && error.ret !== undefined)) return;
+    }
+    outbox.pending.shift();
+  }
+}
+
+/** Whether a write should be kept for later rather than fail: the network is known to be down. */
+export const keepForLater = (error?: unknown) => knownOffline() && (error === undefined || (error instanceof ApiError && error.ret === undefined));
+
+async function registerBackgroundSync(): Promise<void> {
+  try {
+    const registration = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    await registration?.sync?.register(OUTBOX_SYNC_TAG);
+  } catch {
+    // No Background Sync here: the `online` event and the next start send it.
+  }
+}
+
+/** Sends at start and whenever the connection (or the service worker's sync) says it can. */
+export function startOutbox(): void {
+  addEventListener('online', () => void flushOutbox());
+  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
+    if (event.data?.type === FLUSH_OUTBOX_MESSAGE) void flushOutbox();
+  });
+  if (!knownOffline()) void flushOutbox();
+}
