@@ -73,6 +73,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.lockUp]: page(() => import('../features/lockup/LockupPage.tsx')),
   [ROUTES.lockUpDetails]: page(() => import('../features/lockup/LockupDetailsPage.tsx')),
   [ROUTES.lockUpRecord]: page(() => import('../features/lockup/LockupRecordPage.tsx')),
+  [ROUTES.diagnostics]: page(() => import('../features/diagnostics/DiagnosticsPage.tsx')),
 };
 
 export interface Tab {

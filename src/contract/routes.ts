@@ -65,6 +65,8 @@ export const ROUTES = {
   openLocation: '/pages/map/openLocation',
 } as const;
 
+  /** Our addition (issue 15): what the app keeps and does offline, for QA; opened from the version line. */
+  diagnostics: '/pages/mine/diagnostics',
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** §2 reading 1: pages open without a login (plus the login pages themselves). */
@@ -79,6 +81,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.share,
 ];
 
+  // Our addition: QA opens the diagnostics on a logged-out device too (it shows no account data).
+  ROUTES.diagnostics,
 /** Login, register and password reset live under this prefix. */
 export const AUTH_ROUTE_PREFIX = '/pages/login/';
 

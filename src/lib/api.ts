@@ -8,11 +8,12 @@ import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../co
 import { httpStatusText, texts } from '../contract/texts.ts';
 import { loginRoute, ROUTES } from '../contract/routes.ts';
 import { session, clearSession } from './session.ts';
-import { endLoading, startLoading } from './loading.ts';
+import { endLoading, maskSignal, startLoading } from './loading.ts';
 import { toast } from './toast.ts';
 import { currentRoute, navigate } from './navigation.ts';
 import { currentLocale, requestLanguage } from './i18n.ts';
 import { knownOffline, noteAnswer, noteNetworkFailure } from './offline.ts';
+import { logCall } from './call-log.ts';
 
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
@@ -35,9 +36,9 @@ export interface CallOptions {
   /** The multipart body of an upload endpoint. */
   formData?: FormData;
   signal?: AbortSignal;
-}
   /** A write's Idempotency-Key given by the caller (a write kept in the outbox keeps its own). */
   idempotencyKey?: string;
+}
 
 const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 
@@ -105,16 +106,23 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
 
   const fields = Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
   let attempts = 0;
+  // For the diagnostics page's call list: the last answer received (status, cache stamp), never a body.
+  let answer: Response | undefined;
+  let ret: unknown;
+  const startedAt = Date.now();
   const showMask = options.loading !== false;
-  if (showMask) startLoading();
+  const kind = write ? 'write' : 'read';
+  if (showMask) startLoading(kind);
+  // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
+  const signal = showMask && !write ? anySignal(options.signal, maskSignal()) : options.signal;
   try {
     const envelope = await client(endpoint.path.slice(1), {
       method: endpoint.method,
       headers,
       searchParams: post ? undefined : fields,
       body: post ? (options.formData ?? new URLSearchParams(fields)) : undefined,
-      signal: options.signal,
-      hooks: { beforeRequest: [() => void (attempts += 1)] },
+      signal,
+      hooks: { beforeRequest: [() => void (attempts += 1)], afterResponse: [(_request, _options, response) => void (answer = response)] },
     })
       .then((response) => {
         // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
@@ -124,10 +132,23 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
       .catch((error: unknown) => {
         throw transportError(error, attempts);
       });
+    ret = (envelope as { ret?: unknown } | null)?.ret;
     return settle(endpoint, envelope, options);
   } finally {
-    if (showMask) endLoading();
+    if (showMask) endLoading(kind);
+    logCall(endpoint.method, endpoint.path, startedAt, answer, ret, attempts);
   }
+}
+
+/** Aborts when either signal does. */
+function anySignal(first: AbortSignal | undefined, second: AbortSignal): AbortSignal {
+  if (!first) return second;
+  const both = new AbortController();
+  for (const signal of [first, second]) {
+    if (signal.aborted) both.abort();
+    else signal.addEventListener('abort', () => both.abort(), { once: true });
+  }
+  return both.signal;
 }
 
 /**
@@ -174,6 +195,7 @@ function sendToLogin(message: string): void {
 
 function transportError(error: unknown, attempts: number): ApiError {
   if (error instanceof ApiError) return error;
+  if (error instanceof Error && error.name === 'AbortError') return new ApiError(i18n._(texts.requestCancelled));
   // Offline with nothing cached for this call: say so, not 'Too many requests!'. A call that finds
   // the network gone keeps §8's texts, and tells the next calls not to retry.
   const offline = knownOffline();

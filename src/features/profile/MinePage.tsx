@@ -76,8 +76,11 @@ export default function MinePage() {
           {signedIn && <Cell icon={<SettingsIcon className="cell-icon" />} label={<Trans>Settings</Trans>} to={ROUTES.settings} />}
           <LanguageCell withIcon />
         </nav>
-        <p className="app-build muted" dir="ltr">
-          Coinvest {APP_VERSION} · {__BUILD_ID__}
+        {/* Issue 15: the version line opens the diagnostics (public: QA uses it logged out too). */}
+        <p className="app-build" dir="ltr">
+          <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
+            Coinvest {APP_VERSION} · {__BUILD_ID__}
+          </Link>
         </p>
       </div>
     </div>

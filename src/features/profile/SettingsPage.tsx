@@ -1,7 +1,9 @@
 // Settings (§2 /pages/mine/setting): the profile and security rows, the language, and log out.
 import { useState } from 'react';
+import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
+import { APP_VERSION } from '../../contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -50,6 +52,12 @@ export default function SettingsPage() {
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
           <Trans>Log out</Trans>
         </Button>
+        {/* Issue 15: tapping the version opens the diagnostics for QA. */}
+        <p className="app-build" dir="ltr">
+          <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
+            Coinvest {APP_VERSION} · {__BUILD_ID__}
+          </Link>
+        </p>
       </div>
       {confirming && (
         <ConfirmDialog title={<Trans>Log out</Trans>} confirm={<Trans>Log out</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void logOut()}>
