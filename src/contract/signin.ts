@@ -1,0 +1,62 @@
+// Daily sign-in (§1, our addition beside §7 /task/level): one sign-in per user and local day (the
+// server's configured timezone), a streak of consecutive days and a reward ladder of points.
+import * as v from 'valibot';
+import { NoInput, get, post, result } from './endpoint.ts';
+import { optionalMatching } from './fields.ts';
+import { texts } from './texts.ts';
+
+/** Points per consecutive day: day 1 pays the first step, day n ≥ the ladder's length the last. */
+export const DEFAULT_SIGNIN_LADDER = '5,5,10,10,15,20,30';
+/** A ladder has 1–31 steps of 1–1,000,000 whole points each. */
+export const SIGNIN_LADDER = /^[1-9]\d{0,6}(,[1-9]\d{0,6}){0,30}$/;
+/** A month to browse: "2026-11". */
+export const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+/** The steps of a ladder written "5,5,10", or null when it is not one (more than 1,000,000 a step included). */
+export function parseLadder(value: string): string[] | null {
+  const text = value.replace(/\s+/g, '');
+  if (!SIGNIN_LADDER.test(text)) return null;
+  const steps = text.split(',');
+  return steps.every((step) => Number(step) <= 1_000_000) ? steps : null;
+}
+
+/** The points a sign-in on day `streak` of a run pays: the ladder's step, the last one from then on. */
+export function ladderReward(ladder: readonly string[], streak: number): string {
+  if (!ladder.length || streak < 1) return '0';
+  return ladder[Math.min(streak, ladder.length) - 1]!;
+}
+
+export interface SignInCalendar {
+  /** The month shown: "2026-11". */
+  month: string;
+  /** The month's local days the caller signed in on, ascending ("2026-11-03"). */
+  signed_days: string[];
+  /** Today in the server's timezone ("2026-11-23"). */
+  today: string;
+  signed_today: boolean;
+  /** Consecutive days up to today (signed) or yesterday (not yet signed today); 0 when the run is broken. */
+  streak: number;
+  /** Whole points per consecutive day. */
+  ladder: string[];
+  /** What signing in today pays, or paid. */
+  today_reward: string;
+  /** What tomorrow pays if the run goes on. */
+  next_reward: string;
+  /** The IANA timezone whose midnight starts a day. */
+  time_zone: string;
+  /** The caller's point balance. */
+  balance: string;
+}
+/** The caller's month: `month` browses an earlier one (default: this month). */
+export const signInCalendar = get('/task/signin', v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }), result<SignInCalendar>());
+
+export interface SignInAnswer {
+  day: string;
+  streak: number;
+  /** Points paid. */
+  reward: string;
+  /** The point balance after it. */
+  balance: string;
+}
+/** Signs in for today; a second time the same day is refused and changes nothing. */
+export const dailySignIn = post('/task/signin', NoInput, result<SignInAnswer>());

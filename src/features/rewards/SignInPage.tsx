@@ -1,0 +1,222 @@
+// Daily sign-in (§2 /pages/index/singin, custom nav bar; §1): today's button, the streak and the
+// point balance, the month's calendar (signed days marked, today highlighted, earlier months to
+// browse) and the reward ladder with the next reward highlighted. One sign-in per local day of the
+// server's timezone; the server refuses a second one.
+import { useEffect } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot, type Snapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { signInCalendar, type SignInCalendar } from '../../contract/signin.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { Button } from '../../ui/forms.tsx';
+import { BackIcon, ChevronIcon, GiftIcon } from '../../ui/icons.tsx';
+import { Empty } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { dayNumber, firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from './signin-calendar.ts';
+import { loadSignIn, signInState, signInToday } from './signin-store.ts';
+import { formatPoints } from './rewards-store.ts';
+import './rewards.css';
+import './signin.css';
+
+/** The calendar as the store's snapshot gives it. */
+type Calendar = Snapshot<SignInCalendar>;
+
+const reload = (month = '') => void loadSignIn(month).catch(() => undefined);
+
+export default function SignInPage() {
+  const { t } = useLingui();
+  const { calendar, failure } = useSnapshot(signInState);
+  useEffect(() => reload(), []);
+
+  return (
+    <div className="page rewards-page signin-page">
+      <NavBar
+        title={<Trans>Daily sign-in</Trans>}
+        right={
+          <Link href={ROUTES.welfare} className="icon-button" aria-label={t`Welfare`} title={t`Welfare`}>
+            <GiftIcon />
+          </Link>
+        }
+      />
+      <div className="page-body">
+        <OfflineNote endpoints={[signInCalendar]} />
+        {!calendar && failure && (
+          <Empty
+            action={
+              <Button size="small" variant="secondary" onClick={() => reload()}>
+                <Trans>Try again</Trans>
+              </Button>
+            }
+          >
+            {failure}
+          </Empty>
+        )}
+        {calendar && (
+          <>
+            <TodayCard calendar={calendar} />
+            <MonthCalendar calendar={calendar} />
+            <Ladder calendar={calendar} />
+            <p className="muted rewards-note">
+              <Trans>
+                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it again at day 1. Days
+                start at midnight, <bdi>{calendar.time_zone}</bdi> time.
+              </Trans>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function TodayCard({ calendar }: { calendar: Calendar }) {
+  const { t } = useLingui();
+  const { busy, submit } = useSubmit(
+    async () => {
+      const answer = await signInToday();
+      const points = formatPoints(answer.reward);
+      toast(t`+${points} points`);
+    },
+    undefined,
+    (error) => {
+      // Signed in from another device or tab meanwhile: show today as done.
+      reload(signInState.calendar?.month ?? '');
+      return errorText(error);
+    },
+  );
+  const streak = calendar.streak;
+  const reward = formatPoints(calendar.today_reward);
+  const balance = formatPoints(calendar.balance);
+  const tomorrow = formatPoints(calendar.next_reward);
+  return (
+    <section className="card signin-today">
+      <div className="signin-figures">
+        <div>
+          <span className="signin-label">
+            <Trans>Current streak</Trans>
+          </span>
+          <strong className="signin-streak" data-testid="signin-streak">
+            {streak === 1 ? <Trans>1 day</Trans> : <Trans>{streak} days</Trans>}
+          </strong>
+        </div>
+        <div className="signin-balance">
+          <span className="signin-label">
+            <Trans>Points balance</Trans>
+          </span>
+          <Link href={ROUTES.pointRecord} className="signin-balance-amount" dir="ltr" data-testid="signin-balance">
+            {balance}
+          </Link>
+        </div>
+      </div>
+      <button type="button" className="signin-button" onClick={() => void submit()} disabled={busy || calendar.signed_today} aria-busy={busy}>
+        {calendar.signed_today ? (
+          <Trans>Signed in today</Trans>
+        ) : busy ? (
+          <Trans>Signing in…</Trans>
+        ) : (
+          <>
+            <span>
+              <Trans>Sign in</Trans>
+            </span>
+            <small dir="ltr">+{reward}</small>
+          </>
+        )}
+      </button>
+      {calendar.signed_today && (
+        <p className="signin-tomorrow">
+          <Trans>
+            Come back tomorrow for <strong dir="ltr">+{tomorrow}</strong> points.
+          </Trans>
+        </p>
+      )}
+    </section>
+  );
+}
+
+function MonthCalendar({ calendar }: { calendar: Calendar }) {
+  const { t } = useLingui();
+  const locale = intlLocale(currentLocale());
+  const firstDay = firstDayOfWeek(locale);
+  const signed = new Set(calendar.signed_days);
+  const thisMonth = calendar.today.slice(0, 7);
+  const title = monthTitle(calendar.month, locale);
+  return (
+    <section className="card signin-calendar" aria-label={title}>
+      <div className="signin-month">
+        <button type="button" className="icon-button" onClick={() => reload(shiftMonth(calendar.month, -1))} aria-label={t`Previous month`}>
+          <BackIcon className="flip-rtl" />
+        </button>
+        <h2>{title}</h2>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => reload(shiftMonth(calendar.month, 1))}
+          disabled={calendar.month >= thisMonth}
+          aria-label={t`Next month`}
+        >
+          <ChevronIcon className="flip-rtl" />
+        </button>
+      </div>
+      <table className="signin-grid">
+        <thead>
+          <tr>
+            {weekdayNames(locale, firstDay).map((name, index) => (
+              <th key={index} scope="col">
+                {name}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {monthGrid(calendar.month, firstDay).map((week, index) => (
+            <tr key={index}>
+              {week.map((day, column) => {
+                if (!day) return <td key={column} />;
+                const done = signed.has(day);
+                const today = day === calendar.today;
+                const classes = ['signin-day', done && 'signed', today && 'today'].filter(Boolean).join(' ');
+                return (
+                  <td key={column}>
+                    <span className={classes} aria-current={today ? 'date' : undefined} title={done ? t`Signed in` : undefined}>
+                      {dayNumber(day)}
+                    </span>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Ladder({ calendar }: { calendar: Calendar }) {
+  const steps = ladderSteps(calendar.ladder, calendar.streak);
+  return (
+    <section className="card signin-ladder">
+      <h2>
+        <Trans>Reward ladder</Trans>
+      </h2>
+      <ol>
+        {steps.map((step) => {
+          const day = step.day;
+          const last = day === steps.length;
+          return (
+            <li key={day} className={step.state} aria-current={step.state === 'next' ? 'step' : undefined}>
+              <span className="signin-step-points" dir="ltr">
+                +{formatPoints(step.points)}
+              </span>
+              <span className="signin-step-day">{last ? <Trans>Day {day}+</Trans> : <Trans>Day {day}</Trans>}</span>
+            </li>
+          );
+        })}
+      </ol>
+    </section>
+  );
+}

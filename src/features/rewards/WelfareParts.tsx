@@ -1,0 +1,81 @@
+// What the welfare list and the details page share: a task's icon, its reward, its progress and
+// its action — Claim when the server says it is claimable, Go to where the condition is met while
+// it is locked, a mark once claimed.
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import type { WelfareCode, WelfareTask } from '../../contract/welfare.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { toast } from '../../lib/toast.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { Button } from '../../ui/forms.tsx';
+import { MineIcon, OptionsIcon, RechargeIcon, ShieldIcon } from '../../ui/icons.tsx';
+import { formatPoints } from './rewards-store.ts';
+import { claimReward, copyOf } from './welfare-store.ts';
+
+const ICONS: Record<WelfareCode, typeof ShieldIcon> = {
+  primary_certification: ShieldIcon,
+  first_recharge: RechargeIcon,
+  first_option: OptionsIcon,
+  friend_certified: MineIcon,
+};
+
+export function TaskIcon({ code }: { code: WelfareCode }) {
+  const Icon = ICONS[code];
+  return (
+    <span className="welfare-icon" aria-hidden="true">
+      <Icon />
+    </span>
+  );
+}
+
+/** "+50 points" or "+5 USDT". */
+export function RewardText({ task }: { task: Readonly<WelfareTask> }) {
+  const amount = task.asset === 'POINT' ? formatPoints(task.reward) : formatMoney(task.reward);
+  return (
+    <span className="welfare-reward" dir="ltr">
+      {task.asset === 'POINT' ? <Trans>+{amount} points</Trans> : `+${amount} ${task.asset}`}
+    </span>
+  );
+}
+
+export function TaskProgress({ task }: { task: Readonly<WelfareTask> }) {
+  const done = task.progress;
+  const target = task.target;
+  return (
+    <span className="welfare-progress-text">
+      <Trans>
+        Progress <bdi dir="ltr">{done}/{target}</bdi>
+      </Trans>
+    </span>
+  );
+}
+
+export function TaskAction({ task }: { task: Readonly<WelfareTask> }) {
+  const { t, i18n } = useLingui();
+  const copy = copyOf(task.code);
+  const { busy, submit } = useSubmit(async () => {
+    const answer = await claimReward(task.code);
+    const points = formatPoints(answer.reward);
+    const amount = answer.asset === 'POINT' ? t`+${points} points` : `+${formatMoney(answer.reward)} ${answer.asset}`;
+    toast(t`Claimed: ${amount}`);
+  });
+  if (task.state === 'claimed') {
+    return (
+      <span className="welfare-claimed">
+        <Trans>Claimed</Trans>
+      </span>
+    );
+  }
+  if (task.state === 'claimable') {
+    return (
+      <Button size="small" onClick={() => void submit()} disabled={busy}>
+        {busy ? <Trans>Claiming…</Trans> : <Trans>Claim</Trans>}
+      </Button>
+    );
+  }
+  return copy ? (
+    <Link href={copy.go} className="btn secondary small">
+      {i18n._(copy.goLabel)}
+    </Link>
+  ) : null;
+}

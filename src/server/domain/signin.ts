@@ -1,0 +1,95 @@
+// Daily sign-in (§1): one row per user and local day (EARN_TIMEZONE, the same days as interest);
+// the primary key of sign_ins makes a second one that day impossible, and the reward — the
+// ladder's step for the streak — is a POINT ledger entry in the same transaction.
+import { and, eq, gte, lte } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { configEntries, signIns } from '../db/schema.ts';
+import { addDays } from '../../contract/earn.ts';
+import { POINTS } from '../../contract/rewards.ts';
+import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { isUniqueViolation } from './accounts.ts';
+import { interestDay } from './earn-days.ts';
+import { AlreadyPosted, post } from './ledger.ts';
+import { pointBalance } from './points.ts';
+
+/** Where the ladder is configured: config_entries act `signin`, key `ladder` ("5,5,10,…"). */
+export const LADDER_CONFIG = { act: 'signin', key: 'ladder' } as const;
+
+/** A sign-in's streak: one more than yesterday's, else a new run of 1. */
+export const streakAfter = (yesterdayStreak: number | null) => (yesterdayStreak ?? 0) + 1;
+
+/**
+ * The streak shown on a day: today's when signed, else yesterday's (the run is still alive until
+ * today ends), else 0.
+ */
+export const currentStreak = (todayStreak: number | null, yesterdayStreak: number | null) => todayStreak ?? yesterdayStreak ?? 0;
+
+/** The configured ladder; the default one when none is configured (or it was stored broken). */
+export async function ladderOf(db: Executor): Promise<string[]> {
+  const [row] = await db
+    .select({ value: configEntries.value })
+    .from(configEntries)
+    .where(and(eq(configEntries.act, LADDER_CONFIG.act), eq(configEntries.key, LADDER_CONFIG.key)));
+  return parseLadder(row?.value ?? '') ?? parseLadder(DEFAULT_SIGNIN_LADDER)!;
+}
+
+async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {
+  const [row] = await db.select({ streak: signIns.streak }).from(signIns).where(and(eq(signIns.userId, userId), eq(signIns.day, day)));
+  return row ? Number(row.streak) : null;
+}
+
+/** Signs the caller in for today's local day and pays the ladder's step, or refuses a second time. */
+export async function signInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<SignInAnswer> {
+  const day = interestDay(now, timeZone);
+  const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
+  const reward = ladderReward(await ladderOf(tx), streak);
+  // A parallel tap of the same day waits here for the first one's commit, then inserts nothing.
+  const inserted = await tx.insert(signIns).values({ userId, day, streak, reward, createdAt: now }).onConflictDoNothing().returning({ day: signIns.day });
+  if (!inserted.length) throw new Refusal(texts.alreadySignedIn.id);
+  await post(tx, { userId, asset: POINTS, amount: reward, kind: 'sign_in', reference: `signin:${userId}:${day}` }, now);
+  return { day, streak, reward, balance: await pointBalance(tx, userId) };
+}
+
+/** Runs the sign-in in its own transaction; the same day signed by a racing request is the refusal, never a 500. */
+export async function signInOnce(db: Executor, userId: number, now: Date, timeZone: string): Promise<SignInAnswer> {
+  try {
+    return await db.transaction((tx) => signInToday(tx, userId, now, timeZone));
+  } catch (error) {
+    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(texts.alreadySignedIn.id);
+    throw error;
+  }
+}
+
+/** The caller's month (default: this one) with today, the streak and the ladder. */
+export async function calendarOf(db: Executor, userId: number, now: Date, timeZone: string, month = ''): Promise<SignInCalendar> {
+  const today = interestDay(now, timeZone);
+  const shown = month || today.slice(0, 7);
+  const [days, todayStreak, yesterdayStreak, ladder, balance] = await Promise.all([
+    db
+      .select({ day: signIns.day })
+      .from(signIns)
+      .where(and(eq(signIns.userId, userId), gte(signIns.day, `${shown}-01`), lte(signIns.day, `${shown}-31`)))
+      .orderBy(signIns.day),
+    streakOn(db, userId, today),
+    streakOn(db, userId, addDays(today, -1)),
+    ladderOf(db),
+    pointBalance(db, userId),
+  ]);
+  const streak = currentStreak(todayStreak, yesterdayStreak);
+  const signedToday = todayStreak !== null;
+  return {
+    month: shown,
+    signed_days: days.map((row) => row.day),
+    today,
+    signed_today: signedToday,
+    streak,
+    ladder,
+    today_reward: ladderReward(ladder, signedToday ? streak : streak + 1),
+    next_reward: ladderReward(ladder, (signedToday ? streak : streak + 1) + 1),
+    time_zone: timeZone,
+    balance,
+  };
+}
+

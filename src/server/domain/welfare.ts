@@ -1,0 +1,112 @@
+// Welfare (§1): reward tasks whose conditions the server checks in the database. A claim checks
+// its condition inside its own transaction; welfare_claims' primary key pays each task once per
+// user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
+import Big from 'big.js';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { balances, optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
+import { WELFARE_CODES, type WelfareClaim, type WelfareCode, type WelfareState, type WelfareTask } from '../../contract/welfare.ts';
+import { POINTS } from '../../contract/rewards.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+import { isUniqueViolation } from './accounts.ts';
+import { AlreadyPosted, post } from './ledger.ts';
+
+/** How far a user is with a task's condition: `progress` of `target`. */
+interface Progress {
+  progress: number;
+  target: number;
+}
+
+const once = (n: number): Progress => ({ progress: Math.min(Number(n), 1), target: 1 });
+
+/** Each task's condition, read from the database. */
+const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<Progress>> = {
+  // §4: the primary certification was verified by an operator.
+  async primary_certification(db, userId) {
+    const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.id, userId), eq(users.verification, 'verified')));
+    return once(row?.n ?? 0);
+  },
+  // A recharge was credited (an operator approved it).
+  async first_recharge(db, userId) {
+    const [row] = await db.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'success')));
+    return once(row?.n ?? 0);
+  },
+  async first_option(db, userId) {
+    const [row] = await db.select({ n: count() }).from(optionOrders).where(eq(optionOrders.userId, userId));
+    return once(row?.n ?? 0);
+  },
+  // Someone who registered with the caller's invitation code has a verified primary certification.
+  async friend_certified(db, userId) {
+    const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.invitedBy, userId), eq(users.verification, 'verified')));
+    return once(row?.n ?? 0);
+  },
+};
+
+const isWelfareCode = (code: string): code is WelfareCode => (WELFARE_CODES as readonly string[]).includes(code);
+
+const stateOf = (claimed: boolean, { progress, target }: Progress): WelfareState => (claimed ? 'claimed' : progress >= target ? 'claimable' : 'locked');
+
+type TaskRow = typeof welfareTasks.$inferSelect;
+type ClaimRow = typeof welfareClaims.$inferSelect;
+
+function toTask(task: TaskRow, claim: ClaimRow | undefined, progress: Progress): WelfareTask {
+  // A claimed task shows what was paid, even if the operator changed the reward since.
+  return {
+    code: task.code as WelfareCode,
+    asset: claim?.asset ?? task.asset,
+    reward: new Big(claim?.reward ?? task.reward).toString(),
+    progress: claim ? progress.target : progress.progress,
+    target: progress.target,
+    state: stateOf(Boolean(claim), progress),
+    claimed_at: claim ? claim.claimedAt.toISOString() : null,
+  };
+}
+
+/** The active tasks this version knows, in their order, with the caller's progress and state; a claimed one stays listed. */
+export async function welfareTasksOf(db: Executor, userId: number): Promise<WelfareTask[]> {
+  const [tasks, claims] = await Promise.all([
+    db.select().from(welfareTasks).orderBy(asc(welfareTasks.sort), asc(welfareTasks.code)),
+    db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId)),
+  ]);
+  const shown = tasks.filter((task) => isWelfareCode(task.code) && (task.active || claims.some((claim) => claim.taskCode === task.code)));
+  const progress = await Promise.all(shown.map((task) => CONDITIONS[task.code as WelfareCode](db, userId)));
+  return shown.map((task, index) => toTask(task, claims.find((claim) => claim.taskCode === task.code), progress[index]!));
+}
+
+/** One task for its details page; an unknown code is the refusal. */
+export async function welfareTaskOf(db: Executor, userId: number, code: string): Promise<WelfareTask> {
+  const task = (await welfareTasksOf(db, userId)).find((item) => item.code === code);
+  if (!task) throw new Refusal(texts.welfareNotOffered.id);
+  return task;
+}
+
+/** Pays a task's reward once, when its condition holds now; otherwise nothing moves. */
+export async function claimTask(tx: Tx, userId: number, code: string, now: Date): Promise<WelfareClaim> {
+  if (!isWelfareCode(code)) throw new Refusal(texts.welfareNotOffered.id);
+  const [task] = await tx.select().from(welfareTasks).where(and(eq(welfareTasks.code, code), eq(welfareTasks.active, true)));
+  if (!task) throw new Refusal(texts.welfareNotOffered.id);
+  const { progress, target } = await CONDITIONS[code](tx, userId);
+  if (progress < target) throw new Refusal(texts.welfareNotYet.id);
+  // A parallel claim waits here for the first one's commit, then inserts nothing.
+  const inserted = await tx
+    .insert(welfareClaims)
+    .values({ userId, taskCode: code, asset: task.asset, reward: task.reward, claimedAt: now })
+    .onConflictDoNothing()
+    .returning({ code: welfareClaims.taskCode });
+  if (!inserted.length) throw new Refusal(texts.welfareClaimed.id);
+  await post(tx, { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` }, now);
+  const [balance] = await tx.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, task.asset)));
+  const decimals = task.asset === POINTS ? 0 : 8;
+  return { code, asset: task.asset, reward: new Big(task.reward).toString(), balance: new Big(balance?.available ?? 0).toFixed(decimals) };
+}
+
+/** The claim in its own transaction; a racing claim's unique violation is the refusal, never a 500. */
+export async function claimOnce(db: Executor, userId: number, code: string, now: Date): Promise<WelfareClaim> {
+  try {
+    return await db.transaction((tx) => claimTask(tx, userId, code, now));
+  } catch (error) {
+    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(texts.welfareClaimed.id);
+    throw error;
+  }
+}

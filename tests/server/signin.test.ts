@@ -1,0 +1,181 @@
+// Daily sign-in (§1): once per user and local day (Asia/Bangkok, the server's default timezone)
+// under parallel taps, days that turn at local midnight and not at UTC's, the streak and the
+// ladder, the reward as a POINT ledger entry, and a balanced ledger after every test.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { TOKEN_EXPIRED, customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { dailySignIn, signInCalendar } from '../../src/contract/signin.ts';
+import { pointRecords } from '../../src/contract/rewards.ts';
+import { ledgerEntries, signIns } from '../../src/server/db/schema.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { post } from '../../src/server/domain/ledger.ts';
+import { isUniqueViolation } from '../../src/server/domain/accounts.ts';
+
+const ALREADY = refused('You have already signed in today!');
+
+let h: Harness;
+const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+
+beforeAll(async () => {
+  h = await startHarness();
+  expect(await ops('signin-ladder', '5,5,10,10,15,20,30')).toEqual({ ok: true, output: 'Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).' });
+});
+afterAll(() => h.close());
+afterEach(() => expectLedgerBalanced(h));
+
+async function rowsOf(userId: number) {
+  const db = h.database.db;
+  return {
+    signIns: await db.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(signIns.day),
+    entries: await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'sign_in'))).orderBy(ledgerEntries.id),
+  };
+}
+
+let keys = 0;
+const tap = (token: string) => h.call(dailySignIn, {}, { token, idempotencyKey: `signin-${++keys}` });
+
+describe('signing in', () => {
+  it('answers ret -1 without a valid session and writes nothing', async () => {
+    expect(await h.call(dailySignIn, {}, { idempotencyKey: 'anon-1' })).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(dailySignIn, {}, { token: 'not-a-token', idempotencyKey: 'anon-2' })).toEqual(TOKEN_EXPIRED);
+    expect(await h.call(signInCalendar, {})).toEqual(TOKEN_EXPIRED);
+    expect(await h.database.db.select().from(signIns)).toEqual([]);
+  });
+
+  it('shows the month before, pays day 1 of the ladder, then refuses a second tap that day and changes nothing', async () => {
+    h.clock.set(new Date('2026-11-22T08:00:00Z')); // 15:00 in Bangkok
+    const user = await customer(h);
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toEqual({
+      month: '2026-11',
+      signed_days: [],
+      today: '2026-11-22',
+      signed_today: false,
+      streak: 0,
+      ladder: ['5', '5', '10', '10', '15', '20', '30'],
+      today_reward: '5',
+      next_reward: '5',
+      time_zone: 'Asia/Bangkok',
+      balance: '0',
+    });
+
+    expect(await tap(user.token)).toEqual({ ret: 1, msg: 'Success', data: { day: '2026-11-22', streak: 1, reward: '5', balance: '5' } });
+    const after = await rowsOf(user.id);
+    expect(after.entries).toMatchObject([{ asset: 'POINT', amount: '5.00000000', kind: 'sign_in', reference: `signin:${user.id}:2026-11-22` }]);
+
+    h.clock.advance(60_000);
+    expect(await tap(user.token)).toEqual(ALREADY);
+    expect(await h.call(dailySignIn, {}, { token: user.token })).toEqual(ALREADY); // without a key too
+    expect(await rowsOf(user.id)).toEqual(after);
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({
+      signed_days: ['2026-11-22'],
+      signed_today: true,
+      streak: 1,
+      today_reward: '5',
+      next_reward: '5',
+      balance: '5',
+    });
+    expect((await h.call(pointRecords, {}, { token: user.token })).data.lists).toMatchObject([{ amount: '5', kind: 'sign_in' }]);
+  });
+
+  it('signs in exactly once under 20 parallel taps with different Idempotency-Keys', async () => {
+    const user = await customer(h);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => tap(user.token)));
+    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 19 }, () => ALREADY));
+    const { signIns: rows, entries } = await rowsOf(user.id);
+    expect(rows).toHaveLength(1);
+    expect(entries).toHaveLength(1);
+    expect((await h.call(pointRecords, {}, { token: user.token })).data.balance).toBe('5');
+  });
+
+  it('signs in exactly once under 20 parallel taps without keys', async () => {
+    const user = await customer(h);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => h.call(dailySignIn, {}, { token: user.token })));
+    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 19 }, () => ALREADY));
+    expect((await rowsOf(user.id)).entries).toHaveLength(1);
+  });
+});
+
+describe('a sign-in the database already holds', () => {
+  it('is the refusal, not a 500, when the day’s reward entry is already in the ledger; the new row rolls back', async () => {
+    h.clock.set(new Date('2026-11-27T05:00:00Z'));
+    const user = await customer(h);
+    await h.database.db.transaction((tx) => post(tx, { userId: user.id, asset: 'POINT', amount: '5', kind: 'sign_in', reference: `signin:${user.id}:2026-11-27` }, h.clock.now()));
+    expect(await tap(user.token)).toEqual(ALREADY);
+    expect(await h.call(dailySignIn, {}, { token: user.token })).toEqual(ALREADY);
+    expect((await rowsOf(user.id)).signIns).toEqual([]);
+  });
+
+  it('reads a unique violation of sign_ins as such on this database driver', async () => {
+    const user = await customer(h);
+    const row = { userId: user.id, day: '2026-01-01', streak: 1, reward: '5', createdAt: h.clock.now() };
+    await h.database.db.insert(signIns).values(row);
+    const error = await h.database.db.insert(signIns).values(row).then(
+      () => null,
+      (caught: unknown) => caught,
+    );
+    expect(isUniqueViolation(error)).toBe(true);
+    await h.database.db.delete(signIns).where(eq(signIns.userId, user.id));
+  });
+});
+
+describe('days in the configured timezone', () => {
+  it('starts a new day at local midnight (17:00 UTC in Bangkok), not at UTC midnight', async () => {
+    h.clock.set(new Date('2026-11-24T16:00:00Z'));
+    const user = await customer(h);
+    h.clock.set(new Date('2026-11-24T16:59:59Z')); // 23:59:59 on the 24th in Bangkok
+    expect((await tap(user.token)).data).toEqual({ day: '2026-11-24', streak: 1, reward: '5', balance: '5' });
+    h.clock.set(new Date('2026-11-24T17:00:01Z')); // 00:00:01 on the 25th
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ today: '2026-11-25', signed_today: false, streak: 1, today_reward: '5' });
+    expect((await tap(user.token)).data).toEqual({ day: '2026-11-25', streak: 2, reward: '5', balance: '10' });
+
+    h.clock.set(new Date('2026-11-25T23:59:59Z')); // 06:59:59 on the 26th
+    expect((await tap(user.token)).data).toEqual({ day: '2026-11-26', streak: 3, reward: '10', balance: '20' });
+    h.clock.set(new Date('2026-11-26T00:00:01Z')); // UTC's new day, still the 26th in Bangkok
+    expect(await tap(user.token)).toEqual(ALREADY);
+    expect((await rowsOf(user.id)).signIns.map((row) => row.day)).toEqual(['2026-11-24', '2026-11-25', '2026-11-26']);
+  });
+});
+
+describe('the streak and the ladder', () => {
+  it('pays the ladder day by day, the last step from day 8 on, and restarts at 1 after a missed day', async () => {
+    h.clock.set(new Date('2026-12-01T02:00:00Z'));
+    const user = await customer(h);
+    const paid: string[] = [];
+    for (let day = 1; day <= 9; day++) {
+      h.clock.set(new Date(`2026-12-${String(day).padStart(2, '0')}T03:00:00Z`));
+      const answer = await tap(user.token);
+      expect(answer.data.streak).toBe(day);
+      paid.push(answer.data.reward);
+    }
+    expect(paid).toEqual(['5', '5', '10', '10', '15', '20', '30', '30', '30']);
+
+    h.clock.set(new Date('2026-12-10T03:00:00Z')); // the 10th is not signed: tomorrow the run is broken
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ streak: 9, signed_today: false, today_reward: '30', next_reward: '30' });
+    h.clock.set(new Date('2026-12-11T03:00:00Z'));
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ streak: 0, today_reward: '5', next_reward: '5' });
+    expect((await tap(user.token)).data).toEqual({ day: '2026-12-11', streak: 1, reward: '5', balance: '160' });
+
+    const december = (await h.call(signInCalendar, {}, { token: user.token })).data;
+    expect(december.signed_days).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '11'].map((day) => `2026-12-${day}`));
+    expect((await h.call(signInCalendar, { month: '2026-11' }, { token: user.token })).data).toMatchObject({ month: '2026-11', signed_days: [], today: '2026-12-11' });
+    expect(await h.call(signInCalendar, { month: '2026-13' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+  });
+
+  it('follows the ladder the operator sets, from the next sign-in on', async () => {
+    expect(await ops('signin-ladder', '1,2,x')).toMatchObject({ ok: false });
+    expect(await ops('signin-ladder', '0,5')).toMatchObject({ ok: false });
+    expect(await ops('signin-ladder', '7,9')).toMatchObject({ ok: true });
+    expect(await ops('signin-ladder')).toEqual({ ok: true, output: 'Daily sign-in ladder (points per consecutive day): 7,9' });
+    h.clock.set(new Date('2026-12-20T03:00:00Z'));
+    const user = await customer(h);
+    expect((await tap(user.token)).data.reward).toBe('7');
+    h.clock.advance(24 * 3600_000);
+    expect((await tap(user.token)).data.reward).toBe('9');
+    h.clock.advance(24 * 3600_000);
+    expect((await tap(user.token)).data).toMatchObject({ streak: 3, reward: '9', balance: '25' });
+    await ops('signin-ladder', '5,5,10,10,15,20,30');
+  });
+});
