@@ -1,0 +1,55 @@
+// Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public
+// reading. An activity's body is rich text kept sanitised (rich-text.ts) when saved and when served.
+import * as v from 'valibot';
+import { NoInput, get, result } from './endpoint.ts';
+import { matching } from './fields.ts';
+import { texts } from './texts.ts';
+import type { Paged } from './envelope.ts';
+
+export const ACTIVITY_STATUSES = ['upcoming', 'running', 'ended'] as const;
+export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
+export interface ActivitySummary {
+  id: number;
+  title: string;
+  cover: string;
+  starts_at: string;
+  /** null: open-ended. */
+  ends_at: string | null;
+  status: ActivityStatus;
+}
+
+export interface ActivityDetails extends ActivitySummary {
+  /** Sanitised rich text (the allowlist of rich-text.ts). */
+  body: string;
+}
+
+/** Where an activity stands at `now`: before its start, within its period, or after its end. */
+export function activityStatus(startsAt: Date, endsAt: Date | null, now: Date): ActivityStatus {
+  if (now < startsAt) return 'upcoming';
+  return endsAt && now >= endsAt ? 'ended' : 'running';
+}
+
+export const activityList = get('/content/sale', NoInput, result<Paged<ActivitySummary>>(), { auth: false });
+export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), result<ActivityDetails>(), { auth: false });
+
+export interface WinLine {
+  id: number;
+  /** Masked: "de***o". */
+  username: string;
+  prize_name: string;
+  asset: string;
+  amount: string;
+  created_at: string;
+}
+/** How many recent wins the notice shows. */
+export const WIN_NOTICE_SIZE = 20;
+export const winNotice = get('/content/winnotice', NoInput, result<Paged<WinLine>>(), { auth: false });
+
+/** "demo" → "de***o", "ab" → "a***": enough to recognise oneself, never enough to identify another. */
+export function maskUsername(username: string): string {
+  const chars = [...username];
+  if (chars.length <= 2) return `${chars[0] ?? ''}***`;
+  if (chars.length <= 4) return `${chars[0]}***${chars[chars.length - 1]}`;
+  return `${chars.slice(0, 2).join('')}***${chars[chars.length - 1]}`;
+}

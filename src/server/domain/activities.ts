@@ -1,0 +1,56 @@
+// Activities (§7 /content/sale, /content/sale/info) and the win notice (/content/winnotice).
+// Bodies are sanitised when the operator saves them and again here when served.
+import Big from 'big.js';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { activities, boxDraws, users } from '../db/schema.ts';
+import { WIN_NOTICE_SIZE, activityStatus, maskUsername, type ActivityDetails, type ActivitySummary, type WinLine } from '../../contract/activities.ts';
+import type { Paged } from '../../contract/envelope.ts';
+import { sanitizeRichText } from '../../contract/rich-text.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from '../http/context.ts';
+
+type ActivityRow = typeof activities.$inferSelect;
+
+const summary = (row: ActivityRow, now: Date): ActivitySummary => ({
+  id: row.id,
+  title: row.title,
+  cover: row.cover,
+  starts_at: row.startsAt.toISOString(),
+  ends_at: row.endsAt?.toISOString() ?? null,
+  status: activityStatus(row.startsAt, row.endsAt, now),
+});
+
+/** The published activities: running first, then upcoming, then ended; by sort and newest within. */
+export async function listActivities(db: Executor, now: Date): Promise<Paged<ActivitySummary>> {
+  const rows = await db.select().from(activities).where(eq(activities.active, true)).orderBy(asc(activities.sort), desc(activities.startsAt), desc(activities.id));
+  const rank = { running: 0, upcoming: 1, ended: 2 } as const;
+  const lists = rows.map((row) => summary(row, now)).sort((a, b) => rank[a.status] - rank[b.status]);
+  return { lists, page: 1, total: lists.length };
+}
+
+export async function activityDetails(db: Executor, id: number, now: Date): Promise<ActivityDetails> {
+  const [row] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.active, true)));
+  if (!row) throw new Refusal(texts.activityNotFound.id);
+  return { ...summary(row, now), body: sanitizeRichText(row.body) };
+}
+
+/** The latest real blind-box wins (a prize worth something), usernames masked. */
+export async function recentWins(db: Executor): Promise<Paged<WinLine>> {
+  const rows = await db
+    .select({ draw: boxDraws, username: users.username })
+    .from(boxDraws)
+    .innerJoin(users, eq(users.id, boxDraws.userId))
+    .where(gt(boxDraws.prizeAmount, '0'))
+    .orderBy(desc(boxDraws.id))
+    .limit(WIN_NOTICE_SIZE);
+  const lists = rows.map(({ draw, username }) => ({
+    id: draw.id,
+    username: maskUsername(username),
+    prize_name: draw.prizeName,
+    asset: draw.prizeAsset,
+    amount: new Big(draw.prizeAmount).toFixed(),
+    created_at: draw.createdAt.toISOString(),
+  }));
+  return { lists, page: 1, total: lists.length };
+}

@@ -1,0 +1,14 @@
+// The blind box (issue 12): the prize table and the caller's seed, a draw, setting the client seed,
+// rotating the seed and the past draws. The rules live in domain/blindbox.ts.
+import { blindBoxDraws, blindBoxInfo, drawBlindBox, rotateSeed, setClientSeed } from '../../contract/blindbox.ts';
+import { blindBoxInfo as infoOf, draw, drawHistory, rotate } from '../domain/blindbox.ts';
+import type { router } from './handle.ts';
+
+export function blindBoxRoutes(route: ReturnType<typeof router>) {
+  route(blindBoxInfo, (_input, { db, caller, clock }) => infoOf(db, caller.userId, clock.now()));
+  route(drawBlindBox, (input, { db, caller, clock }) => db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now())));
+  // A new client seed starts a new seed pair: the draws made so far stay checkable with the old one.
+  route(setClientSeed, (input, { db, caller, clock }) => db.transaction((tx) => rotate(tx, caller.userId, input.client_seed, clock.now())));
+  route(rotateSeed, (_input, { db, caller, clock }) => db.transaction((tx) => rotate(tx, caller.userId, null, clock.now())));
+  route(blindBoxDraws, (input, { db, caller }) => drawHistory(db, caller.userId, Number(input.page)));
+}

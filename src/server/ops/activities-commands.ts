@@ -1,0 +1,95 @@
+// Operator commands of the activities (§7 /content/sale): list, add and edit. A body is read from
+// an HTML file and kept sanitised (the allowlist of contract/rich-text.ts).
+import { readFileSync } from 'node:fs';
+import { asc, eq } from 'drizzle-orm';
+import { activities } from '../db/schema.ts';
+import { activityStatus } from '../../contract/activities.ts';
+import { sanitizeRichText } from '../../contract/rich-text.ts';
+import { UsageError, idOf, keyValues, table, type Command } from './command-kit.ts';
+
+export const ACTIVITIES_USAGE = `  activities                                    the activities, published or not
+  activity add "<title>" from=YYYY-MM-DD [to=YYYY-MM-DD] [cover=<https url or /path>] body=<file.html>
+                                                publish an activity (the body is sanitised)
+  activity <id> [title=…] [from=…] [to=…|none] [cover=…] [body=<file.html>] [sort=n] [active=true|false]`;
+
+const KEYS = ['title', 'from', 'to', 'cover', 'body', 'sort', 'active'] as const;
+type Changes = Partial<Record<(typeof KEYS)[number], string>>;
+
+/** A day at 00:00 UTC: the period is a plain date, as the operator wrote it. */
+function dayOf(value: string, name: string): Date {
+  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(NaN);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw new UsageError(`${name}= must be a date YYYY-MM-DD.`);
+  return date;
+}
+
+function coverOf(value: string): string {
+  if (value !== '' && !/^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/.test(value)) throw new UsageError('cover= must be an https URL or a path on this site (/…).');
+  return value;
+}
+
+function bodyOf(file: string): string {
+  try {
+    return sanitizeRichText(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+function columns(changes: Changes) {
+  const out: Partial<typeof activities.$inferInsert> = {};
+  if (changes.title !== undefined) {
+    if (!changes.title.trim()) throw new UsageError('The title cannot be empty.');
+    out.title = changes.title.trim();
+  }
+  if (changes.from !== undefined) out.startsAt = dayOf(changes.from, 'from');
+  if (changes.to !== undefined) out.endsAt = changes.to === 'none' ? null : dayOf(changes.to, 'to');
+  if (changes.cover !== undefined) out.cover = coverOf(changes.cover);
+  if (changes.body !== undefined) out.body = bodyOf(changes.body);
+  if (changes.sort !== undefined) {
+    if (!/^-?\d{1,6}$/.test(changes.sort)) throw new UsageError('sort= must be a whole number.');
+    out.sort = Number(changes.sort);
+  }
+  if (changes.active !== undefined) {
+    if (changes.active !== 'true' && changes.active !== 'false') throw new UsageError('active= must be true or false.');
+    out.active = changes.active === 'true';
+  }
+  if (out.startsAt && out.endsAt && out.endsAt <= out.startsAt) throw new UsageError('to= must be after from=.');
+  return out;
+}
+
+export const activitiesCommands: Record<string, Command> = {
+  async activities({ db, now }) {
+    const rows = await db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id));
+    return table(
+      rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        from: row.startsAt.toISOString().slice(0, 10),
+        to: row.endsAt?.toISOString().slice(0, 10) ?? '—',
+        status: row.active ? activityStatus(row.startsAt, row.endsAt, now) : 'hidden',
+        sort: row.sort,
+      })),
+      'No activities yet.',
+    );
+  },
+  async activity({ db }, [first, ...rest]) {
+    if (first === 'add') {
+      const [title = '', ...changes] = rest;
+      const given = columns({ ...keyValues(changes, KEYS), title });
+      if (!given.startsAt) throw new UsageError('Give the start: from=YYYY-MM-DD.');
+      if (given.body === undefined) throw new UsageError('Give the body: body=<file.html>.');
+      const [row] = await db.insert(activities).values({ title: given.title!, ...given, startsAt: given.startsAt }).returning();
+      return `Published activity ${row!.id}: ${row!.title}.`;
+    }
+    const id = idOf(first);
+    const changes = columns(keyValues(rest, KEYS));
+    if (!Object.keys(changes).length) throw new UsageError('Say what to change: activity <id> title=… active=false …');
+    const [current] = await db.select().from(activities).where(eq(activities.id, id));
+    if (!current) throw new UsageError(`No activity ${id} (see: activities).`);
+    const startsAt = changes.startsAt ?? current.startsAt;
+    const endsAt = changes.endsAt === undefined ? current.endsAt : changes.endsAt;
+    if (endsAt && endsAt <= startsAt) throw new UsageError('The end must be after the start.');
+    await db.update(activities).set(changes).where(eq(activities.id, id));
+    return `Activity ${id} updated.`;
+  },
+};
