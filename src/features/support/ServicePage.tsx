@@ -1,0 +1,92 @@
+// Customer service (§2 /pages/service/index, custom nav bar): the configured service link — in
+// the web-view when it is an https site on the allowlist, otherwise in a new browser tab — and
+// the FAQ, each question opening to its answer.
+import { useEffect, useState } from 'react';
+import { Link } from 'wouter';
+import { useSnapshot } from 'valtio';
+import { Trans } from '@lingui/react/macro';
+import { config } from '../../contract/content.ts';
+import { contentPage } from '../../contract/support.ts';
+import { ROUTES } from '../../contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { BuildingIcon, ChevronIcon, ExternalIcon, HeadsetIcon, InfoIcon } from '../../ui/icons.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { ContentFailure, Faq, useContentPage } from './ContentArticle.tsx';
+import { loadSupportConfig, serviceTarget, supportState } from './support-store.ts';
+import './support.css';
+
+export default function ServicePage() {
+  const faq = useContentPage('faq');
+  return (
+    <div className="page support-page">
+      <NavBar title={<Trans>Customer service</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[config, contentPage]} />
+        <ServiceLink />
+        {faq.page && (
+          <section className="card support-faq-card">
+            <h2>{faq.page.title}</h2>
+            <Faq body={faq.page.body} />
+          </section>
+        )}
+        {!faq.page && faq.failure && <ContentFailure failure={faq.failure} retry={faq.retry} />}
+        <nav className="card flush support-more">
+          <Link href={ROUTES.intro} className="support-link">
+            <InfoIcon />
+            <span>
+              <Trans>Getting started with the app</Trans>
+            </span>
+            <ChevronIcon className="flip-rtl" />
+          </Link>
+          <Link href={ROUTES.companyProfile} className="support-link">
+            <BuildingIcon />
+            <span>
+              <Trans>Company profile</Trans>
+            </span>
+            <ChevronIcon className="flip-rtl" />
+          </Link>
+        </nav>
+      </div>
+    </div>
+  );
+}
+
+function ServiceLink() {
+  const { serviceUrl, hosts, configLoaded } = useSnapshot(supportState);
+  const [failure, setFailure] = useState<string | null>(null);
+  useEffect(() => {
+    loadSupportConfig()
+      .then(() => setFailure(null))
+      .catch((error) => setFailure(errorText(error)));
+  }, []);
+
+  const target = serviceTarget(serviceUrl, hosts);
+  return (
+    <section className="card support-service">
+      <HeadsetIcon />
+      <div className="support-service-text">
+        <h2>
+          <Trans>Online customer service</Trans>
+        </h2>
+        {configLoaded && target.kind === 'none' && (
+          <p className="muted">
+            <Trans>Online chat is not available at the moment. The answers below cover the most common questions.</Trans>
+          </p>
+        )}
+        {!configLoaded && failure && <p className="muted">{failure}</p>}
+      </div>
+      {target.kind === 'webview' && (
+        <Link href={target.route} className="btn small">
+          <Trans>Contact us</Trans>
+        </Link>
+      )}
+      {target.kind === 'tab' && (
+        <a href={target.url} target="_blank" rel="noopener noreferrer" className="btn small support-external">
+          <Trans>Contact us</Trans>
+          <ExternalIcon />
+        </a>
+      )}
+    </section>
+  );
+}

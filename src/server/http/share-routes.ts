@@ -1,0 +1,12 @@
+// The caller's invitation (§5, §6; our /users/invite): the code, the permission and the counts.
+import { inviteState } from '../../contract/share.ts';
+import { texts } from '../../contract/texts.ts';
+import { inviteFigures } from '../domain/share.ts';
+import type { router } from './handle.ts';
+
+export function shareRoutes(route: ReturnType<typeof router>) {
+  route(inviteState, async (_input, { db, caller, t }) => {
+    const { permission, code, invited, certified } = await inviteFigures(db, caller.userId);
+    return { permission, code, invited, certified, notice: permission ? '' : t(texts.inviteNotActivated) };
+  });
+}

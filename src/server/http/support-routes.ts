@@ -1,0 +1,9 @@
+// Pages of text (company profile, intro, FAQ; our /content/page) in the request language,
+// English when that language has none. Public: the help pages open before logging in.
+import { contentPage } from '../../contract/support.ts';
+import { contentPageFor } from '../domain/content-pages.ts';
+import type { router } from './handle.ts';
+
+export function supportRoutes(route: ReturnType<typeof router>) {
+  route(contentPage, (input, { db, locale }) => contentPageFor(db, input.key, input.lang ?? locale));
+}
