@@ -27,8 +27,8 @@ export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
 
-/** API paths (after the `/api` base) whose answers are public: coin list, config, slides. */
-export const PUBLIC_PATHS = ['/coin/lists', '/other/config', '/content/slide'];
+/** API paths (after the `/api` base) whose answers are public: coin list, option products, config, slides, content. */
+export const PUBLIC_PATHS = ['/coin/lists', '/coin/option/products', '/other/config', '/content/slide', '/content/page', '/content/sale', '/content/sale/info', '/content/winnotice'];
 /**
  * A user's reads, cached per user, network first, so their pages open offline with "as of": the
  * messages (a POST that only reads, and a GET) and the money records, payout accounts,
@@ -50,6 +50,10 @@ export const USER_CALLS = [
   { method: 'GET', path: '/users/ranks' },
   { method: 'GET', path: '/task/level' },
   { method: 'GET', path: '/users/point/lists' },
+  // Daily sign-in (the month, streak and ladder) and the welfare tasks.
+  { method: 'GET', path: '/task/signin' },
+  { method: 'GET', path: '/task/welfare' },
+  { method: 'GET', path: '/task/welfare/info' },
   // Contracts: the pairs' rules, the order lists (a POST that only reads) and one pair's amounts.
   { method: 'GET', path: '/coin/trans/pairs' },
   { method: 'POST', path: '/coin/trans/lists' },
@@ -64,6 +68,11 @@ export const USER_CALLS = [
   { method: 'GET', path: '/lockup/products' },
   { method: 'GET', path: '/lockup/product' },
   { method: 'GET', path: '/lockup/orders' },
+  // The invitation: code, permission and counts (the share page offline, with its "as of").
+  { method: 'GET', path: '/users/invite' },
+  // The blind box: its table and seed, and the draws (verifiable offline once their seed is revealed).
+  { method: 'GET', path: '/blindbox/info' },
+  { method: 'GET', path: '/blindbox/draws' },
 ];
 
 /** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */

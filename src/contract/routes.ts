@@ -16,6 +16,8 @@ export const ROUTES = {
   /** Our addition: one coin's K-line chart (`?code=BTC`). */
   coinDetail: '/pages/coinList/detail',
   blindBox: '/pages/blindbox/index',
+  /** Our addition: the user's draws verified in the browser (issue 12). */
+  blindBoxVerify: '/pages/blindbox/verify',
   lockUp: '/pages/Lock-up/Lock-up',
   lockUpDetails: '/pages/Lock-up/productDetails/productDetails',
   lockUpRecord: '/pages/Lock-up/record/record',
@@ -63,10 +65,10 @@ export const ROUTES = {
   activityDetails: '/pages/activeList/activeDetails',
   chooseLocation: '/pages/map/chooseLocation',
   openLocation: '/pages/map/openLocation',
-} as const;
-
   /** Our addition (issue 15): what the app keeps and does offline, for QA; opened from the version line. */
   diagnostics: '/pages/mine/diagnostics',
+} as const;
+
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
 /** §2 reading 1: pages open without a login (plus the login pages themselves). */
@@ -79,10 +81,10 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.lockUpDetails,
   ROUTES.mine,
   ROUTES.share,
-];
-
   // Our addition: QA opens the diagnostics on a logged-out device too (it shows no account data).
   ROUTES.diagnostics,
+];
+
 /** Login, register and password reset live under this prefix. */
 export const AUTH_ROUTE_PREFIX = '/pages/login/';
 

@@ -151,6 +151,23 @@ export const texts = {
   h5NotSupported: /*i18n*/ { id: 'm.h5NotSupported', message: "H5 doesn't support this feature yet!" },
   secureContextNeeded: /*i18n*/ { id: 'm.secureContextNeeded', message: 'Offline use and installing the app need a secure (https) connection.' },
   pageLoadFailed: /*i18n*/ { id: 'm.pageLoadFailed', message: 'The page failed to load. Please check your network and try again.' },
+
+  // Issue 12: share, service, company profile, web-view, maps
+  inviteNotActivated: /*i18n*/ { id: 'e.inviteNotActivated', message: 'Your account has not yet activated the invitation permission!' },
+  contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
+
+  // Issue 12: daily sign-in and welfare
+  alreadySignedIn: /*i18n*/ { id: 'e.alreadySignedIn', message: 'You have already signed in today!' },
+  welfareNotYet: /*i18n*/ { id: 'e.welfareNotYet', message: 'This reward is not available yet!' },
+  welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
+  welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },
+
+  // Issue 12: blind box and activities
+  choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },
+  clientSeedFormat: /*i18n*/ { id: 'v.clientSeedFormat', message: 'The client seed must be 1-64 letters, digits or symbols without spaces!' },
+  blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },
+  prizeSoldOut: /*i18n*/ { id: 'e.prizeSoldOut', message: 'This prize is sold out, the blind box is closed until it is restocked!' },
+  activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
 } satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;

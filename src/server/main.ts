@@ -9,6 +9,7 @@ import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
 import { seedEarn } from './db/seed-earn.ts';
+import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
 import { acceleratedClock, systemClock } from './http/context.ts';
 import { outboxSender } from './domain/code-sender.ts';
@@ -36,6 +37,7 @@ await database.exclusive(async () => {
   await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
   await seedFunds(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
   await seedEarn(db, clock.now(), config.earnTimeZone);
+  await seedWelfare(db);
 });
 
 const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: config.feedIntervalMs ?? Math.max(20, 1000 / config.clockSpeed) });

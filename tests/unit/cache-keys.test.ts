@@ -16,8 +16,14 @@ import {
   syntheticKey,
 } from '../../sw/cache-keys.ts';
 import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
-import { coinList } from '../../src/contract/markets.ts';
+import { coinList, optionProducts } from '../../src/contract/markets.ts';
 import { config, slides } from '../../src/contract/content.ts';
+import { activityInfo, activityList, winNotice } from '../../src/contract/activities.ts';
+import { blindBoxDraws, blindBoxInfo } from '../../src/contract/blindbox.ts';
+import { contentPage } from '../../src/contract/support.ts';
+import { inviteState } from '../../src/contract/share.ts';
+import { signInCalendar } from '../../src/contract/signin.ts';
+import { welfareTask, welfareTasks } from '../../src/contract/welfare.ts';
 import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
 import { accountEntries, rechargeChannels, rechargeOrder, rechargeRecords, withdrawOrder, withdrawRecords } from '../../src/contract/funds.ts';
 import { bankCards, deleteBankCard, wallets } from '../../src/contract/payouts.ts';
@@ -75,8 +81,8 @@ describe('partitionName', () => {
 
 describe('which calls are cached', () => {
   it('names the contract’s paths and header', () => {
-    expect(PUBLIC_PATHS).toEqual([coinList.path, config.path, slides.path]);
-    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords, contractPairs, contractOrders, contractAmounts, liquidityProduct, liquidityRule, earnBalance, transferInInfo, transferOutInfo, liquidityRecords, lockupProducts, lockupProduct, lockupOrders];
+    expect(PUBLIC_PATHS).toEqual([coinList.path, optionProducts.path, config.path, slides.path, contentPage.path, activityList.path, activityInfo.path, winNotice.path]);
+    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords, signInCalendar, welfareTasks, welfareTask, contractPairs, contractOrders, contractAmounts, liquidityProduct, liquidityRule, earnBalance, transferInInfo, transferOutInfo, liquidityRecords, lockupProducts, lockupProduct, lockupOrders, inviteState, blindBoxInfo, blindBoxDraws];
     expect(USER_CALLS).toEqual(reads.map((call) => ({ method: call.method, path: call.path })));
     // Only reads are kept: a write is never answered from a cache.
     expect(reads.every((call) => call.readOnly)).toBe(true);

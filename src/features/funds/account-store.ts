@@ -30,6 +30,7 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
   contract_trade: msg`Contract order filled`,
   contract_cancel: msg`Contract order revoked`,
   points_redeem: msg`Points redeemed`,
+  welfare: msg`Welfare reward`,
   demo_grant: msg`Demo funds`,
   test_credit: msg`Test credit`,
 };

@@ -18,7 +18,24 @@ import { session } from '../../lib/session.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
 import { Carousel } from '../../ui/Carousel.tsx';
-import { BellIcon, ChevronIcon, ContractsIcon, MarketsIcon, MiningIcon, OptionsIcon, RechargeIcon, SavingsIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import {
+  BellIcon,
+  BoxIcon,
+  BuildingIcon,
+  CalendarIcon,
+  ChevronIcon,
+  ContractsIcon,
+  FlagIcon,
+  GiftIcon,
+  HeadsetIcon,
+  MarketsIcon,
+  MiningIcon,
+  OptionsIcon,
+  RechargeIcon,
+  SavingsIcon,
+  ShareIcon,
+  WithdrawIcon,
+} from '../../ui/icons.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
 import { coinChange, home, loadHome, topCoins } from './home-store.ts';
@@ -162,6 +179,48 @@ function Entries() {
         <MarketsIcon />
         <span>
           <Trans>Markets</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.signIn}>
+        <CalendarIcon />
+        <span>
+          <Trans>Sign in</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.blindBox}>
+        <BoxIcon />
+        <span>
+          <Trans>Blind box</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.welfare}>
+        <GiftIcon />
+        <span>
+          <Trans>Welfare</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.activities}>
+        <FlagIcon />
+        <span>
+          <Trans>Activities</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.share}>
+        <ShareIcon />
+        <span>
+          <Trans>Invite</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.service}>
+        <HeadsetIcon />
+        <span>
+          <Trans>Service</Trans>
+        </span>
+      </Link>
+      <Link href={ROUTES.companyProfile}>
+        <BuildingIcon />
+        <span>
+          <Trans>About us</Trans>
         </span>
       </Link>
       <Link href={ROUTES.messages}>

@@ -140,6 +140,7 @@ const POINT_KINDS: Record<string, MessageDescriptor> = {
   demo_grant: msg`Welcome points`,
   points_redeem: msg`Redeemed for USDT`,
   sign_in: msg`Daily sign-in`,
+  welfare: msg`Welfare reward`,
   blind_box: msg`Blind box`,
 };
 

@@ -5,6 +5,9 @@ import { configEntries, messages, slides, users } from './schema.ts';
 import { hashSecret } from '../domain/accounts.ts';
 import { postMessage } from '../domain/messages.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
+import { seedContent } from './seed-content.ts';
+import { seedBlindBox } from './seed-blindbox.ts';
+import { DEFAULT_SIGNIN_LADDER } from '../../contract/signin.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234', paypass: '123456', email: 'demo@example.com', phone: '0812345678' };
 
@@ -13,7 +16,10 @@ export const DEMO_CONFIG: Record<string, Record<string, string>> = {
     scroll_notice: 'Welcome to Coinvest. Prices in this demo come from a simulated feed.',
     service_url: '',
     appurl_android: `/downloads/coinvest.apk?v=${APP_VERSION}`,
+    // Hosts the web-view may open (https only): documentation sites; service_url stays empty (the service page shows the FAQ).
+    webview_hosts: 'developer.mozilla.org,en.wikipedia.org',
   },
+  signin: { ladder: DEFAULT_SIGNIN_LADDER },
   share: { text: 'Join me on Coinvest, the crypto investment app. Register with my invitation code:' },
   about: {
     title: 'About Coinvest',
@@ -49,6 +55,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     .where(and(isNull(messages.userId), eq(messages.title, WELCOME_MESSAGE.title)))
     .limit(1);
   if (!welcome) await postMessage(db, { to: null, ...WELCOME_MESSAGE }, new Date());
+  await seedContent(db);
+  await seedBlindBox(db);
   const [passwordHash, paypassHash] = await Promise.all([hashSecret(DEMO_ACCOUNT.password), hashSecret(DEMO_ACCOUNT.paypass)]);
   const created = await db
     .insert(users)

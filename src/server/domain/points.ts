@@ -21,7 +21,7 @@ export async function pointsRule(db: Executor): Promise<PointsRule> {
   return { usdt_per_point: usdtPerPoint, min_points: minPoints };
 }
 
-async function pointBalance(db: Executor, userId: number): Promise<string> {
+export async function pointBalance(db: Executor, userId: number): Promise<string> {
   const [row] = await db.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, POINTS)));
   return new Big(row?.available ?? 0).toFixed(0);
 }

@@ -24,6 +24,11 @@ import { payoutRoutes } from './payout-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { contractRoutes } from './contract-routes.ts';
 import { earnRoutes } from './earn-routes.ts';
+import { tasksRoutes } from './tasks-routes.ts';
+import { blindBoxRoutes } from './blindbox-routes.ts';
+import { activitiesRoutes } from './activities-routes.ts';
+import { shareRoutes } from './share-routes.ts';
+import { supportRoutes } from './support-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { secureTransportHeaders, servePwa } from './serving.ts';
 
@@ -63,6 +68,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         connectSrc: ["'self'"],
         workerSrc: ["'self'"],
         manifestSrc: ["'self'"],
+        // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
+        frameSrc: ["'self'", 'https:'],
         // Only over https (secureTransportHeaders): over plain http it blanks the app on a LAN host.
         upgradeInsecureRequests: null,
       },
@@ -103,6 +110,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   rewardsRoutes(route);
   contractRoutes(route, services.market);
   earnRoutes(route, services.earnTimeZone);
+  tasksRoutes(route);
+  blindBoxRoutes(route);
+  activitiesRoutes(route);
+  shareRoutes(route);
+  supportRoutes(route);
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);

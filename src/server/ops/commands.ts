@@ -20,6 +20,10 @@ import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
 import { UsageError, idOf, keyValues, oneOf, plain, reasonOf, table, usernames, type Command, type OperatorContext } from './command-kit.ts';
+import { TASKS_COMMANDS, TASKS_USAGE } from './tasks-commands.ts';
+import { SHARE_USAGE, shareCommands } from './share-commands.ts';
+import { BLINDBOX_USAGE, blindBoxCommands } from './blindbox-commands.ts';
+import { ACTIVITIES_USAGE, activitiesCommands } from './activities-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -55,7 +59,11 @@ export const USAGE = `Usage: npm run ops -- <command>
   restore <file>                                replace the embedded database with a backup (server stopped;
                                                 the current one is kept as data/pglite.before-restore-<time>)
   picture <id|/api/uploads/id> <file>           write an uploaded picture (a certification document, a receipt)
-                                                to a new file, to look at it: private ones are served to their owner only`;
+                                                to a new file, to look at it: private ones are served to their owner only
+${TASKS_USAGE}
+${SHARE_USAGE}
+${BLINDBOX_USAGE}
+${ACTIVITIES_USAGE}`;
 
 
 /** The longest lock-up period an operator can set: ten years. */
@@ -78,6 +86,10 @@ export const isOperatorCommand = (name: string | undefined): boolean => name !==
 
 // Each area's commands file adds its own entries with one spread line here.
 const commands: Record<string, Command> = {
+  ...TASKS_COMMANDS,
+  ...shareCommands,
+  ...blindBoxCommands,
+  ...activitiesCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
