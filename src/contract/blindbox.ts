@@ -143,8 +143,9 @@ export interface SeedState {
 }
 
 export interface BlindBoxInfo {
+  /** The prizes of the caller's seed's table, with their odds and today's stock. */
   prizes: BoxPrize[];
-  /** False when the active prizes do not sum to 100 %: no draw is possible. */
+  /** False when that table does not sum to 100 %: no draw is possible (rotate the seed). */
   available: boolean;
   costs: BoxCost[];
   /** Expected prize value per draw, by asset of the prizes: { USDT: "0.42", POINT: "30" }. */
@@ -152,6 +153,11 @@ export interface BlindBoxInfo {
   /** USDT paid for one point when redeemed (the points rule); null when there is none. */
   usdt_per_point: string | null;
   seed: SeedState;
+  /**
+   * Whether the caller's seed uses the table published now. A seed keeps the table it was committed
+   * with (so no table can be arranged around a known next roll); rotating it brings the new one.
+   */
+  table_current: boolean;
 }
 export const blindBoxInfo = get('/blindbox/info', NoInput, result<BlindBoxInfo>());
 

@@ -205,3 +205,28 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
   // Only one unrevealed seed per user, ever.
   expect(await h.database.db.select().from(boxSeeds).where(and(eq(boxSeeds.userId, user.id)))).toHaveLength(3);
 });
+
+it("a table published after a seed was committed never applies to that seed's draws; rotating brings it", async () => {
+  // The operator can read server seeds, so a new table could otherwise be arranged around a known next roll.
+  await ops('prizes', 'set', 'Win:POINT:500:1000000');
+  const user = await player('1000');
+  const before = (await h.call(blindBoxInfo, {}, { token: user.token })).data;
+  expect(before.table_current).toBe(true);
+  const [win] = await activeTable();
+
+  expect((await ops('prizes', 'set', 'Lose:POINT:0:1000000')).output).toContain('seeds committed from now on');
+  const after = (await h.call(blindBoxInfo, {}, { token: user.token })).data;
+  expect(after.table_current).toBe(false);
+  expect(after.prizes.map((prize) => prize.name)).toEqual(['Win']);
+  const drawn = await h.call(drawBlindBox, { pay: 'points' }, { token: user.token });
+  expect(drawn.ret).toBe(1);
+  expect(drawn.data.draw.prize_id).toBe(win!.id);
+  expect(drawn.data.draw.prize_table).toEqual([{ id: win!.id, weight: 1_000_000 }]);
+  expect(await available(user.id, 'POINT')).toBe('1400.00000000');
+
+  // A new customer's seed, and this one after rotating, use the table published now.
+  expect((await h.call(rotateSeed, {}, { token: user.token })).ret).toBe(1);
+  const rotated = (await h.call(blindBoxInfo, {}, { token: user.token })).data;
+  expect(rotated.table_current).toBe(true);
+  expect(rotated.prizes.map((prize) => prize.name)).toEqual(['Lose']);
+});

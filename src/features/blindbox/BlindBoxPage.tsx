@@ -72,6 +72,11 @@ export default function BlindBoxPage() {
               )}
               <Balances />
             </section>
+            {!info.table_current && (
+              <p className="offline-note" role="status">
+                <Trans>A new prize table has been published. Your seed keeps the table it was committed with; rotate the seed to draw with the new one.</Trans>
+              </p>
+            )}
             <PrizeTable info={info} />
             <SeedPanel info={info} />
           </>

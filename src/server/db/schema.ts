@@ -691,6 +691,12 @@ export const boxSeeds = pgTable(
     clientSeed: text('client_seed').notNull(),
     /** The nonce of the next draw with this seed. */
     nextNonce: integer('next_nonce').notNull().default(0),
+    /**
+     * The prize table ([{ id, weight }] in order) in force when the seed was committed: every draw with
+     * this seed maps onto it. The operator knows the server seeds, so a table published later must not
+     * apply to a seed already committed (it could be arranged around a known next roll).
+     */
+    prizeTable: jsonb('prize_table').$type<{ id: number; weight: number }[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: at('created_at').notNull(),
     revealedAt: at('revealed_at'),
   },

@@ -4,7 +4,7 @@
 // one transaction; a sold-out prize refuses the draw (never re-rolled to another prize: fairness).
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { boxDraws, boxPrizes, boxSeeds, configEntries } from '../db/schema.ts';
 import {
@@ -43,12 +43,31 @@ type PrizeRow = typeof boxPrizes.$inferSelect;
 
 export const seedState = (seed: SeedRow): SeedState => ({ seed_id: seed.id, server_hash: seed.serverHash, client_seed: seed.clientSeed, next_nonce: seed.nextNonce });
 
-/** Commits a new secret server seed: only its SHA-256 is ever shown until it is rotated. */
+/**
+ * Commits a new secret server seed (only its SHA-256 is shown until it is rotated) together with the
+ * prize table in force now: every draw with this seed maps onto that table, whatever is published later.
+ */
 async function commitSeed(db: Executor, userId: number, clientSeed: string, now: Date): Promise<void> {
   const serverSeed = randomBytes(32).toString('hex');
+  const prizeTable = (await activePrizes(db)).map(({ id, weight }) => ({ id, weight }));
   // box_seeds_one_active: a parallel first call created it already, and that one stands.
-  await db.insert(boxSeeds).values({ userId, serverSeed, serverHash: await sha256Hex(serverSeed), clientSeed, createdAt: now }).onConflictDoNothing();
+  await db.insert(boxSeeds).values({ userId, serverSeed, serverHash: await sha256Hex(serverSeed), clientSeed, prizeTable, createdAt: now }).onConflictDoNothing();
 }
+
+/** The prizes of a seed's committed table, in its order, with the committed weights (and today's stock). */
+async function seedPrizes(db: Executor, seed: SeedRow): Promise<PrizeRow[]> {
+  if (!seed.prizeTable.length) return [];
+  const rows = await db.select().from(boxPrizes).where(inArray(boxPrizes.id, seed.prizeTable.map((entry) => entry.id)));
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return seed.prizeTable.flatMap(({ id, weight }) => {
+    const row = byId.get(id);
+    return row ? [{ ...row, weight }] : [];
+  });
+}
+
+/** Whether a seed's table is the one published now (else a rotation brings the new one). */
+const isCurrentTable = (seed: SeedRow, current: readonly PrizeRow[]) =>
+  seed.prizeTable.length === current.length && seed.prizeTable.every((entry, index) => entry.id === current[index]!.id && entry.weight === current[index]!.weight);
 
 /** The caller's unrevealed seed, created on first use; `lock` takes it FOR UPDATE (a draw, a rotation). */
 export async function activeSeed(db: Executor, userId: number, now: Date, lock = false): Promise<SeedRow> {
@@ -85,12 +104,14 @@ const publicPrize = (row: PrizeRow): BoxPrize => ({
 });
 
 export async function blindBoxInfo(db: Executor, userId: number, now: Date): Promise<BlindBoxInfo> {
-  const [rows, costs, seed, rate] = await Promise.all([
+  const seed = await activeSeed(db, userId, now);
+  const [rows, current, costs, rate] = await Promise.all([
+    seedPrizes(db, seed),
     activePrizes(db),
     boxCosts(db),
-    activeSeed(db, userId, now),
     db.select({ value: configEntries.value }).from(configEntries).where(and(eq(configEntries.act, 'points'), eq(configEntries.key, 'usdt_per_point'))),
   ]);
+  // The odds shown are the ones the caller's next draw uses: the table its seed committed to.
   const prizes = rows.map(publicPrize);
   const assets = [...new Set(prizes.filter((prize) => new Big(prize.amount).gt(0)).map((prize) => prize.asset))];
   return {
@@ -100,13 +121,14 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
     expected: Object.fromEntries(assets.map((asset) => [asset, expectedValue(prizes, asset)])),
     usdt_per_point: rate[0]?.value ?? null,
     seed: seedState(seed),
+    table_current: isCurrentTable(seed, current),
   };
 }
 
 /** One draw, in the caller's transaction: everything below commits together or not at all. */
 export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Promise<{ draw: BoxDraw; seed: SeedState }> {
   const seed = await activeSeed(tx, userId, now, true);
-  const prizes = await activePrizes(tx);
+  const prizes = await seedPrizes(tx, seed);
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(texts.blindBoxUnavailable.id);
   const cost = (await boxCosts(tx)).find((option) => option.pay === pay);
   if (!cost) throw new Refusal(texts.blindBoxUnavailable.id);
@@ -119,7 +141,7 @@ export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Pro
   const [taken] = await tx
     .update(boxPrizes)
     .set({ stock: sql`case when ${boxPrizes.stock} is null then null else ${boxPrizes.stock} - 1 end` })
-    .where(and(eq(boxPrizes.id, prize.id), eq(boxPrizes.active, true), sql`(${boxPrizes.stock} is null or ${boxPrizes.stock} > 0)`))
+    .where(and(eq(boxPrizes.id, prize.id), sql`(${boxPrizes.stock} is null or ${boxPrizes.stock} > 0)`))
     .returning({ id: boxPrizes.id });
   if (!taken) throw new Refusal(prize.stock === null ? texts.blindBoxUnavailable.id : texts.prizeSoldOut.id);
 

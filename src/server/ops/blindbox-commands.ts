@@ -54,7 +54,8 @@ export const blindBoxCommands: Record<string, Command> = {
         await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
         await tx.insert(boxPrizes).values(prizes);
       });
-      return `Published a table of ${prizes.length} prizes (100 %); it applies to the next draw.\n\n${await prizeTable(db)}`;
+      // A seed already committed keeps its table: the operator knows server seeds, so a new table must never meet a known next roll.
+      return `Published a table of ${prizes.length} prizes (100 %); it applies to seeds committed from now on (each customer's current seed keeps its table until they rotate it).\n\n${await prizeTable(db)}`;
     }
     if (action !== undefined) throw new UsageError('Use: prizes, or prizes set "<table>".');
     return prizeTable(db);

@@ -1,0 +1,1 @@
+ALTER TABLE "box_seeds" ADD COLUMN "prize_table" jsonb DEFAULT '[]'::jsonb NOT NULL;
