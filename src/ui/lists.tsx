@@ -119,3 +119,18 @@ export function Empty({ children, action }: { children: ReactNode; action?: Reac
     </div>
   );
 }
+
+/** A load that failed: what it said, and a way to try again. */
+export function LoadFailure({ children, onRetry }: { children: ReactNode; onRetry: () => void }) {
+  return (
+    <Empty
+      action={
+        <Button size="small" variant="secondary" onClick={onRetry}>
+          <Trans>Try again</Trans>
+        </Button>
+      }
+    >
+      {children}
+    </Empty>
+  );
+}

@@ -6,8 +6,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { activityList } from '../../contract/activities.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Period, Status, WinNotice } from './ActivityParts.tsx';
@@ -30,15 +29,7 @@ export default function ActivityListPage() {
         <OfflineNote endpoints={[activityList]} />
         <WinNotice wins={wins} />
         {!loaded && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
         )}
         {loaded && list.length === 0 && (
           <Empty>

@@ -13,7 +13,7 @@ import { formatExact } from '../../lib/format.ts';
 import { offlineData } from '../../lib/offline.ts';
 import { Button } from '../../ui/forms.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { GiftBox, PrizeTable, ResultDialog, SeedPanel, WinNotice, useAmountText } from './BlindBoxParts.tsx';
@@ -45,15 +45,7 @@ export default function BlindBoxPage() {
         <OfflineNote endpoints={[blindBoxInfo]} />
         <WinNotice wins={wins} />
         {!info && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
         )}
         {info && (
           <>

@@ -11,7 +11,7 @@ import { formatDateTime } from '../../lib/format.ts';
 import { hasMore } from '../../lib/paged-list.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, StatusBadge } from '../../ui/records.tsx';
@@ -37,15 +37,7 @@ export default function BlindBoxVerifyPage() {
           </p>
         )}
         {!draws.loaded && draws.failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {draws.failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{draws.failure}</LoadFailure>
         )}
         {draws.loaded && (
           <>

@@ -13,7 +13,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigationHistory } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { ConfirmDialog, Empty } from '../../ui/lists.tsx';
+import { ConfirmDialog, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
@@ -53,15 +53,7 @@ export default function BankCardPage() {
       <div className="page-body">
         <OfflineNote endpoints={[bankCards]} />
         {!cards.loaded && cards.failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {cards.failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{cards.failure}</LoadFailure>
         )}
         {cards.lists.length > 0 && (
           <ul className="payout-list">

@@ -11,7 +11,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
@@ -33,15 +33,7 @@ export default function CertificationAdvancedPage() {
       <div className="page-body">
         <OfflineNote endpoints={[certificationState]} />
         {!state && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
         )}
         {state && advancedBlocked(state) && (
           <section className="card cert-blocked" role="status">

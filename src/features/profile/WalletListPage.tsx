@@ -14,7 +14,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
-import { ConfirmDialog, Empty } from '../../ui/lists.tsx';
+import { ConfirmDialog, Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { CopyIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
@@ -64,15 +64,7 @@ export default function WalletListPage() {
       <div className="page-body">
         <OfflineNote endpoints={[wallets]} />
         {!list.loaded && list.failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {list.failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{list.failure}</LoadFailure>
         )}
         {list.loaded && list.lists.length === 0 && (
           <Empty action={<div className="payout-empty-action">{addButton}</div>}>

@@ -10,7 +10,7 @@ import { useSubmit } from '../../lib/form.ts';
 import { hasMore } from '../../lib/paged-list.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, TextField } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -40,15 +40,7 @@ export default function PointRecordPage() {
       <div className="page-body">
         <OfflineNote endpoints={[pointRecords]} />
         {!points.loaded && points.failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {points.failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{points.failure}</LoadFailure>
         )}
         {points.loaded && (
           <>

@@ -19,7 +19,7 @@ import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { CopyIcon, ShareIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr } from '../../ui/records.tsx';
@@ -53,15 +53,7 @@ export default function SharePage() {
           </Empty>
         )}
         {view.kind === 'failed' && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {view.failure}
-          </Empty>
+          <LoadFailure onRetry={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}>{view.failure}</LoadFailure>
         )}
         {view.kind === 'gate' && <Gate invite={view.invite} />}
         {view.kind === 'link' && <Invitation link={view.link} text={view.text} code={view.invite.code} />}

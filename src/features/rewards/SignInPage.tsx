@@ -12,9 +12,8 @@ import { errorText } from '../../lib/api.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSubmit } from '../../lib/form.ts';
-import { Button } from '../../ui/forms.tsx';
 import { BackIcon, ChevronIcon, GiftIcon } from '../../ui/icons.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { dayNumber, firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from './signin-calendar.ts';
@@ -46,15 +45,7 @@ export default function SignInPage() {
       <div className="page-body">
         <OfflineNote endpoints={[signInCalendar]} />
         {!calendar && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={() => reload()}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={() => reload()}>{failure}</LoadFailure>
         )}
         {calendar && (
           <>

@@ -8,8 +8,7 @@ import type { LevelProgress, VipLevel } from '../../contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { session } from '../../lib/session.ts';
-import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { currentLevel, levelRange, loadVip, progressPercent, rewardsState } from './rewards-store.ts';
@@ -31,15 +30,7 @@ export default function VipLevelPage() {
       <div className="page-body">
         <OfflineNote endpoints={[vipLevels, levelProgress]} />
         {!vipLoaded && vipFailure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {vipFailure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{vipFailure}</LoadFailure>
         )}
         {vipLoaded && progress && (
           <>

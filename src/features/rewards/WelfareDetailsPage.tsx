@@ -6,8 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { WELFARE_CODES, welfareTask, type WelfareCode, type WelfareTask } from '../../contract/welfare.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useHashQuery } from '../../lib/navigation.ts';
-import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RewardText, TaskAction, TaskIcon } from './WelfareParts.tsx';
@@ -38,15 +37,7 @@ export default function WelfareDetailsPage() {
           </Empty>
         )}
         {code && !task && detailsFailure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {detailsFailure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{detailsFailure}</LoadFailure>
         )}
         {task && <Details task={task} />}
       </div>

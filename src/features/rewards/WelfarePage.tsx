@@ -7,8 +7,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { welfareTasks, type WelfareTask } from '../../contract/welfare.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RewardText, TaskAction, TaskIcon, TaskProgress } from './WelfareParts.tsx';
@@ -37,15 +36,7 @@ export default function WelfarePage() {
           </p>
         </section>
         {!loaded && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={reload}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
         )}
         {loaded && known.length === 0 && (
           <Empty>

@@ -2,11 +2,9 @@
 // offline reading; the FAQ as questions that open to their answers.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import { Trans } from '@lingui/react/macro';
 import type { ContentPageKey } from '../../contract/support.ts';
 import { errorText } from '../../lib/api.ts';
-import { Button } from '../../ui/forms.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { loadContentPage, pageKey, paragraphs, questionAndAnswer, supportState } from './support-store.ts';
 
 /** Loads a page; what is kept shows at once and the answer replaces it. */
@@ -23,15 +21,7 @@ export function useContentPage(key: ContentPageKey) {
 
 export function ContentFailure({ failure, retry }: { failure: string; retry: () => void }) {
   return (
-    <Empty
-      action={
-        <Button size="small" variant="secondary" onClick={retry}>
-          <Trans>Try again</Trans>
-        </Button>
-      }
-    >
-      {failure}
-    </Empty>
+    <LoadFailure onRetry={retry}>{failure}</LoadFailure>
   );
 }
 

@@ -7,9 +7,8 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { allowedWebViewUrl } from '../../contract/support.ts';
 import { errorText } from '../../lib/api.ts';
-import { Button } from '../../ui/forms.tsx';
 import { ExternalIcon } from '../../ui/icons.tsx';
-import { Empty } from '../../ui/lists.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { loadSupportConfig, supportState } from './support-store.ts';
 import './support.css';
@@ -52,15 +51,7 @@ export default function WebViewPage() {
       <NavBar title={<Trans>Web page</Trans>} />
       <div className="page-body">
         {!configLoaded && failure && (
-          <Empty
-            action={
-              <Button size="small" variant="secondary" onClick={load}>
-                <Trans>Try again</Trans>
-              </Button>
-            }
-          >
-            {failure}
-          </Empty>
+          <LoadFailure onRetry={load}>{failure}</LoadFailure>
         )}
         {configLoaded && (
           <section className="card webview-refused" role="alert">
