@@ -11,7 +11,7 @@ import { activities, boxDraws, users } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { activityInfo, activityList, winNotice } from '../../src/contract/activities.ts';
-import { drawBlindBox } from '../../src/contract/blindbox.ts';
+import { drawBlindBox, rotateSeed } from '../../src/contract/blindbox.ts';
 
 let h: Harness;
 const folder = mkdtempSync(join(tmpdir(), 'activities-'));
@@ -90,6 +90,8 @@ describe('the win notice', () => {
     await grant(h, user.id, '1000', 'POINT');
     expect((await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).ret).toBe(1);
     expect((await ops('prizes', 'set', 'Thanks for playing:POINT:0:1000000')).ok).toBe(true);
+    // The seed keeps the table it was committed with: rotating brings the new one.
+    expect((await h.call(rotateSeed, {}, { token: user.token })).ret).toBe(1);
     expect((await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).ret).toBe(1);
     expect(await h.database.db.select().from(boxDraws)).toHaveLength(2);
 
