@@ -17,7 +17,7 @@ export const NETWORK_MESSAGE = 'NETWORK_STATE';
  * Lie-fi: a user's read whose answer is kept waits this long for the network, then the kept answer
  * is shown (marked "as of") and the network's, when it comes, is kept and announced (FRESH_MESSAGE).
  */
-export const NETWORK_TIMEOUT_MS = 4_000;
+export const NETWORK_TIMEOUT_MS = 3_500;
 /** Posted to the pages when a late network answer replaced a kept one: `{ type: FRESH_MESSAGE, path }`. */
 export const FRESH_MESSAGE = 'FRESH_ANSWER';
 /** Background Sync's tag for the outbox of harmless writes (messages marked read offline). */

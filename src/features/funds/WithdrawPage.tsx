@@ -21,6 +21,8 @@ import { AmountField, Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } f
 import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { bankCards, wallets } from '../../contract/payouts.ts';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { formatPercent } from './funds-format.ts';
@@ -122,6 +124,8 @@ export default function WithdrawPage() {
     <div className="page">
       <NavBar title={<Trans>Withdraw</Trans>} right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />} />
       <Form onSubmit={ask}>
+        {/* Offline, the bank cards and wallets shown are the kept ones: say since when. */}
+        <OfflineNote endpoints={[bankCards, wallets]} />
         <Segmented
           value={target}
           onChange={chooseTarget}
