@@ -82,6 +82,11 @@ it('after the operator grants it, copies the invitation link to the clipboard', 
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect.poll(toast).toBe('Copied successfully!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LINK);
+
+  // The QR code can be saved: an SVG file of the same link, and §8's "Downloaded successfully!".
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Save QR code' }).click()]);
+  expect(download.suggestedFilename()).toBe('coinvest-invitation.svg');
+  await expect.poll(toast).toBe('Downloaded successfully!');
   await shot('share-03-link');
 });
 

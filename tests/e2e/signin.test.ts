@@ -1,4 +1,4 @@
-// Daily sign-in and welfare as a person uses them: the demo account opens Home → Sign in, taps the
+// Daily sign-in and welfare as a person uses them: a new customer opens Home → Sign in, taps the
 // button, sees "+5 points", the streak, the balance, today marked and the ladder's next step; a
 // reload still says "Signed in today". Then welfare: the tasks as the server states them, a
 // claimable one claimed (its reward paid once), a locked one's details and the way to meet it.
@@ -6,7 +6,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { callApi, logIn, markAllRead } from './pwa.ts';
+import { callApi, logIn } from './pwa.ts';
+import { fundedUser } from './funded-user.ts';
 
 let page: Page;
 phonePageForFile((opened) => {
@@ -36,9 +37,12 @@ async function shot(name: string) {
   await screenshot(page, name);
 }
 
+// A customer of its own: other files use the demo account (its points, its option records) meanwhile.
+const phone = `08${String(Date.now()).slice(-8)}`;
+const password = 'signin123';
+
 beforeAll(async () => {
-  await markAllRead('demo', 'demo1234');
-  token = (await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } })).data.token;
+  token = await fundedUser(phone, password, '246810', '20');
   // A first option makes one welfare task claimable whatever ran before (one BTC product, 1 USDT).
   const products = await callApi<{ lists: { id: number }[] }>('/coin/option/products', { method: 'GET', form: { code: 'BTC' } });
   const placed = await callApi('/coin/order/add', { token, form: { code: 'BTC', direction: 'up', amount: '1', product_id: String(products.data.lists[0]!.id) } });
@@ -46,12 +50,12 @@ beforeAll(async () => {
 });
 
 it('opens the sign-in page from Home: the month, the streak, the balance and the ladder', async () => {
-  await logIn(page, 'demo', 'demo1234');
+  await logIn(page, phone, password);
   await page.locator('a[href="#/pages/index/singin"]').first().click();
   await page.waitForURL(/#\/pages\/index\/singin$/);
   await poll(() => page.locator('.navbar h1').textContent()).toBe('Daily sign-in');
   const before = await calendar();
-  expect(before.signed_today).toBe(false); // a fresh server: the demo account has not signed in
+  expect(before.signed_today).toBe(false); // a new customer has not signed in
   await poll(() => page.getByTestId('signin-balance').textContent()).toBe(Number(before.balance).toLocaleString('en-US'));
   expect(await page.getByTestId('signin-streak').textContent()).toBe('0 days');
   expect(await page.locator('.signin-grid thead th').allTextContents()).toHaveLength(7);

@@ -90,6 +90,10 @@ function Invitation({ link, text, code }: { link: string; text: string; code: st
         </p>
       )}
       <img className="share-qr" src={qr} width="200" height="200" alt={t`QR code of your invitation link`} />
+      {/* §8: saving the QR code says "Downloaded successfully!". */}
+      <a className="share-save" href={qr} download="coinvest-invitation.svg" onClick={() => toast(i18n._(texts.downloadSuccess))}>
+        <Trans>Save QR code</Trans>
+      </a>
       <div className="share-code">
         <span className="muted">
           <Trans>Invitation code</Trans>
