@@ -128,28 +128,50 @@ it("the browser context's offline: every screen opens, truthful and marked; trad
   }
 });
 
-/** DevTools' Offline through the protocol, on the page and on its service worker (as devtools applies it to both). */
-async function devtoolsOffline(offline: boolean, sessions: { page?: CDPSession; worker?: CDPSession }): Promise<void> {
+/** The DevTools sessions that emulate the network: the page's, and one per service worker of the app. */
+interface DevtoolsSessions {
+  page?: CDPSession;
+  browser?: CDPSession;
+  /** The worker sessions attached by the first call: the same sessions lift the conditions, then detach. */
+  workers: string[];
+}
+
+/**
+ * DevTools' Offline through the protocol, on the page and on its service worker (as devtools applies
+ * it to both). Conditions belong to the session that set them, so lifting them goes through the same
+ * sessions (a new session saying "online" would leave the first one's "offline" in force), which
+ * are then detached.
+ */
+async function devtoolsOffline(offline: boolean, sessions: DevtoolsSessions): Promise<void> {
   const conditions = { offline, latency: 0, downloadThroughput: -1, uploadThroughput: -1 };
   sessions.page ??= await page.context().newCDPSession(page);
   await sessions.page.send('Network.enable');
   await sessions.page.send('Network.emulateNetworkConditions', conditions);
-  const browser = page.context().browser()!;
-  sessions.worker ??= await browser.newBrowserCDPSession();
-  const { targetInfos } = await sessions.worker.send('Target.getTargets');
-  const origin = inject('baseUrl');
-  for (const target of targetInfos.filter((info) => info.type === 'service_worker' && info.url.startsWith(origin))) {
-    const { sessionId } = await sessions.worker.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+  sessions.browser ??= await page.context().browser()!.newBrowserCDPSession();
+  if (offline && !sessions.workers.length) {
+    const { targetInfos } = await sessions.browser.send('Target.getTargets');
+    const origin = inject('baseUrl');
+    for (const target of targetInfos.filter((info) => info.type === 'service_worker' && info.url.startsWith(origin))) {
+      const { sessionId } = await sessions.browser.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      sessions.workers.push(sessionId);
+    }
+  }
+  for (const sessionId of sessions.workers) {
     for (const [id, method, params] of [
       [1, 'Network.enable', {}],
       [2, 'Network.emulateNetworkConditions', conditions],
     ] as const)
-      await sessions.worker.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
+      await sessions.browser.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => undefined);
+  }
+  if (!offline) {
+    for (const sessionId of sessions.workers.splice(0)) await sessions.browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    await sessions.page.detach();
+    sessions.page = undefined;
   }
 }
 
 it("DevTools protocol's offline: every screen opens, truthful and marked; trading needs a connection", async () => {
-  const sessions: { page?: CDPSession; worker?: CDPSession } = {};
+  const sessions: DevtoolsSessions = { workers: [] };
   await devtoolsOffline(true, sessions);
   try {
     // A reload keeps devtools' conditions on the page target, as it does for QA.
