@@ -4,6 +4,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { unreadMessages, type StationMessage } from '../contract/messages.ts';
 import { api } from './api.ts';
+import { pendingReads } from './outbox-store.ts';
 import { session } from './session.ts';
 
 export const unread = proxy({
@@ -22,7 +23,11 @@ export async function refreshUnread(): Promise<void> {
   const token = session.token;
   const answer = await api(unreadMessages, undefined, { loading: false });
   if (request !== latestRequest || token !== session.token) return;
-  setUnread(answer.count, answer.first);
+  // Messages read on this device while offline stay read until the server hears of them.
+  const pending = pendingReads();
+  if (pending === 'all') setUnread(0, null);
+  else if (answer.first && pending.has(answer.first.id)) setUnread(answer.count - pending.size, null);
+  else setUnread(answer.count, answer.first);
 }
 
 /** For screens that only decorate with the count: a failure (offline, say) keeps the last one. */

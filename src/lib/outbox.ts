@@ -8,18 +8,10 @@ import { ApiError, api, newIdempotencyKey } from './api.ts';
 import { noteRead } from './messages.ts';
 import { knownOffline } from './offline.ts';
 import { session } from './session.ts';
-import { persistedStore } from './storage.ts';
+import { outbox } from './outbox-store.ts';
 import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../../sw/cache-keys.ts';
 
-export interface OutboxEntry {
-  /** The Idempotency-Key of every attempt to send it. */
-  key: string;
-  kind: 'messages-read';
-  ids: number[] | 'all';
-  queuedAt: string;
-}
-
-export const outbox = persistedStore('outbox', { pending: [] as OutboxEntry[] }, { perUser: true });
+export { outbox, type OutboxEntry } from './outbox-store.ts';
 
 /** Keeps "these messages are read" for later and asks the browser to send it when it can. */
 export function queueMessagesRead(ids: readonly number[] | 'all'): void {

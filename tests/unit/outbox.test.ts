@@ -3,11 +3,11 @@
 // is lost and is sent again applies once. Nothing that moves money is ever queued.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { StationMessage } from '../../src/contract/messages.ts';
-import { unread } from '../../src/lib/messages.ts';
+import { refreshUnread, unread } from '../../src/lib/messages.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';
 import { clearSession, session } from '../../src/lib/session.ts';
-import { markAllRead, markRead, messagesState } from '../../src/features/messages/messages-store.ts';
+import { loadMessages, markAllRead, markRead, messagesState } from '../../src/features/messages/messages-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const message = (id: number): StationMessage => ({ id, title: `Notice ${id}`, content: '', status: 'unread', created_at: '2026-01-02T03:04:05.000Z' });
@@ -84,4 +84,23 @@ it('"mark all read" offline is kept too; the outbox belongs to the user and logo
   expect(outbox.pending.map((entry) => entry.ids)).toEqual(['all']);
   await clearSession();
   expect(outbox.pending).toEqual([]);
+});
+
+it('a kept answer stored before the reads (a reload offline) still shows them read, and the count without them', async () => {
+  offlineData.online = false;
+  await markRead([1, 3]);
+  // The list and the count come again from answers that still call every message unread.
+  stubFetch(
+    envelope(1, 'ok', { lists: [message(3), message(2), message(1)], total: 3 }),
+    envelope(1, 'ok', { count: 3, first: message(1) }),
+  );
+  offlineData.online = true;
+  await loadMessages('all');
+  await refreshUnread();
+  expect(messagesState.all.lists.map((item) => [item.id, item.status])).toEqual([
+    [3, 'read'],
+    [2, 'unread'],
+    [1, 'read'],
+  ]);
+  expect(unread).toMatchObject({ count: 1, first: null });
 });

@@ -7,6 +7,7 @@ import { api, errorText } from '../../lib/api.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { noteRead, refreshUnread, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
+import { pendingReads, readHere } from '../../lib/outbox-store.ts';
 import { session } from '../../lib/session.ts';
 
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
@@ -51,8 +52,13 @@ export async function loadMessages(filter: MessageFilter, { more = false } = {})
     if (request !== latestRequest[filter]) return;
     const kept = more ? list.lists : [];
     const known = new Set(kept.map((message) => message.id));
-    list.lists = [...kept, ...answer.lists.filter((message) => !known.has(message.id))];
-    list.total = answer.total;
+    // Read on this device while offline: read on screen, though the server (or a kept answer) says unread.
+    const pending = pendingReads();
+    const fresh = answer.lists.filter((message) => !known.has(message.id));
+    const readOffline = fresh.filter((message) => message.status === 'unread' && readHere(message.id, pending));
+    for (const message of readOffline) message.status = 'read';
+    list.lists = [...kept, ...fresh];
+    list.total = filter === 'unread' ? Math.max(0, answer.total - readOffline.length) : answer.total;
     list.loaded = true;
     list.failure = null;
   } catch (error) {

@@ -1,0 +1,28 @@
+// What waits in the outbox (lib/outbox.ts sends it): kept on the device per user, so a reload or the
+// next start still has it. The lists of messages read it too, so a message marked read offline
+// stays read on screen when a kept answer (stored before it was read) is shown again.
+import { persistedStore } from './storage.ts';
+
+export interface OutboxEntry {
+  /** The Idempotency-Key of every attempt to send it. */
+  key: string;
+  kind: 'messages-read';
+  ids: number[] | 'all';
+  queuedAt: string;
+}
+
+export const outbox = persistedStore('outbox', { pending: [] as OutboxEntry[] }, { perUser: true });
+
+/** The messages marked read on this device that the server has not heard of yet: their ids, or 'all'. */
+export function pendingReads(entries: readonly Readonly<OutboxEntry>[] = outbox.pending): ReadonlySet<number> | 'all' {
+  const ids = new Set<number>();
+  for (const entry of entries) {
+    if (entry.kind !== 'messages-read') continue;
+    if (entry.ids === 'all') return 'all';
+    for (const id of entry.ids) ids.add(id);
+  }
+  return ids;
+}
+
+/** Whether a message the server calls unread is read on this device already (the change waits to be sent). */
+export const readHere = (id: number, pending = pendingReads()) => pending === 'all' || pending.has(id);
