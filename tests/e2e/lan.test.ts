@@ -106,6 +106,8 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
     expect((await (await saved).json()).ret).toBe(1);
     expect((await saved).request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
+    // Saved, the app goes back: reloading before it has would reopen the nickname page, which has no tab bar.
+    await page.locator('.app .tabbar').waitFor();
     // Said once: after a reload it stays quiet.
     await page.reload();
     await page.locator('.app .tabbar').waitFor();
