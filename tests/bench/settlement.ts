@@ -1,10 +1,13 @@
-// Settlement throughput: 100,000 due options on the embedded database (and on PostgreSQL when
-// BENCH_DATABASE_URL names an empty database), settled by the production job code.
+// Settlement throughput: 100,000 due options on the embedded database and on PostgreSQL (the
+// database BENCH_DATABASE_URL names, which must be empty, or else a throwaway cluster like the
+// server tests'), settled by the production job code; then the ledger check: the entries sum to
+// the balances, user by user and in total.
 import { sql } from 'drizzle-orm';
-import { migratedSnapshot, openDatabase, type Database } from '../../src/server/db/connection.ts';
+import { migratedSnapshot, openDatabase, rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
-import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { settleAllDue, SETTLEMENT_BATCH } from '../../src/server/jobs/settlement.ts';
+import { postgresBinaries, startPostgres } from '../server/postgres.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
@@ -23,6 +26,7 @@ async function prepare(database: Database, now: Date) {
   await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, 'USDT', 'available', 1000000, 'bench_grant', 'bench' from users where username like 'bench%'`);
   await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select user_id, 'USDT', 'available', -amount, 'option_stake', 'option:' || id from option_orders`);
   await db.execute(sql`insert into balances (user_id, asset, available) select user_id, 'USDT', sum(amount) from ledger_entries group by user_id on conflict (user_id, asset) do update set available = excluded.available`);
+  if (database.kind === 'postgres') await db.execute(sql`analyze`);
 }
 
 async function run(label: string, database: Database) {
@@ -32,13 +36,28 @@ async function run(label: string, database: Database) {
   const settled = await settleAllDue(database.db, now);
   const seconds = (performance.now() - started) / 1000;
   const mismatches = await ledgerMismatches(database.db);
-  console.log(`  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s; ledger mismatches after: ${mismatches.length}`);
+  const [totals] = rowsOf<{ entries: string; balances: string; payouts: string }>(
+    await database.db.execute(sql`
+      select (select coalesce(sum(amount), 0) from ledger_entries)::text as entries,
+        (select coalesce(sum(available + frozen), 0) from balances)::text as balances,
+        (select count(*) from ledger_entries where kind = 'option_payout')::text as payouts`),
+  );
+  console.log(`  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s`);
+  console.log(`    ledger: ${totals!.payouts} payout entries; sum of entries ${totals!.entries} = sum of balances ${totals!.balances}: ${totals!.entries === totals!.balances ? 'yes' : 'NO'}; balances that differ from their entries: ${mismatches.length}`);
   await database.close();
 }
 
 export async function settlementBench() {
-  console.log(`\nSettlement of ${ORDERS.toLocaleString('en')} due options (batches of 500, one transaction each)`);
+  console.log(`\nSettlement of ${ORDERS.toLocaleString('en')} due options (batches of ${SETTLEMENT_BATCH}, one transaction each)`);
   await run('embedded PGlite (in memory)', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
-  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
-  else console.log('  PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it');
+  if (process.env.BENCH_DATABASE_URL) {
+    await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
+  } else if (postgresBinaries()) {
+    const cluster = await startPostgres();
+    try {
+      await run('PostgreSQL (throwaway cluster, fsync off)', await openDatabase({ kind: 'postgres', url: cluster.url() }));
+    } finally {
+      await cluster.stop();
+    }
+  } else console.log('  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
 }

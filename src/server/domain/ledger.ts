@@ -2,7 +2,7 @@
 // balance by the same amount in the caller's transaction; a balance never goes below zero (the
 // database checks it too) and one business event (kind + reference) can never post twice.
 import Big from 'big.js';
-import { and, count, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -49,8 +49,9 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
 }
 
 /**
- * Many postings at once (a settlement batch): one insert of the entries, one update of the
- * balances they move. Same guarantees as post(): all or nothing, never twice, never below zero.
+ * Many postings computed in code at once (a batch of contract fills): one insert of the entries,
+ * one update of the balances they move. Same guarantees as post(): all or nothing, never twice,
+ * never below zero. Postings that SQL can select are better posted with postRows.
  */
 export async function postMany(tx: Executor, postings: Posting[], now: Date): Promise<void> {
   const moving = postings.filter((posting) => !new Big(posting.amount).eq(0));
@@ -87,6 +88,56 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     where b.user_id = v.user_id and b.asset = v.asset and b.available + v.available >= 0 and b.frozen + v.frozen >= 0
     returning b.user_id`);
   if (rowsOf(moved).length !== moves.length) throw new Refusal(texts.insufficientBalance.id);
+}
+
+/**
+ * Posts the rows a query selects — columns user_id, asset, bucket ('available' | 'frozen'), amount
+ * (numeric), kind, reference — in two statements however many there are: the missing balance rows
+ * first (a statement of their own: a later statement's snapshot must see them; one statement's CTEs
+ * all share one snapshot, so an update there would miss a row inserted beside it), then the entries
+ * with one INSERT … SELECT and the balances with one UPDATE … FROM their sums, locked in (user, asset)
+ * order so two batches never wait on each other in a cycle. Same guarantees as post(): all or nothing
+ * (the caller's transaction rolls back on a throw), never twice, never below zero. Zero amounts post
+ * nothing. Returns how many entries it wrote.
+ */
+export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<number> {
+  await tx.execute(sql`
+    insert into balances (user_id, asset)
+    select distinct user_id, asset from (${rows}) r where amount <> 0 order by user_id, asset
+    on conflict do nothing`);
+  const [counts] = rowsOf<{ wanted: number | string; posted: number | string; balances: number | string; moved: number | string }>(
+    await tx.execute(sql`
+      with wanted as materialized (
+        select user_id, asset, bucket, amount, kind, reference from (${rows}) r where amount <> 0
+      ), locked as materialized (
+        select b.user_id, b.asset from balances b
+        where (b.user_id, b.asset) in (select user_id, asset from wanted)
+        order by b.user_id, b.asset
+        for update of b
+      ), entries as (
+        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
+        select user_id, asset, bucket, amount, kind, reference, ${now.toISOString()}::timestamptz from wanted
+        on conflict do nothing
+        returning user_id, asset, bucket, amount
+      ), sums as (
+        select user_id, asset,
+          coalesce(sum(amount) filter (where bucket = 'available'), 0) as available,
+          coalesce(sum(amount) filter (where bucket = 'frozen'), 0) as frozen
+        from entries group by user_id, asset
+      ), moved as (
+        update balances b set available = b.available + s.available, frozen = b.frozen + s.frozen
+        from sums s join locked l on l.user_id = s.user_id and l.asset = s.asset
+        where b.user_id = s.user_id and b.asset = s.asset and b.available + s.available >= 0 and b.frozen + s.frozen >= 0
+        returning b.user_id
+      )
+      select (select count(*) from wanted)::int as wanted, (select count(*) from entries)::int as posted,
+        (select count(*) from sums)::int as balances, (select count(*) from moved)::int as moved`),
+  );
+  const wanted = Number(counts?.wanted ?? 0);
+  const posted = Number(counts?.posted ?? 0);
+  if (posted !== wanted) throw new AlreadyPosted(`${wanted - posted} of ${wanted} postings are already in the ledger`);
+  if (Number(counts?.moved ?? 0) !== Number(counts?.balances ?? 0)) throw new Refusal(texts.insufficientBalance.id);
+  return posted;
 }
 
 /** Moves `amount` from available to frozen (a withdrawal, an open order): two entries. */

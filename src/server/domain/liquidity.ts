@@ -26,7 +26,7 @@ import {
 } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from '../http/context.ts';
-import { USDT, post } from './ledger.ts';
+import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from './earn-days.ts';
 
 /** The least one subscription may be (USDT). */
@@ -158,20 +158,13 @@ export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): 
   await tx.execute(sql`create temp table yuebao_day on commit drop as
     select user_id, closing, eligible, ${rate ? interestSql(rate.ladder) : sql`0::numeric`} as interest from (${holdersOf(day)}) h`);
   const at = now.toISOString();
-  const credited = rowsOf<{ n: number | string }>(
-    await tx.execute(sql`
-      with entries as (
-        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
-        select user_id, ${LIQUIDITY_ASSET}, 'available', interest, ${LIQUIDITY_ENTRY.interest}, 'yuebao-interest:' || ${day} || ':' || user_id, ${at}::timestamptz
-        from yuebao_day where interest > 0
-        returning user_id, amount
-      ), moved as (
-        update balances b set available = b.available + e.amount from entries e
-        where b.user_id = e.user_id and b.asset = ${LIQUIDITY_ASSET}
-        returning b.user_id
-      )
-      select count(*) as n from moved`),
-  )[0];
+  const credited = await postRows(
+    tx,
+    sql`select user_id, ${LIQUIDITY_ASSET}::text as asset, 'available'::text as bucket, interest as amount, ${LIQUIDITY_ENTRY.interest}::text as kind,
+        'yuebao-interest:' || ${day} || ':' || user_id as reference
+      from yuebao_day where interest > 0 order by user_id`,
+    now,
+  );
   await tx.execute(sql`
     insert into liquidity_records (user_id, kind, amount, day, status, created_at, paid_at)
     select user_id, 'interest', interest, ${day}, 'done', ${at}::timestamptz, ${at}::timestamptz from yuebao_day where interest > 0 order by user_id`);
@@ -181,35 +174,29 @@ export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): 
     on conflict (user_id) do update set closed_day = excluded.closed_day, closing = excluded.closing,
       last_interest = excluded.last_interest, total_interest = liquidity_accounts.total_interest + excluded.last_interest`);
   await tx.execute(sql`update liquidity_records set status = 'waiting' where day = ${day} and kind = 'redeem' and status = 'submitted'`);
-  return Number(credited?.n ?? 0);
+  return credited;
 }
 
 /** Pays the standard redemptions due at the end of `day`: frozen liquidity out, USDT in. Set-based. */
 export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date): Promise<number> {
-  const at = now.toISOString();
-  const paid = rowsOf<{ n: number | string }>(
+  const due = rowsOf<{ id: number }>(
     await tx.execute(sql`
-      with due as (
-        update liquidity_records set status = 'confirmed', paid_at = ${at}::timestamptz
-        where pay_day <= ${day} and status in ('submitted', 'waiting') and kind = 'redeem'
-        returning id, user_id, amount
-      ), entries as (
-        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
-        select user_id, ${LIQUIDITY_ASSET}, 'frozen', -amount, ${LIQUIDITY_ENTRY.payout}, 'yuebao:' || id, ${at}::timestamptz from due
-        union all
-        select user_id, ${USDT}, 'available', amount, ${LIQUIDITY_ENTRY.payout}, 'yuebao:' || id, ${at}::timestamptz from due
-        returning user_id, asset, bucket, amount
-      ), sums as (
-        select user_id, asset, sum(amount) filter (where bucket = 'available') as available, sum(amount) filter (where bucket = 'frozen') as frozen
-        from entries group by user_id, asset
-      ), ensured as (
-        insert into balances (user_id, asset) select user_id, asset from sums on conflict do nothing
-      )
-      update balances b set available = b.available + coalesce(s.available, 0), frozen = b.frozen + coalesce(s.frozen, 0)
-      from sums s where b.user_id = s.user_id and b.asset = s.asset
-      returning b.user_id`),
+      update liquidity_records set status = 'confirmed', paid_at = ${now.toISOString()}::timestamptz
+      where pay_day <= ${day} and status in ('submitted', 'waiting') and kind = 'redeem'
+      returning id`),
   );
-  return rowsOf(paid).length;
+  if (!due.length) return 0;
+  const ids = sql`${`{${due.map(({ id }) => Number(id)).join(',')}}`}::int[]`;
+  await postRows(
+    tx,
+    sql`
+      select user_id, ${LIQUIDITY_ASSET}::text as asset, 'frozen'::text as bucket, -amount as amount, ${LIQUIDITY_ENTRY.payout}::text as kind, 'yuebao:' || id as reference
+      from liquidity_records where id = any(${ids})
+      union all
+      select user_id, ${USDT}::text, 'available', amount, ${LIQUIDITY_ENTRY.payout}::text, 'yuebao:' || id from liquidity_records where id = any(${ids})`,
+    now,
+  );
+  return due.length;
 }
 
 /** The caller's liquidity figures now. */

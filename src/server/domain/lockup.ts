@@ -11,7 +11,7 @@ import { texts } from '../../contract/texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays, lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from '../http/context.ts';
-import { USDT, post } from './ledger.ts';
+import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from './earn-days.ts';
 
 export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;
@@ -87,33 +87,30 @@ export async function subscribeLockup(tx: Tx, userId: number, productId: number,
  */
 export async function payLockupDay(tx: Tx, day: string, now: Date): Promise<number> {
   const at = now.toISOString();
-  const paid = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      with due as (
-        update lockup_orders set earned = earned + daily_income,
-          status = case when end_day = ${day} then 'end' else status end,
-          ended_at = case when end_day = ${day} then ${at}::timestamptz else ended_at end
-        where status = 'processing' and start_day <= ${day} and end_day >= ${day}
-        returning id, user_id, amount, daily_income, end_day = ${day} as ends
-      ), entries as (
-        insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
-        select user_id, ${USDT}, 'available', daily_income, ${LOCKUP_ENTRY.income}, 'lockup-income:' || ${day} || ':' || id, ${at}::timestamptz from due where daily_income > 0
-        union all
-        select user_id, ${REGULAR_ASSET}, 'available', -amount, ${LOCKUP_ENTRY.end}, 'lockup:' || id, ${at}::timestamptz from due where ends
-        union all
-        select user_id, ${USDT}, 'available', amount, ${LOCKUP_ENTRY.end}, 'lockup:' || id, ${at}::timestamptz from due where ends
-        returning user_id, asset, amount
-      ), sums as (
-        select user_id, asset, sum(amount) as amount from entries group by user_id, asset
-      ), ensured as (
-        insert into balances (user_id, asset) select user_id, asset from sums on conflict do nothing
-      ), moved as (
-        update balances b set available = b.available + s.amount from sums s where b.user_id = s.user_id and b.asset = s.asset
-        returning b.user_id
-      )
-      select id from due`),
+  // The day's orders, kept for the postings (a table, not a list of ids: there can be 100,000).
+  await tx.execute(sql`create temp table lockup_day (id int, user_id int, amount numeric, daily_income numeric, ends boolean) on commit drop`);
+  await tx.execute(sql`
+    with due as (
+      update lockup_orders set earned = earned + daily_income,
+        status = case when end_day = ${day} then 'end' else status end,
+        ended_at = case when end_day = ${day} then ${at}::timestamptz else ended_at end
+      where status = 'processing' and start_day <= ${day} and end_day >= ${day}
+      returning id, user_id, amount, daily_income, end_day = ${day} as ends
+    )
+    insert into lockup_day select id, user_id, amount, daily_income, ends from due`);
+  await postRows(
+    tx,
+    sql`
+      select user_id, ${USDT}::text as asset, 'available'::text as bucket, daily_income as amount, ${LOCKUP_ENTRY.income}::text as kind, 'lockup-income:' || ${day} || ':' || id as reference
+      from lockup_day
+      union all
+      select user_id, ${REGULAR_ASSET}::text, 'available', -amount, ${LOCKUP_ENTRY.end}::text, 'lockup:' || id from lockup_day where ends
+      union all
+      select user_id, ${USDT}::text, 'available', amount, ${LOCKUP_ENTRY.end}::text, 'lockup:' || id from lockup_day where ends`,
+    now,
   );
-  return paid.length;
+  const [paid] = rowsOf<{ n: number | string }>(await tx.execute(sql`select count(*)::int as n from lockup_day`));
+  return Number(paid?.n ?? 0);
 }
 
 export function toLockupOrder(row: OrderRow): LockupOrder {

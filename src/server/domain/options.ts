@@ -1,13 +1,13 @@
 // Short-term options: the rules, as pure functions where they can be, and the two writes —
 // placing an order (stake debited, start price recorded) and settling it exactly once.
 import Big from 'big.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { winPayout, type Direction, type OptionOrder, type OptionOutcome } from '../../contract/markets.ts';
 import { Refusal } from '../http/context.ts';
-import { USDT, post, postMany } from './ledger.ts';
+import { USDT, post, postRows } from './ledger.ts';
 
 export type OptionOrderRow = typeof optionOrders.$inferSelect;
 
@@ -77,13 +77,6 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
   return order!;
 }
 
-/**
- * Settles the due orders of one batch in one transaction: claims them (FOR UPDATE SKIP LOCKED,
- * so a second runner takes other rows) together with the last tick at or before each end time,
- * settles each with settleOption, and pays through the ledger. An order is due once its coin has
- * a tick at or after the end time, so its end price can no longer change. Returns how many
- * orders it settled. `beforeCommit` lets tests crash a run between claim and commit.
- */
 /** Where a run has got to: later batches start after it (index entries of settled rows stay
  * behind until vacuum, and scanning past them every batch would make a long run quadratic). */
 export interface SettlementCursor {
@@ -91,53 +84,71 @@ export interface SettlementCursor {
   id: number;
 }
 
+/**
+ * settleOption in SQL, over a claimed order `o` and its end tick `tick`: the outcome, and the payout
+ * (winPayout truncates stake × (1 + yield) to 8 decimals). Must agree with settleOption: the
+ * settlement tests check both against the same arithmetic.
+ */
+const outcomeSql = sql`case when tick.price = o.start_price then 'tie'
+  when (tick.price > o.start_price) = (o.direction = 'up') then 'win' else 'loss' end`;
+const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'tie' then o.amount else 0 end`;
+
+/**
+ * Settles the due orders of one batch in one transaction, in three set-based statements: (1) claims
+ * them (FOR UPDATE SKIP LOCKED, so a second runner takes other rows) each with the last recorded
+ * tick at or before its end time, and settles them in the same statement (outcome, payout, profit,
+ * the tick's exact price and time); (2, 3) pays the wins and ties through the ledger with postRows.
+ * An order is due once its coin has a tick at or after the end time, so its end price can no longer
+ * change. Returns how many orders it settled. `beforeCommit` lets tests crash a run between claim
+ * and commit.
+ */
 export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeCommit?: () => void, cursor?: SettlementCursor): Promise<number> {
+  const at = now.toISOString();
   const after = cursor ? sql`and (o.end_at, o.id) > (${cursor.endAt}::timestamptz, ${cursor.id}::int)` : sql``;
-  const claimed = rowsOf<{ id: number; end_at: Date | string; user_id: number; direction: Direction; amount: string; yield_rate: string; start_price: string; end_price: string; end_price_at: Date | string }>(
+  // The batch must come off option_orders_due_idx in (end_at, id) order, so the scan stops after
+  // `batch` rows. Without statistics (PGlite never analyzes by itself) the planner guesses a
+  // handful of due rows and takes a bitmap scan, which then prices and sorts every due order.
+  await tx.execute(sql`set local enable_bitmapscan = off`);
+  const settled = rowsOf<{ id: number; end_at: Date | string; claimed: number | string }>(
     await tx.execute(sql`
-      select o.id, o.end_at, o.user_id, o.direction, o.amount::text as amount, o.yield_rate::text as yield_rate,
-        o.start_price::text as start_price, tick.price::text as end_price, tick.at as end_price_at
-      from option_orders o
-      cross join lateral (
-        select t.price, t.at from price_ticks t where t.coin = o.coin and t.at <= o.end_at order by t.at desc limit 1
-      ) tick
-      where o.status = 'holding' and o.end_at <= ${now.toISOString()}::timestamptz
-        and o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) ${after}
-      order by o.end_at, o.id
-      limit ${batch}
-      for update of o skip locked`),
+      with claimed as materialized (
+        select o.id, tick.price as end_price, tick.at as end_price_at, ${outcomeSql} as outcome,
+          ${payoutSql(outcomeSql)} as payout, o.amount
+        from option_orders o
+        cross join lateral (
+          select t.price, t.at from price_ticks t where t.coin = o.coin and t.at <= o.end_at order by t.at desc limit 1
+        ) tick
+        where o.status = 'holding' and o.end_at <= ${at}::timestamptz
+          and o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) ${after}
+        order by o.end_at, o.id
+        limit ${batch}
+        for update of o skip locked
+      ), settled as (
+        update option_orders o
+        set status = 'settled', end_price = c.end_price, end_price_at = c.end_price_at, outcome = c.outcome,
+          payout = c.payout, profit = c.payout - c.amount, settled_at = ${at}::timestamptz
+        from claimed c
+        where o.id = c.id and o.status = 'holding'
+        returning o.id, o.end_at
+      )
+      select s.id, s.end_at, (select count(*) from claimed)::int as claimed from settled s`),
   );
-  if (!claimed.length) return 0;
-
-  const settled = claimed.map((order) => ({
-    order,
-    result: settleOption({ direction: order.direction, amount: order.amount, yieldRate: order.yield_rate, startPrice: order.start_price }, order.end_price),
-  }));
-  const values = sql.join(
-    settled.map(
-      ({ order, result }) =>
-        sql`(${Number(order.id)}::int, ${order.end_price}::numeric, ${new Date(order.end_price_at).toISOString()}::timestamptz, ${result.outcome}::text, ${result.payout}::numeric, ${result.profit}::numeric)`,
-    ),
-    sql`, `,
-  );
-  const updated = await tx.execute(sql`
-    update option_orders o
-    set status = 'settled', end_price = v.end_price, end_price_at = v.end_price_at, outcome = v.outcome,
-      payout = v.payout, profit = v.profit, settled_at = ${now.toISOString()}::timestamptz
-    from (values ${values}) as v(id, end_price, end_price_at, outcome, payout, profit)
-    where o.id = v.id and o.status = 'holding'
-    returning o.id`);
+  if (!settled.length) return 0;
   // The rows are locked by this transaction: anything else is a bug, and nothing must be paid.
-  if (rowsOf(updated).length !== settled.length) throw new Error('settlement claimed rows it could not settle');
+  if (Number(settled[0]!.claimed) !== settled.length) throw new Error('settlement claimed rows it could not settle');
 
-  await postMany(
+  const ids = `{${settled.map(({ id }) => Number(id)).join(',')}}`;
+  await postRows(
     tx,
-    settled.map(({ order, result }) => ({ userId: Number(order.user_id), asset: USDT, amount: result.payout, kind: 'option_payout', reference: `option:${order.id}` })),
+    sql`select user_id, ${USDT}::text as asset, 'available'::text as bucket, payout as amount, 'option_payout'::text as kind, 'option:' || id as reference
+      from option_orders where id = any(${ids}::int[]) order by end_at, id`,
     now,
   );
   beforeCommit?.();
-  const last = claimed.at(-1)!;
-  if (cursor) Object.assign(cursor, { endAt: new Date(last.end_at).toISOString(), id: Number(last.id) });
+  if (cursor) {
+    const last = settled.map(({ id, end_at }) => ({ endAt: new Date(end_at).toISOString(), id: Number(id) })).reduce((a, b) => (a.endAt > b.endAt || (a.endAt === b.endAt && a.id > b.id) ? a : b));
+    Object.assign(cursor, last);
+  }
   return settled.length;
 }
 
