@@ -50,7 +50,14 @@ const market = createMarket(db, feed, clock, (error) => log('price feed failed',
   followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),
 });
 const app = await buildApp(
-  { db, clock, market, sender: outboxSender(db, (line) => app.log.info(line)), earnTimeZone: config.earnTimeZone },
+  {
+    db,
+    clock,
+    market,
+    sender: outboxSender(db, (line) => app.log.info(line)),
+    earnTimeZone: config.earnTimeZone,
+    changes: database.changes((error) => log('change notices interrupted', error)),
+  },
   {
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,

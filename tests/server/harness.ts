@@ -102,7 +102,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   });
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
-    { db: database.db, clock, sender, market },
+    { db: database.db, clock, sender, market, changes: database.changes() },
     { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
   );
   await app.ready();

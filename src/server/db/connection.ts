@@ -12,6 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -28,7 +29,18 @@ export interface Database {
    * would otherwise race. The embedded database has one process: it just runs it.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
+  /** The change notices of this database (db/changes.ts), opened on first use (a server's, not an operator command's). */
+  changes(log?: (error: unknown) => void): Changes;
   close(): Promise<void>;
+}
+
+/** Opens the notices once, on first use; close() closes them if they were. */
+function onDemand(open: (log: (error: unknown) => void) => Changes) {
+  let changes: Changes | null = null;
+  return {
+    changes: (log: (error: unknown) => void = () => {}) => (changes ??= open(log)),
+    close: async () => changes?.close(),
+  };
 }
 
 /** The advisory lock key of start-up work (any constant both sides agree on). */
@@ -44,7 +56,10 @@ const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), 'migratio
 
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const listening = listeningConnections();
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: listening.Client });
+    // An idle connection lost (a database restart): the pool drops it and opens another when next needed.
+    pool.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const session = await pool.connect();
@@ -60,7 +75,17 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       }
     };
     await exclusive(() => migratePg(drizzlePg(pool), { migrationsFolder }));
-    return { db, kind: 'postgres', exclusive, close: () => pool.end() };
+    const notices = onDemand((log) => postgresChanges(target.url, listening.subscribe, log));
+    return {
+      db,
+      kind: 'postgres',
+      exclusive,
+      changes: notices.changes,
+      close: async () => {
+        await notices.close();
+        await pool.end();
+      },
+    };
   }
   const releaseLock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
@@ -70,11 +95,14 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         : await PGlite.create({ loadDataDir: target.snapshot });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
+    const notices = onDemand(() => embeddedChanges(client));
     return {
       db: db as unknown as Db,
       kind: 'pglite',
       exclusive: (work) => work(),
+      changes: notices.changes,
       close: async () => {
+        await notices.close();
         await client.close();
         releaseLock();
       },

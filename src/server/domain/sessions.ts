@@ -14,12 +14,14 @@ export async function createSession(db: Executor, userId: number): Promise<strin
   return token;
 }
 
-export async function findSession(db: Executor, token: string | undefined): Promise<Caller | null> {
-  if (!token || token.length > 200) return null;
+/** A token as the app sends one: anything else is no session, without a lookup. */
+export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
+
+export async function findSession(db: Executor, tokenHash: string): Promise<Caller | null> {
   const [row] = await db
     .select({ sessionId: sessions.id, userId: sessions.userId })
     .from(sessions)
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt)));
+    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
   return row ?? null;
 }
 

@@ -98,12 +98,15 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     { perMinute },
   );
 
-  route(logout, async (_input, { db, caller, clock }) => {
+  route(logout, async (_input, { db, caller, clock, kept }) => {
     await revokeSession(db, caller.sessionId, clock.now());
+    kept.sessions.hold(caller.userId);
     return null;
   });
 
-  route(userInfo, async (_input, { db, caller }) => toUserInfo(await findUser(db, caller.userId)));
+  route(userInfo, (_input, { db, caller, kept }) =>
+    kept.userInfo.read(String(caller.userId), async () => toUserInfo(await findUser(db, caller.userId)), () => caller.userId),
+  );
 
   route(editProfile, async (input, { db, caller, clock }) => {
     const now = clock.now();
@@ -139,18 +142,19 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     }),
   );
 
-  route(changePassword, async (input, { db, caller, clock }) => {
+  route(changePassword, async (input, { db, caller, clock, kept }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
     await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
     await revokeAllSessions(db, user.id, now);
+    kept.sessions.hold(user.id);
     return { token: await createSession(db, user.id) };
   });
 
   route(
     forgotPassword,
-    async (input, { db, clock }) => {
+    async (input, { db, clock, kept }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       const user = await ownerOf(db, channel, address);
@@ -158,6 +162,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await consumeCode(db, codeTarget(channel, address), input.code, now);
       await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
       await revokeAllSessions(db, user.id, now);
+      kept.sessions.hold(user.id);
       await clearAttempts(db, loginLockKey(user));
       return null;
     },

@@ -5,13 +5,13 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
-import helmet from '@fastify/helmet';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { apiRateLimit } from './rate-limits.ts';
+import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from './i18n.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
@@ -31,6 +31,7 @@ import { shareRoutes } from './share-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { secureTransportHeaders, servePwa } from './serving.ts';
+import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -56,9 +57,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: malformedUrl,
     ...(options.tls ? { https: options.tls } : {}),
   }) as unknown as FastifyInstance;
+  const kept = keptAnswers(services.changes);
+  // The coin list changes with every recorded step of ticks, here or followed from another process.
+  const stopTicks = services.market.subscribe(() => kept.coinList.dropAll());
+  app.addHook('onClose', async () => {
+    stopTicks();
+    kept.stop();
+  });
   const translate = (request: { headers: Record<string, unknown> }) => translator(requestLocale(request.headers.lang as string | undefined));
 
-  await app.register(helmet, {
+  securityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -82,7 +90,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(formbody);
   await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
   await app.register(rateLimit, {
-    ...apiRateLimit(services.db, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 }),
+    ...apiRateLimit(services.db, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 }),
     errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, rateLimited: true }),
   });
 
@@ -97,11 +105,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(RET_FAIL, translate(request)(texts.http404), null)));
 
-  const route = router(app, services);
+  const route = router(app, services, kept);
   const authPerMinute = options.authRateLimitPerMinute ?? 60;
   accountRoutes(route, { authPerMinute });
   contentRoutes(route);
-  uploadRoutes(app, route, services.db);
+  uploadRoutes(app, route, services.db, kept);
   marketRoutes(route, services.market);
   priceStreamRoute(app, services.market, services.db);
   messageRoutes(route);

@@ -5,6 +5,8 @@ import type { Translate } from './i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import type { CodeSender } from '../domain/code-sender.ts';
 import type { Market } from '../market/market.ts';
+import type { Changes } from '../db/changes.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 
 export interface Clock {
   now(): Date;
@@ -26,6 +28,8 @@ export interface Services {
   market: Market;
   /** Where interest days start and end (EARN_TIMEZONE); Asia/Bangkok when not given. */
   earnTimeZone?: string;
+  /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts). */
+  changes?: Changes;
 }
 
 export interface Caller {
@@ -36,6 +40,8 @@ export interface Caller {
 export interface HandlerContext extends Services {
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
+  /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its reply). */
+  kept: KeptAnswers;
   locale: Locale;
   t: Translate;
   ip: string;

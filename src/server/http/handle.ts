@@ -11,6 +11,7 @@ import { texts } from '../../contract/texts.ts';
 import { claimIdempotencyKey, completeIdempotencyKey, holdIdempotencyKey, idempotencyScope, releaseIdempotencyKey } from '../domain/idempotency.ts';
 import type { Tx } from '../db/connection.ts';
 import { Refusal, type Caller, type HandlerContext, type Services } from './context.ts';
+import { keptAnswers, type KeptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from './i18n.ts';
 import { callerOf, perAddress } from './rate-limits.ts';
 import { hasUnsupportedCharacters } from './unsupported-characters.ts';
@@ -27,7 +28,7 @@ export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelop
 }
 
 /** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
-export function router(app: FastifyInstance, services: Services) {
+export function router(app: FastifyInstance, services: Services, kept: KeptAnswers = keptAnswers(services.changes)) {
   return function route<S extends FormSchema, R>(
     endpoint: Endpoint<S, R>,
     handler: Handler<Endpoint<S, R>>,
@@ -37,7 +38,7 @@ export function router(app: FastifyInstance, services: Services) {
       method: endpoint.method,
       url: `/api${endpoint.path}`,
       config: options.perMinute ? { rateLimit: perAddress(options.perMinute) } : {},
-      handler: (request, reply) => answer(endpoint, handler, services, request, reply),
+      handler: (request, reply) => answer(endpoint, handler, services, kept, request, reply),
     });
   };
 }
@@ -46,6 +47,7 @@ async function answer<S extends FormSchema, R>(
   endpoint: Endpoint<S, R>,
   handler: Handler<Endpoint<S, R>>,
   services: Services,
+  kept: KeptAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Envelope> {
@@ -54,7 +56,7 @@ async function answer<S extends FormSchema, R>(
 
   let caller: Caller | null = null;
   if (endpoint.auth) {
-    caller = await callerOf(services.db, request);
+    caller = await callerOf(services.db, kept, request);
     if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
   }
 
@@ -63,19 +65,11 @@ async function answer<S extends FormSchema, R>(
   const parsed = parseForm(endpoint.input, raw);
   if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues)), null);
 
-  const ctx: HandlerContext = { ...services, caller: caller as Caller, locale, t, ip: request.ip, request };
-  const run = async (context = ctx): Promise<Envelope> => {
-    try {
-      const data = await handler(parsed.output as ParsedOf<Endpoint<S, R>>, context);
-      return envelope(RET_OK, t(texts.success), data ?? null);
-    } catch (error) {
-      if (error instanceof Refusal) return envelope(RET_FAIL, t(error.textId, error.values), null);
-      throw error;
-    }
-  };
-
+  const ctx: HandlerContext = { ...services, kept, caller: caller as Caller, locale, t, ip: request.ip, request };
+  const input = parsed.output as ParsedOf<Endpoint<S, R>>;
   const key = header(request, IDEMPOTENCY_HEADER);
-  if (endpoint.readOnly || endpoint.multipart || !key) return run();
+  if (endpoint.readOnly || endpoint.multipart || !key) return runHandler(handler, input, ctx);
+  const run = (context: HandlerContext) => runHandler(handler, input, context);
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
   const scopedKey = idempotencyScope(`${caller?.userId ?? 'anon'}:${endpoint.path}`, key);
@@ -105,6 +99,16 @@ async function answer<S extends FormSchema, R>(
     return envelope(RET_FAIL, t(outcome.kind === 'mismatch' ? texts.invalidRequest : texts.idempotencyBusy), null);
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
+    throw error;
+  }
+}
+
+async function runHandler<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: HandlerContext): Promise<Envelope> {
+  try {
+    const data = await handler(input, ctx);
+    return envelope(RET_OK, ctx.t(texts.success), data ?? null);
+  } catch (error) {
+    if (error instanceof Refusal) return envelope(RET_FAIL, ctx.t(error.textId, error.values), null);
     throw error;
   }
 }

@@ -40,11 +40,22 @@ export function requestLocale(header: string | undefined): Locale {
 
 export type Translate = (text: MessageDescriptor | string, values?: Record<string, unknown>) => string;
 
+const translators = new Map<Locale, Translate>();
+
+/** One per locale; a contract text without values is formatted once (every answer says 'Success'). */
 export function translator(locale: Locale): Translate {
+  let translate = translators.get(locale);
+  if (translate) return translate;
   catalogs ??= loadCatalogs();
   const i18n = catalogs[locale];
-  return (text, values) => {
+  const plain = new Map<string, string>();
+  translate = (text, values) => {
     const descriptor = typeof text === 'string' ? (textById[text] ?? { id: text, message: text }) : text;
-    return i18n._({ ...descriptor, values });
+    if (values || descriptor.values || !(descriptor.id in textById)) return i18n._({ ...descriptor, values });
+    let answer = plain.get(descriptor.id);
+    if (answer === undefined) plain.set(descriptor.id, (answer = i18n._({ ...descriptor })));
+    return answer;
   };
+  translators.set(locale, translate);
+  return translate;
 }

@@ -26,10 +26,12 @@ import { Refusal } from './context.ts';
 import type { router } from './handle.ts';
 
 export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
-  route(coinList, async () => {
-    const lists = await market.coinList();
-    return { lists, page: 1, total: lists.length };
-  });
+  route(coinList, (_input, { kept }) =>
+    kept.coinList.read('', async () => {
+      const lists = await market.coinList();
+      return { lists, page: 1, total: lists.length };
+    }),
+  );
 
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
     await listedCoin(db, input.code);
@@ -46,26 +48,37 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
     return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), simulated: market.simulated };
   });
 
-  route(currencyRate, async (input, { db }) => {
-    const [rate] = await db.select().from(fiatRates).where(eq(fiatRates.code, input.code));
+  route(currencyRate, async (input, { db, kept }) => {
+    const rate = await kept.currencyRates.read(input.code, async () => {
+      const [row] = await db.select().from(fiatRates).where(eq(fiatRates.code, input.code));
+      return row ? { code: row.code, symbol: row.symbol, rate: row.rate } : null;
+    });
     if (!rate) throw new Refusal(texts.chooseCurrency.id);
-    return { code: rate.code, symbol: rate.symbol, rate: rate.rate };
+    return rate;
   });
 
-  route(balances, async (_input, { db, caller }) => {
-    const lists = await balancesOf(db, caller.userId);
-    return { lists, page: 1, total: lists.length };
-  });
+  route(balances, (_input, { db, caller, kept }) =>
+    kept.balances.read(
+      String(caller.userId),
+      async () => {
+        const lists = await balancesOf(db, caller.userId);
+        return { lists, page: 1, total: lists.length };
+      },
+      () => caller.userId,
+    ),
+  );
 
-  route(optionProducts, async (input, { db }) => {
-    const rows = await db
-      .select()
-      .from(products)
-      .where(input.code ? and(eq(products.active, true), eq(products.coin, input.code)) : eq(products.active, true))
-      .orderBy(asc(products.coin), asc(products.sort), asc(products.minutes));
-    const lists = rows.map((row) => ({ id: row.id, code: row.coin, minutes: row.minutes, yield_rate: new Big(row.yieldRate).toFixed(), min_amount: new Big(row.minAmount).toFixed() }));
-    return { lists, page: 1, total: lists.length };
-  });
+  route(optionProducts, (input, { db, kept }) =>
+    kept.optionProducts.read(input.code ?? '', async () => {
+      const rows = await db
+        .select()
+        .from(products)
+        .where(input.code ? and(eq(products.active, true), eq(products.coin, input.code)) : eq(products.active, true))
+        .orderBy(asc(products.coin), asc(products.sort), asc(products.minutes));
+      const lists = rows.map((row) => ({ id: row.id, code: row.coin, minutes: row.minutes, yield_rate: new Big(row.yieldRate).toFixed(), min_amount: new Big(row.minAmount).toFixed() }));
+      return { lists, page: 1, total: lists.length };
+    }),
+  );
 
   route(placeOption, async (input, { db, caller, clock }) => {
     await listedCoin(db, input.code);

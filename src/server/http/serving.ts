@@ -36,12 +36,14 @@ export const overHttps = (request: FastifyRequest) => request.protocol === 'http
  * registered without both; `request.protocol` believes X-Forwarded-Proto only from trusted proxies.
  */
 export function secureTransportHeaders(app: FastifyInstance) {
-  app.addHook('onSend', async (request, reply) => {
-    if (!overHttps(request)) return;
-    reply.header('strict-transport-security', HSTS);
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string' && !policy.includes('upgrade-insecure-requests')) {
-      reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (overHttps(request)) {
+      reply.header('strict-transport-security', HSTS);
+      const policy = reply.getHeader('content-security-policy');
+      if (typeof policy === 'string' && !policy.includes('upgrade-insecure-requests')) {
+        reply.header('content-security-policy', `${policy};upgrade-insecure-requests`);
+      }
     }
+    done(null, payload);
   });
 }

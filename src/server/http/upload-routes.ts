@@ -15,6 +15,7 @@ import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from './i18n.ts';
 import { callerOf } from './rate-limits.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 
 /** The file's own first bytes decide its type, not what the browser claims. */
 function sniffImage(bytes: Uint8Array): string | null {
@@ -26,7 +27,7 @@ function sniffImage(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db) {
+export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db, kept: KeptAnswers) {
   route(uploadImage, async (_input, { request, caller }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
     // A multipart body without a boundary makes busboy throw: a refusal, not a 500.
@@ -51,7 +52,7 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
     // The token header, as on every call (no token: only public pictures).
-    const viewer = await callerOf(db, request);
+    const viewer = await callerOf(db, kept, request);
     const picture = await visiblePicture(db, request.params.id, viewer?.userId ?? null);
     reply.header('x-content-type-options', 'nosniff');
     if (!picture) {

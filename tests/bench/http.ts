@@ -1,0 +1,90 @@
+// Server throughput on loopback (autocannon, 50 connections, 8 s per call): a bare Fastify app
+// answering a small JSON, measured in the same run as the yardstick, next to the public reads and
+// the logged-in reads, on the embedded database and on PostgreSQL (BENCH_DATABASE_URL, an empty
+// database, or else a throwaway cluster like the server tests').
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { migratedSnapshot, openDatabase, type Database } from '../../src/server/db/connection.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { systemClock } from '../../src/server/http/context.ts';
+import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
+import { createMarket } from '../../src/server/market/market.ts';
+import { simulatedFeed } from '../../src/server/market/simulator.ts';
+import { postgresBinaries, startPostgres } from '../server/postgres.ts';
+
+const CONNECTIONS = 50;
+const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
+
+async function measure(name: string, url: string, headers: Record<string, string> = {}) {
+  // The load comes from a worker thread, as from another client: the server keeps its event loop.
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, workers: 1 });
+  const rate = Math.round(result.requests.average);
+  console.log(`  ${name.padEnd(36)} ${String(rate).padStart(6)} req/s, p99 ${String(result.latency.p99).padStart(3)} ms, errors ${result.errors + result.non2xx}`);
+  return rate;
+}
+
+/** The yardstick: what Fastify itself answers on this machine, now. */
+async function bareFastify() {
+  const app = Fastify();
+  app.get('/', async () => ({ ret: 1, msg: 'Success', data: { ok: true } }));
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const rate = await measure('bare Fastify (one route, small JSON)', url);
+  await app.close();
+  return rate;
+}
+
+async function run(label: string, database: Database) {
+  await seedDemo(database.db);
+  await seedMarkets(database.db, DEMO_ACCOUNT.username, new Date());
+  // The feed runs as on a live server: the coin list changes once a second.
+  const feed = simulatedFeed({
+    coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+    seed: 1,
+    clock: systemClock,
+  });
+  const market = createMarket(database.db, feed, systemClock);
+  await market.record(feed.step(new Date()));
+  market.start();
+  const app = await buildApp(
+    { db: database.db, clock: systemClock, market, sender: { send: async () => {} }, changes: database.changes() },
+    { rateLimitPerMinute: 10_000_000, accountRateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },
+  );
+  const url = await app.listen({ port: 0, host: '127.0.0.1' });
+  const login = await fetch(`${url}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password }),
+  }).then((response) => response.json() as Promise<{ data: { token: string } }>);
+  const token = { token: login.data.token, lang: 'en' };
+
+  console.log(`\nServer throughput, ${label} (autocannon, ${SECONDS} s, ${CONNECTIONS} connections, loopback)`);
+  const bare = await bareFastify();
+  for (const [name, path, headers] of [
+    ['GET /api/other/config', '/api/other/config?act=system', { lang: 'en' }],
+    ['GET /api/content/slide', '/api/content/slide?position=home', { lang: 'en' }],
+    ['GET /api/coin/lists', '/api/coin/lists', { lang: 'en' }],
+    ['GET /api/coin/option/products', '/api/coin/option/products', { lang: 'en' }],
+    ['GET /api/users/info', '/api/users/info', token],
+    ['GET /api/users/balances', '/api/users/balances', token],
+  ] as const) {
+    const rate = await measure(name, `${url}${path}`, headers);
+    console.log(`  ${''.padEnd(36)} ${Math.round((rate / bare) * 100)} % of bare Fastify`);
+  }
+  await market.stop();
+  await app.close();
+  await database.close();
+}
+
+export async function httpBench() {
+  await run('embedded database', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
+  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
+  else if (postgresBinaries()) {
+    const cluster = await startPostgres();
+    try {
+      await run('PostgreSQL (throwaway cluster, fsync off)', await openDatabase({ kind: 'postgres', url: cluster.url() }));
+    } finally {
+      await cluster.stop();
+    }
+  } else console.log('  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+}
