@@ -1,12 +1,18 @@
 // The app language: stored choice, else the browser's, else Thai (§1). Changing it stores the
-// choice and reloads the page. `ar` is laid out right to left; `jp` is `ja` for Intl.
+// choice and reloads the page. `ar` is laid out right to left; `jp` is `ja` for Intl. A language's
+// catalog comes in parts (vite.config.ts, catalogsByArea): the shell's at start, a product area's
+// with its first page.
 import { i18n, type Messages } from '@lingui/core';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
 
 export const localeChoice = persistedStore('locale', { locale: null as Locale | null });
 
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po');
+type AreaCatalog = () => Promise<{ messages: Messages }>;
+const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<string, AreaCatalog>> }>('../locales/*/messages.po', { query: '?area=shell' });
+/** The active language's parts of areas, each loaded once. */
+let areaCatalogs: Partial<Record<string, AreaCatalog>> = {};
+const loadedAreas = new Map<string, Promise<void>>();
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
@@ -34,10 +40,25 @@ export function currentLocale(): Locale {
 
 export async function activateLocale(locale: Locale): Promise<void> {
   const load = catalogs[`../locales/${locale}/messages.po`];
-  const { messages } = load ? await load() : { messages: {} };
+  const { messages, areas } = load ? await load() : { messages: {}, areas: {} };
+  areaCatalogs = areas;
+  loadedAreas.clear();
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = intlLocale(locale);
   document.documentElement.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
+}
+
+/** Adds the texts of a product area (src/features/<area>) to the active language, before its page renders. */
+export function loadAreaMessages(area: string): Promise<void> {
+  let loaded = loadedAreas.get(area);
+  if (!loaded) {
+    const locale = i18n.locale;
+    loaded = (areaCatalogs[area]?.() ?? Promise.resolve({ messages: {} })).then(({ messages }) => i18n.load(locale, messages));
+    // A part that failed to arrive is asked for again next time.
+    loaded.catch(() => loadedAreas.delete(area));
+    loadedAreas.set(area, loaded);
+  }
+  return loaded;
 }
 
 /** Stores the choice and reloads, so every screen and cached text starts in the new language. */

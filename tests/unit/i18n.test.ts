@@ -1,7 +1,8 @@
 // ARCHITECTURE "i18n": stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
+import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { activateLocale, currentLocale, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage } from '../../src/lib/i18n.ts';
+import { activateLocale, currentLocale, loadAreaMessages, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage } from '../../src/lib/i18n.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
 
 afterEach(() => {
@@ -84,5 +85,38 @@ describe('the active locale', () => {
     await activateLocale('ar');
     expect(document.documentElement.lang).toBe('ar');
     expect(document.documentElement.dir).toBe('rtl');
+  });
+});
+
+describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
+  type Part = { messages: Record<string, unknown> };
+  type Shell = Part & { areas: Record<string, () => Promise<Part>> };
+
+  it('the shell part and the parts of the areas hold every text of the catalog, each once', async () => {
+    for (const locale of LOCALES) {
+      const whole = (await import(`../../src/locales/${locale}/messages.po`)) as Part;
+      const shell = (await import(`../../src/locales/${locale}/messages.po?area=shell`)) as Shell;
+      const parts = await Promise.all(Object.values(shell.areas).map((load) => load()));
+      const shellIds = Object.keys(shell.messages);
+      const areaIds = new Set(parts.flatMap((part) => Object.keys(part.messages)));
+      expect(areaIds.size).toBeGreaterThan(0);
+      expect(shellIds.filter((id) => areaIds.has(id)), locale).toEqual([]);
+      expect([...shellIds, ...areaIds].sort(), locale).toEqual(Object.keys(whole.messages).sort());
+    }
+  });
+
+  it("a page's area adds its texts to the active language", async () => {
+    await activateLocale('th');
+    const atStart = Object.keys(i18n.messages).length;
+    await loadAreaMessages('home');
+    expect(i18n.locale).toBe('th');
+    expect(Object.keys(i18n.messages).length).toBeGreaterThan(atStart);
+  });
+
+  it('every page of the route table brings the texts of its own folder', () => {
+    const table = readFileSync('src/app/routes.ts', 'utf8');
+    const pages = [...table.matchAll(/page\('([^']+)', \(\) => import\('\.\.\/features\/([^/]+)\//g)];
+    expect(pages.length).toBe((table.match(/import\('/g) ?? []).length);
+    for (const [, area, folder] of pages) expect(area).toBe(folder);
   });
 });

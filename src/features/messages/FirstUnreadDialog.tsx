@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { StationMessage } from '../../contract/messages.ts';
 import { errorText } from '../../lib/api.ts';
+import { loadAreaMessages } from '../../lib/i18n.ts';
 import { watchUnread } from '../../lib/messages.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -18,9 +19,10 @@ export default function FirstUnreadDialog() {
 
   useEffect(() => {
     if (!token) return;
-    // Quiet: no dialog is better than an error at startup (offline, or an older server).
-    firstUnreadOnce(token)
-      .then((first) => first && setMessage(first))
+    // Quiet: no dialog is better than an error at startup (offline, or an older server). The
+    // texts of this area come with the answer: the shell mounts the dialog before any page of it.
+    Promise.all([firstUnreadOnce(token), loadAreaMessages('messages')])
+      .then(([first]) => first && setMessage(first))
       .catch(() => undefined);
   }, [token]);
 

@@ -1,0 +1,114 @@
+// Size budgets of the built PWA (performance issue): the JavaScript a first visit loads to render
+// each tab page and login stays within ROUTE_BUDGET (gzip -9); every other chunk within
+// CHUNK_BUDGET. The chart library is the one vendor file loaded lazily, by the K-line chart alone: it
+// has a budget of its own, counts apart from the route figure, and no route without a chart loads it.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import type { BrowserContext } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { PHONE, launch } from './browser.ts';
+import { callApi, markAllRead } from './pwa.ts';
+
+const KB = 1024;
+const ROUTE_BUDGET = 90 * KB;
+const CHUNK_BUDGET = 30 * KB;
+const CHART_LIBRARY_BUDGET = 55 * KB;
+const isChartLibrary = (file: string) => /\/lightweight-charts[^/]*\.js$/.test(file);
+/** Routes whose first screen shows a K-line chart. */
+const CHART_ROUTES: string[] = [ROUTES.option];
+
+const FIRST_ROUTES = [ROUTES.home, ROUTES.coinList, ROUTES.option, ROUTES.lockUp, ROUTES.mine, ROUTES.login];
+
+const gzipSize = (file: string) => gzipSync(readFileSync(join(inject('webRoot'), file)), { level: 9 }).length;
+const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
+
+let close: () => Promise<void>;
+let loggedIn: BrowserContext;
+let loggedOut: BrowserContext;
+
+beforeAll(async () => {
+  await markAllRead('demo', 'demo1234');
+  const browser = await launch();
+  close = () => browser.close();
+  // Thai, the app's fallback language, has one of the two largest catalogs.
+  const options = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'th-TH', baseURL: inject('baseUrl') };
+  [loggedIn, loggedOut] = await Promise.all([browser.newContext(options), browser.newContext(options)]);
+  const { data } = await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } });
+  const page = await loggedIn.newPage();
+  await page.goto(`/#${ROUTES.login}`);
+  await page.locator('.app-main > *:not(.page-loading)').first().waitFor();
+  // The session store as the app keeps it (src/lib/session.ts): the next start is logged in.
+  await page.evaluate(
+    (token) =>
+      new Promise<void>((resolve, reject) => {
+        const open = indexedDB.open('coinvest');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const write = open.result.transaction('state', 'readwrite');
+          write.objectStore('state').put({ token, user: null }, 'session');
+          write.oncomplete = () => resolve();
+          write.onerror = () => reject(write.error);
+        };
+      }),
+    data.token,
+  );
+  await page.close();
+});
+
+afterAll(async () => {
+  await close?.();
+});
+
+/** Every script a fresh tab loads for `route`, until its page shows and no script has come for 1.5 s. */
+async function scriptsOf(context: BrowserContext, route: string): Promise<string[]> {
+  const tab = await context.newPage();
+  const scripts = new Set<string>();
+  let last = Date.now();
+  tab.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    const path = new URL(response.url()).pathname;
+    if (path.endsWith('/sw.js')) return;
+    scripts.add(path);
+    last = Date.now();
+  });
+  await tab.goto(`/#${route}`);
+  await tab.locator('.app-main > *:not(.page-loading)').first().waitFor();
+  while (Date.now() - last < 1500) await tab.waitForTimeout(250);
+  await tab.close();
+  return [...scripts];
+}
+
+it(`loads at most ${kb(ROUTE_BUDGET)} of JavaScript to render each first route`, async () => {
+  const report: string[] = [];
+  const over: string[] = [];
+  for (const route of FIRST_ROUTES) {
+    const context = route === ROUTES.login ? loggedOut : loggedIn;
+    const scripts = await scriptsOf(context, route);
+    const sizes = scripts.map((file) => ({ file, gzip: gzipSize(file) }));
+    const chart = sizes.filter(({ file }) => isChartLibrary(file));
+    const total = sizes.filter(({ file }) => !isChartLibrary(file)).reduce((sum, { gzip }) => sum + gzip, 0);
+    report.push(`${route}: ${kb(total)} in ${sizes.length - chart.length} scripts${chart.length ? ` (+ chart library ${kb(chart[0]!.gzip)})` : ''}`);
+    for (const { file, gzip } of sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 12)) report.push(`    ${file.padEnd(48)} ${kb(gzip)}`);
+    if (total > ROUTE_BUDGET) over.push(`${route} ${kb(total)}`);
+    if (chart.length && !CHART_ROUTES.includes(route)) over.push(`${route} loads the chart library`);
+  }
+  console.log(`First routes (gzip -9, budget ${kb(ROUTE_BUDGET)}):\n${report.join('\n')}`);
+  expect(over, 'over budget').toEqual([]);
+});
+
+it(`keeps every other chunk within ${kb(CHUNK_BUDGET)} and the chart library within ${kb(CHART_LIBRARY_BUDGET)}`, () => {
+  // The files index.html loads (the entry and its preloads) count in every route's figure above.
+  const html = readFileSync(join(inject('webRoot'), 'index.html'), 'utf8');
+  const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
+  expect(initial.size).toBeGreaterThan(0);
+  const chunks = readdirSync(join(inject('webRoot'), 'assets'))
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `/assets/${file}`)
+    .filter((file) => !initial.has(file))
+    .map((file) => ({ file, gzip: gzipSize(file), budget: isChartLibrary(file) ? CHART_LIBRARY_BUDGET : CHUNK_BUDGET }))
+    .sort((a, b) => b.gzip - a.gzip);
+  console.log(`Largest chunks besides the start's (gzip -9, budget ${kb(CHUNK_BUDGET)}):\n${chunks.slice(0, 10).map(({ file, gzip }) => `    ${file.padEnd(48)} ${kb(gzip)}`).join('\n')}`);
+  expect(chunks.filter(({ gzip, budget }) => gzip > budget).map(({ file, gzip, budget }) => `${file} ${kb(gzip)} > ${kb(budget)}`)).toEqual([]);
+});
