@@ -16,18 +16,26 @@ export const unread = proxy({
 
 let latestRequest = 0;
 
-/** Asks the server again; an answer that arrives after a newer request's (or another session's) is dropped. */
-export async function refreshUnread(): Promise<void> {
-  if (!session.token) return;
+/**
+ * Asks the server again and resolves with what it said (null when the session changed meanwhile);
+ * the shared count takes an answer only if no newer request (or read) came after it.
+ */
+export async function refreshUnread(): Promise<{ count: number; first: StationMessage | null } | null> {
+  if (!session.token) return null;
   const request = ++latestRequest;
   const token = session.token;
   const answer = await api(unreadMessages, undefined, { loading: false });
-  if (request !== latestRequest || token !== session.token) return;
+  if (token !== session.token) return null;
   // Messages read on this device while offline stay read until the server hears of them.
   const pending = pendingReads();
-  if (pending === 'all') setUnread(0, null);
-  else if (answer.first && pending.has(answer.first.id)) setUnread(answer.count - pending.size, null);
-  else setUnread(answer.count, answer.first);
+  const shown =
+    pending === 'all'
+      ? { count: 0, first: null }
+      : answer.first && pending.has(answer.first.id)
+        ? { count: answer.count - pending.size, first: null }
+        : { count: answer.count, first: answer.first };
+  if (request === latestRequest) setUnread(shown.count, shown.first);
+  return shown;
 }
 
 /** For screens that only decorate with the count: a failure (offline, say) keeps the last one. */

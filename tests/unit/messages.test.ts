@@ -209,6 +209,17 @@ describe('the startup message (§1)', () => {
     await expect(firstUnreadOnce('token-b')).resolves.toMatchObject({ id: 5 });
   });
 
+  it('still opens when Home asks for the count while the startup question is on its way', async () => {
+    const held = deferred<Response>();
+    // The startup question is answered at once; Home's, asked just after it, is still on its way.
+    stubFetch(envelope(1, 'ok', { count: 2, first: message(5) }), () => held.promise);
+    const startup = firstUnreadOnce('token-a');
+    const home = refreshUnread();
+    await expect(startup).resolves.toMatchObject({ id: 5 });
+    held.resolve(envelope(1, 'ok', { count: 2, first: message(5) }));
+    await home;
+  });
+
   it('is nothing when all is read', async () => {
     stubFetch(envelope(1, 'ok', { count: 0, first: null }));
     await expect(firstUnreadOnce('token-a')).resolves.toBeNull();

@@ -144,8 +144,9 @@ let startupCheckedFor: string | null = null;
 export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
   if (startupCheckedFor === token) return null;
   startupCheckedFor = token;
-  await refreshUnread();
-  return unread.first && session.token === token ? { ...unread.first } : null;
+  // Its own answer: the shared count may have taken a newer request's instead (Home asks too).
+  const first = (await refreshUnread())?.first;
+  return first && session.token === token ? { ...first } : null;
 }
 
 /** Tests start each case as a fresh app start. */
