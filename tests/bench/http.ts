@@ -4,14 +4,14 @@
 // database, or else a throwaway cluster like the server tests').
 import autocannon from 'autocannon';
 import Fastify from 'fastify';
-import { migratedSnapshot, openDatabase, type Database } from '../../src/server/db/connection.ts';
+import { type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/http/context.ts';
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
-import { postgresBinaries, startPostgres } from '../server/postgres.ts';
+import { onEachDatabase } from './databases.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -77,14 +77,5 @@ async function run(label: string, database: Database) {
 }
 
 export async function httpBench() {
-  await run('embedded database', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
-  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
-  else if (postgresBinaries()) {
-    const cluster = await startPostgres();
-    try {
-      await run('PostgreSQL (throwaway cluster, fsync off)', await openDatabase({ kind: 'postgres', url: cluster.url() }));
-    } finally {
-      await cluster.stop();
-    }
-  } else console.log('  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+  await onEachDatabase(run);
 }

@@ -3,11 +3,11 @@
 // server tests'), settled by the production job code; then the ledger check: the entries sum to
 // the balances, user by user and in total.
 import { sql } from 'drizzle-orm';
-import { migratedSnapshot, openDatabase, rowsOf, type Database } from '../../src/server/db/connection.ts';
+import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
 import { settleAllDue, SETTLEMENT_BATCH } from '../../src/server/jobs/settlement.ts';
-import { postgresBinaries, startPostgres } from '../server/postgres.ts';
+import { onEachDatabase } from './databases.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
 
@@ -49,15 +49,5 @@ async function run(label: string, database: Database) {
 
 export async function settlementBench() {
   console.log(`\nSettlement of ${ORDERS.toLocaleString('en')} due options (batches of ${SETTLEMENT_BATCH}, one transaction each)`);
-  await run('embedded PGlite (in memory)', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
-  if (process.env.BENCH_DATABASE_URL) {
-    await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
-  } else if (postgresBinaries()) {
-    const cluster = await startPostgres();
-    try {
-      await run('PostgreSQL (throwaway cluster, fsync off)', await openDatabase({ kind: 'postgres', url: cluster.url() }));
-    } finally {
-      await cluster.stop();
-    }
-  } else console.log('  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+  await onEachDatabase(run);
 }
