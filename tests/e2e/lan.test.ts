@@ -172,12 +172,13 @@ it('measures the bytes on the wire of a first load of the home route: gzip over 
   for (const [name, base] of [['http (gzip)', `http://${HOST}:${httpPort}`], ['https (brotli)', `https://${HOST}:${tlsPort}`]] as const) {
     const files = await firstLoadOfHome(base);
     const total = (key: 'wire' | 'decoded') => files.reduce((sum, file) => sum + file[key], 0);
-    const entry = files.find((file) => /\/assets\/index-[\w-]+\.js$/.test(file.path))!;
+    // The largest script: the start chunk (the entry itself only imports it).
+    const entry = files.filter((file) => /\/assets\/[\w.-]+\.js$/.test(file.path)).reduce((largest, file) => (file.decoded > largest.decoded ? file : largest));
     // Uncompressed, the entry script alone was ~225 KB on the wire.
     expect(entry.wire, name).toBeLessThan(entry.decoded / 2.5);
     figures[name] = { wireBytes: total('wire'), uncompressedBytes: total('decoded'), entryWire: entry.wire, entryUncompressed: entry.decoded, files };
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    console.log(`First load of home over ${name}: ${files.length} files, ${kb(total('wire'))} on the wire (${kb(total('decoded'))} unpacked); entry script ${kb(entry.wire)} of ${kb(entry.decoded)}`);
+    console.log(`First load of home over ${name}: ${files.length} files, ${kb(total('wire'))} on the wire (${kb(total('decoded'))} unpacked); largest script ${kb(entry.wire)} of ${kb(entry.decoded)}`);
   }
   expect(figures['https (brotli)']!.entryWire).toBeLessThan(figures['http (gzip)']!.entryWire);
   mkdirSync('test-results', { recursive: true });
