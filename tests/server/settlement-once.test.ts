@@ -8,7 +8,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { balances, ledgerEntries, optionOrders, optionProducts } from '../../src/server/db/schema.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
-import { settleDueOptions } from '../../src/server/domain/options.ts';
+import { settleDueOptions, settleOption } from '../../src/server/domain/options.ts';
 import { settleAllDue, startSettlementJob } from '../../src/server/jobs/settlement.ts';
 import type { OptionOutcome } from '../../src/contract/markets.ts';
 
@@ -71,7 +71,9 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
     const outcome: OptionOutcome = move === 0 ? 'tie' : (move > 0) === (direction === 'up') ? 'win' : 'loss';
     const amount = `${1 + (i % 50)}.${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
     const yieldRate = YIELDS[i % YIELDS.length]!;
-    const payout = outcome === 'win' ? new Big(amount).times(new Big(1).plus(yieldRate)).round(8, Big.roundDown) : outcome === 'tie' ? new Big(amount) : new Big(0);
+    // The one rule (settleOption) says what the settlement in SQL must pay; the outcome is also planned here.
+    const settled = settleOption({ direction, amount, yieldRate, startPrice }, endPrice);
+    expect(settled.outcome).toBe(outcome);
     // Half the orders end a quarter second after a tick, before the next: still that tick's price.
     const endPriceAt = new Date(base + second * 1000);
     const endAt = new Date(endPriceAt.getTime() + (i % 10 < 5 ? 0 : 250));
@@ -88,7 +90,7 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
       startAt: new Date(endAt.getTime() - 60_000),
       endAt,
     };
-    return { row, endPrice, endPriceAt, outcome, payout: payout.toFixed(8) };
+    return { row, endPrice, endPriceAt, outcome, payout: settled.payout };
   });
 
   const ids = await db.transaction(async (tx) => {
