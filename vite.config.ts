@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -11,6 +12,8 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME = '#00bbfe';
+/** The chunks of the pages a visit starts on: the five tabs and login. */
+const FIRST_PAGES = /(^|\/)(HomePage|CoinListPage|OptionPage|LockupPage|MinePage|LoginPage)-[\w-]+\.js$/;
 /** Names the build on Mine and <html data-build> (the update test builds a second one with BUILD_ID). */
 const BUILD_ID = process.env.BUILD_ID || new Date().toISOString().slice(0, 16).replace(/\D/g, '');
 
@@ -47,38 +50,112 @@ function precompress(): Plugin {
 }
 
 /**
- * Splits each language's catalog by product area, so a page brings only its own texts:
- * `messages.po?area=shell` holds the texts of everything outside src/features/ (the shell, ui, lib
- * and the contract) plus a loader of every area's part; `messages.po?area=<feature>` holds the texts
- * whose origin is in src/features/<feature>/ (features never import each other, so that is all of
- * them). The .po files stay one per language for translators and the server.
+ * What each part of the app reaches through its imports, read from the sources: the shell is what
+ * src/main.tsx imports statically (the start chunk); an area is what the files of
+ * src/features/<area>/ import, statically or lazily (features never import each other). Each file
+ * comes with the contract texts it names (`texts.key`, or a key as a string: `texts[prompt]`).
+ */
+function readReach(root: string) {
+  const files = new Map<string, { imports: string[]; lazy: string[]; textKeys: Set<string> }>();
+  const keyById = new Map<string, string>();
+  const textsFile = join(root, 'src/contract/texts.ts');
+  const textsSource = readFileSync(textsFile, 'utf8');
+  for (const [, key, id] of textsSource.matchAll(/(\w+):\s*\/\*i18n\*\/\s*\{\s*id:\s*'([^']+)'/g)) keyById.set(id!, key!);
+  const keys = new Set(keyById.values());
+  // httpStatusText(status) picks one of these by the answer's status.
+  const statusKeys = [...keys].filter((key) => /^http\d+$/.test(key)).concat('tooManyRequests', 'unknownError');
+  const visit = (file: string) => {
+    if (files.has(file) || !existsSync(file)) return;
+    const source = readFileSync(file, 'utf8');
+    const resolveAll = (pattern: RegExp) => [...source.matchAll(pattern)].map((match) => resolve(dirname(file), match[1]!)).filter((target) => /\.tsx?$/.test(target));
+    const textKeys = new Set([...source.matchAll(/\btexts\.(\w+)|'(\w+)'/g)].map((match) => match[1] ?? match[2]!).filter((key) => keys.has(key)));
+    if (file !== textsFile && source.includes('httpStatusText(')) statusKeys.forEach((key) => textKeys.add(key));
+    const entry = {
+      imports: resolveAll(/^\s*(?:import|export)\s+(?!type\s)[^;]*?from\s*'(\.{1,2}\/[^']+)'/gm),
+      lazy: resolveAll(/\bimport\(\s*'(\.{1,2}\/[^']+)'\s*\)/g),
+      textKeys,
+    };
+    files.set(file, entry);
+    [...entry.imports, ...entry.lazy].forEach(visit);
+  };
+  const closure = (starts: string[], withLazy: boolean, fence: (file: string) => boolean) => {
+    const seen = new Set<string>();
+    const walk = (file: string) => {
+      if (seen.has(file) || !fence(file)) return;
+      visit(file);
+      seen.add(file);
+      const entry = files.get(file);
+      [...(entry?.imports ?? []), ...(withLazy ? (entry?.lazy ?? []) : [])].forEach(walk);
+    };
+    starts.forEach(walk);
+    return seen;
+  };
+  const featuresDir = join(root, 'src/features');
+  const main = [join(root, 'src/main.tsx')];
+  const shell = closure(main, false, () => true);
+  /** The shell and what it loads lazily itself (the update dialog, not-found), apart from the areas. */
+  const shellAndLazy = closure(main, true, (file) => !file.startsWith(featuresDir + sep));
+  const areas = new Map(
+    readdirSync(featuresDir).map((area) => {
+      const own = join(featuresDir, area) + sep;
+      const starts = (readdirSync(own, { recursive: true }) as string[]).map((file) => join(own, file)).filter((file) => /\.tsx?$/.test(file));
+      return [area, closure(starts, true, (file) => !file.startsWith(featuresDir + sep) || file.startsWith(own))] as const;
+    }),
+  );
+  const usesKey = (reach: Set<string>, key: string) => [...reach].some((file) => files.get(file)?.textKeys.has(key));
+  return { shell, shellAndLazy, areas, textsFile, keyById, usesKey };
+}
+
+/**
+ * Splits each language's catalog by what the code reaches (readReach), so a page brings only its
+ * own texts: `messages.po?area=shell` holds the texts the start chunk shows, those of code only the
+ * shell loads lazily (the update dialog, not-found), and a loader of every area's part;
+ * `messages.po?area=<feature>` holds the other texts its files reach (a text of src/ui that two
+ * areas use is in both parts). A contract text goes where some code names it; one that only the
+ * server answers with is not in the app's catalogs. The .po files stay one per language.
  */
 function catalogsByArea(): Plugin {
   const config = getConfig({ cwd: process.cwd() });
-  const areaOf = (file: string) => file.match(/^src\/features\/([^/]+)\//)?.[1] ?? 'shell';
+  const root = config.rootDir ?? process.cwd();
+  let reach: ReturnType<typeof readReach> | null = null;
+  /** Where a text goes: 'shell', the areas that reach it, or nowhere (none). */
+  const placeOf = (origins: string[], messageId: string): 'shell' | string[] => {
+    reach ??= readReach(root);
+    const { shell, shellAndLazy, areas, textsFile, keyById, usesKey } = reach;
+    const files = origins.map((origin) => resolve(root, origin));
+    const key = files.includes(textsFile) ? keyById.get(messageId) : undefined;
+    const reaches = (set: Set<string>) => (key ? usesKey(set, key) : files.some((file) => set.has(file)));
+    if (origins.length === 0 || reaches(shell)) return 'shell';
+    const found = [...areas].filter(([, set]) => reaches(set)).map(([area]) => area);
+    if (found.length) return found;
+    return !key || reaches(shellAndLazy) ? 'shell' : [];
+  };
   return {
     name: 'coinvest:catalogs-by-area',
     enforce: 'pre',
+    buildStart: () => void (reach = null),
+    watchChange: () => void (reach = null),
     async load(id) {
       const [file = '', query = ''] = id.split('?');
       const area = new URLSearchParams(query).get('area');
       if (!file.endsWith('.po') || !area) return null;
-      const found = getCatalogForFile(relative(config.rootDir ?? process.cwd(), file), await getCatalogs(config));
+      const found = getCatalogForFile(relative(root, file), await getCatalogs(config));
       if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`);
       this.addWatchFile(file);
       const { catalog, locale } = found;
       const origins = (await catalog.read(locale)) ?? {};
       const { fallbackLocales, sourceLocale = 'en' } = config;
       const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
-      const areasOf = (messageId: string) => new Set((origins[messageId]?.origin ?? []).map(([origin]) => areaOf(origin)));
-      // A text the shell uses (or of unknown origin) is loaded at start: no area repeats it.
-      const atStart = (messageId: string) => areasOf(messageId).size === 0 || areasOf(messageId).has('shell');
-      const inArea = (messageId: string) => (area === 'shell' ? atStart(messageId) : !atStart(messageId) && areasOf(messageId).has(area));
+      const places = new Map(Object.keys(messages).map((messageId) => [messageId, placeOf((origins[messageId]?.origin ?? []).map(([origin]) => origin), messageId)]));
+      const inArea = (messageId: string) => {
+        const place = places.get(messageId)!;
+        return area === 'shell' ? place === 'shell' : place !== 'shell' && place.includes(area);
+      };
       const part = Object.fromEntries(Object.entries(messages).filter(([messageId]) => inArea(messageId)));
       const { source, errors } = createCompiledCatalog(locale, part, { namespace: 'es' });
       if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
       if (area !== 'shell') return { code: source, moduleType: 'js' };
-      const areas = [...new Set(Object.keys(messages).flatMap((messageId) => [...areasOf(messageId)]))].filter((name) => name !== 'shell').sort();
+      const areas = [...new Set([...places.values()].flatMap((place) => (place === 'shell' ? [] : place)))].sort();
       const loaders = areas.map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?area=${name}`)})`);
       return { code: `${source}\nexport const areas = {${loaders.join(', ')}};`, moduleType: 'js' };
     },
@@ -148,6 +225,11 @@ export default defineConfig({
   server: { proxy: { '/api': 'http://localhost:8080' } },
   build: {
     target: 'es2022',
+    // index.html preloads the start chunk. A lazily loaded page lists the chunks it imports, so a first visit fetches them at once instead
+    // of one after another. Only the tab pages and login keep their lists (the routes a visit starts
+    // on): every list sits in the start chunk, and once the service worker has precached the app
+    // (right after the first visit) the other pages' chunks come from the device anyway.
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || FIRST_PAGES.test(file) ? deps : []) },
     chunkSizeWarningLimit: 400,
     // What every start needs goes in one file: one request, and one gzip stream compresses better
     // than the dozen small shared chunks the splitter would make of it.

@@ -1,6 +1,6 @@
 // The shell: router on the hash, the auth guard, the page, the tab bar, loading mask, toasts and
 // the update dialog.
-import { Component, Suspense, useEffect, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
@@ -13,12 +13,9 @@ import { currentRoute, navigate, recordVisit, useHashPath, useHashQuery } from '
 import { PAGES, isTabPage, needsLogin, resolvePath } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
 import { LoadingMask, ToastHost } from './Overlays.tsx';
-import { NotFoundPage } from './NotFoundPage.tsx';
-import FirstUnreadDialog from '../features/messages/FirstUnreadDialog.tsx';
-import { UpdateDialog } from './UpdateDialog.tsx';
+import { StartupMessage } from './StartupMessage.tsx';
+import { appUpdate, updateDialogOpen } from '../lib/update-state.ts';
 import { usePageGeneration } from './use-page-generation.ts';
-import { Button } from '../ui/forms.tsx';
-import { Empty } from '../ui/lists.tsx';
 
 export function App() {
   return (
@@ -59,12 +56,25 @@ function Shell() {
         )}
       </main>
       {withTabs && <TabBar current={path} />}
-      {token && <FirstUnreadDialog />}
-      <UpdateDialog />
+      {token && <StartupMessage key={token} token={token} />}
+      <UpdateGate />
       <LoadingMask />
       <ToastHost />
     </div>
   );
+}
+
+const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
+const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+
+/** The update dialog's code arrives when it opens. */
+function UpdateGate() {
+  const open = updateDialogOpen(useSnapshot(appUpdate));
+  return open ? (
+    <Suspense fallback={null}>
+      <UpdateDialog />
+    </Suspense>
+  ) : null;
 }
 
 /** While a page's code arrives (first visit on a slow network). */
@@ -84,10 +94,14 @@ class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
   render() {
     if (!this.state.failed) return this.props.children;
+    // Plain markup: the shell carries no form or list components for this one screen.
     return (
-      <Empty action={<Button onClick={() => location.reload()}><Trans>Try again</Trans></Button>}>
-        {i18n._(texts.pageLoadFailed)}
-      </Empty>
+      <div className="empty">
+        <div>{i18n._(texts.pageLoadFailed)}</div>
+        <button type="button" className="btn" onClick={() => location.reload()}>
+          <Trans>Try again</Trans>
+        </button>
+      </div>
     );
   }
 }

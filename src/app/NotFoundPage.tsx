@@ -4,7 +4,7 @@ import { ROUTES } from '../contract/routes.ts';
 import { NavBar } from '../ui/NavBar.tsx';
 import { Empty } from '../ui/lists.tsx';
 
-export function NotFoundPage() {
+export default function NotFoundPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Page not found</Trans>} />

@@ -4,13 +4,14 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { texts } from '../contract/texts.ts';
-import { appUpdate, installUpdate, isAndroidShell } from '../lib/update.ts';
+import { installUpdate, isAndroidShell } from '../lib/update.ts';
+import { appUpdate } from '../lib/update-state.ts';
 
-export function UpdateDialog() {
-  const { waiting, dismissed, forced } = useSnapshot(appUpdate);
+/** Loaded by the shell when it opens (App.tsx). */
+export default function UpdateDialog() {
+  const { forced } = useSnapshot(appUpdate);
   const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
-  if (!forced && !(waiting && !dismissed)) return null;
 
   const update = () => {
     // The Android shell opens the download and stays here: the button stays usable.

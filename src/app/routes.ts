@@ -7,7 +7,7 @@ import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
 import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
 import { loadAreaMessages } from '../lib/i18n.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
-import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/icons.tsx';
+import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
 type Page = LazyExoticComponent<ComponentType>;
 

@@ -32,19 +32,20 @@ interface Options {
 /** Names the result type of an endpoint: `post(path, Input, result<Token>())`. */
 export const result = <R>() => undefined as unknown as R;
 
-const declare =
-  (method: Method) =>
-  <S extends FormSchema, R>(path: string, input: S, _result: R, options: Options = {}): Endpoint<S, R> => ({
-    method,
-    path,
-    input,
-    auth: options.auth ?? true,
-    multipart: options.multipart ?? false,
-    readOnly: options.readOnly ?? method === 'GET',
-  });
+const declare = <S extends FormSchema, R>(method: Method, path: string, input: S, options: Options): Endpoint<S, R> => ({
+  method,
+  path,
+  input,
+  auth: options.auth ?? true,
+  multipart: options.multipart ?? false,
+  readOnly: options.readOnly ?? method === 'GET',
+});
 
-export const get = declare('GET');
-export const post = declare('POST');
+// Marked free of side effects: a bundle keeps only the endpoints (and their schemas) it uses.
+export const get = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, _result: R, options: Options = {}) =>
+  declare<S, R>('GET', path, input, options);
+export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, _result: R, options: Options = {}) =>
+  declare<S, R>('POST', path, input, options);
 
 /** An endpoint that takes no input. */
 export const NoInput = v.object({});

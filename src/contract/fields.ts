@@ -1,16 +1,17 @@
 // Field schemas shared by the account calls. A failure's message is a text id from texts.ts,
 // translated by whoever shows it (the server per request language, the PWA per app locale).
+// The builders are marked free of side effects, so a bundle keeps only the schemas it uses.
 import * as v from 'valibot';
 import { CURRENCIES } from './constants.ts';
 import { textById, texts } from './texts.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
-export const required = (text: MessageDescriptor) =>
+export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) =>
   v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
 
 /** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
-export const matching = (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>
+export const matching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>
   v.pipe(required(missing), v.regex(pattern, wrong.id));
 
 /** §5 / §9: login password, 6-12 letters or numbers. */
@@ -34,7 +35,7 @@ export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
 export const email = v.pipe(matching(EMAIL, texts.enterEmail, texts.emailFormat), v.toLowerCase());
 export const currency = v.picklist(CURRENCIES, texts.chooseCurrency.id);
 /** Optional on the wire (absent or empty), else it must match `pattern`. */
-export const optionalMatching = (pattern: RegExp, wrong: MessageDescriptor) =>
+export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong: MessageDescriptor) =>
   v.optional(
     v.pipe(v.string(wrong.id), v.trim(), v.check((value) => value === '' || pattern.test(value), wrong.id)),
     '',

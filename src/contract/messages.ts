@@ -1,6 +1,6 @@
 // Station messages (§1, §3, §4, §7): the caller's notices, read and unread.
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { post, result } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
 import type { Paged } from './envelope.ts';
@@ -29,8 +29,7 @@ export const messages = post(
   { readOnly: true },
 );
 
-/** §7: how many are unread, and the oldest unread one (the startup dialog shows it, §1). */
-export const unreadMessages = get('/users/message/unread', NoInput, result<{ count: number; first: StationMessage | null }>());
+export { unreadMessages } from './unread.ts';
 
 /** §7: marks the caller's messages read: ids as "1,2,3", or "all". */
 export const readMessages = post(

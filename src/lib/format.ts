@@ -41,12 +41,6 @@ export function formatPrice(value: string, decimals = 2): string {
 /** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
 export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
 
-/** Digits and one point, at most 8 decimals: what an amount field accepts as it is typed. */
-export function cleanAmount(typed: string): string {
-  const [whole = '', ...rest] = typed.replace(/,/g, '.').replace(/[^\d.]/g, '').split('.');
-  return rest.length ? `${whole}.${rest.join('').slice(0, 8)}` : whole;
-}
-
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(kind: 'time' | 'dateTime'): Intl.DateTimeFormat {
   const locale = intlLocale(currentLocale());

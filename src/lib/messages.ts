@@ -2,7 +2,8 @@
 // startup dialog of §1 shows it). Shared: the tab bar, the home bell and the messages page read it.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { unreadMessages, type StationMessage } from '../contract/messages.ts';
+import type { StationMessage } from '../contract/messages.ts';
+import { unreadMessages } from '../contract/unread.ts';
 import { api } from './api.ts';
 import { pendingReads } from './outbox-store.ts';
 import { session } from './session.ts';
@@ -65,6 +66,23 @@ export function watchUnread(): () => void {
   };
   document.addEventListener('visibilitychange', onVisible);
   return () => document.removeEventListener('visibilitychange', onVisible);
+}
+
+/** The session the startup check ran for in this app start: a remount or a re-render asks no more. */
+let startupCheckedFor: string | null = null;
+
+/** §1: the message the startup dialog shows for this session, once per app start; null when there is none. */
+export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
+  if (startupCheckedFor === token) return null;
+  startupCheckedFor = token;
+  // Its own answer: the shared count may have taken a newer request's instead (Home asks too).
+  const first = (await refreshUnread())?.first;
+  return first && session.token === token ? { ...first } : null;
+}
+
+/** Tests start each case as a fresh app start. */
+export function resetStartupCheck(): void {
+  startupCheckedFor = null;
 }
 
 /** "99+" above 99, so a badge keeps its size. */

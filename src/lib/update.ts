@@ -1,7 +1,6 @@
-// Updates of the app (ARCHITECTURE "Updates"): the service worker registration, the update dialog's
-// state, and the §1 version check. One path: a waiting worker or a newer `v` in appurl_android
+// Updates of the app (ARCHITECTURE "Updates"): the service worker registration and the §1 version
+// check (the dialog's state is in update-state.ts). One path: a waiting worker or a newer `v` in appurl_android
 // opens the same dialog; accepting activates the new worker and reloads once it controls the page.
-import { proxy } from 'valtio/vanilla';
 import { Workbox } from 'workbox-window';
 import { APP_VERSION } from '../contract/constants.ts';
 import { config } from '../contract/content.ts';
@@ -9,17 +8,9 @@ import { i18n } from '@lingui/core';
 import { texts } from '../contract/texts.ts';
 import { api } from './api.ts';
 import { toast } from './toast.ts';
-
-export const appUpdate = proxy({
-  /** A new version is installed and waits for the user's consent. */
-  waiting: false,
-  /** The user chose "Later" for the waiting version (asked again on the next start). */
-  dismissed: false,
-  /** §1: the server announced a newer version: the dialog cannot be dismissed. */
-  forced: false,
-  /** Where the Android shell downloads the new version (absolute URL). */
-  link: null as string | null,
-});
+import { appUpdate } from './update-state.ts';
+import { startOutbox } from './outbox.ts';
+import { keepStorage } from './persistence.ts';
 
 let workbox: Workbox | null = null;
 
@@ -116,3 +107,16 @@ const installed = (worker: ServiceWorker) =>
     worker.addEventListener('statechange', check);
     check();
   });
+
+/**
+ * What the first screen does not need, started once the page has loaded (Workbox's advice for the
+ * registration: the service worker's precache then does not compete with the first visit's own
+ * downloads): the service worker, the outbox, persistent storage and the §1 version check.
+ */
+export function afterFirstScreen(): void {
+  registerServiceWorker();
+  startOutbox();
+  keepStorage();
+  // Best effort: without network (and nothing cached) the check waits for the next start.
+  checkAppVersion().catch(() => undefined);
+}

@@ -2,7 +2,7 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { cleanAmount } from '../lib/format.ts';
+import { cleanAmount } from '../lib/typed-amount.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;

@@ -18,7 +18,8 @@ import {
   withdrawState,
 } from '../../src/features/funds/withdraw-store.ts';
 import { accountDetails, kindLabel } from '../../src/features/funds/account-store.ts';
-import { cleanAmount, formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
+import { formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
+import { cleanAmount } from '../../src/lib/typed-amount.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
 import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
 

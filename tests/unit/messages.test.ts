@@ -2,10 +2,9 @@
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
-import { noteRead, refreshUnread, unread } from '../../src/lib/messages.ts';
+import { firstUnreadOnce, noteRead, refreshUnread, resetStartupCheck, unread } from '../../src/lib/messages.ts';
 import { session } from '../../src/lib/session.ts';
 import {
-  firstUnreadOnce,
   hasMore,
   loadMessages,
   markAllRead,
@@ -15,7 +14,6 @@ import {
   nextPage,
   openMessage,
   previewOf,
-  resetStartupCheck,
 } from '../../src/features/messages/messages-store.ts';
 import { deferred, envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 

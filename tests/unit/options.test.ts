@@ -3,7 +3,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OptionProduct } from '../../src/contract/markets.ts';
 import {
-  cleanAmount,
   formatCountdown,
   formatSignedUsdt,
   formatUsdt,
@@ -12,6 +11,7 @@ import {
 } from '../../src/features/options/option-format.ts';
 import { orderProblem, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
+import { cleanAmount } from '../../src/lib/typed-amount.ts';
 
 const product: OptionProduct = { id: 7, code: 'BTC', minutes: 1, yield_rate: '0.8', min_amount: '1' };
 const order = (amount: string): PlaceInput => ({ code: 'BTC', direction: 'up', product_id: '7', amount });

@@ -11,7 +11,7 @@ import { forgetCachedAnswers, offlineData } from '../../lib/offline.ts';
 import { outbox } from '../../lib/outbox.ts';
 import { priceStream } from '../../lib/prices.ts';
 import { session } from '../../lib/session.ts';
-import { appUpdate } from '../../lib/update.ts';
+import { appUpdate } from '../../lib/update-state.ts';
 import { version as packageVersion } from '../../../package.json';
 import {
   cacheKeyPath,

@@ -3,7 +3,7 @@
 import Big from 'big.js';
 import { AMOUNT } from '../../contract/markets.ts';
 import { decimalsOf, formatAmount } from '../../lib/format.ts';
-export { cleanAmount, formatExact } from '../../lib/format.ts';
+export { formatExact } from '../../lib/format.ts';
 
 /** A typed amount that the contract accepts and that is above zero. */
 export const isAmount = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);

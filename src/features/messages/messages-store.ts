@@ -5,7 +5,7 @@ import { subscribeKey } from 'valtio/vanilla/utils';
 import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
-import { noteRead, refreshUnread, unread } from '../../lib/messages.ts';
+import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
 import { session } from '../../lib/session.ts';
@@ -135,23 +135,6 @@ export async function markAllRead(): Promise<void> {
   messagesState.unread = { ...emptyList(), loaded: true };
   if (queue) queueMessagesRead('all');
   noteRead(unreadLeft, 'all');
-}
-
-/** The session the startup check ran for in this app start: a remount or a re-render asks no more. */
-let startupCheckedFor: string | null = null;
-
-/** §1: the message the startup dialog shows for this session, once per app start; null when there is none. */
-export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
-  if (startupCheckedFor === token) return null;
-  startupCheckedFor = token;
-  // Its own answer: the shared count may have taken a newer request's instead (Home asks too).
-  const first = (await refreshUnread())?.first;
-  return first && session.token === token ? { ...first } : null;
-}
-
-/** Tests start each case as a fresh app start. */
-export function resetStartupCheck(): void {
-  startupCheckedFor = null;
 }
 
 /** Text for the list: the content on one line, without runs of spaces and line breaks. */

@@ -5,7 +5,7 @@ import { AMOUNT, winPayout as payoutRule } from '../../contract/markets.ts';
 import { formatAmount } from '../../lib/format.ts';
 
 /** Amounts typed and shown the way every money screen does (one home: lib/format). */
-export { cleanAmount, decimalsOf, formatMoney as formatUsdt, formatPrice } from '../../lib/format.ts';
+export { decimalsOf, formatMoney as formatUsdt, formatPrice } from '../../lib/format.ts';
 import { decimalsOf, formatMoney as formatUsdt } from '../../lib/format.ts';
 
 /** A profit or loss with its sign: +8.00, -10.00, 0.00. */

@@ -1,0 +1,17 @@
+// The update dialog's state (ARCHITECTURE "Updates"), apart from the service worker code in
+// update.ts: the shell reads it at start, the registration arrives after the first screen.
+import { proxy } from 'valtio/vanilla';
+
+export const appUpdate = proxy({
+  /** A new version is installed and waits for the user's consent. */
+  waiting: false,
+  /** The user chose "Later" for the waiting version (asked again on the next start). */
+  dismissed: false,
+  /** §1: the server announced a newer version: the dialog cannot be dismissed. */
+  forced: false,
+  /** Where the Android shell downloads the new version (absolute URL). */
+  link: null as string | null,
+});
+
+/** The dialog shows: a forced update, or a waiting version the user has not put off. */
+export const updateDialogOpen = ({ waiting, dismissed, forced }: typeof appUpdate) => forced || (waiting && !dismissed);
