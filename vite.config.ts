@@ -274,20 +274,8 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          // The size budgets run on their own (npm run test:budgets) until the build meets them.
-          exclude: ['tests/e2e/budgets.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-        },
-      },
-      {
-        test: {
-          name: 'budgets',
-          environment: 'node',
-          include: ['tests/e2e/budgets.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
