@@ -32,8 +32,18 @@ export function Carousel({ items }: { items: readonly CarouselItem[] }) {
   return (
     <div className="carousel">
       <div className="carousel-track" ref={track} onScroll={onScroll}>
-        {items.map((item) => (
-          <img key={item.id} src={item.image} alt={item.title} className="carousel-slide" loading="lazy" />
+        {items.map((item, i) => (
+          // The first slide is the largest thing on home at load: fetched at once, ahead of the others.
+          <img
+            key={item.id}
+            src={item.image}
+            alt={item.title}
+            className="carousel-slide"
+            width={750}
+            height={300}
+            loading={i === 0 ? 'eager' : 'lazy'}
+            fetchPriority={i === 0 ? 'high' : 'low'}
+          />
         ))}
       </div>
       <div className="carousel-dots" aria-hidden="true">

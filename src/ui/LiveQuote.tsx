@@ -22,9 +22,16 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
   const quote = useSnapshot(prices).quotes[code];
   const name = title ?? <strong>{code}/USDT</strong>;
   if (!quote) {
+    // Blank lines as tall as the figures, so the screen below does not jump when the quote arrives.
     return (
       <section className="card opt-quote">
         <div className="opt-quote-head">{name}</div>
+        <div className="opt-quote-row" aria-hidden="true">
+          <span className="opt-price">{'\u00a0'}</span>
+        </div>
+        <div className="opt-quote-meta" aria-hidden="true">
+          {'\u00a0'}
+        </div>
         {children}
       </section>
     );

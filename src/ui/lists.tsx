@@ -1,5 +1,5 @@
 // Rows of a settings-style list, a bottom sheet to pick one option, a dialog and an empty state.
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { ChevronIcon, CompassIcon } from './icons.tsx';
@@ -46,10 +46,11 @@ interface SheetProps<T extends string> {
 }
 
 export function Sheet<T extends string>({ title, options, value, onChoose, onClose }: SheetProps<T>) {
+  const titleId = useId();
   return (
     <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet" role="dialog" aria-modal="true" onClick={(event) => event.stopPropagation()}>
-        <h2>{title}</h2>
+      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+        <h2 id={titleId}>{title}</h2>
         <div className="cells" role="menu">
           {options.map((option) => (
             <Cell key={option.value} label={option.label} checked={option.value === value} onClick={() => onChoose(option.value)} value={option.value === value ? '✓' : ''} />
@@ -67,10 +68,11 @@ interface DialogProps {
 }
 
 export function Dialog({ title, children, actions }: DialogProps) {
+  const titleId = useId();
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="alertdialog" aria-modal="true">
-        <h2>{title}</h2>
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
+        <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
         <div className="dialog-actions">{actions}</div>
       </div>

@@ -1,6 +1,6 @@
-// `npm run bench [bundle|http|settlement|stream|matching|earn]`: bundle sizes from the build, server
+// `npm run bench [bundle|http|settlement|stream|matching|earn|lighthouse]`: bundle sizes from the build, server
 // throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the live-price fan-out lag,
-// contract matching with a deep book, and the day-end earn jobs.
+// contract matching with a deep book, the day-end earn jobs, and Lighthouse scores of the main pages (Chromium).
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -11,6 +11,7 @@ import { streamBench } from './stream.ts';
 import { matchingBench } from './matching.ts';
 import { earnBench } from './earn.ts';
 import { httpBench } from './http.ts';
+import { lighthouseBench } from './lighthouse.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -35,3 +36,4 @@ if (!only || only === 'settlement') await settlementBench();
 if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
 if (!only || only === 'earn') await earnBench();
+if (!only || only === 'lighthouse') await lighthouseBench();

@@ -7,7 +7,6 @@
 // This file runs its own server whose web root the test swaps between two builds (as update.test.ts).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -15,6 +14,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launch } from './browser.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { freePort } from '../server/postgres.ts';
 
 const NEW_BUILD = 'e2e-chunk-build';
 const work = mkdtempSync(join(tmpdir(), 'coinvest-chunk-'));
@@ -24,14 +24,6 @@ let server: ChildProcess | undefined;
 let base = '';
 let browser: Browser;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** Puts a build in the web root the server serves: the old version's files are gone, as after a deploy. */
 function deploy(build: string): void {

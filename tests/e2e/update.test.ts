@@ -5,7 +5,6 @@
 // This file runs its own server whose web root the test swaps between the two builds.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -14,6 +13,7 @@ import { PHONE, launch } from './browser.ts';
 import { controlledByServiceWorker } from './pwa.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { freePort } from '../server/postgres.ts';
 
 const NEW_BUILD = 'e2e-second-build';
 const work = mkdtempSync(join(tmpdir(), 'coinvest-update-'));
@@ -23,14 +23,6 @@ let server: ChildProcess | undefined;
 let base = '';
 let browser: Browser;
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
 
 /** Puts a build in the web root the server serves (it reads files from disk on every request). */
 function deploy(build: string): void {

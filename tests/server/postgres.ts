@@ -22,6 +22,7 @@ export function postgresBinaries(): string | null {
   return bin && existsSync(join(bin, 'initdb')) ? bin : null;
 }
 
+/** A free TCP port on loopback, for the throwaway cluster and for the servers the e2e tests and benches start. */
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const server = createServer();

@@ -119,7 +119,8 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
   }, 30_000);
 
   it('the shell part holds the texts of the start and few others', async () => {
-    const shell = (await import('../../src/locales/en/messages.po?area=shell')) as Shell;
+    const locale = 'en';
+    const shell = (await import(`../../src/locales/${locale}/messages.po?area=shell`)) as Shell;
     const ids = Object.keys(shell.messages);
     expect(ids).toEqual(expect.arrayContaining([texts.loading.id, texts.pageLoadFailed.id, texts.http500.id, texts.updateToLatest.id]));
     expect(ids).not.toContain(texts.loginPasswordFormat.id);

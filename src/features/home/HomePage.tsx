@@ -45,12 +45,16 @@ const APP_NAME = 'Coinvest';
 
 export default function HomePage() {
   const { slides, notice } = useSnapshot(home);
+  // Until the first answer, a blank slide and notice hold their places: the cards below don't jump.
+  const [answered, setAnswered] = useState(false);
 
   useEffect(() => {
     // Slides and notice from the last visit stay on screen; only a blank home reports a failure.
-    loadHome().catch((error) => {
-      if (home.slides.length === 0 && !home.notice) toast(errorText(error));
-    });
+    loadHome()
+      .catch((error) => {
+        if (home.slides.length === 0 && !home.notice) toast(errorText(error));
+      })
+      .finally(() => setAnswered(true));
     refreshUnreadQuietly();
     void storeHydrated(prices).then(() => {
       if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(() => undefined);
@@ -63,14 +67,21 @@ export default function HomePage() {
       <HomeBar />
       <div className="page-body">
         <OfflineNote endpoints={[slideList, config, coinList]} />
-        {slides.length > 0 && <Carousel items={slides} />}
-        {notice && (
+        {slides.length > 0 ? <Carousel items={slides} /> : !answered && <div className="carousel" aria-hidden="true" />}
+        {notice ? (
           <div className="notice" role="marquee">
             <BellIcon />
             <div className="notice-track">
               <span>{notice}</span>
             </div>
           </div>
+        ) : (
+          !answered && (
+            <div className="notice" aria-hidden="true">
+              <BellIcon />
+              <div className="notice-track">{'\u00a0'}</div>
+            </div>
+          )
         )}
         <BalanceCard />
         <Entries />

@@ -57,7 +57,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       <div className="opt-section-title">
         <Trans>Expiry and yield</Trans>
       </div>
-      <div className="opt-expiries" role="radiogroup" aria-label={t`Expiry and yield`}>
+      <div className={choices.length ? 'opt-expiries' : 'opt-expiries loading'} role="radiogroup" aria-label={t`Expiry and yield`}>
         {choices.map((item) => (
           <button
             key={item.id}

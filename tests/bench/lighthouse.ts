@@ -1,0 +1,197 @@
+// Lighthouse (mobile, simulated throttling) on Home, Markets, Options and the login page of the built
+// PWA, served as `npm start` serves it; the run with the median performance score of each route is
+// printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target: ≥ 0.98 performance and
+// accessibility on each. LIGHTHOUSE_URL measures a server already running instead (its demo account,
+// or LIGHTHOUSE_USER / LIGHTHOUSE_PASSWORD); LIGHTHOUSE_PAGES=home,login a part of the pages; WEB_ROOT
+// another build folder than dist/.
+import { spawn, execSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import lighthouse, { type Result } from 'lighthouse';
+import { launch, type LaunchedChrome } from 'chrome-launcher';
+import { chromium } from 'playwright-core';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { freePort } from '../server/postgres.ts';
+
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
+const TARGET = 0.98;
+const REPORTS = resolve(process.env.LIGHTHOUSE_OUT ?? 'test-results/lighthouse');
+
+/**
+ * Home, Markets and Options need a login (PUBLIC_ROUTES): logged out they only redirect to the login
+ * page. They are measured as the people who use them meet them: signed in on this device (the
+ * session record in IndexedDB), on a cold load (no service worker, empty caches).
+ */
+const PAGES = [
+  { name: 'Home', path: ROUTES.home, signedIn: true },
+  { name: 'Markets', path: ROUTES.coinList, signedIn: true },
+  { name: 'Options', path: ROUTES.option, signedIn: true },
+  { name: 'Login', path: ROUTES.login, signedIn: false },
+];
+
+export async function lighthouseBench() {
+  if (!existsSync(CHROME_PATH)) {
+    console.log(`\nLighthouse: skipped, no Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH).`);
+    return;
+  }
+  const server = process.env.LIGHTHOUSE_URL ? { origin: new URL(process.env.LIGHTHOUSE_URL).origin, stop: async () => {} } : await startServer();
+  const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+  try {
+    const token = await signIn(server.origin);
+    mkdirSync(REPORTS, { recursive: true });
+    console.log(`\nLighthouse on ${server.origin} (mobile, simulated throttling, median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
+    let printedVersion = false;
+    const wanted = process.env.LIGHTHOUSE_PAGES?.toLowerCase().split(',');
+    for (const page of PAGES.filter((item) => !wanted || wanted.includes(item.name.toLowerCase()))) {
+      const runs: Result[] = [];
+      for (let run = 0; run < RUNS; run++) {
+        // Each run starts from the same device state: nothing stored for the origin but the session, if any.
+        await prepareStorage(chrome, server.origin, page.signedIn ? token : null);
+        const result = await lighthouse(`${server.origin}/#${page.path}`, {
+          port: chrome.port,
+          output: 'json',
+          logLevel: 'error',
+          onlyCategories: ['performance', 'accessibility'],
+          formFactor: 'mobile',
+        });
+        if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
+        // A run that failed (no paint, page hung) scores nothing: say why and leave it out of the median.
+        if (result.lhr.runtimeError) console.log(`  ${page.name}: a run failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})`);
+        else runs.push(result.lhr);
+      }
+      if (runs.length === 0) continue;
+      const scores = runs.map((lhr) => lhr.categories.performance!.score ?? 0);
+      const median = runs.toSorted((a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0))[Math.floor(runs.length / 2)]!;
+      const file = join(REPORTS, `${page.name.toLowerCase()}.json`);
+      writeFileSync(file, JSON.stringify(median));
+      if (!printedVersion) console.log(`  Lighthouse ${median.lighthouseVersion}, ${median.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`);
+      printedVersion = true;
+      printRun(page.name, page.signedIn && token ? 'signed in' : 'logged out', median, scores);
+    }
+    console.log(`  reports (median runs): ${REPORTS}`);
+  } finally {
+    chrome.kill();
+    await server.stop();
+  }
+}
+
+function printRun(name: string, who: string, lhr: Result, scores: number[]) {
+  const performance = lhr.categories.performance!;
+  const accessibility = lhr.categories.accessibility!;
+  const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
+  const landed = lhr.finalDisplayedUrl.replace(/^https?:\/\/[^/]+/, '');
+  console.log(
+    `  ${name.padEnd(8)} (${who}${landed.endsWith((lhr.requestedUrl ?? '').replace(/^https?:\/\/[^/]+/, '')) ? '' : `, landed on ${landed}`})` +
+      `  performance ${performance.score?.toFixed(2)} (runs ${scores.map((score) => score.toFixed(2)).join(' ')})  accessibility ${accessibility.score?.toFixed(2)}`,
+  );
+  console.log(
+    `           FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}` +
+      `  CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  SI ${ms('speed-index')}`,
+  );
+  if ((performance.score ?? 0) < TARGET) console.log(`           performance, failing: ${failing(lhr, 'performance').join(', ')}`);
+  if ((accessibility.score ?? 0) < TARGET) console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
+}
+
+/** The category's audits that did not pass: metrics with their score, insights with their estimated savings. */
+function failing(lhr: Result, category: 'performance' | 'accessibility'): string[] {
+  return lhr.categories[category]!.auditRefs.flatMap((ref) => {
+    const audit = lhr.audits[ref.id]!;
+    if (audit.score === null || audit.score >= (ref.group === 'metrics' ? 0.9 : 1)) return [];
+    if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') return [];
+    if (ref.group === 'metrics') return [`${ref.id} ${audit.score.toFixed(2)}`];
+    const savings = Object.entries(audit.metricSavings ?? {})
+      .flatMap(([metric, value]) => (value ? [`${metric} −${metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`}`] : []));
+    return [savings.length ? `${ref.id} (${savings.join(', ')})` : ref.id];
+  });
+}
+
+/**
+ * Clears everything the origin stored, then writes the signed-in session the way the app keeps it
+ * (IndexedDB 'coinvest', store 'state', key 'session'). Lighthouse's own reset clears the service
+ * worker, caches and HTTP cache but keeps IndexedDB, so the session survives into the measured load.
+ */
+async function prepareStorage(chrome: LaunchedChrome, origin: string, token: string | null) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+  try {
+    const page = await browser.contexts()[0]!.newPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Storage.clearDataForOrigin', { origin, storageTypes: 'all' });
+    await cdp.send('Network.clearBrowserCache');
+    if (token) {
+      // A file of the origin that runs no app code: a page there may open the origin's IndexedDB.
+      await page.goto(`${origin}/favicon.svg`);
+      await page.evaluate(
+        (session) =>
+          new Promise<void>((done, fail) => {
+            const open = indexedDB.open('coinvest');
+            open.onupgradeneeded = () => open.result.createObjectStore('state');
+            open.onerror = () => fail(open.error);
+            open.onsuccess = () => {
+              const write = open.result.transaction('state', 'readwrite');
+              write.objectStore('state').put(session, 'session');
+              write.oncomplete = () => (open.result.close(), done());
+              write.onerror = () => fail(write.error);
+            };
+          }),
+        { token, user: null },
+      );
+    }
+    await page.close();
+  } finally {
+    await browser.close(); // connected over CDP: disconnects, the browser keeps running
+  }
+}
+
+/** A token of the demo account (or LIGHTHOUSE_USER); null when the server has no such account. */
+async function signIn(origin: string): Promise<string | null> {
+  const response = await fetch(`${origin}/api/users/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: process.env.LIGHTHOUSE_USER ?? DEMO_ACCOUNT.username, password: process.env.LIGHTHOUSE_PASSWORD ?? DEMO_ACCOUNT.password }),
+  });
+  const answer = (await response.json()) as { ret: number; msg: string; data?: { token?: string } };
+  if (answer.ret === 1 && answer.data?.token) return answer.data.token;
+  console.log(`\nLighthouse: could not sign in (${answer.msg}); Home, Markets and Options are measured logged out (they show the login page).`);
+  return null;
+}
+
+/** The server as `npm start` runs it (production, the built PWA, a fresh embedded database). */
+async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const webRoot = process.env.WEB_ROOT || 'dist';
+  if (!existsSync(join(webRoot, 'index.html'))) execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
+  const work = mkdtempSync(join(tmpdir(), 'coinvest-lighthouse-'));
+  const port = await freePort();
+  let log = '';
+  const server: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+    // Limits raised so a dozen page loads from one address never meet the rate limiter.
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, RATE_LIMIT_ADDRESS: '100000', RATE_LIMIT_ACCOUNT: '100000' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (chunk: Buffer) => (log += chunk));
+  server.stderr!.on('data', (chunk: Buffer) => (log += chunk));
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const stopped = new Promise((done) => server.once('exit', done));
+      server.kill('SIGTERM');
+      await Promise.race([stopped, new Promise((done) => setTimeout(done, 5000))]);
+      if (server.exitCode === null) server.kill('SIGKILL');
+    }
+    rmSync(work, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const answered = await fetch(`${origin}/`).then((response) => response.ok, () => false);
+    if (answered) return { origin, stop };
+    if (server.exitCode !== null || Date.now() > deadline) {
+      await stop();
+      throw new Error(`The server ${server.exitCode !== null ? 'stopped' : 'did not answer in 90 s'}:\n${log}`);
+    }
+    await new Promise((done) => setTimeout(done, 250));
+  }
+}
+
