@@ -44,10 +44,13 @@ const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSee
 let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
 if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
 // Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
-// others follow the recorded ticks (every 250 ms, faster on an accelerated test clock).
+// others follow the recorded ticks: at once when the change notice of a step arrives, else every
+// 250 ms (faster on an accelerated test clock).
+const changes = database.changes((error) => log('change notices interrupted', error));
 const market = createMarket(db, feed, clock, (error) => log('price feed failed', error), {
   lease: lease(db, 'price-feed'),
   followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),
+  changes,
 });
 const app = await buildApp(
   {
@@ -56,7 +59,7 @@ const app = await buildApp(
     market,
     sender: outboxSender(db, (line) => app.log.info(line)),
     earnTimeZone: config.earnTimeZone,
-    changes: database.changes((error) => log('change notices interrupted', error)),
+    changes,
   },
   {
     webRoot: config.webRoot,

@@ -1,58 +1,134 @@
-// Tick fan-out: live-price clients (1,000, or BENCH_CLIENTS) on loopback, in a process of their own;
-// the lag from recording a feed step to each client receiving it.
-import { fork } from 'node:child_process';
+// Tick fan-out: live-price clients (10,000, or BENCH_CLIENTS) on loopback, in a process of their own
+// (stream-clients.ts); the lag from recording a feed step to each client receiving it. Twice: the feed
+// in the server's own process (embedded PGlite), then a server on PostgreSQL following the steps
+// another server process records (stream-recorder.ts; the database is BENCH_DATABASE_URL, which
+// must be empty, or else a throwaway cluster).
+import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { migratedSnapshot, openDatabase } from '../../src/server/db/connection.ts';
+import { migratedSnapshot, openDatabase, type Database } from '../../src/server/db/connection.ts';
 import { seedMarkets, LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { systemClock } from '../../src/server/http/context.ts';
-import { createMarket } from '../../src/server/market/market.ts';
+import { lease } from '../../src/server/market/lease.ts';
+import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { postgresBinaries, startPostgres, type PostgresCluster } from '../server/postgres.ts';
 
-const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const STEPS = 20;
 const STEP_GAP_MS = 1500;
 
-export async function streamBench() {
-  const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
-  await seedMarkets(database.db, null, new Date());
-  const feed = simulatedFeed({
-    coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
-    seed: 1,
-    clock: systemClock,
+const coins = LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals }));
+
+/** A child on Node with tsx's loader, talking to this process directly (the tsx command's relay drops a large last message). */
+const forkTs = (file: string, args: string[]) =>
+  fork(fileURLToPath(new URL(file, import.meta.url)), args, { execPath: process.execPath, execArgv: ['--import', 'tsx'], serialization: 'advanced' });
+
+/** The next message of a type from a child; fails if the child stops first. */
+function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { type: string }) => {
+      if (message.type !== type) return;
+      child.off('exit', onExit).off('message', onMessage);
+      resolve(message as T);
+    };
+    const onExit = (code: number | null) => reject(new Error(`${child.spawnargs.at(-1)}: the child stopped (${code}) before '${type}'`));
+    child.on('message', onMessage).once('exit', onExit);
   });
-  const market = createMarket(database.db, feed, systemClock);
+}
+
+async function serve(database: Database, market: Market) {
   const app = await buildApp({ db: database.db, clock: systemClock, market, sender: { send: async () => {} } }, { rateLimitPerMinute: 1_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
-  const { port } = app.server.address() as { port: number };
+  return { app, port: (app.server.address() as { port: number }).port };
+}
 
-  const clients = fork(fileURLToPath(new URL('./stream-clients.ts', import.meta.url)), [String(port), `/api${PRICE_STREAM_PATH}`, String(CLIENTS)], {
-    execPath: 'node_modules/.bin/tsx',
-    execArgv: [],
-  });
-  await new Promise<void>((resolve, reject) => {
-    clients.once('message', () => resolve());
-    clients.once('exit', (code) => reject(new Error(`the stream clients stopped (${code})`)));
-  });
-
-  // Steps 1.5 s apart: each delivery belongs to the last step recorded before it arrived.
-  const sentAt: number[] = [];
+/** Connects the clients, records the steps 1.5 s apart (`record` says when each began) and prints what reached them. */
+async function measure(label: string, port: number, record: (at: Date) => Promise<number>) {
+  const clients = forkTs('./stream-clients.ts', [String(port), `/api${PRICE_STREAM_PATH}`, String(CLIENTS)]);
+  const { ms } = await nextMessage<{ ms: number }>(clients, 'connected');
+  const steps: [id: number, recordedAt: number][] = [];
   for (let step = 0; step < STEPS; step++) {
-    const ticks = feed.step(new Date(Date.now() + step * 1000));
-    sentAt.push(Date.now());
-    await market.record(ticks);
+    const at = new Date(Date.now() + step * 1000);
+    steps.push([at.getTime(), await record(at)]);
     await new Promise((resolve) => setTimeout(resolve, STEP_GAP_MS));
   }
-  const arrivals = await new Promise<number[]>((resolve) => {
-    clients.on('message', (message: { type: string; arrivals?: number[] }) => message.type === 'arrivals' && resolve(message.arrivals!));
-    clients.send({ type: 'report' });
-  });
-  // What arrived before the first step is the stream's opening snapshot.
-  const lags = arrivals.filter((at) => at >= sentAt[0]!).map((at) => at - sentAt.findLast((sent) => sent <= at)!).sort((a, b) => a - b);
-  const at = (q: number) => lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]!.toFixed(0);
-  console.log(`\nTick fan-out: ${CLIENTS.toLocaleString('en')} stream clients on loopback (another process), ${STEPS} steps`);
-  console.log(`  ${lags.length.toLocaleString('en')} of ${(CLIENTS * STEPS).toLocaleString('en')} deliveries; lag from recording to delivery: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`);
-  await app.close();
-  await database.close();
+  const report = nextMessage<{ lags: number[]; twice: number; outOfOrder: number; clients: number }>(clients, 'report');
+  clients.send({ type: 'report', steps });
+  const { lags, twice, outOfOrder } = await report;
+  lags.sort((a, b) => a - b);
+  const at = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]!.toFixed(0) : '–');
+  console.log(`\nTick fan-out, ${label}: ${CLIENTS.toLocaleString('en')} stream clients on loopback (another process, connected in ${(ms / 1000).toFixed(1)} s), ${STEPS} steps`);
+  console.log(
+    `  ${lags.length.toLocaleString('en')} of ${(CLIENTS * STEPS).toLocaleString('en')} deliveries (${twice} twice, ${outOfOrder} out of order); lag from recording to delivery: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+  );
+}
+
+/** The feed in the server's own process: it records each step and fans it out. */
+async function feedInProcess() {
+  const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
+  await seedMarkets(database.db, null, new Date());
+  const feed = simulatedFeed({ coins, seed: 1, clock: systemClock });
+  const market = createMarket(database.db, feed, systemClock);
+  const { app, port } = await serve(database, market);
+  try {
+    await measure("the feed in the server's process (embedded PGlite)", port, async (at) => {
+      const recordedAt = Date.now();
+      await market.record(feed.step(at));
+      return recordedAt;
+    });
+  } finally {
+    await app.close();
+    await database.close();
+  }
+}
+
+/** Two server processes on PostgreSQL: another one holds the feed lease and records; this one follows and fans out. */
+async function feedInAnotherProcess() {
+  let cluster: PostgresCluster | null = null;
+  if (!process.env.BENCH_DATABASE_URL && !postgresBinaries()) {
+    return console.log('\nTick fan-out from another process: PostgreSQL not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+  }
+  const url = process.env.BENCH_DATABASE_URL ?? (cluster = await startPostgres()).url();
+  const database = await openDatabase({ kind: 'postgres', url });
+  let recorder: ChildProcess | null = null;
+  let market: Market | null = null;
+  try {
+    await seedMarkets(database.db, null, new Date());
+    recorder = forkTs('./stream-recorder.ts', [url]);
+    await nextMessage(recorder, 'leading');
+    // This process never runs a feed: it follows what the recorder records.
+    const idle = { name: 'idle', simulated: true, start: () => {}, stop: async () => {} };
+    market = createMarket(database.db, idle, systemClock, (error) => console.error('following failed', error), {
+      lease: lease(database.db, 'price-feed'),
+      changes: database.changes(),
+    });
+    market.start();
+    const { app, port } = await serve(database, market);
+    try {
+      const child = recorder;
+      await measure('recorded by another process (PostgreSQL)', port, async (at) => {
+        const recorded = nextMessage<{ recordedAt: number }>(child, 'recorded');
+        child.send({ type: 'step', at: at.getTime() });
+        return (await recorded).recordedAt;
+      });
+    } finally {
+      await app.close();
+    }
+  } finally {
+    if (recorder?.connected) {
+      const exited = new Promise((resolve) => recorder!.once('exit', resolve));
+      recorder.send({ type: 'stop' });
+      await exited;
+    }
+    await market?.stop();
+    await database.close();
+    await cluster?.stop();
+  }
+}
+
+export async function streamBench() {
+  await feedInProcess();
+  await feedInAnotherProcess();
 }

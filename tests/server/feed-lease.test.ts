@@ -34,12 +34,13 @@ function countedFeed(seed: number) {
 }
 
 /** A market of one "process": its own feed, its own lease holder, short times so the test is quick. */
-function processMarket(name: string, holder: string, feed: PriceFeed, times: { ttlMs?: number; renewMs?: number } = {}) {
+function processMarket(name: string, holder: string, feed: PriceFeed, times: { ttlMs?: number; renewMs?: number; followMs?: number; notices?: boolean } = {}) {
   const errors: unknown[] = [];
   const market = createMarket(h.database.db, feed, h.clock, (error) => errors.push(error), {
     lease: lease(h.database.db, name, { holder, ttlMs: times.ttlMs ?? 1_000 }),
     leaseRenewMs: times.renewMs ?? 100,
-    followIntervalMs: 25,
+    followIntervalMs: times.followMs ?? 25,
+    ...(times.notices ? { changes: h.database.changes() } : {}),
   });
   const events: TickEvent[][] = [];
   market.subscribe((ticks) => events.push(ticks));
@@ -143,6 +144,27 @@ it('fences a hung leader: after its lease expired and another took over, its lat
   await until(() => c.events.some((step) => step[0]!.at === second().toISOString()));
   expect(c.events.at(-1)).toEqual(d.events.at(-1));
   expect(await h.database.db.select().from(priceTicks).where(and(eq(priceTicks.coin, 'BTC'), eq(priceTicks.price, '1.23')))).toEqual([]);
+});
+
+it('a follower reads a step as soon as its change notice arrives, not at its next poll', async () => {
+  // Nothing else would wake the follower for a minute: it polls every 60 s and the leader's lease lasts 60 s.
+  const times = { ttlMs: 60_000, renewMs: 60_000, followMs: 60_000, notices: true };
+  const a = processMarket('feed-4', 'A', countedFeed(6).feed, times);
+  const b = processMarket('feed-4', 'B', countedFeed(7).feed, times);
+  h.clock.advance(1000); // a second no earlier test recorded
+  a.market.start();
+  await until(() => a.market.leads() && a.events.length === 1);
+  b.market.start();
+  await new Promise((resolve) => setTimeout(resolve, 300)); // B has read what was recorded and waits
+  for (let step = 0; step < 3; step++) {
+    h.clock.advance(1000);
+    await until(() => a.events.length === step + 2);
+    const recorded = Date.now();
+    await until(() => b.events.at(-1)?.[0]?.at === a.events.at(-1)![0]!.at, 2_000);
+    expect(Date.now() - recorded).toBeLessThan(1_000);
+  }
+  expect(b.market.leads()).toBe(false);
+  expect(b.errors).toEqual([]);
 });
 
 const byCode = (a: { code: string }, b: { code: string }) => a.code.localeCompare(b.code);

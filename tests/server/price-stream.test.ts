@@ -1,5 +1,6 @@
 // The live price stream (our addition, declared in the contract): server-sent events over a real
 // socket. A client first gets a snapshot of the latest prices, then one `ticks` event per step.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { sql } from 'drizzle-orm';
@@ -236,3 +237,49 @@ it('sends a heartbeat, so a client can tell a silent connection from a quiet mar
     stream.close();
   }
 }, 15_000);
+
+it('every open stream gets each step once and in order, the same bytes as every other stream', async () => {
+  const streams = await Promise.all(Array.from({ length: 12 }, () => openStream()));
+  try {
+    for (const stream of streams) await stream.next(); // the snapshot
+    const recorded: string[] = [];
+    for (let step = 0; step < 4; step++) {
+      h.clock.advance(1000);
+      await h.tick();
+      recorded.push(String(h.clock.now().getTime()));
+    }
+    const got = await Promise.all(streams.map((stream) => ticksThrough(stream, recorded.at(-1)!)));
+    for (const events of got) {
+      expect(events.map((event) => event.id)).toEqual(recorded);
+      expect(events).toEqual(got[0]);
+    }
+  } finally {
+    for (const stream of streams) stream.close();
+  }
+});
+
+it('an HTTP/1.0 client (no chunked encoding) gets the same events, unframed', async () => {
+  const { port } = new URL(base);
+  const socket = connect(Number(port), '127.0.0.1');
+  let text = '';
+  socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+  socket.write(`GET /api${PRICE_STREAM_PATH} HTTP/1.0\r\naccept: text/event-stream\r\n\r\n`);
+  const until = async (done: () => boolean) => {
+    for (const deadline = Date.now() + 5000; !done(); await new Promise((resolve) => setTimeout(resolve, 10))) if (Date.now() > deadline) throw new Error(`not in time: ${text}`);
+  };
+  try {
+    await until(() => text.includes('event: ticks'));
+    h.clock.advance(1000);
+    await h.tick();
+    const id = String(h.clock.now().getTime());
+    await until(() => text.includes(`id: ${id}\n`));
+    const [head, body] = text.split('\r\n\r\n') as [string, string];
+    expect(head).toMatch(/^HTTP\/1\.1 200/);
+    expect(head).not.toMatch(/transfer-encoding/i);
+    // Nothing but events: no chunk sizes between them.
+    expect(body.split('\n\n').filter(Boolean).every((block) => /^(retry|id|event): /.test(block))).toBe(true);
+    expect(body).toMatch(new RegExp(`id: ${id}\\nevent: ticks\\ndata: \\[.+\\]\\n\\n$`));
+  } finally {
+    socket.destroy();
+  }
+});

@@ -4,9 +4,11 @@
 // holder — runs the feed and records; every other one follows: it reads the ticks recorded since its
 // last one and fans them out the same way, so every process quotes the same latest price and every
 // stream sends the same events. A follower that finds the lease free or expired takes the feed over.
+// Each recording notifies (pg_notify, on commit): a follower reads at once instead of at its next poll.
 import Big from 'big.js';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
+import { CHANGES_CHANNEL, EVERYTHING, type Changes } from '../db/changes.ts';
 import { candles, coins, priceTicks } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import type { Candle, CoinQuote, Period, TickEvent } from '../../contract/markets.ts';
@@ -41,14 +43,18 @@ export interface Market {
 export interface MarketOptions {
   /** Several processes on one database: only the holder of this lease runs the feed. */
   lease?: Lease;
-  /** Real milliseconds between a follower's reads of newly recorded ticks. */
+  /** Real milliseconds between a follower's reads of newly recorded ticks (when no notice wakes it sooner). */
   followIntervalMs?: number;
+  /** The database's change notices: a follower reads the moment another process records a step. */
+  changes?: Pick<Changes, 'subscribe'>;
   /** Real milliseconds between renewals of the lease (or attempts to take it over). */
   leaseRenewMs?: number;
 }
 
 /** Rows a follower reads at once; a full page is cut before its last step so no step is split. */
 const FOLLOW_PAGE = 5_000;
+/** The change notice of a recorded step (like the triggers' notices, the table's name). */
+export const TICKS_NOTICE = 'price_ticks';
 
 class LeaseLost extends Error {}
 
@@ -58,7 +64,7 @@ const canonical = (price: string) => new Big(price).toFixed();
 const STATS_TTL_MS = 5_000;
 
 export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}, options: MarketOptions = {}): Market {
-  const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS } = options;
+  const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS, changes } = options;
   const latest = new Map<string, Quote>();
   const listeners = new Set<Listener>();
   /** The last recorded second this process has published (a follower reads after it). */
@@ -68,6 +74,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   let leaseLost = false;
   let stopping = false;
   let wake: (() => void) | null = null;
+  /** A step was recorded elsewhere since the follower last started reading. */
+  let recordedElsewhere = false;
   let coordinating: Promise<void> = Promise.resolve();
   let stats: { at: number; rows: Map<string, { open: string; high: string; low: string; volume: string }> } | null = null;
 
@@ -88,6 +96,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
         const fresh = new Set(inserted.map(({ coin, at }) => `${coin} ${at.getTime()}`));
         const kept = ticks.filter(({ coin, at }) => fresh.delete(`${coin} ${at.getTime()}`));
         if (kept.length) {
+          // Delivered on commit to every process listening (db/changes.ts): the followers read at once.
+          await tx.execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${TICKS_NOTICE})`);
           await tx
             .insert(candles)
             .values(minuteCandles(kept))
@@ -179,6 +189,19 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
 
   /** Leader or follower: renews or tries the lease every second, and follows in between. */
   async function coordinate(held: Lease) {
+    const stopNotices = changes?.subscribe((notice) => {
+      if (notice !== TICKS_NOTICE && notice !== EVERYTHING) return;
+      recordedElsewhere = true;
+      if (role === 'follower') wake?.();
+    });
+    try {
+      await leadOrFollow(held);
+    } finally {
+      stopNotices?.();
+    }
+  }
+
+  async function leadOrFollow(held: Lease) {
     // Where to follow from; without it a follower would replay the whole table to its streams.
     for (;;) {
       try {
@@ -206,11 +229,16 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
             if (left !== null) leaseDue = Math.min(leaseDue, Date.now() + Math.max(0, left) + 10);
           }
         }
-        if (role === 'follower') await follow();
+        if (role === 'follower') {
+          recordedElsewhere = false;
+          await follow();
+        }
       } catch (error) {
         log(error);
       }
       if (stopping) break;
+      // Notified while reading: read again now.
+      if (recordedElsewhere && role === 'follower') continue;
       await new Promise<void>((resolve) => {
         const done = () => {
           clearTimeout(timer);

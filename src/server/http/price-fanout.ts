@@ -1,0 +1,112 @@
+// The price stream's clients in one process, and what they are sent without asking: each step the
+// market publishes is framed once and the same bytes are written to every live client, straight to
+// its socket (10,000 clients cost 10,000 writes, not 10,000 serialisations and chunk framings);
+// heartbeats go out in ten groups half a second apart, so every client still gets one every 5 s
+// but never all 10,000 in one burst.
+import type { ServerResponse } from 'node:http';
+import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../contract/markets.ts';
+import type { Market } from '../market/market.ts';
+
+const HEARTBEAT_GROUPS = 10;
+
+/** A step's id: its recorded time (the newest of its ticks), the same in every server process. */
+export function stepId(events: TickEvent[]): number {
+  let newest = 0;
+  for (const event of events) newest = Math.max(newest, Date.parse(event.at));
+  return newest;
+}
+
+export const stepFrame = (events: TickEvent[], json = JSON.stringify(events)) => `id: ${stepId(events)}\nevent: ticks\ndata: ${json}\n\n`;
+
+/** An event as written to every client: as is, and as one chunk of a chunked response. */
+interface Frame {
+  plain: Buffer;
+  chunk: Buffer;
+}
+
+function frame(text: string): Frame {
+  const plain = Buffer.from(text);
+  return { plain, chunk: Buffer.concat([Buffer.from(`${plain.length.toString(16)}\r\n`), plain, Buffer.from('\r\n')]) };
+}
+
+/**
+ * Straight to the socket when the response is chunked and owns it (its own writes go there too, so
+ * the order holds); else through the response (HTTP/1.0, HEAD, a pipelined request still queued).
+ */
+function write(out: ServerResponse, bytes: Frame) {
+  const socket = out.chunkedEncoding ? out.socket : null;
+  if (socket) socket.write(bytes.chunk);
+  else out.write(bytes.plain);
+}
+
+export interface StreamClient {
+  readonly out: ServerResponse;
+  /** The id of the last step sent to it; null: none yet. */
+  sentThrough: number | null;
+  /** Live steps kept back while the missed ones are resent; null once it is live. */
+  held: { id: number; frame: Frame }[] | null;
+  closed: boolean;
+  readonly group: number;
+}
+
+export function priceFanout(market: Market) {
+  const clients = new Set<StreamClient>();
+  const groups = Array.from({ length: HEARTBEAT_GROUPS }, () => new Set<StreamClient>());
+  /** The group whose heartbeat went out last: a client joining it hears its first one in 5 s. */
+  let lastGroup = 0;
+
+  const heartbeat = setInterval(() => {
+    lastGroup = (lastGroup + 1) % HEARTBEAT_GROUPS;
+    const group = groups[lastGroup]!;
+    if (!group.size) return;
+    const beat = frame(`event: heartbeat\ndata: ${Date.now()}\n\n`);
+    for (const client of group) write(client.out, beat);
+  }, STREAM_HEARTBEAT_MS / HEARTBEAT_GROUPS);
+  heartbeat.unref();
+
+  const unsubscribe = market.subscribe((events, json) => {
+    if (!events.length) return;
+    const id = stepId(events);
+    const step = frame(stepFrame(events, json));
+    for (const client of clients) {
+      if (client.held) client.held.push({ id, frame: step });
+      // A step the client already got (in its snapshot or replay, or published out of order): not again.
+      else if (client.sentThrough === null || id > client.sentThrough) {
+        client.sentThrough = id;
+        write(client.out, step);
+      }
+    }
+  });
+
+  return {
+    /** A new client, once its response has begun: it hears every step from now on, held back until release(). */
+    join(out: ServerResponse, sentThrough: number | null): StreamClient {
+      const client: StreamClient = { out, sentThrough, held: [], closed: false, group: lastGroup };
+      clients.add(client);
+      groups[client.group]!.add(client);
+      return client;
+    },
+    /** After its snapshot or replay: sends the held steps it does not have yet, then live ones as they come. */
+    release(client: StreamClient) {
+      const held = client.held ?? [];
+      client.held = null;
+      if (client.closed) return;
+      for (const step of held) {
+        if (client.sentThrough !== null && step.id <= client.sentThrough) continue;
+        client.sentThrough = step.id;
+        write(client.out, step.frame);
+      }
+    },
+    leave(client: StreamClient) {
+      client.closed = true;
+      clients.delete(client);
+      groups[client.group]!.delete(client);
+    },
+    /** Clients connected now. */
+    size: () => clients.size,
+    stop() {
+      clearInterval(heartbeat);
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,107 @@
+// The stream's fan-out without sockets: each step is framed once and those same bytes reach every
+// live client once, in order; a client still being resent what it missed gets the live steps after
+// that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time.
+import type { ServerResponse } from 'node:http';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
+import type { Market } from '../../src/server/market/market.ts';
+import { priceFanout } from '../../src/server/http/price-fanout.ts';
+
+type Listener = (events: TickEvent[], json: string) => void;
+
+function fakeMarket() {
+  const listeners = new Set<Listener>();
+  const market = { subscribe: (listener: Listener) => (listeners.add(listener), () => listeners.delete(listener)) } as unknown as Market;
+  const publish = (second: number) => {
+    const events = ['BTC', 'ETH'].map((code) => ({ code, price: String(100 + second), at: new Date(second * 1000).toISOString() }));
+    for (const listener of listeners) listener(events, JSON.stringify(events));
+  };
+  return { market, publish, listeners };
+}
+
+/** A chunked response whose socket keeps what is written to it. */
+function fakeResponse() {
+  const written: Buffer[] = [];
+  const out = { chunkedEncoding: true, socket: { write: (bytes: Buffer) => written.push(bytes) } } as unknown as ServerResponse;
+  const text = () => written.map((bytes) => bytes.toString());
+  return { out, written, text, ids: () => text().flatMap((chunk) => [...chunk.matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]) / 1000)) };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+it('writes one framed step, the very same bytes, to every live client, once and in order', () => {
+  const { market, publish, listeners } = fakeMarket();
+  const fanout = priceFanout(market);
+  const responses = Array.from({ length: 50 }, fakeResponse);
+  for (const response of responses) fanout.release(fanout.join(response.out, null));
+  for (const second of [1, 2, 3]) publish(second);
+  for (const response of responses) {
+    expect(response.ids()).toEqual([1, 2, 3]);
+    response.written.forEach((bytes, i) => expect(bytes).toBe(responses[0]!.written[i])); // one Buffer shared by all
+  }
+  // A chunk of the chunked response: its size in hex, the event, CRLF.
+  const [first] = responses[0]!.text();
+  const event = `id: 1000\nevent: ticks\ndata: ${JSON.stringify([{ code: 'BTC', price: '101', at: '1970-01-01T00:00:01.000Z' }, { code: 'ETH', price: '101', at: '1970-01-01T00:00:01.000Z' }])}\n\n`;
+  expect(first).toBe(`${Buffer.byteLength(event).toString(16)}\r\n${event}\r\n`);
+
+  fanout.stop();
+  expect(listeners.size).toBe(0);
+});
+
+it('holds live steps while a client is resent what it missed, then sends only those it has not had', () => {
+  const { market, publish } = fakeMarket();
+  const fanout = priceFanout(market);
+  const response = fakeResponse();
+  const client = fanout.join(response.out, 1000);
+  publish(2);
+  publish(3);
+  expect(response.written).toEqual([]); // held
+  client.sentThrough = 2000; // the replay found step 2 in the database
+  fanout.release(client);
+  publish(4);
+  publish(4); // published twice (out of order or repeated): sent once
+  expect(response.ids()).toEqual([3, 4]);
+
+  // A client gone is written nothing more.
+  fanout.leave(client);
+  publish(5);
+  expect(response.ids()).toEqual([3, 4]);
+  expect(fanout.size()).toBe(0);
+  fanout.stop();
+});
+
+it('sends every client a heartbeat every 5 s, the first within 5 s of joining, a tenth of the clients at a time', () => {
+  const { market } = fakeMarket();
+  const fanout = priceFanout(market);
+  const responses: ReturnType<typeof fakeResponse>[] = [];
+  const joined: number[] = [];
+  // 100 clients joining over 5 s.
+  for (let i = 0; i < 100; i++) {
+    const response = fakeResponse();
+    fanout.release(fanout.join(response.out, null));
+    responses.push(response);
+    joined.push(Date.now());
+    vi.advanceTimersByTime(50);
+  }
+  const beats = (response: ReturnType<typeof fakeResponse>) => response.text().filter((chunk) => chunk.includes('event: heartbeat')).length;
+  const start = Date.now();
+  let most = 0;
+  for (let elapsed = 0; elapsed < 3 * STREAM_HEARTBEAT_MS; elapsed += STREAM_HEARTBEAT_MS / 10) {
+    const before = responses.map(beats);
+    vi.advanceTimersByTime(STREAM_HEARTBEAT_MS / 10);
+    most = Math.max(most, responses.filter((response, i) => beats(response) > before[i]!).length);
+  }
+  expect(most).toBeLessThanOrEqual(20); // spread, never all at once
+  for (const [i, response] of responses.entries()) {
+    // 15 s after the last one joined: three each, the first no later than 5 s after joining.
+    const count = beats(response);
+    expect(count).toBeGreaterThanOrEqual(Math.floor((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
+    expect(count).toBeLessThanOrEqual(Math.ceil((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
+  }
+  fanout.stop();
+});
