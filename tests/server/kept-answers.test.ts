@@ -10,12 +10,12 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { changePassword, login, logout, userInfo } from '../../src/contract/account.ts';
 import { config, slides as slideCall } from '../../src/contract/content.ts';
-import { balances, coinList, optionProducts } from '../../src/contract/markets.ts';
+import { balances, coinList, currencyRate, optionProducts } from '../../src/contract/markets.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { CHANGES_LISTENER } from '../../src/server/db/changes.ts';
-import { optionProducts as productsTable, sessions, slides } from '../../src/server/db/schema.ts';
+import { fiatRates, optionProducts as productsTable, sessions, slides } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { Kept } from '../../src/server/http/kept-answers.ts';
+import { Kept, keptBytes } from '../../src/server/http/kept-answers.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import type { FastifyInstance } from 'fastify';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
@@ -80,6 +80,7 @@ it('answers exactly what the database gives, per language', async () => {
     [coinList, {}],
     [optionProducts, {}],
     [optionProducts, { code: 'ETH' }],
+    [currencyRate, { code: 'USD' }],
     [userInfo, {}],
     [balances, {}],
   ] as const;
@@ -215,4 +216,65 @@ it('keeps no answer read while a change was announced, nor a held user’s until
   kept.dropUsers([7]);
   expect(await kept.read('user 7', async () => 'kept', () => 7)).toBe('kept');
   expect(await kept.read('user 7', async () => 'not read again', () => 7)).toBe('kept');
+});
+
+it('shares one database read among callers that miss together, but not with a caller that came after a change', async () => {
+  const kept = new Kept<string>(() => true, 10_000);
+  let loads = 0;
+  let answer!: (value: string) => void;
+  const slow = () => {
+    loads++;
+    return new Promise<string>((resolve) => (answer = resolve));
+  };
+  const [first, second] = [kept.read('k', slow), kept.read('k', slow)];
+  expect(loads).toBe(1);
+  kept.dropAll();
+  const after = kept.read('k', async () => {
+    loads++;
+    return 'after the change';
+  });
+  expect(loads).toBe(2);
+  answer('before the change');
+  expect([await first, await second, await after]).toEqual(['before the change', 'before the change', 'after the change']);
+  expect(await kept.read('k', async () => 'not read again')).toBe('after the change');
+  // A failed read is not shared with the next caller either.
+  const failing = kept.read('f', async () => Promise.reject(new Error('database down')));
+  await expect(failing).rejects.toThrow('database down');
+  expect(await kept.read('f', async () => 'back')).toBe('back');
+});
+
+it('serialises a kept public answer once per language, and a change brings new bytes', async () => {
+  const kept = new Kept<{ v: number }>(() => true, 10_000, true);
+  let serialised = 0;
+  const bytesOf = (value: object, locale: string) =>
+    keptBytes(value, locale, () => {
+      serialised++;
+      return JSON.stringify({ locale, ...value });
+    })?.toString();
+  const first = await kept.read('k', async () => ({ v: 1 }));
+  expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
+  expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
+  expect(bytesOf(first, 'zh')).toBe('{"locale":"zh","v":1}');
+  expect(serialised).toBe(2);
+  kept.dropAll();
+  const second = await kept.read('k', async () => ({ v: 2 }));
+  expect(bytesOf(second, 'en')).toBe('{"locale":"en","v":2}');
+  // Per-user answers, and answers read while the notice channel cannot vouch, are not serialised ahead.
+  expect(bytesOf(await new Kept<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en')).toBeUndefined();
+  expect(bytesOf(await new Kept<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en')).toBeUndefined();
+});
+
+it('serves a currency rate fresh right after it changes, in every language, as the database gives it', async () => {
+  const url = '/api/third/currency/rate?code=THB';
+  const rateIn = async (lang: string) => (await h.app.inject({ url, headers: { lang } })).json();
+  for (const lang of ['en', 'th']) {
+    await rateIn(lang);
+    const kept = await h.app.inject({ url, headers: { lang } });
+    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(kept.json()).toEqual((await direct.inject({ url, headers: { lang } })).json());
+  }
+  await h.database.db.update(fiatRates).set({ rate: '41.25' }).where(eq(fiatRates.code, 'THB'));
+  expectPrompt(await freshWithin(() => rateIn('en'), (answer) => Number(answer.data.rate) === 41.25));
+  expect(await rateIn('th')).toEqual((await direct.inject({ url, headers: { lang: 'th' } })).json());
+  expect(Number((await rateIn('th')).data.rate)).toBe(41.25);
 });

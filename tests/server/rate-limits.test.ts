@@ -1,10 +1,11 @@
 // A mobile carrier puts thousands of customers behind one address: logged-in calls are counted
 // per account, anonymous and authentication calls per address.
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { startHarness, type Harness } from './harness.ts';
 import { registerByPhone } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
+import { RequestCounter } from '../../src/server/http/rate-limits.ts';
 import { coinList, balances } from '../../src/contract/markets.ts';
 import { login } from '../../src/contract/account.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
@@ -72,4 +73,109 @@ it('login is limited per address, however many usernames are tried', async () =>
   }
   expect(await call(login, { ip, form: 'username=user9&password=abc12345' })).toEqual(LIMITED);
   expect((await call(login, { ip: '192.0.2.78', form: 'username=user9&password=abc12345' })).status).toBe(200);
+});
+
+it('says the budget left on every call, and when to retry with the 429', async () => {
+  const ip = '192.0.2.90';
+  for (let left = 4; left >= 0; left--) {
+    const response = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en' }, remoteAddress: ip });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(left), 'x-ratelimit-reset': '60' });
+    expect(response.headers['retry-after']).toBeUndefined();
+  }
+  const refused = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'zh' }, remoteAddress: ip });
+  expect(refused.statusCode).toBe(429);
+  expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'retry-after': refused.headers['x-ratelimit-reset'] });
+  expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+  expect(refused.headers['content-type']).toMatch(/^application\/json/);
+  expect(refused.json()).toEqual({ ret: 0, msg: '尝试次数过多，请稍后再试！', data: null });
+});
+
+it.each([1, 2])('behind %i trusted proxies, counts the client address they name, whatever the client wrote before it', async (hops) => {
+  const proxied = await buildApp(
+    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
+    { rateLimitPerMinute: 3, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3, trustProxyHops: hops },
+  );
+  try {
+    // The last proxy's address is the socket's; each trusted proxy before it appended one address.
+    const proxies = ['10.0.0.2', '10.0.0.3'].slice(0, hops - 1);
+    const from = (client: string, spoofed: string) =>
+      proxied.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': [spoofed, client, ...proxies].join(', ') }, remoteAddress: '10.0.0.1' });
+    for (let i = 0; i < 3; i++) expect((await from('203.0.113.5', `198.18.0.${i}`)).statusCode).toBe(200);
+    expect((await from('203.0.113.5', '198.18.0.99')).statusCode).toBe(429);
+    // Another customer behind the same proxies keeps a budget of their own.
+    expect((await from('203.0.113.6', '198.18.0.1')).statusCode).toBe(200);
+  } finally {
+    await proxied.close();
+  }
+});
+
+it('does not believe X-Forwarded-For without trusted proxies: the address that connected is counted', async () => {
+  const ip = '192.0.2.91';
+  for (let i = 0; i < 5; i++) {
+    const response = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': `198.18.1.${i}` }, remoteAddress: ip });
+    expect(response.statusCode).toBe(200);
+  }
+  expect((await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': '198.18.1.77' }, remoteAddress: ip })).statusCode).toBe(429);
+});
+
+it('counts every API route, the picture routes too, and not an unknown path', async () => {
+  const ip = '192.0.2.92';
+  const picture = await limited.inject({ url: '/api/uploads/no-such-picture', headers: { lang: 'en' }, remoteAddress: ip });
+  expect(picture.statusCode).toBe(404);
+  expect(picture.headers['x-ratelimit-remaining']).toBe('4');
+  const upload = await limited.inject({ method: 'POST', url: '/api/users/upload', headers: { lang: 'en', 'content-type': 'multipart/form-data; boundary=x' }, payload: '', remoteAddress: ip });
+  expect(upload.json()).toMatchObject({ ret: -1 });
+  expect(upload.headers['x-ratelimit-remaining']).toBe('3');
+  const unknown = await limited.inject({ url: '/api/no/such/call', headers: { lang: 'en' }, remoteAddress: ip });
+  expect(unknown.statusCode).toBe(404);
+  expect(unknown.headers['x-ratelimit-remaining']).toBeUndefined();
+  expect((await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en' }, remoteAddress: ip })).headers['x-ratelimit-remaining']).toBe('2');
+});
+
+it('a multipart body sent to any other call is read as empty: the call’s own refusal', async () => {
+  const response = await limited.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { lang: 'en', 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '--x\r\nContent-Disposition: form-data; name="username"\r\n\r\nsomeone\r\n--x--\r\n',
+    remoteAddress: '192.0.2.93',
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ ret: 0 });
+});
+
+describe('RequestCounter', () => {
+  const reply = () => {
+    const headers: Record<string, unknown> = {};
+    return { headers, header: (name: string, value: unknown) => void (headers[name] = value) } as unknown as FastifyReply & { headers: Record<string, unknown> };
+  };
+
+  it('counts a key in one-minute windows from its first request', () => {
+    const counter = new RequestCounter<string>();
+    const start = 1_000_000;
+    expect(counter.take('a', 2, reply(), start)).toBeUndefined();
+    const second = reply();
+    expect(counter.take('a', 2, second, start + 59_000)).toBeUndefined();
+    expect(second.headers).toEqual({ 'x-ratelimit-limit': 2, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': 1 });
+    const third = reply();
+    expect(counter.take('a', 2, third, start + 59_999)).toEqual({ statusCode: 429, rateLimited: true });
+    expect(third.headers).toEqual({ 'x-ratelimit-limit': 2, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': 1, 'retry-after': 1 });
+    // Another key has its own window; the first key's window ends a minute after it started.
+    expect(counter.take('b', 2, reply(), start + 59_999)).toBeUndefined();
+    const next = reply();
+    expect(counter.take('a', 2, next, start + 60_000)).toBeUndefined();
+    expect(next.headers).toMatchObject({ 'x-ratelimit-remaining': 1, 'x-ratelimit-reset': 60 });
+  });
+
+  it('keeps at most its number of keys, dropping the oldest windows first', () => {
+    const counter = new RequestCounter<string>(3);
+    for (const key of ['a', 'b', 'c']) counter.take(key, 1, reply(), 0);
+    expect(counter.take('a', 1, reply(), 10)).toEqual({ statusCode: 429, rateLimited: true });
+    counter.take('d', 1, reply(), 20);
+    expect(counter.size).toBe(3);
+    // 'a' was the oldest window and went; 'b' is still counted.
+    expect(counter.take('a', 1, reply(), 30)).toBeUndefined();
+    expect(counter.take('c', 1, reply(), 30)).toEqual({ statusCode: 429, rateLimited: true });
+  });
 });

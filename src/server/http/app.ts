@@ -1,16 +1,15 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
 // contract's routes and, in production, the built PWA at `/`.
 import { existsSync } from 'node:fs';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
-import { apiRateLimit } from './rate-limits.ts';
+import { limitRequests } from './rate-limits.ts';
 import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from './i18n.ts';
 import { accountRoutes } from './account-routes.ts';
@@ -30,7 +29,7 @@ import { activitiesRoutes } from './activities-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { openApiRoute } from './openapi.ts';
-import { secureTransportHeaders, servePwa } from './serving.ts';
+import { servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
 
 export interface AppOptions {
@@ -55,6 +54,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     trustProxy: trustedHops(options.trustProxyHops ?? 0),
     bodyLimit: 1024 * 1024,
     frameworkErrors: malformedUrl,
+    logController: new RequestLog(),
     ...(options.tls ? { https: options.tls } : {}),
   }) as unknown as FastifyInstance;
   const kept = keptAnswers(services.changes);
@@ -78,21 +78,18 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
         manifestSrc: ["'self'"],
         // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
         frameSrc: ["'self'", 'https:'],
-        // Only over https (secureTransportHeaders): over plain http it blanks the app on a LAN host.
+        // Only over https (added by securityHeaders): over plain http it blanks the app on a LAN host.
         upgradeInsecureRequests: null,
       },
     },
     strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
-  secureTransportHeaders(app);
   if (options.corsOrigins?.length) allowOrigins(app, options.corsOrigins);
   await app.register(formbody);
-  await app.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-  await app.register(rateLimit, {
-    ...apiRateLimit(services.db, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 }),
-    errorResponseBuilder: (_request, context) => ({ statusCode: context.statusCode, rateLimited: true }),
-  });
+  // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as empty.
+  app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  limitRequests(app, services.db, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 });
 
   app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean }, request, reply) => {
     const t = translate(request);
@@ -109,7 +106,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const authPerMinute = options.authRateLimitPerMinute ?? 60;
   accountRoutes(route, { authPerMinute });
   contentRoutes(route);
-  uploadRoutes(app, route, services.db, kept);
+  // @fastify/multipart hooks every request of the instance it is registered on: only the upload's.
+  await app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    uploadRoutes(uploads, router(uploads, services, kept), services.db, kept);
+  });
   marketRoutes(route, services.market);
   priceStreamRoute(app, services.market, services.db);
   messageRoutes(route);
@@ -129,6 +131,22 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   return app;
 }
 
+/**
+ * One line per answered request at the default level, with what was asked, the status and the
+ * time taken; its arrival is logged only at debug (two lines a request cost more than a kept answer).
+ */
+class RequestLog extends LogController {
+  override incomingRequest(request: FastifyRequest) {
+    if (!this.isLogDisabled(request)) request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
+}
+
 /** A path that is not valid percent-encoding, or a parameter over the router's length: the envelope, not Fastify's own body. */
 const malformedUrl: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   // The option's generic reply type takes no status chosen at run time; the plain reply does.
@@ -140,17 +158,16 @@ const trustedHops = (hops: number) => (hops > 0 ? (_address: string, hop: number
 
 /** For a PWA hosted on another origin (VITE_API_BASE): answer its preflight and allow it. */
 function allowOrigins(app: FastifyInstance, origins: string[]) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
-    if (!origin || !(origins.includes(origin) || origins.includes('*'))) return;
+    if (!origin || !(origins.includes(origin) || origins.includes('*'))) return done();
     reply.header('access-control-allow-origin', origin).header('vary', 'origin');
-    if (request.method === 'OPTIONS') {
-      return reply
-        .header('access-control-allow-methods', 'GET, POST')
-        .header('access-control-allow-headers', 'token, lang, idempotency-key, content-type')
-        .header('access-control-max-age', '600')
-        .code(204)
-        .send();
-    }
+    if (request.method !== 'OPTIONS') return done();
+    reply
+      .header('access-control-allow-methods', 'GET, POST')
+      .header('access-control-allow-headers', 'token, lang, idempotency-key, content-type')
+      .header('access-control-max-age', '600')
+      .code(204)
+      .send();
   });
 }

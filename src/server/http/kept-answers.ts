@@ -19,6 +19,23 @@ const MAX_ENTRIES = 100_000;
 /** How long a process's own revocation keeps a user's session out of memory if its notice never comes (a rolled-back write). */
 const HOLD_MS = 2_000;
 
+/**
+ * The envelope of a kept public answer, serialised once per language and then sent as these bytes
+ * (handle.ts). Bytes belong to the answer object they were made from: a notice that drops the
+ * answer drops them with it, so they are never older than the answer itself.
+ */
+const serialised = new WeakMap<object, Map<string, Buffer>>();
+
+/** The bytes of `value`'s envelope in `locale` if `value` is a kept public answer (made on first use), else undefined. */
+export function keptBytes(value: unknown, locale: string, serialise: () => string): Buffer | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const byLocale = serialised.get(value);
+  if (!byLocale) return undefined;
+  let bytes = byLocale.get(locale);
+  if (!bytes) byLocale.set(locale, (bytes = Buffer.from(serialise())));
+  return bytes;
+}
+
 interface Entry<T> {
   value: T;
   at: number;
@@ -27,30 +44,47 @@ interface Entry<T> {
 
 /**
  * One kind of answer, by key. A read that started before a change it may not have seen is
- * answered but not kept (`epoch`): a notice arriving while the database answers wins.
+ * answered but neither kept nor shared with later callers (`epoch`): a notice arriving while the
+ * database answers wins.
  */
 export class Kept<T> {
   private entries = new Map<string, Entry<T>>();
   private byUser = new Map<number, Set<string>>();
   private held = new Map<number, number>();
+  /** Reads under way, by key, and the epoch each started in. */
+  private loading = new Map<string, { epoch: number; answer: Promise<T> }>();
   private epoch = 0;
 
   constructor(
     private readonly usable: () => boolean,
     private readonly ttlMs: number,
+    /** Public answers: their envelopes are serialised once per language (keptBytes). */
+    private readonly serialise = false,
   ) {}
 
-  /** `userOf` names the user an answer belongs to (per-user notices drop it); null: do not keep it. */
-  async read(key: string, load: () => Promise<T>, userOf: (value: T) => number | undefined | null = () => undefined): Promise<T> {
+  /**
+   * `userOf` names the user an answer belongs to (per-user notices drop it); null: do not keep it.
+   * Callers that miss together share one database read, unless a change was announced after it started.
+   */
+  read(key: string, load: () => Promise<T>, userOf: (value: T) => number | undefined | null = () => undefined): Promise<T> {
     if (!this.usable()) return load();
     const now = performance.now();
     const hit = this.entries.get(key);
-    if (hit && now - hit.at < this.ttlMs) return hit.value;
+    if (hit && now - hit.at < this.ttlMs) return Promise.resolve(hit.value);
+    const pending = this.loading.get(key);
+    if (pending && pending.epoch === this.epoch) return pending.answer;
     const started = this.epoch;
-    const value = await load();
-    const user = userOf(value);
-    if (user !== null && started === this.epoch && this.usable() && !this.isHeld(user)) this.keep(key, value, user, now);
-    return value;
+    const answer = load().then((value) => {
+      const user = userOf(value);
+      if (user !== null && started === this.epoch && this.usable() && !this.isHeld(user)) this.keep(key, value, user, now);
+      return value;
+    });
+    this.loading.set(key, { epoch: started, answer });
+    const settled = () => {
+      if (this.loading.get(key)?.answer === answer) this.loading.delete(key);
+    };
+    answer.then(settled, settled);
+    return answer;
   }
 
   dropAll() {
@@ -92,6 +126,7 @@ export class Kept<T> {
       if (entry.user !== undefined) this.byUser.get(entry.user)?.delete(oldest);
     }
     this.entries.set(key, { value, at, user });
+    if (this.serialise && typeof value === 'object' && value !== null) serialised.set(value, new Map());
     if (user === undefined) return;
     let keys = this.byUser.get(user);
     if (!keys) this.byUser.set(user, (keys = new Set()));
@@ -103,11 +138,11 @@ export class Kept<T> {
 export function keptAnswers(changes: Changes | undefined) {
   const live = () => changes?.live() ?? false;
   const kept = {
-    config: new Kept<ResultOf<typeof config>>(live, PUBLIC_TTL_MS),
-    slides: new Kept<ResultOf<typeof slides>>(live, PUBLIC_TTL_MS),
-    optionProducts: new Kept<ResultOf<typeof optionProducts>>(live, PUBLIC_TTL_MS),
-    coinList: new Kept<ResultOf<typeof coinList>>(live, PUBLIC_TTL_MS),
-    currencyRates: new Kept<ResultOf<typeof currencyRate> | null>(live, PUBLIC_TTL_MS),
+    config: new Kept<ResultOf<typeof config>>(live, PUBLIC_TTL_MS, true),
+    slides: new Kept<ResultOf<typeof slides>>(live, PUBLIC_TTL_MS, true),
+    optionProducts: new Kept<ResultOf<typeof optionProducts>>(live, PUBLIC_TTL_MS, true),
+    coinList: new Kept<ResultOf<typeof coinList>>(live, PUBLIC_TTL_MS, true),
+    currencyRates: new Kept<ResultOf<typeof currencyRate> | null>(live, PUBLIC_TTL_MS, true),
     sessions: new Kept<Caller | null>(live, PER_USER_TTL_MS),
     userInfo: new Kept<ResultOf<typeof userInfo>>(live, PER_USER_TTL_MS),
     balances: new Kept<ResultOf<typeof balances>>(live, PER_USER_TTL_MS),
