@@ -102,7 +102,13 @@ function readReach(root: string) {
       return [area, closure(starts, true, (file) => !file.startsWith(featuresDir + sep) || file.startsWith(own))] as const;
     }),
   );
-  const usesKey = (reach: Set<string>, key: string) => [...reach].some((file) => files.get(file)?.textKeys.has(key));
+  /** The contract text keys a part's files name, gathered once per part (every catalog part asks for each text). */
+  const keysOf = new Map<Set<string>, Set<string>>();
+  const usesKey = (reach: Set<string>, key: string) => {
+    let keys = keysOf.get(reach);
+    if (!keys) keysOf.set(reach, (keys = new Set([...reach].flatMap((file) => [...(files.get(file)?.textKeys ?? [])]))));
+    return keys.has(key);
+  };
   return { shell, shellAndLazy, areas, textsFile, keyById, usesKey };
 }
 
