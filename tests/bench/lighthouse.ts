@@ -14,6 +14,7 @@ import { chromium } from 'playwright-core';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { freePort } from '../server/postgres.ts';
+import { storeSession } from '../e2e/stored-session.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -124,21 +125,7 @@ async function prepareStorage(chrome: LaunchedChrome, origin: string, token: str
     if (token) {
       // A file of the origin that runs no app code: a page there may open the origin's IndexedDB.
       await page.goto(`${origin}/favicon.svg`);
-      await page.evaluate(
-        (session) =>
-          new Promise<void>((done, fail) => {
-            const open = indexedDB.open('coinvest');
-            open.onupgradeneeded = () => open.result.createObjectStore('state');
-            open.onerror = () => fail(open.error);
-            open.onsuccess = () => {
-              const write = open.result.transaction('state', 'readwrite');
-              write.objectStore('state').put(session, 'session');
-              write.oncomplete = () => (open.result.close(), done());
-              write.onerror = () => fail(write.error);
-            };
-          }),
-        { token, user: null },
-      );
+      await storeSession(page, token);
     }
     await page.close();
   } finally {

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { PHONE, launch } from './browser.ts';
 import { callApi, markAllRead } from './pwa.ts';
+import { storeSession } from './stored-session.ts';
 
 const KB = 1024;
 const ROUTE_TARGET = 90 * KB;
@@ -51,21 +52,7 @@ beforeAll(async () => {
   const page = await loggedIn.newPage();
   await page.goto(`/#${ROUTES.login}`);
   await page.locator('.app-main > *:not(.page-loading)').first().waitFor();
-  // The session store as the app keeps it (src/lib/session.ts): the next start is logged in.
-  await page.evaluate(
-    (token) =>
-      new Promise<void>((resolve, reject) => {
-        const open = indexedDB.open('coinvest');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const write = open.result.transaction('state', 'readwrite');
-          write.objectStore('state').put({ token, user: null }, 'session');
-          write.oncomplete = () => resolve();
-          write.onerror = () => reject(write.error);
-        };
-      }),
-    data.token,
-  );
+  await storeSession(page, data.token);
   await page.close();
 });
 
