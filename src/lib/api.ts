@@ -52,10 +52,12 @@ interface ApiSetup {
 let client: KyInstance;
 let setup: ApiSetup = {};
 
-/** Tests swap fetch and the backoff; the app uses the defaults. */
+/** Tests swap fetch and the backoff; the app uses the defaults. A new client joins no read of the old one. */
 export function configureApi(options: ApiSetup): void {
   setup = options;
   client = createClient();
+  sharedReads.clear();
+  prefetched.clear();
 }
 
 /** The absolute URL of an API path, for what ky does not fetch (the price stream, pictures). */
@@ -99,28 +101,97 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   const post = endpoint.method === 'POST';
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
 
-  const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
-  if (session.token) headers[TOKEN_HEADER] = session.token;
+  const headers = requestHeaders();
   // One key for every attempt of this call, so the server applies a retried write once.
   if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
+  const fields = fieldsOf(input);
+  const showMask = options.loading !== false;
+  const kind = write ? 'write' : 'read';
+  // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
+  const signal = showMask && !write ? anySignal(options.signal, maskSignal()) : options.signal;
+  const shareKey = write || post ? null : readKey(endpoint, fields, headers);
+  const inFlight = shareKey ? (takePrefetched(shareKey) ?? sharedReads.get(shareKey)) : undefined;
+  if (showMask) startLoading(kind);
+  try {
+    // A copy: each caller may do what it likes with its answer.
+    if (inFlight) return settle(endpoint, structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>, options);
+    const asked = send(endpoint, headers, fields, signal, options.formData);
+    // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
+    if (shareKey && !signal) {
+      sharedReads.set(shareKey, asked);
+      void asked.catch(() => undefined).finally(() => sharedReads.get(shareKey) === asked && sharedReads.delete(shareKey));
+    }
+    return settle(endpoint, await asked, options);
+  } finally {
+    if (showMask) endLoading(kind);
+  }
+}
 
-  const fields = Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+/** The headers of every call: JSON, the language, the session's token. */
+function requestHeaders(): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
+  if (session.token) headers[TOKEN_HEADER] = session.token;
+  return headers;
+}
+
+const fieldsOf = (input: object | undefined): Record<string, string> =>
+  Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+
+/** The same read: call, input, session and language. */
+const readKey = (endpoint: Endpoint, fields: Record<string, string>, headers: Record<string, string>) =>
+  `${endpoint.path}?${new URLSearchParams(fields)}\n${headers[TOKEN_HEADER] ?? ''}\n${headers[LANG_HEADER]}`;
+
+/**
+ * Reads on their way that the same read (same call, input, session and language) joins instead of
+ * asking again: at start several screens want the coin list, the config and the unread count at once.
+ */
+const sharedReads = new Map<string, Promise<Envelope<unknown>>>();
+
+/** Answers asked for ahead of the page that wants them (prefetch), each kept for its first caller. */
+const prefetched = new Map<string, { envelope: Promise<Envelope<unknown>>; until: number }>();
+/** How long a prefetched answer waits for its page: a page that comes later asks afresh. */
+const PREFETCH_KEPT_MS = 10_000;
+
+function takePrefetched(key: string): Promise<Envelope<unknown>> | undefined {
+  const kept = prefetched.get(key);
+  prefetched.delete(key);
+  return kept && kept.until > Date.now() ? kept.envelope : undefined;
+}
+
+/**
+ * Asks for a read before the page that shows it has loaded (at start, while its code arrives): the
+ * page's first identical call takes this answer, arrived or on its way, instead of asking again.
+ * Nothing is shown for it: the page's call reports what it finds.
+ */
+export function prefetch<E extends Endpoint>(endpoint: E, input?: InputOf<E>): void {
+  client ??= createClient();
+  if (!endpoint.readOnly || endpoint.method !== 'GET') return;
+  const headers = requestHeaders();
+  const fields = fieldsOf(input);
+  const key = readKey(endpoint, fields, headers);
+  const envelope = send(endpoint, headers, fields);
+  prefetched.set(key, { envelope, until: Date.now() + PREFETCH_KEPT_MS });
+  sharedReads.set(key, envelope);
+  // A failed one is not kept: the page asks again.
+  void envelope
+    .catch(() => prefetched.get(key)?.envelope === envelope && prefetched.delete(key))
+    .finally(() => sharedReads.get(key) === envelope && sharedReads.delete(key));
+}
+
+/** One request to the server (with its retries), logged for the diagnostics page; the envelope as received. */
+async function send<E extends Endpoint>(endpoint: E, headers: Record<string, string>, fields: Record<string, string>, signal?: AbortSignal, formData?: FormData): Promise<Envelope<ResultOf<E>>> {
+  const post = endpoint.method === 'POST';
   let attempts = 0;
   // For the diagnostics page's call list: the last answer received (status, cache stamp), never a body.
   let answer: Response | undefined;
   let ret: unknown;
   const startedAt = Date.now();
-  const showMask = options.loading !== false;
-  const kind = write ? 'write' : 'read';
-  if (showMask) startLoading(kind);
-  // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
-  const signal = showMask && !write ? anySignal(options.signal, maskSignal()) : options.signal;
   try {
     const envelope = await client(endpoint.path.slice(1), {
       method: endpoint.method,
       headers,
       searchParams: post ? undefined : fields,
-      body: post ? (options.formData ?? new URLSearchParams(fields)) : undefined,
+      body: post ? (formData ?? new URLSearchParams(fields)) : undefined,
       signal,
       hooks: { beforeRequest: [() => void (attempts += 1)], afterResponse: [(_request, _options, response) => void (answer = response)] },
     })
@@ -133,11 +204,21 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
         throw transportError(error, attempts);
       });
     ret = (envelope as { ret?: unknown } | null)?.ret;
-    return settle(endpoint, envelope, options);
+    return envelope;
   } finally {
-    if (showMask) endLoading(kind);
     logCall(endpoint.method, endpoint.path, startedAt, answer, ret, attempts);
   }
+}
+
+/** What a joined read resolves with, unless this caller's signal (the mask's cancel) comes first. */
+function untilAborted<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) return promise;
+  if (signal.aborted) return Promise.reject(new ApiError(i18n._(texts.requestCancelled)));
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(new ApiError(i18n._(texts.requestCancelled)));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 /** Aborts when either signal does. */
