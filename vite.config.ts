@@ -12,8 +12,8 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME = '#00bbfe';
-/** The chunks of the pages a visit starts on: the five tabs and login. */
-const FIRST_PAGES = /(^|\/)(HomePage|CoinListPage|OptionPage|LockupPage|MinePage|LoginPage)-[\w-]+\.js$/;
+/** The chunks a visit starts with: the pages of the five tabs and login, and the startup message's dialog. */
+const STARTUP_CHUNKS = /(^|\/)(HomePage|CoinListPage|OptionPage|LockupPage|MinePage|LoginPage|FirstUnreadDialog)-[\w-]+\.js$/;
 /** Names the build on Mine and <html data-build> (the update test builds a second one with BUILD_ID). */
 const BUILD_ID = process.env.BUILD_ID || new Date().toISOString().slice(0, 16).replace(/\D/g, '');
 
@@ -187,6 +187,28 @@ function contractTextIdsOnly(): Plugin {
   };
 }
 
+/**
+ * Moves the app's stylesheet from the head to the end of the body. In the head it holds back every
+ * paint until it arrives; at the end of the body the static shell (with its own inline styles)
+ * paints first, and the parser still waits for the stylesheet before the app's scripts run, so the
+ * app never renders unstyled.
+ */
+function stylesAfterShell(): Plugin {
+  return {
+    name: 'coinvest:styles-after-shell',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const links = html.match(/\s*<link rel="stylesheet"[^>]*>/g) ?? [];
+        if (links.length === 0) return html;
+        const body = links.reduce((rest, link) => rest.replace(link, ''), html);
+        return body.replace('</body>', `${links.map((link) => `  ${link.trim()}\n`).join('')}  </body>`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
@@ -194,6 +216,7 @@ export default defineConfig({
     lingui(),
     catalogsByArea(),
     contractTextIdsOnly(),
+    stylesAfterShell(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -232,10 +255,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     // index.html preloads the start chunk. A lazily loaded page lists the chunks it imports, so a first visit fetches them at once instead
-    // of one after another. Only the tab pages and login keep their lists (the routes a visit starts
-    // on): every list sits in the start chunk, and once the service worker has precached the app
-    // (right after the first visit) the other pages' chunks come from the device anyway.
-    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || FIRST_PAGES.test(file) ? deps : []) },
+    // of one after another. Only what a visit starts with keeps its list (STARTUP_CHUNKS: the tab
+    // pages, login, the startup message's dialog): every list sits in the start chunk, and once the
+    // service worker has precached the app (right after the first visit) the other pages' chunks
+    // come from the device anyway.
+    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || STARTUP_CHUNKS.test(file) ? deps : []) },
     chunkSizeWarningLimit: 400,
     // What every start needs goes in one file: one request, and one gzip stream compresses better
     // than the dozen small shared chunks the splitter would make of it.

@@ -1,22 +1,38 @@
-// Boot: stores from IndexedDB, then the language, then the first render; once the page has
-// loaded, the service worker, the outbox and the §1 version check (lib/update.ts).
-import { StrictMode } from 'react';
+// Boot: stores from IndexedDB, then the language (while the first page's code downloads and the
+// startup message is asked for), then the first render; once the page has loaded and the browser
+// is idle, the service worker, the outbox and the §1 version check (lib/update.ts).
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/ui.css';
 import { hydrateStores } from './lib/storage.ts';
 import { activateLocale, localeChoice, pickLocale } from './lib/i18n.ts';
 import { App } from './app/App.tsx';
+import { resolvePath, startPage } from './app/routes.ts';
+import { currentRoute, pathOf } from './lib/navigation.ts';
+import { session } from './lib/session.ts';
+import { startStartupMessage } from './app/StartupMessage.tsx';
+import { whenIdle } from './lib/idle.ts';
 
 await hydrateStores();
-await activateLocale(pickLocale(localeChoice.locale, navigator.languages));
+const language = activateLocale(pickLocale(localeChoice.locale, navigator.languages));
+startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token));
+if (session.token) startStartupMessage(session.token, language);
+await language;
 document.documentElement.dataset.build = __BUILD_ID__;
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
+// As a transition, the first render yields to the browser every few milliseconds instead of holding
+// the main thread for one long task (taps and paints get through on a slow phone).
+const root = createRoot(document.getElementById('root')!);
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  ),
 );
 
+// Idle: on a slow phone, what the first screen still fetches goes first.
 const afterLoad = () => void import('./lib/update.ts').then(({ afterFirstScreen }) => afterFirstScreen());
-if (document.readyState === 'complete') afterLoad();
-else addEventListener('load', afterLoad, { once: true });
+const afterLoadIdle = () => void whenIdle(afterLoad, 2000);
+if (document.readyState === 'complete') afterLoadIdle();
+else addEventListener('load', afterLoadIdle, { once: true });

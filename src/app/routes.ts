@@ -6,26 +6,37 @@ import type { MessageDescriptor } from '@lingui/core';
 import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
 import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
 import { loadAreaMessages } from '../lib/i18n.ts';
+import { prefetch } from '../lib/api.ts';
+import { slides } from '../contract/content.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
-type Page = LazyExoticComponent<ComponentType>;
+type Page = LazyExoticComponent<ComponentType> & { loadCode: () => Promise<{ default: ComponentType }> };
 
 /**
  * A page of a product area (its folder in src/features) arrives with the area's texts.
  * §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. A
  * chunk that fails at once (gone after a deploy) first reloads the page into the new build, once.
+ * `loadCode` starts the chunk's download before the page renders (startPage); the render then
+ * waits for the same download. One that failed is asked for again.
  */
-const page = (area: string, load: () => Promise<{ default: ComponentType }>): Page =>
-  lazy(() =>
+const page = (area: string, load: () => Promise<{ default: ComponentType }>): Page => {
+  let code: Promise<{ default: ComponentType }> | null = null;
+  const loadCode = () => {
+    if (!code) (code = load()).catch(() => (code = null));
+    return code;
+  };
+  const component = lazy(() =>
     Promise.race([
-      Promise.all([load(), loadAreaMessages(area)]).then(([module]) => module).catch((error: unknown) => {
+      Promise.all([loadCode(), loadAreaMessages(area)]).then(([module]) => module).catch((error: unknown) => {
         if (reloadForMissingChunk(browserReloadPlace())) return new Promise<never>(() => {}); // the page is going away
         throw error;
       }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
     ]),
   );
+  return Object.assign(component, { loadCode });
+};
 
 export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.home]: page('home', () => import('../features/home/HomePage.tsx')),
@@ -112,6 +123,27 @@ export const isTabPage = (path: string) => VISIBLE_TABS.some((tab) => tab.path =
 
 /** Unknown paths are public too: their not-found page must show to anyone. */
 export const needsLogin = (path: string) => !PUBLIC_ROUTES.includes(path) && PAGES[path] !== undefined;
+
+/**
+ * What a first page asks the server for as soon as it opens, asked at start instead, before its code
+ * has arrived: the page's own call takes that answer (lib/api.ts prefetch).
+ */
+const FIRST_READS: Partial<Record<string, () => void>> = {
+  // The slides are Home's largest picture.
+  [ROUTES.home]: () => prefetch(slides, { position: 'home' }),
+};
+
+/**
+ * At start, the first page's code downloads (and its first read is asked) while the language's
+ * texts arrive, instead of after the first render asks for them. Not for a page the visitor would
+ * be sent away from.
+ */
+export function startPage(path: string, signedIn: boolean): void {
+  if (needsLogin(path) && !signedIn) return;
+  // A failure shows when the page renders, or when its own call fails.
+  PAGES[path]?.loadCode().catch(() => undefined);
+  FIRST_READS[path]?.();
+}
 
 /** `/` and an empty hash open home. */
 export const resolvePath = (path: string) => (path === '/' || path === '' ? ROUTES.home : path);

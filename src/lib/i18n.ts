@@ -34,11 +34,15 @@ export function pickLocale(stored: Locale | null, browserLanguages: readonly str
   return FALLBACK_LOCALE;
 }
 
+/** The language being activated: calls made while its texts arrive already ask in it. */
+let activating: Locale | null = null;
+
 export function currentLocale(): Locale {
-  return isLocale(i18n.locale) ? i18n.locale : FALLBACK_LOCALE;
+  return activating ?? (isLocale(i18n.locale) ? i18n.locale : FALLBACK_LOCALE);
 }
 
 export async function activateLocale(locale: Locale): Promise<void> {
+  activating = locale;
   const load = catalogs[`../locales/${locale}/messages.po`];
   const { messages, areas } = load ? await load() : { messages: {}, areas: {} };
   areaCatalogs = areas;

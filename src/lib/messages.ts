@@ -70,19 +70,39 @@ export function watchUnread(): () => void {
 
 /** The session the startup check ran for in this app start: a remount or a re-render asks no more. */
 let startupCheckedFor: string | null = null;
+/** The check started at boot (startStartupCheck), before the dialog's place has rendered. */
+let earlyCheck: { token: string; first: Promise<StationMessage | null> } | null = null;
+
+/** Its own answer: the shared count may have taken a newer request's instead (Home asks too). */
+async function askFirstUnread(token: string): Promise<StationMessage | null> {
+  const first = (await refreshUnread())?.first;
+  return first && session.token === token ? { ...first } : null;
+}
+
+/**
+ * Starts §1's check as the app starts, so its answer is on the way while the first page loads;
+ * `onAnswer` hears it first (to fetch the dialog's code), then the dialog's place takes it.
+ */
+export function startStartupCheck(token: string, onAnswer?: (first: StationMessage | null) => void): void {
+  if (startupCheckedFor === token || earlyCheck?.token === token) return;
+  const first = askFirstUnread(token);
+  first.then(onAnswer, () => undefined); // whoever takes it hears of a failure
+  earlyCheck = { token, first };
+}
 
 /** §1: the message the startup dialog shows for this session, once per app start; null when there is none. */
 export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
   if (startupCheckedFor === token) return null;
   startupCheckedFor = token;
-  // Its own answer: the shared count may have taken a newer request's instead (Home asks too).
-  const first = (await refreshUnread())?.first;
-  return first && session.token === token ? { ...first } : null;
+  const early = earlyCheck?.token === token ? earlyCheck.first : null;
+  earlyCheck = null;
+  return early ?? askFirstUnread(token);
 }
 
 /** Tests start each case as a fresh app start. */
 export function resetStartupCheck(): void {
   startupCheckedFor = null;
+  earlyCheck = null;
 }
 
 /** "99+" above 99, so a badge keeps its size. */

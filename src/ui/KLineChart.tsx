@@ -1,6 +1,9 @@
-// A K-line (candlestick) chart. lightweight-charts (Apache-2.0) loads only when a chart is shown.
+// A K-line (candlestick) chart. lightweight-charts (Apache-2.0) loads only when a chart is shown,
+// once the browser is idle: on a slow phone the rest of the first screen (prices, the order form, a
+// startup message) comes first, and the chart's place keeps its height meanwhile.
 // Touch: horizontal drags pan the chart, vertical drags still scroll the page.
 import { useEffect, useRef } from 'react';
+import { whenIdle } from '../lib/idle.ts';
 import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
 
 export interface ChartCandle {
@@ -34,7 +37,7 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType }) => {
+    const draw = () => void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType }) => {
       if (disposed || !container.current) return;
       const api = createChart(container.current, {
         height,
@@ -60,8 +63,10 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
       observer = new ResizeObserver(([entry]) => api.applyOptions({ width: entry!.contentRect.width }));
       observer.observe(container.current);
     });
+    const cancelDraw = whenIdle(draw, 1000);
     return () => {
       disposed = true;
+      cancelDraw();
       observer?.disconnect();
       chart.current?.api.remove();
       chart.current = null;
