@@ -79,6 +79,7 @@ export function watchServiceWorker(changed: () => void): () => void {
   }
   const watched = new Set<ServiceWorker>();
   let registration: ServiceWorkerRegistration | undefined;
+  let stopped = false;
   const follow = () => {
     for (const worker of [registration?.installing, registration?.waiting, registration?.active]) {
       if (!worker || watched.has(worker)) continue;
@@ -87,14 +88,24 @@ export function watchServiceWorker(changed: () => void): () => void {
     }
     changed();
   };
-  container.addEventListener('controllerchange', changed);
-  void container.getRegistration().then((found) => {
-    registration = found;
-    registration?.addEventListener('updatefound', follow);
-    follow();
-  });
+  // The app registers its worker once the browser is idle after load: a page opened before that
+  // finds none at first, and follows the registration when it comes (ready, or taking control).
+  const findRegistration = () =>
+    void container.getRegistration().then((found) => {
+      if (stopped) return;
+      if (found && found !== registration) {
+        registration?.removeEventListener('updatefound', follow);
+        registration = found;
+        registration.addEventListener('updatefound', follow);
+      }
+      follow();
+    });
+  container.addEventListener('controllerchange', findRegistration);
+  void container.ready.then(findRegistration);
+  findRegistration();
   return () => {
-    container.removeEventListener('controllerchange', changed);
+    stopped = true;
+    container.removeEventListener('controllerchange', findRegistration);
     registration?.removeEventListener('updatefound', follow);
     for (const worker of watched) worker.removeEventListener('statechange', changed);
   };
