@@ -1,4 +1,4 @@
-// Boot: stores from IndexedDB, then the language (while the first page's code downloads and the
+// Boot: stores from IndexedDB, then the language and the first page's code and texts (while the
 // startup message is asked for), then the first render; once the page has loaded and the browser
 // is idle, the service worker, the outbox and the §1 version check (lib/update.ts).
 import { StrictMode, startTransition } from 'react';
@@ -13,11 +13,17 @@ import { session } from './lib/session.ts';
 import { startStartupMessage } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
 
+/** How long the static shell may wait for the first page's code and texts before the app renders. */
+const FIRST_PAGE_WAIT_MS = 1500;
+
 await hydrateStores();
 const language = activateLocale(pickLocale(localeChoice.locale, navigator.languages));
-startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token));
+const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), language);
 if (session.token) startStartupMessage(session.token, language);
 await language;
+// The static shell stays until the first page can render whole, rather than a loading screen that
+// would then be held on screen for a moment; on a network too slow for that, the loading screen.
+await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 document.documentElement.dataset.build = __BUILD_ID__;
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding

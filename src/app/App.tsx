@@ -1,6 +1,6 @@
 // The shell: router on the hash, the auth guard, the page, the tab bar, loading mask, toasts and
 // the update dialog.
-import { Component, Suspense, lazy, useEffect, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
@@ -10,7 +10,7 @@ import { loginRoute } from '../contract/routes.ts';
 import { texts } from '../contract/texts.ts';
 import { session } from '../lib/session.ts';
 import { currentRoute, navigate, recordVisit, useHashPath, useHashQuery } from '../lib/navigation.ts';
-import { PAGES, isTabPage, needsLogin, resolvePath } from './routes.ts';
+import { PAGES, isTabPage, needsLogin, resolvePath, type Page } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
 import { LoadingMask, ToastHost } from './Overlays.tsx';
 import { StartupMessage } from './StartupMessage.tsx';
@@ -51,7 +51,7 @@ function Shell() {
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>
-            <Suspense fallback={<PageLoading />}>{Page ? <Page /> : <NotFoundPage />}</Suspense>
+            <Suspense fallback={<PageLoading />}>{Page ? <PageView page={Page} /> : <NotFoundPage />}</Suspense>
           </PageBoundary>
         )}
       </main>
@@ -75,6 +75,15 @@ function UpdateGate() {
       <UpdateDialog />
     </Suspense>
   ) : null;
+}
+
+/**
+ * The page itself when its code and texts are already in (the first page, prepared at start), else
+ * the lazy page that waits for them. Chosen once per page shown: a later re-render keeps it.
+ */
+function PageView({ page }: { page: Page }) {
+  const [Shown] = useState<ComponentType>(() => page.ready ?? page);
+  return <Shown />;
 }
 
 /** While a page's code arrives (first visit on a slow network). */

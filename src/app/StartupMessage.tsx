@@ -1,7 +1,7 @@
 // §1 on startup: the first unread message opens in a dialog, once per app start and session.
 // Mounted by the shell while a token exists. The check is the shell's; the dialog's code and its
 // area's texts arrive only when there is a message to show.
-import { Suspense, lazy, useEffect, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import type { StationMessage } from '../contract/messages.ts';
 import { loadAreaMessages } from '../lib/i18n.ts';
 import { firstUnreadOnce, startStartupCheck, watchUnread } from '../lib/messages.ts';
@@ -9,13 +9,16 @@ import { firstUnreadOnce, startStartupCheck, watchUnread } from '../lib/messages
 type DialogProps = { message: StationMessage; onClose: () => void };
 const nothing: ComponentType<DialogProps> = () => null;
 
-let dialogCode: Promise<{ default: ComponentType<DialogProps> }> | null = null;
+/**
+ * The dialog with its texts; it opens once both are in (no Suspense: a reveal through it is held
+ * back a moment). Asked for once per app start.
+ */
+let dialogCode: Promise<ComponentType<DialogProps>> | null = null;
 const loadDialog = () =>
   (dialogCode ??= Promise.all([import('../features/messages/FirstUnreadDialog.tsx'), loadAreaMessages('messages')])
-    .then(([module]): { default: ComponentType<DialogProps> } => module)
+    .then(([module]): ComponentType<DialogProps> => module.default)
     // Quiet, as the check itself: no dialog is better than an error at startup.
-    .catch(() => ({ default: nothing })));
-const FirstUnreadDialog = lazy(loadDialog);
+    .catch(() => nothing));
 
 /**
  * At start, before the first render: the check is asked at once, and a message to show brings the
@@ -26,21 +29,18 @@ export function startStartupMessage(token: string, language: Promise<void>): voi
 }
 
 export function StartupMessage({ token }: { token: string }) {
-  const [message, setMessage] = useState<StationMessage | null>(null);
+  const [shown, setShown] = useState<{ message: StationMessage; Dialog: ComponentType<DialogProps> } | null>(null);
 
   useEffect(() => {
     // Quiet: no dialog is better than an error at startup (offline, or an older server).
     firstUnreadOnce(token)
-      .then((first) => first && setMessage(first))
+      .then(async (message) => message && setShown({ message, Dialog: await loadDialog() }))
       .catch(() => undefined);
   }, [token]);
 
   useEffect(() => watchUnread(), []);
 
-  if (!message) return null;
-  return (
-    <Suspense fallback={null}>
-      <FirstUnreadDialog message={message} onClose={() => setMessage(null)} />
-    </Suspense>
-  );
+  if (!shown) return null;
+  const { message, Dialog } = shown;
+  return <Dialog message={message} onClose={() => setShown(null)} />;
 }

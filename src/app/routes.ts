@@ -11,31 +11,51 @@ import { slides } from '../contract/content.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
-type Page = LazyExoticComponent<ComponentType> & { loadCode: () => Promise<{ default: ComponentType }> };
+/** A page's module; `prepare` starts what its first render needs, when the app starts on it. */
+type PageModule = { default: ComponentType; prepare?: () => void };
+export type Page = LazyExoticComponent<ComponentType> & {
+  loadCode: () => Promise<PageModule>;
+  /** The code and the area's texts (the language must be active); `ready` once both are in. */
+  load: () => Promise<PageModule>;
+  readonly ready: ComponentType | null;
+};
 
 /**
  * A page of a product area (its folder in src/features) arrives with the area's texts.
  * §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. A
  * chunk that fails at once (gone after a deploy) first reloads the page into the new build, once.
  * `loadCode` starts the chunk's download before the page renders (startPage); the render then
- * waits for the same download. One that failed is asked for again.
+ * waits for the same download. One that failed is asked for again. A page already loaded renders
+ * as itself (`ready`), without passing through the loading screen.
  */
-const page = (area: string, load: () => Promise<{ default: ComponentType }>): Page => {
-  let code: Promise<{ default: ComponentType }> | null = null;
+const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
+  let code: Promise<PageModule> | null = null;
+  let ready: ComponentType | null = null;
   const loadCode = () => {
-    if (!code) (code = load()).catch(() => (code = null));
+    if (!code) (code = loadModule()).catch(() => (code = null));
     return code;
   };
+  const load = () =>
+    Promise.all([loadCode(), loadAreaMessages(area)]).then(([module]) => {
+      ready = module.default;
+      return module;
+    });
   const component = lazy(() =>
     Promise.race([
-      Promise.all([loadCode(), loadAreaMessages(area)]).then(([module]) => module).catch((error: unknown) => {
+      load().catch((error: unknown) => {
         if (reloadForMissingChunk(browserReloadPlace())) return new Promise<never>(() => {}); // the page is going away
         throw error;
       }),
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
     ]),
   );
-  return Object.assign(component, { loadCode });
+  return Object.assign(component, {
+    loadCode,
+    load,
+    get ready() {
+      return ready;
+    },
+  });
 };
 
 export const PAGES: Partial<Record<string, Page>> = {
@@ -135,14 +155,23 @@ const FIRST_READS: Partial<Record<string, () => void>> = {
 
 /**
  * At start, the first page's code downloads (and its first read is asked) while the language's
- * texts arrive, instead of after the first render asks for them. Not for a page the visitor would
- * be sent away from.
+ * texts arrive, instead of after the first render asks for them; once the code is in, the page
+ * prepares its first render (its data on the way). Resolves when the page is ready to render, its
+ * area's texts included (never rejects: a failure shows when the page renders). Not for a page
+ * the visitor would be sent away from.
  */
-export function startPage(path: string, signedIn: boolean): void {
-  if (needsLogin(path) && !signedIn) return;
-  // A failure shows when the page renders, or when its own call fails.
-  PAGES[path]?.loadCode().catch(() => undefined);
+export function startPage(path: string, signedIn: boolean, language: Promise<void>): Promise<void> {
+  const first = PAGES[path];
+  if (!first || (needsLogin(path) && !signedIn)) return Promise.resolve();
   FIRST_READS[path]?.();
+  first
+    .loadCode()
+    .then((module) => module.prepare?.())
+    .catch(() => undefined);
+  return language.then(first.load).then(
+    () => undefined,
+    () => undefined,
+  );
 }
 
 /** `/` and an empty hash open home. */

@@ -38,7 +38,10 @@ import {
 } from '../../ui/icons.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
-import { coinChange, home, loadHome, topCoins } from './home-store.ts';
+import { coinChange, home, loadHomeForPage, topCoins } from './home-store.ts';
+
+/** Called by the route table when the app starts on Home (app/routes.ts). */
+export { prepareHome as prepare } from './home-store.ts';
 
 /** The product's name: a brand, the same in every language. */
 const APP_NAME = 'Coinvest';
@@ -50,7 +53,7 @@ export default function HomePage() {
 
   useEffect(() => {
     // Slides and notice from the last visit stay on screen; only a blank home reports a failure.
-    loadHome()
+    loadHomeForPage()
       .catch((error) => {
         if (home.slides.length === 0 && !home.notice) toast(errorText(error));
       })

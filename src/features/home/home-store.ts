@@ -25,6 +25,24 @@ export async function loadHome(): Promise<void> {
   if (failed) throw failed.reason;
 }
 
+let startedAtStart: Promise<void> | null = null;
+
+/**
+ * An app start on Home (app/routes.ts): the slides and notice start loading as the page's code
+ * arrives, so that its first render already shows them.
+ */
+export function prepareHome(): void {
+  startedAtStart ??= loadHome();
+  startedAtStart.catch(() => undefined); // the page reports it
+}
+
+/** For the page as it opens: the load started at app start (taken once), or a new one. */
+export function loadHomeForPage(): Promise<void> {
+  const load = startedAtStart ?? loadHome();
+  startedAtStart = null;
+  return load;
+}
+
 /** The coins home lists: the first few in the server's order. */
 export const topCoins = (codes: readonly string[], quotes: Readonly<Record<string, CoinQuote>>) =>
   codes

@@ -1,0 +1,49 @@
+// Home's data at an app start on Home (features/home/home-store.ts): the load the route table starts
+// as the page's code arrives is the one the page shows (asked once); a later visit asks again.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { home, loadHomeForPage, prepareHome } from '../../src/features/home/home-store.ts';
+import { envelope, resetClientState, stubFetch } from './helpers.ts';
+
+const slide = { id: 1, image: '/slides/slide-1.svg', title: 'Trade options in minutes', url: '' };
+
+beforeEach(() => {
+  resetClientState();
+  home.slides = [];
+  home.notice = '';
+});
+afterEach(resetClientState);
+
+/** The fake server: slides for /content/slide, the notice for /other/config. */
+const answers = (request: Request) =>
+  new URL(request.url).pathname.endsWith('/content/slide')
+    ? envelope(1, 'Success', { lists: [slide] })
+    : envelope(1, 'Success', { scroll_notice: 'Welcome' });
+
+describe('Home at an app start', () => {
+  it('shows what the start asked for, without asking again; the next visit asks afresh', async () => {
+    const { fetch, calls } = stubFetch(envelope(1, 'Success', {}));
+    fetch.mockImplementation(async (input: RequestInfo | URL) => {
+      calls.push({ request: input as Request, body: '' });
+      return answers(input as Request);
+    });
+    prepareHome();
+    await loadHomeForPage();
+    expect(home.slides).toEqual([slide]);
+    expect(home.notice).toBe('Welcome');
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/api/content/slide', '/api/other/config']);
+
+    await loadHomeForPage();
+    expect(calls).toHaveLength(4);
+  });
+
+  it('asks on its own when the app did not start on Home', async () => {
+    const { fetch, calls } = stubFetch(envelope(1, 'Success', {}));
+    fetch.mockImplementation(async (input: RequestInfo | URL) => {
+      calls.push({ request: input as Request, body: '' });
+      return answers(input as Request);
+    });
+    await loadHomeForPage();
+    expect(calls).toHaveLength(2);
+    expect(home.slides).toEqual([slide]);
+  });
+});
