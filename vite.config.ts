@@ -109,7 +109,15 @@ function readReach(root: string) {
     if (!keys) keysOf.set(reach, (keys = new Set([...reach].flatMap((file) => [...(files.get(file)?.textKeys ?? [])]))));
     return keys.has(key);
   };
-  return { shell, shellAndLazy, areas, textsFile, keyById, usesKey };
+  /** The files (outside src/features) that two or more tab pages import beyond the shell, apart from what login imports. */
+  const page = (file: string) => join(root, 'src/features', file);
+  const ownCode = (file: string) => closure([page(file)], false, (other) => other === page(file) || !shell.has(other));
+  const tabPages = ['home/HomePage.tsx', 'market/CoinListPage.tsx', 'options/OptionPage.tsx', 'lockup/LockupPage.tsx', 'profile/MinePage.tsx'].map(ownCode);
+  const login = ownCode('auth/LoginPage.tsx');
+  const tabsShared = new Set(
+    [...new Set(tabPages.flatMap((files) => [...files]))].filter((file) => !file.startsWith(featuresDir + sep) && !login.has(file) && tabPages.filter((files) => files.has(file)).length >= 2),
+  );
+  return { shell, shellAndLazy, areas, textsFile, keyById, usesKey, tabsShared };
 }
 
 /**
@@ -209,6 +217,8 @@ function stylesAfterShell(): Plugin {
   };
 }
 
+const TABS_SHARED = readReach(process.cwd()).tabsShared;
+
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
@@ -263,8 +273,21 @@ export default defineConfig({
     chunkSizeWarningLimit: 400,
     // What every start needs goes in one file: one request, and one gzip stream compresses better
     // than the dozen small shared chunks the splitter would make of it.
-    // (The entry module stays in the entry chunk, which must run it.)
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'shell', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) }] } } },
+    // (The entry module stays in the entry chunk, which must run it.) The code two or more tab
+    // pages share beyond the shell (prices, balances, amounts, icons…) is one more file instead of a
+    // dozen: a first visit to a tab makes 13–22 requests for scripts, not 19–27. What login needs
+    // stays out of it, so login loads none of it (readReach's tabsShared). Only those modules: what
+    // they import stays where the splitter puts it.
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'shell', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) },
+            { name: 'tabs', test: (id) => TABS_SHARED.has(id), includeDependenciesRecursively: false },
+          ],
+        },
+      },
+    },
   },
   test: {
     projects: [

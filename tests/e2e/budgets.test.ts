@@ -19,12 +19,12 @@ const KB = 1024;
 const ROUTE_TARGET = 90 * KB;
 /** What each first route weighs today, rounded up to the next KB and one more: the most it may load. */
 const CEILING: Record<string, number> = {
-  [ROUTES.home]: 113 * KB,
+  [ROUTES.home]: 112 * KB,
   [ROUTES.coinList]: 113 * KB,
-  [ROUTES.option]: 121 * KB,
+  [ROUTES.option]: 120 * KB,
   [ROUTES.lockUp]: 118 * KB,
-  [ROUTES.mine]: 120 * KB,
-  [ROUTES.login]: 108 * KB,
+  [ROUTES.mine]: 119 * KB,
+  [ROUTES.login]: 107 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 const CHART_LIBRARY_BUDGET = 55 * KB;
