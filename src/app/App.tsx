@@ -82,7 +82,7 @@ function UpdateGate() {
  * the lazy page that waits for them. Chosen once per page shown: a later re-render keeps it.
  */
 function PageView({ page }: { page: Page }) {
-  const [Shown] = useState<ComponentType>(() => page.ready ?? page);
+  const [Shown] = useState<ComponentType>(() => page.loaded() ?? page);
   return <Shown />;
 }
 

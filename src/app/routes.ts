@@ -15,9 +15,9 @@ import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/
 type PageModule = { default: ComponentType; prepare?: () => void };
 export type Page = LazyExoticComponent<ComponentType> & {
   loadCode: () => Promise<PageModule>;
-  /** The code and the area's texts (the language must be active); `ready` once both are in. */
+  /** The code and the area's texts (the language must be active); `loaded` once both are in. */
   load: () => Promise<PageModule>;
-  readonly ready: ComponentType | null;
+  loaded: () => ComponentType | null;
 };
 
 /**
@@ -26,7 +26,7 @@ export type Page = LazyExoticComponent<ComponentType> & {
  * chunk that fails at once (gone after a deploy) first reloads the page into the new build, once.
  * `loadCode` starts the chunk's download before the page renders (startPage); the render then
  * waits for the same download. One that failed is asked for again. A page already loaded renders
- * as itself (`ready`), without passing through the loading screen.
+ * as itself (`loaded`), without passing through the loading screen.
  */
 const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
   let code: Promise<PageModule> | null = null;
@@ -49,13 +49,7 @@ const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
     ]),
   );
-  return Object.assign(component, {
-    loadCode,
-    load,
-    get ready() {
-      return ready;
-    },
-  });
+  return Object.assign(component, { loadCode, load, loaded: () => ready });
 };
 
 export const PAGES: Partial<Record<string, Page>> = {
@@ -157,13 +151,15 @@ const FIRST_READS: Partial<Record<string, () => void>> = {
  * At start, the first page's code downloads (and its first read is asked) while the language's
  * texts arrive, instead of after the first render asks for them; once the code is in, the page
  * prepares its first render (its data on the way). Resolves when the page is ready to render, its
- * area's texts included (never rejects: a failure shows when the page renders). Not for a page
- * the visitor would be sent away from.
+ * area's texts included (never rejects: a failure shows when the page renders). For a visitor
+ * who is not signed in, a page that needs a login stands for the login page.
  */
 export function startPage(path: string, signedIn: boolean, language: Promise<void>): Promise<void> {
-  const first = PAGES[path];
-  if (!first || (needsLogin(path) && !signedIn)) return Promise.resolve();
-  FIRST_READS[path]?.();
+  // Signed out, a page that needs a login sends the visitor to the login page: that one is first.
+  const shown = needsLogin(path) && !signedIn ? ROUTES.login : path;
+  const first = PAGES[shown];
+  if (!first) return Promise.resolve();
+  FIRST_READS[shown]?.();
   first
     .loadCode()
     .then((module) => module.prepare?.())

@@ -1,0 +1,72 @@
+// The first screen of a start (performance issue): the static shell stays until the start
+// page's code and texts are in, then the page renders whole; no loading screen in between (React
+// would hold one on screen for 300 ms). Signed out, the app opened at its address goes to the login
+// page, which counts as the start page. Home shows its slides in that first render, and a read asked
+// for at start is not asked again by the page.
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { phonePageForFile, screenshot } from './browser.ts';
+import { callApi, markAllRead } from './pwa.ts';
+import { storeSession } from './stored-session.ts';
+
+let page: Page;
+phonePageForFile((opened) => (page = opened));
+
+/** Records, from the start of the document, when a loading screen, the page and the slides appeared. */
+const WATCH = `
+  window.__seen = {};
+  new MutationObserver(function () {
+    var seen = window.__seen;
+    if (!seen.loading && document.querySelector('.page-loading')) seen.loading = performance.now();
+    if (!seen.page && document.querySelector('.app-main > .page')) seen.page = performance.now();
+    if (!seen.slide && document.querySelector('img.carousel-slide')) seen.slide = performance.now();
+  }).observe(document, { childList: true, subtree: true });
+`;
+
+type Seen = { loading?: number; page?: number; slide?: number };
+const seen = () => page.evaluate('window.__seen') as Promise<Seen>;
+
+/** A start of the app in a fresh document (the first one also with nothing cached yet). */
+async function start(path: string): Promise<void> {
+  await page.goto('about:blank');
+  await page.goto(path);
+}
+
+it('signed out, the address opens the login page with no loading screen before it', async () => {
+  await page.context().addInitScript({ content: WATCH });
+  await start('/');
+  await page.waitForURL(/#\/pages\/login\/login/);
+  await page.locator('.app-main form').waitFor();
+  const { loading, page: shown } = await seen();
+  expect(shown).toBeGreaterThan(0);
+  expect(loading, 'a loading screen showed before the login page').toBeUndefined();
+});
+
+it('signed in, Home renders whole at once, its slides in the first render, each read asked once', async () => {
+  await markAllRead('demo', 'demo1234');
+  const { data } = await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } });
+  await page.goto('/favicon.svg');
+  await storeSession(page, data.token);
+  const asked: string[] = [];
+  const onRequest = (request: { url: () => string }) => {
+    const url = new URL(request.url());
+    if (url.pathname.startsWith('/api/')) asked.push(url.pathname + url.search);
+  };
+  page.on('request', onRequest);
+  try {
+    await start(`/#${ROUTES.home}`);
+    await page.locator('img.carousel-slide').first().waitFor();
+    await page.waitForLoadState('networkidle');
+  } finally {
+    page.off('request', onRequest);
+  }
+  const { loading, page: shown, slide } = await seen();
+  expect(loading, 'a loading screen showed before Home').toBeUndefined();
+  expect(shown).toBeGreaterThan(0);
+  // The slides were asked for at start; they show with the page or right after its first render.
+  expect(slide! - shown!).toBeLessThan(200);
+  expect(asked.filter((path) => path.startsWith('/api/content/slide'))).toHaveLength(1);
+  expect(asked.filter((path) => path.startsWith('/api/coin/lists'))).toHaveLength(1);
+  await screenshot(page, '72-home-first-screen');
+});
