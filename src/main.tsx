@@ -17,9 +17,10 @@ import { whenIdle } from './lib/idle.ts';
 const FIRST_PAGE_WAIT_MS = 1500;
 
 await hydrateStores();
-const language = activateLocale(pickLocale(localeChoice.locale, navigator.languages));
-const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), language);
-if (session.token) startStartupMessage(session.token, language);
+const locale = pickLocale(localeChoice.locale, navigator.languages);
+const language = activateLocale(locale);
+const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), locale, language);
+if (session.token) startStartupMessage(session.token, locale, language);
 await language;
 // The static shell stays until the first page can render whole, rather than a loading screen that
 // would then be held on screen for a moment; on a network too slow for that, the loading screen.

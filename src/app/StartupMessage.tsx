@@ -3,7 +3,8 @@
 // area's texts arrive only when there is a message to show.
 import { useEffect, useState, type ComponentType } from 'react';
 import type { StationMessage } from '../contract/messages.ts';
-import { loadAreaMessages } from '../lib/i18n.ts';
+import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
+import type { Locale } from '../contract/constants.ts';
 import { firstUnreadOnce, startStartupCheck, watchUnread } from '../lib/messages.ts';
 
 type DialogProps = { message: StationMessage; onClose: () => void };
@@ -22,10 +23,14 @@ const loadDialog = () =>
 
 /**
  * At start, before the first render: the check is asked at once, and a message to show brings the
- * dialog's code right away (once `language` is active: its texts come with it).
+ * dialog's texts in `locale` and its code right away (the dialog opens once `language` is active).
  */
-export function startStartupMessage(token: string, language: Promise<void>): void {
-  startStartupCheck(token, (first) => first && void language.then(loadDialog, () => undefined));
+export function startStartupMessage(token: string, locale: Locale, language: Promise<void>): void {
+  startStartupCheck(token, (first) => {
+    if (!first) return;
+    startAreaMessages(locale, 'messages');
+    void language.then(loadDialog, () => undefined);
+  });
 }
 
 export function StartupMessage({ token }: { token: string }) {

@@ -5,7 +5,8 @@ import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
 import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
-import { loadAreaMessages } from '../lib/i18n.ts';
+import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
+import type { Locale } from '../contract/constants.ts';
 import { prefetch } from '../lib/api.ts';
 import { slides } from '../contract/content.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
@@ -14,6 +15,8 @@ import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/
 /** A page's module; `prepare` starts what its first render needs, when the app starts on it. */
 type PageModule = { default: ComponentType; prepare?: () => void };
 export type Page = LazyExoticComponent<ComponentType> & {
+  /** The product area: its folder in src/features, and its part of the texts. */
+  area: string;
   loadCode: () => Promise<PageModule>;
   /** The code and the area's texts (the language must be active); `loaded` once both are in. */
   load: () => Promise<PageModule>;
@@ -49,7 +52,7 @@ const page = (area: string, loadModule: () => Promise<PageModule>): Page => {
       new Promise<never>((_, reject) => setTimeout(() => reject(new Error('page load timeout')), PAGE_LOAD_TIMEOUT_MS)),
     ]),
   );
-  return Object.assign(component, { loadCode, load, loaded: () => ready });
+  return Object.assign(component, { area, loadCode, load, loaded: () => ready });
 };
 
 export const PAGES: Partial<Record<string, Page>> = {
@@ -154,12 +157,13 @@ const FIRST_READS: Partial<Record<string, () => void>> = {
  * area's texts included (never rejects: a failure shows when the page renders). For a visitor
  * who is not signed in, a page that needs a login stands for the login page.
  */
-export function startPage(path: string, signedIn: boolean, language: Promise<void>): Promise<void> {
+export function startPage(path: string, signedIn: boolean, locale: Locale, language: Promise<void>): Promise<void> {
   // Signed out, a page that needs a login sends the visitor to the login page: that one is first.
   const shown = needsLogin(path) && !signedIn ? ROUTES.login : path;
   const first = PAGES[shown];
   if (!first) return Promise.resolve();
   FIRST_READS[shown]?.();
+  startAreaMessages(locale, first.area);
   first
     .loadCode()
     .then((module) => module.prepare?.())

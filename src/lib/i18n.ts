@@ -10,6 +10,26 @@ export const localeChoice = persistedStore('locale', { locale: null as Locale | 
 
 type AreaCatalog = () => Promise<{ messages: Messages }>;
 const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<string, AreaCatalog>> }>('../locales/*/messages.po', { query: '?area=shell' });
+/**
+ * The parts of the areas a visit starts in (the tab pages, login, the startup message), by language:
+ * asked for at start alongside the shell's part (startAreaMessages), instead of once it has arrived.
+ * The same modules as the shell part's loaders, so each still arrives once.
+ */
+const startAreas: Partial<Record<string, Record<string, AreaCatalog>>> = {
+  home: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=home' }),
+  market: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=market' }),
+  options: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=options' }),
+  lockup: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=lockup' }),
+  profile: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=profile' }),
+  auth: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=auth' }),
+  messages: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=messages' }),
+};
+
+/** Starts the download of an area's part for `locale` before the language is active (a visit's first page). */
+export function startAreaMessages(locale: Locale, area: string): void {
+  startAreas[area]?.[`../locales/${locale}/messages.po`]?.().catch(() => undefined); // loadAreaMessages reports a failure
+}
+
 /** The active language's parts of areas, each loaded once. */
 let areaCatalogs: Partial<Record<string, AreaCatalog>> = {};
 const loadedAreas = new Map<string, Promise<void>>();
