@@ -117,10 +117,7 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
     if (inFlight) return settle(endpoint, structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>, options);
     const asked = send(endpoint, headers, fields, signal, options.formData);
     // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
-    if (shareKey && !signal) {
-      sharedReads.set(shareKey, asked);
-      void asked.catch(() => undefined).finally(() => sharedReads.get(shareKey) === asked && sharedReads.delete(shareKey));
-    }
+    if (shareKey && !signal) shareRead(shareKey, asked);
     return settle(endpoint, await asked, options);
   } finally {
     if (showMask) endLoading(kind);
@@ -147,6 +144,12 @@ const readKey = (endpoint: Endpoint, fields: Record<string, string>, headers: Re
  */
 const sharedReads = new Map<string, Promise<Envelope<unknown>>>();
 
+/** Lets later identical reads join `asked` until it settles. */
+function shareRead(key: string, asked: Promise<Envelope<unknown>>): void {
+  sharedReads.set(key, asked);
+  void asked.catch(() => undefined).finally(() => sharedReads.get(key) === asked && sharedReads.delete(key));
+}
+
 /** Answers asked for ahead of the page that wants them (prefetch), each kept for its first caller. */
 const prefetched = new Map<string, { envelope: Promise<Envelope<unknown>>; until: number }>();
 /** How long a prefetched answer waits for its page: a page that comes later asks afresh. */
@@ -171,11 +174,9 @@ export function prefetch<E extends Endpoint>(endpoint: E, input?: InputOf<E>): v
   const key = readKey(endpoint, fields, headers);
   const envelope = send(endpoint, headers, fields);
   prefetched.set(key, { envelope, until: Date.now() + PREFETCH_KEPT_MS });
-  sharedReads.set(key, envelope);
+  shareRead(key, envelope);
   // A failed one is not kept: the page asks again.
-  void envelope
-    .catch(() => prefetched.get(key)?.envelope === envelope && prefetched.delete(key))
-    .finally(() => sharedReads.get(key) === envelope && sharedReads.delete(key));
+  void envelope.catch(() => prefetched.get(key)?.envelope === envelope && prefetched.delete(key));
 }
 
 /** One request to the server (with its retries), logged for the diagnostics page; the envelope as received. */
