@@ -12,8 +12,12 @@ import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/c
 import { VitePWA } from 'vite-plugin-pwa';
 
 const THEME = '#00bbfe';
-/** The chunks a visit starts with: the pages of the five tabs and login, and the startup message's dialog. */
-const STARTUP_CHUNKS = /(^|\/)(HomePage|CoinListPage|OptionPage|LockupPage|MinePage|LoginPage|FirstUnreadDialog)-[\w-]+\.js$/;
+/** The pages a visit starts on, in src/features: the five tabs' and login's. */
+const TAB_PAGES = ['home/HomePage.tsx', 'market/CoinListPage.tsx', 'options/OptionPage.tsx', 'lockup/LockupPage.tsx', 'profile/MinePage.tsx'];
+const LOGIN_PAGE = 'auth/LoginPage.tsx';
+const chunkName = (page: string) => page.replace(/^.*\/|\.tsx$/g, '');
+/** The chunks a visit starts with: those pages and the startup message's dialog. */
+const STARTUP_CHUNKS = new RegExp(`(^|/)(${[...TAB_PAGES, LOGIN_PAGE, 'FirstUnreadDialog'].map(chunkName).join('|')})-[\\w-]+\\.js$`);
 /** Names the build on Mine and <html data-build> (the update test builds a second one with BUILD_ID). */
 const BUILD_ID = process.env.BUILD_ID || new Date().toISOString().slice(0, 16).replace(/\D/g, '');
 
@@ -112,8 +116,8 @@ function readReach(root: string) {
   /** The files (outside src/features) that two or more tab pages import beyond the shell, apart from what login imports. */
   const page = (file: string) => join(root, 'src/features', file);
   const ownCode = (file: string) => closure([page(file)], false, (other) => other === page(file) || !shell.has(other));
-  const tabPages = ['home/HomePage.tsx', 'market/CoinListPage.tsx', 'options/OptionPage.tsx', 'lockup/LockupPage.tsx', 'profile/MinePage.tsx'].map(ownCode);
-  const login = ownCode('auth/LoginPage.tsx');
+  const tabPages = TAB_PAGES.map(ownCode);
+  const login = ownCode(LOGIN_PAGE);
   const tabsShared = new Set(
     [...new Set(tabPages.flatMap((files) => [...files]))].filter((file) => !file.startsWith(featuresDir + sep) && !login.has(file) && tabPages.filter((files) => files.has(file)).length >= 2),
   );
