@@ -8,7 +8,7 @@ import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.t
 import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
 import type { Locale } from '../contract/constants.ts';
 import { prefetch } from '../lib/api.ts';
-import { slides } from '../contract/content.ts';
+import { config, slides } from '../contract/content.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
@@ -146,8 +146,11 @@ export const needsLogin = (path: string) => !PUBLIC_ROUTES.includes(path) && PAG
  * has arrived: the page's own call takes that answer (lib/api.ts prefetch).
  */
 const FIRST_READS: Partial<Record<string, () => void>> = {
-  // The slides are Home's largest picture.
-  [ROUTES.home]: () => prefetch(slides, { position: 'home' }),
+  // The slides are Home's largest picture; the notice comes with them.
+  [ROUTES.home]: () => {
+    prefetch(slides, { position: 'home' });
+    prefetch(config, { act: 'system' });
+  },
 };
 
 /**

@@ -46,4 +46,18 @@ describe('Home at an app start', () => {
     expect(calls).toHaveLength(2);
     expect(home.slides).toEqual([slide]);
   });
+
+  it('shows the slides as soon as they arrive, while the notice is still on its way', async () => {
+    const { fetch } = stubFetch(envelope(1, 'Success', {}));
+    let answerNotice: (response: Response) => void = () => {};
+    fetch.mockImplementation(async (input: RequestInfo | URL) =>
+      new URL((input as Request).url).pathname.endsWith('/content/slide') ? answers(input as Request) : new Promise<Response>((resolve) => (answerNotice = resolve)),
+    );
+    const load = loadHomeForPage();
+    await expect.poll(() => home.slides).toEqual([slide]);
+    expect(home.notice).toBe('');
+    answerNotice(envelope(1, 'Success', { scroll_notice: 'Welcome' }));
+    await load;
+    expect(home.notice).toBe('Welcome');
+  });
 });

@@ -12,16 +12,17 @@ export const home = persistedStore('home', { slides: [] as Slide[], notice: '' }
 /** How many coins the home card lists. */
 export const TOP_COINS = 5;
 
-/** Slides (§7 position home) and the notice; each lands as it arrives; the first failure is thrown. */
+/**
+ * Slides (§7 position home) and the notice; each lands as it arrives (the slides, Home's largest
+ * picture, never wait for the notice); the first failure is thrown once both have answered.
+ */
 export async function loadHome(): Promise<void> {
   await storeHydrated(home);
-  const [slideList, system] = await Promise.allSettled([
-    api(slides, { position: 'home' }, { loading: home.slides.length === 0 }),
-    api(config, { act: 'system' }, { loading: false }),
+  const answers = await Promise.allSettled([
+    api(slides, { position: 'home' }, { loading: home.slides.length === 0 }).then(({ lists }) => void (home.slides = lists)),
+    api(config, { act: 'system' }, { loading: false }).then((system) => void (home.notice = system.scroll_notice ?? '')),
   ]);
-  if (slideList.status === 'fulfilled') home.slides = slideList.value.lists;
-  if (system.status === 'fulfilled') home.notice = system.value.scroll_notice ?? '';
-  const failed = [slideList, system].find((answer) => answer.status === 'rejected');
+  const failed = answers.find((answer) => answer.status === 'rejected');
   if (failed) throw failed.reason;
 }
 
