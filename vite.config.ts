@@ -2,7 +2,6 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -16,6 +15,8 @@ const THEME = '#00bbfe';
 /** The pages a visit starts on, in src/features: the five tabs' and login's. */
 const TAB_PAGES = ['home/HomePage.tsx', 'market/CoinListPage.tsx', 'options/OptionPage.tsx', 'lockup/LockupPage.tsx', 'profile/MinePage.tsx'];
 const LOGIN_PAGE = 'auth/LoginPage.tsx';
+/** The chunk of what every start needs (its stylesheet goes inline in index.html: stylesInline). */
+const START_CHUNK = 'shell';
 const chunkName = (page: string) => page.replace(/^.*\/|\.tsx$/g, '');
 /** The chunks a visit starts with: those pages and the startup message's dialog. */
 const STARTUP_CHUNKS = new RegExp(`(^|/)(${[...TAB_PAGES, LOGIN_PAGE, 'FirstUnreadDialog'].map(chunkName).join('|')})-[\\w-]+\\.js$`);
@@ -218,7 +219,7 @@ function stylesInline(): Plugin {
       order: 'pre',
       handler(_options, bundle) {
         for (const chunk of Object.values(bundle)) {
-          if (chunk.type !== 'chunk' || chunk.name !== 'shell') continue;
+          if (chunk.type !== 'chunk' || chunk.name !== START_CHUNK) continue;
           for (const file of chunk.viteMetadata?.importedCss ?? []) {
             const asset = bundle[file];
             // (Less the marker comment the build leaves at its end.)
@@ -269,8 +270,7 @@ function paintBeforeScripts(): Plugin {
           `else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true});setTimeout(start,${PAINT_WAIT_MS})}`,
           '',
         ].join('\n');
-        const fileName = `assets/boot-${createHash('sha256').update(boot).digest('base64url').slice(0, 8)}.js`;
-        this.emitFile({ type: 'asset', fileName, source: boot });
+        const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: boot }));
         html.source = page.replace(entry[0], `<script type="module" crossorigin src="/${fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`);
       },
     },
@@ -343,7 +343,7 @@ export default defineConfig({
       output: {
         codeSplitting: {
           groups: [
-            { name: 'shell', tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) },
+            { name: START_CHUNK, tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) },
             { name: 'tabs', test: (id) => TABS_SHARED.has(id), includeDependenciesRecursively: false },
           ],
         },
