@@ -2,11 +2,12 @@
 // page's code and texts are in, then the page renders whole; no loading screen in between (React
 // would hold one on screen for 300 ms). Signed out, the app opened at its address goes to the login
 // page, which counts as the start page. Home shows its slides in that first render, and a read asked
-// for at start is not asked again by the page.
+// for at start is not asked again by the page. The scripts the document asks for are asked at low
+// priority: the static shell paints without any of them.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { phonePageForFile, screenshot } from './browser.ts';
+import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { callApi, markAllRead } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
@@ -71,4 +72,25 @@ it('signed in, Home renders whole at once, its slides in the first render, start
   // again when it opens (to catch up), joining that request if it is still on its way (was 3).
   expect(asked.filter((path) => path.startsWith('/api/coin/lists')).length).toBeLessThanOrEqual(2);
   await screenshot(page, '72-home-first-screen');
+});
+
+it('the document asks for its scripts at low priority, as the static shell paints without them', async () => {
+  // A new context: nothing cached, no service worker between the page and the network.
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    const fresh = await context.newPage();
+    const cdp = await context.newCDPSession(fresh);
+    const asked: { file: string; priority: string }[] = [];
+    cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
+      if (type === 'Script' && initiator.type === 'parser') asked.push({ file: new URL(request.url).pathname, priority: request.initialPriority });
+    });
+    await cdp.send('Network.enable');
+    await fresh.goto(`/#${ROUTES.login}`);
+    await fresh.locator('.app-main form').waitFor();
+    // The boot script, the entry and the start chunk at least.
+    expect(asked.length, JSON.stringify(asked)).toBeGreaterThanOrEqual(3);
+    expect(asked.filter(({ priority }) => priority !== 'Low')).toEqual([]);
+  } finally {
+    await context.close();
+  }
 });
