@@ -8,6 +8,19 @@ export interface CarouselItem {
   title: string;
 }
 
+/**
+ * Starts the first slide's download as soon as the slides are known, ahead of the render that shows
+ * them: where a carousel leads a page, its first slide is the largest thing on it. The slide's
+ * <img> then takes the same download.
+ */
+export function preloadFirstSlide(items: readonly CarouselItem[]): void {
+  const first = items[0];
+  if (!first || typeof Image === 'undefined') return;
+  const picture = new Image();
+  picture.fetchPriority = 'high';
+  picture.src = first.image;
+}
+
 export function Carousel({ items }: { items: readonly CarouselItem[] }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);

@@ -1,6 +1,6 @@
 // Home's data at an app start on Home (features/home/home-store.ts): the load the route table starts
 // as the page's code arrives is the one the page shows (asked once); a later visit asks again.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { home, loadHomeForPage, prepareHome } from '../../src/features/home/home-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
@@ -11,7 +11,10 @@ beforeEach(() => {
   home.slides = [];
   home.notice = '';
 });
-afterEach(resetClientState);
+afterEach(() => {
+  resetClientState();
+  vi.unstubAllGlobals();
+});
 
 /** The fake server: slides for /content/slide, the notice for /other/config. */
 const answers = (request: Request) =>
@@ -59,5 +62,26 @@ describe('Home at an app start', () => {
     answerNotice(envelope(1, 'Success', { scroll_notice: 'Welcome' }));
     await load;
     expect(home.notice).toBe('Welcome');
+  });
+
+  it('starts the download of the first slide as the slides arrive, ahead of the render, at high priority', async () => {
+    const pictures: { src: string; fetchPriority: string }[] = [];
+    vi.stubGlobal(
+      'Image',
+      class {
+        src = '';
+        fetchPriority = 'auto';
+        constructor() {
+          pictures.push(this);
+        }
+      },
+    );
+    const second = { ...slide, id: 2, image: '/slides/slide-2.svg' };
+    const { fetch } = stubFetch(envelope(1, 'Success', {}));
+    fetch.mockImplementation(async (input: RequestInfo | URL) =>
+      new URL((input as Request).url).pathname.endsWith('/content/slide') ? envelope(1, 'Success', { lists: [slide, second] }) : answers(input as Request),
+    );
+    await loadHomeForPage();
+    expect(pictures).toEqual([{ src: '/slides/slide-1.svg', fetchPriority: 'high' }]);
   });
 });

@@ -6,6 +6,7 @@ import type { CoinQuote } from '../../contract/markets.ts';
 import { api } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { persistedStore, storeHydrated } from '../../lib/storage.ts';
+import { preloadFirstSlide } from '../../ui/Carousel.tsx';
 
 export const home = persistedStore('home', { slides: [] as Slide[], notice: '' });
 
@@ -19,7 +20,10 @@ export const TOP_COINS = 5;
 export async function loadHome(): Promise<void> {
   await storeHydrated(home);
   const answers = await Promise.allSettled([
-    api(slides, { position: 'home' }, { loading: home.slides.length === 0 }).then(({ lists }) => void (home.slides = lists)),
+    api(slides, { position: 'home' }, { loading: home.slides.length === 0 }).then(({ lists }) => {
+      preloadFirstSlide(lists);
+      home.slides = lists;
+    }),
     api(config, { act: 'system' }, { loading: false }).then((system) => void (home.notice = system.scroll_notice ?? '')),
   ]);
   const failed = answers.find((answer) => answer.status === 'rejected');
