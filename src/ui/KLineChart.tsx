@@ -1,6 +1,8 @@
 // A K-line (candlestick) chart. lightweight-charts (Apache-2.0) loads only when a chart is shown,
 // once the browser is idle: on a slow phone the rest of the first screen (prices, the order form, a
-// startup message) comes first, and the chart's place keeps its height meanwhile.
+// startup message) comes first, and the chart's place keeps its height meanwhile. The library's
+// code runs in one task and the chart is made in a later one (idle again): together they would
+// hold a slow phone's main thread for one long stretch.
 // Touch: horizontal drags pan the chart, vertical drags still scroll the page.
 import { useEffect, useRef } from 'react';
 import { whenIdle } from '../lib/idle.ts';
@@ -37,13 +39,15 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
   useEffect(() => {
     let disposed = false;
     let observer: ResizeObserver | undefined;
-    const draw = () => void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType }) => {
+    const draw = ({ createChart, CandlestickSeries, ColorType }: Pick<typeof import('lightweight-charts'), 'createChart' | 'CandlestickSeries' | 'ColorType'>) => {
       if (disposed || !container.current) return;
       const api = createChart(container.current, {
         height,
         // Latin digits everywhere, as in the rest of the app (Arabic included).
         localization: { locale: `${document.documentElement.lang || 'en'}-u-nu-latn` },
-        layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#6b7686', attributionLogo: false },
+        // The app's own typeface (ui.css) rather than the library's list, whose fonts a phone first
+        // has to look up: the page has its font at hand already.
+        layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#6b7686', fontFamily: getComputedStyle(container.current).fontFamily, attributionLogo: false },
         grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
         timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e6e9ef' },
         rightPriceScale: { borderColor: '#e6e9ef' },
@@ -62,11 +66,18 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
       series.setData(shown.current.map(toBar));
       observer = new ResizeObserver(([entry]) => api.applyOptions({ width: entry!.contentRect.width }));
       observer.observe(container.current);
-    });
-    const cancelDraw = whenIdle(draw, 1000);
+    };
+    let cancelStep = whenIdle(
+      () =>
+        // Named where it is imported: the bundler then leaves out the parts the chart does not use.
+        void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType }) => {
+          if (!disposed) cancelStep = whenIdle(() => draw({ createChart, CandlestickSeries, ColorType }), 1000);
+        }),
+      1000,
+    );
     return () => {
       disposed = true;
-      cancelDraw();
+      cancelStep();
       observer?.disconnect();
       chart.current?.api.remove();
       chart.current = null;
