@@ -45,8 +45,7 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
         height,
         // Latin digits everywhere, as in the rest of the app (Arabic included).
         localization: { locale: `${document.documentElement.lang || 'en'}-u-nu-latn` },
-        // The app's own typeface (ui.css) rather than the library's list, whose fonts a phone first
-        // has to look up: the page has its font at hand already.
+        // The app's own typeface (ui.css) rather than the library's list: the labels read like the page.
         layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#6b7686', fontFamily: getComputedStyle(container.current).fontFamily, attributionLogo: false },
         grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
         timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e6e9ef' },
