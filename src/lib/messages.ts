@@ -16,6 +16,10 @@ export const unread = proxy({
 });
 
 let latestRequest = 0;
+/** When this session's count was last asked for (Date.now()), answered or not yet. */
+let lastAskedAt = Number.NEGATIVE_INFINITY;
+/** How long a count just asked for stands for a screen that only decorates with it. */
+export const UNREAD_FRESH_MS = 5000;
 
 /**
  * Asks the server again and resolves with what it said (null when the session changed meanwhile);
@@ -25,6 +29,7 @@ export async function refreshUnread(): Promise<{ count: number; first: StationMe
   if (!session.token) return null;
   const request = ++latestRequest;
   const token = session.token;
+  lastAskedAt = Date.now();
   const answer = await api(unreadMessages, undefined, { loading: false });
   if (token !== session.token) return null;
   // Messages read on this device while offline stay read until the server hears of them.
@@ -42,6 +47,14 @@ export async function refreshUnread(): Promise<{ count: number; first: StationMe
 /** For screens that only decorate with the count: a failure (offline, say) keeps the last one. */
 export function refreshUnreadQuietly(): void {
   refreshUnread().catch(() => undefined);
+}
+
+/**
+ * The same, unless the count was asked for less than UNREAD_FRESH_MS ago: at an app start on Home,
+ * the startup message's check has just asked, and Home's bell takes that answer.
+ */
+export function refreshUnreadUnlessFresh(): void {
+  if (Date.now() - lastAskedAt >= UNREAD_FRESH_MS) refreshUnreadQuietly();
 }
 
 /** What the server said after a read (`readMessages` answers the count left); `readIds` are now read. */
@@ -110,6 +123,7 @@ export const badgeText = (count: number) => (count > 99 ? '99+' : String(count))
 
 // Another session (logout, another user) must never see this one's count or message.
 subscribeKey(session, 'token', () => {
+  lastAskedAt = Number.NEGATIVE_INFINITY;
   unread.count = 0;
   unread.first = null;
   unread.loaded = false;

@@ -68,6 +68,8 @@ it('signed in, Home renders whole at once, its slides in the first render, start
   // The slides were asked for at start; they show with the page or right after its first render.
   expect(slide! - shown!).toBeLessThan(200);
   expect(asked.filter((path) => path.startsWith('/api/content/slide'))).toHaveLength(1);
+  // The startup message's check asked for the unread count a moment ago: Home's bell takes it (was 2).
+  expect(asked.filter((path) => path.startsWith('/api/users/message/unread'))).toHaveLength(1);
   // Home and its total-assets card ask for the coin list together: one request. The price stream asks
   // again when it opens (to catch up), joining that request if it is still on its way (was 3).
   expect(asked.filter((path) => path.startsWith('/api/coin/lists')).length).toBeLessThanOrEqual(2);

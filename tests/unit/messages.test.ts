@@ -1,8 +1,8 @@
 // Station messages (§1, §4, §7): the shared unread count, the all/unread lists with paging,
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
-import { firstUnreadOnce, noteRead, refreshUnread, resetStartupCheck, unread } from '../../src/lib/messages.ts';
+import { UNREAD_FRESH_MS, firstUnreadOnce, noteRead, refreshUnread, refreshUnreadUnlessFresh, resetStartupCheck, unread } from '../../src/lib/messages.ts';
 import { session } from '../../src/lib/session.ts';
 import {
   hasMore,
@@ -90,6 +90,33 @@ describe('the unread count (lib/messages)', () => {
     await settle();
     expect(calls).toHaveLength(1);
     expect(unread).toMatchObject({ count: 1, first: message(2) });
+  });
+
+  it('a screen that only shows the count takes one asked for a moment ago, and asks again once it is older', async () => {
+    const now = vi.spyOn(Date, 'now');
+    now.mockReturnValue(1_000_000);
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: message(7) }), envelope(1, 'ok', { count: 3, first: message(7) }));
+    await refreshUnread();
+    now.mockReturnValue(1_000_000 + UNREAD_FRESH_MS - 1);
+    refreshUnreadUnlessFresh();
+    await settle();
+    expect(calls).toHaveLength(1);
+    now.mockReturnValue(1_000_000 + UNREAD_FRESH_MS);
+    refreshUnreadUnlessFresh();
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(unread.count).toBe(3);
+    now.mockRestore();
+  });
+
+  it('another session asks for its own count at once', async () => {
+    const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: null }), envelope(1, 'ok', { count: 5, first: null }));
+    await refreshUnread();
+    await signIn('token-b');
+    refreshUnreadUnlessFresh();
+    await settle();
+    expect(calls).toHaveLength(2);
+    expect(unread.count).toBe(5);
   });
 
   it('a logout clears the count and the message', async () => {

@@ -12,7 +12,7 @@ import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
 import { formatAmount } from '../../lib/format.ts';
-import { badgeText, refreshUnreadQuietly, unread } from '../../lib/messages.ts';
+import { badgeText, refreshUnreadUnlessFresh, unread } from '../../lib/messages.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { session } from '../../lib/session.ts';
 import { storeHydrated } from '../../lib/storage.ts';
@@ -58,7 +58,7 @@ export default function HomePage() {
         if (home.slides.length === 0 && !home.notice) toast(errorText(error));
       })
       .finally(() => setAnswered(true));
-    refreshUnreadQuietly();
+    refreshUnreadUnlessFresh();
     void storeHydrated(prices).then(() => {
       if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(() => undefined);
     });
