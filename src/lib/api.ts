@@ -155,6 +155,12 @@ const prefetched = new Map<string, { envelope: Promise<Envelope<unknown>>; until
 /** How long a prefetched answer waits for its page: a page that comes later asks afresh. */
 const PREFETCH_KEPT_MS = 10_000;
 
+/**
+ * A read asked for this recently stands for a screen or stream that would ask it again at once: at
+ * an app start, what the start has just asked for (the unread count, the coin list).
+ */
+export const FRESH_READ_MS = 5000;
+
 function takePrefetched(key: string): Promise<Envelope<unknown>> | undefined {
   const kept = prefetched.get(key);
   prefetched.delete(key);

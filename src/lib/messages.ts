@@ -4,7 +4,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import type { StationMessage } from '../contract/messages.ts';
 import { unreadMessages } from '../contract/unread.ts';
-import { api } from './api.ts';
+import { FRESH_READ_MS, api } from './api.ts';
 import { pendingReads } from './outbox-store.ts';
 import { session } from './session.ts';
 
@@ -18,8 +18,6 @@ export const unread = proxy({
 let latestRequest = 0;
 /** When this session's count was last asked for (Date.now()), answered or not yet. */
 let lastAskedAt = Number.NEGATIVE_INFINITY;
-/** How long a count just asked for stands for a screen that only decorates with it. */
-export const UNREAD_FRESH_MS = 5000;
 
 /**
  * Asks the server again and resolves with what it said (null when the session changed meanwhile);
@@ -50,11 +48,11 @@ export function refreshUnreadQuietly(): void {
 }
 
 /**
- * The same, unless the count was asked for less than UNREAD_FRESH_MS ago: at an app start on Home,
+ * The same, unless the count was asked for less than FRESH_READ_MS ago: at an app start on Home,
  * the startup message's check has just asked, and Home's bell takes that answer.
  */
 export function refreshUnreadUnlessFresh(): void {
-  if (Date.now() - lastAskedAt >= UNREAD_FRESH_MS) refreshUnreadQuietly();
+  if (Date.now() - lastAskedAt >= FRESH_READ_MS) refreshUnreadQuietly();
 }
 
 /** What the server said after a read (`readMessages` answers the count left); `readIds` are now read. */

@@ -5,7 +5,7 @@
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { PRICE_STREAM_PATH, STREAM_STALL_MS, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
-import { api, apiUrl } from './api.ts';
+import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
 import { offlineData } from './offline.ts';
 
@@ -33,6 +33,9 @@ export async function loadCoinList(options: { loading?: boolean } = {}): Promise
   prices.codes = lists.map((quote) => quote.code);
   prices.updatedAt = offlineData.asOf[coinList.path] ?? new Date().toISOString();
 }
+
+/** The list on screen came from the server less than FRESH_READ_MS ago (not from a cache, not from the last visit). */
+const coinListJustLoaded = () => prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
 
 /** Applies streamed ticks: the new price, and the 24 h change against the same opening price. */
 export function applyTicks(ticks: TickEvent[]): void {
@@ -110,7 +113,9 @@ function open(): void {
     failures = 0;
     priceStream.status = 'live';
     heard();
-    void loadCoinList({ loading: false }).catch(() => undefined);
+    // The list again for the day's figures, unless it has just come from the server (the read of an
+    // app start): the stream's first event carries the latest prices, or every step since the last.
+    if (!coinListJustLoaded()) void loadCoinList({ loading: false }).catch(() => undefined);
   });
   source.addEventListener('ticks', (event) => {
     const message = event as MessageEvent<string>;

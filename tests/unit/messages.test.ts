@@ -2,7 +2,8 @@
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
-import { UNREAD_FRESH_MS, firstUnreadOnce, noteRead, refreshUnread, refreshUnreadUnlessFresh, resetStartupCheck, unread } from '../../src/lib/messages.ts';
+import { FRESH_READ_MS } from '../../src/lib/api.ts';
+import { firstUnreadOnce, noteRead, refreshUnread, refreshUnreadUnlessFresh, resetStartupCheck, unread } from '../../src/lib/messages.ts';
 import { session } from '../../src/lib/session.ts';
 import {
   hasMore,
@@ -97,11 +98,11 @@ describe('the unread count (lib/messages)', () => {
     now.mockReturnValue(1_000_000);
     const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: message(7) }), envelope(1, 'ok', { count: 3, first: message(7) }));
     await refreshUnread();
-    now.mockReturnValue(1_000_000 + UNREAD_FRESH_MS - 1);
+    now.mockReturnValue(1_000_000 + FRESH_READ_MS - 1);
     refreshUnreadUnlessFresh();
     await settle();
     expect(calls).toHaveLength(1);
-    now.mockReturnValue(1_000_000 + UNREAD_FRESH_MS);
+    now.mockReturnValue(1_000_000 + FRESH_READ_MS);
     refreshUnreadUnlessFresh();
     await settle();
     expect(calls).toHaveLength(2);

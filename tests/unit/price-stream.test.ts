@@ -6,6 +6,7 @@ import { STREAM_STALL_MS, type TickEvent } from '../../src/contract/markets.ts';
 vi.mock('../../src/lib/api.ts', () => ({
   api: vi.fn(async () => ({ lists: [], page: 1, total: 0 })),
   apiUrl: (path: string) => `http://localhost/api${path}`,
+  FRESH_READ_MS: 5000,
 }));
 
 /** An EventSource the test drives: it records what was opened and delivers what the test says. */
@@ -70,6 +71,28 @@ it('reconnects after an error asking for every step after the last one it got, a
   latest().step(5_000);
   expect(got).toEqual([1, 2, 3, 4, 5].map((s) => new Date(s * 1000).toISOString()));
   release();
+});
+
+it('on opening it asks for the coin list again (the day\'s figures), unless the list came from the server a moment ago', async () => {
+  const { api } = await import('../../src/lib/api.ts');
+  const { loadCoinList, subscribePrices } = await import('../../src/lib/prices.ts');
+  // An app start: its read of the list has just been answered when the stream opens.
+  await loadCoinList();
+  vi.mocked(api).mockClear();
+  const release = subscribePrices();
+  try {
+    latest().emit('open');
+    expect(api).not.toHaveBeenCalled();
+
+    // Reopened 5 s later: the list is asked for again.
+    vi.advanceTimersByTime(4000);
+    latest().emit('error');
+    await vi.advanceTimersByTimeAsync(1000);
+    latest().emit('open');
+    expect(api).toHaveBeenCalledTimes(1);
+  } finally {
+    release();
+  }
 });
 
 it('a connection that goes silent (no step, no heartbeat) is dropped and reopened; heartbeats keep it', async () => {
