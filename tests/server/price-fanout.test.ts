@@ -1,11 +1,12 @@
 // The stream's fan-out without sockets: each step is framed once and those same bytes reach every
 // live client once, in order; a client still being resent what it missed gets the live steps after
-// that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time.
+// that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time; a client
+// that stops reading is cut off.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
 import type { Market } from '../../src/server/market/market.ts';
-import { priceFanout } from '../../src/server/http/price-fanout.ts';
+import { MAX_UNREAD_BYTES, priceFanout } from '../../src/server/http/price-fanout.ts';
 
 type Listener = (events: TickEvent[], json: string) => void;
 
@@ -19,12 +20,22 @@ function fakeMarket() {
   return { market, publish, listeners };
 }
 
-/** A chunked response whose socket keeps what is written to it. */
-function fakeResponse() {
+/**
+ * A chunked response whose socket keeps what is written to it. Its reader takes everything at once
+ * unless `reading` is false: then all it was written stays unread in the socket.
+ */
+function fakeResponse({ reading = true } = {}) {
   const written: Buffer[] = [];
-  const out = { chunkedEncoding: true, socket: { write: (bytes: Buffer) => written.push(bytes) } } as unknown as ServerResponse;
+  const socket = {
+    write: (bytes: Buffer) => written.push(bytes),
+    get writableLength() {
+      return reading ? 0 : written.reduce((sum, bytes) => sum + bytes.length, 0);
+    },
+  };
+  const state = { destroyed: false };
+  const out = { chunkedEncoding: true, socket, destroy: () => void (state.destroyed = true) } as unknown as ServerResponse;
   const text = () => written.map((bytes) => bytes.toString());
-  return { out, written, text, ids: () => text().flatMap((chunk) => [...chunk.matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]) / 1000)) };
+  return { out, written, text, state, ids: () => text().flatMap((chunk) => [...chunk.matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]) / 1000)) };
 }
 
 beforeEach(() => {
@@ -103,5 +114,28 @@ it('sends every client a heartbeat every 5 s, the first within 5 s of joining, a
     expect(count).toBeGreaterThanOrEqual(Math.floor((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
     expect(count).toBeLessThanOrEqual(Math.ceil((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
   }
+  fanout.stop();
+});
+
+it('cuts off a client that has left more than MAX_UNREAD_BYTES unread; the others go on', () => {
+  const { market, publish } = fakeMarket();
+  const fanout = priceFanout(market);
+  const reader = fakeResponse();
+  const sleeper = fakeResponse({ reading: false });
+  fanout.release(fanout.join(reader.out, null));
+  fanout.release(fanout.join(sleeper.out, null));
+  const stepBytes = () => sleeper.written.reduce((sum, bytes) => sum + bytes.length, 0) / sleeper.written.length;
+  publish(1);
+  const steps = Math.ceil(MAX_UNREAD_BYTES / stepBytes()) + 1;
+  for (let second = 2; second <= steps + 1; second++) publish(second);
+  expect(sleeper.state.destroyed).toBe(true);
+  expect(reader.state.destroyed).toBe(false);
+  expect(fanout.size()).toBe(1);
+  const sleeperIds = sleeper.ids().length;
+  publish(steps + 2);
+  vi.advanceTimersByTime(STREAM_HEARTBEAT_MS);
+  // Written nothing more once cut off; the reader has every step.
+  expect(sleeper.ids()).toHaveLength(sleeperIds);
+  expect(reader.ids()).toHaveLength(steps + 2);
   fanout.stop();
 });

@@ -283,3 +283,20 @@ it('an HTTP/1.0 client (no chunked encoding) gets the same events, unframed', as
     socket.destroy();
   }
 });
+
+it('HEAD answers with the stream headers and closes, holding no stream open', async () => {
+  const { port } = new URL(base);
+  const socket = connect(Number(port), '127.0.0.1');
+  let text = '';
+  socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
+  const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+  socket.write(`HEAD /api${PRICE_STREAM_PATH} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`);
+  try {
+    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`still open: ${text}`)), 5000))]);
+    expect(text).toMatch(/^HTTP\/1\.1 200/);
+    expect(text).toMatch(/content-type: text\/event-stream/i);
+    expect(text.split('\r\n\r\n')[1]).toBe('');
+  } finally {
+    socket.destroy();
+  }
+});

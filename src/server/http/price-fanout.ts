@@ -2,7 +2,7 @@
 // market publishes is framed once and the same bytes are written to every live client, straight to
 // its socket (10,000 clients cost 10,000 writes, not 10,000 serialisations and chunk framings);
 // heartbeats go out in ten groups half a second apart, so every client still gets one every 5 s
-// but never all 10,000 in one burst.
+// but never all 10,000 in one burst. A client that stops reading is cut off (MAX_UNREAD_BYTES).
 import type { ServerResponse } from 'node:http';
 import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../contract/markets.ts';
 import type { Market } from '../market/market.ts';
@@ -30,13 +30,22 @@ function frame(text: string): Frame {
 }
 
 /**
- * Straight to the socket when the response is chunked and owns it (its own writes go there too, so
- * the order holds); else through the response (HTTP/1.0, HEAD, a pipelined request still queued).
+ * What a client may leave unread before it is cut off: one that stops reading (a phone asleep with
+ * its connection still open, a hostile client) would otherwise have every step kept for it in the
+ * server's memory. Cut off, its browser reconnects with the last id it read and is resent the rest.
  */
-function write(out: ServerResponse, bytes: Frame) {
+export const MAX_UNREAD_BYTES = 256 * 1024;
+
+/**
+ * Straight to the socket when the response is chunked and owns it (its own writes go there too, so
+ * the order holds); else through the response (HTTP/1.0, a pipelined request still queued). False
+ * when the client has left more than MAX_UNREAD_BYTES unread.
+ */
+function write(out: ServerResponse, bytes: Frame): boolean {
   const socket = out.chunkedEncoding ? out.socket : null;
   if (socket) socket.write(bytes.chunk);
   else out.write(bytes.plain);
+  return (socket ?? out).writableLength <= MAX_UNREAD_BYTES;
 }
 
 export interface StreamClient {
@@ -60,7 +69,7 @@ export function priceFanout(market: Market) {
     const group = groups[lastGroup]!;
     if (!group.size) return;
     const beat = frame(`event: heartbeat\ndata: ${Date.now()}\n\n`);
-    for (const client of group) write(client.out, beat);
+    for (const client of group) if (!write(client.out, beat)) cutOff(client);
   }, STREAM_HEARTBEAT_MS / HEARTBEAT_GROUPS);
   heartbeat.unref();
 
@@ -73,10 +82,22 @@ export function priceFanout(market: Market) {
       // A step the client already got (in its snapshot or replay, or published out of order): not again.
       else if (client.sentThrough === null || id > client.sentThrough) {
         client.sentThrough = id;
-        write(client.out, step);
+        if (!write(client.out, step)) cutOff(client);
       }
     }
   });
+
+  function leave(client: StreamClient) {
+    client.closed = true;
+    clients.delete(client);
+    groups[client.group]!.delete(client);
+  }
+
+  /** A client that reads too slowly: it goes, and so does its connection. */
+  function cutOff(client: StreamClient) {
+    leave(client);
+    client.out.destroy();
+  }
 
   return {
     /** A new client, once its response has begun: it hears every step from now on, held back until release(). */
@@ -94,14 +115,10 @@ export function priceFanout(market: Market) {
       for (const step of held) {
         if (client.sentThrough !== null && step.id <= client.sentThrough) continue;
         client.sentThrough = step.id;
-        write(client.out, step.frame);
+        if (!write(client.out, step.frame)) return cutOff(client);
       }
     },
-    leave(client: StreamClient) {
-      client.closed = true;
-      clients.delete(client);
-      groups[client.group]!.delete(client);
-    },
+    leave,
     /** Clients connected now. */
     size: () => clients.size,
     stop() {
