@@ -3,12 +3,13 @@
 // would hold one on screen for 300 ms). Signed out, the app opened at its address goes to the login
 // page, which counts as the start page. Home shows its slides in that first render, and a read asked
 // for at start is not asked again by the page. The scripts the document asks for are asked at low
-// priority: the static shell paints without any of them.
+// priority: the static shell paints without any of them. A tab pressed for the first time shows its
+// page without a loading screen: its code starts loading as the finger comes down.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
-import { callApi, markAllRead } from './pwa.ts';
+import { callApi, controlledByServiceWorker, markAllRead } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
 let page: Page;
@@ -74,6 +75,26 @@ it('signed in, Home renders whole at once, its slides in the first render, start
   // opening, joins that request if it is still on its way and takes its answer if it has just come (was 2).
   expect(asked.filter((path) => path.startsWith('/api/coin/lists'))).toHaveLength(1);
   await screenshot(page, '72-home-first-screen');
+});
+
+it('a tab opened for the first time shows its page at once, with no loading screen first', async () => {
+  // Still Home, signed in, from the test above; the service worker holds the app.
+  await controlledByServiceWorker(page);
+  await page.evaluate('window.__seen.loading = undefined');
+  const tab = page.locator(`.tabbar a[href$="${ROUTES.lockUp}"]`);
+  const box = (await tab.boundingBox())!;
+  // A finger's tap: down, then up a tenth of a second after the page's code has come (the service
+  // worker answers within a tap on a phone; a busy test machine may take longer), 1 s at most.
+  const pageCode = page.waitForResponse((response) => /\/LockupPage-[\w-]+\.js$/.test(response.url()), { timeout: 1000 }).catch(() => null);
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.down();
+  await pageCode;
+  await page.waitForTimeout(100);
+  await page.mouse.up();
+  await page.waitForURL(new RegExp(ROUTES.lockUp));
+  await page.locator('.app-main > .page').waitFor();
+  const { loading } = await seen();
+  expect(loading, 'a loading screen showed before the tab page').toBeUndefined();
 });
 
 it('the document asks for its scripts at low priority, as the static shell paints without them', async () => {
