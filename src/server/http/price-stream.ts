@@ -12,11 +12,10 @@ import { priceFanout, stepFrame, stepId } from './price-fanout.ts';
 /** Rows read at once while resending missed steps (ten coins a step: about 500 steps). */
 const REPLAY_PAGE = 5_000;
 
-const STREAM_HEADERS = {
+/** What the stream is: also all a HEAD request is answered. */
+const STREAM_TYPE = {
   'content-type': 'text/event-stream; charset=utf-8',
   'cache-control': 'no-cache, no-transform',
-  connection: 'keep-alive',
-  'x-accel-buffering': 'no',
 };
 
 /** The id the client last saw: the Last-Event-ID header, or `?last=` from an EventSource opened anew. */
@@ -31,10 +30,10 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
 
   app.get(`/api${PRICE_STREAM_PATH}`, async (request, reply) => {
     // HEAD: the headers alone. Joining would hold a client no one reads, for as long as the connection lasts.
-    if (request.method === 'HEAD') return reply.code(200).header('content-type', STREAM_HEADERS['content-type']).header('cache-control', STREAM_HEADERS['cache-control']).send();
+    if (request.method === 'HEAD') return reply.code(200).headers(STREAM_TYPE).send();
     reply.hijack();
     const out = reply.raw;
-    out.writeHead(200, STREAM_HEADERS);
+    out.writeHead(200, { ...STREAM_TYPE, connection: 'keep-alive', 'x-accel-buffering': 'no' });
     out.write(`retry: 3000\n\n`);
     // Joins first and holds live steps while the missed ones are read: a step published meanwhile is
     // either in what the read finds (then dropped when released) or arrives after it.
