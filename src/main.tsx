@@ -5,7 +5,7 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/ui.css';
 import { hydrateStores } from './lib/storage.ts';
-import { activateLocale, localeChoice, pickLocale } from './lib/i18n.ts';
+import { activateLocale, localeChoice, pickLocale, warmIntl } from './lib/i18n.ts';
 import { App } from './app/App.tsx';
 import { resolvePath, startPage } from './app/routes.ts';
 import { currentRoute, pathOf } from './lib/navigation.ts';
@@ -28,6 +28,8 @@ if (session.token) {
   await new Promise((resolve) => setTimeout(resolve, 0));
 }
 const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), locale, language);
+// A signed-in first page shows amounts and times: their locale data loads while its code downloads.
+if (session.token) setTimeout(() => warmIntl(locale), 0);
 await language;
 // The static shell stays until the first page can render whole, rather than a loading screen that
 // would then be held on screen for a moment; on a network too slow for that, the loading screen.

@@ -3,7 +3,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { activateLocale, currentLocale, loadAreaMessages, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage } from '../../src/lib/i18n.ts';
+import { activateLocale, currentLocale, loadAreaMessages, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage, warmIntl } from '../../src/lib/i18n.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
 
@@ -140,5 +140,33 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
     const pages = [...table.matchAll(/page\('([^']+)', \(\) => import\('\.\.\/features\/([^/]+)\//g)];
     expect(pages.length).toBe((table.match(/import\('/g) ?? []).length);
     for (const [, area, folder] of pages) expect(area).toBe(folder);
+  });
+});
+
+describe('warmIntl', () => {
+  it("loads the number and date data of the app language's Intl tag (jp is ja)", () => {
+    const { NumberFormat, DateTimeFormat } = Intl;
+    const tags: unknown[] = [];
+    Intl.NumberFormat = class extends NumberFormat {
+      constructor(...args: ConstructorParameters<typeof NumberFormat>) {
+        super(...args);
+        tags.push(['number', args[0]]);
+      }
+    } as typeof NumberFormat;
+    Intl.DateTimeFormat = class extends DateTimeFormat {
+      constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
+        super(...args);
+        tags.push(['date', args[0]]);
+      }
+    } as typeof DateTimeFormat;
+    try {
+      warmIntl('jp');
+      expect(tags).toEqual([
+        ['number', 'ja'],
+        ['date', 'ja'],
+      ]);
+    } finally {
+      Object.assign(Intl, { NumberFormat, DateTimeFormat });
+    }
   });
 });
