@@ -1,12 +1,11 @@
-// A K-line (candlestick) chart. lightweight-charts (Apache-2.0) loads only when a chart is shown,
-// once the browser is idle: on a slow phone the rest of the first screen (prices, the order form, a
-// startup message) comes first, and the chart's place keeps its height meanwhile. The library's
-// code runs in one task and the chart is made in a later one (idle again): together they would
-// hold a slow phone's main thread for one long stretch.
-// Touch: horizontal drags pan the chart, vertical drags still scroll the page.
+// A K-line (candlestick) chart, drawn by the app on one canvas (kline-draw.ts): about a millisecond
+// a draw, so it shows with the page and follows every price without holding a slow phone's main
+// thread (a charting library took 50 KB and 100–200 ms of main thread for its first draw there).
+// Touch: a horizontal drag pans, two fingers zoom, a tap picks a candle; vertical drags still
+// scroll the page. Mouse: hover picks, drag pans, the wheel zooms.
 import { useEffect, useRef } from 'react';
-import { whenIdle } from '../lib/idle.ts';
-import type { CandlestickData, IChartApi, ISeriesApi, UTCTimestamp } from 'lightweight-charts';
+import { drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
+import { DEFAULT_WINDOW, candleAt, clampWindow, panWindow, zoomWindow, type ChartWindow } from './kline-scale.ts';
 
 export interface ChartCandle {
   time: number;
@@ -23,79 +22,175 @@ interface KLineChartProps {
   height?: number;
 }
 
-const toBar = (candle: ChartCandle): CandlestickData<UTCTimestamp> => ({
-  time: candle.time as UTCTimestamp,
-  open: Number(candle.open),
-  high: Number(candle.high),
-  low: Number(candle.low),
-  close: Number(candle.close),
+const toSeries = (candles: readonly ChartCandle[]): ChartSeries => ({
+  times: candles.map((candle) => candle.time),
+  opens: candles.map((candle) => Number(candle.open)),
+  highs: candles.map((candle) => Number(candle.high)),
+  lows: candles.map((candle) => Number(candle.low)),
+  closes: candles.map((candle) => Number(candle.close)),
 });
 
+/** A press that moves less than this is a tap. */
+const TAP_SLOP = 6;
+
+const timeFormats = new Map<string, Record<'time' | 'date' | 'full', Intl.DateTimeFormat>>();
+/** Times in the page's language with Latin digits and a 24-hour clock, as elsewhere in the app. */
+function timeLabel(time: number, kind: 'time' | 'date' | 'full'): string {
+  const lang = document.documentElement.lang || 'en';
+  let formats = timeFormats.get(lang);
+  if (!formats) {
+    const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' } as const;
+    const day = { month: '2-digit', day: '2-digit', numberingSystem: 'latn' } as const;
+    formats = { time: new Intl.DateTimeFormat(lang, clock), date: new Intl.DateTimeFormat(lang, day), full: new Intl.DateTimeFormat(lang, { ...day, ...clock }) };
+    timeFormats.set(lang, formats);
+  }
+  return formats[kind].format(new Date(time * 1000));
+}
+
 export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps) {
-  const container = useRef<HTMLDivElement>(null);
-  const chart = useRef<{ api: IChartApi; series: ISeriesApi<'Candlestick'> } | null>(null);
-  const shown = useRef<readonly ChartCandle[]>([]);
+  const canvas = useRef<HTMLCanvasElement>(null);
+  const state = useRef({
+    series: toSeries(candles),
+    candles,
+    view: DEFAULT_WINDOW as ChartWindow,
+    crosshair: null as { index: number; y: number } | null,
+    width: 0,
+    frame: 0,
+    fontFamily: 'sans-serif',
+  });
+  const redraw = useRef<() => void>(() => undefined);
 
   useEffect(() => {
-    let disposed = false;
-    let observer: ResizeObserver | undefined;
-    const draw = ({ createChart, CandlestickSeries, ColorType }: Pick<typeof import('lightweight-charts'), 'createChart' | 'CandlestickSeries' | 'ColorType'>) => {
-      if (disposed || !container.current) return;
-      const api = createChart(container.current, {
-        height,
-        // Latin digits everywhere, as in the rest of the app (Arabic included).
-        localization: { locale: `${document.documentElement.lang || 'en'}-u-nu-latn` },
-        // The app's own typeface (ui.css) rather than the library's list: the labels read like the page.
-        layout: { background: { type: ColorType.Solid, color: '#ffffff' }, textColor: '#6b7686', fontFamily: getComputedStyle(container.current).fontFamily, attributionLogo: false },
-        grid: { vertLines: { color: '#f0f2f5' }, horzLines: { color: '#f0f2f5' } },
-        timeScale: { timeVisible: true, secondsVisible: false, borderColor: '#e6e9ef' },
-        rightPriceScale: { borderColor: '#e6e9ef' },
-        handleScroll: { mouseWheel: true, pressedMouseMove: true, horzTouchDrag: true, vertTouchDrag: false },
-        handleScale: { mouseWheel: true, pinch: true, axisPressedMouseMove: false },
-      });
-      const series = api.addSeries(CandlestickSeries, {
-        upColor: '#12a150',
-        downColor: '#e5484d',
-        borderVisible: false,
-        wickUpColor: '#12a150',
-        wickDownColor: '#e5484d',
-        priceFormat: { type: 'price', precision: decimals, minMove: 1 / 10 ** decimals },
-      });
-      chart.current = { api, series };
-      series.setData(shown.current.map(toBar));
-      observer = new ResizeObserver(([entry]) => api.applyOptions({ width: entry!.contentRect.width }));
-      observer.observe(container.current);
+    const element = canvas.current!;
+    const context = element.getContext('2d');
+    if (!context) return;
+    const chart = state.current;
+    chart.fontFamily = getComputedStyle(element).fontFamily;
+    const plot = () => plotSize(context, { ...chart, height, decimals });
+    const plotWidth = () => plot().width;
+    const draw = () => {
+      chart.frame = 0;
+      const ratio = devicePixelRatio || 1;
+      const [pixelWidth, pixelHeight] = [Math.round(chart.width * ratio), Math.round(height * ratio)];
+      if (element.width !== pixelWidth || element.height !== pixelHeight) [element.width, element.height] = [pixelWidth, pixelHeight];
+      // Which candles are in view, for tests and anyone inspecting the page.
+      element.dataset.shown = drawKLine(context, { ...chart, height, ratio, decimals, timeLabel })?.join('-') ?? '';
     };
-    let cancelStep = whenIdle(
-      () =>
-        // Named where it is imported: the bundler then leaves out the parts the chart does not use.
-        void import('lightweight-charts').then(({ createChart, CandlestickSeries, ColorType }) => {
-          if (!disposed) cancelStep = whenIdle(() => draw({ createChart, CandlestickSeries, ColorType }), 1000);
-        }),
-      1000,
-    );
+    redraw.current = () => {
+      chart.frame ||= requestAnimationFrame(draw);
+    };
+    const resize = new ResizeObserver(([entry]) => {
+      chart.width = entry!.contentRect.width;
+      chart.view = clampWindow(chart.view, chart.series.times.length, plotWidth());
+      redraw.current();
+    });
+    resize.observe(element);
+
+    // Pointers down on the chart, by id: one pans, two zoom by the change of their distance.
+    const pointers = new Map<number, { x: number; y: number; startX: number; startY: number }>();
+    const local = (event: PointerEvent | WheelEvent) => {
+      const box = element.getBoundingClientRect();
+      return { x: event.clientX - box.left, y: event.clientY - box.top };
+    };
+    const pick = ({ x, y }: { x: number; y: number }) => {
+      const count = chart.series.times.length;
+      const { width, height: plotHeight } = plot();
+      const index = candleAt(Math.min(x, width), count, width, chart.view);
+      // Anywhere on the plot: the price at that height; over a candle, its time and prices too.
+      chart.crosshair = count ? { index, y: Math.min(Math.max(0, y), plotHeight) } : null;
+      redraw.current();
+    };
+    const down = (event: PointerEvent) => {
+      const at = local(event);
+      pointers.set(event.pointerId, { ...at, startX: at.x, startY: at.y });
+      element.setPointerCapture?.(event.pointerId);
+    };
+    const move = (event: PointerEvent) => {
+      const at = local(event);
+      const pointer = pointers.get(event.pointerId);
+      if (!pointer) {
+        if (event.pointerType === 'mouse') pick(at);
+        return;
+      }
+      const count = chart.series.times.length;
+      const width = plotWidth();
+      if (pointers.size === 2) {
+        const other = [...pointers.entries()].find(([id]) => id !== event.pointerId)![1];
+        const before = Math.hypot(pointer.x - other.x, pointer.y - other.y);
+        const after = Math.hypot(at.x - other.x, at.y - other.y);
+        if (before > 0) chart.view = zoomWindow(chart.view, after / before, (at.x + other.x) / 2, count, width);
+      } else {
+        chart.view = panWindow(chart.view, at.x - pointer.x, count, width);
+        if (Math.abs(at.x - pointer.startX) > TAP_SLOP) chart.crosshair = null;
+      }
+      Object.assign(pointer, at);
+      redraw.current();
+    };
+    const up = (event: PointerEvent) => {
+      const pointer = pointers.get(event.pointerId);
+      pointers.delete(event.pointerId);
+      if (!pointer || event.type === 'pointercancel' || pointers.size) return;
+      const at = local(event);
+      const tapped = Math.hypot(at.x - pointer.startX, at.y - pointer.startY) <= TAP_SLOP;
+      // A tap picks a candle, or lets go of the one picked; the mouse picks by hovering.
+      if (tapped && event.pointerType !== 'mouse') {
+        if (chart.crosshair) {
+          chart.crosshair = null;
+          redraw.current();
+        } else pick(at);
+      }
+    };
+    const leave = (event: PointerEvent) => {
+      if (event.pointerType !== 'mouse' || pointers.size) return;
+      chart.crosshair = null;
+      redraw.current();
+    };
+    const wheel = (event: WheelEvent) => {
+      event.preventDefault();
+      const count = chart.series.times.length;
+      const width = plotWidth();
+      chart.view = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? panWindow(chart.view, -event.deltaX, count, width) : zoomWindow(chart.view, event.deltaY < 0 ? 1.1 : 1 / 1.1, local(event).x, count, width);
+      redraw.current();
+    };
+    element.addEventListener('pointerdown', down);
+    element.addEventListener('pointermove', move);
+    element.addEventListener('pointerup', up);
+    element.addEventListener('pointercancel', up);
+    element.addEventListener('pointerleave', leave);
+    element.addEventListener('wheel', wheel, { passive: false });
     return () => {
-      disposed = true;
-      cancelStep();
-      observer?.disconnect();
-      chart.current?.api.remove();
-      chart.current = null;
+      resize.disconnect();
+      cancelAnimationFrame(chart.frame);
+      chart.frame = 0;
+      redraw.current = () => undefined;
+      element.removeEventListener('pointerdown', down);
+      element.removeEventListener('pointermove', move);
+      element.removeEventListener('pointerup', up);
+      element.removeEventListener('pointercancel', up);
+      element.removeEventListener('pointerleave', leave);
+      element.removeEventListener('wheel', wheel);
     };
   }, [decimals, height]);
 
   useEffect(() => {
-    const previous = shown.current;
-    shown.current = candles;
-    const current = chart.current;
-    if (!current) return;
-    const last = candles.at(-1);
-    // A live change of the last candle (or a new one) is an update; anything else a redraw.
-    if (last && previous.length && candles.length - previous.length <= 1 && previous.at(-1)!.time <= last.time && candles[0]?.time === previous[0]?.time) {
-      current.series.update(toBar(last));
-    } else {
-      current.series.setData(candles.map(toBar));
-    }
+    const chart = state.current;
+    const previous = chart.candles;
+    chart.candles = candles;
+    chart.series = toSeries(candles);
+    // A new candle while panned back: the same candles stay in view. Another series: the newest.
+    const newCandle = previous.length > 0 && candles.length > 0 && candles.at(-1)!.time > previous.at(-1)!.time && candles.at(-2)?.time === previous.at(-1)!.time;
+    if (newCandle && chart.view.offset > 0) chart.view = { ...chart.view, offset: chart.view.offset + 1 };
+    else if (!newCandle && candles.at(-1)?.time !== previous.at(-1)?.time) chart.view = { ...chart.view, offset: 0 };
+    // The picked candle stays picked when the oldest one drops out; another series lets go of it.
+    const shifted = newCandle && candles[0]!.time !== previous[0]!.time;
+    if (chart.crosshair && shifted) chart.crosshair = { ...chart.crosshair, index: chart.crosshair.index - 1 };
+    if (chart.crosshair && !newCandle && candles.at(-1)?.time !== previous.at(-1)?.time) chart.crosshair = null;
+    redraw.current();
   }, [candles]);
 
-  return <div ref={container} className="kline-chart" style={{ height }} />;
+  return (
+    <div className="kline-chart" style={{ height }}>
+      <canvas ref={canvas} className="kline-canvas" aria-hidden="true" />
+    </div>
+  );
 }

@@ -2,9 +2,8 @@
 // visit loads to render each tab page and login stays within that route's CEILING (gzip -9), and
 // every other chunk within CHUNK_BUDGET. The issue's target is ROUTE_TARGET for every route; the
 // build is not there yet, so each route has a ceiling at what it weighs now, to be lowered as it
-// shrinks: growing fails, and the gap to the target is printed. The chart library is the one vendor
-// file loaded lazily, by the K-line chart alone: it has a budget of its own, counts apart from the
-// route figure, and no route without a chart loads it.
+// shrinks: growing fails, and the gap to the target is printed. Everything a route loads counts,
+// the K-line chart's code included.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -21,16 +20,14 @@ const ROUTE_TARGET = 90 * KB;
 const CEILING: Record<string, number> = {
   [ROUTES.home]: 112 * KB,
   [ROUTES.coinList]: 113 * KB,
-  [ROUTES.option]: 120 * KB,
+  // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
+  // charting library it loaded was counted apart.
+  [ROUTES.option]: 123 * KB,
   [ROUTES.lockUp]: 118 * KB,
   [ROUTES.mine]: 119 * KB,
   [ROUTES.login]: 107 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
-const CHART_LIBRARY_BUDGET = 55 * KB;
-const isChartLibrary = (file: string) => /\/lightweight-charts[^/]*\.js$/.test(file);
-/** Routes whose first screen shows a K-line chart. */
-const CHART_ROUTES: string[] = [ROUTES.option];
 
 const FIRST_ROUTES = Object.keys(CEILING);
 
@@ -86,20 +83,16 @@ it('loads no more JavaScript to render each first route than its ceiling', async
     const context = route === ROUTES.login ? loggedOut : loggedIn;
     const scripts = await scriptsOf(context, route);
     const sizes = scripts.map((file) => ({ file, gzip: gzipSize(file) }));
-    const chart = sizes.filter(({ file }) => isChartLibrary(file));
-    const total = sizes.filter(({ file }) => !isChartLibrary(file)).reduce((sum, { gzip }) => sum + gzip, 0);
-    report.push(
-      `${route}: ${kb(total)} in ${sizes.length - chart.length} scripts${chart.length ? ` (+ chart library ${kb(chart[0]!.gzip)})` : ''}, ceiling ${kb(CEILING[route]!)}, ${kb(total - ROUTE_TARGET)} above the ${kb(ROUTE_TARGET)} target`,
-    );
+    const total = sizes.reduce((sum, { gzip }) => sum + gzip, 0);
+    report.push(`${route}: ${kb(total)} in ${sizes.length} scripts, ceiling ${kb(CEILING[route]!)}, ${kb(total - ROUTE_TARGET)} above the ${kb(ROUTE_TARGET)} target`);
     for (const { file, gzip } of sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 12)) report.push(`    ${file.padEnd(48)} ${kb(gzip)}`);
     if (total > CEILING[route]!) over.push(`${route} ${kb(total)} > ${kb(CEILING[route]!)}`);
-    if (chart.length && !CHART_ROUTES.includes(route)) over.push(`${route} loads the chart library`);
   }
   console.log(`First routes (gzip -9):\n${report.join('\n')}`);
   expect(over, 'over budget').toEqual([]);
 });
 
-it(`keeps every other chunk within ${kb(CHUNK_BUDGET)} and the chart library within ${kb(CHART_LIBRARY_BUDGET)}`, () => {
+it(`keeps every other chunk within ${kb(CHUNK_BUDGET)}`, () => {
   // The files index.html loads (the entry and its preloads) count in every route's figure above.
   const html = readFileSync(join(inject('webRoot'), 'index.html'), 'utf8');
   const initial = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((match) => match[1]!));
@@ -108,8 +101,8 @@ it(`keeps every other chunk within ${kb(CHUNK_BUDGET)} and the chart library wit
     .filter((file) => file.endsWith('.js'))
     .map((file) => `/assets/${file}`)
     .filter((file) => !initial.has(file))
-    .map((file) => ({ file, gzip: gzipSize(file), budget: isChartLibrary(file) ? CHART_LIBRARY_BUDGET : CHUNK_BUDGET }))
+    .map((file) => ({ file, gzip: gzipSize(file) }))
     .sort((a, b) => b.gzip - a.gzip);
   console.log(`Largest chunks besides the start's (gzip -9, budget ${kb(CHUNK_BUDGET)}):\n${chunks.slice(0, 10).map(({ file, gzip }) => `    ${file.padEnd(48)} ${kb(gzip)}`).join('\n')}`);
-  expect(chunks.filter(({ gzip, budget }) => gzip > budget).map(({ file, gzip, budget }) => `${file} ${kb(gzip)} > ${kb(budget)}`)).toEqual([]);
+  expect(chunks.filter(({ gzip }) => gzip > CHUNK_BUDGET).map(({ file, gzip }) => `${file} ${kb(gzip)} > ${kb(CHUNK_BUDGET)}`)).toEqual([]);
 });

@@ -34,11 +34,45 @@ it('shows live, simulated prices on Markets', async () => {
   await screenshot(page, '10-markets');
 });
 
-it('opens a coin chart', async () => {
+/** Pixels of the chart's canvas in the candles' colours and in the crosshair's dark boxes. */
+const chartPixels = (chart: ReturnType<Page['locator']>) =>
+  chart.evaluate((canvas: HTMLCanvasElement) => {
+    const { data } = canvas.getContext('2d')!.getImageData(0, 0, canvas.width, canvas.height);
+    const counts = { up: 0, down: 0, crosshair: 0 };
+    for (let at = 0; at < data.length; at += 4) {
+      const rgb = (data[at]! << 16) | (data[at + 1]! << 8) | data[at + 2]!;
+      if (rgb === 0x12a150) counts.up++;
+      else if (rgb === 0xe5484d) counts.down++;
+      else if (rgb === 0x14181f) counts.crosshair++;
+    }
+    return counts;
+  });
+
+it('opens a coin chart: candles drawn, a drag shows older ones, pointing picks one', async () => {
   await page.locator('.market-row', { hasText: 'ETH' }).click();
   await page.waitForURL(/coinList\/detail\?code=ETH/);
-  await page.locator('.kline-chart canvas').first().waitFor({ timeout: 15_000 });
+  const chart = page.locator('.kline-chart canvas').first();
+  await chart.waitFor({ timeout: 15_000 });
+  await expect.poll(async () => (await chartPixels(chart)).up + (await chartPixels(chart)).down, { timeout: 15_000 }).toBeGreaterThan(0);
+  // Vertical drags on the chart scroll the page; the chart takes horizontal ones.
+  expect(await chart.evaluate((canvas) => getComputedStyle(canvas).touchAction)).toBe('pan-y');
   await screenshot(page, '11-chart');
+
+  const shown = async () => (await chart.getAttribute('data-shown'))!.split('-').map(Number) as [number, number];
+  // The test server's history starts with it; its clock gives a new candle every 3 s.
+  await expect.poll(async () => (await shown())[1], { timeout: 30_000 }).toBeGreaterThan(2);
+  const [, newest] = await shown();
+  const box = (await chart.boundingBox())!;
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height * 0.4);
+  await expect.poll(async () => (await chartPixels(chart)).crosshair).toBeGreaterThan(0);
+  await page.mouse.down();
+  await page.mouse.move(box.x + box.width * 0.5 + 60, box.y + box.height * 0.4, { steps: 6 });
+  await page.mouse.up();
+  // 60 px at 6 px a candle: the newest in view ten candles back, or as far back as there are (a
+  // candle arriving meanwhile keeps the same ones in view).
+  await expect.poll(async () => (await shown())[1]).toBeLessThanOrEqual(Math.max(2, newest - 10));
+  await page.mouse.move(box.x + box.width * 0.5, box.y + box.height + 40);
+  await expect.poll(async () => (await chartPixels(chart)).crosshair).toBe(0);
 });
 
 it('buys a 1-minute option, counts down, settles, and moves the balance by the settled amount', async () => {

@@ -1,0 +1,190 @@
+// Draws the K-line chart on a canvas in one pass: grid, candles, the latest price, the scales and,
+// when one is picked, a candle's crosshair with its open, high, low and close. Drawing ~100 candles
+// takes about a millisecond, so every change redraws the whole chart.
+import { candleSeconds, candleX, localDay, priceRange, priceTicks, timeTicks, visibleCandles, type ChartWindow } from './kline-scale.ts';
+
+/** The candles as numbers, one array per field (the chart only draws them). */
+export interface ChartSeries {
+  times: number[];
+  opens: number[];
+  highs: number[];
+  lows: number[];
+  closes: number[];
+}
+
+export interface ChartScene {
+  /** CSS pixels, and device pixels per CSS pixel. */
+  width: number;
+  height: number;
+  ratio: number;
+  series: ChartSeries;
+  view: ChartWindow;
+  decimals: number;
+  fontFamily: string;
+  /** The picked candle and the height the finger or pointer is at. */
+  crosshair: { index: number; y: number } | null;
+  /** Time labels: `time` of a round minute, `date` at midnight, `full` under the crosshair. */
+  timeLabel: (time: number, kind: 'time' | 'date' | 'full') => string;
+}
+
+const COLORS = { background: '#ffffff', grid: '#f0f2f5', border: '#e6e9ef', text: '#6b7686', up: '#12a150', down: '#e5484d', crosshair: '#9aa4b2', crosshairLabel: '#14181f' };
+const FONT_SIZE = 11;
+const TIME_AXIS_HEIGHT = 22;
+const LABEL_PADDING = 8;
+/** Price labels at least this far apart, and time labels. */
+const PRICE_GAP = 36;
+const TIME_GAP = 64;
+const DAY = 86_400;
+
+/** The plot's size: the chart less the price scale on the right and the time scale below. */
+export function plotSize(context: CanvasRenderingContext2D, scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily'>): { width: number; height: number } {
+  context.font = `${FONT_SIZE}px ${scene.fontFamily}`;
+  // Wide enough for the longest price of the whole series, so the scale does not jump while panning.
+  const longest = Math.max(0, ...scene.series.highs).toFixed(scene.decimals);
+  const axis = Math.ceil(context.measureText(longest).width) + 2 * LABEL_PADDING;
+  return { width: Math.max(0, scene.width - axis), height: Math.max(0, scene.height - TIME_AXIS_HEIGHT) };
+}
+
+/** Draws `scene`; returns the first and last candle it shows, if any. */
+export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene): [number, number] | null {
+  const { width, height, ratio, series, view, decimals } = scene;
+  const count = series.times.length;
+  const plot = plotSize(context, scene);
+  context.setTransform(ratio, 0, 0, ratio, 0, 0);
+  context.fillStyle = COLORS.background;
+  context.fillRect(0, 0, width, height);
+  context.direction = 'ltr';
+  context.textBaseline = 'middle';
+  const range = visibleCandles(count, plot.width, view);
+  if (range && plot.height > 0) {
+    const [first, last] = range;
+    const [low, high] = priceRange(series.lows, series.highs, first, last);
+    const y = (price: number) => ((high - price) / (high - low)) * plot.height;
+    const prices = priceTicks(low, high, Math.floor(plot.height / PRICE_GAP), decimals);
+    const times = timeTicks(series.times, first, last, view.spacing, TIME_GAP);
+
+    context.fillStyle = COLORS.grid;
+    for (const price of prices) context.fillRect(0, snap(y(price), ratio), plot.width, 1 / ratio);
+    for (const index of times) context.fillRect(snap(candleX(index, count, plot.width, view), ratio), 0, 1 / ratio, plot.height);
+
+    context.save();
+    context.beginPath();
+    context.rect(0, 0, plot.width, plot.height);
+    context.clip();
+    drawCandles(context, scene, first, last, plot.width, y);
+    const close = series.closes[count - 1]!;
+    const rising = close >= series.opens[count - 1]!;
+    context.strokeStyle = rising ? COLORS.up : COLORS.down;
+    dashedLine(context, 0, snap(y(close), ratio), plot.width, snap(y(close), ratio), ratio);
+    if (scene.crosshair) {
+      context.strokeStyle = COLORS.crosshair;
+      const x = snap(candleX(scene.crosshair.index, count, plot.width, view), ratio);
+      dashedLine(context, x, 0, x, plot.height, ratio);
+      dashedLine(context, 0, snap(scene.crosshair.y, ratio), plot.width, snap(scene.crosshair.y, ratio), ratio);
+    }
+    context.restore();
+
+    context.fillStyle = COLORS.text;
+    context.textAlign = 'left';
+    // Scale labels a box (the latest price, the crosshair's) would cover are left out.
+    const boxes = [y(close), ...(scene.crosshair ? [scene.crosshair.y] : [])];
+    for (const price of prices) {
+      const at = y(price);
+      const covered = boxes.some((box) => Math.abs(box - at) < FONT_SIZE + 4);
+      if (!covered && at > FONT_SIZE / 2 && at < plot.height - FONT_SIZE / 2) context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
+    }
+    context.textAlign = 'center';
+    for (const index of times) {
+      // The first candle of a day shows the date; the others the time.
+      const time = series.times[index]!;
+      const newDay = index > 0 && localDay(series.times[index - 1]!) !== localDay(time);
+      context.fillText(scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'date' : 'time'), candleX(index, count, plot.width, view), plot.height + TIME_AXIS_HEIGHT / 2);
+    }
+    priceLabel(context, close.toFixed(decimals), plot.width, width - plot.width, y(close), rising ? COLORS.up : COLORS.down);
+    if (scene.crosshair) {
+      const { index, y: at } = scene.crosshair;
+      priceLabel(context, (high - (at / plot.height) * (high - low)).toFixed(decimals), plot.width, width - plot.width, at, COLORS.crosshairLabel);
+      if (index >= 0 && index < count) {
+        timeLabel(context, scene.timeLabel(series.times[index]!, 'full'), candleX(index, count, plot.width, view), plot.height, plot.width);
+        readout(context, scene, index);
+      }
+    }
+  }
+  context.fillStyle = COLORS.border;
+  context.fillRect(plot.width, 0, 1 / ratio, plot.height);
+  context.fillRect(0, plot.height, width, 1 / ratio);
+  return plot.height > 0 ? range : null;
+}
+
+/** Rounds a CSS coordinate to the nearest device pixel, so one-pixel lines stay sharp. */
+const snap = (value: number, ratio: number) => Math.round(value * ratio) / ratio;
+
+function drawCandles(context: CanvasRenderingContext2D, { series, view, ratio }: ChartScene, first: number, last: number, plotWidth: number, y: (price: number) => number): void {
+  const count = series.times.length;
+  // Bodies a whole number of device pixels wide, with a one-pixel wick in their middle.
+  const body = Math.max(1, Math.floor(view.spacing * ratio * 0.7)) / ratio;
+  const wick = Math.max(1, Math.floor(ratio)) / ratio;
+  for (const rising of [true, false]) {
+    context.fillStyle = rising ? COLORS.up : COLORS.down;
+    for (let index = first; index <= last; index++) {
+      const open = series.opens[index]!;
+      const close = series.closes[index]!;
+      if (close >= open !== rising) continue;
+      const x = snap(candleX(index, count, plotWidth, view), ratio);
+      const top = snap(y(Math.max(open, close)), ratio);
+      const bottom = snap(y(Math.min(open, close)), ratio);
+      context.fillRect(x - wick / 2, snap(y(series.highs[index]!), ratio), wick, snap(y(series.lows[index]!), ratio) - snap(y(series.highs[index]!), ratio));
+      context.fillRect(x - body / 2, top, body, Math.max(1 / ratio, bottom - top));
+    }
+  }
+}
+
+function dashedLine(context: CanvasRenderingContext2D, x1: number, y1: number, x2: number, y2: number, ratio: number): void {
+  context.lineWidth = 1 / ratio;
+  context.setLineDash([4, 3]);
+  context.beginPath();
+  context.moveTo(x1, y1);
+  context.lineTo(x2, y2);
+  context.stroke();
+  context.setLineDash([]);
+}
+
+/** A price in a coloured box on the price scale, at height `y`. */
+function priceLabel(context: CanvasRenderingContext2D, text: string, left: number, axisWidth: number, y: number, color: string): void {
+  const boxHeight = FONT_SIZE + 6;
+  context.fillStyle = color;
+  context.fillRect(left, y - boxHeight / 2, axisWidth, boxHeight);
+  context.fillStyle = '#ffffff';
+  context.textAlign = 'left';
+  context.fillText(text, left + LABEL_PADDING, y);
+}
+
+/** A time in a dark box on the time scale, kept inside the plot's width. */
+function timeLabel(context: CanvasRenderingContext2D, text: string, x: number, top: number, plotWidth: number): void {
+  const boxWidth = context.measureText(text).width + 2 * LABEL_PADDING;
+  const left = Math.min(Math.max(0, x - boxWidth / 2), plotWidth - boxWidth);
+  context.fillStyle = COLORS.crosshairLabel;
+  context.fillRect(left, top, boxWidth, TIME_AXIS_HEIGHT);
+  context.fillStyle = '#ffffff';
+  context.textAlign = 'left';
+  context.fillText(text, left + LABEL_PADDING, top + TIME_AXIS_HEIGHT / 2);
+}
+
+/** The picked candle's open, high, low and close along the plot's top, in its colour. */
+function readout(context: CanvasRenderingContext2D, { series, decimals }: ChartScene, index: number): void {
+  const values = [series.opens, series.highs, series.lows, series.closes].map((field) => field[index]!.toFixed(decimals));
+  const rising = series.closes[index]! >= series.opens[index]!;
+  context.textAlign = 'left';
+  const width = values.reduce((sum, value) => sum + context.measureText(value).width + 8, 0) + 4 * 12;
+  context.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  context.fillRect(0, 0, width, 20);
+  let x = 6;
+  ['O', 'H', 'L', 'C'].forEach((name, at) => {
+    context.fillStyle = COLORS.text;
+    context.fillText(name, x, 10);
+    x += context.measureText(name).width + 3;
+    context.fillStyle = rising ? COLORS.up : COLORS.down;
+    context.fillText(values[at]!, x, 10);
+    x += context.measureText(values[at]!).width + 8;
+  });
+}
