@@ -23,17 +23,17 @@ const language = activateLocale(locale);
 // connections, and the check would otherwise queue behind the first page's dozen scripts. Its
 // request leaves within this task (the client sends after a few microtasks); the page's code is
 // asked for in the next one.
-if (session.token) {
-  startStartupMessage(session.token, locale, language);
-  await new Promise((resolve) => setTimeout(resolve, 0));
-}
+const startupMessage = session.token ? startStartupMessage(session.token, locale, language) : null;
+if (startupMessage) await new Promise((resolve) => setTimeout(resolve, 0));
 const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), locale, language);
 // A signed-in first page shows amounts and times: their locale data loads while its code downloads.
 if (session.token) setTimeout(() => warmIntl(locale), 0);
 await language;
-// The static shell stays until the first page can render whole, rather than a loading screen that
-// would then be held on screen for a moment; on a network too slow for that, the loading screen.
-await Promise.race([firstPage, new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+// The static shell stays until the first page can render whole, with the startup message's dialog
+// when there is one (rather than a page with the dialog popping up over it a moment later, or a
+// loading screen that would then be held on screen for a moment); on a network too slow for that,
+// whatever is ready.
+await Promise.race([Promise.all([firstPage, startupMessage]), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
 document.documentElement.dataset.build = __BUILD_ID__;
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding

@@ -21,25 +21,50 @@ const loadDialog = () =>
     // Quiet, as the check itself: no dialog is better than an error at startup.
     .catch(() => nothing));
 
+type Shown = { message: StationMessage; Dialog: ComponentType<DialogProps> };
+/** The dialog made ready at start (startStartupMessage), which the first render then shows at once. */
+let prepared: (Shown & { token: string }) | null = null;
+
 /**
  * At start, before the first render: the check is asked at once, and a message to show brings the
  * dialog's texts in `locale` and its code right away (the dialog opens once `language` is active).
+ * Resolves when the dialog is ready to show with the first page, or there is none to show (no
+ * unread message, or a failed check); never fails.
  */
-export function startStartupMessage(token: string, locale: Locale, language: Promise<void>): void {
-  startStartupCheck(token, (first) => {
-    if (!first) return;
-    startAreaMessages(locale, 'messages');
-    void language.then(loadDialog, () => undefined);
+export function startStartupMessage(token: string, locale: Locale, language: Promise<void>): Promise<void> {
+  return new Promise((done) => {
+    startStartupCheck(token, (message) => {
+      if (!message) return done();
+      startAreaMessages(locale, 'messages');
+      language
+        .then(loadDialog)
+        .then((Dialog) => void (prepared = { token, message, Dialog }))
+        .catch(() => undefined)
+        .finally(done);
+    });
   });
 }
 
+/** The dialog prepared for `token`, once: closed, it does not come back with a later render. */
+function takePrepared(token: string): Shown | null {
+  const ready = prepared?.token === token ? prepared : null;
+  prepared = null;
+  return ready;
+}
+
 export function StartupMessage({ token }: { token: string }) {
-  const [shown, setShown] = useState<{ message: StationMessage; Dialog: ComponentType<DialogProps> } | null>(null);
+  // Shown in the same render as the first page when it was ready in time: no page first and a
+  // dialog over it a moment later.
+  const [shown, setShown] = useState<Shown | null>(() => takePrepared(token));
 
   useEffect(() => {
     // Quiet: no dialog is better than an error at startup (offline, or an older server).
     firstUnreadOnce(token)
-      .then(async (message) => message && setShown({ message, Dialog: await loadDialog() }))
+      .then(async (message) => {
+        if (!message) return;
+        const Dialog = await loadDialog();
+        setShown((current) => (current?.message.id === message.id ? current : { message, Dialog }));
+      })
       .catch(() => undefined);
   }, [token]);
 

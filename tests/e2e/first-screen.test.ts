@@ -4,12 +4,14 @@
 // page, which counts as the start page. Home shows its slides in that first render, and a read asked
 // for at start is not asked again by the page. The scripts the document asks for are asked at low
 // priority: the static shell paints without any of them. A tab pressed for the first time shows its
-// page without a loading screen: its code starts loading as the finger comes down.
+// page without a loading screen: its code starts loading as the finger comes down. A start with an
+// unread message shows the page and the startup message's dialog together, in one render.
 import type { Page } from 'playwright-core';
 import { expect, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
-import { callApi, controlledByServiceWorker, markAllRead } from './pwa.ts';
+import { operator } from './operator.ts';
+import { callApi, controlledByServiceWorker, markAllRead, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
 let page: Page;
@@ -23,10 +25,11 @@ const WATCH = `
     if (!seen.loading && document.querySelector('.page-loading')) seen.loading = performance.now();
     if (!seen.page && document.querySelector('.app-main > .page')) seen.page = performance.now();
     if (!seen.slide && document.querySelector('img.carousel-slide')) seen.slide = performance.now();
+    if (!seen.dialog && document.querySelector('.dialog')) seen.dialog = performance.now();
   }).observe(document, { childList: true, subtree: true });
 `;
 
-type Seen = { loading?: number; page?: number; slide?: number };
+type Seen = { loading?: number; page?: number; slide?: number; dialog?: number };
 const seen = () => page.evaluate('window.__seen') as Promise<Seen>;
 
 /** A start of the app in a fresh document (the first one also with nothing cached yet). */
@@ -113,6 +116,31 @@ it('the document asks for its scripts at low priority, as the static shell paint
     // The boot script, the entry and the start chunk at least.
     expect(asked.length, JSON.stringify(asked)).toBeGreaterThanOrEqual(3);
     expect(asked.filter(({ priority }) => priority !== 'Low')).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('a start with an unread message shows the page and the startup message in one render', async () => {
+  const phone = `08${String(Date.now()).slice(-8)}`;
+  await registerUser(phone, 'firstscreen1', '135790');
+  expect(await operator('message', phone, 'Hello at start', 'Shown with the first page')).toContain('posted to');
+  const { data } = await callApi<{ token: string }>('/users/login', { form: { username: phone, password: 'firstscreen1' } });
+  // A first visit: nothing cached, no service worker.
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    const fresh = await context.newPage();
+    await fresh.addInitScript({ content: WATCH });
+    await fresh.goto('/favicon.svg');
+    await storeSession(fresh, data.token);
+    await fresh.goto(`/#${ROUTES.home}`);
+    await fresh.getByRole('alertdialog').filter({ hasText: 'Hello at start' }).waitFor();
+    const { loading, page: shown, dialog } = (await fresh.evaluate('window.__seen')) as Seen;
+    expect(loading, 'a loading screen showed before Home').toBeUndefined();
+    expect(shown).toBeGreaterThan(0);
+    // Seen by the same look at the document: added by one render.
+    expect(dialog).toBe(shown);
+    await screenshot(fresh, '73-start-with-message');
   } finally {
     await context.close();
   }
