@@ -10,11 +10,14 @@ import { App } from './app/App.tsx';
 import { resolvePath, startPage } from './app/routes.ts';
 import { currentRoute, pathOf } from './lib/navigation.ts';
 import { session } from './lib/session.ts';
-import { startStartupMessage } from './app/StartupMessage.tsx';
+import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
 
 /** How long the static shell may wait for the first page's code and texts before the app renders. */
 const FIRST_PAGE_WAIT_MS = 1500;
+/** How much longer the first page may wait for the startup message's dialog, once it is known to come. */
+const STARTUP_DIALOG_WAIT_MS = 500;
+const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
 const locale = pickLocale(localeChoice.locale, navigator.languages);
@@ -23,17 +26,21 @@ const language = activateLocale(locale);
 // connections, and the check would otherwise queue behind the first page's dozen scripts. Its
 // request leaves within this task (the client sends after a few microtasks); the page's code is
 // asked for in the next one.
-const startupMessage = session.token ? startStartupMessage(session.token, locale, language) : null;
-if (startupMessage) await new Promise((resolve) => setTimeout(resolve, 0));
+if (session.token) {
+  startStartupMessage(session.token, locale, language);
+  await waitMs(0);
+}
 const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), locale, language);
 // A signed-in first page shows amounts and times: their locale data loads while its code downloads.
 if (session.token) setTimeout(() => warmIntl(locale), 0);
 await language;
-// The static shell stays until the first page can render whole, with the startup message's dialog
-// when there is one (rather than a page with the dialog popping up over it a moment later, or a
-// loading screen that would then be held on screen for a moment); on a network too slow for that,
-// whatever is ready.
-await Promise.race([Promise.all([firstPage, startupMessage]), new Promise((resolve) => setTimeout(resolve, FIRST_PAGE_WAIT_MS))]);
+// The static shell stays until the first page can render whole, rather than a loading screen that
+// would then be held on screen for a moment; on a network too slow for that, the loading screen.
+await Promise.race([firstPage, waitMs(FIRST_PAGE_WAIT_MS)]);
+// A startup message known to be coming, its dialog a moment away: it renders with the page rather
+// than popping up over it just after. A check not yet answered holds nothing (a stalled network).
+const startupDialog = startupDialogOnItsWay();
+if (startupDialog) await Promise.race([startupDialog, waitMs(STARTUP_DIALOG_WAIT_MS)]);
 document.documentElement.dataset.build = __BUILD_ID__;
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding

@@ -24,26 +24,29 @@ const loadDialog = () =>
 type Shown = { message: StationMessage; Dialog: ComponentType<DialogProps> };
 /** The dialog made ready at start (startStartupMessage), which the first render then shows at once. */
 let prepared: (Shown & { token: string }) | null = null;
+/** Set once the check has answered with a message: resolves when its dialog is ready (or failed to load). */
+let preparing: Promise<void> | null = null;
 
 /**
  * At start, before the first render: the check is asked at once, and a message to show brings the
  * dialog's texts in `locale` and its code right away (the dialog opens once `language` is active).
- * Resolves when the dialog is ready to show with the first page, or there is none to show (no
- * unread message, or a failed check); never fails.
  */
-export function startStartupMessage(token: string, locale: Locale, language: Promise<void>): Promise<void> {
-  return new Promise((done) => {
-    startStartupCheck(token, (message) => {
-      if (!message) return done();
-      startAreaMessages(locale, 'messages');
-      language
-        .then(loadDialog)
-        .then((Dialog) => void (prepared = { token, message, Dialog }))
-        .catch(() => undefined)
-        .finally(done);
-    });
+export function startStartupMessage(token: string, locale: Locale, language: Promise<void>): void {
+  startStartupCheck(token, (message) => {
+    if (!message) return;
+    startAreaMessages(locale, 'messages');
+    preparing = language
+      .then(loadDialog)
+      .then((Dialog) => void (prepared = { token, message, Dialog }))
+      .catch(() => undefined);
   });
 }
+
+/**
+ * While the startup message's dialog is on its way (the check has answered with a message), the
+ * promise of it; otherwise null: the first render need not wait for a check still unanswered.
+ */
+export const startupDialogOnItsWay = (): Promise<void> | null => (prepared ? null : preparing);
 
 /** The dialog prepared for `token`, once: closed, it does not come back with a later render. */
 function takePrepared(token: string): Shown | null {

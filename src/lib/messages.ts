@@ -92,13 +92,12 @@ async function askFirstUnread(token: string): Promise<StationMessage | null> {
 
 /**
  * Starts §1's check as the app starts, so its answer is on the way while the first page loads;
- * `onAnswer` hears it first (to fetch the dialog's code; null for none, or a failed check), then the
- * dialog's place takes it.
+ * `onAnswer` hears it first (to fetch the dialog's code), then the dialog's place takes it.
  */
 export function startStartupCheck(token: string, onAnswer?: (first: StationMessage | null) => void): void {
   if (startupCheckedFor === token || earlyCheck?.token === token) return;
   const first = askFirstUnread(token);
-  first.then(onAnswer, () => onAnswer?.(null)); // whoever takes the check hears of the failure
+  first.then(onAnswer, () => undefined); // whoever takes it hears of a failure
   earlyCheck = { token, first };
 }
 
