@@ -49,9 +49,10 @@ function timeLabel(time: number, kind: 'time' | 'date' | 'full'): string {
 
 export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Filled by the candles' effect below, which runs right after this one's first render.
   const state = useRef({
-    series: toSeries(candles),
-    candles,
+    series: toSeries([]),
+    candles: [] as readonly ChartCandle[],
     view: DEFAULT_WINDOW as ChartWindow,
     crosshair: null as { index: number; y: number } | null,
     width: 0,

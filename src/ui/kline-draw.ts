@@ -95,10 +95,14 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     }
     context.textAlign = 'center';
     for (const index of times) {
-      // The first candle of a day shows the date; the others the time.
+      // The first candle of a day shows the date; the others the time. A label the plot's edge
+      // would cut is left out.
       const time = series.times[index]!;
       const newDay = index > 0 && localDay(series.times[index - 1]!) !== localDay(time);
-      context.fillText(scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'date' : 'time'), candleX(index, count, plot.width, view), plot.height + TIME_AXIS_HEIGHT / 2);
+      const text = scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'date' : 'time');
+      const x = candleX(index, count, plot.width, view);
+      const half = context.measureText(text).width / 2;
+      if (x - half >= 0 && x + half <= plot.width) context.fillText(text, x, plot.height + TIME_AXIS_HEIGHT / 2);
     }
     priceLabel(context, close.toFixed(decimals), plot.width, width - plot.width, y(close), rising ? COLORS.up : COLORS.down);
     if (scene.crosshair) {
