@@ -24,6 +24,8 @@ const loadDialog = () =>
 type Shown = { message: StationMessage; Dialog: ComponentType<DialogProps> };
 /** The dialog made ready at start (startStartupMessage), which the first render then shows at once. */
 let prepared: (Shown & { token: string }) | null = null;
+/** Once the dialog's place has rendered, a dialog ready later comes through its effect instead. */
+let placeRendered = false;
 /** Set once the check has answered with a message: resolves when its dialog is ready (or failed to load). */
 let preparing: Promise<void> | null = null;
 
@@ -37,7 +39,7 @@ export function startStartupMessage(token: string, locale: Locale, language: Pro
     startAreaMessages(locale, 'messages');
     preparing = language
       .then(loadDialog)
-      .then((Dialog) => void (prepared = { token, message, Dialog }))
+      .then((Dialog) => void (placeRendered || (prepared = { token, message, Dialog })))
       .catch(() => undefined);
   });
 }
@@ -48,17 +50,17 @@ export function startStartupMessage(token: string, locale: Locale, language: Pro
  */
 export const startupDialogOnItsWay = (): Promise<void> | null => (prepared ? null : preparing);
 
-/** The dialog prepared for `token`, once: closed, it does not come back with a later render. */
-function takePrepared(token: string): Shown | null {
-  const ready = prepared?.token === token ? prepared : null;
-  prepared = null;
-  return ready;
-}
-
 export function StartupMessage({ token }: { token: string }) {
   // Shown in the same render as the first page when it was ready in time: no page first and a
   // dialog over it a moment later.
-  const [shown, setShown] = useState<Shown | null>(() => takePrepared(token));
+  // (Read, not taken: a first render that React restarts reads it again.)
+  const [shown, setShown] = useState<Shown | null>(() => (prepared?.token === token ? prepared : null));
+
+  useEffect(() => {
+    // Shown once: closed, it does not come back with a later mount.
+    placeRendered = true;
+    prepared = null;
+  }, []);
 
   useEffect(() => {
     // Quiet: no dialog is better than an error at startup (offline, or an older server).

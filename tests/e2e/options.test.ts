@@ -24,7 +24,8 @@ it('logs in as the demo user', async () => {
 });
 
 it('shows live, simulated prices on Markets', async () => {
-  await page.getByRole('link', { name: 'Markets' }).click();
+  // The tab: Home's shortcuts have a Markets link too.
+  await page.locator('.tabbar').getByRole('link', { name: 'Markets' }).click();
   await page.waitForURL(/coinList\/index/);
   const btc = page.locator('.market-row', { hasText: 'BTC' }).locator('.market-price');
   await btc.waitFor();
