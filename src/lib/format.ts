@@ -41,20 +41,24 @@ export function formatPrice(value: string, decimals = 2): string {
 /** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
 export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
 
+/** The parts each kind of date shows; every clock runs 0–23. */
+const DATE_PARTS = {
+  time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  dateTime: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  clock: { hour: '2-digit', minute: '2-digit' },
+  day: { month: '2-digit', day: '2-digit' },
+  dayClock: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+type DateKind = keyof typeof DATE_PARTS;
+
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: 'time' | 'dateTime'): Intl.DateTimeFormat {
+function dateFormat(kind: DateKind): Intl.DateTimeFormat {
   const locale = intlLocale(currentLocale());
   const key = `${locale}:${kind}`;
   let format = dateFormats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      ...(kind === 'dateTime' ? { year: 'numeric', month: '2-digit', day: '2-digit' } : {}),
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      hourCycle: 'h23',
-      numberingSystem: 'latn',
-    });
+    const parts: Intl.DateTimeFormatOptions = DATE_PARTS[kind];
+    format = new Intl.DateTimeFormat(locale, { ...parts, ...(parts.hour ? { hourCycle: 'h23' } : {}), numberingSystem: 'latn' });
     dateFormats.set(key, format);
   }
   return format;
@@ -65,6 +69,9 @@ export const formatTime = (iso: string) => dateFormat('time').format(new Date(is
 
 /** Date and HH:MM:SS. */
 export const formatDateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));
+
+/** A candle's time (seconds) on the chart's time scale: HH:MM, the day (MM-DD in the language's order), or both. */
+export const formatCandleTime = (seconds: number, kind: 'clock' | 'day' | 'dayClock') => dateFormat(kind).format(new Date(seconds * 1000));
 
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
 export const formatClock = (iso: string) =>

@@ -4,6 +4,7 @@
 // Touch: a horizontal drag pans, two fingers zoom, a tap picks a candle; vertical drags still
 // scroll the page. Mouse: hover picks, drag pans, the wheel zooms.
 import { useEffect, useRef } from 'react';
+import { formatCandleTime } from '../lib/format.ts';
 import { drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
 import { DEFAULT_WINDOW, candleAt, clampWindow, panWindow, zoomWindow, type ChartWindow } from './kline-scale.ts';
 
@@ -33,20 +34,6 @@ const toSeries = (candles: readonly ChartCandle[]): ChartSeries => ({
 /** A press that moves less than this is a tap. */
 const TAP_SLOP = 6;
 
-const timeFormats = new Map<string, Record<'time' | 'date' | 'full', Intl.DateTimeFormat>>();
-/** Times in the page's language with Latin digits and a 24-hour clock, as elsewhere in the app. */
-function timeLabel(time: number, kind: 'time' | 'date' | 'full'): string {
-  const lang = document.documentElement.lang || 'en';
-  let formats = timeFormats.get(lang);
-  if (!formats) {
-    const clock = { hour: '2-digit', minute: '2-digit', hourCycle: 'h23', numberingSystem: 'latn' } as const;
-    const day = { month: '2-digit', day: '2-digit', numberingSystem: 'latn' } as const;
-    formats = { time: new Intl.DateTimeFormat(lang, clock), date: new Intl.DateTimeFormat(lang, day), full: new Intl.DateTimeFormat(lang, { ...day, ...clock }) };
-    timeFormats.set(lang, formats);
-  }
-  return formats[kind].format(new Date(time * 1000));
-}
-
 export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // Filled by the candles' effect below, which runs right after this one's first render.
@@ -75,7 +62,7 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
       const [pixelWidth, pixelHeight] = [Math.round(chart.width * ratio), Math.round(height * ratio)];
       if (element.width !== pixelWidth || element.height !== pixelHeight) [element.width, element.height] = [pixelWidth, pixelHeight];
       // Which candles are in view, for tests and anyone inspecting the page.
-      element.dataset.shown = drawKLine(context, { ...chart, height, ratio, decimals, timeLabel })?.join('-') ?? '';
+      element.dataset.shown = drawKLine(context, { ...chart, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
     };
     redraw.current = () => {
       chart.frame ||= requestAnimationFrame(draw);

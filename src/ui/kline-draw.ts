@@ -23,8 +23,8 @@ export interface ChartScene {
   fontFamily: string;
   /** The picked candle and the height the finger or pointer is at. */
   crosshair: { index: number; y: number } | null;
-  /** Time labels: `time` of a round minute, `date` at midnight, `full` under the crosshair. */
-  timeLabel: (time: number, kind: 'time' | 'date' | 'full') => string;
+  /** Time labels: `clock` of a round minute, `day` for a new day, `dayClock` under the crosshair. */
+  timeLabel: (time: number, kind: 'clock' | 'day' | 'dayClock') => string;
 }
 
 const COLORS = { background: '#ffffff', grid: '#f0f2f5', border: '#e6e9ef', text: '#6b7686', up: '#12a150', down: '#e5484d', crosshair: '#9aa4b2', crosshairLabel: '#14181f' };
@@ -99,7 +99,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       // would cut is left out.
       const time = series.times[index]!;
       const newDay = index > 0 && localDay(series.times[index - 1]!) !== localDay(time);
-      const text = scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'date' : 'time');
+      const text = scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'day' : 'clock');
       const x = candleX(index, count, plot.width, view);
       const half = context.measureText(text).width / 2;
       if (x - half >= 0 && x + half <= plot.width) context.fillText(text, x, plot.height + TIME_AXIS_HEIGHT / 2);
@@ -109,7 +109,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       const { index, y: at } = scene.crosshair;
       priceLabel(context, (high - (at / plot.height) * (high - low)).toFixed(decimals), plot.width, width - plot.width, at, COLORS.crosshairLabel);
       if (index >= 0 && index < count) {
-        timeLabel(context, scene.timeLabel(series.times[index]!, 'full'), candleX(index, count, plot.width, view), plot.height, plot.width);
+        timeLabel(context, scene.timeLabel(series.times[index]!, 'dayClock'), candleX(index, count, plot.width, view), plot.height, plot.width);
         readout(context, scene, index);
       }
     }
