@@ -45,10 +45,10 @@ export function startStartupMessage(token: string, locale: Locale, language: Pro
 }
 
 /**
- * While the startup message's dialog is on its way (the check has answered with a message), the
- * promise of it; otherwise null: the first render need not wait for a check still unanswered.
+ * Once the check has answered with a message, the promise of its dialog (resolved when it is
+ * ready); before that null: the first render need not wait for a check still unanswered.
  */
-export const startupDialogOnItsWay = (): Promise<void> | null => (prepared ? null : preparing);
+export const startupDialogOnItsWay = (): Promise<void> | null => preparing;
 
 export function StartupMessage({ token }: { token: string }) {
   // Shown in the same render as the first page when it was ready in time: no page first and a
