@@ -167,12 +167,12 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
     chart.series = toSeries(candles);
     // A new candle while panned back: the same candles stay in view. Another series: the newest.
     const newCandle = previous.length > 0 && candles.length > 0 && candles.at(-1)!.time > previous.at(-1)!.time && candles.at(-2)?.time === previous.at(-1)!.time;
+    const anotherSeries = !newCandle && candles.at(-1)?.time !== previous.at(-1)?.time;
     if (newCandle && chart.view.offset > 0) chart.view = { ...chart.view, offset: chart.view.offset + 1 };
-    else if (!newCandle && candles.at(-1)?.time !== previous.at(-1)?.time) chart.view = { ...chart.view, offset: 0 };
+    else if (anotherSeries) chart.view = { ...chart.view, offset: 0 };
     // The picked candle stays picked when the oldest one drops out; another series lets go of it.
-    const shifted = newCandle && candles[0]!.time !== previous[0]!.time;
-    if (chart.crosshair && shifted) chart.crosshair = { ...chart.crosshair, index: chart.crosshair.index - 1 };
-    if (chart.crosshair && !newCandle && candles.at(-1)?.time !== previous.at(-1)?.time) chart.crosshair = null;
+    if (chart.crosshair && newCandle && candles[0]!.time !== previous[0]!.time) chart.crosshair = { ...chart.crosshair, index: chart.crosshair.index - 1 };
+    if (anotherSeries) chart.crosshair = null;
     redraw.current();
   }, [candles]);
 

@@ -94,12 +94,13 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       if (!covered && at > FONT_SIZE / 2 && at < plot.height - FONT_SIZE / 2) context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
     }
     context.textAlign = 'center';
+    const daily = candleSeconds(series.times) >= DAY;
     for (const index of times) {
       // The first candle of a day shows the date; the others the time. A label the plot's edge
       // would cut is left out.
       const time = series.times[index]!;
       const newDay = index > 0 && localDay(series.times[index - 1]!) !== localDay(time);
-      const text = scene.timeLabel(time, newDay || candleSeconds(series.times) >= DAY ? 'day' : 'clock');
+      const text = scene.timeLabel(time, newDay || daily ? 'day' : 'clock');
       const x = candleX(index, count, plot.width, view);
       const half = context.measureText(text).width / 2;
       if (x - half >= 0 && x + half <= plot.width) context.fillText(text, x, plot.height + TIME_AXIS_HEIGHT / 2);
@@ -137,7 +138,8 @@ function drawCandles(context: CanvasRenderingContext2D, { series, view, ratio }:
       const x = snap(candleX(index, count, plotWidth, view), ratio);
       const top = snap(y(Math.max(open, close)), ratio);
       const bottom = snap(y(Math.min(open, close)), ratio);
-      context.fillRect(x - wick / 2, snap(y(series.highs[index]!), ratio), wick, snap(y(series.lows[index]!), ratio) - snap(y(series.highs[index]!), ratio));
+      const highest = snap(y(series.highs[index]!), ratio);
+      context.fillRect(x - wick / 2, highest, wick, snap(y(series.lows[index]!), ratio) - highest);
       context.fillRect(x - body / 2, top, body, Math.max(1 / ratio, bottom - top));
     }
   }
