@@ -7,7 +7,7 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, result } from './endpoint.ts';
 import { matching, optionalMatching, required } from './fields.ts';
-import { AMOUNT } from './markets.ts';
+import { AMOUNT, type PriceSource } from './markets.ts';
 import { texts } from './texts.ts';
 import type { Paged } from './envelope.ts';
 import type { MessageDescriptor } from '@lingui/core';
@@ -38,7 +38,7 @@ export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
 export type ContractStatus = 'open' | 'filled' | 'cancelled';
 
-export interface ContractOrder {
+export interface ContractOrder extends PriceSource {
   id: number;
   code: string;
   side: OrderSide;
@@ -73,7 +73,6 @@ export interface ContractOrder {
   created_at: string;
   filled_at: string | null;
   cancelled_at: string | null;
-  simulated: boolean;
 }
 
 const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);

@@ -12,7 +12,18 @@ export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
 export const amount = matching(AMOUNT, texts.enterAmount, texts.amountFormat);
 const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 
-export interface CoinQuote {
+/** Where an answer's prices come from, so every screen that shows one can say it. */
+export interface PriceSource {
+  /** Prices come from the simulated feed (the UI says so). */
+  simulated: boolean;
+  /**
+   * The simulator replays a seed it was given (tests, replays): whoever knows the seed can compute
+   * every price, so the UI says that too. Unseeded, it draws from a cryptographic random source.
+   */
+  seeded: boolean;
+}
+
+export interface CoinQuote extends PriceSource {
   code: string;
   name: string;
   price: string;
@@ -26,8 +37,6 @@ export interface CoinQuote {
   low_24h: string;
   volume_24h: string;
   price_decimals: number;
-  /** Prices come from the simulated feed (the UI says so). */
-  simulated: boolean;
 }
 export const coinList = get('/coin/lists', NoInput, result<Paged<CoinQuote>>(), { auth: false });
 
@@ -50,14 +59,13 @@ const KlineInput = v.object({
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)), '200'),
 });
 /** §7 lists GET and POST for the K-lines: both are served. */
-export const klines = get('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period; simulated: boolean }>(), { auth: false });
-export const klinesPost = post('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period; simulated: boolean }>(), { auth: false });
+export const klines = get('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period } & PriceSource>(), { auth: false });
+export const klinesPost = post('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period } & PriceSource>(), { auth: false });
 
-export interface PriceQuote {
+export interface PriceQuote extends PriceSource {
   code: string;
   price: string;
   at: string;
-  simulated: boolean;
 }
 export const coinRate = get('/coin/data/rate', v.object({ code: coinCode }), result<PriceQuote>(), { auth: false });
 
@@ -119,7 +127,7 @@ export const optionProducts = get(
 
 export type Direction = 'up' | 'down';
 export type OptionOutcome = 'win' | 'loss' | 'tie';
-export interface OptionOrder {
+export interface OptionOrder extends PriceSource {
   id: number;
   code: string;
   direction: Direction;
@@ -139,7 +147,6 @@ export interface OptionOrder {
   settled_at: string | null;
   /** Seconds to the end time, from the server's clock (0 once due). */
   remaining_seconds: number;
-  simulated: boolean;
 }
 
 export const PlaceOptionInput = v.object({

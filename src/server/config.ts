@@ -25,8 +25,11 @@ export interface ServerConfig {
   logLevel: string;
   /** PRICE_FEED: the feed that prices the market (simulator). */
   priceFeed: string;
-  /** FEED_SEED: the simulator's seed, so a run can be replayed. */
-  feedSeed: number;
+  /**
+   * FEED_SEED: the simulator's seed, for tests and replays only (the run is predictable to whoever
+   * knows it, and says so). Unset (the default): the simulator draws from a cryptographic source.
+   */
+  feedSeed: number | null;
   /** CLOCK_SPEED: > 1 runs the server's clock faster (end-to-end tests of expiring options). */
   clockSpeed: number;
   /**
@@ -65,7 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accountRateLimitPerMinute: Number(env.RATE_LIMIT_ACCOUNT ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
     priceFeed: env.PRICE_FEED ?? 'simulator',
-    feedSeed: Number(env.FEED_SEED ?? 20261122),
+    feedSeed: feedSeed(env.FEED_SEED),
     clockSpeed: Math.max(1, Number(env.CLOCK_SPEED ?? 1)),
     clockOrigin: env.CLOCK_ORIGIN && Number.isFinite(Number(env.CLOCK_ORIGIN)) ? Number(env.CLOCK_ORIGIN) : null,
     feedIntervalMs: Number(env.FEED_INTERVAL_MS) >= 20 ? Number(env.FEED_INTERVAL_MS) : null,
@@ -73,6 +76,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
     earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,
   };
+}
+
+/** FEED_SEED as a whole number, or null when unset; a typo must not silently fall back to something. */
+function feedSeed(value: string | undefined): number | null {
+  if (value === undefined || value.trim() === '') return null;
+  const seed = Number(value);
+  if (!Number.isSafeInteger(seed)) throw new Error(`FEED_SEED=${value} is not a whole number (leave it unset for unpredictable prices).`);
+  return seed;
 }
 
 /** An IANA zone the runtime knows ("Asia/Bangkok"), else undefined; a typo must not shift every interest day. */

@@ -94,6 +94,11 @@ const stopOperatorSocket =
     ? await serveOperatorCommands(config.database.dataDir, (argv) => runOperatorCommand({ db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone }, argv))
     : async () => {};
 const scheme = config.tls ? 'https' : 'http';
+const feedDescription = !feed.simulated
+  ? feed.name
+  : feed.seeded
+    ? `simulated feed REPLAYING FEED_SEED=${config.feedSeed}: anyone who knows the seed can compute every price (tests and replays only; the app labels it "Simulated · replay")`
+    : 'simulated feed, drawn from a cryptographic random source (no one can know a price before it is recorded)';
 // Addresses a phone on the same network can open (README: "On a phone").
 const lanAddresses = ['0.0.0.0', '::'].includes(config.host)
   ? Object.values(networkInterfaces())
@@ -107,7 +112,7 @@ console.log(
     '',
     `Coinvest is running at ${scheme}://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
     lanAddresses.length ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.` : '',
-    `Prices: ${feed.simulated ? 'simulated feed' : feed.name}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
+    `Prices: ${feedDescription}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
     config.seedDemo ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).` : '',
     '',
   ].join('\n'),

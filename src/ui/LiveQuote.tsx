@@ -44,7 +44,7 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
       <div className="opt-quote-head">
         {name}
         <span className="muted">{quote.name}</span>
-        {quote.simulated && <SimulatedBadge />}
+        <SimulatedBadge source={quote} />
       </div>
       <div className="opt-quote-row">
         <span className={`opt-price opt-num ${direction}`}>{formatPrice(quote.price, quote.price_decimals)}</span>

@@ -66,6 +66,7 @@ describe('market orders fill at once at the latest recorded tick', () => {
         tick_price: '50000',
         tick_at: tickAt,
         simulated: true,
+        seeded: true,
       },
     });
     expect(await amounts(user.token, 'BTC')).toEqual({ code: 'BTC', available: '0.09990000', frozen: '0.00000000', usdt_available: '5000.00000000', usdt_frozen: '0.00000000' });

@@ -70,6 +70,7 @@ describe('the end price is the last recorded tick at or before the end time', ()
         settled_at: null,
         remaining_seconds: 60,
         simulated: true,
+        seeded: true,
       },
     });
     expect(down.data).toMatchObject({ direction: 'down', amount: '20.00000000', start_price: '100000', end_at: iso(end), status: 'holding' });

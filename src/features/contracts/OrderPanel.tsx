@@ -127,7 +127,7 @@ export function OrderPanel({ code }: { code: string }) {
             <Trans>Market price</Trans>
           </span>
           <span>
-            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT {quote?.simulated && <SimulatedBadge />}
+            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT <SimulatedBadge source={quote} />
           </span>
         </div>
       )}

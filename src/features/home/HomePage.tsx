@@ -261,7 +261,7 @@ function TopCoins() {
         <h2>
           <Trans>Top coins</Trans>
         </h2>
-        {coins.some((quote) => quote.simulated) && <SimulatedBadge />}
+        <SimulatedBadge source={coins.find((quote) => quote.simulated)} />
         <Link href={ROUTES.coinList} className="home-coins-more">
           <Trans>More</Trans>
           <ChevronIcon className="flip-rtl" />

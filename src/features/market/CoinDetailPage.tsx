@@ -123,7 +123,7 @@ function QuoteHeader({ quote }: { quote: CoinQuote }) {
         <strong className={up ? 'market-quote-price up' : 'market-quote-price down'} dir="ltr">
           {formatAmount(quote.price, digits)}
         </strong>
-        {quote.simulated && <SimulatedBadge />}
+        <SimulatedBadge source={quote} />
       </div>
       <div className="market-quote-change">
         <ChangePill change={quote.change_24h} />

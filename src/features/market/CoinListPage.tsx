@@ -27,7 +27,7 @@ export default function CoinListPage() {
   }, []);
 
   const coins = searchCoins(codes, quotes, query);
-  const simulated = codes.some((code) => quotes[code]?.simulated);
+  const simulated = codes.map((code) => quotes[code]).find((quote) => quote?.simulated);
 
   return (
     <div className="page">
@@ -36,7 +36,7 @@ export default function CoinListPage() {
         title={
           <span className="market-title">
             <Trans>Markets</Trans>
-            {simulated && <SimulatedBadge />}
+            <SimulatedBadge source={simulated} />
           </span>
         }
       />

@@ -69,6 +69,9 @@ export default function OptionRulePage() {
             <Trans>Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a real market.</Trans>
           </p>
           <p>
+            <Trans>The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay from a fixed seed is predictable, and it is labelled “Simulated · replay”.</Trans>
+          </p>
+          <p>
             <Trans>Every result follows only from the recorded prices. No one — not you, not an operator — can set or change the outcome of an order.</Trans>
           </p>
         </section>

@@ -60,7 +60,9 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
   return (
     <>
       <section className="card opt-summary">
-        <OrderHead order={order}>{order.simulated && <SimulatedBadge />}</OrderHead>
+        <OrderHead order={order}>
+          <SimulatedBadge source={order} />
+        </OrderHead>
         {settled ? (
           <div className="opt-result">
             <span className="muted">

@@ -158,7 +158,7 @@ function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onCon
           <dt><Trans>Current price</Trans></dt>
           <dd>
             <span className="opt-num">{quote ? formatPrice(quote.price, quote.price_decimals) : '—'}</span>
-            {quote?.simulated && <SimulatedBadge />}
+            <SimulatedBadge source={quote} />
           </dd>
         </div>
         <div>

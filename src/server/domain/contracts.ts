@@ -18,6 +18,7 @@ import {
   type OrderSide,
   type OrderType,
 } from '../../contract/contracts.ts';
+import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal } from '../http/context.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS } from './options.ts';
@@ -266,7 +267,7 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
 /** A recorded price as the user reads it: every digit the feed gave, no padding zeros. */
 const price = (value: string | null) => (value === null ? null : new Big(value).toFixed());
 
-export function toContractOrder(row: ContractOrderRow, simulated: boolean): ContractOrder {
+export function toContractOrder(row: ContractOrderRow, source: PriceSource): ContractOrder {
   return {
     id: row.id,
     code: row.coin,
@@ -293,7 +294,7 @@ export function toContractOrder(row: ContractOrderRow, simulated: boolean): Cont
     created_at: row.createdAt.toISOString(),
     filled_at: row.filledAt?.toISOString() ?? null,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
-    simulated,
+    ...source,
   };
 }
 

@@ -5,7 +5,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import { winPayout, type Direction, type OptionOrder, type OptionOutcome } from '../../contract/markets.ts';
+import { winPayout, type Direction, type OptionOrder, type OptionOutcome, type PriceSource } from '../../contract/markets.ts';
 import { Refusal } from '../http/context.ts';
 import { USDT, post, postRows } from './ledger.ts';
 
@@ -155,7 +155,7 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
 /** A recorded price as the user reads it: every digit the feed gave, no padding zeros. */
 const price = (value: string) => new Big(value).toFixed();
 
-export function toOptionOrder(row: OptionOrderRow, now: Date, simulated: boolean): OptionOrder {
+export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSource): OptionOrder {
   return {
     id: row.id,
     code: row.coin,
@@ -175,7 +175,7 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, simulated: boolean
     profit: row.profit,
     settled_at: row.settledAt?.toISOString() ?? null,
     remaining_seconds: Math.max(0, Math.ceil((row.endAt.getTime() - now.getTime()) / 1000)),
-    simulated,
+    ...source,
   };
 }
 

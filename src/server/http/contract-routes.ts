@@ -19,14 +19,14 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
   route(placeContract, async (input, { db, caller, clock }) => {
     const now = clock.now();
     const order = await db.transaction((tx) => placeContractOrder(tx, caller.userId, input, now));
-    return toContractOrder(order, market.simulated);
+    return toContractOrder(order, market.source);
   });
 
   route(cancelContract, async (input, { db, caller, clock }) => {
     const id = /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0;
     const now = clock.now();
     const order = await db.transaction((tx) => cancelContractOrder(tx, caller.userId, id, now));
-    return toContractOrder(order, market.simulated);
+    return toContractOrder(order, market.source);
   });
 
   route(contractOrders, async (input, { db, caller }) => {
@@ -47,7 +47,7 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
         .offset((page - 1) * CONTRACT_PAGE_SIZE),
       db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
     ]);
-    return { lists: rows.map((row) => toContractOrder(row, market.simulated)), page, total: Number(count?.total ?? 0) };
+    return { lists: rows.map((row) => toContractOrder(row, market.source)), page, total: Number(count?.total ?? 0) };
   });
 
   route(contractAmounts, async (input, { db, caller }) => {

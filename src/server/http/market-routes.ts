@@ -36,7 +36,7 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
     await listedCoin(db, input.code);
     const lists = await market.klines(input.code, input.period, input.limit, db);
-    return { lists, page: 1, total: lists.length, code: input.code, period: input.period, simulated: market.simulated };
+    return { lists, page: 1, total: lists.length, code: input.code, period: input.period, ...market.source };
   };
   route(klines, (input, { db }) => candlesOf(input, db));
   route(klinesPost, (input, { db }) => candlesOf(input, db));
@@ -45,7 +45,7 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
     await listedCoin(db, input.code);
     const quote = await market.quote(input.code, db);
     if (!quote) throw new Refusal(texts.priceUnavailable.id);
-    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), simulated: market.simulated };
+    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), ...market.source };
   });
 
   route(currencyRate, async (input, { db, kept }) => {
@@ -87,12 +87,12 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
     const order = await db.transaction((tx) =>
       placeOptionOrder(tx, caller.userId, { code: input.code, direction: input.direction, productId: Number(input.product_id), amount: input.amount }, quote, now),
     );
-    return toOptionOrder(order, now, market.simulated);
+    return toOptionOrder(order, now, market.source);
   });
 
   route(optionOrder, async (input, { db, caller, clock }) => {
     const id = /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0;
-    return toOptionOrder(await findOwnOrder(db, caller.userId, id), clock.now(), market.simulated);
+    return toOptionOrder(await findOwnOrder(db, caller.userId, id), clock.now(), market.source);
   });
 
   route(optionOrders, async (input, { db, caller, clock }) => {
@@ -110,7 +110,7 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
       db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
     ]);
     const now = clock.now();
-    return { lists: rows.map((row) => toOptionOrder(row, now, market.simulated)), page, total: Number(count?.total ?? 0) };
+    return { lists: rows.map((row) => toOptionOrder(row, now, market.source)), page, total: Number(count?.total ?? 0) };
   });
 
   route(optionTotals, async (_input, { db, caller }) => {

@@ -13,6 +13,11 @@ export interface PriceFeed {
   readonly name: string;
   /** Prices that do not come from a real market: the UI labels them "simulated". */
   readonly simulated: boolean;
+  /**
+   * A simulator replaying a seed it was given: its prices are known in advance to whoever knows the
+   * seed, so it is for tests and replays only, and the log and the UI say so.
+   */
+  readonly seeded: boolean;
   /** Starts delivering ticks to `onTicks`; a feed never calls it again before it resolved. */
   start(onTicks: (ticks: Tick[]) => Promise<void>): void;
   stop(): Promise<void>;

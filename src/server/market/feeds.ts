@@ -10,7 +10,8 @@ import { simulatedFeed } from './simulator.ts';
 
 export interface FeedOptions {
   name: string;
-  seed: number;
+  /** The simulator's seed, for a replay only; null (the default) makes its prices unpredictable. */
+  seed: number | null;
   clock: Clock;
   /** Real milliseconds between steps. */
   intervalMs: number;

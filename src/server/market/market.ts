@@ -11,7 +11,7 @@ import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { CHANGES_CHANNEL, EVERYTHING, type Changes } from '../db/changes.ts';
 import { candles, coins, priceTicks } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
-import type { Candle, CoinQuote, Period, TickEvent } from '../../contract/markets.ts';
+import type { Candle, CoinQuote, Period, PriceSource, TickEvent } from '../../contract/markets.ts';
 import { PERIOD_SECONDS } from '../../contract/markets.ts';
 import type { PriceFeed, Tick } from './feed.ts';
 import { LEASE_RENEW_MS, type Lease } from './lease.ts';
@@ -25,7 +25,8 @@ export interface Quote {
 type Listener = (ticks: TickEvent[], json: string) => void;
 
 export interface Market {
-  readonly simulated: boolean;
+  /** Where the prices come from (the feed's), carried by every answer that shows one. */
+  readonly source: PriceSource;
   /** Records one step of ticks (fenced by the lease when there is one: a process that lost it writes nothing). */
   record(ticks: Tick[]): Promise<void>;
   /** The latest recorded price of a coin (from memory, else the database: `executor` when given). */
@@ -65,6 +66,7 @@ const STATS_TTL_MS = 5_000;
 
 export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}, options: MarketOptions = {}): Market {
   const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS, changes } = options;
+  const source: PriceSource = { simulated: feed.simulated, seeded: feed.seeded };
   const latest = new Map<string, Quote>();
   const listeners = new Set<Listener>();
   /** The last recorded second this process has published (a follower reads after it). */
@@ -294,7 +296,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
           low_24h: new Big(window?.low ?? current.price).toFixed(decimals),
           volume_24h: new Big(window?.volume ?? 0).toFixed(2),
           price_decimals: decimals,
-          simulated: feed.simulated,
+          ...source,
         },
       ];
     });
@@ -324,7 +326,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   }
 
   return {
-    simulated: feed.simulated,
+    source,
     record,
     quote,
     coinList,

@@ -1,12 +1,29 @@
-// The default feed: seeded geometric Brownian motion, one tick per coin per second of the
-// market clock. Deterministic for a seed, so tests and benchmarks can replay it.
+// The default feed: geometric Brownian motion, one tick per coin per second of the market clock.
+// Its draws come from a cryptographic random source, so no recorded tick, seed or setting tells
+// anyone the next price (an option's outcome must not be knowable before its price is recorded).
+// Only when a seed is given (tests, benchmarks, a replay) is the path deterministic, and the feed
+// then says so (`seeded`): the log and every screen that shows a price label it.
+import { getRandomValues } from 'node:crypto';
 import type { Clock } from '../http/context.ts';
 import type { CoinSpec, PriceFeed, Tick } from './feed.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
 
-/** mulberry32: a small, fast, seedable generator (not for secrets). */
-function random(seed: number): () => number {
+/** Uniform draws in [0, 1) from the operating system's cryptographic generator, fetched 4 KB at a time. */
+function unpredictable(): () => number {
+  const pool = new Uint32Array(1024);
+  let used = pool.length;
+  return () => {
+    if (used === pool.length) {
+      getRandomValues(pool);
+      used = 0;
+    }
+    return pool[used++]! / 4294967296;
+  };
+}
+
+/** mulberry32: a small, fast, seedable generator — for replays only: its 32-bit state is guessable. */
+function replay(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;
@@ -19,7 +36,8 @@ function random(seed: number): () => number {
 
 export interface SimulatorOptions {
   coins: CoinSpec[];
-  seed: number;
+  /** Replays this seed (tests, benchmarks); null draws from a cryptographic random source. */
+  seed: number | null;
   clock: Clock;
   /** Where each coin continues from (its last recorded price), else its start price. */
   lastPrices?: Map<string, string>;
@@ -33,7 +51,7 @@ export interface SimulatedFeed extends PriceFeed {
 }
 
 export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 1000 }: SimulatorOptions): SimulatedFeed {
-  const next = random(seed);
+  const next = seed === null ? unpredictable() : replay(seed);
   const gaussian = () => {
     // Box-Muller: two uniforms to one standard normal draw.
     const u = Math.max(next(), Number.EPSILON);
@@ -66,6 +84,7 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
   return {
     name: 'simulator',
     simulated: true,
+    seeded: seed !== null,
     step,
     resume({ prices: recorded, after }) {
       for (const [code, price] of recorded) if (prices.has(code)) prices.set(code, Number(price));
