@@ -138,6 +138,8 @@ export function FilteredRecords<T extends { id: number }, F extends string>({ st
   const reload = (chosen: F) => void store.load(chosen).catch(() => undefined);
   const choose = (next: F) => void store.choose(next).catch(() => undefined);
 
+  // The first page of the chosen filter, once per store (a filter chosen later loads through choose).
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is made anew each render
   useEffect(() => reload(store.state.filter), [store]);
 
   return (

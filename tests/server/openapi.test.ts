@@ -9,6 +9,7 @@ import { login, uploadImage } from '../../src/contract/account.ts';
 import { submitWithdraw } from '../../src/contract/funds.ts';
 import { texts } from '../../src/contract/texts.ts';
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the published document is walked as plain JSON
 type Json = Record<string, any>;
 
 let h: Harness;
@@ -76,6 +77,7 @@ it('is an OpenAPI 3.1 document: operations with ids and responses, references th
   expect(new Set(ids).size).toBe(ids.length);
   const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
   for (const ref of new Set(refs)) {
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
     const target = ref.slice(8, -1).replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
     expect(target, ref).toBeDefined();
   }

@@ -43,6 +43,7 @@ export function OrderPanel({ code }: { code: string }) {
   const ready = Boolean(pair && lastPrice);
   useEffect(() => {
     if (ready) setForm((previous) => (previous.type === 'limit' && previous.price === '' ? { ...previous, price: startPrice() } : previous));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the price first arrives: later prices must not move a typed limit
   }, [ready]);
   const chooseType = (type: OrderType) => change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
   const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '' });

@@ -76,6 +76,7 @@ export default function WithdrawPage() {
   // §5: say what is missing as soon as it is known (and again for the other target).
   useEffect(() => {
     if (payeesLoaded && hasPayPassword !== undefined) setPrompt(withdrawPrompt(facts));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- facts is made anew each render; these are the parts the prompt reads
   }, [payeesLoaded, hasPayPassword, target, facts.bankCards, facts.wallets]);
 
   const chooseTarget = (next: PayeeKind) => {

@@ -20,6 +20,7 @@ export function useFigures(...loaders: (() => Promise<void>)[]): void {
       if (failed) toast(errorText(failed.reason));
     });
     // The loaders are module functions: once per visit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- see above
   }, []);
 }
 
