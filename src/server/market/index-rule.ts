@@ -1,0 +1,64 @@
+// The index rule (README "Prices from the market"), in one place: each second, per coin, the price
+// is the median of the exchanges' last trade prices that are fresh, after dropping any price further
+// than a band from the median of all fresh prices. Fewer than two prices left halt the coin: no
+// price is better than a price one exchange alone could set. Decimal arithmetic throughout.
+import Big from 'big.js';
+
+/** One exchange's last trade price of a coin, as that exchange timed it. */
+export interface Constituent {
+  exchange: string;
+  price: string;
+  /** The exchange's own time of the trade. */
+  at: Date;
+}
+
+export interface IndexRule {
+  /** A price older than this (exchange time against the index second) is stale. */
+  freshMs: number;
+  /** A price further than this fraction from the median of all fresh prices is dropped (0.02 = 2 %). */
+  band: string;
+  /** Fewer prices than this after dropping: the coin is halted. */
+  minConstituents: number;
+}
+
+export const INDEX_RULE: IndexRule = { freshMs: 5_000, band: '0.02', minConstituents: 2 };
+
+export type Dropped = Constituent & { reason: 'stale' | 'outlier' };
+
+export type IndexPrice =
+  | { halted: false; price: string; used: Constituent[]; dropped: Dropped[] }
+  | { halted: true; used: Constituent[]; dropped: Dropped[] };
+
+/** The median of decimal strings (the mean of the middle two for an even count). */
+export function median(prices: readonly string[]): Big {
+  if (!prices.length) throw new Error('median of nothing');
+  const sorted = prices.map((price) => new Big(price)).sort((a, b) => a.cmp(b));
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : sorted[middle - 1]!.plus(sorted[middle]!).div(2);
+}
+
+/**
+ * The index of one coin at `now` from each exchange's last price. A price from the future (an
+ * exchange clock ahead of ours) counts as fresh; one that is not a positive decimal never reaches
+ * here (the adapters drop it).
+ */
+export function indexPrice(quotes: readonly Constituent[], now: Date, rule: IndexRule = INDEX_RULE): IndexPrice {
+  const dropped: Dropped[] = [];
+  const fresh: Constituent[] = [];
+  for (const quote of quotes) {
+    if (now.getTime() - quote.at.getTime() > rule.freshMs) dropped.push({ ...quote, reason: 'stale' });
+    else fresh.push(quote);
+  }
+  const used: Constituent[] = [];
+  if (fresh.length) {
+    const centre = median(fresh.map((quote) => quote.price));
+    const limit = centre.times(rule.band);
+    for (const quote of fresh) {
+      if (new Big(quote.price).minus(centre).abs().gt(limit)) dropped.push({ ...quote, reason: 'outlier' });
+      else used.push(quote);
+    }
+  }
+  used.sort((a, b) => a.exchange.localeCompare(b.exchange));
+  if (used.length < rule.minConstituents) return { halted: true, used, dropped };
+  return { halted: false, price: median(used.map((quote) => quote.price)).toFixed(), used, dropped };
+}
