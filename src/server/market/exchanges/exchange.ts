@@ -1,0 +1,98 @@
+// One public spot exchange as the index reads it: where its trade stream is, what to send to
+// subscribe, how to read its frames, and where its 1-minute candles are (to fill gaps). One file per
+// exchange implements this from the exchange's published API documentation; nothing here connects.
+import Big from 'big.js';
+
+/** One trade as an exchange reported it, in its own symbol and time. */
+export interface ExchangeTrade {
+  symbol: string;
+  /** The exchange's trade id: a repeated id is the same trade. */
+  id: string;
+  price: string;
+  /** Coin units. */
+  quantity: string;
+  at: Date;
+}
+
+export interface ExchangeCandle {
+  /** Start of the minute. */
+  minute: Date;
+  open: string;
+  high: string;
+  low: string;
+  close: string;
+  volume: string;
+}
+
+/** What one text frame of the stream said. */
+export type Frame = { kind: 'trades'; trades: ExchangeTrade[] } | { kind: 'control' } | { kind: 'garbage'; why: string };
+
+export interface ExchangeEndpoints {
+  /** The WebSocket base, e.g. wss://stream.binance.com:9443 (a stand-in's in tests). */
+  socket: string;
+  /** The REST base, e.g. https://api.binance.com. */
+  rest: string;
+}
+
+export interface Exchange {
+  /** Lower-case id, as configured (INDEX_EXCHANGES) and recorded with each constituent. */
+  readonly name: string;
+  /** As customers read it: "Binance". */
+  readonly label: string;
+  readonly endpoints: ExchangeEndpoints;
+  /** The exchange's symbol of a coin against USDT, unless the coin data names another. */
+  symbolOf(coin: string): string;
+  socketUrl(symbols: readonly string[]): string;
+  /** Frames to send once the socket is open. */
+  subscriptions(symbols: readonly string[]): string[];
+  /** An application-level ping the exchange expects while the stream is quiet; null where the protocol's own ping frames do. */
+  readonly keepalive: { everyMs: number; frame: string } | null;
+  parse(frame: string): Frame;
+  /** The URL of up to `limit` 1-minute candles from `from` (a minute start) on. */
+  candlesUrl(symbol: string, from: Date, limit: number): string;
+  /** The candles of a candles answer, oldest first; throws on an answer that is not one. */
+  parseCandles(body: unknown): ExchangeCandle[];
+  /** Most candles one request returns. */
+  readonly candlesPerRequest: number;
+}
+
+const DECIMAL = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
+
+/** A positive decimal price as a canonical string, or null: an exchange's garbage never becomes a price. */
+export function positivePrice(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) ? new Big(value).toFixed() : value;
+  if (typeof text !== 'string' || !DECIMAL.test(text)) return null;
+  const price = new Big(text);
+  return price.gt(0) ? price.toFixed() : null;
+}
+
+/** A non-negative decimal quantity, or null. */
+export function quantity(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? new Big(value).toFixed() : value;
+  return typeof text === 'string' && DECIMAL.test(text) ? new Big(text).toFixed() : null;
+}
+
+/** A time from epoch milliseconds (number or digits), or null. */
+export function epochMs(value: unknown): Date | null {
+  const ms = typeof value === 'string' && /^\d{10,16}$/.test(value) ? Number(value) : value;
+  return typeof ms === 'number' && Number.isSafeInteger(ms) && ms > 0 ? new Date(ms) : null;
+}
+
+/** JSON of a frame, or undefined for text that is not JSON. */
+export function json(frame: string): unknown {
+  try {
+    return JSON.parse(frame);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A candle from decimal fields, or null when any is not a decimal. */
+export function candle(minute: Date | null, fields: unknown[]): ExchangeCandle | null {
+  const [open, high, low, close] = fields.slice(0, 4).map(positivePrice);
+  const volume = quantity(fields[4]);
+  if (!minute || !open || !high || !low || !close || volume === null) return null;
+  return { minute, open, high, low, close, volume };
+}
+
+export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);

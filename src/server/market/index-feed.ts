@@ -1,0 +1,116 @@
+// The market index as a price feed: each exchange's trade stream keeps that exchange's last price
+// per coin, and once per second of the market clock every coin gets one tick priced by the index
+// rule (index-rule.ts), carrying its constituents. A coin the rule halts gets no tick that second:
+// nothing is recorded for it, so no order can be priced or filled from a price the market did not
+// give. The exchanges and each coin's symbol on each are configuration, handed in.
+import Big from 'big.js';
+import type { Clock } from '../http/context.ts';
+import type { PriceFeed, Tick } from './feed.ts';
+import { INDEX_RULE, indexPrice, type Constituent, type IndexRule } from './index-rule.ts';
+import type { Exchange, ExchangeTrade } from './exchanges/exchange.ts';
+import { streamTrades, type ExchangeStream, type StreamOptions } from './exchanges/connection.ts';
+
+export interface IndexedCoin {
+  code: string;
+  priceDecimals: number;
+  /** The coin's symbol on each exchange (exchange name → symbol); an exchange left out does not list it. */
+  symbols: Record<string, string>;
+}
+
+export interface IndexFeedOptions {
+  exchanges: Exchange[];
+  coins: IndexedCoin[];
+  clock: Clock;
+  log: (line: string) => void;
+  /** Real milliseconds between steps (one per second of the market clock). */
+  intervalMs?: number;
+  rule?: IndexRule;
+  stream?: Omit<StreamOptions, 'onTrade' | 'log'>;
+}
+
+export interface IndexFeed extends PriceFeed {
+  /** One step at `at`: the tick of every coin the rule prices (used by the timer and the tests). */
+  step(at: Date): Tick[];
+  /** Coins that got no price at the last step. */
+  halted(): string[];
+  readonly streams: readonly ExchangeStream[];
+}
+
+export type IndexTick = Tick & { constituents: Constituent[] };
+
+export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rule = INDEX_RULE, stream = {} }: IndexFeedOptions): IndexFeed {
+  /** exchange → its symbol → coin code */
+  const coinOf = new Map(exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]));
+  const last = new Map(coins.map((coin) => [coin.code, new Map<string, Constituent>()]));
+  const traded = new Map(coins.map((coin) => [coin.code, new Big(0)]));
+  let halted = new Set<string>();
+  let streams: ExchangeStream[] = [];
+  let lastAt = 0;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = true;
+
+  function onTrade(exchange: string, trade: ExchangeTrade) {
+    const code = coinOf.get(exchange)?.get(trade.symbol);
+    if (!code) return;
+    const known = last.get(code)!.get(exchange);
+    if (!known || known.at.getTime() <= trade.at.getTime()) last.get(code)!.set(exchange, { exchange, price: trade.price, at: trade.at });
+    traded.set(code, traded.get(code)!.plus(trade.quantity));
+  }
+
+  function step(at: Date): IndexTick[] {
+    const ticks: IndexTick[] = [];
+    const nowHalted = new Set<string>();
+    for (const coin of coins) {
+      const result = indexPrice([...last.get(coin.code)!.values()], at, rule);
+      if (result.halted) {
+        nowHalted.add(coin.code);
+        if (!halted.has(coin.code)) log(`${coin.code} halted: ${result.used.length} usable price(s) of ${exchanges.length} exchanges (${result.dropped.map((d) => `${d.exchange} ${d.reason}`).join(', ') || 'none heard'})`);
+        continue;
+      }
+      if (halted.has(coin.code)) log(`${coin.code} resumed: ${result.used.map((c) => c.exchange).join(', ')}`);
+      for (const outlier of result.dropped.filter((d) => d.reason === 'outlier')) log(`${coin.code}: ${outlier.exchange} ${outlier.price} left out, further than the band from the others`);
+      ticks.push({ coin: coin.code, at, price: new Big(result.price).toFixed(), volume: traded.get(coin.code)!.toFixed(), constituents: result.used });
+      traded.set(coin.code, new Big(0));
+    }
+    halted = nowHalted;
+    lastAt = at.getTime();
+    return ticks;
+  }
+
+  const feed: IndexFeed = {
+    name: 'index',
+    simulated: false,
+    seeded: false,
+    step,
+    halted: () => [...halted],
+    start(onTicks) {
+      if (!stopped) return;
+      stopped = false;
+      streams = exchanges.map((exchange) => {
+        const symbols = coins.flatMap((coin) => (coin.symbols[exchange.name] ? [coin.symbols[exchange.name]!] : []));
+        return streamTrades(exchange, symbols, { ...stream, onTrade, log });
+      });
+      const loop = () => {
+        if (stopped) return;
+        const at = Math.floor(clock.now().getTime() / 1000) * 1000;
+        running = at <= lastAt ? Promise.resolve() : onTicks(step(new Date(at))).catch(() => undefined);
+        void running.then(() => {
+          if (!stopped) timer = setTimeout(loop, intervalMs);
+        });
+      };
+      loop();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+      await Promise.all(streams.map((open) => open.close()));
+      streams = [];
+    },
+    get streams() {
+      return streams;
+    },
+  };
+  return feed;
+}

@@ -1,0 +1,151 @@
+// Local stand-ins for the exchanges the index reads, each speaking that exchange's published public
+// protocol on loopback (WebSocket trade stream and REST 1-minute candles): Binance's combined
+// stream and /api/v3/klines, OKX's v5 public socket and history-candles, Kraken's WebSocket v2 and
+// /0/public/OHLC. A test makes them trade, lie, fall silent, send garbage or drop every connection.
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { ExchangeCandle, ExchangeEndpoints } from '../../src/server/market/exchanges/exchange.ts';
+
+export type StandInKind = 'binance' | 'okx' | 'kraken';
+
+export interface StandIn {
+  readonly kind: StandInKind;
+  readonly endpoints: ExchangeEndpoints;
+  /** Symbols some open connection is subscribed to (in the exchange's spelling). */
+  subscribed(): string[];
+  /** Connections opened so far. */
+  readonly connections: number;
+  /** Sends a trade to every subscriber of the symbol; returns its id. */
+  trade(symbol: string, price: string, options?: { quantity?: string; at?: Date; id?: string }): string;
+  /** Sends a raw text frame to every open connection. */
+  raw(frame: string): void;
+  /** Stops every frame (trades, heartbeats, pongs) while true: a connection gone quiet. */
+  silent: boolean;
+  /** Closes every open connection (a scheduled disconnect or an outage). */
+  dropConnections(): void;
+  /** 1-minute candles the REST endpoint answers, per symbol. */
+  candles: Map<string, ExchangeCandle[]>;
+  close(): Promise<void>;
+}
+
+export async function startStandIn(kind: StandInKind): Promise<StandIn> {
+  const server: Server = createServer((request, response) => {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const answer = (status: number, body: unknown) => {
+      response.writeHead(status, { 'content-type': 'application/json' });
+      response.end(JSON.stringify(body));
+    };
+    const from = (ms: number) => (candle: ExchangeCandle) => candle.minute.getTime() >= ms;
+    if (kind === 'binance' && url.pathname === '/api/v3/klines') {
+      const rows = (standIn.candles.get(url.searchParams.get('symbol') ?? '') ?? []).filter(from(Number(url.searchParams.get('startTime'))));
+      return answer(200, rows.slice(0, Number(url.searchParams.get('limit') ?? 500)).map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']));
+    }
+    if (kind === 'okx' && url.pathname === '/api/v5/market/history-candles') {
+      const before = Number(url.searchParams.get('after'));
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const rows = (standIn.candles.get(url.searchParams.get('instId') ?? '') ?? []).filter((c) => c.minute.getTime() < before).slice(-limit).reverse();
+      return answer(200, { code: '0', msg: '', data: rows.map((c) => [String(c.minute.getTime()), c.open, c.high, c.low, c.close, c.volume, '0', '0', '1']) });
+    }
+    if (kind === 'kraken' && url.pathname === '/0/public/OHLC') {
+      const pair = url.searchParams.get('pair') ?? '';
+      const symbol = [...standIn.candles.keys()].find((key) => key.replace('/', '') === pair);
+      if (!symbol) return answer(200, { error: ['EQuery:Unknown asset pair'] });
+      const since = Number(url.searchParams.get('since')) * 1000;
+      const rows = standIn.candles.get(symbol)!.filter((c) => c.minute.getTime() > since);
+      return answer(200, { error: [], result: { [pair]: rows.map((c) => [c.minute.getTime() / 1000, c.open, c.high, c.low, c.close, c.close, c.volume, 1]), last: 0 } });
+    }
+    answer(404, { error: 'not found' });
+  });
+  const sockets = new WebSocketServer({ server });
+  const subscriptions = new Map<WebSocket, Set<string>>();
+  let connections = 0;
+  let nextId = 1;
+
+  const send = (socket: WebSocket, frame: string) => {
+    if (!standIn.silent && socket.readyState === socket.OPEN) socket.send(frame);
+  };
+
+  sockets.on('connection', (socket, request) => {
+    connections++;
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const symbols = new Set<string>();
+    subscriptions.set(socket, symbols);
+    socket.on('close', () => subscriptions.delete(socket));
+    if (kind === 'binance') {
+      // The combined stream: /stream?streams=btcusdt@trade/ethusdt@trade (symbols lower case).
+      if (url.pathname !== '/stream') return socket.close(1008, 'unknown path');
+      for (const name of (url.searchParams.get('streams') ?? '').split('/')) if (name.endsWith('@trade')) symbols.add(name.slice(0, -6).toUpperCase());
+      return;
+    }
+    if (kind === 'okx') {
+      if (url.pathname !== '/ws/v5/public') return socket.close(1008, 'unknown path');
+      socket.on('message', (data) => {
+        const text = data.toString();
+        if (text === 'ping') return send(socket, 'pong');
+        const message = JSON.parse(text) as { op?: string; args?: { channel: string; instId: string }[] };
+        if (message.op !== 'subscribe' || !Array.isArray(message.args)) return send(socket, JSON.stringify({ event: 'error', code: '60012', msg: `Invalid request: ${text}` }));
+        for (const arg of message.args) {
+          if (arg.channel !== 'trades') continue;
+          symbols.add(arg.instId);
+          send(socket, JSON.stringify({ event: 'subscribe', arg, connId: 'a4d3ae55' }));
+        }
+      });
+      return;
+    }
+    if (url.pathname !== '/v2') return socket.close(1008, 'unknown path');
+    socket.on('message', (data) => {
+      const message = JSON.parse(data.toString()) as { method?: string; params?: { channel?: string; symbol?: string[] } };
+      if (message.method === 'ping') return send(socket, JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+      if (message.method !== 'subscribe' || message.params?.channel !== 'trade') return send(socket, JSON.stringify({ method: message.method, success: false, error: 'Invalid request' }));
+      for (const symbol of message.params.symbol ?? []) {
+        symbols.add(symbol);
+        send(socket, JSON.stringify({ method: 'subscribe', result: { channel: 'trade', symbol, snapshot: false }, success: true, time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+      }
+    });
+  });
+  // Kraken's heartbeat, about once a second; Binance's protocol ping (every 20 s there, each second here).
+  const heartbeat = setInterval(() => {
+    for (const socket of subscriptions.keys()) {
+      if (kind === 'kraken') send(socket, JSON.stringify({ channel: 'heartbeat' }));
+      if (kind === 'binance' && !standIn.silent && socket.readyState === socket.OPEN) socket.ping();
+    }
+  }, 1_000);
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+
+  const standIn: StandIn = {
+    kind,
+    endpoints: { socket: `ws://127.0.0.1:${port}`, rest: `http://127.0.0.1:${port}` },
+    subscribed: () => [...new Set([...subscriptions.values()].flatMap((set) => [...set]))],
+    get connections() {
+      return connections;
+    },
+    silent: false,
+    candles: new Map(),
+    trade(symbol, price, { quantity = '0.5', at = new Date(), id = String(nextId++) } = {}) {
+      const frame =
+        kind === 'binance'
+          ? { stream: `${symbol.toLowerCase()}@trade`, data: { e: 'trade', E: at.getTime(), s: symbol, t: Number(id), p: price, q: quantity, T: at.getTime(), m: true, M: true } }
+          : kind === 'okx'
+            ? { arg: { channel: 'trades', instId: symbol }, data: [{ instId: symbol, tradeId: id, px: price, sz: quantity, side: 'buy', ts: String(at.getTime()) }] }
+            : { channel: 'trade', type: 'update', data: [{ symbol, side: 'buy', price: Number(price), qty: Number(quantity), ord_type: 'market', trade_id: Number(id), timestamp: at.toISOString() }] };
+      for (const [socket, symbols] of subscriptions) if (symbols.has(symbol)) send(socket, JSON.stringify(frame));
+      return id;
+    },
+    raw(frame) {
+      for (const socket of subscriptions.keys()) send(socket, frame);
+    },
+    dropConnections() {
+      for (const socket of subscriptions.keys()) socket.terminate();
+    },
+    async close() {
+      clearInterval(heartbeat);
+      standIn.dropConnections();
+      sockets.close();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+  return standIn;
+}
