@@ -145,6 +145,8 @@ export const priceTicks = pgTable(
     coin: text('coin').notNull(),
     at: at('at').notNull(),
     price: numeric('price', { precision: 36, scale: 12 }).notNull(),
+    /** From the market index: the exchanges' prices it was made of (null for the simulator). */
+    constituents: jsonb('constituents').$type<{ exchange: string; price: string; at: string }[]>(),
   },
   // By time: processes that do not run the feed read the ticks recorded since their last one.
   (t) => [primaryKey({ columns: [t.coin, t.at] }), index('price_ticks_at_idx').on(t.at)],

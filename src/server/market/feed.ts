@@ -7,6 +7,8 @@ export interface Tick {
   price: string;
   /** Traded volume in this step, in coin units. */
   volume: string;
+  /** A market index's tick: the exchanges' prices it was made of (recorded with it). */
+  constituents?: { exchange: string; price: string; at: Date }[];
 }
 
 export interface PriceFeed {

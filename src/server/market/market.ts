@@ -91,7 +91,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
         if (lease && !(await lease.confirm(tx))) throw new LeaseLost();
         const inserted = await tx
           .insert(priceTicks)
-          .values(ticks.map(({ coin, at, price }) => ({ coin, at, price })))
+          .values(ticks.map(({ coin, at, price, constituents }) => ({ coin, at, price, constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString() })) ?? null })))
           .onConflictDoNothing()
           .returning({ coin: priceTicks.coin, at: priceTicks.at });
         // A tick already recorded (a repeat) must not move a candle or the price again.

@@ -1,5 +1,6 @@
-// Filling the charts' holes from the exchanges' REST candles (local stand-ins): a first start loads
-// 24 h, a restart fills only its gap, a minute recorded live is kept, an exchange that fails is left out.
+// The market index on the database: filling the charts' holes from the exchanges' REST candles (local
+// stand-ins) — a first start loads 24 h, a restart fills only its gap, a minute recorded live is kept,
+// an exchange that fails is left out — and each recorded index tick keeping its constituents.
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -97,4 +98,21 @@ it('writes nothing, and says why, when no exchange answers', async () => {
   const written = await backfillCandles(h.database.db, exchanges, btc(), { now: now(), log: (line) => lines.push(line), getJson: () => Promise.reject(new Error('getaddrinfo ENOTFOUND')) });
   expect(written).toBe(0);
   expect(lines).toHaveLength(3);
+});
+
+it('records an index tick with its constituents, and a simulator tick without', async () => {
+  const at = new Date(Math.floor(now().getTime() / 1000) * 1000 + 7_000);
+  const constituents = [
+    { exchange: 'binance', price: '97190.1', at: new Date(at.getTime() - 300) },
+    { exchange: 'okx', price: '97190.83', at: new Date(at.getTime() - 120) },
+  ];
+  await h.market.record([
+    { coin: 'BTC', at, price: '97190.465', volume: '1', constituents },
+    { coin: 'ETH', at, price: '3400', volume: '1' },
+  ]);
+  const rows = rowsOf<{ coin: string; constituents: unknown }>(await h.database.db.execute(sql`select coin, constituents from price_ticks where at = ${at.toISOString()}::timestamptz order by coin`));
+  expect(rows).toEqual([
+    { coin: 'BTC', constituents: constituents.map((c) => ({ ...c, at: c.at.toISOString() })) },
+    { coin: 'ETH', constituents: null },
+  ]);
 });
