@@ -126,7 +126,8 @@ export const optionProducts = get(
 );
 
 export type Direction = 'up' | 'down';
-export type OptionOutcome = 'win' | 'loss' | 'tie';
+/** void: no price was recorded near the end time (the market data was unavailable): the stake is refunded. */
+export type OptionOutcome = 'win' | 'loss' | 'tie' | 'void';
 export interface OptionOrder extends PriceSource {
   id: number;
   code: string;

@@ -61,6 +61,7 @@ export const texts = {
   productUnavailable: /*i18n*/ { id: 'e.productUnavailable', message: 'This product is not available!' },
   coinUnknown: /*i18n*/ { id: 'e.coinUnknown', message: 'This coin is not listed!' },
   priceUnavailable: /*i18n*/ { id: 'e.priceUnavailable', message: 'The price is not available right now, please try again later!' },
+  pricesPaused: /*i18n*/ { id: 'e.pricesPaused', message: 'Prices for {0} are paused while the market data is unavailable. Please try again later!' },
   orderNotFound: /*i18n*/ { id: 'e.orderNotFound', message: 'The order does not exist!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },

@@ -1,7 +1,7 @@
 // The option screens' own rules: exact payouts and amounts, the checks before an order is sent
 // (§5: at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
-import type { OptionProduct } from '../../src/contract/markets.ts';
+import type { OptionOrder, OptionProduct } from '../../src/contract/markets.ts';
 import {
   formatCountdown,
   formatSignedUsdt,
@@ -9,7 +9,7 @@ import {
   formatYield,
   winPayout,
 } from '../../src/features/options/option-format.ts';
-import { orderProblem, type PlaceInput } from '../../src/features/options/options-store.ts';
+import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 import { cleanAmount } from '../../src/lib/typed-amount.ts';
 
@@ -93,5 +93,17 @@ describe('applyTick', () => {
     expect(candles).toHaveLength(2);
     expect(candles[1]).toMatchObject({ time: candle.time + 60, open: '103', high: '103', low: '103', close: '103' });
     expect(applyTick([candle], { code: 'BTC', price: '1', at: at(candle.time - 1) })).toEqual([candle]);
+  });
+});
+
+describe('outcomeText', () => {
+  const settled = (outcome: OptionOrder['outcome'], profit: string): OptionOrder =>
+    ({ code: 'XRP', amount: '10.00000000', outcome, profit, payout: null, status: 'settled' }) as OptionOrder;
+
+  it('says what each outcome did with the amount, a void order included', () => {
+    expect(outcomeText(settled('win', '8.00000000'))).toBe('XRP option won: +8.00 USDT');
+    expect(outcomeText(settled('tie', '0.00000000'))).toBe('XRP option closed at the same price: 10.00 USDT returned');
+    expect(outcomeText(settled('void', '0.00000000'))).toBe('XRP option void, no market price at its end time: 10.00 USDT returned');
+    expect(outcomeText(settled('loss', '-10.00000000'))).toBe('XRP option lost: -10.00 USDT');
   });
 });

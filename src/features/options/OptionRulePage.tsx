@@ -55,6 +55,11 @@ export default function OptionRulePage() {
                 <strong className="down">Loss</strong>: the price moved against your direction. You lose the amount.
               </Trans>
             </li>
+            <li>
+              <Trans>
+                <strong>No price</strong>: no price was recorded in the 10 seconds before the end time (the market data was unavailable). The order is void and your amount is returned in full.
+              </Trans>
+            </li>
           </ul>
           <p>
             <Trans>Your balance and your purchase record update as soon as the order is settled.</Trans>

@@ -66,7 +66,15 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
         {settled ? (
           <div className="opt-result">
             <span className="muted">
-              {order.outcome === 'win' ? <Trans>Won</Trans> : order.outcome === 'tie' ? <Trans>Same price: amount returned</Trans> : <Trans>Lost</Trans>}
+              {order.outcome === 'win' ? (
+                <Trans>Won</Trans>
+              ) : order.outcome === 'tie' ? (
+                <Trans>Same price: amount returned</Trans>
+              ) : order.outcome === 'void' ? (
+                <Trans>No market price at the end time: amount returned</Trans>
+              ) : (
+                <Trans>Lost</Trans>
+              )}
             </span>
             <strong className={`opt-num ${gainClass(order.profit)}`}>{formatSignedUsdt(order.profit ?? '0')} USDT</strong>
           </div>

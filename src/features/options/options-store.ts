@@ -189,6 +189,10 @@ export function outcomeText(order: OptionOrder): string {
     const amount = formatUsdt(order.amount);
     return t`${code} option closed at the same price: ${amount} USDT returned`;
   }
+  if (order.outcome === 'void') {
+    const amount = formatUsdt(order.amount);
+    return t`${code} option void, no market price at its end time: ${amount} USDT returned`;
+  }
   const loss = formatSignedUsdt(order.profit ?? new Big(order.amount).neg().toFixed());
   return t`${code} option lost: ${loss} USDT`;
 }

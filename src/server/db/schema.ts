@@ -152,6 +152,16 @@ export const priceTicks = pgTable(
   (t) => [primaryKey({ columns: [t.coin, t.at] }), index('price_ticks_at_idx').on(t.at)],
 );
 
+/**
+ * Coins the market index has halted (fewer than two fresh exchange prices), written by the feed's
+ * holder with each step: while a row exists no order may use the coin's price (README "Prices from
+ * the market"). Empty under the simulator.
+ */
+export const marketHalts = pgTable('market_halts', {
+  coin: text('coin').primaryKey(),
+  since: at('since').notNull(),
+});
+
 /** Work exactly one server process does at a time (the price feed): held while renewed. */
 export const leases = pgTable('leases', {
   name: text('name').primaryKey(),

@@ -21,7 +21,7 @@ import {
 import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal } from '../http/context.ts';
 import { lastRecordedPrice } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS } from './options.ts';
+import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './options.ts';
 import { post, postMany, type Posting } from './ledger.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
@@ -69,6 +69,7 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
   if (!pair) throw new Refusal(texts.pairUnavailable.id);
   const priceDecimals = Number(pair.price_decimals);
   const quantityDecimals = Number(pair.quantity_decimals);
+  await refuseWhileHalted(tx, input.code);
   const quote = await lastRecordedPrice(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   const market = new Big(quote.price).toFixed();

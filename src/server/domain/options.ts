@@ -3,7 +3,7 @@
 import Big from 'big.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
-import { optionOrders, optionProducts } from '../db/schema.ts';
+import { marketHalts, optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { winPayout, type Direction, type OptionOrder, type OptionOutcome, type PriceSource } from '../../contract/markets.ts';
 import { Refusal } from '../http/context.ts';
@@ -47,6 +47,12 @@ export interface StartQuote {
 /** A price older than this is not a fair start price: the feed is down. */
 export const MAX_QUOTE_AGE_MS = 10_000;
 
+/** A coin the market index has halted has no price anyone may trade at, however recent its last one. */
+export async function refuseWhileHalted(tx: Executor, coin: string): Promise<void> {
+  const [halt] = await tx.select({ coin: marketHalts.coin }).from(marketHalts).where(eq(marketHalts.coin, coin));
+  if (halt) throw new Refusal(texts.pricesPaused.id, { 0: coin });
+}
+
 /** Debits the stake and opens the order at the latest recorded price, in `tx`. */
 export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput, quote: StartQuote | null, now: Date): Promise<OptionOrderRow> {
   const [product] = await tx
@@ -55,6 +61,7 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
     .where(and(eq(optionProducts.id, input.productId), eq(optionProducts.active, true)));
   if (!product || product.coin !== input.code) throw new Refusal(texts.productUnavailable.id);
   if (belowMinimum(input.amount, product.minAmount)) throw new Refusal(texts.minimumOption.id, { 0: new Big(product.minAmount).toString() });
+  await refuseWhileHalted(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
 
   const [order] = await tx
@@ -89,9 +96,9 @@ export interface SettlementCursor {
  * (winPayout truncates stake × (1 + yield) to 8 decimals). Must agree with settleOption: the
  * settlement tests check both against the same arithmetic.
  */
-const outcomeSql = sql`case when tick.price = o.start_price then 'tie'
+const outcomeSql = sql`case when tick.price is null then 'void' when tick.price = o.start_price then 'tie'
   when (tick.price > o.start_price) = (o.direction = 'up') then 'win' else 'loss' end`;
-const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'tie' then o.amount else 0 end`;
+const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'loss' then 0 else o.amount end`;
 
 /**
  * Settles the due orders of one batch in one transaction, in three set-based statements: (1) claims
@@ -99,11 +106,15 @@ const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.
  * tick at or before its end time, and settles them in the same statement (outcome, payout, profit,
  * the tick's exact price and time); (2, 3) pays the wins and ties through the ledger with postRows.
  * An order is due once its coin has a tick at or after the end time, so its end price can no longer
- * change. Returns how many orders it settled. `beforeCommit` lets tests crash a run between claim
+ * change, or once MAX_QUOTE_AGE_MS have passed after it. Its end price is the last tick at or before
+ * the end time recorded within MAX_QUOTE_AGE_MS before it (the same freshness a start price needs);
+ * with none (the market data was unavailable, a halt), the order is void and the stake refunded in
+ * full. Returns how many orders it settled. `beforeCommit` lets tests crash a run between claim
  * and commit.
  */
 export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeCommit?: () => void, cursor?: SettlementCursor): Promise<number> {
   const at = now.toISOString();
+  const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
   const after = cursor ? sql`and (o.end_at, o.id) > (${cursor.endAt}::timestamptz, ${cursor.id}::int)` : sql``;
   // The batch must come off option_orders_due_idx in (end_at, id) order, so the scan stops after
   // `batch` rows. Without statistics (PGlite never analyzes by itself) the planner guesses a
@@ -115,11 +126,13 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
         select o.id, tick.price as end_price, tick.at as end_price_at, ${outcomeSql} as outcome,
           ${payoutSql(outcomeSql)} as payout, o.amount
         from option_orders o
-        cross join lateral (
-          select t.price, t.at from price_ticks t where t.coin = o.coin and t.at <= o.end_at order by t.at desc limit 1
-        ) tick
+        left join lateral (
+          select t.price, t.at from price_ticks t
+          where t.coin = o.coin and t.at <= o.end_at and t.at >= o.end_at - ${freshness}::interval
+          order by t.at desc limit 1
+        ) tick on true
         where o.status = 'holding' and o.end_at <= ${at}::timestamptz
-          and o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) ${after}
+          and (o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) or o.end_at <= ${at}::timestamptz - ${freshness}::interval) ${after}
         order by o.end_at, o.id
         limit ${batch}
         for update of o skip locked

@@ -20,8 +20,11 @@ export interface PriceFeed {
    * seed, so it is for tests and replays only, and the log and the UI say so.
    */
   readonly seeded: boolean;
-  /** Starts delivering ticks to `onTicks`; a feed never calls it again before it resolved. */
-  start(onTicks: (ticks: Tick[]) => Promise<void>): void;
+  /**
+   * Starts delivering each step's ticks to `onTicks`, with the coins it could not price this step
+   * (halted: none for the simulator); a feed never calls it again before it resolved.
+   */
+  start(onTicks: (ticks: Tick[], halted?: readonly string[]) => Promise<void>): void;
   stop(): Promise<void>;
   /**
    * Before start(), when this process takes the feed over from another (one market across

@@ -94,7 +94,7 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       const loop = () => {
         if (stopped) return;
         const at = Math.floor(clock.now().getTime() / 1000) * 1000;
-        running = at <= lastAt ? Promise.resolve() : onTicks(step(new Date(at))).catch(() => undefined);
+        running = at <= lastAt ? Promise.resolve() : onTicks(step(new Date(at)), [...halted]).catch(() => undefined);
         void running.then(() => {
           if (!stopped) timer = setTimeout(loop, intervalMs);
         });

@@ -9,7 +9,7 @@ import Big from 'big.js';
 import { and, asc, desc, eq, lte, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { CHANGES_CHANNEL, EVERYTHING, type Changes } from '../db/changes.ts';
-import { candles, coins, priceTicks } from '../db/schema.ts';
+import { candles, coins, marketHalts, priceTicks } from '../db/schema.ts';
 import type { Clock } from '../http/context.ts';
 import type { Candle, CoinQuote, Period, PriceSource, TickEvent } from '../../contract/markets.ts';
 import { PERIOD_SECONDS } from '../../contract/markets.ts';
@@ -27,8 +27,13 @@ type Listener = (ticks: TickEvent[], json: string) => void;
 export interface Market {
   /** Where the prices come from (the feed's), carried by every answer that shows one. */
   readonly source: PriceSource;
-  /** Records one step of ticks (fenced by the lease when there is one: a process that lost it writes nothing). */
-  record(ticks: Tick[]): Promise<void>;
+  /**
+   * Records one step of ticks and the coins the feed halted at that step (fenced by the lease when
+   * there is one: a process that lost it writes nothing).
+   */
+  record(ticks: Tick[], halted?: readonly string[]): Promise<void>;
+  /** Coins halted now (no order may use their price): the feed holder's last step, as recorded. */
+  halted(): ReadonlySet<string>;
   /** The latest recorded price of a coin (from memory, else the database: `executor` when given). */
   quote(coin: string, executor?: Executor): Promise<Quote | null>;
   coinList(): Promise<CoinQuote[]>;
@@ -68,6 +73,9 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS, changes } = options;
   const source: PriceSource = { simulated: feed.simulated, seeded: feed.seeded };
   const latest = new Map<string, Quote>();
+  let haltedCoins: ReadonlySet<string> = new Set<string>();
+  /** haltedCoins is what the database holds (a crashed run may have left halts behind). */
+  let haltsSynced = false;
   const listeners = new Set<Listener>();
   /** The last recorded second this process has published (a follower reads after it). */
   let seen = new Date(0);
@@ -81,14 +89,17 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   let coordinating: Promise<void> = Promise.resolve();
   let stats: { at: number; rows: Map<string, { open: string; high: string; low: string; volume: string }> } | null = null;
 
-  async function record(ticks: Tick[]) {
-    if (!ticks.length) return;
+  async function record(ticks: Tick[], halted: readonly string[] = []) {
+    // Nothing to write: no tick, and no halt begun or ended.
+    if (haltsSynced && !ticks.length && halted.length === haltedCoins.size && halted.every((coin) => haltedCoins.has(coin))) return;
     let recorded: Tick[];
     try {
       recorded = await db.transaction(async (tx) => {
         // First, so the lease row stays locked until this commits: no one takes over meanwhile, and a
         // process that lost the lease (it hung past the TTL) writes nothing.
         if (lease && !(await lease.confirm(tx))) throw new LeaseLost();
+        await recordHalts(tx, halted, ticks[0]?.at ?? clock.now());
+        if (!ticks.length) return [];
         const inserted = await tx
           .insert(priceTicks)
           .values(ticks.map(({ coin, at, price, constituents }) => ({ coin, at, price, constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString() })) ?? null })))
@@ -123,7 +134,17 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
       wake?.();
       return;
     }
+    haltedCoins = new Set(halted);
+    haltsSynced = true;
     publish(recorded);
+  }
+
+  /** The halts as of this step: new ones begin now, ended ones are deleted (before the step's ticks, in its transaction). */
+  async function recordHalts(tx: Executor, halted: readonly string[], at: Date) {
+    if (haltsSynced && !halted.length && !haltedCoins.size) return; // the simulator's every step
+    const list = `{${halted.join(',')}}`;
+    await tx.execute(sql`delete from market_halts where not (coin = any(${list}::text[]))`);
+    if (halted.length) await tx.insert(marketHalts).values(halted.map((coin) => ({ coin, since: at }))).onConflictDoNothing();
   }
 
   /** Keeps the latest prices and sends one step's events to every listener of this process. */
@@ -141,6 +162,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
 
   /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing) order. */
   async function follow() {
+    haltedCoins = new Set((await db.select({ coin: marketHalts.coin }).from(marketHalts)).map((row) => row.coin));
+    haltsSynced = true;
     for (;;) {
       const { steps, full } = await recordedSteps(db, seen, FOLLOW_PAGE);
       for (const step of steps) publish(step);
@@ -182,8 +205,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   }
 
   function startFeed() {
-    feed.start((ticks) =>
-      record(ticks).catch((error) => {
+    feed.start((ticks, halted) =>
+      record(ticks, halted).catch((error) => {
         log(error);
       }),
     );
@@ -337,6 +360,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     },
     latestEvents: () => [...latest].map(([code, { price, at }]) => ({ code, price, at: at.toISOString() })),
     leads: () => role === 'leader' || role === 'alone',
+    halted: () => haltedCoins,
     start() {
       if (role !== 'idle') return;
       stopping = false;

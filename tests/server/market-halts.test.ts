@@ -1,0 +1,140 @@
+// Halted means halted: while the market index has halted a coin, new option and contract orders
+// are refused with the translated message and move nothing, in every process; an option whose end
+// time falls in a halt (no price recorded in the 10 s before it) is refunded in full, exactly once,
+// and says so; one with a recent enough end price settles from it even if the feed stops after.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, moneyState } from './helpers.ts';
+import { balances, optionOrder, optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { placeContract } from '../../src/contract/contracts.ts';
+import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { createMarket } from '../../src/server/market/market.ts';
+import { simulatedFeed } from '../../src/server/market/simulator.ts';
+import { lease } from '../../src/server/market/lease.ts';
+import { MAX_QUOTE_AGE_MS } from '../../src/server/domain/options.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const second = () => new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000);
+/** One step of the feed at the current second: these coins priced, those halted. */
+const step = (prices: Record<string, string>, halted: string[] = []) =>
+  h.market.record(
+    Object.entries(prices).map(([coin, price]) => ({ coin, at: second(), price, volume: '1' })),
+    halted,
+  );
+
+async function productId(code: string, minutes = 1): Promise<string> {
+  const found = (await h.call(optionProducts, { code })).data.lists.find((p) => p.minutes === minutes);
+  return String(found!.id);
+}
+const usdt = async (token: string) => (await h.call(balances, {}, { token })).data.lists.find((b) => b.asset === 'USDT')?.available;
+const settle = () => settleAllDue(h.database.db, h.clock.now());
+const statusOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
+const payoutsOf = async (id: number) =>
+  rowsOf<{ amount: string }>(await h.database.db.execute(sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`)).map((row) => row.amount);
+
+describe('while a coin is halted', () => {
+  it('refuses option and contract orders on it with the message, moves nothing, and serves the other coins', async () => {
+    const user = await customer(h, '100');
+    await step({ BTC: '97000', ETH: '3400' });
+    h.clock.advance(1000);
+    await step({ ETH: '3401' }, ['BTC']);
+    expect([...h.market.halted()]).toEqual(['BTC']);
+    const before = await moneyState(h, user.id);
+
+    const option = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token });
+    expect(option).toEqual({ ret: 0, msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!', data: null });
+    const thai = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token, lang: 'th' });
+    expect(thai.msg).toBe('ราคาของ BTC หยุดชั่วคราวขณะที่ข้อมูลตลาดไม่พร้อมใช้งาน กรุณาลองใหม่ภายหลัง');
+    const contract = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.0001', total: '' }, { token: user.token });
+    expect(contract).toEqual({ ret: 0, msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!', data: null });
+    expect(await moneyState(h, user.id)).toEqual(before);
+
+    const eth = await h.call(placeOption, { code: 'ETH', direction: 'up', amount: '10', product_id: await productId('ETH') }, { token: user.token });
+    expect(eth.ret).toBe(1);
+
+    // Resumed: orders on BTC are taken again.
+    h.clock.advance(1000);
+    await step({ BTC: '97010', ETH: '3402' });
+    expect([...h.market.halted()]).toEqual([]);
+    expect((await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token })).ret).toBe(1);
+  });
+
+  it('is known to a process that does not run the feed, through the database', async () => {
+    // Another process holds the feed: this one follows what is recorded.
+    await lease(h.database.db, 'halts-feed', { holder: 'leader', ttlMs: 60_000 }).acquire();
+    const follower = createMarket(h.database.db, simulatedFeed({ coins: [], seed: 1, clock: h.clock }), h.clock, () => {}, {
+      lease: lease(h.database.db, 'halts-feed', { holder: 'follower' }),
+      followIntervalMs: 20,
+      leaseRenewMs: 50,
+    });
+    follower.start();
+    try {
+      h.clock.advance(1000);
+      await step({ ETH: '3400' }, ['BTC', 'SOL']);
+      await expect.poll(() => [...follower.halted()].sort()).toEqual(['BTC', 'SOL']);
+      h.clock.advance(1000);
+      await step({ BTC: '97000', ETH: '3400', SOL: '230' });
+      await expect.poll(() => follower.halted().size).toBe(0);
+      expect(follower.leads()).toBe(false);
+    } finally {
+      await follower.stop();
+    }
+  });
+
+  it('clears halts a crashed run left behind at its first step', async () => {
+    await h.database.db.execute(sql`insert into market_halts (coin, since) values ('DOGE', now()) on conflict do nothing`);
+    const fresh = createMarket(h.database.db, simulatedFeed({ coins: [], seed: 1, clock: h.clock }), h.clock);
+    h.clock.advance(1000);
+    await fresh.record([{ coin: 'DOGE', at: second(), price: '0.385', volume: '1' }]);
+    expect(rowsOf(await h.database.db.execute(sql`select coin from market_halts`))).toEqual([]);
+  });
+});
+
+describe('an option whose end time falls in a halt', () => {
+  it('is refunded in full, exactly once, and says no price was recorded at its end', async () => {
+    const user = await customer(h, '100');
+    await step({ XRP: '1.42' });
+    const order = await h.call(placeOption, { code: 'XRP', direction: 'up', amount: '10', product_id: await productId('XRP') }, { token: user.token });
+    expect(order.ret).toBe(1);
+    expect(await usdt(user.token)).toBe('90.00000000');
+    // The market data goes away 10 s into the minute and comes back a minute after the end.
+    const start = second().getTime();
+    h.clock.set(new Date(start + 10_000));
+    await step({ XRP: '1.43' });
+    h.clock.set(new Date(start + 11_000));
+    await step({}, ['XRP']);
+    h.clock.set(new Date(start + 60_000 + MAX_QUOTE_AGE_MS - 1000));
+    await settle();
+    expect((await statusOf(user.token, order.data.id)).status).toBe('holding'); // could still get its end price
+    h.clock.set(new Date(start + 120_000));
+    await step({ XRP: '1.99' });
+    await settle();
+    await settle();
+    expect(await payoutsOf(order.data.id)).toEqual(['10.00000000']);
+    const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
+    expect(settled.data).toMatchObject({ status: 'settled', outcome: 'void', end_price: null, end_price_at: null, payout: '10.00000000', profit: '0.00000000' });
+    expect(await usdt(user.token)).toBe('100.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('settles from a price recorded within 10 s before the end even when no tick follows', async () => {
+    const user = await customer(h, '100');
+    await step({ ADA: '0.9800' });
+    const order = await h.call(placeOption, { code: 'ADA', direction: 'down', amount: '10', product_id: await productId('ADA') }, { token: user.token });
+    const start = second().getTime();
+    h.clock.set(new Date(start + 55_000));
+    await step({ ADA: '0.9700' });
+    // Then nothing at all: once the freshness window has passed, the end price cannot change.
+    h.clock.set(new Date(start + 60_000 + MAX_QUOTE_AGE_MS));
+    await settle();
+    const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
+    expect(settled.data).toMatchObject({ outcome: 'win', end_price: '0.97', end_price_at: new Date(start + 55_000).toISOString() });
+  });
+});
