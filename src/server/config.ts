@@ -2,6 +2,8 @@
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection.ts';
 import { DEFAULT_EARN_TIMEZONE } from './domain/earn-days.ts';
+import type { Exchange } from './market/exchanges/exchange.ts';
+import { configuredExchanges } from './market/exchanges/exchanges.ts';
 
 export interface ServerConfig {
   port: number;
@@ -23,8 +25,10 @@ export interface ServerConfig {
   /** Requests per minute per logged-in account, whatever its address. */
   accountRateLimitPerMinute: number;
   logLevel: string;
-  /** PRICE_FEED: the feed that prices the market (simulator). */
+  /** PRICE_FEED: the feed that prices the market: simulator (the default) or index (public exchanges). */
   priceFeed: string;
+  /** PRICE_FEED=index: the exchanges it reads (INDEX_EXCHANGES, EXCHANGE_<NAME>_WS / _REST). */
+  indexExchanges: Exchange[];
   /**
    * FEED_SEED: the simulator's seed, for tests and replays only (the run is predictable to whoever
    * knows it, and says so). Unset (the default): the simulator draws from a cryptographic source.
@@ -68,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     accountRateLimitPerMinute: Number(env.RATE_LIMIT_ACCOUNT ?? 600),
     logLevel: env.LOG_LEVEL ?? 'info',
     priceFeed: env.PRICE_FEED ?? 'simulator',
+    indexExchanges: configuredExchanges(env),
     feedSeed: feedSeed(env.FEED_SEED),
     clockSpeed: Math.max(1, Number(env.CLOCK_SPEED ?? 1)),
     clockOrigin: env.CLOCK_ORIGIN && Number.isFinite(Number(env.CLOCK_ORIGIN)) ? Number(env.CLOCK_ORIGIN) : null,

@@ -40,7 +40,16 @@ await database.exclusive(async () => {
   await seedWelfare(db);
 });
 
-const feed = await createFeed(db, { name: config.priceFeed, seed: config.feedSeed, clock, intervalMs: config.feedIntervalMs ?? Math.max(20, 1000 / config.clockSpeed) });
+/** What the market index reports (connections, halts, backfill): the server log once it exists. */
+let info: (line: string) => void = (line) => console.log(line);
+const feed = await createFeed(db, {
+  name: config.priceFeed,
+  seed: config.feedSeed,
+  clock,
+  intervalMs: config.feedIntervalMs ?? Math.max(20, 1000 / config.clockSpeed),
+  exchanges: config.indexExchanges,
+  log: (line) => info(line),
+});
 let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
 if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
 // Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
@@ -73,6 +82,7 @@ const app = await buildApp(
   },
 );
 log = (message, error) => app.log.error({ err: error }, message);
+info = (line) => app.log.info(line);
 
 // Which job runs where, with several server processes on one PostgreSQL:
 // - price feed: the lease holder only (market.start() takes the lease or follows; fenced writes);
@@ -95,7 +105,7 @@ const stopOperatorSocket =
     : async () => {};
 const scheme = config.tls ? 'https' : 'http';
 const feedDescription = !feed.simulated
-  ? feed.name
+  ? `market index of ${config.indexExchanges.map((exchange) => exchange.label).join(', ')} (the median of their fresh prices; a coin without two is halted)`
   : feed.seeded
     ? `simulated feed REPLAYING FEED_SEED=${config.feedSeed}: anyone who knows the seed can compute every price (tests and replays only; the app labels it "Simulated · replay")`
     : 'simulated feed, drawn from a cryptographic random source (no one can know a price before it is recorded)';

@@ -136,6 +136,11 @@ export const coins = pgTable('coins', {
   startPrice: numeric('start_price', { precision: 36, scale: 12 }).notNull(),
   /** Annualised volatility of the simulated feed (0.6 = 60 %). */
   volatility: numeric('volatility', { precision: 8, scale: 4 }).notNull(),
+  /**
+   * The market index: this coin's symbol on an exchange where it differs from that exchange's usual
+   * spelling (exchange name → symbol; "" where the exchange does not list the coin).
+   */
+  exchangeSymbols: jsonb('exchange_symbols').$type<Record<string, string>>().notNull().default({}),
 });
 
 /** Every price used for settlement, as the feed recorded it. */

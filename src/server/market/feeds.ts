@@ -1,5 +1,5 @@
-// Which price feed the server runs, by configuration (PRICE_FEED). A real exchange feed is added
-// here as another case implementing PriceFeed; nothing else changes.
+// Which price feed the server runs, by configuration (PRICE_FEED): the simulator (the default, it
+// needs no network) or the index of public exchanges. Both implement PriceFeed; nothing else changes.
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { coins } from '../db/schema.ts';
@@ -7,6 +7,9 @@ import type { Clock } from '../http/context.ts';
 import type { PriceFeed } from './feed.ts';
 import { lastRecordedPrice } from './market.ts';
 import { simulatedFeed } from './simulator.ts';
+import { indexFeed } from './index-feed.ts';
+import type { Exchange } from './exchanges/exchange.ts';
+import { backfillCandles } from './backfill.ts';
 
 export interface FeedOptions {
   name: string;
@@ -15,11 +18,35 @@ export interface FeedOptions {
   clock: Clock;
   /** Real milliseconds between steps. */
   intervalMs: number;
+  /** PRICE_FEED=index: the exchanges it reads. */
+  exchanges?: Exchange[];
+  log?: (line: string) => void;
 }
 
+export const PRICE_FEEDS = ['simulator', 'index'];
+
 export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFeed> {
-  if (options.name !== 'simulator') throw new Error(`Unknown PRICE_FEED "${options.name}" (known: simulator)`);
+  if (!PRICE_FEEDS.includes(options.name)) throw new Error(`Unknown PRICE_FEED "${options.name}" (known: ${PRICE_FEEDS.join(', ')})`);
   const listed = await db.select().from(coins).where(eq(coins.active, true)).orderBy(asc(coins.sort));
+  const log = options.log ?? ((line: string) => console.log(line));
+  if (options.name === 'index') {
+    const exchanges = options.exchanges ?? [];
+    // Each coin's symbol on each exchange: the exchange's usual spelling unless the coin data names another ("" = not listed there).
+    const indexed = listed.map((coin) => ({
+      code: coin.code,
+      priceDecimals: coin.priceDecimals,
+      symbols: Object.fromEntries(exchanges.flatMap((exchange) => {
+        const symbol = coin.exchangeSymbols[exchange.name] ?? exchange.symbolOf(coin.code);
+        return symbol ? [[exchange.name, symbol]] : [];
+      })),
+    }));
+    // Whoever runs the feed (the lease holder) fills the charts' holes from the exchanges' candles as it starts.
+    const backfill = () =>
+      void backfillCandles(db, exchanges, indexed, { now: options.clock.now(), log })
+        .then((minutes) => log(`Index: ${minutes} missing minutes of candles filled from the exchanges.`))
+        .catch((error: Error) => log(`Index: candles not filled (${error.message}).`));
+    return indexFeed({ exchanges, coins: indexed, clock: options.clock, log, intervalMs: options.intervalMs, onStart: backfill });
+  }
   // Continue from the last recorded prices, so a restart does not jump back to the seed prices.
   const lastPrices = new Map<string, string>();
   for (const coin of listed) {

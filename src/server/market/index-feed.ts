@@ -26,6 +26,8 @@ export interface IndexFeedOptions {
   intervalMs?: number;
   rule?: IndexRule;
   stream?: Omit<StreamOptions, 'onTrade' | 'log'>;
+  /** Called each time the feed starts (this process took the feed over): the backfill of missed candles. */
+  onStart?: () => void;
 }
 
 export interface IndexFeed extends PriceFeed {
@@ -38,7 +40,7 @@ export interface IndexFeed extends PriceFeed {
 
 export type IndexTick = Tick & { constituents: Constituent[] };
 
-export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rule = INDEX_RULE, stream = {} }: IndexFeedOptions): IndexFeed {
+export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rule = INDEX_RULE, stream = {}, onStart }: IndexFeedOptions): IndexFeed {
   /** exchange → its symbol → coin code */
   const coinOf = new Map(exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]));
   const last = new Map(coins.map((coin) => [coin.code, new Map<string, Constituent>()]));
@@ -91,6 +93,7 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
         const symbols = coins.flatMap((coin) => (coin.symbols[exchange.name] ? [coin.symbols[exchange.name]!] : []));
         return streamTrades(exchange, symbols, { ...stream, onTrade, log });
       });
+      onStart?.();
       const loop = () => {
         if (stopped) return;
         const at = Math.floor(clock.now().getTime() / 1000) * 1000;
