@@ -5,8 +5,8 @@
 // from its precache until the user accepts the update, so a chunk only goes missing in a browser
 // the worker does not (yet) control — the first visit, or a browser without one.
 // This file runs its own server whose web root the test swaps between two builds (as update.test.ts).
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
@@ -14,13 +14,13 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { PHONE, launch } from './browser.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { freePort } from '../server/postgres.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
 
 const NEW_BUILD = 'e2e-chunk-build';
 const work = mkdtempSync(join(tmpdir(), 'coinvest-chunk-'));
 const webRoot = join(work, 'web');
 const second = join(work, 'dist-second');
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let base = '';
 let browser: Browser;
 
@@ -69,33 +69,14 @@ beforeAll(async () => {
   changeRegisterPage(second);
   deploy(inject('webRoot'));
 
-  const port = await freePort();
-  const logFile = join(work, 'server.log');
-  writeFileSync(logFile, '');
-  const log = createWriteStream(logFile);
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
-  const deadline = Date.now() + 90_000;
-  while (!readFileSync(logFile, 'utf8').includes('is running at')) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the chunk test server did not start: ${readFileSync(logFile, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ work, name: 'chunk test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } });
+  base = server.base;
   browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await server?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 

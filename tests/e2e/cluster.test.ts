@@ -4,13 +4,13 @@
 // price feed and the other takes over within 5 s; options bought on either settle exactly once, and
 // contract limits placed on either fill exactly once, each at the first recorded tick crossing it.
 // No browser needed.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startPostgres, type PostgresCluster } from '../server/postgres.ts';
+import { startPostgres, type PostgresCluster } from '../server/postgres.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { login } from '../../src/contract/account.ts';
 import { balances, coinRate, optionOrder, optionProducts, placeOption, PRICE_STREAM_PATH, type TickEvent } from '../../src/contract/markets.ts';
 import { placeContract } from '../../src/contract/contracts.ts';
@@ -20,37 +20,16 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
 import type { Executor } from '../../src/server/db/connection.ts';
 
-interface Server {
-  name: string;
-  base: string;
-  process: ChildProcess;
-  log: string;
-}
+type Server = ServerProcess & { name: string };
 
 let postgres: PostgresCluster;
 let sql: pg.Client;
 const servers: Server[] = [];
 const work = mkdtempSync(join(tmpdir(), 'coinvest-cluster-'));
 
-function startServer(name: string, port: number, databaseUrl: string, origin: number): Server {
-  const log = join(work, `${name}.log`);
-  writeFileSync(log, '');
-  const out = createWriteStream(log);
-  const child = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
-  return { name, base: `http://127.0.0.1:${port}`, process: child, log };
-}
-
-async function ready(server: Server) {
-  const deadline = Date.now() + 60_000;
-  while (!readFileSync(server.log, 'utf8').includes('is running at')) {
-    if (server.process.exitCode !== null || Date.now() > deadline) throw new Error(`${server.name} did not start: ${readFileSync(server.log, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+async function startNamed(name: string, databaseUrl: string, origin: number): Promise<Server> {
+  const server = await startServer({ work, name, env: { DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' } });
+  return Object.assign(server, { name });
 }
 
 beforeAll(async () => {
@@ -62,21 +41,13 @@ beforeAll(async () => {
   const url = postgres.url('cluster');
   // Both at once on the empty database: migrations and seeding must not race.
   const origin = Date.now();
-  const [portA, portB] = [await freePort(), await freePort()];
-  servers.push(startServer('A', portA, url, origin), startServer('B', portB, url, origin));
-  await Promise.all(servers.map(ready));
+  servers.push(...(await Promise.all([startNamed('A', url, origin), startNamed('B', url, origin)])));
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
 });
 
 afterAll(async () => {
-  for (const server of servers) {
-    if (server.process.exitCode !== null || server.process.signalCode !== null) continue;
-    const exited = new Promise((resolve) => server.process.once('exit', resolve));
-    server.process.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-    if (server.process.exitCode === null && server.process.signalCode === null) server.process.kill('SIGKILL');
-  }
+  for (const server of servers) await server.stop();
   await sql?.end();
   await postgres?.stop();
 });
@@ -136,13 +107,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function feedHolder(): Promise<{ server: Server; pid: number }> {
   const { rows } = await sql.query<{ holder: string }>(`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`);
   const pid = Number(rows[0]?.holder.split(':')[1]);
-  // tsx runs the server as a child of the process we started.
-  const server = servers.find((candidate) => candidate.process.pid === pid || parentOf(pid) === candidate.process.pid);
+  const server = servers.find((candidate) => candidate.child.pid === pid);
   if (!server) throw new Error(`the feed is held by ${rows[0]?.holder ?? 'no one'}, not by a server of this test`);
   return { server, pid };
 }
-
-const parentOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
 
 let tokens: Map<Server, string>;
 const orders: { server: Server; id: number }[] = [];
@@ -224,7 +192,7 @@ it('moves the feed to the other process within 5 s when its process is killed', 
 
   process.kill(pid, 'SIGKILL');
   const killed = Date.now();
-  await new Promise((resolve) => leader.process.once('exit', resolve)); // tsx follows its child
+  await new Promise((resolve) => leader.child.once('exit', resolve));
   const { rows } = await sql.query<{ last: Date }>('select max(at) as last from price_ticks');
   const lastOfDead = rows[0]!.last.toISOString();
   let firstNew: Seen | undefined;
@@ -250,7 +218,7 @@ it('moves the feed to the other process within 5 s when its process is killed', 
 });
 
 it('settles every option exactly once, whichever process took it; balances equal the ledger', async () => {
-  const survivor = servers.find((server) => server.process.exitCode === null && server.process.signalCode === null)!;
+  const survivor = servers.find((server) => server.child.exitCode === null && server.child.signalCode === null)!;
   const token = tokens.get(survivor)!;
   // 1 minute of market time is 3 s here.
   const deadline = Date.now() + 20_000;

@@ -5,9 +5,9 @@
 // Idempotency-Key, as the PWA does. Then, from the database itself: every balance equals its
 // ledger entries; every request answered ret 1 has its effect exactly once, no refused one has
 // any; no withdrawal is half applied; no order is left open past its end. No browser needed.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -15,6 +15,7 @@ import Big from 'big.js';
 import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/postgres.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { register, sendSmsCode } from '../../src/contract/account.ts';
 import { addBankCard } from '../../src/contract/payouts.ts';
 import { submitWithdraw } from '../../src/contract/funds.ts';
@@ -68,23 +69,18 @@ interface Sent {
 }
 
 let port = 0;
-let server: ChildProcess | null = null;
+let server: ServerProcess | null = null;
 let starts = 0;
-let logFile = '';
 let productId = '';
 
-async function startServer(): Promise<{ ms: number; readyMs: number }> {
-  logFile = join(work, `server-${++starts}.log`);
-  writeFileSync(logFile, '');
-  const out = createWriteStream(logFile);
+async function startCrashServer(): Promise<{ ms: number; readyMs: number }> {
   const begun = performance.now();
-  // Node itself runs the server (no tsx wrapper process): the pid killed is the server's.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  server = await startServer({
+    work,
+    name: `server-${++starts}`,
+    port,
     env: {
-      ...process.env,
       NODE_ENV: 'development',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       WEB_ROOT: '',
@@ -97,41 +93,21 @@ async function startServer(): Promise<{ ms: number; readyMs: number }> {
       RATE_LIMIT_ACCOUNT: '100000',
       WORKERS: '',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
-  server = child;
-  const deadline = Date.now() + 60_000;
-  let line: RegExpMatchArray | null;
-  while (!(line = readFileSync(logFile, 'utf8').match(/is running at .*ready in (\d+) ms/))) {
-    if (child.exitCode !== null || Date.now() > deadline) throw new Error(`The server did not start: ${readFileSync(logFile, 'utf8')}`);
-    await sleep(25);
-  }
-  return { ms: Math.round(performance.now() - begun), readyMs: Number(line[1]) };
+  return { ms: Math.round(performance.now() - begun), readyMs: server.readyMs };
 }
 
 /** SIGKILL: no handler runs, nothing is flushed or closed. Resolves with the market time of the kill. */
 async function killServer(): Promise<number> {
-  const child = server!;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGKILL');
+  const killing = server!.kill();
   const at = marketNow();
-  await exited;
+  await killing;
   server = null;
   return at;
 }
 
 async function stopServer(): Promise<void> {
-  const child = server;
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill('SIGTERM');
-  await Promise.race([exited, sleep(10_000)]);
-  if (child.exitCode === null && child.signalCode === null) {
-    child.kill('SIGKILL');
-    await exited;
-  }
+  await server?.stop(10_000);
   server = null;
 }
 
@@ -177,7 +153,7 @@ async function newCustomer(): Promise<User> {
   await answered(sendSmsCode, { userphone: phone });
   let code: string | undefined;
   for (let tries = 0; !code && tries < 100; tries++) {
-    code = readFileSync(logFile, 'utf8').match(new RegExp(`verification code for ${phone} \\(sms\\): (\\d{6})`))?.[1];
+    code = server!.output().match(new RegExp(`verification code for ${phone} \\(sms\\): (\\d{6})`))?.[1];
     if (!code) await sleep(20); // the log reaches its file a moment later
   }
   if (!code) throw new Error(`no code for ${phone} in the server log`);
@@ -245,7 +221,7 @@ const killMoments: number[] = []; // market time of each kill
 
 it('survives SIGKILL in the middle of withdrawals, option buys and settlement: every answer holds, nothing twice', async () => {
   port = await freePort();
-  figures.firstStartMs = (await startServer()).ms;
+  figures.firstStartMs = (await startCrashServer()).ms;
   const product = (await answered(optionProducts, { code: 'BTC' })).data as { lists: { id: number; minutes: number }[] };
   productId = String(product.lists.find((item) => item.minutes === 1)!.id);
   const users: User[] = [];
@@ -295,7 +271,7 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
     await Promise.all(trickle);
     figures.kills++;
 
-    const restart = await startServer();
+    const restart = await startCrashServer();
     // The PWA sends again what got no answer, with the same key; what was answered replays as is.
     const roundSent = sentAll.filter((sent) => sent.round === round);
     const lost = roundSent.filter((sent) => !sent.first);

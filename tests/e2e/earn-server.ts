@@ -3,13 +3,13 @@
 // `leadSeconds` of simulated time before a day ends, so a test sees a day end soon after starting.
 // Fresh embedded database, the built PWA, the demo account; the operator command reaches it through
 // its data folder like the shared end-to-end server.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
-import { freePort } from '../server/postgres.ts';
+import { startServer } from '../server/server-process.ts';
 import { dayEnd, interestDay } from '../../src/server/domain/earn-days.ts';
 
 const TIME_ZONE = 'Asia/Bangkok';
@@ -35,15 +35,10 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
 
   const work = mkdtempSync(join(tmpdir(), 'coinvest-earn-'));
   const dataDir = join(work, 'data');
-  const logFile = join(work, 'server.log');
-  writeFileSync(logFile, '');
-  const port = await freePort();
-  const child: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  const server = await startServer({
+    work,
+    name: 'earn server',
     env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       WEB_ROOT: inject('webRoot'),
       AUTH_RATE_LIMIT: '1000',
@@ -54,33 +49,14 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
       EARN_TIMEZONE: TIME_ZONE,
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const out = createWriteStream(logFile);
-  child.stdout!.pipe(out);
-  child.stderr!.pipe(out);
-
-  const deadline = Date.now() + 60_000;
-  while (!readFileSync(logFile, 'utf8').includes('is running at')) {
-    if (child.exitCode !== null || Date.now() > deadline) {
-      child.kill('SIGKILL');
-      throw new Error(`The earn server did not start: ${readFileSync(logFile, 'utf8')}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
 
   const run = promisify(execFile);
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: server.base,
     dataDir,
     dayMs: secondsPerDay * 1000,
     operator: async (...args) => (await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 30_000 })).stdout,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 5_000))]);
-      if (child.exitCode === null) child.kill('SIGKILL');
-    },
+    stop: () => server.stop(),
   };
 }

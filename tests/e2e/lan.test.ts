@@ -6,37 +6,32 @@
 // - over https from the server's own TLS (TLS_CERT / TLS_KEY) a service worker controls it, so the
 //   PWA installs and works offline, and HSTS is sent.
 // The first load's bytes on the wire are measured here too (precompressed files).
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PHONE, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
-import { freePort } from '../server/postgres.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { texts } from '../../src/contract/texts.ts';
 
 const HOST = 'coinvest.lan';
 const httpPort = new URL(inject('baseUrl')).port;
 let browser: Browser;
-let tlsServer: ChildProcess;
+let tlsServer: ServerProcess | undefined;
 let tlsPort = 0;
 const work = mkdtempSync(join(tmpdir(), 'coinvest-lan-'));
 
 beforeAll(async () => {
   await markAllRead('demo', 'demo1234');
-  tlsPort = await freePort();
   const fixtures = join('tests', 'fixtures', 'tls');
-  const log = join(work, 'tls.log');
-  writeFileSync(log, '');
-  const out = createWriteStream(log);
-  tlsServer = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(tlsPort), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), TLS_CERT: join(fixtures, 'cert.pem'), TLS_KEY: join(fixtures, 'key.pem'), LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const starting = startServer({
+    work,
+    name: 'TLS server',
+    tls: true,
+    env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), TLS_CERT: join(fixtures, 'cert.pem'), TLS_KEY: join(fixtures, 'key.pem'), LOG_LEVEL: 'warn' },
   });
-  tlsServer.stdout!.pipe(out);
-  tlsServer.stderr!.pipe(out);
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -46,18 +41,13 @@ beforeAll(async () => {
       '--ignore-certificate-errors',
     ],
   });
-  const deadline = Date.now() + 60_000;
-  while (!readFileSync(log, 'utf8').includes('is running at')) {
-    if (tlsServer.exitCode !== null || Date.now() > deadline) throw new Error(`the TLS server did not start: ${readFileSync(log, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  tlsServer = await starting;
+  tlsPort = tlsServer.port;
 });
 
 afterAll(async () => {
   await browser?.close();
-  tlsServer?.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  if (tlsServer?.exitCode === null) tlsServer.kill('SIGKILL');
+  await tlsServer?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -3,8 +3,8 @@
 // start), accepting reloads into the new version. The §1 check of `v` in appurl_android raises
 // the same dialog, forced; in the Android shell its button opens the download link.
 // This file runs its own server whose web root the test swaps between the two builds.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, createWriteStream, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -13,13 +13,13 @@ import { PHONE, launch } from './browser.ts';
 import { controlledByServiceWorker } from './pwa.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { freePort } from '../server/postgres.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
 
 const NEW_BUILD = 'e2e-second-build';
 const work = mkdtempSync(join(tmpdir(), 'coinvest-update-'));
 const webRoot = join(work, 'web');
 const second = join(work, 'dist-second');
-let server: ChildProcess | undefined;
+let server: ServerProcess | undefined;
 let base = '';
 let browser: Browser;
 
@@ -40,33 +40,14 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`the second build failed: ${built.stderr}`);
   deploy(inject('webRoot'));
 
-  const port = await freePort();
-  const logFile = join(work, 'server.log');
-  writeFileSync(logFile, '');
-  const log = createWriteStream(logFile);
-  server = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout!.pipe(log);
-  server.stderr!.pipe(log);
-  const deadline = Date.now() + 90_000;
-  while (!readFileSync(logFile, 'utf8').includes('is running at')) {
-    if (server.exitCode !== null || Date.now() > deadline) throw new Error(`the update test server did not start: ${readFileSync(logFile, 'utf8')}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ work, name: 'update test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } });
+  base = server.base;
   browser = await launch();
 });
 
 afterAll(async () => {
   await browser?.close();
-  if (server && server.exitCode === null) {
-    const stopped = new Promise((resolve) => server!.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([stopped, new Promise((resolve) => setTimeout(resolve, 5000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await server?.stop();
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -3,21 +3,20 @@
 // exchange gone quiet the coin is halted and a buy is refused with the message; with no exchange
 // reachable at all (no internet) it still starts, says so once per exchange, and serves everything
 // else. PGlite in a temporary folder; the PostgreSQL run of this suite skips it.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './postgres.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 import { onPostgres } from './harness.ts';
 import { startStandIn, type StandIn } from './exchange-standins.ts';
 
-const running: { child: ChildProcess; dir: string }[] = [];
+const running: { server: ServerProcess; dir: string }[] = [];
 const stands: StandIn[] = [];
 afterEach(async () => {
-  for (const { child, dir } of running.splice(0)) {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+  for (const { server, dir } of running.splice(0)) {
+    await server.stop();
     rmSync(dir, { recursive: true, force: true });
   }
 });
@@ -25,20 +24,12 @@ afterAll(async () => {
   await Promise.all(stands.map((stand) => stand.close()));
 });
 
-/** Starts the server with these variables; resolves with its base URL and its output so far, once it listens. */
-async function startServer(env: Record<string, string>) {
-  const port = await freePort();
+/** Starts the server on a fresh embedded database with these variables; resolves once it listens. */
+async function startIndexServer(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'coinvest-index-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'development', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dir, DATABASE_URL: '', WEB_ROOT: '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push({ child, dir });
-  const output = { text: '' };
-  child.stdout!.on('data', (chunk) => (output.text += chunk));
-  child.stderr!.on('data', (chunk) => (output.text += chunk));
-  await expect.poll(() => output.text, { timeout: 60_000, interval: 100 }).toMatch(/is running at/);
-  return { base: `http://127.0.0.1:${port}/api`, output };
+  const server = await startServer({ work: dir, env: { NODE_ENV: 'development', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', WEB_ROOT: '', LOG_LEVEL: 'info', ...env } });
+  running.push({ server, dir });
+  return { base: `${server.base}/api`, output: server.output };
 }
 
 /** A call in English (the server's fallback language is Thai). */
@@ -48,7 +39,7 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
     for (const kind of ['binance', 'okx', 'kraken'] as const) stands.push(await startStandIn(kind));
     const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
-    const { base, output } = await startServer({
+    const { base, output } = await startIndexServer({
       PRICE_FEED: 'index',
       EXCHANGE_BINANCE_WS: binance.endpoints.socket,
       EXCHANGE_BINANCE_REST: binance.endpoints.rest,
@@ -57,7 +48,7 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
       EXCHANGE_KRAKEN_WS: kraken.endpoints.socket,
       EXCHANGE_KRAKEN_REST: kraken.endpoints.rest,
     });
-    expect(output.text).toMatch(/Prices: market index of Binance, OKX, Kraken/);
+    expect(output()).toMatch(/Prices: market index of Binance, OKX, Kraken/);
     await expect.poll(() => [binance, okx, kraken].every((stand) => stand.subscribed().length >= 10), { timeout: 15_000 }).toBe(true);
 
     // The exchanges trade BTC; the server's price is their median.
@@ -92,7 +83,7 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
     trading = false;
     await trades;
     await expect.poll(async () => (await buy()).msg, { timeout: 15_000, interval: 500 }).toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
-    expect(output.text).toMatch(/BTC halted/);
+    expect(output()).toMatch(/BTC halted/);
 
     // Two exchanges come back: prices resume, buying works again.
     trading = true;
@@ -112,7 +103,7 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
   it('starts with no exchange reachable: one line per exchange, every coin halted, the rest of the app working', async () => {
     const nowhere = `ws://127.0.0.1:${await freePort()}`;
     const rest = `http://127.0.0.1:${await freePort()}`;
-    const { base, output } = await startServer({
+    const { base, output } = await startIndexServer({
       PRICE_FEED: 'index',
       EXCHANGE_BINANCE_WS: nowhere,
       EXCHANGE_BINANCE_REST: rest,
@@ -121,8 +112,8 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
       EXCHANGE_KRAKEN_WS: nowhere,
       EXCHANGE_KRAKEN_REST: rest,
     });
-    await expect.poll(() => output.text, { timeout: 15_000 }).toMatch(/Kraken: .*reconnecting/);
-    for (const label of ['Binance', 'OKX', 'Kraken']) expect(output.text.match(new RegExp(`${label}: connection error`, 'g'))?.length, label).toBe(1);
+    await expect.poll(() => output(), { timeout: 15_000 }).toMatch(/Kraken: .*reconnecting/);
+    for (const label of ['Binance', 'OKX', 'Kraken']) expect(output().match(new RegExp(`${label}: connection error`, 'g'))?.length, label).toBe(1);
     expect((await api(base, '/coin/data/rate?code=BTC')).ret).toBe(0);
     // Everything else answers.
     expect((await api(base, '/other/config?act=about')).ret).toBe(1);

@@ -1,0 +1,100 @@
+// The real server as its own process, for the tests that need one (end-to-end setups, crash and
+// cluster runs, the market index): started with `node --import tsx` (so the pid is the server's own,
+// and SIGKILL kills it), on a free loopback port, its output kept in a log file the tests can read
+// (codes the development sender writes), ready once it prints that it is running — an event, not a poll.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { freePort } from './postgres.ts';
+
+export interface ServerProcess {
+  /** http(s)://127.0.0.1:<port> */
+  readonly base: string;
+  readonly port: number;
+  /** The file its output goes to. */
+  readonly logFile: string;
+  readonly child: ChildProcess;
+  /** Milliseconds the server itself reported from start to listening. */
+  readonly readyMs: number;
+  /** Its output so far. */
+  output(): string;
+  /** SIGTERM (a clean stop), then SIGKILL if it has not exited within `graceMs`. */
+  stop(graceMs?: number): Promise<void>;
+  /** SIGKILL: no handler runs, nothing is flushed or closed. */
+  kill(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Variables on top of this process's own and the defaults below (NODE_ENV production, HOST 127.0.0.1, PORT). */
+  env?: Record<string, string>;
+  /** A folder for the log (a new temporary one by default). */
+  work?: string;
+  /** The log file's name in `work`. */
+  name?: string;
+  port?: number;
+  /** Https: the base says so. */
+  tls?: boolean;
+  timeoutMs?: number;
+}
+
+const READY = /is running at .*ready in (\d+) ms/;
+
+export async function startServer({ env = {}, work = mkdtempSync(join(tmpdir(), 'coinvest-server-')), name = 'server', port, tls = false, timeoutMs = 90_000 }: ServerOptions = {}): Promise<ServerProcess> {
+  const listenPort = port ?? (await freePort());
+  const logFile = join(work, `${name}.log`);
+  const log = createWriteStream(logFile);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(listenPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let text = '';
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const readyMs = await new Promise<number>((resolve, reject) => {
+    let settled = false;
+    const timer = setTimeout(() => fail(`did not start in ${timeoutMs / 1000} s`), timeoutMs);
+    const fail = (why: string) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      child.kill('SIGKILL');
+      reject(new Error(`The ${name} ${why}: ${text}`));
+    };
+    const take = (chunk: Buffer) => {
+      text += chunk.toString();
+      log.write(chunk);
+      const ready = text.match(READY);
+      if (ready && !settled) {
+        settled = true;
+        clearTimeout(timer);
+        resolve(Number(ready[1]));
+      }
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
+    child.once('exit', (code, signal) => fail(`stopped (${signal ?? `exit ${code}`})`));
+  });
+  const running = () => child.exitCode === null && child.signalCode === null;
+  return {
+    base: `${tls ? 'https' : 'http'}://127.0.0.1:${listenPort}`,
+    port: listenPort,
+    logFile,
+    child,
+    readyMs,
+    output: () => text,
+    async stop(graceMs = 5_000) {
+      if (!running()) return;
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      if (running()) {
+        child.kill('SIGKILL');
+        await exited;
+      }
+    },
+    async kill() {
+      if (!running()) return;
+      child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
