@@ -40,6 +40,10 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'THB';
 
 /** §1: Thai banks for withdraw and bank cards. */
+/** §4: where a certification stands: not certified → under review → verified, or rejected. */
+export const VERIFICATION_STATUSES = ['none', 'review', 'verified', 'rejected'] as const;
+/** The chains a wallet address or a crypto recharge travels on. */
+export const CHAINS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
 export const BANK_CODES = ['BBL', 'BBC', 'KTB', 'BAY', 'KBANK', 'CITI', 'TTB', 'SCB', 'NBANK', 'KKP', 'GSB', 'GHB', 'BAAC'] as const;
 
 /** The banks' names as shown next to their codes (proper names: not translated). */
