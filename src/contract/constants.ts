@@ -19,6 +19,8 @@ export const THEME_COLOR = '#00bbfe';
 export const HISTORY_LENGTH = 10;
 export const UPLOAD_MAX_COUNT = 52;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest form or JSON body the server reads; a larger one answers 413. */
+export const BODY_MAX_BYTES = 1024 * 1024;
 export const SWIPER_INTERVAL_MS = 3000;
 
 export const LOCALES = ['en', 'zh', 'th', 'jp', 'ar', 'hi'] as const;

@@ -54,9 +54,9 @@ const KlineInput = v.object({
   period: v.optional(v.picklist(PERIODS, texts.choosePeriod.id), '1m'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)), '200'),
 });
-/** §7 lists GET and POST for the K-lines: both are served. */
+/** §7 lists GET and POST for the K-lines: both are served; the POST reads only, like the GET. */
 export const klines = get('/coin/data/lists', KlineInput, returns(Klines), { auth: false });
-export const klinesPost = post('/coin/data/lists', KlineInput, returns(Klines), { auth: false });
+export const klinesPost = post('/coin/data/lists', KlineInput, returns(Klines), { auth: false, readOnly: true });
 
 export const PriceQuote = shape({
   code: v.string(),
