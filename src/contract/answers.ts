@@ -11,6 +11,8 @@ export const SIGNED_DECIMAL = /^[-+]?\d+(?:\.\d+)?$/;
 
 export const decimal = v.pipe(v.string(), v.regex(DECIMAL));
 export const signedDecimal = v.pipe(v.string(), v.regex(SIGNED_DECIMAL));
+/** A decimal, or '' where the figure does not apply (a wallet payout's baht rate). */
+export const decimalOrEmpty = v.union([decimal, v.literal('')]);
 /** A moment, as Date.toISOString() writes it. */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp());
 /** A SHA-256 digest or a blind box's server seed: 64 hex digits. */

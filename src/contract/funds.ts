@@ -9,7 +9,7 @@ import { amount } from './markets.ts';
 import { texts } from './texts.ts';
 import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
 import { Paged } from './envelope.ts';
-import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
+import { decimal, decimalOrEmpty, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 export const FUNDS_PAGE_SIZE = 20;
 const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
@@ -155,8 +155,8 @@ export const WithdrawOrder = shape({
   payee_network: v.string(),
   /** Bank payouts are made in baht at the rate of the moment of the request. */
   fiat_currency: v.string(),
-  fiat_rate: v.string(),
-  fiat_amount: v.string(),
+  fiat_rate: decimalOrEmpty,
+  fiat_amount: decimalOrEmpty,
   status: v.picklist(WITHDRAW_STATUSES),
   reason: v.string(),
   /** The payout transaction, when the operator recorded it. */
