@@ -202,6 +202,38 @@ function contractTextIdsOnly(): Plugin {
 }
 
 /**
+ * The answer schemas of src/contract (`returns(Schema)`, the shape of each endpoint's data) check the
+ * server's answers in the tests and publish them in /api/openapi.json; the PWA never parses an
+ * answer, so its build calls `returns()`, `shape()` and `Paged()` with no argument: nothing names an
+ * answer's fields any more and the schemas fall out of the bundle (the builders are free of side
+ * effects; a spread or property read left in an argument would keep its statement). Runs after the
+ * TypeScript is compiled, on the AST.
+ */
+function contractAnswersServerOnly(): Plugin {
+  type Node = { type: string; start: number; end: number; callee?: Node; name?: string; arguments?: Node[] };
+  const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged']);
+  return {
+    name: 'coinvest:contract-answers-server-only',
+    apply: 'build',
+    transform(code, id) {
+      if (!id.includes('/src/contract/') || ![...ANSWER_BUILDERS].some((name) => code.includes(`${name}(`))) return null;
+      const calls: Node[] = [];
+      const walk = (node: unknown): void => {
+        if (Array.isArray(node)) return node.forEach(walk);
+        if (typeof node !== 'object' || node === null) return;
+        const candidate = node as Node;
+        if (candidate.type === 'CallExpression' && candidate.callee?.type === 'Identifier' && ANSWER_BUILDERS.has(candidate.callee.name!) && candidate.arguments?.length) calls.push(candidate);
+        else Object.values(node).forEach(walk);
+      };
+      walk(this.parse(code));
+      let out = code;
+      for (const call of calls.sort((a, b) => b.start - a.start)) out = `${out.slice(0, call.start)}${call.callee!.name}()${out.slice(call.end)}`;
+      return { code: out, map: null };
+    },
+  };
+}
+
+/**
  * Puts the app's stylesheet (the start chunk's, 5–6 KB gzip) inside index.html instead of linking
  * it. A linked stylesheet is one more request before any paint: on a first visit over a slow
  * network a round trip (150 ms on slow 4G) for a file smaller than the first window the document
@@ -292,6 +324,7 @@ export default defineConfig({
     lingui(),
     catalogsByArea(),
     contractTextIdsOnly(),
+    contractAnswersServerOnly(),
     stylesInline(),
     paintBeforeScripts(),
     VitePWA({

@@ -1,6 +1,6 @@
 // Account calls of spec §7 (and the two our server adds: register and logout).
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import {
   INVITE_CODE,
   code,
@@ -17,32 +17,35 @@ import {
   UPLOAD_URL,
 } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Currency } from './constants.ts';
+import { CURRENCIES, VERIFICATION_STATUSES } from './constants.ts';
+import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 
-export type VerificationStatus = 'none' | 'review' | 'verified' | 'rejected';
+export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 /** §3 user info, as /users/info answers it (avatar is sent as `userimg`). */
-export interface UserInfo {
-  id: number;
-  username: string;
-  nickname: string;
-  userimg: string;
-  level: number;
-  phone: string;
-  email: string;
-  invite_code: string;
-  currency: Currency;
-  has_paypass: boolean;
-  recharge_total: string;
+export const UserInfo = shape({
+  id: whole,
+  username: v.string(),
+  nickname: v.string(),
+  userimg: v.string(),
+  level: whole,
+  phone: v.string(),
+  email: v.string(),
+  invite_code: v.string(),
+  currency: v.picklist(CURRENCIES),
+  has_paypass: v.boolean(),
+  recharge_total: decimal,
   /** Primary certification (§4). */
-  verification: VerificationStatus;
-  advanced_verification: VerificationStatus;
-  created_at: string;
-}
+  verification: v.picklist(VERIFICATION_STATUSES),
+  advanced_verification: v.picklist(VERIFICATION_STATUSES),
+  created_at: isoTime,
+});
+export type UserInfo = v.InferOutput<typeof UserInfo>;
 
-export interface Session {
-  token: string;
-}
+export const Session = shape({ token: v.string() });
+export type Session = v.InferOutput<typeof Session>;
+/** A code was sent: seconds until another may be asked for. */
+const CodeSent = shape({ resend_in: whole });
 
 export const LoginInput = v.object({
   username: required(texts.enterUsernameAndPassword),
@@ -53,7 +56,7 @@ export const LoginForm = v.object({
   ...LoginInput.entries,
   agree: v.literal(true, texts.readAgreement.id),
 });
-export const login = post('/users/login', LoginInput, result<Session>(), { auth: false });
+export const login = post('/users/login', LoginInput, returns(Session), { auth: false });
 
 const registerCommon = {
   code,
@@ -72,26 +75,26 @@ export const RegisterInput = v.variant(
   texts.invalidRequest.id,
 );
 export type RegisterInputType = v.InferInput<typeof RegisterInput>;
-export const register = post('/users/register', RegisterInput, result<Session>(), { auth: false });
+export const register = post('/users/register', RegisterInput, returns(Session), { auth: false });
 
 /** `must=1` for a password reset (the number must be registered), else it must be free. */
 export const sendSmsCode = get(
   '/users/sms',
   v.object({ userphone: phone, must: mustFlag }),
-  result<{ resend_in: number }>(),
+  returns(CodeSent),
   { auth: false },
 );
 export const sendEmailCode = get(
   '/users/email/get',
   v.object({ email, must: mustFlag }),
-  result<{ resend_in: number }>(),
+  returns(CodeSent),
   { auth: false },
 );
 
-export const userInfo = get('/users/info', NoInput, result<UserInfo>());
+export const userInfo = get('/users/info', NoInput, returns(UserInfo));
 
 /** Our addition: ends this session on the server (the token is revoked). */
-export const logout = post('/users/logout', NoInput, result<null>());
+export const logout = post('/users/logout', NoInput, returns(nothing));
 
 /** Profile fields the user edits directly; a new phone or e-mail needs its code. */
 export const EditProfileInput = v.pipe(
@@ -106,12 +109,12 @@ export const EditProfileInput = v.pipe(
   v.check((input) => [input.nickname, input.currency, input.phone, input.email].some((value) => value !== undefined), texts.fillInformation.id),
   v.check((input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined, texts.enterCode.id),
 );
-export const editProfile = post('/users/edit', EditProfileInput, result<UserInfo>());
+export const editProfile = post('/users/edit', EditProfileInput, returns(UserInfo));
 
 export const editAvatar = post(
   '/users/edit/avatar',
   v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }),
-  result<UserInfo>(),
+  returns(UserInfo),
 );
 
 /** Changing the login password revokes every session; the answer carries this device's new one. */
@@ -123,7 +126,7 @@ export const ChangePasswordInput = v.pipe(
   }),
   samePasswords(),
 );
-export const changePassword = post('/users/edit/userpass', ChangePasswordInput, result<Session>());
+export const changePassword = post('/users/edit/userpass', ChangePasswordInput, returns(Session));
 
 const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent) };
 export const ForgotPasswordInput = v.pipe(
@@ -137,7 +140,7 @@ export const ForgotPasswordInput = v.pipe(
   ),
   samePasswords(),
 );
-export const forgotPassword = post('/users/forget', ForgotPasswordInput, result<null>(), { auth: false });
+export const forgotPassword = post('/users/forget', ForgotPasswordInput, returns(nothing), { auth: false });
 
 /**
  * Sets or changes the payment password: with the old one, or with a code sent to the
@@ -152,10 +155,10 @@ export const ChangePayPasswordInput = v.pipe(
   }),
   samePasswords(),
 );
-export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordInput, result<UserInfo>());
+export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordInput, returns(UserInfo));
 
 /** Multipart, field `image` (§7); answers the URL the picture is served back at. */
-export const uploadImage = post('/users/upload', NoInput, result<{ url: string }>(), { multipart: true });
+export const uploadImage = post('/users/upload', NoInput, returns(shape({ url: v.pipe(v.string(), v.regex(UPLOAD_URL)) })), { multipart: true });
 export const UPLOAD_FIELD = 'image';
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
 

@@ -1,28 +1,32 @@
 // Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public
 // reading. An activity's body is rich text kept sanitised (rich-text.ts) when saved and when served.
 import * as v from 'valibot';
-import { NoInput, get, result } from './endpoint.ts';
+import { NoInput, get, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoTime, shape, whole } from './answers.ts';
 
 export const ACTIVITY_STATUSES = ['upcoming', 'running', 'ended'] as const;
 export type ActivityStatus = (typeof ACTIVITY_STATUSES)[number];
 
-export interface ActivitySummary {
-  id: number;
-  title: string;
-  cover: string;
-  starts_at: string;
+export const ActivitySummary = shape({
+  id: whole,
+  title: v.string(),
+  cover: v.string(),
+  starts_at: isoTime,
   /** null: open-ended. */
-  ends_at: string | null;
-  status: ActivityStatus;
-}
+  ends_at: v.nullable(isoTime),
+  status: v.picklist(ACTIVITY_STATUSES),
+});
+export type ActivitySummary = v.InferOutput<typeof ActivitySummary>;
 
-export interface ActivityDetails extends ActivitySummary {
+export const ActivityDetails = shape({
+  ...ActivitySummary.entries,
   /** Sanitised rich text (the allowlist of rich-text.ts). */
-  body: string;
-}
+  body: v.string(),
+});
+export type ActivityDetails = v.InferOutput<typeof ActivityDetails>;
 
 /** Where an activity stands at `now`: before its start, within its period, or after its end. */
 export function activityStatus(startsAt: Date, endsAt: Date | null, now: Date): ActivityStatus {
@@ -30,21 +34,22 @@ export function activityStatus(startsAt: Date, endsAt: Date | null, now: Date): 
   return endsAt && now >= endsAt ? 'ended' : 'running';
 }
 
-export const activityList = get('/content/sale', NoInput, result<Paged<ActivitySummary>>(), { auth: false });
-export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), result<ActivityDetails>(), { auth: false });
+export const activityList = get('/content/sale', NoInput, returns(Paged(ActivitySummary)), { auth: false });
+export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), returns(ActivityDetails), { auth: false });
 
-export interface WinLine {
-  id: number;
+export const WinLine = shape({
+  id: whole,
   /** Masked: "de***o". */
-  username: string;
-  prize_name: string;
-  asset: string;
-  amount: string;
-  created_at: string;
-}
+  username: v.string(),
+  prize_name: v.string(),
+  asset: v.string(),
+  amount: decimal,
+  created_at: isoTime,
+});
+export type WinLine = v.InferOutput<typeof WinLine>;
 /** How many recent wins the notice shows. */
 export const WIN_NOTICE_SIZE = 20;
-export const winNotice = get('/content/winnotice', NoInput, result<Paged<WinLine>>(), { auth: false });
+export const winNotice = get('/content/winnotice', NoInput, returns(Paged(WinLine)), { auth: false });
 
 /** "demo" → "de***o", "ab" → "a***": enough to recognise oneself, never enough to identify another. */
 export function maskUsername(username: string): string {

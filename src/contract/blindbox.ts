@@ -7,10 +7,11 @@
 //                prize whose cumulative weight exceeds the roll is won.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, hex64, isoTime, shape, whole } from './answers.ts';
 
 /** Weights are parts per million: the active prizes' weights sum to exactly this. */
 export const WEIGHT_TOTAL = 1_000_000;
@@ -25,10 +26,8 @@ export const DRAWS_PAGE_SIZE = 20;
 // ---- The draw's mathematics (pure; Web Crypto: Node 20 and browsers' secure contexts) ----------
 
 /** An entry of the prize table a roll is mapped onto, in its stored order. */
-export interface TableEntry {
-  id: number;
-  weight: number;
-}
+export const TableEntry = shape({ id: whole, weight: whole });
+export type TableEntry = v.InferOutput<typeof TableEntry>;
 
 /** Web Crypto, or null where the browser withholds it (plain http other than localhost). */
 export function subtleCrypto(): SubtleCrypto | null {
@@ -116,89 +115,95 @@ export function valueAgainstCost(info: {
 
 // ---- The calls ----------------------------------------------------------------------------
 
-export interface BoxPrize {
-  id: number;
-  name: string;
-  asset: string;
+export const BoxPrize = shape({
+  id: whole,
+  name: v.string(),
+  asset: v.string(),
   /** "0": thanks for playing. */
-  amount: string;
-  weight: number;
+  amount: decimal,
+  weight: whole,
   /** "12.5%" */
-  odds: string;
+  odds: v.pipe(v.string(), v.regex(/^\d+(?:\.\d+)?%$/)),
   /** null: unlimited. */
-  stock: number | null;
-}
+  stock: v.nullable(whole),
+});
+export type BoxPrize = v.InferOutput<typeof BoxPrize>;
 
-export interface BoxCost {
-  pay: PayWith;
-  asset: string;
-  amount: string;
-}
+export const BoxCost = shape({
+  pay: v.picklist(PAY_WITH),
+  asset: v.string(),
+  amount: decimal,
+});
+export type BoxCost = v.InferOutput<typeof BoxCost>;
 
-export interface SeedState {
-  seed_id: number;
-  server_hash: string;
-  client_seed: string;
-  next_nonce: number;
-}
+export const SeedState = shape({
+  seed_id: whole,
+  server_hash: hex64,
+  client_seed: v.string(),
+  next_nonce: whole,
+});
+export type SeedState = v.InferOutput<typeof SeedState>;
 
-export interface BlindBoxInfo {
+export const BlindBoxInfo = shape({
   /** The prizes of the caller's seed's table, with their odds and today's stock. */
-  prizes: BoxPrize[];
+  prizes: v.array(BoxPrize),
   /** False when that table does not sum to 100 %: no draw is possible (rotate the seed). */
-  available: boolean;
-  costs: BoxCost[];
+  available: v.boolean(),
+  costs: v.array(BoxCost),
   /** Expected prize value per draw, by asset of the prizes: { USDT: "0.42", POINT: "30" }. */
-  expected: Record<string, string>;
+  expected: v.record(v.string(), decimal),
   /** USDT paid for one point when redeemed (the points rule); null when there is none. */
-  usdt_per_point: string | null;
-  seed: SeedState;
+  usdt_per_point: v.nullable(decimal),
+  seed: SeedState,
   /**
    * Whether the caller's seed uses the table published now. A seed keeps the table it was committed
    * with (so no table can be arranged around a known next roll); rotating it brings the new one.
    */
-  table_current: boolean;
-}
-export const blindBoxInfo = get('/blindbox/info', NoInput, result<BlindBoxInfo>());
+  table_current: v.boolean(),
+});
+export type BlindBoxInfo = v.InferOutput<typeof BlindBoxInfo>;
+export const blindBoxInfo = get('/blindbox/info', NoInput, returns(BlindBoxInfo));
 
-export interface BoxDraw {
-  id: number;
-  seed_id: number;
-  nonce: number;
-  client_seed: string;
-  roll: number;
-  prize_id: number;
-  prize_name: string;
-  prize_asset: string;
-  prize_amount: string;
-  cost_asset: string;
-  cost: string;
+export const BoxDraw = shape({
+  id: whole,
+  seed_id: whole,
+  nonce: whole,
+  client_seed: v.string(),
+  roll: whole,
+  prize_id: whole,
+  prize_name: v.string(),
+  prize_asset: v.string(),
+  prize_amount: decimal,
+  cost_asset: v.string(),
+  cost: decimal,
   /** The table the roll was mapped onto, in order. */
-  prize_table: TableEntry[];
-  server_hash: string;
+  prize_table: v.array(TableEntry),
+  server_hash: hex64,
   /** Shown once the seed is rotated; null before. */
-  server_seed: string | null;
-  created_at: string;
-}
+  server_seed: v.nullable(hex64),
+  created_at: isoTime,
+});
+export type BoxDraw = v.InferOutput<typeof BoxDraw>;
 
 export const drawBlindBox = post(
   '/blindbox/draw',
   v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }),
-  result<{ draw: BoxDraw; seed: SeedState }>(),
+  returns(shape({ draw: BoxDraw, seed: SeedState })),
 );
 
-export interface SeedRotation {
+export const SeedRotation = shape({
   /** The seed just revealed: its SHA-256 is the hash shown before its draws. */
-  revealed: { seed_id: number; server_seed: string; server_hash: string };
-  seed: SeedState;
-}
-export const setClientSeed = post('/blindbox/seed', v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }), result<SeedRotation>());
-export const rotateSeed = post('/blindbox/rotate', NoInput, result<SeedRotation>());
+  revealed: shape({ seed_id: whole, server_seed: hex64, server_hash: hex64 }),
+  seed: SeedState,
+});
+export type SeedRotation = v.InferOutput<typeof SeedRotation>;
+export const setClientSeed = post('/blindbox/seed', v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }), returns(SeedRotation));
+export const rotateSeed = post('/blindbox/rotate', NoInput, returns(SeedRotation));
 
 export const blindBoxDraws = get(
   '/blindbox/draws',
   v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
-  result<Paged<BoxDraw>>(),
+  returns(Paged(BoxDraw)),
 );
 
 // ---- Verification (the browser's check of a past draw) ---------------------------------------

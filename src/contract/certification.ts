@@ -2,16 +2,18 @@
 // then advanced (only once primary is verified: the document's back and a photo holding it).
 // An operator reviews each submission; a rejection carries a reason the user sees.
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL, required } from './fields.ts';
 import { texts } from './texts.ts';
+import { isoTime, shape } from './answers.ts';
+import { VERIFICATION_STATUSES } from './constants.ts';
 
 export const DOCUMENT_TYPES = ['id_card', 'driver_licence', 'passport'] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const CERTIFICATION_LEVELS = ['primary', 'advanced'] as const;
 export type CertificationLevel = (typeof CERTIFICATION_LEVELS)[number];
 /** §4: not certified → under review → verified, or rejected (with a reason) and open to a new try. */
-export type CertificationStatus = 'none' | 'review' | 'verified' | 'rejected';
+export type CertificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 const picture = v.pipe(required(texts.uploadDocument), v.regex(UPLOAD_URL, texts.uploadDocument.id));
 
@@ -35,23 +37,25 @@ export const CertificationInput = v.variant(
 );
 export type CertificationInputType = v.InferInput<typeof CertificationInput>;
 
-export interface CertificationRecord {
-  level: CertificationLevel;
-  status: CertificationStatus;
-  doc_type: DocumentType | null;
-  name: string;
+export const CertificationRecord = shape({
+  level: v.picklist(CERTIFICATION_LEVELS),
+  status: v.picklist(VERIFICATION_STATUSES),
+  doc_type: v.nullable(v.picklist(DOCUMENT_TYPES)),
+  name: v.string(),
   /** The document number with all but its last four characters hidden. */
-  number: string;
-  reason: string;
-  submitted_at: string | null;
-  reviewed_at: string | null;
-}
+  number: v.string(),
+  reason: v.string(),
+  submitted_at: v.nullable(isoTime),
+  reviewed_at: v.nullable(isoTime),
+});
+export type CertificationRecord = v.InferOutput<typeof CertificationRecord>;
 
-export interface CertificationState {
-  primary: CertificationRecord;
-  advanced: CertificationRecord;
-}
+export const CertificationState = shape({
+  primary: CertificationRecord,
+  advanced: CertificationRecord,
+});
+export type CertificationState = v.InferOutput<typeof CertificationState>;
 
-export const submitCertification = post('/users/levelauth', CertificationInput, result<CertificationState>());
+export const submitCertification = post('/users/levelauth', CertificationInput, returns(CertificationState));
 /** Our addition: where each level stands, with the reason of a rejection. */
-export const certificationState = get('/users/levelauth/info', NoInput, result<CertificationState>());
+export const certificationState = get('/users/levelauth/info', NoInput, returns(CertificationState));

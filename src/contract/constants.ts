@@ -19,6 +19,8 @@ export const THEME_COLOR = '#00bbfe';
 export const HISTORY_LENGTH = 10;
 export const UPLOAD_MAX_COUNT = 52;
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+/** The largest form or JSON body the server reads; a larger one answers 413. */
+export const BODY_MAX_BYTES = 1024 * 1024;
 export const SWIPER_INTERVAL_MS = 3000;
 
 export const LOCALES = ['en', 'zh', 'th', 'jp', 'ar', 'hi'] as const;
@@ -40,6 +42,10 @@ export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'THB';
 
 /** §1: Thai banks for withdraw and bank cards. */
+/** §4: where a certification stands: not certified → under review → verified, or rejected. */
+export const VERIFICATION_STATUSES = ['none', 'review', 'verified', 'rejected'] as const;
+/** The chains a wallet address or a crypto recharge travels on. */
+export const CHAINS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
 export const BANK_CODES = ['BBL', 'BBC', 'KTB', 'BAY', 'KBANK', 'CITI', 'TTB', 'SCB', 'NBANK', 'KKP', 'GSB', 'GHB', 'BAAC'] as const;
 
 /** The banks' names as shown next to their codes (proper names: not translated). */

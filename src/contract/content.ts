@@ -1,8 +1,9 @@
 // Public content calls of spec §7: system config and slides.
 import * as v from 'valibot';
-import { get, result } from './endpoint.ts';
+import { get, returns } from './endpoint.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { shape, whole } from './answers.ts';
 
 /** §3 system config; `act` picks the group (system, share or about). */
 export interface SystemConfig {
@@ -26,20 +27,21 @@ export const CONFIG_ACTS = ['system', 'share', 'about'] as const;
 export const config = get(
   '/other/config',
   v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }),
-  result<Record<string, string>>(),
+  returns(v.record(v.string(), v.string())),
   { auth: false },
 );
 
-export interface Slide {
-  id: number;
-  title: string;
-  image: string;
-  link: string;
-}
+export const Slide = shape({
+  id: whole,
+  title: v.string(),
+  image: v.string(),
+  link: v.string(),
+});
+export type Slide = v.InferOutput<typeof Slide>;
 export const SLIDE_POSITIONS = ['home', 'user1'] as const;
 export const slides = get(
   '/content/slide',
   v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }),
-  result<Paged<Slide>>(),
+  returns(Paged(Slide)),
   { auth: false },
 );

@@ -5,75 +5,81 @@
 // server posts them to the ledger.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching, optionalMatching, required } from './fields.ts';
-import { AMOUNT, type PriceSource } from './markets.ts';
+import { AMOUNT } from './markets.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoTime, shape, whole } from './answers.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 export const QUOTE_ASSET = 'USDT';
 
 /** A pair: a listed coin against USDT, with its trading rules (our addition, set by the operator). */
-export interface ContractPair {
+export const ContractPair = shape({
   /** The coin traded, "BTC": the pair is BTC/USDT. */
-  code: string;
-  name: string;
+  code: v.string(),
+  name: v.string(),
   /** Prices are multiples of 10^-price_decimals (the tick size). */
-  price_decimals: number;
+  price_decimals: whole,
   /** Quantities are multiples of 10^-quantity_decimals (the step size). */
-  quantity_decimals: number;
+  quantity_decimals: whole,
   /** The least an order may be worth, in USDT. */
-  min_notional: string;
+  min_notional: decimal,
   /** 0.001 = 0.1 % of what the fill is worth. */
-  fee_rate: string;
+  fee_rate: decimal,
   /** 0.1: a limit price at most 10 % away from the latest recorded price (fat-finger guard). */
-  price_band: string;
-}
-export const contractPairs = get('/coin/trans/pairs', NoInput, result<Paged<ContractPair>>(), { auth: false });
+  price_band: decimal,
+});
+export type ContractPair = v.InferOutput<typeof ContractPair>;
+export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(ContractPair)), { auth: false });
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-export type ContractStatus = 'open' | 'filled' | 'cancelled';
+export const CONTRACT_STATUSES = ['open', 'filled', 'cancelled'] as const;
+export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 
-export interface ContractOrder extends PriceSource {
-  id: number;
-  code: string;
-  side: OrderSide;
-  type: OrderType;
-  status: ContractStatus;
+export const ContractOrder = shape({
+  id: whole,
+  code: v.string(),
+  side: v.picklist(ORDER_SIDES),
+  type: v.picklist(ORDER_TYPES),
+  status: v.picklist(CONTRACT_STATUSES),
   /** The limit price; null for a market order. */
-  price: string | null;
+  price: v.nullable(decimal),
   /** The quantity asked (for a market buy by USDT total: the quantity that total bought). */
-  quantity: string;
+  quantity: decimal,
   /** A market buy by USDT total: the total asked. */
-  total_asked: string | null;
-  fee_rate: string;
+  total_asked: v.nullable(decimal),
+  fee_rate: decimal,
   /** Held while open: USDT of a buy (price × quantity + fee), the coin of a sell. */
-  frozen: string;
-  frozen_asset: string;
+  frozen: decimal,
+  frozen_asset: v.string(),
   /** The quantity dealt: 0 until filled, then all of it. */
-  dealt_quantity: string;
+  dealt_quantity: decimal,
   /** The unit price it filled at: a limit at its own price (or the market's, when already crossed when placed). */
-  unit_price: string | null;
+  unit_price: v.nullable(decimal),
   /** Unit price × dealt quantity, in USDT. */
-  total: string | null;
-  fee: string | null;
-  fee_asset: string | null;
+  total: v.nullable(decimal),
+  fee: v.nullable(decimal),
+  fee_asset: v.nullable(v.string()),
   /** What left the balance, and what arrived. */
-  spent: string | null;
-  spent_asset: string | null;
-  received: string | null;
-  received_asset: string | null;
+  spent: v.nullable(decimal),
+  spent_asset: v.nullable(v.string()),
+  received: v.nullable(decimal),
+  received_asset: v.nullable(v.string()),
   /** The recorded tick it filled at: its price and time. */
-  tick_price: string | null;
-  tick_at: string | null;
-  created_at: string;
-  filled_at: string | null;
-  cancelled_at: string | null;
-}
+  tick_price: v.nullable(decimal),
+  tick_at: v.nullable(isoTime),
+  created_at: isoTime,
+  filled_at: v.nullable(isoTime),
+  cancelled_at: v.nullable(isoTime),
+  simulated: v.boolean(),
+  seeded: v.boolean(),
+});
+export type ContractOrder = v.InferOutput<typeof ContractOrder>;
 
 const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 
@@ -97,10 +103,10 @@ export const PlaceContractInput = v.pipe(
 );
 export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
 /** §7: places an order; answers it (filled at once, or open). */
-export const placeContract = post('/coin/trans/add', PlaceContractInput, result<ContractOrder>());
+export const placeContract = post('/coin/trans/add', PlaceContractInput, returns(ContractOrder));
 
 /** §7: revokes the caller's open order; what was frozen returns. */
-export const cancelContract = post('/coin/trans/close', v.object({ id: required(texts.cancellationFailed) }), result<ContractOrder>());
+export const cancelContract = post('/coin/trans/close', v.object({ id: required(texts.cancellationFailed) }), returns(ContractOrder));
 
 export const CONTRACT_LISTS = ['open', 'history'] as const;
 export type ContractList = (typeof CONTRACT_LISTS)[number];
@@ -113,19 +119,20 @@ export const contractOrders = post(
     code: v.optional(v.union([v.literal(''), coinCode]), ''),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
   }),
-  result<Paged<ContractOrder>>(),
+  returns(Paged(ContractOrder)),
   { readOnly: true },
 );
 
-export interface PairAmounts {
-  code: string;
-  available: string;
-  frozen: string;
-  usdt_available: string;
-  usdt_frozen: string;
-}
+export const PairAmounts = shape({
+  code: v.string(),
+  available: decimal,
+  frozen: decimal,
+  usdt_available: decimal,
+  usdt_frozen: decimal,
+});
+export type PairAmounts = v.InferOutput<typeof PairAmounts>;
 /** §7: the caller's available and frozen amounts of a coin and of USDT. */
-export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), result<PairAmounts>(), { readOnly: true });
+export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), { readOnly: true });
 
 // ---- The rules of a fill (decimals, never floats) -------------------------------------------------
 

@@ -4,11 +4,12 @@
 // applies are computed here, once.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoDay, isoTime, shape, whole } from './answers.ts';
 
 /** Ledger assets of the two earn balances (§3): both count 1:1 in USDT. */
 export const LIQUIDITY_ASSET = 'YUEBAO';
@@ -19,97 +20,106 @@ export const EARN_ASSETS = [LIQUIDITY_ASSET, REGULAR_ASSET] as const;
 export type InterestDay = string;
 
 /** One step of the marginal ladder: the part of the principal up to `up_to` (null: the rest) earns `rate` a year. */
-export interface LadderTier {
-  up_to: string | null;
+export const LadderTier = shape({
+  up_to: v.nullable(decimal),
   /** Annualised: 0.05 = 5 % a year. */
-  rate: string;
-}
+  rate: decimal,
+});
+export type LadderTier = v.InferOutput<typeof LadderTier>;
 
-export interface LiquidityProduct {
-  min_amount: string;
+export const LiquidityProduct = shape({
+  min_amount: decimal,
   /** §9: quick redemption is capped per user and day. */
-  quick_daily_max: string;
+  quick_daily_max: decimal,
   /** Today's ladder, and the day it was published for. */
-  ladder: LadderTier[];
-  ladder_day: InterestDay;
+  ladder: v.array(LadderTier),
+  ladder_day: isoDay,
   /** Tomorrow's ladder when already published. */
-  next_ladder: LadderTier[] | null;
-  today: InterestDay;
-  timezone: string;
+  next_ladder: v.nullable(v.array(LadderTier)),
+  today: isoDay,
+  timezone: v.string(),
   /** Interest days after a standard redemption's day on whose end it is paid. */
-  standard_payout_days: number;
-}
-export const liquidityProduct = get('/yuebao/product', NoInput, result<LiquidityProduct>(), { auth: false });
+  standard_payout_days: whole,
+});
+export type LiquidityProduct = v.InferOutput<typeof LiquidityProduct>;
+export const liquidityProduct = get('/yuebao/product', NoInput, returns(LiquidityProduct), { auth: false });
 /** §7 /yuebao/rule: the same figures, for the rule page. */
-export const liquidityRule = get('/yuebao/rule', NoInput, result<LiquidityProduct>(), { auth: false });
+export const liquidityRule = get('/yuebao/rule', NoInput, returns(LiquidityProduct), { auth: false });
 
-export interface LiquidityBalance {
-  type: 'liquidity';
+export const LiquidityBalance = shape({
+  type: v.literal('liquidity'),
   /** What is in the liquidity balance now (interest included: it compounds). */
-  principal: string;
+  principal: decimal,
   /** Of it, what earns today (money subscribed today earns from tomorrow). */
-  earning_today: string;
+  earning_today: decimal,
   /** Standard redemptions not yet paid. */
-  redeeming: string;
-  yesterday_interest: string;
-  total_interest: string;
-  quick_remaining: string;
+  redeeming: decimal,
+  yesterday_interest: decimal,
+  total_interest: decimal,
+  quick_remaining: decimal,
   /** The user's effective annual rate on today's earning principal. */
-  effective_rate: string;
-  today: InterestDay;
-}
-export interface RegularBalance {
-  type: 'regular';
+  effective_rate: decimal,
+  today: isoDay,
+});
+export type LiquidityBalance = v.InferOutput<typeof LiquidityBalance>;
+export const RegularBalance = shape({
+  type: v.literal('regular'),
   /** Principal in lock-up orders still processing. */
-  locked: string;
+  locked: decimal,
   /** Income paid so far by every lock-up order. */
-  earned: string;
-  processing: number;
-}
+  earned: decimal,
+  processing: whole,
+});
+export type RegularBalance = v.InferOutput<typeof RegularBalance>;
 /** §7: the liquidity balance, or with `type=regular` the lock-up side. */
 export const earnBalance = get(
   '/yuebao/balance',
   v.object({ type: v.optional(v.picklist(['', 'liquidity', 'regular'], texts.invalidRequest.id), '') }),
-  result<LiquidityBalance | RegularBalance>(),
+  returns(v.variant('type', [LiquidityBalance, RegularBalance])),
 );
 
 export const REDEEM_MODES = ['quick', 'standard'] as const;
 export type RedeemMode = (typeof REDEEM_MODES)[number];
-export type LiquidityKind = 'subscribe' | 'redeem' | 'interest';
+export const LIQUIDITY_KINDS = ['subscribe', 'redeem', 'interest'] as const;
+export type LiquidityKind = (typeof LIQUIDITY_KINDS)[number];
 /** §4: a standard redemption is submitted, then waits to be processed, then is confirmed (paid). */
-export type LiquidityStatus = 'done' | 'submitted' | 'waiting' | 'confirmed';
+export const LIQUIDITY_STATUSES = ['done', 'submitted', 'waiting', 'confirmed'] as const;
+export type LiquidityStatus = (typeof LIQUIDITY_STATUSES)[number];
 
-export interface LiquidityRecord {
-  id: number;
-  kind: LiquidityKind;
-  mode: RedeemMode | null;
-  amount: string;
-  day: InterestDay;
-  status: LiquidityStatus;
+export const LiquidityRecord = shape({
+  id: whole,
+  kind: v.picklist(LIQUIDITY_KINDS),
+  mode: v.nullable(v.picklist(REDEEM_MODES)),
+  amount: decimal,
+  day: isoDay,
+  status: v.picklist(LIQUIDITY_STATUSES),
   /** A standard redemption: the interest day at whose end it is paid. */
-  pay_day: InterestDay | null;
-  created_at: string;
-  paid_at: string | null;
-}
+  pay_day: v.nullable(isoDay),
+  created_at: isoTime,
+  paid_at: v.nullable(isoTime),
+});
+export type LiquidityRecord = v.InferOutput<typeof LiquidityRecord>;
 
-export interface TransferInInfo {
-  usdt_available: string;
-  min_amount: string;
-}
-export interface TransferOutInfo {
-  redeemable: string;
-  quick_remaining: string;
-  quick_daily_max: string;
-}
+export const TransferInInfo = shape({
+  usdt_available: decimal,
+  min_amount: decimal,
+});
+export type TransferInInfo = v.InferOutput<typeof TransferInInfo>;
+export const TransferOutInfo = shape({
+  redeemable: decimal,
+  quick_remaining: decimal,
+  quick_daily_max: decimal,
+});
+export type TransferOutInfo = v.InferOutput<typeof TransferOutInfo>;
 /** §7: GET what a subscription can use; POST subscribes (amount). */
-export const transferInInfo = get('/yuebao/transfer/in', NoInput, result<TransferInInfo>());
-export const transferIn = post('/yuebao/transfer/in', v.object({ amount }), result<LiquidityRecord>());
+export const transferInInfo = get('/yuebao/transfer/in', NoInput, returns(TransferInInfo));
+export const transferIn = post('/yuebao/transfer/in', v.object({ amount }), returns(LiquidityRecord));
 /** §7: GET what can be redeemed; POST redeems (amount, and quick or standard). */
-export const transferOutInfo = get('/yuebao/transfer/out', NoInput, result<TransferOutInfo>());
+export const transferOutInfo = get('/yuebao/transfer/out', NoInput, returns(TransferOutInfo));
 export const transferOut = post(
   '/yuebao/transfer/out',
   v.object({ amount, mode: v.optional(v.picklist(REDEEM_MODES, texts.chooseRedeemMode.id), 'quick') }),
-  result<LiquidityRecord>(),
+  returns(LiquidityRecord),
 );
 
 export const LIQUIDITY_FILTERS = ['all', 'subscribe', 'redeem', 'interest'] as const;
@@ -120,50 +130,53 @@ const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
 export const liquidityRecords = get(
   '/yuebao/order',
   v.object({ kind: v.optional(v.picklist(LIQUIDITY_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  result<Paged<LiquidityRecord>>(),
+  returns(Paged(LiquidityRecord)),
 );
 
 // ---- Lock-up mining (our additions beside §7) ------------------------------------------------------
 
-export interface LockupProduct {
-  id: number;
-  name: string;
-  days: number;
+export const LockupProduct = shape({
+  id: whole,
+  name: v.string(),
+  days: whole,
   /** 0.005 = 0.5 % of the principal a day. */
-  daily_rate: string;
-  min_amount: string;
+  daily_rate: decimal,
+  min_amount: decimal,
   /** §9: the single limit. */
-  max_amount: string;
+  max_amount: decimal,
   /** What is left of the product's total quota; null when it has none. */
-  remaining: string | null;
-}
-export const lockupProducts = get('/lockup/products', NoInput, result<Paged<LockupProduct>>(), { auth: false });
+  remaining: v.nullable(decimal),
+});
+export type LockupProduct = v.InferOutput<typeof LockupProduct>;
+export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), { auth: false });
 const productId = matching(/^\d{1,9}$/, texts.productUnavailable);
-export const lockupProduct = get('/lockup/product', v.object({ id: productId }), result<LockupProduct>(), { auth: false });
+export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), { auth: false });
 
-export type LockupStatus = 'processing' | 'end';
-export interface LockupOrder {
-  id: number;
-  product_id: number;
-  name: string;
-  amount: string;
-  days: number;
-  daily_rate: string;
-  daily_income: string;
+export const LOCKUP_STATUSES = ['processing', 'end'] as const;
+export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
+export const LockupOrder = shape({
+  id: whole,
+  product_id: whole,
+  name: v.string(),
+  amount: decimal,
+  days: whole,
+  daily_rate: decimal,
+  daily_income: decimal,
   /** The first and last interest days that pay income; the principal returns at the end of the last. */
-  start_day: InterestDay;
-  end_day: InterestDay;
-  status: LockupStatus;
-  earned: string;
-  created_at: string;
-  ended_at: string | null;
-}
-export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), result<LockupOrder>());
+  start_day: isoDay,
+  end_day: isoDay,
+  status: v.picklist(LOCKUP_STATUSES),
+  earned: decimal,
+  created_at: isoTime,
+  ended_at: v.nullable(isoTime),
+});
+export type LockupOrder = v.InferOutput<typeof LockupOrder>;
+export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), returns(LockupOrder));
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
 export const lockupOrders = get(
   '/lockup/orders',
   v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  result<Paged<LockupOrder>>(),
+  returns(Paged(LockupOrder)),
 );
 
 // ---- The rules ------------------------------------------------------------------------------------

@@ -15,7 +15,12 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly multipart: boolean;
   /** A POST that only reads (§7 /users/message): no Idempotency-Key, served from cache offline. */
   readonly readOnly: boolean;
-  /** Phantom: the type of `data` in a successful answer. */
+  /**
+   * The schema of `data` in a successful answer (ret 1). Server side only: the PWA's build drops it
+   * (vite.config.ts, contractAnswersServerOnly), so there it is undefined.
+   */
+  readonly answer?: v.GenericSchema;
+  /** Phantom: the type of `data` in a successful answer (the answer schema's output). */
   readonly result?: R;
 }
 
@@ -29,23 +34,29 @@ interface Options {
   readOnly?: boolean;
 }
 
-/** Names the result type of an endpoint: `post(path, Input, result<Token>())`. */
-export const result = <R>() => undefined as unknown as R;
+/** The answer of an endpoint: the schema of its `data`, `post(path, Input, returns(Session))`. */
+export type Answer<R> = v.GenericSchema<unknown, R>;
+/**
+ * Declares the schema of an endpoint's `data`. The PWA's build calls it without an argument (the
+ * schemas stay on the server and in the tests), which the type does not show.
+ */
+export const returns = /*#__NO_SIDE_EFFECTS__*/ <R>(schema: Answer<R>): Answer<R> => schema;
 
-const declare = <S extends FormSchema, R>(method: Method, path: string, input: S, options: Options): Endpoint<S, R> => ({
+const declare = <S extends FormSchema, R>(method: Method, path: string, input: S, answer: Answer<R> | undefined, options: Options): Endpoint<S, R> => ({
   method,
   path,
   input,
+  answer,
   auth: options.auth ?? true,
   multipart: options.multipart ?? false,
   readOnly: options.readOnly ?? method === 'GET',
 });
 
 // Marked free of side effects: a bundle keeps only the endpoints (and their schemas) it uses.
-export const get = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, _result: R, options: Options = {}) =>
-  declare<S, R>('GET', path, input, options);
-export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, _result: R, options: Options = {}) =>
-  declare<S, R>('POST', path, input, options);
+export const get = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, answer: Answer<R>, options: Options = {}) =>
+  declare<S, R>('GET', path, input, answer, options);
+export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, answer: Answer<R>, options: Options = {}) =>
+  declare<S, R>('POST', path, input, answer, options);
 
 /** An endpoint that takes no input. */
 export const NoInput = v.object({});

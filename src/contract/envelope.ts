@@ -1,4 +1,7 @@
 // Spec §7: every answer is { ret, msg, data }; lists are read under data.lists.
+import * as v from 'valibot';
+import { whole } from './answers.ts';
+
 export const RET_OK = 1;
 export const RET_FAIL = 0;
 export const RET_TOKEN_INVALID = -1;
@@ -15,6 +18,12 @@ export interface Paged<T> {
   page: number;
   total: number;
 }
+/**
+ * The answer schema of a list: `returns(Paged(CoinQuote))`; `more` names fields the answer carries
+ * beside the list (the K-lines' coin and period).
+ */
+export const Paged = /*#__NO_SIDE_EFFECTS__*/ <T extends v.GenericSchema, E extends v.ObjectEntries = {}>(item: T, more?: v.StrictObjectSchema<E, undefined>) =>
+  v.strictObject({ lists: v.array(item), page: whole, total: whole, ...(more?.entries as E) });
 
 /** Request headers of the wire format. */
 export const TOKEN_HEADER = 'token';

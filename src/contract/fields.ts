@@ -34,12 +34,9 @@ export const code = matching(CODE, texts.enterCode, texts.codeFormat);
 export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
 export const email = v.pipe(matching(EMAIL, texts.enterEmail, texts.emailFormat), v.toLowerCase());
 export const currency = v.picklist(CURRENCIES, texts.chooseCurrency.id);
-/** Optional on the wire (absent or empty), else it must match `pattern`. */
+/** Optional on the wire (absent or empty), else it must match `pattern` (a regex, so the published document shows it). */
 export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong: MessageDescriptor) =>
-  v.optional(
-    v.pipe(v.string(wrong.id), v.trim(), v.check((value) => value === '' || pattern.test(value), wrong.id)),
-    '',
-  );
+  v.optional(v.pipe(v.string(wrong.id), v.trim(), v.regex(new RegExp(`^$|${pattern.source}`, pattern.flags), wrong.id)), '');
 
 /** `must=1`: the target must belong to an account (password reset); otherwise it must be free. */
 export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.id), '0');

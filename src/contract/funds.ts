@@ -3,13 +3,13 @@
 // reviews recharges and withdrawals; a refusal always carries a reason the user sees.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { PAY_PASSWORD, UPLOAD_URL, matching } from './fields.ts';
 import { amount } from './markets.ts';
-import { HASH_MIN_LENGTH } from './constants.ts';
 import { texts } from './texts.ts';
-import type { Chain } from './payouts.ts';
-import type { Paged } from './envelope.ts';
+import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
+import { Paged } from './envelope.ts';
+import { decimal, decimalOrEmpty, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 export const FUNDS_PAGE_SIZE = 20;
 const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
@@ -17,27 +17,29 @@ const id = (missing = texts.orderNotFound) => matching(/^\d{1,9}$/, missing);
 
 // ---- Recharge -------------------------------------------------------------------------------
 
-export type ChannelKind = 'crypto' | 'bank';
+export const CHANNEL_KINDS = ['crypto', 'bank'] as const;
+export type ChannelKind = (typeof CHANNEL_KINDS)[number];
 
 /** A way to pay in: a crypto address on a chain (shown as a QR code), or a bank account. */
-export interface RechargeChannel {
-  id: number;
-  kind: ChannelKind;
-  name: string;
+export const RechargeChannel = shape({
+  id: whole,
+  kind: v.picklist(CHANNEL_KINDS),
+  name: v.string(),
   /** What the amount is typed in: the coin for crypto, the bank's currency (THB) for a transfer. */
-  currency: string;
+  currency: v.string(),
   /** What is credited: always USDT here. */
-  asset: string;
-  chain: Chain | null;
+  asset: v.string(),
+  chain: v.nullable(v.picklist(CHAINS)),
   /** Crypto: the deposit address; bank: the account number. */
-  address: string;
-  bank_name: string;
-  account_name: string;
+  address: v.string(),
+  bank_name: v.string(),
+  account_name: v.string(),
   /** Units of `currency` per 1 `asset`, as it stands now (1 for USDT itself). */
-  rate: string;
-  min_amount: string;
-}
-export const rechargeChannels = get('/pay/lists', NoInput, result<Paged<RechargeChannel>>());
+  rate: decimal,
+  min_amount: decimal,
+});
+export type RechargeChannel = v.InferOutput<typeof RechargeChannel>;
+export const rechargeChannels = get('/pay/lists', NoInput, returns(Paged(RechargeChannel)));
 
 /** §5: a crypto recharge names its transaction by a hash of at least 60 letters and digits. */
 export const HASH = new RegExp(`^[A-Za-z0-9]{${HASH_MIN_LENGTH},128}$`);
@@ -58,32 +60,34 @@ export const RechargeInput = v.variant(
 export type RechargeInputType = v.InferInput<typeof RechargeInput>;
 
 /** §4: pending, then success; or rejected with a reason. */
-export type RechargeStatus = 'pending' | 'success' | 'rejected';
-export interface RechargeOrder {
-  id: number;
-  order_no: string;
-  kind: ChannelKind;
-  channel_name: string;
-  chain: Chain | null;
+export const RECHARGE_STATUSES = ['pending', 'success', 'rejected'] as const;
+export type RechargeStatus = (typeof RECHARGE_STATUSES)[number];
+export const RechargeOrder = shape({
+  id: whole,
+  order_no: v.string(),
+  kind: v.picklist(CHANNEL_KINDS),
+  channel_name: v.string(),
+  chain: v.nullable(v.picklist(CHAINS)),
   /** The address or account the user paid to. */
-  address: string;
-  currency: string;
-  amount: string;
-  rate: string;
-  asset: string;
+  address: v.string(),
+  currency: v.string(),
+  amount: decimal,
+  rate: decimal,
+  asset: v.string(),
   /** What is (or will be) credited: amount ÷ rate, rounded down to 8 decimals. */
-  actual_amount: string;
-  hash: string;
-  proof: string;
-  block_height: string;
-  remark: string;
+  actual_amount: decimal,
+  hash: v.string(),
+  proof: v.string(),
+  block_height: v.string(),
+  remark: v.string(),
   /** Why the operator rejected it (shown to the user). */
-  reason: string;
-  status: RechargeStatus;
-  created_at: string;
-  reviewed_at: string | null;
-}
-export const submitRecharge = post('/pay/submit', RechargeInput, result<RechargeOrder>());
+  reason: v.string(),
+  status: v.picklist(RECHARGE_STATUSES),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export type RechargeOrder = v.InferOutput<typeof RechargeOrder>;
+export const submitRecharge = post('/pay/submit', RechargeInput, returns(RechargeOrder));
 
 /** §4 filters: all, completed (reviewed: credited or rejected), unfinished (waiting for review). */
 export const RECHARGE_FILTERS = ['all', 'completed', 'unfinished'] as const;
@@ -92,9 +96,9 @@ export type RechargeFilter = (typeof RECHARGE_FILTERS)[number];
 export const rechargeRecords = get(
   '/pay/record',
   v.object({ status: v.optional(v.picklist(RECHARGE_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  result<Paged<RechargeOrder>>(),
+  returns(Paged(RechargeOrder)),
 );
-export const rechargeOrder = get('/pay/info', v.object({ id: id() }), result<RechargeOrder>());
+export const rechargeOrder = get('/pay/info', v.object({ id: id() }), returns(RechargeOrder));
 
 /** What a recharge credits: amount ÷ rate, rounded down to 8 decimals (never more than was paid). */
 export function rechargeCredit(amount: string, rate: string): string {
@@ -103,21 +107,23 @@ export function rechargeCredit(amount: string, rate: string): string {
 
 // ---- Withdraw -------------------------------------------------------------------------------
 
-export interface WithdrawRule {
-  asset: string;
+export const WithdrawRule = shape({
+  asset: v.string(),
   /** 0.01 = 1 % of the amount. */
-  fee_rate: string;
-  min_amount: string;
-  max_amount: string;
-  available: string;
-}
+  fee_rate: decimal,
+  min_amount: decimal,
+  max_amount: decimal,
+  available: decimal,
+});
+export type WithdrawRule = v.InferOutput<typeof WithdrawRule>;
 export const withdrawRule = get(
   '/users/extract/rate',
   v.object({ asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT') }),
-  result<WithdrawRule>(),
+  returns(WithdrawRule),
 );
 
-export type PayeeKind = 'bank' | 'wallet';
+export const PAYEE_KINDS = ['bank', 'wallet'] as const;
+export type PayeeKind = (typeof PAYEE_KINDS)[number];
 export const WithdrawInput = v.object({
   target: v.picklist(['bank', 'wallet'], texts.choosePayee.id),
   /** Checked after the §5 prompts, so a user with no card or wallet hears that first. */
@@ -128,36 +134,38 @@ export const WithdrawInput = v.object({
 export type WithdrawInputType = v.InferInput<typeof WithdrawInput>;
 
 /** §4: in review, then success or fail (with a reason; the frozen funds come back). */
-export type WithdrawStatus = 'review' | 'success' | 'fail';
-export interface WithdrawOrder {
-  id: number;
-  order_no: string;
-  target: PayeeKind;
-  asset: string;
-  amount: string;
-  fee_rate: string;
-  fee: string;
+export const WITHDRAW_STATUSES = ['review', 'success', 'fail'] as const;
+export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
+export const WithdrawOrder = shape({
+  id: whole,
+  order_no: v.string(),
+  target: v.picklist(PAYEE_KINDS),
+  asset: v.string(),
+  amount: decimal,
+  fee_rate: decimal,
+  fee: decimal,
   /** What left the balance: amount + fee (frozen at once, paid out or returned on review). */
-  total: string;
+  total: decimal,
   /** What the payee receives. */
-  actual_amount: string;
-  payee_name: string;
+  actual_amount: decimal,
+  payee_name: v.string(),
   /** Wallet address in full; a bank account number as "•••• 1234". */
-  payee_account: string;
+  payee_account: v.string(),
   /** Bank name, or the wallet's chain. */
-  payee_network: string;
+  payee_network: v.string(),
   /** Bank payouts are made in baht at the rate of the moment of the request. */
-  fiat_currency: string;
-  fiat_rate: string;
-  fiat_amount: string;
-  status: WithdrawStatus;
-  reason: string;
+  fiat_currency: v.string(),
+  fiat_rate: decimalOrEmpty,
+  fiat_amount: decimalOrEmpty,
+  status: v.picklist(WITHDRAW_STATUSES),
+  reason: v.string(),
   /** The payout transaction, when the operator recorded it. */
-  hash: string;
-  created_at: string;
-  reviewed_at: string | null;
-}
-export const submitWithdraw = post('/users/extract', WithdrawInput, result<WithdrawOrder>());
+  hash: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export type WithdrawOrder = v.InferOutput<typeof WithdrawOrder>;
+export const submitWithdraw = post('/users/extract', WithdrawInput, returns(WithdrawOrder));
 
 export const WITHDRAW_FILTERS = ['all', 'review', 'success', 'fail'] as const;
 export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];
@@ -165,9 +173,9 @@ export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];
 export const withdrawRecords = get(
   '/users/extract/record',
   v.object({ status: v.optional(v.picklist(WITHDRAW_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  result<Paged<WithdrawOrder>>(),
+  returns(Paged(WithdrawOrder)),
 );
-export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), result<WithdrawOrder>());
+export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder));
 
 /** The fee of a withdrawal: amount × rate, rounded up to 8 decimals. The form and the server share it. */
 export function withdrawFee(amount: string, feeRate: string): string {
@@ -187,19 +195,20 @@ export const ENTRY_KINDS = {
   points: ['points_redeem'],
 } as const satisfies Partial<Record<AccountFilter, readonly string[]>>;
 
-export interface AccountEntry {
-  id: number;
-  asset: string;
+export const AccountEntry = shape({
+  id: whole,
+  asset: v.string(),
   /** Signed: "+" credited to the available balance, "-" taken from it. */
-  amount: string;
-  kind: string;
+  amount: signedDecimal,
+  kind: v.string(),
   /** The business event: "recharge:12", "withdraw:3", "option:40"… */
-  reference: string;
-  created_at: string;
-}
+  reference: v.string(),
+  created_at: isoTime,
+});
+export type AccountEntry = v.InferOutput<typeof AccountEntry>;
 /** §7 names the filter `setup`: the group of entries to list. Moves of the available balance only. */
 export const accountEntries = get(
   '/users/account/lists',
   v.object({ setup: v.optional(v.picklist(ACCOUNT_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  result<Paged<AccountEntry>>(),
+  returns(Paged(AccountEntry)),
 );

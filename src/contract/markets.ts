@@ -2,83 +2,96 @@
 // the live stream (our addition), option products, orders, balances.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching, required } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 /** A decimal amount as typed: up to 8 decimals, no sign, no exponent. */
 export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
 export const amount = matching(AMOUNT, texts.enterAmount, texts.amountFormat);
 const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 
-/** Where an answer's prices come from, so every screen that shows one can say it. */
+/** Where an answer's prices come from, so every screen that shows one can say it (each answer's schema spells both fields out). */
 export interface PriceSource {
   /** Prices come from the simulated feed (the UI says so). */
   simulated: boolean;
+  /** The simulator replays a given seed (tests, replays): predictable to whoever knows it. */
+  seeded: boolean;
+}
+
+export const CoinQuote = shape({
+  code: v.string(),
+  name: v.string(),
+  price: decimal,
+  /** When the price was recorded. */
+  at: isoTime,
+  /** Percent over 24 h, 2 decimals, signed: "-1.25". */
+  change_24h: signedDecimal,
+  /** The price 24 h ago, so a live price can update the change. */
+  open_24h: decimal,
+  high_24h: decimal,
+  low_24h: decimal,
+  volume_24h: decimal,
+  price_decimals: whole,
+  /** Prices come from the simulated feed (the UI says so). */
+  simulated: v.boolean(),
   /**
    * The simulator replays a seed it was given (tests, replays): whoever knows the seed can compute
    * every price, so the UI says that too. Unseeded, it draws from a cryptographic random source.
    */
-  seeded: boolean;
-}
-
-export interface CoinQuote extends PriceSource {
-  code: string;
-  name: string;
-  price: string;
-  /** When the price was recorded (ISO time). */
-  at: string;
-  /** Percent over 24 h, 2 decimals, signed: "-1.25". */
-  change_24h: string;
-  /** The price 24 h ago, so a live price can update the change. */
-  open_24h: string;
-  high_24h: string;
-  low_24h: string;
-  volume_24h: string;
-  price_decimals: number;
-}
-export const coinList = get('/coin/lists', NoInput, result<Paged<CoinQuote>>(), { auth: false });
+  seeded: v.boolean(),
+});
+export type CoinQuote = v.InferOutput<typeof CoinQuote>;
+export const coinList = get('/coin/lists', NoInput, returns(Paged(CoinQuote)), { auth: false });
 
 export const PERIODS = ['1m', '5m', '15m', '1h', '1d'] as const;
 export type Period = (typeof PERIODS)[number];
 export const PERIOD_SECONDS: Record<Period, number> = { '1m': 60, '5m': 300, '15m': 900, '1h': 3600, '1d': 86400 };
 
-export interface Candle {
+export const Candle = shape({
   /** Start of the period, seconds since the epoch (UTC). */
-  time: number;
-  open: string;
-  high: string;
-  low: string;
-  close: string;
-  volume: string;
-}
+  time: whole,
+  open: decimal,
+  high: decimal,
+  low: decimal,
+  close: decimal,
+  volume: decimal,
+});
+export type Candle = v.InferOutput<typeof Candle>;
+/** The K-lines of a coin: the candles, oldest first, and what they are of. */
+export const Klines = Paged(Candle, shape({ code: v.string(), period: v.picklist(PERIODS), simulated: v.boolean(), seeded: v.boolean() }));
 const KlineInput = v.object({
   code: coinCode,
   period: v.optional(v.picklist(PERIODS, texts.choosePeriod.id), '1m'),
   limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)), '200'),
 });
-/** §7 lists GET and POST for the K-lines: both are served. */
-export const klines = get('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period } & PriceSource>(), { auth: false });
-export const klinesPost = post('/coin/data/lists', KlineInput, result<Paged<Candle> & { code: string; period: Period } & PriceSource>(), { auth: false });
+/** §7 lists GET and POST for the K-lines: both are served; the POST reads only, like the GET. */
+export const klines = get('/coin/data/lists', KlineInput, returns(Klines), { auth: false });
+export const klinesPost = post('/coin/data/lists', KlineInput, returns(Klines), { auth: false, readOnly: true });
 
-export interface PriceQuote extends PriceSource {
-  code: string;
-  price: string;
-  at: string;
-}
-export const coinRate = get('/coin/data/rate', v.object({ code: coinCode }), result<PriceQuote>(), { auth: false });
+export const PriceQuote = shape({
+  code: v.string(),
+  price: decimal,
+  at: isoTime,
+  simulated: v.boolean(),
+  seeded: v.boolean(),
+});
+export type PriceQuote = v.InferOutput<typeof PriceQuote>;
+export const coinRate = get('/coin/data/rate', v.object({ code: coinCode }), returns(PriceQuote), { auth: false });
 
-export interface FiatRate {
-  code: string;
-  symbol: string;
+export const FiatRate = shape({
+  code: v.string(),
+  symbol: v.string(),
   /** Units of this currency per 1 USDT. */
-  rate: string;
-}
+  rate: decimal,
+});
+export type FiatRate = v.InferOutput<typeof FiatRate>;
 export const currencyRate = get(
   '/third/currency/rate',
   v.object({ code: v.optional(matching(/^[A-Z]{3}$/, texts.chooseCurrency), 'THB') }),
-  result<FiatRate>(),
+  returns(FiatRate),
   { auth: false },
 );
 
@@ -101,54 +114,61 @@ export interface TickEvent {
   at: string;
 }
 
-export interface Balance {
-  asset: string;
-  available: string;
-  frozen: string;
-}
+export const Balance = shape({
+  asset: v.string(),
+  available: decimal,
+  frozen: decimal,
+});
+export type Balance = v.InferOutput<typeof Balance>;
 /** Our addition: the caller's balances per asset. */
-export const balances = get('/users/balances', NoInput, result<Paged<Balance>>());
+export const balances = get('/users/balances', NoInput, returns(Paged(Balance)));
 
-export interface OptionProduct {
-  id: number;
-  code: string;
-  minutes: number;
+export const OptionProduct = shape({
+  id: whole,
+  code: v.string(),
+  minutes: whole,
   /** 0.85 = 85 % profit on a win. */
-  yield_rate: string;
-  min_amount: string;
-}
+  yield_rate: decimal,
+  min_amount: decimal,
+});
+export type OptionProduct = v.InferOutput<typeof OptionProduct>;
 /** Our addition: the option products of a coin (or of every coin). */
 export const optionProducts = get(
   '/coin/option/products',
   v.object({ code: v.optional(coinCode) }),
-  result<Paged<OptionProduct>>(),
+  returns(Paged(OptionProduct)),
   { auth: false },
 );
 
-export type Direction = 'up' | 'down';
-/** void: no price was recorded near the end time (the market data was unavailable): the stake is refunded. */
-export type OptionOutcome = 'win' | 'loss' | 'tie' | 'void';
-export interface OptionOrder extends PriceSource {
-  id: number;
-  code: string;
-  direction: Direction;
-  amount: string;
-  minutes: number;
-  yield_rate: string;
-  start_price: string;
-  start_price_at: string;
-  start_at: string;
-  end_at: string;
-  status: 'holding' | 'settled';
-  end_price: string | null;
-  end_price_at: string | null;
-  outcome: OptionOutcome | null;
-  payout: string | null;
-  profit: string | null;
-  settled_at: string | null;
+export const DIRECTIONS = ['up', 'down'] as const;
+export type Direction = (typeof DIRECTIONS)[number];
+/** void: no price was recorded in the 10 s before the end time (the market data was unavailable): the stake is refunded. */
+export const OPTION_OUTCOMES = ['win', 'loss', 'tie', 'void'] as const;
+export type OptionOutcome = (typeof OPTION_OUTCOMES)[number];
+export const OptionOrder = shape({
+  id: whole,
+  code: v.string(),
+  direction: v.picklist(DIRECTIONS),
+  amount: decimal,
+  minutes: whole,
+  yield_rate: decimal,
+  start_price: decimal,
+  start_price_at: isoTime,
+  start_at: isoTime,
+  end_at: isoTime,
+  status: v.picklist(['holding', 'settled']),
+  end_price: v.nullable(decimal),
+  end_price_at: v.nullable(isoTime),
+  outcome: v.nullable(v.picklist(OPTION_OUTCOMES)),
+  payout: v.nullable(decimal),
+  profit: v.nullable(signedDecimal),
+  settled_at: v.nullable(isoTime),
   /** Seconds to the end time, from the server's clock (0 once due). */
-  remaining_seconds: number;
-}
+  remaining_seconds: whole,
+  simulated: v.boolean(),
+  seeded: v.boolean(),
+});
+export type OptionOrder = v.InferOutput<typeof OptionOrder>;
 
 export const PlaceOptionInput = v.object({
   code: coinCode,
@@ -156,9 +176,9 @@ export const PlaceOptionInput = v.object({
   product_id: matching(/^\d{1,9}$/, texts.chooseProduct),
   amount,
 });
-export const placeOption = post('/coin/order/add', PlaceOptionInput, result<OptionOrder>());
+export const placeOption = post('/coin/order/add', PlaceOptionInput, returns(OptionOrder));
 
-export const optionOrder = get('/coin/order/info', v.object({ id: required(texts.orderNotFound) }), result<OptionOrder>());
+export const optionOrder = get('/coin/order/info', v.object({ id: required(texts.orderNotFound) }), returns(OptionOrder));
 
 export const OPTION_ORDER_STATUSES = ['holding', 'history'] as const;
 /** Our addition: the caller's holding (pending) or history (settled) orders, newest first. */
@@ -168,19 +188,20 @@ export const optionOrders = get(
     status: v.optional(v.picklist(OPTION_ORDER_STATUSES, texts.invalidRequest.id), 'holding'),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
   }),
-  result<Paged<OptionOrder>>(),
+  returns(Paged(OptionOrder)),
 );
 
-export interface OptionTotals {
-  holding_count: number;
-  holding_amount: string;
-  settled_count: number;
-  wins: number;
-  losses: number;
-  ties: number;
-  total_profit: string;
-}
-export const optionTotals = get('/coin/order/total', NoInput, result<OptionTotals>());
+export const OptionTotals = shape({
+  holding_count: whole,
+  holding_amount: decimal,
+  settled_count: whole,
+  wins: whole,
+  losses: whole,
+  ties: whole,
+  total_profit: signedDecimal,
+});
+export type OptionTotals = v.InferOutput<typeof OptionTotals>;
+export const optionTotals = get('/coin/order/total', NoInput, returns(OptionTotals));
 
 export const OPTION_PAGE_SIZE = 20;
 

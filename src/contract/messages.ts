@@ -1,19 +1,13 @@
 // Station messages (§1, §3, §4, §7): the caller's notices, read and unread.
 import * as v from 'valibot';
-import { post, result } from './endpoint.ts';
+import { post, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { shape, whole } from './answers.ts';
+import { StationMessage } from './unread.ts';
 
-export type MessageStatus = 'read' | 'unread';
-
-export interface StationMessage {
-  id: number;
-  title: string;
-  content: string;
-  status: MessageStatus;
-  created_at: string;
-}
+export { MESSAGE_STATUSES, StationMessage, type MessageStatus } from './unread.ts';
 
 export const MESSAGE_PAGE_SIZE = 20;
 export const MESSAGE_FILTERS = ['all', 'unread'] as const;
@@ -25,7 +19,7 @@ export const messages = post(
     status: v.optional(v.picklist(MESSAGE_FILTERS, texts.invalidRequest.id), 'all'),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
   }),
-  result<Paged<StationMessage>>(),
+  returns(Paged(StationMessage)),
   { readOnly: true },
 );
 
@@ -35,5 +29,5 @@ export { unreadMessages } from './unread.ts';
 export const readMessages = post(
   '/users/message/reader',
   v.object({ ids: matching(/^(all|\d{1,9}(,\d{1,9}){0,199})$/, texts.invalidRequest) }),
-  result<{ unread: number }>(),
+  returns(shape({ unread: whole })),
 );

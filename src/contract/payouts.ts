@@ -1,24 +1,26 @@
 // Where withdrawals go: bank cards (§3, §5, §7) and wallet addresses (§3; the calls are our
 // additions, the spec names the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { email, matching, required } from './fields.ts';
-import { BANK_CODES, type BankCode } from './constants.ts';
+import { BANK_CODES, CHAINS } from './constants.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { isoTime, nothing, shape, whole } from './answers.ts';
 
-export interface BankCard {
-  id: number;
-  real_name: string;
-  ifsc: string;
-  bank_code: BankCode;
-  bank_name: string;
+export const BankCard = shape({
+  id: whole,
+  real_name: v.string(),
+  ifsc: v.string(),
+  bank_code: v.picklist(BANK_CODES),
+  bank_name: v.string(),
   /** Only the last four digits are ever sent back: "•••• 1234". */
-  bank_number: string;
-  phone: string;
-  email: string;
-  created_at: string;
-}
+  bank_number: v.pipe(v.string(), v.regex(/^•••• \d{4}$/)),
+  phone: v.string(),
+  email: v.string(),
+  created_at: isoTime,
+});
+export type BankCard = v.InferOutput<typeof BankCard>;
 
 /** §5: every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
@@ -30,10 +32,10 @@ export const BankCardInput = v.object({
   phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
 });
-export const bankCards = get('/users/bank', NoInput, result<Paged<BankCard>>());
-export const addBankCard = post('/users/bank/add', BankCardInput, result<BankCard>());
+export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)));
+export const addBankCard = post('/users/bank/add', BankCardInput, returns(BankCard));
 /** §7 declares the deletion a GET; it still changes data, so it is sent as a write (never cached). */
-export const deleteBankCard = get('/users/bank/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), result<null>(), { readOnly: false });
+export const deleteBankCard = get('/users/bank/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing), { readOnly: false });
 
 /** Currencies a wallet can hold and the chains each travels on. */
 export const WALLET_CHAINS = {
@@ -42,7 +44,7 @@ export const WALLET_CHAINS = {
   ETH: ['ERC20'],
 } as const;
 export type WalletCurrency = keyof typeof WALLET_CHAINS;
-export type Chain = 'TRC20' | 'ERC20' | 'BEP20' | 'BTC';
+export type Chain = (typeof CHAINS)[number];
 export const WALLET_CURRENCIES = Object.keys(WALLET_CHAINS) as WalletCurrency[];
 
 /** The address format of each chain: TRON base58 "T…", EVM "0x" + 40 hex, Bitcoin legacy or bech32. */
@@ -53,14 +55,15 @@ export const CHAIN_ADDRESS: Record<Chain, RegExp> = {
   BTC: /^(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
 };
 
-export interface Wallet {
-  id: number;
-  alias: string;
-  currency: WalletCurrency;
-  chain: Chain;
-  address: string;
-  created_at: string;
-}
+export const Wallet = shape({
+  id: whole,
+  alias: v.string(),
+  currency: v.picklist(WALLET_CURRENCIES),
+  chain: v.picklist(CHAINS),
+  address: v.string(),
+  created_at: isoTime,
+});
+export type Wallet = v.InferOutput<typeof Wallet>;
 
 export const WalletInput = v.pipe(
   v.object({
@@ -74,9 +77,9 @@ export const WalletInput = v.pipe(
   // EVM addresses are case-insensitive (the mixed case is only a checksum): one spelling each.
   v.transform((input) => (input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input)),
 );
-export const wallets = get('/users/wallet/lists', NoInput, result<Paged<Wallet>>());
-export const addWallet = post('/users/wallet/add', WalletInput, result<Wallet>());
-export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), result<null>());
+export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)));
+export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
+export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing));
 
 /** "•••• 1234": how a bank account number is shown anywhere after it was entered. */
 export const maskBankNumber = (number: string) => `•••• ${number.slice(-4)}`;

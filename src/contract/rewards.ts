@@ -2,22 +2,24 @@
 // with its history). Points are a ledger asset like any other, so every change is an entry.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, result } from './endpoint.ts';
+import { NoInput, get, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
-import type { Paged } from './envelope.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 /** The ledger asset that holds points. */
 export const POINTS = 'POINT';
 
-export interface VipLevel {
-  level: number;
-  name: string;
+export const VipLevel = shape({
+  level: whole,
+  name: v.string(),
   /** The level's ceiling: the next level starts here. */
-  value: string;
+  value: decimal,
   /** §3: where the level starts: 20 for the first, the previous level's value for the others. */
-  realValue: string;
-}
+  realValue: decimal,
+});
+export type VipLevel = v.InferOutput<typeof VipLevel>;
 /** §3: the first level starts at 20 (USDT of cumulative recharge). */
 export const FIRST_LEVEL_START = '20';
 
@@ -34,53 +36,57 @@ export function levelFor(rechargeTotal: string, levels: readonly VipLevel[]): nu
   return reached;
 }
 
-export const vipLevels = get('/users/ranks', NoInput, result<Paged<VipLevel>>());
+export const vipLevels = get('/users/ranks', NoInput, returns(Paged(VipLevel)));
 
-export interface LevelProgress {
-  level: number;
-  name: string;
-  recharge_total: string;
+export const LevelProgress = shape({
+  level: whole,
+  name: v.string(),
+  recharge_total: decimal,
   /** null at the top level. */
-  next_level: number | null;
-  next_name: string;
-  next_start: string | null;
+  next_level: v.nullable(whole),
+  next_name: v.string(),
+  next_start: v.nullable(decimal),
   /** Cumulative recharge still needed for the next level. */
-  needed: string;
-}
+  needed: decimal,
+});
+export type LevelProgress = v.InferOutput<typeof LevelProgress>;
 /** §7 /task/level: where the caller stands and what the next level takes. */
-export const levelProgress = get('/task/level', NoInput, result<LevelProgress>());
+export const levelProgress = get('/task/level', NoInput, returns(LevelProgress));
 
-export interface PointsRule {
+export const PointsRule = shape({
   /** USDT paid for one point. */
-  usdt_per_point: string;
-  min_points: string;
-}
-export interface PointRedemption {
-  points: string;
-  usdt: string;
-  balance: string;
-}
+  usdt_per_point: decimal,
+  min_points: decimal,
+});
+export type PointsRule = v.InferOutput<typeof PointsRule>;
+export const PointRedemption = shape({
+  points: decimal,
+  usdt: decimal,
+  balance: decimal,
+});
+export type PointRedemption = v.InferOutput<typeof PointRedemption>;
 /** §7: redeems `number` points for USDT at the configured rate. A GET that writes: sent as a write. */
 export const redeemPoints = get(
   '/users/ptomoney',
   v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }),
-  result<PointRedemption>(),
+  returns(PointRedemption),
   { readOnly: false },
 );
 
-export interface PointEntry {
-  id: number;
+export const PointEntry = shape({
+  id: whole,
   /** Signed number of points. */
-  amount: string;
-  kind: string;
-  reference: string;
-  created_at: string;
-}
+  amount: signedDecimal,
+  kind: v.string(),
+  reference: v.string(),
+  created_at: isoTime,
+});
+export type PointEntry = v.InferOutput<typeof PointEntry>;
 /** Our addition: the point history (§1), newest first, with the balance and the redemption rule. */
 export const pointRecords = get(
   '/users/point/lists',
   v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
-  result<Paged<PointEntry> & PointsRule & { balance: string }>(),
+  returns(Paged(PointEntry, shape({ ...PointsRule.entries, balance: decimal }))),
 );
 
 /** USDT for `points` at the rule's rate, rounded down to 8 decimals. */

@@ -1,9 +1,10 @@
 // Daily sign-in (§1, our addition beside §7 /task/level): one sign-in per user and local day (the
 // server's configured timezone), a streak of consecutive days and a reward ladder of points.
 import * as v from 'valibot';
-import { NoInput, get, post, result } from './endpoint.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
 import { optionalMatching } from './fields.ts';
 import { texts } from './texts.ts';
+import { decimal, isoDay, shape, whole } from './answers.ts';
 
 /** Points per consecutive day: day 1 pays the first step, day n ≥ the ladder's length the last. */
 export const DEFAULT_SIGNIN_LADDER = '5,5,10,10,15,20,30';
@@ -26,37 +27,39 @@ export function ladderReward(ladder: readonly string[], streak: number): string 
   return ladder[Math.min(streak, ladder.length) - 1]!;
 }
 
-export interface SignInCalendar {
+export const SignInCalendar = shape({
   /** The month shown: "2026-11". */
-  month: string;
+  month: v.pipe(v.string(), v.regex(MONTH)),
   /** The month's local days the caller signed in on, ascending ("2026-11-03"). */
-  signed_days: string[];
+  signed_days: v.array(isoDay),
   /** Today in the server's timezone ("2026-11-23"). */
-  today: string;
-  signed_today: boolean;
+  today: isoDay,
+  signed_today: v.boolean(),
   /** Consecutive days up to today (signed) or yesterday (not yet signed today); 0 when the run is broken. */
-  streak: number;
+  streak: whole,
   /** Whole points per consecutive day. */
-  ladder: string[];
+  ladder: v.array(decimal),
   /** What signing in today pays, or paid. */
-  today_reward: string;
+  today_reward: decimal,
   /** What tomorrow pays if the run goes on. */
-  next_reward: string;
+  next_reward: decimal,
   /** The IANA timezone whose midnight starts a day. */
-  time_zone: string;
+  time_zone: v.string(),
   /** The caller's point balance. */
-  balance: string;
-}
+  balance: decimal,
+});
+export type SignInCalendar = v.InferOutput<typeof SignInCalendar>;
 /** The caller's month: `month` browses an earlier one (default: this month). */
-export const signInCalendar = get('/task/signin', v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }), result<SignInCalendar>());
+export const signInCalendar = get('/task/signin', v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }), returns(SignInCalendar));
 
-export interface SignInAnswer {
-  day: string;
-  streak: number;
+export const SignInAnswer = shape({
+  day: isoDay,
+  streak: whole,
   /** Points paid. */
-  reward: string;
+  reward: decimal,
   /** The point balance after it. */
-  balance: string;
-}
+  balance: decimal,
+});
+export type SignInAnswer = v.InferOutput<typeof SignInAnswer>;
 /** Signs in for today; a second time the same day is refused and changes nothing. */
-export const dailySignIn = post('/task/signin', NoInput, result<SignInAnswer>());
+export const dailySignIn = post('/task/signin', NoInput, returns(SignInAnswer));

@@ -2,21 +2,23 @@
 // `/content/page`), and the web-view's allowlist of hosts (`/other/config act=system` key
 // `webview_hosts`), with the one rule deciding which URLs the web-view may open.
 import * as v from 'valibot';
-import { get, result } from './endpoint.ts';
+import { get, returns } from './endpoint.ts';
+import { shape } from './answers.ts';
 import { LOCALES } from './constants.ts';
 import { texts } from './texts.ts';
 
 export const CONTENT_PAGE_KEYS = ['about', 'intro', 'faq'] as const;
 export type ContentPageKey = (typeof CONTENT_PAGE_KEYS)[number];
 
-export interface ContentPage {
-  key: ContentPageKey;
+export const ContentPage = shape({
+  key: v.picklist(CONTENT_PAGE_KEYS),
   /** The language of the text sent: the one asked for, or English when it has none. */
-  lang: string;
-  title: string;
+  lang: v.string(),
+  title: v.string(),
   /** Plain text; paragraphs are separated by a blank line. In the FAQ each paragraph is a question (its first line) and its answer (the rest). */
-  body: string;
-}
+  body: v.string(),
+});
+export type ContentPage = v.InferOutput<typeof ContentPage>;
 
 /**
  * A page in the request language (`lang` header), falling back to English. The app also sends
@@ -28,7 +30,7 @@ export const contentPage = get(
     key: v.picklist(CONTENT_PAGE_KEYS, texts.invalidRequest.id),
     lang: v.optional(v.picklist(LOCALES, texts.invalidRequest.id)),
   }),
-  result<ContentPage>(),
+  returns(ContentPage),
   { auth: false },
 );
 

@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import * as v from 'valibot';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/server/db/connection.ts';
@@ -17,7 +18,7 @@ import { seedFunds } from '../../src/server/db/seed-funds.ts';
 import { seedEarn } from '../../src/server/db/seed-earn.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../src/server/domain/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
-import type { Envelope } from '../../src/contract/envelope.ts';
+import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
 
 export interface SentCode {
   channel: string;
@@ -39,6 +40,21 @@ export interface Harness {
   codeFor(target: string): string;
   call<E extends Endpoint>(endpoint: E, input?: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string>, options?: CallOptions): Promise<Envelope<ResultOf<E>>>;
   close(): Promise<void>;
+}
+
+/**
+ * The contract describes answers too: the data of every ret 1 answer must match the endpoint's
+ * answer schema exactly (a field missing, extra or of another shape fails the test that called).
+ */
+export function checkedAnswer<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>): Envelope<ResultOf<E>> {
+  if (envelope.ret !== RET_OK) return envelope;
+  if (!endpoint.answer) throw new Error(`${endpoint.method} ${endpoint.path} declares no answer schema`);
+  const checked = v.safeParse(endpoint.answer, envelope.data);
+  if (!checked.success) {
+    const issues = checked.issues.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`);
+    throw new Error(`${endpoint.method} ${endpoint.path} answered data the contract does not describe:\n  ${issues.join('\n  ')}\n${JSON.stringify(envelope.data).slice(0, 2000)}`);
+  }
+  return envelope;
 }
 
 export interface CallOptions {
@@ -132,7 +148,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
         payload: endpoint.method === 'POST' ? form : undefined,
         remoteAddress: options.ip,
       });
-      return response.json();
+      return checkedAnswer(endpoint, response.json());
     },
     async close() {
       await app.close();

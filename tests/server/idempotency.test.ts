@@ -10,7 +10,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, dbState, expectLedgerBalanced, newPhone, refused, registerByPhone } from './helpers.ts';
 import { addCard, withdraw } from './funds-helpers.ts';
 import { editProfile, register, sendSmsCode } from '../../src/contract/account.ts';
-import { post as declarePost, result } from '../../src/contract/endpoint.ts';
+import { post as declarePost, returns } from '../../src/contract/endpoint.ts';
 import { optionProducts, placeOption } from '../../src/contract/markets.ts';
 import { idempotencyKeys, ledgerEntries, optionOrders, sessions, users, verificationCodes, withdrawOrders } from '../../src/server/db/schema.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
@@ -148,7 +148,7 @@ it('a key longer than 128 characters is refused', async () => {
 // ---- Exactly once through a crash: the effect and the stored answer commit together. ----
 
 /** A test-only write: pays the caller 1 USDT (reference `pay:<note>`), with faults to inject. */
-const pay = declarePost('/test/pay', v.object({ note: v.string() }), result<{ paid: string }>());
+const pay = declarePost('/test/pay', v.object({ note: v.string() }), returns(v.strictObject({ paid: v.string() })));
 const faults = { crashAfterEffect: 0, refuseAfterEffect: false, breakThenRefuse: false };
 let faulty: FastifyInstance;
 

@@ -2,11 +2,13 @@
 // (found by reading the folder), with its input schema, headers, security and the envelope.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
+import { customer } from './helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { openApiDocument } from '../../src/server/http/openapi.ts';
 import { inputFields, type DeclaredEndpoint } from '../../src/contract/registry.ts';
 import { login, uploadImage } from '../../src/contract/account.ts';
 import { submitWithdraw } from '../../src/contract/funds.ts';
+import { placeContract } from '../../src/contract/contracts.ts';
 import { texts } from '../../src/contract/texts.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the published document is walked as plain JSON
@@ -110,4 +112,84 @@ it('lists the texts an answer can carry: all of them, and each operation\'s own 
   for (const text of Object.values(texts)) expect(doc['x-texts'][text.id]).toBe(text.message);
   const refusals = doc.paths['/api/users/extract'].post['x-refusal-texts'].map((text: Json) => text.message);
   expect(refusals).toEqual(expect.arrayContaining([texts.enterAmount.message, texts.payPasswordFormat.message, texts.tokenInvalid.message, texts.unsupportedCharacters.message]));
+});
+
+/** The 200 of an operation: its success envelope's data schema. */
+const dataOf = (op: Json): Json => op.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
+
+it('describes every answer: data of each operation\'s ret 1 is the schema src/contract declares, strict, with patterns, nullables and ISO times', () => {
+  for (const { name, endpoint } of endpoints) {
+    const op = doc.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()];
+    expect(Object.keys(dataOf(op)).length, name).toBeGreaterThan(0);
+    expect(op.responses['200'].content['application/json'].schema.oneOf[1]).toEqual({ $ref: '#/components/schemas/Refusal' });
+  }
+  const quote = dataOf(doc.paths['/api/coin/lists'].get);
+  expect(quote).toMatchObject({ type: 'object', required: ['lists', 'page', 'total'], additionalProperties: false });
+  expect(quote.properties.lists.items).toMatchObject({ additionalProperties: false, properties: { price: { type: 'string', pattern: expect.any(String) }, at: { type: 'string', format: 'date-time' } } });
+  expect(new RegExp(quote.properties.lists.items.properties.change_24h.pattern).test('-1.25')).toBe(true);
+  expect(new RegExp(quote.properties.lists.items.properties.price.pattern).test('abc')).toBe(false);
+  const order = dataOf(doc.paths['/api/coin/order/add'].post);
+  expect(order.properties.end_price.anyOf).toContainEqual({ type: 'null' });
+  expect(order.required).toEqual(expect.arrayContaining(['end_price', 'outcome', 'settled_at']));
+  expect(dataOf(doc.paths['/api/users/logout'].post)).toEqual({ type: 'null' });
+  expect(doc.components.schemas.Refusal).toMatchObject({ properties: { ret: { enum: [0, -1] }, data: { type: 'null' } } });
+});
+
+it('says what the server reads: form or JSON bodies, a body only where a field is required', async () => {
+  const loginOp = doc.paths['/api/users/login'].post;
+  expect(loginOp.requestBody.required).toBe(true);
+  expect(loginOp.requestBody.content['application/json'].schema).toEqual(loginOp.requestBody.content['application/x-www-form-urlencoded'].schema);
+  const asJson = await h.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json', lang: 'en' }, payload: JSON.stringify({ username: 'nobody_here', password: 'wrong123' }) });
+  expect(asJson.statusCode).toBe(200);
+  expect(asJson.json()).toMatchObject({ ret: 0, msg: expect.any(String) });
+  expect(asJson.json().msg).not.toBe(texts.enterUsernameAndPassword.message);
+
+  for (const path of ['/api/users/logout', '/api/task/signin', '/api/blindbox/rotate']) expect(doc.paths[path].post.requestBody.required, path).toBe(false);
+  // The server does without: each is done with no body at all (the logout last).
+  const { token } = await customer(h);
+  for (const path of ['/api/task/signin', '/api/blindbox/rotate', '/api/users/logout']) {
+    const bare = await h.app.inject({ method: 'POST', url: path, headers: { token, lang: 'en' } });
+    expect(bare.json(), path).toMatchObject({ ret: 1 });
+  }
+});
+
+it('tells reads from writes: the K-lines by POST read only, the upload writes without an Idempotency-Key', () => {
+  const klinesByPost = doc.paths['/api/coin/data/lists'].post;
+  expect(klinesByPost.description).toContain('Reads only.');
+  expect(klinesByPost.parameters).not.toContainEqual({ $ref: '#/components/parameters/idempotencyKey' });
+  const upload = doc.paths['/api/users/upload'].post;
+  expect(upload.description).not.toContain('Reads only');
+  expect(upload.description).toContain('A write');
+});
+
+it('gives the contract order\'s price, quantity and total the pattern the server holds them to', async () => {
+  const fields = doc.paths['/api/coin/trans/add'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
+  for (const name of ['price', 'quantity', 'total']) {
+    const pattern = new RegExp(fields[name].pattern);
+    expect([pattern.test(''), pattern.test('12.5'), pattern.test('abc')], name).toEqual([true, true, false]);
+  }
+  const { token } = await customer(h, '1000');
+  const refused = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'limit', price: 'abc', quantity: '1' }, { token });
+  expect(refused).toMatchObject({ ret: 0, msg: texts.priceFormat.message });
+});
+
+it('declares the 413 of a body too large with the text it answers, whatever the body', async () => {
+  const big = await h.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' }, payload: `username=${'a'.repeat(2 * 1024 * 1024)}&password=x` });
+  expect(big.statusCode).toBe(413);
+  expect(big.json().msg).toBe(texts.uploadTooLarge.message);
+  expect(doc.paths['/api/users/login'].post.responses['413'].description).toContain(texts.uploadTooLarge.message);
+});
+
+it('declares its servers, its licence, and the headers the server answers with: rate limits on every answer, the replay on writes', async () => {
+  expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+  expect(doc.info.license).toEqual({ name: expect.any(String) });
+  const answered = await h.app.inject({ method: 'GET', url: '/api/coin/lists', headers: { lang: 'en' } });
+  const limitHeaders = Object.keys(answered.headers).filter((name) => name.startsWith('x-ratelimit-'));
+  expect(limitHeaders.length).toBeGreaterThan(0);
+  const declared = doc.paths['/api/coin/lists'].get.responses['200'].headers;
+  expect(Object.keys(declared).sort()).toEqual(limitHeaders.sort());
+  for (const name of limitHeaders) expect(doc.components.headers[name]).toBeDefined();
+  expect(doc.paths['/api/users/extract'].post.responses['200'].headers['idempotent-replay']).toEqual({ $ref: '#/components/headers/idempotent-replay' });
+  expect(doc.paths['/api/users/extract/record'].get.responses['200'].headers['idempotent-replay']).toBeUndefined();
+  expect(doc.paths['/api/users/login'].post.responses['429'].headers['retry-after']).toEqual({ $ref: '#/components/headers/retry-after' });
 });

@@ -6,7 +6,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
-import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
+import { BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
@@ -52,7 +52,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedHops(options.trustProxyHops ?? 0),
-    bodyLimit: 1024 * 1024,
+    bodyLimit: BODY_MAX_BYTES,
     frameworkErrors: malformedUrl,
     logController: new RequestLog(),
     ...(options.tls ? { https: options.tls } : {}),

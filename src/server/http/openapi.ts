@@ -1,12 +1,12 @@
 // The contract, published: an OpenAPI 3.1 document built from every endpoint declared in
-// src/contract (the valibot schemas through @valibot/to-json-schema), the envelope, the headers and
-// the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is written by
+// src/contract (the valibot schemas of inputs and answers through @valibot/to-json-schema), the
+// envelope, the headers and the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
 import type { FastifyInstance } from 'fastify';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../../contract/envelope.ts';
-import { FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
+import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../contract/account.ts';
 import { PRICE_STREAM_PATH } from '../../contract/markets.ts';
 import { textById, texts } from '../../contract/texts.ts';
@@ -17,11 +17,29 @@ export const OPENAPI_PATH = '/api/openapi.json';
 
 type Json = Record<string, unknown>;
 
-/** An input schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1), describing what is sent. */
-function jsonSchemaOf(schema: v.GenericSchema): Json {
-  const { $schema: _dialect, ...json } = toJsonSchema(schema, { errorMode: 'ignore', target: 'draft-2020-12', typeMode: 'input' }) as Json;
+/** A schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1): an input as it is sent, an answer as it is written. */
+function jsonSchemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): Json {
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, { errorMode: 'ignore', target: 'draft-2020-12', typeMode }) as Json;
   return json;
 }
+
+/** The headers of the wire format's answers, by name (components.headers). */
+const REPLAY_HEADER = 'idempotent-replay';
+const RATE_LIMIT_HEADERS = ['x-ratelimit-limit', 'x-ratelimit-remaining', 'x-ratelimit-reset'] as const;
+const RETRY_AFTER_HEADER = 'retry-after';
+const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
+const HEADERS: Json = {
+  [REPLAY_HEADER]: {
+    description: 'Sent with "true" when a write with an Idempotency-Key already applied answers its first answer again (nothing is applied twice).',
+    schema: { type: 'string', const: 'true' },
+  },
+  'x-ratelimit-limit': { description: 'Requests allowed per one-minute window to this caller: its account with a valid token, else its address (login, register and the codes: always per address).', schema: { type: 'integer', minimum: 1 } },
+  'x-ratelimit-remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
+  'x-ratelimit-reset': { description: 'Seconds until the current window ends.', schema: { type: 'integer', minimum: 0 } },
+  [RETRY_AFTER_HEADER]: { description: 'On 429: seconds until the window ends and calls are counted again.', schema: { type: 'integer', minimum: 0 } },
+};
+/** Every API answer is counted against a limit and says where the caller stands. */
+const RATE_LIMITED = Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, headerRef(name)]));
 
 /** The ids of the texts an input's own rules answer with, read from the schema's messages. */
 function validationTexts(schema: unknown, found = new Set<string>(), seen = new Set<unknown>()): Set<string> {
@@ -47,17 +65,42 @@ const ENVELOPE: Json = {
   additionalProperties: false,
 };
 
-const envelopeResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Envelope' } } } });
+/** An answer that carries no data: a refusal (ret 0), an invalid token (ret -1), or any answer but 200. */
+const REFUSAL: Json = {
+  type: 'object',
+  description: `ret ${RET_FAIL}: refused, msg says why and nothing was written; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked. data is null.`,
+  required: ['ret', 'msg', 'data'],
+  properties: { ret: { enum: [RET_FAIL, RET_TOKEN_INVALID] }, msg: { type: 'string' }, data: { type: 'null' } },
+  additionalProperties: false,
+};
+
+const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => ({ description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } });
 
 /** What every operation may answer besides its own 200. */
 const COMMON_RESPONSES = {
-  '200': envelopeResponse('The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.'),
   '400': envelopeResponse('The body or the URL could not be read (invalid JSON, malformed percent-encoding).'),
-  '413': envelopeResponse('The body is over the size limit.'),
+  '413': envelopeResponse(
+    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, or an uploaded picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB; whatever the body, msg is "${texts.uploadTooLarge.message}"`,
+  ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
-  '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`),
+  '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, { ...RATE_LIMITED, [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER) }),
   '500': envelopeResponse('A fault of the server; the envelope still carries a readable msg.'),
 };
+
+/** The 200 of one operation: ret 1 with the endpoint's answer as data, or a refusal. */
+function okResponse(answer: v.GenericSchema | undefined, isWrite: boolean): Json {
+  const success = {
+    type: 'object',
+    required: ['ret', 'msg', 'data'],
+    properties: { ret: { const: RET_OK }, msg: { type: 'string' }, data: answer ? jsonSchemaOf(answer, 'output') : {} },
+    additionalProperties: false,
+  };
+  return {
+    description: 'The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.',
+    headers: isWrite ? { ...RATE_LIMITED, [REPLAY_HEADER]: headerRef(REPLAY_HEADER) } : RATE_LIMITED,
+    content: { 'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] } } },
+  };
+}
 
 const textRef = (id: string) => ({ id, message: textById[id]!.message });
 
@@ -73,14 +116,18 @@ function operation(declared: DeclaredEndpoint): Json {
     summary: `${name} (${module})`,
     description: [
       endpoint.auth ? 'Needs the session token (header `token`); without a valid one it answers ret -1.' : 'Open to anyone (no token).',
-      isWrite ? 'A write: send an Idempotency-Key so a retry is applied once and the first answer is replayed.' : 'Reads only.',
+      isWrite
+        ? 'A write: send an Idempotency-Key so a retry is applied once and the first answer is replayed.'
+        : endpoint.multipart
+          ? 'A write that takes no Idempotency-Key: each call stores the picture it carries and answers a new URL.'
+          : 'Reads only.',
       endpoint.multipart ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).` : '',
     ]
       .filter(Boolean)
       .join(' '),
     security: endpoint.auth ? [{ token: [] }] : [],
     parameters,
-    responses: COMMON_RESPONSES,
+    responses: { '200': okResponse(endpoint.answer, isWrite), ...COMMON_RESPONSES },
     'x-refusal-texts': [...new Set([...validationTexts(endpoint.input), texts.invalidRequest.id, texts.unsupportedCharacters.id, ...(endpoint.auth ? [texts.tokenInvalid.id] : [])])].map(textRef),
   };
   if (endpoint.multipart) {
@@ -91,7 +138,10 @@ function operation(declared: DeclaredEndpoint): Json {
   } else if (endpoint.method === 'GET') {
     parameters.push(...queryParameters(schema));
   } else {
-    op.requestBody = { required: true, content: { 'application/x-www-form-urlencoded': { schema } } };
+    // JSON is read as well as the form, with the same fields (strings). A call without a required
+    // field (logout, the daily sign-in, the seed rotation) needs no body at all.
+    const required = !(schema.type === 'object' && !(schema.required as string[] | undefined)?.length);
+    op.requestBody = { required, content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } };
   }
   return op;
 }
@@ -117,6 +167,7 @@ const OTHER_PATHS: Json = {
       responses: {
         '200': { description: 'The picture: `cache-control: public, max-age=31536000, immutable` for a public one, `private, no-store` for a private one.', content: Object.fromEntries(UPLOAD_TYPES.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }])) },
         '404': envelopeResponse(`"${texts.pictureUnavailable.message}"`),
+        '429': COMMON_RESPONSES['429'],
       },
     },
   },
@@ -144,17 +195,23 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
     info: {
       title: 'Coinvest API',
       version,
+      // package.json is private and names no licence: nothing is granted beyond using the API.
+      license: { name: 'Proprietary: all rights reserved' },
       description: [
         'The contract shared by the Coinvest PWA and its reference server, generated from src/contract.',
-        'Bodies are form-encoded (application/x-www-form-urlencoded; every field a string), GET inputs are query parameters, the picture upload is multipart.',
+        `Bodies are form-encoded (application/x-www-form-urlencoded) or JSON, every field a string, at most ${BODY_MAX_BYTES / 1024 / 1024} MB; GET inputs are query parameters; the picture upload is multipart.`,
+        'Each operation\'s 200 describes data of a ret 1 answer (the answer schema of src/contract); every other answer carries data null.',
+        `Every API answer carries the rate-limit headers (${RATE_LIMIT_HEADERS.join(', ')}); a 429 also retry-after. A write replayed for its Idempotency-Key says so in ${REPLAY_HEADER}.`,
         `Every answer is the envelope {ret, msg, data}. msg is translated per the \`${LANG_HEADER}\` header (${LOCALES.join(', ')}; zh-* → zh; anything else → ${FALLBACK_LOCALE}).`,
         'A refusal (ret 0) writes nothing. Strings with NUL or an unpaired UTF-16 surrogate are refused in every field.',
         'The texts msg can carry are listed in x-texts (ids: v. validation, spec §5; e. answers of the calls; r./m. spec §8); each operation lists its own validation texts in x-refusal-texts.',
       ].join('\n\n'),
     },
+    servers: [{ url: '/', description: 'The server that serves this document (every path starts with /api).' }],
     paths: { ...paths, ...OTHER_PATHS },
     components: {
-      schemas: { Envelope: ENVELOPE },
+      schemas: { Envelope: ENVELOPE, Refusal: REFUSAL },
+      headers: HEADERS,
       securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: 'The session token that login or register answered.' } },
       parameters: {
         lang: { name: LANG_HEADER, in: 'header', required: false, schema: { type: 'string', examples: [...LOCALES] }, description: 'The language of msg.' },
