@@ -11,7 +11,7 @@ import { seedFunds } from './db/seed-funds.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
-import { acceleratedClock, systemClock } from './http/context.ts';
+import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';

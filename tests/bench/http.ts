@@ -9,7 +9,7 @@ import Fastify from 'fastify';
 import { type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { systemClock } from '../../src/server/http/context.ts';
+import { systemClock } from '../../src/server/domain/clock.ts';
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';

@@ -4,7 +4,7 @@
 // `{ type: 'step', at }` answers `{ type: 'recorded', id, recordedAt }`, `{ type: 'stop' }` ends it.
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
-import { systemClock } from '../../src/server/http/context.ts';
+import { systemClock } from '../../src/server/domain/clock.ts';
 import { lease } from '../../src/server/market/lease.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';

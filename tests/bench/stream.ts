@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { migratedSnapshot, openDatabase, type Database } from '../../src/server/db/connection.ts';
 import { seedMarkets, LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { systemClock } from '../../src/server/http/context.ts';
+import { systemClock } from '../../src/server/domain/clock.ts';
 import { lease } from '../../src/server/market/lease.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';

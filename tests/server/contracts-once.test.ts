@@ -14,7 +14,7 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import { balances, contractOrders, contractPairs, ledgerEntries } from '../../src/server/db/schema.ts';
 import { MATCH_WINDOW_TICKS, cancelContractOrder, matchCrossedOrders, placeContractOrder } from '../../src/server/domain/contracts.ts';
 import { matchAllPairs, startMatchingJob } from '../../src/server/jobs/matching.ts';
-import { Refusal } from '../../src/server/http/context.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { crosses, fillAmounts, limitReserve, type FillAmounts, type OrderSide } from '../../src/contract/contracts.ts';
 

@@ -9,7 +9,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import type { Clock } from '../../src/server/http/context.ts';
+import type { Clock } from '../../src/server/domain/clock.ts';
 import type { CodeSender } from '../../src/server/domain/code-sender.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simulator.ts';

@@ -16,7 +16,7 @@ import { idempotencyKeys, ledgerEntries, optionOrders, sessions, users, verifica
 import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';
 import { router } from '../../src/server/http/handle.ts';
-import { Refusal } from '../../src/server/http/context.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
 import { texts } from '../../src/contract/texts.ts';
 
 let h: Harness;

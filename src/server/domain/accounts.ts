@@ -5,7 +5,7 @@ import { eq, or } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { attemptCounters, users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from './attempts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';

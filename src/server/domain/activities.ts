@@ -8,7 +8,7 @@ import { WIN_NOTICE_SIZE, activityStatus, maskUsername, type ActivityDetails, ty
 import type { Paged } from '../../contract/envelope.ts';
 import { sanitizeRichText } from '../../contract/rich-text.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
 

@@ -28,7 +28,7 @@ import {
 } from '../../contract/blindbox.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */

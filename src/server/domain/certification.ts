@@ -13,7 +13,7 @@ import type {
   DocumentType,
 } from '../../contract/certification.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
 import { requireReason, ReviewError } from './reviews.ts';

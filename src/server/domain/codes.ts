@@ -6,7 +6,7 @@ import type { Executor } from '../db/connection.ts';
 import { verificationCodes } from '../db/schema.ts';
 import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { CODE_DAILY_LIMIT, countAttempt } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 

@@ -5,7 +5,7 @@ import type { ContentPage, ContentPageKey } from '../../contract/support.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Executor } from '../db/connection.ts';
 import { contentPages } from '../db/schema.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 
 /** The language every page must have: what any other language falls back to. */
 export const CONTENT_FALLBACK_LANG = 'en';

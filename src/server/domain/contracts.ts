@@ -19,7 +19,7 @@ import {
   type OrderType,
 } from '../../contract/contracts.ts';
 import type { PriceSource } from '../../contract/markets.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './options.ts';
 import { post, postMany, type Posting } from './ledger.ts';

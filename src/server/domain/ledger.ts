@@ -9,7 +9,7 @@ import { texts } from '../../contract/texts.ts';
 import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 
 export type Bucket = 'available' | 'frozen';
 export const USDT = 'USDT';

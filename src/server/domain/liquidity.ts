@@ -25,7 +25,7 @@ import {
   type RedeemMode,
 } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from './earn-days.ts';
 

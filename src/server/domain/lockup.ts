@@ -10,7 +10,7 @@ import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays, lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from './earn-days.ts';
 

@@ -6,7 +6,7 @@ import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { marketHalts, optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { winPayout, type Direction, type OptionOrder, type OptionOutcome, type PriceSource } from '../../contract/markets.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 
 export type OptionOrderRow = typeof optionOrders.$inferSelect;

@@ -6,7 +6,7 @@ import { bankCards, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
 import { maskBankNumber, type BankCard, type Chain, type Wallet, type WalletCurrency } from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;

@@ -9,7 +9,7 @@ import { POINTS, pointsValue, type PointEntry, type PointRedemption, type Points
 import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { USDT, post } from './ledger.ts';
 
 export async function pointsRule(db: Executor): Promise<PointsRule> {

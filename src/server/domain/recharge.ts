@@ -10,7 +10,7 @@ import type { Chain } from '../../contract/payouts.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';

@@ -4,7 +4,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { sessions } from '../db/schema.ts';
-import type { Caller } from '../http/context.ts';
+
+/** Who is calling: the account and the session its token belongs to. */
+export interface Caller {
+  userId: number;
+  sessionId: number;
+}
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 

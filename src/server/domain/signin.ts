@@ -8,7 +8,7 @@ import { addDays } from '../../contract/earn.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { interestDay } from './earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';

@@ -8,7 +8,7 @@ import { balances, optionOrders, rechargeOrders, users, welfareClaims, welfareTa
 import { WELFARE_CODES, type WelfareClaim, type WelfareCode, type WelfareState, type WelfareTask } from '../../contract/welfare.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, post } from './ledger.ts';
 

@@ -10,7 +10,7 @@ import { maskBankNumber } from '../../contract/payouts.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from '../http/context.ts';
+import { Refusal } from './refusal.ts';
 import { balancesOf, freeze, post } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { orderNumber, requireReason, ReviewError } from './reviews.ts';

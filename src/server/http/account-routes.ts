@@ -31,7 +31,8 @@ import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
 import { publishOwnUpload } from '../domain/uploads.ts';
-import { Refusal, type HandlerContext } from './context.ts';
+import type { HandlerContext } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
 type Route = ReturnType<typeof router>;

@@ -7,19 +7,8 @@ import type { CodeSender } from '../domain/code-sender.ts';
 import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';
 import type { KeptAnswers } from './kept-answers.ts';
-
-export interface Clock {
-  now(): Date;
-}
-export const systemClock: Clock = { now: () => new Date() };
-
-/**
- * A clock running `speed` times faster than real time from `origin` (epoch ms; default now) on —
- * test servers only. Processes given the same origin and speed tell the same time.
- */
-export function acceleratedClock(speed: number, origin = Date.now()): Clock {
-  return { now: () => new Date(origin + (Date.now() - origin) * speed) };
-}
+import type { Clock } from '../domain/clock.ts';
+import type { Caller } from '../domain/sessions.ts';
 
 export interface Services {
   db: Db;
@@ -32,11 +21,6 @@ export interface Services {
   changes?: Changes;
 }
 
-export interface Caller {
-  userId: number;
-  sessionId: number;
-}
-
 export interface HandlerContext extends Services {
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
@@ -46,14 +30,4 @@ export interface HandlerContext extends Services {
   t: Translate;
   ip: string;
   request: FastifyRequest;
-}
-
-/** A business refusal: answered as ret 0 with the translated text; nothing was written. */
-export class Refusal extends Error {
-  constructor(
-    readonly textId: string,
-    readonly values?: Record<string, unknown>,
-  ) {
-    super(textId);
-  }
 }

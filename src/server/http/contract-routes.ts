@@ -7,7 +7,7 @@ import { texts } from '../../contract/texts.ts';
 import { balances, coins, contractOrders as orders } from '../db/schema.ts';
 import { activePairs, cancelContractOrder, placeContractOrder, toContractOrder } from '../domain/contracts.ts';
 import type { Market } from '../market/market.ts';
-import { Refusal } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
 export function contractRoutes(route: ReturnType<typeof router>, market: Market) {

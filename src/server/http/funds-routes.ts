@@ -7,7 +7,7 @@ import { checkSecret, findUser } from '../domain/accounts.ts';
 import { findRecharge, listChannels, listRecharges, submitRecharge as submitRechargeOrder, toRechargeOrder } from '../domain/recharge.ts';
 import { checkLimits, findWithdrawal, listWithdrawals, requestWithdrawal, ruleFor, toWithdrawOrder, withdrawRuleFor, type Payee } from '../domain/withdraw.ts';
 import { bankCardsOf, walletsOf } from '../domain/payouts.ts';
-import { Refusal } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
 export function fundsRoutes(route: ReturnType<typeof router>) {

@@ -9,7 +9,7 @@ import type { ResultOf } from '../../contract/endpoint.ts';
 import type { config, slides } from '../../contract/content.ts';
 import type { balances, coinList, currencyRate, optionProducts } from '../../contract/markets.ts';
 import type { userInfo } from '../../contract/account.ts';
-import type { Caller } from './context.ts';
+import type { Caller } from '../domain/sessions.ts';
 
 /** Whatever a notice could not reach goes stale for this long at most. */
 const PUBLIC_TTL_MS = 10_000;

@@ -22,7 +22,7 @@ import { balancesOf } from '../domain/ledger.ts';
 import { findOwnOrder, placeOptionOrder, toOptionOrder } from '../domain/options.ts';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import type { Market } from '../market/market.ts';
-import { Refusal } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
 export function marketRoutes(route: ReturnType<typeof router>, market: Market) {

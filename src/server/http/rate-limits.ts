@@ -8,8 +8,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import type { Db } from '../db/connection.ts';
-import { findSession, hashToken, plausibleToken } from '../domain/sessions.ts';
-import type { Caller } from './context.ts';
+import { findSession, hashToken, plausibleToken, type Caller } from '../domain/sessions.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
 declare module 'fastify' {

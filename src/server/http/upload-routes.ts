@@ -10,7 +10,7 @@ import { texts } from '../../contract/texts.ts';
 import { uploads } from '../db/schema.ts';
 import type { Db } from '../db/connection.ts';
 import { UPLOADS_PATH, visiblePicture } from '../domain/uploads.ts';
-import { Refusal } from './context.ts';
+import { Refusal } from '../domain/refusal.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from './i18n.ts';

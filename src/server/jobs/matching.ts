@@ -5,7 +5,7 @@
 // refuses a second posting of the same fill. Every server process runs it.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 import { matchCrossedOrders } from '../domain/contracts.ts';
 import { repeatEvery, type Job } from './settlement.ts';
 

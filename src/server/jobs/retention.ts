@@ -7,7 +7,7 @@
 // server runs it on the feed's lease holder only, hourly and once shortly after start.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 
 export const TICK_RETENTION_MS = 48 * 3600_000;
 export const RETENTION_BATCH = 10_000;

@@ -2,7 +2,7 @@
 // transaction. Idempotent by construction (the claim and the payout commit together, and the
 // ledger refuses a second payout), so a crash, a restart or a second server never pays twice.
 import type { Db } from '../db/connection.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 import { settleDueOptions } from '../domain/options.ts';
 
 export const SETTLEMENT_BATCH = 500;

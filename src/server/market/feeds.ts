@@ -3,7 +3,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
 import { coins } from '../db/schema.ts';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 import type { PriceFeed } from './feed.ts';
 import { lastRecordedPrice } from './market.ts';
 import { simulatedFeed } from './simulator.ts';

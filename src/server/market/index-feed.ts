@@ -4,7 +4,7 @@
 // nothing is recorded for it, so no order can be priced or filled from a price the market did not
 // give. The exchanges and each coin's symbol on each are configuration, handed in.
 import Big from 'big.js';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 import type { PriceFeed, Tick } from './feed.ts';
 import { INDEX_RULE, indexPrice, type Constituent, type IndexRule } from './index-rule.ts';
 import type { Exchange, ExchangeTrade } from './exchanges/exchange.ts';

@@ -4,7 +4,7 @@
 // Only when a seed is given (tests, benchmarks, a replay) is the path deterministic, and the feed
 // then says so (`seeded`): the log and every screen that shows a price label it.
 import { getRandomValues } from 'node:crypto';
-import type { Clock } from '../http/context.ts';
+import type { Clock } from '../domain/clock.ts';
 import type { CoinSpec, PriceFeed, Tick } from './feed.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
