@@ -24,7 +24,7 @@ import {
   isPublicCall,
   partitionName,
   syntheticKey,
-} from './cache-keys.ts';
+} from '../src/contract/offline-cache.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

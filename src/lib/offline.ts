@@ -2,7 +2,7 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { FRESH_MESSAGE, NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { FRESH_MESSAGE, NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../contract/offline-cache.ts';
 
 export const offlineData = proxy({
   /**

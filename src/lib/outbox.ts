@@ -9,7 +9,7 @@ import { noteRead } from './messages.ts';
 import { knownOffline } from './offline.ts';
 import { session } from './session.ts';
 import { outbox } from './outbox-store.ts';
-import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../../sw/cache-keys.ts';
+import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../contract/offline-cache.ts';
 
 export { outbox, type OutboxEntry } from './outbox-store.ts';
 

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead, storedToken } from './pwa.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
-import { PUBLIC_CACHE, partitionName } from '../../sw/cache-keys.ts';
+import { PUBLIC_CACHE, partitionName } from '../../src/contract/offline-cache.ts';
 import { texts } from '../../src/contract/texts.ts';
 
 let page: Page;

@@ -9,7 +9,7 @@ import { expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { codeSentTo, phonePageForFile, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, logIn, markAllRead, runtimeCaches, storedRecords, storedToken, timeFirstPaints } from './pwa.ts';
-import { PUBLIC_CACHE, isPartition, partitionName } from '../../sw/cache-keys.ts';
+import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/contract/offline-cache.ts';
 import { texts } from '../../src/contract/texts.ts';
 
 let page: Page;

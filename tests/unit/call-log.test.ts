@@ -6,7 +6,7 @@ import { CALL_LOG_SIZE, callLog } from '../../src/lib/call-log.ts';
 import { login, userInfo } from '../../src/contract/account.ts';
 import { config } from '../../src/contract/content.ts';
 import { coinRate } from '../../src/contract/markets.ts';
-import { SERVED_FROM_CACHE_HEADER } from '../../sw/cache-keys.ts';
+import { SERVED_FROM_CACHE_HEADER } from '../../src/contract/offline-cache.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 

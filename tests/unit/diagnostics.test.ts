@@ -5,7 +5,7 @@ import { createStore, set } from 'idb-keyval';
 import { ageSeconds, cacheKeyPath, cacheKind, describeRecord, diagnosticsReport, maskToken, type DiagnosticsFacts } from '../../src/features/diagnostics/diagnostics-report.ts';
 import { currentReport, diagnostics, readDiagnostics } from '../../src/features/diagnostics/diagnostics-store.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
-import { PUBLIC_CACHE, isPartition } from '../../sw/cache-keys.ts';
+import { PUBLIC_CACHE, isPartition } from '../../src/contract/offline-cache.ts';
 import { callLog } from '../../src/lib/call-log.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { outbox } from '../../src/lib/outbox.ts';

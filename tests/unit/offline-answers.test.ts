@@ -11,7 +11,7 @@ import { offlineData, offlineSince } from '../../src/lib/offline.ts';
 import { loadCoinList, prices } from '../../src/lib/prices.ts';
 import { clearSession, session } from '../../src/lib/session.ts';
 import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storage.ts';
-import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../sw/cache-keys.ts';
+import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../src/contract/offline-cache.ts';
 import { resetClientState, stubFetch } from './helpers.ts';
 
 const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });

@@ -3,7 +3,7 @@
 // QA actions: look for an update, forget this user's cached answers, unregister the worker.
 import { proxy } from 'valtio/vanilla';
 import { createStore, entries } from 'idb-keyval';
-import { PUBLIC_CACHE, SERVED_FROM_CACHE_HEADER, isPartition, partitionName } from '../../../sw/cache-keys.ts';
+import { PUBLIC_CACHE, SERVED_FROM_CACHE_HEADER, isPartition, partitionName } from '../../contract/offline-cache.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { callLog } from '../../lib/call-log.ts';
 import { currentLocale } from '../../lib/i18n.ts';

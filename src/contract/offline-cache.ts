@@ -1,5 +1,5 @@
-// The pure pieces of the offline cache (ARCHITECTURE "Offline"), shared by the service worker,
-// the page (logout deletes a partition) and the unit tests. No I/O here but hashing.
+// The pure pieces of the offline cache (ARCHITECTURE "Offline"), in a neutral place the service
+// worker, the page (logout deletes a partition) and the tests all import. No I/O here but hashing.
 
 /** Public data, the same for everyone: stale-while-revalidate, one shared cache. */
 export const PUBLIC_CACHE = 'api-public-v1';

@@ -14,7 +14,7 @@ import {
   isPublicCall,
   partitionName,
   syntheticKey,
-} from '../../sw/cache-keys.ts';
+} from '../../src/contract/offline-cache.ts';
 import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
 import { coinList, optionProducts } from '../../src/contract/markets.ts';
 import { config, slides } from '../../src/contract/content.ts';
