@@ -30,9 +30,17 @@ const boundaries = [
   { target: './src/server', from: client, message: 'server/ imports only src/contract from the client side.' },
   { target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx', './sw'], from: './src/server', message: 'The PWA never imports the server.' },
   // App code and the service worker share constants through a neutral place, not through sw/.
-  { target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx'], from: './sw', message: 'App code does not import sw/: shared constants live where both import them.' },
+  {
+    target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx'],
+    from: './sw',
+    message: 'App code does not import sw/: shared constants live where both import them.',
+  },
   // The core imports no door.
-  { target: ['./src/server/domain', './src/server/market', './src/server/jobs', './src/server/db'], from: ['./src/server/http', './src/server/ops'], message: 'The server core imports no door (http/, ops/).' },
+  {
+    target: ['./src/server/domain', './src/server/market', './src/server/jobs', './src/server/db'],
+    from: ['./src/server/http', './src/server/ops'],
+    message: 'The server core imports no door (http/, ops/).',
+  },
 ];
 
 export default tseslint.config(

@@ -121,7 +121,9 @@ function readReach(root: string) {
   const tabPages = TAB_PAGES.map(ownCode);
   const login = ownCode(LOGIN_PAGE);
   const tabsShared = new Set(
-    [...new Set(tabPages.flatMap((files) => [...files]))].filter((file) => !file.startsWith(featuresDir + sep) && !login.has(file) && tabPages.filter((files) => files.has(file)).length >= 2),
+    [...new Set(tabPages.flatMap((files) => [...files]))].filter(
+      (file) => !file.startsWith(featuresDir + sep) && !login.has(file) && tabPages.filter((files) => files.has(file)).length >= 2,
+    ),
   );
   return { shell, shellAndLazy, areas, textsFile, keyById, usesKey, tabsShared };
 }
@@ -166,7 +168,15 @@ function catalogsByArea(): Plugin {
       const origins = (await catalog.read(locale)) ?? {};
       const { fallbackLocales, sourceLocale = 'en' } = config;
       const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
-      const places = new Map(Object.keys(messages).map((messageId) => [messageId, placeOf((origins[messageId]?.origin ?? []).map(([origin]) => origin), messageId)]));
+      const places = new Map(
+        Object.keys(messages).map((messageId) => [
+          messageId,
+          placeOf(
+            (origins[messageId]?.origin ?? []).map(([origin]) => origin),
+            messageId,
+          ),
+        ]),
+      );
       const inArea = (messageId: string) => {
         const place = places.get(messageId)!;
         return area === 'shell' ? place === 'shell' : place !== 'shell' && place.includes(area);
@@ -222,7 +232,8 @@ function contractAnswersServerOnly(): Plugin {
         if (Array.isArray(node)) return node.forEach(walk);
         if (typeof node !== 'object' || node === null) return;
         const candidate = node as Node;
-        if (candidate.type === 'CallExpression' && candidate.callee?.type === 'Identifier' && ANSWER_BUILDERS.has(candidate.callee.name!) && candidate.arguments?.length) calls.push(candidate);
+        if (candidate.type === 'CallExpression' && candidate.callee?.type === 'Identifier' && ANSWER_BUILDERS.has(candidate.callee.name!) && candidate.arguments?.length)
+          calls.push(candidate);
         else Object.values(node).forEach(walk);
       };
       walk(this.parse(code));

@@ -39,10 +39,22 @@ registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allow
 
 // Uploaded pictures (private to their owner) go to the network and are never kept: the first
 // route that matches wins, so this one comes before every caching route.
-registerRoute(({ request }) => isNeverCached(request.url), ({ event, request }) => fromNetwork(event, request), 'GET');
-registerRoute(({ request }) => isPublicCall(request.method, request.url), ({ event, request }) => staleWhileRevalidate(event, request), 'GET');
+registerRoute(
+  ({ request }) => isNeverCached(request.url),
+  ({ event, request }) => fromNetwork(event, request),
+  'GET',
+);
+registerRoute(
+  ({ request }) => isPublicCall(request.method, request.url),
+  ({ event, request }) => staleWhileRevalidate(event, request),
+  'GET',
+);
 for (const method of ['GET', 'POST'] as const) {
-  registerRoute(({ request }) => isUserCall(request.method, request.url), ({ event, request }) => networkFirstForUser(event, request), method);
+  registerRoute(
+    ({ request }) => isUserCall(request.method, request.url),
+    ({ event, request }) => networkFirstForUser(event, request),
+    method,
+  );
 }
 
 /** Partitions of users who logged out while a call was in flight: their late answers are not kept. */

@@ -1,21 +1,7 @@
 // Account calls of spec §7 (and the two our server adds: register and logout).
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import {
-  INVITE_CODE,
-  code,
-  currency,
-  email,
-  loginPassword,
-  mustFlag,
-  optionalMatching,
-  payPassword,
-  phone,
-  required,
-  samePasswords,
-  matching,
-  UPLOAD_URL,
-} from './fields.ts';
+import { INVITE_CODE, code, currency, email, loginPassword, mustFlag, optionalMatching, payPassword, phone, required, samePasswords, matching, UPLOAD_URL } from './fields.ts';
 import { texts } from './texts.ts';
 import { CURRENCIES, VERIFICATION_STATUSES } from './constants.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
@@ -68,28 +54,15 @@ const registerCommon = {
 /** Our addition (the spec omits it): registration by mobile number or e-mail (§5). */
 export const RegisterInput = v.variant(
   'mode',
-  [
-    v.object({ mode: v.literal('phone'), phone, ...registerCommon }),
-    v.object({ mode: v.literal('email'), email, ...registerCommon }),
-  ],
+  [v.object({ mode: v.literal('phone'), phone, ...registerCommon }), v.object({ mode: v.literal('email'), email, ...registerCommon })],
   texts.invalidRequest.id,
 );
 export type RegisterInputType = v.InferInput<typeof RegisterInput>;
 export const register = post('/users/register', RegisterInput, returns(Session), { auth: false });
 
 /** `must=1` for a password reset (the number must be registered), else it must be free. */
-export const sendSmsCode = get(
-  '/users/sms',
-  v.object({ userphone: phone, must: mustFlag }),
-  returns(CodeSent),
-  { auth: false },
-);
-export const sendEmailCode = get(
-  '/users/email/get',
-  v.object({ email, must: mustFlag }),
-  returns(CodeSent),
-  { auth: false },
-);
+export const sendSmsCode = get('/users/sms', v.object({ userphone: phone, must: mustFlag }), returns(CodeSent), { auth: false });
+export const sendEmailCode = get('/users/email/get', v.object({ email, must: mustFlag }), returns(CodeSent), { auth: false });
 
 export const userInfo = get('/users/info', NoInput, returns(UserInfo));
 
@@ -111,11 +84,7 @@ export const EditProfileInput = v.pipe(
 );
 export const editProfile = post('/users/edit', EditProfileInput, returns(UserInfo));
 
-export const editAvatar = post(
-  '/users/edit/avatar',
-  v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }),
-  returns(UserInfo),
-);
+export const editAvatar = post('/users/edit/avatar', v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }), returns(UserInfo));
 
 /** Changing the login password revokes every session; the answer carries this device's new one. */
 export const ChangePasswordInput = v.pipe(
@@ -130,14 +99,7 @@ export const changePassword = post('/users/edit/userpass', ChangePasswordInput, 
 
 const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent) };
 export const ForgotPasswordInput = v.pipe(
-  v.variant(
-    'mode',
-    [
-      v.object({ mode: v.literal('phone'), phone, ...resetCommon }),
-      v.object({ mode: v.literal('email'), email, ...resetCommon }),
-    ],
-    texts.invalidRequest.id,
-  ),
+  v.variant('mode', [v.object({ mode: v.literal('phone'), phone, ...resetCommon }), v.object({ mode: v.literal('email'), email, ...resetCommon })], texts.invalidRequest.id),
   samePasswords(),
 );
 export const forgotPassword = post('/users/forget', ForgotPasswordInput, returns(nothing), { auth: false });
@@ -161,4 +123,3 @@ export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordIn
 export const uploadImage = post('/users/upload', NoInput, returns(shape({ url: v.pipe(v.string(), v.regex(UPLOAD_URL)) })), { multipart: true });
 export const UPLOAD_FIELD = 'image';
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
-

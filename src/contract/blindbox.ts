@@ -185,11 +185,7 @@ export const BoxDraw = shape({
 });
 export type BoxDraw = v.InferOutput<typeof BoxDraw>;
 
-export const drawBlindBox = post(
-  '/blindbox/draw',
-  v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }),
-  returns(shape({ draw: BoxDraw, seed: SeedState })),
-);
+export const drawBlindBox = post('/blindbox/draw', v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }), returns(shape({ draw: BoxDraw, seed: SeedState })));
 
 export const SeedRotation = shape({
   /** The seed just revealed: its SHA-256 is the hash shown before its draws. */
@@ -200,11 +196,7 @@ export type SeedRotation = v.InferOutput<typeof SeedRotation>;
 export const setClientSeed = post('/blindbox/seed', v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }), returns(SeedRotation));
 export const rotateSeed = post('/blindbox/rotate', NoInput, returns(SeedRotation));
 
-export const blindBoxDraws = get(
-  '/blindbox/draws',
-  v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
-  returns(Paged(BoxDraw)),
-);
+export const blindBoxDraws = get('/blindbox/draws', v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }), returns(Paged(BoxDraw)));
 
 // ---- Verification (the browser's check of a past draw) ---------------------------------------
 

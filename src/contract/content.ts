@@ -24,12 +24,7 @@ export interface ConfigByAct {
   about: AboutConfig;
 }
 export const CONFIG_ACTS = ['system', 'share', 'about'] as const;
-export const config = get(
-  '/other/config',
-  v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }),
-  returns(v.record(v.string(), v.string())),
-  { auth: false },
-);
+export const config = get('/other/config', v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }), returns(v.record(v.string(), v.string())), { auth: false });
 
 export const Slide = shape({
   id: whole,
@@ -39,9 +34,4 @@ export const Slide = shape({
 });
 export type Slide = v.InferOutput<typeof Slide>;
 export const SLIDE_POSITIONS = ['home', 'user1'] as const;
-export const slides = get(
-  '/content/slide',
-  v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }),
-  returns(Paged(Slide)),
-  { auth: false },
-);
+export const slides = get('/content/slide', v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }), returns(Paged(Slide)), { auth: false });

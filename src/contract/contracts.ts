@@ -185,15 +185,39 @@ export function fillAmounts(side: OrderSide, type: OrderType, code: string, pric
   if (side === 'sell') {
     const gross = down8(worth);
     const fee = up8(gross.times(feeRate));
-    return { total: gross.toFixed(8), fee: fee.toFixed(8), fee_asset: QUOTE_ASSET, spent: new Big(quantity).toFixed(8), spent_asset: code, received: gross.minus(fee).toFixed(8), received_asset: QUOTE_ASSET };
+    return {
+      total: gross.toFixed(8),
+      fee: fee.toFixed(8),
+      fee_asset: QUOTE_ASSET,
+      spent: new Big(quantity).toFixed(8),
+      spent_asset: code,
+      received: gross.minus(fee).toFixed(8),
+      received_asset: QUOTE_ASSET,
+    };
   }
   const cost = up8(worth);
   if (type === 'market') {
     const fee = up8(new Big(quantity).times(feeRate));
-    return { total: cost.toFixed(8), fee: fee.toFixed(8), fee_asset: code, spent: cost.toFixed(8), spent_asset: QUOTE_ASSET, received: new Big(quantity).minus(fee).toFixed(8), received_asset: code };
+    return {
+      total: cost.toFixed(8),
+      fee: fee.toFixed(8),
+      fee_asset: code,
+      spent: cost.toFixed(8),
+      spent_asset: QUOTE_ASSET,
+      received: new Big(quantity).minus(fee).toFixed(8),
+      received_asset: code,
+    };
   }
   const fee = up8(cost.times(feeRate));
-  return { total: cost.toFixed(8), fee: fee.toFixed(8), fee_asset: QUOTE_ASSET, spent: cost.plus(fee).toFixed(8), spent_asset: QUOTE_ASSET, received: new Big(quantity).toFixed(8), received_asset: code };
+  return {
+    total: cost.toFixed(8),
+    fee: fee.toFixed(8),
+    fee_asset: QUOTE_ASSET,
+    spent: cost.plus(fee).toFixed(8),
+    spent_asset: QUOTE_ASSET,
+    received: new Big(quantity).toFixed(8),
+    received_asset: code,
+  };
 }
 
 /** A limit is crossed by a recorded price: a buy at or below its price, a sell at or above. */

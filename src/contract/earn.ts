@@ -173,11 +173,7 @@ export const LockupOrder = shape({
 export type LockupOrder = v.InferOutput<typeof LockupOrder>;
 export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), returns(LockupOrder));
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
-export const lockupOrders = get(
-  '/lockup/orders',
-  v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(LockupOrder)),
-);
+export const lockupOrders = get('/lockup/orders', v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }), returns(Paged(LockupOrder)));
 
 // ---- The rules ------------------------------------------------------------------------------------
 

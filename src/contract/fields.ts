@@ -7,8 +7,7 @@ import { textById, texts } from './texts.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
-export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) =>
-  v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
+export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) => v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
 
 /** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
 export const matching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>

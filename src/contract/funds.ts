@@ -116,11 +116,7 @@ export const WithdrawRule = shape({
   available: decimal,
 });
 export type WithdrawRule = v.InferOutput<typeof WithdrawRule>;
-export const withdrawRule = get(
-  '/users/extract/rate',
-  v.object({ asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT') }),
-  returns(WithdrawRule),
-);
+export const withdrawRule = get('/users/extract/rate', v.object({ asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT') }), returns(WithdrawRule));
 
 export const PAYEE_KINDS = ['bank', 'wallet'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];

@@ -65,7 +65,10 @@ export const Klines = Paged(Candle, shape({ code: v.string(), period: v.picklist
 const KlineInput = v.object({
   code: coinCode,
   period: v.optional(v.picklist(PERIODS, texts.choosePeriod.id), '1m'),
-  limit: v.optional(v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)), '200'),
+  limit: v.optional(
+    v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)),
+    '200',
+  ),
 });
 /** §7 lists GET and POST for the K-lines: both are served; the POST reads only, like the GET. */
 export const klines = get('/coin/data/lists', KlineInput, returns(Klines), { auth: false });
@@ -88,12 +91,7 @@ export const FiatRate = shape({
   rate: decimal,
 });
 export type FiatRate = v.InferOutput<typeof FiatRate>;
-export const currencyRate = get(
-  '/third/currency/rate',
-  v.object({ code: v.optional(matching(/^[A-Z]{3}$/, texts.chooseCurrency), 'THB') }),
-  returns(FiatRate),
-  { auth: false },
-);
+export const currencyRate = get('/third/currency/rate', v.object({ code: v.optional(matching(/^[A-Z]{3}$/, texts.chooseCurrency), 'THB') }), returns(FiatRate), { auth: false });
 
 /**
  * Our addition: server-sent events, one `ticks` event per feed step. Each step's event id is its
@@ -133,12 +131,7 @@ export const OptionProduct = shape({
 });
 export type OptionProduct = v.InferOutput<typeof OptionProduct>;
 /** Our addition: the option products of a coin (or of every coin). */
-export const optionProducts = get(
-  '/coin/option/products',
-  v.object({ code: v.optional(coinCode) }),
-  returns(Paged(OptionProduct)),
-  { auth: false },
-);
+export const optionProducts = get('/coin/option/products', v.object({ code: v.optional(coinCode) }), returns(Paged(OptionProduct)), { auth: false });
 
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

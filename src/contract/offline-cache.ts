@@ -28,7 +28,16 @@ export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 export const TOKEN_HEADER = 'token';
 
 /** API paths (after the `/api` base) whose answers are public: coin list, option products, config, slides, content. */
-export const PUBLIC_PATHS = ['/coin/lists', '/coin/option/products', '/other/config', '/content/slide', '/content/page', '/content/sale', '/content/sale/info', '/content/winnotice'];
+export const PUBLIC_PATHS = [
+  '/coin/lists',
+  '/coin/option/products',
+  '/other/config',
+  '/content/slide',
+  '/content/page',
+  '/content/sale',
+  '/content/sale/info',
+  '/content/winnotice',
+];
 /**
  * A user's reads, cached per user, network first, so their pages open offline with "as of": the
  * messages (a POST that only reads, and a GET) and the money records, payout accounts,

@@ -49,7 +49,8 @@ type AnySchema = v.GenericSchema & { entries?: Record<string, v.GenericSchema>; 
 export function inputShapes(schema: v.GenericSchema): Record<string, v.GenericSchema>[] {
   const node = schema as AnySchema;
   if (node.entries) return [node.entries];
-  if (Array.isArray(node.options)) return node.options.flatMap((option) => (typeof option === 'object' && option !== null && 'kind' in option ? inputShapes(option as v.GenericSchema) : []));
+  if (Array.isArray(node.options))
+    return node.options.flatMap((option) => (typeof option === 'object' && option !== null && 'kind' in option ? inputShapes(option as v.GenericSchema) : []));
   if (node.wrapped) return inputShapes(node.wrapped);
   return [];
 }

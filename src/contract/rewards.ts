@@ -66,12 +66,7 @@ export const PointRedemption = shape({
 });
 export type PointRedemption = v.InferOutput<typeof PointRedemption>;
 /** §7: redeems `number` points for USDT at the configured rate. A GET that writes: sent as a write. */
-export const redeemPoints = get(
-  '/users/ptomoney',
-  v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }),
-  returns(PointRedemption),
-  { readOnly: false },
-);
+export const redeemPoints = get('/users/ptomoney', v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }), returns(PointRedemption), { readOnly: false });
 
 export const PointEntry = shape({
   id: whole,

@@ -5,7 +5,23 @@
 const ALLOWED_TAGS = new Set(['p', 'br', 'b', 'strong', 'i', 'em', 'u', 'h3', 'h4', 'ul', 'ol', 'li', 'a', 'img']);
 const VOID_TAGS = new Set(['br', 'img']);
 /** Their content is code or markup, never text to show. */
-const DROPPED_WITH_CONTENT = new Set(['script', 'style', 'textarea', 'title', 'iframe', 'noscript', 'xmp', 'template', 'object', 'svg', 'math', 'noembed', 'noframes', 'select', 'plaintext']);
+const DROPPED_WITH_CONTENT = new Set([
+  'script',
+  'style',
+  'textarea',
+  'title',
+  'iframe',
+  'noscript',
+  'xmp',
+  'template',
+  'object',
+  'svg',
+  'math',
+  'noembed',
+  'noframes',
+  'select',
+  'plaintext',
+]);
 
 const TAG = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^<>]*)>/;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;

@@ -83,7 +83,10 @@ export const texts = {
 
   // Earn: liquidity and lock-up mining (§5, §9)
   chooseRedeemMode: /*i18n*/ { id: 'v.chooseRedeemMode', message: 'Please choose quick or standard redemption!' },
-  quickRedeemLimit: /*i18n*/ { id: 'v.quickRedeemLimit', message: 'Quick redemption is limited to {0} USDT a day; {1} USDT remain today. Please choose standard redemption for more!' },
+  quickRedeemLimit: /*i18n*/ {
+    id: 'v.quickRedeemLimit',
+    message: 'Quick redemption is limited to {0} USDT a day; {1} USDT remain today. Please choose standard redemption for more!',
+  },
   quotaExhausted: /*i18n*/ { id: 'e.quotaExhausted', message: 'Only {0} USDT of this product remain!' },
 
   // Money in and out, payout accounts, certification, VIP and points (§4, §5)
@@ -174,9 +177,7 @@ export const texts = {
 export type TextKey = keyof typeof texts;
 
 /** The descriptor behind a text id, so a validation issue carrying an id can be translated. */
-export const textById: Record<string, MessageDescriptor> = Object.fromEntries(
-  Object.values(texts).map((text) => [text.id, text]),
-);
+export const textById: Record<string, MessageDescriptor> = Object.fromEntries(Object.values(texts).map((text) => [text.id, text]));
 
 /** §8: the text for a non-200 HTTP status. */
 export function httpStatusText(status: number): MessageDescriptor {

@@ -132,7 +132,11 @@ function requestHeaders(): Record<string, string> {
 }
 
 const fieldsOf = (input: object | undefined): Record<string, string> =>
-  Object.fromEntries(Object.entries(input ?? {}).filter(([, value]) => value !== undefined).map(([key, value]) => [key, String(value)]));
+  Object.fromEntries(
+    Object.entries(input ?? {})
+      .filter(([, value]) => value !== undefined)
+      .map(([key, value]) => [key, String(value)]),
+  );
 
 /** The same read: call, input, session and language. */
 const readKey = (endpoint: Endpoint, fields: Record<string, string>, headers: Record<string, string>) =>
@@ -186,7 +190,13 @@ export function prefetch<E extends Endpoint>(endpoint: E, input?: InputOf<E>): v
 }
 
 /** One request to the server (with its retries), logged for the diagnostics page; the envelope as received. */
-async function send<E extends Endpoint>(endpoint: E, headers: Record<string, string>, fields: Record<string, string>, signal?: AbortSignal, formData?: FormData): Promise<Envelope<ResultOf<E>>> {
+async function send<E extends Endpoint>(
+  endpoint: E,
+  headers: Record<string, string>,
+  fields: Record<string, string>,
+  signal?: AbortSignal,
+  formData?: FormData,
+): Promise<Envelope<ResultOf<E>>> {
   const post = endpoint.method === 'POST';
   let attempts = 0;
   // For the diagnostics page's call list: the last answer received (status, cache stamp), never a body.
@@ -289,9 +299,7 @@ function transportError(error: unknown, attempts: number): ApiError {
   const offline = knownOffline();
   if (error instanceof TypeError && !(error instanceof TimeoutError)) noteNetworkFailure();
   if (offline && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
-  const retryable =
-    (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
-    (error instanceof TypeError && !(error instanceof TimeoutError));
+  const retryable = (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) || (error instanceof TypeError && !(error instanceof TimeoutError));
   // §8: after the fifth failed attempt the call gives up with 'Too many requests!'.
   if (retryable && attempts >= MAX_ATTEMPTS) return new ApiError(i18n._(texts.tooManyRequests), undefined, error instanceof HTTPError ? error.response.status : undefined);
   if (error instanceof HTTPError) return new ApiError(i18n._(httpStatusText(error.response.status)), undefined, error.response.status);

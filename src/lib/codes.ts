@@ -16,8 +16,7 @@ export type CodeChannel = 'sms' | 'email';
 export async function sendVerificationCode(channel: CodeChannel, address: string, mustExist: boolean): Promise<boolean> {
   const must = mustExist ? '1' : '0';
   const trimmed = address.trim();
-  const [endpoint, input] =
-    channel === 'sms' ? ([sendSmsCode, { userphone: trimmed, must }] as const) : ([sendEmailCode, { email: trimmed, must }] as const);
+  const [endpoint, input] = channel === 'sms' ? ([sendSmsCode, { userphone: trimmed, must }] as const) : ([sendEmailCode, { email: trimmed, must }] as const);
   const problem = firstError(endpoint.input, input);
   if (problem) {
     toast(problem);

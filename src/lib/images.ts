@@ -30,9 +30,7 @@ export async function downscaleImage(file: Blob, max: number, quality = 0.85): P
     canvas.width = width;
     canvas.height = height;
     paint(canvas.getContext('2d'));
-    return await new Promise<Blob>((resolve, reject) =>
-      canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality),
-    );
+    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality));
   } finally {
     bitmap.close();
   }

@@ -66,7 +66,13 @@ export function pagedLists<T extends { id: number }, F extends string>(filters: 
   const fresh = () => Object.fromEntries(filters.map((filter) => [filter, emptyList<T>()])) as Record<F, PagedList<T>>;
   const state = proxy({ filter: filters[0]!, lists: fresh() });
   const loaders = Object.fromEntries(
-    filters.map((filter) => [filter, pageLoader(() => state.lists[filter], (page, loading) => fetchPage(filter, page, loading))]),
+    filters.map((filter) => [
+      filter,
+      pageLoader(
+        () => state.lists[filter],
+        (page, loading) => fetchPage(filter, page, loading),
+      ),
+    ]),
   ) as Record<F, ReturnType<typeof pageLoader<T, Paged<T>>>>;
 
   /** Page 1 replaces the list (a filter chosen, a page opened); `more` adds the next page. */

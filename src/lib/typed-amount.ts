@@ -3,6 +3,9 @@
 
 /** Digits and one point, at most 8 decimals: what an amount field accepts as it is typed. */
 export function cleanAmount(typed: string): string {
-  const [whole = '', ...rest] = typed.replace(/,/g, '.').replace(/[^\d.]/g, '').split('.');
+  const [whole = '', ...rest] = typed
+    .replace(/,/g, '.')
+    .replace(/[^\d.]/g, '')
+    .split('.');
   return rest.length ? `${whole}.${rest.join('').slice(0, 8)}` : whole;
 }

@@ -59,12 +59,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    database: env.DATABASE_URL
-      ? { kind: 'postgres', url: env.DATABASE_URL }
-      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? 'data') },
+    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? 'data') },
     production,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'dist'),
-    corsOrigins: (env.CORS_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     seedDemo: env.SEED_DEMO !== 'false',
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 60),

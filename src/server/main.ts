@@ -95,13 +95,20 @@ const settlement = startSettlementJob(db, clock, (error) => log('settlement run 
 const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error), Math.max(50, 1000 / config.clockSpeed));
 const stopMatchingOnTicks = market.subscribe(() => matching.poke());
 const daily = startDailyJobs(db, clock, config.earnTimeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / config.clockSpeed));
-const retention = startRetentionJob(db, clock, () => market.leads(), (error) => log('tick retention failed', error));
+const retention = startRetentionJob(
+  db,
+  clock,
+  () => market.leads(),
+  (error) => log('tick retention failed', error),
+);
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
 const stopOperatorSocket =
   config.database.kind === 'pglite'
-    ? await serveOperatorCommands(config.database.dataDir, (argv) => runOperatorCommand({ db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone }, argv))
+    ? await serveOperatorCommands(config.database.dataDir, (argv) =>
+        runOperatorCommand({ db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone }, argv),
+      )
     : async () => {};
 const scheme = config.tls ? 'https' : 'http';
 const feedDescription = !feed.simulated

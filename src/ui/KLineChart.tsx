@@ -137,7 +137,10 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
       event.preventDefault();
       const count = chart.series.times.length;
       const width = plotWidth();
-      chart.view = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? panWindow(chart.view, -event.deltaX, count, width) : zoomWindow(chart.view, event.deltaY < 0 ? 1.1 : 1 / 1.1, local(event).x, count, width);
+      chart.view =
+        Math.abs(event.deltaX) > Math.abs(event.deltaY)
+          ? panWindow(chart.view, -event.deltaX, count, width)
+          : zoomWindow(chart.view, event.deltaY < 0 ? 1.1 : 1 / 1.1, local(event).x, count, width);
       redraw.current();
     };
     element.addEventListener('pointerdown', down);

@@ -9,7 +9,10 @@ import { offlineData, offlineSince } from '../lib/offline.ts';
 /** When the oldest cached answer of `endpoints` on screen was stored (ISO), while offline; else null. */
 export function useOfflineSince(endpoints: readonly Endpoint[]): string | null {
   const state = useSnapshot(offlineData);
-  return offlineSince(state, endpoints.map((endpoint) => endpoint.path));
+  return offlineSince(
+    state,
+    endpoints.map((endpoint) => endpoint.path),
+  );
 }
 
 export function OfflineNote({ endpoints }: { endpoints: readonly Endpoint[] }) {

@@ -54,7 +54,17 @@ export function AmountField({ value, onChange, label, placeholder, enterKeyHint 
       placeholder={placeholder}
       trailing={
         all != null && (
-          <button type="button" className="link-button field-all" onClick={() => onChange(cleanAmount(all).replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, ''))}>
+          <button
+            type="button"
+            className="link-button field-all"
+            onClick={() =>
+              onChange(
+                cleanAmount(all)
+                  .replace(/(\.\d*?)0+$/, '$1')
+                  .replace(/\.$/, ''),
+              )
+            }
+          >
             {allLabel ?? <Trans>All</Trans>}
           </button>
         )

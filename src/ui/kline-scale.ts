@@ -76,7 +76,10 @@ export function priceTicks(low: number, high: number, count: number, decimals: n
   const finest = 10 ** -decimals;
   const raw = Math.max((high - low) / Math.max(1, count), finest);
   const power = 10 ** Math.floor(Math.log10(raw));
-  const step = Math.max(finest, [1, 2, 5, 10].map((unit) => unit * power).find((candidate) => candidate >= raw)!);
+  const step = Math.max(
+    finest,
+    [1, 2, 5, 10].map((unit) => unit * power).find((candidate) => candidate >= raw)!,
+  );
   const ticks: number[] = [];
   for (let tick = Math.ceil(low / step) * step; tick <= high; tick += step) ticks.push(Number(tick.toFixed(decimals)));
   return ticks;

@@ -22,9 +22,13 @@ async function prepare(database: Database) {
   const subscribed = new Date(dayStart(BEFORE, ZONE).getTime() + 10 * 3600_000).toISOString();
   const today = new Date(dayStart(DAY, ZONE).getTime() + 10 * 3600_000).toISOString();
   await seedEarn(db, new Date(subscribed), ZONE);
-  await db.execute(sql`insert into liquidity_rates (day, ladder, published_at) values (${DAY}, ${JSON.stringify(FIRST_LADDER)}::jsonb, ${subscribed}::timestamptz) on conflict do nothing`);
+  await db.execute(
+    sql`insert into liquidity_rates (day, ladder, published_at) values (${DAY}, ${JSON.stringify(FIRST_LADDER)}::jsonb, ${subscribed}::timestamptz) on conflict do nothing`,
+  );
   await db.execute(sql`insert into users (username, password_hash, invite_code) select 'earn' || g, 'x', 'EARN' || g from generate_series(1, ${HOLDERS}::int) g`);
-  await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at) select id, 'USDT', 'available', 1000000, 'bench_grant', 'earn-bench', ${subscribed}::timestamptz from users where username like 'earn%'`);
+  await db.execute(
+    sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at) select id, 'USDT', 'available', 1000000, 'bench_grant', 'earn-bench', ${subscribed}::timestamptz from users where username like 'earn%'`,
+  );
 
   // Principals across the ladder's three tiers, all 8 decimals used; a tenth add money on the day, a tenth take some out at once.
   await db.execute(sql`
@@ -69,7 +73,12 @@ async function prepare(database: Database) {
 
 async function timed(database: Database, job: string, now: Date) {
   const started = performance.now();
-  const done = await runDueDays(database.db, now, ZONE, DAILY_JOBS.filter((each) => each.name === job));
+  const done = await runDueDays(
+    database.db,
+    now,
+    ZONE,
+    DAILY_JOBS.filter((each) => each.name === job),
+  );
   const seconds = (performance.now() - started) / 1000;
   if (done.length !== 1 || done[0]!.day !== DAY) throw new Error(`${job} ran ${done.map((d) => d.day).join(', ') || 'nothing'}, not ${DAY}`);
   return { rows: done[0]!.rows, seconds };
@@ -87,14 +96,18 @@ async function run(label: string, database: Database) {
   const rate = (n: number, s: number) => Math.round(n / s).toLocaleString('en');
   console.log(`  ${label} (setup ${prepared.toFixed(1)} s):`);
   console.log(`    interest: ${interest.rows.toLocaleString('en')} holders credited in ${interest.seconds.toFixed(1)} s = ${rate(interest.rows, interest.seconds)} holders/s`);
-  console.log(`    lock-up: ${lockup.rows.toLocaleString('en')} orders paid (${Number(ended?.n ?? 0).toLocaleString('en')} ended, principal back) in ${lockup.seconds.toFixed(1)} s = ${rate(lockup.rows, lockup.seconds)} orders/s`);
+  console.log(
+    `    lock-up: ${lockup.rows.toLocaleString('en')} orders paid (${Number(ended?.n ?? 0).toLocaleString('en')} ended, principal back) in ${lockup.seconds.toFixed(1)} s = ${rate(lockup.rows, lockup.seconds)} orders/s`,
+  );
   console.log(`    ledger mismatches after: ${mismatches.length}`);
   if (interest.rows !== HOLDERS || lockup.rows !== ORDERS) console.log(`    WRONG: expected ${HOLDERS} holders and ${ORDERS} orders`);
   await database.close();
 }
 
 export async function earnBench() {
-  console.log(`\nDay-end earn jobs: one day's interest for ${HOLDERS.toLocaleString('en')} holders, one day's lock-up income for ${ORDERS.toLocaleString('en')} orders (one transaction per job)`);
+  console.log(
+    `\nDay-end earn jobs: one day's interest for ${HOLDERS.toLocaleString('en')} holders, one day's lock-up income for ${ORDERS.toLocaleString('en')} orders (one transaction per job)`,
+  );
   await run('embedded PGlite (in memory)', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
   if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
   else console.log('  PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it');

@@ -104,8 +104,9 @@ function failing(lhr: Result, category: 'performance' | 'accessibility'): string
     if (audit.score === null || audit.score >= (ref.group === 'metrics' ? 0.9 : 1)) return [];
     if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') return [];
     if (ref.group === 'metrics') return [`${ref.id} ${audit.score.toFixed(2)}`];
-    const savings = Object.entries(audit.metricSavings ?? {})
-      .flatMap(([metric, value]) => (value ? [`${metric} −${metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`}`] : []));
+    const savings = Object.entries(audit.metricSavings ?? {}).flatMap(([metric, value]) =>
+      value ? [`${metric} −${metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`}`] : [],
+    );
     return [savings.length ? `${ref.id} (${savings.join(', ')})` : ref.id];
   });
 }
@@ -155,7 +156,16 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
   let log = '';
   const server: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
     // Limits raised so a dozen page loads from one address never meet the rate limiter.
-    env: { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, RATE_LIMIT_ADDRESS: '100000', RATE_LIMIT_ACCOUNT: '100000' },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: join(work, 'data'),
+      WEB_ROOT: webRoot,
+      RATE_LIMIT_ADDRESS: '100000',
+      RATE_LIMIT_ACCOUNT: '100000',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   server.stdout!.on('data', (chunk: Buffer) => (log += chunk));
@@ -172,7 +182,10 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
   const origin = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
-    const answered = await fetch(`${origin}/`).then((response) => response.ok, () => false);
+    const answered = await fetch(`${origin}/`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (answered) return { origin, stop };
     if (server.exitCode !== null || Date.now() > deadline) {
       await stop();
@@ -181,4 +194,3 @@ async function startServer(): Promise<{ origin: string; stop: () => Promise<void
     await new Promise((done) => setTimeout(done, 250));
   }
 }
-

@@ -50,7 +50,9 @@ async function prepare(database: Database, now: Date) {
   const { db } = database;
   await seedMarkets(db, null, new Date(now.getTime() - 3600_000));
   await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
-  await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, a.asset, 'available', 100000000, 'bench_grant', 'bench-matching' from users cross join (values ('USDT'), ('BTC')) a(asset) where username like 'bench%'`);
+  await db.execute(
+    sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, a.asset, 'available', 100000000, 'bench_grant', 'bench-matching' from users cross join (values ('USDT'), ('BTC')) a(asset) where username like 'bench%'`,
+  );
   await resetBalances(database);
 }
 
@@ -86,7 +88,14 @@ async function run(label: string, database: Database) {
   await rest(database, BOOK - 1_000, 1_001, now, buys, sells);
   const large = await quietTicks(database, now);
   // Orders one tick crosses, among the deep book: buys at 97,200 and sells at 97,100.
-  await rest(database, CROSSED, BOOK + 1, now, () => sql.raw('97200'), () => sql.raw('97100'));
+  await rest(
+    database,
+    CROSSED,
+    BOOK + 1,
+    now,
+    () => sql.raw('97200'),
+    () => sql.raw('97100'),
+  );
   await database.db.execute(sql`analyze contract_orders`);
   const crossing = await tickAndMatch(database, now, '97150.00');
   const [open] = rowsOf<{ n: number | string }>(await database.db.execute(sql`select count(*) as n from contract_orders where status = 'open'`));

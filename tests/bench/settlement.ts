@@ -17,15 +17,23 @@ async function prepare(database: Database, now: Date) {
   await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
   const start = new Date(now.getTime() - 120_000).toISOString();
   const end = new Date(now.getTime() - 60_000).toISOString();
-  await db.execute(sql`insert into price_ticks (coin, at, price) values ('BTC', ${start}::timestamptz, 97000), ('BTC', ${end}::timestamptz, 97100), ('BTC', ${now.toISOString()}::timestamptz, 97150) on conflict do nothing`);
+  await db.execute(
+    sql`insert into price_ticks (coin, at, price) values ('BTC', ${start}::timestamptz, 97000), ('BTC', ${end}::timestamptz, 97100), ('BTC', ${now.toISOString()}::timestamptz, 97150) on conflict do nothing`,
+  );
   await db.execute(sql`
     insert into option_orders (user_id, coin, product_id, direction, amount, minutes, yield_rate, start_price, start_price_at, start_at, end_at)
     select u.id, 'BTC', 1, case when g % 2 = 0 then 'up' else 'down' end, 10, 1, 0.8, 97000, ${start}::timestamptz, ${start}::timestamptz, ${end}::timestamptz
     from generate_series(1, ${ORDERS}) g join users u on u.username = 'bench' || (1 + g % 100)`);
   // The stakes, as the ledger would hold them after placement: a grant, then a debit per order.
-  await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, 'USDT', 'available', 1000000, 'bench_grant', 'bench' from users where username like 'bench%'`);
-  await db.execute(sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select user_id, 'USDT', 'available', -amount, 'option_stake', 'option:' || id from option_orders`);
-  await db.execute(sql`insert into balances (user_id, asset, available) select user_id, 'USDT', sum(amount) from ledger_entries group by user_id on conflict (user_id, asset) do update set available = excluded.available`);
+  await db.execute(
+    sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, 'USDT', 'available', 1000000, 'bench_grant', 'bench' from users where username like 'bench%'`,
+  );
+  await db.execute(
+    sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select user_id, 'USDT', 'available', -amount, 'option_stake', 'option:' || id from option_orders`,
+  );
+  await db.execute(
+    sql`insert into balances (user_id, asset, available) select user_id, 'USDT', sum(amount) from ledger_entries group by user_id on conflict (user_id, asset) do update set available = excluded.available`,
+  );
   if (database.kind === 'postgres') await db.execute(sql`analyze`);
 }
 
@@ -43,7 +51,9 @@ async function run(label: string, database: Database) {
         (select count(*) from ledger_entries where kind = 'option_payout')::text as payouts`),
   );
   console.log(`  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s`);
-  console.log(`    ledger: ${totals!.payouts} payout entries; sum of entries ${totals!.entries} = sum of balances ${totals!.balances}: ${totals!.entries === totals!.balances ? 'yes' : 'NO'}; balances that differ from their entries: ${mismatches.length}`);
+  console.log(
+    `    ledger: ${totals!.payouts} payout entries; sum of entries ${totals!.entries} = sum of balances ${totals!.balances}: ${totals!.entries === totals!.balances ? 'yes' : 'NO'}; balances that differ from their entries: ${mismatches.length}`,
+  );
   await database.close();
 }
 

@@ -110,10 +110,12 @@ it('logs out: the token is gone from the device and guarded pages need a login a
           };
         }),
     );
-  await expect.poll(async () => {
-    const stored = (await storedSession()) as { token: unknown } | null;
-    return stored === null || stored.token === null;
-  }).toBe(true);
+  await expect
+    .poll(async () => {
+      const stored = (await storedSession()) as { token: unknown } | null;
+      return stored === null || stored.token === null;
+    })
+    .toBe(true);
   await page.goto('/#/pages/mine/setting');
   await page.waitForURL(/#\/pages\/login\/login\?from=/);
   await screenshot(page, '08-logged-out');

@@ -103,6 +103,11 @@ it(`keeps every other chunk within ${kb(CHUNK_BUDGET)}`, () => {
     .filter((file) => !initial.has(file))
     .map((file) => ({ file, gzip: gzipSize(file) }))
     .sort((a, b) => b.gzip - a.gzip);
-  console.log(`Largest chunks besides the start's (gzip -9, budget ${kb(CHUNK_BUDGET)}):\n${chunks.slice(0, 10).map(({ file, gzip }) => `    ${file.padEnd(48)} ${kb(gzip)}`).join('\n')}`);
+  console.log(
+    `Largest chunks besides the start's (gzip -9, budget ${kb(CHUNK_BUDGET)}):\n${chunks
+      .slice(0, 10)
+      .map(({ file, gzip }) => `    ${file.padEnd(48)} ${kb(gzip)}`)
+      .join('\n')}`,
+  );
   expect(chunks.filter(({ gzip }) => gzip > CHUNK_BUDGET).map(({ file, gzip }) => `${file} ${kb(gzip)} > ${kb(CHUNK_BUDGET)}`)).toEqual([]);
 });

@@ -27,7 +27,14 @@ async function shot(name: string): Promise<void> {
 async function choosePhoto(index: number, name: string): Promise<void> {
   await page.locator('input[type="file"]').nth(index).setInputFiles(photo(name));
   await page.locator('.cert-photo').nth(index).locator('img').waitFor();
-  await expect.poll(() => page.locator('.cert-photo').nth(index).evaluate((field) => field.classList.contains('filled'))).toBe(true);
+  await expect
+    .poll(() =>
+      page
+        .locator('.cert-photo')
+        .nth(index)
+        .evaluate((field) => field.classList.contains('filled')),
+    )
+    .toBe(true);
 }
 
 it('a new user logs in; Mine says not certified', async () => {
@@ -69,9 +76,7 @@ it('sends the primary certification: ID card, name, number and a photo; then und
 
 it('the advanced page waits for a verified primary', async () => {
   await page.goto('/#/pages/mine/Certification/advanced');
-  await expect
-    .poll(() => page.locator('.cert-blocked p').textContent())
-    .toBe('Please complete the primary certification before proceeding to the advanced certification!');
+  await expect.poll(() => page.locator('.cert-blocked p').textContent()).toBe('Please complete the primary certification before proceeding to the advanced certification!');
   expect(await page.locator('input[type="file"]').count()).toBe(0);
   await shot('cert-03-advanced-blocked');
   await page.getByRole('button', { name: 'Go to primary certification' }).click();

@@ -24,7 +24,6 @@ let server: ServerProcess | undefined;
 let base = '';
 let browser: Browser;
 
-
 /** Puts a build in the web root the server serves: the old version's files are gone, as after a deploy. */
 function deploy(build: string): void {
   rmSync(webRoot, { recursive: true, force: true });

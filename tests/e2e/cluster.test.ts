@@ -28,7 +28,11 @@ const servers: Server[] = [];
 const work = mkdtempSync(join(tmpdir(), 'coinvest-cluster-'));
 
 async function startNamed(name: string, databaseUrl: string, origin: number): Promise<Server> {
-  const server = await startServer({ work, name, env: { DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' } });
+  const server = await startServer({
+    work,
+    name,
+    env: { DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' },
+  });
   return Object.assign(server, { name });
 }
 
@@ -52,7 +56,12 @@ afterAll(async () => {
   await postgres?.stop();
 });
 
-async function call<E extends Endpoint>(server: Server, endpoint: E, input: Partial<Record<keyof InputOf<E> & string, string>> = {}, token?: string): Promise<Envelope<ResultOf<E>>> {
+async function call<E extends Endpoint>(
+  server: Server,
+  endpoint: E,
+  input: Partial<Record<keyof InputOf<E> & string, string>> = {},
+  token?: string,
+): Promise<Envelope<ResultOf<E>>> {
   const form = new URLSearchParams(input as Record<string, string>).toString();
   const headers: Record<string, string> = { lang: 'en' };
   if (token) headers.token = token;
@@ -91,7 +100,10 @@ function watchStream(server: Server) {
         const lines = buffer.slice(0, end).split('\n');
         buffer = buffer.slice(end + 2);
         if (!lines.includes('event: ticks')) continue;
-        const data = lines.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        const data = lines
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
         if (snapshot) snapshot = false;
         else seen.push({ arrived: Date.now(), ticks: JSON.parse(data) as TickEvent[] });
       }
@@ -146,7 +158,9 @@ it('both processes stream the same ticks (same coin, second and price), recorded
   // How long after the leader's clients a follower's clients get a step.
   const leaderArrived = new Map((leader === servers[0] ? windowA : windowB).map((event) => [event.ticks[0]!.at, event.arrived]));
   const lags = (follower === servers[0] ? windowA : windowB).map((event) => event.arrived - leaderArrived.get(event.ticks[0]!.at)!).sort((x, y) => x - y);
-  console.log(`follower lag behind the feed's process: median ${lags[lags.length >> 1]} ms, max ${lags.at(-1)} ms over ${lags.length} steps (it reads on each step's change notice)`);
+  console.log(
+    `follower lag behind the feed's process: median ${lags[lags.length >> 1]} ms, max ${lags.at(-1)} ms over ${lags.length} steps (it reads on each step's change notice)`,
+  );
   expect(lags.at(-1)!).toBeLessThan(1_000);
 });
 
@@ -263,7 +277,16 @@ it('fills every crossed contract limit exactly once, at its price, at the first 
   await sleep(3_000);
   // One statement, one snapshot: each limit order beside the first tick after it was placed that
   // crosses it, among the ticks matching has applied.
-  const { rows } = await sql.query<{ id: number; status: string; price: string; unit_price: string | null; tick_at: Date | null; placed_filled: boolean; first_at: Date | null; trades: number }>(`
+  const { rows } = await sql.query<{
+    id: number;
+    status: string;
+    price: string;
+    unit_price: string | null;
+    tick_at: Date | null;
+    placed_filled: boolean;
+    first_at: Date | null;
+    trades: number;
+  }>(`
     select o.id, o.status, o.price::text as price, o.unit_price::text as unit_price, o.tick_at, o.filled_at = o.created_at as placed_filled, t.at as first_at,
       (select count(*)::int from ledger_entries e where e.kind = 'contract_trade' and e.reference = 'contract:' || o.id) as trades
     from contract_orders o join contract_pairs p on p.coin = o.coin

@@ -109,7 +109,10 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   // feed (DOGE moves about 0.7 % a simulated 20 minutes, one real minute here) crosses one soon.
   await page.getByRole('button', { name: 'Limit', exact: true }).click();
   const placed: string[] = [];
-  for (const [side, factor] of [['Sell', 1.003], ['Buy', 0.997]] as const) {
+  for (const [side, factor] of [
+    ['Sell', 1.003],
+    ['Buy', 0.997],
+  ] as const) {
     await page.getByRole('button', { name: side, exact: true }).click();
     const price = (await lastPrice()).times(factor).round(5, Big.roundDown).toFixed(5);
     await page.getByLabel('Price (USDT)').fill(price);

@@ -161,7 +161,14 @@ async function newCustomer(): Promise<User> {
   const token = (session.data as { token: string }).token;
   const card = await answered(
     addBankCard,
-    { real_name: 'Somchai Jaidee', ifsc: 'KASI0001234', bank_code: 'KBANK', bank_number: String(randomInt(100_000_000_000, 900_000_000_000)), phone: '0812345678', email: 'somchai@example.com' },
+    {
+      real_name: 'Somchai Jaidee',
+      ifsc: 'KASI0001234',
+      bank_code: 'KBANK',
+      bank_number: String(randomInt(100_000_000_000, 900_000_000_000)),
+      phone: '0812345678',
+      email: 'somchai@example.com',
+    },
     token,
   );
   // The operator's test credit, through the running server's operator socket.
@@ -374,7 +381,10 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
         figures.dueAtKillSettledAfterRestart += orderRows.filter((row) => row.endAt.getTime() <= killedAt && row.settledAt!.getTime() > killedAt).length;
       }
     }
-    const orderCount = await db.select({ id: optionOrders.id }).from(optionOrders).where(inArray(optionOrders.userId, [...userIds.values()]));
+    const orderCount = await db
+      .select({ id: optionOrders.id })
+      .from(optionOrders)
+      .where(inArray(optionOrders.userId, [...userIds.values()]));
     expect(orderCount.length).toBe(sentAll.filter((sent) => sent.kind === 'buy' && sent.final?.ret === 1).length);
   } finally {
     await database.close();

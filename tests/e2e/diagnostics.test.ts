@@ -43,7 +43,9 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   expect(await row('Version').textContent()).toContain(String(APP_VERSION));
 
   // The public cache holds the coin list; this user's partition their messages (a POST's synthetic key as it is).
-  await expect.poll(() => cacheEntries(PUBLIC_CACHE).allTextContents()).toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/coin\/lists.*ago|^\/api\/coin\/lists.*now/)]));
+  await expect
+    .poll(() => cacheEntries(PUBLIC_CACHE).allTextContents())
+    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/coin\/lists.*ago|^\/api\/coin\/lists.*now/)]));
   const partition = await partitionName((await storedToken(page))!);
   const mine = page.locator(`.diag-cache[data-cache="${partition}"]`);
   expect(await mine.locator('h3').textContent()).toContain("This user's answers");
@@ -161,7 +163,10 @@ it('in Arabic the page runs right to left, paths and figures left to right', asy
     await page.getByTestId('diag-precache').waitFor();
     expect(await page.locator('.diag-mono').first().getAttribute('dir')).toBe('ltr');
     await screenshot(page, '63-diagnostics-ar');
-    await page.locator('.diag-cache').first().evaluate((cache) => cache.scrollIntoView());
+    await page
+      .locator('.diag-cache')
+      .first()
+      .evaluate((cache) => cache.scrollIntoView());
     await screenshot(page, '64-diagnostics-ar-caches');
   } finally {
     await page.goto('/#/pages/mine/setting');

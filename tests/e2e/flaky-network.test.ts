@@ -213,7 +213,15 @@ async function customer(tag: string): Promise<Customer> {
 
 /** A phone-sized page; `throttled`: 400 ms latency and 400 kbit/s each way, set as devtools sets it. */
 async function phonePage(throttled: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl'), serviceWorkers: 'block' });
+  const context = await browser.newContext({
+    viewport: PHONE,
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'en-US',
+    baseURL: inject('baseUrl'),
+    serviceWorkers: 'block',
+  });
   const page = await context.newPage();
   // Every toast shown, in order (they replace each other on screen).
   await page.addInitScript(() => {
@@ -341,7 +349,17 @@ for (const seed of SEEDS) {
         return before?.fault !== undefined && before.fault !== null && before.fault !== 'held';
       }).length;
       const faults = Object.fromEntries(FAULT_WEIGHTS.map(([fault]) => [fault, attempts.filter((attempt) => attempt.fault === fault).length]));
-      figures[`seed ${seed}`] = { ms: run.ms, requests: attempts.length, calls, retries, faults, writes: { asked: { order: 1, recharge: 1, withdrawal: 1, messagesRead: 3 }, applied: { order: state.orders, recharge: state.recharges - 1, withdrawal: state.withdrawals, messagesLeftUnread: state.unread } } };
+      figures[`seed ${seed}`] = {
+        ms: run.ms,
+        requests: attempts.length,
+        calls,
+        retries,
+        faults,
+        writes: {
+          asked: { order: 1, recharge: 1, withdrawal: 1, messagesRead: 3 },
+          applied: { order: state.orders, recharge: state.recharges - 1, withdrawal: state.withdrawals, messagesLeftUnread: state.unread },
+        },
+      };
       await page.screenshot({ path: join(inject('artifacts'), `flaky-${seed}-end.png`) });
     } finally {
       await context.close();

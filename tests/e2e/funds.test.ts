@@ -21,7 +21,11 @@ const ADDRESS = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt'; // the seeded USDT (TRC20)
 
 const toast = () => page.getByRole('alert').textContent();
 /** The text of the row of a details card (dl.detail-rows) labelled `label`. */
-const row = (label: string | RegExp) => page.locator('.detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd .money-amount').first();
+const row = (label: string | RegExp) =>
+  page
+    .locator('.detail-rows > div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd .money-amount')
+    .first();
 const available = () => row('Available').textContent();
 /** A screenshot once the loading mask is gone. */
 async function shot(name: string): Promise<void> {

@@ -74,7 +74,9 @@ it('is installable: a service worker controls the page and Chromium reports no i
     expect(url).toMatch(/manifest\.webmanifest$/);
     expect(errors).toEqual([]);
     await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((error) => error.errorId), { timeout: 20_000 })
+      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((error) => error.errorId), {
+        timeout: 20_000,
+      })
       .toEqual([]);
   } finally {
     await context.close();

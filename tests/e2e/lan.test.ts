@@ -35,7 +35,12 @@ beforeAll(async () => {
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
-      '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync',
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
       `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
       // The test certificate is self-signed; a phone would trust it once (README "On a phone").
       '--ignore-certificate-errors',
@@ -51,8 +56,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const phone = (baseURL: string): Promise<BrowserContext> =>
-  browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL });
+const phone = (baseURL: string): Promise<BrowserContext> => browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL });
 
 /**
  * Every request that failed, and every console error (a CSP refusal, a script that did not load).
@@ -62,7 +66,10 @@ const phone = (baseURL: string): Promise<BrowserContext> =>
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
   page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`${request.url()}: ${request.failure()?.errorText}`));
-  page.on('console', (message) => message.type() === 'error' && !message.text().startsWith('The Cross-Origin-Opener-Policy header has been ignored') && problems.push(message.text()));
+  page.on(
+    'console',
+    (message) => message.type() === 'error' && !message.text().startsWith('The Cross-Origin-Opener-Policy header has been ignored') && problems.push(message.text()),
+  );
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
@@ -151,7 +158,9 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
     await page.goto('/#/pages/index/index');
     await page.locator('.home-page').waitFor();
     await page.waitForTimeout(2000);
-    return [...urls].filter(([id, url]) => wire.has(id) && !new URL(url).pathname.startsWith('/api/')).map(([id, url]) => ({ path: new URL(url).pathname, wire: wire.get(id)!, decoded: decoded.get(id) ?? 0 }));
+    return [...urls]
+      .filter(([id, url]) => wire.has(id) && !new URL(url).pathname.startsWith('/api/'))
+      .map(([id, url]) => ({ path: new URL(url).pathname, wire: wire.get(id)!, decoded: decoded.get(id) ?? 0 }));
   } finally {
     await context.close();
   }
@@ -159,7 +168,10 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
 
 it('measures the bytes on the wire of a first load of the home route: gzip over http, brotli over https', async () => {
   const figures: Record<string, { wireBytes: number; uncompressedBytes: number; entryWire: number; entryUncompressed: number; files: LoadedFile[] }> = {};
-  for (const [name, base] of [['http (gzip)', `http://${HOST}:${httpPort}`], ['https (brotli)', `https://${HOST}:${tlsPort}`]] as const) {
+  for (const [name, base] of [
+    ['http (gzip)', `http://${HOST}:${httpPort}`],
+    ['https (brotli)', `https://${HOST}:${tlsPort}`],
+  ] as const) {
     const files = await firstLoadOfHome(base);
     const total = (key: 'wire' | 'decoded') => files.reduce((sum, file) => sum + file[key], 0);
     // The largest script: the start chunk (the entry itself only imports it).
@@ -168,7 +180,9 @@ it('measures the bytes on the wire of a first load of the home route: gzip over 
     expect(entry.wire, name).toBeLessThan(entry.decoded / 2.5);
     figures[name] = { wireBytes: total('wire'), uncompressedBytes: total('decoded'), entryWire: entry.wire, entryUncompressed: entry.decoded, files };
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-    console.log(`First load of home over ${name}: ${files.length} files, ${kb(total('wire'))} on the wire (${kb(total('decoded'))} unpacked); largest script ${kb(entry.wire)} of ${kb(entry.decoded)}`);
+    console.log(
+      `First load of home over ${name}: ${files.length} files, ${kb(total('wire'))} on the wire (${kb(total('decoded'))} unpacked); largest script ${kb(entry.wire)} of ${kb(entry.decoded)}`,
+    );
   }
   expect(figures['https (brotli)']!.entryWire).toBeLessThan(figures['http (gzip)']!.entryWire);
   mkdirSync('test-results', { recursive: true });

@@ -52,7 +52,11 @@ async function shot(name: string): Promise<void> {
   await screenshot(page, `liquidity-${name}`);
 }
 /** A figure of the balance card by its label ("Redeeming"), as shown: "50.00 USDT" or "—". */
-const figure = (label: string) => page.locator('.liq-balance-grid > div', { has: page.locator('dt', { hasText: label }) }).locator('dd').textContent();
+const figure = (label: string) =>
+  page
+    .locator('.liq-balance-grid > div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
+    .textContent();
 const principal = () => page.locator('.liq-balance-amount').first().textContent();
 const available = () => page.locator('.liq-available').textContent();
 const allowance = () => page.locator('.liq-mode[aria-checked="true"] .liq-mode-figure').textContent();
@@ -107,7 +111,11 @@ it(
     expect(await page.getByLabel('Amount (USDT)').inputValue()).toBe('10000');
 
     await page.getByLabel('Amount (USDT)').fill('1000');
-    const quote = (label: string) => page.locator('.liq-quote .detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd').textContent();
+    const quote = (label: string) =>
+      page
+        .locator('.liq-quote .detail-rows > div', { has: page.locator('dt', { hasText: label }) })
+        .locator('dd')
+        .textContent();
     await poll(() => quote('Interest a day (estimate)')).toBe('0.16438356 USDT');
     expect(await quote('Earns from')).toMatch(/^[A-Z][a-z]{2} \d{1,2}, \d{4}$/);
     await shot('02-buy');

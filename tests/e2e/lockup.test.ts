@@ -27,7 +27,8 @@ async function operator(...args: string[]): Promise<string> {
     try {
       return await server.operator(...args);
     } catch (error) {
-      if (attempt === 3) throw new Error(`ops ${args.join(' ')} failed: ${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`, { cause: error });
+      if (attempt === 3)
+        throw new Error(`ops ${args.join(' ')} failed: ${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`, { cause: error });
     }
   }
 }
@@ -45,7 +46,10 @@ const poll = <T>(read: () => Promise<T> | T, timeout = 90_000) => expect.poll(re
 const toast = () => page.getByRole('alert').textContent();
 /** The amount in the row labelled `label` of a details card (dl.detail-rows) on screen. */
 const row = (label: string | RegExp, scope = page.locator('.page-body')) =>
-  scope.locator('.detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd').first();
+  scope
+    .locator('.detail-rows > div', { has: page.locator('dt', { hasText: label }) })
+    .locator('dd')
+    .first();
 const amountIn = (label: string | RegExp) => row(label).locator('.money-amount').textContent();
 const available = () => page.locator('.lockup-available .lockup-num').textContent();
 const firstOrder = () => page.locator('.lockup-order').first();
@@ -150,9 +154,7 @@ it('income is paid each interest day into USDT; at the end the order ends with t
   await open('/pages/Lock-up/record/record');
   const earned = () => firstOrder().locator('.lockup-earned .money-amount').textContent();
   // Days pass every ~12 s: the first income comes at the end of the first day after subscribing.
-  await expect
-    .poll(async () => (await page.reload(), await firstOrder().waitFor(), earned()), { timeout: 180_000, interval: 2_000 })
-    .not.toBe('0.00 USDT');
+  await expect.poll(async () => (await page.reload(), await firstOrder().waitFor(), earned()), { timeout: 180_000, interval: 2_000 }).not.toBe('0.00 USDT');
   const midway = await firstOrder().locator('.status-badge').textContent();
   if (midway === 'Processing') {
     expect(await earned()).toBe('0.80 USDT');

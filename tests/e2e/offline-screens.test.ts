@@ -89,7 +89,12 @@ async function checkEveryScreen(mode: string): Promise<void> {
   for (const screen of SCREENS) {
     await open(screen.route);
     // Kept answers come from the service worker at once; give a slow machine a moment for the marker.
-    if (screen.kept) await page.locator('.offline-note').first().waitFor({ timeout: 5_000 }).catch(() => undefined);
+    if (screen.kept)
+      await page
+        .locator('.offline-note')
+        .first()
+        .waitFor({ timeout: 5_000 })
+        .catch(() => undefined);
     await screenshot(page, `offline-${mode}-${screen.name}`);
     if (await page.getByText(texts.pageLoadFailed.message).count()) problems.push(`${screen.name}: the page failed to load`);
     const zerosOnline = onlineZeros.get(screen.name)!;

@@ -13,7 +13,10 @@ interface Envelope<T = unknown> {
 }
 
 /** One call of the §7 API from Node (form-encoded), as the app makes it. */
-export async function callApi<T = unknown>(path: string, options: { method?: 'GET' | 'POST'; token?: string; form?: Record<string, string>; base?: string } = {}): Promise<Envelope<T>> {
+export async function callApi<T = unknown>(
+  path: string,
+  options: { method?: 'GET' | 'POST'; token?: string; form?: Record<string, string>; base?: string } = {},
+): Promise<Envelope<T>> {
   const { method = 'POST', token, form = {}, base = inject('baseUrl') } = options;
   const query = method === 'GET' ? `?${new URLSearchParams(form)}` : '';
   const response = await fetch(`${base}/api${path}${query}`, {

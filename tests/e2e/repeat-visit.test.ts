@@ -59,7 +59,10 @@ it('the static shell paints first on a repeat visit, online and offline', async 
     await page.context().setOffline(mode === 'offline');
     const visits: Visit[] = [];
     for (let i = 0; i < VISITS; i++) visits.push(await visit());
-    expect(visits.every((one) => one.shellFirst), JSON.stringify(visits)).toBe(true);
+    expect(
+      visits.every((one) => one.shellFirst),
+      JSON.stringify(visits),
+    ).toBe(true);
     figures[mode] = { paint: Math.round(median(visits.map((one) => one.paint))), app: Math.round(median(visits.map((one) => one.app))) };
   }
   await page.context().setOffline(false);
@@ -74,7 +77,10 @@ it('the static shell paints first on a repeat visit, online and offline', async 
 });
 
 it('the static shell is the brand on the app background, and stands alone without scripts', async () => {
-  const context = await page.context().browser()!.newContext({ javaScriptEnabled: false, viewport: PHONE, deviceScaleFactor: 2, baseURL: inject('baseUrl') });
+  const context = await page
+    .context()
+    .browser()!
+    .newContext({ javaScriptEnabled: false, viewport: PHONE, deviceScaleFactor: 2, baseURL: inject('baseUrl') });
   try {
     const bare = await context.newPage();
     await bare.goto('/');

@@ -169,7 +169,9 @@ it('choose-location finds the position, confirms it, and open-location shows it 
   await shot('share-10-choose-location');
   await page.getByRole('button', { name: 'Confirm this location' }).click();
   await page.waitForURL(/#\/pages\/map\/openLocation\?lat=13\.756300&lng=100\.501800&name=My%20location$/);
-  expect(await page.getByRole('link', { name: 'Show on OpenStreetMap' }).getAttribute('href')).toBe('https://www.openstreetmap.org/?mlat=13.756300&mlon=100.501800#map=17/13.756300/100.501800');
+  expect(await page.getByRole('link', { name: 'Show on OpenStreetMap' }).getAttribute('href')).toBe(
+    'https://www.openstreetmap.org/?mlat=13.756300&mlon=100.501800#map=17/13.756300/100.501800',
+  );
   await shot('share-11-open-location');
 
   await page.goto('/#/pages/map/openLocation?lat=123&lng=5');

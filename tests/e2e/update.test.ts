@@ -23,7 +23,6 @@ let server: ServerProcess | undefined;
 let base = '';
 let browser: Browser;
 
-
 /** Puts a build in the web root the server serves (it reads files from disk on every request). */
 function deploy(build: string): void {
   rmSync(webRoot, { recursive: true, force: true });

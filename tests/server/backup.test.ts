@@ -27,8 +27,11 @@ function ops(...argv: string[]): Promise<{ code: number; output: string }> {
 
 function opsIn(folder: string, ...argv: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
-    execFile('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...argv], { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, cwd: process.cwd() }, (error, stdout, stderr) =>
-      resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
+    execFile(
+      'node_modules/.bin/tsx',
+      ['src/server/ops/main.ts', ...argv],
+      { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, cwd: process.cwd() },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
     );
   });
 }
@@ -47,8 +50,7 @@ async function stopServerLike() {
   database = null;
 }
 
-const marker = async (db: Database['db'], key: string) =>
-  (await db.select().from(configEntries).where(eq(configEntries.key, key))).map((row) => row.value);
+const marker = async (db: Database['db'], key: string) => (await db.select().from(configEntries).where(eq(configEntries.key, key))).map((row) => row.value);
 
 beforeAll(async () => {
   // A migrated database in the folder, made from the test run's snapshot (fast) by a restore.
@@ -80,7 +82,10 @@ it('backs up the live database through the running server while it writes, and r
   expect(statSync(join(root, 'live.tar.gz')).mode & 0o777).toBe(0o600);
   expect(writes).toBeGreaterThan(0);
 
-  expect(await ops('backup', join(root, 'live.tar.gz'))).toEqual({ code: 1, output: `${join(root, 'live.tar.gz')} already exists: choose a new file name (a backup never overwrites one).` });
+  expect(await ops('backup', join(root, 'live.tar.gz'))).toEqual({
+    code: 1,
+    output: `${join(root, 'live.tar.gz')} already exists: choose a new file name (a backup never overwrites one).`,
+  });
 }, 60_000);
 
 it('refuses to restore while a server holds the folder, and changes nothing', async () => {
@@ -100,7 +105,9 @@ it('restores the backup: the change made after it is gone, the backed-up data is
 
   const restored = await ops('restore', join(root, 'live.tar.gz'));
   expect(restored.code).toBe(0);
-  expect(restored.output).toMatch(/^Restored the embedded database in .*\/data\/pglite from .*live\.tar\.gz\.\nThe database it replaced is kept in .*\/data\/pglite\.before-restore-\d{4}-\d\d-\d\dT[\d-]+Z \(delete it when you no longer need it\)\.$/);
+  expect(restored.output).toMatch(
+    /^Restored the embedded database in .*\/data\/pglite from .*live\.tar\.gz\.\nThe database it replaced is kept in .*\/data\/pglite\.before-restore-\d{4}-\d\d-\d\dT[\d-]+Z \(delete it when you no longer need it\)\.$/,
+  );
   const aside = readdirSync(dataDir).filter((name) => name.startsWith('pglite.before-restore-'));
   expect(aside).toHaveLength(1);
 

@@ -22,7 +22,10 @@ afterEach(() => expectLedgerBalanced(h));
 const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
 const activeTable = () => h.database.db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(boxPrizes.sort);
 async function available(userId: number, asset: string): Promise<string> {
-  const [row] = await h.database.db.select().from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  const [row] = await h.database.db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
   return new Big(row?.available ?? 0).toFixed(8);
 }
 const entriesOf = (userId: number) => h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.id);
@@ -88,7 +91,16 @@ describe('a draw', () => {
     const info = await h.call(blindBoxInfo, {}, { token: user.token });
     const answer = await h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'draw-1' });
     expect(answer.ret).toBe(1);
-    expect(answer.data.draw).toMatchObject({ nonce: 0, prize_name: 'Sure thing', prize_asset: 'USDT', prize_amount: '2', cost_asset: 'POINT', cost: '100', server_hash: info.data.seed.server_hash, server_seed: null });
+    expect(answer.data.draw).toMatchObject({
+      nonce: 0,
+      prize_name: 'Sure thing',
+      prize_asset: 'USDT',
+      prize_amount: '2',
+      cost_asset: 'POINT',
+      cost: '100',
+      server_hash: info.data.seed.server_hash,
+      server_seed: null,
+    });
     expect(answer.data.seed.next_nonce).toBe(1);
     expect(await available(user.id, 'POINT')).toBe('150.00000000');
     expect(await available(user.id, 'USDT')).toBe('2.00000000');
@@ -192,7 +204,9 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
   const changed = await h.call(setClientSeed, { client_seed: 'my-lucky-seed' }, { token: user.token, idempotencyKey: 'seed-1' });
   expect(changed.data.seed.client_seed).toBe('my-lucky-seed');
   expect(changed.data.revealed.server_hash).toBe(rotation.data.seed.server_hash);
-  expect(await h.call(setClientSeed, { client_seed: 'has space' }, { token: user.token })).toEqual(refused('The client seed must be 1-64 letters, digits or symbols without spaces!'));
+  expect(await h.call(setClientSeed, { client_seed: 'has space' }, { token: user.token })).toEqual(
+    refused('The client seed must be 1-64 letters, digits or symbols without spaces!'),
+  );
 
   const shown = await h.call(blindBoxDraws, {}, { token: user.token });
   expect(shown.data.total).toBe(7);
@@ -203,7 +217,12 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
   expect(await verifyDraw({ ...latest!, roll: (latest!.roll + 1) % 1_000_000 })).toBe('mismatch');
   expect(await verifyDraw({ ...latest!, server_seed: 'f'.repeat(64) })).toBe('mismatch');
   // Only one unrevealed seed per user, ever.
-  expect(await h.database.db.select().from(boxSeeds).where(and(eq(boxSeeds.userId, user.id)))).toHaveLength(3);
+  expect(
+    await h.database.db
+      .select()
+      .from(boxSeeds)
+      .where(and(eq(boxSeeds.userId, user.id))),
+  ).toHaveLength(3);
 });
 
 it("a table published after a seed was committed never applies to that seed's draws; rotating brings it", async () => {

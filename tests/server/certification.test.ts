@@ -56,7 +56,16 @@ it('walks primary through review, rejection, a new try and verification, then ad
     ret: 1,
     msg: 'Success',
     data: {
-      primary: { level: 'primary', status: 'review', doc_type: 'passport', name: 'Somchai Jaidee', number: MASKED, reason: '', submitted_at: h.clock.now().toISOString(), reviewed_at: null },
+      primary: {
+        level: 'primary',
+        status: 'review',
+        doc_type: 'passport',
+        name: 'Somchai Jaidee',
+        number: MASKED,
+        reason: '',
+        submitted_at: h.clock.now().toISOString(),
+        reviewed_at: null,
+      },
       advanced: { level: 'advanced', status: 'none', doc_type: null, name: '', number: '', reason: '', submitted_at: null, reviewed_at: null },
     },
   });

@@ -92,7 +92,15 @@ describe('market orders fill at once at the latest recorded tick', () => {
     await grant(h, user.id, '2', 'SOL');
     await tick('SOL', '200.00');
     const res = await h.call(placeContract, { code: 'SOL', side: 'sell', type: 'market', quantity: '1.5' }, { token: user.token });
-    expect(res.data).toMatchObject({ status: 'filled', spent: '1.50000000', spent_asset: 'SOL', total: '300.00000000', fee: '0.30000000', fee_asset: 'USDT', received: '299.70000000' });
+    expect(res.data).toMatchObject({
+      status: 'filled',
+      spent: '1.50000000',
+      spent_asset: 'SOL',
+      total: '300.00000000',
+      fee: '0.30000000',
+      fee_asset: 'USDT',
+      received: '299.70000000',
+    });
     expect(await amounts(user.token, 'SOL')).toMatchObject({ available: '0.50000000', usdt_available: '299.70000000' });
     await expectLedgerBalanced(h);
   });
@@ -158,7 +166,17 @@ describe('limit orders', () => {
 
     const [order] = (await h.call(contractOrders, { status: 'history', code: 'LTC' }, { token: user.token })).data.lists;
     // At its limit price, at the first tick that crossed it (not the lower one after).
-    expect(order).toMatchObject({ id: placed.data.id, status: 'filled', unit_price: '95', total: '190.00000000', fee: '0.19000000', fee_asset: 'USDT', received: '2.00000000', tick_price: '94.5', tick_at: crossedAt });
+    expect(order).toMatchObject({
+      id: placed.data.id,
+      status: 'filled',
+      unit_price: '95',
+      total: '190.00000000',
+      fee: '0.19000000',
+      fee_asset: 'USDT',
+      received: '2.00000000',
+      tick_price: '94.5',
+      tick_at: crossedAt,
+    });
     expect(await amounts(user.token, 'LTC')).toEqual({ code: 'LTC', available: '2.00000000', frozen: '0.00000000', usdt_available: '809.81000000', usdt_frozen: '0.00000000' });
     await expectLedgerBalanced(h);
   });
@@ -241,8 +259,14 @@ describe('the operator command edits trading rules, never an outcome', () => {
     expect(await ops('pair', 'TRX', 'fee=0.5')).toMatchObject({ ok: false });
     expect(await ops('pair', 'TRX', 'price=1')).toMatchObject({ ok: false });
     expect((await h.call(contractPairs)).data.lists.find((pair) => pair.code === 'TRX')).toMatchObject({ fee_rate: '0.002', min_notional: '10' });
-    expect(await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '40' }, { token: user.token })).toMatchObject({ ret: 0, msg: 'The order must be worth at least 10 USDT!' });
-    expect((await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '100' }, { token: user.token })).data).toMatchObject({ fee_rate: '0.002', fee: '0.20000000' });
+    expect(await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '40' }, { token: user.token })).toMatchObject({
+      ret: 0,
+      msg: 'The order must be worth at least 10 USDT!',
+    });
+    expect((await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'market', quantity: '100' }, { token: user.token })).data).toMatchObject({
+      fee_rate: '0.002',
+      fee: '0.20000000',
+    });
 
     await tick('TRX', '0.18000');
     await match();

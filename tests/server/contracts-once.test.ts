@@ -103,7 +103,17 @@ function planBook(coin: string, count: number, ticks: Tick[], price: (i: number,
 /** Writes planned resting limits straight into the database, their freezes as the ledger entries and balances placement writes. */
 async function rest(plans: Omit<Resting, 'id'>[]): Promise<Resting[]> {
   const db = h.database.db;
-  const rows = plans.map((p) => ({ user_id: p.userId, coin: p.coin, side: p.side, price: p.price, quantity: p.quantity, fee_rate: p.feeRate, frozen_asset: p.reserve.asset, frozen: p.reserve.amount, at: p.eligibleAfter.toISOString() }));
+  const rows = plans.map((p) => ({
+    user_id: p.userId,
+    coin: p.coin,
+    side: p.side,
+    price: p.price,
+    quantity: p.quantity,
+    fee_rate: p.feeRate,
+    frozen_asset: p.reserve.asset,
+    frozen: p.reserve.amount,
+    at: p.eligibleAfter.toISOString(),
+  }));
   const inserted = rowsOf<{ id: number; side: string; price: string }>(
     await db.execute(sql`
       insert into contract_orders (user_id, coin, side, type, status, price, quantity, fee_rate, frozen_asset, frozen, eligible_after, created_at)
@@ -169,7 +179,14 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
 
   const ids = orders.map((order) => order.id);
   const [low, high] = [Math.min(...ids), Math.max(...ids)];
-  const rows = new Map((await db.select().from(contractOrders).where(between(contractOrders.id, low, high))).map((row) => [row.id, row]));
+  const rows = new Map(
+    (
+      await db
+        .select()
+        .from(contractOrders)
+        .where(between(contractOrders.id, low, high))
+    ).map((row) => [row.id, row]),
+  );
   const price = (value: string | null) => value && new Big(value).toFixed();
   const amount = (value: string | null) => value && new Big(value).toFixed(8);
   const differences = [];
@@ -183,7 +200,18 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
       frozen: amount(row.frozen),
       unitPrice: price(row.unitPrice),
       dealt: amount(row.dealtQuantity),
-      amounts: row.total === null ? null : { total: amount(row.total), fee: amount(row.fee), fee_asset: row.feeAsset, spent: amount(row.spent), spent_asset: row.spentAsset, received: amount(row.received), received_asset: row.receivedAsset },
+      amounts:
+        row.total === null
+          ? null
+          : {
+              total: amount(row.total),
+              fee: amount(row.fee),
+              fee_asset: row.feeAsset,
+              spent: amount(row.spent),
+              spent_asset: row.spentAsset,
+              received: amount(row.received),
+              received_asset: row.receivedAsset,
+            },
       tick: row.tickAt && { price: price(row.tickPrice), at: row.tickAt.toISOString() },
       filledAt: row.filledAt?.toISOString() ?? null,
       cancelled: row.cancelledAt !== null,
@@ -193,7 +221,17 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
       frozen: order.reserve.amount,
       unitPrice: filled ? new Big(order.price).toFixed() : null,
       dealt: filled ? new Big(order.quantity).toFixed(8) : '0.00000000',
-      amounts: fill ? { total: fill.total, fee: fill.fee, fee_asset: fill.fee_asset, spent: fill.spent, spent_asset: fill.spent_asset, received: fill.received, received_asset: fill.received_asset } : null,
+      amounts: fill
+        ? {
+            total: fill.total,
+            fee: fill.fee,
+            fee_asset: fill.fee_asset,
+            spent: fill.spent,
+            spent_asset: fill.spent_asset,
+            received: fill.received,
+            received_asset: fill.received_asset,
+          }
+        : null,
       tick: filled && { price: new Big(filled.price).toFixed(), at: filled.at.toISOString() },
       filledAt: filled ? at.toISOString() : null,
       cancelled: Boolean(outcome && !filled),
@@ -283,13 +321,49 @@ const filledCount = (outcomes: Map<number, Outcome>) => [...outcomes.values()].f
 
 // Books: BTC (2 price decimals / 5 quantity decimals) and DOGE (5 / whole coins) together, ETH (2 / 4), SOL (2 / 2).
 const btcBook = (start: Date) => {
-  const ticks = walk(start, 2, [[0, '50000.00'], [5, '49500.00'], [10, '50400.00'], [20, '49000.00'], [30, '51000.00'], [40, '50000.00']], 50);
-  const plans = planBook('BTC', 6000, ticks, (i, side) => (side === 'buy' ? units(4_870_000 + ((i * 7919) % 130_000), 2) : units(5_000_001 + ((i * 104_729) % 130_000), 2)), (i) => units(11 + ((i * 7919) % 49_990), 5));
+  const ticks = walk(
+    start,
+    2,
+    [
+      [0, '50000.00'],
+      [5, '49500.00'],
+      [10, '50400.00'],
+      [20, '49000.00'],
+      [30, '51000.00'],
+      [40, '50000.00'],
+    ],
+    50,
+  );
+  const plans = planBook(
+    'BTC',
+    6000,
+    ticks,
+    (i, side) => (side === 'buy' ? units(4_870_000 + ((i * 7919) % 130_000), 2) : units(5_000_001 + ((i * 104_729) % 130_000), 2)),
+    (i) => units(11 + ((i * 7919) % 49_990), 5),
+  );
   return { ticks, plans };
 };
 const dogeBook = (start: Date) => {
-  const ticks = walk(start, 5, [[0, '0.38500'], [8, '0.37000'], [16, '0.39500'], [24, '0.36000'], [32, '0.41000'], [40, '0.38500']], 50);
-  const plans = planBook('DOGE', 4000, ticks, (i, side) => units(side === 'buy' ? 35_500 + ((i * 7919) % 3000) : 38_501 + ((i * 104_729) % 3000), 5), (i) => String(15 + ((i * 7919) % 20_000)));
+  const ticks = walk(
+    start,
+    5,
+    [
+      [0, '0.38500'],
+      [8, '0.37000'],
+      [16, '0.39500'],
+      [24, '0.36000'],
+      [32, '0.41000'],
+      [40, '0.38500'],
+    ],
+    50,
+  );
+  const plans = planBook(
+    'DOGE',
+    4000,
+    ticks,
+    (i, side) => units(side === 'buy' ? 35_500 + ((i * 7919) % 3000) : 38_501 + ((i * 104_729) % 3000), 5),
+    (i) => String(15 + ((i * 7919) % 20_000)),
+  );
   return { ticks, plans };
 };
 
@@ -319,8 +393,26 @@ it('two matching runners at once over 10,000 resting limits fill each crossed on
 
 it('two runners of one coin taking batches at once fill each crossed one exactly once, prices equal to a tick included', { timeout: 120_000 }, async () => {
   const start = later(60_000);
-  const ticks = walk(start, 2, [[0, '3420.00'], [6, '3350.00'], [12, '3460.00'], [24, '3300.00'], [36, '3520.00'], [48, '3420.00']], 30);
-  const plans = planBook('ETH', 10_000, ticks, (i, side) => (side === 'buy' ? units(325_000 + ((i * 7919) % 17_000), 2) : units(342_001 + ((i * 104_729) % 17_000), 2)), (i) => units(20 + ((i * 7919) % 30_000), 4));
+  const ticks = walk(
+    start,
+    2,
+    [
+      [0, '3420.00'],
+      [6, '3350.00'],
+      [12, '3460.00'],
+      [24, '3300.00'],
+      [36, '3520.00'],
+      [48, '3420.00'],
+    ],
+    30,
+  );
+  const plans = planBook(
+    'ETH',
+    10_000,
+    ticks,
+    (i, side) => (side === 'buy' ? units(325_000 + ((i * 7919) % 17_000), 2) : units(342_001 + ((i * 104_729) % 17_000), 2)),
+    (i) => units(20 + ((i * 7919) % 30_000), 4),
+  );
   // One in eleven priced exactly at a recorded tick: crossed at equality.
   for (const [i, plan] of plans.entries()) {
     const tick = ticks[1 + (i % (ticks.length - 1))]!;
@@ -360,15 +452,37 @@ it('two runners of one coin taking batches at once fill each crossed one exactly
 
 it('a run killed between claim and commit changes nothing, and the next run fills each once', { timeout: 120_000 }, async () => {
   const start = later(60_000);
-  const ticks = walk(start, 2, [[0, '235.00'], [10, '228.00'], [20, '240.00'], [30, '235.00']], 20);
-  const orders = await rest(planBook('SOL', 2000, ticks, (i, side) => units(side === 'buy' ? 22_500 + ((i * 7919) % 1000) : 23_501 + ((i * 104_729) % 1000), 2), (i) => units(3 + ((i * 7919) % 5000), 2)));
+  const ticks = walk(
+    start,
+    2,
+    [
+      [0, '235.00'],
+      [10, '228.00'],
+      [20, '240.00'],
+      [30, '235.00'],
+    ],
+    20,
+  );
+  const orders = await rest(
+    planBook(
+      'SOL',
+      2000,
+      ticks,
+      (i, side) => units(side === 'buy' ? 22_500 + ((i * 7919) % 1000) : 23_501 + ((i * 104_729) % 1000), 2),
+      (i) => units(3 + ((i * 7919) % 5000), 2),
+    ),
+  );
   await recordTicks('SOL', ticks);
   const outcomes = outcomesBy(orders, ticks);
   const db = h.database.db;
   const now = later(60_000);
 
   const state = async () => ({
-    orders: await db.select().from(contractOrders).where(between(contractOrders.id, orders[0]!.id, orders.at(-1)!.id)).orderBy(asc(contractOrders.id)),
+    orders: await db
+      .select()
+      .from(contractOrders)
+      .where(between(contractOrders.id, orders[0]!.id, orders.at(-1)!.id))
+      .orderBy(asc(contractOrders.id)),
     balances: await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)),
     ledger: await db.select({ n: sql<number>`count(*)::int`, sum: sql<string>`sum(${ledgerEntries.amount})::text` }).from(ledgerEntries),
     matchedThrough: await matchedThrough('SOL'),
@@ -394,15 +508,33 @@ it('after hours of downtime, a restarted server fills each order with its own fi
   await recordTicks('LTC', [{ at: start, price: '100.00' }]);
   await matchAllPairs(db, start); // the server was running: matched up to the placement
   const levels: [OrderSide, string][] = [
-    ['buy', '99.00'], ['buy', '98.50'], ['buy', '97.00'], ['buy', '95.00'], ['buy', '92.00'],
-    ['sell', '101.00'], ['sell', '102.50'], ['sell', '104.00'], ['sell', '108.00'], ['sell', '109.99'],
+    ['buy', '99.00'],
+    ['buy', '98.50'],
+    ['buy', '97.00'],
+    ['buy', '95.00'],
+    ['buy', '92.00'],
+    ['sell', '101.00'],
+    ['sell', '102.50'],
+    ['sell', '104.00'],
+    ['sell', '108.00'],
+    ['sell', '109.99'],
   ];
   const orders: Resting[] = [];
   for (const [c, userId] of customers.entries()) {
     for (const [l, [side, price]] of levels.entries()) {
       const quantity = units(1000 + c * 1000 + l * 137, 3);
       const row = await db.transaction((tx) => placeContractOrder(tx, userId, { code: 'LTC', side, type: 'limit', price, quantity, total: '' }, start));
-      const order = { id: row.id, userId, coin: 'LTC', side, price, quantity, feeRate: '0.001', eligibleAfter: start, reserve: limitReserve(side, 'LTC', price, quantity, '0.001') };
+      const order = {
+        id: row.id,
+        userId,
+        coin: 'LTC',
+        side,
+        price,
+        quantity,
+        feeRate: '0.001',
+        eligibleAfter: start,
+        reserve: limitReserve(side, 'LTC', price, quantity, '0.001'),
+      };
       expect({ status: row.status, eligibleAfter: row.eligibleAfter, frozen: row.frozen }).toEqual({ status: 'open', eligibleAfter: start, frozen: order.reserve.amount });
       froze(order);
       orders.push(order);
@@ -419,7 +551,9 @@ it('after hours of downtime, a restarted server fills each order with its own fi
   });
   for (const part of [ticks.slice(0, 3000), ticks.slice(3000, 6000), ticks.slice(6000)]) {
     const rows = part.map(({ at, price }) => ({ at: at.toISOString(), price }));
-    await db.execute(sql`insert into price_ticks (coin, at, price) select 'LTC', (t->>'at')::timestamptz, (t->>'price')::numeric from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) t`);
+    await db.execute(
+      sql`insert into price_ticks (coin, at, price) select 'LTC', (t->>'at')::timestamptz, (t->>'price')::numeric from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) t`,
+    );
   }
   const outcomes = outcomesBy(orders, ticks);
   const fillTimes = new Set([...outcomes.values()].flatMap((o) => (o && 'filled' in o ? [o.filled.at.getTime()] : [])));
@@ -480,7 +614,10 @@ it('200 revokes racing the matcher: each order is either revoked or filled, neve
   // Revokes in a shuffled order: 50 sent before the matcher starts, 30 more while each of its
   // batches holds its claims (on PostgreSQL they wait for those rows, or revoke others first and
   // the matcher skips them), the rest once it is done.
-  const queue = orders.map((order, i) => ({ order, key: (i * 7919) % 200 })).sort((a, b) => a.key - b.key).map((o) => o.order);
+  const queue = orders
+    .map((order, i) => ({ order, key: (i * 7919) % 200 }))
+    .sort((a, b) => a.key - b.key)
+    .map((o) => o.order);
   const answers = new Map<number, Promise<'revoked' | 'refused'>>();
   const send = (n: number) => queue.splice(0, n).forEach((order) => answers.set(order.id, revoke(order, answers.size)));
   send(50);
@@ -498,7 +635,9 @@ it('200 revokes racing the matcher: each order is either revoked or filled, neve
   const answerOf = new Map(await Promise.all([...answers].map(async ([id, answer]) => [id, await answer] as const)));
   expect(answerOf.size).toBe(200);
 
-  const outcomes = new Map<number, Outcome>(orders.map((order) => [order.id, answerOf.get(order.id) === 'revoked' ? { cancelled: true } : { filled: firstCrossing(order, ticks)! }]));
+  const outcomes = new Map<number, Outcome>(
+    orders.map((order) => [order.id, answerOf.get(order.id) === 'revoked' ? { cancelled: true } : { filled: firstCrossing(order, ticks)! }]),
+  );
   expect(filled).toBe(filledCount(outcomes));
   expect(filled > 0 && filled < 200).toBe(true); // both sides won some
   await expectOutcomes(orders, outcomes, now);
@@ -510,7 +649,12 @@ it('200 revokes racing the matcher: each order is either revoked or filled, neve
 
 it('a tick that crosses nothing fills nothing and changes no order', async () => {
   const db = h.database.db;
-  const open = () => db.select().from(contractOrders).where(and(inArray(contractOrders.coin, ['BTC', 'DOGE']), eq(contractOrders.status, 'open'))).orderBy(asc(contractOrders.id));
+  const open = () =>
+    db
+      .select()
+      .from(contractOrders)
+      .where(and(inArray(contractOrders.coin, ['BTC', 'DOGE']), eq(contractOrders.status, 'open')))
+      .orderBy(asc(contractOrders.id));
   const before = { orders: await open(), ledger: await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries) };
   expect(before.orders.length).toBeGreaterThan(1000); // the book the first test left open
   const at = later(60_000);
@@ -538,7 +682,17 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
   const [userId] = customers;
   const place = async (side: OrderSide, price: string) => {
     const row = await db.transaction((tx) => placeContractOrder(tx, userId!, { code: 'DOT', side, type: 'limit', price, quantity: '10', total: '' }, placedAt));
-    const order = { id: row.id, userId: userId!, coin: 'DOT', side, price, quantity: '10.00', feeRate: '0.001', eligibleAfter: placedAt, reserve: limitReserve(side, 'DOT', price, '10', '0.001') };
+    const order = {
+      id: row.id,
+      userId: userId!,
+      coin: 'DOT',
+      side,
+      price,
+      quantity: '10.00',
+      feeRate: '0.001',
+      eligibleAfter: placedAt,
+      reserve: limitReserve(side, 'DOT', price, '10', '0.001'),
+    };
     expect({ status: row.status, eligibleAfter: row.eligibleAfter }).toEqual({ status: 'open', eligibleAfter: placedAt });
     froze(order);
     return order;

@@ -53,7 +53,18 @@ describe('liquidity', () => {
     const res = await h.call(liquidityProduct);
     expect(res).toMatchObject({
       ret: 1,
-      data: { min_amount: '10', quick_daily_max: '30000000', ladder: [{ up_to: '1000', rate: '0.06' }, { up_to: '10000', rate: '0.04' }, { up_to: null, rate: '0.025' }], today: '2026-11-22', timezone: ZONE, standard_payout_days: 1 },
+      data: {
+        min_amount: '10',
+        quick_daily_max: '30000000',
+        ladder: [
+          { up_to: '1000', rate: '0.06' },
+          { up_to: '10000', rate: '0.04' },
+          { up_to: null, rate: '0.025' },
+        ],
+        today: '2026-11-22',
+        timezone: ZONE,
+        standard_payout_days: 1,
+      },
     });
   });
 
@@ -124,21 +135,34 @@ describe('lock-up', () => {
     const week = products.find((p) => p.days === 7)!;
     expect(week).toMatchObject({ daily_rate: '0.0008', min_amount: '100', max_amount: '50000', remaining: null });
     expect(await h.call(lockupSubscribe, { product_id: String(week.id), amount: '99' }, { token: user.token })).toMatchObject({ ret: 0, msg: 'The minimum amount is: 100 USDT!' });
-    expect(await h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.01' }, { token: user.token })).toMatchObject({ ret: 0, msg: 'The maximum amount is: 50000 USDT!' });
+    expect(await h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.01' }, { token: user.token })).toMatchObject({
+      ret: 0,
+      msg: 'The maximum amount is: 50000 USDT!',
+    });
     const today = new Date(h.clock.now());
     const order = await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token });
     expect(order.ret).toBe(1);
     const start = order.data.start_day;
     expect(order.data).toMatchObject({ status: 'processing', daily_income: '0.80000000', earned: '0.00000000', days: 7 });
     expect(await usdt(user.token)).toBe('1000.00000000');
-    expect(((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance)).toEqual({ type: 'regular', locked: '1000.00000000', earned: '0.00000000', processing: 1 });
+    expect((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance).toEqual({
+      type: 'regular',
+      locked: '1000.00000000',
+      earned: '0.00000000',
+      processing: 1,
+    });
 
     for (let i = 1; i <= 8; i++) await toDay(new Date(today.getTime() + i * 86_400_000).toISOString().slice(0, 10));
     const [ended] = (await h.call(lockupOrders, {}, { token: user.token })).data.lists;
     expect(ended).toMatchObject({ id: order.data.id, status: 'end', earned: '5.60000000', start_day: start });
     expect(ended!.ended_at).not.toBeNull();
     expect(await usdt(user.token)).toBe('2005.60000000');
-    expect(((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance)).toEqual({ type: 'regular', locked: '0.00000000', earned: '5.60000000', processing: 0 });
+    expect((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance).toEqual({
+      type: 'regular',
+      locked: '0.00000000',
+      earned: '5.60000000',
+      processing: 0,
+    });
     await expectLedgerBalanced(h);
   });
 

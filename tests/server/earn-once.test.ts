@@ -151,12 +151,18 @@ async function expectBooks(h: Harness, books: Books) {
   const db = h.database.db;
   const ids = [...books.wallets.keys()];
   const held = rowsOf<{ user_id: number; asset: string; available: string; frozen: string }>(
-    await db.execute(sql`select user_id, asset, available::text as available, frozen::text as frozen from balances where user_id = any(${ints(ids)}) and asset in ('USDT', 'YUEBAO', 'REGULAR')`),
+    await db.execute(
+      sql`select user_id, asset, available::text as available, frozen::text as frozen from balances where user_id = any(${ints(ids)}) and asset in ('USDT', 'YUEBAO', 'REGULAR')`,
+    ),
   );
   const actual = new Map(held.map((row) => [`${row.user_id}:${row.asset}`, `${row.available} / ${row.frozen}`]));
   const wrongBalances: string[] = [];
   for (const [userId, wallet] of books.wallets) {
-    for (const [asset, available, frozen] of [['USDT', wallet.usdt, new Big(0)], ['YUEBAO', wallet.yuebao, wallet.frozen], ['REGULAR', wallet.regular, new Big(0)]] as const) {
+    for (const [asset, available, frozen] of [
+      ['USDT', wallet.usdt, new Big(0)],
+      ['YUEBAO', wallet.yuebao, wallet.frozen],
+      ['REGULAR', wallet.regular, new Big(0)],
+    ] as const) {
       const expected = `${available.toFixed(8)} / ${frozen.toFixed(8)}`;
       const found = actual.get(`${userId}:${asset}`) ?? '0.00000000 / 0.00000000';
       if (found !== expected) wrongBalances.push(`user ${userId} ${asset}: ${found}, expected ${expected}`);
@@ -165,7 +171,9 @@ async function expectBooks(h: Harness, books: Books) {
   expect(wrongBalances.slice(0, 10)).toEqual([]);
 
   const written = rowsOf<{ reference: string; n: number; amount: string }>(
-    await db.execute(sql`select reference, count(*)::int as n, sum(amount)::text as amount from ledger_entries where kind in ('yuebao_interest', 'lockup_income') and user_id = any(${ints(ids)}) group by reference`),
+    await db.execute(
+      sql`select reference, count(*)::int as n, sum(amount)::text as amount from ledger_entries where kind in ('yuebao_interest', 'lockup_income') and user_id = any(${ints(ids)}) group by reference`,
+    ),
   );
   expect(written.filter((entry) => entry.n !== 1)).toEqual([]);
   const wrongEntries = [...books.entries].filter(([reference, amount]) => written.find((entry) => entry.reference === reference)?.amount !== amount);
@@ -173,7 +181,9 @@ async function expectBooks(h: Harness, books: Books) {
   expect(written.length).toBe(books.entries.size);
 
   const records = rowsOf<{ user_id: number; day: string; n: number; amount: string }>(
-    await db.execute(sql`select user_id, day, count(*)::int as n, sum(amount)::text as amount from liquidity_records where kind = 'interest' and user_id = any(${ints(ids)}) group by user_id, day`),
+    await db.execute(
+      sql`select user_id, day, count(*)::int as n, sum(amount)::text as amount from liquidity_records where kind = 'interest' and user_id = any(${ints(ids)}) group by user_id, day`,
+    ),
   );
   expect(records.filter((record) => record.n !== 1 || books.interestRecords.get(`${record.user_id}:${record.day}`) !== record.amount)).toEqual([]);
   expect(records.length).toBe(books.interestRecords.size);
@@ -207,7 +217,9 @@ let usernames = 0;
 async function newUsers(h: Harness, count: number): Promise<number[]> {
   const prefix = `earn${++usernames}x`;
   const rows = rowsOf<{ id: number }>(
-    await h.database.db.execute(sql`insert into users (username, password_hash, invite_code) select ${prefix} || g, 'x', upper(${prefix}) || g from generate_series(1, ${count}::int) g returning id`),
+    await h.database.db.execute(
+      sql`insert into users (username, password_hash, invite_code) select ${prefix} || g, 'x', upper(${prefix}) || g from generate_series(1, ${count}::int) g returning id`,
+    ),
   );
   return rows.map((row) => row.id).sort((a, b) => a - b);
 }
@@ -334,24 +346,98 @@ async function holdersAndOrders(h: Harness, books: Books, count: number, first: 
   const principals = ids.map((_, i) => principal(i));
   const more = (i: number) => principal(i + 7);
   // enough for the first subscription, the next day's, and a lock-up order of up to 400,100 USDT
-  await bulkGrant(h, books, ids, principals.map((p, i) => new Big(p).plus(more(i)).plus(500_000).toFixed(8)));
+  await bulkGrant(
+    h,
+    books,
+    ids,
+    principals.map((p, i) => new Big(p).plus(more(i)).plus(500_000).toFixed(8)),
+  );
   await bulkMoves(h, books, 'subscribe', first, at(first, 10), ids, principals);
 
   const pick = (r: number) => ids.map((id, i) => [id, i] as const).filter(([, i]) => i % 6 === r);
   const when = at(second, 12);
-  await bulkMoves(h, books, 'subscribe', second, when, pick(0).map(([id]) => id), pick(0).map(([, i]) => more(i)));
+  await bulkMoves(
+    h,
+    books,
+    'subscribe',
+    second,
+    when,
+    pick(0).map(([id]) => id),
+    pick(0).map(([, i]) => more(i)),
+  );
   // quick: a third, or (every other one) all of it
-  await bulkMoves(h, books, 'quick', second, when, pick(1).map(([id]) => id), pick(1).map(([, i]) => (i % 12 === 1 ? principals[i]! : part(principals[i]!, 1 / 3))));
-  await bulkMoves(h, books, 'standard', second, when, pick(2).map(([id]) => id), pick(2).map(([, i]) => part(principals[i]!, 0.5)));
+  await bulkMoves(
+    h,
+    books,
+    'quick',
+    second,
+    when,
+    pick(1).map(([id]) => id),
+    pick(1).map(([, i]) => (i % 12 === 1 ? principals[i]! : part(principals[i]!, 1 / 3))),
+  );
+  await bulkMoves(
+    h,
+    books,
+    'standard',
+    second,
+    when,
+    pick(2).map(([id]) => id),
+    pick(2).map(([, i]) => part(principals[i]!, 0.5)),
+  );
   // new money, then a quick redemption larger than it: the rest comes out of what was earning
-  await bulkMoves(h, books, 'subscribe', second, when, pick(3).map(([id]) => id), pick(3).map(([, i]) => more(i)));
-  await bulkMoves(h, books, 'quick', second, when, pick(3).map(([id]) => id), pick(3).map(([, i]) => new Big(more(i)).plus(part(principals[i]!, 0.25)).toFixed(8)));
-  await bulkMoves(h, books, 'standard', second, when, pick(4).map(([id]) => id), pick(4).map(([, i]) => part(principals[i]!, 0.25)));
-  await bulkMoves(h, books, 'quick', second, when, pick(4).map(([id]) => id), pick(4).map(([, i]) => part(principals[i]!, 0.5)));
+  await bulkMoves(
+    h,
+    books,
+    'subscribe',
+    second,
+    when,
+    pick(3).map(([id]) => id),
+    pick(3).map(([, i]) => more(i)),
+  );
+  await bulkMoves(
+    h,
+    books,
+    'quick',
+    second,
+    when,
+    pick(3).map(([id]) => id),
+    pick(3).map(([, i]) => new Big(more(i)).plus(part(principals[i]!, 0.25)).toFixed(8)),
+  );
+  await bulkMoves(
+    h,
+    books,
+    'standard',
+    second,
+    when,
+    pick(4).map(([id]) => id),
+    pick(4).map(([, i]) => part(principals[i]!, 0.25)),
+  );
+  await bulkMoves(
+    h,
+    books,
+    'quick',
+    second,
+    when,
+    pick(4).map(([id]) => id),
+    pick(4).map(([, i]) => part(principals[i]!, 0.5)),
+  );
 
   const newcomers = await newUsers(h, Math.ceil(count / 10));
-  await bulkGrant(h, books, newcomers, newcomers.map(() => '100000'));
-  await bulkMoves(h, books, 'subscribe', second, when, newcomers, newcomers.map((_, i) => new Big(10 + ((i * 97) % 5000)).plus('0.5').toFixed(8)));
+  await bulkGrant(
+    h,
+    books,
+    newcomers,
+    newcomers.map(() => '100000'),
+  );
+  await bulkMoves(
+    h,
+    books,
+    'subscribe',
+    second,
+    when,
+    newcomers,
+    newcomers.map((_, i) => new Big(10 + ((i * 97) % 5000)).plus('0.5').toFixed(8)),
+  );
 
   const rates = ['0.0008', '0.0010', '0.0012', '0.0015', '0.0013579'];
   const planned = ids.map((userId, i) => {
@@ -399,7 +485,8 @@ describe('two runners at once over thousands of holders and lock-up orders', () 
     expect(await dailyRuns(db, 'yuebao-payout')).toEqual([]);
     expect(await dailyRuns(db, 'lockup-income')).toEqual(lockupDays.map((day) => ({ day, rows: books.ordersCovering(day) })));
     await expectBooks(h, books);
-    const standard = async () => rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from liquidity_records where mode = 'standard' group by status`));
+    const standard = async () =>
+      rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from liquidity_records where mode = 'standard' group by status`));
     expect(await standard()).toEqual([{ status: 'waiting', n: (HOLDERS / 6) * 2 }]);
 
     // Again, once the next day has ended: the interest on the 24th's ladder, the standard redemptions paid.
@@ -452,7 +539,7 @@ describe('a run killed before its commit', () => {
   }, 120_000);
   afterAll(() => h.close());
 
-  it('killed in a day\'s interest: nothing of that day is written; the next run does it once', async () => {
+  it("killed in a day's interest: nothing of that day is written; the next run does it once", async () => {
     const db = h.database.db;
     const before = await everything(db);
     await expect(runDueDays(db, closable(D1), ZONE, DAILY_JOBS, killedAt('yuebao-interest', D1))).rejects.toThrow('killed');
@@ -465,7 +552,7 @@ describe('a run killed before its commit', () => {
     expect(await runDueDays(db, closable(D1), ZONE)).toEqual([]);
   });
 
-  it('killed in a day\'s lock-up income: the jobs that committed stay, the lock-up of the day is paid once on the next run', async () => {
+  it("killed in a day's lock-up income: the jobs that committed stay, the lock-up of the day is paid once on the next run", async () => {
     const db = h.database.db;
     const before = await everything(db);
     await expect(runDueDays(db, closable(D2), ZONE, DAILY_JOBS, killedAt('lockup-income', D2))).rejects.toThrow('killed');
@@ -517,11 +604,32 @@ describe('a restart after three days down', () => {
     const ids = await newUsers(h, 300);
     holder = ids[203]!; // 1,607,567.21259987 USDT: a day's interest is big enough to compound visibly
     const principals = ids.map((_, i) => principal(i));
-    await bulkGrant(h, books, ids, principals.map((p) => new Big(p).plus(600_000).toFixed(8)));
+    await bulkGrant(
+      h,
+      books,
+      ids,
+      principals.map((p) => new Big(p).plus(600_000).toFixed(8)),
+    );
     await bulkMoves(h, books, 'subscribe', D0, at(D0, 9), ids, principals);
     // On the last day up: a quick and a standard redemption (paid at the end of the 23rd, while down).
-    await bulkMoves(h, books, 'quick', D0, at(D0, 20), ids.slice(0, 50), principals.slice(0, 50).map((p) => part(p, 0.2)));
-    await bulkMoves(h, books, 'standard', D0, at(D0, 21), ids.slice(50, 100), principals.slice(50, 100).map((p) => part(p, 0.3)));
+    await bulkMoves(
+      h,
+      books,
+      'quick',
+      D0,
+      at(D0, 20),
+      ids.slice(0, 50),
+      principals.slice(0, 50).map((p) => part(p, 0.2)),
+    );
+    await bulkMoves(
+      h,
+      books,
+      'standard',
+      D0,
+      at(D0, 21),
+      ids.slice(50, 100),
+      principals.slice(50, 100).map((p) => part(p, 0.3)),
+    );
     const [ending, starting, continuing] = await bulkLockups(h, books, at(D0, 8), [
       { userId: ids[0]!, amount: '50000', dailyRate: '0.0015', startDay: addDays(D2, -6), days: 7 },
       { userId: ids[1]!, amount: '1234.56789012', dailyRate: '0.0015', startDay: D1, days: 90 },
@@ -536,7 +644,7 @@ describe('a restart after three days down', () => {
   }, 120_000);
   afterAll(() => h.close());
 
-  it('credits each missed day once, in order, each on the day before\'s interest, with each day\'s ladder', async () => {
+  it("credits each missed day once, in order, each on the day before's interest, with each day's ladder", async () => {
     const db = h.database.db;
     h.clock.set(at(D4, 9)); // down from the end of the 22nd to 09:00 on the 26th
     const errors: unknown[] = [];
@@ -563,17 +671,23 @@ describe('a restart after three days down', () => {
     expect(second).not.toBe(dailyInterest(base.toFixed(8), LADDER_B)); // compounding shows
   });
 
-  it('pays each missed day\'s lock-up income once and ends the order whose last day passed while down, once, principal back', async () => {
+  it("pays each missed day's lock-up income once and ends the order whose last day passed while down, once, principal back", async () => {
     const db = h.database.db;
     const incomes = rowsOf<{ reference: string; amount: string }>(
-      await db.execute(sql`select reference, amount::text as amount from ledger_entries where kind = 'lockup_income' and reference like ${`lockup-income:%:${orders.ending}`} order by id`),
+      await db.execute(
+        sql`select reference, amount::text as amount from ledger_entries where kind = 'lockup_income' and reference like ${`lockup-income:%:${orders.ending}`} order by id`,
+      ),
     );
     // 50,000 × 0.15 % = 75 a day, from the 18th to its last day, the 24th; nothing after.
     expect(incomes).toEqual(days(addDays(D2, -6), D2).map((day) => ({ reference: `lockup-income:${day}:${orders.ending}`, amount: '75.00000000' })));
-    const ended = rowsOf<{ status: string; earned: string; ended_at: Date | string | null }>(await db.execute(sql`select status, earned::text as earned, ended_at from lockup_orders where id = ${orders.ending}`))[0]!;
+    const ended = rowsOf<{ status: string; earned: string; ended_at: Date | string | null }>(
+      await db.execute(sql`select status, earned::text as earned, ended_at from lockup_orders where id = ${orders.ending}`),
+    )[0]!;
     expect(ended).toMatchObject({ status: 'end', earned: '525.00000000' });
     expect(new Date(ended.ended_at!).toISOString()).toBe(at(D4, 9).toISOString());
-    const back = rowsOf<{ asset: string; amount: string }>(await db.execute(sql`select asset, amount::text as amount from ledger_entries where kind = 'lockup_end' and reference = ${`lockup:${orders.ending}`} order by asset`));
+    const back = rowsOf<{ asset: string; amount: string }>(
+      await db.execute(sql`select asset, amount::text as amount from ledger_entries where kind = 'lockup_end' and reference = ${`lockup:${orders.ending}`} order by asset`),
+    );
     expect(back).toEqual([
       { asset: 'REGULAR', amount: '-50000.00000000' },
       { asset: 'USDT', amount: '50000.00000000' },
@@ -675,7 +789,7 @@ describe('moves racing the end of the day', () => {
     expect(books.entries.has(`lockup-income:${N}:${orderOf.earlyLock}`)).toBe(false);
   });
 
-  it('a subscription still being written when its day\'s job starts counts in its day, and the job waits for it', async () => {
+  it("a subscription still being written when its day's job starts counts in its day, and the job waits for it", async () => {
     const db = h.database.db;
     const day = addDays(N, 1);
     let entered!: () => void;
@@ -689,7 +803,8 @@ describe('moves racing the end of the day', () => {
     });
     await inside;
     const closing = runDueDays(db, closable(day), ZONE);
-    if (onPostgres()) await waitUntilBlocked(db); // the job has read the day without it and waits on the holder's row
+    if (onPostgres())
+      await waitUntilBlocked(db); // the job has read the day without it and waits on the holder's row
     else await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await writing;

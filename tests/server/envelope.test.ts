@@ -69,7 +69,7 @@ it('a body that is plain text is refused with a readable text, not a validator m
   expect(response.json()).toEqual({ ret: 0, msg: 'The request is not valid!', data: null });
 });
 
-it('a repeated form field is refused with that field\'s text', async () => {
+it("a repeated form field is refused with that field's text", async () => {
   const response = await h.app.inject({
     method: 'POST',
     url: '/api/users/login',
@@ -91,13 +91,14 @@ it('an unsupported body type answers an envelope with HTTP 415', async () => {
   expect(response.body).not.toMatch(/Error|stack|FST_/);
 });
 
-it('the login limiter answers HTTP 429 with an envelope once the minute\'s calls are used', async () => {
-  const attempt = () => limited.app.inject({
-    method: 'POST',
-    url: '/api/users/login',
-    headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: 'username=someone&password=abc123',
-  });
+it("the login limiter answers HTTP 429 with an envelope once the minute's calls are used", async () => {
+  const attempt = () =>
+    limited.app.inject({
+      method: 'POST',
+      url: '/api/users/login',
+      headers: { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'username=someone&password=abc123',
+    });
   for (let i = 0; i < 3; i++) {
     const response = await attempt();
     expect(response.statusCode).toBe(200);

@@ -39,12 +39,20 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     const from = (ms: number) => (candle: ExchangeCandle) => candle.minute.getTime() >= ms;
     if (kind === 'binance' && url.pathname === '/api/v3/klines') {
       const rows = (standIn.candles.get(url.searchParams.get('symbol') ?? '') ?? []).filter(from(Number(url.searchParams.get('startTime'))));
-      return answer(200, rows.slice(0, Number(url.searchParams.get('limit') ?? 500)).map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']));
+      return answer(
+        200,
+        rows
+          .slice(0, Number(url.searchParams.get('limit') ?? 500))
+          .map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']),
+      );
     }
     if (kind === 'okx' && url.pathname === '/api/v5/market/history-candles') {
       const before = Number(url.searchParams.get('after'));
       const limit = Number(url.searchParams.get('limit') ?? 100);
-      const rows = (standIn.candles.get(url.searchParams.get('instId') ?? '') ?? []).filter((c) => c.minute.getTime() < before).slice(-limit).reverse();
+      const rows = (standIn.candles.get(url.searchParams.get('instId') ?? '') ?? [])
+        .filter((c) => c.minute.getTime() < before)
+        .slice(-limit)
+        .reverse();
       return answer(200, { code: '0', msg: '', data: rows.map((c) => [String(c.minute.getTime()), c.open, c.high, c.low, c.close, c.volume, '0', '0', '1']) });
     }
     if (kind === 'kraken' && url.pathname === '/0/public/OHLC') {
@@ -97,10 +105,20 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { method?: string; params?: { channel?: string; symbol?: string[] } };
       if (message.method === 'ping') return send(socket, JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
-      if (message.method !== 'subscribe' || message.params?.channel !== 'trade') return send(socket, JSON.stringify({ method: message.method, success: false, error: 'Invalid request' }));
+      if (message.method !== 'subscribe' || message.params?.channel !== 'trade')
+        return send(socket, JSON.stringify({ method: message.method, success: false, error: 'Invalid request' }));
       for (const symbol of message.params.symbol ?? []) {
         symbols.add(symbol);
-        send(socket, JSON.stringify({ method: 'subscribe', result: { channel: 'trade', symbol, snapshot: false }, success: true, time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+        send(
+          socket,
+          JSON.stringify({
+            method: 'subscribe',
+            result: { channel: 'trade', symbol, snapshot: false },
+            success: true,
+            time_in: new Date().toISOString(),
+            time_out: new Date().toISOString(),
+          }),
+        );
       }
     });
   });
@@ -130,7 +148,11 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
           ? { stream: `${symbol.toLowerCase()}@trade`, data: { e: 'trade', E: at.getTime(), s: symbol, t: Number(id), p: price, q: quantity, T: at.getTime(), m: true, M: true } }
           : kind === 'okx'
             ? { arg: { channel: 'trades', instId: symbol }, data: [{ instId: symbol, tradeId: id, px: price, sz: quantity, side: 'buy', ts: String(at.getTime()) }] }
-            : { channel: 'trade', type: 'update', data: [{ symbol, side: 'buy', price: Number(price), qty: Number(quantity), ord_type: 'market', trade_id: Number(id), timestamp: at.toISOString() }] };
+            : {
+                channel: 'trade',
+                type: 'update',
+                data: [{ symbol, side: 'buy', price: Number(price), qty: Number(quantity), ord_type: 'market', trade_id: Number(id), timestamp: at.toISOString() }],
+              };
       for (const [socket, symbols] of subscriptions) if (symbols.has(symbol)) send(socket, JSON.stringify(frame));
       return id;
     },

@@ -86,7 +86,10 @@ it('records from one market only; the other follows with the same prices and eve
   // What both say is what the database recorded.
   const recorded = (await ticksAt(second())).map((tick) => ({ code: tick.coin, price: tick.price, at: tick.at.toISOString() }));
   expect(recorded.map((tick) => ({ ...tick, price: String(Number(tick.price)) })).sort(byCode)).toEqual(
-    a.events.at(-1)!.map((tick) => ({ ...tick, price: String(Number(tick.price)) })).sort(byCode),
+    a.events
+      .at(-1)!
+      .map((tick) => ({ ...tick, price: String(Number(tick.price)) }))
+      .sort(byCode),
   );
   expect(a.errors).toEqual([]);
   expect(b.errors).toEqual([]);
@@ -143,7 +146,12 @@ it('fences a hung leader: after its lease expired and another took over, its lat
   h.clock.advance(1000);
   await until(() => c.events.some((step) => step[0]!.at === second().toISOString()));
   expect(c.events.at(-1)).toEqual(d.events.at(-1));
-  expect(await h.database.db.select().from(priceTicks).where(and(eq(priceTicks.coin, 'BTC'), eq(priceTicks.price, '1.23')))).toEqual([]);
+  expect(
+    await h.database.db
+      .select()
+      .from(priceTicks)
+      .where(and(eq(priceTicks.coin, 'BTC'), eq(priceTicks.price, '1.23'))),
+  ).toEqual([]);
 });
 
 it('a follower reads a step as soon as its change notice arrives, not at its next poll', async () => {

@@ -88,7 +88,9 @@ it('B withdrawing to A’s card or wallet is refused and freezes nothing on eith
 
 it('B cannot use A’s upload as a receipt or a certification photo', async () => {
   const before = await fundsState(h, b.id);
-  expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: a.picture }, { token: b.token })).toEqual(refused('Please upload the transfer receipt!'));
+  expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: a.picture }, { token: b.token })).toEqual(
+    refused('Please upload the transfer receipt!'),
+  );
   expect(await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'B', number: 'AA1234567', image: a.picture }, { token: b.token })).toEqual(
     refused('Please upload a photo of the document!'),
   );

@@ -87,7 +87,10 @@ export async function withdrawn(h: Harness, token: string, fields: Record<string
 
 /** One asset's balance of a user as stored ("0.00000000" for an asset never moved). */
 export async function balanceOf(h: Harness, userId: number, asset = 'USDT') {
-  const [row] = await h.database.db.select().from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  const [row] = await h.database.db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
   return { available: row?.available ?? '0.00000000', frozen: row?.frozen ?? '0.00000000' };
 }
 

@@ -231,9 +231,7 @@ const replace = (pairs: [string, string][], field: string, value: string): [stri
 function request(declared: DeclaredEndpoint, form: string, headers: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): RequestSpec {
   const { method, path } = declared.endpoint;
   const url = `/api${path}`;
-  return method === 'GET'
-    ? { method, url: form ? `${url}?${form}` : url, headers }
-    : { method, url, headers: { ...headers, 'content-type': contentType }, payload: form };
+  return method === 'GET' ? { method, url: form ? `${url}?${form}` : url, headers } : { method, url, headers: { ...headers, 'content-type': contentType }, payload: form };
 }
 
 /** Each field gets every hostile value (form or query; JSON too on a POST) with the other fields valid. */
@@ -274,7 +272,11 @@ async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
   const multipart = new Response(Object.entries(Object.fromEntries(base)).reduce((data, [key, value]) => (data.append(key, value), data), new FormData()));
   const bodies: [string, Record<string, string>, string | Buffer | undefined][] = [
     ['JSON', { 'content-type': 'application/json' }, JSON.stringify(Object.fromEntries(base))],
-    ['JSON with a duplicate key', { 'content-type': 'application/json' }, `{${base.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},${JSON.stringify(key)}:"x"`).join(',')}}`],
+    [
+      'JSON with a duplicate key',
+      { 'content-type': 'application/json' },
+      `{${base.map(([key, value]) => `${JSON.stringify(key)}:${JSON.stringify(value)},${JSON.stringify(key)}:"x"`).join(',')}}`,
+    ],
     ['JSON array', { 'content-type': 'application/json' }, '[1,2,3]'],
     ['JSON string', { 'content-type': 'application/json' }, '"\\u0000"'],
     ['JSON null', { 'content-type': 'application/json' }, 'null'],
@@ -314,7 +316,9 @@ async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
 /** A multipart body written by hand, so names, file names and types can carry anything. */
 function multipartBody(parts: { name: string; filename?: string; type?: string; content: string | Uint8Array }[], boundary = 'fuzzboundary') {
   const chunks = parts.flatMap((part) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
+    ),
     Buffer.from(part.content),
     Buffer.from('\r\n'),
   ]);
@@ -330,19 +334,34 @@ async function attackMultipart(declared: DeclaredEndpoint, token?: string) {
     bodies.push([`file name ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: value, type: 'image/png', content: png }])]);
     bodies.push([`field name ${kind}`, multipartBody([{ name: value, filename: 'a.png', type: 'image/png', content: png }])]);
     bodies.push([`part type ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: value, content: png }])]);
-    bodies.push([`text field ${kind} first`, multipartBody([{ name: 'x', content: value }, { name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png }])]);
+    bodies.push([
+      `text field ${kind} first`,
+      multipartBody([
+        { name: 'x', content: value },
+        { name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png },
+      ]),
+    ]);
     bodies.push([`file content ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: value }])]);
   }
   const whole = multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png }]);
   bodies.push(
-    ['two files', multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png }, { name: UPLOAD_FIELD, filename: 'b.png', type: 'image/png', content: png }])],
+    [
+      'two files',
+      multipartBody([
+        { name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png },
+        { name: UPLOAD_FIELD, filename: 'b.png', type: 'image/png', content: png },
+      ]),
+    ],
     ['empty file', multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: '' }])],
     ['no parts', multipartBody([])],
     ['cut short', { ...whole, payload: whole.payload.subarray(0, whole.payload.length - 30) }],
     ['another boundary', { ...whole, contentType: 'multipart/form-data; boundary=other' }],
   );
   for (const [label, body] of bodies) {
-    await send({ method: 'POST', url: `/api${declared.endpoint.path}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload }, { label: `${declared.name} multipart ${label}${token ? ' logged in' : ''}` });
+    await send(
+      { method: 'POST', url: `/api${declared.endpoint.path}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload },
+      { label: `${declared.name} multipart ${label}${token ? ' logged in' : ''}` },
+    );
   }
 }
 
@@ -386,10 +405,28 @@ beforeAll(async () => {
   Object.assign(HINTS, { username: [user.phone], oldpass: [PASSWORD], oldpaypass: [PAYPASS], target_id: [String(card.id)] });
   await h.tick(); // a fresh price, so option orders get past the price check
   // Valid values, cheapest first; each field takes the first one its own schema accepts.
-  pool = ['BTC', '1', String(card.id), user.phone, newEmail(), PASSWORD, PAYPASS, picture, newTronAddress(), newHash(), 'Somchai Jaidee', 'KASI0001234', newBankNumber(), 'AB123456', 'THB'];
+  pool = [
+    'BTC',
+    '1',
+    String(card.id),
+    user.phone,
+    newEmail(),
+    PASSWORD,
+    PAYPASS,
+    picture,
+    newTronAddress(),
+    newHash(),
+    'Somchai Jaidee',
+    'KASI0001234',
+    newBankNumber(),
+    'AB123456',
+    'THB',
+  ];
 
   const listed = rowsOf<{ name: string }>(
-    await h.database.db.execute(sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`),
+    await h.database.db.execute(
+      sql`select table_name as name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name`,
+    ),
   );
   for (const { name } of listed) {
     if (BOOKKEEPING.has(name)) continue;
@@ -405,14 +442,20 @@ beforeEach(() => {
 });
 
 afterAll(async () => {
-  if (process.env.FUZZ_STATS) console.log([...stats].sort().map(([key, n]) => `${n}\t${key}`).join('\n'));
+  if (process.env.FUZZ_STATS)
+    console.log(
+      [...stats]
+        .sort()
+        .map(([key, n]) => `${n}\t${key}`)
+        .join('\n'),
+    );
   console.log(`fuzz: ${requests} requests to ${endpoints?.length ?? 0} declared endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   await h?.close();
 });
 
 // ---- The walk -------------------------------------------------------------------------------
 
-it('finds the contract\'s endpoints and every one of them is served', async () => {
+it("finds the contract's endpoints and every one of them is served", async () => {
   expect(endpoints.length).toBeGreaterThan(40);
   for (const declared of endpoints) {
     const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), { label: `${declared.name} is served` });
@@ -422,7 +465,14 @@ it('finds the contract\'s endpoints and every one of them is served', async () =
 
 it('the write detector sees a write that a refusal did not own', async () => {
   await h.database.db.execute(sql`update users set nickname = 'changed behind the walk' where id = ${user.id}`);
-  await send(request(endpoints.find((declared) => declared.name === 'login')!, formOf([['username', '']]), {}), { label: 'detector check' });
+  await send(
+    request(
+      endpoints.find((declared) => declared.name === 'login')!,
+      formOf([['username', '']]),
+      {},
+    ),
+    { label: 'detector check' },
+  );
   expect(problems).toEqual([expect.stringContaining('but wrote to users')]);
   problems.length = 0;
 });
@@ -430,11 +480,48 @@ it('the write detector sees a write that a refusal did not own', async () => {
 it('refuses NUL where it answered HTTP 500: login, nickname, card name, wallet alias, certification name', async () => {
   const byName = (name: string) => endpoints.find((declared) => declared.name === name)!;
   const cases: [string, [string, string][], string | undefined][] = [
-    ['login', [['username', 'de\u0000mo'], ['password', PASSWORD]], undefined],
+    [
+      'login',
+      [
+        ['username', 'de\u0000mo'],
+        ['password', PASSWORD],
+      ],
+      undefined,
+    ],
     ['editProfile', [['nickname', 'Som\u0000chai']], user.token],
-    ['addBankCard', [['real_name', 'Som\u0000chai'], ['ifsc', 'KASI0001234'], ['bank_code', 'KBANK'], ['bank_number', newBankNumber()], ['phone', '0812345678'], ['email', 'a@example.com']], user.token],
-    ['addWallet', [['alias', 'My\u0000TRON'], ['currency', 'USDT'], ['chain', 'TRC20'], ['address', newTronAddress()]], user.token],
-    ['submitCertification', [['level', 'primary'], ['doc_type', 'passport'], ['name', 'Som\u0000chai'], ['number', 'AB123456'], ['image', pool[7]!]], user.token],
+    [
+      'addBankCard',
+      [
+        ['real_name', 'Som\u0000chai'],
+        ['ifsc', 'KASI0001234'],
+        ['bank_code', 'KBANK'],
+        ['bank_number', newBankNumber()],
+        ['phone', '0812345678'],
+        ['email', 'a@example.com'],
+      ],
+      user.token,
+    ],
+    [
+      'addWallet',
+      [
+        ['alias', 'My\u0000TRON'],
+        ['currency', 'USDT'],
+        ['chain', 'TRC20'],
+        ['address', newTronAddress()],
+      ],
+      user.token,
+    ],
+    [
+      'submitCertification',
+      [
+        ['level', 'primary'],
+        ['doc_type', 'passport'],
+        ['name', 'Som\u0000chai'],
+        ['number', 'AB123456'],
+        ['image', pool[7]!],
+      ],
+      user.token,
+    ],
   ];
   for (const [name, pairs, token] of cases) {
     const response = await send(request(byName(name), formOf(pairs), token ? { token } : {}), { label: `${name} with NUL`, unsupported: true });
@@ -475,7 +562,17 @@ it('wrong content types and odd headers on every endpoint, anonymous and logged 
 
 it('the routes outside the contract: pictures, the price stream, the OpenAPI document, unknown paths', async () => {
   const picture = pool[7]!;
-  const ids = [picture.slice('/api/uploads/'.length), '%00', 'a%00bcdefghijk', '%ED%A0%80', 'x'.repeat(10_000), '..%2F..%2Fetc%2Fpasswd', "'%20or%201=1%20--", '-1', '99999999999999999999'];
+  const ids = [
+    picture.slice('/api/uploads/'.length),
+    '%00',
+    'a%00bcdefghijk',
+    '%ED%A0%80',
+    'x'.repeat(10_000),
+    '..%2F..%2Fetc%2Fpasswd',
+    "'%20or%201=1%20--",
+    '-1',
+    '99999999999999999999',
+  ];
   for (const id of ids) {
     for (const headers of [{}, { token: user.token }, { token: 'a'.repeat(100_000), lang: '\u00ff' }]) {
       const response = await h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers });

@@ -4,17 +4,7 @@ import { deflateSync } from 'node:zlib';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import {
-  attemptCounters,
-  balances,
-  idempotencyKeys,
-  ledgerEntries,
-  optionOrders,
-  sessions,
-  uploads,
-  users,
-  verificationCodes,
-} from '../../src/server/db/schema.ts';
+import { attemptCounters, balances, idempotencyKeys, ledgerEntries, optionOrders, sessions, uploads, users, verificationCodes } from '../../src/server/db/schema.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import type { Harness } from './harness.ts';
 
@@ -78,7 +68,12 @@ export async function moneyState(h: Harness, userId: number) {
 export async function expectLedgerBalanced(h: Harness) {
   const db = h.database.db;
   expect(await ledgerMismatches(db)).toEqual([]);
-  expect(await db.select().from(balances).where(or(lt(balances.available, '0'), lt(balances.frozen, '0')))).toEqual([]);
+  expect(
+    await db
+      .select()
+      .from(balances)
+      .where(or(lt(balances.available, '0'), lt(balances.frozen, '0'))),
+  ).toEqual([]);
 }
 
 /** Every table an account call can write, to prove a refusal changed nothing. */

@@ -58,12 +58,13 @@ it('registering five times at once with one key creates one account and replays 
 
 it('a replayed answer is marked with the idempotent-replay header', async () => {
   const form = new URLSearchParams(await registrationForm()).toString();
-  const send = () => h.app.inject({
-    method: 'POST',
-    url: '/api/users/register',
-    headers: { lang: 'en', 'idempotency-key': 'signup-marked', 'content-type': 'application/x-www-form-urlencoded' },
-    payload: form,
-  });
+  const send = () =>
+    h.app.inject({
+      method: 'POST',
+      url: '/api/users/register',
+      headers: { lang: 'en', 'idempotency-key': 'signup-marked', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
   const first = await send();
   const second = await send();
   expect(first.headers['idempotent-replay']).toBeUndefined();
@@ -96,7 +97,12 @@ async function phoneChange() {
   return { token, phone, input: { nickname: 'Once', phone, code: h.codeFor(phone) } };
 }
 const codesUsed = async (phone: string) =>
-  (await h.database.db.select().from(verificationCodes).where(eq(verificationCodes.target, `sms:${phone}`))).filter((row) => row.consumedAt).length;
+  (
+    await h.database.db
+      .select()
+      .from(verificationCodes)
+      .where(eq(verificationCodes.target, `sms:${phone}`))
+  ).filter((row) => row.consumedAt).length;
 
 it('a profile change sent five times in a row with one key is applied once and answered alike', async () => {
   const { token, phone, input } = await phoneChange();
@@ -183,7 +189,13 @@ const callPay = async (token: string, note: string, key: string) =>
     })
   ).json();
 
-const paid = async (note: string) => (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, `pay:${note}`))).length;
+const paid = async (note: string) =>
+  (
+    await h.database.db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.reference, `pay:${note}`))
+  ).length;
 
 it('a crash after the effect but before the answer is stored leaves no effect; the retry applies it once', async () => {
   await startFaultyServer();
@@ -209,7 +221,9 @@ it('a claim left pending by a killed process is taken over at once by the retry,
   const { token, id: userId } = await customer(h);
   // What a SIGKILL between the claim and the commit leaves: a pending claim that nobody holds.
   const scoped = idempotencyScope(`${userId}:/test/pay`, 'pay-killed');
-  const fingerprint = createHash('sha256').update(JSON.stringify({ note: 'killed' })).digest('hex');
+  const fingerprint = createHash('sha256')
+    .update(JSON.stringify({ note: 'killed' }))
+    .digest('hex');
   expect(await claimIdempotencyKey(h.database.db, scoped, fingerprint, h.clock.now())).toEqual({ kind: 'claimed' });
 
   const started = Date.now();

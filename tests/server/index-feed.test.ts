@@ -38,7 +38,14 @@ afterEach(async () => {
 /** A feed connected to the three stand-ins; its own timer steps once at start, the test steps it by hand. */
 async function connectedFeed(stream: { silenceMs?: number; firstDelayMs?: number } = {}): Promise<IndexFeed> {
   lines = [];
-  feed = indexFeed({ exchanges, coins: coins(), clock: { now: () => new Date(0) }, log: (line) => lines.push(line), intervalMs: 3_600_000, stream: { firstDelayMs: 50, maxDelayMs: 200, ...stream } });
+  feed = indexFeed({
+    exchanges,
+    coins: coins(),
+    clock: { now: () => new Date(0) },
+    log: (line) => lines.push(line),
+    intervalMs: 3_600_000,
+    stream: { firstDelayMs: 50, maxDelayMs: 200, ...stream },
+  });
   feed.start(async () => {});
   await until(() => (['binance', 'okx', 'kraken'] as const).every((kind) => ['BTC', 'ETH'].every((code) => stands[kind].subscribed().includes(symbol(kind, code)))));
   // Kraken and OKX answer the subscription; Binance subscribes by URL: once each has been heard from, trades flow.
@@ -177,7 +184,14 @@ describe('halt', () => {
 describe('REST candles', () => {
   it('reads each exchange’s 1-minute candles in its documented shape, oldest first', async () => {
     const start = Date.parse('2026-11-25T10:00:00Z');
-    const candles = [0, 1, 2].map((i) => ({ minute: new Date(start + i * 60_000), open: `${100 + i}`, high: `${101 + i}`, low: `${99 + i}`, close: `${100.5 + i}`, volume: `${i + 1}.25` }));
+    const candles = [0, 1, 2].map((i) => ({
+      minute: new Date(start + i * 60_000),
+      open: `${100 + i}`,
+      high: `${101 + i}`,
+      low: `${99 + i}`,
+      close: `${100.5 + i}`,
+      volume: `${i + 1}.25`,
+    }));
     for (const exchange of exchanges) {
       const kind = exchange.name as StandInKind;
       stands[kind].candles.set(exchange.symbolOf('BTC'), candles);

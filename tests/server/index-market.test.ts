@@ -67,7 +67,9 @@ it('loads the last 24 h on a first start, each minute the median of the exchange
 it('after a restart fills only the gap, and never overwrites a minute recorded live', async () => {
   listCandles([0, 0, 0]);
   const last = minuteOf(now().getTime()) - 10 * 60_000;
-  await h.database.db.execute(sql`insert into candles_1m (coin, minute, open, high, low, close, volume) values ('BTC', ${new Date(last).toISOString()}::timestamptz, 7, 7, 7, 7, 1)`);
+  await h.database.db.execute(
+    sql`insert into candles_1m (coin, minute, open, high, low, close, volume) values ('BTC', ${new Date(last).toISOString()}::timestamptz, 7, 7, 7, 7, 1)`,
+  );
   const written = await backfillCandles(h.database.db, exchanges, btc(), { now: now(), log: () => {} });
   expect(written).toBe(9);
   const rows = await stored();
@@ -95,7 +97,11 @@ it('leaves out an exchange that fails or answers garbage, saying so, and fills f
 
 it('writes nothing, and says why, when no exchange answers', async () => {
   const lines: string[] = [];
-  const written = await backfillCandles(h.database.db, exchanges, btc(), { now: now(), log: (line) => lines.push(line), getJson: () => Promise.reject(new Error('getaddrinfo ENOTFOUND')) });
+  const written = await backfillCandles(h.database.db, exchanges, btc(), {
+    now: now(),
+    log: (line) => lines.push(line),
+    getJson: () => Promise.reject(new Error('getaddrinfo ENOTFOUND')),
+  });
   expect(written).toBe(0);
   expect(lines).toHaveLength(3);
 });
@@ -110,7 +116,9 @@ it('records an index tick with its constituents, and a simulator tick without', 
     { coin: 'BTC', at, price: '97190.465', volume: '1', constituents },
     { coin: 'ETH', at, price: '3400', volume: '1' },
   ]);
-  const rows = rowsOf<{ coin: string; constituents: unknown }>(await h.database.db.execute(sql`select coin, constituents from price_ticks where at = ${at.toISOString()}::timestamptz order by coin`));
+  const rows = rowsOf<{ coin: string; constituents: unknown }>(
+    await h.database.db.execute(sql`select coin, constituents from price_ticks where at = ${at.toISOString()}::timestamptz order by coin`),
+  );
   expect(rows).toEqual([
     { coin: 'BTC', constituents: constituents.map((c) => ({ ...c, at: c.at.toISOString() })) },
     { coin: 'ETH', constituents: null },

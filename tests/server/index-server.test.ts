@@ -33,7 +33,8 @@ async function startIndexServer(env: Record<string, string>) {
 }
 
 /** A call in English (the server's fallback language is Thai). */
-const api = async (base: string, path: string, init: RequestInit = {}) => (await fetch(`${base}${path}`, { ...init, headers: { lang: 'en', ...init.headers } })).json() as Promise<{ ret: number; msg: string; data: Record<string, unknown> }>;
+const api = async (base: string, path: string, init: RequestInit = {}) =>
+  (await fetch(`${base}${path}`, { ...init, headers: { lang: 'en', ...init.headers } })).json() as Promise<{ ret: number; msg: string; data: Record<string, unknown> }>;
 
 describe.skipIf(onPostgres())('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
@@ -82,7 +83,9 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
     // Every exchange goes quiet: within the 5 s freshness the coin is halted and a buy refused.
     trading = false;
     await trades;
-    await expect.poll(async () => (await buy()).msg, { timeout: 15_000, interval: 500 }).toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
+    await expect
+      .poll(async () => (await buy()).msg, { timeout: 15_000, interval: 500 })
+      .toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
     expect(output()).toMatch(/BTC halted/);
 
     // Two exchanges come back: prices resume, buying works again.

@@ -27,7 +27,10 @@ let direct: FastifyInstance;
 
 beforeAll(async () => {
   h = await startHarness();
-  direct = await buildApp({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }, { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 });
+  direct = await buildApp(
+    { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market },
+    { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+  );
   await untilListening();
 });
 
@@ -114,23 +117,48 @@ it('serves a config, a slide and a product fresh right after the operator change
   await h.database.db.insert(slides).values({ position: 'user1', title: 'Spring offer', image: '/slides/spring.svg', sort: 9 });
   expectPrompt(await freshWithin(slidesNow, (titles) => titles.includes('Spring offer')));
 
-  const [product] = await h.database.db.select().from(productsTable).where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true))).limit(1);
+  const [product] = await h.database.db
+    .select()
+    .from(productsTable)
+    .where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true)))
+    .limit(1);
   expect(await productYield(product!.id)).toBe(String(Number(product!.yieldRate)));
   expect((await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['product', String(product!.id), 'yield=0.91'])).ok).toBe(true);
-  expectPrompt(await freshWithin(() => productYield(product!.id), (rate) => rate === '0.91'));
+  expectPrompt(
+    await freshWithin(
+      () => productYield(product!.id),
+      (rate) => rate === '0.91',
+    ),
+  );
   expect((await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['product', String(product!.id), 'active=false'])).ok).toBe(true);
-  expectPrompt(await freshWithin(() => productYield(product!.id), (rate) => rate === undefined));
+  expectPrompt(
+    await freshWithin(
+      () => productYield(product!.id),
+      (rate) => rate === undefined,
+    ),
+  );
 });
 
 it.runIf(onPostgres())('serves a product fresh after `npm run ops` changed it from another process', async () => {
   const { url, client } = await otherConnection();
   await client.end();
-  const [product] = await h.database.db.select().from(productsTable).where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true))).limit(1);
+  const [product] = await h.database.db
+    .select()
+    .from(productsTable)
+    .where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true)))
+    .limit(1);
   expect(await productYield(product!.id)).not.toBe('0.77');
   await promisify(execFile)('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'product', String(product!.id), 'yield=0.77'], {
     env: { ...process.env, DATABASE_URL: url },
   });
-  expect((await freshWithin(() => productYield(product!.id), (rate) => rate === '0.77')).ms).toBeLessThan(1_000);
+  expect(
+    (
+      await freshWithin(
+        () => productYield(product!.id),
+        (rate) => rate === '0.77',
+      )
+    ).ms,
+  ).toBeLessThan(1_000);
 });
 
 it('follows each recorded tick in the coin list', async () => {
@@ -163,10 +191,20 @@ it.runIf(onPostgres())('refuses a token revoked from another connection within a
   const { client } = await otherConnection();
   try {
     await client.query(`update balances set available = available + 5 where user_id = $1 and asset = 'USDT'`, [id]);
-    const fresh = await freshWithin(() => h.call(balances, {}, { token }), (answer) => answer.data.lists.some((row) => row.asset === 'USDT' && Number(row.available) === 15));
+    const fresh = await freshWithin(
+      () => h.call(balances, {}, { token }),
+      (answer) => answer.data.lists.some((row) => row.asset === 'USDT' && Number(row.available) === 15),
+    );
     expect(fresh.ms).toBeLessThan(1_000);
     await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
-    expect((await freshWithin(() => h.call(userInfo, {}, { token }), (answer) => answer.ret === -1)).ms).toBeLessThan(1_000);
+    expect(
+      (
+        await freshWithin(
+          () => h.call(userInfo, {}, { token }),
+          (answer) => answer.ret === -1,
+        )
+      ).ms,
+    ).toBeLessThan(1_000);
   } finally {
     await client.end();
   }
@@ -196,7 +234,14 @@ it.runIf(onPostgres())('trusts nothing kept while the notice channel is lost, an
   expect(cut.rows[0]).toEqual({ application_name: CHANGES_LISTENER, cut: true });
   await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
   await client.end();
-  expect((await freshWithin(() => h.call(userInfo, {}, { token }), (answer) => answer.ret === -1)).ms).toBeLessThan(1_000);
+  expect(
+    (
+      await freshWithin(
+        () => h.call(userInfo, {}, { token }),
+        (answer) => answer.ret === -1,
+      )
+    ).ms,
+  ).toBeLessThan(1_000);
   await untilListening();
   expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
 });
@@ -211,11 +256,35 @@ it('keeps no answer read while a change was announced, nor a held user’s until
   expect(await kept.read('k', async () => 'after the change')).toBe('after the change');
 
   kept.hold(7);
-  expect(await kept.read('user 7', async () => 'read before the commit', () => 7)).toBe('read before the commit');
-  expect(await kept.read('user 7', async () => 'committed', () => 7)).toBe('committed');
+  expect(
+    await kept.read(
+      'user 7',
+      async () => 'read before the commit',
+      () => 7,
+    ),
+  ).toBe('read before the commit');
+  expect(
+    await kept.read(
+      'user 7',
+      async () => 'committed',
+      () => 7,
+    ),
+  ).toBe('committed');
   kept.dropUsers([7]);
-  expect(await kept.read('user 7', async () => 'kept', () => 7)).toBe('kept');
-  expect(await kept.read('user 7', async () => 'not read again', () => 7)).toBe('kept');
+  expect(
+    await kept.read(
+      'user 7',
+      async () => 'kept',
+      () => 7,
+    ),
+  ).toBe('kept');
+  expect(
+    await kept.read(
+      'user 7',
+      async () => 'not read again',
+      () => 7,
+    ),
+  ).toBe('kept');
 });
 
 it('shares one database read among callers that miss together, but not with a caller that came after a change', async () => {
@@ -274,7 +343,12 @@ it('serves a currency rate fresh right after it changes, in every language, as t
     expect(kept.json()).toEqual((await direct.inject({ url, headers: { lang } })).json());
   }
   await h.database.db.update(fiatRates).set({ rate: '41.25' }).where(eq(fiatRates.code, 'THB'));
-  expectPrompt(await freshWithin(() => rateIn('en'), (answer) => Number(answer.data.rate) === 41.25));
+  expectPrompt(
+    await freshWithin(
+      () => rateIn('en'),
+      (answer) => Number(answer.data.rate) === 41.25,
+    ),
+  );
   expect(await rateIn('th')).toEqual((await direct.inject({ url, headers: { lang: 'th' } })).json());
   expect(Number((await rateIn('th')).data.rate)).toBe(41.25);
 });

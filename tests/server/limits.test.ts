@@ -67,8 +67,7 @@ it('five wrong old passwords lock the password change too', async () => {
 });
 
 /** Registers `phone` with `code`; answers what the user sees. */
-const registerWith = (phone: string, code: string) =>
-  h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: '123456', currency: 'THB' });
+const registerWith = (phone: string, code: string) => h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: '123456', currency: 'THB' });
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 const CODE_WRONG = refused('The verification code is wrong or has expired!');
 

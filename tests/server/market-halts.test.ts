@@ -37,7 +37,9 @@ const usdt = async (token: string) => (await h.call(balances, {}, { token })).da
 const settle = () => settleAllDue(h.database.db, h.clock.now());
 const statusOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
 const payoutsOf = async (id: number) =>
-  rowsOf<{ amount: string }>(await h.database.db.execute(sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`)).map((row) => row.amount);
+  rowsOf<{ amount: string }>(await h.database.db.execute(sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`)).map(
+    (row) => row.amount,
+  );
 
 describe('while a coin is halted', () => {
   it('refuses option and contract orders on it with the message, moves nothing, and serves the other coins', async () => {

@@ -22,7 +22,14 @@ const tick = (coin: string, time: string, price: string, volume = '1'): Tick => 
 const seconds = (iso: string) => Date.parse(iso) / 1000;
 
 /** A candle as a chart draws it: numbers compared by value, not by padding. */
-const drawn = (c: Candle) => ({ time: c.time, open: new Big(c.open).toFixed(), high: new Big(c.high).toFixed(), low: new Big(c.low).toFixed(), close: new Big(c.close).toFixed(), volume: new Big(c.volume).toFixed() });
+const drawn = (c: Candle) => ({
+  time: c.time,
+  open: new Big(c.open).toFixed(),
+  high: new Big(c.high).toFixed(),
+  low: new Big(c.low).toFixed(),
+  close: new Big(c.close).toFixed(),
+  volume: new Big(c.volume).toFixed(),
+});
 const candle = (time: string, open: string, high: string, low: string, close: string, volume: string) => ({ time: seconds(time), open, high, low, close, volume });
 
 it('lists nothing and quotes no price before the feed recorded a tick', async () => {
@@ -120,10 +127,7 @@ it('aggregates 1-minute candles into 5m, 15m, 1h and 1d: open first, close last,
     candle('2026-11-23T10:05:00Z', '110', '110', '95', '95', '4'),
     candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2'),
   ]);
-  expect(await get('15m', '2')).toEqual([
-    candle('2026-11-23T10:00:00Z', '100', '110', '95', '95', '9.25'),
-    candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2'),
-  ]);
+  expect(await get('15m', '2')).toEqual([candle('2026-11-23T10:00:00Z', '100', '110', '95', '95', '9.25'), candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2')]);
   expect(await get('1h', '1')).toEqual([candle('2026-11-23T10:00:00Z', '100', '110', '95', '97', '11.25')]);
   // The day began with the 09:00 tick at the start price 102.50.
   expect(await get('1d', '1')).toEqual([candle('2026-11-23T00:00:00Z', '102.5', '110', '95', '97', '12.25')]);
@@ -145,10 +149,21 @@ it('answers the same K-lines by POST, and 1m with 200 candles by default', async
 });
 
 it('a tick recorded twice moves neither the candle nor the price', async () => {
-  const before = await h.database.db.select().from(candles).where(and(eq(candles.coin, 'LTC'), eq(candles.minute, at('2026-11-23T10:16:00Z'))));
+  const before = await h.database.db
+    .select()
+    .from(candles)
+    .where(and(eq(candles.coin, 'LTC'), eq(candles.minute, at('2026-11-23T10:16:00Z'))));
   await h.market.record([tick('LTC', '2026-11-23T10:16:00Z', '500', '100')]);
-  expect(await h.database.db.select().from(candles).where(and(eq(candles.coin, 'LTC'), eq(candles.minute, at('2026-11-23T10:16:00Z'))))).toEqual(before);
-  const [stored] = await h.database.db.select().from(priceTicks).where(and(eq(priceTicks.coin, 'LTC'), eq(priceTicks.at, at('2026-11-23T10:16:00Z'))));
+  expect(
+    await h.database.db
+      .select()
+      .from(candles)
+      .where(and(eq(candles.coin, 'LTC'), eq(candles.minute, at('2026-11-23T10:16:00Z')))),
+  ).toEqual(before);
+  const [stored] = await h.database.db
+    .select()
+    .from(priceTicks)
+    .where(and(eq(priceTicks.coin, 'LTC'), eq(priceTicks.at, at('2026-11-23T10:16:00Z'))));
   expect(new Big(stored!.price).toFixed()).toBe('97');
   expect((await h.call(coinRate, { code: 'LTC' })).data.price).toBe('97');
 });

@@ -165,7 +165,18 @@ it('refuses malformed input with the generic text and marks nothing', async () =
   for (const input of [{ status: 'read' }, { status: '' }, { page: '0' }, { page: '-1' }, { page: 'abc' }, { page: '1.5' }, { page: '' }, { page: '1234567' }]) {
     expect(await h.call(messages, input, { token: a.token }), JSON.stringify(input)).toEqual(invalid);
   }
-  for (const input of [{}, { ids: '' }, { ids: 'ALL' }, { ids: `${message.id},` }, { ids: `,${message.id}` }, { ids: `${message.id},,1` }, { ids: `${message.id};1` }, { ids: '1 2' }, { ids: 'x' }, { ids: '1234567890' }]) {
+  for (const input of [
+    {},
+    { ids: '' },
+    { ids: 'ALL' },
+    { ids: `${message.id},` },
+    { ids: `,${message.id}` },
+    { ids: `${message.id},,1` },
+    { ids: `${message.id};1` },
+    { ids: '1 2' },
+    { ids: 'x' },
+    { ids: '1234567890' },
+  ]) {
     expect(await h.call(readMessages, input, { token: a.token }), JSON.stringify(input)).toEqual(invalid);
   }
   expect(await readRows()).toEqual([]);

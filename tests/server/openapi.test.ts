@@ -55,7 +55,26 @@ function propertyNames(node: unknown, names = new Set<string>()): Set<string> {
 it('reads every contract module: the registry holds the declarations the code imports', () => {
   expect(endpoints.length).toBeGreaterThan(40);
   for (const endpoint of [login, uploadImage, submitWithdraw]) expect(endpoints.some((declared) => declared.endpoint === endpoint)).toBe(true);
-  expect(new Set(endpoints.map((declared) => declared.module))).toEqual(new Set(['account', 'certification', 'content', 'contracts', 'earn', 'funds', 'markets', 'messages', 'payouts', 'rewards', 'share', 'signin', 'support', 'welfare', 'blindbox', 'activities']));
+  expect(new Set(endpoints.map((declared) => declared.module))).toEqual(
+    new Set([
+      'account',
+      'certification',
+      'content',
+      'contracts',
+      'earn',
+      'funds',
+      'markets',
+      'messages',
+      'payouts',
+      'rewards',
+      'share',
+      'signin',
+      'support',
+      'welfare',
+      'blindbox',
+      'activities',
+    ]),
+  );
 });
 
 it('describes every endpoint declared in src/contract, with each of its input fields', () => {
@@ -79,8 +98,11 @@ it('is an OpenAPI 3.1 document: operations with ids and responses, references th
   expect(new Set(ids).size).toBe(ids.length);
   const refs = JSON.stringify(doc).match(/"\$ref":"[^"]+"/g) ?? [];
   for (const ref of new Set(refs)) {
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- as above
-    const target = ref.slice(8, -1).replace(/^#\//, '').split('/').reduce<any>((node, key) => node?.[key], doc);
+    const target = ref
+      .slice(8, -1)
+      .replace(/^#\//, '')
+      .split('/')
+      .reduce<Json | undefined>((node, key) => node?.[key] as Json | undefined, doc);
     expect(target, ref).toBeDefined();
   }
 });
@@ -108,7 +130,7 @@ it('names the wire format: form body or query, multipart upload, token security,
   expect(doc.components.schemas.Envelope).toMatchObject({ required: ['ret', 'msg', 'data'], properties: { ret: { enum: [1, 0, -1] } } });
 });
 
-it('lists the texts an answer can carry: all of them, and each operation\'s own validation texts', () => {
+it("lists the texts an answer can carry: all of them, and each operation's own validation texts", () => {
   for (const text of Object.values(texts)) expect(doc['x-texts'][text.id]).toBe(text.message);
   const refusals = doc.paths['/api/users/extract'].post['x-refusal-texts'].map((text: Json) => text.message);
   expect(refusals).toEqual(expect.arrayContaining([texts.enterAmount.message, texts.payPasswordFormat.message, texts.tokenInvalid.message, texts.unsupportedCharacters.message]));
@@ -117,7 +139,7 @@ it('lists the texts an answer can carry: all of them, and each operation\'s own 
 /** The 200 of an operation: its success envelope's data schema. */
 const dataOf = (op: Json): Json => op.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
 
-it('describes every answer: data of each operation\'s ret 1 is the schema src/contract declares, strict, with patterns, nullables and ISO times', () => {
+it("describes every answer: data of each operation's ret 1 is the schema src/contract declares, strict, with patterns, nullables and ISO times", () => {
   for (const { name, endpoint } of endpoints) {
     const op = doc.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()];
     expect(Object.keys(dataOf(op)).length, name).toBeGreaterThan(0);
@@ -125,7 +147,10 @@ it('describes every answer: data of each operation\'s ret 1 is the schema src/co
   }
   const quote = dataOf(doc.paths['/api/coin/lists'].get);
   expect(quote).toMatchObject({ type: 'object', required: ['lists', 'page', 'total'], additionalProperties: false });
-  expect(quote.properties.lists.items).toMatchObject({ additionalProperties: false, properties: { price: { type: 'string', pattern: expect.any(String) }, at: { type: 'string', format: 'date-time' } } });
+  expect(quote.properties.lists.items).toMatchObject({
+    additionalProperties: false,
+    properties: { price: { type: 'string', pattern: expect.any(String) }, at: { type: 'string', format: 'date-time' } },
+  });
   expect(new RegExp(quote.properties.lists.items.properties.change_24h.pattern).test('-1.25')).toBe(true);
   expect(new RegExp(quote.properties.lists.items.properties.price.pattern).test('abc')).toBe(false);
   const order = dataOf(doc.paths['/api/coin/order/add'].post);
@@ -139,7 +164,12 @@ it('says what the server reads: form or JSON bodies, a body only where a field i
   const loginOp = doc.paths['/api/users/login'].post;
   expect(loginOp.requestBody.required).toBe(true);
   expect(loginOp.requestBody.content['application/json'].schema).toEqual(loginOp.requestBody.content['application/x-www-form-urlencoded'].schema);
-  const asJson = await h.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/json', lang: 'en' }, payload: JSON.stringify({ username: 'nobody_here', password: 'wrong123' }) });
+  const asJson = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { 'content-type': 'application/json', lang: 'en' },
+    payload: JSON.stringify({ username: 'nobody_here', password: 'wrong123' }),
+  });
   expect(asJson.statusCode).toBe(200);
   expect(asJson.json()).toMatchObject({ ret: 0, msg: expect.any(String) });
   expect(asJson.json().msg).not.toBe(texts.enterUsernameAndPassword.message);
@@ -162,7 +192,7 @@ it('tells reads from writes: the K-lines by POST read only, the upload writes wi
   expect(upload.description).toContain('A write');
 });
 
-it('gives the contract order\'s price, quantity and total the pattern the server holds them to', async () => {
+it("gives the contract order's price, quantity and total the pattern the server holds them to", async () => {
   const fields = doc.paths['/api/coin/trans/add'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
   for (const name of ['price', 'quantity', 'total']) {
     const pattern = new RegExp(fields[name].pattern);
@@ -174,7 +204,12 @@ it('gives the contract order\'s price, quantity and total the pattern the server
 });
 
 it('declares the 413 of a body too large with the text it answers, whatever the body', async () => {
-  const big = await h.app.inject({ method: 'POST', url: '/api/users/login', headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' }, payload: `username=${'a'.repeat(2 * 1024 * 1024)}&password=x` });
+  const big = await h.app.inject({
+    method: 'POST',
+    url: '/api/users/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    payload: `username=${'a'.repeat(2 * 1024 * 1024)}&password=x`,
+  });
   expect(big.statusCode).toBe(413);
   expect(big.json().msg).toBe(texts.uploadTooLarge.message);
   expect(doc.paths['/api/users/login'].post.responses['413'].description).toContain(texts.uploadTooLarge.message);

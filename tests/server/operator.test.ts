@@ -34,7 +34,9 @@ describe('the lists', () => {
     const pending = await opsOk(h, 'recharges');
     expect(pending.split('\n')[0]).toMatch(/^id\s+order\s+user\s+channel\s+paid\s+credit\s+evidence\s+status\s+at$/);
     expect(rowsOf(pending)).toHaveLength(1);
-    expect(rowsOf(pending)[0]).toMatch(new RegExp(`^${waiting.id}\\s+${waiting.order_no}\\s+${name}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`));
+    expect(rowsOf(pending)[0]).toMatch(
+      new RegExp(`^${waiting.id}\\s+${waiting.order_no}\\s+${name}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`),
+    );
     expect(rowsOf(await opsOk(h, 'recharges', 'success'))).toEqual([expect.stringMatching(new RegExp(`^${approved.id}\\s.*\\s30 USDT\\s+30 USDT\\s.*\\ssuccess\\s`))]);
     expect(rowsOf(await opsOk(h, 'recharges', 'all'))).toHaveLength(2);
     expect(await ops(h, 'recharges', 'waiting')).toEqual({ ok: false, output: 'Use one of: pending, success, rejected, all.' });
@@ -51,7 +53,9 @@ describe('the lists', () => {
 
     const rows = rowsOf(await opsOk(h, 'withdrawals'));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatch(new RegExp(`^${toBank.id}\\s+${toBank.order_no}\\s+${name}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`));
+    expect(rows[0]).toMatch(
+      new RegExp(`^${toBank.id}\\s+${toBank.order_no}\\s+${name}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`),
+    );
     expect(rowsOf(await opsOk(h, 'withdrawals', 'fail'))).toEqual([expect.stringContaining(`My TRON · TRC20 · ${wallet.address}`)]);
   });
 
@@ -60,7 +64,9 @@ describe('the lists', () => {
     const image = await uploadedPicture(h, user.token);
     expect((await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token })).ret).toBe(1);
     const rows = rowsOf(await opsOk(h, 'certifications'));
-    expect(rows).toEqual([expect.stringMatching(new RegExp(`^\\d+\\s+${await usernameOf(user.token)}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`))]);
+    expect(rows).toEqual([
+      expect.stringMatching(new RegExp(`^\\d+\\s+${await usernameOf(user.token)}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`)),
+    ]);
   });
 });
 
@@ -76,7 +82,11 @@ describe('a rejection needs a reason the customer will see', () => {
     const before = { funds: await fundsState(h, user.id), certifications: await h.database.db.select().from(certifications) };
 
     const needReason = { ok: false, output: 'Give the reason the customer will see, in quotes: reject <id> "<reason>".' };
-    for (const [kind, id] of [['recharge', recharge.id], ['withdrawal', withdrawal.id], ['certification', submission!.id]] as const) {
+    for (const [kind, id] of [
+      ['recharge', recharge.id],
+      ['withdrawal', withdrawal.id],
+      ['certification', submission!.id],
+    ] as const) {
       expect(await ops(h, kind, 'reject', String(id)), kind).toEqual(needReason);
       expect(await ops(h, kind, 'reject', String(id), '   '), kind).toEqual(needReason);
       expect(await ops(h, kind, 'reject', String(id), 'not', 'quoted'), kind).toEqual(needReason);
@@ -112,7 +122,13 @@ describe('test balances', () => {
     expect(await balanceOf(h, user.id)).toEqual({ available: '250.50000000', frozen: '0.00000000' });
     expect((await fundsState(h, user.id)).entries).toMatchObject([{ kind: 'test_credit', bucket: 'available', amount: '250.50000000' }]);
     expect(await ops(h, 'credit', 'nobody_here', 'USDT', '1')).toEqual({ ok: false, output: 'No user "nobody_here".' });
-    for (const args of [[name, 'USDT', '0'], [name, 'USDT', '-5'], [name, 'usdt', '5'], [name, 'USDT'], [name, 'USDT', '5', 'extra']]) {
+    for (const args of [
+      [name, 'USDT', '0'],
+      [name, 'USDT', '-5'],
+      [name, 'usdt', '5'],
+      [name, 'USDT'],
+      [name, 'USDT', '5', 'extra'],
+    ]) {
       expect(await ops(h, 'credit', ...args), args.join(' ')).toEqual({ ok: false, output: 'Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500' });
     }
     expect(await balanceOf(h, user.id)).toEqual({ available: '250.50000000', frozen: '0.00000000' });
@@ -135,7 +151,9 @@ describe('lock-up products', () => {
     const before = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
     expect(before.data).toMatchObject({ days: 7 });
 
-    expect(await opsOk(h, 'lockup', '1', 'days=2')).toBe('Lock-up 1 (Lock-up 7 days, 2 days): 0.000800 a day, 100.00000000–50000.00000000 USDT, quota none, active. Orders already placed keep their terms.');
+    expect(await opsOk(h, 'lockup', '1', 'days=2')).toBe(
+      'Lock-up 1 (Lock-up 7 days, 2 days): 0.000800 a day, 100.00000000–50000.00000000 USDT, quota none, active. Orders already placed keep their terms.',
+    );
     expect((await h.call(lockupProduct, { id: '1' })).data).toMatchObject({ id: 1, days: 2 });
     const after = await h.call(lockupSubscribe, { product_id: '1', amount: '100' }, { token: user.token });
     expect(after.data).toMatchObject({ days: 2, end_day: addDays(after.data.start_day, 1) });

@@ -90,7 +90,16 @@ describe('the end price is the last recorded tick at or before the end time', ()
     const settledUp = await h.call(optionOrder, { id: String(up.data.id) }, { token: user.token });
     expect(settledUp).toMatchObject({
       ret: 1,
-      data: { status: 'settled', end_price: '100500', end_price_at: iso(end), outcome: 'win', payout: '18.00000000', profit: '8.00000000', settled_at: iso(end + 5000), remaining_seconds: 0 },
+      data: {
+        status: 'settled',
+        end_price: '100500',
+        end_price_at: iso(end),
+        outcome: 'win',
+        payout: '18.00000000',
+        profit: '8.00000000',
+        settled_at: iso(end + 5000),
+        remaining_seconds: 0,
+      },
     });
     const settledDown = await h.call(optionOrder, { id: String(down.data.id) }, { token: user.token });
     expect(settledDown.data).toMatchObject({ status: 'settled', end_price: '100500', end_price_at: iso(end), outcome: 'loss', payout: '0.00000000', profit: '-20.00000000' });
@@ -133,7 +142,12 @@ describe('the end price is the last recorded tick at or before the end time', ()
     expect(await settle()).toBe(2);
 
     expect((await h.call(optionOrder, { id: String(win.data.id) }, { token: user.token })).data).toMatchObject({ outcome: 'win', payout: '22.83950598', profit: '10.49382707' });
-    expect((await h.call(optionOrder, { id: String(tie.data.id) }, { token: user.token })).data).toMatchObject({ end_price: '1.42', outcome: 'tie', payout: '5.00000000', profit: '0.00000000' });
+    expect((await h.call(optionOrder, { id: String(tie.data.id) }, { token: user.token })).data).toMatchObject({
+      end_price: '1.42',
+      outcome: 'tie',
+      payout: '5.00000000',
+      profit: '0.00000000',
+    });
     // 50 − 12.34567891 − 5 + 22.83950598 + 5
     expect(await usdtOf(user.token)).toBe('60.49382707');
     const entries = await h.database.db
@@ -214,7 +228,9 @@ describe('buying refusals answer the spec text and move nothing', () => {
     const thirty = await product('DOT', 30);
     await h.database.db.update(productRows).set({ active: false }).where(eq(productRows.id, thirty.id));
     const before = await moneyState(h, user.id);
-    expect(await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '5', product_id: String(thirty.id) }, { token: user.token })).toEqual(refused('This product is not available!'));
+    expect(await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '5', product_id: String(thirty.id) }, { token: user.token })).toEqual(
+      refused('This product is not available!'),
+    );
     expect(await moneyState(h, user.id)).toEqual(before);
     expect((await h.call(optionProducts, { code: 'DOT' })).data.lists.map((p) => p.minutes)).toEqual([1, 3, 5, 15]);
   });
@@ -291,7 +307,11 @@ describe('order details, lists and totals', () => {
     const placed: number[] = [];
     // 25 orders in one second: 12 of 1 minute (6 up, 6 down), then 13 of 3 minutes.
     for (let i = 0; i < 25; i++) {
-      const res = await h.call(placeOption, { code: 'DOGE', direction: i % 2 ? 'down' : 'up', amount: String(10 + i), product_id: i < 12 ? oneMinute : threeMinutes }, { token: user.token });
+      const res = await h.call(
+        placeOption,
+        { code: 'DOGE', direction: i % 2 ? 'down' : 'up', amount: String(10 + i), product_id: i < 12 ? oneMinute : threeMinutes },
+        { token: user.token },
+      );
       expect(res.ret).toBe(1);
       placed.push(res.data.id);
     }
@@ -364,4 +384,3 @@ describe('order details, lists and totals', () => {
     });
   });
 });
-

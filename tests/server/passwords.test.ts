@@ -85,9 +85,7 @@ it('the payment password is changed with the old one', async () => {
   expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { phone, has_paypass: true } });
   expect(await payPasswordIs(phone, '246810')).toBe(true);
   expect(await payPasswordIs(phone, PAYPASS)).toBe(false);
-  expect(await h.call(changePayPassword, { oldpaypass: PAYPASS, password: '135790', repassword: '135790' }, { token })).toEqual(
-    refused('The payment password is wrong!'),
-  );
+  expect(await h.call(changePayPassword, { oldpaypass: PAYPASS, password: '135790', repassword: '135790' }, { token })).toEqual(refused('The payment password is wrong!'));
 });
 
 it('a wrong old payment password is refused and the payment password stays', async () => {

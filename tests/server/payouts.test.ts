@@ -117,11 +117,17 @@ describe('wallets', () => {
     const stored = accepted.map((wallet) => (wallet.chain === 'TRC20' || wallet.chain === 'BTC' ? wallet : { ...wallet, address: wallet.address.toLowerCase() }));
     for (const [index, wallet] of accepted.entries()) {
       const res = await h.call(addWallet, { alias: `${wallet.currency} ${wallet.chain}`, ...wallet }, { token: user.token });
-      expect(res, JSON.stringify(wallet)).toEqual({ ret: 1, msg: 'Success', data: { id: expect.any(Number), alias: `${wallet.currency} ${wallet.chain}`, ...stored[index], created_at: h.clock.now().toISOString() } });
+      expect(res, JSON.stringify(wallet)).toEqual({
+        ret: 1,
+        msg: 'Success',
+        data: { id: expect.any(Number), alias: `${wallet.currency} ${wallet.chain}`, ...stored[index], created_at: h.clock.now().toISOString() },
+      });
     }
     expect((await h.call(wallets, {}, { token: user.token })).data.lists.map(({ currency, chain, address }) => ({ currency, chain, address }))).toEqual(stored);
     // The same EVM address in another case is the same wallet.
-    expect(await h.call(addWallet, { alias: 'again', currency: 'USDT', chain: 'ERC20', address: evm.toUpperCase().replace('0X', '0x') }, { token: user.token })).toEqual(refused('This address has already been added!'));
+    expect(await h.call(addWallet, { alias: 'again', currency: 'USDT', chain: 'ERC20', address: evm.toUpperCase().replace('0X', '0x') }, { token: user.token })).toEqual(
+      refused('This address has already been added!'),
+    );
   });
 
   it('refuses an address of another chain or malformed, a chain the currency does not travel on, and a missing field', async () => {

@@ -57,7 +57,10 @@ it('writes one framed step, the very same bytes, to every live client, once and 
   }
   // A chunk of the chunked response: its size in hex, the event, CRLF.
   const [first] = responses[0]!.text();
-  const event = `id: 1000\nevent: ticks\ndata: ${JSON.stringify([{ code: 'BTC', price: '101', at: '1970-01-01T00:00:01.000Z' }, { code: 'ETH', price: '101', at: '1970-01-01T00:00:01.000Z' }])}\n\n`;
+  const event = `id: 1000\nevent: ticks\ndata: ${JSON.stringify([
+    { code: 'BTC', price: '101', at: '1970-01-01T00:00:01.000Z' },
+    { code: 'ETH', price: '101', at: '1970-01-01T00:00:01.000Z' },
+  ])}\n\n`;
   expect(first).toBe(`${Buffer.byteLength(event).toString(16)}\r\n${event}\r\n`);
 
   fanout.stop();

@@ -41,7 +41,10 @@ async function openStream(options: { lastEventId?: string; query?: string } = {}
         buffer = buffer.slice(end + 2);
         const fields = block.split('\n').filter((line) => line && !line.startsWith(':'));
         const event = fields.find((line) => line.startsWith('event: '))?.slice(7) ?? 'message';
-        const data = fields.filter((line) => line.startsWith('data: ')).map((line) => line.slice(6)).join('\n');
+        const data = fields
+          .filter((line) => line.startsWith('data: '))
+          .map((line) => line.slice(6))
+          .join('\n');
         const id = fields.find((line) => line.startsWith('id: '))?.slice(4);
         if (fields.some((line) => line.startsWith('data: '))) queue.push(id === undefined ? { event, data } : { event, data, id });
         continue;
@@ -277,7 +280,12 @@ it('an HTTP/1.0 client (no chunked encoding) gets the same events, unframed', as
     expect(head).toMatch(/^HTTP\/1\.1 200/);
     expect(head).not.toMatch(/transfer-encoding/i);
     // Nothing but events: no chunk sizes between them.
-    expect(body.split('\n\n').filter(Boolean).every((block) => /^(retry|id|event): /.test(block))).toBe(true);
+    expect(
+      body
+        .split('\n\n')
+        .filter(Boolean)
+        .every((block) => /^(retry|id|event): /.test(block)),
+    ).toBe(true);
     expect(body).toMatch(new RegExp(`id: ${id}\\nevent: ticks\\ndata: \\[.+\\]\\n\\n$`));
   } finally {
     socket.destroy();

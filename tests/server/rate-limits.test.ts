@@ -124,7 +124,13 @@ it('counts every API route, the picture routes too, and not an unknown path', as
   const picture = await limited.inject({ url: '/api/uploads/no-such-picture', headers: { lang: 'en' }, remoteAddress: ip });
   expect(picture.statusCode).toBe(404);
   expect(picture.headers['x-ratelimit-remaining']).toBe('4');
-  const upload = await limited.inject({ method: 'POST', url: '/api/users/upload', headers: { lang: 'en', 'content-type': 'multipart/form-data; boundary=x' }, payload: '', remoteAddress: ip });
+  const upload = await limited.inject({
+    method: 'POST',
+    url: '/api/users/upload',
+    headers: { lang: 'en', 'content-type': 'multipart/form-data; boundary=x' },
+    payload: '',
+    remoteAddress: ip,
+  });
   expect(upload.json()).toMatchObject({ ret: -1 });
   expect(upload.headers['x-ratelimit-remaining']).toBe('3');
   const unknown = await limited.inject({ url: '/api/no/such/call', headers: { lang: 'en' }, remoteAddress: ip });

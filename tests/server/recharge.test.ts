@@ -45,7 +45,18 @@ describe('approval', () => {
     const submitted = await h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '25.5', hash }, { token: user.token });
     expect(submitted).toMatchObject({
       ret: 1,
-      data: { kind: 'crypto', chain: 'TRC20', currency: 'USDT', amount: '25.50000000', rate: '1.00000000', actual_amount: '25.50000000', hash, status: 'pending', reason: '', reviewed_at: null },
+      data: {
+        kind: 'crypto',
+        chain: 'TRC20',
+        currency: 'USDT',
+        amount: '25.50000000',
+        rate: '1.00000000',
+        actual_amount: '25.50000000',
+        hash,
+        status: 'pending',
+        reason: '',
+        reviewed_at: null,
+      },
     });
     expect(submitted.data.order_no).toMatch(/^R20261122\d{6}$/);
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
@@ -211,7 +222,10 @@ describe('bank transfer', () => {
     const proof = await uploadedPicture(h, user.token);
     const res = await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof }, { token: user.token });
     // 1000 ÷ 33.80 = 29.585798816…
-    expect(res).toMatchObject({ ret: 1, data: { kind: 'bank', currency: 'THB', amount: '1000.00000000', rate: '33.80000000', asset: 'USDT', actual_amount: '29.58579881', proof, hash: '' } });
+    expect(res).toMatchObject({
+      ret: 1,
+      data: { kind: 'bank', currency: 'THB', amount: '1000.00000000', rate: '33.80000000', asset: 'USDT', actual_amount: '29.58579881', proof, hash: '' },
+    });
     await opsOk(h, 'recharge', 'approve', String(res.data.id));
     expect(await balanceOf(h, user.id)).toEqual({ available: '29.58579881', frozen: '0.00000000' });
     expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ level: 1, recharge_total: '29.58579881' });

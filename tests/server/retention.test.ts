@@ -89,6 +89,9 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
     .from(priceTicks)
     .where(and(lt(priceTicks.at, recentFrom), eq(priceTicks.coin, 'BTC')));
   expect(old).toBe(0);
-  const [{ recent }] = await h.database.db.select({ recent: count() }).from(priceTicks).where(and(gte(priceTicks.at, recentFrom), eq(priceTicks.coin, 'BTC')));
+  const [{ recent }] = await h.database.db
+    .select({ recent: count() })
+    .from(priceTicks)
+    .where(and(gte(priceTicks.at, recentFrom), eq(priceTicks.coin, 'BTC')));
   expect(recent).toBe(after.btc.filter((tick) => tick.at >= recentFrom).length);
 });

@@ -40,7 +40,14 @@ export interface ServerOptions {
 
 const READY = /is running at .*ready in (\d+) ms/;
 
-export async function startServer({ env = {}, work = mkdtempSync(join(tmpdir(), 'coinvest-server-')), name = 'server', port, tls = false, timeoutMs = 90_000 }: ServerOptions = {}): Promise<ServerProcess> {
+export async function startServer({
+  env = {},
+  work = mkdtempSync(join(tmpdir(), 'coinvest-server-')),
+  name = 'server',
+  port,
+  tls = false,
+  timeoutMs = 90_000,
+}: ServerOptions = {}): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const logFile = join(work, `${name}.log`);
   const log = createWriteStream(logFile);

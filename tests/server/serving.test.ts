@@ -118,11 +118,14 @@ describe('https-only headers', () => {
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
     const response = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const request = httpsRequest({ host: '127.0.0.1', port, path: '/api/other/config?act=system', ca: readFileSync(join(fixtures, 'cert.pem')), servername: 'localhost' }, (answer) => {
-        let body = '';
-        answer.on('data', (chunk) => (body += chunk));
-        answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
-      });
+      const request = httpsRequest(
+        { host: '127.0.0.1', port, path: '/api/other/config?act=system', ca: readFileSync(join(fixtures, 'cert.pem')), servername: 'localhost' },
+        (answer) => {
+          let body = '';
+          answer.on('data', (chunk) => (body += chunk));
+          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+        },
+      );
       request.on('error', reject);
       request.end();
     });

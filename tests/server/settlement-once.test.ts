@@ -60,7 +60,10 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
     ticks.push({ coin, at: new Date(base + s * 1000 + 500), price: '1', volume: '1' });
   }
   await h.market.record(ticks);
-  const [product] = await db.select().from(optionProducts).where(and(eq(optionProducts.coin, coin), eq(optionProducts.minutes, 1)));
+  const [product] = await db
+    .select()
+    .from(optionProducts)
+    .where(and(eq(optionProducts.coin, coin), eq(optionProducts.minutes, 1)));
 
   const plans = Array.from({ length: ORDERS }, (_, i) => {
     const second = i % SPREAD_SECONDS;
@@ -68,7 +71,7 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
     const move = [-1, 0, 1][Math.floor(i / 2) % 3]!; // the end price against the start price
     const endPrice = priceAtSecond(second);
     const startPrice = new Big(endPrice).minus(new Big('0.25').times(move)).toFixed();
-    const outcome: OptionOutcome = move === 0 ? 'tie' : (move > 0) === (direction === 'up') ? 'win' : 'loss';
+    const outcome: OptionOutcome = move === 0 ? 'tie' : move > 0 === (direction === 'up') ? 'win' : 'loss';
     const amount = `${1 + (i % 50)}.${String((i * 7919) % 100_000_000).padStart(8, '0')}`;
     const yieldRate = YIELDS[i % YIELDS.length]!;
     // The one rule (settleOption) says what the settlement in SQL must pay; the outcome is also planned here.
@@ -94,7 +97,10 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
   });
 
   const ids = await db.transaction(async (tx) => {
-    const inserted = await tx.insert(optionOrders).values(plans.map((p) => p.row)).returning({ id: optionOrders.id });
+    const inserted = await tx
+      .insert(optionOrders)
+      .values(plans.map((p) => p.row))
+      .returning({ id: optionOrders.id });
     for (const [i, { id }] of inserted.entries()) {
       const { row } = plans[i]!;
       await post(tx, { userId: row.userId, asset: USDT, amount: `-${row.amount}`, kind: 'option_stake', reference: `option:${id}` }, row.startAt);
@@ -103,7 +109,15 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
   });
   for (const { row } of plans) expectedBalance.set(row.userId, expectedBalance.get(row.userId)!.minus(row.amount));
 
-  const planned = plans.map((p, i) => ({ id: ids[i]!, userId: p.row.userId, endAt: p.row.endAt, endPrice: p.endPrice, endPriceAt: p.endPriceAt, outcome: p.outcome, payout: p.payout }));
+  const planned = plans.map((p, i) => ({
+    id: ids[i]!,
+    userId: p.row.userId,
+    endAt: p.row.endAt,
+    endPrice: p.endPrice,
+    endPriceAt: p.endPriceAt,
+    outcome: p.outcome,
+    payout: p.payout,
+  }));
   const outcomes = new Set(planned.map((p) => p.outcome));
   expect(outcomes).toEqual(new Set(['win', 'loss', 'tie']));
   return planned;
@@ -117,7 +131,15 @@ async function expectEachPaidOnce(planned: Planned[], settledAt: Date) {
   const byId = new Map(rows.map((row) => [row.id, row]));
   for (const plan of planned) {
     const row = byId.get(plan.id)!;
-    expect({ id: plan.id, status: row.status, outcome: row.outcome, payout: row.payout, endPrice: new Big(row.endPrice!).toFixed(), endPriceAt: row.endPriceAt, settledAt: row.settledAt }).toEqual({
+    expect({
+      id: plan.id,
+      status: row.status,
+      outcome: row.outcome,
+      payout: row.payout,
+      endPrice: new Big(row.endPrice!).toFixed(),
+      endPriceAt: row.endPriceAt,
+      settledAt: row.settledAt,
+    }).toEqual({
       id: plan.id,
       status: 'settled',
       outcome: plan.outcome,
@@ -131,7 +153,15 @@ async function expectEachPaidOnce(planned: Planned[], settledAt: Date) {
   const payouts = await db
     .select({ reference: ledgerEntries.reference, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'option_payout'), inArray(ledgerEntries.reference, ids.map((id) => `option:${id}`))))
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'option_payout'),
+        inArray(
+          ledgerEntries.reference,
+          ids.map((id) => `option:${id}`),
+        ),
+      ),
+    )
     .groupBy(ledgerEntries.reference);
   const paid = planned.filter((p) => p.outcome !== 'loss');
   expect(payouts).toHaveLength(paid.length);
@@ -147,14 +177,18 @@ async function expectEachPaidOnce(planned: Planned[], settledAt: Date) {
 }
 
 async function expectBalancesAsExpected() {
-  const rows = await h.database.db.select().from(balances).where(and(inArray(balances.userId, customers), eq(balances.asset, USDT)));
-  expect(Object.fromEntries(rows.map((row) => [row.userId, row.available]))).toEqual(
-    Object.fromEntries(customers.map((id) => [id, expectedBalance.get(id)!.toFixed(8)])),
-  );
+  const rows = await h.database.db
+    .select()
+    .from(balances)
+    .where(and(inArray(balances.userId, customers), eq(balances.asset, USDT)));
+  expect(Object.fromEntries(rows.map((row) => [row.userId, row.available]))).toEqual(Object.fromEntries(customers.map((id) => [id, expectedBalance.get(id)!.toFixed(8)])));
 }
 
 async function holdingCount(ids: number[]) {
-  const [row] = await h.database.db.select({ n: sql<number>`count(*)::int` }).from(optionOrders).where(and(inArray(optionOrders.id, ids), eq(optionOrders.status, 'holding')));
+  const [row] = await h.database.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(optionOrders)
+    .where(and(inArray(optionOrders.id, ids), eq(optionOrders.status, 'holding')));
   return row!.n;
 }
 
@@ -228,7 +262,15 @@ it('a run killed between claim and commit changes nothing, and the next runs pay
   const [payouts] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(ledgerEntries)
-    .where(and(eq(ledgerEntries.kind, 'option_payout'), inArray(ledgerEntries.reference, ids.map((id) => `option:${id}`))));
+    .where(
+      and(
+        eq(ledgerEntries.kind, 'option_payout'),
+        inArray(
+          ledgerEntries.reference,
+          ids.map((id) => `option:${id}`),
+        ),
+      ),
+    );
   expect(payouts!.n).toBe(0);
   await expectBalancesAsExpected();
   await expectLedgerBalanced(h);

@@ -25,7 +25,11 @@ const GATE = 'Your account has not yet activated the invitation permission!';
 
 /** Sends the primary certification and has the operator verify it. */
 async function certify(token: string) {
-  const sent = await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number: 'AB1234567', image: await uploadedPicture(h, token) }, { token });
+  const sent = await h.call(
+    submitCertification,
+    { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number: 'AB1234567', image: await uploadedPicture(h, token) },
+    { token },
+  );
   expect(sent.ret).toBe(1);
   const userId = await userIdOf(h, token);
   const [row] = await h.database.db
@@ -89,7 +93,10 @@ it('the operator grants it with a reason and revokes it with a reason the custom
   await opsOk(h, 'invite', 'revoke', user.phone, 'The partner programme has ended');
   expect((await h.call(inviteState, {}, { token: user.token })).data).toMatchObject({ permission: false, notice: GATE });
   const inbox = await h.call(messages, { page: '1' }, { token: user.token });
-  expect(inbox.data.lists.map((message: { title: string; content: string }) => [message.title, message.content])).toContainEqual(['Invitation permission withdrawn', 'The partner programme has ended']);
+  expect(inbox.data.lists.map((message: { title: string; content: string }) => [message.title, message.content])).toContainEqual([
+    'Invitation permission withdrawn',
+    'The partner programme has ended',
+  ]);
 });
 
 it('refuses operator mistakes and changes nothing', async () => {

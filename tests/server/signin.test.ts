@@ -28,7 +28,11 @@ async function rowsOf(userId: number) {
   const db = h.database.db;
   return {
     signIns: await db.select().from(signIns).where(eq(signIns.userId, userId)).orderBy(signIns.day),
-    entries: await db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'sign_in'))).orderBy(ledgerEntries.id),
+    entries: await db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'sign_in')))
+      .orderBy(ledgerEntries.id),
   };
 }
 
@@ -112,10 +116,13 @@ describe('a sign-in the database already holds', () => {
     const user = await customer(h);
     const row = { userId: user.id, day: '2026-01-01', streak: 1, reward: '5', createdAt: h.clock.now() };
     await h.database.db.insert(signIns).values(row);
-    const error = await h.database.db.insert(signIns).values(row).then(
-      () => null,
-      (caught: unknown) => caught,
-    );
+    const error = await h.database.db
+      .insert(signIns)
+      .values(row)
+      .then(
+        () => null,
+        (caught: unknown) => caught,
+      );
     expect(isUniqueViolation(error)).toBe(true);
     await h.database.db.delete(signIns).where(eq(signIns.userId, user.id));
   });

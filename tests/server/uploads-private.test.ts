@@ -116,7 +116,7 @@ it('refuses a private picture exactly as an id that never existed, or a malforme
   for (const res of answers) expect(shape(res)).toEqual(shape(answers[0]!));
 });
 
-it('translates the refusal into the caller\'s language', async () => {
+it("translates the refusal into the caller's language", async () => {
   const res = await get('/api/uploads/NoSuchPictureEver123', { lang: 'zh' });
   expect(res.statusCode).toBe(404);
   expect(res.json().msg).not.toBe('The picture could not be loaded.');
@@ -161,7 +161,11 @@ describe('the operator command picture', () => {
     for (const [kind, { url, bytes }] of kinds) {
       const file = join(folder, `${kind.replaceAll(' ', '-')}.png`);
       const output = await opsOk(h, 'picture', url, file);
-      expect(output).toMatch(new RegExp(`^Wrote picture ${url.slice('/api/uploads/'.length)} \\(image/png, \\d+ bytes\\) of ${owner.phone} to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; it is private\\.$`));
+      expect(output).toMatch(
+        new RegExp(
+          `^Wrote picture ${url.slice('/api/uploads/'.length)} \\(image/png, \\d+ bytes\\) of ${owner.phone} to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; it is private\\.$`,
+        ),
+      );
       expect(new Uint8Array(readFileSync(file))).toEqual(bytes);
       expect(statSync(file).mode & 0o777).toBe(0o600);
     }
@@ -180,12 +184,15 @@ describe('the operator command picture', () => {
     writeFileSync(file, 'keep me');
     expect(await ops(h, 'picture', url, file)).toEqual({ ok: false, output: `${file} already exists: choose a new file name.` });
     expect(readFileSync(file, 'utf8')).toBe('keep me');
-    expect(await ops(h, 'picture', '/api/uploads/NoSuchPictureEver123', join(folder, 'none.png'))).toEqual({ ok: false, output: 'No picture "/api/uploads/NoSuchPictureEver123".' });
+    expect(await ops(h, 'picture', '/api/uploads/NoSuchPictureEver123', join(folder, 'none.png'))).toEqual({
+      ok: false,
+      output: 'No picture "/api/uploads/NoSuchPictureEver123".',
+    });
     expect(existsSync(join(folder, 'none.png'))).toBe(false);
     expect(await ops(h, 'picture', url)).toMatchObject({ ok: false, output: expect.stringMatching(/^Usage: picture /) });
   });
 
-  it('works as typed in another folder, through a running server\'s operator socket', async () => {
+  it("works as typed in another folder, through a running server's operator socket", async () => {
     // This process plays the server holding the embedded database: its lock file and its socket.
     const dataDir = join(folder, 'data');
     const operatorFolder = join(folder, 'operator');
@@ -196,8 +203,11 @@ describe('the operator command picture', () => {
     try {
       const { url, bytes } = kinds.get('certification holding the document')!;
       const printed = await new Promise<string>((done, fail) =>
-        execFile(resolve('node_modules/.bin/tsx'), [resolve('src/server/ops/main.ts'), 'picture', url, 'holding.png'], { cwd: operatorFolder, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } }, (error, stdout, stderr) =>
-          error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout.trim()),
+        execFile(
+          resolve('node_modules/.bin/tsx'),
+          [resolve('src/server/ops/main.ts'), 'picture', url, 'holding.png'],
+          { cwd: operatorFolder, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
+          (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout.trim())),
         ),
       );
       // The relative name is the operator's folder, not the server's.

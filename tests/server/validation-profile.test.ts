@@ -3,14 +3,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, dbState, newPhone, refused, registerByPhone } from './helpers.ts';
-import {
-  changePassword,
-  changePayPassword,
-  editAvatar,
-  editProfile,
-  forgotPassword,
-  sendSmsCode,
-} from '../../src/contract/account.ts';
+import { changePassword, changePayPassword, editAvatar, editProfile, forgotPassword, sendSmsCode } from '../../src/contract/account.ts';
 import { config, slides } from '../../src/contract/content.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 

@@ -41,7 +41,11 @@ async function certified(token: string) {
 
 const claimsOf = (userId: number) => h.database.db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId)).orderBy(asc(welfareClaims.taskCode));
 const welfareEntriesOf = (userId: number) =>
-  h.database.db.select().from(ledgerEntries).where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'welfare'))).orderBy(asc(ledgerEntries.id));
+  h.database.db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.kind, 'welfare')))
+    .orderBy(asc(ledgerEntries.id));
 
 describe('the task list', () => {
   it('answers ret -1 without a session', async () => {
@@ -107,7 +111,9 @@ describe('claiming', () => {
   it('pays exactly once under 20 parallel claims with different Idempotency-Keys (and without keys)', async () => {
     const user = await customer(h);
     await certified(user.token);
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(user.token, 'primary_certification') : h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }))));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(user.token, 'primary_certification') : h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }))),
+    );
     expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 19 }, () => CLAIMED));
     expect(await claimsOf(user.id)).toHaveLength(1);

@@ -129,7 +129,14 @@ describe('freeze, then reject or approve', () => {
     const wallet = await addTronWallet(h, user.token, { currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
     const input = { target: 'wallet', target_id: String(wallet.id) };
     expect(await withdraw(h, user.token, { ...input, amount: '0.0004' })).toEqual(refused('The minimum amount is: 0.0005 BTC!'));
-    expect(await withdrawn(h, user.token, { ...input, amount: '0.1' })).toMatchObject({ asset: 'BTC', fee_rate: '0.005', fee: '0.00050000', total: '0.10050000', payee_network: 'BTC', fiat_currency: '' });
+    expect(await withdrawn(h, user.token, { ...input, amount: '0.1' })).toMatchObject({
+      asset: 'BTC',
+      fee_rate: '0.005',
+      fee: '0.00050000',
+      total: '0.10050000',
+      payee_network: 'BTC',
+      fiat_currency: '',
+    });
     expect(await balanceOf(h, user.id, 'BTC')).toEqual({ available: '0.89950000', frozen: '0.10050000' });
     expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
   });

@@ -86,8 +86,6 @@ describe('the call log', () => {
     for (const secret of ['session-token-4242', 'alice-secret-name', 'secret-password-1', 'QRYVALUE', 'answer-token-7788', '?', 'code=']) {
       expect(logged).not.toContain(secret);
     }
-    expect(callLog.calls.map((call) => Object.keys(call).sort())).toEqual(
-      Array(3).fill(['at', 'attempts', 'durationMs', 'method', 'path', 'ret', 'status', 'storedAt']),
-    );
+    expect(callLog.calls.map((call) => Object.keys(call).sort())).toEqual(Array(3).fill(['at', 'attempts', 'durationMs', 'method', 'path', 'ret', 'status', 'storedAt']));
   });
 });

@@ -23,9 +23,7 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalog', (lo
   });
 
   it('keeps every placeholder of the English text', () => {
-    const broken = Object.entries(english).filter(
-      ([id, entry]) => placeholders(entry.translation || entry.message || id).join() !== placeholders(catalog[id]?.translation).join(),
-    );
+    const broken = Object.entries(english).filter(([id, entry]) => placeholders(entry.translation || entry.message || id).join() !== placeholders(catalog[id]?.translation).join());
     expect(broken.map(([id]) => id)).toEqual([]);
   });
 });

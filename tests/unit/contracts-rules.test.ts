@@ -29,12 +29,23 @@ describe('fillAmounts: a market buy pays its fee in the coin, out of what it rec
   });
 
   it('DOGE (whole coins): 13 at 0.38517 costs 5.00721, 0.013 DOGE of fee', () => {
-    expect(fillAmounts('buy', 'market', 'DOGE', '0.38517', '13', '0.001')).toMatchObject({ total: '5.00721000', spent: '5.00721000', fee: '0.01300000', received: '12.98700000', received_asset: 'DOGE' });
+    expect(fillAmounts('buy', 'market', 'DOGE', '0.38517', '13', '0.001')).toMatchObject({
+      total: '5.00721000',
+      spent: '5.00721000',
+      fee: '0.01300000',
+      received: '12.98700000',
+      received_asset: 'DOGE',
+    });
   });
 
   it('a recorded price with more than 8 decimals: the user pays the cost rounded up', () => {
     // 0.123456789 × 3 = 0.370370367 → 0.37037037 paid
-    expect(fillAmounts('buy', 'market', 'DOGE', '0.123456789', '3', '0.001')).toMatchObject({ total: '0.37037037', spent: '0.37037037', fee: '0.00300000', received: '2.99700000' });
+    expect(fillAmounts('buy', 'market', 'DOGE', '0.123456789', '3', '0.001')).toMatchObject({
+      total: '0.37037037',
+      spent: '0.37037037',
+      fee: '0.00300000',
+      received: '2.99700000',
+    });
   });
 });
 

@@ -55,7 +55,16 @@ describe('orderProblem', () => {
 describe('orderPreview', () => {
   it('shows a limit buy’s total, its fee in USDT and the quantity that arrives', () => {
     const preview = orderPreview('BTC', form({ price: '97000', quantity: '0.01234' }), BTC, LAST);
-    expect(preview).toMatchObject({ quantity: '0.01234', price: '97000', total: '1196.98000000', fee: '1.19698000', fee_asset: 'USDT', spent: '1198.17698000', received: '0.01234000', received_asset: 'BTC' });
+    expect(preview).toMatchObject({
+      quantity: '0.01234',
+      price: '97000',
+      total: '1196.98000000',
+      fee: '1.19698000',
+      fee_asset: 'USDT',
+      spent: '1198.17698000',
+      received: '0.01234000',
+      received_asset: 'BTC',
+    });
   });
 
   it('shows a market buy by total at the latest price, the fee out of what arrives', () => {
@@ -81,7 +90,11 @@ describe('shareOf', () => {
   });
 
   it('leaves room for the fee on a limit buy, so 100 % never asks for more than there is', () => {
-    for (const [price, usdt] of [['97000', '1000'], ['33333.33', '777.77777777'], ['0.01', '5.00000001']] as const) {
+    for (const [price, usdt] of [
+      ['97000', '1000'],
+      ['33333.33', '777.77777777'],
+      ['0.01', '5.00000001'],
+    ] as const) {
       const quantity = shareOf(100, form({ price }), { ...BTC, quantity_decimals: 8 }, { ...held, usdt_available: usdt });
       expect(new Big(limitReserve('buy', 'BTC', price, quantity, BTC.fee_rate).amount).lte(usdt)).toBe(true);
       expect(new Big(quantity).gt(0)).toBe(true);

@@ -286,7 +286,8 @@ describe('interest days in a timezone', () => {
       const start = dayStart(day, zone);
       const end = dayEnd(day, zone);
       if (interestDay(start, zone) !== day) faults.push(`${day} starts on ${interestDay(start, zone)}`);
-      if (interestDay(new Date(start.getTime() - 1), zone) !== addDays(day, -1)) faults.push(`${day}: the instant before its start is on ${interestDay(new Date(start.getTime() - 1), zone)}`);
+      if (interestDay(new Date(start.getTime() - 1), zone) !== addDays(day, -1))
+        faults.push(`${day}: the instant before its start is on ${interestDay(new Date(start.getTime() - 1), zone)}`);
       if (interestDay(new Date(end.getTime() - 1), zone) !== day) faults.push(`${day} ends on ${interestDay(new Date(end.getTime() - 1), zone)}`);
       const hours = (end.getTime() - start.getTime()) / 3_600_000;
       lengths.set(hours, (lengths.get(hours) ?? 0) + 1);

@@ -66,8 +66,7 @@ export function resetClientState(): void {
 }
 
 /** Fake timers that leave promises alone. */
-export const useFakeTimers = () =>
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+export const useFakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 /** A promise with its resolve handle, to hold a fake answer back. */
 export function deferred<T>() {

@@ -18,9 +18,7 @@ afterEach(() => {
 
 /** The fake server: slides for /content/slide, the notice for /other/config. */
 const answers = (request: Request) =>
-  new URL(request.url).pathname.endsWith('/content/slide')
-    ? envelope(1, 'Success', { lists: [slide] })
-    : envelope(1, 'Success', { scroll_notice: 'Welcome' });
+  new URL(request.url).pathname.endsWith('/content/slide') ? envelope(1, 'Success', { lists: [slide] }) : envelope(1, 'Success', { scroll_notice: 'Welcome' });
 
 describe('Home at an app start', () => {
   it('shows what the start asked for, without asking again; the next visit asks afresh', async () => {

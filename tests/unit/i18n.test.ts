@@ -79,7 +79,7 @@ describe('the active locale', () => {
     expect(currentLocale()).toBe('th');
   });
 
-  it("activateLocale sets lang (ja for jp) and dir (rtl for ar)", async () => {
+  it('activateLocale sets lang (ja for jp) and dir (rtl for ar)', async () => {
     await activateLocale('jp');
     expect(i18n.locale).toBe('jp');
     expect(document.documentElement.lang).toBe('ja');
@@ -94,7 +94,7 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
   type Part = { messages: Record<string, unknown> };
   type Shell = Part & { areas: Record<string, () => Promise<Part>> };
 
-  it('the shell part and the parts of the areas hold every text the app names, the shell\'s once', async () => {
+  it("the shell part and the parts of the areas hold every text the app names, the shell's once", async () => {
     // What the app's code names, read from the sources (outside the server): a contract text by
     // `texts.key` or its key as a string.
     const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
@@ -110,10 +110,16 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
       const shellIds = Object.keys(shell.messages);
       const areaIds = new Set(parts.flatMap((part) => Object.keys(part.messages)));
       expect(areaIds.size).toBeGreaterThan(0);
-      expect(shellIds.filter((id) => areaIds.has(id)), locale).toEqual([]);
+      expect(
+        shellIds.filter((id) => areaIds.has(id)),
+        locale,
+      ).toEqual([]);
       // Left out: only contract texts no code of the app names (answers the server translates).
       const left = Object.keys(whole.messages).filter((id) => !shellIds.includes(id) && !areaIds.has(id));
-      expect(left.filter((id) => !keyOf.has(id) || named(keyOf.get(id)!)), locale).toEqual([]);
+      expect(
+        left.filter((id) => !keyOf.has(id) || named(keyOf.get(id)!)),
+        locale,
+      ).toEqual([]);
       expect(left.length).toBeLessThan(Object.keys(texts).length);
     }
   }, 30_000);

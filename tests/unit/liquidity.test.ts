@@ -215,8 +215,7 @@ describe('the liquidity figures', () => {
       act(() => root.unmount());
       container.remove();
     });
-    const render = (value: LiquidityBalance | null) =>
-      act(() => root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))));
+    const render = (value: LiquidityBalance | null) => act(() => root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))));
 
     it('shows "—" for every figure while the balance is unknown, never 0.00', () => {
       render(null);
@@ -227,9 +226,7 @@ describe('the liquidity figures', () => {
     });
 
     it('highlights the tiers of the ladder the balance reaches, with the part in each', () => {
-      act(() =>
-        root.render(createElement(I18nProvider, { i18n }, createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }))),
-      );
+      act(() => root.render(createElement(I18nProvider, { i18n }, createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }))));
       const rows = [...container.querySelectorAll('tbody tr')];
       expect(rows.map((row) => row.classList.contains('reached'))).toEqual([true, true, false]);
       expect(rows.map((row) => row.querySelector('.liq-held')?.textContent ?? null)).toEqual(['Yours: 1,000.00', 'Yours: 500.50', null]);
@@ -275,12 +272,12 @@ describe('subscribing and redeeming', () => {
     const post = requests.find((request) => request.method === 'POST')!;
     expect(post.path).toBe('/api/yuebao/transfer/in');
     expect(form(post.body)).toEqual({ amount: '1000' });
-    expect(requests.filter((request) => request.method === 'GET').map((request) => request.path).sort()).toEqual([
-      '/api/users/balances',
-      '/api/yuebao/balance',
-      '/api/yuebao/transfer/in',
-      '/api/yuebao/transfer/out',
-    ]);
+    expect(
+      requests
+        .filter((request) => request.method === 'GET')
+        .map((request) => request.path)
+        .sort(),
+    ).toEqual(['/api/users/balances', '/api/yuebao/balance', '/api/yuebao/transfer/in', '/api/yuebao/transfer/out']);
     expect(liquidityState.balance?.principal).toBe('1000.00000000');
     expect(liquidityState.subscribeInfo?.usdt_available).toBe('9000.00000000');
     expect(userBalances.lists[0]).toMatchObject({ available: '9000.00000000' });

@@ -37,7 +37,10 @@ describe('the loading mask', () => {
   it('two overlapping calls keep it visible until 200 ms after the last ends', async () => {
     const first = deferred<Response>();
     const second = deferred<Response>();
-    stubFetch(() => first.promise, () => second.promise);
+    stubFetch(
+      () => first.promise,
+      () => second.promise,
+    );
     const callA = api(config, { act: 'system' });
     await vi.advanceTimersByTimeAsync(0);
     const callB = api(config, { act: 'share' });

@@ -87,7 +87,7 @@ describe('the calculator', () => {
     expect(lockupPeriod('2026-11-23', 1)).toEqual({ start: '2026-11-24', end: '2026-11-24' });
   });
 
-  it("counts today as the server does, else in Asia/Bangkok: 17:30 UTC is already the next day there", () => {
+  it('counts today as the server does, else in Asia/Bangkok: 17:30 UTC is already the next day there', () => {
     expect(interestDayAt(new Date('2026-11-30T17:30:00Z'))).toBe('2026-12-01');
     expect(interestDayAt(new Date('2026-11-30T16:59:59Z'))).toBe('2026-11-30');
     expect(interestDayAt(new Date('2026-11-30T17:30:00Z'), 'UTC')).toBe('2026-11-30');
@@ -185,7 +185,13 @@ describe('the calls', () => {
   });
 
   it('pages the record per status without repeating an order', async () => {
-    const { calls } = stubFetch(page(Array.from({ length: 20 }, (_, i) => order(40 - i)), 25), page([order(21), order(20), order(19), order(18), order(17), order(16)], 26, 2));
+    const { calls } = stubFetch(
+      page(
+        Array.from({ length: 20 }, (_, i) => order(40 - i)),
+        25,
+      ),
+      page([order(21), order(20), order(19), order(18), order(17), order(16)], 26, 2),
+    );
     await lockupRecord.load('all');
     expect(pathOf(calls[0]!.request.url)).toBe('/api/lockup/orders');
     expect(query(calls[0]!.request.url)).toEqual({ status: 'all', page: '1' });

@@ -5,17 +5,7 @@ import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messa
 import { FRESH_READ_MS } from '../../src/lib/api.ts';
 import { firstUnreadOnce, noteRead, refreshUnread, refreshUnreadUnlessFresh, resetStartupCheck, unread } from '../../src/lib/messages.ts';
 import { session } from '../../src/lib/session.ts';
-import {
-  hasMore,
-  loadMessages,
-  markAllRead,
-  markRead,
-  messagesState,
-  formatMessageDate,
-  nextPage,
-  openMessage,
-  previewOf,
-} from '../../src/features/messages/messages-store.ts';
+import { hasMore, loadMessages, markAllRead, markRead, messagesState, formatMessageDate, nextPage, openMessage, previewOf } from '../../src/features/messages/messages-store.ts';
 import { deferred, envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 
 const message = (id: number, status: StationMessage['status'] = 'unread'): StationMessage => ({
@@ -26,8 +16,7 @@ const message = (id: number, status: StationMessage['status'] = 'unread'): Stati
   created_at: '2026-01-02T03:04:05.000Z',
 });
 const page = (lists: StationMessage[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
-const range = (from: number, to: number, status: StationMessage['status'] = 'unread') =>
-  Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
+const range = (from: number, to: number, status: StationMessage['status'] = 'unread') => Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 /** valtio tells its subscribers (the reset on a new token) in a microtask. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -39,9 +39,27 @@ describe('answers from the service worker’s cache', () => {
   });
 
   it('a coin list from the cache keeps newer streamed prices and is dated when it was stored', async () => {
-    const quote = (price: string, at: string) => ({ code: 'BTC', name: 'Bitcoin', price, at, change_24h: '0', open_24h: price, high_24h: price, low_24h: price, volume_24h: '1', price_decimals: 2, simulated: true, seeded: false });
+    const quote = (price: string, at: string) => ({
+      code: 'BTC',
+      name: 'Bitcoin',
+      price,
+      at,
+      change_24h: '0',
+      open_24h: price,
+      high_24h: price,
+      low_24h: price,
+      volume_24h: '1',
+      price_decimals: 2,
+      simulated: true,
+      seeded: false,
+    });
     prices.quotes = { BTC: quote('101.00', '2026-01-02T03:05:00.000Z') };
-    stubFetch(answer({ lists: [quote('99.00', '2026-01-02T03:04:00.000Z'), { ...quote('5.00', '2026-01-02T03:04:00.000Z'), code: 'ETH' }] }, { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' }));
+    stubFetch(
+      answer(
+        { lists: [quote('99.00', '2026-01-02T03:04:00.000Z'), { ...quote('5.00', '2026-01-02T03:04:00.000Z'), code: 'ETH' }] },
+        { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' },
+      ),
+    );
     await loadCoinList();
     expect(prices.quotes.BTC!.price).toBe('101.00');
     expect(prices.quotes.ETH!.price).toBe('5.00');

@@ -2,19 +2,19 @@
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
 import { contractAmounts, contractOrders, contractPairs } from '../../src/contract/contracts.ts';
-import { earnBalance, liquidityProduct, liquidityRecords, liquidityRule, lockupOrders, lockupProduct, lockupProducts, transferInInfo, transferOutInfo } from '../../src/contract/earn.ts';
-import { describe, expect, it } from 'vitest';
 import {
-  USER_CALLS,
-  PUBLIC_PATHS,
-  TOKEN_HEADER,
-  apiPathOf,
-  isUserCall,
-  isPartition,
-  isPublicCall,
-  partitionName,
-  syntheticKey,
-} from '../../src/contract/offline-cache.ts';
+  earnBalance,
+  liquidityProduct,
+  liquidityRecords,
+  liquidityRule,
+  lockupOrders,
+  lockupProduct,
+  lockupProducts,
+  transferInInfo,
+  transferOutInfo,
+} from '../../src/contract/earn.ts';
+import { describe, expect, it } from 'vitest';
+import { USER_CALLS, PUBLIC_PATHS, TOKEN_HEADER, apiPathOf, isUserCall, isPartition, isPublicCall, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
 import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
 import { coinList, optionProducts } from '../../src/contract/markets.ts';
 import { config, slides } from '../../src/contract/content.ts';
@@ -82,7 +82,40 @@ describe('partitionName', () => {
 describe('which calls are cached', () => {
   it('names the contract’s paths and header', () => {
     expect(PUBLIC_PATHS).toEqual([coinList.path, optionProducts.path, config.path, slides.path, contentPage.path, activityList.path, activityInfo.path, winNotice.path]);
-    const reads = [messages, unreadMessages, rechargeChannels, rechargeRecords, rechargeOrder, withdrawRecords, withdrawOrder, accountEntries, bankCards, wallets, certificationState, vipLevels, levelProgress, pointRecords, signInCalendar, welfareTasks, welfareTask, contractPairs, contractOrders, contractAmounts, liquidityProduct, liquidityRule, earnBalance, transferInInfo, transferOutInfo, liquidityRecords, lockupProducts, lockupProduct, lockupOrders, inviteState, blindBoxInfo, blindBoxDraws];
+    const reads = [
+      messages,
+      unreadMessages,
+      rechargeChannels,
+      rechargeRecords,
+      rechargeOrder,
+      withdrawRecords,
+      withdrawOrder,
+      accountEntries,
+      bankCards,
+      wallets,
+      certificationState,
+      vipLevels,
+      levelProgress,
+      pointRecords,
+      signInCalendar,
+      welfareTasks,
+      welfareTask,
+      contractPairs,
+      contractOrders,
+      contractAmounts,
+      liquidityProduct,
+      liquidityRule,
+      earnBalance,
+      transferInInfo,
+      transferOutInfo,
+      liquidityRecords,
+      lockupProducts,
+      lockupProduct,
+      lockupOrders,
+      inviteState,
+      blindBoxInfo,
+      blindBoxDraws,
+    ];
     expect(USER_CALLS).toEqual(reads.map((call) => ({ method: call.method, path: call.path })));
     // Only reads are kept: a write is never answered from a cache.
     expect(reads.every((call) => call.readOnly)).toBe(true);

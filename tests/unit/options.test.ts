@@ -2,13 +2,7 @@
 // (§5: at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
 import type { OptionOrder, OptionProduct } from '../../src/contract/markets.ts';
-import {
-  formatCountdown,
-  formatSignedUsdt,
-  formatUsdt,
-  formatYield,
-  winPayout,
-} from '../../src/features/options/option-format.ts';
+import { formatCountdown, formatSignedUsdt, formatUsdt, formatYield, winPayout } from '../../src/features/options/option-format.ts';
 import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 import { cleanAmount } from '../../src/lib/typed-amount.ts';

@@ -90,10 +90,7 @@ it('a kept answer stored before the reads (a reload offline) still shows them re
   offlineData.online = false;
   await markRead([1, 3]);
   // The list and the count come again from answers that still call every message unread.
-  stubFetch(
-    envelope(1, 'ok', { lists: [message(3), message(2), message(1)], total: 3 }),
-    envelope(1, 'ok', { count: 3, first: message(1) }),
-  );
+  stubFetch(envelope(1, 'ok', { lists: [message(3), message(2), message(1)], total: 3 }), envelope(1, 'ok', { count: 3, first: message(1) }));
   offlineData.online = true;
   await loadMessages('all');
   await refreshUnread();

@@ -293,7 +293,10 @@ describe('certification (§4, §5)', () => {
   });
 
   it('submits primary, keeps the new state (under review) and refreshes the user', async () => {
-    const reviewed: CertificationState = { primary: record('primary', 'review', { doc_type: 'passport', name: 'Somchai Jaidee', number: '*****4567', submitted_at: '2026-01-02T03:04:05.000Z' }), advanced: record('advanced', 'none') };
+    const reviewed: CertificationState = {
+      primary: record('primary', 'review', { doc_type: 'passport', name: 'Somchai Jaidee', number: '*****4567', submitted_at: '2026-01-02T03:04:05.000Z' }),
+      advanced: record('advanced', 'none'),
+    };
     const user = { id: 1, username: 'demo', verification: 'review', advanced_verification: 'none' } as UserInfo;
     const { calls } = stubFetch(envelope(1, 'ok', reviewed), envelope(1, 'ok', user));
     await submitLevel({ level: 'primary', form: primaryForm });

@@ -73,7 +73,7 @@ it('reconnects after an error asking for every step after the last one it got, a
   release();
 });
 
-it('on opening it asks for the coin list again (the day\'s figures), unless the list came from the server a moment ago', async () => {
+it("on opening it asks for the coin list again (the day's figures), unless the list came from the server a moment ago", async () => {
   const { api } = await import('../../src/lib/api.ts');
   const { loadCoinList, subscribePrices } = await import('../../src/lib/prices.ts');
   // An app start: its read of the list has just been answered when the stream opens.

@@ -155,12 +155,10 @@ describe('point history and redeeming', () => {
   });
 
   it('redeems (a GET sent as a write), then refreshes the history and the balances', async () => {
-    const { calls } = stubFetch(
-      envelope(1, 'ok', { points: '250', usdt: '2.50000000', balance: '2250' }),
-      () =>
-        new URL(calls.at(-1)!.request.url).pathname === '/api/users/balances'
-          ? envelope(1, 'ok', { lists: [{ asset: 'POINT', available: '2250', frozen: '0' }], page: 1, total: 1 })
-          : pointsPage([entry(4, '-250', 'points_redeem')], 1, 1, '2250'),
+    const { calls } = stubFetch(envelope(1, 'ok', { points: '250', usdt: '2.50000000', balance: '2250' }), () =>
+      new URL(calls.at(-1)!.request.url).pathname === '/api/users/balances'
+        ? envelope(1, 'ok', { lists: [{ asset: 'POINT', available: '2250', frozen: '0' }], page: 1, total: 1 })
+        : pointsPage([entry(4, '-250', 'points_redeem')], 1, 1, '2250'),
     );
     const answer = await redeem('250');
     expect(answer.usdt).toBe('2.50000000');

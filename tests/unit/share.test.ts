@@ -56,7 +56,9 @@ describe('what the share page shows', () => {
   it('loads the invitation and the share text together', async () => {
     session.token = 'token-1';
     const { calls } = stubFetch(() =>
-      new URL(calls.at(-1)!.request.url).pathname === '/api/users/invite' ? envelope(1, 'ok', invite({ permission: false, notice: 'gate' })) : envelope(1, 'ok', { text: 'Join me' }),
+      new URL(calls.at(-1)!.request.url).pathname === '/api/users/invite'
+        ? envelope(1, 'ok', invite({ permission: false, notice: 'gate' }))
+        : envelope(1, 'ok', { text: 'Join me' }),
     );
     await loadShare(7);
     expect(calls.map((call) => `${new URL(call.request.url).pathname}${new URL(call.request.url).search}`).sort()).toEqual(['/api/other/config?act=share', '/api/users/invite']);

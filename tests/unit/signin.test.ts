@@ -97,7 +97,11 @@ describe('signing in', () => {
   });
 
   it('loads the month, signs in with an Idempotency-Key and shows the answer before the month comes back', async () => {
-    const { calls } = stubFetch(envelope(1, 'Success', calendar()), envelope(1, 'Success', { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }), () => new Promise<Response>(() => undefined));
+    const { calls } = stubFetch(
+      envelope(1, 'Success', calendar()),
+      envelope(1, 'Success', { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }),
+      () => new Promise<Response>(() => undefined),
+    );
     await loadSignIn();
     expect(signInState.calendar?.streak).toBe(2);
     const answer = await signInToday();

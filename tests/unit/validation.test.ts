@@ -1,14 +1,6 @@
 // §5 validation texts, through firstError and the contract's schemas (the same ones the server uses).
 import { describe, expect, it } from 'vitest';
-import {
-  ChangePasswordInput,
-  ChangePayPasswordInput,
-  EditProfileInput,
-  ForgotPasswordInput,
-  LoginForm,
-  LoginInput,
-  RegisterInput,
-} from '../../src/contract/account.ts';
+import { ChangePasswordInput, ChangePayPasswordInput, EditProfileInput, ForgotPasswordInput, LoginForm, LoginInput, RegisterInput } from '../../src/contract/account.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { firstError } from '../../src/lib/validate.ts';
 

@@ -33,7 +33,11 @@ describe('welfare', () => {
 
   it('claims a claimable task: POSTed with a key, marked claimed at once', async () => {
     const lists = [task('first_option', 'claimable'), task('first_recharge', 'locked')];
-    const { calls } = stubFetch(envelope(1, 'Success', { lists }), envelope(1, 'Success', { code: 'first_option', asset: 'POINT', reward: '30', balance: '30' }), () => new Promise<Response>(() => undefined));
+    const { calls } = stubFetch(
+      envelope(1, 'Success', { lists }),
+      envelope(1, 'Success', { code: 'first_option', asset: 'POINT', reward: '30', balance: '30' }),
+      () => new Promise<Response>(() => undefined),
+    );
     await loadWelfare();
     expect(welfareState.tasks.map((item) => item.state)).toEqual(['claimable', 'locked']);
     expect(await claimReward('first_option')).toMatchObject({ reward: '30' });

@@ -28,9 +28,7 @@ export default function ActivityListPage() {
       <div className="page-body">
         <OfflineNote endpoints={[activityList]} />
         <WinNotice wins={wins} />
-        {!loaded && failure && (
-          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
-        )}
+        {!loaded && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {loaded && list.length === 0 && (
           <Empty>
             <Trans>No activities at the moment.</Trans>

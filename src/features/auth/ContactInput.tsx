@@ -30,9 +30,26 @@ export function ContactInput({ mode, address, onModeChange, onAddressChange, aut
         ]}
       />
       {mode === 'phone' ? (
-        <TextField label={<Trans>Mobile number</Trans>} lead={`+${AREA_CODE}`} value={address} onChange={onAddressChange} inputMode="tel" autoComplete={autofill ? 'tel-national' : undefined} name="phone" placeholder={t`Enter your mobile number`} />
+        <TextField
+          label={<Trans>Mobile number</Trans>}
+          lead={`+${AREA_CODE}`}
+          value={address}
+          onChange={onAddressChange}
+          inputMode="tel"
+          autoComplete={autofill ? 'tel-national' : undefined}
+          name="phone"
+          placeholder={t`Enter your mobile number`}
+        />
       ) : (
-        <TextField label={<Trans>E-mail</Trans>} value={address} onChange={onAddressChange} type="email" autoComplete={autofill ? 'email' : undefined} name="email" placeholder={t`Enter your e-mail address`} />
+        <TextField
+          label={<Trans>E-mail</Trans>}
+          value={address}
+          onChange={onAddressChange}
+          type="email"
+          autoComplete={autofill ? 'email' : undefined}
+          name="email"
+          placeholder={t`Enter your e-mail address`}
+        />
       )}
     </>
   );

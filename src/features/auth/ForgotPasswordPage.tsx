@@ -41,8 +41,25 @@ export default function ForgotPasswordPage() {
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />
-        <TextField label={<Trans>New password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
-        <TextField label={<Trans>Repeat the new password</Trans>} value={repassword} onChange={setRepassword} type="password" autoComplete="new-password" name="repassword" maxLength={12} />
+        <TextField
+          label={<Trans>New password</Trans>}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="new-password"
+          name="password"
+          placeholder={t`6-12 letters or numbers`}
+          maxLength={12}
+        />
+        <TextField
+          label={<Trans>Repeat the new password</Trans>}
+          value={repassword}
+          onChange={setRepassword}
+          type="password"
+          autoComplete="new-password"
+          name="repassword"
+          maxLength={12}
+        />
         <Button type="submit" disabled={busy}>
           <Trans>Reset password</Trans>
         </Button>

@@ -36,8 +36,23 @@ export default function LoginPage() {
     <div className="page auth-page">
       <AuthHeader title={<Trans>Welcome back</Trans>} subtitle={<Trans>Log in to trade and manage your assets</Trans>} />
       <Form onSubmit={submit}>
-        <TextField label={<Trans>Username, mobile number or e-mail</Trans>} value={username} onChange={setUsername} autoComplete="username" name="username" placeholder={t`Enter your username`} />
-        <TextField label={<Trans>Password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="current-password" name="password" placeholder={t`Enter your password`} />
+        <TextField
+          label={<Trans>Username, mobile number or e-mail</Trans>}
+          value={username}
+          onChange={setUsername}
+          autoComplete="username"
+          name="username"
+          placeholder={t`Enter your username`}
+        />
+        <TextField
+          label={<Trans>Password</Trans>}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="current-password"
+          name="password"
+          placeholder={t`Enter your password`}
+        />
         <Checkbox checked={agree} onChange={setAgree}>
           <Trans>I have read and agree to the User Agreement and the Privacy Policy</Trans>
         </Checkbox>

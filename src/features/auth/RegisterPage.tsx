@@ -49,8 +49,27 @@ export default function RegisterPage() {
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} autofill />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />
-        <TextField label={<Trans>Login password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" placeholder={t`6-12 letters or numbers`} maxLength={12} />
-        <TextField label={<Trans>Payment password</Trans>} value={paypass} onChange={setPaypass} type="password" inputMode="numeric" autoComplete="off" name="paypass" placeholder={t`6 digits`} maxLength={6} />
+        <TextField
+          label={<Trans>Login password</Trans>}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="new-password"
+          name="password"
+          placeholder={t`6-12 letters or numbers`}
+          maxLength={12}
+        />
+        <TextField
+          label={<Trans>Payment password</Trans>}
+          value={paypass}
+          onChange={setPaypass}
+          type="password"
+          inputMode="numeric"
+          autoComplete="off"
+          name="paypass"
+          placeholder={t`6 digits`}
+          maxLength={6}
+        />
         <div className="field">
           <label htmlFor="register-currency">
             <Trans>Currency</Trans>
@@ -65,7 +84,14 @@ export default function RegisterPage() {
             </select>
           </div>
         </div>
-        <TextField label={<Trans>Invitation code (optional)</Trans>} value={invite} onChange={setInvite} name="invite" autoCapitalize="characters" placeholder={t`Enter the invitation code if you have one`} />
+        <TextField
+          label={<Trans>Invitation code (optional)</Trans>}
+          value={invite}
+          onChange={setInvite}
+          name="invite"
+          autoCapitalize="characters"
+          placeholder={t`Enter the invitation code if you have one`}
+        />
         <Checkbox checked={agree} onChange={setAgree}>
           <Trans>I have read and agree to the User Agreement and the Privacy Policy</Trans>
         </Checkbox>

@@ -1,13 +1,6 @@
 // Login, registration, codes and password reset.
 import * as v from 'valibot';
-import {
-  ForgotPasswordInput,
-  LoginInput,
-  forgotPassword,
-  login,
-  register,
-  type RegisterInputType,
-} from '../../contract/account.ts';
+import { ForgotPasswordInput, LoginInput, forgotPassword, login, register, type RegisterInputType } from '../../contract/account.ts';
 import { api } from '../../lib/api.ts';
 import { startSession } from '../../lib/account.ts';
 

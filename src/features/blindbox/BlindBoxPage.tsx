@@ -44,9 +44,7 @@ export default function BlindBoxPage() {
       <div className="page-body">
         <OfflineNote endpoints={[blindBoxInfo]} />
         <WinNotice wins={wins} />
-        {!info && failure && (
-          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
-        )}
+        {!info && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {info && (
           <>
             <section className="card box-stage" aria-label={t`Blind box`}>

@@ -31,7 +31,9 @@ export const GiftBox = ({ className }: { className?: string }) => (
     <rect x="4" y="18" width="56" height="12" rx="3" fill="#0096cc" />
     <rect x="28" y="18" width="8" height="40" fill="#ffd54a" />
     <path d="M32 18c-6-10-18-10-16-2 1 4 10 3 16 2zm0 0c6-10 18-10 16-2-1 4-10 3-16 2z" fill="none" stroke="#ffd54a" strokeWidth="4" strokeLinejoin="round" />
-    <text x="32" y="50" textAnchor="middle" fontSize="16" fontWeight="700" fill="#fff">?</text>
+    <text x="32" y="50" textAnchor="middle" fontSize="16" fontWeight="700" fill="#fff">
+      ?
+    </text>
   </svg>
 );
 
@@ -166,7 +168,16 @@ export function SeedPanel({ info }: { info: Snapshot<BlindBoxInfo> }) {
           void save.submit();
         }}
       >
-        <TextField label={<Trans>New client seed</Trans>} value={clientSeed} onChange={setClientSeedText} name="client_seed" autoComplete="off" dir="ltr" maxLength={64} placeholder={t`Any text without spaces`} />
+        <TextField
+          label={<Trans>New client seed</Trans>}
+          value={clientSeed}
+          onChange={setClientSeedText}
+          name="client_seed"
+          autoComplete="off"
+          dir="ltr"
+          maxLength={64}
+          placeholder={t`Any text without spaces`}
+        />
         <Button type="submit" variant="secondary" size="small" disabled={save.busy || !clientSeed}>
           <Trans>Change</Trans>
         </Button>
@@ -206,7 +217,11 @@ export function ResultDialog({ draw }: { draw: Snapshot<BoxDraw> }) {
         <strong className="box-result-name">
           <bdi>{draw.prize_name}</bdi>
         </strong>
-        {won && <span className="box-result-amount" dir="ltr">{prize}</span>}
+        {won && (
+          <span className="box-result-amount" dir="ltr">
+            {prize}
+          </span>
+        )}
         <span className="muted">
           <Trans>
             Roll <Ltr>{roll}</Ltr> of 1,000,000 · nonce <Ltr>{nonce}</Ltr>

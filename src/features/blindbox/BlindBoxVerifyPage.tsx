@@ -36,9 +36,7 @@ export default function BlindBoxVerifyPage() {
             <Trans>Verification needs a secure (https) connection: this browser offers Web Crypto only there. Open the app over https to check your draws.</Trans>
           </p>
         )}
-        {!draws.loaded && draws.failure && (
-          <LoadFailure onRetry={reload}>{draws.failure}</LoadFailure>
-        )}
+        {!draws.loaded && draws.failure && <LoadFailure onRetry={reload}>{draws.failure}</LoadFailure>}
         {draws.loaded && (
           <>
             <Summary draws={draws.lists} checks={checks} total={draws.total} />
@@ -184,9 +182,7 @@ function Scheme() {
           </Trans>
         </li>
         <li>
-          <Trans>
-            The first 13 hex digits of the result (52 bits) times 1,000,000, divided by 2^52 and rounded down, give the roll from 0 to 999,999.
-          </Trans>
+          <Trans>The first 13 hex digits of the result (52 bits) times 1,000,000, divided by 2^52 and rounded down, give the roll from 0 to 999,999.</Trans>
         </li>
         <li>
           <Trans>Walk the prize table of the draw in its order, adding the weights (parts per million): the first prize whose running total exceeds the roll is won.</Trans>

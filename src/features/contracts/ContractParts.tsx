@@ -26,11 +26,7 @@ export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
 
 const STATUS_TONE: Record<ContractStatus, Tone> = { open: 'wait', filled: 'good', cancelled: 'bad' };
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
-  return (
-    <StatusBadge tone={STATUS_TONE[status]}>
-      {status === 'open' ? <Trans>Open</Trans> : status === 'filled' ? <Trans>Dealt</Trans> : <Trans>Cancelled</Trans>}
-    </StatusBadge>
-  );
+  return <StatusBadge tone={STATUS_TONE[status]}>{status === 'open' ? <Trans>Open</Trans> : status === 'filled' ? <Trans>Dealt</Trans> : <Trans>Cancelled</Trans>}</StatusBadge>;
 }
 
 /** The pair's decimals for prices and quantities (2 and 8 until the pairs are known). */

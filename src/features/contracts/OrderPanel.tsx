@@ -73,7 +73,12 @@ export function OrderPanel({ code }: { code: string }) {
       if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
       else {
         const price = formatPrice(order.price ?? '0', pair?.price_decimals);
-        toast(order.side === 'buy' ? t`Limit order placed: it fills when a recorded price is at or below ${price}` : t`Limit order placed: it fills when a recorded price is at or above ${price}`, 3000);
+        toast(
+          order.side === 'buy'
+            ? t`Limit order placed: it fills when a recorded price is at or below ${price}`
+            : t`Limit order placed: it fills when a recorded price is at or above ${price}`,
+          3000,
+        );
       }
       change({ quantity: '', total: '' });
     } finally {
@@ -159,8 +164,7 @@ export function OrderPanel({ code }: { code: string }) {
         ))}
       </div>
       <p className="ct-available muted">
-        <Trans>Available</Trans>{' '}
-        <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}
+        <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}
       </p>
 
       <OrderFigures code={code} pair={pair} preview={preview} />
@@ -173,11 +177,15 @@ export function OrderPanel({ code }: { code: string }) {
         <ConfirmDialog title={<Trans>Confirm your order</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()}>
           <dl className="detail-rows">
             <div>
-              <dt><Trans>Pair</Trans></dt>
+              <dt>
+                <Trans>Pair</Trans>
+              </dt>
               <dd dir="ltr">{code}/USDT</dd>
             </div>
             <div>
-              <dt><Trans>Order</Trans></dt>
+              <dt>
+                <Trans>Order</Trans>
+              </dt>
               <dd>
                 <SideTag side={form.side} type={form.type} />
               </dd>
@@ -205,11 +213,15 @@ export function OrderPanel({ code }: { code: string }) {
 
 /** Quantity, total, fee and what arrives, as the order would fill now. */
 function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<ContractPair> | undefined; preview: ReturnType<typeof orderPreview> }) {
-  const feePercent = pair ? formatAmount(new Big(pair.fee_rate).times(100).toFixed(), Math.min(4, Math.max(1, new Big(pair.fee_rate).times(100).toFixed().split('.')[1]?.length ?? 0))) : '—';
+  const feePercent = pair
+    ? formatAmount(new Big(pair.fee_rate).times(100).toFixed(), Math.min(4, Math.max(1, new Big(pair.fee_rate).times(100).toFixed().split('.')[1]?.length ?? 0)))
+    : '—';
   return (
     <dl className="detail-rows ct-figures">
       <div>
-        <dt><Trans>Quantity</Trans></dt>
+        <dt>
+          <Trans>Quantity</Trans>
+        </dt>
         <dd>
           <span>
             <span className="opt-num">{preview ? formatAmount(preview.quantity, pair?.quantity_decimals ?? 8) : '—'}</span> {code}
@@ -217,7 +229,9 @@ function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<Co
         </dd>
       </div>
       <div>
-        <dt><Trans>Total</Trans></dt>
+        <dt>
+          <Trans>Total</Trans>
+        </dt>
         <dd>
           <span>
             <span className="opt-num">{preview ? formatMoney(preview.total) : '—'}</span> USDT
@@ -235,7 +249,9 @@ function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<Co
         </dd>
       </div>
       <div>
-        <dt><Trans>You receive</Trans></dt>
+        <dt>
+          <Trans>You receive</Trans>
+        </dt>
         <dd>
           <strong>
             <span className="opt-num">{preview ? formatMoney(preview.received) : '—'}</span> {preview?.received_asset ?? ''}

@@ -142,7 +142,12 @@ function spendOf(code: string, form: OrderForm, pair: ContractPair, quantity: st
  * What the order would bring at the price it would fill at (a limit at its price, a market order
  * at the latest price), for the form's summary; null while the fields do not make an order.
  */
-export function orderPreview(code: string, form: OrderForm, pair: ContractPair | undefined, lastPrice: string | undefined): (FillAmounts & { quantity: string; price: string }) | null {
+export function orderPreview(
+  code: string,
+  form: OrderForm,
+  pair: ContractPair | undefined,
+  lastPrice: string | undefined,
+): (FillAmounts & { quantity: string; price: string }) | null {
   if (!pair || !lastPrice) return null;
   const input = orderInput(code, form);
   if (firstError(PlaceContractInput, input)) return null;
@@ -166,7 +171,10 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
   // up to 8 decimals (at most 1e-8 each, and the fee on the first), so it never asks for more.
   const room = part(amounts.usdt_available).minus('0.00000003');
   if (room.lte(0)) return new Big(0).toFixed(pair.quantity_decimals);
-  return room.div(new Big(form.price).times(new Big(1).plus(pair.fee_rate))).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
+  return room
+    .div(new Big(form.price).times(new Big(1).plus(pair.fee_rate)))
+    .round(pair.quantity_decimals, Big.roundDown)
+    .toFixed(pair.quantity_decimals);
 }
 
 /** Places the order; a fill is told, an open limit joins the open orders, amounts and balances refresh. */

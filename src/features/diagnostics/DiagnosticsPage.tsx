@@ -296,7 +296,15 @@ function CachesCard() {
 
 function CacheList({ cache, now }: { cache: Readonly<RuntimeCache>; now: Date }) {
   const title =
-    cache.kind === 'public' ? <Trans>Public data</Trans> : cache.mine ? <Trans>This user's answers</Trans> : cache.kind === 'user' ? <Trans>Another user's answers</Trans> : <Trans>Other cache</Trans>;
+    cache.kind === 'public' ? (
+      <Trans>Public data</Trans>
+    ) : cache.mine ? (
+      <Trans>This user's answers</Trans>
+    ) : cache.kind === 'user' ? (
+      <Trans>Another user's answers</Trans>
+    ) : (
+      <Trans>Other cache</Trans>
+    );
   return (
     <div className="diag-cache" data-cache={cache.name}>
       <h3 className="diag-subtitle">

@@ -26,5 +26,4 @@ export function formatAge(seconds: number): string {
 }
 
 /** "123 ms". */
-export const formatDuration = (ms: number) =>
-  new Intl.NumberFormat(locale(), { style: 'unit', unit: 'millisecond', unitDisplay: 'short', numberingSystem: 'latn' }).format(ms);
+export const formatDuration = (ms: number) => new Intl.NumberFormat(locale(), { style: 'unit', unit: 'millisecond', unitDisplay: 'short', numberingSystem: 'latn' }).format(ms);

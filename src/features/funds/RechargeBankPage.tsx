@@ -46,7 +46,6 @@ export default function RechargeBankPage() {
   );
 }
 
-
 function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
   const { t } = useLingui();
   const fiat = useDisplayCurrency();

@@ -42,7 +42,13 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
         <RechargeStatusBadge status={order.status} />
         <Money className={order.status === 'rejected' ? 'funds-summary-amount funds-void' : 'funds-summary-amount'} amount={order.actual_amount} asset={order.asset} fiat={fiat} />
         <span className="muted">
-          {order.status === 'success' ? <Trans>Credited to your balance</Trans> : order.status === 'pending' ? <Trans>Credited once the payment has been reviewed</Trans> : <Trans>Not credited</Trans>}
+          {order.status === 'success' ? (
+            <Trans>Credited to your balance</Trans>
+          ) : order.status === 'pending' ? (
+            <Trans>Credited once the payment has been reviewed</Trans>
+          ) : (
+            <Trans>Not credited</Trans>
+          )}
         </span>
         {order.status === 'rejected' && order.reason && (
           <p className="funds-reason" role="note">

@@ -68,7 +68,15 @@ export default function RechargePage() {
           <Trans>Pay first, then report the payment on the next page. The amount is credited to your balance once it has been reviewed.</Trans>
         </p>
         <div className="card flush cells">
-          <Cell icon={<span className="cell-icon"><RecordIcon /></span>} label={<Trans>Recharge record</Trans>} to={ROUTES.rechargeRecord} />
+          <Cell
+            icon={
+              <span className="cell-icon">
+                <RecordIcon />
+              </span>
+            }
+            label={<Trans>Recharge record</Trans>}
+            to={ROUTES.rechargeRecord}
+          />
         </div>
       </div>
     </div>
@@ -95,7 +103,11 @@ function ChannelCell({ channel }: { channel: Readonly<RechargeChannel> }) {
   const currency = channel.currency;
   return (
     <Cell
-      icon={<span className="funds-coin" aria-hidden="true">{currency.slice(0, 4)}</span>}
+      icon={
+        <span className="funds-coin" aria-hidden="true">
+          {currency.slice(0, 4)}
+        </span>
+      }
       label={
         <span className="funds-channel">
           <bdi>{crypto ? channel.name : channel.bank_name || channel.name}</bdi>

@@ -188,13 +188,30 @@ export default function WithdrawPage() {
           <Trans>The total is taken from your balance at once. If the withdrawal is refused, it comes back to your balance with the reason.</Trans>
         </p>
         <div className="card flush cells">
-          <Cell icon={<span className="cell-icon"><RecordIcon /></span>} label={<Trans>Withdrawal record</Trans>} to={ROUTES.withdrawRecord} />
+          <Cell
+            icon={
+              <span className="cell-icon">
+                <RecordIcon />
+              </span>
+            }
+            label={<Trans>Withdrawal record</Trans>}
+            to={ROUTES.withdrawRecord}
+          />
         </div>
       </Form>
 
       {prompt && <PromptDialog prompt={prompt} onClose={() => setPrompt(null)} />}
       {confirming && quote && rule && (
-        <ConfirmWithdrawalDialog payee={payee} quote={quote} rule={rule} fiat={fiat} bank={bank} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+        <ConfirmWithdrawalDialog
+          payee={payee}
+          quote={quote}
+          rule={rule}
+          fiat={fiat}
+          bank={bank}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+        />
       )}
     </div>
   );

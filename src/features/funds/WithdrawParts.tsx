@@ -33,7 +33,10 @@ export function WalletLabel({ wallet }: { wallet: Readonly<Wallet> }) {
   return (
     <span className="funds-payee">
       <strong>
-        <bdi>{wallet.alias}</bdi> <span className="funds-tag">{wallet.currency} · {wallet.chain}</span>
+        <bdi>{wallet.alias}</bdi>{' '}
+        <span className="funds-tag">
+          {wallet.currency} · {wallet.chain}
+        </span>
       </strong>
       <Ltr className="muted funds-mono">{middleEllipsis(wallet.address)}</Ltr>
     </span>

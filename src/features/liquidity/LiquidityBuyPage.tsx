@@ -14,16 +14,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { Day, Figure, useFigures } from './LiquidityParts.tsx';
-import {
-  earningStartsOn,
-  estimatedDailyInterest,
-  isAmount,
-  liquidityState,
-  loadBalance,
-  loadProduct,
-  loadSubscribeInfo,
-  subscribeProblem,
-} from './liquidity-store.ts';
+import { earningStartsOn, estimatedDailyInterest, isAmount, liquidityState, loadBalance, loadProduct, loadSubscribeInfo, subscribeProblem } from './liquidity-store.ts';
 
 export default function LiquidityBuyPage() {
   const { t } = useLingui();
@@ -47,13 +38,7 @@ export default function LiquidityBuyPage() {
       <NavBar title={<Trans>Subscribe</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
       <Form onSubmit={next}>
         <OfflineNote endpoints={[transferInInfo, liquidityProduct, earnBalance]} />
-        <AmountField
-          value={amount}
-          onChange={setAmount}
-          enterKeyHint="next"
-          placeholder={minimum ? t`At least ${minimum} USDT` : undefined}
-          all={subscribeInfo?.usdt_available}
-        />
+        <AmountField value={amount} onChange={setAmount} enterKeyHint="next" placeholder={minimum ? t`At least ${minimum} USDT` : undefined} all={subscribeInfo?.usdt_available} />
         <p className="liq-available muted">
           <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} />
         </p>
@@ -70,7 +55,8 @@ export default function LiquidityBuyPage() {
           </dl>
           <p className="liq-note">
             <Trans>
-              Money subscribed today earns from the next interest day. Interest is paid into your liquidity balance at the end of each interest day and earns interest itself from then on.
+              Money subscribed today earns from the next interest day. Interest is paid into your liquidity balance at the end of each interest day and earns interest itself from
+              then on.
             </Trans>
           </p>
         </section>

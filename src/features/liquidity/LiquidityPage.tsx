@@ -76,8 +76,24 @@ export default function LiquidityPage() {
         )}
 
         <div className="card flush cells">
-          <Cell icon={<span className="cell-icon"><RecordIcon /></span>} label={<Trans>Liquidity record</Trans>} to={ROUTES.liquidityRecord} />
-          <Cell icon={<span className="cell-icon"><DetailsIcon /></span>} label={<Trans>Rules</Trans>} to={ROUTES.liquidityRule} />
+          <Cell
+            icon={
+              <span className="cell-icon">
+                <RecordIcon />
+              </span>
+            }
+            label={<Trans>Liquidity record</Trans>}
+            to={ROUTES.liquidityRecord}
+          />
+          <Cell
+            icon={
+              <span className="cell-icon">
+                <DetailsIcon />
+              </span>
+            }
+            label={<Trans>Rules</Trans>}
+            to={ROUTES.liquidityRule}
+          />
         </div>
       </div>
     </div>

@@ -54,7 +54,8 @@ export default function LiquidityRulePage() {
           </h2>
           <p>
             <Trans>
-              Rates are annual and tiered: each part of your balance earns the rate of the tier it falls in. A new ladder can be published for each interest day; a day without one keeps the last one published.
+              Rates are annual and tiered: each part of your balance earns the rate of the tier it falls in. A new ladder can be published for each interest day; a day without one
+              keeps the last one published.
             </Trans>
           </p>
           {rule && rule.ladder.length > 0 && (
@@ -90,9 +91,7 @@ export default function LiquidityRulePage() {
           </p>
           {rule && rule.ladder.length > 0 && <Example ladder={rule.ladder} />}
           <p>
-            <Trans>
-              Interest is added to your liquidity balance at the end of each interest day and earns interest itself from the next day: it compounds daily.
-            </Trans>
+            <Trans>Interest is added to your liquidity balance at the end of each interest day and earns interest itself from the next day: it compounds daily.</Trans>
           </p>
         </section>
 
@@ -103,13 +102,15 @@ export default function LiquidityRulePage() {
           <ul>
             <li>
               <Trans>
-                <strong>Quick redemption</strong>: the USDT arrives in your available balance at once. The part redeemed earns no interest that day. At most <Ltr>{quickMax}</Ltr> USDT per user and interest day.
+                <strong>Quick redemption</strong>: the USDT arrives in your available balance at once. The part redeemed earns no interest that day. At most <Ltr>{quickMax}</Ltr>{' '}
+                USDT per user and interest day.
               </Trans>
             </li>
             <li>
               <Trans>
-                <strong>Standard redemption</strong>: no daily limit. It is submitted, waits to be processed from the end of its day, and is confirmed when paid into your available balance at the end of{' '}
-                <Plural value={payoutDays} one="the next interest day" other="the interest day # days later" />. It still earns interest on the day it is made.
+                <strong>Standard redemption</strong>: no daily limit. It is submitted, waits to be processed from the end of its day, and is confirmed when paid into your available
+                balance at the end of <Plural value={payoutDays} one="the next interest day" other="the interest day # days later" />. It still earns interest on the day it is
+                made.
               </Trans>
             </li>
           </ul>
@@ -121,7 +122,8 @@ export default function LiquidityRulePage() {
           </h2>
           <p>
             <Trans>
-              An interest day runs from 00:00 to 24:00 in the <bdi>{zone}</bdi> time zone <Ltr>{offset}</Ltr>. Interest is computed and credited, and standard redemptions are paid, when it ends.
+              An interest day runs from 00:00 to 24:00 in the <bdi>{zone}</bdi> time zone <Ltr>{offset}</Ltr>. Interest is computed and credited, and standard redemptions are paid,
+              when it ends.
             </Trans>
           </p>
         </section>

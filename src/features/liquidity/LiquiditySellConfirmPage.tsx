@@ -94,9 +94,7 @@ export default function LiquiditySellConfirmPage() {
                 <Trans>At the end of the next interest day</Trans>
               )}
             </Row>
-            <Row label={<Trans>Interest today</Trans>}>
-              {quick ? <Trans>None on the amount redeemed</Trans> : <Trans>Still earned on the amount redeemed</Trans>}
-            </Row>
+            <Row label={<Trans>Interest today</Trans>}>{quick ? <Trans>None on the amount redeemed</Trans> : <Trans>Still earned on the amount redeemed</Trans>}</Row>
             {quick && (
               <Row label={<Trans>Quick allowance left today</Trans>}>
                 <Figure value={redeemInfo?.quick_remaining} />
@@ -108,7 +106,9 @@ export default function LiquiditySellConfirmPage() {
           {quick ? (
             <Trans>The USDT is in your available balance as soon as you confirm.</Trans>
           ) : (
-            <Trans>The amount stays in your liquidity balance as redeeming until it is paid. Your record shows it as submitted, then waiting to be processed, then confirmed once paid.</Trans>
+            <Trans>
+              The amount stays in your liquidity balance as redeeming until it is paid. Your record shows it as submitted, then waiting to be processed, then confirmed once paid.
+            </Trans>
           )}
         </p>
 

@@ -126,8 +126,7 @@ export default function LockupDetailsPage() {
               />
               {token && (
                 <p className="lockup-available muted">
-                  <Trans>Available</Trans>{' '}
-                  <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                  <Trans>Available</Trans> <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
                 </p>
               )}
               <QuoteRows quote={quote} days={product.days} period={period} />

@@ -88,8 +88,7 @@ export function interestDayAt(at: Date, timeZone: string = EARN_TIME_ZONE): Inte
 }
 
 /** Today as the server counts it, else as the device's clock makes it in the earn zone. */
-export const todayOf = (state: { readonly today: InterestDay | null; readonly timeZone: string }, now: Date = new Date()) =>
-  state.today ?? interestDayAt(now, state.timeZone);
+export const todayOf = (state: { readonly today: InterestDay | null; readonly timeZone: string }, now: Date = new Date()) => state.today ?? interestDayAt(now, state.timeZone);
 
 export interface LockupPeriod {
   /** The first interest day that pays income: the day after the subscription's. */
@@ -166,9 +165,7 @@ export async function subscribeLockup(productId: number, typed: string): Promise
 }
 
 /** The record: all, processing, ended; newest first, a page at a time. */
-export const lockupRecord = pagedLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, page, loading) =>
-  api(lockupOrders, { status, page: String(page) }, { loading }),
-);
+export const lockupRecord = pagedLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, page, loading) => api(lockupOrders, { status, page: String(page) }, { loading }));
 
 // Another session (logout, another user) must never see this user's figures.
 subscribeKey(session, 'token', () => {

@@ -79,7 +79,13 @@ export default function CoinDetailPage() {
           <QuoteHeader quote={quote} />
         ) : (
           failure && (
-            <Empty action={<Button size="small" onClick={() => void refreshCoinList()}><Trans>Try again</Trans></Button>}>
+            <Empty
+              action={
+                <Button size="small" onClick={() => void refreshCoinList()}>
+                  <Trans>Try again</Trans>
+                </Button>
+              }
+            >
               {failure.message}
             </Empty>
           )

@@ -56,7 +56,13 @@ export default function CoinListPage() {
         <MarketStatus />
         {codes.length === 0 ? (
           failure && (
-            <Empty action={<Button size="small" onClick={() => void refreshCoinList()}><Trans>Try again</Trans></Button>}>
+            <Empty
+              action={
+                <Button size="small" onClick={() => void refreshCoinList()}>
+                  <Trans>Try again</Trans>
+                </Button>
+              }
+            >
               {failure.message}
             </Empty>
           )

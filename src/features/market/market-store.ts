@@ -33,8 +33,7 @@ export async function ensureCoinList(): Promise<void> {
 }
 
 /** Offline since the failed refresh: a later success (the stream refreshes on connect) moves updatedAt on. */
-export const isListStale = (failure: { asOf: string | null } | null, updatedAt: string | null) =>
-  failure !== null && failure.asOf === updatedAt;
+export const isListStale = (failure: { asOf: string | null } | null, updatedAt: string | null) => failure !== null && failure.asOf === updatedAt;
 
 /** The coins in the server's order whose code or name contains the query (any case). */
 export function searchCoins(codes: readonly string[], quotes: Readonly<Record<string, CoinQuote>>, query: string): CoinQuote[] {
@@ -102,4 +101,3 @@ export function applyTicksToChart(ticks: readonly TickEvent[]): void {
     if (tick.code === coinChart.code) coinChart.candles = applyTick(coinChart.candles, tick, PERIOD_SECONDS[coinChart.period]) as Candle[];
   }
 }
-

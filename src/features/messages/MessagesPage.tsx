@@ -15,18 +15,7 @@ import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { outbox } from '../../lib/outbox.ts';
-import {
-  chooseFilter,
-  closeMessage,
-  formatMessageDate,
-  hasMore,
-  loadMessages,
-  markAllRead,
-  messagesState,
-  openMessage,
-  previewOf,
-  type MessageFilter,
-} from './messages-store.ts';
+import { chooseFilter, closeMessage, formatMessageDate, hasMore, loadMessages, markAllRead, messagesState, openMessage, previewOf, type MessageFilter } from './messages-store.ts';
 
 /** What was marked read offline and waits in the outbox for the connection. */
 function OutboxNote() {

@@ -37,8 +37,7 @@ export const listedOnServer = (filter: MessageFilter, lists: readonly StationMes
 export const hasMore = (filter: MessageFilter, list: { readonly lists: readonly StationMessage[]; readonly total: number }) => listedOnServer(filter, list.lists) < list.total;
 
 /** The page that holds the first message not shown yet (pages of the unread list move up as messages are read). */
-export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) =>
-  Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
+export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) => Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
 
 const latestRequest: Record<MessageFilter, number> = { all: 0, unread: 0 };
 

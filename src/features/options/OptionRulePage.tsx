@@ -57,7 +57,8 @@ export default function OptionRulePage() {
             </li>
             <li>
               <Trans>
-                <strong>No price</strong>: no price was recorded in the 10 seconds before the end time (the market data was unavailable). The order is void and your amount is returned in full.
+                <strong>No price</strong>: no price was recorded in the 10 seconds before the end time (the market data was unavailable). The order is void and your amount is
+                returned in full.
               </Trans>
             </li>
           </ul>
@@ -74,7 +75,10 @@ export default function OptionRulePage() {
             <Trans>Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a real market.</Trans>
           </p>
           <p>
-            <Trans>The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay from a fixed seed is predictable, and it is labelled “Simulated · replay”.</Trans>
+            <Trans>
+              The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay from
+              a fixed seed is predictable, and it is labelled “Simulated · replay”.
+            </Trans>
           </p>
           <p>
             <Trans>Every result follows only from the recorded prices. No one — not you, not an operator — can set or change the outcome of an order.</Trans>

@@ -54,7 +54,12 @@ export function OrderTabs() {
 function PendingList() {
   const { holding } = useSnapshot(optionsState);
   if (!holding.loaded) return null;
-  if (holding.lists.length === 0) return <Empty><Trans>No pending orders</Trans></Empty>;
+  if (holding.lists.length === 0)
+    return (
+      <Empty>
+        <Trans>No pending orders</Trans>
+      </Empty>
+    );
   return (
     <div className="opt-order-list">
       {holding.lists.map((order) => (
@@ -69,11 +74,13 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
   const quote = useSnapshot(prices).quotes[order.code];
   const decimals = quote?.price_decimals ?? 2;
   const moved = quote ? new Big(quote.price).cmp(order.start_price) : 0;
-  const winning = moved === 0 ? '' : (moved > 0) === (order.direction === 'up') ? 'up' : 'down';
+  const winning = moved === 0 ? '' : moved > 0 === (order.direction === 'up') ? 'up' : 'down';
   return (
     <OrderCard order={order} decimals={decimals} aside={<Countdown endAt={order.end_at} />}>
       <div>
-        <span className="muted"><Trans>Current price</Trans></span>
+        <span className="muted">
+          <Trans>Current price</Trans>
+        </span>
         <span className={`opt-num ${winning}`}>{quote ? formatPrice(quote.price, decimals) : '—'}</span>
       </div>
     </OrderCard>
@@ -87,11 +94,15 @@ function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly
       <OrderHead order={order}>{aside}</OrderHead>
       <div className="opt-order-grid">
         <div>
-          <span className="muted"><Trans>Amount</Trans></span>
+          <span className="muted">
+            <Trans>Amount</Trans>
+          </span>
           <span className="opt-num">{formatUsdt(order.amount)}</span>
         </div>
         <div>
-          <span className="muted"><Trans>Start price</Trans></span>
+          <span className="muted">
+            <Trans>Start price</Trans>
+          </span>
           <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
         </div>
         {children}
@@ -104,7 +115,12 @@ function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly
 function RecordList() {
   const { history, totals } = useSnapshot(optionsState);
   if (!history.loaded) return null;
-  if (history.lists.length === 0) return <Empty><Trans>No purchase records yet</Trans></Empty>;
+  if (history.lists.length === 0)
+    return (
+      <Empty>
+        <Trans>No purchase records yet</Trans>
+      </Empty>
+    );
   const settledCount = totals?.settled_count ?? 0;
   const totalProfit = totals?.total_profit ?? '0';
   return (
@@ -139,7 +155,9 @@ function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
   return (
     <OrderCard order={order} decimals={decimals} aside={result} foot={endTime}>
       <div>
-        <span className="muted"><Trans>End price</Trans></span>
+        <span className="muted">
+          <Trans>End price</Trans>
+        </span>
         <span className="opt-num">{order.end_price === null ? '—' : formatPrice(order.end_price, decimals)}</span>
       </div>
     </OrderCard>

@@ -43,9 +43,7 @@ export default function OrderRecordPage() {
   return (
     <div className="page">
       <NavBar title={<Trans>Order details</Trans>} />
-      <div className="page-body">
-        {order ? <OrderDetails order={order} /> : failure && <Empty>{failure}</Empty>}
-      </div>
+      <div className="page-body">{order ? <OrderDetails order={order} /> : failure && <Empty>{failure}</Empty>}</div>
     </div>
   );
 }

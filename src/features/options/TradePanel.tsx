@@ -59,14 +59,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       </div>
       <div className={choices.length ? 'opt-expiries' : 'opt-expiries loading'} role="radiogroup" aria-label={t`Expiry and yield`}>
         {choices.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={item.id === product?.id}
-            className="opt-expiry"
-            onClick={() => (optionsState.minutes = item.minutes)}
-          >
+          <button key={item.id} type="button" role="radio" aria-checked={item.id === product?.id} className="opt-expiry" onClick={() => (optionsState.minutes = item.minutes)}>
             <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
           </button>
         ))}
@@ -100,7 +93,15 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       </div>
 
       {confirming && product && (
-        <ConfirmDialog code={code} direction={confirming} amount={amount} product={product} busy={busy} onCancel={() => setConfirming(null)} onConfirm={() => void submit(confirming)} />
+        <ConfirmDialog
+          code={code}
+          direction={confirming}
+          amount={amount}
+          product={product}
+          busy={busy}
+          onCancel={() => setConfirming(null)}
+          onConfirm={() => void submit(confirming)}
+        />
       )}
     </section>
   );
@@ -135,35 +136,57 @@ function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onCon
     >
       <dl className="opt-rows">
         <div>
-          <dt><Trans>Coin</Trans></dt>
+          <dt>
+            <Trans>Coin</Trans>
+          </dt>
           <dd>{code}/USDT</dd>
         </div>
         <div>
-          <dt><Trans>Direction</Trans></dt>
-          <dd><DirectionTag direction={direction} /></dd>
+          <dt>
+            <Trans>Direction</Trans>
+          </dt>
+          <dd>
+            <DirectionTag direction={direction} />
+          </dd>
         </div>
         <div>
-          <dt><Trans>Amount</Trans></dt>
-          <dd><span className="opt-num">{formatUsdt(amount)}</span> USDT</dd>
+          <dt>
+            <Trans>Amount</Trans>
+          </dt>
+          <dd>
+            <span className="opt-num">{formatUsdt(amount)}</span> USDT
+          </dd>
         </div>
         <div>
-          <dt><Trans>Expiry</Trans></dt>
-          <dd><Minutes minutes={product.minutes} /></dd>
+          <dt>
+            <Trans>Expiry</Trans>
+          </dt>
+          <dd>
+            <Minutes minutes={product.minutes} />
+          </dd>
         </div>
         <div>
-          <dt><Trans>Yield</Trans></dt>
+          <dt>
+            <Trans>Yield</Trans>
+          </dt>
           <dd className="opt-num">{formatYield(product.yield_rate)}</dd>
         </div>
         <div>
-          <dt><Trans>Current price</Trans></dt>
+          <dt>
+            <Trans>Current price</Trans>
+          </dt>
           <dd>
             <span className="opt-num">{quote ? formatPrice(quote.price, quote.price_decimals) : '—'}</span>
             <SimulatedBadge source={quote} />
           </dd>
         </div>
         <div>
-          <dt><Trans>Payout if it wins</Trans></dt>
-          <dd className="up"><span className="opt-num">{payout ? formatUsdt(payout) : '—'}</span> USDT</dd>
+          <dt>
+            <Trans>Payout if it wins</Trans>
+          </dt>
+          <dd className="up">
+            <span className="opt-num">{payout ? formatUsdt(payout) : '—'}</span> USDT
+          </dd>
         </div>
       </dl>
       <p className="opt-note">

@@ -14,7 +14,6 @@ export function formatSignedUsdt(value: string): string {
   return new Big(value).gt(0) ? `+${text}` : text;
 }
 
-
 /** A yield of 0.85 reads 85%. */
 export function formatYield(rate: string): string {
   const percent = new Big(rate).times(100);

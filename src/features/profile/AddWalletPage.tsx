@@ -57,7 +57,15 @@ export default function AddWalletPage() {
     <div className="page payout-page">
       <NavBar title={<Trans>Add wallet</Trans>} />
       <Form onSubmit={submit}>
-        <TextField label={<Trans>Alias</Trans>} value={alias} onChange={setAlias} name="alias" maxLength={30} autoComplete="off" placeholder={t`A name you recognise, e.g. My exchange`} />
+        <TextField
+          label={<Trans>Alias</Trans>}
+          value={alias}
+          onChange={setAlias}
+          name="alias"
+          maxLength={30}
+          autoComplete="off"
+          placeholder={t`A name you recognise, e.g. My exchange`}
+        />
         <div className="field">
           <span className="field-label">
             <Trans>Currency</Trans>

@@ -46,7 +46,15 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
       <h2 className="payout-form-title">
         <Trans>Add bank card</Trans>
       </h2>
-      <TextField label={<Trans>Real name</Trans>} value={form.real_name} onChange={set('real_name')} name="real_name" autoComplete="name" maxLength={60} placeholder={t`Name of the account holder`} />
+      <TextField
+        label={<Trans>Real name</Trans>}
+        value={form.real_name}
+        onChange={set('real_name')}
+        name="real_name"
+        autoComplete="name"
+        maxLength={60}
+        placeholder={t`Name of the account holder`}
+      />
       <TextField
         label={<Trans>IFSC code</Trans>}
         value={form.ifsc}
@@ -88,8 +96,28 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         dir="ltr"
         placeholder={t`6-20 digits`}
       />
-      <TextField label={<Trans>Mobile number</Trans>} value={form.phone} onChange={set('phone')} name="phone" inputMode="tel" autoComplete="tel-national" maxLength={15} dir="ltr" placeholder={t`Enter your mobile number`} />
-      <TextField label={<Trans>E-mail</Trans>} value={form.email} onChange={set('email')} name="email" type="email" inputMode="email" autoComplete="email" dir="ltr" placeholder={t`Enter your e-mail address`} />
+      <TextField
+        label={<Trans>Mobile number</Trans>}
+        value={form.phone}
+        onChange={set('phone')}
+        name="phone"
+        inputMode="tel"
+        autoComplete="tel-national"
+        maxLength={15}
+        dir="ltr"
+        placeholder={t`Enter your mobile number`}
+      />
+      <TextField
+        label={<Trans>E-mail</Trans>}
+        value={form.email}
+        onChange={set('email')}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        dir="ltr"
+        placeholder={t`Enter your e-mail address`}
+      />
       <Button type="submit" disabled={busy}>
         <Trans>Save bank card</Trans>
       </Button>

@@ -52,9 +52,7 @@ export default function BankCardPage() {
       <NavBar title={<Trans>Bank card</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[bankCards]} />
-        {!cards.loaded && cards.failure && (
-          <LoadFailure onRetry={reload}>{cards.failure}</LoadFailure>
-        )}
+        {!cards.loaded && cards.failure && <LoadFailure onRetry={reload}>{cards.failure}</LoadFailure>}
         {cards.lists.length > 0 && (
           <ul className="payout-list">
             {cards.lists.map((card) => (
@@ -67,9 +65,7 @@ export default function BankCardPage() {
             <Trans>Bind a bank card to withdraw to your bank account.</Trans>
           </p>
         )}
-        {cards.loaded && !full && (adding || empty) && (
-          <BankCardForm cardsBound={cards.lists.length} onAdded={added} onCancel={empty ? undefined : () => setAdding(false)} />
-        )}
+        {cards.loaded && !full && (adding || empty) && <BankCardForm cardsBound={cards.lists.length} onAdded={added} onCancel={empty ? undefined : () => setAdding(false)} />}
         {cards.loaded && !full && !adding && !empty && (
           <Button variant="secondary" onClick={() => setAdding(true)}>
             <PlusIcon className="btn-icon" />
@@ -78,9 +74,7 @@ export default function BankCardPage() {
         )}
         {full && <p className="muted form-note">{bankCardLimitText()}</p>}
       </div>
-      {deleting && (
-        <DeleteDialog card={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />
-      )}
+      {deleting && <DeleteDialog card={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />}
     </div>
   );
 }

@@ -32,9 +32,7 @@ export default function CertificationAdvancedPage() {
       <NavBar title={<Trans>Advanced certification</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[certificationState]} />
-        {!state && failure && (
-          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
-        )}
+        {!state && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {state && advancedBlocked(state) && (
           <section className="card cert-blocked" role="status">
             <ShieldIcon className="cert-blocked-icon" />

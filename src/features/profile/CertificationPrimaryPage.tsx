@@ -16,16 +16,7 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
-import {
-  DOCUMENT_LABELS,
-  STATUS_LABELS,
-  canSubmit,
-  certification,
-  certificationProblem,
-  loadCertification,
-  submitLevel,
-  type PrimaryForm,
-} from './certification-store.ts';
+import { DOCUMENT_LABELS, STATUS_LABELS, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type PrimaryForm } from './certification-store.ts';
 import './payouts.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { certificationState } from '../../contract/certification.ts';
@@ -41,9 +32,7 @@ export default function CertificationPrimaryPage() {
       <NavBar title={<Trans>Primary certification</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[certificationState]} />
-        {!state && failure && (
-          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
-        )}
+        {!state && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {state && (
           <>
             <CertificationStatusCard title={<Trans>Primary certification</Trans>} record={state.primary} />
@@ -103,7 +92,15 @@ function PrimaryCertificationForm() {
           options={DOCUMENT_TYPES.map((value) => ({ value, label: i18n._(DOCUMENT_LABELS[value]) }))}
         />
       </div>
-      <TextField label={<Trans>Name</Trans>} value={form.name} onChange={set('name')} name="name" autoComplete="name" maxLength={60} placeholder={t`Your name as on the document`} />
+      <TextField
+        label={<Trans>Name</Trans>}
+        value={form.name}
+        onChange={set('name')}
+        name="name"
+        autoComplete="name"
+        maxLength={60}
+        placeholder={t`Your name as on the document`}
+      />
       <TextField
         label={<Trans>Document number</Trans>}
         value={form.number}

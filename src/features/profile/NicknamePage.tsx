@@ -27,7 +27,15 @@ export default function NicknamePage() {
     <div className="page">
       <NavBar title={<Trans>Nickname</Trans>} />
       <Form onSubmit={submit}>
-        <TextField label={<Trans>Nickname</Trans>} value={nickname} onChange={setNickname} name="nickname" maxLength={20} autoComplete="nickname" placeholder={t`1-20 characters`} />
+        <TextField
+          label={<Trans>Nickname</Trans>}
+          value={nickname}
+          onChange={setNickname}
+          name="nickname"
+          maxLength={20}
+          autoComplete="nickname"
+          placeholder={t`1-20 characters`}
+        />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>

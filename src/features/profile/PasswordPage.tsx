@@ -29,9 +29,35 @@ export default function PasswordPage() {
     <div className="page">
       <NavBar title={<Trans>Login password</Trans>} />
       <Form onSubmit={submit}>
-        <TextField label={<Trans>Old password</Trans>} value={oldpass} onChange={setOldpass} type="password" autoComplete="current-password" name="oldpass" placeholder={t`Enter the old password`} />
-        <TextField label={<Trans>New password</Trans>} value={password} onChange={setPassword} type="password" autoComplete="new-password" name="password" maxLength={12} placeholder={t`6-12 letters or numbers`} />
-        <TextField label={<Trans>Repeat new password</Trans>} value={repassword} onChange={setRepassword} type="password" autoComplete="new-password" name="repassword" maxLength={12} placeholder={t`Enter the new password again`} />
+        <TextField
+          label={<Trans>Old password</Trans>}
+          value={oldpass}
+          onChange={setOldpass}
+          type="password"
+          autoComplete="current-password"
+          name="oldpass"
+          placeholder={t`Enter the old password`}
+        />
+        <TextField
+          label={<Trans>New password</Trans>}
+          value={password}
+          onChange={setPassword}
+          type="password"
+          autoComplete="new-password"
+          name="password"
+          maxLength={12}
+          placeholder={t`6-12 letters or numbers`}
+        />
+        <TextField
+          label={<Trans>Repeat new password</Trans>}
+          value={repassword}
+          onChange={setRepassword}
+          type="password"
+          autoComplete="new-password"
+          name="repassword"
+          maxLength={12}
+          placeholder={t`Enter the new password again`}
+        />
         <p className="muted form-note">
           <Trans>After the change, other devices are logged out.</Trans>
         </p>

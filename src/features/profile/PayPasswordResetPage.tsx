@@ -10,14 +10,7 @@ import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import {
-  changePaymentPassword,
-  maskAddress,
-  payPasswordProblem,
-  resetTarget,
-  savedText,
-  useUser,
-} from './profile-store.ts';
+import { changePaymentPassword, maskAddress, payPasswordProblem, resetTarget, savedText, useUser } from './profile-store.ts';
 
 export default function PayPasswordResetPage() {
   const { t } = useLingui();
@@ -44,16 +37,27 @@ export default function PayPasswordResetPage() {
       <Form onSubmit={submit}>
         <p className="muted form-note">
           {target?.channel === 'sms' ? (
-            <Trans>The verification code will be sent to your mobile number <bdi>{where}</bdi>.</Trans>
+            <Trans>
+              The verification code will be sent to your mobile number <bdi>{where}</bdi>.
+            </Trans>
           ) : target ? (
-            <Trans>The verification code will be sent to your e-mail <bdi>{where}</bdi>.</Trans>
+            <Trans>
+              The verification code will be sent to your e-mail <bdi>{where}</bdi>.
+            </Trans>
           ) : (
             <Trans>Your account has no mobile number or e-mail to send a code to.</Trans>
           )}
         </p>
         <CodeField value={code} onChange={setCode} onSend={target && (() => sendVerificationCode(target.channel, target.address, true))} />
         <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
-        <TextField label={<Trans>Repeat new payment password</Trans>} value={repassword} onChange={setRepassword} name="repassword" placeholder={t`Enter the new password again`} {...PAY_PASSWORD_FIELD} />
+        <TextField
+          label={<Trans>Repeat new payment password</Trans>}
+          value={repassword}
+          onChange={setRepassword}
+          name="repassword"
+          placeholder={t`Enter the new password again`}
+          {...PAY_PASSWORD_FIELD}
+        />
         <Button type="submit" disabled={busy || !target}>
           <Trans>Save</Trans>
         </Button>

@@ -34,10 +34,21 @@ export default function PhonePage() {
       <Form onSubmit={submit}>
         {current && (
           <p className="muted form-note">
-            <Trans>Current mobile number: <bdi>{current}</bdi></Trans>
+            <Trans>
+              Current mobile number: <bdi>{current}</bdi>
+            </Trans>
           </p>
         )}
-        <TextField label={<Trans>New mobile number</Trans>} lead={`+${AREA_CODE}`} value={phone} onChange={setPhone} inputMode="tel" autoComplete="tel-national" name="phone" placeholder={t`Enter your mobile number`} />
+        <TextField
+          label={<Trans>New mobile number</Trans>}
+          lead={`+${AREA_CODE}`}
+          value={phone}
+          onChange={setPhone}
+          inputMode="tel"
+          autoComplete="tel-national"
+          name="phone"
+          placeholder={t`Enter your mobile number`}
+        />
         <CodeField value={code} onChange={setCode} onSend={() => sendVerificationCode('sms', phone, false)} />
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>

@@ -63,9 +63,7 @@ export default function WalletListPage() {
       />
       <div className="page-body">
         <OfflineNote endpoints={[wallets]} />
-        {!list.loaded && list.failure && (
-          <LoadFailure onRetry={reload}>{list.failure}</LoadFailure>
-        )}
+        {!list.loaded && list.failure && <LoadFailure onRetry={reload}>{list.failure}</LoadFailure>}
         {list.loaded && list.lists.length === 0 && (
           <Empty action={<div className="payout-empty-action">{addButton}</div>}>
             <Trans>No wallet added yet. Add a wallet address to withdraw crypto to it.</Trans>
@@ -82,9 +80,7 @@ export default function WalletListPage() {
           </>
         )}
       </div>
-      {deleting && (
-        <DeleteDialog wallet={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />
-      )}
+      {deleting && <DeleteDialog wallet={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />}
     </div>
   );
 }

@@ -4,18 +4,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import * as v from 'valibot';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import {
-  BankCardInput,
-  WalletInput,
-  addBankCard,
-  addWallet,
-  bankCards,
-  deleteBankCard,
-  deleteWallet,
-  wallets,
-  type BankCard,
-  type Wallet,
-} from '../../contract/payouts.ts';
+import { BankCardInput, WalletInput, addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
 import { MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
 import { AUTH_ROUTE_PREFIX, ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';

@@ -84,7 +84,6 @@ export async function saveAvatar(file: File): Promise<void> {
   session.user = await api(editAvatar, { userimg: url });
 }
 
-
 type ChangePassword = v.InferInput<typeof ChangePasswordInput>;
 
 export const passwordProblem = (input: ChangePassword) => firstError(ChangePasswordInput, input);
@@ -106,4 +105,3 @@ export function payPasswordProblem(input: ChangePayPassword, needsOld: boolean):
 export async function changePaymentPassword(input: ChangePayPassword): Promise<void> {
   session.user = await api(changePayPassword, input);
 }
-

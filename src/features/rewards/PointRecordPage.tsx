@@ -14,18 +14,7 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import {
-  cleanPoints,
-  formatPoints,
-  formatSignedPoints,
-  loadPoints,
-  pointKindLabel,
-  redeem,
-  redeemPreview,
-  redeemProblem,
-  rewardsState,
-  wholePoints,
-} from './rewards-store.ts';
+import { cleanPoints, formatPoints, formatSignedPoints, loadPoints, pointKindLabel, redeem, redeemPreview, redeemProblem, rewardsState, wholePoints } from './rewards-store.ts';
 import './rewards.css';
 
 const reload = () => void loadPoints().catch(() => undefined);
@@ -39,9 +28,7 @@ export default function PointRecordPage() {
       <NavBar title={<Trans>Points</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[pointRecords]} />
-        {!points.loaded && points.failure && (
-          <LoadFailure onRetry={reload}>{points.failure}</LoadFailure>
-        )}
+        {!points.loaded && points.failure && <LoadFailure onRetry={reload}>{points.failure}</LoadFailure>}
         {points.loaded && (
           <>
             <BalanceCard />

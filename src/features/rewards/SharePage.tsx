@@ -52,9 +52,7 @@ export default function SharePage() {
             <Trans>Log in to get your invitation link and see who joined with it.</Trans>
           </Empty>
         )}
-        {view.kind === 'failed' && (
-          <LoadFailure onRetry={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}>{view.failure}</LoadFailure>
-        )}
+        {view.kind === 'failed' && <LoadFailure onRetry={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}>{view.failure}</LoadFailure>}
         {view.kind === 'gate' && <Gate invite={view.invite} />}
         {view.kind === 'link' && <Invitation link={view.link} text={view.text} code={view.invite.code} />}
         {(view.kind === 'gate' || view.kind === 'link') && <Counts invite={view.invite} />}

@@ -44,9 +44,7 @@ export default function SignInPage() {
       />
       <div className="page-body">
         <OfflineNote endpoints={[signInCalendar]} />
-        {!calendar && failure && (
-          <LoadFailure onRetry={() => reload()}>{failure}</LoadFailure>
-        )}
+        {!calendar && failure && <LoadFailure onRetry={() => reload()}>{failure}</LoadFailure>}
         {calendar && (
           <>
             <TodayCard calendar={calendar} />
@@ -54,8 +52,8 @@ export default function SignInPage() {
             <Ladder calendar={calendar} />
             <p className="muted rewards-note">
               <Trans>
-                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it again at day 1. Days
-                start at midnight, <bdi>{calendar.time_zone}</bdi> time.
+                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it again at day 1. Days start at midnight,{' '}
+                <bdi>{calendar.time_zone}</bdi> time.
               </Trans>
             </p>
           </>
@@ -143,13 +141,7 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
           <BackIcon className="flip-rtl" />
         </button>
         <h2>{title}</h2>
-        <button
-          type="button"
-          className="icon-button"
-          onClick={() => reload(shiftMonth(calendar.month, 1))}
-          disabled={calendar.month >= thisMonth}
-          aria-label={t`Next month`}
-        >
+        <button type="button" className="icon-button" onClick={() => reload(shiftMonth(calendar.month, 1))} disabled={calendar.month >= thisMonth} aria-label={t`Next month`}>
           <ChevronIcon className="flip-rtl" />
         </button>
       </div>

@@ -29,9 +29,7 @@ export default function VipLevelPage() {
       <NavBar title={<Trans>VIP level</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[vipLevels, levelProgress]} />
-        {!vipLoaded && vipFailure && (
-          <LoadFailure onRetry={reload}>{vipFailure}</LoadFailure>
-        )}
+        {!vipLoaded && vipFailure && <LoadFailure onRetry={reload}>{vipFailure}</LoadFailure>}
         {vipLoaded && progress && (
           <>
             <LevelCard progress={progress} levels={levels} />

@@ -36,9 +36,7 @@ export default function WelfareDetailsPage() {
             <Trans>This reward does not exist.</Trans>
           </Empty>
         )}
-        {code && !task && detailsFailure && (
-          <LoadFailure onRetry={reload}>{detailsFailure}</LoadFailure>
-        )}
+        {code && !task && detailsFailure && <LoadFailure onRetry={reload}>{detailsFailure}</LoadFailure>}
         {task && <Details task={task} />}
       </div>
     </div>

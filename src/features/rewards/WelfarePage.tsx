@@ -35,9 +35,7 @@ export default function WelfarePage() {
             <Trans>Complete a task, then claim its reward here. Each reward is paid once, into your balance.</Trans>
           </p>
         </section>
-        {!loaded && failure && (
-          <LoadFailure onRetry={reload}>{failure}</LoadFailure>
-        )}
+        {!loaded && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {loaded && known.length === 0 && (
           <Empty>
             <Trans>No rewards are offered right now.</Trans>

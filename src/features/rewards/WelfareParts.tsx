@@ -44,7 +44,10 @@ export function TaskProgress({ task }: { task: Readonly<WelfareTask> }) {
   return (
     <span className="welfare-progress-text">
       <Trans>
-        Progress <bdi dir="ltr">{done}/{target}</bdi>
+        Progress{' '}
+        <bdi dir="ltr">
+          {done}/{target}
+        </bdi>
       </Trans>
     </span>
   );

@@ -41,11 +41,7 @@ export type ShareView =
   | { kind: 'link'; invite: InviteState; link: string; text: string };
 
 /** What the share page shows: decided here, so the §5 gate is one rule with a test. */
-export function shareView(
-  user: number | null,
-  state: { invite: InviteState | null; owner: number | null; text: string; failure: string | null },
-  origin: string,
-): ShareView {
+export function shareView(user: number | null, state: { invite: InviteState | null; owner: number | null; text: string; failure: string | null }, origin: string): ShareView {
   if (user === null) return { kind: 'login' };
   const invite = state.owner === user ? state.invite : null;
   if (!invite) return state.failure ? { kind: 'failed', failure: state.failure } : { kind: 'loading' };

@@ -70,4 +70,3 @@ export function ladderSteps(ladder: readonly string[], streak: number): LadderSt
     return { day, points, state: day === next ? 'next' : day <= streak ? 'done' : 'later' };
   });
 }
-

@@ -20,9 +20,7 @@ export function useContentPage(key: ContentPageKey) {
 }
 
 export function ContentFailure({ failure, retry }: { failure: string; retry: () => void }) {
-  return (
-    <LoadFailure onRetry={retry}>{failure}</LoadFailure>
-  );
+  return <LoadFailure onRetry={retry}>{failure}</LoadFailure>;
 }
 
 export function ArticleBody({ body }: { body: string }) {

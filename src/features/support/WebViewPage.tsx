@@ -36,13 +36,7 @@ export default function WebViewPage() {
             </a>
           }
         />
-        <iframe
-          className="webview-frame"
-          src={url.href}
-          title={url.hostname}
-          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
-          referrerPolicy="no-referrer"
-        />
+        <iframe className="webview-frame" src={url.href} title={url.hostname} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
       </div>
     );
   }
@@ -50,9 +44,7 @@ export default function WebViewPage() {
     <div className="page support-page">
       <NavBar title={<Trans>Web page</Trans>} />
       <div className="page-body">
-        {!configLoaded && failure && (
-          <LoadFailure onRetry={load}>{failure}</LoadFailure>
-        )}
+        {!configLoaded && failure && <LoadFailure onRetry={load}>{failure}</LoadFailure>}
         {configLoaded && (
           <section className="card webview-refused" role="alert">
             <h2>

@@ -78,10 +78,16 @@ export function listeningConnections() {
     override connect(): Promise<pg.Client>;
     override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
     override connect(callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): Promise<pg.Client> | void {
-      const listening = super.connect().then(() => this.query(`LISTEN ${CHANGES_CHANNEL}`)).then(() => this as pg.Client);
+      const listening = super
+        .connect()
+        .then(() => this.query(`LISTEN ${CHANGES_CHANNEL}`))
+        .then(() => this as pg.Client);
       if (!callback) return listening;
       const done = callback as (error: Error | null, client?: pg.Client) => void;
-      listening.then((client) => done(null, client), (error: Error) => done(error));
+      listening.then(
+        (client) => done(null, client),
+        (error: Error) => done(error),
+      );
     }
   }
   return { Client: ListeningClient, subscribe };

@@ -89,10 +89,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const releaseLock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
-    const client =
-      target.kind === 'pglite'
-        ? await PGlite.create(join(target.dataDir, 'pglite'))
-        : await PGlite.create({ loadDataDir: target.snapshot });
+    const client = target.kind === 'pglite' ? await PGlite.create(join(target.dataDir, 'pglite')) : await PGlite.create({ loadDataDir: target.snapshot });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const notices = onDemand(() => embeddedChanges(client));

@@ -1,20 +1,6 @@
 // One schema for PGlite and PostgreSQL; migrations are generated from it by drizzle-kit.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  customType,
-  index,
-  integer,
-  jsonb,
-  numeric,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -47,7 +33,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: at('created_at').notNull().defaultNow(),
     revokedAt: at('revoked_at'),
@@ -95,7 +83,9 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
 
 export const uploads = pgTable('uploads', {
   id: text('id').primaryKey(),
-  userId: integer('user_id').notNull().references(() => users.id),
+  userId: integer('user_id')
+    .notNull()
+    .references(() => users.id),
   mime: text('mime').notNull(),
   bytes: bytea('bytes').notNull(),
   /** Served to anyone (an avatar once it is set); otherwise only to its owner and the operator. */
@@ -193,7 +183,9 @@ export const candles = pgTable(
 export const balances = pgTable(
   'balances',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     asset: text('asset').notNull(),
     available: numeric('available', { precision: 36, scale: 8 }).notNull().default('0'),
     frozen: numeric('frozen', { precision: 36, scale: 8 }).notNull().default('0'),
@@ -213,7 +205,9 @@ export const ledgerEntries = pgTable(
   'ledger_entries',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     asset: text('asset').notNull(),
     bucket: text('bucket').notNull(),
     amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
@@ -221,10 +215,7 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [
-    uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket),
-    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
-  ],
+  (t) => [uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
 );
 
 /** Option products: per coin an expiry in minutes with its yield (§1, §9 minimum 1 USDT). */
@@ -242,7 +233,9 @@ export const optionOrders = pgTable(
   'option_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     coin: text('coin').notNull(),
     productId: integer('product_id').notNull(),
     direction: text('direction').notNull(),
@@ -295,8 +288,12 @@ export const messages = pgTable(
 export const messageReads = pgTable(
   'message_reads',
   {
-    messageId: integer('message_id').notNull().references(() => messages.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    messageId: integer('message_id')
+      .notNull()
+      .references(() => messages.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     readAt: at('read_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
@@ -326,9 +323,13 @@ export const rechargeOrders = pgTable(
   'recharge_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     orderNo: text('order_no').notNull().unique(),
-    channelId: integer('channel_id').notNull().references(() => rechargeChannels.id),
+    channelId: integer('channel_id')
+      .notNull()
+      .references(() => rechargeChannels.id),
     kind: text('kind').notNull(),
     channelName: text('channel_name').notNull(),
     chain: text('chain'),
@@ -351,7 +352,9 @@ export const rechargeOrders = pgTable(
     index('recharge_orders_user_idx').on(t.userId, t.id),
     index('recharge_orders_status_idx').on(t.status, t.id),
     // One transaction hash credits once; a rejected claim does not block the rightful one.
-    uniqueIndex('recharge_orders_hash_once').on(t.hash).where(sql`${t.hash} is not null and ${t.status} <> 'rejected'`),
+    uniqueIndex('recharge_orders_hash_once')
+      .on(t.hash)
+      .where(sql`${t.hash} is not null and ${t.status} <> 'rejected'`),
     check('recharge_orders_amount_positive', sql`${t.amount} > 0 and ${t.actualAmount} > 0`),
   ],
 );
@@ -368,7 +371,9 @@ export const withdrawOrders = pgTable(
   'withdraw_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     orderNo: text('order_no').notNull().unique(),
     target: text('target').notNull(),
     /** The card or wallet chosen; its details are copied below, so deleting it changes no record. */
@@ -402,7 +407,9 @@ export const bankCards = pgTable(
   'bank_cards',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     realName: text('real_name').notNull(),
     ifsc: text('ifsc').notNull(),
     bankCode: text('bank_code').notNull(),
@@ -418,7 +425,9 @@ export const wallets = pgTable(
   'wallets',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     alias: text('alias').notNull(),
     currency: text('currency').notNull(),
     chain: text('chain').notNull(),
@@ -433,7 +442,9 @@ export const certifications = pgTable(
   'certifications',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     level: text('level').notNull(),
     docType: text('doc_type'),
     name: text('name').notNull().default(''),
@@ -448,7 +459,9 @@ export const certifications = pgTable(
     index('certifications_user_idx').on(t.userId, t.level, t.id),
     index('certifications_status_idx').on(t.status, t.id),
     // At most one submission of a level waits for review at a time.
-    uniqueIndex('certifications_one_in_review').on(t.userId, t.level).where(sql`${t.status} = 'review'`),
+    uniqueIndex('certifications_one_in_review')
+      .on(t.userId, t.level)
+      .where(sql`${t.status} = 'review'`),
   ],
 );
 
@@ -482,7 +495,9 @@ export const contractOrders = pgTable(
   'contract_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     coin: text('coin').notNull(),
     side: text('side').notNull(),
     type: text('type').notNull(),
@@ -513,8 +528,12 @@ export const contractOrders = pgTable(
   },
   (t) => [
     // A tick touches only the open limits it crosses: buys priced at or above it, sells at or below.
-    index('contract_orders_open_buys').on(t.coin, t.price).where(sql`${t.status} = 'open' and ${t.side} = 'buy'`),
-    index('contract_orders_open_sells').on(t.coin, t.price).where(sql`${t.status} = 'open' and ${t.side} = 'sell'`),
+    index('contract_orders_open_buys')
+      .on(t.coin, t.price)
+      .where(sql`${t.status} = 'open' and ${t.side} = 'buy'`),
+    index('contract_orders_open_sells')
+      .on(t.coin, t.price)
+      .where(sql`${t.status} = 'open' and ${t.side} = 'sell'`),
     index('contract_orders_user_idx').on(t.userId, t.status, t.id),
     check('contract_orders_quantity_positive', sql`${t.quantity} > 0`),
     check('contract_orders_status', sql`${t.status} in ('open', 'filled', 'cancelled')`),
@@ -538,7 +557,9 @@ export const liquidityRecords = pgTable(
   'liquidity_records',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     kind: text('kind').notNull(),
     mode: text('mode'),
     amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
@@ -551,14 +572,18 @@ export const liquidityRecords = pgTable(
   (t) => [
     index('liquidity_records_user_idx').on(t.userId, t.id),
     index('liquidity_records_day_idx').on(t.day, t.kind),
-    index('liquidity_records_payable_idx').on(t.payDay).where(sql`${t.status} in ('submitted', 'waiting')`),
+    index('liquidity_records_payable_idx')
+      .on(t.payDay)
+      .where(sql`${t.status} in ('submitted', 'waiting')`),
     check('liquidity_records_amount_positive', sql`${t.amount} > 0`),
   ],
 );
 
 /** Per holder: the liquidity balance at the end of the last interest day the job closed (the next day's base). */
 export const liquidityAccounts = pgTable('liquidity_accounts', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   closedDay: text('closed_day').notNull(),
   closing: numeric('closing', { precision: 36, scale: 8 }).notNull(),
   lastInterest: numeric('last_interest', { precision: 36, scale: 8 }).notNull().default('0'),
@@ -582,8 +607,12 @@ export const lockupOrders = pgTable(
   'lockup_orders',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    productId: integer('product_id').notNull().references(() => lockupProducts.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => lockupProducts.id),
     name: text('name').notNull(),
     amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
     days: integer('days').notNull(),
@@ -598,7 +627,9 @@ export const lockupOrders = pgTable(
   },
   (t) => [
     index('lockup_orders_user_idx').on(t.userId, t.id),
-    index('lockup_orders_processing_idx').on(t.startDay, t.endDay).where(sql`${t.status} = 'processing'`),
+    index('lockup_orders_processing_idx')
+      .on(t.startDay, t.endDay)
+      .where(sql`${t.status} = 'processing'`),
     check('lockup_orders_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -621,7 +652,9 @@ export const dailyRuns = pgTable(
 export const signIns = pgTable(
   'sign_ins',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     day: text('day').notNull(),
     /** Consecutive days ending with this one. */
     streak: integer('streak').notNull(),
@@ -644,7 +677,9 @@ export const welfareTasks = pgTable('welfare_tasks', {
 export const welfareClaims = pgTable(
   'welfare_claims',
   {
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     taskCode: text('task_code').notNull(),
     asset: text('asset').notNull(),
     reward: numeric('reward', { precision: 36, scale: 8 }).notNull(),
@@ -702,7 +737,9 @@ export const boxSeeds = pgTable(
   'box_seeds',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     serverSeed: text('server_seed').notNull(),
     serverHash: text('server_hash').notNull(),
     clientSeed: text('client_seed').notNull(),
@@ -713,13 +750,18 @@ export const boxSeeds = pgTable(
      * this seed maps onto it. The operator knows the server seeds, so a table published later must not
      * apply to a seed already committed (it could be arranged around a known next roll).
      */
-    prizeTable: jsonb('prize_table').$type<{ id: number; weight: number }[]>().notNull().default(sql`'[]'::jsonb`),
+    prizeTable: jsonb('prize_table')
+      .$type<{ id: number; weight: number }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     createdAt: at('created_at').notNull(),
     revealedAt: at('revealed_at'),
   },
   (t) => [
     index('box_seeds_user_idx').on(t.userId, t.id),
-    uniqueIndex('box_seeds_one_active').on(t.userId).where(sql`${t.revealedAt} is null`),
+    uniqueIndex('box_seeds_one_active')
+      .on(t.userId)
+      .where(sql`${t.revealedAt} is null`),
   ],
 );
 
@@ -728,12 +770,18 @@ export const boxDraws = pgTable(
   'box_draws',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id),
-    seedId: integer('seed_id').notNull().references(() => boxSeeds.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    seedId: integer('seed_id')
+      .notNull()
+      .references(() => boxSeeds.id),
     nonce: integer('nonce').notNull(),
     clientSeed: text('client_seed').notNull(),
     roll: integer('roll').notNull(),
-    prizeId: integer('prize_id').notNull().references(() => boxPrizes.id),
+    prizeId: integer('prize_id')
+      .notNull()
+      .references(() => boxPrizes.id),
     prizeName: text('prize_name').notNull(),
     prizeAsset: text('prize_asset').notNull(),
     prizeAmount: numeric('prize_amount', { precision: 36, scale: 8 }).notNull(),
@@ -743,16 +791,14 @@ export const boxDraws = pgTable(
     prizeTable: jsonb('prize_table').$type<{ id: number; weight: number }[]>().notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [
-    uniqueIndex('box_draws_seed_nonce').on(t.seedId, t.nonce),
-    index('box_draws_user_idx').on(t.userId, t.id),
-    index('box_draws_created_idx').on(t.createdAt),
-  ],
+  (t) => [uniqueIndex('box_draws_seed_nonce').on(t.seedId, t.nonce), index('box_draws_user_idx').on(t.userId, t.id), index('box_draws_created_idx').on(t.createdAt)],
 );
 
 /** The invitation permission (§5, §6) granted by the operator; primary certification grants it too (checked, not stored). */
 export const invitePermissions = pgTable('invite_permissions', {
-  userId: integer('user_id').primaryKey().references(() => users.id),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
   grantedAt: at('granted_at').notNull(),
   reason: text('reason').notNull().default(''),
 });

@@ -11,7 +11,17 @@ export const RECHARGE_CHANNELS = [
   { kind: 'crypto', name: 'USDT (TRC20)', currency: 'USDT', chain: 'TRC20', address: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt', minAmount: '10', sort: 1 },
   { kind: 'crypto', name: 'USDT (ERC20)', currency: 'USDT', chain: 'ERC20', address: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A', minAmount: '20', sort: 2 },
   { kind: 'crypto', name: 'USDT (BEP20)', currency: 'USDT', chain: 'BEP20', address: '0x2F9a6C1e4B7d0A3c5E8f1B2d4C6a8E0b3D5f7A9c', minAmount: '10', sort: 3 },
-  { kind: 'bank', name: 'Bank transfer (THB)', currency: 'THB', chain: null, address: '1234567890', bankName: 'Kasikornbank', accountName: 'Coinvest Co., Ltd.', minAmount: '300', sort: 4 },
+  {
+    kind: 'bank',
+    name: 'Bank transfer (THB)',
+    currency: 'THB',
+    chain: null,
+    address: '1234567890',
+    bankName: 'Kasikornbank',
+    accountName: 'Coinvest Co., Ltd.',
+    minAmount: '300',
+    sort: 4,
+  },
 ];
 
 /** Fee rate and limits of one withdrawal, per asset. */

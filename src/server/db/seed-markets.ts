@@ -46,7 +46,10 @@ export const FIAT_RATES = [
 export const DEMO_GRANT_USDT = '10000';
 
 export async function seedMarkets(db: Db, demoUsername: string | null, now: Date): Promise<void> {
-  await db.insert(coins).values(LISTED_COINS.map((coin, sort) => ({ ...coin, sort }))).onConflictDoNothing();
+  await db
+    .insert(coins)
+    .values(LISTED_COINS.map((coin, sort) => ({ ...coin, sort })))
+    .onConflictDoNothing();
   const existing = await db.select({ id: optionProducts.id }).from(optionProducts).limit(1);
   if (!existing.length) {
     await db.insert(optionProducts).values(LISTED_COINS.flatMap((coin) => OPTION_TERMS.map((term, sort) => ({ coin: coin.code, ...term, minAmount: '1', sort }))));
@@ -55,7 +58,15 @@ export async function seedMarkets(db: Db, demoUsername: string | null, now: Date
   // Matching starts from now: no order can rest on a tick recorded before its pair existed.
   await db
     .insert(contractPairs)
-    .values(LISTED_COINS.map((coin) => ({ coin: coin.code, priceDecimals: coin.priceDecimals, quantityDecimals: QUANTITY_DECIMALS[coin.code] ?? 4, ...PAIR_DEFAULTS, matchedThrough: now })))
+    .values(
+      LISTED_COINS.map((coin) => ({
+        coin: coin.code,
+        priceDecimals: coin.priceDecimals,
+        quantityDecimals: QUANTITY_DECIMALS[coin.code] ?? 4,
+        ...PAIR_DEFAULTS,
+        matchedThrough: now,
+      })),
+    )
     .onConflictDoNothing();
   if (!demoUsername) return;
   const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, demoUsername));

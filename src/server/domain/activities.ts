@@ -30,7 +30,10 @@ export async function listActivities(db: Executor, now: Date): Promise<Paged<Act
 }
 
 export async function activityDetails(db: Executor, id: number, now: Date): Promise<ActivityDetails> {
-  const [row] = await db.select().from(activities).where(and(eq(activities.id, id), eq(activities.active, true)));
+  const [row] = await db
+    .select()
+    .from(activities)
+    .where(and(eq(activities.id, id), eq(activities.active, true)));
   if (!row) throw new Refusal(texts.activityNotFound.id);
   return { ...summary(row, now), body: sanitizeRichText(row.body) };
 }

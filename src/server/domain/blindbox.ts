@@ -51,13 +51,24 @@ async function commitSeed(db: Executor, userId: number, clientSeed: string, now:
   const serverSeed = randomBytes(32).toString('hex');
   const prizeTable = (await activePrizes(db)).map(({ id, weight }) => ({ id, weight }));
   // box_seeds_one_active: a parallel first call created it already, and that one stands.
-  await db.insert(boxSeeds).values({ userId, serverSeed, serverHash: await sha256Hex(serverSeed), clientSeed, prizeTable, createdAt: now }).onConflictDoNothing();
+  await db
+    .insert(boxSeeds)
+    .values({ userId, serverSeed, serverHash: await sha256Hex(serverSeed), clientSeed, prizeTable, createdAt: now })
+    .onConflictDoNothing();
 }
 
 /** The prizes of a seed's committed table, in its order, with the committed weights (and today's stock). */
 async function seedPrizes(db: Executor, seed: SeedRow): Promise<PrizeRow[]> {
   if (!seed.prizeTable.length) return [];
-  const rows = await db.select().from(boxPrizes).where(inArray(boxPrizes.id, seed.prizeTable.map((entry) => entry.id)));
+  const rows = await db
+    .select()
+    .from(boxPrizes)
+    .where(
+      inArray(
+        boxPrizes.id,
+        seed.prizeTable.map((entry) => entry.id),
+      ),
+    );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return seed.prizeTable.flatMap(({ id, weight }) => {
     const row = byId.get(id);
@@ -72,7 +83,10 @@ const isCurrentTable = (seed: SeedRow, current: readonly PrizeRow[]) =>
 /** The caller's unrevealed seed, created on first use; `lock` takes it FOR UPDATE (a draw, a rotation). */
 export async function activeSeed(db: Executor, userId: number, now: Date, lock = false): Promise<SeedRow> {
   for (let attempt = 0; attempt < 2; attempt += 1) {
-    const query = db.select().from(boxSeeds).where(and(eq(boxSeeds.userId, userId), isNull(boxSeeds.revealedAt)));
+    const query = db
+      .select()
+      .from(boxSeeds)
+      .where(and(eq(boxSeeds.userId, userId), isNull(boxSeeds.revealedAt)));
     const [seed] = lock ? await query.for('update') : await query;
     if (seed) return seed;
     await commitSeed(db, userId, newClientSeed(), now);
@@ -109,7 +123,10 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
     seedPrizes(db, seed),
     activePrizes(db),
     boxCosts(db),
-    db.select({ value: configEntries.value }).from(configEntries).where(and(eq(configEntries.act, 'points'), eq(configEntries.key, 'usdt_per_point'))),
+    db
+      .select({ value: configEntries.value })
+      .from(configEntries)
+      .where(and(eq(configEntries.act, 'points'), eq(configEntries.key, 'usdt_per_point'))),
   ]);
   // The odds shown are the ones the caller's next draw uses: the table its seed committed to.
   const prizes = rows.map(publicPrize);
@@ -174,7 +191,11 @@ export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Pro
       createdAt: now,
     })
     .returning();
-  const [next] = await tx.update(boxSeeds).set({ nextNonce: nonce + 1 }).where(eq(boxSeeds.id, seed.id)).returning();
+  const [next] = await tx
+    .update(boxSeeds)
+    .set({ nextNonce: nonce + 1 })
+    .where(eq(boxSeeds.id, seed.id))
+    .returning();
   return { draw: drawView(row!, next!), seed: seedState(next!) };
 }
 

@@ -4,14 +4,7 @@
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { certifications, users } from '../db/schema.ts';
-import type {
-  CertificationInputType,
-  CertificationLevel,
-  CertificationRecord,
-  CertificationState,
-  CertificationStatus,
-  DocumentType,
-} from '../../contract/certification.ts';
+import type { CertificationInputType, CertificationLevel, CertificationRecord, CertificationState, CertificationStatus, DocumentType } from '../../contract/certification.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -59,7 +52,14 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
   // Advanced carries the document of the verified primary certification.
   const primary =
     input.level === 'advanced'
-      ? (await tx.select().from(certifications).where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary'), eq(certifications.status, 'verified'))).orderBy(desc(certifications.id)).limit(1))[0]
+      ? (
+          await tx
+            .select()
+            .from(certifications)
+            .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary'), eq(certifications.status, 'verified')))
+            .orderBy(desc(certifications.id))
+            .limit(1)
+        )[0]
       : undefined;
   try {
     await tx.insert(certifications).values({
@@ -76,7 +76,10 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
     if (isUniqueViolation(error)) throw new Refusal(texts.certificationPending.id);
     throw error;
   }
-  await tx.update(users).set({ [statusField(input.level)]: 'review' }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ [statusField(input.level)]: 'review' })
+    .where(eq(users.id, userId));
   return certificationStateOf(tx, userId);
 }
 
@@ -90,7 +93,10 @@ async function claimInReview(tx: Tx, id: number): Promise<CertificationRow> {
 export async function verifyCertification(tx: Tx, id: number, now: Date): Promise<CertificationRow> {
   const row = await claimInReview(tx, id);
   const level = row.level as CertificationLevel;
-  await tx.update(users).set({ [statusField(level)]: 'verified' }).where(eq(users.id, row.userId));
+  await tx
+    .update(users)
+    .set({ [statusField(level)]: 'verified' })
+    .where(eq(users.id, row.userId));
   const [updated] = await tx.update(certifications).set({ status: 'verified', reviewedAt: now }).where(eq(certifications.id, id)).returning();
   return updated!;
 }
@@ -98,7 +104,10 @@ export async function verifyCertification(tx: Tx, id: number, now: Date): Promis
 export async function rejectCertification(tx: Tx, id: number, reason: string, now: Date): Promise<CertificationRow> {
   const why = requireReason(reason);
   const row = await claimInReview(tx, id);
-  await tx.update(users).set({ [statusField(row.level as CertificationLevel)]: 'rejected' }).where(eq(users.id, row.userId));
+  await tx
+    .update(users)
+    .set({ [statusField(row.level as CertificationLevel)]: 'rejected' })
+    .where(eq(users.id, row.userId));
   const [updated] = await tx.update(certifications).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(certifications.id, id)).returning();
   return updated!;
 }

@@ -58,7 +58,15 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
  * matcher has already passed.
  */
 export async function placeContractOrder(tx: Tx, userId: number, input: PlaceContract, now: Date): Promise<ContractOrderRow> {
-  const [pair] = rowsOf<{ coin: string; price_decimals: number; quantity_decimals: number; min_notional: string; fee_rate: string; price_band: string; matched_through: Date | string }>(
+  const [pair] = rowsOf<{
+    coin: string;
+    price_decimals: number;
+    quantity_decimals: number;
+    min_notional: string;
+    fee_rate: string;
+    price_band: string;
+    matched_through: Date | string;
+  }>(
     await tx.execute(sql`
       select p.coin, p.price_decimals, p.quantity_decimals, p.min_notional::text as min_notional, p.fee_rate::text as fee_rate,
         p.price_band::text as price_band, p.matched_through
@@ -74,7 +82,11 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   const market = new Big(quote.price).toFixed();
 
-  const checked = checkOrderRules(input, { price_decimals: priceDecimals, quantity_decimals: quantityDecimals, min_notional: pair.min_notional, price_band: pair.price_band }, market);
+  const checked = checkOrderRules(
+    input,
+    { price_decimals: priceDecimals, quantity_decimals: quantityDecimals, min_notional: pair.min_notional, price_band: pair.price_band },
+    market,
+  );
   if ('broken' in checked) throw new Refusal(checked.broken.text.id, checked.broken.values);
   const { quantity } = checked;
 
@@ -221,9 +233,18 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
     order by tick.at, o.id
     limit ${limit}
     ${lock ? sql`for update of o skip locked` : sql``}`;
-  const claimed = rowsOf<{ id: number; user_id: number; side: OrderSide; price: string; quantity: string; fee_rate: string; frozen_asset: string; frozen: string; tick_price: string; tick_at: Date | string }>(
-    await tx.execute(crossed(true, batch)),
-  );
+  const claimed = rowsOf<{
+    id: number;
+    user_id: number;
+    side: OrderSide;
+    price: string;
+    quantity: string;
+    fee_rate: string;
+    frozen_asset: string;
+    frozen: string;
+    tick_price: string;
+    tick_at: Date | string;
+  }>(await tx.execute(crossed(true, batch)));
 
   if (claimed.length) {
     const fills = claimed.map((order) => ({ order, amounts: fillAmounts(order.side, 'limit', coin, order.price, order.quantity, order.fee_rate) }));
@@ -257,7 +278,10 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
     // A crossed order still open here is held by a revoke in progress: keep the window for the next run.
     const heldElsewhere = rowsOf(await tx.execute(crossed(false, 1))).length > 0;
     if (!heldElsewhere) {
-      await tx.update(contractPairs).set({ matchedThrough: new Date(upto) }).where(eq(contractPairs.coin, coin));
+      await tx
+        .update(contractPairs)
+        .set({ matchedThrough: new Date(upto) })
+        .where(eq(contractPairs.coin, coin));
       more = Number(window.ticks) === MATCH_WINDOW_TICKS;
     }
   }
@@ -310,4 +334,3 @@ export async function activePairs(db: Executor): Promise<ContractPair[]> {
   );
   return rows.map((row) => toPair({ ...row, priceDecimals: Number(row.priceDecimals), quantityDecimals: Number(row.quantityDecimals) }));
 }
-

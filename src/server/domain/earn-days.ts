@@ -18,7 +18,16 @@ export function interestDay(at: Date, timeZone: string): InterestDay {
 function offsetAt(at: Date, timeZone: string): number {
   let format = partFormats.get(timeZone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+    });
     partFormats.set(timeZone, format);
   }
   const part = Object.fromEntries(format.formatToParts(at).map(({ type, value }) => [type, Number(value)]));

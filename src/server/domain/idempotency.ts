@@ -43,20 +43,12 @@ function unseal(secret: Buffer, sealed: string): unknown {
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'));
 }
 
-export type Claim =
-  | { kind: 'claimed' }
-  | { kind: 'replay'; response: unknown }
-  | { kind: 'mismatch' }
-  | { kind: 'busy' };
+export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: unknown } | { kind: 'mismatch' } | { kind: 'busy' };
 
 export async function claimIdempotencyKey(db: Db, { id: key, secret }: ScopedKey, fingerprint: string, now: Date): Promise<Claim> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const inserted = await db
-      .insert(idempotencyKeys)
-      .values({ key, fingerprint, createdAt: now })
-      .onConflictDoNothing()
-      .returning({ key: idempotencyKeys.key });
+    const inserted = await db.insert(idempotencyKeys).values({ key, fingerprint, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
     if (inserted.length) return { kind: 'claimed' };
 
     const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
@@ -97,7 +89,10 @@ export async function holdIdempotencyKey(tx: Executor, { id: key, secret }: Scop
 
 /** Stores the answer; call it on the transaction that applied the write, so both commit together. */
 export async function completeIdempotencyKey(db: Executor, { id, secret }: ScopedKey, response: unknown): Promise<void> {
-  await db.update(idempotencyKeys).set({ response: seal(secret, response) }).where(eq(idempotencyKeys.key, id));
+  await db
+    .update(idempotencyKeys)
+    .set({ response: seal(secret, response) })
+    .where(eq(idempotencyKeys.key, id));
 }
 
 export async function releaseIdempotencyKey(db: Db, { id }: ScopedKey): Promise<void> {

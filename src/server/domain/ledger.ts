@@ -77,7 +77,10 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
   }
   // Always in one order (user, asset): two batches locking the same balances can never wait on each other in a cycle.
   const moves = [...totals.values()].sort((a, b) => a.userId - b.userId || a.asset.localeCompare(b.asset));
-  await tx.insert(balances).values(moves.map(({ userId, asset }) => ({ userId, asset }))).onConflictDoNothing();
+  await tx
+    .insert(balances)
+    .values(moves.map(({ userId, asset }) => ({ userId, asset })))
+    .onConflictDoNothing();
   const values = sql.join(
     moves.map((move) => sql`(${move.userId}::int, ${move.asset}::text, ${move.available.toFixed(8)}::numeric, ${move.frozen.toFixed(8)}::numeric)`),
     sql`, `,
@@ -153,11 +156,7 @@ export interface BalanceRow {
 }
 
 export async function balancesOf(db: Executor, userId: number): Promise<BalanceRow[]> {
-  return db
-    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
-    .from(balances)
-    .where(eq(balances.userId, userId))
-    .orderBy(balances.asset);
+  return db.select({ asset: balances.asset, available: balances.available, frozen: balances.frozen }).from(balances).where(eq(balances.userId, userId)).orderBy(balances.asset);
 }
 
 /** Balances that differ from the sum of their ledger entries (must always be empty). */
@@ -185,11 +184,24 @@ export async function accountEntriesOf(db: Executor, userId: number, filter: Acc
   const kinds = filter === 'all' ? undefined : filter === 'other' ? notInArray(ledgerEntries.kind, listed) : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
   const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'available'), ne(ledgerEntries.asset, POINTS), kinds);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(FUNDS_PAGE_SIZE)
+      .offset((page - 1) * FUNDS_PAGE_SIZE),
     db.select({ n: count() }).from(ledgerEntries).where(where),
   ]);
   return {
-    lists: rows.map((row) => ({ id: row.id, asset: row.asset, amount: new Big(row.amount).toFixed(8), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
+    lists: rows.map((row) => ({
+      id: row.id,
+      asset: row.asset,
+      amount: new Big(row.amount).toFixed(8),
+      kind: row.kind,
+      reference: row.reference,
+      created_at: row.createdAt.toISOString(),
+    })),
     page,
     total: Number(counted?.n ?? 0),
   };

@@ -46,7 +46,10 @@ export async function ladderFor(db: Executor, day: InterestDay): Promise<{ day: 
 export async function liquidityProductOf(db: Executor, now: Date, timeZone: string): Promise<LiquidityProduct> {
   const today = interestDay(now, timeZone);
   const current = await ladderFor(db, today);
-  const [next] = await db.select().from(liquidityRates).where(eq(liquidityRates.day, addDays(today, 1)));
+  const [next] = await db
+    .select()
+    .from(liquidityRates)
+    .where(eq(liquidityRates.day, addDays(today, 1)));
   return {
     min_amount: LIQUIDITY_MIN_AMOUNT,
     quick_daily_max: QUICK_REDEMPTION_DAILY_MAX_USDT,
@@ -69,7 +72,10 @@ export async function subscribeLiquidity(tx: Tx, userId: number, amount: string,
   if (new Big(amount).lt(LIQUIDITY_MIN_AMOUNT)) throw new Refusal(texts.minimumAmount.id, { 0: LIQUIDITY_MIN_AMOUNT, 1: USDT });
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);
-  const [record] = await tx.insert(liquidityRecords).values({ userId, kind: 'subscribe', amount: value, day: interestDay(now, timeZone), status: 'done', createdAt: now }).returning();
+  const [record] = await tx
+    .insert(liquidityRecords)
+    .values({ userId, kind: 'subscribe', amount: value, day: interestDay(now, timeZone), status: 'done', createdAt: now })
+    .returning();
   const reference = `yuebao:${record!.id}`;
   await post(tx, { userId, asset: USDT, amount: `-${value}`, kind: LIQUIDITY_ENTRY.in, reference }, now);
   await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: value, kind: LIQUIDITY_ENTRY.in, reference }, now);
@@ -97,12 +103,28 @@ export async function redeemLiquidity(tx: Tx, userId: number, amount: string, mo
   const standard = mode === 'standard';
   const [record] = await tx
     .insert(liquidityRecords)
-    .values({ userId, kind: 'redeem', mode, amount: value.toFixed(8), day, status: standard ? 'submitted' : 'done', payDay: standard ? addDays(day, STANDARD_PAYOUT_DAYS) : null, createdAt: now, paidAt: standard ? null : now })
+    .values({
+      userId,
+      kind: 'redeem',
+      mode,
+      amount: value.toFixed(8),
+      day,
+      status: standard ? 'submitted' : 'done',
+      payDay: standard ? addDays(day, STANDARD_PAYOUT_DAYS) : null,
+      createdAt: now,
+      paidAt: standard ? null : now,
+    })
     .returning();
   const reference = `yuebao:${record!.id}`;
   // Quick: into available at once. Standard: frozen in the liquidity balance until the payout job.
   await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference }, now);
-  await post(tx, standard ? { userId, asset: LIQUIDITY_ASSET, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference, bucket: 'frozen' } : { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference }, now);
+  await post(
+    tx,
+    standard
+      ? { userId, asset: LIQUIDITY_ASSET, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference, bucket: 'frozen' }
+      : { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference },
+    now,
+  );
   return record!;
 }
 
@@ -202,7 +224,10 @@ export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date
 /** The caller's liquidity figures now. */
 export async function liquidityBalanceOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<LiquidityBalance> {
   const today = interestDay(now, timeZone);
-  const [held] = await db.select().from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, LIQUIDITY_ASSET)));
+  const [held] = await db
+    .select()
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, LIQUIDITY_ASSET)));
   const [account] = await db.select().from(liquidityAccounts).where(eq(liquidityAccounts.userId, userId));
   const [figures] = rowsOf<{ eligible: string }>(await db.execute(sql`select eligible::text as eligible from (${holdersOf(today, userId)}) h`));
   const rate = await ladderFor(db, today);
@@ -237,8 +262,17 @@ export function toLiquidityRecord(row: RecordRow): LiquidityRecord {
 export async function liquidityRecordsOf(db: Executor, userId: number, filter: LiquidityFilter, page: number): Promise<Paged<LiquidityRecord>> {
   const where = and(eq(liquidityRecords.userId, userId), filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]));
   const [rows, [counted]] = await Promise.all([
-    db.select().from(liquidityRecords).where(where).orderBy(desc(liquidityRecords.id)).limit(EARN_PAGE_SIZE).offset((page - 1) * EARN_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(liquidityRecords).where(where),
+    db
+      .select()
+      .from(liquidityRecords)
+      .where(where)
+      .orderBy(desc(liquidityRecords.id))
+      .limit(EARN_PAGE_SIZE)
+      .offset((page - 1) * EARN_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(liquidityRecords)
+      .where(where),
   ]);
   return { lists: rows.map(toLiquidityRecord), page, total: Number(counted?.n ?? 0) };
 }

@@ -37,14 +37,20 @@ export async function activeLockupProducts(db: Executor): Promise<LockupProduct[
 }
 
 export async function lockupProductById(db: Executor, id: number): Promise<LockupProduct> {
-  const [row] = await db.select().from(lockupProducts).where(and(eq(lockupProducts.id, id), eq(lockupProducts.active, true)));
+  const [row] = await db
+    .select()
+    .from(lockupProducts)
+    .where(and(eq(lockupProducts.id, id), eq(lockupProducts.active, true)));
   if (!row) throw new Refusal(texts.productUnavailable.id);
   return toLockupProduct(row);
 }
 
 export async function subscribeLockup(tx: Tx, userId: number, productId: number, amount: string, now: Date, timeZone: string): Promise<OrderRow> {
   const value = new Big(amount);
-  const [product] = await tx.select().from(lockupProducts).where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
+  const [product] = await tx
+    .select()
+    .from(lockupProducts)
+    .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
   if (!product) throw new Refusal(texts.productUnavailable.id);
   if (value.lt(product.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(product.minAmount).toFixed(), 1: USDT });
   if (value.gt(product.maxAmount)) throw new Refusal(texts.maximumAmount.id, { 0: new Big(product.maxAmount).toFixed(), 1: USDT });
@@ -134,8 +140,17 @@ export function toLockupOrder(row: OrderRow): LockupOrder {
 export async function lockupOrdersOf(db: Executor, userId: number, status: 'all' | 'processing' | 'end', page: number): Promise<Paged<LockupOrder>> {
   const where = and(eq(lockupOrders.userId, userId), status === 'all' ? undefined : eq(lockupOrders.status, status));
   const [rows, [counted]] = await Promise.all([
-    db.select().from(lockupOrders).where(where).orderBy(desc(lockupOrders.id)).limit(EARN_PAGE_SIZE).offset((page - 1) * EARN_PAGE_SIZE),
-    db.select({ n: sql<number>`count(*)::int` }).from(lockupOrders).where(where),
+    db
+      .select()
+      .from(lockupOrders)
+      .where(where)
+      .orderBy(desc(lockupOrders.id))
+      .limit(EARN_PAGE_SIZE)
+      .offset((page - 1) * EARN_PAGE_SIZE),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(lockupOrders)
+      .where(where),
   ]);
   return { lists: rows.map(toLockupOrder), page, total: Number(counted?.n ?? 0) };
 }

@@ -35,7 +35,11 @@ export async function listMessages(db: Executor, userId: number, status: Message
       .orderBy(desc(messages.id))
       .limit(MESSAGE_PAGE_SIZE)
       .offset((page - 1) * MESSAGE_PAGE_SIZE),
-    db.select({ total: sql<number>`count(*)::int` }).from(messages).leftJoin(messageReads, readBy(userId)).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(messages)
+      .leftJoin(messageReads, readBy(userId))
+      .where(where),
   ]);
   return { lists: rows.map(toStationMessage), page, total: Number(counted?.total ?? 0) };
 }
@@ -50,7 +54,11 @@ export async function unreadSummary(db: Executor, userId: number): Promise<{ cou
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {
-  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId));
+  const [counted] = await db
+    .select({ total: sql<number>`count(*)::int` })
+    .from(messages)
+    .leftJoin(messageReads, readBy(userId))
+    .where(unreadFor(userId));
   return Number(counted?.total ?? 0);
 }
 

@@ -22,7 +22,7 @@ export interface Settlement {
 export function settleOption(order: { direction: Direction; amount: string; yieldRate: string; startPrice: string }, endPrice: string): Settlement {
   const stake = new Big(order.amount);
   const moved = new Big(endPrice).cmp(new Big(order.startPrice));
-  const outcome: OptionOutcome = moved === 0 ? 'tie' : (moved > 0) === (order.direction === 'up') ? 'win' : 'loss';
+  const outcome: OptionOutcome = moved === 0 ? 'tie' : moved > 0 === (order.direction === 'up') ? 'win' : 'loss';
   const payout = outcome === 'win' ? new Big(winPayout(order.amount, order.yieldRate)) : outcome === 'tie' ? stake : new Big(0);
   return { outcome, payout: payout.toFixed(8), profit: payout.minus(stake).toFixed(8) };
 }
@@ -159,7 +159,9 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
   );
   beforeCommit?.();
   if (cursor) {
-    const last = settled.map(({ id, end_at }) => ({ endAt: new Date(end_at).toISOString(), id: Number(id) })).reduce((a, b) => (a.endAt > b.endAt || (a.endAt === b.endAt && a.id > b.id) ? a : b));
+    const last = settled
+      .map(({ id, end_at }) => ({ endAt: new Date(end_at).toISOString(), id: Number(id) }))
+      .reduce((a, b) => (a.endAt > b.endAt || (a.endAt === b.endAt && a.id > b.id) ? a : b));
     Object.assign(cursor, last);
   }
   return settled.length;
@@ -193,7 +195,10 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
 }
 
 export async function findOwnOrder(db: Executor, userId: number, id: number): Promise<OptionOrderRow> {
-  const [row] = await db.select().from(optionOrders).where(and(eq(optionOrders.id, id), eq(optionOrders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(optionOrders)
+    .where(and(eq(optionOrders.id, id), eq(optionOrders.userId, userId)));
   if (!row) throw new Refusal(texts.orderNotFound.id);
   return row;
 }

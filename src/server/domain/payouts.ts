@@ -64,7 +64,10 @@ export async function addBankCard(tx: Tx, userId: number, card: BankCardFields, 
 }
 
 export async function deleteBankCard(db: Executor, userId: number, id: number): Promise<void> {
-  const removed = await db.delete(bankCards).where(and(eq(bankCards.id, id), eq(bankCards.userId, userId))).returning({ id: bankCards.id });
+  const removed = await db
+    .delete(bankCards)
+    .where(and(eq(bankCards.id, id), eq(bankCards.userId, userId)))
+    .returning({ id: bankCards.id });
   if (!removed.length) throw new Refusal(texts.payeeNotFound.id);
 }
 
@@ -85,7 +88,10 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, no
     .where(and(eq(wallets.userId, userId), eq(wallets.currency, wallet.currency), eq(wallets.chain, wallet.chain), eq(wallets.address, wallet.address)));
   if (existing) throw new Refusal(texts.walletExists.id);
   try {
-    const [row] = await tx.insert(wallets).values({ userId, ...wallet, createdAt: now }).returning();
+    const [row] = await tx
+      .insert(wallets)
+      .values({ userId, ...wallet, createdAt: now })
+      .returning();
     return toWallet(row!);
   } catch (error) {
     if (isUniqueViolation(error)) throw new Refusal(texts.walletExists.id);
@@ -94,6 +100,9 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, no
 }
 
 export async function deleteWallet(db: Executor, userId: number, id: number): Promise<void> {
-  const removed = await db.delete(wallets).where(and(eq(wallets.id, id), eq(wallets.userId, userId))).returning({ id: wallets.id });
+  const removed = await db
+    .delete(wallets)
+    .where(and(eq(wallets.id, id), eq(wallets.userId, userId)))
+    .returning({ id: wallets.id });
   if (!removed.length) throw new Refusal(texts.payeeNotFound.id);
 }

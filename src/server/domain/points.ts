@@ -22,7 +22,10 @@ export async function pointsRule(db: Executor): Promise<PointsRule> {
 }
 
 export async function pointBalance(db: Executor, userId: number): Promise<string> {
-  const [row] = await db.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, POINTS)));
+  const [row] = await db
+    .select({ available: balances.available })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, POINTS)));
   return new Big(row?.available ?? 0).toFixed(0);
 }
 
@@ -44,7 +47,13 @@ export async function redeem(tx: Tx, userId: number, points: string, now: Date):
 export async function pointHistory(db: Executor, userId: number, page: number): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
   const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, POINTS), eq(ledgerEntries.bucket, 'available'));
   const [rows, [counted], rule, balance] = await Promise.all([
-    db.select().from(ledgerEntries).where(where).orderBy(desc(ledgerEntries.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(where)
+      .orderBy(desc(ledgerEntries.id))
+      .limit(FUNDS_PAGE_SIZE)
+      .offset((page - 1) * FUNDS_PAGE_SIZE),
     db.select({ n: count() }).from(ledgerEntries).where(where),
     pointsRule(db),
     pointBalance(db, userId),

@@ -73,9 +73,7 @@ export function toRechargeOrder(row: RechargeRow): RechargeOrder {
   };
 }
 
-export type RechargeRequest =
-  | { kind: 'crypto'; channelId: number; amount: string; hash: string }
-  | { kind: 'bank'; channelId: number; amount: string; proof: string };
+export type RechargeRequest = { kind: 'crypto'; channelId: number; amount: string; hash: string } | { kind: 'bank'; channelId: number; amount: string; proof: string };
 
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */
 export async function submitRecharge(tx: Tx, userId: number, request: RechargeRequest, now: Date): Promise<RechargeRow> {
@@ -88,7 +86,10 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
 
   // Serialises one user's submissions, so the pending cap holds under parallel requests.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-  const [pending] = await tx.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')));
+  const [pending] = await tx
+    .select({ n: count() })
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')));
   if (Number(pending?.n ?? 0) >= MAX_PENDING_RECHARGES) throw new Refusal(texts.tooManyPending.id);
 
   let hash: string | null = null;
@@ -153,7 +154,13 @@ export async function listRecharges(db: Executor, userId: number, filter: Rechar
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(rechargeOrders.userId, userId), statuses ? inArray(rechargeOrders.status, statuses) : undefined);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(rechargeOrders).where(where).orderBy(desc(rechargeOrders.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db
+      .select()
+      .from(rechargeOrders)
+      .where(where)
+      .orderBy(desc(rechargeOrders.id))
+      .limit(FUNDS_PAGE_SIZE)
+      .offset((page - 1) * FUNDS_PAGE_SIZE),
     db.select({ n: count() }).from(rechargeOrders).where(where),
   ]);
   return { lists: rows.map(toRechargeOrder), page, total: Number(counted?.n ?? 0) };
@@ -161,7 +168,10 @@ export async function listRecharges(db: Executor, userId: number, filter: Rechar
 
 /** One of the caller's recharges; another user's id answers as if it did not exist. */
 export async function findRecharge(db: Executor, userId: number, id: number): Promise<RechargeOrder> {
-  const [row] = await db.select().from(rechargeOrders).where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.id, id), eq(rechargeOrders.userId, userId)));
   if (!row) throw new Refusal(texts.orderNotFound.id);
   return toRechargeOrder(row);
 }
@@ -182,7 +192,10 @@ export async function approveRecharge(tx: Tx, id: number, details: { blockHeight
     .set({ rechargeTotal: sql`${users.rechargeTotal} + ${order.actualAmount}` })
     .where(eq(users.id, order.userId))
     .returning({ rechargeTotal: users.rechargeTotal });
-  await tx.update(users).set({ level: await currentLevel(tx, user!.rechargeTotal) }).where(eq(users.id, order.userId));
+  await tx
+    .update(users)
+    .set({ level: await currentLevel(tx, user!.rechargeTotal) })
+    .where(eq(users.id, order.userId));
   const [row] = await tx
     .update(rechargeOrders)
     .set({ status: 'success', reviewedAt: now, blockHeight: details.blockHeight ?? '', remark: details.remark ?? '' })

@@ -31,7 +31,10 @@ export async function findSession(db: Executor, tokenHash: string): Promise<Call
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {
-  await db.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** After a password change or reset every device must log in again. */

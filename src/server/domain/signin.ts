@@ -36,7 +36,10 @@ export async function ladderOf(db: Executor): Promise<string[]> {
 }
 
 async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {
-  const [row] = await db.select({ streak: signIns.streak }).from(signIns).where(and(eq(signIns.userId, userId), eq(signIns.day, day)));
+  const [row] = await db
+    .select({ streak: signIns.streak })
+    .from(signIns)
+    .where(and(eq(signIns.userId, userId), eq(signIns.day, day)));
   return row ? Number(row.streak) : null;
 }
 
@@ -92,4 +95,3 @@ export async function calendarOf(db: Executor, userId: number, now: Date, timeZo
     balance,
   };
 }
-

@@ -15,7 +15,10 @@ const idOf = (url: string) => url.slice(UPLOADS_PATH.length);
 export async function ownsUploads(db: Executor, userId: number, urls: readonly string[]): Promise<boolean> {
   const ids = [...new Set(urls.map(idOf))];
   if (!ids.length) return true;
-  const own = await db.select({ id: uploads.id }).from(uploads).where(and(inArray(uploads.id, ids), eq(uploads.userId, userId)));
+  const own = await db
+    .select({ id: uploads.id })
+    .from(uploads)
+    .where(and(inArray(uploads.id, ids), eq(uploads.userId, userId)));
   return own.length === ids.length;
 }
 

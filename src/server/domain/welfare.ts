@@ -24,12 +24,18 @@ const once = (n: number): Progress => ({ progress: Math.min(Number(n), 1), targe
 const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<Progress>> = {
   // §4: the primary certification was verified by an operator.
   async primary_certification(db, userId) {
-    const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.id, userId), eq(users.verification, 'verified')));
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.verification, 'verified')));
     return once(row?.n ?? 0);
   },
   // A recharge was credited (an operator approved it).
   async first_recharge(db, userId) {
-    const [row] = await db.select({ n: count() }).from(rechargeOrders).where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'success')));
+    const [row] = await db
+      .select({ n: count() })
+      .from(rechargeOrders)
+      .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'success')));
     return once(row?.n ?? 0);
   },
   async first_option(db, userId) {
@@ -38,7 +44,10 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
   },
   // Someone who registered with the caller's invitation code has a verified primary certification.
   async friend_certified(db, userId) {
-    const [row] = await db.select({ n: count() }).from(users).where(and(eq(users.invitedBy, userId), eq(users.verification, 'verified')));
+    const [row] = await db
+      .select({ n: count() })
+      .from(users)
+      .where(and(eq(users.invitedBy, userId), eq(users.verification, 'verified')));
     return once(row?.n ?? 0);
   },
 };
@@ -71,7 +80,13 @@ export async function welfareTasksOf(db: Executor, userId: number): Promise<Welf
   ]);
   const shown = tasks.filter((task) => isWelfareCode(task.code) && (task.active || claims.some((claim) => claim.taskCode === task.code)));
   const progress = await Promise.all(shown.map((task) => CONDITIONS[task.code as WelfareCode](db, userId)));
-  return shown.map((task, index) => toTask(task, claims.find((claim) => claim.taskCode === task.code), progress[index]!));
+  return shown.map((task, index) =>
+    toTask(
+      task,
+      claims.find((claim) => claim.taskCode === task.code),
+      progress[index]!,
+    ),
+  );
 }
 
 /** One task for its details page; an unknown code is the refusal. */
@@ -84,7 +99,10 @@ export async function welfareTaskOf(db: Executor, userId: number, code: string):
 /** Pays a task's reward once, when its condition holds now; otherwise nothing moves. */
 export async function claimTask(tx: Tx, userId: number, code: string, now: Date): Promise<WelfareClaim> {
   if (!isWelfareCode(code)) throw new Refusal(texts.welfareNotOffered.id);
-  const [task] = await tx.select().from(welfareTasks).where(and(eq(welfareTasks.code, code), eq(welfareTasks.active, true)));
+  const [task] = await tx
+    .select()
+    .from(welfareTasks)
+    .where(and(eq(welfareTasks.code, code), eq(welfareTasks.active, true)));
   if (!task) throw new Refusal(texts.welfareNotOffered.id);
   const { progress, target } = await CONDITIONS[code](tx, userId);
   if (progress < target) throw new Refusal(texts.welfareNotYet.id);
@@ -96,7 +114,10 @@ export async function claimTask(tx: Tx, userId: number, code: string, now: Date)
     .returning({ code: welfareClaims.taskCode });
   if (!inserted.length) throw new Refusal(texts.welfareClaimed.id);
   await post(tx, { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` }, now);
-  const [balance] = await tx.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, task.asset)));
+  const [balance] = await tx
+    .select({ available: balances.available })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, task.asset)));
   const decimals = task.asset === POINTS ? 0 : 8;
   return { code, asset: task.asset, reward: new Big(task.reward).toString(), balance: new Big(balance?.available ?? 0).toFixed(decimals) };
 }

@@ -76,7 +76,12 @@ export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, am
   const total = new Big(amount).plus(fee).toFixed(8);
   const details =
     payee.kind === 'bank'
-      ? { payeeId: payee.card.id, payeeName: payee.card.realName, payeeAccount: payee.card.bankNumber, payeeNetwork: BANK_NAMES[payee.card.bankCode as BankCode] ?? payee.card.bankCode }
+      ? {
+          payeeId: payee.card.id,
+          payeeName: payee.card.realName,
+          payeeAccount: payee.card.bankNumber,
+          payeeNetwork: BANK_NAMES[payee.card.bankCode as BankCode] ?? payee.card.bankCode,
+        }
       : { payeeId: payee.wallet.id, payeeName: payee.wallet.alias, payeeAccount: payee.wallet.address, payeeNetwork: payee.wallet.chain };
   let fiat: { fiatCurrency: string; fiatRate: string; fiatAmount: string } | null = null;
   if (payee.kind === 'bank') {
@@ -102,7 +107,11 @@ export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, am
     .returning({ id: withdrawOrders.id });
   const id = created!.id;
   await freeze(tx, userId, rule.asset, total, 'withdraw_freeze', `withdraw:${id}`, now);
-  const [row] = await tx.update(withdrawOrders).set({ orderNo: orderNumber('W', id, now) }).where(eq(withdrawOrders.id, id)).returning();
+  const [row] = await tx
+    .update(withdrawOrders)
+    .set({ orderNo: orderNumber('W', id, now) })
+    .where(eq(withdrawOrders.id, id))
+    .returning();
   return row!;
 }
 
@@ -117,14 +126,23 @@ export async function listWithdrawals(db: Executor, userId: number, filter: With
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(withdrawOrders.userId, userId), statuses ? inArray(withdrawOrders.status, statuses) : undefined);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(withdrawOrders).where(where).orderBy(desc(withdrawOrders.id)).limit(FUNDS_PAGE_SIZE).offset((page - 1) * FUNDS_PAGE_SIZE),
+    db
+      .select()
+      .from(withdrawOrders)
+      .where(where)
+      .orderBy(desc(withdrawOrders.id))
+      .limit(FUNDS_PAGE_SIZE)
+      .offset((page - 1) * FUNDS_PAGE_SIZE),
     db.select({ n: count() }).from(withdrawOrders).where(where),
   ]);
   return { lists: rows.map(toWithdrawOrder), page, total: Number(counted?.n ?? 0) };
 }
 
 export async function findWithdrawal(db: Executor, userId: number, id: number): Promise<WithdrawOrder> {
-  const [row] = await db.select().from(withdrawOrders).where(and(eq(withdrawOrders.id, id), eq(withdrawOrders.userId, userId)));
+  const [row] = await db
+    .select()
+    .from(withdrawOrders)
+    .where(and(eq(withdrawOrders.id, id), eq(withdrawOrders.userId, userId)));
   if (!row) throw new Refusal(texts.orderNotFound.id);
   return toWithdrawOrder(row);
 }
@@ -139,8 +157,16 @@ async function claimInReview(tx: Tx, id: number): Promise<WithdrawRow> {
 /** Paid out: the frozen amount + fee leaves the platform. */
 export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: string }, now: Date): Promise<WithdrawRow> {
   const order = await claimInReview(tx, id);
-  await post(tx, { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_paid', reference: `withdraw:${id}`, bucket: 'frozen' }, now);
-  const [row] = await tx.update(withdrawOrders).set({ status: 'success', hash: details.hash ?? '', reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
+  await post(
+    tx,
+    { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_paid', reference: `withdraw:${id}`, bucket: 'frozen' },
+    now,
+  );
+  const [row] = await tx
+    .update(withdrawOrders)
+    .set({ status: 'success', hash: details.hash ?? '', reviewedAt: now })
+    .where(eq(withdrawOrders.id, id))
+    .returning();
   return row!;
 }
 

@@ -17,16 +17,7 @@ import { texts } from '../../contract/texts.ts';
 import { users } from '../db/schema.ts';
 import type { Executor } from '../db/connection.ts';
 import { clearAttempts } from '../domain/attempts.ts';
-import {
-  findUser,
-  findUserByLogin,
-  hashSecret,
-  isUniqueViolation,
-  newInviteCode,
-  toUserInfo,
-  checkSecret,
-  type UserRow,
-} from '../domain/accounts.ts';
+import { findUser, findUserByLogin, hashSecret, isUniqueViolation, newInviteCode, toUserInfo, checkSecret, type UserRow } from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
@@ -74,14 +65,16 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     { perMinute },
   );
 
-  const sendCode = (channel: CodeChannel) => async (address: string, must: '0' | '1', { db, clock, sender }: HandlerContext) => {
-    const owner = await ownerOf(db, channel, address);
-    if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
-    if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
-    const code = await issueCode(db, codeTarget(channel, address), clock.now());
-    await sender.send({ channel, target: address, code }, db);
-    return { resend_in: 60 };
-  };
+  const sendCode =
+    (channel: CodeChannel) =>
+    async (address: string, must: '0' | '1', { db, clock, sender }: HandlerContext) => {
+      const owner = await ownerOf(db, channel, address);
+      if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
+      if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+      const code = await issueCode(db, codeTarget(channel, address), clock.now());
+      await sender.send({ channel, target: address, code }, db);
+      return { resend_in: 60 };
+    };
   const sendSms = sendCode('sms');
   const sendEmail = sendCode('email');
   route(sendSmsCode, (input, ctx) => sendSms(input.userphone, input.must, ctx), { perMinute });
@@ -106,7 +99,11 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
   });
 
   route(userInfo, (_input, { db, caller, kept }) =>
-    kept.userInfo.read(String(caller.userId), async () => toUserInfo(await findUser(db, caller.userId)), () => caller.userId),
+    kept.userInfo.read(
+      String(caller.userId),
+      async () => toUserInfo(await findUser(db, caller.userId)),
+      () => caller.userId,
+    ),
   );
 
   route(editProfile, async (input, { db, caller, clock }) => {
@@ -114,7 +111,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     const changes: Partial<UserRow> = {};
     if (input.nickname !== undefined) changes.nickname = input.nickname;
     if (input.currency !== undefined) changes.currency = input.currency;
-    for (const [channel, address] of [['sms', input.phone], ['email', input.email]] as const) {
+    for (const [channel, address] of [
+      ['sms', input.phone],
+      ['email', input.email],
+    ] as const) {
       if (address === undefined) continue;
       const owner = await ownerOf(db, channel, address);
       if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
@@ -147,7 +147,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
-    await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashSecret(input.password) })
+      .where(eq(users.id, user.id));
     await revokeAllSessions(db, user.id, now);
     kept.sessions.hold(user.id);
     return { token: await createSession(db, user.id) };
@@ -161,7 +164,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const user = await ownerOf(db, channel, address);
       if (!user) throw new Refusal(texts.accountNotFound.id);
       await consumeCode(db, codeTarget(channel, address), input.code, now);
-      await db.update(users).set({ passwordHash: await hashSecret(input.password) }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashSecret(input.password) })
+        .where(eq(users.id, user.id));
       await revokeAllSessions(db, user.id, now);
       kept.sessions.hold(user.id);
       await clearAttempts(db, loginLockKey(user));
@@ -180,7 +186,11 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
       await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, texts.wrongPayPassword.id, now);
     }
-    const [row] = await db.update(users).set({ paypassHash: await hashSecret(input.password) }).where(eq(users.id, user.id)).returning();
+    const [row] = await db
+      .update(users)
+      .set({ paypassHash: await hashSecret(input.password) })
+      .where(eq(users.id, user.id))
+      .returning();
     return toUserInfo(row!);
   });
 }

@@ -45,13 +45,19 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
         .orderBy(open ? asc(orders.id) : desc(orders.id))
         .limit(CONTRACT_PAGE_SIZE)
         .offset((page - 1) * CONTRACT_PAGE_SIZE),
-      db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(where),
     ]);
     return { lists: rows.map((row) => toContractOrder(row, market.source)), page, total: Number(count?.total ?? 0) };
   });
 
   route(contractAmounts, async (input, { db, caller }) => {
-    const [coin] = await db.select({ code: coins.code }).from(coins).where(and(eq(coins.code, input.code), eq(coins.active, true)));
+    const [coin] = await db
+      .select({ code: coins.code })
+      .from(coins)
+      .where(and(eq(coins.code, input.code), eq(coins.active, true)));
     if (!coin) throw new Refusal(texts.coinUnknown.id);
     const rows = await db
       .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })

@@ -74,6 +74,9 @@ export function earnRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_
 }
 
 async function availableOf(db: Executor, userId: number, asset: string): Promise<string> {
-  const [row] = await db.select({ available: balances.available }).from(balances).where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  const [row] = await db
+    .select({ available: balances.available })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
   return new Big(row?.available ?? 0).toFixed(8);
 }

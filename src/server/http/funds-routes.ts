@@ -1,6 +1,16 @@
 // Money in and out (§7): recharge channels, submit and records; the withdrawal rule, request and
 // records; the account details. Each call reads or writes the caller's own records only.
-import { accountEntries, rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge, submitWithdraw, withdrawOrder, withdrawRecords, withdrawRule } from '../../contract/funds.ts';
+import {
+  accountEntries,
+  rechargeChannels,
+  rechargeOrder,
+  rechargeRecords,
+  submitRecharge,
+  submitWithdraw,
+  withdrawOrder,
+  withdrawRecords,
+  withdrawRule,
+} from '../../contract/funds.ts';
 import { texts } from '../../contract/texts.ts';
 import { USDT, accountEntriesOf } from '../domain/ledger.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';

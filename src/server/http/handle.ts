@@ -34,11 +34,7 @@ export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelop
 
 /** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
 export function router(app: FastifyInstance, services: Services, kept: KeptAnswers = keptAnswers(services.changes)) {
-  return function route<S extends FormSchema, R>(
-    endpoint: Endpoint<S, R>,
-    handler: Handler<Endpoint<S, R>>,
-    options: RouteOptions = {},
-  ) {
+  return function route<S extends FormSchema, R>(endpoint: Endpoint<S, R>, handler: Handler<Endpoint<S, R>>, options: RouteOptions = {}) {
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,

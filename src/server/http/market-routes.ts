@@ -75,7 +75,13 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
         .from(products)
         .where(input.code ? and(eq(products.active, true), eq(products.coin, input.code)) : eq(products.active, true))
         .orderBy(asc(products.coin), asc(products.sort), asc(products.minutes));
-      const lists = rows.map((row) => ({ id: row.id, code: row.coin, minutes: row.minutes, yield_rate: new Big(row.yieldRate).toFixed(), min_amount: new Big(row.minAmount).toFixed() }));
+      const lists = rows.map((row) => ({
+        id: row.id,
+        code: row.coin,
+        minutes: row.minutes,
+        yield_rate: new Big(row.yieldRate).toFixed(),
+        min_amount: new Big(row.minAmount).toFixed(),
+      }));
       return { lists, page: 1, total: lists.length };
     }),
   );
@@ -107,7 +113,10 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
         .orderBy(...(status === 'holding' ? [asc(orders.endAt), asc(orders.id)] : [desc(orders.id)]))
         .limit(OPTION_PAGE_SIZE)
         .offset((page - 1) * OPTION_PAGE_SIZE),
-      db.select({ total: sql<number>`count(*)::int` }).from(orders).where(where),
+      db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(orders)
+        .where(where),
     ]);
     const now = clock.now();
     return { lists: rows.map((row) => toOptionOrder(row, now, market.source)), page, total: Number(count?.total ?? 0) };
@@ -138,6 +147,9 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
 }
 
 async function listedCoin(db: Executor, code: string) {
-  const [coin] = await db.select({ code: coins.code }).from(coins).where(and(eq(coins.code, code), eq(coins.active, true)));
+  const [coin] = await db
+    .select({ code: coins.code })
+    .from(coins)
+    .where(and(eq(coins.code, code), eq(coins.active, true)));
   if (!coin) throw new Refusal(texts.coinUnknown.id);
 }

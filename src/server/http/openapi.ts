@@ -33,7 +33,10 @@ const HEADERS: Json = {
     description: 'Sent with "true" when a write with an Idempotency-Key already applied answers its first answer again (nothing is applied twice).',
     schema: { type: 'string', const: 'true' },
   },
-  'x-ratelimit-limit': { description: 'Requests allowed per one-minute window to this caller: its account with a valid token, else its address (login, register and the codes: always per address).', schema: { type: 'integer', minimum: 1 } },
+  'x-ratelimit-limit': {
+    description: 'Requests allowed per one-minute window to this caller: its account with a valid token, else its address (login, register and the codes: always per address).',
+    schema: { type: 'integer', minimum: 1 },
+  },
   'x-ratelimit-remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
   'x-ratelimit-reset': { description: 'Seconds until the current window ends.', schema: { type: 'integer', minimum: 0 } },
   [RETRY_AFTER_HEADER]: { description: 'On 429: seconds until the window ends and calls are counted again.', schema: { type: 'integer', minimum: 0 } },
@@ -74,7 +77,11 @@ const REFUSAL: Json = {
   additionalProperties: false,
 };
 
-const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => ({ description, headers, content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } } });
+const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/Refusal' } } },
+});
 
 /** What every operation may answer besides its own 200. */
 const COMMON_RESPONSES = {
@@ -83,7 +90,10 @@ const COMMON_RESPONSES = {
     `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, or an uploaded picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB; whatever the body, msg is "${texts.uploadTooLarge.message}"`,
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
-  '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, { ...RATE_LIMITED, [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER) }),
+  '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, {
+    ...RATE_LIMITED,
+    [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER),
+  }),
   '500': envelopeResponse('A fault of the server; the envelope still carries a readable msg.'),
 };
 
@@ -128,12 +138,18 @@ function operation(declared: DeclaredEndpoint): Json {
     security: endpoint.auth ? [{ token: [] }] : [],
     parameters,
     responses: { '200': okResponse(endpoint.answer, isWrite), ...COMMON_RESPONSES },
-    'x-refusal-texts': [...new Set([...validationTexts(endpoint.input), texts.invalidRequest.id, texts.unsupportedCharacters.id, ...(endpoint.auth ? [texts.tokenInvalid.id] : [])])].map(textRef),
+    'x-refusal-texts': [
+      ...new Set([...validationTexts(endpoint.input), texts.invalidRequest.id, texts.unsupportedCharacters.id, ...(endpoint.auth ? [texts.tokenInvalid.id] : [])]),
+    ].map(textRef),
   };
   if (endpoint.multipart) {
     op.requestBody = {
       required: true,
-      content: { 'multipart/form-data': { schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } } } } },
+      content: {
+        'multipart/form-data': {
+          schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } } },
+        },
+      },
     };
   } else if (endpoint.method === 'GET') {
     parameters.push(...queryParameters(schema));
@@ -161,11 +177,15 @@ const OTHER_PATHS: Json = {
       operationId: 'uploadedPicture',
       tags: ['account'],
       summary: 'A picture by the URL /users/upload answered',
-      description: 'Public pictures (avatars) are served to anyone; private ones (certification documents, transfer receipts) only with the owner\'s token. Anything else (no token, another user\'s token, an unknown id) answers the same 404 envelope, so an answer never tells whether an id exists.',
+      description:
+        "Public pictures (avatars) are served to anyone; private ones (certification documents, transfer receipts) only with the owner's token. Anything else (no token, another user's token, an unknown id) answers the same 404 envelope, so an answer never tells whether an id exists.",
       security: [{}, { token: [] }],
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}$' } }],
       responses: {
-        '200': { description: 'The picture: `cache-control: public, max-age=31536000, immutable` for a public one, `private, no-store` for a private one.', content: Object.fromEntries(UPLOAD_TYPES.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }])) },
+        '200': {
+          description: 'The picture: `cache-control: public, max-age=31536000, immutable` for a public one, `private, no-store` for a private one.',
+          content: Object.fromEntries(UPLOAD_TYPES.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }])),
+        },
         '404': envelopeResponse(`"${texts.pictureUnavailable.message}"`),
         '429': COMMON_RESPONSES['429'],
       },
@@ -176,7 +196,8 @@ const OTHER_PATHS: Json = {
       operationId: 'priceStream',
       tags: ['markets'],
       summary: 'Live prices as server-sent events',
-      description: 'One `ticks` event per feed step, data a JSON array of {code, price, at}; a snapshot of the latest prices first. The prices are simulated unless the server says otherwise (coin list `simulated`).',
+      description:
+        'One `ticks` event per feed step, data a JSON array of {code, price, at}; a snapshot of the latest prices first. The prices are simulated unless the server says otherwise (coin list `simulated`).',
       security: [],
       responses: { '200': { description: 'An endless event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
     },
@@ -200,7 +221,7 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
       description: [
         'The contract shared by the Coinvest PWA and its reference server, generated from src/contract.',
         `Bodies are form-encoded (application/x-www-form-urlencoded) or JSON, every field a string, at most ${BODY_MAX_BYTES / 1024 / 1024} MB; GET inputs are query parameters; the picture upload is multipart.`,
-        'Each operation\'s 200 describes data of a ret 1 answer (the answer schema of src/contract); every other answer carries data null.',
+        "Each operation's 200 describes data of a ret 1 answer (the answer schema of src/contract); every other answer carries data null.",
         `Every API answer carries the rate-limit headers (${RATE_LIMIT_HEADERS.join(', ')}); a 429 also retry-after. A write replayed for its Idempotency-Key says so in ${REPLAY_HEADER}.`,
         `Every answer is the envelope {ret, msg, data}. msg is translated per the \`${LANG_HEADER}\` header (${LOCALES.join(', ')}; zh-* → zh; anything else → ${FALLBACK_LOCALE}).`,
         'A refusal (ret 0) writes nothing. Strings with NUL or an unpaired UTF-16 surrogate are refused in every field.',

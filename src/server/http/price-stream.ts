@@ -53,7 +53,7 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
         } else out.write(`event: ticks\ndata: []\n\n`);
       } else {
         let steps = 0;
-        for (let after = new Date(client.sentThrough); !client.closed; ) {
+        for (let after = new Date(client.sentThrough); !client.closed;) {
           const page = await recordedSteps(db, after, REPLAY_PAGE);
           for (const step of page.steps) {
             if (++steps > STREAM_REPLAY_STEPS) break;

@@ -96,7 +96,11 @@ export function callerOf(db: Db, kept: KeptAnswers, request: FastifyRequest): Pr
     const token = Array.isArray(header) ? header[0] : header;
     if (plausibleToken(token)) {
       const tokenHash = hashToken(token);
-      caller = kept.sessions.read(tokenHash, () => findSession(db, tokenHash), (found) => found?.userId ?? null);
+      caller = kept.sessions.read(
+        tokenHash,
+        () => findSession(db, tokenHash),
+        (found) => found?.userId ?? null,
+      );
     } else caller = Promise.resolve(null);
     callers.set(request, caller);
   }

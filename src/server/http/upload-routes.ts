@@ -57,12 +57,17 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
     reply.header('x-content-type-options', 'nosniff');
     if (!picture) {
       const t = translator(requestLocale(request.headers.lang as string | undefined));
-      return reply.code(404).header('cache-control', 'no-store').send(envelope(RET_FAIL, t(texts.pictureUnavailable), null));
+      return reply
+        .code(404)
+        .header('cache-control', 'no-store')
+        .send(envelope(RET_FAIL, t(texts.pictureUnavailable), null));
     }
-    return reply
-      .header('content-type', picture.mime)
-      // An avatar's URL never changes content; a private picture is kept by no cache, shared or not.
-      .header('cache-control', picture.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
-      .send(Buffer.from(picture.bytes));
+    return (
+      reply
+        .header('content-type', picture.mime)
+        // An avatar's URL never changes content; a private picture is kept by no cache, shared or not.
+        .header('cache-control', picture.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
+        .send(Buffer.from(picture.bytes))
+    );
   });
 }

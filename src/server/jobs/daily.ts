@@ -49,7 +49,9 @@ export async function runDueDays(db: Db, now: Date, timeZone: string, jobs: Dail
       const day = last?.day ? addDays(last.day, 1) : await job.firstDay(db);
       if (!day || dayEnd(day, timeZone).getTime() + DAY_END_GRACE_MS > now.getTime()) break;
       const result = await db.transaction(async (tx) => {
-        const claimed = await tx.execute(sql`insert into daily_runs (job, day, done_at) values (${job.name}, ${day}, ${now.toISOString()}::timestamptz) on conflict do nothing returning job`);
+        const claimed = await tx.execute(
+          sql`insert into daily_runs (job, day, done_at) values (${job.name}, ${day}, ${now.toISOString()}::timestamptz) on conflict do nothing returning job`,
+        );
         if (!rowsOf(claimed).length) return null; // another process did this day
         const rows = await job.run(tx, day, now);
         await tx.execute(sql`update daily_runs set rows = ${rows} where job = ${job.name} and day = ${day}`);

@@ -39,7 +39,10 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
     const busy = rowsOf<{ coin: string }>(
       await tx.execute(sql`
         select p.coin from contract_pairs p
-        where p.coin in (${sql.join(locked.map((coin) => sql`${coin}`), sql`, `)})
+        where p.coin in (${sql.join(
+          locked.map((coin) => sql`${coin}`),
+          sql`, `,
+        )})
           and exists (select 1 from contract_orders o where o.coin = p.coin and o.status = 'open')
         order by p.coin`),
     ).map(({ coin }) => coin);
@@ -48,7 +51,10 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
       await tx.execute(sql`
         update contract_pairs p
         set matched_through = greatest(p.matched_through, (select max(t.at) from price_ticks t where t.coin = p.coin))
-        where p.coin in (${sql.join(idle.map((coin) => sql`${coin}`), sql`, `)})
+        where p.coin in (${sql.join(
+          idle.map((coin) => sql`${coin}`),
+          sql`, `,
+        )})
           and exists (select 1 from price_ticks t where t.coin = p.coin and t.at > p.matched_through)`);
     }
     return busy;

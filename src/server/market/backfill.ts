@@ -28,7 +28,12 @@ const getJsonByFetch = async (url: string) => {
 };
 
 /** Fills each coin's missing minutes from its last recorded candle (or 24 h back) up to the minute before `now`. Returns the minutes written. */
-export async function backfillCandles(db: Executor, exchanges: readonly Exchange[], coins: readonly IndexedCoin[], { now, log, getJson = getJsonByFetch }: BackfillOptions): Promise<number> {
+export async function backfillCandles(
+  db: Executor,
+  exchanges: readonly Exchange[],
+  coins: readonly IndexedCoin[],
+  { now, log, getJson = getJsonByFetch }: BackfillOptions,
+): Promise<number> {
   const until = Math.floor(now.getTime() / 60_000) * 60_000; // the current minute is still live
   let written = 0;
   for (const coin of coins) {
@@ -59,7 +64,11 @@ export async function backfillCandles(db: Executor, exchanges: readonly Exchange
       volume: list.reduce((sum, c) => sum.plus(c.volume), new Big(0)).toFixed(),
     }));
     for (let i = 0; i < rows.length; i += 500) {
-      const inserted = await db.insert(candleTable).values(rows.slice(i, i + 500)).onConflictDoNothing().returning({ minute: candleTable.minute });
+      const inserted = await db
+        .insert(candleTable)
+        .values(rows.slice(i, i + 500))
+        .onConflictDoNothing()
+        .returning({ minute: candleTable.minute });
       written += inserted.length;
     }
   }

@@ -35,10 +35,12 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
     const indexed = listed.map((coin) => ({
       code: coin.code,
       priceDecimals: coin.priceDecimals,
-      symbols: Object.fromEntries(exchanges.flatMap((exchange) => {
-        const symbol = coin.exchangeSymbols[exchange.name] ?? exchange.symbolOf(coin.code);
-        return symbol ? [[exchange.name, symbol]] : [];
-      })),
+      symbols: Object.fromEntries(
+        exchanges.flatMap((exchange) => {
+          const symbol = coin.exchangeSymbols[exchange.name] ?? exchange.symbolOf(coin.code);
+          return symbol ? [[exchange.name, symbol]] : [];
+        }),
+      ),
     }));
     // Whoever runs the feed (the lease holder) fills the charts' holes from the exchanges' candles as it starts.
     const backfill = () =>

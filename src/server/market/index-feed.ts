@@ -42,7 +42,9 @@ export type IndexTick = Tick & { constituents: Constituent[] };
 
 export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rule = INDEX_RULE, stream = {}, onStart }: IndexFeedOptions): IndexFeed {
   /** exchange → its symbol → coin code */
-  const coinOf = new Map(exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]));
+  const coinOf = new Map(
+    exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]),
+  );
   const last = new Map(coins.map((coin) => [coin.code, new Map<string, Constituent>()]));
   const traded = new Map(coins.map((coin) => [coin.code, new Big(0)]));
   let halted = new Set<string>();
@@ -67,11 +69,15 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       const result = indexPrice([...last.get(coin.code)!.values()], at, rule);
       if (result.halted) {
         nowHalted.add(coin.code);
-        if (!halted.has(coin.code)) log(`${coin.code} halted: ${result.used.length} usable price(s) of ${exchanges.length} exchanges (${result.dropped.map((d) => `${d.exchange} ${d.reason}`).join(', ') || 'none heard'})`);
+        if (!halted.has(coin.code))
+          log(
+            `${coin.code} halted: ${result.used.length} usable price(s) of ${exchanges.length} exchanges (${result.dropped.map((d) => `${d.exchange} ${d.reason}`).join(', ') || 'none heard'})`,
+          );
         continue;
       }
       if (halted.has(coin.code)) log(`${coin.code} resumed: ${result.used.map((c) => c.exchange).join(', ')}`);
-      for (const outlier of result.dropped.filter((d) => d.reason === 'outlier')) log(`${coin.code}: ${outlier.exchange} ${outlier.price} left out, further than the band from the others`);
+      for (const outlier of result.dropped.filter((d) => d.reason === 'outlier'))
+        log(`${coin.code}: ${outlier.exchange} ${outlier.price} left out, further than the band from the others`);
       ticks.push({ coin: coin.code, at, price: new Big(result.price).toFixed(), volume: traded.get(coin.code)!.toFixed(), constituents: result.used });
       traded.set(coin.code, new Big(0));
     }

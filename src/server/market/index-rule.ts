@@ -25,9 +25,7 @@ export const INDEX_RULE: IndexRule = { freshMs: 5_000, band: '0.02', minConstitu
 
 export type Dropped = Constituent & { reason: 'stale' | 'outlier' };
 
-export type IndexPrice =
-  | { halted: false; price: string; used: Constituent[]; dropped: Dropped[] }
-  | { halted: true; used: Constituent[]; dropped: Dropped[] };
+export type IndexPrice = { halted: false; price: string; used: Constituent[]; dropped: Dropped[] } | { halted: true; used: Constituent[]; dropped: Dropped[] };
 
 /** The median of decimal strings (the mean of the middle two for an even count). */
 export function median(prices: readonly string[]): Big {

@@ -102,7 +102,14 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
         if (!ticks.length) return [];
         const inserted = await tx
           .insert(priceTicks)
-          .values(ticks.map(({ coin, at, price, constituents }) => ({ coin, at, price, constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString() })) ?? null })))
+          .values(
+            ticks.map(({ coin, at, price, constituents }) => ({
+              coin,
+              at,
+              price,
+              constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString() })) ?? null,
+            })),
+          )
           .onConflictDoNothing()
           .returning({ coin: priceTicks.coin, at: priceTicks.at });
         // A tick already recorded (a repeat) must not move a candle or the price again.
@@ -144,7 +151,11 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     if (haltsSynced && !halted.length && !haltedCoins.size) return; // the simulator's every step
     const list = `{${halted.join(',')}}`;
     await tx.execute(sql`delete from market_halts where not (coin = any(${list}::text[]))`);
-    if (halted.length) await tx.insert(marketHalts).values(halted.map((coin) => ({ coin, since: at }))).onConflictDoNothing();
+    if (halted.length)
+      await tx
+        .insert(marketHalts)
+        .values(halted.map((coin) => ({ coin, since: at })))
+        .onConflictDoNothing();
   }
 
   /** Keeps the latest prices and sends one step's events to every listener of this process. */

@@ -78,7 +78,10 @@ export const activitiesCommands: Record<string, Command> = {
       const given = columns({ ...keyValues(changes, KEYS), title });
       if (!given.startsAt) throw new UsageError('Give the start: from=YYYY-MM-DD.');
       if (given.body === undefined) throw new UsageError('Give the body: body=<file.html>.');
-      const [row] = await db.insert(activities).values({ title: given.title!, ...given, startsAt: given.startsAt }).returning();
+      const [row] = await db
+        .insert(activities)
+        .values({ title: given.title!, ...given, startsAt: given.startsAt })
+        .returning();
       return `Published activity ${row!.id}: ${row!.title}.`;
     }
     const id = idOf(first);

@@ -12,7 +12,7 @@ import { embeddedDatabaseHolder, openDatabase } from '../db/connection.ts';
 /** The answer to give on PostgreSQL: its own tools, with the exact commands. */
 export const postgresBackupHelp = (file = 'coinvest.dump') =>
   [
-    'The database is PostgreSQL (DATABASE_URL): back it up and restore it with its own tools (version ≥ the server\'s).',
+    "The database is PostgreSQL (DATABASE_URL): back it up and restore it with its own tools (version ≥ the server's).",
     `  backup:   pg_dump --format=custom --no-owner --file=${file} "$DATABASE_URL"`,
     `  restore:  pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" ${file}`,
     'Stop every server process before a restore; they run the migrations again when they start.',
@@ -76,7 +76,7 @@ function tarEntryNames(tar: Uint8Array): Set<string> {
     const end = field.indexOf(0);
     return Buffer.from(end < 0 ? field : field.subarray(0, end)).toString('utf8');
   };
-  for (let offset = 0; offset + 512 <= tar.length; ) {
+  for (let offset = 0; offset + 512 <= tar.length;) {
     const name = text(offset, 100);
     if (!name) break;
     if (text(offset + 257, 5) !== 'ustar') return new Set();
@@ -113,10 +113,7 @@ export async function restoreEmbedded(dataDir: string, file: string, now = new D
     if (hadDatabase) renameSync(aside, live);
     throw new BackupError(`The backup could not be restored (${error instanceof Error ? error.message : String(error)}); the database was left as it was.`);
   }
-  return [
-    `Restored the embedded database in ${live} from ${file}.`,
-    hadDatabase ? `The database it replaced is kept in ${aside} (delete it when you no longer need it).` : '',
-  ]
+  return [`Restored the embedded database in ${live} from ${file}.`, hadDatabase ? `The database it replaced is kept in ${aside} (delete it when you no longer need it).` : '']
     .filter(Boolean)
     .join('\n');
 }

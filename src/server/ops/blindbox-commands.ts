@@ -29,7 +29,10 @@ interface NewPrize {
 
 /** Reads the table of `prizes set`; refuses anything that would not publish odds of exactly 100 %. */
 export function parsePrizeTable(spec: string): NewPrize[] {
-  const parts = spec.split(';').map((part) => part.trim()).filter(Boolean);
+  const parts = spec
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (!parts.length) throw new UsageError('Give the table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
   const prizes = parts.map((part, index) => {
     const [name = '', asset = '', amount = '', weight = '', stock, ...extra] = part.split(':').map((field) => field.trim());
@@ -86,14 +89,24 @@ export const blindBoxCommands: Record<string, Command> = {
       }
     });
     const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'blindbox')).orderBy(asc(configEntries.key));
-    return table(rows.map((row) => ({ key: row.key, value: row.value })), 'No cost is set.');
+    return table(
+      rows.map((row) => ({ key: row.key, value: row.value })),
+      'No cost is set.',
+    );
   },
 };
 
 async function prizeTable(db: Parameters<Command>[0]['db']): Promise<string> {
   const rows = await db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(asc(boxPrizes.sort), asc(boxPrizes.id));
   const listed = table(
-    rows.map((row) => ({ id: row.id, name: row.name, prize: `${plain(row.amount)} ${row.asset}`, weight: row.weight, odds: oddsPercent(row.weight), stock: row.stock ?? 'unlimited' })),
+    rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      prize: `${plain(row.amount)} ${row.asset}`,
+      weight: row.weight,
+      odds: oddsPercent(row.weight),
+      stock: row.stock ?? 'unlimited',
+    })),
     'No active prizes: the blind box is closed.',
   );
   const total = rows.reduce((sum, row) => sum + row.weight, 0);

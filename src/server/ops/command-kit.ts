@@ -48,7 +48,10 @@ export function keyValues<K extends string>(args: string[], keys: readonly K[]):
 
 export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
-  const rows = await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, [...new Set(ids)]));
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
   return new Map(rows.map((row) => [row.id, row.username]));
 }
 
@@ -61,6 +64,10 @@ export function table(rows: Record<string, unknown>[], empty: string): string {
   const columns = Object.keys(rows[0]!);
   const cells = rows.map((row) => columns.map((column) => String(row[column] ?? '')));
   const widths = columns.map((column, index) => Math.max(column.length, ...cells.map((line) => line[index]!.length)));
-  const line = (values: string[]) => values.map((value, index) => value.padEnd(widths[index]!)).join('  ').trimEnd();
+  const line = (values: string[]) =>
+    values
+      .map((value, index) => value.padEnd(widths[index]!))
+      .join('  ')
+      .trimEnd();
   return [line(columns), line(widths.map((width) => '-'.repeat(width))), ...cells.map(line)].join('\n');
 }

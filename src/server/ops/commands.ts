@@ -65,7 +65,6 @@ ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
 ${ACTIVITIES_USAGE}`;
 
-
 /** The longest lock-up period an operator can set: ten years. */
 const MAX_LOCKUP_DAYS = 3650;
 
@@ -176,7 +175,10 @@ const commands: Record<string, Command> = {
 
   async certifications({ db }, [status = 'review']) {
     const rows = await certificationQueue(db, status === 'all' ? 'all' : oneOf(status, ['review', 'verified', 'rejected']));
-    const names = await usernames(db, rows.map((row) => row.userId));
+    const names = await usernames(
+      db,
+      rows.map((row) => row.userId),
+    );
     return table(
       rows.map((row) => ({
         id: row.id,
@@ -185,7 +187,9 @@ const commands: Record<string, Command> = {
         document: row.docType ?? '',
         name: row.name,
         number: row.number,
-        images: Object.entries(row.images).map(([side, url]) => `${side}: ${url}`).join(' '),
+        images: Object.entries(row.images)
+          .map(([side, url]) => `${side}: ${url}`)
+          .join(' '),
         status: row.status,
         at: row.createdAt.toISOString(),
       })),
@@ -219,7 +223,10 @@ const commands: Record<string, Command> = {
 
   async products({ db }) {
     const rows = await db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
-    return table(rows.map((row) => ({ id: row.id, coin: row.coin, minutes: row.minutes, yield: row.yieldRate, min: row.minAmount, active: row.active })), 'No products.');
+    return table(
+      rows.map((row) => ({ id: row.id, coin: row.coin, minutes: row.minutes, yield: row.yieldRate, min: row.minAmount, active: row.active })),
+      'No products.',
+    );
   },
 
   async product({ db }, [id, ...changes]) {
@@ -232,7 +239,11 @@ const commands: Record<string, Command> = {
       else throw new UsageError(`Cannot apply "${change}": use yield=0.85, min=1 or active=true|false.`);
     }
     if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
-    const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, idOf(id))).returning();
+    const [row] = await db
+      .update(optionProducts)
+      .set(set)
+      .where(eq(optionProducts.id, idOf(id)))
+      .returning();
     if (!row) throw new UsageError(`No product ${id}.`);
     return `Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
@@ -240,7 +251,15 @@ const commands: Record<string, Command> = {
   async pairs({ db }) {
     const rows = await db.select().from(contractPairs).orderBy(asc(contractPairs.coin));
     return table(
-      rows.map((row) => ({ pair: `${row.coin}/USDT`, tick: row.priceDecimals, step: row.quantityDecimals, min: row.minNotional, fee: row.feeRate, band: row.priceBand, active: row.active })),
+      rows.map((row) => ({
+        pair: `${row.coin}/USDT`,
+        tick: row.priceDecimals,
+        step: row.quantityDecimals,
+        min: row.minNotional,
+        fee: row.feeRate,
+        band: row.priceBand,
+        active: row.active,
+      })),
       'No pairs.',
     );
   },
@@ -266,7 +285,10 @@ const commands: Record<string, Command> = {
 
   async ladders({ db }) {
     const rows = await db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(30);
-    return table(rows.map((row) => ({ day: row.day, ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','), published: row.publishedAt.toISOString() })), 'No ladder published.');
+    return table(
+      rows.map((row) => ({ day: row.day, ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','), published: row.publishedAt.toISOString() })),
+      'No ladder published.',
+    );
   },
 
   // Rates only, for a day to come: no command touches a customer's balance, interest or order.
@@ -278,7 +300,10 @@ const commands: Record<string, Command> = {
       tiers.length > 0 &&
       tiers.every(([upTo = '', rate = ''], i) => (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && Number(upTo) > 0) && /^0(\.\d{1,6})?$/.test(rate)) &&
       tiers.every(([upTo], i) => i === 0 || upTo === '*' || Number(upTo) > Number(tiers[i - 1]![0]));
-    if (!valid) throw new UsageError('Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).');
+    if (!valid)
+      throw new UsageError(
+        'Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).',
+      );
     const ladder = tiers.map(([upTo, rate]) => ({ up_to: upTo === '*' ? null : upTo!, rate: rate! }));
     try {
       await publishLadder(db, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
@@ -290,7 +315,20 @@ const commands: Record<string, Command> = {
 
   async lockups({ db }) {
     const rows = await db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
-    return table(rows.map((row) => ({ id: row.id, name: row.name, days: row.days, rate: row.dailyRate, min: row.minAmount, max: row.maxAmount, quota: row.quota ?? 'none', sold: row.sold, active: row.active })), 'No products.');
+    return table(
+      rows.map((row) => ({
+        id: row.id,
+        name: row.name,
+        days: row.days,
+        rate: row.dailyRate,
+        min: row.minAmount,
+        max: row.maxAmount,
+        quota: row.quota ?? 'none',
+        sold: row.sold,
+        active: row.active,
+      })),
+      'No products.',
+    );
   },
 
   async lockup({ db }, [id, ...changes]) {
@@ -307,14 +345,19 @@ const commands: Record<string, Command> = {
       else throw new UsageError(`Cannot apply "${change}": use rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false.`);
     }
     if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
-    const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, idOf(id))).returning();
+    const [row] = await db
+      .update(lockupProducts)
+      .set(set)
+      .where(eq(lockupProducts.id, idOf(id)))
+      .returning();
     if (!row) throw new UsageError(`No lock-up product ${id}.`);
     return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
   async message({ db, now }, [to, title = '', content = '', ...extra]) {
     // Unquoted words would silently split into title and content: ask for the quotes instead.
-    if (!to || !title.trim() || !content.trim() || extra.length) throw new UsageError('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
+    if (!to || !title.trim() || !content.trim() || extra.length)
+      throw new UsageError('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
     const user = to === 'all' ? null : await findUserByLogin(db, to);
     if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
     const row = await postMessage(db, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, now);
@@ -340,8 +383,14 @@ const commands: Record<string, Command> = {
   },
 
   async outbox({ db }, [count]) {
-    const rows = await db.select().from(outbox).orderBy(desc(outbox.id)).limit(Number(count ?? 20) || 20);
-    return table(rows.map((row) => ({ at: row.createdAt.toISOString(), channel: row.channel, target: row.target, message: row.body })), 'The outbox is empty.');
+    const rows = await db
+      .select()
+      .from(outbox)
+      .orderBy(desc(outbox.id))
+      .limit(Number(count ?? 20) || 20);
+    return table(
+      rows.map((row) => ({ at: row.createdAt.toISOString(), channel: row.channel, target: row.target, message: row.body })),
+      'The outbox is empty.',
+    );
   },
 };
-

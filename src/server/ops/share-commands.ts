@@ -34,12 +34,18 @@ export const SHARE_USAGE = `  invite grant <username> "<reason>"           activ
 const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
 
 async function systemSetting(db: Db, key: string): Promise<string> {
-  const [row] = await db.select({ value: configEntries.value }).from(configEntries).where(and(eq(configEntries.act, 'system'), eq(configEntries.key, key)));
+  const [row] = await db
+    .select({ value: configEntries.value })
+    .from(configEntries)
+    .where(and(eq(configEntries.act, 'system'), eq(configEntries.key, key)));
   return row?.value ?? '';
 }
 
 async function setSystemSetting(db: Db, key: string, value: string): Promise<void> {
-  await db.insert(configEntries).values({ act: 'system', key, value }).onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
+  await db
+    .insert(configEntries)
+    .values({ act: 'system', key, value })
+    .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
 }
 
 /** The longest page of text accepted. */

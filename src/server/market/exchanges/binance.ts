@@ -25,7 +25,8 @@ export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Excha
       const price = positivePrice(data.p);
       const amount = quantity(data.q);
       const at = epochMs(data.T);
-      if (typeof data.s !== 'string' || !price || amount === null || !at || (typeof data.t !== 'number' && typeof data.t !== 'string')) return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
+      if (typeof data.s !== 'string' || !price || amount === null || !at || (typeof data.t !== 'number' && typeof data.t !== 'string'))
+        return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
       return { kind: 'trades', trades: [{ symbol: data.s, id: String(data.t), price, quantity: amount, at }] };
     },
     candlesPerRequest: 1000,

@@ -136,11 +136,14 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
       if (!closed) complain('close', `disconnected (code ${code}); reconnecting`);
       scheduleReconnect();
     });
-    watchdog = setInterval(() => {
-      if (Date.now() - lastFrameAt <= silenceMs) return;
-      complain('silent', `silent for ${Math.round((Date.now() - lastFrameAt) / 1000)} s; reconnecting`);
-      opened.terminate();
-    }, Math.min(1_000, silenceMs));
+    watchdog = setInterval(
+      () => {
+        if (Date.now() - lastFrameAt <= silenceMs) return;
+        complain('silent', `silent for ${Math.round((Date.now() - lastFrameAt) / 1000)} s; reconnecting`);
+        opened.terminate();
+      },
+      Math.min(1_000, silenceMs),
+    );
   }
 
   connect();

@@ -43,7 +43,8 @@ export function kraken(endpoints: ExchangeEndpoints = KRAKEN_ENDPOINTS): Exchang
     // The REST pair is the WebSocket symbol without its slash (BTC/USDT → BTCUSDT).
     candlesUrl: (symbol, from) => `${endpoints.rest}/0/public/OHLC?pair=${encodeURIComponent(symbol.replace('/', ''))}&interval=1&since=${Math.floor(from.getTime() / 1000) - 1}`,
     parseCandles(body): ExchangeCandle[] {
-      if (!isObject(body) || !Array.isArray(body.error) || body.error.length || !isObject(body.result)) throw new Error(`Kraken candles: ${isObject(body) && Array.isArray(body.error) ? body.error.join(', ') : 'not an answer'}`);
+      if (!isObject(body) || !Array.isArray(body.error) || body.error.length || !isObject(body.result))
+        throw new Error(`Kraken candles: ${isObject(body) && Array.isArray(body.error) ? body.error.join(', ') : 'not an answer'}`);
       const rows = Object.entries(body.result).find(([key, value]) => key !== 'last' && Array.isArray(value))?.[1] as unknown[] | undefined;
       if (!rows) throw new Error('Kraken candles: no pair in the answer');
       return rows.map((row) => {

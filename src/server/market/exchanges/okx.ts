@@ -4,7 +4,19 @@
 // `{ event: "subscribe" | "error", … }`. A connection silent for 30 s is closed by OKX: the client
 // sends the text "ping" and gets "pong". Candles: GET /api/v5/market/history-candles (bar 1m,
 // limit ≤ 100, `after` = records before that time), newest first, each `[ts, o, h, l, c, vol, …]`.
-import { candle, epochMs, isObject, json, positivePrice, quantity, type Exchange, type ExchangeCandle, type ExchangeEndpoints, type ExchangeTrade, type Frame } from './exchange.ts';
+import {
+  candle,
+  epochMs,
+  isObject,
+  json,
+  positivePrice,
+  quantity,
+  type Exchange,
+  type ExchangeCandle,
+  type ExchangeEndpoints,
+  type ExchangeTrade,
+  type Frame,
+} from './exchange.ts';
 
 export const OKX_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://ws.okx.com:8443', rest: 'https://www.okx.com' };
 
@@ -30,13 +42,15 @@ export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
         const price = positivePrice(item.px);
         const amount = quantity(item.sz);
         const at = epochMs(item.ts);
-        if (typeof item.instId !== 'string' || typeof item.tradeId !== 'string' || !price || amount === null || !at) return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
+        if (typeof item.instId !== 'string' || typeof item.tradeId !== 'string' || !price || amount === null || !at)
+          return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
         trades.push({ symbol: item.instId, id: item.tradeId, price, quantity: amount, at });
       }
       return { kind: 'trades', trades };
     },
     candlesPerRequest: 100,
-    candlesUrl: (symbol, from, limit) => `${endpoints.rest}/api/v5/market/history-candles?instId=${encodeURIComponent(symbol)}&bar=1m&after=${from.getTime() + limit * 60_000}&limit=${limit}`,
+    candlesUrl: (symbol, from, limit) =>
+      `${endpoints.rest}/api/v5/market/history-candles?instId=${encodeURIComponent(symbol)}&bar=1m&after=${from.getTime() + limit * 60_000}&limit=${limit}`,
     parseCandles(body): ExchangeCandle[] {
       if (!isObject(body) || body.code !== '0' || !Array.isArray(body.data)) throw new Error(`OKX candles: ${isObject(body) ? String(body.msg || body.code) : 'not an answer'}`);
       const candles = body.data.map((row) => {
