@@ -37,8 +37,8 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
   const user = await customer(h, '100');
 
   // Three days ago a customer bought a 15-minute BTC option; the server was down when it ended, so it
-  // is still holding. The feed had a gap around its end: the last tick at or before the end is 10
-  // minutes before it.
+  // is still holding. The feed had a gap around its end: ten silent minutes, then one tick 4 s
+  // before the end (within the 10 s an end price may be old) and nothing again for 5 minutes.
   const placedAt = new Date(now.getTime() - 72 * HOUR - 15 * MINUTE);
   const endAt = new Date(placedAt.getTime() + 15 * MINUTE);
   h.clock.set(placedAt);
@@ -48,13 +48,14 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
   expect(placed).toMatchObject({ ret: 1, data: { status: 'holding', end_at: endAt.toISOString(), start_price: '97000' } });
 
   await minuteTicks('BTC', new Date(now.getTime() - 5 * 24 * HOUR), now, [new Date(endAt.getTime() - 10 * MINUTE), new Date(endAt.getTime() + 5 * MINUTE)]);
+  await h.database.db.execute(sql`insert into price_ticks (coin, at, price) values ('BTC', ${new Date(endAt.getTime() - 4_000).toISOString()}::timestamptz, 97100)`);
   await minuteTicks('ETH', new Date(now.getTime() - 5 * 24 * HOUR), now);
   // A coin whose feed stopped four days ago: its last price stays.
   await minuteTicks('DOT', new Date(now.getTime() - 4 * 24 * HOUR - HOUR), new Date(now.getTime() - 4 * 24 * HOUR));
   h.clock.set(now);
 
   const settlesFrom = (await ticksOf('BTC')).filter((tick) => tick.at <= endAt).at(-1)!;
-  expect(settlesFrom.at).toEqual(new Date(endAt.getTime() - 10 * MINUTE));
+  expect(settlesFrom.at).toEqual(new Date(endAt.getTime() - 4_000));
   const recentFrom = new Date(now.getTime() - 48 * HOUR);
   const before = { btc: await ticksOf('BTC'), eth: await ticksOf('ETH'), dot: await ticksOf('DOT') };
   const candlesBefore = await h.database.db.select().from(candles).orderBy(asc(candles.coin), asc(candles.minute));
