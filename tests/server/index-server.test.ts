@@ -36,6 +36,7 @@ async function startIndexServer(env: Record<string, string>) {
 const api = async (base: string, path: string, init: RequestInit = {}) =>
   (await fetch(`${base}${path}`, { ...init, headers: { lang: 'en', ...init.headers } })).json() as Promise<{ ret: number; msg: string; data: Record<string, unknown> }>;
 
+// Each test starts a server process (compiling and migrating a fresh database): more than the suite's 30 s on a busy machine.
 describe.skipIf(onPostgres())('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
     for (const kind of ['binance', 'okx', 'kraken'] as const) stands.push(await startStandIn(kind));
@@ -101,7 +102,7 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
     await expect.poll(async () => (await buy()).ret, { timeout: 10_000 }).toBe(1);
     trading = false;
     await again;
-  });
+  }, 120_000);
 
   it('starts with no exchange reachable: one line per exchange, every coin halted, the rest of the app working', async () => {
     const nowhere = `ws://127.0.0.1:${await freePort()}`;
@@ -122,5 +123,5 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
     expect((await api(base, '/other/config?act=about')).ret).toBe(1);
     const login = await api(base, '/users/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo1234' });
     expect(login.ret).toBe(1);
-  });
+  }, 120_000);
 });

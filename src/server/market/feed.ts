@@ -1,5 +1,6 @@
 // A price feed delivers ticks; the market records them (every tick used for settlement is
 // stored) and fans them out. The simulator is the default; another feed plugs in here by name.
+import type { Clock } from '../domain/clock.ts';
 export interface Tick {
   coin: string;
   at: Date;
@@ -40,4 +41,36 @@ export interface CoinSpec {
   /** Annualised volatility, e.g. 0.6. */
   volatility: number;
   priceDecimals: number;
+}
+
+export interface StepLoop {
+  /** Stops stepping and waits for the step under way. */
+  stop(): Promise<void>;
+}
+
+/**
+ * A feed's heartbeat: every `intervalMs` real milliseconds, one step at the current whole second of
+ * the market clock, unless that second was stepped already (`lastStepped`); the next wait starts
+ * once the step's ticks were handed on, so steps never overlap.
+ */
+export function stepEverySecond(clock: Clock, intervalMs: number, lastStepped: () => number, step: (at: Date) => Promise<void>): StepLoop {
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let running: Promise<void> = Promise.resolve();
+  const loop = () => {
+    if (stopped) return;
+    const at = Math.floor(clock.now().getTime() / 1000) * 1000;
+    running = at <= lastStepped() ? Promise.resolve() : step(new Date(at)).catch(() => undefined);
+    void running.then(() => {
+      if (!stopped) timer = setTimeout(loop, intervalMs);
+    });
+  };
+  loop();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
 }

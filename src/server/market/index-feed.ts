@@ -5,7 +5,7 @@
 // give. The exchanges and each coin's symbol on each are configuration, handed in.
 import Big from 'big.js';
 import type { Clock } from '../domain/clock.ts';
-import type { PriceFeed, Tick } from './feed.ts';
+import { stepEverySecond, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
 import { INDEX_RULE, indexPrice, type Constituent, type IndexRule } from './index-rule.ts';
 import type { Exchange, ExchangeTrade } from './exchanges/exchange.ts';
 import { streamTrades, type ExchangeStream, type StreamOptions } from './exchanges/connection.ts';
@@ -50,8 +50,7 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
   let halted = new Set<string>();
   let streams: ExchangeStream[] = [];
   let lastAt = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
+  let stepping: StepLoop | null = null;
   let stopped = true;
 
   function onTrade(exchange: string, trade: ExchangeTrade) {
@@ -100,20 +99,17 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
         return streamTrades(exchange, symbols, { ...stream, onTrade, log });
       });
       onStart?.();
-      const loop = () => {
-        if (stopped) return;
-        const at = Math.floor(clock.now().getTime() / 1000) * 1000;
-        running = at <= lastAt ? Promise.resolve() : onTicks(step(new Date(at)), [...halted]).catch(() => undefined);
-        void running.then(() => {
-          if (!stopped) timer = setTimeout(loop, intervalMs);
-        });
-      };
-      loop();
+      stepping = stepEverySecond(
+        clock,
+        intervalMs,
+        () => lastAt,
+        (at) => onTicks(step(at), [...halted]),
+      );
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
-      await running;
+      await stepping?.stop();
+      stepping = null;
       await Promise.all(streams.map((open) => open.close()));
       streams = [];
     },

@@ -5,7 +5,7 @@
 // then says so (`seeded`): the log and every screen that shows a price label it.
 import { getRandomValues } from 'node:crypto';
 import type { Clock } from '../domain/clock.ts';
-import type { CoinSpec, PriceFeed, Tick } from './feed.ts';
+import { stepEverySecond, type CoinSpec, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
 
 const SECONDS_PER_YEAR = 365 * 24 * 3600;
 
@@ -59,9 +59,7 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
   };
   const prices = new Map(coins.map((coin) => [coin.code, Number(lastPrices?.get(coin.code) ?? coin.startPrice)]));
   let lastAt: Date | null = null;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  let running: Promise<void> = Promise.resolve();
-  let stopped = false;
+  let stepping: StepLoop | null = null;
 
   const step = (at: Date): Tick[] => {
     const dt = lastAt ? Math.max(0.001, (at.getTime() - lastAt.getTime()) / 1000) : 1;
@@ -91,23 +89,17 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
       if (after && (!lastAt || after.getTime() > lastAt.getTime())) lastAt = after;
     },
     start(onTicks) {
-      stopped = false;
-      const loop = () => {
-        if (stopped) return;
-        // One tick per whole second of the market clock.
-        const now = clock.now();
-        const at = new Date(Math.floor(now.getTime() / 1000) * 1000);
-        running = lastAt && at.getTime() <= lastAt.getTime() ? Promise.resolve() : onTicks(step(at)).catch(() => undefined);
-        void running.then(() => {
-          if (!stopped) timer = setTimeout(loop, intervalMs);
-        });
-      };
-      loop();
+      // One tick per whole second of the market clock.
+      stepping = stepEverySecond(
+        clock,
+        intervalMs,
+        () => lastAt?.getTime() ?? -Infinity,
+        (at) => onTicks(step(at)),
+      );
     },
     async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
+      await stepping?.stop();
+      stepping = null;
     },
   };
 }
