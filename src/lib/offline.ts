@@ -2,7 +2,7 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { FRESH_MESSAGE, NETWORK_MESSAGE, USER_CALLS, SERVED_FROM_CACHE_HEADER, partitionName } from '../contract/offline-cache.ts';
+import { FRESH_MESSAGE, NETWORK_MESSAGE, PUBLIC_PATHS, SERVED_FROM_CACHE_HEADER, partitionName } from '../contract/offline-cache.ts';
 
 export const offlineData = proxy({
   /**
@@ -70,7 +70,8 @@ export function offlineSince(state: { readonly online: boolean; readonly asOf: R
 
 /** Deletes one user's cached answers: their cache partition, also asked of the service worker so a late answer is not kept. */
 export async function forgetCachedAnswers(token: string): Promise<void> {
-  for (const call of USER_CALLS) delete offlineData.asOf[call.path];
+  // Every kept answer is public or this user's: the public ones (and their "as of") stay.
+  for (const path of Object.keys(offlineData.asOf)) if (!PUBLIC_PATHS.includes(path)) delete offlineData.asOf[path];
   // Without a secure context there is neither a Cache API nor a service worker: nothing was kept.
   if (typeof caches === 'undefined' || !globalThis.crypto?.subtle) return;
   const partition = await partitionName(token);
