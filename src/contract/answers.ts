@@ -26,5 +26,7 @@ export const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
  * build calls it without an argument, like `returns`, so no answer's fields reach a client bundle.
  */
 export const shape = /*#__NO_SIDE_EFFECTS__*/ <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries);
+/** A list an answer may leave out (null), read-only to the app; built out of the PWA like `shape`. */
+export const nullableList = /*#__NO_SIDE_EFFECTS__*/ <T extends v.GenericSchema>(item: T) => v.nullable(v.pipe(v.array(item), v.readonly()));
 /** The data of an answer that carries none. */
 export const nothing = v.null();

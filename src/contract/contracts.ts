@@ -7,7 +7,7 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching, optionalMatching, required } from './fields.ts';
-import { AMOUNT } from './markets.ts';
+import { AMOUNT, Constituents } from './markets.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
@@ -73,11 +73,14 @@ export const ContractOrder = shape({
   /** The recorded tick it filled at: its price and time. */
   tick_price: v.nullable(decimal),
   tick_at: v.nullable(isoTime),
+  /** What the fill tick was made of, when the market index recorded it. */
+  tick_constituents: Constituents,
   created_at: isoTime,
   filled_at: v.nullable(isoTime),
   cancelled_at: v.nullable(isoTime),
   simulated: v.boolean(),
   seeded: v.boolean(),
+  exchanges: whole,
 });
 export type ContractOrder = v.InferOutput<typeof ContractOrder>;
 

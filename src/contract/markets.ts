@@ -6,7 +6,7 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
-import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
+import { decimal, isoTime, nullableList, shape, signedDecimal, whole } from './answers.ts';
 
 /** A decimal amount as typed: up to 8 decimals, no sign, no exponent. */
 export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
@@ -19,7 +19,28 @@ export interface PriceSource {
   simulated: boolean;
   /** The simulator replays a given seed (tests, replays): predictable to whoever knows it. */
   seeded: boolean;
+  /** Prices are the market index of this many public exchanges ("Index · 3 exchanges"); 0 for the simulator. */
+  exchanges: number;
 }
+
+/**
+ * The market index's rule (server/market/index-rule.ts applies it; the option rule page states it):
+ * each second, per coin, the median of the exchanges' last prices at most `freshMs` old, after
+ * leaving out any further than `band` from the median of them all; fewer than `minConstituents`
+ * left halt the coin.
+ */
+export const INDEX_RULE = { freshMs: 5_000, band: '0.02', minConstituents: 2 } as const;
+
+/** The public exchanges the market index can read, by the id each constituent is recorded with, as customers read them. */
+export const EXCHANGE_LABELS = { binance: 'Binance', okx: 'OKX', kraken: 'Kraken' } as const;
+/** An exchange as customers read it; one the app does not know yet by its recorded id. */
+export const exchangeLabel = (id: string) => (EXCHANGE_LABELS as Record<string, string>)[id] ?? id;
+
+/** One exchange's price that went into an index tick, at the exchange's own time. */
+export const Constituent = shape({ exchange: v.string(), price: decimal, at: isoTime });
+export type Constituent = v.InferOutput<typeof Constituent>;
+/** What a recorded price was made of: the index's constituents, or null (the simulator's, or a price recorded before the index). */
+export const Constituents = nullableList(Constituent);
 
 export const CoinQuote = shape({
   code: v.string(),
@@ -42,6 +63,9 @@ export const CoinQuote = shape({
    * every price, so the UI says that too. Unseeded, it draws from a cryptographic random source.
    */
   seeded: v.boolean(),
+  exchanges: whole,
+  /** The market index has no fair price for the coin now: its price is the last one, and nothing may trade on it. */
+  halted: v.boolean(),
 });
 export type CoinQuote = v.InferOutput<typeof CoinQuote>;
 export const coinList = get('/coin/lists', NoInput, returns(Paged(CoinQuote)), { auth: false });
@@ -61,7 +85,7 @@ export const Candle = shape({
 });
 export type Candle = v.InferOutput<typeof Candle>;
 /** The K-lines of a coin: the candles, oldest first, and what they are of. */
-export const Klines = Paged(Candle, shape({ code: v.string(), period: v.picklist(PERIODS), simulated: v.boolean(), seeded: v.boolean() }));
+export const Klines = Paged(Candle, shape({ code: v.string(), period: v.picklist(PERIODS), simulated: v.boolean(), seeded: v.boolean(), exchanges: whole }));
 const KlineInput = v.object({
   code: coinCode,
   period: v.optional(v.picklist(PERIODS, texts.choosePeriod.id), '1m'),
@@ -80,6 +104,8 @@ export const PriceQuote = shape({
   at: isoTime,
   simulated: v.boolean(),
   seeded: v.boolean(),
+  exchanges: whole,
+  halted: v.boolean(),
 });
 export type PriceQuote = v.InferOutput<typeof PriceQuote>;
 export const coinRate = get('/coin/data/rate', v.object({ code: coinCode }), returns(PriceQuote), { auth: false });
@@ -111,6 +137,8 @@ export interface TickEvent {
   price: string;
   at: string;
 }
+/** The stream's `halts` event, sent on connecting and whenever it changes: the coins halted now (JSON array of codes). */
+export const HALTS_EVENT = 'halts';
 
 export const Balance = shape({
   asset: v.string(),
@@ -147,11 +175,13 @@ export const OptionOrder = shape({
   yield_rate: decimal,
   start_price: decimal,
   start_price_at: isoTime,
+  start_constituents: Constituents,
   start_at: isoTime,
   end_at: isoTime,
   status: v.picklist(['holding', 'settled']),
   end_price: v.nullable(decimal),
   end_price_at: v.nullable(isoTime),
+  end_constituents: Constituents,
   outcome: v.nullable(v.picklist(OPTION_OUTCOMES)),
   payout: v.nullable(decimal),
   profit: v.nullable(signedDecimal),
@@ -160,6 +190,7 @@ export const OptionOrder = shape({
   remaining_seconds: whole,
   simulated: v.boolean(),
   seeded: v.boolean(),
+  exchanges: whole,
 });
 export type OptionOrder = v.InferOutput<typeof OptionOrder>;
 

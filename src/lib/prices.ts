@@ -4,7 +4,9 @@
 // a chart), notices a connection gone silent, and sleeps while the page is hidden.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
-import { PRICE_STREAM_PATH, STREAM_STALL_MS, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
+import { i18n } from '@lingui/core';
+import { HALTS_EVENT, PRICE_STREAM_PATH, STREAM_STALL_MS, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
+import { texts } from '../contract/texts.ts';
 import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
 import { offlineData } from './offline.ts';
@@ -50,6 +52,22 @@ export function applyTicks(ticks: TickEvent[]): void {
     if (price.gt(quote.high_24h)) quote.high_24h = quote.price;
     if (price.lt(quote.low_24h)) quote.low_24h = quote.price;
   }
+}
+
+/** The stream said which coins are halted now: every other coin is not. */
+export function applyHalts(halted: readonly string[]): void {
+  for (const [code, quote] of Object.entries(prices.quotes)) {
+    const now = halted.includes(code);
+    if (quote.halted !== now) quote.halted = now;
+  }
+}
+
+/** Why no order on `code` can be placed now: the market index has halted it (null when it has not). */
+export function pausedText(code: string): string | null {
+  if (!prices.quotes[code]?.halted) return null;
+  // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
+  const text = { ...texts.pricesPaused, values: { 0: code } };
+  return i18n._(text);
 }
 
 type TickListener = (ticks: TickEvent[]) => void;
@@ -122,6 +140,10 @@ function open(): void {
     heard();
     if (message.lastEventId) lastEventId = message.lastEventId;
     deliver(JSON.parse(message.data) as TickEvent[]);
+  });
+  source.addEventListener(HALTS_EVENT, (event) => {
+    heard();
+    applyHalts(JSON.parse((event as MessageEvent<string>).data) as string[]);
   });
   source.addEventListener('heartbeat', heard);
   // Away longer than the server resends: the latest prices, and the list again for the day's figures.

@@ -8,7 +8,7 @@ import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
 import { prices } from '../lib/prices.ts';
 import { useLiveCandles } from '../lib/use-live-candles.ts';
 import { KLineChart } from './KLineChart.tsx';
-import { SimulatedBadge } from './SimulatedBadge.tsx';
+import { PausedBadge, PriceSourceBadge } from './PriceSourceBadge.tsx';
 
 interface CoinQuoteProps {
   code: string;
@@ -44,7 +44,7 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
       <div className="opt-quote-head">
         {name}
         <span className="muted">{quote.name}</span>
-        <SimulatedBadge source={quote} />
+        {quote.halted ? <PausedBadge /> : <PriceSourceBadge source={quote} />}
       </div>
       <div className="opt-quote-row">
         <span className={`opt-price opt-num ${direction}`}>{formatPrice(quote.price, quote.price_decimals)}</span>

@@ -99,7 +99,7 @@ async function feedInAnotherProcess() {
     recorder = forkTs('./stream-recorder.ts', [url]);
     await nextMessage(recorder, 'leading');
     // This process never runs a feed: it follows what the recorder records.
-    const idle = { name: 'idle', simulated: true, seeded: true, start: () => {}, stop: async () => {} };
+    const idle = { name: 'idle', simulated: true, seeded: true, exchanges: 0, start: () => {}, stop: async () => {} };
     market = createMarket(database.db, idle, systemClock, (error) => console.error('following failed', error), {
       lease: lease(database.db, 'price-feed'),
       changes: database.changes(),

@@ -19,10 +19,13 @@ const ROUTE_TARGET = 90 * KB;
 /** What each first route weighs today, rounded up to the next KB and one more: the most it may load. */
 const CEILING: Record<string, number> = {
   [ROUTES.home]: 112 * KB,
-  [ROUTES.coinList]: 113 * KB,
+  // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
+  // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
+  // 0.4 and 0.6 KB measured, what the issue asks every price screen to say.
+  [ROUTES.coinList]: 114 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart.
-  [ROUTES.option]: 123 * KB,
+  [ROUTES.option]: 124 * KB,
   [ROUTES.lockUp]: 118 * KB,
   [ROUTES.mine]: 119 * KB,
   [ROUTES.login]: 107 * KB,

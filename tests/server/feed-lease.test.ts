@@ -125,7 +125,7 @@ it('hands the feed over at once when the leader stops, continuing from the recor
 
 it('fences a hung leader: after its lease expired and another took over, its late record writes nothing', async () => {
   // C takes the lease and then hangs: its feed delivers nothing and it does not renew.
-  const hung: PriceFeed = { name: 'hung', simulated: true, seeded: true, start: () => {}, stop: async () => {} };
+  const hung: PriceFeed = { name: 'hung', simulated: true, seeded: true, exchanges: 0, start: () => {}, stop: async () => {} };
   const c = processMarket('feed-3', 'C', hung, { ttlMs: 400, renewMs: 3_600_000 });
   const d = processMarket('feed-3', 'D', countedFeed(5).feed, { ttlMs: 1_000, renewMs: 100 });
   c.market.start();

@@ -6,8 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, moneyState } from './helpers.ts';
-import { balances, optionOrder, optionProducts, placeOption } from '../../src/contract/markets.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
+import { balances, coinList, coinRate, optionOrder, optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
+import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
@@ -48,6 +49,11 @@ describe('while a coin is halted', () => {
     h.clock.advance(1000);
     await step({ ETH: '3401' }, ['BTC']);
     expect([...h.market.halted()]).toEqual(['BTC']);
+    // The screens are told: the coin list and the coin's quote say it is halted.
+    const listed = (await h.call(coinList, {})).data.lists;
+    expect(listed.find((coin) => coin.code === 'BTC')).toMatchObject({ halted: true, price: '97000.00' });
+    expect(listed.find((coin) => coin.code === 'ETH')).toMatchObject({ halted: false });
+    expect((await h.call(coinRate, { code: 'BTC' })).data).toMatchObject({ halted: true });
     const before = await moneyState(h, user.id);
 
     const option = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token });
@@ -138,5 +144,69 @@ describe('an option whose end time falls in a halt', () => {
     await settle();
     const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
     expect(settled.data).toMatchObject({ outcome: 'win', end_price: '0.97', end_price_at: new Date(start + 55_000).toISOString() });
+  });
+});
+
+describe('what each price was made of', () => {
+  const at = (offsetMs: number) => new Date(second().getTime() - offsetMs);
+  /** One index step at the current second: the coin's price with three exchanges' prices behind it. */
+  const indexStep = (coin: string, prices: [string, string, string], price = prices[1]) =>
+    h.market.record([
+      {
+        coin,
+        at: second(),
+        price,
+        volume: '1',
+        constituents: [
+          { exchange: 'binance', price: prices[0], at: at(300) },
+          { exchange: 'okx', price: prices[1], at: at(800) },
+          { exchange: 'kraken', price: prices[2], at: at(1500) },
+        ],
+      },
+    ]);
+  const constituentsOf = (prices: [string, string, string], when: Date) => [
+    { exchange: 'binance', price: prices[0], at: new Date(when.getTime() - 300).toISOString() },
+    { exchange: 'okx', price: prices[1], at: new Date(when.getTime() - 800).toISOString() },
+    { exchange: 'kraken', price: prices[2], at: new Date(when.getTime() - 1500).toISOString() },
+  ];
+
+  it('an option keeps the constituents of its start and end prices, after the ticks are gone too', async () => {
+    const user = await customer(h, '100');
+    h.clock.advance(1000);
+    const startAt = second();
+    await indexStep('LTC', ['84.10', '84.12', '84.20']);
+    const order = await h.call(placeOption, { code: 'LTC', direction: 'up', amount: '10', product_id: await productId('LTC') }, { token: user.token });
+    expect(order.data).toMatchObject({ start_price: '84.12', start_price_at: startAt.toISOString(), start_constituents: constituentsOf(['84.10', '84.12', '84.20'], startAt) });
+    expect(order.data.end_constituents).toBeNull();
+    h.clock.set(new Date(startAt.getTime() + 60_000));
+    const endAt = second();
+    await indexStep('LTC', ['84.30', '84.31', '84.33']);
+    await settle();
+    await h.database.db.execute(sql`delete from price_ticks where coin = 'LTC'`);
+    const settled = (await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token })).data;
+    expect(settled).toMatchObject({ outcome: 'win', end_price: '84.31', end_price_at: endAt.toISOString(), end_constituents: constituentsOf(['84.30', '84.31', '84.33'], endAt) });
+    expect(settled.start_constituents).toEqual(constituentsOf(['84.10', '84.12', '84.20'], startAt));
+  });
+
+  it('a contract order keeps the constituents of the tick it filled at, filled at once or by the matching', async () => {
+    const user = await customer(h, '1000');
+    h.clock.advance(1000);
+    const firstAt = second();
+    await indexStep('BNB', ['640.0', '640.1', '640.3']);
+    const market = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'market', quantity: '0.1', total: '' }, { token: user.token });
+    expect(market.data).toMatchObject({ status: 'filled', tick_price: '640.1', tick_constituents: constituentsOf(['640.0', '640.1', '640.3'], firstAt) });
+    const limit = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'limit', price: '639', quantity: '0.1', total: '' }, { token: user.token });
+    expect(limit.data).toMatchObject({ status: 'open', tick_constituents: null });
+    h.clock.advance(1000);
+    const crossedAt = second();
+    await indexStep('BNB', ['638.8', '638.9', '639.5']);
+    await matchAllPairs(h.database.db, h.clock.now());
+    const history = (await h.call(contractOrders, { status: 'history', code: 'BNB' }, { token: user.token })).data.lists;
+    expect(history.find((order) => order.id === limit.data.id)).toMatchObject({
+      status: 'filled',
+      unit_price: '639',
+      tick_price: '638.9',
+      tick_constituents: constituentsOf(['638.8', '638.9', '639.5'], crossedAt),
+    });
   });
 });

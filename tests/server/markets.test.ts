@@ -35,7 +35,7 @@ const candle = (time: string, open: string, high: string, low: string, close: st
 it('lists nothing and quotes no price before the feed recorded a tick', async () => {
   expect(await h.call(coinList)).toEqual({ ret: 1, msg: 'Success', data: { lists: [], page: 1, total: 0 } });
   expect(await h.call(coinRate, { code: 'BTC' })).toEqual(refused('The price is not available right now, please try again later!'));
-  expect((await h.call(klines, { code: 'BTC' })).data).toEqual({ lists: [], page: 1, total: 0, code: 'BTC', period: '1m', simulated: true, seeded: true });
+  expect((await h.call(klines, { code: 'BTC' })).data).toEqual({ lists: [], page: 1, total: 0, code: 'BTC', period: '1m', simulated: true, seeded: true, exchanges: 0 });
 });
 
 it('lists the 10 coins with price, 24 h change, high, low and volume, marked simulated', async () => {
@@ -68,6 +68,8 @@ it('lists the 10 coins with price, 24 h change, high, low and volume, marked sim
     price_decimals: 2,
     simulated: true,
     seeded: true,
+    exchanges: 0,
+    halted: false,
   });
   expect(byCode.SOL).toMatchObject({ price: '230.30', change_24h: '-2.00', open_24h: '235.00', high_24h: '235.00', low_24h: '230.30', volume_24h: '5.00' });
   expect(byCode.ETH).toMatchObject({ price: '3420.00', change_24h: '0.00', high_24h: '3420.00', low_24h: '3420.00', volume_24h: '1.00' });
@@ -83,7 +85,11 @@ it('quotes the latest recorded price of a coin', async () => {
   const now = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + 5000);
   h.clock.set(now);
   await h.market.record([tick('DOT', now.toISOString(), '8.812', '3')]);
-  expect(await h.call(coinRate, { code: 'DOT' })).toEqual({ ret: 1, msg: 'Success', data: { code: 'DOT', price: '8.812', at: now.toISOString(), simulated: true, seeded: true } });
+  expect(await h.call(coinRate, { code: 'DOT' })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { code: 'DOT', price: '8.812', at: now.toISOString(), simulated: true, seeded: true, exchanges: 0, halted: false },
+  });
   expect(await h.call(coinRate, { code: 'ZZZ' })).toEqual(refused('This coin is not listed!'));
   expect(await h.call(coinRate, { code: 'dot' })).toEqual(refused('This coin is not listed!'));
   expect(await h.call(coinRate, { code: '' })).toEqual(refused('Please choose a coin!'));

@@ -1,5 +1,6 @@
 // The live price stream (our addition, declared in the contract): server-sent events over a real
-// socket. A client first gets a snapshot of the latest prices, then one `ticks` event per step.
+// socket. A client first hears which coins are halted, then gets a snapshot of the latest prices,
+// then one `ticks` event per step (and a `halts` event whenever a halt begins or ends).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -57,7 +58,10 @@ async function openStream(options: { lastEventId?: string; query?: string } = {}
       buffer += chunk.value;
     }
   }
-  return { response, next, close: () => abort.abort() };
+  // The first event says which coins are halted now, before any price.
+  const opening = await next();
+  expect(opening.event).toBe('halts');
+  return { response, next, close: () => abort.abort(), halted: JSON.parse(opening.data) as string[] };
 }
 
 const codes = LISTED_COINS.map((coin) => coin.code);
@@ -289,6 +293,31 @@ it('an HTTP/1.0 client (no chunked encoding) gets the same events, unframed', as
     expect(body).toMatch(new RegExp(`id: ${id}\\nevent: ticks\\ndata: \\[.+\\]\\n\\n$`));
   } finally {
     socket.destroy();
+  }
+});
+
+it('says which coins are halted on connecting, and tells every open stream when a halt begins or ends', async () => {
+  const stream = await openStream();
+  try {
+    expect(stream.halted).toEqual([]);
+    expect((await stream.next()).event).toBe('ticks'); // the snapshot
+    const second = (offset: number) => new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + offset);
+    await h.market.record([], ['ETH', 'BTC']);
+    expect(await stream.next()).toEqual({ event: 'halts', data: '["BTC","ETH"]' });
+    const later = await openStream();
+    expect(later.halted).toEqual(['BTC', 'ETH']);
+    expect((await later.next()).event).toBe('ticks'); // the snapshot
+    // The same halts again: nothing new to say.
+    await h.market.record([{ coin: 'DOGE', at: second(1000), price: '0.385', volume: '1' }], ['ETH', 'BTC']);
+    expect((await stream.next()).event).toBe('ticks');
+    await h.market.record([], []);
+    expect(await stream.next()).toEqual({ event: 'halts', data: '[]' });
+    expect((await later.next()).event).toBe('ticks');
+    expect(await later.next()).toEqual({ event: 'halts', data: '[]' });
+    later.close();
+  } finally {
+    await h.market.record([], []);
+    stream.close();
   }
 });
 

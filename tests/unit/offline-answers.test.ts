@@ -52,6 +52,8 @@ describe('answers from the service worker’s cache', () => {
       price_decimals: 2,
       simulated: true,
       seeded: false,
+      exchanges: 0,
+      halted: false,
     });
     prices.quotes = { BTC: quote('101.00', '2026-01-02T03:05:00.000Z') };
     stubFetch(

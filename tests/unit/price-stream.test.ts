@@ -154,3 +154,33 @@ it('after a reset (away too long) it takes the latest prices and resumes after t
   expect(latest().url).toContain('last=10000');
   release();
 });
+
+it('marks the coins the stream says are halted as paused, with the message an order would get, and clears them when it says so', async () => {
+  const { subscribePrices, prices, pausedText } = await import('../../src/lib/prices.ts');
+  const quote = (code: string) => ({
+    code,
+    name: code,
+    price: '1.00',
+    at: '2026-01-02T03:04:05.000Z',
+    change_24h: '0.00',
+    open_24h: '1.00',
+    high_24h: '1.00',
+    low_24h: '1.00',
+    volume_24h: '0',
+    price_decimals: 2,
+    simulated: false,
+    seeded: false,
+    exchanges: 3,
+    halted: false,
+  });
+  prices.quotes = { BTC: quote('BTC'), ETH: quote('ETH') };
+  const release = subscribePrices();
+  latest().emit('halts', '["BTC"]');
+  expect([prices.quotes.BTC!.halted, prices.quotes.ETH!.halted]).toEqual([true, false]);
+  expect(pausedText('BTC')).toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
+  expect(pausedText('ETH')).toBeNull();
+  latest().emit('halts', '[]');
+  expect(prices.quotes.BTC!.halted).toBe(false);
+  expect(pausedText('BTC')).toBeNull();
+  release();
+});

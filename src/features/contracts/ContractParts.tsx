@@ -14,6 +14,7 @@ import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
+import { MadeOf } from '../../ui/MadeOf.tsx';
 import { contractsState, revokeOrder } from './contracts-store.ts';
 
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
@@ -165,6 +166,7 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
               <small className="muted">
                 <Trans>recorded at {tickTime}</Trans>
               </small>
+              <MadeOf constituents={order.tick_constituents} decimals={decimals.price} />
             </>
           )}
         </Row>

@@ -12,12 +12,12 @@ import { useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
 import { cleanAmount } from '../../lib/typed-amount.ts';
 import { knownOffline } from '../../lib/offline.ts';
-import { prices } from '../../lib/prices.ts';
+import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { AmountField, TextField } from '../../ui/forms.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { contractsState, orderPreview, orderProblem, placeOrder, shareOf, type OrderForm } from './contracts-store.ts';
 import { SideTag } from './ContractParts.tsx';
 
@@ -62,7 +62,7 @@ export function OrderPanel({ code }: { code: string }) {
 
   const ask = () => {
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
-    const problem = knownOffline() ? i18n._(texts.offline) : orderProblem(code, form, pair, held, lastPrice);
+    const problem = knownOffline() ? i18n._(texts.offline) : (pausedText(code) ?? orderProblem(code, form, pair, held, lastPrice));
     if (problem) toast(problem);
     else setConfirming(true);
   };
@@ -133,7 +133,7 @@ export function OrderPanel({ code }: { code: string }) {
             <Trans>Market price</Trans>
           </span>
           <span>
-            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT <SimulatedBadge source={quote} />
+            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT <PriceSourceBadge source={quote} />
           </span>
         </div>
       )}
@@ -169,6 +169,11 @@ export function OrderPanel({ code }: { code: string }) {
 
       <OrderFigures code={code} pair={pair} preview={preview} />
 
+      {quote?.halted && (
+        <p className="paused-note" role="status">
+          {pausedText(code)}
+        </p>
+      )}
       <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
         {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
       </button>

@@ -37,7 +37,7 @@ import {
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { coinChange, home, loadHomeForPage, topCoins } from './home-store.ts';
 
 /** Called by the route table when the app starts on Home (app/routes.ts). */
@@ -259,7 +259,7 @@ function TopCoins() {
         <h2>
           <Trans>Top coins</Trans>
         </h2>
-        <SimulatedBadge source={coins.find((quote) => quote.simulated)} />
+        <PriceSourceBadge source={coins[0]} />
         <Link href={ROUTES.coinList} className="home-coins-more">
           <Trans>More</Trans>
           <ChevronIcon className="flip-rtl" />
@@ -286,9 +286,13 @@ function CoinRow({ quote }: { quote: Readonly<CoinQuote> }) {
       <span className="home-coin-price" dir="ltr">
         {formatAmount(quote.price, quote.price_decimals)}
       </span>
-      <span className={change.up ? 'home-coin-change up' : 'home-coin-change down'} dir="ltr">
-        {change.text}
-      </span>
+      {quote.halted ? (
+        <PausedBadge />
+      ) : (
+        <span className={change.up ? 'home-coin-change up' : 'home-coin-change down'} dir="ltr">
+          {change.text}
+        </span>
+      )}
     </Link>
   );
 }

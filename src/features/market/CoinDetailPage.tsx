@@ -14,7 +14,7 @@ import { Button, Segmented } from '../../ui/forms.tsx';
 import { KLineChart } from '../../ui/KLineChart.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
 import { applyTicksToChart, coinChart, coinListState, ensureCoinList, formatChange, formatCompact, loadCandles, refreshCoinList } from './market-store.ts';
 
@@ -129,7 +129,7 @@ function QuoteHeader({ quote }: { quote: CoinQuote }) {
         <strong className={up ? 'market-quote-price up' : 'market-quote-price down'} dir="ltr">
           {formatAmount(quote.price, digits)}
         </strong>
-        <SimulatedBadge source={quote} />
+        {quote.halted ? <PausedBadge /> : <PriceSourceBadge source={quote} />}
       </div>
       <div className="market-quote-change">
         <ChangePill change={quote.change_24h} />

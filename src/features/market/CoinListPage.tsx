@@ -11,7 +11,7 @@ import { prices, subscribePrices } from '../../lib/prices.ts';
 import { Button } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
 import { coinListState, formatCompact, refreshCoinList, searchCoins } from './market-store.ts';
 
@@ -27,7 +27,6 @@ export default function CoinListPage() {
   }, []);
 
   const coins = searchCoins(codes, quotes, query);
-  const simulated = codes.map((code) => quotes[code]).find((quote) => quote?.simulated);
 
   return (
     <div className="page">
@@ -36,7 +35,7 @@ export default function CoinListPage() {
         title={
           <span className="market-title">
             <Trans>Markets</Trans>
-            <SimulatedBadge source={simulated} />
+            <PriceSourceBadge source={quotes[codes[0] ?? '']} />
           </span>
         }
       />
@@ -112,7 +111,7 @@ function CoinRow({ quote }: { quote: CoinQuote }) {
       <span className="market-price" dir="ltr">
         {formatAmount(quote.price, quote.price_decimals)}
       </span>
-      <ChangePill change={quote.change_24h} />
+      {quote.halted ? <PausedBadge /> : <ChangePill change={quote.change_24h} />}
     </Link>
   );
 }

@@ -1,10 +1,20 @@
 // The option rule (§2 optionRule): how a short-term option is bought and settled, in plain words.
 import { Trans } from '@lingui/react/macro';
+import { useSnapshot } from 'valtio';
+import Big from 'big.js';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
+import { INDEX_RULE } from '../../contract/markets.ts';
+import { prices } from '../../lib/prices.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 
 export default function OptionRulePage() {
   const minimum = MIN_OPTION_USDT;
+  // The feed now in use, as the last coin list said (kept on the device).
+  const { quotes, codes } = useSnapshot(prices);
+  const source = quotes[codes[0] ?? ''];
+  const fresh = INDEX_RULE.freshMs / 1000;
+  const band = new Big(INDEX_RULE.band).times(100).toFixed();
+  const least = INDEX_RULE.minConstituents;
   return (
     <div className="page">
       <NavBar title={<Trans>Option rules</Trans>} />
@@ -71,15 +81,28 @@ export default function OptionRulePage() {
           <h2>
             <Trans>Fairness</Trans>
           </h2>
-          <p>
-            <Trans>Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a real market.</Trans>
-          </p>
-          <p>
-            <Trans>
-              The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay from
-              a fixed seed is predictable, and it is labelled “Simulated · replay”.
-            </Trans>
-          </p>
+          {source?.simulated && (
+            <>
+              <p>
+                <Trans>Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a real market.</Trans>
+              </p>
+              <p>
+                <Trans>
+                  The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay
+                  from a fixed seed is predictable, and it is labelled “Simulated · replay”.
+                </Trans>
+              </p>
+            </>
+          )}
+          {source && !source.simulated && (
+            <p>
+              <Trans>
+                Prices are an index of public exchanges. Every second, each coin's price is the median of the exchanges' latest prices that are at most {fresh} seconds old, after
+                leaving out any price more than {band}% away from the median of them all. Each order shows the exchanges' prices its price was made of. With fewer than {least} such
+                prices the coin is paused: no order can be placed on it, and an order whose end time falls in the pause follows the “No price” rule above.
+              </Trans>
+            </p>
+          )}
           <p>
             <Trans>Every result follows only from the recorded prices. No one — not you, not an operator — can set or change the outcome of an order.</Trans>
           </p>

@@ -12,7 +12,8 @@ import { errorText } from '../../lib/api.ts';
 import { prices, subscribePrices } from '../../lib/prices.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { MadeOf } from '../../ui/MadeOf.tsx';
+import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { formatClock, formatDateTime, formatPrice, formatSignedUsdt, formatUsdt, formatYield } from './option-format.ts';
 import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
@@ -59,7 +60,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
     <>
       <section className="card opt-summary">
         <OrderHead order={order}>
-          <SimulatedBadge source={order} />
+          <PriceSourceBadge source={order} />
         </OrderHead>
         {settled ? (
           <div className="opt-result">
@@ -118,6 +119,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             <small className="muted">
               <Trans>Recorded at {startTime}</Trans>
             </small>
+            <MadeOf constituents={order.start_constituents} decimals={decimals} />
           </Row>
           <Row label={<Trans>End price</Trans>}>
             {settled && order.end_price !== null ? (
@@ -126,6 +128,7 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
                 <small className="muted">
                   <Trans>Settled at the recorded price of {endTime}</Trans>
                 </small>
+                <MadeOf constituents={order.end_constituents} decimals={decimals} />
               </>
             ) : (
               <span className="muted">

@@ -11,11 +11,11 @@ import { texts } from '../../contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
-import { prices } from '../../lib/prices.ts';
+import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { AmountField, Button } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
-import { SimulatedBadge } from '../../ui/SimulatedBadge.tsx';
+import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
 import { optionsState, orderProblem, placeOrder } from './options-store.ts';
 import { DirectionTag, Minutes } from './OptionParts.tsx';
@@ -24,6 +24,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const { t } = useLingui();
   const { products, minutes } = useSnapshot(optionsState);
   const wallet = useSnapshot(userBalances);
+  const halted = useSnapshot(prices).quotes[code]?.halted;
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<Direction | null>(null);
 
@@ -37,7 +38,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
 
   const ask = (direction: Direction) => {
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
-    const problem = knownOffline() ? i18n._(texts.offline) : orderProblem(input(direction), product, available ?? '0');
+    const problem = knownOffline() ? i18n._(texts.offline) : (pausedText(code) ?? orderProblem(input(direction), product, available ?? '0'));
     if (problem) toast(problem);
     else setConfirming(direction);
   };
@@ -83,6 +84,11 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         )}
       </div>
 
+      {halted && (
+        <p className="paused-note" role="status">
+          {pausedText(code)}
+        </p>
+      )}
       <div className="opt-buy-row">
         <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
           <Trans>Buy up</Trans>
@@ -177,7 +183,7 @@ function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onCon
           </dt>
           <dd>
             <span className="opt-num">{quote ? formatPrice(quote.price, quote.price_decimals) : '—'}</span>
-            <SimulatedBadge source={quote} />
+            <PriceSourceBadge source={quote} />
           </dd>
         </div>
         <div>

@@ -133,6 +133,13 @@ export const coins = pgTable('coins', {
   exchangeSymbols: jsonb('exchange_symbols').$type<Record<string, string>>().notNull().default({}),
 });
 
+/** One exchange's price in an index tick, as recorded with it (the exchange's own time, ISO). */
+export interface Constituent {
+  exchange: string;
+  price: string;
+  at: string;
+}
+
 /** Every price used for settlement, as the feed recorded it. */
 export const priceTicks = pgTable(
   'price_ticks',
@@ -141,7 +148,7 @@ export const priceTicks = pgTable(
     at: at('at').notNull(),
     price: numeric('price', { precision: 36, scale: 12 }).notNull(),
     /** From the market index: the exchanges' prices it was made of (null for the simulator). */
-    constituents: jsonb('constituents').$type<{ exchange: string; price: string; at: string }[]>(),
+    constituents: jsonb('constituents').$type<Constituent[]>(),
   },
   // By time: processes that do not run the feed read the ticks recorded since their last one.
   (t) => [primaryKey({ columns: [t.coin, t.at] }), index('price_ticks_at_idx').on(t.at)],
@@ -244,11 +251,14 @@ export const optionOrders = pgTable(
     yieldRate: numeric('yield_rate', { precision: 10, scale: 4 }).notNull(),
     startPrice: numeric('start_price', { precision: 36, scale: 12 }).notNull(),
     startPriceAt: at('start_price_at').notNull(),
+    /** The start tick's constituents when it came from the market index (kept here: ticks are thinned after 48 h). */
+    startConstituents: jsonb('start_constituents').$type<Constituent[]>(),
     startAt: at('start_at').notNull(),
     endAt: at('end_at').notNull(),
     status: text('status').notNull().default('holding'),
     endPrice: numeric('end_price', { precision: 36, scale: 12 }),
     endPriceAt: at('end_price_at'),
+    endConstituents: jsonb('end_constituents').$type<Constituent[]>(),
     outcome: text('outcome'),
     payout: numeric('payout', { precision: 36, scale: 8 }),
     profit: numeric('profit', { precision: 36, scale: 8 }),
@@ -522,6 +532,8 @@ export const contractOrders = pgTable(
     receivedAsset: text('received_asset'),
     tickPrice: numeric('tick_price', { precision: 36, scale: 12 }),
     tickAt: at('tick_at'),
+    /** The fill tick's constituents when it came from the market index. */
+    tickConstituents: jsonb('tick_constituents').$type<Constituent[]>(),
     createdAt: at('created_at').notNull(),
     filledAt: at('filled_at'),
     cancelledAt: at('cancelled_at'),

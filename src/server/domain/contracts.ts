@@ -21,7 +21,7 @@ import {
 import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS, refuseWhileHalted } from './options.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
 import { post, postMany, type Posting } from './ledger.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
@@ -113,6 +113,7 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
         frozenAsset: amounts.spent_asset,
         eligibleAfter: quote.at,
         ...filledColumns(amounts, market, quantity, { price: market, at: quote.at }, now),
+        tickConstituents: constituentsAt(input.code, quote.at),
       })
       .returning();
     await postMany(tx, tradePostings(order!.id, userId, amounts, null), now);
@@ -260,7 +261,8 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
       update contract_orders o
       set status = 'filled', unit_price = o.price, dealt_quantity = o.quantity, total = v.total, fee = v.fee, fee_asset = v.fee_asset,
         spent = v.spent, spent_asset = v.spent_asset, received = v.received, received_asset = v.received_asset,
-        tick_price = v.tick_price, tick_at = v.tick_at, filled_at = ${now.toISOString()}::timestamptz
+        tick_price = v.tick_price, tick_at = v.tick_at, filled_at = ${now.toISOString()}::timestamptz,
+        tick_constituents = (select t.constituents from price_ticks t where t.coin = o.coin and t.at = v.tick_at)
       from (values ${values}) as v(id, total, fee, fee_asset, spent, spent_asset, received, received_asset, tick_price, tick_at)
       where o.id = v.id and o.status = 'open'
       returning o.id`);
@@ -316,6 +318,7 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     received_asset: row.receivedAsset,
     tick_price: price(row.tickPrice),
     tick_at: row.tickAt?.toISOString() ?? null,
+    tick_constituents: answerConstituents(row.tickConstituents),
     created_at: row.createdAt.toISOString(),
     filled_at: row.filledAt?.toISOString() ?? null,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,

@@ -3,11 +3,14 @@
 import Big from 'big.js';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
-import { marketHalts, optionOrders, optionProducts } from '../db/schema.ts';
+import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { winPayout, type Direction, type OptionOrder, type OptionOutcome, type PriceSource } from '../../contract/markets.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
+
+export { MAX_QUOTE_AGE_MS };
 
 export type OptionOrderRow = typeof optionOrders.$inferSelect;
 
@@ -44,15 +47,6 @@ export interface StartQuote {
   at: Date;
 }
 
-/** A price older than this is not a fair start price: the feed is down. */
-export const MAX_QUOTE_AGE_MS = 10_000;
-
-/** A coin the market index has halted has no price anyone may trade at, however recent its last one. */
-export async function refuseWhileHalted(tx: Executor, coin: string): Promise<void> {
-  const [halt] = await tx.select({ coin: marketHalts.coin }).from(marketHalts).where(eq(marketHalts.coin, coin));
-  if (halt) throw new Refusal(texts.pricesPaused.id, { 0: coin });
-}
-
 /** Debits the stake and opens the order at the latest recorded price, in `tx`. */
 export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput, quote: StartQuote | null, now: Date): Promise<OptionOrderRow> {
   const [product] = await tx
@@ -76,6 +70,7 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
       yieldRate: product.yieldRate,
       startPrice: quote.price,
       startPriceAt: quote.at,
+      startConstituents: constituentsAt(input.code, quote.at),
       startAt: now,
       endAt: new Date(now.getTime() + product.minutes * 60_000),
     })
@@ -123,11 +118,11 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
   const settled = rowsOf<{ id: number; end_at: Date | string; claimed: number | string }>(
     await tx.execute(sql`
       with claimed as materialized (
-        select o.id, tick.price as end_price, tick.at as end_price_at, ${outcomeSql} as outcome,
+        select o.id, tick.price as end_price, tick.at as end_price_at, tick.constituents as end_constituents, ${outcomeSql} as outcome,
           ${payoutSql(outcomeSql)} as payout, o.amount
         from option_orders o
         left join lateral (
-          select t.price, t.at from price_ticks t
+          select t.price, t.at, t.constituents from price_ticks t
           where t.coin = o.coin and t.at <= o.end_at and t.at >= o.end_at - ${freshness}::interval
           order by t.at desc limit 1
         ) tick on true
@@ -138,7 +133,7 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
         for update of o skip locked
       ), settled as (
         update option_orders o
-        set status = 'settled', end_price = c.end_price, end_price_at = c.end_price_at, outcome = c.outcome,
+        set status = 'settled', end_price = c.end_price, end_price_at = c.end_price_at, end_constituents = c.end_constituents, outcome = c.outcome,
           payout = c.payout, profit = c.payout - c.amount, settled_at = ${at}::timestamptz
         from claimed c
         where o.id = c.id and o.status = 'holding'
@@ -180,11 +175,13 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
     yield_rate: new Big(row.yieldRate).toFixed(),
     start_price: price(row.startPrice),
     start_price_at: row.startPriceAt.toISOString(),
+    start_constituents: answerConstituents(row.startConstituents),
     start_at: row.startAt.toISOString(),
     end_at: row.endAt.toISOString(),
     status: row.status as OptionOrder['status'],
     end_price: row.endPrice === null ? null : price(row.endPrice),
     end_price_at: row.endPriceAt?.toISOString() ?? null,
+    end_constituents: answerConstituents(row.endConstituents),
     outcome: row.outcome as OptionOutcome | null,
     payout: row.payout,
     profit: row.profit,

@@ -58,10 +58,12 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ...(options.tls ? { https: options.tls } : {}),
   }) as unknown as FastifyInstance;
   const kept = keptAnswers(services.changes);
-  // The coin list changes with every recorded step of ticks, here or followed from another process.
+  // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from another process.
   const stopTicks = services.market.subscribe(() => kept.coinList.dropAll());
+  const stopHalts = services.market.onHalts(() => kept.coinList.dropAll());
   app.addHook('onClose', async () => {
     stopTicks();
+    stopHalts();
     kept.stop();
   });
   const translate = (request: { headers: Record<string, unknown> }) => translator(requestLocale(request.headers.lang as string | undefined));

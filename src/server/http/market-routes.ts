@@ -45,7 +45,7 @@ export function marketRoutes(route: ReturnType<typeof router>, market: Market) {
     await listedCoin(db, input.code);
     const quote = await market.quote(input.code, db);
     if (!quote) throw new Refusal(texts.priceUnavailable.id);
-    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), ...market.source };
+    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), ...market.source, halted: market.halted().has(input.code) };
   });
 
   route(currencyRate, async (input, { db, kept }) => {

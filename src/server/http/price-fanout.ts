@@ -4,7 +4,7 @@
 // heartbeats go out in ten groups half a second apart, so every client still gets one every 5 s
 // but never all 10,000 in one burst. A client that stops reading is cut off (MAX_UNREAD_BYTES).
 import type { ServerResponse } from 'node:http';
-import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../contract/markets.ts';
+import { HALTS_EVENT, STREAM_HEARTBEAT_MS, type TickEvent } from '../../contract/markets.ts';
 import type { Market } from '../market/market.ts';
 
 const HEARTBEAT_GROUPS = 10;
@@ -17,6 +17,9 @@ export function stepId(events: TickEvent[]): number {
 }
 
 export const stepFrame = (events: TickEvent[], json = JSON.stringify(events)) => `id: ${stepId(events)}\nevent: ticks\ndata: ${json}\n\n`;
+
+/** The coins halted now, as the stream says it (no id: it is a state, not a step to resume after). */
+export const haltsFrame = (halted: Iterable<string>) => `event: ${HALTS_EVENT}\ndata: ${JSON.stringify([...halted].sort())}\n\n`;
 
 /** An event as written to every client: as is, and as one chunk of a chunked response. */
 interface Frame {
@@ -87,6 +90,12 @@ export function priceFanout(market: Market) {
     }
   });
 
+  // A halt begun or ended goes to every client at once, a client still being resent its missed steps included.
+  const stopHalts = market.onHalts((halted) => {
+    const said = frame(haltsFrame(halted));
+    for (const client of clients) if (!write(client.out, said)) cutOff(client);
+  });
+
   function leave(client: StreamClient) {
     client.closed = true;
     clients.delete(client);
@@ -124,6 +133,7 @@ export function priceFanout(market: Market) {
     stop() {
       clearInterval(heartbeat);
       unsubscribe();
+      stopHalts();
     },
   };
 }

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../contract/markets.ts';
 import type { Db } from '../db/connection.ts';
 import { recordedSteps, stepEvents, type Market } from '../market/market.ts';
-import { priceFanout, stepFrame, stepId } from './price-fanout.ts';
+import { haltsFrame, priceFanout, stepFrame, stepId } from './price-fanout.ts';
 
 /** Rows read at once while resending missed steps (ten coins a step: about 500 steps). */
 const REPLAY_PAGE = 5_000;
@@ -35,6 +35,8 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
     const out = reply.raw;
     out.writeHead(200, { ...STREAM_TYPE, connection: 'keep-alive', 'x-accel-buffering': 'no' });
     out.write(`retry: 3000\n\n`);
+    // What is halted now, before any price: a client never shows a halted coin's last price as live.
+    out.write(haltsFrame(market.halted()));
     // Joins first and holds live steps while the missed ones are read: a step published meanwhile is
     // either in what the read finds (then dropped when released) or arrives after it.
     const client = fanout.join(out, lastSeen(request.headers['last-event-id'], (request.query as Record<string, unknown>).last));

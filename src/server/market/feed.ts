@@ -21,6 +21,8 @@ export interface PriceFeed {
    * seed, so it is for tests and replays only, and the log and the UI say so.
    */
   readonly seeded: boolean;
+  /** The public exchanges a market index reads (shown as "Index · 3 exchanges"); 0 for the simulator. */
+  readonly exchanges: number;
   /**
    * Starts delivering each step's ticks to `onTicks`, with the coins it could not price this step
    * (halted: none for the simulator); a feed never calls it again before it resolved.

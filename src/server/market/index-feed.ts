@@ -89,6 +89,7 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     name: 'index',
     simulated: false,
     seeded: false,
+    exchanges: exchanges.length,
     step,
     halted: () => [...halted],
     start(onTicks) {

@@ -3,6 +3,7 @@
 // than a band from the median of all fresh prices. Fewer than two prices left halt the coin: no
 // price is better than a price one exchange alone could set. Decimal arithmetic throughout.
 import Big from 'big.js';
+import { INDEX_RULE as MARKET_INDEX_RULE } from '../../contract/markets.ts';
 
 /** One exchange's last trade price of a coin, as that exchange timed it. */
 export interface Constituent {
@@ -21,7 +22,7 @@ export interface IndexRule {
   minConstituents: number;
 }
 
-export const INDEX_RULE: IndexRule = { freshMs: 5_000, band: '0.02', minConstituents: 2 };
+export const INDEX_RULE: IndexRule = MARKET_INDEX_RULE;
 
 export type Dropped = Constituent & { reason: 'stale' | 'outlier' };
 

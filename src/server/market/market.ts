@@ -34,6 +34,8 @@ export interface Market {
   record(ticks: Tick[], halted?: readonly string[]): Promise<void>;
   /** Coins halted now (no order may use their price): the feed holder's last step, as recorded. */
   halted(): ReadonlySet<string>;
+  /** Called with the coins halted whenever that set changes (in this process: recorded, or read as a follower). */
+  onHalts(listener: (halted: readonly string[]) => void): () => void;
   /** The latest recorded price of a coin (from memory, else the database: `executor` when given). */
   quote(coin: string, executor?: Executor): Promise<Quote | null>;
   coinList(): Promise<CoinQuote[]>;
@@ -71,12 +73,13 @@ const STATS_TTL_MS = 5_000;
 
 export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}, options: MarketOptions = {}): Market {
   const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS, changes } = options;
-  const source: PriceSource = { simulated: feed.simulated, seeded: feed.seeded };
+  const source: PriceSource = { simulated: feed.simulated, seeded: feed.seeded, exchanges: feed.exchanges };
   const latest = new Map<string, Quote>();
   let haltedCoins: ReadonlySet<string> = new Set<string>();
   /** haltedCoins is what the database holds (a crashed run may have left halts behind). */
   let haltsSynced = false;
   const listeners = new Set<Listener>();
+  const haltListeners = new Set<(halted: readonly string[]) => void>();
   /** The last recorded second this process has published (a follower reads after it). */
   let seen = new Date(0);
   type Role = 'idle' | 'alone' | 'follower' | 'leader';
@@ -141,8 +144,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
       wake?.();
       return;
     }
-    haltedCoins = new Set(halted);
-    haltsSynced = true;
+    setHalts(halted);
     publish(recorded);
   }
 
@@ -156,6 +158,16 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
         .insert(marketHalts)
         .values(halted.map((coin) => ({ coin, since: at })))
         .onConflictDoNothing();
+  }
+
+  /** The halts now in force, told to the listeners when they changed. */
+  function setHalts(halted: readonly string[]) {
+    const changed = halted.length !== haltedCoins.size || halted.some((coin) => !haltedCoins.has(coin));
+    haltedCoins = new Set(halted);
+    haltsSynced = true;
+    if (!changed) return;
+    const now = [...haltedCoins].sort();
+    for (const listener of haltListeners) listener(now);
   }
 
   /** Keeps the latest prices and sends one step's events to every listener of this process. */
@@ -173,8 +185,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
 
   /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing) order. */
   async function follow() {
-    haltedCoins = new Set((await db.select({ coin: marketHalts.coin }).from(marketHalts)).map((row) => row.coin));
-    haltsSynced = true;
+    setHalts((await db.select({ coin: marketHalts.coin }).from(marketHalts)).map((row) => row.coin));
     for (;;) {
       const { steps, full } = await recordedSteps(db, seen, FOLLOW_PAGE);
       for (const step of steps) publish(step);
@@ -331,6 +342,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
           volume_24h: new Big(window?.volume ?? 0).toFixed(2),
           price_decimals: decimals,
           ...source,
+          halted: haltedCoins.has(coin.code),
         },
       ];
     });
@@ -372,6 +384,10 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     latestEvents: () => [...latest].map(([code, { price, at }]) => ({ code, price, at: at.toISOString() })),
     leads: () => role === 'leader' || role === 'alone',
     halted: () => haltedCoins,
+    onHalts(listener) {
+      haltListeners.add(listener);
+      return () => haltListeners.delete(listener);
+    },
     start() {
       if (role !== 'idle') return;
       stopping = false;

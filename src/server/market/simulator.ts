@@ -83,6 +83,7 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
     name: 'simulator',
     simulated: true,
     seeded: seed !== null,
+    exchanges: 0,
     step,
     resume({ prices: recorded, after }) {
       for (const [code, price] of recorded) if (prices.has(code)) prices.set(code, Number(price));

@@ -3,6 +3,7 @@
 // Binance pings every 20 s and the client's pong is the protocol's own (the ws library answers);
 // a connection lasts 24 h at most, then it is closed and opened anew. Candles: GET /api/v3/klines
 // (interval 1m, startTime, limit ≤ 1000), each `[openTime, open, high, low, close, volume, …]`.
+import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
 import { candle, epochMs, isObject, json, positivePrice, quantity, type Exchange, type ExchangeCandle, type ExchangeEndpoints, type Frame } from './exchange.ts';
 
 export const BINANCE_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://stream.binance.com:9443', rest: 'https://api.binance.com' };
@@ -10,7 +11,7 @@ export const BINANCE_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://stream.bina
 export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Exchange {
   return {
     name: 'binance',
-    label: 'Binance',
+    label: EXCHANGE_LABELS.binance,
     endpoints,
     symbolOf: (coin) => `${coin}USDT`,
     socketUrl: (symbols) => `${endpoints.socket}/stream?streams=${symbols.map((symbol) => `${symbol.toLowerCase()}@trade`).join('/')}`,

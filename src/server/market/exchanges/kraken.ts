@@ -5,6 +5,7 @@
 // second, and answers `{ method: "subscribe" | "pong", success, … }`; the client may send
 // `{ method: "ping" }`. Candles: GET /0/public/OHLC?pair=…&interval=1&since=<seconds>, answering
 // `{ error: [], result: { <pair>: [[time, open, high, low, close, vwap, volume, count], …], last } }`.
+import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
 import { candle, isObject, json, positivePrice, quantity, type Exchange, type ExchangeCandle, type ExchangeEndpoints, type ExchangeTrade, type Frame } from './exchange.ts';
 
 export const KRAKEN_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://ws.kraken.com', rest: 'https://api.kraken.com' };
@@ -14,7 +15,7 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?Z$/;
 export function kraken(endpoints: ExchangeEndpoints = KRAKEN_ENDPOINTS): Exchange {
   return {
     name: 'kraken',
-    label: 'Kraken',
+    label: EXCHANGE_LABELS.kraken,
     endpoints,
     symbolOf: (coin) => `${coin}/USDT`,
     socketUrl: () => `${endpoints.socket}/v2`,

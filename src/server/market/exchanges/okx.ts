@@ -4,6 +4,7 @@
 // `{ event: "subscribe" | "error", … }`. A connection silent for 30 s is closed by OKX: the client
 // sends the text "ping" and gets "pong". Candles: GET /api/v5/market/history-candles (bar 1m,
 // limit ≤ 100, `after` = records before that time), newest first, each `[ts, o, h, l, c, vol, …]`.
+import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
 import {
   candle,
   epochMs,
@@ -23,7 +24,7 @@ export const OKX_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://ws.okx.com:8443
 export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
   return {
     name: 'okx',
-    label: 'OKX',
+    label: EXCHANGE_LABELS.okx,
     endpoints,
     symbolOf: (coin) => `${coin}-USDT`,
     socketUrl: () => `${endpoints.socket}/ws/v5/public`,

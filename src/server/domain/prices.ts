@@ -1,0 +1,24 @@
+// The rules every use of a recorded price follows, whichever order type uses it: how old a price
+// may be, that a halted coin has none, and what an index price was made of (kept on the order that
+// used it, since the ticks themselves are thinned after 48 h).
+import { eq, sql } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { marketHalts, type Constituent } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from './refusal.ts';
+
+/** A price older than this is not a fair start price: the feed is down. */
+export const MAX_QUOTE_AGE_MS = 10_000;
+
+/** A coin the market index has halted has no price anyone may trade at, however recent its last one. */
+export async function refuseWhileHalted(tx: Executor, coin: string): Promise<void> {
+  const [halt] = await tx.select({ coin: marketHalts.coin }).from(marketHalts).where(eq(marketHalts.coin, coin));
+  if (halt) throw new Refusal(texts.pricesPaused.id, { 0: coin });
+}
+
+/** In a write: the constituents recorded with the tick of `coin` at `at` (null for the simulator's). */
+export const constituentsAt = (coin: string, at: Date) =>
+  sql<Constituent[] | null>`(select constituents from price_ticks where coin = ${coin} and at = ${at.toISOString()}::timestamptz)`;
+
+/** As an answer carries them: each exchange's price, its digits as recorded. */
+export const answerConstituents = (recorded: readonly Constituent[] | null) => recorded?.map(({ exchange, price, at }) => ({ exchange, price, at })) ?? null;

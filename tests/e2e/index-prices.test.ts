@@ -1,0 +1,138 @@
+// The app on the market index, as a customer meets it: a server process reads three local exchange
+// stand-ins over their documented protocols (its clock 20× real time, the stand-ins' trades timed on
+// that clock). Markets says "Index · 3 exchanges" where the simulator says "Simulated"; a 1-minute
+// option settles on the index and its record shows the exchanges' prices behind its start and end
+// prices; when every exchange goes quiet the coin shows "Paused" and a buy is refused with the message.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { PHONE, launch, screenshot } from './browser.ts';
+import { logIn, markAllRead } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { startStandIn, type StandIn } from '../server/exchange-standins.ts';
+
+const SPEED = 20;
+const origin = Date.now();
+/** The server's market clock (CLOCK_ORIGIN, CLOCK_SPEED): the stand-ins time their trades on it, as real exchanges on theirs. */
+const marketNow = () => new Date(origin + (Date.now() - origin) * SPEED);
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-index-e2e-'));
+let stands: StandIn[] = [];
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let trading = true;
+let trades: Promise<void> = Promise.resolve();
+
+/** Each exchange trades BTC at its own price every 50 ms real (2.5 s of market time: fresh within the index's 5 s). */
+async function trade() {
+  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
+  while (trading) {
+    const at = marketNow();
+    binance.trade('BTCUSDT', '97190.10', { at });
+    okx.trade('BTC-USDT', '97190.83', { at });
+    kraken.trade('BTC/USDT', '97192.00', { at });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+beforeAll(async () => {
+  stands = await Promise.all((['binance', 'okx', 'kraken'] as const).map((kind) => startStandIn(kind)));
+  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
+  server = await startServer({
+    work,
+    name: 'index server',
+    env: {
+      DATA_DIR: join(work, 'data'),
+      WEB_ROOT: inject('webRoot'),
+      LOG_LEVEL: 'warn',
+      CLOCK_SPEED: String(SPEED),
+      CLOCK_ORIGIN: String(origin),
+      PRICE_FEED: 'index',
+      EXCHANGE_BINANCE_WS: binance.endpoints.socket,
+      EXCHANGE_BINANCE_REST: binance.endpoints.rest,
+      EXCHANGE_OKX_WS: okx.endpoints.socket,
+      EXCHANGE_OKX_REST: okx.endpoints.rest,
+      EXCHANGE_KRAKEN_WS: kraken.endpoints.socket,
+      EXCHANGE_KRAKEN_REST: kraken.endpoints.rest,
+    },
+  });
+  trades = trade();
+  await markAllRead('demo', 'demo1234', server.base);
+  browser = await launch();
+  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  trading = false;
+  await trades;
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  await Promise.all(stands.map((stand) => stand.close()));
+  rmSync(work, { recursive: true, force: true });
+});
+
+it('says where the prices come from: "Index · 3 exchanges", never "Simulated"', async () => {
+  await logIn(page, 'demo', 'demo1234');
+  await page.locator('.tabbar').getByRole('link', { name: 'Markets' }).click();
+  const btc = page.locator('.market-row', { hasText: 'BTC' });
+  await expect.poll(() => btc.locator('.market-price').textContent(), { timeout: 20_000 }).toBe('97,190.83');
+  expect(await page.locator('.index-badge').first().textContent()).toBe('Index · 3 exchanges');
+  expect(await page.locator('.simulated-badge').count()).toBe(0);
+  // No exchange trades the other coins: with no index price yet they are not listed, never with an invented one.
+  expect(await page.locator('.market-row').count()).toBe(1);
+  await screenshot(page, '80-index-markets');
+});
+
+it('settles a 1-minute option on the index and shows the exchanges behind its start and end prices', async () => {
+  await page.goto('/#/pages/Option/Option?code=BTC');
+  await expect.poll(() => page.locator('.opt-quote .index-badge').textContent(), { timeout: 15_000 }).toBe('Index · 3 exchanges');
+  await page.getByRole('radio', { name: /^1\b/ }).first().click();
+  await page.getByLabel('Amount (USDT)').fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+
+  // One market minute is three real seconds here.
+  await page.getByRole('button', { name: /Purchase record/ }).click();
+  const settled = page.locator('.opt-order', { has: page.locator('.opt-profit') }).first();
+  await settled.waitFor({ timeout: 30_000 });
+  await settled.click();
+  await page.waitForURL(/orderRecord\?id=\d+/);
+  const madeOf = page.locator('.made-of');
+  await expect.poll(() => madeOf.count()).toBe(2);
+  // The index orders its constituents by exchange id: Binance, Kraken, OKX.
+  for (const line of await madeOf.allTextContents()) expect(line).toBe('Median of Binance 97,190.10 · Kraken 97,192.00 · OKX 97,190.83');
+  expect(await page.getByText(/Settled at the recorded price of/).count()).toBe(1);
+  // The same price at both ends: a tie, the amount returned.
+  expect(await page.getByText('Same price: amount returned').count()).toBe(1);
+  await screenshot(page, '81-index-option-record');
+});
+
+it('shows a halted coin as paused and refuses a buy with the message, then resumes', async () => {
+  await page.goto('/#/pages/Option/Option?code=BTC');
+  await page.locator('.opt-quote .index-badge').waitFor();
+  trading = false;
+  await trades;
+  const message = 'Prices for BTC are paused while the market data is unavailable. Please try again later!';
+  // Within the 5 s of market time a price stays fresh (a quarter of a second here), the coin halts.
+  await page.locator('.opt-quote .paused-badge').waitFor({ timeout: 15_000 });
+  expect(await page.locator('.paused-note').textContent()).toBe(message);
+  await page.getByLabel('Amount (USDT)').fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe(message);
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+  await screenshot(page, '82-index-paused');
+
+  await page.locator('.tabbar').getByRole('link', { name: 'Markets' }).click();
+  await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor();
+
+  trading = true;
+  trades = trade();
+  await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor({ state: 'detached', timeout: 15_000 });
+});
