@@ -16,6 +16,8 @@ export interface StandIn {
   subscribed(): string[];
   /** Connections opened so far. */
   readonly connections: number;
+  /** Connections open now. */
+  readonly open: number;
   /** Sends a trade to every subscriber of the symbol; returns its id. */
   trade(symbol: string, price: string, options?: { quantity?: string; at?: Date; id?: string }): string;
   /** Sends a raw text frame to every open connection. */
@@ -139,6 +141,9 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     subscribed: () => [...new Set([...subscriptions.values()].flatMap((set) => [...set]))],
     get connections() {
       return connections;
+    },
+    get open() {
+      return subscriptions.size;
     },
     silent: false,
     candles: new Map(),

@@ -12,7 +12,7 @@ type Listener = (events: TickEvent[], json: string) => void;
 
 function fakeMarket() {
   const listeners = new Set<Listener>();
-  const market = { subscribe: (listener: Listener) => (listeners.add(listener), () => listeners.delete(listener)) } as unknown as Market;
+  const market = { subscribe: (listener: Listener) => (listeners.add(listener), () => listeners.delete(listener)), onHalts: () => () => {} } as unknown as Market;
   const publish = (second: number) => {
     const events = ['BTC', 'ETH'].map((code) => ({ code, price: String(100 + second), at: new Date(second * 1000).toISOString() }));
     for (const listener of listeners) listener(events, JSON.stringify(events));

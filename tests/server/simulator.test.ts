@@ -96,7 +96,7 @@ describe('a server started without a seed', () => {
 
   it('tells the app its prices are simulated and not a replay', async () => {
     const market = createMarket(h.database.db, await serverFeed({}), h.clock);
-    expect(market.source).toEqual({ simulated: true, seeded: false });
+    expect(market.source).toEqual({ simulated: true, seeded: false, exchanges: 0 });
   });
 });
 
