@@ -10,7 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startPostgres, type PostgresCluster } from '../server/postgres.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { startStandIn, type StandIn } from '../server/exchange-standins.ts';
+import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exchange-standins.ts';
 
 const SPEED = 20;
 const origin = Date.now();
@@ -22,19 +22,7 @@ let postgres: PostgresCluster;
 let sql: pg.Client;
 let stands: StandIn[] = [];
 const servers: ServerProcess[] = [];
-let trading = true;
-let trades: Promise<void> = Promise.resolve();
-
-async function trade() {
-  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
-  while (trading) {
-    const at = marketNow();
-    binance.trade('BTCUSDT', '97190.10', { at });
-    okx.trade('BTC-USDT', '97190.83', { at });
-    kraken.trade('BTC/USDT', '97192.00', { at });
-    await sleep(50);
-  }
-}
+let trades: ReturnType<typeof tradeBtc> | undefined;
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -43,8 +31,7 @@ beforeAll(async () => {
   await admin.query('create database indexcluster');
   await admin.end();
   const url = postgres.url('indexcluster');
-  stands = await Promise.all((['binance', 'okx', 'kraken'] as const).map((kind) => startStandIn(kind)));
-  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
+  stands = await startStandIns();
   const env = {
     DATABASE_URL: url,
     WEB_ROOT: '',
@@ -52,24 +39,17 @@ beforeAll(async () => {
     WORKERS: '',
     CLOCK_SPEED: String(SPEED),
     CLOCK_ORIGIN: String(origin),
-    PRICE_FEED: 'index',
-    EXCHANGE_BINANCE_WS: binance.endpoints.socket,
-    EXCHANGE_BINANCE_REST: binance.endpoints.rest,
-    EXCHANGE_OKX_WS: okx.endpoints.socket,
-    EXCHANGE_OKX_REST: okx.endpoints.rest,
-    EXCHANGE_KRAKEN_WS: kraken.endpoints.socket,
-    EXCHANGE_KRAKEN_REST: kraken.endpoints.rest,
+    ...standInEnv(stands),
   };
   // Both at once on the empty database.
   servers.push(...(await Promise.all(['A', 'B'].map((name) => startServer({ work, name, env })))));
-  trades = trade();
+  trades = tradeBtc(stands, { now: marketNow });
   sql = new pg.Client({ connectionString: url });
   await sql.connect();
 }, 180_000);
 
 afterAll(async () => {
-  trading = false;
-  await trades;
+  await trades?.stop();
   await sql?.end();
   await Promise.all(servers.map((server) => server.stop()));
   await Promise.all(stands.map((stand) => stand.close()));

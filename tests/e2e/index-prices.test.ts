@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { PHONE, launch, screenshot } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { startStandIn, type StandIn } from '../server/exchange-standins.ts';
+import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exchange-standins.ts';
 
 const SPEED = 20;
 const origin = Date.now();
@@ -24,24 +24,10 @@ let server: ServerProcess;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
-let trading = true;
-let trades: Promise<void> = Promise.resolve();
-
-/** Each exchange trades BTC at its own price every 50 ms real (2.5 s of market time: fresh within the index's 5 s). */
-async function trade() {
-  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
-  while (trading) {
-    const at = marketNow();
-    binance.trade('BTCUSDT', '97190.10', { at });
-    okx.trade('BTC-USDT', '97190.83', { at });
-    kraken.trade('BTC/USDT', '97192.00', { at });
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+let trades: ReturnType<typeof tradeBtc> | undefined;
 
 beforeAll(async () => {
-  stands = await Promise.all((['binance', 'okx', 'kraken'] as const).map((kind) => startStandIn(kind)));
-  const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
+  stands = await startStandIns();
   server = await startServer({
     work,
     name: 'index server',
@@ -51,16 +37,11 @@ beforeAll(async () => {
       LOG_LEVEL: 'warn',
       CLOCK_SPEED: String(SPEED),
       CLOCK_ORIGIN: String(origin),
-      PRICE_FEED: 'index',
-      EXCHANGE_BINANCE_WS: binance.endpoints.socket,
-      EXCHANGE_BINANCE_REST: binance.endpoints.rest,
-      EXCHANGE_OKX_WS: okx.endpoints.socket,
-      EXCHANGE_OKX_REST: okx.endpoints.rest,
-      EXCHANGE_KRAKEN_WS: kraken.endpoints.socket,
-      EXCHANGE_KRAKEN_REST: kraken.endpoints.rest,
+      ...standInEnv(stands),
     },
   });
-  trades = trade();
+  // Each exchange trades BTC every 50 ms real (2.5 s of market time: fresh within the index's 5 s).
+  trades = tradeBtc(stands, { now: marketNow });
   await markAllRead('demo', 'demo1234', server.base);
   browser = await launch();
   context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
@@ -68,8 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  trading = false;
-  await trades;
+  await trades?.stop();
   await context?.close();
   await browser?.close();
   await server?.stop();
@@ -117,8 +97,7 @@ it('settles a 1-minute option on the index and shows the exchanges behind its st
 it('shows a halted coin as paused and refuses a buy with the message, then resumes', async () => {
   await page.goto('/#/pages/Option/Option?code=BTC');
   await page.locator('.opt-quote .index-badge').waitFor();
-  trading = false;
-  await trades;
+  await trades?.stop();
   const message = 'Prices for BTC are paused while the market data is unavailable. Please try again later!';
   // Within the 5 s of market time a price stays fresh (a quarter of a second here), the coin halts.
   await page.locator('.opt-quote .paused-badge').waitFor({ timeout: 15_000 });
@@ -132,7 +111,6 @@ it('shows a halted coin as paused and refuses a buy with the message, then resum
   await page.locator('.tabbar').getByRole('link', { name: 'Markets' }).click();
   await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor();
 
-  trading = true;
-  trades = trade();
+  trades = tradeBtc(stands, { now: marketNow });
   await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor({ state: 'detached', timeout: 15_000 });
 });

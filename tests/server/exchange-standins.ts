@@ -176,3 +176,47 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
   };
   return standIn;
 }
+
+export const STAND_IN_KINDS = ['binance', 'okx', 'kraken'] as const satisfies readonly StandInKind[];
+
+/** One stand-in of each exchange the index reads by default. */
+export const startStandIns = () => Promise.all(STAND_IN_KINDS.map((kind) => startStandIn(kind)));
+
+/** A server's variables that put it on the index, reading these stand-ins (or any endpoints named so). */
+export function standInEnv(stands: readonly Pick<StandIn, 'kind' | 'endpoints'>[]): Record<string, string> {
+  return Object.fromEntries([
+    ['PRICE_FEED', 'index'],
+    ...stands.flatMap(({ kind, endpoints }) => [
+      [`EXCHANGE_${kind.toUpperCase()}_WS`, endpoints.socket],
+      [`EXCHANGE_${kind.toUpperCase()}_REST`, endpoints.rest],
+    ]),
+  ]);
+}
+
+const BTC_SYMBOLS: Record<StandInKind, string> = { binance: 'BTCUSDT', okx: 'BTC-USDT', kraken: 'BTC/USDT' };
+/** Each exchange's own BTC price: their median, the index price, is OKX's 97,190.83. */
+export const BTC_PRICES: Record<StandInKind, string> = { binance: '97190.10', okx: '97190.83', kraken: '97192.00' };
+
+/**
+ * The stand-ins trade BTC, each at its price, every `everyMs` real milliseconds until stopped, timed
+ * on `now` (a test server's market clock, as real exchanges time trades on theirs).
+ */
+export function tradeBtc(
+  stands: readonly StandIn[],
+  { now = () => new Date(), everyMs = 50, prices = BTC_PRICES }: { now?: () => Date; everyMs?: number; prices?: Partial<Record<StandInKind, string>> } = {},
+): { stop(): Promise<void> } {
+  let trading = true;
+  const trades = (async () => {
+    while (trading) {
+      const at = now();
+      for (const stand of stands) stand.trade(BTC_SYMBOLS[stand.kind], prices[stand.kind] ?? BTC_PRICES[stand.kind], { at });
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      trading = false;
+      await trades;
+    },
+  };
+}

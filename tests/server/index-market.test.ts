@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { startStandIn, type StandIn } from './exchange-standins.ts';
+import { startStandIns, type StandIn } from './exchange-standins.ts';
 import { binance } from '../../src/server/market/exchanges/binance.ts';
 import { okx } from '../../src/server/market/exchanges/okx.ts';
 import { kraken } from '../../src/server/market/exchanges/kraken.ts';
@@ -17,7 +17,7 @@ let stands: StandIn[] = [];
 let exchanges: Exchange[] = [];
 beforeAll(async () => {
   h = await startHarness();
-  stands = await Promise.all((['binance', 'okx', 'kraken'] as const).map(startStandIn));
+  stands = await startStandIns();
   exchanges = [binance(stands[0]!.endpoints), okx(stands[1]!.endpoints), kraken(stands[2]!.endpoints)];
 });
 afterAll(async () => {

@@ -10,7 +10,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './postgres.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { onPostgres } from './harness.ts';
-import { startStandIn, type StandIn } from './exchange-standins.ts';
+import { STAND_IN_KINDS, standInEnv, startStandIns, tradeBtc, type StandIn } from './exchange-standins.ts';
 
 const running: { server: ServerProcess; dir: string }[] = [];
 const stands: StandIn[] = [];
@@ -39,31 +39,14 @@ const api = async (base: string, path: string, init: RequestInit = {}) =>
 // Each test starts a server process (compiling and migrating a fresh database): more than the suite's 30 s on a busy machine.
 describe.skipIf(onPostgres())('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
-    for (const kind of ['binance', 'okx', 'kraken'] as const) stands.push(await startStandIn(kind));
-    const [binance, okx, kraken] = stands as [StandIn, StandIn, StandIn];
-    const { base, output } = await startIndexServer({
-      PRICE_FEED: 'index',
-      EXCHANGE_BINANCE_WS: binance.endpoints.socket,
-      EXCHANGE_BINANCE_REST: binance.endpoints.rest,
-      EXCHANGE_OKX_WS: okx.endpoints.socket,
-      EXCHANGE_OKX_REST: okx.endpoints.rest,
-      EXCHANGE_KRAKEN_WS: kraken.endpoints.socket,
-      EXCHANGE_KRAKEN_REST: kraken.endpoints.rest,
-    });
+    stands.push(...(await startStandIns()));
+    const [, okx, kraken] = stands as [StandIn, StandIn, StandIn];
+    const { base, output } = await startIndexServer(standInEnv(stands));
     expect(output()).toMatch(/Prices: market index of Binance, OKX, Kraken/);
-    await expect.poll(() => [binance, okx, kraken].every((stand) => stand.subscribed().length >= 10), { timeout: 15_000 }).toBe(true);
+    await expect.poll(() => stands.every((stand) => stand.subscribed().length >= 10), { timeout: 15_000 }).toBe(true);
 
     // The exchanges trade BTC; the server's price is their median.
-    let trading = true;
-    const trade = async () => {
-      while (trading) {
-        binance.trade('BTCUSDT', '97190.10');
-        okx.trade('BTC-USDT', '97190.83');
-        kraken.trade('BTC/USDT', '97192');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    };
-    const trades = trade();
+    const trades = tradeBtc(stands, { everyMs: 200 });
     await expect.poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 }).toBe('97190.83');
     const quote = await api(base, '/coin/data/rate?code=BTC');
     expect(quote.data).toMatchObject({ simulated: false, seeded: false });
@@ -82,40 +65,23 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
     expect((await buy()).ret).toBe(1);
 
     // Every exchange goes quiet: within the 5 s freshness the coin is halted and a buy refused.
-    trading = false;
-    await trades;
+    await trades.stop();
     await expect
       .poll(async () => (await buy()).msg, { timeout: 15_000, interval: 500 })
       .toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
     expect(output()).toMatch(/BTC halted/);
 
     // Two exchanges come back: prices resume, buying works again.
-    trading = true;
-    const again = (async () => {
-      while (trading) {
-        okx.trade('BTC-USDT', '97300');
-        kraken.trade('BTC/USDT', '97302');
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-    })();
+    const again = tradeBtc([okx, kraken], { everyMs: 200, prices: { okx: '97300', kraken: '97302' } });
     await expect.poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 }).toBe('97301');
     await expect.poll(async () => (await buy()).ret, { timeout: 10_000 }).toBe(1);
-    trading = false;
-    await again;
+    await again.stop();
   }, 120_000);
 
   it('starts with no exchange reachable: one line per exchange, every coin halted, the rest of the app working', async () => {
     const nowhere = `ws://127.0.0.1:${await freePort()}`;
     const rest = `http://127.0.0.1:${await freePort()}`;
-    const { base, output } = await startIndexServer({
-      PRICE_FEED: 'index',
-      EXCHANGE_BINANCE_WS: nowhere,
-      EXCHANGE_BINANCE_REST: rest,
-      EXCHANGE_OKX_WS: nowhere,
-      EXCHANGE_OKX_REST: rest,
-      EXCHANGE_KRAKEN_WS: nowhere,
-      EXCHANGE_KRAKEN_REST: rest,
-    });
+    const { base, output } = await startIndexServer(standInEnv(STAND_IN_KINDS.map((kind) => ({ kind, endpoints: { socket: nowhere, rest } }))));
     await expect.poll(() => output(), { timeout: 15_000 }).toMatch(/Kraken: .*reconnecting/);
     for (const label of ['Binance', 'OKX', 'Kraken']) expect(output().match(new RegExp(`${label}: connection error`, 'g'))?.length, label).toBe(1);
     expect((await api(base, '/coin/data/rate?code=BTC')).ret).toBe(0);
