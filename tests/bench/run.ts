@@ -1,6 +1,6 @@
-// `npm run bench [bundle|http|settlement|stream|matching|earn|lighthouse]`: bundle sizes from the build, server
+// `npm run bench [bundle|http|settlement|stream|matching|earn|index|lighthouse]`: bundle sizes from the build, server
 // throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the live-price fan-out lag,
-// contract matching with a deep book, the day-end earn jobs, and Lighthouse scores of the main pages (Chromium).
+// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, and Lighthouse scores of the main pages (Chromium).
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -12,6 +12,7 @@ import { matchingBench } from './matching.ts';
 import { earnBench } from './earn.ts';
 import { httpBench } from './http.ts';
 import { lighthouseBench } from './lighthouse.ts';
+import { indexBench } from './index.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -36,4 +37,5 @@ if (!only || only === 'settlement') await settlementBench();
 if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
 if (!only || only === 'earn') await earnBench();
+if (!only || only === 'index') await indexBench();
 if (!only || only === 'lighthouse') await lighthouseBench();

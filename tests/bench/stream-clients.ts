@@ -3,8 +3,8 @@
 // read into one shared buffer (net's `onread`) so the clients' own work stays small next to the
 // server's, connected in batches (a burst of 10,000 connects overflows the listen backlog). Each
 // notes when every step's event reaches it, by the event's id. Usage (from stream.ts, forked with an
-// IPC channel): stream-clients.ts <port> <path> <clients>; `report` with the steps' ids and recording
-// times answers with the lags and the deliveries repeated or out of order.
+// IPC channel): stream-clients.ts <port> <path> <clients>; `report` answers each client's deliveries:
+// the step ids in the order they came, and when each came.
 import { connect } from 'node:net';
 
 const [port, path, count] = [Number(process.argv[2]), process.argv[3]!, Number(process.argv[4])];
@@ -64,26 +64,10 @@ const started = Date.now();
 for (let start = 0; start < count; start += BATCH) await Promise.all(Array.from({ length: Math.min(BATCH, count - start) }, open));
 process.send!({ type: 'connected', ms: Date.now() - started });
 
-process.on('message', (message: { type: string; steps?: [id: number, recordedAt: number][] }) => {
+process.on('message', (message: { type: string }) => {
   if (message.type !== 'report') return;
-  const recordedAt = new Map(message.steps);
-  const lags: number[] = [];
-  let twice = 0;
-  let outOfOrder = 0;
-  for (const client of clients) {
-    const seen = new Set<number>();
-    let last = 0;
-    client.ids.forEach((id, i) => {
-      if (id < last) outOfOrder += 1;
-      last = Math.max(last, id);
-      const at = recordedAt.get(id);
-      if (at === undefined) return; // the opening snapshot
-      if (seen.has(id)) return void (twice += 1);
-      seen.add(id);
-      lags.push(client.times[i]! - at);
-    });
-  }
-  process.send!({ type: 'report', lags, twice, outOfOrder, clients: clients.length }, () => {
+  const deliveries = clients.map((client) => [client.ids, client.times]);
+  process.send!({ type: 'report', deliveries }, () => {
     for (const client of clients) client.close();
     process.disconnect();
   });

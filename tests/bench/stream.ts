@@ -22,11 +22,11 @@ const STEP_GAP_MS = 1500;
 const coins = LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals }));
 
 /** A child on Node with tsx's loader, talking to this process directly (the tsx command's relay drops a large last message). */
-const forkTs = (file: string, args: string[]) =>
+export const forkTs = (file: string, args: string[]) =>
   fork(fileURLToPath(new URL(file, import.meta.url)), args, { execPath: process.execPath, execArgv: ['--import', 'tsx'], serialization: 'advanced' });
 
 /** The next message of a type from a child; fails if the child stops first. */
-function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
+export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   return new Promise((resolve, reject) => {
     const onMessage = (message: { type: string }) => {
       if (message.type !== type) return;
@@ -38,30 +38,75 @@ function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
   });
 }
 
-async function serve(database: Database, market: Market) {
+export async function serve(database: Database, market: Market) {
   const app = await buildApp({ db: database.db, clock: systemClock, market, sender: { send: async () => {} } }, { rateLimitPerMinute: 1_000_000 });
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as { port: number }).port };
 }
 
+/** Each client's deliveries: the step ids in the order they came, and when each came. */
+type Deliveries = [ids: number[], times: number[]][];
+
+/** `count` price-stream clients in a process of their own (stream-clients.ts); their deliveries when asked (then they close). */
+export async function streamClients(port: number, count: number) {
+  const child = forkTs('./stream-clients.ts', [String(port), `/api${PRICE_STREAM_PATH}`, String(count)]);
+  const { ms } = await nextMessage<{ ms: number }>(child, 'connected');
+  return {
+    connectedMs: ms,
+    async deliveries(): Promise<Deliveries> {
+      const report = nextMessage<{ deliveries: Deliveries }>(child, 'report');
+      child.send({ type: 'report' });
+      return (await report).deliveries;
+    },
+  };
+}
+
+/**
+ * The lags of each client's first delivery of each step from the times `since(step id)` gives (none:
+ * a step not measured, such as the opening snapshot), and the deliveries repeated or out of order.
+ */
+export function deliveryLags(deliveries: Deliveries, since: (id: number) => readonly number[] | undefined) {
+  const lags: number[] = [];
+  let twice = 0;
+  let outOfOrder = 0;
+  for (const [ids, times] of deliveries) {
+    const seen = new Set<number>();
+    let last = 0;
+    ids.forEach((id, i) => {
+      if (id < last) outOfOrder += 1;
+      last = Math.max(last, id);
+      const from = since(id);
+      if (!from) return;
+      if (seen.has(id)) return void (twice += 1);
+      seen.add(id);
+      for (const at of from) lags.push(times[i]! - at);
+    });
+  }
+  return { lags, twice, outOfOrder };
+}
+
+/** "p50 3 ms, p99 12 ms, max 40 ms" of a list of milliseconds. */
+export function spread(lags: number[]) {
+  const sorted = Float64Array.from(lags).sort();
+  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '–');
+  return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
+}
+
 /** Connects the clients, records the steps 1.5 s apart (`record` says when each began) and prints what reached them. */
 async function measure(label: string, port: number, record: (at: Date) => Promise<number>) {
-  const clients = forkTs('./stream-clients.ts', [String(port), `/api${PRICE_STREAM_PATH}`, String(CLIENTS)]);
-  const { ms } = await nextMessage<{ ms: number }>(clients, 'connected');
-  const steps: [id: number, recordedAt: number][] = [];
+  const clients = await streamClients(port, CLIENTS);
+  const recordedAt = new Map<number, number[]>();
   for (let step = 0; step < STEPS; step++) {
     const at = new Date(Date.now() + step * 1000);
-    steps.push([at.getTime(), await record(at)]);
+    recordedAt.set(at.getTime(), [await record(at)]);
     await new Promise((resolve) => setTimeout(resolve, STEP_GAP_MS));
   }
-  const report = nextMessage<{ lags: number[]; twice: number; outOfOrder: number; clients: number }>(clients, 'report');
-  clients.send({ type: 'report', steps });
-  const { lags, twice, outOfOrder } = await report;
-  lags.sort((a, b) => a - b);
-  const at = (q: number) => (lags.length ? lags[Math.min(lags.length - 1, Math.floor(q * lags.length))]!.toFixed(0) : '–');
-  console.log(`\nTick fan-out, ${label}: ${CLIENTS.toLocaleString('en')} stream clients on loopback (another process, connected in ${(ms / 1000).toFixed(1)} s), ${STEPS} steps`);
+  const { lags, twice, outOfOrder } = deliveryLags(await clients.deliveries(), (id) => recordedAt.get(id));
   console.log(
-    `  ${lags.length.toLocaleString('en')} of ${(CLIENTS * STEPS).toLocaleString('en')} deliveries (${twice} twice, ${outOfOrder} out of order); lag from recording to delivery: p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`,
+    `\nTick fan-out, ${label}: ${CLIENTS.toLocaleString('en')} stream clients on loopback (another process, connected in ${(clients.connectedMs / 1000).toFixed(1)} s), ${STEPS} steps`,
+  );
+  console.log(
+    `  ${lags.length.toLocaleString('en')} of ${(CLIENTS * STEPS).toLocaleString('en')} deliveries (${twice} twice, ${outOfOrder} out of order); lag from recording to delivery: ${spread(lags)}`,
   );
 }
 

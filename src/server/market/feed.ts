@@ -51,9 +51,11 @@ export interface StepLoop {
 }
 
 /**
- * A feed's heartbeat: every `intervalMs` real milliseconds, one step at the current whole second of
- * the market clock, unless that second was stepped already (`lastStepped`); the next wait starts
- * once the step's ticks were handed on, so steps never overlap.
+ * A feed's heartbeat: one step at each whole second of the market clock (`intervalMs` real
+ * milliseconds being one market second), unless that second was stepped already (`lastStepped`).
+ * The next wait starts once the step's ticks were handed on, so steps never overlap, and ends just
+ * after the next whole second: a tick is computed at the time it is recorded for, never from trades
+ * later than that, and no second is skipped by the steps' own time adding up.
  */
 export function stepEverySecond(clock: Clock, intervalMs: number, lastStepped: () => number, step: (at: Date) => Promise<void>): StepLoop {
   let stopped = false;
@@ -64,7 +66,9 @@ export function stepEverySecond(clock: Clock, intervalMs: number, lastStepped: (
     const at = Math.floor(clock.now().getTime() / 1000) * 1000;
     running = at <= lastStepped() ? Promise.resolve() : step(new Date(at)).catch(() => undefined);
     void running.then(() => {
-      if (!stopped) timer = setTimeout(loop, intervalMs);
+      if (stopped) return;
+      const toNextSecond = 1000 - (clock.now().getTime() % 1000);
+      timer = setTimeout(loop, Math.min(intervalMs, Math.ceil((toNextSecond * intervalMs) / 1000) + 1));
     });
   };
   loop();

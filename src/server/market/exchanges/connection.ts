@@ -33,6 +33,8 @@ const REMEMBERED_IDS = 512;
 export function streamTrades(exchange: Exchange, symbols: readonly string[], options: StreamOptions): ExchangeStream {
   const { onTrade, log, silenceMs = 15_000, firstDelayMs = 500, maxDelayMs = 30_000 } = options;
   const counts = { connects: 0, trades: 0, repeats: 0, garbage: 0 };
+  /** The symbols asked for: a trade of any other is not this stream's. */
+  const wanted = new Set(symbols);
   const lastAt = new Map<string, number>();
   const seenIds = new Map<string, Set<string>>();
   const lastComplaint = new Map<string, number>();
@@ -125,7 +127,7 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
         attempt = 0;
         log(`${exchange.label}: connected, ${symbols.length} symbols`);
       }
-      if (frame.kind === 'trades') for (const trade of frame.trades) if (symbols.includes(trade.symbol)) accept(trade);
+      if (frame.kind === 'trades') for (const trade of frame.trades) if (wanted.has(trade.symbol)) accept(trade);
     });
     // A protocol ping (Binance's) is answered by the ws library; any frame at all proves life.
     opened.on('ping', () => (lastFrameAt = Date.now()));

@@ -58,19 +58,25 @@ export interface Exchange {
 
 const DECIMAL = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
 
+/**
+ * A decimal as one canonical string (no trailing zeros after the point, none before it), or null.
+ * Strings are read as written, never through a binary float: the DECIMAL pattern already rules out
+ * signs, exponents and leading zeros, so trimming the fraction's zeros is all that is left to do.
+ */
+function decimal(value: unknown): string | null {
+  const text = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? new Big(value).toFixed() : value;
+  if (typeof text !== 'string' || !DECIMAL.test(text)) return null;
+  return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
+}
+
 /** A positive decimal price as a canonical string, or null: an exchange's garbage never becomes a price. */
 export function positivePrice(value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) ? new Big(value).toFixed() : value;
-  if (typeof text !== 'string' || !DECIMAL.test(text)) return null;
-  const price = new Big(text);
-  return price.gt(0) ? price.toFixed() : null;
+  const price = decimal(value);
+  return price && price !== '0' ? price : null;
 }
 
 /** A non-negative decimal quantity, or null. */
-export function quantity(value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? new Big(value).toFixed() : value;
-  return typeof text === 'string' && DECIMAL.test(text) ? new Big(text).toFixed() : null;
-}
+export const quantity = decimal;
 
 /** A time from epoch milliseconds (number or digits), or null. */
 export function epochMs(value: unknown): Date | null {
