@@ -15,10 +15,7 @@ import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
-import { startSettlementJob } from './jobs/settlement.ts';
-import { startMatchingJob } from './jobs/matching.ts';
-import { startDailyJobs } from './jobs/daily.ts';
-import { startRetentionJob } from './jobs/retention.ts';
+import { startJobs } from './jobs/schedule.ts';
 import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
 import { superviseWorkers } from './workers.ts';
 import { runOperatorCommand } from './ops/commands.ts';
@@ -84,23 +81,10 @@ const app = await buildApp(
 log = (message, error) => app.log.error({ err: error }, message);
 info = (line) => app.log.info(line);
 
-// Which job runs where, with several server processes on one PostgreSQL:
-// - price feed: the lease holder only (market.start() takes the lease or follows; fenced writes);
-// - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
-// - contract matching: every process, after each step of ticks it publishes (one matcher per coin at a time: the pair's row);
-// - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
-// - retention of price ticks: the lease holder (idempotent, so any process would be safe too).
+// The price feed runs on the holder of its lease only (market.start() takes the lease or follows; its writes are fenced).
 market.start();
-const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), Math.max(50, 1000 / config.clockSpeed));
-const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error), Math.max(50, 1000 / config.clockSpeed));
-const stopMatchingOnTicks = market.subscribe(() => matching.poke());
-const daily = startDailyJobs(db, clock, config.earnTimeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / config.clockSpeed));
-const retention = startRetentionJob(
-  db,
-  clock,
-  () => market.leads(),
-  (error) => log('tick retention failed', error),
-);
+// Every periodic job, and which process runs which (jobs/schedule.ts).
+const jobs = startJobs({ db, clock, clockSpeed: config.clockSpeed, market, timeZone: config.earnTimeZone, log });
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
@@ -140,11 +124,7 @@ async function stop() {
   if (stopping) return;
   stopping = true;
   await stopOperatorSocket();
-  await settlement.stop();
-  stopMatchingOnTicks();
-  await matching.stop();
-  await daily.stop();
-  await retention.stop();
+  await jobs.stop();
   await market.stop();
   await app.close();
   await database.close();

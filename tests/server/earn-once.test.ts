@@ -12,7 +12,8 @@ import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import { addDays, dailyInterest, lockupDailyIncome, lockupProducts, lockupSubscribe, transferIn, transferOut, type LadderTier } from '../../src/contract/earn.ts';
 import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
 import { publishLadder, subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
-import { DAILY_JOBS, DAY_END_GRACE_MS, runDueDays, startDailyJobs, type DayDone } from '../../src/server/jobs/daily.ts';
+import { DAILY_JOBS, DAY_END_GRACE_MS, runDueDays, type DayDone } from '../../src/server/jobs/daily.ts';
+import { startDailyJobs } from '../../src/server/jobs/schedule.ts';
 
 const ZONE = 'Asia/Bangkok';
 /** An instant of an interest day, Bangkok wall clock. */

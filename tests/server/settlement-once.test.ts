@@ -9,7 +9,8 @@ import { customer, expectLedgerBalanced } from './helpers.ts';
 import { balances, ledgerEntries, optionOrders, optionProducts } from '../../src/server/db/schema.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { settleDueOptions, settleOption } from '../../src/server/domain/options.ts';
-import { settleAllDue, startSettlementJob } from '../../src/server/jobs/settlement.ts';
+import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { startSettlementJob } from '../../src/server/jobs/schedule.ts';
 import type { OptionOutcome } from '../../src/contract/markets.ts';
 
 const ORDERS = 1000;

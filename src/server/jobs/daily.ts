@@ -7,12 +7,10 @@
 // order.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
-import type { Clock } from '../domain/clock.ts';
 import { addDays, type InterestDay } from '../../contract/earn.ts';
 import { dayEnd } from '../domain/earn-days.ts';
 import { creditDailyInterest, payStandardRedemptions } from '../domain/liquidity.ts';
 import { payLockupDay } from '../domain/lockup.ts';
-import { repeatEvery, type Job } from './settlement.ts';
 
 export interface DailyJob {
   name: string;
@@ -62,9 +60,4 @@ export async function runDueDays(db: Db, now: Date, timeZone: string, jobs: Dail
     }
   }
   return done;
-}
-
-/** Every `intervalMs` (and once at start: catching up after downtime), runs the ended days. */
-export function startDailyJobs(db: Db, clock: Clock, timeZone: string, log: (error: unknown) => void, intervalMs = 60_000): Job {
-  return repeatEvery(intervalMs, async () => (await runDueDays(db, clock.now(), timeZone)).length, log);
 }

@@ -5,9 +5,7 @@
 // refuses a second posting of the same fill. Every server process runs it.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
-import type { Clock } from '../domain/clock.ts';
 import { matchCrossedOrders } from '../domain/contracts.ts';
-import { repeatEvery, type Job } from './settlement.ts';
 
 export const MATCHING_BATCH = 2_000;
 
@@ -59,14 +57,4 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
     }
     return busy;
   });
-}
-
-/**
- * Runs on a timer and whenever `poke()` reports newly published ticks; a burst of ticks while one
- * run waits asks for that one run, not one per tick. Orders crossed while the server was down fill
- * at once, from the stored ticks.
- */
-export function startMatchingJob(db: Db, clock: Clock, log: (error: unknown) => void, intervalMs = 1000): Job & { poke(): void } {
-  const job = repeatEvery(intervalMs, () => matchAllPairs(db, clock.now()), log, { coalesce: true });
-  return { ...job, poke: () => void job.runNow() };
 }

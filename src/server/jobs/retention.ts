@@ -7,7 +7,6 @@
 // server runs it on the feed's lease holder only, hourly and once shortly after start.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
-import type { Clock } from '../domain/clock.ts';
 
 export const TICK_RETENTION_MS = 48 * 3600_000;
 export const RETENTION_BATCH = 10_000;
@@ -59,46 +58,4 @@ export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: numb
 function affectedRows(result: unknown): number {
   const { rowCount, affectedRows } = result as { rowCount?: number | null; affectedRows?: number };
   return Number(rowCount ?? affectedRows ?? 0);
-}
-
-export interface RetentionJob {
-  runNow(): Promise<Thinned | null>;
-  stop(): Promise<void>;
-}
-
-/**
- * Thins the ticks every `everyMs` (an hour) and once `firstAfterMs` after start, when `leads()` says
- * this process holds the price feed (the one process that writes ticks also removes them).
- */
-export function startRetentionJob(
-  db: Db,
-  clock: Clock,
-  leads: () => boolean,
-  log: (error: unknown) => void,
-  { everyMs = 3600_000, firstAfterMs = 30_000 }: { everyMs?: number; firstAfterMs?: number } = {},
-): RetentionJob {
-  let running: Promise<Thinned | null> = Promise.resolve(null);
-  let stopped = false;
-  const run = () => {
-    running = running
-      .then(() => (stopped || !leads() ? null : thinPriceTicks(db, clock.now())))
-      .catch((error) => {
-        log(error);
-        return null;
-      });
-    return running;
-  };
-  const first = setTimeout(run, firstAfterMs);
-  const timer = setInterval(run, everyMs);
-  first.unref();
-  timer.unref();
-  return {
-    runNow: run,
-    async stop() {
-      stopped = true;
-      clearTimeout(first);
-      clearInterval(timer);
-      await running;
-    },
-  };
 }

@@ -1,0 +1,143 @@
+// The one job runner: every periodic job of the server (settlement, contract matching, the day-end
+// earn jobs, the retention of price ticks) runs on `schedule`, and `startJobs` is where each is
+// started with its pace. A job claims what it works on in the database (row locks, a `daily_runs`
+// row, a pair's row), so any number of server processes can run it side by side; the runner only
+// keeps one process from running a job twice at once.
+import type { Db } from '../db/connection.ts';
+import type { Clock } from '../domain/clock.ts';
+import type { Market } from '../market/market.ts';
+import { settleAllDue } from './settlement.ts';
+import { matchAllPairs } from './matching.ts';
+import { runDueDays } from './daily.ts';
+import { thinPriceTicks, type Thinned } from './retention.ts';
+
+export interface Job<R = number> {
+  /** Runs once now (and resolves when done); the timer keeps running it. */
+  runNow(): Promise<R>;
+  stop(): Promise<void>;
+}
+
+export interface Pace {
+  /** Real milliseconds between runs. */
+  everyMs: number;
+  /** The first run this long after start; at once by default (work a restart left is done first). */
+  firstAfterMs?: number;
+  /** A run asked for while one is already waiting joins it instead of queueing another. */
+  coalesce?: boolean;
+  /** The timers do not keep the process alive (a job that waits an hour). */
+  unref?: boolean;
+}
+
+/**
+ * Runs `task` at the pace asked, never two runs of this process at once; a failed run is logged and
+ * answers `idle`, and the next one goes on.
+ */
+export function schedule<R>(task: () => Promise<R>, idle: R, log: (error: unknown) => void, { everyMs, firstAfterMs = 0, coalesce = false, unref = false }: Pace): Job<R> {
+  let running: Promise<R> = Promise.resolve(idle);
+  let waiting = false;
+  let stopped = false;
+  const run = () => {
+    if (coalesce && waiting) return running;
+    waiting = true;
+    running = running
+      .then(() => {
+        waiting = false;
+        return stopped ? idle : task();
+      })
+      .catch((error) => {
+        log(error);
+        return idle;
+      });
+    return running;
+  };
+  const timer = setInterval(run, everyMs);
+  const first = firstAfterMs > 0 ? setTimeout(run, firstAfterMs) : (void run(), undefined);
+  if (unref) {
+    timer.unref();
+    first?.unref();
+  }
+  return {
+    runNow: run,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}
+
+/** Settles what is due every `everyMs` (a second); other processes are kept apart by the row locks. */
+export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) => schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs });
+
+/**
+ * Matches resting contract orders on a timer and whenever `poke()` reports newly published ticks; a
+ * burst of ticks while one run waits asks for that one run, not one per tick. Orders crossed while
+ * the server was down fill at once, from the stored ticks.
+ */
+export function startMatchingJob(db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+  const job = schedule(() => matchAllPairs(db, clock.now()), 0, log, { everyMs, coalesce: true });
+  return { ...job, poke: () => void job.runNow() };
+}
+
+/** Every `everyMs` (a minute), and once at start to catch up after downtime, runs the ended interest days. */
+export const startDailyJobs = (db: Db, clock: Clock, timeZone: string, log: (error: unknown) => void, everyMs = 60_000) =>
+  schedule(async () => (await runDueDays(db, clock.now(), timeZone)).length, 0, log, { everyMs });
+
+/**
+ * Thins the ticks every `everyMs` (an hour) and once `firstAfterMs` after start, when `leads()` says
+ * this process holds the price feed: the one process that writes ticks also removes them (the
+ * deletes are idempotent, so any process would be safe too).
+ */
+export const startRetentionJob = (
+  db: Db,
+  clock: Clock,
+  leads: () => boolean,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 30_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job<Thinned | null> => schedule(async () => (leads() ? thinPriceTicks(db, clock.now()) : null), null, log, { everyMs, firstAfterMs, unref: true });
+
+/**
+ * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
+ * With several processes on one PostgreSQL:
+ * - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
+ * - contract matching: every process, after each step of ticks it publishes (one matcher per coin at a time: the pair's row);
+ * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
+ * - retention of price ticks: the holder of the price feed's lease.
+ */
+export function startJobs({
+  db,
+  clock,
+  clockSpeed,
+  market,
+  timeZone,
+  log,
+}: {
+  db: Db;
+  clock: Clock;
+  clockSpeed: number;
+  market: Market;
+  timeZone: string;
+  log: (what: string, error: unknown) => void;
+}) {
+  const perSecond = Math.max(50, 1000 / clockSpeed);
+  const settlement = startSettlementJob(db, clock, (error) => log('settlement run failed', error), perSecond);
+  const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error), perSecond);
+  const stopMatchingOnTicks = market.subscribe(() => matching.poke());
+  const daily = startDailyJobs(db, clock, timeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / clockSpeed));
+  const retention = startRetentionJob(
+    db,
+    clock,
+    () => market.leads(),
+    (error) => log('tick retention failed', error),
+  );
+  return {
+    async stop() {
+      await settlement.stop();
+      stopMatchingOnTicks();
+      await matching.stop();
+      await daily.stop();
+      await retention.stop();
+    },
+  };
+}
