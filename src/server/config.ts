@@ -1,7 +1,7 @@
 // Server configuration, from the environment only (README lists every variable).
 import { resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection.ts';
-import { DEFAULT_EARN_TIMEZONE } from './domain/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../contract/earn-days.ts';
 import type { Exchange } from './market/exchanges/exchange.ts';
 import { configuredExchanges } from './market/exchanges/exchanges.ts';
 

@@ -5,7 +5,8 @@ import { sql } from 'drizzle-orm';
 import { migratedSnapshot, openDatabase, rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { FIRST_LADDER, seedEarn } from '../../src/server/db/seed-earn.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
-import { DEFAULT_EARN_TIMEZONE, dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
+import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
 import { DAILY_JOBS, runDueDays } from '../../src/server/jobs/daily.ts';
 import { addDays } from '../../src/contract/earn.ts';
 

@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { startServer } from '../server/server-process.ts';
-import { dayEnd, interestDay } from '../../src/server/domain/earn-days.ts';
+import { dayEnd } from '../../src/server/domain/earn-days.ts';
+import { interestDay } from '../../src/contract/earn-days.ts';
 
 const TIME_ZONE = 'Asia/Bangkok';
 const DAY_MS = 86_400_000;

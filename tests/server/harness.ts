@@ -16,7 +16,7 @@ import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simul
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { seedFunds } from '../../src/server/db/seed-funds.ts';
 import { seedEarn } from '../../src/server/db/seed-earn.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../src/server/domain/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
 

@@ -5,7 +5,8 @@
 // float maths gives another answer say so.
 import { describe, expect, it } from 'vitest';
 import { addDays, dailyInterest, effectiveRate, ladderPortions, lockupDailyIncome, lockupTotalIncome, type LadderTier } from '../../src/contract/earn.ts';
-import { dayEnd, dayStart, interestDay } from '../../src/server/domain/earn-days.ts';
+import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
+import { interestDay } from '../../src/contract/earn-days.ts';
 
 /** The seeded ladder: the first 1,000 USDT at 6 % a year, up to 10,000 at 4 %, the rest at 2.5 %. */
 const SEEDED: LadderTier[] = [

@@ -2,13 +2,13 @@
 // subscription (in the server's order and words), "All", and the products, summary, record and
 // subscription calls against a scripted server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LockupOrder, LockupProduct, RegularBalance } from '../../src/contract/earn.ts';
+import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/contract/earn.ts';
+import { interestDay } from '../../src/contract/earn-days.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
 import {
-  interestDayAt,
   loadProduct,
   loadProducts,
   loadSummary,
@@ -88,9 +88,9 @@ describe('the calculator', () => {
   });
 
   it('counts today as the server does, else in Asia/Bangkok: 17:30 UTC is already the next day there', () => {
-    expect(interestDayAt(new Date('2026-11-30T17:30:00Z'))).toBe('2026-12-01');
-    expect(interestDayAt(new Date('2026-11-30T16:59:59Z'))).toBe('2026-11-30');
-    expect(interestDayAt(new Date('2026-11-30T17:30:00Z'), 'UTC')).toBe('2026-11-30');
+    expect(interestDay(new Date('2026-11-30T17:30:00Z'))).toBe('2026-12-01');
+    expect(interestDay(new Date('2026-11-30T16:59:59Z'))).toBe('2026-11-30');
+    expect(interestDay(new Date('2026-11-30T17:30:00Z'), 'UTC')).toBe('2026-11-30');
     expect(todayOf({ today: null, timeZone: 'Asia/Bangkok' }, new Date('2026-11-30T17:30:00Z'))).toBe('2026-12-01');
     expect(todayOf({ today: '2026-11-29', timeZone: 'Asia/Bangkok' }, new Date('2026-11-30T17:30:00Z'))).toBe('2026-11-29');
   });

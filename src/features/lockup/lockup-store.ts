@@ -22,6 +22,7 @@ import {
   type LockupProduct,
   type RegularBalance,
 } from '../../contract/earn.ts';
+import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
 import { amount } from '../../contract/markets.ts';
 import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
@@ -29,9 +30,6 @@ import { refreshBalances, USDT } from '../../lib/balances.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-
-/** The server's interest days follow Asia/Bangkok (EARN_TIMEZONE's default) unless it says otherwise. */
-export const EARN_TIME_ZONE = 'Asia/Bangkok';
 
 export type LockupFilter = (typeof LOCKUP_FILTERS)[number];
 
@@ -46,7 +44,7 @@ export const lockupState = proxy({
   summary: null as RegularBalance | null,
   /** Today's interest day as the server said it (GET /yuebao/product); null until it answers. */
   today: null as InterestDay | null,
-  timeZone: EARN_TIME_ZONE,
+  timeZone: DEFAULT_EARN_TIMEZONE,
 });
 
 export async function loadProducts(): Promise<void> {
@@ -79,16 +77,11 @@ export async function loadSummary(): Promise<void> {
 export async function loadToday(): Promise<void> {
   const product = await api(liquidityProduct, undefined, { loading: false });
   lockupState.today = product.today;
-  lockupState.timeZone = product.timezone || EARN_TIME_ZONE;
-}
-
-/** The interest day `at` falls on in `timeZone` ("2026-11-23"). */
-export function interestDayAt(at: Date, timeZone: string = EARN_TIME_ZONE): InterestDay {
-  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+  lockupState.timeZone = product.timezone || DEFAULT_EARN_TIMEZONE;
 }
 
 /** Today as the server counts it, else as the device's clock makes it in the earn zone. */
-export const todayOf = (state: { readonly today: InterestDay | null; readonly timeZone: string }, now: Date = new Date()) => state.today ?? interestDayAt(now, state.timeZone);
+export const todayOf = (state: { readonly today: InterestDay | null; readonly timeZone: string }, now: Date = new Date()) => state.today ?? interestDay(now, state.timeZone);
 
 export interface LockupPeriod {
   /** The first interest day that pays income: the day after the subscription's. */

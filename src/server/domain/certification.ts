@@ -9,7 +9,7 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
-import { requireReason, ReviewError } from './reviews.ts';
+import { requireReason } from './reviews.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
 
@@ -85,8 +85,8 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
 
 async function claimInReview(tx: Tx, id: number): Promise<CertificationRow> {
   const [row] = await tx.select().from(certifications).where(eq(certifications.id, id)).for('update');
-  if (!row) throw new ReviewError(`No certification ${id}.`);
-  if (row.status !== 'review') throw new ReviewError(`Certification ${id} was already reviewed (${row.status}).`);
+  if (!row) throw new Refusal(`No certification ${id}.`);
+  if (row.status !== 'review') throw new Refusal(`Certification ${id} was already reviewed (${row.status}).`);
   return row;
 }
 

@@ -1,5 +1,6 @@
 // Verification codes leave through a sender. The default one keeps them in the outbox table and
 // the server log, so development, tests and the operator command can read them.
+import { desc } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connection.ts';
 import { outbox } from '../db/schema.ts';
 
@@ -19,3 +20,6 @@ export function outboxSender(outerDb: Db, log: (line: string) => void): CodeSend
     },
   };
 }
+
+/** The last `count` messages of the outbox, newest first (the operator's look at what was sent). */
+export const lastSent = (db: Executor, count: number) => db.select().from(outbox).orderBy(desc(outbox.id)).limit(count);

@@ -1,18 +1,10 @@
 // Interest days: calendar days in the earn timezone (EARN_TIMEZONE, default Asia/Bangkok). A day
 // is named by its date ("2026-11-23") and runs from that date's local midnight to the next one.
+// Which day an instant falls on (interestDay) and the zone's default are the contract's: the app reads them too.
 import { addDays, type InterestDay } from '../../contract/earn.ts';
+import { interestDay } from '../../contract/earn-days.ts';
 
-export const DEFAULT_EARN_TIMEZONE = 'Asia/Bangkok';
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
 const partFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** The interest day `at` falls on. */
-export function interestDay(at: Date, timeZone: string): InterestDay {
-  let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
-  return format.format(at);
-}
 
 /** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
 function offsetAt(at: Date, timeZone: string): number {

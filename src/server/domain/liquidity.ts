@@ -27,7 +27,7 @@ import {
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
-import { interestDay } from './earn-days.ts';
+import { interestDay } from '../../contract/earn-days.ts';
 
 /** The least one subscription may be (USDT). */
 export const LIQUIDITY_MIN_AMOUNT = '10';
@@ -279,9 +279,12 @@ export async function liquidityRecordsOf(db: Executor, userId: number, filter: L
 
 /** The operator publishes a day's ladder (the next day's, usually); a day already past cannot change. */
 export async function publishLadder(db: Executor, day: InterestDay, ladder: LadderTier[], now: Date, timeZone: string): Promise<void> {
-  if (day <= interestDay(now, timeZone)) throw new Error(`The ladder of ${day} can no longer change: publish one for a later day.`);
+  if (day <= interestDay(now, timeZone)) throw new Refusal(`The ladder of ${day} can no longer change: publish one for a later day.`);
   await db
     .insert(liquidityRates)
     .values({ day, ladder, publishedAt: now })
     .onConflictDoUpdate({ target: liquidityRates.day, set: { ladder, publishedAt: now } });
 }
+
+/** The ladders published, newest day first (the operator's list). */
+export const publishedLadders = (db: Executor, limit = 30) => db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(limit);

@@ -12,7 +12,7 @@ import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays, lockupDailyIncome, type LockupO
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
-import { interestDay } from './earn-days.ts';
+import { interestDay } from '../../contract/earn-days.ts';
 
 export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;
 

@@ -15,7 +15,7 @@ import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
-import { orderNumber, requireReason, ReviewError } from './reviews.ts';
+import { orderNumber, requireReason } from './reviews.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -178,8 +178,8 @@ export async function findRecharge(db: Executor, userId: number, id: number): Pr
 
 async function claimPending(tx: Tx, id: number): Promise<RechargeRow> {
   const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
-  if (!row) throw new ReviewError(`No recharge ${id}.`);
-  if (row.status !== 'pending') throw new ReviewError(`Recharge ${id} was already reviewed (${row.status}).`);
+  if (!row) throw new Refusal(`No recharge ${id}.`);
+  if (row.status !== 'pending') throw new Refusal(`Recharge ${id} was already reviewed (${row.status}).`);
   return row;
 }
 
@@ -210,4 +210,15 @@ export async function rejectRecharge(tx: Tx, id: number, reason: string, now: Da
   await claimPending(tx, id);
   const [row] = await tx.update(rechargeOrders).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(rechargeOrders.id, id)).returning();
   return row!;
+}
+
+/** The operator's review queue: recharges in a status (or all), oldest first, each with its customer's username. */
+export function rechargeQueue(db: Executor, status: RechargeStatus | 'all', limit = 200) {
+  return db
+    .select({ order: rechargeOrders, username: users.username })
+    .from(rechargeOrders)
+    .innerJoin(users, eq(users.id, rechargeOrders.userId))
+    .where(status === 'all' ? undefined : eq(rechargeOrders.status, status))
+    .orderBy(asc(rechargeOrders.id))
+    .limit(limit);
 }

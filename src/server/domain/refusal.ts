@@ -2,6 +2,7 @@
 // answers it as ret 0 with the translated text, the operator command prints that text. Nothing was written.
 export class Refusal extends Error {
   constructor(
+    /** A contract text's id (translated for whoever asked), or, for a rule only an operator meets, the English sentence itself. */
     readonly textId: string,
     readonly values?: Record<string, unknown>,
   ) {

@@ -10,7 +10,7 @@ import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, ty
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
-import { interestDay } from './earn-days.ts';
+import { interestDay } from '../../contract/earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';
 import { pointBalance } from './points.ts';
 

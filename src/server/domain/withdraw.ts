@@ -2,9 +2,9 @@
 // transaction); an operator pays it out (the frozen funds leave) or rejects it with a reason the
 // customer sees (the frozen funds come back). Each outcome posts once, whatever is retried.
 import Big from 'big.js';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { fiatRates, withdrawOrders, withdrawRules } from '../db/schema.ts';
+import { fiatRates, users, withdrawOrders, withdrawRules } from '../db/schema.ts';
 import { FUNDS_PAGE_SIZE, withdrawFee, type PayeeKind, type WithdrawFilter, type WithdrawOrder, type WithdrawRule, type WithdrawStatus } from '../../contract/funds.ts';
 import { maskBankNumber } from '../../contract/payouts.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
@@ -13,7 +13,7 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { balancesOf, freeze, post } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
-import { orderNumber, requireReason, ReviewError } from './reviews.ts';
+import { orderNumber, requireReason } from './reviews.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
 type RuleRow = typeof withdrawRules.$inferSelect;
@@ -149,8 +149,8 @@ export async function findWithdrawal(db: Executor, userId: number, id: number): 
 
 async function claimInReview(tx: Tx, id: number): Promise<WithdrawRow> {
   const [row] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).for('update');
-  if (!row) throw new ReviewError(`No withdrawal ${id}.`);
-  if (row.status !== 'review') throw new ReviewError(`Withdrawal ${id} was already reviewed (${row.status}).`);
+  if (!row) throw new Refusal(`No withdrawal ${id}.`);
+  if (row.status !== 'review') throw new Refusal(`Withdrawal ${id} was already reviewed (${row.status}).`);
   return row;
 }
 
@@ -179,4 +179,15 @@ export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: 
   await post(tx, { userId: order.userId, asset: order.asset, amount: order.total, kind: 'withdraw_return', reference, bucket: 'available' }, now);
   const [row] = await tx.update(withdrawOrders).set({ status: 'fail', reason: why, reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
   return row!;
+}
+
+/** The operator's review queue: withdrawals in a status (or all), oldest first, each with its customer's username. */
+export function withdrawalQueue(db: Executor, status: WithdrawStatus | 'all', limit = 200) {
+  return db
+    .select({ order: withdrawOrders, username: users.username })
+    .from(withdrawOrders)
+    .innerJoin(users, eq(users.id, withdrawOrders.userId))
+    .where(status === 'all' ? undefined : eq(withdrawOrders.status, status))
+    .orderBy(asc(withdrawOrders.id))
+    .limit(limit);
 }

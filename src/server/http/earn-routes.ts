@@ -19,7 +19,7 @@ import {
 } from '../../contract/earn.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
 import { balances } from '../db/schema.ts';
-import { DEFAULT_EARN_TIMEZONE, interestDay } from '../domain/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
 import { USDT } from '../domain/ledger.ts';
 import {
   LIQUIDITY_MIN_AMOUNT,

@@ -2,7 +2,7 @@
 // Days are local days of the server's configured timezone (EARN_TIMEZONE), as interest days are.
 import { dailySignIn, signInCalendar } from '../../contract/signin.ts';
 import { claimWelfare, welfareTask, welfareTasks } from '../../contract/welfare.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../domain/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { calendarOf, signInOnce } from '../domain/signin.ts';
 import { claimOnce, welfareTaskOf, welfareTasksOf } from '../domain/welfare.ts';
 import type { router } from './handle.ts';

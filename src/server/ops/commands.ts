@@ -5,17 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
-import { asc, desc, eq } from 'drizzle-orm';
-import { contractPairs, liquidityRates, lockupProducts, optionProducts, outbox, rechargeOrders, users, withdrawOrders } from '../db/schema.ts';
-import { publishLadder } from '../domain/liquidity.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../domain/earn-days.ts';
+import { lastSent } from '../domain/code-sender.ts';
+import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
-import { approveRecharge, rejectRecharge } from '../domain/recharge.ts';
-import { approveWithdrawal, rejectWithdrawal } from '../domain/withdraw.ts';
+import { approveRecharge, rechargeQueue, rejectRecharge } from '../domain/recharge.ts';
+import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../domain/withdraw.ts';
 import { certificationQueue, rejectCertification, verifyCertification } from '../domain/certification.ts';
-import { ReviewError } from '../domain/reviews.ts';
+import { Refusal } from '../domain/refusal.ts';
+import { changeContractPair, changeLockupProduct, changeOptionProduct, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
+import { translator } from '../http/i18n.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
@@ -65,9 +66,6 @@ ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
 ${ACTIVITIES_USAGE}`;
 
-/** The longest lock-up period an operator can set: ten years. */
-const MAX_LOCKUP_DAYS = 3650;
-
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
 export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): Promise<{ ok: boolean; output: string }> {
   const [name, ...args] = argv;
@@ -76,7 +74,9 @@ export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): 
   try {
     return { ok: true, output: await command(ctx, args) };
   } catch (error) {
-    if (error instanceof ReviewError || error instanceof UsageError || error instanceof BackupError) return { ok: false, output: error.message };
+    // A refused rule reads as it would to a customer in English (an operator's own rules are English already).
+    if (error instanceof Refusal) return { ok: false, output: translator('en')(error.textId, error.values) };
+    if (error instanceof UsageError || error instanceof BackupError) return { ok: false, output: error.message };
     throw error;
   }
 }
@@ -99,13 +99,7 @@ const commands: Record<string, Command> = {
     throw new BackupError(embeddedClient(db) ? 'The server is using the database: stop it first, then restore.' : postgresBackupHelp(file));
   },
   async recharges({ db }, [status = 'pending']) {
-    const rows = await db
-      .select({ order: rechargeOrders, username: users.username })
-      .from(rechargeOrders)
-      .innerJoin(users, eq(users.id, rechargeOrders.userId))
-      .where(status === 'all' ? undefined : eq(rechargeOrders.status, oneOf(status, ['pending', 'success', 'rejected'])))
-      .orderBy(asc(rechargeOrders.id))
-      .limit(200);
+    const rows = await rechargeQueue(db, status === 'all' ? 'all' : oneOf(status, ['pending', 'success', 'rejected']));
     return table(
       rows.map(({ order, username }) => ({
         id: order.id,
@@ -137,13 +131,7 @@ const commands: Record<string, Command> = {
   },
 
   async withdrawals({ db }, [status = 'review']) {
-    const rows = await db
-      .select({ order: withdrawOrders, username: users.username })
-      .from(withdrawOrders)
-      .innerJoin(users, eq(users.id, withdrawOrders.userId))
-      .where(status === 'all' ? undefined : eq(withdrawOrders.status, oneOf(status, ['review', 'success', 'fail'])))
-      .orderBy(asc(withdrawOrders.id))
-      .limit(200);
+    const rows = await withdrawalQueue(db, status === 'all' ? 'all' : oneOf(status, ['review', 'success', 'fail']));
     return table(
       rows.map(({ order, username }) => ({
         id: order.id,
@@ -222,7 +210,7 @@ const commands: Record<string, Command> = {
   },
 
   async products({ db }) {
-    const rows = await db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
+    const rows = await optionProductList(db);
     return table(
       rows.map((row) => ({ id: row.id, coin: row.coin, minutes: row.minutes, yield: row.yieldRate, min: row.minAmount, active: row.active })),
       'No products.',
@@ -230,26 +218,12 @@ const commands: Record<string, Command> = {
   },
 
   async product({ db }, [id, ...changes]) {
-    const set: Partial<typeof optionProducts.$inferInsert> = {};
-    for (const change of changes) {
-      const [key, value = ''] = change.split('=');
-      if (key === 'yield' && /^(0|[1-9]\d?)(\.\d{1,4})?$/.test(value)) set.yieldRate = value;
-      else if (key === 'min' && AMOUNT.test(value) && Number(value) > 0) set.minAmount = value;
-      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
-      else throw new UsageError(`Cannot apply "${change}": use yield=0.85, min=1 or active=true|false.`);
-    }
-    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
-    const [row] = await db
-      .update(optionProducts)
-      .set(set)
-      .where(eq(optionProducts.id, idOf(id)))
-      .returning();
-    if (!row) throw new UsageError(`No product ${id}.`);
+    const row = await changeOptionProduct(db, idOf(id), changes);
     return `Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
   async pairs({ db }) {
-    const rows = await db.select().from(contractPairs).orderBy(asc(contractPairs.coin));
+    const rows = await contractPairList(db);
     return table(
       rows.map((row) => ({
         pair: `${row.coin}/USDT`,
@@ -266,25 +240,12 @@ const commands: Record<string, Command> = {
 
   // Trading rules only: no command sets a fill price or an order's status (fills come from recorded ticks).
   async pair({ db }, [coin = '', ...changes]) {
-    const set: Partial<typeof contractPairs.$inferInsert> = {};
-    for (const change of changes) {
-      const [key, value = ''] = change.split('=');
-      if (key === 'tick' && /^[0-8]$/.test(value)) set.priceDecimals = Number(value);
-      else if (key === 'step' && /^[0-8]$/.test(value)) set.quantityDecimals = Number(value);
-      else if (key === 'min' && AMOUNT.test(value)) set.minNotional = value;
-      else if (key === 'fee' && /^0(\.\d{1,6})?$/.test(value) && Number(value) < 0.1) set.feeRate = value;
-      else if (key === 'band' && /^0\.\d{1,4}$/.test(value) && Number(value) > 0) set.priceBand = value;
-      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
-      else throw new UsageError(`Cannot apply "${change}": use tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false.`);
-    }
-    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
-    const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
-    if (!row) throw new UsageError(`No pair ${coin}/USDT.`);
+    const row = await changeContractPair(db, coin, changes);
     return `Pair ${row.coin}/USDT: tick ${row.priceDecimals} decimals, step ${row.quantityDecimals} decimals, minimum ${row.minNotional} USDT, fee ${row.feeRate}, band ${row.priceBand}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their price, quantity and fee rate.`;
   },
 
   async ladders({ db }) {
-    const rows = await db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(30);
+    const rows = await publishedLadders(db);
     return table(
       rows.map((row) => ({ day: row.day, ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','), published: row.publishedAt.toISOString() })),
       'No ladder published.',
@@ -305,16 +266,12 @@ const commands: Record<string, Command> = {
         'Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).',
       );
     const ladder = tiers.map(([upTo, rate]) => ({ up_to: upTo === '*' ? null : upTo!, rate: rate! }));
-    try {
-      await publishLadder(db, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
-    } catch (error) {
-      throw new UsageError((error as Error).message);
-    }
+    await publishLadder(db, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
     return `Ladder of ${day} published: ${spec}.`;
   },
 
   async lockups({ db }) {
-    const rows = await db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+    const rows = await lockupProductList(db);
     return table(
       rows.map((row) => ({
         id: row.id,
@@ -332,25 +289,7 @@ const commands: Record<string, Command> = {
   },
 
   async lockup({ db }, [id, ...changes]) {
-    const set: Partial<typeof lockupProducts.$inferInsert> = {};
-    for (const change of changes) {
-      const [key, value = ''] = change.split('=');
-      if (key === 'rate' && /^0(\.\d{1,6})?$/.test(value)) set.dailyRate = value;
-      // The period of orders placed from now on: an order stores its own days and end day.
-      else if (key === 'days' && /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS) set.days = Number(value);
-      else if (key === 'min' && AMOUNT.test(value) && Number(value) > 0) set.minAmount = value;
-      else if (key === 'max' && AMOUNT.test(value) && Number(value) > 0) set.maxAmount = value;
-      else if (key === 'quota' && (value === 'none' || AMOUNT.test(value))) set.quota = value === 'none' ? null : value;
-      else if (key === 'active' && (value === 'true' || value === 'false')) set.active = value === 'true';
-      else throw new UsageError(`Cannot apply "${change}": use rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false.`);
-    }
-    if (!Object.keys(set).length) throw new UsageError('Nothing to change.');
-    const [row] = await db
-      .update(lockupProducts)
-      .set(set)
-      .where(eq(lockupProducts.id, idOf(id)))
-      .returning();
-    if (!row) throw new UsageError(`No lock-up product ${id}.`);
+    const row = await changeLockupProduct(db, idOf(id), changes);
     return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
@@ -383,11 +322,7 @@ const commands: Record<string, Command> = {
   },
 
   async outbox({ db }, [count]) {
-    const rows = await db
-      .select()
-      .from(outbox)
-      .orderBy(desc(outbox.id))
-      .limit(Number(count ?? 20) || 20);
+    const rows = await lastSent(db, Number(count ?? 20) || 20);
     return table(
       rows.map((row) => ({ at: row.createdAt.toISOString(), channel: row.channel, target: row.target, message: row.body })),
       'The outbox is empty.',

@@ -1,0 +1,96 @@
+// The terms an operator sets on products (option products, contract pairs, lock-up products): which
+// values each term takes and the queries, in one place for every door (the operator command today,
+// the console next). A change is a list of `term=value` strings as an operator writes them; a term
+// or value outside its rule is refused and nothing changes. Terms apply to orders to come only: no
+// setting touches an order already placed, a balance or a price.
+import { asc, eq } from 'drizzle-orm';
+import Big from 'big.js';
+import type { Executor } from '../db/connection.ts';
+import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
+import { AMOUNT } from '../../contract/markets.ts';
+import { Refusal } from './refusal.ts';
+
+/** The longest lock-up period an operator can set: ten years. */
+export const MAX_LOCKUP_DAYS = 3650;
+
+interface Term<Row> {
+  /** Whether the written value is one this term takes. */
+  takes(value: string): boolean;
+  set(row: Partial<Row>, value: string): void;
+}
+
+const positive = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
+const flag: Term<{ active: boolean }> = { takes: (value) => value === 'true' || value === 'false', set: (row, value) => (row.active = value === 'true') };
+
+/** The columns to set from `term=value` strings, or a refusal naming the first one that does not apply. */
+function changesOf<Row>(changes: readonly string[], terms: Record<string, Term<Row>>, help: string): Partial<Row> {
+  const set: Partial<Row> = {};
+  for (const change of changes) {
+    const [key = '', value = ''] = change.split('=');
+    const term = Object.hasOwn(terms, key) ? terms[key] : undefined;
+    if (!term?.takes(value)) throw new Refusal(`Cannot apply "${change}": use ${help}.`);
+    term.set(set, value);
+  }
+  if (!Object.keys(set).length) throw new Refusal('Nothing to change.');
+  return set;
+}
+
+type OptionProduct = typeof optionProducts.$inferInsert;
+const OPTION_PRODUCT_TERMS: Record<string, Term<OptionProduct>> = {
+  yield: { takes: (value) => /^(0|[1-9]\d?)(\.\d{1,4})?$/.test(value), set: (row, value) => (row.yieldRate = value) },
+  min: { takes: positive, set: (row, value) => (row.minAmount = value) },
+  active: flag,
+};
+
+export const optionProductList = (db: Executor) => db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
+
+export async function changeOptionProduct(db: Executor, id: number, changes: readonly string[]) {
+  const set = changesOf(changes, OPTION_PRODUCT_TERMS, 'yield=0.85, min=1 or active=true|false');
+  const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, id)).returning();
+  if (!row) throw new Refusal(`No product ${id}.`);
+  return row;
+}
+
+type ContractPair = typeof contractPairs.$inferInsert;
+const decimalsTerm = (set: (row: Partial<ContractPair>, decimals: number) => void): Term<ContractPair> => ({
+  takes: (value) => /^[0-8]$/.test(value),
+  set: (row, value) => set(row, Number(value)),
+});
+const CONTRACT_PAIR_TERMS: Record<string, Term<ContractPair>> = {
+  tick: decimalsTerm((row, decimals) => (row.priceDecimals = decimals)),
+  step: decimalsTerm((row, decimals) => (row.quantityDecimals = decimals)),
+  min: { takes: (value) => AMOUNT.test(value), set: (row, value) => (row.minNotional = value) },
+  fee: { takes: (value) => /^0(\.\d{1,6})?$/.test(value) && new Big(value).lt('0.1'), set: (row, value) => (row.feeRate = value) },
+  band: { takes: (value) => /^0\.\d{1,4}$/.test(value) && new Big(value).gt(0), set: (row, value) => (row.priceBand = value) },
+  active: flag,
+};
+
+export const contractPairList = (db: Executor) => db.select().from(contractPairs).orderBy(asc(contractPairs.coin));
+
+/** Trading rules only: no term sets a fill price or an order's status (fills come from recorded ticks). */
+export async function changeContractPair(db: Executor, coin: string, changes: readonly string[]) {
+  const set = changesOf(changes, CONTRACT_PAIR_TERMS, 'tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false');
+  const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
+  if (!row) throw new Refusal(`No pair ${coin}/USDT.`);
+  return row;
+}
+
+type LockupProduct = typeof lockupProducts.$inferInsert;
+const LOCKUP_PRODUCT_TERMS: Record<string, Term<LockupProduct>> = {
+  rate: { takes: (value) => /^0(\.\d{1,6})?$/.test(value), set: (row, value) => (row.dailyRate = value) },
+  // The period of orders placed from now on: an order stores its own days and end day.
+  days: { takes: (value) => /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS, set: (row, value) => (row.days = Number(value)) },
+  min: { takes: positive, set: (row, value) => (row.minAmount = value) },
+  max: { takes: positive, set: (row, value) => (row.maxAmount = value) },
+  quota: { takes: (value) => value === 'none' || AMOUNT.test(value), set: (row, value) => (row.quota = value === 'none' ? null : value) },
+  active: flag,
+};
+
+export const lockupProductList = (db: Executor) => db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+
+export async function changeLockupProduct(db: Executor, id: number, changes: readonly string[]) {
+  const set = changesOf(changes, LOCKUP_PRODUCT_TERMS, `rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false`);
+  const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, id)).returning();
+  if (!row) throw new Refusal(`No lock-up product ${id}.`);
+  return row;
+}
