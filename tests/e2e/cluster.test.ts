@@ -38,11 +38,7 @@ async function startNamed(name: string, databaseUrl: string, origin: number): Pr
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url() });
-  await admin.connect();
-  await admin.query('create database cluster');
-  await admin.end();
-  const url = postgres.url('cluster');
+  const url = await postgres.createDatabase('cluster');
   // Both at once on the empty database: migrations and seeding must not race.
   const origin = Date.now();
   servers.push(...(await Promise.all([startNamed('A', url, origin), startNamed('B', url, origin)])));

@@ -26,11 +26,7 @@ let trades: ReturnType<typeof tradeBtc> | undefined;
 
 beforeAll(async () => {
   postgres = await startPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url() });
-  await admin.connect();
-  await admin.query('create database indexcluster');
-  await admin.end();
-  const url = postgres.url('indexcluster');
+  const url = await postgres.createDatabase('indexcluster');
   stands = await startStandIns();
   const env = {
     DATABASE_URL: url,

@@ -1,7 +1,6 @@
 // The server suite on a real PostgreSQL (vitest project `server-pg`): a throwaway cluster
 // (tests/server/postgres.ts: Debian's binaries, a folder in /tmp, fsync off) with one migrated
 // template database; each harness copies it (CREATE DATABASE … TEMPLATE) and drops its copy.
-import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { startPostgres } from './postgres.ts';
@@ -10,12 +9,8 @@ export const TEMPLATE_DATABASE = 'coinvest_template';
 
 export default async function setup(project: TestProject) {
   const cluster = await startPostgres();
-  const admin = new pg.Client({ connectionString: cluster.url() });
-  await admin.connect();
-  await admin.query(`create database ${TEMPLATE_DATABASE}`);
-  await admin.end();
   // Migrated once; no connection may stay open on a template while it is copied.
-  const template = await openDatabase({ kind: 'postgres', url: cluster.url(TEMPLATE_DATABASE) });
+  const template = await openDatabase({ kind: 'postgres', url: await cluster.createDatabase(TEMPLATE_DATABASE) });
   await template.close();
   project.provide('pgAdminUrl', cluster.url());
   project.provide('pgTemplate', TEMPLATE_DATABASE);

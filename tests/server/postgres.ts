@@ -6,10 +6,13 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 
 export interface PostgresCluster {
   /** postgres://postgres@127.0.0.1:<port>/<database> */
   url(database?: string): string;
+  /** Creates an empty database; resolves to its url. */
+  createDatabase(name: string): Promise<string>;
   port: number;
   stop(): Promise<void>;
 }
@@ -60,9 +63,20 @@ export async function startPostgres(): Promise<PostgresCluster> {
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
     'start',
   ]);
+  const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;
   return {
     port,
-    url: (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`,
+    url,
+    async createDatabase(name) {
+      const admin = new pg.Client({ connectionString: url() });
+      await admin.connect();
+      try {
+        await admin.query(`create database ${name}`);
+      } finally {
+        await admin.end();
+      }
+      return url(name);
+    },
     async stop() {
       try {
         run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
