@@ -2,7 +2,7 @@
 // read at once, wait on the device (visibly, across a reload) and are read on the server once the
 // connection returns, each sent once with the Idempotency-Key it was queued with.
 import { expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Page, Request } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
@@ -20,6 +20,9 @@ const unreadOnServer = async () => (await callApi<{ count: number }>('/users/mes
 
 /** Every request the page sends to mark messages read, with its Idempotency-Key. */
 const readerCalls: string[] = [];
+/** Every request to mark messages read that anything in the browser made (the page or the service worker), with its outcome: printed when the server's count is not the one expected. */
+const readerLog: string[] = [];
+let phase = 'online';
 
 it('online: a customer with three unread messages opens the list, which is kept for offline', async () => {
   await registerUser(phone, password, '246802');
@@ -30,6 +33,15 @@ it('online: a customer with three unread messages opens the list, which is kept 
   page.on('request', (request) => {
     if (request.url().includes('/api/users/message/reader')) readerCalls.push(request.headers()['idempotency-key'] ?? '');
   });
+  const context = page.context();
+  const logged = (outcome: string) => (request: Request) => {
+    if (!request.url().includes('/api/users/message/reader')) return;
+    const from = request.serviceWorker() ? 'service worker' : 'page';
+    readerLog.push(`${new Date().toISOString()} ${phase} ${outcome} from the ${from}, key ${request.headers()['idempotency-key'] ?? '-'}, body ${request.postData() ?? ''}`);
+  };
+  context.on('request', logged('sent'));
+  context.on('requestfinished', logged('answered'));
+  context.on('requestfailed', logged('failed'));
   await page.goto('/#/pages/login/login');
   await controlledByServiceWorker(page);
   await logIn(page, phone, password);
@@ -40,7 +52,9 @@ it('online: a customer with three unread messages opens the list, which is kept 
 });
 
 it('offline: read at start, one opened, then all marked read: read at once and waiting in the outbox, also after a reload', async () => {
+  expect(await unreadOnServer(), readerLog.join('\n')).toBe(3);
   await page.context().setOffline(true);
+  phase = 'offline';
   await page.reload();
   // §1 at this app start: the first unread message, from the kept answer; OK reads it, offline.
   await page.getByRole('alertdialog').filter({ hasText: TITLES[0] }).waitFor();
@@ -64,11 +78,12 @@ it('offline: read at start, one opened, then all marked read: read at once and w
   expect(await page.getByRole('alertdialog').count()).toBe(0);
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent()).toBe('3 changes wait to be sent when you are back online.');
   // Nothing reached the server.
-  expect(await unreadOnServer()).toBe(3);
+  expect(await unreadOnServer(), readerLog.join('\n')).toBe(3);
 });
 
 it('back online: the three are sent once each, and the server has every message read', async () => {
   await page.context().setOffline(false);
+  phase = 'back online';
   await expect.poll(unreadOnServer, { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'to be sent' }).count()).toBe(0);
   // Each queued change went with its own key, and no other went (offline, none left the device).
