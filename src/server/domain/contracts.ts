@@ -3,15 +3,18 @@
 // matching that fills resting limits from recorded ticks only — exactly once, in time order.
 // The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
 import Big from 'big.js';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
+import type { Paged } from '../../contract/envelope.ts';
 import {
+  CONTRACT_PAGE_SIZE,
   checkOrderRules,
   crosses,
   fillAmounts,
   limitReserve,
+  type ContractList,
   type ContractOrder,
   type ContractPair,
   type FillAmounts,
@@ -22,7 +25,7 @@ import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
-import { post, postMany, type Posting } from './ledger.ts';
+import { freeze, postMany, unfreeze, type Posting } from './ledger.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
@@ -132,8 +135,7 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
       eligibleAfter: quote.at.getTime() > matchedThrough.getTime() ? quote.at : matchedThrough,
     })
     .returning();
-  await post(tx, { userId, asset: reserve.asset, amount: new Big(reserve.amount).neg().toFixed(8), kind: CONTRACT_ENTRY.freeze, reference: reference(order!.id) }, now);
-  await post(tx, { userId, asset: reserve.asset, amount: reserve.amount, kind: CONTRACT_ENTRY.freeze, reference: reference(order!.id), bucket: 'frozen' }, now);
+  await freeze(tx, userId, reserve.asset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
   return order!;
 }
 
@@ -183,9 +185,7 @@ export async function cancelContractOrder(tx: Tx, userId: number, id: number, no
     .returning();
   // Someone else's order, an unknown id, one already filled or revoked: the same answer, nothing learnt.
   if (!order) throw new Refusal(texts.cancellationFailed.id);
-  const ref = reference(order.id);
-  await post(tx, { userId, asset: order.frozenAsset, amount: new Big(order.frozen).neg().toFixed(8), kind: CONTRACT_ENTRY.cancel, reference: ref, bucket: 'frozen' }, now);
-  await post(tx, { userId, asset: order.frozenAsset, amount: order.frozen, kind: CONTRACT_ENTRY.cancel, reference: ref }, now);
+  await unfreeze(tx, userId, order.frozenAsset, order.frozen, CONTRACT_ENTRY.cancel, reference(order.id), now);
   return order;
 }
 
@@ -324,6 +324,30 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     ...source,
   };
+}
+
+/**
+ * One page of the user's orders: the open ones oldest first (as they wait to fill), or the finished
+ * ones (filled or revoked) newest first; of one coin when `code` is given.
+ */
+export async function contractOrdersOf(db: Executor, userId: number, list: ContractList, code: string, page: number): Promise<Paged<ContractOrderRow>> {
+  const open = list === 'open';
+  const where = and(
+    eq(contractOrders.userId, userId),
+    open ? eq(contractOrders.status, 'open') : inArray(contractOrders.status, ['filled', 'cancelled']),
+    code ? eq(contractOrders.coin, code) : undefined,
+  );
+  const [lists, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(contractOrders)
+      .where(where)
+      .orderBy(open ? asc(contractOrders.id) : desc(contractOrders.id))
+      .limit(CONTRACT_PAGE_SIZE)
+      .offset((page - 1) * CONTRACT_PAGE_SIZE),
+    db.select({ total: count() }).from(contractOrders).where(where),
+  ]);
+  return { lists, page, total: Number(counted?.total ?? 0) };
 }
 
 /** The pairs a new order can use (coin listed, pair active), in the coin list's order. */

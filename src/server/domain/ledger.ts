@@ -149,10 +149,25 @@ export async function freeze(tx: Executor, userId: number, asset: string, amount
   await post(tx, { userId, asset, amount, kind, reference, bucket: 'frozen' }, now);
 }
 
+/** Moves `amount` back from frozen to available (a rejected withdrawal, a revoked order): two entries. */
+export async function unfreeze(tx: Executor, userId: number, asset: string, amount: string, kind: string, reference: string, now: Date) {
+  await post(tx, { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'frozen' }, now);
+  await post(tx, { userId, asset, amount, kind, reference, bucket: 'available' }, now);
+}
+
 export interface BalanceRow {
   asset: string;
   available: string;
   frozen: string;
+}
+
+/** One asset's balance of one user, as stored (decimal strings); zero when the user never held it. */
+export async function balanceOf(db: Executor, userId: number, asset: string): Promise<Omit<BalanceRow, 'asset'>> {
+  const [row] = await db
+    .select({ available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  return row ?? { available: '0', frozen: '0' };
 }
 
 export async function balancesOf(db: Executor, userId: number): Promise<BalanceRow[]> {

@@ -26,7 +26,7 @@ import {
 } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
-import { USDT, post, postRows } from './ledger.ts';
+import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
 
 /** The least one subscription may be (USDT). */
@@ -116,15 +116,12 @@ export async function redeemLiquidity(tx: Tx, userId: number, amount: string, mo
     })
     .returning();
   const reference = `yuebao:${record!.id}`;
-  // Quick: into available at once. Standard: frozen in the liquidity balance until the payout job.
-  await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference }, now);
-  await post(
-    tx,
-    standard
-      ? { userId, asset: LIQUIDITY_ASSET, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference, bucket: 'frozen' }
-      : { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference },
-    now,
-  );
+  // Standard: frozen in the liquidity balance until the payout job. Quick: into available USDT at once.
+  if (standard) await freeze(tx, userId, LIQUIDITY_ASSET, value.toFixed(8), LIQUIDITY_ENTRY.out, reference, now);
+  else {
+    await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference }, now);
+    await post(tx, { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference }, now);
+  }
   return record!;
 }
 
@@ -224,19 +221,16 @@ export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date
 /** The caller's liquidity figures now. */
 export async function liquidityBalanceOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<LiquidityBalance> {
   const today = interestDay(now, timeZone);
-  const [held] = await db
-    .select()
-    .from(balances)
-    .where(and(eq(balances.userId, userId), eq(balances.asset, LIQUIDITY_ASSET)));
+  const held = await balanceOf(db, userId, LIQUIDITY_ASSET);
   const [account] = await db.select().from(liquidityAccounts).where(eq(liquidityAccounts.userId, userId));
   const [figures] = rowsOf<{ eligible: string }>(await db.execute(sql`select eligible::text as eligible from (${holdersOf(today, userId)}) h`));
   const rate = await ladderFor(db, today);
   const earning = new Big(figures?.eligible ?? 0).toFixed(8);
   return {
     type: 'liquidity',
-    principal: new Big(held?.available ?? 0).toFixed(8),
+    principal: new Big(held.available).toFixed(8),
     earning_today: earning,
-    redeeming: new Big(held?.frozen ?? 0).toFixed(8),
+    redeeming: new Big(held.frozen).toFixed(8),
     yesterday_interest: account && account.closedDay === addDays(today, -1) ? new Big(account.lastInterest).toFixed(8) : '0.00000000',
     total_interest: new Big(account?.totalInterest ?? 0).toFixed(8),
     quick_remaining: await quickRemaining(db, userId, today),

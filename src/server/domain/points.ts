@@ -4,13 +4,13 @@ import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { balances, configEntries, ledgerEntries } from '../db/schema.ts';
+import { configEntries, ledgerEntries } from '../db/schema.ts';
 import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
 import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
-import { USDT, post } from './ledger.ts';
+import { USDT, balanceOf, post } from './ledger.ts';
 
 export async function pointsRule(db: Executor): Promise<PointsRule> {
   const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'points'));
@@ -22,11 +22,7 @@ export async function pointsRule(db: Executor): Promise<PointsRule> {
 }
 
 export async function pointBalance(db: Executor, userId: number): Promise<string> {
-  const [row] = await db
-    .select({ available: balances.available })
-    .from(balances)
-    .where(and(eq(balances.userId, userId), eq(balances.asset, POINTS)));
-  return new Big(row?.available ?? 0).toFixed(0);
+  return new Big((await balanceOf(db, userId, POINTS)).available).toFixed(0);
 }
 
 export async function redeem(tx: Tx, userId: number, points: string, now: Date): Promise<PointRedemption> {

@@ -4,13 +4,13 @@
 import Big from 'big.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { balances, optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
+import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import { WELFARE_CODES, type WelfareClaim, type WelfareCode, type WelfareState, type WelfareTask } from '../../contract/welfare.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
-import { AlreadyPosted, post } from './ledger.ts';
+import { AlreadyPosted, balanceOf, post } from './ledger.ts';
 
 /** How far a user is with a task's condition: `progress` of `target`. */
 interface Progress {
@@ -114,12 +114,9 @@ export async function claimTask(tx: Tx, userId: number, code: string, now: Date)
     .returning({ code: welfareClaims.taskCode });
   if (!inserted.length) throw new Refusal(texts.welfareClaimed.id);
   await post(tx, { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` }, now);
-  const [balance] = await tx
-    .select({ available: balances.available })
-    .from(balances)
-    .where(and(eq(balances.userId, userId), eq(balances.asset, task.asset)));
+  const balance = await balanceOf(tx, userId, task.asset);
   const decimals = task.asset === POINTS ? 0 : 8;
-  return { code, asset: task.asset, reward: new Big(task.reward).toString(), balance: new Big(balance?.available ?? 0).toFixed(decimals) };
+  return { code, asset: task.asset, reward: new Big(task.reward).toString(), balance: new Big(balance.available).toFixed(decimals) };
 }
 
 /** The claim in its own transaction; a racing claim's unique violation is the refusal, never a 500. */

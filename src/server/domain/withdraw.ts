@@ -11,7 +11,7 @@ import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
-import { balancesOf, freeze, post } from './ledger.ts';
+import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { orderNumber, requireReason } from './reviews.ts';
 
@@ -175,8 +175,7 @@ export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: 
   const why = requireReason(reason);
   const order = await claimInReview(tx, id);
   const reference = `withdraw:${id}`;
-  await post(tx, { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_return', reference, bucket: 'frozen' }, now);
-  await post(tx, { userId: order.userId, asset: order.asset, amount: order.total, kind: 'withdraw_return', reference, bucket: 'available' }, now);
+  await unfreeze(tx, order.userId, order.asset, order.total, 'withdraw_return', reference, now);
   const [row] = await tx.update(withdrawOrders).set({ status: 'fail', reason: why, reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
   return row!;
 }

@@ -1,11 +1,12 @@
 // Coin-to-coin contract calls (§7 /coin/trans/*, /coin/user/amount): thin; the rules live in
 // domain/contracts.ts, the amounts in contract/contracts.ts.
 import Big from 'big.js';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { CONTRACT_PAGE_SIZE, QUOTE_ASSET, cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../contract/contracts.ts';
+import { and, eq } from 'drizzle-orm';
+import { QUOTE_ASSET, cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../contract/contracts.ts';
 import { texts } from '../../contract/texts.ts';
-import { balances, coins, contractOrders as orders } from '../db/schema.ts';
-import { activePairs, cancelContractOrder, placeContractOrder, toContractOrder } from '../domain/contracts.ts';
+import { coins } from '../db/schema.ts';
+import { balanceOf } from '../domain/ledger.ts';
+import { activePairs, cancelContractOrder, contractOrdersOf, placeContractOrder, toContractOrder } from '../domain/contracts.ts';
 import type { Market } from '../market/market.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
@@ -30,27 +31,8 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
   });
 
   route(contractOrders, async (input, { db, caller }) => {
-    const page = Number(input.page);
-    const open = input.status === 'open';
-    const where = and(
-      eq(orders.userId, caller.userId),
-      open ? eq(orders.status, 'open') : inArray(orders.status, ['filled', 'cancelled']),
-      input.code ? eq(orders.coin, input.code) : undefined,
-    );
-    const [rows, [count]] = await Promise.all([
-      db
-        .select()
-        .from(orders)
-        .where(where)
-        .orderBy(open ? asc(orders.id) : desc(orders.id))
-        .limit(CONTRACT_PAGE_SIZE)
-        .offset((page - 1) * CONTRACT_PAGE_SIZE),
-      db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(orders)
-        .where(where),
-    ]);
-    return { lists: rows.map((row) => toContractOrder(row, market.source)), page, total: Number(count?.total ?? 0) };
+    const page = await contractOrdersOf(db, caller.userId, input.status, input.code, Number(input.page));
+    return { ...page, lists: page.lists.map((row) => toContractOrder(row, market.source)) };
   });
 
   route(contractAmounts, async (input, { db, caller }) => {
@@ -59,18 +41,14 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
       .from(coins)
       .where(and(eq(coins.code, input.code), eq(coins.active, true)));
     if (!coin) throw new Refusal(texts.coinUnknown.id);
-    const rows = await db
-      .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
-      .from(balances)
-      .where(and(eq(balances.userId, caller.userId), inArray(balances.asset, [input.code, QUOTE_ASSET])));
-    const of = (asset: string) => rows.find((row) => row.asset === asset) ?? { available: '0', frozen: '0' };
+    const [coinHeld, usdtHeld] = await Promise.all([balanceOf(db, caller.userId, input.code), balanceOf(db, caller.userId, QUOTE_ASSET)]);
     const amount = (value: string) => new Big(value).toFixed(8);
     return {
       code: input.code,
-      available: amount(of(input.code).available),
-      frozen: amount(of(input.code).frozen),
-      usdt_available: amount(of(QUOTE_ASSET).available),
-      usdt_frozen: amount(of(QUOTE_ASSET).frozen),
+      available: amount(coinHeld.available),
+      frozen: amount(coinHeld.frozen),
+      usdt_available: amount(usdtHeld.available),
+      usdt_frozen: amount(usdtHeld.frozen),
     };
   });
 }

@@ -1,7 +1,6 @@
 // Earn calls: liquidity mining (§7 /yuebao/*) and lock-up mining (our /lockup/* additions). Thin:
 // the rules live in domain/liquidity.ts and domain/lockup.ts.
 import Big from 'big.js';
-import { and, eq } from 'drizzle-orm';
 import {
   LIQUIDITY_ASSET,
   earnBalance,
@@ -18,9 +17,8 @@ import {
   transferOutInfo,
 } from '../../contract/earn.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
-import { balances } from '../db/schema.ts';
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
-import { USDT } from '../domain/ledger.ts';
+import { USDT, balanceOf } from '../domain/ledger.ts';
 import {
   LIQUIDITY_MIN_AMOUNT,
   liquidityBalanceOf,
@@ -73,10 +71,5 @@ export function earnRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_
   route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, Number(input.page)));
 }
 
-async function availableOf(db: Executor, userId: number, asset: string): Promise<string> {
-  const [row] = await db
-    .select({ available: balances.available })
-    .from(balances)
-    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
-  return new Big(row?.available ?? 0).toFixed(8);
-}
+/** What the user holds of `asset` and may move now, as the earn screens show it. */
+const availableOf = async (db: Executor, userId: number, asset: string) => new Big((await balanceOf(db, userId, asset)).available).toFixed(8);
