@@ -26,7 +26,8 @@ const CEILING: Record<string, number> = {
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart.
   [ROUTES.option]: 124 * KB,
-  [ROUTES.lockUp]: 118 * KB,
+  // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3 KB measured.
+  [ROUTES.lockUp]: 117.5 * KB,
   [ROUTES.mine]: 119 * KB,
   [ROUTES.login]: 107 * KB,
 };

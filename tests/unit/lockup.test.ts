@@ -8,20 +8,8 @@ import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
-import {
-  loadProduct,
-  loadProducts,
-  loadSummary,
-  loadToday,
-  lockupPeriod,
-  lockupQuote,
-  lockupRecord,
-  lockupState,
-  maxSubscription,
-  subscribeLockup,
-  subscribeProblem,
-  todayOf,
-} from '../../src/features/lockup/lockup-store.ts';
+import { loadProduct, loadProducts, loadSummary, loadToday, lockupPeriod, lockupRecord, lockupState, subscribeLockup, todayOf } from '../../src/features/lockup/lockup-store.ts';
+import { lockupQuote, maxSubscription, subscribeProblem } from '../../src/features/lockup/lockup-form.ts';
 import { formatAnnualRate, formatDailyRate, formatDay, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 

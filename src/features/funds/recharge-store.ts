@@ -1,9 +1,9 @@
 // Recharge (§1, §3, §4, §5, §7): the ways to pay in, reporting a payment (a crypto transaction
 // hash, or a bank transfer with its receipt), the caller's recharge record and one order.
+import { i18n } from '@lingui/core';
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { i18n } from '@lingui/core';
 import {
   RECHARGE_FILTERS,
   RechargeInput,
@@ -17,10 +17,10 @@ import {
   type RechargeInputType,
   type RechargeOrder,
 } from '../../contract/funds.ts';
-import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 
@@ -47,12 +47,8 @@ export function creditPreview(amount: string, rate: string | undefined): string 
 export function rechargeProblem(input: RechargeInputType, channel: Pick<RechargeChannel, 'min_amount' | 'currency'> | undefined): string | null {
   const problem = firstError(RechargeInput, input);
   if (problem) return problem;
-  if (channel && new Big(input.amount).lt(channel.min_amount)) {
-    // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
-    const text = { ...texts.minimumAmount, values: { 0: new Big(channel.min_amount).toString(), 1: channel.currency } };
-    return i18n._(text);
-  }
-  return null;
+  const outside = channel && amountOutsideLimits(input.amount, { min: channel.min_amount }, channel.currency);
+  return outside ? i18n._(outside) : null;
 }
 
 /** Reports the payment; it waits for an operator's review and nothing is credited before. */

@@ -27,6 +27,7 @@ import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 
@@ -120,16 +121,9 @@ export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | u
   if (problem) return problem;
   if (!input.target_id) return i18n._(texts.choosePayee);
   if (rule) {
-    const amount = new Big(input.amount);
-    if (amount.lt(rule.min_amount)) {
-      const text = { ...texts.minimumAmount, values: { 0: new Big(rule.min_amount).toString(), 1: rule.asset } };
-      return i18n._(text);
-    }
-    if (amount.gt(rule.max_amount)) {
-      const text = { ...texts.maximumAmount, values: { 0: new Big(rule.max_amount).toString(), 1: rule.asset } };
-      return i18n._(text);
-    }
-    if (amount.plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available)) return i18n._(texts.insufficientBalance);
+    const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);
+    if (outside) return i18n._(outside);
+    if (new Big(input.amount).plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available)) return i18n._(texts.insufficientBalance);
   }
   const password = firstError(WithdrawInput, input);
   if (password) return password;

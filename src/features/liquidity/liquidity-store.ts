@@ -36,6 +36,7 @@ import { USDT, refreshBalances } from '../../lib/balances.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 
 interface Figures {
   product: LiquidityProduct | null;
@@ -123,11 +124,8 @@ export function subscribeProblem(amount: string, info: Pick<TransferInInfo, 'usd
   if (problem) return problem;
   const value = new Big(amount.trim());
   if (info) {
-    if (value.lt(info.min_amount)) {
-      // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
-      const text = { ...texts.minimumAmount, values: { 0: new Big(info.min_amount).toString(), 1: USDT } };
-      return i18n._(text);
-    }
+    const outside = amountOutsideLimits(amount.trim(), { min: info.min_amount }, USDT);
+    if (outside) return i18n._(outside);
     if (value.gt(info.usdt_available)) return i18n._(texts.insufficientBalance);
   } else if (value.lte(0)) return i18n._(texts.amountFormat);
   return null;

@@ -24,7 +24,8 @@ import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { ConfirmSubscriptionDialog, Days, Limits, NoEarlyRedemption, QuoteRows, Rates } from './LockupParts.tsx';
 import { idFromQuery } from './lockup-format.ts';
-import { loadProduct, loadToday, lockupPeriod, lockupQuote, lockupState, maxSubscription, subscribeLockup, subscribeProblem, todayOf } from './lockup-store.ts';
+import { loadProduct, loadToday, lockupPeriod, lockupState, subscribeLockup, todayOf } from './lockup-store.ts';
+import { lockupQuote, maxSubscription, subscribeProblem } from './lockup-form.ts';
 
 export default function LockupDetailsPage() {
   const { t } = useLingui();

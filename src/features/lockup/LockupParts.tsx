@@ -10,7 +10,8 @@ import { ConfirmDialog } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, Row } from '../../ui/records.tsx';
 import { formatAnnualRate, formatDailyRate, formatDay } from './lockup-format.ts';
-import type { LockupPeriod, LockupQuote } from './lockup-store.ts';
+import type { LockupPeriod } from './lockup-store.ts';
+import type { LockupQuote } from './lockup-form.ts';
 import './lockup.css';
 
 /** "7 days", "1 day". */

@@ -1,35 +1,28 @@
 // Lock-up mining (README "Earn", contract/earn.ts): the products (public), the signed-in user's
 // regular balance (locked principal, income earned, orders processing), the calculator of the
-// details page, the checks before a subscription, the subscription itself and the order record.
-import Big from 'big.js';
-import * as v from 'valibot';
+// details page's subscription itself and the order record. The details page's form (its
+// calculator and checks) is in lockup-form.ts, which the products page does not load.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { i18n } from '@lingui/core';
 import {
   LOCKUP_FILTERS,
   addDays,
   earnBalance,
   liquidityProduct,
-  lockupDailyIncome,
   lockupOrders,
   lockupProduct,
   lockupProducts,
   lockupSubscribe,
-  lockupTotalIncome,
   type InterestDay,
   type LockupOrder,
   type LockupProduct,
   type RegularBalance,
 } from '../../contract/earn.ts';
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
-import { amount } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { refreshBalances, USDT } from '../../lib/balances.ts';
+import { refreshBalances } from '../../lib/balances.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
-import { firstError } from '../../lib/validate.ts';
 
 export type LockupFilter = (typeof LOCKUP_FILTERS)[number];
 
@@ -94,58 +87,6 @@ export interface LockupPeriod {
 export function lockupPeriod(today: InterestDay, days: number): LockupPeriod {
   const start = addDays(today, 1);
   return { start, end: addDays(start, days - 1) };
-}
-
-export interface LockupQuote {
-  amount: string;
-  daily: string;
-  total: string;
-  /** Principal and income: what has come back once the period is over. */
-  back: string;
-}
-
-/** The calculator's figures, or null while the amount is not an amount above zero. */
-export function lockupQuote(typed: string, product: Pick<LockupProduct, 'daily_rate' | 'days'>): LockupQuote | null {
-  if (firstError(AmountForm, { amount: typed }) || new Big(typed).lte(0)) return null;
-  const principal = new Big(typed).toFixed(8);
-  const total = lockupTotalIncome(principal, product.daily_rate, product.days);
-  return { amount: principal, daily: lockupDailyIncome(principal, product.daily_rate), total, back: new Big(principal).plus(total).toFixed(8) };
-}
-
-/** "All": what one subscription can take — the available USDT, at most the product's maximum and what is left of its quota. */
-export function maxSubscription(available: string, product: Pick<LockupProduct, 'max_amount' | 'remaining'>): string {
-  let most = new Big(available);
-  if (most.gt(product.max_amount)) most = new Big(product.max_amount);
-  if (product.remaining !== null && most.gt(product.remaining)) most = new Big(product.remaining);
-  return most.gt(0) ? most.toFixed() : '0';
-}
-
-const AmountForm = v.object({ amount });
-
-/**
- * The first rule a subscription breaks, in the server's order and words (translated), or null:
- * the amount given and well formed, the minimum and maximum per subscription, the balance, the
- * quota. `available` is null while the balance is unknown: the server checks it then.
- */
-export function subscribeProblem(typed: string, product: Pick<LockupProduct, 'min_amount' | 'max_amount' | 'remaining'>, available: string | null): string | null {
-  const problem = firstError(AmountForm, { amount: typed });
-  if (problem) return problem;
-  const value = new Big(typed);
-  // Named descriptors: Lingui's extractor cannot read an object literal with a spread inside i18n._().
-  if (value.lt(product.min_amount)) {
-    const text = { ...texts.minimumAmount, values: { 0: new Big(product.min_amount).toFixed(), 1: USDT } };
-    return i18n._(text);
-  }
-  if (value.gt(product.max_amount)) {
-    const text = { ...texts.maximumAmount, values: { 0: new Big(product.max_amount).toFixed(), 1: USDT } };
-    return i18n._(text);
-  }
-  if (available !== null && value.gt(available)) return i18n._(texts.insufficientBalance);
-  if (product.remaining !== null && value.gt(product.remaining)) {
-    const text = { ...texts.quotaExhausted, values: { 0: new Big(product.remaining).toFixed() } };
-    return i18n._(text);
-  }
-  return null;
 }
 
 /** Subscribes: the principal leaves available USDT at once; everything shown of it is asked again (in the background). */

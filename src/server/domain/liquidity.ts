@@ -25,7 +25,8 @@ import {
   type RedeemMode,
 } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuseIfBroken } from './refusal.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
 
@@ -69,7 +70,7 @@ async function lockHolder(tx: Tx, userId: number) {
 }
 
 export async function subscribeLiquidity(tx: Tx, userId: number, amount: string, now: Date, timeZone: string): Promise<RecordRow> {
-  if (new Big(amount).lt(LIQUIDITY_MIN_AMOUNT)) throw new Refusal(texts.minimumAmount.id, { 0: LIQUIDITY_MIN_AMOUNT, 1: USDT });
+  refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);
   const [record] = await tx

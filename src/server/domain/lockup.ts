@@ -10,7 +10,8 @@ import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays, lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/earn.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuseIfBroken } from './refusal.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
 
@@ -52,8 +53,7 @@ export async function subscribeLockup(tx: Tx, userId: number, productId: number,
     .from(lockupProducts)
     .where(and(eq(lockupProducts.id, productId), eq(lockupProducts.active, true)));
   if (!product) throw new Refusal(texts.productUnavailable.id);
-  if (value.lt(product.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(product.minAmount).toFixed(), 1: USDT });
-  if (value.gt(product.maxAmount)) throw new Refusal(texts.maximumAmount.id, { 0: new Big(product.maxAmount).toFixed(), 1: USDT });
+  refuseIfBroken(amountOutsideLimits(amount, { min: product.minAmount, max: product.maxAmount }, USDT));
   // The quota is taken in one guarded update: parallel subscriptions never oversell it.
   const taken = await tx
     .update(lockupProducts)

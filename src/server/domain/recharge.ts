@@ -10,7 +10,8 @@ import type { Chain } from '../../contract/payouts.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuseIfBroken } from './refusal.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
@@ -82,7 +83,7 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
     .from(rechargeChannels)
     .where(and(eq(rechargeChannels.id, request.channelId), eq(rechargeChannels.active, true)));
   if (!channel || channel.kind !== request.kind) throw new Refusal(texts.channelUnavailable.id);
-  if (new Big(request.amount).lt(channel.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(channel.minAmount).toString(), 1: channel.currency });
+  refuseIfBroken(amountOutsideLimits(request.amount, { min: channel.minAmount }, channel.currency));
 
   // Serialises one user's submissions, so the pending cap holds under parallel requests.
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');

@@ -10,7 +10,8 @@ import { maskBankNumber } from '../../contract/payouts.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuseIfBroken } from './refusal.ts';
+import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { orderNumber, requireReason } from './reviews.ts';
@@ -38,8 +39,7 @@ export async function withdrawRuleFor(db: Executor, userId: number, asset: strin
 
 /** §5 limits of one withdrawal, checked before the password is. */
 export function checkLimits(amount: string, rule: RuleRow): void {
-  if (new Big(amount).lt(rule.minAmount)) throw new Refusal(texts.minimumAmount.id, { 0: new Big(rule.minAmount).toString(), 1: rule.asset });
-  if (new Big(amount).gt(rule.maxAmount)) throw new Refusal(texts.maximumAmount.id, { 0: new Big(rule.maxAmount).toString(), 1: rule.asset });
+  refuseIfBroken(amountOutsideLimits(amount, { min: rule.minAmount, max: rule.maxAmount }, rule.asset));
 }
 
 export function toWithdrawOrder(row: WithdrawRow): WithdrawOrder {
