@@ -2,6 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -10,6 +11,8 @@ import { lingui } from '@lingui/vite-plugin';
 import { getConfig } from '@lingui/conf';
 import { createCompiledCatalog, getCatalogForFile, getCatalogs } from '@lingui/cli/api';
 import { VitePWA } from 'vite-plugin-pwa';
+import { endpointsIn } from './src/contract/registry.ts';
+import { keptCallsOf } from './src/contract/offline-cache.ts';
 
 const THEME = '#00bbfe';
 /** The pages a visit starts on, in src/features: the five tabs' and login's. */
@@ -220,25 +223,37 @@ function contractTextIdsOnly(): Plugin {
  * TypeScript is compiled, on the AST.
  */
 function contractAnswersServerOnly(): Plugin {
-  type Node = { type: string; start: number; end: number; callee?: Node; name?: string; arguments?: Node[] };
+  type Node = { type: string; start: number; end: number; callee?: Node; key?: Node; name?: string; arguments?: Node[]; properties?: Node[] };
   const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged', 'nullableList']);
   return {
     name: 'coinvest:contract-answers-server-only',
     apply: 'build',
     transform(code, id) {
-      if (!id.includes('/src/contract/') || ![...ANSWER_BUILDERS].some((name) => code.includes(`${name}(`))) return null;
-      const calls: Node[] = [];
+      const answers = [...ANSWER_BUILDERS].some((name) => code.includes(`${name}(`));
+      if (!id.includes('/src/contract/') || !(answers || code.includes('cache:'))) return null;
+      const isCache = (node: Node) => node.type === 'Property' && node.key?.type === 'Identifier' && node.key.name === 'cache';
+      // Each cut: [start, end, replacement].
+      const cuts: [number, number, string][] = [];
       const walk = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(walk);
         if (typeof node !== 'object' || node === null) return;
         const candidate = node as Node;
         if (candidate.type === 'CallExpression' && candidate.callee?.type === 'Identifier' && ANSWER_BUILDERS.has(candidate.callee.name!) && candidate.arguments?.length)
-          calls.push(candidate);
-        else Object.values(node).forEach(walk);
+          cuts.push([candidate.start, candidate.end, `${candidate.callee.name}()`]);
+        // An endpoint's cache policy (`cache: 'user'`): the build lists the kept calls for the
+        // service worker and the page (keptCalls), so the app's endpoints need not carry it.
+        else if (candidate.type === 'ObjectExpression' && candidate.properties?.length === 1 && isCache(candidate.properties[0]!)) {
+          // `{ cache: 'user' }` alone: the whole argument goes, with its comma.
+          const comma = /,\s*$/.exec(code.slice(0, candidate.start));
+          cuts.push([candidate.start - (comma?.[0].length ?? 0), candidate.end, '']);
+        } else if (isCache(candidate)) {
+          const comma = /^\s*,/.exec(code.slice(candidate.end));
+          cuts.push([candidate.start, candidate.end + (comma?.[0].length ?? 0), '']);
+        } else Object.values(node).forEach(walk);
       };
       walk(this.parse(code));
       let out = code;
-      for (const call of calls.sort((a, b) => b.start - a.start)) out = `${out.slice(0, call.start)}${call.callee!.name}()${out.slice(call.end)}`;
+      for (const [start, end, replacement] of cuts.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}${replacement}${out.slice(end)}`;
       return { code: out, map: null };
     },
   };
@@ -326,6 +341,48 @@ function paintBeforeScripts(): Plugin {
   };
 }
 
+/** Each reading of the contract gets its own tsx namespace, so a rebuild reads the files anew. */
+let contractLoads = 0;
+
+/**
+ * `virtual:kept-calls`: the calls the service worker keeps (contract/offline-cache.ts keptCallsOf),
+ * read from each endpoint's `cache` when the code is built. The worker and the page import two short
+ * lists (src/lib/kept-calls.ts) instead of the contract, whose every schema the worker would
+ * otherwise carry. The contract is read as the server reads it (declared-endpoints.ts): every module
+ * of src/contract, here run by tsx.
+ */
+function keptCalls(): Plugin {
+  const ID = 'virtual:kept-calls';
+  let contractDir = resolve('src/contract');
+  let source: Promise<string> | null = null;
+  const contractFiles = () => readdirSync(contractDir).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+  const build = async () => {
+    // One namespace for every module, so a module that two others import is loaded once.
+    const { register } = await import('tsx/esm/api');
+    const contract = register({ namespace: `kept-calls-${(contractLoads += 1)}` });
+    const modules = await Promise.all(
+      contractFiles().map(
+        async (file) => [file.replace(/\.tsx?$/, ''), (await contract.import(pathToFileURL(join(contractDir, file)).href, import.meta.url)) as Record<string, unknown>] as const,
+      ),
+    ).finally(() => contract.unregister());
+    const { publicPaths, userCalls } = keptCallsOf(endpointsIn(Object.fromEntries(modules)).map(({ endpoint }) => endpoint));
+    return `export const PUBLIC_PATHS = ${JSON.stringify(publicPaths)};\nexport const USER_CALLS = ${JSON.stringify(userCalls)};\n`;
+  };
+  return {
+    name: 'coinvest:kept-calls',
+    configResolved: (config) => void (contractDir = join(config.root, 'src/contract')),
+    buildStart: () => void (source = null),
+    watchChange: (file) => void (file.startsWith(contractDir + sep) && (source = null)),
+    resolveId: (id) => (id === ID ? `\0${ID}` : null),
+    load(id) {
+      if (id !== `\0${ID}`) return null;
+      for (const file of contractFiles()) this.addWatchFile(join(contractDir, file));
+      source ??= build();
+      return source;
+    },
+  };
+}
+
 const TABS_SHARED = readReach(process.cwd()).tabsShared;
 
 export default defineConfig({
@@ -338,6 +395,7 @@ export default defineConfig({
     contractAnswersServerOnly(),
     stylesInline(),
     paintBeforeScripts(),
+    keptCalls(),
     VitePWA({
       strategies: 'injectManifest',
       srcDir: 'sw',
@@ -345,7 +403,8 @@ export default defineConfig({
       registerType: 'prompt',
       injectRegister: false,
       // The shell: every route chunk, styles, fonts, svg; the manifest's icons are added by the plugin.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}'] },
+      // The worker is built apart: it needs its own instance of the plugin that lists the kept calls.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}'], buildPlugins: { vite: [keptCalls()] } },
       includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
         id: './',

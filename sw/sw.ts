@@ -19,12 +19,11 @@ import {
   SERVED_FROM_CACHE_HEADER,
   TOKEN_HEADER,
   isNeverCached,
-  isUserCall,
   isPartition,
-  isPublicCall,
   partitionName,
   syntheticKey,
 } from '../src/contract/offline-cache.ts';
+import { isPublicCall, isUserCall } from '../src/lib/kept-calls.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

@@ -34,8 +34,11 @@ export function activityStatus(startsAt: Date, endsAt: Date | null, now: Date): 
   return endsAt && now >= endsAt ? 'ended' : 'running';
 }
 
-export const activityList = get('/content/sale', NoInput, returns(Paged(ActivitySummary)), { auth: false });
-export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), returns(ActivityDetails), { auth: false });
+export const activityList = get('/content/sale', NoInput, returns(Paged(ActivitySummary)), { cache: 'public', auth: false });
+export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), returns(ActivityDetails), {
+  cache: 'public',
+  auth: false,
+});
 
 export const WinLine = shape({
   id: whole,
@@ -49,7 +52,7 @@ export const WinLine = shape({
 export type WinLine = v.InferOutput<typeof WinLine>;
 /** How many recent wins the notice shows. */
 export const WIN_NOTICE_SIZE = 20;
-export const winNotice = get('/content/winnotice', NoInput, returns(Paged(WinLine)), { auth: false });
+export const winNotice = get('/content/winnotice', NoInput, returns(Paged(WinLine)), { cache: 'public', auth: false });
 
 /** "demo" → "de***o", "ab" → "a***": enough to recognise oneself, never enough to identify another. */
 export function maskUsername(username: string): string {

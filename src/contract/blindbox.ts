@@ -162,7 +162,7 @@ export const BlindBoxInfo = shape({
   table_current: v.boolean(),
 });
 export type BlindBoxInfo = v.InferOutput<typeof BlindBoxInfo>;
-export const blindBoxInfo = get('/blindbox/info', NoInput, returns(BlindBoxInfo));
+export const blindBoxInfo = get('/blindbox/info', NoInput, returns(BlindBoxInfo), { cache: 'user' });
 
 export const BoxDraw = shape({
   id: whole,
@@ -196,7 +196,9 @@ export type SeedRotation = v.InferOutput<typeof SeedRotation>;
 export const setClientSeed = post('/blindbox/seed', v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }), returns(SeedRotation));
 export const rotateSeed = post('/blindbox/rotate', NoInput, returns(SeedRotation));
 
-export const blindBoxDraws = get('/blindbox/draws', v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }), returns(Paged(BoxDraw)));
+export const blindBoxDraws = get('/blindbox/draws', v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }), returns(Paged(BoxDraw)), {
+  cache: 'user',
+});
 
 // ---- Verification (the browser's check of a past draw) ---------------------------------------
 

@@ -58,4 +58,4 @@ export type CertificationState = v.InferOutput<typeof CertificationState>;
 
 export const submitCertification = post('/users/levelauth', CertificationInput, returns(CertificationState));
 /** Our addition: where each level stands, with the reason of a rejection. */
-export const certificationState = get('/users/levelauth/info', NoInput, returns(CertificationState));
+export const certificationState = get('/users/levelauth/info', NoInput, returns(CertificationState), { cache: 'user' });

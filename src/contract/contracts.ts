@@ -32,7 +32,7 @@ export const ContractPair = shape({
   price_band: decimal,
 });
 export type ContractPair = v.InferOutput<typeof ContractPair>;
-export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(ContractPair)), { auth: false });
+export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(ContractPair)), { cache: 'user', auth: false });
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
@@ -123,7 +123,7 @@ export const contractOrders = post(
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
   }),
   returns(Paged(ContractOrder)),
-  { readOnly: true },
+  { cache: 'user', readOnly: true },
 );
 
 export const PairAmounts = shape({
@@ -135,7 +135,7 @@ export const PairAmounts = shape({
 });
 export type PairAmounts = v.InferOutput<typeof PairAmounts>;
 /** §7: the caller's available and frozen amounts of a coin and of USDT. */
-export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), { readOnly: true });
+export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), { cache: 'user', readOnly: true });
 
 // ---- The rules of a fill (decimals, never floats) -------------------------------------------------
 

@@ -42,9 +42,9 @@ export const LiquidityProduct = shape({
   standard_payout_days: whole,
 });
 export type LiquidityProduct = v.InferOutput<typeof LiquidityProduct>;
-export const liquidityProduct = get('/yuebao/product', NoInput, returns(LiquidityProduct), { auth: false });
+export const liquidityProduct = get('/yuebao/product', NoInput, returns(LiquidityProduct), { cache: 'user', auth: false });
 /** §7 /yuebao/rule: the same figures, for the rule page. */
-export const liquidityRule = get('/yuebao/rule', NoInput, returns(LiquidityProduct), { auth: false });
+export const liquidityRule = get('/yuebao/rule', NoInput, returns(LiquidityProduct), { cache: 'user', auth: false });
 
 export const LiquidityBalance = shape({
   type: v.literal('liquidity'),
@@ -76,6 +76,7 @@ export const earnBalance = get(
   '/yuebao/balance',
   v.object({ type: v.optional(v.picklist(['', 'liquidity', 'regular'], texts.invalidRequest.id), '') }),
   returns(v.variant('type', [LiquidityBalance, RegularBalance])),
+  { cache: 'user' },
 );
 
 export const REDEEM_MODES = ['quick', 'standard'] as const;
@@ -112,10 +113,10 @@ export const TransferOutInfo = shape({
 });
 export type TransferOutInfo = v.InferOutput<typeof TransferOutInfo>;
 /** §7: GET what a subscription can use; POST subscribes (amount). */
-export const transferInInfo = get('/yuebao/transfer/in', NoInput, returns(TransferInInfo));
+export const transferInInfo = get('/yuebao/transfer/in', NoInput, returns(TransferInInfo), { cache: 'user' });
 export const transferIn = post('/yuebao/transfer/in', v.object({ amount }), returns(LiquidityRecord));
 /** §7: GET what can be redeemed; POST redeems (amount, and quick or standard). */
-export const transferOutInfo = get('/yuebao/transfer/out', NoInput, returns(TransferOutInfo));
+export const transferOutInfo = get('/yuebao/transfer/out', NoInput, returns(TransferOutInfo), { cache: 'user' });
 export const transferOut = post(
   '/yuebao/transfer/out',
   v.object({ amount, mode: v.optional(v.picklist(REDEEM_MODES, texts.chooseRedeemMode.id), 'quick') }),
@@ -131,6 +132,7 @@ export const liquidityRecords = get(
   '/yuebao/order',
   v.object({ kind: v.optional(v.picklist(LIQUIDITY_FILTERS, texts.invalidRequest.id), 'all'), page }),
   returns(Paged(LiquidityRecord)),
+  { cache: 'user' },
 );
 
 // ---- Lock-up mining (our additions beside §7) ------------------------------------------------------
@@ -148,9 +150,9 @@ export const LockupProduct = shape({
   remaining: v.nullable(decimal),
 });
 export type LockupProduct = v.InferOutput<typeof LockupProduct>;
-export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), { auth: false });
+export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), { cache: 'user', auth: false });
 const productId = matching(/^\d{1,9}$/, texts.productUnavailable);
-export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), { auth: false });
+export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), { cache: 'user', auth: false });
 
 export const LOCKUP_STATUSES = ['processing', 'end'] as const;
 export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
@@ -173,7 +175,9 @@ export const LockupOrder = shape({
 export type LockupOrder = v.InferOutput<typeof LockupOrder>;
 export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), returns(LockupOrder));
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
-export const lockupOrders = get('/lockup/orders', v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }), returns(Paged(LockupOrder)));
+export const lockupOrders = get('/lockup/orders', v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }), returns(Paged(LockupOrder)), {
+  cache: 'user',
+});
 
 // ---- The rules ------------------------------------------------------------------------------------
 

@@ -3,6 +3,13 @@
 import * as v from 'valibot';
 
 export type Method = 'GET' | 'POST';
+/**
+ * What the PWA's service worker keeps of an endpoint's answers (ARCHITECTURE "Offline"): `public`,
+ * the same for everyone, in one shared cache (stale-while-revalidate); `user`, one user's reads, in
+ * that user's own cache (network first, shown offline with "as of"); `never`, always the network
+ * (the default, and the only choice for anything that writes).
+ */
+export type CachePolicy = 'public' | 'user' | 'never';
 export type FormSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
 
 export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
@@ -15,6 +22,11 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly multipart: boolean;
   /** A POST that only reads (§7 /users/message): no Idempotency-Key, served from cache offline. */
   readonly readOnly: boolean;
+  /**
+   * How the service worker keeps its answers offline. The build lists the kept calls for the worker
+   * and the page (contract/offline-cache.ts keptCallsOf) and drops this from the PWA's endpoints.
+   */
+  readonly cache: CachePolicy;
   /**
    * The schema of `data` in a successful answer (ret 1). Server side only: the PWA's build drops it
    * (vite.config.ts, contractAnswersServerOnly), so there it is undefined.
@@ -32,6 +44,7 @@ interface Options {
   auth?: boolean;
   multipart?: boolean;
   readOnly?: boolean;
+  cache?: CachePolicy;
 }
 
 /** The answer of an endpoint: the schema of its `data`, `post(path, Input, returns(Session))`. */
@@ -50,6 +63,7 @@ const declare = <S extends FormSchema, R>(method: Method, path: string, input: S
   auth: options.auth ?? true,
   multipart: options.multipart ?? false,
   readOnly: options.readOnly ?? method === 'GET',
+  cache: options.cache ?? 'never',
 });
 
 // Marked free of side effects: a bundle keeps only the endpoints (and their schemas) it uses.

@@ -39,7 +39,7 @@ export const RechargeChannel = shape({
   min_amount: decimal,
 });
 export type RechargeChannel = v.InferOutput<typeof RechargeChannel>;
-export const rechargeChannels = get('/pay/lists', NoInput, returns(Paged(RechargeChannel)));
+export const rechargeChannels = get('/pay/lists', NoInput, returns(Paged(RechargeChannel)), { cache: 'user' });
 
 /** §5: a crypto recharge names its transaction by a hash of at least 60 letters and digits. */
 export const HASH = new RegExp(`^[A-Za-z0-9]{${HASH_MIN_LENGTH},128}$`);
@@ -97,8 +97,9 @@ export const rechargeRecords = get(
   '/pay/record',
   v.object({ status: v.optional(v.picklist(RECHARGE_FILTERS, texts.invalidRequest.id), 'all'), page }),
   returns(Paged(RechargeOrder)),
+  { cache: 'user' },
 );
-export const rechargeOrder = get('/pay/info', v.object({ id: id() }), returns(RechargeOrder));
+export const rechargeOrder = get('/pay/info', v.object({ id: id() }), returns(RechargeOrder), { cache: 'user' });
 
 /** What a recharge credits: amount ÷ rate, rounded down to 8 decimals (never more than was paid). */
 export function rechargeCredit(amount: string, rate: string): string {
@@ -170,8 +171,9 @@ export const withdrawRecords = get(
   '/users/extract/record',
   v.object({ status: v.optional(v.picklist(WITHDRAW_FILTERS, texts.invalidRequest.id), 'all'), page }),
   returns(Paged(WithdrawOrder)),
+  { cache: 'user' },
 );
-export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder));
+export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder), { cache: 'user' });
 
 /** The fee of a withdrawal: amount × rate, rounded up to 8 decimals. The form and the server share it. */
 export function withdrawFee(amount: string, feeRate: string): string {
@@ -207,4 +209,5 @@ export const accountEntries = get(
   '/users/account/lists',
   v.object({ setup: v.optional(v.picklist(ACCOUNT_FILTERS, texts.invalidRequest.id), 'all'), page }),
   returns(Paged(AccountEntry)),
+  { cache: 'user' },
 );

@@ -68,7 +68,7 @@ export const CoinQuote = shape({
   halted: v.boolean(),
 });
 export type CoinQuote = v.InferOutput<typeof CoinQuote>;
-export const coinList = get('/coin/lists', NoInput, returns(Paged(CoinQuote)), { auth: false });
+export const coinList = get('/coin/lists', NoInput, returns(Paged(CoinQuote)), { cache: 'public', auth: false });
 
 export const PERIODS = ['1m', '5m', '15m', '1h', '1d'] as const;
 export type Period = (typeof PERIODS)[number];
@@ -159,7 +159,7 @@ export const OptionProduct = shape({
 });
 export type OptionProduct = v.InferOutput<typeof OptionProduct>;
 /** Our addition: the option products of a coin (or of every coin). */
-export const optionProducts = get('/coin/option/products', v.object({ code: v.optional(coinCode) }), returns(Paged(OptionProduct)), { auth: false });
+export const optionProducts = get('/coin/option/products', v.object({ code: v.optional(coinCode) }), returns(Paged(OptionProduct)), { cache: 'public', auth: false });
 
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];

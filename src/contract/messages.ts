@@ -20,7 +20,7 @@ export const messages = post(
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
   }),
   returns(Paged(StationMessage)),
-  { readOnly: true },
+  { cache: 'user', readOnly: true },
 );
 
 export { unreadMessages } from './unread.ts';

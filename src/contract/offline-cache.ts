@@ -1,5 +1,8 @@
 // The pure pieces of the offline cache (ARCHITECTURE "Offline"), in a neutral place the service
-// worker, the page (logout deletes a partition) and the tests all import. No I/O here but hashing.
+// worker, the page (logout deletes a partition), the build and the tests all import. No I/O here
+// but hashing. Which calls are kept is said by each endpoint (`cache`); the lists the worker routes
+// by are built from them (keptCallsOf, src/lib/kept-calls.ts).
+import type { Endpoint, Method } from './endpoint.ts';
 
 /** Public data, the same for everyone: stale-while-revalidate, one shared cache. */
 export const PUBLIC_CACHE = 'api-public-v1';
@@ -27,62 +30,36 @@ export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
 
-/** API paths (after the `/api` base) whose answers are public: coin list, option products, config, slides, content. */
-export const PUBLIC_PATHS = [
-  '/coin/lists',
-  '/coin/option/products',
-  '/other/config',
-  '/content/slide',
-  '/content/page',
-  '/content/sale',
-  '/content/sale/info',
-  '/content/winnotice',
-];
+/** A call the service worker keeps: its method and API path (after the `/api` base). */
+export interface KeptCall {
+  readonly method: Method;
+  readonly path: string;
+}
+
+export interface KeptCalls {
+  /** The public GETs, kept stale-while-revalidate in the shared cache. */
+  readonly publicPaths: string[];
+  /** A user's reads (a POST that only reads among them), kept network first in that user's partition. */
+  readonly userCalls: KeptCall[];
+}
+
 /**
- * A user's reads, cached per user, network first, so their pages open offline with "as of": the
- * messages (a POST that only reads, and a GET) and the money records, payout accounts,
- * certification, VIP level and points, contract orders and the earn balances and records (shown
- * offline only with their "as of" time). The balances of /users/balances are not among them.
+ * The kept calls among `endpoints`, in their order, from each one's `cache`. The build runs it over
+ * the whole contract and hands the worker and the page the two lists (`virtual:kept-calls`,
+ * src/lib/kept-calls.ts), so neither carries the contract's schemas. An endpoint that writes cannot
+ * be kept, and a public answer is a GET anyone may read: a declaration that says otherwise stops the build.
  */
-export const USER_CALLS = [
-  { method: 'POST', path: '/users/message' },
-  { method: 'GET', path: '/users/message/unread' },
-  { method: 'GET', path: '/pay/lists' },
-  { method: 'GET', path: '/pay/record' },
-  { method: 'GET', path: '/pay/info' },
-  { method: 'GET', path: '/users/extract/record' },
-  { method: 'GET', path: '/users/extract/info' },
-  { method: 'GET', path: '/users/account/lists' },
-  { method: 'GET', path: '/users/bank' },
-  { method: 'GET', path: '/users/wallet/lists' },
-  { method: 'GET', path: '/users/levelauth/info' },
-  { method: 'GET', path: '/users/ranks' },
-  { method: 'GET', path: '/task/level' },
-  { method: 'GET', path: '/users/point/lists' },
-  // Daily sign-in (the month, streak and ladder) and the welfare tasks.
-  { method: 'GET', path: '/task/signin' },
-  { method: 'GET', path: '/task/welfare' },
-  { method: 'GET', path: '/task/welfare/info' },
-  // Contracts: the pairs' rules, the order lists (a POST that only reads) and one pair's amounts.
-  { method: 'GET', path: '/coin/trans/pairs' },
-  { method: 'POST', path: '/coin/trans/lists' },
-  { method: 'POST', path: '/coin/user/amount' },
-  // Earn: products, rates, balances and records of liquidity and lock-up mining.
-  { method: 'GET', path: '/yuebao/product' },
-  { method: 'GET', path: '/yuebao/rule' },
-  { method: 'GET', path: '/yuebao/balance' },
-  { method: 'GET', path: '/yuebao/transfer/in' },
-  { method: 'GET', path: '/yuebao/transfer/out' },
-  { method: 'GET', path: '/yuebao/order' },
-  { method: 'GET', path: '/lockup/products' },
-  { method: 'GET', path: '/lockup/product' },
-  { method: 'GET', path: '/lockup/orders' },
-  // The invitation: code, permission and counts (the share page offline, with its "as of").
-  { method: 'GET', path: '/users/invite' },
-  // The blind box: its table and seed, and the draws (verifiable offline once their seed is revealed).
-  { method: 'GET', path: '/blindbox/info' },
-  { method: 'GET', path: '/blindbox/draws' },
-];
+export function keptCallsOf(endpoints: readonly Endpoint[]): KeptCalls {
+  const kept: KeptCalls = { publicPaths: [], userCalls: [] };
+  for (const { method, path, auth, readOnly, cache } of endpoints) {
+    if (cache === 'never') continue;
+    if (!readOnly) throw new Error(`${method} ${path} writes, so its answers cannot be kept (cache: '${cache}')`);
+    if (cache === 'user') kept.userCalls.push({ method, path });
+    else if (method !== 'GET' || auth) throw new Error(`${method} ${path} is kept in the public cache, so it must be a GET that needs no session`);
+    else kept.publicPaths.push(path);
+  }
+  return kept;
+}
 
 /** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */
 export function apiPathOf(url: string): string | null {
@@ -100,14 +77,6 @@ export const NEVER_CACHED_PREFIXES = ['/uploads/'];
 export const isNeverCached = (url: string) => {
   const path = apiPathOf(url);
   return path !== null && NEVER_CACHED_PREFIXES.some((prefix) => path.startsWith(prefix));
-};
-
-export const isPublicCall = (method: string, url: string) => method === 'GET' && !isNeverCached(url) && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
-
-export const isUserCall = (method: string, url: string) => {
-  if (isNeverCached(url)) return false;
-  const path = apiPathOf(url);
-  return USER_CALLS.some((call) => call.method === method && call.path === path);
 };
 
 /**

@@ -32,7 +32,7 @@ export const BankCardInput = v.object({
   phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
 });
-export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)));
+export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)), { cache: 'user' });
 export const addBankCard = post('/users/bank/add', BankCardInput, returns(BankCard));
 /** §7 declares the deletion a GET; it still changes data, so it is sent as a write (never cached). */
 export const deleteBankCard = get('/users/bank/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing), { readOnly: false });
@@ -77,7 +77,7 @@ export const WalletInput = v.pipe(
   // EVM addresses are case-insensitive (the mixed case is only a checksum): one spelling each.
   v.transform((input) => (input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input)),
 );
-export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)));
+export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)), { cache: 'user' });
 export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
 export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing));
 

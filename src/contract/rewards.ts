@@ -36,7 +36,7 @@ export function levelFor(rechargeTotal: string, levels: readonly VipLevel[]): nu
   return reached;
 }
 
-export const vipLevels = get('/users/ranks', NoInput, returns(Paged(VipLevel)));
+export const vipLevels = get('/users/ranks', NoInput, returns(Paged(VipLevel)), { cache: 'user' });
 
 export const LevelProgress = shape({
   level: whole,
@@ -51,7 +51,7 @@ export const LevelProgress = shape({
 });
 export type LevelProgress = v.InferOutput<typeof LevelProgress>;
 /** §7 /task/level: where the caller stands and what the next level takes. */
-export const levelProgress = get('/task/level', NoInput, returns(LevelProgress));
+export const levelProgress = get('/task/level', NoInput, returns(LevelProgress), { cache: 'user' });
 
 export const PointsRule = shape({
   /** USDT paid for one point. */
@@ -82,6 +82,7 @@ export const pointRecords = get(
   '/users/point/lists',
   v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
   returns(Paged(PointEntry, shape({ ...PointsRule.entries, balance: decimal }))),
+  { cache: 'user' },
 );
 
 /** USDT for `points` at the rule's rate, rounded down to 8 decimals. */

@@ -23,7 +23,7 @@ export const InviteState = shape({
 });
 export type InviteState = v.InferOutput<typeof InviteState>;
 
-export const inviteState = get('/users/invite', NoInput, returns(InviteState));
+export const inviteState = get('/users/invite', NoInput, returns(InviteState), { cache: 'user' });
 
 /** The link a friend opens: the register page of this app (its own origin) with the code filled in. */
 export const inviteLink = (origin: string, code: string) => `${origin}/#${ROUTES.register}?invite=${encodeURIComponent(code)}`;

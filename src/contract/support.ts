@@ -31,7 +31,7 @@ export const contentPage = get(
     lang: v.optional(v.picklist(LOCALES, texts.invalidRequest.id)),
   }),
   returns(ContentPage),
-  { auth: false },
+  { cache: 'public', auth: false },
 );
 
 /** The system config key listing the hosts the web-view may open, comma-separated. */

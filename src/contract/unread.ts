@@ -19,4 +19,4 @@ export const StationMessage = shape({
 });
 export type StationMessage = v.InferOutput<typeof StationMessage>;
 
-export const unreadMessages = get('/users/message/unread', NoInput, returns(shape({ count: whole, first: v.nullable(StationMessage) })));
+export const unreadMessages = get('/users/message/unread', NoInput, returns(shape({ count: whole, first: v.nullable(StationMessage) })), { cache: 'user' });

@@ -26,11 +26,11 @@ export const WelfareTask = shape({
 });
 export type WelfareTask = v.InferOutput<typeof WelfareTask>;
 
-export const welfareTasks = get('/task/welfare', NoInput, returns(shape({ lists: v.array(WelfareTask) })));
+export const welfareTasks = get('/task/welfare', NoInput, returns(shape({ lists: v.array(WelfareTask) })), { cache: 'user' });
 
 const code = v.object({ code: v.picklist(WELFARE_CODES, texts.invalidRequest.id) });
 /** One task, for its details page. */
-export const welfareTask = get('/task/welfare/info', code, returns(WelfareTask));
+export const welfareTask = get('/task/welfare/info', code, returns(WelfareTask), { cache: 'user' });
 
 export const WelfareClaim = shape({
   code: v.picklist(WELFARE_CODES),

@@ -6,7 +6,8 @@ import { act } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivatePicture } from '../../src/ui/PrivatePicture.tsx';
-import { PUBLIC_PATHS, USER_CALLS, isNeverCached, isPublicCall, isUserCall } from '../../src/contract/offline-cache.ts';
+import { isNeverCached } from '../../src/contract/offline-cache.ts';
+import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
 import { session } from '../../src/lib/session.ts';
 import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
 

@@ -1,36 +1,27 @@
 // ARCHITECTURE "Offline": the service worker keys a POST by a synthetic GET URL built from its
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
-import { contractAmounts, contractOrders, contractPairs } from '../../src/contract/contracts.ts';
-import {
-  earnBalance,
-  liquidityProduct,
-  liquidityRecords,
-  liquidityRule,
-  lockupOrders,
-  lockupProduct,
-  lockupProducts,
-  transferInInfo,
-  transferOutInfo,
-} from '../../src/contract/earn.ts';
 import { describe, expect, it } from 'vitest';
-import { USER_CALLS, PUBLIC_PATHS, TOKEN_HEADER, apiPathOf, isUserCall, isPartition, isPublicCall, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
+import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
+import { TOKEN_HEADER, apiPathOf, isPartition, keptCallsOf, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
+import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
+import { endpointsIn } from '../../src/contract/registry.ts';
 import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
-import { coinList, optionProducts } from '../../src/contract/markets.ts';
+import { balances, coinList, placeOption } from '../../src/contract/markets.ts';
 import { config, slides } from '../../src/contract/content.ts';
-import { activityInfo, activityList, winNotice } from '../../src/contract/activities.ts';
-import { blindBoxDraws, blindBoxInfo } from '../../src/contract/blindbox.ts';
-import { contentPage } from '../../src/contract/support.ts';
-import { inviteState } from '../../src/contract/share.ts';
-import { signInCalendar } from '../../src/contract/signin.ts';
-import { welfareTask, welfareTasks } from '../../src/contract/welfare.ts';
 import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
-import { accountEntries, rechargeChannels, rechargeOrder, rechargeRecords, withdrawOrder, withdrawRecords } from '../../src/contract/funds.ts';
-import { bankCards, deleteBankCard, wallets } from '../../src/contract/payouts.ts';
-import { certificationState } from '../../src/contract/certification.ts';
-import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../src/contract/rewards.ts';
+import { rechargeRecords, submitWithdraw } from '../../src/contract/funds.ts';
+import { deleteBankCard } from '../../src/contract/payouts.ts';
+import { redeemPoints } from '../../src/contract/rewards.ts';
+import { userInfo } from '../../src/contract/account.ts';
 
 const API = 'https://app.example/api';
+/** Every endpoint of src/contract, as the build reads them. */
+const contract = endpointsIn(
+  Object.fromEntries(
+    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true })).map(([file, exports]) => [file.replace(/^.*\/|\.ts$/g, ''), exports]),
+  ),
+).map(({ endpoint }) => endpoint);
 
 describe('syntheticKey', () => {
   it('is a GET-able URL built from the method, the path and the form body', () => {
@@ -80,46 +71,30 @@ describe('partitionName', () => {
 });
 
 describe('which calls are cached', () => {
-  it('names the contract’s paths and header', () => {
-    expect(PUBLIC_PATHS).toEqual([coinList.path, optionProducts.path, config.path, slides.path, contentPage.path, activityList.path, activityInfo.path, winNotice.path]);
-    const reads = [
-      messages,
-      unreadMessages,
-      rechargeChannels,
-      rechargeRecords,
-      rechargeOrder,
-      withdrawRecords,
-      withdrawOrder,
-      accountEntries,
-      bankCards,
-      wallets,
-      certificationState,
-      vipLevels,
-      levelProgress,
-      pointRecords,
-      signInCalendar,
-      welfareTasks,
-      welfareTask,
-      contractPairs,
-      contractOrders,
-      contractAmounts,
-      liquidityProduct,
-      liquidityRule,
-      earnBalance,
-      transferInInfo,
-      transferOutInfo,
-      liquidityRecords,
-      lockupProducts,
-      lockupProduct,
-      lockupOrders,
-      inviteState,
-      blindBoxInfo,
-      blindBoxDraws,
-    ];
-    expect(USER_CALLS).toEqual(reads.map((call) => ({ method: call.method, path: call.path })));
-    // Only reads are kept: a write is never answered from a cache.
-    expect(reads.every((call) => call.readOnly)).toBe(true);
+  it('keeps what each endpoint of the contract says, and only reads', () => {
+    for (const endpoint of contract) {
+      const url = `${API}${endpoint.path}`;
+      const call = `${endpoint.method} ${endpoint.path}`;
+      expect(isPublicCall(endpoint.method, url), call).toBe(endpoint.cache === 'public');
+      expect(isUserCall(endpoint.method, url), call).toBe(endpoint.cache === 'user');
+      // Only reads are kept: a write is never answered from a cache; the shared cache holds no one's session.
+      if (endpoint.cache !== 'never') expect(endpoint.readOnly, call).toBe(true);
+      if (endpoint.cache === 'public') expect(endpoint.auth, call).toBe(false);
+    }
+    // The lists the build made for the worker and the page are the contract's.
+    expect(keptCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
+    expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
+    expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);
+    // Balances, the profile and everything that moves money always ask the network.
+    expect([balances, userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual(['never', 'never', 'never', 'never', 'never']);
     expect(TOKEN_HEADER).toBe(CONTRACT_TOKEN_HEADER);
+  });
+
+  it('stops the build when a write, or a call that needs a session, is declared kept in the shared cache', () => {
+    expect(() => keptCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow('POST /pay/submit writes');
+    expect(() => keptCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })])).toThrow('must be a GET');
+    expect(() => keptCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow('a GET that needs no session');
+    expect(keptCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
   });
 
   it('caches public reads and the messages reads, wherever the API is hosted, and nothing else', () => {

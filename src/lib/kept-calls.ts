@@ -1,0 +1,17 @@
+// Which calls the service worker keeps, as the worker and the page route by them: the two lists
+// the build read from each endpoint's `cache` in src/contract (`virtual:kept-calls`, made by
+// vite.config.ts keptCalls with contract/offline-cache.ts keptCallsOf). Neither carries the contract.
+import { PUBLIC_PATHS, USER_CALLS } from 'virtual:kept-calls';
+import { apiPathOf, isNeverCached } from '../contract/offline-cache.ts';
+
+export { PUBLIC_PATHS, USER_CALLS };
+
+/** A public read kept in the shared cache (never an uploaded picture). */
+export const isPublicCall = (method: string, url: string) => method === 'GET' && !isNeverCached(url) && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
+
+/** A user's read kept in that user's partition (never an uploaded picture). */
+export const isUserCall = (method: string, url: string) => {
+  if (isNeverCached(url)) return false;
+  const path = apiPathOf(url);
+  return USER_CALLS.some((call) => call.method === method && call.path === path);
+};
