@@ -1,11 +1,13 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import { eq, or } from 'drizzle-orm';
-import type { Executor } from '../db/connection.ts';
+import { eq, inArray, or } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
 import { attemptCounters, users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from './attempts.ts';
+import type { CodeChannel } from './code-sender.ts';
 import { Refusal } from './refusal.ts';
+import { publishOwnUpload } from './uploads.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';
@@ -43,10 +45,115 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
   return row;
 }
 
+/** The usernames of these users, by id (an id with no account is left out). */
+export async function usernames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
+  if (!ids.length) return new Map();
+  const rows = await db
+    .select({ id: users.id, username: users.username })
+    .from(users)
+    .where(inArray(users.id, [...new Set(ids)]));
+  return new Map(rows.map((row) => [row.id, row.username]));
+}
+
 export async function findUser(db: Executor, id: number): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.id, id));
   if (!row) throw new Error(`user ${id} of a live session does not exist`);
   return row;
+}
+
+/** The account whose phone (sms) or e-mail address this is. */
+export async function findUserByContact(db: Executor, channel: CodeChannel, address: string): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(channel === 'sms' ? eq(users.phone, address) : eq(users.email, address))
+    .limit(1);
+  return row;
+}
+
+const contactTaken = (channel: CodeChannel) => new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+
+/** Registration refuses an address that is already an account's username, phone or e-mail. */
+export async function refuseTakenContact(db: Executor, channel: CodeChannel, address: string): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, address)).limit(1);
+  if (row || (await findUserByContact(db, channel, address))) throw contactTaken(channel);
+}
+
+/** The account an invitation code belongs to (typed in any case); an unknown code is refused. */
+export async function findInviter(db: Executor, inviteCode: string): Promise<UserRow> {
+  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode.toUpperCase())).limit(1);
+  if (!row) throw new Refusal(texts.inviteCodeUnknown.id);
+  return row;
+}
+
+/**
+ * Opens an account registered with a phone (sms) or e-mail address: the address is its username,
+ * nickname and contact; only the passwords' hashes are stored. A race for the address is refused.
+ */
+export async function createAccount(
+  db: Executor,
+  account: { channel: CodeChannel; address: string; password: string; paypass: string; currency: Currency; invitedBy: number | null },
+  now: Date,
+): Promise<UserRow> {
+  const { channel, address } = account;
+  const [passwordHash, paypassHash] = await Promise.all([hashSecret(account.password), hashSecret(account.paypass)]);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        username: address,
+        phone: channel === 'sms' ? address : null,
+        email: channel === 'email' ? address : null,
+        passwordHash,
+        paypassHash,
+        nickname: address,
+        currency: account.currency,
+        inviteCode: newInviteCode(),
+        invitedBy: account.invitedBy,
+        createdAt: now,
+      })
+      .returning();
+    return user!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw contactTaken(channel);
+    throw error;
+  }
+}
+
+/** Saves a user's profile changes; a phone or e-mail another account took meanwhile is refused. */
+export async function saveProfile(db: Executor, userId: number, changes: Partial<UserRow>): Promise<UserRow> {
+  try {
+    const [row] = await db.update(users).set(changes).where(eq(users.id, userId)).returning();
+    return row!;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw contactTaken(changes.phone ? 'sms' : 'email');
+    throw error;
+  }
+}
+
+/** Makes the user's own uploaded picture their avatar; as an avatar everyone sees it, so it becomes public with it. */
+export async function changeAvatar(tx: Tx, userId: number, url: string): Promise<UserRow> {
+  if (!(await publishOwnUpload(tx, userId, url))) throw new Refusal(texts.uploadFailed.id);
+  const [row] = await tx.update(users).set({ avatar: url }).where(eq(users.id, userId)).returning();
+  return row!;
+}
+
+/** Sets a user's login password (its hash only). */
+export async function setPassword(db: Executor, userId: number, password: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ passwordHash: await hashSecret(password) })
+    .where(eq(users.id, userId));
+}
+
+/** Sets a user's pay password (its hash only). */
+export async function setPayPassword(db: Executor, userId: number, paypass: string): Promise<UserRow> {
+  const [row] = await db
+    .update(users)
+    .set({ paypassHash: await hashSecret(paypass) })
+    .where(eq(users.id, userId))
+    .returning();
+  return row!;
 }
 
 export function toUserInfo(row: UserRow): UserInfo {

@@ -11,6 +11,8 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
+/** What an operator sets on an activity: any of its fields but the id. */
+export type ActivityChanges = Partial<Omit<typeof activities.$inferInsert, 'id'>>;
 
 const summary = (row: ActivityRow, now: Date): ActivitySummary => ({
   id: row.id,
@@ -56,4 +58,35 @@ export async function recentWins(db: Executor): Promise<Paged<WinLine>> {
     created_at: draw.createdAt.toISOString(),
   }));
   return { lists, page: 1, total: lists.length };
+}
+
+/** Every activity, published or hidden, in the operator's order (the app lists the published ones: listActivities). */
+export const allActivities = (db: Executor) => db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id));
+
+/** An activity's period ends after it starts (no end: it runs on). */
+function refuseBackwards(startsAt: Date, endsAt: Date | null | undefined): void {
+  if (endsAt && endsAt <= startsAt) throw new Refusal('The end must be after the start.');
+}
+
+/** Publishes an activity; its body is stored sanitised. */
+export async function publishActivity(db: Executor, activity: ActivityChanges & { title: string; startsAt: Date; body: string }): Promise<ActivityRow> {
+  refuseBackwards(activity.startsAt, activity.endsAt);
+  const [row] = await db
+    .insert(activities)
+    .values({ ...activity, body: sanitizeRichText(activity.body) })
+    .returning();
+  return row!;
+}
+
+/** Changes an activity (a new body is stored sanitised); the period it ends up with must still end after it starts. */
+export async function changeActivity(db: Executor, id: number, changes: ActivityChanges): Promise<void> {
+  if (!Object.keys(changes).length) throw new Refusal('Nothing to change.');
+  const [current] = await db.select().from(activities).where(eq(activities.id, id));
+  if (!current) throw new Refusal(`No activity ${id} (see: activities).`);
+  refuseBackwards(changes.startsAt ?? current.startsAt, changes.endsAt === undefined ? current.endsAt : changes.endsAt);
+  const body = changes.body === undefined ? {} : { body: sanitizeRichText(changes.body) };
+  await db
+    .update(activities)
+    .set({ ...changes, ...body })
+    .where(eq(activities.id, id));
 }

@@ -30,9 +30,12 @@ import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
+import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
 export const BLIND_BOX_KIND = 'blind_box';
+/** The config group (act) of the blind box's settings. */
+const CONFIG_ACT = 'blindbox';
 /** Config entries (act `blindbox`): the cost of one draw per way of paying. */
 export const COST_KEYS: Record<PayWith, string> = { points: 'cost_points', usdt: 'cost_usdt' };
 /** A client seed for users who never chose one: random, so no two users share a sequence. */
@@ -100,11 +103,46 @@ export async function activePrizes(db: Executor): Promise<PrizeRow[]> {
 }
 
 export async function boxCosts(db: Executor): Promise<BoxCost[]> {
-  const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'blindbox'));
+  const rows = await configEntriesOf(db, CONFIG_ACT);
   return PAY_WITH.flatMap((pay) => {
     const value = rows.find((row) => row.key === COST_KEYS[pay])?.value;
     return value && /^\d{1,12}(\.\d{1,8})?$/.test(value) && new Big(value).gt(0) ? [{ pay, asset: PAY_ASSET[pay], amount: new Big(value).toFixed() }] : [];
   });
+}
+
+/** The blind box's settings as the operator set them (the cost of a draw per way of paying), by key. */
+export const blindBoxSettings = (db: Executor) => db.select().from(configEntries).where(eq(configEntries.act, CONFIG_ACT)).orderBy(asc(configEntries.key));
+
+/** Sets the cost of one draw per way of paying given (an amount; 0 turns that way of paying off). */
+export async function setBoxCosts(tx: Tx, costs: Partial<Record<PayWith, string>>): Promise<void> {
+  for (const [pay, amount] of Object.entries(costs) as [PayWith, string | undefined][]) {
+    if (amount !== undefined) await setConfigEntry(tx, CONFIG_ACT, COST_KEYS[pay], new Big(amount).toFixed());
+  }
+}
+
+/** A prize of a table to publish, at its place (`sort`) in the table; no stock is unlimited, an amount of 0 is "thanks for playing". */
+export type NewPrize = Pick<typeof boxPrizes.$inferInsert, 'name' | 'asset' | 'amount' | 'weight' | 'stock' | 'sort'>;
+
+/**
+ * Publishes a prize table whose odds sum to exactly 100 %. The prizes in force are retired, not
+ * deleted (draws and committed seeds reference them): the new table applies to seeds committed from now on.
+ */
+export async function publishPrizeTable(tx: Tx, prizes: readonly NewPrize[]): Promise<void> {
+  const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
+  if (total !== WEIGHT_TOTAL) throw new Refusal(`The weights sum to ${total}, not ${WEIGHT_TOTAL} (100 %): nothing changed.`);
+  await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
+  await tx.insert(boxPrizes).values([...prizes]);
+}
+
+/** Restocks a prize of the table in force (null: unlimited); a retired prize cannot be restocked. */
+export async function restockPrize(db: Executor, id: number, stock: number | null): Promise<PrizeRow> {
+  const [row] = await db
+    .update(boxPrizes)
+    .set({ stock })
+    .where(and(eq(boxPrizes.id, id), eq(boxPrizes.active, true)))
+    .returning();
+  if (!row) throw new Refusal(`No active prize ${id} (see: prizes).`);
+  return row;
 }
 
 const publicPrize = (row: PrizeRow): BoxPrize => ({
@@ -119,15 +157,7 @@ const publicPrize = (row: PrizeRow): BoxPrize => ({
 
 export async function blindBoxInfo(db: Executor, userId: number, now: Date): Promise<BlindBoxInfo> {
   const seed = await activeSeed(db, userId, now);
-  const [rows, current, costs, rate] = await Promise.all([
-    seedPrizes(db, seed),
-    activePrizes(db),
-    boxCosts(db),
-    db
-      .select({ value: configEntries.value })
-      .from(configEntries)
-      .where(and(eq(configEntries.act, 'points'), eq(configEntries.key, 'usdt_per_point'))),
-  ]);
+  const [rows, current, costs, rate] = await Promise.all([seedPrizes(db, seed), activePrizes(db), boxCosts(db), configValue(db, 'points', 'usdt_per_point')]);
   // The odds shown are the ones the caller's next draw uses: the table its seed committed to.
   const prizes = rows.map(publicPrize);
   const assets = [...new Set(prizes.filter((prize) => new Big(prize.amount).gt(0)).map((prize) => prize.asset))];
@@ -136,7 +166,7 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
     available: prizes.length > 0 && tableTotal(prizes) === WEIGHT_TOTAL && costs.length > 0,
     costs,
     expected: Object.fromEntries(assets.map((asset) => [asset, expectedValue(prizes, asset)])),
-    usdt_per_point: rate[0]?.value ?? null,
+    usdt_per_point: rate ?? null,
     seed: seedState(seed),
     table_current: isCurrentTable(seed, current),
   };

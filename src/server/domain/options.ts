@@ -1,11 +1,21 @@
 // Short-term options: the rules, as pure functions where they can be, and the two writes —
 // placing an order (stake debited, start price recorded) and settling it exactly once.
 import Big from 'big.js';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import { winPayout, type Direction, type OptionOrder, type OptionOutcome, type PriceSource } from '../../contract/markets.ts';
+import {
+  OPTION_PAGE_SIZE,
+  winPayout,
+  type Direction,
+  type OptionOrder,
+  type OptionOutcome,
+  type OptionProduct,
+  type OptionTotals,
+  type PriceSource,
+} from '../../contract/markets.ts';
+import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
@@ -198,4 +208,63 @@ export async function findOwnOrder(db: Executor, userId: number, id: number): Pr
     .where(and(eq(optionOrders.id, id), eq(optionOrders.userId, userId)));
   if (!row) throw new Refusal(texts.orderNotFound.id);
   return row;
+}
+
+/** The products a user can buy now, of one coin or of every coin, in the order the app lists them. */
+export async function activeOptionProducts(db: Executor, code: string | undefined): Promise<OptionProduct[]> {
+  const rows = await db
+    .select()
+    .from(optionProducts)
+    .where(code ? and(eq(optionProducts.active, true), eq(optionProducts.coin, code)) : eq(optionProducts.active, true))
+    .orderBy(asc(optionProducts.coin), asc(optionProducts.sort), asc(optionProducts.minutes));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.coin,
+    minutes: row.minutes,
+    yield_rate: new Big(row.yieldRate).toFixed(),
+    min_amount: new Big(row.minAmount).toFixed(),
+  }));
+}
+
+/** One page of the user's holding orders (soonest to end first) or settled ones (newest first). */
+export async function optionOrdersPage(db: Executor, userId: number, status: 'holding' | 'settled', page: number): Promise<Paged<OptionOrderRow>> {
+  const where = and(eq(optionOrders.userId, userId), eq(optionOrders.status, status));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select()
+      .from(optionOrders)
+      .where(where)
+      .orderBy(...(status === 'holding' ? [asc(optionOrders.endAt), asc(optionOrders.id)] : [desc(optionOrders.id)]))
+      .limit(OPTION_PAGE_SIZE)
+      .offset((page - 1) * OPTION_PAGE_SIZE),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(optionOrders)
+      .where(where),
+  ]);
+  return { lists: rows, page, total: Number(count?.total ?? 0) };
+}
+
+/** The user's option record: what is at stake now, and the wins, losses, ties and profit so far. */
+export async function optionTotalsOf(db: Executor, userId: number): Promise<OptionTotals> {
+  const result = await db.execute(sql`
+    select
+      count(*) filter (where status = 'holding')::int as holding_count,
+      coalesce(sum(amount) filter (where status = 'holding'), 0)::text as holding_amount,
+      count(*) filter (where status = 'settled')::int as settled_count,
+      count(*) filter (where outcome = 'win')::int as wins,
+      count(*) filter (where outcome = 'loss')::int as losses,
+      count(*) filter (where outcome = 'tie')::int as ties,
+      coalesce(sum(profit) filter (where status = 'settled'), 0)::text as total_profit
+    from option_orders where user_id = ${userId}`);
+  const [row] = rowsOf<Record<string, string | number>>(result);
+  return {
+    holding_count: Number(row!.holding_count),
+    holding_amount: new Big(row!.holding_amount!).toFixed(8),
+    settled_count: Number(row!.settled_count),
+    wins: Number(row!.wins),
+    losses: Number(row!.losses),
+    ties: Number(row!.ties),
+    total_profit: new Big(row!.total_profit!).toFixed(8),
+  };
 }

@@ -4,16 +4,17 @@ import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { configEntries, ledgerEntries } from '../db/schema.ts';
+import { ledgerEntries } from '../db/schema.ts';
 import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
 import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
+import { configEntriesOf } from './config-entries.ts';
 import { USDT, balanceOf, post } from './ledger.ts';
 
 export async function pointsRule(db: Executor): Promise<PointsRule> {
-  const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'points'));
+  const rows = await configEntriesOf(db, 'points');
   const value = (key: string) => rows.find((row) => row.key === key)?.value;
   const usdtPerPoint = value('usdt_per_point');
   const minPoints = value('min_points');

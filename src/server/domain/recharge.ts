@@ -4,13 +4,14 @@
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { fiatRates, rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
+import { rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
 import { FUNDS_PAGE_SIZE, rechargeCredit, type RechargeChannel, type RechargeFilter, type RechargeOrder, type RechargeStatus } from '../../contract/funds.ts';
 import type { Chain } from '../../contract/payouts.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
+import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
@@ -24,7 +25,7 @@ export type RechargeRow = typeof rechargeOrders.$inferSelect;
 /** Units of the channel's currency per 1 credited asset: 1 for the asset itself, else the fiat rate. */
 async function rateOf(db: Executor, channel: ChannelRow): Promise<string> {
   if (channel.currency === channel.asset) return '1';
-  const [rate] = await db.select({ rate: fiatRates.rate }).from(fiatRates).where(eq(fiatRates.code, channel.currency));
+  const rate = await fiatRateOf(db, channel.currency);
   if (!rate) throw new Refusal(texts.channelUnavailable.id);
   return rate.rate;
 }

@@ -3,13 +3,14 @@
 // ladder's step for the streak — is a POINT ledger entry in the same transaction.
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { configEntries, signIns } from '../db/schema.ts';
+import { signIns } from '../db/schema.ts';
 import { addDays } from '../../contract/earn.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
+import { configValue, setConfigEntry } from './config-entries.ts';
 import { interestDay } from '../../contract/earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';
 import { pointBalance } from './points.ts';
@@ -28,11 +29,15 @@ export const currentStreak = (todayStreak: number | null, yesterdayStreak: numbe
 
 /** The configured ladder; the default one when none is configured (or it was stored broken). */
 export async function ladderOf(db: Executor): Promise<string[]> {
-  const [row] = await db
-    .select({ value: configEntries.value })
-    .from(configEntries)
-    .where(and(eq(configEntries.act, LADDER_CONFIG.act), eq(configEntries.key, LADDER_CONFIG.key)));
-  return parseLadder(row?.value ?? '') ?? parseLadder(DEFAULT_SIGNIN_LADDER)!;
+  return parseLadder((await configValue(db, LADDER_CONFIG.act, LADDER_CONFIG.key)) ?? '') ?? parseLadder(DEFAULT_SIGNIN_LADDER)!;
+}
+
+/** Sets the ladder from its written form ("5,5,10,…"); it pays from the next sign-in on, what was paid stays. */
+export async function setSignInLadder(db: Executor, written: string): Promise<string[]> {
+  const ladder = parseLadder(written);
+  if (!ladder) throw new Refusal('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
+  await setConfigEntry(db, LADDER_CONFIG.act, LADDER_CONFIG.key, ladder.join(','));
+  return ladder;
 }
 
 async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {

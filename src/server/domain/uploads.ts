@@ -1,6 +1,7 @@
 // Uploaded pictures are referred to by the URL /users/upload answered; a call may only use the
 // caller's own (an avatar, a transfer receipt, certification documents). Every upload is private
 // (its owner and the operator command only) until its owner makes it their avatar: then public.
+import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, or } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { uploads } from '../db/schema.ts';
@@ -10,6 +11,13 @@ export const UPLOADS_PATH = '/api/uploads/';
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
 
 const idOf = (url: string) => url.slice(UPLOADS_PATH.length);
+
+/** Keeps a picture `userId` uploaded, private to them; answers the URL it is referred to by. */
+export async function keepUpload(db: Executor, userId: number, picture: { mime: string; bytes: Buffer }): Promise<string> {
+  const id = randomBytes(18).toString('base64url');
+  await db.insert(uploads).values({ id, userId, mime: picture.mime, bytes: picture.bytes });
+  return `${UPLOADS_PATH}${id}`;
+}
 
 /** Whether every URL names a picture `userId` uploaded. */
 export async function ownsUploads(db: Executor, userId: number, urls: readonly string[]): Promise<boolean> {

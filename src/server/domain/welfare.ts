@@ -72,12 +72,12 @@ function toTask(task: TaskRow, claim: ClaimRow | undefined, progress: Progress):
   };
 }
 
+/** Every task in the table, offered or not, in the app's order. */
+export const allWelfareTasks = (db: Executor) => db.select().from(welfareTasks).orderBy(asc(welfareTasks.sort), asc(welfareTasks.code));
+
 /** The active tasks this version knows, in their order, with the caller's progress and state; a claimed one stays listed. */
 export async function welfareTasksOf(db: Executor, userId: number): Promise<WelfareTask[]> {
-  const [tasks, claims] = await Promise.all([
-    db.select().from(welfareTasks).orderBy(asc(welfareTasks.sort), asc(welfareTasks.code)),
-    db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId)),
-  ]);
+  const [tasks, claims] = await Promise.all([allWelfareTasks(db), db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId))]);
   const shown = tasks.filter((task) => isWelfareCode(task.code) && (task.active || claims.some((claim) => claim.taskCode === task.code)));
   const progress = await Promise.all(shown.map((task) => CONDITIONS[task.code as WelfareCode](db, userId)));
   return shown.map((task, index) =>
@@ -94,6 +94,17 @@ export async function welfareTaskOf(db: Executor, userId: number, code: string):
   const task = (await welfareTasksOf(db, userId)).find((item) => item.code === code);
   if (!task) throw new Refusal(texts.welfareNotOffered.id);
   return task;
+}
+
+/** What an operator changes on a task: its reward, the asset it pays, whether it is offered. */
+export type WelfareTaskChanges = Partial<Pick<TaskRow, 'reward' | 'asset' | 'active'>>;
+
+/** Changes a task for claims to come; a claim already paid keeps what it paid. */
+export async function changeWelfareTask(db: Executor, code: WelfareCode, changes: WelfareTaskChanges): Promise<TaskRow> {
+  if (!Object.keys(changes).length) throw new Refusal('Nothing to change.');
+  const [row] = await db.update(welfareTasks).set(changes).where(eq(welfareTasks.code, code)).returning();
+  if (!row) throw new Refusal(`No welfare task ${code}.`);
+  return row;
 }
 
 /** Pays a task's reward once, when its condition holds now; otherwise nothing moves. */

@@ -4,13 +4,14 @@
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { fiatRates, users, withdrawOrders, withdrawRules } from '../db/schema.ts';
+import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
 import { FUNDS_PAGE_SIZE, withdrawFee, type PayeeKind, type WithdrawFilter, type WithdrawOrder, type WithdrawRule, type WithdrawStatus } from '../../contract/funds.ts';
 import { maskBankNumber } from '../../contract/payouts.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
+import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
@@ -85,7 +86,7 @@ export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, am
       : { payeeId: payee.wallet.id, payeeName: payee.wallet.alias, payeeAccount: payee.wallet.address, payeeNetwork: payee.wallet.chain };
   let fiat: { fiatCurrency: string; fiatRate: string; fiatAmount: string } | null = null;
   if (payee.kind === 'bank') {
-    const [rate] = await tx.select().from(fiatRates).where(eq(fiatRates.code, BANK_PAYOUT_CURRENCY));
+    const rate = await fiatRateOf(tx, BANK_PAYOUT_CURRENCY);
     if (rate) fiat = { fiatCurrency: rate.code, fiatRate: rate.rate, fiatAmount: new Big(amount).times(rate.rate).round(2, Big.roundDown).toFixed(2) };
   }
   const [created] = await tx

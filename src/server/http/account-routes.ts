@@ -1,5 +1,4 @@
 // Account calls: register, codes, login, info, profile, passwords, logout.
-import { eq } from 'drizzle-orm';
 import {
   changePassword,
   changePayPassword,
@@ -14,14 +13,25 @@ import {
   userInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
-import { users } from '../db/schema.ts';
-import type { Executor } from '../db/connection.ts';
 import { clearAttempts } from '../domain/attempts.ts';
-import { findUser, findUserByLogin, hashSecret, isUniqueViolation, newInviteCode, toUserInfo, checkSecret, type UserRow } from '../domain/accounts.ts';
+import {
+  changeAvatar,
+  checkSecret,
+  createAccount,
+  findInviter,
+  findUser,
+  findUserByContact,
+  findUserByLogin,
+  refuseTakenContact,
+  saveProfile,
+  setPassword,
+  setPayPassword,
+  toUserInfo,
+  type UserRow,
+} from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
-import { publishOwnUpload } from '../domain/uploads.ts';
 import type { HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
@@ -36,31 +46,12 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     async (input, { db, clock }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
-      await refuseIfTaken(db, channel, address);
+      await refuseTakenContact(db, channel, address);
       const inviter = input.invite ? await findInviter(db, input.invite) : null;
       await consumeCode(db, codeTarget(channel, address), input.code, now);
-      const [passwordHash, paypassHash] = await Promise.all([hashSecret(input.password), hashSecret(input.paypass)]);
-      try {
-        const [user] = await db
-          .insert(users)
-          .values({
-            username: address,
-            phone: channel === 'sms' ? address : null,
-            email: channel === 'email' ? address : null,
-            passwordHash,
-            paypassHash,
-            nickname: address,
-            currency: input.currency,
-            inviteCode: newInviteCode(),
-            invitedBy: inviter?.id ?? null,
-            createdAt: now,
-          })
-          .returning();
-        return { token: await createSession(db, user!.id) };
-      } catch (error) {
-        if (isUniqueViolation(error)) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
-        throw error;
-      }
+      const { password, paypass, currency } = input;
+      const user = await createAccount(db, { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null }, now);
+      return { token: await createSession(db, user.id) };
     },
     { perMinute },
   );
@@ -68,7 +59,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
   const sendCode =
     (channel: CodeChannel) =>
     async (address: string, must: '0' | '1', { db, clock, sender }: HandlerContext) => {
-      const owner = await ownerOf(db, channel, address);
+      const owner = await findUserByContact(db, channel, address);
       if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
       if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
       const code = await issueCode(db, codeTarget(channel, address), clock.now());
@@ -116,7 +107,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       ['email', input.email],
     ] as const) {
       if (address === undefined) continue;
-      const owner = await ownerOf(db, channel, address);
+      const owner = await findUserByContact(db, channel, address);
       if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);
@@ -125,32 +116,16 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       if (channel === 'sms') changes.phone = address;
       else changes.email = address;
     }
-    try {
-      const [row] = await db.update(users).set(changes).where(eq(users.id, caller.userId)).returning();
-      return toUserInfo(row!);
-    } catch (error) {
-      if (isUniqueViolation(error)) throw new Refusal(input.phone ? texts.phoneTaken.id : texts.emailTaken.id);
-      throw error;
-    }
+    return toUserInfo(await saveProfile(db, caller.userId, changes));
   });
 
-  route(editAvatar, async (input, { db, caller }) =>
-    // Only the caller's own picture; as an avatar everyone sees it, so it becomes public with it.
-    db.transaction(async (tx) => {
-      if (!(await publishOwnUpload(tx, caller.userId, input.userimg))) throw new Refusal(texts.uploadFailed.id);
-      const [row] = await tx.update(users).set({ avatar: input.userimg }).where(eq(users.id, caller.userId)).returning();
-      return toUserInfo(row!);
-    }),
-  );
+  route(editAvatar, async (input, { db, caller }) => toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))));
 
   route(changePassword, async (input, { db, caller, clock, kept }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
-    await db
-      .update(users)
-      .set({ passwordHash: await hashSecret(input.password) })
-      .where(eq(users.id, user.id));
+    await setPassword(db, user.id, input.password);
     await revokeAllSessions(db, user.id, now);
     kept.sessions.hold(user.id);
     return { token: await createSession(db, user.id) };
@@ -161,13 +136,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     async (input, { db, clock, kept }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
-      const user = await ownerOf(db, channel, address);
+      const user = await findUserByContact(db, channel, address);
       if (!user) throw new Refusal(texts.accountNotFound.id);
       await consumeCode(db, codeTarget(channel, address), input.code, now);
-      await db
-        .update(users)
-        .set({ passwordHash: await hashSecret(input.password) })
-        .where(eq(users.id, user.id));
+      await setPassword(db, user.id, input.password);
       await revokeAllSessions(db, user.id, now);
       kept.sessions.hold(user.id);
       await clearAttempts(db, loginLockKey(user));
@@ -186,34 +158,9 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
       await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, texts.wrongPayPassword.id, now);
     }
-    const [row] = await db
-      .update(users)
-      .set({ paypassHash: await hashSecret(input.password) })
-      .where(eq(users.id, user.id))
-      .returning();
-    return toUserInfo(row!);
+    return toUserInfo(await setPayPassword(db, user.id, input.password));
   });
 }
 
 /** The login lock belongs to the account, whether its username, phone or e-mail is typed. */
 const loginLockKey = (user: UserRow) => `login-account:${user.id}`;
-
-async function ownerOf(db: Executor, channel: CodeChannel, address: string): Promise<UserRow | undefined> {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(channel === 'sms' ? eq(users.phone, address) : eq(users.email, address))
-    .limit(1);
-  return row;
-}
-
-async function refuseIfTaken(db: Executor, channel: CodeChannel, address: string) {
-  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, address)).limit(1);
-  if (row || (await ownerOf(db, channel, address))) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
-}
-
-async function findInviter(db: Executor, inviteCode: string): Promise<UserRow> {
-  const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode.toUpperCase())).limit(1);
-  if (!row) throw new Refusal(texts.inviteCodeUnknown.id);
-  return row;
-}

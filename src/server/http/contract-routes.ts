@@ -1,14 +1,11 @@
 // Coin-to-coin contract calls (§7 /coin/trans/*, /coin/user/amount): thin; the rules live in
 // domain/contracts.ts, the amounts in contract/contracts.ts.
 import Big from 'big.js';
-import { and, eq } from 'drizzle-orm';
 import { QUOTE_ASSET, cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../contract/contracts.ts';
-import { texts } from '../../contract/texts.ts';
-import { coins } from '../db/schema.ts';
 import { balanceOf } from '../domain/ledger.ts';
+import { refuseUnlistedCoin } from '../domain/markets.ts';
 import { activePairs, cancelContractOrder, contractOrdersOf, placeContractOrder, toContractOrder } from '../domain/contracts.ts';
 import type { Market } from '../market/market.ts';
-import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
 export function contractRoutes(route: ReturnType<typeof router>, market: Market) {
@@ -36,11 +33,7 @@ export function contractRoutes(route: ReturnType<typeof router>, market: Market)
   });
 
   route(contractAmounts, async (input, { db, caller }) => {
-    const [coin] = await db
-      .select({ code: coins.code })
-      .from(coins)
-      .where(and(eq(coins.code, input.code), eq(coins.active, true)));
-    if (!coin) throw new Refusal(texts.coinUnknown.id);
+    await refuseUnlistedCoin(db, input.code);
     const [coinHeld, usdtHeld] = await Promise.all([balanceOf(db, caller.userId, input.code), balanceOf(db, caller.userId, QUOTE_ASSET)]);
     const amount = (value: string) => new Big(value).toFixed(8);
     return {

@@ -1,17 +1,12 @@
-// Certification (§7 /users/levelauth), VIP levels (/users/ranks, /task/level) and points
-// (/users/ptomoney and the point history) — the caller's own only.
-import { certificationState, submitCertification } from '../../contract/certification.ts';
+// VIP levels (§7 /users/ranks, /task/level) and points (/users/ptomoney and the point history) —
+// the caller's own only. Certification is in certification-routes.ts.
 import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../contract/rewards.ts';
 import { findUser } from '../domain/accounts.ts';
-import { certificationStateOf, submitCertification as submit } from '../domain/certification.ts';
 import { pointHistory, redeem } from '../domain/points.ts';
 import { listLevels, progressOf } from '../domain/vip.ts';
 import type { router } from './handle.ts';
 
 export function rewardsRoutes(route: ReturnType<typeof router>) {
-  route(submitCertification, (input, { db, caller, clock }) => db.transaction((tx) => submit(tx, caller.userId, input, clock.now())));
-  route(certificationState, (_input, { db, caller }) => certificationStateOf(db, caller.userId));
-
   route(vipLevels, async (_input, { db }) => {
     const lists = await listLevels(db);
     return { lists, page: 1, total: lists.length };

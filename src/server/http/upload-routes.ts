@@ -2,14 +2,12 @@
 // so every server process can serve them back at /api/uploads/:id. A picture is private (identity
 // documents, transfer receipts) until it becomes an avatar: only its owner's token reads it, and
 // no cache may keep it; anyone else gets the same not-found envelope as for an id that never was.
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import { uploads } from '../db/schema.ts';
 import type { Db } from '../db/connection.ts';
-import { UPLOADS_PATH, visiblePicture } from '../domain/uploads.ts';
+import { UPLOADS_PATH, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
@@ -45,9 +43,7 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
     if (!mime) throw new Refusal(texts.uploadNotImage.id);
-    const id = randomBytes(18).toString('base64url');
-    await db.insert(uploads).values({ id, userId: caller.userId, mime, bytes });
-    return { url: `${UPLOADS_PATH}${id}` };
+    return { url: await keepUpload(db, caller.userId, { mime, bytes }) };
   });
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {

@@ -1,10 +1,8 @@
 // Operator commands of the activities (§7 /content/sale): list, add and edit. A body is read from
 // an HTML file and kept sanitised (the allowlist of contract/rich-text.ts).
 import { readFileSync } from 'node:fs';
-import { asc, eq } from 'drizzle-orm';
-import { activities } from '../db/schema.ts';
 import { activityStatus } from '../../contract/activities.ts';
-import { sanitizeRichText } from '../../contract/rich-text.ts';
+import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
 import { UsageError, idOf, keyValues, table, type Command } from './command-kit.ts';
 
 export const ACTIVITIES_USAGE = `  activities                                    the activities, published or not
@@ -29,14 +27,14 @@ function coverOf(value: string): string {
 
 function bodyOf(file: string): string {
   try {
-    return sanitizeRichText(readFileSync(file, 'utf8'));
+    return readFileSync(file, 'utf8');
   } catch (error) {
     throw new UsageError(`Cannot read ${file}: ${(error as Error).message}`);
   }
 }
 
 function columns(changes: Changes) {
-  const out: Partial<typeof activities.$inferInsert> = {};
+  const out: ActivityChanges = {};
   if (changes.title !== undefined) {
     if (!changes.title.trim()) throw new UsageError('The title cannot be empty.');
     out.title = changes.title.trim();
@@ -59,7 +57,7 @@ function columns(changes: Changes) {
 
 export const activitiesCommands: Record<string, Command> = {
   async activities({ db, now }) {
-    const rows = await db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id));
+    const rows = await allActivities(db);
     return table(
       rows.map((row) => ({
         id: row.id,
@@ -78,21 +76,13 @@ export const activitiesCommands: Record<string, Command> = {
       const given = columns({ ...keyValues(changes, KEYS), title });
       if (!given.startsAt) throw new UsageError('Give the start: from=YYYY-MM-DD.');
       if (given.body === undefined) throw new UsageError('Give the body: body=<file.html>.');
-      const [row] = await db
-        .insert(activities)
-        .values({ title: given.title!, ...given, startsAt: given.startsAt })
-        .returning();
-      return `Published activity ${row!.id}: ${row!.title}.`;
+      const row = await publishActivity(db, { ...given, title: given.title!, startsAt: given.startsAt, body: given.body });
+      return `Published activity ${row.id}: ${row.title}.`;
     }
     const id = idOf(first);
     const changes = columns(keyValues(rest, KEYS));
     if (!Object.keys(changes).length) throw new UsageError('Say what to change: activity <id> title=… active=false …');
-    const [current] = await db.select().from(activities).where(eq(activities.id, id));
-    if (!current) throw new UsageError(`No activity ${id} (see: activities).`);
-    const startsAt = changes.startsAt ?? current.startsAt;
-    const endsAt = changes.endsAt === undefined ? current.endsAt : changes.endsAt;
-    if (endsAt && endsAt <= startsAt) throw new UsageError('The end must be after the start.');
-    await db.update(activities).set(changes).where(eq(activities.id, id));
+    await changeActivity(db, id, changes);
     return `Activity ${id} updated.`;
   },
 };

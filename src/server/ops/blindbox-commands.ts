@@ -2,10 +2,8 @@
 // Fair by construction: no command touches a draw, a seed or a result; a new table applies to
 // the draws after it, and the old prizes stay (deactivated) for the draws that reference them.
 import Big from 'big.js';
-import { and, asc, eq } from 'drizzle-orm';
-import { boxPrizes, configEntries } from '../db/schema.ts';
-import { WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../contract/blindbox.ts';
-import { COST_KEYS } from '../domain/blindbox.ts';
+import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../contract/blindbox.ts';
+import { activePrizes, blindBoxSettings, publishPrizeTable, restockPrize, setBoxCosts, type NewPrize } from '../domain/blindbox.ts';
 import { UsageError, idOf, keyValues, plain, table, type Command } from './command-kit.ts';
 
 export const BLINDBOX_USAGE = `  prizes                                        the blind box prize table: odds, stock, expected value
@@ -18,23 +16,14 @@ export const BLINDBOX_USAGE = `  prizes                                        t
 const ASSET = /^[A-Z][A-Z0-9]{1,11}$/;
 const AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
 
-interface NewPrize {
-  name: string;
-  asset: string;
-  amount: string;
-  weight: number;
-  stock: number | null;
-  sort: number;
-}
-
-/** Reads the table of `prizes set`; refuses anything that would not publish odds of exactly 100 %. */
+/** Reads the table of `prizes set` (publishing refuses odds that do not sum to 100 %). */
 export function parsePrizeTable(spec: string): NewPrize[] {
   const parts = spec
     .split(';')
     .map((part) => part.trim())
     .filter(Boolean);
   if (!parts.length) throw new UsageError('Give the table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
-  const prizes = parts.map((part, index) => {
+  return parts.map((part, index) => {
     const [name = '', asset = '', amount = '', weight = '', stock, ...extra] = part.split(':').map((field) => field.trim());
     if (!name || extra.length) throw new UsageError(`Cannot read "${part}": use <name>:<asset>:<amount>:<weight>[:<stock>].`);
     if (!ASSET.test(asset)) throw new UsageError(`"${asset}" is not an asset code (USDT, POINT, BTC…).`);
@@ -43,9 +32,6 @@ export function parsePrizeTable(spec: string): NewPrize[] {
     if (stock !== undefined && !/^\d{1,9}$/.test(stock)) throw new UsageError(`The stock "${stock}" must be a whole number (leave it out for unlimited).`);
     return { name, asset, amount, weight: Number(weight), stock: stock === undefined ? null : Number(stock), sort: index + 1 };
   });
-  const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
-  if (total !== WEIGHT_TOTAL) throw new UsageError(`The weights sum to ${total}, not ${WEIGHT_TOTAL} (100 %): nothing changed.`);
-  return prizes;
 }
 
 export const blindBoxCommands: Record<string, Command> = {
@@ -53,10 +39,7 @@ export const blindBoxCommands: Record<string, Command> = {
     if (action === 'set') {
       if (spec === undefined || extra.length) throw new UsageError('Quote the whole table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
       const prizes = parsePrizeTable(spec);
-      await db.transaction(async (tx) => {
-        await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
-        await tx.insert(boxPrizes).values(prizes);
-      });
+      await db.transaction((tx) => publishPrizeTable(tx, prizes));
       // A seed already committed keeps its table: the operator knows server seeds, so a new table must never meet a known next roll.
       return `Published a table of ${prizes.length} prizes (100 %); it applies to seeds committed from now on (each customer's current seed keeps its table until they rotate it).\n\n${await prizeTable(db)}`;
     }
@@ -67,28 +50,16 @@ export const blindBoxCommands: Record<string, Command> = {
     const prizeId = idOf(id);
     const { stock } = keyValues(changes, ['stock'] as const);
     if (stock === undefined || !/^(\d{1,9}|unlimited)$/.test(stock)) throw new UsageError('Use: prize <id> stock=<n|unlimited>.');
-    const updated = await db
-      .update(boxPrizes)
-      .set({ stock: stock === 'unlimited' ? null : Number(stock) })
-      .where(and(eq(boxPrizes.id, prizeId), eq(boxPrizes.active, true)))
-      .returning();
-    if (!updated.length) throw new UsageError(`No active prize ${prizeId} (see: prizes).`);
-    return `Prize ${prizeId} (${updated[0]!.name}) now has ${stock === 'unlimited' ? 'unlimited stock' : `a stock of ${stock}`}.`;
+    const prize = await restockPrize(db, prizeId, stock === 'unlimited' ? null : Number(stock));
+    return `Prize ${prizeId} (${prize.name}) now has ${stock === 'unlimited' ? 'unlimited stock' : `a stock of ${stock}`}.`;
   },
   async 'blindbox-cost'({ db }, changes) {
-    const given = keyValues(changes, ['points', 'usdt'] as const);
-    const entries = Object.entries(given) as [keyof typeof COST_KEYS, string][];
-    if (!entries.length) throw new UsageError('Use: blindbox-cost points=100 usdt=1.');
-    for (const [, value] of entries) if (!AMOUNT.test(value)) throw new UsageError(`"${value}" is not an amount.`);
-    await db.transaction(async (tx) => {
-      for (const [pay, value] of entries) {
-        await tx
-          .insert(configEntries)
-          .values({ act: 'blindbox', key: COST_KEYS[pay], value: new Big(value).toFixed() })
-          .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value: new Big(value).toFixed() } });
-      }
-    });
-    const rows = await db.select().from(configEntries).where(eq(configEntries.act, 'blindbox')).orderBy(asc(configEntries.key));
+    const given = keyValues(changes, PAY_WITH);
+    const values = Object.values(given);
+    if (!values.length) throw new UsageError('Use: blindbox-cost points=100 usdt=1.');
+    for (const value of values) if (!AMOUNT.test(value)) throw new UsageError(`"${value}" is not an amount.`);
+    await db.transaction((tx) => setBoxCosts(tx, given));
+    const rows = await blindBoxSettings(db);
     return table(
       rows.map((row) => ({ key: row.key, value: row.value })),
       'No cost is set.',
@@ -97,7 +68,7 @@ export const blindBoxCommands: Record<string, Command> = {
 };
 
 async function prizeTable(db: Parameters<Command>[0]['db']): Promise<string> {
-  const rows = await db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(asc(boxPrizes.sort), asc(boxPrizes.id));
+  const rows = await activePrizes(db);
   const listed = table(
     rows.map((row) => ({
       id: row.id,

@@ -2,9 +2,10 @@
 // table printer. An area's commands live in their own file (ops/<area>-commands.ts) and are
 // merged into the command list in commands.ts.
 import Big from 'big.js';
-import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/connection.ts';
-import { users } from '../db/schema.ts';
+
+// The query lives with the accounts; commands.ts imports it from here.
+export { usernames } from '../domain/accounts.ts';
 
 export interface OperatorContext {
   db: Db;
@@ -44,15 +45,6 @@ export function keyValues<K extends string>(args: string[], keys: readonly K[]):
     out[key] = arg.slice(at + 1);
   }
   return out;
-}
-
-export async function usernames(db: Db, ids: number[]): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select({ id: users.id, username: users.username })
-    .from(users)
-    .where(inArray(users.id, [...new Set(ids)]));
-  return new Map(rows.map((row) => [row.id, row.username]));
 }
 
 /** "12.50000000" → "12.5". */

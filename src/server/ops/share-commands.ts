@@ -2,14 +2,12 @@
 // profile, intro, FAQ per language). Granting and revoking name a reason; revoking tells the
 // customer in a station message. None of them touches money.
 import { readFileSync } from 'node:fs';
-import { and, eq } from 'drizzle-orm';
-import { CONTENT_PAGE_KEYS, WEBVIEW_HOSTS_KEY, allowedWebViewUrl, webViewHosts } from '../../contract/support.ts';
-import { configEntries } from '../db/schema.ts';
-import type { Db } from '../db/connection.ts';
+import { CONTENT_PAGE_KEYS, allowedWebViewUrl } from '../../contract/support.ts';
 import { LOCALES } from '../../contract/constants.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { postMessage } from '../domain/messages.ts';
 import { saveContentPage } from '../domain/content-pages.ts';
+import { serviceLink, setServiceUrl, setWebViewHosts } from '../domain/service-link.ts';
 import { grantInvitePermission, inviteFigures, revokeInvitePermission } from '../domain/share.ts';
 import { UsageError, keyValues, reasonOf, type Command } from './command-kit.ts';
 
@@ -29,24 +27,6 @@ export const SHARE_USAGE = `  invite grant <username> "<reason>"           activ
                                                 show or set the customer service link and the hosts the web-view
                                                 may open (https only; the link opens in the web-view when its host
                                                 is listed, else in a new tab)`;
-
-/** A host name as the allowlist holds it: lower case labels joined by dots. */
-const HOST_NAME = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
-
-async function systemSetting(db: Db, key: string): Promise<string> {
-  const [row] = await db
-    .select({ value: configEntries.value })
-    .from(configEntries)
-    .where(and(eq(configEntries.act, 'system'), eq(configEntries.key, key)));
-  return row?.value ?? '';
-}
-
-async function setSystemSetting(db: Db, key: string, value: string): Promise<void> {
-  await db
-    .insert(configEntries)
-    .values({ act: 'system', key, value })
-    .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
-}
 
 /** The longest page of text accepted. */
 const PAGE_MAX_CHARS = 20_000;
@@ -77,20 +57,9 @@ export const shareCommands: Record<string, Command> = {
 
   async service({ db }, args) {
     const changes = keyValues(args, ['url', 'hosts'] as const);
-    if (changes.hosts !== undefined) {
-      const hosts = webViewHosts(changes.hosts);
-      const wrong = hosts.find((host) => !HOST_NAME.test(host));
-      if (wrong !== undefined) throw new UsageError(`"${wrong}" is not a host name: list names such as help.example.com, separated by commas.`);
-      await setSystemSetting(db, WEBVIEW_HOSTS_KEY, hosts.join(','));
-    }
-    if (changes.url !== undefined) {
-      const url = changes.url === 'none' ? '' : changes.url.trim();
-      if (url && !/^https?:\/\/[^\s]+$/.test(url)) throw new UsageError('The service link is an http(s) address, or none.');
-      if (url && !URL.canParse(url)) throw new UsageError('The service link is an http(s) address, or none.');
-      await setSystemSetting(db, 'service_url', url);
-    }
-    const url = await systemSetting(db, 'service_url');
-    const hosts = webViewHosts(await systemSetting(db, WEBVIEW_HOSTS_KEY));
+    if (changes.hosts !== undefined) await setWebViewHosts(db, changes.hosts);
+    if (changes.url !== undefined) await setServiceUrl(db, changes.url === 'none' ? '' : changes.url.trim());
+    const { url, hosts } = await serviceLink(db);
     const opens = !url ? 'the service page shows the FAQ only' : allowedWebViewUrl(url, hosts) ? 'opens in the web-view' : 'opens in a new tab: not an https page of a listed host';
     return `Service link: ${url || 'none'} (${opens}). Web-view hosts: ${hosts.join(', ') || 'none'}.`;
   },

@@ -1,0 +1,27 @@
+// §3 config entries: the operator's settings, one value per group (`act`) and key. The app reads a
+// group through /config (configEntriesOf); a rule reads its own key (configValue).
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { configEntries } from '../db/schema.ts';
+
+/** §3 system config: the entries of one group (system, share or about), in no particular order. */
+export async function configEntriesOf(db: Executor, act: string) {
+  return db.select().from(configEntries).where(eq(configEntries.act, act));
+}
+
+/** One setting's value, or undefined when it was never set. */
+export async function configValue(db: Executor, act: string, key: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ value: configEntries.value })
+    .from(configEntries)
+    .where(and(eq(configEntries.act, act), eq(configEntries.key, key)));
+  return row?.value;
+}
+
+/** Sets one setting, replacing what was there. */
+export async function setConfigEntry(db: Executor, act: string, key: string, value: string): Promise<void> {
+  await db
+    .insert(configEntries)
+    .values({ act, key, value })
+    .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
+}

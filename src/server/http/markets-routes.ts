@@ -1,0 +1,53 @@
+// Markets calls: the coin list, candles, one coin's price, fiat rates and the caller's balances
+// (the live price stream is in price-stream.ts; option orders in options-routes.ts).
+import Big from 'big.js';
+import { balances, coinList, coinRate, currencyRate, klines, klinesPost, type Period } from '../../contract/markets.ts';
+import { texts } from '../../contract/texts.ts';
+import { fiatRateOf } from '../domain/fiat.ts';
+import { balancesOf } from '../domain/ledger.ts';
+import { refuseUnlistedCoin } from '../domain/markets.ts';
+import type { Executor } from '../db/connection.ts';
+import type { Market } from '../market/market.ts';
+import { Refusal } from '../domain/refusal.ts';
+import type { router } from './handle.ts';
+
+export function marketsRoutes(route: ReturnType<typeof router>, market: Market) {
+  route(coinList, (_input, { kept }) =>
+    kept.coinList.read('', async () => {
+      const lists = await market.coinList();
+      return { lists, page: 1, total: lists.length };
+    }),
+  );
+
+  const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
+    await refuseUnlistedCoin(db, input.code);
+    const lists = await market.klines(input.code, input.period, input.limit, db);
+    return { lists, page: 1, total: lists.length, code: input.code, period: input.period, ...market.source };
+  };
+  route(klines, (input, { db }) => candlesOf(input, db));
+  route(klinesPost, (input, { db }) => candlesOf(input, db));
+
+  route(coinRate, async (input, { db }) => {
+    await refuseUnlistedCoin(db, input.code);
+    const quote = await market.quote(input.code, db);
+    if (!quote) throw new Refusal(texts.priceUnavailable.id);
+    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), ...market.source, halted: market.halted().has(input.code) };
+  });
+
+  route(currencyRate, async (input, { db, kept }) => {
+    const rate = await kept.currencyRates.read(input.code, () => fiatRateOf(db, input.code));
+    if (!rate) throw new Refusal(texts.chooseCurrency.id);
+    return rate;
+  });
+
+  route(balances, (_input, { db, caller, kept }) =>
+    kept.balances.read(
+      String(caller.userId),
+      async () => {
+        const lists = await balancesOf(db, caller.userId);
+        return { lists, page: 1, total: lists.length };
+      },
+      () => caller.userId,
+    ),
+  );
+}
