@@ -1,9 +1,8 @@
-// Markets and short-term options (§1, §3, §7, §9): coin list, K-lines, prices, fiat rates,
-// the live stream (our addition), option products, orders, balances.
-import Big from 'big.js';
+// Markets (§1, §3, §7, §9): coin list, K-lines, prices, fiat rates, the live stream (our
+// addition), balances. Short-term options are in options.ts.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching, required } from './fields.ts';
+import { matching } from './fields.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { decimal, isoTime, nullableList, shape, signedDecimal, whole } from './answers.ts';
@@ -11,7 +10,7 @@ import { decimal, isoTime, nullableList, shape, signedDecimal, whole } from './a
 /** A decimal amount as typed: up to 8 decimals, no sign, no exponent. */
 export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
 export const amount = matching(AMOUNT, texts.enterAmount, texts.amountFormat);
-const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
+export const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 
 /** Where an answer's prices come from, so every screen that shows one can say it (each answer's schema spells both fields out). */
 export interface PriceSource {
@@ -148,91 +147,3 @@ export const Balance = shape({
 export type Balance = v.InferOutput<typeof Balance>;
 /** Our addition: the caller's balances per asset. */
 export const balances = get('/users/balances', NoInput, returns(Paged(Balance)));
-
-export const OptionProduct = shape({
-  id: whole,
-  code: v.string(),
-  minutes: whole,
-  /** 0.85 = 85 % profit on a win. */
-  yield_rate: decimal,
-  min_amount: decimal,
-});
-export type OptionProduct = v.InferOutput<typeof OptionProduct>;
-/** Our addition: the option products of a coin (or of every coin). */
-export const optionProducts = get('/coin/option/products', v.object({ code: v.optional(coinCode) }), returns(Paged(OptionProduct)), { cache: 'public', auth: false });
-
-export const DIRECTIONS = ['up', 'down'] as const;
-export type Direction = (typeof DIRECTIONS)[number];
-/** void: no price was recorded in the 10 s before the end time (the market data was unavailable): the stake is refunded. */
-export const OPTION_OUTCOMES = ['win', 'loss', 'tie', 'void'] as const;
-export type OptionOutcome = (typeof OPTION_OUTCOMES)[number];
-export const OptionOrder = shape({
-  id: whole,
-  code: v.string(),
-  direction: v.picklist(DIRECTIONS),
-  amount: decimal,
-  minutes: whole,
-  yield_rate: decimal,
-  start_price: decimal,
-  start_price_at: isoTime,
-  start_constituents: Constituents,
-  start_at: isoTime,
-  end_at: isoTime,
-  status: v.picklist(['holding', 'settled']),
-  end_price: v.nullable(decimal),
-  end_price_at: v.nullable(isoTime),
-  end_constituents: Constituents,
-  outcome: v.nullable(v.picklist(OPTION_OUTCOMES)),
-  payout: v.nullable(decimal),
-  profit: v.nullable(signedDecimal),
-  settled_at: v.nullable(isoTime),
-  /** Seconds to the end time, from the server's clock (0 once due). */
-  remaining_seconds: whole,
-  simulated: v.boolean(),
-  seeded: v.boolean(),
-  exchanges: whole,
-});
-export type OptionOrder = v.InferOutput<typeof OptionOrder>;
-
-export const PlaceOptionInput = v.object({
-  code: coinCode,
-  direction: v.picklist(['up', 'down'], texts.chooseDirection.id),
-  product_id: matching(/^\d{1,9}$/, texts.chooseProduct),
-  amount,
-});
-export const placeOption = post('/coin/order/add', PlaceOptionInput, returns(OptionOrder));
-
-export const optionOrder = get('/coin/order/info', v.object({ id: required(texts.orderNotFound) }), returns(OptionOrder));
-
-export const OPTION_ORDER_STATUSES = ['holding', 'history'] as const;
-/** Our addition: the caller's holding (pending) or history (settled) orders, newest first. */
-export const optionOrders = get(
-  '/coin/order/lists',
-  v.object({
-    status: v.optional(v.picklist(OPTION_ORDER_STATUSES, texts.invalidRequest.id), 'holding'),
-    page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
-  }),
-  returns(Paged(OptionOrder)),
-);
-
-export const OptionTotals = shape({
-  holding_count: whole,
-  holding_amount: decimal,
-  settled_count: whole,
-  wins: whole,
-  losses: whole,
-  ties: whole,
-  total_profit: signedDecimal,
-});
-export type OptionTotals = v.InferOutput<typeof OptionTotals>;
-export const optionTotals = get('/coin/order/total', NoInput, returns(OptionTotals));
-
-export const OPTION_PAGE_SIZE = 20;
-
-/**
- * What a winning option pays back: stake × (1 + yield), rounded down to 8 decimals (never more
- * than was won). The settlement and the order form both use this one rule.
- */
-export function winPayout(amount: string, yieldRate: string): string {
-  return new Big(amount).times(new Big(1).plus(yieldRate)).round(8, Big.roundDown).toFixed(8);
-}

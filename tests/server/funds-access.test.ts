@@ -8,7 +8,7 @@ import { accountEntries, rechargeOrder, rechargeRecords, submitRecharge, withdra
 import { bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
 import { certificationState, submitCertification } from '../../src/contract/certification.ts';
 import { pointRecords } from '../../src/contract/rewards.ts';
-import { optionOrder, optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
 import type { BankCard, Wallet } from '../../src/contract/payouts.ts';
 import type { RechargeOrder, WithdrawOrder } from '../../src/contract/funds.ts';
 

@@ -11,7 +11,7 @@ import { PASSWORD, PAYPASS, customer, dbState, expectLedgerBalanced, newPhone, r
 import { addCard, withdraw } from './funds-helpers.ts';
 import { editProfile, register, sendSmsCode } from '../../src/contract/account.ts';
 import { post as declarePost, returns } from '../../src/contract/endpoint.ts';
-import { optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { optionProducts, placeOption } from '../../src/contract/options.ts';
 import { idempotencyKeys, ledgerEntries, optionOrders, sessions, users, verificationCodes, withdrawOrders } from '../../src/server/db/schema.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';

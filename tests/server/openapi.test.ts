@@ -64,6 +64,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'earn',
       'funds',
       'markets',
+      'options',
       'messages',
       'payouts',
       'rewards',

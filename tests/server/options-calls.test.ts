@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
-import { balances, optionOrder, optionOrders, optionProducts, optionTotals, placeOption, type OptionProduct } from '../../src/contract/markets.ts';
+import { balances } from '../../src/contract/markets.ts';
+import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption, type OptionProduct } from '../../src/contract/options.ts';
 import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
 import { settleAllDue } from '../../src/server/jobs/settlement.ts';
 

@@ -9,7 +9,7 @@ import { approvedRecharge, cryptoRecharge, opsOk, ops, uploadedPicture } from '.
 import { claimWelfare, welfareTask, welfareTasks, type WelfareTask } from '../../src/contract/welfare.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { userInfo } from '../../src/contract/account.ts';
-import { optionProducts, placeOption } from '../../src/contract/markets.ts';
+import { optionProducts, placeOption } from '../../src/contract/options.ts';
 import { certifications, ledgerEntries, welfareClaims } from '../../src/server/db/schema.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { registerByPhone, userIdOf } from './helpers.ts';

@@ -7,7 +7,8 @@ import { TOKEN_HEADER, apiPathOf, isPartition, keptCallsOf, partitionName, synth
 import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
 import { endpointsIn } from '../../src/contract/registry.ts';
 import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
-import { balances, coinList, placeOption } from '../../src/contract/markets.ts';
+import { balances, coinList } from '../../src/contract/markets.ts';
+import { placeOption } from '../../src/contract/options.ts';
 import { config, slides } from '../../src/contract/content.ts';
 import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
 import { rechargeRecords, submitWithdraw } from '../../src/contract/funds.ts';

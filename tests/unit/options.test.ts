@@ -1,7 +1,7 @@
 // The option screens' own rules: exact payouts and amounts, the checks before an order is sent
 // (§5: at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
-import type { OptionOrder, OptionProduct } from '../../src/contract/markets.ts';
+import type { OptionOrder, OptionProduct } from '../../src/contract/options.ts';
 import { formatCountdown, formatSignedUsdt, formatUsdt, formatYield, winPayout } from '../../src/features/options/option-format.ts';
 import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';

@@ -1,7 +1,7 @@
 // Small pieces the option screens share: the direction tag, the live countdown, the rule icon.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
-import type { Direction, OptionOrder } from '../../contract/markets.ts';
+import type { Direction, OptionOrder } from '../../contract/options.ts';
 import { formatCountdown } from './option-format.ts';
 import { remainingMs, useServerNow } from './server-clock.ts';
 

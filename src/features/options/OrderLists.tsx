@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import Big from 'big.js';
-import type { OptionOrder } from '../../contract/markets.ts';
+import type { OptionOrder } from '../../contract/options.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';

@@ -6,7 +6,7 @@ import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
-import type { OptionOrder } from '../../contract/markets.ts';
+import type { OptionOrder } from '../../contract/options.ts';
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { prices, subscribePrices } from '../../lib/prices.ts';

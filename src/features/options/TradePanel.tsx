@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import Big from 'big.js';
-import type { Direction, OptionProduct } from '../../contract/markets.ts';
+import type { Direction, OptionProduct } from '../../contract/options.ts';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';

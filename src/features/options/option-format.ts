@@ -1,7 +1,8 @@
 // How option amounts, prices, yields and times read on screen. Exact: decimal strings through
 // big.js and Intl, never a float.
 import Big from 'big.js';
-import { AMOUNT, winPayout as payoutRule } from '../../contract/markets.ts';
+import { AMOUNT } from '../../contract/markets.ts';
+import { winPayout as payoutRule } from '../../contract/options.ts';
 import { formatAmount } from '../../lib/format.ts';
 
 /** Amounts typed and shown the way every money screen does (one home: lib/format). */

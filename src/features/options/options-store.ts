@@ -18,7 +18,7 @@ import {
   type OptionOrder,
   type OptionProduct,
   type OptionTotals,
-} from '../../contract/markets.ts';
+} from '../../contract/options.ts';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';

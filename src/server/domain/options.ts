@@ -5,16 +5,8 @@ import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import {
-  OPTION_PAGE_SIZE,
-  winPayout,
-  type Direction,
-  type OptionOrder,
-  type OptionOutcome,
-  type OptionProduct,
-  type OptionTotals,
-  type PriceSource,
-} from '../../contract/markets.ts';
+import { type PriceSource } from '../../contract/markets.ts';
+import { OPTION_PAGE_SIZE, winPayout, type Direction, type OptionOrder, type OptionOutcome, type OptionProduct, type OptionTotals } from '../../contract/options.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';

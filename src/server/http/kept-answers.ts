@@ -7,7 +7,8 @@ import type { Changes } from '../db/changes.ts';
 import { EVERYTHING } from '../db/changes.ts';
 import type { ResultOf } from '../../contract/endpoint.ts';
 import type { config, slides } from '../../contract/content.ts';
-import type { balances, coinList, currencyRate, optionProducts } from '../../contract/markets.ts';
+import type { balances, coinList, currencyRate } from '../../contract/markets.ts';
+import type { optionProducts } from '../../contract/options.ts';
 import type { userInfo } from '../../contract/account.ts';
 import type { Caller } from '../domain/sessions.ts';
 

@@ -1,6 +1,6 @@
 // Option calls (§7 /coin/option/products, /coin/order/*): thin; the rules live in domain/options.ts,
 // the quote each order settles against comes from the market.
-import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/markets.ts';
+import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/options.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
 import { activeOptionProducts, findOwnOrder, optionOrdersPage, optionTotalsOf, placeOptionOrder, toOptionOrder } from '../domain/options.ts';
 import type { Market } from '../market/market.ts';
