@@ -48,8 +48,10 @@ const DATE_PARTS = {
   clock: { hour: '2-digit', minute: '2-digit' },
   day: { month: '2-digit', day: '2-digit' },
   dayClock: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
+  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
+  dateClock: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
-type DateKind = keyof typeof DATE_PARTS;
+export type DateKind = keyof typeof DATE_PARTS;
 
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function dateFormat(kind: DateKind): Intl.DateTimeFormat {
@@ -63,6 +65,9 @@ function dateFormat(kind: DateKind): Intl.DateTimeFormat {
   }
   return format;
 }
+
+/** A time in the app's language with the parts of `kind` (Latin digits, a 0–23 clock): one formatter per language and kind. */
+export const formatDate = (kind: DateKind, date: Date) => dateFormat(kind).format(date);
 
 /** HH:MM:SS of a recorded time (the device's time zone). */
 export const formatTime = (iso: string) => dateFormat('time').format(new Date(iso));

@@ -4,7 +4,7 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { formatDate } from '../../lib/format.ts';
 import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
@@ -139,26 +139,6 @@ export async function markAllRead(): Promise<void> {
 /** Text for the list: the content on one line, without runs of spaces and line breaks. */
 export const previewOf = (content: string) => content.replace(/\s+/g, ' ').trim();
 
-type DateKind = 'time' | 'dayTime' | 'date' | 'full';
-const DATE_PARTS: Record<DateKind, Intl.DateTimeFormatOptions> = {
-  time: { hour: '2-digit', minute: '2-digit' },
-  dayTime: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
-  date: { year: 'numeric', month: '2-digit', day: '2-digit' },
-  full: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
-};
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: DateKind): Intl.DateTimeFormat {
-  const locale = intlLocale(currentLocale());
-  const key = `${locale}:${kind}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const clock = kind === 'date' ? {} : { hourCycle: 'h23' as const };
-    format = new Intl.DateTimeFormat(locale, { ...DATE_PARTS[kind], ...clock, numberingSystem: 'latn' });
-    dateFormats.set(key, format);
-  }
-  return format;
-}
-
 /**
  * When a message was sent, in the app's language: in full for the reader; in the list as short
  * as it stays clear (today: HH:MM; this year: day, month and HH:MM; before: the date).
@@ -168,8 +148,7 @@ export function formatMessageDate(iso: string, { full = false, now = new Date() 
   if (Number.isNaN(date.getTime())) return iso;
   const sameYear = date.getFullYear() === now.getFullYear();
   const sameDay = sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  const kind: DateKind = full ? 'full' : sameDay ? 'time' : sameYear ? 'dayTime' : 'date';
-  return dateFormat(kind).format(date);
+  return formatDate(full ? 'dateClock' : sameDay ? 'clock' : sameYear ? 'dayClock' : 'date', date);
 }
 
 // Another session (logout, another user) must never see this one's messages.
