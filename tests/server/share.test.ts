@@ -13,7 +13,7 @@ import { messages } from '../../src/contract/messages.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { certifications } from '../../src/server/db/schema.ts';
-import { translator } from '../../src/server/http/i18n.ts';
+import { translator } from '../../src/server/i18n.ts';
 
 let h: Harness;
 beforeAll(async () => {

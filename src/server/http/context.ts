@@ -1,7 +1,7 @@
 // What every handler receives: the database, the caller, the request language and a clock.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
-import type { Translate } from './i18n.ts';
+import type { Translate } from '../i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import type { CodeSender } from '../domain/code-sender.ts';
 import type { Market } from '../market/market.ts';

@@ -14,7 +14,7 @@ import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { keptAnswers, keptBytes, type KeptAnswers } from './kept-answers.ts';
-import { requestLocale, translator, type Translate } from './i18n.ts';
+import { requestLocale, translator, type Translate } from '../i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
 import { hasUnsupportedCharacters } from './unsupported-characters.ts';

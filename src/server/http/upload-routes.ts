@@ -11,7 +11,7 @@ import { UPLOADS_PATH, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
-import { requestLocale, translator } from './i18n.ts';
+import { requestLocale, translator } from '../i18n.ts';
 import { callerOf } from './rate-limits.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 

@@ -16,7 +16,7 @@ import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../domain/
 import { certificationQueue, rejectCertification, verifyCertification } from '../domain/certification.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { changeContractPair, changeLockupProduct, changeOptionProduct, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
-import { translator } from '../http/i18n.ts';
+import { translator } from '../i18n.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';

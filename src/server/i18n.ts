@@ -5,10 +5,10 @@ import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { formatter } from '@lingui/format-po';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
-import { textById } from '../../contract/texts.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
+import { textById } from '../contract/texts.ts';
 
-const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../../locales');
+const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../locales');
 
 function loadCatalogs(): Record<Locale, I18n> {
   const po = formatter();

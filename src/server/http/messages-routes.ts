@@ -3,7 +3,7 @@ import { messages, readMessages, unreadMessages } from '../../contract/messages.
 import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';
 import type { router } from './handle.ts';
 
-export function messageRoutes(route: ReturnType<typeof router>) {
+export function messagesRoutes(route: ReturnType<typeof router>) {
   route(messages, (input, { db, caller }) => listMessages(db, caller.userId, input.status, Number(input.page)));
 
   route(unreadMessages, (_input, { db, caller }) => unreadSummary(db, caller.userId));

@@ -3,7 +3,7 @@ import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallet
 import * as payouts from '../domain/payouts.ts';
 import type { router } from './handle.ts';
 
-export function payoutRoutes(route: ReturnType<typeof router>) {
+export function payoutsRoutes(route: ReturnType<typeof router>) {
   route(bankCards, async (_input, { db, caller }) => {
     const lists = (await payouts.bankCardsOf(db, caller.userId)).map(payouts.toBankCard);
     return { lists, page: 1, total: lists.length };

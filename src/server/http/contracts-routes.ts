@@ -8,7 +8,7 @@ import { activePairs, cancelContractOrder, contractOrdersOf, placeContractOrder,
 import type { Market } from '../market/market.ts';
 import type { router } from './handle.ts';
 
-export function contractRoutes(route: ReturnType<typeof router>, market: Market) {
+export function contractsRoutes(route: ReturnType<typeof router>, market: Market) {
   route(contractPairs, async (_input, { db }) => {
     const lists = await activePairs(db);
     return { lists, page: 1, total: lists.length };
