@@ -1,7 +1,22 @@
 // Account calls of spec §7 (and the two our server adds: register and logout).
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { INVITE_CODE, code, currency, email, loginPassword, mustFlag, optionalMatching, payPassword, phone, required, samePasswords, matching, UPLOAD_URL } from './fields.ts';
+import {
+  INVITE_CODE,
+  code,
+  currency,
+  email,
+  loginName,
+  loginPassword,
+  mustFlag,
+  optionalMatching,
+  payPassword,
+  phone,
+  required,
+  samePasswords,
+  matching,
+  UPLOAD_URL,
+} from './fields.ts';
 import { texts } from './texts.ts';
 import { CURRENCIES, VERIFICATION_STATUSES } from './constants.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
@@ -34,7 +49,7 @@ export type Session = v.InferOutput<typeof Session>;
 const CodeSent = shape({ resend_in: whole });
 
 export const LoginInput = v.object({
-  username: required(texts.enterUsernameAndPassword),
+  username: loginName,
   password: required(texts.enterUsernameAndPassword),
 });
 /** The login screen also needs the agreement ticked (§5); the server never sees it. */

@@ -13,6 +13,9 @@ export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) => v.
 export const matching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>
   v.pipe(required(missing), v.regex(pattern, wrong.id));
 
+/** RFC 5321: an e-mail address has at most 254 characters; it is the longest thing a login name can be. */
+export const EMAIL_MAX_LENGTH = 254;
+
 /** §5 / §9: login password, 6-12 letters or numbers. */
 export const LOGIN_PASSWORD = /^[A-Za-z0-9]{6,12}$/;
 /** §5 / §9: payment password, exactly 6 digits. */
@@ -31,7 +34,10 @@ export const loginPassword = matching(LOGIN_PASSWORD, texts.loginPasswordFormat)
 export const payPassword = matching(PAY_PASSWORD, texts.payPasswordFormat);
 export const code = matching(CODE, texts.enterCode, texts.codeFormat);
 export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
-export const email = v.pipe(matching(EMAIL, texts.enterEmail, texts.emailFormat), v.toLowerCase());
+// Bounded before the pattern: a hostile address of kilobytes is refused at once (the server checks with abortEarly).
+export const email = v.pipe(required(texts.enterEmail), v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id), v.regex(EMAIL, texts.emailFormat.id), v.toLowerCase());
+/** What the login screen takes: a username, a mobile number or an e-mail address. */
+export const loginName = v.pipe(required(texts.enterUsernameAndPassword), v.maxLength(EMAIL_MAX_LENGTH, texts.loginNameTooLong.id));
 export const currency = v.picklist(CURRENCIES, texts.chooseCurrency.id);
 /** Optional on the wire (absent or empty), else it must match `pattern` (a regex, so the published document shows it). */
 export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong: MessageDescriptor) =>

@@ -6,6 +6,7 @@ import type { MessageDescriptor } from '@lingui/core';
 export const texts = {
   // §5 login and register
   enterUsernameAndPassword: /*i18n*/ { id: 'v.enterUsernameAndPassword', message: 'Please enter your username and password first!' },
+  loginNameTooLong: /*i18n*/ { id: 'v.loginNameTooLong', message: 'The username, mobile number or e-mail address is too long!' },
   readAgreement: /*i18n*/ { id: 'v.readAgreement', message: 'Please make sure to read the agreement and try again!' },
   loginPasswordFormat: /*i18n*/ { id: 'v.loginPasswordFormat', message: 'The login password must be 6-12 letters or numbers!' },
   payPasswordFormat: /*i18n*/ { id: 'v.payPasswordFormat', message: 'Payment password must be 6 digits only!' },
@@ -44,6 +45,11 @@ export const texts = {
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
   uploadNotImage: /*i18n*/ { id: 'e.uploadNotImage', message: 'Please choose a JPEG, PNG, WebP or GIF picture!' },
   uploadTooLarge: /*i18n*/ { id: 'e.uploadTooLarge', message: 'The picture is too large (at most 5 MB)!' },
+  uploadLimit: /*i18n*/ {
+    id: 'e.uploadLimit',
+    message:
+      'You have reached the limit of pictures an account can keep ({0} pictures, {1} MB in all). Pictures you did not use are deleted {2} hours after upload: please try again later!',
+  },
   pictureUnavailable: /*i18n*/ { id: 'e.pictureUnavailable', message: 'The picture could not be loaded.' },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   success: /*i18n*/ { id: 'e.success', message: 'Success' },
@@ -117,6 +123,17 @@ export const texts = {
   bankCardLimit: /*i18n*/ { id: 'e.bankCardLimit', message: 'You can bind at most {0} bank cards!' },
   walletLimit: /*i18n*/ { id: 'e.walletLimit', message: 'You can add at most {0} wallets!' },
   walletExists: /*i18n*/ { id: 'e.walletExists', message: 'This address has already been added!' },
+  payeeCooling: /*i18n*/ {
+    id: 'e.payeeCooling',
+    message: 'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
+  },
+  payeeAddedTitle: /*i18n*/ { id: 'e.payeeAddedTitle', message: 'New withdrawal address added' },
+  payeeAddedCooling: /*i18n*/ {
+    id: 'e.payeeAddedCooling',
+    message:
+      '{0} was added to your account. For your safety, withdrawals to it are possible {1} hours after it was added. If you did not add it, delete it at once and change your passwords.',
+  },
+  payeeAdded: /*i18n*/ { id: 'e.payeeAdded', message: '{0} was added to your account. If you did not add it, delete it at once and change your passwords.' },
   certificationPending: /*i18n*/ { id: 'e.certificationPending', message: 'Your certification is under review, please wait!' },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
   notEnoughPoints: /*i18n*/ { id: 'e.notEnoughPoints', message: 'Not enough points!' },

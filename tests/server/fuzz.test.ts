@@ -90,8 +90,8 @@ const stats = new Map<string, number>();
 
 // ---- The database fingerprint ---------------------------------------------------------------
 
-/** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, idempotency keys, the feed's lease. */
-const BOOKKEEPING = new Set(['attempt_counters', 'idempotency_keys', 'leases']);
+/** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL), idempotency keys, the feed's lease. */
+const BOOKKEEPING = new Set(['attempt_counters', 'request_counters', 'idempotency_keys', 'leases']);
 /** A wrong code counts a failed try on the code's row (brute-force guard): compared by rows, not content. */
 const ROWS_ONLY = new Set(['verification_codes']);
 const tables: { name: string; content: boolean }[] = [];

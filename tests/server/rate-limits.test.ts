@@ -101,10 +101,12 @@ it.each([1, 2])('behind %i trusted proxies, counts the client address they name,
     const proxies = ['10.0.0.2', '10.0.0.3'].slice(0, hops - 1);
     const from = (client: string, spoofed: string) =>
       proxied.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': [spoofed, client, ...proxies].join(', ') }, remoteAddress: '10.0.0.1' });
-    for (let i = 0; i < 3; i++) expect((await from('203.0.113.5', `198.18.0.${i}`)).statusCode).toBe(200);
-    expect((await from('203.0.113.5', '198.18.0.99')).statusCode).toBe(429);
+    // Addresses of this case only: on PostgreSQL every app on the database counts in the same budget.
+    const [client, other] = [`203.0.113.${10 + hops}`, `203.0.113.${20 + hops}`];
+    for (let i = 0; i < 3; i++) expect((await from(client, `198.18.0.${i}`)).statusCode).toBe(200);
+    expect((await from(client, '198.18.0.99')).statusCode).toBe(429);
     // Another customer behind the same proxies keeps a budget of their own.
-    expect((await from('203.0.113.6', '198.18.0.1')).statusCode).toBe(200);
+    expect((await from(other, '198.18.0.1')).statusCode).toBe(200);
   } finally {
     await proxied.close();
   }

@@ -1,6 +1,6 @@
 // §7 picture upload (multipart, field `image`): only real JPEG, PNG, WebP or GIF pictures of at
 // most 5 MB are kept; each is served back at its URL to its owner (uploads-private.test.ts: to
-// no one else) and can become its owner's avatar.
+// no one else) and can become its owner's avatar (a public copy of it).
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, refused, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
@@ -88,11 +88,15 @@ it('a picture over 5 MB is refused as too large and nothing is kept', async () =
   expect(await dbState(h)).toEqual(before);
 });
 
-it('an uploaded picture becomes the avatar', async () => {
+it('an uploaded picture becomes the avatar, as its own public copy', async () => {
   const { data } = await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png' });
   const res = await h.call(editAvatar, { userimg: data.url }, { token: me.token });
-  expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { userimg: data.url, phone: me.phone } });
-  expect((await h.call(userInfo, {}, { token: me.token })).data.userimg).toBe(data.url);
+  expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { userimg: expect.stringMatching(UPLOAD_URL), phone: me.phone } });
+  expect(res.data.userimg).not.toBe(data.url);
+  expect((await h.call(userInfo, {}, { token: me.token })).data.userimg).toBe(res.data.userimg);
+  const avatar = await h.app.inject({ method: 'GET', url: res.data.userimg });
+  expect(avatar.statusCode).toBe(200);
+  expect(new Uint8Array(avatar.rawPayload)).toEqual(tinyPng());
 });
 
 it("another customer's picture cannot become my avatar", async () => {

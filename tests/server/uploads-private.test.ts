@@ -1,21 +1,23 @@
 // Private pictures stay private: certification documents (front, back, holding it) and transfer
 // receipts are served at /api/uploads/<id> to their owner's token only, with `private, no-store`;
 // anyone else (no token, another customer's token, a logged-out token) gets the very answer an id
-// that never existed gets, and no byte. An avatar becomes public when it is set, with a long cache.
-// The operator command writes any of them to a file.
+// that never existed gets, and no byte. An avatar is a public copy made when it is set, with a long
+// cache: the upload it was made from stays private, so a picture that is also an identity document
+// or a receipt is never public, and the avatar's copy can be neither. The operator command writes
+// any of them to a file.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused, tinyPng, uploadFile } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
-import { editAvatar, logout } from '../../src/contract/account.ts';
+import { editAvatar, logout, userInfo } from '../../src/contract/account.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { submitRecharge } from '../../src/contract/funds.ts';
-import { certifications } from '../../src/server/db/schema.ts';
+import { certifications, uploads, users } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
 
@@ -131,21 +133,94 @@ it('is no longer served to its owner after they log out with that token', async 
   await expectUnavailable(picture.url, { token: device.token });
 });
 
+/** Sets the avatar from `url` and answers the avatar's own URL, after checking anyone gets it, with a long cache. */
+async function setAvatar(token: string, url: string, bytes: Uint8Array): Promise<string> {
+  const set = await h.call(editAvatar, { userimg: url }, { token });
+  expect(set).toMatchObject({ ret: 1, data: { userimg: expect.stringMatching(/^\/api\/uploads\//) } });
+  const avatarUrl = set.data.userimg;
+  expect(avatarUrl).not.toBe(url);
+  expect((await h.call(userInfo, {}, { token })).data.userimg).toBe(avatarUrl);
+  for (const headers of [{}, { token: stranger.token }, { token }] as Record<string, string>[]) {
+    const res = await get(avatarUrl, headers);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(new Uint8Array(res.rawPayload)).toEqual(bytes);
+  }
+  return avatarUrl;
+}
+
+/** Served to its owner only, kept by no cache. */
+async function expectPrivate(url: string, bytes: Uint8Array, ownerToken: string) {
+  await expectUnavailable(url);
+  await expectUnavailable(url, { token: stranger.token });
+  const res = await get(url, { token: ownerToken });
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('private, no-store');
+  expect(new Uint8Array(res.rawPayload)).toEqual(bytes);
+}
+
 describe('an avatar', () => {
-  it('becomes public once set: anyone gets it, with a long cache', async () => {
+  it('is a public copy once set: anyone gets it, with a long cache; the upload stays private', async () => {
     const avatar = await upload(owner.token, 'avatar');
     await expectUnavailable(avatar.url);
-    expect(await h.call(editAvatar, { userimg: avatar.url }, { token: owner.token })).toMatchObject({ ret: 1, data: { userimg: avatar.url } });
-    for (const headers of [{}, { token: stranger.token }, { token: owner.token }] as Record<string, string>[]) {
-      const res = await get(avatar.url, headers);
-      expect(res.statusCode).toBe(200);
-      expect(res.headers['content-type']).toBe('image/png');
-      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(res.headers['x-content-type-options']).toBe('nosniff');
-      expect(new Uint8Array(res.rawPayload)).toEqual(avatar.bytes);
-    }
-    // Only the picture made the avatar: the owner's documents stay private.
+    await setAvatar(owner.token, avatar.url, avatar.bytes);
+    await expectPrivate(avatar.url, avatar.bytes, owner.token);
+    // The owner's documents stay private too.
     await expectUnavailable(kinds.get('certification front')!.url);
+  });
+
+  it('made from the identity document leaves the document private', async () => {
+    const person = await customer(h);
+    const document = await upload(person.token, 'passport-and-avatar');
+    const primary = { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number: 'AB1234567', image: document.url };
+    expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
+    await setAvatar(person.token, document.url, document.bytes);
+    await expectPrivate(document.url, document.bytes, person.token);
+  });
+
+  it('made from a transfer receipt leaves the receipt private', async () => {
+    const person = await customer(h);
+    const receipt = await upload(person.token, 'receipt-and-avatar');
+    expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: receipt.url }, { token: person.token })).ret).toBe(1);
+    await setAvatar(person.token, receipt.url, receipt.bytes);
+    await expectPrivate(receipt.url, receipt.bytes, person.token);
+  });
+
+  it('set first, then the same upload sent as the document and the receipt: both stay private', async () => {
+    const person = await customer(h);
+    const picture = await upload(person.token, 'avatar-then-documents');
+    await setAvatar(person.token, picture.url, picture.bytes);
+    const primary = { level: 'primary', doc_type: 'id_card', name: 'Anan Wong', number: '1101700203451', image: picture.url };
+    expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
+    expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: picture.url }, { token: person.token })).ret).toBe(1);
+    await expectPrivate(picture.url, picture.bytes, person.token);
+  });
+
+  it("cannot be sent as a document or a receipt: its public copy is the avatar's only", async () => {
+    const person = await customer(h);
+    const picture = await upload(person.token, 'avatar-copy');
+    const avatarUrl = await setAvatar(person.token, picture.url, picture.bytes);
+    const primary = { level: 'primary', doc_type: 'passport', name: 'Kanya Dee', number: 'AC7654321', image: avatarUrl };
+    expect(await h.call(submitCertification, primary, { token: person.token })).toEqual(refused('Please upload a photo of the document!'));
+    expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: avatarUrl }, { token: person.token })).toEqual(
+      refused('Please upload the transfer receipt!'),
+    );
+  });
+
+  it('replaced, its old copy is gone; set again, it stays the same', async () => {
+    const person = await customer(h);
+    const first = await upload(person.token, 'first-avatar');
+    const firstAvatar = await setAvatar(person.token, first.url, first.bytes);
+    const second = await upload(person.token, 'second-avatar');
+    const secondAvatar = await setAvatar(person.token, second.url, second.bytes);
+    expect(await h.call(editAvatar, { userimg: secondAvatar }, { token: person.token })).toMatchObject({ ret: 1, data: { userimg: secondAvatar } });
+    expect((await get(secondAvatar)).statusCode).toBe(200);
+    await expectUnavailable(firstAvatar);
+    await expectUnavailable(firstAvatar, { token: person.token });
+    // The upload it was made from is the customer's, as before.
+    await expectPrivate(first.url, first.bytes, person.token);
   });
 
   it("cannot be another customer's private picture, which stays private", async () => {
@@ -154,6 +229,30 @@ describe('an avatar', () => {
     await expectUnavailable(url);
     await expectUnavailable(url, { token: stranger.token });
   });
+});
+
+it('an avatar that the old rule made public with the document it also was gets its own copy, and the document is private again (migration 0014)', async () => {
+  const person = await customer(h);
+  const picture = await upload(person.token, 'public-before');
+  const primary = { level: 'primary', doc_type: 'passport', name: 'Prasert Chai', number: 'AD1122334', image: picture.url };
+  expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
+  // What the old rule did: the upload itself made public as the avatar.
+  const id = picture.url.slice('/api/uploads/'.length);
+  await h.database.db.update(uploads).set({ isPublic: true }).where(eq(uploads.id, id));
+  await h.database.db.update(users).set({ avatar: picture.url }).where(eq(users.id, person.id));
+  expect((await get(picture.url)).statusCode).toBe(200);
+
+  const migration = readFileSync(resolve('src/server/db/migrations/0014_upload_bounds.sql'), 'utf8').split('--> statement-breakpoint');
+  await h.database.db.execute(sql.raw(migration[1]!));
+
+  await expectUnavailable(picture.url);
+  await expectUnavailable(picture.url, { token: stranger.token });
+  const avatar = (await h.call(userInfo, {}, { token: person.token })).data.userimg;
+  expect(avatar).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/);
+  expect(avatar).not.toBe(picture.url);
+  const served = await get(avatar);
+  expect(served.statusCode).toBe(200);
+  expect(new Uint8Array(served.rawPayload)).toEqual(picture.bytes);
 });
 
 describe('the operator command picture', () => {

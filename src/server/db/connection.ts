@@ -164,3 +164,8 @@ function isAlive(pid: number): boolean {
 export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
 }
+
+/** True when `db` is PostgreSQL (DATABASE_URL), which several server processes may share; false on the embedded PGlite. */
+export function sharedByProcesses(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
+}

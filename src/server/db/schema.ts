@@ -66,12 +66,25 @@ export const outbox = pgTable('outbox', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-/** Counters for login and code limits, shared by every server process. */
-export const attemptCounters = pgTable('attempt_counters', {
-  key: text('key').primaryKey(),
-  windowStart: at('window_start').notNull(),
-  count: integer('count').notNull(),
-});
+/**
+ * Windowed counters (domain/attempts.ts), shared by every server process. `key` is a SHA-256 digest
+ * of what is counted, so no input is too long for it and no typed name is kept. `expires_at` is when
+ * the row stops mattering (the cleanup job deletes it); deliberately not indexed, so counting stays a
+ * HOT update and the hourly cleanup scans a small table.
+ */
+const windowedCounters = (name: string) =>
+  pgTable(name, {
+    key: text('key').primaryKey(),
+    windowStart: at('window_start').notNull(),
+    count: integer('count').notNull(),
+    /** The latest count (the account-wide login delay runs from it). */
+    lastAt: at('last_at').notNull().defaultNow(),
+    expiresAt: at('expires_at').notNull().defaultNow(),
+  });
+/** Login guesses, wrong passwords and codes sent. */
+export const attemptCounters = windowedCounters('attempt_counters');
+/** Requests per minute of an address or an account (PostgreSQL only: on PGlite one process counts in memory). */
+export const requestCounters = windowedCounters('request_counters');
 
 /** A write carrying an Idempotency-Key is applied once; its answer is replayed. */
 export const idempotencyKeys = pgTable('idempotency_keys', {
@@ -81,17 +94,22 @@ export const idempotencyKeys = pgTable('idempotency_keys', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-export const uploads = pgTable('uploads', {
-  id: text('id').primaryKey(),
-  userId: integer('user_id')
-    .notNull()
-    .references(() => users.id),
-  mime: text('mime').notNull(),
-  bytes: bytea('bytes').notNull(),
-  /** Served to anyone (an avatar once it is set); otherwise only to its owner and the operator. */
-  isPublic: boolean('public').notNull().default(false),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    mime: text('mime').notNull(),
+    bytes: bytea('bytes').notNull(),
+    /** Served to anyone: an avatar's own copy, made when it is set (never a document or a receipt); otherwise only to its owner and the operator. */
+    isPublic: boolean('public').notNull().default(false),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  // An account's pictures, counted at each upload against its bounds (domain/uploads.ts).
+  (t) => [index('uploads_user_idx').on(t.userId, t.createdAt)],
+);
 
 export const configEntries = pgTable(
   'config_entries',

@@ -3,11 +3,11 @@ import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { attemptCounters, users } from '../db/schema.ts';
-import { PASSWORD_LIMIT, clearAttempts, countAttempt, isLimited } from './attempts.ts';
+import { users } from '../db/schema.ts';
+import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal } from './refusal.ts';
-import { publishOwnUpload } from './uploads.ts';
+import { publicAvatarCopy } from './uploads.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';
@@ -131,10 +131,14 @@ export async function saveProfile(db: Executor, userId: number, changes: Partial
   }
 }
 
-/** Makes the user's own uploaded picture their avatar; as an avatar everyone sees it, so it becomes public with it. */
+/**
+ * Makes the user's own uploaded picture their avatar. Everyone sees an avatar, so it is a public copy:
+ * the upload itself stays private, and so does anything else it is (an identity document, a receipt).
+ */
 export async function changeAvatar(tx: Tx, userId: number, url: string): Promise<UserRow> {
-  if (!(await publishOwnUpload(tx, userId, url))) throw new Refusal(texts.uploadFailed.id);
-  const [row] = await tx.update(users).set({ avatar: url }).where(eq(users.id, userId)).returning();
+  const avatar = await publicAvatarCopy(tx, userId, url);
+  if (!avatar) throw new Refusal(texts.uploadFailed.id);
+  const [row] = await tx.update(users).set({ avatar }).where(eq(users.id, userId)).returning();
   return row!;
 }
 
@@ -182,15 +186,15 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /**
- * A password check that locks after five wrong tries in 15 minutes. The key's counter row is held
- * (FOR UPDATE) while the password is checked, so guesses sent at once are tried one after another
- * and the sixth finds the lock, on every server process. With no stored hash the check still
- * spends the time and fails (no probing for accounts).
+ * A password check of a signed-in customer (old login password, payment password) that locks after
+ * five wrong tries in 15 minutes: per account, since only its owner reaches it (the login's own
+ * check is login-guessing.ts). The key's counter row is held (FOR UPDATE) while the password is
+ * checked, so guesses sent at once are tried one after another and the sixth finds the lock, on
+ * every server process. With no stored hash the check still spends the time and fails.
  */
 export async function checkSecret(db: Executor, key: string, storedHash: string | null | undefined, secret: string, wrongTextId: string, now: Date) {
   const outcome = await db.transaction(async (tx) => {
-    await tx.insert(attemptCounters).values({ key, windowStart: now, count: 0 }).onConflictDoNothing();
-    await tx.select({ key: attemptCounters.key }).from(attemptCounters).where(eq(attemptCounters.key, key)).for('update');
+    await holdCounter(tx, key, PASSWORD_LIMIT, now);
     if (await isLimited(tx, key, PASSWORD_LIMIT, now)) return 'limited';
     if (!(await verifySecret(storedHash, secret))) {
       await countAttempt(tx, key, PASSWORD_LIMIT, now);

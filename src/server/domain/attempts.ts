@@ -1,41 +1,101 @@
-// Counters of failed logins, wrong passwords and code requests, kept in the database so that
-// every server process enforces the same limits.
-import { eq, sql } from 'drizzle-orm';
+// Windowed counters: failed logins, wrong passwords, codes sent, and (on PostgreSQL) requests per
+// minute. Kept in the database so that every server process enforces the same limits. A counter is
+// named by what it counts (`login:12@203.0.113.5`); the row's key is a SHA-256 digest of that name,
+// so an input of any length fits and no typed name or address is stored.
+import { createHash } from 'node:crypto';
+import { eq, inArray, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { attemptCounters } from '../db/schema.ts';
+import { attemptCounters, requestCounters } from '../db/schema.ts';
 
 export interface Limit {
   max: number;
   windowMs: number;
 }
 
-/** Five wrong passwords lock that account's login (or password check) for 15 minutes. */
+/** A table of windowed counters: attempt_counters or request_counters. */
+export type CounterTable = typeof attemptCounters;
+
+export interface Count {
+  count: number;
+  /** The window runs from here for the limit's windowMs; then counting starts again at 1. */
+  windowStart: Date;
+  /** When the latest attempt was counted. */
+  lastAt: Date;
+}
+
+/** Five wrong passwords lock that password check for 15 minutes. */
 export const PASSWORD_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
 /** Ten codes a day to one phone or e-mail address. */
 export const CODE_DAILY_LIMIT: Limit = { max: 10, windowMs: 24 * 60 * 60_000 };
 
-export async function isLimited(db: Executor, key: string, limit: Limit, now: Date): Promise<boolean> {
-  const [row] = await db.select().from(attemptCounters).where(eq(attemptCounters.key, key));
-  return !!row && row.count >= limit.max && now.getTime() - row.windowStart.getTime() < limit.windowMs;
+export const counterKey = (name: string) => createHash('sha256').update(name).digest('hex');
+
+/** The counter's live window, or null when it has none (never counted, or the window has passed). */
+export async function countOf(db: Executor, name: string, limit: Limit, now: Date, table: CounterTable = attemptCounters): Promise<Count | null> {
+  const [row] = await db
+    .select({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt })
+    .from(table)
+    .where(eq(table.key, counterKey(name)));
+  return row && now.getTime() - row.windowStart.getTime() < limit.windowMs ? row : null;
 }
 
-/** Counts one attempt; a window that has passed starts again at 1. */
-export async function countAttempt(db: Executor, key: string, limit: Limit, now: Date): Promise<number> {
-  const windowOpenedAfter = new Date(now.getTime() - limit.windowMs);
+export async function isLimited(db: Executor, name: string, limit: Limit, now: Date): Promise<boolean> {
+  return ((await countOf(db, name, limit, now))?.count ?? 0) >= limit.max;
+}
+
+/** Counts one attempt in one statement (safe from every process at once); a window that has passed starts again at 1. */
+export async function count(db: Executor, name: string, limit: Limit, now: Date, table: CounterTable = attemptCounters): Promise<Count> {
+  const at = now.toISOString();
+  const passed = sql`${table.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
   const [row] = await db
-    .insert(attemptCounters)
-    .values({ key, windowStart: now, count: 1 })
+    .insert(table)
+    .values({ key: counterKey(name), windowStart: now, count: 1, lastAt: now, expiresAt: new Date(now.getTime() + limit.windowMs) })
     .onConflictDoUpdate({
-      target: attemptCounters.key,
+      target: table.key,
       set: {
-        count: sql`case when ${attemptCounters.windowStart} < ${windowOpenedAfter.toISOString()}::timestamptz then 1 else ${attemptCounters.count} + 1 end`,
-        windowStart: sql`case when ${attemptCounters.windowStart} < ${windowOpenedAfter.toISOString()}::timestamptz then ${now.toISOString()}::timestamptz else ${attemptCounters.windowStart} end`,
+        count: sql`case when ${passed} then 1 else ${table.count} + 1 end`,
+        windowStart: sql`case when ${passed} then ${at}::timestamptz else ${table.windowStart} end`,
+        lastAt: sql`${at}::timestamptz`,
+        // Nothing reads a window after it ends, nor the latest attempt after a window from it would.
+        expiresAt: sql`greatest(${table.expiresAt}, excluded.expires_at)`,
       },
     })
-    .returning({ count: attemptCounters.count });
-  return row!.count;
+    .returning({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt });
+  return row!;
 }
 
-export async function clearAttempts(db: Executor, key: string): Promise<void> {
-  await db.delete(attemptCounters).where(eq(attemptCounters.key, key));
+/** Counts one attempt; answers how many the window now holds. */
+export async function countAttempt(db: Executor, name: string, limit: Limit, now: Date): Promise<number> {
+  return (await count(db, name, limit, now)).count;
+}
+
+export async function clearAttempts(db: Executor, name: string): Promise<void> {
+  await db.delete(attemptCounters).where(eq(attemptCounters.key, counterKey(name)));
+}
+
+/**
+ * Holds the counter's row (FOR UPDATE) until the transaction ends, creating it at 0 if need be:
+ * attempts holding the same counter run one after another, on every server process.
+ */
+export async function holdCounter(tx: Executor, name: string, limit: Limit, now: Date): Promise<void> {
+  const key = counterKey(name);
+  await tx
+    .insert(attemptCounters)
+    .values({ key, windowStart: now, count: 0, lastAt: now, expiresAt: new Date(now.getTime() + limit.windowMs) })
+    .onConflictDoNothing();
+  await tx.select({ key: attemptCounters.key }).from(attemptCounters).where(eq(attemptCounters.key, key)).for('update');
+}
+
+/** Deletes the counters of both tables that expired before `before`, at most `batch` rows per statement; answers how many. */
+export async function deleteExpiredCounters(db: Executor, before: Date, batch = 10_000): Promise<number> {
+  let deleted = 0;
+  for (const table of [attemptCounters, requestCounters]) {
+    for (;;) {
+      const expired = db.select({ key: table.key }).from(table).where(lt(table.expiresAt, before)).limit(batch);
+      const rows = await db.delete(table).where(inArray(table.key, expired)).returning({ key: table.key });
+      deleted += rows.length;
+      if (rows.length < batch) break;
+    }
+  }
+  return deleted;
 }

@@ -25,3 +25,15 @@ export async function setConfigEntry(db: Executor, act: string, key: string, val
     .values({ act, key, value })
     .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
 }
+
+/** Facts about the database itself; never served (/config reads only the §3 groups). */
+const DATABASE_ACT = 'database';
+const PRODUCTION_SINCE_KEY = 'production_since';
+
+/** A production server runs on this database: the first time is kept, and no command takes it back. */
+export async function recordProduction(db: Executor, now: Date): Promise<void> {
+  await db.insert(configEntries).values({ act: DATABASE_ACT, key: PRODUCTION_SINCE_KEY, value: now.toISOString() }).onConflictDoNothing();
+}
+
+/** When a production server first ran on this database (ISO time), or undefined when none ever did. */
+export const productionSince = (db: Executor) => configValue(db, DATABASE_ACT, PRODUCTION_SINCE_KEY);

@@ -13,7 +13,6 @@ import {
   userInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
-import { clearAttempts } from '../domain/attempts.ts';
 import {
   changeAvatar,
   checkSecret,
@@ -30,6 +29,7 @@ import {
   type UserRow,
 } from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
+import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
 import type { HandlerContext } from './context.ts';
@@ -73,11 +73,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(
     login,
-    async (input, { db, clock }) => {
-      const now = clock.now();
+    async (input, { db, clock, ip }) => {
       const user = await findUserByLogin(db, input.username);
-      const lockKey = user ? loginLockKey(user) : `login:${input.username.toLowerCase()}`;
-      await checkSecret(db, lockKey, user?.passwordHash, input.password, texts.wrongCredentials.id, now);
+      // The lock belongs to the account whether its username, phone or e-mail is typed.
+      await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, clock.now());
       return { token: await createSession(db, user!.id) };
     },
     { perMinute },
@@ -133,7 +132,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(
     forgotPassword,
-    async (input, { db, clock, kept }) => {
+    async (input, { db, clock, kept, ip }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       const user = await findUserByContact(db, channel, address);
@@ -142,7 +141,8 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await setPassword(db, user.id, input.password);
       await revokeAllSessions(db, user.id, now);
       kept.sessions.hold(user.id);
-      await clearAttempts(db, loginLockKey(user));
+      // The code proved the owner: this address's login lock goes, and it counts as theirs.
+      await signedInFrom(db, { userId: user.id }, ip, now);
       return null;
     },
     { perMinute },
@@ -161,6 +161,3 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     return toUserInfo(await setPayPassword(db, user.id, input.password));
   });
 }
-
-/** The login lock belongs to the account, whether its username, phone or e-mail is typed. */
-const loginLockKey = (user: UserRow) => `login-account:${user.id}`;

@@ -1,13 +1,17 @@
 // Request limits that do not lock out a mobile carrier: thousands of customers can share one
 // public address, so a logged-in caller is counted per account, and only anonymous calls and the
-// authentication calls (login, register, codes) per IP. The counters live in each process's
-// memory: behind N processes an address or account gets up to N times the limit (README).
-// Counted as @fastify/rate-limit's local store counted them (fixed one-minute windows, the same
-// x-ratelimit-* and retry-after headers, the 429 envelope from the error handler), without its
-// per-request promises: a call without a token is counted synchronously.
+// authentication calls (login, register, codes) per IP. Fixed one-minute windows, the
+// x-ratelimit-* and retry-after headers of @fastify/rate-limit, the 429 envelope from the error
+// handler. Where they are counted:
+// - on PostgreSQL (DATABASE_URL), in the database (request_counters, one upsert per request): every
+//   server process counts against the same budget, so WORKERS=4 does not allow four times the limit;
+// - on the embedded PGlite (one process), in memory, without per-request promises: a call without
+//   a token is counted synchronously.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TOKEN_HEADER } from '../../contract/envelope.ts';
-import type { Db } from '../db/connection.ts';
+import { sharedByProcesses, type Db } from '../db/connection.ts';
+import { requestCounters } from '../db/schema.ts';
+import { count } from '../domain/attempts.ts';
 import { findSession, hashToken, plausibleToken, type Caller } from '../domain/sessions.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
@@ -37,7 +41,22 @@ interface Window {
   startedAt: number;
 }
 
-/** Requests per key in fixed windows: a key's window starts at its first request and lasts WINDOW_MS. */
+/** Sets the limit headers of a request counted `count`-th in a window started at `startedAt`; over `max` it gets the error to answer with. */
+function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, now: number): RateLimited | undefined {
+  const reset = Math.ceil((WINDOW_MS - (now - startedAt)) / 1000);
+  reply.header('x-ratelimit-limit', max);
+  if (count <= max) {
+    reply.header('x-ratelimit-remaining', max - count);
+    reply.header('x-ratelimit-reset', reset);
+    return undefined;
+  }
+  reply.header('x-ratelimit-remaining', 0);
+  reply.header('x-ratelimit-reset', reset);
+  reply.header('retry-after', reset);
+  return { statusCode: 429, rateLimited: true } as RateLimited;
+}
+
+/** Requests per key in fixed windows, in this process's memory: a key's window starts at its first request and lasts WINDOW_MS. */
 export class RequestCounter<K> {
   private windows = new Map<K, Window>();
 
@@ -57,17 +76,7 @@ export class RequestCounter<K> {
       window.startedAt = now;
     }
     window.count++;
-    const reset = Math.ceil((WINDOW_MS - (now - window.startedAt)) / 1000);
-    reply.header('x-ratelimit-limit', max);
-    if (window.count <= max) {
-      reply.header('x-ratelimit-remaining', max - window.count);
-      reply.header('x-ratelimit-reset', reset);
-      return undefined;
-    }
-    reply.header('x-ratelimit-remaining', 0);
-    reply.header('x-ratelimit-reset', reset);
-    reply.header('retry-after', reset);
-    return { statusCode: 429, rateLimited: true } as RateLimited;
+    return answer(window, max, reply, now);
   }
 
   get size() {
@@ -107,35 +116,62 @@ export function callerOf(db: Db, kept: KeptAnswers, request: FastifyRequest): Pr
   return caller;
 }
 
+/** Counts one request against a budget (`scope`: the addresses, the accounts or one route's addresses); answers the 429's error when over it. */
+type Take = (scope: string, key: string | number, max: number, reply: FastifyReply) => RateLimited | undefined | Promise<RateLimited | undefined>;
+
+/** In this process's memory: one counter per scope. */
+function inMemory(): Take {
+  const scopes = new Map<string, RequestCounter<string | number>>();
+  return (scope, key, max, reply) => {
+    let counter = scopes.get(scope);
+    if (!counter) scopes.set(scope, (counter = new RequestCounter()));
+    return counter.take(key, max, reply);
+  };
+}
+
+/** In the database, seen by every server process: one upsert per request (its rows are removed by the counter cleanup job). */
+function inDatabase(db: Db): Take {
+  return async (scope, key, max, reply) => {
+    const now = new Date();
+    const counted = await count(db, `${scope}:${key}`, { max, windowMs: WINDOW_MS }, now, requestCounters);
+    return answer({ count: counted.count, startedAt: counted.windowStart.getTime() }, max, reply, now.getTime());
+  };
+}
+
+/** Hands a budget's answer to Fastify, at once when it was counted in memory. */
+function finish(result: ReturnType<Take>, done: (error?: FastifyError) => void) {
+  if (result instanceof Promise) result.then(done, done);
+  else done(result);
+}
+
 /**
  * Counts every API call (the PWA's static files are not counted): a route with its own per-IP
  * limit against that; any other call against its account when its token is valid, else its address.
  * Must be added before the routes: it adds its hook to each route as it is declared.
  */
 export function limitRequests(app: FastifyInstance, db: Db, kept: KeptAnswers, limits: RequestLimits) {
-  const addresses = new RequestCounter<string>();
-  const accounts = new RequestCounter<number>();
+  const take = sharedByProcesses(db) ? inDatabase(db) : inMemory();
 
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
-    if (!request.headers[TOKEN_HEADER]) return done(addresses.take(request.ip, limits.perAddress, reply));
+    if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
     callerOf(db, kept, request).then(
-      (caller) => done(caller ? accounts.take(caller.userId, limits.perAccount, reply) : addresses.take(request.ip, limits.perAddress, reply)),
+      (caller) => finish(caller ? take('account', caller.userId, limits.perAccount, reply) : take('address', request.ip, limits.perAddress, reply), done),
       done,
     );
   };
 
-  const byAddress = (perMinute: number): onRequestHookHandler => {
-    const own = new RequestCounter<string>();
-    return (request, reply, done) => {
+  const byAddress =
+    (scope: string, perMinute: number): onRequestHookHandler =>
+    (request, reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
-      done(own.take(request.ip, perMinute, reply));
+      finish(take(scope, request.ip, perMinute, reply), done);
     };
-  };
 
   app.addHook('onRoute', (route) => {
     const perMinute = route.config?.perAddressPerMinute;
-    const hook = perMinute ? byAddress(perMinute) : byCaller;
+    const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
+    const hook = perMinute ? byAddress(`route ${methods} ${route.url}`, perMinute) : byCaller;
     route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
   });
 }

@@ -1,7 +1,8 @@
-// Picture upload (§7: multipart, field `image`): images only, at most 5 MB, kept in the database
-// so every server process can serve them back at /api/uploads/:id. A picture is private (identity
-// documents, transfer receipts) until it becomes an avatar: only its owner's token reads it, and
-// no cache may keep it; anyone else gets the same not-found envelope as for an id that never was.
+// Picture upload (§7: multipart, field `image`): images only, at most 5 MB, at most 52 (§9) and
+// 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
+// them back at /api/uploads/:id. An upload is private (identity documents, transfer receipts): only
+// its owner's token reads it, and no cache may keep it; anyone else gets the same not-found envelope
+// as for an id that never was. Only an avatar's own copy is public.
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
@@ -26,7 +27,7 @@ function sniffImage(bytes: Uint8Array): string | null {
 }
 
 export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db, kept: KeptAnswers) {
-  route(uploadImage, async (_input, { request, caller }) => {
+  route(uploadImage, async (_input, { request, caller, clock }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
     // A multipart body without a boundary makes busboy throw: a refusal, not a 500.
     const file = await request.file({ limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } }).catch(() => {
@@ -43,7 +44,7 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
     if (!mime) throw new Refusal(texts.uploadNotImage.id);
-    return { url: await keepUpload(db, caller.userId, { mime, bytes }) };
+    return { url: await db.transaction((tx) => keepUpload(tx, caller.userId, { mime, bytes }, clock.now())) };
   });
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {

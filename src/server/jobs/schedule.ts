@@ -1,8 +1,8 @@
 // The one job runner: every periodic job of the server (settlement, contract matching, the day-end
-// earn jobs, the retention of price ticks) runs on `schedule`, and `startJobs` is where each is
-// started with its pace. A job claims what it works on in the database (row locks, a `daily_runs`
-// row, a pair's row), so any number of server processes can run it side by side; the runner only
-// keeps one process from running a job twice at once.
+// earn jobs, the retention of price ticks, the removal of unused pictures) runs on `schedule`, and
+// `startJobs` is where each is started with its pace. A job claims what it works on in the database
+// (row locks, a `daily_runs` row, a pair's row), so any number of server processes can run it side
+// by side; the runner only keeps one process from running a job twice at once.
 import type { Db } from '../db/connection.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Market } from '../market/market.ts';
@@ -10,6 +10,8 @@ import { settleAllDue } from './settlement.ts';
 import { matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
+import { deleteExpiredCounters } from '../domain/attempts.ts';
+import { deleteUnusedUploads } from './unused-uploads.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -97,13 +99,35 @@ export const startRetentionJob = (
   { everyMs = 3600_000, firstAfterMs = 30_000 }: { everyMs?: number; firstAfterMs?: number } = {},
 ): Job<Thinned | null> => schedule(async () => (leads() ? thinPriceTicks(db, clock.now()) : null), null, log, { everyMs, firstAfterMs, unref: true });
 
+/** Deletes the pictures unused past their grace every `everyMs` (an hour) and once `firstAfterMs` after start; any process may (rows claimed with SKIP LOCKED). */
+export const startUnusedUploadsJob = (
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job => schedule(() => deleteUnusedUploads(db, clock.now()), 0, log, { everyMs, firstAfterMs, unref: true });
+
+/**
+ * Deletes the expired counters (logins, codes, requests per minute) every `everyMs` (ten minutes);
+ * idempotent, so every process may. Request counters run on real time, the others on the server's
+ * clock: a row goes once both have passed its end.
+ */
+export const startCounterCleanupJob = (
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  { everyMs = 10 * 60_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job => schedule(() => deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now()))), 0, log, { everyMs, firstAfterMs, unref: true });
+
 /**
  * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
  * With several processes on one PostgreSQL:
  * - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
  * - contract matching: every process, after each step of ticks it publishes (one matcher per coin at a time: the pair's row);
  * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
- * - retention of price ticks: the holder of the price feed's lease.
+ * - retention of price ticks: the holder of the price feed's lease;
+ * - removal of unused pictures: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
+ * - removal of expired counters: every process (idempotent deletes).
  */
 export function startJobs({
   db,
@@ -131,6 +155,10 @@ export function startJobs({
     () => market.leads(),
     (error) => log('tick retention failed', error),
   );
+  const unusedUploads = startUnusedUploadsJob(db, clock, (error) => log('removal of unused pictures failed', error), {
+    everyMs: Math.max(60_000, 3600_000 / clockSpeed),
+  });
+  const counterCleanup = startCounterCleanupJob(db, clock, (error) => log('counter cleanup failed', error));
   return {
     async stop() {
       await settlement.stop();
@@ -138,6 +166,8 @@ export function startJobs({
       await matching.stop();
       await daily.stop();
       await retention.stop();
+      await counterCleanup.stop();
+      await unusedUploads.stop();
     },
   };
 }

@@ -12,7 +12,7 @@ export interface OperatorContext {
   now: Date;
   /** EARN_TIMEZONE: which interest day is today (a ladder can be published only for a later one). */
   earnTimeZone?: string;
-  /** Test balances are refused on a production server. */
+  /** The process runs in production mode (NODE_ENV): test balances are refused, as on any database a production server ran on. */
   production: boolean;
 }
 

@@ -9,6 +9,7 @@ import { lastSent } from '../domain/code-sender.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
+import { productionSince } from '../domain/config-entries.ts';
 import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
 import { approveRecharge, rechargeQueue, rejectRecharge } from '../domain/recharge.ts';
@@ -200,6 +201,9 @@ const commands: Record<string, Command> = {
 
   async credit({ db, now, production }, [login, asset, amount, ...extra]) {
     if (production) throw new UsageError('Test balances are for development only: this server runs in production mode.');
+    // The database, not the shell, says what it is: a production database stays one with its server stopped.
+    const since = await productionSince(db);
+    if (since) throw new UsageError(`Test balances are for development only: a production server has run on this database (since ${since}).`);
     if (!login || !asset || !amount || extra.length || !/^[A-Z0-9]{2,10}$/.test(asset) || !AMOUNT.test(amount) || new Big(amount).lte(0)) {
       throw new UsageError('Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500');
     }

@@ -1,0 +1,94 @@
+// Login guessing is bounded without letting a stranger lock the owner out (README "Login guessing"):
+// - per account and client address (an IPv6 address by its /64): five wrong passwords lock that
+//   address out of that account for 15 minutes; the owner at another address is not affected;
+// - per account, from all addresses: after 20 wrong passwords within a day, each further attempt has
+//   to wait from the last wrong one, 30 s doubling up to 15 minutes, so a guesser with many addresses
+//   gets about 120 guesses a day. It only slows, and it does not hold an address the account signed
+//   in from (or reset its password from) within 30 days;
+// - a right password clears that address's own count only, and makes it a known address.
+// An unknown login name is counted the same way (by the name typed), so the answers never tell
+// whether an account exists.
+import { isIPv6 } from 'node:net';
+import type { Executor } from '../db/connection.ts';
+import { clearAttempts, count, countOf, holdCounter, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
+import { verifySecret } from './accounts.ts';
+import { Refusal } from './refusal.ts';
+import { texts } from '../../contract/texts.ts';
+
+/** Wrong passwords of one account from one address before that address is locked out of it. */
+export const LOGIN_ADDRESS_LIMIT: Limit = PASSWORD_LIMIT;
+/** Wrong passwords of one account from all addresses before each further attempt waits. */
+export const LOGIN_ACCOUNT_LIMIT: Limit = { max: 20, windowMs: 24 * 3600_000 };
+export const LOGIN_DELAY_FIRST_MS = 30_000;
+export const LOGIN_DELAY_MAX_MS = 15 * 60_000;
+/** An address the account signed in from within this time is not held by the account-wide delay. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
+
+/** Who is guessed at: an account, or the login name typed when no account has it. */
+export type LoginSubject = { userId: number } | { name: string };
+
+/**
+ * The client address as login guessing counts it: IPv4 as it is, IPv6 by its /64, the network of one
+ * subscriber (who can draw any number of addresses from it, and whose privacy addresses change daily).
+ */
+export function addressGroup(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1]!;
+  if (!isIPv6(ip)) return ip;
+  const split = (part: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const [left = '', right] = ip.split('%')[0]!.split('::');
+  const head = split(left);
+  const tail = right === undefined ? [] : split(right);
+  const groups = [...head, ...Array<string>(8 - head.length - tail.length).fill('0'), ...tail];
+  return `${groups
+    .slice(0, 4)
+    .map((group) => parseInt(group, 16).toString(16))
+    .join(':')}::/64`;
+}
+
+const subjectName = (subject: LoginSubject) => ('userId' in subject ? `account:${subject.userId}` : `name:${subject.name.toLowerCase()}`);
+const accountCounter = (subject: LoginSubject) => `login:${subjectName(subject)}`;
+const addressCounter = (subject: LoginSubject, ip: string) => `login:${subjectName(subject)}@${addressGroup(ip)}`;
+const knownAddress = (subject: LoginSubject, ip: string) => `login-known:${subjectName(subject)}@${addressGroup(ip)}`;
+const KNOWN: Limit = { max: 1, windowMs: KNOWN_ADDRESS_MS };
+
+/** How long after the latest wrong password the next attempt waits, with `failures` wrong ones in the window. */
+export function accountDelayMs(failures: number): number {
+  if (failures < LOGIN_ACCOUNT_LIMIT.max) return 0;
+  return Math.min(LOGIN_DELAY_MAX_MS, LOGIN_DELAY_FIRST_MS * 2 ** (failures - LOGIN_ACCOUNT_LIMIT.max));
+}
+
+/**
+ * Checks a login password from `address` and refuses (wrong, or too many attempts). The account's
+ * counter row is held while the password is checked, so guesses sent at once from anywhere are
+ * tried one after another and each sees the counts the others left, on every server process.
+ */
+export async function checkLoginPassword(db: Executor, subject: LoginSubject, address: string, storedHash: string | null | undefined, password: string, now: Date) {
+  const outcome = await db.transaction(async (tx) => {
+    await holdCounter(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';
+    const failures = await countOf(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    const heldUntil = failures ? failures.lastAt.getTime() + accountDelayMs(failures.count) : 0;
+    if (now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now))) return 'limited';
+    if (!(await verifySecret(storedHash, password))) {
+      await count(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now);
+      await count(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+      return 'wrong';
+    }
+    await signedInFrom(tx, subject, address, now);
+    return 'right';
+  });
+  // Refused after the commit: the counted try stays counted.
+  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
+  if (outcome === 'wrong') throw new Refusal(texts.wrongCredentials.id);
+}
+
+/**
+ * The owner proved themselves from `address` (the right password, or a reset by code): that
+ * address's count starts again and it is known to the account for the next 30 days.
+ */
+export async function signedInFrom(db: Executor, subject: LoginSubject, address: string, now: Date) {
+  await clearAttempts(db, addressCounter(subject, address));
+  await clearAttempts(db, knownAddress(subject, address));
+  await count(db, knownAddress(subject, address), KNOWN, now);
+}

@@ -1,0 +1,110 @@
+// Test balances (`npm run ops -- credit`) are for development only, and the database says which it
+// is, not the operator's shell: a production server records itself in the database when it starts,
+// and from then on the command refuses there, with the server stopped and NODE_ENV unset too.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import Big from 'big.js';
+import { and, eq } from 'drizzle-orm';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { customer } from './helpers.ts';
+import { balanceOf, fundsState } from './funds-helpers.ts';
+import { startServer } from './server-process.ts';
+import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { productionSince, recordProduction } from '../../src/server/domain/config-entries.ts';
+import { restoreEmbedded } from '../../src/server/ops/backup.ts';
+import { openDatabase } from '../../src/server/db/connection.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { balances, users } from '../../src/server/db/schema.ts';
+
+const REFUSED = /^Test balances are for development only: a production server has run on this database \(since (\S+)\)\.$/;
+
+describe('a database a production server has run on', () => {
+  let production: Harness;
+  let development: Harness;
+  beforeAll(async () => {
+    [production, development] = await Promise.all([startHarness(), startHarness()]);
+  });
+  afterAll(async () => {
+    await Promise.all([production.close(), development.close()]);
+  });
+
+  /** The command as a shell outside production mode runs it. */
+  const credit = (h: Harness, login: string) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['credit', login, 'USDT', '5']);
+
+  it('refuses test balances whatever the shell says, and keeps the date of the first production start', async () => {
+    const owner = await customer(production);
+    const first = production.clock.now();
+    await recordProduction(production.database.db, first);
+    production.clock.advance(86_400_000);
+    await recordProduction(production.database.db, production.clock.now());
+
+    expect(await credit(production, owner.phone)).toEqual({ ok: false, output: expect.stringMatching(REFUSED) });
+    expect((await credit(production, owner.phone)).output.match(REFUSED)![1]).toBe(first.toISOString());
+    expect(await fundsState(production, owner.id)).toMatchObject({ balances: [], entries: [] });
+  });
+
+  it('a development database credits them', async () => {
+    const owner = await customer(development);
+    expect(await productionSince(development.database.db)).toBeUndefined();
+    expect(await credit(development, owner.phone)).toMatchObject({ ok: true, output: expect.stringMatching(/^Credited 5 USDT to /) });
+    expect(await balanceOf(development, owner.id)).toEqual({ available: '5.00000000', frozen: '0.00000000' });
+  });
+});
+
+/** `npm run ops -- …` as an operator types it, on this embedded database folder, NODE_ENV not production. */
+function ops(dataDir: string, ...argv: string[]): Promise<{ code: number; output: string }> {
+  return new Promise((resolve) => {
+    execFile(
+      'node_modules/.bin/tsx',
+      ['src/server/ops/main.ts', ...argv],
+      { env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' }, cwd: process.cwd() },
+      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
+    );
+  });
+}
+
+/** The real server on a migrated copy of the test snapshot in `dataDir`, in this mode; stopped (SIGTERM) before it resolves. */
+async function runServerOnce(dataDir: string, mode: 'production' | 'development') {
+  await restoreEmbedded(dataDir, inject('dbSnapshot'));
+  const server = await startServer({ work: join(dataDir, '..'), name: mode, env: { NODE_ENV: mode, DATA_DIR: dataDir, DATABASE_URL: '', WEB_ROOT: '' } });
+  await server.stop();
+}
+
+/** The demo account's USDT in the folder's database (the server stopped). */
+async function demoUsdt(dataDir: string): Promise<string> {
+  const database = await openDatabase({ kind: 'pglite', dataDir });
+  try {
+    const [row] = await database.db
+      .select({ available: balances.available })
+      .from(balances)
+      .innerJoin(users, eq(users.id, balances.userId))
+      .where(and(eq(users.username, DEMO_ACCOUNT.username), eq(balances.asset, 'USDT')));
+    return new Big(row?.available ?? 0).toString();
+  } finally {
+    await database.close();
+  }
+}
+
+// Real server processes on embedded database folders; the PostgreSQL run of this suite skips them.
+describe.skipIf(onPostgres())('the operator command on a stopped server', () => {
+  const root = mkdtempSync(join(tmpdir(), 'coinvest-production-'));
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('refuses test balances on the data folder of a stopped production server, outside production mode; credits on a development one', { timeout: 180_000 }, async () => {
+    const productionDir = join(root, 'production', 'data');
+    const developmentDir = join(root, 'development', 'data');
+    await Promise.all([runServerOnce(productionDir, 'production'), runServerOnce(developmentDir, 'development')]);
+    const productionBefore = await demoUsdt(productionDir);
+
+    const refused = await ops(productionDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1');
+    expect(refused).toEqual({ code: 1, output: expect.stringMatching(REFUSED) });
+    expect(await demoUsdt(productionDir)).toBe(productionBefore);
+
+    const developmentBefore = await demoUsdt(developmentDir);
+    expect(await ops(developmentDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1')).toMatchObject({ code: 0, output: expect.stringMatching(/^Credited 1 USDT to demo /) });
+    expect(await demoUsdt(developmentDir)).toBe(new Big(developmentBefore).plus(1).toString());
+  });
+});

@@ -1,0 +1,76 @@
+// Request limits hold across server processes: two real servers on one PostgreSQL database count
+// every request against the same budget (request_counters), so a second process (or WORKERS=4) does
+// not multiply the limit. PostgreSQL only (the server-pg project): the embedded database serves one
+// process, which counts in memory.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { onPostgres, openTestDatabase } from './harness.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import { rowsOf, type Database } from '../../src/server/db/connection.ts';
+import { createAccount } from '../../src/server/domain/accounts.ts';
+import { createSession } from '../../src/server/domain/sessions.ts';
+
+const PER_ADDRESS = 6;
+const PER_ACCOUNT = 8;
+const LOGIN_PER_ADDRESS = 4;
+
+describe.runIf(onPostgres())('request limits across two server processes on one PostgreSQL', () => {
+  let database: Database;
+  let servers: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const env = {
+      NODE_ENV: 'development',
+      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
+      WEB_ROOT: '',
+      WORKERS: '',
+      TRUST_PROXY_HOPS: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ADDRESS: String(PER_ADDRESS),
+      RATE_LIMIT_ACCOUNT: String(PER_ACCOUNT),
+      AUTH_RATE_LIMIT: String(LOGIN_PER_ADDRESS),
+    };
+    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.close();
+  });
+
+  /** One call to the first or second process, from this machine's one address. */
+  async function call(process: number, path: string, init: RequestInit = {}) {
+    const response = await fetch(`${servers[process]!.base}/api${path}`, { ...init, headers: { lang: 'en', ...init.headers } });
+    return { status: response.status, remaining: response.headers.get('x-ratelimit-remaining'), body: (await response.json()) as { ret: number; msg: string } };
+  }
+  const LIMITED = { status: 429, remaining: '0', body: { ret: 0, msg: 'Too many attempts, please try again later!', data: null } };
+
+  it('an address gets one budget of anonymous calls across both processes', async () => {
+    for (let n = 1; n <= PER_ADDRESS; n++) {
+      expect(await call(n % 2, '/coin/lists')).toMatchObject({ status: 200, remaining: String(PER_ADDRESS - n), body: { ret: 1 } });
+    }
+    expect(await call(0, '/coin/lists')).toEqual(LIMITED);
+    expect(await call(1, '/coin/lists')).toEqual(LIMITED);
+  });
+
+  it('login keeps its own per-address limit across both processes', async () => {
+    const login = (process: number) =>
+      call(process, '/users/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=nobody_here&password=abc12345' });
+    for (let n = 1; n <= LOGIN_PER_ADDRESS; n++) expect(await login(n % 2)).toMatchObject({ status: 200, body: { ret: 0, msg: 'Wrong username or password!' } });
+    expect(await login(0)).toEqual(LIMITED);
+    expect(await login(1)).toEqual(LIMITED);
+  });
+
+  it('an account gets one budget across both processes', async () => {
+    const user = await createAccount(database.db, { channel: 'sms', address: '0899990001', password: 'abc12345', paypass: '123456', currency: 'THB', invitedBy: null }, new Date());
+    const token = await createSession(database.db, user.id);
+    const info = (process: number) => call(process, '/users/info', { headers: { token } });
+    for (let n = 1; n <= PER_ACCOUNT; n++) expect(await info(n % 2)).toMatchObject({ status: 200, remaining: String(PER_ACCOUNT - n), body: { ret: 1 } });
+    expect(await info(0)).toEqual(LIMITED);
+    expect(await info(1)).toEqual(LIMITED);
+  });
+});
