@@ -19,6 +19,10 @@ export const BankCard = shape({
   phone: v.string(),
   email: v.string(),
   created_at: isoTime,
+  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at once). */
+  usable_at: isoTime,
+  /** Seconds until then when answered, rounded up (0: usable): a device counts down from its own clock. */
+  cooling_seconds: whole,
 });
 export type BankCard = v.InferOutput<typeof BankCard>;
 
@@ -62,6 +66,10 @@ export const Wallet = shape({
   chain: v.picklist(CHAINS),
   address: v.string(),
   created_at: isoTime,
+  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at once). */
+  usable_at: isoTime,
+  /** Seconds until then when answered, rounded up (0: usable): a device counts down from its own clock. */
+  cooling_seconds: whole,
 });
 export type Wallet = v.InferOutput<typeof Wallet>;
 
@@ -80,6 +88,12 @@ export const WalletInput = v.pipe(
 export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)), { cache: 'user' });
 export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
 export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing));
+
+/** The device time from which withdrawals may go to a payee answered at `receivedAt` (device ms). */
+export const usableBy = (payee: { cooling_seconds: number }, receivedAt: number) => receivedAt + payee.cooling_seconds * 1000;
+
+/** The cooling-off period a payee was given, in hours (as the server's refusal says it). */
+export const coolingHours = (payee: { created_at: string; usable_at: string }) => Math.round((Date.parse(payee.usable_at) - Date.parse(payee.created_at)) / 36_000) / 100;
 
 /** "•••• 1234": how a bank account number is shown anywhere after it was entered. */
 export const maskBankNumber = (number: string) => `•••• ${number.slice(-4)}`;

@@ -4,6 +4,7 @@ import type { DatabaseTarget } from './db/connection.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../contract/earn-days.ts';
 import type { Exchange } from './market/exchanges/exchange.ts';
 import { configuredExchanges } from './market/exchanges/exchanges.ts';
+import { DEFAULT_PAYEE_COOLING_MS } from './domain/payouts.ts';
 
 export interface ServerConfig {
   port: number;
@@ -52,6 +53,8 @@ export interface ServerConfig {
   workers: number;
   /** EARN_TIMEZONE: where an interest day starts and ends (liquidity interest, lock-up income). */
   earnTimeZone: string;
+  /** PAYEE_COOLING_HOURS (default 24; 0 turns it off): how long a new bank card or wallet waits before withdrawals may go to it. */
+  payeeCoolingMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -81,7 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     tls: env.TLS_CERT && env.TLS_KEY ? { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) } : null,
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
     earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,
+    payeeCoolingMs: payeeCoolingMs(env.PAYEE_COOLING_HOURS),
   };
+}
+
+/** PAYEE_COOLING_HOURS in ms: unset is the default 24 h; a typo must not silently turn the protection off. */
+function payeeCoolingMs(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return DEFAULT_PAYEE_COOLING_MS;
+  const hours = Number(value);
+  if (!Number.isFinite(hours) || hours < 0) throw new Error(`PAYEE_COOLING_HOURS=${value} is not a number of hours (0 turns the cooling-off off; unset: 24).`);
+  return Math.round(hours * 3_600_000);
 }
 
 /** FEED_SEED as a whole number, or null when unset; a typo must not silently fall back to something. */

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
+import { recordProduction } from './domain/config-entries.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
@@ -28,6 +29,8 @@ if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
 const clock = config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed, config.clockOrigin ?? undefined) : systemClock;
 const database = await openDatabase(config.database);
 const { db } = database;
+// Once production, always production: the operator command then refuses test balances here, whatever its shell says.
+if (config.production) await recordProduction(db, clock.now());
 // Processes starting together on one empty PostgreSQL would both seed it: one at a time.
 await database.exclusive(async () => {
   if (config.seedDemo) await seedDemo(db);
@@ -65,6 +68,7 @@ const app = await buildApp(
     market,
     sender: outboxSender(db, (line) => app.log.info(line)),
     earnTimeZone: config.earnTimeZone,
+    payeeCoolingMs: config.payeeCoolingMs,
     changes,
   },
   {

@@ -92,6 +92,8 @@ async function startCrashServer(): Promise<{ ms: number; readyMs: number }> {
       AUTH_RATE_LIMIT: '100000',
       RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_ACCOUNT: '100000',
+      // Each user adds a bank card and withdraws to it at once.
+      PAYEE_COOLING_HOURS: '0',
       WORKERS: '',
     },
   });

@@ -20,7 +20,7 @@ import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { PHONE, launch } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
-import { callApi, storedToken } from './pwa.ts';
+import { callApi, markAllRead, storedToken } from './pwa.ts';
 import { inject } from 'vitest';
 import { texts } from '../../src/contract/texts.ts';
 
@@ -203,6 +203,8 @@ async function customer(tag: string): Promise<Customer> {
     form: { real_name: 'Somchai Jaidee', ifsc: 'KASI0001234', bank_code: 'KBANK', bank_number: `12${phone.slice(-8)}`, phone, email: 'somchai@example.com' },
   });
   if (card.ret !== 1) throw new Error(`no bank card for ${phone}: ${card.msg}`);
+  // The notice of the card bound (a station message) is read, so the three below are the unread ones.
+  await markAllRead(phone, password);
   await Promise.all([
     operator('message', phone, 'Your statement is ready', 'The statement of last month can be read in the app.'),
     operator('message', phone, 'Maintenance tonight', 'Trading pauses for a few minutes at 02:00.'),

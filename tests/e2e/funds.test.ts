@@ -149,6 +149,10 @@ it('shows the fee, total and amount received before sending; a wrong payment pas
 
   // Nothing was held: a fresh look still shows the whole balance, and no withdrawal was recorded.
   await page.reload();
+  // At this start the app shows the newest unread message (§1): the notice of the card bound above.
+  const notice = page.getByRole('alertdialog').filter({ hasText: 'New withdrawal address added' });
+  await expect.poll(() => notice.textContent()).toContain('Kasikornbank •••• 7890 was added to your account. If you did not add it, delete it at once and change your passwords.');
+  await notice.getByRole('button', { name: 'OK' }).click();
   await expect.poll(available).toBe('150.00 USDT');
   await page.goto('/#/pages/Withdraw/record');
   await page.getByText('No withdrawals yet').waitFor();

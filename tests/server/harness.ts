@@ -94,7 +94,11 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
-export async function startHarness(options: { authRateLimitPerMinute?: number } = {}): Promise<Harness> {
+/**
+ * payeeCoolingMs: the cooling-off of new bank cards and wallets; 0 unless a test asks (most tests
+ * add a payee and withdraw at once; the cooling-off has its own tests).
+ */
+export async function startHarness(options: { authRateLimitPerMinute?: number; payeeCoolingMs?: number } = {}): Promise<Harness> {
   const database = await openTestDatabase();
   let now = new Date('2026-11-22T08:00:00Z');
   const clock = {
@@ -118,7 +122,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number } 
   });
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
-    { db: database.db, clock, sender, market, changes: database.changes() },
+    { db: database.db, clock, sender, market, changes: database.changes(), payeeCoolingMs: options.payeeCoolingMs ?? 0 },
     { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
   );
   await app.ready();

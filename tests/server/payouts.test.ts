@@ -37,6 +37,9 @@ describe('bank cards', () => {
         phone: '0812345678',
         email: 'somchai@example.com',
         created_at: h.clock.now().toISOString(),
+        // The harness runs without a cooling-off period (payee-cooling.test.ts has it).
+        usable_at: h.clock.now().toISOString(),
+        cooling_seconds: 0,
       },
     });
     const list = await h.call(bankCards, {}, { token: user.token });
@@ -120,7 +123,14 @@ describe('wallets', () => {
       expect(res, JSON.stringify(wallet)).toEqual({
         ret: 1,
         msg: 'Success',
-        data: { id: expect.any(Number), alias: `${wallet.currency} ${wallet.chain}`, ...stored[index], created_at: h.clock.now().toISOString() },
+        data: {
+          id: expect.any(Number),
+          alias: `${wallet.currency} ${wallet.chain}`,
+          ...stored[index],
+          created_at: h.clock.now().toISOString(),
+          usable_at: h.clock.now().toISOString(),
+          cooling_seconds: 0,
+        },
       });
     }
     expect((await h.call(wallets, {}, { token: user.token })).data.lists.map(({ currency, chain, address }) => ({ currency, chain, address }))).toEqual(stored);

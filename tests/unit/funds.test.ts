@@ -122,6 +122,18 @@ describe('the withdraw checks', () => {
     expect(withdrawProblem(withdrawal(maxWithdrawable(rule)), rule)).toBeNull();
     expect(withdrawProblem(withdrawal('50000'), { ...rule, available: '100000' })).toBeNull();
   });
+
+  it('refuses a payee still cooling off with the text the server gives, and lets it through once the period is over', () => {
+    // Answered one hour after it was added: 23 hours left, counted on this device's clock (which may differ from the server's).
+    const payee = { created_at: '2026-11-25T10:00:00.000Z', usable_at: '2026-11-26T10:00:00.000Z', cooling_seconds: 23 * 3600 };
+    const chosen = { payee, receivedAt: 1_000_000 };
+    const cooling = 'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
+    expect(withdrawProblem(withdrawal('100'), rule, chosen, 1_000_000 + 23 * 3_600_000 - 1)).toBe(cooling);
+    expect(withdrawProblem(withdrawal('100'), rule, chosen, 1_000_000 + 23 * 3_600_000)).toBeNull();
+    expect(withdrawProblem(withdrawal('100'), rule, { payee: { ...payee, cooling_seconds: 0 }, receivedAt: 1_000_000 }, 1_000_000)).toBeNull();
+    // The amount is checked first: the cooling-off is not the first thing a wrong amount hears of.
+    expect(withdrawProblem(withdrawal(''), rule, chosen, 1_000_000)).toBe('Please enter the amount!');
+  });
 });
 
 describe('the §5 prompts', () => {

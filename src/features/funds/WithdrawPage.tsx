@@ -22,7 +22,8 @@ import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { bankCards, wallets } from '../../contract/payouts.ts';
+import { bankCards, usableBy, wallets } from '../../contract/payouts.ts';
+import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { formatPercent } from './funds-format.ts';
@@ -89,13 +90,14 @@ export default function WithdrawPage() {
     if (!bank && state.wallets.find((item) => item.id === id)?.currency !== before) setAmount('');
   };
 
-  const targetId = bank ? card?.id : wallet?.id;
+  const chosenPayee = bank ? card : wallet;
+  const targetId = chosenPayee?.id;
   const input = { target, target_id: targetId === undefined ? '' : String(targetId), amount, paypass };
 
   const ask = async () => {
     const missing = withdrawPrompt(facts);
     if (missing) return setPrompt(missing);
-    const problem = withdrawProblem(input, rule);
+    const problem = withdrawProblem(input, rule, chosenPayee && { payee: chosenPayee, receivedAt: state.payeesReceivedAt });
     if (problem) return toast(problem);
     setConfirming(true);
   };
@@ -141,6 +143,7 @@ export default function WithdrawPage() {
             <AddPayeeLink target={target} />
           </div>
           <PayeePicker target={target} cards={state.bankCards} wallets={state.wallets} chosen={targetId} loaded={payeesLoaded} onChoose={choosePayee} />
+          {chosenPayee && <PayeeCooling usableBy={usableBy(chosenPayee, state.payeesReceivedAt)} />}
         </section>
 
         {rule && (

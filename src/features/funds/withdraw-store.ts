@@ -20,7 +20,7 @@ import {
   type WithdrawOrder,
   type WithdrawRule,
 } from '../../contract/funds.ts';
-import { bankCards, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
+import { bankCards, coolingHours, usableBy, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
 import { PAY_PASSWORD } from '../../contract/fields.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
@@ -39,6 +39,8 @@ export const withdrawState = proxy({
   bankCards: [] as BankCard[],
   wallets: [] as Wallet[],
   payeesLoaded: false,
+  /** When the payees' answer arrived (device ms): their cooling-off counts down from it. */
+  payeesReceivedAt: 0,
   /** The payee chosen per target; null means the first one. */
   chosen: { bank: null as number | null, wallet: null as number | null },
   /** The rule of each asset, as the server last said it. */
@@ -53,6 +55,7 @@ export async function loadPayees(): Promise<void> {
   ]);
   withdrawState.bankCards = cards.lists;
   withdrawState.wallets = addresses.lists;
+  withdrawState.payeesReceivedAt = Date.now();
   withdrawState.payeesLoaded = true;
 }
 
@@ -116,10 +119,21 @@ export function maxWithdrawable(rule: Pick<WithdrawRule, 'available' | 'fee_rate
 const WithdrawForm = v.omit(WithdrawInput, ['paypass']);
 
 /** The first rule the request breaks (the spec's texts, translated), or null. The §5 prompts are checked before. */
-export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | undefined): string | null {
+/** The payee chosen and when its list arrived (device ms): a payee still cooling off is refused as the server would. */
+export interface ChosenPayee {
+  payee: Pick<BankCard, 'created_at' | 'usable_at' | 'cooling_seconds'>;
+  receivedAt: number;
+}
+
+export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | undefined, chosen?: ChosenPayee, now = Date.now()): string | null {
   const problem = firstError(WithdrawForm, input);
   if (problem) return problem;
   if (!input.target_id) return i18n._(texts.choosePayee);
+  // The server refuses a payee still cooling off with the same text.
+  if (chosen && usableBy(chosen.payee, chosen.receivedAt) > now) {
+    const cooling = { ...texts.payeeCooling, values: { 0: coolingHours(chosen.payee) } };
+    return i18n._(cooling);
+  }
   if (rule) {
     const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);
     if (outside) return i18n._(outside);

@@ -1,5 +1,8 @@
 // Bank cards and wallet addresses: where a customer's withdrawals go. Every read and delete is
-// scoped to the owner; another user's id answers as if it did not exist.
+// scoped to the owner; another user's id answers as if it did not exist. A payee added is usable
+// for withdrawals only after a cooling-off period (PAYEE_COOLING_HOURS), and its owner is told at
+// once by a station message: whoever took over a session cannot add an address and drain the
+// account before the owner can react. Deleting is immediate.
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
@@ -8,11 +11,38 @@ import { maskBankNumber, type BankCard, type Chain, type Wallet, type WalletCurr
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
+import { postMessage } from './messages.ts';
+import type { Translate } from '../i18n.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
 
-export function toBankCard(row: BankCardRow): BankCard {
+/** The cooling-off period of a new payee when the configuration gives none. */
+export const DEFAULT_PAYEE_COOLING_MS = 24 * 3_600_000;
+
+/** When withdrawals to a payee added at `createdAt` may start. */
+const usableAt = (createdAt: Date, coolingMs: number) => new Date(createdAt.getTime() + coolingMs);
+
+/** A withdrawal to a payee still cooling off is refused, saying how long the wait is. */
+export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: number, now: Date): void {
+  if (usableAt(payee.createdAt, coolingMs) > now) throw new Refusal(texts.payeeCooling.id, { 0: coolingHours(coolingMs) });
+}
+
+const coolingHours = (coolingMs: number) => Math.round((coolingMs / 3_600_000) * 100) / 100;
+
+/** The station message its owner gets when a payee is added, in the language of the request that added it. */
+async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: number, t: Translate, now: Date): Promise<void> {
+  const content = coolingMs > 0 ? t(texts.payeeAddedCooling, { 0: payee, 1: coolingHours(coolingMs) }) : t(texts.payeeAdded, { 0: payee });
+  await postMessage(tx, { to: userId, title: t(texts.payeeAddedTitle), content }, now);
+}
+
+/** The usable time and the seconds left until it, at `now`. */
+function usability(createdAt: Date, coolingMs: number, now: Date) {
+  const at = usableAt(createdAt, coolingMs);
+  return { usable_at: at.toISOString(), cooling_seconds: Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)) };
+}
+
+export function toBankCard(row: BankCardRow, coolingMs: number, now: Date): BankCard {
   return {
     id: row.id,
     real_name: row.realName,
@@ -23,10 +53,11 @@ export function toBankCard(row: BankCardRow): BankCard {
     phone: row.phone,
     email: row.email,
     created_at: row.createdAt.toISOString(),
+    ...usability(row.createdAt, coolingMs, now),
   };
 }
 
-export function toWallet(row: WalletRow): Wallet {
+export function toWallet(row: WalletRow, coolingMs: number, now: Date): Wallet {
   return {
     id: row.id,
     alias: row.alias,
@@ -34,6 +65,7 @@ export function toWallet(row: WalletRow): Wallet {
     chain: row.chain as Chain,
     address: row.address,
     created_at: row.createdAt.toISOString(),
+    ...usability(row.createdAt, coolingMs, now),
   };
 }
 
@@ -52,7 +84,14 @@ export interface BankCardFields {
   email: string;
 }
 
-export async function addBankCard(tx: Tx, userId: number, card: BankCardFields, now: Date): Promise<BankCard> {
+/** What a customer needs to add a payee: the cooling-off period and the translator of the request. */
+export interface PayeeAddition {
+  coolingMs: number;
+  t: Translate;
+  now: Date;
+}
+
+export async function addBankCard(tx: Tx, userId: number, card: BankCardFields, { coolingMs, t, now }: PayeeAddition): Promise<BankCard> {
   await lockUser(tx, userId);
   const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_BANK_CARDS) throw new Refusal(texts.bankCardLimit.id, { 0: MAX_BANK_CARDS });
@@ -60,7 +99,9 @@ export async function addBankCard(tx: Tx, userId: number, card: BankCardFields, 
     .insert(bankCards)
     .values({ userId, realName: card.real_name, ifsc: card.ifsc, bankCode: card.bank_code, bankNumber: card.bank_number, phone: card.phone, email: card.email, createdAt: now })
     .returning();
-  return toBankCard(row!);
+  const added = toBankCard(row!, coolingMs, now);
+  await tellOwner(tx, userId, `${added.bank_name} ${added.bank_number}`, coolingMs, t, now);
+  return added;
 }
 
 export async function deleteBankCard(db: Executor, userId: number, id: number): Promise<void> {
@@ -78,7 +119,7 @@ export interface WalletFields {
   address: string;
 }
 
-export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, now: Date): Promise<Wallet> {
+export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, { coolingMs, t, now }: PayeeAddition): Promise<Wallet> {
   await lockUser(tx, userId);
   const [held] = await tx.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_WALLETS) throw new Refusal(texts.walletLimit.id, { 0: MAX_WALLETS });
@@ -92,7 +133,9 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, no
       .insert(wallets)
       .values({ userId, ...wallet, createdAt: now })
       .returning();
-    return toWallet(row!);
+    const added = toWallet(row!, coolingMs, now);
+    await tellOwner(tx, userId, `${added.alias} (${added.currency} ${added.chain} …${added.address.slice(-6)})`, coolingMs, t, now);
+    return added;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Refusal(texts.walletExists.id);
     throw error;

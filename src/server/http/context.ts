@@ -17,11 +17,14 @@ export interface Services {
   market: Market;
   /** Where interest days start and end (EARN_TIMEZONE); Asia/Bangkok when not given. */
   earnTimeZone?: string;
+  /** How long a newly added bank card or wallet waits before withdrawals may go to it (PAYEE_COOLING_HOURS; 0: at once); 24 h when not given. */
+  payeeCoolingMs?: number;
   /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts). */
   changes?: Changes;
 }
 
 export interface HandlerContext extends Services {
+  payeeCoolingMs: number;
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
   /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its reply). */

@@ -16,7 +16,7 @@ import { USDT, accountEntriesOf } from '../domain/ledger.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { findRecharge, listChannels, listRecharges, submitRecharge as submitRechargeOrder, toRechargeOrder } from '../domain/recharge.ts';
 import { checkLimits, findWithdrawal, listWithdrawals, requestWithdrawal, ruleFor, toWithdrawOrder, withdrawRuleFor, type Payee } from '../domain/withdraw.ts';
-import { bankCardsOf, walletsOf } from '../domain/payouts.ts';
+import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
@@ -40,7 +40,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
 
   route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
 
-  route(submitWithdraw, async (input, { db, caller, clock }) => {
+  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     // §5: each missing prerequisite has its own prompt, before anything else is checked.
@@ -61,6 +61,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
       if (!wallet) throw new Refusal(texts.payeeNotFound.id);
       payee = { kind: 'wallet', wallet };
     }
+    refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
     const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
     checkLimits(input.amount, rule);
     // Outside the transaction: a wrong try must be counted even though nothing else is written.

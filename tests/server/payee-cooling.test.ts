@@ -1,0 +1,96 @@
+// New withdrawal addresses wait (issue 28 item 4): a bank card or wallet added is usable for
+// withdrawals only after the cooling-off period, its owner is told at once by a station message,
+// and deleting is immediate. Whoever takes over a session cannot add an address and drain the
+// account before the owner can react.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, refused } from './helpers.ts';
+import { addCard, addTronWallet, cardForm, fundsState, withdraw } from './funds-helpers.ts';
+import { addBankCard, bankCards, deleteWallet, wallets } from '../../src/contract/payouts.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { translator } from '../../src/server/i18n.ts';
+import { messages } from '../../src/contract/messages.ts';
+import { loadConfig } from '../../src/server/config.ts';
+
+const HOUR = 3_600_000;
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness({ payeeCoolingMs: 24 * HOUR });
+});
+afterAll(() => h.close());
+
+const cooling = 'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
+
+it('a wallet added is refused for withdrawals for 24 hours, with the reason, and nothing moves; after 24 hours the same request is accepted', async () => {
+  const user = await customer(h, '500');
+  const wallet = await addTronWallet(h, user.token);
+  expect(Date.parse(wallet.usable_at) - Date.parse(wallet.created_at)).toBe(24 * HOUR);
+  expect(wallet.cooling_seconds).toBe(24 * 3600);
+
+  const before = await fundsState(h, user.id);
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(refused(cooling));
+  expect(await fundsState(h, user.id)).toEqual(before);
+
+  h.clock.advance(24 * HOUR - 1_000);
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(refused(cooling));
+  h.clock.advance(1_000);
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toMatchObject({ ret: 1, data: { status: 'review' } });
+});
+
+it('a bank card waits the same way, and the lists say from when each payee is usable', async () => {
+  const user = await customer(h, '500');
+  const card = await addCard(h, user.token);
+  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toEqual(refused(cooling));
+
+  h.clock.advance(HOUR);
+  const listed = (await h.call(bankCards, {}, { token: user.token })).data.lists;
+  expect(listed).toEqual([expect.objectContaining({ id: card.id, usable_at: new Date(Date.parse(card.created_at) + 24 * HOUR).toISOString(), cooling_seconds: 23 * 3600 })]);
+  h.clock.advance(23 * HOUR);
+  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toMatchObject({ ret: 1 });
+});
+
+it('the owner gets a station message for each payee added, in the language of the request; deleting is immediate', async () => {
+  const user = await customer(h);
+  const wallet = await addTronWallet(h, user.token, { alias: 'Cold storage' });
+  const inbox = await h.call(messages, { page: '1' }, { token: user.token });
+  expect(inbox.data.lists[0]).toMatchObject({
+    title: 'New withdrawal address added',
+    content: `Cold storage (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. For your safety, withdrawals to it are possible 24 hours after it was added. If you did not add it, delete it at once and change your passwords.`,
+    status: 'unread',
+  });
+
+  expect(await h.call(deleteWallet, { id: String(wallet.id) }, { token: user.token })).toMatchObject({ ret: 1 });
+  expect((await h.call(wallets, {}, { token: user.token })).data.lists).toEqual([]);
+
+  const card = await h.call(addBankCard, cardForm(), { token: user.token, lang: 'zh' });
+  const latest = (await h.call(messages, { page: '1' }, { token: user.token })).data.lists[0]!;
+  const zh = translator('zh');
+  expect(latest.title).toBe(zh(texts.payeeAddedTitle));
+  expect(latest.title).not.toBe('New withdrawal address added');
+  expect(latest.content).toBe(zh(texts.payeeAddedCooling, { 0: `${card.data.bank_name} ${card.data.bank_number}`, 1: 24 }));
+});
+
+it('with the cooling-off turned off (PAYEE_COOLING_HOURS=0) a payee is usable at once and the message says nothing of a wait', async () => {
+  const open = await startHarness({ payeeCoolingMs: 0 });
+  try {
+    const user = await customer(open, '500');
+    const wallet = await addTronWallet(open, user.token);
+    expect(wallet.usable_at).toBe(wallet.created_at);
+    expect(wallet.cooling_seconds).toBe(0);
+    expect(await withdraw(open, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toMatchObject({ ret: 1 });
+    const inbox = await open.call(messages, { page: '1' }, { token: user.token });
+    expect(inbox.data.lists[0]!.content).toBe(
+      `My TRON (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. If you did not add it, delete it at once and change your passwords.`,
+    );
+  } finally {
+    await open.close();
+  }
+});
+
+it('the configuration: 24 hours unless PAYEE_COOLING_HOURS says otherwise, and a typo stops the server rather than turning the protection off', () => {
+  expect(loadConfig({}).payeeCoolingMs).toBe(24 * HOUR);
+  expect(loadConfig({ PAYEE_COOLING_HOURS: '0' }).payeeCoolingMs).toBe(0);
+  expect(loadConfig({ PAYEE_COOLING_HOURS: '1.5' }).payeeCoolingMs).toBe(1.5 * HOUR);
+  expect(() => loadConfig({ PAYEE_COOLING_HOURS: '24h' })).toThrow(/PAYEE_COOLING_HOURS=24h/);
+  expect(() => loadConfig({ PAYEE_COOLING_HOURS: '-1' })).toThrow(/PAYEE_COOLING_HOURS=-1/);
+});
