@@ -17,7 +17,7 @@ const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<st
  */
 const startAreas: Partial<Record<string, Record<string, AreaCatalog>>> = {
   home: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=home' }),
-  market: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=market' }),
+  markets: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=markets' }),
   options: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=options' }),
   lockup: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=lockup' }),
   profile: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=profile' }),

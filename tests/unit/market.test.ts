@@ -3,7 +3,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createStore, set } from 'idb-keyval';
 import type { Candle, CoinQuote } from '../../src/contract/markets.ts';
-import { formatChange, searchCoins } from '../../src/features/market/market-store.ts';
+import { formatChange, searchCoins } from '../../src/features/markets/markets-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 
 const candle = (time: number, price: string): Candle => ({ time, open: price, high: price, low: price, close: price, volume: '1' });

@@ -25,7 +25,7 @@ import {
   withFrom,
   type BankCardForm,
   type WalletForm,
-} from '../../src/features/profile/payouts-store.ts';
+} from '../../src/features/payouts/payouts-store.ts';
 import { copyText } from '../../src/lib/clipboard.ts';
 import { middleEllipsis } from '../../src/lib/format.ts';
 import {
@@ -33,11 +33,11 @@ import {
   canSubmit,
   certification,
   certificationProblem,
-  certificationSummary,
   loadCertification,
   submitLevel,
   type PrimaryForm,
-} from '../../src/features/profile/certification-store.ts';
+} from '../../src/features/certification/certification-store.ts';
+import { certificationSummary } from '../../src/features/profile/profile-store.ts';
 import { i18n } from '@lingui/core';
 import { envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 
@@ -64,11 +64,22 @@ const card = (id: number, number = '•••• 7890'): BankCard => ({
   phone: '0812345678',
   email: 'somchai@example.com',
   created_at: '2026-01-02T03:04:05.000Z',
+  usable_at: '2026-01-03T03:04:05.000Z',
+  cooling_seconds: 0,
 });
 const TRON = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt';
 const EVM = '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A';
 const goodWallet: WalletForm = { alias: 'My exchange', currency: 'USDT', chain: 'TRC20', address: TRON };
-const wallet = (id: number, address = TRON): Wallet => ({ id, alias: `Wallet ${id}`, currency: 'USDT', chain: 'TRC20', address, created_at: '2026-01-02T03:04:05.000Z' });
+const wallet = (id: number, address = TRON): Wallet => ({
+  id,
+  alias: `Wallet ${id}`,
+  currency: 'USDT',
+  chain: 'TRC20',
+  address,
+  created_at: '2026-01-02T03:04:05.000Z',
+  usable_at: '2026-01-03T03:04:05.000Z',
+  cooling_seconds: 0,
+});
 
 beforeEach(async () => {
   resetClientState();
@@ -116,7 +127,7 @@ describe('bank cards', () => {
   });
 
   it('sends the card as the contract parses it and adds the answer to the list', async () => {
-    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null };
+    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null, usableBy: {} };
     const { calls } = stubFetch(envelope(1, 'ok', card(2)));
     await addCard(goodCard);
     expect(calls[0]!.request.method).toBe('POST');
@@ -126,8 +137,18 @@ describe('bank cards', () => {
     expect(payoutsState.cards.lists.map((item) => item.id)).toEqual([1, 2]);
   });
 
+  it('counts a new card cooling-off down from when its answer arrived, on the clock of this device', async () => {
+    payoutsState.cards = { lists: [], loaded: true, failure: null, usableBy: {} };
+    stubFetch(envelope(1, 'ok', { ...card(4), cooling_seconds: 24 * 3600 }));
+    const before = Date.now();
+    await addCard(goodCard);
+    const usableBy = payoutsState.cards.usableBy[4]!;
+    expect(usableBy).toBeGreaterThanOrEqual(before + 24 * 3_600_000);
+    expect(usableBy).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
+  });
+
   it('deletes a card on the server (§7 GET, sent as a write) and from the list', async () => {
-    payoutsState.cards = { lists: [card(1), card(2), card(3)], loaded: true, failure: null };
+    payoutsState.cards = { lists: [card(1), card(2), card(3)], loaded: true, failure: null, usableBy: {} };
     const { calls } = stubFetch(envelope(1, 'ok', null));
     await deleteCard(2);
     expect(calls[0]!.request.method).toBe('GET');
@@ -137,7 +158,7 @@ describe('bank cards', () => {
   });
 
   it('keeps the card listed when the server refuses the deletion', async () => {
-    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null };
+    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null, usableBy: {} };
     stubFetch(envelope(0, 'The bank card or wallet does not exist!'));
     await expect(deleteCard(1)).rejects.toThrow('The bank card or wallet does not exist!');
     expect(payoutsState.cards.lists).toHaveLength(1);
@@ -190,12 +211,12 @@ describe('wallets', () => {
   });
 
   it('forgets the lists when the session changes', async () => {
-    payoutsState.wallets = { lists: [wallet(1)], loaded: true, failure: null };
-    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null };
+    payoutsState.wallets = { lists: [wallet(1)], loaded: true, failure: null, usableBy: {} };
+    payoutsState.cards = { lists: [card(1)], loaded: true, failure: null, usableBy: {} };
     session.token = 'token-b';
     await settle();
-    expect(payoutsState.wallets).toEqual({ lists: [], loaded: false, failure: null });
-    expect(payoutsState.cards).toEqual({ lists: [], loaded: false, failure: null });
+    expect(payoutsState.wallets).toEqual({ lists: [], loaded: false, failure: null, usableBy: {} });
+    expect(payoutsState.cards).toEqual({ lists: [], loaded: false, failure: null, usableBy: {} });
   });
 
   it('shows both ends of a long address', () => {

@@ -7,7 +7,6 @@ import { session } from '../../src/lib/session.ts';
 import {
   cleanPoints,
   currentLevel,
-  formatPoints,
   formatSignedPoints,
   levelRange,
   loadPoints,
@@ -21,6 +20,7 @@ import {
   wholePoints,
 } from '../../src/features/rewards/rewards-store.ts';
 import { formatMoney } from '../../src/lib/format.ts';
+import { formatPoints } from '../../src/lib/points.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
 

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { inviteLink, type InviteState } from '../../src/contract/share.ts';
 import { texts } from '../../src/contract/texts.ts';
-import { loadShare, shareState, shareView } from '../../src/features/rewards/share-store.ts';
+import { loadShare, shareState, shareView } from '../../src/features/share/share-store.ts';
 import { directionsLink, failureOf, mapLink, openLocationQuery, parseCoordinates } from '../../src/features/support/map.ts';
 import { optionRouteFor } from '../../src/features/options/OptionOldPage.tsx';
 import { session } from '../../src/lib/session.ts';

@@ -3,8 +3,8 @@
 // the store: a sign-in's answer shown at once, offline failing before any request, a refusal shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInCalendar } from '../../src/contract/signin.ts';
-import { firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from '../../src/features/rewards/signin-calendar.ts';
-import { afterSignIn, loadSignIn, signInState, signInToday } from '../../src/features/rewards/signin-store.ts';
+import { firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from '../../src/features/signin/signin-calendar.ts';
+import { afterSignIn, loadSignIn, signInState, signInToday } from '../../src/features/signin/signin-store.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WELFARE_CODES, type WelfareTask } from '../../src/contract/welfare.ts';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { claimReward, copyOf, loadWelfare, welfareState } from '../../src/features/rewards/welfare-store.ts';
+import { claimReward, copyOf, loadWelfare, welfareState } from '../../src/features/welfare/welfare-store.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 

@@ -20,10 +20,9 @@ import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
-import { avatarSrc, useUser } from './profile-store.ts';
-import { certificationSummary } from './certification-store.ts';
+import { avatarSrc, certificationSummary, useUser } from './profile-store.ts';
 import { BankCardIcon, CrownIcon, DetailsIcon, PointsIcon, RechargeIcon, ShieldIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
-import './payouts.css';
+import './profile.css';
 
 export default function MinePage() {
   const { t } = useLingui();

@@ -1,9 +1,11 @@
 // Profile actions: edit the profile, change the avatar (downscaled here, in the browser), change
-// the login and payment passwords, send codes; plus the small readers the profile pages share.
+// the login and payment passwords, send codes; plus the small readers the profile pages share
+// (the certification status Mine shows comes with the user info).
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import * as v from 'valibot';
-import { i18n } from '@lingui/core';
+import { i18n, type MessageDescriptor } from '@lingui/core';
+import { msg } from '@lingui/core/macro';
 import {
   ChangePasswordInput,
   ChangePayPasswordInput,
@@ -104,4 +106,22 @@ export function payPasswordProblem(input: ChangePayPassword, needsOld: boolean):
 
 export async function changePaymentPassword(input: ChangePayPassword): Promise<void> {
   session.user = await api(changePayPassword, input);
+}
+
+/** The one-line certification status the Mine page shows, from the cached user info (no extra call). */
+export function certificationSummary(user: Pick<UserInfo, 'verification' | 'advanced_verification'>): MessageDescriptor {
+  if (user.verification !== 'verified') {
+    if (user.verification === 'review') return msg`Under review`;
+    return user.verification === 'rejected' ? msg`Rejected` : msg`Not certified`;
+  }
+  switch (user.advanced_verification) {
+    case 'verified':
+      return msg`Advanced verified`;
+    case 'review':
+      return msg`Advanced under review`;
+    case 'rejected':
+      return msg`Advanced rejected`;
+    default:
+      return msg`Primary verified`;
+  }
 }

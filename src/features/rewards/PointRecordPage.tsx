@@ -6,6 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { pointRecords, type PointEntry } from '../../contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
+import { formatPoints } from '../../lib/points.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { hasMore } from '../../lib/paged-list.ts';
 import { toast } from '../../lib/toast.ts';
@@ -14,7 +15,7 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { cleanPoints, formatPoints, formatSignedPoints, loadPoints, pointKindLabel, redeem, redeemPreview, redeemProblem, rewardsState, wholePoints } from './rewards-store.ts';
+import { cleanPoints, formatSignedPoints, loadPoints, pointKindLabel, redeem, redeemPreview, redeemProblem, rewardsState, wholePoints } from './rewards-store.ts';
 import './rewards.css';
 
 const reload = () => void loadPoints().catch(() => undefined);

@@ -22,7 +22,7 @@ import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { pageLoader } from '../../lib/paged-list.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { formatExact } from '../../lib/format.ts';
+import { formatPoints } from '../../lib/points.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 
@@ -99,9 +99,6 @@ export const cleanPoints = (typed: string) => typed.replace(/\D/g, '').replace(/
 
 /** The whole points of a balance, as the "All" shortcut fills in. */
 export const wholePoints = (balance: string) => new Big(balance).round(0, Big.roundDown).toFixed(0);
-
-/** Points with thousands separators and only the decimals they have: "2,500", "12.5". */
-export const formatPoints = (value: string) => formatExact(new Big(value).abs().toFixed());
 
 /** A history entry's amount with its sign: "+2,500", "−100". */
 export function formatSignedPoints(value: string): string {

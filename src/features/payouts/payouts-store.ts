@@ -4,7 +4,19 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import * as v from 'valibot';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { BankCardInput, WalletInput, addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
+import {
+  BankCardInput,
+  WalletInput,
+  addBankCard,
+  addWallet,
+  bankCards,
+  deleteBankCard,
+  deleteWallet,
+  usableBy,
+  wallets,
+  type BankCard,
+  type Wallet,
+} from '../../contract/payouts.ts';
 import { MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
 import { AUTH_ROUTE_PREFIX, ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
@@ -18,8 +30,15 @@ export interface PayeeList<T> {
   loaded: boolean;
   /** The last load failed: what it said. */
   failure: string | null;
+  /** Per payee id: the device time (ms) from which withdrawals may go to it (its cooling-off, counted from when it arrived). */
+  usableBy: Record<number, number>;
 }
-const emptyList = <T>(): PayeeList<T> => ({ lists: [], loaded: false, failure: null });
+const emptyList = <T>(): PayeeList<T> => ({ lists: [], loaded: false, failure: null, usableBy: {} });
+
+/** Notes when each payee that just arrived becomes usable, on this device's clock. */
+function noteUsable(list: PayeeList<BankCard | Wallet>, arrived: readonly (BankCard | Wallet)[], receivedAt = Date.now()): void {
+  for (const payee of arrived) list.usableBy[payee.id] = usableBy(payee, receivedAt);
+}
 
 export const payoutsState = proxy({
   cards: emptyList<BankCard>(),
@@ -35,7 +54,8 @@ export async function loadBankCards(): Promise<void> {
   try {
     const { lists } = await api(bankCards, undefined, { loading: !list.loaded });
     if (request !== latestCards) return;
-    Object.assign(list, { lists, loaded: true, failure: null });
+    Object.assign(list, { lists, loaded: true, failure: null, usableBy: {} });
+    noteUsable(list, lists);
   } catch (error) {
     if (request !== latestCards) return;
     list.failure = errorText(error);
@@ -49,7 +69,8 @@ export async function loadWallets(): Promise<void> {
   try {
     const { lists } = await api(wallets, undefined, { loading: !list.loaded });
     if (request !== latestWallets) return;
-    Object.assign(list, { lists, loaded: true, failure: null });
+    Object.assign(list, { lists, loaded: true, failure: null, usableBy: {} });
+    noteUsable(list, lists);
   } catch (error) {
     if (request !== latestWallets) return;
     list.failure = errorText(error);
@@ -82,6 +103,7 @@ export async function addCard(form: BankCardForm): Promise<BankCard> {
   const card = await api(addBankCard, v.parse(BankCardInput, form));
   const list = payoutsState.cards;
   list.lists = [...list.lists.filter((known) => known.id !== card.id), card];
+  noteUsable(list, [card]);
   return card;
 }
 
@@ -104,6 +126,7 @@ export async function saveWallet(form: WalletForm): Promise<Wallet> {
   const wallet = await api(addWallet, v.parse(WalletInput, form));
   const list = payoutsState.wallets;
   list.lists = [wallet, ...list.lists.filter((known) => known.id !== wallet.id)];
+  noteUsable(list, [wallet]);
   return wallet;
 }
 

@@ -12,8 +12,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RewardText, TaskAction, TaskIcon, TaskProgress } from './WelfareParts.tsx';
 import { copyOf, loadWelfare, welfareState } from './welfare-store.ts';
-import './rewards.css';
-import './signin.css';
+import './welfare.css';
 
 const reload = () => void loadWelfare().catch(() => undefined);
 
@@ -23,7 +22,7 @@ export default function WelfarePage() {
   const known = tasks.filter((task) => copyOf(task.code));
 
   return (
-    <div className="page rewards-page welfare-page">
+    <div className="page welfare-page">
       <NavBar title={<Trans>Welfare</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[welfareTasks]} />

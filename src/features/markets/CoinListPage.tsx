@@ -13,7 +13,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
-import { coinListState, formatCompact, refreshCoinList, searchCoins } from './market-store.ts';
+import { coinListState, formatCompact, refreshCoinList, searchCoins } from './markets-store.ts';
 
 export default function CoinListPage() {
   const { t } = useLingui();

@@ -7,7 +7,7 @@ import { Trans } from '@lingui/react/macro';
 import { coinList } from '../../contract/markets.ts';
 import { priceStream, prices } from '../../lib/prices.ts';
 import { OfflineNote, useOfflineSince } from '../../ui/OfflineNote.tsx';
-import { coinListState, formatChange, formatClock, isListStale } from './market-store.ts';
+import { coinListState, formatChange, formatClock, isListStale } from './markets-store.ts';
 
 /** The first connection gets this long before it counts as "reconnecting" (no flash on open). */
 const FIRST_CONNECT_GRACE_MS = 2000;

@@ -5,11 +5,11 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { WelfareCode, WelfareTask } from '../../contract/welfare.ts';
 import { formatMoney } from '../../lib/format.ts';
+import { formatPoints } from '../../lib/points.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, OptionsIcon, RechargeIcon, ShieldIcon } from '../../ui/icons.tsx';
-import { formatPoints } from './rewards-store.ts';
 import { claimReward, copyOf } from './welfare-store.ts';
 
 const ICONS: Record<WelfareCode, typeof ShieldIcon> = {

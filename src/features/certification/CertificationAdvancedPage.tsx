@@ -17,7 +17,7 @@ import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
 import { advancedBlocked, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type AdvancedForm } from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';
-import './payouts.css';
+import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { certificationState } from '../../contract/certification.ts';
 
@@ -28,7 +28,7 @@ export default function CertificationAdvancedPage() {
   useEffect(reload, []);
 
   return (
-    <div className="page payout-page">
+    <div className="page cert-page">
       <NavBar title={<Trans>Advanced certification</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[certificationState]} />
@@ -67,7 +67,7 @@ function AdvancedCertificationForm() {
 
   return (
     <form
-      className="card payout-form"
+      className="card cert-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();

@@ -17,7 +17,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
 import { DOCUMENT_LABELS, STATUS_LABELS, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type PrimaryForm } from './certification-store.ts';
-import './payouts.css';
+import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { certificationState } from '../../contract/certification.ts';
 
@@ -28,7 +28,7 @@ export default function CertificationPrimaryPage() {
   useEffect(reload, []);
 
   return (
-    <div className="page payout-page">
+    <div className="page cert-page">
       <NavBar title={<Trans>Primary certification</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[certificationState]} />
@@ -76,14 +76,14 @@ function PrimaryCertificationForm() {
 
   return (
     <form
-      className="card payout-form"
+      className="card cert-form"
       onSubmit={(event) => {
         event.preventDefault();
         void submit();
       }}
     >
       <div className="field">
-        <span className="field-label">
+        <span className="cert-field-label">
           <Trans>Document type</Trans>
         </span>
         <Segmented<DocumentType | ''>

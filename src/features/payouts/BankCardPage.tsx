@@ -1,6 +1,7 @@
 // Bank cards (§2 setting/tradeAccount, §3, §5): the cards bound for withdrawals, deleting one after
 // a confirmation, and adding one (at most MAX_BANK_CARDS). Opened from the withdraw page, adding a
 // card returns there.
+import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -56,7 +57,7 @@ export default function BankCardPage() {
         {cards.lists.length > 0 && (
           <ul className="payout-list">
             {cards.lists.map((card) => (
-              <BankCardItem key={card.id} card={card} onDelete={() => setDeleting(card)} />
+              <BankCardItem key={card.id} card={card} usableBy={cards.usableBy[card.id] ?? 0} onDelete={() => setDeleting(card)} />
             ))}
           </ul>
         )}
@@ -95,7 +96,7 @@ function DeleteDialog({ card, busy, onCancel, onConfirm }: { card: Readonly<Bank
 
 const bankLabel = (card: Pick<BankCard, 'bank_code' | 'bank_name'>) => BANK_NAMES[card.bank_code] ?? card.bank_name;
 
-function BankCardItem({ card, onDelete }: { card: Readonly<BankCard>; onDelete: () => void }) {
+function BankCardItem({ card, usableBy, onDelete }: { card: Readonly<BankCard>; usableBy: number; onDelete: () => void }) {
   const { t } = useLingui();
   return (
     <li className="payout-bankcard">
@@ -113,6 +114,7 @@ function BankCardItem({ card, onDelete }: { card: Readonly<BankCard>; onDelete: 
         <bdi>{card.real_name}</bdi>
         <span dir="ltr">IFSC {card.ifsc}</span>
       </div>
+      <PayeeCooling usableBy={usableBy} />
     </li>
   );
 }

@@ -14,7 +14,6 @@ import {
   type CertificationStatus,
   type DocumentType,
 } from '../../contract/certification.ts';
-import type { UserInfo } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
@@ -85,21 +84,6 @@ export const DOCUMENT_LABELS: Record<DocumentType, MessageDescriptor> = {
   driver_licence: msg`Driver licence`,
   passport: msg`Passport`,
 };
-
-/** The one-line status the Mine page shows, from the cached user info (no extra call). */
-export function certificationSummary(user: Pick<UserInfo, 'verification' | 'advanced_verification'>): MessageDescriptor {
-  if (user.verification !== 'verified') return STATUS_LABELS[user.verification] ?? STATUS_LABELS.none;
-  switch (user.advanced_verification) {
-    case 'verified':
-      return msg`Advanced verified`;
-    case 'review':
-      return msg`Advanced under review`;
-    case 'rejected':
-      return msg`Advanced rejected`;
-    default:
-      return msg`Primary verified`;
-  }
-}
 
 // Another session (logout, another user) must never see this one's certification.
 subscribeKey(session, 'token', () => {

@@ -16,7 +16,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
-import { applyTicksToChart, coinChart, coinListState, ensureCoinList, formatChange, formatCompact, loadCandles, refreshCoinList } from './market-store.ts';
+import { applyTicksToChart, coinChart, coinListState, ensureCoinList, formatChange, formatCompact, loadCandles, refreshCoinList } from './markets-store.ts';
 
 const PERIOD_LABELS: Record<Period, MessageDescriptor> = {
   '1m': msg({ message: '1m', context: 'chart period: one minute' }),

@@ -1,5 +1,6 @@
 // Wallet addresses for withdrawals (§2 walletList, §3): alias, currency, chain, address (copyable)
 // and the date added; deleting one after a confirmation; the way to add another.
+import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -73,7 +74,7 @@ export default function WalletListPage() {
           <>
             <ul className="payout-list">
               {list.lists.map((wallet) => (
-                <WalletItem key={wallet.id} wallet={wallet} onDelete={() => setDeleting(wallet)} />
+                <WalletItem key={wallet.id} wallet={wallet} usableBy={list.usableBy[wallet.id] ?? 0} onDelete={() => setDeleting(wallet)} />
               ))}
             </ul>
             {full ? <p className="muted form-note">{walletLimitText()}</p> : addButton}
@@ -98,7 +99,7 @@ function DeleteDialog({ wallet, busy, onCancel, onConfirm }: { wallet: Readonly<
   );
 }
 
-function WalletItem({ wallet, onDelete }: { wallet: Readonly<Wallet>; onDelete: () => void }) {
+function WalletItem({ wallet, usableBy, onDelete }: { wallet: Readonly<Wallet>; usableBy: number; onDelete: () => void }) {
   const { t } = useLingui();
   const date = formatDateTime(wallet.created_at);
   return (
@@ -124,6 +125,7 @@ function WalletItem({ wallet, onDelete }: { wallet: Readonly<Wallet>; onDelete: 
           Added <time dateTime={wallet.created_at}>{date}</time>
         </Trans>
       </span>
+      <PayeeCooling usableBy={usableBy} />
     </li>
   );
 }

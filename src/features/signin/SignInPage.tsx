@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { signInCalendar, type SignInCalendar } from '../../contract/signin.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
+import { formatPoints } from '../../lib/points.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { toast } from '../../lib/toast.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -18,8 +19,6 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { dayNumber, firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from './signin-calendar.ts';
 import { loadSignIn, signInState, signInToday } from './signin-store.ts';
-import { formatPoints } from './rewards-store.ts';
-import './rewards.css';
 import './signin.css';
 
 /** The calendar as the store's snapshot gives it. */
@@ -33,7 +32,7 @@ export default function SignInPage() {
   useEffect(() => reload(), []);
 
   return (
-    <div className="page rewards-page signin-page">
+    <div className="page signin-page">
       <NavBar
         title={<Trans>Daily sign-in</Trans>}
         right={
@@ -50,7 +49,7 @@ export default function SignInPage() {
             <TodayCard calendar={calendar} />
             <MonthCalendar calendar={calendar} />
             <Ladder calendar={calendar} />
-            <p className="muted rewards-note">
+            <p className="muted signin-note">
               <Trans>
                 Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it again at day 1. Days start at midnight,{' '}
                 <bdi>{calendar.time_zone}</bdi> time.

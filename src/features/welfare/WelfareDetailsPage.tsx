@@ -11,8 +11,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RewardText, TaskAction, TaskIcon } from './WelfareParts.tsx';
 import { copyOf, loadWelfareTask, welfareState } from './welfare-store.ts';
-import './rewards.css';
-import './signin.css';
+import './welfare.css';
 
 const codeIn = (query: string): WelfareCode | null => {
   const code = new URLSearchParams(query).get('code') ?? '';
@@ -27,7 +26,7 @@ export default function WelfareDetailsPage() {
   const task = details && details.code === code ? details : null;
 
   return (
-    <div className="page rewards-page welfare-page">
+    <div className="page welfare-page">
       <NavBar title={<Trans>Reward details</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[welfareTask]} />
