@@ -18,17 +18,21 @@ const KB = 1024;
 const ROUTE_TARGET = 90 * KB;
 /** What each first route weighs today, rounded up to the next KB and one more: the most it may load. */
 const CEILING: Record<string, number> = {
-  [ROUTES.home]: 112 * KB,
+  // Home and Options: 0.5 KB more once the screens of certification, payouts, sign-in, welfare and
+  // share got their own areas (five more catalog loaders at start, 78 B; two more stylesheets named,
+  // 37 B) and the account-security texts joined the contract: 112.0 and 124.0 KB measured, at their old ceilings.
+  [ROUTES.home]: 112.5 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what the issue asks every price screen to say.
   [ROUTES.coinList]: 114 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart.
-  [ROUTES.option]: 124 * KB,
+  [ROUTES.option]: 124.5 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3 KB measured.
   [ROUTES.lockUp]: 117.5 * KB,
-  [ROUTES.mine]: 119 * KB,
+  // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB measured.
+  [ROUTES.mine]: 118 * KB,
   [ROUTES.login]: 107 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
