@@ -5,19 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
-import {
-  earnBalance,
-  liquidityProduct,
-  liquidityRecords,
-  lockupOrders,
-  lockupProducts,
-  lockupSubscribe,
-  transferIn,
-  transferOut,
-  transferOutInfo,
-  type LiquidityBalance,
-  type RegularBalance,
-} from '../../src/contract/earn.ts';
+import { earnBalance } from '../../src/contract/earn.ts';
+import { liquidityProduct, liquidityRecords, transferIn, transferOut, transferOutInfo, type LiquidityBalance } from '../../src/contract/liquidity.ts';
+import { lockupOrders, lockupProducts, lockupSubscribe, type RegularBalance } from '../../src/contract/lockup.ts';
 import { balances } from '../../src/contract/markets.ts';
 import { runDueDays } from '../../src/server/jobs/daily.ts';
 import { dayStart } from '../../src/server/domain/earn-days.ts';

@@ -1,10 +1,12 @@
-// The earn rules (src/contract/earn.ts) and interest days (src/server/domain/earn-days.ts): the
-// marginal ladder's daily interest cut to 8 decimals, the effective rate, lock-up income, calendar
-// arithmetic and where a day starts and ends in a timezone. Expected amounts are worked out by hand
+// The earn rules (src/contract/liquidity.ts, lockup.ts and earn.ts) and interest days
+// (src/server/domain/earn-days.ts): the marginal ladder's daily interest cut to 8 decimals, the
+// effective rate, lock-up income, calendar arithmetic and where a day starts and ends in a timezone. Expected amounts are worked out by hand
 // or by the exact integer reference below (BigInt, no big.js), never with floats; the cases where
 // float maths gives another answer say so.
 import { describe, expect, it } from 'vitest';
-import { addDays, dailyInterest, effectiveRate, ladderPortions, lockupDailyIncome, lockupTotalIncome, type LadderTier } from '../../src/contract/earn.ts';
+import { addDays } from '../../src/contract/earn.ts';
+import { dailyInterest, effectiveRate, ladderPortions, type LadderTier } from '../../src/contract/liquidity.ts';
+import { lockupDailyIncome, lockupTotalIncome } from '../../src/contract/lockup.ts';
 import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
 import { interestDay } from '../../src/contract/earn-days.ts';
 

@@ -17,7 +17,7 @@ import {
   withdrawRecord,
   withdrawState,
 } from '../../src/features/funds/withdraw-store.ts';
-import { accountDetails, kindLabel } from '../../src/features/funds/account-store.ts';
+import { accountDetails, kindLabel } from '../../src/features/funds/account-details-store.ts';
 import { formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
 import { cleanAmount } from '../../src/lib/typed-amount.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';

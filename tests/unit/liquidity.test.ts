@@ -6,7 +6,7 @@ import { createRoot, type Root } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiquidityBalance, LiquidityProduct, LiquidityRecord, TransferOutInfo } from '../../src/contract/earn.ts';
+import type { LiquidityBalance, LiquidityProduct, LiquidityRecord, TransferOutInfo } from '../../src/contract/liquidity.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import { offlineData } from '../../src/lib/offline.ts';

@@ -2,7 +2,7 @@
 // subscription (in the server's order and words), "All", and the products, summary, record and
 // subscription calls against a scripted server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/contract/earn.ts';
+import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/contract/lockup.ts';
 import { interestDay } from '../../src/contract/earn-days.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';

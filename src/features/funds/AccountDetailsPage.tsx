@@ -8,7 +8,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilteredRecords } from '../../ui/records.tsx';
-import { FILTER_LABELS, accountDetails, kindLabel } from './account-store.ts';
+import { FILTER_LABELS, accountDetails, kindLabel } from './account-details-store.ts';
 
 export default function AccountDetailsPage() {
   const { t, i18n } = useLingui();

@@ -4,7 +4,7 @@ import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
-import { liquidityProduct, transferInInfo } from '../../contract/earn.ts';
+import { liquidityProduct, transferInInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';

@@ -4,7 +4,8 @@
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Big from 'big.js';
-import { earnBalance, liquidityProduct, transferInInfo } from '../../contract/earn.ts';
+import { earnBalance } from '../../contract/earn.ts';
+import { liquidityProduct, transferInInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';

@@ -4,7 +4,8 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { addDays, earnBalance, liquidityProduct } from '../../contract/earn.ts';
+import { addDays, earnBalance } from '../../contract/earn.ts';
+import { liquidityProduct } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';

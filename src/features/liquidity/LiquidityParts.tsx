@@ -3,7 +3,8 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ladderPortions, type InterestDay, type LiquidityBalance, type LadderTier, type LiquidityStatus, type RedeemMode } from '../../contract/earn.ts';
+import type { InterestDay } from '../../contract/earn.ts';
+import { ladderPortions, type LiquidityBalance, type LadderTier, type LiquidityStatus, type RedeemMode } from '../../contract/liquidity.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';

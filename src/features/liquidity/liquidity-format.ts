@@ -1,7 +1,8 @@
 // How liquidity figures read on screen: rates as percentages, interest days as dates, the tiers of
 // a ladder as ranges. Exact: decimal strings through big.js and Intl, never a float.
 import Big from 'big.js';
-import type { InterestDay, LadderTier } from '../../contract/earn.ts';
+import type { InterestDay } from '../../contract/earn.ts';
+import type { LadderTier } from '../../contract/liquidity.ts';
 import { decimalsOf, formatAmount, formatExact } from '../../lib/format.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 

@@ -7,11 +7,10 @@ import * as v from 'valibot';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
+import { addDays, earnBalance, type InterestDay } from '../../contract/earn.ts';
 import {
   LIQUIDITY_FILTERS,
-  addDays,
   dailyInterest,
-  earnBalance,
   liquidityProduct,
   liquidityRecords,
   liquidityRule,
@@ -19,7 +18,6 @@ import {
   transferInInfo,
   transferOut,
   transferOutInfo,
-  type InterestDay,
   type LadderTier,
   type LiquidityBalance,
   type LiquidityFilter,
@@ -28,7 +26,7 @@ import {
   type RedeemMode,
   type TransferInInfo,
   type TransferOutInfo,
-} from '../../contract/earn.ts';
+} from '../../contract/liquidity.ts';
 import { AMOUNT, amount as amountField } from '../../contract/markets.ts';
 import { texts } from '../../contract/texts.ts';
 import { ApiError, api } from '../../lib/api.ts';

@@ -2,7 +2,7 @@
 // the calculator's rows, the no-early-redemption note and the confirmation before subscribing.
 import { Link } from 'wouter';
 import { Plural, Trans } from '@lingui/react/macro';
-import type { LockupProduct } from '../../contract/earn.ts';
+import type { LockupProduct } from '../../contract/lockup.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ChevronIcon } from '../../ui/icons.tsx';

@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
-import { lockupDailyIncome, lockupTotalIncome, type LockupProduct } from '../../contract/earn.ts';
+import { lockupDailyIncome, lockupTotalIncome, type LockupProduct } from '../../contract/lockup.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { amount } from '../../contract/markets.ts';
 import { texts } from '../../contract/texts.ts';

@@ -11,19 +11,16 @@ import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
+import { EARN_PAGE_SIZE, LIQUIDITY_ASSET, addDays, type InterestDay } from '../../contract/earn.ts';
 import {
-  EARN_PAGE_SIZE,
-  LIQUIDITY_ASSET,
-  addDays,
   effectiveRate,
-  type InterestDay,
   type LadderTier,
   type LiquidityBalance,
   type LiquidityFilter,
   type LiquidityProduct,
   type LiquidityRecord,
   type RedeemMode,
-} from '../../contract/earn.ts';
+} from '../../contract/liquidity.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';

@@ -1,75 +1,14 @@
-// Earn calls: liquidity mining (§7 /yuebao/*) and lock-up mining (our /lockup/* additions). Thin:
-// the rules live in domain/liquidity.ts and domain/lockup.ts.
-import Big from 'big.js';
-import {
-  LIQUIDITY_ASSET,
-  earnBalance,
-  liquidityProduct,
-  liquidityRecords,
-  liquidityRule,
-  lockupOrders,
-  lockupProduct,
-  lockupProducts,
-  lockupSubscribe,
-  transferIn,
-  transferInInfo,
-  transferOut,
-  transferOutInfo,
-} from '../../contract/earn.ts';
-import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
-import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
-import { USDT, balanceOf } from '../domain/ledger.ts';
-import {
-  LIQUIDITY_MIN_AMOUNT,
-  liquidityBalanceOf,
-  liquidityProductOf,
-  liquidityRecordsOf,
-  quickRemaining,
-  redeemLiquidity,
-  subscribeLiquidity,
-  toLiquidityRecord,
-} from '../domain/liquidity.ts';
-import { activeLockupProducts, lockupOrdersOf, lockupProductById, regularBalanceOf, subscribeLockup, toLockupOrder } from '../domain/lockup.ts';
-import type { Executor } from '../db/connection.ts';
+// The earn call both kinds of mining share (§7 /yuebao/balance): the liquidity balance, or with
+// type=regular the lock-up side. Their own calls are liquidity-routes.ts and lockup-routes.ts; the
+// rules live in domain/liquidity.ts and domain/lockup.ts.
+import { earnBalance } from '../../contract/earn.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
+import { liquidityBalanceOf } from '../domain/liquidity.ts';
+import { regularBalanceOf } from '../domain/lockup.ts';
 import type { router } from './handle.ts';
 
 export function earnRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
-  route(liquidityProduct, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
-  route(liquidityRule, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
-
   route(earnBalance, async (input, { db, caller, clock }) =>
     input.type === 'regular' ? regularBalanceOf(db, caller.userId) : liquidityBalanceOf(db, caller.userId, clock.now(), timeZone),
   );
-
-  route(transferInInfo, async (_input, { db, caller }) => ({ usdt_available: await availableOf(db, caller.userId, USDT), min_amount: LIQUIDITY_MIN_AMOUNT }));
-  route(transferIn, async (input, { db, caller, clock }) => {
-    const now = clock.now();
-    return toLiquidityRecord(await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, now, timeZone)));
-  });
-
-  route(transferOutInfo, async (_input, { db, caller, clock }) => ({
-    redeemable: await availableOf(db, caller.userId, LIQUIDITY_ASSET),
-    quick_remaining: await quickRemaining(db, caller.userId, interestDay(clock.now(), timeZone)),
-    quick_daily_max: QUICK_REDEMPTION_DAILY_MAX_USDT,
-  }));
-  route(transferOut, async (input, { db, caller, clock }) => {
-    const now = clock.now();
-    return toLiquidityRecord(await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, now, timeZone)));
-  });
-
-  route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, Number(input.page)));
-
-  route(lockupProducts, async (_input, { db }) => {
-    const lists = await activeLockupProducts(db);
-    return { lists, page: 1, total: lists.length };
-  });
-  route(lockupProduct, (input, { db }) => lockupProductById(db, Number(input.id)));
-  route(lockupSubscribe, async (input, { db, caller, clock }) => {
-    const now = clock.now();
-    return toLockupOrder(await db.transaction((tx) => subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone)));
-  });
-  route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, Number(input.page)));
 }
-
-/** What the user holds of `asset` and may move now, as the earn screens show it. */
-const availableOf = async (db: Executor, userId: number, asset: string) => new Big((await balanceOf(db, userId, asset)).available).toFixed(8);

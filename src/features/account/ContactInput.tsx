@@ -3,7 +3,7 @@
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE } from '../../contract/constants.ts';
 import { Segmented, TextField } from '../../ui/forms.tsx';
-import type { ContactMode } from './auth-store.ts';
+import type { ContactMode } from './account-store.ts';
 
 interface ContactInputProps {
   mode: ContactMode;

@@ -1,5 +1,5 @@
 // §5 login: username and password, the agreement, and back to `from` afterwards.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LoginForm } from '../../contract/account.ts';
@@ -8,8 +8,13 @@ import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { firstError } from '../../lib/validate.ts';
 import { Button, Checkbox, Form, TextField } from '../../ui/forms.tsx';
-import { AuthHeader } from './AuthHeader.tsx';
-import { signIn } from './auth-store.ts';
+import { AccountHeader } from './AccountHeader.tsx';
+import { asksForSecondFactor, signIn } from './account-store.ts';
+import { errorText } from '../../lib/api.ts';
+import { cleanSecondFactor } from '../../contract/fields.ts';
+
+/** Only for accounts with two-factor on, signing in on a new device: not in the login page's first load. */
+const AuthenticatorCodeField = lazy(() => import('../../ui/AuthenticatorCodeField.tsx').then((module) => ({ default: module.AuthenticatorCodeField })));
 
 /** Only our own routes are followed after login (no open redirect). */
 export function returnRoute(search: string): string {
@@ -23,18 +28,26 @@ export default function LoginPage() {
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [agree, setAgree] = useState(false);
-  const form = { username, password, agree };
+  /** Shown once the server asked for the second factor. */
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
+  const form = { username, password, agree, ...(needsCode ? { otp: cleanSecondFactor(code) } : {}) };
   const { busy, submit } = useSubmit(
     async () => {
       await signIn(form);
       navigate(returnRoute(search), { replace: true });
     },
     () => firstError(LoginForm, form),
+    (error) => {
+      const text = errorText(error);
+      if (asksForSecondFactor(text)) setNeedsCode(true);
+      return text;
+    },
   );
 
   return (
     <div className="page auth-page">
-      <AuthHeader title={<Trans>Welcome back</Trans>} subtitle={<Trans>Log in to trade and manage your assets</Trans>} />
+      <AccountHeader title={<Trans>Welcome back</Trans>} subtitle={<Trans>Log in to trade and manage your assets</Trans>} />
       <Form onSubmit={submit}>
         <TextField
           label={<Trans>Username, mobile number or e-mail</Trans>}
@@ -53,6 +66,11 @@ export default function LoginPage() {
           name="password"
           placeholder={t`Enter your password`}
         />
+        {needsCode && (
+          <Suspense>
+            <AuthenticatorCodeField value={code} onChange={setCode} />
+          </Suspense>
+        )}
         <Checkbox checked={agree} onChange={setAgree}>
           <Trans>I have read and agree to the User Agreement and the Privacy Policy</Trans>
         </Checkbox>

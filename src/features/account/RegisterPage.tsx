@@ -15,9 +15,9 @@ import { firstError } from '../../lib/validate.ts';
 import { i18n } from '@lingui/core';
 import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Checkbox, Form, TextField } from '../../ui/forms.tsx';
-import { AuthHeader } from './AuthHeader.tsx';
+import { AccountHeader } from './AccountHeader.tsx';
 import { ContactInput } from './ContactInput.tsx';
-import { registerAccount, type ContactMode } from './auth-store.ts';
+import { registerAccount, type ContactMode } from './account-store.ts';
 
 export default function RegisterPage() {
   const { t } = useLingui();
@@ -45,7 +45,7 @@ export default function RegisterPage() {
 
   return (
     <div className="page auth-page">
-      <AuthHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
+      <AccountHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} autofill />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />

@@ -10,9 +10,9 @@ import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
-import { AuthHeader } from './AuthHeader.tsx';
+import { AccountHeader } from './AccountHeader.tsx';
 import { ContactInput } from './ContactInput.tsx';
-import { resetPassword, type ContactMode } from './auth-store.ts';
+import { resetPassword, type ContactMode } from './account-store.ts';
 
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
@@ -37,7 +37,7 @@ export default function ForgotPasswordPage() {
 
   return (
     <div className="page auth-page">
-      <AuthHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
+      <AccountHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />

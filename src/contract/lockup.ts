@@ -1,0 +1,72 @@
+// Lock-up mining (§1, §9; our /lockup/* additions beside §7): a fixed period, income paid per day,
+// the principal back at the end. What it shares with liquidity mining (the ledger assets, interest
+// days, the balance call) is in earn.ts.
+import Big from 'big.js';
+import * as v from 'valibot';
+import { NoInput, get, post, returns } from './endpoint.ts';
+import { matching } from './fields.ts';
+import { amount } from './markets.ts';
+import { texts } from './texts.ts';
+import { Paged } from './envelope.ts';
+import { decimal, isoDay, isoTime, shape, whole } from './answers.ts';
+
+export const LockupProduct = shape({
+  id: whole,
+  name: v.string(),
+  days: whole,
+  /** 0.005 = 0.5 % of the principal a day. */
+  daily_rate: decimal,
+  min_amount: decimal,
+  /** §9: the single limit. */
+  max_amount: decimal,
+  /** What is left of the product's total quota; null when it has none. */
+  remaining: v.nullable(decimal),
+});
+export type LockupProduct = v.InferOutput<typeof LockupProduct>;
+export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), { cache: 'user', auth: false });
+const productId = matching(/^\d{1,9}$/, texts.productUnavailable);
+export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), { cache: 'user', auth: false });
+
+export const LOCKUP_STATUSES = ['processing', 'end'] as const;
+export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
+export const LockupOrder = shape({
+  id: whole,
+  product_id: whole,
+  name: v.string(),
+  amount: decimal,
+  days: whole,
+  daily_rate: decimal,
+  daily_income: decimal,
+  /** The first and last interest days that pay income; the principal returns at the end of the last. */
+  start_day: isoDay,
+  end_day: isoDay,
+  status: v.picklist(LOCKUP_STATUSES),
+  earned: decimal,
+  created_at: isoTime,
+  ended_at: v.nullable(isoTime),
+});
+export type LockupOrder = v.InferOutput<typeof LockupOrder>;
+export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), returns(LockupOrder));
+const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
+export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
+export const lockupOrders = get('/lockup/orders', v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }), returns(Paged(LockupOrder)), {
+  cache: 'user',
+});
+
+export const RegularBalance = shape({
+  type: v.literal('regular'),
+  /** Principal in lock-up orders still processing. */
+  locked: decimal,
+  /** Income paid so far by every lock-up order. */
+  earned: decimal,
+  processing: whole,
+});
+export type RegularBalance = v.InferOutput<typeof RegularBalance>;
+
+// ---- The rules ------------------------------------------------------------------------------------
+
+/** A lock-up order's income per day: principal × daily rate, rounded down to 8 decimals. */
+export const lockupDailyIncome = (principal: string, dailyRate: string) => new Big(principal).times(dailyRate).round(8, Big.roundDown).toFixed(8);
+
+/** What a lock-up order pays in all: its daily income for each day of its period. */
+export const lockupTotalIncome = (principal: string, dailyRate: string, days: number) => new Big(lockupDailyIncome(principal, dailyRate)).times(days).toFixed(8);
