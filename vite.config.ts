@@ -17,7 +17,7 @@ import { keptCallsOf } from './src/contract/offline-cache.ts';
 const THEME = '#00bbfe';
 /** The pages a visit starts on, in src/features: the five tabs' and login's. */
 const TAB_PAGES = ['home/HomePage.tsx', 'markets/CoinListPage.tsx', 'options/OptionPage.tsx', 'lockup/LockupPage.tsx', 'profile/MinePage.tsx'];
-const LOGIN_PAGE = 'auth/LoginPage.tsx';
+const LOGIN_PAGE = 'account/LoginPage.tsx';
 /** The chunk of what every start needs (its stylesheet goes inline in index.html: stylesInline). */
 const START_CHUNK = 'shell';
 const chunkName = (page: string) => page.replace(/^.*\/|\.tsx$/g, '');

@@ -2,19 +2,20 @@
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import {
-  INVITE_CODE,
   code,
   currency,
   email,
+  INVITE_CODE,
   loginName,
   loginPassword,
+  matching,
   mustFlag,
   optionalMatching,
+  otp,
   payPassword,
   phone,
   required,
   samePasswords,
-  matching,
   UPLOAD_URL,
 } from './fields.ts';
 import { texts } from './texts.ts';
@@ -51,6 +52,8 @@ const CodeSent = shape({ resend_in: whole });
 export const LoginInput = v.object({
   username: loginName,
   password: required(texts.enterUsernameAndPassword),
+  /** Issue 28: with two-factor on, a sign-in from a device the account never used needs the authenticator or a recovery code. */
+  otp,
 });
 /** The login screen also needs the agreement ticked (§5); the server never sees it. */
 export const LoginForm = v.object({
@@ -92,6 +95,8 @@ export const EditProfileInput = v.pipe(
     phone: v.optional(phone),
     email: v.optional(email),
     code: v.optional(code),
+    /** Issue 28: a new phone or e-mail needs the authenticator or recovery code when two-factor is on. */
+    otp,
   }),
   // A code alone changes nothing (it used to reach the database as an empty update: HTTP 500).
   v.check((input) => [input.nickname, input.currency, input.phone, input.email].some((value) => value !== undefined), texts.fillInformation.id),
@@ -129,6 +134,8 @@ export const ChangePayPasswordInput = v.pipe(
     code: v.optional(code),
     password: payPassword,
     repassword: required(texts.passwordsInconsistent),
+    /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+    otp,
   }),
   samePasswords(),
 );

@@ -55,3 +55,22 @@ export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[]): strin
   const id = issues[0]?.message;
   return id !== undefined && id in textById ? id : texts.invalidRequest.id;
 }
+
+// ---- Two-factor authentication (issue 28): the codes the protected calls take in `otp` --------
+
+/** A code of an authenticator app. */
+export const AUTHENTICATOR_CODE = /^\d{6}$/;
+/** A recovery code: 10 base32 letters and digits, shown as XXXXX-XXXXX; typed in any case, with or without the dash. */
+export const RECOVERY_CODE = /^[A-Za-z2-7]{5}-?[A-Za-z2-7]{5}$/;
+/** Either kind of code, as the protected calls take it. */
+export const SECOND_FACTOR = new RegExp(`${AUTHENTICATOR_CODE.source}|${RECOVERY_CODE.source}`);
+
+/** What a form sends: the spaces an app shows inside a code ("123 456") are not part of it. */
+export const cleanSecondFactor = (typed: string) => typed.replace(/\s+/g, '');
+
+/**
+ * The `otp` field of a protected call (withdraw, add a bank card or wallet, change the payment
+ * password, the phone or the e-mail): an authenticator code or a recovery code, required by the
+ * server only when the caller has two-factor on; absent (left out of the form) or empty otherwise.
+ */
+export const otp = v.optional(v.pipe(v.string(texts.authenticatorCodeWrong.id), v.trim(), v.regex(new RegExp(`^$|${SECOND_FACTOR.source}`), texts.authenticatorCodeWrong.id)));

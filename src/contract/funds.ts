@@ -4,7 +4,7 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { PAY_PASSWORD, UPLOAD_URL, matching } from './fields.ts';
+import { matching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
 import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
@@ -127,6 +127,8 @@ export const WithdrawInput = v.object({
   target_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,9})?$/, texts.payeeNotFound.id)), ''),
   amount,
   paypass: matching(PAY_PASSWORD, texts.enterPayPassword, texts.payPasswordFormat),
+  /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+  otp,
 });
 export type WithdrawInputType = v.InferInput<typeof WithdrawInput>;
 

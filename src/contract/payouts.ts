@@ -2,7 +2,7 @@
 // additions, the spec names the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { email, matching, required } from './fields.ts';
+import { email, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS } from './constants.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
@@ -35,6 +35,8 @@ export const BankCardInput = v.object({
   bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
   phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
+  /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+  otp,
 });
 export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)), { cache: 'user' });
 export const addBankCard = post('/users/bank/add', BankCardInput, returns(BankCard));
@@ -79,6 +81,8 @@ export const WalletInput = v.pipe(
     currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
     chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
     address: required(texts.fillInformation),
+    /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+    otp,
   }),
   v.check((input) => (WALLET_CHAINS[input.currency] as readonly string[]).includes(input.chain), texts.chooseChain.id),
   v.check((input) => CHAIN_ADDRESS[input.chain].test(input.address), texts.walletAddressFormat.id),

@@ -34,6 +34,10 @@ export const ROUTES = {
   tradePassword: '/pages/mine/setting/tradePwd',
   payPassword: '/pages/mine/setting/paypass',
   currency: '/pages/mine/setting/chooseMoneyType',
+  /** Our addition (issue 28): the signed-in devices and sessions, opened from Settings. */
+  devices: '/pages/mine/setting/devices',
+  /** Our addition (issue 28): two-factor authentication (an authenticator app), opened from Settings. */
+  twoFactor: '/pages/mine/setting/twoFactor',
   certificationPrimary: '/pages/mine/Certification/primary',
   certificationAdvanced: '/pages/mine/Certification/advanced',
   addWallet: '/pages/mine/addWallet',

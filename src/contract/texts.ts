@@ -134,6 +134,14 @@ export const texts = {
       '{0} was added to your account. For your safety, withdrawals to it are possible {1} hours after it was added. If you did not add it, delete it at once and change your passwords.',
   },
   payeeAdded: /*i18n*/ { id: 'e.payeeAdded', message: '{0} was added to your account. If you did not add it, delete it at once and change your passwords.' },
+  // Issue 28: devices and sessions
+  sessionNotFound: /*i18n*/ { id: 'e.sessionNotFound', message: 'This session does not exist or has already ended!' },
+  unknownDevice: /*i18n*/ { id: 'e.unknownDevice', message: 'Unknown device' },
+  newSignInTitle: /*i18n*/ { id: 'e.newSignInTitle', message: 'New sign-in' },
+  newSignIn: /*i18n*/ {
+    id: 'e.newSignIn',
+    message: 'New sign-in on {0} from {1} at {2}. If it was not you, change your login password and end that session in Settings → Devices.',
+  },
   certificationPending: /*i18n*/ { id: 'e.certificationPending', message: 'Your certification is under review, please wait!' },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
   notEnoughPoints: /*i18n*/ { id: 'e.notEnoughPoints', message: 'Not enough points!' },
@@ -189,6 +197,17 @@ export const texts = {
   blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },
   prizeSoldOut: /*i18n*/ { id: 'e.prizeSoldOut', message: 'This prize is sold out, the blind box is closed until it is restocked!' },
   activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
+
+  // Issue 28: two-factor authentication
+  enterAuthenticatorCode: /*i18n*/ { id: 'v.enterAuthenticatorCode', message: 'Please enter the code from your authenticator app!' },
+  authenticatorCodeFormat: /*i18n*/ { id: 'v.authenticatorCodeFormat', message: 'The authenticator code must be 6 digits!' },
+  authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
+  authenticatorCodeUsed: /*i18n*/ { id: 'e.authenticatorCodeUsed', message: 'This code has already been used, please wait for the next one!' },
+  twoFactorAlreadyOn: /*i18n*/ { id: 'e.twoFactorAlreadyOn', message: 'Two-factor authentication is already on!' },
+  twoFactorNotOn: /*i18n*/ { id: 'e.twoFactorNotOn', message: 'Two-factor authentication is not on!' },
+  twoFactorSetupFirst: /*i18n*/ { id: 'e.twoFactorSetupFirst', message: 'Please start the setup of two-factor authentication again!' },
+  enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
+  wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
 } satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;

@@ -21,7 +21,7 @@ const startAreas: Partial<Record<string, Record<string, AreaCatalog>>> = {
   options: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=options' }),
   lockup: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=lockup' }),
   profile: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=profile' }),
-  auth: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=auth' }),
+  account: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=account' }),
   messages: import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { query: '?area=messages' }),
 };
 

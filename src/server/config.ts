@@ -1,10 +1,12 @@
 // Server configuration, from the environment only (README lists every variable).
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../contract/earn-days.ts';
 import type { Exchange } from './market/exchanges/exchange.ts';
 import { configuredExchanges } from './market/exchanges/exchanges.ts';
 import { DEFAULT_PAYEE_COOLING_MS } from './domain/payouts.ts';
+import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './domain/sessions.ts';
+import { parseTwoFactorKey } from './domain/two-factor-key.ts';
 
 export interface ServerConfig {
   port: number;
@@ -55,6 +57,12 @@ export interface ServerConfig {
   earnTimeZone: string;
   /** PAYEE_COOLING_HOURS (default 24; 0 turns it off): how long a new bank card or wallet waits before withdrawals may go to it. */
   payeeCoolingMs: number;
+  /** SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 180): a session ends unused that long, and that long after it began. */
+  sessionLimits: SessionLimits;
+  /** TWO_FACTOR_KEY: the key two-factor secrets are encrypted with; unset, the key file below is used (made on first start). */
+  twoFactorKey: Buffer | null;
+  /** DATA_DIR/two-factor.key, on PostgreSQL too: every process of this machine reads the same one. */
+  twoFactorKeyFile: string;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -85,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
     earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,
     payeeCoolingMs: payeeCoolingMs(env.PAYEE_COOLING_HOURS),
+    sessionLimits: {
+      idleMs: sessionDays('SESSION_IDLE_DAYS', env.SESSION_IDLE_DAYS, DEFAULT_SESSION_LIMITS.idleMs),
+      maxMs: sessionDays('SESSION_MAX_DAYS', env.SESSION_MAX_DAYS, DEFAULT_SESSION_LIMITS.maxMs),
+    },
+    twoFactorKey: env.TWO_FACTOR_KEY?.trim() ? parseTwoFactorKey(env.TWO_FACTOR_KEY) : null,
+    twoFactorKeyFile: join(resolve(env.DATA_DIR ?? 'data'), 'two-factor.key'),
   };
 }
 
@@ -94,6 +108,14 @@ function payeeCoolingMs(value: string | undefined): number {
   const hours = Number(value);
   if (!Number.isFinite(hours) || hours < 0) throw new Error(`PAYEE_COOLING_HOURS=${value} is not a number of hours (0 turns the cooling-off off; unset: 24).`);
   return Math.round(hours * 3_600_000);
+}
+
+/** SESSION_IDLE_DAYS / SESSION_MAX_DAYS in ms: unset is the default; a typo must not make sessions last for ever or end at once. */
+function sessionDays(name: string, value: string | undefined, fallbackMs: number): number {
+  if (value === undefined || value.trim() === '') return fallbackMs;
+  const days = Number(value);
+  if (!Number.isFinite(days) || days <= 0) throw new Error(`${name}=${value} is not a number of days above 0 (unset: ${fallbackMs / 86_400_000}).`);
+  return Math.round(days * 86_400_000);
 }
 
 /** FEED_SEED as a whole number, or null when unset; a typo must not silently fall back to something. */

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { networkInterfaces } from 'node:os';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/connection.ts';
-import { recordProduction } from './domain/config-entries.ts';
+import { claimKeyCheck, recordProduction } from './domain/config-entries.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
@@ -14,6 +14,7 @@ import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
 import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
+import { keyCheck, loadTwoFactorKey } from './domain/two-factor-key.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startJobs } from './jobs/schedule.ts';
@@ -61,6 +62,9 @@ const market = createMarket(db, feed, clock, (error) => log('price feed failed',
   followIntervalMs: Math.max(20, Math.min(250, config.feedIntervalMs ?? 1000 / config.clockSpeed)),
   changes,
 });
+// One key for every process on this database (two hosts with their own key files would turn down each other's codes).
+const twoFactorKey = loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile);
+await claimKeyCheck(db, 'two_factor_key_check', keyCheck(twoFactorKey));
 const app = await buildApp(
   {
     db,
@@ -69,7 +73,9 @@ const app = await buildApp(
     sender: outboxSender(db, (line) => app.log.info(line)),
     earnTimeZone: config.earnTimeZone,
     payeeCoolingMs: config.payeeCoolingMs,
+    sessionLimits: config.sessionLimits,
     changes,
+    twoFactorKey,
   },
   {
     webRoot: config.webRoot,

@@ -76,13 +76,15 @@ export function AmountField({ value, onChange, label, placeholder, enterKeyHint 
 interface FormProps {
   onSubmit: () => Promise<void>;
   children: ReactNode;
+  /** The page's body by default; a form inside a card names its own class. */
+  className?: string;
 }
 
 /** A page's form body: submitting (button or Enter) runs `onSubmit` instead of reloading the page. */
-export function Form({ onSubmit, children }: FormProps) {
+export function Form({ onSubmit, children, className = 'page-body' }: FormProps) {
   return (
     <form
-      className="page-body"
+      className={className}
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit();

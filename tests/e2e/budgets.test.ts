@@ -30,10 +30,12 @@ const CEILING: Record<string, number> = {
   // charting library it loaded was counted apart.
   [ROUTES.option]: 124.5 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3 KB measured.
-  [ROUTES.lockUp]: 117.5 * KB,
+  // Back to 118 with the account security of issue 28 (the Devices and two-factor routes and their texts in the start chunk): 117.8 KB measured.
+  [ROUTES.lockUp]: 118 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB measured.
   [ROUTES.mine]: 118 * KB,
-  [ROUTES.login]: 107 * KB,
+  // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for): 107.4 KB measured.
+  [ROUTES.login]: 107.5 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 

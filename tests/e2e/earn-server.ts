@@ -48,6 +48,9 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
       // Earn needs no fast prices: a market step every half second keeps a small machine free.
       FEED_INTERVAL_MS: '500',
       EARN_TIMEZONE: TIME_ZONE,
+      // Days pass in seconds here: a session must not end (30 days unused, 180 at most) in the middle of a test.
+      SESSION_IDLE_DAYS: '3650',
+      SESSION_MAX_DAYS: '3650',
       LOG_LEVEL: 'warn',
     },
   });

@@ -12,6 +12,13 @@ interface Envelope<T = unknown> {
   data: T;
 }
 
+/**
+ * The browser these tests drive (Debian's headless Chromium): Node's calls say they come from it, as
+ * a customer registers and signs in on one phone, so the browser's sign-in is no "new device" (whose
+ * station message would open over the pages under test). sessions.test.ts signs in as other devices.
+ */
+export const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+
 /** One call of the §7 API from Node (form-encoded), as the app makes it. */
 export async function callApi<T = unknown>(
   path: string,
@@ -21,7 +28,7 @@ export async function callApi<T = unknown>(
   const query = method === 'GET' ? `?${new URLSearchParams(form)}` : '';
   const response = await fetch(`${base}/api${path}${query}`, {
     method,
-    headers: { ...(token ? { token } : {}), 'idempotency-key': randomUUID(), 'content-type': 'application/x-www-form-urlencoded', lang: 'en' },
+    headers: { ...(token ? { token } : {}), 'idempotency-key': randomUUID(), 'content-type': 'application/x-www-form-urlencoded', lang: 'en', 'user-agent': BROWSER_AGENT },
     body: method === 'POST' ? new URLSearchParams(form) : undefined,
   });
   return (await response.json()) as Envelope<T>;

@@ -9,7 +9,8 @@ import { USAGE, runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { userInfo } from '../../src/contract/account.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { certifications } from '../../src/server/db/schema.ts';
-import { addDays, lockupOrders, lockupProduct, lockupSubscribe } from '../../src/contract/earn.ts';
+import { addDays } from '../../src/contract/earn.ts';
+import { lockupOrders, lockupProduct, lockupSubscribe } from '../../src/contract/lockup.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,9 +6,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
-import { customer, refused, tinyPng, uploadFile } from './helpers.ts';
+import { PASSWORD, customer, refused, tinyPng, uploadFile } from './helpers.ts';
 import { opsOk } from './funds-helpers.ts';
-import { editAvatar } from '../../src/contract/account.ts';
+import { editAvatar, login } from '../../src/contract/account.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { submitRecharge } from '../../src/contract/funds.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
@@ -168,10 +168,11 @@ describe('pictures nothing refers to', () => {
     await deleteUnusedUploads(h.database.db, h.clock.now());
     expect(await servedToOwner(fresh, me.token)).toBe(false);
 
-    // Kept in use, they are never deleted, however long after.
+    // Kept in use, they are never deleted, however long after (the owner signs in again: sessions last 180 days at most).
     h.clock.advance(400 * 24 * HOUR);
     await deleteUnusedUploads(h.database.db, h.clock.now());
-    for (const url of [receipt, document, avatar]) expect(await servedToOwner(url, me.token)).toBe(true);
+    const back = (await h.call(login, { username: me.phone, password: PASSWORD })).data.token;
+    for (const url of [receipt, document, avatar]) expect(await servedToOwner(url, back)).toBe(true);
     expect(await storedOf(me.id)).toBe(3);
   });
 

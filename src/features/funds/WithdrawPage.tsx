@@ -13,6 +13,7 @@ import { errorText } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
@@ -21,6 +22,7 @@ import { AmountField, Button, Form, PAY_PASSWORD_FIELD, Segmented, TextField } f
 import { Cell } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { bankCards, usableBy, wallets } from '../../contract/payouts.ts';
 import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
@@ -51,6 +53,8 @@ export default function WithdrawPage() {
   const fiat = useDisplayCurrency();
   const [amount, setAmount] = useState('');
   const [paypass, setPaypass] = useState('');
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
   const [prompt, setPrompt] = useState<WithdrawPrompt | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -92,12 +96,12 @@ export default function WithdrawPage() {
 
   const chosenPayee = bank ? card : wallet;
   const targetId = chosenPayee?.id;
-  const input = { target, target_id: targetId === undefined ? '' : String(targetId), amount, paypass };
+  const input = { target, target_id: targetId === undefined ? '' : String(targetId), amount, paypass, ...otpField(needsCode, otp) };
 
   const ask = async () => {
     const missing = withdrawPrompt(facts);
     if (missing) return setPrompt(missing);
-    const problem = withdrawProblem(input, rule, chosenPayee && { payee: chosenPayee, receivedAt: state.payeesReceivedAt });
+    const problem = withdrawProblem(input, rule, chosenPayee && { payee: chosenPayee, receivedAt: state.payeesReceivedAt }) ?? secondFactorProblem(needsCode, otp);
     if (problem) return toast(problem);
     setConfirming(true);
   };
@@ -107,8 +111,8 @@ export default function WithdrawPage() {
     try {
       orderId = (await sendWithdraw(input)).id;
     } catch (error) {
-      // The server found something missing that this device did not know of yet.
-      const missing = promptForAnswer(errorText(error));
+      // The server found something missing that this device did not know of yet (a code too: the field shows).
+      const missing = promptForAnswer(secondFactorErrorText(error));
       if (!missing) throw error;
       setPrompt(missing);
       return;
@@ -116,6 +120,7 @@ export default function WithdrawPage() {
       setConfirming(false);
     }
     setPaypass('');
+    setOtp('');
     toast(i18n._(texts.submitted));
     navigate(`${ROUTES.withdrawDetails}?id=${orderId}`);
   });
@@ -184,6 +189,7 @@ export default function WithdrawPage() {
         )}
 
         <TextField label={<Trans>Transaction password</Trans>} value={paypass} onChange={setPaypass} name="paypass" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy || !rule}>
           <Trans>Withdraw</Trans>
         </Button>

@@ -10,10 +10,12 @@ import { ROUTES } from '../../contract/routes.ts';
 import { WALLET_CHAINS, WALLET_CURRENCIES, type Chain, type WalletCurrency } from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack, navigationHistory } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, Segmented, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { payoutsState, returnRouteAfterAdding, returnTo, saveWallet, walletProblem } from './payouts-store.ts';
 import './payouts.css';
 
@@ -33,6 +35,8 @@ export default function AddWalletPage() {
   const [currency, setCurrency] = useState<WalletCurrency>('USDT');
   const [chain, setChain] = useState<Chain>(WALLET_CHAINS.USDT[0]);
   const [address, setAddress] = useState('');
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
   const chains = WALLET_CHAINS[currency];
 
   const chooseCurrency = (next: WalletCurrency) => {
@@ -41,7 +45,7 @@ export default function AddWalletPage() {
     if (!(WALLET_CHAINS[next] as readonly Chain[]).includes(chain)) setChain(WALLET_CHAINS[next][0]);
   };
 
-  const form = { alias, currency, chain, address };
+  const form = { alias, currency, chain, address, ...otpField(needsCode, otp) };
   const { busy, submit } = useSubmit(
     async () => {
       await saveWallet(form);
@@ -50,7 +54,8 @@ export default function AddWalletPage() {
       if (back) returnTo(back);
       else goBack(ROUTES.walletList);
     },
-    () => walletProblem(form, walletsAdded),
+    () => walletProblem(form, walletsAdded) ?? secondFactorProblem(needsCode, otp),
+    secondFactorErrorText,
   );
 
   return (
@@ -93,6 +98,7 @@ export default function AddWalletPage() {
         <p className="muted form-note">
           <Trans>Make sure the address is on the {chain} network. Coins sent on another network cannot be recovered.</Trans>
         </p>
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>
           <Trans>Save wallet</Trans>
         </Button>

@@ -5,10 +5,12 @@ import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BANK_CODES, BANK_NAMES, type BankCode } from '../../contract/constants.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { toast } from '../../lib/toast.ts';
 import { texts } from '../../contract/texts.ts';
 import { Button, TextField } from '../../ui/forms.tsx';
 import { Sheet } from '../../ui/lists.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { addCard, bankCardProblem, emptyBankCardForm, type BankCardForm as Form } from './payouts-store.ts';
 
@@ -23,16 +25,20 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
   const bankId = useId();
   const [form, setForm] = useState(emptyBankCardForm);
   const [choosingBank, setChoosingBank] = useState(false);
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
   const set = (key: keyof Form) => (value: string) => setForm((current) => ({ ...current, [key]: value }));
 
   const { busy, submit } = useSubmit(
     async () => {
-      await addCard(form);
+      await addCard({ ...form, ...otpField(needsCode, otp) });
       toast(i18n._(texts.saved));
       setForm(emptyBankCardForm());
+      setOtp('');
       onAdded();
     },
-    () => bankCardProblem(form, cardsBound),
+    () => bankCardProblem(form, cardsBound) ?? secondFactorProblem(needsCode, otp),
+    secondFactorErrorText,
   );
 
   return (
@@ -118,6 +124,7 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         dir="ltr"
         placeholder={t`Enter your e-mail address`}
       />
+      {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
       <Button type="submit" disabled={busy}>
         <Trans>Save bank card</Trans>
       </Button>

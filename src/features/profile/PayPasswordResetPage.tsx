@@ -4,10 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { changePaymentPassword, maskAddress, payPasswordProblem, resetTarget, savedText, useUser } from './profile-store.ts';
@@ -19,16 +21,19 @@ export default function PayPasswordResetPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
   const where = target ? (target.channel === 'sms' ? `+${AREA_CODE} ${maskAddress(target.address)}` : maskAddress(target.address)) : '';
 
-  const form = { code, password, repassword };
+  const form = { code, password, repassword, ...otpField(needsCode, otp) };
   const { busy, submit } = useSubmit(
     async () => {
       await changePaymentPassword(form);
       toast(savedText());
       goBack(ROUTES.settings);
     },
-    () => payPasswordProblem(form, false),
+    () => payPasswordProblem(form, false) ?? secondFactorProblem(needsCode, otp),
+    secondFactorErrorText,
   );
 
   return (
@@ -58,6 +63,7 @@ export default function PayPasswordResetPage() {
           placeholder={t`Enter the new password again`}
           {...PAY_PASSWORD_FIELD}
         />
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy || !target}>
           <Trans>Save</Trans>
         </Button>

@@ -4,10 +4,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { profileProblem, saveProfile, savedText, useUser } from './profile-store.ts';
@@ -17,15 +19,18 @@ export default function PhonePage() {
   const { user } = useUser();
   const [phone, setPhone] = useState('');
   const [code, setCode] = useState('');
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
   const current = user?.phone ? `+${AREA_CODE} ${user.phone}` : '';
 
   const { busy, submit } = useSubmit(
     async () => {
-      await saveProfile({ phone, code });
+      await saveProfile({ phone, code, ...otpField(needsCode, otp) });
       toast(savedText());
       goBack(ROUTES.settings);
     },
-    () => profileProblem({ phone, code }),
+    () => profileProblem({ phone, code }) ?? secondFactorProblem(needsCode, otp),
+    secondFactorErrorText,
   );
 
   return (
@@ -50,6 +55,7 @@ export default function PhonePage() {
           placeholder={t`Enter your mobile number`}
         />
         <CodeField value={code} onChange={setCode} onSend={() => sendVerificationCode('sms', phone, false)} />
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>

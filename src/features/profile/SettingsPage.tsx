@@ -6,6 +6,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
 import { navigate } from '../../lib/navigation.ts';
+import { useSecondFactorStatus } from '../../lib/two-factor.ts';
 import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -18,6 +19,7 @@ export default function SettingsPage() {
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const notSet = t`Not set`;
+  const twoFactorOn = useSecondFactorStatus();
 
   const logOut = async () => {
     setBusy(true);
@@ -44,6 +46,8 @@ export default function SettingsPage() {
           <Cell label={<Trans>Login password</Trans>} to={ROUTES.password} />
           <Cell label={<Trans>Payment password</Trans>} value={user?.has_paypass ? t`Set` : notSet} to={ROUTES.tradePassword} />
           <Cell label={<Trans>Bank card</Trans>} to={ROUTES.bankCard} />
+          <Cell label={<Trans>Two-factor authentication</Trans>} value={twoFactorOn === null ? undefined : twoFactorOn ? t`On` : t`Off`} to={ROUTES.twoFactor} />
+          <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />

@@ -4,10 +4,12 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { changePaymentPassword, payPasswordProblem, savedText, useUser } from './profile-store.ts';
 
 export default function TradePasswordPage() {
@@ -17,15 +19,18 @@ export default function TradePasswordPage() {
   const [oldpaypass, setOldpaypass] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
+  const needsCode = useSecondFactor();
+  const [otp, setOtp] = useState('');
 
-  const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword };
+  const form = { oldpaypass: hasPaypass ? oldpaypass : undefined, password, repassword, ...otpField(needsCode, otp) };
   const { busy, submit } = useSubmit(
     async () => {
       await changePaymentPassword(form);
       toast(savedText());
       goBack(ROUTES.settings);
     },
-    () => payPasswordProblem(form, hasPaypass),
+    () => payPasswordProblem(form, hasPaypass) ?? secondFactorProblem(needsCode, otp),
+    secondFactorErrorText,
   );
 
   return (
@@ -47,6 +52,7 @@ export default function TradePasswordPage() {
           placeholder={t`Enter the new password again`}
           {...PAY_PASSWORD_FIELD}
         />
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>
           <Trans>Save</Trans>
         </Button>

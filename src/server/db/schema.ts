@@ -39,6 +39,14 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: at('created_at').notNull().defaultNow(),
     revokedAt: at('revoked_at'),
+    /** The signing-in request's User-Agent, first 400 characters. */
+    userAgent: text('user_agent').notNull().default(''),
+    /** The address the session was signed in from; only ever shown masked. */
+    ip: text('ip').notNull().default(''),
+    /** Browser and system read from the user agent ('Chrome, Android'): a label never seen on the account is a new device. */
+    device: text('device').notNull().default(''),
+    /** Moved at most every few minutes (domain/sessions.ts), not on every request. */
+    lastSeenAt: at('last_seen_at').notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
@@ -832,3 +840,34 @@ export const invitePermissions = pgTable('invite_permissions', {
   grantedAt: at('granted_at').notNull(),
   reason: text('reason').notNull().default(''),
 });
+
+/**
+ * A user's authenticator (two-factor, RFC 6238): one row per user. The secret is encrypted with the
+ * server's key (domain/two-factor-key.ts), so the database alone does not give it away. On once
+ * `confirmed_at` is set; `last_step` is the newest 30-second step whose code was accepted: a code of
+ * that step or an older one is refused (a used code cannot be used twice).
+ */
+export const twoFactors = pgTable('two_factors', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  secret: text('secret').notNull(),
+  confirmedAt: at('confirmed_at'),
+  lastStep: integer('last_step').notNull().default(0),
+  createdAt: at('created_at').notNull(),
+});
+
+/** One-time recovery codes of two-factor authentication, stored as keyed digests; `used_at` once used. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    codeHash: text('code_hash').notNull(),
+    usedAt: at('used_at'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [uniqueIndex('recovery_codes_user_code').on(t.userId, t.codeHash)],
+);

@@ -35,5 +35,17 @@ export async function recordProduction(db: Executor, now: Date): Promise<void> {
   await db.insert(configEntries).values({ act: DATABASE_ACT, key: PRODUCTION_SINCE_KEY, value: now.toISOString() }).onConflictDoNothing();
 }
 
+/**
+ * Every process on one database must hold the same two-factor key (its secrets are sealed with it):
+ * the first process to start records a check value of its key (an HMAC, not the key), and a process
+ * whose key gives another value refuses to start, rather than turning down every customer's codes.
+ */
+export async function claimKeyCheck(db: Executor, key: string, check: string): Promise<void> {
+  await db.insert(configEntries).values({ act: DATABASE_ACT, key, value: check }).onConflictDoNothing();
+  const recorded = await configValue(db, DATABASE_ACT, key);
+  if (recorded !== check)
+    throw new Error(`${key}: this process's key is not the one this database's other processes use (set the same TWO_FACTOR_KEY on every server, or restore the key file).`);
+}
+
 /** When a production server first ran on this database (ISO time), or undefined when none ever did. */
 export const productionSince = (db: Executor) => configValue(db, DATABASE_ACT, PRODUCTION_SINCE_KEY);

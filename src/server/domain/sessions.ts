@@ -1,33 +1,147 @@
 // Sessions: a random token goes to the device; only its SHA-256 hash is stored, so a database
-// leak reveals no usable token. Revoking is setting revoked_at.
+// leak reveals no usable token. Revoking is setting revoked_at. A session also ends on its own
+// after SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after it began, however much it is used.
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { sessions } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import type { SignedInSession } from '../../contract/sessions.ts';
+import type { Translate } from '../i18n.ts';
+import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
+import { postMessage } from './messages.ts';
+import { Refusal } from './refusal.ts';
 
-/** Who is calling: the account and the session its token belongs to. */
+const DAY_MS = 86_400_000;
+export const DEFAULT_SESSION_IDLE_MS = 30 * DAY_MS;
+export const DEFAULT_SESSION_MAX_MS = 180 * DAY_MS;
+/** last_seen_at moves at most this often per session: the server answers thousands of calls a second, a write each would be too many. */
+export const LAST_SEEN_STEP_MS = 5 * 60_000;
+
+/** How long a session lasts: without use, and at most. */
+export interface SessionLimits {
+  idleMs: number;
+  maxMs: number;
+}
+export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: DEFAULT_SESSION_IDLE_MS, maxMs: DEFAULT_SESSION_MAX_MS };
+
+/** Who is calling: the account and the session its token belongs to, with what its expiry needs (ms since epoch). */
 export interface Caller {
   userId: number;
   sessionId: number;
+  signedInAt: number;
+  lastSeenAt: number;
+}
+
+/** Where a sign-in came from, as the request said. */
+export interface SignInPlace {
+  userAgent: string;
+  ip: string;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Executor, userId: number): Promise<string> {
+/** A new session of `userId` signed in at `now` from `place`: its token (only the hash is kept). */
+export async function createSession(db: Executor, userId: number, now = new Date(), place: SignInPlace = { userAgent: '', ip: '' }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token) });
+  const userAgent = place.userAgent.slice(0, USER_AGENT_MAX_LENGTH);
+  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, userAgent, ip: place.ip, device: deviceOf(userAgent) });
   return token;
 }
+
+/**
+ * A sign-in (a password, or any later way): a new session, and a station message to the owner in
+ * the request's language when it comes from a device the account never used. A device is new when
+ * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
+ * Android'). The account's very first session (registering) is no news to its owner: no message.
+ */
+export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate): Promise<string> {
+  const { device, isNew } = await deviceNews(db, userId, place.userAgent);
+  const token = await createSession(db, userId, now, place);
+  if (isNew) {
+    const content = t(texts.newSignIn, { 0: device || t(texts.unknownDevice), 1: maskAddress(place.ip) || '—', 2: utcMinute(now) });
+    await postMessage(db, { to: userId, title: t(texts.newSignInTitle), content }, now);
+  }
+  return token;
+}
+
+/** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the session is made. */
+export async function deviceNews(db: Executor, userId: number, userAgent: string): Promise<{ device: string; isNew: boolean }> {
+  const device = deviceOf(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
+  const [seen] = await db
+    .select({ earlier: sql<number>`count(*)::int`, sameDevice: sql<number>`(count(*) filter (where ${sessions.device} = ${device}))::int` })
+    .from(sessions)
+    .where(eq(sessions.userId, userId));
+  return { device, isNew: Boolean(seen && seen.earlier > 0 && seen.sameDevice === 0) };
+}
+
+/** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
+const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
 
+/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in memory). */
 export async function findSession(db: Executor, tokenHash: string): Promise<Caller | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId })
+    .select({ sessionId: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-  return row ?? null;
+  return row ? { sessionId: row.sessionId, userId: row.userId, signedInAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() } : null;
+}
+
+/** False once the session has gone unused for `idleMs` or began `maxMs` ago. */
+export const sessionLive = (session: Pick<Caller, 'signedInAt' | 'lastSeenAt'>, now: number, limits: SessionLimits) =>
+  now - session.lastSeenAt < limits.idleMs && now - session.signedInAt < limits.maxMs;
+
+/**
+ * Notes that `session` was used at `now`, at most once per LAST_SEEN_STEP_MS: this process's later
+ * calls see the new time at once, and the update skips a row another process has just moved. The
+ * row's change notice then drops the kept copies everywhere, which read the new time back.
+ */
+export async function noteSeen(db: Executor, session: Caller, now: Date): Promise<void> {
+  if (now.getTime() - session.lastSeenAt < LAST_SEEN_STEP_MS) return;
+  session.lastSeenAt = now.getTime();
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_STEP_MS + 1))));
+}
+
+/** The account's sessions that still work at `now`, the caller's first, then the most recently used. */
+export async function listSessions(db: Executor, caller: Caller, now: Date, limits: SessionLimits, t: Translate): Promise<SignedInSession[]> {
+  const rows = await db
+    .select()
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.userId, caller.userId),
+        isNull(sessions.revokedAt),
+        // Not before 1970: a limit of many thousand days must not ask PostgreSQL for a time it cannot hold.
+        sql`${sessions.lastSeenAt} > ${new Date(Math.max(0, now.getTime() - limits.idleMs))}`,
+        sql`${sessions.createdAt} > ${new Date(Math.max(0, now.getTime() - limits.maxMs))}`,
+      ),
+    )
+    .orderBy(desc(sessions.lastSeenAt), desc(sessions.id));
+  const current = rows.filter((row) => row.id === caller.sessionId);
+  return [...current, ...rows.filter((row) => row.id !== caller.sessionId)].map((row) => ({
+    id: row.id,
+    device: row.device || t(texts.unknownDevice),
+    address: maskAddress(row.ip),
+    signed_in_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    current: row.id === caller.sessionId,
+  }));
+}
+
+/** Ends one of the account's sessions; another account's, or one already ended, is not found. */
+export async function endSession(db: Executor, userId: number, sessionId: number, now: Date): Promise<void> {
+  const ended = await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+    .returning({ id: sessions.id });
+  if (!ended.length) throw new Refusal(texts.sessionNotFound.id);
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: Date): Promise<void> {
@@ -37,7 +151,7 @@ export async function revokeSession(db: Executor, sessionId: number, now: Date):
     .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
-/** After a password change or reset every device must log in again. */
+/** After a password change or reset every device must log in again; "end all other sessions" keeps the caller's. */
 export async function revokeAllSessions(db: Executor, userId: number, now: Date, exceptSessionId?: number): Promise<void> {
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db

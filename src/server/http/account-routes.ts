@@ -31,9 +31,11 @@ import {
 import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
-import { createSession, revokeAllSessions, revokeSession } from '../domain/sessions.ts';
+import { createSession, deviceNews, revokeAllSessions, revokeSession, signIn } from '../domain/sessions.ts';
+import { signInPlace } from './sessions-routes.ts';
 import type { HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';
 
 type Route = ReturnType<typeof router>;
@@ -43,7 +45,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(
     register,
-    async (input, { db, clock }) => {
+    async (input, { db, clock, request, ip, t }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       await refuseTakenContact(db, channel, address);
@@ -51,7 +53,8 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await consumeCode(db, codeTarget(channel, address), input.code, now);
       const { password, paypass, currency } = input;
       const user = await createAccount(db, { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null }, now);
-      return { token: await createSession(db, user.id) };
+      // The account's first session: no new-device message (registering is a sign-in the owner just made).
+      return { token: await signIn(db, user.id, signInPlace({ request, ip }), now, t) };
     },
     { perMinute },
   );
@@ -73,11 +76,15 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(
     login,
-    async (input, { db, clock, ip }) => {
+    async (input, { db, clock, ip, request, t, twoFactorKey }) => {
+      const now = clock.now();
       const user = await findUserByLogin(db, input.username);
       // The lock belongs to the account whether its username, phone or e-mail is typed.
-      await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, clock.now());
-      return { token: await createSession(db, user!.id) };
+      await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, now);
+      const place = signInPlace({ request, ip });
+      // Issue 28: with two-factor on, a device the account never used also needs the code (a device it used signs in with the password).
+      if ((await deviceNews(db, user!.id, place.userAgent)).isNew) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
+      return { token: await signIn(db, user!.id, place, now, t) };
     },
     { perMinute },
   );
@@ -96,8 +103,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     ),
   );
 
-  route(editProfile, async (input, { db, caller, clock }) => {
+  route(editProfile, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
+    // Issue 28: a new phone or e-mail needs the second factor (two-factor on), checked first.
+    if (input.phone !== undefined || input.email !== undefined) await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
     const changes: Partial<UserRow> = {};
     if (input.nickname !== undefined) changes.nickname = input.nickname;
     if (input.currency !== undefined) changes.currency = input.currency;
@@ -120,14 +129,15 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(editAvatar, async (input, { db, caller }) => toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))));
 
-  route(changePassword, async (input, { db, caller, clock, kept }) => {
+  route(changePassword, async (input, { db, caller, clock, kept, request, ip }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
     await setPassword(db, user.id, input.password);
     await revokeAllSessions(db, user.id, now);
     kept.sessions.hold(user.id);
-    return { token: await createSession(db, user.id) };
+    // The same device signs in again: its new session keeps where it came from, with no message.
+    return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
   });
 
   route(
@@ -148,9 +158,11 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     { perMinute },
   );
 
-  route(changePayPassword, async (input, { db, caller, clock }) => {
+  route(changePayPassword, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
+    // Issue 28: the second factor (two-factor on) first, then the code or the old payment password.
+    await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     if (input.code) {
       const [channel, address] = user.phone ? (['sms', user.phone] as const) : (['email', user.email ?? ''] as const);
       await consumeCode(db, codeTarget(channel, address), input.code, now);

@@ -21,11 +21,15 @@ import { priceStreamRoute } from './price-stream.ts';
 import { messagesRoutes } from './messages-routes.ts';
 import { fundsRoutes } from './funds-routes.ts';
 import { payoutsRoutes } from './payouts-routes.ts';
+import { twoFactorRoutes } from './two-factor-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { certificationRoutes } from './certification-routes.ts';
 import { contractsRoutes } from './contracts-routes.ts';
 import { earnRoutes } from './earn-routes.ts';
+import { liquidityRoutes } from './liquidity-routes.ts';
+import { lockupRoutes } from './lockup-routes.ts';
 import { signInRoutes } from './signin-routes.ts';
+import { sessionsRoutes } from './sessions-routes.ts';
 import { welfareRoutes } from './welfare-routes.ts';
 import { blindBoxRoutes } from './blindbox-routes.ts';
 import { activitiesRoutes } from './activities-routes.ts';
@@ -106,7 +110,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(formbody);
   // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as empty.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
-  limitRequests(app, services.db, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 });
+  limitRequests(app, services, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 });
 
   app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean }, request, reply) => {
     const t = translate(request);
@@ -128,7 +132,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-    uploadRoutes(uploads, router(uploads, services, kept), services.db, kept);
+    uploadRoutes(uploads, router(uploads, services, kept), services, kept);
   });
   marketsRoutes(route, services.market);
   optionsRoutes(route, services.market);
@@ -136,11 +140,15 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   messagesRoutes(route);
   fundsRoutes(route);
   payoutsRoutes(route);
+  twoFactorRoutes(route);
   certificationRoutes(route);
   rewardsRoutes(route);
   contractsRoutes(route, services.market);
   earnRoutes(route, services.earnTimeZone);
+  liquidityRoutes(route, services.earnTimeZone);
+  lockupRoutes(route, services.earnTimeZone);
   signInRoutes(route);
+  sessionsRoutes(route, services.sessionLimits);
   welfareRoutes(route);
   blindBoxRoutes(route);
   activitiesRoutes(route);

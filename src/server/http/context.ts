@@ -8,7 +8,7 @@ import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Caller } from '../domain/sessions.ts';
+import type { Caller, SessionLimits } from '../domain/sessions.ts';
 
 export interface Services {
   db: Db;
@@ -21,10 +21,15 @@ export interface Services {
   payeeCoolingMs?: number;
   /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts). */
   changes?: Changes;
+  /** How long sessions last (SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS at most); 30 and 180 days when not given. */
+  sessionLimits?: SessionLimits;
+  /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one for its own lifetime (tests). */
+  twoFactorKey?: Buffer;
 }
 
 export interface HandlerContext extends Services {
   payeeCoolingMs: number;
+  twoFactorKey: Buffer;
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
   /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its reply). */

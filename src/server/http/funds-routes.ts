@@ -18,6 +18,7 @@ import { findRecharge, listChannels, listRecharges, submitRecharge as submitRech
 import { checkLimits, findWithdrawal, listWithdrawals, requestWithdrawal, ruleFor, toWithdrawOrder, withdrawRuleFor, type Payee } from '../domain/withdraw.ts';
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';
 
 export function fundsRoutes(route: ReturnType<typeof router>) {
@@ -40,7 +41,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
 
   route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
 
-  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs }) => {
+  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     // §5: each missing prerequisite has its own prompt, before anything else is checked.
@@ -64,6 +65,9 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
     const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
     checkLimits(input.amount, rule);
+    // Issue 28: the second factor, after the form's own checks and before the payment password; a
+    // request refused after this point has used its code.
+    await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     // Outside the transaction: a wrong try must be counted even though nothing else is written.
     await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, texts.wrongPayPassword.id, now);
     return toWithdrawOrder(await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)));

@@ -1,6 +1,8 @@
-// Bank cards (§7) and wallets (our additions): list, add, delete — the caller's own only.
+// Bank cards (§7) and wallets (our additions): list, add, delete — the caller's own only. Adding
+// one needs the second factor when the caller has two-factor on (issue 28); deleting never does.
 import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets } from '../../contract/payouts.ts';
 import * as payouts from '../domain/payouts.ts';
+import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';
 
 export function payoutsRoutes(route: ReturnType<typeof router>) {
@@ -8,9 +10,10 @@ export function payoutsRoutes(route: ReturnType<typeof router>) {
     const lists = (await payouts.bankCardsOf(db, caller.userId)).map((row) => payouts.toBankCard(row, payeeCoolingMs, clock.now()));
     return { lists, page: 1, total: lists.length };
   });
-  route(addBankCard, (input, { db, caller, clock, payeeCoolingMs, t }) =>
-    db.transaction((tx) => payouts.addBankCard(tx, caller.userId, input, { coolingMs: payeeCoolingMs, t, now: clock.now() })),
-  );
+  route(addBankCard, async ({ otp, ...card }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
+    await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
+    return db.transaction((tx) => payouts.addBankCard(tx, caller.userId, card, { coolingMs: payeeCoolingMs, t, now: clock.now() }));
+  });
   route(deleteBankCard, async (input, { db, caller }) => {
     await payouts.deleteBankCard(db, caller.userId, Number(input.id));
     return null;
@@ -20,9 +23,10 @@ export function payoutsRoutes(route: ReturnType<typeof router>) {
     const lists = (await payouts.walletsOf(db, caller.userId)).map((row) => payouts.toWallet(row, payeeCoolingMs, clock.now()));
     return { lists, page: 1, total: lists.length };
   });
-  route(addWallet, (input, { db, caller, clock, payeeCoolingMs, t }) =>
-    db.transaction((tx) => payouts.addWallet(tx, caller.userId, input, { coolingMs: payeeCoolingMs, t, now: clock.now() })),
-  );
+  route(addWallet, async ({ otp, ...wallet }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
+    await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
+    return db.transaction((tx) => payouts.addWallet(tx, caller.userId, wallet, { coolingMs: payeeCoolingMs, t, now: clock.now() }));
+  });
   route(deleteWallet, async (input, { db, caller }) => {
     await payouts.deleteWallet(db, caller.userId, Number(input.id));
     return null;

@@ -12,7 +12,8 @@ import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { count } from '../domain/attempts.ts';
-import { findSession, hashToken, plausibleToken, type Caller } from '../domain/sessions.ts';
+import { DEFAULT_SESSION_LIMITS, findSession, hashToken, noteSeen, plausibleToken, sessionLive, type Caller } from '../domain/sessions.ts';
+import type { Services } from './context.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
 declare module 'fastify' {
@@ -94,22 +95,33 @@ export class RequestCounter<K> {
 
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
+/** What finding a request's session needs: the database, the clock and how long sessions last. */
+export type SessionServices = Pick<Services, 'db' | 'clock' | 'sessionLimits'>;
+
 /**
  * The session behind the request's token, looked up once per request (limiter and handler share
- * it): from memory while the change channel vouches for it, else from the database.
+ * it): from memory while the change channel vouches for it, else from the database. One unused for
+ * too long or begun too long ago is none; its use is noted every few minutes, not on every call.
  */
-export function callerOf(db: Db, kept: KeptAnswers, request: FastifyRequest): Promise<Caller | null> {
+export function callerOf({ db, clock, sessionLimits = DEFAULT_SESSION_LIMITS }: SessionServices, kept: KeptAnswers, request: FastifyRequest): Promise<Caller | null> {
   let caller = callers.get(request);
   if (!caller) {
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
     if (plausibleToken(token)) {
       const tokenHash = hashToken(token);
-      caller = kept.sessions.read(
-        tokenHash,
-        () => findSession(db, tokenHash),
-        (found) => found?.userId ?? null,
-      );
+      caller = kept.sessions
+        .read(
+          tokenHash,
+          () => findSession(db, tokenHash),
+          (found) => found?.userId ?? null,
+        )
+        .then(async (found) => {
+          const now = clock.now();
+          if (!found || !sessionLive(found, now.getTime(), sessionLimits)) return null;
+          await noteSeen(db, found, now);
+          return found;
+        });
     } else caller = Promise.resolve(null);
     callers.set(request, caller);
   }
@@ -149,13 +161,13 @@ function finish(result: ReturnType<Take>, done: (error?: FastifyError) => void) 
  * limit against that; any other call against its account when its token is valid, else its address.
  * Must be added before the routes: it adds its hook to each route as it is declared.
  */
-export function limitRequests(app: FastifyInstance, db: Db, kept: KeptAnswers, limits: RequestLimits) {
-  const take = sharedByProcesses(db) ? inDatabase(db) : inMemory();
+export function limitRequests(app: FastifyInstance, services: SessionServices, kept: KeptAnswers, limits: RequestLimits) {
+  const take = sharedByProcesses(services.db) ? inDatabase(services.db) : inMemory();
 
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
-    callerOf(db, kept, request).then(
+    callerOf(services, kept, request).then(
       (caller) => finish(caller ? take('account', caller.userId, limits.perAccount, reply) : take('address', request.ip, limits.perAddress, reply), done),
       done,
     );

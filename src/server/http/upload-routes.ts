@@ -7,13 +7,12 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import type { Db } from '../db/connection.ts';
 import { UPLOADS_PATH, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from '../i18n.ts';
-import { callerOf } from './rate-limits.ts';
+import { callerOf, type SessionServices } from './rate-limits.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
 /** The file's own first bytes decide its type, not what the browser claims. */
@@ -26,7 +25,8 @@ function sniffImage(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, db: Db, kept: KeptAnswers) {
+export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, services: SessionServices, kept: KeptAnswers) {
+  const { db } = services;
   route(uploadImage, async (_input, { request, caller, clock }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
     // A multipart body without a boundary makes busboy throw: a refusal, not a 500.
@@ -49,7 +49,7 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
     // The token header, as on every call (no token: only public pictures).
-    const viewer = await callerOf(db, kept, request);
+    const viewer = await callerOf(services, kept, request);
     const picture = await visiblePicture(db, request.params.id, viewer?.userId ?? null);
     reply.header('x-content-type-options', 'nosniff');
     if (!picture) {

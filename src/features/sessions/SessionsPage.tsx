@@ -1,0 +1,142 @@
+// Devices (issue 28): every session signed in to the account — the device, where it signed in from
+// (partly hidden by the server), when it signed in and was last seen, this device marked — and
+// ending one, after a confirmation, or all the others at once.
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { signedInSessions, type SignedInSession } from '../../contract/sessions.ts';
+import { formatDate } from '../../lib/format.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button } from '../../ui/forms.tsx';
+import { ConfirmDialog, LoadFailure } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { icon } from '../../ui/tab-icons.tsx';
+import { endOne, endOthers, loadSessions, sessionsState } from './sessions-store.ts';
+import './sessions.css';
+
+const DeviceIcon = icon(<path d="M3 5h14v9H3zM1 17h10m5-6h6v10h-6zm2.5 7h1" />);
+
+const reload = () => void loadSessions().catch(() => undefined);
+const when = (iso: string) => formatDate('dateClock', new Date(iso));
+
+export default function SessionsPage() {
+  const { t } = useLingui();
+  const state = useSnapshot(sessionsState);
+  const [ending, setEnding] = useState<Readonly<SignedInSession> | 'others' | null>(null);
+  const others = state.lists.filter((row) => !row.current).length;
+
+  useEffect(reload, []);
+
+  const end = useSubmit(async () => {
+    if (!ending) return;
+    try {
+      if (ending === 'others') {
+        await endOthers();
+        toast(t`All other sessions have ended.`);
+      } else {
+        await endOne(ending.id);
+        toast(t`The session has ended.`);
+      }
+    } catch (error) {
+      // Ended meanwhile from another device, say: the list shows what is left.
+      reload();
+      throw error;
+    } finally {
+      setEnding(null);
+    }
+  });
+
+  return (
+    <div className="page sessions-page">
+      <NavBar title={<Trans>Devices</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[signedInSessions]} />
+        {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
+        {state.loaded && (
+          <>
+            <p className="muted form-note">
+              <Trans>These devices are signed in to your account. If you do not recognise one, end its session and change your login password.</Trans>
+            </p>
+            <ul className="sessions-list">
+              {state.lists.map((row) => (
+                <SessionItem key={row.id} session={row} onEnd={() => setEnding(row)} />
+              ))}
+            </ul>
+            {others > 0 && (
+              <Button variant="danger" onClick={() => setEnding('others')}>
+                <Trans>End all other sessions</Trans>
+              </Button>
+            )}
+          </>
+        )}
+      </div>
+      {ending && <EndDialog ending={ending} busy={end.busy} onCancel={() => setEnding(null)} onConfirm={() => void end.submit()} />}
+    </div>
+  );
+}
+
+function SessionItem({ session, onEnd }: { session: Readonly<SignedInSession>; onEnd: () => void }) {
+  const signedIn = when(session.signed_in_at);
+  const lastSeen = when(session.last_seen_at);
+  return (
+    <li className="card sessions-item" data-current={session.current || undefined}>
+      <DeviceIcon className="sessions-icon" />
+      <div className="sessions-text">
+        <div className="sessions-head">
+          <bdi className="sessions-device">{session.device}</bdi>
+          {session.current && (
+            <span className="sessions-badge">
+              <Trans>This device</Trans>
+            </span>
+          )}
+        </div>
+        {session.address && (
+          <span className="sessions-address" dir="ltr">
+            {session.address}
+          </span>
+        )}
+        <span className="sessions-time muted">
+          <Trans>
+            Signed in <time dateTime={session.signed_in_at}>{signedIn}</time>
+          </Trans>
+        </span>
+        {!session.current && (
+          <span className="sessions-time muted">
+            <Trans>
+              Last seen <time dateTime={session.last_seen_at}>{lastSeen}</time>
+            </Trans>
+          </span>
+        )}
+      </div>
+      {!session.current && (
+        <Button size="small" variant="secondary" onClick={onEnd}>
+          <Trans>End</Trans>
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function EndDialog({ ending, busy, onCancel, onConfirm }: { ending: Readonly<SignedInSession> | 'others'; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+  if (ending === 'others') {
+    return (
+      <ConfirmDialog title={<Trans>End all other sessions</Trans>} confirm={<Trans>End all</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+        <p>
+          <Trans>Every device except this one will have to log in again.</Trans>
+        </p>
+      </ConfirmDialog>
+    );
+  }
+  const device = ending.device;
+  return (
+    <ConfirmDialog title={<Trans>End session</Trans>} confirm={<Trans>End</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+      <p>
+        <Trans>
+          End the session on <bdi>{device}</bdi>? That device will have to log in again.
+        </Trans>
+      </p>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,190 @@
+// Two-factor authentication (issue 28): an authenticator app (TOTP, RFC 6238) set up with a QR code
+// and confirmed with a first code, ten one-time recovery codes, and `requireSecondFactor`, the one
+// check every protected call makes. A used code cannot be used twice: the newest accepted step is
+// kept and a code of that step or an older one is refused; a recovery code is marked used.
+import { randomBytes } from 'node:crypto';
+import { and, count, eq, isNull, lt } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { recoveryCodes, twoFactors, users } from '../db/schema.ts';
+import { texts } from '../../contract/texts.ts';
+import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../contract/two-factor.ts';
+import { AUTHENTICATOR_CODE } from '../../contract/fields.ts';
+import { clearAttempts, countAttempt, holdCounter, isLimited, type Limit } from './attempts.ts';
+import { checkSecret, type UserRow } from './accounts.ts';
+import { Refusal } from './refusal.ts';
+import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
+import { openSecret, recoveryCodeDigest, sealSecret } from './two-factor-key.ts';
+
+/** The name authenticator apps list the account under. */
+export const TWO_FACTOR_ISSUER = 'Coinvest';
+/** RFC 4226 §4 recommends 160 bits. */
+const SECRET_BYTES = 20;
+/** Five wrong codes (authenticator or recovery, any call) lock the account's second factor for 15 minutes. */
+export const SECOND_FACTOR_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };
+const counterName = (userId: number) => `second-factor:${userId}`;
+
+type TwoFactorRow = typeof twoFactors.$inferSelect;
+
+async function rowOf(db: Executor, userId: number): Promise<TwoFactorRow | undefined> {
+  const [row] = await db.select().from(twoFactors).where(eq(twoFactors.userId, userId));
+  return row;
+}
+
+/** True when the user's protected calls need a code. */
+export async function hasSecondFactor(db: Executor, userId: number): Promise<boolean> {
+  return Boolean((await rowOf(db, userId))?.confirmedAt);
+}
+
+export async function twoFactorStatusOf(db: Executor, userId: number): Promise<TwoFactorStatus> {
+  const row = await rowOf(db, userId);
+  if (!row?.confirmedAt) return { enabled: false, confirmed_at: null, recovery_codes_left: 0 };
+  const [left] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return { enabled: true, confirmed_at: row.confirmedAt.toISOString(), recovery_codes_left: Number(left?.n ?? 0) };
+}
+
+/** A new secret, not in force until confirmed; a setup begun earlier and never confirmed is replaced. */
+export async function beginSetup(db: Executor, userId: number, key: Buffer, now: Date): Promise<TwoFactorSetup> {
+  if (await hasSecondFactor(db, userId)) throw new Refusal(texts.twoFactorAlreadyOn.id);
+  const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
+  const secret = randomBytes(SECRET_BYTES);
+  const sealed = sealSecret(key, userId, secret);
+  // Only an unconfirmed row is replaced: a setup confirmed meanwhile (another tab) stays as it is.
+  const [written] = await db
+    .insert(twoFactors)
+    .values({ userId, secret: sealed, confirmedAt: null, lastStep: 0, createdAt: now })
+    .onConflictDoUpdate({ target: twoFactors.userId, set: { secret: sealed, lastStep: 0, createdAt: now }, setWhere: isNull(twoFactors.confirmedAt) })
+    .returning({ userId: twoFactors.userId });
+  if (!written) throw new Refusal(texts.twoFactorAlreadyOn.id);
+  const base32 = base32Encode(secret);
+  return { secret: base32, uri: otpauthUri(TWO_FACTOR_ISSUER, user?.username ?? String(userId), base32) };
+}
+
+/**
+ * The login password, then the first code from the app, turn two-factor on (a wrong password uses
+ * no code); answers the ten recovery codes, shown this once.
+ */
+export async function confirmSetup(db: Executor, user: Pick<UserRow, 'id' | 'passwordHash'>, given: { code: string; password: string }, key: Buffer, now: Date): Promise<string[]> {
+  const userId = user.id;
+  const row = await rowOf(db, userId);
+  if (row?.confirmedAt) throw new Refusal(texts.twoFactorAlreadyOn.id);
+  if (!row) throw new Refusal(texts.twoFactorSetupFirst.id);
+  await checkSecret(db, `password:${userId}`, user.passwordHash, given.password, texts.wrongLoginPassword.id, now);
+  await checkCode(db, userId, given.code, key, now, { pending: true, recovery: false });
+  return db.transaction(async (tx) => {
+    // Two confirmations at once (two tabs, two codes): the first turns it on, the second is refused.
+    const confirmed = await tx
+      .update(twoFactors)
+      .set({ confirmedAt: now })
+      .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.confirmedAt)))
+      .returning({ userId: twoFactors.userId });
+    if (!confirmed.length) throw new Refusal(texts.twoFactorAlreadyOn.id);
+    return replaceRecoveryCodes(tx, userId, key, now);
+  });
+}
+
+/** Ten new recovery codes in place of the old ones (a code from the app is asked first). */
+export async function renewRecoveryCodes(db: Executor, userId: number, code: string, key: Buffer, now: Date): Promise<string[]> {
+  if (!(await hasSecondFactor(db, userId))) throw new Refusal(texts.twoFactorNotOn.id);
+  await checkCode(db, userId, code, key, now, { recovery: false });
+  return db.transaction((tx) => replaceRecoveryCodes(tx, userId, key, now));
+}
+
+/**
+ * Turns two-factor off with a code (an authenticator code, or a recovery code when the phone is
+ * lost) and the login password, checked in that order; the secret and the recovery codes go.
+ */
+export async function turnOff(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  given: { otp: string; password: string },
+  key: Buffer,
+  now: Date,
+): Promise<TwoFactorStatus> {
+  if (!(await hasSecondFactor(db, user.id))) throw new Refusal(texts.twoFactorNotOn.id);
+  await checkCode(db, user.id, given.otp, key, now);
+  // The login password's own counter: the same lock as changing the password.
+  await checkSecret(db, `password:${user.id}`, user.passwordHash, given.password, texts.wrongLoginPassword.id, now);
+  await db.transaction(async (tx) => {
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
+  });
+  return { enabled: false, confirmed_at: null, recovery_codes_left: 0 };
+}
+
+/**
+ * THE check of a protected call (withdraw, add a payee, change the payment password, the phone or
+ * the e-mail): nothing when the user has two-factor off; otherwise the code (authenticator or
+ * recovery) must be given, right and unused, and is used up here. Callers check it before the
+ * request's own secrets (payment password, a code sent by SMS). Signing in on a new device will call
+ * it too, after the password.
+ */
+export async function requireSecondFactor(db: Executor, userId: number, code: string | undefined, key: Buffer, now: Date): Promise<void> {
+  if (!(await hasSecondFactor(db, userId))) return;
+  if (!code) throw new Refusal(texts.enterAuthenticatorCode.id);
+  await checkCode(db, userId, code, key, now);
+}
+
+type Outcome = 'right' | 'wrong' | 'used' | 'limited';
+
+/**
+ * Checks a code and uses it up, counting a wrong one toward the account's limit. The counter's row
+ * is held while checking, so guesses on one account run one at a time on every server process; the
+ * outcome is refused after the commit, so a counted guess stays counted.
+ */
+async function checkCode(db: Executor, userId: number, code: string, key: Buffer, now: Date, options: { pending?: boolean; recovery?: boolean } = {}): Promise<void> {
+  const name = counterName(userId);
+  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
+    await holdCounter(tx, name, SECOND_FACTOR_LIMIT, now);
+    if (await isLimited(tx, name, SECOND_FACTOR_LIMIT, now)) return 'limited';
+    const result = AUTHENTICATOR_CODE.test(code)
+      ? await useAuthenticatorCode(tx, userId, code, key, now, options.pending ?? false)
+      : options.recovery === false
+        ? 'wrong'
+        : await useRecoveryCode(tx, userId, code, key, now);
+    if (result === 'right') await clearAttempts(tx, name);
+    else await countAttempt(tx, name, SECOND_FACTOR_LIMIT, now);
+    return result;
+  });
+  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
+  if (outcome === 'used') throw new Refusal(texts.authenticatorCodeUsed.id);
+  if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
+}
+
+async function useAuthenticatorCode(tx: Executor, userId: number, code: string, key: Buffer, now: Date, pending: boolean): Promise<Outcome> {
+  const row = await rowOf(tx, userId);
+  if (!row || Boolean(row.confirmedAt) === pending) return 'wrong';
+  const step = matchingStep(openSecret(key, userId, row.secret), code, now);
+  if (step === null) return 'wrong';
+  // One statement decides: of two requests with the same code, only one moves the step.
+  const moved = await tx
+    .update(twoFactors)
+    .set({ lastStep: step })
+    .where(and(eq(twoFactors.userId, userId), lt(twoFactors.lastStep, step)))
+    .returning({ userId: twoFactors.userId });
+  return moved.length ? 'right' : 'used';
+}
+
+async function useRecoveryCode(tx: Executor, userId: number, code: string, key: Buffer, now: Date): Promise<Outcome> {
+  const used = await tx
+    .update(recoveryCodes)
+    .set({ usedAt: now })
+    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeDigest(key, userId, normalRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .returning({ id: recoveryCodes.id });
+  return used.length ? 'right' : 'wrong';
+}
+
+/** "abcde-fghij", "ABCDEFGHIJ": one spelling, the one shown. */
+const normalRecoveryCode = (code: string) => {
+  const letters = code.replace(/[\s-]/g, '').toUpperCase();
+  return `${letters.slice(0, 5)}-${letters.slice(5)}`;
+};
+
+async function replaceRecoveryCodes(tx: Executor, userId: number, key: Buffer, now: Date): Promise<string[]> {
+  await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => normalRecoveryCode(base32Encode(randomBytes(7)).slice(0, 10)));
+  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryCodeDigest(key, userId, code), createdAt: now })));
+  return codes;
+}

@@ -1,0 +1,101 @@
+// Devices and sessions as a customer meets them (issue 28 item 3): signed in on a laptop (a call
+// from Node with a Firefox on Windows User-Agent) and on this phone, the owner is told of each new
+// device; Settings → Devices lists both, this phone marked; ending the laptop's session there makes
+// its token useless at once, and "End all other sessions" leaves only this phone.
+import { randomUUID } from 'node:crypto';
+import { beforeAll, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { phonePageForFile, screenshot } from './browser.ts';
+import { callApi, logIn, registerUser } from './pwa.ts';
+
+let page: Page;
+phonePageForFile((opened) => {
+  page = opened;
+  page.setDefaultTimeout(30_000);
+});
+
+const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+const phone = `08${String(Date.now()).slice(-8)}`;
+const password = 'device123';
+let laptop = '';
+
+interface Message {
+  title: string;
+  content: string;
+}
+
+/** A sign-in from another device: the app's call, with that device's User-Agent. */
+async function logInAs(userAgent: string): Promise<string> {
+  const response = await fetch(`${inject('baseUrl')}/api/users/login`, {
+    method: 'POST',
+    headers: { 'user-agent': userAgent, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomUUID(), lang: 'en' },
+    body: new URLSearchParams({ username: phone, password }),
+  });
+  const answer = (await response.json()) as { ret: number; data: { token: string } };
+  expect(answer.ret).toBe(1);
+  return answer.data.token;
+}
+
+beforeAll(async () => {
+  await registerUser(phone, password, '246810');
+  laptop = await logInAs(FIREFOX_WINDOWS);
+  const inbox = await callApi<{ lists: Message[] }>('/users/message', { token: laptop, form: { page: '1' } });
+  expect(inbox.data.lists[0]).toMatchObject({
+    title: 'New sign-in',
+    content: expect.stringMatching(/^New sign-in on Firefox, Windows from \S+ at \d{4}-\d\d-\d\d \d\d:\d\d UTC\./),
+  });
+  expect((await callApi('/users/message/reader', { token: laptop, form: { ids: 'all' } })).ret).toBe(1);
+});
+
+it('lists the laptop and this phone, ends the laptop’s session there, and its token is refused at once', async () => {
+  await logIn(page, phone, password);
+  // This phone is the browser the customer registered with (the test's Node calls say so): no new-device message opens.
+  await page.waitForTimeout(500);
+  expect(await page.getByRole('alertdialog').count()).toBe(0);
+
+  await page.goto('/#/pages/mine/setting');
+  await page.getByRole('link', { name: 'Devices' }).click();
+  await page.waitForURL(/#\/pages\/mine\/setting\/devices$/);
+  const rows = page.locator('.sessions-item');
+  // Registered and marked read from Node (as this browser), the laptop, and this phone.
+  await expect.poll(() => rows.count()).toBe(4);
+  const first = rows.first();
+  expect(await first.locator('.sessions-device').textContent()).toBe('Chrome, Linux');
+  expect(await first.locator('.sessions-badge').textContent()).toBe('This device');
+  expect(await first.getByRole('button').count()).toBe(0);
+  const laptopRow = rows.filter({ hasText: 'Firefox, Windows' });
+  expect(await laptopRow.count()).toBe(1);
+  // Where it came from, partly hidden (the test's calls come from this machine: 127.0.0.••• or ::1's first groups).
+  expect(await laptopRow.locator('.sessions-address').textContent()).toMatch(/^(?:127\.0\.0\.•••|0:0:0:…)$/);
+  expect(await laptopRow.locator('.sessions-time').allTextContents()).toEqual([expect.stringMatching(/^Signed in \S/), expect.stringMatching(/^Last seen \S/)]);
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, 'sessions-devices');
+
+  expect((await callApi('/users/info', { method: 'GET', token: laptop })).ret).toBe(1);
+  await laptopRow.getByRole('button', { name: 'End' }).click();
+  const confirm = page.getByRole('alertdialog');
+  expect(await confirm.textContent()).toContain('End the session on Firefox, Windows? That device will have to log in again.');
+  await screenshot(page, 'sessions-end-confirm');
+  await confirm.getByRole('button', { name: 'End' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The session has ended.');
+  await expect.poll(() => rows.count()).toBe(3);
+  expect(await callApi('/users/info', { method: 'GET', token: laptop })).toEqual({ ret: -1, msg: 'Your login has expired, please log in again!', data: null });
+});
+
+it('ends all the other sessions and keeps this phone signed in', async () => {
+  await page.getByRole('button', { name: 'End all other sessions' }).click();
+  const confirm = page.getByRole('alertdialog');
+  expect(await confirm.textContent()).toContain('Every device except this one will have to log in again.');
+  await confirm.getByRole('button', { name: 'End all' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('All other sessions have ended.');
+  const rows = page.locator('.sessions-item');
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await page.getByRole('button', { name: 'End all other sessions' }).count()).toBe(0);
+
+  // This phone still works: a reload reads the list from the server again.
+  await page.reload();
+  await expect.poll(() => rows.count()).toBe(1);
+  expect(await rows.first().locator('.sessions-badge').textContent()).toBe('This device');
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, 'sessions-only-this-device');
+});

@@ -1,0 +1,320 @@
+// Two-factor authentication (issue 28 item 2): set up with an authenticator app's first code, ten
+// recovery codes shown once; then a withdrawal, a new payee, a new payment password, phone or
+// e-mail need a code, a code works once, guessing is bounded, and turning it off takes a code and
+// the login password. The codes are computed here from the secret the setup answered, at the
+// harness clock's time, as an authenticator app would.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { PASSWORD, PAYPASS, customer, refused } from './helpers.ts';
+import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
+import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
+import { addBankCard, addWallet, wallets } from '../../src/contract/payouts.ts';
+import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, twoFactorStatus } from '../../src/contract/two-factor.ts';
+import { texts } from '../../src/contract/texts.ts';
+import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { keyCheck } from '../../src/server/domain/two-factor-key.ts';
+import { claimKeyCheck } from '../../src/server/domain/config-entries.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const STEP = 30_000;
+const ENTER = refused(texts.enterAuthenticatorCode.message);
+const WRONG = refused(texts.authenticatorCodeWrong.message);
+const USED = refused(texts.authenticatorCodeUsed.message);
+const TOO_MANY = refused(texts.tooManyAttempts.message);
+
+/** What the authenticator app shows now (or `steps` steps from now) for a base32 secret. */
+const codeOf = (secret: string, steps = 0) => totpAt(base32Decode(secret), totpStep(h.clock.now()) + steps);
+/** A six-digit code that is not the right one. */
+const notThe = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+
+/** A customer holding `amount` USDT with a TRC20 wallet, who then turns two-factor on. */
+async function protectedCustomer(amount = '500') {
+  const user = await customer(h, amount);
+  const wallet = await addTronWallet(h, user.token);
+  const { secret, recovery } = await turnOn(user.token);
+  // The next step: the confirmation used this one.
+  h.clock.advance(STEP);
+  return { ...user, wallet, secret, recovery };
+}
+
+async function turnOn(token: string) {
+  const setup = await h.call(beginTwoFactor, {}, { token });
+  expect(setup, JSON.stringify(setup)).toMatchObject({ ret: 1 });
+  const confirmed = await h.call(confirmTwoFactor, { code: codeOf(setup.data.secret), password: PASSWORD }, { token });
+  expect(confirmed, JSON.stringify(confirmed)).toMatchObject({ ret: 1 });
+  return { secret: setup.data.secret, recovery: confirmed.data.recovery_codes };
+}
+
+const status = async (token: string) => (await h.call(twoFactorStatus, {}, { token })).data;
+
+describe('setup', () => {
+  it('is off by default; a setup answers a QR code URI and the secret, and turns on only with a first right code and the login password', async () => {
+    const user = await customer(h);
+    const { username } = (await h.call(userInfo, {}, { token: user.token })).data;
+    expect(await status(user.token)).toEqual({ enabled: false, confirmed_at: null, recovery_codes_left: 0 });
+
+    const first = await h.call(beginTwoFactor, {}, { token: user.token });
+    expect(first.data.secret).toMatch(/^[A-Z2-7]{32}$/);
+    expect(first.data.uri).toBe(`otpauth://totp/Coinvest:${username}?secret=${first.data.secret}&issuer=Coinvest&algorithm=SHA1&digits=6&period=30`);
+    // Begun is not on: nothing asks for a code yet.
+    expect(await status(user.token)).toMatchObject({ enabled: false });
+
+    // A second setup replaces the first secret: the first one's code no longer confirms.
+    const second = await h.call(beginTwoFactor, {}, { token: user.token });
+    expect(second.data.secret).not.toBe(first.data.secret);
+    expect(await h.call(confirmTwoFactor, { code: codeOf(first.data.secret), password: PASSWORD }, { token: user.token })).toEqual(WRONG);
+    expect(await status(user.token)).toMatchObject({ enabled: false });
+
+    // The login password is asked too (a stolen session alone cannot put its own app on the account); a wrong one uses no code.
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(texts.wrongLoginPassword.message));
+    expect(await status(user.token)).toMatchObject({ enabled: false });
+    const confirmed = await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token });
+    expect(confirmed.ret).toBe(1);
+    const codes = confirmed.data.recovery_codes;
+    expect(codes).toHaveLength(10);
+    expect(new Set(codes).size).toBe(10);
+    for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
+    expect(await status(user.token)).toEqual({ enabled: true, confirmed_at: h.clock.now().toISOString(), recovery_codes_left: 10 });
+
+    // On stays on: another setup or confirmation is refused and the secret stays.
+    expect(await h.call(beginTwoFactor, {}, { token: user.token })).toEqual(refused(texts.twoFactorAlreadyOn.message));
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token })).toEqual(refused(texts.twoFactorAlreadyOn.message));
+  });
+
+  it('keeps neither the secret nor the recovery codes readable in the database', async () => {
+    const user = await customer(h);
+    const { secret, recovery } = await turnOn(user.token);
+    const [row] = await h.database.db.select().from(twoFactors).where(eq(twoFactors.userId, user.id));
+    const raw = base32Decode(secret);
+    for (const form of [secret, raw.toString('hex'), raw.toString('base64')]) expect(row!.secret).not.toContain(form);
+    const stored = await h.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
+    expect(stored).toHaveLength(10);
+    const dump = JSON.stringify(stored);
+    for (const code of recovery) {
+      expect(dump).not.toContain(code);
+      expect(dump).not.toContain(code.replace('-', ''));
+    }
+  });
+
+  it('refuses a confirmation without a setup, and a code that is not 6 digits', async () => {
+    const user = await customer(h);
+    expect(await h.call(confirmTwoFactor, { code: '123456', password: PASSWORD }, { token: user.token })).toEqual(refused(texts.twoFactorSetupFirst.message));
+    expect(await h.call(confirmTwoFactor, { code: '', password: PASSWORD }, { token: user.token })).toEqual(ENTER);
+    expect(await h.call(confirmTwoFactor, { code: '12345', password: PASSWORD }, { token: user.token })).toEqual(refused(texts.authenticatorCodeFormat.message));
+  });
+});
+
+describe('a withdrawal with two-factor on', () => {
+  it('is refused without a code and with a wrong one (nothing moves), accepted with the right one', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '100' };
+    const before = await fundsState(h, user.id);
+
+    expect(await withdraw(h, user.token, form)).toEqual(ENTER);
+    expect(await withdraw(h, user.token, { ...form, otp: notThe(codeOf(user.secret)) })).toEqual(WRONG);
+    expect(await withdraw(h, user.token, { ...form, otp: 'not-a-code' })).toEqual(WRONG);
+    expect(await fundsState(h, user.id)).toEqual(before);
+
+    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toMatchObject({ ret: 1, data: { status: 'review', amount: '100.00000000' } });
+  });
+
+  it('refuses a code used once already, and an older step after a newer one; the next step works', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
+    const code = codeOf(user.secret);
+    expect((await withdraw(h, user.token, { ...form, otp: code })).ret).toBe(1);
+    expect(await withdraw(h, user.token, { ...form, otp: code })).toEqual(USED);
+
+    // The app runs ahead a step: its code is accepted; then the current step's code, older, is used up too.
+    h.clock.advance(STEP);
+    const ahead = codeOf(user.secret, 1);
+    expect((await withdraw(h, user.token, { ...form, otp: ahead })).ret).toBe(1);
+    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toEqual(USED);
+    // Two steps away is outside the window.
+    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret, 2) })).toEqual(WRONG);
+
+    h.clock.advance(2 * STEP);
+    expect((await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).ret).toBe(1);
+  });
+
+  it('lets one of two requests sent at once with the same code through, never both', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20', otp: codeOf(user.secret) };
+    const answers = await Promise.all([withdraw(h, user.token, form), withdraw(h, user.token, form)]);
+    expect(answers.map((answer) => answer.ret).sort()).toEqual([0, 1]);
+    expect(answers.find((answer) => answer.ret === 0)).toEqual(USED);
+    expect((await fundsState(h, user.id)).withdrawals).toHaveLength(1);
+  });
+
+  it('checks the code before the payment password: a wrong payment password has used the code', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20', otp: codeOf(user.secret) };
+    expect(await withdraw(h, user.token, { ...form, paypass: '000000' })).toEqual(refused(texts.wrongPayPassword.message));
+    expect(await withdraw(h, user.token, form)).toEqual(USED);
+  });
+
+  it('takes a recovery code once, in any spelling, in place of the app code', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
+    const [first, second] = user.recovery as [string, string];
+    expect((await withdraw(h, user.token, { ...form, otp: first })).ret).toBe(1);
+    expect(await withdraw(h, user.token, { ...form, otp: first })).toEqual(WRONG);
+    expect((await withdraw(h, user.token, { ...form, otp: second.replace('-', '').toLowerCase() })).ret).toBe(1);
+    expect(await withdraw(h, user.token, { ...form, otp: second })).toEqual(WRONG);
+    expect(await status(user.token)).toMatchObject({ enabled: true, recovery_codes_left: 8 });
+  });
+
+  it('bounds guessing: after five wrong codes even the right one is refused for 15 minutes', async () => {
+    const user = await protectedCustomer();
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
+    for (let guess = 0; guess < 5; guess++) expect(await withdraw(h, user.token, { ...form, otp: notThe(codeOf(user.secret)) })).toEqual(WRONG);
+    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toEqual(TOO_MANY);
+    // Recovery codes count toward the same limit: no way round it.
+    expect(await withdraw(h, user.token, { ...form, otp: user.recovery[0]! })).toEqual(TOO_MANY);
+    expect((await fundsState(h, user.id)).withdrawals).toHaveLength(0);
+
+    h.clock.advance(15 * 60_000);
+    expect((await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).ret).toBe(1);
+  });
+
+  it('leaves customers without two-factor as they were: no code asked', async () => {
+    const user = await customer(h, '100');
+    const wallet = await addTronWallet(h, user.token);
+    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' })).ret).toBe(1);
+  });
+});
+
+describe('the other protected calls', () => {
+  it('adding a wallet or a bank card needs a code; nothing is added without one', async () => {
+    const user = await protectedCustomer();
+    const wallet = { alias: 'Second', currency: 'USDT', chain: 'TRC20', address: newTronAddress() };
+    expect(await h.call(addWallet, wallet, { token: user.token })).toEqual(ENTER);
+    expect(await h.call(addWallet, { ...wallet, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(WRONG);
+    expect((await h.call(wallets, {}, { token: user.token })).data.lists).toHaveLength(1);
+    expect(await h.call(addWallet, { ...wallet, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1, data: { alias: 'Second' } });
+
+    expect(await h.call(addBankCard, cardForm(), { token: user.token })).toEqual(ENTER);
+    h.clock.advance(STEP);
+    expect(await h.call(addBankCard, cardForm({ otp: codeOf(user.secret) }), { token: user.token })).toMatchObject({ ret: 1 });
+  });
+
+  it('changing the payment password needs a code', async () => {
+    const user = await protectedCustomer();
+    const change = { oldpaypass: PAYPASS, password: '654321', repassword: '654321' };
+    expect(await h.call(changePayPassword, change, { token: user.token })).toEqual(ENTER);
+    expect(await h.call(changePayPassword, { ...change, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1 });
+  });
+
+  it('changing the phone or the e-mail needs a code; the nickname does not', async () => {
+    const user = await protectedCustomer();
+    expect(await h.call(editProfile, { nickname: 'Somchai' }, { token: user.token })).toMatchObject({ ret: 1, data: { nickname: 'Somchai' } });
+
+    const phone = '0899990001';
+    expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
+    const change = { phone, code: h.codeFor(phone) };
+    expect(await h.call(editProfile, change, { token: user.token })).toEqual(ENTER);
+    expect(await h.call(editProfile, { ...change, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(WRONG);
+    expect(await h.call(editProfile, { ...change, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1, data: { phone } });
+  });
+});
+
+describe('recovery codes and turning off', () => {
+  it('new recovery codes need an app code (not a recovery code) and replace the old ones', async () => {
+    const user = await protectedCustomer();
+    expect(await h.call(renewRecoveryCodes, { code: user.recovery[0]! }, { token: user.token })).toEqual(refused(texts.authenticatorCodeFormat.message));
+    const renewed = await h.call(renewRecoveryCodes, { code: codeOf(user.secret) }, { token: user.token });
+    expect(renewed.data.recovery_codes).toHaveLength(10);
+    expect(renewed.data.recovery_codes).not.toContain(user.recovery[0]);
+
+    const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
+    expect(await withdraw(h, user.token, { ...form, otp: user.recovery[0]! })).toEqual(WRONG);
+    expect((await withdraw(h, user.token, { ...form, otp: renewed.data.recovery_codes[0]! })).ret).toBe(1);
+  });
+
+  it('turning off needs a code and the login password; then no code is asked', async () => {
+    const user = await protectedCustomer();
+    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
+    expect(await h.call(disableTwoFactor, { password: PASSWORD }, { token: user.token })).toEqual(ENTER);
+    expect(await h.call(disableTwoFactor, { otp: notThe(codeOf(user.secret)), password: PASSWORD }, { token: user.token })).toEqual(WRONG);
+    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(texts.wrongLoginPassword.message));
+    expect(await status(user.token)).toMatchObject({ enabled: true });
+
+    h.clock.advance(STEP);
+    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: PASSWORD }, { token: user.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: { enabled: false, confirmed_at: null, recovery_codes_left: 0 },
+    });
+    expect(await h.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
+    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '20' })).ret).toBe(1);
+  });
+
+  it('a lost phone: a recovery code and the password turn it off', async () => {
+    const user = await protectedCustomer();
+    expect(await h.call(disableTwoFactor, { otp: user.recovery[3]!, password: PASSWORD }, { token: user.token })).toMatchObject({ ret: 1, data: { enabled: false } });
+  });
+});
+
+describe('signing in with two-factor on', () => {
+  const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
+  /** A login as a device sends it: its User-Agent, and the code when given. */
+  const logIn = async (username: string, userAgent: string, otp?: string) =>
+    (
+      await h.app.inject({
+        method: 'POST',
+        url: `/api${login.path}`,
+        headers: { 'user-agent': userAgent, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ username, password: PASSWORD, ...(otp === undefined ? {} : { otp }) }).toString(),
+      })
+    ).json() as { ret: number; msg: string; data: { token: string } | null };
+
+  it('a device the account never used needs the code after the password; a device it used signs in with the password alone', async () => {
+    const user = await protectedCustomer();
+    // The device the customer registered on (the harness's own User-Agent) is known.
+    expect(await logIn(user.phone, 'lightMyRequest')).toMatchObject({ ret: 1 });
+
+    expect(await logIn(user.phone, FIREFOX_WINDOWS)).toEqual(ENTER);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, notThe(codeOf(user.secret)))).toEqual(WRONG);
+    const signedIn = await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret));
+    expect(signedIn).toMatchObject({ ret: 1, data: { token: expect.any(String) } });
+    // The same code a second time: used.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS.replace('Windows NT 10.0', 'Windows NT 11.0'), codeOf(user.secret))).toMatchObject({ ret: 1 });
+    // Known now: no code.
+    h.clock.advance(STEP);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS)).toMatchObject({ ret: 1 });
+  });
+
+  it('a wrong password on a new device is refused as wrong, before any code is asked, and costs no code', async () => {
+    const user = await protectedCustomer();
+    const response = await h.app.inject({
+      method: 'POST',
+      url: `/api${login.path}`,
+      headers: { 'user-agent': FIREFOX_WINDOWS, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ username: user.phone, password: 'wrong1234', otp: codeOf(user.secret) }).toString(),
+    });
+    expect(response.json()).toEqual(refused(texts.wrongCredentials.message));
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toMatchObject({ ret: 1 });
+  });
+
+  it('with two-factor off a new device signs in with the password alone', async () => {
+    const user = await customer(h);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS)).toMatchObject({ ret: 1 });
+  });
+});
+
+it('every process on one database holds the same key: a process with another key refuses to start, the same key starts again', async () => {
+  const first = keyCheck(Buffer.alloc(32, 1));
+  await claimKeyCheck(h.database.db, 'two_factor_key_check_test', first);
+  await claimKeyCheck(h.database.db, 'two_factor_key_check_test', first);
+  await expect(claimKeyCheck(h.database.db, 'two_factor_key_check_test', keyCheck(Buffer.alloc(32, 2)))).rejects.toThrow(/set the same TWO_FACTOR_KEY on every server/);
+  // What the database keeps tells keys apart without being one.
+  expect(first).not.toContain(Buffer.alloc(32, 1).toString('hex'));
+});
