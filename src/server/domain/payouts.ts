@@ -7,7 +7,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
-import { maskBankNumber, type BankCard, type Chain, type Wallet, type WalletCurrency } from '../../contract/payouts.ts';
+import { hoursOf, maskBankNumber, type BankCard, type Chain, type Wallet, type WalletCurrency } from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -25,14 +25,12 @@ const usableAt = (createdAt: Date, coolingMs: number) => new Date(createdAt.getT
 
 /** A withdrawal to a payee still cooling off is refused, saying how long the wait is. */
 export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: number, now: Date): void {
-  if (usableAt(payee.createdAt, coolingMs) > now) throw new Refusal(texts.payeeCooling.id, { 0: coolingHours(coolingMs) });
+  if (usableAt(payee.createdAt, coolingMs) > now) throw new Refusal(texts.payeeCooling.id, { 0: hoursOf(coolingMs) });
 }
-
-const coolingHours = (coolingMs: number) => Math.round((coolingMs / 3_600_000) * 100) / 100;
 
 /** The station message its owner gets when a payee is added, in the language of the request that added it. */
 async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: number, t: Translate, now: Date): Promise<void> {
-  const content = coolingMs > 0 ? t(texts.payeeAddedCooling, { 0: payee, 1: coolingHours(coolingMs) }) : t(texts.payeeAdded, { 0: payee });
+  const content = coolingMs > 0 ? t(texts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) }) : t(texts.payeeAdded, { 0: payee });
   await postMessage(tx, { to: userId, title: t(texts.payeeAddedTitle), content }, now);
 }
 

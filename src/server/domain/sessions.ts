@@ -55,8 +55,9 @@ export async function createSession(db: Executor, userId: number, now = new Date
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
  * Android'). The account's very first session (registering) is no news to its owner: no message.
  */
-export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate): Promise<string> {
-  const { device, isNew } = await deviceNews(db, userId, place.userAgent);
+export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate, news?: { device: string; isNew: boolean }): Promise<string> {
+  // `news`: deviceNews asked already by the caller (the login, to ask for the second factor on a new device).
+  const { device, isNew } = news ?? (await deviceNews(db, userId, place.userAgent));
   const token = await createSession(db, userId, now, place);
   if (isNew) {
     const content = t(texts.newSignIn, { 0: device || t(texts.unknownDevice), 1: maskAddress(place.ip) || '—', 2: utcMinute(now) });

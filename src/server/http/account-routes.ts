@@ -83,8 +83,9 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, now);
       const place = signInPlace({ request, ip });
       // Issue 28: with two-factor on, a device the account never used also needs the code (a device it used signs in with the password).
-      if ((await deviceNews(db, user!.id, place.userAgent)).isNew) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
-      return { token: await signIn(db, user!.id, place, now, t) };
+      const news = await deviceNews(db, user!.id, place.userAgent);
+      if (news.isNew) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
+      return { token: await signIn(db, user!.id, place, now, t, news) };
     },
     { perMinute },
   );
