@@ -1,6 +1,6 @@
 // One schema for PGlite and PostgreSQL; migrations are generated from it by drizzle-kit.
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -65,14 +65,49 @@ export const verificationCodes = pgTable(
   (t) => [index('verification_codes_target_idx').on(t.target, t.createdAt)],
 );
 
-/** What the default code sender "sent": read by the operator command and by tests. */
-export const outbox = pgTable('outbox', {
-  id: serial('id').primaryKey(),
-  channel: text('channel').notNull(),
-  target: text('target').notNull(),
-  body: text('body').notNull(),
-  createdAt: at('created_at').notNull().defaultNow(),
-});
+/**
+ * Every message that leaves the server (a code by e-mail or SMS, a push notification) is a row here,
+ * written in the transaction that decides it, and sent by the delivery job (domain/delivery.ts): a
+ * process claims due rows with FOR UPDATE SKIP LOCKED and holds them until `claimed_until`, so any
+ * number of processes send each message once and a claim lost with its process is taken up again.
+ * `status`: queued → sent, or failed after the last try. The development transport logs the message
+ * and marks it sent, so the operator command and the tests read codes from here.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: serial('id').primaryKey(),
+    /** 'email' | 'sms' | 'push' */
+    channel: text('channel').notNull(),
+    /** An e-mail address or a phone number; a push subscription's id for push. */
+    target: text('target').notNull(),
+    /** What it is about: 'code', or a notice kind (contract/notifications.ts). */
+    kind: text('kind').notNull().default('code'),
+    userId: integer('user_id').references(() => users.id),
+    /** The recipient's language (one of the six), for the texts made when it is sent. */
+    language: text('language').notNull().default('en'),
+    subject: text('subject').notNull().default(''),
+    /** Plain text (e-mail and SMS). */
+    body: text('body').notNull(),
+    html: text('html'),
+    /** A push notification's content (title, body, the page a tap opens). */
+    payload: jsonb('payload'),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: at('next_attempt_at').notNull().defaultNow(),
+    claimedUntil: at('claimed_until'),
+    lastError: text('last_error'),
+    sentAt: at('sent_at'),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.status} = 'queued'`),
+    index('outbox_target_idx').on(t.target, t.id),
+    check('outbox_status_known', sql`${t.status} in ('queued', 'sent', 'failed')`),
+  ],
+);
 
 /**
  * Windowed counters (domain/attempts.ts), shared by every server process. `key` is a SHA-256 digest
@@ -871,3 +906,80 @@ export const recoveryCodes = pgTable(
   },
   (t) => [uniqueIndex('recovery_codes_user_code').on(t.userId, t.codeHash)],
 );
+
+/**
+ * A customer's passkeys (WebAuthn discoverable credentials). `id` is the credential id
+ * (base64url); `counter` the authenticator's signature counter, which only moves forward.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    publicKey: bytea('public_key').notNull(),
+    counter: bigint('counter', { mode: 'number' }).notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** 'singleDevice' | 'multiDevice' (a synced passkey) */
+    deviceType: text('device_type').notNull().default('singleDevice'),
+    backedUp: boolean('backed_up').notNull().default(false),
+    /** The name shown in Settings: the device it was made on, unless the customer renames it. */
+    name: text('name').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+    lastUsedAt: at('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
+);
+
+/**
+ * A WebAuthn challenge handed out and not yet answered: used once (deleted when answered), dead at
+ * `expires_at`. Kept in the database so the answer may reach another server process.
+ */
+export const webauthnChallenges = pgTable('webauthn_challenges', {
+  challenge: text('challenge').primaryKey(),
+  /** 'register' (adding a passkey, user_id set) | 'login' (no user: the passkey says who) */
+  purpose: text('purpose').notNull(),
+  userId: integer('user_id').references(() => users.id),
+  expiresAt: at('expires_at').notNull(),
+});
+
+/** A browser's Web Push subscription (its push service endpoint and keys), one row per endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The app's language when it subscribed: notifications are written in it. */
+    language: text('language').notNull().default('en'),
+    device: text('device').notNull().default(''),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Which kinds of notification a customer turned off (none by default). */
+export const notificationSettings = pgTable('notification_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  off: text('off')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
+});
+
+/** Keys the server makes on its first start and keeps (the VAPID key pair of Web Push): the first process to write one wins. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: at('created_at').notNull().defaultNow(),
+});
