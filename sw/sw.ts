@@ -24,6 +24,7 @@ import {
   syntheticKey,
 } from '../src/contract/offline-cache.ts';
 import { isPublicCall, isUserCall } from '../src/lib/kept-calls.ts';
+import { notificationTarget, openNotificationTarget, readPushNotice } from '../src/lib/notification-click.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -180,7 +181,7 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
   );
 });
 
-type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string };
+type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string; signedOut?: boolean };
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
@@ -188,5 +189,21 @@ self.addEventListener('message', (event) => {
   if (message?.type === 'FORGET_USER' && isPartition(message.partition)) {
     forgotten.add(message.partition);
     event.waitUntil(caches.delete(message.partition));
+    // The user signed out (not the Diagnostics' "clear cached answers"): their notifications stop on
+    // this device (the server drops the subscription at the push service's 410).
+    if (message.signedOut === true) event.waitUntil(self.registration.pushManager.getSubscription().then((subscription) => subscription?.unsubscribe()));
   }
+});
+
+// Push notifications (issue 29): each push message shows one notification (the browser requires
+// it); a tap brings the app forward at the page of that order or message.
+self.addEventListener('push', (event) => {
+  const notice = readPushNotice(event.data?.text());
+  const icon = new URL('icons/icon-192.png', self.registration.scope).href;
+  event.waitUntil(self.registration.showNotification(notice.title, { body: notice.body, icon, badge: icon, tag: notice.tag || undefined, data: { url: notice.url } }));
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  event.waitUntil(openNotificationTarget(self.clients, notificationTarget(event.notification.data, self.registration.scope), self.registration.scope));
 });

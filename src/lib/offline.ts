@@ -69,13 +69,16 @@ export function offlineSince(state: { readonly online: boolean; readonly asOf: R
   return times.length ? times.sort()[0]! : null;
 }
 
-/** Deletes one user's cached answers: their cache partition, also asked of the service worker so a late answer is not kept. */
-export async function forgetCachedAnswers(token: string): Promise<void> {
+/**
+ * Deletes one user's cached answers: their cache partition, also asked of the service worker so a
+ * late answer is not kept. `signedOut`: the user left this device, so its push notifications stop too.
+ */
+export async function forgetCachedAnswers(token: string, { signedOut = false } = {}): Promise<void> {
   // Every kept answer is public or this user's: the public ones (and their "as of") stay.
   for (const path of Object.keys(offlineData.asOf)) if (!PUBLIC_PATHS.includes(path)) delete offlineData.asOf[path];
   // Without a secure context there is neither a Cache API nor a service worker: nothing was kept.
   if (typeof caches === 'undefined' || !globalThis.crypto?.subtle) return;
   const partition = await partitionName(token);
-  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_USER', partition });
+  navigator.serviceWorker?.controller?.postMessage({ type: 'FORGET_USER', partition, signedOut });
   await caches.delete(partition);
 }

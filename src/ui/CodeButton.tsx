@@ -1,5 +1,5 @@
-// "Get code" with the §9 resend countdown of 60 s (the request itself is the caller's), and the
-// code field it sits in.
+// "Get code" with the §9 resend countdown of 60 s (the request itself is the caller's; "Sending…"
+// while it asks whether the code went out), and the code field it sits in.
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../contract/constants.ts';
@@ -26,7 +26,7 @@ export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
 
   return (
     <button type="button" className="btn small secondary" disabled={left > 0 || sending} onClick={send}>
-      {left > 0 ? <Trans>Resend in {left}s</Trans> : <Trans>Get code</Trans>}
+      {sending ? <Trans>Sending…</Trans> : left > 0 ? <Trans>Resend in {left}s</Trans> : <Trans>Get code</Trans>}
     </button>
   );
 }

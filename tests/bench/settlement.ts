@@ -10,6 +10,8 @@ import { settleAllDue, SETTLEMENT_BATCH } from '../../src/server/jobs/settlement
 import { onEachDatabase } from './databases.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
+/** BENCH_PUSH_USERS: how many of the 100 customers subscribed a browser to push notifications (each settled order of theirs queues one). */
+const PUSH_USERS = Number(process.env.BENCH_PUSH_USERS ?? 0);
 
 async function prepare(database: Database, now: Date) {
   const { db } = database;
@@ -34,6 +36,9 @@ async function prepare(database: Database, now: Date) {
   await db.execute(
     sql`insert into balances (user_id, asset, available) select user_id, 'USDT', sum(amount) from ledger_entries group by user_id on conflict (user_id, asset) do update set available = excluded.available`,
   );
+  await db.execute(sql`
+    insert into push_subscriptions (user_id, endpoint, p256dh, auth) select id, 'https://push.example/' || id, 'key', 'secret'
+    from users where username like 'bench%' order by id limit ${PUSH_USERS}`);
   if (database.kind === 'postgres') await db.execute(sql`analyze`);
 }
 
@@ -50,7 +55,10 @@ async function run(label: string, database: Database) {
         (select coalesce(sum(available + frozen), 0) from balances)::text as balances,
         (select count(*) from ledger_entries where kind = 'option_payout')::text as payouts`),
   );
-  console.log(`  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s`);
+  const [queued] = rowsOf<{ notices: string }>(await database.db.execute(sql`select count(*)::text as notices from outbox where channel = 'push'`));
+  console.log(
+    `  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s (${PUSH_USERS} of 100 customers subscribed: ${queued!.notices} push notices queued)`,
+  );
   console.log(
     `    ledger: ${totals!.payouts} payout entries; sum of entries ${totals!.entries} = sum of balances ${totals!.balances}: ${totals!.entries === totals!.balances ? 'yes' : 'NO'}; balances that differ from their entries: ${mismatches.length}`,
   );

@@ -12,7 +12,11 @@ export default async function setup(project: TestProject) {
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`Build the PWA first (npm run build): the end-to-end tests drive ${webRoot}/.`);
   const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
   // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own server with the default.
-  const server = await startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20', PAYEE_COOLING_HOURS: '0' } });
+  // PUSH_SERVICE_HOSTS: push.test.ts's stand-in subscription (headless Chromium has no push service of its own).
+  const server = await startServer({
+    work,
+    env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20', PAYEE_COOLING_HOURS: '0', PUSH_SERVICE_HOSTS: 'push.example.invalid' },
+  });
   project.provide('baseUrl', server.base);
   project.provide('serverLog', server.logFile);
   project.provide('dataDir', join(work, 'data'));

@@ -124,7 +124,7 @@ describe('forgetting a user', () => {
 
     const partition = await partitionName('token-of-a');
     expect(deleted).toEqual([partition]);
-    expect(posted).toEqual([{ type: 'FORGET_USER', partition }]);
+    expect(posted).toEqual([{ type: 'FORGET_USER', partition, signedOut: true }]);
     expect(session.token).toBeNull();
     expect(await onDisk('session')).toBeUndefined();
     expect(await onDisk('test-user-notes')).toBeUndefined();

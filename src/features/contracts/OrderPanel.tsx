@@ -81,6 +81,7 @@ export function OrderPanel({ code }: { code: string }) {
         );
       }
       change({ quantity: '', total: '' });
+      void import('../../lib/push-offer.tsx').then((offer) => offer.offerNotifications());
     } finally {
       setConfirming(false);
     }

@@ -1,6 +1,7 @@
 // Station messages (§2 /pages/index/msgList, §4): all or unread, newest first, a page at a time.
 // A tap opens the message and marks it read; the nav bar marks every message read.
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
+import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
 import { messages, unreadMessages, type StationMessage } from '../../contract/messages.ts';
@@ -46,6 +47,17 @@ export default function MessagesPage() {
     reload(messagesState.filter);
     refreshUnreadQuietly();
   }, []);
+
+  // `?id=`: a push notification's tap opens that message, once, when the list has it (issue 29).
+  const wanted = Number(new URLSearchParams(useSearch()).get('id'));
+  const shown = useSnapshot(messagesState)[filter].lists;
+  const openedFromLink = useRef(0);
+  useEffect(() => {
+    const message = wanted && openedFromLink.current !== wanted ? shown.find((listed) => listed.id === wanted) : undefined;
+    if (!message) return;
+    openedFromLink.current = wanted;
+    openMessage(message).catch((error) => toast(errorText(error)));
+  }, [wanted, shown]);
 
   return (
     <div className="page msg-page">

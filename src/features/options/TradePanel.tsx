@@ -51,6 +51,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
     }
     toast(i18n._(texts.transactionSucceeded));
     onPlaced();
+    void import('../../lib/push-offer.tsx').then((offer) => offer.offerNotifications());
   });
 
   return (

@@ -1,25 +1,30 @@
-// Verification codes leave through a sender. The default one keeps them in the outbox table and
-// the server log, so development, tests and the operator command can read them.
-import { desc } from 'drizzle-orm';
+// Verification codes leave through a sender. The real one queues the message (domain/delivery.ts)
+// in the request's transaction, in the customer's language; the delivery job sends it by e-mail or
+// SMS, or, with no transport configured, writes it to the server log (delivery/development.ts).
 import type { Db, Executor } from '../db/connection.ts';
-import { outbox } from '../db/schema.ts';
+import type { Locale } from '../../contract/constants.ts';
+import { codeMessage } from '../delivery/code-message.ts';
+import { enqueue } from './delivery.ts';
 
 export type CodeChannel = 'sms' | 'email';
 
 export interface CodeSender {
-  /** `db`: the request's executor, so the outbox row commits with the code (never the outer db inside a transaction). */
-  send(message: { channel: CodeChannel; target: string; code: string }, db?: Executor): Promise<void>;
+  /**
+   * `db`: the request's executor, so the queued message commits with the code (never the outer db
+   * inside a transaction). Answers the queued message's id (a test's sender keeps codes in memory: none).
+   */
+  send(message: { channel: CodeChannel; target: string; code: string; language?: Locale }, db?: Executor): Promise<number | void>;
+  /** Called after the transaction that queued a code committed: the delivery job runs now, not at its next tick. */
+  wake?(): void;
 }
 
-export function outboxSender(outerDb: Db, log: (line: string) => void): CodeSender {
+export function outboxSender(outerDb: Db, wake: () => void = () => {}): CodeSender {
   return {
-    async send({ channel, target, code }, db: Executor = outerDb) {
-      const body = `Your verification code is ${code}. It expires in 10 minutes.`;
-      await db.insert(outbox).values({ channel, target, body });
-      log(`verification code for ${target} (${channel}): ${code}`);
+    async send({ channel, target, code, language = 'en' }, db: Executor = outerDb) {
+      const message = codeMessage(channel, code, language);
+      // The code in the payload is for the development transport's log line only; the body carries it to the customer.
+      return enqueue(db, { channel, target, kind: 'code', language, ...message, payload: { code } });
     },
+    wake,
   };
 }
-
-/** The last `count` messages of the outbox, newest first (the operator's look at what was sent). */
-export const lastSent = (db: Executor, count: number) => db.select().from(outbox).orderBy(desc(outbox.id)).limit(count);

@@ -26,6 +26,7 @@ import { Refusal } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
 import { freeze, postMany, unfreeze, type Posting } from './ledger.ts';
+import { queueNotice, queueNotices } from './notices.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
@@ -120,6 +121,7 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
       })
       .returning();
     await postMany(tx, tradePostings(order!.id, userId, amounts, null), now);
+    await queueNotice(tx, userId, { kind: 'contract_filled', id: order!.id, coin: input.code, side: input.side, quantity, price: market }, now);
     return order!;
   }
 
@@ -271,6 +273,14 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
     await postMany(
       tx,
       fills.flatMap(({ order, amounts }) => tradePostings(Number(order.id), Number(order.user_id), amounts, { asset: order.frozen_asset, amount: order.frozen })),
+      now,
+    );
+    await queueNotices(
+      tx,
+      fills.map(({ order }) => ({
+        userId: Number(order.user_id),
+        notice: { kind: 'contract_filled', id: Number(order.id), coin, side: order.side, quantity: order.quantity, price: order.price },
+      })),
       now,
     );
   }

@@ -5,6 +5,7 @@ import type { Executor } from '../db/connection.ts';
 import { messageReads, messages } from '../db/schema.ts';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
 import type { Paged } from '../../contract/envelope.ts';
+import { queueNotice } from './notices.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageFilter = 'all' | 'unread';
@@ -87,6 +88,8 @@ export async function markRead(db: Executor, userId: number, ids: readonly numbe
 /** Posts a message to one user, or to every user (present and future) with `to: null`. */
 export async function postMessage(db: Executor, input: { to: number | null; title: string; content: string }, now: Date): Promise<MessageRow> {
   const [row] = await db.insert(messages).values({ userId: input.to, title: input.title, content: input.content, createdAt: now }).returning();
+  // A broadcast reaches everyone in the app; only a message to one customer is pushed.
+  if (input.to !== null) await queueNotice(db, input.to, { kind: 'station_message', id: row!.id, title: row!.title, content: row!.content }, now);
   return row!;
 }
 

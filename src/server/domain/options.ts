@@ -11,6 +11,7 @@ import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
+import { queueSettledOptionNotices } from './notices.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -154,6 +155,7 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
       from option_orders where id = any(${ids}::int[]) order by end_at, id`,
     now,
   );
+  await queueSettledOptionNotices(tx, ids, now);
   beforeCommit?.();
   if (cursor) {
     const last = settled

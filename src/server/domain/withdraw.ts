@@ -16,6 +16,7 @@ import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { orderNumber, requireReason } from './reviews.ts';
+import { queueNotice } from './notices.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
 type RuleRow = typeof withdrawRules.$inferSelect;
@@ -168,6 +169,7 @@ export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: st
     .set({ status: 'success', hash: details.hash ?? '', reviewedAt: now })
     .where(eq(withdrawOrders.id, id))
     .returning();
+  await queueNotice(tx, order.userId, { kind: 'withdraw_reviewed', id, approved: true, amount: order.amount, asset: order.asset, reason: '' }, now);
   return row!;
 }
 
@@ -178,6 +180,7 @@ export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: 
   const reference = `withdraw:${id}`;
   await unfreeze(tx, order.userId, order.asset, order.total, 'withdraw_return', reference, now);
   const [row] = await tx.update(withdrawOrders).set({ status: 'fail', reason: why, reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
+  await queueNotice(tx, order.userId, { kind: 'withdraw_reviewed', id, approved: false, amount: order.amount, asset: order.asset, reason: why }, now);
   return row!;
 }
 

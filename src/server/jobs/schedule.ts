@@ -12,6 +12,8 @@ import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
 import { deleteExpiredCounters } from '../domain/attempts.ts';
 import { deleteUnusedUploads } from './unused-uploads.ts';
+import { deliverDue, type DeliverySettings } from './delivery.ts';
+import { pruneOutbox } from '../domain/delivery.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -119,6 +121,19 @@ export const startCounterCleanupJob = (
   { everyMs = 10 * 60_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
 ): Job => schedule(() => deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now()))), 0, log, { everyMs, firstAfterMs, unref: true });
 
+/** Deletes the sent and failed messages kept long enough (domain/delivery.ts pruneOutbox), hourly on real time. */
+export const startOutboxPruneJob = (db: Db, log: (error: unknown) => void, { everyMs = 3600_000, firstAfterMs = 120_000 }: { everyMs?: number; firstAfterMs?: number } = {}): Job =>
+  schedule(() => pruneOutbox(db, new Date()), 0, log, { everyMs, firstAfterMs, unref: true });
+
+/**
+ * Sends the queued messages every `everyMs` (a second) and whenever `poke()` says one was queued
+ * (a code goes out at once); pokes while a run waits join it. Real time: retries wait real seconds.
+ */
+export function startDeliveryJob(db: Db, settings: DeliverySettings, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+  const job = schedule(() => deliverDue(db, settings), 0, log, { everyMs, coalesce: true });
+  return { ...job, poke: () => void job.runNow() };
+}
+
 /**
  * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
  * With several processes on one PostgreSQL:
@@ -127,7 +142,9 @@ export const startCounterCleanupJob = (
  * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
  * - retention of price ticks: the holder of the price feed's lease;
  * - removal of unused pictures: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
- * - removal of expired counters: every process (idempotent deletes).
+ * - removal of expired counters: every process (idempotent deletes);
+ * - delivery of queued messages: every process (rows claimed with FOR UPDATE SKIP LOCKED and a lease);
+ * - removal of sent and failed messages kept long enough: every process (idempotent deletes).
  */
 export function startJobs({
   db,
@@ -135,6 +152,7 @@ export function startJobs({
   clockSpeed,
   market,
   timeZone,
+  delivery,
   log,
 }: {
   db: Db;
@@ -142,6 +160,7 @@ export function startJobs({
   clockSpeed: number;
   market: Market;
   timeZone: string;
+  delivery: DeliverySettings;
   log: (what: string, error: unknown) => void;
 }) {
   const perSecond = Math.max(50, 1000 / clockSpeed);
@@ -159,8 +178,14 @@ export function startJobs({
     everyMs: Math.max(60_000, 3600_000 / clockSpeed),
   });
   const counterCleanup = startCounterCleanupJob(db, clock, (error) => log('counter cleanup failed', error));
+  const deliveryJob = startDeliveryJob(db, delivery, (error) => log('delivery of queued messages failed', error));
+  const outboxPrune = startOutboxPruneJob(db, (error) => log('outbox pruning failed', error));
   return {
+    /** A message was queued: send it now. */
+    deliverNow: () => deliveryJob.poke(),
     async stop() {
+      await deliveryJob.stop();
+      await outboxPrune.stop();
       await settlement.stop();
       stopMatchingOnTicks();
       await matching.stop();

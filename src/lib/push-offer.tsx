@@ -1,0 +1,60 @@
+// The offer of push notifications at a moment that explains them (issue 29): after an order went
+// through (an option, a contract order), once per device, never at start. A small dialog says what
+// they are for; "Turn on" asks the browser's permission from that tap. Loaded only when an order
+// succeeds (import() from the order forms), so no start chunk carries it.
+import { useState } from 'react';
+import { createRoot } from 'react-dom/client';
+import { i18n } from '@lingui/core';
+import { errorText } from './api.ts';
+import { PUSH_TEXT, loadPushTexts, pushState, turnOnPush } from './push.ts';
+import { toast } from './toast.ts';
+import { Button } from '../ui/forms.tsx';
+import { Dialog } from '../ui/lists.tsx';
+
+const OFFERED_KEY = 'push-offered';
+
+/** Offers notifications once on this device, when the browser can show them and the customer has not decided yet. */
+export async function offerNotifications(storage: Storage = localStorage): Promise<void> {
+  if (storage.getItem(OFFERED_KEY) || (await pushState()) !== 'off' || Notification.permission !== 'default') return;
+  storage.setItem(OFFERED_KEY, new Date().toISOString());
+  // The push screens' texts are an area of their own: the order pages' start texts do not grow.
+  await loadPushTexts();
+  const host = document.body.appendChild(document.createElement('div'));
+  const root = createRoot(host);
+  const close = () => {
+    root.unmount();
+    host.remove();
+  };
+  root.render(<PushOffer onClose={close} />);
+}
+
+function PushOffer({ onClose }: { onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const turnOn = async () => {
+    setBusy(true);
+    try {
+      await turnOnPush();
+    } catch (error) {
+      toast(errorText(error));
+    } finally {
+      onClose();
+    }
+  };
+  return (
+    <Dialog
+      title={i18n._(PUSH_TEXT.offerTitle)}
+      actions={
+        <>
+          <Button variant="secondary" onClick={onClose} disabled={busy}>
+            {i18n._(PUSH_TEXT.notNow)}
+          </Button>
+          <Button onClick={() => void turnOn()} disabled={busy}>
+            {i18n._(PUSH_TEXT.turnOn)}
+          </Button>
+        </>
+      }
+    >
+      <p>{i18n._(PUSH_TEXT.explain)}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,29 @@
+// Push notifications (issue 29): the server's VAPID key, subscribing this browser and the kinds the
+// caller turned off. Every call changes the caller's own subscriptions and settings only.
+import { serverTexts } from '../../contract/server-texts.ts';
+import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush } from '../../contract/notifications.ts';
+import { deviceOf } from '../domain/devices.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS, kindsOff, knownPushService, setKindsOff, subscribe, unsubscribe, vapidKeys } from '../domain/push-subscriptions.ts';
+import { Refusal } from '../domain/refusal.ts';
+import type { router } from './handle.ts';
+
+/** `pushServiceHosts`: where subscriptions may point (PUSH_SERVICE_HOSTS; domain/push-subscriptions.ts DEFAULT_PUSH_SERVICE_HOSTS). */
+export function notificationsRoutes(route: ReturnType<typeof router>, pushServiceHosts: readonly string[] = DEFAULT_PUSH_SERVICE_HOSTS) {
+  route(pushKey, async (_input, { db }) => ({ public_key: (await vapidKeys(db)).publicKey }));
+
+  route(subscribePush, async (input, { db, caller, request }) => {
+    if (!knownPushService(input.endpoint, pushServiceHosts)) throw new Refusal(serverTexts.pushServiceUnknown.id);
+    const userAgent = request.headers['user-agent'];
+    await subscribe(db, caller.userId, { ...input, device: deviceOf(typeof userAgent === 'string' ? userAgent : '') });
+    return null;
+  });
+
+  route(unsubscribePush, async (input, { db, caller }) => {
+    await unsubscribe(db, caller.userId, input.endpoint);
+    return null;
+  });
+
+  route(noticeSettings, async (_input, { db, caller }) => ({ off: await kindsOff(db, caller.userId) }));
+
+  route(setNoticeSettings, async (input, { db, caller }) => ({ off: await setKindsOff(db, caller.userId, input.off.split(',')) }));
+}
