@@ -11,6 +11,11 @@ export type Method = 'GET' | 'POST';
  */
 export type CachePolicy = 'public' | 'user' | 'never';
 export type FormSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
+/**
+ * Who may call an operator console endpoint (contract/console.ts): an operator of that role, or
+ * 'operator' for any signed-in operator, even one who must still change the first password.
+ */
+export type ConsoleAccess = 'operator' | 'reviewer' | 'content' | 'admin';
 
 export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly method: Method;
@@ -27,6 +32,8 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
    * and the page (contract/offline-cache.ts keptCallsOf) and drops this from the PWA's endpoints.
    */
   readonly cache: CachePolicy;
+  /** A console call: its token is an operator's session, not a customer's, and the role is checked on every call. */
+  readonly console?: ConsoleAccess;
   /**
    * The schema of `data` in a successful answer (ret 1). Server side only: the PWA's build drops it
    * (vite.config.ts, contractAnswersServerOnly), so there it is undefined.
@@ -45,6 +52,7 @@ interface Options {
   multipart?: boolean;
   readOnly?: boolean;
   cache?: CachePolicy;
+  console?: ConsoleAccess;
 }
 
 /** The answer of an endpoint: the schema of its `data`, `post(path, Input, returns(Session))`. */
@@ -64,6 +72,7 @@ const declare = <S extends FormSchema, R>(method: Method, path: string, input: S
   multipart: options.multipart ?? false,
   readOnly: options.readOnly ?? method === 'GET',
   cache: options.cache ?? 'never',
+  console: options.console,
 });
 
 // Marked free of side effects: a bundle keeps only the endpoints (and their schemas) it uses.

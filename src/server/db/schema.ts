@@ -983,3 +983,81 @@ export const serverKeys = pgTable('server_keys', {
   value: text('value').notNull(),
   createdAt: at('created_at').notNull().defaultNow(),
 });
+
+// ---- The operator console (issue 30): operators, their sessions, four eyes, the audit log ------
+
+/**
+ * A console operator, apart from the customers: one role, a password (argon2id, like customers')
+ * to change at the first sign-in, and a mandatory authenticator (TOTP) whose secret is sealed with
+ * the server's two-factor key; `totp_last_step` is the newest step accepted (a used code is refused).
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique(),
+    /** 'reviewer' | 'content' | 'admin' */
+    role: text('role').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    mustChangePassword: boolean('must_change_password').notNull().default(true),
+    totpSecret: text('totp_secret').notNull(),
+    totpLastStep: integer('totp_last_step').notNull().default(0),
+    createdAt: at('created_at').notNull(),
+    disabledAt: at('disabled_at'),
+  },
+  (t) => [check('operators_role_known', sql`${t.role} in ('reviewer', 'content', 'admin')`)],
+);
+
+/** Console sessions: only the token's SHA-256 is kept; they end idle (CONSOLE_IDLE_MINUTES) or at sign-out (`ended_at`). */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial('id').primaryKey(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    ip: text('ip').notNull().default(''),
+    createdAt: at('created_at').notNull(),
+    lastSeenAt: at('last_seen_at').notNull(),
+    endedAt: at('ended_at'),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** Four eyes: the first approval of a large withdrawal, by operator name ('ops' for the command); the second approver completes it. */
+export const withdrawalApprovals = pgTable(
+  'withdrawal_approvals',
+  {
+    withdrawId: integer('withdraw_id')
+      .notNull()
+      .references(() => withdrawOrders.id),
+    operator: text('operator').notNull(),
+    at: at('at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.withdrawId, t.operator] })],
+);
+
+/**
+ * Every operator action, console or command, written in the action's own transaction: who, from
+ * where, what, on what, and the record before and after. Append-only: a trigger refuses UPDATE and
+ * DELETE (migration 0017).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: at('at').notNull(),
+    /** The operator's name; 'ops' for the command line. */
+    operator: text('operator').notNull(),
+    /** The request's IP address; 'local' for the command line. */
+    address: text('address').notNull(),
+    /** 'recharge.approve', 'withdrawal.reject', 'operator.add'… */
+    action: text('action').notNull(),
+    /** What it acted on: 'recharge:12', 'operator:alice'. */
+    target: text('target').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operator, t.at), index('audit_log_target_idx').on(t.target, t.at)],
+);

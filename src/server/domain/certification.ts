@@ -1,6 +1,7 @@
 // Identity certification (§4): primary, then advanced once primary is verified. Each submission
 // waits for an operator, who verifies it or rejects it with a reason the customer sees; a rejected
 // level can be submitted again. The user's row mirrors the state of each level.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { certifications, users } from '../db/schema.ts';
@@ -10,6 +11,7 @@ import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
 import { requireReason } from './reviews.ts';
+import { queueNotice } from './notices.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
 
@@ -43,8 +45,8 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
   if (input.level === 'advanced' && user.verification !== 'verified') throw new Refusal(texts.primaryFirst.id);
   const current = user[statusField(input.level)];
-  if (current === 'review') throw new Refusal(texts.certificationPending.id);
-  if (current === 'verified') throw new Refusal(texts.certificationDone.id);
+  if (current === 'review') throw new Refusal(serverTexts.certificationPending.id);
+  if (current === 'verified') throw new Refusal(serverTexts.certificationDone.id);
 
   const images: Record<string, string> = input.level === 'primary' ? { front: input.image } : { back: input.image_back, hold: input.image_hold };
   if (!(await ownsUploads(tx, userId, Object.values(images)))) throw new Refusal(texts.uploadDocument.id);
@@ -73,7 +75,7 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
       createdAt: now,
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Refusal(texts.certificationPending.id);
+    if (isUniqueViolation(error)) throw new Refusal(serverTexts.certificationPending.id);
     throw error;
   }
   await tx
@@ -98,6 +100,7 @@ export async function verifyCertification(tx: Tx, id: number, now: Date): Promis
     .set({ [statusField(level)]: 'verified' })
     .where(eq(users.id, row.userId));
   const [updated] = await tx.update(certifications).set({ status: 'verified', reviewedAt: now }).where(eq(certifications.id, id)).returning();
+  await queueNotice(tx, row.userId, { kind: 'certification_reviewed', level, approved: true, reason: '' }, now);
   return updated!;
 }
 
@@ -109,6 +112,7 @@ export async function rejectCertification(tx: Tx, id: number, reason: string, no
     .set({ [statusField(row.level as CertificationLevel)]: 'rejected' })
     .where(eq(users.id, row.userId));
   const [updated] = await tx.update(certifications).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(certifications.id, id)).returning();
+  await queueNotice(tx, row.userId, { kind: 'certification_reviewed', level: row.level as CertificationLevel, approved: false, reason: why }, now);
   return updated!;
 }
 

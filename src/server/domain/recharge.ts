@@ -1,6 +1,7 @@
 // Recharges: a customer reports a payment (crypto hash or bank receipt), an operator checks it and
 // approves (credited through the ledger, cumulative recharge and VIP level updated in the same
 // transaction) or rejects it with a reason the customer sees. A recharge is credited at most once.
+import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
@@ -18,6 +19,7 @@ import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
 import { orderNumber, requireReason } from './reviews.ts';
+import { queueNotice } from './notices.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;
 export type RechargeRow = typeof rechargeOrders.$inferSelect;
@@ -92,7 +94,7 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
     .select({ n: count() })
     .from(rechargeOrders)
     .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')));
-  if (Number(pending?.n ?? 0) >= MAX_PENDING_RECHARGES) throw new Refusal(texts.tooManyPending.id);
+  if (Number(pending?.n ?? 0) >= MAX_PENDING_RECHARGES) throw new Refusal(serverTexts.tooManyPending.id);
 
   let hash: string | null = null;
   let proof = '';
@@ -103,7 +105,7 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
       .from(rechargeOrders)
       .where(and(eq(rechargeOrders.hash, hash), sql`${rechargeOrders.status} <> 'rejected'`))
       .limit(1);
-    if (used) throw new Refusal(texts.hashUsed.id);
+    if (used) throw new Refusal(serverTexts.hashUsed.id);
   } else {
     proof = request.proof;
     if (!(await ownsUploads(tx, userId, [proof]))) throw new Refusal(texts.uploadProof.id);
@@ -141,7 +143,7 @@ export async function submitRecharge(tx: Tx, userId: number, request: RechargeRe
     return numbered!;
   } catch (error) {
     // Two parallel submissions of one hash: the unique index lets one through.
-    if (isUniqueViolation(error)) throw new Refusal(texts.hashUsed.id);
+    if (isUniqueViolation(error)) throw new Refusal(serverTexts.hashUsed.id);
     throw error;
   }
 }
@@ -203,6 +205,7 @@ export async function approveRecharge(tx: Tx, id: number, details: { blockHeight
     .set({ status: 'success', reviewedAt: now, blockHeight: details.blockHeight ?? '', remark: details.remark ?? '' })
     .where(eq(rechargeOrders.id, id))
     .returning();
+  await queueNotice(tx, order.userId, { kind: 'recharge_reviewed', id, approved: true, amount: order.actualAmount, asset: order.asset, reason: '' }, now);
   return row!;
 }
 
@@ -211,6 +214,7 @@ export async function rejectRecharge(tx: Tx, id: number, reason: string, now: Da
   const why = requireReason(reason);
   await claimPending(tx, id);
   const [row] = await tx.update(rechargeOrders).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(rechargeOrders.id, id)).returning();
+  await queueNotice(tx, row!.userId, { kind: 'recharge_reviewed', id, approved: false, amount: row!.actualAmount, asset: row!.asset, reason: why }, now);
   return row!;
 }
 

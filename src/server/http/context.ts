@@ -9,6 +9,7 @@ import type { Changes } from '../db/changes.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Caller, SessionLimits } from '../domain/sessions.ts';
+import type { ConsoleSettings, OperatorCaller } from '../domain/operators.ts';
 
 export interface Services {
   db: Db;
@@ -25,13 +26,18 @@ export interface Services {
   sessionLimits?: SessionLimits;
   /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one for its own lifetime (tests). */
   twoFactorKey?: Buffer;
+  /** The operator console (issue 30): CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
+  operatorConsole?: ConsoleSettings;
 }
 
 export interface HandlerContext extends Services {
   payeeCoolingMs: number;
   twoFactorKey: Buffer;
+  operatorConsole: ConsoleSettings;
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
+  /** Set on console endpoints (declared with `console`): the operator calling, of the role the endpoint needs. */
+  operator: OperatorCaller;
   /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its reply). */
   kept: KeptAnswers;
   locale: Locale;

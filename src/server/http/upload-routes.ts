@@ -7,13 +7,15 @@ import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
-import { UPLOADS_PATH, keepUpload, visiblePicture } from '../domain/uploads.ts';
+import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { envelope, type router } from './handle.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { callerOf, type SessionServices } from './rate-limits.ts';
+import { consoleOperatorOf } from './console-caller.ts';
 import type { KeptAnswers } from './kept-answers.ts';
+import type { Services } from './context.ts';
 
 /** The file's own first bytes decide its type, not what the browser claims. */
 function sniffImage(bytes: Uint8Array): string | null {
@@ -25,7 +27,7 @@ function sniffImage(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, services: SessionServices, kept: KeptAnswers) {
+export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, services: SessionServices & Pick<Services, 'operatorConsole'>, kept: KeptAnswers) {
   const { db } = services;
   route(uploadImage, async (_input, { request, caller, clock }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
@@ -50,7 +52,10 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
     // The token header, as on every call (no token: only public pictures).
     const viewer = await callerOf(services, kept, request);
-    const picture = await visiblePicture(db, request.params.id, viewer?.userId ?? null);
+    // Not a customer's token: a reviewer's console session reads any picture (receipts, documents).
+    const reviewer = viewer ? null : await consoleOperatorOf(services, request);
+    const picture =
+      reviewer?.role === 'reviewer' && !reviewer.mustChangePassword ? await anyUpload(db, request.params.id) : await visiblePicture(db, request.params.id, viewer?.userId ?? null);
     reply.header('x-content-type-options', 'nosniff');
     if (!picture) {
       const t = translator(requestLocale(request.headers.lang as string | undefined));

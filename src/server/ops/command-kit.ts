@@ -14,6 +14,10 @@ export interface OperatorContext {
   earnTimeZone?: string;
   /** The process runs in production mode (NODE_ENV): test balances are refused, as on any database a production server ran on. */
   production: boolean;
+  /** The server's two-factor key (operator accounts' authenticators are sealed with it); a process without one uses its own (tests). */
+  twoFactorKey?: Buffer;
+  /** FOUR_EYES_USDT: above it a withdrawal needs two approvers (the command counts as the operator 'ops'). */
+  fourEyesUsdt?: string;
 }
 
 export type Command = (ctx: OperatorContext, args: string[]) => Promise<string>;

@@ -5,16 +5,26 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
-import { lastSent } from '../domain/code-sender.ts';
+import { outboxSummary } from '../domain/delivery.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { productionSince } from '../domain/config-entries.ts';
 import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
-import { approveRecharge, rechargeQueue, rejectRecharge } from '../domain/recharge.ts';
-import { approveWithdrawal, rejectWithdrawal, withdrawalQueue } from '../domain/withdraw.ts';
-import { certificationQueue, rejectCertification, verifyCertification } from '../domain/certification.ts';
+import { rechargeQueue } from '../domain/recharge.ts';
+import { withdrawalQueue } from '../domain/withdraw.ts';
+import { certificationQueue } from '../domain/certification.ts';
+import { COMMAND_LINE } from '../domain/audit-log.ts';
+import {
+  DEFAULT_FOUR_EYES_USDT,
+  approveCertificationAs,
+  approveRechargeAs,
+  approveWithdrawalAs,
+  rejectCertificationAs,
+  rejectRechargeAs,
+  rejectWithdrawalAs,
+} from '../domain/operator-reviews.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { changeContractPair, changeLockupProduct, changeOptionProduct, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
 import { translator } from '../i18n.ts';
@@ -26,6 +36,7 @@ import { TASKS_COMMANDS, TASKS_USAGE } from './tasks-commands.ts';
 import { SHARE_USAGE, shareCommands } from './share-commands.ts';
 import { BLINDBOX_USAGE, blindBoxCommands } from './blindbox-commands.ts';
 import { ACTIVITIES_USAGE, activitiesCommands } from './activities-commands.ts';
+import { OPERATOR_USAGE, operatorCommands } from './operator-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -35,7 +46,8 @@ export const USAGE = `Usage: npm run ops -- <command>
                                                 credit it (balance, cumulative recharge, VIP level)
   recharge reject <id> "<reason>"               the customer sees the reason
   withdrawals [review|success|fail|all]         withdrawals to review (default: review)
-  withdrawal approve <id> [hash=<payout tx>]    paid out: the frozen amount + fee leaves
+  withdrawal approve <id> [hash=<payout tx>]    paid out: the frozen amount + fee leaves (above FOUR_EYES_USDT:
+                                                one of two approvals, the command being the operator "ops")
   withdrawal reject <id> "<reason>"             the frozen amount + fee returns; the customer sees the reason
   certifications [review|verified|rejected|all] certifications to review (default: review)
   certification approve <id>
@@ -56,7 +68,7 @@ export const USAGE = `Usage: npm run ops -- <command>
                                                 edit one: daily rate, period (1–3650 days), limits per
                                                 subscription, quota (orders already placed keep their terms)
   message <all|username> "<title>" "<content>"  a station message to every user or to one
-  outbox [n]                                    the last n verification codes sent (default 20)
+  outbox [n]                                    queued/sent/failed counts and the last n messages (default 20)
   backup <file>                                 a copy of the embedded database (also while the server runs)
   restore <file>                                replace the embedded database with a backup (server stopped;
                                                 the current one is kept as data/pglite.before-restore-<time>)
@@ -65,7 +77,8 @@ export const USAGE = `Usage: npm run ops -- <command>
 ${TASKS_USAGE}
 ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
-${ACTIVITIES_USAGE}`;
+${ACTIVITIES_USAGE}
+${OPERATOR_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
 export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): Promise<{ ok: boolean; output: string }> {
@@ -90,6 +103,7 @@ const commands: Record<string, Command> = {
   ...shareCommands,
   ...blindBoxCommands,
   ...activitiesCommands,
+  ...operatorCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
@@ -121,11 +135,11 @@ const commands: Record<string, Command> = {
     const order = idOf(id);
     if (action === 'approve') {
       const options = keyValues(rest, ['height', 'remark']);
-      const row = await db.transaction((tx) => approveRecharge(tx, order, { blockHeight: options.height, remark: options.remark }, now));
+      const row = await db.transaction((tx) => approveRechargeAs(tx, COMMAND_LINE, order, { blockHeight: options.height, remark: options.remark }, now));
       return `Recharge ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} credited to user ${row.userId}.`;
     }
     if (action === 'reject') {
-      const row = await db.transaction((tx) => rejectRecharge(tx, order, reasonOf(rest), now));
+      const row = await db.transaction((tx) => rejectRechargeAs(tx, COMMAND_LINE, order, reasonOf(rest), now));
       return `Recharge ${row.id} (${row.orderNo}) rejected: "${row.reason}".`;
     }
     throw new UsageError('Usage: recharge approve <id> [height=<block>] [remark="<text>"] | recharge reject <id> "<reason>"');
@@ -148,15 +162,18 @@ const commands: Record<string, Command> = {
     );
   },
 
-  async withdrawal({ db, now }, [action, id, ...rest]) {
+  async withdrawal({ db, now, fourEyesUsdt = DEFAULT_FOUR_EYES_USDT }, [action, id, ...rest]) {
     const order = idOf(id);
     if (action === 'approve') {
       const options = keyValues(rest, ['hash']);
-      const row = await db.transaction((tx) => approveWithdrawal(tx, order, { hash: options.hash }, now));
+      // Four eyes: above FOUR_EYES_USDT the command is one approver ('ops'); a console reviewer is the other.
+      const { row, approvals, needed } = await db.transaction((tx) => approveWithdrawalAs(tx, COMMAND_LINE, order, { hash: options.hash }, now, fourEyesUsdt));
+      if (approvals.length < needed)
+        return `Withdrawal ${row.id} (${row.orderNo}): approval ${approvals.length} of ${needed} recorded (${approvals.join(', ')}); another reviewer must approve it too.`;
       return `Withdrawal ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} paid to ${row.payeeName}.`;
     }
     if (action === 'reject') {
-      const row = await db.transaction((tx) => rejectWithdrawal(tx, order, reasonOf(rest), now));
+      const row = await db.transaction((tx) => rejectWithdrawalAs(tx, COMMAND_LINE, order, reasonOf(rest), now));
       return `Withdrawal ${row.id} (${row.orderNo}) rejected: "${row.reason}". ${plain(row.total)} ${row.asset} returned to user ${row.userId}.`;
     }
     throw new UsageError('Usage: withdrawal approve <id> [hash=<payout tx>] | withdrawal reject <id> "<reason>"');
@@ -189,11 +206,11 @@ const commands: Record<string, Command> = {
   async certification({ db, now }, [action, id, ...rest]) {
     const submission = idOf(id);
     if (action === 'approve') {
-      const row = await db.transaction((tx) => verifyCertification(tx, submission, now));
+      const row = await db.transaction((tx) => approveCertificationAs(tx, COMMAND_LINE, submission, now));
       return `Certification ${row.id} (${row.level}, user ${row.userId}) verified.`;
     }
     if (action === 'reject') {
-      const row = await db.transaction((tx) => rejectCertification(tx, submission, reasonOf(rest), now));
+      const row = await db.transaction((tx) => rejectCertificationAs(tx, COMMAND_LINE, submission, reasonOf(rest), now));
       return `Certification ${row.id} (${row.level}, user ${row.userId}) rejected: "${row.reason}".`;
     }
     throw new UsageError('Usage: certification approve <id> | certification reject <id> "<reason>"');
@@ -326,10 +343,20 @@ const commands: Record<string, Command> = {
   },
 
   async outbox({ db }, [count]) {
-    const rows = await lastSent(db, Number(count ?? 20) || 20);
-    return table(
-      rows.map((row) => ({ at: row.createdAt.toISOString(), channel: row.channel, target: row.target, message: row.body })),
+    const { byStatus, last } = await outboxSummary(db, Number(count ?? 20) || 20);
+    const messages = table(
+      last.map((row) => ({
+        at: row.createdAt.toISOString(),
+        channel: row.channel,
+        target: row.target,
+        kind: row.kind,
+        status: row.status,
+        attempts: row.attempts,
+        error: row.lastError ?? '',
+        message: row.body.replace(/\s+/g, ' ').slice(0, 100),
+      })),
       'The outbox is empty.',
     );
+    return `queued ${byStatus.queued}, sent ${byStatus.sent}, failed ${byStatus.failed}\n${messages}`;
   },
 };

@@ -7,6 +7,8 @@ import { embeddedDatabaseHolder, openDatabase } from '../db/connection.ts';
 import { USAGE, isOperatorCommand, runOperatorCommand } from './commands.ts';
 import { sendOperatorCommand, type OperatorAnswer } from './socket.ts';
 import { BackupError, postgresBackupHelp, restoreEmbedded } from './backup.ts';
+import { keyCheck, loadTwoFactorKey } from '../domain/two-factor-key.ts';
+import { claimKeyCheck } from '../domain/config-entries.ts';
 
 const argv = process.argv.slice(2);
 const config = loadConfig();
@@ -41,7 +43,18 @@ async function answer(): Promise<OperatorAnswer> {
   }
   const database = await openDatabase(config.database);
   try {
-    return await runOperatorCommand({ db: database.db, now: new Date(), production: config.production, earnTimeZone: config.earnTimeZone }, argv);
+    // `operator add` seals an authenticator with the server's own key: the same one every server process of this database checks.
+    const twoFactorKey = name === 'operator' ? loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile) : undefined;
+    if (twoFactorKey) await claimKeyCheck(database.db, 'two_factor_key_check', keyCheck(twoFactorKey));
+    const context = {
+      db: database.db,
+      now: new Date(),
+      production: config.production,
+      earnTimeZone: config.earnTimeZone,
+      twoFactorKey,
+      fourEyesUsdt: config.operatorConsole.fourEyesUsdt,
+    };
+    return await runOperatorCommand(context, argv);
   } finally {
     await database.close();
   }

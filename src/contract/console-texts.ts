@@ -1,0 +1,30 @@
+// The operator console's texts (issue 30): the answers of the console's calls, in the operator's
+// language (English, Chinese, Thai; all six catalogs are filled). Kept apart from contract/texts.ts,
+// which the customer app carries: none of the console's words weigh on its start.
+import type { MessageDescriptor } from '@lingui/core';
+
+export const consoleTexts = {
+  consoleSignInWrong: /*i18n*/ { id: 'e.consoleSignInWrong', message: 'The operator name or the password is wrong!' },
+  consoleOperatorDisabled: /*i18n*/ { id: 'e.consoleOperatorDisabled', message: 'This operator account is disabled!' },
+  consoleChangePasswordFirst: /*i18n*/ { id: 'e.consoleChangePasswordFirst', message: 'Please change your first password before anything else!' },
+  consoleRoleRefused: /*i18n*/ { id: 'e.consoleRoleRefused', message: 'Your role does not allow this!' },
+  consolePasswordFormat: /*i18n*/ { id: 'v.consolePasswordFormat', message: 'The new password must be 12 to 128 characters!' },
+  consolePasswordSame: /*i18n*/ { id: 'e.consolePasswordSame', message: 'The new password must differ from the current one!' },
+  consoleEnterReason: /*i18n*/ { id: 'v.consoleEnterReason', message: 'A rejection needs a reason the customer will see!' },
+  consoleReasonTooLong: /*i18n*/ { id: 'v.consoleReasonTooLong', message: 'Keep the reason under 500 characters!' },
+  consoleOperatorNameFormat: /*i18n*/ {
+    id: 'v.consoleOperatorNameFormat',
+    message: 'An operator name is 2-32 lower-case letters, digits, dots, dashes or underscores, starting with a letter!',
+  },
+  consoleOperatorRole: /*i18n*/ { id: 'v.consoleOperatorRole', message: 'The role must be reviewer, content or admin!' },
+  consoleOperatorTaken: /*i18n*/ { id: 'e.consoleOperatorTaken', message: 'An operator of this name already exists!' },
+  consoleOperatorNotFound: /*i18n*/ { id: 'e.consoleOperatorNotFound', message: 'There is no active operator of this name!' },
+  consoleDisableSelf: /*i18n*/ { id: 'e.consoleDisableSelf', message: 'You cannot disable your own account!' },
+  consoleRecordNotFound: /*i18n*/ { id: 'e.consoleRecordNotFound', message: 'This record does not exist!' },
+  consoleEnterSearch: /*i18n*/ { id: 'v.consoleEnterSearch', message: 'Enter a username, a mobile number or an e-mail address!' },
+  consoleDateFormat: /*i18n*/ { id: 'v.consoleDateFormat', message: 'Write dates as YYYY-MM-DD!' },
+  consoleSecondApproverNeeded: /*i18n*/ {
+    id: 'e.consoleSecondApproverNeeded',
+    message: 'You already approved this withdrawal: a second approval must come from another reviewer!',
+  },
+} satisfies Record<string, MessageDescriptor>;

@@ -1,0 +1,266 @@
+// The operator console's calls (issue 30), apart from the customer app's: the console's own front end
+// imports this module, the PWA never does. Every call but the sign-in needs an operator's session
+// (not a customer's), and each names the role it needs (endpoint.ts `console`); the server checks it
+// on every call. The integrity line: no call here sets an outcome or a price, or moves a balance
+// other than through a reviewed order's own ledger entries (tests/server/console-integrity.test.ts).
+import { consoleTexts } from './console-texts.ts';
+import * as v from 'valibot';
+import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
+import { AUTHENTICATOR_CODE, matching, required } from './fields.ts';
+import { texts } from './texts.ts';
+import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
+
+export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Lower-case, so 'Alice' and 'alice' cannot be two operators in the audit log. */
+export const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
+/** The name the command line acts under in the audit log and in four eyes: no operator may take it. */
+export const COMMAND_LINE_OPERATOR = 'ops';
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 128;
+export const REASON_MAX = 500;
+
+const access = (role: ConsoleAccess) => ({ console: role });
+const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
+const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
+const reason = v.pipe(required(consoleTexts.consoleEnterReason), v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id));
+const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
+const day = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, consoleTexts.consoleDateFormat.id)), '');
+const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');
+const statusOf = <T extends string>(values: readonly T[]) => v.optional(v.picklist([...values, 'all'], texts.invalidRequest.id), values[0]);
+const idAndReason = v.object({ id: recordId, reason });
+
+// ---- Operators and sessions -----------------------------------------------------------------
+
+export const OperatorView = shape({ name: v.string(), role: v.picklist(OPERATOR_ROLES), must_change_password: v.boolean() });
+export type OperatorView = v.InferOutput<typeof OperatorView>;
+
+/** Name, password and the authenticator's code, all three every time. */
+export const consoleSignIn = post(
+  '/console/sign-in',
+  v.object({
+    name: required(texts.enterUsernameAndPassword),
+    password: required(texts.enterUsernameAndPassword),
+    code: matching(AUTHENTICATOR_CODE, texts.enterAuthenticatorCode, texts.authenticatorCodeWrong),
+  }),
+  returns(shape({ token: v.string(), operator: OperatorView })),
+  { auth: false },
+);
+/** Who is signed in; allowed before the first password is changed (the console asks for it). */
+export const consoleMe = get('/console/me', NoInput, returns(OperatorView), access('operator'));
+/** The first password (printed by `ops operator add`) must be changed before any other call works. */
+export const consoleChangePassword = post(
+  '/console/password',
+  v.object({
+    password: required(texts.enterOldPassword),
+    new_password: v.pipe(
+      v.string(consoleTexts.consolePasswordFormat.id),
+      v.minLength(OPERATOR_PASSWORD_MIN, consoleTexts.consolePasswordFormat.id),
+      v.maxLength(OPERATOR_PASSWORD_MAX, consoleTexts.consolePasswordFormat.id),
+    ),
+  }),
+  returns(OperatorView),
+  access('operator'),
+);
+export const consoleSignOut = post('/console/sign-out', NoInput, returns(nothing), access('operator'));
+
+// ---- The reviewer's work: recharges, withdrawals, certifications, customers ---------------------
+
+export const ReviewQueues = shape({ recharges: whole, withdrawals: whole, certifications: whole });
+/** What waits for review now. */
+export const consoleQueues = get('/console/queues', NoInput, returns(ReviewQueues), access('reviewer'));
+
+export const ConsoleRecharge = shape({
+  id: whole,
+  order_no: v.string(),
+  user_id: whole,
+  username: v.string(),
+  kind: v.string(),
+  channel: v.string(),
+  currency: v.string(),
+  amount: decimal,
+  asset: v.string(),
+  actual_amount: decimal,
+  hash: v.nullable(v.string()),
+  /** The transfer receipt's upload id (GET /api/uploads/<id> with the console token), or null for a crypto recharge. */
+  receipt: v.nullable(v.string()),
+  block_height: v.string(),
+  remark: v.string(),
+  reason: v.string(),
+  status: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export type ConsoleRecharge = v.InferOutput<typeof ConsoleRecharge>;
+export const consoleRecharges = get(
+  '/console/recharges',
+  v.object({ status: statusOf(['pending', 'success', 'rejected'] as const) }),
+  returns(v.array(ConsoleRecharge)),
+  access('reviewer'),
+);
+export const consoleRecharge = get('/console/recharge', v.object({ id: recordId }), returns(ConsoleRecharge), access('reviewer'));
+/** Credits it: the same rule as `ops recharge approve`. */
+export const consoleApproveRecharge = post(
+  '/console/recharge/approve',
+  v.object({ id: recordId, block_height: optionalText(100), remark: optionalText(200) }),
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
+export const consoleRejectRecharge = post('/console/recharge/reject', idAndReason, returns(ConsoleRecharge), access('reviewer'));
+
+export const ConsoleWithdrawal = shape({
+  id: whole,
+  order_no: v.string(),
+  user_id: whole,
+  username: v.string(),
+  asset: v.string(),
+  amount: decimal,
+  fee: decimal,
+  total: decimal,
+  actual_amount: decimal,
+  target: v.string(),
+  payee_name: v.string(),
+  payee_account: v.string(),
+  payee_network: v.string(),
+  fiat_currency: v.string(),
+  fiat_amount: v.nullable(decimal),
+  status: v.string(),
+  reason: v.string(),
+  hash: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+  /** Four eyes: who approved it so far, and how many approvals it needs (2 above FOUR_EYES_USDT). */
+  approvals: v.array(v.string()),
+  approvals_needed: whole,
+});
+export type ConsoleWithdrawal = v.InferOutput<typeof ConsoleWithdrawal>;
+export const SignInSeen = shape({ at: isoTime, ip: v.string(), device: v.string() });
+/** A withdrawal with what a reviewer weighs it against: the customer's deposits, withdrawals and recent sign-ins. */
+export const ConsoleWithdrawalDetail = shape({
+  withdrawal: ConsoleWithdrawal,
+  deposits: v.array(ConsoleRecharge),
+  withdrawals: v.array(ConsoleWithdrawal),
+  sign_ins: v.array(SignInSeen),
+});
+export const consoleWithdrawals = get(
+  '/console/withdrawals',
+  v.object({ status: statusOf(['review', 'success', 'fail'] as const) }),
+  returns(v.array(ConsoleWithdrawal)),
+  access('reviewer'),
+);
+export const consoleWithdrawal = get('/console/withdrawal', v.object({ id: recordId }), returns(ConsoleWithdrawalDetail), access('reviewer'));
+/** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays 'review'). */
+export const consoleApproveWithdrawal = post('/console/withdrawal/approve', v.object({ id: recordId, hash: optionalText(200) }), returns(ConsoleWithdrawal), access('reviewer'));
+export const consoleRejectWithdrawal = post('/console/withdrawal/reject', idAndReason, returns(ConsoleWithdrawal), access('reviewer'));
+
+export const ConsoleCertification = shape({
+  id: whole,
+  user_id: whole,
+  username: v.string(),
+  level: v.string(),
+  doc_type: v.nullable(v.string()),
+  name: v.string(),
+  number: v.string(),
+  /** The document's pictures by side ('front', 'back', 'hold'): upload ids, read with the console token. */
+  pictures: v.record(v.string(), v.string()),
+  status: v.string(),
+  reason: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export const consoleCertifications = get(
+  '/console/certifications',
+  v.object({ status: statusOf(['review', 'verified', 'rejected'] as const) }),
+  returns(v.array(ConsoleCertification)),
+  access('reviewer'),
+);
+export const consoleCertification = get('/console/certification', v.object({ id: recordId }), returns(ConsoleCertification), access('reviewer'));
+export const consoleApproveCertification = post('/console/certification/approve', v.object({ id: recordId }), returns(ConsoleCertification), access('reviewer'));
+export const consoleRejectCertification = post('/console/certification/reject', idAndReason, returns(ConsoleCertification), access('reviewer'));
+
+export const ConsoleCustomer = shape({
+  id: whole,
+  username: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  nickname: v.string(),
+  level: whole,
+  verification: v.string(),
+  advanced_verification: v.string(),
+  created_at: isoTime,
+});
+/** Customers whose username, mobile number or e-mail address starts with the text (at most 20). */
+export const consoleFindCustomers = get(
+  '/console/customers',
+  v.object({ query: v.pipe(required(consoleTexts.consoleEnterSearch), v.maxLength(254, consoleTexts.consoleEnterSearch.id)) }),
+  returns(v.array(ConsoleCustomer)),
+  access('reviewer'),
+);
+export const ConsoleOptionOrder = shape({
+  id: whole,
+  coin: v.string(),
+  direction: v.string(),
+  amount: decimal,
+  status: v.string(),
+  outcome: v.nullable(v.string()),
+  payout: v.nullable(decimal),
+  created_at: isoTime,
+});
+export const ConsoleContractOrder = shape({ id: whole, coin: v.string(), side: v.string(), type: v.string(), status: v.string(), quantity: decimal, created_at: isoTime });
+/** One customer, read only: balances, the latest ledger entries, the latest orders of each kind. */
+export const consoleCustomer = get(
+  '/console/customer',
+  v.object({ id: recordId }),
+  returns(
+    shape({
+      customer: ConsoleCustomer,
+      balances: v.array(shape({ asset: v.string(), available: decimal, frozen: decimal })),
+      ledger: v.array(shape({ id: whole, asset: v.string(), bucket: v.string(), amount: signedDecimal, kind: v.string(), reference: v.string(), created_at: isoTime })),
+      recharges: v.array(ConsoleRecharge),
+      withdrawals: v.array(ConsoleWithdrawal),
+      options: v.array(ConsoleOptionOrder),
+      contracts: v.array(ConsoleContractOrder),
+    }),
+  ),
+  access('reviewer'),
+);
+
+// ---- The admin's work: operators and the audit log (option products and pairs: still `npm run ops`) --
+
+export const ConsoleOperator = shape({
+  name: v.string(),
+  role: v.picklist(OPERATOR_ROLES),
+  must_change_password: v.boolean(),
+  created_at: isoTime,
+  disabled_at: v.nullable(isoTime),
+});
+export const consoleOperators = get('/console/operators', NoInput, returns(v.array(ConsoleOperator)), access('admin'));
+/** A new operator: the first password and the authenticator's otpauth:// URI are shown this once. */
+export const consoleAddOperator = post(
+  '/console/operators/add',
+  v.object({ name: operatorName, role: v.picklist(OPERATOR_ROLES, consoleTexts.consoleOperatorRole.id) }),
+  returns(shape({ name: v.string(), role: v.picklist(OPERATOR_ROLES), password: v.string(), otpauth_uri: v.pipe(v.string(), v.startsWith('otpauth://totp/')) })),
+  access('admin'),
+);
+/** Disables an operator and ends their sessions (the account and its audit entries stay). */
+export const consoleDisableOperator = post('/console/operators/disable', v.object({ name: operatorName }), returns(ConsoleOperator), access('admin'));
+
+export const AuditEntry = shape({
+  id: whole,
+  at: isoTime,
+  operator: v.string(),
+  address: v.string(),
+  action: v.string(),
+  target: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+export const AUDIT_PAGE_SIZE = 50;
+/** The audit log, newest first, filtered by operator, action, target and UTC days (from and to included). */
+export const consoleAuditLog = get(
+  '/console/audit',
+  v.object({ operator: optionalText(32), action: optionalText(64), target: optionalText(64), from: day, to: day, page }),
+  returns(shape({ entries: v.array(AuditEntry), page: whole, total: whole })),
+  access('admin'),
+);

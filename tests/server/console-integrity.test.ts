@@ -1,0 +1,142 @@
+// The integrity line in the console (issue 30): no console call sets an outcome or a price, or moves a
+// balance other than through a reviewed order's own ledger entries. Walks every endpoint declared
+// in contract/console.ts (one added later fails here until it is listed, and so reviewed): each is a
+// read that writes nothing, or one of the known review and admin actions, which leaves exactly one
+// audit entry and only its order's ledger entries; no input names a price or an outcome; after a
+// run of all of them the ledger still equals the balances and no order, price, product or tick has moved.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { asc, count, gt } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced } from './helpers.ts';
+import { addCard, cryptoRecharge, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import { NEW_PASSWORD, codeFrom, enrolled, operatorToken } from './console-helpers.ts';
+import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
+import { inputFields, type DeclaredEndpoint } from '../../src/contract/registry.ts';
+import { submitCertification } from '../../src/contract/certification.ts';
+import { consoleCertifications } from '../../src/contract/console.ts';
+import { auditLog, balances, contractOrders, contractPairs, ledgerEntries, optionOrders, optionProducts, priceTicks } from '../../src/server/db/schema.ts';
+
+/** The console's only writes, and the ledger entry kinds each may post (none but a reviewed order's own). */
+const WRITES: Record<string, string[]> = {
+  consoleSignIn: [],
+  consoleChangePassword: [],
+  consoleSignOut: [],
+  consoleApproveRecharge: ['recharge'],
+  consoleRejectRecharge: [],
+  consoleApproveWithdrawal: ['withdraw_paid'],
+  consoleRejectWithdrawal: ['withdraw_return'],
+  consoleApproveCertification: [],
+  consoleRejectCertification: [],
+  consoleAddOperator: [],
+  consoleDisableOperator: [],
+};
+/** No console input may carry what decides a trade or a balance. */
+const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|yield|quantity|asset/i;
+
+let h: Harness;
+let calls: DeclaredEndpoint[];
+beforeAll(async () => {
+  h = await startHarness();
+  calls = (await declaredEndpoints()).filter((call) => call.module === 'console');
+});
+afterAll(() => h.close());
+
+it('declares only reads and the known review and admin actions, none taking a price or an outcome', () => {
+  expect(calls.filter((call) => !call.endpoint.readOnly).map((call) => call.name)).toEqual(expect.arrayContaining(Object.keys(WRITES)));
+  expect(calls.filter((call) => !call.endpoint.readOnly).length).toBe(Object.keys(WRITES).length);
+  for (const call of calls) {
+    if (call.endpoint.readOnly) expect(call.endpoint.method, call.name).toBe('GET');
+    expect(
+      inputFields(call.endpoint.input).filter((field) => FORBIDDEN_FIELD.test(field)),
+      call.name,
+    ).toEqual([]);
+  }
+});
+
+it('runs every console call: reads write nothing, each action leaves one audit entry and only its order’s ledger entries', async () => {
+  const db = h.database.db;
+  const reviewer = await operatorToken(h, 'rita', 'reviewer');
+  const admin = await operatorToken(h, 'adam', 'admin');
+  const newcomer = await enrolled(h, 'nina', 'reviewer');
+
+  const buyer = await customer(h, '1000');
+  const card = await addCard(h, buyer.token);
+  const [toApprove, toReject] = [await cryptoRecharge(h, buyer.token, '30'), await cryptoRecharge(h, buyer.token, '40')];
+  const [payOut, sendBack] = [
+    await withdrawn(h, buyer.token, { target: 'bank', target_id: String(card.id), amount: '100' }),
+    await withdrawn(h, buyer.token, { target: 'bank', target_id: String(card.id), amount: '50' }),
+  ];
+  const certified = async () => {
+    const user = await customer(h);
+    const image = await uploadedPicture(h, user.token);
+    await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token });
+    return user.id;
+  };
+  await certified();
+  await certified();
+  const [first, second] = (await h.call(consoleCertifications, {}, { token: reviewer })).data;
+
+  let nina = '';
+  /** Each call: its input and the token it is made with, in an order where every one succeeds. */
+  const plan: Record<string, () => { input: Record<string, string>; token?: string }> = {
+    consoleSignIn: () => ({ input: { name: 'nina', password: newcomer.password, code: codeFrom(newcomer.uri, h) } }),
+    consoleMe: () => ({ input: {}, token: nina }),
+    consoleChangePassword: () => ({ input: { password: newcomer.password, new_password: NEW_PASSWORD }, token: nina }),
+    consoleQueues: () => ({ input: {}, token: reviewer }),
+    consoleRecharges: () => ({ input: { status: 'all' }, token: reviewer }),
+    consoleRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),
+    consoleApproveRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),
+    consoleRejectRecharge: () => ({ input: { id: String(toReject.id), reason: 'No transfer arrived' }, token: reviewer }),
+    consoleWithdrawals: () => ({ input: {}, token: reviewer }),
+    consoleWithdrawal: () => ({ input: { id: String(payOut.id) }, token: reviewer }),
+    consoleApproveWithdrawal: () => ({ input: { id: String(payOut.id) }, token: reviewer }),
+    consoleRejectWithdrawal: () => ({ input: { id: String(sendBack.id), reason: 'Payee name differs' }, token: reviewer }),
+    consoleCertifications: () => ({ input: { status: 'all' }, token: reviewer }),
+    consoleCertification: () => ({ input: { id: String(first!.id) }, token: reviewer }),
+    consoleApproveCertification: () => ({ input: { id: String(first!.id) }, token: reviewer }),
+    consoleRejectCertification: () => ({ input: { id: String(second!.id), reason: 'Picture unreadable' }, token: reviewer }),
+    consoleFindCustomers: () => ({ input: { query: buyer.phone }, token: reviewer }),
+    consoleCustomer: () => ({ input: { id: String(buyer.id) }, token: reviewer }),
+    consoleOperators: () => ({ input: {}, token: admin }),
+    consoleAddOperator: () => ({ input: { name: 'otto', role: 'content' }, token: admin }),
+    consoleDisableOperator: () => ({ input: { name: 'otto' }, token: admin }),
+    consoleAuditLog: () => ({ input: {}, token: admin }),
+    consoleSignOut: () => ({ input: {}, token: nina }),
+  };
+  expect(Object.keys(plan).sort()).toEqual(calls.map((call) => call.name).sort());
+
+  const untouched = async () => ({
+    options: await db.select({ n: count() }).from(optionOrders),
+    contracts: await db.select().from(contractOrders).orderBy(asc(contractOrders.id)),
+    ticks: await db.select({ n: count() }).from(priceTicks),
+    products: await db.select().from(optionProducts).orderBy(asc(optionProducts.id)),
+    pairs: await db.select().from(contractPairs).orderBy(asc(contractPairs.coin)),
+  });
+  const before = await untouched();
+  const byName = new Map(calls.map((call) => [call.name, call]));
+  for (const name of Object.keys(plan)) {
+    const { endpoint } = byName.get(name)!;
+    const { input, token } = plan[name]!();
+    const lastEntry = (await db.select({ id: ledgerEntries.id }).from(ledgerEntries).orderBy(asc(ledgerEntries.id))).at(-1)?.id ?? 0;
+    const lastAudit = (await db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+    const balancesBefore = await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset));
+    const answer = await h.call(endpoint, input, { token });
+    expect(answer, `${name}: ${JSON.stringify(answer)}`).toMatchObject({ ret: 1 });
+    if (name === 'consoleSignIn') nina = (answer.data as { token: string }).token;
+
+    const entries = await db.select().from(ledgerEntries).where(gt(ledgerEntries.id, lastEntry));
+    const audits = await db.select().from(auditLog).where(gt(auditLog.id, lastAudit));
+    if (endpoint.readOnly) {
+      expect([entries, audits], name).toEqual([[], []]);
+      expect(await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)), name).toEqual(balancesBefore);
+    } else {
+      expect(audits, name).toHaveLength(1);
+      expect(audits[0]!.before !== undefined && audits[0]!.after !== undefined, name).toBe(true);
+      expect([...new Set(entries.map((entry) => entry.kind))], name).toEqual(WRITES[name]);
+      // Every entry is the reviewed order's own.
+      for (const entry of entries) expect(entry.reference, name).toBe(`${name.includes('Recharge') ? 'recharge' : 'withdraw'}:${input.id}`);
+    }
+  }
+  expect(await untouched()).toEqual(before);
+  await expectLedgerBalanced(h);
+});

@@ -1,0 +1,222 @@
+// A reviewer's day through the console API (issue 30), on the same rules as `npm run ops`: a recharge
+// approved shows in the customer's balance, a withdrawal rejected with a reason returns the funds and
+// the customer reads the reason, a large withdrawal needs two different reviewers. Every action
+// leaves exactly one audit entry with the record before and after; the log cannot be edited.
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { asc, gt, sql } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { customer, expectLedgerBalanced, refused } from './helpers.ts';
+import { addCard, balanceOf, cryptoRecharge, fundsState, ops, opsOk, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import { operatorToken } from './console-helpers.ts';
+import * as c from '../../src/contract/console.ts';
+import { balances } from '../../src/contract/markets.ts';
+import { submitRecharge, withdrawOrder } from '../../src/contract/funds.ts';
+import { submitCertification } from '../../src/contract/certification.ts';
+import { userInfo } from '../../src/contract/account.ts';
+import { auditLog } from '../../src/server/db/schema.ts';
+
+let h: Harness;
+let alice: string;
+let bob: string;
+let admin: string;
+beforeAll(async () => {
+  h = await startHarness();
+  alice = await operatorToken(h, 'alice', 'reviewer');
+  bob = await operatorToken(h, 'bob', 'reviewer');
+  admin = await operatorToken(h, 'root', 'admin');
+});
+afterAll(() => h.close());
+afterEach(() => expectLedgerBalanced(h));
+
+const REVIEWER_IP = '198.51.100.7';
+const as = (token: string) => ({ token, ip: REVIEWER_IP });
+const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const usdtOf = async (token: string) => (await h.call(balances, {}, { token })).data.lists.find((row) => row.asset === 'USDT');
+
+describe('a reviewer’s day', () => {
+  it('sees the queues, approves a recharge, and the customer’s balance shows it; one audit entry, before and after', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '250');
+    expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ ret: 1, data: { recharges: 1 } });
+    expect(await h.call(c.consoleRecharges, {}, as(alice))).toMatchObject({ ret: 1, data: [{ id: order.id, amount: '250', status: 'pending', receipt: null }] });
+
+    const since = await lastAuditId();
+    const approved = await h.call(c.consoleApproveRecharge, { id: String(order.id), remark: 'seen on chain' }, as(alice));
+    expect(approved).toMatchObject({ ret: 1, data: { id: order.id, status: 'success', remark: 'seen on chain' } });
+    expect(await usdtOf(user.token)).toEqual({ asset: 'USDT', available: '250.00000000', frozen: '0.00000000' });
+    expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ data: { recharges: 0 } });
+
+    const entries = await auditSince(since);
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ operator: 'alice', address: REVIEWER_IP, action: 'recharge.approve', target: `recharge:${order.id}` });
+    expect(entries[0]!.before).toMatchObject({ id: order.id, status: 'pending', reviewedAt: null });
+    expect(entries[0]!.after).toMatchObject({ id: order.id, status: 'success', remark: 'seen on chain', reviewedAt: h.clock.now().toISOString() });
+    // A second approval of the same order changes nothing and logs nothing.
+    expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).ret).toBe(0);
+    expect(await auditSince(since)).toHaveLength(1);
+  });
+
+  it('opens a bank recharge’s receipt: a reviewer’s console token reads the private picture, nobody else’s does', async () => {
+    const user = await customer(h);
+    const proof = await uploadedPicture(h, user.token);
+    const res = await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '3380', proof }, { token: user.token });
+    expect(res.ret).toBe(1);
+    const seen = await h.call(c.consoleRecharge, { id: String(res.data.id) }, as(alice));
+    expect(seen).toMatchObject({ ret: 1, data: { kind: 'bank', receipt: proof.replace('/api/uploads/', '') } });
+
+    const picture = (token?: string) => h.app.inject({ method: 'GET', url: `/api/uploads/${seen.data.receipt}`, headers: token ? { token } : {} });
+    expect((await picture(alice)).statusCode).toBe(200);
+    expect((await picture(alice)).headers['content-type']).toBe('image/png');
+    expect((await picture(admin)).statusCode).toBe(404);
+    expect((await picture((await customer(h)).token)).statusCode).toBe(404);
+    expect((await picture()).statusCode).toBe(404);
+    expect((await picture(user.token)).statusCode).toBe(200);
+  });
+
+  it('rejects a withdrawal with a reason: the funds come back and the customer reads the reason; no reason, no rejection', async () => {
+    const user = await customer(h, '500');
+    const card = await addCard(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
+    const detail = await h.call(c.consoleWithdrawal, { id: String(order.id) }, as(alice));
+    expect(detail).toMatchObject({ ret: 1, data: { withdrawal: { id: order.id, total: '101', approvals: [], approvals_needed: 1 }, withdrawals: [{ id: order.id }] } });
+    expect(detail.data.sign_ins.length).toBeGreaterThan(0);
+
+    const since = await lastAuditId();
+    const before = await fundsState(h, user.id);
+    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(alice))).toEqual(refused('A rejection needs a reason the customer will see!'));
+    expect(await fundsState(h, user.id)).toEqual(before);
+    expect(await auditSince(since)).toEqual([]);
+
+    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: 'The payee name differs from the account holder' }, as(alice))).toMatchObject({
+      ret: 1,
+      data: { status: 'fail' },
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '500.00000000', frozen: '0.00000000' });
+    expect(await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { status: 'fail', reason: 'The payee name differs from the account holder' },
+    });
+    const entries = await auditSince(since);
+    expect(entries.map((entry) => [entry.action, entry.operator])).toEqual([['withdrawal.reject', 'alice']]);
+    expect(entries[0]!.before).toMatchObject({ status: 'review', reason: '' });
+    expect(entries[0]!.after).toMatchObject({ status: 'fail', reason: 'The payee name differs from the account holder' });
+  });
+
+  it('pays a large withdrawal only on the approvals of two different reviewers; the same one twice is refused', async () => {
+    const user = await customer(h, '30000');
+    const card = await addCard(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20000' });
+    const id = String(order.id);
+    const since = await lastAuditId();
+
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({ ret: 1, data: { status: 'review', approvals: ['alice'], approvals_needed: 2 } });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toEqual(
+      refused('You already approved this withdrawal: a second approval must come from another reviewer!'),
+    );
+    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({ data: [{ id: order.id, approvals: ['alice'], approvals_needed: 2 }] });
+
+    expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(bob))).toMatchObject({
+      ret: 1,
+      data: { status: 'success', hash: 'payout-tx-1', approvals: ['alice', 'bob'] },
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '0.00000000' });
+    const entries = await auditSince(since);
+    expect(entries.map((entry) => [entry.action, entry.operator, (entry.before as { status: string }).status, (entry.after as { status: string }).status])).toEqual([
+      ['withdrawal.approve', 'alice', 'review', 'review'],
+      ['withdrawal.approve', 'bob', 'review', 'success'],
+    ]);
+    expect(entries[0]!.after).toMatchObject({ approvals: ['alice'] });
+  });
+
+  it('counts the command line as one approver, "ops": it cannot approve a large withdrawal alone', async () => {
+    const user = await customer(h, '30000');
+    const card = await addCard(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '15000' });
+    expect(await opsOk(h, 'withdrawal', 'approve', String(order.id))).toMatch(/approval 1 of 2 recorded \(ops\); another reviewer must approve it too\.$/);
+    expect(await ops(h, 'withdrawal', 'approve', String(order.id))).toEqual({
+      ok: false,
+      output: 'You already approved this withdrawal: a second approval must come from another reviewer!',
+    });
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toMatchObject({ data: { status: 'success', approvals: ['ops', 'bob'] } });
+    // At or below the amount, one approval pays.
+    const small = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
+    expect(await opsOk(h, 'withdrawal', 'approve', String(small.id))).toMatch(/approved/);
+  });
+
+  it('shows a certification’s document pictures and verifies it; a rejection needs its reason', async () => {
+    const user = await customer(h);
+    const image = await uploadedPicture(h, user.token);
+    await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token });
+    const [waiting] = (await h.call(c.consoleCertifications, {}, as(alice))).data;
+    expect(waiting).toMatchObject({ user_id: user.id, level: 'primary', pictures: { front: image.replace('/api/uploads/', '') }, status: 'review' });
+    expect(await h.call(c.consoleRejectCertification, { id: String(waiting!.id), reason: '' }, as(alice))).toEqual(refused('A rejection needs a reason the customer will see!'));
+    expect(await h.call(c.consoleApproveCertification, { id: String(waiting!.id) }, as(alice))).toMatchObject({ ret: 1, data: { status: 'verified' } });
+    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ verification: 'verified' });
+  });
+
+  it('looks a customer up by mobile number or e-mail, read only: balances, ledger, orders', async () => {
+    const user = await customer(h, '75');
+    const found = await h.call(c.consoleFindCustomers, { query: user.phone }, as(alice));
+    expect(found).toMatchObject({ ret: 1, data: [{ id: user.id, phone: user.phone }] });
+    await cryptoRecharge(h, user.token, '10');
+    const detail = await h.call(c.consoleCustomer, { id: String(user.id) }, as(alice));
+    expect(detail).toMatchObject({
+      ret: 1,
+      data: {
+        customer: { id: user.id },
+        balances: [{ asset: 'USDT', available: '75', frozen: '0' }],
+        ledger: [{ amount: '75', kind: 'test_grant' }],
+        recharges: [{ amount: '10' }],
+      },
+    });
+    expect((await h.call(c.consoleFindCustomers, { query: '%' }, as(alice))).data).toEqual([]);
+  });
+});
+
+describe('the audit log', () => {
+  it('keeps the command line’s actions too, as "ops" from "local", and is searched by operator, action, target and day', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '40');
+    await opsOk(h, 'recharge', 'reject', String(order.id), 'No such transfer on chain');
+    const byOps = await h.call(c.consoleAuditLog, { operator: 'ops', action: 'recharge.reject' }, as(admin));
+    expect(byOps).toMatchObject({ ret: 1, data: { total: 1, page: 1, entries: [{ operator: 'ops', address: 'local', target: `recharge:${order.id}` }] } });
+    expect(byOps.data.entries[0]!.after).toMatchObject({ status: 'rejected', reason: 'No such transfer on chain' });
+
+    const today = h.clock.now().toISOString().slice(0, 10);
+    const all = await h.call(c.consoleAuditLog, { from: today, to: today }, as(admin));
+    expect(all.data.total).toBeGreaterThan(5);
+    expect((await h.call(c.consoleAuditLog, { to: '2020-01-01' }, as(admin))).data).toEqual({ entries: [], page: 1, total: 0 });
+    expect((await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, as(admin))).data.total).toBe(1);
+    expect(await h.call(c.consoleAuditLog, { from: '2026-13-40' }, as(admin))).toEqual(refused('Write dates as YYYY-MM-DD!'));
+    expect(await h.call(c.consoleAuditLog, {}, as(alice))).toEqual(refused('Your role does not allow this!'));
+  });
+
+  it('records the admin’s operator changes, and refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
+    const since = await lastAuditId();
+    const added = await h.call(c.consoleAddOperator, { name: 'carol', role: 'content' }, as(admin));
+    expect(added).toMatchObject({ ret: 1, data: { name: 'carol', role: 'content', otpauth_uri: expect.stringContaining('secret=') } });
+    expect(await h.call(c.consoleDisableOperator, { name: 'root' }, as(admin))).toEqual(refused('You cannot disable your own account!'));
+    expect(await h.call(c.consoleDisableOperator, { name: 'carol' }, as(admin))).toMatchObject({ ret: 1, data: { disabled_at: expect.any(String) } });
+    const entries = await auditSince(since);
+    expect(entries.map((entry) => [entry.action, entry.operator, entry.target])).toEqual([
+      ['operator.add', 'root', 'operator:carol'],
+      ['operator.disable', 'root', 'operator:carol'],
+    ]);
+    // The first password and the secret are never logged.
+    expect(JSON.stringify(entries)).not.toContain(added.data.password);
+
+    const db = h.database.db;
+    // Drizzle wraps the database's error: its cause carries the trigger's words.
+    const refusal = (statement: Promise<unknown>) =>
+      statement.then(
+        () => 'done',
+        (error: { cause?: Error }) => error.cause?.message,
+      );
+    expect(await refusal(db.execute(sql`update audit_log set operator = 'someone else'`))).toBe('audit_log is append-only: UPDATE refused');
+    expect(await refusal(db.execute(sql`delete from audit_log where id = ${entries[0]!.id}`))).toBe('audit_log is append-only: DELETE refused');
+    expect(await refusal(db.execute(sql`truncate audit_log`))).toBe('audit_log is append-only: TRUNCATE refused');
+    expect(await auditSince(since)).toEqual(entries);
+  });
+});
