@@ -70,6 +70,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.settings]: page('profile', () => import('../features/profile/SettingsPage.tsx')),
   [ROUTES.devices]: page('sessions', () => import('../features/sessions/SessionsPage.tsx')),
   [ROUTES.twoFactor]: page('two-factor', () => import('../features/two-factor/TwoFactorPage.tsx')),
+  [ROUTES.passkeys]: page('passkeys', () => import('../features/passkeys/PasskeysPage.tsx')),
   [ROUTES.avatar]: page('profile', () => import('../features/profile/AvatarPage.tsx')),
   [ROUTES.nickname]: page('profile', () => import('../features/profile/NicknamePage.tsx')),
   [ROUTES.phone]: page('profile', () => import('../features/profile/PhonePage.tsx')),

@@ -44,16 +44,22 @@ export const UserInfo = shape({
 });
 export type UserInfo = v.InferOutput<typeof UserInfo>;
 
-export const Session = shape({ token: v.string() });
+/** `device`: issue 28, a token that remembers this device passed the second factor (kept by the app, sent back with the next login). */
+export const Session = shape({ token: v.string(), device: v.optional(v.string()) });
 export type Session = v.InferOutput<typeof Session>;
-/** A code was sent: seconds until another may be asked for. */
-const CodeSent = shape({ resend_in: whole });
+/**
+ * A code was sent: seconds until another may be asked for. Issue 29: our server also gives an
+ * opaque `delivery` reference, to ask with `codeDelivery` whether the message went out.
+ */
+const CodeSent = shape({ resend_in: whole, delivery: v.optional(v.string()) });
 
 export const LoginInput = v.object({
   username: loginName,
   password: required(texts.enterUsernameAndPassword),
-  /** Issue 28: with two-factor on, a sign-in from a device the account never used needs the authenticator or a recovery code. */
+  /** Issue 28: with two-factor on, a sign-in from a device not remembered needs the authenticator or a recovery code. */
   otp,
+  /** The token a sign-in on this device answered last (`Session.device`): the device is remembered. */
+  device: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
 /** The login screen also needs the agreement ticked (§5); the server never sees it. */
 export const LoginForm = v.object({
@@ -81,6 +87,17 @@ export const register = post('/users/register', RegisterInput, returns(Session),
 /** `must=1` for a password reset (the number must be registered), else it must be free. */
 export const sendSmsCode = get('/users/sms', v.object({ userphone: phone, must: mustFlag }), returns(CodeSent), { auth: false });
 export const sendEmailCode = get('/users/email/get', v.object({ email, must: mustFlag }), returns(CodeSent), { auth: false });
+/**
+ * Our addition (issue 29): how the code of a `delivery` reference is doing: `sending` (queued, maybe
+ * after a failed try: `attempts`) or `sent`; a message that could not be sent answers ret 0 with
+ * 'We could not send the code, please try again'.
+ */
+export const codeDelivery = get(
+  '/users/code/delivery',
+  v.object({ delivery: v.pipe(v.string(), v.maxLength(64, texts.invalidRequest.id)) }),
+  returns(shape({ state: v.picklist(['sending', 'sent']), attempts: whole })),
+  { auth: false },
+);
 
 export const userInfo = get('/users/info', NoInput, returns(UserInfo));
 
@@ -117,7 +134,8 @@ export const ChangePasswordInput = v.pipe(
 );
 export const changePassword = post('/users/edit/userpass', ChangePasswordInput, returns(Session));
 
-const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent) };
+/** Issue 28: with two-factor on, a reset also needs the authenticator or a recovery code (a stolen phone number or mailbox alone cannot take the account). */
+const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent), otp };
 export const ForgotPasswordInput = v.pipe(
   v.variant('mode', [v.object({ mode: v.literal('phone'), phone, ...resetCommon }), v.object({ mode: v.literal('email'), email, ...resetCommon })], texts.invalidRequest.id),
   samePasswords(),

@@ -38,6 +38,8 @@ export const ROUTES = {
   devices: '/pages/mine/setting/devices',
   /** Our addition (issue 28): two-factor authentication (an authenticator app), opened from Settings. */
   twoFactor: '/pages/mine/setting/twoFactor',
+  /** Our addition (issue 28): passkeys, opened from Settings. */
+  passkeys: '/pages/mine/setting/passkeys',
   certificationPrimary: '/pages/mine/Certification/primary',
   certificationAdvanced: '/pages/mine/Certification/advanced',
   addWallet: '/pages/mine/addWallet',

@@ -1,11 +1,13 @@
 // Session actions every area needs: start a session from a token, refresh the user, sign out.
 import { logout, userInfo } from '../contract/account.ts';
 import { api } from './api.ts';
-import { clearSession, session } from './session.ts';
+import { clearSession, session, thisDevice } from './session.ts';
 import { forgetVisits } from './navigation.ts';
 import { AUTH_ROUTE_PREFIX } from '../contract/routes.ts';
 
-export async function startSession(token: string): Promise<void> {
+/** `device`: the sign-in's remembered-device token, kept for the next login. */
+export async function startSession(token: string, device?: string): Promise<void> {
+  if (device) thisDevice.token = device;
   session.token = token;
   session.user = await api(userInfo);
   // Back from the first page after login must not land on the login form again.

@@ -56,18 +56,18 @@ it('lists the laptop and this phone, ends the laptop’s session there, and its 
   await page.goto('/#/pages/mine/setting');
   await page.getByRole('link', { name: 'Devices' }).click();
   await page.waitForURL(/#\/pages\/mine\/setting\/devices$/);
-  const rows = page.locator('.sessions-item');
+  const rows = page.locator('.device-item');
   // Registered and marked read from Node (as this browser), the laptop, and this phone.
   await expect.poll(() => rows.count()).toBe(4);
   const first = rows.first();
-  expect(await first.locator('.sessions-device').textContent()).toBe('Chrome, Linux');
-  expect(await first.locator('.sessions-badge').textContent()).toBe('This device');
+  expect(await first.locator('.device-name').textContent()).toBe('Chrome, Linux');
+  expect(await first.locator('.device-badge').textContent()).toBe('This device');
   expect(await first.getByRole('button').count()).toBe(0);
   const laptopRow = rows.filter({ hasText: 'Firefox, Windows' });
   expect(await laptopRow.count()).toBe(1);
   // Where it came from, partly hidden (the test's calls come from this machine: 127.0.0.••• or ::1's first groups).
-  expect(await laptopRow.locator('.sessions-address').textContent()).toMatch(/^(?:127\.0\.0\.•••|0:0:0:…)$/);
-  expect(await laptopRow.locator('.sessions-time').allTextContents()).toEqual([expect.stringMatching(/^Signed in \S/), expect.stringMatching(/^Last seen \S/)]);
+  expect(await laptopRow.locator('.device-address').textContent()).toMatch(/^(?:127\.0\.0\.•••|0:0:0:…)$/);
+  expect(await laptopRow.locator('.device-time').allTextContents()).toEqual([expect.stringMatching(/^Signed in \S/), expect.stringMatching(/^Last seen \S/)]);
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'sessions-devices');
 
@@ -88,14 +88,14 @@ it('ends all the other sessions and keeps this phone signed in', async () => {
   expect(await confirm.textContent()).toContain('Every device except this one will have to log in again.');
   await confirm.getByRole('button', { name: 'End all' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('All other sessions have ended.');
-  const rows = page.locator('.sessions-item');
+  const rows = page.locator('.device-item');
   await expect.poll(() => rows.count()).toBe(1);
   expect(await page.getByRole('button', { name: 'End all other sessions' }).count()).toBe(0);
 
   // This phone still works: a reload reads the list from the server again.
   await page.reload();
   await expect.poll(() => rows.count()).toBe(1);
-  expect(await rows.first().locator('.sessions-badge').textContent()).toBe('This device');
+  expect(await rows.first().locator('.device-badge').textContent()).toBe('This device');
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'sessions-only-this-device');
 });

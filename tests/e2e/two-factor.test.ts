@@ -123,13 +123,46 @@ it('the withdraw page then asks for the authenticator code, and a withdrawal goe
   await shot('two-factor-08-withdrawn');
 });
 
+it('signing in again on this phone asks for a code once (a recovery code here); the next sign-in remembers the phone', async () => {
+  const logOut = async () => {
+    await page.goto('/#/pages/mine/setting');
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(/#\/pages\/login\/login/);
+  };
+  const submitLogin = async () => {
+    await page.getByLabel('Username, mobile number or e-mail').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill('demo1234');
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Log in' }).click();
+  };
+  await logOut();
+  await submitLogin();
+  await expect.poll(toast).toBe('Please enter the code from your authenticator app!');
+  await page.getByLabel('Authenticator code').waitFor();
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
+  await shot('two-factor-09-login-code');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/#\/pages\/index\/index/);
+  // The notice left when two-factor was turned on greets the sign-in.
+  const notice = page.getByRole('alertdialog');
+  await expect.poll(() => notice.getByRole('heading').textContent()).toBe('Two-factor authentication turned on');
+  await notice.getByRole('button', { name: 'OK' }).click();
+
+  await logOut();
+  await submitLogin();
+  await page.waitForURL(/#\/pages\/index\/index/);
+  expect(await page.getByLabel('Authenticator code').count()).toBe(0);
+});
+
 it('a lost phone: a recovery code and the login password turn it off, and the withdraw page asks for no code', async () => {
   await page.goto('/#/pages/mine/setting/twoFactor');
   await page.getByRole('button', { name: 'Turn off' }).click();
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!.toLowerCase());
   await page.getByLabel('Login password').fill('demo1234');
-  await shot('two-factor-09-turn-off');
+  await shot('two-factor-10-turn-off');
   await page.getByRole('button', { name: 'Turn off' }).click();
   await page.getByText('Two-factor authentication is off').waitFor();
 

@@ -22,7 +22,7 @@ export async function registerByPhone(h: Harness, phone = newPhone(), extra: Rec
   expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
   const res = await h.call(register, { mode: 'phone', phone, code: h.codeFor(phone), password: PASSWORD, paypass: PAYPASS, currency: 'THB', ...extra });
   expect(res).toMatchObject({ ret: 1, msg: 'Success' });
-  return { phone, token: res.data.token };
+  return { phone, token: res.data.token, device: res.data.device };
 }
 
 export async function registerByEmail(h: Harness, email = newEmail(), extra: Record<string, string> = {}) {

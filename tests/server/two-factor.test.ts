@@ -3,10 +3,11 @@
 // e-mail need a code, a code works once, guessing is bounded, and turning it off takes a code and
 // the login password. The codes are computed here from the secret the setup answered, at the
 // harness clock's time, as an authenticator app would.
+import { serverTexts } from '../../src/contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, refused } from './helpers.ts';
+import { PASSWORD, PAYPASS, customer, newPhone, refused, registerByPhone } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
 import { addBankCard, addWallet, wallets } from '../../src/contract/payouts.ts';
@@ -26,7 +27,7 @@ afterAll(() => h.close());
 const STEP = 30_000;
 const ENTER = refused(texts.enterAuthenticatorCode.message);
 const WRONG = refused(texts.authenticatorCodeWrong.message);
-const USED = refused(texts.authenticatorCodeUsed.message);
+const USED = refused(serverTexts.authenticatorCodeUsed.message);
 const TOO_MANY = refused(texts.tooManyAttempts.message);
 
 /** What the authenticator app shows now (or `steps` steps from now) for a base32 secret. */
@@ -74,7 +75,9 @@ describe('setup', () => {
 
     // The login password is asked too (a stolen session alone cannot put its own app on the account); a wrong one uses no code.
     expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
-    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(texts.wrongLoginPassword.message));
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: 'wrong123' }, { token: user.token })).toEqual(
+      refused(serverTexts.wrongLoginPassword.message),
+    );
     expect(await status(user.token)).toMatchObject({ enabled: false });
     const confirmed = await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token });
     expect(confirmed.ret).toBe(1);
@@ -85,8 +88,10 @@ describe('setup', () => {
     expect(await status(user.token)).toEqual({ enabled: true, confirmed_at: h.clock.now().toISOString(), recovery_codes_left: 10 });
 
     // On stays on: another setup or confirmation is refused and the secret stays.
-    expect(await h.call(beginTwoFactor, {}, { token: user.token })).toEqual(refused(texts.twoFactorAlreadyOn.message));
-    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token })).toEqual(refused(texts.twoFactorAlreadyOn.message));
+    expect(await h.call(beginTwoFactor, {}, { token: user.token })).toEqual(refused(serverTexts.twoFactorAlreadyOn.message));
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token })).toEqual(
+      refused(serverTexts.twoFactorAlreadyOn.message),
+    );
   });
 
   it('keeps neither the secret nor the recovery codes readable in the database', async () => {
@@ -106,7 +111,7 @@ describe('setup', () => {
 
   it('refuses a confirmation without a setup, and a code that is not 6 digits', async () => {
     const user = await customer(h);
-    expect(await h.call(confirmTwoFactor, { code: '123456', password: PASSWORD }, { token: user.token })).toEqual(refused(texts.twoFactorSetupFirst.message));
+    expect(await h.call(confirmTwoFactor, { code: '123456', password: PASSWORD }, { token: user.token })).toEqual(refused(serverTexts.twoFactorSetupFirst.message));
     expect(await h.call(confirmTwoFactor, { code: '', password: PASSWORD }, { token: user.token })).toEqual(ENTER);
     expect(await h.call(confirmTwoFactor, { code: '12345', password: PASSWORD }, { token: user.token })).toEqual(refused(texts.authenticatorCodeFormat.message));
   });
@@ -157,7 +162,7 @@ describe('a withdrawal with two-factor on', () => {
   it('checks the code before the payment password: a wrong payment password has used the code', async () => {
     const user = await protectedCustomer();
     const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20', otp: codeOf(user.secret) };
-    expect(await withdraw(h, user.token, { ...form, paypass: '000000' })).toEqual(refused(texts.wrongPayPassword.message));
+    expect(await withdraw(h, user.token, { ...form, paypass: '000000' })).toEqual(refused(serverTexts.wrongPayPassword.message));
     expect(await withdraw(h, user.token, form)).toEqual(USED);
   });
 
@@ -244,7 +249,7 @@ describe('recovery codes and turning off', () => {
     expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
     expect(await h.call(disableTwoFactor, { password: PASSWORD }, { token: user.token })).toEqual(ENTER);
     expect(await h.call(disableTwoFactor, { otp: notThe(codeOf(user.secret)), password: PASSWORD }, { token: user.token })).toEqual(WRONG);
-    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(texts.wrongLoginPassword.message));
+    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(serverTexts.wrongLoginPassword.message));
     expect(await status(user.token)).toMatchObject({ enabled: true });
 
     h.clock.advance(STEP);
@@ -266,30 +271,49 @@ describe('recovery codes and turning off', () => {
 describe('signing in with two-factor on', () => {
   const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
   /** A login as a device sends it: its User-Agent, and the code when given. */
-  const logIn = async (username: string, userAgent: string, otp?: string) =>
+  const logIn = async (username: string, userAgent: string, otp?: string, device?: string) =>
     (
       await h.app.inject({
         method: 'POST',
         url: `/api${login.path}`,
         headers: { 'user-agent': userAgent, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ username, password: PASSWORD, ...(otp === undefined ? {} : { otp }) }).toString(),
+        payload: new URLSearchParams({ username, password: PASSWORD, ...(otp === undefined ? {} : { otp }), ...(device === undefined ? {} : { device }) }).toString(),
       })
-    ).json() as { ret: number; msg: string; data: { token: string } | null };
+    ).json() as { ret: number; msg: string; data: { token: string; device: string } | null };
 
-  it('a device the account never used needs the code after the password; a device it used signs in with the password alone', async () => {
+  it('a device not remembered needs the code after the password, whatever browser it says it is; a remembered one signs in with the password alone', async () => {
     const user = await protectedCustomer();
-    // The device the customer registered on (the harness's own User-Agent) is known.
-    expect(await logIn(user.phone, 'lightMyRequest')).toMatchObject({ ret: 1 });
-
+    // The browser the customer registered with, as its User-Agent says: that proves nothing, the code is asked.
+    expect(await logIn(user.phone, 'lightMyRequest')).toEqual(ENTER);
     expect(await logIn(user.phone, FIREFOX_WINDOWS)).toEqual(ENTER);
     expect(await logIn(user.phone, FIREFOX_WINDOWS, notThe(codeOf(user.secret)))).toEqual(WRONG);
     const signedIn = await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret));
-    expect(signedIn).toMatchObject({ ret: 1, data: { token: expect.any(String) } });
+    expect(signedIn).toMatchObject({ ret: 1, data: { token: expect.any(String), device: expect.stringMatching(/^[\w-]{22}\.[\w-]{43}$/) } });
+    const remembered = signedIn.data!.device;
     // The same code a second time: used.
-    expect(await logIn(user.phone, FIREFOX_WINDOWS.replace('Windows NT 10.0', 'Windows NT 11.0'), codeOf(user.secret))).toMatchObject({ ret: 1 });
-    // Known now: no code.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toEqual(USED);
     h.clock.advance(STEP);
-    expect(await logIn(user.phone, FIREFOX_WINDOWS)).toMatchObject({ ret: 1 });
+    // Remembered: no code, from any browser that holds the token.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, remembered)).toMatchObject({ ret: 1 });
+    // A forged token, or one of another account, proves nothing.
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, `${remembered.slice(0, 22)}.${'A'.repeat(43)}`)).toEqual(ENTER);
+    const other = await protectedCustomer();
+    const othersDevice = (await logIn(other.phone, FIREFOX_WINDOWS, codeOf(other.secret))).data!.device;
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, othersDevice)).toEqual(ENTER);
+  });
+
+  it('a device remembered before two-factor was turned on (the one registered on) needs the code once', async () => {
+    const phone = newPhone();
+    const registered = await registerByPhone(h, phone);
+    const device = registered.device;
+    expect(device).toMatch(/\./);
+    const { secret } = await turnOn(registered.token);
+    h.clock.advance(STEP);
+    expect(await logIn(phone, 'lightMyRequest', undefined, device)).toEqual(ENTER);
+    const again = await logIn(phone, 'lightMyRequest', codeOf(secret), device);
+    expect(again).toMatchObject({ ret: 1 });
+    h.clock.advance(STEP);
+    expect(await logIn(phone, 'lightMyRequest', undefined, again.data!.device)).toMatchObject({ ret: 1 });
   });
 
   it('a wrong password on a new device is refused as wrong, before any code is asked, and costs no code', async () => {
@@ -300,7 +324,7 @@ describe('signing in with two-factor on', () => {
       headers: { 'user-agent': FIREFOX_WINDOWS, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
       payload: new URLSearchParams({ username: user.phone, password: 'wrong1234', otp: codeOf(user.secret) }).toString(),
     });
-    expect(response.json()).toEqual(refused(texts.wrongCredentials.message));
+    expect(response.json()).toEqual(refused(serverTexts.wrongCredentials.message));
     expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toMatchObject({ ret: 1 });
   });
 

@@ -1,4 +1,5 @@
-// Reset the login password with a code sent to the account's mobile number or e-mail (§5).
+// Reset the login password with a code sent to the account's mobile number or e-mail (§5); with
+// two-factor on, also the authenticator or a recovery code, asked for once the server says so (issue 28).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ForgotPasswordInput } from '../../contract/account.ts';
@@ -10,9 +11,12 @@ import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
+import { errorText } from '../../lib/api.ts';
+import { cleanSecondFactor } from '../../contract/fields.ts';
 import { AccountHeader } from './AccountHeader.tsx';
 import { ContactInput } from './ContactInput.tsx';
-import { resetPassword, type ContactMode } from './account-store.ts';
+import { asksForSecondFactor, resetPassword, type ContactMode } from './account-store.ts';
 
 export default function ForgotPasswordPage() {
   const { t } = useLingui();
@@ -21,10 +25,13 @@ export default function ForgotPasswordPage() {
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const [repassword, setRepassword] = useState('');
+  /** Shown once the server asked for the second factor. */
+  const [needsCode, setNeedsCode] = useState(false);
+  const [otp, setOtp] = useState('');
 
   const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, true);
 
-  const common = { code, password, repassword };
+  const common = { code, password, repassword, ...(needsCode ? { otp: cleanSecondFactor(otp) } : {}) };
   const input = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
   const { busy, submit } = useSubmit(
     async () => {
@@ -33,6 +40,11 @@ export default function ForgotPasswordPage() {
       navigate(ROUTES.login, { replace: true });
     },
     () => firstError(ForgotPasswordInput, input),
+    (error) => {
+      const text = errorText(error);
+      if (asksForSecondFactor(text)) setNeedsCode(true);
+      return text;
+    },
   );
 
   return (
@@ -60,6 +72,7 @@ export default function ForgotPasswordPage() {
           name="repassword"
           maxLength={12}
         />
+        {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>
           <Trans>Reset password</Trans>
         </Button>

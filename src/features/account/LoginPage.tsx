@@ -12,6 +12,12 @@ import { AccountHeader } from './AccountHeader.tsx';
 import { asksForSecondFactor, signIn } from './account-store.ts';
 import { errorText } from '../../lib/api.ts';
 import { cleanSecondFactor } from '../../contract/fields.ts';
+import { passkeysSupported } from '../../lib/passkeys.ts';
+import { i18n } from '@lingui/core';
+import { texts } from '../../contract/texts.ts';
+
+/** Signing in with a passkey: its code and the browser's WebAuthn library come on the tap. */
+const signInWithPasskey = () => import('./passkey-sign-in.ts').then((module) => module.signInWithPasskey());
 
 /** Only for accounts with two-factor on, signing in on a new device: not in the login page's first load. */
 const AuthenticatorCodeField = lazy(() => import('../../ui/AuthenticatorCodeField.tsx').then((module) => ({ default: module.AuthenticatorCodeField })));
@@ -32,6 +38,12 @@ export default function LoginPage() {
   const [needsCode, setNeedsCode] = useState(false);
   const [code, setCode] = useState('');
   const form = { username, password, agree, ...(needsCode ? { otp: cleanSecondFactor(code) } : {}) };
+  const passkey = useSubmit(
+    async () => {
+      if (await signInWithPasskey()) navigate(returnRoute(search), { replace: true });
+    },
+    () => (agree ? null : i18n._(texts.readAgreement)),
+  );
   const { busy, submit } = useSubmit(
     async () => {
       await signIn(form);
@@ -77,6 +89,11 @@ export default function LoginPage() {
         <Button type="submit" disabled={busy}>
           <Trans>Log in</Trans>
         </Button>
+        {passkeysSupported() && (
+          <Button variant="secondary" disabled={passkey.busy} onClick={() => void passkey.submit()}>
+            <Trans>Sign in with a passkey</Trans>
+          </Button>
+        )}
         <div className="auth-links">
           <Link href={ROUTES.forgotPassword}>
             <Trans>Forgot password?</Trans>

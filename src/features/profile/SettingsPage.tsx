@@ -1,5 +1,5 @@
 // Settings (§2 /pages/mine/setting): the profile and security rows, the language, and log out.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
@@ -12,6 +12,12 @@ import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { avatarSrc, useUser } from './profile-store.ts';
+
+// Its code and texts arrive when Settings opens (never with Mine, which shares the profile texts).
+const NotificationsSection = lazy(async () => {
+  const [section] = await Promise.all([import('./NotificationsSection.tsx'), import('../../lib/push.ts').then((push) => push.loadPushTexts())]);
+  return section;
+});
 
 export default function SettingsPage() {
   const { t } = useLingui();
@@ -47,12 +53,16 @@ export default function SettingsPage() {
           <Cell label={<Trans>Payment password</Trans>} value={user?.has_paypass ? t`Set` : notSet} to={ROUTES.tradePassword} />
           <Cell label={<Trans>Bank card</Trans>} to={ROUTES.bankCard} />
           <Cell label={<Trans>Two-factor authentication</Trans>} value={twoFactorOn === null ? undefined : twoFactorOn ? t`On` : t`Off`} to={ROUTES.twoFactor} />
+          <Cell label={<Trans>Passkeys</Trans>} to={ROUTES.passkeys} />
           <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />
           <LanguageCell />
         </section>
+        <Suspense fallback={null}>
+          <NotificationsSection />
+        </Suspense>
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
           <Trans>Log out</Trans>
         </Button>

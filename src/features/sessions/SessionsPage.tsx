@@ -14,7 +14,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { icon } from '../../ui/tab-icons.tsx';
 import { endOne, endOthers, loadSessions, sessionsState } from './sessions-store.ts';
-import './sessions.css';
+import '../../ui/device-list.css';
 
 const DeviceIcon = icon(<path d="M3 5h14v9H3zM1 17h10m5-6h6v10h-6zm2.5 7h1" />);
 
@@ -59,7 +59,7 @@ export default function SessionsPage() {
             <p className="muted form-note">
               <Trans>These devices are signed in to your account. If you do not recognise one, end its session and change your login password.</Trans>
             </p>
-            <ul className="sessions-list">
+            <ul className="device-list">
               {state.lists.map((row) => (
                 <SessionItem key={row.id} session={row} onEnd={() => setEnding(row)} />
               ))}
@@ -81,29 +81,29 @@ function SessionItem({ session, onEnd }: { session: Readonly<SignedInSession>; o
   const signedIn = when(session.signed_in_at);
   const lastSeen = when(session.last_seen_at);
   return (
-    <li className="card sessions-item" data-current={session.current || undefined}>
-      <DeviceIcon className="sessions-icon" />
-      <div className="sessions-text">
-        <div className="sessions-head">
-          <bdi className="sessions-device">{session.device}</bdi>
+    <li className="card device-item" data-current={session.current || undefined}>
+      <DeviceIcon className="device-icon" />
+      <div className="device-text">
+        <div className="device-head">
+          <bdi className="device-name">{session.device}</bdi>
           {session.current && (
-            <span className="sessions-badge">
+            <span className="device-badge">
               <Trans>This device</Trans>
             </span>
           )}
         </div>
         {session.address && (
-          <span className="sessions-address" dir="ltr">
+          <span className="device-address" dir="ltr">
             {session.address}
           </span>
         )}
-        <span className="sessions-time muted">
+        <span className="device-time muted">
           <Trans>
             Signed in <time dateTime={session.signed_in_at}>{signedIn}</time>
           </Trans>
         </span>
         {!session.current && (
-          <span className="sessions-time muted">
+          <span className="device-time muted">
             <Trans>
               Last seen <time dateTime={session.last_seen_at}>{lastSeen}</time>
             </Trans>

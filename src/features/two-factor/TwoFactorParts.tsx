@@ -9,6 +9,7 @@ import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { CopyButton } from '../../ui/records.tsx';
 import { appCodeProblem, cancelSetup, confirmProblem, confirmSetup, forgetRecoveryCodes, groupedSecret, renewCodes, turnOff, turnOffProblem } from './two-factor-store.ts';
+import { LoginPasswordField } from '../../ui/LoginPasswordField.tsx';
 
 /** A 6-digit code from the app: number keyboard, the phone's one-time-code autofill. */
 function AppCodeField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
@@ -24,21 +25,6 @@ function AppCodeField({ value, onChange }: { value: string; onChange: (value: st
       autoComplete="one-time-code"
       maxLength={7}
       placeholder={t`6 digits`}
-    />
-  );
-}
-
-function LoginPasswordField({ value, onChange }: { value: string; onChange: (value: string) => void }) {
-  const { t } = useLingui();
-  return (
-    <TextField
-      label={<Trans>Login password</Trans>}
-      value={value}
-      onChange={onChange}
-      name="password"
-      type="password"
-      autoComplete="current-password"
-      placeholder={t`Enter your login password`}
     />
   );
 }

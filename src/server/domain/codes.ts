@@ -1,5 +1,6 @@
 // Verification codes (§9: 6 digits, resend after 60 s): issued to a phone or e-mail address,
 // consumed once, dead after five wrong tries or ten minutes.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
@@ -25,7 +26,7 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
     .where(eq(verificationCodes.target, target))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) throw new Refusal(texts.codeTooSoon.id);
+  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) throw new Refusal(serverTexts.codeTooSoon.id);
   if ((await countAttempt(db, `code:${target}`, CODE_DAILY_LIMIT, now)) > CODE_DAILY_LIMIT.max) throw new Refusal(texts.tooManyAttempts.id);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -38,15 +39,15 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
   return code;
 }
 
-/** Uses up the latest live code of `target` if `code` matches it; otherwise refuses. */
-export async function consumeCode(db: Executor, target: string, code: string, now: Date): Promise<void> {
+/** The id of the latest live code of `target` if `code` matches it; otherwise refuses, a wrong code using up one of its tries. */
+async function liveMatching(db: Executor, target: string, code: string, now: Date): Promise<number> {
   const [live] = await db
     .select()
     .from(verificationCodes)
     .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (!live) throw new Refusal(texts.codeWrong.id);
+  if (!live) throw new Refusal(serverTexts.codeWrong.id);
   if (live.codeHash !== hashCode(target, code)) {
     // Counted in SQL, not read-then-written, so concurrent wrong guesses each use up a try.
     await db
@@ -56,12 +57,27 @@ export async function consumeCode(db: Executor, target: string, code: string, no
         consumedAt: sql`case when ${verificationCodes.failedTries} + 1 >= ${MAX_WRONG_TRIES} then ${now.toISOString()}::timestamptz else ${verificationCodes.consumedAt} end`,
       })
       .where(eq(verificationCodes.id, live.id));
-    throw new Refusal(texts.codeWrong.id);
+    throw new Refusal(serverTexts.codeWrong.id);
   }
+  return live.id;
+}
+
+/**
+ * Checks `code` against the latest live code of `target` without using it up: a request that also
+ * needs the second factor checks the sent code first (no stranger reaches the authenticator code's
+ * limit), and uses it up only once everything else was right.
+ */
+export async function verifyCode(db: Executor, target: string, code: string, now: Date): Promise<void> {
+  await liveMatching(db, target, code, now);
+}
+
+/** Uses up the latest live code of `target` if `code` matches it; otherwise refuses. */
+export async function consumeCode(db: Executor, target: string, code: string, now: Date): Promise<void> {
+  const id = await liveMatching(db, target, code, now);
   const used = await db
     .update(verificationCodes)
     .set({ consumedAt: now })
-    .where(and(eq(verificationCodes.id, live.id), isNull(verificationCodes.consumedAt)))
+    .where(and(eq(verificationCodes.id, id), isNull(verificationCodes.consumedAt)))
     .returning({ id: verificationCodes.id });
-  if (!used.length) throw new Refusal(texts.codeWrong.id);
+  if (!used.length) throw new Refusal(serverTexts.codeWrong.id);
 }

@@ -1,6 +1,7 @@
 // Sessions: a random token goes to the device; only its SHA-256 hash is stored, so a database
 // leak reveals no usable token. Revoking is setting revoked_at. A session also ends on its own
 // after SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after it began, however much it is used.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
@@ -10,6 +11,7 @@ import type { SignedInSession } from '../../contract/sessions.ts';
 import type { Translate } from '../i18n.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
 import { postMessage } from './messages.ts';
+import { utcMinute } from './security-notices.ts';
 import { Refusal } from './refusal.ts';
 
 const DAY_MS = 86_400_000;
@@ -55,19 +57,18 @@ export async function createSession(db: Executor, userId: number, now = new Date
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
  * Android'). The account's very first session (registering) is no news to its owner: no message.
  */
-export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate, news?: { device: string; isNew: boolean }): Promise<string> {
-  // `news`: deviceNews asked already by the caller (the login, to ask for the second factor on a new device).
-  const { device, isNew } = news ?? (await deviceNews(db, userId, place.userAgent));
+export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate): Promise<string> {
+  const { device, isNew } = await deviceNews(db, userId, place.userAgent);
   const token = await createSession(db, userId, now, place);
   if (isNew) {
-    const content = t(texts.newSignIn, { 0: device || t(texts.unknownDevice), 1: maskAddress(place.ip) || '—', 2: utcMinute(now) });
-    await postMessage(db, { to: userId, title: t(texts.newSignInTitle), content }, now);
+    const content = t(serverTexts.newSignIn, { 0: device || t(serverTexts.unknownDevice), 1: maskAddress(place.ip) || '—', 2: utcMinute(now) });
+    await postMessage(db, { to: userId, title: t(serverTexts.newSignInTitle), content }, now);
   }
   return token;
 }
 
 /** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the session is made. */
-export async function deviceNews(db: Executor, userId: number, userAgent: string): Promise<{ device: string; isNew: boolean }> {
+async function deviceNews(db: Executor, userId: number, userAgent: string): Promise<{ device: string; isNew: boolean }> {
   const device = deviceOf(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
   const [seen] = await db
     .select({ earlier: sql<number>`count(*)::int`, sameDevice: sql<number>`(count(*) filter (where ${sessions.device} = ${device}))::int` })
@@ -75,9 +76,6 @@ export async function deviceNews(db: Executor, userId: number, userAgent: string
     .where(eq(sessions.userId, userId));
   return { device, isNew: Boolean(seen && seen.earlier > 0 && seen.sameDevice === 0) };
 }
-
-/** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
-const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
@@ -127,7 +125,7 @@ export async function listSessions(db: Executor, caller: Caller, now: Date, limi
   const current = rows.filter((row) => row.id === caller.sessionId);
   return [...current, ...rows.filter((row) => row.id !== caller.sessionId)].map((row) => ({
     id: row.id,
-    device: row.device || t(texts.unknownDevice),
+    device: row.device || t(serverTexts.unknownDevice),
     address: maskAddress(row.ip),
     signed_in_at: row.createdAt.toISOString(),
     last_seen_at: row.lastSeenAt.toISOString(),

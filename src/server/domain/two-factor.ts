@@ -2,6 +2,7 @@
 // and confirmed with a first code, ten one-time recovery codes, and `requireSecondFactor`, the one
 // check every protected call makes. A used code cannot be used twice: the newest accepted step is
 // kept and a code of that step or an older one is refused; a recovery code is marked used.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
@@ -35,6 +36,11 @@ export async function hasSecondFactor(db: Executor, userId: number): Promise<boo
   return Boolean((await rowOf(db, userId))?.confirmedAt);
 }
 
+/** When two-factor was turned on, or null while it is off (a remembered device is bound to it). */
+export async function secondFactorSince(db: Executor, userId: number): Promise<Date | null> {
+  return (await rowOf(db, userId))?.confirmedAt ?? null;
+}
+
 export async function twoFactorStatusOf(db: Executor, userId: number): Promise<TwoFactorStatus> {
   const row = await rowOf(db, userId);
   if (!row?.confirmedAt) return { enabled: false, confirmed_at: null, recovery_codes_left: 0 };
@@ -47,7 +53,7 @@ export async function twoFactorStatusOf(db: Executor, userId: number): Promise<T
 
 /** A new secret, not in force until confirmed; a setup begun earlier and never confirmed is replaced. */
 export async function beginSetup(db: Executor, userId: number, key: Buffer, now: Date): Promise<TwoFactorSetup> {
-  if (await hasSecondFactor(db, userId)) throw new Refusal(texts.twoFactorAlreadyOn.id);
+  if (await hasSecondFactor(db, userId)) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   const [user] = await db.select({ username: users.username }).from(users).where(eq(users.id, userId));
   const secret = randomBytes(SECRET_BYTES);
   const sealed = sealSecret(key, userId, secret);
@@ -57,7 +63,7 @@ export async function beginSetup(db: Executor, userId: number, key: Buffer, now:
     .values({ userId, secret: sealed, confirmedAt: null, lastStep: 0, createdAt: now })
     .onConflictDoUpdate({ target: twoFactors.userId, set: { secret: sealed, lastStep: 0, createdAt: now }, setWhere: isNull(twoFactors.confirmedAt) })
     .returning({ userId: twoFactors.userId });
-  if (!written) throw new Refusal(texts.twoFactorAlreadyOn.id);
+  if (!written) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   const base32 = base32Encode(secret);
   return { secret: base32, uri: otpauthUri(TWO_FACTOR_ISSUER, user?.username ?? String(userId), base32) };
 }
@@ -69,9 +75,9 @@ export async function beginSetup(db: Executor, userId: number, key: Buffer, now:
 export async function confirmSetup(db: Executor, user: Pick<UserRow, 'id' | 'passwordHash'>, given: { code: string; password: string }, key: Buffer, now: Date): Promise<string[]> {
   const userId = user.id;
   const row = await rowOf(db, userId);
-  if (row?.confirmedAt) throw new Refusal(texts.twoFactorAlreadyOn.id);
-  if (!row) throw new Refusal(texts.twoFactorSetupFirst.id);
-  await checkSecret(db, `password:${userId}`, user.passwordHash, given.password, texts.wrongLoginPassword.id, now);
+  if (row?.confirmedAt) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
+  if (!row) throw new Refusal(serverTexts.twoFactorSetupFirst.id);
+  await checkSecret(db, `password:${userId}`, user.passwordHash, given.password, serverTexts.wrongLoginPassword.id, now);
   await checkCode(db, userId, given.code, key, now, { pending: true, recovery: false });
   return db.transaction(async (tx) => {
     // Two confirmations at once (two tabs, two codes): the first turns it on, the second is refused.
@@ -80,14 +86,14 @@ export async function confirmSetup(db: Executor, user: Pick<UserRow, 'id' | 'pas
       .set({ confirmedAt: now })
       .where(and(eq(twoFactors.userId, userId), isNull(twoFactors.confirmedAt)))
       .returning({ userId: twoFactors.userId });
-    if (!confirmed.length) throw new Refusal(texts.twoFactorAlreadyOn.id);
+    if (!confirmed.length) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
     return replaceRecoveryCodes(tx, userId, key, now);
   });
 }
 
 /** Ten new recovery codes in place of the old ones (a code from the app is asked first). */
 export async function renewRecoveryCodes(db: Executor, userId: number, code: string, key: Buffer, now: Date): Promise<string[]> {
-  if (!(await hasSecondFactor(db, userId))) throw new Refusal(texts.twoFactorNotOn.id);
+  if (!(await hasSecondFactor(db, userId))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, userId, code, key, now, { recovery: false });
   return db.transaction((tx) => replaceRecoveryCodes(tx, userId, key, now));
 }
@@ -103,10 +109,10 @@ export async function turnOff(
   key: Buffer,
   now: Date,
 ): Promise<TwoFactorStatus> {
-  if (!(await hasSecondFactor(db, user.id))) throw new Refusal(texts.twoFactorNotOn.id);
+  if (!(await hasSecondFactor(db, user.id))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, user.id, given.otp, key, now);
   // The login password's own counter: the same lock as changing the password.
-  await checkSecret(db, `password:${user.id}`, user.passwordHash, given.password, texts.wrongLoginPassword.id, now);
+  await checkSecret(db, `password:${user.id}`, user.passwordHash, given.password, serverTexts.wrongLoginPassword.id, now);
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
@@ -149,7 +155,7 @@ async function checkCode(db: Executor, userId: number, code: string, key: Buffer
     return result;
   });
   if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
-  if (outcome === 'used') throw new Refusal(texts.authenticatorCodeUsed.id);
+  if (outcome === 'used') throw new Refusal(serverTexts.authenticatorCodeUsed.id);
   if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
 }
 

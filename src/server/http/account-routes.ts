@@ -1,4 +1,5 @@
 // Account calls: register, codes, login, info, profile, passwords, logout.
+import { serverTexts } from '../../contract/server-texts.ts';
 import {
   changePassword,
   changePayPassword,
@@ -8,6 +9,7 @@ import {
   login,
   logout,
   register,
+  codeDelivery,
   sendEmailCode,
   sendSmsCode,
   userInfo,
@@ -28,14 +30,17 @@ import {
   toUserInfo,
   type UserRow,
 } from '../domain/accounts.ts';
-import { codeTarget, consumeCode, issueCode } from '../domain/codes.ts';
+import { codeTarget, consumeCode, issueCode, verifyCode } from '../domain/codes.ts';
+import { noticeSecurityChange } from '../domain/security-notices.ts';
+import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delivery.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
-import { createSession, deviceNews, revokeAllSessions, revokeSession, signIn } from '../domain/sessions.ts';
+import { createSession, revokeAllSessions, revokeSession, signIn } from '../domain/sessions.ts';
 import { signInPlace } from './sessions-routes.ts';
 import type { HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { requireSecondFactor } from '../domain/two-factor.ts';
+import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
+import { isRemembered, rememberDevice } from '../domain/remembered-devices.ts';
 import type { router } from './handle.ts';
 
 type Route = ReturnType<typeof router>;
@@ -45,7 +50,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(
     register,
-    async (input, { db, clock, request, ip, t }) => {
+    async (input, { db, clock, request, ip, t, twoFactorKey }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       await refuseTakenContact(db, channel, address);
@@ -54,25 +59,37 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const { password, paypass, currency } = input;
       const user = await createAccount(db, { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null }, now);
       // The account's first session: no new-device message (registering is a sign-in the owner just made).
-      return { token: await signIn(db, user.id, signInPlace({ request, ip }), now, t) };
+      return { token: await signIn(db, user.id, signInPlace({ request, ip }), now, t), device: rememberDevice(twoFactorKey, user.id, null) };
     },
     { perMinute },
   );
 
   const sendCode =
     (channel: CodeChannel) =>
-    async (address: string, must: '0' | '1', { db, clock, sender }: HandlerContext) => {
+    async (address: string, must: '0' | '1', { db, clock, sender, locale, twoFactorKey }: HandlerContext) => {
       const owner = await findUserByContact(db, channel, address);
-      if (must === '1' && !owner) throw new Refusal(texts.accountNotFound.id);
-      if (must === '0' && owner) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
-      const code = await issueCode(db, codeTarget(channel, address), clock.now());
-      await sender.send({ channel, target: address, code }, db);
-      return { resend_in: 60 };
+      if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
+      if (must === '0' && owner) throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      // Issue 29: the code and its queued message commit together; the delivery job sends it after the commit.
+      const queued = await db.transaction(async (tx) => {
+        const code = await issueCode(tx, codeTarget(channel, address), clock.now());
+        return sender.send({ channel, target: address, code, language: locale }, tx);
+      });
+      sender.wake?.();
+      return typeof queued === 'number' ? { resend_in: 60, delivery: deliveryReference(queued, twoFactorKey) } : { resend_in: 60 };
     };
   const sendSms = sendCode('sms');
   const sendEmail = sendCode('email');
   route(sendSmsCode, (input, ctx) => sendSms(input.userphone, input.must, ctx), { perMinute });
   route(sendEmailCode, (input, ctx) => sendEmail(input.email, input.must, ctx), { perMinute });
+  // Asked every few seconds while a code form waits: the general per-address limit, not the code calls' one.
+  route(codeDelivery, async (input, { db, twoFactorKey }) => {
+    const id = deliveryIdOf(input.delivery, twoFactorKey);
+    const found = id === null ? null : await deliveryState(db, id);
+    if (!found) throw new Refusal(texts.invalidRequest.id);
+    if (found.state === 'failed') throw new Refusal(serverTexts.codeNotSent.id);
+    return found as { state: 'sending' | 'sent'; attempts: number };
+  });
 
   route(
     login,
@@ -82,10 +99,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       // The lock belongs to the account whether its username, phone or e-mail is typed.
       await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, now);
       const place = signInPlace({ request, ip });
-      // Issue 28: with two-factor on, a device the account never used also needs the code (a device it used signs in with the password).
-      const news = await deviceNews(db, user!.id, place.userAgent);
-      if (news.isNew) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
-      return { token: await signIn(db, user!.id, place, now, t, news) };
+      // Issue 28: with two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs in with the password).
+      const since = await secondFactorSince(db, user!.id);
+      if (since && !isRemembered(twoFactorKey, user!.id, since, input.device)) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
+      return { token: await signIn(db, user!.id, place, now, t), device: rememberDevice(twoFactorKey, user!.id, since) };
     },
     { perMinute },
   );
@@ -104,7 +121,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     ),
   );
 
-  route(editProfile, async (input, { db, caller, clock, twoFactorKey }) => {
+  route(editProfile, async (input, { db, caller, clock, twoFactorKey, t }) => {
     const now = clock.now();
     // Issue 28: a new phone or e-mail needs the second factor (two-factor on), checked first.
     if (input.phone !== undefined || input.email !== undefined) await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
@@ -117,7 +134,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     ] as const) {
       if (address === undefined) continue;
       const owner = await findUserByContact(db, channel, address);
-      if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+      if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);
       // An account registered with this contact logs in with it: the username follows the change.
@@ -125,33 +142,42 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       if (channel === 'sms') changes.phone = address;
       else changes.email = address;
     }
-    return toUserInfo(await saveProfile(db, caller.userId, changes));
+    const saved = await saveProfile(db, caller.userId, changes);
+    if (changes.phone !== undefined) await noticeSecurityChange(db, caller.userId, 'phone', now, t);
+    if (changes.email !== undefined) await noticeSecurityChange(db, caller.userId, 'email', now, t);
+    return toUserInfo(saved);
   });
 
   route(editAvatar, async (input, { db, caller }) => toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))));
 
-  route(changePassword, async (input, { db, caller, clock, kept, request, ip }) => {
+  route(changePassword, async (input, { db, caller, clock, kept, request, ip, t }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
-    await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, texts.wrongOldPassword.id, now);
+    await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, serverTexts.wrongOldPassword.id, now);
     await setPassword(db, user.id, input.password);
     await revokeAllSessions(db, user.id, now);
     kept.sessions.hold(user.id);
+    await noticeSecurityChange(db, user.id, 'password', now, t);
     // The same device signs in again: its new session keeps where it came from, with no message.
     return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
   });
 
   route(
     forgotPassword,
-    async (input, { db, clock, kept, ip }) => {
+    async (input, { db, clock, kept, ip, t, twoFactorKey }) => {
       const now = clock.now();
       const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       const user = await findUserByContact(db, channel, address);
-      if (!user) throw new Refusal(texts.accountNotFound.id);
-      await consumeCode(db, codeTarget(channel, address), input.code, now);
+      if (!user) throw new Refusal(serverTexts.accountNotFound.id);
+      const target = codeTarget(channel, address);
+      // Issue 28: the sent code is checked first (kept for the next try), then the second factor when it is on, then the code is used up.
+      await verifyCode(db, target, input.code, now);
+      await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
+      await consumeCode(db, target, input.code, now);
       await setPassword(db, user.id, input.password);
       await revokeAllSessions(db, user.id, now);
       kept.sessions.hold(user.id);
+      await noticeSecurityChange(db, user.id, 'password', now, t);
       // The code proved the owner: this address's login lock goes, and it counts as theirs.
       await signedInFrom(db, { userId: user.id }, ip, now);
       return null;
@@ -169,7 +195,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await consumeCode(db, codeTarget(channel, address), input.code, now);
     } else if (user.paypassHash) {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
-      await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, texts.wrongPayPassword.id, now);
+      await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, serverTexts.wrongPayPassword.id, now);
     }
     return toUserInfo(await setPayPassword(db, user.id, input.password));
   });

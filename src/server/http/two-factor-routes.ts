@@ -3,18 +3,28 @@
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, twoFactorStatus } from '../../contract/two-factor.ts';
 import { findUser } from '../domain/accounts.ts';
 import * as twoFactor from '../domain/two-factor.ts';
+import { noticeSecurityChange } from '../domain/security-notices.ts';
 import type { router } from './handle.ts';
 
 export function twoFactorRoutes(route: ReturnType<typeof router>) {
   route(twoFactorStatus, (_input, { db, caller }) => twoFactor.twoFactorStatusOf(db, caller.userId));
   route(beginTwoFactor, (_input, { db, caller, clock, twoFactorKey }) => twoFactor.beginSetup(db, caller.userId, twoFactorKey, clock.now()));
-  route(confirmTwoFactor, async (input, { db, caller, clock, twoFactorKey }) => ({
-    recovery_codes: await twoFactor.confirmSetup(db, await findUser(db, caller.userId), input, twoFactorKey, clock.now()),
-  }));
-  route(renewRecoveryCodes, async (input, { db, caller, clock, twoFactorKey }) => ({
-    recovery_codes: await twoFactor.renewRecoveryCodes(db, caller.userId, input.code, twoFactorKey, clock.now()),
-  }));
-  route(disableTwoFactor, async (input, { db, caller, clock, twoFactorKey }) =>
-    twoFactor.turnOff(db, await findUser(db, caller.userId), { otp: input.otp, password: input.password }, twoFactorKey, clock.now()),
-  );
+  route(confirmTwoFactor, async (input, { db, caller, clock, twoFactorKey, t }) => {
+    const now = clock.now();
+    const codes = await twoFactor.confirmSetup(db, await findUser(db, caller.userId), input, twoFactorKey, now);
+    await noticeSecurityChange(db, caller.userId, 'twoFactorOn', now, t);
+    return { recovery_codes: codes };
+  });
+  route(renewRecoveryCodes, async (input, { db, caller, clock, twoFactorKey, t }) => {
+    const now = clock.now();
+    const codes = await twoFactor.renewRecoveryCodes(db, caller.userId, input.code, twoFactorKey, now);
+    await noticeSecurityChange(db, caller.userId, 'recoveryCodes', now, t);
+    return { recovery_codes: codes };
+  });
+  route(disableTwoFactor, async (input, { db, caller, clock, twoFactorKey, t }) => {
+    const now = clock.now();
+    const status = await twoFactor.turnOff(db, await findUser(db, caller.userId), { otp: input.otp, password: input.password }, twoFactorKey, now);
+    await noticeSecurityChange(db, caller.userId, 'twoFactorOff', now, t);
+    return status;
+  });
 }

@@ -1,0 +1,72 @@
+// Passkeys (issue 28): the caller's list, adding one (password and second factor first), removing
+// one, and signing in with one. The relying party is the configured one or the page's own host.
+import { serverTexts } from '../../contract/server-texts.ts';
+import { addPasskey, listPasskeys, passkeyCreationOptions, passkeySignIn, passkeySignInOptions, removePasskey } from '../../contract/passkeys.ts';
+import { checkSecret, findUser } from '../domain/accounts.ts';
+import { signedInFrom } from '../domain/login-guessing.ts';
+import * as passkeys from '../domain/passkeys.ts';
+import { signIn } from '../domain/sessions.ts';
+import { noticeSecurityChange } from '../domain/security-notices.ts';
+import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
+import { rememberDevice } from '../domain/remembered-devices.ts';
+import type { HandlerContext } from './context.ts';
+import type { router } from './handle.ts';
+import { signInPlace } from './sessions-routes.ts';
+
+export interface PasskeyOptions {
+  relyingParty: passkeys.RelyingPartyConfig;
+  corsOrigins: readonly string[];
+  perMinute: number;
+}
+
+export function passkeyRoutes(route: ReturnType<typeof router>, options: PasskeyOptions) {
+  const { perMinute } = options;
+  const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
+    const { origin, host } = request.headers;
+    return passkeys.relyingPartyOf(options.relyingParty, typeof origin === 'string' ? origin : undefined, host, options.corsOrigins);
+  };
+
+  route(listPasskeys, async (_input, { db, caller }) => {
+    const lists = await passkeys.listPasskeys(db, caller.userId);
+    return { lists, page: 1, total: lists.length };
+  });
+
+  route(
+    passkeyCreationOptions,
+    async (input, ctx) => {
+      const { db, caller, clock, twoFactorKey } = ctx;
+      const now = clock.now();
+      const party = partyOf(ctx);
+      const user = await findUser(db, caller.userId);
+      // The login password (its own counter, as changing it), then the second factor when it is on.
+      await checkSecret(db, `password:${user.id}`, user.passwordHash, input.password, serverTexts.wrongLoginPassword.id, now);
+      await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
+      return passkeys.creationOptions(db, user, party, now);
+    },
+    { perMinute },
+  );
+
+  route(addPasskey, (input, ctx) => passkeys.addPasskey(ctx.db, ctx.caller.userId, input.credential, partyOf(ctx), signInPlace(ctx).userAgent, ctx.clock.now(), ctx.t));
+
+  route(removePasskey, async (input, { db, caller, clock, t }) => {
+    await passkeys.removePasskey(db, caller.userId, input.id);
+    await noticeSecurityChange(db, caller.userId, 'passkeyRemoved', clock.now(), t);
+    return null;
+  });
+
+  route(passkeySignInOptions, (_input, ctx) => passkeys.signInOptions(ctx.db, partyOf(ctx), ctx.clock.now()), { perMinute });
+
+  route(
+    passkeySignIn,
+    async (input, ctx) => {
+      const { db, clock, ip, t, twoFactorKey } = ctx;
+      const now = clock.now();
+      const userId = await passkeys.passkeyOwner(db, input.credential, partyOf(ctx), now);
+      // The owner proved themselves from this address: as a right password, it clears the address's login lock.
+      await signedInFrom(db, { userId }, ip, now);
+      // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
+      return { token: await signIn(db, userId, signInPlace(ctx), now, t), device: rememberDevice(twoFactorKey, userId, await secondFactorSince(db, userId)) };
+    },
+    { perMinute },
+  );
+}
