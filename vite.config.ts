@@ -137,7 +137,8 @@ function readReach(root: string) {
  * shell loads lazily (the update dialog, not-found), and a loader of every area's part;
  * `messages.po?area=<feature>` holds the other texts its files reach (a text of src/ui that two
  * areas use is in both parts). A contract text goes where some code names it; one that only the
- * server answers with is not in the app's catalogs. The .po files stay one per language.
+ * server answers with is not in the app's catalogs, nor is a text of a module the app never reaches
+ * (contract/console-texts.ts). The .po files stay one per language.
  */
 function catalogsByArea(): Plugin {
   const config = getConfig({ cwd: process.cwd() });
@@ -153,7 +154,9 @@ function catalogsByArea(): Plugin {
     if (origins.length === 0 || reaches(shell)) return 'shell';
     const found = [...areas].filter(([, set]) => reaches(set)).map(([area]) => area);
     if (found.length) return found;
-    return !key || reaches(shellAndLazy) ? 'shell' : [];
+    if (key) return reaches(shellAndLazy) ? 'shell' : [];
+    // A text of a module no code of the app reaches (the console's texts, the server's own): in no part.
+    return files.some((file) => shellAndLazy.has(file)) ? 'shell' : [];
   };
   return {
     name: 'coinvest:catalogs-by-area',

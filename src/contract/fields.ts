@@ -50,10 +50,10 @@ export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.i
 export const samePasswords = <T extends { password: string; repassword: string }>() =>
   v.check<T, string>((input) => input.password === input.repassword, texts.passwordsInconsistent.id);
 
-/** The text of the first failed rule, as an id of texts.ts (never valibot's own English). */
-export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[]): string {
+/** The text of the first failed rule, as an id of texts.ts or of `known` (never valibot's own English). */
+export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[], known: Record<string, unknown> = textById): string {
   const id = issues[0]?.message;
-  return id !== undefined && id in textById ? id : texts.invalidRequest.id;
+  return id !== undefined && id in known ? id : texts.invalidRequest.id;
 }
 
 // ---- Two-factor authentication (issue 28): the codes the protected calls take in `otp` --------

@@ -28,18 +28,9 @@ export const texts = {
   unsupportedCharacters: /*i18n*/ { id: 'v.unsupportedCharacters', message: 'Please remove unsupported characters and try again!' },
 
   // Answers of the account calls
-  wrongCredentials: /*i18n*/ { id: 'e.wrongCredentials', message: 'Wrong username or password!' },
-  wrongOldPassword: /*i18n*/ { id: 'e.wrongOldPassword', message: 'The old password is wrong!' },
-  wrongPayPassword: /*i18n*/ { id: 'e.wrongPayPassword', message: 'The payment password is wrong!' },
-  usernameTaken: /*i18n*/ { id: 'e.usernameTaken', message: 'This username is already registered!' },
-  phoneTaken: /*i18n*/ { id: 'e.phoneTaken', message: 'This mobile number is already registered!' },
-  emailTaken: /*i18n*/ { id: 'e.emailTaken', message: 'This e-mail address is already registered!' },
-  accountNotFound: /*i18n*/ { id: 'e.accountNotFound', message: 'No account uses this mobile number or e-mail address!' },
-  inviteCodeUnknown: /*i18n*/ { id: 'e.inviteCodeUnknown', message: 'The invitation code does not exist!' },
-  codeWrong: /*i18n*/ { id: 'e.codeWrong', message: 'The verification code is wrong or has expired!' },
-  codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
   codeSent: /*i18n*/ { id: 'e.codeSent', message: 'The verification code has been sent!' },
   getCodeFailed: /*i18n*/ { id: 'e.getCodeFailed', message: 'Failed to get the verification code!' },
+  // Issue 29: codes by e-mail and SMS (the message itself, and its fate)
   tooManyAttempts: /*i18n*/ { id: 'e.tooManyAttempts', message: 'Too many attempts, please try again later!' },
   tokenInvalid: /*i18n*/ { id: 'e.tokenInvalid', message: 'Your login has expired, please log in again!' },
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
@@ -51,7 +42,6 @@ export const texts = {
       'You have reached the limit of pictures an account can keep ({0} pictures, {1} MB in all). Pictures you did not use are deleted {2} hours after upload: please try again later!',
   },
   pictureUnavailable: /*i18n*/ { id: 'e.pictureUnavailable', message: 'The picture could not be loaded.' },
-  idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   success: /*i18n*/ { id: 'e.success', message: 'Success' },
   saved: /*i18n*/ { id: 'e.saved', message: 'Saved successfully!' },
 
@@ -69,7 +59,6 @@ export const texts = {
   priceUnavailable: /*i18n*/ { id: 'e.priceUnavailable', message: 'The price is not available right now, please try again later!' },
   pricesPaused: /*i18n*/ { id: 'e.pricesPaused', message: 'Prices for {0} are paused while the market data is unavailable. Please try again later!' },
   orderNotFound: /*i18n*/ { id: 'e.orderNotFound', message: 'The order does not exist!' },
-  transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
 
   // Coin-to-coin contracts (§4, §8)
@@ -117,33 +106,15 @@ export const texts = {
   enterPoints: /*i18n*/ { id: 'v.enterPoints', message: 'Please enter the number of points!' },
   minimumPoints: /*i18n*/ { id: 'v.minimumPoints', message: 'At least {0} points can be redeemed at a time!' },
   channelUnavailable: /*i18n*/ { id: 'e.channelUnavailable', message: 'This recharge method is not available!' },
-  hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
-  tooManyPending: /*i18n*/ { id: 'e.tooManyPending', message: 'You have too many orders waiting for review, please wait for them to be processed!' },
   payeeNotFound: /*i18n*/ { id: 'e.payeeNotFound', message: 'The bank card or wallet does not exist!' },
   bankCardLimit: /*i18n*/ { id: 'e.bankCardLimit', message: 'You can bind at most {0} bank cards!' },
   walletLimit: /*i18n*/ { id: 'e.walletLimit', message: 'You can add at most {0} wallets!' },
-  walletExists: /*i18n*/ { id: 'e.walletExists', message: 'This address has already been added!' },
   payeeCooling: /*i18n*/ {
     id: 'e.payeeCooling',
     message: 'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
   },
-  payeeAddedTitle: /*i18n*/ { id: 'e.payeeAddedTitle', message: 'New withdrawal address added' },
-  payeeAddedCooling: /*i18n*/ {
-    id: 'e.payeeAddedCooling',
-    message:
-      '{0} was added to your account. For your safety, withdrawals to it are possible {1} hours after it was added. If you did not add it, delete it at once and change your passwords.',
-  },
-  payeeAdded: /*i18n*/ { id: 'e.payeeAdded', message: '{0} was added to your account. If you did not add it, delete it at once and change your passwords.' },
   // Issue 28: devices and sessions
   sessionNotFound: /*i18n*/ { id: 'e.sessionNotFound', message: 'This session does not exist or has already ended!' },
-  unknownDevice: /*i18n*/ { id: 'e.unknownDevice', message: 'Unknown device' },
-  newSignInTitle: /*i18n*/ { id: 'e.newSignInTitle', message: 'New sign-in' },
-  newSignIn: /*i18n*/ {
-    id: 'e.newSignIn',
-    message: 'New sign-in on {0} from {1} at {2}. If it was not you, change your login password and end that session in Settings → Devices.',
-  },
-  certificationPending: /*i18n*/ { id: 'e.certificationPending', message: 'Your certification is under review, please wait!' },
-  certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
   notEnoughPoints: /*i18n*/ { id: 'e.notEnoughPoints', message: 'Not enough points!' },
   submitted: /*i18n*/ { id: 'e.submitted', message: 'Submitted successfully, please wait for the review!' },
   deleted: /*i18n*/ { id: 'e.deleted', message: 'Deleted successfully!' },
@@ -183,31 +154,24 @@ export const texts = {
 
   // Issue 12: share, service, company profile, web-view, maps
   inviteNotActivated: /*i18n*/ { id: 'e.inviteNotActivated', message: 'Your account has not yet activated the invitation permission!' },
-  contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
 
   // Issue 12: daily sign-in and welfare
-  alreadySignedIn: /*i18n*/ { id: 'e.alreadySignedIn', message: 'You have already signed in today!' },
-  welfareNotYet: /*i18n*/ { id: 'e.welfareNotYet', message: 'This reward is not available yet!' },
-  welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
-  welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },
 
   // Issue 12: blind box and activities
   choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },
   clientSeedFormat: /*i18n*/ { id: 'v.clientSeedFormat', message: 'The client seed must be 1-64 letters, digits or symbols without spaces!' },
-  blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },
-  prizeSoldOut: /*i18n*/ { id: 'e.prizeSoldOut', message: 'This prize is sold out, the blind box is closed until it is restocked!' },
   activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
 
   // Issue 28: two-factor authentication
   enterAuthenticatorCode: /*i18n*/ { id: 'v.enterAuthenticatorCode', message: 'Please enter the code from your authenticator app!' },
   authenticatorCodeFormat: /*i18n*/ { id: 'v.authenticatorCodeFormat', message: 'The authenticator code must be 6 digits!' },
   authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
-  authenticatorCodeUsed: /*i18n*/ { id: 'e.authenticatorCodeUsed', message: 'This code has already been used, please wait for the next one!' },
-  twoFactorAlreadyOn: /*i18n*/ { id: 'e.twoFactorAlreadyOn', message: 'Two-factor authentication is already on!' },
-  twoFactorNotOn: /*i18n*/ { id: 'e.twoFactorNotOn', message: 'Two-factor authentication is not on!' },
-  twoFactorSetupFirst: /*i18n*/ { id: 'e.twoFactorSetupFirst', message: 'Please start the setup of two-factor authentication again!' },
   enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
-  wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
+
+  // Issue 28: passkeys
+  passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },
+  passkeyNotFound: /*i18n*/ { id: 'e.passkeyNotFound', message: 'This passkey does not exist or has already been removed!' },
+  passkeyUnavailable: /*i18n*/ { id: 'e.passkeyUnavailable', message: 'Passkeys work only when the app is opened over HTTPS!' },
 } satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;

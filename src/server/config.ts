@@ -7,6 +7,9 @@ import { configuredExchanges } from './market/exchanges/exchanges.ts';
 import { DEFAULT_PAYEE_COOLING_MS } from './domain/payouts.ts';
 import { DEFAULT_SESSION_LIMITS, type SessionLimits } from './domain/sessions.ts';
 import { parseTwoFactorKey } from './domain/two-factor-key.ts';
+import { DEFAULT_CONSOLE_SETTINGS, type ConsoleSettings } from './domain/operators.ts';
+import { deliveryConfig, type DeliveryConfig } from './delivery/settings.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from './domain/push-subscriptions.ts';
 
 export interface ServerConfig {
   port: number;
@@ -63,6 +66,14 @@ export interface ServerConfig {
   twoFactorKey: Buffer | null;
   /** DATA_DIR/two-factor.key, on PostgreSQL too: every process of this machine reads the same one. */
   twoFactorKeyFile: string;
+  /** How messages leave (SMTP_URL/SMTP_FROM, SMS_PROVIDER and its settings, DELIVERY_RETRY_SECONDS): delivery/settings.ts. */
+  delivery: DeliveryConfig;
+  /** PUSH_SERVICE_HOSTS (comma separated, `*.` for any subdomain): where push subscriptions may point; unset, the major browsers' push services. */
+  pushServiceHosts: string[];
+  /** WEBAUTHN_RP_ID (a domain, e.g. app.example.com) and WEBAUTHN_ORIGINS (its page origins, comma separated; default https://RP_ID): where passkeys belong. Unset: the host each page is opened from. */
+  relyingParty: { id: string | null; origins: string[] };
+  /** CONSOLE_IDLE_MINUTES (default 30): a console session ends unused that long; FOUR_EYES_USDT (default 10000): above it a withdrawal needs two approvers. */
+  operatorConsole: ConsoleSettings;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -73,10 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? 'data') },
     production,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'dist'),
-    corsOrigins: (env.CORS_ORIGINS ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter(Boolean),
+    corsOrigins: listOf(env.CORS_ORIGINS),
     trustProxyHops: Number(env.TRUST_PROXY_HOPS ?? 0),
     seedDemo: env.SEED_DEMO !== 'false',
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 60),
@@ -99,8 +107,30 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     },
     twoFactorKey: env.TWO_FACTOR_KEY?.trim() ? parseTwoFactorKey(env.TWO_FACTOR_KEY) : null,
     twoFactorKeyFile: join(resolve(env.DATA_DIR ?? 'data'), 'two-factor.key'),
+    delivery: deliveryConfig(env),
+    relyingParty: { id: env.WEBAUTHN_RP_ID?.trim() || null, origins: listOf(env.WEBAUTHN_ORIGINS) },
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS?.trim() ? listOf(env.PUSH_SERVICE_HOSTS).map((host) => host.toLowerCase()) : DEFAULT_PUSH_SERVICE_HOSTS,
+    operatorConsole: consoleSettings(env),
   };
 }
+
+/** CONSOLE_IDLE_MINUTES and FOUR_EYES_USDT: a typo must not make console sessions last for ever or turn four eyes off. */
+function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
+  const minutes = env.CONSOLE_IDLE_MINUTES?.trim() ? Number(env.CONSOLE_IDLE_MINUTES) : DEFAULT_CONSOLE_SETTINGS.idleMs / 60_000;
+  if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60)
+    throw new Error(`CONSOLE_IDLE_MINUTES=${env.CONSOLE_IDLE_MINUTES} is not a number of minutes from 1 to 1440 (unset: 30).`);
+  const fourEyesUsdt = env.FOUR_EYES_USDT?.trim() || DEFAULT_CONSOLE_SETTINGS.fourEyesUsdt;
+  if (!/^\d{1,12}(\.\d{1,8})?$/.test(fourEyesUsdt))
+    throw new Error(`FOUR_EYES_USDT=${env.FOUR_EYES_USDT} is not an amount of USDT (unset: 10000; 0: every withdrawal needs two approvers).`);
+  return { idleMs: Math.round(minutes * 60_000), fourEyesUsdt };
+}
+
+/** A comma-separated setting's items. */
+const listOf = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
 
 /** PAYEE_COOLING_HOURS in ms: unset is the default 24 h; a typo must not silently turn the protection off. */
 function payeeCoolingMs(value: string | undefined): number {

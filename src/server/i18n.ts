@@ -6,7 +6,16 @@ import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { formatter } from '@lingui/format-po';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
-import { textById } from '../contract/texts.ts';
+import { textById as contractTextById } from '../contract/texts.ts';
+import { noticeTexts } from '../contract/notifications.ts';
+import { consoleTexts } from '../contract/console-texts.ts';
+import { serverTexts } from '../contract/server-texts.ts';
+
+/** The contract's texts, the server's own, the push notifications' and the operator console's (the last three kept out of the PWA's start). */
+export const textById: Record<string, MessageDescriptor> = {
+  ...contractTextById,
+  ...Object.fromEntries([...Object.values(serverTexts), ...Object.values(noticeTexts), ...Object.values(consoleTexts)].map((text) => [text.id, text])),
+};
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../locales');
 

@@ -14,12 +14,19 @@ import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
 import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
+import { developmentTransport } from './delivery/development.ts';
+import { emailTransport } from './delivery/email.ts';
+import { smsTransport } from './delivery/sms.ts';
+import { pushTransport, vapidSubject } from './delivery/push.ts';
+import { vapidKeys } from './domain/push-subscriptions.ts';
+import type { Transport } from './delivery/transport.ts';
 import { keyCheck, loadTwoFactorKey } from './domain/two-factor-key.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startJobs } from './jobs/schedule.ts';
 import { clearLeasesOfDeadRuns, lease } from './market/lease.ts';
 import { superviseWorkers } from './workers.ts';
+import { describeDelivery } from './delivery/settings.ts';
 import { runOperatorCommand } from './ops/commands.ts';
 import { serveOperatorCommands } from './ops/socket.ts';
 
@@ -65,21 +72,33 @@ const market = createMarket(db, feed, clock, (error) => log('price feed failed',
 // One key for every process on this database (two hosts with their own key files would turn down each other's codes).
 const twoFactorKey = loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile);
 await claimKeyCheck(db, 'two_factor_key_check', keyCheck(twoFactorKey));
+// Outgoing messages by channel; a channel without a transport here goes to the server log (delivery/development.ts).
+const transports: Partial<Record<string, Transport>> = {};
+if (config.delivery.email) transports.email = emailTransport(config.delivery.email);
+if (config.delivery.sms) transports.sms = smsTransport(config.delivery.sms);
+// Web Push: the VAPID key pair is made on the first start and kept in the database, so every process signs with it.
+await vapidKeys(db);
+transports.push = pushTransport(db, { subject: vapidSubject(process.env) });
+/** Set once the jobs run: a queued code is sent at once, not at the delivery job's next tick. */
+let deliverNow = () => {};
 const app = await buildApp(
   {
     db,
     clock,
     market,
-    sender: outboxSender(db, (line) => app.log.info(line)),
+    sender: outboxSender(db, () => deliverNow()),
     earnTimeZone: config.earnTimeZone,
     payeeCoolingMs: config.payeeCoolingMs,
     sessionLimits: config.sessionLimits,
     changes,
     twoFactorKey,
+    operatorConsole: config.operatorConsole,
   },
   {
     webRoot: config.webRoot,
     corsOrigins: config.corsOrigins,
+    relyingParty: config.relyingParty,
+    pushServiceHosts: config.pushServiceHosts,
     trustProxyHops: config.trustProxyHops || undefined,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     rateLimitPerMinute: config.addressRateLimitPerMinute,
@@ -94,14 +113,19 @@ info = (line) => app.log.info(line);
 // The price feed runs on the holder of its lease only (market.start() takes the lease or follows; its writes are fenced).
 market.start();
 // Every periodic job, and which process runs which (jobs/schedule.ts).
-const jobs = startJobs({ db, clock, clockSpeed: config.clockSpeed, market, timeZone: config.earnTimeZone, log });
+const delivery = { transports, fallback: developmentTransport((line) => info(line)), retrySeconds: config.delivery.retrySeconds };
+const jobs = startJobs({ db, clock, clockSpeed: config.clockSpeed, market, timeZone: config.earnTimeZone, delivery, log });
+deliverNow = jobs.deliverNow;
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
 const stopOperatorSocket =
   config.database.kind === 'pglite'
     ? await serveOperatorCommands(config.database.dataDir, (argv) =>
-        runOperatorCommand({ db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone }, argv),
+        runOperatorCommand(
+          { db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone, twoFactorKey, fourEyesUsdt: config.operatorConsole.fourEyesUsdt },
+          argv,
+        ),
       )
     : async () => {};
 const scheme = config.tls ? 'https' : 'http';
@@ -123,6 +147,7 @@ console.log(
     '',
     `Coinvest is running at ${scheme}://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
     lanAddresses.length ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.` : '',
+    `Messages: ${describeDelivery(config.delivery)}.`,
     `Prices: ${feedDescription}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
     config.seedDemo ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).` : '',
     '',

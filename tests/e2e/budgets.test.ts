@@ -27,15 +27,19 @@ const CEILING: Record<string, number> = {
   // 0.4 and 0.6 KB measured, what the issue asks every price screen to say.
   [ROUTES.coinList]: 114 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
-  // charting library it loaded was counted apart.
-  [ROUTES.option]: 124.5 * KB,
+  // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
+  // first order (issue 29; its code and texts load on the order's success) and the second Settings
+  // rows: 124.6 KB measured once the texts only the server writes left the start (contract/server-texts.ts).
+  [ROUTES.option]: 125 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3 KB measured.
   // Back to 118 with the account security of issue 28 (the Devices and two-factor routes and their texts in the start chunk): 117.8 KB measured.
   [ROUTES.lockUp]: 118 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB measured.
   [ROUTES.mine]: 118 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for): 107.4 KB measured.
-  [ROUTES.login]: 107.5 * KB,
+  // 0.5 KB more for "Sign in with a passkey" and the remembered device (issue 28; the WebAuthn code loads on the tap) and the
+  // code form's delivery status (issue 29): 107.8 KB measured.
+  [ROUTES.login]: 108 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 

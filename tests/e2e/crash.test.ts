@@ -5,6 +5,7 @@
 // Idempotency-Key, as the PWA does. Then, from the database itself: every balance equals its
 // ledger entries; every request answered ret 1 has its effect exactly once, no refused one has
 // any; no withdrawal is half applied; no order is left open past its end. No browser needed.
+import { serverTexts } from '../../src/contract/server-texts.ts';
 import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -21,7 +22,6 @@ import { addBankCard } from '../../src/contract/payouts.ts';
 import { submitWithdraw } from '../../src/contract/funds.ts';
 import { coinRate } from '../../src/contract/markets.ts';
 import { optionOrders as holdingOrders, optionProducts, placeOption } from '../../src/contract/options.ts';
-import { texts } from '../../src/contract/texts.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { idempotencyKeys, ledgerEntries, optionOrders, withdrawOrders } from '../../src/server/db/schema.ts';
@@ -292,7 +292,7 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
     kept.forEach((sent) => (sent.final = sent.first));
     for (const [i, sent] of lost.entries()) {
       expect(retries[i], `retry of ${sent.kind} ${sent.amount}`).not.toBeNull();
-      expect(retries[i]!.msg).not.toBe(texts.idempotencyBusy.message);
+      expect(retries[i]!.msg).not.toBe(serverTexts.idempotencyBusy.message);
     }
     // An answer given before the kill is the one the database kept: the same again, word for word.
     replays.forEach((replay, i) => expect(replay, `replay of ${kept[i]!.kind} ${kept[i]!.amount}`).toEqual(kept[i]!.first));

@@ -70,7 +70,16 @@ const HOSTILE_JSON: Record<string, unknown> = {
  * (depth, not coverage: a field without a hint is attacked all the same). An optional field with a
  * hint is sent in the baseline too. Completed with the user's own values in beforeAll.
  */
-const HINTS: Record<string, string[]> = { amount: ['20'], number: ['100'], code: ['BTC'] };
+const HINTS: Record<string, string[]> = {
+  amount: ['20'],
+  number: ['100'],
+  code: ['BTC'],
+  // A push subscription (contract/notifications.ts): a push service's https address, a P-256 key and an auth secret.
+  off: ['option_settled'],
+  endpoint: ['https://push.example.com/send/fuzz'],
+  p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
+  auth: ['tBHItJI5svbpez7KI4CCXg'],
+};
 
 interface Sent {
   label: string;

@@ -19,6 +19,7 @@ import { seedEarn } from '../../src/server/db/seed-earn.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
+import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../src/server/domain/push-subscriptions.ts';
 
 export interface SentCode {
   channel: string;
@@ -62,6 +63,8 @@ export interface CallOptions {
   lang?: string;
   idempotencyKey?: string;
   ip?: string;
+  /** More request headers (Origin, Host, User-Agent…). */
+  headers?: Record<string, string>;
 }
 
 /** True in the `server-pg` project: the suite runs on PostgreSQL. */
@@ -98,7 +101,14 @@ export async function openTestDatabase(): Promise<Database> {
  * payeeCoolingMs: the cooling-off of new bank cards and wallets; 0 unless a test asks (most tests
  * add a payee and withdraw at once; the cooling-off has its own tests).
  */
-export async function startHarness(options: { authRateLimitPerMinute?: number; payeeCoolingMs?: number } = {}): Promise<Harness> {
+export async function startHarness(
+  options: {
+    authRateLimitPerMinute?: number;
+    payeeCoolingMs?: number;
+    /** The app's real sender (issue 29: the delivery queue); else codes are kept in `sent`. */
+    sender?: (db: Database['db']) => CodeSender;
+  } = {},
+): Promise<Harness> {
   const database = await openTestDatabase();
   let now = new Date('2026-11-22T08:00:00Z');
   const clock = {
@@ -111,7 +121,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number; p
     },
   };
   const sent: SentCode[] = [];
-  const sender: CodeSender = { send: async (message) => void sent.push(message) };
+  const sender: CodeSender = options.sender?.(database.db) ?? { send: async (message) => void sent.push(message) };
   await seedMarkets(database.db, null, clock.now());
   await seedFunds(database.db, null, clock.now());
   await seedEarn(database.db, clock.now(), DEFAULT_EARN_TIMEZONE);
@@ -123,7 +133,13 @@ export async function startHarness(options: { authRateLimitPerMinute?: number; p
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
     { db: database.db, clock, sender, market, changes: database.changes(), payeeCoolingMs: options.payeeCoolingMs ?? 0 },
-    { authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000, rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+    {
+      authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
+      rateLimitPerMinute: 100_000,
+      accountRateLimitPerMinute: 100_000,
+      // The tests' push service stand-ins, besides the real ones.
+      pushServiceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS, '127.0.0.1', 'push.example.com'],
+    },
   );
   await app.ready();
 
@@ -141,7 +157,7 @@ export async function startHarness(options: { authRateLimitPerMinute?: number; p
       return found.code;
     },
     async call(endpoint, input = {}, options = {}) {
-      const headers: Record<string, string> = { lang: options.lang ?? 'en' };
+      const headers: Record<string, string> = { lang: options.lang ?? 'en', ...options.headers };
       if (options.token) headers.token = options.token;
       if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
       const form = new URLSearchParams(input as Record<string, string>).toString();

@@ -78,6 +78,9 @@ it('reads every contract module: the registry holds the declarations the code im
       'blindbox',
       'activities',
       'two-factor',
+      'notifications',
+      'passkeys',
+      'console',
     ]),
   );
 });

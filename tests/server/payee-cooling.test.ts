@@ -2,12 +2,12 @@
 // withdrawals only after the cooling-off period, its owner is told at once by a station message,
 // and deleting is immediate. Whoever takes over a session cannot add an address and drain the
 // account before the owner can react.
+import { serverTexts } from '../../src/contract/server-texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, fundsState, withdraw } from './funds-helpers.ts';
 import { addBankCard, bankCards, deleteWallet, wallets } from '../../src/contract/payouts.ts';
-import { texts } from '../../src/contract/texts.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { messages } from '../../src/contract/messages.ts';
 import { loadConfig } from '../../src/server/config.ts';
@@ -65,9 +65,9 @@ it('the owner gets a station message for each payee added, in the language of th
   const card = await h.call(addBankCard, cardForm(), { token: user.token, lang: 'zh' });
   const latest = (await h.call(messages, { page: '1' }, { token: user.token })).data.lists[0]!;
   const zh = translator('zh');
-  expect(latest.title).toBe(zh(texts.payeeAddedTitle));
+  expect(latest.title).toBe(zh(serverTexts.payeeAddedTitle));
   expect(latest.title).not.toBe('New withdrawal address added');
-  expect(latest.content).toBe(zh(texts.payeeAddedCooling, { 0: `${card.data.bank_name} ${card.data.bank_number}`, 1: 24 }));
+  expect(latest.content).toBe(zh(serverTexts.payeeAddedCooling, { 0: `${card.data.bank_name} ${card.data.bank_number}`, 1: 24 }));
 });
 
 it('with the cooling-off turned off (PAYEE_COOLING_HOURS=0) a payee is usable at once and the message says nothing of a wait', async () => {

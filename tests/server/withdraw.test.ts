@@ -1,6 +1,7 @@
 // Withdrawals (§4, §5): amount + fee is frozen at once; the operator pays it out (the frozen funds
 // leave) or rejects it with a reason (they come back). Every refusal answers its §5 text, moves no
 // balance and opens no order.
+import { serverTexts } from '../../src/contract/server-texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -183,7 +184,7 @@ describe('refusals move nothing and open no order', () => {
     const user = await walletHolder('100');
     const input = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
     await expectRefused(user, { ...input, paypass: '' }, texts.enterPayPassword.message);
-    for (let n = 0; n < 5; n++) await expectRefused(user, { ...input, paypass: '654321' }, texts.wrongPayPassword.message);
+    for (let n = 0; n < 5; n++) await expectRefused(user, { ...input, paypass: '654321' }, serverTexts.wrongPayPassword.message);
     await expectRefused(user, { ...input, paypass: PAYPASS }, 'Too many attempts, please try again later!');
     h.clock.advance(15 * 60_000);
     expect((await withdraw(h, user.token, input)).ret).toBe(1);

@@ -1,4 +1,5 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import { eq, inArray, or } from 'drizzle-orm';
@@ -71,7 +72,7 @@ export async function findUserByContact(db: Executor, channel: CodeChannel, addr
   return row;
 }
 
-const contactTaken = (channel: CodeChannel) => new Refusal(channel === 'sms' ? texts.phoneTaken.id : texts.emailTaken.id);
+const contactTaken = (channel: CodeChannel) => new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
 
 /** Registration refuses an address that is already an account's username, phone or e-mail. */
 export async function refuseTakenContact(db: Executor, channel: CodeChannel, address: string): Promise<void> {
@@ -82,7 +83,7 @@ export async function refuseTakenContact(db: Executor, channel: CodeChannel, add
 /** The account an invitation code belongs to (typed in any case); an unknown code is refused. */
 export async function findInviter(db: Executor, inviteCode: string): Promise<UserRow> {
   const [row] = await db.select().from(users).where(eq(users.inviteCode, inviteCode.toUpperCase())).limit(1);
-  if (!row) throw new Refusal(texts.inviteCodeUnknown.id);
+  if (!row) throw new Refusal(serverTexts.inviteCodeUnknown.id);
   return row;
 }
 

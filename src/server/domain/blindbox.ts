@@ -2,6 +2,7 @@
 // the client seed and the nonce (contract/blindbox.ts): nothing here, in the HTTP calls or in the
 // operator commands can choose it. A draw takes the cost, the prize's stock and pays the prize in
 // one transaction; a sold-out prize refuses the draw (never re-rolled to another prize: fairness).
+import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -176,9 +177,9 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
 export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Promise<{ draw: BoxDraw; seed: SeedState }> {
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);
-  if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(texts.blindBoxUnavailable.id);
+  if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);
   const cost = (await boxCosts(tx)).find((option) => option.pay === pay);
-  if (!cost) throw new Refusal(texts.blindBoxUnavailable.id);
+  if (!cost) throw new Refusal(serverTexts.blindBoxUnavailable.id);
 
   const nonce = seed.nextNonce;
   const roll = await drawRoll(seed.serverSeed, seed.clientSeed, nonce);
@@ -190,7 +191,7 @@ export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Pro
     .set({ stock: sql`case when ${boxPrizes.stock} is null then null else ${boxPrizes.stock} - 1 end` })
     .where(and(eq(boxPrizes.id, prize.id), sql`(${boxPrizes.stock} is null or ${boxPrizes.stock} > 0)`))
     .returning({ id: boxPrizes.id });
-  if (!taken) throw new Refusal(prize.stock === null ? texts.blindBoxUnavailable.id : texts.prizeSoldOut.id);
+  if (!taken) throw new Refusal(prize.stock === null ? serverTexts.blindBoxUnavailable.id : serverTexts.prizeSoldOut.id);
 
   const reference = `blindbox:${seed.id}:${nonce}`;
   try {

@@ -1,8 +1,8 @@
 // Pages of text by key and language (company profile, intro, FAQ): the request language's
 // version, else English (issue 12: translated per request language). Also the slides.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { ContentPage, ContentPageKey } from '../../contract/support.ts';
-import { texts } from '../../contract/texts.ts';
 import type { Executor } from '../db/connection.ts';
 import { contentPages, slides } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -16,7 +16,7 @@ export async function contentPageFor(db: Executor, key: ContentPageKey, lang: st
     .from(contentPages)
     .where(and(eq(contentPages.key, key), inArray(contentPages.lang, [...new Set([lang, CONTENT_FALLBACK_LANG])])));
   const row = rows.find((page) => page.lang === lang) ?? rows.find((page) => page.lang === CONTENT_FALLBACK_LANG);
-  if (!row) throw new Refusal(texts.contentPageMissing.id);
+  if (!row) throw new Refusal(serverTexts.contentPageMissing.id);
   return { key, lang: row.lang, title: row.title, body: row.body };
 }
 

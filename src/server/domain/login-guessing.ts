@@ -8,6 +8,7 @@
 // - a right password clears that address's own count only, and makes it a known address.
 // An unknown login name is counted the same way (by the name typed), so the answers never tell
 // whether an account exists.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { isIPv6 } from 'node:net';
 import type { Executor } from '../db/connection.ts';
 import { clearAttempts, count, countOf, holdCounter, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
@@ -80,7 +81,7 @@ export async function checkLoginPassword(db: Executor, subject: LoginSubject, ad
   });
   // Refused after the commit: the counted try stays counted.
   if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
-  if (outcome === 'wrong') throw new Refusal(texts.wrongCredentials.id);
+  if (outcome === 'wrong') throw new Refusal(serverTexts.wrongCredentials.id);
 }
 
 /**

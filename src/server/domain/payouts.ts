@@ -3,6 +3,7 @@
 // for withdrawals only after a cooling-off period (PAYEE_COOLING_HOURS), and its owner is told at
 // once by a station message: whoever took over a session cannot add an address and drain the
 // account before the owner can react. Deleting is immediate.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
@@ -30,8 +31,8 @@ export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: nu
 
 /** The station message its owner gets when a payee is added, in the language of the request that added it. */
 async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: number, t: Translate, now: Date): Promise<void> {
-  const content = coolingMs > 0 ? t(texts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) }) : t(texts.payeeAdded, { 0: payee });
-  await postMessage(tx, { to: userId, title: t(texts.payeeAddedTitle), content }, now);
+  const content = coolingMs > 0 ? t(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) }) : t(serverTexts.payeeAdded, { 0: payee });
+  await postMessage(tx, { to: userId, title: t(serverTexts.payeeAddedTitle), content }, now);
 }
 
 /** The usable time and the seconds left until it, at `now`. */
@@ -125,7 +126,7 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, { 
     .select({ id: wallets.id })
     .from(wallets)
     .where(and(eq(wallets.userId, userId), eq(wallets.currency, wallet.currency), eq(wallets.chain, wallet.chain), eq(wallets.address, wallet.address)));
-  if (existing) throw new Refusal(texts.walletExists.id);
+  if (existing) throw new Refusal(serverTexts.walletExists.id);
   try {
     const [row] = await tx
       .insert(wallets)
@@ -135,7 +136,7 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, { 
     await tellOwner(tx, userId, `${added.alias} (${added.currency} ${added.chain} …${added.address.slice(-6)})`, coolingMs, t, now);
     return added;
   } catch (error) {
-    if (isUniqueViolation(error)) throw new Refusal(texts.walletExists.id);
+    if (isUniqueViolation(error)) throw new Refusal(serverTexts.walletExists.id);
     throw error;
   }
 }

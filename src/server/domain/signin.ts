@@ -1,13 +1,13 @@
 // Daily sign-in (§1): one row per user and local day (EARN_TIMEZONE, the same days as interest);
 // the primary key of sign_ins makes a second one that day impossible, and the reward — the
 // ladder's step for the streak — is a POINT ledger entry in the same transaction.
+import { serverTexts } from '../../contract/server-texts.ts';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { signIns } from '../db/schema.ts';
 import { addDays } from '../../contract/earn.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
-import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
@@ -55,7 +55,7 @@ export async function signInToday(tx: Tx, userId: number, now: Date, timeZone: s
   const reward = ladderReward(await ladderOf(tx), streak);
   // A parallel tap of the same day waits here for the first one's commit, then inserts nothing.
   const inserted = await tx.insert(signIns).values({ userId, day, streak, reward, createdAt: now }).onConflictDoNothing().returning({ day: signIns.day });
-  if (!inserted.length) throw new Refusal(texts.alreadySignedIn.id);
+  if (!inserted.length) throw new Refusal(serverTexts.alreadySignedIn.id);
   await post(tx, { userId, asset: POINTS, amount: reward, kind: 'sign_in', reference: `signin:${userId}:${day}` }, now);
   return { day, streak, reward, balance: await pointBalance(tx, userId) };
 }
@@ -65,7 +65,7 @@ export async function signInOnce(db: Executor, userId: number, now: Date, timeZo
   try {
     return await db.transaction((tx) => signInToday(tx, userId, now, timeZone));
   } catch (error) {
-    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(texts.alreadySignedIn.id);
+    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(serverTexts.alreadySignedIn.id);
     throw error;
   }
 }

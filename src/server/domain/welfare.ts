@@ -1,13 +1,13 @@
 // Welfare (§1): reward tasks whose conditions the server checks in the database. A claim checks
 // its condition inside its own transaction; welfare_claims' primary key pays each task once per
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
+import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
 import { WELFARE_CODES, type WelfareClaim, type WelfareCode, type WelfareState, type WelfareTask } from '../../contract/welfare.ts';
 import { POINTS } from '../../contract/rewards.ts';
-import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
@@ -92,7 +92,7 @@ export async function welfareTasksOf(db: Executor, userId: number): Promise<Welf
 /** One task for its details page; an unknown code is the refusal. */
 export async function welfareTaskOf(db: Executor, userId: number, code: string): Promise<WelfareTask> {
   const task = (await welfareTasksOf(db, userId)).find((item) => item.code === code);
-  if (!task) throw new Refusal(texts.welfareNotOffered.id);
+  if (!task) throw new Refusal(serverTexts.welfareNotOffered.id);
   return task;
 }
 
@@ -109,21 +109,21 @@ export async function changeWelfareTask(db: Executor, code: WelfareCode, changes
 
 /** Pays a task's reward once, when its condition holds now; otherwise nothing moves. */
 export async function claimTask(tx: Tx, userId: number, code: string, now: Date): Promise<WelfareClaim> {
-  if (!isWelfareCode(code)) throw new Refusal(texts.welfareNotOffered.id);
+  if (!isWelfareCode(code)) throw new Refusal(serverTexts.welfareNotOffered.id);
   const [task] = await tx
     .select()
     .from(welfareTasks)
     .where(and(eq(welfareTasks.code, code), eq(welfareTasks.active, true)));
-  if (!task) throw new Refusal(texts.welfareNotOffered.id);
+  if (!task) throw new Refusal(serverTexts.welfareNotOffered.id);
   const { progress, target } = await CONDITIONS[code](tx, userId);
-  if (progress < target) throw new Refusal(texts.welfareNotYet.id);
+  if (progress < target) throw new Refusal(serverTexts.welfareNotYet.id);
   // A parallel claim waits here for the first one's commit, then inserts nothing.
   const inserted = await tx
     .insert(welfareClaims)
     .values({ userId, taskCode: code, asset: task.asset, reward: task.reward, claimedAt: now })
     .onConflictDoNothing()
     .returning({ code: welfareClaims.taskCode });
-  if (!inserted.length) throw new Refusal(texts.welfareClaimed.id);
+  if (!inserted.length) throw new Refusal(serverTexts.welfareClaimed.id);
   await post(tx, { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` }, now);
   const balance = await balanceOf(tx, userId, task.asset);
   const decimals = task.asset === POINTS ? 0 : 8;
@@ -135,7 +135,7 @@ export async function claimOnce(db: Executor, userId: number, code: string, now:
   try {
     return await db.transaction((tx) => claimTask(tx, userId, code, now));
   } catch (error) {
-    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(texts.welfareClaimed.id);
+    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(serverTexts.welfareClaimed.id);
     throw error;
   }
 }

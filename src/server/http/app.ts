@@ -30,11 +30,15 @@ import { liquidityRoutes } from './liquidity-routes.ts';
 import { lockupRoutes } from './lockup-routes.ts';
 import { signInRoutes } from './signin-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
+import { notificationsRoutes } from './notifications-routes.ts';
+import { passkeyRoutes } from './passkey-routes.ts';
+import type { RelyingPartyConfig } from '../domain/passkeys.ts';
 import { welfareRoutes } from './welfare-routes.ts';
 import { blindBoxRoutes } from './blindbox-routes.ts';
 import { activitiesRoutes } from './activities-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { supportRoutes } from './support-routes.ts';
+import { consoleRoutes } from './console-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -56,6 +60,10 @@ export interface AppOptions {
   tls?: { cert: Buffer; key: Buffer } | null;
   /** A request (headers and body) not received in full within this time is answered 408 and closed; 2 minutes by default. */
   requestTimeoutMs?: number;
+  /** PUSH_SERVICE_HOSTS: the push services a browser's subscription may point to (the major browsers' when not given). */
+  pushServiceHosts?: readonly string[];
+  /** WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS: the site passkeys belong to; unset, the page's own host. */
+  relyingParty?: RelyingPartyConfig;
 }
 
 /** Slow enough for a 5 MB picture over a poor mobile link; a body that never comes no longer holds a connection for ever. */
@@ -149,11 +157,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   lockupRoutes(route, services.earnTimeZone);
   signInRoutes(route);
   sessionsRoutes(route, services.sessionLimits);
+  notificationsRoutes(route, options.pushServiceHosts);
+  passkeyRoutes(route, { relyingParty: options.relyingParty ?? { id: null, origins: [] }, corsOrigins: options.corsOrigins ?? [], perMinute: authPerMinute });
   welfareRoutes(route);
   blindBoxRoutes(route);
   activitiesRoutes(route);
   shareRoutes(route);
   supportRoutes(route);
+  consoleRoutes(route, { perMinute: authPerMinute });
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);

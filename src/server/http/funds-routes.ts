@@ -1,5 +1,6 @@
 // Money in and out (§7): recharge channels, submit and records; the withdrawal rule, request and
 // records; the account details. Each call reads or writes the caller's own records only.
+import { serverTexts } from '../../contract/server-texts.ts';
 import {
   accountEntries,
   rechargeChannels,
@@ -69,7 +70,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     // request refused after this point has used its code.
     await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     // Outside the transaction: a wrong try must be counted even though nothing else is written.
-    await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, texts.wrongPayPassword.id, now);
+    await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, serverTexts.wrongPayPassword.id, now);
     return toWithdrawOrder(await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)));
   });
 

@@ -1,5 +1,7 @@
 // Registers a contract endpoint: the contract's schema validates the request, the caller is
 // resolved from the token, a write's Idempotency-Key is honoured, and the answer is the envelope.
+import { serverTexts } from '../../contract/server-texts.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
@@ -16,9 +18,11 @@ import { DEFAULT_PAYEE_COOLING_MS } from '../domain/payouts.ts';
 import { ephemeralTwoFactorKey } from '../domain/two-factor-key.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { keptAnswers, keptBytes, type KeptAnswers } from './kept-answers.ts';
-import { requestLocale, translator, type Translate } from '../i18n.ts';
+import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
+import { consoleOperatorOf } from './console-caller.ts';
+import { DEFAULT_CONSOLE_SETTINGS, type OperatorCaller } from '../domain/operators.ts';
 import { hasUnsupportedCharacters } from './unsupported-characters.ts';
 
 export type Handler<E> = (input: ParsedOf<E>, ctx: HandlerContext) => Promise<ResultOf<E>>;
@@ -58,7 +62,14 @@ async function answer<S extends FormSchema, R>(
   const t = translator(locale);
 
   let caller: Caller | null = null;
-  if (endpoint.auth) {
+  let operator: OperatorCaller | null = null;
+  if (endpoint.console && endpoint.auth) {
+    // A console call: an operator's session, of the role the endpoint names (a customer's token is no session here).
+    operator = await consoleOperatorOf(services, request);
+    if (!operator) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
+    if (endpoint.console !== 'operator' && operator.mustChangePassword) return envelope(RET_FAIL, t(consoleTexts.consoleChangePasswordFirst), null);
+    if (endpoint.console !== 'operator' && endpoint.console !== operator.role) return envelope(RET_FAIL, t(consoleTexts.consoleRoleRefused), null);
+  } else if (endpoint.auth) {
     caller = await callerOf(services, kept, request);
     if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
   }
@@ -66,16 +77,16 @@ async function answer<S extends FormSchema, R>(
   const raw = endpoint.multipart ? {} : ((endpoint.method === 'GET' ? request.query : request.body) ?? {});
   if (hasUnsupportedCharacters(raw)) return envelope(RET_FAIL, t(texts.unsupportedCharacters), null);
   const parsed = parseForm(endpoint.input, raw);
-  if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues)), null);
+  if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues, textById)), null);
 
-  const ctx = handlerContext(services, kept, caller as Caller, locale, t, request);
+  const ctx = handlerContext(services, kept, caller as Caller, operator as OperatorCaller, locale, t, request);
   const input = parsed.output as ParsedOf<Endpoint<S, R>>;
   const key = header(request, IDEMPOTENCY_HEADER);
   if (endpoint.readOnly || endpoint.multipart || !key) return runRead(handler, input, ctx, reply);
   const run = (context: HandlerContext) => runHandler(handler, input, context);
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
-  const scopedKey = idempotencyScope(`${caller?.userId ?? 'anon'}:${endpoint.path}`, key);
+  const scopedKey = idempotencyScope(`${caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon')}:${endpoint.path}`, key);
   const fingerprint = createHash('sha256').update(JSON.stringify(raw)).digest('hex');
   const claim = await claimIdempotencyKey(services.db, scopedKey, fingerprint, services.clock.now());
   if (claim.kind === 'replay') {
@@ -83,7 +94,7 @@ async function answer<S extends FormSchema, R>(
     return claim.response as Envelope;
   }
   if (claim.kind === 'mismatch') return envelope(RET_FAIL, t(texts.invalidRequest), null);
-  if (claim.kind === 'busy') return envelope(RET_FAIL, t(texts.idempotencyBusy), null);
+  if (claim.kind === 'busy') return envelope(RET_FAIL, t(serverTexts.idempotencyBusy), null);
   try {
     // The effect and its stored answer commit together: a crash before the commit leaves neither.
     const outcome = await services.db.transaction(async (tx) => {
@@ -99,7 +110,7 @@ async function answer<S extends FormSchema, R>(
       reply.header('idempotent-replay', 'true');
       return outcome.response as Envelope;
     }
-    return envelope(RET_FAIL, t(outcome.kind === 'mismatch' ? texts.invalidRequest : texts.idempotencyBusy), null);
+    return envelope(RET_FAIL, t(outcome.kind === 'mismatch' ? texts.invalidRequest : serverTexts.idempotencyBusy), null);
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
@@ -107,9 +118,19 @@ async function answer<S extends FormSchema, R>(
 }
 
 /** Spelled out: V8 took ~4 µs a request to build `{ ...services, kept, … }` (measured on Node 20). */
-function handlerContext(services: Services, kept: KeptAnswers, caller: Caller, locale: Locale, t: Translate, request: FastifyRequest): HandlerContext {
-  const { db, clock, sender, market, earnTimeZone, payeeCoolingMs = DEFAULT_PAYEE_COOLING_MS, changes, twoFactorKey = ephemeralTwoFactorKey() } = services;
-  return { db, clock, sender, market, earnTimeZone, payeeCoolingMs, changes, twoFactorKey, kept, caller, locale, t, ip: request.ip, request };
+function handlerContext(services: Services, kept: KeptAnswers, caller: Caller, operator: OperatorCaller, locale: Locale, t: Translate, request: FastifyRequest): HandlerContext {
+  const {
+    db,
+    clock,
+    sender,
+    market,
+    earnTimeZone,
+    payeeCoolingMs = DEFAULT_PAYEE_COOLING_MS,
+    changes,
+    twoFactorKey = ephemeralTwoFactorKey(),
+    operatorConsole = DEFAULT_CONSOLE_SETTINGS,
+  } = services;
+  return { db, clock, sender, market, earnTimeZone, payeeCoolingMs, changes, twoFactorKey, operatorConsole, kept, caller, operator, locale, t, ip: request.ip, request };
 }
 
 /** A call whose answer is not stored for replay: a kept public answer goes out as its serialised bytes. */

@@ -2,6 +2,7 @@
 // src/contract (the valibot schemas of inputs and answers through @valibot/to-json-schema), the
 // envelope, the headers and the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
+import { consoleTexts } from '../../contract/console-texts.ts';
 import type { FastifyInstance } from 'fastify';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
@@ -9,8 +10,10 @@ import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, T
 import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../contract/account.ts';
 import { PRICE_STREAM_PATH } from '../../contract/markets.ts';
-import { textById, texts } from '../../contract/texts.ts';
+import { texts } from '../../contract/texts.ts';
+import { textById } from '../i18n.ts';
 import type { DeclaredEndpoint } from '../../contract/registry.ts';
+import type { Endpoint } from '../../contract/endpoint.ts';
 import { declaredEndpoints } from './declared-endpoints.ts';
 
 export const OPENAPI_PATH = '/api/openapi.json';
@@ -126,6 +129,9 @@ function operation(declared: DeclaredEndpoint): Json {
     summary: `${name} (${module})`,
     description: [
       endpoint.auth ? 'Needs the session token (header `token`); without a valid one it answers ret -1.' : 'Open to anyone (no token).',
+      endpoint.console
+        ? `Operator console: the token is an operator's console session${endpoint.console === 'operator' ? '' : ` of the role \`${endpoint.console}\`, its first password changed`}, never a customer's.`
+        : '',
       isWrite
         ? 'A write: send an Idempotency-Key so a retry is applied once and the first answer is replayed.'
         : endpoint.multipart
@@ -139,7 +145,13 @@ function operation(declared: DeclaredEndpoint): Json {
     parameters,
     responses: { '200': okResponse(endpoint.answer, isWrite), ...COMMON_RESPONSES },
     'x-refusal-texts': [
-      ...new Set([...validationTexts(endpoint.input), texts.invalidRequest.id, texts.unsupportedCharacters.id, ...(endpoint.auth ? [texts.tokenInvalid.id] : [])]),
+      ...new Set([
+        ...validationTexts(endpoint.input),
+        texts.invalidRequest.id,
+        texts.unsupportedCharacters.id,
+        ...(endpoint.auth ? [texts.tokenInvalid.id] : []),
+        ...consoleRefusals(endpoint),
+      ]),
     ].map(textRef),
   };
   if (endpoint.multipart) {
@@ -257,3 +269,7 @@ export function openApiRoute(app: FastifyInstance) {
     return reply.header('cache-control', 'no-cache').send(await document);
   });
 }
+
+/** What a console call answers before its handler runs: a role that is not the call's, a first password not changed yet. */
+const consoleRefusals = (endpoint: Endpoint) =>
+  endpoint.console && endpoint.console !== 'operator' ? [consoleTexts.consoleRoleRefused.id, consoleTexts.consoleChangePasswordFirst.id] : [];
