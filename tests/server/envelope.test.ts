@@ -43,7 +43,7 @@ it('an unknown picture answers HTTP 404 with its own envelope, never cached', as
 
 it('a success answers ret 1, msg Success and the data', async () => {
   const res = await h.call(login, { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password });
-  expect(res).toEqual({ ret: 1, msg: 'Success', data: { token: expect.any(String) } });
+  expect(res).toEqual({ ret: 1, msg: 'Success', data: { token: expect.any(String), device: expect.any(String) } });
   const info = await h.call(userInfo, {}, { token: res.data.token });
   expect(Object.keys(info).sort()).toEqual(['data', 'msg', 'ret']);
 });
