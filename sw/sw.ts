@@ -2,7 +2,7 @@
 // The service worker (ARCHITECTURE "Offline"): precaches the app shell so every route opens
 // offline, hands every navigation the cached index.html (routes live in the hash), keeps public
 // data stale-while-revalidate and each user's reads (messages, money records) network-first in
-// that user's own cache.
+// that user's own cache, each answer kept per language (the `lang` header is part of its key).
 // Nothing else of a user is cached (uploaded pictures never); writes always go to the network.
 // Updates wait for consent.
 import { cacheNames, clientsClaim } from 'workbox-core';
@@ -14,6 +14,7 @@ import {
   OUTBOX_SYNC_TAG,
   NETWORK_MESSAGE,
   NETWORK_TIMEOUT_MS,
+  LANG_HEADER,
   apiPathOf,
   PUBLIC_CACHE,
   SERVED_FROM_CACHE_HEADER,
@@ -77,14 +78,15 @@ async function fromNetwork(event: ExtendableEvent, request: Request): Promise<Re
   }
 }
 
-/** Public data: the kept answer at once (when there is one), while the network refreshes it. */
+/** Public data: the kept answer of the request's language at once (when there is one), while the network refreshes it. */
 async function staleWhileRevalidate(event: ExtendableEvent, request: Request): Promise<Response> {
+  const key = syntheticKey('GET', request.url, '', request.headers.get(LANG_HEADER) ?? '');
   const network = fromNetwork(event, request).then((response) => {
-    event.waitUntil(keep(PUBLIC_CACHE, request.url, response.clone()));
+    event.waitUntil(keep(PUBLIC_CACHE, key, response.clone()));
     return response;
   });
   event.waitUntil(network.catch(() => undefined));
-  const kept = await caches.match(request.url, { cacheName: PUBLIC_CACHE });
+  const kept = await caches.match(key, { cacheName: PUBLIC_CACHE });
   return kept ?? network;
 }
 
@@ -97,7 +99,7 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
   const token = request.headers.get(TOKEN_HEADER);
   if (!token) return fetch(request);
   const body = request.method === 'POST' ? await request.clone().text() : '';
-  const key = syntheticKey(request.method, request.url, body);
+  const key = syntheticKey(request.method, request.url, body, request.headers.get(LANG_HEADER) ?? '');
   const partition = await partitionName(token);
   let late = false;
   const network = fromNetwork(event, request).then(async (response) => {

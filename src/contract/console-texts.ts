@@ -27,4 +27,5 @@ export const consoleTexts = {
     id: 'e.consoleSecondApproverNeeded',
     message: 'You already approved this withdrawal: a second approval must come from another reviewer!',
   },
+  consoleContentIncomplete: /*i18n*/ { id: 'v.consoleContentIncomplete', message: 'Write every field this item shows: its title, its text, or both!' },
 } satisfies Record<string, MessageDescriptor>;

@@ -4,8 +4,11 @@
 // by are built from them (keptCallsOf, src/lib/kept-calls.ts).
 import type { Endpoint, Method } from './endpoint.ts';
 
-/** Public data, the same for everyone: stale-while-revalidate, one shared cache. */
-export const PUBLIC_CACHE = 'api-public-v1';
+/**
+ * Public data, the same for everyone who reads in one language: stale-while-revalidate, one shared
+ * cache (v2: its answers are kept per language, see syntheticKey; the worker deletes v1's).
+ */
+export const PUBLIC_CACHE = 'api-public-v2';
 /** One cache per signed-in user for that user's reads: `user-<first 16 hex of sha256(token)>`. */
 export const PARTITION_PREFIX = 'user-';
 /** Set on every answer the service worker gives from its cache: the ISO time it was stored. */
@@ -29,6 +32,8 @@ export const OUTBOX_SYNC_TAG = 'outbox';
 export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
 /** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
+/** The request's language of §7 (contract/envelope.ts LANG_HEADER; a unit test keeps them equal). */
+export const LANG_HEADER = 'lang';
 
 /** A call the service worker keeps: its method and API path (after the `/api` base). */
 export interface KeptCall {
@@ -80,15 +85,19 @@ export const isNeverCached = (url: string) => {
 };
 
 /**
- * The Cache API keeps no POST: a call is stored under a GET URL built from its method, path, query
- * and form body, fields sorted so that the same question always finds the same answer.
+ * The key a call's answer is kept under: a GET URL built from the request's language, its method,
+ * path, query and form body, fields sorted so that the same question always finds the same answer.
+ * The language is part of it because the answer is (operators' content, every `msg`): switching the
+ * app's language never shows the other language's kept answer. (The Cache API keeps no POST, hence a
+ * synthetic GET URL.)
  */
-export function syntheticKey(method: string, url: string, body = ''): string {
+export function syntheticKey(method: string, url: string, body = '', lang = ''): string {
   const { origin, pathname, searchParams } = new URL(url);
   const fields = new URLSearchParams([...searchParams, ...new URLSearchParams(body)]);
   fields.sort();
   const query = fields.toString();
-  return `${origin}/__offline__/${method.toUpperCase()}${pathname}${query ? `?${query}` : ''}`;
+  const language = /^[a-z]{2,3}(-[a-z0-9]{1,8})?$/i.test(lang) ? `${lang.toLowerCase()}/` : '';
+  return `${origin}/__offline__/${language}${method.toUpperCase()}${pathname}${query ? `?${query}` : ''}`;
 }
 
 /** The cache of one user's answers, named by a hash of the token (the token itself is never stored). */

@@ -45,14 +45,14 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   // The public cache holds the coin list; this user's partition their messages (a POST's synthetic key as it is).
   await expect
     .poll(() => cacheEntries(PUBLIC_CACHE).allTextContents())
-    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/api\/coin\/lists.*ago|^\/api\/coin\/lists.*now/)]));
+    .toEqual(expect.arrayContaining([expect.stringMatching(/^\/__offline__\/en\/GET\/api\/coin\/lists.*(ago|now)/)]));
   const partition = await partitionName((await storedToken(page))!);
   const mine = page.locator(`.diag-cache[data-cache="${partition}"]`);
   expect(await mine.locator('h3').textContent()).toContain("This user's answers");
   const keys = (await mine.locator('li code').allTextContents()).sort();
   expect(keys).toHaveLength(2);
-  expect(keys[0]).toBe('/__offline__/GET/api/users/message/unread');
-  expect(keys[1]).toMatch(/^\/__offline__\/POST\/api\/users\/message\?page=1/);
+  expect(keys[0]).toBe('/__offline__/en/GET/api/users/message/unread');
+  expect(keys[1]).toMatch(/^\/__offline__\/en\/POST\/api\/users\/message\?page=1/);
 
   expect(await page.locator('.diag-card', { hasText: 'Outbox' }).textContent()).toContain('Nothing waits to be sent.');
 
@@ -94,7 +94,7 @@ it('the copy button puts the report on the clipboard: JSON, without the token', 
   expect(report.app.version).toBe(APP_VERSION);
   expect(report.serviceWorker).toMatchObject({ active: 'activated', controlling: true });
   expect(report.caches.precache.entries).toBeGreaterThan(0);
-  const kept = report.caches.runtime.find((cache) => cache.name === PUBLIC_CACHE)!.entries.find((entry) => entry.key.startsWith('/api/coin/lists'))!;
+  const kept = report.caches.runtime.find((cache) => cache.name === PUBLIC_CACHE)!.entries.find((entry) => entry.key.startsWith('/__offline__/en/GET/api/coin/lists'))!;
   expect(Date.parse(kept.storedAt)).not.toBeNaN();
   expect(kept.ageSeconds).toBeGreaterThanOrEqual(0);
   expect(report.deviceRecords.find((record) => record.key === 'session')!.token).toBe(`${token.slice(0, 4)}…`);

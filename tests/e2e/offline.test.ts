@@ -42,8 +42,9 @@ it('first visit online: logs in, visits home, markets and messages; their answer
       };
     })
     .toEqual({
-      public: ['/api/coin/lists', '/api/content/slide', '/api/other/config'],
-      messages: ['/__offline__/GET/api/users/message/unread', '/__offline__/POST/api/users/message'],
+      // Kept per language (the app reads in English here): another language's answers are never these.
+      public: ['/__offline__/en/GET/api/coin/lists', '/__offline__/en/GET/api/content/slide', '/__offline__/en/GET/api/other/config'],
+      messages: ['/__offline__/en/GET/api/users/message/unread', '/__offline__/en/POST/api/users/message'],
     });
   // Each kept answer carries the time it was stored; nothing but these calls is cached.
   const kept = await runtimeCaches(page);
@@ -183,7 +184,8 @@ it("user B can read none of A's cached messages", async () => {
         try {
           const response = await fetch('/api/users/message', {
             method: 'POST',
-            headers: { token: value, 'content-type': 'application/x-www-form-urlencoded' },
+            // As the app asks: in its language (answers are kept per language).
+            headers: { token: value, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
             body: 'page=1&status=all',
           });
           return { servedFromCache: response.headers.get('x-served-from-cache'), body: await response.text() };

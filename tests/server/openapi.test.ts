@@ -81,6 +81,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'notifications',
       'passkeys',
       'console',
+      'console-content',
     ]),
   );
 });

@@ -3,6 +3,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { home, loadHomeForPage, prepareHome } from '../../src/features/home/home-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { currentLocale } from '../../src/lib/i18n.ts';
 
 const slide = { id: 1, image: '/slides/slide-1.svg', title: 'Trade options in minutes', url: '' };
 
@@ -10,6 +11,7 @@ beforeEach(() => {
   resetClientState();
   home.slides = [];
   home.notice = '';
+  home.lang = '';
 });
 afterEach(() => {
   resetClientState();
@@ -81,5 +83,24 @@ describe('Home at an app start', () => {
     );
     await loadHomeForPage();
     expect(pictures).toEqual([{ src: '/slides/slide-1.svg', fetchPriority: 'high' }]);
+  });
+});
+
+describe('Home after the language changed', () => {
+  const refused = () => stubFetch(envelope(0, 'Server busy', null));
+  const other = currentLocale() === 'ar' ? 'en' : 'ar';
+
+  it('shows no notice or slides read in the other language when the new language’s cannot be read', async () => {
+    Object.assign(home, { slides: [slide], notice: 'The notice in the other language', lang: other });
+    refused();
+    await expect(loadHomeForPage()).rejects.toThrow();
+    expect([home.notice, home.slides, home.lang]).toEqual(['', [], currentLocale()]);
+  });
+
+  it('keeps showing the last notice and slides of the same language when they cannot be read', async () => {
+    Object.assign(home, { slides: [slide], notice: 'Welcome', lang: currentLocale() });
+    refused();
+    await expect(loadHomeForPage()).rejects.toThrow();
+    expect([home.notice, home.slides]).toEqual(['Welcome', [slide]]);
   });
 });

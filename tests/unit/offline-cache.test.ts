@@ -3,10 +3,10 @@
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
-import { TOKEN_HEADER, apiPathOf, isPartition, keptCallsOf, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
+import { LANG_HEADER, TOKEN_HEADER, apiPathOf, isPartition, keptCallsOf, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
 import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
 import { endpointsIn } from '../../src/contract/registry.ts';
-import { TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
+import { LANG_HEADER as CONTRACT_LANG_HEADER, TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
 import { balances, coinList } from '../../src/contract/markets.ts';
 import { placeOption } from '../../src/contract/options.ts';
 import { config, slides } from '../../src/contract/content.ts';
@@ -45,6 +45,21 @@ describe('syntheticKey', () => {
       syntheticKey('GET', `${API}/users/message/unread?x=1`),
     ];
     expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it('keeps each language apart: an Arabic answer is never the English one, wherever the field order', () => {
+    // The public notice and a user's messages alike (the worker keys both with the `lang` header).
+    const url = `${API}/other/config?act=system`;
+    expect(syntheticKey('GET', url, '', 'ar')).toBe('https://app.example/__offline__/ar/GET/api/other/config?act=system');
+    const keys = ['en', 'ar', 'zh', 'th', 'jp', 'hi'].map((lang) => syntheticKey('GET', url, '', lang));
+    expect(new Set(keys).size).toBe(6);
+    expect(syntheticKey('POST', `${API}/users/message`, 'page=1&status=all', 'th')).toBe(syntheticKey('POST', `${API}/users/message`, 'status=all&page=1', 'th'));
+    expect(syntheticKey('POST', `${API}/users/message`, 'page=1', 'th')).not.toBe(syntheticKey('POST', `${API}/users/message`, 'page=1', 'ar'));
+  });
+
+  it('takes no path from the header: a language that is no language code is left out of the key', () => {
+    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', '../../x')).toBe('https://app.example/__offline__/GET/api/content/slide?position=home');
+    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', 'EN')).toBe('https://app.example/__offline__/en/GET/api/content/slide?position=home');
   });
 
   it('keeps a field whose value holds & or = intact (form encoding)', () => {
@@ -89,6 +104,7 @@ describe('which calls are cached', () => {
     // Balances, the profile and everything that moves money always ask the network.
     expect([balances, userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual(['never', 'never', 'never', 'never', 'never']);
     expect(TOKEN_HEADER).toBe(CONTRACT_TOKEN_HEADER);
+    expect(LANG_HEADER).toBe(CONTRACT_LANG_HEADER);
   });
 
   it('stops the build when a write, or a call that needs a session, is declared kept in the shared cache', () => {

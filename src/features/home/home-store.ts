@@ -1,14 +1,16 @@
-// Home: the slides and the scrolling notice, kept from the last visit so home never starts blank,
-// and the few figures the home cards show.
+// Home: the slides and the scrolling notice, kept from the last visit so home never starts blank
+// (in the language they were read in: another language's are never shown), and the few figures the
+// home cards show.
 import Big from 'big.js';
 import { config, slides, type Slide } from '../../contract/content.ts';
 import type { CoinQuote } from '../../contract/markets.ts';
 import { api } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
+import { currentLocale } from '../../lib/i18n.ts';
 import { persistedStore, storeHydrated } from '../../lib/storage.ts';
 import { preloadFirstSlide } from '../../ui/Carousel.tsx';
 
-export const home = persistedStore('home', { slides: [] as Slide[], notice: '' });
+export const home = persistedStore('home', { slides: [] as Slide[], notice: '', lang: '' });
 
 /** How many coins the home card lists. */
 export const TOP_COINS = 5;
@@ -19,6 +21,9 @@ export const TOP_COINS = 5;
  */
 export async function loadHome(): Promise<void> {
   await storeHydrated(home);
+  // The operators' words are per language: after a switch, what was kept in the other one goes.
+  const lang = currentLocale();
+  if (home.lang !== lang) Object.assign(home, { slides: [], notice: '', lang });
   const answers = await Promise.allSettled([
     api(slides, { position: 'home' }, { loading: home.slides.length === 0 }).then(({ lists }) => {
       preloadFirstSlide(lists);

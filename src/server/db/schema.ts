@@ -786,6 +786,25 @@ export const contentPages = pgTable(
   (t) => [primaryKey({ columns: [t.key, t.lang] })],
 );
 
+/**
+ * What operators write for customers, in the languages other than English: a scroll notice (kind
+ * 'config', item 'system.scroll_notice'), a slide's title, a station message's title and content, an
+ * activity's title and body. The item's own row is the English version and the fallback of every
+ * language without one here (domain/content-languages.ts); pages keep their languages in content_pages.
+ */
+export const contentTranslations = pgTable(
+  'content_translations',
+  {
+    kind: text('kind').notNull(),
+    /** The item's id in its table ('12'), or the config entry's 'act.key'. */
+    item: text('item').notNull(),
+    lang: text('lang').notNull(),
+    title: text('title').notNull().default(''),
+    body: text('body').notNull().default(''),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.item, t.lang] })],
+);
+
 /** Blind box prizes with published odds: `weight` in parts per million, the active ones sum to 1,000,000. Null stock: unlimited. */
 export const boxPrizes = pgTable(
   'box_prizes',

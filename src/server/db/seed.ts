@@ -1,4 +1,5 @@
-// Demo data on first start: one demo account, the system config, the slides and a welcome message.
+// Demo data on first start: one demo account, the system config, the slides and a welcome message,
+// the customers' words in all six languages (seed-translations.ts).
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { configEntries, messages, slides, users } from './schema.ts';
@@ -7,13 +8,14 @@ import { postMessage } from '../domain/messages.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { seedContent } from './seed-content.ts';
 import { seedBlindBox } from './seed-blindbox.ts';
+import { DEMO_NOTICE, seedTranslations } from './seed-translations.ts';
 import { DEFAULT_SIGNIN_LADDER } from '../../contract/signin.ts';
 
 export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234', paypass: '123456', email: 'demo@example.com', phone: '0812345678' };
 
 export const DEMO_CONFIG: Record<string, Record<string, string>> = {
   system: {
-    scroll_notice: 'Welcome to Coinvest. Prices in this demo come from a simulated feed.',
+    scroll_notice: DEMO_NOTICE.en,
     service_url: '',
     appurl_android: `/downloads/coinvest.apk?v=${APP_VERSION}`,
     // Hosts the web-view may open (https only): documentation sites; service_url stays empty (the service page shows the FAQ).
@@ -57,6 +59,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
   if (!welcome) await postMessage(db, { to: null, ...WELCOME_MESSAGE }, new Date());
   await seedContent(db);
   await seedBlindBox(db);
+  // After the items: their other languages (the items' own rows are English).
+  await seedTranslations(db);
   const [passwordHash, paypassHash] = await Promise.all([hashSecret(DEMO_ACCOUNT.password), hashSecret(DEMO_ACCOUNT.paypass)]);
   const created = await db
     .insert(users)

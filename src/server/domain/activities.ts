@@ -9,6 +9,7 @@ import type { Paged } from '../../contract/envelope.ts';
 import { sanitizeRichText } from '../../contract/rich-text.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
+import { inLanguage } from './content-languages.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
 /** What an operator sets on an activity: any of its fields but the id. */
@@ -23,21 +24,23 @@ const summary = (row: ActivityRow, now: Date): ActivitySummary => ({
   status: activityStatus(row.startsAt, row.endsAt, now),
 });
 
-/** The published activities: running first, then upcoming, then ended; by sort and newest within. */
-export async function listActivities(db: Executor, now: Date): Promise<Paged<ActivitySummary>> {
-  const rows = await db.select().from(activities).where(eq(activities.active, true)).orderBy(asc(activities.sort), desc(activities.startsAt), desc(activities.id));
+/** The published activities: running first, then upcoming, then ended; by sort and newest within. Titles in `lang`, else English. */
+export async function listActivities(db: Executor, now: Date, lang: string): Promise<Paged<ActivitySummary>> {
+  const published = await db.select().from(activities).where(eq(activities.active, true)).orderBy(asc(activities.sort), desc(activities.startsAt), desc(activities.id));
+  const rows = await inLanguage(db, 'activity', published, lang, 'body');
   const rank = { running: 0, upcoming: 1, ended: 2 } as const;
   const lists = rows.map((row) => summary(row, now)).sort((a, b) => rank[a.status] - rank[b.status]);
   return { lists, page: 1, total: lists.length };
 }
 
-export async function activityDetails(db: Executor, id: number, now: Date): Promise<ActivityDetails> {
-  const [row] = await db
+export async function activityDetails(db: Executor, id: number, now: Date, lang: string): Promise<ActivityDetails> {
+  const [found] = await db
     .select()
     .from(activities)
     .where(and(eq(activities.id, id), eq(activities.active, true)));
-  if (!row) throw new Refusal(texts.activityNotFound.id);
-  return { ...summary(row, now), body: sanitizeRichText(row.body) };
+  if (!found) throw new Refusal(texts.activityNotFound.id);
+  const [row] = await inLanguage(db, 'activity', [found], lang, 'body');
+  return { ...summary(row!, now), body: sanitizeRichText(row!.body) };
 }
 
 /** The latest real blind-box wins (a prize worth something), usernames masked. */

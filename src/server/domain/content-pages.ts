@@ -1,10 +1,10 @@
 // Pages of text by key and language (company profile, intro, FAQ): the request language's
-// version, else English (issue 12: translated per request language). Also the slides.
+// version, else English (issue 12: translated per request language).
 import { serverTexts } from '../../contract/server-texts.ts';
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { ContentPage, ContentPageKey } from '../../contract/support.ts';
 import type { Executor } from '../db/connection.ts';
-import { contentPages, slides } from '../db/schema.ts';
+import { contentPages } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
 
 /** The language every page must have: what any other language falls back to. */
@@ -26,13 +26,4 @@ export async function saveContentPage(db: Executor, page: { key: ContentPageKey;
     .insert(contentPages)
     .values(page)
     .onConflictDoUpdate({ target: [contentPages.key, contentPages.lang], set: { title: page.title, body: page.body } });
-}
-
-/** The active slides shown at one position of the app, in the operator's order. */
-export async function activeSlides(db: Executor, position: string) {
-  return db
-    .select()
-    .from(slides)
-    .where(and(eq(slides.position, position), eq(slides.active, true)))
-    .orderBy(asc(slides.sort), asc(slides.id));
 }

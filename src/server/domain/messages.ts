@@ -6,6 +6,7 @@ import { messageReads, messages } from '../db/schema.ts';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { queueNotice } from './notices.ts';
+import { inLanguage } from './content-languages.ts';
 
 export type MessageRow = typeof messages.$inferSelect;
 export type MessageFilter = 'all' | 'unread';
@@ -24,8 +25,8 @@ function toStationMessage(row: { id: number; title: string; content: string; cre
   return { id: row.id, title: row.title, content: row.content, status: row.readAt ? 'read' : 'unread', created_at: row.createdAt.toISOString() };
 }
 
-/** One page of the caller's messages, newest first (§7 status all or unread). */
-export async function listMessages(db: Executor, userId: number, status: MessageFilter, page: number): Promise<Paged<StationMessage>> {
+/** One page of the caller's messages, newest first (§7 status all or unread), each in `lang` where it has that version, else in English. */
+export async function listMessages(db: Executor, userId: number, status: MessageFilter, page: number, lang: string): Promise<Paged<StationMessage>> {
   const where = status === 'unread' ? unreadFor(userId) : visibleTo(userId);
   const [rows, [counted]] = await Promise.all([
     db
@@ -42,16 +43,17 @@ export async function listMessages(db: Executor, userId: number, status: Message
       .leftJoin(messageReads, readBy(userId))
       .where(where),
   ]);
-  return { lists: rows.map(toStationMessage), page, total: Number(counted?.total ?? 0) };
+  return { lists: (await inLanguage(db, 'message', rows, lang, 'content')).map(toStationMessage), page, total: Number(counted?.total ?? 0) };
 }
 
 /** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */
-export async function unreadSummary(db: Executor, userId: number): Promise<{ count: number; first: StationMessage | null }> {
+export async function unreadSummary(db: Executor, userId: number, lang: string): Promise<{ count: number; first: StationMessage | null }> {
   const [[oldest], count] = await Promise.all([
     db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId)).orderBy(asc(messages.id)).limit(1),
     countUnread(db, userId),
   ]);
-  return { count, first: oldest ? toStationMessage(oldest) : null };
+  const [first] = oldest ? await inLanguage(db, 'message', [oldest], lang, 'content') : [];
+  return { count, first: first ? toStationMessage(first) : null };
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

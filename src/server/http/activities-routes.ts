@@ -1,10 +1,11 @@
-// Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public.
+// Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public;
+// an activity in the request's language, else English.
 import { activityInfo, activityList, winNotice } from '../../contract/activities.ts';
 import { activityDetails, listActivities, recentWins } from '../domain/activities.ts';
 import type { router } from './handle.ts';
 
 export function activitiesRoutes(route: ReturnType<typeof router>) {
-  route(activityList, (_input, { db, clock }) => listActivities(db, clock.now()));
-  route(activityInfo, (input, { db, clock }) => activityDetails(db, Number(input.id), clock.now()));
+  route(activityList, (_input, { db, clock, locale }) => listActivities(db, clock.now(), locale));
+  route(activityInfo, (input, { db, clock, locale }) => activityDetails(db, Number(input.id), clock.now(), locale));
   route(winNotice, (_input, { db }) => recentWins(db));
 }

@@ -39,6 +39,7 @@ import { activitiesRoutes } from './activities-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
+import { consoleContentRoutes } from './console-content-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -165,6 +166,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   shareRoutes(route);
   supportRoutes(route);
   consoleRoutes(route, { perMinute: authPerMinute });
+  consoleContentRoutes(route);
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);

@@ -151,6 +151,8 @@ export function keptAnswers(changes: Changes | undefined) {
   const byTable: Record<string, Pick<Kept<unknown>, 'dropAll' | 'dropUsers'>[]> = {
     config_entries: [kept.config],
     slides: [kept.slides],
+    // The notice's and the slides' other languages (domain/content-languages.ts).
+    content_translations: [kept.config, kept.slides],
     option_products: [kept.optionProducts],
     coins: [kept.coinList],
     fiat_rates: [kept.currencyRates],

@@ -3,12 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { activityStatus } from '../../contract/activities.ts';
 import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
-import { UsageError, idOf, keyValues, table, type Command } from './command-kit.ts';
+import { UsageError, idOf, keyValues, table, type Command, type OperatorContext } from './command-kit.ts';
+import { COMMAND_LINE } from '../domain/audit-log.ts';
+import { contentVersions, saveContentVersion } from '../domain/content-languages.ts';
+import { languageOf } from './content-commands.ts';
 
 export const ACTIVITIES_USAGE = `  activities                                    the activities, published or not
   activity add "<title>" from=YYYY-MM-DD [to=YYYY-MM-DD] [cover=<https url or /path>] body=<file.html>
                                                 publish an activity (the body is sanitised)
-  activity <id> [title=…] [from=…] [to=…|none] [cover=…] [body=<file.html>] [sort=n] [active=true|false]`;
+  activity <id> [title=…] [from=…] [to=…|none] [cover=…] [body=<file.html>] [sort=n] [active=true|false]
+  activity <id> --lang <xx> [title=…] [body=<file.html>]
+                                                write the activity's title and body in another language
+                                                (without --lang they are the English, what other languages show)`;
 
 const KEYS = ['title', 'from', 'to', 'cover', 'body', 'sort', 'active'] as const;
 type Changes = Partial<Record<(typeof KEYS)[number], string>>;
@@ -55,6 +61,19 @@ function columns(changes: Changes) {
   return out;
 }
 
+/** One language's title and body; a field not given keeps that language's (a new version needs both). */
+async function activityVersion(ctx: OperatorContext, id: number, args: string[]): Promise<string> {
+  const { lang, rest } = languageOf(args);
+  const given = keyValues(rest, ['title', 'body'] as const);
+  if (given.title === undefined && given.body === undefined) throw new UsageError('Say what to write: activity <id> --lang <xx> title=… body=<file.html>.');
+  const current = (await contentVersions(ctx.db, 'activity', String(id))).find((version) => version.lang === lang);
+  const title = given.title ?? (current?.written ? current.title : '');
+  const body = given.body !== undefined ? bodyOf(given.body) : current?.written ? current.body : '';
+  if (!title.trim() || !body.trim()) throw new UsageError(`The ${lang} version is new: give both title=… and body=<file.html>.`);
+  await ctx.db.transaction((tx) => saveContentVersion(tx, COMMAND_LINE, { kind: 'activity', id: String(id), lang }, { title, body }, ctx.now));
+  return `Activity ${id}: the ${lang} version is written.`;
+}
+
 export const activitiesCommands: Record<string, Command> = {
   async activities({ db, now }) {
     const rows = await allActivities(db);
@@ -70,7 +89,8 @@ export const activitiesCommands: Record<string, Command> = {
       'No activities yet.',
     );
   },
-  async activity({ db }, [first, ...rest]) {
+  async activity(ctx, [first, ...rest]) {
+    const { db } = ctx;
     if (first === 'add') {
       const [title = '', ...changes] = rest;
       const given = columns({ ...keyValues(changes, KEYS), title });
@@ -80,6 +100,7 @@ export const activitiesCommands: Record<string, Command> = {
       return `Published activity ${row.id}: ${row.title}.`;
     }
     const id = idOf(first);
+    if (rest[0] === '--lang') return activityVersion(ctx, id, rest);
     const changes = columns(keyValues(rest, KEYS));
     if (!Object.keys(changes).length) throw new UsageError('Say what to change: activity <id> title=… active=false …');
     await changeActivity(db, id, changes);

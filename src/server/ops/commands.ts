@@ -10,7 +10,6 @@ import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { productionSince } from '../domain/config-entries.ts';
-import { postMessage } from '../domain/messages.ts';
 import { post } from '../domain/ledger.ts';
 import { rechargeQueue } from '../domain/recharge.ts';
 import { withdrawalQueue } from '../domain/withdraw.ts';
@@ -37,6 +36,7 @@ import { SHARE_USAGE, shareCommands } from './share-commands.ts';
 import { BLINDBOX_USAGE, blindBoxCommands } from './blindbox-commands.ts';
 import { ACTIVITIES_USAGE, activitiesCommands } from './activities-commands.ts';
 import { OPERATOR_USAGE, operatorCommands } from './operator-commands.ts';
+import { CONTENT_USAGE, contentCommands } from './content-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -67,7 +67,6 @@ export const USAGE = `Usage: npm run ops -- <command>
   lockup <id> [rate=0.001] [days=30] [min=100] [max=50000] [quota=none|amount] [active=true|false]
                                                 edit one: daily rate, period (1–3650 days), limits per
                                                 subscription, quota (orders already placed keep their terms)
-  message <all|username> "<title>" "<content>"  a station message to every user or to one
   outbox [n]                                    queued/sent/failed counts and the last n messages (default 20)
   backup <file>                                 a copy of the embedded database (also while the server runs)
   restore <file>                                replace the embedded database with a backup (server stopped;
@@ -78,6 +77,7 @@ ${TASKS_USAGE}
 ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
 ${ACTIVITIES_USAGE}
+${CONTENT_USAGE}
 ${OPERATOR_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
@@ -104,6 +104,7 @@ const commands: Record<string, Command> = {
   ...blindBoxCommands,
   ...activitiesCommands,
   ...operatorCommands,
+  ...contentCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
@@ -312,16 +313,6 @@ const commands: Record<string, Command> = {
   async lockup({ db }, [id, ...changes]) {
     const row = await changeLockupProduct(db, idOf(id), changes);
     return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
-  },
-
-  async message({ db, now }, [to, title = '', content = '', ...extra]) {
-    // Unquoted words would silently split into title and content: ask for the quotes instead.
-    if (!to || !title.trim() || !content.trim() || extra.length)
-      throw new UsageError('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
-    const user = to === 'all' ? null : await findUserByLogin(db, to);
-    if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
-    const row = await postMessage(db, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, now);
-    return `Message ${row.id} "${row.title}" posted to ${user ? `${user.username} (user ${user.id})` : 'all users'}.`;
   },
 
   async picture({ db }, [name, file, ...extra]) {

@@ -1,0 +1,115 @@
+// The console's content calls (issue 30 item 4): the content role reads an item's versions side by
+// side and writes one language's version, which customers of that language read at once (the
+// English one being every other language's fallback); each write is one audit entry, a refused one
+// none; reviewers and admins are turned away.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { asc, eq, gt } from 'drizzle-orm';
+import { consoleContentItems, consoleContentVersions, consoleSaveContentVersion } from '../../src/contract/console-content.ts';
+import { config, slides } from '../../src/contract/content.ts';
+import { activityInfo } from '../../src/contract/activities.ts';
+import { contentPage } from '../../src/contract/support.ts';
+import { LOCALES } from '../../src/contract/constants.ts';
+import { seedDemo } from '../../src/server/db/seed.ts';
+import { DEMO_NOTICE } from '../../src/server/db/seed-translations.ts';
+import { activities, auditLog } from '../../src/server/db/schema.ts';
+import { startHarness, type Harness } from './harness.ts';
+import { refused } from './helpers.ts';
+import { operatorToken } from './console-helpers.ts';
+
+let h: Harness;
+let writer: string;
+beforeAll(async () => {
+  h = await startHarness();
+  await seedDemo(h.database.db);
+  writer = await operatorToken(h, 'carla', 'content');
+});
+afterAll(() => h.close());
+
+const auditsAfter = async (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const save = (input: Record<string, string>, token = writer) => h.call(consoleSaveContentVersion, input, { token });
+
+describe('side by side', () => {
+  it('shows every language’s version of the notice, English first, and which languages have none', async () => {
+    expect((await h.call(consoleContentItems, { kind: 'notice' }, { token: writer })).data).toEqual([{ id: 'scroll_notice', title: DEMO_NOTICE.en }]);
+    const versions = (await h.call(consoleContentVersions, { kind: 'notice', id: 'scroll_notice' }, { token: writer })).data;
+    expect(versions.map((version) => version.lang)).toEqual([...LOCALES]);
+    expect(versions.map((version) => [version.lang, version.body])).toEqual(LOCALES.map((lang) => [lang, DEMO_NOTICE[lang]]));
+    expect(versions.every((version) => version.written)).toBe(true);
+  });
+
+  it('marks a language with no version of an activity as not written', async () => {
+    const [row] = await h.database.db.insert(activities).values({ title: 'Only English', body: '<p>Text</p>', startsAt: h.clock.now() }).returning();
+    const versions = (await h.call(consoleContentVersions, { kind: 'activity', id: String(row!.id) }, { token: writer })).data;
+    expect(versions[0]).toEqual({ lang: 'en', written: true, title: 'Only English', body: '<p>Text</p>' });
+    expect(versions.slice(1).map((version) => version.written)).toEqual([false, false, false, false, false]);
+  });
+});
+
+describe('writing one language', () => {
+  it('shows the Arabic notice to Arabic customers at once, and leaves one audit entry of who wrote what', async () => {
+    const since = await lastAuditId();
+    const answer = await save({ kind: 'notice', id: 'scroll_notice', lang: 'ar', body: 'إشعار جديد للعملاء' });
+    expect(answer.ret, answer.msg).toBe(1);
+    expect(answer.data.find((version) => version.lang === 'ar')).toEqual({ lang: 'ar', written: true, title: '', body: 'إشعار جديد للعملاء' });
+    expect((await h.call(config, { act: 'system' }, { lang: 'ar' })).data.scroll_notice).toBe('إشعار جديد للعملاء');
+    expect((await h.call(config, { act: 'system' }, { lang: 'en' })).data.scroll_notice).toBe(DEMO_NOTICE.en);
+    const audits = await auditsAfter(since);
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({
+      operator: 'carla',
+      action: 'content.version',
+      target: 'notice:scroll_notice:ar',
+      before: { lang: 'ar', body: DEMO_NOTICE.ar },
+      after: { lang: 'ar', body: 'إشعار جديد للعملاء' },
+    });
+  });
+
+  it('writes English into the item itself: every language without its own version shows it', async () => {
+    const id = String((await h.call(slides, { position: 'home' }, { lang: 'en' })).data.lists[0]!.id);
+    expect((await save({ kind: 'slide', id, lang: 'en', title: 'Options, settled from recorded prices' })).ret).toBe(1);
+    expect((await h.call(slides, { position: 'home' }, { lang: 'en' })).data.lists[0]!.title).toBe('Options, settled from recorded prices');
+    expect((await h.call(slides, { position: 'home' }, { lang: 'th' })).data.lists[0]!.title).toBe('เทรดออปชันได้ในไม่กี่นาที');
+    const [row] = await h.database.db.insert(activities).values({ title: 'Draft', body: '<p>Draft</p>', startsAt: h.clock.now() }).returning();
+    expect((await save({ kind: 'activity', id: String(row!.id), lang: 'en', title: 'Autumn draw', body: '<p>Draw <b>now</b></p>' })).ret).toBe(1);
+    expect((await h.call(activityInfo, { id: String(row!.id) }, { lang: 'hi' })).data).toMatchObject({ title: 'Autumn draw', body: '<p>Draw <b>now</b></p>' });
+  });
+
+  it('keeps an activity’s body sanitised and writes a page in one language', async () => {
+    const [row] = await h.database.db.insert(activities).values({ title: 'Sale', body: '<p>Sale</p>', startsAt: h.clock.now() }).returning();
+    expect(
+      (await save({ kind: 'activity', id: String(row!.id), lang: 'th', title: 'ลดราคา', body: '<p>ลดราคา</p><script>steal()</script><img src=x onerror=alert(1)>' })).ret,
+    ).toBe(1);
+    const details = (await h.call(activityInfo, { id: String(row!.id) }, { lang: 'th' })).data;
+    expect(details.title).toBe('ลดราคา');
+    expect(details.body).toContain('<p>ลดราคา</p>');
+    expect(details.body).not.toMatch(/script|onerror|steal/);
+    expect(await h.database.db.select({ title: activities.title }).from(activities).where(eq(activities.id, row!.id))).toEqual([{ title: 'Sale' }]);
+
+    expect((await save({ kind: 'page', id: 'faq', lang: 'hi', title: 'सवाल', body: 'नया जवाब' })).ret).toBe(1);
+    expect((await h.call(contentPage, { key: 'faq' }, { lang: 'hi' })).data).toEqual({ key: 'faq', lang: 'hi', title: 'सवाल', body: 'नया जवाब' });
+  });
+
+  it('refuses a version missing what the item shows, or of no item, and records nothing', async () => {
+    const since = await lastAuditId();
+    expect(await save({ kind: 'slide', id: '1', lang: 'ar', title: '   ' })).toEqual(refused('Write every field this item shows: its title, its text, or both!'));
+    expect(await save({ kind: 'message', id: '999999', lang: 'ar', title: 'عنوان', body: 'نص' })).toEqual(refused('This record does not exist!'));
+    expect(await save({ kind: 'page', id: 'nothing', lang: 'ar', title: 'عنوان', body: 'نص' })).toEqual(refused('This record does not exist!'));
+    expect(await auditsAfter(since)).toEqual([]);
+  });
+});
+
+describe('other roles', () => {
+  it('may neither read the versions nor write one', async () => {
+    const roleRefused = refused('Your role does not allow this!');
+    for (const role of ['reviewer', 'admin'] as const) {
+      const token = await operatorToken(h, `${role}-x`, role);
+      const since = await lastAuditId();
+      expect(await h.call(consoleContentVersions, { kind: 'notice', id: 'scroll_notice' }, { token })).toEqual(roleRefused);
+      expect(await h.call(consoleContentItems, { kind: 'slide' }, { token })).toEqual(roleRefused);
+      expect(await save({ kind: 'notice', id: 'scroll_notice', lang: 'th', body: 'ประกาศ' }, token)).toEqual(roleRefused);
+      expect(await auditsAfter(since)).toEqual([]);
+    }
+    expect((await h.call(config, { act: 'system' }, { lang: 'th' })).data.scroll_notice).toBe(DEMO_NOTICE.th);
+  });
+});
