@@ -35,6 +35,13 @@ const boundaries = [
     from: ['./src/contract/console.ts', './src/contract/console-content.ts'],
     message: 'The customer app never imports the console contract (contract/console.ts, console-content.ts).',
   },
+  // The operator console (src/console, its own build): the contract and its own files, no customer app code; nothing imports it.
+  {
+    target: './src/console',
+    from: ['./src/features', './src/app', './src/server', './sw', './src/main.tsx'],
+    message: 'The console never imports the customer app or the server.',
+  },
+  { target: [...client, './src/contract', './src/server'], from: './src/console', message: 'Nothing outside src/console imports the console (none of it in the app’s chunks).' },
   // App code and the service worker share constants through a neutral place, not through sw/.
   {
     target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx'],

@@ -131,6 +131,67 @@ function readReach(root: string) {
   return { shell, shellAndLazy, areas, textsFile, keyById, usesKey, tabsShared };
 }
 
+/** The operator console's catalog part (`messages.po?area=console`): read by its own build (consoleBuild). */
+const CONSOLE_AREA = 'console';
+
+/**
+ * Whether a text belongs in the console's part: one of its own (a message of src/console, or of
+ * contract/console-texts.ts, the answers of its calls), or a contract text that its code or its
+ * contract names (`texts.key`; httpStatusText brings the status texts). The app never loads this part.
+ */
+function consoleText(origins: Record<string, { origin?: [string, number?][] } | undefined>, root: string) {
+  const sources = [
+    join(root, 'src/contract/console.ts'),
+    ...(readdirSync(join(root, 'src/console'), { recursive: true }) as string[]).map((file) => join(root, 'src/console', file)),
+  ]
+    .filter((file) => /\.tsx?$/.test(file))
+    .map((file) => readFileSync(file, 'utf8'))
+    .join('\n');
+  const named = new Set([...sources.matchAll(/\btexts\.(\w+)/g)].map((match) => match[1]!));
+  if (sources.includes('httpStatusText(')) ['tooManyRequests', 'unknownError', 'http500'].forEach((key) => named.add(key));
+  const textsSource = readFileSync(join(root, 'src/contract/texts.ts'), 'utf8');
+  const contractIds = new Set(
+    [...textsSource.matchAll(/(\w+):\s*\/\*i18n\*\/\s*\{\s*id:\s*'([^']+)'/g)].filter(([, key]) => named.has(key!) || /^http\d+$/.test(key!)).map(([, , id]) => id!),
+  );
+  const own = (origin: string) => origin.startsWith('src/console/') || origin === 'src/contract/console-texts.ts';
+  return (messageId: string) => contractIds.has(messageId) || (origins[messageId]?.origin ?? []).some(([origin]) => own(origin.split(sep).join('/')));
+}
+
+/**
+ * The operator console (issue 30): its own entry, console/index.html, built in the same `vite build`
+ * into <outDir>/console/ and served under /console/. A second build rather than a second input of
+ * this one: in one module graph what both entries import (React, the contract) would be split into
+ * chunks the customer app shares (its start chunk's exports would change, or the console would load
+ * and run the app's start chunk), and the 'shell' group takes every module an entry starts with. Apart,
+ * no module of the console is in the app's chunks and the app's chunks stay byte for byte the same.
+ * The service worker does not precache it (globIgnores) and sends its requests to the network.
+ */
+function consoleBuild(): Plugin {
+  let outDir = 'dist';
+  let root = process.cwd();
+  return {
+    name: 'coinvest:console-build',
+    apply: 'build',
+    configResolved: (config) => void ((root = config.root), (outDir = resolve(config.root, config.build.outDir))),
+    // Before precompress ('post'), which then compresses the console's files too.
+    closeBundle: {
+      sequential: true,
+      async handler() {
+        const { build } = await import('vite');
+        await build({
+          configFile: false,
+          root: join(root, 'console'),
+          base: '/console/',
+          publicDir: false,
+          logLevel: 'warn',
+          plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), catalogsByArea(), contractAnswersServerOnly()],
+          build: { outDir: join(outDir, 'console'), emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
+        });
+      },
+    },
+  };
+}
+
 /**
  * Splits each language's catalog by what the code reaches (readReach), so a page brings only its
  * own texts: `messages.po?area=shell` holds the texts the start chunk shows, those of code only the
@@ -174,6 +235,13 @@ function catalogsByArea(): Plugin {
       const origins = (await catalog.read(locale)) ?? {};
       const { fallbackLocales, sourceLocale = 'en' } = config;
       const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
+      if (area === CONSOLE_AREA) {
+        const { source, errors } = createCompiledCatalog(locale, Object.fromEntries(Object.entries(messages).filter(([id]) => consoleText(origins, root)(id))), {
+          namespace: 'es',
+        });
+        if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
+        return { code: source, moduleType: 'js' };
+      }
       const places = new Map(
         Object.keys(messages).map((messageId) => [
           messageId,
@@ -407,7 +475,8 @@ export default defineConfig({
       injectRegister: false,
       // The shell: every route chunk, styles, fonts, svg; the manifest's icons are added by the plugin.
       // The worker is built apart: it needs its own instance of the plugin that lists the kept calls.
-      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}'], buildPlugins: { vite: [keptCalls()] } },
+      // Not the operator console (console/): online only, apart from the app.
+      injectManifest: { globPatterns: ['**/*.{js,css,html,svg,woff2}'], globIgnores: ['console/**'], buildPlugins: { vite: [keptCalls()] } },
       includeAssets: ['icons/apple-touch-icon.png'],
       manifest: {
         id: './',
@@ -432,6 +501,7 @@ export default defineConfig({
         categories: ['finance'],
       },
     }),
+    consoleBuild(),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },

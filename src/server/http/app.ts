@@ -41,7 +41,7 @@ import { supportRoutes } from './support-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { consoleContentRoutes } from './console-content-routes.ts';
 import { openApiRoute } from './openapi.ts';
-import { servePwa } from './serving.ts';
+import { serveConsole, servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-errors.ts';
 
@@ -169,7 +169,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   consoleContentRoutes(route);
   openApiRoute(app);
 
-  if (options.webRoot && existsSync(options.webRoot)) await servePwa(app, options.webRoot);
+  if (options.webRoot && existsSync(options.webRoot)) {
+    await servePwa(app, options.webRoot);
+    serveConsole(app, options.webRoot);
+  }
   return app;
 }
 

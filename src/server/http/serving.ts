@@ -1,8 +1,13 @@
 // Serving like production: the built PWA precompressed (brotli, gzip; made by the build), and cache
 // headers that let hashed assets live for good while the entry points revalidate. The https-only
 // headers (HSTS, upgrade-insecure-requests) are security-headers.ts's.
+import { statSync } from 'node:fs';
+import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
+
+/** The operator console's build (vite.config.ts consoleBuild), under the PWA's root. */
+const CONSOLE_DIR = 'console';
 
 /**
  * The built PWA. Hashed files under /assets/ are immutable; index.html, the service worker, the
@@ -21,5 +26,22 @@ export async function servePwa(app: FastifyInstance, root: string) {
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
       if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
+  });
+}
+
+/**
+ * The operator console at /console/ (issue 30): its files, and its index.html for /console and any
+ * other path under it (its routes live in the hash). Online only: the PWA's worker keeps none of it.
+ */
+export function serveConsole(app: FastifyInstance, root: string) {
+  const consoleRoot = join(root, CONSOLE_DIR);
+  const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  if (!isFile(join(consoleRoot, 'index.html'))) return;
+  const index = join(CONSOLE_DIR, 'index.html');
+  app.get('/console', (_request, reply) => reply.redirect('/console/'));
+  app.get<{ Params: { '*': string } }>('/console/*', (request, reply) => {
+    const file = normalize(join(consoleRoot, request.params['*']));
+    const inside = file.startsWith(consoleRoot + sep);
+    return reply.sendFile(inside && isFile(file) ? join(CONSOLE_DIR, file.slice(consoleRoot.length + 1)) : index);
   });
 }

@@ -1,0 +1,61 @@
+// A certification under review: the name and number given, the document's pictures side by side,
+// and the decision.
+import { Trans, useLingui } from '@lingui/react/macro';
+import { consoleApproveCertification, consoleCertification, consoleRejectCertification } from '../contract/console.ts';
+import { consoleApi } from './api.ts';
+import { formatTime } from './format.ts';
+import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
+import { BackToQueues, Decision } from './review-parts.tsx';
+
+export function CertificationPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const [certification, error, reload] = useLoad(() => consoleApi(consoleCertification, { id }), id);
+  const sides: Record<string, string> = { front: t`Front`, back: t`Back`, hold: t`Held by the customer` };
+  return (
+    <section>
+      <BackToQueues />
+      <ErrorLine error={error} />
+      {certification && (
+        <>
+          <div className="console-page-head">
+            <h1>
+              <Trans>Certification of {certification.username}</Trans>
+            </h1>
+            <Status value={certification.status} />
+          </div>
+          <Facts
+            rows={[
+              [t`Customer`, `${certification.username} (#${certification.user_id})`],
+              [t`Level`, certification.level],
+              [t`Document`, certification.doc_type ?? ''],
+              [t`Name`, certification.name],
+              [t`Number`, certification.number],
+              [t`Submitted`, formatTime(certification.created_at)],
+              [t`Reviewed`, formatTime(certification.reviewed_at)],
+              [t`Reason`, certification.reason],
+            ]}
+          />
+          <div className="console-pictures">
+            {Object.entries(certification.pictures).map(([side, upload]) => (
+              <figure key={side} className="console-figure">
+                <figcaption>{sides[side] ?? side}</figcaption>
+                <PrivatePicture id={upload} alt={sides[side] ?? side} />
+              </figure>
+            ))}
+          </div>
+          <Decision
+            open={certification.status === 'review'}
+            onApprove={async () => {
+              await consoleApi(consoleApproveCertification, { id });
+              await reload();
+            }}
+            onReject={async (reason) => {
+              await consoleApi(consoleRejectCertification, { id, reason });
+              await reload();
+            }}
+          />
+        </>
+      )}
+    </section>
+  );
+}

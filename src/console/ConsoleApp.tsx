@@ -1,0 +1,135 @@
+// The console's frame: the sign-in page until an operator is signed in, the first password's change
+// until it is done, then the navigation of the operator's role beside the page of the hash route.
+import { useEffect, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
+import { useHashLocation } from 'wouter/use-hash-location';
+import { Trans } from '@lingui/react/macro';
+import { consoleMe, consoleSignOut, type OperatorRole } from '../contract/console.ts';
+import { consoleApi } from './api.ts';
+import { consoleSession, endSession } from './session.ts';
+import { LanguageSwitch, RoleName } from './parts.tsx';
+import { ChangePasswordPage, SignInPage } from './SignInPages.tsx';
+import { QueuesPage } from './QueuesPage.tsx';
+import { RechargePage } from './RechargePage.tsx';
+import { WithdrawalPage } from './WithdrawalPage.tsx';
+import { CertificationPage } from './CertificationPage.tsx';
+import { CustomerPage, CustomersPage } from './CustomersPages.tsx';
+import { OperatorsPage } from './OperatorsPage.tsx';
+import { AuditPage } from './AuditPage.tsx';
+import { ContentPage } from './ContentPage.tsx';
+
+/** Where each role starts. */
+const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
+
+export function ConsoleApp() {
+  const session = useSnapshot(consoleSession);
+  const [checking, setChecking] = useState(Boolean(session.token && !session.operator));
+  useEffect(() => {
+    if (!session.token || session.operator) return setChecking(false);
+    // A reload keeps the token: ask who it is (ret -1 sends the operator back to sign in).
+    consoleApi(consoleMe)
+      .then((operator) => void (consoleSession.operator = operator))
+      .catch(() => undefined)
+      .finally(() => setChecking(false));
+  }, [session.token, session.operator]);
+  return (
+    <Router hook={useHashLocation}>
+      {checking ? null : !session.token || !session.operator ? (
+        <SignInPage />
+      ) : session.operator.must_change_password ? (
+        <ChangePasswordPage first />
+      ) : (
+        <Frame role={session.operator.role} name={session.operator.name} />
+      )}
+    </Router>
+  );
+}
+
+function Frame({ role, name }: { role: OperatorRole; name: string }) {
+  const home = HOME[role];
+  return (
+    <div className="console-frame">
+      <header className="console-top">
+        <strong className="console-brand">
+          <Trans>Coinvest console</Trans>
+        </strong>
+        <span className="console-who">
+          {name} · <RoleName role={role} />
+        </span>
+        <LanguageSwitch />
+        <SignOutButton />
+      </header>
+      <Nav role={role} />
+      <main className="console-main">
+        <Switch>
+          {role === 'reviewer' && (
+            <>
+              <Route path="/queues" component={QueuesPage} />
+              <Route path="/recharge/:id">{(params) => <RechargePage key={params.id} id={params.id} />}</Route>
+              <Route path="/withdrawal/:id">{(params) => <WithdrawalPage key={params.id} id={params.id} />}</Route>
+              <Route path="/certification/:id">{(params) => <CertificationPage key={params.id} id={params.id} />}</Route>
+              <Route path="/customers" component={CustomersPage} />
+              <Route path="/customer/:id">{(params) => <CustomerPage key={params.id} id={params.id} />}</Route>
+            </>
+          )}
+          {role === 'content' && <Route path="/content" component={ContentPage} />}
+          {role === 'admin' && (
+            <>
+              <Route path="/operators" component={OperatorsPage} />
+              <Route path="/audit" component={AuditPage} />
+            </>
+          )}
+          <Route path="/password">
+            <ChangePasswordPage />
+          </Route>
+          <Route>
+            <Redirect to={home} replace />
+          </Route>
+        </Switch>
+      </main>
+    </div>
+  );
+}
+
+function Nav({ role }: { role: OperatorRole }) {
+  const [location] = useLocation();
+  const item = (path: string, label: React.ReactNode, also: string[] = []) => (
+    <Link href={path} className={[path, ...also].some((prefix) => location.startsWith(prefix)) ? 'active' : ''}>
+      {label}
+    </Link>
+  );
+  return (
+    <nav className="console-nav" aria-label="Console">
+      {role === 'reviewer' && (
+        <>
+          {item('/queues', <Trans>Review queues</Trans>, ['/recharge/', '/withdrawal/', '/certification/'])}
+          {item('/customers', <Trans>Customers</Trans>, ['/customer/'])}
+        </>
+      )}
+      {role === 'content' && item('/content', <Trans>Content</Trans>)}
+      {role === 'admin' && (
+        <>
+          {item('/operators', <Trans>Operators</Trans>)}
+          {item('/audit', <Trans>Audit log</Trans>)}
+        </>
+      )}
+      {item('/password', <Trans>Change password</Trans>)}
+    </nav>
+  );
+}
+
+function SignOutButton() {
+  return (
+    <button
+      type="button"
+      className="console-sign-out"
+      onClick={() => {
+        void consoleApi(consoleSignOut).catch(() => undefined);
+        endSession();
+      }}
+    >
+      <Trans>Sign out</Trans>
+    </button>
+  );
+}

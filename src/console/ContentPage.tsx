@@ -1,0 +1,152 @@
+// The content role's page (issue 30 item 4): what customers read — the scroll notice, slides,
+// station messages, activities and pages — one item's versions in every language side by side,
+// each written and saved on its own. A language without a version shows the English one.
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import {
+  CONTENT_BODY_MAX,
+  CONTENT_TITLE_MAX,
+  consoleContentItems,
+  consoleContentVersions,
+  consoleSaveContentVersion,
+  type ContentKind,
+  type ContentVersion,
+} from '../contract/console-content.ts';
+import { consoleApi, messageOf } from './api.ts';
+import { ErrorLine, useLoad } from './parts.tsx';
+
+/** The languages' own names, as a customer of each reads it. */
+const LANGUAGE_NAMES: Record<ContentVersion['lang'], string> = { en: 'English', zh: '中文', th: 'ไทย', jp: '日本語', ar: 'العربية', hi: 'हिन्दी' };
+/** Which fields an item of each kind shows: the notice is a line of text, a slide a picture's caption. */
+const FIELDS: Record<ContentKind, { title: boolean; body: boolean }> = {
+  notice: { title: false, body: true },
+  slide: { title: true, body: false },
+  message: { title: true, body: true },
+  activity: { title: true, body: true },
+  page: { title: true, body: true },
+};
+
+export function ContentPage() {
+  const { t } = useLingui();
+  const [kind, setKind] = useState<ContentKind>('notice');
+  const [itemId, setItemId] = useState<string | null>(null);
+  const [items, itemsError] = useLoad(() => consoleApi(consoleContentItems, { kind }), kind);
+  const kinds: Record<ContentKind, string> = { notice: t`Scroll notice`, slide: t`Slides`, message: t`Station messages`, activity: t`Activities`, page: t`Pages` };
+  return (
+    <section>
+      <h1>
+        <Trans>Content</Trans>
+      </h1>
+      <div className="console-tabs" role="tablist">
+        {(Object.keys(kinds) as ContentKind[]).map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={kind === name}
+            className={kind === name ? 'active' : ''}
+            onClick={() => {
+              setKind(name);
+              setItemId(null);
+            }}
+          >
+            {kinds[name]}
+          </button>
+        ))}
+      </div>
+      <ErrorLine error={itemsError} />
+      <div className="console-content">
+        <ul className="console-items" aria-label={t`Items`}>
+          {items?.map((item) => (
+            <li key={item.id}>
+              <button type="button" className={item.id === itemId ? 'active' : ''} onClick={() => setItemId(item.id)}>
+                {item.title || item.id}
+              </button>
+            </li>
+          ))}
+          {items?.length === 0 && (
+            <li className="console-empty">
+              <Trans>None.</Trans>
+            </li>
+          )}
+        </ul>
+        {itemId ? (
+          <Versions key={`${kind}:${itemId}`} kind={kind} id={itemId} />
+        ) : (
+          <p className="console-empty">
+            <Trans>Choose an item to see its versions in every language.</Trans>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}
+
+function Versions({ kind, id }: { kind: ContentKind; id: string }) {
+  const [loaded, error] = useLoad(() => consoleApi(consoleContentVersions, { kind, id }), `${kind}:${id}`);
+  const [saved, setSaved] = useState<ContentVersion[] | null>(null);
+  const versions = saved ?? loaded;
+  if (!versions) return <ErrorLine error={error} />;
+  return (
+    <div className="console-versions">
+      {versions.map((version) => (
+        <VersionCard key={`${version.lang}:${version.written}:${version.title}:${version.body}`} kind={kind} id={id} version={version} onSaved={setSaved} />
+      ))}
+    </div>
+  );
+}
+
+function VersionCard({ kind, id, version, onSaved }: { kind: ContentKind; id: string; version: ContentVersion; onSaved: (versions: ContentVersion[]) => void }) {
+  const { t } = useLingui();
+  const fields = FIELDS[kind];
+  const [title, setTitle] = useState(version.written ? version.title : '');
+  const [body, setBody] = useState(version.written ? version.body : '');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const dir = version.lang === 'ar' ? 'rtl' : 'ltr';
+  const save = async () => {
+    setBusy(true);
+    try {
+      onSaved(await consoleApi(consoleSaveContentVersion, { kind, id, lang: version.lang, title: fields.title ? title : '', body: fields.body ? body : '' }));
+      setError('');
+    } catch (failure) {
+      setError(messageOf(failure));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = LANGUAGE_NAMES[version.lang];
+  return (
+    <article className="console-version" aria-label={name} lang={version.lang === 'jp' ? 'ja' : version.lang}>
+      <header>
+        <strong>{name}</strong>
+        <span className="console-muted">{version.written ? <Trans>Written</Trans> : <Trans>Not written: shows the English version</Trans>}</span>
+      </header>
+      {fields.title && (
+        <label>
+          <Trans>Title</Trans>
+          <input dir={dir} value={title} placeholder={version.written ? '' : version.title} maxLength={CONTENT_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+        </label>
+      )}
+      {fields.body && (
+        <label>
+          <Trans>Text</Trans>
+          <textarea
+            dir={dir}
+            rows={5}
+            value={body}
+            placeholder={version.written ? '' : version.body}
+            maxLength={CONTENT_BODY_MAX}
+            onChange={(event) => setBody(event.target.value)}
+          />
+        </label>
+      )}
+      <ErrorLine error={error} />
+      <div className="console-actions">
+        <button type="button" className="primary small" disabled={busy} onClick={() => void save()} aria-label={t`Save ${name}`}>
+          <Trans>Save</Trans>
+        </button>
+      </div>
+    </article>
+  );
+}

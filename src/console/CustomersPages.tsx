@@ -1,0 +1,200 @@
+// Customer lookup (read only): find by the start of a username, mobile number or e-mail address;
+// one customer's balances, latest ledger entries and orders.
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { consoleCustomer, consoleFindCustomers } from '../contract/console.ts';
+import type { ResultOf } from '../contract/endpoint.ts';
+import { consoleApi, messageOf } from './api.ts';
+import { formatAmount, formatTime } from './format.ts';
+import { ErrorLine, Facts, Status, useLoad } from './parts.tsx';
+
+const SEARCH_KEY = 'coinvest.console.customer-search';
+
+export function CustomersPage() {
+  const { t } = useLingui();
+  const [query, setQuery] = useState(() => sessionStorage.getItem(SEARCH_KEY) ?? '');
+  const [found, setFound] = useState<ResultOf<typeof consoleFindCustomers> | null>(null);
+  const [error, setError] = useState('');
+  const search = async (event: FormEvent) => {
+    event.preventDefault();
+    sessionStorage.setItem(SEARCH_KEY, query);
+    try {
+      setFound(await consoleApi(consoleFindCustomers, { query }));
+      setError('');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  };
+  return (
+    <section>
+      <h1>
+        <Trans>Customers</Trans>
+      </h1>
+      <form className="console-search" onSubmit={(event) => void search(event)}>
+        <input
+          aria-label={t`Username, mobile number or e-mail`}
+          placeholder={t`Username, mobile number or e-mail`}
+          value={query}
+          onChange={(event) => setQuery(event.target.value)}
+        />
+        <button type="submit" className="primary">
+          <Trans>Search</Trans>
+        </button>
+      </form>
+      <ErrorLine error={error} />
+      {found &&
+        (found.length === 0 ? (
+          <p className="console-empty">
+            <Trans>No customer found.</Trans>
+          </p>
+        ) : (
+          <div className="console-table-wrap">
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th>
+                    <Trans>Username</Trans>
+                  </th>
+                  <th>
+                    <Trans>Mobile</Trans>
+                  </th>
+                  <th>
+                    <Trans>E-mail</Trans>
+                  </th>
+                  <th>
+                    <Trans>Certification</Trans>
+                  </th>
+                  <th>
+                    <Trans>Registered</Trans>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {found.map((customer) => (
+                  <tr key={customer.id}>
+                    <td>
+                      <Link href={`/customer/${customer.id}`}>{customer.username}</Link>
+                    </td>
+                    <td>{customer.phone ?? '—'}</td>
+                    <td>{customer.email ?? '—'}</td>
+                    <td>{customer.verification}</td>
+                    <td>{formatTime(customer.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ))}
+    </section>
+  );
+}
+
+export function CustomerPage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const [detail, error] = useLoad(() => consoleApi(consoleCustomer, { id }), id);
+  if (!detail) return <ErrorLine error={error} />;
+  const { customer } = detail;
+  return (
+    <section>
+      <Link href="/customers" className="console-back">
+        ← <Trans>Customers</Trans>
+      </Link>
+      <h1>{customer.username}</h1>
+      <div className="console-columns">
+        <Facts
+          rows={[
+            [t`Customer number`, `#${customer.id}`],
+            [t`Nickname`, customer.nickname],
+            [t`Mobile`, customer.phone ?? ''],
+            [t`E-mail`, customer.email ?? ''],
+            [t`VIP level`, String(customer.level)],
+            [t`Certification`, `${customer.verification} / ${customer.advanced_verification}`],
+            [t`Registered`, formatTime(customer.created_at)],
+          ]}
+        />
+        <div>
+          <h2>
+            <Trans>Balances</Trans>
+          </h2>
+          <Table
+            head={[t`Asset`, t`Available`, t`Frozen`]}
+            rows={detail.balances.map((row) => [row.asset, formatAmount(row.available), formatAmount(row.frozen)])}
+            label="balances"
+          />
+        </div>
+      </div>
+      <h2>
+        <Trans>Ledger</Trans>
+      </h2>
+      <Table
+        head={[t`Time`, t`Asset`, t`Amount`, t`Kind`, t`Reference`]}
+        rows={detail.ledger.map((row) => [formatTime(row.created_at), `${row.asset} (${row.bucket})`, formatAmount(row.amount), row.kind, row.reference])}
+        label="ledger"
+      />
+      <h2>
+        <Trans>Recharges</Trans>
+      </h2>
+      <Table
+        head={[t`Time`, t`Order`, t`Amount`, t`Status`]}
+        rows={detail.recharges.map((row) => [formatTime(row.created_at), row.order_no, formatAmount(row.amount, row.currency), <Status key="status" value={row.status} />])}
+        label="recharges"
+      />
+      <h2>
+        <Trans>Withdrawals</Trans>
+      </h2>
+      <Table
+        head={[t`Time`, t`Order`, t`Amount`, t`Status`]}
+        rows={detail.withdrawals.map((row) => [formatTime(row.created_at), row.order_no, formatAmount(row.amount, row.asset), <Status key="status" value={row.status} />])}
+        label="withdrawals"
+      />
+      <h2>
+        <Trans>Option orders</Trans>
+      </h2>
+      <Table
+        head={[t`Time`, t`Coin`, t`Direction`, t`Amount`, t`Outcome`, t`Payout`]}
+        rows={detail.options.map((row) => [formatTime(row.created_at), row.coin, row.direction, formatAmount(row.amount), row.outcome ?? row.status, formatAmount(row.payout)])}
+        label="options"
+      />
+      <h2>
+        <Trans>Contract orders</Trans>
+      </h2>
+      <Table
+        head={[t`Time`, t`Coin`, t`Side`, t`Type`, t`Quantity`, t`Status`]}
+        rows={detail.contracts.map((row) => [formatTime(row.created_at), row.coin, row.side, row.type, formatAmount(row.quantity), row.status])}
+        label="contracts"
+      />
+    </section>
+  );
+}
+
+function Table({ head, rows, label }: { head: string[]; rows: React.ReactNode[][]; label: string }) {
+  if (rows.length === 0)
+    return (
+      <p className="console-empty">
+        <Trans>None.</Trans>
+      </p>
+    );
+  return (
+    <div className="console-table-wrap">
+      <table className="console-table" data-testid={label}>
+        <thead>
+          <tr>
+            {head.map((cell) => (
+              <th key={cell}>{cell}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, column) => (
+                <td key={column}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+// A recharge under review: the order, the transfer's receipt picture (a bank or QR recharge) or its
+// hash (crypto), and the decision: approve credits it, reject returns the reason to the customer.
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { consoleApproveRecharge, consoleRecharge, consoleRejectRecharge, type ConsoleRecharge } from '../contract/console.ts';
+import { consoleApi } from './api.ts';
+import { formatAmount, formatTime } from './format.ts';
+import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
+import { BackToQueues, Decision } from './review-parts.tsx';
+
+export function RechargePage({ id }: { id: string }) {
+  const { t } = useLingui();
+  const [loaded, error] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
+  const [decided, setDecided] = useState<ConsoleRecharge | null>(null);
+  const [remark, setRemark] = useState('');
+  const recharge = decided ?? loaded;
+  return (
+    <section>
+      <BackToQueues />
+      <ErrorLine error={error} />
+      {recharge && (
+        <>
+          <div className="console-page-head">
+            <h1>
+              <Trans>Recharge {recharge.order_no}</Trans>
+            </h1>
+            <Status value={recharge.status} />
+          </div>
+          <div className="console-columns">
+            <Facts
+              rows={[
+                [t`Customer`, `${recharge.username} (#${recharge.user_id})`],
+                [t`Amount`, formatAmount(recharge.amount, recharge.currency)],
+                [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset)],
+                [t`Channel`, `${recharge.kind} · ${recharge.channel}`],
+                [t`Transaction hash`, recharge.hash ?? ''],
+                [t`Submitted`, formatTime(recharge.created_at)],
+                [t`Reviewed`, formatTime(recharge.reviewed_at)],
+                [t`Reason`, recharge.reason],
+                [t`Remark`, recharge.remark],
+              ]}
+            />
+            <figure className="console-figure">
+              <figcaption>
+                <Trans>Receipt</Trans>
+              </figcaption>
+              {recharge.receipt ? (
+                <PrivatePicture id={recharge.receipt} alt={t`Receipt of ${recharge.order_no}`} />
+              ) : (
+                <p className="console-empty">
+                  <Trans>A crypto recharge has no receipt: check the hash.</Trans>
+                </p>
+              )}
+            </figure>
+          </div>
+          <Decision
+            open={recharge.status === 'pending'}
+            approveLabel={<Trans>Approve and credit</Trans>}
+            onApprove={async () => setDecided(await consoleApi(consoleApproveRecharge, { id, remark }))}
+            onReject={async (reason) => setDecided(await consoleApi(consoleRejectRecharge, { id, reason }))}
+          >
+            <label>
+              <Trans>Remark (optional)</Trans>
+              <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={200} />
+            </label>
+          </Decision>
+        </>
+      )}
+    </section>
+  );
+}

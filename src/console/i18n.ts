@@ -1,0 +1,34 @@
+// The console's languages (issue 30): English, Chinese and Thai. Its texts are one part of each
+// language's catalog (messages.po?area=console, vite.config.ts consoleText); the choice is kept in
+// this browser and sent as the lang header, so the server's answers come in the same language.
+import { i18n, type Messages } from '@lingui/core';
+
+export const CONSOLE_LOCALES = ['en', 'zh', 'th'] as const;
+export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
+export const LOCALE_NAMES: Record<ConsoleLocale, string> = { en: 'English', zh: '中文', th: 'ไทย' };
+const STORED_KEY = 'coinvest.console.locale';
+
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/{en,zh,th}/messages.po', { query: '?area=console' });
+
+const isConsoleLocale = (value: unknown): value is ConsoleLocale => CONSOLE_LOCALES.includes(value as ConsoleLocale);
+
+/** The stored choice, else the browser's first language the console has, else English. */
+export function pickConsoleLocale(stored: string | null, languages: readonly string[]): ConsoleLocale {
+  if (isConsoleLocale(stored)) return stored;
+  for (const tag of languages) {
+    const language = tag.toLowerCase().split('-')[0];
+    if (isConsoleLocale(language)) return language;
+  }
+  return 'en';
+}
+
+export const consoleLocale = (): ConsoleLocale => (isConsoleLocale(i18n.locale) ? i18n.locale : 'en');
+
+export async function activateConsoleLocale(locale: ConsoleLocale): Promise<void> {
+  const { messages } = await catalogs[`../locales/${locale}/messages.po`]!();
+  i18n.loadAndActivate({ locale, messages });
+  localStorage.setItem(STORED_KEY, locale);
+  document.documentElement.lang = locale;
+}
+
+export const startingLocale = () => pickConsoleLocale(localStorage.getItem(STORED_KEY), navigator.languages);

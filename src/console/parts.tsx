@@ -1,0 +1,173 @@
+// The console's small shared pieces: the error line, a private picture read with the operator's
+// token, the reason dialog of every rejection, a definition list and a polling hook.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { consoleTexts } from '../contract/console-texts.ts';
+import { REASON_MAX, type OperatorRole } from '../contract/console.ts';
+import { consoleHeaders, messageOf } from './api.ts';
+import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, type ConsoleLocale } from './i18n.ts';
+
+/** How often the queues' counts are asked again (issue 30: live counts). */
+export const QUEUES_POLL_MS = 10_000;
+
+export function ErrorLine({ error }: { error: string }) {
+  return error ? (
+    <p className="console-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Without a key press or a click for this long, polling pauses: an unattended console lets its session run out (30 minutes idle). */
+const POLL_WHILE_IDLE_MS = 5 * 60_000;
+let lastInput = Date.now();
+for (const kind of ['pointerdown', 'keydown'] as const) addEventListener(kind, () => void (lastInput = Date.now()), { capture: true, passive: true });
+
+/** Runs `load` now and every `everyMs` while the page is shown and the operator is at the console (the queues' live counts). */
+export function usePolling(load: () => Promise<void>, everyMs: number) {
+  const latest = useRef(load);
+  latest.current = load;
+  useEffect(() => {
+    void latest.current();
+    const timer = setInterval(() => {
+      if (document.visibilityState === 'visible' && Date.now() - lastInput < POLL_WHILE_IDLE_MS) void latest.current();
+    }, everyMs);
+    return () => clearInterval(timer);
+  }, [everyMs]);
+}
+
+/** Loads once (and again when `key` changes): [data, error, reload]. */
+export function useLoad<T>(load: () => Promise<T>, key: string): [T | null, string, () => Promise<void>] {
+  const [data, setData] = useState<T | null>(null);
+  const [error, setError] = useState('');
+  const latest = useRef(load);
+  latest.current = load;
+  const reload = useRef(async () => {
+    try {
+      setData(await latest.current());
+      setError('');
+    } catch (failure) {
+      setError(messageOf(failure));
+    }
+  });
+  useEffect(() => {
+    setData(null);
+    void reload.current();
+  }, [key]);
+  return [data, error, reload.current];
+}
+
+/** An uploaded picture (a receipt, a document side): private, so fetched with the console token. */
+export function PrivatePicture({ id, alt }: { id: string; alt: string }) {
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState('');
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    fetch(`/api/uploads/${encodeURIComponent(id)}`, { headers: consoleHeaders() })
+      .then(async (response) => {
+        const type = response.headers.get('content-type') ?? '';
+        if (!response.ok || !type.startsWith('image/')) throw new Error(((await response.json().catch(() => null)) as { msg?: string } | null)?.msg ?? String(response.status));
+        url = URL.createObjectURL(await response.blob());
+        if (live) setSrc(url);
+      })
+      .catch((error: unknown) => live && setFailed(messageOf(error)));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [id]);
+  if (failed) return <span className="console-picture-failed">{failed}</span>;
+  if (!src) return <span className="console-picture-loading" role="img" aria-label={alt} aria-busy="true" />;
+  return (
+    <a className="console-picture" href={src} target="_blank" rel="noreferrer">
+      <img src={src} alt={alt} />
+    </a>
+  );
+}
+
+/** A rejection's reason, which the customer will see: required, at most REASON_MAX characters. */
+export function RejectDialog({ title, onReject, onClose }: { title: string; onReject: (reason: string) => Promise<void>; onClose: () => void }) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    if (!reason.trim()) return setError(t(consoleTexts.consoleEnterReason));
+    if (reason.trim().length > REASON_MAX) return setError(t(consoleTexts.consoleReasonTooLong));
+    setBusy(true);
+    try {
+      await onReject(reason.trim());
+    } catch (failure) {
+      setError(messageOf(failure));
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="console-overlay">
+      <div className="console-dialog" role="dialog" aria-modal="true" aria-labelledby="reject-title">
+        <h2 id="reject-title">{title}</h2>
+        <label>
+          <Trans>Reason (the customer sees it)</Trans>
+          <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} maxLength={REASON_MAX + 1} autoFocus />
+        </label>
+        <ErrorLine error={error} />
+        <div className="console-actions">
+          <button type="button" onClick={onClose} disabled={busy}>
+            <Trans>Cancel</Trans>
+          </button>
+          <button type="button" className="danger" onClick={() => void submit()} disabled={busy}>
+            <Trans>Reject</Trans>
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Label and value pairs of a record. */
+export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
+  return (
+    <dl className="console-facts">
+      {rows.map(([label, value], index) => (
+        <div key={index}>
+          <dt>{label}</dt>
+          <dd>{value === '' || value === null ? '—' : value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A record's status in the operator's language (the server's word when it is a new one). */
+export function Status({ value }: { value: string }) {
+  const { t } = useLingui();
+  const names: Record<string, string> = {
+    pending: t`Waiting`,
+    review: t`Waiting`,
+    success: t`Approved`,
+    verified: t`Approved`,
+    rejected: t`Rejected`,
+    fail: t`Rejected`,
+  };
+  return <span className={`console-status console-status-${value}`}>{names[value] ?? value}</span>;
+}
+
+export function RoleName({ role }: { role: OperatorRole }) {
+  const { t } = useLingui();
+  const names: Record<OperatorRole, string> = { reviewer: t`Reviewer`, content: t`Content`, admin: t`Admin` };
+  return <>{names[role]}</>;
+}
+
+export function LanguageSwitch() {
+  const { t } = useLingui();
+  return (
+    <select className="console-language" aria-label={t`Language`} value={consoleLocale()} onChange={(event) => void activateConsoleLocale(event.target.value as ConsoleLocale)}>
+      {CONSOLE_LOCALES.map((locale) => (
+        <option key={locale} value={locale}>
+          {LOCALE_NAMES[locale]}
+        </option>
+      ))}
+    </select>
+  );
+}

@@ -1,0 +1,402 @@
+// The operator console in Chromium (issue 30): a reviewer's day. Operators are made with the real
+// command (`ops operator add`, its first password and otpauth:// URI read from what it prints), sign
+// in with the authenticator's code computed from that URI, change the first password, approve a
+// recharge (the customer's balance shows it), reject a withdrawal with a reason (the funds come back,
+// the customer's record says why), and a withdrawal above FOUR_EYES_USDT is paid only after a second
+// reviewer approves. Then an idle session ends, the console speaks Chinese and Thai with the server's
+// refusals in the same language, and the customer app's build carries none of the console.
+// Its own server at real speed: the authenticator follows real time.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Big from 'big.js';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, screenshot } from './browser.ts';
+import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const TABLET = { width: 820, height: 1180 };
+const NEW_PASSWORD = 'a long console passphrase';
+const IDLE_SECONDS = 20;
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-console-'));
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      env: {
+        DATA_DIR: join(work, 'data'),
+        WEB_ROOT: inject('webRoot'),
+        LOG_LEVEL: 'warn',
+        PAYEE_COOLING_HOURS: '0',
+        AUTH_RATE_LIMIT: '1000',
+        // Above 100 USDT a withdrawal needs two reviewers; a console session ends after 20 s unused.
+        FOUR_EYES_USDT: '100',
+        CONSOLE_IDLE_MINUTES: String(IDLE_SECONDS / 60),
+      },
+    }),
+    launch(),
+  ]);
+});
+
+afterEach(async ({ task }) => {
+  if (page && task.result?.errors?.length) await screenshot(page, `console-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = promisify(execFile);
+
+/** `npm run ops -- operator add NAME ROLE` against this test's server, read as a person reads it. */
+async function enrol(name: string, role: string) {
+  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'operator', 'add', name, role], {
+    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+    timeout: 30_000,
+  });
+  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
+  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
+  expect(password && uri, stdout).toBeTruthy();
+  return { name, password: password!, uri: uri! };
+}
+type Operator = Awaited<ReturnType<typeof enrol>>;
+
+/** What the operator's authenticator app shows now. */
+const codeOf = (operator: Operator) => totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+
+async function consolePage(viewport = DESKTOP): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: server.base });
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signIn(page: Page, operator: Operator, password: string) {
+  await page.getByLabel('Operator name').fill(operator.name);
+  await page.getByLabel('Password').fill(password);
+  await page.getByLabel('Authenticator code').fill(codeOf(operator));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs in with the printed first password and replaces it, as the console insists. */
+async function firstSignIn(page: Page, operator: Operator, landing = 'Review queues') {
+  await page.goto('/console/');
+  await signIn(page, operator, operator.password);
+  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+  await page.getByLabel('Current password').fill(operator.password);
+  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: landing }).waitFor();
+}
+
+// ---- The customer's side, from Node through the customer API -----------------------------------
+
+let customerToken = '';
+const customer = <T>(path: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
+  callApi<T>(path, { base: server.base, token: customerToken, form, method });
+const usdt = async () =>
+  (await customer<{ lists: { asset: string; available: string }[] }>('/users/balances', {}, 'GET')).data.lists.find((row) => row.asset === 'USDT')?.available ?? '0';
+let cardId = '';
+async function withdrawal(amount: string): Promise<number> {
+  const answer = await customer<{ id: number; status: string }>('/users/extract', { target: 'bank', target_id: cardId, amount, paypass: DEMO_ACCOUNT.paypass });
+  expect(answer, JSON.stringify(answer)).toMatchObject({ ret: 1, data: { status: 'review' } });
+  return answer.data.id;
+}
+
+let alice: Operator;
+let bob: Operator;
+let page: Page;
+
+it('a reviewer signs in with the authenticator code, must change the first password, and sees the queues', async () => {
+  [alice, bob] = [await enrol('alice', 'reviewer'), await enrol('bob', 'reviewer')];
+  page = await consolePage();
+  await page.goto('/console/');
+  await page.getByRole('heading', { name: 'Coinvest console' }).waitFor();
+  // A wrong password: the server's refusal, shown as it answered.
+  await page.getByLabel('Operator name').fill('alice');
+  await page.getByLabel('Password').fill('not the password');
+  await page.getByLabel('Authenticator code').fill('123456');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The operator name or the password is wrong!');
+  await firstSignIn(page, alice);
+  await page.getByRole('heading', { name: 'Review queues' }).waitFor();
+  await expect.poll(() => page.getByRole('tab', { name: /Recharges/ }).textContent()).toBe('Recharges 0');
+});
+
+it('approves a recharge with its details beside it; the customer’s balance shows it', async () => {
+  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+  customerToken = login.data.token;
+  const before = await usdt();
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const channel = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(channel.id),
+    amount: '500',
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(sent.ret).toBe(1);
+
+  // The live count: the queue page asks again every 10 s.
+  await expect.poll(() => page.getByRole('tab', { name: /Recharges/ }).textContent(), { timeout: 15_000 }).toBe('Recharges 1');
+  await page
+    .getByRole('row', { name: new RegExp(sent.data.order_no) })
+    .getByRole('link', { name: 'Open' })
+    .click();
+  await page.getByRole('heading', { name: `Recharge ${sent.data.order_no}` }).waitFor();
+  await page.getByText('A crypto recharge has no receipt: check the hash.').waitFor();
+  await page.getByRole('button', { name: 'Approve and credit' }).click();
+  await page.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+  expect(await page.getByRole('button', { name: 'Approve and credit' }).count()).toBe(0);
+  expect(new Big(await usdt()).minus(before).toString()).toBe('500');
+});
+
+it('opens a bank recharge’s receipt picture with the console’s token, and rejects it with a reason', async () => {
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(testPng(96))], { type: 'image/png' }), 'receipt.png');
+  const upload = await fetch(`${server.base}/api/users/upload`, { method: 'POST', headers: { token: customerToken, lang: 'en' }, body: form });
+  const proof = ((await upload.json()) as { data: { url: string } }).data.url;
+  const channels = await customer<{ lists: { id: number; kind: string }[] }>('/pay/lists', {}, 'GET');
+  const bank = channels.data.lists.find((row) => row.kind === 'bank')!;
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', { kind: 'bank', channel_id: String(bank.id), amount: '3380', proof });
+  expect(sent.ret, sent.msg).toBe(1);
+
+  await page.goto(`/console/#/recharge/${sent.data.id}`);
+  const receipt = page.getByRole('img', { name: `Receipt of ${sent.data.order_no}` });
+  await expect.poll(() => receipt.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+  await page.getByRole('button', { name: 'Reject…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject with a reason' });
+  await dialog.getByLabel('Reason (the customer sees it)').fill('The receipt does not show the amount');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await page.locator('.console-page-head').getByText('Rejected', { exact: true }).waitFor();
+  const record = await customer<{ status: string; reason: string }>('/pay/info', { id: String(sent.data.id) }, 'GET');
+  expect(record.data).toMatchObject({ reason: 'The receipt does not show the amount' });
+});
+
+it('rejects a withdrawal: a reason is required, the funds come back and the customer’s record shows the reason', async () => {
+  const card = await customer<{ id: number }>('/users/bank/add', {
+    real_name: 'Somchai Jaidee',
+    ifsc: 'KASI0001234',
+    bank_code: 'KBANK',
+    bank_number: String(100_000_000_000 + randomBytes(4).readUInt32BE()),
+    phone: '0812345678',
+    email: 'somchai@example.com',
+  });
+  expect(card.ret, card.msg).toBe(1);
+  cardId = String(card.data.id);
+  const before = await usdt();
+  const id = await withdrawal('60');
+  expect(new Big(await usdt()).lt(before)).toBe(true);
+
+  await page.goto(`/console/#/withdrawal/${id}`);
+  await page.getByRole('heading', { name: /^Withdrawal / }).waitFor();
+  await page.getByRole('button', { name: 'Reject…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Reject with a reason' });
+  // No reason, no rejection: the console's own check, in the server's words.
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('A rejection needs a reason the customer will see!');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('review');
+  await dialog.getByLabel('Reason (the customer sees it)').fill('The account name does not match yours');
+  await dialog.getByRole('button', { name: 'Reject' }).click();
+  await dialog.waitFor({ state: 'detached' });
+  await page.locator('.console-page-head').getByText('Rejected', { exact: true }).waitFor();
+
+  expect(await usdt()).toBe(before);
+  const record = await customer<{ status: string; reason: string }>('/users/extract/info', { id: String(id) }, 'GET');
+  expect(record.data).toMatchObject({ status: 'fail', reason: 'The account name does not match yours' });
+});
+
+it('a withdrawal above the four-eyes amount is paid only when a second reviewer approves it', async () => {
+  const id = await withdrawal('150');
+  await page.goto('/console/#/queues');
+  await page.getByRole('tab', { name: /Withdrawals/ }).click();
+  const row = page.getByRole('row').filter({ hasText: 'Four eyes 0/2' });
+  await row.waitFor();
+  await screenshot(page, 'console-01-queues-1280');
+  await page.setViewportSize(TABLET);
+  await screenshot(page, 'console-02-queues-820');
+  await page.setViewportSize(DESKTOP);
+  await row.getByRole('link', { name: 'Open' }).click();
+
+  const fourEyes = page.getByTestId('four-eyes');
+  await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: this amount needs the approvals of two different reviewers. None yet.');
+  // Beside it: the customer's deposits (the recharge above), withdrawals (the rejected one) and sign-ins.
+  await page.getByRole('heading', { name: 'Recent sign-ins' }).waitFor();
+  expect(await page.locator('.console-beside').textContent()).toContain('500');
+  await page.getByRole('button', { name: 'Approve (first of two)' }).click();
+  await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: approved by alice (1 of 2).');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('review');
+  await screenshot(page, 'console-03-withdrawal-1280');
+  await page.setViewportSize(TABLET);
+  await screenshot(page, 'console-04-withdrawal-820');
+  // The same reviewer cannot be the second pair of eyes.
+  await page.getByRole('button', { name: 'Approve and pay out' }).click();
+  await expect
+    .poll(() => page.locator('.console-decision').getByRole('alert').textContent())
+    .toBe('You already approved this withdrawal: a second approval must come from another reviewer!');
+
+  const second = await consolePage(TABLET);
+  await firstSignIn(second, bob);
+  await second.goto(`/console/#/withdrawal/${id}`);
+  await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice (1 of 2).');
+  await second.getByRole('button', { name: 'Approve and pay out' }).click();
+  await second.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+  await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice, bob (2 of 2).');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('success');
+});
+
+it('speaks Chinese and Thai: its own words and the server’s refusals in the chosen language', async () => {
+  const visitor = await consolePage();
+  await visitor.goto('/console/');
+  await visitor.getByLabel('Language').selectOption('zh');
+  await visitor.getByRole('heading', { name: 'Coinvest 管理台' }).waitFor();
+  await visitor.getByLabel('操作员名称').fill('alice');
+  await visitor.getByLabel('密码').fill('not the password');
+  await visitor.getByLabel('身份验证器验证码').fill('123456');
+  await visitor.getByRole('button', { name: '登录' }).or(visitor.locator('button[type="submit"]')).first().click();
+  const refusal = await visitor.getByRole('alert').textContent();
+  expect(refusal).toMatch(/[\u4e00-\u9fff]/);
+  expect(refusal).not.toMatch(/[a-z]{3}/i);
+  await visitor.getByLabel('语言').selectOption('th');
+  await visitor.getByRole('heading', { name: 'คอนโซล Coinvest' }).waitFor();
+  await screenshot(visitor, 'console-05-sign-in-th');
+});
+
+it('an idle session ends: the next call goes back to sign-in with the server’s message', async () => {
+  const carol = await enrol('carol', 'reviewer');
+  const idle = await consolePage(TABLET);
+  await firstSignIn(idle, carol);
+  await idle.getByRole('link', { name: 'Customers' }).click();
+  await idle.getByPlaceholder('Username, mobile number or e-mail').fill('dem');
+  await idle.getByRole('button', { name: 'Search' }).click();
+  await idle.getByRole('link', { name: 'demo' }).click();
+  // Read only: balances, ledger and orders, no control that changes them.
+  await idle.getByRole('heading', { name: 'Balances' }).waitFor();
+  expect(await idle.getByTestId('ledger').textContent()).toContain('500');
+  expect(await idle.locator('.console-main').getByRole('button').count()).toBe(0);
+  await screenshot(idle, 'console-06-customer-820');
+  await idle.getByRole('link', { name: 'Customers' }).first().click();
+  await new Promise((resolve) => setTimeout(resolve, (IDLE_SECONDS + 2) * 1000));
+  await idle.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => idle.getByRole('status').textContent()).toBe('Your login has expired, please log in again!');
+  await idle.getByLabel('Authenticator code').waitFor();
+});
+
+it('an admin adds an operator (the first password and the QR code shown once), who signs in with them; disables them; searches the audit log', async () => {
+  const root = await enrol('root', 'admin');
+  const admin = await consolePage();
+  await firstSignIn(admin, root, 'Operators');
+  await admin.getByPlaceholder("New operator's name").fill('dave');
+  await admin.getByLabel('Role').selectOption('reviewer');
+  await admin.getByRole('button', { name: 'Add operator' }).click();
+  const enrolment = admin.locator('.console-enrolment');
+  await enrolment.getByRole('heading', { name: 'dave is added' }).waitFor();
+  expect(await enrolment.getByRole('img', { name: 'QR code of the authenticator enrolment' }).locator('svg').count()).toBe(1);
+  const dave = { name: 'dave', password: (await enrolment.locator('p code').textContent())!, uri: (await enrolment.locator('code.console-uri').textContent())! };
+  expect(dave.uri).toMatch(/^otpauth:\/\/totp\//);
+  await screenshot(admin, 'console-07-operator-added-1280');
+  // What the console showed is enough to sign in: the first password and the authenticator's enrolment.
+  const davesPage = await consolePage(TABLET);
+  await firstSignIn(davesPage, dave);
+
+  await enrolment.getByRole('button', { name: 'Done' }).click();
+  admin.once('dialog', (dialog) => void dialog.accept());
+  await admin.getByRole('row', { name: /dave/ }).getByRole('button', { name: 'Disable' }).click();
+  await admin
+    .getByRole('row', { name: /dave/ })
+    .getByText(/^Disabled /)
+    .waitFor();
+  // Dave's session ended with the account: his next call goes back to sign-in.
+  await davesPage.getByRole('link', { name: 'Customers' }).click();
+  await davesPage.getByPlaceholder('Username, mobile number or e-mail').fill('demo');
+  await davesPage.getByRole('button', { name: 'Search' }).click();
+  await davesPage.getByLabel('Authenticator code').waitFor();
+
+  await admin.getByRole('link', { name: 'Audit log' }).click();
+  await admin.getByLabel('Operator').fill('alice');
+  await admin.getByLabel('Action').fill('withdrawal.reject');
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => admin.locator('.console-muted').first().textContent()).toBe('Entries: 1 · page 1 of 1');
+  const entry = admin.locator('.console-audit tbody tr');
+  expect(await entry.count()).toBe(1);
+  expect(await entry.textContent()).toContain('The account name does not match yours');
+  await screenshot(admin, 'console-08-audit-1280');
+});
+
+it('a content operator edits the scroll notice side by side, one language at a time', async () => {
+  const erin = await enrol('erin', 'content');
+  const content = await consolePage();
+  await firstSignIn(content, erin, 'Content');
+  await content.getByRole('tab', { name: 'Scroll notice' }).click();
+  await content.getByRole('list', { name: 'Items' }).getByRole('button').first().click();
+  const thai = content.getByRole('article', { name: 'ไทย' });
+  await thai.waitFor();
+  expect(await content.getByRole('article').count()).toBe(6);
+  const notice = `ประกาศทดสอบ ${randomBytes(3).toString('hex')}`;
+  await thai.getByLabel('Text').fill(notice);
+  await thai.getByRole('button', { name: 'Save ไทย' }).click();
+  await expect.poll(() => thai.locator('header').textContent()).toBe('ไทยWritten');
+  await screenshot(content, 'console-09-content-1280');
+  await content.reload();
+  await content.getByRole('list', { name: 'Items' }).getByRole('button').first().click();
+  await expect.poll(() => content.getByRole('article', { name: 'ไทย' }).getByLabel('Text').inputValue()).toBe(notice);
+});
+
+// ---- The customer app carries none of it -----------------------------------------------------
+
+/** Strings only the console's code has: its session key, a console call's path, its layout's class. */
+const CONSOLE_MARKERS = ['coinvest.console.token', '/console/sign-in', 'console-frame'];
+
+it('the customer app’s build has no console module, and its service worker keeps none of the console', async () => {
+  const root = inject('webRoot');
+  const consoleFiles = readdirSync(join(root, 'console', 'assets')).filter((file) => /\.(js|css)$/.test(file));
+  const consoleCode = consoleFiles.map((file) => readFileSync(join(root, 'console', 'assets', file), 'utf8')).join('\n');
+  // The markers are real: the console's own build has each of them.
+  for (const marker of CONSOLE_MARKERS) expect(consoleCode, marker).toContain(marker);
+
+  const appFiles = readdirSync(join(root, 'assets')).filter((file) => /\.(js|css)$/.test(file));
+  expect(appFiles.length).toBeGreaterThan(20);
+  const appCode = [
+    readFileSync(join(root, 'index.html'), 'utf8'),
+    readFileSync(join(root, 'sw.js'), 'utf8'),
+    ...appFiles.map((file) => readFileSync(join(root, 'assets', file), 'utf8')),
+  ];
+  for (const marker of CONSOLE_MARKERS) expect(appCode.filter((code) => code.includes(marker)).length, marker).toBe(0);
+  // The precache list names files of the app only.
+  const precached = [...readFileSync(join(root, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+  expect(precached).toContain('index.html');
+  expect(precached.filter((url) => url.startsWith('console/') || consoleFiles.some((file) => url.endsWith(file)))).toEqual([]);
+
+  // In a browser where the app's worker runs, /console/ and its files come from the network, and no cache keeps them.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', baseURL: server.base });
+  contexts.push(phone);
+  const app = await phone.newPage();
+  await app.goto('/');
+  await controlledByServiceWorker(app);
+  const fromWorker: string[] = [];
+  app.on('response', (response) => void (response.fromServiceWorker() && fromWorker.push(response.url())));
+  const navigation = await app.goto('/console/');
+  expect(navigation?.fromServiceWorker()).toBe(false);
+  await app.getByRole('heading', { name: 'Coinvest console' }).waitFor();
+  expect(fromWorker.filter((url) => url.includes('/console/'))).toEqual([]);
+  const cached = await app.evaluate(async () =>
+    (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat(),
+  );
+  expect(cached.length).toBeGreaterThan(20);
+  expect(cached.filter((url) => url.includes('/console/'))).toEqual([]);
+});
