@@ -48,7 +48,7 @@ function processMarket(name: string, holder: string, feed: PriceFeed, times: { t
   return { market, events, errors };
 }
 
-async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 5_000) {
+async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
   const deadline = Date.now() + timeoutMs;
   while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('timed out');
