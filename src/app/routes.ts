@@ -115,6 +115,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.activityDetails]: page('activities', () => import('../features/activities/ActivityDetailsPage.tsx')),
   [ROUTES.share]: page('share', () => import('../features/share/SharePage.tsx')),
   [ROUTES.service]: page('support', () => import('../features/support/ServicePage.tsx')),
+  [ROUTES.serviceChat]: page('support', () => import('../features/support/ChatPage.tsx')),
   [ROUTES.companyProfile]: page('support', () => import('../features/support/CompanyProfilePage.tsx')),
   [ROUTES.intro]: page('support', () => import('../features/support/IntroPage.tsx')),
   [ROUTES.webView]: page('support', () => import('../features/support/WebViewPage.tsx')),

@@ -15,9 +15,12 @@ import { RechargePage } from './RechargePage.tsx';
 import { WithdrawalPage } from './WithdrawalPage.tsx';
 import { CertificationPage } from './CertificationPage.tsx';
 import { CustomerPage, CustomersPage } from './CustomersPages.tsx';
+import { InboxNavLabel, InboxPage } from './InboxPage.tsx';
+import { CannedRepliesPage } from './CannedRepliesPage.tsx';
 import { OperatorsPage } from './OperatorsPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { ContentPage } from './ContentPage.tsx';
+import { ProductsPage } from './ProductsPage.tsx';
 
 /** Where each role starts. */
 const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
@@ -71,12 +74,15 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
               <Route path="/certification/:id">{(params) => <CertificationPage key={params.id} id={params.id} />}</Route>
               <Route path="/customers" component={CustomersPage} />
               <Route path="/customer/:id">{(params) => <CustomerPage key={params.id} id={params.id} />}</Route>
+              <Route path="/inbox/canned" component={CannedRepliesPage} />
+              <Route path="/inbox/:id?">{(params) => <InboxPage id={params.id} />}</Route>
             </>
           )}
           {role === 'content' && <Route path="/content" component={ContentPage} />}
           {role === 'admin' && (
             <>
               <Route path="/operators" component={OperatorsPage} />
+              <Route path="/products" component={ProductsPage} />
               <Route path="/audit" component={AuditPage} />
             </>
           )}
@@ -105,12 +111,14 @@ function Nav({ role }: { role: OperatorRole }) {
         <>
           {item('/queues', <Trans>Review queues</Trans>, ['/recharge/', '/withdrawal/', '/certification/'])}
           {item('/customers', <Trans>Customers</Trans>, ['/customer/'])}
+          {item('/inbox', <InboxNavLabel />)}
         </>
       )}
       {role === 'content' && item('/content', <Trans>Content</Trans>)}
       {role === 'admin' && (
         <>
           {item('/operators', <Trans>Operators</Trans>)}
+          {item('/products', <Trans>Products</Trans>)}
           {item('/audit', <Trans>Audit log</Trans>)}
         </>
       )}

@@ -2,11 +2,12 @@
 // records of the chosen queue, oldest first as the server lists them; a row opens the record.
 import { useState } from 'react';
 import { Link } from 'wouter';
-import { Trans } from '@lingui/react/macro';
+import { Plural, Trans } from '@lingui/react/macro';
 import { consoleCertifications, consoleQueues, consoleRecharges, consoleWithdrawals } from '../contract/console.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
+import { inboxCount } from './inbox-count.ts';
 import { ErrorLine, QUEUES_POLL_MS, Status, usePolling } from './parts.tsx';
 
 type Queue = 'recharges' | 'withdrawals' | 'certifications';
@@ -32,6 +33,7 @@ export function QueuesPage() {
     try {
       const [queues, rows] = await Promise.all([consoleApi(consoleQueues), rowsOf(queue, waiting)]);
       setCounts(queues);
+      inboxCount.waiting = queues.service;
       setList(rows);
       setError('');
     } catch (failure) {
@@ -61,6 +63,14 @@ export function QueuesPage() {
           <Trans>Show reviewed too</Trans>
         </label>
       </div>
+      {counts && counts.service > 0 && (
+        <p className="console-notice console-service-waiting">
+          <Plural value={counts.service} one="# customer conversation waits for an answer." other="# customer conversations wait for an answer." />{' '}
+          <Link href="/inbox">
+            <Trans>Open the inbox →</Trans>
+          </Link>
+        </p>
+      )}
       <div className="console-tabs" role="tablist">
         {tab('recharges', <Trans>Recharges</Trans>)}
         {tab('withdrawals', <Trans>Withdrawals</Trans>)}

@@ -10,3 +10,10 @@ export function formatAmount(amount: string | null, asset = ''): string {
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
   return `${grouped}${fraction ? `.${fraction}` : ''}${asset ? ` ${asset}` : ''}`;
 }
+
+/** A list's time: the hour today, the date otherwise. */
+export function formatShortTime(iso: string): string {
+  const date = new Date(iso);
+  const today = new Date().toDateString() === date.toDateString();
+  return new Intl.DateTimeFormat(i18n.locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+}

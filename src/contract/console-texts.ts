@@ -28,4 +28,15 @@ export const consoleTexts = {
     message: 'You already approved this withdrawal: a second approval must come from another reviewer!',
   },
   consoleContentIncomplete: /*i18n*/ { id: 'v.consoleContentIncomplete', message: 'Write every field this item shows: its title, its text, or both!' },
+  // The terms of option products and pairs (server/domain/settings.ts), for the console and `npm run ops` alike.
+  consoleTermRefused: /*i18n*/ { id: 'v.consoleTermRefused', message: 'Cannot apply "{change}": use {help}.' },
+  consoleNothingToChange: /*i18n*/ { id: 'v.consoleNothingToChange', message: 'Nothing to change.' },
+  consoleProductNotFound: /*i18n*/ { id: 'e.consoleProductNotFound', message: 'No product {id}.' },
+  consolePairNotFound: /*i18n*/ { id: 'e.consolePairNotFound', message: 'No pair {coin}/USDT.' },
+  // Customer service (contract/console-service.ts)
+  consoleEnterReply: /*i18n*/ { id: 'v.consoleEnterReply', message: 'Write an answer first!' },
+  consoleReplyTooLong: /*i18n*/ { id: 'v.consoleReplyTooLong', message: 'Keep the answer under 2,000 characters!' },
+  consoleEnterTitle: /*i18n*/ { id: 'v.consoleEnterTitle', message: 'Give the canned reply a short title!' },
+  consoleTitleTooLong: /*i18n*/ { id: 'v.consoleTitleTooLong', message: 'Keep the title under 60 characters!' },
+  consoleNotReviewer: /*i18n*/ { id: 'e.consoleNotReviewer', message: 'Conversations go to active reviewers only: {0} is not one!' },
 } satisfies Record<string, MessageDescriptor>;

@@ -66,7 +66,8 @@ export const consoleSignOut = post('/console/sign-out', NoInput, returns(nothing
 
 // ---- The reviewer's work: recharges, withdrawals, certifications, customers ---------------------
 
-export const ReviewQueues = shape({ recharges: whole, withdrawals: whole, certifications: whole });
+/** `service`: customer service conversations waiting for an answer (contract/console-service.ts). */
+export const ReviewQueues = shape({ recharges: whole, withdrawals: whole, certifications: whole, service: whole });
 /** What waits for review now. */
 export const consoleQueues = get('/console/queues', NoInput, returns(ReviewQueues), access('reviewer'));
 
@@ -225,7 +226,7 @@ export const consoleCustomer = get(
   access('reviewer'),
 );
 
-// ---- The admin's work: operators and the audit log (option products and pairs: still `npm run ops`) --
+// ---- The admin's work: operators and the audit log (option products and pairs: console-products.ts) --
 
 export const ConsoleOperator = shape({
   name: v.string(),

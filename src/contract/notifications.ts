@@ -9,7 +9,7 @@ import { texts } from './texts.ts';
 import { nothing, shape } from './answers.ts';
 
 /** What a notification can be about; Settings has a switch for each. */
-export const NOTICE_KINDS = ['option_settled', 'contract_filled', 'recharge_reviewed', 'withdraw_reviewed', 'certification_reviewed', 'station_message'] as const;
+export const NOTICE_KINDS = ['option_settled', 'contract_filled', 'recharge_reviewed', 'withdraw_reviewed', 'certification_reviewed', 'station_message', 'service_reply'] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** The push service's address a browser hands out: https only (the server posts to it). */
@@ -78,4 +78,5 @@ export const noticeTexts = {
   certificationApprovedTitle: /*i18n*/ { id: 'n.certificationApprovedTitle', message: 'Verification approved' },
   certificationApproved: /*i18n*/ { id: 'n.certificationApproved', message: 'Your identity verification was approved' },
   certificationRejectedTitle: /*i18n*/ { id: 'n.certificationRejectedTitle', message: 'Verification rejected' },
+  serviceReplyTitle: /*i18n*/ { id: 'n.serviceReplyTitle', message: 'Customer service replied' },
 } satisfies Record<string, MessageDescriptor>;

@@ -66,6 +66,8 @@ export const ROUTES = {
   contracts: '/pages/contracts/contracts',
   contractOrders: '/pages/contracts/orderList',
   service: '/pages/service/index',
+  /** Ours (issue 30): the conversation with customer service. */
+  serviceChat: '/pages/service/chat',
   intro: '/pages/intro/intro',
   activities: '/pages/activeList/index',
   activityDetails: '/pages/activeList/activeDetails',

@@ -19,4 +19,5 @@ export const StationMessage = shape({
 });
 export type StationMessage = v.InferOutput<typeof StationMessage>;
 
-export const unreadMessages = get('/users/message/unread', NoInput, returns(shape({ count: whole, first: v.nullable(StationMessage) })), { cache: 'user' });
+/** `service`: customer service's answers not seen yet (issue 30; the chat's own count, beside the messages'). */
+export const unreadMessages = get('/users/message/unread', NoInput, returns(shape({ count: whole, first: v.nullable(StationMessage), service: whole })), { cache: 'user' });

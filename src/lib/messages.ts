@@ -11,6 +11,8 @@ import { session } from './session.ts';
 export const unread = proxy({
   count: 0,
   first: null as StationMessage | null,
+  /** Customer service's answers not seen yet (the chat's count; Home's service entry shows a dot). */
+  service: 0,
   /** The server has answered for this session at least once. */
   loaded: false,
 });
@@ -39,6 +41,7 @@ export async function refreshUnread(): Promise<{ count: number; first: StationMe
         ? { count: answer.count - pending.size, first: null }
         : { count: answer.count, first: answer.first };
   if (request === latestRequest) setUnread(shown.count, shown.first);
+  unread.service = answer.service;
   return shown;
 }
 

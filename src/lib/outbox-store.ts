@@ -1,17 +1,39 @@
 // What waits in the outbox (lib/outbox.ts sends it): kept on the device per user, so a reload or the
 // next start still has it. The lists of messages read it too, so a message marked read offline
-// stays read on screen when a kept answer (stored before it was read) is shown again.
+// stays read on screen when a kept answer (stored before it was read) is shown again; the service
+// chat shows its messages waiting here, and those the server refused (with the reason) until removed.
 import { persistedStore } from './storage.ts';
 
-export interface OutboxEntry {
+interface Queued {
   /** The Idempotency-Key of every attempt to send it. */
   key: string;
-  kind: 'messages-read';
-  ids: number[] | 'all';
   queuedAt: string;
 }
 
-export const outbox = persistedStore('outbox', { pending: [] as OutboxEntry[] }, { perUser: true });
+export interface MessagesRead extends Queued {
+  kind: 'messages-read';
+  ids: number[] | 'all';
+}
+
+/** A message to customer service (lib/chat-send.ts sends it). */
+export interface ChatOutgoing extends Queued {
+  kind: 'chat-message';
+  body: string;
+  /** The picture: a data: URL until it is uploaded, then the upload's URL (a retry does not upload it again). */
+  picture: string;
+}
+
+export type OutboxEntry = MessagesRead | ChatOutgoing;
+
+export const outbox = persistedStore(
+  'outbox',
+  {
+    pending: [] as OutboxEntry[],
+    /** Chat messages the server refused: shown with its reason until the customer removes them. */
+    refused: [] as (ChatOutgoing & { reason: string })[],
+  },
+  { perUser: true },
+);
 
 /** The messages marked read on this device that the server has not heard of yet: their ids, or 'all'. */
 export function pendingReads(entries: readonly Readonly<OutboxEntry>[] = outbox.pending): ReadonlySet<number> | 'all' {

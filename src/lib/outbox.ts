@@ -1,5 +1,6 @@
 // Harmless writes kept on the device while offline and sent once the connection returns: marking
-// messages read. Nothing that moves money is ever queued here. Each entry keeps the Idempotency-Key
+// messages read, and messages to customer service (sent by lib/chat-send.ts, loaded only when one
+// waits). Nothing that moves money is ever queued here. Each entry keeps the Idempotency-Key
 // it was given when queued, so a send whose answer is lost and is sent again applies once.
 // Sent on the `online` event, when the service worker's Background Sync fires (where the browser has
 // it), and at the next start.
@@ -31,8 +32,11 @@ async function sendPending(): Promise<void> {
   while (outbox.pending.length && session.token) {
     const entry = outbox.pending[0]!;
     try {
-      const answer = await api(readMessages, { ids: entry.ids === 'all' ? 'all' : entry.ids.join(',') }, { loading: false, idempotencyKey: entry.key });
-      noteRead(answer.unread, entry.ids === 'all' ? 'all' : entry.ids);
+      if (entry.kind === 'chat-message') await (await import('./chat-send.ts')).sendChatEntry(entry);
+      else {
+        const answer = await api(readMessages, { ids: entry.ids === 'all' ? 'all' : entry.ids.join(',') }, { loading: false, idempotencyKey: entry.key });
+        noteRead(answer.unread, entry.ids === 'all' ? 'all' : entry.ids);
+      }
     } catch (error) {
       // No network (or no answer): kept for later. The server answered and refused: sending again cannot help.
       if (!(error instanceof ApiError && error.ret !== undefined)) return;
@@ -44,7 +48,8 @@ async function sendPending(): Promise<void> {
 /** Whether a write should be kept for later rather than fail: the network is known to be down. */
 export const keepForLater = (error?: unknown) => knownOffline() && (error === undefined || (error instanceof ApiError && error.ret === undefined));
 
-async function registerBackgroundSync(): Promise<void> {
+/** Asks the service worker to send the outbox when the connection returns (where Background Sync exists). */
+export async function registerBackgroundSync(): Promise<void> {
   try {
     const registration = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
     await registration?.sync?.register(OUTBOX_SYNC_TAG);

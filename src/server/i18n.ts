@@ -10,11 +10,12 @@ import { textById as contractTextById } from '../contract/texts.ts';
 import { noticeTexts } from '../contract/notifications.ts';
 import { consoleTexts } from '../contract/console-texts.ts';
 import { serverTexts } from '../contract/server-texts.ts';
+import { chatTexts } from '../contract/service-chat.ts';
 
-/** The contract's texts, the server's own, the push notifications' and the operator console's (the last three kept out of the PWA's start). */
+/** The contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last four kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
-  ...Object.fromEntries([...Object.values(serverTexts), ...Object.values(noticeTexts), ...Object.values(consoleTexts)].map((text) => [text.id, text])),
+  ...Object.fromEntries([...Object.values(serverTexts), ...Object.values(noticeTexts), ...Object.values(consoleTexts), ...Object.values(chatTexts)].map((text) => [text.id, text])),
 };
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../locales');

@@ -20,6 +20,7 @@ import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 820, height: 1180 };
@@ -355,6 +356,96 @@ it('a content operator edits the scroll notice side by side, one language at a t
   await content.reload();
   await content.getByRole('list', { name: 'Items' }).getByRole('button').first().click();
   await expect.poll(() => content.getByRole('article', { name: 'ไทย' }).getByLabel('Text').inputValue()).toBe(notice);
+});
+
+it('an admin edits an option product’s yield in place: a bad value shows the server’s refusal, a good one is saved and customers see it', async () => {
+  const ada = await enrol('ada', 'admin');
+  const admin = await consolePage();
+  await firstSignIn(admin, ada, 'Operators');
+  await admin.getByRole('navigation').getByRole('link', { name: 'Products' }).click();
+  await admin.getByLabel('Coin').selectOption('ETH');
+  const row = admin.getByRole('row', { name: 'ETH, 5 min' });
+  await row.getByLabel('Yield on a win').fill('abc');
+  await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
+  await expect.poll(() => admin.getByRole('alert').textContent()).toBe('Cannot apply "yield=abc": use yield=0.85, min=1 or active=true|false.');
+  await row.getByLabel('Yield on a win').fill('0.87');
+  await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
+  await expect.poll(() => admin.getByRole('status').textContent()).toBe('Saved. Orders already placed keep their terms.');
+  expect(await row.getByLabel('Yield on a win').inputValue()).toBe('0.87');
+  await screenshot(admin, 'console-10-products-1280');
+  const products = await callApi<{ lists: { minutes: number; yield_rate: string }[] }>('/coin/option/products', { base: server.base, form: { code: 'ETH' }, method: 'GET' });
+  expect(products.data.lists.find((product) => product.minutes === 5)?.yield_rate).toBe('0.87');
+});
+
+it('a customer’s chat message answered from the inbox', async () => {
+  // The customer writes from the app: a picture and words, through the chat's own calls.
+  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+  const token = login.data.token;
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(testPng(96))], { type: 'image/png' }), 'screen.png');
+  const upload = await fetch(`${server.base}/api/users/upload`, { method: 'POST', headers: { token, lang: 'en' }, body: form });
+  const picture = ((await upload.json()) as { data: { url: string } }).data.url;
+  const question = 'My withdrawal has not arrived yet. Can you check it?';
+  const sent = await callApi<ChatMessage>(sendChatMessage.path, { base: server.base, token, form: { body: question, picture } });
+  expect(sent, sent.msg).toMatchObject({ ret: 1, data: { author: 'customer', body: question } });
+
+  const fiona = await enrol('fiona', 'reviewer');
+  const inbox = await consolePage();
+  await firstSignIn(inbox, fiona);
+  // The queues say it waits, and so does the navigation.
+  await expect.poll(() => inbox.locator('.console-service-waiting').textContent()).toBe('1 customer conversation waits for an answer. Open the inbox →');
+  const navItem = inbox.getByRole('navigation').getByRole('link', { name: /^Inbox/ });
+  await expect.poll(() => navItem.textContent()).toBe('Inbox1');
+
+  // A canned reply, written once for the whole team.
+  await navItem.click();
+  await inbox.getByRole('link', { name: 'Canned replies' }).click();
+  const answer = 'Your withdrawal left us this morning: banks take up to one hour. Write again if it has not arrived by then.';
+  await inbox.getByLabel('Title (only the team sees it)').fill('Withdrawal on its way');
+  await inbox.getByLabel('Answer (the customer reads it)').fill(answer);
+  await inbox.getByRole('button', { name: 'Add canned reply' }).click();
+  await inbox.getByRole('list', { name: 'Canned replies' }).getByText('Withdrawal on its way').waitFor();
+  await screenshot(inbox, 'console-23-canned-replies-1280');
+  await inbox.getByRole('link', { name: 'Inbox' }).first().click();
+
+  // Waiting: the customer's words, nobody has it yet.
+  await inbox.getByRole('tab', { name: /Waiting/ }).click();
+  const conversations = inbox.getByRole('list', { name: 'Conversations' });
+  const row = conversations.getByRole('link', { name: /demo/ });
+  await expect.poll(() => row.textContent()).toMatch(/^demo.*My withdrawal has not arrived yet\. Can you check it\?UnassignedWaits for an answer$/);
+  await row.click();
+  await inbox.getByRole('heading', { name: /^demo/ }).waitFor();
+  const shown = inbox.getByRole('img', { name: 'Picture from demo' });
+  await expect.poll(() => shown.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(96);
+  expect(await inbox.getByRole('link', { name: 'Customer record' }).getAttribute('href')).toMatch(/#\/customer\/\d+$/);
+
+  // The canned reply fills the box; Ctrl+Enter sends it.
+  await inbox.getByLabel('Canned reply', { exact: true }).selectOption({ label: 'Withdrawal on its way' });
+  const box = inbox.getByLabel('Answer', { exact: true });
+  expect(await box.inputValue()).toBe(answer);
+  await screenshot(inbox, 'console-20-inbox-1280');
+  await box.press('Control+Enter');
+  await inbox.locator('.console-bubble-operator').getByText(answer).waitFor();
+  expect(await inbox.locator('.console-bubble-operator .console-bubble-meta').textContent()).toMatch(/^fiona · /);
+  expect(await box.inputValue()).toBe('');
+  await expect.poll(() => inbox.locator('.console-conversation-state').textContent()).toBe('Assigned to fiona');
+  // Answered: out of the Waiting view (fiona's now).
+  await expect.poll(() => conversations.getByRole('link', { name: /demo/ }).count()).toBe(0);
+  await inbox.getByText('No conversation here.').waitFor();
+  await inbox.setViewportSize(TABLET);
+  await screenshot(inbox, 'console-21-inbox-820');
+  await inbox.getByRole('link', { name: '← Inbox' }).click();
+  await inbox.getByRole('tab', { name: 'Mine' }).click();
+  await conversations.getByRole('link', { name: /demo/ }).waitFor();
+  await screenshot(inbox, 'console-22-inbox-list-820');
+
+  // The customer reads the answer in the app: one unread message of the service team.
+  const history = await callApi<{ messages: ChatMessage[]; unread: number }>(chatHistory.path, { base: server.base, token, method: 'GET' });
+  expect(history.data.unread).toBe(1);
+  expect(history.data.messages.map(({ author, body }) => ({ author, body }))).toEqual([
+    { author: 'customer', body: question },
+    { author: 'operator', body: answer },
+  ]);
 });
 
 // ---- The customer app carries none of it -----------------------------------------------------

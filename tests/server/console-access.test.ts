@@ -32,6 +32,14 @@ const INPUTS: Record<string, Record<string, string>> = {
   consoleContentItems: { kind: 'slide' },
   consoleContentVersions: { kind: 'slide', id: '999999' },
   consoleSaveContentVersion: { kind: 'slide', id: '999999', lang: 'ar', title: 'عنوان' },
+  consoleChangeOptionProduct: { id: '999999', yield: '0.8' },
+  consoleChangeContractPair: { coin: 'XYZ', fee: '0.002' },
+  consoleConversation: { id: '999999' },
+  consoleAssignConversation: { id: '999999' },
+  consoleReplyConversation: { id: '999999', body: 'Hello' },
+  consoleCloseConversation: { id: '999999' },
+  consoleAddCannedReply: { title: 'Greeting', body: 'Hello, how can we help?' },
+  consoleRemoveCannedReply: { id: '999999' },
 };
 
 let h: Harness;

@@ -82,6 +82,9 @@ it('reads every contract module: the registry holds the declarations the code im
       'passkeys',
       'console',
       'console-content',
+      'console-products',
+      'console-service',
+      'service-chat',
     ]),
   );
 });

@@ -81,7 +81,7 @@ it('"mark all read" offline is kept too; the outbox belongs to the user and logo
   offlineData.online = false;
   await markAllRead();
   expect(messagesState.all.lists.every((item) => item.status === 'read')).toBe(true);
-  expect(outbox.pending.map((entry) => entry.ids)).toEqual(['all']);
+  expect(outbox.pending.map((entry) => entry.kind === 'messages-read' && entry.ids)).toEqual(['all']);
   await clearSession();
   expect(outbox.pending).toEqual([]);
 });

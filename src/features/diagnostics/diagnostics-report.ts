@@ -65,7 +65,7 @@ export interface NetworkFacts {
 /** A harmless write waiting in the outbox (lib/outbox.ts) for the connection to return. */
 export interface OutboxItem {
   kind: string;
-  /** How many messages it marks read, or 'all'. */
+  /** How many messages it marks read, or 'all'; 1 for a chat message (its words are not in the report). */
   messages: number | 'all';
   queuedAt: string;
 }

@@ -153,7 +153,7 @@ async function readDeviceRecords(): Promise<DeviceRecord[]> {
 
 /** What waits in the outbox: kind, how many messages, since when (not the messages' ids, not its key). */
 export const outboxItems = (): OutboxItem[] =>
-  outbox.pending.map((entry) => ({ kind: entry.kind, messages: entry.ids === 'all' ? 'all' : entry.ids.length, queuedAt: entry.queuedAt }));
+  outbox.pending.map((entry) => ({ kind: entry.kind, messages: entry.kind === 'chat-message' ? 1 : entry.ids === 'all' ? 'all' : entry.ids.length, queuedAt: entry.queuedAt }));
 
 /** The report the copy button puts on the clipboard. */
 export function currentReport(now = new Date()) {

@@ -148,7 +148,7 @@ function BalanceCard() {
 
 function Entries() {
   const { t } = useLingui();
-  const { count } = useSnapshot(unread);
+  const { count, service } = useSnapshot(unread);
   return (
     <nav className="home-entries" aria-label={t`Shortcuts`}>
       <Link href={ROUTES.recharge}>
@@ -224,7 +224,10 @@ function Entries() {
         </span>
       </Link>
       <Link href={ROUTES.service}>
-        <HeadsetIcon />
+        <span className="home-entry-icon">
+          <HeadsetIcon />
+          {service > 0 && <span className="count-badge dot" aria-hidden="true" />}
+        </span>
         <span>
           <Trans>Service</Trans>
         </span>

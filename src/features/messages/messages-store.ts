@@ -4,7 +4,6 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { formatDate } from '../../lib/format.ts';
 import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
@@ -139,17 +138,7 @@ export async function markAllRead(): Promise<void> {
 /** Text for the list: the content on one line, without runs of spaces and line breaks. */
 export const previewOf = (content: string) => content.replace(/\s+/g, ' ').trim();
 
-/**
- * When a message was sent, in the app's language: in full for the reader; in the list as short
- * as it stays clear (today: HH:MM; this year: day, month and HH:MM; before: the date).
- */
-export function formatMessageDate(iso: string, { full = false, now = new Date() }: { full?: boolean; now?: Date } = {}): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const sameYear = date.getFullYear() === now.getFullYear();
-  const sameDay = sameYear && date.getMonth() === now.getMonth() && date.getDate() === now.getDate();
-  return formatDate(full ? 'dateClock' : sameDay ? 'clock' : sameYear ? 'dayClock' : 'date', date);
-}
+export { formatMessageDate } from '../../lib/message-date.ts';
 
 // Another session (logout, another user) must never see this one's messages.
 subscribeKey(session, 'token', () => {

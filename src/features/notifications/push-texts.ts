@@ -22,4 +22,5 @@ export const PUSH_TEXTS = {
   withdraw_reviewed: msg({ id: 'push.kind.withdraw_reviewed', message: 'Withdrawal paid or rejected' }),
   certification_reviewed: msg({ id: 'push.kind.certification_reviewed', message: 'Verification result' }),
   station_message: msg({ id: 'push.kind.station_message', message: 'New message' }),
+  service_reply: msg({ id: 'push.kind.service_reply', message: 'An answer from customer service' }),
 };

@@ -1,6 +1,7 @@
-// Customer service (§2 /pages/service/index, custom nav bar): the configured service link — in
-// the web-view when it is an https site on the allowlist, otherwise in a new browser tab — and
-// the FAQ, each question opening to its answer.
+// Customer service (§2 /pages/service/index, custom nav bar): the chat with the service team (issue
+// 30, with the count of answers not seen yet), the configured service link — in the web-view when it
+// is an https site on the allowlist, otherwise in a new browser tab — and the FAQ, each question
+// opening to its answer.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -9,12 +10,18 @@ import { config } from '../../contract/content.ts';
 import { contentPage } from '../../contract/support.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
+import { refreshUnreadQuietly, unread } from '../../lib/messages.ts';
+import { session } from '../../lib/session.ts';
 import { BuildingIcon, ChevronIcon, ExternalIcon, HeadsetIcon, InfoIcon } from '../../ui/icons.tsx';
+import { icon } from '../../ui/tab-icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { ContentFailure, Faq, useContentPage } from './ContentArticle.tsx';
 import { loadSupportConfig, serviceTarget, supportState } from './support-store.ts';
 import './support.css';
+
+/** Drawn here: only this page shows it (the shared icons' chunk is in every route's start). */
+const ChatIcon = icon(<path d="M4 5h16v11H9l-5 4zm4 5h.01M12 10h.01M16 10h.01" />);
 
 export default function ServicePage() {
   const faq = useContentPage('faq');
@@ -23,6 +30,7 @@ export default function ServicePage() {
       <NavBar title={<Trans>Customer service</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[config, contentPage]} />
+        <ChatEntry />
         <ServiceLink />
         {faq.page && (
           <section className="card support-faq-card">
@@ -49,6 +57,30 @@ export default function ServicePage() {
         </nav>
       </div>
     </div>
+  );
+}
+
+/** The conversation with the service team; signed out, the chat asks for a login first. */
+function ChatEntry() {
+  const { service } = useSnapshot(unread);
+  const { token } = useSnapshot(session);
+  useEffect(() => {
+    if (token) refreshUnreadQuietly();
+  }, [token]);
+  return (
+    <Link href={ROUTES.serviceChat} className="card support-service support-chat-entry">
+      <ChatIcon />
+      <div className="support-service-text">
+        <h2>
+          <Trans>Chat with us</Trans>
+          {token && service > 0 && <span className="count-badge">{service > 99 ? '99+' : service}</span>}
+        </h2>
+        <p className="muted">
+          <Trans>Write to the service team in the app; answers come here, also to messages you send offline.</Trans>
+        </p>
+      </div>
+      <ChevronIcon className="flip-rtl" />
+    </Link>
   );
 }
 

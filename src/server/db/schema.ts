@@ -1080,3 +1080,64 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operator, t.at), index('audit_log_target_idx').on(t.target, t.at)],
 );
+
+// ---- Customer service (issue 30 item 7): one conversation per customer, answered by reviewers ---
+
+/**
+ * A customer's conversation with the service team: one per customer, made by their first message.
+ * `waiting` is true while the customer's last message has no answer (the console's inbox counts
+ * them); `customer_read_to` is the id of the last message the customer has seen (their unread are
+ * the operators' messages after it). A new message from the customer opens a closed conversation.
+ */
+export const serviceConversations = pgTable(
+  'service_conversations',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .unique()
+      .references(() => users.id),
+    /** 'open' | 'closed' */
+    status: text('status').notNull().default('open'),
+    /** The operator who answers it; null while nobody has taken it. */
+    assignedTo: integer('assigned_to').references(() => operators.id),
+    waiting: boolean('waiting').notNull().default(true),
+    customerReadTo: integer('customer_read_to').notNull().default(0),
+    lastMessageAt: at('last_message_at').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [check('service_conversations_status_known', sql`${t.status} in ('open', 'closed')`), index('service_conversations_inbox_idx').on(t.status, t.waiting, t.lastMessageAt)],
+);
+
+/** The messages of a conversation: the customer's (text and/or one picture) and the operators' (text). */
+export const serviceMessages = pgTable(
+  'service_messages',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => serviceConversations.id),
+    /** 'customer' | 'operator' */
+    author: text('author').notNull(),
+    /** The operator who wrote it; null for the customer's. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    body: text('body').notNull().default(''),
+    /** The customer's picture: an upload URL (/api/uploads/<id>), private to them and the reviewers. */
+    picture: text('picture'),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [
+    check('service_messages_author_known', sql`${t.author} in ('customer', 'operator')`),
+    check('service_messages_not_empty', sql`${t.body} <> '' or ${t.picture} is not null`),
+    index('service_messages_conversation_idx').on(t.conversationId, t.id),
+  ],
+);
+
+/** Answers the reviewers keep at hand in the inbox; a removed one stays for the audit log's sake. */
+export const serviceCannedReplies = pgTable('service_canned_replies', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  createdAt: at('created_at').notNull(),
+  removedAt: at('removed_at'),
+});

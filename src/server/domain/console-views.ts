@@ -1,6 +1,7 @@
 // What the console shows a reviewer, read only: the queues and their counts, one order with what it
 // is weighed against, a customer's balances, ledger and orders. Reads use the review rules' own
 // queues (recharge.ts, withdraw.ts, certification.ts); nothing here writes.
+import { waitingConversations } from './service-chat.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import Big from 'big.js';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
@@ -98,7 +99,12 @@ export async function withdrawalWithApprovals(db: Executor, row: WithdrawRow, us
 export async function reviewQueues(db: Executor) {
   const waiting = async (table: typeof rechargeOrders | typeof withdrawOrders | typeof certifications, status: string) =>
     Number((await db.select({ n: count() }).from(table).where(eq(table.status, status)))[0]?.n ?? 0);
-  return { recharges: await waiting(rechargeOrders, 'pending'), withdrawals: await waiting(withdrawOrders, 'review'), certifications: await waiting(certifications, 'review') };
+  return {
+    recharges: await waiting(rechargeOrders, 'pending'),
+    withdrawals: await waiting(withdrawOrders, 'review'),
+    certifications: await waiting(certifications, 'review'),
+    service: await waitingConversations(db),
+  };
 }
 
 export async function rechargeList(db: Executor, status: Parameters<typeof rechargeQueue>[1]) {

@@ -1,5 +1,6 @@
 // Station messages (§3, §4): a user sees their own messages and every broadcast; each is unread
 // for that user until the user reads it. Every read and write here is scoped to one user.
+import { chatUnread } from './service-chat.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { messageReads, messages } from '../db/schema.ts';
@@ -47,13 +48,14 @@ export async function listMessages(db: Executor, userId: number, status: Message
 }
 
 /** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */
-export async function unreadSummary(db: Executor, userId: number, lang: string): Promise<{ count: number; first: StationMessage | null }> {
-  const [[oldest], count] = await Promise.all([
+export async function unreadSummary(db: Executor, userId: number, lang: string): Promise<{ count: number; first: StationMessage | null; service: number }> {
+  const [[oldest], count, service] = await Promise.all([
     db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId)).orderBy(asc(messages.id)).limit(1),
     countUnread(db, userId),
+    chatUnread(db, userId),
   ]);
   const [first] = oldest ? await inLanguage(db, 'message', [oldest], lang, 'content') : [];
-  return { count, first: first ? toStationMessage(first) : null };
+  return { count, first: first ? toStationMessage(first) : null, service };
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

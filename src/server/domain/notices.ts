@@ -15,7 +15,8 @@ export type Notice =
   | { kind: 'contract_filled'; id: number; coin: string; side: 'buy' | 'sell'; quantity: string; price: string }
   | { kind: 'recharge_reviewed' | 'withdraw_reviewed'; id: number; approved: boolean; amount: string; asset: string; reason: string }
   | { kind: 'certification_reviewed'; level: 'primary' | 'advanced'; approved: boolean; reason: string }
-  | { kind: 'station_message'; id: number; title: string; content: string };
+  | { kind: 'station_message'; id: number; title: string; content: string }
+  | { kind: 'service_reply'; body: string };
 
 /** What the service worker shows: the title, the text, the app's route a tap opens (a hash URL), and a tag (a newer notice of the same thing replaces the older). */
 export interface PushPayload {
@@ -67,6 +68,8 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
       );
     case 'station_message':
       return content(notice.title, notice.content, route(ROUTES.messages, `?id=${notice.id}`), `message:${notice.id}`);
+    case 'service_reply':
+      return content(t(n.serviceReplyTitle), notice.body, route(ROUTES.serviceChat), 'service');
   }
 }
 

@@ -1,13 +1,15 @@
 // The terms an operator sets on products (option products, contract pairs, lock-up products): which
-// values each term takes and the queries, in one place for every door (the operator command today,
-// the console next). A change is a list of `term=value` strings as an operator writes them; a term
-// or value outside its rule is refused and nothing changes. Terms apply to orders to come only: no
-// setting touches an order already placed, a balance or a price.
+// values each term takes and the queries, in one place for every door (the operator command and the
+// console). A change is a list of `term=value` strings as an operator writes them; a term or value
+// outside its rule is refused and nothing changes. Terms apply to orders to come only: no setting
+// touches an order already placed, a balance or a price.
 import { asc, eq } from 'drizzle-orm';
 import Big from 'big.js';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
 import { AMOUNT } from '../../contract/markets.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 
 /** The longest lock-up period an operator can set: ten years. */
@@ -26,12 +28,14 @@ const flag: Term<{ active: boolean }> = { takes: (value) => value === 'true' || 
 function changesOf<Row>(changes: readonly string[], terms: Record<string, Term<Row>>, help: string): Partial<Row> {
   const set: Partial<Row> = {};
   for (const change of changes) {
-    const [key = '', value = ''] = change.split('=');
+    // Split at the first '=' only: "yield=0.8=1" is a value of "0.8=1", which no term takes.
+    const at = change.indexOf('=');
+    const [key, value] = at < 0 ? [change, ''] : [change.slice(0, at), change.slice(at + 1)];
     const term = Object.hasOwn(terms, key) ? terms[key] : undefined;
-    if (!term?.takes(value)) throw new Refusal(`Cannot apply "${change}": use ${help}.`);
+    if (!term?.takes(value)) throw new Refusal(consoleTexts.consoleTermRefused.id, { change, help });
     term.set(set, value);
   }
-  if (!Object.keys(set).length) throw new Refusal('Nothing to change.');
+  if (!Object.keys(set).length) throw new Refusal(consoleTexts.consoleNothingToChange.id);
   return set;
 }
 
@@ -44,11 +48,30 @@ const OPTION_PRODUCT_TERMS: Record<string, Term<OptionProduct>> = {
 
 export const optionProductList = (db: Executor) => db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
 
-export async function changeOptionProduct(db: Executor, id: number, changes: readonly string[]) {
+async function changeOptionProduct(db: Executor, id: number, changes: readonly string[]) {
   const set = changesOf(changes, OPTION_PRODUCT_TERMS, 'yield=0.85, min=1 or active=true|false');
   const [row] = await db.update(optionProducts).set(set).where(eq(optionProducts.id, id)).returning();
-  if (!row) throw new Refusal(`No product ${id}.`);
+  if (!row) throw new Refusal(consoleTexts.consoleProductNotFound.id, { id });
   return row;
+}
+
+type OptionProductRow = typeof optionProducts.$inferSelect;
+/** An option product's terms as operators read and write them (the console's list, the audit log's before and after). */
+export const optionProductTerms = (row: OptionProductRow) => ({
+  id: row.id,
+  coin: row.coin,
+  minutes: row.minutes,
+  yield: row.yieldRate,
+  min: row.minAmount,
+  active: row.active,
+});
+
+/** changeOptionProduct with its audit entry (before and after the terms), in the caller's transaction: every door's way in. */
+export async function changeOptionProductAs(tx: Executor, actor: Actor, id: number, changes: readonly string[], now: Date) {
+  const [before] = await tx.select().from(optionProducts).where(eq(optionProducts.id, id)).for('update');
+  const after = await changeOptionProduct(tx, id, changes);
+  await appendAudit(tx, actor, 'product.change', `product:${after.id}`, { before: before && optionProductTerms(before), after: optionProductTerms(after) }, now);
+  return after;
 }
 
 type ContractPair = typeof contractPairs.$inferInsert;
@@ -68,11 +91,31 @@ const CONTRACT_PAIR_TERMS: Record<string, Term<ContractPair>> = {
 export const contractPairList = (db: Executor) => db.select().from(contractPairs).orderBy(asc(contractPairs.coin));
 
 /** Trading rules only: no term sets a fill price or an order's status (fills come from recorded ticks). */
-export async function changeContractPair(db: Executor, coin: string, changes: readonly string[]) {
+async function changeContractPair(db: Executor, coin: string, changes: readonly string[]) {
   const set = changesOf(changes, CONTRACT_PAIR_TERMS, 'tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false');
   const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
-  if (!row) throw new Refusal(`No pair ${coin}/USDT.`);
+  if (!row) throw new Refusal(consoleTexts.consolePairNotFound.id, { coin: coin.toUpperCase() });
   return row;
+}
+
+type ContractPairRow = typeof contractPairs.$inferSelect;
+/** A pair's trading rules as operators read and write them (the console's list, the audit log's before and after). */
+export const contractPairTerms = (row: ContractPairRow) => ({
+  coin: row.coin,
+  tick: row.priceDecimals,
+  step: row.quantityDecimals,
+  min: row.minNotional,
+  fee: row.feeRate,
+  band: row.priceBand,
+  active: row.active,
+});
+
+/** changeContractPair with its audit entry (before and after the rules), in the caller's transaction: every door's way in. */
+export async function changeContractPairAs(tx: Executor, actor: Actor, coin: string, changes: readonly string[], now: Date) {
+  const [before] = await tx.select().from(contractPairs).where(eq(contractPairs.coin, coin.toUpperCase())).for('update');
+  const after = await changeContractPair(tx, coin, changes);
+  await appendAudit(tx, actor, 'pair.change', `pair:${after.coin}`, { before: before && contractPairTerms(before), after: contractPairTerms(after) }, now);
+  return after;
 }
 
 type LockupProduct = typeof lockupProducts.$inferInsert;

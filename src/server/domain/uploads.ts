@@ -1,5 +1,5 @@
 // Uploaded pictures are referred to by the URL /users/upload answered; a call may only use the
-// caller's own (an avatar, a transfer receipt, certification documents). A picture the customer
+// caller's own (an avatar, a transfer receipt, certification documents, a picture sent to customer service). A picture the customer
 // uploads is private (its owner and the operator command only) whatever it is used for; an avatar
 // is a public copy made when it is set, which no document or receipt may name. So a picture that is
 // both an identity document and the avatar stays private as a document.
@@ -33,13 +33,15 @@ const newId = () => randomBytes(18).toString('base64url');
 const referredTo = sql`(
   exists (select 1 from users x where x.id = u.user_id and x.avatar = ${UPLOADS_PATH} || u.id)
   or exists (select 1 from recharge_orders r where r.user_id = u.user_id and r.proof = ${UPLOADS_PATH} || u.id)
-  or exists (select 1 from certifications c cross join jsonb_each_text(c.images) e where c.user_id = u.user_id and e.value = ${UPLOADS_PATH} || u.id))`;
+  or exists (select 1 from certifications c cross join jsonb_each_text(c.images) e where c.user_id = u.user_id and e.value = ${UPLOADS_PATH} || u.id)
+  or exists (select 1 from service_messages m join service_conversations sc on sc.id = m.conversation_id where sc.user_id = u.user_id and m.picture = ${UPLOADS_PATH} || u.id))`;
 
 /**
  * Locks the account (two uploads at once are counted one after the other), then refuses when one
  * more picture of `bytes` would pass the account's bounds. Pictures kept as the record of a
  * reviewed recharge or certification are not counted: the customer cannot remove them, and only
- * an operator's review makes more of them.
+ * an operator's review makes more of them. Nor are pictures sent to customer service, which the
+ * conversation keeps (their own bound: CHAT_PICTURES_PER_DAY).
  */
 async function refuseOverBounds(tx: Tx, userId: number, bytes: number): Promise<void> {
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
@@ -50,7 +52,9 @@ async function refuseOverBounds(tx: Tx, userId: number, bytes: number): Promise<
       where u.user_id = ${userId}
         and not exists (select 1 from recharge_orders r where r.user_id = u.user_id and r.status <> 'pending' and r.proof = ${UPLOADS_PATH} || u.id)
         and not exists (select 1 from certifications c cross join jsonb_each_text(c.images) e
-                        where c.user_id = u.user_id and c.status <> 'review' and e.value = ${UPLOADS_PATH} || u.id)`),
+                        where c.user_id = u.user_id and c.status <> 'review' and e.value = ${UPLOADS_PATH} || u.id)
+        and not exists (select 1 from service_messages m join service_conversations sc on sc.id = m.conversation_id
+                        where sc.user_id = u.user_id and m.picture = ${UPLOADS_PATH} || u.id)`),
   );
   if (Number(held?.n ?? 0) + 1 > UPLOAD_MAX_COUNT || Number(held?.bytes ?? 0) + bytes > UPLOAD_ACCOUNT_MAX_BYTES) {
     throw new Refusal(texts.uploadLimit.id, { 0: UPLOAD_MAX_COUNT, 1: UPLOAD_ACCOUNT_MAX_BYTES / MB, 2: UNUSED_UPLOAD_GRACE_MS / 3600_000 });

@@ -40,6 +40,9 @@ import { shareRoutes } from './share-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { consoleRoutes } from './console-routes.ts';
 import { consoleContentRoutes } from './console-content-routes.ts';
+import { serviceChatRoutes } from './service-chat-routes.ts';
+import { consoleServiceRoutes } from './console-service-routes.ts';
+import { consoleProductRoutes } from './console-product-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { serveConsole, servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
@@ -167,6 +170,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   supportRoutes(route);
   consoleRoutes(route, { perMinute: authPerMinute });
   consoleContentRoutes(route);
+  serviceChatRoutes(route);
+  consoleServiceRoutes(route);
+  consoleProductRoutes(route);
   openApiRoute(app);
 
   if (options.webRoot && existsSync(options.webRoot)) {

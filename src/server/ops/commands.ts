@@ -25,7 +25,7 @@ import {
   rejectWithdrawalAs,
 } from '../domain/operator-reviews.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { changeContractPair, changeLockupProduct, changeOptionProduct, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
+import { changeContractPairAs, changeLockupProduct, changeOptionProductAs, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
 import { translator } from '../i18n.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
@@ -239,8 +239,8 @@ const commands: Record<string, Command> = {
     );
   },
 
-  async product({ db }, [id, ...changes]) {
-    const row = await changeOptionProduct(db, idOf(id), changes);
+  async product({ db, now }, [id, ...changes]) {
+    const row = await db.transaction((tx) => changeOptionProductAs(tx, COMMAND_LINE, idOf(id), changes, now));
     return `Product ${row.id} (${row.coin}, ${row.minutes} min): yield ${row.yieldRate}, minimum ${row.minAmount}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
@@ -261,8 +261,8 @@ const commands: Record<string, Command> = {
   },
 
   // Trading rules only: no command sets a fill price or an order's status (fills come from recorded ticks).
-  async pair({ db }, [coin = '', ...changes]) {
-    const row = await changeContractPair(db, coin, changes);
+  async pair({ db, now }, [coin = '', ...changes]) {
+    const row = await db.transaction((tx) => changeContractPairAs(tx, COMMAND_LINE, coin, changes, now));
     return `Pair ${row.coin}/USDT: tick ${row.priceDecimals} decimals, step ${row.quantityDecimals} decimals, minimum ${row.minNotional} USDT, fee ${row.feeRate}, band ${row.priceBand}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their price, quantity and fee rate.`;
   },
 

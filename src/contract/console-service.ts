@@ -1,0 +1,95 @@
+// The console's customer service inbox (issue 30 item 7): reviewers read the customers'
+// conversations, take one, answer it (a canned reply or their own words) and close it. Answers
+// reach the customer in the app's chat and as a push notification where they subscribed. Every call
+// is the reviewer role's and leaves an audit entry when it changes something; none touches a balance,
+// an order or a price.
+import * as v from 'valibot';
+import { NoInput, get, post, returns } from './endpoint.ts';
+import { required } from './fields.ts';
+import { texts } from './texts.ts';
+import { consoleTexts } from './console-texts.ts';
+import { isoTime, shape, whole } from './answers.ts';
+import { CHAT_AUTHORS, CHAT_MESSAGE_MAX } from './service-chat.ts';
+import { OPERATOR_NAME } from './console.ts';
+
+export const INBOX_VIEWS = ['waiting', 'mine', 'open', 'closed'] as const;
+export const CANNED_TITLE_MAX = 60;
+
+const access = { console: 'reviewer' } as const;
+const recordId = v.pipe(v.string(consoleTexts.consoleRecordNotFound.id), v.regex(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound.id));
+const answer = v.pipe(required(consoleTexts.consoleEnterReply), v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id));
+
+export const ConsoleConversation = shape({
+  id: whole,
+  user_id: whole,
+  username: v.string(),
+  status: v.picklist(['open', 'closed']),
+  /** The operator who answers it, or null while nobody has taken it. */
+  assigned_to: v.nullable(v.string()),
+  /** The customer's last message has no answer yet. */
+  waiting: v.boolean(),
+  /** The last message's first words ("[picture]" for a picture alone). */
+  last_message: v.string(),
+  last_message_at: isoTime,
+});
+export type ConsoleConversation = v.InferOutput<typeof ConsoleConversation>;
+
+export const ConsoleChatMessage = shape({
+  id: whole,
+  author: v.picklist(CHAT_AUTHORS),
+  /** The operator who wrote it; null for the customer's. */
+  operator: v.nullable(v.string()),
+  body: v.string(),
+  /** The customer's picture: its upload id (GET /api/uploads/<id> with the console token), or null. */
+  picture: v.nullable(v.string()),
+  created_at: isoTime,
+});
+export type ConsoleChatMessage = v.InferOutput<typeof ConsoleChatMessage>;
+
+/**
+ * The inbox, latest first (at most 100): 'waiting' (open, the customer waits for an answer, oldest
+ * wait first), 'mine' (open, taken by the caller), 'open', 'closed'.
+ */
+export const consoleConversations = get(
+  '/console/service/conversations',
+  v.object({ view: v.optional(v.picklist(INBOX_VIEWS, texts.invalidRequest.id), 'waiting') }),
+  returns(v.array(ConsoleConversation)),
+  access,
+);
+
+/** One conversation with its messages (the latest 200), for reading only. */
+export const consoleConversation = get(
+  '/console/service/conversation',
+  v.object({ id: recordId }),
+  returns(shape({ conversation: ConsoleConversation, messages: v.array(ConsoleChatMessage) })),
+  access,
+);
+
+/** Takes the conversation (or hands it to another reviewer, by name). */
+export const consoleAssignConversation = post(
+  '/console/service/assign',
+  v.object({
+    id: recordId,
+    operator: v.optional(v.pipe(v.string(texts.invalidRequest.id), v.regex(new RegExp(`${OPERATOR_NAME.source}|^$`), consoleTexts.consoleOperatorNameFormat.id)), ''),
+  }),
+  returns(ConsoleConversation),
+  access,
+);
+
+/** An answer: the customer reads it in the app; a conversation nobody had taken becomes the caller's; a closed one opens. */
+export const consoleReplyConversation = post('/console/service/reply', v.object({ id: recordId, body: answer }), returns(ConsoleChatMessage), access);
+
+/** Closes it: out of the open views until the customer writes again. */
+export const consoleCloseConversation = post('/console/service/close', v.object({ id: recordId }), returns(ConsoleConversation), access);
+
+export const CannedReply = shape({ id: whole, title: v.string(), body: v.string() });
+export type CannedReply = v.InferOutput<typeof CannedReply>;
+
+export const consoleCannedReplies = get('/console/service/canned', NoInput, returns(v.array(CannedReply)), access);
+export const consoleAddCannedReply = post(
+  '/console/service/canned/add',
+  v.object({ title: v.pipe(required(consoleTexts.consoleEnterTitle), v.maxLength(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id)), body: answer }),
+  returns(CannedReply),
+  access,
+);
+export const consoleRemoveCannedReply = post('/console/service/canned/remove', v.object({ id: recordId }), returns(CannedReply), access);

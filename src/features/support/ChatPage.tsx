@@ -1,0 +1,229 @@
+// Customer service chat (issue 30 item 7): the conversation with the service team, newest at the
+// bottom. A message (words, a picture, or both) waits in the outbox until it is sent, offline too,
+// and shows as waiting meanwhile; one the server refused stays with the reason until removed. The
+// answers shown are marked seen; while the page is open it asks for new ones every 10 seconds.
+import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { i18n } from '@lingui/core';
+import { CHAT_MESSAGE_MAX, chatHistory, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
+import { texts } from '../../contract/texts.ts';
+import { errorText } from '../../lib/api.ts';
+import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
+import { formatMessageDate } from '../../lib/message-date.ts';
+import { downscaleImage, usePicture } from '../../lib/images.ts';
+import { offlineData } from '../../lib/offline.ts';
+import { outbox } from '../../lib/outbox.ts';
+import { toast } from '../../lib/toast.ts';
+import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import './support.css';
+
+const POLL_MS = 10_000;
+/** Chat pictures are shrunk like the other uploads: small on a phone's network. */
+const PICTURE_MAX = 1600;
+
+export default function ChatPage() {
+  const { messages, more, loaded } = useSnapshot(chat);
+  const [failure, setFailure] = useState<string | null>(null);
+  const bottom = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    let stopped = false;
+    const refresh = (loading = false) =>
+      loadChat({ loading })
+        .then(() => !stopped && setFailure(null))
+        .catch((error) => !stopped && setFailure(errorText(error)));
+    void refresh(true);
+    const timer = setInterval(() => document.visibilityState === 'visible' && void refresh(), POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, []);
+
+  // What is on screen is seen; a new message scrolls into view.
+  const lastId = messages.at(-1)?.id ?? 0;
+  const pending = useSnapshot(outbox).pending.length;
+  useEffect(() => {
+    bottom.current?.scrollIntoView({ block: 'end' });
+    if (lastId) markChatRead().catch(() => undefined);
+  }, [lastId, pending]);
+
+  return (
+    <div className="page chat-page">
+      <NavBar title={<Trans>Customer service</Trans>} />
+      <div className="chat-body">
+        <OfflineNote endpoints={[chatHistory]} />
+        {more && <OlderButton />}
+        {loaded && !messages.length && !pending && (
+          <p className="chat-empty muted">
+            <Trans>Write to us here: the service team answers in this conversation, and you get a notification if you turned them on.</Trans>
+          </p>
+        )}
+        {!loaded && failure && <p className="chat-empty muted">{failure}</p>}
+        {messages.map((message) => (
+          <Bubble key={message.id} message={message} />
+        ))}
+        <Waiting />
+        <div ref={bottom} />
+      </div>
+      <Composer />
+    </div>
+  );
+}
+
+function OlderButton() {
+  const [busy, setBusy] = useState(false);
+  const older = () => {
+    setBusy(true);
+    loadOlderChat()
+      .catch((error) => toast(errorText(error)))
+      .finally(() => setBusy(false));
+  };
+  return (
+    <button type="button" className="chat-older" onClick={older} disabled={busy}>
+      <Trans>Earlier messages</Trans>
+    </button>
+  );
+}
+
+function Bubble({ message }: { message: Readonly<ChatMessage> }) {
+  const mine = message.author === 'customer';
+  return (
+    <div className={`chat-row ${mine ? 'mine' : 'theirs'}`}>
+      <div className="chat-bubble">
+        {!mine && (
+          <span className="chat-author">
+            <Trans>Customer service</Trans>
+          </span>
+        )}
+        {message.picture && <ChatPicture url={message.picture} />}
+        {message.body && <p>{message.body}</p>}
+        <time dateTime={message.created_at}>{formatMessageDate(message.created_at)}</time>
+      </div>
+    </div>
+  );
+}
+
+function ChatPicture({ url }: { url: string }) {
+  const picture = usePicture(url);
+  if (picture.status === 'ready') return <img className="chat-picture" src={picture.src} alt="" />;
+  return <span className="chat-picture placeholder">{picture.status === 'failed' ? picture.text : ''}</span>;
+}
+
+/** The messages still in the outbox, then those the server refused (with the reason and a way to remove them). */
+function Waiting() {
+  const { pending, refused } = useSnapshot(outbox);
+  const { online } = useSnapshot(offlineData);
+  const chats = pending.filter((entry) => entry.kind === 'chat-message');
+  return (
+    <>
+      {chats.map((entry) => (
+        <div key={entry.key} className="chat-row mine waiting">
+          <div className="chat-bubble">
+            {entry.picture.startsWith('data:') ? <img className="chat-picture" src={entry.picture} alt="" /> : entry.picture && <ChatPicture url={entry.picture} />}
+            {entry.body && <p>{entry.body}</p>}
+            <span className="chat-state" role="status">
+              {online ? <Trans>Sending…</Trans> : <Trans>Waiting for the network: sent when you are back online</Trans>}
+            </span>
+          </div>
+        </div>
+      ))}
+      {refused.map((entry, index) => (
+        <div key={entry.key} className="chat-row mine refused">
+          <div className="chat-bubble">
+            {entry.body && <p>{entry.body}</p>}
+            <span className="chat-state" role="alert">
+              <Trans>Not sent: {entry.reason}</Trans>
+            </span>
+            <button type="button" className="chat-remove" onClick={() => outbox.refused.splice(index, 1)}>
+              <TrashIcon />
+              <Trans>Remove</Trans>
+            </button>
+          </div>
+        </div>
+      ))}
+    </>
+  );
+}
+
+function Composer() {
+  const { t } = useLingui();
+  const [body, setBody] = useState('');
+  const [picture, setPicture] = useState<string>('');
+  const [busy, setBusy] = useState(false);
+  const file = useRef<HTMLInputElement>(null);
+
+  const choose = async (chosen: File | undefined) => {
+    if (!chosen) return;
+    if (!chosen.type.startsWith('image/')) return toast(i18n._(texts.uploadNotImage));
+    try {
+      setPicture(await dataUrlOf(await downscaleImage(chosen, PICTURE_MAX)));
+    } catch {
+      toast(i18n._(texts.uploadNotImage));
+    }
+  };
+
+  const send = async () => {
+    const words = body.trim();
+    if (!words && !picture) return toast(i18n._(chatTexts.chatEmpty));
+    if (words.length > CHAT_MESSAGE_MAX) return toast(i18n._(chatTexts.chatTooLong));
+    setBusy(true);
+    setBody('');
+    setPicture('');
+    try {
+      // Kept first, then sent: a failure of the network leaves it waiting in the outbox, not lost.
+      await queueChatMessage(words, picture);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form
+      className="chat-composer"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void send();
+      }}
+    >
+      {picture && (
+        <div className="chat-chosen">
+          <img src={picture} alt={t`Picture to send`} />
+          <button type="button" className="icon-button" onClick={() => setPicture('')} aria-label={t`Remove the picture`}>
+            <TrashIcon />
+          </button>
+        </div>
+      )}
+      <div className="chat-inputs">
+        <button type="button" className="icon-button chat-attach" onClick={() => file.current?.click()} aria-label={t`Send a picture`} title={t`Send a picture`}>
+          <CameraIcon />
+        </button>
+        <input ref={file} type="file" accept="image/*" hidden onChange={(event) => void choose(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
+        <textarea
+          value={body}
+          onChange={(event) => setBody(event.target.value)}
+          placeholder={t`Write a message`}
+          aria-label={t`Write a message`}
+          rows={1}
+          maxLength={CHAT_MESSAGE_MAX}
+          enterKeyHint="send"
+        />
+        <button type="submit" className="btn small" disabled={busy}>
+          <Trans>Send</Trans>
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function dataUrlOf(blob: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(blob);
+  });
+}

@@ -1,0 +1,20 @@
+// The console's customer service inbox (contract/console-service.ts): thin, like every door; each
+// change runs in one transaction with its audit entry (domain/service-chat.ts).
+import * as c from '../../contract/console-service.ts';
+import * as chat from '../domain/service-chat.ts';
+import { actorOf } from '../domain/operators.ts';
+import type { HandlerContext } from './context.ts';
+import type { router } from './handle.ts';
+
+const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip), operatorId: operator.id });
+
+export function consoleServiceRoutes(route: ReturnType<typeof router>) {
+  route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
+  route(c.consoleConversation, (input, { db }) => chat.conversationDetail(db, Number(input.id)));
+  route(c.consoleAssignConversation, (input, ctx) => ctx.db.transaction((tx) => chat.assignConversation(tx, actor(ctx), Number(input.id), input.operator, ctx.clock.now())));
+  route(c.consoleReplyConversation, (input, ctx) => ctx.db.transaction((tx) => chat.replyToConversation(tx, actor(ctx), Number(input.id), input.body, ctx.clock.now())));
+  route(c.consoleCloseConversation, (input, ctx) => ctx.db.transaction((tx) => chat.closeConversation(tx, actor(ctx), Number(input.id), ctx.clock.now())));
+  route(c.consoleCannedReplies, (_input, { db }) => chat.cannedReplies(db));
+  route(c.consoleAddCannedReply, (input, ctx) => ctx.db.transaction((tx) => chat.addCannedReply(tx, actor(ctx), input, ctx.clock.now())));
+  route(c.consoleRemoveCannedReply, (input, ctx) => ctx.db.transaction((tx) => chat.removeCannedReply(tx, actor(ctx), Number(input.id), ctx.clock.now())));
+}

@@ -1,0 +1,11 @@
+// Customer service, the customer's door (contract/service-chat.ts): the caller's own conversation
+// only (domain/service-chat.ts).
+import { chatHistory, readChat, sendChatMessage } from '../../contract/service-chat.ts';
+import { customerChat, readCustomerChat, sendCustomerMessage } from '../domain/service-chat.ts';
+import type { router } from './handle.ts';
+
+export function serviceChatRoutes(route: ReturnType<typeof router>) {
+  route(chatHistory, (input, { db, caller }) => customerChat(db, caller.userId, input.before === undefined ? undefined : Number(input.before)));
+  route(sendChatMessage, (input, { db, caller, clock }) => db.transaction((tx) => sendCustomerMessage(tx, caller.userId, input, clock.now())));
+  route(readChat, async (input, { db, caller }) => ({ unread: await db.transaction((tx) => readCustomerChat(tx, caller.userId, Number(input.up_to))) }));
+}
