@@ -72,6 +72,17 @@ async function tradeBtc(prices: Partial<Record<StandInKind, string>>, at = new D
 const btcTick = (at: Date) => feed!.step(at).find((tick) => tick.coin === 'BTC') as IndexTick | undefined;
 
 describe('normal flow', () => {
+  it('sums the volume of a step exactly, as decimals (0.1 + 0.2 + 10^-18, which floats would round)', async () => {
+    await connectedFeed();
+    const at = new Date(Math.floor(Date.now() / 1000) * 1000);
+    const before = feed!.streams.map((stream) => stream.counts.trades);
+    stands.binance.trade(symbol('binance', 'BTC'), '97190', { at, quantity: '0.1' });
+    stands.okx.trade(symbol('okx', 'BTC'), '97191', { at, quantity: '0.2' });
+    stands.binance.trade(symbol('binance', 'BTC'), '97190', { at, quantity: '0.000000000000000001' });
+    await until(() => feed!.streams.reduce((sum, stream, i) => sum + stream.counts.trades - before[i]!, 0) >= 3);
+    expect(btcTick(new Date(at.getTime() + 1000))).toMatchObject({ volume: '0.300000000000000001' });
+  });
+
   it('prices BTC at the median of the three exchanges and keeps each constituent', async () => {
     await connectedFeed();
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);

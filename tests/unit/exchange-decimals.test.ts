@@ -24,4 +24,12 @@ describe('exchange decimals', () => {
     expect(quantity(0.25)).toBe('0.25');
     for (const value of ['-0.5', '1e-7x', 'abc', -1]) expect(quantity(value), String(value)).toBeNull();
   });
+
+  it('reads a JSON number as the decimal it was written as, also where JavaScript would print an exponent', () => {
+    expect(quantity(1e-7)).toBe('0.0000001');
+    expect(positivePrice(123456.789)).toBe('123456.789');
+    expect(quantity(0)).toBe('0');
+    // 1e21 prints with an exponent and has 22 digits: more than an exchange's decimal may have.
+    expect(quantity(1e21)).toBeNull();
+  });
 });

@@ -14,6 +14,7 @@ import { formatMessageDate } from '../../lib/message-date.ts';
 import { downscaleImage, usePicture } from '../../lib/images.ts';
 import { offlineData } from '../../lib/offline.ts';
 import { outbox } from '../../lib/outbox.ts';
+import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -25,7 +26,10 @@ const POLL_MS = 10_000;
 const PICTURE_MAX = 1600;
 
 export default function ChatPage() {
-  const { messages, more, loaded } = useSnapshot(chat);
+  const state = useSnapshot(chat);
+  const { token } = useSnapshot(session);
+  // Another session's conversation (a logout, another account) is never shown, not even for a frame.
+  const { messages, more, loaded } = state.token === token ? state : { messages: [], more: false, loaded: false };
   const [failure, setFailure] = useState<string | null>(null);
   const bottom = useRef<HTMLDivElement>(null);
 

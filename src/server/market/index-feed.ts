@@ -46,7 +46,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]),
   );
   const last = new Map(coins.map((coin) => [coin.code, new Map<string, Constituent>()]));
-  const traded = new Map(coins.map((coin) => [coin.code, new Big(0)]));
+  /** Each coin's traded quantity since the last step, in units of 10^-18 (exact for every quantity an exchange can send: DECIMAL in exchange.ts). */
+  const traded = new Map(coins.map((coin) => [coin.code, 0n]));
   let halted = new Set<string>();
   let streams: ExchangeStream[] = [];
   let lastAt = 0;
@@ -58,7 +59,7 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     if (!code) return;
     const known = last.get(code)!.get(exchange);
     if (!known || known.at.getTime() <= trade.at.getTime()) last.get(code)!.set(exchange, { exchange, price: trade.price, at: trade.at });
-    traded.set(code, traded.get(code)!.plus(trade.quantity));
+    traded.set(code, traded.get(code)! + attoUnits(trade.quantity));
   }
 
   function step(at: Date): IndexTick[] {
@@ -77,8 +78,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       if (halted.has(coin.code)) log(`${coin.code} resumed: ${result.used.map((c) => c.exchange).join(', ')}`);
       for (const outlier of result.dropped.filter((d) => d.reason === 'outlier'))
         log(`${coin.code}: ${outlier.exchange} ${outlier.price} left out, further than the band from the others`);
-      ticks.push({ coin: coin.code, at, price: new Big(result.price).toFixed(), volume: traded.get(coin.code)!.toFixed(), constituents: result.used });
-      traded.set(coin.code, new Big(0));
+      ticks.push({ coin: coin.code, at, price: new Big(result.price).toFixed(), volume: decimalOf(traded.get(coin.code)!), constituents: result.used });
+      traded.set(coin.code, 0n);
     }
     halted = nowHalted;
     lastAt = at.getTime();
@@ -119,4 +120,20 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     },
   };
   return feed;
+}
+
+/** Decimal places the summed volume keeps: as many as a quantity may have. */
+const VOLUME_SCALE = 18;
+
+/** A canonical decimal quantity ("12.5") as a whole number of 10^-18 units; BigInt, so no float ever rounds it. */
+function attoUnits(quantity: string): bigint {
+  const [whole = '0', fraction = ''] = quantity.split('.');
+  return BigInt(whole + fraction.padEnd(VOLUME_SCALE, '0'));
+}
+
+/** The decimal of a count of 10^-18 units, without trailing zeros. */
+function decimalOf(units: bigint): string {
+  const digits = units.toString().padStart(VOLUME_SCALE + 1, '0');
+  const fraction = digits.slice(-VOLUME_SCALE).replace(/0+$/, '');
+  return fraction ? `${digits.slice(0, -VOLUME_SCALE)}.${fraction}` : digits.slice(0, -VOLUME_SCALE);
 }

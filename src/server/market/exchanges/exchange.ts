@@ -64,10 +64,21 @@ const DECIMAL = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
  * signs, exponents and leading zeros, so trimming the fraction's zeros is all that is left to do.
  */
 function decimal(value: unknown): string | null {
-  const text = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? new Big(value).toFixed() : value;
+  const text = typeof value === 'number' && Number.isFinite(value) && value >= 0 ? numberText(value) : value;
   if (typeof text !== 'string' || !DECIMAL.test(text)) return null;
   return text.includes('.') ? text.replace(/\.?0+$/, '') : text;
 }
+
+/**
+ * A JSON number as the decimal it was written as (Kraken sends numbers): JavaScript prints the
+ * shortest text that reads back as the same number, which is the exchange's text unless it needs an
+ * exponent (1e-7, 1e21); only those go through big.js (a trade a second per coin made Big the
+ * index's largest cost after JSON.parse).
+ */
+const numberText = (value: number) => {
+  const text = String(value);
+  return text.includes('e') ? new Big(value).toFixed() : text;
+};
 
 /** A positive decimal price as a canonical string, or null: an exchange's garbage never becomes a price. */
 export function positivePrice(value: unknown): string | null {
