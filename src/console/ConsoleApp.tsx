@@ -20,6 +20,7 @@ import { CannedRepliesPage } from './CannedRepliesPage.tsx';
 import { OperatorsPage } from './OperatorsPage.tsx';
 import { AuditPage } from './AuditPage.tsx';
 import { ContentPage } from './ContentPage.tsx';
+import { RewardsPage } from './RewardsPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
 
 /** Where each role starts. */
@@ -78,7 +79,12 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
               <Route path="/inbox/:id?">{(params) => <InboxPage id={params.id} />}</Route>
             </>
           )}
-          {role === 'content' && <Route path="/content" component={ContentPage} />}
+          {role === 'content' && (
+            <>
+              <Route path="/content" component={ContentPage} />
+              <Route path="/rewards" component={RewardsPage} />
+            </>
+          )}
           {role === 'admin' && (
             <>
               <Route path="/operators" component={OperatorsPage} />
@@ -114,7 +120,12 @@ function Nav({ role }: { role: OperatorRole }) {
           {item('/inbox', <InboxNavLabel />)}
         </>
       )}
-      {role === 'content' && item('/content', <Trans>Content</Trans>)}
+      {role === 'content' && (
+        <>
+          {item('/content', <Trans>Content</Trans>)}
+          {item('/rewards', <Trans>Rewards</Trans>)}
+        </>
+      )}
       {role === 'admin' && (
         <>
           {item('/operators', <Trans>Operators</Trans>)}

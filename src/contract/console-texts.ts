@@ -33,6 +33,24 @@ export const consoleTexts = {
   consoleNothingToChange: /*i18n*/ { id: 'v.consoleNothingToChange', message: 'Nothing to change.' },
   consoleProductNotFound: /*i18n*/ { id: 'e.consoleProductNotFound', message: 'No product {id}.' },
   consolePairNotFound: /*i18n*/ { id: 'e.consolePairNotFound', message: 'No pair {coin}/USDT.' },
+  // The sign-in ladder, welfare tasks and the blind box's prizes (server/domain/signin.ts, welfare.ts, blindbox.ts), for the console and `npm run ops` alike.
+  consoleLadderFormat: /*i18n*/ {
+    id: 'v.consoleLadderFormat',
+    message: 'A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.',
+  },
+  consoleWelfareTaskNotFound: /*i18n*/ { id: 'e.consoleWelfareTaskNotFound', message: 'No welfare task {code}.' },
+  consolePrizeTableEmpty: /*i18n*/ { id: 'v.consolePrizeTableEmpty', message: 'A prize table has at least one prize.' },
+  consolePrizeUnreadable: /*i18n*/ {
+    id: 'v.consolePrizeUnreadable',
+    message: 'Prize {n} cannot be read ("{prize}"): a prize is a name, an asset, an amount, a weight and an optional stock, and its name holds no ":" or ";".',
+  },
+  consolePrizeAsset: /*i18n*/ { id: 'v.consolePrizeAsset', message: 'Prize {n}: "{asset}" is not an asset code (USDT, POINT, BTC…).' },
+  consolePrizeAmount: /*i18n*/ { id: 'v.consolePrizeAmount', message: 'Prize {n}: "{amount}" is not an amount (0 or more, up to 8 decimals).' },
+  consolePrizeWeight: /*i18n*/ { id: 'v.consolePrizeWeight', message: 'Prize {n}: the weight "{weight}" must be a whole number of parts per million, at least 1.' },
+  consolePrizeStock: /*i18n*/ { id: 'v.consolePrizeStock', message: 'Prize {n}: the stock "{stock}" must be a whole number (leave it out for unlimited).' },
+  consolePrizeWeightsSum: /*i18n*/ { id: 'v.consolePrizeWeightsSum', message: 'The weights sum to {total}, not {full} (100 %): nothing changed.' },
+  consolePrizeNotFound: /*i18n*/ { id: 'e.consolePrizeNotFound', message: 'No prize {id} in the table in force.' },
+  consoleRestockFormat: /*i18n*/ { id: 'v.consoleRestockFormat', message: 'A stock is a whole number from 0, or "unlimited".' },
   // Customer service (contract/console-service.ts)
   consoleEnterReply: /*i18n*/ { id: 'v.consoleEnterReply', message: 'Write an answer first!' },
   consoleReplyTooLong: /*i18n*/ { id: 'v.consoleReplyTooLong', message: 'Keep the answer under 2,000 characters!' },

@@ -358,6 +358,48 @@ it('a content operator edits the scroll notice side by side, one language at a t
   await expect.poll(() => content.getByRole('article', { name: 'ไทย' }).getByLabel('Text').inputValue()).toBe(notice);
 });
 
+it('a content operator sets the sign-in ladder and publishes a blind box prize table: refusals are the server’s, customers see what was saved', async () => {
+  const rhea = await enrol('rhea', 'content');
+  const rewards = await consolePage();
+  await firstSignIn(rewards, rhea, 'Content');
+  await rewards.getByRole('navigation').getByRole('link', { name: 'Rewards' }).click();
+  // The ladder: letters are the server's refusal; a number is saved and is what a customer's next sign-in pays.
+  const ladder = rewards.getByRole('list', { name: 'Sign-in ladder' });
+  await ladder.getByLabel('Day 1', { exact: true }).fill('x');
+  await rewards.getByRole('button', { name: 'Save the ladder' }).click();
+  await expect.poll(() => rewards.getByRole('alert').textContent()).toBe('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
+  await ladder.getByLabel('Day 1', { exact: true }).fill('3');
+  await rewards.getByRole('button', { name: 'Save the ladder' }).click();
+  await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Saved. It pays from the next sign-in on.');
+  await screenshot(rewards, 'console-30-rewards-ladder-1280');
+  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+  const calendar = await callApi<{ ladder: string[] }>('/task/signin', { base: server.base, token: login.data.token, method: 'GET' });
+  expect(calendar.data.ladder).toEqual(['3', '5', '10', '10', '15', '20', '30']);
+
+  // The blind box: odds computed as the table is written; odds not summing to 100 % are refused; a table that does is published.
+  await rewards.getByRole('tab', { name: 'Welfare tasks' }).click();
+  await rewards.getByRole('row', { name: 'First option placed' }).waitFor();
+  await screenshot(rewards, 'console-31-rewards-welfare-1280');
+  await rewards.getByRole('tab', { name: 'Blind box' }).click();
+  await rewards.getByRole('table', { name: 'Prizes in force' }).waitFor();
+  await screenshot(rewards, 'console-32-rewards-blindbox-1280');
+  const grand = rewards.getByRole('row', { name: 'Prize 1' });
+  const thanks = rewards.getByRole('row', { name: 'Prize 6' });
+  await grand.getByLabel('Weight (per million)').fill('2000');
+  expect(await grand.getByRole('cell').nth(5).textContent()).toBe('0.2%');
+  await rewards.getByRole('button', { name: 'Publish this table' }).click();
+  await expect.poll(() => rewards.getByRole('alert').textContent()).toBe('The weights sum to 1001000, not 1000000 (100 %): nothing changed.');
+  await thanks.getByLabel('Weight (per million)').fill('439000');
+  await expect.poll(() => rewards.getByRole('note').textContent()).toMatch(/^Weights sum to 1,000,000 of 1,000,000 \(100%\)\. Expected value of a draw: 0\.39 USDT \+ 30 POINT\.$/);
+  await rewards.getByRole('button', { name: 'Publish this table' }).click();
+  await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Published. It applies to seeds committed from now on.');
+  await expect.poll(() => rewards.getByRole('table', { name: 'Prizes in force' }).getByRole('row', { name: 'Grand prize' }).getByRole('cell').nth(3).textContent()).toBe('0.2%');
+  await screenshot(rewards, 'console-33-rewards-published-1280');
+  const info = await callApi<{ prizes: { name: string; odds: string }[]; table_current: boolean }>('/blindbox/info', { base: server.base, token: login.data.token, method: 'GET' });
+  expect(info.data.table_current).toBe(true);
+  expect(info.data.prizes.map((prize) => prize.odds)).toEqual(['0.2%', '0.9%', '10%', '5%', '40%', '43.9%']);
+});
+
 it('an admin edits an option product’s yield in place: a bad value shows the server’s refusal, a good one is saved and customers see it', async () => {
   const ada = await enrol('ada', 'admin');
   const admin = await consolePage();

@@ -105,8 +105,9 @@ it('a friend opening the link finds the register page with the code filled in', 
 it('the service page shows the FAQ; a question opens to its answer', async () => {
   await page.goto('/#/pages/service/index');
   await page.getByRole('heading', { name: 'Frequently asked questions' }).waitFor();
-  // The demo has no service link: the page says so rather than offering a dead button.
-  await page.getByText('Online chat is not available at the moment.', { exact: false }).waitFor();
+  // The demo has no external service link: the page offers the in-app chat and no dead button.
+  await page.getByRole('link', { name: /Chat with us/ }).waitFor();
+  expect(await page.getByRole('link', { name: 'Contact us' }).count()).toBe(0);
   const question = page.locator('.support-faq summary', { hasText: 'When is my recharge credited?' });
   const answer = page.getByText('Once our operators have checked the transfer.', { exact: false });
   expect(await answer.isVisible()).toBe(false);

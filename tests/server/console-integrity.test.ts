@@ -5,7 +5,8 @@
 // audit entry and only its order's ledger entries; no input names a price or an outcome (the admin's
 // product terms, for orders to come, are listed and reviewed); after a run of all of them the ledger
 // still equals the balances, no placed order, price or tick has moved, and products and pairs differ
-// only by the terms the admin sent.
+// only by the terms the admin sent; no blind box seed or draw has moved, a customer's committed next
+// draws keep their table, and the prize table in force before differs only by being retired.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { asc, count, gt } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -19,7 +20,25 @@ import { consoleCertifications } from '../../src/contract/console.ts';
 import { optionProducts as productList, placeOption } from '../../src/contract/options.ts';
 import { placeContract } from '../../src/contract/contracts.ts';
 import { sendChatMessage } from '../../src/contract/service-chat.ts';
-import { auditLog, balances, contractOrders, serviceConversations, contractPairs, ledgerEntries, optionOrders, optionProducts, priceTicks } from '../../src/server/db/schema.ts';
+import { blindBoxInfo, drawBlindBox } from '../../src/contract/blindbox.ts';
+import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
+import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
+import {
+  auditLog,
+  balances,
+  boxDraws,
+  boxPrizes,
+  boxSeeds,
+  contractOrders,
+  serviceConversations,
+  contractPairs,
+  ledgerEntries,
+  optionOrders,
+  optionProducts,
+  priceTicks,
+  signIns,
+  welfareClaims,
+} from '../../src/server/db/schema.ts';
 
 /** The console's only writes, and the ledger entry kinds each may post (none but a reviewed order's own). */
 const WRITES: Record<string, string[]> = {
@@ -42,14 +61,22 @@ const WRITES: Record<string, string[]> = {
   consoleCloseConversation: [],
   consoleAddCannedReply: [],
   consoleRemoveCannedReply: [],
+  consoleSetSignInLadder: [],
+  consoleChangeWelfareTask: [],
+  consolePublishPrizeTable: [],
+  consoleRestockPrize: [],
+  consoleSetDrawCost: [],
 };
 /** No console input may carry what decides a trade or a balance. */
 const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|yield|quantity|asset/i;
 /**
  * The exceptions, reviewed: an option product's yield is a term of orders placed from now on (issue 30:
- * the admin edits option products), never a placed order's; the run below shows placed orders unchanged.
+ * the admin edits option products), never a placed order's; the asset a welfare task pays is a term of
+ * claims to come (the content role edits welfare), never a paid claim's; the run below shows placed
+ * orders and paid claims unchanged. (A prize table travels as one written field, `table`: the prizes
+ * and odds of draws on seeds committed later, never of a committed seed's next draws, as the run shows.)
  */
-const TERMS_OF_ORDERS_TO_COME: Record<string, string[]> = { consoleChangeOptionProduct: ['yield'] };
+const TERMS_OF_ORDERS_TO_COME: Record<string, string[]> = { consoleChangeOptionProduct: ['yield'], consoleChangeWelfareTask: ['asset'] };
 
 let h: Harness;
 let calls: DeclaredEndpoint[];
@@ -105,6 +132,11 @@ it('runs every console call: reads write nothing, each action leaves one audit e
   const question = await h.call(sendChatMessage, { body: 'Where is my withdrawal?' }, { token: buyer.token });
   const conversation = String((await db.select().from(serviceConversations))[0]!.id);
   expect(question).toMatchObject({ ret: 1 });
+  // A blind box draw already made, and the buyer's seed committed to the table its next draws use.
+  await seedBlindBox(db, h.clock.now());
+  await seedWelfare(db);
+  expect((await h.call(drawBlindBox, { pay: 'usdt' }, { token: buyer.token })).ret).toBe(1);
+  const committed = (await h.call(blindBoxInfo, {}, { token: buyer.token })).data;
 
   let nina = '';
   /** Each call: its input and the token it is made with, in an order where every one succeeds. */
@@ -146,10 +178,20 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleCannedReplies: () => ({ input: {}, token: reviewer }),
     consoleAddCannedReply: () => ({ input: { title: 'Greeting', body: 'Hello, how can we help?' }, token: reviewer }),
     consoleRemoveCannedReply: () => ({ input: { id: cannedId() }, token: reviewer }),
+    consoleSignInLadder: () => ({ input: {}, token: writer }),
+    consoleSetSignInLadder: () => ({ input: { ladder: '5,5,10,10,15,20,40' }, token: writer }),
+    consoleWelfareTasks: () => ({ input: {}, token: writer }),
+    consoleChangeWelfareTask: () => ({ input: { code: 'first_option', reward: '40' }, token: writer }),
+    consoleBlindBox: () => ({ input: {}, token: writer }),
+    consolePublishPrizeTable: () => ({ input: { table: 'Win:POINT:10:400000;Thanks for playing:POINT:0:600000' }, token: writer }),
+    consoleRestockPrize: () => ({ input: { id: publishedId(), stock: '9' }, token: writer }),
+    consoleSetDrawCost: () => ({ input: { points: '90' }, token: writer }),
     consoleSignOut: () => ({ input: {}, token: nina }),
   };
   let canned = '';
   const cannedId = () => canned;
+  let published = '';
+  const publishedId = () => published;
   expect(Object.keys(plan).sort()).toEqual(calls.map((call) => call.name).sort());
 
   const untouched = async () => ({
@@ -158,6 +200,11 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     ticks: await db.select({ n: count() }).from(priceTicks),
     products: await db.select().from(optionProducts).orderBy(asc(optionProducts.id)),
     pairs: await db.select().from(contractPairs).orderBy(asc(contractPairs.coin)),
+    seeds: await db.select().from(boxSeeds).orderBy(asc(boxSeeds.id)),
+    draws: await db.select().from(boxDraws).orderBy(asc(boxDraws.id)),
+    prizes: await db.select().from(boxPrizes).orderBy(asc(boxPrizes.id)),
+    claims: await db.select().from(welfareClaims).orderBy(asc(welfareClaims.userId), asc(welfareClaims.taskCode)),
+    signIns: await db.select().from(signIns).orderBy(asc(signIns.userId), asc(signIns.day)),
   });
   const before = await untouched();
   const byName = new Map(calls.map((call) => [call.name, call]));
@@ -171,6 +218,7 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     expect(answer, `${name}: ${JSON.stringify(answer)}`).toMatchObject({ ret: 1 });
     if (name === 'consoleSignIn') nina = (answer.data as { token: string }).token;
     if (name === 'consoleAddCannedReply') canned = String((answer.data as { id: number }).id);
+    if (name === 'consolePublishPrizeTable') published = String((answer.data as { prizes: { id: number }[] }).prizes[0]!.id);
 
     const entries = await db.select().from(ledgerEntries).where(gt(ledgerEntries.id, lastEntry));
     const audits = await db.select().from(auditLog).where(gt(auditLog.id, lastAudit));
@@ -186,8 +234,16 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     }
   }
   const after = await untouched();
-  expect([before.options.length, before.contracts.length]).toEqual([1, 1]);
-  expect({ ...after, products: null, pairs: null }).toEqual({ ...before, products: null, pairs: null });
+  expect([before.options.length, before.contracts.length, before.draws.length, before.seeds.length]).toEqual([1, 1, 1, 1]);
+  expect({ ...after, products: null, pairs: null, prizes: null }).toEqual({ ...before, products: null, pairs: null, prizes: null });
+  // The prize table in force before is retired, nothing else about it changed; the new one is added.
+  expect(after.prizes.slice(0, before.prizes.length)).toEqual(before.prizes.map((row) => ({ ...row, active: false })));
+  expect(after.prizes.slice(before.prizes.length).map(({ name, weight, stock, active }) => ({ name, weight, stock, active }))).toEqual([
+    { name: 'Win', weight: 400_000, stock: 9, active: true },
+    { name: 'Thanks for playing', weight: 600_000, stock: null, active: true },
+  ]);
+  // The buyer's committed next draws keep the table (and the seed) they committed to.
+  expect((await h.call(blindBoxInfo, {}, { token: buyer.token })).data).toMatchObject({ prizes: committed.prizes, seed: committed.seed, table_current: false });
   // Products and pairs: only the term each change sent, on the row it named.
   expect(after.products).toEqual(before.products.map((row) => (row.id === product.id ? { ...row, yieldRate: '0.9000' } : row)));
   expect(after.pairs).toEqual(before.pairs.map((row) => (row.coin === 'TRX' ? { ...row, feeRate: '0.002000' } : row)));

@@ -83,6 +83,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'console',
       'console-content',
       'console-products',
+      'console-rewards',
       'console-service',
       'service-chat',
     ]),

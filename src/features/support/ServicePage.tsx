@@ -2,14 +2,13 @@
 // 30, with the count of answers not seen yet), the configured service link — in the web-view when it
 // is an https site on the allowlist, otherwise in a new browser tab — and the FAQ, each question
 // opening to its answer.
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { config } from '../../contract/content.ts';
 import { contentPage } from '../../contract/support.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { errorText } from '../../lib/api.ts';
 import { refreshUnreadQuietly, unread } from '../../lib/messages.ts';
 import { session } from '../../lib/session.ts';
 import { BuildingIcon, ChevronIcon, ExternalIcon, HeadsetIcon, InfoIcon } from '../../ui/icons.tsx';
@@ -84,16 +83,16 @@ function ChatEntry() {
   );
 }
 
+/** The configured external service (system config `service_url`), when there is one, beside the chat. */
 function ServiceLink() {
-  const { serviceUrl, hosts, configLoaded } = useSnapshot(supportState);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { serviceUrl, hosts } = useSnapshot(supportState);
   useEffect(() => {
-    loadSupportConfig()
-      .then(() => setFailure(null))
-      .catch((error) => setFailure(errorText(error)));
+    // Not loaded (offline, say): the chat above is the way to reach the team; the link shows once known.
+    loadSupportConfig().catch(() => undefined);
   }, []);
 
   const target = serviceTarget(serviceUrl, hosts);
+  if (target.kind === 'none') return null;
   return (
     <section className="card support-service">
       <HeadsetIcon />
@@ -101,19 +100,12 @@ function ServiceLink() {
         <h2>
           <Trans>Online customer service</Trans>
         </h2>
-        {configLoaded && target.kind === 'none' && (
-          <p className="muted">
-            <Trans>Online chat is not available at the moment. The answers below cover the most common questions.</Trans>
-          </p>
-        )}
-        {!configLoaded && failure && <p className="muted">{failure}</p>}
       </div>
-      {target.kind === 'webview' && (
+      {target.kind === 'webview' ? (
         <Link href={target.route} className="btn small">
           <Trans>Contact us</Trans>
         </Link>
-      )}
-      {target.kind === 'tab' && (
+      ) : (
         <a href={target.url} target="_blank" rel="noopener noreferrer" className="btn small support-external">
           <Trans>Contact us</Trans>
           <ExternalIcon />

@@ -32,6 +32,9 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
+import { changesOf, type Term } from './settings.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
 export const BLIND_BOX_KIND = 'blind_box';
@@ -103,47 +106,127 @@ export async function activePrizes(db: Executor): Promise<PrizeRow[]> {
   return db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(asc(boxPrizes.sort), asc(boxPrizes.id));
 }
 
+/** An amount of the blind box (a prize, a cost) as written: 0 or more, up to 12 digits and 8 decimals. */
+const BOX_AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
+
 export async function boxCosts(db: Executor): Promise<BoxCost[]> {
   const rows = await configEntriesOf(db, CONFIG_ACT);
   return PAY_WITH.flatMap((pay) => {
     const value = rows.find((row) => row.key === COST_KEYS[pay])?.value;
-    return value && /^\d{1,12}(\.\d{1,8})?$/.test(value) && new Big(value).gt(0) ? [{ pay, asset: PAY_ASSET[pay], amount: new Big(value).toFixed() }] : [];
+    return value && BOX_AMOUNT.test(value) && new Big(value).gt(0) ? [{ pay, asset: PAY_ASSET[pay], amount: new Big(value).toFixed() }] : [];
   });
 }
 
-/** The blind box's settings as the operator set them (the cost of a draw per way of paying), by key. */
-export const blindBoxSettings = (db: Executor) => db.select().from(configEntries).where(eq(configEntries.act, CONFIG_ACT)).orderBy(asc(configEntries.key));
+/** The cost of one draw per way of paying as the operator set it ('0': that way of paying is off). */
+async function costTerms(db: Executor): Promise<Record<PayWith, string>> {
+  const costs = await boxCosts(db);
+  return Object.fromEntries(PAY_WITH.map((pay) => [pay, costs.find((cost) => cost.pay === pay)?.amount ?? '0'])) as Record<PayWith, string>;
+}
 
-/** Sets the cost of one draw per way of paying given (an amount; 0 turns that way of paying off). */
-export async function setBoxCosts(tx: Tx, costs: Partial<Record<PayWith, string>>): Promise<void> {
-  for (const [pay, amount] of Object.entries(costs) as [PayWith, string | undefined][]) {
-    if (amount !== undefined) await setConfigEntry(tx, CONFIG_ACT, COST_KEYS[pay], new Big(amount).toFixed());
-  }
+/** The cost of a draw, written `points=100` or `usdt=1`: an amount, 0 turning that way of paying off. */
+const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEntries(
+  PAY_WITH.map((pay) => [
+    pay,
+    { takes: (value: string) => BOX_AMOUNT.test(value), set: (row: Partial<Record<PayWith, string>>, value: string) => (row[pay] = new Big(value).toFixed()) },
+  ]),
+);
+
+/**
+ * Sets the cost of one draw per way of paying named (`points=100`, `usdt=0`…) with its audit entry
+ * (the costs before and after), in the caller's transaction: every door's way in. Draws to come pay it.
+ */
+export async function setBoxCostsAs(tx: Tx, actor: Actor, changes: readonly string[], now: Date): Promise<Record<PayWith, string>> {
+  const set = changesOf(changes, COST_TERMS, 'points=100 or usdt=1 (0 turns that way of paying off)');
+  await tx.select().from(configEntries).where(eq(configEntries.act, CONFIG_ACT)).for('update');
+  const before = await costTerms(tx);
+  for (const pay of PAY_WITH) if (set[pay] !== undefined) await setConfigEntry(tx, CONFIG_ACT, COST_KEYS[pay], set[pay]);
+  const after = await costTerms(tx);
+  await appendAudit(tx, actor, 'blindbox.cost', 'blindbox:cost', { before, after }, now);
+  return after;
 }
 
 /** A prize of a table to publish, at its place (`sort`) in the table; no stock is unlimited, an amount of 0 is "thanks for playing". */
 export type NewPrize = Pick<typeof boxPrizes.$inferInsert, 'name' | 'asset' | 'amount' | 'weight' | 'stock' | 'sort'>;
 
+const PRIZE_ASSET = /^[A-Z][A-Z0-9]{1,11}$/;
+
 /**
- * Publishes a prize table whose odds sum to exactly 100 %. The prizes in force are retired, not
- * deleted (draws and committed seeds reference them): the new table applies to seeds committed from now on.
+ * Reads a prize table as operators write it, "<name>:<asset>:<amount>:<weight>[:<stock>];…" (weights
+ * in parts per million; no stock: unlimited; amount 0: thanks for playing), refusing the first
+ * prize that is not one. Whether the weights sum to 100 % is publishing's rule.
  */
-export async function publishPrizeTable(tx: Tx, prizes: readonly NewPrize[]): Promise<void> {
-  const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
-  if (total !== WEIGHT_TOTAL) throw new Refusal(`The weights sum to ${total}, not ${WEIGHT_TOTAL} (100 %): nothing changed.`);
-  await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
-  await tx.insert(boxPrizes).values([...prizes]);
+export function parsePrizeTable(written: string): NewPrize[] {
+  const parts = written
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (!parts.length) throw new Refusal(consoleTexts.consolePrizeTableEmpty.id);
+  return parts.map((part, index) => {
+    const n = String(index + 1);
+    const [name = '', asset = '', amount = '', weight = '', stock, ...extra] = part.split(':').map((field) => field.trim());
+    if (!name || extra.length) throw new Refusal(consoleTexts.consolePrizeUnreadable.id, { n, prize: part });
+    if (!PRIZE_ASSET.test(asset)) throw new Refusal(consoleTexts.consolePrizeAsset.id, { n, asset });
+    if (!BOX_AMOUNT.test(amount)) throw new Refusal(consoleTexts.consolePrizeAmount.id, { n, amount });
+    if (!/^[1-9]\d{0,6}$/.test(weight)) throw new Refusal(consoleTexts.consolePrizeWeight.id, { n, weight });
+    if (stock !== undefined && !/^\d{1,9}$/.test(stock)) throw new Refusal(consoleTexts.consolePrizeStock.id, { n, stock });
+    return { name, asset, amount, weight: Number(weight), stock: stock === undefined ? null : Number(stock), sort: index + 1 };
+  });
 }
 
-/** Restocks a prize of the table in force (null: unlimited); a retired prize cannot be restocked. */
-export async function restockPrize(db: Executor, id: number, stock: number | null): Promise<PrizeRow> {
-  const [row] = await db
-    .update(boxPrizes)
-    .set({ stock })
+/** A prize as the audit log keeps it, before and after a change. */
+const prizeTerms = (row: PrizeRow) => ({ id: row.id, name: row.name, asset: row.asset, amount: new Big(row.amount).toFixed(), weight: row.weight, stock: row.stock });
+
+/**
+ * Publishes a prize table written as operators write it, whose odds sum to exactly 100 %, with its
+ * audit entry (the tables before and after), in the caller's transaction: every door's way in. The
+ * prizes in force are retired, not deleted (draws and committed seeds reference them): the new table
+ * applies to seeds committed from now on, never to a seed already committed (its next roll may be known).
+ */
+export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<PrizeRow[]> {
+  const prizes = parsePrizeTable(written);
+  const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
+  if (total !== WEIGHT_TOTAL) throw new Refusal(consoleTexts.consolePrizeWeightsSum.id, { total: String(total), full: String(WEIGHT_TOTAL) });
+  // Two tables published at once: the second waits here, then retires the first (one table in force).
+  const before = await tx.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(asc(boxPrizes.sort), asc(boxPrizes.id)).for('update');
+  await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
+  await tx.insert(boxPrizes).values(prizes);
+  const after = await activePrizes(tx);
+  await appendAudit(tx, actor, 'prizes.publish', 'prizes', { before: before.map(prizeTerms), after: after.map(prizeTerms) }, now);
+  return after;
+}
+
+/**
+ * Restocks a prize of the table in force, the stock written as a whole number or "unlimited", with
+ * its audit entry, in the caller's transaction: every door's way in. A retired prize cannot be restocked.
+ */
+export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: string, now: Date): Promise<PrizeRow> {
+  if (!/^(\d{1,9}|unlimited)$/.test(stock)) throw new Refusal(consoleTexts.consoleRestockFormat.id);
+  const [before] = await tx
+    .select()
+    .from(boxPrizes)
     .where(and(eq(boxPrizes.id, id), eq(boxPrizes.active, true)))
+    .for('update');
+  if (!before) throw new Refusal(consoleTexts.consolePrizeNotFound.id, { id: String(id) });
+  const [after] = await tx
+    .update(boxPrizes)
+    .set({ stock: stock === 'unlimited' ? null : Number(stock) })
+    .where(eq(boxPrizes.id, id))
     .returning();
-  if (!row) throw new Refusal(`No active prize ${id} (see: prizes).`);
-  return row;
+  await appendAudit(tx, actor, 'prize.restock', `prize:${id}`, { before: prizeTerms(before), after: prizeTerms(after!) }, now);
+  return after!;
+}
+
+/** The blind box as operators read it: the table in force with its odds and expected value, and the cost of a draw. */
+export async function blindBoxTerms(db: Executor) {
+  const [rows, costs] = await Promise.all([activePrizes(db), costTerms(db)]);
+  const prizes = rows.map(publicPrize);
+  const assets = [...new Set(prizes.filter((prize) => new Big(prize.amount).gt(0)).map((prize) => prize.asset))];
+  return {
+    prizes,
+    odds_total: oddsPercent(tableTotal(prizes)),
+    expected: Object.fromEntries(assets.map((asset) => [asset, expectedValue(prizes, asset)])),
+    costs,
+  };
 }
 
 const publicPrize = (row: PrizeRow): BoxPrize => ({

@@ -15,17 +15,18 @@ import { Refusal } from './refusal.ts';
 /** The longest lock-up period an operator can set: ten years. */
 export const MAX_LOCKUP_DAYS = 3650;
 
-interface Term<Row> {
+/** One term an operator writes as `term=value` (shared by the terms of welfare tasks and the blind box's cost). */
+export interface Term<Row> {
   /** Whether the written value is one this term takes. */
   takes(value: string): boolean;
   set(row: Partial<Row>, value: string): void;
 }
 
-const positive = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
-const flag: Term<{ active: boolean }> = { takes: (value) => value === 'true' || value === 'false', set: (row, value) => (row.active = value === 'true') };
+export const positive = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
+export const flag: Term<{ active: boolean }> = { takes: (value) => value === 'true' || value === 'false', set: (row, value) => (row.active = value === 'true') };
 
 /** The columns to set from `term=value` strings, or a refusal naming the first one that does not apply. */
-function changesOf<Row>(changes: readonly string[], terms: Record<string, Term<Row>>, help: string): Partial<Row> {
+export function changesOf<Row>(changes: readonly string[], terms: Record<string, Term<Row>>, help: string): Partial<Row> {
   const set: Partial<Row> = {};
   for (const change of changes) {
     // Split at the first '=' only: "yield=0.8=1" is a value of "0.8=1", which no term takes.

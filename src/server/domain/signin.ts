@@ -4,10 +4,12 @@
 import { serverTexts } from '../../contract/server-texts.ts';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { signIns } from '../db/schema.ts';
+import { configEntries, signIns } from '../db/schema.ts';
 import { addDays } from '../../contract/earn.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
@@ -32,11 +34,23 @@ export async function ladderOf(db: Executor): Promise<string[]> {
   return parseLadder((await configValue(db, LADDER_CONFIG.act, LADDER_CONFIG.key)) ?? '') ?? parseLadder(DEFAULT_SIGNIN_LADDER)!;
 }
 
-/** Sets the ladder from its written form ("5,5,10,…"); it pays from the next sign-in on, what was paid stays. */
-export async function setSignInLadder(db: Executor, written: string): Promise<string[]> {
+/**
+ * Sets the ladder from its written form ("5,5,10,…") with its audit entry (the ladder before and
+ * after), in the caller's transaction: every door's way in. It pays from the next sign-in on; what
+ * was paid stays.
+ */
+export async function setSignInLadderAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<string[]> {
   const ladder = parseLadder(written);
-  if (!ladder) throw new Refusal('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
-  await setConfigEntry(db, LADDER_CONFIG.act, LADDER_CONFIG.key, ladder.join(','));
+  if (!ladder) throw new Refusal(consoleTexts.consoleLadderFormat.id);
+  // Two operators setting it at once: the second waits here, and its "before" is the first one's ladder.
+  await tx
+    .select()
+    .from(configEntries)
+    .where(and(eq(configEntries.act, LADDER_CONFIG.act), eq(configEntries.key, LADDER_CONFIG.key)))
+    .for('update');
+  const before = await ladderOf(tx);
+  await setConfigEntry(tx, LADDER_CONFIG.act, LADDER_CONFIG.key, ladder.join(','));
+  await appendAudit(tx, actor, 'signin.ladder', 'signin:ladder', { before: { ladder: before }, after: { ladder } }, now);
   return ladder;
 }
 

@@ -11,6 +11,10 @@ import { POINTS } from '../../contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
+import { WELFARE_ASSETS } from '../../contract/console-rewards.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
+import { changesOf, flag, positive, type Term } from './settings.ts';
 
 /** How far a user is with a task's condition: `progress` of `target`. */
 interface Progress {
@@ -96,15 +100,31 @@ export async function welfareTaskOf(db: Executor, userId: number, code: string):
   return task;
 }
 
-/** What an operator changes on a task: its reward, the asset it pays, whether it is offered. */
-export type WelfareTaskChanges = Partial<Pick<TaskRow, 'reward' | 'asset' | 'active'>>;
+/** The tasks this version knows, offered or not, in the app's order, as operators read them. */
+export const welfareTaskList = async (db: Executor) => (await allWelfareTasks(db)).filter((task) => isWelfareCode(task.code)).map(welfareTaskTerms);
 
-/** Changes a task for claims to come; a claim already paid keeps what it paid. */
-export async function changeWelfareTask(db: Executor, code: WelfareCode, changes: WelfareTaskChanges): Promise<TaskRow> {
-  if (!Object.keys(changes).length) throw new Refusal('Nothing to change.');
-  const [row] = await db.update(welfareTasks).set(changes).where(eq(welfareTasks.code, code)).returning();
-  if (!row) throw new Refusal(`No welfare task ${code}.`);
-  return row;
+type TaskChanges = Partial<Pick<TaskRow, 'reward' | 'asset' | 'active'>>;
+/** What an operator changes on a task, written `term=value`: its reward, the asset it pays, whether it is offered. */
+const WELFARE_TASK_TERMS: Record<string, Term<TaskChanges>> = {
+  reward: { takes: positive, set: (row, value) => (row.reward = new Big(value).toFixed(8)) },
+  asset: { takes: (value) => (WELFARE_ASSETS as readonly string[]).includes(value), set: (row, value) => (row.asset = value) },
+  active: flag,
+};
+
+/** A task's terms as operators read and write them (the console's list, the audit log's before and after). */
+export const welfareTaskTerms = (row: TaskRow) => ({ code: row.code as WelfareCode, reward: row.reward, asset: row.asset, active: row.active });
+
+/**
+ * Changes a task for claims to come (a claim already paid keeps what it paid), with its audit entry
+ * (the terms before and after), in the caller's transaction: every door's way in.
+ */
+export async function changeWelfareTaskAs(tx: Executor, actor: Actor, code: string, changes: readonly string[], now: Date): Promise<TaskRow> {
+  const [before] = isWelfareCode(code) ? await tx.select().from(welfareTasks).where(eq(welfareTasks.code, code)).for('update') : [];
+  if (!before) throw new Refusal(consoleTexts.consoleWelfareTaskNotFound.id, { code });
+  const set = changesOf(changes, WELFARE_TASK_TERMS, 'reward=50, asset=POINT|USDT or active=true|false');
+  const [after] = await tx.update(welfareTasks).set(set).where(eq(welfareTasks.code, before.code)).returning();
+  await appendAudit(tx, actor, 'welfare.change', `welfare:${after!.code}`, { before: welfareTaskTerms(before), after: welfareTaskTerms(after!) }, now);
+  return after!;
 }
 
 /** Pays a task's reward once, when its condition holds now; otherwise nothing moves. */

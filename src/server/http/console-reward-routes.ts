@@ -1,0 +1,51 @@
+// The console's rewards calls (contract/console-rewards.ts): the content role reads the sign-in
+// ladder, the welfare tasks and the blind box, and changes them through the same audited functions
+// as `npm run ops -- signin-ladder|welfare|prizes set|prize|blindbox-cost` (domain/signin.ts,
+// welfare.ts, blindbox.ts), each change with its audit entry in one transaction.
+import { PAY_WITH } from '../../contract/blindbox.ts';
+import {
+  WELFARE_TASK_TERMS,
+  consoleBlindBox,
+  consoleChangeWelfareTask,
+  consolePublishPrizeTable,
+  consoleRestockPrize,
+  consoleSetDrawCost,
+  consoleSetSignInLadder,
+  consoleSignInLadder,
+  consoleWelfareTasks,
+} from '../../contract/console-rewards.ts';
+import { blindBoxTerms, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
+import { ladderOf, setSignInLadderAs } from '../domain/signin.ts';
+import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domain/welfare.ts';
+import { actorOf } from '../domain/operators.ts';
+import type { router } from './handle.ts';
+
+/** The terms sent, as the `term=value` changes the operator command takes (an emptied field is sent, and refused there). */
+const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<T, string>>) =>
+  terms.filter((term) => input[term] !== undefined).map((term) => `${term}=${input[term]}`);
+
+export function consoleRewardRoutes(route: ReturnType<typeof router>) {
+  route(consoleSignInLadder, async (_input, { db }) => ({ ladder: await ladderOf(db) }));
+  route(consoleSetSignInLadder, async (input, { db, operator, ip, clock }) => ({
+    ladder: await db.transaction((tx) => setSignInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now())),
+  }));
+
+  route(consoleWelfareTasks, (_input, { db }) => welfareTaskList(db));
+  route(consoleChangeWelfareTask, async (input, { db, operator, ip, clock }) =>
+    welfareTaskTerms(await db.transaction((tx) => changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changesOf(WELFARE_TASK_TERMS, input), clock.now()))),
+  );
+
+  route(consoleBlindBox, (_input, { db }) => blindBoxTerms(db));
+  route(consolePublishPrizeTable, async (input, { db, operator, ip, clock }) => {
+    await db.transaction((tx) => publishPrizeTableAs(tx, actorOf(operator, ip), input.table, clock.now()));
+    return blindBoxTerms(db);
+  });
+  route(consoleRestockPrize, async (input, { db, operator, ip, clock }) => {
+    await db.transaction((tx) => restockPrizeAs(tx, actorOf(operator, ip), Number(input.id), input.stock, clock.now()));
+    return blindBoxTerms(db);
+  });
+  route(consoleSetDrawCost, async (input, { db, operator, ip, clock }) => {
+    await db.transaction((tx) => setBoxCostsAs(tx, actorOf(operator, ip), changesOf(PAY_WITH, input), clock.now()));
+    return blindBoxTerms(db);
+  });
+}
