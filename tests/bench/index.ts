@@ -10,6 +10,8 @@
 //   second), from the step to each client, and from the message to each client.
 // A calibration (SHA-256 of 64 MB) is printed beside, since both figures depend on the machine.
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import WebSocket from 'ws';
 import { migratedSnapshot, openDatabase } from '../../src/server/db/connection.ts';
 import { seedMarkets, LISTED_COINS } from '../../src/server/db/seed-markets.ts';
@@ -80,6 +82,20 @@ async function cpuShare(during: () => Promise<void>) {
   return { share: ((cpu.user + cpu.system) / 1000 / wall) * 100, seconds: wall / 1000 };
 }
 
+/** With a file name, a CPU profile of `during` written there (open it in Chrome's DevTools, Performance). */
+async function profiled(file: string | undefined, during: () => Promise<void>) {
+  if (!file) return during();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  await during();
+  const { profile } = await session.post('Profiler.stop');
+  writeFileSync(file, JSON.stringify(profile));
+  session.disconnect();
+  console.log(`  CPU profile of the index's ${COST_SECONDS} s: ${file}`);
+}
+
 /** The floor under any index: plain WebSocket clients reading the same frames and doing nothing with them. */
 async function socketsAlone(exchanges: readonly Exchange[], codes: readonly string[]) {
   let frames = 0;
@@ -113,7 +129,7 @@ async function indexCost() {
     await untilPriced(() => lastTicks === codes.length);
     const [sentBefore, ticksBefore] = [await market.sent(), ticks];
     const heardBefore = feed.streams.reduce((sum, stream) => sum + stream.counts.trades, 0);
-    const { share, seconds } = await cpuShare(() => sleep(COST_SECONDS * 1000));
+    const { share, seconds } = await cpuShare(() => profiled(process.env.BENCH_INDEX_PROFILE, () => sleep(COST_SECONDS * 1000)));
     const heard = feed.streams.reduce((sum, stream) => sum + stream.counts.trades, 0) - heardBefore;
     const sent = (await market.sent()) - sentBefore;
     console.log(`\nMarket index cost: ${codes.length} coins × ${market.exchanges.length} exchanges (stand-ins in another process), ${COST_SECONDS} s (${calibration()})`);

@@ -51,7 +51,8 @@ export async function startServer({
   const listenPort = port ?? (await freePort());
   const logFile = join(work, `${name}.log`);
   const log = createWriteStream(logFile);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  // The flags of `npm start` (package.json): a 32 MB young generation (see README, Serving).
+  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(listenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
