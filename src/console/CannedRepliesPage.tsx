@@ -5,30 +5,15 @@ import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { CANNED_TITLE_MAX, consoleAddCannedReply, consoleCannedReplies, consoleRemoveCannedReply } from '../contract/console-service.ts';
 import { CHAT_MESSAGE_MAX } from '../contract/service-chat.ts';
-import { consoleApi, messageOf } from './api.ts';
-import { ErrorLine, useLoad } from './parts.tsx';
+import { consoleApi } from './api.ts';
+import { ErrorLine, useAction, useLoad } from './parts.tsx';
 
 export function CannedRepliesPage() {
   const { t } = useLingui();
   const [replies, loadError, reload] = useLoad(() => consoleApi(consoleCannedReplies), 'canned');
   const [title, setTitle] = useState('');
   const [body, setBody] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const act = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await call();
-      setError('');
-      await reload();
-      return true;
-    } catch (failure) {
-      setError(messageOf(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: act } = useAction(reload);
   const add = async (event: FormEvent) => {
     event.preventDefault();
     if (await act(() => consoleApi(consoleAddCannedReply, { title: title.trim(), body: body.trim() }))) {

@@ -20,7 +20,7 @@ import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatTime } from './format.ts';
 import { consoleSession } from './session.ts';
-import { ErrorLine, PrivatePicture, useLoad, usePolling } from './parts.tsx';
+import { ErrorLine, PrivatePicture, useAction, useLoad, usePolling } from './parts.tsx';
 
 /** How often an open conversation is asked again: the customer may be writing now. */
 const CONVERSATION_POLL_MS = 5_000;
@@ -103,22 +103,7 @@ function ConversationActions({ conversation, onChanged }: { conversation: Consol
   const { t } = useLingui();
   const me = useSnapshot(consoleSession).operator?.name;
   const [name, setName] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  const act = async (call: () => Promise<unknown>) => {
-    setBusy(true);
-    try {
-      await call();
-      setError('');
-      await onChanged();
-      return true;
-    } catch (failure) {
-      setError(messageOf(failure));
-      return false;
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, error, run: act } = useAction(onChanged);
   const id = String(conversation.id);
   const assign = async (event: FormEvent) => {
     event.preventDefault();
@@ -182,8 +167,7 @@ function ReplyBox({ id, onSent }: { id: string; onSent: () => Promise<void> }) {
   const { t } = useLingui();
   const [canned] = useLoad(() => consoleApi(consoleCannedReplies), 'canned');
   const [body, setBody] = useState(() => drafts.get(id) ?? '');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
+  const { busy, error, run } = useAction(onSent);
   const field = useRef<HTMLTextAreaElement>(null);
   const write = (text: string) => {
     setBody(text);
@@ -191,18 +175,12 @@ function ReplyBox({ id, onSent }: { id: string; onSent: () => Promise<void> }) {
   };
   const send = async () => {
     if (busy) return;
-    setBusy(true);
-    try {
+    await run(async () => {
       await consoleApi(consoleReplyConversation, { id, body: body.trim() });
       write('');
-      setError('');
-      await onSent();
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
+    });
   };
+
   return (
     <form
       className="console-reply"

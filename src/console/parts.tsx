@@ -1,5 +1,5 @@
 // The console's small shared pieces: the error line, a private picture read with the operator's
-// token, the reason dialog of every rejection, a definition list and a polling hook.
+// token, the reason dialog of every rejection, a definition list, a polling hook and an action hook.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleTexts } from '../contract/console-texts.ts';
@@ -34,6 +34,30 @@ export function usePolling(load: () => Promise<void>, everyMs: number) {
     }, everyMs);
     return () => clearInterval(timer);
   }, [everyMs]);
+}
+
+/**
+ * An action of a page (a save, an answer, a removal): busy while it runs, the server's refusal as
+ * `error` after, and `run` resolving true when it went through (then `after` has run too).
+ */
+export function useAction(after: () => Promise<void> = async () => {}) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
+    setBusy(true);
+    try {
+      await call();
+      setError('');
+      await after();
+      return true;
+    } catch (failure) {
+      setError(messageOf(failure));
+      return false;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, error, run };
 }
 
 /** Loads once (and again when `key` changes): [data, error, reload]. */

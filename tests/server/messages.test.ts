@@ -75,7 +75,8 @@ it('the unread filter, the unread count and the oldest unread message follow wha
   expect(before).toEqual({
     ret: 1,
     msg: 'Success',
-    data: { count: 24, first: { id: first.id, title: 'A1', content: 'A1: content', status: 'unread', created_at: first.createdAt.toISOString() } },
+    // `service`: customer service's answers not seen (issue 30), none here.
+    data: { count: 24, first: { id: first.id, title: 'A1', content: 'A1: content', status: 'unread', created_at: first.createdAt.toISOString() }, service: 0 },
   });
 
   expect(await h.call(readMessages, { ids: `${first.id},${first.id + 3}` }, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 22 } });
@@ -121,7 +122,7 @@ it('"all" marks every message of the caller read, broadcasts included, and nobod
   await send(b.id, 'For B');
 
   expect(await h.call(readMessages, { ids: 'all' }, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 0 } });
-  expect(await h.call(unreadMessages, {}, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { count: 0, first: null } });
+  expect(await h.call(unreadMessages, {}, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { count: 0, first: null, service: 0 } });
   expect(statusesOf(await h.call(messages, {}, { token: a.token }))).toEqual({ 'For A': 'read', 'To everyone': 'read' });
   expect((await h.call(messages, { status: 'unread' }, { token: a.token })).data).toEqual({ lists: [], page: 1, total: 0 });
 

@@ -25,7 +25,16 @@ import {
   rejectWithdrawalAs,
 } from '../domain/operator-reviews.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { changeContractPairAs, changeLockupProduct, changeOptionProductAs, contractPairList, lockupProductList, optionProductList } from '../domain/settings.ts';
+import {
+  changeContractPairAs,
+  changeLockupProduct,
+  changeOptionProductAs,
+  contractPairList,
+  contractPairTerms,
+  lockupProductList,
+  optionProductList,
+  optionProductTerms,
+} from '../domain/settings.ts';
 import { translator } from '../i18n.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
@@ -233,10 +242,7 @@ const commands: Record<string, Command> = {
 
   async products({ db }) {
     const rows = await optionProductList(db);
-    return table(
-      rows.map((row) => ({ id: row.id, coin: row.coin, minutes: row.minutes, yield: row.yieldRate, min: row.minAmount, active: row.active })),
-      'No products.',
-    );
+    return table(rows.map(optionProductTerms), 'No products.');
   },
 
   async product({ db, now }, [id, ...changes]) {
@@ -247,15 +253,10 @@ const commands: Record<string, Command> = {
   async pairs({ db }) {
     const rows = await contractPairList(db);
     return table(
-      rows.map((row) => ({
-        pair: `${row.coin}/USDT`,
-        tick: row.priceDecimals,
-        step: row.quantityDecimals,
-        min: row.minNotional,
-        fee: row.feeRate,
-        band: row.priceBand,
-        active: row.active,
-      })),
+      rows.map((row) => {
+        const { coin, ...terms } = contractPairTerms(row);
+        return { pair: `${coin}/USDT`, ...terms };
+      }),
       'No pairs.',
     );
   },
