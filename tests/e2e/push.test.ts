@@ -120,7 +120,8 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
   ]);
 
   const kinds = section.getByRole('switch');
-  await expect.poll(() => kinds.count()).toBe(7);
+  // The device's switch and one per kind: six kinds, and customer service's answers (issue 30).
+  await expect.poll(() => kinds.count()).toBe(8);
   const settled = section.getByRole('switch', { name: 'Option settled, with the result' });
   expect(await settled.getAttribute('aria-checked')).toBe('true');
   await section.scrollIntoViewIfNeeded();
