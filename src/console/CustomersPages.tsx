@@ -7,7 +7,7 @@ import { consoleCustomer, consoleFindCustomers } from '../contract/console.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
-import { ErrorLine, Facts, Status, useLoad } from './parts.tsx';
+import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
 
@@ -169,32 +169,7 @@ export function CustomerPage({ id }: { id: string }) {
 }
 
 function Table({ head, rows, label }: { head: string[]; rows: React.ReactNode[][]; label: string }) {
-  if (rows.length === 0)
-    return (
-      <p className="console-empty">
-        <Trans>None.</Trans>
-      </p>
-    );
-  return (
-    <div className="console-table-wrap">
-      <table className="console-table" data-testid={label}>
-        <thead>
-          <tr>
-            {head.map((cell) => (
-              <th key={cell}>{cell}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((cells, index) => (
-            <tr key={index}>
-              {cells.map((cell, column) => (
-                <td key={column}>{cell}</td>
-              ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
-  );
+  const table = <RowsTable head={head} rows={rows} label={label} empty={<Trans>None.</Trans>} />;
+  // Framed and scrolling sideways when there is a table; "None." stands on its own.
+  return rows.length ? <div className="console-table-wrap">{table}</div> : table;
 }

@@ -7,7 +7,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleApproveWithdrawal, consoleRejectWithdrawal, consoleWithdrawal } from '../contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
-import { ErrorLine, Facts, Status, useLoad } from './parts.tsx';
+import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 import { BackToQueues, Decision } from './review-parts.tsx';
 
 export function WithdrawalPage({ id }: { id: string }) {
@@ -70,21 +70,23 @@ export function WithdrawalPage({ id }: { id: string }) {
           <h2>
             <Trans>Deposits</Trans>
           </h2>
-          <MiniTable
+          <RowsTable
+            className="console-table console-mini"
             rows={deposits.map((row) => [formatTime(row.created_at), formatAmount(row.amount, row.currency), <Status key="status" value={row.status} />])}
             empty={<Trans>No deposits.</Trans>}
           />
           <h2>
             <Trans>Withdrawals</Trans>
           </h2>
-          <MiniTable
+          <RowsTable
+            className="console-table console-mini"
             rows={withdrawals.map((row) => [formatTime(row.created_at), formatAmount(row.amount, row.asset), <Status key="status" value={row.status} />])}
             empty={<Trans>No other withdrawals.</Trans>}
           />
           <h2>
             <Trans>Recent sign-ins</Trans>
           </h2>
-          <MiniTable rows={sign_ins.map((row) => [formatTime(row.at), row.ip, row.device])} empty={<Trans>No sign-ins.</Trans>} />
+          <RowsTable className="console-table console-mini" rows={sign_ins.map((row) => [formatTime(row.at), row.ip, row.device])} empty={<Trans>No sign-ins.</Trans>} />
         </aside>
       </div>
     </section>
@@ -104,22 +106,5 @@ function FourEyes({ approvals, needed }: { approvals: readonly string[]; needed:
         </Trans>
       )}
     </p>
-  );
-}
-
-function MiniTable({ rows, empty }: { rows: React.ReactNode[][]; empty: React.ReactNode }) {
-  if (rows.length === 0) return <p className="console-empty">{empty}</p>;
-  return (
-    <table className="console-table console-mini">
-      <tbody>
-        {rows.map((cells, index) => (
-          <tr key={index}>
-            {cells.map((cell, column) => (
-              <td key={column}>{cell}</td>
-            ))}
-          </tr>
-        ))}
-      </tbody>
-    </table>
   );
 }

@@ -81,6 +81,45 @@ export function useLoad<T>(load: () => Promise<T>, key: string): [T | null, stri
   return [data, error, reload.current];
 }
 
+/** A table of cells, row by row, or `empty` when there are no rows (the customer record, the withdrawal's history). */
+export function RowsTable({
+  head,
+  rows,
+  empty,
+  className = 'console-table',
+  label,
+}: {
+  head?: ReactNode[];
+  rows: ReactNode[][];
+  empty: ReactNode;
+  className?: string;
+  label?: string;
+}) {
+  if (rows.length === 0) return <p className="console-empty">{empty}</p>;
+  return (
+    <table className={className} data-testid={label}>
+      {head && (
+        <thead>
+          <tr>
+            {head.map((cell, column) => (
+              <th key={column}>{cell}</th>
+            ))}
+          </tr>
+        </thead>
+      )}
+      <tbody>
+        {rows.map((cells, index) => (
+          <tr key={index}>
+            {cells.map((cell, column) => (
+              <td key={column}>{cell}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
 /** An uploaded picture (a receipt, a document side): private, so fetched with the console token. */
 export function PrivatePicture({ id, alt }: { id: string; alt: string }) {
   const [src, setSrc] = useState<string | null>(null);
