@@ -12,6 +12,7 @@ import { seedFunds } from './db/seed-funds.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
+import { protocolsOf } from './http/secure-server.ts';
 import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
 import { developmentTransport } from './delivery/development.ts';
@@ -145,7 +146,7 @@ const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `embedded dat
 console.log(
   [
     '',
-    `Coinvest is running at ${scheme}://localhost:${config.port} (${where}), ready in ${Math.round(performance.now() - started)} ms.`,
+    `Coinvest is running at ${scheme}://localhost:${config.port} (${protocolsOf(Boolean(config.tls))}; ${where}), ready in ${Math.round(performance.now() - started)} ms.`,
     lanAddresses.length ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.` : '',
     `Messages: ${describeDelivery(config.delivery)}.`,
     `Prices: ${feedDescription}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,

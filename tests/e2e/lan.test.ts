@@ -134,6 +134,26 @@ it('over https from the server itself (TLS_CERT / TLS_KEY), a service worker con
   }
 });
 
+it('over https the page and its scripts come over HTTP/2 (not queued on six HTTP/1.1 connections), and the app renders', async () => {
+  const context = await phone(`https://${HOST}:${tlsPort}`);
+  try {
+    const { page, problems } = await openRoot(context);
+    await page.getByRole('button', { name: 'Log in' }).waitFor();
+    const loaded = await page.evaluate(() => ({
+      page: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).nextHopProtocol,
+      scripts: (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => /\/assets\/[^/]+\.js$/.test(new URL(entry.name).pathname))
+        .map((entry) => ({ path: new URL(entry.name).pathname, protocol: entry.nextHopProtocol })),
+    }));
+    expect(loaded.page).toBe('h2');
+    expect(loaded.scripts.length).toBeGreaterThan(1);
+    expect(loaded.scripts.filter((script) => script.protocol !== 'h2')).toEqual([]);
+    expect(problems).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
 interface LoadedFile {
   path: string;
   wire: number;

@@ -48,6 +48,7 @@ import { openApiRoute } from './openapi.ts';
 import { serveConsole, servePwa } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-errors.ts';
+import { limitSecureServer, secureServerOptions } from './secure-server.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -61,7 +62,7 @@ export interface AppOptions {
   /** Trust X-Forwarded-For from this many proxy hops (behind a load balancer); off by default. */
   trustProxyHops?: number;
   logger?: FastifyServerOptions['logger'];
-  /** TLS_CERT / TLS_KEY: the server speaks https itself (a phone on the LAN can install the PWA). */
+  /** TLS_CERT / TLS_KEY: the server speaks https itself (a phone on the LAN can install the PWA), HTTP/2 and HTTP/1.1. */
   tls?: { cert: Buffer; key: Buffer } | null;
   /** A request (headers and body) not received in full within this time is answered 408 and closed; 2 minutes by default. */
   requestTimeoutMs?: number;
@@ -87,8 +88,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     frameworkErrors: malformedUrl,
     clientErrorHandler: answerClientError,
     logController: new RequestLog(),
-    ...(options.tls ? { https: { ...options.tls, ...timeouts } } : { http: timeouts }),
+    // Typed as the HTTP/1.1 server: HTTP/2's compatibility API gives handlers the same request and reply.
+    ...(options.tls ? (secureServerOptions(options.tls) as object) : { http: timeouts }),
   }) as unknown as FastifyInstance;
+  if (options.tls) limitSecureServer(app, { requestTimeout, ...timeouts });
   const kept = keptAnswers(services.changes);
   // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from another process.
   const stopTicks = services.market.subscribe(() => kept.coinList.dropAll());

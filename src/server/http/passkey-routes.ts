@@ -22,8 +22,9 @@ export interface PasskeyOptions {
 export function passkeyRoutes(route: ReturnType<typeof router>, options: PasskeyOptions) {
   const { perMinute } = options;
   const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
-    const { origin, host } = request.headers;
-    return passkeys.relyingPartyOf(options.relyingParty, typeof origin === 'string' ? origin : undefined, host, options.corsOrigins);
+    // HTTP/2 names the host in :authority; it has no Host header.
+    const { origin, host = request.headers[':authority'] } = request.headers;
+    return passkeys.relyingPartyOf(options.relyingParty, typeof origin === 'string' ? origin : undefined, typeof host === 'string' ? host : undefined, options.corsOrigins);
   };
 
   route(listPasskeys, async (_input, { db, caller }) => {

@@ -128,6 +128,13 @@ export function priceFanout(market: Market) {
       }
     },
     leave,
+    /** Ends every client's stream (the server is stopping): their browsers reconnect, resuming from the last id they read. */
+    endAll() {
+      for (const client of [...clients]) {
+        leave(client);
+        client.out.end();
+      }
+    },
     /** Clients connected now. */
     size: () => clients.size,
     stop() {

@@ -27,13 +27,19 @@ function lastSeen(header: unknown, query: unknown): number | null {
 export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
   const fanout = priceFanout(market);
   app.addHook('onClose', async () => fanout.stop());
+  // An open stream would keep its connection (HTTP/1.1) or session (HTTP/2) and the server from closing.
+  app.addHook('preClose', (done) => {
+    fanout.endAll();
+    done();
+  });
 
   app.get(`/api${PRICE_STREAM_PATH}`, async (request, reply) => {
     // HEAD: the headers alone. Joining would hold a client no one reads, for as long as the connection lasts.
     if (request.method === 'HEAD') return reply.code(200).headers(STREAM_TYPE).send();
     reply.hijack();
     const out = reply.raw;
-    out.writeHead(200, { ...STREAM_TYPE, connection: 'keep-alive', 'x-accel-buffering': 'no' });
+    // HTTP/2 forbids connection headers (Node throws on one): its streams share the connection anyway.
+    out.writeHead(200, { ...STREAM_TYPE, ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}), 'x-accel-buffering': 'no' });
     out.write(`retry: 3000\n\n`);
     // What is halted now, before any price: a client never shows a halted coin's last price as live.
     out.write(haltsFrame(market.halted()));
