@@ -6,9 +6,13 @@
 // Nothing else of a user is cached (uploaded pictures never); writes always go to the network.
 // Updates wait for consent.
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { createStore, get } from 'idb-keyval';
 import {
+  LATER_PRECACHE,
+  PRECACHE_LATER_MESSAGE,
+  PRECACHE_STATE_MESSAGE,
   FLUSH_OUTBOX_MESSAGE,
   FRESH_MESSAGE,
   OUTBOX_SYNC_TAG,
@@ -26,11 +30,84 @@ import {
 } from '../src/contract/offline-cache.ts';
 import { isPublicCall, isUserCall } from '../src/lib/kept-calls.ts';
 import { notificationTarget, openNotificationTarget, readPushNotice } from '../src/lib/notification-click.ts';
+import { DEVICE_DB, DEVICE_STORE, LOCALE_KEY, isLocale, pickLocale } from '../src/lib/locale-pick.ts';
+import type { Locale } from '../src/contract/constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
-precacheAndRoute(self.__WB_MANIFEST);
+/**
+ * The build tags the manifest (vite.config.ts precacheGroups): `locale` on a language's texts, `later`
+ * on what a visit does not start with. The install keeps what every start needs and the start
+ * pages' texts in the active language; the rest comes once the page's first screen is idle
+ * (PRECACHE_LATER_MESSAGE), so a first visit does not download every page and language before it.
+ */
+type Entry = PrecacheEntry & { later?: true; locale?: string };
+const manifest = self.__WB_MANIFEST as Entry[];
+precacheAndRoute(manifest.filter((entry) => !entry.later && !entry.locale));
 cleanupOutdatedCaches();
+const laterPrecache = new PrecacheController({ cacheName: LATER_PRECACHE });
+const laterEntries = manifest.filter((entry) => entry.later || entry.locale);
+laterPrecache.addToCacheList(laterEntries);
+registerRoute(new PrecacheRoute(laterPrecache));
+
+/** The language the app starts in on this device (as the page picks it: src/lib/locale-pick.ts). */
+async function activeLocale(): Promise<Locale> {
+  const stored = await get<{ locale?: unknown }>(LOCALE_KEY, createStore(DEVICE_DB, DEVICE_STORE)).catch(() => undefined);
+  return pickLocale(isLocale(stored?.locale) ? stored.locale : null, self.navigator.languages);
+}
+
+/** At most this many of those files are on their way at once. */
+const LATER_PARALLEL = 4;
+
+/** Keeps the entries not kept yet (a hashed file may come from the HTTP cache, where the page left it); false if one could not be fetched. */
+async function keepLater(entries: Entry[]): Promise<boolean> {
+  const cache = await caches.open(LATER_PRECACHE);
+  const keys = laterPrecache.getURLsToCacheKeys();
+  const queue = entries.map((entry) => new URL(entry.url, self.registration.scope).href);
+  let complete = true;
+  const worker = async () => {
+    for (let url = queue.shift(); url && complete; url = queue.shift()) {
+      const key = keys.get(url)!;
+      if (await cache.match(key)) continue;
+      const response = await fetch(new Request(url, { cache: key === url ? 'default' : 'reload', credentials: 'same-origin' })).catch(() => null);
+      if (!response?.ok) complete = false;
+      else await cache.put(key, response);
+    }
+  };
+  await Promise.all(Array.from({ length: LATER_PARALLEL }, worker));
+  return complete;
+}
+
+const inLanguage = (locale: string) => (entry: Entry) => entry.locale === locale;
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(
+    activeLocale().then(async (locale) => {
+      if (!(await keepLater(laterEntries.filter((entry) => !entry.later && entry.locale === locale)))) throw new Error("The start pages' texts could not be kept");
+    }),
+  );
+});
+
+/** The fetch of the later files under way, if any: a second ask waits for the same one. */
+let keepingLater: Promise<boolean> | null = null;
+
+/** The other pages and languages: the active language's texts first, then the pages, then the other languages. */
+function keepAllLater(locale: string): Promise<boolean> {
+  const order = [
+    ...laterEntries.filter(inLanguage(locale)),
+    ...laterEntries.filter((entry) => !entry.locale),
+    ...laterEntries.filter((entry) => entry.locale && entry.locale !== locale),
+  ];
+  keepingLater ??= keepLater(order).finally(() => (keepingLater = null));
+  return keepingLater;
+}
+
+/** Whether every file of the app is kept (both caches), without fetching anything. */
+async function allKept(): Promise<boolean> {
+  const cache = await caches.open(LATER_PRECACHE);
+  for (const key of laterPrecache.getURLsToCacheKeys().values()) if (!(await cache.match(key))) return false;
+  return true;
+}
 // The first visit is controlled at once, so what it reads is already kept for offline.
 clientsClaim();
 // Routes live in the hash, so the app is only ever opened at its scope (or index.html); any other
@@ -161,9 +238,11 @@ async function keep(cacheName: string, key: string, response: Response): Promise
   if (forgotten.has(cacheName)) await caches.delete(cacheName);
 }
 
-const isOurs = (name: string) => name === cacheNames.precache || name === PUBLIC_CACHE || isPartition(name);
+const isOurs = (name: string) => name === cacheNames.precache || name === LATER_PRECACHE || name === PUBLIC_CACHE || isPartition(name);
 
 self.addEventListener('activate', (event) => {
+  // The files of earlier versions that this one no longer lists go.
+  laterPrecache.activate(event);
   // Caches of earlier versions of this worker (renamed public cache, old layouts) go.
   event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => !isOurs(name)).map((name) => caches.delete(name)))));
 });
@@ -183,10 +262,18 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
   );
 });
 
-type WorkerMessage = { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string; signedOut?: boolean };
+type WorkerMessage =
+  | { type: 'SKIP_WAITING' }
+  | { type: 'FORGET_USER'; partition: string; signedOut?: boolean }
+  | { type: typeof PRECACHE_LATER_MESSAGE }
+  | { type: typeof PRECACHE_STATE_MESSAGE };
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
+  if (message?.type === PRECACHE_LATER_MESSAGE || message?.type === PRECACHE_STATE_MESSAGE) {
+    const done = message.type === PRECACHE_LATER_MESSAGE ? activeLocale().then(keepAllLater) : allKept();
+    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+  }
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (message?.type === 'FORGET_USER' && isPartition(message.partition)) {
     forgotten.add(message.partition);

@@ -26,6 +26,15 @@ export const NETWORK_MESSAGE = 'NETWORK_STATE';
 export const NETWORK_TIMEOUT_MS = 3_500;
 /** Posted to the pages when a late network answer replaced a kept one: `{ type: FRESH_MESSAGE, path }`. */
 export const FRESH_MESSAGE = 'FRESH_ANSWER';
+/**
+ * The page, once its first screen is idle, asks the worker for the app files it did not install
+ * (the other pages and languages, the active one's first); the worker answers on the message's port when
+ * every one is kept. PRECACHE_STATE asks, without starting anything, whether that has happened.
+ */
+export const PRECACHE_LATER_MESSAGE = 'PRECACHE_LATER';
+export const PRECACHE_STATE_MESSAGE = 'PRECACHE_STATE';
+/** The cache of those files (named like the install's, so the pages count both as app files). */
+export const LATER_PRECACHE = 'workbox-precache-later';
 /** Background Sync's tag for the outbox of harmless writes (messages marked read offline). */
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** Posted by the service worker when that sync fires: the pages send what waits. */

@@ -3,10 +3,13 @@
 // catalog comes in parts (vite.config.ts, catalogsByArea): the shell's at start, a product area's
 // with its first page.
 import { i18n, type Messages } from '@lingui/core';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
+import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
+import { LOCALE_KEY, isLocale, pickLocale } from './locale-pick.ts';
 
-export const localeChoice = persistedStore('locale', { locale: null as Locale | null });
+export { isLocale, pickLocale };
+
+export const localeChoice = persistedStore(LOCALE_KEY, { locale: null as Locale | null });
 
 type AreaCatalog = () => Promise<{ messages: Messages }>;
 const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<string, AreaCatalog>> }>('../locales/*/messages.po', { query: '?area=shell' });
@@ -34,8 +37,6 @@ export function startAreaMessages(locale: Locale, area: string): void {
 let areaCatalogs: Partial<Record<string, AreaCatalog>> = {};
 const loadedAreas = new Map<string, Promise<void>>();
 
-export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
-
 /** The language tag Intl and the `lang` attribute understand. */
 export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
 
@@ -55,16 +56,6 @@ export function warmIntl(locale: Locale): void {
 
 /** §7: the request language header is zh for any Chinese locale, otherwise the app locale. */
 export const requestLanguage = (locale: string) => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale);
-
-export function pickLocale(stored: Locale | null, browserLanguages: readonly string[]): Locale {
-  if (stored && isLocale(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const locale = base === 'ja' ? 'jp' : base;
-    if (isLocale(locale)) return locale;
-  }
-  return FALLBACK_LOCALE;
-}
 
 /** The language being activated: calls made while its texts arrive already ask in it. */
 let activating: Locale | null = null;

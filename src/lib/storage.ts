@@ -3,6 +3,7 @@
 // of a lazily loaded page registers later: it hydrates on registration (await storeHydrated).
 import { getVersion, proxy, snapshot, subscribe } from 'valtio/vanilla';
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
+import { DEVICE_DB, DEVICE_STORE } from './locale-pick.ts';
 
 interface Persisted {
   key: string;
@@ -15,7 +16,7 @@ interface Persisted {
 
 const registry: Persisted[] = [];
 let database: UseStore | null = null;
-const idb = () => (database ??= createStore('coinvest', 'state'));
+const idb = () => (database ??= createStore(DEVICE_DB, DEVICE_STORE));
 let pendingWrite: Promise<unknown> = Promise.resolve();
 let booted = false;
 

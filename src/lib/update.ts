@@ -11,6 +11,7 @@ import { toast } from './toast.ts';
 import { appUpdate } from './update-state.ts';
 import { startOutbox } from './outbox.ts';
 import { keepStorage } from './persistence.ts';
+import { PRECACHE_LATER_MESSAGE } from '../contract/offline-cache.ts';
 
 let workbox: Workbox | null = null;
 
@@ -23,6 +24,10 @@ export function registerServiceWorker(): void {
   // Also fires at start when a version was already waiting (installed during an earlier visit).
   workbox.addEventListener('waiting', () => (appUpdate.waiting = true));
   void workbox.register();
+  // The worker installs what a start needs; the other pages and languages it fetches when asked, here,
+  // after the first screen (afterFirstScreen runs when the browser is idle) and once it is active.
+  // Each start asks again: what an earlier one kept is not fetched twice.
+  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: PRECACHE_LATER_MESSAGE }));
 }
 
 /** Set once the plain-http notice was shown on this device. */
@@ -39,9 +44,6 @@ export function noteInsecureContext(storage: Storage = localStorage): void {
   storage.setItem(INSECURE_NOTICE_KEY, new Date().toISOString());
   toast(i18n._(texts.secureContextNeeded), INSECURE_NOTICE_MS);
 }
-
-/** The app runs inside the Android shell (its WebView adds this to the user agent). */
-export const isAndroidShell = (userAgent = navigator.userAgent) => userAgent.includes('CoinvestAndroid');
 
 /** The version number in the `v` parameter of appurl_android, or null when there is none. */
 export function announcedVersion(appurlAndroid: string | undefined): number | null {
@@ -73,40 +75,6 @@ export async function checkAppVersion(): Promise<void> {
   const system = await api(config, { act: 'system' }, { loading: false });
   await applyVersionCheck(system.appurl_android);
 }
-
-/** The dialog's button: the Android shell downloads the new app; the web app activates the new worker and reloads. */
-export async function installUpdate(): Promise<void> {
-  if (appUpdate.forced && appUpdate.link && isAndroidShell()) {
-    location.assign(appUpdate.link);
-    return;
-  }
-  const registration = await navigator.serviceWorker?.getRegistration();
-  const next = registration?.waiting ?? registration?.installing;
-  // No new worker (or the very first one still installing): the reload itself is the update.
-  if (!workbox || !next || !navigator.serviceWorker.controller) {
-    location.reload();
-    return;
-  }
-  // Reload once the new worker controls the page. workbox-window's `controlling` says isUpdate
-  // false when this page session installed the first worker, so listen to the browser itself.
-  navigator.serviceWorker.addEventListener('controllerchange', () => location.reload(), { once: true });
-  if (next.state !== 'installed') await installed(next);
-  // Activated meanwhile (accepted in another tab) or replaced by a newer one: just reload.
-  if (next.state === 'installed') workbox.messageSkipWaiting();
-  else location.reload();
-}
-
-const installed = (worker: ServiceWorker) =>
-  new Promise<void>((resolve) => {
-    const check = () => {
-      if (worker.state === 'installed' || worker.state === 'activated' || worker.state === 'redundant') {
-        worker.removeEventListener('statechange', check);
-        resolve();
-      }
-    };
-    worker.addEventListener('statechange', check);
-    check();
-  });
 
 /**
  * What the first screen does not need, started once the page has loaded (Workbox's advice for the

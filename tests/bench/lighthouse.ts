@@ -148,7 +148,7 @@ async function signIn(origin: string): Promise<string | null> {
 }
 
 /** The server as `npm start` runs it (production, the built PWA, a fresh embedded database). */
-async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
+export async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const webRoot = process.env.WEB_ROOT || 'dist';
   if (!existsSync(join(webRoot, 'index.html'))) execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'coinvest-lighthouse-'));

@@ -1,6 +1,7 @@
-// `npm run bench [bundle|http|settlement|stream|matching|earn|index|lighthouse]`: bundle sizes from the build, server
+// `npm run bench [bundle|http|settlement|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes from the build, server
 // throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the live-price fan-out lag,
-// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, and Lighthouse scores of the main pages (Chromium).
+// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium),
+// and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2.
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -13,6 +14,8 @@ import { earnBench } from './earn.ts';
 import { httpBench } from './http.ts';
 import { lighthouseBench } from './lighthouse.ts';
 import { indexBench } from './index.ts';
+import { h2Bench } from './h2.ts';
+import { firstVisitBench } from './first-visit.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -38,4 +41,6 @@ if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
 if (!only || only === 'earn') await earnBench();
 if (!only || only === 'index') await indexBench();
+if (!only || only === 'first-visit') await firstVisitBench();
 if (!only || only === 'lighthouse') await lighthouseBench();
+if (!only || only === 'h2') await h2Bench();

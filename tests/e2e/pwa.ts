@@ -3,7 +3,8 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { PRECACHE_STATE_MESSAGE } from '../../src/contract/offline-cache.ts';
 import { codeSentTo } from './browser.ts';
 
 interface Envelope<T = unknown> {
@@ -99,9 +100,29 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.waitForURL(/#\/pages\/index\/index/);
 }
 
-/** Waits until a service worker controls the page. */
+/**
+ * Waits until a service worker controls the page and keeps every file of the app: it installs what
+ * a start needs, and the page asks for the other pages and languages once its first screen is idle
+ * (sw/sw.ts). Nothing here asks for them: the app must.
+ */
 export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
+  await expect.poll(() => appFilesKept(page), { timeout: 60_000, interval: 250 }).toBe(true);
+}
+
+/** Whether the controlling worker keeps every file of the app (it fetches nothing to answer). */
+export function appFilesKept(page: Page): Promise<boolean> {
+  return page.evaluate(
+    (type) =>
+      new Promise<boolean>((resolve) => {
+        const controller = navigator.serviceWorker?.controller;
+        if (!controller) return resolve(false);
+        const channel = new MessageChannel();
+        channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => resolve(event.data.kept === true);
+        controller.postMessage({ type }, [channel.port2]);
+      }),
+    PRECACHE_STATE_MESSAGE,
+  );
 }
 
 /** Everything the app keeps in IndexedDB (database coinvest, store state), by key. */

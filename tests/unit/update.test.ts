@@ -4,7 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { toasts } from '../../src/lib/toast.ts';
-import { INSECURE_NOTICE_KEY, announcedVersion, applyVersionCheck, isAndroidShell, noteInsecureContext } from '../../src/lib/update.ts';
+import { INSECURE_NOTICE_KEY, announcedVersion, applyVersionCheck, noteInsecureContext } from '../../src/lib/update.ts';
+import { isAndroidShell } from '../../src/lib/update-install.ts';
 import { appUpdate } from '../../src/lib/update-state.ts';
 
 beforeEach(() => {

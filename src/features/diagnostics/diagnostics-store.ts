@@ -115,13 +115,14 @@ async function readCaches(): Promise<CacheFacts> {
   if (typeof caches === 'undefined') return { supported: false, precache: null, runtime: [] };
   const names = await caches.keys();
   const mine = session.token && globalThis.crypto?.subtle ? await partitionName(session.token) : null;
-  let precache: CacheFacts['precache'] = null;
+  let precache = null as CacheFacts['precache'];
   const runtime: RuntimeCache[] = [];
   for (const name of names) {
     const cache = await caches.open(name);
     const requests = await cache.keys();
+    // The files the worker installed and those it fetched once a first screen was idle: app files both.
     if (name.startsWith(PRECACHE_PREFIX)) {
-      precache = { name, entries: requests.length };
+      precache = { name: precache?.name ?? name, entries: (precache?.entries ?? 0) + requests.length };
       continue;
     }
     const entries = await Promise.all(

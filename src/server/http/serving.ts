@@ -9,6 +9,18 @@ import fastifyStatic from '@fastify/static';
 /** The operator console's build (vite.config.ts consoleBuild), under the PWA's root. */
 const CONSOLE_DIR = 'console';
 
+/** Security headers (security-headers.ts) that browsers read on documents and workers only. */
+const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
+
 /**
  * The built PWA. Hashed files under /assets/ are immutable; index.html, the service worker, the
  * manifest and icons are revalidated on every load (`no-cache`), so a new build reaches users.
@@ -24,6 +36,10 @@ export async function servePwa(app: FastifyInstance, root: string) {
       const file = path.replace(/\.(br|gz)$/, '');
       const immutable = /[\\/]assets[\\/]/.test(file);
       reply.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      // A script, stylesheet, picture or font is no document: these headers only act on documents
+      // (and the worker's script, which is not under /assets/). Each is ~0.7 KB less on every one of
+      // the 60-odd files of a first visit and the 260 its worker fetches next, over HTTP/1.1.
+      if (immutable) for (const name of DOCUMENT_ONLY_HEADERS) reply.removeHeader(name);
       if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
