@@ -263,10 +263,7 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
 });
 
 type WorkerMessage =
-  | { type: 'SKIP_WAITING' }
-  | { type: 'FORGET_USER'; partition: string; signedOut?: boolean }
-  | { type: typeof PRECACHE_LATER_MESSAGE }
-  | { type: typeof PRECACHE_STATE_MESSAGE };
+  { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string; signedOut?: boolean } | { type: typeof PRECACHE_LATER_MESSAGE } | { type: typeof PRECACHE_STATE_MESSAGE };
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;

@@ -1,11 +1,15 @@
-// Lighthouse (mobile, simulated throttling) on Home, Markets, Options and the login page of the built
-// PWA, served as `npm start` serves it; the run with the median performance score of each route is
-// printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target: ≥ 0.98 performance and
-// accessibility on each. LIGHTHOUSE_URL measures a server already running instead (its demo account,
+// Lighthouse (mobile, simulated throttling) on Home, Markets, Options, Mining, Mine and the login page
+// of the built PWA, served as `npm start` serves it; the run with the median performance score of each
+// route is printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target (issue 31): ≥ 0.95
+// performance and TBT ≤ 200 ms on each. A trivial static page is scored first in the same browser
+// with the same settings, and Lighthouse's CPU benchmark index printed beside it: a slow machine (a
+// low index, the trivial page's TBT above 0) is told apart from a slow app. LIGHTHOUSE_URL measures a server already running instead (its demo account,
 // or LIGHTHOUSE_USER / LIGHTHOUSE_PASSWORD); LIGHTHOUSE_PAGES=home,login a part of the pages; WEB_ROOT
 // another build folder than dist/.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
@@ -19,7 +23,8 @@ import { storeSession } from '../e2e/stored-session.ts';
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
-const TARGET = 0.98;
+const TARGET = 0.95;
+const TBT_TARGET_MS = 200;
 const REPORTS = resolve(process.env.LIGHTHOUSE_OUT ?? 'test-results/lighthouse');
 
 /**
@@ -31,8 +36,14 @@ const PAGES = [
   { name: 'Home', path: ROUTES.home, signedIn: true },
   { name: 'Markets', path: ROUTES.coinList, signedIn: true },
   { name: 'Options', path: ROUTES.option, signedIn: true },
+  { name: 'Mining', path: ROUTES.lockUp, signedIn: true },
+  { name: 'Mine', path: ROUTES.mine, signedIn: true },
   { name: 'Login', path: ROUTES.login, signedIn: false },
 ];
+
+/** The calibration: a page with a heading and a paragraph, no script, served apart. */
+const TRIVIAL_PAGE =
+  '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Calibration</title></head><body><h1>Calibration</h1><p>A page with nothing to run.</p></body></html>';
 
 export async function lighthouseBench() {
   if (!existsSync(CHROME_PATH)) {
@@ -46,6 +57,7 @@ export async function lighthouseBench() {
     mkdirSync(REPORTS, { recursive: true });
     console.log(`\nLighthouse on ${server.origin} (mobile, simulated throttling, median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
     let printedVersion = false;
+    await calibrate(chrome);
     const wanted = process.env.LIGHTHOUSE_PAGES?.toLowerCase().split(',');
     for (const page of PAGES.filter((item) => !wanted || wanted.includes(item.name.toLowerCase()))) {
       const runs: Result[] = [];
@@ -80,6 +92,25 @@ export async function lighthouseBench() {
   }
 }
 
+/** Scores TRIVIAL_PAGE (its own server on loopback) once and prints it with Lighthouse's CPU benchmark index. */
+async function calibrate(chrome: LaunchedChrome) {
+  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TRIVIAL_PAGE));
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  try {
+    const { port } = server.address() as AddressInfo;
+    const result = await lighthouse(`http://127.0.0.1:${port}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+    const lhr = result?.lhr;
+    if (!lhr || lhr.runtimeError) return console.log(`  calibration: the trivial page failed (${lhr?.runtimeError?.message ?? 'no result'})`);
+    const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
+    console.log(
+      `  calibration: a trivial static page scores ${lhr.categories.performance!.score?.toFixed(2)} (TBT ${ms('total-blocking-time')}, FCP ${ms('first-contentful-paint')});` +
+        ` CPU benchmark index ${Math.round(lhr.environment.benchmarkIndex)} (Lighthouse calls a machine below ~1000 slow; its 4× CPU slowdown assumes a desktop-class one)`,
+    );
+  } finally {
+    server.close();
+  }
+}
+
 function printRun(name: string, who: string, lhr: Result, scores: number[]) {
   const performance = lhr.categories.performance!;
   const accessibility = lhr.categories.accessibility!;
@@ -93,8 +124,10 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
     `           FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}` +
       `  CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  SI ${ms('speed-index')}`,
   );
-  if ((performance.score ?? 0) < TARGET) console.log(`           performance, failing: ${failing(lhr, 'performance').join(', ')}`);
-  if ((accessibility.score ?? 0) < TARGET) console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
+  const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
+  if ((performance.score ?? 0) < TARGET || !(tbt <= TBT_TARGET_MS))
+    console.log(`           below the target (≥ ${TARGET}, TBT ≤ ${TBT_TARGET_MS} ms), failing: ${failing(lhr, 'performance').join(', ')}`);
+  if ((accessibility.score ?? 0) < 0.98) console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
 }
 
 /** The category's audits that did not pass: metrics with their score, insights with their estimated savings. */

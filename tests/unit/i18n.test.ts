@@ -158,7 +158,7 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
 });
 
 describe('warmIntl', () => {
-  it("loads the number and date data of the app language's Intl tag (jp is ja)", () => {
+  it("loads the number and date data of the app language's Intl tag (jp is ja), each in a task of its own", async () => {
     const { NumberFormat, DateTimeFormat } = Intl;
     const tags: unknown[] = [];
     Intl.NumberFormat = class extends NumberFormat {
@@ -175,6 +175,8 @@ describe('warmIntl', () => {
     } as typeof DateTimeFormat;
     try {
       warmIntl('jp');
+      expect(tags).toEqual([['number', 'ja']]);
+      await new Promise((done) => setTimeout(done, 0));
       expect(tags).toEqual([
         ['number', 'ja'],
         ['date', 'ja'],
