@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { expect, inject } from 'vitest';
+import { inject } from 'vitest';
 import { PRECACHE_STATE_MESSAGE } from '../../src/contract/offline-cache.ts';
 import { codeSentTo } from './browser.ts';
 
@@ -107,7 +107,9 @@ export async function logIn(page: Page, username: string, password: string): Pro
  */
 export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
-  await expect.poll(() => appFilesKept(page), { timeout: 60_000, interval: 250 }).toBe(true);
+  // A loop rather than expect.poll: this also runs in hooks.
+  for (const deadline = Date.now() + 60_000; !(await appFilesKept(page)); await page.waitForTimeout(250))
+    if (Date.now() > deadline) throw new Error('the service worker did not keep every file of the app within 60 s of controlling the page');
 }
 
 /** Whether the controlling worker keeps every file of the app (it fetches nothing to answer). */

@@ -3,8 +3,7 @@
 // start), accepting reloads into the new version. The §1 check of `v` in appurl_android raises
 // the same dialog, forced; in the Android shell its button opens the download link.
 // This file runs its own server whose web root the test swaps between the two builds.
-import { spawnSync } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
@@ -13,12 +12,15 @@ import { PHONE, launch } from './browser.ts';
 import { controlledByServiceWorker } from './pwa.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { LATER_PRECACHE } from '../../src/contract/offline-cache.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
 
-const NEW_BUILD = 'e2e-second-build';
+const NEW_BUILD = SECOND_BUILD_ID;
 const work = mkdtempSync(join(tmpdir(), 'coinvest-update-'));
 const webRoot = join(work, 'web');
-const second = join(work, 'dist-second');
+/** The second build (second-build.ts), made once per run. */
+let second = '';
 let server: ServerProcess | undefined;
 let base = '';
 let browser: Browser;
@@ -30,19 +32,15 @@ function deploy(build: string): void {
 }
 
 beforeAll(async () => {
-  // The second version: the same code, another build id, in its own folder.
-  const built = spawnSync('node_modules/.bin/vite', ['build', '--outDir', second, '--emptyOutDir', '--logLevel', 'error'], {
-    // vitest sets NODE_ENV=test; the second version must be a production build like the first.
-    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: NEW_BUILD },
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`the second build failed: ${built.stderr}`);
   deploy(inject('webRoot'));
-
-  server = await startServer({ work, name: 'update test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } });
+  // The second version (the same code, another build id, in its own folder) is made meanwhile.
+  [second, server, browser] = await Promise.all([
+    secondBuild(),
+    startServer({ work, name: 'update test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } }),
+    launch(),
+  ]);
   base = server.base;
-  browser = await launch();
-});
+}, SECOND_BUILD_WAIT_MS);
 
 afterAll(async () => {
   await browser?.close();
@@ -87,11 +85,26 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
     await expect.poll(() => buildOnPage(page)).toBe(NEW_BUILD);
     await expect.poll(() => page.locator('.app-build').textContent()).toBe(`Coinvest ${APP_VERSION} · ${NEW_BUILD}`);
     expect(await updateDialog(page).count()).toBe(0);
-    // The old version's caches are gone: only the new precache remains.
-    const precaches = await page.evaluate(async () => (await caches.keys()).filter((name) => name.startsWith('workbox-precache')));
-    expect(precaches).toHaveLength(1);
+    // The old version's files are gone: the new install's cache and the later files' cache (sw/sw.ts)
+    // hold files of the new build only.
+    const keptFiles = () =>
+      page.evaluate(async () => {
+        const found: Record<string, string[]> = {};
+        for (const name of (await caches.keys()).filter((key) => key.startsWith('workbox-precache')))
+          found[name.startsWith('workbox-precache-v2') ? 'install' : name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+        return found;
+      });
+    // (The new worker's activation clears them: it may still be at it when the page has reloaded.)
+    await expect.poll(async () => Object.keys(await keptFiles()).sort()).toEqual(['install', LATER_PRECACHE]);
+    await expect
+      .poll(async () =>
+        Object.values(await keptFiles())
+          .flat()
+          .filter((path) => !existsSync(join(second, path))),
+      )
+      .toEqual([]);
     const shell = await page.evaluate(async () => {
-      const cache = await caches.open((await caches.keys()).find((name) => name.startsWith('workbox-precache'))!);
+      const cache = await caches.open((await caches.keys()).find((name) => name.startsWith('workbox-precache-v2'))!);
       const index = await cache.match('index.html', { ignoreSearch: true });
       return index ? await index.text() : '';
     });
