@@ -6,10 +6,12 @@ import { beforeAll, expect, it, vi } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 let page: Page;
+demoAccountForFile();
 phonePageForFile((opened) => {
   page = opened;
   page.setDefaultTimeout(30_000);

@@ -13,6 +13,7 @@ import { ROUTES } from '../../src/contract/routes.ts';
 import { PHONE, launch } from './browser.ts';
 import { callApi, markAllRead } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 const KB = 1024;
 const ROUTE_TARGET = 90 * KB;
@@ -52,6 +53,7 @@ let close: () => Promise<void>;
 let loggedIn: BrowserContext;
 let loggedOut: BrowserContext;
 
+demoAccountForFile();
 beforeAll(async () => {
   await markAllRead('demo', 'demo1234');
   const browser = await launch();

@@ -5,7 +5,6 @@
 // from its precache until the user accepts the update, so a chunk only goes missing in a browser
 // the worker does not (yet) control — the first visit, or a browser without one.
 // This file runs its own server whose web root the test swaps between two builds (as update.test.ts).
-import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,8 +14,9 @@ import type { Browser, Page } from 'playwright-core';
 import { PHONE, launch } from './browser.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
 
-const NEW_BUILD = 'e2e-chunk-build';
+const NEW_BUILD = SECOND_BUILD_ID;
 const work = mkdtempSync(join(tmpdir(), 'coinvest-chunk-'));
 const webRoot = join(work, 'web');
 const second = join(work, 'dist-second');
@@ -60,18 +60,17 @@ function changeRegisterPage(build: string): void {
 }
 
 beforeAll(async () => {
-  const built = spawnSync('node_modules/.bin/vite', ['build', '--outDir', second, '--emptyOutDir', '--logLevel', 'error'], {
-    env: { ...process.env, NODE_ENV: 'production', BUILD_ID: NEW_BUILD },
-    encoding: 'utf8',
-  });
-  if (built.status !== 0) throw new Error(`the second build failed: ${built.stderr}`);
-  changeRegisterPage(second);
   deploy(inject('webRoot'));
-
-  server = await startServer({ work, name: 'chunk test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } });
-  base = server.base;
-  browser = await launch();
-});
+  const [built, started, launched] = await Promise.all([
+    secondBuild(),
+    startServer({ work, name: 'chunk test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } }),
+    launch(),
+  ]);
+  [server, base, browser] = [started, started.base, launched];
+  // The run's second build (second-build.ts), copied: this file changes its copy.
+  cpSync(built, second, { recursive: true });
+  changeRegisterPage(second);
+}, SECOND_BUILD_WAIT_MS);
 
 afterAll(async () => {
   await browser?.close();

@@ -9,8 +9,10 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
+demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
 
 /** "10,008.00" → "10008.00": a figure on screen as a decimal string. */

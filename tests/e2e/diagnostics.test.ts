@@ -9,8 +9,10 @@ import { controlledByServiceWorker, logIn, markAllRead, storedToken } from './pw
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { PUBLIC_CACHE, partitionName } from '../../src/contract/offline-cache.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
+demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
 
 /** The value of a row of a diagnostics card, by its label. */

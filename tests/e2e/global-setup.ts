@@ -1,28 +1,51 @@
 // Starts the real server (production mode, serving the built PWA from dist/) on a free port with
 // a fresh embedded database; its log is kept so tests can read the codes the outbox sender wrote.
+// Both end-to-end projects (e2e, whose files run side by side, and e2e-alone, whose timed files run
+// after them one at a time) use this one server: vitest runs each project's global setup in its own
+// module instance but in one process, so the server is kept on globalThis and stopped after the last.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { startServer } from '../server/server-process.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+
+interface SharedRun {
+  server: Promise<ServerProcess>;
+  work: string;
+  webRoot: string;
+  users: number;
+}
+const shared = globalThis as typeof globalThis & { coinvestE2eRun?: SharedRun };
 
 export default async function setup(project: TestProject) {
   // E2E_WEB_ROOT: another build folder (`vite build --outDir …`), so parallel work need not share dist/.
   const webRoot = process.env.E2E_WEB_ROOT || 'dist';
   if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`Build the PWA first (npm run build): the end-to-end tests drive ${webRoot}/.`);
-  const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
-  // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own server with the default.
-  // PUSH_SERVICE_HOSTS: push.test.ts's stand-in subscription (headless Chromium has no push service of its own).
-  const server = await startServer({
-    work,
-    env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20', PAYEE_COOLING_HOURS: '0', PUSH_SERVICE_HOSTS: 'push.example.invalid' },
-  });
+  if (!shared.coinvestE2eRun) {
+    const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
+    // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own server with the default.
+    // PUSH_SERVICE_HOSTS: push.test.ts's stand-in subscription (headless Chromium has no push service of its own).
+    const server = startServer({
+      work,
+      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20', PAYEE_COOLING_HOURS: '0', PUSH_SERVICE_HOSTS: 'push.example.invalid' },
+    });
+    shared.coinvestE2eRun = { server, work, webRoot, users: 0 };
+  }
+  const run = shared.coinvestE2eRun;
+  run.users += 1;
+  const server = await run.server;
   project.provide('baseUrl', server.base);
   project.provide('serverLog', server.logFile);
-  project.provide('dataDir', join(work, 'data'));
-  project.provide('webRoot', webRoot);
+  project.provide('dataDir', join(run.work, 'data'));
+  project.provide('webRoot', run.webRoot);
+  project.provide('runDir', run.work);
   project.provide('artifacts', join(process.cwd(), 'test-results', 'screens'));
-  return () => server.stop();
+  return async () => {
+    run.users -= 1;
+    if (run.users > 0) return;
+    shared.coinvestE2eRun = undefined;
+    await server.stop();
+  };
 }
 
 declare module 'vitest' {
@@ -33,6 +56,8 @@ declare module 'vitest' {
     dataDir: string;
     /** The built PWA the server serves (dist/ unless E2E_WEB_ROOT names another). */
     webRoot: string;
+    /** A folder of this run, shared by the files (the second build, the demo account's lock). */
+    runDir: string;
     artifacts: string;
   }
 }

@@ -5,8 +5,10 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { markAllRead } from './pwa.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
+demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
 
 /** "10,008.00" → 10008 (cents are enough for these checks). */

@@ -9,8 +9,10 @@ import type { Page } from 'playwright-core';
 import { PHONE, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { logIn, markAllRead } from './pwa.ts';
+import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
+demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
 
 const GATE = 'Your account has not yet activated the invitation permission!';

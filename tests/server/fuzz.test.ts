@@ -92,6 +92,8 @@ let endpoints: DeclaredEndpoint[];
 let user: { token: string; phone: string; id: number };
 let pool: string[];
 let requests = 0;
+/** How many requests were followed by a fingerprint (a compared table was written). */
+let fingerprints = 0;
 const problems: string[] = [];
 const started = Date.now();
 /** FUZZ_STATS=1 prints how each endpoint answered: proof that the walk gets past validation. */
@@ -105,10 +107,27 @@ const BOOKKEEPING = new Set(['attempt_counters', 'request_counters', 'idempotenc
 const ROWS_ONLY = new Set(['verification_codes']);
 const tables: { name: string; content: boolean }[] = [];
 
-/** Cheap: the next transaction id. Unchanged means no transaction wrote anything in between. */
-async function nextXid(): Promise<string> {
-  const [row] = rowsOf<{ xid: string }>(await h.database.db.execute(sql`select pg_snapshot_xmax(pg_current_snapshot())::text as xid`));
-  return row!.xid;
+/**
+ * Cheap: a counter that every statement writing a compared table moves (a statement trigger on each
+ * of them, installed in beforeAll; a sequence, so even a write rolled back moves it). Unchanged means
+ * no compared table was written in between. The bookkeeping tables do not move it: on PostgreSQL
+ * every request writes request_counters, and a transaction id would have the whole fingerprint taken
+ * after every request.
+ */
+async function writeMark(): Promise<string> {
+  const [row] = rowsOf<{ mark: string }>(await h.database.db.execute(sql`select last_value::text || ':' || is_called::text as mark from fuzz_writes`));
+  return row!.mark;
+}
+
+/** The statement trigger on each compared table that moves writeMark(). */
+async function watchWrites() {
+  await h.database.db.execute(sql`create sequence fuzz_writes`);
+  await h.database.db.execute(sql.raw(`create function fuzz_wrote() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`));
+  for (const { name } of tables) {
+    await h.database.db.execute(
+      sql`create trigger fuzz_wrote after insert or update or delete or truncate on ${sql.identifier(name)} for each statement execute function fuzz_wrote()`,
+    );
+  }
 }
 
 /** Every business table's row count and a digest of its content, plus the sum of every balance. */
@@ -124,9 +143,10 @@ async function fingerprint(): Promise<Record<string, string>> {
   return Object.fromEntries(rows.map((row) => [row.name, row.value]));
 }
 
-let known: { xid: string; print: Record<string, string> };
+let known: { mark: string; print: Record<string, string> };
 async function refreshKnown() {
-  known = { print: await fingerprint(), xid: await nextXid() };
+  const mark = await writeMark();
+  known = { mark, print: await fingerprint() };
 }
 
 // ---- Sending --------------------------------------------------------------------------------
@@ -172,14 +192,15 @@ async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
     const key = `${sent.label.split(/[. ]/)[0]} ${body?.ret}: ${String(body?.msg).slice(0, 60)}`;
     stats.set(key, (stats.get(key) ?? 0) + 1);
   }
-  const xid = await nextXid();
-  if (xid !== known.xid) {
+  const mark = await writeMark();
+  if (mark !== known.mark) {
+    fingerprints++;
     const print = await fingerprint();
     if (body?.ret !== 1) {
       const changed = Object.keys({ ...known.print, ...print }).filter((name) => known.print[name] !== print[name]);
       if (changed.length) problems.push(`${where}: answered ${JSON.stringify(body).slice(0, 120)} but wrote to ${changed.join(', ')}`);
     }
-    known = { print, xid: await nextXid() };
+    known = { print, mark };
   }
   if (body?.ret === -1 && spec.headers?.token === user.token) await renewSession();
   return response;
@@ -443,6 +464,7 @@ beforeAll(async () => {
     // Big market tables (ticks, candles) are compared by rows: no request may add or remove one.
     tables.push({ name, content: !ROWS_ONLY.has(name) && Number(counted!.n) <= 5000 });
   }
+  await watchWrites();
   await refreshKnown();
 }, 120_000);
 
@@ -458,7 +480,9 @@ afterAll(async () => {
         .map(([key, n]) => `${n}\t${key}`)
         .join('\n'),
     );
-  console.log(`fuzz: ${requests} requests to ${endpoints?.length ?? 0} declared endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `fuzz: ${requests} requests (${fingerprints} followed by a write) to ${endpoints?.length ?? 0} declared endpoints in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   await h?.close();
 });
 
