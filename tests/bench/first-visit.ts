@@ -7,11 +7,11 @@
 import { readFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import { chromium } from 'playwright-core';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { PRECACHE_STATE_MESSAGE } from '../../src/contract/offline-cache.ts';
 import { storeSession } from '../e2e/stored-session.ts';
+import { appFilesKept } from '../e2e/app-files.ts';
 import { startServer } from './lighthouse.ts';
 
 const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
@@ -54,23 +54,6 @@ function laterFiles(webRoot: string, locale: string): Set<string> {
   return new Set(entries.filter((entry) => entry.later || (entry.locale && entry.locale !== locale)).map((entry) => `/${entry.url}`));
 }
 
-/** Whether the controlling worker keeps every file of the app (as tests/e2e/pwa.ts asks it). */
-const appFilesKept = (page: Page) =>
-  page
-    .evaluate(
-      (type) =>
-        new Promise<boolean>((resolve) => {
-          const controller = navigator.serviceWorker?.controller;
-          if (!controller) return resolve(false);
-          const channel = new MessageChannel();
-          channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => resolve(event.data.kept === true);
-          controller.postMessage({ type }, [channel.port2]);
-        }),
-      type,
-    )
-    .catch(() => false);
-const type = PRECACHE_STATE_MESSAGE;
-
 export async function firstVisitBench() {
   const webRoot = process.env.WEB_ROOT || 'dist';
   const server = await startServer();
@@ -103,7 +86,7 @@ export async function firstVisitBench() {
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
       const activeAfter = Date.now() - started;
       const deadline = Date.now() + 120_000;
-      while (!(await appFilesKept(page)) && Date.now() < deadline) await page.waitForTimeout(250);
+      while (!(await appFilesKept(page).catch(() => false)) && Date.now() < deadline) await page.waitForTimeout(250);
       const allAfter = Date.now() - started;
       const answers = proxy.answers.slice(counted);
       const isLater = (answer: Counted) => later.has(answer.path);

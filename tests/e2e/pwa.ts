@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
-import { PRECACHE_STATE_MESSAGE } from '../../src/contract/offline-cache.ts';
+import { appFilesKept } from './app-files.ts';
 import { codeSentTo } from './browser.ts';
 
 interface Envelope<T = unknown> {
@@ -110,21 +110,6 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   // A loop rather than expect.poll: this also runs in hooks.
   for (const deadline = Date.now() + 60_000; !(await appFilesKept(page)); await page.waitForTimeout(250))
     if (Date.now() > deadline) throw new Error('the service worker did not keep every file of the app within 60 s of controlling the page');
-}
-
-/** Whether the controlling worker keeps every file of the app (it fetches nothing to answer). */
-export function appFilesKept(page: Page): Promise<boolean> {
-  return page.evaluate(
-    (type) =>
-      new Promise<boolean>((resolve) => {
-        const controller = navigator.serviceWorker?.controller;
-        if (!controller) return resolve(false);
-        const channel = new MessageChannel();
-        channel.port1.onmessage = (event: MessageEvent<{ kept?: boolean }>) => resolve(event.data.kept === true);
-        controller.postMessage({ type }, [channel.port2]);
-      }),
-    PRECACHE_STATE_MESSAGE,
-  );
 }
 
 /** Everything the app keeps in IndexedDB (database coinvest, store state), by key. */
