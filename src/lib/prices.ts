@@ -39,18 +39,34 @@ export async function loadCoinList(options: { loading?: boolean } = {}): Promise
 /** The list on screen came from the server less than FRESH_READ_MS ago (not from a cache, not from the last visit). */
 const coinListJustLoaded = () => prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
 
-/** Applies streamed ticks: the new price, and the 24 h change against the same opening price. */
+/**
+ * Applies streamed ticks: each coin's newest price, the 24 h change against the same opening price, and the
+ * day's high and low over every step. A resumed stream brings many steps at once: each coin's quote is
+ * written once (each write re-renders what shows it), not once per step.
+ */
 export function applyTicks(ticks: TickEvent[]): void {
+  const steps = new Map<string, { last: TickEvent; high: Big; low: Big }>();
   for (const tick of ticks) {
     const quote = prices.quotes[tick.code];
-    if (!quote || tick.at <= quote.at) continue;
+    const seen = steps.get(tick.code);
+    if (!quote || tick.at <= (seen?.last.at ?? quote.at)) continue;
     const price = new Big(tick.price);
+    if (!seen) steps.set(tick.code, { last: tick, high: price, low: price });
+    else {
+      seen.last = tick;
+      if (price.gt(seen.high)) seen.high = price;
+      if (price.lt(seen.low)) seen.low = price;
+    }
+  }
+  for (const [code, { last, high, low }] of steps) {
+    const quote = prices.quotes[code]!;
+    const price = new Big(last.price);
     const open = new Big(quote.open_24h);
     quote.price = price.toFixed(quote.price_decimals);
-    quote.at = tick.at;
+    quote.at = last.at;
     if (open.gt(0)) quote.change_24h = price.minus(open).div(open).times(100).toFixed(2);
-    if (price.gt(quote.high_24h)) quote.high_24h = quote.price;
-    if (price.lt(quote.low_24h)) quote.low_24h = quote.price;
+    if (high.gt(quote.high_24h)) quote.high_24h = high.toFixed(quote.price_decimals);
+    if (low.lt(quote.low_24h)) quote.low_24h = low.toFixed(quote.price_decimals);
   }
 }
 

@@ -2,7 +2,7 @@
 // recorded, the Simulated label) and its compact one-minute chart kept live from the price stream.
 // Shown on every trading screen (options, contracts).
 import type { ReactNode } from 'react';
-import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
 import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
 import { prices } from '../lib/prices.ts';
@@ -19,7 +19,7 @@ interface CoinQuoteProps {
 }
 
 export function CoinQuote({ code, title, children }: CoinQuoteProps) {
-  const quote = useSnapshot(prices).quotes[code];
+  const quote = useLiveSnapshot(prices).quotes[code];
   const name = title ?? <strong>{code}/USDT</strong>;
   if (!quote) {
     // Blank lines as tall as the figures, so the screen below does not jump when the quote arrives.
@@ -65,7 +65,7 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
 }
 
 export function LiveChart({ code }: { code: string }) {
-  const decimals = useSnapshot(prices).quotes[code]?.price_decimals ?? 2;
+  const decimals = useLiveSnapshot(prices).quotes[code]?.price_decimals ?? 2;
   const { candles, failed } = useLiveCandles(code);
   if (failed) {
     return (

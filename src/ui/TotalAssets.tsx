@@ -2,6 +2,7 @@
 // prices and in the display currency, or a dash while it is not known (never an invented 0.00).
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
 import { totalAssetsUsdt, userBalances } from '../lib/balances.ts';
 import { toFiat, useDisplayCurrency } from '../lib/fiat.ts';
@@ -11,7 +12,7 @@ import { storeHydrated } from '../lib/storage.ts';
 
 export function TotalAssets({ className }: { className?: string }) {
   const balances = useSnapshot(userBalances);
-  const { quotes } = useSnapshot(prices);
+  const { quotes } = useLiveSnapshot(prices);
   const fiat = useDisplayCurrency();
   // Coins are valued at the prices on the device; a first visit asks for them.
   useEffect(() => {

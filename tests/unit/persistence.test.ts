@@ -164,12 +164,19 @@ describe('navigation history', () => {
     expect(reloaded.navigationHistory.entries).toEqual(['/pages/index/index', '/pages/coinList/index']);
   });
 
-  it('currentRoute reads the hash route with its query', () => {
+  it('currentRoute reads the hash route with its query', async () => {
     location.hash = '#/pages/mine/setting?tab=1';
     expect(nav.currentRoute()).toBe('/pages/mine/setting?tab=1');
     expect(nav.pathOf(nav.currentRoute())).toBe('/pages/mine/setting');
     expect(nav.queryOf(nav.currentRoute())).toBe('tab=1');
+    // A hash changed from outside (a link, the back button) is read once the task that read the old one is over.
     location.hash = '';
+    await Promise.resolve();
     expect(nav.currentRoute()).toBe('/');
+    // A change made here is read at once.
+    nav.navigate('/pages/mine/mine');
+    expect(nav.currentRoute()).toBe('/pages/mine/mine');
+    nav.navigate('/pages/login/login', { replace: true });
+    expect(nav.currentRoute()).toBe('/pages/login/login');
   });
 });

@@ -3,6 +3,7 @@
 // total, the fee and what arrives; then a confirmation, and the §8 texts as toasts.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -27,7 +28,7 @@ const EMPTY_FORM: OrderForm = { side: 'buy', type: 'limit', price: '', quantity:
 export function OrderPanel({ code }: { code: string }) {
   const { t } = useLingui();
   const { pairs, amounts } = useSnapshot(contractsState);
-  const quote = useSnapshot(prices).quotes[code];
+  const quote = useLiveSnapshot(prices).quotes[code];
   const pair = pairs.find((item) => item.code === code);
   const held = amounts[code];
   const [form, setForm] = useState<OrderForm>(EMPTY_FORM);

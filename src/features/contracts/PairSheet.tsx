@@ -2,6 +2,7 @@
 // with its live price and 24 h change.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatAmount, formatPrice } from '../../lib/format.ts';
 import { prices } from '../../lib/prices.ts';
@@ -18,7 +19,7 @@ interface PairSheetProps {
 export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
   const { t } = useLingui();
   const { pairs } = useSnapshot(contractsState);
-  const { quotes } = useSnapshot(prices);
+  const { quotes } = useLiveSnapshot(prices);
   const [query, setQuery] = useState('');
   const wanted = query.trim().toLowerCase();
   const shown = pairs.filter((pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted));

@@ -4,6 +4,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { config, slides as slideList } from '../../contract/content.ts';
 import { coinList, type CoinQuote } from '../../contract/markets.ts';
@@ -253,7 +254,7 @@ function Entries() {
 
 function TopCoins() {
   const { t } = useLingui();
-  const { codes, quotes } = useSnapshot(prices);
+  const { codes, quotes } = useLiveSnapshot(prices);
   const coins = topCoins(codes, quotes);
   if (coins.length === 0) return null;
   return (

@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -29,7 +30,7 @@ const PERIOD_LABELS: Record<Period, MessageDescriptor> = {
 export default function CoinDetailPage() {
   const { i18n } = useLingui();
   const code = (new URLSearchParams(useSearch()).get('code') ?? '').toUpperCase();
-  const { codes, quotes } = useSnapshot(prices);
+  const { codes, quotes } = useLiveSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
   const chart = useSnapshot(coinChart);
   const quote = quotes[code];

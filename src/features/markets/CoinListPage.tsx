@@ -3,6 +3,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
 import type { CoinQuote } from '../../contract/markets.ts';
@@ -17,7 +18,7 @@ import { coinListState, formatCompact, refreshCoinList, searchCoins } from './ma
 
 export default function CoinListPage() {
   const { t } = useLingui();
-  const { codes, quotes } = useSnapshot(prices);
+  const { codes, quotes } = useLiveSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
   const [query, setQuery] = useState('');
 

@@ -3,6 +3,7 @@
 // Nothing while prices are live.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
 import { coinList } from '../../contract/markets.ts';
 import { priceStream, prices } from '../../lib/prices.ts';
@@ -14,7 +15,7 @@ const FIRST_CONNECT_GRACE_MS = 2000;
 
 export function MarketStatus() {
   const { status } = useSnapshot(priceStream);
-  const { updatedAt } = useSnapshot(prices);
+  const { updatedAt } = useLiveSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
   const [grace, setGrace] = useState(true);
   const cachedSince = useOfflineSince([coinList]);

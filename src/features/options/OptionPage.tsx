@@ -3,6 +3,7 @@
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
@@ -27,7 +28,7 @@ export default function OptionPage() {
   const { t } = useLingui();
   const search = useSearch();
   const { coin } = useSnapshot(optionsState);
-  const { codes } = useSnapshot(prices);
+  const { codes } = useLiveSnapshot(prices);
   // An unknown ?code= falls back to the default coin once the list is known.
   const code = codes.length === 0 || codes.includes(coin) ? coin : DEFAULT_COIN;
 

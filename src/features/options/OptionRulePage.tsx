@@ -1,6 +1,6 @@
 // The option rule (§2 optionRule): how a short-term option is bought and settled, in plain words.
 import { Trans } from '@lingui/react/macro';
-import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { INDEX_RULE } from '../../contract/markets.ts';
@@ -10,7 +10,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 export default function OptionRulePage() {
   const minimum = MIN_OPTION_USDT;
   // The feed now in use, as the last coin list said (kept on the device).
-  const { quotes, codes } = useSnapshot(prices);
+  const { quotes, codes } = useLiveSnapshot(prices);
   const source = quotes[codes[0] ?? ''];
   const fresh = INDEX_RULE.freshMs / 1000;
   const band = new Big(INDEX_RULE.band).times(100).toFixed();

@@ -3,6 +3,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
 import Big from 'big.js';
 import type { OptionOrder } from '../../contract/options.ts';
@@ -71,7 +72,7 @@ function PendingList() {
 }
 
 function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
-  const quote = useSnapshot(prices).quotes[order.code];
+  const quote = useLiveSnapshot(prices).quotes[order.code];
   const decimals = quote?.price_decimals ?? 2;
   const moved = quote ? new Big(quote.price).cmp(order.start_price) : 0;
   const winning = moved === 0 ? '' : moved > 0 === (order.direction === 'up') ? 'up' : 'down';
@@ -141,7 +142,7 @@ function RecordList() {
 }
 
 function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
-  const decimals = useSnapshot(prices).quotes[order.code]?.price_decimals ?? 2;
+  const decimals = useLiveSnapshot(prices).quotes[order.code]?.price_decimals ?? 2;
   const result = (
     <span className={`opt-profit ${gainClass(order.profit)}`}>
       <span className="opt-num">{order.profit === null ? '—' : formatSignedUsdt(order.profit)}</span>

@@ -4,6 +4,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import type { OptionOrder } from '../../contract/options.ts';
@@ -50,7 +51,7 @@ export default function OrderRecordPage() {
 }
 
 function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
-  const quote = useSnapshot(prices).quotes[order.code];
+  const quote = useLiveSnapshot(prices).quotes[order.code];
   const decimals = quote?.price_decimals ?? 2;
   const settled = order.status === 'settled';
   const startTime = formatClock(order.start_price_at);

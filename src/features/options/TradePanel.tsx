@@ -2,6 +2,7 @@
 // win would bring, Buy up / Buy short, and a confirmation before the order is sent.
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import Big from 'big.js';
@@ -24,7 +25,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const { t } = useLingui();
   const { products, minutes } = useSnapshot(optionsState);
   const wallet = useSnapshot(userBalances);
-  const halted = useSnapshot(prices).quotes[code]?.halted;
+  const halted = useLiveSnapshot(prices).quotes[code]?.halted;
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<Direction | null>(null);
 
@@ -125,7 +126,7 @@ interface ConfirmProps {
 }
 
 function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onConfirm }: ConfirmProps) {
-  const quote = useSnapshot(prices).quotes[code];
+  const quote = useLiveSnapshot(prices).quotes[code];
   const payout = winPayout(amount, product.yield_rate);
   return (
     <Dialog
