@@ -2,7 +2,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, relative, resolve, sep } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
@@ -523,6 +523,10 @@ const TABS_SHARED = readReach(process.cwd()).tabsShared;
 const E2E_ALONE = ['first-screen', 'repeat-visit', 'cluster', 'index-cluster', 'crash', 'offline-screens', 'passkeys'].map((name) => `tests/e2e/${name}.test.ts`);
 
 export default defineConfig({
+  resolve: {
+    // wouter's shim of useSyncExternalStore for React before 18: React's own hook (src/lib/sync-external-store.ts).
+    alias: [{ find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/lib/sync-external-store.ts', import.meta.url)) }],
+  },
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
     react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),

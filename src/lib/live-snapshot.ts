@@ -8,8 +8,6 @@ import { startTransition, useLayoutEffect, useState } from 'react';
 import { createProxy, isChanged } from 'proxy-compare';
 import { snapshot, subscribe, type Snapshot } from 'valtio/vanilla';
 
-const targetCache = new WeakMap<object, unknown>();
-
 /**
  * valtio's useSnapshot, its re-renders as transitions: only a change of what the component read renders it.
  * `store`: a module's store, the same one on every render.
@@ -28,5 +26,5 @@ export function useLiveSnapshot<T extends object>(store: T): Snapshot<T> {
     check();
     return subscribe(store, check);
   }, [store, current, affected]);
-  return createProxy(current, affected, proxyCache, targetCache) as Snapshot<T>;
+  return createProxy(current, affected, proxyCache) as Snapshot<T>;
 }

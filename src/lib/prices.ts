@@ -51,12 +51,7 @@ export function applyTicks(ticks: TickEvent[]): void {
     const seen = steps.get(tick.code);
     if (!quote || tick.at <= (seen?.last.at ?? quote.at)) continue;
     const price = new Big(tick.price);
-    if (!seen) steps.set(tick.code, { last: tick, high: price, low: price });
-    else {
-      seen.last = tick;
-      if (price.gt(seen.high)) seen.high = price;
-      if (price.lt(seen.low)) seen.low = price;
-    }
+    steps.set(tick.code, { last: tick, high: seen?.high.gt(price) ? seen.high : price, low: seen?.low.lt(price) ? seen.low : price });
   }
   for (const [code, { last, high, low }] of steps) {
     const quote = prices.quotes[code]!;
