@@ -1,11 +1,12 @@
 // Prints the ten slowest test files when a vitest run ends (project, file, seconds: the file's
-// environment, setup, import and tests). `npm test` runs vitest twice (unit, server and server-pg,
-// then e2e after the build): each run keeps its files' durations in test-results/durations.json,
-// under a key both runs of one `npm test` share (the script's name and the shell npm runs it in,
-// their parent), so the second run prints the ten slowest over both. A file left by another
-// invocation has another key and is replaced, never mixed in.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative } from 'node:path';
+// environment, setup, import and tests). `npm test` runs vitest three times (tests/run.ts: the unit,
+// server and server-pg suites; the end-to-end files, beside them; the timed end-to-end files): each
+// run keeps its files' durations in test-results/durations/<its projects>.json under its invocation's
+// key (TEST_RUN_KEY, else the script's name and its parent process), so a run prints the ten slowest
+// over every run of its invocation so far. Each run writes a file of its own (two runs may end at
+// once); a file of another invocation is left out, never mixed in.
+import { mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import type { Reporter, TestModule, Vitest } from 'vitest/node';
 
 interface FileDuration {
@@ -16,21 +17,33 @@ interface FileDuration {
 
 interface Kept {
   key: string;
-  /** The projects of each run covered so far, in order. */
-  runs: string[][];
+  /** This run's projects. */
+  projects: string[];
   files: FileDuration[];
+  /** When it ended (ms since the epoch): the runs are listed in that order. */
+  endedAt: number;
 }
 
-const KEPT = join('test-results', 'durations.json');
+const KEPT = join('test-results', 'durations');
 const SHOWN = 10;
 
-function readKept(file: string, key: string): Kept | null {
+function readKept(folder: string, key: string): Kept[] {
+  let names: string[] = [];
   try {
-    const kept = JSON.parse(readFileSync(file, 'utf8')) as Kept;
-    return kept.key === key && Array.isArray(kept.runs) && Array.isArray(kept.files) ? kept : null;
+    names = readdirSync(folder).filter((name) => name.endsWith('.json'));
   } catch {
-    return null;
+    return [];
   }
+  return names
+    .flatMap((name) => {
+      try {
+        const kept = JSON.parse(readFileSync(join(folder, name), 'utf8')) as Kept;
+        return kept.key === key && Array.isArray(kept.projects) && Array.isArray(kept.files) ? [kept] : [];
+      } catch {
+        return [];
+      }
+    })
+    .sort((a, b) => a.endedAt - b.endedAt);
 }
 
 export default class SlowestReporter implements Reporter {
@@ -48,26 +61,23 @@ export default class SlowestReporter implements Reporter {
     });
     if (!files.length) return;
     const projects = [...new Set(files.map((file) => file.project))].sort();
-    const key = `${process.env.npm_lifecycle_event ?? ''}:${process.ppid}`;
-    const path = join(this.root, KEPT);
-    const before = readKept(path, key);
-    // A project run again under the same key (a script that runs it twice) counts once: its latest run.
-    const kept: Kept = {
-      key,
-      runs: [...(before?.runs.map((run) => run.filter((name) => !projects.includes(name))).filter((run) => run.length) ?? []), projects],
-      files: [...(before?.files.filter((file) => !projects.includes(file.project)) ?? []), ...files],
-    };
+    const key = process.env.TEST_RUN_KEY ?? `${process.env.npm_lifecycle_event ?? ''}:${process.ppid}`;
+    const folder = join(this.root, KEPT);
+    const own: Kept = { key, projects, files, endedAt: Date.now() };
     try {
-      mkdirSync(dirname(path), { recursive: true });
-      writeFileSync(path, `${JSON.stringify(kept, null, 1)}\n`);
+      mkdirSync(folder, { recursive: true });
+      writeFileSync(join(folder, `${projects.join('+')}.json`), `${JSON.stringify(own, null, 1)}\n`);
     } catch {
       // Only the printout below is lost across runs.
     }
-    const slowest = [...kept.files].sort((a, b) => b.seconds - a.seconds).slice(0, SHOWN);
-    const over = kept.runs.map((run) => run.join(', ')).join(' + ');
+    // A project run again under the same key (a script that runs it twice) counts once: its latest run.
+    const runs = [...readKept(folder, key).filter((run) => run.endedAt < own.endedAt && !run.projects.some((name) => projects.includes(name))), own];
+    const all = runs.flatMap((run) => run.files);
+    const slowest = [...all].sort((a, b) => b.seconds - a.seconds).slice(0, SHOWN);
+    const over = runs.map((run) => run.projects.join(', ')).join(' + ');
     const width = Math.max(...slowest.map((file) => file.project.length));
     const lines = slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(width)}  ${file.file}`);
-    const runs = kept.runs.length === 1 ? 'this run' : `${kept.runs.length} runs of this npm ${process.env.npm_lifecycle_event}`;
-    console.log(`\nSlowest test files, ${slowest.length} of ${kept.files.length} (over ${runs}: ${over}):\n${lines.join('\n')}\n`);
+    const named = runs.length === 1 ? 'this run' : `${runs.length} runs of this npm ${process.env.npm_lifecycle_event ?? 'invocation'}`;
+    console.log(`\nSlowest test files, ${slowest.length} of ${all.length} (over ${named}: ${over}):\n${lines.join('\n')}\n`);
   }
 }

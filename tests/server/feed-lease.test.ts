@@ -70,6 +70,8 @@ it('records from one market only; the other follows with the same prices and eve
   a.market.start();
   await until(() => a.market.leads() && a.events.length === 1);
   b.market.start();
+  // B has read the recorded prices (a busy machine may take a while): every later step is new to it.
+  await until(() => b.market.latestEvents().length === a.market.latestEvents().length);
   for (let i = 0; i < 5; i++) {
     h.clock.advance(1000);
     await until(() => a.events.length === i + 2);

@@ -71,17 +71,21 @@ interface Answer {
   body: Buffer;
 }
 
-/** One request over the shared HTTP/2 session. */
-function overHttp2(path: string, headers: OutgoingHttpHeaders = {}, body?: Buffer | string): Promise<Answer> {
+/**
+ * One request over the shared HTTP/2 session, answered when its stream ends. `stall`: the body is written
+ * but never ended, and the answer is whatever came when the server closed the stream.
+ */
+function overHttp2(path: string, headers: OutgoingHttpHeaders = {}, body?: Buffer | string, { stall = false } = {}): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const stream = h2.request({ ':path': path, ':method': body === undefined ? 'GET' : 'POST', ...headers });
     const chunks: Buffer[] = [];
     let head: IncomingHttpHeaders = {};
     stream.on('response', (answer) => (head = answer as IncomingHttpHeaders));
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('end', () => resolve({ status: Number(head[':status']), version: '2.0', headers: head, body: Buffer.concat(chunks) }));
+    stream.on(stall ? 'close' : 'end', () => resolve({ status: Number(head[':status']), version: '2.0', headers: head, body: Buffer.concat(chunks) }));
     stream.on('error', reject);
-    stream.end(body);
+    if (stall) stream.write(body);
+    else stream.end(body);
   });
 }
 
@@ -175,16 +179,7 @@ const STALLED_HEAD = { lang: 'en', 'content-type': 'application/x-www-form-urlen
 
 it('answers 408 to an HTTP/2 request whose body never comes, resets that stream and keeps the session', async () => {
   const started = Date.now();
-  const answer = await new Promise<Answer>((resolve, reject) => {
-    const stream = h2.request({ ':path': '/api/users/login', ':method': 'POST', ...STALLED_HEAD });
-    const chunks: Buffer[] = [];
-    let head: IncomingHttpHeaders = {};
-    stream.on('response', (headers) => (head = headers as IncomingHttpHeaders));
-    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on('close', () => resolve({ status: Number(head[':status']), version: '2.0', headers: head, body: Buffer.concat(chunks) }));
-    stream.on('error', reject);
-    stream.write('username=someone');
-  });
+  const answer = await overHttp2('/api/users/login', STALLED_HEAD, 'username=someone', { stall: true });
   expect(answer.status).toBe(408);
   expect(json(answer)).toEqual(TIMED_OUT);
   expect(Date.now() - started).toBeGreaterThanOrEqual(REQUEST_TIMEOUT_MS - 100);

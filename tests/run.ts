@@ -1,0 +1,98 @@
+// `npm test`: every check and every suite, arranged so that a 2-core machine is kept busy.
+//   1. the catalogs' extraction (the build compiles them);
+//   2. at once: the type check, the lint, the build, and the unit, server and PostgreSQL suites;
+//   3. the end-to-end files once the build is there, beside the suites (they mostly wait on the product's
+//      clocks and the browser, the suites mostly compute);
+//   4. last and alone, the end-to-end files that time the app or their own servers (vitest project
+//      `e2e-alone`), once everything else is done.
+// After a failure no step starts; the ones running finish, so their failures are printed too. One step's
+// output is shown as it comes; the others' are held and printed whole when that step ends, then the next
+// one running is shown live. It ends with each step's times and the ten slowest test files over all runs
+// (tests/slowest-reporter.ts).
+import { spawn } from 'node:child_process';
+
+interface Step {
+  name: string;
+  command: string;
+  args: string[];
+  /** The steps that must have passed first. */
+  after: string[];
+}
+
+const vitest = (...projects: string[]) => ['run', ...projects.flatMap((project) => ['--project', project])];
+const STEPS: Step[] = [
+  { name: 'catalogs', command: 'lingui', args: ['extract'], after: [] },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], after: ['catalogs'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], after: ['catalogs'] },
+  { name: 'build', command: 'vite', args: ['build'], after: ['catalogs'] },
+  { name: 'suites', command: 'vitest', args: vitest('unit', 'server', 'server-pg'), after: ['catalogs'] },
+  { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build'] },
+  { name: 'e2e-alone', command: 'vitest', args: vitest('e2e-alone'), after: ['typecheck', 'lint', 'suites', 'e2e'] },
+];
+
+interface Running {
+  step: Step;
+  held: string[];
+  startedAt: number;
+}
+
+const began = Date.now();
+const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
+const passed = new Set<string>();
+const timeline: string[] = [];
+const running: Running[] = [];
+let failed: string[] = [];
+let live: Running | null = null;
+
+function show(run: Running, text: string) {
+  if (live === run) process.stdout.write(text);
+  else run.held.push(text);
+}
+
+/** The oldest running step takes the screen: what it held first, then what comes. */
+function nextLive() {
+  live = running[0] ?? null;
+  if (!live) return;
+  process.stdout.write(`\n── ${live.step.name} (running since ${seconds(live.startedAt - began)}) ──\n${live.held.join('')}`);
+  live.held = [];
+}
+
+function start(step: Step) {
+  const run: Running = { step, held: [], startedAt: Date.now() };
+  running.push(run);
+  if (!live) nextLive();
+  // The runs of one `npm test` share a key: the slowest-files table covers all of them.
+  const child = spawn(step.command, step.args, { env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  child.stdout.on('data', (chunk: Buffer) => show(run, chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => show(run, chunk.toString()));
+  child.on('error', (error) => show(run, `${step.command}: ${error.message}\n`));
+  child.on('close', (code) => {
+    const ended = Date.now();
+    running.splice(running.indexOf(run), 1);
+    if (code === 0) passed.add(step.name);
+    else failed = [...failed, step.name];
+    timeline.push(
+      `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
+    );
+    if (live === run) nextLive();
+    else process.stdout.write(`\n── ${step.name} (${seconds(run.startedAt - began)} → ${seconds(ended - began)}) ──\n${run.held.join('')}`);
+    startReady();
+  });
+}
+
+const waiting = [...STEPS];
+function startReady() {
+  if (failed.length === 0) {
+    for (const step of waiting.filter((candidate) => candidate.after.every((name) => passed.has(name)))) {
+      waiting.splice(waiting.indexOf(step), 1);
+      start(step);
+    }
+  }
+  if (running.length > 0) return;
+  const skipped = failed.length ? waiting.map((step) => step.name) : [];
+  process.stdout.write(`\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n`);
+  if (skipped.length) process.stdout.write(`  not started after the failure: ${skipped.join(', ')}\n`);
+  process.exitCode = failed.length ? 1 : 0;
+}
+
+startReady();
