@@ -1,5 +1,7 @@
-// Shared test doubles for the unit tests: a scripted fetch and envelope answers.
-import { vi } from 'vitest';
+// Shared test doubles for the unit tests: a scripted fetch and envelope answers, and a React root per test.
+import { act } from 'react';
+import { createRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, vi } from 'vitest';
 import { configureApi } from '../../src/lib/api.ts';
 import { loading } from '../../src/lib/loading.ts';
 import { offlineData } from '../../src/lib/offline.ts';
@@ -73,4 +75,19 @@ export function deferred<T>() {
   let resolve!: (value: T) => void;
   const promise = new Promise<T>((done) => (resolve = done));
   return { promise, resolve };
+}
+
+/** A React root on a fresh element in the document for each test of the calling file or block, unmounted and removed after it. */
+export function mountPoint(): { container: HTMLDivElement; root: Root } {
+  const mount = {} as { container: HTMLDivElement; root: Root };
+  beforeEach(() => {
+    mount.container = document.createElement('div');
+    document.body.append(mount.container);
+    mount.root = createRoot(mount.container);
+  });
+  afterEach(() => {
+    act(() => mount.root.unmount());
+    mount.container.remove();
+  });
+  return mount;
 }

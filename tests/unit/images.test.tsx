@@ -3,21 +3,20 @@
 // client and shown from a blob URL, freed when the picture goes; meanwhile a placeholder, and when
 // it cannot be had, "The picture could not be loaded." The service worker never keeps one.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
+import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivatePicture } from '../../src/ui/PrivatePicture.tsx';
 import { isNeverCached } from '../../src/contract/offline-cache.ts';
 import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
 import { session } from '../../src/lib/session.ts';
-import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
+import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const RECEIPT = '/api/uploads/Receipt1234567890';
 const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
 
-let container: HTMLDivElement;
-let root: Root;
+const view = mountPoint();
 let made: string[];
 let revoked: string[];
 
@@ -31,17 +30,10 @@ beforeEach(() => {
     return made.at(-1)!;
   });
   URL.revokeObjectURL = vi.fn((url: string) => void revoked.push(url));
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
 });
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
-  resetClientState();
-});
+afterEach(resetClientState);
 
-const render = (url: string, zoomable = false) => act(() => root.render(<PrivatePicture url={url} alt="Transfer receipt" zoomable={zoomable} />));
+const render = (url: string, zoomable = false) => act(() => view.root.render(<PrivatePicture url={url} alt="Transfer receipt" zoomable={zoomable} />));
 /** Lets the fetch and React settle. */
 const settle = () => act(() => new Promise((done) => setTimeout(done, 0)));
 
@@ -52,8 +44,8 @@ describe('a private picture', () => {
     const { calls } = stubFetch(() => answer.promise);
     await render(RECEIPT);
 
-    expect(container.querySelector('img')).toBeNull();
-    expect(container.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Transfer receipt');
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.querySelector('[aria-busy="true"]')?.getAttribute('aria-label')).toBe('Transfer receipt');
     expect(calls).toHaveLength(1);
     expect(calls[0]!.request.method).toBe('GET');
     expect(new URL(calls[0]!.request.url).pathname).toBe(RECEIPT);
@@ -62,22 +54,22 @@ describe('a private picture', () => {
 
     answer.resolve(png());
     await settle();
-    const img = container.querySelector('img')!;
+    const img = view.container.querySelector('img')!;
     expect(img.getAttribute('src')).toBe('blob:test/1');
     expect(img.getAttribute('alt')).toBe('Transfer receipt');
     expect(revoked).toEqual([]);
 
-    act(() => root.unmount());
+    act(() => view.root.unmount());
     expect(revoked).toEqual(['blob:test/1']);
-    root = createRoot(container);
+    view.root = createRoot(view.container);
   });
 
   it('opens full size from the same blob when it is zoomable', async () => {
     stubFetch(png());
     await render(RECEIPT, true);
     await settle();
-    expect(container.querySelector('a')?.getAttribute('href')).toBe('blob:test/1');
-    expect(container.querySelector('a img')?.getAttribute('src')).toBe('blob:test/1');
+    expect(view.container.querySelector('a')?.getAttribute('href')).toBe('blob:test/1');
+    expect(view.container.querySelector('a img')?.getAttribute('src')).toBe('blob:test/1');
   });
 
   it('says it could not be loaded when the server refuses it (not the owner, gone)', async () => {
@@ -85,8 +77,8 @@ describe('a private picture', () => {
     await render(RECEIPT);
     await settle();
     expect(calls).toHaveLength(1);
-    expect(container.querySelector('img')).toBeNull();
-    expect(container.textContent).toBe('The picture could not be loaded.');
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.textContent).toBe('The picture could not be loaded.');
     expect(made).toEqual([]);
   });
 
@@ -94,8 +86,8 @@ describe('a private picture', () => {
     stubFetch(envelope(0, 'Your login has expired, please log in again!'));
     await render(RECEIPT);
     await settle();
-    expect(container.querySelector('img')).toBeNull();
-    expect(container.textContent).toBe('The picture could not be loaded.');
+    expect(view.container.querySelector('img')).toBeNull();
+    expect(view.container.textContent).toBe('The picture could not be loaded.');
     expect(made).toEqual([]);
   });
 
@@ -104,7 +96,7 @@ describe('a private picture', () => {
     await render(RECEIPT);
     await vi.waitFor(async () => {
       await settle();
-      expect(container.textContent).toBe('The picture could not be loaded.');
+      expect(view.container.textContent).toBe('The picture could not be loaded.');
     });
     expect(calls.length).toBeGreaterThanOrEqual(1);
   });
@@ -113,19 +105,19 @@ describe('a private picture', () => {
     stubFetch(png());
     await render(RECEIPT);
     await settle();
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('blob:test/1');
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('blob:test/1');
     await render('/api/uploads/Another1234567890');
     expect(revoked).toEqual(['blob:test/1']);
     await settle();
-    expect(container.querySelector('img')?.getAttribute('src')).toBe('blob:test/2');
+    expect(view.container.querySelector('img')?.getAttribute('src')).toBe('blob:test/2');
   });
 
   it('makes no blob when the page is left before the picture arrives', async () => {
     const answer = deferred<Response>();
     stubFetch(() => answer.promise);
     await render(RECEIPT);
-    act(() => root.unmount());
-    root = createRoot(container);
+    act(() => view.root.unmount());
+    view.root = createRoot(view.container);
     answer.resolve(png());
     await settle();
     expect(made).toEqual([]);

@@ -2,7 +2,6 @@
 // redemption is sent (the spec's texts, the quick cap to the last decimal), the daily estimate, the
 // figures loaded per session and never invented, and the record's filters and pages.
 import { act, createElement } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -28,7 +27,7 @@ import {
 } from '../../src/features/liquidity/liquidity-store.ts';
 import { formatRate, tierRanges } from '../../src/features/liquidity/liquidity-format.ts';
 import { BalanceCard, LadderTable } from '../../src/features/liquidity/LiquidityParts.tsx';
-import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
+import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -204,30 +203,20 @@ describe('the liquidity figures', () => {
   });
 
   describe('the balance card', () => {
-    let container: HTMLDivElement;
-    let root: Root;
-    beforeEach(() => {
-      container = document.createElement('div');
-      document.body.append(container);
-      root = createRoot(container);
-    });
-    afterEach(() => {
-      act(() => root.unmount());
-      container.remove();
-    });
-    const render = (value: LiquidityBalance | null) => act(() => root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))));
+    const view = mountPoint();
+    const render = (value: LiquidityBalance | null) => act(() => view.root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))));
 
     it('shows "—" for every figure while the balance is unknown, never 0.00', () => {
       render(null);
-      const text = container.textContent ?? '';
+      const text = view.container.textContent ?? '';
       expect(text).not.toMatch(/\d/);
-      expect(container.querySelectorAll('.liq-unknown')).toHaveLength(5);
-      expect(container.querySelector('.liq-rate')?.textContent).toBe('—');
+      expect(view.container.querySelectorAll('.liq-unknown')).toHaveLength(5);
+      expect(view.container.querySelector('.liq-rate')?.textContent).toBe('—');
     });
 
     it('highlights the tiers of the ladder the balance reaches, with the part in each', () => {
-      act(() => root.render(createElement(I18nProvider, { i18n }, createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }))));
-      const rows = [...container.querySelectorAll('tbody tr')];
+      act(() => view.root.render(createElement(I18nProvider, { i18n }, createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }))));
+      const rows = [...view.container.querySelectorAll('tbody tr')];
       expect(rows.map((row) => row.classList.contains('reached'))).toEqual([true, true, false]);
       expect(rows.map((row) => row.querySelector('.liq-held')?.textContent ?? null)).toEqual(['Yours: 1,000.00', 'Yours: 500.50', null]);
       expect(rows.map((row) => row.lastElementChild?.textContent)).toEqual(['6.00%', '4.00%', '2.50%']);
@@ -235,10 +224,10 @@ describe('the liquidity figures', () => {
 
     it('shows the figures once the server said them', () => {
       render(balance);
-      const amounts = [...container.querySelectorAll('.money-amount')].map((node) => node.textContent);
+      const amounts = [...view.container.querySelectorAll('.money-amount')].map((node) => node.textContent);
       expect(amounts).toEqual(['1,000.16438356 USDT', '1,000.00 USDT', '50.00 USDT', '0.16438356 USDT', '0.16438356 USDT']);
-      expect(container.querySelector('.liq-rate')?.textContent).toBe('6.00%');
-      expect(container.querySelectorAll('.liq-unknown')).toHaveLength(0);
+      expect(view.container.querySelector('.liq-rate')?.textContent).toBe('6.00%');
+      expect(view.container.querySelectorAll('.liq-unknown')).toHaveLength(0);
     });
   });
 });

@@ -2,12 +2,12 @@
 // and low over every step), and what shows prices re-renders as a transition that yields to the
 // browser, not in one blocking task; a change of a coin it does not show does not re-render it.
 import { act } from 'react';
-import { createRoot, type Root } from 'react-dom/client';
 import { subscribe } from 'valtio/vanilla';
-import { afterEach, beforeEach, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { CoinQuote, TickEvent } from '../../src/contract/markets.ts';
 import { useLiveSnapshot } from '../../src/lib/live-snapshot.ts';
 import { applyTicks, prices } from '../../src/lib/prices.ts';
+import { mountPoint } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
@@ -29,18 +29,10 @@ const quote = (code: string, price: string): CoinQuote => ({
 });
 const tick = (code: string, price: string, second: number): TickEvent => ({ code, price, at: `2026-11-26T00:00:${String(second).padStart(2, '0')}.000Z` });
 
-let container: HTMLDivElement;
-let root: Root;
+const view = mountPoint();
 beforeEach(() => {
   prices.quotes = { BTC: quote('BTC', '100.00'), ETH: quote('ETH', '50.00') };
   prices.codes = ['BTC', 'ETH'];
-  container = document.createElement('div');
-  document.body.append(container);
-  root = createRoot(container);
-});
-afterEach(() => {
-  act(() => root.unmount());
-  container.remove();
 });
 
 it('writes each coin once for a burst of steps: the newest price, the high and low over every step, older steps ignored', () => {
@@ -65,7 +57,7 @@ it('re-renders a price as a transition: not within the task that changed it, and
     renders.push(`${code} ${price}`);
     return <span data-code={code}>{price}</span>;
   }
-  await act(async () => root.render(<Price code="BTC" />));
+  await act(async () => view.root.render(<Price code="BTC" />));
   expect(renders).toEqual(['BTC 100.00']);
 
   await act(async () => {
@@ -73,10 +65,10 @@ it('re-renders a price as a transition: not within the task that changed it, and
     // valtio tells its subscribers after the write's microtasks; a blocking render would be done by then.
     await Promise.resolve();
     await Promise.resolve();
-    expect(container.textContent).toBe('100.00');
+    expect(view.container.textContent).toBe('100.00');
   });
   // The transition ran once act let the scheduler work.
-  expect(container.textContent).toBe('101.00');
+  expect(view.container.textContent).toBe('101.00');
   expect(renders).toEqual(['BTC 100.00', 'BTC 101.00']);
 
   await act(async () => applyTicks([tick('ETH', '51', 6)]));
