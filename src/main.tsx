@@ -32,7 +32,7 @@ if (session.token) {
 }
 const firstPage = startPage(resolvePath(pathOf(currentRoute())), Boolean(session.token), locale, language);
 // A signed-in first page shows amounts and times: their locale data loads while its code downloads.
-if (session.token) setTimeout(() => warmIntl(locale), 0);
+if (session.token) warmIntl(locale);
 await language;
 // The static shell stays until the first page can render whole, rather than a loading screen that
 // would then be held on screen for a moment; on a network too slow for that, the loading screen.

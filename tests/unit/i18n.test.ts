@@ -1,7 +1,7 @@
 // ARCHITECTURE "i18n": stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
 import { activateLocale, currentLocale, loadAreaMessages, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage, warmIntl } from '../../src/lib/i18n.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
@@ -158,31 +158,57 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
 });
 
 describe('warmIntl', () => {
-  it("loads the number and date data of the app language's Intl tag (jp is ja), each in a task of its own", async () => {
+  it("starts a worker named after the app language's Intl tag (jp is ja), which formats a number and a date in it", async () => {
+    const started: { url: string; options: WorkerOptions | undefined }[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(url: URL, options?: WorkerOptions) {
+          started.push({ url: String(url), options });
+        }
+      },
+    );
+    try {
+      warmIntl('jp');
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    expect(started).toHaveLength(1);
+    expect(started[0]!.url).toMatch(/\/src\/lib\/intl-warm\.ts(\?|$)/);
+    expect(started[0]!.options).toEqual({ type: 'module', name: 'ja' });
+
     const { NumberFormat, DateTimeFormat } = Intl;
-    const tags: unknown[] = [];
+    const made: unknown[] = [];
     Intl.NumberFormat = class extends NumberFormat {
       constructor(...args: ConstructorParameters<typeof NumberFormat>) {
         super(...args);
-        tags.push(['number', args[0]]);
+        made.push(['number', args[0]]);
       }
     } as typeof NumberFormat;
     Intl.DateTimeFormat = class extends DateTimeFormat {
       constructor(...args: ConstructorParameters<typeof DateTimeFormat>) {
         super(...args);
-        tags.push(['date', args[0]]);
+        made.push(['date', args[0]]);
       }
     } as typeof DateTimeFormat;
     try {
-      warmIntl('jp');
-      expect(tags).toEqual([['number', 'ja']]);
-      await new Promise((done) => setTimeout(done, 0));
-      expect(tags).toEqual([
-        ['number', 'ja'],
-        ['date', 'ja'],
-      ]);
+      const { warmFormats } = await import('../../src/lib/intl-formats.ts');
+      warmFormats('ja');
     } finally {
       Object.assign(Intl, { NumberFormat, DateTimeFormat });
+    }
+    expect(made).toEqual([
+      ['number', 'ja'],
+      ['date', 'ja'],
+    ]);
+  });
+
+  it('does nothing where there is no worker', () => {
+    vi.stubGlobal('Worker', undefined);
+    try {
+      expect(() => warmIntl('en')).not.toThrow();
+    } finally {
+      vi.unstubAllGlobals();
     }
   });
 });
