@@ -676,6 +676,9 @@ export default defineConfig({
           sequence: { groupOrder: 9 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          // A screen waited for (expect.poll) may take a server round trip and a render on a machine also running
+          // the server suites (tests/run.ts): 10 s, not vitest's 1 s. A poll that passes returns at once.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
       {
@@ -689,6 +692,7 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
