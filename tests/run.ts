@@ -1,10 +1,12 @@
-// `npm test`: every check and every suite, arranged so that a 2-core machine is kept busy.
+// `npm test`: every check and every suite.
 //   1. the catalogs' extraction (the build compiles them);
-//   2. at once: the type check, the lint, the build, and the unit, server and PostgreSQL suites;
-//   3. the end-to-end files once the build is there, beside the suites (they mostly wait on the product's
-//      clocks and the browser, the suites mostly compute);
+//   2. at once: the type check, the lint, the build, and the unit, server and PostgreSQL suites (the checks
+//      and the build take a core each for a minute or so, beside the suites' two files at a time);
+//   3. the end-to-end files, two at a time, once the build and the suites are done: beside the suites, on
+//      2 cores, tests that wait for the product's clocks, its service worker or a server's round trip
+//      failed now and then (four kinds in three runs), for 3 minutes less;
 //   4. last and alone, the end-to-end files that time the app or their own servers (vitest project
-//      `e2e-alone`), once everything else is done.
+//      `e2e-alone`).
 // After a failure no step starts; the ones running finish, so their failures are printed too. One step's
 // output is shown as it comes; the others' are held and printed whole when that step ends, then the next
 // one running is shown live. It ends with each step's times and the ten slowest test files over all runs
@@ -26,7 +28,7 @@ const STEPS: Step[] = [
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], after: ['catalogs'] },
   { name: 'build', command: 'vite', args: ['build'], after: ['catalogs'] },
   { name: 'suites', command: 'vitest', args: vitest('unit', 'server', 'server-pg'), after: ['catalogs'] },
-  { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build'] },
+  { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build', 'suites'] },
   { name: 'e2e-alone', command: 'vitest', args: vitest('e2e-alone'), after: ['typecheck', 'lint', 'suites', 'e2e'] },
 ];
 
