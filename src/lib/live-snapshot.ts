@@ -18,9 +18,15 @@ export function useLiveSnapshot<T extends object>(store: T): Snapshot<T> {
   const [proxyCache] = useState(() => new WeakMap<object, unknown>());
   const [current, setCurrent] = useState(() => snapshot(store));
   useLayoutEffect(() => {
+    // One transition at a time: a store changing faster than a slow device renders (a test clock's steps
+    // every 50 ms) would otherwise queue a render per change. The next one starts from this effect, run
+    // again once the last has committed, with the newest snapshot.
+    let asked = false;
     const check = () => {
       const next = snapshot(store);
-      if (next !== current && isChanged(current, next, affected, new WeakMap())) startTransition(() => setCurrent(next));
+      if (asked || next === current || !isChanged(current, next, affected, new WeakMap())) return;
+      asked = true;
+      startTransition(() => setCurrent(next));
     };
     // A change between this render and the subscription.
     check();
