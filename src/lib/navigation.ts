@@ -8,9 +8,9 @@ import { persistedStore } from './storage.ts';
 export const navigationHistory = persistedStore('history', { entries: [] as string[] });
 
 /**
- * The route as read from the hash in this task. Every link's and route's hook reads it on every render (over
- * a thousand reads in one render of the coin list, ~10 ms on a phone-speed CPU); it is read from the hash
- * once per task, and again after any change made here.
+ * The route as last read from the hash, kept until the next microtask checkpoint. Every link's and route's
+ * hook reads it on every render (over a thousand reads in one render of the coin list, ~10 ms on a
+ * phone-speed CPU); a synchronous render reads the hash once, and a change made here is read at once.
  */
 let knownRoute: string | null = null;
 const forgetRoute = () => {
