@@ -219,30 +219,21 @@ function catalogsByArea(): Plugin {
     // A text of a module no code of the app reaches (the console's texts, the server's own): in no part.
     return files.some((file) => shellAndLazy.has(file)) ? 'shell' : [];
   };
-  return {
-    name: 'coinvest:catalogs-by-area',
-    enforce: 'pre',
-    buildStart: () => void (reach = null),
-    watchChange: () => void (reach = null),
-    async load(id) {
-      const [file = '', query = ''] = id.split('?');
-      const area = new URLSearchParams(query).get('area');
-      if (!file.endsWith('.po') || !area) return null;
-      const found = getCatalogForFile(relative(root, file), await getCatalogs(config));
-      if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`);
-      this.addWatchFile(file);
-      const { catalog, locale } = found;
-      const origins = (await catalog.read(locale)) ?? {};
-      const { fallbackLocales, sourceLocale = 'en' } = config;
-      const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
-      if (area === CONSOLE_AREA) {
-        const { source, errors } = createCompiledCatalog(locale, Object.fromEntries(Object.entries(messages).filter(([id]) => consoleText(origins, root)(id))), {
-          namespace: 'es',
-        });
-        if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
-        return { code: source, moduleType: 'js' };
-      }
-      const places = new Map(
+  /**
+   * Each .po file read and each text placed once per build: a language has a part per area (20 and more),
+   * and reading the file with its fallbacks and placing its 900 texts took as long as each part again.
+   */
+  const read = new Map<string, ReturnType<typeof readCatalog>>();
+  async function readCatalog(file: string) {
+    const found = getCatalogForFile(relative(root, file), await getCatalogs(config));
+    if (!found) throw new Error(`${file} is not a catalog of lingui.config.ts`);
+    const { catalog, locale } = found;
+    const origins = (await catalog.read(locale)) ?? {};
+    const { fallbackLocales, sourceLocale = 'en' } = config;
+    const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
+    let places: Map<string, 'shell' | string[]> | undefined;
+    const placesOf = () =>
+      (places ??= new Map(
         Object.keys(messages).map((messageId) => [
           messageId,
           placeOf(
@@ -250,7 +241,33 @@ function catalogsByArea(): Plugin {
             messageId,
           ),
         ]),
-      );
+      ));
+    return { locale, origins, messages, placesOf };
+  }
+  const forget = () => {
+    reach = null;
+    read.clear();
+  };
+  return {
+    name: 'coinvest:catalogs-by-area',
+    enforce: 'pre',
+    buildStart: forget,
+    watchChange: forget,
+    async load(id) {
+      const [file = '', query = ''] = id.split('?');
+      const area = new URLSearchParams(query).get('area');
+      if (!file.endsWith('.po') || !area) return null;
+      this.addWatchFile(file);
+      if (!read.has(file)) read.set(file, readCatalog(file));
+      const { locale, origins, messages, placesOf } = await read.get(file)!;
+      if (area === CONSOLE_AREA) {
+        const { source, errors } = createCompiledCatalog(locale, Object.fromEntries(Object.entries(messages).filter(([id]) => consoleText(origins, root)(id))), {
+          namespace: 'es',
+        });
+        if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
+        return { code: source, moduleType: 'js' };
+      }
+      const places = placesOf();
       const inArea = (messageId: string) => {
         const place = places.get(messageId)!;
         return area === 'shell' ? place === 'shell' : place !== 'shell' && place.includes(area);

@@ -103,9 +103,32 @@ function close(): void {
   source = null;
 }
 
-function deliver(ticks: TickEvent[]): void {
+/**
+ * The screens take the stream's steps at most this often. One step a second (the market's pace) is
+ * shown as it comes; a faster feed (the test clock runs 20 steps a second) or a resumed burst is shown
+ * in batches: each coin's newest price, and the day's high and low over every step of the batch
+ * (applyTicks). A phone repaints 4 times a second at most, not once per step.
+ */
+export const PRICE_PAINT_MS = 250;
+let unpainted: TickEvent[] = [];
+let paintTimer: ReturnType<typeof setTimeout> | undefined;
+let paintedAt = -Infinity;
+
+function paint(): void {
+  paintTimer = undefined;
+  paintedAt = Date.now();
+  const ticks = unpainted;
+  unpainted = [];
   applyTicks(ticks);
   for (const listener of tickListeners) listener(ticks);
+}
+
+function deliver(ticks: TickEvent[]): void {
+  unpainted = unpainted.length ? unpainted.concat(ticks) : ticks;
+  if (paintTimer !== undefined) return;
+  const wait = Math.min(PRICE_PAINT_MS, paintedAt + PRICE_PAINT_MS - Date.now());
+  if (wait <= 0) paint();
+  else paintTimer = setTimeout(paint, wait);
 }
 
 /** The connection went down or silent: reconnect after a growing pause, resuming after the last step. */

@@ -2,6 +2,7 @@
 // a connection gone silent, and holds no connection while the page is hidden.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { STREAM_STALL_MS, type TickEvent } from '../../src/contract/markets.ts';
+import { PRICE_PAINT_MS } from '../../src/lib/prices.ts';
 
 vi.mock('../../src/lib/api.ts', () => ({
   api: vi.fn(async () => ({ lists: [], page: 1, total: 0 })),
@@ -69,7 +70,51 @@ it('reconnects after an error asking for every step after the last one it got, a
   latest().step(3_000);
   latest().step(4_000);
   latest().step(5_000);
+  // Steps that came in one burst are handed on together, a quarter of a second after the last batch.
+  await vi.advanceTimersByTimeAsync(PRICE_PAINT_MS);
   expect(got).toEqual([1, 2, 3, 4, 5].map((s) => new Date(s * 1000).toISOString()));
+  release();
+});
+
+it('shows a step a second as it comes, and a faster feed at most four times a second: the newest price, the high and low of every step', async () => {
+  const { api } = await import('../../src/lib/api.ts');
+  const quote = {
+    code: 'BTC',
+    name: 'Bitcoin',
+    price: '100.00',
+    open_24h: '100.00',
+    high_24h: '101.00',
+    low_24h: '99.00',
+    change_24h: '0.00',
+    volume_24h: '1',
+    price_decimals: 2,
+    at: new Date(0).toISOString(),
+  };
+  vi.mocked(api).mockResolvedValueOnce({ lists: [quote], page: 1, total: 1 } as never);
+  const { loadCoinList, prices, subscribePrices } = await import('../../src/lib/prices.ts');
+  await loadCoinList();
+  const batches: string[][] = [];
+  const release = subscribePrices((ticks) => batches.push(ticks.map((tick) => tick.price)));
+  latest().emit('open');
+
+  // The market's pace: each step on screen at once.
+  latest().step(1_000, '100.50');
+  expect(prices.quotes.BTC!.price).toBe('100.50');
+  await vi.advanceTimersByTimeAsync(1000);
+  latest().step(2_000, '100.60');
+  expect(prices.quotes.BTC!.price).toBe('100.60');
+
+  // The test clock's pace, a step every 50 ms: nothing more until a quarter of a second has passed since the last.
+  await vi.advanceTimersByTimeAsync(50);
+  latest().step(3_000, '103.00');
+  await vi.advanceTimersByTimeAsync(50);
+  latest().step(4_000, '98.00');
+  await vi.advanceTimersByTimeAsync(50);
+  latest().step(5_000, '100.70');
+  expect(prices.quotes.BTC!.price).toBe('100.60');
+  await vi.advanceTimersByTimeAsync(PRICE_PAINT_MS - 150);
+  expect(prices.quotes.BTC).toMatchObject({ price: '100.70', high_24h: '103.00', low_24h: '98.00', at: new Date(5_000).toISOString() });
+  expect(batches).toEqual([['100.50'], ['100.60'], ['103.00', '98.00', '100.70']]);
   release();
 });
 
