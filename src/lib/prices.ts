@@ -121,6 +121,23 @@ function paint(): void {
   unpainted = [];
   applyTicks(ticks);
   for (const listener of tickListeners) listener(ticks);
+  if (prices.updatedAt !== null && ticks.some((tick) => !prices.quotes[tick.code])) listAgain();
+}
+
+/** The list read again when the stream prices a coin it lacks, at most this often. */
+const LIST_AGAIN_MS = 5_000;
+let listAskedAt = -Infinity;
+
+/**
+ * A coin is listed once it has a price: one whose first price (the market index's first fair price
+ * after a start) came after the list was read is missing from it, and its steps had nowhere to go. The
+ * list again brings it, with its day's figures. (The service worker answers the list from its kept
+ * copy while it fetches a fresh one: the coin may come with the next read, 5 s later.)
+ */
+function listAgain(): void {
+  if (Date.now() - listAskedAt < LIST_AGAIN_MS) return;
+  listAskedAt = Date.now();
+  void loadCoinList({ loading: false }).catch(() => undefined);
 }
 
 function deliver(ticks: TickEvent[]): void {

@@ -1,6 +1,7 @@
 // The app on the market index, as a customer meets it: a server process reads three local exchange
 // stand-ins over their documented protocols (its clock 20× real time, the stand-ins' trades timed on
-// that clock). Markets says "Index · 3 exchanges" where the simulator says "Simulated"; a 1-minute
+// that clock). A coin is listed once the index has its first price, on a screen already open; Markets
+// says "Index · 3 exchanges" where the simulator says "Simulated"; a 1-minute
 // option settles on the index and its record shows the exchanges' prices behind its start and end
 // prices; when every exchange goes quiet the coin shows "Paused" and a buy is refused with the message.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -40,8 +41,6 @@ beforeAll(async () => {
       ...standInEnv(stands),
     },
   });
-  // Each exchange trades BTC every 50 ms real (2.5 s of market time: fresh within the index's 5 s).
-  trades = tradeBtc(stands, { now: marketNow });
   await markAllRead('demo', 'demo1234', server.base);
   browser = await launch();
   context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
@@ -57,11 +56,18 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-it('says where the prices come from: "Index · 3 exchanges", never "Simulated"', async () => {
+it('lists BTC once the index has its first price, without a reload, and says where the prices come from: "Index · 3 exchanges", never "Simulated"', async () => {
   await logIn(page, 'demo', 'demo1234');
+  const listRead = page.waitForResponse((response) => response.url().includes('/api/coin/lists'));
   await page.locator('.tabbar').getByRole('link', { name: 'Markets' }).click();
+  await listRead;
+  // No exchange has traded yet: the index has no price, and nothing is listed (never an invented price).
+  expect(await page.locator('.market-row').count()).toBe(0);
+  // Each exchange trades BTC every 50 ms real (2.5 s of market time: fresh within the index's 5 s).
+  trades = tradeBtc(stands, { now: marketNow });
   const btc = page.locator('.market-row', { hasText: 'BTC' });
-  await expect.poll(() => btc.locator('.market-price').textContent(), { timeout: 20_000 }).toBe('97,190.83');
+  await expect.poll(() => btc.count(), { timeout: 20_000 }).toBe(1);
+  await expect.poll(() => btc.locator('.market-price').textContent()).toBe('97,190.83');
   expect(await page.locator('.index-badge').first().textContent()).toBe('Index · 3 exchanges');
   expect(await page.locator('.simulated-badge').count()).toBe(0);
   // No exchange trades the other coins: with no index price yet they are not listed, never with an invented one.

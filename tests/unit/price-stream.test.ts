@@ -76,6 +76,48 @@ it('reconnects after an error asking for every step after the last one it got, a
   release();
 });
 
+it('a coin priced for the first time after the list was read (the index after a start) is listed: the list is read again, at most every 5 s', async () => {
+  const { api } = await import('../../src/lib/api.ts');
+  const quote = (code: string, price: string) => ({
+    code,
+    name: code,
+    price,
+    open_24h: price,
+    high_24h: price,
+    low_24h: price,
+    change_24h: '0.00',
+    volume_24h: '1',
+    price_decimals: 2,
+    at: new Date(0).toISOString(),
+  });
+  vi.mocked(api).mockResolvedValueOnce({ lists: [quote('ETH', '3000.00')], page: 1, total: 1 } as never);
+  const { loadCoinList, prices, subscribePrices } = await import('../../src/lib/prices.ts');
+  await loadCoinList();
+  const release = subscribePrices();
+  latest().emit('open');
+  await vi.advanceTimersByTimeAsync(0);
+  vi.mocked(api).mockClear();
+
+  // BTC's first price: not in the list, so its step had nowhere to go; the list is asked for again and brings it.
+  vi.mocked(api).mockResolvedValueOnce({ lists: [quote('ETH', '3000.00'), quote('BTC', '97000.00')], page: 1, total: 2 } as never);
+  latest().step(2_000, '97000.50');
+  await vi.advanceTimersByTimeAsync(0);
+  expect(api).toHaveBeenCalledTimes(1);
+  expect(prices.codes).toEqual(['ETH', 'BTC']);
+  await vi.advanceTimersByTimeAsync(1000);
+  latest().step(3_000, '97001.00');
+  expect(prices.quotes.BTC!.price).toBe('97001.00');
+
+  // A coin the list still lacks does not have it asked for at every step: once more 5 s after the last time.
+  for (let second = 4; second < 10; second++) {
+    await vi.advanceTimersByTimeAsync(1000);
+    const ticks: TickEvent[] = [{ code: 'NEW', price: '1', at: new Date(second * 1000).toISOString() }];
+    latest().emit('ticks', JSON.stringify(ticks), String(second * 1000));
+  }
+  expect(api).toHaveBeenCalledTimes(2);
+  release();
+});
+
 it('shows a step a second as it comes, and a faster feed at most four times a second: the newest price, the high and low of every step', async () => {
   const { api } = await import('../../src/lib/api.ts');
   const quote = {
