@@ -98,6 +98,18 @@ const outcomeSql = sql`case when tick.price is null then 'void' when tick.price 
   when (tick.price > o.start_price) = (o.direction = 'up') then 'win' else 'loss' end`;
 const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'loss' then 0 else o.amount end`;
 
+/** An order past its end time and not settled yet (option_orders_due_idx); `o` is option_orders. */
+const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${at}::timestamptz`;
+
+/**
+ * Whether any order has ended unsettled at `now`: one read off option_orders_due_idx, outside a
+ * transaction. Most runs of the settlement job find nothing, and a batch is four statements (the test
+ * clock runs the job 20 times a second). An order that ends just after this read waits for the next run.
+ */
+export async function anyOptionEnded(db: Executor, now: Date): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from option_orders o where ${endedHolding(now.toISOString())} limit 1`)).length > 0;
+}
+
 /**
  * Settles the due orders of one batch in one transaction, in three set-based statements: (1) claims
  * them (FOR UPDATE SKIP LOCKED, so a second runner takes other rows) each with the last recorded
@@ -129,7 +141,7 @@ export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeC
           where t.coin = o.coin and t.at <= o.end_at and t.at >= o.end_at - ${freshness}::interval
           order by t.at desc limit 1
         ) tick on true
-        where o.status = 'holding' and o.end_at <= ${at}::timestamptz
+        where ${endedHolding(at)}
           and (o.end_at <= (select max(t.at) from price_ticks t where t.coin = o.coin) or o.end_at <= ${at}::timestamptz - ${freshness}::interval) ${after}
         order by o.end_at, o.id
         limit ${batch}

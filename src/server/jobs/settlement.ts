@@ -1,15 +1,14 @@
 // The settlement job: every second it settles what is due, batch by batch, each batch in its own
 // transaction. Idempotent by construction (the claim and the payout commit together, and the
 // ledger refuses a second payout), so a crash, a restart or a second server never pays twice.
-import { sql } from 'drizzle-orm';
-import { rowsOf, type Db } from '../db/connection.ts';
-import { settleDueOptions } from '../domain/options.ts';
+import type { Db } from '../db/connection.ts';
+import { anyOptionEnded, settleDueOptions } from '../domain/options.ts';
 
 export const SETTLEMENT_BATCH = 500;
 
 /** Settles everything due at `now`; returns how many orders it settled. */
 export async function settleAllDue(db: Db, now: Date, batch = SETTLEMENT_BATCH): Promise<number> {
-  if (!(await anyDue(db, now))) return 0;
+  if (!(await anyOptionEnded(db, now))) return 0;
   let total = 0;
   // Each batch continues after the last one; rows another runner holds are left to it (or to the next run).
   const cursor = { endAt: new Date(0).toISOString(), id: 0 };
@@ -18,14 +17,4 @@ export async function settleAllDue(db: Db, now: Date, batch = SETTLEMENT_BATCH):
     total += settled;
     if (settled < batch) return total;
   }
-}
-
-/**
- * One read off option_orders_due_idx, outside a transaction: most runs find nothing due, and a
- * settlement batch is four statements (the test clock runs the job 20 times a second). An order
- * that falls due just after it is read is settled by the next run.
- */
-async function anyDue(db: Db, now: Date): Promise<boolean> {
-  const rows = rowsOf(await db.execute(sql`select 1 from option_orders where status = 'holding' and end_at <= ${now.toISOString()}::timestamptz limit 1`));
-  return rows.length > 0;
 }
