@@ -33,6 +33,21 @@ class FakeSource {
   }
 }
 
+/** A coin of the server's list at `price`, recorded at 0; `rest` sets any other field. */
+const quote = (code: string, price: string, rest: Record<string, unknown> = {}) => ({
+  code,
+  name: code,
+  price,
+  open_24h: price,
+  high_24h: price,
+  low_24h: price,
+  change_24h: '0.00',
+  volume_24h: '1',
+  price_decimals: 2,
+  at: new Date(0).toISOString(),
+  ...rest,
+});
+
 let visibility: DocumentVisibilityState = 'visible';
 beforeEach(() => {
   vi.useFakeTimers();
@@ -78,18 +93,6 @@ it('reconnects after an error asking for every step after the last one it got, a
 
 it('a coin priced for the first time after the list was read (the index after a start) is listed: the list is read again, at most every 5 s', async () => {
   const { api } = await import('../../src/lib/api.ts');
-  const quote = (code: string, price: string) => ({
-    code,
-    name: code,
-    price,
-    open_24h: price,
-    high_24h: price,
-    low_24h: price,
-    change_24h: '0.00',
-    volume_24h: '1',
-    price_decimals: 2,
-    at: new Date(0).toISOString(),
-  });
   vi.mocked(api).mockResolvedValueOnce({ lists: [quote('ETH', '3000.00')], page: 1, total: 1 } as never);
   const { loadCoinList, prices, subscribePrices } = await import('../../src/lib/prices.ts');
   await loadCoinList();
@@ -120,19 +123,8 @@ it('a coin priced for the first time after the list was read (the index after a 
 
 it('shows a step a second as it comes, and a faster feed at most four times a second: the newest price, the high and low of every step', async () => {
   const { api } = await import('../../src/lib/api.ts');
-  const quote = {
-    code: 'BTC',
-    name: 'Bitcoin',
-    price: '100.00',
-    open_24h: '100.00',
-    high_24h: '101.00',
-    low_24h: '99.00',
-    change_24h: '0.00',
-    volume_24h: '1',
-    price_decimals: 2,
-    at: new Date(0).toISOString(),
-  };
-  vi.mocked(api).mockResolvedValueOnce({ lists: [quote], page: 1, total: 1 } as never);
+  const btc = quote('BTC', '100.00', { name: 'Bitcoin', high_24h: '101.00', low_24h: '99.00' });
+  vi.mocked(api).mockResolvedValueOnce({ lists: [btc], page: 1, total: 1 } as never);
   const { loadCoinList, prices, subscribePrices } = await import('../../src/lib/prices.ts');
   await loadCoinList();
   const batches: string[][] = [];
