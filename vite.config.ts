@@ -644,6 +644,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/unit/setup.ts'],
+          // Beside the end-to-end files (tests/run.ts) a test that imports the app's modules afresh may wait
+          // seconds for a core: 30 s, like the server suites, not vitest's 5 s.
+          testTimeout: 30_000,
           // Two files at a time (vitest's default is one fewer than the cores: one on a 2-core machine); the
           // unit, server and server-pg projects run together and must agree on it.
           maxWorkers: 2,

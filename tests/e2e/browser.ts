@@ -40,6 +40,24 @@ export function phonePageForFile(ready: (page: Page) => void): void {
   });
 }
 
+/**
+ * Records every toast the page shows, in order, from its next document on (toasts replace each other
+ * on screen and leave after a few seconds: a poll on a busy machine can miss one). Read with toastsShown().
+ */
+export async function recordToasts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const shown: string[] = [];
+    (window as unknown as { __toasts: string[] }).__toasts = shown;
+    new MutationObserver(() => {
+      const text = document.querySelector('.toast')?.textContent;
+      if (text && shown.at(-1) !== text) shown.push(text);
+    }).observe(document, { childList: true, subtree: true, characterData: true });
+  });
+}
+
+/** The toasts shown in the page's current document since recordToasts(), oldest first. */
+export const toastsShown = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = inject('artifacts');

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { PHONE, launch } from './browser.ts';
+import { PHONE, launch, recordToasts, toastsShown } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, markAllRead, storedToken } from './pwa.ts';
@@ -225,15 +225,7 @@ async function phonePage(throttled: boolean): Promise<{ context: BrowserContext;
     serviceWorkers: 'block',
   });
   const page = await context.newPage();
-  // Every toast shown, in order (they replace each other on screen).
-  await page.addInitScript(() => {
-    const shown: string[] = [];
-    (window as unknown as { __toasts: string[] }).__toasts = shown;
-    new MutationObserver(() => {
-      const text = document.querySelector('.toast')?.textContent;
-      if (text && shown.at(-1) !== text) shown.push(text);
-    }).observe(document, { childList: true, subtree: true, characterData: true });
-  });
+  await recordToasts(page);
   if (throttled) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
@@ -333,7 +325,7 @@ for (const seed of SEEDS) {
     }
     try {
       // 'Too many requests!' only for a call whose five attempts all failed (none can here: see flakyNetwork).
-      const toasts = await page.evaluate(() => (window as unknown as { __toasts: string[] }).__toasts);
+      const toasts = await toastsShown(page);
       const gaveUp = [...new Set(attempts.map((attempt) => attempt.call))].filter((call) => {
         const own = attempts.filter((attempt) => attempt.call === call);
         return own.length >= 5 && own.slice(-5).every((attempt) => attempt.fault && attempt.fault !== 'held');

@@ -130,7 +130,7 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
       ).toEqual([]);
       expect(left.length).toBeLessThan(Object.keys(texts).length);
     }
-  }, 30_000);
+  }, 120_000);
 
   it('the shell part holds the texts of the start and few others', async () => {
     const locale = 'en';
