@@ -8,7 +8,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator, rowId } from './operator.ts';
-import { logIn, registerUser } from './pwa.ts';
+import { goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -224,7 +224,7 @@ it('offline, the account details and the failed withdrawal still open from the c
   // Both were read online above (network first, kept in this user's own cache).
   await page.goto(withdrawalUrl);
   await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
-  await page.context().setOffline(true);
+  await goOffline(page.context());
   try {
     await page.goto('/#/pages/accountDetails/accountDetails');
     await page.reload();
@@ -235,6 +235,6 @@ it('offline, the account details and the failed withdrawal still open from the c
     await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
     expect(await page.locator('.funds-summary .funds-reason').textContent()).toContain('Account name does not match');
   } finally {
-    await page.context().setOffline(false);
+    await goOnline(page.context());
   }
 });

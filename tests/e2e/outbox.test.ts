@@ -5,7 +5,7 @@ import { expect, it } from 'vitest';
 import type { Page, Request } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
-import { callApi, controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
+import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -53,11 +53,7 @@ it('online: a customer with three unread messages opens the list, which is kept 
 
 it('offline: read at start, one opened, then all marked read: read at once and waiting in the outbox, also after a reload', async () => {
   expect(await unreadOnServer(), readerLog.join('\n')).toBe(3);
-  // Offline as a phone is: besides the browser's offline emulation, every call to the server fails
-  // before it leaves the browser. The emulation alone has let a call through now and then (a service
-  // worker or a document that starts while it is being applied); the page cannot tell the two apart.
-  await page.context().route('**/api/**', (route) => route.abort('internetdisconnected'));
-  await page.context().setOffline(true);
+  await goOffline(page.context());
   phase = 'offline';
   await page.reload();
   // §1 at this app start: the first unread message, from the kept answer; OK reads it, offline.
@@ -86,8 +82,7 @@ it('offline: read at start, one opened, then all marked read: read at once and w
 });
 
 it('back online: the three are sent once each, and the server has every message read', async () => {
-  await page.context().unrouteAll();
-  await page.context().setOffline(false);
+  await goOnline(page.context());
   phase = 'back online';
   await expect.poll(unreadOnServer, { timeout: 20_000 }).toBe(0);
   await expect.poll(() => page.getByRole('status').filter({ hasText: 'to be sent' }).count()).toBe(0);

@@ -2,7 +2,7 @@
 // browser keeps (Cache Storage and IndexedDB, read from the page), and the service worker's state.
 import { randomUUID } from 'node:crypto';
 import { deflateSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { appFilesKept } from './app-files.ts';
 import { codeSentTo } from './browser.ts';
@@ -11,6 +11,23 @@ interface Envelope<T = unknown> {
   ret: number;
   msg: string;
   data: T;
+}
+
+/**
+ * Offline as a phone is: besides the browser's offline emulation, every call to the server fails
+ * before it leaves the browser. The emulation alone has let a call through now and then (a service
+ * worker or a document that starts while it is being applied, more often on a busy machine); the
+ * page cannot tell such an answer from the network's, and rightly stops saying it is offline.
+ */
+export async function goOffline(context: BrowserContext): Promise<void> {
+  await context.route('**/api/**', (route) => route.abort('internetdisconnected'));
+  await context.setOffline(true);
+}
+
+/** Back from goOffline(). */
+export async function goOnline(context: BrowserContext): Promise<void> {
+  await context.unrouteAll();
+  await context.setOffline(false);
 }
 
 /**
