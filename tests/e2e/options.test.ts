@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { markAllRead } from './pwa.ts';
+import { logIn, markAllRead } from './pwa.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
@@ -17,12 +17,7 @@ const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g
 it('logs in as the demo user', async () => {
   // No startup message (§1) over the pages under test.
   await markAllRead('demo', 'demo1234');
-  await page.goto('/#/pages/login/login');
-  await page.getByLabel('Username, mobile number or e-mail').fill('demo');
-  await page.getByLabel('Password').fill('demo1234');
-  await page.getByRole('checkbox').check();
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await logIn(page, 'demo', 'demo1234');
 });
 
 it('shows live, simulated prices on Markets', async () => {

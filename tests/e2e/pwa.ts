@@ -107,7 +107,11 @@ function crc32(bytes: Uint8Array): number {
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-/** Logs in through the login page (the agreement ticked). */
+/**
+ * Logs in through the login page (the agreement ticked) and waits for Home as a person does: its
+ * first visit reads the slides under the loading mask, which takes every tap until they are in (on a
+ * busy machine a tap made the moment the mask appeared went to the mask, and Markets never opened).
+ */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/pages/login/login');
   await page.getByLabel('Username, mobile number or e-mail').fill(username);
@@ -115,6 +119,8 @@ export async function logIn(page: Page, username: string, password: string): Pro
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/#\/pages\/index\/index/);
+  await page.locator('.carousel-slide').first().waitFor();
+  await page.locator('.mask').waitFor({ state: 'detached' });
 }
 
 /**
