@@ -58,6 +58,11 @@ export async function recordToasts(page: Page): Promise<void> {
 /** The toasts shown in the page's current document since recordToasts(), oldest first. */
 export const toastsShown = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
 
+/** Resolves once the page has shown `text` as a toast since recordToasts() (it may have left the screen already). */
+export async function toastSeen(page: Page, text: string, timeout: number): Promise<void> {
+  await page.waitForFunction((wanted) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).includes(wanted), text, { timeout });
+}
+
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */
 export async function screenshot(page: Page, name: string): Promise<void> {
   const dir = inject('artifacts');

@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { PHONE, launch, recordToasts, toastsShown } from './browser.ts';
+import { PHONE, launch, recordToasts, toastSeen, toastsShown } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, markAllRead, storedToken } from './pwa.ts';
@@ -126,7 +126,6 @@ interface Journey {
 /** The journey, as a person taps through it; resolves when the last screen has settled. */
 async function journey(page: Page, phone: string, password: string, paypass: string): Promise<Omit<Journey, 'page' | 'phone'>> {
   const started = Date.now();
-  const toastSeen = (text: string) => page.waitForFunction((wanted) => (window as unknown as { __toasts: string[] }).__toasts.includes(wanted), text, { timeout: 90_000 });
 
   await page.goto('/#/pages/login/login');
   await page.getByLabel('Username, mobile number or e-mail').fill(phone);
@@ -149,7 +148,7 @@ async function journey(page: Page, phone: string, password: string, paypass: str
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await toastSeen('Successful transaction!');
+  await toastSeen(page, 'Successful transaction!', 90_000);
 
   // A recharge of 150 USDT by a TRC20 transfer.
   const hash = randomBytes(32).toString('hex');
