@@ -1,8 +1,9 @@
 // Starts the real server (production mode, serving the built PWA from dist/) on a free port with
 // a fresh embedded database; its log is kept so tests can read the codes the outbox sender wrote.
-// Both end-to-end projects (e2e, whose files run side by side, and e2e-alone, whose timed files run
-// after them one at a time) use this one server: vitest runs each project's global setup in its own
-// module instance but in one process, so the server is kept on globalThis and stopped after the last.
+// The end-to-end projects of one vitest run (e2e and e2e-after, whose files run two at a time, and
+// e2e-alone, whose timed files run after them one at a time) use this one server: vitest runs each
+// project's global setup in its own module instance but in one process, so the server is kept on
+// globalThis and stopped after the last.
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -25,9 +26,22 @@ export default async function setup(project: TestProject) {
     const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
     // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own server with the default.
     // PUSH_SERVICE_HOSTS: push.test.ts's stand-in subscription (headless Chromium has no push service of its own).
+    // FEED_INTERVAL_MS=200: a market step every 4 s of the 20× clock, not every second. A step costs the idle
+    // server ~7 ms of CPU (recording and the matcher's check): 20 steps a second kept it at 23 % of a core, 5 at
+    // 15 %, beside the suites that need the core (tests/run.ts). A quote stays fresh for 10 market seconds
+    // (500 ms here): a step every 200 ms leaves about 250 ms for a busy machine. Settlement takes the last tick within
+    // those 10 s before an option's end, and the simulator scales each move to the market time it covers.
     const server = startServer({
       work,
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000', CLOCK_SPEED: '20', PAYEE_COOLING_HOURS: '0', PUSH_SERVICE_HOSTS: 'push.example.invalid' },
+      env: {
+        DATA_DIR: join(work, 'data'),
+        WEB_ROOT: webRoot,
+        AUTH_RATE_LIMIT: '1000',
+        CLOCK_SPEED: '20',
+        FEED_INTERVAL_MS: '200',
+        PAYEE_COOLING_HOURS: '0',
+        PUSH_SERVICE_HOSTS: 'push.example.invalid',
+      },
     });
     shared.coinvestE2eRun = { server, work, webRoot, users: 0 };
   }
