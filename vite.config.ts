@@ -532,12 +532,16 @@ function keptCalls(): Plugin {
 
 const TABS_SHARED = readReach(process.cwd()).tabsShared;
 /**
- * The end-to-end files that run alone (project e2e-alone), after the others: those that time the app, those that
- * time their own servers (several processes on one database, SIGKILLed and started again) with little room to spare,
- * and offline-screens (its markers wait on the worker's network timeout: once missed under two files' load; beside
- * the others it made the run 40 s longer, not shorter).
+ * The end-to-end files that run after the others, once the suites are done too (tests/run.ts):
+ * - E2E_AFTER (project e2e-after), two at a time: those that time their own servers (several processes on one
+ *   database, SIGKILLed and started again) with little room to spare beside the suites, and offline-screens (its
+ *   markers wait on the worker's network timeout: once missed under the suites' load; beside the other end-to-end
+ *   files it made the run 40 s longer, not shorter);
+ * - E2E_ALONE (project e2e-alone), one at a time and last: those that time the app.
  */
-const E2E_ALONE = ['first-screen', 'repeat-visit', 'cluster', 'index-cluster', 'crash', 'offline-screens'].map((name) => `tests/e2e/${name}.test.ts`);
+const e2eFiles = (...names: string[]) => names.map((name) => `tests/e2e/${name}.test.ts`);
+const E2E_AFTER = e2eFiles('cluster', 'index-cluster', 'crash', 'offline-screens');
+const E2E_ALONE = e2eFiles('first-screen', 'repeat-visit');
 
 export default defineConfig({
   resolve: {
@@ -687,7 +691,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
-          exclude: E2E_ALONE,
+          exclude: [...E2E_AFTER, ...E2E_ALONE],
           globalSetup: ['tests/e2e/global-setup.ts'],
           // Two files at a time (three starved the shared server's clock on a busy 2-core machine). Files that use
           // the shared server's demo account take turns (tests/e2e/demo-account.ts). A groupOrder of its own: a run
@@ -702,14 +706,28 @@ export default defineConfig({
         },
       },
       {
-        // The files that time the app, one at a time once the others are done (vitest runs a project
-        // without file parallelism last), on the same shared server (tests/e2e/global-setup.ts).
+        // Two at a time once the others are done, on the same shared server (tests/e2e/global-setup.ts).
+        test: {
+          name: 'e2e-after',
+          environment: 'node',
+          include: E2E_AFTER,
+          globalSetup: ['tests/e2e/global-setup.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 10 },
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
+      {
+        // The files that time the app, one at a time after e2e-after, on the same shared server.
         test: {
           name: 'e2e-alone',
           environment: 'node',
           include: E2E_ALONE,
           globalSetup: ['tests/e2e/global-setup.ts'],
           fileParallelism: false,
+          sequence: { groupOrder: 11 },
           testTimeout: 120_000,
           hookTimeout: 120_000,
           expect: { poll: { timeout: 10_000 } },
