@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { codeSentTo, phonePageForFile, screenshot } from './browser.ts';
-import { callApi, controlledByServiceWorker, logIn, markAllRead, runtimeCaches, storedRecords, storedToken, timeFirstPaints } from './pwa.ts';
+import { cacheNames, callApi, controlledByServiceWorker, logIn, markAllRead, runtimeCaches, storedRecords, storedToken, timeFirstPaints } from './pwa.ts';
 import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/contract/offline-cache.ts';
 import { texts } from '../../src/contract/texts.ts';
 
@@ -127,7 +127,7 @@ it("user A logs out: A's cache partition and stored records are gone", async () 
   await page.getByRole('button', { name: 'Log out' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Log out' }).click();
   await page.waitForURL(/#\/pages\/login\/login/);
-  await expect.poll(async () => Object.keys(await runtimeCaches(page)).filter(isPartition)).toEqual([]);
+  await expect.poll(async () => (await cacheNames(page)).filter(isPartition)).toEqual([]);
   await expect.poll(async () => (await storedRecords(page)).session ?? null).toBeNull();
 });
 
@@ -170,7 +170,7 @@ it("user B can read none of A's cached messages", async () => {
   await page.locator('.msg-list', { hasText: 'Welcome to Coinvest' }).waitFor();
   const tokenOfB = (await storedToken(page))!;
   const partitionOfB = await partitionName(tokenOfB);
-  await expect.poll(async () => Object.keys(await runtimeCaches(page)).filter(isPartition)).toEqual([partitionOfB]);
+  await expect.poll(async () => (await cacheNames(page)).filter(isPartition)).toEqual([partitionOfB]);
 
   // What the device keeps names B only: no record or cached answer holds A's token or account.
   const kept = JSON.stringify({ caches: await runtimeCaches(page), records: await storedRecords(page) });

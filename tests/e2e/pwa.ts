@@ -167,12 +167,18 @@ export interface CachedAnswer {
   body: string;
 }
 
+/** The names of the page's caches, read without opening one (opening makes a cache that is not there). */
+export const cacheNames = (page: Page): Promise<string[]> => page.evaluate(() => caches.keys());
+
 /** The runtime caches (everything but the precached app shell): name → kept answers. */
 export function runtimeCaches(page: Page): Promise<Record<string, CachedAnswer[]>> {
   return page.evaluate(async () => {
     const result: Record<string, CachedAnswer[]> = {};
     for (const name of await caches.keys()) {
       if (name.startsWith('workbox-precache')) continue;
+      // caches.open() makes a cache that is not there: one deleted since keys() (a logout under way) would be made
+      // again, empty, by this reading. Waiting for one to go is cacheNames()'s work.
+      if (!(await caches.has(name))) continue;
       const cache = await caches.open(name);
       result[name] = await Promise.all(
         (await cache.keys()).map(async (request) => {
