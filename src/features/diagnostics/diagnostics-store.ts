@@ -118,6 +118,8 @@ async function readCaches(): Promise<CacheFacts> {
   let precache = null as CacheFacts['precache'];
   const runtime: RuntimeCache[] = [];
   for (const name of names) {
+    // open() would make again, empty, a cache deleted since keys() (a logout under way): reading makes none.
+    if (!(await caches.has(name))) continue;
     const cache = await caches.open(name);
     const requests = await cache.keys();
     // The files the worker installed and those it fetched once a first screen was idle: app files both.
