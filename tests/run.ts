@@ -19,19 +19,13 @@ interface Step {
   args: string[];
   /** The steps that must have passed first. */
   after: string[];
-  /**
-   * Runs on the cores the others leave (`nice -n 10`, inherited by its processes): the checks, which nothing waits
-   * for until the end, yield to the build, which the end-to-end files wait for (done at 24 s instead of 48 s). Not
-   * the suites: niced beside the end-to-end files, their tests with a time limit ran out of it.
-   */
-  yields?: boolean;
 }
 
 const vitest = (...projects: string[]) => ['run', ...projects.flatMap((project) => ['--project', project])];
 const STEPS: Step[] = [
   { name: 'catalogs', command: 'lingui', args: ['extract'], after: [] },
-  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], after: ['catalogs'], yields: true },
-  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], after: ['catalogs'], yields: true },
+  { name: 'typecheck', command: 'npm', args: ['run', '--silent', 'typecheck'], after: ['catalogs'] },
+  { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], after: ['catalogs'] },
   { name: 'build', command: 'vite', args: ['build'], after: ['catalogs'] },
   { name: 'suites', command: 'vitest', args: vitest('unit', 'server', 'server-pg'), after: ['catalogs'] },
   { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build'] },
@@ -70,8 +64,7 @@ function start(step: Step) {
   running.push(run);
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
-  const [command, args] = step.yields ? ['nice', ['-n', '10', step.command, ...step.args]] : [step.command, step.args];
-  const child = spawn(command, args, { env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(step.command, step.args, { env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` }, stdio: ['ignore', 'pipe', 'pipe'] });
   child.stdout.on('data', (chunk: Buffer) => show(run, chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => show(run, chunk.toString()));
   child.on('error', (error) => show(run, `${step.command}: ${error.message}\n`));
