@@ -99,6 +99,12 @@ const started = Date.now();
 /** FUZZ_STATS=1 prints how each endpoint answered: proof that the walk gets past validation. */
 const stats = new Map<string, number>();
 
+/**
+ * The walks send some 30,000 requests in all: a walk takes 15–20 s alone and up to 107 s beside the end-to-end
+ * files (tests/run.ts). The limit catches a hang; it times nothing.
+ */
+const WALK = { timeout: 240_000 };
+
 // ---- The database fingerprint ---------------------------------------------------------------
 
 /** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL), idempotency keys, the feed's lease. */
@@ -466,7 +472,7 @@ beforeAll(async () => {
   }
   await watchWrites();
   await refreshKnown();
-}, 120_000);
+}, WALK.timeout);
 
 beforeEach(() => {
   problems.length = 0;
@@ -573,17 +579,17 @@ it('refuses NUL where it answered HTTP 500: login, nickname, card name, wallet a
   expect(problems).toEqual([]);
 });
 
-it('every field of every endpoint, anonymous: an envelope, never a 5xx, nothing written on a refusal', async () => {
+it('every field of every endpoint, anonymous: an envelope, never a 5xx, nothing written on a refusal', WALK, async () => {
   for (const declared of endpoints) await attackFields(declared);
   expect(problems).toEqual([]);
-}, 120_000);
+});
 
-it('every field of every endpoint, logged in with money, a card, a wallet and a picture', async () => {
+it('every field of every endpoint, logged in with money, a card, a wallet and a picture', WALK, async () => {
   for (const declared of endpoints) await attackFields(declared, user.token);
   expect(problems).toEqual([]);
-}, 120_000);
+});
 
-it('wrong content types and odd headers on every endpoint, anonymous and logged in', async () => {
+it('wrong content types and odd headers on every endpoint, anonymous and logged in', WALK, async () => {
   for (const declared of endpoints) {
     for (const token of [undefined, user.token]) {
       await attackContentTypes(declared, token);
@@ -591,7 +597,7 @@ it('wrong content types and odd headers on every endpoint, anonymous and logged 
     }
   }
   expect(problems).toEqual([]);
-}, 120_000);
+});
 
 it('the routes outside the contract: pictures, the price stream, the OpenAPI document, unknown paths', async () => {
   const picture = pool[7]!;
