@@ -543,6 +543,17 @@ const e2eFiles = (...names: string[]) => names.map((name) => `tests/e2e/${name}.
 const E2E_AFTER = e2eFiles('cluster', 'index-cluster', 'crash', 'offline-screens');
 const E2E_ALONE = e2eFiles('first-screen', 'repeat-visit');
 
+/** What the end-to-end projects share: the one server of the run (tests/e2e/global-setup.ts) and their time limits. */
+const E2E_PROJECT = {
+  environment: 'node',
+  globalSetup: ['tests/e2e/global-setup.ts'],
+  testTimeout: 120_000,
+  hookTimeout: 120_000,
+  // A screen waited for (expect.poll) may take a server round trip and a render on a machine also running the server
+  // suites (tests/run.ts): 10 s, not vitest's 1 s. A poll that passes returns at once.
+  expect: { poll: { timeout: 10_000 } },
+};
+
 export default defineConfig({
   resolve: {
     // wouter's shim of useSyncExternalStore for React before 18: React's own hook (src/lib/sync-external-store.ts).
@@ -688,51 +699,21 @@ export default defineConfig({
       },
       {
         test: {
+          ...E2E_PROJECT,
           name: 'e2e',
-          environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           exclude: [...E2E_AFTER, ...E2E_ALONE],
-          globalSetup: ['tests/e2e/global-setup.ts'],
           // Two files at a time (three starved the shared server's clock on a busy 2-core machine). Files that use
           // the shared server's demo account take turns (tests/e2e/demo-account.ts). A groupOrder of its own: a run
           // of every project would otherwise mix e2e's worker count with the others'.
           maxWorkers: 2,
           sequence: { groupOrder: 9 },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          // A screen waited for (expect.poll) may take a server round trip and a render on a machine also running
-          // the server suites (tests/run.ts): 10 s, not vitest's 1 s. A poll that passes returns at once.
-          expect: { poll: { timeout: 10_000 } },
         },
       },
-      {
-        // Two at a time once the others are done, on the same shared server (tests/e2e/global-setup.ts).
-        test: {
-          name: 'e2e-after',
-          environment: 'node',
-          include: E2E_AFTER,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          maxWorkers: 2,
-          sequence: { groupOrder: 10 },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
-      {
-        // The files that time the app, one at a time after e2e-after, on the same shared server.
-        test: {
-          name: 'e2e-alone',
-          environment: 'node',
-          include: E2E_ALONE,
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          fileParallelism: false,
-          sequence: { groupOrder: 11 },
-          testTimeout: 120_000,
-          hookTimeout: 120_000,
-          expect: { poll: { timeout: 10_000 } },
-        },
-      },
+      // Two at a time once the others are done.
+      { test: { ...E2E_PROJECT, name: 'e2e-after', include: E2E_AFTER, maxWorkers: 2, sequence: { groupOrder: 10 } } },
+      // The files that time the app, one at a time after e2e-after.
+      { test: { ...E2E_PROJECT, name: 'e2e-alone', include: E2E_ALONE, fileParallelism: false, sequence: { groupOrder: 11 } } },
     ],
   },
 });
