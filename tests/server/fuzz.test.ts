@@ -472,7 +472,7 @@ beforeAll(async () => {
   }
   await watchWrites();
   await refreshKnown();
-}, WALK.timeout);
+}, 120_000);
 
 beforeEach(() => {
   problems.length = 0;
