@@ -10,7 +10,8 @@
 // After a failure no step starts; the ones running finish, so their failures are printed too. One step's
 // output is shown as it comes; the others' are held and printed whole when that step ends, then the next
 // one running is shown live. It ends with each step's times and the ten slowest test files over all runs
-// (tests/slowest-reporter.ts).
+// (tests/slowest-reporter.ts), then, for a step that failed, its failures again: a log cut to its last
+// lines (as CI shows it) still says which test failed.
 import { spawn } from 'node:child_process';
 
 interface Step {
@@ -35,7 +36,22 @@ const STEPS: Step[] = [
 interface Running {
   step: Step;
   held: string[];
+  /** All it printed, for the failures repeated at the end. */
+  printed: string[];
   startedAt: number;
+}
+
+const FAILURE_LINES = 80;
+/** A failed step's failures: vitest's "Failed Tests" part when there is one, else its last lines. */
+function failures(printed: string): string {
+  // eslint-disable-next-line no-control-regex
+  const lines = printed.replace(/\x1b\[[0-9;]*m/g, '').split('\n');
+  const from = lines.findIndex((line) => /⎯ Failed (Suites?|Tests?) \d+ ⎯/.test(line));
+  const part = from >= 0 ? lines.slice(from) : lines.slice(-FAILURE_LINES);
+  const named = part.filter((line) => /^\s*FAIL\s/.test(line));
+  const kept = part.slice(0, FAILURE_LINES);
+  const more = part.length > kept.length ? `… ${part.length - kept.length} more lines, in the step's output above\n` : '';
+  return `${named.length > 1 ? `${named.join('\n')}\n\n` : ''}${kept.join('\n')}\n${more}`;
 }
 
 const began = Date.now();
@@ -44,9 +60,11 @@ const passed = new Set<string>();
 const timeline: string[] = [];
 const running: Running[] = [];
 let failed: string[] = [];
+const failureReports: string[] = [];
 let live: Running | null = null;
 
 function show(run: Running, text: string) {
+  run.printed.push(text);
   if (live === run) process.stdout.write(text);
   else run.held.push(text);
 }
@@ -60,7 +78,7 @@ function nextLive() {
 }
 
 function start(step: Step) {
-  const run: Running = { step, held: [], startedAt: Date.now() };
+  const run: Running = { step, held: [], printed: [], startedAt: Date.now() };
   running.push(run);
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
@@ -72,7 +90,10 @@ function start(step: Step) {
     const ended = Date.now();
     running.splice(running.indexOf(run), 1);
     if (code === 0) passed.add(step.name);
-    else failed = [...failed, step.name];
+    else {
+      failed = [...failed, step.name];
+      failureReports.push(`\n── what failed in ${step.name} ──\n${failures(run.printed.join(''))}`);
+    }
     timeline.push(
       `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
     );
@@ -94,6 +115,7 @@ function startReady() {
   const skipped = failed.length ? waiting.map((step) => step.name) : [];
   process.stdout.write(`\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n`);
   if (skipped.length) process.stdout.write(`  not started after the failure: ${skipped.join(', ')}\n`);
+  for (const report of failureReports) process.stdout.write(report);
   process.exitCode = failed.length ? 1 : 0;
 }
 
