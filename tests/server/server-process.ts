@@ -4,7 +4,7 @@
 // (codes the development sender writes), ready once it prints that it is running — an event, not a poll.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { setPriority, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './postgres.ts';
 
@@ -36,6 +36,11 @@ export interface ServerOptions {
   /** Https: the base says so. */
   tls?: boolean;
   timeoutMs?: number;
+  /**
+   * Its scheduling priority (os.setPriority; below 0 is ahead of the test runners), where the system allows
+   * it (root does): a server has its cores to itself in production, not a share of a machine running the tests.
+   */
+  priority?: number;
 }
 
 const READY = /is running at .*ready in (\d+) ms/;
@@ -47,6 +52,7 @@ export async function startServer({
   port,
   tls = false,
   timeoutMs = 90_000,
+  priority,
 }: ServerOptions = {}): Promise<ServerProcess> {
   const listenPort = port ?? (await freePort());
   const logFile = join(work, `${name}.log`);
@@ -56,6 +62,13 @@ export async function startServer({
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(listenPort) },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  if (priority !== undefined && child.pid !== undefined) {
+    try {
+      setPriority(child.pid, priority);
+    } catch {
+      // Not allowed here (a user may only lower a priority): the server shares the machine evenly.
+    }
+  }
   let text = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const readyMs = await new Promise<number>((resolve, reject) => {
