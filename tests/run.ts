@@ -35,8 +35,10 @@ const STEPS: Step[] = [
 
 interface Running {
   step: Step;
-  held: string[];
-  /** All it printed, for the failures repeated at the end. */
+  /**
+   * All it printed: held while another step has the screen (a step takes it only once, and keeps it until it ends, so
+   * all of it), and read again for the failures repeated at the end.
+   */
   printed: string[];
   startedAt: number;
 }
@@ -66,19 +68,17 @@ let live: Running | null = null;
 function show(run: Running, text: string) {
   run.printed.push(text);
   if (live === run) process.stdout.write(text);
-  else run.held.push(text);
 }
 
 /** The oldest running step takes the screen: what it held first, then what comes. */
 function nextLive() {
   live = running[0] ?? null;
   if (!live) return;
-  process.stdout.write(`\n── ${live.step.name} (running since ${seconds(live.startedAt - began)}) ──\n${live.held.join('')}`);
-  live.held = [];
+  process.stdout.write(`\n── ${live.step.name} (running since ${seconds(live.startedAt - began)}) ──\n${live.printed.join('')}`);
 }
 
 function start(step: Step) {
-  const run: Running = { step, held: [], printed: [], startedAt: Date.now() };
+  const run: Running = { step, printed: [], startedAt: Date.now() };
   running.push(run);
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
@@ -98,7 +98,7 @@ function start(step: Step) {
       `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
     );
     if (live === run) nextLive();
-    else process.stdout.write(`\n── ${step.name} (${seconds(run.startedAt - began)} → ${seconds(ended - began)}) ──\n${run.held.join('')}`);
+    else process.stdout.write(`\n── ${step.name} (${seconds(run.startedAt - began)} → ${seconds(ended - began)}) ──\n${run.printed.join('')}`);
     startReady();
   });
 }
