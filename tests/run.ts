@@ -11,8 +11,12 @@
 // output is shown as it comes; the others' are held and printed whole when that step ends, then the next
 // one running is shown live. It ends with each step's times and the ten slowest test files over all runs
 // (tests/slowest-reporter.ts), then, for a step that failed, its failures again: a log cut to its last
-// lines (as CI shows it) still says which test failed.
+// lines (as CI shows it) still says which test failed. Beside the times, what the machine did: how busy its
+// cores were over the run and how fast one of them is (a calibration taken before the first step), so a
+// slow or busy machine is told apart from a slow run.
 import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpus } from 'node:os';
 
 interface Step {
   name: string;
@@ -56,6 +60,32 @@ function failures(printed: string): string {
   return `${named.length > 1 ? `${named.join('\n')}\n\n` : ''}${kept.join('\n')}\n${more}`;
 }
 
+/** The CPU time of all the machine's cores so far, in ms (every process, not only this run's): busy, and in all. */
+function machineTime(): { busy: number; all: number } {
+  let busy = 0;
+  let all = 0;
+  for (const { times } of cpus()) {
+    const used = times.user + times.nice + times.sys + times.irq;
+    busy += used;
+    all += used + times.idle;
+  }
+  return { busy, all };
+}
+
+/** One core's speed: megabytes of SHA-256 a second, over a quarter of a second. */
+function coreSpeed(): number {
+  const block = Buffer.alloc(1 << 20, 7);
+  const from = performance.now();
+  let bytes = 0;
+  while (performance.now() - from < 250) {
+    createHash('sha256').update(block).digest();
+    bytes += block.length;
+  }
+  return bytes / 1e6 / ((performance.now() - from) / 1000);
+}
+
+const calibration = coreSpeed();
+const machineAtStart = machineTime();
 const began = Date.now();
 const seconds = (ms: number) => `${(ms / 1000).toFixed(0)} s`;
 const passed = new Set<string>();
@@ -103,6 +133,21 @@ function start(step: Step) {
   });
 }
 
+/**
+ * How busy the machine's cores were over the run, and the shortest time that much work takes on them: a run
+ * whose cores were busy throughout is short of CPU, not waiting.
+ */
+function machineLine(): string {
+  const now = machineTime();
+  const cores = cpus().length;
+  const busy = (now.busy - machineAtStart.busy) / 1000;
+  const all = (now.all - machineAtStart.all) / 1000;
+  return (
+    `  machine: ${cores} cores, busy ${((100 * busy) / all).toFixed(0)} % (${busy.toFixed(0)} of ${all.toFixed(0)} core-seconds, every process): ` +
+    `that work takes ${seconds((1000 * busy) / cores)} on them at the least; one core hashes ${calibration.toFixed(0)} MB/s (SHA-256, before the first step)`
+  );
+}
+
 const waiting = [...STEPS];
 function startReady() {
   if (failed.length === 0) {
@@ -113,7 +158,7 @@ function startReady() {
   }
   if (running.length > 0) return;
   const skipped = failed.length ? waiting.map((step) => step.name) : [];
-  process.stdout.write(`\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n`);
+  process.stdout.write(`\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n${machineLine()}\n`);
   if (skipped.length) process.stdout.write(`  not started after the failure: ${skipped.join(', ')}\n`);
   for (const report of failureReports) process.stdout.write(report);
   process.exitCode = failed.length ? 1 : 0;
