@@ -166,9 +166,9 @@ it('a push message delivered by DevTools is shown by the service worker: title, 
         data: notification.data as unknown,
       })),
     );
-  // The browser starts the worker, runs its push handler and fetches the icon before the notification is there: on
-  // a machine running the whole of `npm test` that took over the e2e polls' 10 s once (a second push in the same
-  // file, the icon cached, came at once). 30 s, the file's limit for a page: it catches a lost push, it times nothing.
+  // The browser starts the worker, runs its push handler and loads the icon before the notification is there: on a
+  // machine running the whole of `npm test` that took over the e2e polls' 10 s once (which part was slow is not
+  // known; the file's second push came at once). 30 s, the file's limit for a page: it catches a lost push, it times nothing.
   await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
   expect(await shown()).toEqual([
     {
