@@ -1,6 +1,7 @@
 // Coin-to-coin contracts (§1, §3, §4, §7): spot trading of each listed coin against USDT, by
-// market or limit order, revocable while open. Orders fill only from recorded price ticks (a
-// market order at the latest one, a limit order at its own price once a recorded tick crosses it).
+// market or limit order, revocable while open. Orders fill only from price ticks recorded after
+// they were accepted (a market order at the first one, a limit order at its own price once such a
+// tick crosses it).
 // The amounts of a fill are computed here, once: the order form shows them before submit and the
 // server posts them to the ledger.
 import Big from 'big.js';
@@ -38,8 +39,12 @@ export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-export const CONTRACT_STATUSES = ['open', 'filled', 'cancelled'] as const;
+/** filling: a market order waiting (about a second) for the first tick after it was accepted; void: it got none in time, or one beyond what it froze. */
+export const CONTRACT_STATUSES = ['open', 'filling', 'filled', 'cancelled', 'void'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
+/** Why a market order did not fill (its funds were released): no tick in time after it was accepted, or one beyond what it froze. */
+export const VOID_REASONS = ['no_price', 'price_moved'] as const;
+export type VoidReason = (typeof VOID_REASONS)[number];
 
 export const ContractOrder = shape({
   id: whole,
@@ -54,7 +59,7 @@ export const ContractOrder = shape({
   /** A market buy by USDT total: the total asked. */
   total_asked: v.nullable(decimal),
   fee_rate: decimal,
-  /** Held while open: USDT of a buy (price × quantity + fee), the coin of a sell. */
+  /** Held while open or filling: USDT of a buy (a limit's price × quantity + fee; a market buy's total, or its cost within the price band), the coin of a sell. */
   frozen: decimal,
   frozen_asset: v.string(),
   /** The quantity dealt: 0 until filled, then all of it. */
@@ -78,6 +83,8 @@ export const ContractOrder = shape({
   created_at: isoTime,
   filled_at: v.nullable(isoTime),
   cancelled_at: v.nullable(isoTime),
+  /** A void order: why it did not fill. */
+  void_reason: v.optional(v.nullable(v.picklist(VOID_REASONS)), null),
   simulated: v.boolean(),
   seeded: v.boolean(),
   exchanges: whole,
@@ -105,7 +112,7 @@ export const PlaceContractInput = v.pipe(
   v.check((input) => input.total === '' || (input.type === 'market' && input.side === 'buy' && input.quantity === ''), texts.invalidRequest.id),
 );
 export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
-/** §7: places an order; answers it (filled at once, or open). */
+/** §7: places an order; answers it (a market order filling at the next tick, a limit open). */
 export const placeContract = post('/coin/trans/add', PlaceContractInput, returns(ContractOrder));
 
 /** §7: revokes the caller's open order; what was frozen returns. */
@@ -114,7 +121,7 @@ export const cancelContract = post('/coin/trans/close', v.object({ id: required(
 export const CONTRACT_LISTS = ['open', 'history'] as const;
 export type ContractList = (typeof CONTRACT_LISTS)[number];
 export const CONTRACT_PAGE_SIZE = 20;
-/** §7: the caller's open orders (oldest first) or history (filled and cancelled, newest first), of one pair or all. */
+/** §7: the caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first), of one pair or all. */
 export const contractOrders = post(
   '/coin/trans/lists',
   v.object({
@@ -164,6 +171,18 @@ export function limitReserve(side: OrderSide, code: string, price: string, quant
   if (side === 'sell') return { asset: code, amount: new Big(quantity).toFixed(8) };
   const cost = up8(notional(price, quantity));
   return { asset: QUOTE_ASSET, amount: cost.plus(up8(cost.times(feeRate))).toFixed(8) };
+}
+
+/**
+ * What a market order freezes while it waits for its tick: a sell its quantity of the coin; a buy
+ * by USDT total that total; a buy by quantity its cost at the latest price moved by the pair's price
+ * band (the fat-finger band), rounded up — a tick further away than that in one second voids it.
+ * The form checks the available balance against the same amount.
+ */
+export function marketReserve(side: OrderSide, code: string, market: string, quantity: string, total: string, band: string): { asset: string; amount: string } {
+  if (side === 'sell') return { asset: code, amount: new Big(quantity).toFixed(8) };
+  if (total !== '') return { asset: QUOTE_ASSET, amount: new Big(total).toFixed(8) };
+  return { asset: QUOTE_ASSET, amount: notional(market, quantity).times(new Big(1).plus(band)).round(8, Big.roundUp).toFixed(8) };
 }
 
 export interface FillAmounts {

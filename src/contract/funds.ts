@@ -191,7 +191,7 @@ export const ENTRY_KINDS = {
   recharge: ['recharge'],
   withdraw: ['withdraw_freeze', 'withdraw_return'],
   option: ['option_stake', 'option_payout'],
-  contract: ['contract_freeze', 'contract_trade', 'contract_cancel'],
+  contract: ['contract_freeze', 'contract_trade', 'contract_cancel', 'contract_void'],
   points: ['points_redeem'],
 } as const satisfies Partial<Record<AccountFilter, readonly string[]>>;
 

@@ -64,6 +64,7 @@ export const noticeTexts = {
   optionLost: /*i18n*/ { id: 'n.optionLost', message: 'You lost: -{0} USDT' },
   optionTie: /*i18n*/ { id: 'n.optionTie', message: 'A tie: your {0} USDT are back' },
   optionVoid: /*i18n*/ { id: 'n.optionVoid', message: 'No price was recorded at expiry: your {0} USDT are refunded' },
+  optionVoidAtStart: /*i18n*/ { id: 'n.optionVoidAtStart', message: 'No price was recorded after your order: it did not open and your {0} USDT are refunded' },
   contractFilledTitle: /*i18n*/ { id: 'n.contractFilledTitle', message: 'Contract order filled' },
   contractBought: /*i18n*/ { id: 'n.contractBought', message: 'Bought {0} {1} at {2} USDT' },
   contractSold: /*i18n*/ { id: 'n.contractSold', message: 'Sold {0} {1} at {2} USDT' },

@@ -23,9 +23,14 @@ export const optionProducts = get('/coin/option/products', v.object({ code: v.op
 
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
-/** void: no price was recorded in the 10 s before the end time (the market data was unavailable): the stake is refunded. */
+/**
+ * void: no price was recorded in the 10 s after the order was accepted (it never opened: start_price
+ * is null) or in the 10 s before its end time (the market data was unavailable): the stake is refunded.
+ */
 export const OPTION_OUTCOMES = ['win', 'loss', 'tie', 'void'] as const;
 export type OptionOutcome = (typeof OPTION_OUTCOMES)[number];
+export const OPTION_STATUSES = ['opening', 'holding', 'settled'] as const;
+export type OptionStatus = (typeof OPTION_STATUSES)[number];
 export const OptionOrder = shape({
   id: whole,
   code: v.string(),
@@ -33,12 +38,16 @@ export const OptionOrder = shape({
   amount: decimal,
   minutes: whole,
   yield_rate: decimal,
-  start_price: decimal,
-  start_price_at: isoTime,
+  /** The first tick recorded after the order was accepted; null while opening (or void for want of one). */
+  start_price: v.nullable(decimal),
+  start_price_at: v.nullable(isoTime),
   start_constituents: Constituents,
+  /** When the order was accepted and the stake debited. */
   start_at: isoTime,
-  end_at: isoTime,
-  status: v.picklist(['holding', 'settled']),
+  /** The start tick's time plus the product's minutes; null until the order opens. */
+  end_at: v.nullable(isoTime),
+  /** opening: accepted, waiting (about a second) for its start tick; holding: running; settled: done. */
+  status: v.picklist(OPTION_STATUSES),
   end_price: v.nullable(decimal),
   end_price_at: v.nullable(isoTime),
   end_constituents: Constituents,
@@ -46,7 +55,7 @@ export const OptionOrder = shape({
   payout: v.nullable(decimal),
   profit: v.nullable(signedDecimal),
   settled_at: v.nullable(isoTime),
-  /** Seconds to the end time, from the server's clock (0 once due). */
+  /** Seconds to the end time, from the server's clock (0 once due; the whole duration while opening). */
   remaining_seconds: whole,
   simulated: v.boolean(),
   seeded: v.boolean(),

@@ -1,5 +1,5 @@
-// `npm run bench [bundle|http|settlement|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes from the build, server
-// throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the live-price fan-out lag,
+// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes from the build, server
+// throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
 // contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium),
 // and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2.
 // Figures are printed; the targets live in the issues' notes, not in timed tests.
@@ -16,6 +16,7 @@ import { lighthouseBench } from './lighthouse.ts';
 import { indexBench } from './index.ts';
 import { h2Bench } from './h2.ts';
 import { firstVisitBench } from './first-visit.ts';
+import { entryBench } from './entry.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -37,6 +38,7 @@ const only = process.argv[2];
 if (!only || only === 'bundle') bundleSizes();
 if (!only || only === 'http') await httpBench();
 if (!only || only === 'settlement') await settlementBench();
+if (!only || only === 'entry') await entryBench();
 if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
 if (!only || only === 'earn') await earnBench();

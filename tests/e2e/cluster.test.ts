@@ -14,7 +14,7 @@ import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { login } from '../../src/contract/account.ts';
 import { balances, coinRate, PRICE_STREAM_PATH, type TickEvent } from '../../src/contract/markets.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
+import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import type { Envelope } from '../../src/contract/envelope.ts';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -172,7 +172,8 @@ it('takes options on either process', async () => {
   for (const server of servers) {
     for (const direction of ['up', 'down']) {
       const placed = await call(server, placeOption, { code: 'BTC', direction, amount: '10', product_id: String(product.id) }, tokens.get(server));
-      expect(placed).toMatchObject({ ret: 1, data: { status: 'holding', code: 'BTC' } });
+      // Accepted; it opens at the first tick recorded after it, whichever process records it.
+      expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', code: 'BTC', start_price: null } });
       orders.push({ server, id: placed.data.id });
     }
   }
@@ -180,7 +181,16 @@ it('takes options on either process', async () => {
 
 it('takes contract limit orders on either process, a little either side of the price', async () => {
   const bought = await call(servers[0]!, placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.02' }, tokens.get(servers[0]!));
-  expect(bought).toMatchObject({ ret: 1, data: { status: 'filled' } });
+  expect(bought).toMatchObject({ ret: 1, data: { status: 'filling' } });
+  // The sells below need the BTC it brings: it fills at the first tick recorded after it.
+  await expect
+    .poll(
+      async () => (await call(servers[0]!, contractOrders, { status: 'history', code: 'BTC' }, tokens.get(servers[0]!))).data.lists.find((o) => o.id === bought.data.id)?.status,
+      {
+        timeout: 15_000,
+      },
+    )
+    .toBe('filled');
   for (const server of servers) {
     const price = Number((await call(server, coinRate, { code: 'BTC' })).data.price);
     for (let k = 1; k <= 5; k++) {
@@ -241,6 +251,18 @@ it('settles every option exactly once, whichever process took it; balances equal
     await sleep(500);
   }
   for (const { data: order } of settled) {
+    // The start price is the first tick recorded after the order was accepted, within 10 s; with
+    // none (the takeover, 20× faster here) the order never opened: void and refunded.
+    if (order.start_price === null) {
+      expect(order).toMatchObject({ outcome: 'void', end_at: null, payout: order.amount, profit: '0.00000000' });
+      continue;
+    }
+    const { rows: starts } = await sql.query<{ price: string; at: Date }>(`select price::text as price, at from price_ticks where coin = $1 and at > $2 order by at limit 1`, [
+      'BTC',
+      order.start_at,
+    ]);
+    expect(order.start_price_at).toBe(starts[0]!.at.toISOString());
+    expect(Number(order.start_price)).toBe(Number(starts[0]!.price));
     // The end price is the last recorded price at or before the end, within the 10 s before it; an
     // order that ended while no process ran the feed (the takeover, 20× faster here) is void: refunded.
     const { rows } = await sql.query<{ price: string; at: Date }>(
@@ -296,7 +318,7 @@ it('fills every crossed contract limit exactly once, at its price, at the first 
   expect(rows).toHaveLength(20);
   let resting = 0;
   for (const order of rows) {
-    if (order.placed_filled) continue; // crossed when placed: filled at once at the price of then
+    expect(order.placed_filled).toBe(false); // no limit fills at a price recorded before it was placed
     if (order.first_at) {
       expect(order).toMatchObject({ status: 'filled', unit_price: order.price, tick_at: order.first_at });
       expect(order.trades).toBeGreaterThanOrEqual(2); // the frozen funds out, the coin or USDT in

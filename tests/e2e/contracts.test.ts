@@ -64,9 +64,11 @@ it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the
   await page.getByRole('alertdialog').waitFor();
   await screenshot(page, '41-contracts-confirm');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
-  await expect.poll(() => toast().textContent()).toBe('Successful transaction!');
+  // Accepted, then filled at the first price recorded after it (never at one recorded before).
+  await expect.poll(() => toast().textContent()).toBe('Market order accepted: it fills at the next recorded price');
   // The first order on this device offers notifications (issue 29): not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
+  await expect.poll(() => toast().textContent()).toMatch(/^Bought 0\.\d+ BTC at [\d,.]+$/);
   // 200 USDT buys a whole number of steps at the recorded price: what is spent is at most 200.
   await expect.poll(async () => usdtBefore.minus(decimalOf(await available().textContent())).toNumber()).toBeGreaterThan(199);
   expect(usdtBefore.minus(decimalOf(await available().textContent())).lte(200)).toBe(true);
@@ -108,7 +110,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await page.getByRole('button', { name: 'Market', exact: true }).click();
   await page.getByLabel('Total to spend (USDT)').fill('60');
   await confirmOrder('Buy DOGE');
-  await expect.poll(() => toast().textContent()).toBe('Successful transaction!');
+  await expect.poll(() => toast().textContent()).toMatch(/^Bought [\d.]+ DOGE at [\d,.]+$/);
 
   // Limits 0.3 % on each side of the price: far enough to rest when placed, near enough that the
   // feed (DOGE moves about 0.7 % a simulated 20 minutes, one real minute here) crosses one soon.

@@ -381,7 +381,7 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
 
       // Orders that were due when a server died, settled by the one that came after it.
       for (const killedAt of killMoments) {
-        figures.dueAtKillSettledAfterRestart += orderRows.filter((row) => row.endAt.getTime() <= killedAt && row.settledAt!.getTime() > killedAt).length;
+        figures.dueAtKillSettledAfterRestart += orderRows.filter((row) => row.endAt !== null && row.endAt.getTime() <= killedAt && row.settledAt!.getTime() > killedAt).length;
       }
     }
     const orderCount = await db

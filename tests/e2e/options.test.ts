@@ -111,3 +111,42 @@ it('buys a 1-minute option, counts down, settles, and moves the balance by the s
   await expect.poll(() => page.getByText(/Settled at the recorded price of/).count()).toBe(1);
   await screenshot(page, '15-option-record');
 });
+
+it('shows a new option as "Opening…" until the first price recorded after it, then that price and when it was recorded', async () => {
+  await page.goto('/#/pages/Option/Option?code=ETH');
+  await page.getByRole('button', { name: /Pending orders/ }).click();
+  // The answers about single orders wait at a gate, so the screen is seen before the start price reaches it.
+  let open!: () => void;
+  const gate = new Promise<void>((resolve) => (open = resolve));
+  await page.route(/\/api\/coin\/order\/info/, async (route) => {
+    await gate;
+    await route.continue().catch(() => undefined);
+  });
+  try {
+    await page.getByRole('radio', { name: /^1\b/ }).first().click();
+    await page.getByLabel('Amount (USDT)').fill('5');
+    await page.getByRole('button', { name: 'Buy short' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+    const card = page.locator('.opt-order').first();
+    await expect.poll(() => card.getByRole('status').first().textContent()).toBe('Opening…');
+    await expect.poll(() => card.locator('[role="timer"]').count()).toBe(0);
+    await screenshot(page, '16-option-opening');
+  } finally {
+    open();
+    await page.unroute(/\/api\/coin\/order\/info/);
+  }
+  // The next tick gives the start price; the countdown starts from its time.
+  const card = page.locator('.opt-order').first();
+  await card.locator('[role="timer"]').waitFor();
+  expect(await card.getByRole('status').count()).toBe(0);
+  const startPrice = card.locator('.opt-order-grid > div', { has: page.getByText('Start price', { exact: true }) }).locator('.opt-num');
+  expect(amountOf(await startPrice.textContent())).toBeGreaterThan(0);
+
+  // Across a reload, and on the order's own page: the start price with the time it was recorded, after the order.
+  await page.reload();
+  await card.click();
+  await page.waitForURL(/orderRecord\?id=\d+/);
+  await expect.poll(() => page.getByText(/^Recorded at /).count()).toBe(1);
+  await screenshot(page, '17-option-opened');
+});

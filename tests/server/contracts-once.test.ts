@@ -89,14 +89,14 @@ const firstCrossing = (order: Pick<Resting, 'side' | 'price' | 'eligibleAfter'>,
 /**
  * `count` limits of `coin` by every customer, buys below and sells above the price of `ticks[0]`
  * (when they were placed), with varied prices, quantities and fee rates; one in five became
- * eligible only after a later tick (placed then), unless that tick already crossed it.
+ * eligible only after a later tick (placed then: even a tick that already crossed it does not fill it).
  */
 function planBook(coin: string, count: number, ticks: Tick[], price: (i: number, side: OrderSide) => string, quantity: (i: number) => string): Omit<Resting, 'id'>[] {
   return Array.from({ length: count }, (_, i) => {
     const side: OrderSide = i % 2 ? 'sell' : 'buy';
     const order = { userId: customers[i % customers.length]!, coin, side, price: price(i, side), quantity: quantity(i), feeRate: FEE_RATES[i % FEE_RATES.length]! };
     const placedAfter = ticks[1 + ((i * 31) % (ticks.length - 1))]!;
-    const eligibleAfter = i % 5 === 0 && !crosses(side, order.price, placedAfter.price) ? placedAfter.at : ticks[0]!.at;
+    const eligibleAfter = i % 5 === 0 ? placedAfter.at : ticks[0]!.at;
     return { ...order, eligibleAfter, reserve: limitReserve(side, coin, order.price, order.quantity, order.feeRate) };
   });
 }
@@ -723,8 +723,8 @@ it('a pair without open orders is only moved on; a limit placed while ticks and 
   expect(await matchedThrough('BNB')).toEqual(start); // no open BNB order: moved to its latest tick
 
   // Each round: the price at 90, then a 85 buy placed while a crossing tick (80) is recorded and two
-  // matching runs go. Whatever the order of events, the order fills once, by a tick at or after the
-  // point it was placed from (or at once, when the crossing tick came first).
+  // matching runs go. Whatever the order of events, the order fills once, at its own price, by a tick
+  // recorded after the point it was placed from (never at placement, even when the crossing tick came first).
   const ids: number[] = [];
   for (let round = 0; round < 20; round++) {
     await recordTicks('BNB', [{ at: later(1000), price: '90.00' }]);
@@ -745,7 +745,9 @@ it('a pair without open orders is only moved on; a limit placed while ticks and 
   expect(orders.map((order) => order.status)).toEqual(ids.map(() => 'filled'));
   for (const order of orders) {
     expect(new Big(order.tickPrice!).lte(85)).toBe(true);
-    expect(order.tickAt!.getTime()).toBeGreaterThanOrEqual(order.eligibleAfter.getTime());
+    expect(new Big(order.unitPrice!).eq(85)).toBe(true);
+    expect(order.eligibleAfter.getTime()).toBeGreaterThanOrEqual(order.createdAt.getTime());
+    expect(order.tickAt!.getTime()).toBeGreaterThan(order.eligibleAfter.getTime());
   }
   const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value!), new Big(0));
   const rows = await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset));

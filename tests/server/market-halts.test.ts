@@ -1,16 +1,21 @@
 // Halted means halted: while the market index has halted a coin, new option and contract orders
-// are refused with the translated message and move nothing, in every process; an option whose end
-// time falls in a halt (no price recorded in the 10 s before it) is refunded in full, exactly once,
-// and says so; one with a recent enough end price settles from it even if the feed stops after.
+// are refused with the translated message and move nothing, in every process; an option accepted
+// just before a halt that gets no tick in the 10 s after never opens and is refunded in full, once,
+// and says so; an option whose end time falls in a halt (no price recorded in the 10 s before it)
+// is refunded in full, exactly once, and says so; one with a recent enough end price settles from it
+// even if the feed stops after.
+import { createECDH, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, moneyState } from './helpers.ts';
 import { balances, coinList, coinRate } from '../../src/contract/markets.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
 import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
+import { subscribePush } from '../../src/contract/notifications.ts';
+import { outbox } from '../../src/server/db/schema.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
-import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import { lease } from '../../src/server/market/lease.ts';
@@ -37,11 +42,37 @@ async function productId(code: string, minutes = 1): Promise<string> {
 }
 const usdt = async (token: string) => (await h.call(balances, {}, { token })).data.lists.find((b) => b.asset === 'USDT')?.available;
 const settle = () => settleAllDue(h.database.db, h.clock.now());
+/** The opening job a running server runs after each recorded step: accepted options get their start tick (or go void). */
+const open = () => openAllPending(h.database.db, h.clock.now());
 const statusOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
 const payoutsOf = async (id: number) =>
   rowsOf<{ amount: string }>(await h.database.db.execute(sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`)).map(
     (row) => row.amount,
   );
+
+/** A browser the customer subscribed to notifications (push.example.com is a known push service in the harness). */
+async function subscribeBrowser(token: string) {
+  const keys = createECDH('prime256v1');
+  keys.generateKeys();
+  const res = await h.call(
+    subscribePush,
+    {
+      endpoint: `https://push.example.com/push/${randomBytes(8).toString('hex')}`,
+      p256dh: keys.getPublicKey().toString('base64url'),
+      auth: randomBytes(16).toString('base64url'),
+      language: 'en',
+    },
+    { token },
+  );
+  expect(res.ret).toBe(1);
+}
+/** The notifications queued for a customer's browsers: what the notification says. */
+const noticesOf = (userId: number) =>
+  h.database.db
+    .select({ kind: outbox.kind, subject: outbox.subject, body: outbox.body })
+    .from(outbox)
+    .where(and(eq(outbox.userId, userId), eq(outbox.channel, 'push')))
+    .orderBy(asc(outbox.id));
 
 describe('while a coin is halted', () => {
   it('refuses option and contract orders on it with the message, moves nothing, and serves the other coins', async () => {
@@ -106,15 +137,73 @@ describe('while a coin is halted', () => {
   });
 });
 
+describe('an option accepted just before a halt', () => {
+  it('with no tick in the 10 s after it was accepted, never opens: void, refunded in full exactly once, and says it did not open', async () => {
+    const user = await customer(h, '100');
+    await subscribeBrowser(user.token);
+    await step({ TRX: '0.21500' });
+    const acceptedAt = second().getTime();
+    const order = await h.call(placeOption, { code: 'TRX', direction: 'up', amount: '10', product_id: await productId('TRX') }, { token: user.token });
+    expect(order.data).toMatchObject({ status: 'opening', start_price: null });
+    expect(await usdt(user.token)).toBe('90.00000000');
+
+    // The next step halts TRX: no tick of it comes; the others go on.
+    h.clock.set(new Date(acceptedAt + 1000));
+    await step({ ETH: '3400' }, ['TRX']);
+    await open();
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'opening', start_price: null });
+    h.clock.set(new Date(acceptedAt + MAX_QUOTE_AGE_MS));
+    await step({ ETH: '3401' }, ['TRX']);
+    await open();
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'opening' }); // a tick could still come
+
+    h.clock.set(new Date(acceptedAt + MAX_QUOTE_AGE_MS + 1000));
+    await step({ ETH: '3402' }, ['TRX']);
+    await open();
+    await open();
+    await settle();
+    expect(await payoutsOf(order.data.id)).toEqual(['10.00000000']);
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({
+      status: 'settled',
+      outcome: 'void',
+      start_price: null,
+      start_price_at: null,
+      end_at: null,
+      end_price: null,
+      payout: '10.00000000',
+      profit: '0.00000000',
+      settled_at: new Date(acceptedAt + MAX_QUOTE_AGE_MS + 1000).toISOString(),
+    });
+    expect(await usdt(user.token)).toBe('100.00000000');
+    expect(await noticesOf(user.id)).toEqual([
+      { kind: 'option_settled', subject: 'TRX option settled', body: 'No price was recorded after your order: it did not open and your 10 USDT are refunded' },
+    ]);
+
+    // The halt ends: the first tick after it opens nothing and pays nothing more.
+    h.clock.set(new Date(acceptedAt + 20_000));
+    await step({ TRX: '0.21600' });
+    expect(await open()).toBe(0);
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'settled', outcome: 'void', start_price: null });
+    expect(await payoutsOf(order.data.id)).toEqual(['10.00000000']);
+    expect(await noticesOf(user.id)).toHaveLength(1);
+    await expectLedgerBalanced(h);
+  });
+});
+
 describe('an option whose end time falls in a halt', () => {
   it('is refunded in full, exactly once, and says no price was recorded at its end', async () => {
     const user = await customer(h, '100');
-    await step({ XRP: '1.42' });
+    await subscribeBrowser(user.token);
+    await step({ XRP: '1.41' });
     const order = await h.call(placeOption, { code: 'XRP', direction: 'up', amount: '10', product_id: await productId('XRP') }, { token: user.token });
     expect(order.ret).toBe(1);
     expect(await usdt(user.token)).toBe('90.00000000');
-    // The market data goes away 10 s into the minute and comes back a minute after the end.
+    h.clock.advance(1000);
+    await step({ XRP: '1.42' });
+    await open();
     const start = second().getTime();
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '1.42', end_at: new Date(start + 60_000).toISOString() });
+    // The market data goes away 10 s into the minute and comes back a minute after the end.
     h.clock.set(new Date(start + 10_000));
     await step({ XRP: '1.43' });
     h.clock.set(new Date(start + 11_000));
@@ -128,16 +217,29 @@ describe('an option whose end time falls in a halt', () => {
     await settle();
     expect(await payoutsOf(order.data.id)).toEqual(['10.00000000']);
     const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
-    expect(settled.data).toMatchObject({ status: 'settled', outcome: 'void', end_price: null, end_price_at: null, payout: '10.00000000', profit: '0.00000000' });
+    expect(settled.data).toMatchObject({
+      status: 'settled',
+      outcome: 'void',
+      start_price: '1.42',
+      end_price: null,
+      end_price_at: null,
+      payout: '10.00000000',
+      profit: '0.00000000',
+    });
     expect(await usdt(user.token)).toBe('100.00000000');
+    expect(await noticesOf(user.id)).toEqual([{ kind: 'option_settled', subject: 'XRP option settled', body: 'No price was recorded at expiry: your 10 USDT are refunded' }]);
     await expectLedgerBalanced(h);
   });
 
   it('settles from a price recorded within 10 s before the end even when no tick follows', async () => {
     const user = await customer(h, '100');
-    await step({ ADA: '0.9800' });
+    await step({ ADA: '0.9700' });
     const order = await h.call(placeOption, { code: 'ADA', direction: 'down', amount: '10', product_id: await productId('ADA') }, { token: user.token });
+    h.clock.advance(1000);
+    await step({ ADA: '0.9800' });
+    await open();
     const start = second().getTime();
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '0.98', start_price_at: new Date(start).toISOString() });
     h.clock.set(new Date(start + 55_000));
     await step({ ADA: '0.9700' });
     // Then nothing at all: once the freshness window has passed, the end price cannot change.
@@ -174,11 +276,19 @@ describe('what each price was made of', () => {
   it('an option keeps the constituents of its start and end prices, after the ticks are gone too', async () => {
     const user = await customer(h, '100');
     h.clock.advance(1000);
+    await indexStep('LTC', ['84.00', '84.05', '84.09']);
+    const order = await h.call(placeOption, { code: 'LTC', direction: 'up', amount: '10', product_id: await productId('LTC') }, { token: user.token });
+    expect(order.data).toMatchObject({ status: 'opening', start_price: null, start_constituents: null, end_constituents: null });
+    h.clock.advance(1000);
     const startAt = second();
     await indexStep('LTC', ['84.10', '84.12', '84.20']);
-    const order = await h.call(placeOption, { code: 'LTC', direction: 'up', amount: '10', product_id: await productId('LTC') }, { token: user.token });
-    expect(order.data).toMatchObject({ start_price: '84.12', start_price_at: startAt.toISOString(), start_constituents: constituentsOf(['84.10', '84.12', '84.20'], startAt) });
-    expect(order.data.end_constituents).toBeNull();
+    await open();
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({
+      start_price: '84.12',
+      start_price_at: startAt.toISOString(),
+      start_constituents: constituentsOf(['84.10', '84.12', '84.20'], startAt),
+      end_constituents: null,
+    });
     h.clock.set(new Date(startAt.getTime() + 60_000));
     const endAt = second();
     await indexStep('LTC', ['84.30', '84.31', '84.33']);
@@ -189,20 +299,30 @@ describe('what each price was made of', () => {
     expect(settled.start_constituents).toEqual(constituentsOf(['84.10', '84.12', '84.20'], startAt));
   });
 
-  it('a contract order keeps the constituents of the tick it filled at, filled at once or by the matching', async () => {
+  it('a contract order keeps the constituents of the tick it filled at, a market order at its next tick or a limit by the matching', async () => {
     const user = await customer(h, '1000');
     h.clock.advance(1000);
-    const firstAt = second();
     await indexStep('BNB', ['640.0', '640.1', '640.3']);
     const market = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'market', quantity: '0.1', total: '' }, { token: user.token });
-    expect(market.data).toMatchObject({ status: 'filled', tick_price: '640.1', tick_constituents: constituentsOf(['640.0', '640.1', '640.3'], firstAt) });
+    expect(market.data).toMatchObject({ status: 'filling', tick_price: null, tick_constituents: null });
     const limit = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'limit', price: '639', quantity: '0.1', total: '' }, { token: user.token });
     expect(limit.data).toMatchObject({ status: 'open', tick_constituents: null });
+    h.clock.advance(1000);
+    const filledAt = second();
+    await indexStep('BNB', ['640.1', '640.2', '640.4']);
+    await matchAllPairs(h.database.db, h.clock.now());
     h.clock.advance(1000);
     const crossedAt = second();
     await indexStep('BNB', ['638.8', '638.9', '639.5']);
     await matchAllPairs(h.database.db, h.clock.now());
     const history = (await h.call(contractOrders, { status: 'history', code: 'BNB' }, { token: user.token })).data.lists;
+    expect(history.find((order) => order.id === market.data.id)).toMatchObject({
+      status: 'filled',
+      unit_price: '640.2',
+      tick_price: '640.2',
+      tick_at: filledAt.toISOString(),
+      tick_constituents: constituentsOf(['640.1', '640.2', '640.4'], filledAt),
+    });
     expect(history.find((order) => order.id === limit.data.id)).toMatchObject({
       status: 'filled',
       unit_price: '639',

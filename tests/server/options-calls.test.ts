@@ -1,6 +1,7 @@
 // Short-term options through the calls a customer makes (§5, §7, §9): buying moves the stake
-// through the ledger, the order settles from the last recorded price at or before its end time,
-// and every refusal answers the spec's text and moves nothing.
+// through the ledger, the order opens at the first tick recorded after it was accepted (never at one
+// already recorded) or is refunded when none comes within 10 s, it settles from the last recorded
+// price at or before its end time, and every refusal answers the spec's text and moves nothing.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -8,7 +9,7 @@ import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } fr
 import { balances } from '../../src/contract/markets.ts';
 import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption, type OptionProduct } from '../../src/contract/options.ts';
 import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
-import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -34,21 +35,24 @@ async function usdtOf(token: string) {
 }
 
 const settle = () => settleAllDue(h.database.db, h.clock.now());
+/** The opening job a running server runs after each recorded step: accepted orders get their start tick (or go void). */
+const open = () => openAllPending(h.database.db, h.clock.now());
+const orderOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
 
 describe('the end price is the last recorded tick at or before the end time', () => {
   it('waits for a tick at or after the end, then takes the one exactly at the end (not the one before or after)', async () => {
     const user = await customer(h, '100');
-    const start = h.clock.now().getTime();
-    await tickAt('BTC', start, '100000');
+    const accepted = h.clock.now().getTime();
+    await tickAt('BTC', accepted, '100000');
     const { id: productId } = await product('BTC', 1);
     const up = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
     // Fields of the order that are the server's to set are ignored when sent.
     const down = await h.call(
       placeOption,
-      { code: 'BTC', direction: 'down', amount: '20', product_id: String(productId), start_price: '1', outcome: 'win', end_at: iso(start) },
+      { code: 'BTC', direction: 'down', amount: '20', product_id: String(productId), start_price: '1', outcome: 'win', end_at: iso(accepted) },
       { token: user.token },
     );
-    const end = start + 60_000;
+    // Accepted, the stake debited, waiting for its start tick: the one recorded at this moment is not it.
     expect(up).toMatchObject({
       ret: 1,
       msg: 'Success',
@@ -58,11 +62,12 @@ describe('the end price is the last recorded tick at or before the end time', ()
         amount: '10.00000000',
         minutes: 1,
         yield_rate: '0.8',
-        start_price: '100000',
-        start_price_at: iso(start),
-        start_at: iso(start),
-        end_at: iso(end),
-        status: 'holding',
+        start_price: null,
+        start_price_at: null,
+        start_constituents: null,
+        start_at: iso(accepted),
+        end_at: null,
+        status: 'opening',
         end_price: null,
         end_price_at: null,
         outcome: null,
@@ -74,7 +79,27 @@ describe('the end price is the last recorded tick at or before the end time', ()
         seeded: true,
       },
     });
-    expect(down.data).toMatchObject({ direction: 'down', amount: '20.00000000', start_price: '100000', end_at: iso(end), status: 'holding' });
+    expect(down.data).toMatchObject({ direction: 'down', amount: '20.00000000', start_price: null, end_at: null, status: 'opening' });
+    expect(await usdtOf(user.token)).toBe('70.00000000');
+    expect(await open()).toBe(0);
+    expect(await orderOf(user.token, up.data.id)).toMatchObject({ status: 'opening', start_price: null, end_at: null });
+
+    // The first tick recorded after acceptance is the start price; the end time counts from it.
+    const start = accepted + 1000;
+    h.clock.set(new Date(start));
+    await tickAt('BTC', start, '100100');
+    expect(await open()).toBe(2);
+    const end = start + 60_000;
+    expect(await orderOf(user.token, up.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '100100',
+      start_price_at: iso(start),
+      start_at: iso(accepted),
+      end_at: iso(end),
+      remaining_seconds: 60,
+    });
+    expect(await orderOf(user.token, down.data.id)).toMatchObject({ status: 'holding', start_price: '100100', start_price_at: iso(start), end_at: iso(end) });
+    expect(await open()).toBe(0);
     expect(await usdtOf(user.token)).toBe('70.00000000');
 
     // Only a tick before the end exists: the end price could still change, so nothing settles.
@@ -110,11 +135,16 @@ describe('the end price is the last recorded tick at or before the end time', ()
 
   it('without a tick exactly at the end, takes the latest one before it', async () => {
     const user = await customer(h, '100');
-    const start = h.clock.now().getTime();
-    await tickAt('ETH', start - 3000, '3400.5');
+    const accepted = h.clock.now().getTime();
+    await tickAt('ETH', accepted - 3000, '3400.5');
     const { id: productId } = await product('ETH', 1);
     const order = await h.call(placeOption, { code: 'ETH', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
-    expect(order.data).toMatchObject({ start_price: '3400.5', start_price_at: iso(start - 3000), start_at: iso(start) });
+    expect(order.data).toMatchObject({ status: 'opening', start_price: null, start_price_at: null, start_at: iso(accepted) });
+    const start = accepted + 2000;
+    h.clock.set(new Date(start));
+    await tickAt('ETH', start, '3400.75');
+    await open();
+    expect(await orderOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '3400.75', start_price_at: iso(start), start_at: iso(accepted) });
     const end = start + 60_000;
 
     await tickAt('ETH', end - 5000, '3500');
@@ -129,13 +159,20 @@ describe('the end price is the last recorded tick at or before the end time', ()
 
   it('pays a win with 8 decimals and a tie with the stake back, each entry in the ledger once', async () => {
     const user = await customer(h, '50');
-    const start = h.clock.now().getTime();
-    await tickAt('SOL', start, '235.10');
-    await tickAt('XRP', start, '1.4200');
+    const accepted = h.clock.now().getTime();
+    await tickAt('SOL', accepted, '235.09');
+    await tickAt('XRP', accepted, '1.4100');
     const win = await h.call(placeOption, { code: 'SOL', direction: 'up', amount: '12.34567891', product_id: String((await product('SOL', 5)).id) }, { token: user.token });
     const tie = await h.call(placeOption, { code: 'XRP', direction: 'down', amount: '5', product_id: String((await product('XRP', 1)).id) }, { token: user.token });
-    expect(win.data).toMatchObject({ amount: '12.34567891', minutes: 5, yield_rate: '0.85', remaining_seconds: 300 });
+    expect(win.data).toMatchObject({ amount: '12.34567891', minutes: 5, yield_rate: '0.85', remaining_seconds: 300, status: 'opening' });
     expect(await usdtOf(user.token)).toBe('32.65432109');
+    const start = accepted + 1000;
+    h.clock.set(new Date(start));
+    await tickAt('SOL', start, '235.10');
+    await tickAt('XRP', start, '1.4200');
+    await open();
+    expect(await orderOf(user.token, win.data.id)).toMatchObject({ status: 'holding', start_price: '235.1', end_at: iso(start + 300_000), remaining_seconds: 300 });
+    expect(await orderOf(user.token, tie.data.id)).toMatchObject({ status: 'holding', start_price: '1.42', end_at: iso(start + 60_000) });
 
     await tickAt('XRP', start + 60_000, '1.42');
     await tickAt('SOL', start + 300_000, '235.11');
@@ -249,8 +286,15 @@ describe('buying refusals answer the spec text and move nothing', () => {
     h.clock.advance(1000);
     await h.tick();
     const placed = await h.call(placeOption, order, { token: user.token });
-    expect(placed).toMatchObject({ ret: 1, data: { start_at: h.clock.now().toISOString(), start_price_at: iso(Math.floor(h.clock.now().getTime() / 1000) * 1000) } });
+    expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', start_at: h.clock.now().toISOString(), start_price: null, start_price_at: null } });
     expect(await usdtOf(user.token)).toBe('90.00000000');
+    // It opens at the feed's next step, not at the one that made the price fresh again.
+    h.clock.advance(1000);
+    await h.tick();
+    await open();
+    const startAt = Math.floor(h.clock.now().getTime() / 1000) * 1000;
+    expect(startAt).toBeGreaterThan(Date.parse(placed.data.start_at));
+    expect(await orderOf(user.token, placed.data.id)).toMatchObject({ status: 'holding', start_price_at: iso(startAt), end_at: iso(startAt + 3 * 60_000) });
   });
 
   it('a buy sent twice with one Idempotency-Key debits the stake once', async () => {
@@ -284,11 +328,18 @@ describe('order details, lists and totals', () => {
     const other = await customer(h, '100');
     await tickAt('LTC', h.clock.now().getTime(), '102.5');
     const placed = await h.call(placeOption, { code: 'LTC', direction: 'down', amount: '3', product_id: String((await product('LTC', 15)).id) }, { token: owner.token });
-    const now = h.clock.now().getTime();
+    expect(await h.call(optionOrder, { id: String(placed.data.id) }, { token: owner.token })).toEqual({ ret: 1, msg: 'Success', data: placed.data });
+    h.clock.advance(1000);
+    const startAt = h.clock.now().getTime();
+    await tickAt('LTC', startAt, '102.6');
+    await open();
     h.clock.advance(100_000);
     const shown = await h.call(optionOrder, { id: String(placed.data.id) }, { token: owner.token });
-    expect(shown).toEqual({ ret: 1, msg: 'Success', data: { ...placed.data, remaining_seconds: 900 - 100 } });
-    expect(shown.data.end_at).toBe(iso(now + 15 * 60_000));
+    expect(shown).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: { ...placed.data, status: 'holding', start_price: '102.6', start_price_at: iso(startAt), end_at: iso(startAt + 15 * 60_000), remaining_seconds: 900 - 100 },
+    });
 
     const notFound = refused('The order does not exist!');
     expect(await h.call(optionOrder, { id: String(placed.data.id) }, { token: other.token })).toEqual(notFound);
@@ -301,8 +352,8 @@ describe('order details, lists and totals', () => {
 
   it('lists holding orders soonest first and history newest first, 20 a page, and totals them', async () => {
     const user = await customer(h, '1000');
-    const start = h.clock.now().getTime();
-    await tickAt('DOGE', start, '0.385');
+    const accepted = h.clock.now().getTime();
+    await tickAt('DOGE', accepted, '0.385');
     const oneMinute = String((await product('DOGE', 1)).id);
     const threeMinutes = String((await product('DOGE', 3)).id);
     const placed: number[] = [];
@@ -324,11 +375,24 @@ describe('order details, lists and totals', () => {
     expect(page2.data).toMatchObject({ page: 2, total: 25 });
     expect(page2.data.lists).toHaveLength(5);
     expect(page3.data).toEqual({ lists: [], page: 3, total: 25 });
-    const holding = [...page1.data.lists, ...page2.data.lists];
+    // Orders still waiting for their start tick are listed with the holding ones, their whole time left.
+    const opening = [...page1.data.lists, ...page2.data.lists];
+    expect(opening.map((o) => o.id)).toEqual(placed);
+    expect(opening.every((o) => o.status === 'opening' && o.start_price === null && o.end_at === null && o.remaining_seconds === o.minutes * 60)).toBe(true);
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({ holding_count: 25, holding_amount: '550.00000000' });
+
+    const start = accepted + 1000;
+    h.clock.set(new Date(start));
+    await tickAt('DOGE', start, '0.385');
+    await open();
+    const holding = [
+      ...(await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists,
+      ...(await h.call(optionOrders, { status: 'holding', page: '2' }, { token: user.token })).data.lists,
+    ];
     // Every order once across the pages, soonest end first.
     expect(holding.map((o) => o.id).sort((a, b) => a - b)).toEqual(placed);
-    expect(holding.slice(0, 12).every((o) => o.minutes === 1)).toBe(true);
-    expect(holding.slice(12).every((o) => o.minutes === 3)).toBe(true);
+    expect(holding.slice(0, 12).every((o) => o.minutes === 1 && o.end_at === iso(start + 60_000))).toBe(true);
+    expect(holding.slice(12).every((o) => o.minutes === 3 && o.end_at === iso(start + 180_000))).toBe(true);
     expect(holding.every((o) => o.status === 'holding' && o.remaining_seconds > 0)).toBe(true);
     expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data).toEqual({ lists: [], page: 1, total: 0 });
 
@@ -383,5 +447,122 @@ describe('order details, lists and totals', () => {
       ties: 0,
       total_profit: '0.00000000',
     });
+  });
+});
+
+describe('an order opens at the first tick recorded after it was accepted', () => {
+  it('never at a tick recorded before or at the moment it was accepted; its end counts from its start tick', async () => {
+    const user = await customer(h, '100');
+    const t = h.clock.now().getTime();
+    const productId = String((await product('BNB', 1)).id);
+    await tickAt('BNB', t, '640');
+    const first = await h.call(placeOption, { code: 'BNB', direction: 'up', amount: '10', product_id: productId }, { token: user.token });
+    expect(first.data).toMatchObject({ status: 'opening', start_price: null, start_price_at: null, start_at: iso(t), end_at: null, remaining_seconds: 60 });
+
+    // However long the job waits, the tick recorded when it was accepted is not its start price.
+    h.clock.set(new Date(t + 900));
+    await open();
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({ status: 'opening', start_price: null, end_at: null, remaining_seconds: 60 });
+
+    // A second order accepted at the very moment of the next tick: that tick opens the first order only.
+    h.clock.set(new Date(t + 1000));
+    await tickAt('BNB', t + 1000, '641.5');
+    const second = await h.call(placeOption, { code: 'BNB', direction: 'down', amount: '20', product_id: productId }, { token: user.token });
+    await open();
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '641.5',
+      start_price_at: iso(t + 1000),
+      start_at: iso(t),
+      end_at: iso(t + 1000 + 60_000),
+      remaining_seconds: 60,
+    });
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({ status: 'opening', start_price: null, start_at: iso(t + 1000), end_at: null });
+    // The order still opening comes first (its end is not known yet), then the running one; both are at stake.
+    expect((await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => [o.id, o.status])).toEqual([
+      [second.data.id, 'opening'],
+      [first.data.id, 'holding'],
+    ]);
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({ holding_count: 2, holding_amount: '30.00000000', settled_count: 0 });
+
+    h.clock.set(new Date(t + 2000));
+    await tickAt('BNB', t + 2000, '641');
+    await open();
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({ status: 'holding', start_price: '641', start_price_at: iso(t + 2000), end_at: iso(t + 2000 + 60_000) });
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({ start_price: '641.5', end_at: iso(t + 1000 + 60_000) });
+
+    // Each settles against its own start price: the first (up from 641.5) loses, the second (down from 641) wins.
+    await tickAt('BNB', t + 61_000, '641.2');
+    await tickAt('BNB', t + 62_000, '640.9');
+    h.clock.set(new Date(t + 62_000));
+    await settle(); // (other customers' due orders of earlier tests settle too)
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({ outcome: 'loss', end_price: '641.2', end_price_at: iso(t + 61_000) });
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({ outcome: 'win', end_price: '640.9', end_price_at: iso(t + 62_000), payout: '36.00000000' });
+    expect(await usdtOf(user.token)).toBe('106.00000000');
+    await expectLedgerBalanced(h);
+  });
+
+  it('with no tick in the 10 s after it was accepted, never opens: void, the stake refunded once', async () => {
+    const user = await customer(h, '100');
+    const t = h.clock.now().getTime();
+    await tickAt('DOT', t, '8.75');
+    await tickAt('ADA', t, '0.98');
+    const late = await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '10', product_id: String((await product('DOT', 1)).id) }, { token: user.token });
+    const edge = await h.call(placeOption, { code: 'ADA', direction: 'down', amount: '5', product_id: String((await product('ADA', 1)).id) }, { token: user.token });
+    expect(await usdtOf(user.token)).toBe('85.00000000');
+
+    // 10 s after: a tick then still opens an order (ADA); without one (DOT) the order keeps waiting until that time has passed.
+    h.clock.set(new Date(t + 10_000));
+    await tickAt('ADA', t + 10_000, '0.99');
+    await open();
+    expect(await orderOf(user.token, edge.data.id)).toMatchObject({ status: 'holding', start_price: '0.99', start_price_at: iso(t + 10_000), end_at: iso(t + 70_000) });
+    expect(await orderOf(user.token, late.data.id)).toMatchObject({ status: 'opening', start_price: null, outcome: null });
+
+    // A tick 1 ms too late is not a start price: the order is void.
+    h.clock.set(new Date(t + 10_001));
+    await tickAt('DOT', t + 10_001, '8.80');
+    await open();
+    expect(await orderOf(user.token, late.data.id)).toMatchObject({
+      status: 'settled',
+      outcome: 'void',
+      start_price: null,
+      start_price_at: null,
+      end_at: null,
+      end_price: null,
+      end_price_at: null,
+      payout: '10.00000000',
+      profit: '0.00000000',
+      settled_at: iso(t + 10_001),
+    });
+    expect(await usdtOf(user.token)).toBe('95.00000000');
+
+    // Running the jobs again pays nothing more.
+    h.clock.set(new Date(t + 20_000));
+    expect(await open()).toBe(0);
+    await settle();
+    const entries = await h.database.db
+      .select({ kind: ledgerEntries.kind, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, user.id))
+      .orderBy(asc(ledgerEntries.id));
+    expect(entries).toEqual([
+      { kind: 'test_grant', amount: '100.00000000', reference: expect.any(String) },
+      { kind: 'option_stake', amount: '-10.00000000', reference: `option:${late.data.id}` },
+      { kind: 'option_stake', amount: '-5.00000000', reference: `option:${edge.data.id}` },
+      { kind: 'option_payout', amount: '10.00000000', reference: `option:${late.data.id}` },
+    ]);
+    expect(await usdtOf(user.token)).toBe('95.00000000');
+    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data.lists.map((o) => [o.id, o.outcome])).toEqual([[late.data.id, 'void']]);
+    expect((await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => o.id)).toEqual([edge.data.id]);
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
+      holding_count: 1,
+      holding_amount: '5.00000000',
+      settled_count: 1,
+      wins: 0,
+      losses: 0,
+      ties: 0,
+      total_profit: '0.00000000',
+    });
+    await expectLedgerBalanced(h);
   });
 });

@@ -11,9 +11,10 @@ import { approvedRecharge, opsOk } from './funds-helpers.ts';
 import { decryptPush, startPushStandIn, verifiedVapid, type BrowserSubscription, type PushStandIn } from './push-standin.ts';
 import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush } from '../../src/contract/notifications.ts';
 import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
+import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
 import { outbox, pushSubscriptions, serverKeys } from '../../src/server/db/schema.ts';
-import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { pushTransport } from '../../src/server/delivery/push.ts';
 import { deliverDue } from '../../src/server/jobs/delivery.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';
@@ -78,12 +79,17 @@ function notificationsFor(browser: BrowserSubscription, from = 0) {
     .map((request) => JSON.parse(decryptPush(request.body, browser)) as { title: string; body: string; url: string; tag: string });
 }
 
+/** A 1-minute option that opens at `startPrice` (the first tick after it was accepted) and settles at `endPrice`. */
 async function settledOption(user: Customer, coin: string, direction: 'up' | 'down', startPrice: string, endPrice: string) {
-  const start = h.clock.now().getTime();
-  await h.market.record([{ coin, at: new Date(start), price: startPrice, volume: '1' }]);
+  const accepted = h.clock.now().getTime();
+  await h.market.record([{ coin, at: new Date(accepted), price: startPrice, volume: '1' }]);
   const product = (await h.call(optionProducts, { code: coin })).data.lists.find((p) => p.minutes === 1)!;
   const order = await h.call(placeOption, { code: coin, direction, amount: '10', product_id: String(product.id) }, { token: user.token });
   expect(order.ret).toBe(1);
+  const start = accepted + 1000;
+  h.clock.set(new Date(start));
+  await h.market.record([{ coin, at: new Date(start), price: startPrice, volume: '1' }]);
+  expect(await openAllPending(h.database.db, h.clock.now())).toBeGreaterThanOrEqual(1);
   h.clock.advance(60_000);
   await h.market.record([{ coin, at: new Date(start + 60_000), price: endPrice, volume: '1' }]);
   expect(await settleAllDue(h.database.db, h.clock.now())).toBeGreaterThanOrEqual(1);
@@ -150,11 +156,18 @@ describe('from an event to the browser', () => {
     await h.tick();
     const fill = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.001' }, { token: user.token });
     expect(fill.ret).toBe(1);
+    // It fills at the feed's next step.
+    h.clock.advance(1000);
+    await h.tick();
+    const filledAt = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000).toISOString();
+    await matchAllPairs(h.database.db, h.clock.now());
     const recharge = await approvedRecharge(h, user.token, '50');
     const message = await postMessage(h.database.db, { to: user.id, title: 'Maintenance tonight', content: 'Trading pauses at 02:00 for ten minutes.' }, h.clock.now());
     await deliverQueued();
 
-    const price = fill.data.unit_price!;
+    const filled = (await h.call(contractOrders, { status: 'history', code: 'BTC' }, { token: user.token })).data.lists.find((order) => order.id === fill.data.id);
+    expect(filled).toMatchObject({ status: 'filled', tick_at: filledAt });
+    const price = filled!.unit_price!;
     expect(notificationsFor(phone, from)).toEqual([
       { title: 'Contract order filled', body: `Bought 0.001 BTC at ${price} USDT`, url: '#/pages/contracts/orderList?code=BTC', tag: `contract:${fill.data.id}` },
       { title: 'Recharge credited', body: '50 USDT were added to your balance', url: `#/pages/Recharge/orderDetails?id=${recharge.id}`, tag: `recharge:${recharge.id}` },

@@ -7,7 +7,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
 import { candles, priceTicks } from '../../src/server/db/schema.ts';
-import { settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { thinPriceTicks } from '../../src/server/jobs/retention.ts';
 
 let h: Harness;
@@ -40,12 +40,23 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
   // is still holding. The feed had a gap around its end: ten silent minutes, then one tick 4 s
   // before the end (within the 10 s an end price may be old) and nothing again for 5 minutes.
   const placedAt = new Date(now.getTime() - 72 * HOUR - 15 * MINUTE);
-  const endAt = new Date(placedAt.getTime() + 15 * MINUTE);
+  const startAt = new Date(placedAt.getTime() + 1000);
+  const endAt = new Date(startAt.getTime() + 15 * MINUTE);
   h.clock.set(placedAt);
-  await h.market.record([{ coin: 'BTC', at: placedAt, price: '97000', volume: '1' }]);
+  await h.market.record([{ coin: 'BTC', at: placedAt, price: '96990', volume: '1' }]);
   const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 15)!;
   const placed = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) }, { token: user.token });
-  expect(placed).toMatchObject({ ret: 1, data: { status: 'holding', end_at: endAt.toISOString(), start_price: '97000' } });
+  expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', end_at: null, start_price: null } });
+  // It opened at the next tick, a second later.
+  h.clock.set(startAt);
+  await h.market.record([{ coin: 'BTC', at: startAt, price: '97000', volume: '1' }]);
+  await openAllPending(h.database.db, h.clock.now());
+  expect((await h.call(optionOrder, { id: String(placed.data.id) }, { token: user.token })).data).toMatchObject({
+    status: 'holding',
+    start_price: '97000',
+    start_price_at: startAt.toISOString(),
+    end_at: endAt.toISOString(),
+  });
 
   await minuteTicks('BTC', new Date(now.getTime() - 5 * 24 * HOUR), now, [new Date(endAt.getTime() - 10 * MINUTE), new Date(endAt.getTime() + 5 * MINUTE)]);
   await h.database.db.execute(sql`insert into price_ticks (coin, at, price) values ('BTC', ${new Date(endAt.getTime() - 4_000).toISOString()}::timestamptz, 97100)`);

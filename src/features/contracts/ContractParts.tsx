@@ -1,7 +1,7 @@
 // Pieces of the contract screens: the side and type tag, the status badge, one order as a row of a
 // list (with Revoke while open), and one order's details (§3: unit price, dealt amount, status;
 // the recorded tick it filled at).
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
@@ -25,9 +25,25 @@ export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
   );
 }
 
-const STATUS_TONE: Record<ContractStatus, Tone> = { open: 'wait', filled: 'good', cancelled: 'bad' };
+const STATUS_TONE: Record<ContractStatus, Tone> = { open: 'wait', filling: 'wait', filled: 'good', cancelled: 'bad', void: 'bad' };
+const STATUS_LABEL: Record<ContractStatus, ReactNode> = {
+  open: <Trans>Open</Trans>,
+  filling: <Trans>Filling…</Trans>,
+  filled: <Trans>Dealt</Trans>,
+  cancelled: <Trans>Cancelled</Trans>,
+  void: <Trans>Not filled</Trans>,
+};
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
-  return <StatusBadge tone={STATUS_TONE[status]}>{status === 'open' ? <Trans>Open</Trans> : status === 'filled' ? <Trans>Dealt</Trans> : <Trans>Cancelled</Trans>}</StatusBadge>;
+  return <StatusBadge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</StatusBadge>;
+}
+
+/** Why a market order did not fill, in the app's language. */
+function VoidReasonText({ reason }: { reason: ContractOrder['void_reason'] }) {
+  return reason === 'price_moved' ? (
+    <Trans>The first price recorded after the order moved beyond what it held. Nothing was traded; the funds were released.</Trans>
+  ) : (
+    <Trans>No price was recorded within 10 s after the order (the market data was unavailable or the coin was paused). Nothing was traded; the funds were released.</Trans>
+  );
 }
 
 /** The pair's decimals for prices and quantities (2 and 8 until the pairs are known). */
@@ -150,7 +166,17 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
-        {order.status === 'open' && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
+        {(order.status === 'open' || order.status === 'filling') && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
+        {order.status === 'filling' && (
+          <Row label={<Trans>Fills at</Trans>}>
+            <Trans>The first price recorded after the order</Trans>
+          </Row>
+        )}
+        {order.status === 'void' && (
+          <Row label={<Trans>Not filled</Trans>}>
+            <VoidReasonText reason={order.void_reason} />
+          </Row>
+        )}
         <Row label={<Trans>Dealt</Trans>}>
           <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
         </Row>
@@ -174,7 +200,9 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           <time className="opt-time">{formatDateTime(order.created_at)}</time>
         </Row>
         <Row label={<Trans>Dealt at</Trans>}>{order.filled_at && <time className="opt-time">{formatDateTime(order.filled_at)}</time>}</Row>
-        <Row label={<Trans>Cancelled at</Trans>}>{order.cancelled_at && <time className="opt-time">{formatDateTime(order.cancelled_at)}</time>}</Row>
+        <Row label={order.status === 'void' ? <Trans>Void at</Trans> : <Trans>Cancelled at</Trans>}>
+          {order.cancelled_at && <time className="opt-time">{formatDateTime(order.cancelled_at)}</time>}
+        </Row>
       </dl>
       {order.simulated && (
         <p className="ct-note">

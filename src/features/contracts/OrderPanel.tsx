@@ -19,7 +19,7 @@ import { AmountField, TextField } from '../../ui/forms.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
-import { contractsState, orderPreview, orderProblem, placeOrder, shareOf, type OrderForm } from './contracts-store.ts';
+import { awaitMarketFill, contractsState, marketOutcomeText, orderPreview, orderProblem, placeOrder, shareOf, type OrderForm } from './contracts-store.ts';
 import { SideTag } from './ContractParts.tsx';
 
 const SHARES = [25, 50, 75, 100];
@@ -72,7 +72,11 @@ export function OrderPanel({ code }: { code: string }) {
     try {
       const order = await placeOrder(code, form);
       if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
-      else {
+      else if (order.status === 'filling') {
+        toast(t`Market order accepted: it fills at the next recorded price`, 2000);
+        const decimals = pair?.price_decimals;
+        void awaitMarketFill(order).then((done) => done && toast(marketOutcomeText(done, decimals), 4000));
+      } else {
         const price = formatPrice(order.price ?? '0', pair?.price_decimals);
         toast(
           order.side === 'buy'

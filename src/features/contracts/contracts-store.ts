@@ -17,6 +17,7 @@ import {
   contractPairs,
   fillAmounts,
   limitReserve,
+  marketReserve,
   placeContract,
   type ContractList,
   type ContractOrder,
@@ -33,6 +34,7 @@ import { pagedLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
+import { formatPrice } from '../../lib/format.ts';
 
 export const DEFAULT_PAIR = 'BTC';
 
@@ -67,7 +69,8 @@ export async function loadOpenOrders(code: string): Promise<void> {
   if (contractsState.code !== code) return;
   const before = contractsState.openCode === code ? contractsState.open : [];
   const still = new Set(answer.lists.map((order) => order.id));
-  const gone = before.filter((order) => !still.has(order.id) && !revoking.has(order.id));
+  // A market order's fill is told by awaitMarketFill, a revoke by the revoke itself.
+  const gone = before.filter((order) => !still.has(order.id) && !revoking.has(order.id) && !awaitingFill.has(order.id) && order.type === 'limit');
   contractsState.open = answer.lists;
   contractsState.openCode = code;
   contractsState.openLoaded = true;
@@ -131,11 +134,11 @@ export function orderProblem(code: string, form: OrderForm, pair: ContractPair |
   return null;
 }
 
-/** What placing the order takes from the available balance: USDT of a buy (the reserve of a limit), the coin of a sell. */
+/** What placing the order takes from the available balance: USDT of a buy (what a limit or a market order freezes), the coin of a sell. */
 function spendOf(code: string, form: OrderForm, pair: ContractPair, quantity: string, lastPrice: string): string {
   if (form.side === 'sell') return quantity;
   if (form.type === 'limit') return limitReserve('buy', code, form.price, quantity, pair.fee_rate).amount;
-  return form.total !== '' ? form.total : fillAmounts('buy', 'market', code, lastPrice, quantity, pair.fee_rate).spent;
+  return marketReserve('buy', code, lastPrice, quantity, form.total, pair.price_band).amount;
 }
 
 /**
@@ -177,10 +180,14 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
     .toFixed(pair.quantity_decimals);
 }
 
-/** Places the order; a fill is told, an open limit joins the open orders, amounts and balances refresh. */
+/**
+ * Places the order; an open limit, or a market order filling at the next recorded price, joins the
+ * open orders; amounts and balances refresh. A market order's fill (or why it was void) is told by
+ * awaitMarketFill.
+ */
 export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
   const order = await api(placeContract, orderInput(code, form));
-  if (order.status === 'open' && contractsState.openCode === code && !contractsState.open.some((item) => item.id === order.id)) {
+  if ((order.status === 'open' || order.status === 'filling') && contractsState.openCode === code && !contractsState.open.some((item) => item.id === order.id)) {
     contractsState.open = [...contractsState.open, order];
   }
   refreshOrderList();
@@ -188,7 +195,49 @@ export async function placeOrder(code: string, form: OrderForm): Promise<Contrac
   return order;
 }
 
+const FILL_POLL_MS = 400;
+/** The fill comes at the next recorded price, about a second away; a void one after 10 s. Past this, the open orders tell it. */
+const FILL_WAIT_MS = 20_000;
+
+/**
+ * Asks for a market order until it has filled or is void (it shows "Filling…" meanwhile), then
+ * refreshes amounts and lists and answers it; null if it is still filling after FILL_WAIT_MS.
+ */
+export async function awaitMarketFill(order: Pick<ContractOrder, 'id' | 'code'>): Promise<ContractOrder | null> {
+  awaitingFill.add(order.id);
+  try {
+    const until = Date.now() + FILL_WAIT_MS;
+    while (Date.now() < until) {
+      await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
+      const { lists } = await api(contractOrders, { status: 'history', code: order.code, page: '1' }, { loading: false }).catch(() => ({ lists: [] as ContractOrder[] }));
+      const done = lists.find((item) => item.id === order.id);
+      if (!done) continue;
+      contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
+      refreshOrderList();
+      await Promise.all([loadAmounts(order.code), refreshBalances()]).catch(() => undefined);
+      return done;
+    }
+    return null;
+  } finally {
+    awaitingFill.delete(order.id);
+  }
+}
+
+/** What a finished market order says: the fill, or why it did not fill. */
+export function marketOutcomeText(order: Pick<ContractOrder, 'status' | 'side' | 'code' | 'quantity' | 'unit_price' | 'void_reason'>, priceDecimals?: number): string {
+  const code = order.code;
+  if (order.status === 'void') {
+    return order.void_reason === 'price_moved'
+      ? t`Market order not filled: the next recorded price moved beyond what it held. Nothing was traded and your funds are released.`
+      : t`Market order not filled: no price was recorded within 10 s of it. Nothing was traded and your funds are released.`;
+  }
+  const quantity = new Big(order.quantity).toFixed();
+  const price = formatPrice(order.unit_price ?? '0', priceDecimals);
+  return order.side === 'buy' ? t`Bought ${quantity} ${code} at ${price}` : t`Sold ${quantity} ${code} at ${price}`;
+}
+
 const revoking = new Set<number>();
+const awaitingFill = new Set<number>();
 
 /** Revokes an open order: what it froze returns. */
 export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code'>): Promise<void> {

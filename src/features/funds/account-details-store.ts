@@ -27,6 +27,7 @@ const KIND_LABELS: Record<string, MessageDescriptor> = {
   contract_freeze: msg`Contract order placed`,
   contract_trade: msg`Contract order filled`,
   contract_cancel: msg`Contract order revoked`,
+  contract_void: msg`Contract order void`,
   points_redeem: msg`Points redeemed`,
   welfare: msg`Welfare reward`,
   demo_grant: msg`Demo funds`,

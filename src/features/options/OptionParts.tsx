@@ -9,10 +9,15 @@ export function DirectionTag({ direction }: { direction: Direction }) {
   return <span className={`opt-direction ${direction}`}>{direction === 'up' ? <Trans>Buy up</Trans> : <Trans>Buy short</Trans>}</span>;
 }
 
-/** mm:ss to the end time on the server's clock; "Settling…" once due, until the result arrives. */
-export function Countdown({ endAt, large = false }: { endAt: string; large?: boolean }) {
-  const left = remainingMs(endAt, useServerNow());
+/**
+ * mm:ss to the end time on the server's clock; "Opening…" while the order waits for its start tick
+ * (it has no end time yet), "Settling…" once due, until the result arrives.
+ */
+export function Countdown({ endAt, large = false }: { endAt: string | null; large?: boolean }) {
+  const now = useServerNow();
   const className = large ? 'opt-countdown large' : 'opt-countdown';
+  if (endAt === null) return <Opening className={className} />;
+  const left = remainingMs(endAt, now);
   if (left <= 0) {
     return (
       <span className={`${className} settling`} role="timer">
@@ -23,6 +28,15 @@ export function Countdown({ endAt, large = false }: { endAt: string; large?: boo
   return (
     <span className={className} role="timer">
       <span className="opt-num">{formatCountdown(left)}</span>
+    </span>
+  );
+}
+
+/** An accepted order waiting for the first tick recorded after it: its start price. */
+export function Opening({ className = '' }: { className?: string }) {
+  return (
+    <span className={`${className} opening`} role="status">
+      <Trans>Opening…</Trans>
     </span>
   );
 }

@@ -38,7 +38,16 @@ export default function OptionRulePage() {
             </li>
           </ol>
           <p>
-            <Trans>The start price is the last price recorded when the server receives your order. The order shows that price and the time it was recorded.</Trans>
+            <Trans>
+              The start price is the first price recorded after the server accepts your order, usually within a second; until then the order shows “Opening…”. The order shows that
+              price and the time it was recorded, and its end time counts from that moment. No order starts at a price recorded before it was placed.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              If no price is recorded within 10 seconds after your order (the market data was unavailable or the coin was paused), the order does not open: it is void and your
+              amount is returned in full, once.
+            </Trans>
           </p>
         </section>
 

@@ -16,7 +16,7 @@ import { Button, Segmented } from '../../ui/forms.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { formatDateTime, formatPrice, formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { hasMore, loadMore, loadOrders, optionsState, type OrderTab } from './options-store.ts';
-import { Countdown, OrderHead } from './OptionParts.tsx';
+import { Countdown, Opening, OrderHead } from './OptionParts.tsx';
 
 export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
 
@@ -74,7 +74,7 @@ function PendingList() {
 function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
   const quote = useLiveSnapshot(prices).quotes[order.code];
   const decimals = quote?.price_decimals ?? 2;
-  const moved = quote ? new Big(quote.price).cmp(order.start_price) : 0;
+  const moved = quote && order.start_price !== null ? new Big(quote.price).cmp(order.start_price) : 0;
   const winning = moved === 0 ? '' : moved > 0 === (order.direction === 'up') ? 'up' : 'down';
   return (
     <OrderCard order={order} decimals={decimals} aside={<Countdown endAt={order.end_at} />}>
@@ -104,7 +104,7 @@ function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly
           <span className="muted">
             <Trans>Start price</Trans>
           </span>
-          <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+          {order.start_price === null ? <Opening className="muted" /> : <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>}
         </div>
         {children}
       </div>
@@ -150,7 +150,7 @@ function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
   );
   const endTime = (
     <div className="opt-order-foot muted">
-      <Trans>End time</Trans> <span className="opt-time">{formatDateTime(order.end_at)}</span>
+      <Trans>End time</Trans> <span className="opt-time">{order.end_at === null ? '—' : formatDateTime(order.end_at)}</span>
     </div>
   );
   return (

@@ -1,6 +1,7 @@
-// One option order (§2 orderRecord, §3 fields): what was bought, the start price and when it was
-// recorded, and once settled the recorded end price and its time, the result and the payout.
-// A pending order shows its live countdown and is asked for again when due.
+// One option order (§2 orderRecord, §3 fields): what was bought, the start price (the first tick
+// recorded after the order: "Opening…" until then) and when it was recorded, and once settled the
+// recorded end price and its time, the result and the payout. A pending order shows its live
+// countdown and is asked for again when due.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -18,7 +19,7 @@ import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { formatClock, formatDateTime, formatPrice, formatSignedUsdt, formatUsdt, formatYield } from './option-format.ts';
 import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
-import { Countdown, DirectionTag, Minutes, OrderHead } from './OptionParts.tsx';
+import { Countdown, DirectionTag, Minutes, Opening, OrderHead } from './OptionParts.tsx';
 import { syncClockFromTicks } from './server-clock.ts';
 
 export default function OrderRecordPage() {
@@ -54,7 +55,8 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
   const quote = useLiveSnapshot(prices).quotes[order.code];
   const decimals = quote?.price_decimals ?? 2;
   const settled = order.status === 'settled';
-  const startTime = formatClock(order.start_price_at);
+  const startTime = order.start_price_at ? formatClock(order.start_price_at) : '';
+  const opened = order.start_price !== null;
   const endTime = order.end_price_at ? formatClock(order.end_price_at) : '';
   const orderNumber = order.id;
   return (
@@ -70,6 +72,8 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
                 <Trans>Won</Trans>
               ) : order.outcome === 'tie' ? (
                 <Trans>Same price: amount returned</Trans>
+              ) : order.outcome === 'void' && !opened ? (
+                <Trans>No market price was recorded within 10 s after the order: it did not open and the amount was returned</Trans>
               ) : order.outcome === 'void' ? (
                 <Trans>No market price at the end time: amount returned</Trans>
               ) : (
@@ -116,11 +120,24 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             <span className="opt-num">{formatYield(order.yield_rate)}</span>
           </Row>
           <Row label={<Trans>Start price</Trans>}>
-            <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
-            <small className="muted">
-              <Trans>Recorded at {startTime}</Trans>
-            </small>
-            <MadeOf constituents={order.start_constituents} decimals={decimals} />
+            {order.start_price !== null ? (
+              <>
+                <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+                <small className="muted">
+                  <Trans>Recorded at {startTime}</Trans>
+                </small>
+                <MadeOf constituents={order.start_constituents} decimals={decimals} />
+              </>
+            ) : settled ? (
+              '—'
+            ) : (
+              <>
+                <Opening />
+                <small className="muted">
+                  <Trans>The first price recorded after your order</Trans>
+                </small>
+              </>
+            )}
           </Row>
           <Row label={<Trans>End price</Trans>}>
             {settled && order.end_price !== null ? (
@@ -147,9 +164,9 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             <span className="opt-time">{formatDateTime(order.start_at)}</span>
           </Row>
           <Row label={<Trans>End time</Trans>}>
-            <span className="opt-time">{formatDateTime(order.end_at)}</span>
+            <span className="opt-time">{order.end_at === null ? '—' : formatDateTime(order.end_at)}</span>
           </Row>
-          <Row label={<Trans>Status</Trans>}>{settled ? <Trans>Settled</Trans> : <Trans>Pending</Trans>}</Row>
+          <Row label={<Trans>Status</Trans>}>{settled ? <Trans>Settled</Trans> : opened ? <Trans>Pending</Trans> : <Trans>Opening…</Trans>}</Row>
         </dl>
       </section>
       {order.simulated && (

@@ -25,6 +25,7 @@ import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
+import { prices } from '../../lib/prices.ts';
 import { formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { remainingMs, serverNow, syncClockFromOrder, syncClockFromPlacement } from './server-clock.ts';
 
@@ -71,7 +72,9 @@ export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
     // An order placed while the answer was on its way is not in it yet: it cannot have settled
     // before its end time, so it stays.
     const now = serverNow();
-    const newer = Object.values(optionsState.details).filter((order) => order.status === 'holding' && !listed.has(order.id) && remainingMs(order.end_at, now) > 0);
+    const newer = Object.values(optionsState.details).filter(
+      (order) => !listed.has(order.id) && (order.status === 'opening' || (order.status === 'holding' && order.end_at !== null && remainingMs(order.end_at, now) > 0)),
+    );
     lists = [...lists, ...newer].sort(byEndTime);
     total += newer.length;
   }
@@ -86,7 +89,10 @@ export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
   }
 }
 
-const byEndTime = (a: OptionOrder, b: OptionOrder) => a.end_at.localeCompare(b.end_at) || a.id - b.id;
+/** Opening orders (no end time yet) first, then the soonest to end, as the server lists them. */
+const byEndTime = (a: OptionOrder, b: OptionOrder) => (a.end_at ?? '').localeCompare(b.end_at ?? '') || a.id - b.id;
+
+const pending = (order: Pick<OptionOrder, 'status'>) => order.status === 'opening' || order.status === 'holding';
 
 export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
 
@@ -103,12 +109,21 @@ export async function loadOrder(id: number): Promise<void> {
   remember(order, Date.now());
 }
 
-/** Keeps the latest answer for an order; one that turns from pending to settled is announced once. */
+/**
+ * Keeps the latest answer for an order; one that opened replaces its "Opening…" entry in the
+ * pending list, one that turns from pending to settled is announced once.
+ */
 function remember(order: OptionOrder, receivedAt: number): void {
-  const wasPending = optionsState.details[order.id]?.status === 'holding' || optionsState.holding.lists.some((item) => item.id === order.id);
+  const known = optionsState.details[order.id];
+  const wasPending = (known && pending(known)) || optionsState.holding.lists.some((item) => item.id === order.id);
   optionsState.details[order.id] = order;
   syncClockFromOrder(order, receivedAt);
   if (order.status === 'settled' && wasPending) settled(order);
+  else if (order.status === 'holding') {
+    const holding = optionsState.holding;
+    const listedOpening = holding.lists.some((item) => item.id === order.id && item.status === 'opening');
+    if (listedOpening) holding.lists = holding.lists.map((item) => (item.id === order.id ? order : item)).sort(byEndTime);
+  }
 }
 
 export type PlaceInput = v.InferInput<typeof PlaceOptionInput>;
@@ -189,6 +204,10 @@ export function outcomeText(order: OptionOrder): string {
     const amount = formatUsdt(order.amount);
     return t`${code} option closed at the same price: ${amount} USDT returned`;
   }
+  if (order.outcome === 'void' && order.start_price === null) {
+    const amount = formatUsdt(order.amount);
+    return t`${code} option void, no market price after the order: ${amount} USDT returned`;
+  }
   if (order.outcome === 'void') {
     const amount = formatUsdt(order.amount);
     return t`${code} option void, no market price at its end time: ${amount} USDT returned`;
@@ -201,7 +220,7 @@ export function outcomeText(order: OptionOrder): string {
 function pendingOrders(): OptionOrder[] {
   const byId = new Map<number, OptionOrder>();
   for (const order of optionsState.holding.lists) byId.set(order.id, order);
-  for (const order of Object.values(optionsState.details)) if (order.status === 'holding') byId.set(order.id, order);
+  for (const order of Object.values(optionsState.details)) if (pending(order)) byId.set(order.id, order);
   return [...byId.values()];
 }
 
@@ -214,9 +233,18 @@ let lastResync = 0;
 
 function watchTick(): void {
   const now = serverNow();
-  for (const order of pendingOrders()) {
-    const details = optionsState.details[order.id];
-    if (details?.status === 'settled') continue;
+  for (const listed of pendingOrders()) {
+    const order = optionsState.details[listed.id] ?? listed;
+    if (order.status === 'settled') continue;
+    if (order.status === 'opening' || order.end_at === null) {
+      // Its start price is the first tick after it was accepted: asked for as soon as the stream
+      // brings one, and every second anyway (a stream that is off, an order that goes void).
+      const streamed = prices.quotes[order.code]?.at;
+      const tickAfter = streamed !== undefined && Date.parse(streamed) > Date.parse(order.start_at);
+      const since = Date.now() - (lastPoll.get(order.id) ?? 0);
+      if ((tickAfter && since >= WATCH_TICK_MS) || since >= POLL_EVERY_MS) void pollOrder(order.id);
+      continue;
+    }
     if (remainingMs(order.end_at, now) > 0) continue;
     if (Date.now() - (lastPoll.get(order.id) ?? 0) < POLL_EVERY_MS) continue;
     void pollOrder(order.id);

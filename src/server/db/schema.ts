@@ -199,6 +199,8 @@ export interface Constituent {
   exchange: string;
   price: string;
   at: string;
+  /** The exchange's id of the trade; absent in ticks recorded before it was kept. */
+  tradeId?: string;
 }
 
 /** Every price used for settlement, as the feed recorded it. */
@@ -310,12 +312,15 @@ export const optionOrders = pgTable(
     amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
     minutes: integer('minutes').notNull(),
     yieldRate: numeric('yield_rate', { precision: 10, scale: 4 }).notNull(),
-    startPrice: numeric('start_price', { precision: 36, scale: 12 }).notNull(),
-    startPriceAt: at('start_price_at').notNull(),
+    /** The first tick recorded after the order was accepted (null while it is opening, or void for want of one). */
+    startPrice: numeric('start_price', { precision: 36, scale: 12 }),
+    startPriceAt: at('start_price_at'),
     /** The start tick's constituents when it came from the market index (kept here: ticks are thinned after 48 h). */
     startConstituents: jsonb('start_constituents').$type<Constituent[]>(),
+    /** When the order was accepted and the stake debited. */
     startAt: at('start_at').notNull(),
-    endAt: at('end_at').notNull(),
+    /** The start tick's time plus the product's minutes (null until the start tick is recorded). */
+    endAt: at('end_at'),
     status: text('status').notNull().default('holding'),
     endPrice: numeric('end_price', { precision: 36, scale: 12 }),
     endPriceAt: at('end_price_at'),
@@ -328,6 +333,10 @@ export const optionOrders = pgTable(
   (t) => [
     index('option_orders_due_idx').on(t.status, t.endAt, t.id),
     index('option_orders_user_idx').on(t.userId, t.status, t.id),
+    // The orders waiting for their start tick (few at any time: each opens within a second).
+    index('option_orders_opening_idx')
+      .on(t.startAt, t.id)
+      .where(sql`${t.status} = 'opening'`),
     check('option_orders_amount_positive', sql`${t.amount} > 0`),
   ],
 );
@@ -598,6 +607,8 @@ export const contractOrders = pgTable(
     createdAt: at('created_at').notNull(),
     filledAt: at('filled_at'),
     cancelledAt: at('cancelled_at'),
+    /** Why an order was void: no tick recorded in time after it was accepted ('no_price'), or that tick moved past its reserve ('price_moved'). */
+    voidReason: text('void_reason'),
   },
   (t) => [
     // A tick touches only the open limits it crosses: buys priced at or above it, sells at or below.
@@ -609,7 +620,11 @@ export const contractOrders = pgTable(
       .where(sql`${t.status} = 'open' and ${t.side} = 'sell'`),
     index('contract_orders_user_idx').on(t.userId, t.status, t.id),
     check('contract_orders_quantity_positive', sql`${t.quantity} > 0`),
-    check('contract_orders_status', sql`${t.status} in ('open', 'filled', 'cancelled')`),
+    // A market order waits for the first tick after it was accepted: few at any time.
+    index('contract_orders_filling')
+      .on(t.coin, t.createdAt, t.id)
+      .where(sql`${t.status} = 'filling'`),
+    check('contract_orders_status', sql`${t.status} in ('open', 'filling', 'filled', 'cancelled', 'void')`),
   ],
 );
 

@@ -1,6 +1,8 @@
-// Coin-to-coin contracts: placing an order (a market order fills at once at the latest recorded
-// tick; a limit order freezes what it needs through the ledger and rests), revoking it, and the
-// matching that fills resting limits from recorded ticks only — exactly once, in time order.
+// Coin-to-coin contracts: placing an order (a market order freezes what it may spend and fills at
+// the first tick recorded after it was accepted; a limit order freezes what it needs and rests until
+// a tick recorded after it was placed crosses it), revoking it, and the matching that fills both
+// from recorded ticks only — exactly once, in time order. No order ever fills at a price recorded
+// before it was accepted: whoever watches the exchanges could buy a move the tick has not caught up with.
 // The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
 import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -11,15 +13,18 @@ import type { Paged } from '../../contract/envelope.ts';
 import {
   CONTRACT_PAGE_SIZE,
   checkOrderRules,
-  crosses,
   fillAmounts,
   limitReserve,
+  marketReserve,
+  notional,
+  quantityForTotal,
   type ContractList,
   type ContractOrder,
   type ContractPair,
   type FillAmounts,
   type OrderSide,
   type OrderType,
+  type VoidReason,
 } from '../../contract/contracts.ts';
 import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal } from './refusal.ts';
@@ -31,7 +36,7 @@ import { queueNotice, queueNotices } from './notices.ts';
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
 
-export const CONTRACT_ENTRY = { freeze: 'contract_freeze', trade: 'contract_trade', cancel: 'contract_cancel' } as const;
+export const CONTRACT_ENTRY = { freeze: 'contract_freeze', trade: 'contract_trade', cancel: 'contract_cancel', void: 'contract_void' } as const;
 const reference = (id: number) => `contract:${id}`;
 
 export interface PlaceContract {
@@ -106,25 +111,18 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
     createdAt: now,
   };
 
-  // A market order, or a limit the latest recorded price already crosses: filled now, at that price.
-  if (input.type === 'market' || crosses(input.side, input.price, market)) {
-    const amounts = fillAmounts(input.side, input.type, input.code, market, quantity, pair.fee_rate);
+  if (input.type === 'market') {
+    // Filled by fillPendingMarketOrders at the first tick after now; what it may spend is frozen until then.
+    const reserve = marketReserve(input.side, input.code, market, quantity, input.total, pair.price_band);
     const [order] = await tx
       .insert(contractOrders)
-      .values({
-        ...base,
-        status: 'filled',
-        frozenAsset: amounts.spent_asset,
-        eligibleAfter: quote.at,
-        ...filledColumns(amounts, market, quantity, { price: market, at: quote.at }, now),
-        tickConstituents: constituentsAt(input.code, quote.at),
-      })
+      .values({ ...base, status: 'filling', frozenAsset: reserve.asset, frozen: reserve.amount, eligibleAfter: now })
       .returning();
-    await postMany(tx, tradePostings(order!.id, userId, amounts, null), now);
-    await queueNotice(tx, userId, { kind: 'contract_filled', id: order!.id, coin: input.code, side: input.side, quantity, price: market }, now);
+    await freeze(tx, userId, reserve.asset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
     return order!;
   }
 
+  // A limit, even one the latest recorded price already crosses, rests: only a tick recorded after now fills it.
   const reserve = limitReserve(input.side, input.code, input.price, quantity, pair.fee_rate);
   const matchedThrough = new Date(pair.matched_through);
   const [order] = await tx
@@ -134,11 +132,92 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
       status: 'open',
       frozenAsset: reserve.asset,
       frozen: reserve.amount,
-      eligibleAfter: quote.at.getTime() > matchedThrough.getTime() ? quote.at : matchedThrough,
+      eligibleAfter: now.getTime() > matchedThrough.getTime() ? now : matchedThrough,
     })
     .returning();
   await freeze(tx, userId, reserve.asset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
   return order!;
+}
+
+/**
+ * One transaction's worth of market orders of `coin` waiting for their tick: each fills at the
+ * first tick of its coin recorded after it was accepted (tick time strictly after created_at) and
+ * within MAX_QUOTE_AGE_MS of it, with the amounts of fillAmounts at that tick's price; a buy by
+ * total gets the quantity its total buys there. With no such tick once that time has passed (a
+ * halt), or a tick beyond what the order froze, the order is void and its funds released, the reason
+ * kept. Claimed FOR UPDATE SKIP LOCKED and filled only while 'filling', so each fills or voids once.
+ * Returns how many orders it finished.
+ */
+export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, batch: number): Promise<number> {
+  const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
+  const claimed = rowsOf<{
+    id: number;
+    user_id: number;
+    side: OrderSide;
+    quantity: string;
+    total_asked: string | null;
+    fee_rate: string;
+    frozen_asset: string;
+    frozen: string;
+    quantity_decimals: number;
+    min_notional: string;
+    tick_price: string | null;
+    tick_at: Date | string | null;
+  }>(
+    await tx.execute(sql`
+      select o.id, o.user_id, o.side, o.quantity::text as quantity, o.total_asked::text as total_asked, o.fee_rate::text as fee_rate,
+        o.frozen_asset, o.frozen::text as frozen, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
+      from contract_orders o
+      join contract_pairs p on p.coin = o.coin
+      left join lateral (
+        select t.price, t.at from price_ticks t
+        where t.coin = o.coin and t.at > o.created_at and t.at <= o.created_at + ${freshness}::interval
+        order by t.at limit 1
+      ) tick on true
+      where o.coin = ${coin} and o.status = 'filling' and (tick.at is not null or o.created_at < ${now.toISOString()}::timestamptz - ${freshness}::interval)
+      order by o.created_at, o.id
+      limit ${batch}
+      for update of o skip locked`),
+  );
+  for (const order of claimed) {
+    const id = Number(order.id);
+    const userId = Number(order.user_id);
+    const fill = order.tick_price === null ? null : marketFill(order, coin, order.tick_price);
+    if (!fill || 'void' in fill) {
+      const reason: VoidReason = fill ? fill.void : 'no_price';
+      await tx.update(contractOrders).set({ status: 'void', voidReason: reason, cancelledAt: now }).where(eq(contractOrders.id, id));
+      await unfreeze(tx, userId, order.frozen_asset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
+      continue;
+    }
+    const tick = { price: order.tick_price!, at: new Date(order.tick_at!) };
+    await tx
+      .update(contractOrders)
+      .set({
+        status: 'filled',
+        quantity: fill.quantity,
+        ...filledColumns(fill.amounts, new Big(tick.price).toFixed(), fill.quantity, tick, now),
+        tickConstituents: constituentsAt(coin, tick.at),
+      })
+      .where(eq(contractOrders.id, id));
+    await postMany(tx, tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }), now);
+    await queueNotice(tx, userId, { kind: 'contract_filled', id, coin, side: order.side, quantity: fill.quantity, price: new Big(tick.price).toFixed() }, now);
+  }
+  return claimed.length;
+}
+
+/** A waiting market order's fill at `price`, or why it cannot fill there. */
+function marketFill(
+  order: { side: OrderSide; quantity: string; total_asked: string | null; fee_rate: string; frozen: string; quantity_decimals: number; min_notional: string },
+  coin: string,
+  price: string,
+): { quantity: string; amounts: FillAmounts } | { void: VoidReason } {
+  const decimals = Number(order.quantity_decimals);
+  const quantity = order.total_asked !== null ? quantityForTotal(order.total_asked, price, decimals) : new Big(order.quantity).toFixed(decimals);
+  // A buy by total checked the pair's minimum at the price of its acceptance; at the fill's it must hold too.
+  if (new Big(quantity).eq(0) || notional(price, quantity).lt(order.min_notional)) return { void: 'price_moved' };
+  const amounts = fillAmounts(order.side, 'market', coin, price, quantity, order.fee_rate);
+  if (new Big(amounts.spent).gt(order.frozen)) return { void: 'price_moved' };
+  return { quantity, amounts };
 }
 
 function filledColumns(amounts: FillAmounts, unitPrice: string, quantity: string, tick: { price: string; at: Date }, now: Date) {
@@ -332,6 +411,7 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     created_at: row.createdAt.toISOString(),
     filled_at: row.filledAt?.toISOString() ?? null,
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
+    void_reason: (row.voidReason as VoidReason | null) ?? null,
     ...source,
   };
 }
@@ -344,7 +424,7 @@ export async function contractOrdersOf(db: Executor, userId: number, list: Contr
   const open = list === 'open';
   const where = and(
     eq(contractOrders.userId, userId),
-    open ? eq(contractOrders.status, 'open') : inArray(contractOrders.status, ['filled', 'cancelled']),
+    open ? inArray(contractOrders.status, ['open', 'filling']) : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
     code ? eq(contractOrders.coin, code) : undefined,
   );
   const [lists, [counted]] = await Promise.all([

@@ -11,7 +11,7 @@ import { ROUTES } from '../../contract/routes.ts';
 import { translator } from '../i18n.ts';
 
 export type Notice =
-  | { kind: 'option_settled'; id: number; coin: string; outcome: 'win' | 'loss' | 'tie' | 'void'; amount: string; profit: string }
+  | { kind: 'option_settled'; id: number; coin: string; outcome: 'win' | 'loss' | 'tie' | 'void'; amount: string; profit: string; opened?: boolean }
   | { kind: 'contract_filled'; id: number; coin: string; side: 'buy' | 'sell'; quantity: string; price: string }
   | { kind: 'recharge_reviewed' | 'withdraw_reviewed'; id: number; approved: boolean; amount: string; asset: string; reason: string }
   | { kind: 'certification_reviewed'; level: 'primary' | 'advanced'; approved: boolean; reason: string }
@@ -39,7 +39,8 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
   const t = translator(language);
   switch (notice.kind) {
     case 'option_settled': {
-      const body = { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
+      // Void before it opened: no tick was recorded in time after the order was accepted.
+      const body = notice.opened === false ? n.optionVoidAtStart : { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
       const amount = notice.outcome === 'win' ? figure(notice.profit) : figure(notice.amount);
       return content(t(n.optionSettledTitle, { 0: notice.coin }), t(body, { 0: amount }), route(ROUTES.optionRecord, `?id=${notice.id}`), `option:${notice.id}`);
     }
@@ -117,9 +118,10 @@ export async function queueNotices(tx: Executor, notices: readonly { userId: num
  * customers subscribed no browser, so one read joins the batch's orders to the subscriptions.
  */
 export async function queueSettledOptionNotices(tx: Executor, orderIds: string, now: Date): Promise<void> {
-  const found = rowsOf<Recipient & { id: number; coin: string; outcome: Extract<Notice, { kind: 'option_settled' }>['outcome']; amount: string; profit: string }>(
+  const found = rowsOf<Recipient & { id: number; coin: string; outcome: Extract<Notice, { kind: 'option_settled' }>['outcome']; amount: string; profit: string; opened: boolean }>(
     await tx.execute(sql`
-      select s.id as subscription, s.user_id, s.language, o.id, o.coin, o.outcome, o.amount::text as amount, o.profit::text as profit
+      select s.id as subscription, s.user_id, s.language, o.id, o.coin, o.outcome, o.amount::text as amount, o.profit::text as profit,
+        o.start_price is not null as opened
       from option_orders o
       join push_subscriptions s on s.user_id = o.user_id
       left join notification_settings ns on ns.user_id = o.user_id
@@ -128,7 +130,15 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
   );
   const rows = found.map((row) => ({
     recipient: row,
-    notice: { kind: 'option_settled', id: Number(row.id), coin: row.coin, outcome: row.outcome, amount: row.amount, profit: row.profit } satisfies Notice,
+    notice: {
+      kind: 'option_settled',
+      id: Number(row.id),
+      coin: row.coin,
+      outcome: row.outcome,
+      amount: row.amount,
+      profit: row.profit,
+      opened: row.opened === true || String(row.opened) === 'true',
+    } satisfies Notice,
   }));
   await insertRows(tx, rows, now);
 }

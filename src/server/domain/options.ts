@@ -1,7 +1,8 @@
-// Short-term options: the rules, as pure functions where they can be, and the two writes —
-// placing an order (stake debited, start price recorded) and settling it exactly once.
+// Short-term options: the rules, as pure functions where they can be, and the three writes —
+// placing an order (stake debited), opening it at the first tick recorded after that, and settling
+// it exactly once.
 import Big from 'big.js';
-import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -10,7 +11,7 @@ import { OPTION_PAGE_SIZE, winPayout, type Direction, type OptionOrder, type Opt
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 
 export { MAX_QUOTE_AGE_MS };
@@ -50,7 +51,12 @@ export interface StartQuote {
   at: Date;
 }
 
-/** Debits the stake and opens the order at the latest recorded price, in `tx`. */
+/**
+ * Debits the stake and accepts the order, in `tx`: it opens at the first tick recorded after now
+ * (openPendingOptions), never at a price already recorded — whoever watches the exchanges could
+ * otherwise buy a move the recorded tick has not caught up with yet. `quote` (the latest recorded
+ * price) only proves the feed is live: with none fresh, the order is refused rather than left to go void.
+ */
 export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput, quote: StartQuote | null, now: Date): Promise<OptionOrderRow> {
   const [product] = await tx
     .select()
@@ -71,15 +77,70 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
       amount: new Big(input.amount).toFixed(8),
       minutes: product.minutes,
       yieldRate: product.yieldRate,
-      startPrice: quote.price,
-      startPriceAt: quote.at,
-      startConstituents: constituentsAt(input.code, quote.at),
+      status: 'opening',
       startAt: now,
-      endAt: new Date(now.getTime() + product.minutes * 60_000),
     })
     .returning();
   await post(tx, { userId, asset: USDT, amount: new Big(input.amount).neg().toFixed(8), kind: 'option_stake', reference: `option:${order!.id}` }, now);
   return order!;
+}
+
+/**
+ * Opens the accepted orders whose start tick is recorded, in one statement, and voids those that
+ * got none: an order's start price is the first tick of its coin recorded after it was accepted
+ * (tick time strictly after start_at) and within MAX_QUOTE_AGE_MS of it, and its end time counts
+ * from that tick. With no such tick once that time has passed (the coin was halted, the feed was
+ * down), the order is void and the stake refunded in full, once (the ledger refuses a second
+ * payout of the same order). Rows are claimed FOR UPDATE SKIP LOCKED, so any number of processes may
+ * run it. Returns how many orders it opened or voided.
+ */
+/** Whether any order waits for its start tick: one read off option_orders_opening_idx, outside a transaction. */
+export async function anyOptionOpening(db: Executor): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from option_orders where status = 'opening' limit 1`)).length > 0;
+}
+
+export async function openPendingOptions(tx: Tx, now: Date, batch: number): Promise<number> {
+  const at = now.toISOString();
+  const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
+  const done = rowsOf<{ id: number; voided: boolean }>(
+    await tx.execute(sql`
+      with claimed as materialized (
+        select o.id, tick.price, tick.at, tick.constituents
+        from option_orders o
+        left join lateral (
+          select t.price, t.at, t.constituents from price_ticks t
+          where t.coin = o.coin and t.at > o.start_at and t.at <= o.start_at + ${freshness}::interval
+          order by t.at limit 1
+        ) tick on true
+        where o.status = 'opening' and (tick.at is not null or o.start_at < ${at}::timestamptz - ${freshness}::interval)
+        order by o.start_at, o.id
+        limit ${batch}
+        for update of o skip locked
+      )
+      update option_orders o
+      set status = case when c.at is null then 'settled' else 'holding' end,
+        start_price = c.price, start_price_at = c.at, start_constituents = c.constituents,
+        end_at = c.at + make_interval(mins => o.minutes),
+        outcome = case when c.at is null then 'void' end,
+        payout = case when c.at is null then o.amount end,
+        profit = case when c.at is null then 0 end,
+        settled_at = case when c.at is null then ${at}::timestamptz end
+      from claimed c
+      where o.id = c.id and o.status = 'opening'
+      returning o.id, c.at is null as voided`),
+  );
+  const voided = done.filter((row) => row.voided === true || String(row.voided) === 'true').map((row) => Number(row.id));
+  if (voided.length) {
+    const ids = `{${voided.join(',')}}`;
+    await postRows(
+      tx,
+      sql`select user_id, ${USDT}::text as asset, 'available'::text as bucket, amount, 'option_payout'::text as kind, 'option:' || id as reference
+        from option_orders where id = any(${ids}::int[]) order by id`,
+      now,
+    );
+    await queueSettledOptionNotices(tx, ids, now);
+  }
+  return done.length;
 }
 
 /** Where a run has got to: later batches start after it (index entries of settled rows stay
@@ -189,11 +250,11 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
     amount: row.amount,
     minutes: row.minutes,
     yield_rate: new Big(row.yieldRate).toFixed(),
-    start_price: price(row.startPrice),
-    start_price_at: row.startPriceAt.toISOString(),
+    start_price: row.startPrice === null ? null : price(row.startPrice),
+    start_price_at: row.startPriceAt?.toISOString() ?? null,
     start_constituents: answerConstituents(row.startConstituents),
     start_at: row.startAt.toISOString(),
-    end_at: row.endAt.toISOString(),
+    end_at: row.endAt?.toISOString() ?? null,
     status: row.status as OptionOrder['status'],
     end_price: row.endPrice === null ? null : price(row.endPrice),
     end_price_at: row.endPriceAt?.toISOString() ?? null,
@@ -202,7 +263,7 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
     payout: row.payout,
     profit: row.profit,
     settled_at: row.settledAt?.toISOString() ?? null,
-    remaining_seconds: Math.max(0, Math.ceil((row.endAt.getTime() - now.getTime()) / 1000)),
+    remaining_seconds: row.endAt ? Math.max(0, Math.ceil((row.endAt.getTime() - now.getTime()) / 1000)) : row.status === 'opening' ? row.minutes * 60 : 0,
     ...source,
   };
 }
@@ -232,15 +293,15 @@ export async function activeOptionProducts(db: Executor, code: string | undefine
   }));
 }
 
-/** One page of the user's holding orders (soonest to end first) or settled ones (newest first). */
+/** One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first). */
 export async function optionOrdersPage(db: Executor, userId: number, status: 'holding' | 'settled', page: number): Promise<Paged<OptionOrderRow>> {
-  const where = and(eq(optionOrders.userId, userId), eq(optionOrders.status, status));
+  const where = and(eq(optionOrders.userId, userId), status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status));
   const [rows, [count]] = await Promise.all([
     db
       .select()
       .from(optionOrders)
       .where(where)
-      .orderBy(...(status === 'holding' ? [asc(optionOrders.endAt), asc(optionOrders.id)] : [desc(optionOrders.id)]))
+      .orderBy(...(status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)]))
       .limit(OPTION_PAGE_SIZE)
       .offset((page - 1) * OPTION_PAGE_SIZE),
     db
@@ -255,8 +316,8 @@ export async function optionOrdersPage(db: Executor, userId: number, status: 'ho
 export async function optionTotalsOf(db: Executor, userId: number): Promise<OptionTotals> {
   const result = await db.execute(sql`
     select
-      count(*) filter (where status = 'holding')::int as holding_count,
-      coalesce(sum(amount) filter (where status = 'holding'), 0)::text as holding_amount,
+      count(*) filter (where status in ('opening', 'holding'))::int as holding_count,
+      coalesce(sum(amount) filter (where status in ('opening', 'holding')), 0)::text as holding_amount,
       count(*) filter (where status = 'settled')::int as settled_count,
       count(*) filter (where outcome = 'win')::int as wins,
       count(*) filter (where outcome = 'loss')::int as losses,

@@ -1,11 +1,12 @@
 // The contract matching job: after each step of recorded ticks (and every second, for what another
-// process recorded or a restart left behind) it fills the open limit orders those ticks crossed,
+// process recorded or a restart left behind) it fills the market orders waiting for their tick
+// (or voids those that got none in time) and the open limit orders those ticks crossed,
 // coin by coin, batch by batch, each batch its own transaction. Exactly once by construction: the
 // pair's row serialises the matchers of a coin, an order is filled only while open, and the ledger
 // refuses a second posting of the same fill. Every server process runs it.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db } from '../db/connection.ts';
-import { matchCrossedOrders } from '../domain/contracts.ts';
+import { fillPendingMarketOrders, matchCrossedOrders } from '../domain/contracts.ts';
 
 export const MATCHING_BATCH = 2_000;
 
@@ -14,6 +15,12 @@ export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): 
   const busy = await advanceIdlePairs(db);
   let total = 0;
   for (const coin of busy) {
+    // Market orders first: they were accepted before any tick that could fill them, like the limits.
+    for (;;) {
+      const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
+      total += finished;
+      if (finished < batch) break;
+    }
     for (;;) {
       const { filled, more } = await db.transaction((tx) => matchCrossedOrders(tx, coin, now, batch));
       total += filled;
@@ -41,7 +48,7 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
           locked.map((coin) => sql`${coin}`),
           sql`, `,
         )})
-          and exists (select 1 from contract_orders o where o.coin = p.coin and o.status = 'open')
+          and exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling'))
         order by p.coin`),
     ).map(({ coin }) => coin);
     const idle = locked.filter((coin) => !busy.includes(coin));

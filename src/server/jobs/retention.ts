@@ -24,8 +24,8 @@ export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: numb
   const listed = rowsOf<{ code: string }>(await db.execute(sql`select code from coins order by code`));
   const result: Thinned = { deleted: 0, batches: 0 };
   for (const { code } of listed) {
-    // Keep from the earliest of: 48 h ago; the coin's latest tick; and the tick the earliest open
-    // option of the coin settles from — the last one at or before its end (settlement's rule: later
+    // Keep from the earliest of: 48 h ago; the coin's latest tick; the acceptance of the earliest
+    // option still opening; and the tick the earliest open option of the coin settles from — the last one at or before its end (settlement's rule: later
     // orders settle from that one or a later one). No tick at or before it yet: keep from its end.
     const [row] = rowsOf<{ keep_from: Date | string | null }>(
       await db.execute(sql`
@@ -34,6 +34,8 @@ export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: numb
           (select max(at) from price_ticks where coin = ${code}),
           (select coalesce((select max(t.at) from price_ticks t where t.coin = ${code} and t.at <= o.min_end), o.min_end)
              from (select min(end_at) as min_end from option_orders where status = 'holding' and coin = ${code}) o),
+          -- Orders still waiting for their start tick (the first after they were accepted): it is yet to come, or just came.
+          (select min(start_at) from option_orders where status = 'opening' and coin = ${code}),
           -- Ticks the contract matching has not applied yet (it may have been down): they can still fill orders.
           (select matched_through from contract_pairs where coin = ${code})
         ) as keep_from`),

@@ -6,7 +6,7 @@
 import type { Db } from '../db/connection.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Market } from '../market/market.ts';
-import { settleAllDue } from './settlement.ts';
+import { openAllPending, settleAllDue } from './settlement.ts';
 import { matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
@@ -75,6 +75,16 @@ export function schedule<R>(task: () => Promise<R>, idle: R, log: (error: unknow
 export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) => schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs });
 
 /**
+ * Opens accepted options at their start tick: whenever `poke()` reports newly published ticks (an
+ * order opens as soon as its tick is recorded), and on a timer for the orders a step did not
+ * announce (another process's, a restart's) and for those that must go void for want of a tick.
+ */
+export function startOpeningJob(db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+  const job = schedule(() => openAllPending(db, clock.now()), 0, log, { everyMs, coalesce: true });
+  return { ...job, poke: () => void job.runNow() };
+}
+
+/**
  * Matches resting contract orders on a timer and whenever `poke()` reports newly published ticks; a
  * burst of ticks while one run waits asks for that one run, not one per tick. Orders crossed while
  * the server was down fill at once, from the stored ticks.
@@ -138,6 +148,7 @@ export function startDeliveryJob(db: Db, settings: DeliverySettings, log: (error
  * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
  * With several processes on one PostgreSQL:
  * - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
+ * - opening of accepted options at their start tick: every process, after each step of ticks it publishes and on the settlement's pace (claimed likewise);
  * - contract matching: every process, after each step of ticks it publishes and every real second (one matcher per coin at a time: the pair's row);
  * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
  * - retention of price ticks: the holder of the price feed's lease;
@@ -169,7 +180,12 @@ export function startJobs({
   // only the net for what no step announced (a restart's leftovers), so it keeps real seconds at any clock speed:
   // at the test clock's 20 steps a second it ran as often as the steps and doubled the matcher's work.
   const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error));
-  const stopMatchingOnTicks = market.subscribe(() => matching.poke());
+  // Like matching: each published step pokes it, the timer (real seconds) is the net for voids and leftovers.
+  const opening = startOpeningJob(db, clock, (error) => log('opening of options failed', error));
+  const stopMatchingOnTicks = market.subscribe(() => {
+    opening.poke();
+    matching.poke();
+  });
   const daily = startDailyJobs(db, clock, timeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / clockSpeed));
   const retention = startRetentionJob(
     db,
@@ -191,6 +207,7 @@ export function startJobs({
       await outboxPrune.stop();
       await settlement.stop();
       stopMatchingOnTicks();
+      await opening.stop();
       await matching.stop();
       await daily.stop();
       await retention.stop();
