@@ -22,6 +22,7 @@ import { AuditPage } from './AuditPage.tsx';
 import { ContentPage } from './ContentPage.tsx';
 import { RewardsPage } from './RewardsPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
+import { HousePage } from './HousePage.tsx';
 
 /** Where each role starts. */
 const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
@@ -89,6 +90,7 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
             <>
               <Route path="/operators" component={OperatorsPage} />
               <Route path="/products" component={ProductsPage} />
+              <Route path="/house" component={HousePage} />
               <Route path="/audit" component={AuditPage} />
             </>
           )}
@@ -130,6 +132,7 @@ function Nav({ role }: { role: OperatorRole }) {
         <>
           {item('/operators', <Trans>Operators</Trans>)}
           {item('/products', <Trans>Products</Trans>)}
+          {item('/house', <Trans>House</Trans>)}
           {item('/audit', <Trans>Audit log</Trans>)}
         </>
       )}

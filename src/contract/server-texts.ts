@@ -96,4 +96,8 @@ export const serverTexts = {
   wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
+  // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers' open stakes.
+  houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
+  houseMinuteLimit: /*i18n*/ { id: 'e.houseMinuteLimit', message: 'You can buy at most {0} USDT per minute, please try again shortly!' },
+  houseExposureLimit: /*i18n*/ { id: 'e.houseExposureLimit', message: 'This direction is at its limit for now, please try a smaller amount!' },
 } satisfies Record<string, MessageDescriptor>;

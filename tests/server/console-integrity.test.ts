@@ -66,6 +66,7 @@ const WRITES: Record<string, string[]> = {
   consolePublishPrizeTable: [],
   consoleRestockPrize: [],
   consoleSetDrawCost: [],
+  consoleChangeHouseCaps: [],
 };
 /** No console input may carry what decides a trade or a balance. */
 const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|yield|quantity|asset/i;
@@ -145,6 +146,8 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleMe: () => ({ input: {}, token: nina }),
     consoleChangePassword: () => ({ input: { password: newcomer.password, new_password: NEW_PASSWORD }, token: nina }),
     consoleQueues: () => ({ input: {}, token: reviewer }),
+    consoleHouse: () => ({ input: {}, token: admin }),
+    consoleChangeHouseCaps: () => ({ input: { per_order: '60000' }, token: admin }),
     consoleRecharges: () => ({ input: { status: 'all' }, token: reviewer }),
     consoleRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),
     consoleApproveRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),

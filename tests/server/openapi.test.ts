@@ -82,6 +82,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'passkeys',
       'console',
       'console-content',
+      'console-house',
       'console-products',
       'console-rewards',
       'console-service',

@@ -337,6 +337,11 @@ export const optionOrders = pgTable(
     index('option_orders_opening_idx')
       .on(t.startAt, t.id)
       .where(sql`${t.status} = 'opening'`),
+    // The house limits: a customer's stakes of the last minute, and the open orders of a coin and direction.
+    index('option_orders_user_start_idx').on(t.userId, t.startAt),
+    index('option_orders_open_exposure_idx')
+      .on(t.coin, t.direction)
+      .where(sql`${t.status} in ('opening', 'holding')`),
     check('option_orders_amount_positive', sql`${t.amount} > 0`),
   ],
 );

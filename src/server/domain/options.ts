@@ -13,6 +13,7 @@ import { Refusal } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
+import { refuseBeyondHouseLimits } from './house-limits.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -66,6 +67,7 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
   if (belowMinimum(input.amount, product.minAmount)) throw new Refusal(texts.minimumOption.id, { 0: new Big(product.minAmount).toString() });
   await refuseWhileHalted(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
+  await refuseBeyondHouseLimits(tx, { userId, coin: input.code, direction: input.direction, amount: input.amount, yieldRate: product.yieldRate }, now);
 
   const [order] = await tx
     .insert(optionOrders)

@@ -43,6 +43,7 @@ import { consoleContentRoutes } from './console-content-routes.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
 import { consoleServiceRoutes } from './console-service-routes.ts';
 import { consoleProductRoutes } from './console-product-routes.ts';
+import { consoleHouseRoutes } from './console-house-routes.ts';
 import { consoleRewardRoutes } from './console-reward-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { serveConsole, servePwa } from './serving.ts';
@@ -177,6 +178,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   serviceChatRoutes(route);
   consoleServiceRoutes(route);
   consoleProductRoutes(route);
+  consoleHouseRoutes(route);
   consoleRewardRoutes(route);
   openApiRoute(app);
 

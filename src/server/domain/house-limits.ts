@@ -1,0 +1,115 @@
+// The house's limits on options: what it can lose on one coin and direction, and how much one customer
+// can stake in one order and in one minute. The caps are operator settings (config entries of the group
+// `house`, changed from the console with an audit entry); an order beyond one is refused, before any
+// money moves, with a text the customer reads. Placements that could pass a cap together are serialised
+// by transaction-scoped advisory locks, so two orders at once cannot both take the last room under it.
+import Big from 'big.js';
+import { sql } from 'drizzle-orm';
+import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
+import { HOUSE_CAPS, type HouseCap } from '../../contract/console-house.ts';
+import { serverTexts } from '../../contract/server-texts.ts';
+import { winPayout, type Direction } from '../../contract/options.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
+import { configEntriesOf, setConfigEntry } from './config-entries.ts';
+import { Refusal } from './refusal.ts';
+import { changesOf, positive, type Term } from './settings.ts';
+
+export type HouseCaps = Record<HouseCap, string>;
+
+/** Where the caps are kept: config entries of this group (never served: /config reads only system, share and about). */
+export const HOUSE_CONFIG_ACT = 'house';
+
+/**
+ * The caps until an operator sets them, in USDT, sized from the exposure cap down: 1,000,000 of
+ * potential payout per coin and direction bounds what the house pays out when one coin moves one way;
+ * a stake of 50,000 (a win pays about 92,500 at the seeded yields of 0.80 to 0.90) lets no single
+ * order take more than a tenth of that room; 100,000 a minute lets a customer place two orders at the
+ * cap a minute, but not fill a direction alone in the seconds before a move.
+ */
+export const DEFAULT_HOUSE_CAPS: HouseCaps = { exposure: '1000000', per_order: '50000', per_minute: '100000' };
+
+/** What a win of an open option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated to 8 decimals. */
+export const openPayoutSql = sql`trunc(o.amount * (1 + o.yield_rate), 8)`;
+/** An option whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its start tick, or running. */
+export const openOptionSql = sql`o.status in ('opening', 'holding')`;
+
+/** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)): any constants no other lock uses. */
+const EXPOSURE_LOCK = 0x68657870; // 'hexp': one coin and direction, the second key hashes them
+const CUSTOMER_LOCK = 0x68637573; // 'hcus': one customer, the second key is their id
+const CAPS_LOCK = 0x68636170; // 'hcap': the caps themselves
+
+const written = (value: string) => new Big(value).toFixed();
+
+/** The caps in force: the stored ones, the default for any never set (or stored unreadable). */
+export async function houseCaps(db: Executor): Promise<HouseCaps> {
+  const rows = await configEntriesOf(db, HOUSE_CONFIG_ACT);
+  const stored = (cap: HouseCap) => rows.find((row) => row.key === cap)?.value;
+  return Object.fromEntries(
+    HOUSE_CAPS.map((cap) => {
+      const value = stored(cap);
+      return [cap, written(value !== undefined && positive(value) ? value : DEFAULT_HOUSE_CAPS[cap])];
+    }),
+  ) as HouseCaps;
+}
+
+export interface PlacedOption {
+  userId: number;
+  coin: string;
+  direction: Direction;
+  /** The stake, a decimal string. */
+  amount: string;
+  /** The product's yield on a win (0.85 = 85 %). */
+  yieldRate: string;
+}
+
+/**
+ * Refuses an option order beyond a cap, in the placing transaction `tx`, before its stake is debited:
+ * its stake above the per-order cap; the customer's stakes placed in the 60 seconds up to `now`, with
+ * it, above the per-minute cap; what a win would pay on the open options of its coin and direction,
+ * with it, above the exposure cap. Reaching a cap exactly is allowed. The customer's lock, then the
+ * coin and direction's, are held until `tx` ends (always in that order: no two placements wait on
+ * each other in a cycle), so a concurrent placement reads the sums only after this one's order is
+ * committed or rolled back. The sums are read after the locks, each in a statement of its own
+ * (READ COMMITTED: each statement sees what committed before it began).
+ */
+export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: Date): Promise<void> {
+  const caps = await houseCaps(tx);
+  const stake = new Big(order.amount);
+  if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
+
+  await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${order.userId}::int)`);
+  // start_at: when an order was accepted and its stake debited (the server's clock).
+  const since = new Date(now.getTime() - 60_000).toISOString();
+  const [minute] = rowsOf<{ staked: string }>(
+    await tx.execute(sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz`),
+  );
+  if (stake.plus(minute!.staked).gt(caps.per_minute)) throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
+
+  await tx.execute(sql`select pg_advisory_xact_lock(${EXPOSURE_LOCK}::int, hashtext(${`${order.coin}:${order.direction}`}))`);
+  const [open] = rowsOf<{ payout: string }>(
+    await tx.execute(
+      sql`select coalesce(sum(${openPayoutSql}), 0)::text as payout from option_orders o where o.coin = ${order.coin} and o.direction = ${order.direction} and ${openOptionSql}`,
+    ),
+  );
+  if (new Big(winPayout(order.amount, order.yieldRate)).plus(open!.payout).gt(caps.exposure)) throw new Refusal(serverTexts.houseExposureLimit.id);
+}
+
+const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(
+  HOUSE_CAPS.map((cap) => [cap, { takes: positive, set: (row: Partial<HouseCaps>, value: string) => (row[cap] = written(value)) }]),
+);
+
+/**
+ * Sets the caps named (`exposure=1000000`, `per_order=50000`, `per_minute=100000`: USDT above 0) with
+ * its audit entry `house.caps` (the caps before and after), in the caller's transaction: every door's
+ * way in. Orders placed from now on meet them; open orders stay as they are, even above a lowered cap.
+ */
+export async function setHouseCapsAs(tx: Tx, actor: Actor, changes: readonly string[], now: Date): Promise<HouseCaps> {
+  const set = changesOf(changes, CAP_TERMS, 'exposure=1000000, per_order=50000 or per_minute=100000 (USDT, above 0)');
+  // Two operators changing caps at once: the second waits here, and its "before" is the first one's "after".
+  await tx.execute(sql`select pg_advisory_xact_lock(${CAPS_LOCK}::int, 0)`);
+  const before = await houseCaps(tx);
+  for (const cap of HOUSE_CAPS) if (set[cap] !== undefined) await setConfigEntry(tx, HOUSE_CONFIG_ACT, cap, set[cap]);
+  const after = await houseCaps(tx);
+  await appendAudit(tx, actor, 'house.caps', 'house:caps', { before, after }, now);
+  return after;
+}

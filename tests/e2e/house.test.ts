@@ -1,0 +1,110 @@
+// The console's House page in Chromium: an admin (made with the real command) sees what a win of a
+// customer's open options would pay against the exposure cap and the house's result per product,
+// lowers the per-order cap from the page, and the customer's next order beyond it is refused with
+// the customer's text. Its own server at real speed: the authenticator follows real time.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, screenshot } from './browser.ts';
+import { callApi } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const TABLET = { width: 820, height: 1180 };
+const NEW_PASSWORD = 'a long console passphrase';
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-house-'));
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext | undefined;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' } }),
+    launch(),
+  ]);
+  context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
+  page = await context.newPage();
+});
+
+afterEach(async ({ task }) => {
+  if (page && task.result?.errors?.length) await screenshot(page, `house-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
+});
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** `npm run ops -- operator add NAME admin` against this test's server, read as a person reads it. */
+async function enrolAdmin(name: string) {
+  const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'operator', 'add', name, 'admin'], {
+    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+    timeout: 30_000,
+  });
+  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
+  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
+  expect(password && uri, stdout).toBeTruthy();
+  return { name, password: password!, uri: uri! };
+}
+
+let customerToken = '';
+/** A customer's option order through the app's call; resolves with the answer. */
+async function buy(code: string, direction: 'up' | 'down', amount: string, minutes: number) {
+  const products = await callApi<{ lists: { id: number; minutes: number }[] }>('/coin/option/products', { base: server.base, method: 'GET', form: { code } });
+  const product = products.data.lists.find((row) => row.minutes === minutes)!;
+  return callApi<{ id: number }>('/coin/order/add', { base: server.base, token: customerToken, form: { code, direction, amount, product_id: String(product.id) } });
+}
+
+it('shows an admin the open exposure and the result per product, and a cap lowered there refuses the next order beyond it', async () => {
+  const admin = await enrolAdmin('adam');
+  customerToken = (await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } })).data.token;
+  for (const [code, direction, amount, minutes] of [
+    ['BTC', 'up', '100', 1],
+    ['BTC', 'down', '40', 5],
+    ['ETH', 'up', '25', 15],
+  ] as const)
+    expect(await buy(code, direction, amount, minutes), `${code} ${direction}`).toMatchObject({ ret: 1 });
+
+  // The first sign-in, then the admin's own password, as the console insists.
+  await page.goto('/console/');
+  await page.getByLabel('Operator name').fill(admin.name);
+  await page.getByLabel('Password').fill(admin.password);
+  await page.getByLabel('Authenticator code').fill(totpAt(base32Decode(new URL(admin.uri).searchParams.get('secret')!), totpStep(new Date())));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByLabel('Current password').fill(admin.password);
+  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'House' }).click();
+
+  await page.getByRole('heading', { name: 'House', exact: true }).waitFor();
+  expect(await page.getByLabel('Stake per order').inputValue()).toBe('50000');
+  // A win of the BTC up order pays 100 × 1.80; the cap is 1,000,000.
+  const exposure = page.getByTestId('house-exposure');
+  const btcUp = await exposure.getByRole('row', { name: /^BTC Up/ }).textContent();
+  expect([btcUp, await exposure.getByRole('row', { name: /^ETH Up/ }).textContent()]).toEqual([expect.stringContaining('180.00'), expect.stringContaining('47.00')]);
+  expect(btcUp).toContain('1,000,000');
+  const result = page.getByTestId('house-result');
+  expect(await result.getByRole('row', { name: /^BTC 1 min/ }).textContent()).toContain('100.00');
+  expect(await result.locator('tfoot').textContent()).toContain('165.00');
+  await screenshot(page, 'house-01-1280');
+  await page.setViewportSize(TABLET);
+  await screenshot(page, 'house-02-820');
+  await page.setViewportSize(DESKTOP);
+
+  await page.getByLabel('Stake per order').fill('50');
+  await page.getByRole('button', { name: 'Save the caps' }).click();
+  await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+  expect(await buy('BTC', 'up', '50.00000001', 1)).toMatchObject({ ret: 0, msg: 'The maximum purchase amount is: 50 USDT!' });
+  expect(await buy('BTC', 'up', '50', 1)).toMatchObject({ ret: 1 });
+});
