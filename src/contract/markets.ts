@@ -35,8 +35,12 @@ export const EXCHANGE_LABELS = { binance: 'Binance', okx: 'OKX', kraken: 'Kraken
 /** An exchange as customers read it; one the app does not know yet by its recorded id. */
 export const exchangeLabel = (id: string) => (EXCHANGE_LABELS as Record<string, string>)[id] ?? id;
 
-/** One exchange's price that went into an index tick, at the exchange's own time. */
-export const Constituent = shape({ exchange: v.string(), price: decimal, at: isoTime });
+/**
+ * One exchange's price that went into an index tick, at the exchange's own time, with the exchange's
+ * id of that trade to find it in the exchange's public trade history (absent from a tick recorded
+ * before the id was kept).
+ */
+export const Constituent = shape({ exchange: v.string(), price: decimal, at: isoTime, trade_id: v.optional(v.string()) });
 export type Constituent = v.InferOutput<typeof Constituent>;
 /** What a recorded price was made of: the index's constituents, or null (the simulator's, or a price recorded before the index). */
 export const Constituents = nullableList(Constituent);

@@ -1,8 +1,9 @@
 // Local stand-ins for the exchanges the index reads, each speaking that exchange's published public
 // protocol on loopback (WebSocket trade stream and REST 1-minute candles): Binance's combined
 // stream and /api/v3/klines, OKX's v5 public socket and history-candles, Kraken's WebSocket v2 and
-// /0/public/OHLC. A test makes them trade, lie, fall silent, send garbage or drop every connection.
-import { createServer, type Server } from 'node:http';
+// /0/public/OHLC. A test makes them trade, lie, fall silent, send garbage, drop every connection,
+// close each one right after answering it, or (OKX) announce a service upgrade.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { ExchangeCandle, ExchangeEndpoints } from '../../src/server/market/exchanges/exchange.ts';
@@ -24,35 +25,69 @@ export interface StandIn {
   raw(frame: string): void;
   /** Stops every frame (trades, heartbeats, pongs) while true: a connection gone quiet. */
   silent: boolean;
+  /** While true, each new connection gets its status message and subscription answers, then is closed: an exchange up but not serving. */
+  acksThenCloses: boolean;
+  /** Keepalive pings received from clients (OKX's "ping", Kraken's `{ method: "ping" }`). */
+  readonly pings: number;
+  /** OKX: the notice sent 30 s before a service upgrade closes the connection, to every open connection. */
+  notice(): void;
   /** Closes every open connection (a scheduled disconnect or an outage). */
   dropConnections(): void;
   /** 1-minute candles the REST endpoint answers, per symbol. */
   candles: Map<string, ExchangeCandle[]>;
+  /** REST: every request as it arrived (its path and query; performance.now()), and whether it got the rate-limit answer. */
+  readonly requests: { url: string; at: number; refused: boolean }[];
+  /** REST: real milliseconds each answer is held back (a slow exchange). */
+  latencyMs: number;
+  /** REST: a request rate enforced as the exchange does, beyond which it gets the exchange's rate-limit answer; null: none. */
+  rateLimit: { requests: number; perMs: number } | null;
+  /** REST: the next this-many requests get the rate-limit answer. */
+  refuse: number;
+  /** REST: only the latest this-many candles of a symbol are served, whatever the request asks (Kraken's OHLC: 720); null: all. */
+  keeps: number | null;
   close(): Promise<void>;
 }
 
+/** Each exchange's documented answer to too many requests: Binance 429 with Retry-After, OKX 429 code 50011, Kraken its error. */
+function rateLimitAnswer(kind: StandInKind, response: ServerResponse, retryAfterSeconds: number) {
+  const [status, headers, body] =
+    kind === 'binance'
+      ? [429, { 'retry-after': String(retryAfterSeconds) }, { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE.' }]
+      : kind === 'okx'
+        ? [429, {}, { code: '50011', msg: 'Too Many Requests', data: [] }]
+        : [200, {}, { error: ['EAPI:Rate limit exceeded'] }];
+  response.writeHead(status, { 'content-type': 'application/json', ...headers });
+  response.end(JSON.stringify(body));
+}
+
 export async function startStandIn(kind: StandInKind): Promise<StandIn> {
-  const server: Server = createServer((request, response) => {
+  const rest = (request: IncomingMessage, response: ServerResponse) => {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const answer = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' });
       response.end(JSON.stringify(body));
     };
     const from = (ms: number) => (candle: ExchangeCandle) => candle.minute.getTime() >= ms;
+    const served = (symbol: string) => (standIn.keeps === null ? (standIn.candles.get(symbol) ?? []) : (standIn.candles.get(symbol) ?? []).slice(-standIn.keeps));
     if (kind === 'binance' && url.pathname === '/api/v3/klines') {
-      const rows = (standIn.candles.get(url.searchParams.get('symbol') ?? '') ?? []).filter(from(Number(url.searchParams.get('startTime'))));
+      const limit = Number(url.searchParams.get('limit') ?? 500);
+      if (limit > 1000) return answer(400, { code: -1130, msg: "Data sent for parameter 'limit' is not valid." });
+      const endTime = Number(url.searchParams.get('endTime') ?? Infinity);
+      const rows = served(url.searchParams.get('symbol') ?? '')
+        .filter(from(Number(url.searchParams.get('startTime'))))
+        .filter((c) => c.minute.getTime() <= endTime);
       return answer(
         200,
-        rows
-          .slice(0, Number(url.searchParams.get('limit') ?? 500))
-          .map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']),
+        rows.slice(0, limit).map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']),
       );
     }
     if (kind === 'okx' && url.pathname === '/api/v5/market/history-candles') {
       const before = Number(url.searchParams.get('after'));
+      const after = Number(url.searchParams.get('before') ?? -Infinity);
       const limit = Number(url.searchParams.get('limit') ?? 100);
-      const rows = (standIn.candles.get(url.searchParams.get('instId') ?? '') ?? [])
-        .filter((c) => c.minute.getTime() < before)
+      if (limit > 300) return answer(200, { code: '51000', msg: 'Parameter limit error', data: [] });
+      const rows = served(url.searchParams.get('instId') ?? '')
+        .filter((c) => c.minute.getTime() < before && c.minute.getTime() > after)
         .slice(-limit)
         .reverse();
       return answer(200, { code: '0', msg: '', data: rows.map((c) => [String(c.minute.getTime()), c.open, c.high, c.low, c.close, c.volume, '0', '0', '1']) });
@@ -62,14 +97,27 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
       const symbol = [...standIn.candles.keys()].find((key) => key.replace('/', '') === pair);
       if (!symbol) return answer(200, { error: ['EQuery:Unknown asset pair'] });
       const since = Number(url.searchParams.get('since')) * 1000;
-      const rows = standIn.candles.get(symbol)!.filter((c) => c.minute.getTime() > since);
+      const rows = served(symbol).filter((c) => c.minute.getTime() > since);
       return answer(200, { error: [], result: { [pair]: rows.map((c) => [c.minute.getTime() / 1000, c.open, c.high, c.low, c.close, c.close, c.volume, 1]), last: 0 } });
     }
     answer(404, { error: 'not found' });
+  };
+  const server: Server = createServer((request, response) => {
+    const at = performance.now();
+    const window = standIn.rateLimit;
+    const recent = window ? standIn.requests.filter((earlier) => earlier.at > at - window.perMs) : [];
+    const refused = standIn.refuse > 0 || (window !== null && recent.length >= window.requests);
+    if (standIn.refuse > 0) standIn.refuse--;
+    standIn.requests.push({ url: request.url ?? '/', at, refused });
+    const retryAfter = window && recent.length ? Math.max(1, Math.ceil((recent[0]!.at + window.perMs - at) / 1000)) : 1;
+    const reply = () => (refused ? rateLimitAnswer(kind, response, retryAfter) : rest(request, response));
+    if (standIn.latencyMs > 0) setTimeout(reply, standIn.latencyMs);
+    else reply();
   });
   const sockets = new WebSocketServer({ server });
   const subscriptions = new Map<WebSocket, Set<string>>();
   let connections = 0;
+  let pings = 0;
   let nextId = 1;
 
   const send = (socket: WebSocket, frame: string) => {
@@ -86,13 +134,18 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
       // The combined stream: /stream?streams=btcusdt@trade/ethusdt@trade (symbols lower case).
       if (url.pathname !== '/stream') return socket.close(1008, 'unknown path');
       for (const name of (url.searchParams.get('streams') ?? '').split('/')) if (name.endsWith('@trade')) symbols.add(name.slice(0, -6).toUpperCase());
+      // Subscribed by its URL, Binance answers nothing: closing at once is all there is to it.
+      if (standIn.acksThenCloses) socket.close(1000);
       return;
     }
     if (kind === 'okx') {
       if (url.pathname !== '/ws/v5/public') return socket.close(1008, 'unknown path');
       socket.on('message', (data) => {
         const text = data.toString();
-        if (text === 'ping') return send(socket, 'pong');
+        if (text === 'ping') {
+          pings++;
+          return send(socket, 'pong');
+        }
         const message = JSON.parse(text) as { op?: string; args?: { channel: string; instId: string }[] };
         if (message.op !== 'subscribe' || !Array.isArray(message.args)) return send(socket, JSON.stringify({ event: 'error', code: '60012', msg: `Invalid request: ${text}` }));
         for (const arg of message.args) {
@@ -100,13 +153,19 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
           symbols.add(arg.instId);
           send(socket, JSON.stringify({ event: 'subscribe', arg, connId: 'a4d3ae55' }));
         }
+        if (standIn.acksThenCloses) socket.close(1000);
       });
       return;
     }
     if (url.pathname !== '/v2') return socket.close(1008, 'unknown path');
+    // Kraken v2 greets each connection with the system status.
+    send(socket, JSON.stringify({ channel: 'status', type: 'update', data: [{ api_version: 'v2', connection_id: connections, system: 'online', version: '2.0.10' }] }));
     socket.on('message', (data) => {
       const message = JSON.parse(data.toString()) as { method?: string; params?: { channel?: string; symbol?: string[] } };
-      if (message.method === 'ping') return send(socket, JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+      if (message.method === 'ping') {
+        pings++;
+        return send(socket, JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+      }
       if (message.method !== 'subscribe' || message.params?.channel !== 'trade')
         return send(socket, JSON.stringify({ method: message.method, success: false, error: 'Invalid request' }));
       for (const symbol of message.params.symbol ?? []) {
@@ -122,6 +181,7 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
           }),
         );
       }
+      if (standIn.acksThenCloses) socket.close(1000);
     });
   });
   // Kraken's heartbeat, about once a second; Binance's protocol ping (every 20 s there, each second here).
@@ -146,7 +206,16 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
       return subscriptions.size;
     },
     silent: false,
+    acksThenCloses: false,
+    get pings() {
+      return pings;
+    },
     candles: new Map(),
+    requests: [],
+    latencyMs: 0,
+    rateLimit: null,
+    refuse: 0,
+    keeps: null,
     trade(symbol, price, { quantity = '0.5', at = new Date(), id = String(nextId++) } = {}) {
       const frame =
         kind === 'binance'
@@ -163,6 +232,11 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     },
     raw(frame) {
       for (const socket of subscriptions.keys()) send(socket, frame);
+    },
+    notice() {
+      if (kind !== 'okx') throw new Error(`${kind} sends no notice`);
+      const frame = { event: 'notice', code: '64008', msg: 'The connection will soon be closed for a service upgrade. Please reconnect.', connId: 'a4d3ae55' };
+      for (const socket of subscriptions.keys()) send(socket, JSON.stringify(frame));
     },
     dropConnections() {
       for (const socket of subscriptions.keys()) socket.terminate();

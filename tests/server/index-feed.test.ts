@@ -1,6 +1,7 @@
 // The index feed against local stand-ins of Binance, OKX and Kraken speaking their documented
-// protocols: normal flow, an exchange silent, disconnecting, lying by +5 % or sending garbage,
-// repeated and out-of-order trades, all down → halt → resume, and the REST candles of each.
+// protocols: normal flow (each constituent with its trade id), an exchange silent, disconnecting,
+// lying by +5 %, sending garbage (alone or beside good trades) or stamping trades ahead of our
+// clock, repeated and out-of-order trades, all down → halt → resume, and the REST candles of each.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startStandIn, type StandIn, type StandInKind } from './exchange-standins.ts';
 import { binance } from '../../src/server/market/exchanges/binance.ts';
@@ -8,6 +9,13 @@ import { okx } from '../../src/server/market/exchanges/okx.ts';
 import { kraken } from '../../src/server/market/exchanges/kraken.ts';
 import type { Exchange } from '../../src/server/market/exchanges/exchange.ts';
 import { indexFeed, type IndexFeed, type IndexTick } from '../../src/server/market/index-feed.ts';
+import { sql } from 'drizzle-orm';
+import * as v from 'valibot';
+import { startHarness } from './harness.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import type { Constituent as RecordedConstituent } from '../../src/server/db/schema.ts';
+import { answerConstituents } from '../../src/server/domain/prices.ts';
+import { Constituents } from '../../src/contract/markets.ts';
 
 const makers: Record<StandInKind, (endpoints: StandIn['endpoints']) => Exchange> = { binance, okx, kraken };
 const stands = {} as Record<StandInKind, StandIn>;
@@ -35,13 +43,18 @@ afterEach(async () => {
   for (const stand of Object.values(stands)) stand.silent = false;
 });
 
+/**
+ * The market clock of these tests: real time at whole seconds, so trades stamped now are at most a
+ * second ahead of it, and the feed's own timer (an hour a second here) never comes round again.
+ */
+const wholeSeconds = { now: () => new Date(Math.floor(Date.now() / 1000) * 1000) };
+
 /** A feed connected to the three stand-ins; its own timer steps once at start, the test steps it by hand. */
 async function connectedFeed(stream: { silenceMs?: number; firstDelayMs?: number } = {}): Promise<IndexFeed> {
-  lines = [];
   feed = indexFeed({
     exchanges,
     coins: coins(),
-    clock: { now: () => new Date(0) },
+    clock: wholeSeconds,
     log: (line) => lines.push(line),
     intervalMs: 3_600_000,
     stream: { firstDelayMs: 50, maxDelayMs: 200, ...stream },
@@ -51,6 +64,8 @@ async function connectedFeed(stream: { silenceMs?: number; firstDelayMs?: number
   // Kraken and OKX answer the subscription; Binance subscribes by URL: once each has been heard from, trades flow.
   for (const kind of ['binance', 'okx', 'kraken'] as const) stands[kind].trade(symbol(kind, 'ETH'), '3000', { at: new Date(Date.now() - 60_000) });
   await until(() => feed!.streams.every((stream) => stream.connected()));
+  // What the test did is what its lines show (not the start's step, with nothing traded yet).
+  lines = [];
   return feed;
 }
 
@@ -62,12 +77,16 @@ async function until(condition: () => boolean, ms = 5_000) {
   }
 }
 
-/** Trades BTC on each named exchange at its price, then waits until the feed has every one of them. */
-async function tradeBtc(prices: Partial<Record<StandInKind, string>>, at = new Date()) {
+/** Trades BTC on each named exchange at its price, waits until the feed has every one of them, and returns their trade ids. */
+async function tradeBtc(prices: Partial<Record<StandInKind, string>>, at = new Date()): Promise<Partial<Record<StandInKind, string>>> {
   const before = feed!.streams.map((stream) => stream.counts.trades);
-  for (const [kind, price] of Object.entries(prices) as [StandInKind, string][]) stands[kind].trade(symbol(kind, 'BTC'), price, { at });
+  const ids: Partial<Record<StandInKind, string>> = {};
+  for (const [kind, price] of Object.entries(prices) as [StandInKind, string][]) ids[kind] = stands[kind].trade(symbol(kind, 'BTC'), price, { at });
   await until(() => feed!.streams.every((stream, i) => stream.counts.trades >= before[i]! + (prices[stream.exchange as StandInKind] ? 1 : 0)));
+  return ids;
 }
+
+const streamOf = (kind: StandInKind) => feed!.streams.find((stream) => stream.exchange === kind)!;
 
 const btcTick = (at: Date) => feed!.step(at).find((tick) => tick.coin === 'BTC') as IndexTick | undefined;
 
@@ -83,19 +102,48 @@ describe('normal flow', () => {
     expect(btcTick(new Date(at.getTime() + 1000))).toMatchObject({ volume: '0.300000000000000001' });
   });
 
-  it('prices BTC at the median of the three exchanges and keeps each constituent', async () => {
+  it('prices BTC at the median of the three exchanges and keeps each constituent, with the exchange’s trade id', async () => {
     await connectedFeed();
     const at = new Date(Math.floor(Date.now() / 1000) * 1000);
-    await tradeBtc({ binance: '97190.10', okx: '97190.83', kraken: '97192' }, at);
+    const ids = await tradeBtc({ binance: '97190.10', okx: '97190.83', kraken: '97192' }, at);
     const tick = btcTick(new Date(at.getTime() + 1000));
     expect(tick).toMatchObject({ coin: 'BTC', price: '97190.83', volume: '1.5' });
     expect(tick!.constituents).toEqual([
-      { exchange: 'binance', price: '97190.1', at },
-      { exchange: 'kraken', price: '97192', at },
-      { exchange: 'okx', price: '97190.83', at },
+      { exchange: 'binance', price: '97190.1', at, tradeId: ids.binance },
+      { exchange: 'kraken', price: '97192', at, tradeId: ids.kraken },
+      { exchange: 'okx', price: '97190.83', at, tradeId: ids.okx },
     ]);
     // The ETH trades of a minute ago are stale now: ETH is halted, never priced from old trades.
     expect(feed!.halted()).toEqual(['ETH']);
+  });
+});
+
+describe('the trade id of each constituent', () => {
+  it('is recorded with the tick and answered with it, and a tick recorded before ids were kept is still a valid answer', async () => {
+    const h = await startHarness();
+    try {
+      await connectedFeed();
+      const at = new Date();
+      const ids = await tradeBtc({ binance: '97190.10', okx: '97190.83', kraken: '97192' }, at);
+      const tick = btcTick(new Date(at.getTime() + 500))!;
+      const second = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + 13_000);
+      await h.market.record([{ ...tick, at: second }]);
+      const [row] = rowsOf<{ constituents: RecordedConstituent[] }>(
+        await h.database.db.execute(sql`select constituents from price_ticks where coin = 'BTC' and at = ${second.toISOString()}::timestamptz`),
+      );
+      const answer = v.parse(Constituents, answerConstituents(row!.constituents));
+      expect(answer).toEqual([
+        { exchange: 'binance', price: '97190.1', at: at.toISOString(), trade_id: ids.binance },
+        { exchange: 'kraken', price: '97192', at: at.toISOString(), trade_id: ids.kraken },
+        { exchange: 'okx', price: '97190.83', at: at.toISOString(), trade_id: ids.okx },
+      ]);
+      // As ticks were recorded before: no id, and the answer says none.
+      expect(v.parse(Constituents, answerConstituents([{ exchange: 'okx', price: '97190.83', at: at.toISOString() }]))).toEqual([
+        { exchange: 'okx', price: '97190.83', at: at.toISOString() },
+      ]);
+    } finally {
+      await h.close();
+    }
   });
 });
 
@@ -131,6 +179,64 @@ describe('an exchange misbehaving', () => {
     await tradeBtc({ binance: '100', okx: '100', kraken: '100' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100' });
     for (const kind of ['Binance', 'OKX', 'Kraken']) expect(lines.filter((line) => line.startsWith(`${kind}: dropped a malformed frame`))).toHaveLength(1);
+  });
+
+  it('keeps the good trades of a frame beside a malformed one, and counts that one as garbage', async () => {
+    await connectedFeed();
+    const at = new Date();
+    const good = (price: string, id: string) => ({ instId: 'BTC-USDT', tradeId: id, px: price, sz: '1', side: 'buy', ts: String(at.getTime()) });
+    const okxGarbage = streamOf('okx').counts.garbage;
+    stands.okx.raw(JSON.stringify({ arg: { channel: 'trades', instId: 'BTC-USDT' }, data: [good('100.1', 'a1'), { instId: 'BTC-USDT', px: 'NaN' }, good('100.2', 'a2')] }));
+    const krakenGarbage = streamOf('kraken').counts.garbage;
+    stands.kraken.raw(
+      JSON.stringify({
+        channel: 'trade',
+        type: 'update',
+        data: [
+          'not a trade',
+          { symbol: 'BTC/USDT', side: 'sell', price: 100.3, qty: 1, ord_type: 'limit', trade_id: 77, timestamp: at.toISOString() },
+          { symbol: 'BTC/USDT', price: 'lots', qty: 1, trade_id: 78, timestamp: at.toISOString() },
+        ],
+      }),
+    );
+    await until(() => streamOf('okx').counts.garbage > okxGarbage && streamOf('kraken').counts.garbage > krakenGarbage);
+    expect(streamOf('okx').counts.garbage - okxGarbage).toBe(1);
+    expect(streamOf('kraken').counts.garbage - krakenGarbage).toBe(2);
+    await tradeBtc({ binance: '100' }, at);
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
+      price: '100.2',
+      constituents: [{ exchange: 'binance' }, { exchange: 'kraken', price: '100.3', tradeId: '77' }, { exchange: 'okx', price: '100.2', tradeId: 'a2' }],
+    });
+    expect(lines.some((line) => line.startsWith('OKX: dropped a malformed frame (a trade without symbol, id, price, quantity or time; kept the 2 trades beside it)'))).toBe(true);
+  });
+
+  it('drops trades stamped an hour ahead of our clock: they pin no price, and the coin halts when the exchanges go quiet', async () => {
+    await connectedFeed();
+    const hourAhead = new Date(Date.now() + 3_600_000);
+    stands.okx.trade('BTC-USDT', '150', { at: hourAhead });
+    stands.kraken.trade('BTC/USDT', '150', { at: hourAhead });
+    await until(() => streamOf('okx').counts.skew === 1 && streamOf('kraken').counts.skew === 1);
+    // The exchanges' next trades, at the right time, make the price.
+    const at = new Date();
+    await tradeBtc({ binance: '100', okx: '100.2', kraken: '100.1' }, at);
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.1', constituents: [{ price: '100' }, { price: '100.1' }, { price: '100.2' }] });
+    // Then every exchange goes quiet: no stamp from the future keeps BTC priced.
+    expect(btcTick(new Date(at.getTime() + 6_000))).toBeUndefined();
+    expect(feed!.halted()).toContain('BTC');
+    expect(lines.filter((line) => /^OKX: dropped a trade stamped 3600\.\d s ahead of our clock$/.test(line))).toHaveLength(1);
+    expect(lines.filter((line) => line.startsWith('Kraken: dropped a trade stamped'))).toHaveLength(1);
+  });
+
+  it('takes a trade stamped a little ahead, without letting it outrank the trades after it', async () => {
+    await connectedFeed();
+    // At most 2 s ahead of the whole-second clock: within what an exchange's clock may be ahead.
+    const ahead = new Date(Date.now() + 900);
+    await tradeBtc({ binance: '100', okx: '100.5', kraken: '100.1' }, ahead);
+    // OKX's next trade is stamped before that one (its clock caught up): it is the last price now.
+    const at = new Date();
+    await tradeBtc({ okx: '100.2' }, at);
+    expect(streamOf('okx').counts.skew).toBe(0);
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.1', constituents: [{ price: '100' }, { price: '100.1' }, { exchange: 'okx', price: '100.2' }] });
   });
 
   it('ignores a repeated trade and one older than the last', async () => {

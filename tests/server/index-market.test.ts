@@ -66,15 +66,18 @@ it('loads the last 24 h on a first start, each minute the median of the exchange
 
 it('after a restart fills only the gap, and never overwrites a minute recorded live', async () => {
   listCandles([0, 0, 0]);
+  // Recorded until 10 minutes ago, the last of those minutes live.
   const last = minuteOf(now().getTime()) - 10 * 60_000;
   await h.database.db.execute(
-    sql`insert into candles_1m (coin, minute, open, high, low, close, volume) values ('BTC', ${new Date(last).toISOString()}::timestamptz, 7, 7, 7, 7, 1)`,
+    sql`insert into candles_1m (coin, minute, open, high, low, close, volume)
+      select 'BTC', m, 7, 7, 7, 7, 1 from generate_series(${new Date(minuteOf(now().getTime()) - 24 * 3600_000).toISOString()}::timestamptz, ${new Date(last).toISOString()}::timestamptz, interval '1 minute') as m`,
   );
   const written = await backfillCandles(h.database.db, exchanges, btc(), { now: now(), log: () => {} });
   expect(written).toBe(9);
   const rows = await stored();
-  expect(rows).toHaveLength(10);
-  expect(rows[0]).toMatchObject({ minute: last, open: '7.000000000000' });
+  expect(rows).toHaveLength(24 * 60);
+  expect(rows.find((row) => row.minute === last)).toMatchObject({ open: '7.000000000000' });
+  expect(rows.at(-1)).toMatchObject({ minute: last + 9 * 60_000, open: '100.000000000000' });
 });
 
 it('leaves out an exchange that fails or answers garbage, saying so, and fills from the others', async () => {

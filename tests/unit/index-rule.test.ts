@@ -4,7 +4,7 @@ import { INDEX_RULE, indexPrice, median, type Constituent } from '../../src/serv
 
 const now = new Date('2026-11-25T12:00:00Z');
 const ago = (ms: number) => new Date(now.getTime() - ms);
-const quote = (exchange: string, price: string, ageMs = 0): Constituent => ({ exchange, price, at: ago(ageMs) });
+const quote = (exchange: string, price: string, ageMs = 0): Constituent => ({ exchange, price, at: ago(ageMs), tradeId: `${exchange}-${price}` });
 
 describe('median', () => {
   it('takes the middle price, or the exact mean of the middle two', () => {
@@ -57,5 +57,16 @@ describe('indexPrice', () => {
 
   it('takes a price from an exchange whose clock runs a little ahead as fresh', () => {
     expect(indexPrice([quote('binance', '100', -800), quote('okx', '100.2')], now)).toMatchObject({ halted: false, price: '100.1' });
+  });
+
+  it('leaves out a price stamped further ahead than the freshness window: a wrong clock never keeps a coin priced', () => {
+    const result = indexPrice([quote('binance', '100', -3_600_000), quote('okx', '100.2'), quote('kraken', '100.1', -INDEX_RULE.freshMs)], now);
+    expect(result).toMatchObject({ halted: false, price: '100.15', dropped: [{ exchange: 'binance', reason: 'ahead' }] });
+    // The others quiet: the price an hour ahead alone cannot price the coin.
+    expect(indexPrice([quote('binance', '100', -3_600_000), quote('okx', '100.2', 60_000)], now)).toMatchObject({ halted: true, used: [] });
+  });
+
+  it('keeps each price’s trade id with it', () => {
+    expect(indexPrice([quote('binance', '100'), quote('okx', '100.2')], now).used.map((constituent) => constituent.tradeId)).toEqual(['binance-100', 'okx-100.2']);
   });
 });

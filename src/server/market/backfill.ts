@@ -1,68 +1,137 @@
-// No holes in the charts: the minutes the index did not see live (a first start, a restart, a
-// disconnect) are filled from the exchanges' REST 1-minute candles, each field the median of the
-// exchanges that answered and the volume their sum. A minute already recorded live is never
-// overwritten. An exchange that is down, slow or answering garbage is logged and left out.
+// No holes in the charts: every minute of the last 24 h that candles_1m lacks — a first start, a
+// restart, a disconnect, a halt, a backfill cut short — is filled from the exchanges' REST 1-minute
+// candles, each field the median of the exchanges that answered and the volume their sum. The
+// minutes to fill are read from the table itself (each minute of the window without a candle), never
+// from the latest one recorded: live ticks writing the current minute cannot hide a hole, and what a
+// stopped pass left undone is found again by the next one. The feed's holder runs a pass as it starts
+// and then every market minute (keepCandlesWhole). A minute recorded live is never overwritten,
+// except one the live feed saw only part of (completeMinute).
+// Each exchange is asked one request at a time, paced to its documented limits (candlesPacing); its
+// documented "too many requests" answer is waited out and the request asked again. An exchange that
+// is down or answers garbage is logged and left out of that pass.
+// Kraken keeps only its latest 720 minutes: the older half of a first start's 24 h comes from Binance
+// and OKX alone (the median of two is their mean).
 import Big from 'big.js';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import { setTimeout as delay } from 'node:timers/promises';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { candles as candleTable } from '../db/schema.ts';
-import type { Exchange, ExchangeCandle } from './exchanges/exchange.ts';
+import type { Clock } from '../domain/clock.ts';
+import { CandlesRateLimited, type Exchange, type ExchangeCandle } from './exchanges/exchange.ts';
 import type { IndexedCoin } from './index-feed.ts';
 import { median } from './index-rule.ts';
 
-/** A first start loads this much history; a longer gap is filled this far back at most. */
+/** The window kept whole: a first start loads this much history, a longer gap is filled this far back at most. */
 export const BACKFILL_MAX_MS = 24 * 3600_000;
+const MINUTE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
+/** Requests leave at 90 % of an exchange's documented rate: the network can bunch them, and the exchange counts arrivals. */
+const PACING_SHARE = 0.9;
+/** A request refused for coming too often is asked again this many times before the exchange sits the pass out. */
+const RATE_LIMIT_RETRIES = 5;
+/** The longest refusal waited out within a pass (Binance's shortest ban is 2 minutes); a longer one is waited out by later passes. */
+const LONGEST_WAIT_MS = 120_000;
+/** A minute every exchange answered for without a candle (nothing traded) is asked for this many passes, then left alone. */
+const ASKS_PER_MINUTE = 3;
+/** A minute is settled this long after it ends: its last live tick is recorded, the exchanges' candle of it is final. */
+const SETTLE_MS = 2_000;
+/** The same trouble is logged once in this long (real time): an exchange down for an hour is not 60 lines. */
+const REPEAT_LOG_MS = 10 * 60_000;
 
 export interface BackfillOptions {
+  /** Minutes before the one `now` is in are filled (that one is still being recorded live). */
   now: Date;
   log: (line: string) => void;
   /** GETs a URL's JSON (tests may count or slow it); the default is fetch with a 10 s timeout. */
-  getJson?: (url: string) => Promise<unknown>;
+  getJson?: (url: string, signal?: AbortSignal) => Promise<unknown>;
+  /** The minute this start's live recording began in: once over, completed from the exchanges (its first seconds were not seen live). */
+  liveSince?: Date;
+  /** Per coin and minute, the passes that found no candle for it anywhere (kept between passes). */
+  asked?: Map<string, number>;
+  /** Aborts the pass: requests and waits end at once, nothing more is written. */
+  signal?: AbortSignal;
 }
 
-const getJsonByFetch = async (url: string) => {
-  const response = await fetch(url, { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
+/** Whether the live feed saw a recorded minute's first second and its last. */
+interface Seen {
+  sawStart: boolean;
+  sawEnd: boolean;
+}
+
+const getJsonByFetch = async (url: string, signal?: AbortSignal) => {
+  const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
+  const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+  // Binance: 429, and 418 once the address is banned, each with Retry-After in seconds; OKX: 429 (code 50011).
+  if (response.status === 429 || response.status === 418) {
+    await response.body?.cancel();
+    const seconds = Number(response.headers.get('retry-after'));
+    throw new CandlesRateLimited(`HTTP ${response.status}`, seconds > 0 ? seconds * 1000 : null);
+  }
+  if (!response.ok) {
+    await response.body?.cancel();
+    throw new Error(`HTTP ${response.status}`);
+  }
   return response.json() as Promise<unknown>;
 };
 
-/** Fills each coin's missing minutes from its last recorded candle (or 24 h back) up to the minute before `now`. Returns the minutes written. */
+const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
+const askedKey = (coin: string, minute: number) => `${coin} ${minute}`;
+/** A PostgreSQL array literal of texts (the way every query here passes a list). */
+const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+
+/**
+ * One pass: fills every coin's minutes of the 24 h before the minute of `now` that have no candle,
+ * and completes the partly seen ones. Returns the minutes written.
+ */
 export async function backfillCandles(
   db: Executor,
   exchanges: readonly Exchange[],
   coins: readonly IndexedCoin[],
-  { now, log, getJson = getJsonByFetch }: BackfillOptions,
+  { now, log, getJson = getJsonByFetch, liveSince, asked = new Map(), signal }: BackfillOptions,
 ): Promise<number> {
-  const until = Math.floor(now.getTime() / 60_000) * 60_000; // the current minute is still live
+  const until = minuteOf(now.getTime());
+  const from = until - BACKFILL_MAX_MS;
+  for (const key of asked.keys()) if (Number(key.slice(key.indexOf(' ') + 1)) < from) asked.delete(key);
+  const holes = await missingMinutes(db, coins, from, until);
+  const partial = await partlySeenMinutes(db, coins, holes, from, until, liveSince);
+  /** exchange label → trouble → coins, logged once the pass is done. */
+  const failures = new Map<string, Map<string, string[]>>();
   let written = 0;
   for (const coin of coins) {
-    const [last] = rowsOf<{ minute: Date | string | null }>(await db.execute(sql`select max(minute) as minute from candles_1m where coin = ${coin.code}`));
-    const from = Math.max(until - BACKFILL_MAX_MS, last?.minute ? new Date(last.minute).getTime() + 60_000 : 0);
-    if (from >= until) continue;
+    const coinHoles = holes.get(coin.code) ?? [];
+    const coinPartial = partial.get(coin.code) ?? new Map<number, Seen>();
+    const wanted = [...coinHoles, ...coinPartial.keys()].filter((minute) => (asked.get(askedKey(coin.code, minute)) ?? 0) < ASKS_PER_MINUTE).sort((a, b) => a - b);
+    if (!wanted.length || signal?.aborted) continue;
+    const listed = exchanges.filter((exchange) => coin.symbols[exchange.name]);
+    const answers = await Promise.allSettled(listed.map((exchange) => candlesOf(exchange, coin.symbols[exchange.name]!, wanted, until, getJson, signal)));
+    if (signal?.aborted) break;
     const byMinute = new Map<number, ExchangeCandle[]>();
-    for (const exchange of exchanges) {
-      const symbol = coin.symbols[exchange.name];
-      if (!symbol) continue;
-      try {
-        for (const candle of await candlesBetween(exchange, symbol, from, until, getJson)) {
-          const list = byMinute.get(candle.minute.getTime()) ?? [];
-          list.push(candle);
-          byMinute.set(candle.minute.getTime(), list);
-        }
-      } catch (error) {
-        log(`${exchange.label}: no candles for ${coin.code} (${(error as Error).message}); filled from the other exchanges`);
+    answers.forEach((answer, i) => {
+      if (answer.status === 'rejected') {
+        const trouble = failures.get(listed[i]!.label) ?? new Map<string, string[]>();
+        failures.set(listed[i]!.label, trouble);
+        const why = (answer.reason as Error).message;
+        trouble.set(why, [...(trouble.get(why) ?? []), coin.code]);
+        return;
       }
+      for (const [minute, candle] of answer.value) {
+        const list = byMinute.get(minute) ?? [];
+        byMinute.set(minute, list);
+        list.push(candle);
+      }
+    });
+    // Nothing anywhere, and every exchange answered: nothing traded that minute, as far as they know.
+    const everyoneAnswered = answers.every((answer) => answer.status === 'fulfilled');
+    for (const minute of wanted) {
+      const key = askedKey(coin.code, minute);
+      if (!byMinute.has(minute)) {
+        if (everyoneAnswered) asked.set(key, (asked.get(key) ?? 0) + 1);
+      } else if (coinPartial.has(minute)) asked.set(key, ASKS_PER_MINUTE); // completed once is enough
     }
-    const rows = [...byMinute].map(([minute, list]) => ({
-      coin: coin.code,
-      minute: new Date(minute),
-      open: median(list.map((c) => c.open)).toFixed(),
-      high: median(list.map((c) => c.high)).toFixed(),
-      low: median(list.map((c) => c.low)).toFixed(),
-      close: median(list.map((c) => c.close)).toFixed(),
-      volume: list.reduce((sum, c) => sum.plus(c.volume), new Big(0)).toFixed(),
-    }));
+    const rows = coinHoles.flatMap((minute) => {
+      const list = byMinute.get(minute);
+      return list ? [{ coin: coin.code, minute: new Date(minute), ...wholeMinute(list) }] : [];
+    });
     for (let i = 0; i < rows.length; i += 500) {
       const inserted = await db
         .insert(candleTable)
@@ -71,20 +140,224 @@ export async function backfillCandles(
         .returning({ minute: candleTable.minute });
       written += inserted.length;
     }
+    for (const minute of wanted) {
+      const seen = coinPartial.get(minute);
+      const list = byMinute.get(minute);
+      if (seen && list) written += await completeMinute(db, coin.code, minute, wholeMinute(list), seen);
+    }
   }
+  for (const [label, trouble] of failures) for (const [why, codes] of trouble) log(`${label}: no candles for ${codes.join(', ')} (${why}); filled from the other exchanges`);
   return written;
 }
 
-/** One exchange's candles of [from, until), page by page; a page that brings nothing new ends it. */
-async function candlesBetween(exchange: Exchange, symbol: string, from: number, until: number, getJson: (url: string) => Promise<unknown>): Promise<ExchangeCandle[]> {
-  const found: ExchangeCandle[] = [];
-  let next = from;
-  while (next < until) {
-    const limit = Math.min(exchange.candlesPerRequest, Math.ceil((until - next) / 60_000));
-    const page = exchange.parseCandles(await getJson(exchange.candlesUrl(symbol, new Date(next), limit))).filter((c) => c.minute.getTime() >= next && c.minute.getTime() < until);
-    if (!page.length) break;
-    found.push(...page);
-    next = page.at(-1)!.minute.getTime() + 60_000;
+/** The minute's candle from the exchanges' candles of it: each price the median, the volume the sum. */
+function wholeMinute(list: ExchangeCandle[]) {
+  return {
+    open: median(list.map((c) => c.open)).toFixed(),
+    high: median(list.map((c) => c.high)).toFixed(),
+    low: median(list.map((c) => c.low)).toFixed(),
+    close: median(list.map((c) => c.close)).toFixed(),
+    volume: list.reduce((sum, c) => sum.plus(c.volume), new Big(0)).toFixed(),
+  };
+}
+
+/** Per coin, the minutes of [from, until) that have no candle, oldest first. */
+async function missingMinutes(db: Executor, coins: readonly IndexedCoin[], from: number, until: number): Promise<Map<string, number[]>> {
+  const result = await db.execute(sql`
+    select listed.code as coin, (extract(epoch from m.minute) * 1000)::bigint as minute
+    from unnest(${textArray(coins.map((coin) => coin.code))}::text[]) as listed(code)
+    cross join generate_series(${new Date(from).toISOString()}::timestamptz, ${new Date(until - MINUTE_MS).toISOString()}::timestamptz, interval '1 minute') as m(minute)
+    where not exists (select 1 from candles_1m c where c.coin = listed.code and c.minute = m.minute)
+    order by 1, 2`);
+  const holes = new Map<string, number[]>();
+  for (const row of rowsOf<{ coin: string; minute: string | number | bigint }>(result)) {
+    const list = holes.get(row.coin) ?? [];
+    holes.set(row.coin, list);
+    list.push(Number(row.minute));
+  }
+  return holes;
+}
+
+/**
+ * Per coin, the recorded minutes the live feed saw only part of, among those where a part can be
+ * missing: the minute this start began recording in and the one before (a quick restart), and the
+ * minutes either side of a hole (where a run stopped, and where the next began).
+ */
+async function partlySeenMinutes(
+  db: Executor,
+  coins: readonly IndexedCoin[],
+  holes: Map<string, number[]>,
+  from: number,
+  until: number,
+  liveSince: Date | undefined,
+): Promise<Map<string, Map<number, Seen>>> {
+  const candidates: { coin: string; minute: number }[] = [];
+  for (const coin of coins) {
+    const missing = new Set(holes.get(coin.code) ?? []);
+    const around = new Set<number>();
+    if (liveSince) [liveSince.getTime() - MINUTE_MS, liveSince.getTime()].forEach((minute) => around.add(minute));
+    for (const minute of missing) [minute - MINUTE_MS, minute + MINUTE_MS].forEach((next) => around.add(next));
+    for (const minute of around) if (minute >= from && minute < until && !missing.has(minute)) candidates.push({ coin: coin.code, minute });
+  }
+  const partial = new Map<string, Map<number, Seen>>();
+  if (!candidates.length) return partial;
+  const result = await db.execute(sql`
+    select asked.coin, (extract(epoch from asked.minute) * 1000)::bigint as minute,
+      (extract(epoch from min(t.at)) * 1000)::bigint as first, (extract(epoch from max(t.at)) * 1000)::bigint as last, count(*)::int as seconds
+    from unnest(${textArray(candidates.map((c) => c.coin))}::text[], ${textArray(candidates.map((c) => new Date(c.minute).toISOString()))}::timestamptz[]) as asked(coin, minute)
+    join price_ticks t on t.coin = asked.coin and t.at >= asked.minute and t.at < asked.minute + interval '1 minute'
+    group by asked.coin, asked.minute`);
+  // A minute without ticks was not recorded live (an earlier backfill wrote it): nothing to complete.
+  for (const row of rowsOf<{ coin: string; minute: string | number; first: string | number; last: string | number; seconds: number }>(result)) {
+    const minute = Number(row.minute);
+    const seen = { sawStart: Number(row.first) === minute, sawEnd: Number(row.last) === minute + MINUTE_MS - 1000 };
+    if (seen.sawStart && seen.sawEnd && Number(row.seconds) >= 60) continue;
+    const coinPartial = partial.get(row.coin) ?? new Map<number, Seen>();
+    partial.set(row.coin, coinPartial.set(minute, seen));
+  }
+  return partial;
+}
+
+/**
+ * A minute the live feed saw only part of (it started or stopped inside it, or halted a while),
+ * completed from the exchanges' candle of the whole minute: the live open stays if the feed saw
+ * the minute's first second, else the exchanges' open is the minute's; the same for the close and
+ * its last second; high and low reach as far as either; the volume is the larger (the exchanges
+ * counted the whole minute, the feed only the seconds it saw: adding them would count those twice).
+ */
+async function completeMinute(db: Executor, coin: string, minute: number, whole: ReturnType<typeof wholeMinute>, seen: Seen): Promise<number> {
+  const updated = await db
+    .update(candleTable)
+    .set({
+      ...(seen.sawStart ? {} : { open: whole.open }),
+      ...(seen.sawEnd ? {} : { close: whole.close }),
+      high: sql`greatest(${candleTable.high}, ${whole.high}::numeric)`,
+      low: sql`least(${candleTable.low}, ${whole.low}::numeric)`,
+      volume: sql`greatest(${candleTable.volume}, ${whole.volume}::numeric)`,
+    })
+    .where(and(eq(candleTable.coin, coin), eq(candleTable.minute, new Date(minute))))
+    .returning({ minute: candleTable.minute });
+  return updated.length;
+}
+
+/**
+ * One exchange's candles of the wanted minutes (ascending, all before `until`), page by page from the
+ * first wanted minute no page has answered yet.
+ */
+async function candlesOf(
+  exchange: Exchange,
+  symbol: string,
+  wanted: readonly number[],
+  until: number,
+  getJson: (url: string, signal?: AbortSignal) => Promise<unknown>,
+  signal: AbortSignal | undefined,
+): Promise<Map<number, ExchangeCandle>> {
+  const found = new Map<number, ExchangeCandle>();
+  let next = 0;
+  while (next < wanted.length) {
+    const from = wanted[next]!;
+    const limit = Math.min(exchange.candlesPerRequest, (until - from) / MINUTE_MS);
+    const page = await askPaced(exchange, exchange.candlesUrl(symbol, new Date(from), limit), getJson, signal);
+    let answered = from + limit * MINUTE_MS;
+    for (const candle of page) {
+      const minute = candle.minute.getTime();
+      // An answer running past the page (Kraken's runs to its latest candle) has answered those minutes too.
+      answered = Math.max(answered, Math.min(until, minute + MINUTE_MS));
+      if (minute >= from && minute < until) found.set(minute, candle);
+    }
+    while (next < wanted.length && wanted[next]! < answered) next++;
   }
   return found;
+}
+
+/** When each exchange may be asked next: one request after another, spaced to its documented rate. */
+const nextRequestAt = new WeakMap<Exchange, number>();
+
+/** Waits for the exchange's next turn and takes it. */
+async function takeTurn(exchange: Exchange, signal: AbortSignal | undefined) {
+  const { requests, perMs } = exchange.candlesPacing;
+  const at = Math.max(performance.now(), nextRequestAt.get(exchange) ?? 0);
+  nextRequestAt.set(exchange, at + perMs / (requests * PACING_SHARE));
+  const wait = at - performance.now();
+  if (wait > 0) await delay(wait, undefined, { signal });
+  signal?.throwIfAborted();
+}
+
+/** No request to the exchange for `ms` (it said to slow down). */
+function holdOff(exchange: Exchange, ms: number) {
+  nextRequestAt.set(exchange, Math.max(nextRequestAt.get(exchange) ?? 0, performance.now() + ms));
+}
+
+/**
+ * One candles request in the exchange's turn. Refused for coming too often, it waits as long as the
+ * exchange said (else one of its rate windows, doubling each time) and asks again: the exchange is
+ * not dropped for it, unless it keeps refusing or bans the address for longer than a pass should wait.
+ */
+async function askPaced(
+  exchange: Exchange,
+  url: string,
+  getJson: (url: string, signal?: AbortSignal) => Promise<unknown>,
+  signal: AbortSignal | undefined,
+): Promise<ExchangeCandle[]> {
+  for (let refusals = 0; ; refusals++) {
+    await takeTurn(exchange, signal);
+    try {
+      return exchange.parseCandles(await getJson(url, signal));
+    } catch (error) {
+      if (!(error instanceof CandlesRateLimited) || signal?.aborted) throw error;
+      const waitMs = error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals;
+      holdOff(exchange, waitMs);
+      if (refusals >= RATE_LIMIT_RETRIES || waitMs > LONGEST_WAIT_MS)
+        throw new Error(`rate limited: ${error.message}; asking again in ${Math.ceil(waitMs / 1000)} s`, { cause: error });
+    }
+  }
+}
+
+export interface CandleKeeper {
+  /** Ends the passes: the one under way stops its requests and waits, and writes nothing more. */
+  stop(): Promise<void>;
+}
+
+export interface KeeperOptions {
+  clock: Clock;
+  log: (line: string) => void;
+  /** Real milliseconds between passes: a market minute. */
+  everyMs: number;
+  getJson?: BackfillOptions['getJson'];
+}
+
+/**
+ * The feed holder's passes over the window: one as the feed starts, then one every market minute,
+ * so a minute missed later (a halt, the exchanges' streams down while their REST answers) is
+ * filled too, and the minute this start began in is completed once it is over.
+ */
+export function keepCandlesWhole(db: Executor, exchanges: readonly Exchange[], coins: readonly IndexedCoin[], { clock, log, everyMs, getJson }: KeeperOptions): CandleKeeper {
+  const stopping = new AbortController();
+  const liveSince = new Date(minuteOf(clock.now().getTime()));
+  const asked = new Map<string, number>();
+  const logged = new Map<string, number>();
+  const logOnce = (line: string) => {
+    const at = performance.now();
+    if (at - (logged.get(line) ?? -Infinity) < REPEAT_LOG_MS) return;
+    logged.set(line, at);
+    log(line);
+  };
+  const running = (async () => {
+    for (let pass = 0; !stopping.signal.aborted; pass++) {
+      try {
+        const now = new Date(clock.now().getTime() - SETTLE_MS);
+        const minutes = await backfillCandles(db, exchanges, coins, { now, log: logOnce, getJson, liveSince, asked, signal: stopping.signal });
+        if (!stopping.signal.aborted && (minutes || pass === 0)) log(`Index: ${minutes} missing minutes of candles filled from the exchanges.`);
+      } catch (error) {
+        if (!stopping.signal.aborted) logOnce(`Index: candles not filled (${(error as Error).message}).`);
+      }
+      await delay(everyMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+    }
+  })();
+  return {
+    async stop() {
+      stopping.abort();
+      await running;
+    },
+  };
 }

@@ -9,7 +9,7 @@ export interface Tick {
   /** Traded volume in this step, in coin units. */
   volume: string;
   /** A market index's tick: the exchanges' prices it was made of (recorded with it). */
-  constituents?: { exchange: string; price: string; at: Date }[];
+  constituents?: { exchange: string; price: string; at: Date; tradeId?: string }[];
 }
 
 export interface PriceFeed {

@@ -9,7 +9,7 @@ import { lastRecordedPrice } from './market.ts';
 import { simulatedFeed } from './simulator.ts';
 import { indexFeed } from './index-feed.ts';
 import type { Exchange } from './exchanges/exchange.ts';
-import { backfillCandles } from './backfill.ts';
+import { keepCandlesWhole, type CandleKeeper } from './backfill.ts';
 
 export interface FeedOptions {
   name: string;
@@ -21,6 +21,8 @@ export interface FeedOptions {
   /** PRICE_FEED=index: the exchanges it reads. */
   exchanges?: Exchange[];
   log?: (line: string) => void;
+  /** PRICE_FEED=index: real milliseconds between the passes that fill the charts' holes (default: a market minute). */
+  backfillEveryMs?: number;
 }
 
 export const PRICE_FEEDS = ['simulator', 'index'];
@@ -42,12 +44,28 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
         }),
       ),
     }));
-    // Whoever runs the feed (the lease holder) fills the charts' holes from the exchanges' candles as it starts.
-    const backfill = () =>
-      void backfillCandles(db, exchanges, indexed, { now: options.clock.now(), log })
-        .then((minutes) => log(`Index: ${minutes} missing minutes of candles filled from the exchanges.`))
-        .catch((error: Error) => log(`Index: candles not filled (${error.message}).`));
-    return indexFeed({ exchanges, coins: indexed, clock: options.clock, log, intervalMs: options.intervalMs, onStart: backfill });
+    // Whoever runs the feed (the lease holder) keeps the charts whole from the exchanges' candles while it runs it.
+    let keeper: CandleKeeper | null = null;
+    const everyMs = options.backfillEveryMs ?? 60 * options.intervalMs;
+    const feed = indexFeed({
+      exchanges,
+      coins: indexed,
+      clock: options.clock,
+      log,
+      intervalMs: options.intervalMs,
+      onStart: () => {
+        void keeper?.stop();
+        keeper = keepCandlesWhole(db, exchanges, indexed, { clock: options.clock, log, everyMs });
+      },
+    });
+    // Stopping the feed (the lease lost, a shutdown) ends the passes too: the next holder runs its own.
+    const stopFeed = feed.stop;
+    feed.stop = async () => {
+      const passes = keeper?.stop();
+      keeper = null;
+      await Promise.all([stopFeed(), passes]);
+    };
+    return feed;
   }
   // Continue from the last recorded prices, so a restart does not jump back to the seed prices.
   const lastPrices = new Map<string, string>();

@@ -1,8 +1,8 @@
-// The market index as a price feed: each exchange's trade stream keeps that exchange's last price
-// per coin, and once per second of the market clock every coin gets one tick priced by the index
-// rule (index-rule.ts), carrying its constituents. A coin the rule halts gets no tick that second:
-// nothing is recorded for it, so no order can be priced or filled from a price the market did not
-// give. The exchanges and each coin's symbol on each are configuration, handed in.
+// The market index as a price feed: each exchange's trade stream keeps that exchange's last trade
+// (price, time, trade id) per coin, and once per second of the market clock every coin gets one
+// tick priced by the index rule (index-rule.ts), carrying its constituents. A coin the rule halts
+// gets no tick that second: nothing is recorded for it, so no order can be priced or filled from a
+// price the market did not give. The exchanges and each coin's symbol on each are configuration, handed in.
 import Big from 'big.js';
 import type { Clock } from '../domain/clock.ts';
 import { stepEverySecond, type PriceFeed, type StepLoop, type Tick } from './feed.ts';
@@ -25,7 +25,7 @@ export interface IndexFeedOptions {
   /** Real milliseconds between steps (one per second of the market clock). */
   intervalMs?: number;
   rule?: IndexRule;
-  stream?: Omit<StreamOptions, 'onTrade' | 'log'>;
+  stream?: Omit<StreamOptions, 'onTrade' | 'log' | 'now'>;
   /** Called each time the feed starts (this process took the feed over): the backfill of missed candles. */
   onStart?: () => void;
 }
@@ -45,7 +45,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
   const coinOf = new Map(
     exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]),
   );
-  const last = new Map(coins.map((coin) => [coin.code, new Map<string, Constituent>()]));
+  /** coin → exchange → its last trade, and the time it is held at for ordering: its stamp, or our clock when it was stamped ahead of it. */
+  const last = new Map(coins.map((coin) => [coin.code, new Map<string, { quote: Constituent; heldAt: number }>()]));
   /** Each coin's traded quantity since the last step, in units of 10^-18 (exact for every quantity an exchange can send: DECIMAL in exchange.ts). */
   const traded = new Map(coins.map((coin) => [coin.code, 0n]));
   let halted = new Set<string>();
@@ -58,7 +59,12 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     const code = coinOf.get(exchange)?.get(trade.symbol);
     if (!code) return;
     const known = last.get(code)!.get(exchange);
-    if (!known || known.at.getTime() <= trade.at.getTime()) last.get(code)!.set(exchange, { exchange, price: trade.price, at: trade.at });
+    // Held at our clock at most: a trade stamped ahead of it must not outrank the trades after it.
+    if (!known || known.heldAt <= trade.at.getTime())
+      last.get(code)!.set(exchange, {
+        quote: { exchange, price: trade.price, at: trade.at, tradeId: trade.id },
+        heldAt: Math.min(trade.at.getTime(), clock.now().getTime()),
+      });
     traded.set(code, traded.get(code)! + attoUnits(trade.quantity));
   }
 
@@ -66,7 +72,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
     const ticks: IndexTick[] = [];
     const nowHalted = new Set<string>();
     for (const coin of coins) {
-      const result = indexPrice([...last.get(coin.code)!.values()], at, rule);
+      const quotes = [...last.get(coin.code)!.values()].map(({ quote }) => quote);
+      const result = indexPrice(quotes, at, rule);
       if (result.halted) {
         nowHalted.add(coin.code);
         if (!halted.has(coin.code))
@@ -98,7 +105,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       stopped = false;
       streams = exchanges.map((exchange) => {
         const symbols = coins.flatMap((coin) => (coin.symbols[exchange.name] ? [coin.symbols[exchange.name]!] : []));
-        return streamTrades(exchange, symbols, { ...stream, onTrade, log });
+        // Trade stamps are held against the clock the index prices on (a test server's runs fast; its stand-ins stamp on it).
+        return streamTrades(exchange, symbols, { ...stream, now: () => clock.now().getTime(), onTrade, log });
       });
       onStart?.();
       stepping = stepEverySecond(

@@ -1,6 +1,7 @@
 // The index rule (README "Prices from the market"), in one place: each second, per coin, the price
-// is the median of the exchanges' last trade prices that are fresh, after dropping any price further
-// than a band from the median of all fresh prices. Fewer than two prices left halt the coin: no
+// is the median of the exchanges' last trade prices that are fresh (at most `freshMs` from the
+// second, either side), after dropping any price further than a band from the median of all fresh
+// prices. Fewer than two prices left halt the coin: no
 // price is better than a price one exchange alone could set. Decimal arithmetic throughout.
 import Big from 'big.js';
 import { INDEX_RULE as MARKET_INDEX_RULE } from '../../contract/markets.ts';
@@ -11,10 +12,12 @@ export interface Constituent {
   price: string;
   /** The exchange's own time of the trade. */
   at: Date;
+  /** The exchange's id of the trade, as its public trade history shows it. */
+  tradeId: string;
 }
 
 export interface IndexRule {
-  /** A price older than this (exchange time against the index second) is stale. */
+  /** A price older than this (exchange time against the index second) is stale; one stamped further ahead is from a wrong clock. */
   freshMs: number;
   /** A price further than this fraction from the median of all fresh prices is dropped (0.02 = 2 %). */
   band: string;
@@ -24,7 +27,7 @@ export interface IndexRule {
 
 export const INDEX_RULE: IndexRule = MARKET_INDEX_RULE;
 
-export type Dropped = Constituent & { reason: 'stale' | 'outlier' };
+export type Dropped = Constituent & { reason: 'stale' | 'ahead' | 'outlier' };
 
 export type IndexPrice = { halted: false; price: string; used: Constituent[]; dropped: Dropped[] } | { halted: true; used: Constituent[]; dropped: Dropped[] };
 
@@ -37,15 +40,18 @@ export function median(prices: readonly string[]): Big {
 }
 
 /**
- * The index of one coin at `now` from each exchange's last price. A price from the future (an
- * exchange clock ahead of ours) counts as fresh; one that is not a positive decimal never reaches
- * here (the adapters drop it).
+ * The index of one coin at `now` from each exchange's last price. A price stamped a little ahead
+ * (an exchange clock ahead of ours) counts as fresh, but not one further ahead than the freshness
+ * window: otherwise a wrong stamp would keep a price fresh, and the coin priced, long after every
+ * exchange went quiet. One that is not a positive decimal never reaches here (the adapters drop it).
  */
 export function indexPrice(quotes: readonly Constituent[], now: Date, rule: IndexRule = INDEX_RULE): IndexPrice {
   const dropped: Dropped[] = [];
   const fresh: Constituent[] = [];
   for (const quote of quotes) {
-    if (now.getTime() - quote.at.getTime() > rule.freshMs) dropped.push({ ...quote, reason: 'stale' });
+    const age = now.getTime() - quote.at.getTime();
+    if (age > rule.freshMs) dropped.push({ ...quote, reason: 'stale' });
+    else if (-age > rule.freshMs) dropped.push({ ...quote, reason: 'ahead' });
     else fresh.push(quote);
   }
   const used: Constituent[] = [];

@@ -110,7 +110,7 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
               coin,
               at,
               price,
-              constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString() })) ?? null,
+              constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString(), tradeId: c.tradeId })) ?? null,
             })),
           )
           .onConflictDoNothing()

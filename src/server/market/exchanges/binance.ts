@@ -1,10 +1,23 @@
 // Binance spot, public market data (no key): the combined trade stream
 // `/stream?streams=<symbol>@trade/…`, each event `{ stream, data: { e: "trade", s, t, p, q, T } }`;
-// Binance pings every 20 s and the client's pong is the protocol's own (the ws library answers);
-// a connection lasts 24 h at most, then it is closed and opened anew. Candles: GET /api/v3/klines
+// Binance sends a protocol ping every 20 s and drops a connection whose pong (the ws library's
+// answer) is a minute late; a connection lasts 24 h at most, then it is closed and opened anew.
+// Candles: GET /api/v3/klines
 // (interval 1m, startTime, limit ≤ 1000), each `[openTime, open, high, low, close, volume, …]`.
 import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
-import { candle, epochMs, isObject, json, positivePrice, quantity, type Exchange, type ExchangeCandle, type ExchangeEndpoints, type Frame } from './exchange.ts';
+import {
+  CandlesRateLimited,
+  candle,
+  epochMs,
+  isObject,
+  json,
+  positivePrice,
+  quantity,
+  type Exchange,
+  type ExchangeCandle,
+  type ExchangeEndpoints,
+  type Frame,
+} from './exchange.ts';
 
 export const BINANCE_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://stream.binance.com:9443', rest: 'https://api.binance.com' };
 
@@ -16,7 +29,9 @@ export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Excha
     symbolOf: (coin) => `${coin}USDT`,
     socketUrl: (symbols) => `${endpoints.socket}/stream?streams=${symbols.map((symbol) => `${symbol.toLowerCase()}@trade`).join('/')}`,
     subscriptions: () => [],
-    keepalive: null,
+    keepalive: { everyMs: 20_000, frame: null },
+    // Two of Binance's pings missed, and then some: still inside the minute it waits for our pong.
+    silenceMs: 50_000,
     parse(frame): Frame {
       const message = json(frame);
       if (!isObject(message)) return { kind: 'garbage', why: 'not a JSON object' };
@@ -30,9 +45,14 @@ export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Excha
         return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
       return { kind: 'trades', trades: [{ symbol: data.s, id: String(data.t), price, quantity: amount, at }] };
     },
+    // Klines: limit up to 1000 a request; each weighs 2 of the 6,000 request weight an address may
+    // use a minute (3,000 requests). Too many: HTTP 429 (418 once banned) with Retry-After, body code -1003.
     candlesPerRequest: 1000,
-    candlesUrl: (symbol, from, limit) => `${endpoints.rest}/api/v3/klines?symbol=${encodeURIComponent(symbol)}&interval=1m&startTime=${from.getTime()}&limit=${limit}`,
+    candlesPacing: { requests: 3000, perMs: 60_000 },
+    candlesUrl: (symbol, from, limit) =>
+      `${endpoints.rest}/api/v3/klines?symbol=${encodeURIComponent(symbol)}&interval=1m&startTime=${from.getTime()}&endTime=${from.getTime() + limit * 60_000 - 1}&limit=${limit}`,
     parseCandles(body): ExchangeCandle[] {
+      if (isObject(body) && body.code === -1003) throw new CandlesRateLimited(`Binance candles: ${String(body.msg)}`);
       if (!Array.isArray(body)) throw new Error('Binance candles: not a list');
       return body.map((row) => {
         const parsed = Array.isArray(row) ? candle(epochMs(row[0]), row.slice(1, 6)) : null;

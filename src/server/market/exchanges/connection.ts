@@ -1,9 +1,11 @@
-// One exchange's trade stream, kept alive on the real internet: it subscribes on open, sends the
-// exchange's keepalive, treats a stream silent for too long as dead, reconnects with jittered
-// exponential backoff (after an error, a close, or the exchange's scheduled disconnect), drops
-// repeated and out-of-order trades and malformed frames (logged, at most once a minute per kind),
-// and never throws into the server. What it keeps is bounded: the last trade per symbol and the ids
-// of the last trades per symbol.
+// One exchange's trade stream, kept alive on the real internet: it subscribes on open, keeps a quiet
+// connection talking as the exchange documents (its keepalive), takes one silent past the exchange's
+// limit for dead, reconnects with jittered exponential backoff (after an error, a close, or the
+// exchange's scheduled disconnect) that starts over only once a connection has proved healthy by
+// delivering trades for a while, opens a new connection before an announced close, drops repeated,
+// out-of-order and future-stamped trades and malformed frames (logged, at most once a minute per
+// kind), and never throws into the server. What it keeps is bounded: the last trade time per symbol
+// and the ids of the last trades per symbol.
 import WebSocket from 'ws';
 import type { Exchange, ExchangeTrade } from './exchange.ts';
 
@@ -11,19 +13,24 @@ export interface StreamOptions {
   /** Gets each new trade, in order per symbol. */
   onTrade: (exchange: string, trade: ExchangeTrade) => void;
   log: (line: string) => void;
-  /** No frame (trade, heartbeat, pong) for this long: the connection is taken for dead. */
+  /** Our time in epoch ms, which trade stamps are held against: the clock the index prices on. */
+  now?: () => number;
+  /** The exchange's keepalive interval and silence limit, overridden (tests shrink them). */
+  keepaliveMs?: number;
   silenceMs?: number;
   /** Backoff: the first retry after about this, doubling to `maxDelayMs`, each delay jittered ±50 %. */
   firstDelayMs?: number;
   maxDelayMs?: number;
+  /** A connection that has been up this long and delivers a trade has recovered: the backoff starts over. */
+  healthyMs?: number;
 }
 
 export interface ExchangeStream {
   readonly exchange: string;
   /** Open now (subscribed and heard from since the last reconnect). */
   connected(): boolean;
-  /** Counts since start, for the log and the tests. */
-  readonly counts: { connects: number; trades: number; repeats: number; garbage: number };
+  /** Counts since start, for the log and the tests; `skew`: trades dropped for a stamp too far ahead of our clock. */
+  readonly counts: { connects: number; trades: number; repeats: number; garbage: number; skew: number };
   close(): Promise<void>;
 }
 
@@ -39,60 +46,90 @@ export const SOCKET_OPTIONS = { handshakeTimeout: 10_000, perMessageDeflate: fal
 /** Trade ids remembered per symbol to drop repeats (a reconnect's overlap, a duplicated frame). */
 const REMEMBERED_IDS = 512;
 
+/**
+ * How far ahead of our clock an exchange may stamp a trade. Both clocks follow true time within
+ * milliseconds (NTP) and a trade reaches us after it happened, so a stamp seconds ahead is a wrong
+ * clock; taken, it would outrank every honest trade after it and stay "fresh" for as long as it is
+ * ahead. Well under the index's 5 s freshness, so a stamp let through stretches a price little.
+ */
+export const MAX_AHEAD_MS = 2_000;
+
+/** Until a connection has delivered trades this long, closing is a failed attempt and the backoff keeps growing. */
+const HEALTHY_MS = 10_000;
+
+/** Repeated trouble of one kind is logged once a minute at most, with how often it happened meanwhile. */
+const COMPLAINT_EVERY_MS = 60_000;
+
 export function streamTrades(exchange: Exchange, symbols: readonly string[], options: StreamOptions): ExchangeStream {
-  const { onTrade, log, silenceMs = 15_000, firstDelayMs = 500, maxDelayMs = 30_000 } = options;
-  const counts = { connects: 0, trades: 0, repeats: 0, garbage: 0 };
+  const {
+    onTrade,
+    log,
+    now = Date.now,
+    keepaliveMs = exchange.keepalive.everyMs,
+    silenceMs = exchange.silenceMs,
+    firstDelayMs = 500,
+    maxDelayMs = 30_000,
+    healthyMs = HEALTHY_MS,
+  } = options;
+  const counts = { connects: 0, trades: 0, repeats: 0, garbage: 0, skew: 0 };
   /** The symbols asked for: a trade of any other is not this stream's. */
   const wanted = new Set(symbols);
+  /** Per symbol, the time the last trade taken is held at: its stamp, or our clock when the stamp was ahead of it. */
   const lastAt = new Map<string, number>();
   const seenIds = new Map<string, Set<string>>();
-  const lastComplaint = new Map<string, number>();
+  const complaints = new Map<string, { at: number; since: number }>();
+  /** Connections that delivered a frame other than garbage: subscribed and alive. */
+  const heard = new WeakSet<WebSocket>();
   let socket: WebSocket | null = null;
+  /** A connection the exchange announced it will close, read until its successor is heard. */
+  let retiring: WebSocket | null = null;
   let closed = false;
-  let heard = false;
   let attempt = 0;
   let retry: ReturnType<typeof setTimeout> | undefined;
-  let watchdog: ReturnType<typeof setInterval> | undefined;
-  let keepalive: ReturnType<typeof setInterval> | undefined;
-  let lastFrameAt = 0;
 
   const complain = (kind: string, line: string) => {
-    const now = Date.now();
-    if (now - (lastComplaint.get(kind) ?? 0) < 60_000) return;
-    lastComplaint.set(kind, now);
-    log(`${exchange.label}: ${line}`);
+    const at = Date.now();
+    const last = complaints.get(kind);
+    if (last && at - last.at < COMPLAINT_EVERY_MS) {
+      last.since++;
+      return;
+    }
+    complaints.set(kind, { at, since: 0 });
+    log(`${exchange.label}: ${line}${last?.since ? ` (${last.since} more since the last report)` : ''}`);
   };
 
-  function accept(trade: ExchangeTrade) {
+  /** Takes a trade unless it is a repeat, older than the last taken, or stamped too far ahead; true when taken. */
+  function accept(trade: ExchangeTrade): boolean {
+    const at = trade.at.getTime();
+    const ourTime = now();
+    if (at - ourTime > MAX_AHEAD_MS) {
+      counts.skew++;
+      complain('skew', `dropped a trade stamped ${((at - ourTime) / 1000).toFixed(1)} s ahead of our clock`);
+      return false;
+    }
     const ids = seenIds.get(trade.symbol) ?? new Set<string>();
     seenIds.set(trade.symbol, ids);
     if (ids.has(trade.id)) {
       counts.repeats++;
-      return;
+      return false;
     }
     ids.add(trade.id);
     if (ids.size > REMEMBERED_IDS) ids.delete(ids.values().next().value!);
     // An older trade than one already taken cannot be the last price.
-    const previous = lastAt.get(trade.symbol) ?? 0;
-    if (trade.at.getTime() < previous) {
+    if (at < (lastAt.get(trade.symbol) ?? 0)) {
       counts.repeats++;
-      return;
+      return false;
     }
-    lastAt.set(trade.symbol, trade.at.getTime());
+    // Held at our clock at most: a stamp slightly ahead must not outrank the trades after it.
+    lastAt.set(trade.symbol, Math.min(at, ourTime));
     counts.trades++;
     onTrade(exchange.name, trade);
+    return true;
   }
 
-  function stopTimers() {
-    clearInterval(watchdog);
-    clearInterval(keepalive);
-  }
-
-  function scheduleReconnect() {
-    stopTimers();
-    socket = null;
-    heard = false;
+  function reconnectLater() {
     if (closed) return;
+    clearTimeout(retry);
     const base = Math.min(maxDelayMs, firstDelayMs * 2 ** attempt);
     attempt = Math.min(attempt + 1, 20);
     retry = setTimeout(connect, base * (0.5 + Math.random()));
@@ -105,21 +142,24 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
       opened = new WebSocket(exchange.socketUrl(symbols), SOCKET_OPTIONS);
     } catch (error) {
       complain('connect', `cannot connect (${(error as Error).message}); retrying`);
-      scheduleReconnect();
+      reconnectLater();
       return;
     }
     socket = opened;
-    lastFrameAt = Date.now();
+    let openedAt = Date.now();
+    let lastFrameAt = Date.now();
+    let keepalive: ReturnType<typeof setInterval> | undefined;
+    const alive = () => (lastFrameAt = Date.now());
+
     opened.on('open', () => {
       counts.connects++;
+      openedAt = Date.now();
       for (const frame of exchange.subscriptions(symbols)) opened.send(frame);
-      if (exchange.keepalive) {
-        const { everyMs, frame } = exchange.keepalive;
-        keepalive = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send(frame), everyMs);
-      }
+      const { frame } = exchange.keepalive;
+      if (frame !== null) keepalive = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send(frame), keepaliveMs);
     });
     opened.on('message', (data, isBinary) => {
-      lastFrameAt = Date.now();
+      alive();
       if (isBinary) {
         counts.garbage++;
         complain('garbage', 'dropped a binary frame');
@@ -131,48 +171,86 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
         complain('garbage', `dropped a malformed frame (${frame.why})`);
         return;
       }
-      if (!heard) {
-        heard = true;
-        attempt = 0;
-        log(`${exchange.label}: connected, ${symbols.length} symbols`);
+      if (frame.kind === 'reconnect') {
+        complain('notice', `${frame.why}; opening a new connection`);
+        replace(opened);
+        return;
       }
-      if (frame.kind === 'trades') for (const trade of frame.trades) if (wanted.has(trade.symbol)) accept(trade);
+      if (!heard.has(opened)) {
+        heard.add(opened);
+        complain('connected', `connected, ${symbols.length} symbols`);
+        // Its successor is subscribed: the connection announced to close has nothing more to give.
+        if (opened === socket && retiring) {
+          retiring.terminate();
+          retiring = null;
+        }
+      }
+      if (frame.kind !== 'trades') return;
+      if (frame.malformed) {
+        counts.garbage += frame.malformed.count;
+        complain('garbage', `dropped a malformed frame (${frame.malformed.why}; kept the ${frame.trades.length} trades beside it)`);
+      }
+      let took = false;
+      for (const trade of frame.trades) if (wanted.has(trade.symbol) && accept(trade)) took = true;
+      // Only market data after a while up proves the exchange serves us: acks alone do not.
+      if (took && attempt > 0 && Date.now() - openedAt >= healthyMs) attempt = 0;
     });
     // A protocol ping (Binance's) is answered by the ws library; any frame at all proves life.
-    opened.on('ping', () => (lastFrameAt = Date.now()));
-    opened.on('pong', () => (lastFrameAt = Date.now()));
+    opened.on('ping', alive);
+    opened.on('pong', alive);
     opened.on('error', (error) => complain('error', `connection error (${error.message}); reconnecting`));
     opened.on('close', (code) => {
+      clearInterval(keepalive);
+      clearInterval(watchdog);
+      if (opened === retiring) retiring = null;
       if (socket !== opened) return;
-      if (!closed) complain('close', `disconnected (code ${code}); reconnecting`);
-      scheduleReconnect();
+      socket = null;
+      if (closed) return;
+      complain('close', `disconnected (code ${code}); reconnecting`);
+      reconnectLater();
     });
-    watchdog = setInterval(
+    const watchdog = setInterval(
       () => {
         if (Date.now() - lastFrameAt <= silenceMs) return;
         complain('silent', `silent for ${Math.round((Date.now() - lastFrameAt) / 1000)} s; reconnecting`);
         opened.terminate();
       },
-      Math.min(1_000, silenceMs),
+      Math.min(1_000, Math.max(10, silenceMs / 4)),
     );
+  }
+
+  /**
+   * The exchange announced that `announced` will close: it is read on while a successor connects
+   * (after the backoff's wait, so an exchange announcing on every connection is not hammered).
+   */
+  function replace(announced: WebSocket) {
+    if (announced !== socket || closed) return;
+    retiring?.terminate();
+    retiring = announced;
+    socket = null;
+    reconnectLater();
   }
 
   connect();
   return {
     exchange: exchange.name,
     counts,
-    connected: () => heard && socket?.readyState === WebSocket.OPEN,
+    connected: () => [socket, retiring].some((open) => open && heard.has(open) && open.readyState === WebSocket.OPEN),
     async close() {
       closed = true;
       clearTimeout(retry);
-      stopTimers();
-      const open = socket;
+      const open = [socket, retiring].filter((one): one is WebSocket => one !== null && one.readyState !== WebSocket.CLOSED);
       socket = null;
-      if (!open || open.readyState === WebSocket.CLOSED) return;
-      await new Promise<void>((resolve) => {
-        open.once('close', () => resolve());
-        open.terminate();
-      });
+      retiring = null;
+      await Promise.all(
+        open.map(
+          (one) =>
+            new Promise<void>((resolve) => {
+              one.once('close', () => resolve());
+              one.terminate();
+            }),
+        ),
+      );
     },
   };
 }

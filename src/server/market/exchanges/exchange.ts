@@ -25,7 +25,13 @@ export interface ExchangeCandle {
 }
 
 /** What one text frame of the stream said. */
-export type Frame = { kind: 'trades'; trades: ExchangeTrade[] } | { kind: 'control' } | { kind: 'garbage'; why: string };
+export type Frame =
+  /** `malformed`: items of the frame that were not trades, dropped; the trades beside them still count. */
+  | { kind: 'trades'; trades: ExchangeTrade[]; malformed?: { count: number; why: string } }
+  | { kind: 'control' }
+  /** The exchange announced this connection will close (a service upgrade): open another meanwhile. */
+  | { kind: 'reconnect'; why: string }
+  | { kind: 'garbage'; why: string };
 
 export interface ExchangeEndpoints {
   /** The WebSocket base, e.g. wss://stream.binance.com:9443 (a stand-in's in tests). */
@@ -45,15 +51,36 @@ export interface Exchange {
   socketUrl(symbols: readonly string[]): string;
   /** Frames to send once the socket is open. */
   subscriptions(symbols: readonly string[]): string[];
-  /** An application-level ping the exchange expects while the stream is quiet; null where the protocol's own ping frames do. */
-  readonly keepalive: { everyMs: number; frame: string } | null;
+  /**
+   * What keeps a quiet connection talking, as the exchange documents it: we send `frame` every
+   * `everyMs` and the exchange answers it, or (frame null) the exchange sends its own ping or
+   * heartbeat about every `everyMs`.
+   */
+  readonly keepalive: { everyMs: number; frame: string | null };
+  /** Nothing heard (trade, ping, pong, heartbeat) for this long: the connection is dead. Two keepalives or more, so one late answer is not a dead link. */
+  readonly silenceMs: number;
   parse(frame: string): Frame;
-  /** The URL of up to `limit` 1-minute candles from `from` (a minute start) on. */
+  /** The URL of the 1-minute candles of the `limit` minutes from `from` (a minute start) on. */
   candlesUrl(symbol: string, from: Date, limit: number): string;
-  /** The candles of a candles answer, oldest first; throws on an answer that is not one. */
+  /**
+   * The candles of a candles answer, oldest first; throws on an answer that is not one, and
+   * CandlesRateLimited on the exchange's documented answer to too many requests.
+   */
   parseCandles(body: unknown): ExchangeCandle[];
-  /** Most candles one request returns. */
+  /** Most candles one request returns, as the exchange documents it. */
   readonly candlesPerRequest: number;
+  /** The candles requests the exchange allows, as it documents them: at most `requests` every `perMs` (one address). */
+  readonly candlesPacing: { requests: number; perMs: number };
+}
+
+/** The exchange refused a request for coming too often: wait (`retryAfterMs` when it said how long) and ask again. */
+export class CandlesRateLimited extends Error {
+  constructor(
+    message: string,
+    readonly retryAfterMs: number | null = null,
+  ) {
+    super(message);
+  }
 }
 
 const DECIMAL = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,18})?$/;
