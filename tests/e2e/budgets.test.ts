@@ -31,7 +31,10 @@ const CEILING: Record<string, number> = {
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (issue 29; its code and texts load on the order's success) and the second Settings
   // rows: 124.6 KB measured once the texts only the server writes left the start (contract/server-texts.ts).
-  [ROUTES.option]: 125 * KB,
+  // 0.5 KB more for entry at the next tick ("Opening…" on the order and its list, the texts of an order
+  // void before it opened, the rule page's paragraph in the area's catalog, the order's watch on the
+  // price stream): 125.2 KB measured.
+  [ROUTES.option]: 125.5 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3 KB measured.
   // Back to 118 with the account security of issue 28 (the Devices and two-factor routes and their texts in the start chunk): 117.8 KB measured.
   [ROUTES.lockUp]: 118 * KB,

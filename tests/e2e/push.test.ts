@@ -151,10 +151,18 @@ it('a push message delivered by DevTools is shown by the service worker: title, 
       if (found) resolve(found.registrationId);
     }),
   );
+  // A push to a registration whose worker is not activated yet is dropped by the browser: deliver it once one is.
+  const activated = new Promise<void>((resolve) =>
+    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
+      if (versions.some((version) => version.status === 'activated' && version.scriptURL.startsWith(inject('baseUrl')))) resolve();
+    }),
+  );
   await cdp.send('ServiceWorker.enable');
   registrationId = await registered;
+  await activated;
   const payload = noticeContent({ kind: 'option_settled', id: 4321, coin: 'BTC', outcome: 'win', amount: '10.00000000', profit: '8.00000000' }, 'en');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(inject('baseUrl')).origin, registrationId, data: JSON.stringify(payload) });
+  const deliver = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(inject('baseUrl')).origin, registrationId, data: JSON.stringify(payload) });
+  await deliver();
 
   const shown = () =>
     page.evaluate(async () =>
@@ -166,10 +174,21 @@ it('a push message delivered by DevTools is shown by the service worker: title, 
         data: notification.data as unknown,
       })),
     );
-  // The browser starts the worker, runs its push handler and loads the icon before the notification is there: on a
-  // machine running the whole of `npm test` that took over the e2e polls' 10 s once (which part was slow is not
-  // known; the file's second push came at once). 30 s, the file's limit for a page: it catches a lost push, it times nothing.
-  await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
+  // The browser starts the worker, runs its push handler and loads the icon before the notification is there: 0.4 s
+  // alone. On a machine running the whole of `npm test`, the first push of this file twice showed nothing within 10
+  // and then 30 s, while the file's second push came at once: DevTools' delivery to a worker being woken was lost,
+  // not the worker's handling (the same handler shows the second). So one more delivery of the same message (its
+  // tag replaces, never adds) after 15 s; the log says when it was needed. A worker that shows nothing still fails.
+  const arrived = await expect
+    .poll(shown, { timeout: 15_000 })
+    .toHaveLength(1)
+    .then(() => true)
+    .catch(() => false);
+  if (!arrived) {
+    console.log('push: the first delivery showed nothing in 15 s; delivered again');
+    await deliver();
+    await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
+  }
   expect(await shown()).toEqual([
     {
       title: 'BTC option settled',

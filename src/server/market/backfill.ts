@@ -300,17 +300,36 @@ async function askPaced(
   signal: AbortSignal | undefined,
 ): Promise<ExchangeCandle[]> {
   for (let refusals = 0; ; refusals++) {
-    await takeTurn(exchange, signal);
     try {
-      return exchange.parseCandles(await getJson(url, signal));
+      return await inLane(exchange, async () => {
+        await takeTurn(exchange, signal);
+        try {
+          return exchange.parseCandles(await getJson(url, signal));
+        } catch (error) {
+          // Held off before the lane is free: no request waiting behind this one goes before the wait is over.
+          if (error instanceof CandlesRateLimited) holdOff(exchange, error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals);
+          throw error;
+        }
+      });
     } catch (error) {
       if (!(error instanceof CandlesRateLimited) || signal?.aborted) throw error;
       const waitMs = error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals;
-      holdOff(exchange, waitMs);
       if (refusals >= RATE_LIMIT_RETRIES || waitMs > LONGEST_WAIT_MS)
         throw new Error(`rate limited: ${error.message}; asking again in ${Math.ceil(waitMs / 1000)} s`, { cause: error });
     }
   }
+}
+
+/** Each exchange's requests, one after another: the next starts once the last was answered. */
+const lanes = new WeakMap<Exchange, Promise<unknown>>();
+
+function inLane<T>(exchange: Exchange, work: () => Promise<T>): Promise<T> {
+  const turn = (lanes.get(exchange) ?? Promise.resolve()).then(work);
+  lanes.set(
+    exchange,
+    turn.catch(() => undefined),
+  );
+  return turn;
 }
 
 export interface CandleKeeper {
