@@ -1,0 +1,20 @@
+import { readdirSync } from 'node:fs';
+import { join, sep } from 'node:path';
+import { contractTextKeys, isStatusKey, sourceFacts } from './source.ts';
+
+/**
+ * Whether a text belongs in the console's catalog part: one of its own (a message of src/console, or of
+ * contract/console-texts.ts, the answers of its calls), or a contract text that its code or its contract
+ * names (`texts.key`, read from the sources' syntax trees; httpStatusText brings the status texts). The app
+ * never loads this part.
+ */
+export function consoleText(origins: Record<string, { origin?: [string, number?][] } | undefined>, root: string) {
+  const facts = [join(root, 'src/contract/console.ts'), ...(readdirSync(join(root, 'src/console'), { recursive: true }) as string[]).map((file) => join(root, 'src/console', file))]
+    .filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'))
+    .map((file) => sourceFacts(file));
+  const named = new Set(facts.flatMap((file) => [...file.textsRead]));
+  if (facts.some((file) => file.callsHttpStatusText)) ['tooManyRequests', 'unknownError', 'http500'].forEach((key) => named.add(key));
+  const contractIds = new Set([...contractTextKeys(join(root, 'src/contract/texts.ts'))].filter(([, key]) => named.has(key) || isStatusKey(key)).map(([id]) => id));
+  const own = (origin: string) => origin.startsWith('src/console/') || origin === 'src/contract/console-texts.ts';
+  return (messageId: string) => contractIds.has(messageId) || (origins[messageId]?.origin ?? []).some(([origin]) => own(origin.split(sep).join('/')));
+}

@@ -1,0 +1,21 @@
+// @vitest-environment node
+import { describe, expect, it } from 'vitest';
+import { keptCalls } from '../../../src/build/kept-calls.ts';
+import { hook } from './helpers.ts';
+
+describe('keptCalls (src/build/kept-calls.ts)', () => {
+  it("answers `virtual:kept-calls` with the two lists read from the contract's endpoints", async () => {
+    const plugin = keptCalls();
+    hook(plugin.configResolved)({ root: process.cwd() });
+    const id = hook(plugin.resolveId)('virtual:kept-calls');
+    expect(id).toBe('\0virtual:kept-calls');
+    expect(hook(plugin.resolveId)('other')).toBeNull();
+    const watched: string[] = [];
+    const code: string = await hook(plugin.load).call({ addWatchFile: (file: string) => watched.push(file) }, id);
+    const lists = Object.fromEntries([...code.matchAll(/export const (\w+) = (.*);/g)].map(([, name, json]) => [name, JSON.parse(json!)]));
+    expect(Object.keys(lists)).toEqual(['PUBLIC_PATHS', 'USER_CALLS']);
+    expect(lists.PUBLIC_PATHS.length).toBeGreaterThan(0);
+    expect(lists.USER_CALLS.length).toBeGreaterThan(0);
+    expect(watched.some((file) => file.endsWith('registry.ts'))).toBe(true);
+  }, 60_000);
+});
