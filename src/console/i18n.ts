@@ -1,7 +1,8 @@
-// The console's languages (issue 30): English, Chinese and Thai. Its texts are one part of each
-// language's catalog (messages.po?area=console, vite.config.ts consoleText); the choice is kept in
+// The console's languages: English, Chinese and Thai. Its texts are one part of each
+// language's catalog (messages.po?area=console, src/build/console-text.ts); the choice is kept in
 // this browser and sent as the lang header, so the server's answers come in the same language.
 import { i18n, type Messages } from '@lingui/core';
+import { pickLanguage } from '../lib/call-core.ts';
 
 export const CONSOLE_LOCALES = ['en', 'zh', 'th'] as const;
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
@@ -13,14 +14,7 @@ const catalogs = import.meta.glob<{ messages: Messages }>('../locales/{en,zh,th}
 const isConsoleLocale = (value: unknown): value is ConsoleLocale => CONSOLE_LOCALES.includes(value as ConsoleLocale);
 
 /** The stored choice, else the browser's first language the console has, else English. */
-export function pickConsoleLocale(stored: string | null, languages: readonly string[]): ConsoleLocale {
-  if (isConsoleLocale(stored)) return stored;
-  for (const tag of languages) {
-    const language = tag.toLowerCase().split('-')[0];
-    if (isConsoleLocale(language)) return language;
-  }
-  return 'en';
-}
+export const pickConsoleLocale = (stored: string | null, languages: readonly string[]): ConsoleLocale => pickLanguage(CONSOLE_LOCALES, 'en', stored, languages);
 
 export const consoleLocale = (): ConsoleLocale => (isConsoleLocale(i18n.locale) ? i18n.locale : 'en');
 

@@ -1,9 +1,9 @@
-// The one door to the server (§7, ARCHITECTURE "Client data flow"): ky with the retry policy,
+// The one door to the server (§7): ky with the retry policy,
 // the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
 import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../contract/envelope.ts';
+import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../contract/envelope.ts';
 import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../contract/constants.ts';
 import { httpStatusText, texts } from '../contract/texts.ts';
 import { loginRoute, ROUTES } from '../contract/routes.ts';
@@ -14,6 +14,7 @@ import { currentRoute, navigate } from './navigation.ts';
 import { currentLocale, requestLanguage } from './i18n.ts';
 import { knownOffline, noteAnswer, noteNetworkFailure } from './offline.ts';
 import { logCall } from './call-log.ts';
+import { callHeaders, formFields, needsIdempotencyKey, newUuid, readEnvelope } from './call-core.ts';
 
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
@@ -97,14 +98,14 @@ function createClient(): KyInstance {
  */
 export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options: CallOptions = {}): Promise<ResultOf<E>> {
   client ??= createClient();
-  const write = !endpoint.readOnly;
+  const write = needsIdempotencyKey(endpoint);
   const post = endpoint.method === 'POST';
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
 
   const headers = requestHeaders();
   // One key for every attempt of this call, so the server applies a retried write once.
   if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
-  const fields = fieldsOf(input);
+  const fields = formFields(input);
   const showMask = options.loading !== false;
   const kind = write ? 'write' : 'read';
   // A read under the mask stops when the user cancels it there (the mask never offers it for a write).
@@ -125,18 +126,7 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
 }
 
 /** The headers of every call: JSON, the language, the session's token. */
-function requestHeaders(): Record<string, string> {
-  const headers: Record<string, string> = { accept: 'application/json', [LANG_HEADER]: requestLanguage(currentLocale()) };
-  if (session.token) headers[TOKEN_HEADER] = session.token;
-  return headers;
-}
-
-const fieldsOf = (input: object | undefined): Record<string, string> =>
-  Object.fromEntries(
-    Object.entries(input ?? {})
-      .filter(([, value]) => value !== undefined)
-      .map(([key, value]) => [key, String(value)]),
-  );
+const requestHeaders = (): Record<string, string> => callHeaders(currentLocale(), session.token);
 
 /** The same read: call, input, session and language. */
 const readKey = (endpoint: Endpoint, fields: Record<string, string>, headers: Record<string, string>) =>
@@ -180,7 +170,7 @@ export function prefetch<E extends Endpoint>(endpoint: E, input?: InputOf<E>): v
   client ??= createClient();
   if (!endpoint.readOnly || endpoint.method !== 'GET') return;
   const headers = requestHeaders();
-  const fields = fieldsOf(input);
+  const fields = formFields(input);
   const key = readKey(endpoint, fields, headers);
   const envelope = send(endpoint, headers, fields);
   prefetched.set(key, { envelope, until: Date.now() + PREFETCH_KEPT_MS });
@@ -267,16 +257,15 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
 }
 
 function settle<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>, options: CallOptions): ResultOf<E> {
-  if (!envelope || typeof envelope !== 'object' || !('ret' in envelope)) throw new ApiError(i18n._(texts.unknownError));
-  const message = envelope.msg || i18n._(texts.unknownError);
-  if (envelope.ret === RET_TOKEN_INVALID) {
+  const outcome = readEnvelope<ResultOf<E>>(endpoint.method, envelope);
+  if (outcome.ok) return outcome.data;
+  const message = outcome.msg || i18n._(texts.unknownError);
+  if (outcome.sessionEnded) {
     void clearSession();
     if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);
     throw new ApiError(message, RET_TOKEN_INVALID);
   }
-  const failed = endpoint.method === 'GET' ? envelope.ret !== RET_OK : envelope.ret === RET_FAIL;
-  if (failed) throw new ApiError(message, envelope.ret);
-  return envelope.data;
+  throw new ApiError(message, outcome.ret);
 }
 
 let redirecting: ReturnType<typeof setTimeout> | undefined;
@@ -314,15 +303,5 @@ export function errorText(error: unknown): string {
   return error instanceof ApiError ? error.message : i18n._(texts.unknownError);
 }
 
-/**
- * A random UUID v4 for an Idempotency-Key. crypto.randomUUID exists only in secure contexts; on a
- * plain-http LAN host the app still writes, so the key is made from getRandomValues (everywhere).
- */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext !== false) return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  bytes[6] = (bytes[6]! & 0x0f) | 0x40;
-  bytes[8] = (bytes[8]! & 0x3f) | 0x80;
-  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A new Idempotency-Key (a random UUID v4, also on a plain-http host). */
+export const newIdempotencyKey = newUuid;

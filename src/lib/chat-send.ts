@@ -6,7 +6,7 @@ import { UPLOAD_FIELD, uploadImage } from '../contract/account.ts';
 import { sendChatMessage } from '../contract/service-chat.ts';
 import { RET_TOKEN_INVALID } from '../contract/envelope.ts';
 import { ApiError, api } from './api.ts';
-import { addChatMessages, loadChat } from './chat.ts';
+import { addChatMessages, loadChat } from './chat-store.ts';
 import { outbox, type ChatOutgoing } from './outbox-store.ts';
 
 export async function sendChatEntry(entry: ChatOutgoing): Promise<void> {

@@ -1,61 +1,12 @@
-// The customer's conversation with customer service (issue 30 item 7): the messages the server has,
-// newest last, shared by the chat page and the outbox's sender (lib/chat-send.ts), which adds each
-// message it delivers. Messages written here wait in the outbox (lib/outbox.ts) until sent, so one
+// The customer's conversation with customer service: the messages (lib/chat-store.ts) and what the
+// customer writes. Messages written here wait in the outbox (lib/outbox.ts) until sent, so one
 // written offline goes when the connection returns, once (its Idempotency-Key).
-import { proxy } from 'valtio/vanilla';
-import { chatHistory, readChat, type ChatMessage } from '../contract/service-chat.ts';
-import { api, newIdempotencyKey } from './api.ts';
+import { newIdempotencyKey } from './api.ts';
 import { knownOffline } from './offline.ts';
 import { flushOutbox, registerBackgroundSync } from './outbox.ts';
 import { outbox } from './outbox-store.ts';
-import { unread } from './messages.ts';
-import { session } from './session.ts';
 
-export const chat = proxy({
-  messages: [] as ChatMessage[],
-  /** Older messages exist on the server. */
-  more: false,
-  loaded: false,
-  /** The session these messages belong to. */
-  token: '' as string | null,
-});
-
-/** Puts messages in, each once, in the order of their ids. */
-export function addChatMessages(messages: readonly ChatMessage[]): void {
-  const known = new Set(chat.messages.map((message) => message.id));
-  const fresh = messages.filter((message) => !known.has(message.id));
-  if (!fresh.length) return;
-  chat.messages = [...chat.messages, ...fresh].sort((a, b) => a.id - b.id);
-}
-
-/** The latest page: new messages join the ones shown (older pages already loaded stay). */
-export async function loadChat({ loading = false } = {}): Promise<void> {
-  if (chat.token !== session.token) Object.assign(chat, { messages: [], more: false, loaded: false, token: session.token });
-  const token = session.token;
-  const answer = await api(chatHistory, {}, { loading: loading && !chat.loaded });
-  if (token !== session.token) return;
-  if (!chat.loaded) chat.more = answer.more;
-  addChatMessages(answer.messages);
-  chat.loaded = true;
-  unread.service = answer.unread;
-}
-
-/** The page before the oldest message shown. */
-export async function loadOlderChat(): Promise<void> {
-  const oldest = chat.messages[0];
-  if (!oldest) return;
-  const answer = await api(chatHistory, { before: String(oldest.id) }, { loading: false });
-  addChatMessages(answer.messages);
-  chat.more = answer.more;
-}
-
-/** The team's answers shown are seen (nothing to say when there are none, or offline: the next open says it). */
-export async function markChatRead(): Promise<void> {
-  const last = chat.messages.at(-1);
-  if (!last || unread.service === 0) return;
-  const answer = await api(readChat, { up_to: String(last.id) }, { loading: false });
-  unread.service = answer.unread;
-}
+export { chat, addChatMessages, loadChat, loadOlderChat, markChatRead } from './chat-store.ts';
 
 /** Keeps a message to customer service (its words, a picture as a data: URL) in the outbox and sends it now if the network allows. */
 export function queueChatMessage(body: string, picture: string): Promise<void> {

@@ -1,6 +1,6 @@
 // The app language: stored choice, else the browser's, else Thai (§1). Changing it stores the
 // choice and reloads the page. `ar` is laid out right to left; `jp` is `ja` for Intl. A language's
-// catalog comes in parts (vite.config.ts, catalogsByArea): the shell's at start, a product area's
+// catalog comes in parts (src/build/catalogs-by-area.ts): the shell's at start, a product area's
 // with its first page.
 import { i18n, type Messages } from '@lingui/core';
 import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
@@ -59,7 +59,7 @@ export function warmIntl(locale: Locale): void {
 }
 
 /** §7: the request language header is zh for any Chinese locale, otherwise the app locale. */
-export const requestLanguage = (locale: string) => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale);
+export { requestLanguage } from './call-core.ts';
 
 /** The language being activated: calls made while its texts arrive already ask in it. */
 let activating: Locale | null = null;

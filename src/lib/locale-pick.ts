@@ -1,6 +1,7 @@
 // Which language the app starts in: the stored choice, else the browser's, else Thai (§1). Apart
 // from i18n.ts so the service worker can tell it too (the language whose texts it installs first).
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
+import { pickLanguage } from './call-core.ts';
 
 /** Where the app keeps its device records (storage.ts): IndexedDB database, store, and the language choice's key. */
 export const DEVICE_DB = 'coinvest';
@@ -9,12 +10,4 @@ export const LOCALE_KEY = 'locale';
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
-export function pickLocale(stored: Locale | null, browserLanguages: readonly string[]): Locale {
-  if (stored && isLocale(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const locale = base === 'ja' ? 'jp' : base;
-    if (isLocale(locale)) return locale;
-  }
-  return FALLBACK_LOCALE;
-}
+export const pickLocale = (stored: Locale | null, browserLanguages: readonly string[]): Locale => pickLanguage(LOCALES, FALLBACK_LOCALE, stored, browserLanguages);

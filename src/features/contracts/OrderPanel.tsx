@@ -86,7 +86,7 @@ export function OrderPanel({ code }: { code: string }) {
         );
       }
       change({ quantity: '', total: '' });
-      void import('../../lib/push-offer.tsx').then((offer) => offer.offerNotifications());
+      void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
     } finally {
       setConfirming(false);
     }

@@ -52,7 +52,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
     }
     toast(i18n._(texts.transactionSucceeded));
     onPlaced();
-    void import('../../lib/push-offer.tsx').then((offer) => offer.offerNotifications());
+    void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
   });
 
   return (

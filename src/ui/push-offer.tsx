@@ -1,15 +1,15 @@
-// The offer of push notifications at a moment that explains them (issue 29): after an order went
+// The offer of push notifications at a moment that explains them: after an order went
 // through (an option, a contract order), once per device, never at start. A small dialog says what
 // they are for; "Turn on" asks the browser's permission from that tap. Loaded only when an order
 // succeeds (import() from the order forms), so no start chunk carries it.
 import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
-import { errorText } from './api.ts';
-import { PUSH_TEXT, loadPushTexts, pushState, turnOnPush } from './push.ts';
-import { toast } from './toast.ts';
-import { Button } from '../ui/forms.tsx';
-import { Dialog } from '../ui/lists.tsx';
+import { errorText } from '../lib/api.ts';
+import { PUSH_TEXT, loadPushTexts, pushState, turnOnPush } from '../lib/push.ts';
+import { toast } from '../lib/toast.ts';
+import { Button } from './forms.tsx';
+import { Dialog } from './lists.tsx';
 
 const OFFERED_KEY = 'push-offered';
 
