@@ -2,12 +2,11 @@
 // token, the reason dialog of every rejection, a definition list, a polling hook and an action hook.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleTexts } from '../contract/console-texts.ts';
-import { REASON_MAX, type OperatorRole } from '../contract/console.ts';
+import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../contract/console.ts';
 import { consoleHeaders, messageOf } from './api.ts';
 import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, type ConsoleLocale } from './i18n.ts';
 
-/** How often the queues' counts are asked again (issue 30: live counts). */
+/** How often the queues' counts are asked again (live counts). */
 export const QUEUES_POLL_MS = 10_000;
 
 export function ErrorLine({ error }: { error: string }) {
@@ -156,11 +155,11 @@ export function RejectDialog({ title, onReject, onClose }: { title: string; onRe
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
   const submit = async () => {
-    if (!reason.trim()) return setError(t(consoleTexts.consoleEnterReason));
-    if (reason.trim().length > REASON_MAX) return setError(t(consoleTexts.consoleReasonTooLong));
+    const checked = checkRejectionReason(reason);
+    if ('broken' in checked) return setError(t(checked.broken));
     setBusy(true);
     try {
-      await onReject(reason.trim());
+      await onReject(checked.reason);
     } catch (failure) {
       setError(messageOf(failure));
       setBusy(false);

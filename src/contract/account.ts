@@ -44,11 +44,11 @@ export const UserInfo = shape({
 });
 export type UserInfo = v.InferOutput<typeof UserInfo>;
 
-/** `device`: issue 28, a token that remembers this device passed the second factor (kept by the app, sent back with the next login). */
+/** `device`: a token that remembers this device passed the second factor (kept by the app, sent back with the next login). */
 export const Session = shape({ token: v.string(), device: v.optional(v.string()) });
 export type Session = v.InferOutput<typeof Session>;
 /**
- * A code was sent: seconds until another may be asked for. Issue 29: our server also gives an
+ * A code was sent: seconds until another may be asked for. Our server also gives an
  * opaque `delivery` reference, to ask with `codeDelivery` whether the message went out.
  */
 const CodeSent = shape({ resend_in: whole, delivery: v.optional(v.string()) });
@@ -56,7 +56,7 @@ const CodeSent = shape({ resend_in: whole, delivery: v.optional(v.string()) });
 export const LoginInput = v.object({
   username: loginName,
   password: required(texts.enterUsernameAndPassword),
-  /** Issue 28: with two-factor on, a sign-in from a device not remembered needs the authenticator or a recovery code. */
+  /** With two-factor on, a sign-in from a device not remembered needs the authenticator or a recovery code. */
   otp,
   /** The token a sign-in on this device answered last (`Session.device`): the device is remembered. */
   device: v.optional(v.pipe(v.string(), v.maxLength(100))),
@@ -88,7 +88,7 @@ export const register = post('/users/register', RegisterInput, returns(Session),
 export const sendSmsCode = get('/users/sms', v.object({ userphone: phone, must: mustFlag }), returns(CodeSent), { auth: false });
 export const sendEmailCode = get('/users/email/get', v.object({ email, must: mustFlag }), returns(CodeSent), { auth: false });
 /**
- * Our addition (issue 29): how the code of a `delivery` reference is doing: `sending` (queued, maybe
+ * Our addition: how the code of a `delivery` reference is doing: `sending` (queued, maybe
  * after a failed try: `attempts`) or `sent`; a message that could not be sent answers ret 0 with
  * 'We could not send the code, please try again'.
  */
@@ -112,7 +112,7 @@ export const EditProfileInput = v.pipe(
     phone: v.optional(phone),
     email: v.optional(email),
     code: v.optional(code),
-    /** Issue 28: a new phone or e-mail needs the authenticator or recovery code when two-factor is on. */
+    /** A new phone or e-mail needs the authenticator or recovery code when two-factor is on. */
     otp,
   }),
   // A code alone changes nothing (it used to reach the database as an empty update: HTTP 500).
@@ -134,7 +134,7 @@ export const ChangePasswordInput = v.pipe(
 );
 export const changePassword = post('/users/edit/userpass', ChangePasswordInput, returns(Session));
 
-/** Issue 28: with two-factor on, a reset also needs the authenticator or a recovery code (a stolen phone number or mailbox alone cannot take the account). */
+/** With two-factor on, a reset also needs the authenticator or a recovery code (a stolen phone number or mailbox alone cannot take the account). */
 const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent), otp };
 export const ForgotPasswordInput = v.pipe(
   v.variant('mode', [v.object({ mode: v.literal('phone'), phone, ...resetCommon }), v.object({ mode: v.literal('email'), email, ...resetCommon })], texts.invalidRequest.id),
@@ -152,7 +152,7 @@ export const ChangePayPasswordInput = v.pipe(
     code: v.optional(code),
     password: payPassword,
     repassword: required(texts.passwordsInconsistent),
-    /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+    /** The authenticator or recovery code, when the user has two-factor on. */
     otp,
   }),
   samePasswords(),

@@ -1,4 +1,4 @@
-// The provably fair blind box (issue 12): the calls, and the one implementation of the draw's
+// The provably fair blind box: the calls, and the one implementation of the draw's
 // mathematics that the server uses to draw and the browser uses to verify. Scheme:
 //   server seed: 32 random bytes, hex; its SHA-256 (hex) is shown before any draw with it.
 //   draw n:      HMAC-SHA256(key = server seed as UTF-8 text, message = `${clientSeed}:${n}`)

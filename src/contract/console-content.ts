@@ -1,4 +1,4 @@
-// The console's content calls (issue 30 item 4), for the content role: what operators write for
+// The console's content calls, for the content role: what operators write for
 // customers — the scroll notice, slides, station messages, activities and pages — read side by side
 // (every language's version of one item) and written one language at a time. English is the item's
 // own version and what a language without one falls back to. Each write is one audit entry.

@@ -1,4 +1,4 @@
-// The admin's product calls (issue 30): the terms of option products and the trading rules of
+// The admin's product calls: the terms of option products and the trading rules of
 // contract pairs, read and changed in the console as `npm run ops -- product|pair` changes them.
 // A change names only the terms it sets, each as the operator would write `term=value`; which values
 // a term takes is decided once, on the server (server/domain/settings.ts), for both doors. Terms

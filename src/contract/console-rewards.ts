@@ -1,4 +1,4 @@
-// The content role's rewards calls (issue 30): the daily sign-in ladder, the welfare tasks and the
+// The content role's rewards calls: the daily sign-in ladder, the welfare tasks and the
 // blind box's prizes and cost, read and changed in the console as `npm run ops -- signin-ladder |
 // welfare | prizes set | prize | blindbox-cost` changes them. Values are sent as the operator would
 // write them (a ladder "5,5,10", a prize table "<name>:<asset>:<amount>:<weight>[:<stock>];…",

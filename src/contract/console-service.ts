@@ -1,4 +1,4 @@
-// The console's customer service inbox (issue 30 item 7): reviewers read the customers'
+// The console's customer service inbox: reviewers read the customers'
 // conversations, take one, answer it (a canned reply or their own words) and close it. Answers
 // reach the customer in the app's chat and as a push notification where they subscribed. Every call
 // is the reviewer role's and leaves an audit entry when it changes something; none touches a balance,

@@ -1,4 +1,4 @@
-// The operator console's texts (issue 30): the answers of the console's calls, in the operator's
+// The operator console's texts: the answers of the console's calls, in the operator's
 // language (English, Chinese, Thai; all six catalogs are filled). Kept apart from contract/texts.ts,
 // which the customer app carries: none of the console's words weigh on its start.
 import type { MessageDescriptor } from '@lingui/core';
@@ -11,7 +11,7 @@ export const consoleTexts = {
   consolePasswordFormat: /*i18n*/ { id: 'v.consolePasswordFormat', message: 'The new password must be 12 to 128 characters!' },
   consolePasswordSame: /*i18n*/ { id: 'e.consolePasswordSame', message: 'The new password must differ from the current one!' },
   consoleEnterReason: /*i18n*/ { id: 'v.consoleEnterReason', message: 'A rejection needs a reason the customer will see!' },
-  consoleReasonTooLong: /*i18n*/ { id: 'v.consoleReasonTooLong', message: 'Keep the reason under 500 characters!' },
+  consoleReasonTooLong: /*i18n*/ { id: 'v.consoleReasonTooLong', message: 'Keep the reason under 500 characters.' },
   consoleOperatorNameFormat: /*i18n*/ {
     id: 'v.consoleOperatorNameFormat',
     message: 'An operator name is 2-32 lower-case letters, digits, dots, dashes or underscores, starting with a letter!',
@@ -57,4 +57,18 @@ export const consoleTexts = {
   consoleEnterTitle: /*i18n*/ { id: 'v.consoleEnterTitle', message: 'Give the canned reply a short title!' },
   consoleTitleTooLong: /*i18n*/ { id: 'v.consoleTitleTooLong', message: 'Keep the title under 60 characters!' },
   consoleNotReviewer: /*i18n*/ { id: 'e.consoleNotReviewer', message: 'Conversations go to active reviewers only: {0} is not one!' },
-} satisfies Record<string, MessageDescriptor>;
+  // A review of an item that does not exist or no longer waits (server/domain/reviews.ts), for the console and `npm run ops` alike.
+  consoleRechargeNotFound: /*i18n*/ { id: 'e.consoleRechargeNotFound', message: 'No recharge {id}.' },
+  consoleRechargeReviewed: /*i18n*/ { id: 'e.consoleRechargeReviewed', message: 'Recharge {id} was already reviewed ({status}).' },
+  consoleWithdrawalNotFound: /*i18n*/ { id: 'e.consoleWithdrawalNotFound', message: 'No withdrawal {id}.' },
+  consoleWithdrawalReviewed: /*i18n*/ { id: 'e.consoleWithdrawalReviewed', message: 'Withdrawal {id} was already reviewed ({status}).' },
+  consoleCertificationNotFound: /*i18n*/ { id: 'e.consoleCertificationNotFound', message: 'No certification {id}.' },
+  consoleCertificationReviewed: /*i18n*/ { id: 'e.consoleCertificationReviewed', message: 'Certification {id} was already reviewed ({status}).' },
+  // Terms, links, ladders and activities an operator sets (server/domain/settings.ts, service-link.ts, liquidity.ts, activities.ts).
+  consoleLockupNotFound: /*i18n*/ { id: 'e.consoleLockupNotFound', message: 'No lock-up product {id}.' },
+  consoleServiceLinkFormat: /*i18n*/ { id: 'v.consoleServiceLinkFormat', message: 'The service link is an http(s) address, or none.' },
+  consoleHostFormat: /*i18n*/ { id: 'v.consoleHostFormat', message: '"{host}" is not a host name: list names such as help.example.com, separated by commas.' },
+  consoleLadderPast: /*i18n*/ { id: 'e.consoleLadderPast', message: 'The ladder of {day} can no longer change: publish one for a later day.' },
+  consoleEndBeforeStart: /*i18n*/ { id: 'v.consoleEndBeforeStart', message: 'The end must be after the start.' },
+  consoleActivityNotFound: /*i18n*/ { id: 'e.consoleActivityNotFound', message: 'No activity {id} (see: activities).' },
+} as const satisfies Record<string, MessageDescriptor>;

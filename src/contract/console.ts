@@ -1,10 +1,11 @@
-// The operator console's calls (issue 30), apart from the customer app's: the console's own front end
+// The operator console's calls, apart from the customer app's: the console's own front end
 // imports this module, the PWA never does. Every call but the sign-in needs an operator's session
 // (not a customer's), and each names the role it needs (endpoint.ts `console`); the server checks it
 // on every call. The integrity line: no call here sets an outcome or a price, or moves a balance
 // other than through a reviewed order's own ledger entries (tests/server/console-integrity.test.ts).
 import { consoleTexts } from './console-texts.ts';
 import * as v from 'valibot';
+import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
 import { AUTHENTICATOR_CODE, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
@@ -23,7 +24,14 @@ export const REASON_MAX = 500;
 const access = (role: ConsoleAccess) => ({ console: role });
 const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
 const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
+/** A rejection's reason, which the customer will see: written (spaces around it do not count, nor are they kept), at most REASON_MAX characters. */
 const reason = v.pipe(required(consoleTexts.consoleEnterReason), v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id));
+/** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the rule it breaks. */
+export function checkRejectionReason(given: string): { reason: string } | { broken: MessageDescriptor } {
+  const checked = v.safeParse(reason, given);
+  if (checked.success) return { reason: checked.output };
+  return { broken: checked.issues[0].message === consoleTexts.consoleReasonTooLong.id ? consoleTexts.consoleReasonTooLong : consoleTexts.consoleEnterReason };
+}
 const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
 const day = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, consoleTexts.consoleDateFormat.id)), '');
 const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');

@@ -4,7 +4,7 @@ import * as v from 'valibot';
 
 export type Method = 'GET' | 'POST';
 /**
- * What the PWA's service worker keeps of an endpoint's answers (ARCHITECTURE "Offline"): `public`,
+ * What the PWA's service worker keeps of an endpoint's answers: `public`,
  * the same for everyone, in one shared cache (stale-while-revalidate); `user`, one user's reads, in
  * that user's own cache (network first, shown offline with "as of"); `never`, always the network
  * (the default, and the only choice for anything that writes).
@@ -36,7 +36,7 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly console?: ConsoleAccess;
   /**
    * The schema of `data` in a successful answer (ret 1). Server side only: the PWA's build drops it
-   * (vite.config.ts, contractAnswersServerOnly), so there it is undefined.
+   * (src/build/contract-answers-server-only.ts), so there it is undefined.
    */
   readonly answer?: v.GenericSchema;
   /** Phantom: the type of `data` in a successful answer (the answer schema's output). */

@@ -56,7 +56,7 @@ export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[], known:
   return id !== undefined && id in known ? id : texts.invalidRequest.id;
 }
 
-// ---- Two-factor authentication (issue 28): the codes the protected calls take in `otp` --------
+// ---- Two-factor authentication: the codes the protected calls take in `otp` ---------------------
 
 /** A code of an authenticator app. */
 export const AUTHENTICATOR_CODE = /^\d{6}$/;

@@ -3,6 +3,7 @@
 // reviews recharges and withdrawals; a refusal always carries a reason the user sees.
 import Big from 'big.js';
 import * as v from 'valibot';
+import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { matching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
 import { amount } from './markets.ts';
@@ -13,7 +14,7 @@ import { decimal, decimalOrEmpty, isoTime, shape, signedDecimal, whole } from '.
 
 export const FUNDS_PAGE_SIZE = 20;
 const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
-const id = (missing = texts.orderNotFound) => matching(/^\d{1,9}$/, missing);
+const id = (missing: MessageDescriptor = texts.orderNotFound) => matching(/^\d{1,9}$/, missing);
 
 // ---- Recharge -------------------------------------------------------------------------------
 
@@ -127,7 +128,7 @@ export const WithdrawInput = v.object({
   target_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,9})?$/, texts.payeeNotFound.id)), ''),
   amount,
   paypass: matching(PAY_PASSWORD, texts.enterPayPassword, texts.payPasswordFormat),
-  /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+  /** The authenticator or recovery code, when the user has two-factor on. */
   otp,
 });
 export type WithdrawInputType = v.InferInput<typeof WithdrawInput>;

@@ -1,4 +1,4 @@
-// Push notifications (issue 29): the kinds a customer can turn off one by one, the calls that
+// Push notifications: the kinds a customer can turn off one by one, the calls that
 // subscribe a browser (Web Push, VAPID) and keep those choices, and the texts the server writes the
 // notifications in. Every call reads or changes the caller's own subscriptions and settings only.
 import * as v from 'valibot';
@@ -80,4 +80,4 @@ export const noticeTexts = {
   certificationApproved: /*i18n*/ { id: 'n.certificationApproved', message: 'Your identity verification was approved' },
   certificationRejectedTitle: /*i18n*/ { id: 'n.certificationRejectedTitle', message: 'Verification rejected' },
   serviceReplyTitle: /*i18n*/ { id: 'n.serviceReplyTitle', message: 'Customer service replied' },
-} satisfies Record<string, MessageDescriptor>;
+} as const satisfies Record<string, MessageDescriptor>;

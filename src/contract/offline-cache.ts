@@ -1,4 +1,4 @@
-// The pure pieces of the offline cache (ARCHITECTURE "Offline"), in a neutral place the service
+// The pure pieces of the offline cache, in a neutral place the service
 // worker, the page (logout deletes a partition), the build and the tests all import. No I/O here
 // but hashing. Which calls are kept is said by each endpoint (`cache`); the lists the worker routes
 // by are built from them (keptCallsOf, src/lib/kept-calls.ts).

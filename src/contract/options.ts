@@ -8,6 +8,15 @@ import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 import { Constituents, amount, coinCode } from './markets.ts';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * §5 / §9: a stake of at least the product's minimum (1 USDT unless the operator set another), for the
+ * trade form and the server alike: null, or the text broken with the minimum as written ("1", not "1.00000000").
+ */
+export function belowOptionMinimum(amount: string, minimum: string): MessageDescriptor | null {
+  return new Big(amount).lt(minimum) ? { ...texts.minimumOption, values: { 0: new Big(minimum).toFixed() } } : null;
+}
 
 export const OptionProduct = shape({
   id: whole,

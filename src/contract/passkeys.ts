@@ -1,4 +1,4 @@
-// Passkeys (issue 28; our addition to the spec): WebAuthn discoverable credentials that sign in
+// Passkeys (our addition to the spec): WebAuthn discoverable credentials that sign in
 // without a name or a password. Adding one takes the login password (and the authenticator code when
 // two-factor is on), so a stolen session alone cannot plant its own way in. The WebAuthn options and
 // answers are JSON (the shapes of the WebAuthn Level 3 `toJSON()`), carried in one form field.

@@ -35,7 +35,7 @@ export const BankCardInput = v.object({
   bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
   phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
-  /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+  /** The authenticator or recovery code, when the user has two-factor on. */
   otp,
 });
 export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)), { cache: 'user' });
@@ -81,7 +81,7 @@ export const WalletInput = v.pipe(
     currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
     chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
     address: required(texts.fillInformation),
-    /** Issue 28: the authenticator or recovery code, when the user has two-factor on. */
+    /** The authenticator or recovery code, when the user has two-factor on. */
     otp,
   }),
   v.check((input) => (WALLET_CHAINS[input.currency] as readonly string[]).includes(input.chain), texts.chooseChain.id),

@@ -16,7 +16,7 @@ export const ROUTES = {
   /** Our addition: one coin's K-line chart (`?code=BTC`). */
   coinDetail: '/pages/coinList/detail',
   blindBox: '/pages/blindbox/index',
-  /** Our addition: the user's draws verified in the browser (issue 12). */
+  /** Our addition: the user's draws verified in the browser. */
   blindBoxVerify: '/pages/blindbox/verify',
   lockUp: '/pages/Lock-up/Lock-up',
   lockUpDetails: '/pages/Lock-up/productDetails/productDetails',
@@ -34,11 +34,11 @@ export const ROUTES = {
   tradePassword: '/pages/mine/setting/tradePwd',
   payPassword: '/pages/mine/setting/paypass',
   currency: '/pages/mine/setting/chooseMoneyType',
-  /** Our addition (issue 28): the signed-in devices and sessions, opened from Settings. */
+  /** Our addition: the signed-in devices and sessions, opened from Settings. */
   devices: '/pages/mine/setting/devices',
-  /** Our addition (issue 28): two-factor authentication (an authenticator app), opened from Settings. */
+  /** Our addition: two-factor authentication (an authenticator app), opened from Settings. */
   twoFactor: '/pages/mine/setting/twoFactor',
-  /** Our addition (issue 28): passkeys, opened from Settings. */
+  /** Our addition: passkeys, opened from Settings. */
   passkeys: '/pages/mine/setting/passkeys',
   certificationPrimary: '/pages/mine/Certification/primary',
   certificationAdvanced: '/pages/mine/Certification/advanced',
@@ -66,14 +66,14 @@ export const ROUTES = {
   contracts: '/pages/contracts/contracts',
   contractOrders: '/pages/contracts/orderList',
   service: '/pages/service/index',
-  /** Ours (issue 30): the conversation with customer service. */
+  /** Ours: the conversation with customer service. */
   serviceChat: '/pages/service/chat',
   intro: '/pages/intro/intro',
   activities: '/pages/activeList/index',
   activityDetails: '/pages/activeList/activeDetails',
   chooseLocation: '/pages/map/chooseLocation',
   openLocation: '/pages/map/openLocation',
-  /** Our addition (issue 15): what the app keeps and does offline, for QA; opened from the version line. */
+  /** Our addition: what the app keeps and does offline, for QA; opened from the version line. */
   diagnostics: '/pages/mine/diagnostics',
 } as const;
 

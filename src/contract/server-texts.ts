@@ -100,4 +100,4 @@ export const serverTexts = {
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
   houseMinuteLimit: /*i18n*/ { id: 'e.houseMinuteLimit', message: 'You can buy at most {0} USDT per minute, please try again shortly!' },
   houseExposureLimit: /*i18n*/ { id: 'e.houseExposureLimit', message: 'This direction is at its limit for now, please try a smaller amount!' },
-} satisfies Record<string, MessageDescriptor>;
+} as const satisfies Record<string, MessageDescriptor>;

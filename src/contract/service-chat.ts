@@ -1,4 +1,4 @@
-// Customer service (issue 30 item 7): the customer's conversation with the service team, in the app's
+// Customer service: the customer's conversation with the service team, in the app's
 // service page. One conversation per customer, made by their first message; the customer writes text
 // and pictures, operators answer with text (contract/console-service.ts). Every call is the caller's
 // own conversation only. A message sent offline waits in the app's outbox and is sent once, with the
@@ -22,7 +22,7 @@ export const chatTexts = {
   chatTooLong: /*i18n*/ { id: 'v.chatTooLong', message: 'The message is too long (at most 2,000 characters)!' },
   chatPicturesLimit: /*i18n*/ { id: 'e.chatPicturesLimit', message: 'You have sent {0} pictures today: please describe the rest in words or try again tomorrow!' },
   chatPictureNotYours: /*i18n*/ { id: 'e.chatPictureNotYours', message: 'This picture cannot be sent: please choose it again!' },
-} satisfies Record<string, MessageDescriptor>;
+} as const satisfies Record<string, MessageDescriptor>;
 
 const messageId = v.pipe(v.string(texts.invalidRequest.id), v.regex(/^\d{1,9}$/, texts.invalidRequest.id));
 

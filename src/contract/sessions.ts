@@ -1,4 +1,4 @@
-// Devices and sessions (issue 28; our additions): every session signed in to the caller's account,
+// Devices and sessions (our additions): every session signed in to the caller's account,
 // and ending one or all the others. Every call reads or ends the caller's own sessions only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';

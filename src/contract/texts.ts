@@ -30,7 +30,7 @@ export const texts = {
   // Answers of the account calls
   codeSent: /*i18n*/ { id: 'e.codeSent', message: 'The verification code has been sent!' },
   getCodeFailed: /*i18n*/ { id: 'e.getCodeFailed', message: 'Failed to get the verification code!' },
-  // Issue 29: codes by e-mail and SMS (the message itself, and its fate)
+  // Codes by e-mail and SMS (the message itself, and its fate)
   tooManyAttempts: /*i18n*/ { id: 'e.tooManyAttempts', message: 'Too many attempts, please try again later!' },
   tokenInvalid: /*i18n*/ { id: 'e.tokenInvalid', message: 'Your login has expired, please log in again!' },
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
@@ -113,7 +113,7 @@ export const texts = {
     id: 'e.payeeCooling',
     message: 'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
   },
-  // Issue 28: devices and sessions
+  // Devices and sessions
   sessionNotFound: /*i18n*/ { id: 'e.sessionNotFound', message: 'This session does not exist or has already ended!' },
   notEnoughPoints: /*i18n*/ { id: 'e.notEnoughPoints', message: 'Not enough points!' },
   submitted: /*i18n*/ { id: 'e.submitted', message: 'Submitted successfully, please wait for the review!' },
@@ -152,27 +152,27 @@ export const texts = {
   secureContextNeeded: /*i18n*/ { id: 'm.secureContextNeeded', message: 'Offline use and installing the app need a secure (https) connection.' },
   pageLoadFailed: /*i18n*/ { id: 'm.pageLoadFailed', message: 'The page failed to load. Please check your network and try again.' },
 
-  // Issue 12: share, service, company profile, web-view, maps
+  // Share, service, company profile, web-view, maps
   inviteNotActivated: /*i18n*/ { id: 'e.inviteNotActivated', message: 'Your account has not yet activated the invitation permission!' },
 
-  // Issue 12: daily sign-in and welfare
+  // Daily sign-in and welfare
 
-  // Issue 12: blind box and activities
+  // Blind box and activities
   choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },
   clientSeedFormat: /*i18n*/ { id: 'v.clientSeedFormat', message: 'The client seed must be 1-64 letters, digits or symbols without spaces!' },
   activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
 
-  // Issue 28: two-factor authentication
+  // Two-factor authentication
   enterAuthenticatorCode: /*i18n*/ { id: 'v.enterAuthenticatorCode', message: 'Please enter the code from your authenticator app!' },
   authenticatorCodeFormat: /*i18n*/ { id: 'v.authenticatorCodeFormat', message: 'The authenticator code must be 6 digits!' },
   authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
   enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
 
-  // Issue 28: passkeys
+  // Passkeys
   passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },
   passkeyNotFound: /*i18n*/ { id: 'e.passkeyNotFound', message: 'This passkey does not exist or has already been removed!' },
   passkeyUnavailable: /*i18n*/ { id: 'e.passkeyUnavailable', message: 'Passkeys work only when the app is opened over HTTPS!' },
-} satisfies Record<string, MessageDescriptor>;
+} as const satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;
 

@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28; our addition to the spec): the codes of an authenticator app
+// Two-factor authentication (our addition to the spec): the codes of an authenticator app
 // (TOTP, RFC 6238: 6 digits every 30 seconds) and ten one-time recovery codes. When it is on, the
 // calls that move money out or change how the account is reached take a code in the field `otp`.
 import * as v from 'valibot';

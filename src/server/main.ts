@@ -9,6 +9,7 @@ import { claimKeyCheck, recordProduction } from './domain/config-entries.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
+import { grantDemoBalances } from './domain/demo.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
@@ -43,8 +44,9 @@ if (config.production) await recordProduction(db, clock.now());
 // Processes starting together on one empty PostgreSQL would both seed it: one at a time.
 await database.exclusive(async () => {
   if (config.seedDemo) await seedDemo(db);
-  await seedMarkets(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
-  await seedFunds(db, config.seedDemo ? DEMO_ACCOUNT.username : null, clock.now());
+  await seedMarkets(db, clock.now());
+  await seedFunds(db);
+  if (config.seedDemo) await grantDemoBalances(db, DEMO_ACCOUNT.username, clock.now());
   await seedEarn(db, clock.now(), config.earnTimeZone);
   await seedWelfare(db);
 });

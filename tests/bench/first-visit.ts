@@ -1,4 +1,4 @@
-// What a first visit downloads, counted on the wire (issue 31: ≤ 300 KB in total, the page plus
+// What a first visit downloads, counted on the wire (target: ≤ 300 KB in total, the page plus
 // what the service worker's install fetches). A proxy between Chromium and the server counts every
 // byte the server sends and gives each response to the request it answers (Chromium sends one
 // request at a time on an HTTP/1.1 connection). The files the worker fetches once the first screen

@@ -9,6 +9,7 @@ import Fastify from 'fastify';
 import { type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { grantDemoBalances } from '../../src/server/domain/demo.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { createMarket } from '../../src/server/market/market.ts';
@@ -53,7 +54,8 @@ async function compare(name: string, url: string, headers: Record<string, string
 
 async function run(label: string, database: Database) {
   await seedDemo(database.db);
-  await seedMarkets(database.db, DEMO_ACCOUNT.username, new Date());
+  await seedMarkets(database.db, new Date());
+  await grantDemoBalances(database.db, DEMO_ACCOUNT.username, new Date());
   // The feed runs as on a live server: the coin list changes once a second.
   const feed = simulatedFeed({
     coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),

@@ -149,7 +149,7 @@ async function indexLag() {
   const codes = LISTED_COINS.map((coin) => coin.code);
   const market = await exchangesAt(['binance', 'okx', 'kraken'], Object.fromEntries(LISTED_COINS.map((coin) => [coin.code, coin.startPrice])));
   const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
-  await seedMarkets(database.db, null, new Date());
+  await seedMarkets(database.db, new Date());
   const feed = indexFeed({ exchanges: market.exchanges, coins: indexed(codes, market.exchanges), clock: systemClock, log: () => {} });
   /** By step id (its second): when the rule priced it, and the times of the exchange messages it used. */
   const steps = new Map<number, { stepped: number; messages: number[] }>();

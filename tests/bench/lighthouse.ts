@@ -1,6 +1,6 @@
 // Lighthouse (mobile, simulated throttling) on Home, Markets, Options, Mining, Mine and the login page
 // of the built PWA, served as `npm start` serves it; the run with the median performance score of each
-// route is printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target (issue 31): ≥ 0.95
+// route is printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target: ≥ 0.95
 // performance and TBT ≤ 200 ms on each. A trivial static page is scored first in the same browser
 // with the same settings, and Lighthouse's CPU benchmark index printed beside it: a slow machine (a
 // low index, the trivial page's TBT above 0) is told apart from a slow app. LIGHTHOUSE_URL measures a server already running instead (its demo account,

@@ -48,7 +48,7 @@ async function resetBalances(database: Database) {
 
 async function prepare(database: Database, now: Date) {
   const { db } = database;
-  await seedMarkets(db, null, new Date(now.getTime() - 3600_000));
+  await seedMarkets(db, new Date(now.getTime() - 3600_000));
   await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
   await db.execute(
     sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, a.asset, 'available', 100000000, 'bench_grant', 'bench-matching' from users cross join (values ('USDT'), ('BTC')) a(asset) where username like 'bench%'`,

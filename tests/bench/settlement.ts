@@ -15,7 +15,7 @@ const PUSH_USERS = Number(process.env.BENCH_PUSH_USERS ?? 0);
 
 async function prepare(database: Database, now: Date) {
   const { db } = database;
-  await seedMarkets(db, null, now);
+  await seedMarkets(db, now);
   await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
   const start = new Date(now.getTime() - 120_000).toISOString();
   const end = new Date(now.getTime() - 60_000).toISOString();

@@ -113,7 +113,7 @@ async function measure(label: string, port: number, record: (at: Date) => Promis
 /** The feed in the server's own process: it records each step and fans it out. */
 async function feedInProcess() {
   const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
-  await seedMarkets(database.db, null, new Date());
+  await seedMarkets(database.db, new Date());
   const feed = simulatedFeed({ coins, seed: 1, clock: systemClock });
   const market = createMarket(database.db, feed, systemClock);
   const { app, port } = await serve(database, market);
@@ -140,7 +140,7 @@ async function feedInAnotherProcess() {
   let recorder: ChildProcess | null = null;
   let market: Market | null = null;
   try {
-    await seedMarkets(database.db, null, new Date());
+    await seedMarkets(database.db, new Date());
     recorder = forkTs('./stream-recorder.ts', [url]);
     await nextMessage(recorder, 'leading');
     // This process never runs a feed: it follows what the recorder records.

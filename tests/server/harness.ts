@@ -105,7 +105,7 @@ export async function startHarness(
   options: {
     authRateLimitPerMinute?: number;
     payeeCoolingMs?: number;
-    /** The app's real sender (issue 29: the delivery queue); else codes are kept in `sent`. */
+    /** The app's real sender (the delivery queue); else codes are kept in `sent`. */
     sender?: (db: Database['db']) => CodeSender;
   } = {},
 ): Promise<Harness> {
@@ -122,8 +122,8 @@ export async function startHarness(
   };
   const sent: SentCode[] = [];
   const sender: CodeSender = options.sender?.(database.db) ?? { send: async (message) => void sent.push(message) };
-  await seedMarkets(database.db, null, clock.now());
-  await seedFunds(database.db, null, clock.now());
+  await seedMarkets(database.db, clock.now());
+  await seedFunds(database.db);
   await seedEarn(database.db, clock.now(), DEFAULT_EARN_TIMEZONE);
   const feed = simulatedFeed({
     coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),

@@ -1,4 +1,4 @@
-// ARCHITECTURE "i18n": stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
+// The app's language: stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -92,7 +92,7 @@ describe('the active locale', () => {
   });
 });
 
-describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
+describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
   type Part = { messages: Record<string, unknown> };
   type Shell = Part & { areas: Record<string, () => Promise<Part>> };
 
@@ -103,9 +103,9 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
       .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('server') && file !== join('contract', 'texts.ts'))
       .map((file) => readFileSync(join('src', file), 'utf8'))
       .join('\n');
-    const keyOf = new Map(Object.entries(texts).map(([key, text]) => [text.id, key]));
+    const keyOf = new Map<string, string>(Object.entries(texts).map(([key, text]) => [text.id, key]));
     // The server's own texts and the operator console's (contract/server-texts.ts, console-texts.ts): the server translates them; the app never names them.
-    const serverOnlyIds = new Set([...Object.values(serverTexts), ...Object.values(consoleTexts)].map((text) => text.id));
+    const serverOnlyIds = new Set<string>([...Object.values(serverTexts), ...Object.values(consoleTexts)].map((text) => text.id));
     const named = (key: string) => new RegExp(`\\btexts\\.${key}\\b|'${key}'`).test(sources);
     for (const locale of LOCALES) {
       const whole = (await import(`../../src/locales/${locale}/messages.po`)) as Part;
@@ -118,7 +118,7 @@ describe('catalogs in parts (vite.config.ts, catalogsByArea)', () => {
         shellIds.filter((id) => areaIds.has(id)),
         locale,
       ).toEqual([]);
-      // The operator console's part (its own build, vite.config.ts consoleText): its texts, which the app never loads.
+      // The operator console's part (its own build, src/build/console-text.ts): its texts, which the app never loads.
       const consolePart = (await import(`../../src/locales/${locale}/messages.po?area=console`)) as Part;
       const consoleIds = new Set(Object.keys(consolePart.messages));
       for (const text of Object.values(consoleTexts)) expect(consoleIds.has(text.id), `${locale} ${text.id}`).toBe(true);

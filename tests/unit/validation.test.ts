@@ -203,7 +203,7 @@ describe('edit profile', () => {
 
 describe('firstError never shows valibot English', () => {
   it('a wrong type falls back to a text of texts.ts', () => {
-    const known = new Set(Object.values(texts).map((text) => text.message));
+    const known = new Set<string>(Object.values(texts).map((text) => text.message));
     expect(known.has(firstError(LoginForm, null) ?? '')).toBe(true);
     expect(known.has(firstError(RegisterInput, 42) ?? '')).toBe(true);
   });

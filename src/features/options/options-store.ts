@@ -10,6 +10,7 @@ import * as v from 'valibot';
 import {
   OPTION_PAGE_SIZE,
   PlaceOptionInput,
+  belowOptionMinimum,
   optionOrder,
   optionOrders,
   optionProducts,
@@ -132,13 +133,8 @@ export type PlaceInput = v.InferInput<typeof PlaceOptionInput>;
 export function orderProblem(input: PlaceInput, product: OptionProduct | undefined, available: string): string | null {
   const problem = firstError(PlaceOptionInput, input);
   if (problem) return problem;
-  // §5 / §9: at least the product's minimum, 1 USDT.
-  const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT);
-  if (new Big(input.amount).lt(minimum)) {
-    // A named descriptor: Lingui's extractor cannot read an object literal with a spread here.
-    const text = { ...texts.minimumOption, values: { 0: minimum.toFixed() } };
-    return i18n._(text);
-  }
+  const belowMinimum = belowOptionMinimum(input.amount, product?.min_amount ?? MIN_OPTION_USDT);
+  if (belowMinimum) return i18n._(belowMinimum);
   if (new Big(input.amount).gt(available)) return i18n._(texts.insufficientBalance);
   return null;
 }

@@ -1023,7 +1023,7 @@ export const serverKeys = pgTable('server_keys', {
   createdAt: at('created_at').notNull().defaultNow(),
 });
 
-// ---- The operator console (issue 30): operators, their sessions, four eyes, the audit log ------
+// ---- The operator console: operators, their sessions, four eyes, the audit log ------------------
 
 /**
  * A console operator, apart from the customers: one role, a password (argon2id, like customers')
@@ -1101,7 +1101,7 @@ export const auditLog = pgTable(
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operator, t.at), index('audit_log_target_idx').on(t.target, t.at)],
 );
 
-// ---- Customer service (issue 30 item 7): one conversation per customer, answered by reviewers ---
+// ---- Customer service: one conversation per customer, answered by reviewers ---------------------
 
 /**
  * A customer's conversation with the service team: one per customer, made by their first message.

@@ -1,10 +1,8 @@
 // Money settings on first start: the recharge channels, the withdrawal rules, the VIP levels and
-// the points rule; the demo account also gets some points to redeem. Only what is missing is added.
-import { eq, sql } from 'drizzle-orm';
+// the points rule (the demo account's points to redeem are granted by domain/demo.ts). Only what is missing is added.
+import { sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
-import { configEntries, rechargeChannels, users, vipLevels, withdrawRules } from './schema.ts';
-import { AlreadyPosted, post } from '../domain/ledger.ts';
-import { POINTS } from '../../contract/rewards.ts';
+import { configEntries, rechargeChannels, vipLevels, withdrawRules } from './schema.ts';
 
 /** Demo deposit addresses (well-formed for their chains; not real wallets) and a demo bank account. */
 export const RECHARGE_CHANNELS = [
@@ -45,7 +43,7 @@ export const VIP_LEVELS = [
 export const POINTS_RULE = { usdt_per_point: '0.01', min_points: '100' };
 export const DEMO_POINTS = '2500';
 
-export async function seedFunds(db: Db, demoUsername: string | null, now: Date): Promise<void> {
+export async function seedFunds(db: Db): Promise<void> {
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(rechargeChannels)) as [{ count: number }];
   if (Number(count) === 0) await db.insert(rechargeChannels).values(RECHARGE_CHANNELS);
   await db.insert(withdrawRules).values(WITHDRAW_RULES).onConflictDoNothing();
@@ -54,12 +52,4 @@ export async function seedFunds(db: Db, demoUsername: string | null, now: Date):
     .insert(configEntries)
     .values(Object.entries(POINTS_RULE).map(([key, value]) => ({ act: 'points', key, value })))
     .onConflictDoNothing();
-  if (!demoUsername) return;
-  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, demoUsername));
-  if (!demo) return;
-  try {
-    await db.transaction((tx) => post(tx, { userId: demo.id, asset: POINTS, amount: DEMO_POINTS, kind: 'demo_grant', reference: `demo-points:${demo.id}` }, now));
-  } catch (error) {
-    if (!(error instanceof AlreadyPosted)) throw error;
-  }
 }

@@ -1,9 +1,7 @@
-// Market data on first start: the listed coins, their option products, the fiat rates, and the
-// demo account's grant of USDT (a ledger entry like any other).
-import { eq } from 'drizzle-orm';
+// Market data on first start: the listed coins, their option products, the fiat rates and the
+// contract pairs (the demo account's grant of USDT is domain/demo.ts's: a ledger entry like any other).
 import type { Db } from './connection.ts';
-import { coins, contractPairs, fiatRates, optionProducts, users } from './schema.ts';
-import { USDT, post, AlreadyPosted } from '../domain/ledger.ts';
+import { coins, contractPairs, fiatRates, optionProducts } from './schema.ts';
 
 /** Plausible starting prices (USDT) and annualised volatilities of the simulated feed. */
 export const LISTED_COINS = [
@@ -45,7 +43,7 @@ export const FIAT_RATES = [
 
 export const DEMO_GRANT_USDT = '10000';
 
-export async function seedMarkets(db: Db, demoUsername: string | null, now: Date): Promise<void> {
+export async function seedMarkets(db: Db, now: Date): Promise<void> {
   await db
     .insert(coins)
     .values(LISTED_COINS.map((coin, sort) => ({ ...coin, sort })))
@@ -68,12 +66,4 @@ export async function seedMarkets(db: Db, demoUsername: string | null, now: Date
       })),
     )
     .onConflictDoNothing();
-  if (!demoUsername) return;
-  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.username, demoUsername));
-  if (!demo) return;
-  try {
-    await db.transaction((tx) => post(tx, { userId: demo.id, asset: USDT, amount: DEMO_GRANT_USDT, kind: 'demo_grant', reference: `demo:${demo.id}` }, now));
-  } catch (error) {
-    if (!(error instanceof AlreadyPosted)) throw error;
-  }
 }

@@ -1,4 +1,4 @@
-// The demo's words for customers in the app's other five languages (issue 30 item 4): the scroll
+// The demo's words for customers in the app's other five languages: the scroll
 // notice, the slides' titles, the welcome message and the activities. English is each item's own row
 // (seed.ts, seed-blindbox.ts); a version here is added to a demo item whose English is still the
 // demo's (an operator's rewrite is theirs) and only where that language has none, so every start may run it.

@@ -3,8 +3,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { configEntries, messages, slides, users } from './schema.ts';
-import { hashSecret } from '../domain/accounts.ts';
-import { postMessage } from '../domain/messages.ts';
+import { hashSecret } from '../secret-hash.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { seedContent } from './seed-content.ts';
 import { seedBlindBox } from './seed-blindbox.ts';
@@ -56,7 +55,8 @@ export async function seedDemo(db: Db): Promise<boolean> {
     .from(messages)
     .where(and(isNull(messages.userId), eq(messages.title, WELCOME_MESSAGE.title)))
     .limit(1);
-  if (!welcome) await postMessage(db, { to: null, ...WELCOME_MESSAGE }, new Date());
+  // A broadcast (no user): nothing is pushed for it, the row is the whole message.
+  if (!welcome) await db.insert(messages).values({ userId: null, ...WELCOME_MESSAGE, createdAt: new Date() });
   await seedContent(db);
   await seedBlindBox(db);
   // After the items: their other languages (the items' own rows are English).

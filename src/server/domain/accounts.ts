@@ -1,13 +1,12 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
-import { hash, verify } from '@node-rs/argon2';
 import { eq, inArray, or } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, type TextId } from './refusal.ts';
 import { publicAvatarCopy } from './uploads.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
@@ -15,21 +14,10 @@ import type { Currency } from '../../contract/constants.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
-// Algorithm 2 = argon2id; OWASP's minimum of 19 MiB, 2 passes.
-const ARGON2 = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+import { hashSecret, verifySecret } from '../secret-hash.ts';
 
-export const hashSecret = (secret: string) => hash(secret, ARGON2);
-
-/** Checks a secret against a stored hash; with no hash it still spends the time (no user probing). */
-let decoy: Promise<string> | null = null;
-export async function verifySecret(storedHash: string | null | undefined, secret: string): Promise<boolean> {
-  if (!storedHash) {
-    decoy ??= hashSecret('decoy-password');
-    await verify(await decoy, secret).catch(() => false);
-    return false;
-  }
-  return verify(storedHash, secret).catch(() => false);
-}
+// The hashing itself sits below the domain (the seeds hash the demo account's passwords with it).
+export { hashSecret, verifySecret };
 
 const INVITE_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 export function newInviteCode(): string {
@@ -193,7 +181,7 @@ export function isUniqueViolation(error: unknown): boolean {
  * checked, so guesses sent at once are tried one after another and the sixth finds the lock, on
  * every server process. With no stored hash the check still spends the time and fails.
  */
-export async function checkSecret(db: Executor, key: string, storedHash: string | null | undefined, secret: string, wrongTextId: string, now: Date) {
+export async function checkSecret(db: Executor, key: string, storedHash: string | null | undefined, secret: string, wrongTextId: TextId, now: Date) {
   const outcome = await db.transaction(async (tx) => {
     await holdCounter(tx, key, PASSWORD_LIMIT, now);
     if (await isLimited(tx, key, PASSWORD_LIMIT, now)) return 'limited';

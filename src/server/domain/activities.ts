@@ -9,6 +9,7 @@ import type { Paged } from '../../contract/envelope.ts';
 import { sanitizeRichText } from '../../contract/rich-text.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { inLanguage } from './content-languages.ts';
 
 type ActivityRow = typeof activities.$inferSelect;
@@ -68,7 +69,7 @@ export const allActivities = (db: Executor) => db.select().from(activities).orde
 
 /** An activity's period ends after it starts (no end: it runs on). */
 function refuseBackwards(startsAt: Date, endsAt: Date | null | undefined): void {
-  if (endsAt && endsAt <= startsAt) throw new Refusal('The end must be after the start.');
+  if (endsAt && endsAt <= startsAt) throw new Refusal(consoleTexts.consoleEndBeforeStart.id);
 }
 
 /** Publishes an activity; its body is stored sanitised. */
@@ -83,9 +84,9 @@ export async function publishActivity(db: Executor, activity: ActivityChanges & 
 
 /** Changes an activity (a new body is stored sanitised); the period it ends up with must still end after it starts. */
 export async function changeActivity(db: Executor, id: number, changes: ActivityChanges): Promise<void> {
-  if (!Object.keys(changes).length) throw new Refusal('Nothing to change.');
+  if (!Object.keys(changes).length) throw new Refusal(consoleTexts.consoleNothingToChange.id);
   const [current] = await db.select().from(activities).where(eq(activities.id, id));
-  if (!current) throw new Refusal(`No activity ${id} (see: activities).`);
+  if (!current) throw new Refusal(consoleTexts.consoleActivityNotFound.id, { id: String(id) });
   refuseBackwards(changes.startsAt ?? current.startsAt, changes.endsAt === undefined ? current.endsAt : changes.endsAt);
   const body = changes.body === undefined ? {} : { body: sanitizeRichText(changes.body) };
   await db

@@ -1,9 +1,10 @@
-// The audit log (issue 30): every operator action, from the console or the command line, appended in
+// The audit log: every operator action, from the console or the command line, appended in
 // the action's own transaction (an action that rolls back leaves no entry; an entry without its
 // action cannot be). Append-only in the database itself: a trigger refuses UPDATE, DELETE and
 // TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past.
 import { consoleTexts } from '../../contract/console-texts.ts';
-import { and, count, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { auditLog } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -51,21 +52,10 @@ export async function searchAudit(db: Executor, filter: AuditFilter, page: numbe
   if (filter.target) where.push(eq(auditLog.target, filter.target));
   if (filter.from) where.push(gte(auditLog.at, startOfDay(filter.from)));
   if (filter.to) where.push(lt(auditLog.at, new Date(startOfDay(filter.to).getTime() + 86_400_000)));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(auditLog)
-      .where(and(...where))
-      .orderBy(desc(auditLog.id))
-      .limit(AUDIT_PAGE_SIZE)
-      .offset((page - 1) * AUDIT_PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(auditLog)
-      .where(and(...where)),
-  ]);
+  const matching = and(...where);
+  const { lists, total } = await pagedQuery(db, () => db.select().from(auditLog).where(matching).$dynamic(), [desc(auditLog.id)], page, AUDIT_PAGE_SIZE);
   return {
-    entries: rows.map((row) => ({
+    entries: lists.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       operator: row.operator,
@@ -75,6 +65,6 @@ export async function searchAudit(db: Executor, filter: AuditFilter, page: numbe
       before: row.before,
       after: row.after,
     })),
-    total: Number(counted?.n ?? 0),
+    total,
   };
 }

@@ -1,11 +1,12 @@
-// The provably fair blind box (issue 12). A draw's outcome is fixed by the committed server seed,
+// The provably fair blind box. A draw's outcome is fixed by the committed server seed,
 // the client seed and the nonce (contract/blindbox.ts): nothing here, in the HTTP calls or in the
 // operator commands can choose it. A draw takes the cost, the prize's stock and pays the prize in
 // one transaction; a sold-out prize refuses the draw (never re-rolled to another prize: fairness).
 import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { boxDraws, boxPrizes, boxSeeds, configEntries } from '../db/schema.ts';
 import {
@@ -345,16 +346,8 @@ function drawView(row: typeof boxDraws.$inferSelect, seed: Pick<SeedRow, 'server
 
 /** The caller's draws, newest first, with the seed revealed where it has been rotated. */
 export async function drawHistory(db: Executor, userId: number, page: number): Promise<Paged<BoxDraw>> {
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select({ draw: boxDraws, seed: { serverHash: boxSeeds.serverHash, serverSeed: boxSeeds.serverSeed, revealedAt: boxSeeds.revealedAt } })
-      .from(boxDraws)
-      .innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId))
-      .where(eq(boxDraws.userId, userId))
-      .orderBy(desc(boxDraws.id))
-      .limit(DRAWS_PAGE_SIZE)
-      .offset((page - 1) * DRAWS_PAGE_SIZE),
-    db.select({ n: count() }).from(boxDraws).where(eq(boxDraws.userId, userId)),
-  ]);
-  return { lists: rows.map((row) => drawView(row.draw, row.seed)), page, total: Number(counted?.n ?? 0) };
+  const seed = { serverHash: boxSeeds.serverHash, serverSeed: boxSeeds.serverSeed, revealedAt: boxSeeds.revealedAt };
+  const draws = () => db.select({ draw: boxDraws, seed }).from(boxDraws).innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId)).where(eq(boxDraws.userId, userId)).$dynamic();
+  const listed = await pagedQuery(db, draws, [desc(boxDraws.id)], page, DRAWS_PAGE_SIZE);
+  return { ...listed, lists: listed.lists.map((row) => drawView(row.draw, row.seed)) };
 }

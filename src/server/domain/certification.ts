@@ -10,7 +10,8 @@ import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
-import { requireReason } from './reviews.ts';
+import { claimForReview, requireReason, type Reviewable } from './reviews.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
@@ -85,12 +86,15 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
   return certificationStateOf(tx, userId);
 }
 
-async function claimInReview(tx: Tx, id: number): Promise<CertificationRow> {
-  const [row] = await tx.select().from(certifications).where(eq(certifications.id, id)).for('update');
-  if (!row) throw new Refusal(`No certification ${id}.`);
-  if (row.status !== 'review') throw new Refusal(`Certification ${id} was already reviewed (${row.status}).`);
-  return row;
-}
+/** A certification waits for review in 'review'. */
+const submissions: Reviewable = {
+  table: certifications,
+  id: certifications.id,
+  waiting: 'review',
+  missing: consoleTexts.consoleCertificationNotFound,
+  reviewed: consoleTexts.consoleCertificationReviewed,
+};
+const claimInReview = (tx: Tx, id: number) => claimForReview<CertificationRow>(tx, submissions, id);
 
 export async function verifyCertification(tx: Tx, id: number, now: Date): Promise<CertificationRow> {
   const row = await claimInReview(tx, id);

@@ -1,4 +1,4 @@
-// Content in every language (issue 30 item 4): what operators write for customers — the scroll
+// Content in every language: what operators write for customers — the scroll
 // notice, slides, station messages, activities and pages — read in the request's language, else in
 // English. An item's own row is its English version; the other languages' versions are rows of
 // content_translations (pages keep every language in content_pages). The console and the operator

@@ -1,5 +1,5 @@
 // Pages of text by key and language (company profile, intro, FAQ): the request language's
-// version, else English (issue 12: translated per request language).
+// version, else English.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ContentPage, ContentPageKey } from '../../contract/support.ts';

@@ -5,7 +5,8 @@
 // before it was accepted: whoever watches the exchanges could buy a move the tick has not caught up with.
 // The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
 import Big from 'big.js';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -27,7 +28,7 @@ import {
   type VoidReason,
 } from '../../contract/contracts.ts';
 import type { PriceSource } from '../../contract/markets.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
 import { freeze, postMany, unfreeze, type Posting } from './ledger.ts';
@@ -96,7 +97,7 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
     { price_decimals: priceDecimals, quantity_decimals: quantityDecimals, min_notional: pair.min_notional, price_band: pair.price_band },
     market,
   );
-  if ('broken' in checked) throw new Refusal(checked.broken.text.id, checked.broken.values);
+  if ('broken' in checked) throw refusalOf({ ...checked.broken.text, values: checked.broken.values });
   const { quantity } = checked;
 
   const base = {
@@ -427,17 +428,7 @@ export async function contractOrdersOf(db: Executor, userId: number, list: Contr
     open ? inArray(contractOrders.status, ['open', 'filling']) : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
     code ? eq(contractOrders.coin, code) : undefined,
   );
-  const [lists, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(contractOrders)
-      .where(where)
-      .orderBy(open ? asc(contractOrders.id) : desc(contractOrders.id))
-      .limit(CONTRACT_PAGE_SIZE)
-      .offset((page - 1) * CONTRACT_PAGE_SIZE),
-    db.select({ total: count() }).from(contractOrders).where(where),
-  ]);
-  return { lists, page, total: Number(counted?.total ?? 0) };
+  return pagedQuery(db, () => db.select().from(contractOrders).where(where).$dynamic(), [open ? asc(contractOrders.id) : desc(contractOrders.id)], page, CONTRACT_PAGE_SIZE);
 }
 
 /** The pairs a new order can use (coin listed, pair active), in the coin list's order. */

@@ -2,7 +2,8 @@
 // balance by the same amount in the caller's transaction; a balance never goes below zero (the
 // database checks it too) and one business event (kind + reference) can never post twice.
 import Big from 'big.js';
-import { and, count, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -195,21 +196,12 @@ export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
  * of a freeze the user already sees.
  */
 export async function accountEntriesOf(db: Executor, userId: number, filter: AccountFilter, page: number): Promise<Paged<AccountEntry>> {
-  const listed = Object.values(ENTRY_KINDS).flat();
-  const kinds = filter === 'all' ? undefined : filter === 'other' ? notInArray(ledgerEntries.kind, listed) : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
+  const named = Object.values(ENTRY_KINDS).flat();
+  const kinds = filter === 'all' ? undefined : filter === 'other' ? notInArray(ledgerEntries.kind, named) : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
   const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'available'), ne(ledgerEntries.asset, POINTS), kinds);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(FUNDS_PAGE_SIZE)
-      .offset((page - 1) * FUNDS_PAGE_SIZE),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
-  ]);
+  const listed = await pagedQuery(db, () => db.select().from(ledgerEntries).where(where).$dynamic(), [desc(ledgerEntries.id)], page, FUNDS_PAGE_SIZE);
   return {
-    lists: rows.map((row) => ({
+    lists: listed.lists.map((row) => ({
       id: row.id,
       asset: row.asset,
       amount: new Big(row.amount).toFixed(8),
@@ -218,6 +210,6 @@ export async function accountEntriesOf(db: Executor, userId: number, filter: Acc
       created_at: row.createdAt.toISOString(),
     })),
     page,
-    total: Number(counted?.n ?? 0),
+    total: listed.total,
   };
 }

@@ -7,6 +7,7 @@
 // end of the next interest day.
 import Big from 'big.js';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -23,6 +24,7 @@ import {
 } from '../../contract/liquidity.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
@@ -253,25 +255,13 @@ export function toLiquidityRecord(row: RecordRow): LiquidityRecord {
 
 export async function liquidityRecordsOf(db: Executor, userId: number, filter: LiquidityFilter, page: number): Promise<Paged<LiquidityRecord>> {
   const where = and(eq(liquidityRecords.userId, userId), filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(liquidityRecords)
-      .where(where)
-      .orderBy(desc(liquidityRecords.id))
-      .limit(EARN_PAGE_SIZE)
-      .offset((page - 1) * EARN_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(liquidityRecords)
-      .where(where),
-  ]);
-  return { lists: rows.map(toLiquidityRecord), page, total: Number(counted?.n ?? 0) };
+  const listed = await pagedQuery(db, () => db.select().from(liquidityRecords).where(where).$dynamic(), [desc(liquidityRecords.id)], page, EARN_PAGE_SIZE);
+  return { ...listed, lists: listed.lists.map(toLiquidityRecord) };
 }
 
 /** The operator publishes a day's ladder (the next day's, usually); a day already past cannot change. */
 export async function publishLadder(db: Executor, day: InterestDay, ladder: LadderTier[], now: Date, timeZone: string): Promise<void> {
-  if (day <= interestDay(now, timeZone)) throw new Refusal(`The ladder of ${day} can no longer change: publish one for a later day.`);
+  if (day <= interestDay(now, timeZone)) throw new Refusal(consoleTexts.consoleLadderPast.id, { day });
   await db
     .insert(liquidityRates)
     .values({ day, ladder, publishedAt: now })

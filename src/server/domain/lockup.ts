@@ -5,6 +5,7 @@
 // the period the customer chose (README "Earn").
 import Big from 'big.js';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -140,20 +141,8 @@ export function toLockupOrder(row: OrderRow): LockupOrder {
 
 export async function lockupOrdersOf(db: Executor, userId: number, status: 'all' | 'processing' | 'end', page: number): Promise<Paged<LockupOrder>> {
   const where = and(eq(lockupOrders.userId, userId), status === 'all' ? undefined : eq(lockupOrders.status, status));
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(lockupOrders)
-      .where(where)
-      .orderBy(desc(lockupOrders.id))
-      .limit(EARN_PAGE_SIZE)
-      .offset((page - 1) * EARN_PAGE_SIZE),
-    db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(lockupOrders)
-      .where(where),
-  ]);
-  return { lists: rows.map(toLockupOrder), page, total: Number(counted?.n ?? 0) };
+  const listed = await pagedQuery(db, () => db.select().from(lockupOrders).where(where).$dynamic(), [desc(lockupOrders.id)], page, EARN_PAGE_SIZE);
+  return { ...listed, lists: listed.lists.map(toLockupOrder) };
 }
 
 export async function regularBalanceOf(db: Executor, userId: number): Promise<RegularBalance> {

@@ -2,6 +2,7 @@
 // for that user until the user reads it. Every read and write here is scoped to one user.
 import { chatUnread } from './service-chat.ts';
 import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { messageReads, messages } from '../db/schema.ts';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
@@ -29,22 +30,9 @@ function toStationMessage(row: { id: number; title: string; content: string; cre
 /** One page of the caller's messages, newest first (§7 status all or unread), each in `lang` where it has that version, else in English. */
 export async function listMessages(db: Executor, userId: number, status: MessageFilter, page: number, lang: string): Promise<Paged<StationMessage>> {
   const where = status === 'unread' ? unreadFor(userId) : visibleTo(userId);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select(columns)
-      .from(messages)
-      .leftJoin(messageReads, readBy(userId))
-      .where(where)
-      .orderBy(desc(messages.id))
-      .limit(MESSAGE_PAGE_SIZE)
-      .offset((page - 1) * MESSAGE_PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(messages)
-      .leftJoin(messageReads, readBy(userId))
-      .where(where),
-  ]);
-  return { lists: (await inLanguage(db, 'message', rows, lang, 'content')).map(toStationMessage), page, total: Number(counted?.total ?? 0) };
+  const list = () => db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(where).$dynamic();
+  const listed = await pagedQuery(db, list, [desc(messages.id)], page, MESSAGE_PAGE_SIZE);
+  return { ...listed, lists: (await inLanguage(db, 'message', listed.lists, lang, 'content')).map(toStationMessage) };
 }
 
 /** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */

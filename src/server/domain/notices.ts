@@ -1,4 +1,4 @@
-// Push notifications of a customer's events (issue 29): written to the outbox in the transaction
+// Push notifications of a customer's events: written to the outbox in the transaction
 // that decides the event (a settlement, a fill, a review, a message), one row per subscribed browser
 // of that customer, in the browser's language, unless the customer turned that kind off. The
 // delivery job sends them (delivery/push.ts).

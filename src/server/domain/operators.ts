@@ -1,4 +1,4 @@
-// Operator accounts and console sessions (issue 30), apart from the customers': a name, one role, a
+// Operator accounts and console sessions, apart from the customers': a name, one role, a
 // password hashed like customers' (to change at the first sign-in) and a mandatory authenticator.
 // Its secret is sealed with the server's two-factor key under the operator's id negated (customers'
 // ids are positive: a sealed secret copied between the two tables does not open). A used code step

@@ -3,13 +3,23 @@
 // it exactly once.
 import Big from 'big.js';
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { type PriceSource } from '../../contract/markets.ts';
-import { OPTION_PAGE_SIZE, winPayout, type Direction, type OptionOrder, type OptionOutcome, type OptionProduct, type OptionTotals } from '../../contract/options.ts';
+import {
+  OPTION_PAGE_SIZE,
+  belowOptionMinimum,
+  winPayout,
+  type Direction,
+  type OptionOrder,
+  type OptionOutcome,
+  type OptionProduct,
+  type OptionTotals,
+} from '../../contract/options.ts';
 import type { Paged } from '../../contract/envelope.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
@@ -35,10 +45,8 @@ export function settleOption(order: { direction: Direction; amount: string; yiel
   return { outcome, payout: payout.toFixed(8), profit: payout.minus(stake).toFixed(8) };
 }
 
-/** §9: at least the product's minimum (1 USDT). */
-export function belowMinimum(amount: string, minAmount: string): boolean {
-  return new Big(amount).lt(new Big(minAmount));
-}
+/** §9: at least the product's minimum (the contract's rule, as a yes or no). */
+export const belowMinimum = (amount: string, minAmount: string): boolean => belowOptionMinimum(amount, minAmount) !== null;
 
 export interface PlaceInput {
   code: string;
@@ -64,7 +72,7 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
     .from(optionProducts)
     .where(and(eq(optionProducts.id, input.productId), eq(optionProducts.active, true)));
   if (!product || product.coin !== input.code) throw new Refusal(texts.productUnavailable.id);
-  if (belowMinimum(input.amount, product.minAmount)) throw new Refusal(texts.minimumOption.id, { 0: new Big(product.minAmount).toString() });
+  refuseIfBroken(belowOptionMinimum(input.amount, product.minAmount));
   await refuseWhileHalted(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   await refuseBeyondHouseLimits(tx, { userId, coin: input.code, direction: input.direction, amount: input.amount, yieldRate: product.yieldRate }, now);
@@ -298,20 +306,8 @@ export async function activeOptionProducts(db: Executor, code: string | undefine
 /** One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first). */
 export async function optionOrdersPage(db: Executor, userId: number, status: 'holding' | 'settled', page: number): Promise<Paged<OptionOrderRow>> {
   const where = and(eq(optionOrders.userId, userId), status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status));
-  const [rows, [count]] = await Promise.all([
-    db
-      .select()
-      .from(optionOrders)
-      .where(where)
-      .orderBy(...(status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)]))
-      .limit(OPTION_PAGE_SIZE)
-      .offset((page - 1) * OPTION_PAGE_SIZE),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(optionOrders)
-      .where(where),
-  ]);
-  return { lists: rows, page, total: Number(count?.total ?? 0) };
+  const order = status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)];
+  return pagedQuery(db, () => db.select().from(optionOrders).where(where).$dynamic(), order, page, OPTION_PAGE_SIZE);
 }
 
 /** The user's option record: what is at stake now, and the wins, losses, ties and profit so far. */

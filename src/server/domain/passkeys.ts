@@ -1,4 +1,4 @@
-// Passkeys (issue 28): WebAuthn discoverable credentials, checked by @simplewebauthn/server. A
+// Passkeys: WebAuthn discoverable credentials, checked by @simplewebauthn/server. A
 // challenge is handed out, kept in the database (the answer may reach another process) and taken
 // once: the first answer deletes it, whatever its outcome. A passkey signs in on its own — it is
 // something the owner has, unlocked by something they are or know (user verification is required) —

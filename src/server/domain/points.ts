@@ -2,7 +2,8 @@
 // transaction; the history is the points' ledger entries.
 import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
+import { pagedQuery } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
@@ -43,22 +44,15 @@ export async function redeem(tx: Tx, userId: number, points: string, now: Date):
 
 export async function pointHistory(db: Executor, userId: number, page: number): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
   const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, POINTS), eq(ledgerEntries.bucket, 'available'));
-  const [rows, [counted], rule, balance] = await Promise.all([
-    db
-      .select()
-      .from(ledgerEntries)
-      .where(where)
-      .orderBy(desc(ledgerEntries.id))
-      .limit(FUNDS_PAGE_SIZE)
-      .offset((page - 1) * FUNDS_PAGE_SIZE),
-    db.select({ n: count() }).from(ledgerEntries).where(where),
+  const [listed, rule, balance] = await Promise.all([
+    pagedQuery(db, () => db.select().from(ledgerEntries).where(where).$dynamic(), [desc(ledgerEntries.id)], page, FUNDS_PAGE_SIZE),
     pointsRule(db),
     pointBalance(db, userId),
   ]);
   return {
-    lists: rows.map((row) => ({ id: row.id, amount: new Big(row.amount).toFixed(0), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
+    lists: listed.lists.map((row) => ({ id: row.id, amount: new Big(row.amount).toFixed(0), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
     page,
-    total: Number(counted?.n ?? 0),
+    total: listed.total,
     ...rule,
     balance,
   };

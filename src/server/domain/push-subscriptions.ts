@@ -1,4 +1,4 @@
-// Web Push (issue 29): the server's VAPID key pair, the browsers subscribed for a customer and the
+// Web Push: the server's VAPID key pair, the browsers subscribed for a customer and the
 // kinds of notification the customer turned off. Every read and write is scoped to one user.
 import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';

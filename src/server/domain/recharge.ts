@@ -12,13 +12,15 @@ import type { Paged } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
+import { pagedQuery } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
-import { orderNumber, requireReason } from './reviews.ts';
+import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;
@@ -157,17 +159,8 @@ const FILTER_STATUSES: Record<RechargeFilter, RechargeStatus[] | null> = {
 export async function listRecharges(db: Executor, userId: number, filter: RechargeFilter, page: number): Promise<Paged<RechargeOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(rechargeOrders.userId, userId), statuses ? inArray(rechargeOrders.status, statuses) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(rechargeOrders)
-      .where(where)
-      .orderBy(desc(rechargeOrders.id))
-      .limit(FUNDS_PAGE_SIZE)
-      .offset((page - 1) * FUNDS_PAGE_SIZE),
-    db.select({ n: count() }).from(rechargeOrders).where(where),
-  ]);
-  return { lists: rows.map(toRechargeOrder), page, total: Number(counted?.n ?? 0) };
+  const listed = await pagedQuery(db, () => db.select().from(rechargeOrders).where(where).$dynamic(), [desc(rechargeOrders.id)], page, FUNDS_PAGE_SIZE);
+  return { ...listed, lists: listed.lists.map(toRechargeOrder) };
 }
 
 /** One of the caller's recharges; another user's id answers as if it did not exist. */
@@ -180,12 +173,15 @@ export async function findRecharge(db: Executor, userId: number, id: number): Pr
   return toRechargeOrder(row);
 }
 
-async function claimPending(tx: Tx, id: number): Promise<RechargeRow> {
-  const [row] = await tx.select().from(rechargeOrders).where(eq(rechargeOrders.id, id)).for('update');
-  if (!row) throw new Refusal(`No recharge ${id}.`);
-  if (row.status !== 'pending') throw new Refusal(`Recharge ${id} was already reviewed (${row.status}).`);
-  return row;
-}
+/** A recharge waits for review while pending. */
+const recharges: Reviewable = {
+  table: rechargeOrders,
+  id: rechargeOrders.id,
+  waiting: 'pending',
+  missing: consoleTexts.consoleRechargeNotFound,
+  reviewed: consoleTexts.consoleRechargeReviewed,
+};
+const claimPending = (tx: Tx, id: number) => claimForReview<RechargeRow>(tx, recharges, id);
 
 /** Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. */
 export async function approveRecharge(tx: Tx, id: number, details: { blockHeight?: string; remark?: string }, now: Date): Promise<RechargeRow> {

@@ -1,4 +1,4 @@
-// A device that passed the second factor is remembered (issue 28: with two-factor on, signing in on
+// A device that passed the second factor is remembered (with two-factor on, signing in on
 // a new device needs a code). The server gives the device a token after each sign-in: a random
 // nonce and its HMAC under a key derived from the two-factor key, bound to the account and to the
 // moment two-factor was turned on. Nothing is stored: a token of another account, a forged one, or

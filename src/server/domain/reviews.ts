@@ -1,17 +1,40 @@
-// What the operator's reviews share: order numbers people can read out, and the reason a rejection
-// must give. A review that cannot apply (already reviewed, no such order, no reason given) is a
-// Refusal like any other rule's, in the operator's words.
-import { Refusal } from './refusal.ts';
+// What the operator's reviews share: order numbers people can read out, claiming an item that waits
+// for review, and the reason a rejection must give. A review that cannot apply (already reviewed, no
+// such order, no reason given) is a Refusal like any other rule's, in the operator's language.
+import { eq } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { checkRejectionReason } from '../../contract/console.ts';
+import type { Tx } from '../db/connection.ts';
+import { Refusal, refusalOf, type TextId } from './refusal.ts';
 
 /** "R20261122000042": a letter for the kind, the UTC day, the id padded to 6 digits. */
 export function orderNumber(prefix: string, id: number, at: Date): string {
   return `${prefix}${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 }
 
-/** A rejection must say why: the customer sees the reason. */
+/** A rejection must say why (the contract's rule): the reason as kept, which the customer sees. */
 export function requireReason(reason: string): string {
-  const trimmed = reason.trim();
-  if (!trimmed) throw new Refusal('A rejection needs a reason the customer will see (quote it).');
-  if (trimmed.length > 500) throw new Refusal('Keep the reason under 500 characters.');
-  return trimmed;
+  const checked = checkRejectionReason(reason);
+  if ('broken' in checked) throw refusalOf(checked.broken);
+  return checked.reason;
+}
+
+/** What kind of item is reviewed: its table, the status of one that waits, and the texts of one missing or already reviewed ({id}, {status}). */
+export interface Reviewable {
+  table: PgTable;
+  id: PgColumn;
+  waiting: string;
+  missing: { id: TextId };
+  reviewed: { id: TextId };
+}
+
+/**
+ * Takes the item `id` for this review, in `tx`: its row is locked until the review commits, so two
+ * operators cannot both review it. One that does not exist, or no longer waits, is refused.
+ */
+export async function claimForReview<Row extends { status: string }>(tx: Tx, kind: Reviewable, id: number): Promise<Row> {
+  const [row] = (await tx.select().from(kind.table).where(eq(kind.id, id)).for('update')) as Row[];
+  if (!row) throw new Refusal(kind.missing.id, { id: String(id) });
+  if (row.status !== kind.waiting) throw new Refusal(kind.reviewed.id, { id: String(id), status: row.status });
+  return row;
 }

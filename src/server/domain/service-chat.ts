@@ -1,4 +1,4 @@
-// Customer service (issue 30 item 7): one conversation per customer with the service team. The
+// Customer service: one conversation per customer with the service team. The
 // customer's door is http/service-chat-routes.ts, the reviewers' the console's inbox
 // (http/console-service-routes.ts); both call these functions. An operator's change is written with
 // its audit entry in the same transaction, and an answer queues the customer's push notice there too.

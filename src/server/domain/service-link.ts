@@ -5,6 +5,7 @@ import { WEBVIEW_HOSTS_KEY, webViewHosts } from '../../contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 
 const SYSTEM = 'system';
 const SERVICE_URL_KEY = 'service_url';
@@ -21,7 +22,7 @@ export async function serviceLink(db: Executor): Promise<{ url: string; hosts: s
 
 /** Sets the service link: an http(s) address, or '' for none. */
 export async function setServiceUrl(db: Executor, url: string): Promise<void> {
-  if (url && (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))) throw new Refusal('The service link is an http(s) address, or none.');
+  if (url && (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))) throw new Refusal(consoleTexts.consoleServiceLinkFormat.id);
   await setConfigEntry(db, SYSTEM, SERVICE_URL_KEY, url);
 }
 
@@ -30,6 +31,6 @@ export async function setWebViewHosts(db: Executor, list: string): Promise<void>
   const hosts = webViewHosts(list);
   const wrong = hosts.find((host) => !HOST_NAME.test(host));
   // The name goes in as a value: written into the text, braces in it would read as placeholders.
-  if (wrong !== undefined) throw new Refusal('"{host}" is not a host name: list names such as help.example.com, separated by commas.', { host: wrong });
+  if (wrong !== undefined) throw new Refusal(consoleTexts.consoleHostFormat.id, { host: wrong });
   await setConfigEntry(db, SYSTEM, WEBVIEW_HOSTS_KEY, hosts.join(','));
 }

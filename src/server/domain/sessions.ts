@@ -13,6 +13,7 @@ import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
 import { postMessage } from './messages.ts';
 import { utcMinute } from './security-notices.ts';
 import { Refusal } from './refusal.ts';
+import { rememberDevice } from './remembered-devices.ts';
 
 const DAY_MS = 86_400_000;
 export const DEFAULT_SESSION_IDLE_MS = 30 * DAY_MS;
@@ -65,6 +66,22 @@ export async function signIn(db: Executor, userId: number, place: SignInPlace, n
     await postMessage(db, { to: userId, title: t(serverTexts.newSignInTitle), content }, now);
   }
   return token;
+}
+
+/**
+ * A customer signs in, whichever way (registering, the password, a passkey): a new session (with the
+ * new-device message, see signIn) and a token that remembers the device as having passed the second
+ * factor turned on at `since` (null: off), so the next sign-in there asks for no code.
+ */
+export async function signInRemembered(
+  db: Executor,
+  userId: number,
+  place: SignInPlace,
+  secondFactor: { key: Buffer; since: Date | null },
+  now: Date,
+  t: Translate,
+): Promise<{ token: string; device: string }> {
+  return { token: await signIn(db, userId, place, now, t), device: rememberDevice(secondFactor.key, userId, secondFactor.since) };
 }
 
 /** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the session is made. */

@@ -135,6 +135,6 @@ export const lockupProductList = (db: Executor) => db.select().from(lockupProduc
 export async function changeLockupProduct(db: Executor, id: number, changes: readonly string[]) {
   const set = changesOf(changes, LOCKUP_PRODUCT_TERMS, `rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false`);
   const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, id)).returning();
-  if (!row) throw new Refusal(`No lock-up product ${id}.`);
+  if (!row) throw new Refusal(consoleTexts.consoleLockupNotFound.id, { id: String(id) });
   return row;
 }

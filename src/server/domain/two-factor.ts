@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28): an authenticator app (TOTP, RFC 6238) set up with a QR code
+// Two-factor authentication: an authenticator app (TOTP, RFC 6238) set up with a QR code
 // and confirmed with a first code, ten one-time recovery codes, and `requireSecondFactor`, the one
 // check every protected call makes. A used code cannot be used twice: the newest accepted step is
 // kept and a code of that step or an older one is refused; a recovery code is marked used.

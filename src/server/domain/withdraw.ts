@@ -2,7 +2,7 @@
 // transaction); an operator pays it out (the frozen funds leave) or rejects it with a reason the
 // customer sees (the frozen funds come back). Each outcome posts once, whatever is retried.
 import Big from 'big.js';
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
 import { FUNDS_PAGE_SIZE, withdrawFee, type PayeeKind, type WithdrawFilter, type WithdrawOrder, type WithdrawRule, type WithdrawStatus } from '../../contract/funds.ts';
@@ -11,11 +11,13 @@ import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
+import { pagedQuery } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
-import { orderNumber, requireReason } from './reviews.ts';
+import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
+import { consoleTexts } from '../../contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
@@ -127,17 +129,8 @@ const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
 export async function listWithdrawals(db: Executor, userId: number, filter: WithdrawFilter, page: number): Promise<Paged<WithdrawOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(withdrawOrders.userId, userId), statuses ? inArray(withdrawOrders.status, statuses) : undefined);
-  const [rows, [counted]] = await Promise.all([
-    db
-      .select()
-      .from(withdrawOrders)
-      .where(where)
-      .orderBy(desc(withdrawOrders.id))
-      .limit(FUNDS_PAGE_SIZE)
-      .offset((page - 1) * FUNDS_PAGE_SIZE),
-    db.select({ n: count() }).from(withdrawOrders).where(where),
-  ]);
-  return { lists: rows.map(toWithdrawOrder), page, total: Number(counted?.n ?? 0) };
+  const listed = await pagedQuery(db, () => db.select().from(withdrawOrders).where(where).$dynamic(), [desc(withdrawOrders.id)], page, FUNDS_PAGE_SIZE);
+  return { ...listed, lists: listed.lists.map(toWithdrawOrder) };
 }
 
 export async function findWithdrawal(db: Executor, userId: number, id: number): Promise<WithdrawOrder> {
@@ -149,12 +142,15 @@ export async function findWithdrawal(db: Executor, userId: number, id: number): 
   return toWithdrawOrder(row);
 }
 
-async function claimInReview(tx: Tx, id: number): Promise<WithdrawRow> {
-  const [row] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).for('update');
-  if (!row) throw new Refusal(`No withdrawal ${id}.`);
-  if (row.status !== 'review') throw new Refusal(`Withdrawal ${id} was already reviewed (${row.status}).`);
-  return row;
-}
+/** A withdrawal waits for review in 'review'. */
+const withdrawals: Reviewable = {
+  table: withdrawOrders,
+  id: withdrawOrders.id,
+  waiting: 'review',
+  missing: consoleTexts.consoleWithdrawalNotFound,
+  reviewed: consoleTexts.consoleWithdrawalReviewed,
+};
+const claimInReview = (tx: Tx, id: number) => claimForReview<WithdrawRow>(tx, withdrawals, id);
 
 /** Paid out: the frozen amount + fee leaves the platform. */
 export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: string }, now: Date): Promise<WithdrawRow> {

@@ -35,12 +35,11 @@ import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delivery.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
 import type { CodeChannel } from '../domain/code-sender.ts';
-import { createSession, revokeAllSessions, revokeSession, signIn } from '../domain/sessions.ts';
-import { signInPlace } from './sessions-routes.ts';
-import type { HandlerContext } from './context.ts';
+import { createSession, revokeAllSessions, revokeSession, signInRemembered } from '../domain/sessions.ts';
+import { signInPlace, type HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
-import { isRemembered, rememberDevice } from '../domain/remembered-devices.ts';
+import { isRemembered } from '../domain/remembered-devices.ts';
 import type { router } from './handle.ts';
 
 type Route = ReturnType<typeof router>;
@@ -59,7 +58,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const { password, paypass, currency } = input;
       const user = await createAccount(db, { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null }, now);
       // The account's first session: no new-device message (registering is a sign-in the owner just made).
-      return { token: await signIn(db, user.id, signInPlace({ request, ip }), now, t), device: rememberDevice(twoFactorKey, user.id, null) };
+      return signInRemembered(db, user.id, signInPlace({ request, ip }), { key: twoFactorKey, since: null }, now, t);
     },
     { perMinute },
   );
@@ -70,7 +69,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const owner = await findUserByContact(db, channel, address);
       if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
       if (must === '0' && owner) throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
-      // Issue 29: the code and its queued message commit together; the delivery job sends it after the commit.
+      // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
         const code = await issueCode(tx, codeTarget(channel, address), clock.now());
         return sender.send({ channel, target: address, code, language: locale }, tx);
@@ -98,11 +97,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const user = await findUserByLogin(db, input.username);
       // The lock belongs to the account whether its username, phone or e-mail is typed.
       await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, now);
-      const place = signInPlace({ request, ip });
-      // Issue 28: with two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs in with the password).
+      // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs in with the password).
       const since = await secondFactorSince(db, user!.id);
       if (since && !isRemembered(twoFactorKey, user!.id, since, input.device)) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
-      return { token: await signIn(db, user!.id, place, now, t), device: rememberDevice(twoFactorKey, user!.id, since) };
+      return signInRemembered(db, user!.id, signInPlace({ request, ip }), { key: twoFactorKey, since }, now, t);
     },
     { perMinute },
   );
@@ -123,7 +121,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   route(editProfile, async (input, { db, caller, clock, twoFactorKey, t }) => {
     const now = clock.now();
-    // Issue 28: a new phone or e-mail needs the second factor (two-factor on), checked first.
+    // A new phone or e-mail needs the second factor (two-factor on), checked first.
     if (input.phone !== undefined || input.email !== undefined) await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
     const changes: Partial<UserRow> = {};
     if (input.nickname !== undefined) changes.nickname = input.nickname;
@@ -170,7 +168,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const user = await findUserByContact(db, channel, address);
       if (!user) throw new Refusal(serverTexts.accountNotFound.id);
       const target = codeTarget(channel, address);
-      // Issue 28: the sent code is checked first (kept for the next try), then the second factor when it is on, then the code is used up.
+      // The sent code is checked first (kept for the next try), then the second factor when it is on, then the code is used up.
       await verifyCode(db, target, input.code, now);
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       await consumeCode(db, target, input.code, now);
@@ -188,7 +186,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
   route(changePayPassword, async (input, { db, caller, clock, twoFactorKey }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
-    // Issue 28: the second factor (two-factor on) first, then the code or the old payment password.
+    // The second factor (two-factor on) first, then the code or the old payment password.
     await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     if (input.code) {
       const [channel, address] = user.phone ? (['sms', user.phone] as const) : (['email', user.email ?? ''] as const);

@@ -8,7 +8,7 @@ import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Caller, SessionLimits } from '../domain/sessions.ts';
+import type { Caller, SessionLimits, SignInPlace } from '../domain/sessions.ts';
 import type { ConsoleSettings, OperatorCaller } from '../domain/operators.ts';
 
 export interface Services {
@@ -26,7 +26,7 @@ export interface Services {
   sessionLimits?: SessionLimits;
   /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one for its own lifetime (tests). */
   twoFactorKey?: Buffer;
-  /** The operator console (issue 30): CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
+  /** The operator console: CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
   operatorConsole?: ConsoleSettings;
 }
 
@@ -44,4 +44,10 @@ export interface HandlerContext extends Services {
   t: Translate;
   ip: string;
   request: FastifyRequest;
+}
+
+/** Where the request signing in comes from: its User-Agent and address (the domain bounds and masks them). */
+export function signInPlace({ request, ip }: Pick<HandlerContext, 'request' | 'ip'>): SignInPlace {
+  const userAgent = request.headers['user-agent'];
+  return { userAgent: typeof userAgent === 'string' ? userAgent : '', ip };
 }

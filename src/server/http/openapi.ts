@@ -9,6 +9,7 @@ import type * as v from 'valibot';
 import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../../contract/envelope.ts';
 import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../contract/account.ts';
+import { UPLOAD_URL } from '../../contract/fields.ts';
 import { PRICE_STREAM_PATH } from '../../contract/markets.ts';
 import { texts } from '../../contract/texts.ts';
 import { textById } from '../i18n.ts';
@@ -16,7 +17,9 @@ import type { DeclaredEndpoint } from '../../contract/registry.ts';
 import type { Endpoint } from '../../contract/endpoint.ts';
 import { declaredEndpoints } from './declared-endpoints.ts';
 
-export const OPENAPI_PATH = '/api/openapi.json';
+/** Where the API is: the server's url in the document, every path below it. */
+const API_PREFIX = '/api';
+export const OPENAPI_PATH = `${API_PREFIX}/openapi.json`;
 
 type Json = Record<string, unknown>;
 
@@ -90,7 +93,7 @@ const envelopeResponse = (description: string, headers: Json = RATE_LIMITED) => 
 const COMMON_RESPONSES = {
   '400': envelopeResponse('The body or the URL could not be read (invalid JSON, malformed percent-encoding).'),
   '413': envelopeResponse(
-    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, or an uploaded picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB; whatever the body, msg is "${texts.uploadTooLarge.message}"`,
+    `A form or JSON body over ${BODY_MAX_BYTES / 1024 / 1024} MB, refused before it is read; whatever the body, msg is "${texts.uploadTooLarge.message}". (A picture over ${UPLOAD_MAX_BYTES / 1024 / 1024} MB is bad input of the upload: HTTP 200, ret 0.)`,
   ),
   '415': envelopeResponse('The body has a content type the API does not read.'),
   '429': envelopeResponse(`Too many requests from this address or account: "${texts.tooManyAttempts.message}"`, {
@@ -105,14 +108,80 @@ function okResponse(answer: v.GenericSchema | undefined, isWrite: boolean): Json
   const success = {
     type: 'object',
     required: ['ret', 'msg', 'data'],
-    properties: { ret: { const: RET_OK }, msg: { type: 'string' }, data: answer ? jsonSchemaOf(answer, 'output') : {} },
+    properties: { ret: { const: RET_OK }, msg: { type: 'string', examples: [''] }, data: answer ? withExamples(jsonSchemaOf(answer, 'output')) : {} },
     additionalProperties: false,
   };
+  // The answer a mock serves: ret 1 with data built from the examples of its fields.
+  const example = { ret: RET_OK, msg: '', data: answer ? firstExample(success.properties.data) : null };
   return {
     description: 'The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.',
     headers: isWrite ? { ...RATE_LIMITED, [REPLAY_HEADER]: headerRef(REPLAY_HEADER) } : RATE_LIMITED,
-    content: { 'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] } } },
+    content: { 'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] }, example } },
   };
+}
+
+/**
+ * Fills `examples` in every node of an answer schema that has none, from the inside out: a field
+ * keeps the examples its schema declares (a decimal as a decimal string, a time as an ISO time),
+ * an object is the object of its properties' examples, a list holds one item. So every answer a
+ * mock built from the document serves has the shape and the kinds of values the server writes.
+ */
+function withExamples(schema: Json, name = 'text'): Json {
+  const has = Array.isArray(schema.examples) && schema.examples.length > 0;
+  const options = (schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (options) options.forEach((option) => withExamples(option, name));
+  const properties = schema.properties as Record<string, Json> | undefined;
+  if (properties) for (const [key, property] of Object.entries(properties)) withExamples(property, key);
+  if (schema.items && typeof schema.items === 'object') withExamples(schema.items as Json, name);
+  for (const key of ['additionalProperties', 'propertyNames'] as const) if (schema[key] && typeof schema[key] === 'object') withExamples(schema[key] as Json, 'key');
+  // null has one value: a mock serves it without an example.
+  if (has || schema.type === 'null') return schema;
+  const example = exampleOf(schema, options, properties, name);
+  if (example !== undefined) schema.examples = [example];
+  return schema;
+}
+
+/** Examples of the patterned strings of answers whose schema declares none (a test fails on one missing here). */
+const PATTERN_EXAMPLES: Record<string, string> = {
+  '^\\d+(?:\\.\\d+)?%$': '12.5%',
+  '^otpauth://totp/': 'otpauth://totp/Coinvest:alice?secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&issuer=Coinvest',
+  '^\\d{4}-(0[1-9]|1[0-2])$': '2026-11',
+  '^•••• \\d{4}$': '•••• 4321',
+  '^[A-Za-z0-9_-]{87}$': 'B'.repeat(87),
+  '^[A-Z2-7]{5}-[A-Z2-7]{5}$': 'ABCDE-23456',
+  '^[A-Z2-7]{32}$': 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+  [UPLOAD_URL.source]: `${API_PREFIX}/uploads/k3Jd9sQ2xZ`,
+};
+
+/** The first example a schema node declares, if any. */
+const firstExample = (schema: unknown): unknown => ((schema as Json | undefined)?.examples as unknown[] | undefined)?.[0];
+
+function exampleOf(schema: Json, options: Json[] | undefined, properties: Record<string, Json> | undefined, name: string): unknown {
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum)) return schema.enum[0];
+  // A nullable field shows its value, not null.
+  if (options) return firstExample(options.find((option) => option.type !== 'null') ?? options[0]) ?? null;
+  // A record (an id → value map): one entry.
+  const value = firstExample(schema.additionalProperties);
+  if (!properties && value !== undefined) return { [String(firstExample(schema.propertyNames) ?? 'key')]: value };
+  if (properties) return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, firstExample(property)]));
+  switch (schema.type) {
+    case 'array': {
+      const item = firstExample(schema.items);
+      return item === undefined ? [] : [item];
+    }
+    case 'string':
+      if (schema.format === 'date-time') return '2026-11-23T08:30:00.000Z';
+      if (schema.format === 'date') return '2026-11-23';
+      // A free text shows its field's name; a patterned one needs an example that matches.
+      return schema.pattern ? PATTERN_EXAMPLES[schema.pattern as string] : name;
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? Math.max(schema.minimum, 1) : 1;
+    case 'boolean':
+      return true;
+  }
+  return undefined;
 }
 
 const textRef = (id: string) => ({ id, message: textById[id]!.message });
@@ -137,7 +206,9 @@ function operation(declared: DeclaredEndpoint): Json {
         : endpoint.multipart
           ? 'A write that takes no Idempotency-Key: each call stores the picture it carries and answers a new URL.'
           : 'Reads only.',
-      endpoint.multipart ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB).` : '',
+      endpoint.multipart
+        ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB). A larger picture is bad input like any other (spec §7): HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}"; anything but a picture: ret 0, msg "${texts.uploadNotImage.message}".`
+        : '',
     ]
       .filter(Boolean)
       .join(' '),
@@ -151,6 +222,7 @@ function operation(declared: DeclaredEndpoint): Json {
         texts.unsupportedCharacters.id,
         ...(endpoint.auth ? [texts.tokenInvalid.id] : []),
         ...consoleRefusals(endpoint),
+        ...(endpoint.multipart ? [texts.uploadTooLarge.id, texts.uploadNotImage.id] : []),
       ]),
     ].map(textRef),
   };
@@ -184,7 +256,7 @@ function queryParameters(schema: Json): Json[] {
 
 /** The routes outside the contract's declarations that a client still uses. */
 const OTHER_PATHS: Json = {
-  '/api/uploads/{id}': {
+  '/uploads/{id}': {
     get: {
       operationId: 'uploadedPicture',
       tags: ['account'],
@@ -203,7 +275,7 @@ const OTHER_PATHS: Json = {
       },
     },
   },
-  [`/api${PRICE_STREAM_PATH}`]: {
+  [PRICE_STREAM_PATH]: {
     get: {
       operationId: 'priceStream',
       tags: ['markets'],
@@ -220,7 +292,7 @@ const OTHER_PATHS: Json = {
 export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version = '1'): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const declared of endpoints) {
-    const path = `/api${declared.endpoint.path}`;
+    const path = declared.endpoint.path;
     (paths[path] ??= {})[declared.endpoint.method.toLowerCase()] = operation(declared);
   }
   return {
@@ -229,7 +301,7 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
       title: 'Coinvest API',
       version,
       // package.json is private and names no licence: nothing is granted beyond using the API.
-      license: { name: 'Proprietary: all rights reserved' },
+      license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       description: [
         'The contract shared by the Coinvest PWA and its reference server, generated from src/contract.',
         `Bodies are form-encoded (application/x-www-form-urlencoded) or JSON, every field a string, at most ${BODY_MAX_BYTES / 1024 / 1024} MB; GET inputs are query parameters; the picture upload is multipart.`,
@@ -240,7 +312,8 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
         'The texts msg can carry are listed in x-texts (ids: v. validation, spec §5; e. answers of the calls; r./m. spec §8); each operation lists its own validation texts in x-refusal-texts.',
       ].join('\n\n'),
     },
-    servers: [{ url: '/', description: 'The server that serves this document (every path starts with /api).' }],
+    // OpenAPI appends a path to the server's url as it stands: /api + /coin/lists is the URL a client calls.
+    servers: [{ url: API_PREFIX, description: `Relative to the origin that serves this document (${OPENAPI_PATH}): every call is at ${API_PREFIX} + its path.` }],
     paths: { ...paths, ...OTHER_PATHS },
     components: {
       schemas: { Envelope: ENVELOPE, Refusal: REFUSAL },

@@ -1,17 +1,15 @@
-// Passkeys (issue 28): the caller's list, adding one (password and second factor first), removing
+// Passkeys: the caller's list, adding one (password and second factor first), removing
 // one, and signing in with one. The relying party is the configured one or the page's own host.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { addPasskey, listPasskeys, passkeyCreationOptions, passkeySignIn, passkeySignInOptions, removePasskey } from '../../contract/passkeys.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { signedInFrom } from '../domain/login-guessing.ts';
 import * as passkeys from '../domain/passkeys.ts';
-import { signIn } from '../domain/sessions.ts';
+import { signInRemembered } from '../domain/sessions.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
-import { rememberDevice } from '../domain/remembered-devices.ts';
-import type { HandlerContext } from './context.ts';
+import { signInPlace, type HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
-import { signInPlace } from './sessions-routes.ts';
 
 export interface PasskeyOptions {
   relyingParty: passkeys.RelyingPartyConfig;
@@ -66,7 +64,7 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
       // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
-      return { token: await signIn(db, userId, signInPlace(ctx), now, t), device: rememberDevice(twoFactorKey, userId, await secondFactorSince(db, userId)) };
+      return signInRemembered(db, userId, signInPlace(ctx), { key: twoFactorKey, since: await secondFactorSince(db, userId) }, now, t);
     },
     { perMinute },
   );

@@ -1,16 +1,9 @@
-// Devices and sessions (issue 28): the caller's signed-in sessions, ending one or all the others.
+// Devices and sessions: the caller's signed-in sessions, ending one or all the others.
 // An ended session stops working at once on every server process: its row's change notice drops the
 // kept copies everywhere, and this process keeps none until that notice has come (kept.sessions.hold).
 import { endOtherSessions, endSession, signedInSessions } from '../../contract/sessions.ts';
-import { DEFAULT_SESSION_LIMITS, endSession as endOneSession, listSessions, revokeAllSessions, type SessionLimits, type SignInPlace } from '../domain/sessions.ts';
-import type { HandlerContext } from './context.ts';
+import { DEFAULT_SESSION_LIMITS, endSession as endOneSession, listSessions, revokeAllSessions, type SessionLimits } from '../domain/sessions.ts';
 import type { router } from './handle.ts';
-
-/** Where the request signing in comes from: its User-Agent and address (the domain bounds and masks them). */
-export function signInPlace({ request, ip }: Pick<HandlerContext, 'request' | 'ip'>): SignInPlace {
-  const userAgent = request.headers['user-agent'];
-  return { userAgent: typeof userAgent === 'string' ? userAgent : '', ip };
-}
 
 export function sessionsRoutes(route: ReturnType<typeof router>, limits: SessionLimits = DEFAULT_SESSION_LIMITS) {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
