@@ -1,10 +1,10 @@
-// Lint: the boundaries the code keeps (ARCHITECTURE "Layout", STYLE "One rule, one home, many doors")
+// Lint: the boundaries the code keeps (which folder may import which; each rule in one home that every door calls)
 // are checked here, not remembered. Formatting is Prettier's (its options are in package.json).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import { importX } from 'eslint-plugin-import-x';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
 
 const features = readdirSync('src/features', { withFileTypes: true })
@@ -24,12 +24,14 @@ const boundaries = [
   { target: './src/features', from: './src/app', message: 'app/ composes features; a feature never imports the shell.' },
   // ui/ and lib/ carry no product area.
   { target: ['./src/ui', './src/lib'], from: ['./src/features', './src/app'], message: 'ui/ and lib/ import no feature and not the shell.' },
+  // lib/ sits below ui/: state and calls, no components.
+  { target: './src/lib', from: './src/ui', message: 'lib/ never imports ui/: a component that needs lib/ lives in ui/ (or a feature).' },
   // The contract is the one thing both sides share: it imports neither.
   { target: './src/contract', from: [...client, './src/server'], message: 'contract/ imports neither the client nor the server.' },
   // The server takes only the contract from the client side; the PWA never imports the server.
   { target: './src/server', from: client, message: 'server/ imports only src/contract from the client side.' },
   { target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx', './sw'], from: './src/server', message: 'The PWA never imports the server.' },
-  // The operator console's calls are the console's own (issue 30): none of them in the customer app's chunks.
+  // The operator console's calls are the console's own: none of them in the customer app's chunks.
   {
     target: client,
     from: [
@@ -48,7 +50,11 @@ const boundaries = [
     from: ['./src/features', './src/app', './src/server', './sw', './src/main.tsx'],
     message: 'The console never imports the customer app or the server.',
   },
+  // Of the customer app's lib/ the console takes only the client core (the wire format, no app state).
+  { target: './src/console', from: './src/lib', except: ['./call-core.ts'], message: 'The console imports only lib/call-core.ts from lib/ (no app state).' },
   { target: [...client, './src/contract', './src/server'], from: './src/console', message: 'Nothing outside src/console imports the console (none of it in the app’s chunks).' },
+  // The build's plugins (src/build) run in the build only: no code of the app, the worker, the console, the contract or the server imports them.
+  { target: [...client, './src/console', './src/contract', './src/server'], from: './src/build', message: 'Only vite.config.ts and the tests import src/build (the build).' },
   // App code and the service worker share constants through a neutral place, not through sw/.
   {
     target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx'],
@@ -57,10 +63,14 @@ const boundaries = [
   },
   // The core imports no door.
   {
-    target: ['./src/server/domain', './src/server/market', './src/server/jobs', './src/server/db'],
+    target: ['./src/server/domain', './src/server/market', './src/server/jobs', './src/server/db', './src/server/delivery'],
     from: ['./src/server/http', './src/server/ops'],
     message: 'The server core imports no door (http/, ops/).',
   },
+  // The database (schema, migrations, seeds) sits below the domain: a seed writes rows, it calls no domain rule.
+  { target: './src/server/db', from: './src/server/domain', message: 'db/ (and its seeds) imports no domain file: the domain sits above the database.' },
+  // A route file declares its own routes: what two of them share lives in the domain or in an http/ module that is no route file.
+  { target: './src/server/http/*-routes.ts', from: './src/server/http/*-routes.ts', message: 'A route file never imports another route file.' },
 ];
 
 export default tseslint.config(
@@ -71,11 +81,18 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js'] } } },
+    // Imports resolve as Node resolves them; the cycle rule reads our .ts/.tsx/.js files, never a package's.
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/ignore': ['node_modules'],
+    },
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
+      // No module imports itself through others (a dynamic import() counts too).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
     },
   },

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-// The service worker (ARCHITECTURE "Offline"): precaches the app shell so every route opens
+// The service worker: precaches the app shell so every route opens
 // offline, hands every navigation the cached index.html (routes live in the hash), keeps public
 // data stale-while-revalidate and each user's reads (messages, money records) network-first in
 // that user's own cache, each answer kept per language (the `lang` header is part of its key).
@@ -36,7 +36,7 @@ import type { Locale } from '../src/contract/constants.ts';
 declare const self: ServiceWorkerGlobalScope;
 
 /**
- * The build tags the manifest (vite.config.ts precacheGroups): `locale` on a language's texts, `later`
+ * The build tags the manifest (src/build/bundle-facts.ts precacheGroups): `locale` on a language's texts, `later`
  * on what a visit does not start with. The install keeps what every start needs and the start
  * pages' texts in the active language; the rest comes once the page's first screen is idle
  * (PRECACHE_LATER_MESSAGE), so a first visit does not download every page and language before it.
@@ -281,7 +281,7 @@ self.addEventListener('message', (event) => {
   }
 });
 
-// Push notifications (issue 29): each push message shows one notification (the browser requires
+// Push notifications: each push message shows one notification (the browser requires
 // it); a tap brings the app forward at the page of that order or message.
 self.addEventListener('push', (event) => {
   const notice = readPushNotice(event.data?.text());

@@ -1,4 +1,4 @@
-// The one update dialog (ARCHITECTURE "Updates"): a new version waits (dismissible with "Later"),
+// The one update dialog: a new version waits (dismissible with "Later"),
 // or §1's version check found a newer one (forced: 'Please update to the latest version!').
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// The blind box in the content role's rewards (issue 30): the prize table in force with its odds,
+// The blind box in the content role's rewards: the prize table in force with its odds,
 // expected value and a restock per prize; the cost of a draw; and a new table to publish, edited row
 // by row with its odds and expected value computed as it is written. Publishing sends the whole table
 // as `ops prizes set` takes it, to the same rule (odds summing to 100 %); it applies to seeds committed

@@ -1,4 +1,4 @@
-// The content role's page (issue 30 item 4): what customers read — the scroll notice, slides,
+// The content role's page: what customers read — the scroll notice, slides,
 // station messages, activities and pages — one item's versions in every language side by side,
 // each written and saved on its own. A language without a version shows the English one.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The customer service inbox (issue 30 item 7): the conversations of a view (waiting for an answer,
+// The customer service inbox: the conversations of a view (waiting for an answer,
 // the caller's, every open one, the closed ones) refreshed like the queues, beside the chosen one
 // (InboxConversation.tsx). On a tablet the two panes fold: the list, or the conversation.
 import { useRef, useState } from 'react';

@@ -1,4 +1,4 @@
-// The admin's products (issue 30): option products and contract pairs, each row's terms editable in
+// The admin's products: option products and contract pairs, each row's terms editable in
 // place and saved on their own. Only the terms changed are sent; the server's rule for each term
 // (the same as `npm run ops -- product|pair`) accepts or refuses them, and its answer is shown.
 import { Fragment, useState, type ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// The content role's rewards (issue 30): the daily sign-in ladder, the welfare tasks and the blind
+// The content role's rewards: the daily sign-in ladder, the welfare tasks and the blind
 // box (BlindBoxPanel.tsx). Values are sent as the operator writes them; the server's rule (the same
 // as `npm run ops -- signin-ladder|welfare|prizes`) accepts or refuses them, and its answer is shown.
 // Everything applies to sign-ins, claims and draws to come: what was paid stays paid.

@@ -1,4 +1,4 @@
-// The operator console's boot (issue 30): the language first, then the app. Online only: no service
+// The operator console's boot: the language first, then the app. Online only: no service
 // worker of its own, and the app's worker lets every /console/ request go to the network.
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';

@@ -1,4 +1,4 @@
-// The last API calls of this page session, for the diagnostics page (issue 15): what was asked and
+// The last API calls of this page session, for the diagnostics page: what was asked and
 // how it went — never a body, a query value or a token, only the contract's path. api() records.
 import { proxy } from 'valtio/vanilla';
 import { SERVED_FROM_CACHE_HEADER } from '../contract/offline-cache.ts';

@@ -1,5 +1,5 @@
 // The "Get code" action every form shares: check the address, ask the server to send a code
-// (§7 /users/sms or /users/email/get), and tell the user how it went. Issue 29: the code leaves
+// (§7 /users/sms or /users/email/get), and tell the user how it went. The code leaves
 // through a queue; while the button says "Sending…" the form asks how the message is doing, and
 // says so when it finally could not be sent, rather than leaving the user waiting for nothing.
 import { i18n } from '@lingui/core';

@@ -1,6 +1,6 @@
 // Which calls the service worker keeps, as the worker and the page route by them: the two lists
 // the build read from each endpoint's `cache` in src/contract (`virtual:kept-calls`, made by
-// vite.config.ts keptCalls with contract/offline-cache.ts keptCallsOf). Neither carries the contract.
+// src/build/kept-calls.ts with contract/offline-cache.ts keptCallsOf). Neither carries the contract.
 import { PUBLIC_PATHS, USER_CALLS } from 'virtual:kept-calls';
 import { apiPathOf, isNeverCached } from '../contract/offline-cache.ts';
 

@@ -1,4 +1,4 @@
-// What the page knows of the network (ARCHITECTURE "Offline"): whether the device is online, and
+// What the page knows of the network: whether the device is online, and
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';

@@ -1,4 +1,4 @@
-// The browser's side of a passkey (issue 28): the WebAuthn call of @simplewebauthn/browser, loaded
+// The browser's side of a passkey: the WebAuthn call of @simplewebauthn/browser, loaded
 // only when a passkey is made or used, and its failures in the customer's words. A ceremony the
 // customer cancelled is not an error: it says so quietly.
 import { i18n } from '@lingui/core';

@@ -1,4 +1,4 @@
-// Push notifications on this browser (issue 29): whether it can show them, whether it is subscribed,
+// Push notifications on this browser: whether it can show them, whether it is subscribed,
 // and turning them on (the browser asks the customer first) or off. Loaded only by Settings and the
 // offer after a first order, never at start.
 import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush, type NoticeKind } from '../contract/notifications.ts';

@@ -13,7 +13,7 @@ export const session = persistedStore(
 );
 
 /**
- * Issue 28: the token that says this device passed the second factor (the server's `device` in a
+ * The token that says this device passed the second factor (the server's `device` in a
  * sign-in's answer, sent back with the next login). Not the user's data: it stays after logout.
  */
 export const thisDevice = persistedStore('device', { token: '' });

@@ -1,4 +1,4 @@
-// The update dialog's state (ARCHITECTURE "Updates"), apart from the service worker code in
+// The update dialog's state, apart from the service worker code in
 // update.ts: the shell reads it at start, the registration arrives after the first screen.
 import { proxy } from 'valtio/vanilla';
 

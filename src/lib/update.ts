@@ -1,4 +1,4 @@
-// Updates of the app (ARCHITECTURE "Updates"): the service worker registration and the §1 version
+// Updates of the app: the service worker registration and the §1 version
 // check (the dialog's state is in update-state.ts). One path: a waiting worker or a newer `v` in appurl_android
 // opens the same dialog; accepting activates the new worker and reloads once it controls the page.
 import { Workbox } from 'workbox-window';

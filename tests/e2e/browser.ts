@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core on a 390×844 phone viewport.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
@@ -13,8 +13,16 @@ export async function launch(): Promise<Browser> {
   });
 }
 
-export async function phoneContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl') });
+/** The phone every end-to-end test uses: 390×844 at twice the density, touch, English, the test server as base; `options` adds or replaces (a locale, a base, service workers blocked, no touch…). */
+export const PHONE_CONTEXT: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+
+export async function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
+  return browser.newContext({ ...PHONE_CONTEXT, baseURL: 'baseURL' in options ? options.baseURL : inject('baseUrl'), ...options });
+}
+
+/** Resolves once the page has run what its pending tasks scheduled and painted the result: an answer just handled is on screen after it. */
+export async function nextFrame(page: Page): Promise<void> {
+  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)));
 }
 
 /**

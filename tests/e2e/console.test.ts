@@ -1,4 +1,4 @@
-// The operator console in Chromium (issue 30): a reviewer's day. Operators are made with the real
+// The operator console in Chromium: a reviewer's day. Operators are made with the real
 // command (`ops operator add`, its first password and otpauth:// URI read from what it prints), sign
 // in with the authenticator's code computed from that URI, change the first password, approve a
 // recharge (the customer's balance shows it), reject a withdrawal with a reason (the funds come back,

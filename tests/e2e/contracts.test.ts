@@ -66,7 +66,7 @@ it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   // Accepted, then filled at the first price recorded after it (never at one recorded before).
   await expect.poll(() => toast().textContent()).toBe('Market order accepted: it fills at the next recorded price');
-  // The first order on this device offers notifications (issue 29): not now, as a customer may answer.
+  // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => toast().textContent()).toMatch(/^Bought 0\.\d+ BTC at [\d,.]+$/);
   // 200 USDT buys a whole number of steps at the recorded price: what is spent is at most 200.

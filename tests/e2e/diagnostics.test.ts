@@ -1,4 +1,4 @@
-// Issue 15: the diagnostics page as QA uses it — opened by tapping the version in Settings, it shows
+// The diagnostics page as QA uses it — opened by tapping the version in Settings, it shows
 // the service worker active and controlling, the precache, the runtime caches with their entries,
 // the last calls; offline after a reload it still opens and says offline; the report it copies is
 // JSON without the token. Opened from Mine, it works logged out too.

@@ -1,4 +1,4 @@
-// The first screen of a start (performance issue): the static shell stays until the start
+// The first screen of a start: the static shell stays until the start
 // page's code and texts are in, then the page renders whole; no loading screen in between (React
 // would hold one on screen for 300 ms). Signed out, the app opened at its address goes to the login
 // page, which counts as the start page. Home shows its slides in that first render, and a read asked

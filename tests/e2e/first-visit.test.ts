@@ -1,5 +1,5 @@
 // A first visit downloads what a start needs; the other pages and languages follow once the first
-// screen is idle (issue 31). The worker's install keeps the shell, the tab pages, login and the
+// screen is idle. The worker's install keeps the shell, the tab pages, login and the
 // active language's texts of those; the app then asks for the rest by itself. After that one visit
 // every route opens offline, and so does another language.
 import { expect, it } from 'vitest';

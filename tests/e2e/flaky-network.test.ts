@@ -1,4 +1,4 @@
-// A whole journey on a flaky mobile connection (issue 15), at 390×844: the page throttled through the
+// A whole journey on a flaky mobile connection, at 390×844: the page throttled through the
 // DevTools protocol (400 ms latency, 400 kbit/s) and about 30 % of the API requests failed from a
 // fixed seed — reset before the server sees them, reset after the server answered, held 10 s then
 // passed on, or answered 502/503 with Retry-After. The journey: log in, Home, Markets, buy an
@@ -17,7 +17,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
-import { PHONE, launch, recordToasts, toastSeen, toastsShown } from './browser.ts';
+import { launch, phoneContext, recordToasts, toastSeen, toastsShown } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, markAllRead, storedToken } from './pwa.ts';
@@ -214,15 +214,7 @@ async function customer(tag: string): Promise<Customer> {
 
 /** A phone-sized page; `throttled`: 400 ms latency and 400 kbit/s each way, set as devtools sets it. */
 async function phonePage(throttled: boolean): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    viewport: PHONE,
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'en-US',
-    baseURL: inject('baseUrl'),
-    serviceWorkers: 'block',
-  });
+  const context = await phoneContext(browser, { serviceWorkers: 'block' });
   const page = await context.newPage();
   await recordToasts(page);
   if (throttled) {

@@ -4,7 +4,7 @@
 // prompt): the quote before sending, a wrong payment password that moves nothing, the request held
 // in review, the operator's rejection with its reason, and the funds back in the account details.
 import { randomBytes } from 'node:crypto';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator, rowId } from './operator.ts';
@@ -33,10 +33,12 @@ async function shot(name: string): Promise<void> {
   await screenshot(page, name);
 }
 
-it('a new user logs in', async () => {
+// Every step below starts from a new user signed in on this phone, with nothing in the account.
+beforeAll(async () => {
   await registerUser(phone, password, paypass);
   await logIn(page, phone, password);
-  await expect.poll(() => page.locator('.home-balance-amount').textContent()).toBe('0.00');
+  // expect.poll belongs to tests: the same check, within the same 10 s.
+  await page.waitForFunction(() => document.querySelector('.home-balance-amount')?.textContent === '0.00', undefined, { timeout: 10_000 });
 });
 
 it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash, then pending', async () => {

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PHONE, launch, screenshot } from './browser.ts';
+import { launch, phoneContext, screenshot } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exchange-standins.ts';
@@ -43,7 +43,7 @@ beforeAll(async () => {
   });
   await markAllRead('demo', 'demo1234', server.base);
   browser = await launch();
-  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
+  context = await phoneContext(browser, { baseURL: server.base });
   page = await context.newPage();
 }, 120_000);
 
@@ -83,7 +83,7 @@ it('settles a 1-minute option on the index and shows the exchanges behind its st
   await page.getByRole('button', { name: 'Buy up' }).click();
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
-  // The first order on this device offers notifications (issue 29): not now, as a customer may answer.
+  // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
 
   // One market minute is three real seconds here.

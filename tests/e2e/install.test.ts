@@ -1,4 +1,4 @@
-// Installable (ARCHITECTURE "Offline", issue 4): the web app manifest parses with every field the
+// Installable: the web app manifest parses with every field the
 // home screen needs, its icons and screenshots are real PNGs of the stated size, a service worker
 // controls the page, and Chromium reports no installability error. Also measures the gzipped
 // JavaScript the home route loads.

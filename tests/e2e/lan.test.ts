@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PHONE, screenshot } from './browser.ts';
+import { nextFrame, phoneContext, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { texts } from '../../src/contract/texts.ts';
@@ -56,7 +56,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const phone = (baseURL: string): Promise<BrowserContext> => browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL });
+const phone = (baseURL: string): Promise<BrowserContext> => phoneContext(browser, { baseURL });
 
 /**
  * Every request that failed, and every console error (a CSP refusal, a script that did not load).
@@ -105,10 +105,16 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
 
     // Saved, the app goes back: reloading before it has would reopen the nickname page, which has no tab bar.
     await page.locator('.app .tabbar').waitFor();
-    // Said once: after a reload it stays quiet.
+    // Said once: after a reload it stays quiet. The notice is decided just before the start's version check asks
+    // for the system config, so once that request has gone and the page has painted, a second notice would show.
+    const versionChecked = page.waitForRequest((request) => {
+      const url = new URL(request.url());
+      return url.pathname === '/api/other/config' && url.searchParams.get('act') === 'system';
+    });
     await page.reload();
     await page.locator('.app .tabbar').waitFor();
-    await page.waitForTimeout(1000);
+    await versionChecked;
+    await nextFrame(page);
     expect(await page.getByRole('alert').count()).toBe(0);
     expect(problems).toEqual([]);
   } finally {

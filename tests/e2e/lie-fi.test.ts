@@ -1,11 +1,11 @@
-// Lie-fi (issue 15): navigator.onLine is true but no request is ever answered (a train, a captive
+// Lie-fi: navigator.onLine is true but no request is ever answered (a train, a captive
 // portal, one bar). After one visit online, the messages a user read before are on screen within
 // 5 s from the service worker's kept answer, marked "Offline — as of HH:MM", instead of waiting for
 // §9's 60 s behind the loading mask; when the network answers again, the page shows the fresh
 // answer (a message sent meanwhile) and the marker goes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
@@ -28,7 +28,8 @@ const swallow = (route: Route) => {
   held.push(route);
 };
 
-it('one visit online keeps the messages', async () => {
+// The visit online the next step relies on: signed in, the messages opened once, so the service worker keeps them.
+beforeAll(async () => {
   await registerUser(phone, password, '975310');
   await page.goto('/#/pages/login/login');
   await controlledByServiceWorker(page);

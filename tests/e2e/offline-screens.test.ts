@@ -1,4 +1,4 @@
-// Offline after one visit online, as QA sets it (issue 15): the browser context's offline switch, and
+// Offline after one visit online, as QA sets it: the browser context's offline switch, and
 // the DevTools protocol's `Network.emulateNetworkConditions` offline (devtools' Network panel on
 // the page, Application → Service workers → Offline on the worker). Every tab and every money
 // screen opens; no balance shows an invented 0.00 (a figure that was not 0.00 online); the

@@ -1,4 +1,4 @@
-// Offline as a person meets it (ARCHITECTURE "Offline"): one online visit, then no network. The
+// Offline as a person meets it: one online visit, then no network. The
 // shell and every route open from the service worker, Markets shows the kept prices marked
 // "Offline — as of HH:MM", messages come from the user's own cache, a write fails at once; back
 // online the data refreshes. Then user A logs out and user B registers on the same browser (its

@@ -91,7 +91,7 @@ it('buys a 1-minute option, counts down, settles, and moves the balance by the s
   await screenshot(page, '12-option-confirm');
   await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
-  // The first order on this device offers notifications (issue 29): not now, as a customer may answer.
+  // The first order on this device offers notifications: not now, as a customer may answer.
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(async () => amountOf(await available.textContent())).toBeCloseTo(before - 10, 2);
   await page.locator('.opt-order [role="timer"]').first().waitFor();

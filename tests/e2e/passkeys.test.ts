@@ -1,4 +1,4 @@
-// Passkeys (issue 28 item 1) as a customer meets them, with Chromium's own virtual authenticator
+// Passkeys as a customer meets them, with Chromium's own virtual authenticator
 // (DevTools' WebAuthn domain: a platform authenticator with resident keys and user verification,
 // as a phone's screen lock): Settings → Passkeys, the login password, the device's prompt, the new
 // passkey listed; logged out, "Sign in with a passkey" needs no name or password; closing the

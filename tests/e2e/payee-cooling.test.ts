@@ -1,4 +1,4 @@
-// New withdrawal addresses wait (issue 28 item 4), as a customer meets it on a server with the
+// New withdrawal addresses wait, as a customer meets it on a server with the
 // default configuration (24 h cooling-off): a bank card just added shows when it becomes usable, a
 // withdrawal to it is refused with the reason before anything is sent, and the owner's inbox has
 // the notice of the addition.
@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PHONE, launch, screenshot } from './browser.ts';
+import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 
@@ -20,7 +20,7 @@ let page: Page;
 beforeAll(async () => {
   // No PAYEE_COOLING_HOURS: the default is what is tested.
   [server, browser] = await Promise.all([startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn' } }), launch()]);
-  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
+  context = await phoneContext(browser, { baseURL: server.base });
   page = await context.newPage();
 });
 

@@ -1,4 +1,4 @@
-// The price stream on a bad connection (issue 15), with a coin's chart open. The page is opened
+// The price stream on a bad connection, with a coin's chart open. The page is opened
 // through a small proxy (stream-proxy.ts) that can cut the stream, refuse it, or accept it and then
 // send nothing. What the app receives is counted on the page by wrapping EventSource (nothing added
 // to the app); what the server recorded is read by a second stream from Node, connected straight to
@@ -9,7 +9,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launch, screenshot } from './browser.ts';
+import { launch, phoneContext, screenshot } from './browser.ts';
 import { markAllRead } from './pwa.ts';
 import { referenceStream, startStreamProxy, type StreamProxy } from './stream-proxy.ts';
 import { STREAM_STALL_MS } from '../../src/contract/markets.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
   proxy = await startStreamProxy(inject('baseUrl'));
   reference = referenceStream(inject('baseUrl'));
   browser = await launch();
-  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: proxy.base });
+  context = await phoneContext(browser, { baseURL: proxy.base });
   page = await context.newPage();
   // Every step the app's EventSource hands over, by id, in order of arrival (ticks and resets).
   await page.addInitScript(() => {

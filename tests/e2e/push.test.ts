@@ -1,4 +1,4 @@
-// Push notifications in the browser (issue 29): Settings → Notifications turns them on from the
+// Push notifications in the browser: Settings → Notifications turns them on from the
 // switch (permission asked from the tap) and keeps a switch per kind on the server; a push message
 // delivered by DevTools (ServiceWorker.deliverPushMessage) is shown by the service worker; a tap on
 // it brings the app to the order's page.
@@ -13,7 +13,7 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launch, PHONE, screenshot } from './browser.ts';
+import { launch, nextFrame, phoneContext, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
@@ -38,7 +38,7 @@ const stub = {
 beforeAll(async () => {
   await registerUser(phone, password, '135790');
   browser = await launch();
-  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl') });
+  context = await phoneContext(browser);
   // The customer allows notifications when the browser asks (headless Chromium shows no prompt).
   await context.grantPermissions(['notifications']);
   page = await context.newPage();
@@ -120,7 +120,7 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
   ]);
 
   const kinds = section.getByRole('switch');
-  // The device's switch and one per kind: six kinds, and customer service's answers (issue 30).
+  // The device's switch and one per kind: six kinds, and customer service's answers.
   await expect.poll(() => kinds.count()).toBe(8);
   const settled = section.getByRole('switch', { name: 'Option settled, with the result' });
   expect(await settled.getAttribute('aria-checked')).toBe('true');
@@ -250,7 +250,7 @@ it('offers notifications after the first order, not at start, once per device; "
   const customer = `08${String(Date.now() + 7).slice(-8)}`;
   await fundedUser(customer, password, '135790', '100');
   // A new phone: the customer has not decided about notifications yet.
-  const fresh = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: inject('baseUrl') });
+  const fresh = await phoneContext(browser);
   try {
     const tab = await fresh.newPage();
     tab.setDefaultTimeout(30_000);
@@ -259,7 +259,8 @@ it('offers notifications after the first order, not at start, once per device; "
     expect(await tab.evaluate(() => Notification.permission)).toBe('default');
     await tab.goto('/#/pages/Option/Option?code=BTC');
     await tab.getByLabel('Amount (USDT)').waitFor();
-    await tab.waitForTimeout(1000);
+    // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is there.
+    await nextFrame(tab);
     expect(await tab.getByRole('alertdialog').count(), 'no offer at start').toBe(0);
 
     const buy = async () => {
@@ -278,8 +279,9 @@ it('offers notifications after the first order, not at start, once per device; "
     await offer.waitFor({ state: 'detached' });
     expect(await tab.evaluate(() => Notification.permission)).toBe('default');
 
+    // The offer follows an order's success at once (its code is already loaded): once that is painted, a second offer would show.
     await buy();
-    await tab.waitForTimeout(1500);
+    await nextFrame(tab);
     expect(await tab.getByRole('alertdialog').count(), 'offered once').toBe(0);
   } finally {
     await fresh.close();

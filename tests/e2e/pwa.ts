@@ -1,9 +1,9 @@
 // Helpers of the offline, update and install tests: calls to the test server from Node, what the
 // browser keeps (Cache Storage and IndexedDB, read from the page), and the service worker's state.
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { png } from '../png.ts';
 import { appFilesKept } from './app-files.ts';
 import { codeSentTo } from './browser.ts';
 
@@ -77,34 +77,7 @@ export async function registerUser(phone: string, password: string, paypass: str
 
 /** A real, decodable size×size PNG (a blue and white checkerboard), as a phone's photo would be. */
 export function testPng(size = 64): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(size, 0);
-  header.writeUInt32BE(size, 4);
-  header.set([8, 2, 0, 0, 0], 8); // 8-bit RGB
-  const rows: number[] = [];
-  for (let y = 0; y < size; y++) {
-    rows.push(0); // filter: none
-    for (let x = 0; x < size; x++) rows.push(...(((x >> 3) + (y >> 3)) % 2 ? [0x00, 0xbb, 0xfe] : [0xff, 0xff, 0xff]));
-  }
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', deflateSync(Buffer.from(rows))), chunk('IEND', Buffer.alloc(0))]);
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return png(size, (x, y) => (((x >> 3) + (y >> 3)) % 2 ? [0x00, 0xbb, 0xfe] : [0xff, 0xff, 0xff]));
 }
 
 /**

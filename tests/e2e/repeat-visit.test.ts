@@ -1,4 +1,4 @@
-// A repeat visit, served by the service worker, online and offline (performance issue): the static
+// A repeat visit, served by the service worker, online and offline: the static
 // shell in index.html paints before any script has run, then the app replaces it with its first
 // screen. Prints the median of five visits each: the first contentful paint (the shell) and the
 // moment the first screen shows, in ms from navigation start. The ≤ 300 ms target is reported

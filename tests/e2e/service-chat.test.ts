@@ -1,4 +1,4 @@
-// Customer service chat as a customer meets it (issue 30 item 7), on a 390×844 phone: the service page
+// Customer service chat as a customer meets it, on a 390×844 phone: the service page
 // leads to the chat; a message goes to the service team; one written offline waits on the device
 // (also across a reload) and is sent once when the connection returns; a picture goes too; the
 // team's answer (from the console's API, as a reviewer sends it) shows the unread dot on Home and

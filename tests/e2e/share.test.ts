@@ -6,7 +6,7 @@
 import { expect, it } from 'vitest';
 import { inject } from 'vitest';
 import type { Page } from 'playwright-core';
-import { PHONE, phonePageForFile, screenshot } from './browser.ts';
+import { PHONE, phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { demoAccountForFile } from './demo-account.ts';
@@ -93,7 +93,7 @@ it('after the operator grants it, copies the invitation link to the clipboard', 
 });
 
 it('a friend opening the link finds the register page with the code filled in', async () => {
-  const friend = await page.context().browser()!.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' });
+  const friend = await phoneContext(page.context().browser()!, { baseURL: undefined });
   try {
     const friendPage = await friend.newPage();
     await friendPage.goto(LINK);
@@ -140,6 +140,8 @@ it('the web-view refuses an address off the allowlist, and frames an allowed htt
   page.on('console', (message) => {
     if (/Refused to frame/.test(message.text())) refusedFrames.push(message.text());
   });
+  // The frame's own request goes only once the page's security policy has let it be framed (a refusal is logged instead).
+  const framed = page.waitForRequest('https://developer.mozilla.org/en-US/');
   await page.goto(`/#/pages/index/web-view?url=${encodeURIComponent('https://developer.mozilla.org/en-US/')}`);
   const frame = page.locator('iframe.webview-frame');
   await frame.waitFor({ state: 'attached' });
@@ -147,7 +149,7 @@ it('the web-view refuses an address off the allowlist, and frames an allowed htt
   expect(await frame.getAttribute('sandbox')).toBe('allow-scripts allow-same-origin allow-forms allow-popups');
   expect(await frame.getAttribute('referrerpolicy')).toBe('no-referrer');
   expect(await page.getByRole('link', { name: 'Open in browser' }).getAttribute('target')).toBe('_blank');
-  await page.waitForTimeout(500);
+  await framed;
   // The server's content security policy lets it be framed (the app enforces the allowlist).
   expect(refusedFrames).toEqual([]);
   await shot('share-09-webview-allowed');

@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28 item 2) as a customer turns it on: Settings → the page, the
+// Two-factor authentication as a customer turns it on: Settings → the page, the
 // QR code and the key, the first code (computed here from the key on the page, as the phone's app
 // would), the ten recovery codes shown once; then the withdraw page asks for a code and a
 // withdrawal goes through with one. Its own server at real speed: the shared end-to-end server's
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { PHONE, launch, screenshot } from './browser.ts';
+import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
@@ -24,7 +24,7 @@ beforeAll(async () => {
     startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', PAYEE_COOLING_HOURS: '0' } }),
     launch(),
   ]);
-  context = await browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: server.base });
+  context = await phoneContext(browser, { baseURL: server.base });
   page = await context.newPage();
 });
 

@@ -1,4 +1,4 @@
-// Updates (ARCHITECTURE "Updates"): a second build with another build id is deployed under the
+// Updates: a second build with another build id is deployed under the
 // same origin; the waiting worker raises the update dialog ("Later" puts it off until the next
 // start), accepting reloads into the new version. The §1 check of `v` in appurl_android raises
 // the same dialog, forced; in the Android shell its button opens the download link.
@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { PHONE, launch } from './browser.ts';
+import { launch, nextFrame, phoneContext } from './browser.ts';
 import { controlledByServiceWorker } from './pwa.ts';
 import { APP_VERSION } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
@@ -48,8 +48,7 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const phone = (options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
-  browser.newContext({ viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US', baseURL: base, ...options });
+const phone = (options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) => phoneContext(browser, { baseURL: base, ...options });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(inject('artifacts'), `${name}.png`) });
 const buildOnPage = (page: Page) => page.evaluate(() => document.documentElement.dataset.build);
@@ -147,8 +146,9 @@ it('the same version in appurl_android raises nothing', async () => {
     const page = await context.newPage();
     const checked = page.waitForResponse(/\/api\/other\/config/);
     await page.goto('/#/pages/mine/mine');
-    await checked;
-    await page.waitForTimeout(500);
+    // The answer is what would raise the dialog: once the page has handled it and painted, none is there.
+    await (await checked).finished();
+    await nextFrame(page);
     expect(await updateDialog(page).count()).toBe(0);
   } finally {
     await context.close();

@@ -1,4 +1,4 @@
-// Issue 29: verification codes reach people. A code is queued with its code row, sent by the
+// Verification codes reach people. A code is queued with its code row, sent by the
 // delivery job at once (not at its next tick) through a real SMTP server or an SMS provider's
 // HTTP API (local stand-ins speaking their protocols), tried again with backoff, and a message that
 // finally fails is reported to the code form and to the operator.

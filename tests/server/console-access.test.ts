@@ -1,4 +1,4 @@
-// Roles on every console call (issue 30), table-driven over the console contract as declared (an
+// Roles on every console call, table-driven over the console contract as declared (an
 // endpoint added to contract/console*.ts later is in the table without a line added here): no
 // session and a customer's token are no session; an operator passes only where the endpoint names
 // their role; one who has not changed the first password passes only the calls meant for that.

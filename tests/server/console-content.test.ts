@@ -1,4 +1,4 @@
-// The console's content calls (issue 30 item 4): the content role reads an item's versions side by
+// The console's content calls: the content role reads an item's versions side by
 // side and writes one language's version, which customers of that language read at once (the
 // English one being every other language's fallback); each write is one audit entry, a refused one
 // none; reviewers and admins are turned away.

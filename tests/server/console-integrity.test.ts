@@ -1,4 +1,4 @@
-// The integrity line in the console (issue 30): no console call sets an outcome or a price, or moves a
+// The integrity line in the console: no console call sets an outcome or a price, or moves a
 // balance other than through a reviewed order's own ledger entries. Walks every endpoint declared
 // in contract/console*.ts (one added later fails here until it is listed, and so reviewed): each is a
 // read that writes nothing, or one of the known review and admin actions, which leaves exactly one
@@ -71,8 +71,8 @@ const WRITES: Record<string, string[]> = {
 /** No console input may carry what decides a trade or a balance. */
 const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|yield|quantity|asset/i;
 /**
- * The exceptions, reviewed: an option product's yield is a term of orders placed from now on (issue 30:
- * the admin edits option products), never a placed order's; the asset a welfare task pays is a term of
+ * The exceptions, reviewed: an option product's yield is a term of orders placed from now on (the
+ * admin edits option products), never a placed order's; the asset a welfare task pays is a term of
  * claims to come (the content role edits welfare), never a paid claim's; the run below shows placed
  * orders and paid claims unchanged. (A prize table travels as one written field, `table`: the prizes
  * and odds of draws on seeds committed later, never of a committed seed's next draws, as the run shows.)

@@ -1,4 +1,4 @@
-// The admin's products in the console (issue 30): option products and contract pairs read and changed
+// The admin's products in the console: option products and contract pairs read and changed
 // through the console API, on the one rule of `npm run ops -- product|pair` (domain/settings.ts). A
 // change shows in what customers read at once and leaves one audit entry with the terms before and
 // after, from the console and from the command line alike; a value outside a term's rule is refused,

@@ -1,4 +1,4 @@
-// A reviewer's day through the console API (issue 30), on the same rules as `npm run ops`: a recharge
+// A reviewer's day through the console API, on the same rules as `npm run ops`: a recharge
 // approved shows in the customer's balance, a withdrawal rejected with a reason returns the funds and
 // the customer reads the reason, a large withdrawal needs two different reviewers. Every action
 // leaves exactly one audit entry with the record before and after; the log cannot be edited.

@@ -1,4 +1,4 @@
-// The content role's rewards in the console (issue 30): the daily sign-in ladder, the welfare tasks and
+// The content role's rewards in the console: the daily sign-in ladder, the welfare tasks and
 // the blind box's prizes and cost, read and changed through the console API on the one rule of
 // `npm run ops -- signin-ladder|welfare|prizes set|prize|blindbox-cost` (domain/signin.ts, welfare.ts,
 // blindbox.ts). A change shows in what customers read — a prize table only for seeds committed after

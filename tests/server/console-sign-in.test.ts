@@ -1,4 +1,4 @@
-// Operator accounts and console sessions (issue 30): `ops operator add` hands out a first password
+// Operator accounts and console sessions: `ops operator add` hands out a first password
 // and an authenticator enrolment that sign in; a wrong password, a wrong code and a replayed code are
 // refused, guessing is bounded; the first password must be changed before anything else works; a
 // session ends after 30 minutes without a call, at sign-out, and when its operator is disabled.

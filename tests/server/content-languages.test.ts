@@ -1,4 +1,4 @@
-// Content in every language (issue 30 item 4), as customers read it: the demo's notice, slides,
+// Content in every language, as customers read it: the demo's notice, slides,
 // welcome message, activities and pages in the request's language, English where a language has no
 // version, an operator's broadcast in two languages reaching each customer in theirs, and the answers
 // kept in memory never crossing from one language to another.

@@ -1,4 +1,4 @@
-// Issue 29: any number of server processes send each queued message once. Two real servers on one
+// Any number of server processes send each queued message once. Two real servers on one
 // PostgreSQL database, one SMTP stand-in, 200 messages queued at once: every message arrives exactly
 // once. PostgreSQL only (the server-pg project): the embedded database serves one process.
 import { sql } from 'drizzle-orm';

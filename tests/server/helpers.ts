@@ -1,11 +1,11 @@
 // Shared steps of the account tests: register a user, read the whole database, build uploads.
 import { createHash } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
 import { attemptCounters, balances, idempotencyKeys, ledgerEntries, optionOrders, sessions, uploads, users, verificationCodes } from '../../src/server/db/schema.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
+import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
 
 export const PASSWORD = 'abc12345';
@@ -96,29 +96,9 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 export const refused = (msg: string) => ({ ret: 0, msg, data: null });
 export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log in again!', data: null };
 
-/** A real PNG of one pixel: signature, IHDR, IDAT, IEND, each chunk with its CRC. */
+/** A real PNG of one pixel (opaque blue, RGBA). */
 export function tinyPng(): Uint8Array {
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const out = Buffer.alloc(body.length + 8);
-    out.writeUInt32BE(data.length, 0);
-    body.copy(out, 4);
-    out.writeUInt32BE(crc32(body), body.length + 4);
-    return out;
-  };
-  const header = Buffer.from([0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0]); // 1×1, 8-bit RGBA
-  const pixel = deflateSync(Buffer.from([0, 0x00, 0xbb, 0xfe, 0xff])); // filter byte + one pixel
-  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  return new Uint8Array(Buffer.concat([signature, chunk('IHDR', header), chunk('IDAT', pixel), chunk('IEND', Buffer.alloc(0))]));
-}
-
-function crc32(bytes: Uint8Array): number {
-  let crc = 0xffffffff;
-  for (const byte of bytes) {
-    crc ^= byte;
-    for (let bit = 0; bit < 8; bit++) crc = (crc >>> 1) ^ (0xedb88320 & -(crc & 1));
-  }
-  return (crc ^ 0xffffffff) >>> 0;
+  return new Uint8Array(png(1, () => [0x00, 0xbb, 0xfe, 0xff]));
 }
 
 /** POSTs one file to /users/upload the way a browser's FormData does. */

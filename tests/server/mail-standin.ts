@@ -1,4 +1,4 @@
-// Local stand-ins of the outside services messages leave through (issue 29): a real SMTP server
+// Local stand-ins of the outside services messages leave through: a real SMTP server
 // (smtp-server) that can check the credentials and refuse tries, and a small MIME reader for what
 // it received; an HTTP server that records SMS provider requests and answers as told.
 import { createServer, type IncomingMessage, type Server } from 'node:http';

@@ -75,7 +75,7 @@ it('the unread filter, the unread count and the oldest unread message follow wha
   expect(before).toEqual({
     ret: 1,
     msg: 'Success',
-    // `service`: customer service's answers not seen (issue 30), none here.
+    // `service`: customer service's answers not seen, none here.
     data: { count: 24, first: { id: first.id, title: 'A1', content: 'A1: content', status: 'unread', created_at: first.createdAt.toISOString() }, service: 0 },
   });
 

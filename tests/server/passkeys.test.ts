@@ -1,4 +1,4 @@
-// Passkeys (issue 28 item 1): adding one takes the login password (and the authenticator code when
+// Passkeys: adding one takes the login password (and the authenticator code when
 // two-factor is on); the passkey then signs in without a name or a password; each challenge works
 // once and for a few minutes; an answer from another page, a copied authenticator (its counter going
 // back), a passkey removed or another account's are refused; the list and removal are the owner's

@@ -1,4 +1,4 @@
-// New withdrawal addresses wait (issue 28 item 4): a bank card or wallet added is usable for
+// New withdrawal addresses wait: a bank card or wallet added is usable for
 // withdrawals only after the cooling-off period, its owner is told at once by a station message,
 // and deleting is immediate. Whoever takes over a session cannot add an address and drain the
 // account before the owner can react.

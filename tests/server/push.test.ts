@@ -1,4 +1,4 @@
-// Web Push (issue 29), server side: a customer's events reach the browsers that customer subscribed,
+// Web Push, server side: a customer's events reach the browsers that customer subscribed,
 // encrypted for each (RFC 8291) and signed with the server's VAPID key (RFC 8292), in the browser's
 // language, unless that kind is turned off. A local push-service stand-in receives the requests and
 // the test decrypts them as the browser would.

@@ -1,4 +1,4 @@
-// Security changes the customer is told of (issue 28, ASVS 2.2.3), and a password reset that a
+// Security changes the customer is told of (ASVS 2.2.3), and a password reset that a
 // stolen phone number alone cannot make once two-factor is on: the code sent by SMS is checked
 // first and kept while the authenticator code is asked for, so the customer finishes with it.
 import { serverTexts } from '../../src/contract/server-texts.ts';

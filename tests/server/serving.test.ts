@@ -1,4 +1,4 @@
-// Serving like production (issue "Run it for real"): the built files go out precompressed with the
+// Serving like production: the built files go out precompressed with the
 // right Content-Encoding and Vary, hashed assets are immutable and the entry points revalidate;
 // HSTS and upgrade-insecure-requests only reach requests that came over https (a TLS socket, or a
 // trusted proxy's X-Forwarded-Proto) — over plain http they blank the app on a LAN host.

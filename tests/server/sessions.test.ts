@@ -1,4 +1,4 @@
-// Devices and sessions (issue 28 item 3): the customer sees every signed-in session (device,
+// Devices and sessions: the customer sees every signed-in session (device,
 // address partly hidden, signed in, last seen, this device) and ends one or all others; an ended
 // session is refused at once, on every server process. Sessions end after 30 days unused and 180
 // days at most, however much they are used. A sign-in from a device new to the account leaves the

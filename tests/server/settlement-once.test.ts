@@ -1,4 +1,4 @@
-// Settlement pays every due order exactly once (ARCHITECTURE "Jobs", "Fair by construction"):
+// Settlement pays every due order exactly once, from the price recorded at its end (due rows are claimed):
 // two runners over the same 1,000 orders, a run that dies between claim and commit, and a
 // restart after hours of downtime. After each, the ledger explains every balance.
 import { afterAll, beforeAll, expect, it } from 'vitest';

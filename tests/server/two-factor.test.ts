@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28 item 2): set up with an authenticator app's first code, ten
+// Two-factor authentication: set up with an authenticator app's first code, ten
 // recovery codes shown once; then a withdrawal, a new payee, a new payment password, phone or
 // e-mail need a code, a code works once, guessing is bounded, and turning it off takes a code and
 // the login password. The codes are computed here from the secret the setup answered, at the

@@ -1,5 +1,5 @@
 // §7 wire format: token and language headers, form-encoded POST bodies, GET query strings,
-// and the Idempotency-Key on writes (ARCHITECTURE "Client data flow").
+// and the Idempotency-Key on writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { api, newIdempotencyKey } from '../../src/lib/api.ts';

@@ -1,4 +1,4 @@
-// Issue 15: the diagnostics page's list of the last 50 calls, recorded by api(): method, contract
+// The diagnostics page's list of the last 50 calls, recorded by api(): method, contract
 // path, HTTP status and ret, attempts, duration, served from cache — never a token, body or query.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api } from '../../src/lib/api.ts';

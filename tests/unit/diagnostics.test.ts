@@ -1,4 +1,4 @@
-// Issue 15: the diagnostics report a tester copies into a bug report — every section, the ages of
+// The diagnostics report a tester copies into a bug report — every section, the ages of
 // cached answers, the stored records by name and size, and never a token but masked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, set } from 'idb-keyval';

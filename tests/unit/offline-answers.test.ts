@@ -1,4 +1,4 @@
-// ARCHITECTURE "Offline", the page's side: an answer the service worker gave from its cache is
+// Offline, the page's side: an answer the service worker gave from its cache is
 // marked (the page shows "Offline — as of HH:MM"), an uncached read offline fails at once, and
 // logout or ret -1 deletes that user's cache partition and stored records.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// ARCHITECTURE "Offline": the service worker keys a POST by a synthetic GET URL built from its
+// The offline cache: the service worker keys a POST by a synthetic GET URL built from its
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// ARCHITECTURE "Offline": writes are never queued silently; offline, they fail at once.
+// Offline: writes are never queued silently; offline, they fail at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, ApiError } from '../../src/lib/api.ts';
 import { login } from '../../src/contract/account.ts';

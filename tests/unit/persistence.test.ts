@@ -1,4 +1,4 @@
-// ARCHITECTURE "Persistence": stores mirrored to IndexedDB survive a reload; the navigation
+// Persistence: stores mirrored to IndexedDB survive a reload; the navigation
 // history keeps 10 entries (§9) and back goes to the previous one.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, get } from 'idb-keyval';

@@ -1,4 +1,4 @@
-// The web-view's one rule (issue 12): only https URLs whose host is named on the allowlist, read by
+// The web-view's one rule: only https URLs whose host is named on the allowlist, read by
 // the URL parser — every trick that makes a hostile address look like an allowed one is refused.
 import { describe, expect, it } from 'vitest';
 import { allowedWebViewUrl, webViewHosts } from '../../src/contract/support.ts';

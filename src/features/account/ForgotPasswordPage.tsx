@@ -1,5 +1,5 @@
 // Reset the login password with a code sent to the account's mobile number or e-mail (§5); with
-// two-factor on, also the authenticator or a recovery code, asked for once the server says so (issue 28).
+// two-factor on, also the authenticator or a recovery code, asked for once the server says so.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ForgotPasswordInput } from '../../contract/account.ts';

@@ -1,4 +1,4 @@
-// Signing in with a passkey (issue 28), loaded when the login page's button is tapped: the server's
+// Signing in with a passkey, loaded when the login page's button is tapped: the server's
 // challenge, the browser's prompt (@simplewebauthn/browser, loaded with it), the session.
 import { passkeySignIn, passkeySignInOptions } from '../../contract/passkeys.ts';
 import { startSession } from '../../lib/account.ts';
@@ -7,7 +7,7 @@ import { PasskeyError, signChallenge } from '../../lib/passkey-ceremony.ts';
 import { toast } from '../../lib/toast.ts';
 
 /**
- * Signs in with a passkey the customer picks in the browser's prompt (issue 28): true once signed
+ * Signs in with a passkey the customer picks in the browser's prompt: true once signed
  * in, false when the prompt ended without one (its words shown; closing it is said quietly). The server's
  * refusals are thrown as any call's.
  */

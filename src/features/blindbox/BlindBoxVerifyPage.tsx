@@ -1,4 +1,4 @@
-// Verification of the blind box (our route /pages/blindbox/verify, issue 12): the user's draws,
+// Verification of the blind box (our route /pages/blindbox/verify): the user's draws,
 // each re-computed here in the browser with Web Crypto from its revealed server seed — the seed's
 // SHA-256 must be the hash shown before the draw, and HMAC → roll → prize must give the recorded
 // prize. The exact scheme is written out so anyone can check a draw by hand.

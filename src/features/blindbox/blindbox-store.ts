@@ -1,4 +1,4 @@
-// The blind box (issue 12): the prize table, the caller's seed pair, drawing, changing or rotating
+// The blind box: the prize table, the caller's seed pair, drawing, changing or rotating
 // the seed, the recent wins, and the past draws verified here in the browser (Web Crypto).
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';

@@ -1,4 +1,4 @@
-// The diagnostics report (issue 15): what the page shows, as one JSON value a tester pastes into a
+// The diagnostics report: what the page shows, as one JSON value a tester pastes into a
 // bug report. Pure: the store gathers the browser's state, these functions shape it. No token ever
 // leaves here but masked, and no stored value but its size.
 import type { LoggedCall } from '../../lib/call-log.ts';

@@ -1,4 +1,4 @@
-// The diagnostics page's state and actions (issue 15): reads what the browser keeps for the app —
+// The diagnostics page's state and actions: reads what the browser keeps for the app —
 // the service worker, Cache Storage, the storage estimate, the IndexedDB records — and offers the
 // QA actions: look for an update, forget this user's cached answers, unregister the worker.
 import { proxy } from 'valtio/vanilla';

@@ -48,7 +48,7 @@ export default function MessagesPage() {
     refreshUnreadQuietly();
   }, []);
 
-  // `?id=`: a push notification's tap opens that message, once, when the list has it (issue 29).
+  // `?id=`: a push notification's tap opens that message, once, when the list has it.
   const wanted = Number(new URLSearchParams(useSearch()).get('id'));
   const shown = useSnapshot(messagesState)[filter].lists;
   const openedFromLink = useRef(0);

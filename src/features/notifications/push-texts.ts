@@ -1,4 +1,4 @@
-// The texts of the push notification screens (issue 29): Settings → Notifications and the offer
+// The texts of the push notification screens: Settings → Notifications and the offer
 // after a first order. An area of their own, so no start chunk and no tab page's texts carry them:
 // lib/push.ts loads them (loadPushTexts) when either shows, and both name them by these ids
 // (lib/push.ts PUSH_TEXT; tests/unit/push-texts.test.ts keeps the two in step).

@@ -1,4 +1,4 @@
-// Passkeys (issue 28, opened from Settings): what a passkey is, the account's passkeys (the device
+// Passkeys (opened from Settings): what a passkey is, the account's passkeys (the device
 // each was made on, when it was added and last used, whether it syncs), adding one after the login
 // password (and the authenticator code when two-factor is on), and removing one after a confirmation.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Passkeys (issue 28): the account's list, adding one (login password, and the authenticator code
+// Passkeys: the account's list, adding one (login password, and the authenticator code
 // when two-factor is on, then the browser's prompt), removing one. Signing in with one is the
 // account feature's (account-store.ts).
 import { proxy } from 'valtio/vanilla';

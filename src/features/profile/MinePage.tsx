@@ -75,7 +75,7 @@ export default function MinePage() {
           {signedIn && <Cell icon={<SettingsIcon className="cell-icon" />} label={<Trans>Settings</Trans>} to={ROUTES.settings} />}
           <LanguageCell withIcon />
         </nav>
-        {/* Issue 15: the version line opens the diagnostics (public: QA uses it logged out too). */}
+        {/* The version line opens the diagnostics (public: QA uses it logged out too). */}
         <p className="app-build" dir="ltr">
           <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
             Coinvest {APP_VERSION} · {__BUILD_ID__}

@@ -1,4 +1,4 @@
-// Settings → Notifications (issue 29): push notifications on this device (the browser asks for
+// Settings → Notifications: push notifications on this device (the browser asks for
 // permission only when the switch is tapped) and, once on, a switch for each kind, kept by the
 // server for every device of the account. Loaded with its texts (lib/push.ts loadPushTexts) only
 // when Settings opens, so Mine, which shares the profile texts, does not carry them.

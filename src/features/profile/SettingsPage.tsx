@@ -66,7 +66,7 @@ export default function SettingsPage() {
         <Button variant="danger" onClick={() => setConfirming(true)} disabled={busy}>
           <Trans>Log out</Trans>
         </Button>
-        {/* Issue 15: tapping the version opens the diagnostics for QA. */}
+        {/* Tapping the version opens the diagnostics for QA. */}
         <p className="app-build" dir="ltr">
           <Link href={ROUTES.diagnostics} className="muted" title={t`Diagnostics`}>
             Coinvest {APP_VERSION} · {__BUILD_ID__}

@@ -1,4 +1,4 @@
-// Devices (issue 28): every session signed in to the account — the device, where it signed in from
+// Devices: every session signed in to the account — the device, where it signed in from
 // (partly hidden by the server), when it signed in and was last seen, this device marked — and
 // ending one, after a confirmation, or all the others at once.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Devices and sessions (issue 28): the account's signed-in sessions, ending one or all the others.
+// Devices and sessions: the account's signed-in sessions, ending one or all the others.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { endOtherSessions, endSession, signedInSessions, type SignedInSession } from '../../contract/sessions.ts';

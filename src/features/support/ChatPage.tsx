@@ -1,4 +1,4 @@
-// Customer service chat (issue 30 item 7): the conversation with the service team, newest at the
+// Customer service chat: the conversation with the service team, newest at the
 // bottom. A message (words, a picture, or both) waits in the outbox until it is sent, offline too,
 // and shows as waiting meanwhile; one the server refused stays with the reason until removed. The
 // answers shown are marked seen; while the page is open it asks for new ones every 10 seconds.

@@ -38,7 +38,7 @@ export const webViewRoute = (url: string) => `${ROUTES.webView}?url=${encodeURIC
 export type ServiceTarget = { kind: 'none' } | { kind: 'webview'; route: string } | { kind: 'tab'; url: string };
 
 /**
- * Where the service link opens (issue 12): in the web-view when it is https on the allowlist,
+ * Where the service link opens: in the web-view when it is https on the allowlist,
  * otherwise in a new browser tab — but only an http(s) address; anything else is not opened.
  */
 export function serviceTarget(serviceUrl: string, hosts: readonly string[]): ServiceTarget {

@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28, opened from Settings): off, what it is and "Set up"; the
+// Two-factor authentication (opened from Settings): off, what it is and "Set up"; the
 // setup (QR code, the key for typing in, the first code); the ten recovery codes, shown once; on,
 // since when, the recovery codes left, new ones, and turning it off.
 import { useEffect, useState } from 'react';

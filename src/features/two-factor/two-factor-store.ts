@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28): set up (a secret, shown as a QR code and as text, turned on
+// Two-factor authentication: set up (a secret, shown as a QR code and as text, turned on
 // by a first code), the ten recovery codes shown once, new ones, turning off. The on/off status
 // lives in lib/two-factor.ts, where the forms that need a code read it. Nothing here is kept on the
 // device: neither the secret nor a recovery code ever reaches storage.

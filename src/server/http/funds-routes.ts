@@ -66,7 +66,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
     const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
     checkLimits(input.amount, rule);
-    // Issue 28: the second factor, after the form's own checks and before the payment password; a
+    // The second factor, after the form's own checks and before the payment password; a
     // request refused after this point has used its code.
     await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     // Outside the transaction: a wrong try must be counted even though nothing else is written.

@@ -1,4 +1,4 @@
-// Push notifications (issue 29): the server's VAPID key, subscribing this browser and the kinds the
+// Push notifications: the server's VAPID key, subscribing this browser and the kinds the
 // caller turned off. Every call changes the caller's own subscriptions and settings only.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush } from '../../contract/notifications.ts';

@@ -1,5 +1,5 @@
 // Bank cards (§7) and wallets (our additions): list, add, delete — the caller's own only. Adding
-// one needs the second factor when the caller has two-factor on (issue 28); deleting never does.
+// one needs the second factor when the caller has two-factor on; deleting never does.
 import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets } from '../../contract/payouts.ts';
 import * as payouts from '../domain/payouts.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';

@@ -6,7 +6,7 @@ import { join, normalize, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 
-/** The operator console's build (vite.config.ts consoleBuild), under the PWA's root. */
+/** The operator console's build (src/build/console-build.ts), under the PWA's root. */
 const CONSOLE_DIR = 'console';
 
 /** Security headers (security-headers.ts) that browsers read on documents and workers only. */
@@ -46,7 +46,7 @@ export async function servePwa(app: FastifyInstance, root: string) {
 }
 
 /**
- * The operator console at /console/ (issue 30): its files, and its index.html for /console and any
+ * The operator console at /console/: its files, and its index.html for /console and any
  * other path under it (its routes live in the hash). Online only: the PWA's worker keeps none of it.
  */
 export function serveConsole(app: FastifyInstance, root: string) {

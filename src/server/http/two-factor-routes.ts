@@ -1,4 +1,4 @@
-// Two-factor authentication (issue 28): status, setup and its confirmation, new recovery codes,
+// Two-factor authentication: status, setup and its confirmation, new recovery codes,
 // turning it off. The check the protected calls make is domain/two-factor.ts requireSecondFactor.
 import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, twoFactorStatus } from '../../contract/two-factor.ts';
 import { findUser } from '../domain/accounts.ts';

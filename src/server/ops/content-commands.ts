@@ -1,4 +1,4 @@
-// Operator commands of what customers read, per language (issue 30 item 4): the scroll notice, the
+// Operator commands of what customers read, per language: the scroll notice, the
 // slides' titles and station messages. Without --lang a text is the English version, what every
 // language without its own shows; `--lang th` writes the Thai one. A version is written by the same
 // function as the console's (domain/content-languages.ts), with its audit entry as the operator 'ops'.

@@ -1,4 +1,4 @@
-// The console's operator accounts from the command line (issue 30): `operator add` prints the first
+// The console's operator accounts from the command line: `operator add` prints the first
 // password and the authenticator's enrolment (an otpauth:// URI and its QR code in the terminal);
 // both are shown this once. The command acts as the operator 'ops' in the audit log.
 import { renderUnicodeCompact } from 'uqr';

@@ -1,0 +1,131 @@
+// Comments explain the code where it stands: a person who clones the repository can follow every one.
+// So no comment, test title or other text of the code names an issue number, or a document the
+// repository does not hold (the architecture, style and stack notes, the design card, a folder beside
+// the repository). Naming the product spec's section beside the rule it states ("§7") is fine: the
+// comment says the rule itself.
+import { readFileSync, readdirSync } from 'node:fs';
+import { extname, join, relative, resolve, sep } from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = resolve('.');
+const SELF = 'tests/unit/comments-cite-nothing-outside.test.ts';
+const FOLDERS = ['src', 'sw', 'tests'];
+const TOP_FILES = ['eslint.config.js', 'vite.config.ts', 'lingui.config.ts', 'index.html', '.ci/run'];
+const SCRIPT = new Set(['.ts', '.tsx', '.js', '.mjs', '.cjs', '.mts', '.cts']);
+const SCANNED = new Set([...SCRIPT, '.css', '.html', '.md', '.sql']);
+
+/** Citations wherever they stand: in a comment, a test's title or any other string. */
+const ANYWHERE: [string, RegExp][] = [
+  ['an issue number', /\bissues? ?#\d+|\bissues? \d+\b/gi],
+  ['the architecture notes', /\bARCHITECTURE\b/g],
+  ['the style notes', /\bSTYLE(?:\.md\b|\s+["“])/g],
+  ['the stack notes', /\bSTACK-NOTES\b/g],
+  ['the design card', /\bdesign[ -]card\b/gi],
+  ['the product spec as a file', /\bproduct-spec\.md\b/g],
+];
+
+/**
+ * Citations that only a comment can make (in code the same characters mean something else: a validation
+ * issue, a colour). `#41` counts in a script's comments only: in a stylesheet's, #000 is a colour.
+ */
+const IN_COMMENTS: [string, RegExp, 'scripts' | 'all'][] = [
+  ['a folder beside the repository', /(?:\.\.\/)+shared\b/g, 'all'],
+  ['an issue number', /(?:^|[\s(,;])#\d{1,4}\b(?![\w-])/g, 'scripts'],
+  ['an issue named but not here', /\b(?:this|that|the|an earlier|a later|the previous|the last|the next) issue(?:'s)?\b|\bissues'|\bissue "|\(\s*[a-z-]+ issue\s*\)/gi, 'all'],
+];
+
+function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : filesUnder(path);
+    return SCANNED.has(extname(entry.name)) ? [path] : [];
+  });
+}
+
+/** Every comment of a script as [offset, text], found by the TypeScript parser (a `//` inside a string or a URL is no comment). */
+function scriptComments(path: string, text: string): [number, string][] {
+  const kind = path.endsWith('x') ? ts.ScriptKind.TSX : /\.[mc]?js$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
+  const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
+  const found = new Map<number, string>();
+  const keep = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach((range) => found.set(range.pos, text.slice(range.pos, range.end)));
+  const visit = (node: ts.Node) => {
+    keep(ts.getLeadingCommentRanges(text, node.getFullStart()));
+    keep(ts.getTrailingCommentRanges(text, node.getEnd()));
+    node.getChildren(source).forEach(visit);
+  };
+  visit(source);
+  return [...found];
+}
+
+/** The comments of any scanned file as [offset, text]; a Markdown file is all prose. */
+function comments(path: string, text: string): [number, string][] {
+  const extension = extname(path);
+  if (SCRIPT.has(extension)) return scriptComments(path, text);
+  const pattern =
+    extension === '.css' ? /\/\*[\s\S]*?\*\//g : extension === '.html' ? /<!--[\s\S]*?-->/g : extension === '.sql' ? /--.*$/gm : path.endsWith('run') ? /#.*$/gm : /[\s\S]+/g;
+  return [...text.matchAll(pattern)].map((match) => [match.index, match[0]]);
+}
+
+const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
+
+/** Each citation in the text of `name` (a path from the repository's root) as "name:line: what it cites — the words". */
+function citationsIn(name: string, text: string): string[] {
+  const found: string[] = [];
+  const note = (offset: number, what: string, words: string) => found.push(`${name}:${lineOf(text, offset)}: ${what} — ${words.trim()}`);
+  for (const [what, pattern] of ANYWHERE) for (const match of text.matchAll(pattern)) note(match.index, what, match[0]);
+  const script = SCRIPT.has(extname(name));
+  // A comment's citation is in the text too: parse only a file that has one of the words at all.
+  const candidate = IN_COMMENTS.some(([, pattern]) => text.search(pattern) >= 0);
+  if (candidate)
+    for (const [offset, comment] of comments(name, text))
+      for (const [what, pattern, where] of IN_COMMENTS) if (script || where === 'all') for (const match of comment.matchAll(pattern)) note(offset + match.index, what, match[0]);
+  // In code, a path to a `shared` folder is a citation only when it leaves the repository.
+  for (const match of text.matchAll(/['"`]((?:\.\.\/)+shared)\b/g))
+    if (relative(ROOT, resolve(ROOT, name, '..', match[1])).startsWith('..')) note(match.index, 'a folder beside the repository', match[1]);
+  return [...new Set(found)];
+}
+
+const files = [...FOLDERS.flatMap(filesUnder), ...TOP_FILES].filter((path) => path !== SELF);
+
+describe('comments and test titles', () => {
+  it('finds the files it checks', () => {
+    expect(files.length).toBeGreaterThan(500);
+    expect(files).toContain('src/lib/api.ts');
+  });
+
+  it('cite no issue and no document the repository does not hold', () => {
+    expect(files.flatMap((path) => citationsIn(path.split(sep).join('/'), readFileSync(path, 'utf8')))).toEqual([]);
+  });
+});
+
+describe('what counts as a citation', () => {
+  it.each([
+    '// The console (issue 30): its own build.',
+    '/** Issue 28: the second factor first. */',
+    "it('keeps the order (issue #41)', () => {});",
+    '// See ARCHITECTURE "Offline".',
+    '// STYLE "One rule, one home, many doors"',
+    '// as STYLE.md says',
+    '// per STACK-NOTES',
+    '// the design card lists the folders',
+    '// read ../shared/spec/product-spec.md',
+    '// fixed in #41',
+    "// the issue's target is 90 KB",
+    "// the targets live in the issues' notes",
+    '// Budgets (performance issue): the first visit',
+    "const spec = readFileSync('../../../shared/spec.md', 'utf8');",
+  ])('%s cites', (text) => expect(citationsIn('tests/unit/example.ts', text)).not.toEqual([]));
+
+  it.each([
+    ['src/example.ts', '// The second factor, before the payment password (§7).'],
+    ['src/example.ts', "const styles = ['a']; // the page's styles"],
+    ['src/example.ts', "import { texts } from '../contract/texts.ts';"],
+    ['src/example.ts', "import { pick } from '../shared/pick.ts'; // a folder of src"],
+    ['src/example.ts', "const color = '#333';"],
+    ['src/example.ts', 'const issue = parsed.issues?.[0]; // the first validation issue of the form'],
+    ['src/example.ts', "// valibot's generic missing-key issue"],
+    ['src/example.ts', "const id = 'e.issue2fa';"],
+    ['src/example.css', "/* the card's border, #fff on #000 */"],
+  ])('%s: %s cites nothing', (name, text) => expect(citationsIn(name, text)).toEqual([]));
+});
