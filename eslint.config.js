@@ -21,16 +21,36 @@ const boundaries = [
     except: [`./${feature}`],
     message: 'A feature never imports another feature: shared state goes in lib/, shared components in ui/.',
   })),
-  { target: './src/features', from: './src/app', message: 'app/ composes features; a feature never imports the shell.' },
+  {
+    target: './src/features',
+    from: './src/app',
+    message: 'app/ composes features; a feature never imports the shell.',
+  },
   // ui/ and lib/ carry no product area.
-  { target: ['./src/ui', './src/lib'], from: ['./src/features', './src/app'], message: 'ui/ and lib/ import no feature and not the shell.' },
+  {
+    target: ['./src/ui', './src/lib'],
+    from: ['./src/features', './src/app'],
+    message: 'ui/ and lib/ import no feature and not the shell.',
+  },
   // lib/ sits below ui/: state and calls, no components.
-  { target: './src/lib', from: './src/ui', message: 'lib/ never imports ui/: a component that needs lib/ lives in ui/ (or a feature).' },
+  {
+    target: './src/lib',
+    from: './src/ui',
+    message: 'lib/ never imports ui/: a component that needs lib/ lives in ui/ (or a feature).',
+  },
   // The contract is the one thing both sides share: it imports neither.
-  { target: './src/contract', from: [...client, './src/server'], message: 'contract/ imports neither the client nor the server.' },
+  {
+    target: './src/contract',
+    from: [...client, './src/server'],
+    message: 'contract/ imports neither the client nor the server.',
+  },
   // The server takes only the contract from the client side; the PWA never imports the server.
   { target: './src/server', from: client, message: 'server/ imports only src/contract from the client side.' },
-  { target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx', './sw'], from: './src/server', message: 'The PWA never imports the server.' },
+  {
+    target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx', './sw'],
+    from: './src/server',
+    message: 'The PWA never imports the server.',
+  },
   // The operator console's calls are the console's own: none of them in the customer app's chunks.
   {
     target: client,
@@ -44,17 +64,32 @@ const boundaries = [
     ],
     message: 'The customer app never imports the console contract (contract/console*.ts).',
   },
-  // The operator console (src/console, its own build): the contract and its own files, no customer app code; nothing imports it.
+  // The operator console (src/console, its own build): the contract and its own files, no customer app code; nothing
+  // imports it.
   {
     target: './src/console',
     from: ['./src/features', './src/app', './src/server', './sw', './src/main.tsx'],
     message: 'The console never imports the customer app or the server.',
   },
   // Of the customer app's lib/ the console takes only the client core (the wire format, no app state).
-  { target: './src/console', from: './src/lib', except: ['./call-core.ts'], message: 'The console imports only lib/call-core.ts from lib/ (no app state).' },
-  { target: [...client, './src/contract', './src/server'], from: './src/console', message: 'Nothing outside src/console imports the console (none of it in the app’s chunks).' },
-  // The build's plugins (src/build) run in the build only: no code of the app, the worker, the console, the contract or the server imports them.
-  { target: [...client, './src/console', './src/contract', './src/server'], from: './src/build', message: 'Only vite.config.ts and the tests import src/build (the build).' },
+  {
+    target: './src/console',
+    from: './src/lib',
+    except: ['./call-core.ts'],
+    message: 'The console imports only lib/call-core.ts from lib/ (no app state).',
+  },
+  {
+    target: [...client, './src/contract', './src/server'],
+    from: './src/console',
+    message: 'Nothing outside src/console imports the console (none of it in the app’s chunks).',
+  },
+  // The build's plugins (src/build) run in the build only: no code of the app, the worker, the console, the contract or
+  // the server imports them.
+  {
+    target: [...client, './src/console', './src/contract', './src/server'],
+    from: './src/build',
+    message: 'Only vite.config.ts and the tests import src/build (the build).',
+  },
   // App code and the service worker share constants through a neutral place, not through sw/.
   {
     target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx'],
@@ -63,18 +98,35 @@ const boundaries = [
   },
   // The core imports no door.
   {
-    target: ['./src/server/domain', './src/server/market', './src/server/jobs', './src/server/db', './src/server/delivery'],
+    target: [
+      './src/server/domain',
+      './src/server/market',
+      './src/server/jobs',
+      './src/server/db',
+      './src/server/delivery',
+    ],
     from: ['./src/server/http', './src/server/ops'],
     message: 'The server core imports no door (http/, ops/).',
   },
   // The database (schema, migrations, seeds) sits below the domain: a seed writes rows, it calls no domain rule.
-  { target: './src/server/db', from: './src/server/domain', message: 'db/ (and its seeds) imports no domain file: the domain sits above the database.' },
-  // A route file declares its own routes: what two of them share lives in the domain or in an http/ module that is no route file.
-  { target: './src/server/http/*-routes.ts', from: './src/server/http/*-routes.ts', message: 'A route file never imports another route file.' },
+  {
+    target: './src/server/db',
+    from: './src/server/domain',
+    message: 'db/ (and its seeds) imports no domain file: the domain sits above the database.',
+  },
+  // A route file declares its own routes: what two of them share lives in the domain or in an http/ module that is no
+  // route file.
+  {
+    target: './src/server/http/*-routes.ts',
+    from: './src/server/http/*-routes.ts',
+    message: 'A route file never imports another route file.',
+  },
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', '.scratch/', 'src/locales/', 'public/'] },
+  {
+    ignores: ['dist/', 'node_modules/', 'coverage/', 'data/', 'test-results/', '.scratch/', 'src/locales/', 'public/'],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -93,7 +145,10 @@ export default tseslint.config(
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
       // No module imports itself through others (a dynamic import() counts too).
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
     },
   },
   prettier,

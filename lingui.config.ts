@@ -6,7 +6,9 @@ export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh', 'th', 'jp', 'ar', 'hi'],
   fallbackLocales: { default: 'en' },
-  catalogs: [{ path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/server/**'] }],
+  catalogs: [
+    { path: '<rootDir>/src/locales/{locale}/messages', include: ['<rootDir>/src'], exclude: ['**/server/**'] },
+  ],
   format: formatter({ lineNumbers: false }),
   orderBy: 'messageId',
 });

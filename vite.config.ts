@@ -26,8 +26,14 @@ export default defineConfig({
     // wouter's shim of useSyncExternalStore for React before 18: React's own hook (src/lib/sync-external-store.ts).
     // wouter's default location hooks: the app's hash route (src/lib/wouter-location.ts).
     alias: [
-      { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: fileURLToPath(new URL('src/lib/sync-external-store.ts', import.meta.url)) },
-      { find: /^\.\/use-browser-location\.js$/, replacement: fileURLToPath(new URL('src/lib/wouter-location.ts', import.meta.url)) },
+      {
+        find: /^use-sync-external-store\/shim(\/index\.js)?$/,
+        replacement: fileURLToPath(new URL('src/lib/sync-external-store.ts', import.meta.url)),
+      },
+      {
+        find: /^\.\/use-browser-location\.js$/,
+        replacement: fileURLToPath(new URL('src/lib/wouter-location.ts', import.meta.url)),
+      },
     ],
   },
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },

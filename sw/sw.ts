@@ -6,7 +6,14 @@
 // Nothing else of a user is cached (uploaded pictures never); writes always go to the network.
 // Updates wait for consent.
 import { cacheNames, clientsClaim } from 'workbox-core';
-import { PrecacheController, PrecacheRoute, cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import {
+  PrecacheController,
+  PrecacheRoute,
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+  type PrecacheEntry,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { createStore, get } from 'idb-keyval';
 import {
@@ -52,14 +59,17 @@ registerRoute(new PrecacheRoute(laterPrecache));
 
 /** The language the app starts in on this device (as the page picks it: src/lib/locale-pick.ts). */
 async function activeLocale(): Promise<Locale> {
-  const stored = await get<{ locale?: unknown }>(LOCALE_KEY, createStore(DEVICE_DB, DEVICE_STORE)).catch(() => undefined);
+  const stored = await get<{ locale?: unknown }>(LOCALE_KEY, createStore(DEVICE_DB, DEVICE_STORE)).catch(
+    () => undefined,
+  );
   return pickLocale(isLocale(stored?.locale) ? stored.locale : null, self.navigator.languages);
 }
 
 /** At most this many of those files are on their way at once. */
 const LATER_PARALLEL = 4;
 
-/** Keeps the entries not kept yet (a hashed file may come from the HTTP cache, where the page left it); false if one could not be fetched. */
+/** Keeps the entries not kept yet (a hashed file may come from the HTTP cache, where the page left it); false if one
+ * could not be fetched. */
 async function keepLater(entries: Entry[]): Promise<boolean> {
   const cache = await caches.open(LATER_PRECACHE);
   const keys = laterPrecache.getURLsToCacheKeys();
@@ -69,7 +79,9 @@ async function keepLater(entries: Entry[]): Promise<boolean> {
     for (let url = queue.shift(); url && complete; url = queue.shift()) {
       const key = keys.get(url)!;
       if (await cache.match(key)) continue;
-      const response = await fetch(new Request(url, { cache: key === url ? 'default' : 'reload', credentials: 'same-origin' })).catch(() => null);
+      const response = await fetch(
+        new Request(url, { cache: key === url ? 'default' : 'reload', credentials: 'same-origin' }),
+      ).catch(() => null);
       if (!response?.ok) complete = false;
       else await cache.put(key, response);
     }
@@ -83,7 +95,8 @@ const inLanguage = (locale: string) => (entry: Entry) => entry.locale === locale
 self.addEventListener('install', (event) => {
   event.waitUntil(
     activeLocale().then(async (locale) => {
-      if (!(await keepLater(laterEntries.filter((entry) => !entry.later && entry.locale === locale)))) throw new Error("The start pages' texts could not be kept");
+      if (!(await keepLater(laterEntries.filter((entry) => !entry.later && entry.locale === locale))))
+        throw new Error("The start pages' texts could not be kept");
     }),
   );
 });
@@ -113,7 +126,11 @@ clientsClaim();
 // Routes live in the hash, so the app is only ever opened at its scope (or index.html); any other
 // navigation (the Android download link, say) goes to the network.
 const scopePath = new URL(self.registration.scope).pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-registerRoute(new NavigationRoute(createHandlerBoundToURL('index.html'), { allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)],
+  }),
+);
 
 // Uploaded pictures (private to their owner) go to the network and are never kept: the first
 // route that matches wins, so this one comes before every caching route.
@@ -140,7 +157,8 @@ const forgotten = new Set<string>();
 
 /** Tells the open pages whether the network just answered (see NETWORK_MESSAGE). */
 async function reportNetwork(online: boolean): Promise<void> {
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: NETWORK_MESSAGE, online });
+  for (const client of await self.clients.matchAll({ type: 'window' }))
+    client.postMessage({ type: NETWORK_MESSAGE, online });
 }
 
 /** fetch(), with its outcome reported to the pages. */
@@ -155,7 +173,8 @@ async function fromNetwork(event: ExtendableEvent, request: Request): Promise<Re
   }
 }
 
-/** Public data: the kept answer of the request's language at once (when there is one), while the network refreshes it. */
+/** Public data: the kept answer of the request's language at once (when there is one), while the network refreshes it.
+ * */
 async function staleWhileRevalidate(event: ExtendableEvent, request: Request): Promise<Response> {
   const key = syntheticKey('GET', request.url, '', request.headers.get(LANG_HEADER) ?? '');
   const network = fromNetwork(event, request).then((response) => {
@@ -207,7 +226,8 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
 /** Tells the pages a late answer of this call is kept now. */
 async function announceFresh(url: string): Promise<void> {
   const path = apiPathOf(url);
-  for (const client of await self.clients.matchAll({ type: 'window' })) client.postMessage({ type: FRESH_MESSAGE, path });
+  for (const client of await self.clients.matchAll({ type: 'window' }))
+    client.postMessage({ type: FRESH_MESSAGE, path });
 }
 
 /** Keeps a successful envelope (ret 1), stamped with the time it was stored; ret -1 drops the user's cache. */
@@ -238,13 +258,18 @@ async function keep(cacheName: string, key: string, response: Response): Promise
   if (forgotten.has(cacheName)) await caches.delete(cacheName);
 }
 
-const isOurs = (name: string) => name === cacheNames.precache || name === LATER_PRECACHE || name === PUBLIC_CACHE || isPartition(name);
+const isOurs = (name: string) =>
+  name === cacheNames.precache || name === LATER_PRECACHE || name === PUBLIC_CACHE || isPartition(name);
 
 self.addEventListener('activate', (event) => {
   // The files of earlier versions that this one no longer lists go.
   laterPrecache.activate(event);
   // Caches of earlier versions of this worker (renamed public cache, old layouts) go.
-  event.waitUntil(caches.keys().then((names) => Promise.all(names.filter((name) => !isOurs(name)).map((name) => caches.delete(name)))));
+  event.waitUntil(
+    caches
+      .keys()
+      .then((names) => Promise.all(names.filter((name) => !isOurs(name)).map((name) => caches.delete(name)))),
+  );
 });
 
 // Background Sync (where the browser has it): the connection is back, so an open page sends the
@@ -263,7 +288,10 @@ self.addEventListener('sync' as keyof ServiceWorkerGlobalScopeEventMap, (event) 
 });
 
 type WorkerMessage =
-  { type: 'SKIP_WAITING' } | { type: 'FORGET_USER'; partition: string; signedOut?: boolean } | { type: typeof PRECACHE_LATER_MESSAGE } | { type: typeof PRECACHE_STATE_MESSAGE };
+  | { type: 'SKIP_WAITING' }
+  | { type: 'FORGET_USER'; partition: string; signedOut?: boolean }
+  | { type: typeof PRECACHE_LATER_MESSAGE }
+  | { type: typeof PRECACHE_STATE_MESSAGE };
 
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
@@ -277,7 +305,10 @@ self.addEventListener('message', (event) => {
     event.waitUntil(caches.delete(message.partition));
     // The user signed out (not the Diagnostics' "clear cached answers"): their notifications stop on
     // this device (the server drops the subscription at the push service's 410).
-    if (message.signedOut === true) event.waitUntil(self.registration.pushManager.getSubscription().then((subscription) => subscription?.unsubscribe()));
+    if (message.signedOut === true)
+      event.waitUntil(
+        self.registration.pushManager.getSubscription().then((subscription) => subscription?.unsubscribe()),
+      );
   }
 });
 
@@ -286,10 +317,24 @@ self.addEventListener('message', (event) => {
 self.addEventListener('push', (event) => {
   const notice = readPushNotice(event.data?.text());
   const icon = new URL('icons/icon-192.png', self.registration.scope).href;
-  event.waitUntil(self.registration.showNotification(notice.title, { body: notice.body, icon, badge: icon, tag: notice.tag || undefined, data: { url: notice.url } }));
+  event.waitUntil(
+    self.registration.showNotification(notice.title, {
+      body: notice.body,
+      icon,
+      badge: icon,
+      tag: notice.tag || undefined,
+      data: { url: notice.url },
+    }),
+  );
 });
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  event.waitUntil(openNotificationTarget(self.clients, notificationTarget(event.notification.data, self.registration.scope), self.registration.scope));
+  event.waitUntil(
+    openNotificationTarget(
+      self.clients,
+      notificationTarget(event.notification.data, self.registration.scope),
+      self.registration.scope,
+    ),
+  );
 });

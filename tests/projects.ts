@@ -86,5 +86,13 @@ export const testProjects: TestProjectInlineConfiguration[] = [
   // Two at a time once the others are done.
   { test: { ...E2E_PROJECT, name: 'e2e-after', include: E2E_AFTER, maxWorkers: 2, sequence: { groupOrder: 10 } } },
   // The files that time the app, one at a time after e2e-after.
-  { test: { ...E2E_PROJECT, name: 'e2e-alone', include: E2E_ALONE, fileParallelism: false, sequence: { groupOrder: 11 } } },
+  {
+    test: {
+      ...E2E_PROJECT,
+      name: 'e2e-alone',
+      include: E2E_ALONE,
+      fileParallelism: false,
+      sequence: { groupOrder: 11 },
+    },
+  },
 ];

@@ -34,7 +34,12 @@ const STEPS: Step[] = [
   { name: 'build', command: 'vite', args: ['build'], after: ['catalogs'] },
   { name: 'suites', command: 'vitest', args: vitest('unit', 'server', 'server-pg'), after: ['catalogs'] },
   { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build'] },
-  { name: 'e2e-after', command: 'vitest', args: vitest('e2e-after', 'e2e-alone'), after: ['typecheck', 'lint', 'suites', 'e2e'] },
+  {
+    name: 'e2e-after',
+    command: 'vitest',
+    args: vitest('e2e-after', 'e2e-alone'),
+    after: ['typecheck', 'lint', 'suites', 'e2e'],
+  },
 ];
 
 interface Running {
@@ -56,7 +61,8 @@ function failures(printed: string): string {
   const part = from >= 0 ? lines.slice(from) : lines.slice(-FAILURE_LINES);
   const named = part.filter((line) => /^\s*FAIL\s/.test(line));
   const kept = part.slice(0, FAILURE_LINES);
-  const more = part.length > kept.length ? `… ${part.length - kept.length} more lines, in the step's output above\n` : '';
+  const more =
+    part.length > kept.length ? `… ${part.length - kept.length} more lines, in the step's output above\n` : '';
   return `${named.length > 1 ? `${named.join('\n')}\n\n` : ''}${kept.join('\n')}\n${more}`;
 }
 
@@ -104,7 +110,9 @@ function show(run: Running, text: string) {
 function nextLive() {
   live = running[0] ?? null;
   if (!live) return;
-  process.stdout.write(`\n── ${live.step.name} (running since ${seconds(live.startedAt - began)}) ──\n${live.printed.join('')}`);
+  process.stdout.write(
+    `\n── ${live.step.name} (running since ${seconds(live.startedAt - began)}) ──\n${live.printed.join('')}`,
+  );
 }
 
 function start(step: Step) {
@@ -112,7 +120,10 @@ function start(step: Step) {
   running.push(run);
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
-  const child = spawn(step.command, step.args, { env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(step.command, step.args, {
+    env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   child.stdout.on('data', (chunk: Buffer) => show(run, chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => show(run, chunk.toString()));
   child.on('error', (error) => show(run, `${step.command}: ${error.message}\n`));
@@ -128,7 +139,10 @@ function start(step: Step) {
       `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
     );
     if (live === run) nextLive();
-    else process.stdout.write(`\n── ${step.name} (${seconds(run.startedAt - began)} → ${seconds(ended - began)}) ──\n${run.printed.join('')}`);
+    else
+      process.stdout.write(
+        `\n── ${step.name} (${seconds(run.startedAt - began)} → ${seconds(ended - began)}) ──\n${run.printed.join('')}`,
+      );
     startReady();
   });
 }
@@ -158,7 +172,9 @@ function startReady() {
   }
   if (running.length > 0) return;
   const skipped = failed.length ? waiting.map((step) => step.name) : [];
-  process.stdout.write(`\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n${machineLine()}\n`);
+  process.stdout.write(
+    `\nnpm test, ${seconds(Date.now() - began)} in all:\n${timeline.join('\n')}\n${machineLine()}\n`,
+  );
   if (skipped.length) process.stdout.write(`  not started after the failure: ${skipped.join(', ')}\n`);
   for (const report of failureReports) process.stdout.write(report);
   process.exitCode = failed.length ? 1 : 0;

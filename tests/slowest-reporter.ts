@@ -57,7 +57,11 @@ export default class SlowestReporter implements Reporter {
     const files = testModules.map((module): FileDuration => {
       const d = module.diagnostic();
       const ms = d.environmentSetupDuration + d.prepareDuration + d.setupDuration + d.collectDuration + d.duration;
-      return { project: module.project.name, file: relative(this.root, module.moduleId), seconds: Math.round(ms / 100) / 10 };
+      return {
+        project: module.project.name,
+        file: relative(this.root, module.moduleId),
+        seconds: Math.round(ms / 100) / 10,
+      };
     });
     if (!files.length) return;
     const projects = [...new Set(files.map((file) => file.project))].sort();
@@ -71,13 +75,25 @@ export default class SlowestReporter implements Reporter {
       // Only the printout below is lost across runs.
     }
     // A project run again under the same key (a script that runs it twice) counts once: its latest run.
-    const runs = [...readKept(folder, key).filter((run) => run.endedAt < own.endedAt && !run.projects.some((name) => projects.includes(name))), own];
+    const runs = [
+      ...readKept(folder, key).filter(
+        (run) => run.endedAt < own.endedAt && !run.projects.some((name) => projects.includes(name)),
+      ),
+      own,
+    ];
     const all = runs.flatMap((run) => run.files);
     const slowest = [...all].sort((a, b) => b.seconds - a.seconds).slice(0, SHOWN);
     const over = runs.map((run) => run.projects.join(', ')).join(' + ');
     const width = Math.max(...slowest.map((file) => file.project.length));
-    const lines = slowest.map((file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(width)}  ${file.file}`);
-    const named = runs.length === 1 ? 'this run' : `${runs.length} runs of this npm ${process.env.npm_lifecycle_event ?? 'invocation'}`;
-    console.log(`\nSlowest test files, ${slowest.length} of ${all.length} (over ${named}: ${over}):\n${lines.join('\n')}\n`);
+    const lines = slowest.map(
+      (file) => `  ${file.seconds.toFixed(1).padStart(7)} s  ${file.project.padEnd(width)}  ${file.file}`,
+    );
+    const named =
+      runs.length === 1
+        ? 'this run'
+        : `${runs.length} runs of this npm ${process.env.npm_lifecycle_event ?? 'invocation'}`;
+    console.log(
+      `\nSlowest test files, ${slowest.length} of ${all.length} (over ${named}: ${over}):\n${lines.join('\n')}\n`,
+    );
   }
 }

@@ -21,7 +21,13 @@ export function TabBar({ current }: { current: string }) {
   return (
     <nav className="tabbar">
       {VISIBLE_TABS.map(({ path, label, Icon }) => (
-        <Link key={path} href={path} replace aria-current={path === current ? 'page' : undefined} onPointerDown={() => preload(path)}>
+        <Link
+          key={path}
+          href={path}
+          replace
+          aria-current={path === current ? 'page' : undefined}
+          onPointerDown={() => preload(path)}
+        >
           <span className="tab-icon">
             <Icon />
             {path === MESSAGES_TAB && count > 0 && <span className="count-badge">{badgeText(count)}</span>}

@@ -20,14 +20,26 @@ export default function UpdateDialog() {
   };
   return (
     <div className="dialog-backdrop update-backdrop">
-      <div className="dialog update-dialog" role="alertdialog" aria-modal="true" aria-labelledby="update-title" data-forced={forced}>
+      <div
+        className="dialog update-dialog"
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="update-title"
+        data-forced={forced}
+      >
         <h2 id="update-title">
           <Trans>A new version is available</Trans>
         </h2>
         <p>{forced ? i18n._(texts.updateToLatest) : <Trans>Update now to start using it. The app reloads.</Trans>}</p>
         <div className="dialog-actions">
           {!forced && (
-            <button type="button" className="btn secondary" data-action="later" onClick={() => (appUpdate.dismissed = true)} disabled={busy}>
+            <button
+              type="button"
+              className="btn secondary"
+              data-action="later"
+              onClick={() => (appUpdate.dismissed = true)}
+              disabled={busy}
+            >
               <Trans>Later</Trans>
             </button>
           )}

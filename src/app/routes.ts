@@ -90,8 +90,14 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.bankCard]: page('payouts', () => import('../features/payouts/BankCardPage.tsx')),
   [ROUTES.walletList]: page('payouts', () => import('../features/payouts/WalletListPage.tsx')),
   [ROUTES.addWallet]: page('payouts', () => import('../features/payouts/AddWalletPage.tsx')),
-  [ROUTES.certificationPrimary]: page('certification', () => import('../features/certification/CertificationPrimaryPage.tsx')),
-  [ROUTES.certificationAdvanced]: page('certification', () => import('../features/certification/CertificationAdvancedPage.tsx')),
+  [ROUTES.certificationPrimary]: page(
+    'certification',
+    () => import('../features/certification/CertificationPrimaryPage.tsx'),
+  ),
+  [ROUTES.certificationAdvanced]: page(
+    'certification',
+    () => import('../features/certification/CertificationAdvancedPage.tsx'),
+  ),
   [ROUTES.vipLevel]: page('rewards', () => import('../features/rewards/VipLevelPage.tsx')),
   [ROUTES.pointRecord]: page('rewards', () => import('../features/rewards/PointRecordPage.tsx')),
   [ROUTES.signIn]: page('signin', () => import('../features/signin/SignInPage.tsx')),

@@ -8,7 +8,10 @@ import { START_AREAS, STARTUP_CHUNKS } from './chunks.ts';
  * the catalog chunks by language and area (messages.po?area=…). precacheGroups() in the worker's
  * manifest uses both.
  */
-export const bundleFacts = { firstFiles: new Set<string>(), catalogParts: new Map<string, { locale: string; area: string }>() };
+export const bundleFacts = {
+  firstFiles: new Set<string>(),
+  catalogParts: new Map<string, { locale: string; area: string }>(),
+};
 
 export function bundleFactsOf(): Plugin {
   return {
@@ -51,7 +54,9 @@ export function bundleFactsOf(): Plugin {
 export function precacheGroups(entries: { url: string; revision: string | null; size: number }[]) {
   const manifest = entries.map((entry) => {
     const part = bundleFacts.catalogParts.get(entry.url);
-    const first = part ? part.area === 'shell' || START_AREAS.includes(part.area) : !entry.url.startsWith('assets/') || bundleFacts.firstFiles.has(entry.url);
+    const first = part
+      ? part.area === 'shell' || START_AREAS.includes(part.area)
+      : !entry.url.startsWith('assets/') || bundleFacts.firstFiles.has(entry.url);
     return { ...entry, ...(first ? {} : { later: true }), ...(part ? { locale: part.locale } : {}) };
   });
   return { manifest, warnings: [] };

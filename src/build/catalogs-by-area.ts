@@ -46,7 +46,10 @@ export function catalogsByArea(): Plugin {
     const { catalog, locale } = found;
     const origins = (await catalog.read(locale)) ?? {};
     const { fallbackLocales, sourceLocale = 'en' } = config;
-    const { messages } = await catalog.getTranslations(locale, { fallbackLocales: fallbackLocales || {}, sourceLocale });
+    const { messages } = await catalog.getTranslations(locale, {
+      fallbackLocales: fallbackLocales || {},
+      sourceLocale,
+    });
     let places: Map<string, 'shell' | string[]> | undefined;
     const placesOf = () =>
       (places ??= new Map(
@@ -78,8 +81,13 @@ export function catalogsByArea(): Plugin {
       const { locale, origins, messages, placesOf } = await read.get(file)!;
       if (area === CONSOLE_AREA) {
         const inConsole = consoleText(origins, root);
-        const { source, errors } = createCompiledCatalog(locale, Object.fromEntries(Object.entries(messages).filter(([id]) => inConsole(id))), { namespace: 'es' });
-        if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
+        const { source, errors } = createCompiledCatalog(
+          locale,
+          Object.fromEntries(Object.entries(messages).filter(([id]) => inConsole(id))),
+          { namespace: 'es' },
+        );
+        if (errors.length)
+          throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
         return { code: source, moduleType: 'js' };
       }
       const places = placesOf();
@@ -92,7 +100,9 @@ export function catalogsByArea(): Plugin {
       if (errors.length) throw new Error(`${file}: ${errors.map((error) => `${error.id}: ${error.error}`).join('; ')}`);
       if (area !== 'shell') return { code: source, moduleType: 'js' };
       const areas = [...new Set([...places.values()].flatMap((place) => (place === 'shell' ? [] : place)))].sort();
-      const loaders = areas.map((name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?area=${name}`)})`);
+      const loaders = areas.map(
+        (name) => `${JSON.stringify(name)}: () => import(${JSON.stringify(`${file}?area=${name}`)})`,
+      );
       return { code: `${source}\nexport const areas = {${loaders.join(', ')}};`, moduleType: 'js' };
     },
   };

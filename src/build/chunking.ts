@@ -5,7 +5,8 @@ import { readReach } from './reach.ts';
 /**
  * How the app's code is cut into chunks (vite.config.ts `build`): the preload lists and the two groups.
  *
- * index.html preloads the start chunk. A lazily loaded page lists the chunks it imports, so a first visit fetches them at once instead
+ * index.html preloads the start chunk. A lazily loaded page lists the chunks it imports, so a first visit fetches them
+ * at once instead
  * of one after another. Only what a visit starts with keeps its list (STARTUP_CHUNKS: the tab
  * pages, login, the startup message's dialog): every list sits in the start chunk, and once the
  * service worker has precached the app (right after the first visit) the other pages' chunks
@@ -22,14 +23,20 @@ import { readReach } from './reach.ts';
 export function chunking(root = process.cwd()): Pick<BuildEnvironmentOptions, 'modulePreload' | 'rolldownOptions'> {
   let tabsShared: Set<string> | undefined;
   return {
-    modulePreload: { resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || STARTUP_CHUNKS.test(file) ? deps : []) },
+    modulePreload: {
+      resolveDependencies: (file, deps, { hostType }) => (hostType === 'html' || STARTUP_CHUNKS.test(file) ? deps : []),
+    },
     rolldownOptions: {
       output: {
         codeSplitting: {
           groups: [
             // Every module a start needs but the entry module (a test on the modules' file names).
             { name: START_CHUNK, tags: ['$initial'], test: (id) => !/[\\/]src[\\/]main\.tsx$|index\.html$/.test(id) },
-            { name: 'tabs', test: (id) => (tabsShared ??= readReach(root).tabsShared).has(id), includeDependenciesRecursively: false },
+            {
+              name: 'tabs',
+              test: (id) => (tabsShared ??= readReach(root).tabsShared).has(id),
+              includeDependenciesRecursively: false,
+            },
           ],
         },
       },

@@ -32,7 +32,12 @@ export function consoleBuild(): Plugin {
           base: '/console/',
           publicDir: false,
           logLevel: 'warn',
-          plugins: [react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }), lingui(), catalogsByArea(), contractAnswersServerOnly()],
+          plugins: [
+            react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+            lingui(),
+            catalogsByArea(),
+            contractAnswersServerOnly(),
+          ],
           build: { outDir: join(outDir, 'console'), emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
         });
       },

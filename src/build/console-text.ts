@@ -9,12 +9,24 @@ import { contractTextKeys, isStatusKey, sourceFacts } from './source.ts';
  * never loads this part.
  */
 export function consoleText(origins: Record<string, { origin?: [string, number?][] } | undefined>, root: string) {
-  const facts = [join(root, 'src/contract/console.ts'), ...(readdirSync(join(root, 'src/console'), { recursive: true }) as string[]).map((file) => join(root, 'src/console', file))]
+  const facts = [
+    join(root, 'src/contract/console.ts'),
+    ...(readdirSync(join(root, 'src/console'), { recursive: true }) as string[]).map((file) =>
+      join(root, 'src/console', file),
+    ),
+  ]
     .filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'))
     .map((file) => sourceFacts(file));
   const named = new Set(facts.flatMap((file) => [...file.textsRead]));
-  if (facts.some((file) => file.callsHttpStatusText)) ['tooManyRequests', 'unknownError', 'http500'].forEach((key) => named.add(key));
-  const contractIds = new Set([...contractTextKeys(join(root, 'src/contract/texts.ts'))].filter(([, key]) => named.has(key) || isStatusKey(key)).map(([id]) => id));
+  if (facts.some((file) => file.callsHttpStatusText))
+    ['tooManyRequests', 'unknownError', 'http500'].forEach((key) => named.add(key));
+  const contractIds = new Set(
+    [...contractTextKeys(join(root, 'src/contract/texts.ts'))]
+      .filter(([, key]) => named.has(key) || isStatusKey(key))
+      .map(([id]) => id),
+  );
   const own = (origin: string) => origin.startsWith('src/console/') || origin === 'src/contract/console-texts.ts';
-  return (messageId: string) => contractIds.has(messageId) || (origins[messageId]?.origin ?? []).some(([origin]) => own(origin.split(sep).join('/')));
+  return (messageId: string) =>
+    contractIds.has(messageId) ||
+    (origins[messageId]?.origin ?? []).some(([origin]) => own(origin.split(sep).join('/')));
 }

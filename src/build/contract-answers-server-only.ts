@@ -9,7 +9,16 @@ import type { Plugin } from 'vite';
  * TypeScript is compiled, on the AST.
  */
 export function contractAnswersServerOnly(): Plugin {
-  type Node = { type: string; start: number; end: number; callee?: Node; key?: Node; name?: string; arguments?: Node[]; properties?: Node[] };
+  type Node = {
+    type: string;
+    start: number;
+    end: number;
+    callee?: Node;
+    key?: Node;
+    name?: string;
+    arguments?: Node[];
+    properties?: Node[];
+  };
   const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged', 'nullableList']);
   return {
     name: 'coinvest:contract-answers-server-only',
@@ -17,18 +26,28 @@ export function contractAnswersServerOnly(): Plugin {
     transform(code, id) {
       const answers = [...ANSWER_BUILDERS].some((name) => code.includes(`${name}(`));
       if (!id.includes('/src/contract/') || !(answers || code.includes('cache:'))) return null;
-      const isCache = (node: Node) => node.type === 'Property' && node.key?.type === 'Identifier' && node.key.name === 'cache';
+      const isCache = (node: Node) =>
+        node.type === 'Property' && node.key?.type === 'Identifier' && node.key.name === 'cache';
       // Each cut: [start, end, replacement].
       const cuts: [number, number, string][] = [];
       const walk = (node: unknown): void => {
         if (Array.isArray(node)) return node.forEach(walk);
         if (typeof node !== 'object' || node === null) return;
         const candidate = node as Node;
-        if (candidate.type === 'CallExpression' && candidate.callee?.type === 'Identifier' && ANSWER_BUILDERS.has(candidate.callee.name!) && candidate.arguments?.length)
+        if (
+          candidate.type === 'CallExpression' &&
+          candidate.callee?.type === 'Identifier' &&
+          ANSWER_BUILDERS.has(candidate.callee.name!) &&
+          candidate.arguments?.length
+        )
           cuts.push([candidate.start, candidate.end, `${candidate.callee.name}()`]);
         // An endpoint's cache policy (`cache: 'user'`): the build lists the kept calls for the
         // service worker and the page (keptCalls), so the app's endpoints need not carry it.
-        else if (candidate.type === 'ObjectExpression' && candidate.properties?.length === 1 && isCache(candidate.properties[0]!)) {
+        else if (
+          candidate.type === 'ObjectExpression' &&
+          candidate.properties?.length === 1 &&
+          isCache(candidate.properties[0]!)
+        ) {
           // `{ cache: 'user' }` alone: the whole argument goes, with its comma.
           const before = code.slice(0, candidate.start).trimEnd();
           cuts.push([before.endsWith(',') ? before.length - 1 : candidate.start, candidate.end, '']);
@@ -40,7 +59,8 @@ export function contractAnswersServerOnly(): Plugin {
       };
       walk(this.parse(code));
       let out = code;
-      for (const [start, end, replacement] of cuts.sort((a, b) => b[0] - a[0])) out = `${out.slice(0, start)}${replacement}${out.slice(end)}`;
+      for (const [start, end, replacement] of cuts.sort((a, b) => b[0] - a[0]))
+        out = `${out.slice(0, start)}${replacement}${out.slice(end)}`;
       return { code: out, map: null };
     },
   };

@@ -15,8 +15,13 @@ export function contractTextIdsOnly(): Plugin {
     transform(code, id) {
       if (!id.endsWith('/src/contract/texts.ts')) return null;
       const { program, comments } = parseSync(id, code);
-      const marked = new Set(comments.filter((comment) => comment.type === 'Block' && comment.value === 'i18n').map((comment) => comment.end));
-      const isMarked = (start: number) => [...marked].some((end) => end <= start && code.slice(end, start).trim() === '');
+      const marked = new Set(
+        comments
+          .filter((comment) => comment.type === 'Block' && comment.value === 'i18n')
+          .map((comment) => comment.end),
+      );
+      const isMarked = (start: number) =>
+        [...marked].some((end) => end <= start && code.slice(end, start).trim() === '');
       // Each cut: from the end of `id: '…'` to the end of the descriptor, which closes again right after the id.
       const cuts: [number, number][] = [];
       new Visitor({

@@ -19,17 +19,27 @@ export function keptCalls(): Plugin {
   const ID = 'virtual:kept-calls';
   let contractDir = resolve('src/contract');
   let source: Promise<string> | null = null;
-  const contractFiles = () => readdirSync(contractDir).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
+  const contractFiles = () =>
+    readdirSync(contractDir).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
   const build = async () => {
     // One namespace for every module, so a module that two others import is loaded once.
     const { register } = await import('tsx/esm/api');
     const contract = register({ namespace: `kept-calls-${(contractLoads += 1)}` });
     const modules = await Promise.all(
       contractFiles().map(
-        async (file) => [file.replace(/\.tsx?$/, ''), (await contract.import(pathToFileURL(join(contractDir, file)).href, import.meta.url)) as Record<string, unknown>] as const,
+        async (file) =>
+          [
+            file.replace(/\.tsx?$/, ''),
+            (await contract.import(pathToFileURL(join(contractDir, file)).href, import.meta.url)) as Record<
+              string,
+              unknown
+            >,
+          ] as const,
       ),
     ).finally(() => contract.unregister());
-    const { publicPaths, userCalls } = keptCallsOf(endpointsIn(Object.fromEntries(modules)).map(({ endpoint }) => endpoint));
+    const { publicPaths, userCalls } = keptCallsOf(
+      endpointsIn(Object.fromEntries(modules)).map(({ endpoint }) => endpoint),
+    );
     return `export const PUBLIC_PATHS = ${JSON.stringify(publicPaths)};\nexport const USER_CALLS = ${JSON.stringify(userCalls)};\n`;
   };
   return {

@@ -34,8 +34,14 @@ export function paintBeforeScripts(): Plugin {
         const fileName = this.getFileName(this.emitFile({ type: 'asset', name: 'boot.js', source: boot }));
         // Low priority: none of these scripts is needed for the first paint, and the browser is told so.
         html.source = page
-          .replace(entry[0], `<script type="module" fetchpriority="low" crossorigin src="/${fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`)
-          .replaceAll('<link rel="modulepreload" crossorigin', '<link rel="modulepreload" fetchpriority="low" crossorigin');
+          .replace(
+            entry[0],
+            `<script type="module" fetchpriority="low" crossorigin src="/${fileName}"></script>\n    <link rel="modulepreload" crossorigin href="${entry[1]}">`,
+          )
+          .replaceAll(
+            '<link rel="modulepreload" crossorigin',
+            '<link rel="modulepreload" fetchpriority="low" crossorigin',
+          );
       },
     },
   };

@@ -21,7 +21,9 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const files = (await readdir(outDir, { recursive: true })).filter((file) => /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file));
+        const files = (await readdir(outDir, { recursive: true })).filter((file) =>
+          /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file),
+        );
         for (const file of files) {
           const body = await readFile(join(outDir, file));
           if (body.length < 1024) continue;

@@ -18,12 +18,14 @@ export function pwa() {
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,woff2}'],
       globIgnores: ['console/**'],
-      // Hashed names need no revision: the worker's install may take them from the HTTP cache, where the first visit left them.
+      // Hashed names need no revision: the worker's install may take them from the HTTP cache, where the first visit
+      // left them.
       dontCacheBustURLsMatching: /^assets\//,
       manifestTransforms: [precacheGroups],
       buildPlugins: { vite: [keptCalls()] },
     },
-    // The manifest's large icons are the browser's to fetch when the app is installed, not the worker's to keep: only the one a notification shows and the home-screen icon.
+    // The manifest's large icons are the browser's to fetch when the app is installed, not the worker's to keep: only
+    // the one a notification shows and the home-screen icon.
     includeManifestIcons: false,
     includeAssets: ['icons/apple-touch-icon.png', 'icons/icon-192.png'],
     manifest: {
@@ -42,8 +44,20 @@ export function pwa() {
         { src: 'icons/icon-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
       ],
       screenshots: [
-        { src: 'screenshots/markets.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Live prices on Markets' },
-        { src: 'screenshots/option.png', sizes: '390x844', type: 'image/png', form_factor: 'narrow', label: 'Trade a short-term option' },
+        {
+          src: 'screenshots/markets.png',
+          sizes: '390x844',
+          type: 'image/png',
+          form_factor: 'narrow',
+          label: 'Live prices on Markets',
+        },
+        {
+          src: 'screenshots/option.png',
+          sizes: '390x844',
+          type: 'image/png',
+          form_factor: 'narrow',
+          label: 'Trade a short-term option',
+        },
       ],
       orientation: 'portrait',
       categories: ['finance'],

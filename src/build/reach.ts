@@ -44,25 +44,35 @@ export function readReach(root: string) {
   const areas = new Map(
     readdirSync(featuresDir).map((area) => {
       const own = join(featuresDir, area) + sep;
-      const starts = (readdirSync(own, { recursive: true }) as string[]).map((file) => join(own, file)).filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'));
-      return [area, closure(starts, true, (file) => !file.startsWith(featuresDir + sep) || file.startsWith(own))] as const;
+      const starts = (readdirSync(own, { recursive: true }) as string[])
+        .map((file) => join(own, file))
+        .filter((file) => file.endsWith('.ts') || file.endsWith('.tsx'));
+      return [
+        area,
+        closure(starts, true, (file) => !file.startsWith(featuresDir + sep) || file.startsWith(own)),
+      ] as const;
     }),
   );
   /** The contract text keys a part's files name, gathered once per part (every catalog part asks for each text). */
   const keysOf = new Map<Set<string>, Set<string>>();
   const usesKey = (reach: Set<string>, key: string) => {
     let keys = keysOf.get(reach);
-    if (!keys) keysOf.set(reach, (keys = new Set([...reach].flatMap((file) => [...(files.get(file)?.textKeys ?? [])]))));
+    if (!keys)
+      keysOf.set(reach, (keys = new Set([...reach].flatMap((file) => [...(files.get(file)?.textKeys ?? [])]))));
     return keys.has(key);
   };
-  /** The files (outside src/features) that two or more tab pages import beyond the shell, apart from what login imports. */
+  /** The files (outside src/features) that two or more tab pages import beyond the shell, apart from what login
+   * imports. */
   const page = (file: string) => join(root, 'src/features', file);
   const ownCode = (file: string) => closure([page(file)], false, (other) => other === page(file) || !shell.has(other));
   const tabPages = TAB_PAGES.map(ownCode);
   const login = ownCode(LOGIN_PAGE);
   const tabsShared = new Set(
     [...new Set(tabPages.flatMap((files) => [...files]))].filter(
-      (file) => !file.startsWith(featuresDir + sep) && !login.has(file) && tabPages.filter((files) => files.has(file)).length >= 2,
+      (file) =>
+        !file.startsWith(featuresDir + sep) &&
+        !login.has(file) &&
+        tabPages.filter((files) => files.has(file)).length >= 2,
     ),
   );
   return { shell, shellAndLazy, areas, textsFile, keyById, usesKey, tabsShared };

@@ -26,7 +26,13 @@ function parse(file: string, source: string) {
 }
 
 export function sourceFacts(file: string, source = readFileSync(file, 'utf8')): SourceFacts {
-  const facts: SourceFacts = { imports: [], lazy: [], textsRead: new Set(), strings: new Set(), callsHttpStatusText: false };
+  const facts: SourceFacts = {
+    imports: [],
+    lazy: [],
+    textsRead: new Set(),
+    strings: new Set(),
+    callsHttpStatusText: false,
+  };
   const add = (list: string[], request: unknown) => {
     if (typeof request !== 'string' || !(request.startsWith('./') || request.startsWith('../'))) return;
     const target = resolve(dirname(file), request);
@@ -34,14 +40,26 @@ export function sourceFacts(file: string, source = readFileSync(file, 'utf8')): 
   };
   new Visitor({
     ImportDeclaration: (node) => void (node.importKind !== 'type' && add(facts.imports, node.source.value)),
-    ExportNamedDeclaration: (node) => void (node.source && node.exportKind !== 'type' && add(facts.imports, node.source.value)),
+    ExportNamedDeclaration: (node) =>
+      void (node.source && node.exportKind !== 'type' && add(facts.imports, node.source.value)),
     ExportAllDeclaration: (node) => void (node.exportKind !== 'type' && add(facts.imports, node.source.value)),
     ImportExpression: (node) => void (node.source.type === 'Literal' && add(facts.lazy, node.source.value)),
     MemberExpression: (node) => {
-      if (!node.computed && node.object.type === 'Identifier' && node.object.name === 'texts' && node.property.type === 'Identifier') facts.textsRead.add(node.property.name);
+      if (
+        !node.computed &&
+        node.object.type === 'Identifier' &&
+        node.object.name === 'texts' &&
+        node.property.type === 'Identifier'
+      )
+        facts.textsRead.add(node.property.name);
     },
     Literal: (node) => void (typeof node.value === 'string' && facts.strings.add(node.value)),
-    CallExpression: (node) => void (node.callee.type === 'Identifier' && node.callee.name === 'httpStatusText' && (facts.callsHttpStatusText = true)),
+    CallExpression: (node) =>
+      void (
+        node.callee.type === 'Identifier' &&
+        node.callee.name === 'httpStatusText' &&
+        (facts.callsHttpStatusText = true)
+      ),
   }).visit(parse(file, source));
   return facts;
 }
@@ -57,12 +75,25 @@ export function contractTextKeys(textsFile: string): Map<string, string> {
       if (node.id.type !== 'Identifier' || node.id.name !== 'texts' || !node.init) return;
       // The object itself, under any `as const` or `satisfies …`.
       let object = node.init;
-      while (object.type === 'TSSatisfiesExpression' || object.type === 'TSAsExpression' || object.type === 'ParenthesizedExpression') object = object.expression;
+      while (
+        object.type === 'TSSatisfiesExpression' ||
+        object.type === 'TSAsExpression' ||
+        object.type === 'ParenthesizedExpression'
+      )
+        object = object.expression;
       if (object.type !== 'ObjectExpression') return;
       for (const property of object.properties) {
-        if (property.type !== 'Property' || property.key.type !== 'Identifier' || property.value.type !== 'ObjectExpression') continue;
-        const id = property.value.properties.find((field) => field.type === 'Property' && field.key.type === 'Identifier' && field.key.name === 'id');
-        if (id?.type === 'Property' && id.value.type === 'Literal' && typeof id.value.value === 'string') keyById.set(id.value.value, property.key.name);
+        if (
+          property.type !== 'Property' ||
+          property.key.type !== 'Identifier' ||
+          property.value.type !== 'ObjectExpression'
+        )
+          continue;
+        const id = property.value.properties.find(
+          (field) => field.type === 'Property' && field.key.type === 'Identifier' && field.key.name === 'id',
+        );
+        if (id?.type === 'Property' && id.value.type === 'Literal' && typeof id.value.value === 'string')
+          keyById.set(id.value.value, property.key.name);
       }
     },
   }).visit(parse(textsFile, readFileSync(textsFile, 'utf8')));
@@ -70,4 +101,5 @@ export function contractTextKeys(textsFile: string): Map<string, string> {
 }
 
 /** The texts of the HTTP statuses (`http404`…), which httpStatusText(status) picks from by the answer's status. */
-export const isStatusKey = (key: string) => key.startsWith('http') && key.length > 4 && [...key.slice(4)].every((digit) => digit >= '0' && digit <= '9');
+export const isStatusKey = (key: string) =>
+  key.startsWith('http') && key.length > 4 && [...key.slice(4)].every((digit) => digit >= '0' && digit <= '9');

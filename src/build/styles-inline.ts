@@ -23,7 +23,8 @@ export function stylesInline(): Plugin {
           for (const file of chunk.viteMetadata?.importedCss ?? []) {
             const asset = bundle[file];
             // (Less the marker comment the build leaves at its end.)
-            if (asset?.type === 'asset') inlined.set(file, String(asset.source).replace(/\/\*\$vite\$:\d+\*\/\s*$/, ''));
+            if (asset?.type === 'asset')
+              inlined.set(file, String(asset.source).replace(/\/\*\$vite\$:\d+\*\/\s*$/, ''));
           }
           for (const file of inlined.keys()) {
             chunk.viteMetadata?.importedCss.delete(file);
@@ -35,7 +36,9 @@ export function stylesInline(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(html) {
-        const styles = [...inlined.values()].map((css) => `    <style>${css.replaceAll('</style', '<\\/style')}</style>\n`).join('');
+        const styles = [...inlined.values()]
+          .map((css) => `    <style>${css.replaceAll('</style', '<\\/style')}</style>\n`)
+          .join('');
         return html.replace('</head>', `${styles}  </head>`);
       },
     },

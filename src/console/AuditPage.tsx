@@ -26,7 +26,9 @@ export function AuditPage() {
   };
   // The newest entries at the start; Search and the page buttons ask again.
   useEffect(() => {
-    consoleApi(consoleAuditLog, { ...EMPTY, page: '1' }).then(setResult, (failure: unknown) => setError(messageOf(failure)));
+    consoleApi(consoleAuditLog, { ...EMPTY, page: '1' }).then(setResult, (failure: unknown) =>
+      setError(messageOf(failure)),
+    );
   }, []);
   const search = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +38,11 @@ export function AuditPage() {
   const field = (key: keyof typeof EMPTY, label: string, placeholder = label) => (
     <label>
       {label}
-      <input value={filter[key]} placeholder={placeholder} onChange={(event) => setFilter({ ...filter, [key]: event.target.value })} />
+      <input
+        value={filter[key]}
+        placeholder={placeholder}
+        onChange={(event) => setFilter({ ...filter, [key]: event.target.value })}
+      />
     </label>
   );
   const pages = result ? Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE)) : 1;

@@ -5,8 +5,21 @@
 // from now on, so no customer's committed next roll ever meets a new table (README "Blind box").
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent, type BoxPrize, type PayWith } from '../contract/blindbox.ts';
-import { consoleBlindBox, consolePublishPrizeTable, consoleRestockPrize, consoleSetDrawCost, type ConsoleBlindBox } from '../contract/console-rewards.ts';
+import {
+  PAY_WITH,
+  WEIGHT_TOTAL,
+  expectedValue,
+  oddsPercent,
+  type BoxPrize,
+  type PayWith,
+} from '../contract/blindbox.ts';
+import {
+  consoleBlindBox,
+  consolePublishPrizeTable,
+  consoleRestockPrize,
+  consoleSetDrawCost,
+  type ConsoleBlindBox,
+} from '../contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount } from './format.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
@@ -34,7 +47,13 @@ const draftOf = (prize: BoxPrize): DraftPrize => ({
 });
 /** The table as `ops prizes set` takes it: "<name>:<asset>:<amount>:<weight>[:<stock>];…". */
 const writtenTable = (rows: DraftPrize[]) =>
-  rows.map((row) => [row.name, row.asset, row.amount, row.weight, ...(row.stock.trim() ? [row.stock] : [])].map((field) => field.trim()).join(':')).join(';');
+  rows
+    .map((row) =>
+      [row.name, row.asset, row.amount, row.weight, ...(row.stock.trim() ? [row.stock] : [])]
+        .map((field) => field.trim())
+        .join(':'),
+    )
+    .join(';');
 /** A weight as typed, when it is one (for the odds shown while writing). */
 const weightOf = (row: DraftPrize) => (/^[1-9]\d{0,6}$/.test(row.weight.trim()) ? Number(row.weight.trim()) : null);
 /** "0.29 USDT + 30 POINT" from the expected value per asset. */
@@ -52,7 +71,8 @@ export function BlindBoxPanel() {
     <div className="console-panel">
       <p className="console-notice">
         <Trans>
-          A new table applies to seeds committed from now on: each customer’s current seed keeps the table it committed to until they rotate it. No draw already made changes.
+          A new table applies to seeds committed from now on: each customer’s current seed keeps the table it committed
+          to until they rotate it. No draw already made changes.
         </Trans>
       </p>
       <h2>
@@ -113,7 +133,8 @@ function RestockRow({ prize, onAnswer }: { prize: BoxPrize; onAnswer: (box: Cons
   const shown = prize.stock === null ? 'unlimited' : String(prize.stock);
   const [stock, setStock] = useState(shown);
   const { busy, outcome, run, clear } = useSave();
-  const restock = () => run(async () => onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock })));
+  const restock = () =>
+    run(async () => onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock })));
   return (
     <>
       <tr aria-label={prize.name} className={outcome ? 'console-terms-noted' : ''}>
@@ -198,7 +219,8 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
     setRows(next);
     clear();
   };
-  const set = (key: number, field: (typeof DRAFT_FIELDS)[number], value: string) => edit(rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
+  const set = (key: number, field: (typeof DRAFT_FIELDS)[number], value: string) =>
+    edit(rows.map((row) => (row.key === key ? { ...row, [field]: value } : row)));
   const labels: Record<(typeof DRAFT_FIELDS)[number], string> = {
     name: t`Name`,
     asset: t`Asset`,
@@ -209,7 +231,9 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
   const total = rows.reduce((sum, row) => sum + (weightOf(row) ?? 0), 0);
   const counted = rows.flatMap((row) => {
     const weight = weightOf(row);
-    return weight !== null && /^\d+(\.\d+)?$/.test(row.amount.trim()) ? [{ weight, asset: row.asset.trim(), amount: row.amount.trim() }] : [];
+    return weight !== null && /^\d+(\.\d+)?$/.test(row.amount.trim())
+      ? [{ weight, asset: row.asset.trim(), amount: row.amount.trim() }]
+      : [];
   });
   const assets = [...new Set(counted.filter((row) => !/^0(\.0+)?$/.test(row.amount)).map((row) => row.asset))];
   const expected = Object.fromEntries(assets.map((asset) => [asset, expectedValue(counted, asset)]));
@@ -242,7 +266,9 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
                       <input
                         aria-label={labels[field]}
                         className={`console-prize-${field}`}
-                        inputMode={field === 'name' || field === 'asset' ? undefined : field === 'amount' ? 'decimal' : 'numeric'}
+                        inputMode={
+                          field === 'name' || field === 'asset' ? undefined : field === 'amount' ? 'decimal' : 'numeric'
+                        }
                         value={row[field]}
                         onChange={(event) => set(row.key, field, event.target.value)}
                       />
@@ -250,7 +276,12 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
                   ))}
                   <td className="number">{weight === null ? '—' : oddsPercent(weight)}</td>
                   <td>
-                    <button type="button" className="small" aria-label={t`Remove prize ${index + 1}`} onClick={() => edit(rows.filter((other) => other.key !== row.key))}>
+                    <button
+                      type="button"
+                      className="small"
+                      aria-label={t`Remove prize ${index + 1}`}
+                      onClick={() => edit(rows.filter((other) => other.key !== row.key))}
+                    >
                       ×
                     </button>
                   </td>
@@ -260,13 +291,24 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
           </tbody>
         </table>
       </div>
-      <p className={total === WEIGHT_TOTAL ? 'console-muted console-prize-summary' : 'console-prize-summary console-prize-off'} role="note">
+      <p
+        className={
+          total === WEIGHT_TOTAL ? 'console-muted console-prize-summary' : 'console-prize-summary console-prize-off'
+        }
+        role="note"
+      >
         <Trans>
-          Weights sum to {formatAmount(String(total))} of {formatAmount(String(WEIGHT_TOTAL))} ({oddsPercent(total)}). Expected value of a draw: {expectedText(expected)}.
+          Weights sum to {formatAmount(String(total))} of {formatAmount(String(WEIGHT_TOTAL))} ({oddsPercent(total)}).
+          Expected value of a draw: {expectedText(expected)}.
         </Trans>
       </p>
       <div className="console-panel-actions">
-        <button type="button" onClick={() => edit([...rows, { key: (nextKey += 1), name: '', asset: 'POINT', amount: '0', weight: '', stock: '' }])}>
+        <button
+          type="button"
+          onClick={() =>
+            edit([...rows, { key: (nextKey += 1), name: '', asset: 'POINT', amount: '0', weight: '', stock: '' }])
+          }
+        >
           <Trans>Add a prize</Trans>
         </button>
         <button type="button" className="primary" disabled={busy || rows.length === 0} onClick={() => void publish()}>

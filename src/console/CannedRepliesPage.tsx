@@ -3,7 +3,12 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CANNED_TITLE_MAX, consoleAddCannedReply, consoleCannedReplies, consoleRemoveCannedReply } from '../contract/console-service.ts';
+import {
+  CANNED_TITLE_MAX,
+  consoleAddCannedReply,
+  consoleCannedReplies,
+  consoleRemoveCannedReply,
+} from '../contract/console-service.ts';
 import { CHAT_MESSAGE_MAX } from '../contract/service-chat.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
@@ -39,7 +44,12 @@ export function CannedRepliesPage() {
         </label>
         <label>
           <Trans>Answer (the customer reads it)</Trans>
-          <textarea value={body} onChange={(event) => setBody(event.target.value)} rows={4} maxLength={CHAT_MESSAGE_MAX} />
+          <textarea
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            rows={4}
+            maxLength={CHAT_MESSAGE_MAX}
+          />
         </label>
         <ErrorLine error={error} />
         <div className="console-actions">

@@ -73,7 +73,9 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
               <Route path="/queues" component={QueuesPage} />
               <Route path="/recharge/:id">{(params) => <RechargePage key={params.id} id={params.id} />}</Route>
               <Route path="/withdrawal/:id">{(params) => <WithdrawalPage key={params.id} id={params.id} />}</Route>
-              <Route path="/certification/:id">{(params) => <CertificationPage key={params.id} id={params.id} />}</Route>
+              <Route path="/certification/:id">
+                {(params) => <CertificationPage key={params.id} id={params.id} />}
+              </Route>
               <Route path="/customers" component={CustomersPage} />
               <Route path="/customer/:id">{(params) => <CustomerPage key={params.id} id={params.id} />}</Route>
               <Route path="/inbox/canned" component={CannedRepliesPage} />

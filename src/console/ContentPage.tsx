@@ -16,7 +16,14 @@ import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 
 /** The languages' own names, as a customer of each reads it. */
-const LANGUAGE_NAMES: Record<ContentVersion['lang'], string> = { en: 'English', zh: '中文', th: 'ไทย', jp: '日本語', ar: 'العربية', hi: 'हिन्दी' };
+const LANGUAGE_NAMES: Record<ContentVersion['lang'], string> = {
+  en: 'English',
+  zh: '中文',
+  th: 'ไทย',
+  jp: '日本語',
+  ar: 'العربية',
+  hi: 'हिन्दी',
+};
 /** Which fields an item of each kind shows: the notice is a line of text, a slide a picture's caption. */
 const FIELDS: Record<ContentKind, { title: boolean; body: boolean }> = {
   notice: { title: false, body: true },
@@ -31,7 +38,13 @@ export function ContentPage() {
   const [kind, setKind] = useState<ContentKind>('notice');
   const [itemId, setItemId] = useState<string | null>(null);
   const [items, itemsError] = useLoad(() => consoleApi(consoleContentItems, { kind }), kind);
-  const kinds: Record<ContentKind, string> = { notice: t`Scroll notice`, slide: t`Slides`, message: t`Station messages`, activity: t`Activities`, page: t`Pages` };
+  const kinds: Record<ContentKind, string> = {
+    notice: t`Scroll notice`,
+    slide: t`Slides`,
+    message: t`Station messages`,
+    activity: t`Activities`,
+    page: t`Pages`,
+  };
   return (
     <section>
       <h1>
@@ -90,13 +103,29 @@ function Versions({ kind, id }: { kind: ContentKind; id: string }) {
   return (
     <div className="console-versions">
       {versions.map((version) => (
-        <VersionCard key={`${version.lang}:${version.written}:${version.title}:${version.body}`} kind={kind} id={id} version={version} onSaved={setSaved} />
+        <VersionCard
+          key={`${version.lang}:${version.written}:${version.title}:${version.body}`}
+          kind={kind}
+          id={id}
+          version={version}
+          onSaved={setSaved}
+        />
       ))}
     </div>
   );
 }
 
-function VersionCard({ kind, id, version, onSaved }: { kind: ContentKind; id: string; version: ContentVersion; onSaved: (versions: ContentVersion[]) => void }) {
+function VersionCard({
+  kind,
+  id,
+  version,
+  onSaved,
+}: {
+  kind: ContentKind;
+  id: string;
+  version: ContentVersion;
+  onSaved: (versions: ContentVersion[]) => void;
+}) {
   const { t } = useLingui();
   const fields = FIELDS[kind];
   const [title, setTitle] = useState(version.written ? version.title : '');
@@ -107,7 +136,15 @@ function VersionCard({ kind, id, version, onSaved }: { kind: ContentKind; id: st
   const save = async () => {
     setBusy(true);
     try {
-      onSaved(await consoleApi(consoleSaveContentVersion, { kind, id, lang: version.lang, title: fields.title ? title : '', body: fields.body ? body : '' }));
+      onSaved(
+        await consoleApi(consoleSaveContentVersion, {
+          kind,
+          id,
+          lang: version.lang,
+          title: fields.title ? title : '',
+          body: fields.body ? body : '',
+        }),
+      );
       setError('');
     } catch (failure) {
       setError(messageOf(failure));
@@ -120,12 +157,20 @@ function VersionCard({ kind, id, version, onSaved }: { kind: ContentKind; id: st
     <article className="console-version" aria-label={name} lang={version.lang === 'jp' ? 'ja' : version.lang}>
       <header>
         <strong>{name}</strong>
-        <span className="console-muted">{version.written ? <Trans>Written</Trans> : <Trans>Not written: shows the English version</Trans>}</span>
+        <span className="console-muted">
+          {version.written ? <Trans>Written</Trans> : <Trans>Not written: shows the English version</Trans>}
+        </span>
       </header>
       {fields.title && (
         <label>
           <Trans>Title</Trans>
-          <input dir={dir} value={title} placeholder={version.written ? '' : version.title} maxLength={CONTENT_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+          <input
+            dir={dir}
+            value={title}
+            placeholder={version.written ? '' : version.title}
+            maxLength={CONTENT_TITLE_MAX}
+            onChange={(event) => setTitle(event.target.value)}
+          />
         </label>
       )}
       {fields.body && (
@@ -143,7 +188,13 @@ function VersionCard({ kind, id, version, onSaved }: { kind: ContentKind; id: st
       )}
       <ErrorLine error={error} />
       <div className="console-actions">
-        <button type="button" className="primary small" disabled={busy} onClick={() => void save()} aria-label={t`Save ${name}`}>
+        <button
+          type="button"
+          className="primary small"
+          disabled={busy}
+          onClick={() => void save()}
+          aria-label={t`Save ${name}`}
+        >
           <Trans>Save</Trans>
         </button>
       </div>

@@ -129,7 +129,13 @@ export function CustomerPage({ id }: { id: string }) {
       </h2>
       <Table
         head={[t`Time`, t`Asset`, t`Amount`, t`Kind`, t`Reference`]}
-        rows={detail.ledger.map((row) => [formatTime(row.created_at), `${row.asset} (${row.bucket})`, formatAmount(row.amount), row.kind, row.reference])}
+        rows={detail.ledger.map((row) => [
+          formatTime(row.created_at),
+          `${row.asset} (${row.bucket})`,
+          formatAmount(row.amount),
+          row.kind,
+          row.reference,
+        ])}
         label="ledger"
       />
       <h2>
@@ -137,7 +143,12 @@ export function CustomerPage({ id }: { id: string }) {
       </h2>
       <Table
         head={[t`Time`, t`Order`, t`Amount`, t`Status`]}
-        rows={detail.recharges.map((row) => [formatTime(row.created_at), row.order_no, formatAmount(row.amount, row.currency), <Status key="status" value={row.status} />])}
+        rows={detail.recharges.map((row) => [
+          formatTime(row.created_at),
+          row.order_no,
+          formatAmount(row.amount, row.currency),
+          <Status key="status" value={row.status} />,
+        ])}
         label="recharges"
       />
       <h2>
@@ -145,7 +156,12 @@ export function CustomerPage({ id }: { id: string }) {
       </h2>
       <Table
         head={[t`Time`, t`Order`, t`Amount`, t`Status`]}
-        rows={detail.withdrawals.map((row) => [formatTime(row.created_at), row.order_no, formatAmount(row.amount, row.asset), <Status key="status" value={row.status} />])}
+        rows={detail.withdrawals.map((row) => [
+          formatTime(row.created_at),
+          row.order_no,
+          formatAmount(row.amount, row.asset),
+          <Status key="status" value={row.status} />,
+        ])}
         label="withdrawals"
       />
       <h2>
@@ -153,7 +169,14 @@ export function CustomerPage({ id }: { id: string }) {
       </h2>
       <Table
         head={[t`Time`, t`Coin`, t`Direction`, t`Amount`, t`Outcome`, t`Payout`]}
-        rows={detail.options.map((row) => [formatTime(row.created_at), row.coin, row.direction, formatAmount(row.amount), row.outcome ?? row.status, formatAmount(row.payout)])}
+        rows={detail.options.map((row) => [
+          formatTime(row.created_at),
+          row.coin,
+          row.direction,
+          formatAmount(row.amount),
+          row.outcome ?? row.status,
+          formatAmount(row.payout),
+        ])}
         label="options"
       />
       <h2>
@@ -161,7 +184,14 @@ export function CustomerPage({ id }: { id: string }) {
       </h2>
       <Table
         head={[t`Time`, t`Coin`, t`Side`, t`Type`, t`Quantity`, t`Status`]}
-        rows={detail.contracts.map((row) => [formatTime(row.created_at), row.coin, row.side, row.type, formatAmount(row.quantity), row.status])}
+        rows={detail.contracts.map((row) => [
+          formatTime(row.created_at),
+          row.coin,
+          row.side,
+          row.type,
+          formatAmount(row.quantity),
+          row.status,
+        ])}
         label="contracts"
       />
     </section>

@@ -4,7 +4,15 @@
 // last 7 days, as the server read it from the ledger. Figures are the server's decimal strings.
 import { useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { HOUSE_CAPS, consoleChangeHouseCaps, consoleHouse, type ConsoleHouse, type ConsoleHouseCaps, type HouseCap, type HousePeriod } from '../contract/console-house.ts';
+import {
+  HOUSE_CAPS,
+  consoleChangeHouseCaps,
+  consoleHouse,
+  type ConsoleHouse,
+  type ConsoleHouseCaps,
+  type HouseCap,
+  type HousePeriod,
+} from '../contract/console-house.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
@@ -12,7 +20,8 @@ import { ErrorLine, useAction, useLoad } from './parts.tsx';
 /** A stored decimal as an operator writes it: "50000.00000000" → "50000". */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
 /** An amount with at least two decimals and no trailing zeros beyond: "1234.50000000" → "1,234.50". */
-const money = (decimal: string) => formatAmount(decimal.includes('.') ? decimal.replace(/(\.\d{2}\d*?)0+$/, '$1') : `${decimal}.00`);
+const money = (decimal: string) =>
+  formatAmount(decimal.includes('.') ? decimal.replace(/(\.\d{2}\d*?)0+$/, '$1') : `${decimal}.00`);
 
 type Period = 'today' | 'week';
 
@@ -39,7 +48,10 @@ export function HousePage() {
         </span>
       </div>
       <p className="console-notice">
-        <Trans>Caps apply to option orders placed from now on: an order beyond one is refused before any money moves. Nothing here sets a price or an outcome.</Trans>
+        <Trans>
+          Caps apply to option orders placed from now on: an order beyond one is refused before any money moves. Nothing
+          here sets a price or an outcome.
+        </Trans>
       </p>
       <ErrorLine error={error} />
       {house && (
@@ -62,7 +74,14 @@ export function HousePage() {
           </h2>
           <div className="console-tabs" role="tablist">
             {(Object.keys(periods) as Period[]).map((name) => (
-              <button key={name} type="button" role="tab" aria-selected={period === name} className={period === name ? 'active' : ''} onClick={() => setPeriod(name)}>
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={period === name}
+                className={period === name ? 'active' : ''}
+                onClick={() => setPeriod(name)}
+              >
                 {periods[name]}
               </button>
             ))}
@@ -81,7 +100,8 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
     per_order: t`Stake per order`,
     per_minute: t`Stakes per customer per minute`,
   };
-  const written = (caps: ConsoleHouseCaps) => Object.fromEntries(HOUSE_CAPS.map((cap) => [cap, plain(caps[cap])])) as Record<HouseCap, string>;
+  const written = (caps: ConsoleHouseCaps) =>
+    Object.fromEntries(HOUSE_CAPS.map((cap) => [cap, plain(caps[cap])])) as Record<HouseCap, string>;
   const [values, setValues] = useState(() => written(saved));
   const [done, setDone] = useState(false);
   const { busy, error, run } = useAction(onSaved);
@@ -123,7 +143,13 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
                 </td>
               ))}
               <td>
-                <button type="button" className="primary small" disabled={busy || changed.length === 0} onClick={() => void save()} aria-label={t`Save the caps`}>
+                <button
+                  type="button"
+                  className="primary small"
+                  disabled={busy || changed.length === 0}
+                  onClick={() => void save()}
+                  aria-label={t`Save the caps`}
+                >
                   <Trans>Save</Trans>
                 </button>
               </td>
@@ -151,7 +177,11 @@ function ExposureTable({ exposure }: { exposure: ConsoleHouse['exposure'] }) {
     );
   const directions = { up: t`Up`, down: t`Down` };
   return (
-    <NumbersTable head={[t`Coin`, t`Direction`]} numbers={[t`Open options`, t`Potential payout`, t`Cap`, t`Used`]} label="house-exposure">
+    <NumbersTable
+      head={[t`Coin`, t`Direction`]}
+      numbers={[t`Open options`, t`Potential payout`, t`Cap`, t`Used`]}
+      label="house-exposure"
+    >
       {exposure.map((row) => (
         <tr key={`${row.coin}:${row.direction}`}>
           <td>{row.coin}</td>
@@ -160,7 +190,16 @@ function ExposureTable({ exposure }: { exposure: ConsoleHouse['exposure'] }) {
           <td className="number">{money(row.open_payout)}</td>
           <td className="number">{formatAmount(row.cap)}</td>
           <td className="number">
-            <meter min={0} max={100} low={70} high={90} optimum={0} value={Math.min(100, Number(row.used_percent))} aria-hidden="true" /> {row.used_percent} %
+            <meter
+              min={0}
+              max={100}
+              low={70}
+              high={90}
+              optimum={0}
+              value={Math.min(100, Number(row.used_percent))}
+              aria-hidden="true"
+            />{' '}
+            {row.used_percent} %
           </td>
         </tr>
       ))}
@@ -175,8 +214,8 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
     <>
       <p className="console-muted">
         <Trans>
-          From {formatTime(period.from)} (days start at midnight, {house.time_zone}). From the ledger: stakes taken, payouts paid (wins, ties and refunds), and the net result,
-          stakes less payouts (below zero, the house lost).
+          From {formatTime(period.from)} (days start at midnight, {house.time_zone}). From the ledger: stakes taken,
+          payouts paid (wins, ties and refunds), and the net result, stakes less payouts (below zero, the house lost).
         </Trans>
       </p>
       {period.rows.length === 0 ? (
@@ -217,7 +256,19 @@ function ResultTable({ house, period }: { house: ConsoleHouse; period: HousePeri
 }
 
 /** A table whose first columns name a row and the others are figures, right-aligned. */
-function NumbersTable({ head, numbers, label, foot, children }: { head: string[]; numbers: string[]; label: string; foot?: ReactNode; children: ReactNode }) {
+function NumbersTable({
+  head,
+  numbers,
+  label,
+  foot,
+  children,
+}: {
+  head: string[];
+  numbers: string[];
+  label: string;
+  foot?: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <div className="console-table-wrap">
       <table className="console-table" data-testid={label}>

@@ -94,12 +94,20 @@ function ConversationState({ conversation }: { conversation: ConsoleConversation
           <Trans>Waits for an answer</Trans>
         </span>
       ) : null}
-      <span>{conversation.assigned_to ? <Trans>Assigned to {conversation.assigned_to}</Trans> : <Trans>Unassigned</Trans>}</span>
+      <span>
+        {conversation.assigned_to ? <Trans>Assigned to {conversation.assigned_to}</Trans> : <Trans>Unassigned</Trans>}
+      </span>
     </p>
   );
 }
 
-function ConversationActions({ conversation, onChanged }: { conversation: ConsoleConversation; onChanged: () => Promise<void> }) {
+function ConversationActions({
+  conversation,
+  onChanged,
+}: {
+  conversation: ConsoleConversation;
+  onChanged: () => Promise<void>;
+}) {
   const { t } = useLingui();
   const me = useSnapshot(consoleSession).operator?.name;
   const [name, setName] = useState('');
@@ -113,18 +121,33 @@ function ConversationActions({ conversation, onChanged }: { conversation: Consol
     <div className="console-conversation-actions">
       <div className="console-conversation-buttons">
         {conversation.assigned_to !== me && (
-          <button type="button" className="primary" disabled={busy} onClick={() => void act(() => consoleApi(consoleAssignConversation, { id }))}>
+          <button
+            type="button"
+            className="primary"
+            disabled={busy}
+            onClick={() => void act(() => consoleApi(consoleAssignConversation, { id }))}
+          >
             <Trans>Take it</Trans>
           </button>
         )}
         <form className="console-inline" onSubmit={(event) => void assign(event)}>
-          <input aria-label={t`Reviewer's name`} placeholder={t`Reviewer's name`} value={name} onChange={(event) => setName(event.target.value)} maxLength={32} />
+          <input
+            aria-label={t`Reviewer's name`}
+            placeholder={t`Reviewer's name`}
+            value={name}
+            onChange={(event) => setName(event.target.value)}
+            maxLength={32}
+          />
           <button type="submit" disabled={busy || !name.trim()}>
             <Trans>Assign to</Trans>
           </button>
         </form>
         {conversation.status === 'open' && (
-          <button type="button" disabled={busy} onClick={() => void act(() => consoleApi(consoleCloseConversation, { id }))}>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void act(() => consoleApi(consoleCloseConversation, { id }))}
+          >
             <Trans context="console">Close</Trans>
           </button>
         )}
@@ -138,7 +161,8 @@ function Messages({ username, messages }: { username: string; messages: readonly
   const { t } = useLingui();
   const box = useRef<HTMLOListElement>(null);
   const last = messages.at(-1)?.id;
-  // A new message (the customer's, or the answer just sent) scrolls into view; a refresh without one leaves the reader where they are.
+  // A new message (the customer's, or the answer just sent) scrolls into view; a refresh without one leaves the reader
+  // where they are.
   useEffect(() => {
     if (box.current) box.current.scrollTop = box.current.scrollHeight;
   }, [last]);
@@ -153,7 +177,8 @@ function Messages({ username, messages }: { username: string; messages: readonly
       {messages.map((message) => (
         <li key={message.id} className={`console-bubble console-bubble-${message.author}`}>
           <span className="console-bubble-meta">
-            {message.author === 'customer' ? username : (message.operator ?? t`Service team`)} · <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
+            {message.author === 'customer' ? username : (message.operator ?? t`Service team`)} ·{' '}
+            <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
           </span>
           {message.picture && <PrivatePicture id={message.picture} alt={t`Picture from ${username}`} />}
           {message.body && <span className="console-bubble-body">{message.body}</span>}

@@ -28,7 +28,10 @@ export function InboxPage({ id }: { id?: string }) {
   const shown = useRef(view);
   const load = async (of = shown.current) => {
     try {
-      const [queues, rows] = await Promise.all([consoleApi(consoleQueues), consoleApi(consoleConversations, { view: of })]);
+      const [queues, rows] = await Promise.all([
+        consoleApi(consoleQueues),
+        consoleApi(consoleConversations, { view: of }),
+      ]);
       if (of !== shown.current) return;
       inboxCount.waiting = queues.service;
       setWaiting(queues.service);
@@ -46,7 +49,12 @@ export function InboxPage({ id }: { id?: string }) {
     setList(null);
     void load(next);
   };
-  const views: Record<View, string> = { waiting: t`Waiting`, mine: t({ message: 'Mine', context: 'console' }), open: t`All open`, closed: t`Closed` };
+  const views: Record<View, string> = {
+    waiting: t`Waiting`,
+    mine: t({ message: 'Mine', context: 'console' }),
+    open: t`All open`,
+    closed: t`Closed`,
+  };
   return (
     <section className={`console-inbox${id ? ' console-inbox-chosen' : ''}`}>
       <div className="console-inbox-list">
@@ -60,7 +68,14 @@ export function InboxPage({ id }: { id?: string }) {
         </div>
         <div className="console-tabs" role="tablist">
           {(Object.keys(views) as View[]).map((name) => (
-            <button key={name} type="button" role="tab" aria-selected={view === name} className={view === name ? 'active' : ''} onClick={() => choose(name)}>
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={view === name}
+              className={view === name ? 'active' : ''}
+              onClick={() => choose(name)}
+            >
               {views[name]}
               {name === 'waiting' && (
                 <>
@@ -99,12 +114,18 @@ function ConversationList({ rows, chosen }: { rows: ConsoleConversation[]; chose
     <ul className="console-conversations" aria-label={t`Conversations`}>
       {rows.map((row) => (
         <li key={row.id}>
-          <Link href={`/inbox/${row.id}`} className={String(row.id) === chosen ? 'active' : ''} aria-current={String(row.id) === chosen ? 'page' : undefined}>
+          <Link
+            href={`/inbox/${row.id}`}
+            className={String(row.id) === chosen ? 'active' : ''}
+            aria-current={String(row.id) === chosen ? 'page' : undefined}
+          >
             <span className="console-conversation-head">
               <strong>{row.username}</strong>
               <time dateTime={row.last_message_at}>{formatShortTime(row.last_message_at)}</time>
             </span>
-            <span className="console-conversation-preview">{row.last_message === PICTURE_PREVIEW ? t`[Picture]` : row.last_message}</span>
+            <span className="console-conversation-preview">
+              {row.last_message === PICTURE_PREVIEW ? t`[Picture]` : row.last_message}
+            </span>
             <span className="console-conversation-foot">
               <span>{row.assigned_to ?? t`Unassigned`}</span>
               {row.waiting && (

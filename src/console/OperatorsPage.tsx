@@ -3,7 +3,13 @@
 import { useState, type FormEvent } from 'react';
 import { renderSVG } from 'uqr';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleAddOperator, consoleDisableOperator, consoleOperators, OPERATOR_ROLES, type OperatorRole } from '../contract/console.ts';
+import {
+  consoleAddOperator,
+  consoleDisableOperator,
+  consoleOperators,
+  OPERATOR_ROLES,
+  type OperatorRole,
+} from '../contract/console.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatTime } from './format.ts';
@@ -43,8 +49,17 @@ export function OperatorsPage() {
       </h1>
       <ErrorLine error={loadError || error} />
       <form className="console-search" onSubmit={(event) => void add(event)}>
-        <input aria-label={t`New operator's name`} placeholder={t`New operator's name`} value={form.name} onChange={(event) => setForm({ ...form, name: event.target.value })} />
-        <select aria-label={t`Role`} value={form.role} onChange={(event) => setForm({ ...form, role: event.target.value as OperatorRole })}>
+        <input
+          aria-label={t`New operator's name`}
+          placeholder={t`New operator's name`}
+          value={form.name}
+          onChange={(event) => setForm({ ...form, name: event.target.value })}
+        />
+        <select
+          aria-label={t`Role`}
+          value={form.role}
+          onChange={(event) => setForm({ ...form, role: event.target.value as OperatorRole })}
+        >
           {OPERATOR_ROLES.map((role) => (
             <option key={role} value={role}>
               {role}
@@ -62,13 +77,19 @@ export function OperatorsPage() {
           </h2>
           <p>
             <Trans>
-              Give these to {added.name} in person; they are shown only now. First password (to be changed at the first sign-in): <code>{added.password}</code>
+              Give these to {added.name} in person; they are shown only now. First password (to be changed at the first
+              sign-in): <code>{added.password}</code>
             </Trans>
           </p>
           <p>
             <Trans>Scan the code with an authenticator app:</Trans>
           </p>
-          <div className="console-qr" role="img" aria-label={t`QR code of the authenticator enrolment`} dangerouslySetInnerHTML={{ __html: renderSVG(added.otpauth_uri) }} />
+          <div
+            className="console-qr"
+            role="img"
+            aria-label={t`QR code of the authenticator enrolment`}
+            dangerouslySetInnerHTML={{ __html: renderSVG(added.otpauth_uri) }}
+          />
           <code className="console-uri">{added.otpauth_uri}</code>
           <div className="console-actions">
             <button type="button" onClick={() => setAdded(null)}>

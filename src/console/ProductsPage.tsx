@@ -72,12 +72,22 @@ export function ProductsPage() {
         <Trans>Products</Trans>
       </h1>
       <p className="console-notice">
-        <Trans>Terms apply to orders placed from now on: an order already placed keeps its own. Nothing here sets a price or an outcome.</Trans>
+        <Trans>
+          Terms apply to orders placed from now on: an order already placed keeps its own. Nothing here sets a price or
+          an outcome.
+        </Trans>
       </p>
 
       <div className="console-tabs" role="tablist">
         {(Object.keys(tabs) as Tab[]).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'active' : ''}
+            onClick={() => setTab(name)}
+          >
             {tabs[name]}
           </button>
         ))}
@@ -125,7 +135,10 @@ export function ProductsPage() {
       {tab === 'pairs' && (
         <>
           <p className="console-muted">
-            <Trans>Fee rate 0.001 is 0.1 % of what a fill is worth; price band 0.1 lets a limit price stray at most 10 % from the latest recorded price.</Trans>
+            <Trans>
+              Fee rate 0.001 is 0.1 % of what a fill is worth; price band 0.1 lets a limit price stray at most 10 % from
+              the latest recorded price.
+            </Trans>
           </p>
           <ErrorLine error={pairsError} />
           {pairs && (
@@ -152,7 +165,15 @@ export function ProductsPage() {
   );
 }
 
-function TermsTable<T extends string>({ head, columns, children }: { head: string[]; columns: Column<T>[]; children: ReactNode }) {
+function TermsTable<T extends string>({
+  head,
+  columns,
+  children,
+}: {
+  head: string[];
+  columns: Column<T>[];
+  children: ReactNode;
+}) {
   return (
     <div className="console-table-wrap">
       <table className="console-table console-terms">
@@ -173,7 +194,8 @@ function TermsTable<T extends string>({ head, columns, children }: { head: strin
   );
 }
 
-/** One product's or pair's terms as fields, prefilled; Save sends the changed ones and shows the server's answer below the row. */
+/** One product's or pair's terms as fields, prefilled; Save sends the changed ones and shows the server's answer below
+ * the row. */
 function TermsRow<T extends string>({
   name,
   head,
@@ -195,7 +217,9 @@ function TermsRow<T extends string>({
   const save = async () => {
     setBusy(true);
     try {
-      setValues(await write(Object.fromEntries(changed.map((term) => [term, values[term]])) as Partial<Record<T, string>>));
+      setValues(
+        await write(Object.fromEntries(changed.map((term) => [term, values[term]])) as Partial<Record<T, string>>),
+      );
       setNote({ done: true });
     } catch (failure) {
       setNote({ error: messageOf(failure) });
@@ -216,7 +240,12 @@ function TermsRow<T extends string>({
         {columns.map((column) => (
           <td key={column.term}>
             {column.kind === 'flag' ? (
-              <input type="checkbox" aria-label={column.label} checked={values[column.term] === 'true'} onChange={(event) => set(column.term, String(event.target.checked))} />
+              <input
+                type="checkbox"
+                aria-label={column.label}
+                checked={values[column.term] === 'true'}
+                onChange={(event) => set(column.term, String(event.target.checked))}
+              />
             ) : (
               <input
                 aria-label={column.label}
@@ -230,7 +259,13 @@ function TermsRow<T extends string>({
           </td>
         ))}
         <td>
-          <button type="button" className="primary small" disabled={busy || changed.length === 0} onClick={() => void save()} aria-label={t`Save ${name}`}>
+          <button
+            type="button"
+            className="primary small"
+            disabled={busy || changed.length === 0}
+            onClick={() => void save()}
+            aria-label={t`Save ${name}`}
+          >
             <Trans>Save</Trans>
           </button>
         </td>

@@ -18,8 +18,10 @@ type Rows =
 const QUEUE_KEY = 'coinvest.console.queue';
 
 async function rowsOf(queue: Queue, waiting: boolean): Promise<Rows> {
-  if (queue === 'recharges') return { queue, rows: await consoleApi(consoleRecharges, { status: waiting ? 'pending' : 'all' }) };
-  if (queue === 'withdrawals') return { queue, rows: await consoleApi(consoleWithdrawals, { status: waiting ? 'review' : 'all' }) };
+  if (queue === 'recharges')
+    return { queue, rows: await consoleApi(consoleRecharges, { status: waiting ? 'pending' : 'all' }) };
+  if (queue === 'withdrawals')
+    return { queue, rows: await consoleApi(consoleWithdrawals, { status: waiting ? 'review' : 'all' }) };
   return { queue, rows: await consoleApi(consoleCertifications, { status: waiting ? 'review' : 'all' }) };
 }
 
@@ -48,7 +50,13 @@ export function QueuesPage() {
     rowsOf(next, nextWaiting).then(setList, (failure: unknown) => setError(messageOf(failure)));
   };
   const tab = (name: Queue, label: React.ReactNode) => (
-    <button type="button" role="tab" aria-selected={queue === name} className={queue === name ? 'active' : ''} onClick={() => choose(name)}>
+    <button
+      type="button"
+      role="tab"
+      aria-selected={queue === name}
+      className={queue === name ? 'active' : ''}
+      onClick={() => choose(name)}
+    >
       {label} <span className="console-count">{counts ? counts[name] : '…'}</span>
     </button>
   );
@@ -65,7 +73,11 @@ export function QueuesPage() {
       </div>
       {counts && counts.service > 0 && (
         <p className="console-notice console-service-waiting">
-          <Plural value={counts.service} one="# customer conversation waits for an answer." other="# customer conversations wait for an answer." />{' '}
+          <Plural
+            value={counts.service}
+            one="# customer conversation waits for an answer."
+            other="# customer conversations wait for an answer."
+          />{' '}
           <Link href="/inbox">
             <Trans>Open the inbox →</Trans>
           </Link>

@@ -2,7 +2,12 @@
 // hash (crypto), and the decision: approve credits it, reject returns the reason to the customer.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleApproveRecharge, consoleRecharge, consoleRejectRecharge, type ConsoleRecharge } from '../contract/console.ts';
+import {
+  consoleApproveRecharge,
+  consoleRecharge,
+  consoleRejectRecharge,
+  type ConsoleRecharge,
+} from '../contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';

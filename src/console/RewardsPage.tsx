@@ -32,7 +32,14 @@ export function RewardsPage() {
       </h1>
       <div className="console-tabs" role="tablist">
         {(Object.keys(tabs) as Tab[]).map((name) => (
-          <button key={name} type="button" role="tab" aria-selected={tab === name} className={tab === name ? 'active' : ''} onClick={() => setTab(name)}>
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={tab === name}
+            className={tab === name ? 'active' : ''}
+            onClick={() => setTab(name)}
+          >
             {tabs[name]}
           </button>
         ))}
@@ -71,7 +78,8 @@ function LadderForm({ first }: { first: string[] }) {
     <div className="console-panel">
       <p className="console-muted">
         <Trans>
-          Points paid for each consecutive day of sign-in. The last step pays every later day of a run; a missed day starts again at day 1. A change pays from the next sign-in on.
+          Points paid for each consecutive day of sign-in. The last step pays every later day of a run; a missed day
+          starts again at day 1. A change pays from the next sign-in on.
         </Trans>
       </p>
       <ol className="console-ladder" aria-label={t`Sign-in ladder`}>
@@ -87,7 +95,12 @@ function LadderForm({ first }: { first: string[] }) {
               />
             </label>
             {steps.length > 1 && (
-              <button type="button" className="small" aria-label={t`Remove day ${index + 1}`} onClick={() => edit(steps.filter((_value, at) => at !== index))}>
+              <button
+                type="button"
+                className="small"
+                aria-label={t`Remove day ${index + 1}`}
+                onClick={() => edit(steps.filter((_value, at) => at !== index))}
+              >
                 ×
               </button>
             )}
@@ -98,7 +111,12 @@ function LadderForm({ first }: { first: string[] }) {
         <button type="button" onClick={() => edit([...steps, steps.at(-1) ?? ''])}>
           <Trans>Add a day</Trans>
         </button>
-        <button type="button" className="primary" disabled={busy || steps.join(',') === saved.join(',')} onClick={() => void save()}>
+        <button
+          type="button"
+          className="primary"
+          disabled={busy || steps.join(',') === saved.join(',')}
+          onClick={() => void save()}
+        >
           <Trans>Save the ladder</Trans>
         </button>
       </div>
@@ -109,7 +127,11 @@ function LadderForm({ first }: { first: string[] }) {
 
 // ---- The welfare tasks -----------------------------------------------------------------------
 
-const welfareTerms = (task: ConsoleWelfareTask): Record<WelfareTaskTerm, string> => ({ reward: plain(task.reward), asset: task.asset, active: String(task.active) });
+const welfareTerms = (task: ConsoleWelfareTask): Record<WelfareTaskTerm, string> => ({
+  reward: plain(task.reward),
+  asset: task.asset,
+  active: String(task.active),
+});
 
 function WelfarePanel() {
   const { t } = useLingui();
@@ -124,7 +146,8 @@ function WelfarePanel() {
     <div className="console-panel">
       <p className="console-muted">
         <Trans>
-          Each task pays its reward once, when the customer claims it with the condition met. A change applies to claims to come; a claim already paid keeps what it paid.
+          Each task pays its reward once, when the customer claims it with the condition met. A change applies to claims
+          to come; a claim already paid keeps what it paid.
         </Trans>
       </p>
       <ErrorLine error={error} />
@@ -164,7 +187,12 @@ function WelfareRow({ task, name }: { task: ConsoleWelfareTask; name: string }) 
   };
   const save = () =>
     run(async () => {
-      const now = welfareTerms(await consoleApi(consoleChangeWelfareTask, { code: task.code, ...Object.fromEntries(changed.map((term) => [term, values[term]])) }));
+      const now = welfareTerms(
+        await consoleApi(consoleChangeWelfareTask, {
+          code: task.code,
+          ...Object.fromEntries(changed.map((term) => [term, values[term]])),
+        }),
+      );
       setSaved(now);
       setValues(now);
     });
@@ -194,10 +222,21 @@ function WelfareRow({ task, name }: { task: ConsoleWelfareTask; name: string }) 
           </select>
         </td>
         <td>
-          <input type="checkbox" aria-label={t`Offered`} checked={values.active === 'true'} onChange={(event) => set('active', String(event.target.checked))} />
+          <input
+            type="checkbox"
+            aria-label={t`Offered`}
+            checked={values.active === 'true'}
+            onChange={(event) => set('active', String(event.target.checked))}
+          />
         </td>
         <td>
-          <button type="button" className="primary small" disabled={busy || changed.length === 0} onClick={() => void save()} aria-label={t`Save ${name}`}>
+          <button
+            type="button"
+            className="primary small"
+            disabled={busy || changed.length === 0}
+            onClick={() => void save()}
+            aria-label={t`Save ${name}`}
+          >
             <Trans>Save</Trans>
           </button>
         </td>

@@ -25,7 +25,10 @@ export function SignInPage() {
       setBusy(false);
     }
   };
-  const field = (key: keyof typeof form) => ({ value: form[key], onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }) });
+  const field = (key: keyof typeof form) => ({
+    value: form[key],
+    onChange: (event: { target: { value: string } }) => setForm({ ...form, [key]: event.target.value }),
+  });
   return (
     <div className="console-sign-in">
       <form className="console-card" onSubmit={(event) => void submit(event)}>
@@ -50,7 +53,13 @@ export function SignInPage() {
         </label>
         <label>
           <Trans>Authenticator code</Trans>
-          <input inputMode="numeric" autoComplete="one-time-code" maxLength={6} placeholder={t`6 digits`} {...field('code')} />
+          <input
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            placeholder={t`6 digits`}
+            {...field('code')}
+          />
         </label>
         <ErrorLine error={error} />
         <button type="submit" className="primary" disabled={busy}>
@@ -71,7 +80,10 @@ export function ChangePasswordPage({ first = false }: { first?: boolean }) {
     setDone(false);
     if (form.new_password !== form.repeat) return setError(t`The two new passwords differ.`);
     try {
-      consoleSession.operator = await consoleApi(consoleChangePassword, { password: form.password, new_password: form.new_password });
+      consoleSession.operator = await consoleApi(consoleChangePassword, {
+        password: form.password,
+        new_password: form.new_password,
+      });
       setForm({ password: '', new_password: '', repeat: '' });
       setError('');
       setDone(true);

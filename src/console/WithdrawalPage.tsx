@@ -39,8 +39,18 @@ export function WithdrawalPage({ id }: { id: string }) {
               [t`Amount`, formatAmount(withdrawal.amount, withdrawal.asset)],
               [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset)],
               [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset)],
-              [t`Paid out`, withdrawal.fiat_amount ? formatAmount(withdrawal.fiat_amount, withdrawal.fiat_currency) : formatAmount(withdrawal.actual_amount, withdrawal.asset)],
-              [t`Payee`, [withdrawal.target, withdrawal.payee_name, withdrawal.payee_account, withdrawal.payee_network].filter(Boolean).join(' · ')],
+              [
+                t`Paid out`,
+                withdrawal.fiat_amount
+                  ? formatAmount(withdrawal.fiat_amount, withdrawal.fiat_currency)
+                  : formatAmount(withdrawal.actual_amount, withdrawal.asset),
+              ],
+              [
+                t`Payee`,
+                [withdrawal.target, withdrawal.payee_name, withdrawal.payee_account, withdrawal.payee_network]
+                  .filter(Boolean)
+                  .join(' · '),
+              ],
               [t`Submitted`, formatTime(withdrawal.created_at)],
               [t`Reviewed`, formatTime(withdrawal.reviewed_at)],
               [t`Reason`, withdrawal.reason],
@@ -50,7 +60,13 @@ export function WithdrawalPage({ id }: { id: string }) {
           <FourEyes approvals={withdrawal.approvals} needed={withdrawal.approvals_needed} />
           <Decision
             open={withdrawal.status === 'review'}
-            approveLabel={withdrawal.approvals_needed > 1 && withdrawal.approvals.length === 0 ? <Trans>Approve (first of two)</Trans> : <Trans>Approve and pay out</Trans>}
+            approveLabel={
+              withdrawal.approvals_needed > 1 && withdrawal.approvals.length === 0 ? (
+                <Trans>Approve (first of two)</Trans>
+              ) : (
+                <Trans>Approve and pay out</Trans>
+              )
+            }
             onApprove={async () => {
               await consoleApi(consoleApproveWithdrawal, { id, hash });
               await reload();
@@ -72,7 +88,11 @@ export function WithdrawalPage({ id }: { id: string }) {
           </h2>
           <RowsTable
             className="console-table console-mini"
-            rows={deposits.map((row) => [formatTime(row.created_at), formatAmount(row.amount, row.currency), <Status key="status" value={row.status} />])}
+            rows={deposits.map((row) => [
+              formatTime(row.created_at),
+              formatAmount(row.amount, row.currency),
+              <Status key="status" value={row.status} />,
+            ])}
             empty={<Trans>No deposits.</Trans>}
           />
           <h2>
@@ -80,13 +100,21 @@ export function WithdrawalPage({ id }: { id: string }) {
           </h2>
           <RowsTable
             className="console-table console-mini"
-            rows={withdrawals.map((row) => [formatTime(row.created_at), formatAmount(row.amount, row.asset), <Status key="status" value={row.status} />])}
+            rows={withdrawals.map((row) => [
+              formatTime(row.created_at),
+              formatAmount(row.amount, row.asset),
+              <Status key="status" value={row.status} />,
+            ])}
             empty={<Trans>No other withdrawals.</Trans>}
           />
           <h2>
             <Trans>Recent sign-ins</Trans>
           </h2>
-          <RowsTable className="console-table console-mini" rows={sign_ins.map((row) => [formatTime(row.at), row.ip, row.device])} empty={<Trans>No sign-ins.</Trans>} />
+          <RowsTable
+            className="console-table console-mini"
+            rows={sign_ins.map((row) => [formatTime(row.at), row.ip, row.device])}
+            empty={<Trans>No sign-ins.</Trans>}
+          />
         </aside>
       </div>
     </section>

@@ -50,4 +50,5 @@ export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputO
 }
 
 /** The text of any failure, for the page's error line. */
-export const messageOf = (error: unknown) => (error instanceof Error && error.message ? error.message : i18n._(texts.unknownError));
+export const messageOf = (error: unknown) =>
+  error instanceof Error && error.message ? error.message : i18n._(texts.unknownError);

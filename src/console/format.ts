@@ -2,7 +2,8 @@
 // them (decimal strings, never turned into floats), with groups of three.
 import { i18n } from '@lingui/core';
 
-export const formatTime = (iso: string | null) => (iso ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—');
+export const formatTime = (iso: string | null) =>
+  iso ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
 
 export function formatAmount(amount: string | null, asset = ''): string {
   if (amount === null) return '—';

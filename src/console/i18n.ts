@@ -9,12 +9,15 @@ export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];
 export const LOCALE_NAMES: Record<ConsoleLocale, string> = { en: 'English', zh: '中文', th: 'ไทย' };
 const STORED_KEY = 'coinvest.console.locale';
 
-const catalogs = import.meta.glob<{ messages: Messages }>('../locales/{en,zh,th}/messages.po', { query: '?area=console' });
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/{en,zh,th}/messages.po', {
+  query: '?area=console',
+});
 
 const isConsoleLocale = (value: unknown): value is ConsoleLocale => CONSOLE_LOCALES.includes(value as ConsoleLocale);
 
 /** The stored choice, else the browser's first language the console has, else English. */
-export const pickConsoleLocale = (stored: string | null, languages: readonly string[]): ConsoleLocale => pickLanguage(CONSOLE_LOCALES, 'en', stored, languages);
+export const pickConsoleLocale = (stored: string | null, languages: readonly string[]): ConsoleLocale =>
+  pickLanguage(CONSOLE_LOCALES, 'en', stored, languages);
 
 export const consoleLocale = (): ConsoleLocale => (isConsoleLocale(i18n.locale) ? i18n.locale : 'en');
 

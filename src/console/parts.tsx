@@ -17,12 +17,15 @@ export function ErrorLine({ error }: { error: string }) {
   ) : null;
 }
 
-/** Without a key press or a click for this long, polling pauses: an unattended console lets its session run out (30 minutes idle). */
+/** Without a key press or a click for this long, polling pauses: an unattended console lets its session run out (30
+ * minutes idle). */
 const POLL_WHILE_IDLE_MS = 5 * 60_000;
 let lastInput = Date.now();
-for (const kind of ['pointerdown', 'keydown'] as const) addEventListener(kind, () => void (lastInput = Date.now()), { capture: true, passive: true });
+for (const kind of ['pointerdown', 'keydown'] as const)
+  addEventListener(kind, () => void (lastInput = Date.now()), { capture: true, passive: true });
 
-/** Runs `load` now and every `everyMs` while the page is shown and the operator is at the console (the queues' live counts). */
+/** Runs `load` now and every `everyMs` while the page is shown and the operator is at the console (the queues' live
+ * counts). */
 export function usePolling(load: () => Promise<void>, everyMs: number) {
   const latest = useRef(load);
   latest.current = load;
@@ -129,7 +132,10 @@ export function PrivatePicture({ id, alt }: { id: string; alt: string }) {
     fetch(`/api/uploads/${encodeURIComponent(id)}`, { headers: consoleHeaders() })
       .then(async (response) => {
         const type = response.headers.get('content-type') ?? '';
-        if (!response.ok || !type.startsWith('image/')) throw new Error(((await response.json().catch(() => null)) as { msg?: string } | null)?.msg ?? String(response.status));
+        if (!response.ok || !type.startsWith('image/'))
+          throw new Error(
+            ((await response.json().catch(() => null)) as { msg?: string } | null)?.msg ?? String(response.status),
+          );
         url = URL.createObjectURL(await response.blob());
         if (live) setSrc(url);
       })
@@ -149,7 +155,15 @@ export function PrivatePicture({ id, alt }: { id: string; alt: string }) {
 }
 
 /** A rejection's reason, which the customer will see: required, at most REASON_MAX characters. */
-export function RejectDialog({ title, onReject, onClose }: { title: string; onReject: (reason: string) => Promise<void>; onClose: () => void }) {
+export function RejectDialog({
+  title,
+  onReject,
+  onClose,
+}: {
+  title: string;
+  onReject: (reason: string) => Promise<void>;
+  onClose: () => void;
+}) {
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
@@ -171,7 +185,13 @@ export function RejectDialog({ title, onReject, onClose }: { title: string; onRe
         <h2 id="reject-title">{title}</h2>
         <label>
           <Trans>Reason (the customer sees it)</Trans>
-          <textarea value={reason} onChange={(event) => setReason(event.target.value)} rows={4} maxLength={REASON_MAX + 1} autoFocus />
+          <textarea
+            value={reason}
+            onChange={(event) => setReason(event.target.value)}
+            rows={4}
+            maxLength={REASON_MAX + 1}
+            autoFocus
+          />
         </label>
         <ErrorLine error={error} />
         <div className="console-actions">
@@ -224,7 +244,12 @@ export function RoleName({ role }: { role: OperatorRole }) {
 export function LanguageSwitch() {
   const { t } = useLingui();
   return (
-    <select className="console-language" aria-label={t`Language`} value={consoleLocale()} onChange={(event) => void activateConsoleLocale(event.target.value as ConsoleLocale)}>
+    <select
+      className="console-language"
+      aria-label={t`Language`}
+      value={consoleLocale()}
+      onChange={(event) => void activateConsoleLocale(event.target.value as ConsoleLocale)}
+    >
       {CONSOLE_LOCALES.map((locale) => (
         <option key={locale} value={locale}>
           {LOCALE_NAMES[locale]}

@@ -44,7 +44,8 @@ export const UserInfo = shape({
 });
 export type UserInfo = v.InferOutput<typeof UserInfo>;
 
-/** `device`: a token that remembers this device passed the second factor (kept by the app, sent back with the next login). */
+/** `device`: a token that remembers this device passed the second factor (kept by the app, sent back with the next
+ * login). */
 export const Session = shape({ token: v.string(), device: v.optional(v.string()) });
 export type Session = v.InferOutput<typeof Session>;
 /**
@@ -78,15 +79,22 @@ const registerCommon = {
 /** Our addition (the spec omits it): registration by mobile number or e-mail (§5). */
 export const RegisterInput = v.variant(
   'mode',
-  [v.object({ mode: v.literal('phone'), phone, ...registerCommon }), v.object({ mode: v.literal('email'), email, ...registerCommon })],
+  [
+    v.object({ mode: v.literal('phone'), phone, ...registerCommon }),
+    v.object({ mode: v.literal('email'), email, ...registerCommon }),
+  ],
   texts.invalidRequest.id,
 );
 export type RegisterInputType = v.InferInput<typeof RegisterInput>;
 export const register = post('/users/register', RegisterInput, returns(Session), { auth: false });
 
 /** `must=1` for a password reset (the number must be registered), else it must be free. */
-export const sendSmsCode = get('/users/sms', v.object({ userphone: phone, must: mustFlag }), returns(CodeSent), { auth: false });
-export const sendEmailCode = get('/users/email/get', v.object({ email, must: mustFlag }), returns(CodeSent), { auth: false });
+export const sendSmsCode = get('/users/sms', v.object({ userphone: phone, must: mustFlag }), returns(CodeSent), {
+  auth: false,
+});
+export const sendEmailCode = get('/users/email/get', v.object({ email, must: mustFlag }), returns(CodeSent), {
+  auth: false,
+});
 /**
  * Our addition: how the code of a `delivery` reference is doing: `sending` (queued, maybe
  * after a failed try: `attempts`) or `sent`; a message that could not be sent answers ret 0 with
@@ -107,7 +115,14 @@ export const logout = post('/users/logout', NoInput, returns(nothing));
 /** Profile fields the user edits directly; a new phone or e-mail needs its code. */
 export const EditProfileInput = v.pipe(
   v.object({
-    nickname: v.optional(v.pipe(v.string(texts.enterNickname.id), v.trim(), v.minLength(1, texts.enterNickname.id), v.maxLength(20, texts.enterNickname.id))),
+    nickname: v.optional(
+      v.pipe(
+        v.string(texts.enterNickname.id),
+        v.trim(),
+        v.minLength(1, texts.enterNickname.id),
+        v.maxLength(20, texts.enterNickname.id),
+      ),
+    ),
     currency: v.optional(currency),
     phone: v.optional(phone),
     email: v.optional(email),
@@ -116,12 +131,22 @@ export const EditProfileInput = v.pipe(
     otp,
   }),
   // A code alone changes nothing (it used to reach the database as an empty update: HTTP 500).
-  v.check((input) => [input.nickname, input.currency, input.phone, input.email].some((value) => value !== undefined), texts.fillInformation.id),
-  v.check((input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined, texts.enterCode.id),
+  v.check(
+    (input) => [input.nickname, input.currency, input.phone, input.email].some((value) => value !== undefined),
+    texts.fillInformation.id,
+  ),
+  v.check(
+    (input) => (input.phone === undefined && input.email === undefined) || input.code !== undefined,
+    texts.enterCode.id,
+  ),
 );
 export const editProfile = post('/users/edit', EditProfileInput, returns(UserInfo));
 
-export const editAvatar = post('/users/edit/avatar', v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }), returns(UserInfo));
+export const editAvatar = post(
+  '/users/edit/avatar',
+  v.object({ userimg: matching(UPLOAD_URL, texts.uploadFailed) }),
+  returns(UserInfo),
+);
 
 /** Changing the login password revokes every session; the answer carries this device's new one. */
 export const ChangePasswordInput = v.pipe(
@@ -134,10 +159,18 @@ export const ChangePasswordInput = v.pipe(
 );
 export const changePassword = post('/users/edit/userpass', ChangePasswordInput, returns(Session));
 
-/** With two-factor on, a reset also needs the authenticator or a recovery code (a stolen phone number or mailbox alone cannot take the account). */
+/** With two-factor on, a reset also needs the authenticator or a recovery code (a stolen phone number or mailbox alone
+ * cannot take the account). */
 const resetCommon = { code, password: loginPassword, repassword: required(texts.passwordsInconsistent), otp };
 export const ForgotPasswordInput = v.pipe(
-  v.variant('mode', [v.object({ mode: v.literal('phone'), phone, ...resetCommon }), v.object({ mode: v.literal('email'), email, ...resetCommon })], texts.invalidRequest.id),
+  v.variant(
+    'mode',
+    [
+      v.object({ mode: v.literal('phone'), phone, ...resetCommon }),
+      v.object({ mode: v.literal('email'), email, ...resetCommon }),
+    ],
+    texts.invalidRequest.id,
+  ),
   samePasswords(),
 );
 export const forgotPassword = post('/users/forget', ForgotPasswordInput, returns(nothing), { auth: false });
@@ -160,6 +193,11 @@ export const ChangePayPasswordInput = v.pipe(
 export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordInput, returns(UserInfo));
 
 /** Multipart, field `image` (§7); answers the URL the picture is served back at. */
-export const uploadImage = post('/users/upload', NoInput, returns(shape({ url: v.pipe(v.string(), v.regex(UPLOAD_URL)) })), { multipart: true });
+export const uploadImage = post(
+  '/users/upload',
+  NoInput,
+  returns(shape({ url: v.pipe(v.string(), v.regex(UPLOAD_URL)) })),
+  { multipart: true },
+);
 export const UPLOAD_FIELD = 'image';
 export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;

@@ -34,11 +34,19 @@ export function activityStatus(startsAt: Date, endsAt: Date | null, now: Date): 
   return endsAt && now >= endsAt ? 'ended' : 'running';
 }
 
-export const activityList = get('/content/sale', NoInput, returns(Paged(ActivitySummary)), { cache: 'public', auth: false });
-export const activityInfo = get('/content/sale/info', v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }), returns(ActivityDetails), {
+export const activityList = get('/content/sale', NoInput, returns(Paged(ActivitySummary)), {
   cache: 'public',
   auth: false,
 });
+export const activityInfo = get(
+  '/content/sale/info',
+  v.object({ id: matching(/^[1-9]\d{0,8}$/, texts.activityNotFound) }),
+  returns(ActivityDetails),
+  {
+    cache: 'public',
+    auth: false,
+  },
+);
 
 export const WinLine = shape({
   id: whole,

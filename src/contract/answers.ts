@@ -17,7 +17,11 @@ export const decimalOrEmpty = v.union([decimal, v.literal('')]);
 /** A moment, as Date.toISOString() writes it. */
 export const isoTime = v.pipe(v.string(), v.isoTimestamp(), v.examples(['2026-11-23T08:30:00.000Z']));
 /** A SHA-256 digest or a blind box's server seed: 64 hex digits. */
-export const hex64 = v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/), v.examples(['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08']));
+export const hex64 = v.pipe(
+  v.string(),
+  v.regex(/^[0-9a-f]{64}$/),
+  v.examples(['9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08']),
+);
 /** A calendar day: "2026-11-23" (an interest day, in the server's earn timezone). */
 export const isoDay = v.pipe(v.string(), v.isoDate(), v.examples(['2026-11-23']));
 /** A row's id, a count, a number of days or minutes. */
@@ -28,6 +32,7 @@ export const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
  */
 export const shape = /*#__NO_SIDE_EFFECTS__*/ <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries);
 /** A list an answer may leave out (null), read-only to the app; built out of the PWA like `shape`. */
-export const nullableList = /*#__NO_SIDE_EFFECTS__*/ <T extends v.GenericSchema>(item: T) => v.nullable(v.pipe(v.array(item), v.readonly()));
+export const nullableList = /*#__NO_SIDE_EFFECTS__*/ <T extends v.GenericSchema>(item: T) =>
+  v.nullable(v.pipe(v.array(item), v.readonly()));
 /** The data of an answer that carries none. */
 export const nothing = v.null();

@@ -40,7 +40,8 @@ function needSubtle(): SubtleCrypto {
   return subtle;
 }
 
-const toHex = (buffer: ArrayBuffer) => [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+const toHex = (buffer: ArrayBuffer) =>
+  [...new Uint8Array(buffer)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
 const utf8 = (text: string) => new TextEncoder().encode(text);
 
 export async function sha256Hex(text: string): Promise<string> {
@@ -80,8 +81,13 @@ export const tableTotal = (table: readonly TableEntry[]) => table.reduce((sum, e
 export const oddsPercent = (weight: number) => `${new Big(weight).div(10_000).toFixed()}%`;
 
 /** The expected prize value per draw in one asset: Σ weight × amount / 1,000,000. */
-export function expectedValue(prizes: readonly { weight: number; asset: string; amount: string }[], asset: string): string {
-  const total = prizes.filter((prize) => prize.asset === asset).reduce((sum, prize) => sum.plus(new Big(prize.amount).times(prize.weight)), new Big(0));
+export function expectedValue(
+  prizes: readonly { weight: number; asset: string; amount: string }[],
+  asset: string,
+): string {
+  const total = prizes
+    .filter((prize) => prize.asset === asset)
+    .reduce((sum, prize) => sum.plus(new Big(prize.amount).times(prize.weight)), new Big(0));
   return total.div(WEIGHT_TOTAL).round(8, Big.roundDown).toFixed();
 }
 
@@ -110,7 +116,11 @@ export function valueAgainstCost(info: {
   }
   const costs = info.costs.map((cost) => usdtValue(cost.amount, cost.asset, info.usdt_per_point));
   if (!costs.length || costs.some((cost) => cost === null)) return null;
-  return { expected: expected.round(8, Big.roundDown).toFixed(), below: costs.every((cost) => expected.lt(cost!)), above: costs.every((cost) => expected.gte(cost!)) };
+  return {
+    expected: expected.round(8, Big.roundDown).toFixed(),
+    below: costs.every((cost) => expected.lt(cost!)),
+    above: costs.every((cost) => expected.gte(cost!)),
+  };
 }
 
 // ---- The calls ----------------------------------------------------------------------------
@@ -185,7 +195,11 @@ export const BoxDraw = shape({
 });
 export type BoxDraw = v.InferOutput<typeof BoxDraw>;
 
-export const drawBlindBox = post('/blindbox/draw', v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }), returns(shape({ draw: BoxDraw, seed: SeedState })));
+export const drawBlindBox = post(
+  '/blindbox/draw',
+  v.object({ pay: v.picklist(PAY_WITH, texts.choosePayment.id) }),
+  returns(shape({ draw: BoxDraw, seed: SeedState })),
+);
 
 export const SeedRotation = shape({
   /** The seed just revealed: its SHA-256 is the hash shown before its draws. */
@@ -193,12 +207,21 @@ export const SeedRotation = shape({
   seed: SeedState,
 });
 export type SeedRotation = v.InferOutput<typeof SeedRotation>;
-export const setClientSeed = post('/blindbox/seed', v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }), returns(SeedRotation));
+export const setClientSeed = post(
+  '/blindbox/seed',
+  v.object({ client_seed: matching(CLIENT_SEED, texts.clientSeedFormat) }),
+  returns(SeedRotation),
+);
 export const rotateSeed = post('/blindbox/rotate', NoInput, returns(SeedRotation));
 
-export const blindBoxDraws = get('/blindbox/draws', v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }), returns(Paged(BoxDraw)), {
-  cache: 'user',
-});
+export const blindBoxDraws = get(
+  '/blindbox/draws',
+  v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
+  returns(Paged(BoxDraw)),
+  {
+    cache: 'user',
+  },
+);
 
 // ---- Verification (the browser's check of a past draw) ---------------------------------------
 
@@ -206,7 +229,9 @@ export type DrawCheck = 'verified' | 'mismatch' | 'unrevealed';
 
 /** Re-derives a draw from its revealed seed: the hash commits to the seed, the roll and prize follow. */
 export async function verifyDraw(
-  draw: Pick<BoxDraw, 'server_seed' | 'server_hash' | 'client_seed' | 'nonce' | 'roll' | 'prize_id'> & { prize_table: readonly Readonly<TableEntry>[] },
+  draw: Pick<BoxDraw, 'server_seed' | 'server_hash' | 'client_seed' | 'nonce' | 'roll' | 'prize_id'> & {
+    prize_table: readonly Readonly<TableEntry>[];
+  },
 ): Promise<DrawCheck> {
   if (!draw.server_seed) return 'unrevealed';
   if ((await sha256Hex(draw.server_seed)) !== draw.server_hash) return 'mismatch';

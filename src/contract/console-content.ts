@@ -17,7 +17,10 @@ export const CONTENT_BODY_MAX = 20_000;
 const content = { console: 'content' } as const;
 const kind = v.picklist(CONTENT_KINDS, texts.invalidRequest.id);
 /** A record's id ('12'), the notice's 'scroll_notice' or a page's key ('faq'). */
-const itemId = v.pipe(v.string(consoleTexts.consoleRecordNotFound.id), v.regex(/^[a-z0-9_]{1,32}$/, consoleTexts.consoleRecordNotFound.id));
+const itemId = v.pipe(
+  v.string(consoleTexts.consoleRecordNotFound.id),
+  v.regex(/^[a-z0-9_]{1,32}$/, consoleTexts.consoleRecordNotFound.id),
+);
 
 export const ContentVersion = shape({
   lang: v.picklist(LOCALES),
@@ -31,10 +34,20 @@ export type ContentVersion = v.InferOutput<typeof ContentVersion>;
 export const ContentItem = shape({ id: v.string(), title: v.string() });
 
 /** The items of one kind, each with its English title (the notice: its text). */
-export const consoleContentItems = get('/console/content/items', v.object({ kind }), returns(v.array(ContentItem)), content);
+export const consoleContentItems = get(
+  '/console/content/items',
+  v.object({ kind }),
+  returns(v.array(ContentItem)),
+  content,
+);
 
 /** One item's versions in every language, English first. */
-export const consoleContentVersions = get('/console/content/versions', v.object({ kind, id: itemId }), returns(v.array(ContentVersion)), content);
+export const consoleContentVersions = get(
+  '/console/content/versions',
+  v.object({ kind, id: itemId }),
+  returns(v.array(ContentVersion)),
+  content,
+);
 
 /** Writes one language's version (a slide: the title; the notice: the body); answers every language's version. */
 export const consoleSaveContentVersion = post(

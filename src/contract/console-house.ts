@@ -17,7 +17,9 @@ export type HouseCap = (typeof HOUSE_CAPS)[number];
 
 const admin = { console: 'admin' } as const;
 /** A cap as written; the server's rule decides whether it applies. Left out: unchanged. */
-const capValue = v.optional(v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(40, texts.invalidRequest.id)));
+const capValue = v.optional(
+  v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(40, texts.invalidRequest.id)),
+);
 
 export const ConsoleHouseCaps = shape({ exposure: decimal, per_order: decimal, per_minute: decimal });
 export type ConsoleHouseCaps = v.InferOutput<typeof ConsoleHouseCaps>;
@@ -34,7 +36,8 @@ export const HouseExposure = shape({
 });
 export type HouseExposure = v.InferOutput<typeof HouseExposure>;
 
-/** One option product (coin and period) over a period, from the ledger: stakes taken, payouts paid (wins, ties and refunds), their difference. */
+/** One option product (coin and period) over a period, from the ledger: stakes taken, payouts paid (wins, ties and
+ * refunds), their difference. */
 export const HouseResultRow = shape({
   coin: v.string(),
   minutes: whole,
@@ -47,7 +50,12 @@ export const HouseResultRow = shape({
 });
 export type HouseResultRow = v.InferOutput<typeof HouseResultRow>;
 
-export const HouseResultTotals = shape({ stakes: decimal, payouts: decimal, result: signedDecimal, open_payout: decimal });
+export const HouseResultTotals = shape({
+  stakes: decimal,
+  payouts: decimal,
+  result: signedDecimal,
+  open_payout: decimal,
+});
 export const HousePeriod = shape({
   /** The first day of the period and the moment it starts (local midnight in `time_zone`). */
   from_day: isoDay,
@@ -74,7 +82,10 @@ export const consoleHouse = get('/console/house', NoInput, returns(ConsoleHouse)
 /** Changes the caps sent (at least one); answers the caps as they now are. */
 export const consoleChangeHouseCaps = post(
   '/console/house/caps',
-  v.strictObject(Object.fromEntries(HOUSE_CAPS.map((cap) => [cap, capValue])) as Record<HouseCap, typeof capValue>, texts.invalidRequest.id),
+  v.strictObject(
+    Object.fromEntries(HOUSE_CAPS.map((cap) => [cap, capValue])) as Record<HouseCap, typeof capValue>,
+    texts.invalidRequest.id,
+  ),
   returns(ConsoleHouseCaps),
   admin,
 );

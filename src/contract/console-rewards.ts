@@ -26,11 +26,17 @@ export const PRIZE_TABLE_MAX = 10_000;
 
 const content = { console: 'content' } as const;
 /** A value as written; the server's rule decides whether it applies. Left out: unchanged. */
-const written = (max: number) => v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(max, texts.invalidRequest.id));
+const written = (max: number) =>
+  v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(max, texts.invalidRequest.id));
 const termValue = v.optional(written(40));
 
 export const ConsoleSignInLadder = shape({ ladder: v.array(decimal) });
-export const ConsoleWelfareTask = shape({ code: v.picklist(WELFARE_CODES), reward: decimal, asset: v.string(), active: v.boolean() });
+export const ConsoleWelfareTask = shape({
+  code: v.picklist(WELFARE_CODES),
+  reward: decimal,
+  asset: v.string(),
+  active: v.boolean(),
+});
 export type ConsoleWelfareTask = v.InferOutput<typeof ConsoleWelfareTask>;
 export const ConsoleBlindBox = shape({
   /** The table in force, in the order a roll walks it. */
@@ -47,17 +53,30 @@ export type ConsoleBlindBox = v.InferOutput<typeof ConsoleBlindBox>;
 /** Points per consecutive day of sign-in: day 1, 2, …; the last step pays every later day of a run. */
 export const consoleSignInLadder = get('/console/signin-ladder', NoInput, returns(ConsoleSignInLadder), content);
 /** Sets the whole ladder, written "5,5,10,10,15,20,30"; answers it as it now is. */
-export const consoleSetSignInLadder = post('/console/signin-ladder/set', v.strictObject({ ladder: written(300) }, texts.invalidRequest.id), returns(ConsoleSignInLadder), content);
+export const consoleSetSignInLadder = post(
+  '/console/signin-ladder/set',
+  v.strictObject({ ladder: written(300) }, texts.invalidRequest.id),
+  returns(ConsoleSignInLadder),
+  content,
+);
 
 /** Every welfare task, offered or not. */
-export const consoleWelfareTasks = get('/console/welfare-tasks', NoInput, returns(v.array(ConsoleWelfareTask)), content);
+export const consoleWelfareTasks = get(
+  '/console/welfare-tasks',
+  NoInput,
+  returns(v.array(ConsoleWelfareTask)),
+  content,
+);
 /** Changes the terms sent (at least one) of one task, for claims to come; answers the task as it now is. */
 export const consoleChangeWelfareTask = post(
   '/console/welfare-task',
   v.strictObject(
     {
       code: v.picklist(WELFARE_CODES, consoleTexts.consoleRecordNotFound.id),
-      ...(Object.fromEntries(WELFARE_TASK_TERMS.map((term) => [term, termValue])) as Record<WelfareTaskTerm, typeof termValue>),
+      ...(Object.fromEntries(WELFARE_TASK_TERMS.map((term) => [term, termValue])) as Record<
+        WelfareTaskTerm,
+        typeof termValue
+      >),
     },
     texts.invalidRequest.id,
   ),
@@ -67,7 +86,8 @@ export const consoleChangeWelfareTask = post(
 
 /** The prize table in force with its odds and expected value, and the cost of a draw. */
 export const consoleBlindBox = get('/console/blindbox', NoInput, returns(ConsoleBlindBox), content);
-/** Publishes a whole new table (its weights summing to 100 %) for seeds committed from now on; answers the blind box as it now is. */
+/** Publishes a whole new table (its weights summing to 100 %) for seeds committed from now on; answers the blind box as
+ * it now is. */
 export const consolePublishPrizeTable = post(
   '/console/blindbox/prizes',
   v.strictObject({ table: written(PRIZE_TABLE_MAX) }, texts.invalidRequest.id),
@@ -77,14 +97,20 @@ export const consolePublishPrizeTable = post(
 /** Restocks a prize of the table in force: a whole number, or "unlimited". */
 export const consoleRestockPrize = post(
   '/console/blindbox/restock',
-  v.strictObject({ id: matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound), stock: written(20) }, texts.invalidRequest.id),
+  v.strictObject(
+    { id: matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound), stock: written(20) },
+    texts.invalidRequest.id,
+  ),
   returns(ConsoleBlindBox),
   content,
 );
 /** Sets the cost of a draw per way of paying sent (at least one; "0" turns it off). */
 export const consoleSetDrawCost = post(
   '/console/blindbox/cost',
-  v.strictObject(Object.fromEntries(PAY_WITH.map((pay) => [pay, termValue])) as Record<(typeof PAY_WITH)[number], typeof termValue>, texts.invalidRequest.id),
+  v.strictObject(
+    Object.fromEntries(PAY_WITH.map((pay) => [pay, termValue])) as Record<(typeof PAY_WITH)[number], typeof termValue>,
+    texts.invalidRequest.id,
+  ),
   returns(ConsoleBlindBox),
   content,
 );

@@ -16,8 +16,14 @@ export const INBOX_VIEWS = ['waiting', 'mine', 'open', 'closed'] as const;
 export const CANNED_TITLE_MAX = 60;
 
 const access = { console: 'reviewer' } as const;
-const recordId = v.pipe(v.string(consoleTexts.consoleRecordNotFound.id), v.regex(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound.id));
-const answer = v.pipe(required(consoleTexts.consoleEnterReply), v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id));
+const recordId = v.pipe(
+  v.string(consoleTexts.consoleRecordNotFound.id),
+  v.regex(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound.id),
+);
+const answer = v.pipe(
+  required(consoleTexts.consoleEnterReply),
+  v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
+);
 
 export const ConsoleConversation = shape({
   id: whole,
@@ -70,17 +76,34 @@ export const consoleAssignConversation = post(
   '/console/service/assign',
   v.object({
     id: recordId,
-    operator: v.optional(v.pipe(v.string(texts.invalidRequest.id), v.regex(new RegExp(`${OPERATOR_NAME.source}|^$`), consoleTexts.consoleOperatorNameFormat.id)), ''),
+    operator: v.optional(
+      v.pipe(
+        v.string(texts.invalidRequest.id),
+        v.regex(new RegExp(`${OPERATOR_NAME.source}|^$`), consoleTexts.consoleOperatorNameFormat.id),
+      ),
+      '',
+    ),
   }),
   returns(ConsoleConversation),
   access,
 );
 
-/** An answer: the customer reads it in the app; a conversation nobody had taken becomes the caller's; a closed one opens. */
-export const consoleReplyConversation = post('/console/service/reply', v.object({ id: recordId, body: answer }), returns(ConsoleChatMessage), access);
+/** An answer: the customer reads it in the app; a conversation nobody had taken becomes the caller's; a closed one
+ * opens. */
+export const consoleReplyConversation = post(
+  '/console/service/reply',
+  v.object({ id: recordId, body: answer }),
+  returns(ConsoleChatMessage),
+  access,
+);
 
 /** Closes it: out of the open views until the customer writes again. */
-export const consoleCloseConversation = post('/console/service/close', v.object({ id: recordId }), returns(ConsoleConversation), access);
+export const consoleCloseConversation = post(
+  '/console/service/close',
+  v.object({ id: recordId }),
+  returns(ConsoleConversation),
+  access,
+);
 
 export const CannedReply = shape({ id: whole, title: v.string(), body: v.string() });
 export type CannedReply = v.InferOutput<typeof CannedReply>;
@@ -88,8 +111,19 @@ export type CannedReply = v.InferOutput<typeof CannedReply>;
 export const consoleCannedReplies = get('/console/service/canned', NoInput, returns(v.array(CannedReply)), access);
 export const consoleAddCannedReply = post(
   '/console/service/canned/add',
-  v.object({ title: v.pipe(required(consoleTexts.consoleEnterTitle), v.maxLength(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id)), body: answer }),
+  v.object({
+    title: v.pipe(
+      required(consoleTexts.consoleEnterTitle),
+      v.maxLength(CANNED_TITLE_MAX, consoleTexts.consoleTitleTooLong.id),
+    ),
+    body: answer,
+  }),
   returns(CannedReply),
   access,
 );
-export const consoleRemoveCannedReply = post('/console/service/canned/remove', v.object({ id: recordId }), returns(CannedReply), access);
+export const consoleRemoveCannedReply = post(
+  '/console/service/canned/remove',
+  v.object({ id: recordId }),
+  returns(CannedReply),
+  access,
+);

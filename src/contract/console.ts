@@ -24,23 +24,42 @@ export const REASON_MAX = 500;
 const access = (role: ConsoleAccess) => ({ console: role });
 const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
 const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
-/** A rejection's reason, which the customer will see: written (spaces around it do not count, nor are they kept), at most REASON_MAX characters. */
-const reason = v.pipe(required(consoleTexts.consoleEnterReason), v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id));
-/** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the rule it breaks. */
+/** A rejection's reason, which the customer will see: written (spaces around it do not count, nor are they kept), at
+ * most REASON_MAX characters. */
+const reason = v.pipe(
+  required(consoleTexts.consoleEnterReason),
+  v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
+);
+/** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the
+ * rule it breaks. */
 export function checkRejectionReason(given: string): { reason: string } | { broken: MessageDescriptor } {
   const checked = v.safeParse(reason, given);
   if (checked.success) return { reason: checked.output };
-  return { broken: checked.issues[0].message === consoleTexts.consoleReasonTooLong.id ? consoleTexts.consoleReasonTooLong : consoleTexts.consoleEnterReason };
+  return {
+    broken:
+      checked.issues[0].message === consoleTexts.consoleReasonTooLong.id
+        ? consoleTexts.consoleReasonTooLong
+        : consoleTexts.consoleEnterReason,
+  };
 }
-const optionalText = (max: number) => v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
-const day = v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, consoleTexts.consoleDateFormat.id)), '');
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
+const day = v.optional(
+  v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, consoleTexts.consoleDateFormat.id)),
+  '',
+);
 const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');
-const statusOf = <T extends string>(values: readonly T[]) => v.optional(v.picklist([...values, 'all'], texts.invalidRequest.id), values[0]);
+const statusOf = <T extends string>(values: readonly T[]) =>
+  v.optional(v.picklist([...values, 'all'], texts.invalidRequest.id), values[0]);
 const idAndReason = v.object({ id: recordId, reason });
 
 // ---- Operators and sessions -----------------------------------------------------------------
 
-export const OperatorView = shape({ name: v.string(), role: v.picklist(OPERATOR_ROLES), must_change_password: v.boolean() });
+export const OperatorView = shape({
+  name: v.string(),
+  role: v.picklist(OPERATOR_ROLES),
+  must_change_password: v.boolean(),
+});
 export type OperatorView = v.InferOutput<typeof OperatorView>;
 
 /** Name, password and the authenticator's code, all three every time. */
@@ -107,7 +126,12 @@ export const consoleRecharges = get(
   returns(v.array(ConsoleRecharge)),
   access('reviewer'),
 );
-export const consoleRecharge = get('/console/recharge', v.object({ id: recordId }), returns(ConsoleRecharge), access('reviewer'));
+export const consoleRecharge = get(
+  '/console/recharge',
+  v.object({ id: recordId }),
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
 /** Credits it: the same rule as `ops recharge approve`. */
 export const consoleApproveRecharge = post(
   '/console/recharge/approve',
@@ -115,7 +139,12 @@ export const consoleApproveRecharge = post(
   returns(ConsoleRecharge),
   access('reviewer'),
 );
-export const consoleRejectRecharge = post('/console/recharge/reject', idAndReason, returns(ConsoleRecharge), access('reviewer'));
+export const consoleRejectRecharge = post(
+  '/console/recharge/reject',
+  idAndReason,
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
 
 export const ConsoleWithdrawal = shape({
   id: whole,
@@ -157,10 +186,26 @@ export const consoleWithdrawals = get(
   returns(v.array(ConsoleWithdrawal)),
   access('reviewer'),
 );
-export const consoleWithdrawal = get('/console/withdrawal', v.object({ id: recordId }), returns(ConsoleWithdrawalDetail), access('reviewer'));
-/** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays 'review'). */
-export const consoleApproveWithdrawal = post('/console/withdrawal/approve', v.object({ id: recordId, hash: optionalText(200) }), returns(ConsoleWithdrawal), access('reviewer'));
-export const consoleRejectWithdrawal = post('/console/withdrawal/reject', idAndReason, returns(ConsoleWithdrawal), access('reviewer'));
+export const consoleWithdrawal = get(
+  '/console/withdrawal',
+  v.object({ id: recordId }),
+  returns(ConsoleWithdrawalDetail),
+  access('reviewer'),
+);
+/** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays
+ * 'review'). */
+export const consoleApproveWithdrawal = post(
+  '/console/withdrawal/approve',
+  v.object({ id: recordId, hash: optionalText(200) }),
+  returns(ConsoleWithdrawal),
+  access('reviewer'),
+);
+export const consoleRejectWithdrawal = post(
+  '/console/withdrawal/reject',
+  idAndReason,
+  returns(ConsoleWithdrawal),
+  access('reviewer'),
+);
 
 export const ConsoleCertification = shape({
   id: whole,
@@ -183,9 +228,24 @@ export const consoleCertifications = get(
   returns(v.array(ConsoleCertification)),
   access('reviewer'),
 );
-export const consoleCertification = get('/console/certification', v.object({ id: recordId }), returns(ConsoleCertification), access('reviewer'));
-export const consoleApproveCertification = post('/console/certification/approve', v.object({ id: recordId }), returns(ConsoleCertification), access('reviewer'));
-export const consoleRejectCertification = post('/console/certification/reject', idAndReason, returns(ConsoleCertification), access('reviewer'));
+export const consoleCertification = get(
+  '/console/certification',
+  v.object({ id: recordId }),
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
+export const consoleApproveCertification = post(
+  '/console/certification/approve',
+  v.object({ id: recordId }),
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
+export const consoleRejectCertification = post(
+  '/console/certification/reject',
+  idAndReason,
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
 
 export const ConsoleCustomer = shape({
   id: whole,
@@ -201,7 +261,9 @@ export const ConsoleCustomer = shape({
 /** Customers whose username, mobile number or e-mail address starts with the text (at most 20). */
 export const consoleFindCustomers = get(
   '/console/customers',
-  v.object({ query: v.pipe(required(consoleTexts.consoleEnterSearch), v.maxLength(254, consoleTexts.consoleEnterSearch.id)) }),
+  v.object({
+    query: v.pipe(required(consoleTexts.consoleEnterSearch), v.maxLength(254, consoleTexts.consoleEnterSearch.id)),
+  }),
   returns(v.array(ConsoleCustomer)),
   access('reviewer'),
 );
@@ -215,7 +277,15 @@ export const ConsoleOptionOrder = shape({
   payout: v.nullable(decimal),
   created_at: isoTime,
 });
-export const ConsoleContractOrder = shape({ id: whole, coin: v.string(), side: v.string(), type: v.string(), status: v.string(), quantity: decimal, created_at: isoTime });
+export const ConsoleContractOrder = shape({
+  id: whole,
+  coin: v.string(),
+  side: v.string(),
+  type: v.string(),
+  status: v.string(),
+  quantity: decimal,
+  created_at: isoTime,
+});
 /** One customer, read only: balances, the latest ledger entries, the latest orders of each kind. */
 export const consoleCustomer = get(
   '/console/customer',
@@ -224,7 +294,17 @@ export const consoleCustomer = get(
     shape({
       customer: ConsoleCustomer,
       balances: v.array(shape({ asset: v.string(), available: decimal, frozen: decimal })),
-      ledger: v.array(shape({ id: whole, asset: v.string(), bucket: v.string(), amount: signedDecimal, kind: v.string(), reference: v.string(), created_at: isoTime })),
+      ledger: v.array(
+        shape({
+          id: whole,
+          asset: v.string(),
+          bucket: v.string(),
+          amount: signedDecimal,
+          kind: v.string(),
+          reference: v.string(),
+          created_at: isoTime,
+        }),
+      ),
       recharges: v.array(ConsoleRecharge),
       withdrawals: v.array(ConsoleWithdrawal),
       options: v.array(ConsoleOptionOrder),
@@ -248,11 +328,23 @@ export const consoleOperators = get('/console/operators', NoInput, returns(v.arr
 export const consoleAddOperator = post(
   '/console/operators/add',
   v.object({ name: operatorName, role: v.picklist(OPERATOR_ROLES, consoleTexts.consoleOperatorRole.id) }),
-  returns(shape({ name: v.string(), role: v.picklist(OPERATOR_ROLES), password: v.string(), otpauth_uri: v.pipe(v.string(), v.startsWith('otpauth://totp/')) })),
+  returns(
+    shape({
+      name: v.string(),
+      role: v.picklist(OPERATOR_ROLES),
+      password: v.string(),
+      otpauth_uri: v.pipe(v.string(), v.startsWith('otpauth://totp/')),
+    }),
+  ),
   access('admin'),
 );
 /** Disables an operator and ends their sessions (the account and its audit entries stay). */
-export const consoleDisableOperator = post('/console/operators/disable', v.object({ name: operatorName }), returns(ConsoleOperator), access('admin'));
+export const consoleDisableOperator = post(
+  '/console/operators/disable',
+  v.object({ name: operatorName }),
+  returns(ConsoleOperator),
+  access('admin'),
+);
 
 export const AuditEntry = shape({
   id: whole,
@@ -269,7 +361,14 @@ export const AUDIT_PAGE_SIZE = 50;
 /** The audit log, newest first, filtered by operator, action, target and UTC days (from and to included). */
 export const consoleAuditLog = get(
   '/console/audit',
-  v.object({ operator: optionalText(32), action: optionalText(64), target: optionalText(64), from: day, to: day, page }),
+  v.object({
+    operator: optionalText(32),
+    action: optionalText(64),
+    target: optionalText(64),
+    from: day,
+    to: day,
+    page,
+  }),
   returns(shape({ entries: v.array(AuditEntry), page: whole, total: whole })),
   access('admin'),
 );

@@ -46,7 +46,21 @@ export const DEFAULT_CURRENCY: Currency = 'THB';
 export const VERIFICATION_STATUSES = ['none', 'review', 'verified', 'rejected'] as const;
 /** The chains a wallet address or a crypto recharge travels on. */
 export const CHAINS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
-export const BANK_CODES = ['BBL', 'BBC', 'KTB', 'BAY', 'KBANK', 'CITI', 'TTB', 'SCB', 'NBANK', 'KKP', 'GSB', 'GHB', 'BAAC'] as const;
+export const BANK_CODES = [
+  'BBL',
+  'BBC',
+  'KTB',
+  'BAY',
+  'KBANK',
+  'CITI',
+  'TTB',
+  'SCB',
+  'NBANK',
+  'KKP',
+  'GSB',
+  'GHB',
+  'BAAC',
+] as const;
 
 /** The banks' names as shown next to their codes (proper names: not translated). */
 export const BANK_NAMES: Record<(typeof BANK_CODES)[number], string> = {

@@ -24,10 +24,15 @@ export interface ConfigByAct {
   about: AboutConfig;
 }
 export const CONFIG_ACTS = ['system', 'share', 'about'] as const;
-export const config = get('/other/config', v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }), returns(v.record(v.string(), v.string())), {
-  cache: 'public',
-  auth: false,
-});
+export const config = get(
+  '/other/config',
+  v.object({ act: v.picklist(CONFIG_ACTS, texts.invalidRequest.id) }),
+  returns(v.record(v.string(), v.string())),
+  {
+    cache: 'public',
+    auth: false,
+  },
+);
 
 export const Slide = shape({
   id: whole,
@@ -37,4 +42,9 @@ export const Slide = shape({
 });
 export type Slide = v.InferOutput<typeof Slide>;
 export const SLIDE_POSITIONS = ['home', 'user1'] as const;
-export const slides = get('/content/slide', v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }), returns(Paged(Slide)), { cache: 'public', auth: false });
+export const slides = get(
+  '/content/slide',
+  v.object({ position: v.picklist(SLIDE_POSITIONS, texts.invalidRequest.id) }),
+  returns(Paged(Slide)),
+  { cache: 'public', auth: false },
+);

@@ -33,16 +33,21 @@ export const ContractPair = shape({
   price_band: decimal,
 });
 export type ContractPair = v.InferOutput<typeof ContractPair>;
-export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(ContractPair)), { cache: 'user', auth: false });
+export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(ContractPair)), {
+  cache: 'user',
+  auth: false,
+});
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
 export const ORDER_TYPES = ['market', 'limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-/** filling: a market order waiting (about a second) for the first tick after it was accepted; void: it got none in time, or one beyond what it froze. */
+/** filling: a market order waiting (about a second) for the first tick after it was accepted; void: it got none in
+ * time, or one beyond what it froze. */
 export const CONTRACT_STATUSES = ['open', 'filling', 'filled', 'cancelled', 'void'] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
-/** Why a market order did not fill (its funds were released): no tick in time after it was accepted, or one beyond what it froze. */
+/** Why a market order did not fill (its funds were released): no tick in time after it was accepted, or one beyond what
+ * it froze. */
 export const VOID_REASONS = ['no_price', 'price_moved'] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
 
@@ -59,7 +64,8 @@ export const ContractOrder = shape({
   /** A market buy by USDT total: the total asked. */
   total_asked: v.nullable(decimal),
   fee_rate: decimal,
-  /** Held while open or filling: USDT of a buy (a limit's price × quantity + fee; a market buy's total, or its cost within the price band), the coin of a sell. */
+  /** Held while open or filling: USDT of a buy (a limit's price × quantity + fee; a market buy's total, or its cost
+   * within the price band), the coin of a sell. */
   frozen: decimal,
   frozen_asset: v.string(),
   /** The quantity dealt: 0 until filled, then all of it. */
@@ -108,20 +114,31 @@ export const PlaceContractInput = v.pipe(
     total: optionalMatching(AMOUNT, texts.amountFormat),
   }),
   v.check((input) => input.type === 'market' || input.price !== '', texts.enterPrice.id),
-  v.check((input) => input.quantity !== '' || (input.type === 'market' && input.side === 'buy' && input.total !== ''), texts.enterQuantity.id),
-  v.check((input) => input.total === '' || (input.type === 'market' && input.side === 'buy' && input.quantity === ''), texts.invalidRequest.id),
+  v.check(
+    (input) => input.quantity !== '' || (input.type === 'market' && input.side === 'buy' && input.total !== ''),
+    texts.enterQuantity.id,
+  ),
+  v.check(
+    (input) => input.total === '' || (input.type === 'market' && input.side === 'buy' && input.quantity === ''),
+    texts.invalidRequest.id,
+  ),
 );
 export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
 /** §7: places an order; answers it (a market order filling at the next tick, a limit open). */
 export const placeContract = post('/coin/trans/add', PlaceContractInput, returns(ContractOrder));
 
 /** §7: revokes the caller's open order; what was frozen returns. */
-export const cancelContract = post('/coin/trans/close', v.object({ id: required(texts.cancellationFailed) }), returns(ContractOrder));
+export const cancelContract = post(
+  '/coin/trans/close',
+  v.object({ id: required(texts.cancellationFailed) }),
+  returns(ContractOrder),
+);
 
 export const CONTRACT_LISTS = ['open', 'history'] as const;
 export type ContractList = (typeof CONTRACT_LISTS)[number];
 export const CONTRACT_PAGE_SIZE = 20;
-/** §7: the caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first), of one pair or all. */
+/** §7: the caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first),
+ * of one pair or all. */
 export const contractOrders = post(
   '/coin/trans/lists',
   v.object({
@@ -142,7 +159,10 @@ export const PairAmounts = shape({
 });
 export type PairAmounts = v.InferOutput<typeof PairAmounts>;
 /** §7: the caller's available and frozen amounts of a coin and of USDT. */
-export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), { cache: 'user', readOnly: true });
+export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), {
+  cache: 'user',
+  readOnly: true,
+});
 
 // ---- The rules of a fill (decimals, never floats) -------------------------------------------------
 
@@ -167,7 +187,13 @@ export const notional = (price: string, quantity: string) => new Big(price).time
  * What an open limit order holds: a buy its cost and fee in USDT (price × quantity, rounded up to
  * 8 decimals, and the fee on it), a sell its quantity of the coin.
  */
-export function limitReserve(side: OrderSide, code: string, price: string, quantity: string, feeRate: string): { asset: string; amount: string } {
+export function limitReserve(
+  side: OrderSide,
+  code: string,
+  price: string,
+  quantity: string,
+  feeRate: string,
+): { asset: string; amount: string } {
   if (side === 'sell') return { asset: code, amount: new Big(quantity).toFixed(8) };
   const cost = up8(notional(price, quantity));
   return { asset: QUOTE_ASSET, amount: cost.plus(up8(cost.times(feeRate))).toFixed(8) };
@@ -179,10 +205,20 @@ export function limitReserve(side: OrderSide, code: string, price: string, quant
  * band (the fat-finger band), rounded up — a tick further away than that in one second voids it.
  * The form checks the available balance against the same amount.
  */
-export function marketReserve(side: OrderSide, code: string, market: string, quantity: string, total: string, band: string): { asset: string; amount: string } {
+export function marketReserve(
+  side: OrderSide,
+  code: string,
+  market: string,
+  quantity: string,
+  total: string,
+  band: string,
+): { asset: string; amount: string } {
   if (side === 'sell') return { asset: code, amount: new Big(quantity).toFixed(8) };
   if (total !== '') return { asset: QUOTE_ASSET, amount: new Big(total).toFixed(8) };
-  return { asset: QUOTE_ASSET, amount: notional(market, quantity).times(new Big(1).plus(band)).round(8, Big.roundUp).toFixed(8) };
+  return {
+    asset: QUOTE_ASSET,
+    amount: notional(market, quantity).times(new Big(1).plus(band)).round(8, Big.roundUp).toFixed(8),
+  };
 }
 
 export interface FillAmounts {
@@ -202,7 +238,14 @@ export interface FillAmounts {
  * as it reserved it, so the quantity asked is the quantity that arrives; a sell pays it out of the
  * USDT it receives. Amounts the user pays round up to 8 decimals, amounts the user receives down.
  */
-export function fillAmounts(side: OrderSide, type: OrderType, code: string, price: string, quantity: string, feeRate: string): FillAmounts {
+export function fillAmounts(
+  side: OrderSide,
+  type: OrderType,
+  code: string,
+  price: string,
+  quantity: string,
+  feeRate: string,
+): FillAmounts {
   const worth = notional(price, quantity);
   if (side === 'sell') {
     const gross = down8(worth);
@@ -243,10 +286,12 @@ export function fillAmounts(side: OrderSide, type: OrderType, code: string, pric
 }
 
 /** A limit is crossed by a recorded price: a buy at or below its price, a sell at or above. */
-export const crosses = (side: OrderSide, limit: string, tick: string) => (side === 'buy' ? new Big(tick).lte(limit) : new Big(tick).gte(limit));
+export const crosses = (side: OrderSide, limit: string, tick: string) =>
+  side === 'buy' ? new Big(tick).lte(limit) : new Big(tick).gte(limit);
 
 /** The fat-finger guard: a limit more than `band` (0.1 = 10 %) away from the market price. */
-export const outsideBand = (limit: string, market: string, band: string) => new Big(limit).minus(market).abs().gt(new Big(market).times(band));
+export const outsideBand = (limit: string, market: string, band: string) =>
+  new Big(limit).minus(market).abs().gt(new Big(market).times(band));
 
 /** A rule an order breaks: the text and its values. */
 export interface OrderRuleBroken {
@@ -266,12 +311,19 @@ export function checkOrderRules(
   market: string,
 ): { broken: OrderRuleBroken } | { quantity: string } {
   if (input.type === 'limit') {
-    if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0)) return { broken: { text: texts.priceOffTick, values: { 0: gridStep(pair.price_decimals) } } };
-    if (outsideBand(input.price, market, pair.price_band)) return { broken: { text: texts.priceOutsideBand, values: { 0: new Big(pair.price_band).times(100).toFixed() } } };
+    if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0))
+      return { broken: { text: texts.priceOffTick, values: { 0: gridStep(pair.price_decimals) } } };
+    if (outsideBand(input.price, market, pair.price_band))
+      return { broken: { text: texts.priceOutsideBand, values: { 0: new Big(pair.price_band).times(100).toFixed() } } };
   }
-  if (input.quantity !== '' && !onGrid(input.quantity, pair.quantity_decimals)) return { broken: { text: texts.quantityOffStep, values: { 0: gridStep(pair.quantity_decimals) } } };
-  const quantity = input.quantity !== '' ? new Big(input.quantity).toFixed(pair.quantity_decimals) : quantityForTotal(input.total, market, pair.quantity_decimals);
+  if (input.quantity !== '' && !onGrid(input.quantity, pair.quantity_decimals))
+    return { broken: { text: texts.quantityOffStep, values: { 0: gridStep(pair.quantity_decimals) } } };
+  const quantity =
+    input.quantity !== ''
+      ? new Big(input.quantity).toFixed(pair.quantity_decimals)
+      : quantityForTotal(input.total, market, pair.quantity_decimals);
   const worth = notional(input.type === 'limit' ? input.price : market, quantity);
-  if (worth.lt(pair.min_notional) || new Big(quantity).eq(0)) return { broken: { text: texts.belowMinimumNotional, values: { 0: new Big(pair.min_notional).toFixed() } } };
+  if (worth.lt(pair.min_notional) || new Big(quantity).eq(0))
+    return { broken: { text: texts.belowMinimumNotional, values: { 0: new Big(pair.min_notional).toFixed() } } };
   return { quantity };
 }

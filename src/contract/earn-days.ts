@@ -3,14 +3,20 @@
 // its own so the app's start chunk, which carries the earn calls, does not carry it too.
 import type { InterestDay } from './earn.ts';
 
-/** Interest days are calendar days in this zone unless the server's EARN_TIMEZONE (and its answers' `timezone`) says another. */
+/** Interest days are calendar days in this zone unless the server's EARN_TIMEZONE (and its answers' `timezone`) says
+ * another. */
 export const DEFAULT_EARN_TIMEZONE = 'Asia/Bangkok';
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The interest day `at` falls on in `timeZone` ("2026-11-23"): the server's rule, and the app's when it has no answer yet. */
+/** The interest day `at` falls on in `timeZone` ("2026-11-23"): the server's rule, and the app's when it has no answer
+ * yet. */
 export function interestDay(at: Date, timeZone: string = DEFAULT_EARN_TIMEZONE): InterestDay {
   let format = dayFormats.get(timeZone);
-  if (!format) dayFormats.set(timeZone, (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })));
+  if (!format)
+    dayFormats.set(
+      timeZone,
+      (format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' })),
+    );
   return format.format(at);
 }

@@ -63,7 +63,13 @@ export type Answer<R> = v.GenericSchema<unknown, R>;
  */
 export const returns = /*#__NO_SIDE_EFFECTS__*/ <R>(schema: Answer<R>): Answer<R> => schema;
 
-const declare = <S extends FormSchema, R>(method: Method, path: string, input: S, answer: Answer<R> | undefined, options: Options): Endpoint<S, R> => ({
+const declare = <S extends FormSchema, R>(
+  method: Method,
+  path: string,
+  input: S,
+  answer: Answer<R> | undefined,
+  options: Options,
+): Endpoint<S, R> => ({
   method,
   path,
   input,
@@ -76,10 +82,18 @@ const declare = <S extends FormSchema, R>(method: Method, path: string, input: S
 });
 
 // Marked free of side effects: a bundle keeps only the endpoints (and their schemas) it uses.
-export const get = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, answer: Answer<R>, options: Options = {}) =>
-  declare<S, R>('GET', path, input, answer, options);
-export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(path: string, input: S, answer: Answer<R>, options: Options = {}) =>
-  declare<S, R>('POST', path, input, answer, options);
+export const get = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(
+  path: string,
+  input: S,
+  answer: Answer<R>,
+  options: Options = {},
+) => declare<S, R>('GET', path, input, answer, options);
+export const post = /*#__NO_SIDE_EFFECTS__*/ <S extends FormSchema, R>(
+  path: string,
+  input: S,
+  answer: Answer<R>,
+  options: Options = {},
+) => declare<S, R>('POST', path, input, answer, options);
 
 /** An endpoint that takes no input. */
 export const NoInput = v.object({});

@@ -22,8 +22,13 @@ export interface Paged<T> {
  * The answer schema of a list: `returns(Paged(CoinQuote))`; `more` names fields the answer carries
  * beside the list (the K-lines' coin and period).
  */
-export const Paged = /*#__NO_SIDE_EFFECTS__*/ <T extends v.GenericSchema, E extends v.ObjectEntries = Record<never, never>>(item: T, more?: v.StrictObjectSchema<E, undefined>) =>
-  v.strictObject({ lists: v.array(item), page: whole, total: whole, ...(more?.entries as E) });
+export const Paged = /*#__NO_SIDE_EFFECTS__*/ <
+  T extends v.GenericSchema,
+  E extends v.ObjectEntries = Record<never, never>,
+>(
+  item: T,
+  more?: v.StrictObjectSchema<E, undefined>,
+) => v.strictObject({ lists: v.array(item), page: whole, total: whole, ...(more?.entries as E) });
 
 /** Request headers of the wire format. */
 export const TOKEN_HEADER = 'token';

@@ -7,11 +7,15 @@ import { textById, texts } from './texts.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /** A present, non-blank string (trimmed); `text` is shown when it is missing. */
-export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) => v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
+export const required = /*#__NO_SIDE_EFFECTS__*/ (text: MessageDescriptor) =>
+  v.pipe(v.string(text.id), v.trim(), v.nonEmpty(text.id));
 
 /** Present and matching `pattern`: `missing` when empty, `wrong` when it does not match. */
-export const matching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, missing: MessageDescriptor, wrong: MessageDescriptor = missing) =>
-  v.pipe(required(missing), v.regex(pattern, wrong.id));
+export const matching = /*#__NO_SIDE_EFFECTS__*/ (
+  pattern: RegExp,
+  missing: MessageDescriptor,
+  wrong: MessageDescriptor = missing,
+) => v.pipe(required(missing), v.regex(pattern, wrong.id));
 
 /** RFC 5321: an e-mail address has at most 254 characters; it is the longest thing a login name can be. */
 export const EMAIL_MAX_LENGTH = 254;
@@ -35,13 +39,25 @@ export const payPassword = matching(PAY_PASSWORD, texts.payPasswordFormat);
 export const code = matching(CODE, texts.enterCode, texts.codeFormat);
 export const phone = matching(PHONE, texts.enterPhone, texts.phoneFormat);
 // Bounded before the pattern: a hostile address of kilobytes is refused at once (the server checks with abortEarly).
-export const email = v.pipe(required(texts.enterEmail), v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id), v.regex(EMAIL, texts.emailFormat.id), v.toLowerCase());
+export const email = v.pipe(
+  required(texts.enterEmail),
+  v.maxLength(EMAIL_MAX_LENGTH, texts.emailFormat.id),
+  v.regex(EMAIL, texts.emailFormat.id),
+  v.toLowerCase(),
+);
 /** What the login screen takes: a username, a mobile number or an e-mail address. */
-export const loginName = v.pipe(required(texts.enterUsernameAndPassword), v.maxLength(EMAIL_MAX_LENGTH, texts.loginNameTooLong.id));
+export const loginName = v.pipe(
+  required(texts.enterUsernameAndPassword),
+  v.maxLength(EMAIL_MAX_LENGTH, texts.loginNameTooLong.id),
+);
 export const currency = v.picklist(CURRENCIES, texts.chooseCurrency.id);
-/** Optional on the wire (absent or empty), else it must match `pattern` (a regex, so the published document shows it). */
+/** Optional on the wire (absent or empty), else it must match `pattern` (a regex, so the published document shows it).
+ * */
 export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong: MessageDescriptor) =>
-  v.optional(v.pipe(v.string(wrong.id), v.trim(), v.regex(new RegExp(`^$|${pattern.source}`, pattern.flags), wrong.id)), '');
+  v.optional(
+    v.pipe(v.string(wrong.id), v.trim(), v.regex(new RegExp(`^$|${pattern.source}`, pattern.flags), wrong.id)),
+    '',
+  );
 
 /** `must=1`: the target must belong to an account (password reset); otherwise it must be free. */
 export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.id), '0');
@@ -51,7 +67,10 @@ export const samePasswords = <T extends { password: string; repassword: string }
   v.check<T, string>((input) => input.password === input.repassword, texts.passwordsInconsistent.id);
 
 /** The text of the first failed rule, as an id of texts.ts or of `known` (never valibot's own English). */
-export function firstIssueTextId(issues: readonly v.BaseIssue<unknown>[], known: Record<string, unknown> = textById): string {
+export function firstIssueTextId(
+  issues: readonly v.BaseIssue<unknown>[],
+  known: Record<string, unknown> = textById,
+): string {
   const id = issues[0]?.message;
   return id !== undefined && id in known ? id : texts.invalidRequest.id;
 }
@@ -73,4 +92,10 @@ export const cleanSecondFactor = (typed: string) => typed.replace(/\s+/g, '');
  * password, the phone or the e-mail): an authenticator code or a recovery code, required by the
  * server only when the caller has two-factor on; absent (left out of the form) or empty otherwise.
  */
-export const otp = v.optional(v.pipe(v.string(texts.authenticatorCodeWrong.id), v.trim(), v.regex(new RegExp(`^$|${SECOND_FACTOR.source}`), texts.authenticatorCodeWrong.id)));
+export const otp = v.optional(
+  v.pipe(
+    v.string(texts.authenticatorCodeWrong.id),
+    v.trim(),
+    v.regex(new RegExp(`^$|${SECOND_FACTOR.source}`), texts.authenticatorCodeWrong.id),
+  ),
+);

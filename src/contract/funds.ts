@@ -48,13 +48,19 @@ export const HASH = new RegExp(`^[A-Za-z0-9]{${HASH_MIN_LENGTH},128}$`);
  * One transaction, one spelling: a hex hash (EVM "0x…", TRON and Bitcoin txids) is kept in lower
  * case without "0x", so the same payment cannot be reported twice in another case.
  */
-export const canonicalHash = (hash: string) => (/^(0x)?[0-9a-fA-F]{64}$/.test(hash) ? hash.replace(/^0x/, '').toLowerCase() : hash);
+export const canonicalHash = (hash: string) =>
+  /^(0x)?[0-9a-fA-F]{64}$/.test(hash) ? hash.replace(/^0x/, '').toLowerCase() : hash;
 const hash = v.pipe(matching(HASH, texts.hashFormat), v.transform(canonicalHash));
 export const RechargeInput = v.variant(
   'kind',
   [
     v.object({ kind: v.literal('crypto'), channel_id: id(texts.chooseChannel), amount, hash }),
-    v.object({ kind: v.literal('bank'), channel_id: id(texts.chooseChannel), amount, proof: matching(UPLOAD_URL, texts.uploadProof) }),
+    v.object({
+      kind: v.literal('bank'),
+      channel_id: id(texts.chooseChannel),
+      amount,
+      proof: matching(UPLOAD_URL, texts.uploadProof),
+    }),
   ],
   texts.chooseChannel.id,
 );
@@ -118,7 +124,11 @@ export const WithdrawRule = shape({
   available: decimal,
 });
 export type WithdrawRule = v.InferOutput<typeof WithdrawRule>;
-export const withdrawRule = get('/users/extract/rate', v.object({ asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT') }), returns(WithdrawRule));
+export const withdrawRule = get(
+  '/users/extract/rate',
+  v.object({ asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT') }),
+  returns(WithdrawRule),
+);
 
 export const PAYEE_KINDS = ['bank', 'wallet'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];
@@ -176,7 +186,9 @@ export const withdrawRecords = get(
   returns(Paged(WithdrawOrder)),
   { cache: 'user' },
 );
-export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder), { cache: 'user' });
+export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder), {
+  cache: 'user',
+});
 
 /** The fee of a withdrawal: amount × rate, rounded up to 8 decimals. The form and the server share it. */
 export function withdrawFee(amount: string, feeRate: string): string {

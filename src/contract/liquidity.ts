@@ -34,7 +34,10 @@ export const LiquidityProduct = shape({
   standard_payout_days: whole,
 });
 export type LiquidityProduct = v.InferOutput<typeof LiquidityProduct>;
-export const liquidityProduct = get('/yuebao/product', NoInput, returns(LiquidityProduct), { cache: 'user', auth: false });
+export const liquidityProduct = get('/yuebao/product', NoInput, returns(LiquidityProduct), {
+  cache: 'user',
+  auth: false,
+});
 /** §7 /yuebao/rule: the same figures, for the rule page. */
 export const liquidityRule = get('/yuebao/rule', NoInput, returns(LiquidityProduct), { cache: 'user', auth: false });
 
@@ -127,7 +130,10 @@ export function ladderPortions(principal: string, ladder: readonly LadderTier[])
 
 /** One day's interest on `principal`: Σ tier portion × tier rate / 365, rounded down to 8 decimals. */
 export function dailyInterest(principal: string, ladder: readonly LadderTier[]): string {
-  const yearly = ladderPortions(principal, ladder).reduce((sum, [portion, rate]) => sum.plus(portion.times(rate)), new Big(0));
+  const yearly = ladderPortions(principal, ladder).reduce(
+    (sum, [portion, rate]) => sum.plus(portion.times(rate)),
+    new Big(0),
+  );
   return yearly.div(365).round(8, Big.roundDown).toFixed(8);
 }
 
@@ -135,6 +141,9 @@ export function dailyInterest(principal: string, ladder: readonly LadderTier[]):
 export function effectiveRate(principal: string, ladder: readonly LadderTier[]): string {
   const total = new Big(principal);
   if (total.lte(0)) return new Big(ladder[0]?.rate ?? 0).toFixed(4);
-  const yearly = ladderPortions(principal, ladder).reduce((sum, [portion, rate]) => sum.plus(portion.times(rate)), new Big(0));
+  const yearly = ladderPortions(principal, ladder).reduce(
+    (sum, [portion, rate]) => sum.plus(portion.times(rate)),
+    new Big(0),
+  );
   return yearly.div(total).round(4, Big.roundDown).toFixed(4);
 }

@@ -23,9 +23,15 @@ export const LockupProduct = shape({
   remaining: v.nullable(decimal),
 });
 export type LockupProduct = v.InferOutput<typeof LockupProduct>;
-export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), { cache: 'user', auth: false });
+export const lockupProducts = get('/lockup/products', NoInput, returns(Paged(LockupProduct)), {
+  cache: 'user',
+  auth: false,
+});
 const productId = matching(/^\d{1,9}$/, texts.productUnavailable);
-export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), { cache: 'user', auth: false });
+export const lockupProduct = get('/lockup/product', v.object({ id: productId }), returns(LockupProduct), {
+  cache: 'user',
+  auth: false,
+});
 
 export const LOCKUP_STATUSES = ['processing', 'end'] as const;
 export type LockupStatus = (typeof LOCKUP_STATUSES)[number];
@@ -46,12 +52,21 @@ export const LockupOrder = shape({
   ended_at: v.nullable(isoTime),
 });
 export type LockupOrder = v.InferOutput<typeof LockupOrder>;
-export const lockupSubscribe = post('/lockup/subscribe', v.object({ product_id: productId, amount }), returns(LockupOrder));
+export const lockupSubscribe = post(
+  '/lockup/subscribe',
+  v.object({ product_id: productId, amount }),
+  returns(LockupOrder),
+);
 const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
-export const lockupOrders = get('/lockup/orders', v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }), returns(Paged(LockupOrder)), {
-  cache: 'user',
-});
+export const lockupOrders = get(
+  '/lockup/orders',
+  v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }),
+  returns(Paged(LockupOrder)),
+  {
+    cache: 'user',
+  },
+);
 
 export const RegularBalance = shape({
   type: v.literal('regular'),
@@ -66,7 +81,9 @@ export type RegularBalance = v.InferOutput<typeof RegularBalance>;
 // ---- The rules ------------------------------------------------------------------------------------
 
 /** A lock-up order's income per day: principal × daily rate, rounded down to 8 decimals. */
-export const lockupDailyIncome = (principal: string, dailyRate: string) => new Big(principal).times(dailyRate).round(8, Big.roundDown).toFixed(8);
+export const lockupDailyIncome = (principal: string, dailyRate: string) =>
+  new Big(principal).times(dailyRate).round(8, Big.roundDown).toFixed(8);
 
 /** What a lock-up order pays in all: its daily income for each day of its period. */
-export const lockupTotalIncome = (principal: string, dailyRate: string, days: number) => new Big(lockupDailyIncome(principal, dailyRate)).times(days).toFixed(8);
+export const lockupTotalIncome = (principal: string, dailyRate: string, days: number) =>
+  new Big(lockupDailyIncome(principal, dailyRate)).times(days).toFixed(8);

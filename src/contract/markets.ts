@@ -12,7 +12,8 @@ export const AMOUNT = /^(?:0|[1-9]\d{0,17})(?:\.\d{1,8})?$/;
 export const amount = matching(AMOUNT, texts.enterAmount, texts.amountFormat);
 export const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknown);
 
-/** Where an answer's prices come from, so every screen that shows one can say it (each answer's schema spells both fields out). */
+/** Where an answer's prices come from, so every screen that shows one can say it (each answer's schema spells both
+ * fields out). */
 export interface PriceSource {
   /** Prices come from the simulated feed (the UI says so). */
   simulated: boolean;
@@ -30,7 +31,8 @@ export interface PriceSource {
  */
 export const INDEX_RULE = { freshMs: 5_000, band: '0.02', minConstituents: 2 } as const;
 
-/** The public exchanges the market index can read, by the id each constituent is recorded with, as customers read them. */
+/** The public exchanges the market index can read, by the id each constituent is recorded with, as customers read them.
+ * */
 export const EXCHANGE_LABELS = { binance: 'Binance', okx: 'OKX', kraken: 'Kraken' } as const;
 /** An exchange as customers read it; one the app does not know yet by its recorded id. */
 export const exchangeLabel = (id: string) => (EXCHANGE_LABELS as Record<string, string>)[id] ?? id;
@@ -40,9 +42,15 @@ export const exchangeLabel = (id: string) => (EXCHANGE_LABELS as Record<string, 
  * id of that trade to find it in the exchange's public trade history (absent from a tick recorded
  * before the id was kept).
  */
-export const Constituent = shape({ exchange: v.string(), price: decimal, at: isoTime, trade_id: v.optional(v.string()) });
+export const Constituent = shape({
+  exchange: v.string(),
+  price: decimal,
+  at: isoTime,
+  trade_id: v.optional(v.string()),
+});
 export type Constituent = v.InferOutput<typeof Constituent>;
-/** What a recorded price was made of: the index's constituents, or null (the simulator's, or a price recorded before the index). */
+/** What a recorded price was made of: the index's constituents, or null (the simulator's, or a price recorded before
+ * the index). */
 export const Constituents = nullableList(Constituent);
 
 export const CoinQuote = shape({
@@ -88,12 +96,27 @@ export const Candle = shape({
 });
 export type Candle = v.InferOutput<typeof Candle>;
 /** The K-lines of a coin: the candles, oldest first, and what they are of. */
-export const Klines = Paged(Candle, shape({ code: v.string(), period: v.picklist(PERIODS), simulated: v.boolean(), seeded: v.boolean(), exchanges: whole }));
+export const Klines = Paged(
+  Candle,
+  shape({
+    code: v.string(),
+    period: v.picklist(PERIODS),
+    simulated: v.boolean(),
+    seeded: v.boolean(),
+    exchanges: whole,
+  }),
+);
 const KlineInput = v.object({
   code: coinCode,
   period: v.optional(v.picklist(PERIODS, texts.choosePeriod.id), '1m'),
   limit: v.optional(
-    v.pipe(v.string(), v.regex(/^\d{1,3}$/, texts.invalidRequest.id), v.transform(Number), v.minValue(1, texts.invalidRequest.id), v.maxValue(500, texts.invalidRequest.id)),
+    v.pipe(
+      v.string(),
+      v.regex(/^\d{1,3}$/, texts.invalidRequest.id),
+      v.transform(Number),
+      v.minValue(1, texts.invalidRequest.id),
+      v.maxValue(500, texts.invalidRequest.id),
+    ),
     '200',
   ),
 });
@@ -120,7 +143,12 @@ export const FiatRate = shape({
   rate: decimal,
 });
 export type FiatRate = v.InferOutput<typeof FiatRate>;
-export const currencyRate = get('/third/currency/rate', v.object({ code: v.optional(matching(/^[A-Z]{3}$/, texts.chooseCurrency), 'THB') }), returns(FiatRate), { auth: false });
+export const currencyRate = get(
+  '/third/currency/rate',
+  v.object({ code: v.optional(matching(/^[A-Z]{3}$/, texts.chooseCurrency), 'THB') }),
+  returns(FiatRate),
+  { auth: false },
+);
 
 /**
  * Our addition: server-sent events, one `ticks` event per feed step. Each step's event id is its
@@ -140,7 +168,8 @@ export interface TickEvent {
   price: string;
   at: string;
 }
-/** The stream's `halts` event, sent on connecting and whenever it changes: the coins halted now (JSON array of codes). */
+/** The stream's `halts` event, sent on connecting and whenever it changes: the coins halted now (JSON array of codes).
+ * */
 export const HALTS_EVENT = 'halts';
 
 export const Balance = shape({

@@ -26,4 +26,8 @@ export const messages = post(
 export { unreadMessages } from './unread.ts';
 
 /** §7: marks the caller's messages read: ids as "1,2,3", or "all". */
-export const readMessages = post('/users/message/reader', v.object({ ids: matching(/^(all|\d{1,9}(,\d{1,9}){0,199})$/, texts.invalidRequest) }), returns(shape({ unread: whole })));
+export const readMessages = post(
+  '/users/message/reader',
+  v.object({ ids: matching(/^(all|\d{1,9}(,\d{1,9}){0,199})$/, texts.invalidRequest) }),
+  returns(shape({ unread: whole })),
+);

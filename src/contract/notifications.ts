@@ -9,7 +9,15 @@ import { texts } from './texts.ts';
 import { nothing, shape } from './answers.ts';
 
 /** What a notification can be about; Settings has a switch for each. */
-export const NOTICE_KINDS = ['option_settled', 'contract_filled', 'recharge_reviewed', 'withdraw_reviewed', 'certification_reviewed', 'station_message', 'service_reply'] as const;
+export const NOTICE_KINDS = [
+  'option_settled',
+  'contract_filled',
+  'recharge_reviewed',
+  'withdraw_reviewed',
+  'certification_reviewed',
+  'station_message',
+  'service_reply',
+] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** The push service's address a browser hands out: https only (the server posts to it). */
@@ -18,12 +26,18 @@ const PUSH_ENDPOINT = /^https:\/\/[^\s/?#]+\/\S{1,1900}$/;
 const P256DH = /^[A-Za-z0-9_-]{86,87}={0,1}$/;
 const AUTH_SECRET = /^[A-Za-z0-9_-]{22}(==)?$/;
 
-const field = (pattern: RegExp) => v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.regex(pattern, texts.invalidRequest.id));
+const field = (pattern: RegExp) =>
+  v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.regex(pattern, texts.invalidRequest.id));
 
 /** The server's VAPID public key (base64url), made on its first start: the browser subscribes with it. */
-export const pushKey = get('/users/push/key', NoInput, returns(shape({ public_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/)) })));
+export const pushKey = get(
+  '/users/push/key',
+  NoInput,
+  returns(shape({ public_key: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_-]{87}$/)) })),
+);
 
-/** Subscribes this browser for the caller (again: its keys and language are updated; a browser another account used is the caller's now). */
+/** Subscribes this browser for the caller (again: its keys and language are updated; a browser another account used is
+ * the caller's now). */
 export const subscribePush = post(
   '/users/push/subscribe',
   v.object({
@@ -37,7 +51,11 @@ export const subscribePush = post(
 );
 
 /** Stops notifications to this browser (the caller's subscription only; an unknown one is no error). */
-export const unsubscribePush = post('/users/push/unsubscribe', v.object({ endpoint: field(PUSH_ENDPOINT) }), returns(nothing));
+export const unsubscribePush = post(
+  '/users/push/unsubscribe',
+  v.object({ endpoint: field(PUSH_ENDPOINT) }),
+  returns(nothing),
+);
 
 const NoticeSettings = shape({
   /** The kinds turned off. */
@@ -50,7 +68,12 @@ export const noticeSettings = get('/users/notifications', NoInput, returns(Notic
 /** Sets the kinds turned off: `off` lists them, comma-separated ('' turns every kind on). */
 export const setNoticeSettings = post(
   '/users/notifications/set',
-  v.object({ off: v.pipe(v.string(texts.invalidRequest.id), v.regex(new RegExp(`^((${NOTICE_KINDS.join('|')})(,|$))*$`), texts.invalidRequest.id)) }),
+  v.object({
+    off: v.pipe(
+      v.string(texts.invalidRequest.id),
+      v.regex(new RegExp(`^((${NOTICE_KINDS.join('|')})(,|$))*$`), texts.invalidRequest.id),
+    ),
+  }),
   returns(NoticeSettings),
 );
 
@@ -64,7 +87,10 @@ export const noticeTexts = {
   optionLost: /*i18n*/ { id: 'n.optionLost', message: 'You lost: -{0} USDT' },
   optionTie: /*i18n*/ { id: 'n.optionTie', message: 'A tie: your {0} USDT are back' },
   optionVoid: /*i18n*/ { id: 'n.optionVoid', message: 'No price was recorded at expiry: your {0} USDT are refunded' },
-  optionVoidAtStart: /*i18n*/ { id: 'n.optionVoidAtStart', message: 'No price was recorded after your order: it did not open and your {0} USDT are refunded' },
+  optionVoidAtStart: /*i18n*/ {
+    id: 'n.optionVoidAtStart',
+    message: 'No price was recorded after your order: it did not open and your {0} USDT are refunded',
+  },
   contractFilledTitle: /*i18n*/ { id: 'n.contractFilledTitle', message: 'Contract order filled' },
   contractBought: /*i18n*/ { id: 'n.contractBought', message: 'Bought {0} {1} at {2} USDT' },
   contractSold: /*i18n*/ { id: 'n.contractSold', message: 'Sold {0} {1} at {2} USDT' },

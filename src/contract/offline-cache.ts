@@ -69,7 +69,8 @@ export function keptCallsOf(endpoints: readonly Endpoint[]): KeptCalls {
     if (cache === 'never') continue;
     if (!readOnly) throw new Error(`${method} ${path} writes, so its answers cannot be kept (cache: '${cache}')`);
     if (cache === 'user') kept.userCalls.push({ method, path });
-    else if (method !== 'GET' || auth) throw new Error(`${method} ${path} is kept in the public cache, so it must be a GET that needs no session`);
+    else if (method !== 'GET' || auth)
+      throw new Error(`${method} ${path} is kept in the public cache, so it must be a GET that needs no session`);
     else kept.publicPaths.push(path);
   }
   return kept;

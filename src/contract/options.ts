@@ -28,7 +28,12 @@ export const OptionProduct = shape({
 });
 export type OptionProduct = v.InferOutput<typeof OptionProduct>;
 /** Our addition: the option products of a coin (or of every coin). */
-export const optionProducts = get('/coin/option/products', v.object({ code: v.optional(coinCode) }), returns(Paged(OptionProduct)), { cache: 'public', auth: false });
+export const optionProducts = get(
+  '/coin/option/products',
+  v.object({ code: v.optional(coinCode) }),
+  returns(Paged(OptionProduct)),
+  { cache: 'public', auth: false },
+);
 
 export const DIRECTIONS = ['up', 'down'] as const;
 export type Direction = (typeof DIRECTIONS)[number];
@@ -80,7 +85,11 @@ export const PlaceOptionInput = v.object({
 });
 export const placeOption = post('/coin/order/add', PlaceOptionInput, returns(OptionOrder));
 
-export const optionOrder = get('/coin/order/info', v.object({ id: required(texts.orderNotFound) }), returns(OptionOrder));
+export const optionOrder = get(
+  '/coin/order/info',
+  v.object({ id: required(texts.orderNotFound) }),
+  returns(OptionOrder),
+);
 
 export const OPTION_ORDER_STATUSES = ['holding', 'history'] as const;
 /** Our addition: the caller's holding (pending) or history (settled) orders, newest first. */

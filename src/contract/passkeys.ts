@@ -29,19 +29,30 @@ export type Passkey = v.InferOutput<typeof Passkey>;
 const CeremonyOptions = shape({ options: v.looseObject({ challenge: v.string() }) });
 export type CeremonyOptions = v.InferOutput<typeof CeremonyOptions>;
 
-/** The browser's answer (RegistrationResponseJSON or AuthenticationResponseJSON) as JSON text; its parts are checked by the server. */
+/** The browser's answer (RegistrationResponseJSON or AuthenticationResponseJSON) as JSON text; its parts are checked by
+ * the server. */
 const credential = v.pipe(required(texts.passkeyFailed), v.maxLength(20_000, texts.passkeyFailed.id));
 
 /** The caller's passkeys, newest first. */
 export const listPasskeys = get('/users/passkeys', NoInput, returns(Paged(Passkey)), { cache: 'user' });
 
 /** Options to make a passkey for the caller; the login password (and the code, two-factor on) first. */
-export const passkeyCreationOptions = post('/users/passkeys/options', v.object({ password: required(texts.enterLoginPassword), otp }), returns(CeremonyOptions));
+export const passkeyCreationOptions = post(
+  '/users/passkeys/options',
+  v.object({ password: required(texts.enterLoginPassword), otp }),
+  returns(CeremonyOptions),
+);
 /** The new passkey from the browser: kept once its attestation checks out against the options' challenge. */
 export const addPasskey = post('/users/passkeys/add', v.object({ credential }), returns(Passkey));
 /** Removing one takes effect at once; sessions signed in with it go on until they end. */
-export const removePasskey = post('/users/passkeys/remove', v.object({ id: matching(/^[A-Za-z0-9_-]{1,1400}$/, texts.passkeyNotFound) }), returns(nothing));
+export const removePasskey = post(
+  '/users/passkeys/remove',
+  v.object({ id: matching(/^[A-Za-z0-9_-]{1,1400}$/, texts.passkeyNotFound) }),
+  returns(nothing),
+);
 
 /** Options to sign in with any passkey of this site (no name asked: the passkey says whose it is). */
-export const passkeySignInOptions = post('/users/passkey-login/options', NoInput, returns(CeremonyOptions), { auth: false });
+export const passkeySignInOptions = post('/users/passkey-login/options', NoInput, returns(CeremonyOptions), {
+  auth: false,
+});
 export const passkeySignIn = post('/users/passkey-login', v.object({ credential }), returns(Session), { auth: false });

@@ -19,7 +19,8 @@ export const BankCard = shape({
   phone: v.string(),
   email: v.string(),
   created_at: isoTime,
-  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at once). */
+  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at
+   * once). */
   usable_at: isoTime,
   /** Seconds until then when answered, rounded up (0: usable): a device counts down from its own clock. */
   cooling_seconds: whole,
@@ -41,7 +42,12 @@ export const BankCardInput = v.object({
 export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)), { cache: 'user' });
 export const addBankCard = post('/users/bank/add', BankCardInput, returns(BankCard));
 /** §7 declares the deletion a GET; it still changes data, so it is sent as a write (never cached). */
-export const deleteBankCard = get('/users/bank/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing), { readOnly: false });
+export const deleteBankCard = get(
+  '/users/bank/del',
+  v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }),
+  returns(nothing),
+  { readOnly: false },
+);
 
 /** Currencies a wallet can hold and the chains each travels on. */
 export const WALLET_CHAINS = {
@@ -68,7 +74,8 @@ export const Wallet = shape({
   chain: v.picklist(CHAINS),
   address: v.string(),
   created_at: isoTime,
-  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at once). */
+  /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at
+   * once). */
   usable_at: isoTime,
   /** Seconds until then when answered, rounded up (0: usable): a device counts down from its own clock. */
   cooling_seconds: whole,
@@ -87,20 +94,28 @@ export const WalletInput = v.pipe(
   v.check((input) => (WALLET_CHAINS[input.currency] as readonly string[]).includes(input.chain), texts.chooseChain.id),
   v.check((input) => CHAIN_ADDRESS[input.chain].test(input.address), texts.walletAddressFormat.id),
   // EVM addresses are case-insensitive (the mixed case is only a checksum): one spelling each.
-  v.transform((input) => (input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input)),
+  v.transform((input) =>
+    input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input,
+  ),
 );
 export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)), { cache: 'user' });
 export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
-export const deleteWallet = post('/users/wallet/del', v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }), returns(nothing));
+export const deleteWallet = post(
+  '/users/wallet/del',
+  v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }),
+  returns(nothing),
+);
 
 /** The device time from which withdrawals may go to a payee answered at `receivedAt` (device ms). */
-export const usableBy = (payee: { cooling_seconds: number }, receivedAt: number) => receivedAt + payee.cooling_seconds * 1000;
+export const usableBy = (payee: { cooling_seconds: number }, receivedAt: number) =>
+  receivedAt + payee.cooling_seconds * 1000;
 
 /** A cooling-off period in hours, to two decimals, as the server's refusal and notice say it. */
 export const hoursOf = (ms: number) => Math.round((ms / 3_600_000) * 100) / 100;
 
 /** The cooling-off period a payee was given, in hours. */
-export const coolingHours = (payee: { created_at: string; usable_at: string }) => hoursOf(Date.parse(payee.usable_at) - Date.parse(payee.created_at));
+export const coolingHours = (payee: { created_at: string; usable_at: string }) =>
+  hoursOf(Date.parse(payee.usable_at) - Date.parse(payee.created_at));
 
 /** "•••• 1234": how a bank account number is shown anywhere after it was entered. */
 export const maskBankNumber = (number: string) => `•••• ${number.slice(-4)}`;

@@ -37,10 +37,16 @@ export function endpointsIn(modules: Record<string, Record<string, unknown>>): D
       if (isEndpoint(value) && !found.has(value)) found.set(value, { name, module, endpoint: value });
     }
   }
-  return [...found.values()].sort((a, b) => a.endpoint.path.localeCompare(b.endpoint.path) || a.endpoint.method.localeCompare(b.endpoint.method));
+  return [...found.values()].sort(
+    (a, b) => a.endpoint.path.localeCompare(b.endpoint.path) || a.endpoint.method.localeCompare(b.endpoint.method),
+  );
 }
 
-type AnySchema = v.GenericSchema & { entries?: Record<string, v.GenericSchema>; options?: unknown[]; wrapped?: v.GenericSchema };
+type AnySchema = v.GenericSchema & {
+  entries?: Record<string, v.GenericSchema>;
+  options?: unknown[];
+  wrapped?: v.GenericSchema;
+};
 
 /**
  * The object shapes an input schema accepts: one for a plain object (also inside v.pipe, which
@@ -50,7 +56,9 @@ export function inputShapes(schema: v.GenericSchema): Record<string, v.GenericSc
   const node = schema as AnySchema;
   if (node.entries) return [node.entries];
   if (Array.isArray(node.options))
-    return node.options.flatMap((option) => (typeof option === 'object' && option !== null && 'kind' in option ? inputShapes(option as v.GenericSchema) : []));
+    return node.options.flatMap((option) =>
+      typeof option === 'object' && option !== null && 'kind' in option ? inputShapes(option as v.GenericSchema) : [],
+    );
   if (node.wrapped) return inputShapes(node.wrapped);
   return [];
 }

@@ -25,7 +25,10 @@ export const FIRST_LEVEL_START = '20';
 
 /** Adds §3's realValue to levels ordered by level. */
 export function withRealValues(levels: readonly Omit<VipLevel, 'realValue'>[]): VipLevel[] {
-  return levels.map((level, index) => ({ ...level, realValue: index === 0 ? FIRST_LEVEL_START : levels[index - 1]!.value }));
+  return levels.map((level, index) => ({
+    ...level,
+    realValue: index === 0 ? FIRST_LEVEL_START : levels[index - 1]!.value,
+  }));
 }
 
 /** The level a cumulative recharge reaches: the highest whose start it has passed (0: none yet). */
@@ -66,7 +69,12 @@ export const PointRedemption = shape({
 });
 export type PointRedemption = v.InferOutput<typeof PointRedemption>;
 /** §7: redeems `number` points for USDT at the configured rate. A GET that writes: sent as a write. */
-export const redeemPoints = get('/users/ptomoney', v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }), returns(PointRedemption), { readOnly: false });
+export const redeemPoints = get(
+  '/users/ptomoney',
+  v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }),
+  returns(PointRedemption),
+  { readOnly: false },
+);
 
 export const PointEntry = shape({
   id: whole,

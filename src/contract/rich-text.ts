@@ -26,7 +26,17 @@ const DROPPED_WITH_CONTENT = new Set([
 const TAG = /^<(\/?)([a-zA-Z][a-zA-Z0-9-]*)([^<>]*)>/;
 const ATTRIBUTE = /([^\s"'<>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
 const ENTITY = /&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});/y;
-const NAMED: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n' };
+const NAMED: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+};
 
 function decodeEntities(value: string): string {
   return value.replace(/&(#\d{1,7}|#x[0-9a-fA-F]{1,6}|[a-zA-Z][a-zA-Z0-9]{1,31});?/g, (whole, body: string) => {
@@ -38,7 +48,8 @@ function decodeEntities(value: string): string {
 const safeCodePoint = (code: number) => (code > 0 && code <= 0x10ffff ? String.fromCodePoint(code) : '\ufffd');
 
 const escapeText = (text: string) => text.replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeAttribute = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /** The URL as the browser would read it, accepted only as an https link (or a site path for pictures). */
 function safeUrl(raw: string, allowSitePath: boolean): string | null {
@@ -74,7 +85,8 @@ function attributeValue(attributes: string, wanted: string): string | null {
   return null;
 }
 
-/** Rich text reduced to the allowlist: p, br, b, strong, i, em, u, h3, h4, ul, ol, li, a[href https], img[src https or /path]. */
+/** Rich text reduced to the allowlist: p, br, b, strong, i, em, u, h3, h4, ul, ol, li, a[href https], img[src https or
+ * /path]. */
 export function sanitizeRichText(html: string): string {
   let out = '';
   let at = 0;

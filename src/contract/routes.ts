@@ -97,4 +97,5 @@ export const PUBLIC_ROUTES: readonly string[] = [
 export const AUTH_ROUTE_PREFIX = '/pages/login/';
 
 /** The login route that brings the user back to `from` afterwards (§2). */
-export const loginRoute = (from?: string) => `${ROUTES.login}${from && !from.startsWith(AUTH_ROUTE_PREFIX) ? `?from=${encodeURIComponent(from)}` : ''}`;
+export const loginRoute = (from?: string) =>
+  `${ROUTES.login}${from && !from.startsWith(AUTH_ROUTE_PREFIX) ? `?from=${encodeURIComponent(from)}` : ''}`;

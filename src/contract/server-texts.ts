@@ -1,12 +1,19 @@
 // Texts only the server writes: station messages, the code's e-mail and SMS, and refusals no screen
-// of the app names (the app shows the server's translated `msg`). Kept apart from contract/texts.ts, which the app carries at
+// of the app names (the app shows the server's translated `msg`). Kept apart from contract/texts.ts, which the app
+// carries at
 // start: the server translates them (server/i18n.ts) from the same catalogs.
 import type { MessageDescriptor } from '@lingui/core';
 
 export const serverTexts = {
-  passkeyNotRecognised: /*i18n*/ { id: 'e.passkeyNotRecognised', message: 'This passkey is not recognised here. Sign in with your password, then add it again in Settings!' },
+  passkeyNotRecognised: /*i18n*/ {
+    id: 'e.passkeyNotRecognised',
+    message: 'This passkey is not recognised here. Sign in with your password, then add it again in Settings!',
+  },
   passkeyTimedOut: /*i18n*/ { id: 'e.passkeyTimedOut', message: 'The passkey request has expired, please try again!' },
-  passkeyLimit: /*i18n*/ { id: 'e.passkeyLimit', message: 'An account can have at most 10 passkeys: remove one first!' },
+  passkeyLimit: /*i18n*/ {
+    id: 'e.passkeyLimit',
+    message: 'An account can have at most 10 passkeys: remove one first!',
+  },
   passkeyAddedTitle: /*i18n*/ { id: 'e.passkeyAddedTitle', message: 'Passkey added' },
   passkeyAdded: /*i18n*/ {
     id: 'e.passkeyAdded',
@@ -22,12 +29,14 @@ export const serverTexts = {
   twoFactorOffTitle: /*i18n*/ { id: 'e.twoFactorOffTitle', message: 'Two-factor authentication turned off' },
   twoFactorOff: /*i18n*/ {
     id: 'e.twoFactorOff',
-    message: 'Two-factor authentication was turned off on your account at {0}. If this was not you, change your login password at once and contact customer service.',
+    message:
+      'Two-factor authentication was turned off on your account at {0}. If this was not you, change your login password at once and contact customer service.',
   },
   twoFactorOnTitle: /*i18n*/ { id: 'e.twoFactorOnTitle', message: 'Two-factor authentication turned on' },
   twoFactorOn: /*i18n*/ {
     id: 'e.twoFactorOn',
-    message: 'Two-factor authentication was turned on for your account at {0}. Keep your recovery codes somewhere safe. If this was not you, contact customer service at once.',
+    message:
+      'Two-factor authentication was turned on for your account at {0}. Keep your recovery codes somewhere safe. If this was not you, contact customer service at once.',
   },
   recoveryCodesRenewedTitle: /*i18n*/ { id: 'e.recoveryCodesRenewedTitle', message: 'New recovery codes' },
   recoveryCodesRenewed: /*i18n*/ {
@@ -38,34 +47,52 @@ export const serverTexts = {
   passkeyRemovedTitle: /*i18n*/ { id: 'e.passkeyRemovedTitle', message: 'Passkey removed' },
   passkeyRemoved: /*i18n*/ {
     id: 'e.passkeyRemoved',
-    message: 'A passkey was removed from your account at {0}. If this was not you, change your login password at once and contact customer service.',
+    message:
+      'A passkey was removed from your account at {0}. If this was not you, change your login password at once and contact customer service.',
   },
   contactChangedTitle: /*i18n*/ { id: 'e.contactChangedTitle', message: 'Contact details changed' },
   phoneChanged: /*i18n*/ {
     id: 'e.phoneChanged',
-    message: 'The mobile number of your account was changed at {0}. If this was not you, change your login password at once and contact customer service.',
+    message:
+      'The mobile number of your account was changed at {0}. If this was not you, change your login password at once and contact customer service.',
   },
   emailChanged: /*i18n*/ {
     id: 'e.emailChanged',
-    message: 'The e-mail address of your account was changed at {0}. If this was not you, change your login password at once and contact customer service.',
+    message:
+      'The e-mail address of your account was changed at {0}. If this was not you, change your login password at once and contact customer service.',
   },
-  pushServiceUnknown: /*i18n*/ { id: 'e.pushServiceUnknown', message: 'Notifications are not available in this browser!' },
-  codeMessage: /*i18n*/ { id: 'e.codeMessage', message: 'Your {app} verification code is {code}. It expires in {minutes} minutes.' },
+  pushServiceUnknown: /*i18n*/ {
+    id: 'e.pushServiceUnknown',
+    message: 'Notifications are not available in this browser!',
+  },
+  codeMessage: /*i18n*/ {
+    id: 'e.codeMessage',
+    message: 'Your {app} verification code is {code}. It expires in {minutes} minutes.',
+  },
   codeMailSubject: /*i18n*/ { id: 'e.codeMailSubject', message: 'Your {app} verification code' },
-  codeMailIgnore: /*i18n*/ { id: 'e.codeMailIgnore', message: 'If you did not ask for this code, ignore this message. Never tell anyone your code, not even our staff.' },
+  codeMailIgnore: /*i18n*/ {
+    id: 'e.codeMailIgnore',
+    message: 'If you did not ask for this code, ignore this message. Never tell anyone your code, not even our staff.',
+  },
   wrongCredentials: /*i18n*/ { id: 'e.wrongCredentials', message: 'Wrong username or password!' },
   wrongOldPassword: /*i18n*/ { id: 'e.wrongOldPassword', message: 'The old password is wrong!' },
   wrongPayPassword: /*i18n*/ { id: 'e.wrongPayPassword', message: 'The payment password is wrong!' },
   usernameTaken: /*i18n*/ { id: 'e.usernameTaken', message: 'This username is already registered!' },
   phoneTaken: /*i18n*/ { id: 'e.phoneTaken', message: 'This mobile number is already registered!' },
   emailTaken: /*i18n*/ { id: 'e.emailTaken', message: 'This e-mail address is already registered!' },
-  accountNotFound: /*i18n*/ { id: 'e.accountNotFound', message: 'No account uses this mobile number or e-mail address!' },
+  accountNotFound: /*i18n*/ {
+    id: 'e.accountNotFound',
+    message: 'No account uses this mobile number or e-mail address!',
+  },
   inviteCodeUnknown: /*i18n*/ { id: 'e.inviteCodeUnknown', message: 'The invitation code does not exist!' },
   codeWrong: /*i18n*/ { id: 'e.codeWrong', message: 'The verification code is wrong or has expired!' },
   codeTooSoon: /*i18n*/ { id: 'e.codeTooSoon', message: 'Please wait 60 seconds before requesting another code!' },
   codeNotSent: /*i18n*/ { id: 'e.codeNotSent', message: 'We could not send the code, please try again' },
   hashUsed: /*i18n*/ { id: 'e.hashUsed', message: 'This transaction hash has already been submitted!' },
-  tooManyPending: /*i18n*/ { id: 'e.tooManyPending', message: 'You have too many orders waiting for review, please wait for them to be processed!' },
+  tooManyPending: /*i18n*/ {
+    id: 'e.tooManyPending',
+    message: 'You have too many orders waiting for review, please wait for them to be processed!',
+  },
   walletExists: /*i18n*/ { id: 'e.walletExists', message: 'This address has already been added!' },
   payeeAddedTitle: /*i18n*/ { id: 'e.payeeAddedTitle', message: 'New withdrawal address added' },
   payeeAddedCooling: /*i18n*/ {
@@ -73,14 +100,21 @@ export const serverTexts = {
     message:
       '{0} was added to your account. For your safety, withdrawals to it are possible {1} hours after it was added. If you did not add it, delete it at once and change your passwords.',
   },
-  payeeAdded: /*i18n*/ { id: 'e.payeeAdded', message: '{0} was added to your account. If you did not add it, delete it at once and change your passwords.' },
+  payeeAdded: /*i18n*/ {
+    id: 'e.payeeAdded',
+    message: '{0} was added to your account. If you did not add it, delete it at once and change your passwords.',
+  },
   unknownDevice: /*i18n*/ { id: 'e.unknownDevice', message: 'Unknown device' },
   newSignInTitle: /*i18n*/ { id: 'e.newSignInTitle', message: 'New sign-in' },
   newSignIn: /*i18n*/ {
     id: 'e.newSignIn',
-    message: 'New sign-in on {0} from {1} at {2}. If it was not you, change your login password and end that session in Settings → Devices.',
+    message:
+      'New sign-in on {0} from {1} at {2}. If it was not you, change your login password and end that session in Settings → Devices.',
   },
-  certificationPending: /*i18n*/ { id: 'e.certificationPending', message: 'Your certification is under review, please wait!' },
+  certificationPending: /*i18n*/ {
+    id: 'e.certificationPending',
+    message: 'Your certification is under review, please wait!',
+  },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
   contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
   alreadySignedIn: /*i18n*/ { id: 'e.alreadySignedIn', message: 'You have already signed in today!' },
@@ -88,16 +122,32 @@ export const serverTexts = {
   welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
   welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },
   blindBoxUnavailable: /*i18n*/ { id: 'e.blindBoxUnavailable', message: 'The blind box is not available!' },
-  prizeSoldOut: /*i18n*/ { id: 'e.prizeSoldOut', message: 'This prize is sold out, the blind box is closed until it is restocked!' },
-  authenticatorCodeUsed: /*i18n*/ { id: 'e.authenticatorCodeUsed', message: 'This code has already been used, please wait for the next one!' },
+  prizeSoldOut: /*i18n*/ {
+    id: 'e.prizeSoldOut',
+    message: 'This prize is sold out, the blind box is closed until it is restocked!',
+  },
+  authenticatorCodeUsed: /*i18n*/ {
+    id: 'e.authenticatorCodeUsed',
+    message: 'This code has already been used, please wait for the next one!',
+  },
   twoFactorAlreadyOn: /*i18n*/ { id: 'e.twoFactorAlreadyOn', message: 'Two-factor authentication is already on!' },
   twoFactorNotOn: /*i18n*/ { id: 'e.twoFactorNotOn', message: 'Two-factor authentication is not on!' },
-  twoFactorSetupFirst: /*i18n*/ { id: 'e.twoFactorSetupFirst', message: 'Please start the setup of two-factor authentication again!' },
+  twoFactorSetupFirst: /*i18n*/ {
+    id: 'e.twoFactorSetupFirst',
+    message: 'Please start the setup of two-factor authentication again!',
+  },
   wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
-  // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers' open stakes.
+  // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'
+  // open stakes.
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
-  houseMinuteLimit: /*i18n*/ { id: 'e.houseMinuteLimit', message: 'You can buy at most {0} USDT per minute, please try again shortly!' },
-  houseExposureLimit: /*i18n*/ { id: 'e.houseExposureLimit', message: 'This direction is at its limit for now, please try a smaller amount!' },
+  houseMinuteLimit: /*i18n*/ {
+    id: 'e.houseMinuteLimit',
+    message: 'You can buy at most {0} USDT per minute, please try again shortly!',
+  },
+  houseExposureLimit: /*i18n*/ {
+    id: 'e.houseExposureLimit',
+    message: 'This direction is at its limit for now, please try a smaller amount!',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -20,8 +20,14 @@ export const CHAT_AUTHORS = ['customer', 'operator'] as const;
 export const chatTexts = {
   chatEmpty: /*i18n*/ { id: 'v.chatEmpty', message: 'Please write a message or choose a picture!' },
   chatTooLong: /*i18n*/ { id: 'v.chatTooLong', message: 'The message is too long (at most 2,000 characters)!' },
-  chatPicturesLimit: /*i18n*/ { id: 'e.chatPicturesLimit', message: 'You have sent {0} pictures today: please describe the rest in words or try again tomorrow!' },
-  chatPictureNotYours: /*i18n*/ { id: 'e.chatPictureNotYours', message: 'This picture cannot be sent: please choose it again!' },
+  chatPicturesLimit: /*i18n*/ {
+    id: 'e.chatPicturesLimit',
+    message: 'You have sent {0} pictures today: please describe the rest in words or try again tomorrow!',
+  },
+  chatPictureNotYours: /*i18n*/ {
+    id: 'e.chatPictureNotYours',
+    message: 'This picture cannot be sent: please choose it again!',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 const messageId = v.pipe(v.string(texts.invalidRequest.id), v.regex(/^\d{1,9}$/, texts.invalidRequest.id));
@@ -41,17 +47,31 @@ export type ChatMessage = v.InferOutput<typeof ChatMessage>;
  * id) for older ones; `more` says older ones exist. `unread` counts the team's answers not seen yet
  * (opening the chat does not mark them: readChat does). Kept offline like the user's other reads.
  */
-export const chatHistory = get('/service/chat', v.object({ before: v.optional(messageId) }), returns(shape({ messages: v.array(ChatMessage), more: v.boolean(), unread: whole })), {
-  cache: 'user',
-});
+export const chatHistory = get(
+  '/service/chat',
+  v.object({ before: v.optional(messageId) }),
+  returns(shape({ messages: v.array(ChatMessage), more: v.boolean(), unread: whole })),
+  {
+    cache: 'user',
+  },
+);
 
 /** A message: text, a picture the caller uploaded (/users/upload), or both. */
 export const sendChatMessage = post(
   '/service/chat/send',
   v.pipe(
     v.object({
-      body: v.optional(v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id)), ''),
-      picture: v.optional(v.pipe(v.string(texts.invalidRequest.id), v.regex(new RegExp(`(${UPLOAD_URL.source})|^$`), chatTexts.chatPictureNotYours.id)), ''),
+      body: v.optional(
+        v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id)),
+        '',
+      ),
+      picture: v.optional(
+        v.pipe(
+          v.string(texts.invalidRequest.id),
+          v.regex(new RegExp(`(${UPLOAD_URL.source})|^$`), chatTexts.chatPictureNotYours.id),
+        ),
+        '',
+      ),
     }),
     v.check((input) => input.body !== '' || input.picture !== '', chatTexts.chatEmpty.id),
   ),

@@ -18,7 +18,8 @@ export const InviteState = shape({
   invited: whole,
   /** Of those, how many have a verified primary certification. */
   certified: whole,
-  /** §5 'Your account has not yet activated the invitation permission!' in the request language while not permitted; else ''. */
+  /** §5 'Your account has not yet activated the invitation permission!' in the request language while not permitted;
+   * else ''. */
   notice: v.string(),
 });
 export type InviteState = v.InferOutput<typeof InviteState>;
@@ -26,4 +27,5 @@ export type InviteState = v.InferOutput<typeof InviteState>;
 export const inviteState = get('/users/invite', NoInput, returns(InviteState), { cache: 'user' });
 
 /** The link a friend opens: the register page of this app (its own origin) with the code filled in. */
-export const inviteLink = (origin: string, code: string) => `${origin}/#${ROUTES.register}?invite=${encodeURIComponent(code)}`;
+export const inviteLink = (origin: string, code: string) =>
+  `${origin}/#${ROUTES.register}?invite=${encodeURIComponent(code)}`;

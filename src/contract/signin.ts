@@ -50,7 +50,12 @@ export const SignInCalendar = shape({
 });
 export type SignInCalendar = v.InferOutput<typeof SignInCalendar>;
 /** The caller's month: `month` browses an earlier one (default: this month). */
-export const signInCalendar = get('/task/signin', v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }), returns(SignInCalendar), { cache: 'user' });
+export const signInCalendar = get(
+  '/task/signin',
+  v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }),
+  returns(SignInCalendar),
+  { cache: 'user' },
+);
 
 export const SignInAnswer = shape({
   day: isoDay,

@@ -15,7 +15,8 @@ export const ContentPage = shape({
   /** The language of the text sent: the one asked for, or English when it has none. */
   lang: v.string(),
   title: v.string(),
-  /** Plain text; paragraphs are separated by a blank line. In the FAQ each paragraph is a question (its first line) and its answer (the rest). */
+  /** Plain text; paragraphs are separated by a blank line. In the FAQ each paragraph is a question (its first line) and
+   * its answer (the rest). */
   body: v.string(),
 });
 export type ContentPage = v.InferOutput<typeof ContentPage>;

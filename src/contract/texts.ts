@@ -5,12 +5,24 @@ import type { MessageDescriptor } from '@lingui/core';
 
 export const texts = {
   // §5 login and register
-  enterUsernameAndPassword: /*i18n*/ { id: 'v.enterUsernameAndPassword', message: 'Please enter your username and password first!' },
-  loginNameTooLong: /*i18n*/ { id: 'v.loginNameTooLong', message: 'The username, mobile number or e-mail address is too long!' },
+  enterUsernameAndPassword: /*i18n*/ {
+    id: 'v.enterUsernameAndPassword',
+    message: 'Please enter your username and password first!',
+  },
+  loginNameTooLong: /*i18n*/ {
+    id: 'v.loginNameTooLong',
+    message: 'The username, mobile number or e-mail address is too long!',
+  },
   readAgreement: /*i18n*/ { id: 'v.readAgreement', message: 'Please make sure to read the agreement and try again!' },
-  loginPasswordFormat: /*i18n*/ { id: 'v.loginPasswordFormat', message: 'The login password must be 6-12 letters or numbers!' },
+  loginPasswordFormat: /*i18n*/ {
+    id: 'v.loginPasswordFormat',
+    message: 'The login password must be 6-12 letters or numbers!',
+  },
   payPasswordFormat: /*i18n*/ { id: 'v.payPasswordFormat', message: 'Payment password must be 6 digits only!' },
-  passwordsInconsistent: /*i18n*/ { id: 'v.passwordsInconsistent', message: 'The two passwords entered are inconsistent!' },
+  passwordsInconsistent: /*i18n*/ {
+    id: 'v.passwordsInconsistent',
+    message: 'The two passwords entered are inconsistent!',
+  },
   enterPhone: /*i18n*/ { id: 'v.enterPhone', message: 'Please enter your mobile number!' },
   phoneFormat: /*i18n*/ { id: 'v.phoneFormat', message: 'Please enter a valid mobile number!' },
   enterEmail: /*i18n*/ { id: 'v.enterEmail', message: 'Please enter your e-mail address!' },
@@ -18,14 +30,20 @@ export const texts = {
   enterCode: /*i18n*/ { id: 'v.enterCode', message: 'Please enter the verification code!' },
   codeFormat: /*i18n*/ { id: 'v.codeFormat', message: 'The verification code must be 6 digits!' },
   enterUsername: /*i18n*/ { id: 'v.enterUsername', message: 'Please enter a username!' },
-  usernameFormat: /*i18n*/ { id: 'v.usernameFormat', message: 'The username must be 4-20 letters, numbers or underscores!' },
+  usernameFormat: /*i18n*/ {
+    id: 'v.usernameFormat',
+    message: 'The username must be 4-20 letters, numbers or underscores!',
+  },
   chooseCurrency: /*i18n*/ { id: 'v.chooseCurrency', message: 'Please choose a currency!' },
   inviteCodeFormat: /*i18n*/ { id: 'v.inviteCodeFormat', message: 'The invitation code is not valid!' },
   enterOldPassword: /*i18n*/ { id: 'v.enterOldPassword', message: 'Please enter the old password!' },
   enterNickname: /*i18n*/ { id: 'v.enterNickname', message: 'Please enter a nickname of 1-20 characters!' },
   fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
   invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
-  unsupportedCharacters: /*i18n*/ { id: 'v.unsupportedCharacters', message: 'Please remove unsupported characters and try again!' },
+  unsupportedCharacters: /*i18n*/ {
+    id: 'v.unsupportedCharacters',
+    message: 'Please remove unsupported characters and try again!',
+  },
 
   // Answers of the account calls
   codeSent: /*i18n*/ { id: 'e.codeSent', message: 'The verification code has been sent!' },
@@ -56,8 +74,14 @@ export const texts = {
   insufficientBalance: /*i18n*/ { id: 'e.insufficientBalance', message: 'Insufficient balance!' },
   productUnavailable: /*i18n*/ { id: 'e.productUnavailable', message: 'This product is not available!' },
   coinUnknown: /*i18n*/ { id: 'e.coinUnknown', message: 'This coin is not listed!' },
-  priceUnavailable: /*i18n*/ { id: 'e.priceUnavailable', message: 'The price is not available right now, please try again later!' },
-  pricesPaused: /*i18n*/ { id: 'e.pricesPaused', message: 'Prices for {0} are paused while the market data is unavailable. Please try again later!' },
+  priceUnavailable: /*i18n*/ {
+    id: 'e.priceUnavailable',
+    message: 'The price is not available right now, please try again later!',
+  },
+  pricesPaused: /*i18n*/ {
+    id: 'e.pricesPaused',
+    message: 'Prices for {0} are paused while the market data is unavailable. Please try again later!',
+  },
   orderNotFound: /*i18n*/ { id: 'e.orderNotFound', message: 'The order does not exist!' },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
 
@@ -70,8 +94,14 @@ export const texts = {
   quantityFormat: /*i18n*/ { id: 'v.quantityFormat', message: 'Please enter a valid quantity!' },
   priceOffTick: /*i18n*/ { id: 'v.priceOffTick', message: 'The price must be a multiple of {0}!' },
   quantityOffStep: /*i18n*/ { id: 'v.quantityOffStep', message: 'The quantity must be a multiple of {0}!' },
-  belowMinimumNotional: /*i18n*/ { id: 'v.belowMinimumNotional', message: 'The order must be worth at least {0} USDT!' },
-  priceOutsideBand: /*i18n*/ { id: 'v.priceOutsideBand', message: 'The price is more than {0}% away from the market price!' },
+  belowMinimumNotional: /*i18n*/ {
+    id: 'v.belowMinimumNotional',
+    message: 'The order must be worth at least {0} USDT!',
+  },
+  priceOutsideBand: /*i18n*/ {
+    id: 'v.priceOutsideBand',
+    message: 'The price is more than {0}% away from the market price!',
+  },
   pairUnavailable: /*i18n*/ { id: 'e.pairUnavailable', message: 'This trading pair is not available!' },
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
@@ -80,14 +110,18 @@ export const texts = {
   chooseRedeemMode: /*i18n*/ { id: 'v.chooseRedeemMode', message: 'Please choose quick or standard redemption!' },
   quickRedeemLimit: /*i18n*/ {
     id: 'v.quickRedeemLimit',
-    message: 'Quick redemption is limited to {0} USDT a day; {1} USDT remain today. Please choose standard redemption for more!',
+    message:
+      'Quick redemption is limited to {0} USDT a day; {1} USDT remain today. Please choose standard redemption for more!',
   },
   quotaExhausted: /*i18n*/ { id: 'e.quotaExhausted', message: 'Only {0} USDT of this product remain!' },
 
   // Money in and out, payout accounts, certification, VIP and points (§4, §5)
   noBankCard: /*i18n*/ { id: 'v.noBankCard', message: 'You have not bound bank card, please bind bank card first!' },
   noWallet: /*i18n*/ { id: 'v.noWallet', message: 'You have not added a wallet yet, please add a wallet first!' },
-  noPayPassword: /*i18n*/ { id: 'v.noPayPassword', message: 'You have not set a transaction password, please set a transaction password first!' },
+  noPayPassword: /*i18n*/ {
+    id: 'v.noPayPassword',
+    message: 'You have not set a transaction password, please set a transaction password first!',
+  },
   enterPayPassword: /*i18n*/ { id: 'v.enterPayPassword', message: 'Please enter the transaction password!' },
   hashFormat: /*i18n*/ { id: 'v.hashFormat', message: 'The transaction hash must be at least 60 letters and digits!' },
   uploadProof: /*i18n*/ { id: 'v.uploadProof', message: 'Please upload the transfer receipt!' },
@@ -98,11 +132,17 @@ export const texts = {
   ifscFormat: /*i18n*/ { id: 'v.ifscFormat', message: 'Please enter a valid IFSC code!' },
   bankNumberFormat: /*i18n*/ { id: 'v.bankNumberFormat', message: 'Please enter a valid bank account number!' },
   chooseBank: /*i18n*/ { id: 'v.chooseBank', message: 'Please choose a bank!' },
-  walletAddressFormat: /*i18n*/ { id: 'v.walletAddressFormat', message: 'The address does not match the chosen chain!' },
+  walletAddressFormat: /*i18n*/ {
+    id: 'v.walletAddressFormat',
+    message: 'The address does not match the chosen chain!',
+  },
   chooseChain: /*i18n*/ { id: 'v.chooseChain', message: 'Please choose a currency and chain!' },
   chooseDocument: /*i18n*/ { id: 'v.chooseDocument', message: 'Please choose the document type!' },
   uploadDocument: /*i18n*/ { id: 'v.uploadDocument', message: 'Please upload a photo of the document!' },
-  primaryFirst: /*i18n*/ { id: 'v.primaryFirst', message: 'Please complete the primary certification before proceeding to the advanced certification!' },
+  primaryFirst: /*i18n*/ {
+    id: 'v.primaryFirst',
+    message: 'Please complete the primary certification before proceeding to the advanced certification!',
+  },
   enterPoints: /*i18n*/ { id: 'v.enterPoints', message: 'Please enter the number of points!' },
   minimumPoints: /*i18n*/ { id: 'v.minimumPoints', message: 'At least {0} points can be redeemed at a time!' },
   channelUnavailable: /*i18n*/ { id: 'e.channelUnavailable', message: 'This recharge method is not available!' },
@@ -111,7 +151,8 @@ export const texts = {
   walletLimit: /*i18n*/ { id: 'e.walletLimit', message: 'You can add at most {0} wallets!' },
   payeeCooling: /*i18n*/ {
     id: 'e.payeeCooling',
-    message: 'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
+    message:
+      'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
   },
   // Devices and sessions
   sessionNotFound: /*i18n*/ { id: 'e.sessionNotFound', message: 'This session does not exist or has already ended!' },
@@ -149,35 +190,61 @@ export const texts = {
   updateToLatest: /*i18n*/ { id: 'm.updateToLatest', message: 'Please update to the latest version!' },
   appCannotPerform: /*i18n*/ { id: 'm.appCannotPerform', message: "app can't perform this function!" },
   h5NotSupported: /*i18n*/ { id: 'm.h5NotSupported', message: "H5 doesn't support this feature yet!" },
-  secureContextNeeded: /*i18n*/ { id: 'm.secureContextNeeded', message: 'Offline use and installing the app need a secure (https) connection.' },
-  pageLoadFailed: /*i18n*/ { id: 'm.pageLoadFailed', message: 'The page failed to load. Please check your network and try again.' },
+  secureContextNeeded: /*i18n*/ {
+    id: 'm.secureContextNeeded',
+    message: 'Offline use and installing the app need a secure (https) connection.',
+  },
+  pageLoadFailed: /*i18n*/ {
+    id: 'm.pageLoadFailed',
+    message: 'The page failed to load. Please check your network and try again.',
+  },
 
   // Share, service, company profile, web-view, maps
-  inviteNotActivated: /*i18n*/ { id: 'e.inviteNotActivated', message: 'Your account has not yet activated the invitation permission!' },
+  inviteNotActivated: /*i18n*/ {
+    id: 'e.inviteNotActivated',
+    message: 'Your account has not yet activated the invitation permission!',
+  },
 
   // Daily sign-in and welfare
 
   // Blind box and activities
   choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },
-  clientSeedFormat: /*i18n*/ { id: 'v.clientSeedFormat', message: 'The client seed must be 1-64 letters, digits or symbols without spaces!' },
+  clientSeedFormat: /*i18n*/ {
+    id: 'v.clientSeedFormat',
+    message: 'The client seed must be 1-64 letters, digits or symbols without spaces!',
+  },
   activityNotFound: /*i18n*/ { id: 'e.activityNotFound', message: 'The activity does not exist!' },
 
   // Two-factor authentication
-  enterAuthenticatorCode: /*i18n*/ { id: 'v.enterAuthenticatorCode', message: 'Please enter the code from your authenticator app!' },
-  authenticatorCodeFormat: /*i18n*/ { id: 'v.authenticatorCodeFormat', message: 'The authenticator code must be 6 digits!' },
+  enterAuthenticatorCode: /*i18n*/ {
+    id: 'v.enterAuthenticatorCode',
+    message: 'Please enter the code from your authenticator app!',
+  },
+  authenticatorCodeFormat: /*i18n*/ {
+    id: 'v.authenticatorCodeFormat',
+    message: 'The authenticator code must be 6 digits!',
+  },
   authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
   enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
 
   // Passkeys
   passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },
-  passkeyNotFound: /*i18n*/ { id: 'e.passkeyNotFound', message: 'This passkey does not exist or has already been removed!' },
-  passkeyUnavailable: /*i18n*/ { id: 'e.passkeyUnavailable', message: 'Passkeys work only when the app is opened over HTTPS!' },
+  passkeyNotFound: /*i18n*/ {
+    id: 'e.passkeyNotFound',
+    message: 'This passkey does not exist or has already been removed!',
+  },
+  passkeyUnavailable: /*i18n*/ {
+    id: 'e.passkeyUnavailable',
+    message: 'Passkeys work only when the app is opened over HTTPS!',
+  },
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;
 
 /** The descriptor behind a text id, so a validation issue carrying an id can be translated. */
-export const textById: Record<string, MessageDescriptor> = Object.fromEntries(Object.values(texts).map((text) => [text.id, text]));
+export const textById: Record<string, MessageDescriptor> = Object.fromEntries(
+  Object.values(texts).map((text) => [text.id, text]),
+);
 
 /** §8: the text for a non-200 HTTP status. */
 export function httpStatusText(status: number): MessageDescriptor {

@@ -9,7 +9,11 @@ import { isoTime, shape, whole } from './answers.ts';
 
 export const RECOVERY_CODE_COUNT = 10;
 
-export const authenticatorCode = matching(AUTHENTICATOR_CODE, texts.enterAuthenticatorCode, texts.authenticatorCodeFormat);
+export const authenticatorCode = matching(
+  AUTHENTICATOR_CODE,
+  texts.enterAuthenticatorCode,
+  texts.authenticatorCodeFormat,
+);
 const secondFactor = matching(SECOND_FACTOR, texts.enterAuthenticatorCode, texts.authenticatorCodeWrong);
 export const TwoFactorStatus = shape({
   /** On: the protected calls need a code. */
@@ -32,16 +36,34 @@ export type TwoFactorSetup = v.InferOutput<typeof TwoFactorSetup>;
 export const beginTwoFactor = post('/users/two-factor/setup', NoInput, returns(TwoFactorSetup));
 
 /** Ten recovery codes, shown this once: only their digests are kept. */
-export const RecoveryCodes = shape({ recovery_codes: v.pipe(v.array(v.pipe(v.string(), v.regex(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/))), v.length(RECOVERY_CODE_COUNT)) });
+export const RecoveryCodes = shape({
+  recovery_codes: v.pipe(
+    v.array(v.pipe(v.string(), v.regex(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/))),
+    v.length(RECOVERY_CODE_COUNT),
+  ),
+});
 export type RecoveryCodes = v.InferOutput<typeof RecoveryCodes>;
 /**
  * The first code from the app and the login password turn two-factor on: whoever holds a stolen
  * session alone cannot put their own app on the account and lock its owner out of withdrawals.
  */
-export const confirmTwoFactor = post('/users/two-factor/confirm', v.object({ code: authenticatorCode, password: required(texts.enterLoginPassword) }), returns(RecoveryCodes));
+export const confirmTwoFactor = post(
+  '/users/two-factor/confirm',
+  v.object({ code: authenticatorCode, password: required(texts.enterLoginPassword) }),
+  returns(RecoveryCodes),
+);
 
 /** New recovery codes (the old ones stop working): a code from the app, so a recovery code cannot make ten more. */
-export const renewRecoveryCodes = post('/users/two-factor/recovery-codes', v.object({ code: authenticatorCode }), returns(RecoveryCodes));
+export const renewRecoveryCodes = post(
+  '/users/two-factor/recovery-codes',
+  v.object({ code: authenticatorCode }),
+  returns(RecoveryCodes),
+);
 
-/** Turning it off takes a code (or a recovery code, when the phone is lost) and the login password, as major exchanges ask. */
-export const disableTwoFactor = post('/users/two-factor/off', v.object({ otp: secondFactor, password: required(texts.enterLoginPassword) }), returns(TwoFactorStatus));
+/** Turning it off takes a code (or a recovery code, when the phone is lost) and the login password, as major exchanges
+ * ask. */
+export const disableTwoFactor = post(
+  '/users/two-factor/off',
+  v.object({ otp: secondFactor, password: required(texts.enterLoginPassword) }),
+  returns(TwoFactorStatus),
+);

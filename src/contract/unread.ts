@@ -20,4 +20,9 @@ export const StationMessage = shape({
 export type StationMessage = v.InferOutput<typeof StationMessage>;
 
 /** `service`: customer service's answers not seen yet (the chat's own count, beside the messages'). */
-export const unreadMessages = get('/users/message/unread', NoInput, returns(shape({ count: whole, first: v.nullable(StationMessage), service: whole })), { cache: 'user' });
+export const unreadMessages = get(
+  '/users/message/unread',
+  NoInput,
+  returns(shape({ count: whole, first: v.nullable(StationMessage), service: whole })),
+  { cache: 'user' },
+);

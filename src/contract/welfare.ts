@@ -26,7 +26,9 @@ export const WelfareTask = shape({
 });
 export type WelfareTask = v.InferOutput<typeof WelfareTask>;
 
-export const welfareTasks = get('/task/welfare', NoInput, returns(shape({ lists: v.array(WelfareTask) })), { cache: 'user' });
+export const welfareTasks = get('/task/welfare', NoInput, returns(shape({ lists: v.array(WelfareTask) })), {
+  cache: 'user',
+});
 
 const code = v.object({ code: v.picklist(WELFARE_CODES, texts.invalidRequest.id) });
 /** One task, for its details page. */

@@ -3,7 +3,13 @@
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
 import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_TOKEN_INVALID, TOKEN_HEADER, type Envelope } from '../contract/envelope.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  LANG_HEADER,
+  RET_TOKEN_INVALID,
+  TOKEN_HEADER,
+  type Envelope,
+} from '../contract/envelope.ts';
 import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../contract/constants.ts';
 import { httpStatusText, texts } from '../contract/texts.ts';
 import { loginRoute, ROUTES } from '../contract/routes.ts';
@@ -96,11 +102,16 @@ function createClient(): KyInstance {
  * Calls an endpoint of the contract and resolves with its `data`.
  * §7: a GET fails on any ret ≠ 1, a POST on ret 0 or -1; ret -1 also ends the session.
  */
-export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, options: CallOptions = {}): Promise<ResultOf<E>> {
+export async function api<E extends Endpoint>(
+  endpoint: E,
+  input?: InputOf<E>,
+  options: CallOptions = {},
+): Promise<ResultOf<E>> {
   client ??= createClient();
   const write = needsIdempotencyKey(endpoint);
   const post = endpoint.method === 'POST';
-  if (write && typeof navigator !== 'undefined' && navigator.onLine === false) throw new ApiError(i18n._(texts.offline));
+  if (write && typeof navigator !== 'undefined' && navigator.onLine === false)
+    throw new ApiError(i18n._(texts.offline));
 
   const headers = requestHeaders();
   // One key for every attempt of this call, so the server applies a retried write once.
@@ -115,7 +126,8 @@ export async function api<E extends Endpoint>(endpoint: E, input?: InputOf<E>, o
   if (showMask) startLoading(kind);
   try {
     // A copy: each caller may do what it likes with its answer.
-    if (inFlight) return settle(endpoint, structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>, options);
+    if (inFlight)
+      return settle(endpoint, structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>, options);
     const asked = send(endpoint, headers, fields, signal, options.formData);
     // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
     if (shareKey && !signal) shareRead(shareKey, asked);
@@ -200,7 +212,10 @@ async function send<E extends Endpoint>(
       searchParams: post ? undefined : fields,
       body: post ? (formData ?? new URLSearchParams(fields)) : undefined,
       signal,
-      hooks: { beforeRequest: [() => void (attempts += 1)], afterResponse: [(_request, _options, response) => void (answer = response)] },
+      hooks: {
+        beforeRequest: [() => void (attempts += 1)],
+        afterResponse: [(_request, _options, response) => void (answer = response)],
+      },
     })
       .then((response) => {
         // The service worker marks an answer from its cache; pages show "Offline — as of HH:MM".
@@ -249,7 +264,11 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
   if (session.token) headers[TOKEN_HEADER] = session.token;
   let attempts = 0;
   return client
-    .get(path.replace(/^\/(api\/)?/, ''), { headers, signal: options.signal, hooks: { beforeRequest: [() => void (attempts += 1)] } })
+    .get(path.replace(/^\/(api\/)?/, ''), {
+      headers,
+      signal: options.signal,
+      hooks: { beforeRequest: [() => void (attempts += 1)] },
+    })
     .blob()
     .catch((error: unknown) => {
       throw transportError(error, attempts);
@@ -288,10 +307,18 @@ function transportError(error: unknown, attempts: number): ApiError {
   const offline = knownOffline();
   if (error instanceof TypeError && !(error instanceof TimeoutError)) noteNetworkFailure();
   if (offline && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
-  const retryable = (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) || (error instanceof TypeError && !(error instanceof TimeoutError));
+  const retryable =
+    (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
+    (error instanceof TypeError && !(error instanceof TimeoutError));
   // §8: after the fifth failed attempt the call gives up with 'Too many requests!'.
-  if (retryable && attempts >= MAX_ATTEMPTS) return new ApiError(i18n._(texts.tooManyRequests), undefined, error instanceof HTTPError ? error.response.status : undefined);
-  if (error instanceof HTTPError) return new ApiError(i18n._(httpStatusText(error.response.status)), undefined, error.response.status);
+  if (retryable && attempts >= MAX_ATTEMPTS)
+    return new ApiError(
+      i18n._(texts.tooManyRequests),
+      undefined,
+      error instanceof HTTPError ? error.response.status : undefined,
+    );
+  if (error instanceof HTTPError)
+    return new ApiError(i18n._(httpStatusText(error.response.status)), undefined, error.response.status);
   if (error instanceof TimeoutError) return new ApiError(i18n._(texts.noResponse));
   if (error instanceof TypeError) return new ApiError(i18n._(texts.requestError));
   if (error instanceof SyntaxError) return new ApiError(i18n._(texts.unknownError));

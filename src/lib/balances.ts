@@ -43,7 +43,10 @@ export const usdtAvailable = (snapshot: { readonly lists: readonly Balance[] }) 
  * USDT and the earn balances count 1:1, each coin at its price; points are not money. Null while a
  * coin held has no known price, so an estimate is never shown short.
  */
-export function totalAssetsUsdt(snapshot: { readonly lists: readonly Balance[] }, quotes: Readonly<Record<string, Pick<CoinQuote, 'price'>>>): string | null {
+export function totalAssetsUsdt(
+  snapshot: { readonly lists: readonly Balance[] },
+  quotes: Readonly<Record<string, Pick<CoinQuote, 'price'>>>,
+): string | null {
   let total = new Big(0);
   for (const balance of snapshot.lists) {
     if (balance.asset === POINTS) continue;

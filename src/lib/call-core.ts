@@ -6,7 +6,8 @@
 import type { Endpoint, Method } from '../contract/endpoint.ts';
 import { LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../contract/envelope.ts';
 
-/** The input of a call as form fields: every value as text (decimal strings stay as written), undefined ones left out. */
+/** The input of a call as form fields: every value as text (decimal strings stay as written), undefined ones left out.
+ * */
 export const formFields = (input: object | undefined): Record<string, string> =>
   Object.fromEntries(
     Object.entries(input ?? {})
@@ -54,7 +55,8 @@ export type Outcome<T> =
  * or -1 (any other ret gives its data). ret -1 means the token is invalid: the session ends.
  */
 export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
-  if (!envelope || typeof envelope !== 'object' || !('ret' in envelope)) return { ok: false, ret: undefined, msg: '', sessionEnded: false };
+  if (!envelope || typeof envelope !== 'object' || !('ret' in envelope))
+    return { ok: false, ret: undefined, msg: '', sessionEnded: false };
   const { ret, msg, data } = envelope as { ret: unknown; msg?: unknown; data?: unknown };
   const text = typeof msg === 'string' ? msg : '';
   if (ret === RET_TOKEN_INVALID) return { ok: false, ret, msg: text, sessionEnded: true };
@@ -68,7 +70,12 @@ export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
  * browser's languages that is (by its base tag, any case: zh-Hant-TW is zh; the browser's ja is the
  * app's jp), else `fallback`.
  */
-export function pickLanguage<L extends string>(locales: readonly L[], fallback: L, stored: unknown, browserLanguages: readonly string[]): L {
+export function pickLanguage<L extends string>(
+  locales: readonly L[],
+  fallback: L,
+  stored: unknown,
+  browserLanguages: readonly string[],
+): L {
   const known = (value: unknown): value is L => locales.includes(value as L);
   if (known(stored)) return stored;
   for (const tag of browserLanguages) {

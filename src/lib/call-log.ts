@@ -24,7 +24,14 @@ export interface LoggedCall {
 export const callLog = proxy({ calls: [] as LoggedCall[] });
 
 /** Records one finished call (newest last), keeping only the last CALL_LOG_SIZE. */
-export function logCall(method: string, path: string, startedAt: number, answer: Response | undefined, ret: unknown, attempts: number): void {
+export function logCall(
+  method: string,
+  path: string,
+  startedAt: number,
+  answer: Response | undefined,
+  ret: unknown,
+  attempts: number,
+): void {
   const calls = callLog.calls;
   calls.push({
     at: new Date(startedAt).toISOString(),

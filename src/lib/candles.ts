@@ -19,5 +19,7 @@ export function applyTick(candles: readonly Candle[], tick: TickEvent, periodSec
     const low = new Big(price).lt(last.low) ? price : last.low;
     return [...candles.slice(0, -1), { ...last, high, low, close: price }];
   }
-  return [...candles, { time: bucket, open: price, high: price, low: price, close: price, volume: '0' }].slice(-MAX_LIVE_CANDLES);
+  return [...candles, { time: bucket, open: price, high: price, low: price, close: price, volume: '0' }].slice(
+    -MAX_LIVE_CANDLES,
+  );
 }

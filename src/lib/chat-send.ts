@@ -15,7 +15,8 @@ export async function sendChatEntry(entry: ChatOutgoing): Promise<void> {
   } catch (error) {
     // Refused by the server (not a lost connection, not an ended session): sending again cannot help,
     // so the message leaves the queue and stays on screen with the reason until the customer removes it.
-    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID) outbox.refused.push({ ...entry, reason: error.message });
+    if (error instanceof ApiError && error.ret !== undefined && error.ret !== RET_TOKEN_INVALID)
+      outbox.refused.push({ ...entry, reason: error.message });
     throw error;
   }
 }
@@ -27,7 +28,11 @@ async function send(entry: ChatOutgoing): Promise<void> {
     const { url } = await api(uploadImage, undefined, { formData, loading: false });
     entry.picture = url;
   }
-  const message = await api(sendChatMessage, { body: entry.body, picture: entry.picture }, { loading: false, idempotencyKey: entry.key });
+  const message = await api(
+    sendChatMessage,
+    { body: entry.body, picture: entry.picture },
+    { loading: false, idempotencyKey: entry.key },
+  );
   addChatMessages([message]);
   // Asked again, so the answer the service worker keeps for offline has this message too.
   loadChat().catch(() => undefined);

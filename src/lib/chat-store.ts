@@ -27,7 +27,8 @@ export function addChatMessages(messages: readonly ChatMessage[]): void {
 
 /** The latest page: new messages join the ones shown (older pages already loaded stay). */
 export async function loadChat({ loading = false } = {}): Promise<void> {
-  if (chat.token !== session.token) Object.assign(chat, { messages: [], more: false, loaded: false, token: session.token });
+  if (chat.token !== session.token)
+    Object.assign(chat, { messages: [], more: false, loaded: false, token: session.token });
   const token = session.token;
   const answer = await api(chatHistory, {}, { loading: loading && !chat.loaded });
   if (token !== session.token) return;

@@ -8,9 +8,16 @@ import { outbox } from './outbox-store.ts';
 
 export { chat, addChatMessages, loadChat, loadOlderChat, markChatRead } from './chat-store.ts';
 
-/** Keeps a message to customer service (its words, a picture as a data: URL) in the outbox and sends it now if the network allows. */
+/** Keeps a message to customer service (its words, a picture as a data: URL) in the outbox and sends it now if the
+ * network allows. */
 export function queueChatMessage(body: string, picture: string): Promise<void> {
-  outbox.pending.push({ key: newIdempotencyKey(), kind: 'chat-message', body, picture, queuedAt: new Date().toISOString() });
+  outbox.pending.push({
+    key: newIdempotencyKey(),
+    kind: 'chat-message',
+    body,
+    picture,
+    queuedAt: new Date().toISOString(),
+  });
   void registerBackgroundSync();
   return knownOffline() ? Promise.resolve() : flushOutbox();
 }

@@ -12,7 +12,8 @@ import { firstError } from './validate.ts';
 
 export type CodeChannel = 'sms' | 'email';
 
-/** While the button says "Sending…": asked every second this long; then the countdown starts and the form keeps asking in the background. */
+/** While the button says "Sending…": asked every second this long; then the countdown starts and the form keeps asking
+ * in the background. */
 export const FIRST_WAIT_MS = 4_000;
 export const ASK_EVERY_MS = 1_000;
 export const ASK_LATER_EVERY_MS = 3_000;
@@ -24,10 +25,18 @@ const sleep: Wait = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
  * `mustExist`: the address must belong to an account (password resets); otherwise it must be
  * free (registration, a new phone). Resolves true when the resend countdown should start.
  */
-export async function sendVerificationCode(channel: CodeChannel, address: string, mustExist: boolean, wait: Wait = sleep): Promise<boolean> {
+export async function sendVerificationCode(
+  channel: CodeChannel,
+  address: string,
+  mustExist: boolean,
+  wait: Wait = sleep,
+): Promise<boolean> {
   const must = mustExist ? '1' : '0';
   const trimmed = address.trim();
-  const [endpoint, input] = channel === 'sms' ? ([sendSmsCode, { userphone: trimmed, must }] as const) : ([sendEmailCode, { email: trimmed, must }] as const);
+  const [endpoint, input] =
+    channel === 'sms'
+      ? ([sendSmsCode, { userphone: trimmed, must }] as const)
+      : ([sendEmailCode, { email: trimmed, must }] as const);
   const problem = firstError(endpoint.input, input);
   if (problem) {
     toast(problem);
@@ -35,7 +44,10 @@ export async function sendVerificationCode(channel: CodeChannel, address: string
   }
   let delivery: string | undefined;
   try {
-    ({ delivery } = channel === 'sms' ? await api(sendSmsCode, { userphone: trimmed, must }) : await api(sendEmailCode, { email: trimmed, must }));
+    ({ delivery } =
+      channel === 'sms'
+        ? await api(sendSmsCode, { userphone: trimmed, must })
+        : await api(sendEmailCode, { email: trimmed, must }));
   } catch (error) {
     toast(errorText(error));
     return false;
@@ -46,7 +58,8 @@ export async function sendVerificationCode(channel: CodeChannel, address: string
     return true;
   }
   const first = await followDelivery(delivery, FIRST_WAIT_MS, ASK_EVERY_MS, wait);
-  if (first === 'sending') void followDelivery(delivery, CODE_RESEND_SECONDS * 1000 - FIRST_WAIT_MS, ASK_LATER_EVERY_MS, wait).then(tell);
+  if (first === 'sending')
+    void followDelivery(delivery, CODE_RESEND_SECONDS * 1000 - FIRST_WAIT_MS, ASK_LATER_EVERY_MS, wait).then(tell);
   else tell(first);
   // The countdown runs in every case: after a failure it says when the server takes the next request.
   return true;
@@ -63,7 +76,12 @@ function tell(outcome: Followed) {
  * Asks how the message is doing every `everyMs` for up to `forMs`: 'sent', a failure's text (the
  * server answers 'We could not send the code, please try again'), or still 'sending'.
  */
-export async function followDelivery(delivery: string, forMs: number, everyMs: number, wait: Wait = sleep): Promise<Followed> {
+export async function followDelivery(
+  delivery: string,
+  forMs: number,
+  everyMs: number,
+  wait: Wait = sleep,
+): Promise<Followed> {
   for (let waited = 0; waited < forMs; waited += everyMs) {
     await wait(everyMs);
     try {

@@ -44,7 +44,14 @@ export const formatExact = (value: string) => formatAmount(new Big(value).toFixe
 /** The parts each kind of date shows; every clock runs 0–23. */
 const DATE_PARTS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
-  dateTime: { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  dateTime: {
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  },
   clock: { hour: '2-digit', minute: '2-digit' },
   day: { month: '2-digit', day: '2-digit' },
   dayClock: { month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit' },
@@ -60,13 +67,18 @@ function dateFormat(kind: DateKind): Intl.DateTimeFormat {
   let format = dateFormats.get(key);
   if (!format) {
     const parts: Intl.DateTimeFormatOptions = DATE_PARTS[kind];
-    format = new Intl.DateTimeFormat(locale, { ...parts, ...(parts.hour ? { hourCycle: 'h23' } : {}), numberingSystem: 'latn' });
+    format = new Intl.DateTimeFormat(locale, {
+      ...parts,
+      ...(parts.hour ? { hourCycle: 'h23' } : {}),
+      numberingSystem: 'latn',
+    });
     dateFormats.set(key, format);
   }
   return format;
 }
 
-/** A time in the app's language with the parts of `kind` (Latin digits, a 0–23 clock): one formatter per language and kind. */
+/** A time in the app's language with the parts of `kind` (Latin digits, a 0–23 clock): one formatter per language and
+ * kind. */
 export const formatDate = (kind: DateKind, date: Date) => dateFormat(kind).format(date);
 
 /** HH:MM:SS of a recorded time (the device's time zone). */
@@ -76,11 +88,16 @@ export const formatTime = (iso: string) => dateFormat('time').format(new Date(is
 export const formatDateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));
 
 /** A candle's time (seconds) on the chart's time scale: HH:MM, the day (MM-DD in the language's order), or both. */
-export const formatCandleTime = (seconds: number, kind: 'clock' | 'day' | 'dayClock') => dateFormat(kind).format(new Date(seconds * 1000));
+export const formatCandleTime = (seconds: number, kind: 'clock' | 'day' | 'dayClock') =>
+  dateFormat(kind).format(new Date(seconds * 1000));
 
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
 export const formatClock = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(currentLocale()), { hour: '2-digit', minute: '2-digit', numberingSystem: 'latn' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(currentLocale()), {
+    hour: '2-digit',
+    minute: '2-digit',
+    numberingSystem: 'latn',
+  }).format(new Date(iso));
 
 /** A long address or hash with its middle left out, so both ends can be checked: "TQrZ8kB6…uA7LgKt". */
 export function middleEllipsis(text: string, head = 8, tail = 8): string {

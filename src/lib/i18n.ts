@@ -12,7 +12,10 @@ export { isLocale, pickLocale };
 export const localeChoice = persistedStore(LOCALE_KEY, { locale: null as Locale | null });
 
 type AreaCatalog = () => Promise<{ messages: Messages }>;
-const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<string, AreaCatalog>> }>('../locales/*/messages.po', { query: '?area=shell' });
+const catalogs = import.meta.glob<{ messages: Messages; areas: Partial<Record<string, AreaCatalog>> }>(
+  '../locales/*/messages.po',
+  { query: '?area=shell' },
+);
 /**
  * The parts of the areas a visit starts in (the tab pages, login, the startup message), by language:
  * asked for at start alongside the shell's part (startAreaMessages), instead of once it has arrived.
@@ -84,7 +87,9 @@ export function loadAreaMessages(area: string): Promise<void> {
   let loaded = loadedAreas.get(area);
   if (!loaded) {
     const locale = i18n.locale;
-    loaded = (areaCatalogs[area]?.() ?? Promise.resolve({ messages: {} })).then(({ messages }) => i18n.load(locale, messages));
+    loaded = (areaCatalogs[area]?.() ?? Promise.resolve({ messages: {} })).then(({ messages }) =>
+      i18n.load(locale, messages),
+    );
     // A part that failed to arrive is asked for again next time.
     loaded.catch(() => loadedAreas.delete(area));
     loadedAreas.set(area, loaded);

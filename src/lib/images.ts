@@ -30,7 +30,13 @@ export async function downscaleImage(file: Blob, max: number, quality = 0.85): P
     canvas.width = width;
     canvas.height = height;
     paint(canvas.getContext('2d'));
-    return await new Promise<Blob>((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))), 'image/jpeg', quality));
+    return await new Promise<Blob>((resolve, reject) =>
+      canvas.toBlob(
+        (blob) => (blob ? resolve(blob) : reject(new Error('canvas encoding failed'))),
+        'image/jpeg',
+        quality,
+      ),
+    );
   } finally {
     bitmap.close();
   }
@@ -55,8 +61,10 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
   return url;
 }
 
-/** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the §8 upload text. */
-export const uploadErrorText = (error: unknown) => (error instanceof ApiError ? error.message : i18n._(texts.uploadFailed));
+/** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the §8 upload
+ * text. */
+export const uploadErrorText = (error: unknown) =>
+  error instanceof ApiError ? error.message : i18n._(texts.uploadFailed);
 
 /** A public picture's src (an avatar): uploads live on the API host, which may not be the app's own (VITE_API_BASE). */
 export function uploadedPictureSrc(url: string): string {
@@ -64,7 +72,8 @@ export function uploadedPictureSrc(url: string): string {
   return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${url}`;
 }
 
-export type PictureState = { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed'; text: string };
+export type PictureState =
+  { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed'; text: string };
 
 /**
  * An uploaded picture that may be private: fetched with the session's token and shown from a blob
@@ -86,7 +95,8 @@ export function usePicture(url: string): PictureState {
         setState({ url, picture: { status: 'ready', src } });
       })
       .catch(() => {
-        if (!controller.signal.aborted) setState({ url, picture: { status: 'failed', text: i18n._(texts.pictureUnavailable) } });
+        if (!controller.signal.aborted)
+          setState({ url, picture: { status: 'failed', text: i18n._(texts.pictureUnavailable) } });
       });
     return () => {
       controller.abort();

@@ -7,7 +7,8 @@ import { apiPathOf, isNeverCached } from '../contract/offline-cache.ts';
 export { PUBLIC_PATHS, USER_CALLS };
 
 /** A public read kept in the shared cache (never an uploaded picture). */
-export const isPublicCall = (method: string, url: string) => method === 'GET' && !isNeverCached(url) && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
+export const isPublicCall = (method: string, url: string) =>
+  method === 'GET' && !isNeverCached(url) && PUBLIC_PATHS.includes(apiPathOf(url) ?? '');
 
 /** A user's read kept in that user's partition (never an uploaded picture). */
 export const isUserCall = (method: string, url: string) => {

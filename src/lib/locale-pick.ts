@@ -10,4 +10,5 @@ export const LOCALE_KEY = 'locale';
 
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
-export const pickLocale = (stored: Locale | null, browserLanguages: readonly string[]): Locale => pickLanguage(LOCALES, FALLBACK_LOCALE, stored, browserLanguages);
+export const pickLocale = (stored: Locale | null, browserLanguages: readonly string[]): Locale =>
+  pickLanguage(LOCALES, FALLBACK_LOCALE, stored, browserLanguages);

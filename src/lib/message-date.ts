@@ -3,10 +3,14 @@
 import { formatDate } from './format.ts';
 
 /**
- * When a message (a station message, a chat message) was sent, in the app's language: in full for the reader; in the list as short
+ * When a message (a station message, a chat message) was sent, in the app's language: in full for the reader; in the
+ * list as short
  * as it stays clear (today: HH:MM; this year: day, month and HH:MM; before: the date).
  */
-export function formatMessageDate(iso: string, { full = false, now = new Date() }: { full?: boolean; now?: Date } = {}): string {
+export function formatMessageDate(
+  iso: string,
+  { full = false, now = new Date() }: { full?: boolean; now?: Date } = {},
+): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   const sameYear = date.getFullYear() === now.getFullYear();

@@ -23,7 +23,12 @@ export function readPushNotice(text: string | null | undefined): PushNotice {
     // shown with the app's name only
   }
   const field = (value: unknown) => (typeof value === 'string' ? value : '');
-  return { title: field(data.title) || 'Coinvest', body: field(data.body), url: APP_ROUTE.test(field(data.url)) ? field(data.url) : '', tag: field(data.tag) };
+  return {
+    title: field(data.title) || 'Coinvest',
+    body: field(data.body),
+    url: APP_ROUTE.test(field(data.url)) ? field(data.url) : '',
+    tag: field(data.tag),
+  };
 }
 
 /** The page a tap opens: the notice's route in the app at the worker's scope, or the app's start. */
@@ -44,9 +49,12 @@ interface WindowClients {
   openWindow(url: string): Promise<unknown>;
 }
 
-/** Brings an open window of the app forward and shows `target` in it (the focused one first); with none open, opens one. */
+/** Brings an open window of the app forward and shows `target` in it (the focused one first); with none open, opens
+ * one. */
 export async function openNotificationTarget(clients: WindowClients, target: string, scope: string): Promise<void> {
-  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((window) => window.url.startsWith(scope));
+  const windows = (await clients.matchAll({ type: 'window', includeUncontrolled: true })).filter((window) =>
+    window.url.startsWith(scope),
+  );
   const chosen = windows.find((window) => window.focused) ?? windows[0];
   if (!chosen) {
     await clients.openWindow(target);
@@ -54,7 +62,8 @@ export async function openNotificationTarget(clients: WindowClients, target: str
   }
   // A browser may refuse the focus (no tap behind it): the page is still shown.
   await chosen.focus().catch(() => undefined);
-  // navigate() works on a window this worker controls; one it does not (opened before it was installed) gets a new window instead.
+  // navigate() works on a window this worker controls; one it does not (opened before it was installed) gets a new
+  // window instead.
   const navigated = await chosen.navigate(target).catch(() => null);
   if (!navigated) await clients.openWindow(target);
 }

@@ -37,14 +37,19 @@ export function noteFreshAnswer(path: string, now = Date.now()): void {
 if (typeof window !== 'undefined') {
   addEventListener('online', () => (offlineData.online = true));
   addEventListener('offline', () => (offlineData.online = false));
-  navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string; online?: boolean; path?: string } | null>) => {
-    if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean') offlineData.online = event.data.online;
-    if (event.data?.type === FRESH_MESSAGE && typeof event.data.path === 'string') noteFreshAnswer(event.data.path);
-  });
+  navigator.serviceWorker?.addEventListener(
+    'message',
+    (event: MessageEvent<{ type?: string; online?: boolean; path?: string } | null>) => {
+      if (event.data?.type === NETWORK_MESSAGE && typeof event.data.online === 'boolean')
+        offlineData.online = event.data.online;
+      if (event.data?.type === FRESH_MESSAGE && typeof event.data.path === 'string') noteFreshAnswer(event.data.path);
+    },
+  );
 }
 
 /** Whether a call should go without retries and fail with the offline text: the network is known to be down. */
-export const knownOffline = () => (typeof navigator !== 'undefined' && navigator.onLine === false) || !offlineData.online;
+export const knownOffline = () =>
+  (typeof navigator !== 'undefined' && navigator.onLine === false) || !offlineData.online;
 
 /** A call sent to the network failed for want of a connection (not an HTTP error). */
 export function noteNetworkFailure(): void {
@@ -63,7 +68,10 @@ export function noteAnswer(path: string, headers: Headers): void {
 }
 
 /** The oldest cached answer among `paths` now on screen while offline (ISO), else null. */
-export function offlineSince(state: { readonly online: boolean; readonly asOf: Readonly<Record<string, string>> }, paths: readonly string[]): string | null {
+export function offlineSince(
+  state: { readonly online: boolean; readonly asOf: Readonly<Record<string, string>> },
+  paths: readonly string[],
+): string | null {
   if (state.online) return null;
   const times = paths.map((path) => state.asOf[path]).filter((time): time is string => Boolean(time));
   return times.length ? times.sort()[0]! : null;

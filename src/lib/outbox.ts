@@ -16,7 +16,12 @@ export { outbox, type OutboxEntry } from './outbox-store.ts';
 
 /** Keeps "these messages are read" for later and asks the browser to send it when it can. */
 export function queueMessagesRead(ids: readonly number[] | 'all'): void {
-  outbox.pending.push({ key: newIdempotencyKey(), kind: 'messages-read', ids: ids === 'all' ? 'all' : [...ids], queuedAt: new Date().toISOString() });
+  outbox.pending.push({
+    key: newIdempotencyKey(),
+    kind: 'messages-read',
+    ids: ids === 'all' ? 'all' : [...ids],
+    queuedAt: new Date().toISOString(),
+  });
   void registerBackgroundSync();
 }
 
@@ -34,7 +39,11 @@ async function sendPending(): Promise<void> {
     try {
       if (entry.kind === 'chat-message') await (await import('./chat-send.ts')).sendChatEntry(entry);
       else {
-        const answer = await api(readMessages, { ids: entry.ids === 'all' ? 'all' : entry.ids.join(',') }, { loading: false, idempotencyKey: entry.key });
+        const answer = await api(
+          readMessages,
+          { ids: entry.ids === 'all' ? 'all' : entry.ids.join(',') },
+          { loading: false, idempotencyKey: entry.key },
+        );
         noteRead(answer.unread, entry.ids === 'all' ? 'all' : entry.ids);
       }
     } catch (error) {
@@ -46,12 +55,14 @@ async function sendPending(): Promise<void> {
 }
 
 /** Whether a write should be kept for later rather than fail: the network is known to be down. */
-export const keepForLater = (error?: unknown) => knownOffline() && (error === undefined || (error instanceof ApiError && error.ret === undefined));
+export const keepForLater = (error?: unknown) =>
+  knownOffline() && (error === undefined || (error instanceof ApiError && error.ret === undefined));
 
 /** Asks the service worker to send the outbox when the connection returns (where Background Sync exists). */
 export async function registerBackgroundSync(): Promise<void> {
   try {
-    const registration = (await navigator.serviceWorker?.getRegistration()) as (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
+    const registration = (await navigator.serviceWorker?.getRegistration()) as
+      (ServiceWorkerRegistration & { sync?: { register(tag: string): Promise<void> } }) | undefined;
     await registration?.sync?.register(OUTBOX_SYNC_TAG);
   } catch {
     // No Background Sync here: the `online` event and the next start send it.

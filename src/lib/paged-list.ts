@@ -19,7 +19,8 @@ export interface PagedList<T> {
 
 export const emptyList = <T>(): PagedList<T> => ({ lists: [], page: 0, total: 0, loaded: false, failure: null });
 
-export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
+export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) =>
+  list.lists.length < list.total;
 
 /**
  * Loads pages into one list (`list()` names it, so it may live in any store). `accepted` sees each
@@ -62,7 +63,10 @@ export function pageLoader<T extends { id: number }, A extends Paged<T>>(
 export type FetchPage<T, F extends string> = (filter: F, page: number, loading: boolean) => Promise<Paged<T>>;
 
 /** One paged list per filter, and the filter shown. */
-export function pagedLists<T extends { id: number }, F extends string>(filters: readonly F[], fetchPage: FetchPage<T, F>) {
+export function pagedLists<T extends { id: number }, F extends string>(
+  filters: readonly F[],
+  fetchPage: FetchPage<T, F>,
+) {
   const fresh = () => Object.fromEntries(filters.map((filter) => [filter, emptyList<T>()])) as Record<F, PagedList<T>>;
   const state = proxy({ filter: filters[0]!, lists: fresh() });
   const loaders = Object.fromEntries(

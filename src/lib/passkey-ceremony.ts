@@ -3,7 +3,10 @@
 // customer cancelled is not an error: it says so quietly.
 import { i18n } from '@lingui/core';
 import { msg } from '@lingui/core/macro';
-import type { PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type {
+  PublicKeyCredentialCreationOptionsJSON,
+  PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/browser';
 import type { CeremonyOptions } from '../contract/passkeys.ts';
 import { texts } from '../contract/texts.ts';
 
@@ -13,16 +16,20 @@ export class PasskeyError extends Error {}
 export class PasskeyCancelled extends PasskeyError {}
 
 /** A form's error text: the prompt's own words, or the server's. */
-export const passkeyErrorText = (error: unknown, serverText: (error: unknown) => string) => (error instanceof PasskeyError ? error.message : serverText(error));
+export const passkeyErrorText = (error: unknown, serverText: (error: unknown) => string) =>
+  error instanceof PasskeyError ? error.message : serverText(error);
 
 const cancelledText = msg`No passkey was used.`;
 const knownText = msg`This device already holds a passkey for your account.`;
 
 function ceremonyError(error: unknown): PasskeyError {
   const { name, code } = (error ?? {}) as { name?: string; code?: string };
-  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED') return new PasskeyCancelled(i18n._(cancelledText));
-  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError') return new PasskeyError(i18n._(knownText));
-  if (code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError') return new PasskeyError(i18n._(texts.passkeyUnavailable));
+  if (name === 'NotAllowedError' || name === 'AbortError' || code === 'ERROR_CEREMONY_ABORTED')
+    return new PasskeyCancelled(i18n._(cancelledText));
+  if (code === 'ERROR_AUTHENTICATOR_PREVIOUSLY_REGISTERED' || name === 'InvalidStateError')
+    return new PasskeyError(i18n._(knownText));
+  if (code === 'ERROR_INVALID_DOMAIN' || name === 'SecurityError')
+    return new PasskeyError(i18n._(texts.passkeyUnavailable));
   return new PasskeyError(i18n._(texts.passkeyFailed));
 }
 
@@ -30,7 +37,9 @@ function ceremonyError(error: unknown): PasskeyError {
 export async function createCredential({ options }: CeremonyOptions): Promise<string> {
   const { startRegistration } = await import('@simplewebauthn/browser');
   try {
-    return JSON.stringify(await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }));
+    return JSON.stringify(
+      await startRegistration({ optionsJSON: options as unknown as PublicKeyCredentialCreationOptionsJSON }),
+    );
   } catch (error) {
     throw ceremonyError(error);
   }
@@ -40,7 +49,9 @@ export async function createCredential({ options }: CeremonyOptions): Promise<st
 export async function signChallenge({ options }: CeremonyOptions): Promise<string> {
   const { startAuthentication } = await import('@simplewebauthn/browser');
   try {
-    return JSON.stringify(await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }));
+    return JSON.stringify(
+      await startAuthentication({ optionsJSON: options as unknown as PublicKeyCredentialRequestOptionsJSON }),
+    );
   } catch (error) {
     throw ceremonyError(error);
   }

@@ -5,7 +5,14 @@
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { i18n } from '@lingui/core';
-import { HALTS_EVENT, PRICE_STREAM_PATH, STREAM_STALL_MS, coinList, type CoinQuote, type TickEvent } from '../contract/markets.ts';
+import {
+  HALTS_EVENT,
+  PRICE_STREAM_PATH,
+  STREAM_STALL_MS,
+  coinList,
+  type CoinQuote,
+  type TickEvent,
+} from '../contract/markets.ts';
 import { texts } from '../contract/texts.ts';
 import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
@@ -51,7 +58,11 @@ export function applyTicks(ticks: TickEvent[]): void {
     const seen = steps.get(tick.code);
     if (!quote || tick.at <= (seen?.last.at ?? quote.at)) continue;
     const price = new Big(tick.price);
-    steps.set(tick.code, { last: tick, high: seen?.high.gt(price) ? seen.high : price, low: seen?.low.lt(price) ? seen.low : price });
+    steps.set(tick.code, {
+      last: tick,
+      high: seen?.high.gt(price) ? seen.high : price,
+      low: seen?.low.lt(price) ? seen.low : price,
+    });
   }
   for (const [code, { last, high, low }] of steps) {
     const quote = prices.quotes[code]!;
@@ -176,7 +187,9 @@ function open(): void {
   priceStream.status = failures ? 'reconnecting' : 'connecting';
   // A new EventSource cannot send Last-Event-ID itself: the server also reads it from `last`.
   const url = apiUrl(PRICE_STREAM_PATH);
-  source = new EventSource(lastEventId ? `${url}${url.includes('?') ? '&' : '?'}last=${encodeURIComponent(lastEventId)}` : url);
+  source = new EventSource(
+    lastEventId ? `${url}${url.includes('?') ? '&' : '?'}last=${encodeURIComponent(lastEventId)}` : url,
+  );
   heard();
   source.addEventListener('open', () => {
     failures = 0;

@@ -1,7 +1,14 @@
 // Push notifications on this browser: whether it can show them, whether it is subscribed,
 // and turning them on (the browser asks the customer first) or off. Loaded only by Settings and the
 // offer after a first order, never at start.
-import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush, type NoticeKind } from '../contract/notifications.ts';
+import {
+  noticeSettings,
+  pushKey,
+  setNoticeSettings,
+  subscribePush,
+  unsubscribePush,
+  type NoticeKind,
+} from '../contract/notifications.ts';
 import { api } from './api.ts';
 import { currentLocale, loadAreaMessages } from './i18n.ts';
 
@@ -26,7 +33,8 @@ export const pushKindText = (kind: NoticeKind) => `push.kind.${kind}`;
 export const loadPushTexts = () => loadAreaMessages('notifications');
 
 /** Web Push needs a service worker (https, a build) and, on iPhone, the app added to the Home Screen. */
-export const pushSupported = () => typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+export const pushSupported = () =>
+  typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
 
 async function registration(): Promise<ServiceWorkerRegistration | null> {
   return (await navigator.serviceWorker.getRegistration()) ?? null;
@@ -43,12 +51,19 @@ export async function pushState(): Promise<PushState> {
   return Notification.permission === 'granted' && (await currentSubscription()) ? 'on' : 'off';
 }
 
-const fromBase64Url = (text: string) => Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
+const fromBase64Url = (text: string) =>
+  Uint8Array.from(atob(text.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
 
-/** Tells the server about this browser's subscription, in the app's current language (again after a language change). */
+/** Tells the server about this browser's subscription, in the app's current language (again after a language change).
+ * */
 async function sendSubscription(subscription: PushSubscription): Promise<void> {
   const { endpoint, keys } = subscription.toJSON();
-  await api(subscribePush, { endpoint: endpoint ?? '', p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '', language: currentLocale() });
+  await api(subscribePush, {
+    endpoint: endpoint ?? '',
+    p256dh: keys?.p256dh ?? '',
+    auth: keys?.auth ?? '',
+    language: currentLocale(),
+  });
 }
 
 /**
@@ -82,7 +97,8 @@ export async function turnOffPush(): Promise<PushState> {
   return 'off';
 }
 
-/** Settings opened with notifications on: the server gets this browser's subscription again (its language may have changed). */
+/** Settings opened with notifications on: the server gets this browser's subscription again (its language may have
+ * changed). */
 export async function refreshPushSubscription(): Promise<void> {
   const subscription = await currentSubscription();
   if (subscription && Notification.permission === 'granted') await sendSubscription(subscription);
@@ -90,4 +106,6 @@ export async function refreshPushSubscription(): Promise<void> {
 
 export const loadKindsOff = async (): Promise<NoticeKind[]> => [...(await api(noticeSettings)).off];
 
-export const saveKindsOff = async (off: readonly NoticeKind[]): Promise<NoticeKind[]> => [...(await api(setNoticeSettings, { off: off.join(',') })).off];
+export const saveKindsOff = async (off: readonly NoticeKind[]): Promise<NoticeKind[]> => [
+  ...(await api(setNoticeSettings, { off: off.join(',') })).off,
+];

@@ -41,10 +41,12 @@ export function useSecondFactorStatus(): boolean | null {
 export const useSecondFactor = (): boolean => useSecondFactorStatus() ?? false;
 
 /** What the form sends: the typed code without the spaces an app shows, only when a code is needed. */
-export const otpField = (needed: boolean, typed: string): { otp?: string } => (needed ? { otp: cleanSecondFactor(typed) } : {});
+export const otpField = (needed: boolean, typed: string): { otp?: string } =>
+  needed ? { otp: cleanSecondFactor(typed) } : {};
 
 /** Checked before sending: an empty code field when one is needed. */
-export const secondFactorProblem = (needed: boolean, typed: string): string | null => (needed && !cleanSecondFactor(typed) ? i18n._(texts.enterAuthenticatorCode) : null);
+export const secondFactorProblem = (needed: boolean, typed: string): string | null =>
+  needed && !cleanSecondFactor(typed) ? i18n._(texts.enterAuthenticatorCode) : null;
 
 /** A form's error text; a server asking for a code this device did not know of shows the field. */
 export function secondFactorErrorText(error: unknown): string {

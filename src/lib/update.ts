@@ -27,7 +27,9 @@ export function registerServiceWorker(): void {
   // The worker installs what a start needs; the other pages and languages it fetches when asked, here,
   // after the first screen (afterFirstScreen runs when the browser is idle) and once it is active.
   // Each start asks again: what an earlier one kept is not fetched twice.
-  void navigator.serviceWorker.ready.then((registration) => registration.active?.postMessage({ type: PRECACHE_LATER_MESSAGE }));
+  void navigator.serviceWorker.ready.then((registration) =>
+    registration.active?.postMessage({ type: PRECACHE_LATER_MESSAGE }),
+  );
 }
 
 /** Set once the plain-http notice was shown on this device. */

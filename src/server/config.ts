@@ -58,21 +58,28 @@ export interface ServerConfig {
   workers: number;
   /** EARN_TIMEZONE: where an interest day starts and ends (liquidity interest, lock-up income). */
   earnTimeZone: string;
-  /** PAYEE_COOLING_HOURS (default 24; 0 turns it off): how long a new bank card or wallet waits before withdrawals may go to it. */
+  /** PAYEE_COOLING_HOURS (default 24; 0 turns it off): how long a new bank card or wallet waits before withdrawals may
+   * go to it. */
   payeeCoolingMs: number;
-  /** SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 180): a session ends unused that long, and that long after it began. */
+  /** SESSION_IDLE_DAYS (default 30) and SESSION_MAX_DAYS (default 180): a session ends unused that long, and that long
+   * after it began. */
   sessionLimits: SessionLimits;
-  /** TWO_FACTOR_KEY: the key two-factor secrets are encrypted with; unset, the key file below is used (made on first start). */
+  /** TWO_FACTOR_KEY: the key two-factor secrets are encrypted with; unset, the key file below is used (made on first
+   * start). */
   twoFactorKey: Buffer | null;
   /** DATA_DIR/two-factor.key, on PostgreSQL too: every process of this machine reads the same one. */
   twoFactorKeyFile: string;
-  /** How messages leave (SMTP_URL/SMTP_FROM, SMS_PROVIDER and its settings, DELIVERY_RETRY_SECONDS): delivery/settings.ts. */
+  /** How messages leave (SMTP_URL/SMTP_FROM, SMS_PROVIDER and its settings, DELIVERY_RETRY_SECONDS):
+   * delivery/settings.ts. */
   delivery: DeliveryConfig;
-  /** PUSH_SERVICE_HOSTS (comma separated, `*.` for any subdomain): where push subscriptions may point; unset, the major browsers' push services. */
+  /** PUSH_SERVICE_HOSTS (comma separated, `*.` for any subdomain): where push subscriptions may point; unset, the major
+   * browsers' push services. */
   pushServiceHosts: string[];
-  /** WEBAUTHN_RP_ID (a domain, e.g. app.example.com) and WEBAUTHN_ORIGINS (its page origins, comma separated; default https://RP_ID): where passkeys belong. Unset: the host each page is opened from. */
+  /** WEBAUTHN_RP_ID (a domain, e.g. app.example.com) and WEBAUTHN_ORIGINS (its page origins, comma separated; default
+   * https://RP_ID): where passkeys belong. Unset: the host each page is opened from. */
   relyingParty: { id: string | null; origins: string[] };
-  /** CONSOLE_IDLE_MINUTES (default 30): a console session ends unused that long; FOUR_EYES_USDT (default 10000): above it a withdrawal needs two approvers. */
+  /** CONSOLE_IDLE_MINUTES (default 30): a console session ends unused that long; FOUR_EYES_USDT (default 10000): above
+   * it a withdrawal needs two approvers. */
   operatorConsole: ConsoleSettings;
 }
 
@@ -81,7 +88,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   return {
     port: Number(env.PORT ?? 8080),
     host: env.HOST ?? '0.0.0.0',
-    database: env.DATABASE_URL ? { kind: 'postgres', url: env.DATABASE_URL } : { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? 'data') },
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: resolve(env.DATA_DIR ?? 'data') },
     production,
     webRoot: env.WEB_ROOT === '' ? null : resolve(env.WEB_ROOT ?? 'dist'),
     corsOrigins: listOf(env.CORS_ORIGINS),
@@ -109,19 +118,28 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     twoFactorKeyFile: join(resolve(env.DATA_DIR ?? 'data'), 'two-factor.key'),
     delivery: deliveryConfig(env),
     relyingParty: { id: env.WEBAUTHN_RP_ID?.trim() || null, origins: listOf(env.WEBAUTHN_ORIGINS) },
-    pushServiceHosts: env.PUSH_SERVICE_HOSTS?.trim() ? listOf(env.PUSH_SERVICE_HOSTS).map((host) => host.toLowerCase()) : DEFAULT_PUSH_SERVICE_HOSTS,
+    pushServiceHosts: env.PUSH_SERVICE_HOSTS?.trim()
+      ? listOf(env.PUSH_SERVICE_HOSTS).map((host) => host.toLowerCase())
+      : DEFAULT_PUSH_SERVICE_HOSTS,
     operatorConsole: consoleSettings(env),
   };
 }
 
-/** CONSOLE_IDLE_MINUTES and FOUR_EYES_USDT: a typo must not make console sessions last for ever or turn four eyes off. */
+/** CONSOLE_IDLE_MINUTES and FOUR_EYES_USDT: a typo must not make console sessions last for ever or turn four eyes off.
+ * */
 function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
-  const minutes = env.CONSOLE_IDLE_MINUTES?.trim() ? Number(env.CONSOLE_IDLE_MINUTES) : DEFAULT_CONSOLE_SETTINGS.idleMs / 60_000;
+  const minutes = env.CONSOLE_IDLE_MINUTES?.trim()
+    ? Number(env.CONSOLE_IDLE_MINUTES)
+    : DEFAULT_CONSOLE_SETTINGS.idleMs / 60_000;
   if (!Number.isFinite(minutes) || minutes <= 0 || minutes > 24 * 60)
-    throw new Error(`CONSOLE_IDLE_MINUTES=${env.CONSOLE_IDLE_MINUTES} is not a number of minutes from 1 to 1440 (unset: 30).`);
+    throw new Error(
+      `CONSOLE_IDLE_MINUTES=${env.CONSOLE_IDLE_MINUTES} is not a number of minutes from 1 to 1440 (unset: 30).`,
+    );
   const fourEyesUsdt = env.FOUR_EYES_USDT?.trim() || DEFAULT_CONSOLE_SETTINGS.fourEyesUsdt;
   if (!/^\d{1,12}(\.\d{1,8})?$/.test(fourEyesUsdt))
-    throw new Error(`FOUR_EYES_USDT=${env.FOUR_EYES_USDT} is not an amount of USDT (unset: 10000; 0: every withdrawal needs two approvers).`);
+    throw new Error(
+      `FOUR_EYES_USDT=${env.FOUR_EYES_USDT} is not an amount of USDT (unset: 10000; 0: every withdrawal needs two approvers).`,
+    );
   return { idleMs: Math.round(minutes * 60_000), fourEyesUsdt };
 }
 
@@ -136,15 +154,18 @@ const listOf = (value: string | undefined) =>
 function payeeCoolingMs(value: string | undefined): number {
   if (value === undefined || value.trim() === '') return DEFAULT_PAYEE_COOLING_MS;
   const hours = Number(value);
-  if (!Number.isFinite(hours) || hours < 0) throw new Error(`PAYEE_COOLING_HOURS=${value} is not a number of hours (0 turns the cooling-off off; unset: 24).`);
+  if (!Number.isFinite(hours) || hours < 0)
+    throw new Error(`PAYEE_COOLING_HOURS=${value} is not a number of hours (0 turns the cooling-off off; unset: 24).`);
   return Math.round(hours * 3_600_000);
 }
 
-/** SESSION_IDLE_DAYS / SESSION_MAX_DAYS in ms: unset is the default; a typo must not make sessions last for ever or end at once. */
+/** SESSION_IDLE_DAYS / SESSION_MAX_DAYS in ms: unset is the default; a typo must not make sessions last for ever or end
+ * at once. */
 function sessionDays(name: string, value: string | undefined, fallbackMs: number): number {
   if (value === undefined || value.trim() === '') return fallbackMs;
   const days = Number(value);
-  if (!Number.isFinite(days) || days <= 0) throw new Error(`${name}=${value} is not a number of days above 0 (unset: ${fallbackMs / 86_400_000}).`);
+  if (!Number.isFinite(days) || days <= 0)
+    throw new Error(`${name}=${value} is not a number of days above 0 (unset: ${fallbackMs / 86_400_000}).`);
   return Math.round(days * 86_400_000);
 }
 
@@ -152,7 +173,8 @@ function sessionDays(name: string, value: string | undefined, fallbackMs: number
 function feedSeed(value: string | undefined): number | null {
   if (value === undefined || value.trim() === '') return null;
   const seed = Number(value);
-  if (!Number.isSafeInteger(seed)) throw new Error(`FEED_SEED=${value} is not a whole number (leave it unset for unpredictable prices).`);
+  if (!Number.isSafeInteger(seed))
+    throw new Error(`FEED_SEED=${value} is not a whole number (leave it unset for unpredictable prices).`);
   return seed;
 }
 

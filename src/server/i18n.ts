@@ -12,10 +12,18 @@ import { consoleTexts } from '../contract/console-texts.ts';
 import { serverTexts } from '../contract/server-texts.ts';
 import { chatTexts } from '../contract/service-chat.ts';
 
-/** The contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last four kept out of the PWA's start). */
+/** The contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last
+ * four kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
-  ...Object.fromEntries([...Object.values(serverTexts), ...Object.values(noticeTexts), ...Object.values(consoleTexts), ...Object.values(chatTexts)].map((text) => [text.id, text])),
+  ...Object.fromEntries(
+    [
+      ...Object.values(serverTexts),
+      ...Object.values(noticeTexts),
+      ...Object.values(consoleTexts),
+      ...Object.values(chatTexts),
+    ].map((text) => [text.id, text]),
+  ),
 };
 
 const localesDir = join(dirname(fileURLToPath(import.meta.url)), '../locales');
@@ -25,7 +33,10 @@ function loadCatalogs(): Record<Locale, I18n> {
   const entries = LOCALES.map((locale) => {
     const i18n = setupI18n();
     const content = readFileSync(join(localesDir, locale, 'messages.po'), 'utf8');
-    const catalog = po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Record<string, { translation?: string; message?: string }>;
+    const catalog = po.parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Record<
+      string,
+      { translation?: string; message?: string }
+    >;
     const messages = Object.fromEntries(
       Object.entries(catalog)
         .filter(([id]) => id in textById)

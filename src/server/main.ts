@@ -36,7 +36,8 @@ const started = performance.now();
 const config = loadConfig();
 // WORKERS=N (PostgreSQL): this process only supervises N workers, each running everything below.
 if (config.workers > 1 && cluster.isPrimary) await superviseWorkers(config);
-const clock = config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed, config.clockOrigin ?? undefined) : systemClock;
+const clock =
+  config.clockSpeed > 1 ? acceleratedClock(config.clockSpeed, config.clockOrigin ?? undefined) : systemClock;
 const database = await openDatabase(config.database);
 const { db } = database;
 // Once production, always production: the operator command then refuses test balances here, whatever its shell says.
@@ -113,11 +114,24 @@ const app = await buildApp(
 log = (message, error) => app.log.error({ err: error }, message);
 info = (line) => app.log.info(line);
 
-// The price feed runs on the holder of its lease only (market.start() takes the lease or follows; its writes are fenced).
+// The price feed runs on the holder of its lease only (market.start() takes the lease or follows; its writes are
+// fenced).
 market.start();
 // Every periodic job, and which process runs which (jobs/schedule.ts).
-const delivery = { transports, fallback: developmentTransport((line) => info(line)), retrySeconds: config.delivery.retrySeconds };
-const jobs = startJobs({ db, clock, clockSpeed: config.clockSpeed, market, timeZone: config.earnTimeZone, delivery, log });
+const delivery = {
+  transports,
+  fallback: developmentTransport((line) => info(line)),
+  retrySeconds: config.delivery.retrySeconds,
+};
+const jobs = startJobs({
+  db,
+  clock,
+  clockSpeed: config.clockSpeed,
+  market,
+  timeZone: config.earnTimeZone,
+  delivery,
+  log,
+});
 deliverNow = jobs.deliverNow;
 
 await app.listen({ port: config.port, host: config.host });
@@ -126,7 +140,14 @@ const stopOperatorSocket =
   config.database.kind === 'pglite'
     ? await serveOperatorCommands(config.database.dataDir, (argv) =>
         runOperatorCommand(
-          { db, now: clock.now(), production: config.production, earnTimeZone: config.earnTimeZone, twoFactorKey, fourEyesUsdt: config.operatorConsole.fourEyesUsdt },
+          {
+            db,
+            now: clock.now(),
+            production: config.production,
+            earnTimeZone: config.earnTimeZone,
+            twoFactorKey,
+            fourEyesUsdt: config.operatorConsole.fourEyesUsdt,
+          },
           argv,
         ),
       )
@@ -144,15 +165,22 @@ const lanAddresses = ['0.0.0.0', '::'].includes(config.host)
       .filter((address) => address && address.family === 'IPv4' && !address.internal)
       .map((address) => `${scheme}://${address!.address}:${config.port}`)
   : [];
-const where = config.database.kind === 'postgres' ? 'PostgreSQL' : `embedded database in ${'dataDir' in config.database ? config.database.dataDir : 'memory'}`;
+const where =
+  config.database.kind === 'postgres'
+    ? 'PostgreSQL'
+    : `embedded database in ${'dataDir' in config.database ? config.database.dataDir : 'memory'}`;
 console.log(
   [
     '',
     `Coinvest is running at ${scheme}://localhost:${config.port} (${protocolsOf(Boolean(config.tls))}; ${where}), ready in ${Math.round(performance.now() - started)} ms.`,
-    lanAddresses.length ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.` : '',
+    lanAddresses.length
+      ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.`
+      : '',
     `Messages: ${describeDelivery(config.delivery)}.`,
     `Prices: ${feedDescription}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,
-    config.seedDemo ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).` : '',
+    config.seedDemo
+      ? `Demo account: ${DEMO_ACCOUNT.username} / ${DEMO_ACCOUNT.password} (payment password ${DEMO_ACCOUNT.paypass}).`
+      : '',
     '',
   ].join('\n'),
 );

@@ -8,7 +8,10 @@ import type { ServerConfig } from './config.ts';
 /** Never resolves: the process ends when its workers have stopped after a signal. */
 export async function superviseWorkers(config: ServerConfig): Promise<never> {
   if (config.database.kind !== 'postgres') {
-    console.error(`WORKERS=${config.workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process only. ` + 'Start without WORKERS, or set DATABASE_URL.');
+    console.error(
+      `WORKERS=${config.workers} needs PostgreSQL (DATABASE_URL): the embedded database serves one process only. ` +
+        'Start without WORKERS, or set DATABASE_URL.',
+    );
     process.exit(1);
   }
   // Test servers: all workers tell the same accelerated market time.

@@ -35,7 +35,15 @@ export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {
  * The verification-code field of every form: 6 digits, the phone's one-time-code autofill, and
  * "Get code" (hidden while there is nowhere to send a code: `onSend` null).
  */
-export function CodeField({ value, onChange, onSend }: { value: string; onChange: (value: string) => void; onSend: (() => Promise<boolean>) | null }) {
+export function CodeField({
+  value,
+  onChange,
+  onSend,
+}: {
+  value: string;
+  onChange: (value: string) => void;
+  onSend: (() => Promise<boolean>) | null;
+}) {
   const { t } = useLingui();
   return (
     <TextField

@@ -60,9 +60,11 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
       chart.frame = 0;
       const ratio = devicePixelRatio || 1;
       const [pixelWidth, pixelHeight] = [Math.round(chart.width * ratio), Math.round(height * ratio)];
-      if (element.width !== pixelWidth || element.height !== pixelHeight) [element.width, element.height] = [pixelWidth, pixelHeight];
+      if (element.width !== pixelWidth || element.height !== pixelHeight)
+        [element.width, element.height] = [pixelWidth, pixelHeight];
       // Which candles are in view, for tests and anyone inspecting the page.
-      element.dataset.shown = drawKLine(context, { ...chart, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
+      element.dataset.shown =
+        drawKLine(context, { ...chart, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
     };
     redraw.current = () => {
       chart.frame ||= requestAnimationFrame(draw);
@@ -169,12 +171,17 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
     chart.candles = candles;
     chart.series = toSeries(candles);
     // A new candle while panned back: the same candles stay in view. Another series: the newest.
-    const newCandle = previous.length > 0 && candles.length > 0 && candles.at(-1)!.time > previous.at(-1)!.time && candles.at(-2)?.time === previous.at(-1)!.time;
+    const newCandle =
+      previous.length > 0 &&
+      candles.length > 0 &&
+      candles.at(-1)!.time > previous.at(-1)!.time &&
+      candles.at(-2)?.time === previous.at(-1)!.time;
     const anotherSeries = !newCandle && candles.at(-1)?.time !== previous.at(-1)?.time;
     if (newCandle && chart.view.offset > 0) chart.view = { ...chart.view, offset: chart.view.offset + 1 };
     else if (anotherSeries) chart.view = { ...chart.view, offset: 0 };
     // The picked candle stays picked when the oldest one drops out; another series lets go of it.
-    if (chart.crosshair && newCandle && candles[0]!.time !== previous[0]!.time) chart.crosshair = { ...chart.crosshair, index: chart.crosshair.index - 1 };
+    if (chart.crosshair && newCandle && candles[0]!.time !== previous[0]!.time)
+      chart.crosshair = { ...chart.crosshair, index: chart.crosshair.index - 1 };
     if (anotherSeries) chart.crosshair = null;
     redraw.current();
   }, [candles]);

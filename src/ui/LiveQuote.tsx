@@ -56,7 +56,8 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
       <div className="opt-quote-meta muted">
         <Trans>
           24h high <span className="opt-num">{formatPrice(quote.high_24h, quote.price_decimals)}</span> · low{' '}
-          <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at <span className="opt-time">{time}</span>
+          <span className="opt-num">{formatPrice(quote.low_24h, quote.price_decimals)}</span> · recorded at{' '}
+          <span className="opt-time">{time}</span>
         </Trans>
       </div>
       {children}

@@ -15,7 +15,8 @@ export function MadeOf({ constituents, decimals }: { constituents: readonly Cons
   if (!constituents?.length) return null;
   const parts = constituents.map(({ exchange, price, at }) => (
     <span key={exchange} className="made-of-part" title={formatTime(at)}>
-      {exchangeLabel(exchange)} <span className="opt-num">{formatPrice(price, Math.max(decimals, decimalsOf(price)))}</span>
+      {exchangeLabel(exchange)}{' '}
+      <span className="opt-num">{formatPrice(price, Math.max(decimals, decimalsOf(price)))}</span>
     </span>
   ));
   const list = parts.flatMap((part, i) => (i ? [' · ', part] : [part]));
@@ -27,7 +28,8 @@ export function MadeOf({ constituents, decimals }: { constituents: readonly Cons
       {constituents.map(({ exchange, at, trade_id }) =>
         !trade_id ? null : (
           <small key={exchange} className="opt-note made-of-trade">
-            {exchangeLabel(exchange)} <span className="opt-num">{formatTime(at)}</span> · <Trans>Trade ID</Trans> <span className="opt-num">{trade_id}</span>
+            {exchangeLabel(exchange)} <span className="opt-num">{formatTime(at)}</span> · <Trans>Trade ID</Trans>{' '}
+            <span className="opt-num">{trade_id}</span>
           </small>
         ),
       )}

@@ -11,7 +11,10 @@ export function PriceSourceBadge({ source }: { source: Partial<PriceSource> | nu
   if (!source) return null;
   if (source.simulated)
     return source.seeded ? (
-      <span className="simulated-badge" title={t`Prices replay a simulated feed from a fixed seed: they can be known in advance. For tests only.`}>
+      <span
+        className="simulated-badge"
+        title={t`Prices replay a simulated feed from a fixed seed: they can be known in advance. For tests only.`}
+      >
         <Trans>Simulated · replay</Trans>
       </span>
     ) : (
@@ -22,7 +25,10 @@ export function PriceSourceBadge({ source }: { source: Partial<PriceSource> | nu
   const count = source.exchanges ?? 0;
   if (!count) return null;
   return (
-    <span className="index-badge" title={t`Each price is the median of the public exchanges' latest prices, recorded every second.`}>
+    <span
+      className="index-badge"
+      title={t`Each price is the median of the public exchanges' latest prices, recorded every second.`}
+    >
       <Plural value={count} one="Index · # exchange" other="Index · # exchanges" />
     </span>
   );

@@ -12,7 +12,8 @@ interface PrivatePictureProps {
 
 export function PrivatePicture({ url, alt, zoomable = false }: PrivatePictureProps) {
   const picture = usePicture(url);
-  if (picture.status === 'loading') return <span className="private-picture-placeholder" role="img" aria-label={alt} aria-busy="true" />;
+  if (picture.status === 'loading')
+    return <span className="private-picture-placeholder" role="img" aria-label={alt} aria-busy="true" />;
   if (picture.status === 'failed') return <span className="private-picture-unavailable">{picture.text}</span>;
   const image = <img src={picture.src} alt={alt} />;
   return zoomable ? (

@@ -1,4 +1,5 @@
-// Form controls with the app's look: the page form, labelled text fields, an amount field, a checkbox, buttons, a two-way switch.
+// Form controls with the app's look: the page form, labelled text fields, an amount field, a checkbox, buttons, a
+// two-way switch.
 import type { InputHTMLAttributes, ReactNode } from 'react';
 import { useId } from 'react';
 import { Trans } from '@lingui/react/macro';
@@ -40,7 +41,16 @@ interface AmountFieldProps {
 }
 
 /** A money amount: decimal keyboard, digits and one point kept (8 decimals at most), an All button. */
-export function AmountField({ value, onChange, label, placeholder, enterKeyHint = 'done', all, allLabel, name = 'amount' }: AmountFieldProps) {
+export function AmountField({
+  value,
+  onChange,
+  label,
+  placeholder,
+  enterKeyHint = 'done',
+  all,
+  allLabel,
+  name = 'amount',
+}: AmountFieldProps) {
   return (
     <TextField
       label={label ?? <Trans>Amount (USDT)</Trans>}
@@ -119,7 +129,14 @@ interface ButtonProps {
   disabled?: boolean;
 }
 
-export function Button({ children, onClick, type = 'button', variant = 'primary', size = 'normal', disabled }: ButtonProps) {
+export function Button({
+  children,
+  onClick,
+  type = 'button',
+  variant = 'primary',
+  size = 'normal',
+  disabled,
+}: ButtonProps) {
   const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small'].filter(Boolean).join(' ');
   return (
     <button type={type} className={classes} onClick={onClick} disabled={disabled}>
@@ -138,7 +155,12 @@ export function Segmented<T extends string>({ value, options, onChange }: Segmen
   return (
     <div className="segmented" role="group">
       {options.map((option) => (
-        <button key={option.value} type="button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
           {option.label}
         </button>
       ))}
@@ -147,4 +169,10 @@ export function Segmented<T extends string>({ value, options, onChange }: Segmen
 }
 
 /** The input attributes of a payment password field: 6 digits (§5), numeric keyboard. */
-export const PAY_PASSWORD_FIELD = { type: 'password', inputMode: 'numeric', maxLength: 6, autoComplete: 'off', pattern: '[0-9]*' } as const;
+export const PAY_PASSWORD_FIELD = {
+  type: 'password',
+  inputMode: 'numeric',
+  maxLength: 6,
+  autoComplete: 'off',
+  pattern: '[0-9]*',
+} as const;

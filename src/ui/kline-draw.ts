@@ -1,7 +1,16 @@
 // Draws the K-line chart on a canvas in one pass: grid, candles, the latest price, the scales and,
 // when one is picked, a candle's crosshair with its open, high, low and close. Drawing ~100 candles
 // takes about a millisecond, so every change redraws the whole chart.
-import { candleSeconds, candleX, localDay, priceRange, priceTicks, timeTicks, visibleCandles, type ChartWindow } from './kline-scale.ts';
+import {
+  candleSeconds,
+  candleX,
+  localDay,
+  priceRange,
+  priceTicks,
+  timeTicks,
+  visibleCandles,
+  type ChartWindow,
+} from './kline-scale.ts';
 
 /** The candles as numbers, one array per field (the chart only draws them). */
 export interface ChartSeries {
@@ -27,7 +36,16 @@ export interface ChartScene {
   timeLabel: (time: number, kind: 'clock' | 'day' | 'dayClock') => string;
 }
 
-const COLORS = { background: '#ffffff', grid: '#f0f2f5', border: '#e6e9ef', text: '#6b7686', up: '#12a150', down: '#e5484d', crosshair: '#9aa4b2', crosshairLabel: '#14181f' };
+const COLORS = {
+  background: '#ffffff',
+  grid: '#f0f2f5',
+  border: '#e6e9ef',
+  text: '#6b7686',
+  up: '#12a150',
+  down: '#e5484d',
+  crosshair: '#9aa4b2',
+  crosshairLabel: '#14181f',
+};
 const FONT_SIZE = 11;
 const TIME_AXIS_HEIGHT = 22;
 const LABEL_PADDING = 8;
@@ -37,7 +55,10 @@ const TIME_GAP = 64;
 const DAY = 86_400;
 
 /** The plot's size: the chart less the price scale on the right and the time scale below. */
-export function plotSize(context: CanvasRenderingContext2D, scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily'>): { width: number; height: number } {
+export function plotSize(
+  context: CanvasRenderingContext2D,
+  scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily'>,
+): { width: number; height: number } {
   context.font = `${FONT_SIZE}px ${scene.fontFamily}`;
   // Wide enough for the longest price of the whole series, so the scale does not jump while panning.
   const longest = Math.max(0, ...scene.series.highs).toFixed(scene.decimals);
@@ -65,7 +86,8 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
 
     context.fillStyle = COLORS.grid;
     for (const price of prices) context.fillRect(0, snap(y(price), ratio), plot.width, 1 / ratio);
-    for (const index of times) context.fillRect(snap(candleX(index, count, plot.width, view), ratio), 0, 1 / ratio, plot.height);
+    for (const index of times)
+      context.fillRect(snap(candleX(index, count, plot.width, view), ratio), 0, 1 / ratio, plot.height);
 
     context.save();
     context.beginPath();
@@ -91,7 +113,8 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     for (const price of prices) {
       const at = y(price);
       const covered = boxes.some((box) => Math.abs(box - at) < FONT_SIZE + 4);
-      if (!covered && at > FONT_SIZE / 2 && at < plot.height - FONT_SIZE / 2) context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
+      if (!covered && at > FONT_SIZE / 2 && at < plot.height - FONT_SIZE / 2)
+        context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
     }
     context.textAlign = 'center';
     const daily = candleSeconds(series.times) >= DAY;
@@ -105,12 +128,32 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       const half = context.measureText(text).width / 2;
       if (x - half >= 0 && x + half <= plot.width) context.fillText(text, x, plot.height + TIME_AXIS_HEIGHT / 2);
     }
-    priceLabel(context, close.toFixed(decimals), plot.width, width - plot.width, y(close), rising ? COLORS.up : COLORS.down);
+    priceLabel(
+      context,
+      close.toFixed(decimals),
+      plot.width,
+      width - plot.width,
+      y(close),
+      rising ? COLORS.up : COLORS.down,
+    );
     if (scene.crosshair) {
       const { index, y: at } = scene.crosshair;
-      priceLabel(context, (high - (at / plot.height) * (high - low)).toFixed(decimals), plot.width, width - plot.width, at, COLORS.crosshairLabel);
+      priceLabel(
+        context,
+        (high - (at / plot.height) * (high - low)).toFixed(decimals),
+        plot.width,
+        width - plot.width,
+        at,
+        COLORS.crosshairLabel,
+      );
       if (index >= 0 && index < count) {
-        timeLabel(context, scene.timeLabel(series.times[index]!, 'dayClock'), candleX(index, count, plot.width, view), plot.height, plot.width);
+        timeLabel(
+          context,
+          scene.timeLabel(series.times[index]!, 'dayClock'),
+          candleX(index, count, plot.width, view),
+          plot.height,
+          plot.width,
+        );
         readout(context, scene, index);
       }
     }
@@ -124,7 +167,14 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
 /** Rounds a CSS coordinate to the nearest device pixel, so one-pixel lines stay sharp. */
 const snap = (value: number, ratio: number) => Math.round(value * ratio) / ratio;
 
-function drawCandles(context: CanvasRenderingContext2D, { series, view, ratio }: ChartScene, first: number, last: number, plotWidth: number, y: (price: number) => number): void {
+function drawCandles(
+  context: CanvasRenderingContext2D,
+  { series, view, ratio }: ChartScene,
+  first: number,
+  last: number,
+  plotWidth: number,
+  y: (price: number) => number,
+): void {
   const count = series.times.length;
   // Bodies a whole number of device pixels wide, with a one-pixel wick in their middle.
   const body = Math.max(1, Math.floor(view.spacing * ratio * 0.7)) / ratio;
@@ -145,7 +195,14 @@ function drawCandles(context: CanvasRenderingContext2D, { series, view, ratio }:
   }
 }
 
-function dashedLine(context: CanvasRenderingContext2D, x1: number, y1: number, x2: number, y2: number, ratio: number): void {
+function dashedLine(
+  context: CanvasRenderingContext2D,
+  x1: number,
+  y1: number,
+  x2: number,
+  y2: number,
+  ratio: number,
+): void {
   context.lineWidth = 1 / ratio;
   context.setLineDash([4, 3]);
   context.beginPath();
@@ -156,7 +213,14 @@ function dashedLine(context: CanvasRenderingContext2D, x1: number, y1: number, x
 }
 
 /** A price in a coloured box on the price scale, at height `y`. */
-function priceLabel(context: CanvasRenderingContext2D, text: string, left: number, axisWidth: number, y: number, color: string): void {
+function priceLabel(
+  context: CanvasRenderingContext2D,
+  text: string,
+  left: number,
+  axisWidth: number,
+  y: number,
+  color: string,
+): void {
   const boxHeight = FONT_SIZE + 6;
   context.fillStyle = color;
   context.fillRect(left, y - boxHeight / 2, axisWidth, boxHeight);
@@ -178,7 +242,9 @@ function timeLabel(context: CanvasRenderingContext2D, text: string, x: number, t
 
 /** The picked candle's open, high, low and close along the plot's top, in its colour. */
 function readout(context: CanvasRenderingContext2D, { series, decimals }: ChartScene, index: number): void {
-  const values = [series.opens, series.highs, series.lows, series.closes].map((field) => field[index]!.toFixed(decimals));
+  const values = [series.opens, series.highs, series.lows, series.closes].map((field) =>
+    field[index]!.toFixed(decimals),
+  );
   const rising = series.closes[index]! >= series.opens[index]!;
   context.textAlign = 'left';
   const width = values.reduce((sum, value) => sum + context.measureText(value).width + 8, 0) + 4 * 12;

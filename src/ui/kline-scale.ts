@@ -22,10 +22,12 @@ export function candleX(index: number, count: number, width: number, view: Chart
 }
 
 /** Where `x` falls, in candles (fractional; may lie outside 0…count-1). */
-const positionAt = (x: number, count: number, width: number, view: ChartWindow) => count - 1 - view.offset + 0.5 - (width - x) / view.spacing;
+const positionAt = (x: number, count: number, width: number, view: ChartWindow) =>
+  count - 1 - view.offset + 0.5 - (width - x) / view.spacing;
 
 /** The candle whose slot contains `x` (may lie outside 0…count-1). */
-export const candleAt = (x: number, count: number, width: number, view: ChartWindow): number => Math.round(positionAt(x, count, width, view));
+export const candleAt = (x: number, count: number, width: number, view: ChartWindow): number =>
+  Math.round(positionAt(x, count, width, view));
 
 /** The first and last candle with any part in the plot, or null when none is. */
 export function visibleCandles(count: number, width: number, view: ChartWindow): [number, number] | null {
@@ -56,7 +58,12 @@ export function zoomWindow(view: ChartWindow, factor: number, x: number, count: 
 }
 
 /** The lowest low and highest high of candles first…last, a little apart when they are equal. */
-export function priceRange(lows: readonly number[], highs: readonly number[], first: number, last: number): [number, number] {
+export function priceRange(
+  lows: readonly number[],
+  highs: readonly number[],
+  first: number,
+  last: number,
+): [number, number] {
   let low = Infinity;
   let high = -Infinity;
   for (let index = first; index <= last; index++) {
@@ -93,7 +100,8 @@ const DAY = 86_400;
 /** Seconds per candle: the shortest step between the first few (a gap in the feed is not a period). */
 export function candleSeconds(times: readonly number[]): number {
   let shortest = Infinity;
-  for (let index = 1; index < Math.min(times.length, 12); index++) if (times[index]! > times[index - 1]!) shortest = Math.min(shortest, times[index]! - times[index - 1]!);
+  for (let index = 1; index < Math.min(times.length, 12); index++)
+    if (times[index]! > times[index - 1]!) shortest = Math.min(shortest, times[index]! - times[index - 1]!);
   return Number.isFinite(shortest) ? shortest : 60;
 }
 
@@ -101,17 +109,28 @@ export function candleSeconds(times: readonly number[]): number {
 const localZoneMinutes = (time = 0) => -new Date(time * 1000).getTimezoneOffset();
 
 /** The local day `time` (seconds) falls on, counted from 1970. */
-export const localDay = (time: number, zoneMinutes = localZoneMinutes(time)) => Math.floor((time + zoneMinutes * 60) / DAY);
+export const localDay = (time: number, zoneMinutes = localZoneMinutes(time)) =>
+  Math.floor((time + zoneMinutes * 60) / DAY);
 
 /**
  * Indexes of the candles first…last whose time gets a label, at least `minGap` pixels apart: those
  * on a round local time (each 5, 15, 60 … minutes), or once the steps grow past half a day, the
  * first candle of every day, second day, week … .
  */
-export function timeTicks(times: readonly number[], first: number, last: number, spacing: number, minGap: number, zoneMinutes = localZoneMinutes(times[last])): number[] {
+export function timeTicks(
+  times: readonly number[],
+  first: number,
+  last: number,
+  spacing: number,
+  minGap: number,
+  zoneMinutes = localZoneMinutes(times[last]),
+): number[] {
   const period = candleSeconds(times);
   const wideEnough = (seconds: number) => (seconds / period) * spacing >= minGap;
-  const minutes = period < DAY ? MINUTE_STEPS.find((step) => step * 60 >= period && (step * 60) % period === 0 && wideEnough(step * 60)) : undefined;
+  const minutes =
+    period < DAY
+      ? MINUTE_STEPS.find((step) => step * 60 >= period && (step * 60) % period === 0 && wideEnough(step * 60))
+      : undefined;
   const days = DAY_STEPS.find((step) => step * DAY >= period && wideEnough(step * DAY)) ?? DAY_STEPS.at(-1)!;
   const ticks: number[] = [];
   for (let index = first; index <= last; index++) {

@@ -31,7 +31,13 @@ export function Cell({ label, value, icon, to, onClick, checked }: CellProps) {
     );
   }
   return (
-    <button type="button" className="cell" onClick={onClick} role={checked === undefined ? undefined : 'menuitemradio'} aria-checked={checked}>
+    <button
+      type="button"
+      className="cell"
+      onClick={onClick}
+      role={checked === undefined ? undefined : 'menuitemradio'}
+      aria-checked={checked}
+    >
       {content}
     </button>
   );
@@ -49,11 +55,23 @@ export function Sheet<T extends string>({ title, options, value, onChoose, onClo
   const titleId = useId();
   return (
     <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet" role="dialog" aria-modal="true" aria-labelledby={titleId} onClick={(event) => event.stopPropagation()}>
+      <div
+        className="sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2 id={titleId}>{title}</h2>
         <div className="cells" role="menu">
           {options.map((option) => (
-            <Cell key={option.value} label={option.label} checked={option.value === value} onClick={() => onChoose(option.value)} value={option.value === value ? '✓' : ''} />
+            <Cell
+              key={option.value}
+              label={option.label}
+              checked={option.value === value}
+              onClick={() => onChoose(option.value)}
+              value={option.value === value ? '✓' : ''}
+            />
           ))}
         </div>
       </div>

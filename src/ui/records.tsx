@@ -22,7 +22,12 @@ export function StatusBadge({ tone, children }: { tone: Tone; children: ReactNod
 export function CopyButton({ text, label }: { text: string; label?: ReactNode }) {
   const { t } = useLingui();
   return (
-    <button type="button" className="copy-button" onClick={() => void copyText(text)} aria-label={label ? undefined : t`Copy`}>
+    <button
+      type="button"
+      className="copy-button"
+      onClick={() => void copyText(text)}
+      aria-label={label ? undefined : t`Copy`}
+    >
       <CopyIcon />
       {label ?? <Trans>Copy</Trans>}
     </button>
@@ -71,7 +76,12 @@ export function FilterChips<T extends string>({ value, options, onChange, label 
   return (
     <div className="filter-chips" role="group" aria-label={label}>
       {options.map((option) => (
-        <button key={option.value} type="button" aria-pressed={option.value === value} onClick={() => onChange(option.value)}>
+        <button
+          key={option.value}
+          type="button"
+          aria-pressed={option.value === value}
+          onClick={() => onChange(option.value)}
+        >
           {option.label}
         </button>
       ))}
@@ -80,7 +90,12 @@ export function FilterChips<T extends string>({ value, options, onChange, label 
 }
 
 interface ListViewProps {
-  list: { readonly lists: readonly unknown[]; readonly total: number; readonly loaded: boolean; readonly failure: string | null };
+  list: {
+    readonly lists: readonly unknown[];
+    readonly total: number;
+    readonly loaded: boolean;
+    readonly failure: string | null;
+  };
   empty: ReactNode;
   retry: () => void;
   more: () => Promise<void>;
@@ -132,7 +147,13 @@ interface FilteredRecordsProps<T extends { id: number }, F extends string> {
  * A record page's list: the filter, then the chosen filter's pages. The first page loads on
  * opening; a failed load shows in the list itself with a retry, so it is not reported again.
  */
-export function FilteredRecords<T extends { id: number }, F extends string>({ store, filters, look, empty, row }: FilteredRecordsProps<T, F>) {
+export function FilteredRecords<T extends { id: number }, F extends string>({
+  store,
+  filters,
+  look,
+  empty,
+  row,
+}: FilteredRecordsProps<T, F>) {
   const { filter, lists } = useSnapshot(store.state);
   const list = (lists as Readonly<Record<F, Readonly<PagedList<T>>>>)[filter as F];
   const reload = (chosen: F) => void store.load(chosen).catch(() => undefined);
@@ -149,7 +170,12 @@ export function FilteredRecords<T extends { id: number }, F extends string>({ st
       ) : (
         <FilterChips label={look.chips} value={filter as F} onChange={choose} options={filters} />
       )}
-      <ListView list={list} empty={empty} retry={() => reload(filter as F)} more={() => store.load(filter as F, { more: true })}>
+      <ListView
+        list={list}
+        empty={empty}
+        retry={() => reload(filter as F)}
+        more={() => store.load(filter as F, { more: true })}
+      >
         {list.lists.map((item) => (
           <Fragment key={item.id}>{row(item)}</Fragment>
         ))}

@@ -11,9 +11,15 @@ export async function onEachDatabase(run: (label: string, database: Database) =>
   } else if (postgresBinaries()) {
     const cluster = await startPostgres();
     try {
-      await run('PostgreSQL (throwaway cluster, fsync off)', await openDatabase({ kind: 'postgres', url: cluster.url() }));
+      await run(
+        'PostgreSQL (throwaway cluster, fsync off)',
+        await openDatabase({ kind: 'postgres', url: cluster.url() }),
+      );
     } finally {
       await cluster.stop();
     }
-  } else console.log('  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+  } else
+    console.log(
+      '  PostgreSQL: not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database',
+    );
 }

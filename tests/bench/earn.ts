@@ -17,7 +17,8 @@ const ZONE = DEFAULT_EARN_TIMEZONE;
 const DAY = '2026-11-23';
 const BEFORE = addDays(DAY, -1);
 
-/** Users, their subscriptions and lock-up orders, the ledger entries a subscription posts, and balances summing them. */
+/** Users, their subscriptions and lock-up orders, the ledger entries a subscription posts, and balances summing them.
+ * */
 async function prepare(database: Database) {
   const { db } = database;
   const subscribed = new Date(dayStart(BEFORE, ZONE).getTime() + 10 * 3600_000).toISOString();
@@ -26,12 +27,15 @@ async function prepare(database: Database) {
   await db.execute(
     sql`insert into liquidity_rates (day, ladder, published_at) values (${DAY}, ${JSON.stringify(FIRST_LADDER)}::jsonb, ${subscribed}::timestamptz) on conflict do nothing`,
   );
-  await db.execute(sql`insert into users (username, password_hash, invite_code) select 'earn' || g, 'x', 'EARN' || g from generate_series(1, ${HOLDERS}::int) g`);
+  await db.execute(
+    sql`insert into users (username, password_hash, invite_code) select 'earn' || g, 'x', 'EARN' || g from generate_series(1, ${HOLDERS}::int) g`,
+  );
   await db.execute(
     sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at) select id, 'USDT', 'available', 1000000, 'bench_grant', 'earn-bench', ${subscribed}::timestamptz from users where username like 'earn%'`,
   );
 
-  // Principals across the ladder's three tiers, all 8 decimals used; a tenth add money on the day, a tenth take some out at once.
+  // Principals across the ladder's three tiers, all 8 decimals used; a tenth add money on the day, a tenth take some
+  // out at once.
   await db.execute(sql`
     insert into liquidity_records (user_id, kind, amount, day, status, created_at)
     select id, 'subscribe', 10 + (id * 7919) % 50000 + ((id::bigint * 104729) % 100000000) / 100000000.0, ${BEFORE}, 'done', ${subscribed}::timestamptz
@@ -67,7 +71,9 @@ async function prepare(database: Database) {
     from ledger_entries group by user_id, asset
     on conflict (user_id, asset) do update set available = excluded.available, frozen = excluded.frozen`);
   // The days before are done: each job has exactly DAY left to run.
-  await db.execute(sql`insert into daily_runs (job, day, done_at) values ('yuebao-interest', ${BEFORE}, now()), ('lockup-income', ${BEFORE}, now())`);
+  await db.execute(
+    sql`insert into daily_runs (job, day, done_at) values ('yuebao-interest', ${BEFORE}, now()), ('lockup-income', ${BEFORE}, now())`,
+  );
   // A live database has planner statistics (autovacuum); a bulk load does not until analysed.
   if (database.kind === 'postgres') await db.execute(sql`analyze`);
 }
@@ -81,7 +87,8 @@ async function timed(database: Database, job: string, now: Date) {
     DAILY_JOBS.filter((each) => each.name === job),
   );
   const seconds = (performance.now() - started) / 1000;
-  if (done.length !== 1 || done[0]!.day !== DAY) throw new Error(`${job} ran ${done.map((d) => d.day).join(', ') || 'nothing'}, not ${DAY}`);
+  if (done.length !== 1 || done[0]!.day !== DAY)
+    throw new Error(`${job} ran ${done.map((d) => d.day).join(', ') || 'nothing'}, not ${DAY}`);
   return { rows: done[0]!.rows, seconds };
 }
 
@@ -93,15 +100,20 @@ async function run(label: string, database: Database) {
   const interest = await timed(database, 'yuebao-interest', now);
   const lockup = await timed(database, 'lockup-income', now);
   const mismatches = await ledgerMismatches(database.db);
-  const [ended] = rowsOf<{ n: number | string }>(await database.db.execute(sql`select count(*) as n from lockup_orders where status = 'end'`));
+  const [ended] = rowsOf<{ n: number | string }>(
+    await database.db.execute(sql`select count(*) as n from lockup_orders where status = 'end'`),
+  );
   const rate = (n: number, s: number) => Math.round(n / s).toLocaleString('en');
   console.log(`  ${label} (setup ${prepared.toFixed(1)} s):`);
-  console.log(`    interest: ${interest.rows.toLocaleString('en')} holders credited in ${interest.seconds.toFixed(1)} s = ${rate(interest.rows, interest.seconds)} holders/s`);
+  console.log(
+    `    interest: ${interest.rows.toLocaleString('en')} holders credited in ${interest.seconds.toFixed(1)} s = ${rate(interest.rows, interest.seconds)} holders/s`,
+  );
   console.log(
     `    lock-up: ${lockup.rows.toLocaleString('en')} orders paid (${Number(ended?.n ?? 0).toLocaleString('en')} ended, principal back) in ${lockup.seconds.toFixed(1)} s = ${rate(lockup.rows, lockup.seconds)} orders/s`,
   );
   console.log(`    ledger mismatches after: ${mismatches.length}`);
-  if (interest.rows !== HOLDERS || lockup.rows !== ORDERS) console.log(`    WRONG: expected ${HOLDERS} holders and ${ORDERS} orders`);
+  if (interest.rows !== HOLDERS || lockup.rows !== ORDERS)
+    console.log(`    WRONG: expected ${HOLDERS} holders and ${ORDERS} orders`);
   await database.close();
 }
 
@@ -110,6 +122,7 @@ export async function earnBench() {
     `\nDay-end earn jobs: one day's interest for ${HOLDERS.toLocaleString('en')} holders, one day's lock-up income for ${ORDERS.toLocaleString('en')} orders (one transaction per job)`,
   );
   await run('embedded PGlite (in memory)', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
-  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
+  if (process.env.BENCH_DATABASE_URL)
+    await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
   else console.log('  PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it');
 }

@@ -24,7 +24,8 @@ interface Option {
   start_at: string;
 }
 
-const quantile = (sorted: number[], q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
+const quantile = (sorted: number[], q: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]!;
 
 function calibration(): string {
   const data = Buffer.alloc(64 * 1024 * 1024, 7);
@@ -34,24 +35,42 @@ function calibration(): string {
 }
 
 export async function entryBench() {
-  console.log(`\nTime to entry: ${ORDERS} options, accepted → start price shown (simulator, one step a second, polled every ${POLL_MS} ms)`);
+  console.log(
+    `\nTime to entry: ${ORDERS} options, accepted → start price shown (simulator, one step a second, polled every ${POLL_MS} ms)`,
+  );
   const dir = mkdtempSync(join(tmpdir(), 'coinvest-entry-'));
   const server = await startServer({
     work: dir,
-    env: { NODE_ENV: 'development', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', WEB_ROOT: '', LOG_LEVEL: 'warn', RATE_LIMIT_ACCOUNT: '100000' },
+    env: {
+      NODE_ENV: 'development',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      WEB_ROOT: '',
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_ACCOUNT: '100000',
+    },
   });
   try {
     const call = async <T>(path: string, token: string, fields?: Record<string, string>): Promise<Answer<T>> => {
       const response = await fetch(`${server.base}/api${path}`, {
         method: fields ? 'POST' : 'GET',
-        headers: { lang: 'en', token, ...(fields ? { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() } : {}) },
+        headers: {
+          lang: 'en',
+          token,
+          ...(fields
+            ? { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() }
+            : {}),
+        },
         body: fields ? new URLSearchParams(fields).toString() : undefined,
       });
       return response.json() as Promise<Answer<T>>;
     };
     const login = await call<{ token: string }>('/users/login', '', { username: 'demo', password: 'demo1234' });
     const token = login.data.token;
-    const products = await call<{ lists: { id: number; code: string; minutes: number }[] }>('/coin/option/products', token);
+    const products = await call<{ lists: { id: number; code: string; minutes: number }[] }>(
+      '/coin/option/products',
+      token,
+    );
     const oneMinute = products.data.lists.filter((product) => product.minutes === 1);
 
     const shown: number[] = [];
@@ -60,7 +79,12 @@ export async function entryBench() {
       for (let i = 0; i < orders; i++) {
         await new Promise((resolve) => setTimeout(resolve, randomInt(1000)));
         const product = oneMinute[randomInt(oneMinute.length)]!;
-        const placed = await call<Option>('/coin/order/add', token, { code: product.code, direction: randomInt(2) ? 'up' : 'down', amount: '1', product_id: String(product.id) });
+        const placed = await call<Option>('/coin/order/add', token, {
+          code: product.code,
+          direction: randomInt(2) ? 'up' : 'down',
+          amount: '1',
+          product_id: String(product.id),
+        });
         if (placed.ret !== 1) throw new Error(`refused: ${placed.msg}`);
         const acceptedAt = performance.now();
         for (;;) {
@@ -75,7 +99,11 @@ export async function entryBench() {
         }
       }
     };
-    await Promise.all(Array.from({ length: CUSTOMERS }, (_, i) => customer(Math.floor(ORDERS / CUSTOMERS) + (i < ORDERS % CUSTOMERS ? 1 : 0))));
+    await Promise.all(
+      Array.from({ length: CUSTOMERS }, (_, i) =>
+        customer(Math.floor(ORDERS / CUSTOMERS) + (i < ORDERS % CUSTOMERS ? 1 : 0)),
+      ),
+    );
     const line = (label: string, values: number[]) => {
       const sorted = [...values].sort((a, b) => a - b);
       console.log(

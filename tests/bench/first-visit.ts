@@ -14,7 +14,14 @@ import { storeSession } from '../e2e/stored-session.ts';
 import { appFilesKept } from '../e2e/app-files.ts';
 import { startServer } from './lighthouse.ts';
 
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const TARGET_KB = 300;
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -30,7 +37,9 @@ async function countingProxy(port: number): Promise<{ server: Server; port: numb
     const upstream = createConnection({ host: '127.0.0.1', port });
     let current: Counted | null = null;
     client.on('data', (chunk: Buffer) => {
-      const line = /^(?:GET|POST|HEAD|PUT|DELETE|OPTIONS) (\S+) HTTP\/1\.1\r\n/.exec(chunk.subarray(0, 2048).toString('latin1'));
+      const line = /^(?:GET|POST|HEAD|PUT|DELETE|OPTIONS) (\S+) HTTP\/1\.1\r\n/.exec(
+        chunk.subarray(0, 2048).toString('latin1'),
+      );
       if (line) answers.push((current = { path: line[1]!, bytes: 0 }));
       upstream.write(chunk);
     });
@@ -50,22 +59,36 @@ async function countingProxy(port: number): Promise<{ server: Server; port: numb
 /** The worker's manifest entries fetched after the first screen when the app is in `locale` (sw.js as built). */
 function laterFiles(webRoot: string, locale: string): Set<string> {
   const worker = readFileSync(join(webRoot, 'sw.js'), 'utf8');
-  const entries = [...worker.matchAll(/\{[^{}]*"url":"[^"]+"[^{}]*\}/g)].map((match) => JSON.parse(match[0]) as { url: string; later?: boolean; locale?: string });
-  return new Set(entries.filter((entry) => entry.later || (entry.locale && entry.locale !== locale)).map((entry) => `/${entry.url}`));
+  const entries = [...worker.matchAll(/\{[^{}]*"url":"[^"]+"[^{}]*\}/g)].map(
+    (match) => JSON.parse(match[0]) as { url: string; later?: boolean; locale?: string },
+  );
+  return new Set(
+    entries.filter((entry) => entry.later || (entry.locale && entry.locale !== locale)).map((entry) => `/${entry.url}`),
+  );
 }
 
 export async function firstVisitBench() {
   const webRoot = process.env.WEB_ROOT || 'dist';
   const server = await startServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium', args: CHROME_FLAGS });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: CHROME_FLAGS,
+  });
   try {
-    console.log(`\nFirst visit on the wire (target ≤ ${TARGET_KB} KB: the page and the service worker's install; the idle work apart)`);
+    console.log(
+      `\nFirst visit on the wire (target ≤ ${TARGET_KB} KB: the page and the service worker's install; the idle work apart)`,
+    );
     // The browser speaks en-US: the app starts in English.
     const later = laterFiles(webRoot, 'en');
     for (const signedIn of [false, true]) {
       const proxy = await countingProxy(Number(new URL(server.origin).port));
       const origin = `http://127.0.0.1:${proxy.port}`;
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, locale: 'en-US' });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        deviceScaleFactor: 2,
+        isMobile: true,
+        locale: 'en-US',
+      });
       const page = await context.newPage();
       let route: string = ROUTES.login;
       if (signedIn) {
@@ -100,7 +123,9 @@ export async function firstVisitBench() {
           ` the idle work ${kb(sum(idle))} in ${idle.length} files, every file kept after ${(allAfter / 1000).toFixed(1)} s`,
       );
       const largest = first.toSorted((a, b) => b.bytes - a.bytes).slice(0, 5);
-      console.log(`    largest: ${largest.map((answer) => `${answer.path.replace(/\?.*$/, '').slice(0, 40)} ${kb(answer.bytes)}`).join(', ')}`);
+      console.log(
+        `    largest: ${largest.map((answer) => `${answer.path.replace(/\?.*$/, '').slice(0, 40)} ${kb(answer.bytes)}`).join(', ')}`,
+      );
       await context.close();
       proxy.server.close();
     }

@@ -16,11 +16,24 @@ import { startServer } from '../server/server-process.ts';
 import { storeSession } from '../e2e/stored-session.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Math.max(1, Number(process.env.H2_RUNS ?? 5));
 const FIXTURES = join('tests', 'fixtures', 'tls');
-/** Lighthouse's mobileSlow4G as DevTools throttling applies it (lantern's DEVTOOLS_*_ADJUSTMENT_FACTOR: 3.75 and 0.9). */
-const SLOW_4G = { offline: false, latency: 150 * 3.75, downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8, uploadThroughput: (750 * 0.9 * 1024) / 8 };
+/** Lighthouse's mobileSlow4G as DevTools throttling applies it (lantern's DEVTOOLS_*_ADJUSTMENT_FACTOR: 3.75 and 0.9).
+ * */
+const SLOW_4G = {
+  offline: false,
+  latency: 150 * 3.75,
+  downloadThroughput: (1.6 * 1024 * 0.9 * 1024) / 8,
+  uploadThroughput: (750 * 0.9 * 1024) / 8,
+};
 const CPU_SLOWDOWN = 4;
 /** Lighthouse's mobile screen (a Moto G Power). */
 const SCREEN = { viewport: { width: 412, height: 823 }, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
@@ -39,7 +52,8 @@ export async function h2Bench() {
     return;
   }
   const webRoot = process.env.WEB_ROOT || 'dist';
-  if (!existsSync(join(webRoot, 'index.html'))) execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
+  if (!existsSync(join(webRoot, 'index.html')))
+    execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'coinvest-h2-bench-'));
   const server = await startServer({
     work,
@@ -57,13 +71,17 @@ export async function h2Bench() {
   });
   try {
     const url = `${server.base}/#${ROUTES.option}`;
-    console.log(`\nHTTP/2 vs HTTP/1.1: a cold first open of Options, signed in, on ${server.base} (slow 4G, CPU ${CPU_SLOWDOWN}×, 412×823; median of ${RUNS})`);
+    console.log(
+      `\nHTTP/2 vs HTTP/1.1: a cold first open of Options, signed in, on ${server.base} (slow 4G, CPU ${CPU_SLOWDOWN}×, 412×823; median of ${RUNS})`,
+    );
     const modes = [
       { name: 'HTTP/1.1 (--disable-http2)', flags: ['--disable-http2'], runs: [] as Run[] },
       { name: 'HTTP/2', flags: [], runs: [] as Run[] },
     ];
     // Taken in turns, so a machine busier for a while weighs on both alike.
-    for (let run = 0; run < RUNS; run++) for (const mode of modes) mode.runs.push(await coldOpen(server.base, url, mode.flags, join(work, `profile-${run}-${mode.flags.length}`)));
+    for (let run = 0; run < RUNS; run++)
+      for (const mode of modes)
+        mode.runs.push(await coldOpen(server.base, url, mode.flags, join(work, `profile-${run}-${mode.flags.length}`)));
     for (const { name, runs } of modes) {
       const lcps = runs.map((run) => run.lcpMs);
       const median = lcps.toSorted((a, b) => a - b)[Math.floor(lcps.length / 2)]!;
@@ -95,7 +113,9 @@ async function coldOpen(origin: string, url: string, flags: readonly string[], p
   const setup = await open();
   try {
     const page = setup.pages()[0] ?? (await setup.newPage());
-    const answer = await setup.request.post(`${origin}/api/users/login`, { form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+    const answer = await setup.request.post(`${origin}/api/users/login`, {
+      form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+    });
     const token = ((await answer.json()) as { data?: { token?: string } }).data?.token;
     if (!token) throw new Error(`The demo account could not sign in: ${await answer.text()}`);
     // A file of the origin that runs no app code: a page there may open the origin's IndexedDB.

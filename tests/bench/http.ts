@@ -49,7 +49,9 @@ async function compare(name: string, url: string, headers: Record<string, string
     call.errors += part.errors;
   }
   console.log(line(name, call));
-  console.log(`  ${''.padEnd(36)} ${Math.round((call.rate / bare) * 100)} % of bare Fastify (${Math.round(bare)} req/s meanwhile)`);
+  console.log(
+    `  ${''.padEnd(36)} ${Math.round((call.rate / bare) * 100)} % of bare Fastify (${Math.round(bare)} req/s meanwhile)`,
+  );
 }
 
 async function run(label: string, database: Database) {
@@ -58,7 +60,12 @@ async function run(label: string, database: Database) {
   await grantDemoBalances(database.db, DEMO_ACCOUNT.username, new Date());
   // The feed runs as on a live server: the coin list changes once a second.
   const feed = simulatedFeed({
-    coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+    coins: LISTED_COINS.map((coin) => ({
+      code: coin.code,
+      startPrice: coin.startPrice,
+      volatility: Number(coin.volatility),
+      priceDecimals: coin.priceDecimals,
+    })),
     seed: 1,
     clock: systemClock,
   });

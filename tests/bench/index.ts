@@ -33,14 +33,20 @@ const LAG_SECONDS = 20;
 const ADAPTERS: Record<StandInKind, (endpoints: ExchangeEndpoints) => Exchange> = { binance, okx, kraken };
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** Stand-ins of these kinds in another process, trading; the index's exchanges reading them (a kind twice: a second exchange of that protocol). */
+/** Stand-ins of these kinds in another process, trading; the index's exchanges reading them (a kind twice: a second
+ * exchange of that protocol). */
 async function exchangesAt(kinds: StandInKind[], bases: Record<string, string> = {}) {
   const child = forkTs('./index-exchanges.ts', [kinds.join(','), String(TRADES_PER_SECOND), JSON.stringify(bases)]);
-  const { stands } = await nextMessage<{ stands: { kind: StandInKind; endpoints: ExchangeEndpoints }[] }>(child, 'ready');
+  const { stands } = await nextMessage<{ stands: { kind: StandInKind; endpoints: ExchangeEndpoints }[] }>(
+    child,
+    'ready',
+  );
   const exchanges = stands.map(({ kind, endpoints }, i) => {
     const exchange = ADAPTERS[kind](endpoints);
     const twin = stands.slice(0, i).filter((stand) => stand.kind === kind).length;
-    return twin ? { ...exchange, name: `${exchange.name}${twin + 1}`, label: `${exchange.label} ${twin + 1}` } : exchange;
+    return twin
+      ? { ...exchange, name: `${exchange.name}${twin + 1}`, label: `${exchange.label} ${twin + 1}` }
+      : exchange;
   });
   return {
     exchanges,
@@ -58,11 +64,16 @@ async function exchangesAt(kinds: StandInKind[], bases: Record<string, string> =
 }
 
 const indexed = (codes: readonly string[], exchanges: readonly Exchange[]): IndexedCoin[] =>
-  codes.map((code) => ({ code, priceDecimals: 2, symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf(code)])) }));
+  codes.map((code) => ({
+    code,
+    priceDecimals: 2,
+    symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf(code)])),
+  }));
 
 /** Waits until a step priced every coin (each exchange connected and trading). */
 async function untilPriced(priced: () => boolean) {
-  for (const started = Date.now(); !priced(); await sleep(100)) if (Date.now() - started > 30_000) throw new Error('the index priced no full step within 30 s');
+  for (const started = Date.now(); !priced(); await sleep(100))
+    if (Date.now() - started > 30_000) throw new Error('the index priced no full step within 30 s');
 }
 
 function calibration() {
@@ -120,7 +131,12 @@ async function indexCost() {
   let lastTicks = 0;
   let ticks = 0;
   const floor = await socketsAlone(market.exchanges, codes);
-  const feed = indexFeed({ exchanges: market.exchanges, coins: indexed(codes, market.exchanges), clock: systemClock, log: () => {} });
+  const feed = indexFeed({
+    exchanges: market.exchanges,
+    coins: indexed(codes, market.exchanges),
+    clock: systemClock,
+    log: () => {},
+  });
   feed.start(async (step) => {
     lastTicks = step.length;
     ticks += step.length;
@@ -129,15 +145,23 @@ async function indexCost() {
     await untilPriced(() => lastTicks === codes.length);
     const [sentBefore, ticksBefore] = [await market.sent(), ticks];
     const heardBefore = feed.streams.reduce((sum, stream) => sum + stream.counts.trades, 0);
-    const { share, seconds } = await cpuShare(() => profiled(process.env.BENCH_INDEX_PROFILE, () => sleep(COST_SECONDS * 1000)));
+    const { share, seconds } = await cpuShare(() =>
+      profiled(process.env.BENCH_INDEX_PROFILE, () => sleep(COST_SECONDS * 1000)),
+    );
     const heard = feed.streams.reduce((sum, stream) => sum + stream.counts.trades, 0) - heardBefore;
     const sent = (await market.sent()) - sentBefore;
-    console.log(`\nMarket index cost: ${codes.length} coins × ${market.exchanges.length} exchanges (stand-ins in another process), ${COST_SECONDS} s (${calibration()})`);
+    console.log(
+      `\nMarket index cost: ${codes.length} coins × ${market.exchanges.length} exchanges (stand-ins in another process), ${COST_SECONDS} s (${calibration()})`,
+    );
     console.log(
       `  ${(heard / seconds).toFixed(0)} trade messages a second read (${sent.toLocaleString('en')} sent, ${heard.toLocaleString('en')} taken), ${((ticks - ticksBefore) / seconds).toFixed(1)} ticks a second`,
     );
-    console.log(`  CPU: ${share.toFixed(2)} % of one core: sockets, frames, repeats and the rule (recording the ticks is the market's, measured under "stream")`);
-    console.log(`  of which the sockets alone (plain WebSocket clients reading the same ${floor.perSecond.toFixed(0)} frames a second): ${floor.share.toFixed(2)} %`);
+    console.log(
+      `  CPU: ${share.toFixed(2)} % of one core: sockets, frames, repeats and the rule (recording the ticks is the market's, measured under "stream")`,
+    );
+    console.log(
+      `  of which the sockets alone (plain WebSocket clients reading the same ${floor.perSecond.toFixed(0)} frames a second): ${floor.share.toFixed(2)} %`,
+    );
   } finally {
     await feed.stop();
     await market.stop();
@@ -147,10 +171,18 @@ async function indexCost() {
 /** The default three exchanges and the listed coins, a server recording each step, stream clients: the lags. */
 async function indexLag() {
   const codes = LISTED_COINS.map((coin) => coin.code);
-  const market = await exchangesAt(['binance', 'okx', 'kraken'], Object.fromEntries(LISTED_COINS.map((coin) => [coin.code, coin.startPrice])));
+  const market = await exchangesAt(
+    ['binance', 'okx', 'kraken'],
+    Object.fromEntries(LISTED_COINS.map((coin) => [coin.code, coin.startPrice])),
+  );
   const database = await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() });
   await seedMarkets(database.db, new Date());
-  const feed = indexFeed({ exchanges: market.exchanges, coins: indexed(codes, market.exchanges), clock: systemClock, log: () => {} });
+  const feed = indexFeed({
+    exchanges: market.exchanges,
+    coins: indexed(codes, market.exchanges),
+    clock: systemClock,
+    log: () => {},
+  });
   /** By step id (its second): when the rule priced it, and the times of the exchange messages it used. */
   const steps = new Map<number, { stepped: number; messages: number[] }>();
   let measuring = false;
@@ -161,7 +193,10 @@ async function indexLag() {
       start: (onTicks) =>
         feed.start(async (ticks, halted) => {
           if (ticks.length === codes.length && measuring)
-            steps.set(ticks[0]!.at.getTime(), { stepped: Date.now(), messages: ticks.flatMap((tick) => tick.constituents!.map((c) => c.at.getTime())) });
+            steps.set(ticks[0]!.at.getTime(), {
+              stepped: Date.now(),
+              messages: ticks.flatMap((tick) => tick.constituents!.map((c) => c.at.getTime())),
+            });
           await onTicks(ticks, halted);
         }),
     },

@@ -3,7 +3,8 @@
 // route is printed (LIGHTHOUSE_RUNS, default 3) and its report kept as JSON. Target: ≥ 0.95
 // performance and TBT ≤ 200 ms on each. A trivial static page is scored first in the same browser
 // with the same settings, and Lighthouse's CPU benchmark index printed beside it: a slow machine (a
-// low index, the trivial page's TBT above 0) is told apart from a slow app. LIGHTHOUSE_URL measures a server already running instead (its demo account,
+// low index, the trivial page's TBT above 0) is told apart from a slow app. LIGHTHOUSE_URL measures a server already
+// running instead (its demo account,
 // or LIGHTHOUSE_USER / LIGHTHOUSE_PASSWORD); LIGHTHOUSE_PAGES=home,login a part of the pages; WEB_ROOT
 // another build folder than dist/.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
@@ -21,7 +22,14 @@ import { freePort } from '../server/postgres.ts';
 import { storeSession } from '../e2e/stored-session.ts';
 
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 3));
 const TARGET = 0.95;
 const TBT_TARGET_MS = 200;
@@ -47,15 +55,21 @@ const TRIVIAL_PAGE =
 
 export async function lighthouseBench() {
   if (!existsSync(CHROME_PATH)) {
-    console.log(`\nLighthouse: skipped, no Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH).`);
+    console.log(
+      `\nLighthouse: skipped, no Chromium at ${CHROME_PATH} (apt-get install -y chromium, or set CHROME_PATH).`,
+    );
     return;
   }
-  const server = process.env.LIGHTHOUSE_URL ? { origin: new URL(process.env.LIGHTHOUSE_URL).origin, stop: async () => {} } : await startServer();
+  const server = process.env.LIGHTHOUSE_URL
+    ? { origin: new URL(process.env.LIGHTHOUSE_URL).origin, stop: async () => {} }
+    : await startServer();
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const token = await signIn(server.origin);
     mkdirSync(REPORTS, { recursive: true });
-    console.log(`\nLighthouse on ${server.origin} (mobile, simulated throttling, median of ${RUNS} run${RUNS > 1 ? 's' : ''})`);
+    console.log(
+      `\nLighthouse on ${server.origin} (mobile, simulated throttling, median of ${RUNS} run${RUNS > 1 ? 's' : ''})`,
+    );
     let printedVersion = false;
     await calibrate(chrome);
     const wanted = process.env.LIGHTHOUSE_PAGES?.toLowerCase().split(',');
@@ -73,15 +87,23 @@ export async function lighthouseBench() {
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${page.path}`);
         // A run that failed (no paint, page hung) scores nothing: say why and leave it out of the median.
-        if (result.lhr.runtimeError) console.log(`  ${page.name}: a run failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})`);
+        if (result.lhr.runtimeError)
+          console.log(
+            `  ${page.name}: a run failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})`,
+          );
         else runs.push(result.lhr);
       }
       if (runs.length === 0) continue;
       const scores = runs.map((lhr) => lhr.categories.performance!.score ?? 0);
-      const median = runs.toSorted((a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0))[Math.floor(runs.length / 2)]!;
+      const median = runs.toSorted(
+        (a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0),
+      )[Math.floor(runs.length / 2)]!;
       const file = join(REPORTS, `${page.name.toLowerCase()}.json`);
       writeFileSync(file, JSON.stringify(median));
-      if (!printedVersion) console.log(`  Lighthouse ${median.lighthouseVersion}, ${median.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`);
+      if (!printedVersion)
+        console.log(
+          `  Lighthouse ${median.lighthouseVersion}, ${median.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`,
+        );
       printedVersion = true;
       printRun(page.name, page.signedIn && token ? 'signed in' : 'logged out', median, scores);
     }
@@ -94,13 +116,22 @@ export async function lighthouseBench() {
 
 /** Scores TRIVIAL_PAGE (its own server on loopback) once and prints it with Lighthouse's CPU benchmark index. */
 async function calibrate(chrome: LaunchedChrome) {
-  const server = createServer((_request, response) => response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TRIVIAL_PAGE));
+  const server = createServer((_request, response) =>
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(TRIVIAL_PAGE),
+  );
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   try {
     const { port } = server.address() as AddressInfo;
-    const result = await lighthouse(`http://127.0.0.1:${port}/`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'], formFactor: 'mobile' });
+    const result = await lighthouse(`http://127.0.0.1:${port}/`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      formFactor: 'mobile',
+    });
     const lhr = result?.lhr;
-    if (!lhr || lhr.runtimeError) return console.log(`  calibration: the trivial page failed (${lhr?.runtimeError?.message ?? 'no result'})`);
+    if (!lhr || lhr.runtimeError)
+      return console.log(`  calibration: the trivial page failed (${lhr?.runtimeError?.message ?? 'no result'})`);
     const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
     console.log(
       `  calibration: a trivial static page scores ${lhr.categories.performance!.score?.toFixed(2)} (TBT ${ms('total-blocking-time')}, FCP ${ms('first-contentful-paint')});` +
@@ -126,8 +157,11 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
   );
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
   if ((performance.score ?? 0) < TARGET || !(tbt <= TBT_TARGET_MS))
-    console.log(`           below the target (≥ ${TARGET}, TBT ≤ ${TBT_TARGET_MS} ms), failing: ${failing(lhr, 'performance').join(', ')}`);
-  if ((accessibility.score ?? 0) < 0.98) console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
+    console.log(
+      `           below the target (≥ ${TARGET}, TBT ≤ ${TBT_TARGET_MS} ms), failing: ${failing(lhr, 'performance').join(', ')}`,
+    );
+  if ((accessibility.score ?? 0) < 0.98)
+    console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
 }
 
 /** The category's audits that did not pass: metrics with their score, insights with their estimated savings. */
@@ -135,7 +169,12 @@ function failing(lhr: Result, category: 'performance' | 'accessibility'): string
   return lhr.categories[category]!.auditRefs.flatMap((ref) => {
     const audit = lhr.audits[ref.id]!;
     if (audit.score === null || audit.score >= (ref.group === 'metrics' ? 0.9 : 1)) return [];
-    if (audit.scoreDisplayMode === 'informative' || audit.scoreDisplayMode === 'notApplicable' || audit.scoreDisplayMode === 'manual') return [];
+    if (
+      audit.scoreDisplayMode === 'informative' ||
+      audit.scoreDisplayMode === 'notApplicable' ||
+      audit.scoreDisplayMode === 'manual'
+    )
+      return [];
     if (ref.group === 'metrics') return [`${ref.id} ${audit.score.toFixed(2)}`];
     const savings = Object.entries(audit.metricSavings ?? {}).flatMap(([metric, value]) =>
       value ? [`${metric} −${metric === 'CLS' ? value.toFixed(3) : `${Math.round(value)} ms`}`] : [],
@@ -172,18 +211,24 @@ async function signIn(origin: string): Promise<string | null> {
   const response = await fetch(`${origin}/api/users/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: process.env.LIGHTHOUSE_USER ?? DEMO_ACCOUNT.username, password: process.env.LIGHTHOUSE_PASSWORD ?? DEMO_ACCOUNT.password }),
+    body: new URLSearchParams({
+      username: process.env.LIGHTHOUSE_USER ?? DEMO_ACCOUNT.username,
+      password: process.env.LIGHTHOUSE_PASSWORD ?? DEMO_ACCOUNT.password,
+    }),
   });
   const answer = (await response.json()) as { ret: number; msg: string; data?: { token?: string } };
   if (answer.ret === 1 && answer.data?.token) return answer.data.token;
-  console.log(`\nLighthouse: could not sign in (${answer.msg}); Home, Markets and Options are measured logged out (they show the login page).`);
+  console.log(
+    `\nLighthouse: could not sign in (${answer.msg}); Home, Markets and Options are measured logged out (they show the login page).`,
+  );
   return null;
 }
 
 /** The server as `npm start` runs it (production, the built PWA, a fresh embedded database). */
 export async function startServer(): Promise<{ origin: string; stop: () => Promise<void> }> {
   const webRoot = process.env.WEB_ROOT || 'dist';
-  if (!existsSync(join(webRoot, 'index.html'))) execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
+  if (!existsSync(join(webRoot, 'index.html')))
+    execSync(`node_modules/.bin/vite build --outDir ${JSON.stringify(webRoot)}`, { stdio: 'inherit' });
   const work = mkdtempSync(join(tmpdir(), 'coinvest-lighthouse-'));
   const port = await freePort();
   let log = '';

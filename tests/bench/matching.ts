@@ -12,8 +12,16 @@ const BOOK = Number(process.env.BENCH_BOOK ?? 100_000);
 const CROSSED = Number(process.env.BENCH_CROSSED ?? 10_000);
 const QUIET_TICKS = 20;
 
-/** `count` resting BTC limits that no price between 96,000 and 98,500 crosses: buys below, sells above, frozen through the ledger. */
-async function rest(database: Database, count: number, from: number, at: Date, buyPrice: (g: string) => ReturnType<typeof sql>, sellPrice: (g: string) => ReturnType<typeof sql>) {
+/** `count` resting BTC limits that no price between 96,000 and 98,500 crosses: buys below, sells above, frozen through
+ * the ledger. */
+async function rest(
+  database: Database,
+  count: number,
+  from: number,
+  at: Date,
+  buyPrice: (g: string) => ReturnType<typeof sql>,
+  sellPrice: (g: string) => ReturnType<typeof sql>,
+) {
   const { db } = database;
   const placedAt = at.toISOString();
   await db.execute(sql`
@@ -49,7 +57,9 @@ async function resetBalances(database: Database) {
 async function prepare(database: Database, now: Date) {
   const { db } = database;
   await seedMarkets(db, new Date(now.getTime() - 3600_000));
-  await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
+  await db.execute(
+    sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`,
+  );
   await db.execute(
     sql`insert into ledger_entries (user_id, asset, bucket, amount, kind, reference) select id, a.asset, 'available', 100000000, 'bench_grant', 'bench-matching' from users cross join (values ('USDT'), ('BTC')) a(asset) where username like 'bench%'`,
   );
@@ -60,7 +70,9 @@ let second = 0;
 /** Records one BTC tick a second after the last, straight into the table (the feed's insert), and runs the matcher. */
 async function tickAndMatch(database: Database, base: Date, price: string): Promise<{ ms: number; filled: number }> {
   const at = new Date(base.getTime() + ++second * 1000);
-  await database.db.execute(sql`insert into price_ticks (coin, at, price) values ('BTC', ${at.toISOString()}::timestamptz, ${price})`);
+  await database.db.execute(
+    sql`insert into price_ticks (coin, at, price) values ('BTC', ${at.toISOString()}::timestamptz, ${price})`,
+  );
   const started = performance.now();
   const filled = await matchAllPairs(database.db, at);
   return { ms: performance.now() - started, filled };
@@ -98,7 +110,9 @@ async function run(label: string, database: Database) {
   );
   await database.db.execute(sql`analyze contract_orders`);
   const crossing = await tickAndMatch(database, now, '97150.00');
-  const [open] = rowsOf<{ n: number | string }>(await database.db.execute(sql`select count(*) as n from contract_orders where status = 'open'`));
+  const [open] = rowsOf<{ n: number | string }>(
+    await database.db.execute(sql`select count(*) as n from contract_orders where status = 'open'`),
+  );
   const mismatches = await ledgerMismatches(database.db);
   console.log(`  ${label}:`);
   console.log(`    a tick crossing nothing, book of 1,000: ${small}`);
@@ -110,8 +124,11 @@ async function run(label: string, database: Database) {
 }
 
 export async function matchingBench() {
-  console.log(`\nContract matching with ${BOOK.toLocaleString('en')} resting limit orders (batches of 2,000, one transaction each)`);
+  console.log(
+    `\nContract matching with ${BOOK.toLocaleString('en')} resting limit orders (batches of 2,000, one transaction each)`,
+  );
   await run('embedded PGlite (in memory)', await openDatabase({ kind: 'memory', snapshot: await migratedSnapshot() }));
-  if (process.env.BENCH_DATABASE_URL) await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
+  if (process.env.BENCH_DATABASE_URL)
+    await run('PostgreSQL', await openDatabase({ kind: 'postgres', url: process.env.BENCH_DATABASE_URL }));
   else console.log('  PostgreSQL: set BENCH_DATABASE_URL to an empty database to measure it');
 }

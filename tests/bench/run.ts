@@ -1,6 +1,9 @@
-// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes from the build, server
-// throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
-// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium),
+// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes
+// from the build, server
+// throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the time from an option's
+// acceptance to its start price, the live-price fan-out lag,
+// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
+// downloads, Lighthouse scores of the main pages (Chromium),
 // and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2.
 // Figures are printed, not asserted: a bench with a target states it in its own header, and no timed test fails on it.
 import { execSync } from 'node:child_process';

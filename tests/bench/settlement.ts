@@ -10,13 +10,16 @@ import { settleAllDue, SETTLEMENT_BATCH } from '../../src/server/jobs/settlement
 import { onEachDatabase } from './databases.ts';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 100_000);
-/** BENCH_PUSH_USERS: how many of the 100 customers subscribed a browser to push notifications (each settled order of theirs queues one). */
+/** BENCH_PUSH_USERS: how many of the 100 customers subscribed a browser to push notifications (each settled order of
+ * theirs queues one). */
 const PUSH_USERS = Number(process.env.BENCH_PUSH_USERS ?? 0);
 
 async function prepare(database: Database, now: Date) {
   const { db } = database;
   await seedMarkets(db, now);
-  await db.execute(sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`);
+  await db.execute(
+    sql`insert into users (username, password_hash, invite_code) select 'bench' || g, 'x', 'BENCH' || g from generate_series(1, 100) g on conflict do nothing`,
+  );
   const start = new Date(now.getTime() - 120_000).toISOString();
   const end = new Date(now.getTime() - 60_000).toISOString();
   await db.execute(
@@ -55,7 +58,9 @@ async function run(label: string, database: Database) {
         (select coalesce(sum(available + frozen), 0) from balances)::text as balances,
         (select count(*) from ledger_entries where kind = 'option_payout')::text as payouts`),
   );
-  const [queued] = rowsOf<{ notices: string }>(await database.db.execute(sql`select count(*)::text as notices from outbox where channel = 'push'`));
+  const [queued] = rowsOf<{ notices: string }>(
+    await database.db.execute(sql`select count(*)::text as notices from outbox where channel = 'push'`),
+  );
   console.log(
     `  ${label}: ${settled.toLocaleString('en')} orders in ${seconds.toFixed(1)} s = ${Math.round(settled / seconds).toLocaleString('en')} orders/s (${PUSH_USERS} of 100 customers subscribed: ${queued!.notices} push notices queued)`,
   );
@@ -66,6 +71,8 @@ async function run(label: string, database: Database) {
 }
 
 export async function settlementBench() {
-  console.log(`\nSettlement of ${ORDERS.toLocaleString('en')} due options (batches of ${SETTLEMENT_BATCH}, one transaction each)`);
+  console.log(
+    `\nSettlement of ${ORDERS.toLocaleString('en')} due options (batches of ${SETTLEMENT_BATCH}, one transaction each)`,
+  );
   await onEachDatabase(run);
 }

@@ -31,7 +31,8 @@ const open = () =>
       const at = Date.now();
       if (!answered) {
         answered = true;
-        if (!read.toString('latin1').startsWith('HTTP/1.1 200')) return reject(new Error(`the stream answered ${read.toString('latin1', 0, 40)}`));
+        if (!read.toString('latin1').startsWith('HTTP/1.1 200'))
+          return reject(new Error(`the stream answered ${read.toString('latin1', 0, 40)}`));
         clients.push(client);
         resolve();
       }
@@ -57,11 +58,14 @@ const open = () =>
     const socket = connect({ host: '127.0.0.1', port, onread: { buffer: READ_BUFFER, callback } }, () =>
       socket.write(`GET ${path} HTTP/1.1\r\nhost: 127.0.0.1:${port}\r\naccept: text/event-stream\r\n\r\n`),
     );
-    socket.on('error', (error) => (answered ? console.error(`a stream client failed: ${error.message}`) : reject(error)));
+    socket.on('error', (error) =>
+      answered ? console.error(`a stream client failed: ${error.message}`) : reject(error),
+    );
   });
 
 const started = Date.now();
-for (let start = 0; start < count; start += BATCH) await Promise.all(Array.from({ length: Math.min(BATCH, count - start) }, open));
+for (let start = 0; start < count; start += BATCH)
+  await Promise.all(Array.from({ length: Math.min(BATCH, count - start) }, open));
 process.send!({ type: 'connected', ms: Date.now() - started });
 
 process.on('message', (message: { type: string }) => {

@@ -11,14 +11,25 @@ import { simulatedFeed } from '../../src/server/market/simulator.ts';
 
 const database = await openDatabase({ kind: 'postgres', url: process.argv[2]! });
 const feed = simulatedFeed({
-  coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+  coins: LISTED_COINS.map((coin) => ({
+    code: coin.code,
+    startPrice: coin.startPrice,
+    volatility: Number(coin.volatility),
+    priceDecimals: coin.priceDecimals,
+  })),
   seed: 2,
   clock: systemClock,
 });
 // The feed steps only when the bench asks: starting it does nothing.
-const market = createMarket(database.db, { ...feed, start: () => {}, stop: async () => {} }, systemClock, (error) => console.error('recording failed', error), {
-  lease: lease(database.db, 'price-feed'),
-});
+const market = createMarket(
+  database.db,
+  { ...feed, start: () => {}, stop: async () => {} },
+  systemClock,
+  (error) => console.error('recording failed', error),
+  {
+    lease: lease(database.db, 'price-feed'),
+  },
+);
 market.start();
 while (!market.leads()) await new Promise((resolve) => setTimeout(resolve, 20));
 process.send!({ type: 'leading' });

@@ -19,11 +19,21 @@ const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const STEPS = 20;
 const STEP_GAP_MS = 1500;
 
-const coins = LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals }));
+const coins = LISTED_COINS.map((coin) => ({
+  code: coin.code,
+  startPrice: coin.startPrice,
+  volatility: Number(coin.volatility),
+  priceDecimals: coin.priceDecimals,
+}));
 
-/** A child on Node with tsx's loader, talking to this process directly (the tsx command's relay drops a large last message). */
+/** A child on Node with tsx's loader, talking to this process directly (the tsx command's relay drops a large last
+ * message). */
 export const forkTs = (file: string, args: string[]) =>
-  fork(fileURLToPath(new URL(file, import.meta.url)), args, { execPath: process.execPath, execArgv: ['--import', 'tsx'], serialization: 'advanced' });
+  fork(fileURLToPath(new URL(file, import.meta.url)), args, {
+    execPath: process.execPath,
+    execArgv: ['--import', 'tsx'],
+    serialization: 'advanced',
+  });
 
 /** The next message of a type from a child; fails if the child stops first. */
 export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
@@ -33,13 +43,17 @@ export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
       child.off('exit', onExit).off('message', onMessage);
       resolve(message as T);
     };
-    const onExit = (code: number | null) => reject(new Error(`${child.spawnargs.at(-1)}: the child stopped (${code}) before '${type}'`));
+    const onExit = (code: number | null) =>
+      reject(new Error(`${child.spawnargs.at(-1)}: the child stopped (${code}) before '${type}'`));
     child.on('message', onMessage).once('exit', onExit);
   });
 }
 
 export async function serve(database: Database, market: Market) {
-  const app = await buildApp({ db: database.db, clock: systemClock, market, sender: { send: async () => {} } }, { rateLimitPerMinute: 1_000_000 });
+  const app = await buildApp(
+    { db: database.db, clock: systemClock, market, sender: { send: async () => {} } },
+    { rateLimitPerMinute: 1_000_000 },
+  );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as { port: number }).port };
 }
@@ -47,7 +61,8 @@ export async function serve(database: Database, market: Market) {
 /** Each client's deliveries: the step ids in the order they came, and when each came. */
 type Deliveries = [ids: number[], times: number[]][];
 
-/** `count` price-stream clients in a process of their own (stream-clients.ts); their deliveries when asked (then they close). */
+/** `count` price-stream clients in a process of their own (stream-clients.ts); their deliveries when asked (then they
+ * close). */
 export async function streamClients(port: number, count: number) {
   const child = forkTs('./stream-clients.ts', [String(port), `/api${PRICE_STREAM_PATH}`, String(count)]);
   const { ms } = await nextMessage<{ ms: number }>(child, 'connected');
@@ -88,7 +103,8 @@ export function deliveryLags(deliveries: Deliveries, since: (id: number) => read
 /** "p50 3 ms, p99 12 ms, max 40 ms" of a list of milliseconds. */
 export function spread(lags: number[]) {
   const sorted = Float64Array.from(lags).sort();
-  const at = (q: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '–');
+  const at = (q: number) =>
+    sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!.toFixed(0) : '–';
   return `p50 ${at(0.5)} ms, p99 ${at(0.99)} ms, max ${at(1)} ms`;
 }
 
@@ -133,7 +149,9 @@ async function feedInProcess() {
 async function feedInAnotherProcess() {
   let cluster: PostgresCluster | null = null;
   if (!process.env.BENCH_DATABASE_URL && !postgresBinaries()) {
-    return console.log('\nTick fan-out from another process: PostgreSQL not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database');
+    return console.log(
+      '\nTick fan-out from another process: PostgreSQL not installed (apt-get install -y postgresql), or set BENCH_DATABASE_URL to an empty database',
+    );
   }
   const url = process.env.BENCH_DATABASE_URL ?? (cluster = await startPostgres()).url();
   const database = await openDatabase({ kind: 'postgres', url });

@@ -31,10 +31,14 @@ it('registers a new user with the code from the outbox', async () => {
   await page.getByLabel('Login password').fill('short');
   await page.getByLabel('Payment password').fill('123456');
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('The login password must be 6-12 letters or numbers!');
+  await expect
+    .poll(() => page.getByRole('alert').textContent())
+    .toBe('The login password must be 6-12 letters or numbers!');
   await page.getByLabel('Login password').fill(password);
   await page.getByRole('button', { name: 'Register' }).click();
-  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Please make sure to read the agreement and try again!');
+  await expect
+    .poll(() => page.getByRole('alert').textContent())
+    .toBe('Please make sure to read the agreement and try again!');
   await screenshot(page, '02-register');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
@@ -78,7 +82,9 @@ it('edits the nickname', async () => {
 it('switches to Arabic, laid out right to left, and back to English', async () => {
   await page.getByRole('button', { name: /Language/ }).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: /العربية/ }).click()]);
-  await expect.poll(() => page.evaluate(() => [document.documentElement.dir, document.documentElement.lang].join())).toBe('rtl,ar');
+  await expect
+    .poll(() => page.evaluate(() => [document.documentElement.dir, document.documentElement.lang].join()))
+    .toBe('rtl,ar');
   await page.waitForSelector('.navbar h1');
   expect(await page.locator('.navbar h1').textContent()).not.toBe('Settings');
   await screenshot(page, '06-settings-arabic');

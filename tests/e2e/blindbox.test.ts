@@ -22,8 +22,12 @@ let startPoints = 0;
 beforeAll(async () => {
   await markAllRead('demo', 'demo1234');
   await logIn(page, 'demo', 'demo1234');
-  const token = (await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } })).data.token;
-  const held = await callApi<{ lists: { asset: string; available: string }[] }>('/users/balances', { method: 'GET', token });
+  const token = (await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } }))
+    .data.token;
+  const held = await callApi<{ lists: { asset: string; available: string }[] }>('/users/balances', {
+    method: 'GET',
+    token,
+  });
   startPoints = Number(held.data.lists.find((balance) => balance.asset === 'POINT')?.available ?? 0);
 });
 
@@ -35,8 +39,13 @@ async function shot(name: string): Promise<void> {
 }
 /** The activities' cover pictures have arrived and decoded (they are loaded lazily). */
 const coversLoaded = () =>
-  page.waitForFunction(() => [...document.querySelectorAll<HTMLImageElement>('img.activity-cover')].every((image) => image.complete && image.naturalWidth > 0));
-const seedRow = (label: string) => page.locator('.box-seed-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+  page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLImageElement>('img.activity-cover')].every(
+      (image) => image.complete && image.naturalWidth > 0,
+    ),
+  );
+const seedRow = (label: string) =>
+  page.locator('.box-seed-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
 
 it('shows the box, the published odds summing to 100 %, the expected value and the committed seed', async () => {
   await open('/pages/blindbox/index');
@@ -46,7 +55,9 @@ it('shows the box, the published odds summing to 100 %, the expected value and t
   expect(await page.locator('.box-expected').textContent()).toBe(
     'Expected value per draw: 0.29 USDT + 30 points. A draw costs 100 points / 1 USDT. Valued at 1 point = 0.01 USDT, a draw returns 0.59 USDT on average: less than it costs.',
   );
-  await poll(() => page.locator('.box-balances').textContent()).toMatch(new RegExp(`^Your points: ${startPoints.toLocaleString('en-US')} · USDT: `));
+  await poll(() => page.locator('.box-balances').textContent()).toMatch(
+    new RegExp(`^Your points: ${startPoints.toLocaleString('en-US')} · USDT: `),
+  );
   expect(await seedRow('Next nonce').textContent()).toBe('0');
   expect(await seedRow('Server seed hash').textContent()).toMatch(/^[0-9a-f]{8}…[0-9a-f]{8}Copy$/);
   await page.getByRole('button', { name: 'Draw for 100 points' }).waitFor();
@@ -66,12 +77,15 @@ it('draws twice for points: the result dialog names the prize and the roll, the 
     await dialog.waitFor();
     expect(await dialog.locator('h2').textContent()).toMatch(/^(Congratulations!|No prize this time)$/);
     expect(await dialog.textContent()).toMatch(new RegExp(`Roll \\d+ of 1,000,000 · nonce ${nonce}`));
-    points += -100 + Number((await dialog.locator('.box-result-name').textContent())?.match(/^(\d+) points$/)?.[1] ?? 0);
+    points +=
+      -100 + Number((await dialog.locator('.box-result-name').textContent())?.match(/^(\d+) points$/)?.[1] ?? 0);
     if (nonce === 0) await shot('blindbox-02-result');
     await dialog.getByRole('button', { name: 'OK' }).click();
     await poll(() => seedRow('Next nonce').textContent()).toBe(String(nonce + 1));
   }
-  await poll(() => page.locator('.box-balances').textContent()).toMatch(new RegExp(`^Your points: ${points.toLocaleString('en-US')} `));
+  await poll(() => page.locator('.box-balances').textContent()).toMatch(
+    new RegExp(`^Your points: ${points.toLocaleString('en-US')} `),
+  );
 });
 
 it('the verification page: draws of the current seed wait for it, rotation reveals it and every draw checks ✓', async () => {
@@ -79,7 +93,9 @@ it('the verification page: draws of the current seed wait for it, rotation revea
   await page.waitForURL(/#\/pages\/blindbox\/verify$/);
   const badges = page.locator('.box-draw-row .status-badge');
   await poll(() => badges.allTextContents()).toEqual(['Reveal by rotating the seed', 'Reveal by rotating the seed']);
-  expect(await page.locator('.box-summary').textContent()).toContain('2 draws use the current seed: reveal it by rotating the seed.');
+  expect(await page.locator('.box-summary').textContent()).toContain(
+    '2 draws use the current seed: reveal it by rotating the seed.',
+  );
   await shot('blindbox-03-verify-unrevealed');
 
   // Rotate on the blind box page, as the seed panel offers; then come back.
@@ -108,11 +124,15 @@ it('lists the activities with the recent wins and opens one with its sanitised b
   await open('/pages/activeList/index');
   const cards = page.locator('.activity-card');
   await poll(() => cards.count()).toBe(2);
-  expect(await cards.locator('.activity-title').allTextContents()).toEqual(['Blind box week: draw and win up to 100 USDT', 'New year trading festival']);
+  expect(await cards.locator('.activity-title').allTextContents()).toEqual([
+    'Blind box week: draw and win up to 100 USDT',
+    'New year trading festival',
+  ]);
   expect(await cards.locator('.status-badge').allTextContents()).toEqual(['In progress', 'Coming soon']);
   // The notice shows the real wins: the demo's own draws above, masked, when one of them won.
   const wins = await callApi<{ lists: { username: string }[] }>('/content/winnotice', { method: 'GET' });
-  if (wins.data.lists.length) await page.locator('.scrolling-lines', { hasText: /^d\*\*\*o won .+ in the blind box$/ }).waitFor();
+  if (wins.data.lists.length)
+    await page.locator('.scrolling-lines', { hasText: /^d\*\*\*o won .+ in the blind box$/ }).waitFor();
   else expect(await page.locator('.scrolling-lines').count()).toBe(0);
   await coversLoaded();
   await shot('activities-01-list');

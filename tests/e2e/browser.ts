@@ -9,20 +9,44 @@ export const PHONE = { width: 390, height: 844 };
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
-/** The phone every end-to-end test uses: 390×844 at twice the density, touch, English, the test server as base; `options` adds or replaces (a locale, a base, service workers blocked, no touch…). */
-export const PHONE_CONTEXT: BrowserContextOptions = { viewport: PHONE, deviceScaleFactor: 2, isMobile: true, hasTouch: true, locale: 'en-US' };
+/** The phone every end-to-end test uses: 390×844 at twice the density, touch, English, the test server as base;
+ * `options` adds or replaces (a locale, a base, service workers blocked, no touch…). */
+export const PHONE_CONTEXT: BrowserContextOptions = {
+  viewport: PHONE,
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'en-US',
+};
 
 export async function phoneContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
-  return browser.newContext({ ...PHONE_CONTEXT, baseURL: 'baseURL' in options ? options.baseURL : inject('baseUrl'), ...options });
+  return browser.newContext({
+    ...PHONE_CONTEXT,
+    baseURL: 'baseURL' in options ? options.baseURL : inject('baseUrl'),
+    ...options,
+  });
 }
 
-/** Resolves once the page has run what its pending tasks scheduled and painted the result: an answer just handled is on screen after it. */
+/** Resolves once the page has run what its pending tasks scheduled and painted the result: an answer just handled is on
+ * screen after it. */
 export async function nextFrame(page: Page): Promise<void> {
-  await page.evaluate(() => new Promise<void>((resolve) => setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0)));
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) =>
+        setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
+      ),
+  );
 }
 
 /**
@@ -64,11 +88,16 @@ export async function recordToasts(page: Page): Promise<void> {
 }
 
 /** The toasts shown in the page's current document since recordToasts(), oldest first. */
-export const toastsShown = (page: Page): Promise<string[]> => page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
+export const toastsShown = (page: Page): Promise<string[]> =>
+  page.evaluate(() => (window as unknown as { __toasts?: string[] }).__toasts ?? []);
 
 /** Resolves once the page has shown `text` as a toast since recordToasts() (it may have left the screen already). */
 export async function toastSeen(page: Page, text: string, timeout: number): Promise<void> {
-  await page.waitForFunction((wanted) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).includes(wanted), text, { timeout });
+  await page.waitForFunction(
+    (wanted) => ((window as unknown as { __toasts?: string[] }).__toasts ?? []).includes(wanted),
+    text,
+    { timeout },
+  );
 }
 
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */

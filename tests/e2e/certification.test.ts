@@ -76,7 +76,9 @@ it('sends the primary certification: ID card, name, number and a photo; then und
 
 it('the advanced page waits for a verified primary', async () => {
   await page.goto('/#/pages/mine/Certification/advanced');
-  await expect.poll(() => page.locator('.cert-blocked p').textContent()).toBe('Please complete the primary certification before proceeding to the advanced certification!');
+  await expect
+    .poll(() => page.locator('.cert-blocked p').textContent())
+    .toBe('Please complete the primary certification before proceeding to the advanced certification!');
   expect(await page.locator('input[type="file"]').count()).toBe(0);
   await shot('cert-03-advanced-blocked');
   await page.getByRole('button', { name: 'Go to primary certification' }).click();
@@ -87,7 +89,9 @@ it('the operator verifies the primary level; the way on to advanced opens', asyn
   const listing = await operator('certifications');
   const id = rowId(listing, phone);
   expect(listing.split('\n').find((line) => line.includes(phone))).toMatch(/primary\s+id_card\s+Malee Srisuk/);
-  expect(await operator('certification', 'approve', id)).toMatch(new RegExp(`^Certification ${id} \\(primary, user \\d+\\) verified\\.`));
+  expect(await operator('certification', 'approve', id)).toMatch(
+    new RegExp(`^Certification ${id} \\(primary, user \\d+\\) verified\\.`),
+  );
 
   await page.reload();
   await expect.poll(badge).toBe('Verified');
@@ -120,7 +124,9 @@ it('the operator verifies the advanced level: verified, and Mine says so', async
   expect(line).toMatch(/advanced/);
   expect(line).toMatch(/back: \S+ hold: \S+/);
   const id = rowId(listing, phone);
-  expect(await operator('certification', 'approve', id)).toMatch(new RegExp(`^Certification ${id} \\(advanced, user \\d+\\) verified\\.`));
+  expect(await operator('certification', 'approve', id)).toMatch(
+    new RegExp(`^Certification ${id} \\(advanced, user \\d+\\) verified\\.`),
+  );
 
   await page.goto('/#/pages/mine/Certification/advanced');
   await page.reload();

@@ -31,7 +31,8 @@ function deploy(build: string): void {
 }
 
 /** The register page's chunk in a build (assets/RegisterPage-<hash>.js). */
-const registerChunk = (build: string) => readdirSync(join(build, 'assets')).find((name) => /^RegisterPage-[\w-]+\.js$/.test(name));
+const registerChunk = (build: string) =>
+  readdirSync(join(build, 'assets')).find((name) => /^RegisterPage-[\w-]+\.js$/.test(name));
 
 /**
  * The second build as a deploy that changed the register page: chunks are named by their content,
@@ -43,7 +44,9 @@ function changeRegisterPage(build: string): void {
   const old = registerChunk(build)!;
   const renamed = old.replace(/-[\w-]+\.js$/, '-e2eDeploy.js');
   const files = (folder: string): string[] =>
-    readdirSync(folder, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)]));
+    readdirSync(folder, { withFileTypes: true }).flatMap((entry) =>
+      entry.isDirectory() ? files(join(folder, entry.name)) : [join(folder, entry.name)],
+    );
   renameSync(join(build, 'assets', old), join(build, 'assets', renamed));
   for (const file of files(build)) {
     if (!/\.(js|mjs|html|json|webmanifest)$/.test(file)) continue;
@@ -63,7 +66,11 @@ beforeAll(async () => {
   deploy(inject('webRoot'));
   const [built, started, launched] = await Promise.all([
     secondBuild(),
-    startServer({ work, name: 'chunk test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } }),
+    startServer({
+      work,
+      name: 'chunk test server',
+      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
+    }),
     launch(),
   ]);
   [server, base, browser] = [started, started.base, launched];

@@ -32,7 +32,14 @@ async function startNamed(name: string, databaseUrl: string, origin: number): Pr
   const server = await startServer({
     work,
     name,
-    env: { DATABASE_URL: databaseUrl, WEB_ROOT: '', CLOCK_SPEED: '20', CLOCK_ORIGIN: String(origin), LOG_LEVEL: 'warn', WORKERS: '' },
+    env: {
+      DATABASE_URL: databaseUrl,
+      WEB_ROOT: '',
+      CLOCK_SPEED: '20',
+      CLOCK_ORIGIN: String(origin),
+      LOG_LEVEL: 'warn',
+      WORKERS: '',
+    },
   });
   return Object.assign(server, { name });
 }
@@ -66,11 +73,14 @@ async function call<E extends Endpoint>(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     headers['idempotency-key'] = crypto.randomUUID();
   }
-  const response = await fetch(`${server.base}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`, {
-    method: endpoint.method,
-    headers,
-    body: endpoint.method === 'POST' ? form : undefined,
-  });
+  const response = await fetch(
+    `${server.base}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
+    {
+      method: endpoint.method,
+      headers,
+      body: endpoint.method === 'POST' ? form : undefined,
+    },
+  );
   return (await response.json()) as Envelope<ResultOf<E>>;
 }
 
@@ -86,7 +96,10 @@ function watchStream(server: Server) {
   const abort = new AbortController();
   let snapshot = true;
   const done = (async () => {
-    const response = await fetch(`${server.base}/api${PRICE_STREAM_PATH}`, { signal: abort.signal, headers: { accept: 'text/event-stream' } });
+    const response = await fetch(`${server.base}/api${PRICE_STREAM_PATH}`, {
+      signal: abort.signal,
+      headers: { accept: 'text/event-stream' },
+    });
     const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     for (;;) {
@@ -114,7 +127,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The server process that holds the price feed lease, by the pid in the lease row. */
 async function feedHolder(): Promise<{ server: Server; pid: number }> {
-  const { rows } = await sql.query<{ holder: string }>(`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`);
+  const { rows } = await sql.query<{ holder: string }>(
+    `select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`,
+  );
   const pid = Number(rows[0]?.holder.split(':')[1]);
   const server = servers.find((candidate) => candidate.child.pid === pid);
   if (!server) throw new Error(`the feed is held by ${rows[0]?.holder ?? 'no one'}, not by a server of this test`);
@@ -146,15 +161,22 @@ it('both processes stream the same ticks (same coin, second and price), recorded
   expect(windowA.every((event) => event.ticks.length === 10)).toBe(true);
   expect(new Set(seconds(windowA)).size).toBe(windowA.length);
   // What they streamed is what was recorded.
-  const { rows } = await sql.query<{ coin: string; at: Date; price: string }>('select coin, at, price::text as price from price_ticks where at between $1 and $2', [from, to]);
+  const { rows } = await sql.query<{ coin: string; at: Date; price: string }>(
+    'select coin, at, price::text as price from price_ticks where at between $1 and $2',
+    [from, to],
+  );
   expect(new Set(rows.map((row) => `${row.coin} ${row.at.toISOString()} ${Number(row.price)}`))).toEqual(
     new Set(windowA.flatMap((event) => event.ticks.map((tick) => `${tick.code} ${tick.at} ${Number(tick.price)}`))),
   );
   expect(new Set(windowA.flatMap((event) => event.ticks.map(key))).size).toBe(rows.length);
 
   // How long after the leader's clients a follower's clients get a step.
-  const leaderArrived = new Map((leader === servers[0] ? windowA : windowB).map((event) => [event.ticks[0]!.at, event.arrived]));
-  const lags = (follower === servers[0] ? windowA : windowB).map((event) => event.arrived - leaderArrived.get(event.ticks[0]!.at)!).sort((x, y) => x - y);
+  const leaderArrived = new Map(
+    (leader === servers[0] ? windowA : windowB).map((event) => [event.ticks[0]!.at, event.arrived]),
+  );
+  const lags = (follower === servers[0] ? windowA : windowB)
+    .map((event) => event.arrived - leaderArrived.get(event.ticks[0]!.at)!)
+    .sort((x, y) => x - y);
   console.log(
     `follower lag behind the feed's process: median ${lags[lags.length >> 1]} ms, max ${lags.at(-1)} ms over ${lags.length} steps (it reads on each step's change notice)`,
   );
@@ -171,7 +193,12 @@ it('takes options on either process', async () => {
   const product = (await call(servers[0]!, optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 1)!;
   for (const server of servers) {
     for (const direction of ['up', 'down']) {
-      const placed = await call(server, placeOption, { code: 'BTC', direction, amount: '10', product_id: String(product.id) }, tokens.get(server));
+      const placed = await call(
+        server,
+        placeOption,
+        { code: 'BTC', direction, amount: '10', product_id: String(product.id) },
+        tokens.get(server),
+      );
       // Accepted; it opens at the first tick recorded after it, whichever process records it.
       expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', code: 'BTC', start_price: null } });
       orders.push({ server, id: placed.data.id });
@@ -180,12 +207,20 @@ it('takes options on either process', async () => {
 });
 
 it('takes contract limit orders on either process, a little either side of the price', async () => {
-  const bought = await call(servers[0]!, placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.02' }, tokens.get(servers[0]!));
+  const bought = await call(
+    servers[0]!,
+    placeContract,
+    { code: 'BTC', side: 'buy', type: 'market', quantity: '0.02' },
+    tokens.get(servers[0]!),
+  );
   expect(bought).toMatchObject({ ret: 1, data: { status: 'filling' } });
   // The sells below need the BTC it brings: it fills at the first tick recorded after it.
   await expect
     .poll(
-      async () => (await call(servers[0]!, contractOrders, { status: 'history', code: 'BTC' }, tokens.get(servers[0]!))).data.lists.find((o) => o.id === bought.data.id)?.status,
+      async () =>
+        (
+          await call(servers[0]!, contractOrders, { status: 'history', code: 'BTC' }, tokens.get(servers[0]!))
+        ).data.lists.find((o) => o.id === bought.data.id)?.status,
       {
         timeout: 15_000,
       },
@@ -196,7 +231,12 @@ it('takes contract limit orders on either process, a little either side of the p
     for (let k = 1; k <= 5; k++) {
       for (const side of ['buy', 'sell'] as const) {
         const limit = (price * (side === 'buy' ? 1 - 0.0002 * k : 1 + 0.0002 * k)).toFixed(2);
-        const placed = await call(server, placeContract, { code: 'BTC', side, type: 'limit', price: limit, quantity: '0.001' }, tokens.get(server));
+        const placed = await call(
+          server,
+          placeContract,
+          { code: 'BTC', side, type: 'limit', price: limit, quantity: '0.001' },
+          tokens.get(server),
+        );
         expect(placed.ret, placed.msg).toBe(1);
       }
     }
@@ -222,7 +262,9 @@ it('moves the feed to the other process within 5 s when its process is killed', 
     await sleep(20);
   }
   const takeover = firstNew.arrived - killed;
-  console.log(`feed takeover: ${takeover} ms from SIGKILL of the feed's process to the first new tick on the other's stream`);
+  console.log(
+    `feed takeover: ${takeover} ms from SIGKILL of the feed's process to the first new tick on the other's stream`,
+  );
   expect(takeover).toBeLessThan(5_000);
   expect((await feedHolder()).server).toBe(survivor);
 
@@ -247,7 +289,8 @@ it('settles every option exactly once, whichever process took it; balances equal
   for (;;) {
     settled = await Promise.all(orders.map((order) => call(survivor, optionOrder, { id: String(order.id) }, token)));
     if (settled.every((state) => state.data.status === 'settled')) break;
-    if (Date.now() > deadline) throw new Error(`not all settled: ${JSON.stringify(settled.map((state) => state.data.status))}`);
+    if (Date.now() > deadline)
+      throw new Error(`not all settled: ${JSON.stringify(settled.map((state) => state.data.status))}`);
     await sleep(500);
   }
   for (const { data: order } of settled) {
@@ -257,10 +300,10 @@ it('settles every option exactly once, whichever process took it; balances equal
       expect(order).toMatchObject({ outcome: 'void', end_at: null, payout: order.amount, profit: '0.00000000' });
       continue;
     }
-    const { rows: starts } = await sql.query<{ price: string; at: Date }>(`select price::text as price, at from price_ticks where coin = $1 and at > $2 order by at limit 1`, [
-      'BTC',
-      order.start_at,
-    ]);
+    const { rows: starts } = await sql.query<{ price: string; at: Date }>(
+      `select price::text as price, at from price_ticks where coin = $1 and at > $2 order by at limit 1`,
+      ['BTC', order.start_at],
+    );
     expect(order.start_price_at).toBe(starts[0]!.at.toISOString());
     expect(Number(order.start_price)).toBe(Number(starts[0]!.price));
     // The end price is the last recorded price at or before the end, within the 10 s before it; an
@@ -273,7 +316,13 @@ it('settles every option exactly once, whichever process took it; balances equal
       expect(Number(order.end_price)).toBe(Number(rows[0].price));
       expect(order.end_price_at).toBe(rows[0].at.toISOString());
     } else {
-      expect(order).toMatchObject({ outcome: 'void', end_price: null, end_price_at: null, payout: order.amount, profit: '0.00000000' });
+      expect(order).toMatchObject({
+        outcome: 'void',
+        end_price: null,
+        end_price_at: null,
+        payout: order.amount,
+        profit: '0.00000000',
+      });
     }
   }
   // One payout entry per winning (or tied) order, of exactly its payout; a loss pays nothing.
@@ -283,9 +332,15 @@ it('settles every option exactly once, whichever process took it; balances equal
   );
   const paid = new Map(payouts.map((row) => [row.reference, { entries: row.entries, total: Number(row.total) }]));
   for (const { data: order } of settled) {
-    expect(paid.get(`option:${order.id}`) ?? null).toEqual(Number(order.payout) > 0 ? { entries: 1, total: Number(order.payout) } : null);
+    expect(paid.get(`option:${order.id}`) ?? null).toEqual(
+      Number(order.payout) > 0 ? { entries: 1, total: Number(order.payout) } : null,
+    );
   }
-  expect(settled.map(({ data }) => data.outcome).every((outcome) => outcome === 'win' || outcome === 'loss' || outcome === 'tie' || outcome === 'void')).toBe(true);
+  expect(
+    settled
+      .map(({ data }) => data.outcome)
+      .every((outcome) => outcome === 'win' || outcome === 'loss' || outcome === 'tie' || outcome === 'void'),
+  ).toBe(true);
   // Balances are the sum of their ledger entries.
   expect(await ledgerMismatches(drizzle(sql) as unknown as Executor)).toEqual([]);
   const wallet = await call(survivor, balances, {}, token);
@@ -328,7 +383,9 @@ it('fills every crossed contract limit exactly once, at its price, at the first 
       resting++;
     }
   }
-  console.log(`contract limits: ${rows.length - resting} of ${rows.length} filled across the two processes, ${resting} still resting`);
+  console.log(
+    `contract limits: ${rows.length - resting} of ${rows.length} filled across the two processes, ${resting} still resting`,
+  );
   expect(rows.length - resting).toBeGreaterThan(0);
   expect(await ledgerMismatches(drizzle(sql) as unknown as Executor)).toEqual([]);
 });

@@ -52,7 +52,8 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (page && task.result?.errors?.length) await screenshot(page, `console-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
+  if (page && task.result?.errors?.length)
+    await screenshot(page, `console-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
 });
 
 afterAll(async () => {
@@ -78,7 +79,8 @@ async function enrol(name: string, role: string) {
 type Operator = Awaited<ReturnType<typeof enrol>>;
 
 /** What the operator's authenticator app shows now. */
-const codeOf = (operator: Operator) => totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+const codeOf = (operator: Operator) =>
+  totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
 
 async function consolePage(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: server.base });
@@ -111,10 +113,17 @@ let customerToken = '';
 const customer = <T>(path: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
   callApi<T>(path, { base: server.base, token: customerToken, form, method });
 const usdt = async () =>
-  (await customer<{ lists: { asset: string; available: string }[] }>('/users/balances', {}, 'GET')).data.lists.find((row) => row.asset === 'USDT')?.available ?? '0';
+  (await customer<{ lists: { asset: string; available: string }[] }>('/users/balances', {}, 'GET')).data.lists.find(
+    (row) => row.asset === 'USDT',
+  )?.available ?? '0';
 let cardId = '';
 async function withdrawal(amount: string): Promise<number> {
-  const answer = await customer<{ id: number; status: string }>('/users/extract', { target: 'bank', target_id: cardId, amount, paypass: DEMO_ACCOUNT.paypass });
+  const answer = await customer<{ id: number; status: string }>('/users/extract', {
+    target: 'bank',
+    target_id: cardId,
+    amount,
+    paypass: DEMO_ACCOUNT.paypass,
+  });
   expect(answer, JSON.stringify(answer)).toMatchObject({ ret: 1, data: { status: 'review' } });
   return answer.data.id;
 }
@@ -140,7 +149,10 @@ it('a reviewer signs in with the authenticator code, must change the first passw
 });
 
 it('approves a recharge with its details beside it; the customer’s balance shows it', async () => {
-  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
   customerToken = login.data.token;
   const before = await usdt();
   const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
@@ -154,7 +166,9 @@ it('approves a recharge with its details beside it; the customer’s balance sho
   expect(sent.ret).toBe(1);
 
   // The live count: the queue page asks again every 10 s.
-  await expect.poll(() => page.getByRole('tab', { name: /Recharges/ }).textContent(), { timeout: 15_000 }).toBe('Recharges 1');
+  await expect
+    .poll(() => page.getByRole('tab', { name: /Recharges/ }).textContent(), { timeout: 15_000 })
+    .toBe('Recharges 1');
   await page
     .getByRole('row', { name: new RegExp(sent.data.order_no) })
     .getByRole('link', { name: 'Open' })
@@ -170,11 +184,20 @@ it('approves a recharge with its details beside it; the customer’s balance sho
 it('opens a bank recharge’s receipt picture with the console’s token, and rejects it with a reason', async () => {
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(testPng(96))], { type: 'image/png' }), 'receipt.png');
-  const upload = await fetch(`${server.base}/api/users/upload`, { method: 'POST', headers: { token: customerToken, lang: 'en' }, body: form });
+  const upload = await fetch(`${server.base}/api/users/upload`, {
+    method: 'POST',
+    headers: { token: customerToken, lang: 'en' },
+    body: form,
+  });
   const proof = ((await upload.json()) as { data: { url: string } }).data.url;
   const channels = await customer<{ lists: { id: number; kind: string }[] }>('/pay/lists', {}, 'GET');
   const bank = channels.data.lists.find((row) => row.kind === 'bank')!;
-  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', { kind: 'bank', channel_id: String(bank.id), amount: '3380', proof });
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'bank',
+    channel_id: String(bank.id),
+    amount: '3380',
+    proof,
+  });
   expect(sent.ret, sent.msg).toBe(1);
 
   await page.goto(`/console/#/recharge/${sent.data.id}`);
@@ -210,8 +233,12 @@ it('rejects a withdrawal: a reason is required, the funds come back and the cust
   const dialog = page.getByRole('dialog', { name: 'Reject with a reason' });
   // No reason, no rejection: the console's own check, in the server's words.
   await dialog.getByRole('button', { name: 'Reject' }).click();
-  await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('A rejection needs a reason the customer will see!');
-  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('review');
+  await expect
+    .poll(() => dialog.getByRole('alert').textContent())
+    .toBe('A rejection needs a reason the customer will see!');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
+    'review',
+  );
   await dialog.getByLabel('Reason (the customer sees it)').fill('The account name does not match yours');
   await dialog.getByRole('button', { name: 'Reject' }).click();
   await dialog.waitFor({ state: 'detached' });
@@ -235,13 +262,17 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   await row.getByRole('link', { name: 'Open' }).click();
 
   const fourEyes = page.getByTestId('four-eyes');
-  await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: this amount needs the approvals of two different reviewers. None yet.');
+  await expect
+    .poll(() => fourEyes.textContent())
+    .toBe('Four eyes: this amount needs the approvals of two different reviewers. None yet.');
   // Beside it: the customer's deposits (the recharge above), withdrawals (the rejected one) and sign-ins.
   await page.getByRole('heading', { name: 'Recent sign-ins' }).waitFor();
   expect(await page.locator('.console-beside').textContent()).toContain('500');
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: approved by alice (1 of 2).');
-  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('review');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
+    'review',
+  );
   await screenshot(page, 'console-03-withdrawal-1280');
   await page.setViewportSize(TABLET);
   await screenshot(page, 'console-04-withdrawal-820');
@@ -257,8 +288,12 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice (1 of 2).');
   await second.getByRole('button', { name: 'Approve and pay out' }).click();
   await second.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
-  await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice, bob (2 of 2).');
-  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe('success');
+  await expect
+    .poll(() => second.getByTestId('four-eyes').textContent())
+    .toBe('Four eyes: approved by alice, bob (2 of 2).');
+  expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
+    'success',
+  );
 });
 
 it('speaks Chinese and Thai: its own words and the server’s refusals in the chosen language', async () => {
@@ -307,8 +342,14 @@ it('an admin adds an operator (the first password and the QR code shown once), w
   await admin.getByRole('button', { name: 'Add operator' }).click();
   const enrolment = admin.locator('.console-enrolment');
   await enrolment.getByRole('heading', { name: 'dave is added' }).waitFor();
-  expect(await enrolment.getByRole('img', { name: 'QR code of the authenticator enrolment' }).locator('svg').count()).toBe(1);
-  const dave = { name: 'dave', password: (await enrolment.locator('p code').textContent())!, uri: (await enrolment.locator('code.console-uri').textContent())! };
+  expect(
+    await enrolment.getByRole('img', { name: 'QR code of the authenticator enrolment' }).locator('svg').count(),
+  ).toBe(1);
+  const dave = {
+    name: 'dave',
+    password: (await enrolment.locator('p code').textContent())!,
+    uri: (await enrolment.locator('code.console-uri').textContent())!,
+  };
   expect(dave.uri).toMatch(/^otpauth:\/\/totp\//);
   await screenshot(admin, 'console-07-operator-added-1280');
   // What the console showed is enough to sign in: the first password and the authenticator's enrolment.
@@ -367,16 +408,26 @@ it('a content operator sets the sign-in ladder and publishes a blind box prize t
   const ladder = rewards.getByRole('list', { name: 'Sign-in ladder' });
   await ladder.getByLabel('Day 1', { exact: true }).fill('x');
   await rewards.getByRole('button', { name: 'Save the ladder' }).click();
-  await expect.poll(() => rewards.getByRole('alert').textContent()).toBe('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
+  await expect
+    .poll(() => rewards.getByRole('alert').textContent())
+    .toBe('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
   await ladder.getByLabel('Day 1', { exact: true }).fill('3');
   await rewards.getByRole('button', { name: 'Save the ladder' }).click();
   await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Saved. It pays from the next sign-in on.');
   await screenshot(rewards, 'console-30-rewards-ladder-1280');
-  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
-  const calendar = await callApi<{ ladder: string[] }>('/task/signin', { base: server.base, token: login.data.token, method: 'GET' });
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
+  const calendar = await callApi<{ ladder: string[] }>('/task/signin', {
+    base: server.base,
+    token: login.data.token,
+    method: 'GET',
+  });
   expect(calendar.data.ladder).toEqual(['3', '5', '10', '10', '15', '20', '30']);
 
-  // The blind box: odds computed as the table is written; odds not summing to 100 % are refused; a table that does is published.
+  // The blind box: odds computed as the table is written; odds not summing to 100 % are refused; a table that does is
+  // published.
   await rewards.getByRole('tab', { name: 'Welfare tasks' }).click();
   await rewards.getByRole('row', { name: 'First option placed' }).waitFor();
   await screenshot(rewards, 'console-31-rewards-welfare-1280');
@@ -388,14 +439,33 @@ it('a content operator sets the sign-in ladder and publishes a blind box prize t
   await grand.getByLabel('Weight (per million)').fill('2000');
   expect(await grand.getByRole('cell').nth(5).textContent()).toBe('0.2%');
   await rewards.getByRole('button', { name: 'Publish this table' }).click();
-  await expect.poll(() => rewards.getByRole('alert').textContent()).toBe('The weights sum to 1001000, not 1000000 (100 %): nothing changed.');
+  await expect
+    .poll(() => rewards.getByRole('alert').textContent())
+    .toBe('The weights sum to 1001000, not 1000000 (100 %): nothing changed.');
   await thanks.getByLabel('Weight (per million)').fill('439000');
-  await expect.poll(() => rewards.getByRole('note').textContent()).toMatch(/^Weights sum to 1,000,000 of 1,000,000 \(100%\)\. Expected value of a draw: 0\.39 USDT \+ 30 POINT\.$/);
+  await expect
+    .poll(() => rewards.getByRole('note').textContent())
+    .toMatch(/^Weights sum to 1,000,000 of 1,000,000 \(100%\)\. Expected value of a draw: 0\.39 USDT \+ 30 POINT\.$/);
   await rewards.getByRole('button', { name: 'Publish this table' }).click();
-  await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Published. It applies to seeds committed from now on.');
-  await expect.poll(() => rewards.getByRole('table', { name: 'Prizes in force' }).getByRole('row', { name: 'Grand prize' }).getByRole('cell').nth(3).textContent()).toBe('0.2%');
+  await expect
+    .poll(() => rewards.getByRole('status').textContent())
+    .toBe('Published. It applies to seeds committed from now on.');
+  await expect
+    .poll(() =>
+      rewards
+        .getByRole('table', { name: 'Prizes in force' })
+        .getByRole('row', { name: 'Grand prize' })
+        .getByRole('cell')
+        .nth(3)
+        .textContent(),
+    )
+    .toBe('0.2%');
   await screenshot(rewards, 'console-33-rewards-published-1280');
-  const info = await callApi<{ prizes: { name: string; odds: string }[]; table_current: boolean }>('/blindbox/info', { base: server.base, token: login.data.token, method: 'GET' });
+  const info = await callApi<{ prizes: { name: string; odds: string }[]; table_current: boolean }>('/blindbox/info', {
+    base: server.base,
+    token: login.data.token,
+    method: 'GET',
+  });
   expect(info.data.table_current).toBe(true);
   expect(info.data.prizes.map((prize) => prize.odds)).toEqual(['0.2%', '0.9%', '10%', '5%', '40%', '43.9%']);
 });
@@ -409,40 +479,62 @@ it('an admin edits an option product’s yield in place: a bad value shows the s
   const row = admin.getByRole('row', { name: 'ETH, 5 min' });
   await row.getByLabel('Yield on a win').fill('abc');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
-  await expect.poll(() => admin.getByRole('alert').textContent()).toBe('Cannot apply "yield=abc": use yield=0.85, min=1 or active=true|false.');
+  await expect
+    .poll(() => admin.getByRole('alert').textContent())
+    .toBe('Cannot apply "yield=abc": use yield=0.85, min=1 or active=true|false.');
   await row.getByLabel('Yield on a win').fill('0.87');
   await row.getByRole('button', { name: 'Save ETH, 5 min' }).click();
-  await expect.poll(() => admin.getByRole('status').textContent()).toBe('Saved. Orders already placed keep their terms.');
+  await expect
+    .poll(() => admin.getByRole('status').textContent())
+    .toBe('Saved. Orders already placed keep their terms.');
   expect(await row.getByLabel('Yield on a win').inputValue()).toBe('0.87');
   await screenshot(admin, 'console-10-products-1280');
-  const products = await callApi<{ lists: { minutes: number; yield_rate: string }[] }>('/coin/option/products', { base: server.base, form: { code: 'ETH' }, method: 'GET' });
+  const products = await callApi<{ lists: { minutes: number; yield_rate: string }[] }>('/coin/option/products', {
+    base: server.base,
+    form: { code: 'ETH' },
+    method: 'GET',
+  });
   expect(products.data.lists.find((product) => product.minutes === 5)?.yield_rate).toBe('0.87');
 });
 
 it('a customer’s chat message answered from the inbox', async () => {
   // The customer writes from the app: a picture and words, through the chat's own calls.
-  const login = await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } });
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
   const token = login.data.token;
   const form = new FormData();
   form.append('image', new Blob([new Uint8Array(testPng(96))], { type: 'image/png' }), 'screen.png');
-  const upload = await fetch(`${server.base}/api/users/upload`, { method: 'POST', headers: { token, lang: 'en' }, body: form });
+  const upload = await fetch(`${server.base}/api/users/upload`, {
+    method: 'POST',
+    headers: { token, lang: 'en' },
+    body: form,
+  });
   const picture = ((await upload.json()) as { data: { url: string } }).data.url;
   const question = 'My withdrawal has not arrived yet. Can you check it?';
-  const sent = await callApi<ChatMessage>(sendChatMessage.path, { base: server.base, token, form: { body: question, picture } });
+  const sent = await callApi<ChatMessage>(sendChatMessage.path, {
+    base: server.base,
+    token,
+    form: { body: question, picture },
+  });
   expect(sent, sent.msg).toMatchObject({ ret: 1, data: { author: 'customer', body: question } });
 
   const fiona = await enrol('fiona', 'reviewer');
   const inbox = await consolePage();
   await firstSignIn(inbox, fiona);
   // The queues say it waits, and so does the navigation.
-  await expect.poll(() => inbox.locator('.console-service-waiting').textContent()).toBe('1 customer conversation waits for an answer. Open the inbox →');
+  await expect
+    .poll(() => inbox.locator('.console-service-waiting').textContent())
+    .toBe('1 customer conversation waits for an answer. Open the inbox →');
   const navItem = inbox.getByRole('navigation').getByRole('link', { name: /^Inbox/ });
   await expect.poll(() => navItem.textContent()).toBe('Inbox1');
 
   // A canned reply, written once for the whole team.
   await navItem.click();
   await inbox.getByRole('link', { name: 'Canned replies' }).click();
-  const answer = 'Your withdrawal left us this morning: banks take up to one hour. Write again if it has not arrived by then.';
+  const answer =
+    'Your withdrawal left us this morning: banks take up to one hour. Write again if it has not arrived by then.';
   await inbox.getByLabel('Title (only the team sees it)').fill('Withdrawal on its way');
   await inbox.getByLabel('Answer (the customer reads it)').fill(answer);
   await inbox.getByRole('button', { name: 'Add canned reply' }).click();
@@ -454,7 +546,9 @@ it('a customer’s chat message answered from the inbox', async () => {
   await inbox.getByRole('tab', { name: /Waiting/ }).click();
   const conversations = inbox.getByRole('list', { name: 'Conversations' });
   const row = conversations.getByRole('link', { name: /demo/ });
-  await expect.poll(() => row.textContent()).toMatch(/^demo.*My withdrawal has not arrived yet\. Can you check it\?UnassignedWaits for an answer$/);
+  await expect
+    .poll(() => row.textContent())
+    .toMatch(/^demo.*My withdrawal has not arrived yet\. Can you check it\?UnassignedWaits for an answer$/);
   await row.click();
   await inbox.getByRole('heading', { name: /^demo/ }).waitFor();
   const shown = inbox.getByRole('img', { name: 'Picture from demo' });
@@ -482,7 +576,11 @@ it('a customer’s chat message answered from the inbox', async () => {
   await screenshot(inbox, 'console-22-inbox-list-820');
 
   // The customer reads the answer in the app: one unread message of the service team.
-  const history = await callApi<{ messages: ChatMessage[]; unread: number }>(chatHistory.path, { base: server.base, token, method: 'GET' });
+  const history = await callApi<{ messages: ChatMessage[]; unread: number }>(chatHistory.path, {
+    base: server.base,
+    token,
+    method: 'GET',
+  });
   expect(history.data.unread).toBe(1);
   expect(history.data.messages.map(({ author, body }) => ({ author, body }))).toEqual([
     { author: 'customer', body: question },
@@ -498,7 +596,9 @@ const CONSOLE_MARKERS = ['coinvest.console.token', '/console/sign-in', 'console-
 it('the customer app’s build has no console module, and its service worker keeps none of the console', async () => {
   const root = inject('webRoot');
   const consoleFiles = readdirSync(join(root, 'console', 'assets')).filter((file) => /\.(js|css)$/.test(file));
-  const consoleCode = consoleFiles.map((file) => readFileSync(join(root, 'console', 'assets', file), 'utf8')).join('\n');
+  const consoleCode = consoleFiles
+    .map((file) => readFileSync(join(root, 'console', 'assets', file), 'utf8'))
+    .join('\n');
   // The markers are real: the console's own build has each of them.
   for (const marker of CONSOLE_MARKERS) expect(consoleCode, marker).toContain(marker);
 
@@ -511,12 +611,20 @@ it('the customer app’s build has no console module, and its service worker kee
   ];
   for (const marker of CONSOLE_MARKERS) expect(appCode.filter((code) => code.includes(marker)).length, marker).toBe(0);
   // The precache list names files of the app only.
-  const precached = [...readFileSync(join(root, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g)].map((match) => match[1]!);
+  const precached = [...readFileSync(join(root, 'sw.js'), 'utf8').matchAll(/"url":"([^"]+)"/g)].map(
+    (match) => match[1]!,
+  );
   expect(precached).toContain('index.html');
-  expect(precached.filter((url) => url.startsWith('console/') || consoleFiles.some((file) => url.endsWith(file)))).toEqual([]);
+  expect(
+    precached.filter((url) => url.startsWith('console/') || consoleFiles.some((file) => url.endsWith(file))),
+  ).toEqual([]);
 
   // In a browser where the app's worker runs, /console/ and its files come from the network, and no cache keeps them.
-  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, locale: 'en-US', baseURL: server.base });
+  const phone = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    locale: 'en-US',
+    baseURL: server.base,
+  });
   contexts.push(phone);
   const app = await phone.newPage();
   await app.goto('/');
@@ -528,7 +636,13 @@ it('the customer app’s build has no console module, and its service worker kee
   await app.getByRole('heading', { name: 'Coinvest console' }).waitFor();
   expect(fromWorker.filter((url) => url.includes('/console/'))).toEqual([]);
   const cached = await app.evaluate(async () =>
-    (await Promise.all((await caches.keys()).map(async (name) => (await (await caches.open(name)).keys()).map((request) => request.url)))).flat(),
+    (
+      await Promise.all(
+        (await caches.keys()).map(async (name) =>
+          (await (await caches.open(name)).keys()).map((request) => request.url),
+        ),
+      )
+    ).flat(),
   );
   expect(cached.length).toBeGreaterThan(20);
   expect(cached.filter((url) => url.includes('/console/'))).toEqual([]);

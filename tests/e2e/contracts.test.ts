@@ -70,7 +70,9 @@ it('market-buys BTC for 200 USDT: USDT down by exactly 200, BTC arrives less the
   await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
   await expect.poll(() => toast().textContent()).toMatch(/^Bought 0\.\d+ BTC at [\d,.]+$/);
   // 200 USDT buys a whole number of steps at the recorded price: what is spent is at most 200.
-  await expect.poll(async () => usdtBefore.minus(decimalOf(await available().textContent())).toNumber()).toBeGreaterThan(199);
+  await expect
+    .poll(async () => usdtBefore.minus(decimalOf(await available().textContent())).toNumber())
+    .toBeGreaterThan(199);
   expect(usdtBefore.minus(decimalOf(await available().textContent())).lte(200)).toBe(true);
 
   await page.getByRole('button', { name: 'Sell', exact: true }).click();
@@ -131,15 +133,23 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await screenshot(page, '44-contracts-two-limits');
 
   // The open list is asked for again every 3 s: a crossed order leaves it and the fill is told.
-  await expect.poll(() => page.locator('.ct-open .ct-order').count(), { timeout: 100_000, interval: 1000 }).toBeLessThan(2);
+  await expect
+    .poll(() => page.locator('.ct-open .ct-order').count(), { timeout: 100_000, interval: 1000 })
+    .toBeLessThan(2);
   // Told for 3 s: the list of every toast shown, since a poll on a busy machine can come after it left.
-  await expect.poll(() => toastsShown(page)).toContainEqual(expect.stringMatching(/^Limit (buy|sell) of 20 DOGE filled$/));
+  await expect
+    .poll(() => toastsShown(page))
+    .toContainEqual(expect.stringMatching(/^Limit (buy|sell) of 20 DOGE filled$/));
   await screenshot(page, '45-contracts-filled');
 
   await page.getByRole('link', { name: 'Contract orders' }).click();
   await page.waitForURL(/orderList/);
   await page.getByRole('button', { name: 'History' }).click();
-  const dealt = page.locator('.ct-order', { hasText: 'DOGE' }).filter({ hasText: 'Limit' }).filter({ hasText: 'Dealt' }).first();
+  const dealt = page
+    .locator('.ct-order', { hasText: 'DOGE' })
+    .filter({ hasText: 'Limit' })
+    .filter({ hasText: 'Dealt' })
+    .first();
   await dealt.waitFor();
   await screenshot(page, '46-contract-orders');
   await dealt.locator('.ct-order-open').click();
@@ -147,7 +157,11 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await expect.poll(() => details.textContent()).toContain('Filled at the recorded price');
   // A limit fills at its own price: the unit price is the limit price.
   const rows = Object.fromEntries(
-    await details.locator('.detail-rows > div').evaluateAll((divs) => divs.map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? ''])),
+    await details
+      .locator('.detail-rows > div')
+      .evaluateAll((divs) =>
+        divs.map((div) => [div.querySelector('dt')?.textContent ?? '', div.querySelector('dd')?.textContent ?? '']),
+      ),
   );
   expect(decimalOf(rows['Unit price'])).toBe(decimalOf(rows['Limit price']));
   await screenshot(page, '47-contract-order-details');
@@ -174,7 +188,9 @@ it('offline, the kept orders show marked "Offline — as of", and an order says 
     await page.reload();
     await page.getByRole('button', { name: 'History' }).click();
     await page.locator('.ct-order', { hasText: 'Dealt' }).first().waitFor();
-    await expect.poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
+    await expect
+      .poll(() => page.locator('.offline-note').textContent())
+      .toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
     await screenshot(page, '49-contract-orders-offline');
 
     await page.goto('/#/pages/contracts/contracts?code=BTC');
@@ -190,6 +206,8 @@ it('offline, the kept orders show marked "Offline — as of", and an order says 
 
 it('shows total assets on Home, BTC and DOGE valued at their latest prices', async () => {
   await page.goto('/#/pages/index/index');
-  await expect.poll(async () => Number(decimalOf(await page.locator('.home-total .total-assets-amount').textContent()))).toBeGreaterThan(9000);
+  await expect
+    .poll(async () => Number(decimalOf(await page.locator('.home-total .total-assets-amount').textContent())))
+    .toBeGreaterThan(9000);
   await screenshot(page, '48-home-total-assets');
 });

@@ -119,7 +119,11 @@ afterAll(async () => {
 });
 
 /** One call as the PWA makes it; null when no answer came back (the server died under it). */
-async function call(endpoint: Endpoint, input: Record<string, string>, options: { token?: string; key?: string } = {}): Promise<Answer | null> {
+async function call(
+  endpoint: Endpoint,
+  input: Record<string, string>,
+  options: { token?: string; key?: string } = {},
+): Promise<Answer | null> {
   const form = new URLSearchParams(input).toString();
   const headers: Record<string, string> = { lang: 'en' };
   if (options.token) headers.token = options.token;
@@ -129,12 +133,15 @@ async function call(endpoint: Endpoint, input: Record<string, string>, options: 
   }
   let response: Response;
   try {
-    response = await fetch(`http://127.0.0.1:${port}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`, {
-      method: endpoint.method,
-      headers,
-      body: endpoint.method === 'POST' ? form : undefined,
-      signal: AbortSignal.timeout(30_000),
-    });
+    response = await fetch(
+      `http://127.0.0.1:${port}/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
+      {
+        method: endpoint.method,
+        headers,
+        body: endpoint.method === 'POST' ? form : undefined,
+        signal: AbortSignal.timeout(30_000),
+      },
+    );
   } catch {
     return null;
   }
@@ -160,7 +167,14 @@ async function newCustomer(): Promise<User> {
     if (!code) await sleep(20); // the log reaches its file a moment later
   }
   if (!code) throw new Error(`no code for ${phone} in the server log`);
-  const session = await answered(register, { mode: 'phone', phone, code, password: 'abc12345', paypass: PAYPASS, currency: 'THB' });
+  const session = await answered(register, {
+    mode: 'phone',
+    phone,
+    code,
+    password: 'abc12345',
+    paypass: PAYPASS,
+    currency: 'THB',
+  });
   const token = (session.data as { token: string }).token;
   const card = await answered(
     addBankCard,
@@ -175,10 +189,14 @@ async function newCustomer(): Promise<User> {
     token,
   );
   // The operator's test credit, through the running server's operator socket.
-  const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'src/server/ops/main.ts', 'credit', phone, 'USDT', CREDIT], {
-    env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
-    timeout: 30_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    process.execPath,
+    ['--import', 'tsx', 'src/server/ops/main.ts', 'credit', phone, 'USDT', CREDIT],
+    {
+      env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
+      timeout: 30_000,
+    },
+  );
   expect(stdout).toContain(`Credited ${CREDIT} USDT`);
   return { phone, token, cardId: (card.data as { id: number }).id, withdrawals: 0, buys: 0 };
 }
@@ -205,7 +223,8 @@ function request(round: number, kind: Kind, user: User): Sent {
   return { round, kind, user, amount, key: randomUUID(), body, first: null, final: null };
 }
 
-const send = (sent: Sent) => call(sent.kind === 'withdraw' ? submitWithdraw : placeOption, sent.body, { token: sent.user.token, key: sent.key });
+const send = (sent: Sent) =>
+  call(sent.kind === 'withdraw' ? submitWithdraw : placeOption, sent.body, { token: sent.user.token, key: sent.key });
 
 const sentAll: Sent[] = [];
 const figures = {
@@ -232,7 +251,9 @@ const killMoments: number[] = []; // market time of each kill
 it('survives SIGKILL in the middle of withdrawals, option buys and settlement: every answer holds, nothing twice', async () => {
   port = await freePort();
   figures.firstStartMs = (await startCrashServer()).ms;
-  const product = (await answered(optionProducts, { code: 'BTC' })).data as { lists: { id: number; minutes: number }[] };
+  const product = (await answered(optionProducts, { code: 'BTC' })).data as {
+    lists: { id: number; minutes: number }[];
+  };
   productId = String(product.lists.find((item) => item.minutes === 1)!.id);
   const users: User[] = [];
   for (let i = 0; i < USERS; i++) users.push(await newCustomer());
@@ -295,7 +316,9 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
       expect(retries[i]!.msg).not.toBe(serverTexts.idempotencyBusy.message);
     }
     // An answer given before the kill is the one the database kept: the same again, word for word.
-    replays.forEach((replay, i) => expect(replay, `replay of ${kept[i]!.kind} ${kept[i]!.amount}`).toEqual(kept[i]!.first));
+    replays.forEach((replay, i) =>
+      expect(replay, `replay of ${kept[i]!.kind} ${kept[i]!.amount}`).toEqual(kept[i]!.first),
+    );
 
     figures.rounds.push({
       killAfterShare: share,
@@ -318,9 +341,12 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
   while (marketNow() < lastEnd + 5_000) await sleep(100);
   const deadline = Date.now() + 20_000;
   for (;;) {
-    const holding = await Promise.all(users.map((user) => call(holdingOrders, { status: 'holding' }, { token: user.token })));
+    const holding = await Promise.all(
+      users.map((user) => call(holdingOrders, { status: 'holding' }, { token: user.token })),
+    );
     if (holding.every((answer) => answer?.ret === 1 && (answer.data as { total: number }).total === 0)) break;
-    if (Date.now() > deadline) throw new Error(`orders still holding: ${JSON.stringify(holding.map((answer) => answer?.data))}`);
+    if (Date.now() > deadline)
+      throw new Error(`orders still holding: ${JSON.stringify(holding.map((answer) => answer?.data))}`);
     await sleep(250);
   }
   await stopServer();
@@ -334,8 +360,10 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
 
     const userIds = new Map<User, number>();
     for (const user of users) {
-      const ok = (kind: Kind) => sentAll.filter((sent) => sent.user === user && sent.kind === kind && sent.final?.ret === 1);
-      const refused = (kind: Kind) => sentAll.filter((sent) => sent.user === user && sent.kind === kind && sent.final && sent.final.ret !== 1);
+      const ok = (kind: Kind) =>
+        sentAll.filter((sent) => sent.user === user && sent.kind === kind && sent.final?.ret === 1);
+      const refused = (kind: Kind) =>
+        sentAll.filter((sent) => sent.user === user && sent.kind === kind && sent.final && sent.final.ret !== 1);
       const okWithdrawals = ok('withdraw');
       const okBuys = ok('buy');
       const anyId = ((okWithdrawals[0] ?? okBuys[0])!.final!.data as { id: number }).id;
@@ -349,7 +377,9 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
       const withdrawRows = await db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId));
       const byAmount = (rows: { amount: string }[]) => rows.map((row) => new Big(row.amount).toFixed(8)).sort();
       expect(byAmount(withdrawRows)).toEqual(byAmount(okWithdrawals));
-      expect(withdrawRows.map((row) => row.id).sort((a, b) => a - b)).toEqual(okWithdrawals.map((sent) => (sent.final!.data as { id: number }).id).sort((a, b) => a - b));
+      expect(withdrawRows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        okWithdrawals.map((sent) => (sent.final!.data as { id: number }).id).sort((a, b) => a - b),
+      );
       const refusedAmounts = new Set(refused('withdraw').map((sent) => new Big(sent.amount).toFixed(8)));
       expect(withdrawRows.filter((row) => refusedAmounts.has(new Big(row.amount).toFixed(8)))).toEqual([]);
       for (const row of withdrawRows) {
@@ -360,28 +390,43 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
       // Option buys: one order per ret 1, each settled, staked once and paid at most once.
       const orderRows = await db.select().from(optionOrders).where(eq(optionOrders.userId, userId));
       expect(byAmount(orderRows)).toEqual(byAmount(okBuys));
-      expect(orderRows.map((row) => row.id).sort((a, b) => a - b)).toEqual(okBuys.map((sent) => (sent.final!.data as { id: number }).id).sort((a, b) => a - b));
+      expect(orderRows.map((row) => row.id).sort((a, b) => a - b)).toEqual(
+        okBuys.map((sent) => (sent.final!.data as { id: number }).id).sort((a, b) => a - b),
+      );
       expect(orderRows.filter((row) => row.status !== 'settled')).toEqual([]);
 
       // Every ledger entry of the user belongs to the credit or to an effect answered ret 1.
       const entries = await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
       const sum = (reference: string, kind: string, bucket: string) =>
-        entries.filter((entry) => entry.reference === reference && entry.kind === kind && entry.bucket === bucket).map((entry) => entry.amount);
+        entries
+          .filter((entry) => entry.reference === reference && entry.kind === kind && entry.bucket === bucket)
+          .map((entry) => entry.amount);
       for (const row of withdrawRows) {
-        expect(sum(`withdraw:${row.id}`, 'withdraw_freeze', 'available')).toEqual([new Big(row.total).neg().toFixed(8)]);
+        expect(sum(`withdraw:${row.id}`, 'withdraw_freeze', 'available')).toEqual([
+          new Big(row.total).neg().toFixed(8),
+        ]);
         expect(sum(`withdraw:${row.id}`, 'withdraw_freeze', 'frozen')).toEqual([new Big(row.total).toFixed(8)]);
       }
       for (const row of orderRows) {
         expect(sum(`option:${row.id}`, 'option_stake', 'available')).toEqual([new Big(row.amount).neg().toFixed(8)]);
-        expect(sum(`option:${row.id}`, 'option_payout', 'available')).toEqual(new Big(row.payout!).gt(0) ? [new Big(row.payout!).toFixed(8)] : []);
+        expect(sum(`option:${row.id}`, 'option_payout', 'available')).toEqual(
+          new Big(row.payout!).gt(0) ? [new Big(row.payout!).toFixed(8)] : [],
+        );
       }
-      const known = new Set([...withdrawRows.map((row) => `withdraw:${row.id}`), ...orderRows.map((row) => `option:${row.id}`)]);
+      const known = new Set([
+        ...withdrawRows.map((row) => `withdraw:${row.id}`),
+        ...orderRows.map((row) => `option:${row.id}`),
+      ]);
       expect(entries.filter((entry) => !known.has(entry.reference) && entry.kind !== 'test_credit')).toEqual([]);
-      expect(entries.filter((entry) => entry.kind === 'test_credit').map((entry) => entry.amount)).toEqual([new Big(CREDIT).toFixed(8)]);
+      expect(entries.filter((entry) => entry.kind === 'test_credit').map((entry) => entry.amount)).toEqual([
+        new Big(CREDIT).toFixed(8),
+      ]);
 
       // Orders that were due when a server died, settled by the one that came after it.
       for (const killedAt of killMoments) {
-        figures.dueAtKillSettledAfterRestart += orderRows.filter((row) => row.endAt !== null && row.endAt.getTime() <= killedAt && row.settledAt!.getTime() > killedAt).length;
+        figures.dueAtKillSettledAfterRestart += orderRows.filter(
+          (row) => row.endAt !== null && row.endAt.getTime() <= killedAt && row.settledAt!.getTime() > killedAt,
+        ).length;
       }
     }
     const orderCount = await db
@@ -403,7 +448,9 @@ it('survives SIGKILL in the middle of withdrawals, option buys and settlement: e
     retried: sentAll.filter((sent) => !sent.first).length,
     finalOk: sentAll.filter((sent) => sent.final?.ret === 1).length,
     finalRefused: sentAll.filter((sent) => sent.final && sent.final.ret !== 1).length,
-    refusedTexts: [...new Set(sentAll.filter((sent) => sent.final && sent.final.ret !== 1).map((sent) => sent.final!.msg))],
+    refusedTexts: [
+      ...new Set(sentAll.filter((sent) => sent.final && sent.final.ret !== 1).map((sent) => sent.final!.msg)),
+    ],
   };
   const report = { ...figures, totals };
   console.log(`crash test: ${JSON.stringify(report, null, 2)}`);

@@ -37,7 +37,8 @@ async function take(lock: string): Promise<void> {
       // Just made: its holder is writing its pid.
     }
     if (holder && !alive(holder)) rmSync(lock, { recursive: true, force: true });
-    if (Date.now() > deadline) throw new Error(`the demo account stayed taken for ${WAIT_MS / 1000} s (held by process ${holder})`);
+    if (Date.now() > deadline)
+      throw new Error(`the demo account stayed taken for ${WAIT_MS / 1000} s (held by process ${holder})`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -16,7 +16,8 @@ demoAccountForFile();
 phonePageForFile((opened) => (page = opened));
 
 /** The value of a row of a diagnostics card, by its label. */
-const row = (label: string) => page.locator('.diag-card .detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
+const row = (label: string) =>
+  page.locator('.diag-card .detail-rows > div', { has: page.locator('dt', { hasText: label }) }).locator('dd');
 const cacheEntries = (name: string) => page.locator(`.diag-cache[data-cache="${name}"] li`);
 
 it('tapping the version in Settings opens the diagnostics: worker, precache, caches and calls', async () => {
@@ -62,10 +63,14 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   const calls = await page.locator('.diag-calls li code').allTextContents();
   expect(calls).toContain('GET /coin/lists');
   expect(calls.every((call) => !call.includes('?'))).toBe(true);
-  expect(await page.locator('.diag-calls li', { hasText: 'GET /coin/lists' }).first().textContent()).toMatch(/HTTP 200 · ret 1 · .*ms · attempts: 1/);
+  expect(await page.locator('.diag-calls li', { hasText: 'GET /coin/lists' }).first().textContent()).toMatch(
+    /HTTP 200 · ret 1 · .*ms · attempts: 1/,
+  );
 
   // The session record is named with its size, the token masked.
-  const session = await page.locator('.diag-list li', { has: page.locator('code', { hasText: /^session$/ }) }).textContent();
+  const session = await page
+    .locator('.diag-list li', { has: page.locator('code', { hasText: /^session$/ }) })
+    .textContent();
   const token = (await storedToken(page))!;
   expect(session).toContain(`${token.slice(0, 4)}…`);
   expect(session).not.toContain(token);
@@ -88,7 +93,10 @@ it('the copy button puts the report on the clipboard: JSON, without the token', 
   const report = JSON.parse(copied) as {
     app: { version: number; build: string };
     serviceWorker: { active: string; controlling: boolean };
-    caches: { precache: { entries: number }; runtime: { name: string; entries: { key: string; storedAt: string; ageSeconds: number }[] }[] };
+    caches: {
+      precache: { entries: number };
+      runtime: { name: string; entries: { key: string; storedAt: string; ageSeconds: number }[] }[];
+    };
     deviceRecords: { key: string; token?: string }[];
     network: { online: boolean };
     calls: { method: string; path: string; status: number }[];
@@ -96,7 +104,9 @@ it('the copy button puts the report on the clipboard: JSON, without the token', 
   expect(report.app.version).toBe(APP_VERSION);
   expect(report.serviceWorker).toMatchObject({ active: 'activated', controlling: true });
   expect(report.caches.precache.entries).toBeGreaterThan(0);
-  const kept = report.caches.runtime.find((cache) => cache.name === PUBLIC_CACHE)!.entries.find((entry) => entry.key.startsWith('/__offline__/en/GET/api/coin/lists'))!;
+  const kept = report.caches.runtime
+    .find((cache) => cache.name === PUBLIC_CACHE)!
+    .entries.find((entry) => entry.key.startsWith('/__offline__/en/GET/api/coin/lists'))!;
   expect(Date.parse(kept.storedAt)).not.toBeNaN();
   expect(kept.ageSeconds).toBeGreaterThanOrEqual(0);
   expect(report.deviceRecords.find((record) => record.key === 'session')!.token).toBe(`${token.slice(0, 4)}…`);

@@ -61,7 +61,12 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
     dataDir,
     dayMs: secondsPerDay * 1000,
     operator: async (...args) =>
-      (await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], { env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' }, timeout: 30_000 })).stdout,
+      (
+        await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+          timeout: 30_000,
+        })
+      ).stdout,
     stop: () => server.stop(),
   };
 }

@@ -35,7 +35,13 @@ const WATCH = `
   }).observe(document, { childList: true, subtree: true });
 `;
 
-type Seen = { loading?: number; page?: number; slide?: number; dialog?: number; frames: { page?: number; dialog?: number } };
+type Seen = {
+  loading?: number;
+  page?: number;
+  slide?: number;
+  dialog?: number;
+  frames: { page?: number; dialog?: number };
+};
 const seen = () => page.evaluate('window.__seen') as Promise<Seen>;
 
 /** A start of the app in a fresh document (the first one also with nothing cached yet). */
@@ -56,7 +62,9 @@ it('signed out, the address opens the login page with no loading screen before i
 
 it('signed in, Home renders whole at once, its slides in the first render, start reads shared', async () => {
   await markAllRead('demo', 'demo1234');
-  const { data } = await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' } });
+  const { data } = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+  });
   await page.goto('/favicon.svg');
   await storeSession(page, data.token);
   const asked: string[] = [];
@@ -94,7 +102,9 @@ it('a tab opened for the first time shows its page at once, with no loading scre
   const box = (await tab.boundingBox())!;
   // A finger's tap: down, then up a tenth of a second after the page's code has come (the service
   // worker answers within a tap on a phone; a busy test machine may take longer), 1 s at most.
-  const pageCode = page.waitForResponse((response) => /\/LockupPage-[\w-]+\.js$/.test(response.url()), { timeout: 1000 }).catch(() => null);
+  const pageCode = page
+    .waitForResponse((response) => /\/LockupPage-[\w-]+\.js$/.test(response.url()), { timeout: 1000 })
+    .catch(() => null);
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
   await page.mouse.down();
   await pageCode;
@@ -114,7 +124,8 @@ it('the document asks for its scripts at low priority, as the static shell paint
     const cdp = await context.newCDPSession(fresh);
     const asked: { file: string; priority: string }[] = [];
     cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
-      if (type === 'Script' && initiator.type === 'parser') asked.push({ file: new URL(request.url).pathname, priority: request.initialPriority });
+      if (type === 'Script' && initiator.type === 'parser')
+        asked.push({ file: new URL(request.url).pathname, priority: request.initialPriority });
     });
     await cdp.send('Network.enable');
     await fresh.goto(`/#${ROUTES.login}`);
@@ -131,7 +142,9 @@ it('a start with an unread message shows the page and the startup message in one
   const phone = `08${String(Date.now()).slice(-8)}`;
   await registerUser(phone, 'firstscreen1', '135790');
   expect(await operator('message', phone, 'Hello at start', 'Shown with the first page')).toContain('posted to');
-  const { data } = await callApi<{ token: string }>('/users/login', { form: { username: phone, password: 'firstscreen1' } });
+  const { data } = await callApi<{ token: string }>('/users/login', {
+    form: { username: phone, password: 'firstscreen1' },
+  });
   // A first visit: nothing cached, no service worker.
   const context = await phoneContext(page.context().browser()!);
   try {

@@ -20,7 +20,10 @@ const password = 'visit1234';
 /** The file names (less their hash) each of the worker's two caches holds. */
 const keptFiles = () =>
   page.evaluate(async (later) => {
-    const names = async (cacheName: string) => (await (await caches.open(cacheName)).keys()).map((request) => new URL(request.url).pathname.replace(/-[\w-]{8}\.(js|css)$/, ''));
+    const names = async (cacheName: string) =>
+      (await (await caches.open(cacheName)).keys()).map((request) =>
+        new URL(request.url).pathname.replace(/-[\w-]{8}\.(js|css)$/, ''),
+      );
     const install = (await caches.keys()).find((name) => name.startsWith('workbox-precache-v2'));
     return { install: install ? await names(install) : [], later: await names(later) };
   }, LATER_PRECACHE);
@@ -42,7 +45,8 @@ it('the install keeps what a start needs; the app asks for the rest once its fir
   await controlledByServiceWorker(page);
   const { install, later } = await keptFiles();
   expect(install).toContain('/index.html');
-  for (const start of ['/assets/shell', '/assets/HomePage', '/assets/LoginPage', '/assets/OptionPage']) expect(install, start).toContain(start);
+  for (const start of ['/assets/shell', '/assets/HomePage', '/assets/LoginPage', '/assets/OptionPage'])
+    expect(install, start).toContain(start);
   // Pages a visit does not start on, and every language's texts, are the idle work's.
   for (const page of ['/assets/DiagnosticsPage', '/assets/RechargePage', '/assets/SettingsPage']) {
     expect(install, page).not.toContain(page);
@@ -70,7 +74,8 @@ it('offline, another language opens too: its texts were kept with the rest', asy
     await page.getByText('Language', { exact: true }).click();
     await page.getByText(LOCALE_NAMES.jp, { exact: true }).click();
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('ja');
-    for (const route of [ROUTES.mine, ROUTES.settings, ROUTES.diagnostics, ROUTES.accountDetails]) expect(await opens(route), route).toBe('opened');
+    for (const route of [ROUTES.mine, ROUTES.settings, ROUTES.diagnostics, ROUTES.accountDetails])
+      expect(await opens(route), route).toBe('opened');
     await screenshot(page, 'first-visit-offline-ja-account-details');
     expect(await page.locator('.app-main').textContent()).toMatch(/[\u3040-\u30ff\u4e00-\u9fff]/);
   } finally {

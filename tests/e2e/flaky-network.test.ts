@@ -44,7 +44,9 @@ let browser: Browser;
 let customers: Customer[] = [];
 beforeAll(async () => {
   browser = await launch();
-  customers = await Promise.all(['0', ...SEEDS.map((seed) => String(seed % 10))].map((tag, index) => customer(`${tag}${index}`)));
+  customers = await Promise.all(
+    ['0', ...SEEDS.map((seed) => String(seed % 10))].map((tag, index) => customer(`${tag}${index}`)),
+  );
 });
 afterAll(async () => {
   await browser?.close();
@@ -62,7 +64,8 @@ function generator(seed: number): () => number {
   };
 }
 /** FNV-1a of a text, to seed each request's roll from what it is, not from when it came. */
-const hashOf = (text: string) => [...text].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
+const hashOf = (text: string) =>
+  [...text].reduce((hash, char) => Math.imul(hash ^ char.charCodeAt(0), 16777619) >>> 0, 2166136261);
 
 interface Attempt {
   call: string;
@@ -95,7 +98,8 @@ async function flakyNetwork(context: BrowserContext, seed: number, attempts: Att
     }
     if ((failedInARow.get(call) ?? 0) >= 4) fault = null;
     // Two holds show what a hold does; more would only make the journey longer.
-    if (fault === 'held' && attempts.filter((attempt) => attempt.fault === 'held').length >= MAX_HOLDS) fault = 'reset-before';
+    if (fault === 'held' && attempts.filter((attempt) => attempt.fault === 'held').length >= MAX_HOLDS)
+      fault = 'reset-before';
     failedInARow.set(call, fault && fault !== 'held' ? (failedInARow.get(call) ?? 0) + 1 : 0);
     attempts.push({ call, fault });
     try {
@@ -105,7 +109,11 @@ async function flakyNetwork(context: BrowserContext, seed: number, attempts: Att
         return await route.abort('connectionreset'); // …and its answer never arrives
       }
       if (fault === 'unavailable')
-        return await route.fulfill({ status: roll() < 0.5 ? 502 : 503, headers: { 'retry-after': '1', 'content-type': 'text/plain' }, body: 'Service Unavailable' });
+        return await route.fulfill({
+          status: roll() < 0.5 ? 502 : 503,
+          headers: { 'retry-after': '1', 'content-type': 'text/plain' },
+          body: 'Service Unavailable',
+        });
       if (fault === 'held') await new Promise((resolve) => setTimeout(resolve, HOLD_MS));
       await route.continue();
     } catch {
@@ -124,7 +132,12 @@ interface Journey {
 }
 
 /** The journey, as a person taps through it; resolves when the last screen has settled. */
-async function journey(page: Page, phone: string, password: string, paypass: string): Promise<Omit<Journey, 'page' | 'phone'>> {
+async function journey(
+  page: Page,
+  phone: string,
+  password: string,
+  paypass: string,
+): Promise<Omit<Journey, 'page' | 'phone'>> {
   const started = Date.now();
 
   await page.goto('/#/pages/login/login');
@@ -133,7 +146,9 @@ async function journey(page: Page, phone: string, password: string, paypass: str
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/#\/pages\/index\/index/, { timeout: 90_000 });
-  await expect.poll(() => page.locator('.home-balance-amount').textContent(), { timeout: 90_000 }).toMatch(/^\d[\d,]*\.\d{2}$/);
+  await expect
+    .poll(() => page.locator('.home-balance-amount').textContent(), { timeout: 90_000 })
+    .toMatch(/^\d[\d,]*\.\d{2}$/);
   // §1: after the login the first unread message opens by itself; the user reads it.
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click({ timeout: 90_000 });
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
@@ -143,7 +158,9 @@ async function journey(page: Page, phone: string, password: string, paypass: str
 
   // An option: 10 USDT up on BTC, one minute.
   await page.goto('/#/pages/Option/Option?code=BTC');
-  await expect.poll(() => page.locator('.opt-amount-notes .opt-num').first().textContent(), { timeout: 90_000 }).toMatch(/^[1-9][\d,]*\.\d{2}$/);
+  await expect
+    .poll(() => page.locator('.opt-amount-notes .opt-num').first().textContent(), { timeout: 90_000 })
+    .toMatch(/^[1-9][\d,]*\.\d{2}$/);
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();
@@ -178,7 +195,10 @@ async function journey(page: Page, phone: string, password: string, paypass: str
   // The language: Thai (the page reloads in it).
   await page.goto('/#/pages/mine/setting');
   await page.getByRole('button', { name: /Language/ }).click();
-  await Promise.all([page.waitForEvent('load', { timeout: 90_000 }), page.getByRole('menuitemradio', { name: /ไทย/ }).click()]);
+  await Promise.all([
+    page.waitForEvent('load', { timeout: 90_000 }),
+    page.getByRole('menuitemradio', { name: /ไทย/ }).click(),
+  ]);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 90_000 }).toBe('th');
   await page.locator('.app-main .page').first().waitFor({ timeout: 90_000 });
   // Nothing left loading.
@@ -199,7 +219,14 @@ async function customer(tag: string): Promise<Customer> {
   const token = await fundedUser(phone, password, paypass, '500');
   const card = await callApi('/users/bank/add', {
     token,
-    form: { real_name: 'Somchai Jaidee', ifsc: 'KASI0001234', bank_code: 'KBANK', bank_number: `12${phone.slice(-8)}`, phone, email: 'somchai@example.com' },
+    form: {
+      real_name: 'Somchai Jaidee',
+      ifsc: 'KASI0001234',
+      bank_code: 'KBANK',
+      bank_number: `12${phone.slice(-8)}`,
+      phone,
+      email: 'somchai@example.com',
+    },
   });
   if (card.ret !== 1) throw new Error(`no bank card for ${phone}: ${card.msg}`);
   // The notice of the card bound (a station message) is read, so the three below are the unread ones.
@@ -220,7 +247,12 @@ async function phonePage(throttled: boolean): Promise<{ context: BrowserContext;
   if (throttled) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 400, downloadThroughput: 400_000 / 8, uploadThroughput: 400_000 / 8 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 400,
+      downloadThroughput: 400_000 / 8,
+      uploadThroughput: 400_000 / 8,
+    });
   }
   return { context, page };
 }
@@ -237,13 +269,19 @@ interface ServerState {
 /** What the server holds for the user, asked with the session the page used. */
 async function serverState(token: string): Promise<ServerState> {
   const lists = async (path: string, form: Record<string, string> = {}) =>
-    ((await callApi<{ lists: unknown[] }>(path, { method: 'GET', token, form })).data?.lists ?? []) as Record<string, string>[];
+    ((await callApi<{ lists: unknown[] }>(path, { method: 'GET', token, form })).data?.lists ?? []) as Record<
+      string,
+      string
+    >[];
   const entries: Record<string, number> = {};
-  for (const entry of await lists('/users/account/lists', { setup: 'all', page: '1' })) entries[entry.kind!] = (entries[entry.kind!] ?? 0) + 1;
+  for (const entry of await lists('/users/account/lists', { setup: 'all', page: '1' }))
+    entries[entry.kind!] = (entries[entry.kind!] ?? 0) + 1;
   const balances = await lists('/users/balances');
   const unread = await callApi<{ count: number }>('/users/message/unread', { method: 'GET', token });
   return {
-    orders: (await lists('/coin/order/lists', { status: 'holding' })).length + (await lists('/coin/order/lists', { status: 'history' })).length,
+    orders:
+      (await lists('/coin/order/lists', { status: 'holding' })).length +
+      (await lists('/coin/order/lists', { status: 'history' })).length,
     recharges: (await lists('/pay/record', { status: 'all', page: '1' })).length,
     withdrawals: (await lists('/users/extract/record', { status: 'all', page: '1' })).length,
     entries,
@@ -272,7 +310,9 @@ const expected = (state: ServerState) => ({
 async function screensConverge(page: Page, state: ServerState): Promise<void> {
   const figure = (text: string | null) => Number((text ?? '').replace(/[^\d.]/g, ''));
   await page.goto('/#/pages/index/index');
-  await expect.poll(async () => figure(await page.locator('.home-balance-amount').textContent()), { timeout: 30_000 }).toBeCloseTo(Number(state.available), 2);
+  await expect
+    .poll(async () => figure(await page.locator('.home-balance-amount').textContent()), { timeout: 30_000 })
+    .toBeCloseTo(Number(state.available), 2);
   await page.goto('/#/pages/Withdraw/record');
   await expect.poll(() => page.locator('.record-list li').count(), { timeout: 30_000 }).toBe(state.withdrawals);
   await page.goto('/#/pages/Recharge/record');
@@ -299,57 +339,70 @@ it('the clean journey (no faults, no throttling) applies each write once', async
 });
 
 for (const seed of SEEDS) {
-  it(`seed ${seed}: throttled, ~30 % of API requests failed; each write applied once and the screens converge`, { timeout: 170_000 }, async () => {
-    const user = customers[1 + SEEDS.indexOf(seed)]!;
-    const { context, page } = await phonePage(true);
-    const attempts: Attempt[] = [];
-    const healthy = await flakyNetwork(context, seed, attempts);
-    let run: Awaited<ReturnType<typeof journey>>;
-    try {
-      run = await journey(page, user.phone, user.password, user.paypass);
-      await expect.poll(() => page.locator('.mask').count()).toBe(0);
-    } catch (error) {
-      await page.screenshot({ path: join(inject('artifacts'), `flaky-${seed}-failed.png`) });
-      throw error;
-    } finally {
-      await healthy();
-    }
-    try {
-      // 'Too many requests!' only for a call whose five attempts all failed (none can here: see flakyNetwork).
-      const toasts = await toastsShown(page);
-      const gaveUp = [...new Set(attempts.map((attempt) => attempt.call))].filter((call) => {
-        const own = attempts.filter((attempt) => attempt.call === call);
-        return own.length >= 5 && own.slice(-5).every((attempt) => attempt.fault && attempt.fault !== 'held');
-      });
-      expect(toasts.filter((text) => text === texts.tooManyRequests.message).length).toBeLessThanOrEqual(gaveUp.length);
+  it(
+    `seed ${seed}: throttled, ~30 % of API requests failed; each write applied once and the screens converge`,
+    { timeout: 170_000 },
+    async () => {
+      const user = customers[1 + SEEDS.indexOf(seed)]!;
+      const { context, page } = await phonePage(true);
+      const attempts: Attempt[] = [];
+      const healthy = await flakyNetwork(context, seed, attempts);
+      let run: Awaited<ReturnType<typeof journey>>;
+      try {
+        run = await journey(page, user.phone, user.password, user.paypass);
+        await expect.poll(() => page.locator('.mask').count()).toBe(0);
+      } catch (error) {
+        await page.screenshot({ path: join(inject('artifacts'), `flaky-${seed}-failed.png`) });
+        throw error;
+      } finally {
+        await healthy();
+      }
+      try {
+        // 'Too many requests!' only for a call whose five attempts all failed (none can here: see flakyNetwork).
+        const toasts = await toastsShown(page);
+        const gaveUp = [...new Set(attempts.map((attempt) => attempt.call))].filter((call) => {
+          const own = attempts.filter((attempt) => attempt.call === call);
+          return own.length >= 5 && own.slice(-5).every((attempt) => attempt.fault && attempt.fault !== 'held');
+        });
+        expect(toasts.filter((text) => text === texts.tooManyRequests.message).length).toBeLessThanOrEqual(
+          gaveUp.length,
+        );
 
-      const state = await serverState((await storedToken(page))!);
-      expect(state).toEqual(expected(state));
-      await screensConverge(page, state);
+        const state = await serverState((await storedToken(page))!);
+        expect(state).toEqual(expected(state));
+        await screensConverge(page, state);
 
-      const calls = new Set(attempts.map((attempt) => attempt.call)).size;
-      // A retry is an attempt that follows a failed attempt of the same call (a held one got through).
-      const retries = attempts.filter((attempt, index) => {
-        const before = attempts.slice(0, index).findLast((other) => other.call === attempt.call);
-        return before?.fault !== undefined && before.fault !== null && before.fault !== 'held';
-      }).length;
-      const faults = Object.fromEntries(FAULT_WEIGHTS.map(([fault]) => [fault, attempts.filter((attempt) => attempt.fault === fault).length]));
-      figures[`seed ${seed}`] = {
-        ms: run.ms,
-        requests: attempts.length,
-        calls,
-        retries,
-        faults,
-        writes: {
-          asked: { order: 1, recharge: 1, withdrawal: 1, messagesRead: 3 },
-          applied: { order: state.orders, recharge: state.recharges - 1, withdrawal: state.withdrawals, messagesLeftUnread: state.unread },
-        },
-      };
-      await page.screenshot({ path: join(inject('artifacts'), `flaky-${seed}-end.png`) });
-    } finally {
-      await context.close();
-    }
-  });
+        const calls = new Set(attempts.map((attempt) => attempt.call)).size;
+        // A retry is an attempt that follows a failed attempt of the same call (a held one got through).
+        const retries = attempts.filter((attempt, index) => {
+          const before = attempts.slice(0, index).findLast((other) => other.call === attempt.call);
+          return before?.fault !== undefined && before.fault !== null && before.fault !== 'held';
+        }).length;
+        const faults = Object.fromEntries(
+          FAULT_WEIGHTS.map(([fault]) => [fault, attempts.filter((attempt) => attempt.fault === fault).length]),
+        );
+        figures[`seed ${seed}`] = {
+          ms: run.ms,
+          requests: attempts.length,
+          calls,
+          retries,
+          faults,
+          writes: {
+            asked: { order: 1, recharge: 1, withdrawal: 1, messagesRead: 3 },
+            applied: {
+              order: state.orders,
+              recharge: state.recharges - 1,
+              withdrawal: state.withdrawals,
+              messagesLeftUnread: state.unread,
+            },
+          },
+        };
+        await page.screenshot({ path: join(inject('artifacts'), `flaky-${seed}-end.png`) });
+      } finally {
+        await context.close();
+      }
+    },
+  );
 }
 
 it('records the figures', () => {

@@ -38,7 +38,9 @@ beforeAll(async () => {
   await registerUser(phone, password, paypass);
   await logIn(page, phone, password);
   // expect.poll belongs to tests: the same check, within the same 10 s.
-  await page.waitForFunction(() => document.querySelector('.home-balance-amount')?.textContent === '0.00', undefined, { timeout: 10_000 });
+  await page.waitForFunction(() => document.querySelector('.home-balance-amount')?.textContent === '0.00', undefined, {
+    timeout: 10_000,
+  });
 });
 
 it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash, then pending', async () => {
@@ -69,7 +71,9 @@ it('recharges 150 USDT by a TRC20 transfer: QR code and address, amount and hash
 
 it('the operator approves the recharge: credited, listed as completed, balance 150.00 and VIP 1', async () => {
   const id = rowId(await operator('recharges'), hash);
-  expect(await operator('recharge', 'approve', id)).toMatch(new RegExp(`^Recharge ${id} .* approved: 150 USDT credited`));
+  expect(await operator('recharge', 'approve', id)).toMatch(
+    new RegExp(`^Recharge ${id} .* approved: 150 USDT credited`),
+  );
 
   await page.reload();
   await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Credited');
@@ -97,14 +101,18 @@ it('the operator approves the recharge: credited, listed as completed, balance 1
   expect(await page.locator('.vip-card-amount .money-amount').textContent()).toBe('150.00 USDT');
   await shot('funds-06-vip');
   await page.goto('/#/pages/mine/mine');
-  await expect.poll(() => page.locator('.cell', { hasText: 'VIP level' }).locator('.cell-value').textContent()).toBe('VIP 1');
+  await expect
+    .poll(() => page.locator('.cell', { hasText: 'VIP level' }).locator('.cell-value').textContent())
+    .toBe('VIP 1');
 });
 
 it('withdraw first asks for a bank card; the card is bound from the prompt and the way leads back', async () => {
   await page.locator('.mine-money').getByRole('link', { name: 'Withdraw' }).click();
   await page.waitForURL(/#\/pages\/Withdraw\/Withdraw$/);
   const prompt = page.getByRole('alertdialog');
-  await expect.poll(() => prompt.locator('p').textContent()).toBe('You have not bound bank card, please bind bank card first!');
+  await expect
+    .poll(() => prompt.locator('p').textContent())
+    .toBe('You have not bound bank card, please bind bank card first!');
   await shot('funds-07-withdraw-no-card');
   await prompt.getByRole('button', { name: 'Bind card' }).click();
   await page.waitForURL(/#\/pages\/mine\/setting\/tradeAccount/);
@@ -125,7 +133,9 @@ it('withdraw first asks for a bank card; the card is bound from the prompt and t
 
   await page.waitForURL(/#\/pages\/Withdraw\/Withdraw$/);
   await expect.poll(toast).toBe('Saved successfully!');
-  await expect.poll(() => page.locator('.funds-payee-cell .funds-payee').textContent()).toBe('Kasikornbank •••• 7890Somchai Jaidee');
+  await expect
+    .poll(() => page.locator('.funds-payee-cell .funds-payee').textContent())
+    .toBe('Kasikornbank •••• 7890Somchai Jaidee');
   expect(await page.getByRole('alertdialog').count()).toBe(0);
   await expect.poll(available).toBe('150.00 USDT');
 });
@@ -141,7 +151,12 @@ it('shows the fee, total and amount received before sending; a wrong payment pas
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   const confirm = page.getByRole('alertdialog');
   await confirm.getByRole('heading', { name: 'Confirm the withdrawal' }).waitFor();
-  expect(await confirm.locator('.money-amount').allTextContents()).toEqual(['50.00 USDT', '0.50 USDT', '50.50 USDT', '50.00 USDT']);
+  expect(await confirm.locator('.money-amount').allTextContents()).toEqual([
+    '50.00 USDT',
+    '0.50 USDT',
+    '50.50 USDT',
+    '50.00 USDT',
+  ]);
   await shot('funds-10-withdraw-confirm');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
   await expect.poll(toast).toBe('The payment password is wrong!');
@@ -153,7 +168,11 @@ it('shows the fee, total and amount received before sending; a wrong payment pas
   await page.reload();
   // At this start the app shows the newest unread message (§1): the notice of the card bound above.
   const notice = page.getByRole('alertdialog').filter({ hasText: 'New withdrawal address added' });
-  await expect.poll(() => notice.textContent()).toContain('Kasikornbank •••• 7890 was added to your account. If you did not add it, delete it at once and change your passwords.');
+  await expect
+    .poll(() => notice.textContent())
+    .toContain(
+      'Kasikornbank •••• 7890 was added to your account. If you did not add it, delete it at once and change your passwords.',
+    );
   await notice.getByRole('button', { name: 'OK' }).click();
   await expect.poll(available).toBe('150.00 USDT');
   await page.goto('/#/pages/Withdraw/record');
@@ -178,7 +197,9 @@ it('the right payment password sends it: in review, 50.50 held, 99.50 left', asy
   await page.getByText('The total is held from your balance until the review.').waitFor();
   expect(await row(/^Fee$/).textContent()).toBe('0.50 USDT');
   expect(await row('Total deducted').textContent()).toBe('50.50 USDT');
-  expect(await page.locator('.detail-rows > div', { hasText: 'Account number' }).locator('dd').textContent()).toBe('•••• 7890');
+  expect(await page.locator('.detail-rows > div', { hasText: 'Account number' }).locator('dd').textContent()).toBe(
+    '•••• 7890',
+  );
   expect(await page.locator('.funds-summary').textContent()).toMatch(/To be paid out as [\d,]+\.\d{2} THB/);
   await shot('funds-11-withdraw-review');
 
@@ -189,13 +210,17 @@ it('the right payment password sends it: in review, 50.50 held, 99.50 left', asy
 
 it('the operator rejects it with a reason: failed, the reason shown, 150.00 back, both moves in the account details', async () => {
   const id = rowId(await operator('withdrawals'), phone);
-  expect(await operator('withdrawal', 'reject', id, 'Account name does not match')).toMatch(/rejected: "Account name does not match"\. 50\.5 USDT returned/);
+  expect(await operator('withdrawal', 'reject', id, 'Account name does not match')).toMatch(
+    /rejected: "Account name does not match"\. 50\.5 USDT returned/,
+  );
 
   await page.goto(withdrawalUrl);
   await page.reload();
   await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');
   const reason = page.locator('.funds-summary .funds-reason');
-  expect(await reason.textContent()).toBe('The withdrawal failedAccount name does not matchThe funds have been returned to your balance.');
+  expect(await reason.textContent()).toBe(
+    'The withdrawal failedAccount name does not matchThe funds have been returned to your balance.',
+  );
   await shot('funds-13-withdraw-failed');
 
   await page.goto('/#/pages/Withdraw/Withdraw');
@@ -209,7 +234,12 @@ it('the operator rejects it with a reason: failed, the reason shown, 150.00 back
   await page.goto('/#/pages/accountDetails/accountDetails');
   const entries = page.locator('.funds-entry');
   await expect.poll(() => entries.count()).toBe(3);
-  const shown = await entries.evaluateAll((items) => items.map((item) => [item.querySelector('.record-row-title')?.textContent, item.querySelector('.money-amount')?.textContent]));
+  const shown = await entries.evaluateAll((items) =>
+    items.map((item) => [
+      item.querySelector('.record-row-title')?.textContent,
+      item.querySelector('.money-amount')?.textContent,
+    ]),
+  );
   expect(shown).toEqual([
     ['Withdrawal returned', '+50.50 USDT'],
     ['Withdrawal', '−50.50 USDT'],
@@ -231,7 +261,9 @@ it('offline, the account details and the failed withdrawal still open from the c
     await page.goto('/#/pages/accountDetails/accountDetails');
     await page.reload();
     await expect.poll(() => page.locator('.funds-entry').count()).toBe(3);
-    await expect.poll(() => page.locator('.offline-note').textContent()).toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
+    await expect
+      .poll(() => page.locator('.offline-note').textContent())
+      .toMatch(/^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/);
     await shot('funds-15-account-details-offline');
     await page.goto(withdrawalUrl);
     await expect.poll(() => page.locator('.funds-summary .status-badge').textContent()).toBe('Failed');

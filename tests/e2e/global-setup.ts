@@ -21,10 +21,12 @@ const shared = globalThis as typeof globalThis & { coinvestE2eRun?: SharedRun };
 export default async function setup(project: TestProject) {
   // E2E_WEB_ROOT: another build folder (`vite build --outDir …`), so parallel work need not share dist/.
   const webRoot = process.env.E2E_WEB_ROOT || 'dist';
-  if (!existsSync(join(webRoot, 'index.html'))) throw new Error(`Build the PWA first (npm run build): the end-to-end tests drive ${webRoot}/.`);
+  if (!existsSync(join(webRoot, 'index.html')))
+    throw new Error(`Build the PWA first (npm run build): the end-to-end tests drive ${webRoot}/.`);
   if (!shared.coinvestE2eRun) {
     const work = mkdtempSync(join(tmpdir(), 'coinvest-e2e-'));
-    // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own server with the default.
+    // PAYEE_COOLING_HOURS=0: journeys add a bank card and withdraw to it at once; payee-cooling.test.ts runs its own
+    // server with the default.
     // PUSH_SERVICE_HOSTS: push.test.ts's stand-in subscription (headless Chromium has no push service of its own).
     // FEED_INTERVAL_MS=200: a market step every 4 s of the 20× clock, not every second. A step costs the idle
     // server ~7 ms of CPU (recording and the matcher's check): 20 steps a second kept it at 23 % of a core, 5 at

@@ -27,7 +27,10 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' } }),
+    startServer({
+      work,
+      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+    }),
     launch(),
   ]);
   context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
@@ -35,7 +38,8 @@ beforeAll(async () => {
 });
 
 afterEach(async ({ task }) => {
-  if (page && task.result?.errors?.length) await screenshot(page, `house-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
+  if (page && task.result?.errors?.length)
+    await screenshot(page, `house-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
 });
 
 afterAll(async () => {
@@ -47,10 +51,14 @@ afterAll(async () => {
 
 /** `npm run ops -- operator add NAME admin` against this test's server, read as a person reads it. */
 async function enrolAdmin(name: string) {
-  const { stdout } = await promisify(execFile)('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'operator', 'add', name, 'admin'], {
-    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
-    timeout: 30_000,
-  });
+  const { stdout } = await promisify(execFile)(
+    'node_modules/.bin/tsx',
+    ['src/server/ops/main.ts', 'operator', 'add', name, 'admin'],
+    {
+      env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+      timeout: 30_000,
+    },
+  );
   const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
   const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
   expect(password && uri, stdout).toBeTruthy();
@@ -60,14 +68,27 @@ async function enrolAdmin(name: string) {
 let customerToken = '';
 /** A customer's option order through the app's call; resolves with the answer. */
 async function buy(code: string, direction: 'up' | 'down', amount: string, minutes: number) {
-  const products = await callApi<{ lists: { id: number; minutes: number }[] }>('/coin/option/products', { base: server.base, method: 'GET', form: { code } });
+  const products = await callApi<{ lists: { id: number; minutes: number }[] }>('/coin/option/products', {
+    base: server.base,
+    method: 'GET',
+    form: { code },
+  });
   const product = products.data.lists.find((row) => row.minutes === minutes)!;
-  return callApi<{ id: number }>('/coin/order/add', { base: server.base, token: customerToken, form: { code, direction, amount, product_id: String(product.id) } });
+  return callApi<{ id: number }>('/coin/order/add', {
+    base: server.base,
+    token: customerToken,
+    form: { code, direction, amount, product_id: String(product.id) },
+  });
 }
 
 it('shows an admin the open exposure and the result per product, and a cap lowered there refuses the next order beyond it', async () => {
   const admin = await enrolAdmin('adam');
-  customerToken = (await callApi<{ token: string }>('/users/login', { base: server.base, form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password } })).data.token;
+  customerToken = (
+    await callApi<{ token: string }>('/users/login', {
+      base: server.base,
+      form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+    })
+  ).data.token;
   for (const [code, direction, amount, minutes] of [
     ['BTC', 'up', '100', 1],
     ['BTC', 'down', '40', 5],
@@ -79,7 +100,9 @@ it('shows an admin the open exposure and the result per product, and a cap lower
   await page.goto('/console/');
   await page.getByLabel('Operator name').fill(admin.name);
   await page.getByLabel('Password').fill(admin.password);
-  await page.getByLabel('Authenticator code').fill(totpAt(base32Decode(new URL(admin.uri).searchParams.get('secret')!), totpStep(new Date())));
+  await page
+    .getByLabel('Authenticator code')
+    .fill(totpAt(base32Decode(new URL(admin.uri).searchParams.get('secret')!), totpStep(new Date())));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.getByLabel('Current password').fill(admin.password);
   await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
@@ -92,7 +115,10 @@ it('shows an admin the open exposure and the result per product, and a cap lower
   // A win of the BTC up order pays 100 × 1.80; the cap is 1,000,000.
   const exposure = page.getByTestId('house-exposure');
   const btcUp = await exposure.getByRole('row', { name: /^BTC Up/ }).textContent();
-  expect([btcUp, await exposure.getByRole('row', { name: /^ETH Up/ }).textContent()]).toEqual([expect.stringContaining('180.00'), expect.stringContaining('47.00')]);
+  expect([btcUp, await exposure.getByRole('row', { name: /^ETH Up/ }).textContent()]).toEqual([
+    expect.stringContaining('180.00'),
+    expect.stringContaining('47.00'),
+  ]);
   expect(btcUp).toContain('1,000,000');
   const result = page.getByTestId('house-result');
   expect(await result.getByRole('row', { name: /^BTC 1 min/ }).textContent()).toContain('100.00');
@@ -105,6 +131,9 @@ it('shows an admin the open exposure and the result per product, and a cap lower
   await page.getByLabel('Stake per order').fill('50');
   await page.getByRole('button', { name: 'Save the caps' }).click();
   await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
-  expect(await buy('BTC', 'up', '50.00000001', 1)).toMatchObject({ ret: 0, msg: 'The maximum purchase amount is: 50 USDT!' });
+  expect(await buy('BTC', 'up', '50.00000001', 1)).toMatchObject({
+    ret: 0,
+    msg: 'The maximum purchase amount is: 50 USDT!',
+  });
   expect(await buy('BTC', 'up', '50', 1)).toMatchObject({ ret: 1 });
 });

@@ -54,10 +54,16 @@ afterAll(async () => {
 });
 
 const rateOf = async (server: ServerProcess) =>
-  ((await (await fetch(`${server.base}/api/coin/data/rate?code=BTC`, { headers: { lang: 'en' } })).json()) as { data: { price: string; at: string } | null }).data;
+  (
+    (await (await fetch(`${server.base}/api/coin/data/rate?code=BTC`, { headers: { lang: 'en' } })).json()) as {
+      data: { price: string; at: string } | null;
+    }
+  ).data;
 
 async function feedHolder(): Promise<ServerProcess> {
-  const { rows } = await sql.query<{ holder: string }>(`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`);
+  const { rows } = await sql.query<{ holder: string }>(
+    `select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`,
+  );
   const pid = Number(rows[0]?.holder.split(':')[1]);
   const server = servers.find((candidate) => candidate.child.pid === pid);
   if (!server) throw new Error(`the feed is held by ${rows[0]?.holder ?? 'no one'}, not by a server of this test`);
@@ -65,11 +71,14 @@ async function feedHolder(): Promise<ServerProcess> {
 }
 
 it('quotes the same index price on both processes, with one set of exchange connections', async () => {
-  for (const server of servers) await expect.poll(async () => (await rateOf(server))?.price, { timeout: 30_000 }).toBe('97190.83');
+  for (const server of servers)
+    await expect.poll(async () => (await rateOf(server))?.price, { timeout: 30_000 }).toBe('97190.83');
   // Held a while: the follower never connects.
   await sleep(2_000);
   expect(stands.map((stand) => stand.open)).toEqual([1, 1, 1]);
-  const { rows } = await sql.query<{ constituents: { exchange: string }[] }>(`select constituents from price_ticks where coin = 'BTC' order by at desc limit 1`);
+  const { rows } = await sql.query<{ constituents: { exchange: string }[] }>(
+    `select constituents from price_ticks where coin = 'BTC' order by at desc limit 1`,
+  );
   expect(rows[0]!.constituents.map((c) => c.exchange)).toEqual(['binance', 'kraken', 'okx']);
 });
 
@@ -88,7 +97,9 @@ it('moves the exchange connections and the index to the other process within 5 s
     await sleep(20);
   }
   const takeover = Date.now() - killed;
-  console.log(`index feed takeover: ${takeover} ms from SIGKILL of the holder to the first index tick recorded by the other process`);
+  console.log(
+    `index feed takeover: ${takeover} ms from SIGKILL of the holder to the first index tick recorded by the other process`,
+  );
   expect(takeover).toBeLessThan(5_000);
   expect(await feedHolder()).toBe(survivor);
   // The survivor opened its own connections; the dead process's are gone: still one set.

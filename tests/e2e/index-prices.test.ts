@@ -16,7 +16,8 @@ import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exc
 
 const SPEED = 20;
 const origin = Date.now();
-/** The server's market clock (CLOCK_ORIGIN, CLOCK_SPEED): the stand-ins time their trades on it, as real exchanges on theirs. */
+/** The server's market clock (CLOCK_ORIGIN, CLOCK_SPEED): the stand-ins time their trades on it, as real exchanges on
+ * theirs. */
 const marketNow = () => new Date(origin + (Date.now() - origin) * SPEED);
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-index-e2e-'));
@@ -77,7 +78,9 @@ it('lists BTC once the index has its first price, without a reload, and says whe
 
 it('settles a 1-minute option on the index and shows the exchanges behind its start and end prices', async () => {
   await page.goto('/#/pages/Option/Option?code=BTC');
-  await expect.poll(() => page.locator('.opt-quote .index-badge').textContent(), { timeout: 15_000 }).toBe('Index · 3 exchanges');
+  await expect
+    .poll(() => page.locator('.opt-quote .index-badge').textContent(), { timeout: 15_000 })
+    .toBe('Index · 3 exchanges');
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();
@@ -95,7 +98,8 @@ it('settles a 1-minute option on the index and shows the exchanges behind its st
   const madeOf = page.locator('.made-of');
   await expect.poll(() => madeOf.count()).toBe(2);
   // The index orders its constituents by exchange id: Binance, Kraken, OKX.
-  for (const line of await madeOf.allTextContents()) expect(line).toBe('Median of Binance 97,190.10 · Kraken 97,192.00 · OKX 97,190.83');
+  for (const line of await madeOf.allTextContents())
+    expect(line).toBe('Median of Binance 97,190.10 · Kraken 97,192.00 · OKX 97,190.83');
   expect(await page.getByText(/Settled at the recorded price of/).count()).toBe(1);
   // The same price at both ends: a tie, the amount returned.
   expect(await page.getByText('Same price: amount returned').count()).toBe(1);
@@ -120,5 +124,8 @@ it('shows a halted coin as paused and refuses a buy with the message, then resum
   await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor();
 
   trades = tradeBtc(stands, { now: marketNow });
-  await page.locator('.market-row', { hasText: 'BTC' }).locator('.paused-badge').waitFor({ state: 'detached', timeout: 15_000 });
+  await page
+    .locator('.market-row', { hasText: 'BTC' })
+    .locator('.paused-badge')
+    .waitFor({ state: 'detached', timeout: 15_000 });
 });

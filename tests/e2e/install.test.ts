@@ -29,7 +29,10 @@ it('has a manifest with names, start URL, scope, standalone display, colours, ic
   expect(href).toBeTruthy();
   const response = await fetch(new URL(href!, `${base}/`));
   expect(response.headers.get('content-type')).toMatch(/^application\/manifest\+json/);
-  const manifest = JSON.parse(await response.text()) as Record<string, unknown> & { icons: ManifestImage[]; screenshots: ManifestImage[] };
+  const manifest = JSON.parse(await response.text()) as Record<string, unknown> & {
+    icons: ManifestImage[];
+    screenshots: ManifestImage[];
+  };
   expect(manifest).toMatchObject({
     name: expect.stringContaining('Coinvest'),
     short_name: 'Coinvest',
@@ -40,7 +43,11 @@ it('has a manifest with names, start URL, scope, standalone display, colours, ic
     theme_color: '#00bbfe',
     background_color: '#00bbfe',
   });
-  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+  expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose ?? 'any'}`)).toEqual([
+    '192x192 any',
+    '512x512 any',
+    '512x512 maskable',
+  ]);
   expect(manifest.screenshots.length).toBeGreaterThanOrEqual(2);
   for (const image of [...manifest.icons, ...manifest.screenshots]) {
     const file = await fetch(new URL(image.src, response.url));
@@ -60,7 +67,13 @@ it('is installable: a service worker controls the page and Chromium reports no i
   const profile = mkdtempSync(join(tmpdir(), 'coinvest-install-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     headless: true,
     viewport: PHONE,
     baseURL: inject('baseUrl'),
@@ -74,9 +87,15 @@ it('is installable: a service worker controls the page and Chromium reports no i
     expect(url).toMatch(/manifest\.webmanifest$/);
     expect(errors).toEqual([]);
     await expect
-      .poll(async () => ((await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }).installabilityErrors.map((error) => error.errorId), {
-        timeout: 20_000,
-      })
+      .poll(
+        async () =>
+          (
+            (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] }
+          ).installabilityErrors.map((error) => error.errorId),
+        {
+          timeout: 20_000,
+        },
+      )
       .toEqual([]);
   } finally {
     await context.close();
@@ -91,7 +110,9 @@ it('the same check does report problems: an incognito window is never installabl
     const page = await context.newPage();
     await page.goto('/');
     const cdp = await context.newCDPSession(page);
-    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as { installabilityErrors: { errorId: string }[] };
+    const { installabilityErrors } = (await cdp.send('Page.getInstallabilityErrors')) as {
+      installabilityErrors: { errorId: string }[];
+    };
     expect(installabilityErrors.map((error) => error.errorId)).toContain('in-incognito');
   } finally {
     await browser.close();
@@ -115,11 +136,17 @@ it('measures the gzipped JavaScript the home route loads', async () => {
     await tab.locator('.home-page').waitFor();
     await tab.waitForTimeout(1500);
     const files = [...scripts].filter((path) => !path.endsWith('/sw.js'));
-    const sizes = files.map((path) => ({ path, gzip: gzipSync(readFileSync(join(inject('webRoot'), path)), { level: 9 }).length }));
+    const sizes = files.map((path) => ({
+      path,
+      gzip: gzipSync(readFileSync(join(inject('webRoot'), path)), { level: 9 }).length,
+    }));
     const total = sizes.reduce((sum, file) => sum + file.gzip, 0);
     expect(files.length).toBeGreaterThan(0);
     mkdirSync('test-results', { recursive: true });
-    writeFileSync(join('test-results', 'home-js.json'), JSON.stringify({ totalGzipBytes: total, files: sizes }, null, 2));
+    writeFileSync(
+      join('test-results', 'home-js.json'),
+      JSON.stringify({ totalGzipBytes: total, files: sizes }, null, 2),
+    );
     console.log(`Home route: ${files.length} scripts, ${(total / 1024).toFixed(1)} KB gzipped`);
     await context.close();
   } finally {

@@ -30,7 +30,13 @@ beforeAll(async () => {
     work,
     name: 'TLS server',
     tls: true,
-    env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), TLS_CERT: join(fixtures, 'cert.pem'), TLS_KEY: join(fixtures, 'key.pem'), LOG_LEVEL: 'warn' },
+    env: {
+      DATA_DIR: join(work, 'data'),
+      WEB_ROOT: inject('webRoot'),
+      TLS_CERT: join(fixtures, 'cert.pem'),
+      TLS_KEY: join(fixtures, 'key.pem'),
+      LOG_LEVEL: 'warn',
+    },
   });
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -65,17 +71,27 @@ const phone = (baseURL: string): Promise<BrowserContext> => phoneContext(browser
  */
 function problemsOf(page: Page): string[] {
   const problems: string[] = [];
-  page.on('requestfailed', (request) => request.failure()?.errorText !== 'net::ERR_ABORTED' && problems.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on(
+    'requestfailed',
+    (request) =>
+      request.failure()?.errorText !== 'net::ERR_ABORTED' &&
+      problems.push(`${request.url()}: ${request.failure()?.errorText}`),
+  );
   page.on(
     'console',
-    (message) => message.type() === 'error' && !message.text().startsWith('The Cross-Origin-Opener-Policy header has been ignored') && problems.push(message.text()),
+    (message) =>
+      message.type() === 'error' &&
+      !message.text().startsWith('The Cross-Origin-Opener-Policy header has been ignored') &&
+      problems.push(message.text()),
   );
   page.on('pageerror', (error) => problems.push(error.message));
   return problems;
 }
 
 /** Opens `/` in a new page of `context`: the page, its problems so far and the document's headers. */
-async function openRoot(context: BrowserContext): Promise<{ page: Page; problems: string[]; headers: Record<string, string> }> {
+async function openRoot(
+  context: BrowserContext,
+): Promise<{ page: Page; problems: string[]; headers: Record<string, string> }> {
   const page = await context.newPage();
   const problems = problemsOf(page);
   const document = page.waitForResponse((response) => new URL(response.url()).pathname === '/');
@@ -90,7 +106,10 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
     expect(headers['strict-transport-security']).toBeUndefined();
     expect(headers['content-security-policy']).not.toContain('upgrade-insecure-requests');
     await page.getByRole('button', { name: 'Log in' }).waitFor();
-    expect(await page.evaluate(() => ({ secure: isSecureContext, worker: 'serviceWorker' in navigator }))).toEqual({ secure: false, worker: false });
+    expect(await page.evaluate(() => ({ secure: isSecureContext, worker: 'serviceWorker' in navigator }))).toEqual({
+      secure: false,
+      worker: false,
+    });
     await expect.poll(() => page.getByRole('alert').textContent()).toBe(texts.secureContextNeeded.message);
     await screenshot(page, 'lan-01-http-notice');
 
@@ -178,9 +197,20 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
     const wire = new Map<string, number>();
     const decoded = new Map<string, number>();
     const urls = new Map<string, string>();
-    cdp.on('Network.responseReceived', (event: { requestId: string; response: { url: string } }) => void urls.set(event.requestId, event.response.url));
-    cdp.on('Network.dataReceived', (event: { requestId: string; dataLength: number }) => void decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength));
-    cdp.on('Network.loadingFinished', (event: { requestId: string; encodedDataLength: number }) => void wire.set(event.requestId, event.encodedDataLength));
+    cdp.on(
+      'Network.responseReceived',
+      (event: { requestId: string; response: { url: string } }) => void urls.set(event.requestId, event.response.url),
+    );
+    cdp.on(
+      'Network.dataReceived',
+      (event: { requestId: string; dataLength: number }) =>
+        void decoded.set(event.requestId, (decoded.get(event.requestId) ?? 0) + event.dataLength),
+    );
+    cdp.on(
+      'Network.loadingFinished',
+      (event: { requestId: string; encodedDataLength: number }) =>
+        void wire.set(event.requestId, event.encodedDataLength),
+    );
     await page.goto('/#/pages/index/index');
     await page.locator('.home-page').waitFor();
     await page.waitForTimeout(2000);
@@ -193,7 +223,10 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
 }
 
 it('measures the bytes on the wire of a first load of the home route: gzip over http, brotli over https', async () => {
-  const figures: Record<string, { wireBytes: number; uncompressedBytes: number; entryWire: number; entryUncompressed: number; files: LoadedFile[] }> = {};
+  const figures: Record<
+    string,
+    { wireBytes: number; uncompressedBytes: number; entryWire: number; entryUncompressed: number; files: LoadedFile[] }
+  > = {};
   for (const [name, base] of [
     ['http (gzip)', `http://${HOST}:${httpPort}`],
     ['https (brotli)', `https://${HOST}:${tlsPort}`],
@@ -201,10 +234,18 @@ it('measures the bytes on the wire of a first load of the home route: gzip over 
     const files = await firstLoadOfHome(base);
     const total = (key: 'wire' | 'decoded') => files.reduce((sum, file) => sum + file[key], 0);
     // The largest script: the start chunk (the entry itself only imports it).
-    const entry = files.filter((file) => /\/assets\/[\w.-]+\.js$/.test(file.path)).reduce((largest, file) => (file.decoded > largest.decoded ? file : largest));
+    const entry = files
+      .filter((file) => /\/assets\/[\w.-]+\.js$/.test(file.path))
+      .reduce((largest, file) => (file.decoded > largest.decoded ? file : largest));
     // Uncompressed, the entry script alone was ~225 KB on the wire.
     expect(entry.wire, name).toBeLessThan(entry.decoded / 2.5);
-    figures[name] = { wireBytes: total('wire'), uncompressedBytes: total('decoded'), entryWire: entry.wire, entryUncompressed: entry.decoded, files };
+    figures[name] = {
+      wireBytes: total('wire'),
+      uncompressedBytes: total('decoded'),
+      entryWire: entry.wire,
+      entryUncompressed: entry.decoded,
+      files,
+    };
     const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
     console.log(
       `First load of home over ${name}: ${files.length} files, ${kb(total('wire'))} on the wire (${kb(total('decoded'))} unpacked); largest script ${kb(entry.wire)} of ${kb(entry.decoded)}`,

@@ -21,7 +21,8 @@ const messageRow = (title: string) => page.locator('.msg-list .msg-title', { has
 
 /** Requests the network swallowed: held, never answered, until released. */
 const held: Route[] = [];
-/** When the messages were first asked of the network (by the service worker, which then waits NETWORK_TIMEOUT_MS, 3.5 s). */
+/** When the messages were first asked of the network (by the service worker, which then waits NETWORK_TIMEOUT_MS, 3.5
+ * s). */
 let askedAt = 0;
 const swallow = (route: Route) => {
   if (!askedAt && new URL(route.request().url()).pathname === '/api/users/message') askedAt = Date.now();
@@ -60,8 +61,13 @@ it('on lie-fi the kept messages are on screen within 5 s, marked; the fresh answ
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(held.some((route) => route.request().url().includes('/api/users/message'))).toBe(true);
     mkdirSync('test-results', { recursive: true });
-    writeFileSync(join('test-results', 'lie-fi.json'), JSON.stringify({ keptReadOnScreenMs: keptAfterMs, sinceAskedMs }));
-    console.log(`Lie-fi: the kept messages were on screen, marked, ${keptAfterMs} ms after opening the app (${sinceAskedMs} ms after the app asked for them)`);
+    writeFileSync(
+      join('test-results', 'lie-fi.json'),
+      JSON.stringify({ keptReadOnScreenMs: keptAfterMs, sinceAskedMs }),
+    );
+    console.log(
+      `Lie-fi: the kept messages were on screen, marked, ${keptAfterMs} ms after opening the app (${sinceAskedMs} ms after the app asked for them)`,
+    );
 
     // Nothing is left loading: the kept answers ended the wait (the network's are still pending).
     await page.locator('.mask').waitFor({ state: 'detached', timeout: 2_000 });

@@ -282,8 +282,12 @@ it(
   async () => {
     await open('/pages/Liquidity/rule');
     await page.getByText('The minimum subscription is 10.00 USDT.', { exact: false }).waitFor();
-    expect(await page.locator('.liq-example').textContent()).toBe('Example: 5,000 USDT earning today makes (1,000 × 6.00% + 4,000 × 4.00%) ÷ 365 = 0.60273972 USDT.');
-    expect(await page.getByText('At most 30,000,000.00 USDT per user and interest day.', { exact: false }).count()).toBe(1);
+    expect(await page.locator('.liq-example').textContent()).toBe(
+      'Example: 5,000 USDT earning today makes (1,000 × 6.00% + 4,000 × 4.00%) ÷ 365 = 0.60273972 USDT.',
+    );
+    expect(
+      await page.getByText('At most 30,000,000.00 USDT per user and interest day.', { exact: false }).count(),
+    ).toBe(1);
     expect(await page.getByText('Asia/Bangkok', { exact: false }).count()).toBe(1);
     await shot('15-rule');
     await page.evaluate(() => scrollTo(0, document.body.scrollHeight));

@@ -28,7 +28,10 @@ async function operator(...args: string[]): Promise<string> {
       return await server.operator(...args);
     } catch (error) {
       if (attempt === 3)
-        throw new Error(`ops ${args.join(' ')} failed: ${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`, { cause: error });
+        throw new Error(
+          `ops ${args.join(' ')} failed: ${(error as { stdout?: string }).stdout ?? ''}${(error as { stderr?: string }).stderr ?? ''}`,
+          { cause: error },
+        );
     }
   }
 }
@@ -69,10 +72,14 @@ it('a visitor sees the Mining tab: the products, a login prompt, and the way to 
   expect(await week.locator('.lockup-rate-side .lockup-num').textContent()).toBe('29.2%');
   expect(await week.locator('.lockup-product-foot').textContent()).toContain('100.00 – 50,000.00 USDT');
   // A product with a quota says what is left of it; one without does not.
-  expect(await products.filter({ hasText: 'Lock-up 30 days' }).locator('.lockup-product-foot').textContent()).toContain('Remaining 5,000,000.00 USDT');
+  expect(await products.filter({ hasText: 'Lock-up 30 days' }).locator('.lockup-product-foot').textContent()).toContain(
+    'Remaining 5,000,000.00 USDT',
+  );
   expect(await week.locator('.lockup-product-foot').textContent()).not.toContain('Remaining');
   await page.getByText('Log in to subscribe to a product and follow your locked principal and income.').waitFor();
-  expect(await page.getByRole('link', { name: /Flexible: Liquidity mining/ }).getAttribute('href')).toBe('#/pages/Liquidity/Liquidity');
+  expect(await page.getByRole('link', { name: /Flexible: Liquidity mining/ }).getAttribute('href')).toBe(
+    '#/pages/Liquidity/Liquidity',
+  );
   expect(await page.locator('.tabbar a[aria-current="page"]').textContent()).toBe('Mining');
   await shot('lockup-01-mining-visitor');
 });
@@ -91,7 +98,8 @@ it('opens a product without a login: its terms and the calculator', async () => 
   expect(await amountIn('Principal + income')).toBe('1,236.535296 USDT');
   // The first income day is the day after the server's today (this server's days fly by, so both
   // dates are read at once); the principal comes back at the end of the second.
-  const dates = () => Promise.all([row('First income day').textContent(), row('End date (principal back)').textContent()]);
+  const dates = () =>
+    Promise.all([row('First income day').textContent(), row('End date (principal back)').textContent()]);
   await poll(async () => {
     const [first, end] = await dates();
     return Date.parse(end!) - Date.parse(first!);
@@ -154,7 +162,12 @@ it('income is paid each interest day into USDT; at the end the order ends with t
   await open('/pages/Lock-up/record/record');
   const earned = () => firstOrder().locator('.lockup-earned .money-amount').textContent();
   // Days pass every ~12 s: the first income comes at the end of the first day after subscribing.
-  await expect.poll(async () => (await page.reload(), await firstOrder().waitFor(), earned()), { timeout: 180_000, interval: 2_000 }).not.toBe('0.00 USDT');
+  await expect
+    .poll(async () => (await page.reload(), await firstOrder().waitFor(), earned()), {
+      timeout: 180_000,
+      interval: 2_000,
+    })
+    .not.toBe('0.00 USDT');
   const midway = await firstOrder().locator('.status-badge').textContent();
   if (midway === 'Processing') {
     expect(await earned()).toBe('0.80 USDT');
@@ -162,7 +175,14 @@ it('income is paid each interest day into USDT; at the end the order ends with t
   }
 
   await expect
-    .poll(async () => (await page.reload(), await firstOrder().waitFor(), firstOrder().locator('.status-badge').textContent()), { timeout: 180_000, interval: 2_000 })
+    .poll(
+      async () => (
+        await page.reload(),
+        await firstOrder().waitFor(),
+        firstOrder().locator('.status-badge').textContent()
+      ),
+      { timeout: 180_000, interval: 2_000 },
+    )
     .toBe('Ended');
   expect(await earned()).toBe('1.60 USDT');
   expect(await firstOrder().textContent()).toContain('Principal returned');

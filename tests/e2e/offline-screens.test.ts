@@ -97,7 +97,8 @@ async function checkEveryScreen(mode: string): Promise<void> {
         .waitFor({ timeout: 10_000 })
         .catch(() => undefined);
     await screenshot(page, `offline-${mode}-${screen.name}`);
-    if (await page.getByText(texts.pageLoadFailed.message).count()) problems.push(`${screen.name}: the page failed to load`);
+    if (await page.getByText(texts.pageLoadFailed.message).count())
+      problems.push(`${screen.name}: the page failed to load`);
     const zerosOnline = onlineZeros.get(screen.name)!;
     for (const row of await zeroBalances(page)) {
       const online = zerosOnline.find((text) => rowKey(text) === rowKey(row));
@@ -106,7 +107,8 @@ async function checkEveryScreen(mode: string): Promise<void> {
     const note = page.locator('.offline-note').first();
     if (screen.kept) {
       if (!(await note.count())) problems.push(`${screen.name}: no "Offline — as of" marker`);
-      else if (!OFFLINE_NOTE.test((await note.textContent()) ?? '')) problems.push(`${screen.name}: marker reads "${await note.textContent()}"`);
+      else if (!OFFLINE_NOTE.test((await note.textContent()) ?? ''))
+        problems.push(`${screen.name}: marker reads "${await note.textContent()}"`);
     }
   }
   expect(problems).toEqual([]);
@@ -158,7 +160,10 @@ async function devtoolsOffline(offline: boolean, sessions: DevtoolsSessions): Pr
     const { targetInfos } = await sessions.browser.send('Target.getTargets');
     const origin = inject('baseUrl');
     for (const target of targetInfos.filter((info) => info.type === 'service_worker' && info.url.startsWith(origin))) {
-      const { sessionId } = await sessions.browser.send('Target.attachToTarget', { targetId: target.targetId, flatten: false });
+      const { sessionId } = await sessions.browser.send('Target.attachToTarget', {
+        targetId: target.targetId,
+        flatten: false,
+      });
       sessions.workers.push(sessionId);
     }
   }
@@ -167,10 +172,13 @@ async function devtoolsOffline(offline: boolean, sessions: DevtoolsSessions): Pr
       [1, 'Network.enable', {}],
       [2, 'Network.emulateNetworkConditions', conditions],
     ] as const)
-      await sessions.browser.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) }).catch(() => undefined);
+      await sessions.browser
+        .send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) })
+        .catch(() => undefined);
   }
   if (!offline) {
-    for (const sessionId of sessions.workers.splice(0)) await sessions.browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
+    for (const sessionId of sessions.workers.splice(0))
+      await sessions.browser.send('Target.detachFromTarget', { sessionId }).catch(() => undefined);
     await sessions.page.detach();
     sessions.page = undefined;
   }

@@ -8,7 +8,17 @@ import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import type { Page, Route } from 'playwright-core';
 import { codeSentTo, phonePageForFile, screenshot } from './browser.ts';
-import { cacheNames, callApi, controlledByServiceWorker, logIn, markAllRead, runtimeCaches, storedRecords, storedToken, timeFirstPaints } from './pwa.ts';
+import {
+  cacheNames,
+  callApi,
+  controlledByServiceWorker,
+  logIn,
+  markAllRead,
+  runtimeCaches,
+  storedRecords,
+  storedToken,
+  timeFirstPaints,
+} from './pwa.ts';
 import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/contract/offline-cache.ts';
 import { texts } from '../../src/contract/texts.ts';
 
@@ -43,12 +53,17 @@ it('first visit online: logs in, visits home, markets and messages; their answer
     })
     .toEqual({
       // Kept per language (the app reads in English here): another language's answers are never these.
-      public: ['/__offline__/en/GET/api/coin/lists', '/__offline__/en/GET/api/content/slide', '/__offline__/en/GET/api/other/config'],
+      public: [
+        '/__offline__/en/GET/api/coin/lists',
+        '/__offline__/en/GET/api/content/slide',
+        '/__offline__/en/GET/api/other/config',
+      ],
       messages: ['/__offline__/en/GET/api/users/message/unread', '/__offline__/en/POST/api/users/message'],
     });
   // Each kept answer carries the time it was stored; nothing but these calls is cached.
   const kept = await runtimeCaches(page);
-  for (const answer of [...kept[PUBLIC_CACHE]!, ...kept[partition]!]) expect(Date.parse(answer.servedFromCache!)).not.toBeNaN();
+  for (const answer of [...kept[PUBLIC_CACHE]!, ...kept[partition]!])
+    expect(Date.parse(answer.servedFromCache!)).not.toBeNaN();
   expect(Object.keys(kept).sort()).toEqual([PUBLIC_CACHE, partition].sort());
 });
 
@@ -66,7 +81,9 @@ it('offline, a reload renders the shell and Markets shows the kept prices marked
   const figures = Object.fromEntries(Object.entries(shown).map(([part, ms]) => [part, Math.round(ms)]));
   mkdirSync('test-results', { recursive: true });
   writeFileSync(join('test-results', 'offline-repeat-visit.json'), JSON.stringify(figures));
-  console.log(`Offline repeat visit of Markets, ms from navigation start: shell ${figures.shell}, page ${figures.page}, cached prices ${figures.data}`);
+  console.log(
+    `Offline repeat visit of Markets, ms from navigation start: shell ${figures.shell}, page ${figures.page}, cached prices ${figures.data}`,
+  );
 });
 
 it('offline, messages and home render from the kept answers', async () => {
@@ -196,7 +213,10 @@ it("user B can read none of A's cached messages", async () => {
     expect(await ask(tokenOfA)).toEqual({ failed: expect.stringMatching(/Failed to fetch/) });
     const asB = (await ask(tokenOfB)) as { servedFromCache: string; body: string };
     expect(Date.parse(asB.servedFromCache)).not.toBeNaN();
-    expect(JSON.parse(asB.body)).toMatchObject({ ret: 1, data: { lists: [expect.objectContaining({ title: 'Welcome to Coinvest' })] } });
+    expect(JSON.parse(asB.body)).toMatchObject({
+      ret: 1,
+      data: { lists: [expect.objectContaining({ title: 'Welcome to Coinvest' })] },
+    });
   } finally {
     await page.context().setOffline(false);
   }

@@ -51,7 +51,9 @@ it('opens a coin chart: candles drawn, a drag shows older ones, pointing picks o
   await page.waitForURL(/coinList\/detail\?code=ETH/);
   const chart = page.locator('.kline-chart canvas').first();
   await chart.waitFor({ timeout: 15_000 });
-  await expect.poll(async () => (await chartPixels(chart)).up + (await chartPixels(chart)).down, { timeout: 15_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(async () => (await chartPixels(chart)).up + (await chartPixels(chart)).down, { timeout: 15_000 })
+    .toBeGreaterThan(0);
   // Vertical drags on the chart scroll the page; the chart takes horizontal ones.
   expect(await chart.evaluate((canvas) => getComputedStyle(canvas).touchAction)).toBe('pan-y');
   await screenshot(page, '11-chart');
@@ -140,7 +142,9 @@ it('shows a new option as "Opening…" until the first price recorded after it, 
   const card = page.locator('.opt-order').first();
   await card.locator('[role="timer"]').waitFor();
   expect(await card.getByRole('status').count()).toBe(0);
-  const startPrice = card.locator('.opt-order-grid > div', { has: page.getByText('Start price', { exact: true }) }).locator('.opt-num');
+  const startPrice = card
+    .locator('.opt-order-grid > div', { has: page.getByText('Start price', { exact: true }) })
+    .locator('.opt-num');
   expect(amountOf(await startPrice.textContent())).toBeGreaterThan(0);
 
   // Across a reload, and on the order's own page: the start price with the time it was recorded, after the order.

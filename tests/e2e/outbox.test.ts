@@ -16,28 +16,34 @@ const TITLES = ['Outbox one', 'Outbox two', 'Outbox three'];
 let token = '';
 
 /** The unread count the server holds for the user now. */
-const unreadOnServer = async () => (await callApi<{ count: number }>('/users/message/unread', { method: 'GET', token })).data.count;
+const unreadOnServer = async () =>
+  (await callApi<{ count: number }>('/users/message/unread', { method: 'GET', token })).data.count;
 
 /** Every request the page sends to mark messages read, with its Idempotency-Key. */
 const readerCalls: string[] = [];
-/** Every request to mark messages read that anything in the browser made (the page or the service worker), with its outcome: printed when the server's count is not the one expected. */
+/** Every request to mark messages read that anything in the browser made (the page or the service worker), with its
+ * outcome: printed when the server's count is not the one expected. */
 const readerLog: string[] = [];
 let phase = 'online';
 
 it('online: a customer with three unread messages opens the list, which is kept for offline', async () => {
   await registerUser(phone, password, '246802');
   token = (await callApi<{ token: string }>('/users/login', { form: { username: phone, password } })).data.token;
-  for (const title of TITLES) expect(await operator('message', phone, title, `${title}: the body`)).toContain('posted to');
+  for (const title of TITLES)
+    expect(await operator('message', phone, title, `${title}: the body`)).toContain('posted to');
   expect(await unreadOnServer()).toBe(3);
 
   page.on('request', (request) => {
-    if (request.url().includes('/api/users/message/reader')) readerCalls.push(request.headers()['idempotency-key'] ?? '');
+    if (request.url().includes('/api/users/message/reader'))
+      readerCalls.push(request.headers()['idempotency-key'] ?? '');
   });
   const context = page.context();
   const logged = (outcome: string) => (request: Request) => {
     if (!request.url().includes('/api/users/message/reader')) return;
     const from = request.serviceWorker() ? 'service worker' : 'page';
-    readerLog.push(`${new Date().toISOString()} ${phase} ${outcome} from the ${from}, key ${request.headers()['idempotency-key'] ?? '-'}, body ${request.postData() ?? ''}`);
+    readerLog.push(
+      `${new Date().toISOString()} ${phase} ${outcome} from the ${from}, key ${request.headers()['idempotency-key'] ?? '-'}, body ${request.postData() ?? ''}`,
+    );
   };
   context.on('request', logged('sent'));
   context.on('requestfinished', logged('answered'));
@@ -59,15 +65,21 @@ it('offline: read at start, one opened, then all marked read: read at once and w
   // §1 at this app start: the first unread message, from the kept answer; OK reads it, offline.
   await page.getByRole('alertdialog').filter({ hasText: TITLES[0] }).waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'waits to be sent' }).textContent()).toBe('1 change waits to be sent when you are back online.');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'waits to be sent' }).textContent())
+    .toBe('1 change waits to be sent when you are back online.');
   await page.locator('.msg-row', { hasText: TITLES[1] }).click();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect.poll(() => page.locator('.msg-row.unread').count()).toBe(1);
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent()).toBe('2 changes wait to be sent when you are back online.');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent())
+    .toBe('2 changes wait to be sent when you are back online.');
 
   await page.getByRole('button', { name: 'Mark all read' }).click();
   await expect.poll(() => page.locator('.msg-row.unread').count()).toBe(0);
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent()).toBe('3 changes wait to be sent when you are back online.');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent())
+    .toBe('3 changes wait to be sent when you are back online.');
   await screenshot(page, 'outbox-offline');
 
   // Reopened offline, the app still holds the three, and the kept list (stored before they were read) shows them read.
@@ -80,7 +92,9 @@ it('offline: read at start, one opened, then all marked read: read at once and w
   await nextFrame(page);
   expect(await page.locator('.msg-row.unread').count()).toBe(0);
   expect(await page.getByRole('alertdialog').count()).toBe(0);
-  await expect.poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent()).toBe('3 changes wait to be sent when you are back online.');
+  await expect
+    .poll(() => page.getByRole('status').filter({ hasText: 'wait to be sent' }).textContent())
+    .toBe('3 changes wait to be sent when you are back online.');
   // Nothing reached the server.
   expect(await unreadOnServer(), readerLog.join('\n')).toBe(3);
 });
@@ -94,6 +108,9 @@ it('back online: the three are sent once each, and the server has every message 
   // empty (no status), so nothing is left to send once the page has painted that.
   await nextFrame(page);
   expect(new Set(readerCalls).size).toBe(3);
-  const { data } = await callApi<{ lists: { title: string; status: string }[] }>('/users/message', { token, form: { page: '1' } });
+  const { data } = await callApi<{ lists: { title: string; status: string }[] }>('/users/message', {
+    token,
+    form: { page: '1' },
+  });
   for (const title of TITLES) expect(data.lists.find((message) => message.title === title)?.status).toBe('read');
 });

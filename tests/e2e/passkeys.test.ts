@@ -42,7 +42,14 @@ it('adds a passkey after the login password, and the device shows it', async () 
   cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+      automaticPresenceSimulation: true,
+    },
   }));
   await page.getByLabel('Username, mobile number or e-mail').fill(phone);
   await page.getByLabel('Password').fill(password);
@@ -67,7 +74,10 @@ it('adds a passkey after the login password, and the device shows it', async () 
   const rows = page.locator('.device-item');
   await expect.poll(() => rows.count()).toBe(1);
   expect(await rows.first().locator('.device-name').textContent()).toBe('Chrome, Linux');
-  expect(await rows.first().locator('.device-time').allTextContents()).toEqual([expect.stringMatching(/^Added \S/), 'Not used yet']);
+  expect(await rows.first().locator('.device-time').allTextContents()).toEqual([
+    expect.stringMatching(/^Added \S/),
+    'Not used yet',
+  ]);
   const { credentials } = await cdp.send('WebAuthn.getCredentials', { authenticatorId });
   expect(credentials).toHaveLength(1);
   expect(credentials[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost' });
@@ -93,7 +103,9 @@ it('signs in with the passkey alone, after logging out; a closed prompt is no fa
   await notice.getByRole('button', { name: 'OK' }).click();
   await page.goto(`${base}/#/pages/mine/setting/passkeys`);
   const rows = page.locator('.device-item');
-  await expect.poll(() => rows.first().locator('.device-time').allTextContents()).toEqual([expect.stringMatching(/^Added \S/), expect.stringMatching(/^Last used \S/)]);
+  await expect
+    .poll(() => rows.first().locator('.device-time').allTextContents())
+    .toEqual([expect.stringMatching(/^Added \S/), expect.stringMatching(/^Last used \S/)]);
 });
 
 it('once removed, the passkey no longer signs in', async () => {
@@ -103,6 +115,8 @@ it('once removed, the passkey no longer signs in', async () => {
   await expect.poll(() => page.getByText('No passkey yet.').count()).toBe(1);
   await logOut();
   await signInWithPasskey();
-  await expect.poll(toast).toBe('This passkey is not recognised here. Sign in with your password, then add it again in Settings!');
+  await expect
+    .poll(toast)
+    .toBe('This passkey is not recognised here. Sign in with your password, then add it again in Settings!');
   expect(page.url()).toMatch(/#\/pages\/login\/login/);
 });

@@ -19,7 +19,10 @@ let page: Page;
 
 beforeAll(async () => {
   // No PAYEE_COOLING_HOURS: the default is what is tested.
-  [server, browser] = await Promise.all([startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn' } }), launch()]);
+  [server, browser] = await Promise.all([
+    startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn' } }),
+    launch(),
+  ]);
   context = await phoneContext(browser, { baseURL: server.base });
   page = await context.newPage();
 });
@@ -33,32 +36,58 @@ afterAll(async () => {
 
 it('a bank card just added says from when withdrawals to it are possible, and a withdrawal to it is refused with the reason', async () => {
   const base = server.base;
-  const login = await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' }, base });
+  const login = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+    base,
+  });
   const card = await callApi<{ cooling_seconds: number }>('/users/bank/add', {
     token: login.data.token,
     base,
-    form: { real_name: 'Somchai Jaidee', ifsc: 'KASI0001234', bank_code: 'KBANK', bank_number: '907315264801', phone: '0812345678', email: 'somchai@example.com' },
+    form: {
+      real_name: 'Somchai Jaidee',
+      ifsc: 'KASI0001234',
+      bank_code: 'KBANK',
+      bank_number: '907315264801',
+      phone: '0812345678',
+      email: 'somchai@example.com',
+    },
   });
   expect(card).toMatchObject({ ret: 1, data: { cooling_seconds: 24 * 3600 } });
   // The notice of the addition is the newest message; read, so it does not cover the pages below.
-  const inbox = await callApi<{ lists: { title: string; content: string }[] }>('/users/message', { token: login.data.token, base, form: { page: '1' } });
+  const inbox = await callApi<{ lists: { title: string; content: string }[] }>('/users/message', {
+    token: login.data.token,
+    base,
+    form: { page: '1' },
+  });
   expect(inbox, JSON.stringify(inbox)).toMatchObject({ ret: 1 });
-  expect(inbox.data.lists[0]).toMatchObject({ title: 'New withdrawal address added', content: expect.stringContaining('Kasikornbank •••• 4801 was added to your account.') });
+  expect(inbox.data.lists[0]).toMatchObject({
+    title: 'New withdrawal address added',
+    content: expect.stringContaining('Kasikornbank •••• 4801 was added to your account.'),
+  });
   await markAllRead('demo', 'demo1234', base);
 
   await logIn(page, 'demo', 'demo1234');
   await page.goto('/#/pages/Withdraw/Withdraw');
   const note = page.locator('.payee-cooling');
-  await expect.poll(() => note.textContent()).toMatch(/^For your safety, withdrawals to it are possible from .+ \(in 2[34] h \d+ min\)\.$/);
+  await expect
+    .poll(() => note.textContent())
+    .toMatch(/^For your safety, withdrawals to it are possible from .+ \(in 2[34] h \d+ min\)\.$/);
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByLabel('Transaction password').fill('123456');
   await screenshot(page, 'payee-cooling-withdraw');
   await page.getByRole('button', { name: 'Withdraw', exact: true }).click();
   await expect
     .poll(() => page.getByRole('alert').textContent())
-    .toBe('For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.');
+    .toBe(
+      'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.',
+    );
   expect(await page.getByRole('alertdialog').count()).toBe(0);
-  const records = await callApi<{ lists: unknown[] }>('/users/extract/record', { method: 'GET', token: login.data.token, base, form: { status: 'all', page: '1' } });
+  const records = await callApi<{ lists: unknown[] }>('/users/extract/record', {
+    method: 'GET',
+    token: login.data.token,
+    base,
+    form: { status: 'all', page: '1' },
+  });
   expect(records.data.lists).toEqual([]);
 
   // The bank card page says it on the card too.

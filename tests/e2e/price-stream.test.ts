@@ -107,7 +107,9 @@ it('a connection that goes silent is noticed and replaced within ~20 s', async (
   proxy.mode = 'silent';
   proxy.cut();
   // The app reconnects at once (1 s) and gets a stream that is accepted but never says anything.
-  await expect.poll(() => proxy.requests.filter((request) => request.mode === 'silent').length, { timeout: 10_000 }).toBe(1);
+  await expect
+    .poll(() => proxy.requests.filter((request) => request.mode === 'silent').length, { timeout: 10_000 })
+    .toBe(1);
   const silent = proxy.requests.find((request) => request.mode === 'silent')!;
   proxy.mode = 'pass';
   await expect.poll(() => silent.closedAt, { timeout: STREAM_STALL_MS + 10_000 }).not.toBeNull();
@@ -127,7 +129,12 @@ it('a hidden page holds no stream open; shown again, it gets the steps it missed
       Object.defineProperty(document, 'hidden', { configurable: true, get: () => value === 'hidden' });
       document.dispatchEvent(new Event('visibilitychange'));
     }, state);
-  const closed = page.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/api/coin/stream'), timeout: 10_000 }).catch(() => null);
+  const closed = page
+    .waitForEvent('requestfailed', {
+      predicate: (request) => request.url().includes('/api/coin/stream'),
+      timeout: 10_000,
+    })
+    .catch(() => null);
   await setVisibility('hidden');
   await expect.poll(() => proxy.open, { timeout: 5_000 }).toBe(0);
   const seenRequests = proxy.requests.length;

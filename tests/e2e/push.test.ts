@@ -60,7 +60,10 @@ it('headless Chromium has no push service: a real subscribe is refused', async (
     const registration = await navigator.serviceWorker.ready;
     const bytes = Uint8Array.from(atob(key.replace(/-/g, '+').replace(/_/g, '/')), (char) => char.charCodeAt(0));
     try {
-      const subscription = await registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: bytes });
+      const subscription = await registration.pushManager.subscribe({
+        userVisibleOnly: true,
+        applicationServerKey: bytes,
+      });
       await subscription.unsubscribe();
       return 'subscribed';
     } catch (error) {
@@ -79,7 +82,10 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
     const fake = {
       endpoint: subscription.endpoint,
       options: { applicationServerKey: null, userVisibleOnly: true },
-      toJSON: () => ({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }),
+      toJSON: () => ({
+        endpoint: subscription.endpoint,
+        keys: { p256dh: subscription.p256dh, auth: subscription.auth },
+      }),
       unsubscribe: async () => true,
     };
     let subscribed = false;
@@ -129,13 +135,19 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
   await screenshot(page, 'push-settings');
 
   await section.getByRole('switch', { name: 'New message' }).click();
-  await expect.poll(async () => (await callApi<{ off: string[] }>('/users/notifications', { method: 'GET', token })).data.off).toEqual(['station_message']);
+  await expect
+    .poll(async () => (await callApi<{ off: string[] }>('/users/notifications', { method: 'GET', token })).data.off)
+    .toEqual(['station_message']);
   await section.getByRole('switch', { name: 'New message' }).click();
-  await expect.poll(async () => (await callApi<{ off: string[] }>('/users/notifications', { method: 'GET', token })).data.off).toEqual([]);
+  await expect
+    .poll(async () => (await callApi<{ off: string[] }>('/users/notifications', { method: 'GET', token })).data.off)
+    .toEqual([]);
 
   // Off: the server is told to forget this browser.
   await device.click();
-  await expect.poll(async () => (await pushCalls()).slice(2)).toEqual([{ path: '/api/users/push/unsubscribe', body: { endpoint: stub.endpoint }, ret: 1 }]);
+  await expect
+    .poll(async () => (await pushCalls()).slice(2))
+    .toEqual([{ path: '/api/users/push/unsubscribe', body: { endpoint: stub.endpoint }, ret: 1 }]);
   await expect.poll(() => device.getAttribute('aria-checked')).toBe('false');
   expect(await kinds.count()).toBe(1);
 });
@@ -147,21 +159,32 @@ it('a push message delivered by DevTools is shown by the service worker: title, 
   cdp = await context.newCDPSession(page);
   const registered = new Promise<string>((resolve) =>
     cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find((registration) => !registration.isDeleted && registration.scopeURL.startsWith(inject('baseUrl')));
+      const found = registrations.find(
+        (registration) => !registration.isDeleted && registration.scopeURL.startsWith(inject('baseUrl')),
+      );
       if (found) resolve(found.registrationId);
     }),
   );
   // A push to a registration whose worker is not activated yet is dropped by the browser: deliver it once one is.
   const activated = new Promise<void>((resolve) =>
     cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      if (versions.some((version) => version.status === 'activated' && version.scriptURL.startsWith(inject('baseUrl')))) resolve();
+      if (versions.some((version) => version.status === 'activated' && version.scriptURL.startsWith(inject('baseUrl'))))
+        resolve();
     }),
   );
   await cdp.send('ServiceWorker.enable');
   registrationId = await registered;
   await activated;
-  const payload = noticeContent({ kind: 'option_settled', id: 4321, coin: 'BTC', outcome: 'win', amount: '10.00000000', profit: '8.00000000' }, 'en');
-  const deliver = () => cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(inject('baseUrl')).origin, registrationId, data: JSON.stringify(payload) });
+  const payload = noticeContent(
+    { kind: 'option_settled', id: 4321, coin: 'BTC', outcome: 'win', amount: '10.00000000', profit: '8.00000000' },
+    'en',
+  );
+  const deliver = () =>
+    cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: new URL(inject('baseUrl')).origin,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
   await deliver();
 
   const shown = () =>
@@ -220,7 +243,8 @@ async function tapNotification() {
   });
 }
 
-const notificationCount = () => page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
+const notificationCount = () =>
+  page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
 
 it("a tap on it shows that order's page in the open app window", async () => {
   await page.goto('/#/pages/mine/mine');
@@ -232,11 +256,20 @@ it("a tap on it shows that order's page in the open app window", async () => {
 
 it("a station message's notification opens that message", async () => {
   const title = `Maintenance ${randomBytes(3).toString('hex')}`;
-  expect(await operator('message', phone, title, 'Trading pauses at 02:00 for ten minutes.')).toMatch(/posted|sent|message/i);
-  const inbox = await callApi<{ lists: { id: number; title: string; content: string }[] }>('/users/message', { token, form: { page: '1' } });
+  expect(await operator('message', phone, title, 'Trading pauses at 02:00 for ten minutes.')).toMatch(
+    /posted|sent|message/i,
+  );
+  const inbox = await callApi<{ lists: { id: number; title: string; content: string }[] }>('/users/message', {
+    token,
+    form: { page: '1' },
+  });
   const message = inbox.data.lists.find((listed) => listed.title === title)!;
   const payload = noticeContent({ kind: 'station_message', id: message.id, title, content: message.content }, 'en');
-  await cdp.send('ServiceWorker.deliverPushMessage', { origin: new URL(inject('baseUrl')).origin, registrationId, data: JSON.stringify(payload) });
+  await cdp.send('ServiceWorker.deliverPushMessage', {
+    origin: new URL(inject('baseUrl')).origin,
+    registrationId,
+    data: JSON.stringify(payload),
+  });
   await expect.poll(notificationCount, { timeout: 30_000 }).toBe(1);
   await page.goto('/#/pages/index/index');
   await tapNotification();
@@ -259,7 +292,8 @@ it('offers notifications after the first order, not at start, once per device; "
     expect(await tab.evaluate(() => Notification.permission)).toBe('default');
     await tab.goto('/#/pages/Option/Option?code=BTC');
     await tab.getByLabel('Amount (USDT)').waitFor();
-    // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is there.
+    // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is
+    // there.
     await nextFrame(tab);
     expect(await tab.getByRole('alertdialog').count(), 'no offer at start').toBe(0);
 
@@ -279,7 +313,8 @@ it('offers notifications after the first order, not at start, once per device; "
     await offer.waitFor({ state: 'detached' });
     expect(await tab.evaluate(() => Notification.permission)).toBe('default');
 
-    // The offer follows an order's success at once (its code is already loaded): once that is painted, a second offer would show.
+    // The offer follows an order's success at once (its code is already loaded): once that is painted, a second offer
+    // would show.
     await buy();
     await nextFrame(tab);
     expect(await tab.getByRole('alertdialog').count(), 'offered once').toBe(0);

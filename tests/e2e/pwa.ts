@@ -35,7 +35,8 @@ export async function goOnline(context: BrowserContext): Promise<void> {
  * a customer registers and signs in on one phone, so the browser's sign-in is no "new device" (whose
  * station message would open over the pages under test). sessions.test.ts signs in as other devices.
  */
-export const BROWSER_AGENT = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
+export const BROWSER_AGENT =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 
 /** One call of the §7 API from Node (form-encoded), as the app makes it. */
 export async function callApi<T = unknown>(
@@ -46,7 +47,13 @@ export async function callApi<T = unknown>(
   const query = method === 'GET' ? `?${new URLSearchParams(form)}` : '';
   const response = await fetch(`${base}/api${path}${query}`, {
     method,
-    headers: { ...(token ? { token } : {}), 'idempotency-key': randomUUID(), 'content-type': 'application/x-www-form-urlencoded', lang: 'en', 'user-agent': BROWSER_AGENT },
+    headers: {
+      ...(token ? { token } : {}),
+      'idempotency-key': randomUUID(),
+      'content-type': 'application/x-www-form-urlencoded',
+      lang: 'en',
+      'user-agent': BROWSER_AGENT,
+    },
     body: method === 'POST' ? new URLSearchParams(form) : undefined,
   });
   return (await response.json()) as Envelope<T>;
@@ -70,7 +77,9 @@ export async function registerUser(phone: string, password: string, paypass: str
   const sent = await callApi('/users/sms', { method: 'GET', form: { userphone: phone } });
   if (sent.ret !== 1) throw new Error(`no code for ${phone}: ${sent.msg}`);
   const code = await codeSentTo(phone);
-  const answer = await callApi('/users/register', { form: { mode: 'phone', phone, code, password, paypass, currency: 'THB' } });
+  const answer = await callApi('/users/register', {
+    form: { mode: 'phone', phone, code, password, paypass, currency: 'THB' },
+  });
   if (answer.ret !== 1) throw new Error(`could not register ${phone}: ${answer.msg}`);
   await markAllRead(phone, password);
 }
@@ -105,7 +114,8 @@ export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   // A loop rather than expect.poll: this also runs in hooks.
   for (const deadline = Date.now() + 60_000; !(await appFilesKept(page)); await page.waitForTimeout(250))
-    if (Date.now() > deadline) throw new Error('the service worker did not keep every file of the app within 60 s of controlling the page');
+    if (Date.now() > deadline)
+      throw new Error('the service worker did not keep every file of the app within 60 s of controlling the page');
 }
 
 /** Everything the app keeps in IndexedDB (database coinvest, store state), by key. */
@@ -121,7 +131,8 @@ export function storedRecords(page: Page): Promise<Record<string, unknown>> {
           const store = database.transaction('state').objectStore('state');
           const keys = store.getAllKeys();
           const values = store.getAll();
-          values.onsuccess = () => resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), values.result[index]])));
+          values.onsuccess = () =>
+            resolve(Object.fromEntries(keys.result.map((key, index) => [String(key), values.result[index]])));
           values.onerror = () => reject(values.error);
         };
       }),
@@ -156,7 +167,11 @@ export function runtimeCaches(page: Page): Promise<Record<string, CachedAnswer[]
       result[name] = await Promise.all(
         (await cache.keys()).map(async (request) => {
           const response = (await cache.match(request))!;
-          return { url: request.url, servedFromCache: response.headers.get('x-served-from-cache'), body: await response.text() };
+          return {
+            url: request.url,
+            servedFromCache: response.headers.get('x-served-from-cache'),
+            body: await response.text(),
+          };
         }),
       );
     }
@@ -175,7 +190,8 @@ export async function timeFirstPaints(page: Page): Promise<void> {
     const shown: Record<string, number> = {};
     (window as unknown as { __shown: Record<string, number> }).__shown = shown;
     new MutationObserver((_, observer) => {
-      for (const [name, selector] of Object.entries(parts)) if (shown[name] === undefined && document.querySelector(selector)) shown[name] = performance.now();
+      for (const [name, selector] of Object.entries(parts))
+        if (shown[name] === undefined && document.querySelector(selector)) shown[name] = performance.now();
       if (Object.keys(shown).length === Object.keys(parts).length) observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
   });

@@ -63,7 +63,10 @@ it('the static shell paints first on a repeat visit, online and offline', async 
       visits.every((one) => one.shellFirst),
       JSON.stringify(visits),
     ).toBe(true);
-    figures[mode] = { paint: Math.round(median(visits.map((one) => one.paint))), app: Math.round(median(visits.map((one) => one.app))) };
+    figures[mode] = {
+      paint: Math.round(median(visits.map((one) => one.paint))),
+      app: Math.round(median(visits.map((one) => one.app))),
+    };
   }
   await page.context().setOffline(false);
 

@@ -16,7 +16,9 @@ export const SECOND_BUILD_WAIT_MS = 300_000;
 export async function secondBuild(): Promise<string> {
   const run = inject('runDir');
   const folder = join(run, 'dist-second');
-  const [lock, done, failed] = ['second-build.lock', 'second-build.done', 'second-build.failed'].map((name) => join(run, name));
+  const [lock, done, failed] = ['second-build.lock', 'second-build.done', 'second-build.failed'].map((name) =>
+    join(run, name),
+  );
   let mine = false;
   try {
     mkdirSync(lock);
@@ -27,11 +29,15 @@ export async function secondBuild(): Promise<string> {
   if (mine) {
     const errors = await new Promise<string | null>((resolve) => {
       let stderr = '';
-      const child = spawn('node_modules/.bin/vite', ['build', '--outDir', folder, '--emptyOutDir', '--logLevel', 'error'], {
-        // vitest sets NODE_ENV=test; the second version must be a production build like the first.
-        env: { ...process.env, NODE_ENV: 'production', BUILD_ID: SECOND_BUILD_ID },
-        stdio: ['ignore', 'ignore', 'pipe'],
-      });
+      const child = spawn(
+        'node_modules/.bin/vite',
+        ['build', '--outDir', folder, '--emptyOutDir', '--logLevel', 'error'],
+        {
+          // vitest sets NODE_ENV=test; the second version must be a production build like the first.
+          env: { ...process.env, NODE_ENV: 'production', BUILD_ID: SECOND_BUILD_ID },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
       child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
       child.on('error', (error) => resolve(String(error)));
       child.on('exit', (code) => resolve(code === 0 ? null : stderr || `vite build exited with ${code}`));

@@ -19,8 +19,10 @@ const password = 'chat12345';
 let token = '';
 let reviewer = '';
 
-const history = async () => (await callApi<{ messages: ChatMessage[]; unread: number }>('/service/chat', { method: 'GET', token })).data;
-const sentBodies = async () => (await history()).messages.filter((message) => message.author === 'customer').map((message) => message.body);
+const history = async () =>
+  (await callApi<{ messages: ChatMessage[]; unread: number }>('/service/chat', { method: 'GET', token })).data;
+const sentBodies = async () =>
+  (await history()).messages.filter((message) => message.author === 'customer').map((message) => message.body);
 
 /**
  * A reviewer of the console, made with `ops operator add`, signed in with the code of the printed
@@ -32,9 +34,14 @@ async function reviewerToken(serverNow: () => Promise<Date>): Promise<string> {
   const printed = await operator('operator', 'add', name, 'reviewer');
   const first = /First password \(to be changed at the first sign-in\): (\S+)/.exec(printed)![1]!;
   const secret = new URL(/^(otpauth:\/\/totp\/\S+)$/m.exec(printed)![1]!).searchParams.get('secret')!;
-  const signedIn = await callApi<{ token: string }>('/console/sign-in', { form: { name, password: first, code: totpAt(base32Decode(secret), totpStep(await serverNow())) } });
+  const signedIn = await callApi<{ token: string }>('/console/sign-in', {
+    form: { name, password: first, code: totpAt(base32Decode(secret), totpStep(await serverNow())) },
+  });
   expect(signedIn.ret, JSON.stringify(signedIn)).toBe(1);
-  const changed = await callApi('/console/password', { token: signedIn.data.token, form: { password: first, new_password: 'a long reviewer passphrase' } });
+  const changed = await callApi('/console/password', {
+    token: signedIn.data.token,
+    form: { password: first, new_password: 'a long reviewer passphrase' },
+  });
   expect(changed.ret, JSON.stringify(changed)).toBe(1);
   return signedIn.data.token;
 }
@@ -69,7 +76,10 @@ it('offline: a message waits on the device, across a reload, and is sent once wh
   await page.context().setOffline(true);
   await page.getByLabel('Write a message').fill('Written in the lift, no signal.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await page.locator('.chat-row.waiting', { hasText: 'Written in the lift' }).getByText('Waiting for the network').waitFor();
+  await page
+    .locator('.chat-row.waiting', { hasText: 'Written in the lift' })
+    .getByText('Waiting for the network')
+    .waitFor();
   await screenshot(page, 'service-chat-offline');
 
   await page.reload();
@@ -81,17 +91,27 @@ it('offline: a message waits on the device, across a reload, and is sent once wh
   await page.context().unroute('**/api/**');
   await page.context().setOffline(false);
   await page.locator('.chat-row.mine:not(.waiting)', { hasText: 'Written in the lift' }).waitFor({ timeout: 20_000 });
-  await expect.poll(sentBodies).toEqual(['Hello, my recharge of 500 USDT is still pending.', 'Written in the lift, no signal.']);
+  await expect
+    .poll(sentBodies)
+    .toEqual(['Hello, my recharge of 500 USDT is still pending.', 'Written in the lift, no signal.']);
   // Every attempt carried the one key it was given when written.
   expect(new Set(sends.filter(Boolean)).size).toBe(1);
 });
 
 it('sends a picture, shown in the conversation', async () => {
-  await page.locator('input[type=file]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: testPng(200) });
+  await page
+    .locator('input[type=file]')
+    .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: testPng(200) });
   await page.getByRole('img', { name: 'Picture to send' }).waitFor();
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(async () => (await history()).messages.filter((message) => message.picture).length).toBe(1);
-  await expect.poll(() => page.locator('.chat-row.mine:not(.waiting) img.chat-picture').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  await expect
+    .poll(() =>
+      page
+        .locator('.chat-row.mine:not(.waiting) img.chat-picture')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
 });
 
 it('the team’s answer shows a dot on Home, reads in the chat, and is then counted seen', async () => {
@@ -103,14 +123,32 @@ it('the team’s answer shows a dot on Home, reads in the chat, and is then coun
     return new Date(question.data.created_at);
   });
   // The inbox lists it waiting: the conversation whose messages are this customer's.
-  const inbox = await callApi<{ id: number; waiting: boolean }[]>('/console/service/conversations', { method: 'GET', token: reviewer, form: { view: 'waiting' } });
+  const inbox = await callApi<{ id: number; waiting: boolean }[]>('/console/service/conversations', {
+    method: 'GET',
+    token: reviewer,
+    form: { view: 'waiting' },
+  });
   type Detail = { conversation: { id: number }; messages: { body: string }[] };
   const details = await Promise.all(
-    inbox.data.map(async (row) => (await callApi<Detail>('/console/service/conversation', { method: 'GET', token: reviewer, form: { id: String(row.id) } })).data),
+    inbox.data.map(
+      async (row) =>
+        (
+          await callApi<Detail>('/console/service/conversation', {
+            method: 'GET',
+            token: reviewer,
+            form: { id: String(row.id) },
+          })
+        ).data,
+    ),
   );
-  const ours = details.find((detail) => detail.messages.some((message) => message.body === 'Written in the lift, no signal.'));
+  const ours = details.find((detail) =>
+    detail.messages.some((message) => message.body === 'Written in the lift, no signal.'),
+  );
   expect(ours, JSON.stringify(inbox)).toBeTruthy();
-  const answer = await callApi('/console/service/reply', { token: reviewer, form: { id: String(ours!.conversation.id), body: 'Thank you: the recharge is credited now.' } });
+  const answer = await callApi('/console/service/reply', {
+    token: reviewer,
+    form: { id: String(ours!.conversation.id), body: 'Thank you: the recharge is credited now.' },
+  });
   expect(answer.ret, JSON.stringify(answer)).toBe(1);
   expect((await history()).unread).toBe(1);
 
@@ -124,7 +162,10 @@ it('the team’s answer shows a dot on Home, reads in the chat, and is then coun
     .waitFor();
   await screenshot(page, 'service-page-unread');
   await page.getByRole('link', { name: /Chat with us/ }).click();
-  await page.locator('.chat-row.theirs', { hasText: 'the recharge is credited now' }).getByText('Customer service').waitFor();
+  await page
+    .locator('.chat-row.theirs', { hasText: 'the recharge is credited now' })
+    .getByText('Customer service')
+    .waitFor();
   await expect.poll(async () => (await history()).unread).toBe(0);
   await screenshot(page, 'service-chat');
 });

@@ -28,7 +28,12 @@ interface Message {
 async function logInAs(userAgent: string): Promise<string> {
   const response = await fetch(`${inject('baseUrl')}/api/users/login`, {
     method: 'POST',
-    headers: { 'user-agent': userAgent, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomUUID(), lang: 'en' },
+    headers: {
+      'user-agent': userAgent,
+      'content-type': 'application/x-www-form-urlencoded',
+      'idempotency-key': randomUUID(),
+      lang: 'en',
+    },
     body: new URLSearchParams({ username: phone, password }),
   });
   const answer = (await response.json()) as { ret: number; data: { token: string } };
@@ -48,8 +53,11 @@ beforeAll(async () => {
 });
 
 it('lists the laptop and this phone, ends the laptop’s session there, and its token is refused at once', async () => {
-  // The unread check after signing in is what would open a message: once its answer is handled and painted, none is open.
-  const unreadChecked = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/message/unread');
+  // The unread check after signing in is what would open a message: once its answer is handled and painted, none is
+  // open.
+  const unreadChecked = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/users/message/unread',
+  );
   await logIn(page, phone, password);
   // This phone is the browser the customer registered with (the test's Node calls say so): no new-device message opens.
   await (await unreadChecked).finished();
@@ -70,19 +78,28 @@ it('lists the laptop and this phone, ends the laptop’s session there, and its 
   expect(await laptopRow.count()).toBe(1);
   // Where it came from, partly hidden (the test's calls come from this machine: 127.0.0.••• or ::1's first groups).
   expect(await laptopRow.locator('.device-address').textContent()).toMatch(/^(?:127\.0\.0\.•••|0:0:0:…)$/);
-  expect(await laptopRow.locator('.device-time').allTextContents()).toEqual([expect.stringMatching(/^Signed in \S/), expect.stringMatching(/^Last seen \S/)]);
+  expect(await laptopRow.locator('.device-time').allTextContents()).toEqual([
+    expect.stringMatching(/^Signed in \S/),
+    expect.stringMatching(/^Last seen \S/),
+  ]);
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'sessions-devices');
 
   expect((await callApi('/users/info', { method: 'GET', token: laptop })).ret).toBe(1);
   await laptopRow.getByRole('button', { name: 'End' }).click();
   const confirm = page.getByRole('alertdialog');
-  expect(await confirm.textContent()).toContain('End the session on Firefox, Windows? That device will have to log in again.');
+  expect(await confirm.textContent()).toContain(
+    'End the session on Firefox, Windows? That device will have to log in again.',
+  );
   await screenshot(page, 'sessions-end-confirm');
   await confirm.getByRole('button', { name: 'End' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toBe('The session has ended.');
   await expect.poll(() => rows.count()).toBe(3);
-  expect(await callApi('/users/info', { method: 'GET', token: laptop })).toEqual({ ret: -1, msg: 'Your login has expired, please log in again!', data: null });
+  expect(await callApi('/users/info', { method: 'GET', token: laptop })).toEqual({
+    ret: -1,
+    msg: 'Your login has expired, please log in again!',
+    data: null,
+  });
 });
 
 it('ends all the other sessions and keeps this phone signed in', async () => {

@@ -26,7 +26,9 @@ async function shot(name: string): Promise<void> {
 it('a visitor opening the share page is asked to log in', async () => {
   await page.goto('/#/pages/index/share');
   await page.getByText('Log in to get your invitation link and see who joined with it.').waitFor();
-  expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('#/pages/login/login?from=%2Fpages%2Findex%2Fshare');
+  expect(await page.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe(
+    '#/pages/login/login?from=%2Fpages%2Findex%2Fshare',
+  );
 });
 
 it('Home reaches every area from its shortcuts', async () => {
@@ -34,7 +36,9 @@ it('Home reaches every area from its shortcuts', async () => {
   await logIn(page, 'demo', 'demo1234');
   const shortcuts = page.getByRole('navigation', { name: 'Shortcuts' });
   await shortcuts.getByRole('link', { name: 'Invite' }).waitFor();
-  const hrefs = await shortcuts.getByRole('link').evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
+  const hrefs = await shortcuts
+    .getByRole('link')
+    .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
   expect(hrefs).toEqual(
     expect.arrayContaining([
       ['Sign in', '#/pages/index/singin'],
@@ -64,21 +68,27 @@ it('§5: without the invitation permission the share page shows the gate and no 
   await page.getByText(GATE).waitFor();
   expect(await page.locator('.share-link').count()).toBe(0);
   expect(await page.locator('.share-qr').count()).toBe(0);
-  expect(await page.getByRole('link', { name: 'Primary certification' }).getAttribute('href')).toBe('#/pages/mine/Certification/primary');
+  expect(await page.getByRole('link', { name: 'Primary certification' }).getAttribute('href')).toBe(
+    '#/pages/mine/Certification/primary',
+  );
   expect(await page.locator('.share-counts').textContent()).toContain('Friends invited');
   await shot('share-02-gate');
 });
 
 it('after the operator grants it, copies the invitation link to the clipboard', async () => {
   // The demo account has no verified certification: the operator grants the permission.
-  expect(await operator('invite', 'grant', 'demo', 'End-to-end test of the share page')).toMatch(/^Invitation permission granted to demo|already has the operator's grant/);
+  expect(await operator('invite', 'grant', 'demo', 'End-to-end test of the share page')).toMatch(
+    /^Invitation permission granted to demo|already has the operator's grant/,
+  );
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: inject('baseUrl') });
   await page.reload();
   await expect.poll(() => page.locator('.share-link').textContent(), { timeout: 15_000 }).toBe(LINK);
   expect(await page.locator('.share-code-value').textContent()).toBe('DEMO2026');
   expect(await page.locator('.share-text').textContent()).toContain('Join me on Coinvest');
   await page.locator('.share-qr').waitFor();
-  expect(await page.locator('.share-qr').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+  expect(await page.locator('.share-qr').evaluate((image) => (image as HTMLImageElement).naturalWidth)).toBeGreaterThan(
+    0,
+  );
   expect(await page.getByText(GATE).count()).toBe(0);
 
   await page.getByRole('button', { name: 'Copy link' }).click();
@@ -86,7 +96,10 @@ it('after the operator grants it, copies the invitation link to the clipboard', 
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LINK);
 
   // The QR code can be saved: an SVG file of the same link, and §8's "Downloaded successfully!".
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Save QR code' }).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('link', { name: 'Save QR code' }).click(),
+  ]);
   expect(download.suggestedFilename()).toBe('coinvest-invitation.svg');
   await expect.poll(toast).toBe('Downloaded successfully!');
   await shot('share-03-link');
@@ -140,7 +153,8 @@ it('the web-view refuses an address off the allowlist, and frames an allowed htt
   page.on('console', (message) => {
     if (/Refused to frame/.test(message.text())) refusedFrames.push(message.text());
   });
-  // The frame's own request goes only once the page's security policy has let it be framed (a refusal is logged instead).
+  // The frame's own request goes only once the page's security policy has let it be framed (a refusal is logged
+  // instead).
   const framed = page.waitForRequest('https://developer.mozilla.org/en-US/');
   await page.goto(`/#/pages/index/web-view?url=${encodeURIComponent('https://developer.mozilla.org/en-US/')}`);
   const frame = page.locator('iframe.webview-frame');
@@ -193,7 +207,13 @@ it('a refused location permission gets a clear text', async () => {
   // where 156 refused.
   await page.evaluate(() => {
     Geolocation.prototype.getCurrentPosition = (_found, failed) =>
-      failed?.({ code: 1, message: 'User denied Geolocation', PERMISSION_DENIED: 1, POSITION_UNAVAILABLE: 2, TIMEOUT: 3 });
+      failed?.({
+        code: 1,
+        message: 'User denied Geolocation',
+        PERMISSION_DENIED: 1,
+        POSITION_UNAVAILABLE: 2,
+        TIMEOUT: 3,
+      });
   });
   await page.getByRole('button', { name: 'Use my current location' }).click();
   await page.getByText('Location permission was refused.', { exact: false }).waitFor();

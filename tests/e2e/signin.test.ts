@@ -44,8 +44,14 @@ const password = 'signin123';
 beforeAll(async () => {
   token = await fundedUser(phone, password, '246810', '20');
   // A first option makes one welfare task claimable whatever ran before (one BTC product, 1 USDT).
-  const products = await callApi<{ lists: { id: number }[] }>('/coin/option/products', { method: 'GET', form: { code: 'BTC' } });
-  const placed = await callApi('/coin/order/add', { token, form: { code: 'BTC', direction: 'up', amount: '1', product_id: String(products.data.lists[0]!.id) } });
+  const products = await callApi<{ lists: { id: number }[] }>('/coin/option/products', {
+    method: 'GET',
+    form: { code: 'BTC' },
+  });
+  const placed = await callApi('/coin/order/add', {
+    token,
+    form: { code: 'BTC', direction: 'up', amount: '1', product_id: String(products.data.lists[0]!.id) },
+  });
   expect(placed.msg).toBe('Success');
 });
 
@@ -56,7 +62,9 @@ it('opens the sign-in page from Home: the month, the streak, the balance and the
   await poll(() => page.locator('.navbar h1').textContent()).toBe('Daily sign-in');
   const before = await calendar();
   expect(before.signed_today).toBe(false); // a new customer has not signed in
-  await poll(() => page.getByTestId('signin-balance').textContent()).toBe(Number(before.balance).toLocaleString('en-US'));
+  await poll(() => page.getByTestId('signin-balance').textContent()).toBe(
+    Number(before.balance).toLocaleString('en-US'),
+  );
   expect(await page.getByTestId('signin-streak').textContent()).toBe('0 days');
   expect(await page.locator('.signin-grid thead th').allTextContents()).toHaveLength(7);
   const today = Number(before.today.slice(8));
@@ -78,7 +86,9 @@ it('signs in once: "+5 points", the streak, the balance, today marked, the butto
   const after = await calendar();
   expect(after).toMatchObject({ signed_today: true, streak: 1 });
   expect(points(Number(after.balance).toLocaleString('en-US'))).toBe(before + 5);
-  await poll(() => page.locator('.signin-day.signed').allTextContents()).toEqual([String(Number(after.today.slice(8)))]);
+  await poll(() => page.locator('.signin-day.signed').allTextContents()).toEqual([
+    String(Number(after.today.slice(8))),
+  ]);
   expect(await page.locator('.signin-ladder li[aria-current="step"]').textContent()).toBe('+5Day 2');
   await page.getByText('Come back tomorrow for +5 points.').waitFor();
   await shot('signin-02-signed');
@@ -89,7 +99,10 @@ it('signs in once: "+5 points", the streak, the balance, today marked, the butto
   expect(await callApi('/task/signin', { token })).toMatchObject({ ret: 0, msg: 'You have already signed in today!' });
   // An earlier month browses back (nothing signed there), and forward again.
   const month = (await calendar()).today.slice(0, 7);
-  const title = (m: string) => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  const title = (m: string) =>
+    new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+      new Date(`${m}-01T00:00:00Z`),
+    );
   const earlier = new Date(`${month}-01T00:00:00Z`);
   earlier.setUTCMonth(earlier.getUTCMonth() - 1);
   await page.getByRole('button', { name: 'Previous month' }).click();
@@ -110,9 +123,11 @@ it('shows the welfare tasks as the server states them and claims a claimable one
   const rows = page.locator('.welfare-task');
   await poll(() => rows.count()).toBe(4);
   const server = await tasks();
-  expect(await rows.evaluateAll((items) => items.map((item) => [item.getAttribute('data-code'), item.getAttribute('data-state')]))).toEqual(
-    server.map((task) => [task.code, task.state]),
-  );
+  expect(
+    await rows.evaluateAll((items) =>
+      items.map((item) => [item.getAttribute('data-code'), item.getAttribute('data-state')]),
+    ),
+  ).toEqual(server.map((task) => [task.code, task.state]));
   expect(server.find((task) => task.code === 'first_option')?.state).toBe('claimable');
   await shot('welfare-01-list');
 
@@ -122,7 +137,10 @@ it('shows the welfare tasks as the server states them and claims a claimable one
   await poll(() => option.getAttribute('data-state')).toBe('claimed');
   expect(await option.locator('.welfare-claimed').textContent()).toBe('Claimed');
   expect((await tasks()).find((task) => task.code === 'first_option')?.state).toBe('claimed');
-  expect(await callApi('/task/welfare/claim', { token, form: { code: 'first_option' } })).toMatchObject({ ret: 0, msg: 'You have already claimed this reward!' });
+  expect(await callApi('/task/welfare/claim', { token, form: { code: 'first_option' } })).toMatchObject({
+    ret: 0,
+    msg: 'You have already claimed this reward!',
+  });
 });
 
 it('explains a locked task and links to where its condition is met', async () => {
@@ -131,7 +149,9 @@ it('explains a locked task and links to where its condition is met', async () =>
   await poll(() => page.locator('.welfare-details h2').textContent()).toBe('Complete primary certification');
   expect(await page.locator('.welfare-details').getAttribute('data-state')).toBe('locked');
   await page.getByText('Not completed yet').waitFor();
-  expect(await page.getByRole('link', { name: 'Certify' }).getAttribute('href')).toBe('#/pages/mine/Certification/primary');
+  expect(await page.getByRole('link', { name: 'Certify' }).getAttribute('href')).toBe(
+    '#/pages/mine/Certification/primary',
+  );
   await shot('welfare-02-details');
 });
 

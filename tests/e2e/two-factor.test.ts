@@ -21,7 +21,10 @@ let page: Page;
 
 beforeAll(async () => {
   [server, browser] = await Promise.all([
-    startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', PAYEE_COOLING_HOURS: '0' } }),
+    startServer({
+      work,
+      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', PAYEE_COOLING_HOURS: '0' },
+    }),
     launch(),
   ]);
   context = await phoneContext(browser, { baseURL: server.base });
@@ -49,12 +52,22 @@ let recoveryCodes: string[] = [];
 
 it('Settings says it is off; the page explains it, and "Set up" shows the QR code and the key', async () => {
   const base = server.base;
-  const login = await callApi<{ token: string }>('/users/login', { form: { username: 'demo', password: 'demo1234' }, base });
+  const login = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+    base,
+  });
   // A bank card bound before two-factor is on, so the withdraw page has a payee.
   const card = await callApi('/users/bank/add', {
     token: login.data.token,
     base,
-    form: { real_name: 'Somchai Jaidee', ifsc: 'KASI0001234', bank_code: 'KBANK', bank_number: '907315264801', phone: '0812345678', email: 'somchai@example.com' },
+    form: {
+      real_name: 'Somchai Jaidee',
+      ifsc: 'KASI0001234',
+      bank_code: 'KBANK',
+      bank_number: '907315264801',
+      phone: '0812345678',
+      email: 'somchai@example.com',
+    },
   });
   expect(card, JSON.stringify(card)).toMatchObject({ ret: 1 });
   await logIn(page, 'demo', 'demo1234');

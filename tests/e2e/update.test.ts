@@ -36,7 +36,11 @@ beforeAll(async () => {
   // The second version (the same code, another build id, in its own folder) is made meanwhile.
   [second, server, browser] = await Promise.all([
     secondBuild(),
-    startServer({ work, name: 'update test server', env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' } }),
+    startServer({
+      work,
+      name: 'update test server',
+      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
+    }),
     launch(),
   ]);
   base = server.base;
@@ -48,7 +52,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const phone = (options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) => phoneContext(browser, { baseURL: base, ...options });
+const phone = (options: { userAgent?: string; serviceWorkers?: 'allow' | 'block' } = {}) =>
+  phoneContext(browser, { baseURL: base, ...options });
 
 const shot = (page: Page, name: string) => page.screenshot({ path: join(inject('artifacts'), `${name}.png`) });
 const buildOnPage = (page: Page) => page.evaluate(() => document.documentElement.dataset.build);
@@ -80,7 +85,10 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
     await page.reload();
     await updateDialog(page).waitFor({ timeout: 30_000 });
     expect(await buildOnPage(page)).toBe(firstBuild);
-    await Promise.all([page.waitForEvent('load', { timeout: 30_000 }), updateDialog(page).locator('[data-action="update"]').click()]);
+    await Promise.all([
+      page.waitForEvent('load', { timeout: 30_000 }),
+      updateDialog(page).locator('[data-action="update"]').click(),
+    ]);
     await expect.poll(() => buildOnPage(page)).toBe(NEW_BUILD);
     await expect.poll(() => page.locator('.app-build').textContent()).toBe(`Coinvest ${APP_VERSION} · ${NEW_BUILD}`);
     expect(await updateDialog(page).count()).toBe(0);
@@ -90,7 +98,9 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
       page.evaluate(async () => {
         const found: Record<string, string[]> = {};
         for (const name of (await caches.keys()).filter((key) => key.startsWith('workbox-precache')))
-          found[name.startsWith('workbox-precache-v2') ? 'install' : name] = (await (await caches.open(name)).keys()).map((request) => new URL(request.url).pathname);
+          found[name.startsWith('workbox-precache-v2') ? 'install' : name] = (
+            await (await caches.open(name)).keys()
+          ).map((request) => new URL(request.url).pathname);
         return found;
       });
     // (The new worker's activation clears them: it may still be at it when the page has reloaded.)
@@ -117,7 +127,13 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
 /** Answers the system config with an appurl_android that announces version `v`. */
 const announce = (context: BrowserContext, v: number) =>
   context.route('**/api/other/config*', (route) =>
-    route.fulfill({ json: { ret: 1, msg: '', data: { scroll_notice: '', service_url: '', appurl_android: `/downloads/coinvest.apk?v=${v}` } } }),
+    route.fulfill({
+      json: {
+        ret: 1,
+        msg: '',
+        data: { scroll_notice: '', service_url: '', appurl_android: `/downloads/coinvest.apk?v=${v}` },
+      },
+    }),
   );
 
 it('a newer v in appurl_android raises the same dialog, forced: no dismiss, and updating reloads', async () => {
@@ -156,15 +172,21 @@ it('the same version in appurl_android raises nothing', async () => {
 });
 
 it('in the Android shell the forced dialog opens the download link (the service worker lets it through)', async () => {
-  const context = await phone({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/140 Mobile CoinvestAndroid/101' });
+  const context = await phone({
+    userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Chrome/140 Mobile CoinvestAndroid/101',
+  });
   try {
     await announce(context, APP_VERSION + 5);
-    await context.route('**/downloads/**', (route) => route.fulfill({ status: 200, contentType: 'text/plain', body: 'the new app' }));
+    await context.route('**/downloads/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'text/plain', body: 'the new app' }),
+    );
     const page = await context.newPage();
     await page.goto('/#/pages/mine/mine');
     await controlledByServiceWorker(page);
     await updateDialog(page).waitFor({ timeout: 30_000 });
-    const download = page.waitForRequest((request) => request.url().includes('/downloads/') && request.isNavigationRequest());
+    const download = page.waitForRequest(
+      (request) => request.url().includes('/downloads/') && request.isNavigationRequest(),
+    );
     await updateDialog(page).locator('[data-action="update"]').click();
     expect((await download).url()).toBe(`${base}/downloads/coinvest.apk?v=${APP_VERSION + 5}`);
     // The download itself arrives, not the app shell the worker hands to the app's own navigations.

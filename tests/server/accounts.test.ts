@@ -3,8 +3,25 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, TOKEN_EXPIRED, dbState, newEmail, newPhone, refused, registerByEmail, registerByPhone } from './helpers.ts';
-import { changePassword, editProfile, login, register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
+import {
+  PASSWORD,
+  TOKEN_EXPIRED,
+  dbState,
+  newEmail,
+  newPhone,
+  refused,
+  registerByEmail,
+  registerByPhone,
+} from './helpers.ts';
+import {
+  changePassword,
+  editProfile,
+  login,
+  register,
+  sendEmailCode,
+  sendSmsCode,
+  userInfo,
+} from '../../src/contract/account.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -29,7 +46,11 @@ async function profileAndPasswordJourney(loginName: string, registerToken: strin
   expect(edited).toMatchObject({ ret: 1, msg: 'Success', data: { nickname: 'Somchai', currency: 'JPY' } });
   expect((await h.call(userInfo, {}, { token })).data).toMatchObject({ nickname: 'Somchai', currency: 'JPY' });
 
-  const changed = await h.call(changePassword, { oldpass: PASSWORD, password: 'newpass99', repassword: 'newpass99' }, { token });
+  const changed = await h.call(
+    changePassword,
+    { oldpass: PASSWORD, password: 'newpass99', repassword: 'newpass99' },
+    { token },
+  );
   expect(changed).toMatchObject({ ret: 1, msg: 'Success', data: { token: expect.any(String) } });
   const newToken = changed.data.token;
 
@@ -37,7 +58,9 @@ async function profileAndPasswordJourney(loginName: string, registerToken: strin
   expect(await h.call(userInfo, {}, { token: registerToken })).toEqual(TOKEN_EXPIRED);
   expect((await h.call(userInfo, {}, { token: newToken })).data).toMatchObject({ nickname: 'Somchai' });
 
-  expect(await h.call(login, { username: loginName, password: PASSWORD })).toEqual(refused('Wrong username or password!'));
+  expect(await h.call(login, { username: loginName, password: PASSWORD })).toEqual(
+    refused('Wrong username or password!'),
+  );
   expect(await h.call(login, { username: loginName, password: 'newpass99' })).toMatchObject({ ret: 1 });
 }
 
@@ -47,19 +70,48 @@ it('a customer registers by mobile number, edits the profile and changes the pas
   expect(sent).toEqual({ ret: 1, msg: 'Success', data: { resend_in: 60 } });
   expect(h.sent.at(-1)).toMatchObject({ channel: 'sms', target: phone });
 
-  const res = await h.call(register, { mode: 'phone', phone, code: h.codeFor(phone), password: PASSWORD, paypass: '123456', currency: 'THB' });
+  const res = await h.call(register, {
+    mode: 'phone',
+    phone,
+    code: h.codeFor(phone),
+    password: PASSWORD,
+    paypass: '123456',
+    currency: 'THB',
+  });
   expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { token: expect.any(String) } });
-  await profileAndPasswordJourney(phone, res.data.token, { username: phone, nickname: phone, phone, email: '', currency: 'THB' });
+  await profileAndPasswordJourney(phone, res.data.token, {
+    username: phone,
+    nickname: phone,
+    phone,
+    email: '',
+    currency: 'THB',
+  });
 });
 
 it('a customer registers by e-mail, edits the profile and changes the password', async () => {
   const email = newEmail();
-  expect(await h.call(sendEmailCode, { email: email.toUpperCase() })).toEqual({ ret: 1, msg: 'Success', data: { resend_in: 60 } });
+  expect(await h.call(sendEmailCode, { email: email.toUpperCase() })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { resend_in: 60 },
+  });
   expect(h.sent.at(-1)).toMatchObject({ channel: 'email', target: email });
 
-  const res = await h.call(register, { mode: 'email', email, code: h.codeFor(email), password: PASSWORD, paypass: '654321', currency: 'USD' });
+  const res = await h.call(register, {
+    mode: 'email',
+    email,
+    code: h.codeFor(email),
+    password: PASSWORD,
+    paypass: '654321',
+    currency: 'USD',
+  });
   expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { token: expect.any(String) } });
-  await profileAndPasswordJourney(email.toUpperCase(), res.data.token, { username: email, phone: '', email, currency: 'USD' });
+  await profileAndPasswordJourney(email.toUpperCase(), res.data.token, {
+    username: email,
+    phone: '',
+    email,
+    currency: 'USD',
+  });
 });
 
 it('a friend registers with an invitation code and is linked to the inviter', async () => {
@@ -78,8 +130,17 @@ it('a mobile number that is already registered cannot get a sign-up code or regi
   const before = await dbState(h);
 
   expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(refused('This mobile number is already registered!'));
-  expect(await h.call(sendSmsCode, { userphone: phone, must: '0' })).toEqual(refused('This mobile number is already registered!'));
-  const again = await h.call(register, { mode: 'phone', phone, code: '123456', password: 'other123', paypass: '111111', currency: 'THB' });
+  expect(await h.call(sendSmsCode, { userphone: phone, must: '0' })).toEqual(
+    refused('This mobile number is already registered!'),
+  );
+  const again = await h.call(register, {
+    mode: 'phone',
+    phone,
+    code: '123456',
+    password: 'other123',
+    paypass: '111111',
+    currency: 'THB',
+  });
   expect(again).toEqual(refused('This mobile number is already registered!'));
   expect(await dbState(h)).toEqual(before);
 });
@@ -89,8 +150,17 @@ it('an e-mail address that is already registered (in any letter case) cannot reg
   h.clock.advance(61_000);
   const before = await dbState(h);
 
-  expect(await h.call(sendEmailCode, { email: email.toUpperCase() })).toEqual(refused('This e-mail address is already registered!'));
-  const again = await h.call(register, { mode: 'email', email: email.toUpperCase(), code: '123456', password: 'other123', paypass: '111111', currency: 'THB' });
+  expect(await h.call(sendEmailCode, { email: email.toUpperCase() })).toEqual(
+    refused('This e-mail address is already registered!'),
+  );
+  const again = await h.call(register, {
+    mode: 'email',
+    email: email.toUpperCase(),
+    code: '123456',
+    password: 'other123',
+    paypass: '111111',
+    currency: 'THB',
+  });
   expect(again).toEqual(refused('This e-mail address is already registered!'));
   expect(await dbState(h)).toEqual(before);
 });
@@ -105,7 +175,11 @@ it('a reset code (must=1) goes only to a registered number or address', async ()
 
   const { phone } = await registerByPhone(h);
   h.clock.advance(61_000);
-  expect(await h.call(sendSmsCode, { userphone: phone, must: '1' })).toEqual({ ret: 1, msg: 'Success', data: { resend_in: 60 } });
+  expect(await h.call(sendSmsCode, { userphone: phone, must: '1' })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { resend_in: 60 },
+  });
   expect(h.sent.at(-1)).toMatchObject({ channel: 'sms', target: phone });
 });
 

@@ -21,7 +21,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+const ops = (...argv: string[]) =>
+  runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
 function htmlFile(name: string, html: string): string {
   const file = join(folder, name);
   writeFileSync(file, html);
@@ -31,7 +32,9 @@ function htmlFile(name: string, html: string): string {
 describe('activities', () => {
   it('lists the published activities with their period and status, running before upcoming before ended', async () => {
     const body = htmlFile('ended.html', '<p>Over.</p>');
-    expect((await ops('activity', 'add', 'Summer sale', 'from=2026-06-01', 'to=2026-07-01', `body=${body}`)).ok).toBe(true);
+    expect((await ops('activity', 'add', 'Summer sale', 'from=2026-06-01', 'to=2026-07-01', `body=${body}`)).ok).toBe(
+      true,
+    );
     const list = await h.call(activityList);
     expect(list.ret).toBe(1);
     expect(list.data.lists.map((item) => [item.title, item.status])).toEqual([
@@ -39,7 +42,11 @@ describe('activities', () => {
       ['New year trading festival', 'upcoming'],
       ['Summer sale', 'ended'],
     ]);
-    expect(list.data.lists[2]).toMatchObject({ starts_at: '2026-06-01T00:00:00.000Z', ends_at: '2026-07-01T00:00:00.000Z', cover: '' });
+    expect(list.data.lists[2]).toMatchObject({
+      starts_at: '2026-06-01T00:00:00.000Z',
+      ends_at: '2026-07-01T00:00:00.000Z',
+      cover: '',
+    });
   });
 
   it('answers one activity with its sanitised body; an unknown or hidden id answers ret 0', async () => {
@@ -62,9 +69,18 @@ describe('activities', () => {
       '<p onclick="steal()">Hello <script>alert(1)</script><b style="color:red">bold</b></p>' +
       '<a href="javascript:alert(2)">x</a><a href="https://example.com/a?b=1&c=2" onmouseover="x()">ok</a>' +
       '<img src=x onerror=alert(3)><img src="/slides/slide-1.svg"><iframe src="https://evil.example"></iframe><svg><script>alert(4)</script></svg>';
-    const saved = await ops('activity', 'add', 'Hostile', 'from=2026-11-01', 'cover=javascript:alert(1)', `body=${htmlFile('hostile.html', hostile)}`);
+    const saved = await ops(
+      'activity',
+      'add',
+      'Hostile',
+      'from=2026-11-01',
+      'cover=javascript:alert(1)',
+      `body=${htmlFile('hostile.html', hostile)}`,
+    );
     expect(saved).toEqual({ ok: false, output: 'cover= must be an https URL or a path on this site (/…).' });
-    expect((await ops('activity', 'add', 'Hostile', 'from=2026-11-01', `body=${htmlFile('hostile.html', hostile)}`)).ok).toBe(true);
+    expect(
+      (await ops('activity', 'add', 'Hostile', 'from=2026-11-01', `body=${htmlFile('hostile.html', hostile)}`)).ok,
+    ).toBe(true);
     const [row] = await h.database.db.select().from(activities).where(eq(activities.title, 'Hostile'));
     const expected =
       '<p>Hello <b>bold</b></p><a>x</a><a href="https://example.com/a?b=1&amp;c=2" rel="noopener noreferrer" target="_blank">ok</a><img src="/slides/slide-1.svg" alt="">';
@@ -77,9 +93,15 @@ describe('activities', () => {
   it('the operator cannot add an activity without a start and a body, or end it before it starts', async () => {
     const body = htmlFile('b.html', '<p>x</p>');
     expect((await ops('activity', 'add', 'No start', `body=${body}`)).output).toBe('Give the start: from=YYYY-MM-DD.');
-    expect((await ops('activity', 'add', 'No body', 'from=2026-11-01')).output).toBe('Give the body: body=<file.html>.');
-    expect((await ops('activity', 'add', 'Backwards', 'from=2026-11-05', 'to=2026-11-01', `body=${body}`)).output).toBe('to= must be after from=.');
-    expect((await ops('activity', 'add', 'Bad day', 'from=2026-02-30', `body=${body}`)).output).toBe('from= must be a date YYYY-MM-DD.');
+    expect((await ops('activity', 'add', 'No body', 'from=2026-11-01')).output).toBe(
+      'Give the body: body=<file.html>.',
+    );
+    expect((await ops('activity', 'add', 'Backwards', 'from=2026-11-05', 'to=2026-11-01', `body=${body}`)).output).toBe(
+      'to= must be after from=.',
+    );
+    expect((await ops('activity', 'add', 'Bad day', 'from=2026-02-30', `body=${body}`)).output).toBe(
+      'from= must be a date YYYY-MM-DD.',
+    );
   });
 });
 
@@ -100,7 +122,10 @@ describe('the win notice', () => {
     expect(notice.data.lists).toHaveLength(1);
     const [line] = notice.data.lists;
     // Never shown whole: the first two characters and the last.
-    const [{ username: name }] = (await h.database.db.select({ username: users.username }).from(users).where(eq(users.id, user.id))) as [{ username: string }];
+    const [{ username: name }] = (await h.database.db
+      .select({ username: users.username })
+      .from(users)
+      .where(eq(users.id, user.id))) as [{ username: string }];
     expect(line).toMatchObject({ prize_name: 'Winner', asset: 'USDT', amount: '3' });
     expect(line!.username).toBe(`${name.slice(0, 2)}***${name.slice(-1)}`);
     expect(line!.username).not.toContain(name.slice(2, -1));

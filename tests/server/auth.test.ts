@@ -3,7 +3,15 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, TOKEN_EXPIRED, dbState, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
-import { changePassword, changePayPassword, editAvatar, editProfile, login, logout, userInfo } from '../../src/contract/account.ts';
+import {
+  changePassword,
+  changePayPassword,
+  editAvatar,
+  editProfile,
+  login,
+  logout,
+  userInfo,
+} from '../../src/contract/account.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 
 let h: Harness;

@@ -31,7 +31,8 @@ function opsIn(folder: string, ...argv: string[]): Promise<{ code: number; outpu
       'node_modules/.bin/tsx',
       ['src/server/ops/main.ts', ...argv],
       { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, cwd: process.cwd() },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
     );
   });
 }
@@ -40,7 +41,9 @@ function opsIn(folder: string, ...argv: string[]): Promise<{ code: number; outpu
 async function startServerLike() {
   database = await openDatabase({ kind: 'pglite', dataDir });
   const db = database.db;
-  stopSocket = await serveOperatorCommands(dataDir, (argv) => runOperatorCommand({ db, now: new Date(), production: false }, argv));
+  stopSocket = await serveOperatorCommands(dataDir, (argv) =>
+    runOperatorCommand({ db, now: new Date(), production: false }, argv),
+  );
   return db;
 }
 async function stopServerLike() {
@@ -50,13 +53,21 @@ async function stopServerLike() {
   database = null;
 }
 
-const marker = async (db: Database['db'], key: string) => (await db.select().from(configEntries).where(eq(configEntries.key, key))).map((row) => row.value);
+const marker = async (db: Database['db'], key: string) =>
+  (await db.select().from(configEntries).where(eq(configEntries.key, key))).map((row) => row.value);
 
 beforeAll(async () => {
   // A migrated database in the folder, made from the test run's snapshot (fast) by a restore.
   expect(await restoreEmbedded(dataDir, inject('dbSnapshot'))).toContain('Restored the embedded database');
   const db = await startServerLike();
-  await db.insert(users).values({ username: 'backup-owner', passwordHash: 'x', nickname: 'o', currency: 'THB', inviteCode: 'BACKUP01', createdAt: new Date() });
+  await db.insert(users).values({
+    username: 'backup-owner',
+    passwordHash: 'x',
+    nickname: 'o',
+    currency: 'THB',
+    inviteCode: 'BACKUP01',
+    createdAt: new Date(),
+  });
   await db.insert(configEntries).values({ act: 'test', key: 'kept', value: 'before the backup' });
 }, 60_000);
 
@@ -71,14 +82,23 @@ it('backs up the live database through the running server while it writes, and r
   let writes = 0;
   const writer = (async () => {
     while (writing) {
-      await db.transaction((tx) => post(tx, { userId: owner!.id, asset: USDT, amount: '1', kind: 'test_grant', reference: `live:${++writes}` }, new Date()));
+      await db.transaction((tx) =>
+        post(
+          tx,
+          { userId: owner!.id, asset: USDT, amount: '1', kind: 'test_grant', reference: `live:${++writes}` },
+          new Date(),
+        ),
+      );
       await new Promise((resolve) => setImmediate(resolve)); // like requests arriving: let the socket be heard
     }
   })();
   const answer = await ops('backup', join(root, 'live.tar.gz'));
   writing = false;
   await writer;
-  expect(answer).toMatchObject({ code: 0, output: expect.stringMatching(/^Backed up the embedded database to .*live\.tar\.gz \(\d+\.\d MB, \d+ ms\)\.$/) });
+  expect(answer).toMatchObject({
+    code: 0,
+    output: expect.stringMatching(/^Backed up the embedded database to .*live\.tar\.gz \(\d+\.\d MB, \d+ ms\)\.$/),
+  });
   expect(statSync(join(root, 'live.tar.gz')).mode & 0o777).toBe(0o600);
   expect(writes).toBeGreaterThan(0);
 
@@ -116,8 +136,11 @@ it('restores the backup: the change made after it is gone, the backed-up data is
   expect(await marker(db2, 'kept')).toEqual(['before the backup']);
   expect(await marker(db2, 'added')).toEqual([]);
   expect(await ledgerMismatches(db2)).toEqual([]);
-  const [applied] = rowsOf<{ count: number }>(await db2.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`));
-  const journal = (await import('../../src/server/db/migrations/meta/_journal.json', { with: { type: 'json' } })).default as { entries: unknown[] };
+  const [applied] = rowsOf<{ count: number }>(
+    await db2.execute(sql`select count(*)::int as count from drizzle.__drizzle_migrations`),
+  );
+  const journal = (await import('../../src/server/db/migrations/meta/_journal.json', { with: { type: 'json' } }))
+    .default as { entries: unknown[] };
   expect(applied!.count).toBe(journal.entries.length);
   // The database it replaced is intact in its folder.
   await stopServerLike();
@@ -125,13 +148,22 @@ it('restores the backup: the change made after it is gone, the backed-up data is
 }, 90_000);
 
 it('backs up from the folder when no server runs, and refuses a file that is not a backup', async () => {
-  expect(await ops('backup', join(root, 'offline.tar.gz'))).toMatchObject({ code: 0, output: expect.stringContaining('Backed up the embedded database') });
+  expect(await ops('backup', join(root, 'offline.tar.gz'))).toMatchObject({
+    code: 0,
+    output: expect.stringContaining('Backed up the embedded database'),
+  });
 
   const junk = join(root, 'not-a-backup.tar.gz');
   writeFileSync(junk, 'hello, this is not a database');
   const before = readdirSync(dataDir);
-  expect(await ops('restore', junk)).toEqual({ code: 1, output: `${junk} is not a backup of the embedded database (made by \`npm run ops -- backup\`).` });
-  expect(await ops('restore', join(root, 'missing.tar.gz'))).toEqual({ code: 1, output: `${join(root, 'missing.tar.gz')} does not exist.` });
+  expect(await ops('restore', junk)).toEqual({
+    code: 1,
+    output: `${junk} is not a backup of the embedded database (made by \`npm run ops -- backup\`).`,
+  });
+  expect(await ops('restore', join(root, 'missing.tar.gz'))).toEqual({
+    code: 1,
+    output: `${join(root, 'missing.tar.gz')} does not exist.`,
+  });
   expect(readdirSync(dataDir)).toEqual(before);
 }, 60_000);
 
@@ -139,19 +171,26 @@ it('restores a backup into a new, empty data folder (a new machine): the server 
   // The records of the live backup, read from the folder it was taken from.
   const source = await startServerLike();
   const [owner] = await source.select().from(users).where(eq(users.username, 'backup-owner'));
-  const backedUp = rowsOf<{ entries: number }>(await source.execute(sql`select count(*)::int as entries from ledger_entries where user_id = ${owner!.id}`))[0]!.entries;
+  const backedUp = rowsOf<{ entries: number }>(
+    await source.execute(sql`select count(*)::int as entries from ledger_entries where user_id = ${owner!.id}`),
+  )[0]!.entries;
   await stopServerLike();
 
   const fresh = join(root, 'new-machine', 'data');
   const restored = await opsIn(fresh, 'restore', join(root, 'offline.tar.gz'));
-  expect(restored).toEqual({ code: 0, output: `Restored the embedded database in ${join(fresh, 'pglite')} from ${join(root, 'offline.tar.gz')}.` });
+  expect(restored).toEqual({
+    code: 0,
+    output: `Restored the embedded database in ${join(fresh, 'pglite')} from ${join(root, 'offline.tar.gz')}.`,
+  });
   expect(readdirSync(fresh).filter((name) => name.includes('before-restore'))).toEqual([]);
 
   const copy = await openDatabase({ kind: 'pglite', dataDir: fresh });
   try {
     const [again] = await copy.db.select().from(users).where(eq(users.username, 'backup-owner'));
     expect(again?.id).toBe(owner!.id);
-    const [count] = rowsOf<{ entries: number }>(await copy.db.execute(sql`select count(*)::int as entries from ledger_entries where user_id = ${owner!.id}`));
+    const [count] = rowsOf<{ entries: number }>(
+      await copy.db.execute(sql`select count(*)::int as entries from ledger_entries where user_id = ${owner!.id}`),
+    );
     expect(count!.entries).toBe(backedUp);
     expect(await marker(copy.db, 'kept')).toEqual(['before the backup']);
     expect(await ledgerMismatches(copy.db)).toEqual([]);
@@ -172,5 +211,7 @@ it('on PostgreSQL both commands print the pg_dump and pg_restore commands to use
   });
   expect(answer.code).toBe(1);
   expect(answer.output).toContain('pg_dump --format=custom --no-owner --file=nightly.dump "$DATABASE_URL"');
-  expect(answer.output).toContain('pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" nightly.dump');
+  expect(answer.output).toContain(
+    'pg_restore --clean --if-exists --no-owner --single-transaction --dbname="$DATABASE_URL" nightly.dump',
+  );
 }, 30_000);

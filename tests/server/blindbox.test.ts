@@ -9,7 +9,16 @@ import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { balances, boxDraws, boxPrizes, boxSeeds, ledgerEntries } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { blindBoxDraws, blindBoxInfo, drawBlindBox, rotateSeed, setClientSeed, sha256Hex, valueAgainstCost, verifyDraw } from '../../src/contract/blindbox.ts';
+import {
+  blindBoxDraws,
+  blindBoxInfo,
+  drawBlindBox,
+  rotateSeed,
+  setClientSeed,
+  sha256Hex,
+  valueAgainstCost,
+  verifyDraw,
+} from '../../src/contract/blindbox.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -19,8 +28,10 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
-const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
-const activeTable = () => h.database.db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(boxPrizes.sort);
+const ops = (...argv: string[]) =>
+  runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+const activeTable = () =>
+  h.database.db.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(boxPrizes.sort);
 async function available(userId: number, asset: string): Promise<string> {
   const [row] = await h.database.db
     .select()
@@ -28,7 +39,8 @@ async function available(userId: number, asset: string): Promise<string> {
     .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
   return new Big(row?.available ?? 0).toFixed(8);
 }
-const entriesOf = (userId: number) => h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.id);
+const entriesOf = (userId: number) =>
+  h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(ledgerEntries.id);
 const drawsOf = (userId: number) => h.database.db.select().from(boxDraws).where(eq(boxDraws.userId, userId));
 
 /** A customer holding `points` points (and optionally USDT). */
@@ -54,18 +66,30 @@ describe('the published table', () => {
     // Points valued at the redemption rate: 0.29 + 30 × 0.01 = 0.59 USDT for a draw costing 1 USDT.
     expect(info.data.usdt_per_point).toBe('0.01');
     expect(valueAgainstCost(info.data)).toEqual({ expected: '0.59', below: true, above: false });
-    expect(info.data.seed).toMatchObject({ client_seed: expect.stringMatching(/^[0-9a-f]{16}$/), next_nonce: 0, server_hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(info.data.seed).toMatchObject({
+      client_seed: expect.stringMatching(/^[0-9a-f]{16}$/),
+      next_nonce: 0,
+      server_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+    });
     // The same seed on the next call: committed once, not re-drawn per call.
     expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.seed).toEqual(info.data.seed);
   });
 
   it('the operator cannot publish weights that do not sum to 100 %: nothing changes', async () => {
     const before = await activeTable();
-    for (const spec of ['Half:USDT:1:500000', 'A:USDT:1:600000;B:POINT:0:500000', 'A:USDT:1:1000000;B:POINT:0:1', 'A:USDT:-1:1000000', 'A:USDT:1:0;B:USDT:1:1000000']) {
+    for (const spec of [
+      'Half:USDT:1:500000',
+      'A:USDT:1:600000;B:POINT:0:500000',
+      'A:USDT:1:1000000;B:POINT:0:1',
+      'A:USDT:-1:1000000',
+      'A:USDT:1:0;B:USDT:1:1000000',
+    ]) {
       const answer = await ops('prizes', 'set', spec);
       expect(answer.ok).toBe(false);
     }
-    expect((await ops('prizes', 'set', 'Half:USDT:1:500000')).output).toBe('The weights sum to 500000, not 1000000 (100 %): nothing changed.');
+    expect((await ops('prizes', 'set', 'Half:USDT:1:500000')).output).toBe(
+      'The weights sum to 500000, not 1000000 (100 %): nothing changed.',
+    );
     expect(await activeTable()).toEqual(before);
     expect((await ops('prizes')).output).toContain('Odds sum to 100%. Expected value per draw: 0.29 USDT + 30 POINT.');
   });
@@ -73,12 +97,18 @@ describe('the published table', () => {
   it('the operator sets the cost and restocks; a cost of 0 switches that way of paying off', async () => {
     const user = await player();
     expect((await ops('blindbox-cost', 'points=50', 'usdt=0')).ok).toBe(true);
-    expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.costs).toEqual([{ pay: 'points', asset: 'POINT', amount: '50' }]);
-    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token })).toEqual(refused('The blind box is not available!'));
+    expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.costs).toEqual([
+      { pay: 'points', asset: 'POINT', amount: '50' },
+    ]);
+    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token })).toEqual(
+      refused('The blind box is not available!'),
+    );
     expect((await ops('blindbox-cost', 'points=100', 'usdt=1')).ok).toBe(true);
     expect((await ops('blindbox-cost', 'points=-1')).ok).toBe(false);
     const [grand] = await activeTable();
-    expect((await ops('prize', String(grand!.id), 'stock=7')).output).toBe(`Prize ${grand!.id} (Grand prize) now has a stock of 7.`);
+    expect((await ops('prize', String(grand!.id), 'stock=7')).output).toBe(
+      `Prize ${grand!.id} (Grand prize) now has a stock of 7.`,
+    );
     expect((await ops('prize', String(grand!.id), 'stock=-2')).ok).toBe(false);
     expect((await ops('prize', String(grand!.id), 'stock=5')).ok).toBe(true);
   });
@@ -113,10 +143,19 @@ describe('a draw', () => {
 
   it('with too few points or USDT moves nothing and does not use the nonce', async () => {
     const user = await player('99', '0.5');
-    const before = { entries: await entriesOf(user.id), seed: (await h.call(blindBoxInfo, {}, { token: user.token })).data.seed };
-    expect(await h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'poor-1' })).toEqual(refused('Not enough points!'));
-    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token, idempotencyKey: 'poor-2' })).toEqual(refused('Insufficient balance!'));
-    expect(await h.call(drawBlindBox, { pay: 'gold' }, { token: user.token, idempotencyKey: 'poor-3' })).toEqual(refused('Please choose to pay with points or USDT!'));
+    const before = {
+      entries: await entriesOf(user.id),
+      seed: (await h.call(blindBoxInfo, {}, { token: user.token })).data.seed,
+    };
+    expect(await h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'poor-1' })).toEqual(
+      refused('Not enough points!'),
+    );
+    expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token, idempotencyKey: 'poor-2' })).toEqual(
+      refused('Insufficient balance!'),
+    );
+    expect(await h.call(drawBlindBox, { pay: 'gold' }, { token: user.token, idempotencyKey: 'poor-3' })).toEqual(
+      refused('Please choose to pay with points or USDT!'),
+    );
     expect(await entriesOf(user.id)).toEqual(before.entries);
     expect(await drawsOf(user.id)).toEqual([]);
     expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.seed).toEqual(before.seed);
@@ -126,7 +165,9 @@ describe('a draw', () => {
     const user = await player('1000');
     const first = await h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'once-only' });
     const again = await h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'once-only' });
-    const both = await Promise.all([1, 2, 3].map(() => h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'at-once' })));
+    const both = await Promise.all(
+      [1, 2, 3].map(() => h.call(drawBlindBox, { pay: 'points' }, { token: user.token, idempotencyKey: 'at-once' })),
+    );
     expect(again).toEqual(first);
     const applied = new Set(both.filter((answer) => answer.ret === 1).map((answer) => answer.data.draw.id));
     expect(applied.size).toBe(1);
@@ -140,7 +181,9 @@ describe('a draw', () => {
     await h.database.db.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.id, first!.id));
     try {
       expect((await h.call(blindBoxInfo, {}, { token: user.token })).data.available).toBe(false);
-      expect(await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).toEqual(refused('The blind box is not available!'));
+      expect(await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).toEqual(
+        refused('The blind box is not available!'),
+      );
       expect(await drawsOf(user.id)).toEqual([]);
       expect(await available(user.id, 'POINT')).toBe('1000.00000000');
     } finally {
@@ -155,11 +198,16 @@ it('200 parallel draws by 40 users against a prize with stock 5 never oversell i
   const users = [];
   for (let n = 0; n < 40; n += 1) users.push(await player('500'));
 
-  const answers = await Promise.all(users.flatMap((user) => Array.from({ length: 5 }, () => h.call(drawBlindBox, { pay: 'points' }, { token: user.token }))));
+  const answers = await Promise.all(
+    users.flatMap((user) =>
+      Array.from({ length: 5 }, () => h.call(drawBlindBox, { pay: 'points' }, { token: user.token })),
+    ),
+  );
 
   const won = answers.filter((answer) => answer.ret === 1 && answer.data.draw.prize_id === jackpot!.id);
   const refusals = answers.filter((answer) => answer.ret !== 1);
-  for (const answer of refusals) expect(answer).toEqual(refused('This prize is sold out, the blind box is closed until it is restocked!'));
+  for (const answer of refusals)
+    expect(answer).toEqual(refused('This prize is sold out, the blind box is closed until it is restocked!'));
   expect(won).toHaveLength(5);
   expect(refusals.length).toBeGreaterThan(0);
   const [after] = await h.database.db.select().from(boxPrizes).where(eq(boxPrizes.id, jackpot!.id));
@@ -185,7 +233,8 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
   await ops('prizes', 'set', 'Grand:USDT:5:100000:100;Small:POINT:20:400000;Nothing:POINT:0:500000');
   const user = await player('2000');
   const committed = (await h.call(blindBoxInfo, {}, { token: user.token })).data.seed;
-  for (let n = 0; n < 6; n += 1) expect((await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).ret).toBe(1);
+  for (let n = 0; n < 6; n += 1)
+    expect((await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).ret).toBe(1);
 
   // Before rotation the seed is secret.
   const hidden = await h.call(blindBoxDraws, {}, { token: user.token });
@@ -201,7 +250,11 @@ it('rotating reveals a seed whose SHA-256 is the committed hash, and every draw 
 
   // A new client seed rotates too: the draws on the second seed become checkable as well.
   expect((await h.call(drawBlindBox, { pay: 'points' }, { token: user.token })).ret).toBe(1);
-  const changed = await h.call(setClientSeed, { client_seed: 'my-lucky-seed' }, { token: user.token, idempotencyKey: 'seed-1' });
+  const changed = await h.call(
+    setClientSeed,
+    { client_seed: 'my-lucky-seed' },
+    { token: user.token, idempotencyKey: 'seed-1' },
+  );
   expect(changed.data.seed.client_seed).toBe('my-lucky-seed');
   expect(changed.data.revealed.server_hash).toBe(rotation.data.seed.server_hash);
   expect(await h.call(setClientSeed, { client_seed: 'has space' }, { token: user.token })).toEqual(

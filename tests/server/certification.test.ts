@@ -33,23 +33,46 @@ async function submissionOf(userId: number, level: 'primary' | 'advanced') {
 }
 
 async function primaryForm(token: string, fields: Record<string, string> = {}) {
-  return { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: NUMBER, image: await uploadedPicture(h, token), ...fields };
+  return {
+    level: 'primary',
+    doc_type: 'passport',
+    name: 'Somchai Jaidee',
+    number: NUMBER,
+    image: await uploadedPicture(h, token),
+    ...fields,
+  };
 }
 
 async function advancedForm(token: string) {
-  return { level: 'advanced', image_back: await uploadedPicture(h, token), image_hold: await uploadedPicture(h, token) };
+  return {
+    level: 'advanced',
+    image_back: await uploadedPicture(h, token),
+    image_hold: await uploadedPicture(h, token),
+  };
 }
 
 const statuses = async (token: string) => {
   const info = (await h.call(userInfo, {}, { token })).data;
   const state = (await h.call(certificationState, {}, { token })).data;
-  return { verification: info.verification, advanced_verification: info.advanced_verification, primary: state.primary.status, advanced: state.advanced.status };
+  return {
+    verification: info.verification,
+    advanced_verification: info.advanced_verification,
+    primary: state.primary.status,
+    advanced: state.advanced.status,
+  };
 };
 
 it('walks primary through review, rejection, a new try and verification, then advanced through review to verified', async () => {
   const user = await customer(h);
-  expect(await statuses(user.token)).toEqual({ verification: 'none', advanced_verification: 'none', primary: 'none', advanced: 'none' });
-  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(refused(texts.primaryFirst.message));
+  expect(await statuses(user.token)).toEqual({
+    verification: 'none',
+    advanced_verification: 'none',
+    primary: 'none',
+    advanced: 'none',
+  });
+  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(
+    refused(texts.primaryFirst.message),
+  );
 
   const first = await h.call(submitCertification, await primaryForm(user.token), { token: user.token });
   expect(first).toEqual({
@@ -66,11 +89,27 @@ it('walks primary through review, rejection, a new try and verification, then ad
         submitted_at: h.clock.now().toISOString(),
         reviewed_at: null,
       },
-      advanced: { level: 'advanced', status: 'none', doc_type: null, name: '', number: '', reason: '', submitted_at: null, reviewed_at: null },
+      advanced: {
+        level: 'advanced',
+        status: 'none',
+        doc_type: null,
+        name: '',
+        number: '',
+        reason: '',
+        submitted_at: null,
+        reviewed_at: null,
+      },
     },
   });
-  expect(await statuses(user.token)).toEqual({ verification: 'review', advanced_verification: 'none', primary: 'review', advanced: 'none' });
-  expect(await h.call(submitCertification, await primaryForm(user.token), { token: user.token })).toEqual(refused('Your certification is under review, please wait!'));
+  expect(await statuses(user.token)).toEqual({
+    verification: 'review',
+    advanced_verification: 'none',
+    primary: 'review',
+    advanced: 'none',
+  });
+  expect(await h.call(submitCertification, await primaryForm(user.token), { token: user.token })).toEqual(
+    refused('Your certification is under review, please wait!'),
+  );
   expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(
     refused('Please complete the primary certification before proceeding to the advanced certification!'),
   );
@@ -83,29 +122,73 @@ it('walks primary through review, rejection, a new try and verification, then ad
     reviewed_at: h.clock.now().toISOString(),
   });
   expect(await statuses(user.token)).toMatchObject({ verification: 'rejected', primary: 'rejected' });
-  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(refused(texts.primaryFirst.message));
+  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(
+    refused(texts.primaryFirst.message),
+  );
 
-  const again = await h.call(submitCertification, await primaryForm(user.token, { doc_type: 'id_card', number: '1103700123456' }), { token: user.token });
-  expect(again.data.primary).toMatchObject({ status: 'review', doc_type: 'id_card', number: '••••••••3456', reason: '', reviewed_at: null });
+  const again = await h.call(
+    submitCertification,
+    await primaryForm(user.token, { doc_type: 'id_card', number: '1103700123456' }),
+    { token: user.token },
+  );
+  expect(again.data.primary).toMatchObject({
+    status: 'review',
+    doc_type: 'id_card',
+    number: '••••••••3456',
+    reason: '',
+    reviewed_at: null,
+  });
   await opsOk(h, 'certification', 'approve', await submissionOf(user.id, 'primary'));
-  expect(await statuses(user.token)).toEqual({ verification: 'verified', advanced_verification: 'none', primary: 'verified', advanced: 'none' });
-  expect(await h.call(submitCertification, await primaryForm(user.token), { token: user.token })).toEqual(refused('This certification has already been verified!'));
+  expect(await statuses(user.token)).toEqual({
+    verification: 'verified',
+    advanced_verification: 'none',
+    primary: 'verified',
+    advanced: 'none',
+  });
+  expect(await h.call(submitCertification, await primaryForm(user.token), { token: user.token })).toEqual(
+    refused('This certification has already been verified!'),
+  );
 
   const advanced = await h.call(submitCertification, await advancedForm(user.token), { token: user.token });
   // Advanced carries the verified primary's document.
-  expect(advanced.data.advanced).toMatchObject({ status: 'review', doc_type: 'id_card', name: 'Somchai Jaidee', number: '••••••••3456' });
-  expect(await statuses(user.token)).toEqual({ verification: 'verified', advanced_verification: 'review', primary: 'verified', advanced: 'review' });
-  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(refused('Your certification is under review, please wait!'));
+  expect(advanced.data.advanced).toMatchObject({
+    status: 'review',
+    doc_type: 'id_card',
+    name: 'Somchai Jaidee',
+    number: '••••••••3456',
+  });
+  expect(await statuses(user.token)).toEqual({
+    verification: 'verified',
+    advanced_verification: 'review',
+    primary: 'verified',
+    advanced: 'review',
+  });
+  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(
+    refused('Your certification is under review, please wait!'),
+  );
   await opsOk(h, 'certification', 'approve', await submissionOf(user.id, 'advanced'));
-  expect(await statuses(user.token)).toEqual({ verification: 'verified', advanced_verification: 'verified', primary: 'verified', advanced: 'verified' });
-  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(refused('This certification has already been verified!'));
+  expect(await statuses(user.token)).toEqual({
+    verification: 'verified',
+    advanced_verification: 'verified',
+    primary: 'verified',
+    advanced: 'verified',
+  });
+  expect(await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).toEqual(
+    refused('This certification has already been verified!'),
+  );
 });
 
 it('never sends the document number back whole', async () => {
   const user = await customer(h);
-  const answers = [await h.call(submitCertification, await primaryForm(user.token), { token: user.token }), await h.call(certificationState, {}, { token: user.token })];
+  const answers = [
+    await h.call(submitCertification, await primaryForm(user.token), { token: user.token }),
+    await h.call(certificationState, {}, { token: user.token }),
+  ];
   await opsOk(h, 'certification', 'approve', await submissionOf(user.id, 'primary'));
-  answers.push(await h.call(submitCertification, await advancedForm(user.token), { token: user.token }), await h.call(certificationState, {}, { token: user.token }));
+  answers.push(
+    await h.call(submitCertification, await advancedForm(user.token), { token: user.token }),
+    await h.call(certificationState, {}, { token: user.token }),
+  );
   for (const answer of answers) {
     expect(answer.ret).toBe(1);
     expect(JSON.stringify(answer)).not.toContain('AA9876');
@@ -118,14 +201,28 @@ it('a rejected advanced submission can be sent again; a review applies once', as
   await h.call(submitCertification, await primaryForm(user.token), { token: user.token });
   const primary = await submissionOf(user.id, 'primary');
   await opsOk(h, 'certification', 'approve', primary);
-  expect(await ops(h, 'certification', 'reject', primary, 'changed my mind')).toEqual({ ok: false, output: `Certification ${primary} was already reviewed (verified).` });
+  expect(await ops(h, 'certification', 'reject', primary, 'changed my mind')).toEqual({
+    ok: false,
+    output: `Certification ${primary} was already reviewed (verified).`,
+  });
   expect((await statuses(user.token)).verification).toBe('verified');
 
   await h.call(submitCertification, await advancedForm(user.token), { token: user.token });
-  await opsOk(h, 'certification', 'reject', await submissionOf(user.id, 'advanced'), 'Hold the document next to your face');
-  expect((await h.call(certificationState, {}, { token: user.token })).data.advanced).toMatchObject({ status: 'rejected', reason: 'Hold the document next to your face' });
+  await opsOk(
+    h,
+    'certification',
+    'reject',
+    await submissionOf(user.id, 'advanced'),
+    'Hold the document next to your face',
+  );
+  expect((await h.call(certificationState, {}, { token: user.token })).data.advanced).toMatchObject({
+    status: 'rejected',
+    reason: 'Hold the document next to your face',
+  });
   expect((await statuses(user.token)).advanced_verification).toBe('rejected');
-  expect((await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).data.advanced).toMatchObject({ status: 'review', reason: '' });
+  expect(
+    (await h.call(submitCertification, await advancedForm(user.token), { token: user.token })).data.advanced,
+  ).toMatchObject({ status: 'review', reason: '' });
 });
 
 describe('refusals record nothing', () => {
@@ -142,10 +239,20 @@ describe('refusals record nothing', () => {
       [{ image: '/api/uploads/notanuploadatall' }, 'Please upload a photo of the document!'],
     ];
     for (const [fields, text] of cases) {
-      expect(await h.call(submitCertification, await primaryForm(user.token, fields), { token: user.token }), JSON.stringify(fields)).toEqual(refused(text));
+      expect(
+        await h.call(submitCertification, await primaryForm(user.token, fields), { token: user.token }),
+        JSON.stringify(fields),
+      ).toEqual(refused(text));
     }
-    expect(await h.call(submitCertification, { level: 'expert' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(await h.call(submitCertification, { level: 'expert' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
     expect(await h.database.db.select().from(certifications).where(eq(certifications.userId, user.id))).toEqual([]);
-    expect(await statuses(user.token)).toEqual({ verification: 'none', advanced_verification: 'none', primary: 'none', advanced: 'none' });
+    expect(await statuses(user.token)).toEqual({
+      verification: 'none',
+      advanced_verification: 'none',
+      primary: 'none',
+      advanced: 'none',
+    });
   });
 });

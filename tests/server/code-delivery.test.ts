@@ -7,7 +7,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeDelivery, register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
 import { outbox } from '../../src/server/db/schema.ts';
 import { outboxSender } from '../../src/server/domain/code-sender.ts';
-import { KEEP_CODES_MS, KEEP_NOTICES_MS, claimDue, enqueue, pruneOutbox, recordOutcome } from '../../src/server/domain/delivery.ts';
+import {
+  KEEP_CODES_MS,
+  KEEP_NOTICES_MS,
+  claimDue,
+  enqueue,
+  pruneOutbox,
+  recordOutcome,
+} from '../../src/server/domain/delivery.ts';
 import { developmentTransport } from '../../src/server/delivery/development.ts';
 import { emailTransport } from '../../src/server/delivery/email.ts';
 import { smsTransport } from '../../src/server/delivery/sms.ts';
@@ -90,7 +97,10 @@ describe('codes by e-mail through SMTP', () => {
     const email = newEmail();
     const sent = await h.call(sendEmailCode, { email }, { lang: 'th' });
     const asked = Date.now(); // the job ticks every 30 s here: a mail within a second left because the call woke it
-    expect(sent).toMatchObject({ ret: 1, data: { resend_in: 60, delivery: expect.stringMatching(/^\d+\.[\w-]{22}$/) } });
+    expect(sent).toMatchObject({
+      ret: 1,
+      data: { resend_in: 60, delivery: expect.stringMatching(/^\d+\.[\w-]{22}$/) },
+    });
     const received = await until(() => mailTo(email), 1_000);
     const took = Date.now() - asked;
 
@@ -106,7 +116,14 @@ describe('codes by e-mail through SMTP', () => {
     // The mail is in; the job records it a moment later.
     expect(await once(sent.data.delivery!, 'sent')).toMatchObject({ ret: 1, data: { state: 'sent', attempts: 1 } });
 
-    const registered = await h.call(register, { mode: 'email', email, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' });
+    const registered = await h.call(register, {
+      mode: 'email',
+      email,
+      code,
+      password: PASSWORD,
+      paypass: PAYPASS,
+      currency: 'THB',
+    });
     expect(registered).toMatchObject({ ret: 1 });
     expect(took).toBeLessThan(1_000);
   });
@@ -127,7 +144,10 @@ describe('codes by e-mail through SMTP', () => {
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringContaining('535') });
     transports.email = emailTransport({ url: mail.url, from: FROM });
     await deliverUntil(() => mailTo(other));
-    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({ ret: 1, data: { state: 'sent', attempts: 2 } });
+    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({
+      ret: 1,
+      data: { state: 'sent', attempts: 2 },
+    });
   });
 
   it('a server that refuses the first two tries (451): sent on the third, once', async () => {
@@ -137,22 +157,36 @@ describe('codes by e-mail through SMTP', () => {
     await deliverUntil(() => mailTo(email));
     expect(mail.tries.filter((address) => address === email)).toHaveLength(3);
     expect(mail.mails.filter((received) => received.to.includes(email))).toHaveLength(1);
-    expect(await rowsTo(email)).toMatchObject([{ status: 'sent', attempts: 3, lastError: expect.stringContaining('451') }]);
-    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({ ret: 1, data: { state: 'sent', attempts: 3 } });
+    expect(await rowsTo(email)).toMatchObject([
+      { status: 'sent', attempts: 3, lastError: expect.stringContaining('451') },
+    ]);
+    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({
+      ret: 1,
+      data: { state: 'sent', attempts: 3 },
+    });
   });
 
   it('a server that always refuses: failed after five tries, shown to the operator, and the code form is told', async () => {
     mail.refuse(Infinity);
     const email = newEmail();
     const sent = await h.call(sendEmailCode, { email }, { lang: 'th' });
-    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({ ret: 1, data: { state: 'sending' } });
+    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({
+      ret: 1,
+      data: { state: 'sending' },
+    });
     await deliverUntil(async () => (await rowsTo(email)).find((row) => row.status === 'failed'));
     expect(mail.tries.filter((address) => address === email)).toHaveLength(5);
     expect(mailTo(email)).toBeUndefined();
 
     expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toEqual(CODE_NOT_SENT);
-    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! }, { lang: 'th' })).toMatchObject({ ret: 0, msg: 'เราไม่สามารถส่งรหัสได้ โปรดลองอีกครั้ง' });
-    const { ok, output } = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['outbox', '5']);
+    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! }, { lang: 'th' })).toMatchObject({
+      ret: 0,
+      msg: 'เราไม่สามารถส่งรหัสได้ โปรดลองอีกครั้ง',
+    });
+    const { ok, output } = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+      'outbox',
+      '5',
+    ]);
     expect(ok).toBe(true);
     expect(output).toMatch(/^queued \d+, sent \d+, failed [1-9]\d*\n/);
     const line = output.split('\n').find((text) => text.includes(email))!;
@@ -165,7 +199,9 @@ describe('codes by e-mail through SMTP', () => {
     const sent = await h.call(sendEmailCode, { email: newEmail() });
     const [id] = sent.data.delivery!.split('.');
     const invalid = { ret: 0, msg: 'The request is not valid!', data: null };
-    expect(await h.call(codeDelivery, { delivery: `${Number(id) - 1}.${sent.data.delivery!.split('.')[1]}` })).toEqual(invalid);
+    expect(await h.call(codeDelivery, { delivery: `${Number(id) - 1}.${sent.data.delivery!.split('.')[1]}` })).toEqual(
+      invalid,
+    );
     expect(await h.call(codeDelivery, { delivery: `${id}.AAAAAAAAAAAAAAAAAAAAAA` })).toEqual(invalid);
     expect(await h.call(codeDelivery, { delivery: '1' })).toEqual(invalid);
   });
@@ -181,7 +217,10 @@ describe('codes by e-mail through SMTP', () => {
     expect(Date.now() - asked).toBeLessThan(500);
     const row = await until(async () => (await rowsTo(email)).find((r) => r.lastError));
     expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: expect.stringContaining('ECONNREFUSED') });
-    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({ ret: 1, data: { state: 'sending', attempts: 1 } });
+    expect(await h.call(codeDelivery, { delivery: sent.data.delivery! })).toMatchObject({
+      ret: 1,
+      data: { state: 'sending', attempts: 1 },
+    });
 
     // The server comes back on its port, slow to accept (2 s per message): a new code's call still answers at once.
     const slow = await startMailStandIn({ port, dataDelayMs: 2_000 });
@@ -194,7 +233,9 @@ describe('codes by e-mail through SMTP', () => {
       expect((await h.call(sendEmailCode, { email: second })).ret).toBe(1);
       expect(Date.now() - before).toBeLessThan(500);
       const code = codeIn(readMail((await running).raw).text)!;
-      expect(await h.call(register, { mode: 'email', email, code, password: PASSWORD, paypass: PAYPASS, currency: 'USD' })).toMatchObject({ ret: 1 });
+      expect(
+        await h.call(register, { mode: 'email', email, code, password: PASSWORD, paypass: PAYPASS, currency: 'USD' }),
+      ).toMatchObject({ ret: 1 });
       await until(async () => (await rowsTo(second)).find((r) => r.status === 'sent'), 10_000);
     } finally {
       toPort.close(); // its pooled connection would keep the stand-in from closing
@@ -209,18 +250,34 @@ describe('codes by SMS', () => {
       new URLSearchParams(request.body).get('To') === '0899999999'
         ? {
             status: 400,
-            body: { code: 21211, message: "The 'To' number 0899999999 is not a valid phone number.", more_info: 'https://www.twilio.com/docs/errors/21211', status: 400 },
+            body: {
+              code: 21211,
+              message: "The 'To' number 0899999999 is not a valid phone number.",
+              more_info: 'https://www.twilio.com/docs/errors/21211',
+              status: 400,
+            },
           }
         : { status: 201, body: { sid: 'SM0123456789abcdef0123456789abcdef', status: 'queued' } },
     );
-    transports.sms = smsTransport({ provider: 'twilio', accountSid: 'AC0123456789abcdef0123456789abcdef', authToken: 'token-42', from: '+15005550006', apiBase: twilio.base });
+    transports.sms = smsTransport({
+      provider: 'twilio',
+      accountSid: 'AC0123456789abcdef0123456789abcdef',
+      authToken: 'token-42',
+      from: '+15005550006',
+      apiBase: twilio.base,
+    });
     try {
       const phone = newPhone();
       const sent = await h.call(sendSmsCode, { userphone: phone }, { lang: 'zh' });
-      const request = await until(() => twilio.requests.find((r) => new URLSearchParams(r.body).get('To') === phone), 1_000);
+      const request = await until(
+        () => twilio.requests.find((r) => new URLSearchParams(r.body).get('To') === phone),
+        1_000,
+      );
       expect(request.method).toBe('POST');
       expect(request.url).toBe('/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json');
-      expect(request.headers.authorization).toBe(`Basic ${Buffer.from('AC0123456789abcdef0123456789abcdef:token-42').toString('base64')}`);
+      expect(request.headers.authorization).toBe(
+        `Basic ${Buffer.from('AC0123456789abcdef0123456789abcdef:token-42').toString('base64')}`,
+      );
       expect(request.headers['content-type']).toBe('application/x-www-form-urlencoded');
       const form = new URLSearchParams(request.body);
       expect(form.get('From')).toBe('+15005550006');
@@ -229,11 +286,15 @@ describe('codes by SMS', () => {
       expect(body).toMatch(/[\u4e00-\u9fff]/);
       const code = codeIn(body)!;
       await once(sent.data.delivery!, 'sent');
-      expect(await h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' })).toMatchObject({ ret: 1 });
+      expect(
+        await h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' }),
+      ).toMatchObject({ ret: 1 });
 
       const refused = await h.call(sendSmsCode, { userphone: '0899999999' });
       await until(async () => (await rowsTo('0899999999')).find((r) => r.status === 'failed'));
-      expect(await rowsTo('0899999999')).toMatchObject([{ status: 'failed', attempts: 1, lastError: expect.stringContaining('Twilio 21211') }]);
+      expect(await rowsTo('0899999999')).toMatchObject([
+        { status: 'failed', attempts: 1, lastError: expect.stringContaining('Twilio 21211') },
+      ]);
       expect(await h.call(codeDelivery, { delivery: refused.data.delivery! })).toEqual(CODE_NOT_SENT);
     } finally {
       delete transports.sms;
@@ -243,8 +304,17 @@ describe('codes by SMS', () => {
 
   it('Twilio busy (429, then 503): tried again, sent once', async () => {
     let answers = [429, 503];
-    const twilio = await startHttpStandIn(() => ({ status: answers.shift() ?? 201, body: answers.length ? { code: 20429, message: 'Too Many Requests' } : { sid: 'SM1' } }));
-    transports.sms = smsTransport({ provider: 'twilio', accountSid: 'AC1', authToken: 't', from: '+15005550006', apiBase: twilio.base });
+    const twilio = await startHttpStandIn(() => ({
+      status: answers.shift() ?? 201,
+      body: answers.length ? { code: 20429, message: 'Too Many Requests' } : { sid: 'SM1' },
+    }));
+    transports.sms = smsTransport({
+      provider: 'twilio',
+      accountSid: 'AC1',
+      authToken: 't',
+      from: '+15005550006',
+      apiBase: twilio.base,
+    });
     try {
       const phone = newPhone();
       await h.call(sendSmsCode, { userphone: phone });
@@ -288,16 +358,24 @@ describe('codes by SMS', () => {
   it('with no SMS provider configured, the development transport logs the code and marks it sent', async () => {
     const phone = newPhone();
     const sent = await h.call(sendSmsCode, { userphone: phone });
-    const line = await until(() => logged.find((text) => text.startsWith(`verification code for ${phone} (sms): `)), 1_000);
+    const line = await until(
+      () => logged.find((text) => text.startsWith(`verification code for ${phone} (sms): `)),
+      1_000,
+    );
     await once(sent.data.delivery!, 'sent');
     const code = line.slice(-6);
-    expect(await h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' })).toMatchObject({ ret: 1 });
+    expect(
+      await h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' }),
+    ).toMatchObject({ ret: 1 });
   });
 
   it('a refused code call queues nothing', async () => {
     const phone = newPhone();
     expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
-    expect(await h.call(sendSmsCode, { userphone: phone })).toMatchObject({ ret: 0, msg: 'Please wait 60 seconds before requesting another code!' });
+    expect(await h.call(sendSmsCode, { userphone: phone })).toMatchObject({
+      ret: 0,
+      msg: 'Please wait 60 seconds before requesting another code!',
+    });
     expect(await rowsTo(phone)).toHaveLength(1);
   });
 });
@@ -307,7 +385,11 @@ describe('the queue', () => {
     const db = h.database.db;
     // Due in 2100: the job (on real time) leaves it alone; these calls pass their own time.
     const due = new Date('2100-01-01T00:00:00Z');
-    const id = await enqueue(db, { channel: 'email', target: 'lease@example.com', kind: 'notice', language: 'en', body: 'hello' }, due);
+    const id = await enqueue(
+      db,
+      { channel: 'email', target: 'lease@example.com', kind: 'notice', language: 'en', body: 'hello' },
+      due,
+    );
     const mine = <R extends { id: number }>(rows: R[]) => rows.filter((row) => row.id === id);
 
     const [first] = mine(await claimDue(db, due, { leaseMs: 60_000 }));
@@ -317,16 +399,24 @@ describe('the queue', () => {
     const [second] = mine(await claimDue(db, new Date(due.getTime() + 61_000), { leaseMs: 60_000 }));
     expect(second).toMatchObject({ attempts: 2 });
 
-    expect(await recordOutcome(db, first!, { sent: false, retry: true, error: 'late' }, new Date(due.getTime() + 62_000))).toBeNull();
+    expect(
+      await recordOutcome(db, first!, { sent: false, retry: true, error: 'late' }, new Date(due.getTime() + 62_000)),
+    ).toBeNull();
     expect(await recordOutcome(db, second!, { sent: true }, new Date(due.getTime() + 62_000))).toBe('sent');
-    expect(await rowsTo('lease@example.com')).toMatchObject([{ status: 'sent', attempts: 2, lastError: null, claimedUntil: null }]);
+    expect(await rowsTo('lease@example.com')).toMatchObject([
+      { status: 'sent', attempts: 2, lastError: null, claimedUntil: null },
+    ]);
     expect(mine(await claimDue(db, new Date(due.getTime() + 3_600_000)))).toEqual([]);
   });
 
   it('backoff: the waits of DELIVERY_RETRY_SECONDS between tries, then failed', async () => {
     const db = h.database.db;
     const start = new Date('2101-01-01T00:00:00Z');
-    const id = await enqueue(db, { channel: 'sms', target: 'backoff', kind: 'notice', language: 'en', body: 'hello' }, start);
+    const id = await enqueue(
+      db,
+      { channel: 'sms', target: 'backoff', kind: 'notice', language: 'en', body: 'hello' },
+      start,
+    );
     const waits: number[] = [];
     let now = start;
     for (;;) {
@@ -349,14 +439,27 @@ describe('the queue', () => {
   it('keeps a sent code a day and a notice 90 days, a queued message until it is sent', async () => {
     const db = h.database.db;
     const at = new Date('2102-01-01T00:00:00Z');
-    const code = await enqueue(db, { channel: 'sms', target: 'prune-code', kind: 'code', language: 'en', body: 'Your code is 123456' }, at);
-    const notice = await enqueue(db, { channel: 'sms', target: 'prune-notice', kind: 'notice', language: 'en', body: 'hello' }, at);
-    const waiting = await enqueue(db, { channel: 'sms', target: 'prune-waiting', kind: 'code', language: 'en', body: 'Your code is 654321' }, at);
+    const code = await enqueue(
+      db,
+      { channel: 'sms', target: 'prune-code', kind: 'code', language: 'en', body: 'Your code is 123456' },
+      at,
+    );
+    const notice = await enqueue(
+      db,
+      { channel: 'sms', target: 'prune-notice', kind: 'notice', language: 'en', body: 'hello' },
+      at,
+    );
+    const waiting = await enqueue(
+      db,
+      { channel: 'sms', target: 'prune-waiting', kind: 'code', language: 'en', body: 'Your code is 654321' },
+      at,
+    );
     await db
       .update(outbox)
       .set({ createdAt: at })
       .where(inArray(outbox.id, [code, notice, waiting]));
-    for (const row of (await claimDue(db, at)).filter((claimed) => claimed.id !== waiting)) await recordOutcome(db, row, { sent: true }, at);
+    for (const row of (await claimDue(db, at)).filter((claimed) => claimed.id !== waiting))
+      await recordOutcome(db, row, { sent: true }, at);
     const left = async () =>
       (
         await db
@@ -391,10 +494,22 @@ describe('settings from the environment', () => {
       }),
     ).toEqual({
       email: { url: 'smtps://user:pass@mail.example.com', from: 'Coinvest <no-reply@example.com>' },
-      sms: { provider: 'twilio', accountSid: 'AC1', authToken: 'tok', from: '+15005550006', apiBase: 'https://api.twilio.com' },
+      sms: {
+        provider: 'twilio',
+        accountSid: 'AC1',
+        authToken: 'tok',
+        from: '+15005550006',
+        apiBase: 'https://api.twilio.com',
+      },
       retrySeconds: [5, 60],
     });
-    expect(deliveryConfig({ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com/send', SMS_WEBHOOK_TEMPLATE: 'to={{to}}&text={{body}}' }).sms).toEqual({
+    expect(
+      deliveryConfig({
+        SMS_PROVIDER: 'webhook',
+        SMS_WEBHOOK_URL: 'https://sms.example.com/send',
+        SMS_WEBHOOK_TEMPLATE: 'to={{to}}&text={{body}}',
+      }).sms,
+    ).toEqual({
       provider: 'webhook',
       url: 'https://sms.example.com/send',
       method: 'POST',
@@ -405,17 +520,38 @@ describe('settings from the environment', () => {
   });
 
   it.each([
-    [{ SMTP_URL: 'http://mail.example.com', SMTP_FROM: 'a@b.co' }, 'SMTP_URL must start with smtp:// or smtps://, not http://.'],
-    [{ SMTP_URL: 'smtps://mail.example.com' }, 'SMTP_FROM must be the sender\'s address, e.g. SMTP_FROM="Coinvest <no-reply@example.com>".'],
-    [{ SMTP_FROM: 'a@b.co' }, 'SMTP_FROM is set but SMTP_URL is not: set SMTP_URL=smtps://user:password@mail.example.com (or smtp:// for STARTTLS).'],
-    [{ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' }, 'SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM.'],
-    [{ SMS_PROVIDER: 'pigeon' }, 'SMS_PROVIDER=pigeon is not known: twilio or webhook (unset: codes by SMS go to the server log).'],
-    [{ SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_METHOD: 'DELETE' }, 'SMS_WEBHOOK_METHOD=DELETE must be GET, POST or PUT.'],
+    [
+      { SMTP_URL: 'http://mail.example.com', SMTP_FROM: 'a@b.co' },
+      'SMTP_URL must start with smtp:// or smtps://, not http://.',
+    ],
+    [
+      { SMTP_URL: 'smtps://mail.example.com' },
+      'SMTP_FROM must be the sender\'s address, e.g. SMTP_FROM="Coinvest <no-reply@example.com>".',
+    ],
+    [
+      { SMTP_FROM: 'a@b.co' },
+      'SMTP_FROM is set but SMTP_URL is not: set SMTP_URL=smtps://user:password@mail.example.com (or smtp:// for STARTTLS).',
+    ],
+    [
+      { SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' },
+      'SMS_PROVIDER=twilio needs TWILIO_AUTH_TOKEN, TWILIO_FROM.',
+    ],
+    [
+      { SMS_PROVIDER: 'pigeon' },
+      'SMS_PROVIDER=pigeon is not known: twilio or webhook (unset: codes by SMS go to the server log).',
+    ],
+    [
+      { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_METHOD: 'DELETE' },
+      'SMS_WEBHOOK_METHOD=DELETE must be GET, POST or PUT.',
+    ],
     [
       { SMS_PROVIDER: 'webhook', SMS_WEBHOOK_URL: 'https://sms.example.com', SMS_WEBHOOK_TEMPLATE: '{"to":"{{to}}"}' },
       'SMS_WEBHOOK_TEMPLATE must contain {{body}} (and usually {{to}}).',
     ],
-    [{ DELIVERY_RETRY_SECONDS: '10,soon' }, 'DELIVERY_RETRY_SECONDS=10,soon must be seconds separated by commas, e.g. 10,30,120,600.'],
+    [
+      { DELIVERY_RETRY_SECONDS: '10,soon' },
+      'DELIVERY_RETRY_SECONDS=10,soon must be seconds separated by commas, e.g. 10,30,120,600.',
+    ],
   ])('a wrong value stops the start with a line that says what is wrong: %o', (env, line) => {
     expect(() => deliveryConfig(env)).toThrow(line);
   });

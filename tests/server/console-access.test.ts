@@ -63,9 +63,12 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const call = (declared: DeclaredEndpoint, token?: string) => h.call(declared.endpoint, INPUTS[declared.name] ?? {}, { token });
-/** Got past the door: neither "no session" nor a role or first-password refusal (the call's own answer may still refuse). */
-const passed = (answer: { ret: number; msg: string }) => answer.ret !== -1 && answer.msg !== ROLE_REFUSED.msg && answer.msg !== CHANGE_FIRST.msg;
+const call = (declared: DeclaredEndpoint, token?: string) =>
+  h.call(declared.endpoint, INPUTS[declared.name] ?? {}, { token });
+/** Got past the door: neither "no session" nor a role or first-password refusal (the call's own answer may still
+ * refuse). */
+const passed = (answer: { ret: number; msg: string }) =>
+  answer.ret !== -1 && answer.msg !== ROLE_REFUSED.msg && answer.msg !== CHANGE_FIRST.msg;
 
 describe('every console call', () => {
   it('is declared in contract/console*.ts under /console/ and names who may call it (only the sign-in needs no session)', () => {
@@ -73,7 +76,11 @@ describe('every console call', () => {
     for (const { name, endpoint } of calls) {
       expect(endpoint.path, name).toMatch(/^\/console\//);
       if (name === 'consoleSignIn') expect(endpoint.auth).toBe(false);
-      else expect([endpoint.auth, endpoint.console], name).toEqual([true, expect.stringMatching(/^(operator|reviewer|content|admin)$/)]);
+      else
+        expect([endpoint.auth, endpoint.console], name).toEqual([
+          true,
+          expect.stringMatching(/^(operator|reviewer|content|admin)$/),
+        ]);
     }
   });
 
@@ -86,7 +93,10 @@ describe('every console call', () => {
 
   it('lets each role through only where the call names it', async () => {
     // Sign-out last: it ends the session it is called with.
-    const ordered = [...calls.filter((c) => c.endpoint.auth && c.name !== 'consoleSignOut'), ...calls.filter((c) => c.name === 'consoleSignOut')];
+    const ordered = [
+      ...calls.filter((c) => c.endpoint.auth && c.name !== 'consoleSignOut'),
+      ...calls.filter((c) => c.name === 'consoleSignOut'),
+    ];
     const outcome: Record<string, Record<string, boolean>> = {};
     const expected: Record<string, Record<string, boolean>> = {};
     for (const declared of ordered) {
@@ -94,12 +104,14 @@ describe('every console call', () => {
         const answer = await call(declared, tokens[role]);
         if (!passed(answer)) expect(answer, `${declared.name} as ${role}`).toEqual(ROLE_REFUSED);
         (outcome[declared.name] ??= {})[role] = passed(answer);
-        (expected[declared.name] ??= {})[role] = declared.endpoint.console === 'operator' || declared.endpoint.console === role;
+        (expected[declared.name] ??= {})[role] =
+          declared.endpoint.console === 'operator' || declared.endpoint.console === role;
       }
     }
     expect(outcome).toEqual(expected);
     // Something of each role's work is in the table.
-    for (const role of OPERATOR_ROLES.filter((r) => r !== 'content')) expect(Object.values(expected).some((roles) => roles[role] && !roles.content)).toBe(true);
+    for (const role of OPERATOR_ROLES.filter((r) => r !== 'content'))
+      expect(Object.values(expected).some((roles) => roles[role] && !roles.content)).toBe(true);
   });
 
   it('refuses every role’s call to an operator who has not changed the first password, and lets through what that needs', async () => {

@@ -42,8 +42,15 @@ export async function signInAs(h: Harness, operator: Enrolled, password = operat
 export async function operatorToken(h: Harness, name: string, role: OperatorRole): Promise<string> {
   const operator = await enrolled(h, name, role);
   const signedIn = await signInAs(h, operator);
-  expect(signedIn, JSON.stringify(signedIn)).toMatchObject({ ret: 1, data: { operator: { name, role, must_change_password: true } } });
-  const changed = await h.call(consoleChangePassword, { password: operator.password, new_password: NEW_PASSWORD }, { token: signedIn.data.token });
+  expect(signedIn, JSON.stringify(signedIn)).toMatchObject({
+    ret: 1,
+    data: { operator: { name, role, must_change_password: true } },
+  });
+  const changed = await h.call(
+    consoleChangePassword,
+    { password: operator.password, new_password: NEW_PASSWORD },
+    { token: signedIn.data.token },
+  );
   expect(changed, JSON.stringify(changed)).toMatchObject({ ret: 1, data: { must_change_password: false } });
   return signedIn.data.token;
 }

@@ -77,7 +77,10 @@ const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|
  * orders and paid claims unchanged. (A prize table travels as one written field, `table`: the prizes
  * and odds of draws on seeds committed later, never of a committed seed's next draws, as the run shows.)
  */
-const TERMS_OF_ORDERS_TO_COME: Record<string, string[]> = { consoleChangeOptionProduct: ['yield'], consoleChangeWelfareTask: ['asset'] };
+const TERMS_OF_ORDERS_TO_COME: Record<string, string[]> = {
+  consoleChangeOptionProduct: ['yield'],
+  consoleChangeWelfareTask: ['asset'],
+};
 
 let h: Harness;
 let calls: DeclaredEndpoint[];
@@ -88,12 +91,16 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 it('declares only reads and the known review and admin actions, none taking a price or an outcome', () => {
-  expect(calls.filter((call) => !call.endpoint.readOnly).map((call) => call.name)).toEqual(expect.arrayContaining(Object.keys(WRITES)));
+  expect(calls.filter((call) => !call.endpoint.readOnly).map((call) => call.name)).toEqual(
+    expect.arrayContaining(Object.keys(WRITES)),
+  );
   expect(calls.filter((call) => !call.endpoint.readOnly).length).toBe(Object.keys(WRITES).length);
   for (const call of calls) {
     if (call.endpoint.readOnly) expect(call.endpoint.method, call.name).toBe('GET');
     expect(
-      inputFields(call.endpoint.input).filter((field) => FORBIDDEN_FIELD.test(field) && !TERMS_OF_ORDERS_TO_COME[call.name]?.includes(field)),
+      inputFields(call.endpoint.input).filter(
+        (field) => FORBIDDEN_FIELD.test(field) && !TERMS_OF_ORDERS_TO_COME[call.name]?.includes(field),
+      ),
       call.name,
     ).toEqual([]);
   }
@@ -108,7 +115,10 @@ it('runs every console call: reads write nothing, each action leaves one audit e
 
   const buyer = await customer(h, '1000');
   const card = await addCard(h, buyer.token);
-  const [toApprove, toReject] = [await cryptoRecharge(h, buyer.token, '30'), await cryptoRecharge(h, buyer.token, '40')];
+  const [toApprove, toReject] = [
+    await cryptoRecharge(h, buyer.token, '30'),
+    await cryptoRecharge(h, buyer.token, '40'),
+  ];
   const [payOut, sendBack] = [
     await withdrawn(h, buyer.token, { target: 'bank', target_id: String(card.id), amount: '100' }),
     await withdrawn(h, buyer.token, { target: 'bank', target_id: String(card.id), amount: '50' }),
@@ -116,7 +126,11 @@ it('runs every console call: reads write nothing, each action leaves one audit e
   const certified = async () => {
     const user = await customer(h);
     const image = await uploadedPicture(h, user.token);
-    await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token });
+    await h.call(
+      submitCertification,
+      { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
+      { token: user.token },
+    );
     return user.id;
   };
   await certified();
@@ -125,10 +139,22 @@ it('runs every console call: reads write nothing, each action leaves one audit e
   // Orders already placed, whose terms the admin's product and pair changes must leave alone.
   await h.tick();
   const product = (await h.call(productList, { code: 'BTC' })).data.lists[0]!;
-  expect((await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) }, { token: buyer.token })).ret).toBe(1);
+  expect(
+    (
+      await h.call(
+        placeOption,
+        { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+        { token: buyer.token },
+      )
+    ).ret,
+  ).toBe(1);
   h.clock.advance(1_000);
   await h.market.record([{ coin: 'TRX', at: h.clock.now(), price: '0.20000', volume: '1' }]);
-  const resting = await h.call(placeContract, { code: 'TRX', side: 'buy', type: 'limit', price: '0.19000', quantity: '100' }, { token: buyer.token });
+  const resting = await h.call(
+    placeContract,
+    { code: 'TRX', side: 'buy', type: 'limit', price: '0.19000', quantity: '100' },
+    { token: buyer.token },
+  );
   expect(resting.ret, resting.msg).toBe(1);
   const question = await h.call(sendChatMessage, { body: 'Where is my withdrawal?' }, { token: buyer.token });
   const conversation = String((await db.select().from(serviceConversations))[0]!.id);
@@ -151,15 +177,24 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleRecharges: () => ({ input: { status: 'all' }, token: reviewer }),
     consoleRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),
     consoleApproveRecharge: () => ({ input: { id: String(toApprove.id) }, token: reviewer }),
-    consoleRejectRecharge: () => ({ input: { id: String(toReject.id), reason: 'No transfer arrived' }, token: reviewer }),
+    consoleRejectRecharge: () => ({
+      input: { id: String(toReject.id), reason: 'No transfer arrived' },
+      token: reviewer,
+    }),
     consoleWithdrawals: () => ({ input: {}, token: reviewer }),
     consoleWithdrawal: () => ({ input: { id: String(payOut.id) }, token: reviewer }),
     consoleApproveWithdrawal: () => ({ input: { id: String(payOut.id) }, token: reviewer }),
-    consoleRejectWithdrawal: () => ({ input: { id: String(sendBack.id), reason: 'Payee name differs' }, token: reviewer }),
+    consoleRejectWithdrawal: () => ({
+      input: { id: String(sendBack.id), reason: 'Payee name differs' },
+      token: reviewer,
+    }),
     consoleCertifications: () => ({ input: { status: 'all' }, token: reviewer }),
     consoleCertification: () => ({ input: { id: String(first!.id) }, token: reviewer }),
     consoleApproveCertification: () => ({ input: { id: String(first!.id) }, token: reviewer }),
-    consoleRejectCertification: () => ({ input: { id: String(second!.id), reason: 'Picture unreadable' }, token: reviewer }),
+    consoleRejectCertification: () => ({
+      input: { id: String(second!.id), reason: 'Picture unreadable' },
+      token: reviewer,
+    }),
     consoleFindCustomers: () => ({ input: { query: buyer.phone }, token: reviewer }),
     consoleCustomer: () => ({ input: { id: String(buyer.id) }, token: reviewer }),
     consoleOperators: () => ({ input: {}, token: admin }),
@@ -168,7 +203,10 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleAuditLog: () => ({ input: {}, token: admin }),
     consoleContentItems: () => ({ input: { kind: 'notice' }, token: writer }),
     consoleContentVersions: () => ({ input: { kind: 'notice', id: 'scroll_notice' }, token: writer }),
-    consoleSaveContentVersion: () => ({ input: { kind: 'notice', id: 'scroll_notice', lang: 'ar', body: 'إشعار' }, token: writer }),
+    consoleSaveContentVersion: () => ({
+      input: { kind: 'notice', id: 'scroll_notice', lang: 'ar', body: 'إشعار' },
+      token: writer,
+    }),
     consoleOptionProducts: () => ({ input: {}, token: admin }),
     consoleChangeOptionProduct: () => ({ input: { id: String(product.id), yield: '0.9' }, token: admin }),
     consoleContractPairs: () => ({ input: {}, token: admin }),
@@ -176,7 +214,10 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleConversations: () => ({ input: { view: 'waiting' }, token: reviewer }),
     consoleConversation: () => ({ input: { id: conversation }, token: reviewer }),
     consoleAssignConversation: () => ({ input: { id: conversation }, token: reviewer }),
-    consoleReplyConversation: () => ({ input: { id: conversation, body: 'It was paid out this morning.' }, token: reviewer }),
+    consoleReplyConversation: () => ({
+      input: { id: conversation, body: 'It was paid out this morning.' },
+      token: reviewer,
+    }),
     consoleCloseConversation: () => ({ input: { id: conversation }, token: reviewer }),
     consoleCannedReplies: () => ({ input: {}, token: reviewer }),
     consoleAddCannedReply: () => ({ input: { title: 'Greeting', body: 'Hello, how can we help?' }, token: reviewer }),
@@ -186,7 +227,10 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleWelfareTasks: () => ({ input: {}, token: writer }),
     consoleChangeWelfareTask: () => ({ input: { code: 'first_option', reward: '40' }, token: writer }),
     consoleBlindBox: () => ({ input: {}, token: writer }),
-    consolePublishPrizeTable: () => ({ input: { table: 'Win:POINT:10:400000;Thanks for playing:POINT:0:600000' }, token: writer }),
+    consolePublishPrizeTable: () => ({
+      input: { table: 'Win:POINT:10:400000;Thanks for playing:POINT:0:600000' },
+      token: writer,
+    }),
     consoleRestockPrize: () => ({ input: { id: publishedId(), stock: '9' }, token: writer }),
     consoleSetDrawCost: () => ({ input: { points: '90' }, token: writer }),
     consoleSignOut: () => ({ input: {}, token: nina }),
@@ -214,41 +258,63 @@ it('runs every console call: reads write nothing, each action leaves one audit e
   for (const name of Object.keys(plan)) {
     const { endpoint } = byName.get(name)!;
     const { input, token } = plan[name]!();
-    const lastEntry = (await db.select({ id: ledgerEntries.id }).from(ledgerEntries).orderBy(asc(ledgerEntries.id))).at(-1)?.id ?? 0;
+    const lastEntry =
+      (await db.select({ id: ledgerEntries.id }).from(ledgerEntries).orderBy(asc(ledgerEntries.id))).at(-1)?.id ?? 0;
     const lastAudit = (await db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
     const balancesBefore = await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset));
     const answer = await h.call(endpoint, input, { token });
     expect(answer, `${name}: ${JSON.stringify(answer)}`).toMatchObject({ ret: 1 });
     if (name === 'consoleSignIn') nina = (answer.data as { token: string }).token;
     if (name === 'consoleAddCannedReply') canned = String((answer.data as { id: number }).id);
-    if (name === 'consolePublishPrizeTable') published = String((answer.data as { prizes: { id: number }[] }).prizes[0]!.id);
+    if (name === 'consolePublishPrizeTable')
+      published = String((answer.data as { prizes: { id: number }[] }).prizes[0]!.id);
 
     const entries = await db.select().from(ledgerEntries).where(gt(ledgerEntries.id, lastEntry));
     const audits = await db.select().from(auditLog).where(gt(auditLog.id, lastAudit));
     if (endpoint.readOnly) {
       expect([entries, audits], name).toEqual([[], []]);
-      expect(await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)), name).toEqual(balancesBefore);
+      expect(await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)), name).toEqual(
+        balancesBefore,
+      );
     } else {
       expect(audits, name).toHaveLength(1);
       expect(audits[0]!.before !== undefined && audits[0]!.after !== undefined, name).toBe(true);
       expect([...new Set(entries.map((entry) => entry.kind))], name).toEqual(WRITES[name]);
       // Every entry is the reviewed order's own.
-      for (const entry of entries) expect(entry.reference, name).toBe(`${name.includes('Recharge') ? 'recharge' : 'withdraw'}:${input.id}`);
+      for (const entry of entries)
+        expect(entry.reference, name).toBe(`${name.includes('Recharge') ? 'recharge' : 'withdraw'}:${input.id}`);
     }
   }
   const after = await untouched();
-  expect([before.options.length, before.contracts.length, before.draws.length, before.seeds.length]).toEqual([1, 1, 1, 1]);
-  expect({ ...after, products: null, pairs: null, prizes: null }).toEqual({ ...before, products: null, pairs: null, prizes: null });
+  expect([before.options.length, before.contracts.length, before.draws.length, before.seeds.length]).toEqual([
+    1, 1, 1, 1,
+  ]);
+  expect({ ...after, products: null, pairs: null, prizes: null }).toEqual({
+    ...before,
+    products: null,
+    pairs: null,
+    prizes: null,
+  });
   // The prize table in force before is retired, nothing else about it changed; the new one is added.
   expect(after.prizes.slice(0, before.prizes.length)).toEqual(before.prizes.map((row) => ({ ...row, active: false })));
-  expect(after.prizes.slice(before.prizes.length).map(({ name, weight, stock, active }) => ({ name, weight, stock, active }))).toEqual([
+  expect(
+    after.prizes
+      .slice(before.prizes.length)
+      .map(({ name, weight, stock, active }) => ({ name, weight, stock, active })),
+  ).toEqual([
     { name: 'Win', weight: 400_000, stock: 9, active: true },
     { name: 'Thanks for playing', weight: 600_000, stock: null, active: true },
   ]);
   // The buyer's committed next draws keep the table (and the seed) they committed to.
-  expect((await h.call(blindBoxInfo, {}, { token: buyer.token })).data).toMatchObject({ prizes: committed.prizes, seed: committed.seed, table_current: false });
+  expect((await h.call(blindBoxInfo, {}, { token: buyer.token })).data).toMatchObject({
+    prizes: committed.prizes,
+    seed: committed.seed,
+    table_current: false,
+  });
   // Products and pairs: only the term each change sent, on the row it named.
-  expect(after.products).toEqual(before.products.map((row) => (row.id === product.id ? { ...row, yieldRate: '0.9000' } : row)));
+  expect(after.products).toEqual(
+    before.products.map((row) => (row.id === product.id ? { ...row, yieldRate: '0.9000' } : row)),
+  );
   expect(after.pairs).toEqual(before.pairs.map((row) => (row.coin === 'TRX' ? { ...row, feeRate: '0.002000' } : row)));
   await expectLedgerBalanced(h);
 });

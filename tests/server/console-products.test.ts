@@ -9,7 +9,12 @@ import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, refused } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { consoleChangeContractPair, consoleChangeOptionProduct, consoleContractPairs, consoleOptionProducts } from '../../src/contract/console-products.ts';
+import {
+  consoleChangeContractPair,
+  consoleChangeOptionProduct,
+  consoleContractPairs,
+  consoleOptionProducts,
+} from '../../src/contract/console-products.ts';
 import { optionProducts } from '../../src/contract/options.ts';
 import { contractPairs } from '../../src/contract/contracts.ts';
 import { auditLog, contractPairs as pairRows, optionProducts as productRows } from '../../src/server/db/schema.ts';
@@ -34,10 +39,14 @@ afterAll(() => h.close());
 
 /** The admin's token and address (a function: the token exists once beforeAll has run). */
 const as = () => ({ token: admin, ip: ADMIN_IP });
-const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
-const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
-const customerProduct = async (id: number) => (await h.call(optionProducts, { code: 'ETH' })).data.lists.find((product) => product.id === id);
-const customerPair = async (code: string) => (await h.call(contractPairs)).data.lists.find((pair) => pair.code === code);
+const lastAuditId = async () =>
+  (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) =>
+  h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const customerProduct = async (id: number) =>
+  (await h.call(optionProducts, { code: 'ETH' })).data.lists.find((product) => product.id === id);
+const customerPair = async (code: string) =>
+  (await h.call(contractPairs)).data.lists.find((pair) => pair.code === code);
 const rows = async () => ({
   products: await h.database.db.select().from(productRows).orderBy(asc(productRows.id)),
   pairs: await h.database.db.select().from(pairRows).orderBy(asc(pairRows.coin)),
@@ -48,16 +57,45 @@ describe('an admin', () => {
     const products = await h.call(consoleOptionProducts, {}, as());
     expect(products.ret, products.msg).toBe(1);
     expect(products.data).toHaveLength(50);
-    expect(products.data.find((product) => product.id === productId)).toEqual({ id: productId, coin: 'ETH', minutes: 5, yield: '0.8500', min: '1.00000000', active: true });
+    expect(products.data.find((product) => product.id === productId)).toEqual({
+      id: productId,
+      coin: 'ETH',
+      minutes: 5,
+      yield: '0.8500',
+      min: '1.00000000',
+      active: true,
+    });
     const pairs = await h.call(consoleContractPairs, {}, as());
-    expect(pairs.data.map((pair) => pair.coin)).toEqual(['ADA', 'BNB', 'BTC', 'DOGE', 'DOT', 'ETH', 'LTC', 'SOL', 'TRX', 'XRP']);
-    expect(pairs.data.find((pair) => pair.coin === 'BTC')).toEqual({ coin: 'BTC', tick: 2, step: 5, min: '5.00000000', fee: '0.001000', band: '0.1000', active: true });
+    expect(pairs.data.map((pair) => pair.coin)).toEqual([
+      'ADA',
+      'BNB',
+      'BTC',
+      'DOGE',
+      'DOT',
+      'ETH',
+      'LTC',
+      'SOL',
+      'TRX',
+      'XRP',
+    ]);
+    expect(pairs.data.find((pair) => pair.coin === 'BTC')).toEqual({
+      coin: 'BTC',
+      tick: 2,
+      step: 5,
+      min: '5.00000000',
+      fee: '0.001000',
+      band: '0.1000',
+      active: true,
+    });
   });
 
   it('changes a product’s yield and minimum: customers see them at once, and one audit entry says who, from where, before and after', async () => {
     const since = await lastAuditId();
     const answer = await h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.91', min: '2' }, as());
-    expect(answer).toMatchObject({ ret: 1, data: { id: productId, coin: 'ETH', minutes: 5, yield: '0.9100', min: '2.00000000', active: true } });
+    expect(answer).toMatchObject({
+      ret: 1,
+      data: { id: productId, coin: 'ETH', minutes: 5, yield: '0.9100', min: '2.00000000', active: true },
+    });
     expect(await customerProduct(productId)).toMatchObject({ yield_rate: '0.91', min_amount: '2' });
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
@@ -79,9 +117,21 @@ describe('an admin', () => {
 
   it('changes a pair’s rules (named in any case): customers see them at once, with one audit entry', async () => {
     const since = await lastAuditId();
-    const answer = await h.call(consoleChangeContractPair, { coin: 'trx', fee: '0.002', min: '10', band: '0.05' }, as());
-    expect(answer).toMatchObject({ ret: 1, data: { coin: 'TRX', tick: 5, step: 0, min: '10.00000000', fee: '0.002000', band: '0.0500', active: true } });
-    expect(await customerPair('TRX')).toMatchObject({ fee_rate: '0.002', min_notional: '10', price_band: '0.05', price_decimals: 5 });
+    const answer = await h.call(
+      consoleChangeContractPair,
+      { coin: 'trx', fee: '0.002', min: '10', band: '0.05' },
+      as(),
+    );
+    expect(answer).toMatchObject({
+      ret: 1,
+      data: { coin: 'TRX', tick: 5, step: 0, min: '10.00000000', fee: '0.002000', band: '0.0500', active: true },
+    });
+    expect(await customerPair('TRX')).toMatchObject({
+      fee_rate: '0.002',
+      min_notional: '10',
+      price_band: '0.05',
+      price_decimals: 5,
+    });
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
@@ -97,18 +147,62 @@ describe('an admin', () => {
 
 describe('a value outside a term’s rule', () => {
   const cases: [string, () => ReturnType<Harness['call']>, ReturnType<typeof refused>][] = [
-    ['yield=abc', () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: 'abc' }, as()), refused(`Cannot apply "yield=abc": ${PRODUCT_HELP}`)],
+    [
+      'yield=abc',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: 'abc' }, as()),
+      refused(`Cannot apply "yield=abc": ${PRODUCT_HELP}`),
+    ],
     // One bad term among good ones applies none of them.
-    ['min=0 with yield=0.7', () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.7', min: '0' }, as()), refused(`Cannot apply "min=0": ${PRODUCT_HELP}`)],
-    ['an emptied field', () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '' }, as()), refused(`Cannot apply "yield=": ${PRODUCT_HELP}`)],
-    ['a second "="', () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.8=1' }, as()), refused(`Cannot apply "yield=0.8=1": ${PRODUCT_HELP}`)],
-    ['no term at all', () => h.call(consoleChangeOptionProduct, { id: String(productId) }, as()), refused('Nothing to change.')],
-    ['a product that does not exist', () => h.call(consoleChangeOptionProduct, { id: '999999', yield: '0.8' }, as()), refused('No product 999999.')],
-    ['a field that is no term (price)', () => h.call(consoleChangeOptionProduct, { id: String(productId), price: '1' }, as()), refused('The request is not valid!')],
-    ['fee=0.5', () => h.call(consoleChangeContractPair, { coin: 'BTC', fee: '0.5' }, as()), refused(`Cannot apply "fee=0.5": ${PAIR_HELP}`)],
-    ['tick=9', () => h.call(consoleChangeContractPair, { coin: 'BTC', tick: '9', fee: '0.002' }, as()), refused(`Cannot apply "tick=9": ${PAIR_HELP}`)],
-    ['an unknown coin', () => h.call(consoleChangeContractPair, { coin: 'XYZ', fee: '0.002' }, as()), refused('No pair XYZ/USDT.')],
-    ['a field that is no term (outcome)', () => h.call(consoleChangeContractPair, { coin: 'BTC', outcome: 'win' }, as()), refused('The request is not valid!')],
+    [
+      'min=0 with yield=0.7',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.7', min: '0' }, as()),
+      refused(`Cannot apply "min=0": ${PRODUCT_HELP}`),
+    ],
+    [
+      'an emptied field',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '' }, as()),
+      refused(`Cannot apply "yield=": ${PRODUCT_HELP}`),
+    ],
+    [
+      'a second "="',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId), yield: '0.8=1' }, as()),
+      refused(`Cannot apply "yield=0.8=1": ${PRODUCT_HELP}`),
+    ],
+    [
+      'no term at all',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId) }, as()),
+      refused('Nothing to change.'),
+    ],
+    [
+      'a product that does not exist',
+      () => h.call(consoleChangeOptionProduct, { id: '999999', yield: '0.8' }, as()),
+      refused('No product 999999.'),
+    ],
+    [
+      'a field that is no term (price)',
+      () => h.call(consoleChangeOptionProduct, { id: String(productId), price: '1' }, as()),
+      refused('The request is not valid!'),
+    ],
+    [
+      'fee=0.5',
+      () => h.call(consoleChangeContractPair, { coin: 'BTC', fee: '0.5' }, as()),
+      refused(`Cannot apply "fee=0.5": ${PAIR_HELP}`),
+    ],
+    [
+      'tick=9',
+      () => h.call(consoleChangeContractPair, { coin: 'BTC', tick: '9', fee: '0.002' }, as()),
+      refused(`Cannot apply "tick=9": ${PAIR_HELP}`),
+    ],
+    [
+      'an unknown coin',
+      () => h.call(consoleChangeContractPair, { coin: 'XYZ', fee: '0.002' }, as()),
+      refused('No pair XYZ/USDT.'),
+    ],
+    [
+      'a field that is no term (outcome)',
+      () => h.call(consoleChangeContractPair, { coin: 'BTC', outcome: 'win' }, as()),
+      refused('The request is not valid!'),
+    ],
   ];
   it.each(cases)('%s: refused with ret 0, nothing changes, no audit entry', async (_name, change, answer) => {
     const before = await rows();
@@ -139,8 +233,12 @@ describe('only the admin role', () => {
     ];
     for (const made of calls) {
       const [endpoint, input] = made();
-      for (const token of [reviewer, writer]) expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(refused('Your role does not allow this!'));
-      for (const token of [undefined, customerToken]) expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(TOKEN_EXPIRED);
+      for (const token of [reviewer, writer])
+        expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(
+          refused('Your role does not allow this!'),
+        );
+      for (const token of [undefined, customerToken])
+        expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(TOKEN_EXPIRED);
     }
     expect(await rows()).toEqual(before);
     expect(await auditSince(since)).toEqual([]);
@@ -150,16 +248,37 @@ describe('only the admin role', () => {
 describe('the operator command', () => {
   it('is audited too: `ops product` and `ops pair` leave an entry as "ops" from "local"; a refused one none', async () => {
     const since = await lastAuditId();
-    expect(await opsOk(h, 'product', String(productId), 'yield=0.88')).toMatch(/^Product \d+ \(ETH, 5 min\): yield 0\.8800/);
+    expect(await opsOk(h, 'product', String(productId), 'yield=0.88')).toMatch(
+      /^Product \d+ \(ETH, 5 min\): yield 0\.8800/,
+    );
     expect(await opsOk(h, 'pair', 'btc', 'band=0.2')).toMatch(/^Pair BTC\/USDT: .* band 0\.2000/);
-    expect(await ops(h, 'product', String(productId), 'yield=abc')).toEqual({ ok: false, output: `Cannot apply "yield=abc": ${PRODUCT_HELP}` });
+    expect(await ops(h, 'product', String(productId), 'yield=abc')).toEqual({
+      ok: false,
+      output: `Cannot apply "yield=abc": ${PRODUCT_HELP}`,
+    });
     expect(await ops(h, 'pair', 'XYZ', 'fee=0.002')).toEqual({ ok: false, output: 'No pair XYZ/USDT.' });
     const entries = await auditSince(since);
     expect(entries).toMatchObject([
-      { operator: 'ops', address: 'local', action: 'product.change', target: `product:${productId}`, before: { yield: '0.9100' }, after: { yield: '0.8800' } },
-      { operator: 'ops', address: 'local', action: 'pair.change', target: 'pair:BTC', before: { band: '0.1000' }, after: { band: '0.2000' } },
+      {
+        operator: 'ops',
+        address: 'local',
+        action: 'product.change',
+        target: `product:${productId}`,
+        before: { yield: '0.9100' },
+        after: { yield: '0.8800' },
+      },
+      {
+        operator: 'ops',
+        address: 'local',
+        action: 'pair.change',
+        target: 'pair:BTC',
+        before: { band: '0.1000' },
+        after: { band: '0.2000' },
+      },
     ]);
     // The console lists what the command set.
-    expect((await h.call(consoleOptionProducts, {}, as())).data.find((product) => product.id === productId)).toMatchObject({ yield: '0.8800' });
+    expect(
+      (await h.call(consoleOptionProducts, {}, as())).data.find((product) => product.id === productId),
+    ).toMatchObject({ yield: '0.8800' });
   });
 });

@@ -6,7 +6,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, gt, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { addCard, balanceOf, cryptoRecharge, fundsState, ops, opsOk, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import {
+  addCard,
+  balanceOf,
+  cryptoRecharge,
+  fundsState,
+  ops,
+  opsOk,
+  uploadedPicture,
+  withdrawn,
+} from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/contract/console.ts';
 import { balances } from '../../src/contract/markets.ts';
@@ -30,28 +39,48 @@ afterEach(() => expectLedgerBalanced(h));
 
 const REVIEWER_IP = '198.51.100.7';
 const as = (token: string) => ({ token, ip: REVIEWER_IP });
-const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
-const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
-const usdtOf = async (token: string) => (await h.call(balances, {}, { token })).data.lists.find((row) => row.asset === 'USDT');
+const lastAuditId = async () =>
+  (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) =>
+  h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const usdtOf = async (token: string) =>
+  (await h.call(balances, {}, { token })).data.lists.find((row) => row.asset === 'USDT');
 
 describe('a reviewer’s day', () => {
   it('sees the queues, approves a recharge, and the customer’s balance shows it; one audit entry, before and after', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '250');
     expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ ret: 1, data: { recharges: 1 } });
-    expect(await h.call(c.consoleRecharges, {}, as(alice))).toMatchObject({ ret: 1, data: [{ id: order.id, amount: '250', status: 'pending', receipt: null }] });
+    expect(await h.call(c.consoleRecharges, {}, as(alice))).toMatchObject({
+      ret: 1,
+      data: [{ id: order.id, amount: '250', status: 'pending', receipt: null }],
+    });
 
     const since = await lastAuditId();
-    const approved = await h.call(c.consoleApproveRecharge, { id: String(order.id), remark: 'seen on chain' }, as(alice));
+    const approved = await h.call(
+      c.consoleApproveRecharge,
+      { id: String(order.id), remark: 'seen on chain' },
+      as(alice),
+    );
     expect(approved).toMatchObject({ ret: 1, data: { id: order.id, status: 'success', remark: 'seen on chain' } });
     expect(await usdtOf(user.token)).toEqual({ asset: 'USDT', available: '250.00000000', frozen: '0.00000000' });
     expect(await h.call(c.consoleQueues, {}, as(alice))).toMatchObject({ data: { recharges: 0 } });
 
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ operator: 'alice', address: REVIEWER_IP, action: 'recharge.approve', target: `recharge:${order.id}` });
+    expect(entries[0]).toMatchObject({
+      operator: 'alice',
+      address: REVIEWER_IP,
+      action: 'recharge.approve',
+      target: `recharge:${order.id}`,
+    });
     expect(entries[0]!.before).toMatchObject({ id: order.id, status: 'pending', reviewedAt: null });
-    expect(entries[0]!.after).toMatchObject({ id: order.id, status: 'success', remark: 'seen on chain', reviewedAt: h.clock.now().toISOString() });
+    expect(entries[0]!.after).toMatchObject({
+      id: order.id,
+      status: 'success',
+      remark: 'seen on chain',
+      reviewedAt: h.clock.now().toISOString(),
+    });
     // A second approval of the same order changes nothing and logs nothing.
     expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).ret).toBe(0);
     expect(await auditSince(since)).toHaveLength(1);
@@ -60,12 +89,17 @@ describe('a reviewer’s day', () => {
   it('opens a bank recharge’s receipt: a reviewer’s console token reads the private picture, nobody else’s does', async () => {
     const user = await customer(h);
     const proof = await uploadedPicture(h, user.token);
-    const res = await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '3380', proof }, { token: user.token });
+    const res = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '3380', proof },
+      { token: user.token },
+    );
     expect(res.ret).toBe(1);
     const seen = await h.call(c.consoleRecharge, { id: String(res.data.id) }, as(alice));
     expect(seen).toMatchObject({ ret: 1, data: { kind: 'bank', receipt: proof.replace('/api/uploads/', '') } });
 
-    const picture = (token?: string) => h.app.inject({ method: 'GET', url: `/api/uploads/${seen.data.receipt}`, headers: token ? { token } : {} });
+    const picture = (token?: string) =>
+      h.app.inject({ method: 'GET', url: `/api/uploads/${seen.data.receipt}`, headers: token ? { token } : {} });
     expect((await picture(alice)).statusCode).toBe(200);
     expect((await picture(alice)).headers['content-type']).toBe('image/png');
     expect((await picture(admin)).statusCode).toBe(404);
@@ -79,16 +113,30 @@ describe('a reviewer’s day', () => {
     const card = await addCard(h, user.token);
     const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
     const detail = await h.call(c.consoleWithdrawal, { id: String(order.id) }, as(alice));
-    expect(detail).toMatchObject({ ret: 1, data: { withdrawal: { id: order.id, total: '101', approvals: [], approvals_needed: 1 }, withdrawals: [{ id: order.id }] } });
+    expect(detail).toMatchObject({
+      ret: 1,
+      data: {
+        withdrawal: { id: order.id, total: '101', approvals: [], approvals_needed: 1 },
+        withdrawals: [{ id: order.id }],
+      },
+    });
     expect(detail.data.sign_ins.length).toBeGreaterThan(0);
 
     const since = await lastAuditId();
     const before = await fundsState(h, user.id);
-    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(alice))).toEqual(refused('A rejection needs a reason the customer will see!'));
+    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: '  ' }, as(alice))).toEqual(
+      refused('A rejection needs a reason the customer will see!'),
+    );
     expect(await fundsState(h, user.id)).toEqual(before);
     expect(await auditSince(since)).toEqual([]);
 
-    expect(await h.call(c.consoleRejectWithdrawal, { id: String(order.id), reason: 'The payee name differs from the account holder' }, as(alice))).toMatchObject({
+    expect(
+      await h.call(
+        c.consoleRejectWithdrawal,
+        { id: String(order.id), reason: 'The payee name differs from the account holder' },
+        as(alice),
+      ),
+    ).toMatchObject({
       ret: 1,
       data: { status: 'fail' },
     });
@@ -100,7 +148,10 @@ describe('a reviewer’s day', () => {
     const entries = await auditSince(since);
     expect(entries.map((entry) => [entry.action, entry.operator])).toEqual([['withdrawal.reject', 'alice']]);
     expect(entries[0]!.before).toMatchObject({ status: 'review', reason: '' });
-    expect(entries[0]!.after).toMatchObject({ status: 'fail', reason: 'The payee name differs from the account holder' });
+    expect(entries[0]!.after).toMatchObject({
+      status: 'fail',
+      reason: 'The payee name differs from the account holder',
+    });
   });
 
   it('pays a large withdrawal only on the approvals of two different reviewers; the same one twice is refused', async () => {
@@ -110,12 +161,17 @@ describe('a reviewer’s day', () => {
     const id = String(order.id);
     const since = await lastAuditId();
 
-    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({ ret: 1, data: { status: 'review', approvals: ['alice'], approvals_needed: 2 } });
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({
+      ret: 1,
+      data: { status: 'review', approvals: ['alice'], approvals_needed: 2 },
+    });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '20200.00000000' });
     expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toEqual(
       refused('You already approved this withdrawal: a second approval must come from another reviewer!'),
     );
-    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({ data: [{ id: order.id, approvals: ['alice'], approvals_needed: 2 }] });
+    expect(await h.call(c.consoleWithdrawals, {}, as(bob))).toMatchObject({
+      data: [{ id: order.id, approvals: ['alice'], approvals_needed: 2 }],
+    });
 
     expect(await h.call(c.consoleApproveWithdrawal, { id, hash: 'payout-tx-1' }, as(bob))).toMatchObject({
       ret: 1,
@@ -123,7 +179,14 @@ describe('a reviewer’s day', () => {
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '9800.00000000', frozen: '0.00000000' });
     const entries = await auditSince(since);
-    expect(entries.map((entry) => [entry.action, entry.operator, (entry.before as { status: string }).status, (entry.after as { status: string }).status])).toEqual([
+    expect(
+      entries.map((entry) => [
+        entry.action,
+        entry.operator,
+        (entry.before as { status: string }).status,
+        (entry.after as { status: string }).status,
+      ]),
+    ).toEqual([
       ['withdrawal.approve', 'alice', 'review', 'review'],
       ['withdrawal.approve', 'bob', 'review', 'success'],
     ]);
@@ -134,12 +197,16 @@ describe('a reviewer’s day', () => {
     const user = await customer(h, '30000');
     const card = await addCard(h, user.token);
     const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '15000' });
-    expect(await opsOk(h, 'withdrawal', 'approve', String(order.id))).toMatch(/approval 1 of 2 recorded \(ops\); another reviewer must approve it too\.$/);
+    expect(await opsOk(h, 'withdrawal', 'approve', String(order.id))).toMatch(
+      /approval 1 of 2 recorded \(ops\); another reviewer must approve it too\.$/,
+    );
     expect(await ops(h, 'withdrawal', 'approve', String(order.id))).toEqual({
       ok: false,
       output: 'You already approved this withdrawal: a second approval must come from another reviewer!',
     });
-    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toMatchObject({ data: { status: 'success', approvals: ['ops', 'bob'] } });
+    expect(await h.call(c.consoleApproveWithdrawal, { id: String(order.id) }, as(bob))).toMatchObject({
+      data: { status: 'success', approvals: ['ops', 'bob'] },
+    });
     // At or below the amount, one approval pays.
     const small = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' });
     expect(await opsOk(h, 'withdrawal', 'approve', String(small.id))).toMatch(/approved/);
@@ -148,11 +215,25 @@ describe('a reviewer’s day', () => {
   it('shows a certification’s document pictures and verifies it; a rejection needs its reason', async () => {
     const user = await customer(h);
     const image = await uploadedPicture(h, user.token);
-    await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token });
+    await h.call(
+      submitCertification,
+      { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
+      { token: user.token },
+    );
     const [waiting] = (await h.call(c.consoleCertifications, {}, as(alice))).data;
-    expect(waiting).toMatchObject({ user_id: user.id, level: 'primary', pictures: { front: image.replace('/api/uploads/', '') }, status: 'review' });
-    expect(await h.call(c.consoleRejectCertification, { id: String(waiting!.id), reason: '' }, as(alice))).toEqual(refused('A rejection needs a reason the customer will see!'));
-    expect(await h.call(c.consoleApproveCertification, { id: String(waiting!.id) }, as(alice))).toMatchObject({ ret: 1, data: { status: 'verified' } });
+    expect(waiting).toMatchObject({
+      user_id: user.id,
+      level: 'primary',
+      pictures: { front: image.replace('/api/uploads/', '') },
+      status: 'review',
+    });
+    expect(await h.call(c.consoleRejectCertification, { id: String(waiting!.id), reason: '' }, as(alice))).toEqual(
+      refused('A rejection needs a reason the customer will see!'),
+    );
+    expect(await h.call(c.consoleApproveCertification, { id: String(waiting!.id) }, as(alice))).toMatchObject({
+      ret: 1,
+      data: { status: 'verified' },
+    });
     expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ verification: 'verified' });
   });
 
@@ -181,24 +262,41 @@ describe('the audit log', () => {
     const order = await cryptoRecharge(h, user.token, '40');
     await opsOk(h, 'recharge', 'reject', String(order.id), 'No such transfer on chain');
     const byOps = await h.call(c.consoleAuditLog, { operator: 'ops', action: 'recharge.reject' }, as(admin));
-    expect(byOps).toMatchObject({ ret: 1, data: { total: 1, page: 1, entries: [{ operator: 'ops', address: 'local', target: `recharge:${order.id}` }] } });
+    expect(byOps).toMatchObject({
+      ret: 1,
+      data: { total: 1, page: 1, entries: [{ operator: 'ops', address: 'local', target: `recharge:${order.id}` }] },
+    });
     expect(byOps.data.entries[0]!.after).toMatchObject({ status: 'rejected', reason: 'No such transfer on chain' });
 
     const today = h.clock.now().toISOString().slice(0, 10);
     const all = await h.call(c.consoleAuditLog, { from: today, to: today }, as(admin));
     expect(all.data.total).toBeGreaterThan(5);
-    expect((await h.call(c.consoleAuditLog, { to: '2020-01-01' }, as(admin))).data).toEqual({ entries: [], page: 1, total: 0 });
+    expect((await h.call(c.consoleAuditLog, { to: '2020-01-01' }, as(admin))).data).toEqual({
+      entries: [],
+      page: 1,
+      total: 0,
+    });
     expect((await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, as(admin))).data.total).toBe(1);
-    expect(await h.call(c.consoleAuditLog, { from: '2026-13-40' }, as(admin))).toEqual(refused('Write dates as YYYY-MM-DD!'));
+    expect(await h.call(c.consoleAuditLog, { from: '2026-13-40' }, as(admin))).toEqual(
+      refused('Write dates as YYYY-MM-DD!'),
+    );
     expect(await h.call(c.consoleAuditLog, {}, as(alice))).toEqual(refused('Your role does not allow this!'));
   });
 
   it('records the admin’s operator changes, and refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {
     const since = await lastAuditId();
     const added = await h.call(c.consoleAddOperator, { name: 'carol', role: 'content' }, as(admin));
-    expect(added).toMatchObject({ ret: 1, data: { name: 'carol', role: 'content', otpauth_uri: expect.stringContaining('secret=') } });
-    expect(await h.call(c.consoleDisableOperator, { name: 'root' }, as(admin))).toEqual(refused('You cannot disable your own account!'));
-    expect(await h.call(c.consoleDisableOperator, { name: 'carol' }, as(admin))).toMatchObject({ ret: 1, data: { disabled_at: expect.any(String) } });
+    expect(added).toMatchObject({
+      ret: 1,
+      data: { name: 'carol', role: 'content', otpauth_uri: expect.stringContaining('secret=') },
+    });
+    expect(await h.call(c.consoleDisableOperator, { name: 'root' }, as(admin))).toEqual(
+      refused('You cannot disable your own account!'),
+    );
+    expect(await h.call(c.consoleDisableOperator, { name: 'carol' }, as(admin))).toMatchObject({
+      ret: 1,
+      data: { disabled_at: expect.any(String) },
+    });
     const entries = await auditSince(since);
     expect(entries.map((entry) => [entry.action, entry.operator, entry.target])).toEqual([
       ['operator.add', 'root', 'operator:carol'],
@@ -214,8 +312,12 @@ describe('the audit log', () => {
         () => 'done',
         (error: { cause?: Error }) => error.cause?.message,
       );
-    expect(await refusal(db.execute(sql`update audit_log set operator = 'someone else'`))).toBe('audit_log is append-only: UPDATE refused');
-    expect(await refusal(db.execute(sql`delete from audit_log where id = ${entries[0]!.id}`))).toBe('audit_log is append-only: DELETE refused');
+    expect(await refusal(db.execute(sql`update audit_log set operator = 'someone else'`))).toBe(
+      'audit_log is append-only: UPDATE refused',
+    );
+    expect(await refusal(db.execute(sql`delete from audit_log where id = ${entries[0]!.id}`))).toBe(
+      'audit_log is append-only: DELETE refused',
+    );
     expect(await refusal(db.execute(sql`truncate audit_log`))).toBe('audit_log is append-only: TRUNCATE refused');
     expect(await auditSince(since)).toEqual(entries);
   });

@@ -26,12 +26,20 @@ import { welfareTasks } from '../../src/contract/welfare.ts';
 import { blindBoxInfo, rotateSeed } from '../../src/contract/blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
-import { auditLog, boxDraws, boxPrizes, boxSeeds, configEntries, welfareTasks as taskRows } from '../../src/server/db/schema.ts';
+import {
+  auditLog,
+  boxDraws,
+  boxPrizes,
+  boxSeeds,
+  configEntries,
+  welfareTasks as taskRows,
+} from '../../src/server/db/schema.ts';
 
 const WRITER_IP = '203.0.113.30';
 const WELFARE_HELP = 'use reward=50, asset=POINT|USDT or active=true|false.';
 const COST_HELP = 'use points=100 or usdt=1 (0 turns that way of paying off).';
-const LADDER_FORMAT = 'A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.';
+const LADDER_FORMAT =
+  'A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.';
 
 let h: Harness;
 let writer: string;
@@ -45,8 +53,10 @@ afterAll(() => h.close());
 
 /** The content operator's token and address (a function: the token exists once beforeAll has run). */
 const as = () => ({ token: writer, ip: WRITER_IP });
-const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
-const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const lastAuditId = async () =>
+  (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) =>
+  h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
 /** Everything these calls could change, and what they must never touch (seeds and draws). */
 const rows = async () => ({
   config: await h.database.db
@@ -63,7 +73,10 @@ const box = async () => (await h.call(consoleBlindBox, {}, as())).data;
 
 describe('a content operator', () => {
   it('reads the sign-in ladder, the welfare tasks and the blind box as the command line shows them', async () => {
-    expect(await h.call(consoleSignInLadder, {}, as())).toMatchObject({ ret: 1, data: { ladder: ['5', '5', '10', '10', '15', '20', '30'] } });
+    expect(await h.call(consoleSignInLadder, {}, as())).toMatchObject({
+      ret: 1,
+      data: { ladder: ['5', '5', '10', '10', '15', '20', '30'] },
+    });
     expect((await h.call(consoleWelfareTasks, {}, as())).data).toEqual([
       { code: 'primary_certification', reward: '50.00000000', asset: 'POINT', active: true },
       { code: 'first_recharge', reward: '100.00000000', asset: 'POINT', active: true },
@@ -72,7 +85,9 @@ describe('a content operator', () => {
     ]);
     const blindBox = await h.call(consoleBlindBox, {}, as());
     expect(blindBox.ret, blindBox.msg).toBe(1);
-    expect(blindBox.data.prizes.map(({ name, amount, asset, odds, stock }) => [name, amount, asset, odds, stock])).toEqual([
+    expect(
+      blindBox.data.prizes.map(({ name, amount, asset, odds, stock }) => [name, amount, asset, odds, stock]),
+    ).toEqual([
       ['Grand prize', '100', 'USDT', '0.1%', 5],
       ['Big prize', '10', 'USDT', '0.9%', 50],
       ['Lucky USDT', '1', 'USDT', '10%', null],
@@ -80,7 +95,11 @@ describe('a content operator', () => {
       ['50 points', '50', 'POINT', '40%', null],
       ['Thanks for playing', '0', 'POINT', '44%', null],
     ]);
-    expect(blindBox.data).toMatchObject({ odds_total: '100%', expected: { USDT: '0.29', POINT: '30' }, costs: { points: '100', usdt: '1' } });
+    expect(blindBox.data).toMatchObject({
+      odds_total: '100%',
+      expected: { USDT: '0.29', POINT: '30' },
+      costs: { points: '100', usdt: '1' },
+    });
     // The command line reads the same table.
     expect(await opsOk(h, 'prizes')).toContain('Odds sum to 100%. Expected value per draw: 0.29 USDT + 30 POINT.');
   });
@@ -88,8 +107,15 @@ describe('a content operator', () => {
   it('sets the sign-in ladder: customers see it at once, and one audit entry says who, from where, before and after', async () => {
     const { token } = await customer(h);
     const since = await lastAuditId();
-    expect(await h.call(consoleSetSignInLadder, { ladder: ' 1, 2,3 ' }, as())).toMatchObject({ ret: 1, data: { ladder: ['1', '2', '3'] } });
-    expect((await h.call(signInCalendar, {}, { token })).data).toMatchObject({ ladder: ['1', '2', '3'], today_reward: '1', next_reward: '2' });
+    expect(await h.call(consoleSetSignInLadder, { ladder: ' 1, 2,3 ' }, as())).toMatchObject({
+      ret: 1,
+      data: { ladder: ['1', '2', '3'] },
+    });
+    expect((await h.call(signInCalendar, {}, { token })).data).toMatchObject({
+      ladder: ['1', '2', '3'],
+      today_reward: '1',
+      next_reward: '2',
+    });
     expect(await auditSince(since)).toMatchObject([
       {
         operator: 'cora',
@@ -107,11 +133,24 @@ describe('a content operator', () => {
     const { token } = await customer(h);
     const since = await lastAuditId();
     const answer = await h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '2.5', asset: 'USDT' }, as());
-    expect(answer).toMatchObject({ ret: 1, data: { code: 'first_option', reward: '2.50000000', asset: 'USDT', active: true } });
+    expect(answer).toMatchObject({
+      ret: 1,
+      data: { code: 'first_option', reward: '2.50000000', asset: 'USDT', active: true },
+    });
     const offered = async () => (await h.call(welfareTasks, {}, { token })).data.lists;
-    expect((await offered()).find((task) => task.code === 'first_option')).toMatchObject({ reward: '2.5', asset: 'USDT', state: 'locked' });
-    expect((await h.call(consoleChangeWelfareTask, { code: 'first_option', active: 'false' }, as())).data).toMatchObject({ active: false });
-    expect((await offered()).map((task) => task.code)).toEqual(['primary_certification', 'first_recharge', 'friend_certified']);
+    expect((await offered()).find((task) => task.code === 'first_option')).toMatchObject({
+      reward: '2.5',
+      asset: 'USDT',
+      state: 'locked',
+    });
+    expect(
+      (await h.call(consoleChangeWelfareTask, { code: 'first_option', active: 'false' }, as())).data,
+    ).toMatchObject({ active: false });
+    expect((await offered()).map((task) => task.code)).toEqual([
+      'primary_certification',
+      'first_recharge',
+      'friend_certified',
+    ]);
     expect(await auditSince(since)).toMatchObject([
       {
         operator: 'cora',
@@ -123,7 +162,15 @@ describe('a content operator', () => {
       },
       { action: 'welfare.change', before: { active: true }, after: { active: false } },
     ]);
-    expect((await h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '30', asset: 'POINT', active: 'true' }, as())).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          consoleChangeWelfareTask,
+          { code: 'first_option', reward: '30', asset: 'POINT', active: 'true' },
+          as(),
+        )
+      ).ret,
+    ).toBe(1);
   });
 
   it('publishes a prize table through the same rule as `ops prizes set`: new seeds get its odds, a seed already committed keeps its table until rotated', async () => {
@@ -132,10 +179,21 @@ describe('a content operator', () => {
     const committed = (await h.call(blindBoxInfo, {}, { token: early.token })).data;
     expect(committed.table_current).toBe(true);
     const seedsBefore = (await rows()).seeds;
-    const oldTable = (await box()).prizes.map(({ id, name, asset, amount, weight, stock }) => ({ id, name, asset, amount, weight, stock }));
+    const oldTable = (await box()).prizes.map(({ id, name, asset, amount, weight, stock }) => ({
+      id,
+      name,
+      asset,
+      amount,
+      weight,
+      stock,
+    }));
 
     const since = await lastAuditId();
-    const answer = await h.call(consolePublishPrizeTable, { table: 'Jackpot:USDT:50:2500:3; Points:POINT:20:497500 ;Thanks for playing:POINT:0:500000' }, as());
+    const answer = await h.call(
+      consolePublishPrizeTable,
+      { table: 'Jackpot:USDT:50:2500:3; Points:POINT:20:497500 ;Thanks for playing:POINT:0:500000' },
+      as(),
+    );
     expect(answer.ret, answer.msg).toBe(1);
     expect(answer.data.prizes.map(({ name, odds, stock }) => [name, odds, stock])).toEqual([
       ['Jackpot', '0.25%', 3],
@@ -143,18 +201,41 @@ describe('a content operator', () => {
       ['Thanks for playing', '50%', null],
     ]);
     expect(answer.data).toMatchObject({ odds_total: '100%', expected: { USDT: '0.125', POINT: '9.95' } });
-    const newTable = answer.data.prizes.map(({ id, name, asset, amount, weight, stock }) => ({ id, name, asset, amount, weight, stock }));
-    expect(await auditSince(since)).toMatchObject([{ operator: 'cora', address: WRITER_IP, action: 'prizes.publish', target: 'prizes', before: oldTable, after: newTable }]);
+    const newTable = answer.data.prizes.map(({ id, name, asset, amount, weight, stock }) => ({
+      id,
+      name,
+      asset,
+      amount,
+      weight,
+      stock,
+    }));
+    expect(await auditSince(since)).toMatchObject([
+      {
+        operator: 'cora',
+        address: WRITER_IP,
+        action: 'prizes.publish',
+        target: 'prizes',
+        before: oldTable,
+        after: newTable,
+      },
+    ]);
 
     // A new customer's seed commits to the new table; the early one's still shows (and draws on) the old odds.
     const late = await customer(h);
-    expect((await h.call(blindBoxInfo, {}, { token: late.token })).data).toMatchObject({ table_current: true, expected: { USDT: '0.125', POINT: '9.95' } });
+    expect((await h.call(blindBoxInfo, {}, { token: late.token })).data).toMatchObject({
+      table_current: true,
+      expected: { USDT: '0.125', POINT: '9.95' },
+    });
     const kept = (await h.call(blindBoxInfo, {}, { token: early.token })).data;
     expect(kept).toMatchObject({ table_current: false, prizes: committed.prizes, seed: committed.seed });
     expect((await rows()).seeds.filter((seed) => seedsBefore.some((old) => old.id === seed.id))).toEqual(seedsBefore);
     // Rotating (the customer's own act) reveals the old seed and brings the new table.
     expect((await h.call(rotateSeed, {}, { token: early.token })).ret).toBe(1);
-    expect((await h.call(blindBoxInfo, {}, { token: early.token })).data.prizes.map((prize) => prize.odds)).toEqual(['0.25%', '49.75%', '50%']);
+    expect((await h.call(blindBoxInfo, {}, { token: early.token })).data.prizes.map((prize) => prize.odds)).toEqual([
+      '0.25%',
+      '49.75%',
+      '50%',
+    ]);
   });
 
   it('restocks a prize of the table in force, and sets the cost of a draw: customers see both', async () => {
@@ -162,7 +243,9 @@ describe('a content operator', () => {
     const since = await lastAuditId();
     const restocked = await h.call(consoleRestockPrize, { id: String(jackpot!.id), stock: '7' }, as());
     expect(restocked.data.prizes[0]).toMatchObject({ id: jackpot!.id, stock: 7 });
-    expect((await h.call(consoleRestockPrize, { id: String(jackpot!.id), stock: 'unlimited' }, as())).data.prizes[0]).toMatchObject({ stock: null });
+    expect(
+      (await h.call(consoleRestockPrize, { id: String(jackpot!.id), stock: 'unlimited' }, as())).data.prizes[0],
+    ).toMatchObject({ stock: null });
     const cost = await h.call(consoleSetDrawCost, { usdt: '0', points: '80' }, as());
     expect(cost).toMatchObject({ ret: 1, data: { costs: { points: '80', usdt: '0' } } });
     const { token } = await customer(h);
@@ -170,9 +253,22 @@ describe('a content operator', () => {
     expect(info.costs).toEqual([{ pay: 'points', asset: 'POINT', amount: '80' }]);
     expect(info.prizes[0]).toMatchObject({ name: 'Jackpot', stock: null });
     expect(await auditSince(since)).toMatchObject([
-      { operator: 'cora', action: 'prize.restock', target: `prize:${jackpot!.id}`, before: { name: 'Jackpot', stock: 3 }, after: { name: 'Jackpot', stock: 7 } },
+      {
+        operator: 'cora',
+        action: 'prize.restock',
+        target: `prize:${jackpot!.id}`,
+        before: { name: 'Jackpot', stock: 3 },
+        after: { name: 'Jackpot', stock: 7 },
+      },
       { operator: 'cora', action: 'prize.restock', before: { stock: 7 }, after: { stock: null } },
-      { operator: 'cora', address: WRITER_IP, action: 'blindbox.cost', target: 'blindbox:cost', before: { points: '100', usdt: '1' }, after: { points: '80', usdt: '0' } },
+      {
+        operator: 'cora',
+        address: WRITER_IP,
+        action: 'blindbox.cost',
+        target: 'blindbox:cost',
+        before: { points: '100', usdt: '1' },
+        after: { points: '80', usdt: '0' },
+      },
     ]);
     expect((await h.call(consoleSetDrawCost, { usdt: '1', points: '100' }, as())).ret).toBe(1);
   });
@@ -184,15 +280,27 @@ describe('a value outside its rule', () => {
     ['a ladder of letters', () => h.call(consoleSetSignInLadder, { ladder: 'a,b,c' }, as()), refused(LADDER_FORMAT)],
     ['a ladder step of 0', () => h.call(consoleSetSignInLadder, { ladder: '5,0,10' }, as()), refused(LADDER_FORMAT)],
     ['an empty ladder', () => h.call(consoleSetSignInLadder, { ladder: '' }, as()), refused(LADDER_FORMAT)],
-    ['a negative reward', () => h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '-1' }, as()), refused(`Cannot apply "reward=-1": ${WELFARE_HELP}`)],
+    [
+      'a negative reward',
+      () => h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '-1' }, as()),
+      refused(`Cannot apply "reward=-1": ${WELFARE_HELP}`),
+    ],
     // One bad term among good ones applies none of them.
     [
       'asset=BTC with a good reward',
       () => h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '9', asset: 'BTC' }, as()),
       refused(`Cannot apply "asset=BTC": ${WELFARE_HELP}`),
     ],
-    ['no term at all', () => h.call(consoleChangeWelfareTask, { code: 'first_option' }, as()), refused('Nothing to change.')],
-    ['a task that does not exist', () => h.call(consoleChangeWelfareTask, { code: 'nope', reward: '1' }, as()), refused('This record does not exist!')],
+    [
+      'no term at all',
+      () => h.call(consoleChangeWelfareTask, { code: 'first_option' }, as()),
+      refused('Nothing to change.'),
+    ],
+    [
+      'a task that does not exist',
+      () => h.call(consoleChangeWelfareTask, { code: 'nope', reward: '1' }, as()),
+      refused('This record does not exist!'),
+    ],
     [
       'odds summing to 50 %',
       () => h.call(consolePublishPrizeTable, { table: 'Half:USDT:1:500000' }, as()),
@@ -218,21 +326,53 @@ describe('a value outside its rule', () => {
       () => h.call(consolePublishPrizeTable, { table: 'A:USDT:1:0;B:USDT:1:1000000' }, as()),
       refused('Prize 1: the weight "0" must be a whole number of parts per million, at least 1.'),
     ],
-    ['a lower-case asset', () => h.call(consolePublishPrizeTable, { table: 'A:usdt:1:1000000' }, as()), refused('Prize 1: "usdt" is not an asset code (USDT, POINT, BTC…).')],
+    [
+      'a lower-case asset',
+      () => h.call(consolePublishPrizeTable, { table: 'A:usdt:1:1000000' }, as()),
+      refused('Prize 1: "usdt" is not an asset code (USDT, POINT, BTC…).'),
+    ],
     [
       'a name with a colon',
       () => h.call(consolePublishPrizeTable, { table: 'Gift: box:USDT:1:1000000' }, as()),
       refused('Prize 1: "box" is not an asset code (USDT, POINT, BTC…).'),
     ],
-    ['an empty table', () => h.call(consolePublishPrizeTable, { table: ' ; ' }, as()), refused('A prize table has at least one prize.')],
-    ['a field that is no part of a table (seed)', () => h.call(consolePublishPrizeTable, { table: 'A:USDT:1:1000000', seed: 'abc' }, as()), refused('The request is not valid!')],
-    ['a negative restock', async () => h.call(consoleRestockPrize, { id: await prizeId(), stock: '-2' }, as()), refused('A stock is a whole number from 0, or "unlimited".')],
+    [
+      'an empty table',
+      () => h.call(consolePublishPrizeTable, { table: ' ; ' }, as()),
+      refused('A prize table has at least one prize.'),
+    ],
+    [
+      'a field that is no part of a table (seed)',
+      () => h.call(consolePublishPrizeTable, { table: 'A:USDT:1:1000000', seed: 'abc' }, as()),
+      refused('The request is not valid!'),
+    ],
+    [
+      'a negative restock',
+      async () => h.call(consoleRestockPrize, { id: await prizeId(), stock: '-2' }, as()),
+      refused('A stock is a whole number from 0, or "unlimited".'),
+    ],
     // Prize 1 (the first demo table's) was retired when the content operator published theirs.
-    ['a retired prize', () => h.call(consoleRestockPrize, { id: '1', stock: '9' }, as()), refused('No prize 1 in the table in force.')],
-    ['a prize that never was', () => h.call(consoleRestockPrize, { id: '999999', stock: '9' }, as()), refused('No prize 999999 in the table in force.')],
-    ['a negative cost', () => h.call(consoleSetDrawCost, { points: '-1' }, as()), refused(`Cannot apply "points=-1": ${COST_HELP}`)],
+    [
+      'a retired prize',
+      () => h.call(consoleRestockPrize, { id: '1', stock: '9' }, as()),
+      refused('No prize 1 in the table in force.'),
+    ],
+    [
+      'a prize that never was',
+      () => h.call(consoleRestockPrize, { id: '999999', stock: '9' }, as()),
+      refused('No prize 999999 in the table in force.'),
+    ],
+    [
+      'a negative cost',
+      () => h.call(consoleSetDrawCost, { points: '-1' }, as()),
+      refused(`Cannot apply "points=-1": ${COST_HELP}`),
+    ],
     ['no cost at all', () => h.call(consoleSetDrawCost, {}, as()), refused('Nothing to change.')],
-    ['a field that is no cost (outcome)', () => h.call(consoleSetDrawCost, { points: '5', outcome: 'win' }, as()), refused('The request is not valid!')],
+    [
+      'a field that is no cost (outcome)',
+      () => h.call(consoleSetDrawCost, { points: '5', outcome: 'win' }, as()),
+      refused('The request is not valid!'),
+    ],
   ];
   it.each(cases)('%s: refused with ret 0, nothing changes, no audit entry', async (_name, change, answer) => {
     const before = await rows();
@@ -246,7 +386,10 @@ describe('a value outside its rule', () => {
     expect(await h.call(consolePublishPrizeTable, { table: 'Half:USDT:1:500000' }, { ...as(), lang: 'zh' })).toEqual(
       refused('权重之和为 500000，而不是 1000000（100%）：未作任何更改。'),
     );
-    expect(await h.call(consoleSetSignInLadder, { ladder: 'a,b' }, { ...as(), lang: 'th' })).toMatchObject({ ret: 0, msg: expect.stringContaining('5,5,10,10,15,20,30') });
+    expect(await h.call(consoleSetSignInLadder, { ladder: 'a,b' }, { ...as(), lang: 'th' })).toMatchObject({
+      ret: 0,
+      msg: expect.stringContaining('5,5,10,10,15,20,30'),
+    });
   });
 });
 
@@ -269,8 +412,12 @@ describe('only the content role', () => {
       [consoleSetDrawCost, { points: '1' }],
     ] as const;
     for (const [endpoint, input] of calls) {
-      for (const token of [reviewer, admin]) expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(refused('Your role does not allow this!'));
-      for (const token of [undefined, customerToken]) expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(TOKEN_EXPIRED);
+      for (const token of [reviewer, admin])
+        expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(
+          refused('Your role does not allow this!'),
+        );
+      for (const token of [undefined, customerToken])
+        expect(await h.call(endpoint, input, { token }), endpoint.path).toEqual(TOKEN_EXPIRED);
     }
     expect(await rows()).toEqual(before);
     expect(await auditSince(since)).toEqual([]);
@@ -281,14 +428,31 @@ describe('the operator command', () => {
   it('is audited too: each change leaves an entry as "ops" from "local", a refused one none, and the console reads what it set', async () => {
     const [first] = (await box()).prizes;
     const since = await lastAuditId();
-    expect(await opsOk(h, 'signin-ladder', '5,5,10,10,15,20,30')).toBe('Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).');
-    expect(await opsOk(h, 'welfare', 'friend_certified', 'reward=6')).toBe('Welfare task friend_certified: 6 USDT, active (future claims only).');
-    expect(await opsOk(h, 'prize', String(first!.id), 'stock=4')).toBe(`Prize ${first!.id} (Jackpot) now has a stock of 4.`);
+    expect(await opsOk(h, 'signin-ladder', '5,5,10,10,15,20,30')).toBe(
+      'Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).',
+    );
+    expect(await opsOk(h, 'welfare', 'friend_certified', 'reward=6')).toBe(
+      'Welfare task friend_certified: 6 USDT, active (future claims only).',
+    );
+    expect(await opsOk(h, 'prize', String(first!.id), 'stock=4')).toBe(
+      `Prize ${first!.id} (Jackpot) now has a stock of 4.`,
+    );
     expect(await opsOk(h, 'blindbox-cost', 'usdt=2')).toMatch(/^pay +cost\n[- ]+\npoints +100\nusdt +2$/);
-    expect(await opsOk(h, 'prizes', 'set', 'Sure thing:POINT:10:1000000')).toContain('Published a table of 1 prizes (100 %)');
-    expect(await ops(h, 'welfare', 'friend_certified', 'asset=BTC')).toEqual({ ok: false, output: `Cannot apply "asset=BTC": ${WELFARE_HELP}` });
-    expect(await ops(h, 'prizes', 'set', 'Half:USDT:1:500000')).toEqual({ ok: false, output: 'The weights sum to 500000, not 1000000 (100 %): nothing changed.' });
-    expect(await ops(h, 'prize', String(first!.id), 'stock=-1')).toEqual({ ok: false, output: 'A stock is a whole number from 0, or "unlimited".' });
+    expect(await opsOk(h, 'prizes', 'set', 'Sure thing:POINT:10:1000000')).toContain(
+      'Published a table of 1 prizes (100 %)',
+    );
+    expect(await ops(h, 'welfare', 'friend_certified', 'asset=BTC')).toEqual({
+      ok: false,
+      output: `Cannot apply "asset=BTC": ${WELFARE_HELP}`,
+    });
+    expect(await ops(h, 'prizes', 'set', 'Half:USDT:1:500000')).toEqual({
+      ok: false,
+      output: 'The weights sum to 500000, not 1000000 (100 %): nothing changed.',
+    });
+    expect(await ops(h, 'prize', String(first!.id), 'stock=-1')).toEqual({
+      ok: false,
+      output: 'A stock is a whole number from 0, or "unlimited".',
+    });
     const entries = await auditSince(since);
     expect(entries.map((entry) => [entry.operator, entry.address, entry.action])).toEqual([
       ['ops', 'local', 'signin.ladder'],
@@ -298,7 +462,9 @@ describe('the operator command', () => {
       ['ops', 'local', 'prizes.publish'],
     ]);
     expect(entries[1]).toMatchObject({ before: { reward: '5.00000000' }, after: { reward: '6.00000000' } });
-    expect(entries[4]!.after).toMatchObject([{ name: 'Sure thing', asset: 'POINT', amount: '10', weight: 1_000_000, stock: null }]);
+    expect(entries[4]!.after).toMatchObject([
+      { name: 'Sure thing', asset: 'POINT', amount: '10', weight: 1_000_000, stock: null },
+    ]);
     expect((await box()).prizes.map((prize) => [prize.name, prize.odds])).toEqual([['Sure thing', '100%']]);
     expect((await h.call(consoleSignInLadder, {}, as())).data.ladder).toEqual(['5', '5', '10', '10', '15', '20', '30']);
   });

@@ -8,7 +8,13 @@ import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, refused } from './helpers.ts';
 import { ops, opsOk } from './funds-helpers.ts';
 import { NEW_PASSWORD, codeFrom, enrolled, operatorToken, signInAs } from './console-helpers.ts';
-import { consoleChangePassword, consoleMe, consoleQueues, consoleSignIn, consoleSignOut } from '../../src/contract/console.ts';
+import {
+  consoleChangePassword,
+  consoleMe,
+  consoleQueues,
+  consoleSignIn,
+  consoleSignOut,
+} from '../../src/contract/console.ts';
 import { operatorSessions, operators } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/domain/sessions.ts';
 
@@ -36,7 +42,10 @@ describe('ops operator add', () => {
     const password = /First password[^:]*: (\S+)/.exec(output)![1]!;
     h.clock.advance(30_000);
     const res = await h.call(consoleSignIn, { name: 'alice', password, code: codeFrom(uri.href, h) });
-    expect(res).toMatchObject({ ret: 1, data: { operator: { name: 'alice', role: 'reviewer', must_change_password: true } } });
+    expect(res).toMatchObject({
+      ret: 1,
+      data: { operator: { name: 'alice', role: 'reviewer', must_change_password: true } },
+    });
     // Only the token's digest is stored, and the authenticator's secret is sealed, not in clear.
     const [session] = await h.database.db
       .select()
@@ -50,9 +59,15 @@ describe('ops operator add', () => {
 
   it('lists and refuses a name taken, a name of the command line, a role that does not exist', async () => {
     await enrolled(h, 'bob', 'admin');
-    expect(await ops(h, 'operator', 'add', 'bob', 'reviewer')).toEqual({ ok: false, output: 'An operator of this name already exists!' });
+    expect(await ops(h, 'operator', 'add', 'bob', 'reviewer')).toEqual({
+      ok: false,
+      output: 'An operator of this name already exists!',
+    });
     expect((await ops(h, 'operator', 'add', 'ops', 'reviewer')).ok).toBe(false);
-    expect(await ops(h, 'operator', 'add', 'carol', 'root')).toEqual({ ok: false, output: 'The role must be reviewer, content or admin!' });
+    expect(await ops(h, 'operator', 'add', 'carol', 'root')).toEqual({
+      ok: false,
+      output: 'The role must be reviewer, content or admin!',
+    });
     expect(await opsOk(h, 'operator', 'list')).toMatch(/\nbob\s+admin\s+not changed yet\s/);
   });
 });
@@ -61,18 +76,26 @@ describe('signing in', () => {
   it('refuses a wrong password and an unknown name alike, a wrong code, and a code already used', async () => {
     const dave = await enrolled(h, 'dave', 'reviewer');
     expect(await signInAs(h, dave, 'not the password')).toEqual(WRONG_NAME_OR_PASSWORD);
-    expect(await h.call(consoleSignIn, { name: 'nobody', password: dave.password, code: codeFrom(dave.uri, h) })).toEqual(WRONG_NAME_OR_PASSWORD);
+    expect(
+      await h.call(consoleSignIn, { name: 'nobody', password: dave.password, code: codeFrom(dave.uri, h) }),
+    ).toEqual(WRONG_NAME_OR_PASSWORD);
     const wrongCode = codeFrom(dave.uri, h, 5);
-    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code: wrongCode })).toEqual(refused('The authenticator code is wrong!'));
+    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code: wrongCode })).toEqual(
+      refused('The authenticator code is wrong!'),
+    );
 
     h.clock.advance(30_000);
     const code = codeFrom(dave.uri, h);
     expect((await h.call(consoleSignIn, { name: 'dave', password: dave.password, code })).ret).toBe(1);
     // The same code again, within its 30 seconds: refused.
-    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code })).toEqual(refused('This code has already been used, please wait for the next one!'));
+    expect(await h.call(consoleSignIn, { name: 'dave', password: dave.password, code })).toEqual(
+      refused('This code has already been used, please wait for the next one!'),
+    );
     // A customer's credentials are no operator's.
     const user = await customer(h);
-    expect(await h.call(consoleSignIn, { name: user.phone, password: 'abc12345', code })).toEqual(WRONG_NAME_OR_PASSWORD);
+    expect(await h.call(consoleSignIn, { name: user.phone, password: 'abc12345', code })).toEqual(
+      WRONG_NAME_OR_PASSWORD,
+    );
   });
 
   it('locks the password check after five wrong tries, even for the right password', async () => {
@@ -87,17 +110,29 @@ describe('signing in', () => {
     const frank = await enrolled(h, 'frank', 'reviewer');
     const { token } = (await signInAs(h, frank)).data;
     expect(await h.call(consoleQueues, {}, { token })).toEqual(CHANGE_FIRST);
-    expect(await h.call(consoleMe, {}, { token })).toMatchObject({ ret: 1, data: { name: 'frank', must_change_password: true } });
-    expect(await h.call(consoleChangePassword, { password: 'wrong', new_password: NEW_PASSWORD }, { token })).toEqual(refused('The login password is wrong!'));
-    expect(await h.call(consoleChangePassword, { password: frank.password, new_password: 'short' }, { token })).toEqual(refused('The new password must be 12 to 128 characters!'));
-    expect(await h.call(consoleChangePassword, { password: frank.password, new_password: NEW_PASSWORD }, { token })).toMatchObject({
+    expect(await h.call(consoleMe, {}, { token })).toMatchObject({
+      ret: 1,
+      data: { name: 'frank', must_change_password: true },
+    });
+    expect(await h.call(consoleChangePassword, { password: 'wrong', new_password: NEW_PASSWORD }, { token })).toEqual(
+      refused('The login password is wrong!'),
+    );
+    expect(await h.call(consoleChangePassword, { password: frank.password, new_password: 'short' }, { token })).toEqual(
+      refused('The new password must be 12 to 128 characters!'),
+    );
+    expect(
+      await h.call(consoleChangePassword, { password: frank.password, new_password: NEW_PASSWORD }, { token }),
+    ).toMatchObject({
       ret: 1,
       data: { must_change_password: false },
     });
     expect(await h.call(consoleQueues, {}, { token })).toMatchObject({ ret: 1 });
     // The first password no longer signs in; the new one does.
     expect(await signInAs(h, frank)).toEqual(WRONG_NAME_OR_PASSWORD);
-    expect(await signInAs(h, frank, NEW_PASSWORD)).toMatchObject({ ret: 1, data: { operator: { must_change_password: false } } });
+    expect(await signInAs(h, frank, NEW_PASSWORD)).toMatchObject({
+      ret: 1,
+      data: { operator: { must_change_password: false } },
+    });
   });
 });
 
@@ -127,14 +162,20 @@ describe('a session', () => {
     h.clock.advance(30_000);
     const [row] = await h.database.db.select().from(operators).where(eq(operators.name, 'ivan'));
     expect(row!.disabledAt).not.toBeNull();
-    expect(await ops(h, 'operator', 'disable', 'ivan')).toEqual({ ok: false, output: 'There is no active operator of this name!' });
+    expect(await ops(h, 'operator', 'disable', 'ivan')).toEqual({
+      ok: false,
+      output: 'There is no active operator of this name!',
+    });
   });
 
   it('answers in the operator’s language (Chinese, Thai)', async () => {
     const judy = await enrolled(h, 'judy', 'reviewer');
     h.clock.advance(30_000);
-    const token = (await h.call(consoleSignIn, { name: 'judy', password: judy.password, code: codeFrom(judy.uri, h) })).data.token;
-    expect(await h.call(consoleQueues, {}, { token, lang: 'zh' })).toEqual(refused('请先修改初始密码，然后再进行其他操作！'));
+    const token = (await h.call(consoleSignIn, { name: 'judy', password: judy.password, code: codeFrom(judy.uri, h) }))
+      .data.token;
+    expect(await h.call(consoleQueues, {}, { token, lang: 'zh' })).toEqual(
+      refused('请先修改初始密码，然后再进行其他操作！'),
+    );
     expect(await h.call(consoleQueues, {}, { token, lang: 'th' })).toEqual(refused('กรุณาเปลี่ยนรหัสผ่านแรกก่อนทำอย่างอื่น!'));
   });
 });

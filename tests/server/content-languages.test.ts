@@ -11,7 +11,12 @@ import { activityInfo, activityList } from '../../src/contract/activities.ts';
 import { messages, unreadMessages } from '../../src/contract/messages.ts';
 import { contentPage } from '../../src/contract/support.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
-import { DEMO_ACTIVITIES, DEMO_MESSAGES, DEMO_NOTICE, DEMO_SLIDE_TITLES } from '../../src/server/db/seed-translations.ts';
+import {
+  DEMO_ACTIVITIES,
+  DEMO_MESSAGES,
+  DEMO_NOTICE,
+  DEMO_SLIDE_TITLES,
+} from '../../src/server/db/seed-translations.ts';
 import { DEMO_PAGES } from '../../src/server/db/seed-content.ts';
 import { publishActivity } from '../../src/server/domain/activities.ts';
 import { startHarness, type Harness } from './harness.ts';
@@ -28,31 +33,54 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const notice = async (lang: string) => (await h.call(config, { act: 'system' }, { lang })).data.scroll_notice;
-const homeSlides = async (lang: string) => (await h.call(slides, { position: 'home' }, { lang })).data.lists.map((slide) => slide.title);
+const homeSlides = async (lang: string) =>
+  (await h.call(slides, { position: 'home' }, { lang })).data.lists.map((slide) => slide.title);
 
 describe('an Arabic customer', () => {
   it('reads the demo notice, slides, activity, page and welcome message in Arabic', async () => {
     expect(await notice('ar')).toBe(DEMO_NOTICE.ar);
-    expect(await homeSlides('ar')).toEqual(['تداول الخيارات في دقائق', 'أموالك، كل حركة مسجلة', 'ادعُ أصدقاءك واربحوا معًا']);
+    expect(await homeSlides('ar')).toEqual([
+      'تداول الخيارات في دقائق',
+      'أموالك، كل حركة مسجلة',
+      'ادعُ أصدقاءك واربحوا معًا',
+    ]);
 
     const listed = (await h.call(activityList, {}, { lang: 'ar' })).data.lists;
-    const week = listed.find((activity) => activity.title === DEMO_ACTIVITIES['Blind box week: draw and win up to 100 USDT']!.ar.title);
+    const week = listed.find(
+      (activity) => activity.title === DEMO_ACTIVITIES['Blind box week: draw and win up to 100 USDT']!.ar.title,
+    );
     expect(week, JSON.stringify(listed)).toBeDefined();
     const details = await h.call(activityInfo, { id: String(week!.id) }, { lang: 'ar' });
     expect(details.data).toMatchObject({ title: week!.title, cover: '/activities/blind-box-week.svg' });
     expect(details.data.body).toContain('<strong>تحقّق من كل سحب</strong>');
 
-    expect((await h.call(contentPage, { key: 'faq' }, { lang: 'ar' })).data).toEqual({ key: 'faq', lang: 'ar', ...DEMO_PAGES.faq.ar });
+    expect((await h.call(contentPage, { key: 'faq' }, { lang: 'ar' })).data).toEqual({
+      key: 'faq',
+      lang: 'ar',
+      ...DEMO_PAGES.faq.ar,
+    });
 
     const { token } = await customer(h);
     const welcome = DEMO_MESSAGES['Welcome to Coinvest']!.ar;
-    expect((await h.call(unreadMessages, {}, { token, lang: 'ar' })).data.first).toMatchObject({ title: welcome.title, content: welcome.body });
-    expect((await h.call(messages, { status: 'all' }, { token, lang: 'ar' })).data.lists.map((message) => message.title)).toContain(welcome.title);
+    expect((await h.call(unreadMessages, {}, { token, lang: 'ar' })).data.first).toMatchObject({
+      title: welcome.title,
+      content: welcome.body,
+    });
+    expect(
+      (await h.call(messages, { status: 'all' }, { token, lang: 'ar' })).data.lists.map((message) => message.title),
+    ).toContain(welcome.title);
   });
 
   it('reads them in English where the operator wrote no Arabic (and an English customer always does)', async () => {
-    const row = await publishActivity(h.database.db, { title: 'English only', startsAt: h.clock.now(), body: '<p>Only in English.</p>' });
-    expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'ar' })).data).toMatchObject({ title: 'English only', body: '<p>Only in English.</p>' });
+    const row = await publishActivity(h.database.db, {
+      title: 'English only',
+      startsAt: h.clock.now(),
+      body: '<p>Only in English.</p>',
+    });
+    expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'ar' })).data).toMatchObject({
+      title: 'English only',
+      body: '<p>Only in English.</p>',
+    });
     // Only the Thai version of a slide written: Hindi shows the English title.
     await opsOk(h, 'slide', String(await slideId('Trade options in minutes')), '--lang', 'th', 'เทรดออปชัน');
     expect((await homeSlides('th'))[0]).toBe('เทรดออปชัน');
@@ -70,11 +98,25 @@ async function slideId(englishTitle: string) {
 
 describe('a station message broadcast in two languages', () => {
   it('reaches each customer in theirs, and in English one whose language it was not written in', async () => {
-    const output = await opsOk(h, 'message', 'all', 'Maintenance tonight', 'Trading pauses at 02:00 UTC.', '--lang', 'th', 'ปิดปรับปรุงคืนนี้', 'การซื้อขายหยุดชั่วคราวเวลา 02:00 UTC');
+    const output = await opsOk(
+      h,
+      'message',
+      'all',
+      'Maintenance tonight',
+      'Trading pauses at 02:00 UTC.',
+      '--lang',
+      'th',
+      'ปิดปรับปรุงคืนนี้',
+      'การซื้อขายหยุดชั่วคราวเวลา 02:00 UTC',
+    );
     expect(output).toMatch(/posted to all users in en, th\.$/);
     const { token } = await customer(h);
     const newest = async (lang: string) => (await h.call(messages, { status: 'all' }, { token, lang })).data.lists[0];
-    expect(await newest('th')).toMatchObject({ title: 'ปิดปรับปรุงคืนนี้', content: 'การซื้อขายหยุดชั่วคราวเวลา 02:00 UTC', status: 'unread' });
+    expect(await newest('th')).toMatchObject({
+      title: 'ปิดปรับปรุงคืนนี้',
+      content: 'การซื้อขายหยุดชั่วคราวเวลา 02:00 UTC',
+      status: 'unread',
+    });
     expect(await newest('en')).toMatchObject({ title: 'Maintenance tonight', content: 'Trading pauses at 02:00 UTC.' });
     expect(await newest('ar')).toMatchObject({ title: 'Maintenance tonight', content: 'Trading pauses at 02:00 UTC.' });
 
@@ -98,17 +140,30 @@ describe('an activity written in another language with the command', () => {
     try {
       const body = join(folder, 'th.html');
       writeFileSync(body, '<p>ลดราคาทั้งสัปดาห์</p><script>steal()</script>');
-      const row = await publishActivity(h.database.db, { title: 'Sale week', startsAt: h.clock.now(), body: '<p>Sale all week.</p>' });
+      const row = await publishActivity(h.database.db, {
+        title: 'Sale week',
+        startsAt: h.clock.now(),
+        body: '<p>Sale all week.</p>',
+      });
       expect(await ops(h, 'activity', String(row.id), '--lang', 'th', 'title=สัปดาห์ลดราคา')).toEqual({
         ok: false,
         output: 'The th version is new: give both title=… and body=<file.html>.',
       });
       await opsOk(h, 'activity', String(row.id), '--lang', 'th', 'title=สัปดาห์ลดราคา', `body=${body}`);
-      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'th' })).data).toMatchObject({ title: 'สัปดาห์ลดราคา', body: '<p>ลดราคาทั้งสัปดาห์</p>' });
-      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'zh' })).data).toMatchObject({ title: 'Sale week', body: '<p>Sale all week.</p>' });
+      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'th' })).data).toMatchObject({
+        title: 'สัปดาห์ลดราคา',
+        body: '<p>ลดราคาทั้งสัปดาห์</p>',
+      });
+      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'zh' })).data).toMatchObject({
+        title: 'Sale week',
+        body: '<p>Sale all week.</p>',
+      });
       // Only the title this time: the Thai body stays.
       await opsOk(h, 'activity', String(row.id), '--lang', 'th', 'title=ลดราคา');
-      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'th' })).data).toMatchObject({ title: 'ลดราคา', body: '<p>ลดราคาทั้งสัปดาห์</p>' });
+      expect((await h.call(activityInfo, { id: String(row.id) }, { lang: 'th' })).data).toMatchObject({
+        title: 'ลดราคา',
+        body: '<p>ลดราคาทั้งสัปดาห์</p>',
+      });
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
@@ -117,8 +172,11 @@ describe('an activity written in another language with the command', () => {
 
 describe('answers kept in memory', () => {
   it('keep each language apart: requests in other languages right after each other, and at once, get their own', async () => {
-    for (const lang of ['en', 'ar', 'en', 'zh', 'ar', 'jp']) expect(await notice(lang), lang).toBe(DEMO_NOTICE[lang as keyof typeof DEMO_NOTICE]);
-    const together = await Promise.all(['ar', 'en', 'th', 'ar', 'zh'].map((lang) => h.call(slides, { position: 'user1' }, { lang })));
+    for (const lang of ['en', 'ar', 'en', 'zh', 'ar', 'jp'])
+      expect(await notice(lang), lang).toBe(DEMO_NOTICE[lang as keyof typeof DEMO_NOTICE]);
+    const together = await Promise.all(
+      ['ar', 'en', 'th', 'ar', 'zh'].map((lang) => h.call(slides, { position: 'user1' }, { lang })),
+    );
     expect(together.map((answer) => answer.data.lists[0]!.title)).toEqual([
       'أكمل التحقق من هويتك',
       'Complete your certification',

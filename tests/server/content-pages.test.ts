@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const page = (key: string, lang?: string, query: Record<string, string> = {}) => h.call(contentPage, { key, ...query }, lang ? { lang } : {});
+const page = (key: string, lang?: string, query: Record<string, string> = {}) =>
+  h.call(contentPage, { key, ...query }, lang ? { lang } : {});
 
 it('seeds about, intro and a short FAQ in all six languages', async () => {
   for (const key of ['about', 'intro', 'faq'] as const) {
@@ -42,7 +43,10 @@ it('reads the request language like every call: any zh locale is Chinese, ja is 
   expect((await page('about', 'zh-Hans-CN')).data.title).toBe(DEMO_PAGES.about.zh!.title);
   expect((await page('intro', 'ja')).data.lang).toBe('jp');
   // The app also names it in the query (so a kept answer belongs to one language); the query wins.
-  expect((await page('about', 'en', { lang: 'ar' })).data).toMatchObject({ lang: 'ar', title: DEMO_PAGES.about.ar!.title });
+  expect((await page('about', 'en', { lang: 'ar' })).data).toMatchObject({
+    lang: 'ar',
+    title: DEMO_PAGES.about.ar!.title,
+  });
 });
 
 it('falls back to English when the language has no page', async () => {
@@ -63,9 +67,19 @@ it('the operator replaces a page in one language from a text file', async () => 
   const file = join(dir, 'faq.txt');
   writeFileSync(file, 'How do I invite a friend?\r\nOpen the share page.\r\n');
   expect(await opsOk(h, 'page', 'faq', 'en', 'Help', file)).toBe('Page faq (en) "Help" saved: 46 characters.');
-  expect((await page('faq', 'th')).data).toEqual({ key: 'faq', lang: 'en', title: 'Help', body: 'How do I invite a friend?\nOpen the share page.' });
-  expect(await ops(h, 'page', 'faq', 'de', 'Hilfe', file)).toEqual({ ok: false, output: 'The language: use one of en, zh, th, jp, ar, hi.' });
-  expect((await ops(h, 'page', 'faq', 'en', 'Help', join(dir, 'missing.txt'))).output).toMatch(/^Cannot read .*missing\.txt \(ENOENT\)\.$/);
+  expect((await page('faq', 'th')).data).toEqual({
+    key: 'faq',
+    lang: 'en',
+    title: 'Help',
+    body: 'How do I invite a friend?\nOpen the share page.',
+  });
+  expect(await ops(h, 'page', 'faq', 'de', 'Hilfe', file)).toEqual({
+    ok: false,
+    output: 'The language: use one of en, zh, th, jp, ar, hi.',
+  });
+  expect((await ops(h, 'page', 'faq', 'en', 'Help', join(dir, 'missing.txt'))).output).toMatch(
+    /^Cannot read .*missing\.txt \(ENOENT\)\.$/,
+  );
 });
 
 it('/other/config act=about still answers the company profile', async () => {
@@ -91,11 +105,18 @@ it('the content security policy lets the web-view frame https pages, and no one 
 });
 
 it('the operator sets the service link and the web-view hosts; mistakes change nothing', async () => {
-  expect(await opsOk(h, 'service')).toBe('Service link: none (the service page shows the FAQ only). Web-view hosts: developer.mozilla.org, en.wikipedia.org.');
-  expect(await opsOk(h, 'service', 'hosts=Help.Example.com, developer.mozilla.org', 'url=https://help.example.com/chat')).toBe(
+  expect(await opsOk(h, 'service')).toBe(
+    'Service link: none (the service page shows the FAQ only). Web-view hosts: developer.mozilla.org, en.wikipedia.org.',
+  );
+  expect(
+    await opsOk(h, 'service', 'hosts=Help.Example.com, developer.mozilla.org', 'url=https://help.example.com/chat'),
+  ).toBe(
     'Service link: https://help.example.com/chat (opens in the web-view). Web-view hosts: help.example.com, developer.mozilla.org.',
   );
-  expect((await h.call(config, { act: 'system' })).data).toMatchObject({ service_url: 'https://help.example.com/chat', webview_hosts: 'help.example.com,developer.mozilla.org' });
+  expect((await h.call(config, { act: 'system' })).data).toMatchObject({
+    service_url: 'https://help.example.com/chat',
+    webview_hosts: 'help.example.com,developer.mozilla.org',
+  });
   expect(await opsOk(h, 'service', 'url=http://chat.example.net/')).toBe(
     'Service link: http://chat.example.net/ (opens in a new tab: not an https page of a listed host). Web-view hosts: help.example.com, developer.mozilla.org.',
   );
@@ -103,5 +124,8 @@ it('the operator sets the service link and the web-view hosts; mistakes change n
   expect((await ops(h, 'service', 'hosts=evil.com/path')).ok).toBe(false);
   expect((await ops(h, 'service', 'hosts=a.com@b.com')).ok).toBe(false);
   expect(await opsOk(h, 'service', 'url=none')).toMatch(/^Service link: none/);
-  expect((await h.call(config, { act: 'system' })).data).toMatchObject({ service_url: '', webview_hosts: 'help.example.com,developer.mozilla.org' });
+  expect((await h.call(config, { act: 'system' })).data).toMatchObject({
+    service_url: '',
+    webview_hosts: 'help.example.com,developer.mozilla.org',
+  });
 });

@@ -21,7 +21,11 @@ it('the system config carries the scroll notice, service link and Android downlo
 });
 
 it('the share config carries the invitation text', async () => {
-  expect(await h.call(config, { act: 'share' })).toEqual({ ret: 1, msg: 'Success', data: { text: DEMO_CONFIG.share!.text } });
+  expect(await h.call(config, { act: 'share' })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { text: DEMO_CONFIG.share!.text },
+  });
 });
 
 it('the about config carries the company profile', async () => {
@@ -42,7 +46,9 @@ it('the home slides come in their order under data.lists', async () => {
 it('the mine-page slides (user1) are their own list', async () => {
   const res = await h.call(slides, { position: 'user1' });
   expect(res).toMatchObject({ ret: 1, data: { page: 1, total: 1 } });
-  expect(res.data.lists).toEqual([{ id: expect.any(Number), title: 'Complete your certification', image: '/slides/slide-2.svg', link: '' }]);
+  expect(res.data.lists).toEqual([
+    { id: expect.any(Number), title: 'Complete your certification', image: '/slides/slide-2.svg', link: '' },
+  ]);
 });
 
 it('seeding again adds no second copy of the config or slides', async () => {

@@ -12,7 +12,12 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { balances, contractOrders, contractPairs, ledgerEntries } from '../../src/server/db/schema.ts';
-import { MATCH_WINDOW_TICKS, cancelContractOrder, matchCrossedOrders, placeContractOrder } from '../../src/server/domain/contracts.ts';
+import {
+  MATCH_WINDOW_TICKS,
+  cancelContractOrder,
+  matchCrossedOrders,
+  placeContractOrder,
+} from '../../src/server/domain/contracts.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { startMatchingJob } from '../../src/server/jobs/schedule.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
@@ -67,7 +72,8 @@ function later(ms: number) {
 
 const units = (n: number, decimals: number) => new Big(n).div(new Big(10).pow(decimals)).toFixed(decimals);
 
-/** One recorded tick a second from `start`: straight lines between `waypoints` (second → price) and a few ticks of noise. */
+/** One recorded tick a second from `start`: straight lines between `waypoints` (second → price) and a few ticks of
+ * noise. */
 function walk(start: Date, decimals: number, waypoints: [number, string][], noise: number): Tick[] {
   const scale = 10 ** decimals;
   const last = waypoints.at(-1)![0];
@@ -91,17 +97,31 @@ const firstCrossing = (order: Pick<Resting, 'side' | 'price' | 'eligibleAfter'>,
  * (when they were placed), with varied prices, quantities and fee rates; one in five became
  * eligible only after a later tick (placed then: even a tick that already crossed it does not fill it).
  */
-function planBook(coin: string, count: number, ticks: Tick[], price: (i: number, side: OrderSide) => string, quantity: (i: number) => string): Omit<Resting, 'id'>[] {
+function planBook(
+  coin: string,
+  count: number,
+  ticks: Tick[],
+  price: (i: number, side: OrderSide) => string,
+  quantity: (i: number) => string,
+): Omit<Resting, 'id'>[] {
   return Array.from({ length: count }, (_, i) => {
     const side: OrderSide = i % 2 ? 'sell' : 'buy';
-    const order = { userId: customers[i % customers.length]!, coin, side, price: price(i, side), quantity: quantity(i), feeRate: FEE_RATES[i % FEE_RATES.length]! };
+    const order = {
+      userId: customers[i % customers.length]!,
+      coin,
+      side,
+      price: price(i, side),
+      quantity: quantity(i),
+      feeRate: FEE_RATES[i % FEE_RATES.length]!,
+    };
     const placedAfter = ticks[1 + ((i * 31) % (ticks.length - 1))]!;
     const eligibleAfter = i % 5 === 0 ? placedAfter.at : ticks[0]!.at;
     return { ...order, eligibleAfter, reserve: limitReserve(side, coin, order.price, order.quantity, order.feeRate) };
   });
 }
 
-/** Writes planned resting limits straight into the database, their freezes as the ledger entries and balances placement writes. */
+/** Writes planned resting limits straight into the database, their freezes as the ledger entries and balances placement
+ * writes. */
 async function rest(plans: Omit<Resting, 'id'>[]): Promise<Resting[]> {
   const db = h.database.db;
   const rows = plans.map((p) => ({
@@ -125,7 +145,9 @@ async function rest(plans: Omit<Resting, 'id'>[]): Promise<Resting[]> {
       returning id, side, price::text as price`),
   );
   const resting = plans.map((plan, i) => ({ ...plan, id: Number(inserted[i]!.id) }));
-  expect(inserted.map((row) => `${row.side} ${new Big(row.price).toFixed()}`)).toEqual(plans.map((p) => `${p.side} ${new Big(p.price).toFixed()}`));
+  expect(inserted.map((row) => `${row.side} ${new Big(row.price).toFixed()}`)).toEqual(
+    plans.map((p) => `${p.side} ${new Big(p.price).toFixed()}`),
+  );
   const [first, last] = [resting[0]!.id, resting.at(-1)!.id];
   expect(last - first + 1).toBe(plans.length);
   await db.execute(sql`
@@ -171,7 +193,9 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
       amounts.set(order.id, fill);
       balance.frozen = balance.frozen.minus(order.reserve.amount);
       balance.available = balance.available.plus(order.reserve.amount).minus(fill.spent);
-      held(order.userId, fill.received_asset).available = held(order.userId, fill.received_asset).available.plus(fill.received);
+      held(order.userId, fill.received_asset).available = held(order.userId, fill.received_asset).available.plus(
+        fill.received,
+      );
     } else if (outcome) {
       balance.frozen = balance.frozen.minus(order.reserve.amount);
       balance.available = balance.available.plus(order.reserve.amount);
@@ -237,7 +261,13 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
       filledAt: filled ? at.toISOString() : null,
       cancelled: Boolean(outcome && !filled),
     };
-    if (!isDeepStrictEqual(actual, wanted)) differences.push({ id: order.id, order: `${order.side} ${order.quantity} ${order.coin} at ${order.price}`, actual, wanted });
+    if (!isDeepStrictEqual(actual, wanted))
+      differences.push({
+        id: order.id,
+        order: `${order.side} ${order.quantity} ${order.coin} at ${order.price}`,
+        actual,
+        wanted,
+      });
   }
   expect(differences.slice(0, 3)).toEqual([]);
 
@@ -251,14 +281,20 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
     const wanted = fill
       ? [
           `contract_trade ${asset} frozen ${new Big(reserve).neg().toFixed(8)} ×1`,
-          ...(new Big(reserve).eq(fill.spent) ? [] : [`contract_trade ${asset} available ${new Big(reserve).minus(fill.spent).toFixed(8)} ×1`]),
+          ...(new Big(reserve).eq(fill.spent)
+            ? []
+            : [`contract_trade ${asset} available ${new Big(reserve).minus(fill.spent).toFixed(8)} ×1`]),
           `contract_trade ${fill.received_asset} available ${fill.received} ×1`,
         ]
       : outcome
-        ? [`contract_cancel ${asset} available ${new Big(reserve).toFixed(8)} ×1`, `contract_cancel ${asset} frozen ${new Big(reserve).neg().toFixed(8)} ×1`]
+        ? [
+            `contract_cancel ${asset} available ${new Big(reserve).toFixed(8)} ×1`,
+            `contract_cancel ${asset} frozen ${new Big(reserve).neg().toFixed(8)} ×1`,
+          ]
         : [];
     const actual = (entries.get(order.id) ?? []).map((e) => e.line);
-    if (!isDeepStrictEqual(actual.toSorted(), wanted.toSorted())) entryDifferences.push({ id: order.id, actual, wanted });
+    if (!isDeepStrictEqual(actual.toSorted(), wanted.toSorted()))
+      entryDifferences.push({ id: order.id, actual, wanted });
   }
   expect(entryDifferences.slice(0, 3)).toEqual([]);
 
@@ -267,9 +303,18 @@ async function expectOutcomes(orders: Resting[], outcomes: Map<number, Outcome>,
   return entries;
 }
 
-/** The fill and revoke entries of the orders `low`…`high`, by order: one line per asset and bucket, and the first entry's id. */
+/** The fill and revoke entries of the orders `low`…`high`, by order: one line per asset and bucket, and the first
+ * entry's id. */
 async function entriesOf(low: number, high: number) {
-  const rows = rowsOf<{ order_id: number; kind: string; asset: string; bucket: string; amount: string; n: number; first: number }>(
+  const rows = rowsOf<{
+    order_id: number;
+    kind: string;
+    asset: string;
+    bucket: string;
+    amount: string;
+    n: number;
+    first: number;
+  }>(
     await h.database.db.execute(sql`
       select substr(reference, 10)::int as order_id, kind, asset, bucket, sum(amount)::text as amount, count(*)::int as n, min(id) as first
       from ledger_entries
@@ -279,18 +324,33 @@ async function entriesOf(low: number, high: number) {
   const byOrder = new Map<number, { line: string; first: number }[]>();
   for (const row of rows) {
     const list = byOrder.get(Number(row.order_id)) ?? [];
-    list.push({ line: `${row.kind} ${row.asset} ${row.bucket} ${new Big(row.amount).toFixed(8)} ×${row.n}`, first: Number(row.first) });
+    list.push({
+      line: `${row.kind} ${row.asset} ${row.bucket} ${new Big(row.amount).toFixed(8)} ×${row.n}`,
+      first: Number(row.first),
+    });
     byOrder.set(Number(row.order_id), list);
   }
   return byOrder;
 }
 
 /** Fills were posted in time order: ordered by their ledger entries, their ticks never go back. */
-function expectFilledInTimeOrder(orders: Resting[], outcomes: Map<number, Outcome>, entries: Map<number, { first: number }[]>) {
+function expectFilledInTimeOrder(
+  orders: Resting[],
+  outcomes: Map<number, Outcome>,
+  entries: Map<number, { first: number }[]>,
+) {
   const fills = orders
     .flatMap((order) => {
       const outcome = outcomes.get(order.id);
-      return outcome && 'filled' in outcome ? [{ id: order.id, at: outcome.filled.at.getTime(), first: Math.min(...entries.get(order.id)!.map((e) => e.first)) }] : [];
+      return outcome && 'filled' in outcome
+        ? [
+            {
+              id: order.id,
+              at: outcome.filled.at.getTime(),
+              first: Math.min(...entries.get(order.id)!.map((e) => e.first)),
+            },
+          ]
+        : [];
     })
     .sort((a, b) => a.first - b.first);
   const backwards = fills.filter((fill, i) => i > 0 && fill.at < fills[i - 1]!.at);
@@ -298,14 +358,30 @@ function expectFilledInTimeOrder(orders: Resting[], outcomes: Map<number, Outcom
 }
 
 async function expectBalancesAsExpected() {
-  const rows = await h.database.db.select().from(balances).where(inArray(balances.userId, customers)).orderBy(asc(balances.userId), asc(balances.asset));
-  expect(Object.fromEntries(rows.map((row) => [`${row.userId} ${row.asset}`, { available: row.available, frozen: row.frozen }]))).toEqual(
-    Object.fromEntries([...expected].map(([key, balance]) => [key, { available: balance.available.toFixed(8), frozen: balance.frozen.toFixed(8) }])),
+  const rows = await h.database.db
+    .select()
+    .from(balances)
+    .where(inArray(balances.userId, customers))
+    .orderBy(asc(balances.userId), asc(balances.asset));
+  expect(
+    Object.fromEntries(
+      rows.map((row) => [`${row.userId} ${row.asset}`, { available: row.available, frozen: row.frozen }]),
+    ),
+  ).toEqual(
+    Object.fromEntries(
+      [...expected].map(([key, balance]) => [
+        key,
+        { available: balance.available.toFixed(8), frozen: balance.frozen.toFixed(8) },
+      ]),
+    ),
   );
 }
 
 async function matchedThrough(coin: string) {
-  const [pair] = await h.database.db.select({ at: contractPairs.matchedThrough }).from(contractPairs).where(eq(contractPairs.coin, coin));
+  const [pair] = await h.database.db
+    .select({ at: contractPairs.matchedThrough })
+    .from(contractPairs)
+    .where(eq(contractPairs.coin, coin));
   return pair!.at;
 }
 
@@ -339,7 +415,8 @@ const btcBook = (start: Date) => {
     'BTC',
     6000,
     ticks,
-    (i, side) => (side === 'buy' ? units(4_870_000 + ((i * 7919) % 130_000), 2) : units(5_000_001 + ((i * 104_729) % 130_000), 2)),
+    (i, side) =>
+      side === 'buy' ? units(4_870_000 + ((i * 7919) % 130_000), 2) : units(5_000_001 + ((i * 104_729) % 130_000), 2),
     (i) => units(11 + ((i * 7919) % 49_990), 5),
   );
   return { ticks, plans };
@@ -368,285 +445,346 @@ const dogeBook = (start: Date) => {
   return { ticks, plans };
 };
 
-it('two matching runners at once over 10,000 resting limits fill each crossed one exactly once', { timeout: 120_000 }, async () => {
-  const start = later(60_000);
-  const btc = btcBook(start);
-  const doge = dogeBook(start);
-  const orders = [...(await rest(btc.plans)), ...(await rest(doge.plans))];
-  await recordTicks('BTC', btc.ticks);
-  await recordTicks('DOGE', doge.ticks);
-  const outcomes = new Map([...outcomesBy(orders.slice(0, 6000), btc.ticks), ...outcomesBy(orders.slice(6000), doge.ticks)]);
-  const crossed = filledCount(outcomes);
-  expect(crossed).toBeGreaterThan(5000);
-  expect(crossed).toBeLessThan(9000); // some of the book stays open
+it(
+  'two matching runners at once over 10,000 resting limits fill each crossed one exactly once',
+  { timeout: 120_000 },
+  async () => {
+    const start = later(60_000);
+    const btc = btcBook(start);
+    const doge = dogeBook(start);
+    const orders = [...(await rest(btc.plans)), ...(await rest(doge.plans))];
+    await recordTicks('BTC', btc.ticks);
+    await recordTicks('DOGE', doge.ticks);
+    const outcomes = new Map([
+      ...outcomesBy(orders.slice(0, 6000), btc.ticks),
+      ...outcomesBy(orders.slice(6000), doge.ticks),
+    ]);
+    const crossed = filledCount(outcomes);
+    expect(crossed).toBeGreaterThan(5000);
+    expect(crossed).toBeLessThan(9000); // some of the book stays open
 
-  const now = later(60_000);
-  const counts = await Promise.all([matchAllPairs(h.database.db, now), matchAllPairs(h.database.db, now)]);
-  expect(counts[0] + counts[1]).toBe(crossed);
-  expect(await matchAllPairs(h.database.db, now)).toBe(0);
+    const now = later(60_000);
+    const counts = await Promise.all([matchAllPairs(h.database.db, now), matchAllPairs(h.database.db, now)]);
+    expect(counts[0] + counts[1]).toBe(crossed);
+    expect(await matchAllPairs(h.database.db, now)).toBe(0);
 
-  const entries = await expectOutcomes(orders, outcomes, now);
-  expectFilledInTimeOrder(orders.slice(0, 6000), outcomes, entries);
-  expectFilledInTimeOrder(orders.slice(6000), outcomes, entries);
-  expect(await matchedThrough('BTC')).toEqual(btc.ticks.at(-1)!.at);
-  expect(await matchedThrough('DOGE')).toEqual(doge.ticks.at(-1)!.at);
-});
+    const entries = await expectOutcomes(orders, outcomes, now);
+    expectFilledInTimeOrder(orders.slice(0, 6000), outcomes, entries);
+    expectFilledInTimeOrder(orders.slice(6000), outcomes, entries);
+    expect(await matchedThrough('BTC')).toEqual(btc.ticks.at(-1)!.at);
+    expect(await matchedThrough('DOGE')).toEqual(doge.ticks.at(-1)!.at);
+  },
+);
 
-it('two runners of one coin taking batches at once fill each crossed one exactly once, prices equal to a tick included', { timeout: 120_000 }, async () => {
-  const start = later(60_000);
-  const ticks = walk(
-    start,
-    2,
-    [
-      [0, '3420.00'],
-      [6, '3350.00'],
-      [12, '3460.00'],
-      [24, '3300.00'],
-      [36, '3520.00'],
-      [48, '3420.00'],
-    ],
-    30,
-  );
-  const plans = planBook(
-    'ETH',
-    10_000,
-    ticks,
-    (i, side) => (side === 'buy' ? units(325_000 + ((i * 7919) % 17_000), 2) : units(342_001 + ((i * 104_729) % 17_000), 2)),
-    (i) => units(20 + ((i * 7919) % 30_000), 4),
-  );
-  // One in eleven priced exactly at a recorded tick: crossed at equality.
-  for (const [i, plan] of plans.entries()) {
-    const tick = ticks[1 + (i % (ticks.length - 1))]!;
-    if (i % 11 || new Big(tick.price).eq('3420')) continue;
-    plan.side = new Big(tick.price).lt('3420') ? 'buy' : 'sell';
-    plan.price = tick.price;
-    plan.eligibleAfter = start;
-    plan.reserve = limitReserve(plan.side, 'ETH', plan.price, plan.quantity, plan.feeRate);
-  }
-  const orders = await rest(plans);
-  await recordTicks('ETH', ticks);
-  const outcomes = outcomesBy(orders, ticks);
-  const atEquality = orders.filter((order) => {
-    const outcome = outcomes.get(order.id);
-    return outcome && 'filled' in outcome && new Big(outcome.filled.price).eq(order.price);
-  });
-  expect(atEquality.length).toBeGreaterThan(100);
-
-  const now = later(60_000);
-  const runner = async (batch: number) => {
-    let total = 0;
-    for (;;) {
-      const { filled, more } = await h.database.db.transaction((tx) => matchCrossedOrders(tx, 'ETH', now, batch));
-      total += filled;
-      if (!more) return total;
-    }
-  };
-  const counts = await Promise.all([runner(700), runner(1000)]);
-  expect(counts[0] + counts[1]).toBe(filledCount(outcomes));
-  expect(counts.every((n) => n > 0)).toBe(true); // the runners really shared the work
-  expect(await runner(1000)).toBe(0);
-
-  const entries = await expectOutcomes(orders, outcomes, now);
-  expectFilledInTimeOrder(orders, outcomes, entries);
-  expect(await matchedThrough('ETH')).toEqual(ticks.at(-1)!.at);
-});
-
-it('a run killed between claim and commit changes nothing, and the next run fills each once', { timeout: 120_000 }, async () => {
-  const start = later(60_000);
-  const ticks = walk(
-    start,
-    2,
-    [
-      [0, '235.00'],
-      [10, '228.00'],
-      [20, '240.00'],
-      [30, '235.00'],
-    ],
-    20,
-  );
-  const orders = await rest(
-    planBook(
-      'SOL',
-      2000,
+it(
+  'two runners of one coin taking batches at once fill each crossed one exactly once, prices equal to a tick included',
+  { timeout: 120_000 },
+  async () => {
+    const start = later(60_000);
+    const ticks = walk(
+      start,
+      2,
+      [
+        [0, '3420.00'],
+        [6, '3350.00'],
+        [12, '3460.00'],
+        [24, '3300.00'],
+        [36, '3520.00'],
+        [48, '3420.00'],
+      ],
+      30,
+    );
+    const plans = planBook(
+      'ETH',
+      10_000,
       ticks,
-      (i, side) => units(side === 'buy' ? 22_500 + ((i * 7919) % 1000) : 23_501 + ((i * 104_729) % 1000), 2),
-      (i) => units(3 + ((i * 7919) % 5000), 2),
-    ),
-  );
-  await recordTicks('SOL', ticks);
-  const outcomes = outcomesBy(orders, ticks);
-  const db = h.database.db;
-  const now = later(60_000);
+      (i, side) =>
+        side === 'buy' ? units(325_000 + ((i * 7919) % 17_000), 2) : units(342_001 + ((i * 104_729) % 17_000), 2),
+      (i) => units(20 + ((i * 7919) % 30_000), 4),
+    );
+    // One in eleven priced exactly at a recorded tick: crossed at equality.
+    for (const [i, plan] of plans.entries()) {
+      const tick = ticks[1 + (i % (ticks.length - 1))]!;
+      if (i % 11 || new Big(tick.price).eq('3420')) continue;
+      plan.side = new Big(tick.price).lt('3420') ? 'buy' : 'sell';
+      plan.price = tick.price;
+      plan.eligibleAfter = start;
+      plan.reserve = limitReserve(plan.side, 'ETH', plan.price, plan.quantity, plan.feeRate);
+    }
+    const orders = await rest(plans);
+    await recordTicks('ETH', ticks);
+    const outcomes = outcomesBy(orders, ticks);
+    const atEquality = orders.filter((order) => {
+      const outcome = outcomes.get(order.id);
+      return outcome && 'filled' in outcome && new Big(outcome.filled.price).eq(order.price);
+    });
+    expect(atEquality.length).toBeGreaterThan(100);
 
-  const state = async () => ({
-    orders: await db
-      .select()
-      .from(contractOrders)
-      .where(between(contractOrders.id, orders[0]!.id, orders.at(-1)!.id))
-      .orderBy(asc(contractOrders.id)),
-    balances: await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)),
-    ledger: await db.select({ n: sql<number>`count(*)::int`, sum: sql<string>`sum(${ledgerEntries.amount})::text` }).from(ledgerEntries),
-    matchedThrough: await matchedThrough('SOL'),
-  });
-  const before = await state();
-  const crash = () => {
-    throw new Error('crash');
-  };
-  await expect(db.transaction((tx) => matchCrossedOrders(tx, 'SOL', now, 100, crash))).rejects.toThrow('crash');
-  await expect(db.transaction((tx) => matchCrossedOrders(tx, 'SOL', now, orders.length, crash))).rejects.toThrow('crash');
-  expect(await state()).toEqual(before);
-  await expectLedgerBalanced(h);
+    const now = later(60_000);
+    const runner = async (batch: number) => {
+      let total = 0;
+      for (;;) {
+        const { filled, more } = await h.database.db.transaction((tx) => matchCrossedOrders(tx, 'ETH', now, batch));
+        total += filled;
+        if (!more) return total;
+      }
+    };
+    const counts = await Promise.all([runner(700), runner(1000)]);
+    expect(counts[0] + counts[1]).toBe(filledCount(outcomes));
+    expect(counts.every((n) => n > 0)).toBe(true); // the runners really shared the work
+    expect(await runner(1000)).toBe(0);
 
-  expect(await matchAllPairs(db, now)).toBe(filledCount(outcomes));
-  expect(await matchAllPairs(db, now)).toBe(0);
-  await expectOutcomes(orders, outcomes, now);
-  expect(await matchedThrough('SOL')).toEqual(ticks.at(-1)!.at);
-});
+    const entries = await expectOutcomes(orders, outcomes, now);
+    expectFilledInTimeOrder(orders, outcomes, entries);
+    expect(await matchedThrough('ETH')).toEqual(ticks.at(-1)!.at);
+  },
+);
 
-it('after hours of downtime, a restarted server fills each order with its own first crossing tick, in time order', { timeout: 120_000 }, async () => {
-  const db = h.database.db;
-  const start = later(60_000);
-  await recordTicks('LTC', [{ at: start, price: '100.00' }]);
-  await matchAllPairs(db, start); // the server was running: matched up to the placement
-  const levels: [OrderSide, string][] = [
-    ['buy', '99.00'],
-    ['buy', '98.50'],
-    ['buy', '97.00'],
-    ['buy', '95.00'],
-    ['buy', '92.00'],
-    ['sell', '101.00'],
-    ['sell', '102.50'],
-    ['sell', '104.00'],
-    ['sell', '108.00'],
-    ['sell', '109.99'],
-  ];
-  const orders: Resting[] = [];
-  for (const [c, userId] of customers.entries()) {
-    for (const [l, [side, price]] of levels.entries()) {
-      const quantity = units(1000 + c * 1000 + l * 137, 3);
-      const row = await db.transaction((tx) => placeContractOrder(tx, userId, { code: 'LTC', side, type: 'limit', price, quantity, total: '' }, start));
+it(
+  'a run killed between claim and commit changes nothing, and the next run fills each once',
+  { timeout: 120_000 },
+  async () => {
+    const start = later(60_000);
+    const ticks = walk(
+      start,
+      2,
+      [
+        [0, '235.00'],
+        [10, '228.00'],
+        [20, '240.00'],
+        [30, '235.00'],
+      ],
+      20,
+    );
+    const orders = await rest(
+      planBook(
+        'SOL',
+        2000,
+        ticks,
+        (i, side) => units(side === 'buy' ? 22_500 + ((i * 7919) % 1000) : 23_501 + ((i * 104_729) % 1000), 2),
+        (i) => units(3 + ((i * 7919) % 5000), 2),
+      ),
+    );
+    await recordTicks('SOL', ticks);
+    const outcomes = outcomesBy(orders, ticks);
+    const db = h.database.db;
+    const now = later(60_000);
+
+    const state = async () => ({
+      orders: await db
+        .select()
+        .from(contractOrders)
+        .where(between(contractOrders.id, orders[0]!.id, orders.at(-1)!.id))
+        .orderBy(asc(contractOrders.id)),
+      balances: await db.select().from(balances).orderBy(asc(balances.userId), asc(balances.asset)),
+      ledger: await db
+        .select({ n: sql<number>`count(*)::int`, sum: sql<string>`sum(${ledgerEntries.amount})::text` })
+        .from(ledgerEntries),
+      matchedThrough: await matchedThrough('SOL'),
+    });
+    const before = await state();
+    const crash = () => {
+      throw new Error('crash');
+    };
+    await expect(db.transaction((tx) => matchCrossedOrders(tx, 'SOL', now, 100, crash))).rejects.toThrow('crash');
+    await expect(db.transaction((tx) => matchCrossedOrders(tx, 'SOL', now, orders.length, crash))).rejects.toThrow(
+      'crash',
+    );
+    expect(await state()).toEqual(before);
+    await expectLedgerBalanced(h);
+
+    expect(await matchAllPairs(db, now)).toBe(filledCount(outcomes));
+    expect(await matchAllPairs(db, now)).toBe(0);
+    await expectOutcomes(orders, outcomes, now);
+    expect(await matchedThrough('SOL')).toEqual(ticks.at(-1)!.at);
+  },
+);
+
+it(
+  'after hours of downtime, a restarted server fills each order with its own first crossing tick, in time order',
+  { timeout: 120_000 },
+  async () => {
+    const db = h.database.db;
+    const start = later(60_000);
+    await recordTicks('LTC', [{ at: start, price: '100.00' }]);
+    await matchAllPairs(db, start); // the server was running: matched up to the placement
+    const levels: [OrderSide, string][] = [
+      ['buy', '99.00'],
+      ['buy', '98.50'],
+      ['buy', '97.00'],
+      ['buy', '95.00'],
+      ['buy', '92.00'],
+      ['sell', '101.00'],
+      ['sell', '102.50'],
+      ['sell', '104.00'],
+      ['sell', '108.00'],
+      ['sell', '109.99'],
+    ];
+    const orders: Resting[] = [];
+    for (const [c, userId] of customers.entries()) {
+      for (const [l, [side, price]] of levels.entries()) {
+        const quantity = units(1000 + c * 1000 + l * 137, 3);
+        const row = await db.transaction((tx) =>
+          placeContractOrder(tx, userId, { code: 'LTC', side, type: 'limit', price, quantity, total: '' }, start),
+        );
+        const order = {
+          id: row.id,
+          userId,
+          coin: 'LTC',
+          side,
+          price,
+          quantity,
+          feeRate: '0.001',
+          eligibleAfter: start,
+          reserve: limitReserve(side, 'LTC', price, quantity, '0.001'),
+        };
+        expect({ status: row.status, eligibleAfter: row.eligibleAfter, frozen: row.frozen }).toEqual({
+          status: 'open',
+          eligibleAfter: start,
+          frozen: order.reserve.amount,
+        });
+        froze(order);
+        orders.push(order);
+      }
+    }
+
+    // The server is down; the recorded ticks of that time (another process's, or restored) are in
+    // the table: more than two windows, crossing orders at different times, across a window's edge.
+    const events: Record<number, string> = {
+      1500: '98.90',
+      2000: '101.00',
+      3600: '98.50',
+      3601: '97.00',
+      5000: '104.20',
+      6000: '98.00',
+      7000: '94.99',
+      7999: '110.00',
+    };
+    const seconds = 2 * MATCH_WINDOW_TICKS + 800;
+    const ticks = Array.from({ length: seconds }, (_, i) => {
+      const s = i + 1;
+      return { at: new Date(start.getTime() + s * 1000), price: events[s] ?? units(10_000 + ((s * 37) % 101) - 50, 2) };
+    });
+    for (const part of [ticks.slice(0, 3000), ticks.slice(3000, 6000), ticks.slice(6000)]) {
+      const rows = part.map(({ at, price }) => ({ at: at.toISOString(), price }));
+      await db.execute(
+        sql`insert into price_ticks (coin, at, price) select 'LTC', (t->>'at')::timestamptz, (t->>'price')::numeric from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) t`,
+      );
+    }
+    const outcomes = outcomesBy(orders, ticks);
+    const fillTimes = new Set(
+      [...outcomes.values()].flatMap((o) => (o && 'filled' in o ? [o.filled.at.getTime()] : [])),
+    );
+    expect(fillTimes.size).toBe(7); // every event but 98.00, which crosses only orders already filled
+    expect(filledCount(outcomes)).toBe(45); // the buys at 92.00 stay open
+
+    const now = later(seconds * 1000 + 1800_000);
+    const errors: unknown[] = [];
+    const job = startMatchingJob(db, h.clock, (error) => errors.push(error), 3600_000);
+    expect(await job.runNow()).toBe(45); // the run the job started with: all of it, window by window
+    expect(await job.runNow()).toBe(0);
+    await job.stop();
+    expect(errors).toEqual([]);
+
+    const entries = await expectOutcomes(orders, outcomes, now);
+    expectFilledInTimeOrder(orders, outcomes, entries);
+    expect(await matchedThrough('LTC')).toEqual(ticks.at(-1)!.at);
+  },
+);
+
+it(
+  '200 revokes racing the matcher: each order is either revoked or filled, never both, never neither',
+  { timeout: 120_000 },
+  async () => {
+    const db = h.database.db;
+    const start = later(60_000);
+    await recordTicks('ADA', [{ at: start, price: '1.0000' }]);
+    const orders: Resting[] = [];
+    for (let i = 0; i < 200; i++) {
+      const userId = customers[i % customers.length]!;
+      const side: OrderSide = i % 2 ? 'sell' : 'buy';
+      const price = units(side === 'buy' ? 9500 + (i % 50) : 10_500 - (i % 50), 4);
+      const quantity = units(100 + i * 7, 1);
+      const row = await db.transaction((tx) =>
+        placeContractOrder(tx, userId, { code: 'ADA', side, type: 'limit', price, quantity, total: '' }, start),
+      );
       const order = {
         id: row.id,
         userId,
-        coin: 'LTC',
+        coin: 'ADA',
         side,
         price,
         quantity,
         feeRate: '0.001',
         eligibleAfter: start,
-        reserve: limitReserve(side, 'LTC', price, quantity, '0.001'),
+        reserve: limitReserve(side, 'ADA', price, quantity, '0.001'),
       };
-      expect({ status: row.status, eligibleAfter: row.eligibleAfter, frozen: row.frozen }).toEqual({ status: 'open', eligibleAfter: start, frozen: order.reserve.amount });
       froze(order);
       orders.push(order);
     }
-  }
+    const ticks = [
+      { at: new Date(start.getTime() + 1000), price: '0.9400' }, // crosses every buy
+      { at: new Date(start.getTime() + 2000), price: '1.0600' }, // and every sell
+    ];
+    await recordTicks('ADA', ticks);
+    const now = later(5000);
 
-  // The server is down; the recorded ticks of that time (another process's, or restored) are in
-  // the table: more than two windows, crossing orders at different times, across a window's edge.
-  const events: Record<number, string> = { 1500: '98.90', 2000: '101.00', 3600: '98.50', 3601: '97.00', 5000: '104.20', 6000: '98.00', 7000: '94.99', 7999: '110.00' };
-  const seconds = 2 * MATCH_WINDOW_TICKS + 800;
-  const ticks = Array.from({ length: seconds }, (_, i) => {
-    const s = i + 1;
-    return { at: new Date(start.getTime() + s * 1000), price: events[s] ?? units(10_000 + ((s * 37) % 101) - 50, 2) };
-  });
-  for (const part of [ticks.slice(0, 3000), ticks.slice(3000, 6000), ticks.slice(6000)]) {
-    const rows = part.map(({ at, price }) => ({ at: at.toISOString(), price }));
-    await db.execute(
-      sql`insert into price_ticks (coin, at, price) select 'LTC', (t->>'at')::timestamptz, (t->>'price')::numeric from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) t`,
+    // Every transaction of the race commits a little after its work (a slow disk): requests of the
+    // other side arrive while its rows are still locked.
+    const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    const revoke = (order: Resting, i: number) =>
+      db
+        .transaction(async (tx) => {
+          await cancelContractOrder(tx, order.userId, order.id, now);
+          await pause((i % 4) * 5);
+        })
+        .then(
+          () => 'revoked' as const,
+          (error: unknown) => {
+            if (error instanceof Refusal && error.textId === texts.cancellationFailed.id) return 'refused' as const;
+            throw error;
+          },
+        );
+    // Revokes in a shuffled order: 50 sent before the matcher starts, 30 more while each of its
+    // batches holds its claims (on PostgreSQL they wait for those rows, or revoke others first and
+    // the matcher skips them), the rest once it is done.
+    const queue = orders
+      .map((order, i) => ({ order, key: (i * 7919) % 200 }))
+      .sort((a, b) => a.key - b.key)
+      .map((o) => o.order);
+    const answers = new Map<number, Promise<'revoked' | 'refused'>>();
+    const send = (n: number) =>
+      queue.splice(0, n).forEach((order) => answers.set(order.id, revoke(order, answers.size)));
+    send(50);
+    let filled = 0;
+    for (;;) {
+      const batch = await db.transaction(async (tx) => {
+        const result = await matchCrossedOrders(tx, 'ADA', now, 20, () => send(30));
+        await pause(20);
+        return result;
+      });
+      filled += batch.filled;
+      if (!batch.more) break;
+    }
+    send(queue.length);
+    const answerOf = new Map(await Promise.all([...answers].map(async ([id, answer]) => [id, await answer] as const)));
+    expect(answerOf.size).toBe(200);
+
+    const outcomes = new Map<number, Outcome>(
+      orders.map((order) => [
+        order.id,
+        answerOf.get(order.id) === 'revoked' ? { cancelled: true } : { filled: firstCrossing(order, ticks)! },
+      ]),
     );
-  }
-  const outcomes = outcomesBy(orders, ticks);
-  const fillTimes = new Set([...outcomes.values()].flatMap((o) => (o && 'filled' in o ? [o.filled.at.getTime()] : [])));
-  expect(fillTimes.size).toBe(7); // every event but 98.00, which crosses only orders already filled
-  expect(filledCount(outcomes)).toBe(45); // the buys at 92.00 stay open
+    expect(filled).toBe(filledCount(outcomes));
+    expect(filled > 0 && filled < 200).toBe(true); // both sides won some
+    await expectOutcomes(orders, outcomes, now);
 
-  const now = later(seconds * 1000 + 1800_000);
-  const errors: unknown[] = [];
-  const job = startMatchingJob(db, h.clock, (error) => errors.push(error), 3600_000);
-  expect(await job.runNow()).toBe(45); // the run the job started with: all of it, window by window
-  expect(await job.runNow()).toBe(0);
-  await job.stop();
-  expect(errors).toEqual([]);
-
-  const entries = await expectOutcomes(orders, outcomes, now);
-  expectFilledInTimeOrder(orders, outcomes, entries);
-  expect(await matchedThrough('LTC')).toEqual(ticks.at(-1)!.at);
-});
-
-it('200 revokes racing the matcher: each order is either revoked or filled, never both, never neither', { timeout: 120_000 }, async () => {
-  const db = h.database.db;
-  const start = later(60_000);
-  await recordTicks('ADA', [{ at: start, price: '1.0000' }]);
-  const orders: Resting[] = [];
-  for (let i = 0; i < 200; i++) {
-    const userId = customers[i % customers.length]!;
-    const side: OrderSide = i % 2 ? 'sell' : 'buy';
-    const price = units(side === 'buy' ? 9500 + (i % 50) : 10_500 - (i % 50), 4);
-    const quantity = units(100 + i * 7, 1);
-    const row = await db.transaction((tx) => placeContractOrder(tx, userId, { code: 'ADA', side, type: 'limit', price, quantity, total: '' }, start));
-    const order = { id: row.id, userId, coin: 'ADA', side, price, quantity, feeRate: '0.001', eligibleAfter: start, reserve: limitReserve(side, 'ADA', price, quantity, '0.001') };
-    froze(order);
-    orders.push(order);
-  }
-  const ticks = [
-    { at: new Date(start.getTime() + 1000), price: '0.9400' }, // crosses every buy
-    { at: new Date(start.getTime() + 2000), price: '1.0600' }, // and every sell
-  ];
-  await recordTicks('ADA', ticks);
-  const now = later(5000);
-
-  // Every transaction of the race commits a little after its work (a slow disk): requests of the
-  // other side arrive while its rows are still locked.
-  const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const revoke = (order: Resting, i: number) =>
-    db
-      .transaction(async (tx) => {
-        await cancelContractOrder(tx, order.userId, order.id, now);
-        await pause((i % 4) * 5);
-      })
-      .then(
-        () => 'revoked' as const,
-        (error: unknown) => {
-          if (error instanceof Refusal && error.textId === texts.cancellationFailed.id) return 'refused' as const;
-          throw error;
-        },
-      );
-  // Revokes in a shuffled order: 50 sent before the matcher starts, 30 more while each of its
-  // batches holds its claims (on PostgreSQL they wait for those rows, or revoke others first and
-  // the matcher skips them), the rest once it is done.
-  const queue = orders
-    .map((order, i) => ({ order, key: (i * 7919) % 200 }))
-    .sort((a, b) => a.key - b.key)
-    .map((o) => o.order);
-  const answers = new Map<number, Promise<'revoked' | 'refused'>>();
-  const send = (n: number) => queue.splice(0, n).forEach((order) => answers.set(order.id, revoke(order, answers.size)));
-  send(50);
-  let filled = 0;
-  for (;;) {
-    const batch = await db.transaction(async (tx) => {
-      const result = await matchCrossedOrders(tx, 'ADA', now, 20, () => send(30));
-      await pause(20);
-      return result;
-    });
-    filled += batch.filled;
-    if (!batch.more) break;
-  }
-  send(queue.length);
-  const answerOf = new Map(await Promise.all([...answers].map(async ([id, answer]) => [id, await answer] as const)));
-  expect(answerOf.size).toBe(200);
-
-  const outcomes = new Map<number, Outcome>(
-    orders.map((order) => [order.id, answerOf.get(order.id) === 'revoked' ? { cancelled: true } : { filled: firstCrossing(order, ticks)! }]),
-  );
-  expect(filled).toBe(filledCount(outcomes));
-  expect(filled > 0 && filled < 200).toBe(true); // both sides won some
-  await expectOutcomes(orders, outcomes, now);
-
-  // Whatever the race left for later (a window kept while a revoke held an order) fills nothing more.
-  expect(await matchAllPairs(db, now)).toBe(0);
-  expect(await matchedThrough('ADA')).toEqual(ticks.at(-1)!.at);
-});
+    // Whatever the race left for later (a window kept while a revoke held an order) fills nothing more.
+    expect(await matchAllPairs(db, now)).toBe(0);
+    expect(await matchedThrough('ADA')).toEqual(ticks.at(-1)!.at);
+  },
+);
 
 it('a tick that crosses nothing fills nothing and changes no order', async () => {
   const db = h.database.db;
@@ -656,14 +794,20 @@ it('a tick that crosses nothing fills nothing and changes no order', async () =>
       .from(contractOrders)
       .where(and(inArray(contractOrders.coin, ['BTC', 'DOGE']), eq(contractOrders.status, 'open')))
       .orderBy(asc(contractOrders.id));
-  const before = { orders: await open(), ledger: await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries) };
+  const before = {
+    orders: await open(),
+    ledger: await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries),
+  };
   expect(before.orders.length).toBeGreaterThan(1000); // the book the first test left open
   const at = later(60_000);
   await recordTicks('BTC', [{ at, price: '50000.00' }]);
   await recordTicks('DOGE', [{ at, price: '0.38500' }]);
 
   expect(await matchAllPairs(db, later(1000))).toBe(0);
-  expect({ orders: await open(), ledger: await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries) }).toEqual(before);
+  expect({
+    orders: await open(),
+    ledger: await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries),
+  }).toEqual(before);
   await expectBalancesAsExpected();
   expect(await matchedThrough('BTC')).toEqual(at);
 });
@@ -682,7 +826,9 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
   const placedAt = later(3000);
   const [userId] = customers;
   const place = async (side: OrderSide, price: string) => {
-    const row = await db.transaction((tx) => placeContractOrder(tx, userId!, { code: 'DOT', side, type: 'limit', price, quantity: '10', total: '' }, placedAt));
+    const row = await db.transaction((tx) =>
+      placeContractOrder(tx, userId!, { code: 'DOT', side, type: 'limit', price, quantity: '10', total: '' }, placedAt),
+    );
     const order = {
       id: row.id,
       userId: userId!,
@@ -694,7 +840,10 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
       eligibleAfter: placedAt,
       reserve: limitReserve(side, 'DOT', price, '10', '0.001'),
     };
-    expect({ status: row.status, eligibleAfter: row.eligibleAfter }).toEqual({ status: 'open', eligibleAfter: placedAt });
+    expect({ status: row.status, eligibleAfter: row.eligibleAfter }).toEqual({
+      status: 'open',
+      eligibleAfter: placedAt,
+    });
     froze(order);
     return order;
   };
@@ -714,47 +863,62 @@ it('a limit placed after ticks that would have crossed it is not filled by them,
   await expectOutcomes(orders, new Map(orders.map((order, i) => [order.id, { filled: ticks[i]! }])), now);
 });
 
-it('a pair without open orders is only moved on; a limit placed while ticks and runs race is filled once, by a crossing tick not before it', { timeout: 60_000 }, async () => {
-  const db = h.database.db;
-  const { id: userId } = await customer(h, '100000'); // a trader of its own: the books above hold nothing of BNB
-  const start = later(60_000);
-  await recordTicks('BNB', [{ at: start, price: '100.00' }]);
-  expect(await matchAllPairs(db, start)).toBe(0);
-  expect(await matchedThrough('BNB')).toEqual(start); // no open BNB order: moved to its latest tick
+it(
+  'a pair without open orders is only moved on; a limit placed while ticks and runs race is filled once, by a crossing tick not before it',
+  { timeout: 60_000 },
+  async () => {
+    const db = h.database.db;
+    const { id: userId } = await customer(h, '100000'); // a trader of its own: the books above hold nothing of BNB
+    const start = later(60_000);
+    await recordTicks('BNB', [{ at: start, price: '100.00' }]);
+    expect(await matchAllPairs(db, start)).toBe(0);
+    expect(await matchedThrough('BNB')).toEqual(start); // no open BNB order: moved to its latest tick
 
-  // Each round: the price at 90, then a 85 buy placed while a crossing tick (80) is recorded and two
-  // matching runs go. Whatever the order of events, the order fills once, at its own price, by a tick
-  // recorded after the point it was placed from (never at placement, even when the crossing tick came first).
-  const ids: number[] = [];
-  for (let round = 0; round < 20; round++) {
-    await recordTicks('BNB', [{ at: later(1000), price: '90.00' }]);
-    const placedAt = h.clock.now();
-    const [row] = await Promise.all([
-      db.transaction((tx) => placeContractOrder(tx, userId, { code: 'BNB', side: 'buy', type: 'limit', price: '85.00', quantity: '1', total: '' }, placedAt)),
-      recordTicks('BNB', [{ at: new Date(placedAt.getTime() + 500), price: '80.00' }]),
-      matchAllPairs(db, placedAt),
-      matchAllPairs(db, placedAt),
+    // Each round: the price at 90, then a 85 buy placed while a crossing tick (80) is recorded and two
+    // matching runs go. Whatever the order of events, the order fills once, at its own price, by a tick
+    // recorded after the point it was placed from (never at placement, even when the crossing tick came first).
+    const ids: number[] = [];
+    for (let round = 0; round < 20; round++) {
+      await recordTicks('BNB', [{ at: later(1000), price: '90.00' }]);
+      const placedAt = h.clock.now();
+      const [row] = await Promise.all([
+        db.transaction((tx) =>
+          placeContractOrder(
+            tx,
+            userId,
+            { code: 'BNB', side: 'buy', type: 'limit', price: '85.00', quantity: '1', total: '' },
+            placedAt,
+          ),
+        ),
+        recordTicks('BNB', [{ at: new Date(placedAt.getTime() + 500), price: '80.00' }]),
+        matchAllPairs(db, placedAt),
+        matchAllPairs(db, placedAt),
+      ]);
+      ids.push(row.id);
+    }
+    const last = later(1000);
+    await recordTicks('BNB', [{ at: last, price: '80.00' }]);
+    await matchAllPairs(db, later(1000));
+
+    const orders = await db.select().from(contractOrders).where(inArray(contractOrders.id, ids));
+    expect(orders.map((order) => order.status)).toEqual(ids.map(() => 'filled'));
+    for (const order of orders) {
+      expect(new Big(order.tickPrice!).lte(85)).toBe(true);
+      expect(new Big(order.unitPrice!).eq(85)).toBe(true);
+      expect(order.eligibleAfter.getTime()).toBeGreaterThanOrEqual(order.createdAt.getTime());
+      expect(order.tickAt!.getTime()).toBeGreaterThan(order.eligibleAfter.getTime());
+    }
+    const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value!), new Big(0));
+    const rows = await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset));
+    expect(rows.map(({ asset, available, frozen }) => ({ asset, available, frozen }))).toEqual([
+      { asset: 'BNB', available: sum(orders.map((order) => order.received)).toFixed(8), frozen: '0.00000000' },
+      {
+        asset: 'USDT',
+        available: new Big('100000').minus(sum(orders.map((order) => order.spent))).toFixed(8),
+        frozen: '0.00000000',
+      },
     ]);
-    ids.push(row.id);
-  }
-  const last = later(1000);
-  await recordTicks('BNB', [{ at: last, price: '80.00' }]);
-  await matchAllPairs(db, later(1000));
-
-  const orders = await db.select().from(contractOrders).where(inArray(contractOrders.id, ids));
-  expect(orders.map((order) => order.status)).toEqual(ids.map(() => 'filled'));
-  for (const order of orders) {
-    expect(new Big(order.tickPrice!).lte(85)).toBe(true);
-    expect(new Big(order.unitPrice!).eq(85)).toBe(true);
-    expect(order.eligibleAfter.getTime()).toBeGreaterThanOrEqual(order.createdAt.getTime());
-    expect(order.tickAt!.getTime()).toBeGreaterThan(order.eligibleAfter.getTime());
-  }
-  const sum = (values: (string | null)[]) => values.reduce((total, value) => total.plus(value!), new Big(0));
-  const rows = await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset));
-  expect(rows.map(({ asset, available, frozen }) => ({ asset, available, frozen }))).toEqual([
-    { asset: 'BNB', available: sum(orders.map((order) => order.received)).toFixed(8), frozen: '0.00000000' },
-    { asset: 'USDT', available: new Big('100000').minus(sum(orders.map((order) => order.spent))).toFixed(8), frozen: '0.00000000' },
-  ]);
-  await expectLedgerBalanced(h);
-  expect(await matchedThrough('BNB')).toEqual(last);
-});
+    await expectLedgerBalanced(h);
+    expect(await matchedThrough('BNB')).toEqual(last);
+  },
+);

@@ -10,7 +10,9 @@ beforeAll(async () => (h = await startHarness()));
 afterAll(() => h.close());
 
 it('talks to the database its project names', async () => {
-  const [row] = rowsOf<{ version: string; port: number | null }>(await h.database.db.execute(sql`select version() as version, inet_server_port() as port`));
+  const [row] = rowsOf<{ version: string; port: number | null }>(
+    await h.database.db.execute(sql`select version() as version, inet_server_port() as port`),
+  );
   if (onPostgres()) {
     expect(h.database.kind).toBe('postgres');
     expect(row!.port).toBeGreaterThan(0);

@@ -20,7 +20,9 @@ describe.runIf(onPostgres())('delivery by two server processes on one PostgreSQL
   beforeAll(async () => {
     database = await openTestDatabase();
     mail = await startMailStandIn();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
@@ -45,14 +47,20 @@ describe.runIf(onPostgres())('delivery by two server processes on one PostgreSQL
     const started = Date.now();
     await database.db.transaction(async (tx) => {
       for (let n = 0; n < MESSAGES; n++) {
-        await enqueue(tx, { channel: 'email', target: `reader${n}@example.com`, kind: 'notice', language: 'en', subject: `Notice ${n}`, body: `Message ${n}` });
+        await enqueue(tx, {
+          channel: 'email',
+          target: `reader${n}@example.com`,
+          kind: 'notice',
+          language: 'en',
+          subject: `Notice ${n}`,
+          body: `Message ${n}`,
+        });
       }
     });
     const counts = async () =>
-      rowsOf<{ status: string; n: number }>(await database.db.execute(sql`select status, count(*)::int as n from outbox group by status`)).reduce<Record<string, number>>(
-        (all, { status, n }) => ({ ...all, [status]: Number(n) }),
-        {},
-      );
+      rowsOf<{ status: string; n: number }>(
+        await database.db.execute(sql`select status, count(*)::int as n from outbox group by status`),
+      ).reduce<Record<string, number>>((all, { status, n }) => ({ ...all, [status]: Number(n) }), {});
     for (;;) {
       const { sent = 0, failed = 0 } = await counts();
       if (sent + failed === MESSAGES || Date.now() - started > 60_000) break;

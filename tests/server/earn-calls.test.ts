@@ -6,7 +6,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import { earnBalance } from '../../src/contract/earn.ts';
-import { liquidityProduct, liquidityRecords, transferIn, transferOut, transferOutInfo, type LiquidityBalance } from '../../src/contract/liquidity.ts';
+import {
+  liquidityProduct,
+  liquidityRecords,
+  transferIn,
+  transferOut,
+  transferOutInfo,
+  type LiquidityBalance,
+} from '../../src/contract/liquidity.ts';
 import { lockupOrders, lockupProducts, lockupSubscribe, type RegularBalance } from '../../src/contract/lockup.ts';
 import { balances } from '../../src/contract/markets.ts';
 import { runDueDays } from '../../src/server/jobs/daily.ts';
@@ -60,18 +67,42 @@ describe('liquidity', () => {
 
   it('subscribes, earns from the next day on the marginal ladder, compounds, and redeems quick and standard', async () => {
     const user = await customer(h, '5000');
-    expect(await h.call(transferIn, { amount: '9.99' }, { token: user.token })).toEqual({ ret: 0, msg: 'The minimum amount is: 10 USDT!', data: null });
-    expect(await h.call(transferIn, { amount: '6000' }, { token: user.token })).toEqual({ ret: 0, msg: 'Insufficient balance!', data: null });
+    expect(await h.call(transferIn, { amount: '9.99' }, { token: user.token })).toEqual({
+      ret: 0,
+      msg: 'The minimum amount is: 10 USDT!',
+      data: null,
+    });
+    expect(await h.call(transferIn, { amount: '6000' }, { token: user.token })).toEqual({
+      ret: 0,
+      msg: 'Insufficient balance!',
+      data: null,
+    });
     const sub = await h.call(transferIn, { amount: '2000' }, { token: user.token });
-    expect(sub).toMatchObject({ ret: 1, data: { kind: 'subscribe', amount: '2000.00000000', day: '2026-11-22', status: 'done' } });
+    expect(sub).toMatchObject({
+      ret: 1,
+      data: { kind: 'subscribe', amount: '2000.00000000', day: '2026-11-22', status: 'done' },
+    });
     expect(await usdt(user.token)).toBe('3000.00000000');
-    expect(await liquidity(user.token)).toMatchObject({ principal: '2000.00000000', earning_today: '0.00000000', yesterday_interest: '0.00000000' });
+    expect(await liquidity(user.token)).toMatchObject({
+      principal: '2000.00000000',
+      earning_today: '0.00000000',
+      yesterday_interest: '0.00000000',
+    });
 
     // Day 22 closes: nothing earned (subscribed that day). Day 23 earns on 2,000: (1000×6 % + 1000×4 %) / 365.
     await toDay('2026-11-23');
-    expect(await liquidity(user.token)).toMatchObject({ principal: '2000.00000000', earning_today: '2000.00000000', yesterday_interest: '0.00000000', effective_rate: '0.0500' });
+    expect(await liquidity(user.token)).toMatchObject({
+      principal: '2000.00000000',
+      earning_today: '2000.00000000',
+      yesterday_interest: '0.00000000',
+      effective_rate: '0.0500',
+    });
     await toDay('2026-11-24');
-    expect(await liquidity(user.token)).toMatchObject({ principal: '2000.27397260', yesterday_interest: '0.27397260', total_interest: '0.27397260' });
+    expect(await liquidity(user.token)).toMatchObject({
+      principal: '2000.27397260',
+      yesterday_interest: '0.27397260',
+      total_interest: '0.27397260',
+    });
 
     // Quick: at once, without that day's interest on the part redeemed.
     const quick = await h.call(transferOut, { amount: '500', mode: 'quick' }, { token: user.token });
@@ -80,11 +111,19 @@ describe('liquidity', () => {
     // Standard: still earning today, paid at the end of tomorrow.
     const standard = await h.call(transferOut, { amount: '300', mode: 'standard' }, { token: user.token });
     expect(standard).toMatchObject({ ret: 1, data: { mode: 'standard', status: 'submitted', pay_day: '2026-11-25' } });
-    expect(await liquidity(user.token)).toMatchObject({ principal: '1200.27397260', redeeming: '300.00000000', earning_today: '1500.27397260' });
+    expect(await liquidity(user.token)).toMatchObject({
+      principal: '1200.27397260',
+      redeeming: '300.00000000',
+      earning_today: '1500.27397260',
+    });
 
     await toDay('2026-11-25');
     // 1,500.2739726 earned: 1000 × 6 % + 500.2739726 × 4 % = 80.01095890 a year → 0.21920810 a day.
-    expect(await liquidity(user.token)).toMatchObject({ principal: '1200.49318070', yesterday_interest: '0.21920810', redeeming: '300.00000000' });
+    expect(await liquidity(user.token)).toMatchObject({
+      principal: '1200.49318070',
+      yesterday_interest: '0.21920810',
+      redeeming: '300.00000000',
+    });
     const [waiting] = (await h.call(liquidityRecords, { kind: 'redeem' }, { token: user.token })).data.lists;
     expect(waiting).toMatchObject({ id: standard.data.id, status: 'waiting' });
 
@@ -94,7 +133,9 @@ describe('liquidity', () => {
     expect(confirmed!.paid_at).not.toBeNull();
     expect(await usdt(user.token)).toBe('3800.00000000');
     expect(await liquidity(user.token)).toMatchObject({ redeeming: '0.00000000' });
-    const interest = (await h.call(liquidityRecords, { kind: 'interest' }, { token: user.token })).data.lists.map((r) => [r.day, r.amount]);
+    const interest = (await h.call(liquidityRecords, { kind: 'interest' }, { token: user.token })).data.lists.map(
+      (r) => [r.day, r.amount],
+    );
     expect(interest.slice(-2)).toEqual([
       ['2026-11-24', '0.21920810'],
       ['2026-11-23', '0.27397260'],
@@ -107,7 +148,10 @@ describe('liquidity', () => {
     await grant(h, user.id, '40000000');
     expect((await h.call(transferIn, { amount: '40000000' }, { token: user.token })).ret).toBe(1);
     expect((await h.call(transferOut, { amount: '29999990', mode: 'quick' }, { token: user.token })).ret).toBe(1);
-    expect((await h.call(transferOutInfo, {}, { token: user.token })).data).toMatchObject({ quick_remaining: '10.00000000', quick_daily_max: '30000000' });
+    expect((await h.call(transferOutInfo, {}, { token: user.token })).data).toMatchObject({
+      quick_remaining: '10.00000000',
+      quick_daily_max: '30000000',
+    });
     expect(await h.call(transferOut, { amount: '10.01', mode: 'quick' }, { token: user.token })).toEqual({
       ret: 0,
       msg: 'Quick redemption is limited to 30000000 USDT a day; 10 USDT remain today. Please choose standard redemption for more!',
@@ -124,8 +168,12 @@ describe('lock-up', () => {
     const products = (await h.call(lockupProducts)).data.lists;
     const week = products.find((p) => p.days === 7)!;
     expect(week).toMatchObject({ daily_rate: '0.0008', min_amount: '100', max_amount: '50000', remaining: null });
-    expect(await h.call(lockupSubscribe, { product_id: String(week.id), amount: '99' }, { token: user.token })).toMatchObject({ ret: 0, msg: 'The minimum amount is: 100 USDT!' });
-    expect(await h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.01' }, { token: user.token })).toMatchObject({
+    expect(
+      await h.call(lockupSubscribe, { product_id: String(week.id), amount: '99' }, { token: user.token }),
+    ).toMatchObject({ ret: 0, msg: 'The minimum amount is: 100 USDT!' });
+    expect(
+      await h.call(lockupSubscribe, { product_id: String(week.id), amount: '50000.01' }, { token: user.token }),
+    ).toMatchObject({
       ret: 0,
       msg: 'The maximum amount is: 50000 USDT!',
     });
@@ -133,7 +181,12 @@ describe('lock-up', () => {
     const order = await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user.token });
     expect(order.ret).toBe(1);
     const start = order.data.start_day;
-    expect(order.data).toMatchObject({ status: 'processing', daily_income: '0.80000000', earned: '0.00000000', days: 7 });
+    expect(order.data).toMatchObject({
+      status: 'processing',
+      daily_income: '0.80000000',
+      earned: '0.00000000',
+      days: 7,
+    });
     expect(await usdt(user.token)).toBe('1000.00000000');
     expect((await h.call(earnBalance, { type: 'regular' }, { token: user.token })).data as RegularBalance).toEqual({
       type: 'regular',
@@ -157,12 +210,15 @@ describe('lock-up', () => {
   });
 
   it('never sells more than a product quota', async () => {
-    const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
     const products = (await h.call(lockupProducts)).data.lists;
     const month = products.find((p) => p.days === 30)!;
     expect(await ops('lockup', String(month.id), 'quota=1500')).toMatchObject({ ok: true });
     const users = await Promise.all([customer(h, '1000'), customer(h, '1000'), customer(h, '1000')]);
-    const results = await Promise.all(users.map((u) => h.call(lockupSubscribe, { product_id: String(month.id), amount: '600' }, { token: u.token })));
+    const results = await Promise.all(
+      users.map((u) => h.call(lockupSubscribe, { product_id: String(month.id), amount: '600' }, { token: u.token })),
+    );
     expect(results.filter((r) => r.ret === 1)).toHaveLength(2);
     expect(results.find((r) => r.ret === 0)).toMatchObject({ msg: 'Only 300 USDT of this product remain!' });
     expect((await h.call(lockupProducts)).data.lists.find((p) => p.id === month.id)!.remaining).toBe('300');
@@ -171,7 +227,8 @@ describe('lock-up', () => {
 
 describe('the operator publishes rates for days to come only', () => {
   it('refuses a ladder for today or the past, and a malformed one', async () => {
-    const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+    const ops = (...argv: string[]) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
     const today = (await h.call(liquidityProduct)).data.today;
     expect(await ops('ladder', today, '1000:0.06,*:0.03')).toMatchObject({ ok: false });
     expect(await ops('ladder', '2099-01-01', '1000:0.06,500:0.03,*:0.01')).toMatchObject({ ok: false });

@@ -19,7 +19,8 @@ import { startDailyJobs } from '../../src/server/jobs/schedule.ts';
 
 const ZONE = 'Asia/Bangkok';
 /** An instant of an interest day, Bangkok wall clock. */
-const at = (day: string, hour: number, minute = 0, second = 0, ms = 0) => new Date(dayStart(day, ZONE).getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + ms);
+const at = (day: string, hour: number, minute = 0, second = 0, ms = 0) =>
+  new Date(dayStart(day, ZONE).getTime() + ((hour * 60 + minute) * 60 + second) * 1000 + ms);
 /** The first instant the scheduler may close `day`. */
 const closable = (day: string) => new Date(dayEnd(day, ZONE).getTime() + DAY_END_GRACE_MS);
 const key = (done: DayDone) => `${done.job}:${done.day}`;
@@ -50,7 +51,9 @@ interface Order {
   ended: boolean;
 }
 
-/** Every balance as the rules say it must be: money subscribed on a day earns from the next; a quick redemption earns nothing that day for its part (taken from the day's new money first); a standard one earns on its day and is paid at the end of the next. */
+/** Every balance as the rules say it must be: money subscribed on a day earns from the next; a quick redemption earns
+ * nothing that day for its part (taken from the day's new money first); a standard one earns on its day and is paid at
+ * the end of the next. */
 class Books {
   wallets = new Map<number, Wallet>();
   orders = new Map<number, Order>();
@@ -64,7 +67,17 @@ class Books {
 
   wallet(userId: number): Wallet {
     let wallet = this.wallets.get(userId);
-    if (!wallet) this.wallets.set(userId, (wallet = { usdt: new Big(0), yuebao: new Big(0), frozen: new Big(0), regular: new Big(0), closing: new Big(0) }));
+    if (!wallet)
+      this.wallets.set(
+        userId,
+        (wallet = {
+          usdt: new Big(0),
+          yuebao: new Big(0),
+          frozen: new Big(0),
+          regular: new Big(0),
+          closing: new Big(0),
+        }),
+      );
     return wallet;
   }
   private movesOf(userId: number, day: string) {
@@ -73,7 +86,9 @@ class Books {
     return moves;
   }
   ladder(day: string, tiers: readonly LadderTier[]) {
-    this.ladders = [...this.ladders, [day, tiers] as [string, readonly LadderTier[]]].sort(([a], [b]) => (a < b ? -1 : 1));
+    this.ladders = [...this.ladders, [day, tiers] as [string, readonly LadderTier[]]].sort(([a], [b]) =>
+      a < b ? -1 : 1,
+    );
   }
   grant(userId: number, amount: string) {
     this.wallet(userId).usdt = this.wallet(userId).usdt.plus(amount);
@@ -103,7 +118,8 @@ class Books {
     wallet.regular = wallet.regular.plus(order.amount);
     this.orders.set(order.id, { ...order, earned: new Big(0), ended: false });
   }
-  /** The end of `day`: each holder's interest on the day's eligible principal with the day's ladder, the standard redemptions due, the lock-up income and ends. */
+  /** The end of `day`: each holder's interest on the day's eligible principal with the day's ladder, the standard
+   * redemptions due, the lock-up income and ends. */
   closeDay(day: string) {
     const ladder = this.ladders.findLast(([from]) => from <= day)?.[1];
     for (const [userId, wallet] of this.wallets) {
@@ -179,7 +195,9 @@ async function expectBooks(h: Harness, books: Books) {
     ),
   );
   expect(written.filter((entry) => entry.n !== 1)).toEqual([]);
-  const wrongEntries = [...books.entries].filter(([reference, amount]) => written.find((entry) => entry.reference === reference)?.amount !== amount);
+  const wrongEntries = [...books.entries].filter(
+    ([reference, amount]) => written.find((entry) => entry.reference === reference)?.amount !== amount,
+  );
   expect(wrongEntries.slice(0, 10)).toEqual([]);
   expect(written.length).toBe(books.entries.size);
 
@@ -188,7 +206,11 @@ async function expectBooks(h: Harness, books: Books) {
       sql`select user_id, day, count(*)::int as n, sum(amount)::text as amount from liquidity_records where kind = 'interest' and user_id = any(${ints(ids)}) group by user_id, day`,
     ),
   );
-  expect(records.filter((record) => record.n !== 1 || books.interestRecords.get(`${record.user_id}:${record.day}`) !== record.amount)).toEqual([]);
+  expect(
+    records.filter(
+      (record) => record.n !== 1 || books.interestRecords.get(`${record.user_id}:${record.day}`) !== record.amount,
+    ),
+  ).toEqual([]);
   expect(records.length).toBe(books.interestRecords.size);
 
   const orders = rowsOf<{ id: number; earned: string; status: string; ended: boolean; ends: number }>(
@@ -199,7 +221,12 @@ async function expectBooks(h: Harness, books: Books) {
   );
   const wrongOrders = orders.filter((row) => {
     const order = books.orders.get(row.id)!;
-    return row.earned !== order.earned.toFixed(8) || row.status !== (order.ended ? 'end' : 'processing') || row.ended !== order.ended || row.ends !== (order.ended ? 2 : 0);
+    return (
+      row.earned !== order.earned.toFixed(8) ||
+      row.status !== (order.ended ? 'end' : 'processing') ||
+      row.ended !== order.ended ||
+      row.ends !== (order.ended ? 2 : 0)
+    );
   });
   expect(wrongOrders.slice(0, 10)).toEqual([]);
   expect(orders.length).toBe(books.orders.size);
@@ -207,7 +234,9 @@ async function expectBooks(h: Harness, books: Books) {
 }
 
 async function dailyRuns(db: Db, job: string) {
-  return rowsOf<{ day: string; rows: number }>(await db.execute(sql`select day, rows from daily_runs where job = ${job} order by day`));
+  return rowsOf<{ day: string; rows: number }>(
+    await db.execute(sql`select day, rows from daily_runs where job = ${job} order by day`),
+  );
 }
 
 // ---- Set-based setup: records, ledger entries and balances as the calls would leave them ------------
@@ -247,7 +276,15 @@ async function bulkGrant(h: Harness, books: Books, ids: number[], amounts: strin
 }
 
 /** Subscriptions or redemptions of `day`, as subscribeLiquidity / redeemLiquidity record and post them. */
-async function bulkMoves(h: Harness, books: Books, move: 'subscribe' | 'quick' | 'standard', day: string, when: Date, ids: number[], amounts: string[]) {
+async function bulkMoves(
+  h: Harness,
+  books: Books,
+  move: 'subscribe' | 'quick' | 'standard',
+  day: string,
+  when: Date,
+  ids: number[],
+  amounts: string[],
+) {
   const stamp = when.toISOString();
   const record =
     move === 'subscribe'
@@ -272,7 +309,9 @@ async function bulkMoves(h: Harness, books: Books, move: 'subscribe' | 'quick' |
     )
     insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
     select p.*, ${stamp}::timestamptz from (${postings}) p`);
-  ids.forEach((id, i) => (move === 'subscribe' ? books.subscribe(id, amounts[i]!, day) : books.redeem(id, amounts[i]!, move, day)));
+  ids.forEach((id, i) =>
+    move === 'subscribe' ? books.subscribe(id, amounts[i]!, day) : books.redeem(id, amounts[i]!, move, day),
+  );
 }
 
 interface PlannedOrder {
@@ -286,7 +325,14 @@ interface PlannedOrder {
 async function bulkLockups(h: Harness, books: Books, when: Date, planned: PlannedOrder[]) {
   const db = h.database.db;
   const [product] = rowsOf<{ id: number }>(await db.execute(sql`select id from lockup_products order by id limit 1`));
-  const made = rowsOf<{ id: number; user_id: number; amount: string; daily_income: string; start_day: string; end_day: string }>(
+  const made = rowsOf<{
+    id: number;
+    user_id: number;
+    amount: string;
+    daily_income: string;
+    start_day: string;
+    end_day: string;
+  }>(
     await db.execute(sql`
       insert into lockup_orders (user_id, product_id, name, amount, days, daily_rate, daily_income, start_day, end_day, created_at)
       select user_id, ${product!.id}::int, 'Lock-up', amount, days, daily_rate, daily_income, start_day, end_day, ${when.toISOString()}::timestamptz
@@ -300,7 +346,15 @@ async function bulkLockups(h: Harness, books: Books, when: Date, planned: Planne
     select user_id, 'USDT', 'available', -amount, 'lockup_subscribe', 'lockup:' || id, ${when.toISOString()}::timestamptz from lockup_orders where id = any(${ints(made.map((m) => m.id))})
     union all
     select user_id, 'REGULAR', 'available', amount, 'lockup_subscribe', 'lockup:' || id, ${when.toISOString()}::timestamptz from lockup_orders where id = any(${ints(made.map((m) => m.id))})`);
-  for (const row of made) books.lockup({ id: row.id, userId: row.user_id, amount: row.amount, dailyIncome: row.daily_income, startDay: row.start_day, endDay: row.end_day });
+  for (const row of made)
+    books.lockup({
+      id: row.id,
+      userId: row.user_id,
+      amount: row.amount,
+      dailyIncome: row.daily_income,
+      startDay: row.start_day,
+      endDay: row.end_day,
+    });
   return made.map((row) => row.id);
 }
 
@@ -444,9 +498,17 @@ async function holdersAndOrders(h: Harness, books: Books, count: number, first: 
 
   const rates = ['0.0008', '0.0010', '0.0012', '0.0015', '0.0013579'];
   const planned = ids.map((userId, i) => {
-    const amount = new Big(100 + ((i * 31_337) % 400_000)).plus(new Big((i * 7_777_777) % 100_000_000).div(100_000_000)).toFixed(8);
+    const amount = new Big(100 + ((i * 31_337) % 400_000))
+      .plus(new Big((i * 7_777_777) % 100_000_000).div(100_000_000))
+      .toFixed(8);
     const start = [addDays(second, -6), second, addDays(second, 1)][i % 3]!;
-    return { userId, amount, dailyRate: rates[i % rates.length]!, startDay: start, days: i % 3 === 0 ? 7 : [7, 15, 30, 90][i % 4]! };
+    return {
+      userId,
+      amount,
+      dailyRate: rates[i % rates.length]!,
+      startDay: start,
+      days: i % 3 === 0 ? 7 : [7, 15, 30, 90][i % 4]!,
+    };
   });
   await bulkLockups(h, books, at(first, 11), planned);
   await syncBalances(h, [...ids, ...newcomers]);
@@ -471,38 +533,57 @@ describe('two runners at once over thousands of holders and lock-up orders', () 
   }, 120_000);
   afterAll(() => h.close());
 
-  it('credits each holder once a day and pays each order once a day, whoever runs it', { timeout: 120_000 }, async () => {
-    const db = h.database.db;
-    const now = closable(D1);
-    const runs = await Promise.all([runDueDays(db, now, ZONE), runDueDays(db, now, ZONE)]);
-    const done = runs.flat();
-    const lockupDays = days(addDays(D1, -6), D1);
-    // Each (job, day) done by one runner only; the payouts' first day (the 24th) has not ended.
-    expect(done.map(key).sort()).toEqual([...lockupDays.map((day) => `lockup-income:${day}`), `yuebao-interest:${D0}`, `yuebao-interest:${D1}`].sort());
-    books.closeDays(lockupDays[0]!, D1);
-    expect(books.creditedOn(D1)).toBeGreaterThan(HOLDERS * 0.8);
-    expect(await dailyRuns(db, 'yuebao-interest')).toEqual([
-      { day: D0, rows: 0 },
-      { day: D1, rows: books.creditedOn(D1) },
-    ]);
-    expect(await dailyRuns(db, 'yuebao-payout')).toEqual([]);
-    expect(await dailyRuns(db, 'lockup-income')).toEqual(lockupDays.map((day) => ({ day, rows: books.ordersCovering(day) })));
-    await expectBooks(h, books);
-    const standard = async () =>
-      rowsOf<{ status: string; n: number }>(await db.execute(sql`select status, count(*)::int as n from liquidity_records where mode = 'standard' group by status`));
-    expect(await standard()).toEqual([{ status: 'waiting', n: (HOLDERS / 6) * 2 }]);
+  it(
+    'credits each holder once a day and pays each order once a day, whoever runs it',
+    { timeout: 120_000 },
+    async () => {
+      const db = h.database.db;
+      const now = closable(D1);
+      const runs = await Promise.all([runDueDays(db, now, ZONE), runDueDays(db, now, ZONE)]);
+      const done = runs.flat();
+      const lockupDays = days(addDays(D1, -6), D1);
+      // Each (job, day) done by one runner only; the payouts' first day (the 24th) has not ended.
+      expect(done.map(key).sort()).toEqual(
+        [...lockupDays.map((day) => `lockup-income:${day}`), `yuebao-interest:${D0}`, `yuebao-interest:${D1}`].sort(),
+      );
+      books.closeDays(lockupDays[0]!, D1);
+      expect(books.creditedOn(D1)).toBeGreaterThan(HOLDERS * 0.8);
+      expect(await dailyRuns(db, 'yuebao-interest')).toEqual([
+        { day: D0, rows: 0 },
+        { day: D1, rows: books.creditedOn(D1) },
+      ]);
+      expect(await dailyRuns(db, 'yuebao-payout')).toEqual([]);
+      expect(await dailyRuns(db, 'lockup-income')).toEqual(
+        lockupDays.map((day) => ({ day, rows: books.ordersCovering(day) })),
+      );
+      await expectBooks(h, books);
+      const standard = async () =>
+        rowsOf<{ status: string; n: number }>(
+          await db.execute(
+            sql`select status, count(*)::int as n from liquidity_records where mode = 'standard' group by status`,
+          ),
+        );
+      expect(await standard()).toEqual([{ status: 'waiting', n: (HOLDERS / 6) * 2 }]);
 
-    // Again, once the next day has ended: the interest on the 24th's ladder, the standard redemptions paid.
-    const next = await Promise.all([runDueDays(db, closable(D2), ZONE), runDueDays(db, closable(D2), ZONE)]);
-    expect(next.flat().map(key).sort()).toEqual([`lockup-income:${D2}`, `yuebao-interest:${D2}`, `yuebao-payout:${D2}`]);
-    books.closeDay(D2);
-    await expectBooks(h, books);
-    expect(await standard()).toEqual([{ status: 'confirmed', n: (HOLDERS / 6) * 2 }]);
+      // Again, once the next day has ended: the interest on the 24th's ladder, the standard redemptions paid.
+      const next = await Promise.all([runDueDays(db, closable(D2), ZONE), runDueDays(db, closable(D2), ZONE)]);
+      expect(next.flat().map(key).sort()).toEqual([
+        `lockup-income:${D2}`,
+        `yuebao-interest:${D2}`,
+        `yuebao-payout:${D2}`,
+      ]);
+      books.closeDay(D2);
+      await expectBooks(h, books);
+      expect(await standard()).toEqual([{ status: 'confirmed', n: (HOLDERS / 6) * 2 }]);
 
-    // A third pair finds nothing left and moves nothing.
-    expect(await Promise.all([runDueDays(db, closable(D2), ZONE), runDueDays(db, closable(D2), ZONE)])).toEqual([[], []]);
-    await expectBooks(h, books);
-  });
+      // A third pair finds nothing left and moves nothing.
+      expect(await Promise.all([runDueDays(db, closable(D2), ZONE), runDueDays(db, closable(D2), ZONE)])).toEqual([
+        [],
+        [],
+      ]);
+      await expectBooks(h, books);
+    },
+  );
 });
 
 // ---- (b) A run killed before its commit ----------------------------------------------------------------
@@ -545,7 +626,9 @@ describe('a run killed before its commit', () => {
   it("killed in a day's interest: nothing of that day is written; the next run does it once", async () => {
     const db = h.database.db;
     const before = await everything(db);
-    await expect(runDueDays(db, closable(D1), ZONE, DAILY_JOBS, killedAt('yuebao-interest', D1))).rejects.toThrow('killed');
+    await expect(runDueDays(db, closable(D1), ZONE, DAILY_JOBS, killedAt('yuebao-interest', D1))).rejects.toThrow(
+      'killed',
+    );
     expect(await everything(db)).toEqual(before);
 
     const done = await runDueDays(db, closable(D1), ZONE);
@@ -558,13 +641,19 @@ describe('a run killed before its commit', () => {
   it("killed in a day's lock-up income: the jobs that committed stay, the lock-up of the day is paid once on the next run", async () => {
     const db = h.database.db;
     const before = await everything(db);
-    await expect(runDueDays(db, closable(D2), ZONE, DAILY_JOBS, killedAt('lockup-income', D2))).rejects.toThrow('killed');
+    await expect(runDueDays(db, closable(D2), ZONE, DAILY_JOBS, killedAt('lockup-income', D2))).rejects.toThrow(
+      'killed',
+    );
     const after = await everything(db);
     expect(after.orders).toEqual(before.orders);
     expect((await dailyRuns(db, 'lockup-income')).at(-1)!.day).toBe(D1);
     expect((await dailyRuns(db, 'yuebao-interest')).at(-1)!.day).toBe(D2);
     expect((await dailyRuns(db, 'yuebao-payout')).at(-1)!.day).toBe(D2);
-    const [income] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_entries where reference like ${`lockup-income:${D2}:%`}`));
+    const [income] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from ledger_entries where reference like ${`lockup-income:${D2}:%`}`,
+      ),
+    );
     expect(income!.n).toBe(0);
 
     expect((await runDueDays(db, closable(D2), ZONE)).map(key)).toEqual([`lockup-income:${D2}`]);
@@ -575,15 +664,23 @@ describe('a run killed before its commit', () => {
   it('killed on the last of several missed days: the days before it stay, the next run finishes from there, each once', async () => {
     const db = h.database.db;
     const D5 = addDays(D2, 3);
-    await expect(runDueDays(db, closable(D5), ZONE, DAILY_JOBS, killedAt('yuebao-interest', D5))).rejects.toThrow('killed');
+    await expect(runDueDays(db, closable(D5), ZONE, DAILY_JOBS, killedAt('yuebao-interest', D5))).rejects.toThrow(
+      'killed',
+    );
     expect((await dailyRuns(db, 'yuebao-interest')).map((run) => run.day)).toEqual(days(D0, addDays(D5, -1)));
     expect((await dailyRuns(db, 'lockup-income')).at(-1)!.day).toBe(D2);
-    const [late] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from liquidity_records where kind = 'interest' and day = ${D5}`));
+    const [late] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from liquidity_records where kind = 'interest' and day = ${D5}`),
+    );
     expect(late!.n).toBe(0);
 
     const done = await runDueDays(db, closable(D5), ZONE);
     const rest = days(addDays(D2, 1), D5);
-    expect(done.map(key)).toEqual([`yuebao-interest:${D5}`, ...rest.map((day) => `yuebao-payout:${day}`), ...rest.map((day) => `lockup-income:${day}`)]);
+    expect(done.map(key)).toEqual([
+      `yuebao-interest:${D5}`,
+      ...rest.map((day) => `yuebao-payout:${day}`),
+      ...rest.map((day) => `lockup-income:${day}`),
+    ]);
     books.closeDays(addDays(D2, 1), D5);
     await expectBooks(h, books);
   });
@@ -656,16 +753,21 @@ describe('a restart after three days down', () => {
     await job.stop();
     expect(errors).toEqual([]);
 
-    for (const name of ['yuebao-interest', 'lockup-income']) expect((await dailyRuns(db, name)).map((run) => run.day).slice(-3)).toEqual([D1, D2, D3]);
+    for (const name of ['yuebao-interest', 'lockup-income'])
+      expect((await dailyRuns(db, name)).map((run) => run.day).slice(-3)).toEqual([D1, D2, D3]);
     expect((await dailyRuns(db, 'yuebao-payout')).map((run) => run.day)).toEqual([D1, D2, D3]);
     books.closeDays(D1, D3);
     await expectBooks(h, books);
 
     // The holder's three days, credited in day order, each compounding on the one before.
     const credited = rowsOf<{ id: number; reference: string; amount: string }>(
-      await db.execute(sql`select id, reference, amount::text as amount from ledger_entries where kind = 'yuebao_interest' and user_id = ${holder} order by id`),
+      await db.execute(
+        sql`select id, reference, amount::text as amount from ledger_entries where kind = 'yuebao_interest' and user_id = ${holder} order by id`,
+      ),
     );
-    expect(credited.map((entry) => entry.reference)).toEqual([D1, D2, D3].map((day) => `yuebao-interest:${day}:${holder}`));
+    expect(credited.map((entry) => entry.reference)).toEqual(
+      [D1, D2, D3].map((day) => `yuebao-interest:${day}:${holder}`),
+    );
     const base = books.wallet(holder).yuebao.minus(credited.reduce((sum, entry) => sum.plus(entry.amount), new Big(0)));
     const first = dailyInterest(base.toFixed(8), LADDER_A);
     const second = dailyInterest(base.plus(first).toFixed(8), LADDER_B);
@@ -682,23 +784,36 @@ describe('a restart after three days down', () => {
       ),
     );
     // 50,000 × 0.15 % = 75 a day, from the 18th to its last day, the 24th; nothing after.
-    expect(incomes).toEqual(days(addDays(D2, -6), D2).map((day) => ({ reference: `lockup-income:${day}:${orders.ending}`, amount: '75.00000000' })));
+    expect(incomes).toEqual(
+      days(addDays(D2, -6), D2).map((day) => ({
+        reference: `lockup-income:${day}:${orders.ending}`,
+        amount: '75.00000000',
+      })),
+    );
     const ended = rowsOf<{ status: string; earned: string; ended_at: Date | string | null }>(
-      await db.execute(sql`select status, earned::text as earned, ended_at from lockup_orders where id = ${orders.ending}`),
+      await db.execute(
+        sql`select status, earned::text as earned, ended_at from lockup_orders where id = ${orders.ending}`,
+      ),
     )[0]!;
     expect(ended).toMatchObject({ status: 'end', earned: '525.00000000' });
     expect(new Date(ended.ended_at!).toISOString()).toBe(at(D4, 9).toISOString());
     const back = rowsOf<{ asset: string; amount: string }>(
-      await db.execute(sql`select asset, amount::text as amount from ledger_entries where kind = 'lockup_end' and reference = ${`lockup:${orders.ending}`} order by asset`),
+      await db.execute(
+        sql`select asset, amount::text as amount from ledger_entries where kind = 'lockup_end' and reference = ${`lockup:${orders.ending}`} order by asset`,
+      ),
     );
     expect(back).toEqual([
       { asset: 'REGULAR', amount: '-50000.00000000' },
       { asset: 'USDT', amount: '50000.00000000' },
     ]);
     // The order that started while down: 1,234.56789012 × 0.15 % = 1.85185183 for each of the 23rd to the 25th.
-    const started = rowsOf<{ earned: string; status: string }>(await db.execute(sql`select earned::text as earned, status from lockup_orders where id = ${orders.starting}`));
+    const started = rowsOf<{ earned: string; status: string }>(
+      await db.execute(sql`select earned::text as earned, status from lockup_orders where id = ${orders.starting}`),
+    );
     expect(started).toEqual([{ earned: '5.55555549', status: 'processing' }]);
-    const [continuing] = rowsOf<{ earned: string }>(await db.execute(sql`select earned::text as earned from lockup_orders where id = ${orders.continuing}`));
+    const [continuing] = rowsOf<{ earned: string }>(
+      await db.execute(sql`select earned::text as earned from lockup_orders where id = ${orders.continuing}`),
+    );
     expect(continuing!.earned).toBe(new Big('240').times(days(addDays(D0, -10), D3).length).toFixed(8));
   });
 });
@@ -731,7 +846,11 @@ describe('moves racing the end of the day', () => {
   }, 120_000);
   afterAll(() => h.close());
 
-  const call = async (name: string, endpoint: typeof transferIn | typeof transferOut, input: Record<string, string>) => {
+  const call = async (
+    name: string,
+    endpoint: typeof transferIn | typeof transferOut,
+    input: Record<string, string>,
+  ) => {
     const res = await h.call(endpoint, input, { token: user[name]!.token });
     expect(res).toMatchObject({ ret: 1 });
     return res;
@@ -739,10 +858,21 @@ describe('moves racing the end of the day', () => {
   const lockup = async (name: string, when: Date, day: string) => {
     h.clock.set(when);
     const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
-    const res = await h.call(lockupSubscribe, { product_id: String(week.id), amount: '1000' }, { token: user[name]!.token });
+    const res = await h.call(
+      lockupSubscribe,
+      { product_id: String(week.id), amount: '1000' },
+      { token: user[name]!.token },
+    );
     expect(res).toMatchObject({ ret: 1, data: { start_day: addDays(day, 1) } });
     orderOf[name] = res.data.id;
-    books.lockup({ id: res.data.id, userId: user[name]!.id, amount: '1000.00000000', dailyIncome: res.data.daily_income, startDay: res.data.start_day, endDay: res.data.end_day });
+    books.lockup({
+      id: res.data.id,
+      userId: user[name]!.id,
+      amount: '1000.00000000',
+      dailyIncome: res.data.daily_income,
+      startDay: res.data.start_day,
+      endDay: res.data.end_day,
+    });
   };
 
   it('counts a move at 23:59:59.999 in its day and one at 00:00:00.000 in the next, and closes a day 10 s after it ends, not before', async () => {
@@ -754,7 +884,10 @@ describe('moves racing the end of the day', () => {
     h.clock.set(last);
     expect((await call('quick', transferOut, { amount: '2000', mode: 'quick' })).data).toMatchObject({ day: D });
     books.redeem(user.quick!.id, '2000', 'quick', D);
-    expect((await call('standard', transferOut, { amount: '2000', mode: 'standard' })).data).toMatchObject({ day: D, pay_day: N });
+    expect((await call('standard', transferOut, { amount: '2000', mode: 'standard' })).data).toMatchObject({
+      day: D,
+      pay_day: N,
+    });
     books.redeem(user.standard!.id, '2000', 'standard', D);
     expect((await call('lateIn', transferIn, { amount: '1000' })).data).toMatchObject({ day: D });
     books.subscribe(user.lateIn!.id, '1000', D);
@@ -786,8 +919,12 @@ describe('moves racing the end of the day', () => {
     await expectBooks(h, books);
     expect(interestOn('lateIn', N)).toBe(dailyInterest('1000', SEEDED));
     expect(interestOn('earlyIn', N)).toBeUndefined();
-    expect(interestOn('standard', N)).toBe(dailyInterest(new Big(3000).plus(interestOn('standard', D)!).toFixed(8), SEEDED));
-    expect(interestOn('earlyQuick', N)).toBe(dailyInterest(new Big(3000).plus(interestOn('earlyQuick', D)!).toFixed(8), SEEDED));
+    expect(interestOn('standard', N)).toBe(
+      dailyInterest(new Big(3000).plus(interestOn('standard', D)!).toFixed(8), SEEDED),
+    );
+    expect(interestOn('earlyQuick', N)).toBe(
+      dailyInterest(new Big(3000).plus(interestOn('earlyQuick', D)!).toFixed(8), SEEDED),
+    );
     expect(books.entries.get(`lockup-income:${N}:${orderOf.lateLock}`)).toBe('0.80000000');
     expect(books.entries.has(`lockup-income:${N}:${orderOf.earlyLock}`)).toBe(false);
   });
@@ -811,7 +948,11 @@ describe('moves racing the end of the day', () => {
     else await new Promise((resolve) => setTimeout(resolve, 50));
     release();
     await writing;
-    expect((await closing).map(key)).toEqual([`yuebao-interest:${day}`, `yuebao-payout:${day}`, `lockup-income:${day}`]);
+    expect((await closing).map(key)).toEqual([
+      `yuebao-interest:${day}`,
+      `yuebao-payout:${day}`,
+      `lockup-income:${day}`,
+    ]);
     books.subscribe(user.open!.id, '500', day);
     books.closeDay(day);
     await expectBooks(h, books);
@@ -865,7 +1006,11 @@ describe('interest on large balances', () => {
 /** Until another session of this database waits on a lock (PostgreSQL only). */
 async function waitUntilBlocked(db: Db) {
   for (let tries = 0; tries < 200; tries++) {
-    const [row] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`));
+    const [row] = rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+      ),
+    );
     if (row!.n > 0) return;
     await new Promise((resolve) => setTimeout(resolve, 25));
   }

@@ -15,7 +15,11 @@ import { startServer, type ServerProcess } from './server-process.ts';
 import { onPostgres } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
 
-const SYMBOL: Record<StandInKind, (coin: string) => string> = { binance: (c) => `${c}USDT`, okx: (c) => `${c}-USDT`, kraken: (c) => `${c}/USDT` };
+const SYMBOL: Record<StandInKind, (coin: string) => string> = {
+  binance: (c) => `${c}USDT`,
+  okx: (c) => `${c}-USDT`,
+  kraken: (c) => `${c}/USDT`,
+};
 /** Each exchange a little apart from the others, as real ones are: the index is their median (OKX's). */
 const SPREAD: Record<StandInKind, string> = { binance: '0.99999', okx: '1', kraken: '1.00001' };
 
@@ -44,7 +48,11 @@ function client(base: string, token = ''): Client {
       (
         await fetch(`${base}/api${path}`, {
           method: 'POST',
-          headers: { ...headers, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': crypto.randomUUID() },
+          headers: {
+            ...headers,
+            'content-type': 'application/x-www-form-urlencoded',
+            'idempotency-key': crypto.randomUUID(),
+          },
           body: new URLSearchParams(fields).toString(),
         })
       ).json(),
@@ -59,7 +67,10 @@ function market(now: () => Date, levels: Map<string, Big>, everyMs: number, nois
   let trading = true;
   const tradeAll = (coin: string) => {
     const at = now();
-    for (const stand of stands) stand.trade(SYMBOL[stand.kind](coin), levels.get(coin)!.times(SPREAD[stand.kind]).times(noise()).toFixed(6), { at });
+    for (const stand of stands)
+      stand.trade(SYMBOL[stand.kind](coin), levels.get(coin)!.times(SPREAD[stand.kind]).times(noise()).toFixed(6), {
+        at,
+      });
   };
   const loop = (async () => {
     while (trading) {
@@ -90,7 +101,15 @@ async function indexServer(env: Record<string, string>) {
   const server = await startServer({
     work: dir,
     // A busy limit of requests would stop the customer's polling, not the rule under test.
-    env: { NODE_ENV: 'development', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', WEB_ROOT: '', RATE_LIMIT_ACCOUNT: '100000', ...standInEnv(stands), ...env },
+    env: {
+      NODE_ENV: 'development',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      WEB_ROOT: '',
+      RATE_LIMIT_ACCOUNT: '100000',
+      ...standInEnv(stands),
+      ...env,
+    },
     priority: -5,
   });
   running.push({ server, dir });
@@ -129,9 +148,12 @@ interface ContractOrder {
   spent: string | null;
 }
 
-const optionOf = (customer: Client, id: number) => customer.get<Option>(`/coin/order/info?id=${id}`).then((answer) => answer.data);
+const optionOf = (customer: Client, id: number) =>
+  customer.get<Option>(`/coin/order/info?id=${id}`).then((answer) => answer.data);
 const contractOf = (customer: Client, id: number, code: string) =>
-  customer.post<{ lists: ContractOrder[] }>('/coin/trans/lists', { status: 'history', code }).then((answer) => answer.data.lists.find((order) => order.id === id));
+  customer
+    .post<{ lists: ContractOrder[] }>('/coin/trans/lists', { status: 'history', code })
+    .then((answer) => answer.data.lists.find((order) => order.id === id));
 
 /**
  * P(X ≥ k) for X ~ Binomial(n, 1/2), exactly (BigInt counts): the chance of `k` or more wins out of
@@ -161,7 +183,9 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
         () => customer.get<{ price: string }>('/coin/data/rate?code=BTC'),
         (answer) => answer.ret === 1,
       );
-      const products = await customer.get<{ lists: { id: number; minutes: number }[] }>('/coin/option/products?code=BTC');
+      const products = await customer.get<{ lists: { id: number; minutes: number }[] }>(
+        '/coin/option/products?code=BTC',
+      );
       const productId = String(products.data.lists.find((product) => product.minutes === 1)!.id);
 
       const rounds: { jumpedAt: number; index: string; option: Option; buy: ContractOrder; sell: ContractOrder }[] = [];
@@ -173,8 +197,18 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
         const index = exchanges.jump('BTC', up ? '1.005' : '0.995');
         await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));
         const [placedOption, placedBuy] = await Promise.all([
-          customer.post<Option>('/coin/order/add', { code: 'BTC', direction: up ? 'up' : 'down', amount: '10', product_id: productId }),
-          customer.post<ContractOrder>('/coin/trans/add', { code: 'BTC', side: 'buy', type: 'market', quantity: '0.0005' }),
+          customer.post<Option>('/coin/order/add', {
+            code: 'BTC',
+            direction: up ? 'up' : 'down',
+            amount: '10',
+            product_id: productId,
+          }),
+          customer.post<ContractOrder>('/coin/trans/add', {
+            code: 'BTC',
+            side: 'buy',
+            type: 'market',
+            quantity: '0.0005',
+          }),
         ]);
         expect(placedOption).toMatchObject({ ret: 1, data: { status: 'opening', start_price: null } });
         expect(placedBuy).toMatchObject({ ret: 1, data: { status: 'filling', unit_price: null } });
@@ -212,8 +246,13 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
       // What the round trips cost: the fees (0.1 % each way), never a gain.
       const spent = rounds.reduce((sum, { buy }) => sum.plus(buy.spent!), new Big(0));
       const back = rounds.reduce((sum, { sell }) => sum.plus(sell.received!), new Big(0));
-      const dust = rounds.reduce((sum, { buy, sell }) => sum.plus(new Big(buy.received!).minus(sell.spent!).times(sell.unit_price!)), new Big(0));
-      console.log(`entry fairness: 20 rounds; market round trips spent ${spent.toFixed(2)} USDT, got back ${back.toFixed(2)} USDT (+${dust.toFixed(4)} USDT of coin left over)`);
+      const dust = rounds.reduce(
+        (sum, { buy, sell }) => sum.plus(new Big(buy.received!).minus(sell.spent!).times(sell.unit_price!)),
+        new Big(0),
+      );
+      console.log(
+        `entry fairness: 20 rounds; market round trips spent ${spent.toFixed(2)} USDT, got back ${back.toFixed(2)} USDT (+${dust.toFixed(4)} USDT of coin left over)`,
+      );
       expect(back.plus(dust).lt(spent)).toBe(true);
     } finally {
       await exchanges.stop();
@@ -237,11 +276,19 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
     const noise = () => new Big(1).plus(new Big(randomInt(-200, 201)).div(1_000_000));
     const exchanges = market(now, levels, 1000 / speed, noise);
     try {
-      const products = await customer.get<{ lists: { id: number; code: string; minutes: number }[] }>('/coin/option/products');
-      const productOf = new Map(products.data.lists.filter((product) => product.minutes === 1).map((product) => [product.code, String(product.id)]));
+      const products = await customer.get<{ lists: { id: number; code: string; minutes: number }[] }>(
+        '/coin/option/products',
+      );
+      const productOf = new Map(
+        products.data.lists
+          .filter((product) => product.minutes === 1)
+          .map((product) => [product.code, String(product.id)]),
+      );
       await until(
         () => customer.get<{ lists: { code: string; halted: boolean }[] }>('/coin/lists'),
-        (answer) => answer.ret === 1 && coins.every((coin) => answer.data.lists.some((quote) => quote.code === coin && !quote.halted)),
+        (answer) =>
+          answer.ret === 1 &&
+          coins.every((coin) => answer.data.lists.some((quote) => quote.code === coin && !quote.halted)),
       );
       const outcomes: string[] = [];
       await Promise.all(
@@ -252,12 +299,22 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
             await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));
             // At 20× a quote is fresh for 250 real ms: a busy machine can pause a coin for a moment
             // (refused, nothing taken). The buy is then made after the next jump, as the watcher would.
-            let placed = await customer.post<Option>('/coin/order/add', { code: coin, direction: up ? 'up' : 'down', amount: '1', product_id: productOf.get(coin)! });
+            let placed = await customer.post<Option>('/coin/order/add', {
+              code: coin,
+              direction: up ? 'up' : 'down',
+              amount: '1',
+              product_id: productOf.get(coin)!,
+            });
             for (let again = 0; placed.ret !== 1 && placed.msg.startsWith('Prices for ') && again < 50; again++) {
               await new Promise((resolve) => setTimeout(resolve, 100));
               exchanges.jump(coin, up ? '1.005' : '0.995');
               await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));
-              placed = await customer.post<Option>('/coin/order/add', { code: coin, direction: up ? 'up' : 'down', amount: '1', product_id: productOf.get(coin)! });
+              placed = await customer.post<Option>('/coin/order/add', {
+                code: coin,
+                direction: up ? 'up' : 'down',
+                amount: '1',
+                product_id: productOf.get(coin)!,
+              });
             }
             expect(placed.ret, placed.msg).toBe(1);
             const settled = await until(

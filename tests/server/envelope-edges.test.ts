@@ -21,7 +21,12 @@ beforeAll(async () => {
   h = await startHarness();
   app = await buildApp(
     { db: h.database.db, clock: h.clock, sender: { send: async () => undefined }, market: h.market },
-    { requestTimeoutMs: REQUEST_TIMEOUT_MS, authRateLimitPerMinute: 10_000, rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+    {
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+      authRateLimitPerMinute: 10_000,
+      rateLimitPerMinute: 100_000,
+      accountRateLimitPerMinute: 100_000,
+    },
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;
@@ -44,7 +49,10 @@ interface Answer {
  * Writes raw bytes on a new connection (and half-closes it when asked); resolves with every answer
  * read and whether the server closed the connection before `waitMs`.
  */
-function exchange(bytes: string, { halfClose = false, waitMs = 3000 } = {}): Promise<{ answers: Answer[]; closedByServer: boolean }> {
+function exchange(
+  bytes: string,
+  { halfClose = false, waitMs = 3000 } = {},
+): Promise<{ answers: Answer[]; closedByServer: boolean }> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
     const chunks: Buffer[] = [];
@@ -72,7 +80,9 @@ function answersIn(bytes: Buffer): Answer[] {
     const end = bytes.indexOf('\r\n\r\n', at);
     if (end < 0) throw new Error(`not an HTTP answer: ${bytes.subarray(at).toString('latin1')}`);
     const [statusLine, ...lines] = bytes.subarray(at, end).toString('latin1').split('\r\n');
-    const headers = Object.fromEntries(lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]));
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
     const length = Number(headers['content-length']);
     const body = bytes.subarray(end + 4, end + 4 + length).toString('utf8');
     answers.push({ status: Number(statusLine!.split(' ')[1]), headers, body });
@@ -83,7 +93,8 @@ function answersIn(bytes: Buffer): Answer[] {
 
 const form = 'username=demo&password=abc123';
 const request = (head: string, body = '') => `${head}\r\nHost: localhost\r\n\r\n${body}`;
-const post = (headers: string, body: string) => request(`POST /api/users/login HTTP/1.1\r\nlang: zh\r\n${headers}`, body);
+const post = (headers: string, body: string) =>
+  request(`POST /api/users/login HTTP/1.1\r\nlang: zh\r\n${headers}`, body);
 
 /** One answer, the envelope as JSON, and the connection closed by the server. */
 async function refusedAndClosed(bytes: string, options?: { halfClose?: boolean }) {
@@ -102,7 +113,9 @@ it('the translations the answers are checked against are real ones', () => {
 });
 
 it('a control byte in a header answers 400 with the envelope in the language of the request', async () => {
-  expect(await refusedAndClosed(request('GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\nx-note: a\x01b'))).toEqual({ status: 400, json: INVALID_ZH });
+  expect(
+    await refusedAndClosed(request('GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\nx-note: a\x01b')),
+  ).toEqual({ status: 400, json: INVALID_ZH });
 });
 
 it('without a language the parser can read, the answer is in the default language', async () => {
@@ -114,17 +127,25 @@ it('without a language the parser can read, the answer is in the default languag
 
 it('20 KB of headers answer 431 with the envelope', async () => {
   const padding = Array.from({ length: 20 }, (_, i) => `x-pad-${i}: ${'a'.repeat(1000)}`).join('\r\n');
-  expect(await refusedAndClosed(request(`GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\n${padding}`))).toEqual({ status: 431, json: INVALID_ZH });
+  expect(
+    await refusedAndClosed(request(`GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\n${padding}`)),
+  ).toEqual({ status: 431, json: INVALID_ZH });
 });
 
 it('a chunk extension over the size limit answers 413 with the envelope', async () => {
   const body = `5;${'a'.repeat(20_000)}\r\nhello\r\n0\r\n\r\n`;
-  expect(await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked', body))).toEqual({ status: 413, json: INVALID_ZH });
+  expect(
+    await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked', body)),
+  ).toEqual({ status: 413, json: INVALID_ZH });
 });
 
 it('both a Content-Length and chunks (a smuggling attempt) answer 400 with the envelope', async () => {
   const body = '5\r\nhello\r\n0\r\n\r\n';
-  expect(await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked\r\ncontent-length: 5', body))).toEqual({
+  expect(
+    await refusedAndClosed(
+      post('content-type: application/x-www-form-urlencoded\r\ntransfer-encoding: chunked\r\ncontent-length: 5', body),
+    ),
+  ).toEqual({
     status: 400,
     json: INVALID_ZH,
   });
@@ -132,7 +153,9 @@ it('both a Content-Length and chunks (a smuggling attempt) answer 400 with the e
 
 it('a Content-Length larger than the body: a body that never comes answers 408 with the envelope once the request time is up', async () => {
   const started = Date.now();
-  expect(await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 500', form))).toEqual({
+  expect(
+    await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 500', form)),
+  ).toEqual({
     status: 408,
     json: { ret: 0, msg: zh(texts.http408), data: null },
   });
@@ -140,37 +163,56 @@ it('a Content-Length larger than the body: a body that never comes answers 408 w
 });
 
 it('a Content-Length larger than the body: a client that stops sending answers 400 with the envelope', async () => {
-  expect(await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 500', form), { halfClose: true })).toEqual({
+  expect(
+    await refusedAndClosed(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 500', form), {
+      halfClose: true,
+    }),
+  ).toEqual({
     status: 400,
     json: INVALID_ZH,
   });
 });
 
 it('a Content-Length smaller than the body: the rest is no request, and every answer on the connection is the envelope', async () => {
-  const { answers, closedByServer } = await exchange(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 10', form));
+  const { answers, closedByServer } = await exchange(
+    post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 10', form),
+  );
   expect(answers.length).toBeGreaterThanOrEqual(1);
-  for (const answer of answers) expect(JSON.parse(answer.body)).toEqual({ ret: 0, msg: expect.stringMatching(/\S/), data: null });
+  for (const answer of answers)
+    expect(JSON.parse(answer.body)).toEqual({ ret: 0, msg: expect.stringMatching(/\S/), data: null });
   expect(answers.at(-1)).toMatchObject({ status: 400, body: JSON.stringify(INVALID_ZH) });
   expect(closedByServer).toBe(true);
 });
 
 it('a body that is not valid JSON answers 400 with the envelope', async () => {
   const { answers } = await exchange(post('content-type: application/json\r\ncontent-length: 12', '{"username":'));
-  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([{ status: 400, json: { ret: 0, msg: zh(texts.http400), data: null } }]);
+  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([
+    { status: 400, json: { ret: 0, msg: zh(texts.http400), data: null } },
+  ]);
 });
 
 it('a body of a type the API does not read answers 415 with the envelope saying the request is not valid', async () => {
-  const { answers } = await exchange(post('content-type: application/xml\r\ncontent-length: 8\r\nconnection: close', '<login/>'));
-  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([{ status: 415, json: INVALID_ZH }]);
+  const { answers } = await exchange(
+    post('content-type: application/xml\r\ncontent-length: 8\r\nconnection: close', '<login/>'),
+  );
+  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([
+    { status: 415, json: INVALID_ZH },
+  ]);
 });
 
 it('a body over the limit answers 413 with the envelope before it is read', async () => {
-  const { answers } = await exchange(post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 2000000', form));
-  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([{ status: 413, json: { ret: 0, msg: zh(texts.uploadTooLarge), data: null } }]);
+  const { answers } = await exchange(
+    post('content-type: application/x-www-form-urlencoded\r\ncontent-length: 2000000', form),
+  );
+  expect(answers.map(({ status, body }) => ({ status, json: JSON.parse(body) }))).toEqual([
+    { status: 413, json: { ret: 0, msg: zh(texts.uploadTooLarge), data: null } },
+  ]);
 });
 
 it('a well-formed request on the same server still answers as usual', async () => {
-  const { answers } = await exchange(request('GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\nconnection: close'));
+  const { answers } = await exchange(
+    request('GET /api/other/config?act=system HTTP/1.1\r\nlang: zh\r\nconnection: close'),
+  );
   expect(answers).toHaveLength(1);
   expect(answers[0]!.status).toBe(200);
   expect(JSON.parse(answers[0]!.body)).toMatchObject({ ret: 1 });

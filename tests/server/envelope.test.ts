@@ -35,7 +35,11 @@ it.each([
 });
 
 it('an unknown picture answers HTTP 404 with its own envelope, never cached', async () => {
-  const response = await h.app.inject({ method: 'GET', url: '/api/uploads/not-a-real-upload-id', headers: { lang: 'en' } });
+  const response = await h.app.inject({
+    method: 'GET',
+    url: '/api/uploads/not-a-real-upload-id',
+    headers: { lang: 'en' },
+  });
   expect(response.statusCode).toBe(404);
   expect(response.headers['cache-control']).toBe('no-store');
   expect(response.json()).toEqual({ ret: 0, msg: 'The picture could not be loaded.', data: null });
@@ -110,12 +114,18 @@ it("the login limiter answers HTTP 429 with an envelope once the minute's calls 
 
   // Only the login calls of that address are limited.
   expect((await limited.call(config, { act: 'system' })).ret).toBe(1);
-  expect((await limited.call(login, { username: 'someone', password: 'abc123' }, { ip: '10.0.0.2' })).msg).toBe('Wrong username or password!');
+  expect((await limited.call(login, { username: 'someone', password: 'abc123' }, { ip: '10.0.0.2' })).msg).toBe(
+    'Wrong username or password!',
+  );
 });
 
 it('a server fault answers HTTP 500 with an envelope and no stack', async () => {
   await limited.database.close(); // the database goes away under the running server
-  const response = await limited.app.inject({ method: 'GET', url: '/api/other/config?act=system', headers: { lang: 'en' } });
+  const response = await limited.app.inject({
+    method: 'GET',
+    url: '/api/other/config?act=system',
+    headers: { lang: 'en' },
+  });
   expect(response.statusCode).toBe(500);
   expect(response.json()).toEqual({ ret: 0, msg: 'Internal server error', data: null });
 });

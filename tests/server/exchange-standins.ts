@@ -25,7 +25,8 @@ export interface StandIn {
   raw(frame: string): void;
   /** Stops every frame (trades, heartbeats, pongs) while true: a connection gone quiet. */
   silent: boolean;
-  /** While true, each new connection gets its status message and subscription answers, then is closed: an exchange up but not serving. */
+  /** While true, each new connection gets its status message and subscription answers, then is closed: an exchange up
+   * but not serving. */
   acksThenCloses: boolean;
   /** Keepalive pings received from clients (OKX's "ping", Kraken's `{ method: "ping" }`). */
   readonly pings: number;
@@ -35,24 +36,32 @@ export interface StandIn {
   dropConnections(): void;
   /** 1-minute candles the REST endpoint answers, per symbol. */
   candles: Map<string, ExchangeCandle[]>;
-  /** REST: every request as it arrived (its path and query; performance.now()), and whether it got the rate-limit answer. */
+  /** REST: every request as it arrived (its path and query; performance.now()), and whether it got the rate-limit
+   * answer. */
   readonly requests: { url: string; at: number; refused: boolean }[];
   /** REST: real milliseconds each answer is held back (a slow exchange). */
   latencyMs: number;
-  /** REST: a request rate enforced as the exchange does, beyond which it gets the exchange's rate-limit answer; null: none. */
+  /** REST: a request rate enforced as the exchange does, beyond which it gets the exchange's rate-limit answer; null:
+   * none. */
   rateLimit: { requests: number; perMs: number } | null;
   /** REST: the next this-many requests get the rate-limit answer. */
   refuse: number;
-  /** REST: only the latest this-many candles of a symbol are served, whatever the request asks (Kraken's OHLC: 720); null: all. */
+  /** REST: only the latest this-many candles of a symbol are served, whatever the request asks (Kraken's OHLC: 720);
+   * null: all. */
   keeps: number | null;
   close(): Promise<void>;
 }
 
-/** Each exchange's documented answer to too many requests: Binance 429 with Retry-After, OKX 429 code 50011, Kraken its error. */
+/** Each exchange's documented answer to too many requests: Binance 429 with Retry-After, OKX 429 code 50011, Kraken its
+ * error. */
 function rateLimitAnswer(kind: StandInKind, response: ServerResponse, retryAfterSeconds: number) {
   const [status, headers, body] =
     kind === 'binance'
-      ? [429, { 'retry-after': String(retryAfterSeconds) }, { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE.' }]
+      ? [
+          429,
+          { 'retry-after': String(retryAfterSeconds) },
+          { code: -1003, msg: 'Too much request weight used; current limit is 6000 request weight per 1 MINUTE.' },
+        ]
       : kind === 'okx'
         ? [429, {}, { code: '50011', msg: 'Too Many Requests', data: [] }]
         : [200, {}, { error: ['EAPI:Rate limit exceeded'] }];
@@ -68,7 +77,10 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
       response.end(JSON.stringify(body));
     };
     const from = (ms: number) => (candle: ExchangeCandle) => candle.minute.getTime() >= ms;
-    const served = (symbol: string) => (standIn.keeps === null ? (standIn.candles.get(symbol) ?? []) : (standIn.candles.get(symbol) ?? []).slice(-standIn.keeps));
+    const served = (symbol: string) =>
+      standIn.keeps === null
+        ? (standIn.candles.get(symbol) ?? [])
+        : (standIn.candles.get(symbol) ?? []).slice(-standIn.keeps);
     if (kind === 'binance' && url.pathname === '/api/v3/klines') {
       const limit = Number(url.searchParams.get('limit') ?? 500);
       if (limit > 1000) return answer(400, { code: -1130, msg: "Data sent for parameter 'limit' is not valid." });
@@ -78,7 +90,22 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
         .filter((c) => c.minute.getTime() <= endTime);
       return answer(
         200,
-        rows.slice(0, limit).map((c) => [c.minute.getTime(), c.open, c.high, c.low, c.close, c.volume, c.minute.getTime() + 59_999, '0', 1, '0', '0', '0']),
+        rows
+          .slice(0, limit)
+          .map((c) => [
+            c.minute.getTime(),
+            c.open,
+            c.high,
+            c.low,
+            c.close,
+            c.volume,
+            c.minute.getTime() + 59_999,
+            '0',
+            1,
+            '0',
+            '0',
+            '0',
+          ]),
       );
     }
     if (kind === 'okx' && url.pathname === '/api/v5/market/history-candles') {
@@ -90,7 +117,11 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
         .filter((c) => c.minute.getTime() < before && c.minute.getTime() > after)
         .slice(-limit)
         .reverse();
-      return answer(200, { code: '0', msg: '', data: rows.map((c) => [String(c.minute.getTime()), c.open, c.high, c.low, c.close, c.volume, '0', '0', '1']) });
+      return answer(200, {
+        code: '0',
+        msg: '',
+        data: rows.map((c) => [String(c.minute.getTime()), c.open, c.high, c.low, c.close, c.volume, '0', '0', '1']),
+      });
     }
     if (kind === 'kraken' && url.pathname === '/0/public/OHLC') {
       const pair = url.searchParams.get('pair') ?? '';
@@ -98,7 +129,13 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
       if (!symbol) return answer(200, { error: ['EQuery:Unknown asset pair'] });
       const since = Number(url.searchParams.get('since')) * 1000;
       const rows = served(symbol).filter((c) => c.minute.getTime() > since);
-      return answer(200, { error: [], result: { [pair]: rows.map((c) => [c.minute.getTime() / 1000, c.open, c.high, c.low, c.close, c.close, c.volume, 1]), last: 0 } });
+      return answer(200, {
+        error: [],
+        result: {
+          [pair]: rows.map((c) => [c.minute.getTime() / 1000, c.open, c.high, c.low, c.close, c.close, c.volume, 1]),
+          last: 0,
+        },
+      });
     }
     answer(404, { error: 'not found' });
   };
@@ -133,7 +170,8 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     if (kind === 'binance') {
       // The combined stream: /stream?streams=btcusdt@trade/ethusdt@trade (symbols lower case).
       if (url.pathname !== '/stream') return socket.close(1008, 'unknown path');
-      for (const name of (url.searchParams.get('streams') ?? '').split('/')) if (name.endsWith('@trade')) symbols.add(name.slice(0, -6).toUpperCase());
+      for (const name of (url.searchParams.get('streams') ?? '').split('/'))
+        if (name.endsWith('@trade')) symbols.add(name.slice(0, -6).toUpperCase());
       // Subscribed by its URL, Binance answers nothing: closing at once is all there is to it.
       if (standIn.acksThenCloses) socket.close(1000);
       return;
@@ -147,7 +185,8 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
           return send(socket, 'pong');
         }
         const message = JSON.parse(text) as { op?: string; args?: { channel: string; instId: string }[] };
-        if (message.op !== 'subscribe' || !Array.isArray(message.args)) return send(socket, JSON.stringify({ event: 'error', code: '60012', msg: `Invalid request: ${text}` }));
+        if (message.op !== 'subscribe' || !Array.isArray(message.args))
+          return send(socket, JSON.stringify({ event: 'error', code: '60012', msg: `Invalid request: ${text}` }));
         for (const arg of message.args) {
           if (arg.channel !== 'trades') continue;
           symbols.add(arg.instId);
@@ -159,12 +198,25 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     }
     if (url.pathname !== '/v2') return socket.close(1008, 'unknown path');
     // Kraken v2 greets each connection with the system status.
-    send(socket, JSON.stringify({ channel: 'status', type: 'update', data: [{ api_version: 'v2', connection_id: connections, system: 'online', version: '2.0.10' }] }));
+    send(
+      socket,
+      JSON.stringify({
+        channel: 'status',
+        type: 'update',
+        data: [{ api_version: 'v2', connection_id: connections, system: 'online', version: '2.0.10' }],
+      }),
+    );
     socket.on('message', (data) => {
-      const message = JSON.parse(data.toString()) as { method?: string; params?: { channel?: string; symbol?: string[] } };
+      const message = JSON.parse(data.toString()) as {
+        method?: string;
+        params?: { channel?: string; symbol?: string[] };
+      };
       if (message.method === 'ping') {
         pings++;
-        return send(socket, JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }));
+        return send(
+          socket,
+          JSON.stringify({ method: 'pong', time_in: new Date().toISOString(), time_out: new Date().toISOString() }),
+        );
       }
       if (message.method !== 'subscribe' || message.params?.channel !== 'trade')
         return send(socket, JSON.stringify({ method: message.method, success: false, error: 'Invalid request' }));
@@ -219,13 +271,39 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     trade(symbol, price, { quantity = '0.5', at = new Date(), id = String(nextId++) } = {}) {
       const frame =
         kind === 'binance'
-          ? { stream: `${symbol.toLowerCase()}@trade`, data: { e: 'trade', E: at.getTime(), s: symbol, t: Number(id), p: price, q: quantity, T: at.getTime(), m: true, M: true } }
+          ? {
+              stream: `${symbol.toLowerCase()}@trade`,
+              data: {
+                e: 'trade',
+                E: at.getTime(),
+                s: symbol,
+                t: Number(id),
+                p: price,
+                q: quantity,
+                T: at.getTime(),
+                m: true,
+                M: true,
+              },
+            }
           : kind === 'okx'
-            ? { arg: { channel: 'trades', instId: symbol }, data: [{ instId: symbol, tradeId: id, px: price, sz: quantity, side: 'buy', ts: String(at.getTime()) }] }
+            ? {
+                arg: { channel: 'trades', instId: symbol },
+                data: [{ instId: symbol, tradeId: id, px: price, sz: quantity, side: 'buy', ts: String(at.getTime()) }],
+              }
             : {
                 channel: 'trade',
                 type: 'update',
-                data: [{ symbol, side: 'buy', price: Number(price), qty: Number(quantity), ord_type: 'market', trade_id: Number(id), timestamp: at.toISOString() }],
+                data: [
+                  {
+                    symbol,
+                    side: 'buy',
+                    price: Number(price),
+                    qty: Number(quantity),
+                    ord_type: 'market',
+                    trade_id: Number(id),
+                    timestamp: at.toISOString(),
+                  },
+                ],
               };
       for (const [socket, symbols] of subscriptions) if (symbols.has(symbol)) send(socket, JSON.stringify(frame));
       return id;
@@ -235,7 +313,12 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     },
     notice() {
       if (kind !== 'okx') throw new Error(`${kind} sends no notice`);
-      const frame = { event: 'notice', code: '64008', msg: 'The connection will soon be closed for a service upgrade. Please reconnect.', connId: 'a4d3ae55' };
+      const frame = {
+        event: 'notice',
+        code: '64008',
+        msg: 'The connection will soon be closed for a service upgrade. Please reconnect.',
+        connId: 'a4d3ae55',
+      };
       for (const socket of subscriptions.keys()) send(socket, JSON.stringify(frame));
     },
     dropConnections() {
@@ -277,13 +360,18 @@ export const BTC_PRICES: Record<StandInKind, string> = { binance: '97190.10', ok
  */
 export function tradeBtc(
   stands: readonly StandIn[],
-  { now = () => new Date(), everyMs = 50, prices = BTC_PRICES }: { now?: () => Date; everyMs?: number; prices?: Partial<Record<StandInKind, string>> } = {},
+  {
+    now = () => new Date(),
+    everyMs = 50,
+    prices = BTC_PRICES,
+  }: { now?: () => Date; everyMs?: number; prices?: Partial<Record<StandInKind, string>> } = {},
 ): { stop(): Promise<void> } {
   let trading = true;
   const trades = (async () => {
     while (trading) {
       const at = now();
-      for (const stand of stands) stand.trade(BTC_SYMBOLS[stand.kind], prices[stand.kind] ?? BTC_PRICES[stand.kind], { at });
+      for (const stand of stands)
+        stand.trade(BTC_SYMBOLS[stand.kind], prices[stand.kind] ?? BTC_PRICES[stand.kind], { at });
       await new Promise((resolve) => setTimeout(resolve, everyMs));
     }
   })();

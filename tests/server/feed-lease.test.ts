@@ -23,7 +23,12 @@ afterEach(async () => {
   for (const market of running.splice(0)) await market.stop();
 });
 
-const specs = LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals }));
+const specs = LISTED_COINS.map((coin) => ({
+  code: coin.code,
+  startPrice: coin.startPrice,
+  volatility: Number(coin.volatility),
+  priceDecimals: coin.priceDecimals,
+}));
 
 /** A simulated feed that counts the steps it delivered (to prove a follower's feed never ran). */
 function countedFeed(seed: number) {
@@ -34,7 +39,12 @@ function countedFeed(seed: number) {
 }
 
 /** A market of one "process": its own feed, its own lease holder, short times so the test is quick. */
-function processMarket(name: string, holder: string, feed: PriceFeed, times: { ttlMs?: number; renewMs?: number; followMs?: number; notices?: boolean } = {}) {
+function processMarket(
+  name: string,
+  holder: string,
+  feed: PriceFeed,
+  times: { ttlMs?: number; renewMs?: number; followMs?: number; notices?: boolean } = {},
+) {
   const errors: unknown[] = [];
   const market = createMarket(h.database.db, feed, h.clock, (error) => errors.push(error), {
     lease: lease(h.database.db, name, { holder, ttlMs: times.ttlMs ?? 1_000 }),
@@ -86,7 +96,11 @@ it('records from one market only; the other follows with the same prices and eve
   expect(b.market.latestEvents().sort(byCode)).toEqual(a.market.latestEvents().sort(byCode));
   expect(await b.market.quote('BTC')).toEqual(await a.market.quote('BTC'));
   // What both say is what the database recorded.
-  const recorded = (await ticksAt(second())).map((tick) => ({ code: tick.coin, price: tick.price, at: tick.at.toISOString() }));
+  const recorded = (await ticksAt(second())).map((tick) => ({
+    code: tick.coin,
+    price: tick.price,
+    at: tick.at.toISOString(),
+  }));
   expect(recorded.map((tick) => ({ ...tick, price: String(Number(tick.price)) })).sort(byCode)).toEqual(
     a.events
       .at(-1)!
@@ -127,7 +141,14 @@ it('hands the feed over at once when the leader stops, continuing from the recor
 
 it('fences a hung leader: after its lease expired and another took over, its late record writes nothing', async () => {
   // C takes the lease and then hangs: its feed delivers nothing and it does not renew.
-  const hung: PriceFeed = { name: 'hung', simulated: true, seeded: true, exchanges: 0, start: () => {}, stop: async () => {} };
+  const hung: PriceFeed = {
+    name: 'hung',
+    simulated: true,
+    seeded: true,
+    exchanges: 0,
+    start: () => {},
+    stop: async () => {},
+  };
   const c = processMarket('feed-3', 'C', hung, { ttlMs: 400, renewMs: 3_600_000 });
   const d = processMarket('feed-3', 'D', countedFeed(5).feed, { ttlMs: 1_000, renewMs: 100 });
   c.market.start();
@@ -142,7 +163,9 @@ it('fences a hung leader: after its lease expired and another took over, its lat
   expect(await ticksAt(late)).toEqual([]);
   expect(c.events.flat().some((tick) => tick.price === '1.23')).toBe(false);
   await until(() => !c.market.leads()); // it stepped down and follows
-  const [row] = await h.database.db.execute(sql`select holder from leases where name = 'feed-3'`).then((result) => (result as unknown as { rows: { holder: string }[] }).rows);
+  const [row] = await h.database.db
+    .execute(sql`select holder from leases where name = 'feed-3'`)
+    .then((result) => (result as unknown as { rows: { holder: string }[] }).rows);
   expect(row).toEqual({ holder: 'D' });
 
   h.clock.advance(1000);

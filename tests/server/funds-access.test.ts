@@ -3,8 +3,25 @@
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { addCard, addTronWallet, balanceOf, cryptoRecharge, fundsState, opsOk, uploadedPicture, withdraw, withdrawn } from './funds-helpers.ts';
-import { accountEntries, rechargeOrder, rechargeRecords, submitRecharge, withdrawOrder, withdrawRecords } from '../../src/contract/funds.ts';
+import {
+  addCard,
+  addTronWallet,
+  balanceOf,
+  cryptoRecharge,
+  fundsState,
+  opsOk,
+  uploadedPicture,
+  withdraw,
+  withdrawn,
+} from './funds-helpers.ts';
+import {
+  accountEntries,
+  rechargeOrder,
+  rechargeRecords,
+  submitRecharge,
+  withdrawOrder,
+  withdrawRecords,
+} from '../../src/contract/funds.ts';
 import { bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
 import { certificationState, submitCertification } from '../../src/contract/certification.ts';
 import { pointRecords } from '../../src/contract/rewards.ts';
@@ -14,7 +31,17 @@ import type { RechargeOrder, WithdrawOrder } from '../../src/contract/funds.ts';
 
 let h: Harness;
 /** A holds one of everything; B holds its own card and wallet and some USDT. */
-let a: { token: string; id: number; card: BankCard; wallet: Wallet; recharge: RechargeOrder; rejected: RechargeOrder; withdrawal: WithdrawOrder; picture: string; option: number };
+let a: {
+  token: string;
+  id: number;
+  card: BankCard;
+  wallet: Wallet;
+  recharge: RechargeOrder;
+  rejected: RechargeOrder;
+  withdrawal: WithdrawOrder;
+  picture: string;
+  option: number;
+};
 let b: { token: string; id: number; card: BankCard; wallet: Wallet };
 
 beforeAll(async () => {
@@ -29,7 +56,11 @@ beforeAll(async () => {
   const picture = await uploadedPicture(h, userA.token);
   await h.tick();
   const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
-  const option = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) }, { token: userA.token });
+  const option = await h.call(
+    placeOption,
+    { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+    { token: userA.token },
+  );
   expect(option.ret).toBe(1);
   a = { ...userA, card, wallet, recharge, rejected, withdrawal, picture, option: option.data.id };
 
@@ -65,41 +96,81 @@ it('B deleting A’s card or wallet is refused and both stay A’s', async () =>
 it('B’s lists never contain A’s records', async () => {
   const ownRecharge = await cryptoRecharge(h, b.token, '12');
   const ownWithdrawal = await withdrawn(h, b.token, { target: 'wallet', target_id: String(b.wallet.id), amount: '10' });
-  expect((await h.call(rechargeRecords, {}, { token: b.token })).data).toMatchObject({ total: 1, lists: [{ id: ownRecharge.id }] });
-  expect((await h.call(withdrawRecords, {}, { token: b.token })).data).toMatchObject({ total: 1, lists: [{ id: ownWithdrawal.id }] });
+  expect((await h.call(rechargeRecords, {}, { token: b.token })).data).toMatchObject({
+    total: 1,
+    lists: [{ id: ownRecharge.id }],
+  });
+  expect((await h.call(withdrawRecords, {}, { token: b.token })).data).toMatchObject({
+    total: 1,
+    lists: [{ id: ownWithdrawal.id }],
+  });
   const entries = (await h.call(accountEntries, {}, { token: b.token })).data.lists;
-  expect(entries.map((entry) => entry.reference)).toEqual([`withdraw:${ownWithdrawal.id}`, expect.stringMatching(/^grant:/)]);
-  expect((await h.call(pointRecords, {}, { token: b.token })).data).toMatchObject({ lists: [], total: 0, balance: '0' });
-  expect((await h.call(certificationState, {}, { token: b.token })).data).toMatchObject({ primary: { status: 'none' }, advanced: { status: 'none' } });
+  expect(entries.map((entry) => entry.reference)).toEqual([
+    `withdraw:${ownWithdrawal.id}`,
+    expect.stringMatching(/^grant:/),
+  ]);
+  expect((await h.call(pointRecords, {}, { token: b.token })).data).toMatchObject({
+    lists: [],
+    total: 0,
+    balance: '0',
+  });
+  expect((await h.call(certificationState, {}, { token: b.token })).data).toMatchObject({
+    primary: { status: 'none' },
+    advanced: { status: 'none' },
+  });
   // A's lists, for contrast, hold A's.
-  expect((await h.call(rechargeRecords, {}, { token: a.token })).data.lists.map((o) => o.id)).toEqual([a.rejected.id, a.recharge.id]);
-  expect((await h.call(withdrawRecords, {}, { token: a.token })).data.lists.map((o) => o.id)).toEqual([a.withdrawal.id]);
+  expect((await h.call(rechargeRecords, {}, { token: a.token })).data.lists.map((o) => o.id)).toEqual([
+    a.rejected.id,
+    a.recharge.id,
+  ]);
+  expect((await h.call(withdrawRecords, {}, { token: a.token })).data.lists.map((o) => o.id)).toEqual([
+    a.withdrawal.id,
+  ]);
 });
 
 it('B withdrawing to A’s card or wallet is refused and freezes nothing on either account', async () => {
   const beforeA = await fundsState(h, a.id);
   const beforeB = await fundsState(h, b.id);
   const text = 'The bank card or wallet does not exist!';
-  expect(await withdraw(h, b.token, { target: 'bank', target_id: String(a.card.id), amount: '20' })).toEqual(refused(text));
-  expect(await withdraw(h, b.token, { target: 'wallet', target_id: String(a.wallet.id), amount: '20' })).toEqual(refused(text));
+  expect(await withdraw(h, b.token, { target: 'bank', target_id: String(a.card.id), amount: '20' })).toEqual(
+    refused(text),
+  );
+  expect(await withdraw(h, b.token, { target: 'wallet', target_id: String(a.wallet.id), amount: '20' })).toEqual(
+    refused(text),
+  );
   expect(await fundsState(h, a.id)).toEqual(beforeA);
   expect(await fundsState(h, b.id)).toEqual(beforeB);
 });
 
 it('B cannot use A’s upload as a receipt or a certification photo', async () => {
   const before = await fundsState(h, b.id);
-  expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: a.picture }, { token: b.token })).toEqual(
-    refused('Please upload the transfer receipt!'),
-  );
-  expect(await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'B', number: 'AA1234567', image: a.picture }, { token: b.token })).toEqual(
-    refused('Please upload a photo of the document!'),
-  );
+  expect(
+    await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000', proof: a.picture },
+      { token: b.token },
+    ),
+  ).toEqual(refused('Please upload the transfer receipt!'));
+  expect(
+    await h.call(
+      submitCertification,
+      { level: 'primary', doc_type: 'passport', name: 'B', number: 'AA1234567', image: a.picture },
+      { token: b.token },
+    ),
+  ).toEqual(refused('Please upload a photo of the document!'));
   expect(await fundsState(h, b.id)).toEqual(before);
   expect((await h.call(certificationState, {}, { token: b.token })).data.primary.status).toBe('none');
 });
 
 it('no customer call approves or rejects: plausible review paths answer the 404 envelope', async () => {
-  const paths = ['/api/pay/approve', '/api/pay/reject', '/api/users/extract/approve', '/api/users/extract/reject', '/api/users/levelauth/approve', '/api/admin/recharge/approve'];
+  const paths = [
+    '/api/pay/approve',
+    '/api/pay/reject',
+    '/api/users/extract/approve',
+    '/api/users/extract/reject',
+    '/api/users/levelauth/approve',
+    '/api/admin/recharge/approve',
+  ];
   for (const url of paths) {
     const response = await h.app.inject({
       method: 'POST',

@@ -11,7 +11,8 @@ import { PAYPASS, tinyPng, uploadFile } from './helpers.ts';
 import type { Harness } from './harness.ts';
 
 /** Runs an operator command at the harness clock's time, as `npm run ops -- …` would. */
-export const ops = (h: Harness, ...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+export const ops = (h: Harness, ...argv: string[]) =>
+  runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
 
 /** An operator command that must apply; answers what it printed. */
 export async function opsOk(h: Harness, ...argv: string[]): Promise<string> {
@@ -49,7 +50,11 @@ export async function addCard(h: Harness, token: string, fields: Record<string, 
 }
 
 export async function addTronWallet(h: Harness, token: string, fields: Record<string, string> = {}): Promise<Wallet> {
-  const res = await h.call(addWallet, { alias: 'My TRON', currency: 'USDT', chain: 'TRC20', address: newTronAddress(), ...fields }, { token });
+  const res = await h.call(
+    addWallet,
+    { alias: 'My TRON', currency: 'USDT', chain: 'TRC20', address: newTronAddress(), ...fields },
+    { token },
+  );
   expect(res, JSON.stringify(res)).toMatchObject({ ret: 1 });
   return res.data;
 }
@@ -99,8 +104,20 @@ export async function fundsState(h: Harness, userId: number) {
   const db = h.database.db;
   return {
     balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
-    entries: await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
-    recharges: await db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, userId)).orderBy(asc(rechargeOrders.id)),
-    withdrawals: await db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId)).orderBy(asc(withdrawOrders.id)),
+    entries: await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(asc(ledgerEntries.id)),
+    recharges: await db
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.userId, userId))
+      .orderBy(asc(rechargeOrders.id)),
+    withdrawals: await db
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.userId, userId))
+      .orderBy(asc(withdrawOrders.id)),
   };
 }

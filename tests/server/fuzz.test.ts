@@ -9,7 +9,16 @@ import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse as InjectResponse } from 'fastify';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, expectLedgerBalanced, grant, newEmail, tinyPng } from './helpers.ts';
-import { addCard, addTronWallet, cryptoRecharge, newBankNumber, newHash, newTronAddress, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import {
+  addCard,
+  addTronWallet,
+  cryptoRecharge,
+  newBankNumber,
+  newHash,
+  newTronAddress,
+  uploadedPicture,
+  withdrawn,
+} from './funds-helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { inputShapes, type DeclaredEndpoint } from '../../src/contract/registry.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
@@ -107,7 +116,8 @@ const WALK = { timeout: 240_000 };
 
 // ---- The database fingerprint ---------------------------------------------------------------
 
-/** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL), idempotency keys, the feed's lease. */
+/** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL),
+ * idempotency keys, the feed's lease. */
 const BOOKKEEPING = new Set(['attempt_counters', 'request_counters', 'idempotency_keys', 'leases']);
 /** A wrong code counts a failed try on the code's row (brute-force guard): compared by rows, not content. */
 const ROWS_ONLY = new Set(['verification_codes']);
@@ -121,14 +131,20 @@ const tables: { name: string; content: boolean }[] = [];
  * after every request.
  */
 async function writeMark(): Promise<string> {
-  const [row] = rowsOf<{ mark: string }>(await h.database.db.execute(sql`select last_value::text || ':' || is_called::text as mark from fuzz_writes`));
+  const [row] = rowsOf<{ mark: string }>(
+    await h.database.db.execute(sql`select last_value::text || ':' || is_called::text as mark from fuzz_writes`),
+  );
   return row!.mark;
 }
 
 /** The statement trigger on each compared table that moves writeMark(). */
 async function watchWrites() {
   await h.database.db.execute(sql`create sequence fuzz_writes`);
-  await h.database.db.execute(sql.raw(`create function fuzz_wrote() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`));
+  await h.database.db.execute(
+    sql.raw(
+      `create function fuzz_wrote() returns trigger language plpgsql as $$ begin perform nextval('fuzz_writes'); return null; end $$`,
+    ),
+  );
   for (const { name } of tables) {
     await h.database.db.execute(
       sql`create trigger fuzz_wrote after insert or update or delete or truncate on ${sql.identifier(name)} for each statement execute function fuzz_wrote()`,
@@ -144,7 +160,9 @@ async function fingerprint(): Promise<Record<string, string>> {
       ? sql`select ${name} as name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as value from ${table} t`
       : sql`select ${name} as name, count(*)::text as value from ${table} t`;
   });
-  parts.push(sql`select 'balances:sum' as name, coalesce(sum(available), 0)::text || '/' || coalesce(sum(frozen), 0)::text as value from balances`);
+  parts.push(
+    sql`select 'balances:sum' as name, coalesce(sum(available), 0)::text || '/' || coalesce(sum(frozen), 0)::text as value from balances`,
+  );
   const rows = rowsOf<{ name: string; value: string }>(await h.database.db.execute(sql.join(parts, sql` union all `)));
   return Object.fromEntries(rows.map((row) => [row.name, row.value]));
 }
@@ -163,7 +181,9 @@ function encode(text: string): string {
   for (const char of text) {
     const point = char.codePointAt(0)!;
     if (point >= 0xd800 && point <= 0xdfff) {
-      out += [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)].map((byte) => `%${byte.toString(16).toUpperCase()}`).join('');
+      out += [0xe0 | (point >> 12), 0x80 | ((point >> 6) & 0x3f), 0x80 | (point & 0x3f)]
+        .map((byte) => `%${byte.toString(16).toUpperCase()}`)
+        .join('');
     } else out += encodeURIComponent(char);
   }
   return out;
@@ -180,7 +200,12 @@ interface RequestSpec {
 /** Sends one request and checks what every answer owes: the envelope, no 5xx, no write on a refusal. */
 async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
   requests++;
-  const response = await h.app.inject({ method: spec.method, url: spec.url, headers: { lang: 'en', ...spec.headers }, payload: spec.payload });
+  const response = await h.app.inject({
+    method: spec.method,
+    url: spec.url,
+    headers: { lang: 'en', ...spec.headers },
+    payload: spec.payload,
+  });
   const where = `${spec.method} ${spec.url.slice(0, 80)} [${sent.label}] → HTTP ${response.statusCode}`;
   let body: { ret?: unknown; msg?: unknown; data?: unknown } | null = null;
   try {
@@ -189,10 +214,19 @@ async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
     problems.push(`${where}: not JSON: ${response.body.slice(0, 120)}`);
   }
   if (response.statusCode >= 500) problems.push(`${where}: ${response.body.slice(0, 200)}`);
-  if (body && !(Object.keys(body).sort().join() === 'data,msg,ret' && [1, 0, -1].includes(body.ret as number) && typeof body.msg === 'string' && body.msg !== '')) {
+  if (
+    body &&
+    !(
+      Object.keys(body).sort().join() === 'data,msg,ret' &&
+      [1, 0, -1].includes(body.ret as number) &&
+      typeof body.msg === 'string' &&
+      body.msg !== ''
+    )
+  ) {
     problems.push(`${where}: not an envelope: ${response.body.slice(0, 200)}`);
   }
-  if (sent.unsupported && body?.ret !== -1 && body?.msg !== UNSUPPORTED) problems.push(`${where}: NUL or a lone surrogate was not refused: ${response.body.slice(0, 200)}`);
+  if (sent.unsupported && body?.ret !== -1 && body?.msg !== UNSUPPORTED)
+    problems.push(`${where}: NUL or a lone surrogate was not refused: ${response.body.slice(0, 200)}`);
 
   if (process.env.FUZZ_STATS) {
     const key = `${sent.label.split(/[. ]/)[0]} ${body?.ret}: ${String(body?.msg).slice(0, 60)}`;
@@ -204,7 +238,8 @@ async function send(spec: RequestSpec, sent: Sent): Promise<InjectResponse> {
     const print = await fingerprint();
     if (body?.ret !== 1) {
       const changed = Object.keys({ ...known.print, ...print }).filter((name) => known.print[name] !== print[name]);
-      if (changed.length) problems.push(`${where}: answered ${JSON.stringify(body).slice(0, 120)} but wrote to ${changed.join(', ')}`);
+      if (changed.length)
+        problems.push(`${where}: answered ${JSON.stringify(body).slice(0, 120)} but wrote to ${changed.join(', ')}`);
     }
     known = { print, mark };
   }
@@ -224,7 +259,8 @@ async function renewSession() {
 function namedValues(schema: unknown): string[] {
   const node = schema as { type?: string; literal?: unknown; options?: unknown[]; wrapped?: unknown };
   if (node.type === 'literal' && typeof node.literal === 'string') return [node.literal];
-  if (node.type === 'picklist' && Array.isArray(node.options)) return node.options.filter((option): option is string => typeof option === 'string');
+  if (node.type === 'picklist' && Array.isArray(node.options))
+    return node.options.filter((option): option is string => typeof option === 'string');
   if (node.wrapped) return namedValues(node.wrapped);
   return [];
 }
@@ -239,7 +275,9 @@ function baseline(input: v.GenericSchema, shape: Record<string, v.GenericSchema>
   for (const [field, schema] of Object.entries(shape)) {
     const optional = v.safeParse(schema, undefined).success;
     if (optional && !HINTS[field]) continue; // left out unless attacked
-    const accepted = [...namedValues(schema), ...(HINTS[field] ?? []), ...pool].filter((candidate) => v.safeParse(schema, candidate).success);
+    const accepted = [...namedValues(schema), ...(HINTS[field] ?? []), ...pool].filter(
+      (candidate) => v.safeParse(schema, candidate).success,
+    );
     if (!accepted.length && optional) continue;
     if (!accepted.length) throw new Error(`${name}: no sample value passes field "${field}"; add one to the pool`);
     choices.set(field, accepted);
@@ -253,7 +291,8 @@ function baseline(input: v.GenericSchema, shape: Record<string, v.GenericSchema>
   return Object.entries(form);
 }
 
-/** Every shape of an endpoint's input with its fields; an endpoint without input is attacked through an unknown field. */
+/** Every shape of an endpoint's input with its fields; an endpoint without input is attacked through an unknown field.
+ * */
 function shapesOf(declared: DeclaredEndpoint) {
   const shapes = inputShapes(declared.endpoint.input);
   return (shapes.length ? shapes : [{}]).map((shape) => {
@@ -262,12 +301,22 @@ function shapesOf(declared: DeclaredEndpoint) {
   });
 }
 
-const replace = (pairs: [string, string][], field: string, value: string): [string, string][] => [...pairs.filter(([key]) => key !== field), [field, value]];
+const replace = (pairs: [string, string][], field: string, value: string): [string, string][] => [
+  ...pairs.filter(([key]) => key !== field),
+  [field, value],
+];
 
-function request(declared: DeclaredEndpoint, form: string, headers: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): RequestSpec {
+function request(
+  declared: DeclaredEndpoint,
+  form: string,
+  headers: Record<string, string>,
+  contentType = 'application/x-www-form-urlencoded',
+): RequestSpec {
   const { method, path } = declared.endpoint;
   const url = `/api${path}`;
-  return method === 'GET' ? { method, url: form ? `${url}?${form}` : url, headers } : { method, url, headers: { ...headers, 'content-type': contentType }, payload: form };
+  return method === 'GET'
+    ? { method, url: form ? `${url}?${form}` : url, headers }
+    : { method, url, headers: { ...headers, 'content-type': contentType }, payload: form };
 }
 
 /** Each field gets every hostile value (form or query; JSON too on a POST) with the other fields valid. */
@@ -279,10 +328,19 @@ async function attackFields(declared: DeclaredEndpoint, token?: string) {
     for (const field of fields) {
       for (const [kind, value] of Object.entries(HOSTILE)) {
         const label = `${name}.${field}=${kind}${token ? ' logged in' : ''}`;
-        await send(request(declared, formOf(replace(base, field, value)), headers), { label, unsupported: parsedInput && FORM_DELIVERS_UNSUPPORTED.has(kind) });
+        await send(request(declared, formOf(replace(base, field, value)), headers), {
+          label,
+          unsupported: parsedInput && FORM_DELIVERS_UNSUPPORTED.has(kind),
+        });
       }
-      const repeated = formOf([...base.filter(([key]) => key !== field), [field, base.find(([key]) => key === field)?.[1] ?? '1'], [field, '2']]);
-      await send(request(declared, repeated, headers), { label: `${name}.${field} repeated${token ? ' logged in' : ''}` });
+      const repeated = formOf([
+        ...base.filter(([key]) => key !== field),
+        [field, base.find(([key]) => key === field)?.[1] ?? '1'],
+        [field, '2'],
+      ]);
+      await send(request(declared, repeated, headers), {
+        label: `${name}.${field} repeated${token ? ' logged in' : ''}`,
+      });
       if (endpoint.multipart) await attackMultipart(declared, token);
       if (endpoint.method !== 'POST') continue;
       const json = Object.fromEntries(base);
@@ -290,13 +348,17 @@ async function attackFields(declared: DeclaredEndpoint, token?: string) {
         const label = `${name}.${field}=${kind} as JSON${token ? ' logged in' : ''}`;
         const payload = JSON.stringify({ ...json, [field]: value });
         const unsupported = parsedInput && (CARRIES_UNSUPPORTED.has(kind) || kind === 'jsonNested');
-        await send({ ...request(declared, '', headers), headers: { ...headers, 'content-type': 'application/json' }, payload }, { label, unsupported });
+        await send(
+          { ...request(declared, '', headers), headers: { ...headers, 'content-type': 'application/json' }, payload },
+          { label, unsupported },
+        );
       }
     }
   }
 }
 
-const pick = (record: Record<string, string>, keys: Set<string>) => Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
+const pick = (record: Record<string, string>, keys: Set<string>) =>
+  Object.fromEntries(Object.entries(record).filter(([key]) => keys.has(key)));
 
 /** The valid form sent in every wrong way a client (or an attacker) can send a body. */
 async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
@@ -305,7 +367,12 @@ async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
   const form = formOf(base);
   const { method, path } = declared.endpoint;
   const url = `/api${path}`;
-  const multipart = new Response(Object.entries(Object.fromEntries(base)).reduce((data, [key, value]) => (data.append(key, value), data), new FormData()));
+  const multipart = new Response(
+    Object.entries(Object.fromEntries(base)).reduce(
+      (data, [key, value]) => (data.append(key, value), data),
+      new FormData(),
+    ),
+  );
   const bodies: [string, Record<string, string>, string | Buffer | undefined][] = [
     ['JSON', { 'content-type': 'application/json' }, JSON.stringify(Object.fromEntries(base))],
     [
@@ -316,25 +383,46 @@ async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
     ['JSON array', { 'content-type': 'application/json' }, '[1,2,3]'],
     ['JSON string', { 'content-type': 'application/json' }, '"\\u0000"'],
     ['JSON null', { 'content-type': 'application/json' }, 'null'],
-    ['JSON __proto__', { 'content-type': 'application/json' }, '{"__proto__":{"ret":1},"constructor":{"prototype":{"ret":1}}}'],
+    [
+      'JSON __proto__',
+      { 'content-type': 'application/json' },
+      '{"__proto__":{"ret":1},"constructor":{"prototype":{"ret":1}}}',
+    ],
     ['invalid JSON', { 'content-type': 'application/json' }, '{"a":'],
     ['deep JSON', { 'content-type': 'application/json' }, `${'['.repeat(10_000)}${']'.repeat(10_000)}`],
     ['text/plain', { 'content-type': 'text/plain' }, form],
     ['text/plain with NUL', { 'content-type': 'text/plain' }, 'a\u0000b'],
-    ['multipart', { 'content-type': multipart.headers.get('content-type')! }, Buffer.from(await multipart.arrayBuffer())],
+    [
+      'multipart',
+      { 'content-type': multipart.headers.get('content-type')! },
+      Buffer.from(await multipart.arrayBuffer()),
+    ],
     ['multipart without boundary', { 'content-type': 'multipart/form-data' }, 'garbage'],
     ['no content type', {}, form],
     ['empty JSON body', { 'content-type': 'application/json' }, ''],
     ['empty form body', { 'content-type': 'application/x-www-form-urlencoded' }, ''],
-    ['form in latin1', { 'content-type': 'application/x-www-form-urlencoded; charset=latin1' }, Buffer.concat([Buffer.from(form), Buffer.from('&x=\xe9\xff', 'latin1')])],
-    ['form with invalid UTF-8', { 'content-type': 'application/x-www-form-urlencoded' }, Buffer.concat([Buffer.from(form), Buffer.from([0x26, 0x78, 0x3d, 0xc3, 0x28, 0xff])])],
-    ['JSON in UTF-16', { 'content-type': 'application/json; charset=utf-16' }, Buffer.from(JSON.stringify(Object.fromEntries(base)), 'utf16le')],
+    [
+      'form in latin1',
+      { 'content-type': 'application/x-www-form-urlencoded; charset=latin1' },
+      Buffer.concat([Buffer.from(form), Buffer.from('&x=\xe9\xff', 'latin1')]),
+    ],
+    [
+      'form with invalid UTF-8',
+      { 'content-type': 'application/x-www-form-urlencoded' },
+      Buffer.concat([Buffer.from(form), Buffer.from([0x26, 0x78, 0x3d, 0xc3, 0x28, 0xff])]),
+    ],
+    [
+      'JSON in UTF-16',
+      { 'content-type': 'application/json; charset=utf-16' },
+      Buffer.from(JSON.stringify(Object.fromEntries(base)), 'utf16le'),
+    ],
     ['XML', { 'content-type': 'application/xml' }, '<a/>'],
     ['bad percent escapes', { 'content-type': 'application/x-www-form-urlencoded' }, `${form}&x=%E0%A4%A&y=%&z=%zz`],
   ];
   for (const [label, extra, payload] of bodies) {
     const sent = { label: `${declared.name} ${label}${token ? ' logged in' : ''}` };
-    if (method === 'GET') await send({ method, url: `${url}${form ? `?${form}` : ''}`, headers: { ...headers, ...extra }, payload }, sent);
+    if (method === 'GET')
+      await send({ method, url: `${url}${form ? `?${form}` : ''}`, headers: { ...headers, ...extra }, payload }, sent);
     else await send({ method, url, headers: { ...headers, ...extra }, payload }, sent);
   }
   if (method === 'GET') {
@@ -344,13 +432,19 @@ async function attackContentTypes(declared: DeclaredEndpoint, token?: string) {
       ['repeated query keys', `${form}&${form}`],
       ['bracketed query keys', `a[b]=1&a[c][d]=2&${form}`],
     ] as const) {
-      await send({ method, url: `${url}?${query}`, headers }, { label: `${declared.name} ${label}${token ? ' logged in' : ''}` });
+      await send(
+        { method, url: `${url}?${query}`, headers },
+        { label: `${declared.name} ${label}${token ? ' logged in' : ''}` },
+      );
     }
   }
 }
 
 /** A multipart body written by hand, so names, file names and types can carry anything. */
-function multipartBody(parts: { name: string; filename?: string; type?: string; content: string | Uint8Array }[], boundary = 'fuzzboundary') {
+function multipartBody(
+  parts: { name: string; filename?: string; type?: string; content: string | Uint8Array }[],
+  boundary = 'fuzzboundary',
+) {
   const chunks = parts.flatMap((part) => [
     Buffer.from(
       `--${boundary}\r\nContent-Disposition: form-data; name="${part.name}"${part.filename === undefined ? '' : `; filename="${part.filename}"`}\r\n${part.type ? `Content-Type: ${part.type}\r\n` : ''}\r\n`,
@@ -358,7 +452,10 @@ function multipartBody(parts: { name: string; filename?: string; type?: string; 
     Buffer.from(part.content),
     Buffer.from('\r\n'),
   ]);
-  return { payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([...chunks, Buffer.from(`--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** A multipart endpoint (the picture upload): hostile field names, file names, part types and broken bodies. */
@@ -367,9 +464,18 @@ async function attackMultipart(declared: DeclaredEndpoint, token?: string) {
   const png = tinyPng();
   const bodies: [string, { payload: Buffer; contentType: string }][] = [];
   for (const [kind, value] of Object.entries(HOSTILE)) {
-    bodies.push([`file name ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: value, type: 'image/png', content: png }])]);
-    bodies.push([`field name ${kind}`, multipartBody([{ name: value, filename: 'a.png', type: 'image/png', content: png }])]);
-    bodies.push([`part type ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: value, content: png }])]);
+    bodies.push([
+      `file name ${kind}`,
+      multipartBody([{ name: UPLOAD_FIELD, filename: value, type: 'image/png', content: png }]),
+    ]);
+    bodies.push([
+      `field name ${kind}`,
+      multipartBody([{ name: value, filename: 'a.png', type: 'image/png', content: png }]),
+    ]);
+    bodies.push([
+      `part type ${kind}`,
+      multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: value, content: png }]),
+    ]);
     bodies.push([
       `text field ${kind} first`,
       multipartBody([
@@ -377,7 +483,10 @@ async function attackMultipart(declared: DeclaredEndpoint, token?: string) {
         { name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png },
       ]),
     ]);
-    bodies.push([`file content ${kind}`, multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: value }])]);
+    bodies.push([
+      `file content ${kind}`,
+      multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: value }]),
+    ]);
   }
   const whole = multipartBody([{ name: UPLOAD_FIELD, filename: 'a.png', type: 'image/png', content: png }]);
   bodies.push(
@@ -395,7 +504,12 @@ async function attackMultipart(declared: DeclaredEndpoint, token?: string) {
   );
   for (const [label, body] of bodies) {
     await send(
-      { method: 'POST', url: `/api${declared.endpoint.path}`, headers: { ...headers, 'content-type': body.contentType }, payload: body.payload },
+      {
+        method: 'POST',
+        url: `/api${declared.endpoint.path}`,
+        headers: { ...headers, 'content-type': body.contentType },
+        payload: body.payload,
+      },
       { label: `${declared.name} multipart ${label}${token ? ' logged in' : ''}` },
     );
   }
@@ -438,7 +552,12 @@ beforeAll(async () => {
   const picture = await uploadedPicture(h, user.token);
   await cryptoRecharge(h, user.token, '50');
   await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' });
-  Object.assign(HINTS, { username: [user.phone], oldpass: [PASSWORD], oldpaypass: [PAYPASS], target_id: [String(card.id)] });
+  Object.assign(HINTS, {
+    username: [user.phone],
+    oldpass: [PASSWORD],
+    oldpaypass: [PAYPASS],
+    target_id: [String(card.id)],
+  });
   await h.tick(); // a fresh price, so option orders get past the price check
   // Valid values, cheapest first; each field takes the first one its own schema accepts.
   pool = [
@@ -466,7 +585,9 @@ beforeAll(async () => {
   );
   for (const { name } of listed) {
     if (BOOKKEEPING.has(name)) continue;
-    const [counted] = rowsOf<{ n: string }>(await h.database.db.execute(sql`select count(*)::text as n from ${sql.identifier(name)}`));
+    const [counted] = rowsOf<{ n: string }>(
+      await h.database.db.execute(sql`select count(*)::text as n from ${sql.identifier(name)}`),
+    );
     // Big market tables (ticks, candles) are compared by rows: no request may add or remove one.
     tables.push({ name, content: !ROWS_ONLY.has(name) && Number(counted!.n) <= 5000 });
   }
@@ -497,7 +618,9 @@ afterAll(async () => {
 it("finds the contract's endpoints and every one of them is served", async () => {
   expect(endpoints.length).toBeGreaterThan(40);
   for (const declared of endpoints) {
-    const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), { label: `${declared.name} is served` });
+    const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), {
+      label: `${declared.name} is served`,
+    });
     expect(response.statusCode, `${declared.endpoint.method} ${declared.endpoint.path} is not served`).not.toBe(404);
   }
 });
@@ -563,26 +686,40 @@ it('refuses NUL where it answered HTTP 500: login, nickname, card name, wallet a
     ],
   ];
   for (const [name, pairs, token] of cases) {
-    const response = await send(request(byName(name), formOf(pairs), token ? { token } : {}), { label: `${name} with NUL`, unsupported: true });
+    const response = await send(request(byName(name), formOf(pairs), token ? { token } : {}), {
+      label: `${name} with NUL`,
+      unsupported: true,
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
   }
   // A lone surrogate can only arrive in JSON; it is refused the same way.
   const json = await send(
-    { method: 'POST', url: '/api/users/edit', headers: { token: user.token, 'content-type': 'application/json' }, payload: JSON.stringify({ nickname: 'Som\uD800chai' }) },
+    {
+      method: 'POST',
+      url: '/api/users/edit',
+      headers: { token: user.token, 'content-type': 'application/json' },
+      payload: JSON.stringify({ nickname: 'Som\uD800chai' }),
+    },
     { label: 'editProfile with a lone surrogate', unsupported: true },
   );
   expect(json.json()).toEqual({ ret: 0, msg: UNSUPPORTED, data: null });
   // Found by the walk: a verification code alone used to reach the database as an empty update (HTTP 500).
-  const codeOnly = await send(request(byName('editProfile'), formOf([['code', '123456']]), { token: user.token }), { label: 'editProfile with a code only' });
+  const codeOnly = await send(request(byName('editProfile'), formOf([['code', '123456']]), { token: user.token }), {
+    label: 'editProfile with a code only',
+  });
   expect(codeOnly.json()).toEqual({ ret: 0, msg: 'Please fill in the information and try again!', data: null });
   expect(problems).toEqual([]);
 });
 
-it('every field of every endpoint, anonymous: an envelope, never a 5xx, nothing written on a refusal', WALK, async () => {
-  for (const declared of endpoints) await attackFields(declared);
-  expect(problems).toEqual([]);
-});
+it(
+  'every field of every endpoint, anonymous: an envelope, never a 5xx, nothing written on a refusal',
+  WALK,
+  async () => {
+    for (const declared of endpoints) await attackFields(declared);
+    expect(problems).toEqual([]);
+  },
+);
 
 it('every field of every endpoint, logged in with money, a card, a wallet and a picture', WALK, async () => {
   for (const declared of endpoints) await attackFields(declared, user.token);
@@ -616,8 +753,10 @@ it('the routes outside the contract: pictures, the price stream, the OpenAPI doc
     for (const headers of [{}, { token: user.token }, { token: 'a'.repeat(100_000), lang: '\u00ff' }]) {
       const response = await h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers });
       requests++;
-      if (response.statusCode >= 500) problems.push(`GET /api/uploads/${id.slice(0, 40)} → HTTP ${response.statusCode}`);
-      if (response.statusCode !== 200 && response.json().ret !== 0) problems.push(`GET /api/uploads/${id.slice(0, 40)}: not an envelope`);
+      if (response.statusCode >= 500)
+        problems.push(`GET /api/uploads/${id.slice(0, 40)} → HTTP ${response.statusCode}`);
+      if (response.statusCode !== 200 && response.json().ret !== 0)
+        problems.push(`GET /api/uploads/${id.slice(0, 40)}: not an envelope`);
     }
   }
   for (const [url, headers] of [
@@ -635,9 +774,16 @@ it('the routes outside the contract: pictures, the price stream, the OpenAPI doc
   for (const headers of [{}, { token: 'a'.repeat(100_000), lang: '\u00ff', 'idempotency-key': '\u00ff' }]) {
     const response = await h.app.inject({ method: 'GET', url: '/api/openapi.json?x=%00&x=%ED%A0%80', headers });
     requests++;
-    if (response.statusCode !== 200 || response.json().openapi === undefined) problems.push(`GET /api/openapi.json → HTTP ${response.statusCode}`);
+    if (response.statusCode !== 200 || response.json().openapi === undefined)
+      problems.push(`GET /api/openapi.json → HTTP ${response.statusCode}`);
   }
-  for (const url of ['/api/%00', '/api/%ED%A0%80', `/api/${'x'.repeat(10_000)}`, '/api/users/info/../../etc/passwd', '/api/users/login?%00=%00']) {
+  for (const url of [
+    '/api/%00',
+    '/api/%ED%A0%80',
+    `/api/${'x'.repeat(10_000)}`,
+    '/api/users/info/../../etc/passwd',
+    '/api/users/login?%00=%00',
+  ]) {
     for (const method of ['GET', 'POST', 'PUT', 'DELETE', 'OPTIONS'] as const) {
       await send({ method: method as 'GET', url, headers: { token: user.token } }, { label: 'unknown path' });
     }

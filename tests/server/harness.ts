@@ -39,7 +39,11 @@ export interface Harness {
   tick(): Promise<void>;
   /** The latest code sent to a phone number or e-mail address. */
   codeFor(target: string): string;
-  call<E extends Endpoint>(endpoint: E, input?: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string>, options?: CallOptions): Promise<Envelope<ResultOf<E>>>;
+  call<E extends Endpoint>(
+    endpoint: E,
+    input?: Partial<Record<keyof InputOf<E> & string, string>> | Record<string, string>,
+    options?: CallOptions,
+  ): Promise<Envelope<ResultOf<E>>>;
   close(): Promise<void>;
 }
 
@@ -53,7 +57,9 @@ export function checkedAnswer<E extends Endpoint>(endpoint: E, envelope: Envelop
   const checked = v.safeParse(endpoint.answer, envelope.data);
   if (!checked.success) {
     const issues = checked.issues.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`);
-    throw new Error(`${endpoint.method} ${endpoint.path} answered data the contract does not describe:\n  ${issues.join('\n  ')}\n${JSON.stringify(envelope.data).slice(0, 2000)}`);
+    throw new Error(
+      `${endpoint.method} ${endpoint.path} answered data the contract does not describe:\n  ${issues.join('\n  ')}\n${JSON.stringify(envelope.data).slice(0, 2000)}`,
+    );
   }
   return envelope;
 }
@@ -126,13 +132,25 @@ export async function startHarness(
   await seedFunds(database.db);
   await seedEarn(database.db, clock.now(), DEFAULT_EARN_TIMEZONE);
   const feed = simulatedFeed({
-    coins: LISTED_COINS.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+    coins: LISTED_COINS.map((coin) => ({
+      code: coin.code,
+      startPrice: coin.startPrice,
+      volatility: Number(coin.volatility),
+      priceDecimals: coin.priceDecimals,
+    })),
     seed: 7,
     clock,
   });
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
-    { db: database.db, clock, sender, market, changes: database.changes(), payeeCoolingMs: options.payeeCoolingMs ?? 0 },
+    {
+      db: database.db,
+      clock,
+      sender,
+      market,
+      changes: database.changes(),
+      payeeCoolingMs: options.payeeCoolingMs ?? 0,
+    },
     {
       authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
       rateLimitPerMinute: 100_000,
@@ -164,7 +182,8 @@ export async function startHarness(
       const response = await app.inject({
         method: endpoint.method,
         url: `/api${endpoint.path}${endpoint.method === 'GET' && form ? `?${form}` : ''}`,
-        headers: endpoint.method === 'POST' ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
+        headers:
+          endpoint.method === 'POST' ? { ...headers, 'content-type': 'application/x-www-form-urlencoded' } : headers,
         payload: endpoint.method === 'POST' ? form : undefined,
         remoteAddress: options.ip,
       });

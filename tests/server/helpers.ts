@@ -3,7 +3,17 @@ import { createHash } from 'node:crypto';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
 import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import { attemptCounters, balances, idempotencyKeys, ledgerEntries, optionOrders, sessions, uploads, users, verificationCodes } from '../../src/server/db/schema.ts';
+import {
+  attemptCounters,
+  balances,
+  idempotencyKeys,
+  ledgerEntries,
+  optionOrders,
+  sessions,
+  uploads,
+  users,
+  verificationCodes,
+} from '../../src/server/db/schema.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
@@ -20,7 +30,15 @@ export const newEmail = () => `user${++numbers}@example.com`;
 export async function registerByPhone(h: Harness, phone = newPhone(), extra: Record<string, string> = {}) {
   h.clock.advance(61_000);
   expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
-  const res = await h.call(register, { mode: 'phone', phone, code: h.codeFor(phone), password: PASSWORD, paypass: PAYPASS, currency: 'THB', ...extra });
+  const res = await h.call(register, {
+    mode: 'phone',
+    phone,
+    code: h.codeFor(phone),
+    password: PASSWORD,
+    paypass: PAYPASS,
+    currency: 'THB',
+    ...extra,
+  });
   expect(res).toMatchObject({ ret: 1, msg: 'Success' });
   return { phone, token: res.data.token, device: res.data.device };
 }
@@ -28,7 +46,15 @@ export async function registerByPhone(h: Harness, phone = newPhone(), extra: Rec
 export async function registerByEmail(h: Harness, email = newEmail(), extra: Record<string, string> = {}) {
   h.clock.advance(61_000);
   expect((await h.call(sendEmailCode, { email })).ret).toBe(1);
-  const res = await h.call(register, { mode: 'email', email, code: h.codeFor(email), password: PASSWORD, paypass: PAYPASS, currency: 'USD', ...extra });
+  const res = await h.call(register, {
+    mode: 'email',
+    email,
+    code: h.codeFor(email),
+    password: PASSWORD,
+    paypass: PAYPASS,
+    currency: 'USD',
+    ...extra,
+  });
   expect(res).toMatchObject({ ret: 1, msg: 'Success' });
   return { email, token: res.data.token };
 }
@@ -43,7 +69,9 @@ export async function userIdOf(h: Harness, token: string): Promise<number> {
 /** Credits USDT through the ledger, the way a recharge would (kind 'test_grant'). */
 let grants = 0;
 export async function grant(h: Harness, userId: number, amount: string, asset = USDT) {
-  await h.database.db.transaction((tx) => post(tx, { userId, asset, amount, kind: 'test_grant', reference: `grant:${++grants}` }, h.clock.now()));
+  await h.database.db.transaction((tx) =>
+    post(tx, { userId, asset, amount, kind: 'test_grant', reference: `grant:${++grants}` }, h.clock.now()),
+  );
 }
 
 /** A registered customer holding `amount` USDT (none when omitted). */
@@ -59,7 +87,11 @@ export async function moneyState(h: Harness, userId: number) {
   const db = h.database.db;
   return {
     balances: await db.select().from(balances).where(eq(balances.userId, userId)).orderBy(asc(balances.asset)),
-    entries: await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.id)),
+    entries: await db
+      .select()
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.userId, userId))
+      .orderBy(asc(ledgerEntries.id)),
     orders: await db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(asc(optionOrders.id)),
   };
 }
@@ -86,7 +118,10 @@ export async function dbState(h: Harness) {
     attempts: await db.select().from(attemptCounters).orderBy(asc(attemptCounters.key)),
     idempotency: await db.select().from(idempotencyKeys).orderBy(asc(idempotencyKeys.key)),
     // Pictures by digest: comparing megabytes byte by byte would take the test seconds.
-    uploads: (await db.select().from(uploads).orderBy(asc(uploads.id))).map(({ bytes, ...row }) => ({ ...row, sha256: sha256(bytes) })),
+    uploads: (await db.select().from(uploads).orderBy(asc(uploads.id))).map(({ bytes, ...row }) => ({
+      ...row,
+      sha256: sha256(bytes),
+    })),
   };
 }
 
@@ -102,7 +137,11 @@ export function tinyPng(): Uint8Array {
 }
 
 /** POSTs one file to /users/upload the way a browser's FormData does. */
-export async function uploadFile(h: Harness, token: string | undefined, file: { bytes: Uint8Array; name: string; type: string; field?: string }) {
+export async function uploadFile(
+  h: Harness,
+  token: string | undefined,
+  file: { bytes: Uint8Array; name: string; type: string; field?: string },
+) {
   const form = new FormData();
   form.append(file.field ?? 'image', new Blob([new Uint8Array(file.bytes)], { type: file.type }), file.name);
   const encoded = new Response(form);

@@ -6,7 +6,14 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, registerByPhone } from './helpers.ts';
-import { changePassword, forgotPassword, login, register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
+import {
+  changePassword,
+  forgotPassword,
+  login,
+  register,
+  sendEmailCode,
+  sendSmsCode,
+} from '../../src/contract/account.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { attemptCounters } from '../../src/server/db/schema.ts';
 import { countAttempt, isLimited } from '../../src/server/domain/attempts.ts';
@@ -29,7 +36,8 @@ async function send(endpoint: Endpoint, form: Record<string, string>) {
   const response = await h.app.inject({
     method: endpoint.method,
     url: `/api${endpoint.path}${endpoint.method === 'GET' ? `?${body}` : ''}`,
-    headers: endpoint.method === 'POST' ? { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' } : { lang: 'en' },
+    headers:
+      endpoint.method === 'POST' ? { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' } : { lang: 'en' },
     payload: endpoint.method === 'POST' ? body : undefined,
   });
   return { status: response.statusCode, body: response.json() as unknown };
@@ -38,10 +46,30 @@ async function send(endpoint: Endpoint, form: Record<string, string>) {
 const answer = (msg: string) => ({ status: 200, body: { ret: 0, msg, data: null } });
 
 it.each([
-  ['login with a 4,000-character name', login, { username: longName, password: 'abc12345' }, 'The username, mobile number or e-mail address is too long!'],
-  ['login with a 4,000-character e-mail address', login, { username: longEmail, password: 'abc12345' }, 'The username, mobile number or e-mail address is too long!'],
-  ['an e-mail code to a 4,000-character address', sendEmailCode, { email: longEmail }, 'Please enter a valid e-mail address!'],
-  ['an e-mail code for a reset, to a 4,000-character address', sendEmailCode, { email: longEmail, must: '1' }, 'Please enter a valid e-mail address!'],
+  [
+    'login with a 4,000-character name',
+    login,
+    { username: longName, password: 'abc12345' },
+    'The username, mobile number or e-mail address is too long!',
+  ],
+  [
+    'login with a 4,000-character e-mail address',
+    login,
+    { username: longEmail, password: 'abc12345' },
+    'The username, mobile number or e-mail address is too long!',
+  ],
+  [
+    'an e-mail code to a 4,000-character address',
+    sendEmailCode,
+    { email: longEmail },
+    'Please enter a valid e-mail address!',
+  ],
+  [
+    'an e-mail code for a reset, to a 4,000-character address',
+    sendEmailCode,
+    { email: longEmail, must: '1' },
+    'Please enter a valid e-mail address!',
+  ],
   ['an SMS code to a 4,000-digit number', sendSmsCode, { userphone: longPhone }, 'Please enter a valid mobile number!'],
   [
     'registering a 4,000-character address',
@@ -55,11 +83,14 @@ it.each([
     { mode: 'email', email: longEmail, code: '123456', password: 'abc12345', repassword: 'abc12345' },
     'Please enter a valid e-mail address!',
   ],
-] as const)('%s answers the envelope with a text, and nothing is counted or stored', async (_what, endpoint, form, msg) => {
-  const before = await dbState(h);
-  expect(await send(endpoint, form)).toEqual(answer(msg));
-  expect(await dbState(h)).toEqual(before);
-});
+] as const)(
+  '%s answers the envelope with a text, and nothing is counted or stored',
+  async (_what, endpoint, form, msg) => {
+    const before = await dbState(h);
+    expect(await send(endpoint, form)).toEqual(answer(msg));
+    expect(await dbState(h)).toEqual(before);
+  },
+);
 
 it('a login name of the longest allowed length is tried like any other, and its counter keeps no trace of it', async () => {
   const name = randomText(254);
@@ -84,6 +115,10 @@ it('the counters take a key of any length (a caller that forgot to bound its inp
 
 it('a 4,000-character old password of a signed-in customer is just wrong (it is checked, never a key)', async () => {
   const { token } = await registerByPhone(h);
-  const res = await h.call(changePassword, { oldpass: randomText(4000), password: 'fresh123', repassword: 'fresh123' }, { token });
+  const res = await h.call(
+    changePassword,
+    { oldpass: randomText(4000), password: 'fresh123', repassword: 'fresh123' },
+    { token },
+  );
   expect(res).toEqual({ ret: 0, msg: 'The old password is wrong!', data: null });
 });

@@ -51,12 +51,30 @@ async function product(code: string, minutes: number): Promise<OptionProduct> {
 
 /** Records a fresh price of every coin at the clock's second: an order needs one to be accepted. */
 const freshPrices = () => h.tick();
-const place = async (token: string, code: string, direction: 'up' | 'down', amount: string, minutes = 1, lang?: string) =>
-  h.call(placeOption, { code, direction, amount, product_id: String((await product(code, minutes)).id) }, { token, lang });
+const place = async (
+  token: string,
+  code: string,
+  direction: 'up' | 'down',
+  amount: string,
+  minutes = 1,
+  lang?: string,
+) =>
+  h.call(
+    placeOption,
+    { code, direction, amount, product_id: String((await product(code, minutes)).id) },
+    { token, lang },
+  );
 
-const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
-const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
-const storedCaps = () => h.database.db.select().from(configEntries).where(eq(configEntries.act, HOUSE_CONFIG_ACT)).orderBy(asc(configEntries.key));
+const lastAuditId = async () =>
+  (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) =>
+  h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const storedCaps = () =>
+  h.database.db
+    .select()
+    .from(configEntries)
+    .where(eq(configEntries.act, HOUSE_CONFIG_ACT))
+    .orderBy(asc(configEntries.key));
 
 /** What a win of the open options of a coin and direction would pay, read straight from the orders. */
 async function openPayout(coin: string, direction: string): Promise<string> {
@@ -94,7 +112,9 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
     const before = await moneyState(h, user.id);
     expect(await place(user.token, 'ETH', 'up', '20')).toEqual(MINUTE_LIMIT('50'));
     expect(await place(user.token, 'BTC', 'down', '10.00000001')).toEqual(MINUTE_LIMIT('50'));
-    expect(await place(user.token, 'ETH', 'up', '20', 1, 'zh')).toEqual(refused('每分钟最多可购买 50 USDT，请稍后再试！'));
+    expect(await place(user.token, 'ETH', 'up', '20', 1, 'zh')).toEqual(
+      refused('每分钟最多可购买 50 USDT，请稍后再试！'),
+    );
     expect(await moneyState(h, user.id)).toEqual(before);
     // Another customer's minute is their own.
     expect((await place(other.token, 'ETH', 'up', '20')).ret).toBe(1);
@@ -126,7 +146,16 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
       .values([
         { ...row, direction: 'up', status: 'opening' },
         { ...row, ...running, direction: 'up', status: 'holding' },
-        { ...row, ...running, direction: 'up', status: 'settled', outcome: 'loss', payout: '0', profit: '-10', settledAt: now },
+        {
+          ...row,
+          ...running,
+          direction: 'up',
+          status: 'settled',
+          outcome: 'loss',
+          payout: '0',
+          profit: '-10',
+          settledAt: now,
+        },
         { ...row, ...running, direction: 'down', status: 'holding' },
       ])
       .returning({ id: optionOrders.id });
@@ -136,7 +165,9 @@ describe('an order beyond a cap is refused with the customer’s text and moves 
     for (let i = 0; i < 3; i++) expect((await place(user.token, 'DOT', 'up', '10')).ret).toBe(1);
     const before = await moneyState(h, user.id);
     expect(await place(user.token, 'DOT', 'up', '10')).toEqual(EXPOSURE_LIMIT);
-    expect(await place(user.token, 'DOT', 'up', '10', 1, 'zh')).toEqual(refused('该方向暂时已达上限，请尝试更小的金额！'));
+    expect(await place(user.token, 'DOT', 'up', '10', 1, 'zh')).toEqual(
+      refused('该方向暂时已达上限，请尝试更小的金额！'),
+    );
     expect(await moneyState(h, user.id)).toEqual(before);
     // 5 at 0.8 pays 9: 99, under the cap; then nothing more fits. The other direction has its own room.
     expect((await place(user.token, 'DOT', 'up', '5')).ret).toBe(1);
@@ -171,14 +202,24 @@ describe('orders placed at once cannot together pass a cap', () => {
     for (let i = 0; i < 8; i++) buyers.push(await customer(h, '100'));
     await freshPrices();
     const { id } = await product('LTC', 1);
-    const answers = await Promise.all(buyers.map((buyer) => h.call(placeOption, { code: 'LTC', direction: 'up', amount: '10', product_id: String(id) }, { token: buyer.token })));
+    const answers = await Promise.all(
+      buyers.map((buyer) =>
+        h.call(
+          placeOption,
+          { code: 'LTC', direction: 'up', amount: '10', product_id: String(id) },
+          { token: buyer.token },
+        ),
+      ),
+    );
     expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(5);
     expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 3 }, () => EXPOSURE_LIMIT));
     expect(await openPayout('LTC', 'up')).toBe('90.00000000');
     for (const [index, buyer] of buyers.entries()) {
       const state = await moneyState(h, buyer.id);
       expect(state.orders, `buyer ${index}`).toHaveLength(answers[index]!.ret === 1 ? 1 : 0);
-      expect(state.balances[0]!.available, `buyer ${index}`).toBe(answers[index]!.ret === 1 ? '90.00000000' : '100.00000000');
+      expect(state.balances[0]!.available, `buyer ${index}`).toBe(
+        answers[index]!.ret === 1 ? '90.00000000' : '100.00000000',
+      );
     }
     await expectLedgerBalanced(h);
   });
@@ -189,7 +230,13 @@ describe('orders placed at once cannot together pass a cap', () => {
     await freshPrices();
     const { id } = await product('XRP', 1);
     const answers = await Promise.all(
-      Array.from({ length: 5 }, () => h.call(placeOption, { code: 'XRP', direction: 'down', amount: '20', product_id: String(id) }, { token: user.token })),
+      Array.from({ length: 5 }, () =>
+        h.call(
+          placeOption,
+          { code: 'XRP', direction: 'down', amount: '20', product_id: String(id) },
+          { token: user.token },
+        ),
+      ),
     );
     expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(2);
     expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 3 }, () => MINUTE_LIMIT('50')));
@@ -211,8 +258,10 @@ describe('the console’s House page', () => {
 
   function expectAddsUp(house: ConsoleHouse) {
     for (const period of [house.today, house.week]) {
-      const sum = (pick: (row: (typeof period.rows)[number]) => string) => period.rows.reduce((total, row) => total.plus(pick(row)), new Big(0)).toFixed(8);
-      for (const row of period.rows) expect(new Big(row.stakes).minus(row.payouts).toFixed(8), `${row.coin} ${row.minutes}`).toBe(row.result);
+      const sum = (pick: (row: (typeof period.rows)[number]) => string) =>
+        period.rows.reduce((total, row) => total.plus(pick(row)), new Big(0)).toFixed(8);
+      for (const row of period.rows)
+        expect(new Big(row.stakes).minus(row.payouts).toFixed(8), `${row.coin} ${row.minutes}`).toBe(row.result);
       expect(period.totals).toEqual({
         stakes: sum((row) => row.stakes),
         payouts: sum((row) => row.payouts),
@@ -260,8 +309,22 @@ describe('the console’s House page', () => {
     expect(house.today).toMatchObject({ from_day: '2026-11-22', from: '2026-11-21T17:00:00.000Z' });
     expect(house.week).toMatchObject({ from_day: '2026-11-16', from: '2026-11-15T17:00:00.000Z' });
     expect(house.today.rows.filter((row) => row.coin === 'SOL')).toEqual([
-      { coin: 'SOL', minutes: 1, stakes: '30.00000000', payouts: '18.00000000', result: '12.00000000', open_payout: '0.00000000' },
-      { coin: 'SOL', minutes: 5, stakes: '30.00000000', payouts: '0.00000000', result: '30.00000000', open_payout: '55.50000000' },
+      {
+        coin: 'SOL',
+        minutes: 1,
+        stakes: '30.00000000',
+        payouts: '18.00000000',
+        result: '12.00000000',
+        open_payout: '0.00000000',
+      },
+      {
+        coin: 'SOL',
+        minutes: 5,
+        stakes: '30.00000000',
+        payouts: '0.00000000',
+        result: '30.00000000',
+        open_payout: '55.50000000',
+      },
     ]);
     expect(house.exposure.find((line) => line.coin === 'SOL' && line.direction === 'up')).toEqual({
       coin: 'SOL',
@@ -281,7 +344,10 @@ describe('the console’s House page', () => {
     adminName = 'adam.next';
     admin = await operatorToken(h, adminName, 'admin');
     const tomorrow = (await h.call(consoleHouse, {}, as())).data;
-    expect(tomorrow.today).toMatchObject({ from_day: '2026-11-23', totals: { stakes: '0.00000000', payouts: '0.00000000', result: '0.00000000' } });
+    expect(tomorrow.today).toMatchObject({
+      from_day: '2026-11-23',
+      totals: { stakes: '0.00000000', payouts: '0.00000000', result: '0.00000000' },
+    });
     expect(tomorrow.today.rows.every((row) => row.stakes === '0.00000000' && row.payouts === '0.00000000')).toBe(true);
     expect(tomorrow.week.totals).toEqual(house.week.totals);
     expectAddsUp(tomorrow);
@@ -291,8 +357,16 @@ describe('the console’s House page', () => {
 describe('the caps', () => {
   it('are changed by an admin: orders to come meet them, and one audit entry says who, from where, before and after', async () => {
     const since = await lastAuditId();
-    expect(await setCaps({ per_order: '2500.5', per_minute: '6000' })).toEqual({ exposure: '1000000', per_order: '2500.5', per_minute: '6000' });
-    expect((await h.call(consoleHouse, {}, as())).data.caps).toEqual({ exposure: '1000000', per_order: '2500.5', per_minute: '6000' });
+    expect(await setCaps({ per_order: '2500.5', per_minute: '6000' })).toEqual({
+      exposure: '1000000',
+      per_order: '2500.5',
+      per_minute: '6000',
+    });
+    expect((await h.call(consoleHouse, {}, as())).data.caps).toEqual({
+      exposure: '1000000',
+      per_order: '2500.5',
+      per_minute: '6000',
+    });
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({

@@ -45,7 +45,11 @@ beforeAll(async () => {
     writeFileSync(join(root, `${file}.gz`), gzipSync(body));
   }
   const services = { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market };
-  secure = await buildApp(services, { webRoot: root, tls: { cert: CA, key: readFileSync(join(fixtures, 'key.pem')) }, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+  secure = await buildApp(services, {
+    webRoot: root,
+    tls: { cert: CA, key: readFileSync(join(fixtures, 'key.pem')) },
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  });
   plain = await buildApp(services, { webRoot: root });
   secureBase = await secure.listen({ port: 0, host: '127.0.0.1' });
   plainBase = await plain.listen({ port: 0, host: '127.0.0.1' });
@@ -75,14 +79,21 @@ interface Answer {
  * One request over the shared HTTP/2 session, answered when its stream ends. `stall`: the body is written
  * but never ended, and the answer is whatever came when the server closed the stream.
  */
-function overHttp2(path: string, headers: OutgoingHttpHeaders = {}, body?: Buffer | string, { stall = false } = {}): Promise<Answer> {
+function overHttp2(
+  path: string,
+  headers: OutgoingHttpHeaders = {},
+  body?: Buffer | string,
+  { stall = false } = {},
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const stream = h2.request({ ':path': path, ':method': body === undefined ? 'GET' : 'POST', ...headers });
     const chunks: Buffer[] = [];
     let head: IncomingHttpHeaders = {};
     stream.on('response', (answer) => (head = answer as IncomingHttpHeaders));
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
-    stream.on(stall ? 'close' : 'end', () => resolve({ status: Number(head[':status']), version: '2.0', headers: head, body: Buffer.concat(chunks) }));
+    stream.on(stall ? 'close' : 'end', () =>
+      resolve({ status: Number(head[':status']), version: '2.0', headers: head, body: Buffer.concat(chunks) }),
+    );
     stream.on('error', reject);
     if (stall) stream.write(body);
     else stream.end(body);
@@ -90,34 +101,69 @@ function overHttp2(path: string, headers: OutgoingHttpHeaders = {}, body?: Buffe
 }
 
 /** One request over HTTP/1.1: https to the TLS server (which is offered no h2), or plain http. */
-function overHttp1(base: string, path: string, headers: Record<string, string> = {}, body?: Buffer | string): Promise<Answer> {
+function overHttp1(
+  base: string,
+  path: string,
+  headers: Record<string, string> = {},
+  body?: Buffer | string,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const options = { method: body === undefined ? 'GET' : 'POST', headers, ca: CA, servername: 'localhost', agent: false as const };
+    const options = {
+      method: body === undefined ? 'GET' : 'POST',
+      headers,
+      ca: CA,
+      servername: 'localhost',
+      agent: false as const,
+    };
     const send = base.startsWith('https:') ? httpsRequest : httpRequest;
     const request = send(new URL(path, base), options, (answer) => {
       const chunks: Buffer[] = [];
       answer.on('data', (chunk: Buffer) => chunks.push(chunk));
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, version: answer.httpVersion, headers: answer.headers, body: Buffer.concat(chunks) }));
+      answer.on('end', () =>
+        resolve({
+          status: answer.statusCode ?? 0,
+          version: answer.httpVersion,
+          headers: answer.headers,
+          body: Buffer.concat(chunks),
+        }),
+      );
     });
     request.on('error', reject);
     request.end(body);
   });
 }
 
-const json = (answer: Answer) => JSON.parse(answer.body.toString()) as { ret: number; msg: string; data: Record<string, unknown> | null };
+const json = (answer: Answer) =>
+  JSON.parse(answer.body.toString()) as { ret: number; msg: string; data: Record<string, unknown> | null };
 const clients = [
-  ['HTTP/2', (path: string, headers?: Record<string, string>, body?: Buffer | string) => overHttp2(path, headers, body)],
-  ['HTTP/1.1 over https', (path: string, headers?: Record<string, string>, body?: Buffer | string) => overHttp1(secureBase, path, headers, body)],
+  [
+    'HTTP/2',
+    (path: string, headers?: Record<string, string>, body?: Buffer | string) => overHttp2(path, headers, body),
+  ],
+  [
+    'HTTP/1.1 over https',
+    (path: string, headers?: Record<string, string>, body?: Buffer | string) =>
+      overHttp1(secureBase, path, headers, body),
+  ],
 ] as const;
 
 it('offers h2 by ALPN and answers a client that offers only http/1.1 on the same port', async () => {
   if (!h2.alpnProtocol) await new Promise((resolve) => h2.once('connect', resolve));
   expect(h2.alpnProtocol).toBe('h2');
   const alpn = await new Promise<string | false | null>((resolve, reject) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port: Number(new URL(secureBase).port), ca: CA, servername: 'localhost', ALPNProtocols: ['http/1.1'] }, () => {
-      resolve(socket.alpnProtocol);
-      socket.end();
-    });
+    const socket = tlsConnect(
+      {
+        host: '127.0.0.1',
+        port: Number(new URL(secureBase).port),
+        ca: CA,
+        servername: 'localhost',
+        ALPNProtocols: ['http/1.1'],
+      },
+      () => {
+        resolve(socket.alpnProtocol);
+        socket.end();
+      },
+    );
     socket.on('error', reject);
   });
   expect(alpn).toBe('http/1.1');
@@ -125,47 +171,61 @@ it('offers h2 by ALPN and answers a client that offers only http/1.1 on the same
   expect((await overHttp1(secureBase, '/')).version).toBe('1.1');
 });
 
-it.each(clients)('over %s: index.html revalidated, a hashed asset in brotli kept for good, the https security headers, no connection headers', async (_, get) => {
-  const index = await get('/', { 'accept-encoding': 'br' });
-  expect(index.status).toBe(200);
-  expect(index.headers['content-type']).toMatch(/^text\/html/);
-  expect(index.headers['cache-control']).toBe('no-cache');
-  expect(brotliDecompressSync(index.body).toString()).toBe(INDEX);
-  expect(index.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-  expect(index.headers['content-security-policy']).toContain('upgrade-insecure-requests');
+it.each(clients)(
+  'over %s: index.html revalidated, a hashed asset in brotli kept for good, the https security headers, no connection headers',
+  async (_, get) => {
+    const index = await get('/', { 'accept-encoding': 'br' });
+    expect(index.status).toBe(200);
+    expect(index.headers['content-type']).toMatch(/^text\/html/);
+    expect(index.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(index.body).toString()).toBe(INDEX);
+    expect(index.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(index.headers['content-security-policy']).toContain('upgrade-insecure-requests');
 
-  const asset = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
-  expect(asset.status).toBe(200);
-  expect(asset.headers['content-encoding']).toBe('br');
-  expect(asset.headers.vary).toMatch(/accept-encoding/i);
-  expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-  expect(brotliDecompressSync(asset.body).toString()).toBe(SCRIPT);
-  if (index.version === '2.0') for (const answer of [index, asset]) expect(answer.headers.connection).toBeUndefined();
-});
+    const asset = await get('/assets/index-AbC123.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('br');
+    expect(asset.headers.vary).toMatch(/accept-encoding/i);
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(brotliDecompressSync(asset.body).toString()).toBe(SCRIPT);
+    if (index.version === '2.0') for (const answer of [index, asset]) expect(answer.headers.connection).toBeUndefined();
+  },
+);
 
-it.each(clients)('over %s: the API answers its envelope, a form post signs in and a multipart upload is kept', async (_, call) => {
-  const config = await call('/api/other/config?act=system', { lang: 'en' });
-  expect(config.status).toBe(200);
-  expect(json(config)).toMatchObject({ ret: 1, msg: 'Success' });
-  expect(json(await call('/api/nothing-here', { lang: 'en' }))).toEqual({ ret: 0, msg: expect.any(String), data: null });
+it.each(clients)(
+  'over %s: the API answers its envelope, a form post signs in and a multipart upload is kept',
+  async (_, call) => {
+    const config = await call('/api/other/config?act=system', { lang: 'en' });
+    expect(config.status).toBe(200);
+    expect(json(config)).toMatchObject({ ret: 1, msg: 'Success' });
+    expect(json(await call('/api/nothing-here', { lang: 'en' }))).toEqual({
+      ret: 0,
+      msg: expect.any(String),
+      data: null,
+    });
 
-  const signedIn = await call(
-    '/api/users/login',
-    { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-    new URLSearchParams({ username: me.phone, password: PASSWORD }).toString(),
-  );
-  expect(json(signedIn)).toMatchObject({ ret: 1, data: { token: expect.any(String) } });
-  const token = json(signedIn).data!.token as string;
+    const signedIn = await call(
+      '/api/users/login',
+      { lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
+      new URLSearchParams({ username: me.phone, password: PASSWORD }).toString(),
+    );
+    expect(json(signedIn)).toMatchObject({ ret: 1, data: { token: expect.any(String) } });
+    const token = json(signedIn).data!.token as string;
 
-  const form = new FormData();
-  form.append('image', new Blob([new Uint8Array(tinyPng())], { type: 'image/png' }), 'me.png');
-  const encoded = new Response(form);
-  const uploaded = await call('/api/users/upload', { lang: 'en', token, 'content-type': encoded.headers.get('content-type')! }, Buffer.from(await encoded.arrayBuffer()));
-  expect(json(uploaded)).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
-  const served = await call(json(uploaded).data!.url as string, { token });
-  expect(served.headers['content-type']).toBe('image/png');
-  expect(new Uint8Array(served.body)).toEqual(tinyPng());
-});
+    const form = new FormData();
+    form.append('image', new Blob([new Uint8Array(tinyPng())], { type: 'image/png' }), 'me.png');
+    const encoded = new Response(form);
+    const uploaded = await call(
+      '/api/users/upload',
+      { lang: 'en', token, 'content-type': encoded.headers.get('content-type')! },
+      Buffer.from(await encoded.arrayBuffer()),
+    );
+    expect(json(uploaded)).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
+    const served = await call(json(uploaded).data!.url as string, { token });
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(new Uint8Array(served.body)).toEqual(tinyPng());
+  },
+);
 
 it('counts HTTP/2 and HTTP/1.1 calls from one address against the same budget', async () => {
   const remaining = async (answer: Promise<Answer>) => Number((await answer).headers['x-ratelimit-remaining']);
@@ -189,12 +249,20 @@ it('answers 408 to an HTTP/2 request whose body never comes, resets that stream 
 
 it('answers 408 to an HTTP/1.1 request whose body never comes, on the HTTP/2 server too', async () => {
   const said = await new Promise<string>((resolve, reject) => {
-    const socket = tlsConnect({ host: '127.0.0.1', port: Number(new URL(secureBase).port), ca: CA, servername: 'localhost', ALPNProtocols: ['http/1.1'] }, () =>
-      socket.write(
-        `POST /api/users/login HTTP/1.1\r\nHost: localhost\r\n${Object.entries(STALLED_HEAD)
-          .map(([name, value]) => `${name}: ${value}\r\n`)
-          .join('')}\r\nusername=someone`,
-      ),
+    const socket = tlsConnect(
+      {
+        host: '127.0.0.1',
+        port: Number(new URL(secureBase).port),
+        ca: CA,
+        servername: 'localhost',
+        ALPNProtocols: ['http/1.1'],
+      },
+      () =>
+        socket.write(
+          `POST /api/users/login HTTP/1.1\r\nHost: localhost\r\n${Object.entries(STALLED_HEAD)
+            .map(([name, value]) => `${name}: ${value}\r\n`)
+            .join('')}\r\nusername=someone`,
+        ),
     );
     let text = '';
     socket.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -205,7 +273,8 @@ it('answers 408 to an HTTP/1.1 request whose body never comes, on the HTTP/2 ser
   expect(JSON.parse(said.slice(said.indexOf('\r\n\r\n') + 4))).toEqual(TIMED_OUT);
 });
 
-/** Opens the price stream and resolves with what it said once a step's prices arrived, and a way to wait for its end. */
+/** Opens the price stream and resolves with what it said once a step's prices arrived, and a way to wait for its end.
+ * */
 function openPriceStream(open: (onData: (chunk: Buffer) => void, onEnd: () => void) => void) {
   let text = '';
   let ended!: () => void;
@@ -232,11 +301,15 @@ it('streams prices over HTTP/2 and HTTP/1.1, and closing the server ends both st
   });
   let h1Answer!: { version: string; type: string | undefined };
   const viaHttp1 = openPriceStream((onData, onEnd) => {
-    httpsRequest(new URL(`/api${PRICE_STREAM_PATH}`, secureBase), { ca: CA, servername: 'localhost', agent: false }, (answer) => {
-      h1Answer = { version: answer.httpVersion, type: answer.headers['content-type'] };
-      answer.on('data', onData);
-      answer.on('close', onEnd);
-    }).end();
+    httpsRequest(
+      new URL(`/api${PRICE_STREAM_PATH}`, secureBase),
+      { ca: CA, servername: 'localhost', agent: false },
+      (answer) => {
+        h1Answer = { version: answer.httpVersion, type: answer.headers['content-type'] };
+        answer.on('data', onData);
+        answer.on('close', onEnd);
+      },
+    ).end();
   });
   for (const said of [await viaHttp2.prices, await viaHttp1.prices]) {
     const step = JSON.parse(/event: ticks\ndata: (.*)\n/.exec(said)![1]!) as { code: string; price: string }[];

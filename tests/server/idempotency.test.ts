@@ -7,12 +7,29 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import * as v from 'valibot';
 import { startHarness, type Harness } from './harness.ts';
-import { PASSWORD, PAYPASS, customer, dbState, expectLedgerBalanced, newPhone, refused, registerByPhone } from './helpers.ts';
+import {
+  PASSWORD,
+  PAYPASS,
+  customer,
+  dbState,
+  expectLedgerBalanced,
+  newPhone,
+  refused,
+  registerByPhone,
+} from './helpers.ts';
 import { addCard, withdraw } from './funds-helpers.ts';
 import { editProfile, register, sendSmsCode } from '../../src/contract/account.ts';
 import { post as declarePost, returns } from '../../src/contract/endpoint.ts';
 import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { idempotencyKeys, ledgerEntries, optionOrders, sessions, users, verificationCodes, withdrawOrders } from '../../src/server/db/schema.ts';
+import {
+  idempotencyKeys,
+  ledgerEntries,
+  optionOrders,
+  sessions,
+  users,
+  verificationCodes,
+  withdrawOrders,
+} from '../../src/server/db/schema.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';
 import { router } from '../../src/server/http/handle.ts';
@@ -35,7 +52,9 @@ async function registrationForm() {
 
 async function accountsFor(phone: string) {
   const rows = await h.database.db.select().from(users).where(eq(users.phone, phone));
-  const sessionRows = rows.length ? await h.database.db.select().from(sessions).where(eq(sessions.userId, rows[0]!.id)) : [];
+  const sessionRows = rows.length
+    ? await h.database.db.select().from(sessions).where(eq(sessions.userId, rows[0]!.id))
+    : [];
   return { users: rows.length, sessions: sessionRows.length };
 }
 
@@ -50,7 +69,9 @@ it('registering five times in a row with one key creates one account and replays
 
 it('registering five times at once with one key creates one account and replays the same answer', async () => {
   const form = await registrationForm();
-  const answers = await Promise.all(Array.from({ length: 5 }, () => h.call(register, form, { idempotencyKey: 'signup-at-once' })));
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => h.call(register, form, { idempotencyKey: 'signup-at-once' })),
+  );
   expect(answers[0]).toMatchObject({ ret: 1, msg: 'Success' });
   for (const answer of answers) expect(answer).toEqual(answers[0]);
   expect(await accountsFor(form.phone)).toEqual({ users: 1, sessions: 1 });
@@ -83,7 +104,9 @@ it('the same key with a different registration form is refused and creates nothi
   expect((await h.call(register, form, { idempotencyKey: 'signup-reused' })).ret).toBe(1);
   const other = await registrationForm();
   const before = await dbState(h);
-  expect(await h.call(register, other, { idempotencyKey: 'signup-reused' })).toEqual(refused('The request is not valid!'));
+  expect(await h.call(register, other, { idempotencyKey: 'signup-reused' })).toEqual(
+    refused('The request is not valid!'),
+  );
   expect(await dbState(h)).toEqual(before);
   expect(await accountsFor(other.phone)).toEqual({ users: 0, sessions: 0 });
 });
@@ -107,7 +130,8 @@ const codesUsed = async (phone: string) =>
 it('a profile change sent five times in a row with one key is applied once and answered alike', async () => {
   const { token, phone, input } = await phoneChange();
   const answers = [];
-  for (let i = 0; i < 5; i++) answers.push(await h.call(editProfile, input, { token, idempotencyKey: 'edit-in-a-row' }));
+  for (let i = 0; i < 5; i++)
+    answers.push(await h.call(editProfile, input, { token, idempotencyKey: 'edit-in-a-row' }));
   expect(answers[0]).toMatchObject({ ret: 1, msg: 'Success', data: { nickname: 'Once', phone } });
   for (const answer of answers) expect(answer).toEqual(answers[0]);
   expect(await codesUsed(phone)).toBe(1);
@@ -115,7 +139,9 @@ it('a profile change sent five times in a row with one key is applied once and a
 
 it('a profile change sent five times at once with one key is applied once and answered alike', async () => {
   const { token, phone, input } = await phoneChange();
-  const answers = await Promise.all(Array.from({ length: 5 }, () => h.call(editProfile, input, { token, idempotencyKey: 'edit-at-once' })));
+  const answers = await Promise.all(
+    Array.from({ length: 5 }, () => h.call(editProfile, input, { token, idempotencyKey: 'edit-at-once' })),
+  );
   expect(answers[0]).toMatchObject({ ret: 1, data: { phone } });
   for (const answer of answers) expect(answer).toEqual(answers[0]);
   expect(await codesUsed(phone)).toBe(1);
@@ -124,14 +150,18 @@ it('a profile change sent five times at once with one key is applied once and an
 it('without a key a repeated profile change fails, because its code is used up', async () => {
   const { token, input } = await phoneChange();
   expect((await h.call(editProfile, input, { token })).ret).toBe(1);
-  expect(await h.call(editProfile, input, { token })).toEqual(refused('The verification code is wrong or has expired!'));
+  expect(await h.call(editProfile, input, { token })).toEqual(
+    refused('The verification code is wrong or has expired!'),
+  );
 });
 
 it('the same key with a different profile change is refused and changes nothing', async () => {
   const { token } = await registerByPhone(h);
   expect((await h.call(editProfile, { nickname: 'First' }, { token, idempotencyKey: 'edit-reused' })).ret).toBe(1);
   const before = await dbState(h);
-  expect(await h.call(editProfile, { nickname: 'Second' }, { token, idempotencyKey: 'edit-reused' })).toEqual(refused('The request is not valid!'));
+  expect(await h.call(editProfile, { nickname: 'Second' }, { token, idempotencyKey: 'edit-reused' })).toEqual(
+    refused('The request is not valid!'),
+  );
   expect(await dbState(h)).toEqual(before);
 });
 
@@ -147,7 +177,9 @@ it("one customer's key does not replay another customer's answer", async () => {
 it('a key longer than 128 characters is refused', async () => {
   const { token } = await registerByPhone(h);
   const before = await dbState(h);
-  expect(await h.call(editProfile, { nickname: 'Long' }, { token, idempotencyKey: 'k'.repeat(129) })).toEqual(refused('The request is not valid!'));
+  expect(await h.call(editProfile, { nickname: 'Long' }, { token, idempotencyKey: 'k'.repeat(129) })).toEqual(
+    refused('The request is not valid!'),
+  );
   expect(await dbState(h)).toEqual(before);
 });
 
@@ -161,21 +193,30 @@ let faulty: FastifyInstance;
 async function startFaultyServer() {
   faulty = Fastify();
   await faulty.register(formbody);
-  router(faulty, { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market })(pay, async (input, { db, caller, clock }) => {
-    await db.transaction((tx) => post(tx, { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_grant', reference: `pay:${input.note}` }, clock.now()));
-    // The process "dies" after the effect, before the answer is stored.
-    if (faults.crashAfterEffect > 0) {
-      faults.crashAfterEffect--;
-      throw new Error('simulated crash after the effect');
-    }
-    if (faults.refuseAfterEffect) throw new Refusal(texts.insufficientBalance.id);
-    if (faults.breakThenRefuse) {
-      // A statement that fails (as a unique violation would) breaks the transaction; the handler refuses.
-      await db.execute(sql`select 1 / 0`).catch(() => undefined);
-      throw new Refusal(texts.insufficientBalance.id);
-    }
-    return { paid: input.note };
-  });
+  router(faulty, { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market })(
+    pay,
+    async (input, { db, caller, clock }) => {
+      await db.transaction((tx) =>
+        post(
+          tx,
+          { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_grant', reference: `pay:${input.note}` },
+          clock.now(),
+        ),
+      );
+      // The process "dies" after the effect, before the answer is stored.
+      if (faults.crashAfterEffect > 0) {
+        faults.crashAfterEffect--;
+        throw new Error('simulated crash after the effect');
+      }
+      if (faults.refuseAfterEffect) throw new Refusal(texts.insufficientBalance.id);
+      if (faults.breakThenRefuse) {
+        // A statement that fails (as a unique violation would) breaks the transaction; the handler refuses.
+        await db.execute(sql`select 1 / 0`).catch(() => undefined);
+        throw new Refusal(texts.insufficientBalance.id);
+      }
+      return { paid: input.note };
+    },
+  );
   await faulty.ready();
 }
 
@@ -275,13 +316,18 @@ it('wrong payment passwords sent with keys still count toward the lock', async (
   const user = await customer(h, '100');
   const card = await addCard(h, user.token);
   for (let i = 0; i < 5; i++) {
-    expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20', paypass: '999999' }, `wrong-${i}`)).toEqual(
-      refused('The payment password is wrong!'),
-    );
+    expect(
+      await withdraw(
+        h,
+        user.token,
+        { target: 'bank', target_id: String(card.id), amount: '20', paypass: '999999' },
+        `wrong-${i}`,
+      ),
+    ).toEqual(refused('The payment password is wrong!'));
   }
-  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, 'right-after-lock')).toEqual(
-    refused('Too many attempts, please try again later!'),
-  );
+  expect(
+    await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, 'right-after-lock'),
+  ).toEqual(refused('Too many attempts, please try again later!'));
   expect(await h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, user.id))).toEqual([]);
 });
 
@@ -295,7 +341,9 @@ it('keyed option buys and withdrawals sent twice at once each apply once; the le
   for (let i = 0; i < 10; i++) {
     for (let copy = 0; copy < 2; copy++) {
       calls.push(h.call(placeOption, buy, { token: user.token, idempotencyKey: `buy-${i}` }));
-      calls.push(withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, `withdraw-${i}`));
+      calls.push(
+        withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20' }, `withdraw-${i}`),
+      );
     }
   }
   const answers = await Promise.all(calls);

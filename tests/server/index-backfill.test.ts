@@ -26,21 +26,27 @@ const SPEED = 10;
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
 const COINS = LISTED_COINS.map((coin) => coin.code);
-/** Each exchange's candles sit apart, so a stored minute tells which answered: the median of all three is OKX's, of Binance and OKX their mean. */
+/** Each exchange's candles sit apart, so a stored minute tells which answered: the median of all three is OKX's, of
+ * Binance and OKX their mean. */
 const FACTORS: Record<StandInKind, string> = { binance: '1', okx: '1.004', kraken: '1.03' };
 
 let h: Harness;
 let stands: StandIn[] = [];
 /** The exchanges as they document their limits. */
 let documented: Exchange[] = [];
-/** The same, Kraken asked ten times faster: for the tests that are not about its pace (one a second makes 10 coins 10 s). */
+/** The same, Kraken asked ten times faster: for the tests that are not about its pace (one a second makes 10 coins 10
+ * s). */
 let quick: Exchange[] = [];
 
 beforeAll(async () => {
   h = await startHarness();
   stands = await startStandIns();
   documented = [binance(stands[0]!.endpoints), okx(stands[1]!.endpoints), kraken(stands[2]!.endpoints)];
-  quick = [documented[0]!, documented[1]!, { ...kraken(stands[2]!.endpoints), candlesPacing: { requests: 10, perMs: 1_000 } }];
+  quick = [
+    documented[0]!,
+    documented[1]!,
+    { ...kraken(stands[2]!.endpoints), candlesPacing: { requests: 10, perMs: 1_000 } },
+  ];
 });
 afterAll(async () => {
   await Promise.all(stands.map((stand) => stand.close()));
@@ -72,8 +78,10 @@ const minuteOf = (ms: number) => Math.floor(ms / MINUTE) * MINUTE;
 const startPrice = (code: string) => LISTED_COINS.find((coin) => coin.code === code)!.startPrice;
 const basePrice = (code: string) => Number(startPrice(code));
 /** A coin's price times these factors, as a stored candle reads it. */
-const priced = (code: string, ...factors: string[]) => Number(factors.reduce((price, factor) => price.times(factor), new Big(startPrice(code))).toFixed(12));
-const symbolOf = (stand: StandIn, code: string) => documented.find((exchange) => exchange.name === stand.kind)!.symbolOf(code);
+const priced = (code: string, ...factors: string[]) =>
+  Number(factors.reduce((price, factor) => price.times(factor), new Big(startPrice(code))).toFixed(12));
+const symbolOf = (stand: StandIn, code: string) =>
+  documented.find((exchange) => exchange.name === stand.kind)!.symbolOf(code);
 
 /** A market clock from `origin` on, running SPEED times real time. */
 function marketClock(origin: number): Clock {
@@ -89,7 +97,8 @@ function listCandles(from: number, to: number, { skip = [] as number[] } = {}) {
       const base = new Big(startPrice(code)).times(FACTORS[stand.kind]);
       const [open, high, low, close] = ['1', '1.01', '0.99', '1.005'].map((factor) => base.times(factor).toFixed());
       for (let minute = from; minute <= to; minute += MINUTE)
-        if (!skip.includes(minute)) list.push({ minute: new Date(minute), open: open!, high: high!, low: low!, close: close!, volume: '2' });
+        if (!skip.includes(minute))
+          list.push({ minute: new Date(minute), open: open!, high: high!, low: low!, close: close!, volume: '2' });
       stand.candles.set(symbolOf(stand, code), list);
     }
 }
@@ -108,7 +117,8 @@ function tradeEveryCoin(clock: Clock) {
   const loop = (async () => {
     while (trading) {
       const at = clock.now();
-      for (const stand of stands) for (const code of COINS) stand.trade(symbolOf(stand, code), `${basePrice(code)}`, { at });
+      for (const stand of stands)
+        for (const code of COINS) stand.trade(symbolOf(stand, code), `${basePrice(code)}`, { at });
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
   })();
@@ -120,7 +130,8 @@ function tradeEveryCoin(clock: Clock) {
   };
 }
 
-/** The index feed on the test database, recording live and keeping the candles whole, as a server's feed holder runs it. */
+/** The index feed on the test database, recording live and keeping the candles whole, as a server's feed holder runs
+ * it. */
 async function startIndex(clock: Clock, exchanges: Exchange[], lines: string[] = []) {
   const feed = await createFeed(h.database.db, {
     name: 'index',
@@ -144,7 +155,10 @@ async function holes(from: number, until: number, db: Db = h.database.db): Promi
     from unnest(${`{${COINS.join(',')}}`}::text[]) as listed(code)
     cross join generate_series(${new Date(from).toISOString()}::timestamptz, ${new Date(until - MINUTE).toISOString()}::timestamptz, interval '1 minute') as m(minute)
     where not exists (select 1 from candles_1m c where c.coin = listed.code and c.minute = m.minute)`);
-  return rowsOf<{ coin: string; minute: string | number }>(result).map((row) => ({ coin: row.coin, minute: Number(row.minute) }));
+  return rowsOf<{ coin: string; minute: string | number }>(result).map((row) => ({
+    coin: row.coin,
+    minute: Number(row.minute),
+  }));
 }
 
 /** Candles of [from, until), every coin. */
@@ -163,7 +177,15 @@ async function candleAt(coin: string, minute: number) {
       sql`select open::text, high::text, low::text, close::text, volume::text from candles_1m where coin = ${coin} and minute = ${new Date(minute).toISOString()}::timestamptz`,
     ),
   );
-  return row && { open: Number(row.open), high: Number(row.high), low: Number(row.low), close: Number(row.close), volume: Number(row.volume) };
+  return (
+    row && {
+      open: Number(row.open),
+      high: Number(row.high),
+      low: Number(row.low),
+      close: Number(row.close),
+      volume: Number(row.volume),
+    }
+  );
 }
 
 async function until(condition: () => Promise<boolean> | boolean, timeoutMs = 25_000) {
@@ -187,12 +209,15 @@ function busiestWindow(stand: StandIn, perMs: number): number {
 
 /** Requests of `stand` that asked for `limit` candles. */
 const fullPages = (stand: StandIn, limit: number) =>
-  stand.requests.filter((request) => new URL(request.url, 'http://localhost').searchParams.get('limit') === String(limit)).length;
+  stand.requests.filter(
+    (request) => new URL(request.url, 'http://localhost').searchParams.get('limit') === String(limit),
+  ).length;
 
 /** The 24 h window as the feed's start saw it: the minutes before the one it started in. */
 const dayBefore = (startedAt: number) => [minuteOf(startedAt) - DAY, minuteOf(startedAt)] as const;
 /** The last 24 h as of now (the market clock runs on; a pass's window moves with it): every closed minute of it. */
-const lastDay = (clock: Clock) => [minuteOf(clock.now().getTime() - 3_000) - DAY + MINUTE, minuteOf(clock.now().getTime() - 3_000)] as const;
+const lastDay = (clock: Clock) =>
+  [minuteOf(clock.now().getTime() - 3_000) - DAY + MINUTE, minuteOf(clock.now().getTime() - 3_000)] as const;
 
 it('fills every minute of 24 h for all 10 coins on a first start while they trade, asking each exchange no faster than it documents', async () => {
   const clock = marketClock(Date.now());
@@ -215,12 +240,14 @@ it('fills every minute of 24 h for all 10 coins on a first start while they trad
   expect(busiestWindow(stands[0]!, 60_000)).toBeLessThanOrEqual(3000);
   expect(busiestWindow(stands[1]!, 2_000)).toBeLessThanOrEqual(20);
   expect(busiestWindow(stands[2]!, 1_000)).toBeLessThanOrEqual(1);
-  // 1,440 minutes a coin in pages as large as documented: Binance 1,000 + 440, OKX 4 × 300 + 240, Kraken one (it answers up to its latest candle).
+  // 1,440 minutes a coin in pages as large as documented: Binance 1,000 + 440, OKX 4 × 300 + 240, Kraken one (it
+  // answers up to its latest candle).
   expect(fullPages(stands[0]!, 1000)).toBe(COINS.length);
   expect(fullPages(stands[1]!, 300)).toBe(4 * COINS.length);
   expect(stands[2]!.requests.length).toBeLessThanOrEqual(3 * COINS.length);
 
-  // Kraken's 720 latest minutes end at its latest candle: older minutes are the median of Binance and OKX, newer of all three.
+  // Kraken's 720 latest minutes end at its latest candle: older minutes are the median of Binance and OKX, newer of all
+  // three.
   const krakenReach = minuteOf(startedAt) + 10 * MINUTE - 719 * MINUTE;
   expect(await candleAt('ETH', from)).toMatchObject({ open: priced('ETH', '1.002'), volume: 4 });
   expect(await candleAt('ETH', krakenReach)).toMatchObject({ open: priced('ETH', '1.004'), volume: 6 });
@@ -245,11 +272,22 @@ it('leaves no hole after a restart whose exchanges answer in 150 ms while live t
   const [from, to] = dayBefore(startedAt);
   await until(async () => (await holes(from, to)).length === 0 && (await candleAt('BTC', stoppedIn))?.close !== 1);
   expect(await present(from, to)).toBe(COINS.length * 24 * 60);
-  // The minute the previous run stopped in keeps its live open; its close is the exchanges' (the run never saw it), its high and low reach theirs.
-  expect(await candleAt('BTC', stoppedIn)).toEqual({ open: 1, high: priced('BTC', '1.004', '1.01'), low: 1, close: priced('BTC', '1.004', '1.005'), volume: 6 });
-  // The minute this start began in, once over: the feed did not see its first second, so its open is the exchanges'; high and low reach theirs.
+  // The minute the previous run stopped in keeps its live open; its close is the exchanges' (the run never saw it), its
+  // high and low reach theirs.
+  expect(await candleAt('BTC', stoppedIn)).toEqual({
+    open: 1,
+    high: priced('BTC', '1.004', '1.01'),
+    low: 1,
+    close: priced('BTC', '1.004', '1.005'),
+    volume: 6,
+  });
+  // The minute this start began in, once over: the feed did not see its first second, so its open is the exchanges';
+  // high and low reach theirs.
   await until(async () => (await candleAt('BTC', start))?.open === priced('BTC', '1.004'), 20_000);
-  expect(await candleAt('BTC', start)).toMatchObject({ high: priced('BTC', '1.004', '1.01'), low: priced('BTC', '1.004', '0.99') });
+  expect(await candleAt('BTC', start)).toMatchObject({
+    high: priced('BTC', '1.004', '1.01'),
+    low: priced('BTC', '1.004', '0.99'),
+  });
 }, 60_000);
 
 it('a restart just before a minute ends still has that minute, for every coin', async () => {
@@ -262,7 +300,8 @@ it('a restart just before a minute ends still has that minute, for every coin', 
   running.push({ market: await startIndex(clock, quick), trading });
 
   await until(async () => (await holes(boundary - DAY, boundary)).length === 0);
-  for (const code of COINS) expect(await candleAt(code, boundary - MINUTE), code).toMatchObject({ open: priced(code, '1.004') });
+  for (const code of COINS)
+    expect(await candleAt(code, boundary - MINUTE), code).toMatchObject({ open: priced(code, '1.004') });
 });
 
 it('resumes a backfill that a stop cut short at the next start, asking only for what is still missing', async () => {
@@ -295,7 +334,8 @@ it('ends with no hole after restarts at random moments', async () => {
   const trading = tradeEveryCoin(clock);
   let market = await startIndex(clock, quick);
   for (let restart = 0; restart < 3; restart++) {
-    // Stopped after a random number of recorded steps (1 to 30 market seconds): inside the backfill or the live minutes after it.
+    // Stopped after a random number of recorded steps (1 to 30 market seconds): inside the backfill or the live minutes
+    // after it.
     const steps = 1 + Math.floor(Math.random() * 30);
     let seen = 0;
     const unsubscribe = market.subscribe(() => seen++);
@@ -314,13 +354,23 @@ it('waits out each exchange’s documented "too many requests" answer and asks a
   // Binance: 429 with Retry-After; OKX: 429 with code 50011; Kraken: "EAPI:Rate limit exceeded".
   for (const stand of stands) stand.refuse = 1;
   const lines: string[] = [];
-  const btc = [{ code: 'BTC', priceDecimals: 2, symbols: Object.fromEntries(quick.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])) }];
+  const btc = [
+    {
+      code: 'BTC',
+      priceDecimals: 2,
+      symbols: Object.fromEntries(quick.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])),
+    },
+  ];
   const written = await backfillCandles(h.database.db, quick, btc, { now, log: (line) => lines.push(line) });
   expect(lines).toEqual([]);
   expect(written).toBe(24 * 60);
   // Every exchange answered in the end: each minute is the median of all three.
-  expect(await candleAt('BTC', minuteOf(now.getTime()) - MINUTE)).toMatchObject({ open: priced('BTC', '1.004'), volume: 6 });
-  for (const stand of stands) expect(stand.requests.map((request) => request.refused).slice(0, 2)).toEqual([true, false]);
+  expect(await candleAt('BTC', minuteOf(now.getTime()) - MINUTE)).toMatchObject({
+    open: priced('BTC', '1.004'),
+    volume: 6,
+  });
+  for (const stand of stands)
+    expect(stand.requests.map((request) => request.refused).slice(0, 2)).toEqual([true, false]);
   // Binance said to wait a second: its second request waited that long.
   expect(stands[0]!.requests[1]!.at - stands[0]!.requests[0]!.at).toBeGreaterThanOrEqual(950);
 });
@@ -329,7 +379,13 @@ it('asks for minutes that no exchange has a candle for (nothing traded) a few ti
   const now = new Date();
   const gap = [3, 4, 5].map((ago) => minuteOf(now.getTime()) - ago * MINUTE);
   listCandles(minuteOf(now.getTime()) - 2 * DAY, minuteOf(now.getTime()), { skip: gap });
-  const btc = [{ code: 'BTC', priceDecimals: 2, symbols: Object.fromEntries(quick.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])) }];
+  const btc = [
+    {
+      code: 'BTC',
+      priceDecimals: 2,
+      symbols: Object.fromEntries(quick.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])),
+    },
+  ];
   const asked = new Map<string, number>();
   const pass = () => backfillCandles(h.database.db, quick, btc, { now, log: () => {}, asked });
   expect(await pass()).toBe(24 * 60 - 3);
@@ -352,7 +408,9 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
 
   it('the holder killed halfway through the backfill: the other takes the feed over and the candles end with no hole', async () => {
     database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
     // The servers' clock (CLOCK_SPEED, CLOCK_ORIGIN), which the exchanges time their trades and candles on too.
     const origin = Date.now();
     const clock: Clock = { now: () => new Date(origin + (Date.now() - origin) * SPEED) };
@@ -379,14 +437,22 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
         return COINS.filter((code) => !missing.has(code)).length;
       };
       await until(async () => (await wholeCoins()) >= 1, 60_000);
-      const [lease] = rowsOf<{ holder: string }>(await database.db.execute(sql`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`));
+      const [lease] = rowsOf<{ holder: string }>(
+        await database.db.execute(
+          sql`select holder from leases where name = 'price-feed' and expires_at > clock_timestamp()`,
+        ),
+      );
       const holder = servers.find((server) => server.child.pid === Number(lease?.holder.split(':')[1]));
       if (!holder) throw new Error(`the feed is held by ${lease?.holder ?? 'no one'}, not by a server of this test`);
       await holder.kill();
-      expect(await wholeCoins(), 'the backfill was still under way when its process was killed').toBeLessThan(COINS.length);
+      expect(await wholeCoins(), 'the backfill was still under way when its process was killed').toBeLessThan(
+        COINS.length,
+      );
 
       await until(async () => (await holes(...lastDay(clock), database.db)).length === 0, 90_000);
-      const [after] = rowsOf<{ holder: string }>(await database.db.execute(sql`select holder from leases where name = 'price-feed'`));
+      const [after] = rowsOf<{ holder: string }>(
+        await database.db.execute(sql`select holder from leases where name = 'price-feed'`),
+      );
       expect(after?.holder).not.toBe(lease!.holder);
     } finally {
       await trading.stop();

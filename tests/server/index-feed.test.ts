@@ -32,8 +32,14 @@ afterAll(async () => {
 });
 
 /** Each coin under the exchange's own symbol for it. */
-const coins = () => ['BTC', 'ETH'].map((code) => ({ code, priceDecimals: 2, symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf(code)])) }));
-const symbol = (kind: StandInKind, code: string) => exchanges.find((exchange) => exchange.name === kind)!.symbolOf(code);
+const coins = () =>
+  ['BTC', 'ETH'].map((code) => ({
+    code,
+    priceDecimals: 2,
+    symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf(code)])),
+  }));
+const symbol = (kind: StandInKind, code: string) =>
+  exchanges.find((exchange) => exchange.name === kind)!.symbolOf(code);
 
 let feed: IndexFeed | null = null;
 let lines: string[] = [];
@@ -60,9 +66,14 @@ async function connectedFeed(stream: { silenceMs?: number; firstDelayMs?: number
     stream: { firstDelayMs: 50, maxDelayMs: 200, ...stream },
   });
   feed.start(async () => {});
-  await until(() => (['binance', 'okx', 'kraken'] as const).every((kind) => ['BTC', 'ETH'].every((code) => stands[kind].subscribed().includes(symbol(kind, code)))));
+  await until(() =>
+    (['binance', 'okx', 'kraken'] as const).every((kind) =>
+      ['BTC', 'ETH'].every((code) => stands[kind].subscribed().includes(symbol(kind, code))),
+    ),
+  );
   // Kraken and OKX answer the subscription; Binance subscribes by URL: once each has been heard from, trades flow.
-  for (const kind of ['binance', 'okx', 'kraken'] as const) stands[kind].trade(symbol(kind, 'ETH'), '3000', { at: new Date(Date.now() - 60_000) });
+  for (const kind of ['binance', 'okx', 'kraken'] as const)
+    stands[kind].trade(symbol(kind, 'ETH'), '3000', { at: new Date(Date.now() - 60_000) });
   await until(() => feed!.streams.every((stream) => stream.connected()));
   // What the test did is what its lines show (not the start's step, with nothing traded yet).
   lines = [];
@@ -77,12 +88,21 @@ async function until(condition: () => boolean, ms = 5_000) {
   }
 }
 
-/** Trades BTC on each named exchange at its price, waits until the feed has every one of them, and returns their trade ids. */
-async function tradeBtc(prices: Partial<Record<StandInKind, string>>, at = new Date()): Promise<Partial<Record<StandInKind, string>>> {
+/** Trades BTC on each named exchange at its price, waits until the feed has every one of them, and returns their trade
+ * ids. */
+async function tradeBtc(
+  prices: Partial<Record<StandInKind, string>>,
+  at = new Date(),
+): Promise<Partial<Record<StandInKind, string>>> {
   const before = feed!.streams.map((stream) => stream.counts.trades);
   const ids: Partial<Record<StandInKind, string>> = {};
-  for (const [kind, price] of Object.entries(prices) as [StandInKind, string][]) ids[kind] = stands[kind].trade(symbol(kind, 'BTC'), price, { at });
-  await until(() => feed!.streams.every((stream, i) => stream.counts.trades >= before[i]! + (prices[stream.exchange as StandInKind] ? 1 : 0)));
+  for (const [kind, price] of Object.entries(prices) as [StandInKind, string][])
+    ids[kind] = stands[kind].trade(symbol(kind, 'BTC'), price, { at });
+  await until(() =>
+    feed!.streams.every(
+      (stream, i) => stream.counts.trades >= before[i]! + (prices[stream.exchange as StandInKind] ? 1 : 0),
+    ),
+  );
   return ids;
 }
 
@@ -129,7 +149,9 @@ describe('the trade id of each constituent', () => {
       const second = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000 + 13_000);
       await h.market.record([{ ...tick, at: second }]);
       const [row] = rowsOf<{ constituents: RecordedConstituent[] }>(
-        await h.database.db.execute(sql`select constituents from price_ticks where coin = 'BTC' and at = ${second.toISOString()}::timestamptz`),
+        await h.database.db.execute(
+          sql`select constituents from price_ticks where coin = 'BTC' and at = ${second.toISOString()}::timestamptz`,
+        ),
       );
       const answer = v.parse(Constituents, answerConstituents(row!.constituents));
       expect(answer).toEqual([
@@ -138,9 +160,9 @@ describe('the trade id of each constituent', () => {
         { exchange: 'okx', price: '97190.83', at: at.toISOString(), trade_id: ids.okx },
       ]);
       // As ticks were recorded before: no id, and the answer says none.
-      expect(v.parse(Constituents, answerConstituents([{ exchange: 'okx', price: '97190.83', at: at.toISOString() }]))).toEqual([
-        { exchange: 'okx', price: '97190.83', at: at.toISOString() },
-      ]);
+      expect(
+        v.parse(Constituents, answerConstituents([{ exchange: 'okx', price: '97190.83', at: at.toISOString() }])),
+      ).toEqual([{ exchange: 'okx', price: '97190.83', at: at.toISOString() }]);
     } finally {
       await h.close();
     }
@@ -153,7 +175,10 @@ describe('an exchange misbehaving', () => {
     const at = new Date();
     await tradeBtc({ binance: '100', okx: '101', kraken: '102' }, new Date(at.getTime() - 6_000));
     await tradeBtc({ binance: '100.2', okx: '100.4' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.3', constituents: [{ exchange: 'binance' }, { exchange: 'okx' }] });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
+      price: '100.3',
+      constituents: [{ exchange: 'binance' }, { exchange: 'okx' }],
+    });
   });
 
   it('drops an exchange lying by +5 % from the index, and says so in the log', async () => {
@@ -170,23 +195,49 @@ describe('an exchange misbehaving', () => {
     await connectedFeed();
     for (const stand of Object.values(stands)) {
       stand.raw('{"not json');
-      stand.raw(JSON.stringify({ data: { e: 'trade', s: symbol(stand.kind, 'BTC'), t: 1, p: '-5', q: '1', T: Date.now() } }));
-      stand.raw(JSON.stringify({ arg: { channel: 'trades', instId: 'BTC-USDT' }, data: [{ instId: 'BTC-USDT', tradeId: 'x', px: 'NaN', sz: '1', ts: 'soon' }] }));
-      stand.raw(JSON.stringify({ channel: 'trade', type: 'update', data: [{ symbol: 'BTC/USDT', price: 'lots', qty: 1, trade_id: 1, timestamp: 'yesterday' }] }));
+      stand.raw(
+        JSON.stringify({ data: { e: 'trade', s: symbol(stand.kind, 'BTC'), t: 1, p: '-5', q: '1', T: Date.now() } }),
+      );
+      stand.raw(
+        JSON.stringify({
+          arg: { channel: 'trades', instId: 'BTC-USDT' },
+          data: [{ instId: 'BTC-USDT', tradeId: 'x', px: 'NaN', sz: '1', ts: 'soon' }],
+        }),
+      );
+      stand.raw(
+        JSON.stringify({
+          channel: 'trade',
+          type: 'update',
+          data: [{ symbol: 'BTC/USDT', price: 'lots', qty: 1, trade_id: 1, timestamp: 'yesterday' }],
+        }),
+      );
     }
     await until(() => feed!.streams.every((stream) => stream.counts.garbage >= 3));
     const at = new Date();
     await tradeBtc({ binance: '100', okx: '100', kraken: '100' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100' });
-    for (const kind of ['Binance', 'OKX', 'Kraken']) expect(lines.filter((line) => line.startsWith(`${kind}: dropped a malformed frame`))).toHaveLength(1);
+    for (const kind of ['Binance', 'OKX', 'Kraken'])
+      expect(lines.filter((line) => line.startsWith(`${kind}: dropped a malformed frame`))).toHaveLength(1);
   });
 
   it('keeps the good trades of a frame beside a malformed one, and counts that one as garbage', async () => {
     await connectedFeed();
     const at = new Date();
-    const good = (price: string, id: string) => ({ instId: 'BTC-USDT', tradeId: id, px: price, sz: '1', side: 'buy', ts: String(at.getTime()) });
+    const good = (price: string, id: string) => ({
+      instId: 'BTC-USDT',
+      tradeId: id,
+      px: price,
+      sz: '1',
+      side: 'buy',
+      ts: String(at.getTime()),
+    });
     const okxGarbage = streamOf('okx').counts.garbage;
-    stands.okx.raw(JSON.stringify({ arg: { channel: 'trades', instId: 'BTC-USDT' }, data: [good('100.1', 'a1'), { instId: 'BTC-USDT', px: 'NaN' }, good('100.2', 'a2')] }));
+    stands.okx.raw(
+      JSON.stringify({
+        arg: { channel: 'trades', instId: 'BTC-USDT' },
+        data: [good('100.1', 'a1'), { instId: 'BTC-USDT', px: 'NaN' }, good('100.2', 'a2')],
+      }),
+    );
     const krakenGarbage = streamOf('kraken').counts.garbage;
     stands.kraken.raw(
       JSON.stringify({
@@ -194,7 +245,15 @@ describe('an exchange misbehaving', () => {
         type: 'update',
         data: [
           'not a trade',
-          { symbol: 'BTC/USDT', side: 'sell', price: 100.3, qty: 1, ord_type: 'limit', trade_id: 77, timestamp: at.toISOString() },
+          {
+            symbol: 'BTC/USDT',
+            side: 'sell',
+            price: 100.3,
+            qty: 1,
+            ord_type: 'limit',
+            trade_id: 77,
+            timestamp: at.toISOString(),
+          },
           { symbol: 'BTC/USDT', price: 'lots', qty: 1, trade_id: 78, timestamp: at.toISOString() },
         ],
       }),
@@ -205,9 +264,19 @@ describe('an exchange misbehaving', () => {
     await tradeBtc({ binance: '100' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
       price: '100.2',
-      constituents: [{ exchange: 'binance' }, { exchange: 'kraken', price: '100.3', tradeId: '77' }, { exchange: 'okx', price: '100.2', tradeId: 'a2' }],
+      constituents: [
+        { exchange: 'binance' },
+        { exchange: 'kraken', price: '100.3', tradeId: '77' },
+        { exchange: 'okx', price: '100.2', tradeId: 'a2' },
+      ],
     });
-    expect(lines.some((line) => line.startsWith('OKX: dropped a malformed frame (a trade without symbol, id, price, quantity or time; kept the 2 trades beside it)'))).toBe(true);
+    expect(
+      lines.some((line) =>
+        line.startsWith(
+          'OKX: dropped a malformed frame (a trade without symbol, id, price, quantity or time; kept the 2 trades beside it)',
+        ),
+      ),
+    ).toBe(true);
   });
 
   it('drops trades stamped an hour ahead of our clock: they pin no price, and the coin halts when the exchanges go quiet', async () => {
@@ -219,11 +288,16 @@ describe('an exchange misbehaving', () => {
     // The exchanges' next trades, at the right time, make the price.
     const at = new Date();
     await tradeBtc({ binance: '100', okx: '100.2', kraken: '100.1' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.1', constituents: [{ price: '100' }, { price: '100.1' }, { price: '100.2' }] });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
+      price: '100.1',
+      constituents: [{ price: '100' }, { price: '100.1' }, { price: '100.2' }],
+    });
     // Then every exchange goes quiet: no stamp from the future keeps BTC priced.
     expect(btcTick(new Date(at.getTime() + 6_000))).toBeUndefined();
     expect(feed!.halted()).toContain('BTC');
-    expect(lines.filter((line) => /^OKX: dropped a trade stamped 3(?:599|600)\.\d s ahead of our clock$/.test(line))).toHaveLength(1);
+    expect(
+      lines.filter((line) => /^OKX: dropped a trade stamped 3(?:599|600)\.\d s ahead of our clock$/.test(line)),
+    ).toHaveLength(1);
     expect(lines.filter((line) => line.startsWith('Kraken: dropped a trade stamped'))).toHaveLength(1);
   });
 
@@ -236,7 +310,10 @@ describe('an exchange misbehaving', () => {
     const at = new Date();
     await tradeBtc({ okx: '100.2' }, at);
     expect(streamOf('okx').counts.skew).toBe(0);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100.1', constituents: [{ price: '100' }, { price: '100.1' }, { exchange: 'okx', price: '100.2' }] });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
+      price: '100.1',
+      constituents: [{ price: '100' }, { price: '100.1' }, { exchange: 'okx', price: '100.2' }],
+    });
   });
 
   it('ignores a repeated trade and one older than the last', async () => {
@@ -248,7 +325,10 @@ describe('an exchange misbehaving', () => {
     stands.okx.trade('BTC-USDT', '50', { at: new Date(at.getTime() - 1000), id: 'late' });
     await until(() => okxStream.counts.repeats >= 2);
     await tradeBtc({ binance: '100', kraken: '100' }, at);
-    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '100', constituents: [{ price: '100' }, { price: '100' }, { exchange: 'okx', price: '100' }] });
+    expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({
+      price: '100',
+      constituents: [{ price: '100' }, { price: '100' }, { exchange: 'okx', price: '100' }],
+    });
   });
 
   it('reconnects after every connection was dropped, and prices again', async () => {
@@ -256,7 +336,9 @@ describe('an exchange misbehaving', () => {
     const connects = feed!.streams.map((stream) => stream.counts.connects);
     for (const stand of Object.values(stands)) stand.dropConnections();
     await until(() => feed!.streams.every((stream, i) => stream.counts.connects > connects[i]!));
-    await until(() => (['binance', 'okx', 'kraken'] as const).every((kind) => stands[kind].subscribed().includes(symbol(kind, 'BTC'))));
+    await until(() =>
+      (['binance', 'okx', 'kraken'] as const).every((kind) => stands[kind].subscribed().includes(symbol(kind, 'BTC'))),
+    );
     const at = new Date();
     await tradeBtc({ binance: '101', okx: '102', kraken: '103' }, at);
     expect(btcTick(new Date(at.getTime() + 500))).toMatchObject({ price: '102' });

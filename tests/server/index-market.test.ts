@@ -30,7 +30,13 @@ beforeEach(async () => {
 
 const now = () => h.clock.now();
 const minuteOf = (ms: number) => Math.floor(ms / 60_000) * 60_000;
-const btc = () => [{ code: 'BTC', priceDecimals: 2, symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])) }];
+const btc = () => [
+  {
+    code: 'BTC',
+    priceDecimals: 2,
+    symbols: Object.fromEntries(exchanges.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])),
+  },
+];
 
 /** Two days of candles on each exchange, each exchange `offset` away from the others. */
 function listCandles(offsets: number[]) {
@@ -39,7 +45,14 @@ function listCandles(offsets: number[]) {
     const list: ExchangeCandle[] = [];
     for (let minute = end - 48 * 3600_000; minute <= end; minute += 60_000) {
       const base = 100 + offsets[i]!;
-      list.push({ minute: new Date(minute), open: `${base}`, high: `${base + 1}`, low: `${base - 1}`, close: `${base + 0.5}`, volume: '2' });
+      list.push({
+        minute: new Date(minute),
+        open: `${base}`,
+        high: `${base + 1}`,
+        low: `${base - 1}`,
+        close: `${base + 0.5}`,
+        volume: '2',
+      });
     }
     stand.candles.set(exchanges[i]!.symbolOf('BTC'), list);
   });
@@ -47,20 +60,31 @@ function listCandles(offsets: number[]) {
 
 const stored = async () =>
   rowsOf<{ minute: Date | string; open: string; high: string; low: string; close: string; volume: string }>(
-    await h.database.db.execute(sql`select minute, open::text, high::text, low::text, close::text, volume::text from candles_1m where coin = 'BTC' order by minute`),
+    await h.database.db.execute(
+      sql`select minute, open::text, high::text, low::text, close::text, volume::text from candles_1m where coin = 'BTC' order by minute`,
+    ),
   ).map((row) => ({ ...row, minute: new Date(row.minute).getTime() }));
 
 it('loads the last 24 h on a first start, each minute the median of the exchanges and their summed volume', async () => {
   listCandles([0, 0.4, 3]);
   const lines: string[] = [];
-  const written = await backfillCandles(h.database.db, exchanges, btc(), { now: now(), log: (line) => lines.push(line) });
+  const written = await backfillCandles(h.database.db, exchanges, btc(), {
+    now: now(),
+    log: (line) => lines.push(line),
+  });
   const rows = await stored();
   expect(written).toBe(24 * 60);
   expect(rows).toHaveLength(24 * 60);
   expect(rows[0]!.minute).toBe(minuteOf(now().getTime()) - 24 * 3600_000);
   // The current minute is still being recorded live.
   expect(rows.at(-1)!.minute).toBe(minuteOf(now().getTime()) - 60_000);
-  expect(rows[0]).toMatchObject({ open: '100.400000000000', high: '101.400000000000', low: '99.400000000000', close: '100.900000000000', volume: '6.00000000' });
+  expect(rows[0]).toMatchObject({
+    open: '100.400000000000',
+    high: '101.400000000000',
+    low: '99.400000000000',
+    close: '100.900000000000',
+    volume: '6.00000000',
+  });
   expect(lines).toEqual([]);
 });
 
@@ -120,7 +144,9 @@ it('records an index tick with its constituents, and a simulator tick without', 
     { coin: 'ETH', at, price: '3400', volume: '1' },
   ]);
   const rows = rowsOf<{ coin: string; constituents: unknown }>(
-    await h.database.db.execute(sql`select coin, constituents from price_ticks where at = ${at.toISOString()}::timestamptz order by coin`),
+    await h.database.db.execute(
+      sql`select coin, constituents from price_ticks where at = ${at.toISOString()}::timestamptz order by coin`,
+    ),
   );
   expect(rows).toEqual([
     { coin: 'BTC', constituents: constituents.map((c) => ({ ...c, at: c.at.toISOString() })) },

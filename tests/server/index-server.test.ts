@@ -27,16 +27,31 @@ afterAll(async () => {
 /** Starts the server on a fresh embedded database with these variables; resolves once it listens. */
 async function startIndexServer(env: Record<string, string>) {
   const dir = mkdtempSync(join(tmpdir(), 'coinvest-index-'));
-  const server = await startServer({ work: dir, env: { NODE_ENV: 'development', DATA_DIR: join(dir, 'data'), DATABASE_URL: '', WEB_ROOT: '', LOG_LEVEL: 'info', ...env } });
+  const server = await startServer({
+    work: dir,
+    env: {
+      NODE_ENV: 'development',
+      DATA_DIR: join(dir, 'data'),
+      DATABASE_URL: '',
+      WEB_ROOT: '',
+      LOG_LEVEL: 'info',
+      ...env,
+    },
+  });
   running.push({ server, dir });
   return { base: `${server.base}/api`, output: server.output };
 }
 
 /** A call in English (the server's fallback language is Thai). */
 const api = async (base: string, path: string, init: RequestInit = {}) =>
-  (await fetch(`${base}${path}`, { ...init, headers: { lang: 'en', ...init.headers } })).json() as Promise<{ ret: number; msg: string; data: Record<string, unknown> }>;
+  (await fetch(`${base}${path}`, { ...init, headers: { lang: 'en', ...init.headers } })).json() as Promise<{
+    ret: number;
+    msg: string;
+    data: Record<string, unknown>;
+  }>;
 
-// Each test starts a server process (compiling and migrating a fresh database): more than the suite's 30 s on a busy machine.
+// Each test starts a server process (compiling and migrating a fresh database): more than the suite's 30 s on a busy
+// machine.
 describe.skipIf(onPostgres())('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
     stands.push(...(await startStandIns()));
@@ -47,12 +62,18 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
 
     // The exchanges trade BTC; the server's price is their median.
     const trades = tradeBtc(stands, { everyMs: 200 });
-    await expect.poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 }).toBe('97190.83');
+    await expect
+      .poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 })
+      .toBe('97190.83');
     const quote = await api(base, '/coin/data/rate?code=BTC');
     expect(quote.data).toMatchObject({ simulated: false, seeded: false });
 
     // A customer with money ready to buy.
-    const login = await api(base, '/users/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo1234' });
+    const login = await api(base, '/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo1234',
+    });
     const token = String(login.data.token);
     const products = await api(base, '/coin/option/products?code=BTC');
     const productId = String((products.data.lists as { id: number }[])[0]!.id);
@@ -73,7 +94,9 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
 
     // Two exchanges come back: prices resume, buying works again.
     const again = tradeBtc([okx, kraken], { everyMs: 200, prices: { okx: '97300', kraken: '97302' } });
-    await expect.poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 }).toBe('97301');
+    await expect
+      .poll(async () => (await api(base, '/coin/data/rate?code=BTC')).data?.price, { timeout: 15_000 })
+      .toBe('97301');
     await expect.poll(async () => (await buy()).ret, { timeout: 10_000 }).toBe(1);
     await again.stop();
   }, 120_000);
@@ -81,13 +104,20 @@ describe.skipIf(onPostgres())('a server on the market index', () => {
   it('starts with no exchange reachable: one line per exchange, every coin halted, the rest of the app working', async () => {
     const nowhere = `ws://127.0.0.1:${await freePort()}`;
     const rest = `http://127.0.0.1:${await freePort()}`;
-    const { base, output } = await startIndexServer(standInEnv(STAND_IN_KINDS.map((kind) => ({ kind, endpoints: { socket: nowhere, rest } }))));
+    const { base, output } = await startIndexServer(
+      standInEnv(STAND_IN_KINDS.map((kind) => ({ kind, endpoints: { socket: nowhere, rest } }))),
+    );
     await expect.poll(() => output(), { timeout: 15_000 }).toMatch(/Kraken: .*reconnecting/);
-    for (const label of ['Binance', 'OKX', 'Kraken']) expect(output().match(new RegExp(`${label}: connection error`, 'g'))?.length, label).toBe(1);
+    for (const label of ['Binance', 'OKX', 'Kraken'])
+      expect(output().match(new RegExp(`${label}: connection error`, 'g'))?.length, label).toBe(1);
     expect((await api(base, '/coin/data/rate?code=BTC')).ret).toBe(0);
     // Everything else answers.
     expect((await api(base, '/other/config?act=about')).ret).toBe(1);
-    const login = await api(base, '/users/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=demo&password=demo1234' });
+    const login = await api(base, '/users/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'username=demo&password=demo1234',
+    });
     expect(login.ret).toBe(1);
   }, 120_000);
 });

@@ -36,7 +36,11 @@ afterEach(async () => {
 
 function open(kind: StandInKind, options: Omit<StreamOptions, 'onTrade' | 'log'> = {}): ExchangeStream {
   lines = [];
-  const stream = streamTrades(makers[kind](stands[kind].endpoints), [BTC[kind]], { onTrade: () => {}, log: (line) => lines.push(line), ...options });
+  const stream = streamTrades(makers[kind](stands[kind].endpoints), [BTC[kind]], {
+    onTrade: () => {},
+    log: (line) => lines.push(line),
+    ...options,
+  });
   streams.push(stream);
   return stream;
 }
@@ -58,26 +62,31 @@ const MINUTE = 60_000 / SCALE;
 const BACKOFF = { firstDelayMs: 500 / SCALE, maxDelayMs: 30_000 / SCALE, healthyMs: 10_000 / SCALE };
 
 describe('an exchange that answers, then closes', () => {
-  it.each(STAND_IN_KINDS)('%s: is retried at the pace of the backoff, a handful of times a minute, and the trouble is logged once', async (kind) => {
-    const stand = stands[kind];
-    stand.acksThenCloses = true;
-    const before = stand.connections;
-    const started = Date.now();
-    open(kind, BACKOFF);
-    // The backoff's first waits (0.5, 1, 2 … 16 s, each at least half that) take more than a quarter
-    // of a minute: seven tries cannot come sooner.
-    await until(() => stand.connections - before >= 7);
-    expect(Date.now() - started).toBeGreaterThanOrEqual((0.5 * (500 + 1_000 + 2_000 + 4_000 + 8_000 + 16_000)) / SCALE);
-    // From then on every wait is the longest, 30 s give or take half: four tries in a minute at most.
-    const steady = Date.now();
-    const counted = stand.connections;
-    await until(() => stand.connections - counted >= 4);
-    // (Less the few milliseconds the wait for the seventh may have seen it late.)
-    expect(Date.now() - steady).toBeGreaterThanOrEqual(MINUTE - 10);
-    // Within the real minute: one line for the closes, one at most for the connections (Binance answers nothing).
-    expect(lines.filter((line) => / disconnected /.test(line))).toHaveLength(1);
-    expect(lines.filter((line) => / connected, /.test(line)).length).toBeLessThanOrEqual(1);
-  });
+  it.each(STAND_IN_KINDS)(
+    '%s: is retried at the pace of the backoff, a handful of times a minute, and the trouble is logged once',
+    async (kind) => {
+      const stand = stands[kind];
+      stand.acksThenCloses = true;
+      const before = stand.connections;
+      const started = Date.now();
+      open(kind, BACKOFF);
+      // The backoff's first waits (0.5, 1, 2 … 16 s, each at least half that) take more than a quarter
+      // of a minute: seven tries cannot come sooner.
+      await until(() => stand.connections - before >= 7);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(
+        (0.5 * (500 + 1_000 + 2_000 + 4_000 + 8_000 + 16_000)) / SCALE,
+      );
+      // From then on every wait is the longest, 30 s give or take half: four tries in a minute at most.
+      const steady = Date.now();
+      const counted = stand.connections;
+      await until(() => stand.connections - counted >= 4);
+      // (Less the few milliseconds the wait for the seventh may have seen it late.)
+      expect(Date.now() - steady).toBeGreaterThanOrEqual(MINUTE - 10);
+      // Within the real minute: one line for the closes, one at most for the connections (Binance answers nothing).
+      expect(lines.filter((line) => / disconnected /.test(line))).toHaveLength(1);
+      expect(lines.filter((line) => / connected, /.test(line)).length).toBeLessThanOrEqual(1);
+    },
+  );
 
   it('starts the backoff over once a connection has delivered trades for a while', async () => {
     const stand = stands.okx;
@@ -105,10 +114,13 @@ describe('an exchange that answers, then closes', () => {
 });
 
 describe('keepalive before the watchdog', () => {
-  it.each(STAND_IN_KINDS)('%s: the exchange’s documented keepalive comes at least twice within its silence limit', (kind) => {
-    const { keepalive, silenceMs } = makers[kind]();
-    expect(keepalive.everyMs * 2).toBeLessThanOrEqual(silenceMs);
-  });
+  it.each(STAND_IN_KINDS)(
+    '%s: the exchange’s documented keepalive comes at least twice within its silence limit',
+    (kind) => {
+      const { keepalive, silenceMs } = makers[kind]();
+      expect(keepalive.everyMs * 2).toBeLessThanOrEqual(silenceMs);
+    },
+  );
 
   it('keeps what each exchange documents: OKX pings within 30 s, Binance pings every 20 s and waits a minute, Kraken beats every second', () => {
     expect(okx().keepalive).toEqual({ everyMs: expect.any(Number), frame: 'ping' });
@@ -146,7 +158,11 @@ describe('OKX’s notice of a service upgrade', () => {
     const before = stand.connections;
     const received: string[] = [];
     lines = [];
-    const stream = streamTrades(okx(stand.endpoints), ['BTC-USDT'], { onTrade: (_, trade) => received.push(trade.price), log: (line) => lines.push(line), firstDelayMs: 5 });
+    const stream = streamTrades(okx(stand.endpoints), ['BTC-USDT'], {
+      onTrade: (_, trade) => received.push(trade.price),
+      log: (line) => lines.push(line),
+      firstDelayMs: 5,
+    });
     streams.push(stream);
     await until(() => stream.connected() && stand.subscribed().includes('BTC-USDT'));
     stand.notice();
@@ -157,6 +173,8 @@ describe('OKX’s notice of a service upgrade', () => {
     stand.trade('BTC-USDT', '101');
     await until(() => received.includes('101'));
     expect(stream.counts).toMatchObject({ connects: 2, garbage: 0, trades: 1 });
-    expect(lines).toContain('OKX: notice 64008 ("The connection will soon be closed for a service upgrade. Please reconnect."); opening a new connection');
+    expect(lines).toContain(
+      'OKX: notice 64008 ("The connection will soon be closed for a service upgrade. Please reconnect."); opening a new connection',
+    );
   });
 });

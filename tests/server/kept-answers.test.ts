@@ -50,7 +50,10 @@ afterAll(async () => {
 });
 
 /** Calls `read` until `fresh` holds: how many stale answers came first, and for how long (fails after 2 s). */
-async function freshWithin<T>(read: () => Promise<T>, fresh: (value: T) => boolean): Promise<{ stale: number; ms: number }> {
+async function freshWithin<T>(
+  read: () => Promise<T>,
+  fresh: (value: T) => boolean,
+): Promise<{ stale: number; ms: number }> {
   const started = performance.now();
   for (let stale = 0; ; stale++) {
     if (fresh(await read())) return { stale, ms: performance.now() - started };
@@ -59,12 +62,15 @@ async function freshWithin<T>(read: () => Promise<T>, fresh: (value: T) => boole
   }
 }
 
-/** The notice of a change made through the server's own connections arrives with its commit: the very next read is fresh. */
+/** The notice of a change made through the server's own connections arrives with its commit: the very next read is
+ * fresh. */
 const expectPrompt = ({ stale }: { stale: number }) => expect(stale).toBe(0);
 
 /** On PostgreSQL: a connection of no server process, as `npm run ops` or psql would use. */
 async function otherConnection() {
-  const [{ name }] = rowsOf<{ name: string }>(await h.database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+  const [{ name }] = rowsOf<{ name: string }>(await h.database.db.execute(sql`select current_database() as name`)) as [
+    { name: string },
+  ];
   const url = inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`);
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -72,7 +78,8 @@ async function otherConnection() {
 }
 
 const configData = async (lang = 'en') => (await h.call(config, { act: 'system' }, { lang })).data.service_url;
-const productYield = async (id: number) => (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((product) => product.id === id)?.yield_rate;
+const productYield = async (id: number) =>
+  (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((product) => product.id === id)?.yield_rate;
 
 it('answers exactly what the database gives, per language', async () => {
   const { token, id } = await customer(h, '25.5');
@@ -103,19 +110,26 @@ it('answers exactly what the database gives, per language', async () => {
   expect((await h.call(config, { act: 'system' }, { lang: 'zh' })).msg).not.toBe('Success');
   // A write through the server's own connections is read back at once.
   await grant(h, id, '1');
-  expect((await h.call(balances, {}, { token })).data.lists).toContainEqual(expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^26\.5/) }));
+  expect((await h.call(balances, {}, { token })).data.lists).toContainEqual(
+    expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^26\.5/) }),
+  );
 });
 
 it('serves a config, a slide and a product fresh right after the operator changes them', async () => {
   expect(await configData()).not.toBe('https://help.example.com/chat');
-  const service = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['service', 'url=https://help.example.com/chat']);
+  const service = await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+    'service',
+    'url=https://help.example.com/chat',
+  ]);
   expect(service.ok).toBe(true);
   expectPrompt(await freshWithin(configData, (url) => url === 'https://help.example.com/chat'));
   expect(await configData('zh')).toBe('https://help.example.com/chat');
 
   const slidesNow = async () => (await h.call(slideCall, { position: 'user1' })).data.lists.map((slide) => slide.title);
   expect(await slidesNow()).not.toContain('Spring offer');
-  await h.database.db.insert(slides).values({ position: 'user1', title: 'Spring offer', image: '/slides/spring.svg', sort: 9 });
+  await h.database.db
+    .insert(slides)
+    .values({ position: 'user1', title: 'Spring offer', image: '/slides/spring.svg', sort: 9 });
   expectPrompt(await freshWithin(slidesNow, (titles) => titles.includes('Spring offer')));
 
   const [product] = await h.database.db
@@ -124,14 +138,30 @@ it('serves a config, a slide and a product fresh right after the operator change
     .where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true)))
     .limit(1);
   expect(await productYield(product!.id)).toBe(String(Number(product!.yieldRate)));
-  expect((await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['product', String(product!.id), 'yield=0.91'])).ok).toBe(true);
+  expect(
+    (
+      await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+        'product',
+        String(product!.id),
+        'yield=0.91',
+      ])
+    ).ok,
+  ).toBe(true);
   expectPrompt(
     await freshWithin(
       () => productYield(product!.id),
       (rate) => rate === '0.91',
     ),
   );
-  expect((await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['product', String(product!.id), 'active=false'])).ok).toBe(true);
+  expect(
+    (
+      await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, [
+        'product',
+        String(product!.id),
+        'active=false',
+      ])
+    ).ok,
+  ).toBe(true);
   expectPrompt(
     await freshWithin(
       () => productYield(product!.id),
@@ -149,9 +179,13 @@ it.runIf(onPostgres())('serves a product fresh after `npm run ops` changed it fr
     .where(and(eq(productsTable.coin, 'BTC'), eq(productsTable.active, true)))
     .limit(1);
   expect(await productYield(product!.id)).not.toBe('0.77');
-  await promisify(execFile)('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'product', String(product!.id), 'yield=0.77'], {
-    env: { ...process.env, DATABASE_URL: url },
-  });
+  await promisify(execFile)(
+    'node_modules/.bin/tsx',
+    ['src/server/ops/main.ts', 'product', String(product!.id), 'yield=0.77'],
+    {
+      env: { ...process.env, DATABASE_URL: url },
+    },
+  );
   expect(
     (
       await freshWithin(
@@ -186,18 +220,66 @@ it('refuses a token revoked in the database at once', async () => {
   expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
 });
 
-it.runIf(onPostgres())('refuses a token revoked from another connection within a second, and shows a balance another process changed', async () => {
-  const { token, id } = await customer(h, '10');
-  expect((await h.call(balances, {}, { token })).data.lists).toContainEqual(expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^10(\.0+)?$/) }));
-  const { client } = await otherConnection();
-  try {
-    await client.query(`update balances set available = available + 5 where user_id = $1 and asset = 'USDT'`, [id]);
-    const fresh = await freshWithin(
-      () => h.call(balances, {}, { token }),
-      (answer) => answer.data.lists.some((row) => row.asset === 'USDT' && Number(row.available) === 15),
+it.runIf(onPostgres())(
+  'refuses a token revoked from another connection within a second, and shows a balance another process changed',
+  async () => {
+    const { token, id } = await customer(h, '10');
+    expect((await h.call(balances, {}, { token })).data.lists).toContainEqual(
+      expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^10(\.0+)?$/) }),
     );
-    expect(fresh.ms).toBeLessThan(1_000);
+    const { client } = await otherConnection();
+    try {
+      await client.query(`update balances set available = available + 5 where user_id = $1 and asset = 'USDT'`, [id]);
+      const fresh = await freshWithin(
+        () => h.call(balances, {}, { token }),
+        (answer) => answer.data.lists.some((row) => row.asset === 'USDT' && Number(row.available) === 15),
+      );
+      expect(fresh.ms).toBeLessThan(1_000);
+      await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
+      expect(
+        (
+          await freshWithin(
+            () => h.call(userInfo, {}, { token }),
+            (answer) => answer.ret === -1,
+          )
+        ).ms,
+      ).toBeLessThan(1_000);
+    } finally {
+      await client.end();
+    }
+  },
+);
+
+it('ends every other session when the password changes', async () => {
+  const { token, phone } = await customer(h);
+  const other = (await h.call(login, { username: phone, password: PASSWORD })).data.token;
+  expect((await h.call(userInfo, {}, { token: other })).ret).toBe(1);
+  expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
+  const changed = await h.call(
+    changePassword,
+    { oldpass: PASSWORD, password: 'xyz98765', repassword: 'xyz98765' },
+    { token },
+  );
+  expect(changed.ret).toBe(1);
+  expect(await h.call(userInfo, {}, { token: other })).toEqual(TOKEN_EXPIRED);
+  expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
+  expect((await h.call(userInfo, {}, { token: changed.data.token })).ret).toBe(1);
+});
+
+it.runIf(onPostgres())(
+  'trusts nothing kept while the notice channel is lost, and flushes it on reconnecting',
+  async () => {
+    const { token, id } = await customer(h);
+    expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
+    // Cut every connection of the server, the listening one first; a revocation made meanwhile reaches none of them.
+    const { client } = await otherConnection();
+    const cut = await client.query(
+      `select application_name, pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() order by application_name = $1 desc`,
+      [CHANGES_LISTENER],
+    );
+    expect(cut.rows[0]).toEqual({ application_name: CHANGES_LISTENER, cut: true });
     await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
+    await client.end();
     expect(
       (
         await freshWithin(
@@ -206,46 +288,10 @@ it.runIf(onPostgres())('refuses a token revoked from another connection within a
         )
       ).ms,
     ).toBeLessThan(1_000);
-  } finally {
-    await client.end();
-  }
-});
-
-it('ends every other session when the password changes', async () => {
-  const { token, phone } = await customer(h);
-  const other = (await h.call(login, { username: phone, password: PASSWORD })).data.token;
-  expect((await h.call(userInfo, {}, { token: other })).ret).toBe(1);
-  expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
-  const changed = await h.call(changePassword, { oldpass: PASSWORD, password: 'xyz98765', repassword: 'xyz98765' }, { token });
-  expect(changed.ret).toBe(1);
-  expect(await h.call(userInfo, {}, { token: other })).toEqual(TOKEN_EXPIRED);
-  expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
-  expect((await h.call(userInfo, {}, { token: changed.data.token })).ret).toBe(1);
-});
-
-it.runIf(onPostgres())('trusts nothing kept while the notice channel is lost, and flushes it on reconnecting', async () => {
-  const { token, id } = await customer(h);
-  expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
-  // Cut every connection of the server, the listening one first; a revocation made meanwhile reaches none of them.
-  const { client } = await otherConnection();
-  const cut = await client.query(
-    `select application_name, pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() order by application_name = $1 desc`,
-    [CHANGES_LISTENER],
-  );
-  expect(cut.rows[0]).toEqual({ application_name: CHANGES_LISTENER, cut: true });
-  await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
-  await client.end();
-  expect(
-    (
-      await freshWithin(
-        () => h.call(userInfo, {}, { token }),
-        (answer) => answer.ret === -1,
-      )
-    ).ms,
-  ).toBeLessThan(1_000);
-  await untilListening();
-  expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
-});
+    await untilListening();
+    expect(await h.call(userInfo, {}, { token })).toEqual(TOKEN_EXPIRED);
+  },
+);
 
 it('keeps no answer read while a change was announced, nor a held user’s until their notice', async () => {
   const kept = new Kept<string>(() => true, 10_000);
@@ -305,7 +351,11 @@ it('shares one database read among callers that miss together, but not with a ca
   });
   expect(loads).toBe(2);
   answer('before the change');
-  expect([await first, await second, await after]).toEqual(['before the change', 'before the change', 'after the change']);
+  expect([await first, await second, await after]).toEqual([
+    'before the change',
+    'before the change',
+    'after the change',
+  ]);
   expect(await kept.read('k', async () => 'not read again')).toBe('after the change');
   // A failed read is not shared with the next caller either.
   const failing = kept.read('f', async () => Promise.reject(new Error('database down')));
@@ -330,8 +380,12 @@ it('serialises a kept public answer once per language, and a change brings new b
   const second = await kept.read('k', async () => ({ v: 2 }));
   expect(bytesOf(second, 'en')).toBe('{"locale":"en","v":2}');
   // Per-user answers, and answers read while the notice channel cannot vouch, are not serialised ahead.
-  expect(bytesOf(await new Kept<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en')).toBeUndefined();
-  expect(bytesOf(await new Kept<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en')).toBeUndefined();
+  expect(
+    bytesOf(await new Kept<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
+  ).toBeUndefined();
+  expect(
+    bytesOf(await new Kept<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
+  ).toBeUndefined();
 });
 
 it('serves a currency rate fresh right after it changes, in every language, as the database gives it', async () => {

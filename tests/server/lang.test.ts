@@ -17,7 +17,10 @@ afterAll(() => h.close());
 /** The catalog's translation of `text` for `locale`, or undefined while it is untranslated. */
 function translationOf(locale: string, text: MessageDescriptor): string | undefined {
   const content = readFileSync(new URL(`../../src/locales/${locale}/messages.po`, import.meta.url), 'utf8');
-  const catalog = formatter().parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Record<string, { translation?: string }>;
+  const catalog = formatter().parse(content, { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Record<
+    string,
+    { translation?: string }
+  >;
   return catalog[text.id]?.translation || undefined;
 }
 /** What a user of `locale` should read: the translation once there is one, else English. */
@@ -34,7 +37,11 @@ it.each([
   ['ja', 'jp'],
   ['xx-unknown', 'th'],
 ])('lang %s answers from the %s catalog', async (lang, locale) => {
-  expect(await missingPassword(lang)).toEqual({ ret: 0, msg: expected(locale, texts.enterUsernameAndPassword), data: null });
+  expect(await missingPassword(lang)).toEqual({
+    ret: 0,
+    msg: expected(locale, texts.enterUsernameAndPassword),
+    data: null,
+  });
 });
 
 it('a request without a lang header answers from the Thai catalog (the fallback locale)', async () => {
@@ -55,15 +62,21 @@ it('an untranslated text answers in English, never as its id', async () => {
 });
 
 const zhTranslated = translationOf('zh', texts.enterUsernameAndPassword) !== undefined;
-it.skipIf(!zhTranslated)('lang zh answers "Please enter your username and password first!" in Chinese, not English', async () => {
-  const res = await missingPassword('zh');
-  expect(res.msg).not.toBe(texts.enterUsernameAndPassword.message);
-  expect(res.msg).toBe(translationOf('zh', texts.enterUsernameAndPassword));
-});
+it.skipIf(!zhTranslated)(
+  'lang zh answers "Please enter your username and password first!" in Chinese, not English',
+  async () => {
+    const res = await missingPassword('zh');
+    expect(res.msg).not.toBe(texts.enterUsernameAndPassword.message);
+    expect(res.msg).toBe(translationOf('zh', texts.enterUsernameAndPassword));
+  },
+);
 
 const thTranslated = translationOf('th', texts.enterUsernameAndPassword) !== undefined;
-it.skipIf(!thTranslated)('lang th answers "Please enter your username and password first!" in Thai, not English', async () => {
-  const res = await missingPassword('th');
-  expect(res.msg).not.toBe(texts.enterUsernameAndPassword.message);
-  expect(res.msg).toBe(translationOf('th', texts.enterUsernameAndPassword));
-});
+it.skipIf(!thTranslated)(
+  'lang th answers "Please enter your username and password first!" in Thai, not English',
+  async () => {
+    const res = await missingPassword('th');
+    expect(res.msg).not.toBe(texts.enterUsernameAndPassword.message);
+    expect(res.msg).toBe(translationOf('th', texts.enterUsernameAndPassword));
+  },
+);

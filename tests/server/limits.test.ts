@@ -43,12 +43,15 @@ it('five wrong passwords lock their address out of the account even for the righ
 });
 
 it('the lock holds whether the username, the mobile number or the e-mail is typed', async () => {
-  for (let i = 0; i < 5; i++) expect(await h.call(login, { username: DEMO_ACCOUNT.username, password: 'wrong999' })).toEqual(WRONG);
+  for (let i = 0; i < 5; i++)
+    expect(await h.call(login, { username: DEMO_ACCOUNT.username, password: 'wrong999' })).toEqual(WRONG);
   for (const name of [DEMO_ACCOUNT.username, DEMO_ACCOUNT.phone, DEMO_ACCOUNT.email.toUpperCase()]) {
     expect(await h.call(login, { username: name, password: DEMO_ACCOUNT.password })).toEqual(LOCKED);
   }
   h.clock.advance(15 * MINUTE + 1000);
-  expect(await h.call(login, { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).toMatchObject({ ret: 1 });
+  expect(await h.call(login, { username: DEMO_ACCOUNT.email, password: DEMO_ACCOUNT.password })).toMatchObject({
+    ret: 1,
+  });
 });
 
 it('a right password clears the count of earlier wrong ones', async () => {
@@ -61,7 +64,8 @@ it('a right password clears the count of earlier wrong ones', async () => {
 
 it('five wrong old passwords lock the password change too', async () => {
   const { token } = await registerByPhone(h);
-  const change = (oldpass: string) => h.call(changePassword, { oldpass, password: 'fresh123', repassword: 'fresh123' }, { token });
+  const change = (oldpass: string) =>
+    h.call(changePassword, { oldpass, password: 'fresh123', repassword: 'fresh123' }, { token });
   for (let i = 0; i < 5; i++) expect(await change('wrong123')).toEqual(refused('The old password is wrong!'));
   expect(await change(PASSWORD)).toEqual(LOCKED);
   h.clock.advance(15 * MINUTE + 1000);
@@ -71,7 +75,8 @@ it('five wrong old passwords lock the password change too', async () => {
 it('the counter cleanup deletes what has run its time and keeps a lock in force', async () => {
   const { phone } = await registerByPhone(h);
   const ip = '192.0.2.200';
-  for (let i = 0; i < 5; i++) expect(await h.call(login, { username: phone, password: 'wrong123' }, { ip })).toEqual(WRONG);
+  for (let i = 0; i < 5; i++)
+    expect(await h.call(login, { username: phone, password: 'wrong123' }, { ip })).toEqual(WRONG);
   await deleteExpiredCounters(h.database.db, h.clock.now());
   expect(await h.call(login, { username: phone, password: PASSWORD }, { ip })).toEqual(LOCKED);
 
@@ -86,7 +91,8 @@ it('the counter cleanup deletes what has run its time and keeps a lock in force'
 });
 
 /** Registers `phone` with `code`; answers what the user sees. */
-const registerWith = (phone: string, code: string) => h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: '123456', currency: 'THB' });
+const registerWith = (phone: string, code: string) =>
+  h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: '123456', currency: 'THB' });
 const otherThan = (code: string) => (code === '000000' ? '111111' : '000000');
 const CODE_WRONG = refused('The verification code is wrong or has expired!');
 
@@ -135,7 +141,9 @@ it('a new code cannot be requested within 60 seconds; only the newest code works
   const first = h.codeFor(phone);
   h.clock.advance(59_000);
   const before = await dbState(h);
-  expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(refused('Please wait 60 seconds before requesting another code!'));
+  expect(await h.call(sendSmsCode, { userphone: phone })).toEqual(
+    refused('Please wait 60 seconds before requesting another code!'),
+  );
   expect(await dbState(h)).toEqual(before);
 
   h.clock.advance(1000);

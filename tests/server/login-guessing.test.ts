@@ -79,7 +79,9 @@ it('guesses from many addresses are slowed by a delay that doubles, and the owne
 
 it('guesses sent at once from many addresses are tried one after another: no more than twenty before the delay', async () => {
   const { phone } = await registerByPhone(h);
-  const answers = await Promise.all(Array.from({ length: 40 }, (_, i) => tryLogin(phone, `guess${i}00`, `198.18.0.${i + 1}`)));
+  const answers = await Promise.all(
+    Array.from({ length: 40 }, (_, i) => tryLogin(phone, `guess${i}00`, `198.18.0.${i + 1}`)),
+  );
   expect(answers.filter((answer) => answer.msg === WRONG.msg)).toHaveLength(20);
   expect(answers.filter((answer) => answer.msg === LOCKED.msg)).toHaveLength(20);
 });
@@ -99,5 +101,7 @@ it('a name no account has is locked the same way, so the answers do not tell whe
 });
 
 it('the delay after n wrong passwords from all addresses', () => {
-  expect([0, 19, 20, 21, 22, 24, 25, 26, 1000].map(accountDelayMs)).toEqual([0, 0, 30_000, 60_000, 120_000, 480_000, 900_000, 900_000, 900_000]);
+  expect([0, 19, 20, 21, 22, 24, 25, 26, 1000].map(accountDelayMs)).toEqual([
+    0, 0, 30_000, 60_000, 120_000, 480_000, 900_000, 900_000, 900_000,
+  ]);
 });

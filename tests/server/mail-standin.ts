@@ -26,7 +26,10 @@ export interface MailStandIn {
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 's3cret pass';
 
-export async function startMailStandIn({ port = 0, dataDelayMs = 0 }: { port?: number; dataDelayMs?: number } = {}): Promise<MailStandIn> {
+export async function startMailStandIn({
+  port = 0,
+  dataDelayMs = 0,
+}: { port?: number; dataDelayMs?: number } = {}): Promise<MailStandIn> {
   const mails: ReceivedMail[] = [];
   const tries: string[] = [];
   let refusals = 0;
@@ -77,11 +80,21 @@ export async function startMailStandIn({ port = 0, dataDelayMs = 0 }: { port?: n
 }
 
 /** The parts of a received mail a person sees: the subject and the text and HTML bodies, decoded. */
-export function readMail(raw: string): { subject: string; text: string; html: string; headers: Record<string, string> } {
+export function readMail(raw: string): {
+  subject: string;
+  text: string;
+  html: string;
+  headers: Record<string, string>;
+} {
   const { headers, body } = splitPart(raw);
   const parts: Record<string, string> = {};
   collect(headers, body, parts);
-  return { subject: decodeWords(headers['subject'] ?? ''), text: parts['text/plain'] ?? '', html: parts['text/html'] ?? '', headers };
+  return {
+    subject: decodeWords(headers['subject'] ?? ''),
+    text: parts['text/plain'] ?? '',
+    html: parts['text/html'] ?? '',
+    headers,
+  };
 }
 
 function splitPart(raw: string): { headers: Record<string, string>; body: string } {
@@ -108,7 +121,12 @@ function collect(headers: Record<string, string>, body: string, parts: Record<st
     return;
   }
   const encoding = (headers['content-transfer-encoding'] ?? '7bit').toLowerCase();
-  const bytes = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64') : encoding === 'quoted-printable' ? quotedPrintable(body) : Buffer.from(body, 'utf8');
+  const bytes =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64')
+      : encoding === 'quoted-printable'
+        ? quotedPrintable(body)
+        : Buffer.from(body, 'utf8');
   parts[type.split(';')[0]!.trim().toLowerCase()] = bytes.toString('utf8');
 }
 
@@ -129,7 +147,9 @@ function decodeWords(value: string): string {
   return value
     .replace(/\?=\s+=\?/g, '?==?')
     .replace(/=\?utf-8\?([bq])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
-      kind.toLowerCase() === 'b' ? Buffer.from(data, 'base64').toString('utf8') : quotedPrintable(data.replace(/_/g, ' ')).toString('utf8'),
+      kind.toLowerCase() === 'b'
+        ? Buffer.from(data, 'base64').toString('utf8')
+        : quotedPrintable(data.replace(/_/g, ' ')).toString('utf8'),
     );
 }
 
@@ -141,13 +161,20 @@ export interface RecordedRequest {
 }
 
 /** An HTTP stand-in: records each request and answers with `answer(request)` (201 and {} by default). */
-export async function startHttpStandIn(answer: (request: RecordedRequest) => { status: number; body?: unknown } = () => ({ status: 201, body: {} })) {
+export async function startHttpStandIn(
+  answer: (request: RecordedRequest) => { status: number; body?: unknown } = () => ({ status: 201, body: {} }),
+) {
   const requests: RecordedRequest[] = [];
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      const request = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+      const request = {
+        method: req.method ?? '',
+        url: req.url ?? '',
+        headers: req.headers,
+        body: Buffer.concat(chunks).toString('utf8'),
+      };
       requests.push(request);
       const { status, body } = answer(request);
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
@@ -155,5 +182,9 @@ export async function startHttpStandIn(answer: (request: RecordedRequest) => { s
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { base: `http://127.0.0.1:${port}`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    base: `http://127.0.0.1:${port}`,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }

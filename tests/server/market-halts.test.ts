@@ -40,15 +40,19 @@ async function productId(code: string, minutes = 1): Promise<string> {
   const found = (await h.call(optionProducts, { code })).data.lists.find((p) => p.minutes === minutes);
   return String(found!.id);
 }
-const usdt = async (token: string) => (await h.call(balances, {}, { token })).data.lists.find((b) => b.asset === 'USDT')?.available;
+const usdt = async (token: string) =>
+  (await h.call(balances, {}, { token })).data.lists.find((b) => b.asset === 'USDT')?.available;
 const settle = () => settleAllDue(h.database.db, h.clock.now());
-/** The opening job a running server runs after each recorded step: accepted options get their start tick (or go void). */
+/** The opening job a running server runs after each recorded step: accepted options get their start tick (or go void).
+ * */
 const open = () => openAllPending(h.database.db, h.clock.now());
 const statusOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
 const payoutsOf = async (id: number) =>
-  rowsOf<{ amount: string }>(await h.database.db.execute(sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`)).map(
-    (row) => row.amount,
-  );
+  rowsOf<{ amount: string }>(
+    await h.database.db.execute(
+      sql`select amount::text from ledger_entries where kind = 'option_payout' and reference = ${`option:${id}`}`,
+    ),
+  ).map((row) => row.amount);
 
 /** A browser the customer subscribed to notifications (push.example.com is a known push service in the harness). */
 async function subscribeBrowser(token: string) {
@@ -88,32 +92,70 @@ describe('while a coin is halted', () => {
     expect((await h.call(coinRate, { code: 'BTC' })).data).toMatchObject({ halted: true });
     const before = await moneyState(h, user.id);
 
-    const option = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token });
-    expect(option).toEqual({ ret: 0, msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!', data: null });
-    const thai = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token, lang: 'th' });
+    const option = await h.call(
+      placeOption,
+      { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') },
+      { token: user.token },
+    );
+    expect(option).toEqual({
+      ret: 0,
+      msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!',
+      data: null,
+    });
+    const thai = await h.call(
+      placeOption,
+      { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') },
+      { token: user.token, lang: 'th' },
+    );
     expect(thai.msg).toBe('ราคาของ BTC หยุดชั่วคราวขณะที่ข้อมูลตลาดไม่พร้อมใช้งาน กรุณาลองใหม่ภายหลัง');
-    const contract = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.0001', total: '' }, { token: user.token });
-    expect(contract).toEqual({ ret: 0, msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!', data: null });
+    const contract = await h.call(
+      placeContract,
+      { code: 'BTC', side: 'buy', type: 'market', quantity: '0.0001', total: '' },
+      { token: user.token },
+    );
+    expect(contract).toEqual({
+      ret: 0,
+      msg: 'Prices for BTC are paused while the market data is unavailable. Please try again later!',
+      data: null,
+    });
     expect(await moneyState(h, user.id)).toEqual(before);
 
-    const eth = await h.call(placeOption, { code: 'ETH', direction: 'up', amount: '10', product_id: await productId('ETH') }, { token: user.token });
+    const eth = await h.call(
+      placeOption,
+      { code: 'ETH', direction: 'up', amount: '10', product_id: await productId('ETH') },
+      { token: user.token },
+    );
     expect(eth.ret).toBe(1);
 
     // Resumed: orders on BTC are taken again.
     h.clock.advance(1000);
     await step({ BTC: '97010', ETH: '3402' });
     expect([...h.market.halted()]).toEqual([]);
-    expect((await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') }, { token: user.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          placeOption,
+          { code: 'BTC', direction: 'up', amount: '10', product_id: await productId('BTC') },
+          { token: user.token },
+        )
+      ).ret,
+    ).toBe(1);
   });
 
   it('is known to a process that does not run the feed, through the database', async () => {
     // Another process holds the feed: this one follows what is recorded.
     await lease(h.database.db, 'halts-feed', { holder: 'leader', ttlMs: 60_000 }).acquire();
-    const follower = createMarket(h.database.db, simulatedFeed({ coins: [], seed: 1, clock: h.clock }), h.clock, () => {}, {
-      lease: lease(h.database.db, 'halts-feed', { holder: 'follower' }),
-      followIntervalMs: 20,
-      leaseRenewMs: 50,
-    });
+    const follower = createMarket(
+      h.database.db,
+      simulatedFeed({ coins: [], seed: 1, clock: h.clock }),
+      h.clock,
+      () => {},
+      {
+        lease: lease(h.database.db, 'halts-feed', { holder: 'follower' }),
+        followIntervalMs: 20,
+        leaseRenewMs: 50,
+      },
+    );
     follower.start();
     try {
       h.clock.advance(1000);
@@ -129,7 +171,9 @@ describe('while a coin is halted', () => {
   });
 
   it('clears halts a crashed run left behind at its first step', async () => {
-    await h.database.db.execute(sql`insert into market_halts (coin, since) values ('DOGE', now()) on conflict do nothing`);
+    await h.database.db.execute(
+      sql`insert into market_halts (coin, since) values ('DOGE', now()) on conflict do nothing`,
+    );
     const fresh = createMarket(h.database.db, simulatedFeed({ coins: [], seed: 1, clock: h.clock }), h.clock);
     h.clock.advance(1000);
     await fresh.record([{ coin: 'DOGE', at: second(), price: '0.385', volume: '1' }]);
@@ -143,7 +187,11 @@ describe('an option accepted just before a halt', () => {
     await subscribeBrowser(user.token);
     await step({ TRX: '0.21500' });
     const acceptedAt = second().getTime();
-    const order = await h.call(placeOption, { code: 'TRX', direction: 'up', amount: '10', product_id: await productId('TRX') }, { token: user.token });
+    const order = await h.call(
+      placeOption,
+      { code: 'TRX', direction: 'up', amount: '10', product_id: await productId('TRX') },
+      { token: user.token },
+    );
     expect(order.data).toMatchObject({ status: 'opening', start_price: null });
     expect(await usdt(user.token)).toBe('90.00000000');
 
@@ -176,14 +224,22 @@ describe('an option accepted just before a halt', () => {
     });
     expect(await usdt(user.token)).toBe('100.00000000');
     expect(await noticesOf(user.id)).toEqual([
-      { kind: 'option_settled', subject: 'TRX option settled', body: 'No price was recorded after your order: it did not open and your 10 USDT are refunded' },
+      {
+        kind: 'option_settled',
+        subject: 'TRX option settled',
+        body: 'No price was recorded after your order: it did not open and your 10 USDT are refunded',
+      },
     ]);
 
     // The halt ends: the first tick after it opens nothing and pays nothing more.
     h.clock.set(new Date(acceptedAt + 20_000));
     await step({ TRX: '0.21600' });
     expect(await open()).toBe(0);
-    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'settled', outcome: 'void', start_price: null });
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({
+      status: 'settled',
+      outcome: 'void',
+      start_price: null,
+    });
     expect(await payoutsOf(order.data.id)).toEqual(['10.00000000']);
     expect(await noticesOf(user.id)).toHaveLength(1);
     await expectLedgerBalanced(h);
@@ -195,14 +251,22 @@ describe('an option whose end time falls in a halt', () => {
     const user = await customer(h, '100');
     await subscribeBrowser(user.token);
     await step({ XRP: '1.41' });
-    const order = await h.call(placeOption, { code: 'XRP', direction: 'up', amount: '10', product_id: await productId('XRP') }, { token: user.token });
+    const order = await h.call(
+      placeOption,
+      { code: 'XRP', direction: 'up', amount: '10', product_id: await productId('XRP') },
+      { token: user.token },
+    );
     expect(order.ret).toBe(1);
     expect(await usdt(user.token)).toBe('90.00000000');
     h.clock.advance(1000);
     await step({ XRP: '1.42' });
     await open();
     const start = second().getTime();
-    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '1.42', end_at: new Date(start + 60_000).toISOString() });
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '1.42',
+      end_at: new Date(start + 60_000).toISOString(),
+    });
     // The market data goes away 10 s into the minute and comes back a minute after the end.
     h.clock.set(new Date(start + 10_000));
     await step({ XRP: '1.43' });
@@ -227,26 +291,44 @@ describe('an option whose end time falls in a halt', () => {
       profit: '0.00000000',
     });
     expect(await usdt(user.token)).toBe('100.00000000');
-    expect(await noticesOf(user.id)).toEqual([{ kind: 'option_settled', subject: 'XRP option settled', body: 'No price was recorded at expiry: your 10 USDT are refunded' }]);
+    expect(await noticesOf(user.id)).toEqual([
+      {
+        kind: 'option_settled',
+        subject: 'XRP option settled',
+        body: 'No price was recorded at expiry: your 10 USDT are refunded',
+      },
+    ]);
     await expectLedgerBalanced(h);
   });
 
   it('settles from a price recorded within 10 s before the end even when no tick follows', async () => {
     const user = await customer(h, '100');
     await step({ ADA: '0.9700' });
-    const order = await h.call(placeOption, { code: 'ADA', direction: 'down', amount: '10', product_id: await productId('ADA') }, { token: user.token });
+    const order = await h.call(
+      placeOption,
+      { code: 'ADA', direction: 'down', amount: '10', product_id: await productId('ADA') },
+      { token: user.token },
+    );
     h.clock.advance(1000);
     await step({ ADA: '0.9800' });
     await open();
     const start = second().getTime();
-    expect(await statusOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '0.98', start_price_at: new Date(start).toISOString() });
+    expect(await statusOf(user.token, order.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '0.98',
+      start_price_at: new Date(start).toISOString(),
+    });
     h.clock.set(new Date(start + 55_000));
     await step({ ADA: '0.9700' });
     // Then nothing at all: once the freshness window has passed, the end price cannot change.
     h.clock.set(new Date(start + 60_000 + MAX_QUOTE_AGE_MS));
     await settle();
     const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
-    expect(settled.data).toMatchObject({ outcome: 'win', end_price: '0.97', end_price_at: new Date(start + 55_000).toISOString() });
+    expect(settled.data).toMatchObject({
+      outcome: 'win',
+      end_price: '0.97',
+      end_price_at: new Date(start + 55_000).toISOString(),
+    });
   });
 });
 
@@ -277,8 +359,17 @@ describe('what each price was made of', () => {
     const user = await customer(h, '100');
     h.clock.advance(1000);
     await indexStep('LTC', ['84.00', '84.05', '84.09']);
-    const order = await h.call(placeOption, { code: 'LTC', direction: 'up', amount: '10', product_id: await productId('LTC') }, { token: user.token });
-    expect(order.data).toMatchObject({ status: 'opening', start_price: null, start_constituents: null, end_constituents: null });
+    const order = await h.call(
+      placeOption,
+      { code: 'LTC', direction: 'up', amount: '10', product_id: await productId('LTC') },
+      { token: user.token },
+    );
+    expect(order.data).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      start_constituents: null,
+      end_constituents: null,
+    });
     h.clock.advance(1000);
     const startAt = second();
     await indexStep('LTC', ['84.10', '84.12', '84.20']);
@@ -295,7 +386,12 @@ describe('what each price was made of', () => {
     await settle();
     await h.database.db.execute(sql`delete from price_ticks where coin = 'LTC'`);
     const settled = (await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token })).data;
-    expect(settled).toMatchObject({ outcome: 'win', end_price: '84.31', end_price_at: endAt.toISOString(), end_constituents: constituentsOf(['84.30', '84.31', '84.33'], endAt) });
+    expect(settled).toMatchObject({
+      outcome: 'win',
+      end_price: '84.31',
+      end_price_at: endAt.toISOString(),
+      end_constituents: constituentsOf(['84.30', '84.31', '84.33'], endAt),
+    });
     expect(settled.start_constituents).toEqual(constituentsOf(['84.10', '84.12', '84.20'], startAt));
   });
 
@@ -303,9 +399,17 @@ describe('what each price was made of', () => {
     const user = await customer(h, '1000');
     h.clock.advance(1000);
     await indexStep('BNB', ['640.0', '640.1', '640.3']);
-    const market = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'market', quantity: '0.1', total: '' }, { token: user.token });
+    const market = await h.call(
+      placeContract,
+      { code: 'BNB', side: 'buy', type: 'market', quantity: '0.1', total: '' },
+      { token: user.token },
+    );
     expect(market.data).toMatchObject({ status: 'filling', tick_price: null, tick_constituents: null });
-    const limit = await h.call(placeContract, { code: 'BNB', side: 'buy', type: 'limit', price: '639', quantity: '0.1', total: '' }, { token: user.token });
+    const limit = await h.call(
+      placeContract,
+      { code: 'BNB', side: 'buy', type: 'limit', price: '639', quantity: '0.1', total: '' },
+      { token: user.token },
+    );
     expect(limit.data).toMatchObject({ status: 'open', tick_constituents: null });
     h.clock.advance(1000);
     const filledAt = second();
@@ -315,7 +419,8 @@ describe('what each price was made of', () => {
     const crossedAt = second();
     await indexStep('BNB', ['638.8', '638.9', '639.5']);
     await matchAllPairs(h.database.db, h.clock.now());
-    const history = (await h.call(contractOrders, { status: 'history', code: 'BNB' }, { token: user.token })).data.lists;
+    const history = (await h.call(contractOrders, { status: 'history', code: 'BNB' }, { token: user.token })).data
+      .lists;
     expect(history.find((order) => order.id === market.data.id)).toMatchObject({
       status: 'filled',
       unit_price: '640.2',

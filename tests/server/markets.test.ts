@@ -6,7 +6,15 @@ import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, grant, refused } from './helpers.ts';
-import { balances, coinList, coinRate, currencyRate, klines, klinesPost, type Candle } from '../../src/contract/markets.ts';
+import {
+  balances,
+  coinList,
+  coinRate,
+  currencyRate,
+  klines,
+  klinesPost,
+  type Candle,
+} from '../../src/contract/markets.ts';
 import { optionProducts } from '../../src/contract/options.ts';
 import { candles, priceTicks } from '../../src/server/db/schema.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
@@ -31,19 +39,41 @@ const drawn = (c: Candle) => ({
   close: new Big(c.close).toFixed(),
   volume: new Big(c.volume).toFixed(),
 });
-const candle = (time: string, open: string, high: string, low: string, close: string, volume: string) => ({ time: seconds(time), open, high, low, close, volume });
+const candle = (time: string, open: string, high: string, low: string, close: string, volume: string) => ({
+  time: seconds(time),
+  open,
+  high,
+  low,
+  close,
+  volume,
+});
 
 it('lists nothing and quotes no price before the feed recorded a tick', async () => {
   expect(await h.call(coinList)).toEqual({ ret: 1, msg: 'Success', data: { lists: [], page: 1, total: 0 } });
-  expect(await h.call(coinRate, { code: 'BTC' })).toEqual(refused('The price is not available right now, please try again later!'));
-  expect((await h.call(klines, { code: 'BTC' })).data).toEqual({ lists: [], page: 1, total: 0, code: 'BTC', period: '1m', simulated: true, seeded: true, exchanges: 0 });
+  expect(await h.call(coinRate, { code: 'BTC' })).toEqual(
+    refused('The price is not available right now, please try again later!'),
+  );
+  expect((await h.call(klines, { code: 'BTC' })).data).toEqual({
+    lists: [],
+    page: 1,
+    total: 0,
+    code: 'BTC',
+    period: '1m',
+    simulated: true,
+    seeded: true,
+    exchanges: 0,
+  });
 });
 
 it('lists the 10 coins with price, 24 h change, high, low and volume, marked simulated', async () => {
   // A day-old tick is outside the 24 h window.
   await h.market.record([tick('BTC', '2026-11-22T08:00:00Z', '50000', '7')]);
   h.clock.set(at('2026-11-23T09:00:00Z'));
-  await h.market.record(LISTED_COINS.map((coin) => tick(coin.code, '2026-11-23T09:00:00Z', coin.code === 'BTC' ? '100000' : coin.startPrice)));
+  await h.market.record(
+    LISTED_COINS.map((coin) =>
+      tick(coin.code, '2026-11-23T09:00:00Z', coin.code === 'BTC' ? '100000' : coin.startPrice),
+    ),
+  );
   await h.market.record([
     tick('BTC', '2026-11-23T09:00:30Z', '101000', '2'),
     tick('BTC', '2026-11-23T09:01:10Z', '99000', '0.5'),
@@ -55,7 +85,18 @@ it('lists the 10 coins with price, 24 h change, high, low and volume, marked sim
   const res = await h.call(coinList);
   expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { page: 1, total: 10 } });
   const byCode = Object.fromEntries(res.data.lists.map((c) => [c.code, c]));
-  expect(res.data.lists.map((c) => c.code)).toEqual(['BTC', 'ETH', 'BNB', 'SOL', 'XRP', 'DOGE', 'ADA', 'TRX', 'LTC', 'DOT']);
+  expect(res.data.lists.map((c) => c.code)).toEqual([
+    'BTC',
+    'ETH',
+    'BNB',
+    'SOL',
+    'XRP',
+    'DOGE',
+    'ADA',
+    'TRX',
+    'LTC',
+    'DOT',
+  ]);
   expect(byCode.BTC).toEqual({
     code: 'BTC',
     name: 'Bitcoin',
@@ -72,8 +113,21 @@ it('lists the 10 coins with price, 24 h change, high, low and volume, marked sim
     exchanges: 0,
     halted: false,
   });
-  expect(byCode.SOL).toMatchObject({ price: '230.30', change_24h: '-2.00', open_24h: '235.00', high_24h: '235.00', low_24h: '230.30', volume_24h: '5.00' });
-  expect(byCode.ETH).toMatchObject({ price: '3420.00', change_24h: '0.00', high_24h: '3420.00', low_24h: '3420.00', volume_24h: '1.00' });
+  expect(byCode.SOL).toMatchObject({
+    price: '230.30',
+    change_24h: '-2.00',
+    open_24h: '235.00',
+    high_24h: '235.00',
+    low_24h: '230.30',
+    volume_24h: '5.00',
+  });
+  expect(byCode.ETH).toMatchObject({
+    price: '3420.00',
+    change_24h: '0.00',
+    high_24h: '3420.00',
+    low_24h: '3420.00',
+    volume_24h: '1.00',
+  });
   expect(byCode.DOGE).toMatchObject({ name: 'Dogecoin', price: '0.38500', price_decimals: 5, change_24h: '0.00' });
   for (const coin of res.data.lists) {
     expect(coin.simulated).toBe(true);
@@ -89,7 +143,15 @@ it('quotes the latest recorded price of a coin', async () => {
   expect(await h.call(coinRate, { code: 'DOT' })).toEqual({
     ret: 1,
     msg: 'Success',
-    data: { code: 'DOT', price: '8.812', at: now.toISOString(), simulated: true, seeded: true, exchanges: 0, halted: false },
+    data: {
+      code: 'DOT',
+      price: '8.812',
+      at: now.toISOString(),
+      simulated: true,
+      seeded: true,
+      exchanges: 0,
+      halted: false,
+    },
   });
   expect(await h.call(coinRate, { code: 'ZZZ' })).toEqual(refused('This coin is not listed!'));
   expect(await h.call(coinRate, { code: 'dot' })).toEqual(refused('This coin is not listed!'));
@@ -134,7 +196,10 @@ it('aggregates 1-minute candles into 5m, 15m, 1h and 1d: open first, close last,
     candle('2026-11-23T10:05:00Z', '110', '110', '95', '95', '4'),
     candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2'),
   ]);
-  expect(await get('15m', '2')).toEqual([candle('2026-11-23T10:00:00Z', '100', '110', '95', '95', '9.25'), candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2')]);
+  expect(await get('15m', '2')).toEqual([
+    candle('2026-11-23T10:00:00Z', '100', '110', '95', '95', '9.25'),
+    candle('2026-11-23T10:15:00Z', '97', '97', '97', '97', '2'),
+  ]);
   expect(await get('1h', '1')).toEqual([candle('2026-11-23T10:00:00Z', '100', '110', '95', '97', '11.25')]);
   // The day began with the 09:00 tick at the start price 102.50.
   expect(await get('1d', '1')).toEqual([candle('2026-11-23T00:00:00Z', '102.5', '110', '95', '97', '12.25')]);
@@ -184,7 +249,10 @@ it('refuses a bad coin, period or limit with the right text', async () => {
     expect(await h.call(call, { code: 'LTC', period: '2m' })).toEqual(refused('Please choose a period!'));
     expect(await h.call(call, { code: 'LTC', period: '' })).toEqual(refused('Please choose a period!'));
     for (const limit of ['0', '501', 'x', '1000', '-1', '']) {
-      expect({ limit, answer: await h.call(call, { code: 'LTC', limit }) }).toEqual({ limit, answer: refused('The request is not valid!') });
+      expect({ limit, answer: await h.call(call, { code: 'LTC', limit }) }).toEqual({
+        limit,
+        answer: refused('The request is not valid!'),
+      });
     }
   }
 });
@@ -201,22 +269,37 @@ it('the simulated feed moves every coin each step and the list follows it', asyn
     expect(coin).toMatchObject({ code: first[i]!.code, at: h.clock.now().toISOString(), simulated: true });
     // A minute of a realistic random walk: it moved, by less than 5 %.
     const ratio = new Big(coin.price).div(first[i]!.price);
-    expect({ code: coin.code, moved: !ratio.eq(1), small: ratio.gt(0.95) && ratio.lt(1.05) }).toEqual({ code: coin.code, moved: true, small: true });
+    expect({ code: coin.code, moved: !ratio.eq(1), small: ratio.gt(0.95) && ratio.lt(1.05) }).toEqual({
+      code: coin.code,
+      moved: true,
+      small: true,
+    });
   }
 });
 
 it('gives the fiat rate of a display currency, baht by default', async () => {
-  expect(await h.call(currencyRate)).toEqual({ ret: 1, msg: 'Success', data: { code: 'THB', symbol: '฿', rate: '33.80000000' } });
+  expect(await h.call(currencyRate)).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { code: 'THB', symbol: '฿', rate: '33.80000000' },
+  });
   expect((await h.call(currencyRate, { code: 'USD' })).data).toEqual({ code: 'USD', symbol: '$', rate: '1.00000000' });
   expect((await h.call(currencyRate, { code: 'INR' })).data).toEqual({ code: 'INR', symbol: '₹', rate: '84.30000000' });
   for (const code of ['XYZ', 'thb', 'BAHT', '']) {
-    expect({ code, answer: await h.call(currencyRate, { code }) }).toEqual({ code, answer: refused('Please choose a currency!') });
+    expect({ code, answer: await h.call(currencyRate, { code }) }).toEqual({
+      code,
+      answer: refused('Please choose a currency!'),
+    });
   }
 });
 
 it("shows the caller's balances per asset and needs a token", async () => {
   const user = await customer(h);
-  expect(await h.call(balances, {}, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: { lists: [], page: 1, total: 0 } });
+  expect(await h.call(balances, {}, { token: user.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { lists: [], page: 1, total: 0 },
+  });
   await grant(h, user.id, '100');
   await grant(h, user.id, '0.5', 'BTC');
   await grant(h, user.id, '0.00000001');

@@ -5,7 +5,13 @@ import { asc } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, refused } from './helpers.ts';
-import { MESSAGE_PAGE_SIZE, messages, readMessages, unreadMessages, type StationMessage } from '../../src/contract/messages.ts';
+import {
+  MESSAGE_PAGE_SIZE,
+  messages,
+  readMessages,
+  unreadMessages,
+  type StationMessage,
+} from '../../src/contract/messages.ts';
 import type { Envelope, Paged } from '../../src/contract/envelope.ts';
 import { messageReads, messages as messageRows } from '../../src/server/db/schema.ts';
 import { WELCOME_MESSAGE, seedDemo } from '../../src/server/db/seed.ts';
@@ -29,8 +35,10 @@ async function send(to: number | null, title: string) {
 }
 
 const titlesOf = (res: Envelope<Paged<StationMessage>>) => res.data.lists.map((message) => message.title);
-const statusesOf = (res: Envelope<Paged<StationMessage>>) => Object.fromEntries(res.data.lists.map((message) => [message.title, message.status]));
-const readRows = () => h.database.db.select().from(messageReads).orderBy(asc(messageReads.userId), asc(messageReads.messageId));
+const statusesOf = (res: Envelope<Paged<StationMessage>>) =>
+  Object.fromEntries(res.data.lists.map((message) => [message.title, message.status]));
+const readRows = () =>
+  h.database.db.select().from(messageReads).orderBy(asc(messageReads.userId), asc(messageReads.messageId));
 
 it('lists the caller’s own messages and the broadcasts, newest first, MESSAGE_PAGE_SIZE a page', async () => {
   const a = await customer(h);
@@ -44,7 +52,11 @@ it('lists the caller’s own messages and the broadcasts, newest first, MESSAGE_
   const first = await h.call(messages, { status: 'all', page: '1' }, { token: a.token });
   expect(first).toMatchObject({ ret: 1, msg: 'Success', data: { page: 1, total: 23 } });
   expect(first.data.lists).toHaveLength(MESSAGE_PAGE_SIZE);
-  const newestFirst = [...Array.from({ length: 12 }, (_, i) => `A${22 - i}`), 'To everyone', ...Array.from({ length: 10 }, (_, i) => `A${10 - i}`)];
+  const newestFirst = [
+    ...Array.from({ length: 12 }, (_, i) => `A${22 - i}`),
+    'To everyone',
+    ...Array.from({ length: 10 }, (_, i) => `A${10 - i}`),
+  ];
   expect(titlesOf(first)).toEqual(newestFirst.slice(0, MESSAGE_PAGE_SIZE));
   expect(first.data.lists[12]).toEqual({
     id: broadcast.id,
@@ -57,7 +69,11 @@ it('lists the caller’s own messages and the broadcasts, newest first, MESSAGE_
   const second = await h.call(messages, { status: 'all', page: '2' }, { token: a.token });
   expect(second.data).toMatchObject({ page: 2, total: 23 });
   expect(titlesOf(second)).toEqual(newestFirst.slice(MESSAGE_PAGE_SIZE));
-  expect(await h.call(messages, { status: 'all', page: '3' }, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { lists: [], page: 3, total: 23 } });
+  expect(await h.call(messages, { status: 'all', page: '3' }, { token: a.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { lists: [], page: 3, total: 23 },
+  });
 
   // B sees the broadcast and B's own, none of A's; no status and page mean all, page 1.
   const ofB = await h.call(messages, {}, { token: b.token });
@@ -76,10 +92,24 @@ it('the unread filter, the unread count and the oldest unread message follow wha
     ret: 1,
     msg: 'Success',
     // `service`: customer service's answers not seen, none here.
-    data: { count: 24, first: { id: first.id, title: 'A1', content: 'A1: content', status: 'unread', created_at: first.createdAt.toISOString() }, service: 0 },
+    data: {
+      count: 24,
+      first: {
+        id: first.id,
+        title: 'A1',
+        content: 'A1: content',
+        status: 'unread',
+        created_at: first.createdAt.toISOString(),
+      },
+      service: 0,
+    },
   });
 
-  expect(await h.call(readMessages, { ids: `${first.id},${first.id + 3}` }, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 22 } });
+  expect(await h.call(readMessages, { ids: `${first.id},${first.id + 3}` }, { token: a.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { unread: 22 },
+  });
   const after = await h.call(unreadMessages, {}, { token: a.token });
   expect(after.data).toMatchObject({ count: 22, first: { id: broadcast.id, title: 'To everyone', status: 'unread' } });
 
@@ -103,12 +133,23 @@ it('ids of another user’s messages are ignored: B cannot read, or mark read, A
   const ofA = await send(a.id, 'For A');
   const ofB = await send(b.id, 'For B');
 
-  expect(await h.call(readMessages, { ids: String(ofA.id) }, { token: b.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 1 } });
+  expect(await h.call(readMessages, { ids: String(ofA.id) }, { token: b.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { unread: 1 },
+  });
   expect(await readRows()).toEqual([]);
-  expect((await h.call(unreadMessages, {}, { token: a.token })).data).toMatchObject({ count: 1, first: { id: ofA.id, status: 'unread' } });
+  expect((await h.call(unreadMessages, {}, { token: a.token })).data).toMatchObject({
+    count: 1,
+    first: { id: ofA.id, status: 'unread' },
+  });
 
   // Mixed with B's own id and one that does not exist: only B's own is marked.
-  expect(await h.call(readMessages, { ids: `${ofA.id},${ofB.id},999999` }, { token: b.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 0 } });
+  expect(await h.call(readMessages, { ids: `${ofA.id},${ofB.id},999999` }, { token: b.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { unread: 0 },
+  });
   expect(await readRows()).toEqual([{ messageId: ofB.id, userId: b.id, readAt: h.clock.now() }]);
   expect(statusesOf(await h.call(messages, {}, { token: a.token }))).toEqual({ 'For A': 'unread' });
   expect(titlesOf(await h.call(messages, {}, { token: b.token }))).toEqual(['For B']);
@@ -121,13 +162,31 @@ it('"all" marks every message of the caller read, broadcasts included, and nobod
   await send(null, 'To everyone');
   await send(b.id, 'For B');
 
-  expect(await h.call(readMessages, { ids: 'all' }, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { unread: 0 } });
-  expect(await h.call(unreadMessages, {}, { token: a.token })).toEqual({ ret: 1, msg: 'Success', data: { count: 0, first: null, service: 0 } });
-  expect(statusesOf(await h.call(messages, {}, { token: a.token }))).toEqual({ 'For A': 'read', 'To everyone': 'read' });
-  expect((await h.call(messages, { status: 'unread' }, { token: a.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+  expect(await h.call(readMessages, { ids: 'all' }, { token: a.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { unread: 0 },
+  });
+  expect(await h.call(unreadMessages, {}, { token: a.token })).toEqual({
+    ret: 1,
+    msg: 'Success',
+    data: { count: 0, first: null, service: 0 },
+  });
+  expect(statusesOf(await h.call(messages, {}, { token: a.token }))).toEqual({
+    'For A': 'read',
+    'To everyone': 'read',
+  });
+  expect((await h.call(messages, { status: 'unread' }, { token: a.token })).data).toEqual({
+    lists: [],
+    page: 1,
+    total: 0,
+  });
 
   expect((await h.call(unreadMessages, {}, { token: b.token })).data.count).toBe(2);
-  expect(statusesOf(await h.call(messages, {}, { token: b.token }))).toEqual({ 'For B': 'unread', 'To everyone': 'unread' });
+  expect(statusesOf(await h.call(messages, {}, { token: b.token }))).toEqual({
+    'For B': 'unread',
+    'To everyone': 'unread',
+  });
   expect((await readRows()).every((row) => row.userId === a.id)).toBe(true);
 
   // Reading again changes nothing: the first read time stays.
@@ -143,10 +202,16 @@ it('a broadcast read by A stays unread for B, and reaches users who register aft
   const broadcast = await send(null, 'Maintenance tonight');
 
   expect((await h.call(readMessages, { ids: String(broadcast.id) }, { token: a.token })).data).toEqual({ unread: 0 });
-  expect((await h.call(unreadMessages, {}, { token: b.token })).data).toMatchObject({ count: 1, first: { id: broadcast.id, status: 'unread' } });
+  expect((await h.call(unreadMessages, {}, { token: b.token })).data).toMatchObject({
+    count: 1,
+    first: { id: broadcast.id, status: 'unread' },
+  });
 
   const later = await customer(h);
-  expect((await h.call(unreadMessages, {}, { token: later.token })).data).toMatchObject({ count: 1, first: { id: broadcast.id, title: 'Maintenance tonight' } });
+  expect((await h.call(unreadMessages, {}, { token: later.token })).data).toMatchObject({
+    count: 1,
+    first: { id: broadcast.id, title: 'Maintenance tonight' },
+  });
 });
 
 it('the demo welcome is one broadcast, seeded once, and the first thing a new user reads', async () => {
@@ -154,7 +219,10 @@ it('the demo welcome is one broadcast, seeded once, and the first thing a new us
   await seedDemo(h.database.db);
   const newcomer = await customer(h);
   const res = await h.call(unreadMessages, {}, { token: newcomer.token });
-  expect(res.data).toMatchObject({ count: 1, first: { title: 'Welcome to Coinvest', content: WELCOME_MESSAGE.content, status: 'unread' } });
+  expect(res.data).toMatchObject({
+    count: 1,
+    first: { title: 'Welcome to Coinvest', content: WELCOME_MESSAGE.content, status: 'unread' },
+  });
   expect(WELCOME_MESSAGE.content).toMatch(/simulated/);
 });
 
@@ -163,7 +231,16 @@ it('refuses malformed input with the generic text and marks nothing', async () =
   const message = await send(a.id, 'For A');
   const invalid = refused('The request is not valid!');
 
-  for (const input of [{ status: 'read' }, { status: '' }, { page: '0' }, { page: '-1' }, { page: 'abc' }, { page: '1.5' }, { page: '' }, { page: '1234567' }]) {
+  for (const input of [
+    { status: 'read' },
+    { status: '' },
+    { page: '0' },
+    { page: '-1' },
+    { page: 'abc' },
+    { page: '1.5' },
+    { page: '' },
+    { page: '1234567' },
+  ]) {
     expect(await h.call(messages, input, { token: a.token }), JSON.stringify(input)).toEqual(invalid);
   }
   for (const input of [

@@ -38,7 +38,10 @@ function missingFrom(document: Json, declared: readonly DeclaredEndpoint[]): str
       missing.push(`${name}: ${endpoint.method} ${endpoint.path}`);
       continue;
     }
-    const described = new Set([...(op.parameters ?? []).map((parameter: Json) => parameter.name), ...propertyNames(op.requestBody)]);
+    const described = new Set([
+      ...(op.parameters ?? []).map((parameter: Json) => parameter.name),
+      ...propertyNames(op.requestBody),
+    ]);
     for (const field of inputFields(endpoint.input)) if (!described.has(field)) missing.push(`${name}: field ${field}`);
   }
   return missing;
@@ -48,7 +51,8 @@ function missingFrom(document: Json, declared: readonly DeclaredEndpoint[]): str
 function propertyNames(node: unknown, names = new Set<string>()): Set<string> {
   if (typeof node !== 'object' || node === null) return names;
   for (const [key, value] of Object.entries(node)) {
-    if (key === 'properties' && typeof value === 'object' && value) Object.keys(value).forEach((name) => names.add(name));
+    if (key === 'properties' && typeof value === 'object' && value)
+      Object.keys(value).forEach((name) => names.add(name));
     propertyNames(value, names);
   }
   return names;
@@ -56,7 +60,8 @@ function propertyNames(node: unknown, names = new Set<string>()): Set<string> {
 
 it('reads every contract module: the registry holds the declarations the code imports', () => {
   expect(endpoints.length).toBeGreaterThan(40);
-  for (const endpoint of [login, uploadImage, submitWithdraw]) expect(endpoints.some((declared) => declared.endpoint === endpoint)).toBe(true);
+  for (const endpoint of [login, uploadImage, submitWithdraw])
+    expect(endpoints.some((declared) => declared.endpoint === endpoint)).toBe(true);
   expect(new Set(endpoints.map((declared) => declared.module))).toEqual(
     new Set([
       'account',
@@ -96,7 +101,9 @@ it('reads every contract module: the registry holds the declarations the code im
 it('describes every endpoint declared in src/contract, with each of its input fields', () => {
   expect(missingFrom(doc, endpoints)).toEqual([]);
   // The check bites: a document built without one declaration is caught.
-  expect(missingFrom(openApiDocument(endpoints.filter((declared) => declared.endpoint !== submitWithdraw)), endpoints)).toEqual(['submitWithdraw: POST /users/extract']);
+  expect(
+    missingFrom(openApiDocument(endpoints.filter((declared) => declared.endpoint !== submitWithdraw)), endpoints),
+  ).toEqual(['submitWithdraw: POST /users/extract']);
 });
 
 it('is an OpenAPI 3.1 document: operations with ids and responses, references that resolve', () => {
@@ -127,30 +134,54 @@ it('is an OpenAPI 3.1 document: operations with ids and responses, references th
 it('names the wire format: form body or query, multipart upload, token security, idempotency on writes, the envelope', () => {
   const loginOp = doc.paths['/users/login'].post;
   expect(loginOp.security).toEqual([]);
-  expect(loginOp.requestBody.content['application/x-www-form-urlencoded'].schema).toMatchObject({ type: 'object', required: ['username', 'password'] });
+  expect(loginOp.requestBody.content['application/x-www-form-urlencoded'].schema).toMatchObject({
+    type: 'object',
+    required: ['username', 'password'],
+  });
 
   const withdraw = doc.paths['/users/extract'].post;
   expect(withdraw.security).toEqual([{ token: [] }]);
   expect(withdraw.parameters).toContainEqual({ $ref: '#/components/parameters/idempotencyKey' });
-  expect(withdraw.requestBody.content['application/x-www-form-urlencoded'].schema.properties.amount).toMatchObject({ type: 'string', pattern: expect.any(String) });
+  expect(withdraw.requestBody.content['application/x-www-form-urlencoded'].schema.properties.amount).toMatchObject({
+    type: 'string',
+    pattern: expect.any(String),
+  });
 
   const records = doc.paths['/users/extract/record'].get;
-  expect(records.parameters.map((parameter: Json) => parameter.name)).toEqual(expect.arrayContaining(['status', 'page']));
+  expect(records.parameters.map((parameter: Json) => parameter.name)).toEqual(
+    expect.arrayContaining(['status', 'page']),
+  );
   expect(records.parameters).not.toContainEqual({ $ref: '#/components/parameters/idempotencyKey' });
 
-  expect(doc.paths['/users/upload'].post.requestBody.content['multipart/form-data'].schema.properties.image).toMatchObject({ type: 'string' });
-  expect(doc.paths['/users/register'].post.requestBody.content['application/x-www-form-urlencoded'].schema.oneOf).toHaveLength(2);
+  expect(
+    doc.paths['/users/upload'].post.requestBody.content['multipart/form-data'].schema.properties.image,
+  ).toMatchObject({ type: 'string' });
+  expect(
+    doc.paths['/users/register'].post.requestBody.content['application/x-www-form-urlencoded'].schema.oneOf,
+  ).toHaveLength(2);
 
-  expect(doc.components.securitySchemes.token).toEqual(expect.objectContaining({ type: 'apiKey', in: 'header', name: 'token' }));
+  expect(doc.components.securitySchemes.token).toEqual(
+    expect.objectContaining({ type: 'apiKey', in: 'header', name: 'token' }),
+  );
   expect(doc.components.parameters.lang).toMatchObject({ name: 'lang', in: 'header' });
   expect(doc.components.parameters.idempotencyKey).toMatchObject({ name: 'idempotency-key', in: 'header' });
-  expect(doc.components.schemas.Envelope).toMatchObject({ required: ['ret', 'msg', 'data'], properties: { ret: { enum: [1, 0, -1] } } });
+  expect(doc.components.schemas.Envelope).toMatchObject({
+    required: ['ret', 'msg', 'data'],
+    properties: { ret: { enum: [1, 0, -1] } },
+  });
 });
 
 it("lists the texts an answer can carry: all of them, and each operation's own validation texts", () => {
   for (const text of Object.values(texts)) expect(doc['x-texts'][text.id]).toBe(text.message);
   const refusals = doc.paths['/users/extract'].post['x-refusal-texts'].map((text: Json) => text.message);
-  expect(refusals).toEqual(expect.arrayContaining([texts.enterAmount.message, texts.payPasswordFormat.message, texts.tokenInvalid.message, texts.unsupportedCharacters.message]));
+  expect(refusals).toEqual(
+    expect.arrayContaining([
+      texts.enterAmount.message,
+      texts.payPasswordFormat.message,
+      texts.tokenInvalid.message,
+      texts.unsupportedCharacters.message,
+    ]),
+  );
 });
 
 /** The 200 of an operation: its success envelope's data schema. */
@@ -160,7 +191,9 @@ it("describes every answer: data of each operation's ret 1 is the schema src/con
   for (const { name, endpoint } of endpoints) {
     const op = doc.paths[endpoint.path][endpoint.method.toLowerCase()];
     expect(Object.keys(dataOf(op)).length, name).toBeGreaterThan(0);
-    expect(op.responses['200'].content['application/json'].schema.oneOf[1]).toEqual({ $ref: '#/components/schemas/Refusal' });
+    expect(op.responses['200'].content['application/json'].schema.oneOf[1]).toEqual({
+      $ref: '#/components/schemas/Refusal',
+    });
   }
   const quote = dataOf(doc.paths['/coin/lists'].get);
   expect(quote).toMatchObject({ type: 'object', required: ['lists', 'page', 'total'], additionalProperties: false });
@@ -174,13 +207,17 @@ it("describes every answer: data of each operation's ret 1 is the schema src/con
   expect(order.properties.end_price.anyOf).toContainEqual({ type: 'null' });
   expect(order.required).toEqual(expect.arrayContaining(['end_price', 'outcome', 'settled_at']));
   expect(dataOf(doc.paths['/users/logout'].post)).toEqual({ type: 'null' });
-  expect(doc.components.schemas.Refusal).toMatchObject({ properties: { ret: { enum: [0, -1] }, data: { type: 'null' } } });
+  expect(doc.components.schemas.Refusal).toMatchObject({
+    properties: { ret: { enum: [0, -1] }, data: { type: 'null' } },
+  });
 });
 
 it('says what the server reads: form or JSON bodies, a body only where a field is required', async () => {
   const loginOp = doc.paths['/users/login'].post;
   expect(loginOp.requestBody.required).toBe(true);
-  expect(loginOp.requestBody.content['application/json'].schema).toEqual(loginOp.requestBody.content['application/x-www-form-urlencoded'].schema);
+  expect(loginOp.requestBody.content['application/json'].schema).toEqual(
+    loginOp.requestBody.content['application/x-www-form-urlencoded'].schema,
+  );
   const asJson = await h.app.inject({
     method: 'POST',
     url: '/api/users/login',
@@ -191,7 +228,8 @@ it('says what the server reads: form or JSON bodies, a body only where a field i
   expect(asJson.json()).toMatchObject({ ret: 0, msg: expect.any(String) });
   expect(asJson.json().msg).not.toBe(texts.enterUsernameAndPassword.message);
 
-  for (const path of ['/users/logout', '/task/signin', '/blindbox/rotate']) expect(doc.paths[path].post.requestBody.required, path).toBe(false);
+  for (const path of ['/users/logout', '/task/signin', '/blindbox/rotate'])
+    expect(doc.paths[path].post.requestBody.required, path).toBe(false);
   // The server does without: each is done with no body at all (the logout last).
   const { token } = await customer(h);
   for (const path of ['/api/task/signin', '/api/blindbox/rotate', '/api/users/logout']) {
@@ -210,13 +248,18 @@ it('tells reads from writes: the K-lines by POST read only, the upload writes wi
 });
 
 it("gives the contract order's price, quantity and total the pattern the server holds them to", async () => {
-  const fields = doc.paths['/coin/trans/add'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
+  const fields =
+    doc.paths['/coin/trans/add'].post.requestBody.content['application/x-www-form-urlencoded'].schema.properties;
   for (const name of ['price', 'quantity', 'total']) {
     const pattern = new RegExp(fields[name].pattern);
     expect([pattern.test(''), pattern.test('12.5'), pattern.test('abc')], name).toEqual([true, true, false]);
   }
   const { token } = await customer(h, '1000');
-  const refused = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'limit', price: 'abc', quantity: '1' }, { token });
+  const refused = await h.call(
+    placeContract,
+    { code: 'BTC', side: 'buy', type: 'limit', price: 'abc', quantity: '1' },
+    { token },
+  );
   expect(refused).toMatchObject({ ret: 0, msg: texts.priceFormat.message });
 });
 
@@ -237,7 +280,11 @@ it('declares its servers, its licence, and the headers the server answers with: 
   expect(doc.info.license).toEqual({ name: expect.any(String), identifier: expect.any(String) });
   // The server's url followed by a path is the URL that answers it.
   const [server] = doc.servers as Json[];
-  const viaDocument = await h.app.inject({ method: 'GET', url: `${server!.url}${Object.keys(doc.paths).find((path) => path === '/coin/lists')}`, headers: { lang: 'en' } });
+  const viaDocument = await h.app.inject({
+    method: 'GET',
+    url: `${server!.url}${Object.keys(doc.paths).find((path) => path === '/coin/lists')}`,
+    headers: { lang: 'en' },
+  });
   expect(viaDocument.json()).toMatchObject({ ret: 1 });
   const answered = await h.app.inject({ method: 'GET', url: '/api/coin/lists', headers: { lang: 'en' } });
   const limitHeaders = Object.keys(answered.headers).filter((name) => name.startsWith('x-ratelimit-'));
@@ -245,9 +292,13 @@ it('declares its servers, its licence, and the headers the server answers with: 
   const declared = doc.paths['/coin/lists'].get.responses['200'].headers;
   expect(Object.keys(declared).sort()).toEqual(limitHeaders.sort());
   for (const name of limitHeaders) expect(doc.components.headers[name]).toBeDefined();
-  expect(doc.paths['/users/extract'].post.responses['200'].headers['idempotent-replay']).toEqual({ $ref: '#/components/headers/idempotent-replay' });
+  expect(doc.paths['/users/extract'].post.responses['200'].headers['idempotent-replay']).toEqual({
+    $ref: '#/components/headers/idempotent-replay',
+  });
   expect(doc.paths['/users/extract/record'].get.responses['200'].headers['idempotent-replay']).toBeUndefined();
-  expect(doc.paths['/users/login'].post.responses['429'].headers['retry-after']).toEqual({ $ref: '#/components/headers/retry-after' });
+  expect(doc.paths['/users/login'].post.responses['429'].headers['retry-after']).toEqual({
+    $ref: '#/components/headers/retry-after',
+  });
 });
 
 it('passes swagger-parser: a valid OpenAPI 3.1 document, every reference resolved', async () => {
@@ -290,7 +341,9 @@ it('gives every answer examples a mock can serve: each answer and each string in
   const coin = dataOf(doc.paths['/coin/lists'].get).examples[0].lists[0];
   expect(coin.price).toMatch(DECIMAL);
   expect(coin.change_24h).toMatch(SIGNED_DECIMAL);
-  expect(doc.paths['/coin/lists'].get.responses['200'].content['application/json'].example.data.lists[0].price).toMatch(DECIMAL);
+  expect(doc.paths['/coin/lists'].get.responses['200'].content['application/json'].example.data.lists[0].price).toMatch(
+    DECIMAL,
+  );
 });
 
 it('answers a picture over 5 MB as the document says: HTTP 200, ret 0, the translated text', async () => {
@@ -303,7 +356,9 @@ it('answers a picture over 5 MB as the document says: HTTP 200, ret 0, the trans
   const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024 + 1 - png.length + 1024)]);
   const boundary = 'openapi-upload-boundary';
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\ncontent-disposition: form-data; name="image"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
+    ),
     big,
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

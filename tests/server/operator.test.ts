@@ -4,7 +4,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
-import { addCard, addTronWallet, balanceOf, cryptoRecharge, fundsState, ops, opsOk, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import {
+  addCard,
+  addTronWallet,
+  balanceOf,
+  cryptoRecharge,
+  fundsState,
+  ops,
+  opsOk,
+  uploadedPicture,
+  withdrawn,
+} from './funds-helpers.ts';
 import { USAGE, runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { userInfo } from '../../src/contract/account.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
@@ -36,11 +46,18 @@ describe('the lists', () => {
     expect(pending.split('\n')[0]).toMatch(/^id\s+order\s+user\s+channel\s+paid\s+credit\s+evidence\s+status\s+at$/);
     expect(rowsOf(pending)).toHaveLength(1);
     expect(rowsOf(pending)[0]).toMatch(
-      new RegExp(`^${waiting.id}\\s+${waiting.order_no}\\s+${name}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`),
+      new RegExp(
+        `^${waiting.id}\\s+${waiting.order_no}\\s+${name}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`,
+      ),
     );
-    expect(rowsOf(await opsOk(h, 'recharges', 'success'))).toEqual([expect.stringMatching(new RegExp(`^${approved.id}\\s.*\\s30 USDT\\s+30 USDT\\s.*\\ssuccess\\s`))]);
+    expect(rowsOf(await opsOk(h, 'recharges', 'success'))).toEqual([
+      expect.stringMatching(new RegExp(`^${approved.id}\\s.*\\s30 USDT\\s+30 USDT\\s.*\\ssuccess\\s`)),
+    ]);
     expect(rowsOf(await opsOk(h, 'recharges', 'all'))).toHaveLength(2);
-    expect(await ops(h, 'recharges', 'waiting')).toEqual({ ok: false, output: 'Use one of: pending, success, rejected, all.' });
+    expect(await ops(h, 'recharges', 'waiting')).toEqual({
+      ok: false,
+      output: 'Use one of: pending, success, rejected, all.',
+    });
   });
 
   it('withdrawals: the ones in review, with the payee in full (the operator pays it) and the baht amount', async () => {
@@ -55,18 +72,34 @@ describe('the lists', () => {
     const rows = rowsOf(await opsOk(h, 'withdrawals'));
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
-      new RegExp(`^${toBank.id}\\s+${toBank.order_no}\\s+${name}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`),
+      new RegExp(
+        `^${toBank.id}\\s+${toBank.order_no}\\s+${name}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`,
+      ),
     );
-    expect(rowsOf(await opsOk(h, 'withdrawals', 'fail'))).toEqual([expect.stringContaining(`My TRON · TRC20 · ${wallet.address}`)]);
+    expect(rowsOf(await opsOk(h, 'withdrawals', 'fail'))).toEqual([
+      expect.stringContaining(`My TRON · TRC20 · ${wallet.address}`),
+    ]);
   });
 
   it('certifications: the submissions in review, with the document and its pictures', async () => {
     const user = await customer(h);
     const image = await uploadedPicture(h, user.token);
-    expect((await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          submitCertification,
+          { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
+          { token: user.token },
+        )
+      ).ret,
+    ).toBe(1);
     const rows = rowsOf(await opsOk(h, 'certifications'));
     expect(rows).toEqual([
-      expect.stringMatching(new RegExp(`^\\d+\\s+${await usernameOf(user.token)}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`)),
+      expect.stringMatching(
+        new RegExp(
+          `^\\d+\\s+${await usernameOf(user.token)}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`,
+        ),
+      ),
     ]);
   });
 });
@@ -78,11 +111,21 @@ describe('a rejection needs a reason the customer will see', () => {
     const wallet = await addTronWallet(h, user.token);
     const withdrawal = await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '10' });
     const image = await uploadedPicture(h, user.token);
-    await h.call(submitCertification, { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image }, { token: user.token });
+    await h.call(
+      submitCertification,
+      { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
+      { token: user.token },
+    );
     const [submission] = await h.database.db.select().from(certifications);
-    const before = { funds: await fundsState(h, user.id), certifications: await h.database.db.select().from(certifications) };
+    const before = {
+      funds: await fundsState(h, user.id),
+      certifications: await h.database.db.select().from(certifications),
+    };
 
-    const needReason = { ok: false, output: 'Give the reason the customer will see, in quotes: reject <id> "<reason>".' };
+    const needReason = {
+      ok: false,
+      output: 'Give the reason the customer will see, in quotes: reject <id> "<reason>".',
+    };
     for (const [kind, id] of [
       ['recharge', recharge.id],
       ['withdrawal', withdrawal.id],
@@ -91,9 +134,15 @@ describe('a rejection needs a reason the customer will see', () => {
       expect(await ops(h, kind, 'reject', String(id)), kind).toEqual(needReason);
       expect(await ops(h, kind, 'reject', String(id), '   '), kind).toEqual(needReason);
       expect(await ops(h, kind, 'reject', String(id), 'not', 'quoted'), kind).toEqual(needReason);
-      expect(await ops(h, kind, 'reject', String(id), 'x'.repeat(501)), kind).toEqual({ ok: false, output: 'Keep the reason under 500 characters.' });
+      expect(await ops(h, kind, 'reject', String(id), 'x'.repeat(501)), kind).toEqual({
+        ok: false,
+        output: 'Keep the reason under 500 characters.',
+      });
     }
-    expect({ funds: await fundsState(h, user.id), certifications: await h.database.db.select().from(certifications) }).toEqual(before);
+    expect({
+      funds: await fundsState(h, user.id),
+      certifications: await h.database.db.select().from(certifications),
+    }).toEqual(before);
   });
 });
 
@@ -101,11 +150,23 @@ describe('mistakes print how to do it right', () => {
   it('names an order by an id that exists', async () => {
     expect(await ops(h, 'recharge', 'approve', '999999')).toEqual({ ok: false, output: 'No recharge 999999.' });
     expect(await ops(h, 'withdrawal', 'approve', '999999')).toEqual({ ok: false, output: 'No withdrawal 999999.' });
-    expect(await ops(h, 'certification', 'approve', '999999')).toEqual({ ok: false, output: 'No certification 999999.' });
-    expect(await ops(h, 'recharge', 'approve', 'R20261122000001')).toEqual({ ok: false, output: 'Name it by its id (see the list command).' });
-    expect(await ops(h, 'recharge', 'approve')).toEqual({ ok: false, output: 'Name it by its id (see the list command).' });
+    expect(await ops(h, 'certification', 'approve', '999999')).toEqual({
+      ok: false,
+      output: 'No certification 999999.',
+    });
+    expect(await ops(h, 'recharge', 'approve', 'R20261122000001')).toEqual({
+      ok: false,
+      output: 'Name it by its id (see the list command).',
+    });
+    expect(await ops(h, 'recharge', 'approve')).toEqual({
+      ok: false,
+      output: 'Name it by its id (see the list command).',
+    });
     expect((await ops(h, 'recharge', 'credit', '1')).output).toMatch(/^Usage: recharge approve/);
-    expect(await ops(h, 'recharge', 'approve', '1', 'blocks=5')).toEqual({ ok: false, output: 'Cannot read "blocks=5": use height=… or remark=….' });
+    expect(await ops(h, 'recharge', 'approve', '1', 'blocks=5')).toEqual({
+      ok: false,
+      output: 'Cannot read "blocks=5": use height=… or remark=….',
+    });
   });
 
   it('an unknown command prints the usage', async () => {
@@ -119,9 +180,13 @@ describe('test balances', () => {
   it('credits through the ledger in development', async () => {
     const user = await customer(h);
     const name = await usernameOf(user.token);
-    expect(await opsOk(h, 'credit', name, 'USDT', '250.5')).toBe(`Credited 250.5 USDT to ${name} (user ${user.id}) as a test balance.`);
+    expect(await opsOk(h, 'credit', name, 'USDT', '250.5')).toBe(
+      `Credited 250.5 USDT to ${name} (user ${user.id}) as a test balance.`,
+    );
     expect(await balanceOf(h, user.id)).toEqual({ available: '250.50000000', frozen: '0.00000000' });
-    expect((await fundsState(h, user.id)).entries).toMatchObject([{ kind: 'test_credit', bucket: 'available', amount: '250.50000000' }]);
+    expect((await fundsState(h, user.id)).entries).toMatchObject([
+      { kind: 'test_credit', bucket: 'available', amount: '250.50000000' },
+    ]);
     expect(await ops(h, 'credit', 'nobody_here', 'USDT', '1')).toEqual({ ok: false, output: 'No user "nobody_here".' });
     for (const args of [
       [name, 'USDT', '0'],
@@ -130,7 +195,10 @@ describe('test balances', () => {
       [name, 'USDT'],
       [name, 'USDT', '5', 'extra'],
     ]) {
-      expect(await ops(h, 'credit', ...args), args.join(' ')).toEqual({ ok: false, output: 'Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500' });
+      expect(await ops(h, 'credit', ...args), args.join(' ')).toEqual({
+        ok: false,
+        output: 'Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500',
+      });
     }
     expect(await balanceOf(h, user.id)).toEqual({ available: '250.50000000', frozen: '0.00000000' });
   });
@@ -138,7 +206,14 @@ describe('test balances', () => {
   it('refuses them on a production server and credits nothing', async () => {
     const user = await customer(h);
     const name = await usernameOf(user.token);
-    expect(await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: true }, ['credit', name, 'USDT', '500'])).toEqual({
+    expect(
+      await runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: true }, [
+        'credit',
+        name,
+        'USDT',
+        '500',
+      ]),
+    ).toEqual({
       ok: false,
       output: 'Test balances are for development only: this server runs in production mode.',
     });
@@ -160,7 +235,11 @@ describe('lock-up products', () => {
     expect(after.data).toMatchObject({ days: 2, end_day: addDays(after.data.start_day, 1) });
 
     const orders = (await h.call(lockupOrders, {}, { token: user.token })).data.lists;
-    expect(orders.find((order) => order.id === before.data.id)).toMatchObject({ days: 7, end_day: addDays(before.data.start_day, 6), status: 'processing' });
+    expect(orders.find((order) => order.id === before.data.id)).toMatchObject({
+      days: 7,
+      end_day: addDays(before.data.start_day, 6),
+      status: 'processing',
+    });
     expect(await opsOk(h, 'lockup', '1', 'days=3650')).toMatch(/^Lock-up 1 \(Lock-up 7 days, 3650 days\)/);
     await opsOk(h, 'lockup', '1', 'days=7');
   });

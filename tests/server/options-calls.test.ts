@@ -7,7 +7,14 @@ import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
 import { balances } from '../../src/contract/markets.ts';
-import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption, type OptionProduct } from '../../src/contract/options.ts';
+import {
+  optionOrder,
+  optionOrders,
+  optionProducts,
+  optionTotals,
+  placeOption,
+  type OptionProduct,
+} from '../../src/contract/options.ts';
 import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 
@@ -20,7 +27,8 @@ afterAll(() => h.close());
 const iso = (ms: number) => new Date(ms).toISOString();
 
 /** One recorded tick of one coin at an exact time, as the feed would record it. */
-const tickAt = (coin: string, atMs: number, price: string) => h.market.record([{ coin, at: new Date(atMs), price, volume: '1' }]);
+const tickAt = (coin: string, atMs: number, price: string) =>
+  h.market.record([{ coin, at: new Date(atMs), price, volume: '1' }]);
 
 async function product(code: string, minutes: number): Promise<OptionProduct> {
   const found = (await h.call(optionProducts, { code })).data.lists.find((p) => p.minutes === minutes);
@@ -35,7 +43,8 @@ async function usdtOf(token: string) {
 }
 
 const settle = () => settleAllDue(h.database.db, h.clock.now());
-/** The opening job a running server runs after each recorded step: accepted orders get their start tick (or go void). */
+/** The opening job a running server runs after each recorded step: accepted orders get their start tick (or go void).
+ * */
 const open = () => openAllPending(h.database.db, h.clock.now());
 const orderOf = async (token: string, id: number) => (await h.call(optionOrder, { id: String(id) }, { token })).data;
 
@@ -45,11 +54,23 @@ describe('the end price is the last recorded tick at or before the end time', ()
     const accepted = h.clock.now().getTime();
     await tickAt('BTC', accepted, '100000');
     const { id: productId } = await product('BTC', 1);
-    const up = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
+    const up = await h.call(
+      placeOption,
+      { code: 'BTC', direction: 'up', amount: '10', product_id: String(productId) },
+      { token: user.token },
+    );
     // Fields of the order that are the server's to set are ignored when sent.
     const down = await h.call(
       placeOption,
-      { code: 'BTC', direction: 'down', amount: '20', product_id: String(productId), start_price: '1', outcome: 'win', end_at: iso(accepted) },
+      {
+        code: 'BTC',
+        direction: 'down',
+        amount: '20',
+        product_id: String(productId),
+        start_price: '1',
+        outcome: 'win',
+        end_at: iso(accepted),
+      },
       { token: user.token },
     );
     // Accepted, the stake debited, waiting for its start tick: the one recorded at this moment is not it.
@@ -79,7 +100,13 @@ describe('the end price is the last recorded tick at or before the end time', ()
         seeded: true,
       },
     });
-    expect(down.data).toMatchObject({ direction: 'down', amount: '20.00000000', start_price: null, end_at: null, status: 'opening' });
+    expect(down.data).toMatchObject({
+      direction: 'down',
+      amount: '20.00000000',
+      start_price: null,
+      end_at: null,
+      status: 'opening',
+    });
     expect(await usdtOf(user.token)).toBe('70.00000000');
     expect(await open()).toBe(0);
     expect(await orderOf(user.token, up.data.id)).toMatchObject({ status: 'opening', start_price: null, end_at: null });
@@ -98,7 +125,12 @@ describe('the end price is the last recorded tick at or before the end time', ()
       end_at: iso(end),
       remaining_seconds: 60,
     });
-    expect(await orderOf(user.token, down.data.id)).toMatchObject({ status: 'holding', start_price: '100100', start_price_at: iso(start), end_at: iso(end) });
+    expect(await orderOf(user.token, down.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '100100',
+      start_price_at: iso(start),
+      end_at: iso(end),
+    });
     expect(await open()).toBe(0);
     expect(await usdtOf(user.token)).toBe('70.00000000');
 
@@ -106,7 +138,11 @@ describe('the end price is the last recorded tick at or before the end time', ()
     await tickAt('BTC', end - 1000, '99000');
     h.clock.set(new Date(end + 5000));
     expect(await settle()).toBe(0);
-    expect((await h.call(optionOrder, { id: String(up.data.id) }, { token: user.token })).data).toMatchObject({ status: 'holding', remaining_seconds: 0, end_price: null });
+    expect((await h.call(optionOrder, { id: String(up.data.id) }, { token: user.token })).data).toMatchObject({
+      status: 'holding',
+      remaining_seconds: 0,
+      end_price: null,
+    });
 
     await tickAt('BTC', end, '100500');
     await tickAt('BTC', end + 1000, '98000');
@@ -128,7 +164,14 @@ describe('the end price is the last recorded tick at or before the end time', ()
       },
     });
     const settledDown = await h.call(optionOrder, { id: String(down.data.id) }, { token: user.token });
-    expect(settledDown.data).toMatchObject({ status: 'settled', end_price: '100500', end_price_at: iso(end), outcome: 'loss', payout: '0.00000000', profit: '-20.00000000' });
+    expect(settledDown.data).toMatchObject({
+      status: 'settled',
+      end_price: '100500',
+      end_price_at: iso(end),
+      outcome: 'loss',
+      payout: '0.00000000',
+      profit: '-20.00000000',
+    });
     expect(await usdtOf(user.token)).toBe('88.00000000');
     await expectLedgerBalanced(h);
   });
@@ -138,13 +181,27 @@ describe('the end price is the last recorded tick at or before the end time', ()
     const accepted = h.clock.now().getTime();
     await tickAt('ETH', accepted - 3000, '3400.5');
     const { id: productId } = await product('ETH', 1);
-    const order = await h.call(placeOption, { code: 'ETH', direction: 'up', amount: '10', product_id: String(productId) }, { token: user.token });
-    expect(order.data).toMatchObject({ status: 'opening', start_price: null, start_price_at: null, start_at: iso(accepted) });
+    const order = await h.call(
+      placeOption,
+      { code: 'ETH', direction: 'up', amount: '10', product_id: String(productId) },
+      { token: user.token },
+    );
+    expect(order.data).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      start_price_at: null,
+      start_at: iso(accepted),
+    });
     const start = accepted + 2000;
     h.clock.set(new Date(start));
     await tickAt('ETH', start, '3400.75');
     await open();
-    expect(await orderOf(user.token, order.data.id)).toMatchObject({ status: 'holding', start_price: '3400.75', start_price_at: iso(start), start_at: iso(accepted) });
+    expect(await orderOf(user.token, order.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '3400.75',
+      start_price_at: iso(start),
+      start_at: iso(accepted),
+    });
     const end = start + 60_000;
 
     await tickAt('ETH', end - 5000, '3500');
@@ -153,7 +210,13 @@ describe('the end price is the last recorded tick at or before the end time', ()
     h.clock.set(new Date(end + 4000));
     expect(await settle()).toBe(1);
     const settled = await h.call(optionOrder, { id: String(order.data.id) }, { token: user.token });
-    expect(settled.data).toMatchObject({ end_price: '3300.25', end_price_at: iso(end - 2000), outcome: 'loss', payout: '0.00000000', profit: '-10.00000000' });
+    expect(settled.data).toMatchObject({
+      end_price: '3300.25',
+      end_price_at: iso(end - 2000),
+      outcome: 'loss',
+      payout: '0.00000000',
+      profit: '-10.00000000',
+    });
     expect(await usdtOf(user.token)).toBe('90.00000000');
   });
 
@@ -162,24 +225,51 @@ describe('the end price is the last recorded tick at or before the end time', ()
     const accepted = h.clock.now().getTime();
     await tickAt('SOL', accepted, '235.09');
     await tickAt('XRP', accepted, '1.4100');
-    const win = await h.call(placeOption, { code: 'SOL', direction: 'up', amount: '12.34567891', product_id: String((await product('SOL', 5)).id) }, { token: user.token });
-    const tie = await h.call(placeOption, { code: 'XRP', direction: 'down', amount: '5', product_id: String((await product('XRP', 1)).id) }, { token: user.token });
-    expect(win.data).toMatchObject({ amount: '12.34567891', minutes: 5, yield_rate: '0.85', remaining_seconds: 300, status: 'opening' });
+    const win = await h.call(
+      placeOption,
+      { code: 'SOL', direction: 'up', amount: '12.34567891', product_id: String((await product('SOL', 5)).id) },
+      { token: user.token },
+    );
+    const tie = await h.call(
+      placeOption,
+      { code: 'XRP', direction: 'down', amount: '5', product_id: String((await product('XRP', 1)).id) },
+      { token: user.token },
+    );
+    expect(win.data).toMatchObject({
+      amount: '12.34567891',
+      minutes: 5,
+      yield_rate: '0.85',
+      remaining_seconds: 300,
+      status: 'opening',
+    });
     expect(await usdtOf(user.token)).toBe('32.65432109');
     const start = accepted + 1000;
     h.clock.set(new Date(start));
     await tickAt('SOL', start, '235.10');
     await tickAt('XRP', start, '1.4200');
     await open();
-    expect(await orderOf(user.token, win.data.id)).toMatchObject({ status: 'holding', start_price: '235.1', end_at: iso(start + 300_000), remaining_seconds: 300 });
-    expect(await orderOf(user.token, tie.data.id)).toMatchObject({ status: 'holding', start_price: '1.42', end_at: iso(start + 60_000) });
+    expect(await orderOf(user.token, win.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '235.1',
+      end_at: iso(start + 300_000),
+      remaining_seconds: 300,
+    });
+    expect(await orderOf(user.token, tie.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '1.42',
+      end_at: iso(start + 60_000),
+    });
 
     await tickAt('XRP', start + 60_000, '1.42');
     await tickAt('SOL', start + 300_000, '235.11');
     h.clock.set(new Date(start + 301_000));
     expect(await settle()).toBe(2);
 
-    expect((await h.call(optionOrder, { id: String(win.data.id) }, { token: user.token })).data).toMatchObject({ outcome: 'win', payout: '22.83950598', profit: '10.49382707' });
+    expect((await h.call(optionOrder, { id: String(win.data.id) }, { token: user.token })).data).toMatchObject({
+      outcome: 'win',
+      payout: '22.83950598',
+      profit: '10.49382707',
+    });
     expect((await h.call(optionOrder, { id: String(tie.data.id) }, { token: user.token })).data).toMatchObject({
       end_price: '1.42',
       outcome: 'tie',
@@ -241,21 +331,30 @@ describe('buying refusals answer the spec text and move nothing', () => {
       [{ ...order, amount: '1,000' }, 'Please enter a valid amount!'],
     ];
     for (const [input, msg] of cases) {
-      expect({ input, answer: await h.call(placeOption, input, { token: user.token }) }).toEqual({ input, answer: refused(msg) });
+      expect({ input, answer: await h.call(placeOption, input, { token: user.token }) }).toEqual({
+        input,
+        answer: refused(msg),
+      });
     }
     expect(await moneyState(h, user.id)).toEqual(before);
 
     // The whole balance is a valid stake: the refusals above were about the amounts, not the form.
     expect((await h.call(placeOption, { ...order, amount: '100' }, { token: user.token })).ret).toBe(1);
     expect(await usdtOf(user.token)).toBe('0.00000000');
-    expect(await h.call(placeOption, { ...order, amount: '1' }, { token: user.token })).toEqual(refused('Insufficient balance!'));
+    expect(await h.call(placeOption, { ...order, amount: '1' }, { token: user.token })).toEqual(
+      refused('Insufficient balance!'),
+    );
     await expectLedgerBalanced(h);
   });
 
   it('refuses a customer who never had a balance without creating one', async () => {
     const user = await customer(h);
     await tickAt('BTC', h.clock.now().getTime(), '97000');
-    const answer = await h.call(placeOption, { code: 'BTC', direction: 'down', amount: '1', product_id: String((await product('BTC', 1)).id) }, { token: user.token });
+    const answer = await h.call(
+      placeOption,
+      { code: 'BTC', direction: 'down', amount: '1', product_id: String((await product('BTC', 1)).id) },
+      { token: user.token },
+    );
     expect(answer).toEqual(refused('Insufficient balance!'));
     expect(await moneyState(h, user.id)).toEqual({ balances: [], entries: [], orders: [] });
     expect((await h.call(balances, {}, { token: user.token })).data).toEqual({ lists: [], page: 1, total: 0 });
@@ -267,9 +366,13 @@ describe('buying refusals answer the spec text and move nothing', () => {
     const thirty = await product('DOT', 30);
     await h.database.db.update(productRows).set({ active: false }).where(eq(productRows.id, thirty.id));
     const before = await moneyState(h, user.id);
-    expect(await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '5', product_id: String(thirty.id) }, { token: user.token })).toEqual(
-      refused('This product is not available!'),
-    );
+    expect(
+      await h.call(
+        placeOption,
+        { code: 'DOT', direction: 'up', amount: '5', product_id: String(thirty.id) },
+        { token: user.token },
+      ),
+    ).toEqual(refused('This product is not available!'));
     expect(await moneyState(h, user.id)).toEqual(before);
     expect((await h.call(optionProducts, { code: 'DOT' })).data.lists.map((p) => p.minutes)).toEqual([1, 3, 5, 15]);
   });
@@ -277,17 +380,24 @@ describe('buying refusals answer the spec text and move nothing', () => {
   it('refuses while the price is stale (no tick for 10 s) and accepts again once a tick arrives', async () => {
     const user = await customer(h, '100');
     const order = { code: 'ADA', direction: 'up', amount: '10', product_id: String((await product('ADA', 3)).id) };
-    expect(await h.call(placeOption, order, { token: user.token })).toEqual(refused('The price is not available right now, please try again later!'));
+    expect(await h.call(placeOption, order, { token: user.token })).toEqual(
+      refused('The price is not available right now, please try again later!'),
+    );
     await tickAt('ADA', h.clock.now().getTime(), '0.98');
     h.clock.advance(20_000);
     const before = await moneyState(h, user.id);
-    expect(await h.call(placeOption, order, { token: user.token })).toEqual(refused('The price is not available right now, please try again later!'));
+    expect(await h.call(placeOption, order, { token: user.token })).toEqual(
+      refused('The price is not available right now, please try again later!'),
+    );
     expect(await moneyState(h, user.id)).toEqual(before);
 
     h.clock.advance(1000);
     await h.tick();
     const placed = await h.call(placeOption, order, { token: user.token });
-    expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', start_at: h.clock.now().toISOString(), start_price: null, start_price_at: null } });
+    expect(placed).toMatchObject({
+      ret: 1,
+      data: { status: 'opening', start_at: h.clock.now().toISOString(), start_price: null, start_price_at: null },
+    });
     expect(await usdtOf(user.token)).toBe('90.00000000');
     // It opens at the feed's next step, not at the one that made the price fresh again.
     h.clock.advance(1000);
@@ -295,7 +405,11 @@ describe('buying refusals answer the spec text and move nothing', () => {
     await open();
     const startAt = Math.floor(h.clock.now().getTime() / 1000) * 1000;
     expect(startAt).toBeGreaterThan(Date.parse(placed.data.start_at));
-    expect(await orderOf(user.token, placed.data.id)).toMatchObject({ status: 'holding', start_price_at: iso(startAt), end_at: iso(startAt + 3 * 60_000) });
+    expect(await orderOf(user.token, placed.data.id)).toMatchObject({
+      status: 'holding',
+      start_price_at: iso(startAt),
+      end_at: iso(startAt + 3 * 60_000),
+    });
   });
 
   it('a buy sent twice with one Idempotency-Key debits the stake once', async () => {
@@ -328,8 +442,16 @@ describe('order details, lists and totals', () => {
     const owner = await customer(h, '100');
     const other = await customer(h, '100');
     await tickAt('LTC', h.clock.now().getTime(), '102.5');
-    const placed = await h.call(placeOption, { code: 'LTC', direction: 'down', amount: '3', product_id: String((await product('LTC', 15)).id) }, { token: owner.token });
-    expect(await h.call(optionOrder, { id: String(placed.data.id) }, { token: owner.token })).toEqual({ ret: 1, msg: 'Success', data: placed.data });
+    const placed = await h.call(
+      placeOption,
+      { code: 'LTC', direction: 'down', amount: '3', product_id: String((await product('LTC', 15)).id) },
+      { token: owner.token },
+    );
+    expect(await h.call(optionOrder, { id: String(placed.data.id) }, { token: owner.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: placed.data,
+    });
     h.clock.advance(1000);
     const startAt = h.clock.now().getTime();
     await tickAt('LTC', startAt, '102.6');
@@ -339,7 +461,14 @@ describe('order details, lists and totals', () => {
     expect(shown).toEqual({
       ret: 1,
       msg: 'Success',
-      data: { ...placed.data, status: 'holding', start_price: '102.6', start_price_at: iso(startAt), end_at: iso(startAt + 15 * 60_000), remaining_seconds: 900 - 100 },
+      data: {
+        ...placed.data,
+        status: 'holding',
+        start_price: '102.6',
+        start_price_at: iso(startAt),
+        end_at: iso(startAt + 15 * 60_000),
+        remaining_seconds: 900 - 100,
+      },
     });
 
     const notFound = refused('The order does not exist!');
@@ -362,7 +491,12 @@ describe('order details, lists and totals', () => {
     for (let i = 0; i < 25; i++) {
       const res = await h.call(
         placeOption,
-        { code: 'DOGE', direction: i % 2 ? 'down' : 'up', amount: String(10 + i), product_id: i < 12 ? oneMinute : threeMinutes },
+        {
+          code: 'DOGE',
+          direction: i % 2 ? 'down' : 'up',
+          amount: String(10 + i),
+          product_id: i < 12 ? oneMinute : threeMinutes,
+        },
         { token: user.token },
       );
       expect(res.ret).toBe(1);
@@ -379,8 +513,19 @@ describe('order details, lists and totals', () => {
     // Orders still waiting for their start tick are listed with the holding ones, their whole time left.
     const opening = [...page1.data.lists, ...page2.data.lists];
     expect(opening.map((o) => o.id)).toEqual(placed);
-    expect(opening.every((o) => o.status === 'opening' && o.start_price === null && o.end_at === null && o.remaining_seconds === o.minutes * 60)).toBe(true);
-    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({ holding_count: 25, holding_amount: '550.00000000' });
+    expect(
+      opening.every(
+        (o) =>
+          o.status === 'opening' &&
+          o.start_price === null &&
+          o.end_at === null &&
+          o.remaining_seconds === o.minutes * 60,
+      ),
+    ).toBe(true);
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({
+      holding_count: 25,
+      holding_amount: '550.00000000',
+    });
 
     const start = accepted + 1000;
     h.clock.set(new Date(start));
@@ -395,7 +540,11 @@ describe('order details, lists and totals', () => {
     expect(holding.slice(0, 12).every((o) => o.minutes === 1 && o.end_at === iso(start + 60_000))).toBe(true);
     expect(holding.slice(12).every((o) => o.minutes === 3 && o.end_at === iso(start + 180_000))).toBe(true);
     expect(holding.every((o) => o.status === 'holding' && o.remaining_seconds > 0)).toBe(true);
-    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data).toEqual({
+      lists: [],
+      page: 1,
+      total: 0,
+    });
 
     // sum 10..34 = 550
     expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
@@ -436,9 +585,15 @@ describe('order details, lists and totals', () => {
 
   it('refuses a bad list status or page', async () => {
     const user = await customer(h);
-    expect(await h.call(optionOrders, { status: 'open' }, { token: user.token })).toEqual(refused('The request is not valid!'));
-    expect(await h.call(optionOrders, { page: '0' }, { token: user.token })).toEqual(refused('The request is not valid!'));
-    expect(await h.call(optionOrders, { page: 'x' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(await h.call(optionOrders, { status: 'open' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
+    expect(await h.call(optionOrders, { page: '0' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
+    expect(await h.call(optionOrders, { page: 'x' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
     expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
       holding_count: 0,
       holding_amount: '0.00000000',
@@ -457,18 +612,38 @@ describe('an order opens at the first tick recorded after it was accepted', () =
     const t = h.clock.now().getTime();
     const productId = String((await product('BNB', 1)).id);
     await tickAt('BNB', t, '640');
-    const first = await h.call(placeOption, { code: 'BNB', direction: 'up', amount: '10', product_id: productId }, { token: user.token });
-    expect(first.data).toMatchObject({ status: 'opening', start_price: null, start_price_at: null, start_at: iso(t), end_at: null, remaining_seconds: 60 });
+    const first = await h.call(
+      placeOption,
+      { code: 'BNB', direction: 'up', amount: '10', product_id: productId },
+      { token: user.token },
+    );
+    expect(first.data).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      start_price_at: null,
+      start_at: iso(t),
+      end_at: null,
+      remaining_seconds: 60,
+    });
 
     // However long the job waits, the tick recorded when it was accepted is not its start price.
     h.clock.set(new Date(t + 900));
     await open();
-    expect(await orderOf(user.token, first.data.id)).toMatchObject({ status: 'opening', start_price: null, end_at: null, remaining_seconds: 60 });
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      end_at: null,
+      remaining_seconds: 60,
+    });
 
     // A second order accepted at the very moment of the next tick: that tick opens the first order only.
     h.clock.set(new Date(t + 1000));
     await tickAt('BNB', t + 1000, '641.5');
-    const second = await h.call(placeOption, { code: 'BNB', direction: 'down', amount: '20', product_id: productId }, { token: user.token });
+    const second = await h.call(
+      placeOption,
+      { code: 'BNB', direction: 'down', amount: '20', product_id: productId },
+      { token: user.token },
+    );
     await open();
     expect(await orderOf(user.token, first.data.id)).toMatchObject({
       status: 'holding',
@@ -478,27 +653,58 @@ describe('an order opens at the first tick recorded after it was accepted', () =
       end_at: iso(t + 1000 + 60_000),
       remaining_seconds: 60,
     });
-    expect(await orderOf(user.token, second.data.id)).toMatchObject({ status: 'opening', start_price: null, start_at: iso(t + 1000), end_at: null });
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      start_at: iso(t + 1000),
+      end_at: null,
+    });
     // The order still opening comes first (its end is not known yet), then the running one; both are at stake.
-    expect((await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => [o.id, o.status])).toEqual([
+    expect(
+      (await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => [
+        o.id,
+        o.status,
+      ]),
+    ).toEqual([
       [second.data.id, 'opening'],
       [first.data.id, 'holding'],
     ]);
-    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({ holding_count: 2, holding_amount: '30.00000000', settled_count: 0 });
+    expect((await h.call(optionTotals, {}, { token: user.token })).data).toMatchObject({
+      holding_count: 2,
+      holding_amount: '30.00000000',
+      settled_count: 0,
+    });
 
     h.clock.set(new Date(t + 2000));
     await tickAt('BNB', t + 2000, '641');
     await open();
-    expect(await orderOf(user.token, second.data.id)).toMatchObject({ status: 'holding', start_price: '641', start_price_at: iso(t + 2000), end_at: iso(t + 2000 + 60_000) });
-    expect(await orderOf(user.token, first.data.id)).toMatchObject({ start_price: '641.5', end_at: iso(t + 1000 + 60_000) });
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '641',
+      start_price_at: iso(t + 2000),
+      end_at: iso(t + 2000 + 60_000),
+    });
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({
+      start_price: '641.5',
+      end_at: iso(t + 1000 + 60_000),
+    });
 
     // Each settles against its own start price: the first (up from 641.5) loses, the second (down from 641) wins.
     await tickAt('BNB', t + 61_000, '641.2');
     await tickAt('BNB', t + 62_000, '640.9');
     h.clock.set(new Date(t + 62_000));
     await settle(); // (other customers' due orders of earlier tests settle too)
-    expect(await orderOf(user.token, first.data.id)).toMatchObject({ outcome: 'loss', end_price: '641.2', end_price_at: iso(t + 61_000) });
-    expect(await orderOf(user.token, second.data.id)).toMatchObject({ outcome: 'win', end_price: '640.9', end_price_at: iso(t + 62_000), payout: '36.00000000' });
+    expect(await orderOf(user.token, first.data.id)).toMatchObject({
+      outcome: 'loss',
+      end_price: '641.2',
+      end_price_at: iso(t + 61_000),
+    });
+    expect(await orderOf(user.token, second.data.id)).toMatchObject({
+      outcome: 'win',
+      end_price: '640.9',
+      end_price_at: iso(t + 62_000),
+      payout: '36.00000000',
+    });
     expect(await usdtOf(user.token)).toBe('106.00000000');
     await expectLedgerBalanced(h);
   });
@@ -508,16 +714,34 @@ describe('an order opens at the first tick recorded after it was accepted', () =
     const t = h.clock.now().getTime();
     await tickAt('DOT', t, '8.75');
     await tickAt('ADA', t, '0.98');
-    const late = await h.call(placeOption, { code: 'DOT', direction: 'up', amount: '10', product_id: String((await product('DOT', 1)).id) }, { token: user.token });
-    const edge = await h.call(placeOption, { code: 'ADA', direction: 'down', amount: '5', product_id: String((await product('ADA', 1)).id) }, { token: user.token });
+    const late = await h.call(
+      placeOption,
+      { code: 'DOT', direction: 'up', amount: '10', product_id: String((await product('DOT', 1)).id) },
+      { token: user.token },
+    );
+    const edge = await h.call(
+      placeOption,
+      { code: 'ADA', direction: 'down', amount: '5', product_id: String((await product('ADA', 1)).id) },
+      { token: user.token },
+    );
     expect(await usdtOf(user.token)).toBe('85.00000000');
 
-    // 10 s after: a tick then still opens an order (ADA); without one (DOT) the order keeps waiting until that time has passed.
+    // 10 s after: a tick then still opens an order (ADA); without one (DOT) the order keeps waiting until that time has
+    // passed.
     h.clock.set(new Date(t + 10_000));
     await tickAt('ADA', t + 10_000, '0.99');
     await open();
-    expect(await orderOf(user.token, edge.data.id)).toMatchObject({ status: 'holding', start_price: '0.99', start_price_at: iso(t + 10_000), end_at: iso(t + 70_000) });
-    expect(await orderOf(user.token, late.data.id)).toMatchObject({ status: 'opening', start_price: null, outcome: null });
+    expect(await orderOf(user.token, edge.data.id)).toMatchObject({
+      status: 'holding',
+      start_price: '0.99',
+      start_price_at: iso(t + 10_000),
+      end_at: iso(t + 70_000),
+    });
+    expect(await orderOf(user.token, late.data.id)).toMatchObject({
+      status: 'opening',
+      start_price: null,
+      outcome: null,
+    });
 
     // A tick 1 ms too late is not a start price: the order is void.
     h.clock.set(new Date(t + 10_001));
@@ -553,8 +777,15 @@ describe('an order opens at the first tick recorded after it was accepted', () =
       { kind: 'option_payout', amount: '10.00000000', reference: `option:${late.data.id}` },
     ]);
     expect(await usdtOf(user.token)).toBe('95.00000000');
-    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data.lists.map((o) => [o.id, o.outcome])).toEqual([[late.data.id, 'void']]);
-    expect((await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => o.id)).toEqual([edge.data.id]);
+    expect(
+      (await h.call(optionOrders, { status: 'history' }, { token: user.token })).data.lists.map((o) => [
+        o.id,
+        o.outcome,
+      ]),
+    ).toEqual([[late.data.id, 'void']]);
+    expect(
+      (await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists.map((o) => o.id),
+    ).toEqual([edge.data.id]);
     expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
       holding_count: 1,
       holding_amount: '5.00000000',

@@ -19,7 +19,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-const cooling = 'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
+const cooling =
+  'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
 
 it('a wallet added is refused for withdrawals for 24 hours, with the reason, and nothing moves; after 24 hours the same request is accepted', async () => {
   const user = await customer(h, '500');
@@ -28,25 +29,41 @@ it('a wallet added is refused for withdrawals for 24 hours, with the reason, and
   expect(wallet.cooling_seconds).toBe(24 * 3600);
 
   const before = await fundsState(h, user.id);
-  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(refused(cooling));
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(
+    refused(cooling),
+  );
   expect(await fundsState(h, user.id)).toEqual(before);
 
   h.clock.advance(24 * HOUR - 1_000);
-  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(refused(cooling));
+  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toEqual(
+    refused(cooling),
+  );
   h.clock.advance(1_000);
-  expect(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toMatchObject({ ret: 1, data: { status: 'review' } });
+  expect(
+    await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' }),
+  ).toMatchObject({ ret: 1, data: { status: 'review' } });
 });
 
 it('a bank card waits the same way, and the lists say from when each payee is usable', async () => {
   const user = await customer(h, '500');
   const card = await addCard(h, user.token);
-  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toEqual(refused(cooling));
+  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toEqual(
+    refused(cooling),
+  );
 
   h.clock.advance(HOUR);
   const listed = (await h.call(bankCards, {}, { token: user.token })).data.lists;
-  expect(listed).toEqual([expect.objectContaining({ id: card.id, usable_at: new Date(Date.parse(card.created_at) + 24 * HOUR).toISOString(), cooling_seconds: 23 * 3600 })]);
+  expect(listed).toEqual([
+    expect.objectContaining({
+      id: card.id,
+      usable_at: new Date(Date.parse(card.created_at) + 24 * HOUR).toISOString(),
+      cooling_seconds: 23 * 3600,
+    }),
+  ]);
   h.clock.advance(23 * HOUR);
-  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toMatchObject({ ret: 1 });
+  expect(await withdraw(h, user.token, { target: 'bank', target_id: String(card.id), amount: '100' })).toMatchObject({
+    ret: 1,
+  });
 });
 
 it('the owner gets a station message for each payee added, in the language of the request; deleting is immediate', async () => {
@@ -67,7 +84,9 @@ it('the owner gets a station message for each payee added, in the language of th
   const zh = translator('zh');
   expect(latest.title).toBe(zh(serverTexts.payeeAddedTitle));
   expect(latest.title).not.toBe('New withdrawal address added');
-  expect(latest.content).toBe(zh(serverTexts.payeeAddedCooling, { 0: `${card.data.bank_name} ${card.data.bank_number}`, 1: 24 }));
+  expect(latest.content).toBe(
+    zh(serverTexts.payeeAddedCooling, { 0: `${card.data.bank_name} ${card.data.bank_number}`, 1: 24 }),
+  );
 });
 
 it('with the cooling-off turned off (PAYEE_COOLING_HOURS=0) a payee is usable at once and the message says nothing of a wait', async () => {
@@ -77,7 +96,9 @@ it('with the cooling-off turned off (PAYEE_COOLING_HOURS=0) a payee is usable at
     const wallet = await addTronWallet(open, user.token);
     expect(wallet.usable_at).toBe(wallet.created_at);
     expect(wallet.cooling_seconds).toBe(0);
-    expect(await withdraw(open, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' })).toMatchObject({ ret: 1 });
+    expect(
+      await withdraw(open, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '100' }),
+    ).toMatchObject({ ret: 1 });
     const inbox = await open.call(messages, { page: '1' }, { token: user.token });
     expect(inbox.data.lists[0]!.content).toBe(
       `My TRON (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. If you did not add it, delete it at once and change your passwords.`,

@@ -6,7 +6,14 @@ import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, newEvmAddress, newTronAddress } from './funds-helpers.ts';
-import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
+import {
+  addBankCard,
+  addWallet,
+  bankCards,
+  deleteBankCard,
+  deleteWallet,
+  wallets,
+} from '../../src/contract/payouts.ts';
 import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/contract/constants.ts';
 import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
 
@@ -17,13 +24,19 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
-const cardsOf = (userId: number) => h.database.db.select().from(cardRows).where(eq(cardRows.userId, userId)).orderBy(asc(cardRows.id));
-const walletsOf = (userId: number) => h.database.db.select().from(walletRows).where(eq(walletRows.userId, userId)).orderBy(asc(walletRows.id));
+const cardsOf = (userId: number) =>
+  h.database.db.select().from(cardRows).where(eq(cardRows.userId, userId)).orderBy(asc(cardRows.id));
+const walletsOf = (userId: number) =>
+  h.database.db.select().from(walletRows).where(eq(walletRows.userId, userId)).orderBy(asc(walletRows.id));
 
 describe('bank cards', () => {
   it('adds a card and shows only the last four digits of its number, in the answer and the list', async () => {
     const user = await customer(h);
-    const res = await h.call(addBankCard, cardForm({ bank_number: '907315264801', ifsc: 'kasi0001234', email: 'Somchai@Example.com' }), { token: user.token });
+    const res = await h.call(
+      addBankCard,
+      cardForm({ bank_number: '907315264801', ifsc: 'kasi0001234', email: 'Somchai@Example.com' }),
+      { token: user.token },
+    );
     expect(res).toEqual({
       ret: 1,
       msg: 'Success',
@@ -53,7 +66,9 @@ describe('bank cards', () => {
       const blank = await h.call(addBankCard, cardForm({ [field]: '  ' }), { token: user.token });
       expect(blank, field).toEqual(refused('Please fill in the information and try again!'));
       const { [field]: _left, ...without } = cardForm();
-      expect(await h.call(addBankCard, without, { token: user.token }), field).toEqual(refused('Please fill in the information and try again!'));
+      expect(await h.call(addBankCard, without, { token: user.token }), field).toEqual(
+        refused('Please fill in the information and try again!'),
+      );
     }
     const { bank_code: _code, ...noBank } = cardForm();
     expect(await h.call(addBankCard, noBank, { token: user.token })).toEqual(refused('Please choose a bank!'));
@@ -72,19 +87,25 @@ describe('bank cards', () => {
       [{ phone: '08-1234' }, 'Please enter a valid mobile number!'],
       [{ email: 'somchai.example.com' }, 'Please enter a valid e-mail address!'],
     ];
-    for (const [fields, text] of cases) expect(await h.call(addBankCard, cardForm(fields), { token: user.token }), JSON.stringify(fields)).toEqual(refused(text));
+    for (const [fields, text] of cases)
+      expect(await h.call(addBankCard, cardForm(fields), { token: user.token }), JSON.stringify(fields)).toEqual(
+        refused(text),
+      );
     expect(await cardsOf(user.id)).toEqual([]);
   });
 
   it(`takes each of the ${BANK_CODES.length} Thai bank codes and nothing else`, async () => {
     for (const code of ['HSBC', 'kbank', 'KBANK ', 'BANK']) {
       const user = await customer(h);
-      expect(await h.call(addBankCard, cardForm({ bank_code: code }), { token: user.token }), code).toEqual(refused('Please choose a bank!'));
+      expect(await h.call(addBankCard, cardForm({ bank_code: code }), { token: user.token }), code).toEqual(
+        refused('Please choose a bank!'),
+      );
     }
     const names: string[] = [];
     for (let start = 0; start < BANK_CODES.length; start += MAX_BANK_CARDS) {
       const user = await customer(h);
-      for (const code of BANK_CODES.slice(start, start + MAX_BANK_CARDS)) names.push((await addCard(h, user.token, { bank_code: code })).bank_name);
+      for (const code of BANK_CODES.slice(start, start + MAX_BANK_CARDS))
+        names.push((await addCard(h, user.token, { bank_code: code })).bank_name);
     }
     expect(names).toEqual(BANK_CODES.map((code) => BANK_NAMES[code]));
   });
@@ -93,12 +114,25 @@ describe('bank cards', () => {
     const user = await customer(h);
     const cards = [];
     for (let n = 0; n < MAX_BANK_CARDS; n++) cards.push(await addCard(h, user.token));
-    expect(await h.call(addBankCard, cardForm(), { token: user.token })).toEqual(refused('You can bind at most 5 bank cards!'));
+    expect(await h.call(addBankCard, cardForm(), { token: user.token })).toEqual(
+      refused('You can bind at most 5 bank cards!'),
+    );
     expect(await cardsOf(user.id)).toHaveLength(MAX_BANK_CARDS);
 
-    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: null });
-    expect((await h.call(bankCards, {}, { token: user.token })).data.lists.map((card) => card.id)).toEqual([cards[0]!.id, cards[1]!.id, cards[3]!.id, cards[4]!.id]);
-    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
+    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: null,
+    });
+    expect((await h.call(bankCards, {}, { token: user.token })).data.lists.map((card) => card.id)).toEqual([
+      cards[0]!.id,
+      cards[1]!.id,
+      cards[3]!.id,
+      cards[4]!.id,
+    ]);
+    expect(await h.call(deleteBankCard, { id: String(cards[2]!.id) }, { token: user.token })).toEqual(
+      refused('The bank card or wallet does not exist!'),
+    );
     expect((await h.call(addBankCard, cardForm(), { token: user.token })).ret).toBe(1);
   });
 });
@@ -117,9 +151,17 @@ describe('wallets', () => {
       { currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
     ];
     // EVM addresses are kept in one spelling (lower case): the mixed case is only a checksum.
-    const stored = accepted.map((wallet) => (wallet.chain === 'TRC20' || wallet.chain === 'BTC' ? wallet : { ...wallet, address: wallet.address.toLowerCase() }));
+    const stored = accepted.map((wallet) =>
+      wallet.chain === 'TRC20' || wallet.chain === 'BTC'
+        ? wallet
+        : { ...wallet, address: wallet.address.toLowerCase() },
+    );
     for (const [index, wallet] of accepted.entries()) {
-      const res = await h.call(addWallet, { alias: `${wallet.currency} ${wallet.chain}`, ...wallet }, { token: user.token });
+      const res = await h.call(
+        addWallet,
+        { alias: `${wallet.currency} ${wallet.chain}`, ...wallet },
+        { token: user.token },
+      );
       expect(res, JSON.stringify(wallet)).toEqual({
         ret: 1,
         msg: 'Success',
@@ -133,11 +175,21 @@ describe('wallets', () => {
         },
       });
     }
-    expect((await h.call(wallets, {}, { token: user.token })).data.lists.map(({ currency, chain, address }) => ({ currency, chain, address }))).toEqual(stored);
+    expect(
+      (await h.call(wallets, {}, { token: user.token })).data.lists.map(({ currency, chain, address }) => ({
+        currency,
+        chain,
+        address,
+      })),
+    ).toEqual(stored);
     // The same EVM address in another case is the same wallet.
-    expect(await h.call(addWallet, { alias: 'again', currency: 'USDT', chain: 'ERC20', address: evm.toUpperCase().replace('0X', '0x') }, { token: user.token })).toEqual(
-      refused('This address has already been added!'),
-    );
+    expect(
+      await h.call(
+        addWallet,
+        { alias: 'again', currency: 'USDT', chain: 'ERC20', address: evm.toUpperCase().replace('0X', '0x') },
+        { token: user.token },
+      ),
+    ).toEqual(refused('This address has already been added!'));
   });
 
   it('refuses an address of another chain or malformed, a chain the currency does not travel on, and a missing field', async () => {
@@ -157,19 +209,30 @@ describe('wallets', () => {
       [{ currency: 'ETH', chain: 'BEP20', address: newEvmAddress() }, chain],
       [{ currency: 'DOGE', chain: 'TRC20', address: newTronAddress() }, chain],
       [{ currency: 'USDT', chain: 'SOL', address: newTronAddress() }, chain],
-      [{ alias: '', currency: 'USDT', chain: 'TRC20', address: newTronAddress() }, 'Please fill in the information and try again!'],
+      [
+        { alias: '', currency: 'USDT', chain: 'TRC20', address: newTronAddress() },
+        'Please fill in the information and try again!',
+      ],
       [{ currency: 'USDT', chain: 'TRC20', address: ' ' }, 'Please fill in the information and try again!'],
     ];
-    for (const [fields, text] of cases) expect(await h.call(addWallet, { alias: 'Mine', ...fields }, { token: user.token }), JSON.stringify(fields)).toEqual(refused(text));
+    for (const [fields, text] of cases)
+      expect(
+        await h.call(addWallet, { alias: 'Mine', ...fields }, { token: user.token }),
+        JSON.stringify(fields),
+      ).toEqual(refused(text));
     expect(await walletsOf(user.id)).toEqual([]);
   });
 
   it('refuses an address already added for the same currency and chain; another user may add it', async () => {
     const user = await customer(h);
     const wallet = await addTronWallet(h, user.token);
-    expect(await h.call(addWallet, { alias: 'Again', currency: 'USDT', chain: 'TRC20', address: wallet.address }, { token: user.token })).toEqual(
-      refused('This address has already been added!'),
-    );
+    expect(
+      await h.call(
+        addWallet,
+        { alias: 'Again', currency: 'USDT', chain: 'TRC20', address: wallet.address },
+        { token: user.token },
+      ),
+    ).toEqual(refused('This address has already been added!'));
     expect(await walletsOf(user.id)).toHaveLength(1);
     const other = await customer(h);
     expect((await addTronWallet(h, other.token, { address: wallet.address })).address).toBe(wallet.address);
@@ -179,13 +242,27 @@ describe('wallets', () => {
     const user = await customer(h);
     const added = [];
     for (let n = 0; n < MAX_WALLETS; n++) added.push(await addTronWallet(h, user.token));
-    expect(await h.call(addWallet, { alias: 'One more', currency: 'USDT', chain: 'TRC20', address: newTronAddress() }, { token: user.token })).toEqual(
-      refused('You can add at most 10 wallets!'),
+    expect(
+      await h.call(
+        addWallet,
+        { alias: 'One more', currency: 'USDT', chain: 'TRC20', address: newTronAddress() },
+        { token: user.token },
+      ),
+    ).toEqual(refused('You can add at most 10 wallets!'));
+    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: null,
+    });
+    expect((await h.call(wallets, {}, { token: user.token })).data.lists.map((wallet) => wallet.id)).toEqual(
+      added.slice(1).map((wallet) => wallet.id),
     );
-    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: null });
-    expect((await h.call(wallets, {}, { token: user.token })).data.lists.map((wallet) => wallet.id)).toEqual(added.slice(1).map((wallet) => wallet.id));
-    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
-    expect(await h.call(deleteWallet, { id: 'abc' }, { token: user.token })).toEqual(refused('The bank card or wallet does not exist!'));
+    expect(await h.call(deleteWallet, { id: String(added[0]!.id) }, { token: user.token })).toEqual(
+      refused('The bank card or wallet does not exist!'),
+    );
+    expect(await h.call(deleteWallet, { id: 'abc' }, { token: user.token })).toEqual(
+      refused('The bank card or wallet does not exist!'),
+    );
     expect((await addTronWallet(h, user.token)).alias).toBe('My TRON');
   });
 });

@@ -31,13 +31,16 @@ export const freePort = () =>
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
       const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+      server.close(() =>
+        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
+      );
     });
   });
 
 export async function startPostgres(): Promise<PostgresCluster> {
   const bin = postgresBinaries();
-  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (the server tests run on it too).');
+  if (!bin)
+    throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (the server tests run on it too).');
   const dir = mkdtempSync(join(tmpdir(), 'coinvest-pg-'));
   const asRoot = process.getuid?.() === 0;
   if (asRoot) {
@@ -46,7 +49,9 @@ export async function startPostgres(): Promise<PostgresCluster> {
     chownSync(dir, uid, gid);
   }
   const run = (command: string, args: string[]) => {
-    const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]] : [join(bin, command), args];
+    const [file, argv] = asRoot
+      ? ['runuser', ['-u', 'postgres', '--', join(bin, command), ...args]]
+      : [join(bin, command), args];
     const result = spawnSync(file, argv, { encoding: 'utf8' });
     if (result.status !== 0) throw new Error(`${command} failed: ${result.stderr || result.stdout}`);
   };

@@ -12,9 +12,16 @@ type Listener = (events: TickEvent[], json: string) => void;
 
 function fakeMarket() {
   const listeners = new Set<Listener>();
-  const market = { subscribe: (listener: Listener) => (listeners.add(listener), () => listeners.delete(listener)), onHalts: () => () => {} } as unknown as Market;
+  const market = {
+    subscribe: (listener: Listener) => (listeners.add(listener), () => listeners.delete(listener)),
+    onHalts: () => () => {},
+  } as unknown as Market;
   const publish = (second: number) => {
-    const events = ['BTC', 'ETH'].map((code) => ({ code, price: String(100 + second), at: new Date(second * 1000).toISOString() }));
+    const events = ['BTC', 'ETH'].map((code) => ({
+      code,
+      price: String(100 + second),
+      at: new Date(second * 1000).toISOString(),
+    }));
     for (const listener of listeners) listener(events, JSON.stringify(events));
   };
   return { market, publish, listeners };
@@ -33,9 +40,19 @@ function fakeResponse({ reading = true } = {}) {
     },
   };
   const state = { destroyed: false };
-  const out = { chunkedEncoding: true, socket, destroy: () => void (state.destroyed = true) } as unknown as ServerResponse;
+  const out = {
+    chunkedEncoding: true,
+    socket,
+    destroy: () => void (state.destroyed = true),
+  } as unknown as ServerResponse;
   const text = () => written.map((bytes) => bytes.toString());
-  return { out, written, text, state, ids: () => text().flatMap((chunk) => [...chunk.matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]) / 1000)) };
+  return {
+    out,
+    written,
+    text,
+    state,
+    ids: () => text().flatMap((chunk) => [...chunk.matchAll(/id: (\d+)\n/g)].map((match) => Number(match[1]) / 1000)),
+  };
 }
 
 beforeEach(() => {
@@ -102,7 +119,8 @@ it('sends every client a heartbeat every 5 s, the first within 5 s of joining, a
     joined.push(Date.now());
     vi.advanceTimersByTime(50);
   }
-  const beats = (response: ReturnType<typeof fakeResponse>) => response.text().filter((chunk) => chunk.includes('event: heartbeat')).length;
+  const beats = (response: ReturnType<typeof fakeResponse>) =>
+    response.text().filter((chunk) => chunk.includes('event: heartbeat')).length;
   const start = Date.now();
   let most = 0;
   for (let elapsed = 0; elapsed < 3 * STREAM_HEARTBEAT_MS; elapsed += STREAM_HEARTBEAT_MS / 10) {
@@ -114,7 +132,9 @@ it('sends every client a heartbeat every 5 s, the first within 5 s of joining, a
   for (const [i, response] of responses.entries()) {
     // 15 s after the last one joined: three each, the first no later than 5 s after joining.
     const count = beats(response);
-    expect(count).toBeGreaterThanOrEqual(Math.floor((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
+    expect(count).toBeGreaterThanOrEqual(
+      Math.floor((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS),
+    );
     expect(count).toBeLessThanOrEqual(Math.ceil((start + 3 * STREAM_HEARTBEAT_MS - joined[i]!) / STREAM_HEARTBEAT_MS));
   }
   fanout.stop();

@@ -27,7 +27,10 @@ async function openStream(options: { lastEventId?: string; query?: string } = {}
   const abort = new AbortController();
   const headers: Record<string, string> = { accept: 'text/event-stream' };
   if (options.lastEventId) headers['last-event-id'] = options.lastEventId;
-  const response = await fetch(`${base}/api${PRICE_STREAM_PATH}${options.query ?? ''}`, { signal: abort.signal, headers });
+  const response = await fetch(`${base}/api${PRICE_STREAM_PATH}${options.query ?? ''}`, {
+    signal: abort.signal,
+    headers,
+  });
   const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   const queue: ServerEvent[] = [];
@@ -47,12 +50,16 @@ async function openStream(options: { lastEventId?: string; query?: string } = {}
           .map((line) => line.slice(6))
           .join('\n');
         const id = fields.find((line) => line.startsWith('id: '))?.slice(4);
-        if (fields.some((line) => line.startsWith('data: '))) queue.push(id === undefined ? { event, data } : { event, data, id });
+        if (fields.some((line) => line.startsWith('data: ')))
+          queue.push(id === undefined ? { event, data } : { event, data, id });
         continue;
       }
       const left = deadline - Date.now();
       if (left <= 0) throw new Error('no event arrived in time');
-      const chunk = await Promise.race([reader.read(), new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), left))]);
+      const chunk = await Promise.race([
+        reader.read(),
+        new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), left)),
+      ]);
       if (chunk === 'timeout') throw new Error('no event arrived in time');
       if (chunk.done) throw new Error('the stream ended');
       buffer += chunk.value;
@@ -91,7 +98,9 @@ it('sends a snapshot first, then one ticks event with the 10 prices of each step
     // A hand-recorded tick of one coin is one event with one price.
     h.clock.advance(1000);
     await h.market.record([{ coin: 'ETH', at: h.clock.now(), price: '3456.78', volume: '1' }]);
-    expect(JSON.parse((await stream.next()).data)).toEqual([{ code: 'ETH', price: '3456.78', at: h.clock.now().toISOString() }]);
+    expect(JSON.parse((await stream.next()).data)).toEqual([
+      { code: 'ETH', price: '3456.78', at: h.clock.now().toISOString() },
+    ]);
   } finally {
     stream.close();
   }
@@ -272,7 +281,8 @@ it('an HTTP/1.0 client (no chunked encoding) gets the same events, unframed', as
   socket.setEncoding('latin1').on('data', (chunk: string) => (text += chunk));
   socket.write(`GET /api${PRICE_STREAM_PATH} HTTP/1.0\r\naccept: text/event-stream\r\n\r\n`);
   const until = async (done: () => boolean) => {
-    for (const deadline = Date.now() + 5000; !done(); await new Promise((resolve) => setTimeout(resolve, 10))) if (Date.now() > deadline) throw new Error(`not in time: ${text}`);
+    for (const deadline = Date.now() + 5000; !done(); await new Promise((resolve) => setTimeout(resolve, 10)))
+      if (Date.now() > deadline) throw new Error(`not in time: ${text}`);
   };
   try {
     await until(() => text.includes('event: ticks'));
@@ -329,7 +339,10 @@ it('HEAD answers with the stream headers and closes, holding no stream open', as
   const closed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
   socket.write(`HEAD /api${PRICE_STREAM_PATH} HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`);
   try {
-    await Promise.race([closed, new Promise((_, reject) => setTimeout(() => reject(new Error(`still open: ${text}`)), 5000))]);
+    await Promise.race([
+      closed,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`still open: ${text}`)), 5000)),
+    ]);
     expect(text).toMatch(/^HTTP\/1\.1 200/);
     expect(text).toMatch(/content-type: text\/event-stream/i);
     expect(text.split('\r\n\r\n')[1]).toBe('');

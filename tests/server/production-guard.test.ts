@@ -19,7 +19,8 @@ import { openDatabase } from '../../src/server/db/connection.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { balances, users } from '../../src/server/db/schema.ts';
 
-const REFUSED = /^Test balances are for development only: a production server has run on this database \(since (\S+)\)\.$/;
+const REFUSED =
+  /^Test balances are for development only: a production server has run on this database \(since (\S+)\)\.$/;
 
 describe('a database a production server has run on', () => {
   let production: Harness;
@@ -32,7 +33,8 @@ describe('a database a production server has run on', () => {
   });
 
   /** The command as a shell outside production mode runs it. */
-  const credit = (h: Harness, login: string) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['credit', login, 'USDT', '5']);
+  const credit = (h: Harness, login: string) =>
+    runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, ['credit', login, 'USDT', '5']);
 
   it('refuses test balances whatever the shell says, and keeps the date of the first production start', async () => {
     const owner = await customer(production);
@@ -49,7 +51,10 @@ describe('a database a production server has run on', () => {
   it('a development database credits them', async () => {
     const owner = await customer(development);
     expect(await productionSince(development.database.db)).toBeUndefined();
-    expect(await credit(development, owner.phone)).toMatchObject({ ok: true, output: expect.stringMatching(/^Credited 5 USDT to /) });
+    expect(await credit(development, owner.phone)).toMatchObject({
+      ok: true,
+      output: expect.stringMatching(/^Credited 5 USDT to /),
+    });
     expect(await balanceOf(development, owner.id)).toEqual({ available: '5.00000000', frozen: '0.00000000' });
   });
 });
@@ -61,15 +66,21 @@ function ops(dataDir: string, ...argv: string[]): Promise<{ code: number; output
       'node_modules/.bin/tsx',
       ['src/server/ops/main.ts', ...argv],
       { env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' }, cwd: process.cwd() },
-      (error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
+      (error, stdout, stderr) =>
+        resolve({ code: error ? Number(error.code ?? 1) : 0, output: `${stdout}${stderr}`.trim() }),
     );
   });
 }
 
-/** The real server on a migrated copy of the test snapshot in `dataDir`, in this mode; stopped (SIGTERM) before it resolves. */
+/** The real server on a migrated copy of the test snapshot in `dataDir`, in this mode; stopped (SIGTERM) before it
+ * resolves. */
 async function runServerOnce(dataDir: string, mode: 'production' | 'development') {
   await restoreEmbedded(dataDir, inject('dbSnapshot'));
-  const server = await startServer({ work: join(dataDir, '..'), name: mode, env: { NODE_ENV: mode, DATA_DIR: dataDir, DATABASE_URL: '', WEB_ROOT: '' } });
+  const server = await startServer({
+    work: join(dataDir, '..'),
+    name: mode,
+    env: { NODE_ENV: mode, DATA_DIR: dataDir, DATABASE_URL: '', WEB_ROOT: '' },
+  });
   await server.stop();
 }
 
@@ -93,18 +104,25 @@ describe.skipIf(onPostgres())('the operator command on a stopped server', () => 
   const root = mkdtempSync(join(tmpdir(), 'coinvest-production-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
-  it('refuses test balances on the data folder of a stopped production server, outside production mode; credits on a development one', { timeout: 180_000 }, async () => {
-    const productionDir = join(root, 'production', 'data');
-    const developmentDir = join(root, 'development', 'data');
-    await Promise.all([runServerOnce(productionDir, 'production'), runServerOnce(developmentDir, 'development')]);
-    const productionBefore = await demoUsdt(productionDir);
+  it(
+    'refuses test balances on the data folder of a stopped production server, outside production mode; credits on a development one',
+    { timeout: 180_000 },
+    async () => {
+      const productionDir = join(root, 'production', 'data');
+      const developmentDir = join(root, 'development', 'data');
+      await Promise.all([runServerOnce(productionDir, 'production'), runServerOnce(developmentDir, 'development')]);
+      const productionBefore = await demoUsdt(productionDir);
 
-    const refused = await ops(productionDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1');
-    expect(refused).toEqual({ code: 1, output: expect.stringMatching(REFUSED) });
-    expect(await demoUsdt(productionDir)).toBe(productionBefore);
+      const refused = await ops(productionDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1');
+      expect(refused).toEqual({ code: 1, output: expect.stringMatching(REFUSED) });
+      expect(await demoUsdt(productionDir)).toBe(productionBefore);
 
-    const developmentBefore = await demoUsdt(developmentDir);
-    expect(await ops(developmentDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1')).toMatchObject({ code: 0, output: expect.stringMatching(/^Credited 1 USDT to demo /) });
-    expect(await demoUsdt(developmentDir)).toBe(new Big(developmentBefore).plus(1).toString());
-  });
+      const developmentBefore = await demoUsdt(developmentDir);
+      expect(await ops(developmentDir, 'credit', DEMO_ACCOUNT.username, 'USDT', '1')).toMatchObject({
+        code: 0,
+        output: expect.stringMatching(/^Credited 1 USDT to demo /),
+      });
+      expect(await demoUsdt(developmentDir)).toBe(new Big(developmentBefore).plus(1).toString());
+    },
+  );
 });

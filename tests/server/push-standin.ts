@@ -77,7 +77,8 @@ export function decryptPush(body: Buffer, subscription: BrowserSubscription): st
   const keyIdLength = body[20]!;
   const serverPublic = body.subarray(21, 21 + keyIdLength);
   const ciphertext = body.subarray(21 + keyIdLength);
-  if (keyIdLength !== 65 || ciphertext.length > recordSize) throw new Error('not a single-record aes128gcm message with a P-256 key id');
+  if (keyIdLength !== 65 || ciphertext.length > recordSize)
+    throw new Error('not a single-record aes128gcm message with a P-256 key id');
   const sharedSecret = subscription.ecdh.computeSecret(serverPublic);
   const keyInfo = Buffer.concat([Buffer.from('WebPush: info\0'), subscription.ecdh.getPublicKey(), serverPublic]);
   const ikm = Buffer.from(hkdfSync('sha256', sharedSecret, subscription.authSecret, keyInfo, 32));
@@ -93,19 +94,33 @@ export function decryptPush(body: Buffer, subscription: BrowserSubscription): st
   return padded.subarray(0, end).toString('utf8');
 }
 
-/** RFC 8292: the claims of the `vapid t=…, k=…` Authorization header, once its ES256 signature verifies with `k`; throws otherwise. */
-export function verifiedVapid(authorization: string | string[] | undefined, expectedKey: string): { aud: string; exp: number; sub: string } {
+/** RFC 8292: the claims of the `vapid t=…, k=…` Authorization header, once its ES256 signature verifies with `k`;
+ * throws otherwise. */
+export function verifiedVapid(
+  authorization: string | string[] | undefined,
+  expectedKey: string,
+): { aud: string; exp: number; sub: string } {
   const match = /^vapid t=([\w-]+\.[\w-]+\.[\w-]+), k=([\w-]+)$/.exec(String(authorization));
   if (!match) throw new Error(`not a VAPID Authorization header: ${String(authorization)}`);
   const [, token, key] = match as unknown as [string, string, string];
   if (key !== expectedKey) throw new Error('the header names another public key');
   const raw = Buffer.from(key, 'base64url');
   const publicKey = createPublicKey({
-    key: { kty: 'EC', crv: 'P-256', x: raw.subarray(1, 33).toString('base64url'), y: raw.subarray(33, 65).toString('base64url') },
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: raw.subarray(1, 33).toString('base64url'),
+      y: raw.subarray(33, 65).toString('base64url'),
+    },
     format: 'jwk',
   });
   const [header, claims, signature] = token.split('.') as [string, string, string];
-  const signed = verify('sha256', Buffer.from(`${header}.${claims}`), { key: publicKey, dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const signed = verify(
+    'sha256',
+    Buffer.from(`${header}.${claims}`),
+    { key: publicKey, dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   if (!signed) throw new Error('the VAPID signature does not verify');
   if (JSON.parse(Buffer.from(header, 'base64url').toString()).alg !== 'ES256') throw new Error('not ES256');
   return JSON.parse(Buffer.from(claims, 'base64url').toString()) as { aud: string; exp: number; sub: string };

@@ -8,8 +8,20 @@ import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { approvedRecharge, opsOk } from './funds-helpers.ts';
-import { decryptPush, startPushStandIn, verifiedVapid, type BrowserSubscription, type PushStandIn } from './push-standin.ts';
-import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush } from '../../src/contract/notifications.ts';
+import {
+  decryptPush,
+  startPushStandIn,
+  verifiedVapid,
+  type BrowserSubscription,
+  type PushStandIn,
+} from './push-standin.ts';
+import {
+  noticeSettings,
+  pushKey,
+  setNoticeSettings,
+  subscribePush,
+  unsubscribePush,
+} from '../../src/contract/notifications.ts';
 import { optionProducts, placeOption } from '../../src/contract/options.ts';
 import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
 import { outbox, pushSubscriptions, serverKeys } from '../../src/server/db/schema.ts';
@@ -45,7 +57,11 @@ type Customer = Awaited<ReturnType<typeof customer>>;
 
 async function subscribed(user: Customer, language = 'en'): Promise<BrowserSubscription> {
   const browser = service.newSubscription();
-  const res = await h.call(subscribePush, { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth, language }, { token: user.token });
+  const res = await h.call(
+    subscribePush,
+    { endpoint: browser.endpoint, p256dh: browser.p256dh, auth: browser.auth, language },
+    { token: user.token },
+  );
   expect(res).toEqual({ ret: 1, msg: 'Success', data: null });
   return browser;
 }
@@ -63,7 +79,10 @@ async function deliverQueued(): Promise<{ row: typeof outbox.$inferSelect; outco
     const outcome = await transport.send(row);
     await db
       .update(outbox)
-      .set({ status: outcome.sent || !outcome.retry ? (outcome.sent ? 'sent' : 'failed') : 'queued', attempts: row.attempts + 1 })
+      .set({
+        status: outcome.sent || !outcome.retry ? (outcome.sent ? 'sent' : 'failed') : 'queued',
+        attempts: row.attempts + 1,
+      })
       .where(eq(outbox.id, row.id));
     results.push({ row, outcome });
   }
@@ -76,15 +95,28 @@ function notificationsFor(browser: BrowserSubscription, from = 0) {
   return service.received
     .slice(from)
     .filter((request) => request.path === path)
-    .map((request) => JSON.parse(decryptPush(request.body, browser)) as { title: string; body: string; url: string; tag: string });
+    .map(
+      (request) =>
+        JSON.parse(decryptPush(request.body, browser)) as { title: string; body: string; url: string; tag: string },
+    );
 }
 
 /** A 1-minute option that opens at `startPrice` (the first tick after it was accepted) and settles at `endPrice`. */
-async function settledOption(user: Customer, coin: string, direction: 'up' | 'down', startPrice: string, endPrice: string) {
+async function settledOption(
+  user: Customer,
+  coin: string,
+  direction: 'up' | 'down',
+  startPrice: string,
+  endPrice: string,
+) {
   const accepted = h.clock.now().getTime();
   await h.market.record([{ coin, at: new Date(accepted), price: startPrice, volume: '1' }]);
   const product = (await h.call(optionProducts, { code: coin })).data.lists.find((p) => p.minutes === 1)!;
-  const order = await h.call(placeOption, { code: coin, direction, amount: '10', product_id: String(product.id) }, { token: user.token });
+  const order = await h.call(
+    placeOption,
+    { code: coin, direction, amount: '10', product_id: String(product.id) },
+    { token: user.token },
+  );
   expect(order.ret).toBe(1);
   const start = accepted + 1000;
   h.clock.set(new Date(start));
@@ -121,7 +153,12 @@ describe('from an event to the browser', () => {
     expect(claims.exp * 1000).toBeGreaterThan(Date.now());
     expect(claims.exp * 1000).toBeLessThanOrEqual(Date.now() + 24 * 3600_000);
     expect(notificationsFor(browser, from)).toEqual([
-      { title: 'BTC option settled', body: 'You won: +8 USDT', url: `#/pages/Option/orderRecord/orderRecord?id=${order.id}`, tag: `option:${order.id}` },
+      {
+        title: 'BTC option settled',
+        body: 'You won: +8 USDT',
+        url: `#/pages/Option/orderRecord/orderRecord?id=${order.id}`,
+        tag: `option:${order.id}`,
+      },
     ]);
   });
 
@@ -132,12 +169,16 @@ describe('from an event to the browser', () => {
     await settledOption(user, 'BTC', 'down', '100000', '100000');
     const fallback = { send: () => Promise.reject(new Error('a push row went to the fallback transport')) };
     expect(await deliverDue(h.database.db, { transports: { push: transport }, fallback })).toBe(1);
-    expect(notificationsFor(browser, from)).toEqual([expect.objectContaining({ title: 'BTC option settled', body: 'A tie: your 10 USDT are back' })]);
+    expect(notificationsFor(browser, from)).toEqual([
+      expect.objectContaining({ title: 'BTC option settled', body: 'A tie: your 10 USDT are back' }),
+    ]);
     const rows = await h.database.db
       .select()
       .from(outbox)
       .where(and(eq(outbox.channel, 'push'), eq(outbox.userId, user.id)));
-    expect(rows.map(({ status, kind, language }) => ({ status, kind, language }))).toEqual([{ status: 'sent', kind: 'option_settled', language: 'en' }]);
+    expect(rows.map(({ status, kind, language }) => ({ status, kind, language }))).toEqual([
+      { status: 'sent', kind: 'option_settled', language: 'en' },
+    ]);
   });
 
   it('is written in the language the browser subscribed with', async () => {
@@ -146,7 +187,9 @@ describe('from an event to the browser', () => {
     const from = service.received.length;
     await settledOption(user, 'ETH', 'up', '3000', '2900');
     await deliverQueued();
-    expect(notificationsFor(browser, from)).toEqual([expect.objectContaining({ title: 'ETH 期权已结算', body: '亏损：-10 USDT' })]);
+    expect(notificationsFor(browser, from)).toEqual([
+      expect.objectContaining({ title: 'ETH 期权已结算', body: '亏损：-10 USDT' }),
+    ]);
   });
 
   it('reaches every browser of the customer, and a contract fill, a recharge and a station message each arrive with their page', async () => {
@@ -154,7 +197,11 @@ describe('from an event to the browser', () => {
     const [phone, laptop] = [await subscribed(user), await subscribed(user, 'jp')];
     const from = service.received.length;
     await h.tick();
-    const fill = await h.call(placeContract, { code: 'BTC', side: 'buy', type: 'market', quantity: '0.001' }, { token: user.token });
+    const fill = await h.call(
+      placeContract,
+      { code: 'BTC', side: 'buy', type: 'market', quantity: '0.001' },
+      { token: user.token },
+    );
     expect(fill.ret).toBe(1);
     // It fills at the feed's next step.
     h.clock.advance(1000);
@@ -162,18 +209,43 @@ describe('from an event to the browser', () => {
     const filledAt = new Date(Math.floor(h.clock.now().getTime() / 1000) * 1000).toISOString();
     await matchAllPairs(h.database.db, h.clock.now());
     const recharge = await approvedRecharge(h, user.token, '50');
-    const message = await postMessage(h.database.db, { to: user.id, title: 'Maintenance tonight', content: 'Trading pauses at 02:00 for ten minutes.' }, h.clock.now());
+    const message = await postMessage(
+      h.database.db,
+      { to: user.id, title: 'Maintenance tonight', content: 'Trading pauses at 02:00 for ten minutes.' },
+      h.clock.now(),
+    );
     await deliverQueued();
 
-    const filled = (await h.call(contractOrders, { status: 'history', code: 'BTC' }, { token: user.token })).data.lists.find((order) => order.id === fill.data.id);
+    const filled = (
+      await h.call(contractOrders, { status: 'history', code: 'BTC' }, { token: user.token })
+    ).data.lists.find((order) => order.id === fill.data.id);
     expect(filled).toMatchObject({ status: 'filled', tick_at: filledAt });
     const price = filled!.unit_price!;
     expect(notificationsFor(phone, from)).toEqual([
-      { title: 'Contract order filled', body: `Bought 0.001 BTC at ${price} USDT`, url: '#/pages/contracts/orderList?code=BTC', tag: `contract:${fill.data.id}` },
-      { title: 'Recharge credited', body: '50 USDT were added to your balance', url: `#/pages/Recharge/orderDetails?id=${recharge.id}`, tag: `recharge:${recharge.id}` },
-      { title: 'Maintenance tonight', body: 'Trading pauses at 02:00 for ten minutes.', url: `#/pages/index/msgList?id=${message.id}`, tag: `message:${message.id}` },
+      {
+        title: 'Contract order filled',
+        body: `Bought 0.001 BTC at ${price} USDT`,
+        url: '#/pages/contracts/orderList?code=BTC',
+        tag: `contract:${fill.data.id}`,
+      },
+      {
+        title: 'Recharge credited',
+        body: '50 USDT were added to your balance',
+        url: `#/pages/Recharge/orderDetails?id=${recharge.id}`,
+        tag: `recharge:${recharge.id}`,
+      },
+      {
+        title: 'Maintenance tonight',
+        body: 'Trading pauses at 02:00 for ten minutes.',
+        url: `#/pages/index/msgList?id=${message.id}`,
+        tag: `message:${message.id}`,
+      },
     ]);
-    expect(notificationsFor(laptop, from).map(({ title }) => title)).toEqual(['契約注文が約定しました', 'チャージが入金されました', 'Maintenance tonight']);
+    expect(notificationsFor(laptop, from).map(({ title }) => title)).toEqual([
+      '契約注文が約定しました',
+      'チャージが入金されました',
+      'Maintenance tonight',
+    ]);
   });
 
   it('a rejected recharge says why', async () => {
@@ -187,7 +259,9 @@ describe('from an event to the browser', () => {
     );
     await opsOk(h, 'recharge', 'reject', String(order.data.id), 'The transfer never arrived');
     await deliverQueued();
-    expect(notificationsFor(browser, from)).toEqual([expect.objectContaining({ title: 'Recharge rejected', body: '20 USDT · Reason: The transfer never arrived' })]);
+    expect(notificationsFor(browser, from)).toEqual([
+      expect.objectContaining({ title: 'Recharge rejected', body: '20 USDT · Reason: The transfer never arrived' }),
+    ]);
   });
 });
 
@@ -203,7 +277,9 @@ describe('what the push service answers', () => {
     } finally {
       service.answer(201);
     }
-    expect(await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint))).toEqual([]);
+    expect(
+      await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint)),
+    ).toEqual([]);
     await settledOption(user, 'SOL', 'up', '151', '152');
     expect(await deliverQueued()).toEqual([]);
   });
@@ -215,7 +291,11 @@ describe('what the push service answers', () => {
     for (const status of [500, 429]) {
       service.answer(status);
       const [delivered] = await deliverQueued();
-      expect(delivered!.outcome).toMatchObject({ sent: false, retry: true, error: expect.stringContaining(String(status)) });
+      expect(delivered!.outcome).toMatchObject({
+        sent: false,
+        retry: true,
+        error: expect.stringContaining(String(status)),
+      });
     }
     service.answer(201);
     const from = service.received.length;
@@ -229,13 +309,19 @@ describe('what the push service answers', () => {
     } finally {
       service.answer(201);
     }
-    expect(await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint))).toEqual([]);
+    expect(
+      await h.database.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, browser.endpoint)),
+    ).toEqual([]);
   });
 
   it('a push service that cannot be reached is tried again', async () => {
     const user = await customer(h, '100');
     const gone = { ...service.newSubscription(), endpoint: 'https://127.0.0.1:9/push/nobody' };
-    await h.call(subscribePush, { endpoint: gone.endpoint, p256dh: gone.p256dh, auth: gone.auth, language: 'en' }, { token: user.token });
+    await h.call(
+      subscribePush,
+      { endpoint: gone.endpoint, p256dh: gone.p256dh, auth: gone.auth, language: 'en' },
+      { token: user.token },
+    );
     await settledOption(user, 'DOGE', 'up', '0.2', '0.3');
     const [delivered] = await deliverQueued();
     expect(delivered!.outcome).toMatchObject({ sent: false, retry: true });
@@ -247,8 +333,14 @@ describe('the customer decides, and only for themselves', () => {
   it('a kind turned off queues nothing of that kind; the other kinds still arrive', async () => {
     const user = await customer(h, '100');
     const browser = await subscribed(user);
-    expect(await h.call(noticeSettings, {}, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: { off: [] } });
-    expect(await h.call(setNoticeSettings, { off: 'option_settled,station_message' }, { token: user.token })).toMatchObject({
+    expect(await h.call(noticeSettings, {}, { token: user.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: { off: [] },
+    });
+    expect(
+      await h.call(setNoticeSettings, { off: 'option_settled,station_message' }, { token: user.token }),
+    ).toMatchObject({
       ret: 1,
       data: { off: ['option_settled', 'station_message'] },
     });
@@ -259,10 +351,16 @@ describe('the customer decides, and only for themselves', () => {
     await deliverQueued();
     expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual(['Recharge credited']);
 
-    expect(await h.call(setNoticeSettings, { off: '' }, { token: user.token })).toMatchObject({ ret: 1, data: { off: [] } });
+    expect(await h.call(setNoticeSettings, { off: '' }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { off: [] },
+    });
     await settledOption(user, 'BTC', 'down', '100000', '99000');
     await deliverQueued();
-    expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual(['Recharge credited', 'BTC option settled']);
+    expect(notificationsFor(browser, from).map(({ title }) => title)).toEqual([
+      'Recharge credited',
+      'BTC option settled',
+    ]);
   });
 
   it("another customer's events never reach a browser, and their settings and unsubscribe touch only their own", async () => {
@@ -270,7 +368,9 @@ describe('the customer decides, and only for themselves', () => {
     const alicePhone = await subscribed(alice);
     const bobPhone = await subscribed(bob);
     const from = service.received.length;
-    expect(await h.call(unsubscribePush, { endpoint: alicePhone.endpoint }, { token: bob.token })).toMatchObject({ ret: 1 });
+    expect(await h.call(unsubscribePush, { endpoint: alicePhone.endpoint }, { token: bob.token })).toMatchObject({
+      ret: 1,
+    });
     await h.call(setNoticeSettings, { off: 'option_settled' }, { token: bob.token });
     await settledOption(alice, 'ETH', 'up', '3000', '3100');
     await deliverQueued();
@@ -284,10 +384,16 @@ describe('the customer decides, and only for themselves', () => {
     const shared = await subscribed(alice);
     await settledOption(alice, 'SOL', 'down', '150', '140');
     // Bob signs in on the same browser and turns notifications on: the subscription is his now.
-    const res = await h.call(subscribePush, { endpoint: shared.endpoint, p256dh: shared.p256dh, auth: shared.auth, language: 'en' }, { token: bob.token });
+    const res = await h.call(
+      subscribePush,
+      { endpoint: shared.endpoint, p256dh: shared.p256dh, auth: shared.auth, language: 'en' },
+      { token: bob.token },
+    );
     expect(res.ret).toBe(1);
     const from = service.received.length;
-    expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([{ sent: false, retry: false, error: expect.any(String) }]);
+    expect((await deliverQueued()).map(({ outcome }) => outcome)).toEqual([
+      { sent: false, retry: false, error: expect.any(String) },
+    ]);
     expect(notificationsFor(shared, from)).toEqual([]);
   });
 
@@ -297,10 +403,20 @@ describe('the customer decides, and only for themselves', () => {
     expect((await h.call(subscribePush, form)).ret).toBe(-1);
     expect((await h.call(noticeSettings)).ret).toBe(-1);
     const user = await customer(h);
-    for (const bad of [{ endpoint: 'http://127.0.0.1/push/1' }, { endpoint: 'file:///etc/passwd' }, { p256dh: 'abc' }, { auth: '' }, { language: 'xx' }]) {
-      expect(await h.call(subscribePush, { ...form, ...bad }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    for (const bad of [
+      { endpoint: 'http://127.0.0.1/push/1' },
+      { endpoint: 'file:///etc/passwd' },
+      { p256dh: 'abc' },
+      { auth: '' },
+      { language: 'xx' },
+    ]) {
+      expect(await h.call(subscribePush, { ...form, ...bad }, { token: user.token })).toEqual(
+        refused('The request is not valid!'),
+      );
     }
-    expect(await h.call(setNoticeSettings, { off: 'option_settled,everything' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(await h.call(setNoticeSettings, { off: 'option_settled,everything' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
   });
 
   it('takes only the push services of PUSH_SERVICE_HOSTS: the server posts to no address a customer names', async () => {
@@ -308,14 +424,26 @@ describe('the customer decides, and only for themselves', () => {
     const user = await customer(h);
     const form = { p256dh: browser.p256dh, auth: browser.auth, language: 'en' };
     const unknown = refused(serverTexts.pushServiceUnknown.message);
-    for (const endpoint of ['https://10.0.0.5/admin', 'https://169.254.169.254/latest/meta-data', 'https://fcm.googleapis.com.evil.example/x', 'https://push.apple.com/x']) {
+    for (const endpoint of [
+      'https://10.0.0.5/admin',
+      'https://169.254.169.254/latest/meta-data',
+      'https://fcm.googleapis.com.evil.example/x',
+      'https://push.apple.com/x',
+    ]) {
       expect(await h.call(subscribePush, { ...form, endpoint }, { token: user.token })).toEqual(unknown);
     }
-    for (const endpoint of ['https://fcm.googleapis.com/fcm/send/abc', 'https://web.push.apple.com/QG9', 'https://wns2-par02p.notify.windows.com/w/?token=x']) {
+    for (const endpoint of [
+      'https://fcm.googleapis.com/fcm/send/abc',
+      'https://web.push.apple.com/QG9',
+      'https://wns2-par02p.notify.windows.com/w/?token=x',
+    ]) {
       expect(await h.call(subscribePush, { ...form, endpoint }, { token: user.token })).toMatchObject({ ret: 1 });
     }
     expect(knownPushService('https://db.internal/x', DEFAULT_PUSH_SERVICE_HOSTS)).toBe(false);
-    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.org, *.push.example.net' }).pushServiceHosts).toEqual(['push.example.org', '*.push.example.net']);
+    expect(loadConfig({ PUSH_SERVICE_HOSTS: 'push.example.org, *.push.example.net' }).pushServiceHosts).toEqual([
+      'push.example.org',
+      '*.push.example.net',
+    ]);
     expect(loadConfig({}).pushServiceHosts).toEqual(DEFAULT_PUSH_SERVICE_HOSTS);
   });
 });

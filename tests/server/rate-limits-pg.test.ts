@@ -21,7 +21,9 @@ describe.runIf(onPostgres())('request limits across two server processes on one 
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [{ name: string }];
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
     const env = {
       NODE_ENV: 'development',
       DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
@@ -44,14 +46,29 @@ describe.runIf(onPostgres())('request limits across two server processes on one 
 
   /** One call to the first or second process, from this machine's one address. */
   async function call(process: number, path: string, init: RequestInit = {}) {
-    const response = await fetch(`${servers[process]!.base}/api${path}`, { ...init, headers: { lang: 'en', ...init.headers } });
-    return { status: response.status, remaining: response.headers.get('x-ratelimit-remaining'), body: (await response.json()) as { ret: number; msg: string } };
+    const response = await fetch(`${servers[process]!.base}/api${path}`, {
+      ...init,
+      headers: { lang: 'en', ...init.headers },
+    });
+    return {
+      status: response.status,
+      remaining: response.headers.get('x-ratelimit-remaining'),
+      body: (await response.json()) as { ret: number; msg: string },
+    };
   }
-  const LIMITED = { status: 429, remaining: '0', body: { ret: 0, msg: 'Too many attempts, please try again later!', data: null } };
+  const LIMITED = {
+    status: 429,
+    remaining: '0',
+    body: { ret: 0, msg: 'Too many attempts, please try again later!', data: null },
+  };
 
   it('an address gets one budget of anonymous calls across both processes', async () => {
     for (let n = 1; n <= PER_ADDRESS; n++) {
-      expect(await call(n % 2, '/coin/lists')).toMatchObject({ status: 200, remaining: String(PER_ADDRESS - n), body: { ret: 1 } });
+      expect(await call(n % 2, '/coin/lists')).toMatchObject({
+        status: 200,
+        remaining: String(PER_ADDRESS - n),
+        body: { ret: 1 },
+      });
     }
     expect(await call(0, '/coin/lists')).toEqual(LIMITED);
     expect(await call(1, '/coin/lists')).toEqual(LIMITED);
@@ -59,17 +76,34 @@ describe.runIf(onPostgres())('request limits across two server processes on one 
 
   it('login keeps its own per-address limit across both processes', async () => {
     const login = (process: number) =>
-      call(process, '/users/login', { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'username=nobody_here&password=abc12345' });
-    for (let n = 1; n <= LOGIN_PER_ADDRESS; n++) expect(await login(n % 2)).toMatchObject({ status: 200, body: { ret: 0, msg: 'Wrong username or password!' } });
+      call(process, '/users/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'username=nobody_here&password=abc12345',
+      });
+    for (let n = 1; n <= LOGIN_PER_ADDRESS; n++)
+      expect(await login(n % 2)).toMatchObject({ status: 200, body: { ret: 0, msg: 'Wrong username or password!' } });
     expect(await login(0)).toEqual(LIMITED);
     expect(await login(1)).toEqual(LIMITED);
   });
 
   it('an account gets one budget across both processes', async () => {
-    const user = await createAccount(database.db, { channel: 'sms', address: '0899990001', password: 'abc12345', paypass: '123456', currency: 'THB', invitedBy: null }, new Date());
+    const user = await createAccount(
+      database.db,
+      {
+        channel: 'sms',
+        address: '0899990001',
+        password: 'abc12345',
+        paypass: '123456',
+        currency: 'THB',
+        invitedBy: null,
+      },
+      new Date(),
+    );
     const token = await createSession(database.db, user.id);
     const info = (process: number) => call(process, '/users/info', { headers: { token } });
-    for (let n = 1; n <= PER_ACCOUNT; n++) expect(await info(n % 2)).toMatchObject({ status: 200, remaining: String(PER_ACCOUNT - n), body: { ret: 1 } });
+    for (let n = 1; n <= PER_ACCOUNT; n++)
+      expect(await info(n % 2)).toMatchObject({ status: 200, remaining: String(PER_ACCOUNT - n), body: { ret: 1 } });
     expect(await info(0)).toEqual(LIMITED);
     expect(await info(1)).toEqual(LIMITED);
   });

@@ -27,7 +27,10 @@ afterAll(async () => {
   await h.close();
 });
 
-async function call(endpoint: Endpoint, { ip = CARRIER, token, form = '' }: { ip?: string; token?: string; form?: string } = {}) {
+async function call(
+  endpoint: Endpoint,
+  { ip = CARRIER, token, form = '' }: { ip?: string; token?: string; form?: string } = {},
+) {
   const headers: Record<string, string> = { lang: 'en', ...(token ? { token } : {}) };
   const response = await limited.inject({
     method: endpoint.method,
@@ -47,7 +50,8 @@ it('customers behind one carrier address each get their own budget once logged i
   for (let i = 0; i < 5; i++) expect((await call(coinList)).status).toBe(200);
   expect(await call(coinList)).toEqual(LIMITED);
   // … while each logged-in customer behind it keeps a budget of their own.
-  for (let i = 0; i < 8; i++) expect(await call(balances, { token: alice.token })).toMatchObject({ status: 200, body: { ret: 1 } });
+  for (let i = 0; i < 8; i++)
+    expect(await call(balances, { token: alice.token })).toMatchObject({ status: 200, body: { ret: 1 } });
   expect(await call(balances, { token: alice.token })).toEqual(LIMITED);
   expect(await call(balances, { token: bob.token })).toMatchObject({ status: 200, body: { ret: 1 } });
   // Another address is not affected by the carrier's anonymous traffic.
@@ -56,7 +60,8 @@ it('customers behind one carrier address each get their own budget once logged i
 
 it('an account is one budget wherever it calls from', async () => {
   const carol = await registerByPhone(h);
-  for (let i = 0; i < 8; i++) expect((await call(balances, { token: carol.token, ip: `203.0.113.${i + 1}` })).status).toBe(200);
+  for (let i = 0; i < 8; i++)
+    expect((await call(balances, { token: carol.token, ip: `203.0.113.${i + 1}` })).status).toBe(200);
   expect(await call(balances, { token: carol.token, ip: '203.0.113.99' })).toEqual(LIMITED);
 });
 
@@ -69,7 +74,10 @@ it('an invalid token counts against the address, like an anonymous call', async 
 it('login is limited per address, however many usernames are tried', async () => {
   const ip = '192.0.2.77';
   for (let i = 0; i < 3; i++) {
-    expect(await call(login, { ip, form: `username=user${i}&password=abc12345` })).toMatchObject({ status: 200, body: { ret: 0 } });
+    expect(await call(login, { ip, form: `username=user${i}&password=abc12345` })).toMatchObject({
+      status: 200,
+      body: { ret: 0 },
+    });
   }
   expect(await call(login, { ip, form: 'username=user9&password=abc12345' })).toEqual(LIMITED);
   expect((await call(login, { ip: '192.0.2.78', form: 'username=user9&password=abc12345' })).status).toBe(200);
@@ -80,50 +88,81 @@ it('says the budget left on every call, and when to retry with the 429', async (
   for (let left = 4; left >= 0; left--) {
     const response = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en' }, remoteAddress: ip });
     expect(response.statusCode).toBe(200);
-    expect(response.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': String(left), 'x-ratelimit-reset': '60' });
+    expect(response.headers).toMatchObject({
+      'x-ratelimit-limit': '5',
+      'x-ratelimit-remaining': String(left),
+      'x-ratelimit-reset': '60',
+    });
     expect(response.headers['retry-after']).toBeUndefined();
   }
   const refused = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'zh' }, remoteAddress: ip });
   expect(refused.statusCode).toBe(429);
-  expect(refused.headers).toMatchObject({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '0', 'retry-after': refused.headers['x-ratelimit-reset'] });
+  expect(refused.headers).toMatchObject({
+    'x-ratelimit-limit': '5',
+    'x-ratelimit-remaining': '0',
+    'retry-after': refused.headers['x-ratelimit-reset'],
+  });
   expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
   expect(refused.headers['content-type']).toMatch(/^application\/json/);
   expect(refused.json()).toEqual({ ret: 0, msg: '尝试次数过多，请稍后再试！', data: null });
 });
 
-it.each([1, 2])('behind %i trusted proxies, counts the client address they name, whatever the client wrote before it', async (hops) => {
-  const proxied = await buildApp(
-    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-    { rateLimitPerMinute: 3, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3, trustProxyHops: hops },
-  );
-  try {
-    // The last proxy's address is the socket's; each trusted proxy before it appended one address.
-    const proxies = ['10.0.0.2', '10.0.0.3'].slice(0, hops - 1);
-    const from = (client: string, spoofed: string) =>
-      proxied.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': [spoofed, client, ...proxies].join(', ') }, remoteAddress: '10.0.0.1' });
-    // Addresses of this case only: on PostgreSQL every app on the database counts in the same budget.
-    const [client, other] = [`203.0.113.${10 + hops}`, `203.0.113.${20 + hops}`];
-    for (let i = 0; i < 3; i++) expect((await from(client, `198.18.0.${i}`)).statusCode).toBe(200);
-    expect((await from(client, '198.18.0.99')).statusCode).toBe(429);
-    // Another customer behind the same proxies keeps a budget of their own.
-    expect((await from(other, '198.18.0.1')).statusCode).toBe(200);
-  } finally {
-    await proxied.close();
-  }
-});
+it.each([1, 2])(
+  'behind %i trusted proxies, counts the client address they name, whatever the client wrote before it',
+  async (hops) => {
+    const proxied = await buildApp(
+      { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
+      { rateLimitPerMinute: 3, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3, trustProxyHops: hops },
+    );
+    try {
+      // The last proxy's address is the socket's; each trusted proxy before it appended one address.
+      const proxies = ['10.0.0.2', '10.0.0.3'].slice(0, hops - 1);
+      const from = (client: string, spoofed: string) =>
+        proxied.inject({
+          url: '/api/coin/lists',
+          headers: { lang: 'en', 'x-forwarded-for': [spoofed, client, ...proxies].join(', ') },
+          remoteAddress: '10.0.0.1',
+        });
+      // Addresses of this case only: on PostgreSQL every app on the database counts in the same budget.
+      const [client, other] = [`203.0.113.${10 + hops}`, `203.0.113.${20 + hops}`];
+      for (let i = 0; i < 3; i++) expect((await from(client, `198.18.0.${i}`)).statusCode).toBe(200);
+      expect((await from(client, '198.18.0.99')).statusCode).toBe(429);
+      // Another customer behind the same proxies keeps a budget of their own.
+      expect((await from(other, '198.18.0.1')).statusCode).toBe(200);
+    } finally {
+      await proxied.close();
+    }
+  },
+);
 
 it('does not believe X-Forwarded-For without trusted proxies: the address that connected is counted', async () => {
   const ip = '192.0.2.91';
   for (let i = 0; i < 5; i++) {
-    const response = await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': `198.18.1.${i}` }, remoteAddress: ip });
+    const response = await limited.inject({
+      url: '/api/coin/lists',
+      headers: { lang: 'en', 'x-forwarded-for': `198.18.1.${i}` },
+      remoteAddress: ip,
+    });
     expect(response.statusCode).toBe(200);
   }
-  expect((await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en', 'x-forwarded-for': '198.18.1.77' }, remoteAddress: ip })).statusCode).toBe(429);
+  expect(
+    (
+      await limited.inject({
+        url: '/api/coin/lists',
+        headers: { lang: 'en', 'x-forwarded-for': '198.18.1.77' },
+        remoteAddress: ip,
+      })
+    ).statusCode,
+  ).toBe(429);
 });
 
 it('counts every API route, the picture routes too, and not an unknown path', async () => {
   const ip = '192.0.2.92';
-  const picture = await limited.inject({ url: '/api/uploads/no-such-picture', headers: { lang: 'en' }, remoteAddress: ip });
+  const picture = await limited.inject({
+    url: '/api/uploads/no-such-picture',
+    headers: { lang: 'en' },
+    remoteAddress: ip,
+  });
   expect(picture.statusCode).toBe(404);
   expect(picture.headers['x-ratelimit-remaining']).toBe('4');
   const upload = await limited.inject({
@@ -138,7 +177,11 @@ it('counts every API route, the picture routes too, and not an unknown path', as
   const unknown = await limited.inject({ url: '/api/no/such/call', headers: { lang: 'en' }, remoteAddress: ip });
   expect(unknown.statusCode).toBe(404);
   expect(unknown.headers['x-ratelimit-remaining']).toBeUndefined();
-  expect((await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en' }, remoteAddress: ip })).headers['x-ratelimit-remaining']).toBe('2');
+  expect(
+    (await limited.inject({ url: '/api/coin/lists', headers: { lang: 'en' }, remoteAddress: ip })).headers[
+      'x-ratelimit-remaining'
+    ],
+  ).toBe('2');
 });
 
 it('a multipart body sent to any other call is read as empty: the call’s own refusal', async () => {
@@ -156,7 +199,10 @@ it('a multipart body sent to any other call is read as empty: the call’s own r
 describe('RequestCounter', () => {
   const reply = () => {
     const headers: Record<string, unknown> = {};
-    return { headers, header: (name: string, value: unknown) => void (headers[name] = value) } as unknown as FastifyReply & { headers: Record<string, unknown> };
+    return {
+      headers,
+      header: (name: string, value: unknown) => void (headers[name] = value),
+    } as unknown as FastifyReply & { headers: Record<string, unknown> };
   };
 
   it('counts a key in one-minute windows from its first request', () => {
@@ -168,7 +214,12 @@ describe('RequestCounter', () => {
     expect(second.headers).toEqual({ 'x-ratelimit-limit': 2, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': 1 });
     const third = reply();
     expect(counter.take('a', 2, third, start + 59_999)).toEqual({ statusCode: 429, rateLimited: true });
-    expect(third.headers).toEqual({ 'x-ratelimit-limit': 2, 'x-ratelimit-remaining': 0, 'x-ratelimit-reset': 1, 'retry-after': 1 });
+    expect(third.headers).toEqual({
+      'x-ratelimit-limit': 2,
+      'x-ratelimit-remaining': 0,
+      'x-ratelimit-reset': 1,
+      'retry-after': 1,
+    });
     // Another key has its own window; the first key's window ends a minute after it started.
     expect(counter.take('b', 2, reply(), start + 59_999)).toBeUndefined();
     const next = reply();

@@ -21,7 +21,13 @@ afterEach(() => expectLedgerBalanced(h));
 
 const entriesOf = (userId: number) =>
   h.database.db
-    .select({ kind: ledgerEntries.kind, asset: ledgerEntries.asset, bucket: ledgerEntries.bucket, amount: ledgerEntries.amount, reference: ledgerEntries.reference })
+    .select({
+      kind: ledgerEntries.kind,
+      asset: ledgerEntries.asset,
+      bucket: ledgerEntries.bucket,
+      amount: ledgerEntries.amount,
+      reference: ledgerEntries.reference,
+    })
     .from(ledgerEntries)
     .where(eq(ledgerEntries.userId, userId))
     .orderBy(asc(ledgerEntries.id));
@@ -42,7 +48,11 @@ describe('approval', () => {
   it('credits nothing while pending; the approval credits the balance, the cumulative recharge and the VIP level', async () => {
     const user = await customer(h);
     const hash = newHash();
-    const submitted = await h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '25.5', hash }, { token: user.token });
+    const submitted = await h.call(
+      submitRecharge,
+      { kind: 'crypto', channel_id: '1', amount: '25.5', hash },
+      { token: user.token },
+    );
     expect(submitted).toMatchObject({
       ret: 1,
       data: {
@@ -60,13 +70,34 @@ describe('approval', () => {
     });
     expect(submitted.data.order_no).toMatch(/^R20261122\d{6}$/);
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
-    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ level: 0, recharge_total: '0.00000000' });
+    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({
+      level: 0,
+      recharge_total: '0.00000000',
+    });
 
-    const output = await opsOk(h, 'recharge', 'approve', String(submitted.data.id), 'height=81234567', 'remark=checked on tronscan');
+    const output = await opsOk(
+      h,
+      'recharge',
+      'approve',
+      String(submitted.data.id),
+      'height=81234567',
+      'remark=checked on tronscan',
+    );
     expect(output).toContain('25.5 USDT credited');
     expect(await balanceOf(h, user.id)).toEqual({ available: '25.50000000', frozen: '0.00000000' });
-    expect(await entriesOf(user.id)).toEqual([{ kind: 'recharge', asset: 'USDT', bucket: 'available', amount: '25.50000000', reference: `recharge:${submitted.data.id}` }]);
-    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ level: 1, recharge_total: '25.50000000' });
+    expect(await entriesOf(user.id)).toEqual([
+      {
+        kind: 'recharge',
+        asset: 'USDT',
+        bucket: 'available',
+        amount: '25.50000000',
+        reference: `recharge:${submitted.data.id}`,
+      },
+    ]);
+    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({
+      level: 1,
+      recharge_total: '25.50000000',
+    });
     expect((await h.call(levelProgress, {}, { token: user.token })).data).toEqual({
       level: 1,
       name: 'VIP1',
@@ -91,8 +122,14 @@ describe('approval', () => {
     const after = await fundsState(h, user.id);
     const info = (await h.call(userInfo, {}, { token: user.token })).data;
 
-    expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({ ok: false, output: `Recharge ${order.id} was already reviewed (success).` });
-    expect(await ops(h, 'recharge', 'reject', String(order.id), 'too late')).toEqual({ ok: false, output: `Recharge ${order.id} was already reviewed (success).` });
+    expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({
+      ok: false,
+      output: `Recharge ${order.id} was already reviewed (success).`,
+    });
+    expect(await ops(h, 'recharge', 'reject', String(order.id), 'too late')).toEqual({
+      ok: false,
+      output: `Recharge ${order.id} was already reviewed (success).`,
+    });
     expect(await fundsState(h, user.id)).toEqual(after);
     expect((await h.call(userInfo, {}, { token: user.token })).data).toEqual(info);
     expect(info.recharge_total).toBe('40.00000000');
@@ -101,7 +138,10 @@ describe('approval', () => {
   it('two approvals at once credit once', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '30');
-    const results = await Promise.all([ops(h, 'recharge', 'approve', String(order.id)), ops(h, 'recharge', 'approve', String(order.id))]);
+    const results = await Promise.all([
+      ops(h, 'recharge', 'approve', String(order.id)),
+      ops(h, 'recharge', 'approve', String(order.id)),
+    ]);
     expect(results.map((r) => r.ok).sort()).toEqual([false, true]);
     expect(await balanceOf(h, user.id)).toEqual({ available: '30.00000000', frozen: '0.00000000' });
     expect((await h.call(userInfo, {}, { token: user.token })).data.recharge_total).toBe('30.00000000');
@@ -112,20 +152,40 @@ describe('rejection', () => {
   it('credits nothing and shows the reason; it cannot be approved afterwards, and the hash may be claimed again', async () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '50');
-    expect(await opsOk(h, 'recharge', 'reject', String(order.id), 'No such transaction on the TRON chain')).toContain('rejected');
+    expect(await opsOk(h, 'recharge', 'reject', String(order.id), 'No such transaction on the TRON chain')).toContain(
+      'rejected',
+    );
 
     expect(await h.call(rechargeOrder, { id: String(order.id) }, { token: user.token })).toMatchObject({
       ret: 1,
-      data: { status: 'rejected', reason: 'No such transaction on the TRON chain', reviewed_at: h.clock.now().toISOString() },
+      data: {
+        status: 'rejected',
+        reason: 'No such transaction on the TRON chain',
+        reviewed_at: h.clock.now().toISOString(),
+      },
     });
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
     expect(await entriesOf(user.id)).toEqual([]);
-    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ level: 0, recharge_total: '0.00000000' });
+    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({
+      level: 0,
+      recharge_total: '0.00000000',
+    });
 
-    expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({ ok: false, output: `Recharge ${order.id} was already reviewed (rejected).` });
+    expect(await ops(h, 'recharge', 'approve', String(order.id))).toEqual({
+      ok: false,
+      output: `Recharge ${order.id} was already reviewed (rejected).`,
+    });
     expect(await balanceOf(h, user.id)).toEqual({ available: '0.00000000', frozen: '0.00000000' });
     // A rejected claim does not block the rightful one.
-    expect((await h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '50', hash: order.hash }, { token: user.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          submitRecharge,
+          { kind: 'crypto', channel_id: '1', amount: '50', hash: order.hash },
+          { token: user.token },
+        )
+      ).ret,
+    ).toBe(1);
   });
 
   it('the records split into unfinished and completed', async () => {
@@ -135,7 +195,8 @@ describe('rejection', () => {
     const rejected = await cryptoRecharge(h, user.token, '12');
     await opsOk(h, 'recharge', 'approve', String(approved.id));
     await opsOk(h, 'recharge', 'reject', String(rejected.id), 'Wrong amount');
-    const ids = async (status: string) => (await h.call(rechargeRecords, { status }, { token: user.token })).data.lists.map((o) => o.id);
+    const ids = async (status: string) =>
+      (await h.call(rechargeRecords, { status }, { token: user.token })).data.lists.map((o) => o.id);
     expect(await ids('all')).toEqual([rejected.id, approved.id, pending.id]);
     expect(await ids('unfinished')).toEqual([pending.id]);
     expect(await ids('completed')).toEqual([rejected.id, approved.id]);
@@ -165,35 +226,91 @@ describe('refusals record nothing', () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '100');
     const used = 'This transaction hash has already been submitted!';
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '100', hash: order.hash.toUpperCase() }, used);
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '2', amount: '100', hash: `0x${order.hash}` }, used);
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '1', amount: '100', hash: order.hash.toUpperCase() },
+      used,
+    );
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '2', amount: '100', hash: `0x${order.hash}` },
+      used,
+    );
   });
 
   it('refuses a hash shorter than 60 letters and digits with the §5 text; 60 is enough', async () => {
     const user = await customer(h);
     const text = 'The transaction hash must be at least 60 letters and digits!';
     const hash = newHash().slice(0, 60);
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '10', hash: hash.slice(0, 59) }, text);
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '10', hash: `${hash.slice(0, 59)}-` }, text);
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '1', amount: '10', hash: hash.slice(0, 59) },
+      text,
+    );
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '1', amount: '10', hash: `${hash.slice(0, 59)}-` },
+      text,
+    );
     await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '10', hash: '' }, text);
-    expect((await h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '10', hash }, { token: user.token })).ret).toBe(1);
+    expect(
+      (await h.call(submitRecharge, { kind: 'crypto', channel_id: '1', amount: '10', hash }, { token: user.token }))
+        .ret,
+    ).toBe(1);
   });
 
   it('refuses an amount below the channel minimum; the minimum itself is accepted', async () => {
     const user = await customer(h);
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '1', amount: '9.99999999', hash: newHash() }, 'The minimum amount is: 10 USDT!');
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '2', amount: '19.99', hash: newHash() }, 'The minimum amount is: 20 USDT!');
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '1', amount: '9.99999999', hash: newHash() },
+      'The minimum amount is: 10 USDT!',
+    );
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '2', amount: '19.99', hash: newHash() },
+      'The minimum amount is: 20 USDT!',
+    );
     const proof = await uploadedPicture(h, user.token);
-    await expectRefused(user.token, user.id, { kind: 'bank', channel_id: '4', amount: '299.99', proof }, 'The minimum amount is: 300 THB!');
-    expect((await h.call(submitRecharge, { kind: 'crypto', channel_id: '2', amount: '20', hash: newHash() }, { token: user.token })).ret).toBe(1);
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'bank', channel_id: '4', amount: '299.99', proof },
+      'The minimum amount is: 300 THB!',
+    );
+    expect(
+      (
+        await h.call(
+          submitRecharge,
+          { kind: 'crypto', channel_id: '2', amount: '20', hash: newHash() },
+          { token: user.token },
+        )
+      ).ret,
+    ).toBe(1);
   });
 
   it('refuses a channel of the other kind or one that does not exist', async () => {
     const user = await customer(h);
     const text = 'This recharge method is not available!';
     await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '4', amount: '500', hash: newHash() }, text);
-    await expectRefused(user.token, user.id, { kind: 'bank', channel_id: '1', amount: '500', proof: await uploadedPicture(h, user.token) }, text);
-    await expectRefused(user.token, user.id, { kind: 'crypto', channel_id: '99', amount: '500', hash: newHash() }, text);
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'bank', channel_id: '1', amount: '500', proof: await uploadedPicture(h, user.token) },
+      text,
+    );
+    await expectRefused(
+      user.token,
+      user.id,
+      { kind: 'crypto', channel_id: '99', amount: '500', hash: newHash() },
+      text,
+    );
   });
 
   it(`refuses more than ${MAX_PENDING_RECHARGES} recharges waiting for review`, async () => {
@@ -211,23 +328,53 @@ describe('bank transfer', () => {
     const theirs = await uploadedPicture(h, owner.token);
     const before = await fundsState(h, user.id);
     const text = 'Please upload the transfer receipt!';
-    expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: theirs }, { token: user.token })).toEqual(refused(text));
-    expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: '' }, { token: user.token })).toEqual(refused(text));
-    expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: '/api/uploads/doesnotexist123' }, { token: user.token })).toEqual(refused(text));
+    expect(
+      await h.call(
+        submitRecharge,
+        { kind: 'bank', channel_id: '4', amount: '1000', proof: theirs },
+        { token: user.token },
+      ),
+    ).toEqual(refused(text));
+    expect(
+      await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: '' }, { token: user.token }),
+    ).toEqual(refused(text));
+    expect(
+      await h.call(
+        submitRecharge,
+        { kind: 'bank', channel_id: '4', amount: '1000', proof: '/api/uploads/doesnotexist123' },
+        { token: user.token },
+      ),
+    ).toEqual(refused(text));
     expect(await fundsState(h, user.id)).toEqual(before);
   });
 
   it('credits the baht amount ÷ the THB rate, rounded down to 8 decimals, in USDT', async () => {
     const user = await customer(h);
     const proof = await uploadedPicture(h, user.token);
-    const res = await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof }, { token: user.token });
+    const res = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000', proof },
+      { token: user.token },
+    );
     // 1000 ÷ 33.80 = 29.585798816…
     expect(res).toMatchObject({
       ret: 1,
-      data: { kind: 'bank', currency: 'THB', amount: '1000.00000000', rate: '33.80000000', asset: 'USDT', actual_amount: '29.58579881', proof, hash: '' },
+      data: {
+        kind: 'bank',
+        currency: 'THB',
+        amount: '1000.00000000',
+        rate: '33.80000000',
+        asset: 'USDT',
+        actual_amount: '29.58579881',
+        proof,
+        hash: '',
+      },
     });
     await opsOk(h, 'recharge', 'approve', String(res.data.id));
     expect(await balanceOf(h, user.id)).toEqual({ available: '29.58579881', frozen: '0.00000000' });
-    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({ level: 1, recharge_total: '29.58579881' });
+    expect((await h.call(userInfo, {}, { token: user.token })).data).toMatchObject({
+      level: 1,
+      recharge_total: '29.58579881',
+    });
   });
 });

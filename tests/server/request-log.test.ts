@@ -42,9 +42,18 @@ it('logs one line per request at info: the method, the path, the status and the 
   await info.inject({ url: '/api/no/such/call', headers: { lang: 'en' } });
   const requests = lines.filter((line) => line.req || line.res);
   expect(requests).toHaveLength(2);
-  expect(requests[0]).toMatchObject({ level: 30, msg: 'request completed', req: { method: 'GET', url: '/api/other/config?act=system' }, res: { statusCode: 200 } });
+  expect(requests[0]).toMatchObject({
+    level: 30,
+    msg: 'request completed',
+    req: { method: 'GET', url: '/api/other/config?act=system' },
+    res: { statusCode: 200 },
+  });
   expect(requests[0]!.responseTime).toEqual(expect.any(Number));
-  expect(requests[1]).toMatchObject({ msg: 'request completed', req: { url: '/api/no/such/call' }, res: { statusCode: 404 } });
+  expect(requests[1]).toMatchObject({
+    msg: 'request completed',
+    req: { url: '/api/no/such/call' },
+    res: { statusCode: 404 },
+  });
   expect(lines.some((line) => line.msg === 'incoming request')).toBe(false);
 });
 

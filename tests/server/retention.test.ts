@@ -21,7 +21,9 @@ const HOUR = 60 * MINUTE;
 
 /** One tick a minute for `coin` from `from` to `to` (inclusive), leaving out the times in `hole`. */
 async function minuteTicks(coin: string, from: Date, to: Date, hole?: [Date, Date]) {
-  const skip = hole ? sql`and not (s > ${hole[0].toISOString()}::timestamptz and s < ${hole[1].toISOString()}::timestamptz)` : sql``;
+  const skip = hole
+    ? sql`and not (s > ${hole[0].toISOString()}::timestamptz and s < ${hole[1].toISOString()}::timestamptz)`
+    : sql``;
   await h.database.db.execute(sql`
     insert into price_ticks (coin, at, price)
     select ${coin}, s, (1000 + extract(epoch from s) / 60 % 997)::numeric
@@ -30,7 +32,8 @@ async function minuteTicks(coin: string, from: Date, to: Date, hole?: [Date, Dat
     on conflict do nothing`);
 }
 
-const ticksOf = (coin: string) => h.database.db.select().from(priceTicks).where(eq(priceTicks.coin, coin)).orderBy(asc(priceTicks.at));
+const ticksOf = (coin: string) =>
+  h.database.db.select().from(priceTicks).where(eq(priceTicks.coin, coin)).orderBy(asc(priceTicks.at));
 
 it('thins ticks older than 48 h but keeps what a 3-day-old open option settles from, the latest ticks and the candles', async () => {
   const now = new Date('2026-11-22T08:00:00Z');
@@ -45,7 +48,11 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
   h.clock.set(placedAt);
   await h.market.record([{ coin: 'BTC', at: placedAt, price: '96990', volume: '1' }]);
   const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists.find((p) => p.minutes === 15)!;
-  const placed = await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) }, { token: user.token });
+  const placed = await h.call(
+    placeOption,
+    { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+    { token: user.token },
+  );
   expect(placed).toMatchObject({ ret: 1, data: { status: 'opening', end_at: null, start_price: null } });
   // It opened at the next tick, a second later.
   h.clock.set(startAt);
@@ -58,8 +65,13 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
     end_at: endAt.toISOString(),
   });
 
-  await minuteTicks('BTC', new Date(now.getTime() - 5 * 24 * HOUR), now, [new Date(endAt.getTime() - 10 * MINUTE), new Date(endAt.getTime() + 5 * MINUTE)]);
-  await h.database.db.execute(sql`insert into price_ticks (coin, at, price) values ('BTC', ${new Date(endAt.getTime() - 4_000).toISOString()}::timestamptz, 97100)`);
+  await minuteTicks('BTC', new Date(now.getTime() - 5 * 24 * HOUR), now, [
+    new Date(endAt.getTime() - 10 * MINUTE),
+    new Date(endAt.getTime() + 5 * MINUTE),
+  ]);
+  await h.database.db.execute(
+    sql`insert into price_ticks (coin, at, price) values ('BTC', ${new Date(endAt.getTime() - 4_000).toISOString()}::timestamptz, 97100)`,
+  );
   await minuteTicks('ETH', new Date(now.getTime() - 5 * 24 * HOUR), now);
   // A coin whose feed stopped four days ago: its last price stays.
   await minuteTicks('DOT', new Date(now.getTime() - 4 * 24 * HOUR - HOUR), new Date(now.getTime() - 4 * 24 * HOUR));
@@ -82,15 +94,23 @@ it('thins ticks older than 48 h but keeps what a 3-day-old open option settles f
   expect(after.btc).toEqual(before.btc.filter((tick) => tick.at >= settlesFrom.at));
   // DOT: only its latest price.
   expect(after.dot).toEqual([before.dot.at(-1)]);
-  expect(thinned.deleted).toBe(before.btc.length + before.eth.length + before.dot.length - after.btc.length - after.eth.length - after.dot.length);
+  expect(thinned.deleted).toBe(
+    before.btc.length + before.eth.length + before.dot.length - after.btc.length - after.eth.length - after.dot.length,
+  );
   expect(thinned.batches).toBeGreaterThan(3); // 1,000 rows a statement
   // The candles (the charts) are untouched.
-  expect(await h.database.db.select().from(candles).orderBy(asc(candles.coin), asc(candles.minute))).toEqual(candlesBefore);
+  expect(await h.database.db.select().from(candles).orderBy(asc(candles.coin), asc(candles.minute))).toEqual(
+    candlesBefore,
+  );
 
   // The old order still settles from the right recorded price, once.
   expect(await settleAllDue(h.database.db, now)).toBeGreaterThanOrEqual(1);
   const order = await h.call(optionOrder, { id: String(placed.data.id) }, { token: user.token });
-  expect(order.data).toMatchObject({ status: 'settled', end_at: endAt.toISOString(), end_price_at: settlesFrom.at.toISOString() });
+  expect(order.data).toMatchObject({
+    status: 'settled',
+    end_at: endAt.toISOString(),
+    end_price_at: settlesFrom.at.toISOString(),
+  });
   expect(order.data.end_price).toBe(String(Number(settlesFrom.price)));
 
   // Run again: nothing the 48 h rule keeps goes; the settled order no longer holds old BTC ticks.

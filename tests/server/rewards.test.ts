@@ -70,7 +70,12 @@ describe('VIP levels', () => {
   });
 
   it('reaches VIP2 at exactly 500 USDT of cumulative recharge', async () => {
-    expect(await standingAfter('20', '479.99999999')).toMatchObject({ level: 1, recharge_total: '499.99999999', next_level: 2, needed: '0.00000001' });
+    expect(await standingAfter('20', '479.99999999')).toMatchObject({
+      level: 1,
+      recharge_total: '499.99999999',
+      next_level: 2,
+      needed: '0.00000001',
+    });
     expect(await standingAfter('20', '480')).toEqual({
       level: 2,
       name: 'VIP2',
@@ -106,7 +111,15 @@ describe('points', () => {
   it('shows the balance, the rule and the history', async () => {
     const user = await pointHolder();
     expect((await h.call(pointRecords, {}, { token: user.token })).data).toEqual({
-      lists: [{ id: expect.any(Number), amount: '1000', kind: 'test_grant', reference: expect.stringMatching(/^grant:/), created_at: h.clock.now().toISOString() }],
+      lists: [
+        {
+          id: expect.any(Number),
+          amount: '1000',
+          kind: 'test_grant',
+          reference: expect.stringMatching(/^grant:/),
+          created_at: h.clock.now().toISOString(),
+        },
+      ],
       page: 1,
       total: 1,
       usdt_per_point: '0.01',
@@ -119,7 +132,11 @@ describe('points', () => {
     const user = await pointHolder();
     const usdt = pointsValue('250', '0.01');
     expect(usdt).toBe('2.50000000');
-    expect(await h.call(redeemPoints, { number: '250' }, { token: user.token })).toEqual({ ret: 1, msg: 'Success', data: { points: '250', usdt, balance: '750' } });
+    expect(await h.call(redeemPoints, { number: '250' }, { token: user.token })).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: { points: '250', usdt, balance: '750' },
+    });
     expect(await balanceOf(h, user.id, 'POINT')).toEqual({ available: '750.00000000', frozen: '0.00000000' });
     expect(await balanceOf(h, user.id)).toEqual({ available: usdt, frozen: '0.00000000' });
 
@@ -135,17 +152,27 @@ describe('points', () => {
     ]);
 
     // Everything that is left, at once.
-    expect((await h.call(redeemPoints, { number: '750' }, { token: user.token })).data).toEqual({ points: '750', usdt: '7.50000000', balance: '0' });
+    expect((await h.call(redeemPoints, { number: '750' }, { token: user.token })).data).toEqual({
+      points: '750',
+      usdt: '7.50000000',
+      balance: '0',
+    });
     expect(await balanceOf(h, user.id)).toEqual({ available: '10.00000000', frozen: '0.00000000' });
   });
 
   it('refuses fewer than 100 points, more than are held, or no number, and moves nothing', async () => {
     const user = await pointHolder();
     const before = await fundsState(h, user.id);
-    expect(await h.call(redeemPoints, { number: '99' }, { token: user.token })).toEqual(refused('At least 100 points can be redeemed at a time!'));
-    expect(await h.call(redeemPoints, { number: '1001' }, { token: user.token })).toEqual(refused('Not enough points!'));
+    expect(await h.call(redeemPoints, { number: '99' }, { token: user.token })).toEqual(
+      refused('At least 100 points can be redeemed at a time!'),
+    );
+    expect(await h.call(redeemPoints, { number: '1001' }, { token: user.token })).toEqual(
+      refused('Not enough points!'),
+    );
     for (const number of ['', '0', '1.5', '-100', '100abc']) {
-      expect(await h.call(redeemPoints, { number }, { token: user.token }), number).toEqual(refused('Please enter the number of points!'));
+      expect(await h.call(redeemPoints, { number }, { token: user.token }), number).toEqual(
+        refused('Please enter the number of points!'),
+      );
     }
     expect(await fundsState(h, user.id)).toEqual(before);
     const none = await customer(h);

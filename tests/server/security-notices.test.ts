@@ -7,7 +7,12 @@ import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, customer, newPhone, refused } from './helpers.ts';
 import { changePassword, editProfile, forgotPassword, login, sendSmsCode } from '../../src/contract/account.ts';
 import { messages } from '../../src/contract/messages.ts';
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes } from '../../src/contract/two-factor.ts';
+import {
+  beginTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  renewRecoveryCodes,
+} from '../../src/contract/two-factor.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
@@ -50,15 +55,25 @@ describe('a password reset with two-factor on', () => {
     const reset = { mode: 'phone', phone: user.phone, code: sms, password: NEW_PASSWORD, repassword: NEW_PASSWORD };
 
     // A wrong SMS code is refused before the second factor is looked at: no stranger reaches its limit.
-    expect(await h.call(forgotPassword, { ...reset, code: String((Number(sms) + 1) % 1_000_000).padStart(6, '0') })).toEqual(refused(serverTexts.codeWrong.message));
+    expect(
+      await h.call(forgotPassword, { ...reset, code: String((Number(sms) + 1) % 1_000_000).padStart(6, '0') }),
+    ).toEqual(refused(serverTexts.codeWrong.message));
     expect(await h.call(forgotPassword, reset)).toEqual(refused(texts.enterAuthenticatorCode.message));
-    expect(await h.call(forgotPassword, { ...reset, otp: '000000' === code() ? '111111' : '000000' })).toEqual(refused(texts.authenticatorCodeWrong.message));
+    expect(await h.call(forgotPassword, { ...reset, otp: '000000' === code() ? '111111' : '000000' })).toEqual(
+      refused(texts.authenticatorCodeWrong.message),
+    );
     // The password is unchanged so far (right: the sign-in goes on to ask for the code).
-    expect(await h.call(login, { username: user.phone, password: PASSWORD })).toEqual(refused(texts.enterAuthenticatorCode.message));
+    expect(await h.call(login, { username: user.phone, password: PASSWORD })).toEqual(
+      refused(texts.enterAuthenticatorCode.message),
+    );
 
     expect(await h.call(forgotPassword, { ...reset, otp: code() })).toMatchObject({ ret: 1 });
-    expect(await h.call(login, { username: user.phone, password: NEW_PASSWORD })).toEqual(refused(texts.enterAuthenticatorCode.message));
-    expect(await h.call(login, { username: user.phone, password: PASSWORD })).toEqual(refused(serverTexts.wrongCredentials.message));
+    expect(await h.call(login, { username: user.phone, password: NEW_PASSWORD })).toEqual(
+      refused(texts.enterAuthenticatorCode.message),
+    );
+    expect(await h.call(login, { username: user.phone, password: PASSWORD })).toEqual(
+      refused(serverTexts.wrongCredentials.message),
+    );
     // The SMS code is used up now.
     h.clock.advance(STEP);
     expect(await h.call(forgotPassword, { ...reset, otp: code() })).toEqual(refused(serverTexts.codeWrong.message));
@@ -66,7 +81,13 @@ describe('a password reset with two-factor on', () => {
 
   it('without two-factor, the SMS code alone resets as before', async () => {
     const user = await customer(h);
-    const reset = { mode: 'phone', phone: user.phone, code: await smsCodeFor(user.phone), password: NEW_PASSWORD, repassword: NEW_PASSWORD };
+    const reset = {
+      mode: 'phone',
+      phone: user.phone,
+      code: await smsCodeFor(user.phone),
+      password: NEW_PASSWORD,
+      repassword: NEW_PASSWORD,
+    };
     expect(await h.call(forgotPassword, reset)).toMatchObject({ ret: 1 });
   });
 });
@@ -75,7 +96,15 @@ describe('the customer is told', () => {
   it('when the login password is reset or changed', async () => {
     const user = await customer(h);
     const sms = await smsCodeFor(user.phone);
-    expect(await h.call(forgotPassword, { mode: 'phone', phone: user.phone, code: sms, password: NEW_PASSWORD, repassword: NEW_PASSWORD })).toMatchObject({ ret: 1 });
+    expect(
+      await h.call(forgotPassword, {
+        mode: 'phone',
+        phone: user.phone,
+        code: sms,
+        password: NEW_PASSWORD,
+        repassword: NEW_PASSWORD,
+      }),
+    ).toMatchObject({ ret: 1 });
     const { token } = (await h.call(login, { username: user.phone, password: NEW_PASSWORD })).data;
     expect(await newestMessage(token)).toMatchObject({
       title: 'Login password changed',
@@ -83,7 +112,11 @@ describe('the customer is told', () => {
     });
 
     h.clock.advance(60_000);
-    const changed = await h.call(changePassword, { oldpass: NEW_PASSWORD, password: PASSWORD, repassword: PASSWORD }, { token, lang: 'th' });
+    const changed = await h.call(
+      changePassword,
+      { oldpass: NEW_PASSWORD, password: PASSWORD, repassword: PASSWORD },
+      { token, lang: 'th' },
+    );
     expect(changed).toMatchObject({ ret: 1 });
     const latest = await newestMessage(changed.data.token);
     expect(latest.title).toBe('เปลี่ยนรหัสผ่านเข้าสู่ระบบแล้ว');
@@ -99,7 +132,9 @@ describe('the customer is told', () => {
     });
     const phone = newPhone();
     await h.call(sendSmsCode, { userphone: phone, must: '0' });
-    expect(await h.call(editProfile, { phone, code: h.codeFor(phone), otp: code() }, { token: user.token })).toMatchObject({ ret: 1 });
+    expect(
+      await h.call(editProfile, { phone, code: h.codeFor(phone), otp: code() }, { token: user.token }),
+    ).toMatchObject({ ret: 1 });
     expect(await newestMessage(user.token)).toMatchObject({
       title: 'Contact details changed',
       content: expect.stringContaining(`The mobile number of your account was changed at ${when()}.`),
@@ -107,10 +142,18 @@ describe('the customer is told', () => {
 
     h.clock.advance(STEP);
     expect(await h.call(renewRecoveryCodes, { code: code() }, { token: user.token })).toMatchObject({ ret: 1 });
-    expect(await newestMessage(user.token)).toMatchObject({ title: 'New recovery codes', content: expect.stringContaining(when()) });
+    expect(await newestMessage(user.token)).toMatchObject({
+      title: 'New recovery codes',
+      content: expect.stringContaining(when()),
+    });
 
     h.clock.advance(STEP);
-    expect(await h.call(disableTwoFactor, { otp: code(), password: PASSWORD }, { token: user.token })).toMatchObject({ ret: 1 });
-    expect(await newestMessage(user.token)).toMatchObject({ title: 'Two-factor authentication turned off', content: expect.stringContaining(when()) });
+    expect(await h.call(disableTwoFactor, { otp: code(), password: PASSWORD }, { token: user.token })).toMatchObject({
+      ret: 1,
+    });
+    expect(await newestMessage(user.token)).toMatchObject({
+      title: 'Two-factor authentication turned off',
+      content: expect.stringContaining(when()),
+    });
   });
 });

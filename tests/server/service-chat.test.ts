@@ -28,47 +28,89 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 const as = (token: string) => ({ token, ip: '198.51.100.9' });
-const lastAuditId = async () => (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
-const auditSince = (id: number) => h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
+const lastAuditId = async () =>
+  (await h.database.db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id))).at(-1)?.id ?? 0;
+const auditSince = (id: number) =>
+  h.database.db.select().from(auditLog).where(gt(auditLog.id, id)).orderBy(asc(auditLog.id));
 const messageCount = async () => Number((await h.database.db.select({ n: count() }).from(serviceMessages))[0]!.n);
-const conversationOf = async (userId: number) => (await h.call(c.consoleConversations, { view: 'open' }, as(alice))).data.find((row) => row.user_id === userId)!;
+const conversationOf = async (userId: number) =>
+  (await h.call(c.consoleConversations, { view: 'open' }, as(alice))).data.find((row) => row.user_id === userId)!;
 
 describe('a conversation', () => {
   it('starts with the customer’s first message, waits in the inbox, is answered, and the customer reads the answer', async () => {
     const user = await customer(h);
-    expect(await h.call(chatHistory, {}, { token: user.token })).toMatchObject({ ret: 1, data: { messages: [], more: false, unread: 0 } });
+    expect(await h.call(chatHistory, {}, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { messages: [], more: false, unread: 0 },
+    });
 
     const sent = await h.call(sendChatMessage, { body: '  My withdrawal has not arrived.  ' }, { token: user.token });
-    expect(sent).toMatchObject({ ret: 1, data: { author: 'customer', body: 'My withdrawal has not arrived.', picture: null } });
+    expect(sent).toMatchObject({
+      ret: 1,
+      data: { author: 'customer', body: 'My withdrawal has not arrived.', picture: null },
+    });
     const waiting = (await h.call(c.consoleConversations, {}, as(alice))).data.find((row) => row.user_id === user.id);
-    expect(waiting).toMatchObject({ status: 'open', waiting: true, assigned_to: null, last_message: 'My withdrawal has not arrived.' });
+    expect(waiting).toMatchObject({
+      status: 'open',
+      waiting: true,
+      assigned_to: null,
+      last_message: 'My withdrawal has not arrived.',
+    });
     expect((await h.call(consoleQueues, {}, as(alice))).data.service).toBeGreaterThanOrEqual(1);
 
     const since = await lastAuditId();
-    const answer = await h.call(c.consoleReplyConversation, { id: String(waiting!.id), body: 'It left this morning; allow one hour.' }, as(alice));
-    expect(answer).toMatchObject({ ret: 1, data: { author: 'operator', operator: 'alice', body: 'It left this morning; allow one hour.' } });
+    const answer = await h.call(
+      c.consoleReplyConversation,
+      { id: String(waiting!.id), body: 'It left this morning; allow one hour.' },
+      as(alice),
+    );
+    expect(answer).toMatchObject({
+      ret: 1,
+      data: { author: 'operator', operator: 'alice', body: 'It left this morning; allow one hour.' },
+    });
     const entries = await auditSince(since);
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ operator: 'alice', action: 'service.reply', target: `conversation:${waiting!.id}` });
+    expect(entries[0]).toMatchObject({
+      operator: 'alice',
+      action: 'service.reply',
+      target: `conversation:${waiting!.id}`,
+    });
 
     // Answered: no longer waiting, and the conversation is the answerer's.
-    expect((await h.call(c.consoleConversations, { view: 'waiting' }, as(alice))).data.some((row) => row.user_id === user.id)).toBe(false);
-    expect((await h.call(c.consoleConversations, { view: 'mine' }, as(alice))).data.find((row) => row.user_id === user.id)).toMatchObject({ assigned_to: 'alice', waiting: false });
+    expect(
+      (await h.call(c.consoleConversations, { view: 'waiting' }, as(alice))).data.some(
+        (row) => row.user_id === user.id,
+      ),
+    ).toBe(false);
+    expect(
+      (await h.call(c.consoleConversations, { view: 'mine' }, as(alice))).data.find((row) => row.user_id === user.id),
+    ).toMatchObject({ assigned_to: 'alice', waiting: false });
 
-    // The customer sees one unread answer, in the chat and in the app's unread summary; the operator's name is not shown.
+    // The customer sees one unread answer, in the chat and in the app's unread summary; the operator's name is not
+    // shown.
     const history = await h.call(chatHistory, {}, { token: user.token });
-    expect(history.data).toMatchObject({ unread: 1, messages: [{ author: 'customer' }, { author: 'operator', body: 'It left this morning; allow one hour.' }] });
+    expect(history.data).toMatchObject({
+      unread: 1,
+      messages: [{ author: 'customer' }, { author: 'operator', body: 'It left this morning; allow one hour.' }],
+    });
     expect(JSON.stringify(history.data)).not.toContain('alice');
     expect((await h.call(unreadMessages, {}, { token: user.token })).data.service).toBe(1);
-    expect(await h.call(readChat, { up_to: String(answer.data.id) }, { token: user.token })).toMatchObject({ ret: 1, data: { unread: 0 } });
+    expect(await h.call(readChat, { up_to: String(answer.data.id) }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { unread: 0 },
+    });
     expect((await h.call(unreadMessages, {}, { token: user.token })).data.service).toBe(0);
   });
 
   it('sends the answer as a push notice in the language the customer’s browser subscribed in', async () => {
     const user = await customer(h);
-    await h.database.db
-      .insert(pushSubscriptions)
-      .values({ userId: user.id, endpoint: `https://fcm.googleapis.com/fcm/send/chat-${user.id}`, p256dh: 'k', auth: 'a', language: 'th' });
+    await h.database.db.insert(pushSubscriptions).values({
+      userId: user.id,
+      endpoint: `https://fcm.googleapis.com/fcm/send/chat-${user.id}`,
+      p256dh: 'k',
+      auth: 'a',
+      language: 'th',
+    });
     await h.call(sendChatMessage, { body: 'สวัสดี' }, { token: user.token });
     const conversation = await conversationOf(user.id);
     await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'ยินดีช่วยเหลือครับ' }, as(bob));
@@ -83,12 +125,20 @@ describe('a conversation', () => {
     const stranger = await customer(h);
     const theirs = await uploadedPicture(h, stranger.token);
     const before = await messageCount();
-    expect(await h.call(sendChatMessage, { picture: theirs }, { token: user.token })).toEqual(refused('This picture cannot be sent: please choose it again!'));
+    expect(await h.call(sendChatMessage, { picture: theirs }, { token: user.token })).toEqual(
+      refused('This picture cannot be sent: please choose it again!'),
+    );
     expect(await messageCount()).toBe(before);
     for (let i = 0; i < CHAT_PICTURES_PER_DAY; i += 1) {
-      expect((await h.call(sendChatMessage, { picture: await uploadedPicture(h, user.token) }, { token: user.token })).ret).toBe(1);
+      expect(
+        (await h.call(sendChatMessage, { picture: await uploadedPicture(h, user.token) }, { token: user.token })).ret,
+      ).toBe(1);
     }
-    const over = await h.call(sendChatMessage, { picture: await uploadedPicture(h, user.token) }, { token: user.token });
+    const over = await h.call(
+      sendChatMessage,
+      { picture: await uploadedPicture(h, user.token) },
+      { token: user.token },
+    );
     expect(over.msg).toContain(`You have sent ${CHAT_PICTURES_PER_DAY} pictures today`);
     // Words still go through.
     expect((await h.call(sendChatMessage, { body: 'And one more thing.' }, { token: user.token })).ret).toBe(1);
@@ -97,11 +147,15 @@ describe('a conversation', () => {
   it('refuses an empty or too long message with the chat’s text, and writes nothing', async () => {
     const user = await customer(h);
     const before = await messageCount();
-    expect(await h.call(sendChatMessage, { body: '   ' }, { token: user.token })).toEqual(refused('Please write a message or choose a picture!'));
-    expect(await h.call(sendChatMessage, { body: 'x'.repeat(2001) }, { token: user.token })).toEqual(refused('The message is too long (at most 2,000 characters)!'));
-    expect(await h.call(sendChatMessage, { body: 'hi', picture: 'https://evil.example/x.png' }, { token: user.token })).toEqual(
-      refused('This picture cannot be sent: please choose it again!'),
+    expect(await h.call(sendChatMessage, { body: '   ' }, { token: user.token })).toEqual(
+      refused('Please write a message or choose a picture!'),
     );
+    expect(await h.call(sendChatMessage, { body: 'x'.repeat(2001) }, { token: user.token })).toEqual(
+      refused('The message is too long (at most 2,000 characters)!'),
+    );
+    expect(
+      await h.call(sendChatMessage, { body: 'hi', picture: 'https://evil.example/x.png' }, { token: user.token }),
+    ).toEqual(refused('This picture cannot be sent: please choose it again!'));
     expect(await h.call(sendChatMessage, { body: 'hi' })).toMatchObject({ ret: -1 });
     expect(await messageCount()).toBe(before);
     expect((await h.call(sendChatMessage, { body: 'x'.repeat(2000) }, { token: user.token })).ret).toBe(1);
@@ -110,8 +164,16 @@ describe('a conversation', () => {
   it('applies a message sent twice with one Idempotency-Key once (a send from the outbox whose answer was lost)', async () => {
     const user = await customer(h);
     const key = 'chat-retry-0001';
-    const first = await h.call(sendChatMessage, { body: 'Sent while the train left the tunnel' }, { token: user.token, idempotencyKey: key });
-    const again = await h.call(sendChatMessage, { body: 'Sent while the train left the tunnel' }, { token: user.token, idempotencyKey: key });
+    const first = await h.call(
+      sendChatMessage,
+      { body: 'Sent while the train left the tunnel' },
+      { token: user.token, idempotencyKey: key },
+    );
+    const again = await h.call(
+      sendChatMessage,
+      { body: 'Sent while the train left the tunnel' },
+      { token: user.token, idempotencyKey: key },
+    );
     expect(again).toEqual(first);
     expect((await h.call(chatHistory, {}, { token: user.token })).data.messages).toHaveLength(1);
   });
@@ -124,7 +186,10 @@ describe('a conversation', () => {
     const conversation = await conversationOf(one.id);
     await h.call(c.consoleReplyConversation, { id: String(conversation.id), body: 'for one only' }, as(alice));
     // Two marks a huge id read: their own (empty) conversation only; one still has the answer unread.
-    expect(await h.call(readChat, { up_to: '999999999' }, { token: two.token })).toMatchObject({ ret: 1, data: { unread: 0 } });
+    expect(await h.call(readChat, { up_to: '999999999' }, { token: two.token })).toMatchObject({
+      ret: 1,
+      data: { unread: 0 },
+    });
     expect((await h.call(chatHistory, {}, { token: one.token })).data.unread).toBe(1);
     // A later answer stays unread after marking "everything" read before it arrived.
     expect(await h.call(readChat, { up_to: '999999999' }, { token: one.token })).toMatchObject({ data: { unread: 0 } });
@@ -137,9 +202,16 @@ describe('a conversation', () => {
     for (let i = 1; i <= 55; i += 1) await h.call(sendChatMessage, { body: `message ${i}` }, { token: user.token });
     const latest = await h.call(chatHistory, {}, { token: user.token });
     expect(latest.data.messages).toHaveLength(50);
-    expect([latest.data.messages[0]!.body, latest.data.messages.at(-1)!.body, latest.data.more]).toEqual(['message 6', 'message 55', true]);
+    expect([latest.data.messages[0]!.body, latest.data.messages.at(-1)!.body, latest.data.more]).toEqual([
+      'message 6',
+      'message 55',
+      true,
+    ]);
     const older = await h.call(chatHistory, { before: String(latest.data.messages[0]!.id) }, { token: user.token });
-    expect([older.data.messages.map((m) => m.body), older.data.more]).toEqual([['message 1', 'message 2', 'message 3', 'message 4', 'message 5'], false]);
+    expect([older.data.messages.map((m) => m.body), older.data.more]).toEqual([
+      ['message 1', 'message 2', 'message 3', 'message 4', 'message 5'],
+      false,
+    ]);
   });
 });
 
@@ -149,17 +221,27 @@ describe('the inbox', () => {
     await h.call(sendChatMessage, { body: 'Can I change my phone number?' }, { token: user.token });
     const { id } = await conversationOf(user.id);
     const since = await lastAuditId();
-    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'bob' }, as(alice))).toMatchObject({ ret: 1, data: { assigned_to: 'bob' } });
+    expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'bob' }, as(alice))).toMatchObject({
+      ret: 1,
+      data: { assigned_to: 'bob' },
+    });
     expect(await h.call(c.consoleAssignConversation, { id: String(id), operator: 'cora' }, as(alice))).toEqual(
       refused('Conversations go to active reviewers only: cora is not one!'),
     );
-    expect(await h.call(c.consoleAssignConversation, { id: '999999' }, as(alice))).toEqual(refused('This record does not exist!'));
+    expect(await h.call(c.consoleAssignConversation, { id: '999999' }, as(alice))).toEqual(
+      refused('This record does not exist!'),
+    );
     expect((await h.call(c.consoleConversations, { view: 'mine' }, as(bob))).data.map((row) => row.id)).toContain(id);
 
-    expect(await h.call(c.consoleCloseConversation, { id: String(id) }, as(bob))).toMatchObject({ ret: 1, data: { status: 'closed', waiting: false } });
+    expect(await h.call(c.consoleCloseConversation, { id: String(id) }, as(bob))).toMatchObject({
+      ret: 1,
+      data: { status: 'closed', waiting: false },
+    });
     expect((await h.call(c.consoleConversations, { view: 'closed' }, as(bob))).data.map((row) => row.id)).toContain(id);
     await h.call(sendChatMessage, { body: 'Sorry, one more question' }, { token: user.token });
-    expect((await h.call(c.consoleConversations, { view: 'waiting' }, as(bob))).data.find((row) => row.id === id)).toMatchObject({
+    expect(
+      (await h.call(c.consoleConversations, { view: 'waiting' }, as(bob))).data.find((row) => row.id === id),
+    ).toMatchObject({
       status: 'open',
       waiting: true,
       assigned_to: 'bob',
@@ -169,15 +251,28 @@ describe('the inbox', () => {
 
   it('keeps canned replies: added, listed, removed, each with an audit entry; an empty answer is refused', async () => {
     const since = await lastAuditId();
-    const added = await h.call(c.consoleAddCannedReply, { title: 'Withdrawal times', body: 'Withdrawals are reviewed within 24 hours.' }, as(alice));
+    const added = await h.call(
+      c.consoleAddCannedReply,
+      { title: 'Withdrawal times', body: 'Withdrawals are reviewed within 24 hours.' },
+      as(alice),
+    );
     expect(added).toMatchObject({ ret: 1, data: { title: 'Withdrawal times' } });
     expect((await h.call(c.consoleCannedReplies, {}, as(bob))).data).toContainEqual(added.data);
     expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(bob))).toMatchObject({ ret: 1 });
     expect((await h.call(c.consoleCannedReplies, {}, as(bob))).data).not.toContainEqual(added.data);
-    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(bob))).toEqual(refused('This record does not exist!'));
-    expect((await auditSince(since)).map((entry) => entry.action)).toEqual(['service.canned.add', 'service.canned.remove']);
-    expect(await h.call(c.consoleAddCannedReply, { title: 'Empty', body: ' ' }, as(alice))).toEqual(refused('Write an answer first!'));
-    expect(await h.call(c.consoleReplyConversation, { id: '1', body: '' }, as(alice))).toEqual(refused('Write an answer first!'));
+    expect(await h.call(c.consoleRemoveCannedReply, { id: String(added.data.id) }, as(bob))).toEqual(
+      refused('This record does not exist!'),
+    );
+    expect((await auditSince(since)).map((entry) => entry.action)).toEqual([
+      'service.canned.add',
+      'service.canned.remove',
+    ]);
+    expect(await h.call(c.consoleAddCannedReply, { title: 'Empty', body: ' ' }, as(alice))).toEqual(
+      refused('Write an answer first!'),
+    );
+    expect(await h.call(c.consoleReplyConversation, { id: '1', body: '' }, as(alice))).toEqual(
+      refused('Write an answer first!'),
+    );
   });
 
   it('is the reviewers’: a content operator and a customer are refused', async () => {
@@ -192,13 +287,17 @@ describe('two days later', () => {
   it('keeps a picture with the conversation: the reviewers open it, the clean-up of unused pictures leaves it', async () => {
     const user = await customer(h);
     const picture = await uploadedPicture(h, user.token);
-    expect(await h.call(sendChatMessage, { picture }, { token: user.token })).toMatchObject({ ret: 1, data: { body: '', picture } });
+    expect(await h.call(sendChatMessage, { picture }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { body: '', picture },
+    });
     const conversation = await conversationOf(user.id);
     expect(conversation.last_message).toBe('[picture]');
     const detail = await h.call(c.consoleConversation, { id: String(conversation.id) }, as(alice));
     const id = detail.data.messages[0]!.picture!;
     expect(`/api/uploads/${id}`).toBe(picture);
-    const open = (token?: string) => h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers: token ? { token } : {} });
+    const open = (token?: string) =>
+      h.app.inject({ method: 'GET', url: `/api/uploads/${id}`, headers: token ? { token } : {} });
     expect((await open(alice)).statusCode).toBe(200);
     expect((await open(user.token)).statusCode).toBe(200);
     expect((await open((await customer(h)).token)).statusCode).not.toBe(200);

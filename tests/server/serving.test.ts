@@ -19,7 +19,10 @@ const apps: FastifyInstance[] = [];
 
 /** A server of the same services as the harness, with these options and the fake build as web root. */
 async function serve(options: AppOptions = {}): Promise<FastifyInstance> {
-  const app = await buildApp({ db: harness.database.db, clock: harness.clock, sender: { send: async () => {} }, market: harness.market }, { webRoot: root, ...options });
+  const app = await buildApp(
+    { db: harness.database.db, clock: harness.clock, sender: { send: async () => {} }, market: harness.market },
+    { webRoot: root, ...options },
+  );
   apps.push(app);
   return app;
 }
@@ -51,7 +54,10 @@ afterAll(async () => {
 describe('precompressed files', () => {
   it('sends brotli to a browser that accepts it, gzip to one that accepts only gzip, the plain file otherwise', async () => {
     const app = await serve();
-    const brotli = await app.inject({ url: '/assets/index-AbC123.js', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    const brotli = await app.inject({
+      url: '/assets/index-AbC123.js',
+      headers: { 'accept-encoding': 'gzip, deflate, br, zstd' },
+    });
     expect(brotli.statusCode).toBe(200);
     expect(brotli.headers['content-encoding']).toBe('br');
     expect(brotli.headers['content-type']).toMatch(/^text\/javascript|^application\/javascript/);
@@ -116,7 +122,8 @@ describe('https-only headers', () => {
     for (const url of ['/', '/assets/index-AbC123.js', '/api/other/config?act=system', '/api/nothing-here']) {
       const response = await app.inject({ url, headers: { host: '192.168.1.20:8080' } });
       expect(httpsOnly(response.headers), url).toEqual({ hsts: false, upgrade: false });
-      if (!url.startsWith('/assets/')) expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'");
+      if (!url.startsWith('/assets/'))
+        expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'");
     }
   });
 
@@ -125,29 +132,45 @@ describe('https-only headers', () => {
     const behindProxy = await proxied.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } });
     expect(httpsOnly(behindProxy.headers)).toEqual({ hsts: true, upgrade: true });
     expect(behindProxy.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-    expect(httpsOnly((await proxied.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers)).toEqual({ hsts: false, upgrade: false });
+    expect(httpsOnly((await proxied.inject({ url: '/', headers: { 'x-forwarded-proto': 'http' } })).headers)).toEqual({
+      hsts: false,
+      upgrade: false,
+    });
 
     const direct = await serve();
-    expect(httpsOnly((await direct.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers)).toEqual({ hsts: false, upgrade: false });
+    expect(httpsOnly((await direct.inject({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).headers)).toEqual({
+      hsts: false,
+      upgrade: false,
+    });
   });
 
   it('are sent when the server speaks TLS itself (TLS_CERT / TLS_KEY)', async () => {
     const fixtures = join(import.meta.dirname, '..', 'fixtures', 'tls');
-    const app = await serve({ tls: { cert: readFileSync(join(fixtures, 'cert.pem')), key: readFileSync(join(fixtures, 'key.pem')) } });
+    const app = await serve({
+      tls: { cert: readFileSync(join(fixtures, 'cert.pem')), key: readFileSync(join(fixtures, 'key.pem')) },
+    });
     await app.listen({ port: 0, host: '127.0.0.1' });
     const { port } = app.server.address() as { port: number };
-    const response = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>((resolve, reject) => {
-      const request = httpsRequest(
-        { host: '127.0.0.1', port, path: '/api/other/config?act=system', ca: readFileSync(join(fixtures, 'cert.pem')), servername: 'localhost' },
-        (answer) => {
-          let body = '';
-          answer.on('data', (chunk) => (body += chunk));
-          answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
-        },
-      );
-      request.on('error', reject);
-      request.end();
-    });
+    const response = await new Promise<{ status: number; headers: Record<string, unknown>; body: string }>(
+      (resolve, reject) => {
+        const request = httpsRequest(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/other/config?act=system',
+            ca: readFileSync(join(fixtures, 'cert.pem')),
+            servername: 'localhost',
+          },
+          (answer) => {
+            let body = '';
+            answer.on('data', (chunk) => (body += chunk));
+            answer.on('end', () => resolve({ status: answer.statusCode ?? 0, headers: answer.headers, body }));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      },
+    );
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body).ret).toBe(1);
     expect(httpsOnly(response.headers)).toEqual({ hsts: true, upgrade: true });

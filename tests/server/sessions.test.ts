@@ -20,8 +20,10 @@ import { PASSWORD, TOKEN_EXPIRED, customer, refused } from './helpers.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
-const CHROME_ANDROID = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
-const SAFARI_IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+const CHROME_ANDROID =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36';
+const SAFARI_IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
 const FIREFOX_WINDOWS = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 const NOT_FOUND = refused('This session does not exist or has already ended!');
 
@@ -31,7 +33,13 @@ let other: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
   other = await buildApp(
-    { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market, changes: h.database.changes() },
+    {
+      db: h.database.db,
+      clock: h.clock,
+      sender: { send: async () => {} },
+      market: h.market,
+      changes: h.database.changes(),
+    },
     { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
   );
 });
@@ -56,7 +64,8 @@ async function logIn(username: string, userAgent: string, ip: string, lang = 'en
 
 const list = async (token: string) => (await h.call(signedInSessions, {}, { token })).data.lists;
 const works = async (token: string) => (await h.call(userInfo, {}, { token })).ret === 1;
-const lastSeenInDatabase = async (id: number) => (await h.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]!.at;
+const lastSeenInDatabase = async (id: number) =>
+  (await h.database.db.select({ at: sessions.lastSeenAt }).from(sessions).where(eq(sessions.id, id)))[0]!.at;
 const inbox = async (token: string) => (await h.call(messages, {}, { token })).data.lists;
 
 /** Asks `app` until the token is refused: how long that took (fails after 2 s). */
@@ -93,7 +102,12 @@ describe('the list', () => {
       },
       expect.objectContaining({ device: 'Chrome, Android', address: '203.0.113.•••', current: false }),
       // Registered through the test harness: no browser it can name, from the loopback address.
-      expect.objectContaining({ device: 'Unknown device', address: '127.0.0.•••', signed_in_at: signedInAt, current: false }),
+      expect.objectContaining({
+        device: 'Unknown device',
+        address: '127.0.0.•••',
+        signed_in_at: signedInAt,
+        current: false,
+      }),
     ]);
     // The full address never leaves the server.
     expect(JSON.stringify(answer)).not.toMatch(/203\.0\.113\.57|8a2e|370:7334/);
@@ -105,7 +119,9 @@ describe('the list', () => {
       ['Unknown device', false],
     ]);
     // An unknown device is named in the reader's language.
-    expect((await h.call(signedInSessions, {}, { token: phone, lang: 'zh' })).data.lists[2]!.device).toBe(translator('zh')(serverTexts.unknownDevice));
+    expect((await h.call(signedInSessions, {}, { token: phone, lang: 'zh' })).data.lists[2]!.device).toBe(
+      translator('zh')(serverTexts.unknownDevice),
+    );
   });
 });
 
@@ -121,9 +137,13 @@ describe('ending sessions', () => {
     }
 
     const target = (await list(laptop)).find((row) => row.device === 'Chrome, Android')!;
-    expect(await h.call(endSession, { id: String(target.id) }, { token: laptop })).toMatchObject({ ret: 1, data: null });
+    expect(await h.call(endSession, { id: String(target.id) }, { token: laptop })).toMatchObject({
+      ret: 1,
+      data: null,
+    });
     expect(await h.call(userInfo, {}, { token: phone })).toEqual(TOKEN_EXPIRED);
-    // Another process hears of it by the row's change notice: at once on the embedded database, within a second on PostgreSQL.
+    // Another process hears of it by the row's change notice: at once on the embedded database, within a second on
+    // PostgreSQL.
     const ms = await refusedWithin(other, phone);
     if (!onPostgres()) expect(ms).toBeLessThan(50);
     expect(ms).toBeLessThan(1_000);
@@ -199,16 +219,26 @@ describe('expiry', () => {
 
   it('follows SESSION_IDLE_DAYS and SESSION_MAX_DAYS, and a typo stops the start', async () => {
     expect(loadConfig({}).sessionLimits).toEqual({ idleMs: 30 * DAY, maxMs: 180 * DAY });
-    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '0.5' }).sessionLimits).toEqual({ idleMs: 7 * DAY, maxMs: DAY / 2 });
+    expect(loadConfig({ SESSION_IDLE_DAYS: '7', SESSION_MAX_DAYS: '0.5' }).sessionLimits).toEqual({
+      idleMs: 7 * DAY,
+      maxMs: DAY / 2,
+    });
     expect(() => loadConfig({ SESSION_IDLE_DAYS: '30d' })).toThrow(/SESSION_IDLE_DAYS=30d/);
     expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS=0/);
 
     const shortLived = await buildApp(
-      { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market, sessionLimits: { idleMs: DAY, maxMs: 2 * DAY } },
+      {
+        db: h.database.db,
+        clock: h.clock,
+        sender: { send: async () => {} },
+        market: h.market,
+        sessionLimits: { idleMs: DAY, maxMs: 2 * DAY },
+      },
       { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
     );
     try {
-      const ret = async (token: string) => (await shortLived.inject({ url: `/api${userInfo.path}`, headers: { token } })).json().ret;
+      const ret = async (token: string) =>
+        (await shortLived.inject({ url: `/api${userInfo.path}`, headers: { token } })).json().ret;
       const used = await customer(h);
       h.clock.advance(DAY - MINUTE);
       expect(await ret(used.token)).toBe(1);
@@ -254,14 +284,22 @@ describe('last seen', () => {
     // Twenty requests at once when it is due: the row is written once (a trigger counts the writes).
     const db = h.database.db;
     await db.execute(sql`create table session_writes (session_id integer)`);
-    await db.execute(sql.raw(`create function count_session_write() returns trigger language plpgsql as $$ begin insert into session_writes values (new.id); return null; end $$`));
-    await db.execute(sql`create trigger session_written after update on sessions for each row execute function count_session_write()`);
+    await db.execute(
+      sql.raw(
+        `create function count_session_write() returns trigger language plpgsql as $$ begin insert into session_writes values (new.id); return null; end $$`,
+      ),
+    );
+    await db.execute(
+      sql`create trigger session_written after update on sessions for each row execute function count_session_write()`,
+    );
     try {
       h.clock.advance(MINUTE);
       const answers = await Promise.all(Array.from({ length: 20 }, () => works(token)));
       expect(answers.every(Boolean)).toBe(true);
       expect(await lastSeenInDatabase(id)).toEqual(at(10));
-      expect(rowsOf(await db.execute(sql`select count(*)::int as n from session_writes where session_id = ${id}`))).toEqual([{ n: 1 }]);
+      expect(
+        rowsOf(await db.execute(sql`select count(*)::int as n from session_writes where session_id = ${id}`)),
+      ).toEqual([{ n: 1 }]);
     } finally {
       await db.execute(sql`drop trigger session_written on sessions`);
       await db.execute(sql`drop function count_session_write`);
@@ -306,7 +344,11 @@ describe('the new-device message', () => {
 
   it('is not posted for registering (the first session) nor for the new session of a password change', async () => {
     const user = await customer(h);
-    const changed = await h.call(changePassword, { oldpass: PASSWORD, password: 'xyz98765', repassword: 'xyz98765' }, { token: user.token });
+    const changed = await h.call(
+      changePassword,
+      { oldpass: PASSWORD, password: 'xyz98765', repassword: 'xyz98765' },
+      { token: user.token },
+    );
     expect(changed.ret).toBe(1);
     // Only the notice of the change itself (security-notices.test.ts), no new-sign-in message.
     expect((await inbox(changed.data.token)).map((message) => message.title)).toEqual(['Login password changed']);

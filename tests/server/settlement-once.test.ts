@@ -104,7 +104,11 @@ async function dueOrders(coin: string, endBase: Date): Promise<Planned[]> {
       .returning({ id: optionOrders.id });
     for (const [i, { id }] of inserted.entries()) {
       const { row } = plans[i]!;
-      await post(tx, { userId: row.userId, asset: USDT, amount: `-${row.amount}`, kind: 'option_stake', reference: `option:${id}` }, row.startAt);
+      await post(
+        tx,
+        { userId: row.userId, asset: USDT, amount: `-${row.amount}`, kind: 'option_stake', reference: `option:${id}` },
+        row.startAt,
+      );
     }
     return inserted.map((r) => r.id);
   });
@@ -152,7 +156,11 @@ async function expectEachPaidOnce(planned: Planned[], settledAt: Date) {
   }
 
   const payouts = await db
-    .select({ reference: ledgerEntries.reference, count: sql<number>`count(*)::int`, amount: sql<string>`sum(${ledgerEntries.amount})::text` })
+    .select({
+      reference: ledgerEntries.reference,
+      count: sql<number>`count(*)::int`,
+      amount: sql<string>`sum(${ledgerEntries.amount})::text`,
+    })
     .from(ledgerEntries)
     .where(
       and(
@@ -169,7 +177,11 @@ async function expectEachPaidOnce(planned: Planned[], settledAt: Date) {
   const byReference = new Map(payouts.map((p) => [p.reference, p]));
   for (const plan of paid) {
     const entry = byReference.get(`option:${plan.id}`);
-    expect({ id: plan.id, count: entry?.count, amount: entry && new Big(entry.amount).toFixed(8) }).toEqual({ id: plan.id, count: 1, amount: plan.payout });
+    expect({ id: plan.id, count: entry?.count, amount: entry && new Big(entry.amount).toFixed(8) }).toEqual({
+      id: plan.id,
+      count: 1,
+      amount: plan.payout,
+    });
   }
 
   for (const plan of paid) expectedBalance.set(plan.userId, expectedBalance.get(plan.userId)!.plus(plan.payout));
@@ -182,7 +194,9 @@ async function expectBalancesAsExpected() {
     .select()
     .from(balances)
     .where(and(inArray(balances.userId, customers), eq(balances.asset, USDT)));
-  expect(Object.fromEntries(rows.map((row) => [row.userId, row.available]))).toEqual(Object.fromEntries(customers.map((id) => [id, expectedBalance.get(id)!.toFixed(8)])));
+  expect(Object.fromEntries(rows.map((row) => [row.userId, row.available]))).toEqual(
+    Object.fromEntries(customers.map((id) => [id, expectedBalance.get(id)!.toFixed(8)])),
+  );
 }
 
 async function holdingCount(ids: number[]) {
@@ -215,7 +229,11 @@ it('three runners taking small batches at once still pay each exactly once', { t
   const planned = await dueOrders('ETH', endBase);
   const now = later(SPREAD_SECONDS * 1000 + 1000);
 
-  const counts = await Promise.all([settleAllDue(h.database.db, now, 50), settleAllDue(h.database.db, now, 50), settleAllDue(h.database.db, now, 33)]);
+  const counts = await Promise.all([
+    settleAllDue(h.database.db, now, 50),
+    settleAllDue(h.database.db, now, 50),
+    settleAllDue(h.database.db, now, 33),
+  ]);
   expect(counts.reduce((a, b) => a + b)).toBe(ORDERS);
   expect(counts.every((n) => n > 0)).toBe(true); // the runners really shared the work
   expect(await settleAllDue(h.database.db, now, 50)).toBe(0);
@@ -245,43 +263,47 @@ it('only orders whose end has a tick at or after it are due; the rest wait', { t
   await expectEachPaidOnce(planned, now);
 });
 
-it('a run killed between claim and commit changes nothing, and the next runs pay each once', { timeout: 120_000 }, async () => {
-  const endBase = later(120_000);
-  const planned = await dueOrders('SOL', endBase);
-  const ids = planned.map((p) => p.id);
-  const now = later(SPREAD_SECONDS * 1000 + 1000);
-  const db = h.database.db;
+it(
+  'a run killed between claim and commit changes nothing, and the next runs pay each once',
+  { timeout: 120_000 },
+  async () => {
+    const endBase = later(120_000);
+    const planned = await dueOrders('SOL', endBase);
+    const ids = planned.map((p) => p.id);
+    const now = later(SPREAD_SECONDS * 1000 + 1000);
+    const db = h.database.db;
 
-  const entriesBefore = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
-  const crash = () => {
-    throw new Error('crash');
-  };
-  await expect(db.transaction((tx) => settleDueOptions(tx, now, 100, crash))).rejects.toThrow('crash');
-  await expect(db.transaction((tx) => settleDueOptions(tx, now, ORDERS, crash))).rejects.toThrow('crash');
-  expect(await holdingCount(ids)).toBe(ORDERS);
-  expect(await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries)).toEqual(entriesBefore);
-  const [payouts] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(ledgerEntries)
-    .where(
-      and(
-        eq(ledgerEntries.kind, 'option_payout'),
-        inArray(
-          ledgerEntries.reference,
-          ids.map((id) => `option:${id}`),
+    const entriesBefore = await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries);
+    const crash = () => {
+      throw new Error('crash');
+    };
+    await expect(db.transaction((tx) => settleDueOptions(tx, now, 100, crash))).rejects.toThrow('crash');
+    await expect(db.transaction((tx) => settleDueOptions(tx, now, ORDERS, crash))).rejects.toThrow('crash');
+    expect(await holdingCount(ids)).toBe(ORDERS);
+    expect(await db.select({ n: sql<number>`count(*)::int` }).from(ledgerEntries)).toEqual(entriesBefore);
+    const [payouts] = await db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(ledgerEntries)
+      .where(
+        and(
+          eq(ledgerEntries.kind, 'option_payout'),
+          inArray(
+            ledgerEntries.reference,
+            ids.map((id) => `option:${id}`),
+          ),
         ),
-      ),
-    );
-  expect(payouts!.n).toBe(0);
-  await expectBalancesAsExpected();
-  await expectLedgerBalanced(h);
+      );
+    expect(payouts!.n).toBe(0);
+    await expectBalancesAsExpected();
+    await expectLedgerBalanced(h);
 
-  // After the restart: one batch commits, then two runners finish the rest.
-  expect(await db.transaction((tx) => settleDueOptions(tx, now, 100))).toBe(100);
-  const counts = await Promise.all([settleAllDue(db, now, 64), settleAllDue(db, now)]);
-  expect(counts[0] + counts[1]).toBe(ORDERS - 100);
-  await expectEachPaidOnce(planned, now);
-});
+    // After the restart: one batch commits, then two runners finish the rest.
+    expect(await db.transaction((tx) => settleDueOptions(tx, now, 100))).toBe(100);
+    const counts = await Promise.all([settleAllDue(db, now, 64), settleAllDue(db, now)]);
+    expect(counts[0] + counts[1]).toBe(ORDERS - 100);
+    await expectEachPaidOnce(planned, now);
+  },
+);
 
 it('after hours of downtime, overdue orders settle on start from the stored ticks', { timeout: 120_000 }, async () => {
   const endBase = later(120_000);

@@ -27,7 +27,13 @@ const GATE = 'Your account has not yet activated the invitation permission!';
 async function certify(token: string) {
   const sent = await h.call(
     submitCertification,
-    { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number: 'AB1234567', image: await uploadedPicture(h, token) },
+    {
+      level: 'primary',
+      doc_type: 'passport',
+      name: 'Malee Srisuk',
+      number: 'AB1234567',
+      image: await uploadedPicture(h, token),
+    },
     { token },
   );
   expect(sent.ret).toBe(1);
@@ -65,12 +71,23 @@ it('needs a login', async () => {
 it('counts the people registered with the code, and those of them whose primary certification is verified', async () => {
   const inviter = await customer(h);
   const code = (await h.call(userInfo, {}, { token: inviter.token })).data.invite_code;
-  const friends = [await registerByPhone(h, undefined, { invite: code }), await registerByPhone(h, undefined, { invite: code.toLowerCase() })];
+  const friends = [
+    await registerByPhone(h, undefined, { invite: code }),
+    await registerByPhone(h, undefined, { invite: code.toLowerCase() }),
+  ];
   await customer(h); // registered without a code: not counted
-  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({ invited: 2, certified: 0, permission: false });
+  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({
+    invited: 2,
+    certified: 0,
+    permission: false,
+  });
 
   await certify(friends[0]!.token);
-  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({ invited: 2, certified: 1, permission: false });
+  expect((await h.call(inviteState, {}, { token: inviter.token })).data).toMatchObject({
+    invited: 2,
+    certified: 1,
+    permission: false,
+  });
 });
 
 it('a verified primary certification activates the permission (and clears the §5 text)', async () => {
@@ -79,24 +96,35 @@ it('a verified primary certification activates the permission (and clears the §
   await certify(user.token);
   expect((await h.call(inviteState, {}, { token: user.token })).data).toMatchObject({ permission: true, notice: '' });
   // The operator has nothing of theirs to revoke: the certification keeps granting it.
-  expect(await ops(h, 'invite', 'revoke', user.phone, 'Abuse of invitations')).toEqual({ ok: false, output: `${user.phone} has no operator's grant to revoke.` });
+  expect(await ops(h, 'invite', 'revoke', user.phone, 'Abuse of invitations')).toEqual({
+    ok: false,
+    output: `${user.phone} has no operator's grant to revoke.`,
+  });
   expect((await h.call(inviteState, {}, { token: user.token })).data.permission).toBe(true);
 });
 
 it('the operator grants it with a reason and revokes it with a reason the customer reads', async () => {
   const user = await customer(h);
-  expect(await opsOk(h, 'invite', 'grant', user.phone, 'Partner programme')).toBe(`Invitation permission granted to ${user.phone} (user ${user.id}): Partner programme`);
+  expect(await opsOk(h, 'invite', 'grant', user.phone, 'Partner programme')).toBe(
+    `Invitation permission granted to ${user.phone} (user ${user.id}): Partner programme`,
+  );
   expect((await h.call(inviteState, {}, { token: user.token })).data).toMatchObject({ permission: true, notice: '' });
-  expect(await opsOk(h, 'invite', 'grant', user.phone, 'Again')).toBe(`${user.phone} already has the operator's grant; nothing changed.`);
-  expect(await opsOk(h, 'invite', 'show', user.phone)).toContain('invitation permission active (granted by the operator)');
+  expect(await opsOk(h, 'invite', 'grant', user.phone, 'Again')).toBe(
+    `${user.phone} already has the operator's grant; nothing changed.`,
+  );
+  expect(await opsOk(h, 'invite', 'show', user.phone)).toContain(
+    'invitation permission active (granted by the operator)',
+  );
 
   await opsOk(h, 'invite', 'revoke', user.phone, 'The partner programme has ended');
-  expect((await h.call(inviteState, {}, { token: user.token })).data).toMatchObject({ permission: false, notice: GATE });
+  expect((await h.call(inviteState, {}, { token: user.token })).data).toMatchObject({
+    permission: false,
+    notice: GATE,
+  });
   const inbox = await h.call(messages, { page: '1' }, { token: user.token });
-  expect(inbox.data.lists.map((message: { title: string; content: string }) => [message.title, message.content])).toContainEqual([
-    'Invitation permission withdrawn',
-    'The partner programme has ended',
-  ]);
+  expect(
+    inbox.data.lists.map((message: { title: string; content: string }) => [message.title, message.content]),
+  ).toContainEqual(['Invitation permission withdrawn', 'The partner programme has ended']);
 });
 
 it('refuses operator mistakes and changes nothing', async () => {

@@ -15,11 +15,15 @@ import { isUniqueViolation } from '../../src/server/domain/accounts.ts';
 const ALREADY = refused('You have already signed in today!');
 
 let h: Harness;
-const ops = (...argv: string[]) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
+const ops = (...argv: string[]) =>
+  runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv);
 
 beforeAll(async () => {
   h = await startHarness();
-  expect(await ops('signin-ladder', '5,5,10,10,15,20,30')).toEqual({ ok: true, output: 'Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).' });
+  expect(await ops('signin-ladder', '5,5,10,10,15,20,30')).toEqual({
+    ok: true,
+    output: 'Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).',
+  });
 });
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
@@ -63,9 +67,15 @@ describe('signing in', () => {
       balance: '0',
     });
 
-    expect(await tap(user.token)).toEqual({ ret: 1, msg: 'Success', data: { day: '2026-11-22', streak: 1, reward: '5', balance: '5' } });
+    expect(await tap(user.token)).toEqual({
+      ret: 1,
+      msg: 'Success',
+      data: { day: '2026-11-22', streak: 1, reward: '5', balance: '5' },
+    });
     const after = await rowsOf(user.id);
-    expect(after.entries).toMatchObject([{ asset: 'POINT', amount: '5.00000000', kind: 'sign_in', reference: `signin:${user.id}:2026-11-22` }]);
+    expect(after.entries).toMatchObject([
+      { asset: 'POINT', amount: '5.00000000', kind: 'sign_in', reference: `signin:${user.id}:2026-11-22` },
+    ]);
 
     h.clock.advance(60_000);
     expect(await tap(user.token)).toEqual(ALREADY);
@@ -79,7 +89,9 @@ describe('signing in', () => {
       next_reward: '5',
       balance: '5',
     });
-    expect((await h.call(pointRecords, {}, { token: user.token })).data.lists).toMatchObject([{ amount: '5', kind: 'sign_in' }]);
+    expect((await h.call(pointRecords, {}, { token: user.token })).data.lists).toMatchObject([
+      { amount: '5', kind: 'sign_in' },
+    ]);
   });
 
   it('signs in exactly once under 20 parallel taps with different Idempotency-Keys', async () => {
@@ -106,7 +118,13 @@ describe('a sign-in the database already holds', () => {
   it('is the refusal, not a 500, when the day’s reward entry is already in the ledger; the new row rolls back', async () => {
     h.clock.set(new Date('2026-11-27T05:00:00Z'));
     const user = await customer(h);
-    await h.database.db.transaction((tx) => post(tx, { userId: user.id, asset: 'POINT', amount: '5', kind: 'sign_in', reference: `signin:${user.id}:2026-11-27` }, h.clock.now()));
+    await h.database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: user.id, asset: 'POINT', amount: '5', kind: 'sign_in', reference: `signin:${user.id}:2026-11-27` },
+        h.clock.now(),
+      ),
+    );
     expect(await tap(user.token)).toEqual(ALREADY);
     expect(await h.call(dailySignIn, {}, { token: user.token })).toEqual(ALREADY);
     expect((await rowsOf(user.id)).signIns).toEqual([]);
@@ -135,7 +153,12 @@ describe('days in the configured timezone', () => {
     h.clock.set(new Date('2026-11-24T16:59:59Z')); // 23:59:59 on the 24th in Bangkok
     expect((await tap(user.token)).data).toEqual({ day: '2026-11-24', streak: 1, reward: '5', balance: '5' });
     h.clock.set(new Date('2026-11-24T17:00:01Z')); // 00:00:01 on the 25th
-    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ today: '2026-11-25', signed_today: false, streak: 1, today_reward: '5' });
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({
+      today: '2026-11-25',
+      signed_today: false,
+      streak: 1,
+      today_reward: '5',
+    });
     expect((await tap(user.token)).data).toEqual({ day: '2026-11-25', streak: 2, reward: '5', balance: '10' });
 
     h.clock.set(new Date('2026-11-25T23:59:59Z')); // 06:59:59 on the 26th
@@ -160,22 +183,42 @@ describe('the streak and the ladder', () => {
     expect(paid).toEqual(['5', '5', '10', '10', '15', '20', '30', '30', '30']);
 
     h.clock.set(new Date('2026-12-10T03:00:00Z')); // the 10th is not signed: tomorrow the run is broken
-    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ streak: 9, signed_today: false, today_reward: '30', next_reward: '30' });
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({
+      streak: 9,
+      signed_today: false,
+      today_reward: '30',
+      next_reward: '30',
+    });
     h.clock.set(new Date('2026-12-11T03:00:00Z'));
-    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({ streak: 0, today_reward: '5', next_reward: '5' });
+    expect((await h.call(signInCalendar, {}, { token: user.token })).data).toMatchObject({
+      streak: 0,
+      today_reward: '5',
+      next_reward: '5',
+    });
     expect((await tap(user.token)).data).toEqual({ day: '2026-12-11', streak: 1, reward: '5', balance: '160' });
 
     const december = (await h.call(signInCalendar, {}, { token: user.token })).data;
-    expect(december.signed_days).toEqual(['01', '02', '03', '04', '05', '06', '07', '08', '09', '11'].map((day) => `2026-12-${day}`));
-    expect((await h.call(signInCalendar, { month: '2026-11' }, { token: user.token })).data).toMatchObject({ month: '2026-11', signed_days: [], today: '2026-12-11' });
-    expect(await h.call(signInCalendar, { month: '2026-13' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect(december.signed_days).toEqual(
+      ['01', '02', '03', '04', '05', '06', '07', '08', '09', '11'].map((day) => `2026-12-${day}`),
+    );
+    expect((await h.call(signInCalendar, { month: '2026-11' }, { token: user.token })).data).toMatchObject({
+      month: '2026-11',
+      signed_days: [],
+      today: '2026-12-11',
+    });
+    expect(await h.call(signInCalendar, { month: '2026-13' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
   });
 
   it('follows the ladder the operator sets, from the next sign-in on', async () => {
     expect(await ops('signin-ladder', '1,2,x')).toMatchObject({ ok: false });
     expect(await ops('signin-ladder', '0,5')).toMatchObject({ ok: false });
     expect(await ops('signin-ladder', '7,9')).toMatchObject({ ok: true });
-    expect(await ops('signin-ladder')).toEqual({ ok: true, output: 'Daily sign-in ladder (points per consecutive day): 7,9' });
+    expect(await ops('signin-ladder')).toEqual({
+      ok: true,
+      output: 'Daily sign-in ladder (points per consecutive day): 7,9',
+    });
     h.clock.set(new Date('2026-12-20T03:00:00Z'));
     const user = await customer(h);
     expect((await tap(user.token)).data.reward).toBe('7');

@@ -61,7 +61,11 @@ describe('a server started without a seed', () => {
     const second = await serverFeed({});
     expect(first.seeded).toBe(false);
     expect(second.seeded).toBe(false);
-    const [a, b, published] = await Promise.all([pathOf(first, 5), pathOf(second, 5), pathOf(await serverFeed({ FEED_SEED: String(FORMERLY_PUBLISHED_SEED) }), 5)]);
+    const [a, b, published] = await Promise.all([
+      pathOf(first, 5),
+      pathOf(second, 5),
+      pathOf(await serverFeed({ FEED_SEED: String(FORMERLY_PUBLISHED_SEED) }), 5),
+    ]);
     expect(a).toHaveLength(5 * LISTED_COINS.length);
     expect(b).toHaveLength(a.length);
     // Every coin starts from the same recorded price, so equal lines mean equal draws (or, once in a

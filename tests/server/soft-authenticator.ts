@@ -17,7 +17,8 @@ export function cbor(value: unknown): Buffer {
   if (typeof value === 'number') return value >= 0 ? head(0, value) : head(1, -1 - value);
   if (typeof value === 'string') return Buffer.concat([head(3, Buffer.byteLength(value)), Buffer.from(value)]);
   if (value instanceof Uint8Array) return Buffer.concat([head(2, value.length), Buffer.from(value)]);
-  if (value instanceof Map) return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
+  if (value instanceof Map)
+    return Buffer.concat([head(5, value.size), ...[...value].flatMap(([key, item]) => [cbor(key), cbor(item)])]);
   if (value && typeof value === 'object') return cbor(new Map(Object.entries(value)));
   throw new Error(`cbor: ${typeof value} is not needed here`);
 }
@@ -47,7 +48,8 @@ interface RequestOptions {
 export class SoftAuthenticator {
   readonly held: Held[] = [];
 
-  /** `origin`: the page the browser would show; `counterStep` 0 for an authenticator without a signature counter (a synced passkey). */
+  /** `origin`: the page the browser would show; `counterStep` 0 for an authenticator without a signature counter (a
+   * synced passkey). */
   constructor(
     public origin: string,
     private readonly counterStep = 1,
@@ -73,20 +75,39 @@ export class SoftAuthenticator {
     const length = Buffer.alloc(2);
     length.writeUInt16BE(id.length);
     // Flags: user present, user verified, attested credential data.
-    const authData = Buffer.concat([sha256(rpId), Buffer.from([0x01 | 0x04 | 0x40]), Buffer.alloc(4), Buffer.alloc(16), length, id, cbor(coseKey)]);
+    const authData = Buffer.concat([
+      sha256(rpId),
+      Buffer.from([0x01 | 0x04 | 0x40]),
+      Buffer.alloc(4),
+      Buffer.alloc(16),
+      length,
+      id,
+      cbor(coseKey),
+    ]);
     const attestationObject = cbor({ fmt: 'none', attStmt: {}, authData });
     return {
       id: b64url(id),
       rawId: b64url(id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)), attestationObject: b64url(attestationObject), transports: ['internal'] },
+      response: {
+        clientDataJSON: b64url(this.clientData('webauthn.create', options.challenge, origin)),
+        attestationObject: b64url(attestationObject),
+        transports: ['internal'],
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };
   }
 
   /** navigator.credentials.get: signs the options' challenge with a held passkey (the newest by default). */
-  get(options: RequestOptions, { origin = this.origin, passkey = this.held.at(-1), counter }: { origin?: string; passkey?: Held; counter?: number } = {}) {
+  get(
+    options: RequestOptions,
+    {
+      origin = this.origin,
+      passkey = this.held.at(-1),
+      counter,
+    }: { origin?: string; passkey?: Held; counter?: number } = {},
+  ) {
     if (!passkey) throw new Error('no passkey held');
     passkey.counter = counter ?? passkey.counter + this.counterStep;
     const count = Buffer.alloc(4);
@@ -98,7 +119,12 @@ export class SoftAuthenticator {
       id: b64url(passkey.id),
       rawId: b64url(passkey.id),
       type: 'public-key',
-      response: { clientDataJSON: b64url(clientDataJSON), authenticatorData: b64url(authData), signature: b64url(signature), userHandle: passkey.userHandle },
+      response: {
+        clientDataJSON: b64url(clientDataJSON),
+        authenticatorData: b64url(authData),
+        signature: b64url(signature),
+        userHandle: passkey.userHandle,
+      },
       clientExtensionResults: {},
       authenticatorAttachment: 'platform',
     };

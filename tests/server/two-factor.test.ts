@@ -11,7 +11,13 @@ import { PASSWORD, PAYPASS, customer, newPhone, refused, registerByPhone } from 
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
 import { addBankCard, addWallet, wallets } from '../../src/contract/payouts.ts';
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, twoFactorStatus } from '../../src/contract/two-factor.ts';
+import {
+  beginTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  twoFactorStatus,
+} from '../../src/contract/two-factor.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
@@ -63,35 +69,52 @@ describe('setup', () => {
 
     const first = await h.call(beginTwoFactor, {}, { token: user.token });
     expect(first.data.secret).toMatch(/^[A-Z2-7]{32}$/);
-    expect(first.data.uri).toBe(`otpauth://totp/Coinvest:${username}?secret=${first.data.secret}&issuer=Coinvest&algorithm=SHA1&digits=6&period=30`);
+    expect(first.data.uri).toBe(
+      `otpauth://totp/Coinvest:${username}?secret=${first.data.secret}&issuer=Coinvest&algorithm=SHA1&digits=6&period=30`,
+    );
     // Begun is not on: nothing asks for a code yet.
     expect(await status(user.token)).toMatchObject({ enabled: false });
 
     // A second setup replaces the first secret: the first one's code no longer confirms.
     const second = await h.call(beginTwoFactor, {}, { token: user.token });
     expect(second.data.secret).not.toBe(first.data.secret);
-    expect(await h.call(confirmTwoFactor, { code: codeOf(first.data.secret), password: PASSWORD }, { token: user.token })).toEqual(WRONG);
+    expect(
+      await h.call(confirmTwoFactor, { code: codeOf(first.data.secret), password: PASSWORD }, { token: user.token }),
+    ).toEqual(WRONG);
     expect(await status(user.token)).toMatchObject({ enabled: false });
 
-    // The login password is asked too (a stolen session alone cannot put its own app on the account); a wrong one uses no code.
-    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
-    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: 'wrong123' }, { token: user.token })).toEqual(
-      refused(serverTexts.wrongLoginPassword.message),
+    // The login password is asked too (a stolen session alone cannot put its own app on the account); a wrong one uses
+    // no code.
+    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret) }, { token: user.token })).toEqual(
+      refused(texts.enterLoginPassword.message),
     );
+    expect(
+      await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: 'wrong123' }, { token: user.token }),
+    ).toEqual(refused(serverTexts.wrongLoginPassword.message));
     expect(await status(user.token)).toMatchObject({ enabled: false });
-    const confirmed = await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token });
+    const confirmed = await h.call(
+      confirmTwoFactor,
+      { code: codeOf(second.data.secret), password: PASSWORD },
+      { token: user.token },
+    );
     expect(confirmed.ret).toBe(1);
     const codes = confirmed.data.recovery_codes;
     expect(codes).toHaveLength(10);
     expect(new Set(codes).size).toBe(10);
     for (const code of codes) expect(code).toMatch(/^[A-Z2-7]{5}-[A-Z2-7]{5}$/);
-    expect(await status(user.token)).toEqual({ enabled: true, confirmed_at: h.clock.now().toISOString(), recovery_codes_left: 10 });
+    expect(await status(user.token)).toEqual({
+      enabled: true,
+      confirmed_at: h.clock.now().toISOString(),
+      recovery_codes_left: 10,
+    });
 
     // On stays on: another setup or confirmation is refused and the secret stays.
-    expect(await h.call(beginTwoFactor, {}, { token: user.token })).toEqual(refused(serverTexts.twoFactorAlreadyOn.message));
-    expect(await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token })).toEqual(
+    expect(await h.call(beginTwoFactor, {}, { token: user.token })).toEqual(
       refused(serverTexts.twoFactorAlreadyOn.message),
     );
+    expect(
+      await h.call(confirmTwoFactor, { code: codeOf(second.data.secret), password: PASSWORD }, { token: user.token }),
+    ).toEqual(refused(serverTexts.twoFactorAlreadyOn.message));
   });
 
   it('keeps neither the secret nor the recovery codes readable in the database', async () => {
@@ -111,9 +134,13 @@ describe('setup', () => {
 
   it('refuses a confirmation without a setup, and a code that is not 6 digits', async () => {
     const user = await customer(h);
-    expect(await h.call(confirmTwoFactor, { code: '123456', password: PASSWORD }, { token: user.token })).toEqual(refused(serverTexts.twoFactorSetupFirst.message));
+    expect(await h.call(confirmTwoFactor, { code: '123456', password: PASSWORD }, { token: user.token })).toEqual(
+      refused(serverTexts.twoFactorSetupFirst.message),
+    );
     expect(await h.call(confirmTwoFactor, { code: '', password: PASSWORD }, { token: user.token })).toEqual(ENTER);
-    expect(await h.call(confirmTwoFactor, { code: '12345', password: PASSWORD }, { token: user.token })).toEqual(refused(texts.authenticatorCodeFormat.message));
+    expect(await h.call(confirmTwoFactor, { code: '12345', password: PASSWORD }, { token: user.token })).toEqual(
+      refused(texts.authenticatorCodeFormat.message),
+    );
   });
 });
 
@@ -128,7 +155,10 @@ describe('a withdrawal with two-factor on', () => {
     expect(await withdraw(h, user.token, { ...form, otp: 'not-a-code' })).toEqual(WRONG);
     expect(await fundsState(h, user.id)).toEqual(before);
 
-    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toMatchObject({ ret: 1, data: { status: 'review', amount: '100.00000000' } });
+    expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toMatchObject({
+      ret: 1,
+      data: { status: 'review', amount: '100.00000000' },
+    });
   });
 
   it('refuses a code used once already, and an older step after a newer one; the next step works', async () => {
@@ -162,7 +192,9 @@ describe('a withdrawal with two-factor on', () => {
   it('checks the code before the payment password: a wrong payment password has used the code', async () => {
     const user = await protectedCustomer();
     const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20', otp: codeOf(user.secret) };
-    expect(await withdraw(h, user.token, { ...form, paypass: '000000' })).toEqual(refused(serverTexts.wrongPayPassword.message));
+    expect(await withdraw(h, user.token, { ...form, paypass: '000000' })).toEqual(
+      refused(serverTexts.wrongPayPassword.message),
+    );
     expect(await withdraw(h, user.token, form)).toEqual(USED);
   });
 
@@ -180,7 +212,8 @@ describe('a withdrawal with two-factor on', () => {
   it('bounds guessing: after five wrong codes even the right one is refused for 15 minutes', async () => {
     const user = await protectedCustomer();
     const form = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
-    for (let guess = 0; guess < 5; guess++) expect(await withdraw(h, user.token, { ...form, otp: notThe(codeOf(user.secret)) })).toEqual(WRONG);
+    for (let guess = 0; guess < 5; guess++)
+      expect(await withdraw(h, user.token, { ...form, otp: notThe(codeOf(user.secret)) })).toEqual(WRONG);
     expect(await withdraw(h, user.token, { ...form, otp: codeOf(user.secret) })).toEqual(TOO_MANY);
     // Recovery codes count toward the same limit: no way round it.
     expect(await withdraw(h, user.token, { ...form, otp: user.recovery[0]! })).toEqual(TOO_MANY);
@@ -193,7 +226,9 @@ describe('a withdrawal with two-factor on', () => {
   it('leaves customers without two-factor as they were: no code asked', async () => {
     const user = await customer(h, '100');
     const wallet = await addTronWallet(h, user.token);
-    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' })).ret).toBe(1);
+    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' })).ret).toBe(
+      1,
+    );
   });
 });
 
@@ -202,39 +237,58 @@ describe('the other protected calls', () => {
     const user = await protectedCustomer();
     const wallet = { alias: 'Second', currency: 'USDT', chain: 'TRC20', address: newTronAddress() };
     expect(await h.call(addWallet, wallet, { token: user.token })).toEqual(ENTER);
-    expect(await h.call(addWallet, { ...wallet, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(WRONG);
+    expect(await h.call(addWallet, { ...wallet, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(
+      WRONG,
+    );
     expect((await h.call(wallets, {}, { token: user.token })).data.lists).toHaveLength(1);
-    expect(await h.call(addWallet, { ...wallet, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1, data: { alias: 'Second' } });
+    expect(await h.call(addWallet, { ...wallet, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { alias: 'Second' },
+    });
 
     expect(await h.call(addBankCard, cardForm(), { token: user.token })).toEqual(ENTER);
     h.clock.advance(STEP);
-    expect(await h.call(addBankCard, cardForm({ otp: codeOf(user.secret) }), { token: user.token })).toMatchObject({ ret: 1 });
+    expect(await h.call(addBankCard, cardForm({ otp: codeOf(user.secret) }), { token: user.token })).toMatchObject({
+      ret: 1,
+    });
   });
 
   it('changing the payment password needs a code', async () => {
     const user = await protectedCustomer();
     const change = { oldpaypass: PAYPASS, password: '654321', repassword: '654321' };
     expect(await h.call(changePayPassword, change, { token: user.token })).toEqual(ENTER);
-    expect(await h.call(changePayPassword, { ...change, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1 });
+    expect(
+      await h.call(changePayPassword, { ...change, otp: codeOf(user.secret) }, { token: user.token }),
+    ).toMatchObject({ ret: 1 });
   });
 
   it('changing the phone or the e-mail needs a code; the nickname does not', async () => {
     const user = await protectedCustomer();
-    expect(await h.call(editProfile, { nickname: 'Somchai' }, { token: user.token })).toMatchObject({ ret: 1, data: { nickname: 'Somchai' } });
+    expect(await h.call(editProfile, { nickname: 'Somchai' }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { nickname: 'Somchai' },
+    });
 
     const phone = '0899990001';
     expect((await h.call(sendSmsCode, { userphone: phone })).ret).toBe(1);
     const change = { phone, code: h.codeFor(phone) };
     expect(await h.call(editProfile, change, { token: user.token })).toEqual(ENTER);
-    expect(await h.call(editProfile, { ...change, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(WRONG);
-    expect(await h.call(editProfile, { ...change, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({ ret: 1, data: { phone } });
+    expect(await h.call(editProfile, { ...change, otp: notThe(codeOf(user.secret)) }, { token: user.token })).toEqual(
+      WRONG,
+    );
+    expect(await h.call(editProfile, { ...change, otp: codeOf(user.secret) }, { token: user.token })).toMatchObject({
+      ret: 1,
+      data: { phone },
+    });
   });
 });
 
 describe('recovery codes and turning off', () => {
   it('new recovery codes need an app code (not a recovery code) and replace the old ones', async () => {
     const user = await protectedCustomer();
-    expect(await h.call(renewRecoveryCodes, { code: user.recovery[0]! }, { token: user.token })).toEqual(refused(texts.authenticatorCodeFormat.message));
+    expect(await h.call(renewRecoveryCodes, { code: user.recovery[0]! }, { token: user.token })).toEqual(
+      refused(texts.authenticatorCodeFormat.message),
+    );
     const renewed = await h.call(renewRecoveryCodes, { code: codeOf(user.secret) }, { token: user.token });
     expect(renewed.data.recovery_codes).toHaveLength(10);
     expect(renewed.data.recovery_codes).not.toContain(user.recovery[0]);
@@ -246,25 +300,37 @@ describe('recovery codes and turning off', () => {
 
   it('turning off needs a code and the login password; then no code is asked', async () => {
     const user = await protectedCustomer();
-    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret) }, { token: user.token })).toEqual(refused(texts.enterLoginPassword.message));
+    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret) }, { token: user.token })).toEqual(
+      refused(texts.enterLoginPassword.message),
+    );
     expect(await h.call(disableTwoFactor, { password: PASSWORD }, { token: user.token })).toEqual(ENTER);
-    expect(await h.call(disableTwoFactor, { otp: notThe(codeOf(user.secret)), password: PASSWORD }, { token: user.token })).toEqual(WRONG);
-    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: 'wrong123' }, { token: user.token })).toEqual(refused(serverTexts.wrongLoginPassword.message));
+    expect(
+      await h.call(disableTwoFactor, { otp: notThe(codeOf(user.secret)), password: PASSWORD }, { token: user.token }),
+    ).toEqual(WRONG);
+    expect(
+      await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: 'wrong123' }, { token: user.token }),
+    ).toEqual(refused(serverTexts.wrongLoginPassword.message));
     expect(await status(user.token)).toMatchObject({ enabled: true });
 
     h.clock.advance(STEP);
-    expect(await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: PASSWORD }, { token: user.token })).toEqual({
+    expect(
+      await h.call(disableTwoFactor, { otp: codeOf(user.secret), password: PASSWORD }, { token: user.token }),
+    ).toEqual({
       ret: 1,
       msg: 'Success',
       data: { enabled: false, confirmed_at: null, recovery_codes_left: 0 },
     });
     expect(await h.database.db.select().from(recoveryCodes).where(eq(recoveryCodes.userId, user.id))).toEqual([]);
-    expect((await withdraw(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '20' })).ret).toBe(1);
+    expect(
+      (await withdraw(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '20' })).ret,
+    ).toBe(1);
   });
 
   it('a lost phone: a recovery code and the password turn it off', async () => {
     const user = await protectedCustomer();
-    expect(await h.call(disableTwoFactor, { otp: user.recovery[3]!, password: PASSWORD }, { token: user.token })).toMatchObject({ ret: 1, data: { enabled: false } });
+    expect(
+      await h.call(disableTwoFactor, { otp: user.recovery[3]!, password: PASSWORD }, { token: user.token }),
+    ).toMatchObject({ ret: 1, data: { enabled: false } });
   });
 });
 
@@ -277,7 +343,12 @@ describe('signing in with two-factor on', () => {
         method: 'POST',
         url: `/api${login.path}`,
         headers: { 'user-agent': userAgent, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-        payload: new URLSearchParams({ username, password: PASSWORD, ...(otp === undefined ? {} : { otp }), ...(device === undefined ? {} : { device }) }).toString(),
+        payload: new URLSearchParams({
+          username,
+          password: PASSWORD,
+          ...(otp === undefined ? {} : { otp }),
+          ...(device === undefined ? {} : { device }),
+        }).toString(),
       })
     ).json() as { ret: number; msg: string; data: { token: string; device: string } | null };
 
@@ -288,7 +359,10 @@ describe('signing in with two-factor on', () => {
     expect(await logIn(user.phone, FIREFOX_WINDOWS)).toEqual(ENTER);
     expect(await logIn(user.phone, FIREFOX_WINDOWS, notThe(codeOf(user.secret)))).toEqual(WRONG);
     const signedIn = await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret));
-    expect(signedIn).toMatchObject({ ret: 1, data: { token: expect.any(String), device: expect.stringMatching(/^[\w-]{22}\.[\w-]{43}$/) } });
+    expect(signedIn).toMatchObject({
+      ret: 1,
+      data: { token: expect.any(String), device: expect.stringMatching(/^[\w-]{22}\.[\w-]{43}$/) },
+    });
     const remembered = signedIn.data!.device;
     // The same code a second time: used.
     expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toEqual(USED);
@@ -296,7 +370,9 @@ describe('signing in with two-factor on', () => {
     // Remembered: no code, from any browser that holds the token.
     expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, remembered)).toMatchObject({ ret: 1 });
     // A forged token, or one of another account, proves nothing.
-    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, `${remembered.slice(0, 22)}.${'A'.repeat(43)}`)).toEqual(ENTER);
+    expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, `${remembered.slice(0, 22)}.${'A'.repeat(43)}`)).toEqual(
+      ENTER,
+    );
     const other = await protectedCustomer();
     const othersDevice = (await logIn(other.phone, FIREFOX_WINDOWS, codeOf(other.secret))).data!.device;
     expect(await logIn(user.phone, FIREFOX_WINDOWS, undefined, othersDevice)).toEqual(ENTER);
@@ -322,7 +398,11 @@ describe('signing in with two-factor on', () => {
       method: 'POST',
       url: `/api${login.path}`,
       headers: { 'user-agent': FIREFOX_WINDOWS, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ username: user.phone, password: 'wrong1234', otp: codeOf(user.secret) }).toString(),
+      payload: new URLSearchParams({
+        username: user.phone,
+        password: 'wrong1234',
+        otp: codeOf(user.secret),
+      }).toString(),
     });
     expect(response.json()).toEqual(refused(serverTexts.wrongCredentials.message));
     expect(await logIn(user.phone, FIREFOX_WINDOWS, codeOf(user.secret))).toMatchObject({ ret: 1 });
@@ -338,7 +418,9 @@ it('every process on one database holds the same key: a process with another key
   const first = keyCheck(Buffer.alloc(32, 1));
   await claimKeyCheck(h.database.db, 'two_factor_key_check_test', first);
   await claimKeyCheck(h.database.db, 'two_factor_key_check_test', first);
-  await expect(claimKeyCheck(h.database.db, 'two_factor_key_check_test', keyCheck(Buffer.alloc(32, 2)))).rejects.toThrow(/set the same TWO_FACTOR_KEY on every server/);
+  await expect(
+    claimKeyCheck(h.database.db, 'two_factor_key_check_test', keyCheck(Buffer.alloc(32, 2))),
+  ).rejects.toThrow(/set the same TWO_FACTOR_KEY on every server/);
   // What the database keeps tells keys apart without being one.
   expect(first).not.toContain(Buffer.alloc(32, 1).toString('hex'));
 });

@@ -53,9 +53,11 @@ async function uploaded(token: string, label: string): Promise<string> {
 }
 
 /** Pictures the account stores, as rows. */
-const storedOf = async (userId: number) => Number((await h.database.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId)))[0]!.n);
+const storedOf = async (userId: number) =>
+  Number((await h.database.db.select({ n: count() }).from(uploads).where(eq(uploads.userId, userId)))[0]!.n);
 
-/** `n` pictures of `bytes` each the account uploaded at the clock's now (written directly: a faster way to an account near its bound). */
+/** `n` pictures of `bytes` each the account uploaded at the clock's now (written directly: a faster way to an account
+ * near its bound). */
 async function storeEarlier(userId: number, n: number, bytes = 70) {
   await h.database.db.execute(sql`
     insert into uploads (id, user_id, mime, bytes, created_at)
@@ -64,7 +66,8 @@ async function storeEarlier(userId: number, n: number, bytes = 70) {
 }
 
 /** Served to its owner (true), or gone (the not-found answer). */
-const servedToOwner = async (url: string, token: string) => (await h.app.inject({ method: 'GET', url, headers: { token } })).statusCode === 200;
+const servedToOwner = async (url: string, token: string) =>
+  (await h.app.inject({ method: 'GET', url, headers: { token } })).statusCode === 200;
 
 describe('the bound of an account', () => {
   it('keeps 52 pictures uploaded in a row and refuses the 53rd, keeping nothing; another account is not affected', async () => {
@@ -117,7 +120,11 @@ describe('the bound of an account', () => {
     const me = await customer(h);
     await storeEarlier(me.id, 51);
     const receipt = await uploaded(me.token, 'receipt');
-    const order = await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt }, { token: me.token });
+    const order = await h.call(
+      submitRecharge,
+      { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt },
+      { token: me.token },
+    );
     expect(order.ret).toBe(1);
     expect(await upload(me.token, 'while-pending')).toEqual(BOUND);
     await opsOk(h, 'recharge', 'reject', String(order.data.id), 'No transfer arrived');
@@ -141,9 +148,23 @@ describe('pictures nothing refers to', () => {
     const me = await customer(h);
     const unused = await uploaded(me.token, 'unused');
     const receipt = await uploaded(me.token, 'receipt');
-    expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt }, { token: me.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          submitRecharge,
+          { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt },
+          { token: me.token },
+        )
+      ).ret,
+    ).toBe(1);
     const document = await uploaded(me.token, 'document');
-    const primary = { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image: document };
+    const primary = {
+      level: 'primary',
+      doc_type: 'passport',
+      name: 'Somchai Jaidee',
+      number: 'AA98765432',
+      image: document,
+    };
     expect((await h.call(submitCertification, primary, { token: me.token })).ret).toBe(1);
     const avatarSource = await uploaded(me.token, 'avatar');
     const avatar = (await h.call(editAvatar, { userimg: avatarSource }, { token: me.token })).data.userimg;
@@ -151,7 +172,8 @@ describe('pictures nothing refers to', () => {
     // A minute before the end of the grace, the customer may still be filling a form: all kept.
     h.clock.advance(24 * HOUR - MINUTE);
     await deleteUnusedUploads(h.database.db, h.clock.now());
-    for (const url of [unused, receipt, document, avatarSource, avatar]) expect(await servedToOwner(url, me.token)).toBe(true);
+    for (const url of [unused, receipt, document, avatarSource, avatar])
+      expect(await servedToOwner(url, me.token)).toBe(true);
     expect(await storedOf(me.id)).toBe(5);
 
     const fresh = await uploaded(me.token, 'fresh');
@@ -168,7 +190,8 @@ describe('pictures nothing refers to', () => {
     await deleteUnusedUploads(h.database.db, h.clock.now());
     expect(await servedToOwner(fresh, me.token)).toBe(false);
 
-    // Kept in use, they are never deleted, however long after (the owner signs in again: sessions last 180 days at most).
+    // Kept in use, they are never deleted, however long after (the owner signs in again: sessions last 180 days at
+    // most).
     h.clock.advance(400 * 24 * HOUR);
     await deleteUnusedUploads(h.database.db, h.clock.now());
     const back = (await h.call(login, { username: me.phone, password: PASSWORD })).data.token;
@@ -200,34 +223,44 @@ describe('pictures nothing refers to', () => {
     h.clock.advance(24 * HOUR + MINUTE);
     const now = h.clock.now();
     const cutoff = new Date(now.getTime() - 24 * HOUR).toISOString();
-    const [past] = rowsOf<{ n: number }>(await h.database.db.execute(sql`select count(*)::int as n from uploads where created_at < ${cutoff}::timestamptz`));
-    const runs = await Promise.all([deleteUnusedUploads(h.database.db, now, 100), deleteUnusedUploads(h.database.db, now, 100)]);
+    const [past] = rowsOf<{ n: number }>(
+      await h.database.db.execute(
+        sql`select count(*)::int as n from uploads where created_at < ${cutoff}::timestamptz`,
+      ),
+    );
+    const runs = await Promise.all([
+      deleteUnusedUploads(h.database.db, now, 100),
+      deleteUnusedUploads(h.database.db, now, 100),
+    ]);
     expect(await storedOf(me.id)).toBe(0);
     // Every picture past its grace here was unused (the other tests' in-use ones are newer or referred to).
     expect(runs[0] + runs[1]).toBeLessThanOrEqual(Number(past!.n));
     expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1_200);
   });
 
-  it.skipIf(!onPostgres())('are not deleted while a form is taking them: the job passes over them and deletes them once released', async () => {
-    const me = await customer(h);
-    const picture = await uploaded(me.token, 'being-submitted');
-    h.clock.advance(24 * HOUR + MINUTE);
-    const now = h.clock.now();
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let taken!: () => void;
-    const isTaken = new Promise<void>((resolve) => (taken = resolve));
-    const submission = h.database.db.transaction(async (tx) => {
-      expect(await ownsUploads(tx, me.id, [picture])).toBe(true);
-      taken();
-      await held;
-    });
-    await isTaken;
-    await deleteUnusedUploads(h.database.db, now);
-    expect(await servedToOwner(picture, me.token)).toBe(true);
-    release();
-    await submission;
-    await deleteUnusedUploads(h.database.db, now);
-    expect(await servedToOwner(picture, me.token)).toBe(false);
-  });
+  it.skipIf(!onPostgres())(
+    'are not deleted while a form is taking them: the job passes over them and deletes them once released',
+    async () => {
+      const me = await customer(h);
+      const picture = await uploaded(me.token, 'being-submitted');
+      h.clock.advance(24 * HOUR + MINUTE);
+      const now = h.clock.now();
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let taken!: () => void;
+      const isTaken = new Promise<void>((resolve) => (taken = resolve));
+      const submission = h.database.db.transaction(async (tx) => {
+        expect(await ownsUploads(tx, me.id, [picture])).toBe(true);
+        taken();
+        await held;
+      });
+      await isTaken;
+      await deleteUnusedUploads(h.database.db, now);
+      expect(await servedToOwner(picture, me.token)).toBe(true);
+      release();
+      await submission;
+      await deleteUnusedUploads(h.database.db, now);
+      expect(await servedToOwner(picture, me.token)).toBe(false);
+    },
+  );
 });

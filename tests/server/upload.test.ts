@@ -37,15 +37,31 @@ it.each([
   ['a JPEG', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46], 'image/jpeg'],
   ['a WebP', [0x52, 0x49, 0x46, 0x46, 4, 0, 0, 0, 0x57, 0x45, 0x42, 0x50], 'image/webp'],
 ])('%s picture is accepted and served with its own type', async (_, bytes, type) => {
-  const res = await uploadFile(h, me.token, { bytes: new Uint8Array(bytes), name: 'picture.bin', type: 'application/octet-stream' });
+  const res = await uploadFile(h, me.token, {
+    bytes: new Uint8Array(bytes),
+    name: 'picture.bin',
+    type: 'application/octet-stream',
+  });
   expect(res.ret).toBe(1);
-  expect((await h.app.inject({ method: 'GET', url: res.data.url, headers: { token: me.token } })).headers['content-type']).toBe(type);
+  expect(
+    (await h.app.inject({ method: 'GET', url: res.data.url, headers: { token: me.token } })).headers['content-type'],
+  ).toBe(type);
 });
 
 it.each([
   ['a text file renamed .png', new TextEncoder().encode('just some notes, not a picture'), 'notes.png', 'image/png'],
-  ['an SVG picture', new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'), 'x.svg', 'image/svg+xml'],
-  ['an HTML page claiming to be a JPEG', new TextEncoder().encode('<html><body>hi</body></html>'), 'x.jpg', 'image/jpeg'],
+  [
+    'an SVG picture',
+    new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+    'x.svg',
+    'image/svg+xml',
+  ],
+  [
+    'an HTML page claiming to be a JPEG',
+    new TextEncoder().encode('<html><body>hi</body></html>'),
+    'x.jpg',
+    'image/jpeg',
+  ],
   ['an empty file', new Uint8Array(0), 'empty.png', 'image/png'],
 ])('%s is refused and nothing is kept', async (_, bytes, name, type) => {
   const before = await dbState(h);
@@ -55,7 +71,9 @@ it.each([
 
 it('a picture sent under another field name than image is refused', async () => {
   const before = await dbState(h);
-  expect(await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png', field: 'file' })).toEqual(NOT_IMAGE);
+  expect(await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png', field: 'file' })).toEqual(
+    NOT_IMAGE,
+  );
   expect(await dbState(h)).toEqual(before);
 });
 
@@ -83,7 +101,11 @@ it('a 2 MB picture is accepted', async () => {
 
 it('a picture over 5 MB is refused as too large and nothing is kept', async () => {
   const before = await dbState(h);
-  const res = await uploadFile(h, me.token, { bytes: pngOfSize(5 * 1024 * 1024 + 1), name: 'huge.png', type: 'image/png' });
+  const res = await uploadFile(h, me.token, {
+    bytes: pngOfSize(5 * 1024 * 1024 + 1),
+    name: 'huge.png',
+    type: 'image/png',
+  });
   expect(res).toEqual(refused('The picture is too large (at most 5 MB)!'));
   expect(await dbState(h)).toEqual(before);
 });
@@ -91,7 +113,11 @@ it('a picture over 5 MB is refused as too large and nothing is kept', async () =
 it('an uploaded picture becomes the avatar, as its own public copy', async () => {
   const { data } = await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png' });
   const res = await h.call(editAvatar, { userimg: data.url }, { token: me.token });
-  expect(res).toMatchObject({ ret: 1, msg: 'Success', data: { userimg: expect.stringMatching(UPLOAD_URL), phone: me.phone } });
+  expect(res).toMatchObject({
+    ret: 1,
+    msg: 'Success',
+    data: { userimg: expect.stringMatching(UPLOAD_URL), phone: me.phone },
+  });
   expect(res.data.userimg).not.toBe(data.url);
   expect((await h.call(userInfo, {}, { token: me.token })).data.userimg).toBe(res.data.userimg);
   const avatar = await h.app.inject({ method: 'GET', url: res.data.userimg });
@@ -102,6 +128,8 @@ it('an uploaded picture becomes the avatar, as its own public copy', async () =>
 it("another customer's picture cannot become my avatar", async () => {
   const { data } = await uploadFile(h, other.token, { bytes: tinyPng(), name: 'other.png', type: 'image/png' });
   const before = await dbState(h);
-  expect(await h.call(editAvatar, { userimg: data.url }, { token: me.token })).toEqual(refused('Failed to upload picture, please try again later!'));
+  expect(await h.call(editAvatar, { userimg: data.url }, { token: me.token })).toEqual(
+    refused('Failed to upload picture, please try again later!'),
+  );
   expect(await dbState(h)).toEqual(before);
 });

@@ -38,7 +38,8 @@ async function upload(token: string, label: string) {
   return { url: res.data.url as string, bytes };
 }
 
-const get = (url: string, headers: Record<string, string> = {}) => h.app.inject({ method: 'GET', url, headers: { lang: 'en', ...headers } });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  h.app.inject({ method: 'GET', url, headers: { lang: 'en', ...headers } });
 
 beforeAll(async () => {
   h = await startHarness();
@@ -47,7 +48,13 @@ beforeAll(async () => {
   folder = mkdtempSync(join(tmpdir(), 'coinvest-pictures-'));
 
   const front = await upload(owner.token, 'document-front');
-  const primary = { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image: front.url };
+  const primary = {
+    level: 'primary',
+    doc_type: 'passport',
+    name: 'Somchai Jaidee',
+    number: 'AA98765432',
+    image: front.url,
+  };
   expect((await h.call(submitCertification, primary, { token: owner.token })).ret).toBe(1);
   const [submission] = await h.database.db
     .select({ id: certifications.id })
@@ -58,12 +65,32 @@ beforeAll(async () => {
   await opsOk(h, 'certification', 'approve', String(submission!.id));
   const back = await upload(owner.token, 'document-back');
   const hold = await upload(owner.token, 'holding-document');
-  expect((await h.call(submitCertification, { level: 'advanced', image_back: back.url, image_hold: hold.url }, { token: owner.token })).ret).toBe(1);
+  expect(
+    (
+      await h.call(
+        submitCertification,
+        { level: 'advanced', image_back: back.url, image_hold: hold.url },
+        { token: owner.token },
+      )
+    ).ret,
+  ).toBe(1);
 
   const receipt = await upload(owner.token, 'transfer-receipt');
-  expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt.url }, { token: owner.token })).ret).toBe(1);
+  expect(
+    (
+      await h.call(
+        submitRecharge,
+        { kind: 'bank', channel_id: '4', amount: '1000', proof: receipt.url },
+        { token: owner.token },
+      )
+    ).ret,
+  ).toBe(1);
 
-  kinds.set('certification front', front).set('certification back', back).set('certification holding the document', hold).set('transfer receipt', receipt);
+  kinds
+    .set('certification front', front)
+    .set('certification back', back)
+    .set('certification holding the document', hold)
+    .set('transfer receipt', receipt);
   kinds.set('picture uploaded but not used yet', await upload(owner.token, 'unused'));
 });
 afterAll(async () => {
@@ -81,7 +108,13 @@ async function expectUnavailable(url: string, headers: Record<string, string> = 
   return res;
 }
 
-describe.each(['certification front', 'certification back', 'certification holding the document', 'transfer receipt', 'picture uploaded but not used yet'])('a %s', (kind) => {
+describe.each([
+  'certification front',
+  'certification back',
+  'certification holding the document',
+  'transfer receipt',
+  'picture uploaded but not used yet',
+])('a %s', (kind) => {
   it('is not served without a token', async () => {
     const res = await expectUnavailable(kinds.get(kind)!.url);
     expect(res.rawPayload.includes(Buffer.from(kinds.get(kind)!.bytes.slice(0, 8)))).toBe(false);
@@ -114,7 +147,12 @@ it('refuses a private picture exactly as an id that never existed, or a malforme
     get('/api/uploads/NoSuchPictureEver123'),
     get('/api/uploads/x'),
   ]);
-  const shape = (res: (typeof answers)[number]) => ({ status: res.statusCode, type: res.headers['content-type'], cache: res.headers['cache-control'], body: res.body });
+  const shape = (res: (typeof answers)[number]) => ({
+    status: res.statusCode,
+    type: res.headers['content-type'],
+    cache: res.headers['cache-control'],
+    body: res.body,
+  });
   for (const res of answers) expect(shape(res)).toEqual(shape(answers[0]!));
 });
 
@@ -174,7 +212,13 @@ describe('an avatar', () => {
   it('made from the identity document leaves the document private', async () => {
     const person = await customer(h);
     const document = await upload(person.token, 'passport-and-avatar');
-    const primary = { level: 'primary', doc_type: 'passport', name: 'Malee Srisuk', number: 'AB1234567', image: document.url };
+    const primary = {
+      level: 'primary',
+      doc_type: 'passport',
+      name: 'Malee Srisuk',
+      number: 'AB1234567',
+      image: document.url,
+    };
     expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
     await setAvatar(person.token, document.url, document.bytes);
     await expectPrivate(document.url, document.bytes, person.token);
@@ -183,7 +227,15 @@ describe('an avatar', () => {
   it('made from a transfer receipt leaves the receipt private', async () => {
     const person = await customer(h);
     const receipt = await upload(person.token, 'receipt-and-avatar');
-    expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: receipt.url }, { token: person.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          submitRecharge,
+          { kind: 'bank', channel_id: '4', amount: '500', proof: receipt.url },
+          { token: person.token },
+        )
+      ).ret,
+    ).toBe(1);
     await setAvatar(person.token, receipt.url, receipt.bytes);
     await expectPrivate(receipt.url, receipt.bytes, person.token);
   });
@@ -192,9 +244,23 @@ describe('an avatar', () => {
     const person = await customer(h);
     const picture = await upload(person.token, 'avatar-then-documents');
     await setAvatar(person.token, picture.url, picture.bytes);
-    const primary = { level: 'primary', doc_type: 'id_card', name: 'Anan Wong', number: '1101700203451', image: picture.url };
+    const primary = {
+      level: 'primary',
+      doc_type: 'id_card',
+      name: 'Anan Wong',
+      number: '1101700203451',
+      image: picture.url,
+    };
     expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
-    expect((await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: picture.url }, { token: person.token })).ret).toBe(1);
+    expect(
+      (
+        await h.call(
+          submitRecharge,
+          { kind: 'bank', channel_id: '4', amount: '500', proof: picture.url },
+          { token: person.token },
+        )
+      ).ret,
+    ).toBe(1);
     await expectPrivate(picture.url, picture.bytes, person.token);
   });
 
@@ -202,11 +268,23 @@ describe('an avatar', () => {
     const person = await customer(h);
     const picture = await upload(person.token, 'avatar-copy');
     const avatarUrl = await setAvatar(person.token, picture.url, picture.bytes);
-    const primary = { level: 'primary', doc_type: 'passport', name: 'Kanya Dee', number: 'AC7654321', image: avatarUrl };
-    expect(await h.call(submitCertification, primary, { token: person.token })).toEqual(refused('Please upload a photo of the document!'));
-    expect(await h.call(submitRecharge, { kind: 'bank', channel_id: '4', amount: '500', proof: avatarUrl }, { token: person.token })).toEqual(
-      refused('Please upload the transfer receipt!'),
+    const primary = {
+      level: 'primary',
+      doc_type: 'passport',
+      name: 'Kanya Dee',
+      number: 'AC7654321',
+      image: avatarUrl,
+    };
+    expect(await h.call(submitCertification, primary, { token: person.token })).toEqual(
+      refused('Please upload a photo of the document!'),
     );
+    expect(
+      await h.call(
+        submitRecharge,
+        { kind: 'bank', channel_id: '4', amount: '500', proof: avatarUrl },
+        { token: person.token },
+      ),
+    ).toEqual(refused('Please upload the transfer receipt!'));
   });
 
   it('replaced, its old copy is gone; set again, it stays the same', async () => {
@@ -215,7 +293,10 @@ describe('an avatar', () => {
     const firstAvatar = await setAvatar(person.token, first.url, first.bytes);
     const second = await upload(person.token, 'second-avatar');
     const secondAvatar = await setAvatar(person.token, second.url, second.bytes);
-    expect(await h.call(editAvatar, { userimg: secondAvatar }, { token: person.token })).toMatchObject({ ret: 1, data: { userimg: secondAvatar } });
+    expect(await h.call(editAvatar, { userimg: secondAvatar }, { token: person.token })).toMatchObject({
+      ret: 1,
+      data: { userimg: secondAvatar },
+    });
     expect((await get(secondAvatar)).statusCode).toBe(200);
     await expectUnavailable(firstAvatar);
     await expectUnavailable(firstAvatar, { token: person.token });
@@ -225,7 +306,9 @@ describe('an avatar', () => {
 
   it("cannot be another customer's private picture, which stays private", async () => {
     const { url } = kinds.get('certification front')!;
-    expect(await h.call(editAvatar, { userimg: url }, { token: stranger.token })).toEqual(refused('Failed to upload picture, please try again later!'));
+    expect(await h.call(editAvatar, { userimg: url }, { token: stranger.token })).toEqual(
+      refused('Failed to upload picture, please try again later!'),
+    );
     await expectUnavailable(url);
     await expectUnavailable(url, { token: stranger.token });
   });
@@ -234,7 +317,13 @@ describe('an avatar', () => {
 it('an avatar that the old rule made public with the document it also was gets its own copy, and the document is private again (migration 0014)', async () => {
   const person = await customer(h);
   const picture = await upload(person.token, 'public-before');
-  const primary = { level: 'primary', doc_type: 'passport', name: 'Prasert Chai', number: 'AD1122334', image: picture.url };
+  const primary = {
+    level: 'primary',
+    doc_type: 'passport',
+    name: 'Prasert Chai',
+    number: 'AD1122334',
+    image: picture.url,
+  };
   expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
   // What the old rule did: the upload itself made public as the avatar.
   const id = picture.url.slice('/api/uploads/'.length);
@@ -242,7 +331,9 @@ it('an avatar that the old rule made public with the document it also was gets i
   await h.database.db.update(users).set({ avatar: picture.url }).where(eq(users.id, person.id));
   expect((await get(picture.url)).statusCode).toBe(200);
 
-  const migration = readFileSync(resolve('src/server/db/migrations/0014_upload_bounds.sql'), 'utf8').split('--> statement-breakpoint');
+  const migration = readFileSync(resolve('src/server/db/migrations/0014_upload_bounds.sql'), 'utf8').split(
+    '--> statement-breakpoint',
+  );
   await h.database.db.execute(sql.raw(migration[1]!));
 
   await expectUnavailable(picture.url);
@@ -281,14 +372,20 @@ describe('the operator command picture', () => {
     const { url } = kinds.get('transfer receipt')!;
     const file = join(folder, 'kept.txt');
     writeFileSync(file, 'keep me');
-    expect(await ops(h, 'picture', url, file)).toEqual({ ok: false, output: `${file} already exists: choose a new file name.` });
+    expect(await ops(h, 'picture', url, file)).toEqual({
+      ok: false,
+      output: `${file} already exists: choose a new file name.`,
+    });
     expect(readFileSync(file, 'utf8')).toBe('keep me');
     expect(await ops(h, 'picture', '/api/uploads/NoSuchPictureEver123', join(folder, 'none.png'))).toEqual({
       ok: false,
       output: 'No picture "/api/uploads/NoSuchPictureEver123".',
     });
     expect(existsSync(join(folder, 'none.png'))).toBe(false);
-    expect(await ops(h, 'picture', url)).toMatchObject({ ok: false, output: expect.stringMatching(/^Usage: picture /) });
+    expect(await ops(h, 'picture', url)).toMatchObject({
+      ok: false,
+      output: expect.stringMatching(/^Usage: picture /),
+    });
   });
 
   it("works as typed in another folder, through a running server's operator socket", async () => {
@@ -298,7 +395,9 @@ describe('the operator command picture', () => {
     mkdirSync(dataDir);
     mkdirSync(operatorFolder);
     writeFileSync(join(dataDir, '.server.lock'), String(process.pid));
-    const stop = await serveOperatorCommands(dataDir, (argv) => runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv));
+    const stop = await serveOperatorCommands(dataDir, (argv) =>
+      runOperatorCommand({ db: h.database.db, now: h.clock.now(), production: false }, argv),
+    );
     try {
       const { url, bytes } = kinds.get('certification holding the document')!;
       const printed = await new Promise<string>((done, fail) =>
@@ -311,7 +410,9 @@ describe('the operator command picture', () => {
       );
       // The relative name is the operator's folder, not the server's.
       const file = join(operatorFolder, 'holding.png');
-      expect(printed).toBe(`Wrote picture ${url.slice('/api/uploads/'.length)} (image/png, ${bytes.length} bytes) of ${owner.phone} to ${file}; it is private.`);
+      expect(printed).toBe(
+        `Wrote picture ${url.slice('/api/uploads/'.length)} (image/png, ${bytes.length} bytes) of ${owner.phone} to ${file}; it is private.`,
+      );
       expect(new Uint8Array(readFileSync(file))).toEqual(bytes);
     } finally {
       await stop();

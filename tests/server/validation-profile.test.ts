@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, dbState, newPhone, refused, registerByPhone } from './helpers.ts';
-import { changePassword, changePayPassword, editAvatar, editProfile, forgotPassword, sendSmsCode } from '../../src/contract/account.ts';
+import {
+  changePassword,
+  changePayPassword,
+  editAvatar,
+  editProfile,
+  forgotPassword,
+  sendSmsCode,
+} from '../../src/contract/account.ts';
 import { config, slides } from '../../src/contract/content.ts';
 import type { Endpoint } from '../../src/contract/endpoint.ts';
 
@@ -35,14 +42,27 @@ it.each([
   ['a mobile number with letters', { phone: '08abc', code: '123456' }, 'Please enter a valid mobile number!'],
   ['an e-mail address without @', { email: 'nobody', code: '123456' }, 'Please enter a valid e-mail address!'],
   ['a new mobile number but no code', { phone: '0899990000' }, 'Please enter the verification code!'],
-  ['a new mobile number and a 2-digit code', { phone: '0899990000', code: '12' }, 'The verification code must be 6 digits!'],
-  ['a new mobile number and a code never sent', { phone: '0899990000', code: '123456' }, 'The verification code is wrong or has expired!'],
+  [
+    'a new mobile number and a 2-digit code',
+    { phone: '0899990000', code: '12' },
+    'The verification code must be 6 digits!',
+  ],
+  [
+    'a new mobile number and a code never sent',
+    { phone: '0899990000', code: '123456' },
+    'The verification code is wrong or has expired!',
+  ],
 ])('changing the profile with %s is refused', async (_, input, msg) => {
   await expectRefusedUnchanged(editProfile, input, msg, me.token);
 });
 
 it("changing the profile to another customer's mobile number is refused", async () => {
-  await expectRefusedUnchanged(editProfile, { phone: other.phone, code: '123456' }, 'This mobile number is already registered!', me.token);
+  await expectRefusedUnchanged(
+    editProfile,
+    { phone: other.phone, code: '123456' },
+    'This mobile number is already registered!',
+    me.token,
+  );
 });
 
 it('changing the mobile number with a wrong code leaves the profile as it was', async () => {
@@ -51,7 +71,9 @@ it('changing the mobile number with a wrong code leaves the profile as it was', 
   await h.call(sendSmsCode, { userphone: phone });
   const wrong = h.codeFor(phone) === '000000' ? '111111' : '000000';
   const before = await dbState(h);
-  expect(await h.call(editProfile, { phone, code: wrong }, { token: me.token })).toEqual(refused('The verification code is wrong or has expired!'));
+  expect(await h.call(editProfile, { phone, code: wrong }, { token: me.token })).toEqual(
+    refused('The verification code is wrong or has expired!'),
+  );
   expect((await dbState(h)).users).toEqual(before.users);
 });
 
@@ -82,7 +104,9 @@ it.each([
 
 it('changing the login password with a wrong old password is refused and keeps every session', async () => {
   const before = await dbState(h);
-  expect(await h.call(changePassword, { ...newPassword, oldpass: 'wrong123' }, { token: me.token })).toEqual(refused('The old password is wrong!'));
+  expect(await h.call(changePassword, { ...newPassword, oldpass: 'wrong123' }, { token: me.token })).toEqual(
+    refused('The old password is wrong!'),
+  );
   const after = await dbState(h);
   expect(after.users).toEqual(before.users);
   expect(after.sessions).toEqual(before.sessions);
@@ -117,14 +141,21 @@ it.each([
   ['neither the old payment password nor a code', { oldpaypass: undefined }, 'Please enter the old password!'],
   ['a wrong old payment password', { oldpaypass: '000000' }, 'The payment password is wrong!'],
 ])('changing the payment password with %s is refused', async (_, change, msg) => {
-  const input = Object.fromEntries(Object.entries({ ...newPaypass, ...change }).filter(([, value]) => value !== undefined));
+  const input = Object.fromEntries(
+    Object.entries({ ...newPaypass, ...change }).filter(([, value]) => value !== undefined),
+  );
   const before = await dbState(h);
   expect(await h.call(changePayPassword, input as Record<string, string>, { token: me.token })).toEqual(refused(msg));
   expect((await dbState(h)).users).toEqual(before.users);
 });
 
 it('changing the payment password with a code of 2 digits is refused', async () => {
-  await expectRefusedUnchanged(changePayPassword, { code: '12', password: '654321', repassword: '654321' }, 'The verification code must be 6 digits!', me.token);
+  await expectRefusedUnchanged(
+    changePayPassword,
+    { code: '12', password: '654321', repassword: '654321' },
+    'The verification code must be 6 digits!',
+    me.token,
+  );
 });
 
 it.each([

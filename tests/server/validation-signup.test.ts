@@ -33,8 +33,22 @@ it.each([
 
 const LOGIN_PASSWORD = 'The login password must be 6-12 letters or numbers!';
 const PAY_PASSWORD = 'Payment password must be 6 digits only!';
-const phoneBase = () => ({ mode: 'phone', phone: newPhone(), code: '123456', password: 'abc123', paypass: '123456', currency: 'THB' });
-const emailBase = () => ({ mode: 'email', email: newEmail(), code: '123456', password: 'abc123', paypass: '123456', currency: 'THB' });
+const phoneBase = () => ({
+  mode: 'phone',
+  phone: newPhone(),
+  code: '123456',
+  password: 'abc123',
+  paypass: '123456',
+  currency: 'THB',
+});
+const emailBase = () => ({
+  mode: 'email',
+  email: newEmail(),
+  code: '123456',
+  password: 'abc123',
+  paypass: '123456',
+  currency: 'THB',
+});
 
 it.each([
   ['no mode', { mode: undefined }, 'The request is not valid!'],

@@ -26,20 +26,35 @@ afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
 let keys = 0;
-const claim = (token: string, code: string) => h.call(claimWelfare, { code }, { token, idempotencyKey: `welfare-${++keys}` });
+const claim = (token: string, code: string) =>
+  h.call(claimWelfare, { code }, { token, idempotencyKey: `welfare-${++keys}` });
 const tasksOf = async (token: string): Promise<WelfareTask[]> => (await h.call(welfareTasks, {}, { token })).data.lists;
 const stateOf = async (token: string, code: string) => (await tasksOf(token)).find((task) => task.code === code)?.state;
 
 /** Submits the primary certification and has the operator verify it. */
 async function certified(token: string) {
-  const form = { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image: await uploadedPicture(h, token) };
+  const form = {
+    level: 'primary',
+    doc_type: 'passport',
+    name: 'Somchai Jaidee',
+    number: 'AA98765432',
+    image: await uploadedPicture(h, token),
+  };
   expect((await h.call(submitCertification, form, { token })).ret).toBe(1);
   const userId = await userIdOf(h, token);
-  const [row] = await h.database.db.select({ id: certifications.id }).from(certifications).where(eq(certifications.userId, userId));
+  const [row] = await h.database.db
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(eq(certifications.userId, userId));
   await opsOk(h, 'certification', 'approve', String(row!.id));
 }
 
-const claimsOf = (userId: number) => h.database.db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId)).orderBy(asc(welfareClaims.taskCode));
+const claimsOf = (userId: number) =>
+  h.database.db
+    .select()
+    .from(welfareClaims)
+    .where(eq(welfareClaims.userId, userId))
+    .orderBy(asc(welfareClaims.taskCode));
 const welfareEntriesOf = (userId: number) =>
   h.database.db
     .select()
@@ -56,13 +71,42 @@ describe('the task list', () => {
   it('lists every task locked for a new customer, with its reward and progress', async () => {
     const user = await customer(h);
     expect(await tasksOf(user.token)).toEqual([
-      { code: 'primary_certification', asset: 'POINT', reward: '50', progress: 0, target: 1, state: 'locked', claimed_at: null },
-      { code: 'first_recharge', asset: 'POINT', reward: '100', progress: 0, target: 1, state: 'locked', claimed_at: null },
+      {
+        code: 'primary_certification',
+        asset: 'POINT',
+        reward: '50',
+        progress: 0,
+        target: 1,
+        state: 'locked',
+        claimed_at: null,
+      },
+      {
+        code: 'first_recharge',
+        asset: 'POINT',
+        reward: '100',
+        progress: 0,
+        target: 1,
+        state: 'locked',
+        claimed_at: null,
+      },
       { code: 'first_option', asset: 'POINT', reward: '30', progress: 0, target: 1, state: 'locked', claimed_at: null },
-      { code: 'friend_certified', asset: 'USDT', reward: '5', progress: 0, target: 1, state: 'locked', claimed_at: null },
+      {
+        code: 'friend_certified',
+        asset: 'USDT',
+        reward: '5',
+        progress: 0,
+        target: 1,
+        state: 'locked',
+        claimed_at: null,
+      },
     ]);
-    expect((await h.call(welfareTask, { code: 'first_option' }, { token: user.token })).data).toMatchObject({ code: 'first_option', state: 'locked' });
-    expect(await h.call(welfareTask, { code: 'no_such_task' }, { token: user.token })).toEqual(refused('The request is not valid!'));
+    expect((await h.call(welfareTask, { code: 'first_option' }, { token: user.token })).data).toMatchObject({
+      code: 'first_option',
+      state: 'locked',
+    });
+    expect(await h.call(welfareTask, { code: 'no_such_task' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
   });
 });
 
@@ -91,7 +135,9 @@ describe('claiming', () => {
       progress: 1,
       claimed_at: h.clock.now().toISOString(),
     });
-    expect(await welfareEntriesOf(user.id)).toMatchObject([{ asset: 'POINT', amount: '50.00000000', reference: `welfare:primary_certification:${user.id}` }]);
+    expect(await welfareEntriesOf(user.id)).toMatchObject([
+      { asset: 'POINT', amount: '50.00000000', reference: `welfare:primary_certification:${user.id}` },
+    ]);
   });
 
   it('pays the first recharge once it was approved, and the first option once one was placed', async () => {
@@ -103,8 +149,20 @@ describe('claiming', () => {
     expect(await claim(user.token, 'first_option')).toEqual(NOT_YET);
     await h.market.record([{ coin: 'BTC', at: h.clock.now(), price: '100000', volume: '1' }]);
     const product = (await h.call(optionProducts, { code: 'BTC' })).data.lists[0]!;
-    expect((await h.call(placeOption, { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) }, { token: user.token })).ret).toBe(1);
-    expect((await claim(user.token, 'first_option')).data).toMatchObject({ asset: 'POINT', reward: '30', balance: '130' });
+    expect(
+      (
+        await h.call(
+          placeOption,
+          { code: 'BTC', direction: 'up', amount: '10', product_id: String(product.id) },
+          { token: user.token },
+        )
+      ).ret,
+    ).toBe(1);
+    expect((await claim(user.token, 'first_option')).data).toMatchObject({
+      asset: 'POINT',
+      reward: '30',
+      balance: '130',
+    });
     expect((await claimsOf(user.id)).map((row) => row.taskCode)).toEqual(['first_option', 'first_recharge']);
   });
 
@@ -112,7 +170,11 @@ describe('claiming', () => {
     const user = await customer(h);
     await certified(user.token);
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(user.token, 'primary_certification') : h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2
+          ? claim(user.token, 'primary_certification')
+          : h.call(claimWelfare, { code: 'primary_certification' }, { token: user.token }),
+      ),
     );
     expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.ret !== 1)).toEqual(Array.from({ length: 19 }, () => CLAIMED));
@@ -131,8 +193,15 @@ describe('claiming', () => {
 
     await certified(friend.token);
     expect(await stateOf(inviter.token, 'friend_certified')).toBe('claimable');
-    expect((await claim(inviter.token, 'friend_certified')).data).toEqual({ code: 'friend_certified', asset: 'USDT', reward: '5', balance: '5.00000000' });
-    expect(await welfareEntriesOf(inviter.id)).toMatchObject([{ asset: 'USDT', amount: '5.00000000', reference: `welfare:friend_certified:${inviter.id}` }]);
+    expect((await claim(inviter.token, 'friend_certified')).data).toEqual({
+      code: 'friend_certified',
+      asset: 'USDT',
+      reward: '5',
+      balance: '5.00000000',
+    });
+    expect(await welfareEntriesOf(inviter.id)).toMatchObject([
+      { asset: 'USDT', amount: '5.00000000', reference: `welfare:friend_certified:${inviter.id}` },
+    ]);
     // The friend has nothing to claim for having been invited.
     expect(await stateOf(friend.token, 'friend_certified')).toBe('locked');
   });
@@ -145,12 +214,18 @@ describe('the operator', () => {
     await certified(early.token);
     await claim(early.token, 'primary_certification');
 
-    expect(await opsOk(h, 'welfare', 'primary_certification', 'reward=80', 'asset=USDT')).toBe('Welfare task primary_certification: 80 USDT, active (future claims only).');
+    expect(await opsOk(h, 'welfare', 'primary_certification', 'reward=80', 'asset=USDT')).toBe(
+      'Welfare task primary_certification: 80 USDT, active (future claims only).',
+    );
     expect(await ops(h, 'welfare', 'nope', 'reward=1')).toMatchObject({ ok: false });
     expect(await ops(h, 'welfare', 'first_option', 'reward=-1')).toMatchObject({ ok: false });
     expect(await ops(h, 'welfare', 'first_option', 'asset=BTC')).toMatchObject({ ok: false });
     // What was paid is shown as paid.
-    expect((await h.call(welfareTask, { code: 'primary_certification' }, { token: early.token })).data).toMatchObject({ asset: 'POINT', reward: '50', state: 'claimed' });
+    expect((await h.call(welfareTask, { code: 'primary_certification' }, { token: early.token })).data).toMatchObject({
+      asset: 'POINT',
+      reward: '50',
+      state: 'claimed',
+    });
 
     const late = await customer(h);
     await certified(late.token);

@@ -17,47 +17,63 @@ beforeAll(async () => {
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
-const ordersOf = (userId: number) => h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId));
-const entriesOf = (userId: number) => h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
+const ordersOf = (userId: number) =>
+  h.database.db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId));
+const entriesOf = (userId: number) =>
+  h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 
 /**
  * 200 payment passwords checked at once (argon2id, deliberately slow) and 200 transactions queued on one embedded
- * database: 6.5 s alone, 27–44 s beside the end-to-end files (tests/run.ts). The limit catches a hang; it times nothing.
+ * database: 6.5 s alone, 27–44 s beside the end-to-end files (tests/run.ts). The limit catches a hang; it times
+ * nothing.
  */
 const MANY_AT_ONCE = { timeout: 90_000 };
 
-it('200 withdrawals at once against 1,000 USDT never overdraw: at most 99 of 10 + 0.1 fee succeed', MANY_AT_ONCE, async () => {
-  const user = await customer(h, '1000');
-  const wallet = await addTronWallet(h, user.token);
-  const input = { target: 'wallet', target_id: String(wallet.id), amount: '10' };
+it(
+  '200 withdrawals at once against 1,000 USDT never overdraw: at most 99 of 10 + 0.1 fee succeed',
+  MANY_AT_ONCE,
+  async () => {
+    const user = await customer(h, '1000');
+    const wallet = await addTronWallet(h, user.token);
+    const input = { target: 'wallet', target_id: String(wallet.id), amount: '10' };
 
-  const answers = await Promise.all(Array.from({ length: 200 }, () => withdraw(h, user.token, input)));
+    const answers = await Promise.all(Array.from({ length: 200 }, () => withdraw(h, user.token, input)));
 
-  const succeeded = answers.filter((answer) => answer.ret === 1);
-  for (const answer of answers) if (answer.ret !== 1) expect(answer).toEqual(refused('Insufficient balance!'));
-  // Every request sees the balance its predecessors left: exactly as many as fit go through.
-  expect(succeeded).toHaveLength(99);
-  expect(new Set(succeeded.map((answer) => answer.data.id)).size).toBe(99);
-  expect(await balanceOf(h, user.id)).toEqual({
-    available: new Big(1000).minus(new Big('10.1').times(succeeded.length)).toFixed(8),
-    frozen: new Big('10.1').times(succeeded.length).toFixed(8),
-  });
-  expect(await balanceOf(h, user.id)).toEqual({ available: '0.10000000', frozen: '999.90000000' });
-  expect(await ordersOf(user.id)).toHaveLength(succeeded.length);
-  // One grant, then two entries (available out, frozen in) per withdrawal, nothing for a refusal.
-  expect(await entriesOf(user.id)).toHaveLength(1 + 2 * succeeded.length);
-});
+    const succeeded = answers.filter((answer) => answer.ret === 1);
+    for (const answer of answers) if (answer.ret !== 1) expect(answer).toEqual(refused('Insufficient balance!'));
+    // Every request sees the balance its predecessors left: exactly as many as fit go through.
+    expect(succeeded).toHaveLength(99);
+    expect(new Set(succeeded.map((answer) => answer.data.id)).size).toBe(99);
+    expect(await balanceOf(h, user.id)).toEqual({
+      available: new Big(1000).minus(new Big('10.1').times(succeeded.length)).toFixed(8),
+      frozen: new Big('10.1').times(succeeded.length).toFixed(8),
+    });
+    expect(await balanceOf(h, user.id)).toEqual({ available: '0.10000000', frozen: '999.90000000' });
+    expect(await ordersOf(user.id)).toHaveLength(succeeded.length);
+    // One grant, then two entries (available out, frozen in) per withdrawal, nothing for a refusal.
+    expect(await entriesOf(user.id)).toHaveLength(1 + 2 * succeeded.length);
+  },
+);
 
 // The 5-try limit on the 6-digit transaction password holds against guesses sent at once.
 it('40 wrong transaction passwords sent at once are not all tried: at most 5 are', async () => {
   const user = await customer(h, '100');
   const wallet = await addTronWallet(h, user.token);
   const guesses = await Promise.all(
-    Array.from({ length: 40 }, (_, n) => withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '10', paypass: String(100_000 + n) })),
+    Array.from({ length: 40 }, (_, n) =>
+      withdraw(h, user.token, {
+        target: 'wallet',
+        target_id: String(wallet.id),
+        amount: '10',
+        paypass: String(100_000 + n),
+      }),
+    ),
   );
   const tried = guesses.filter((answer) => answer.msg === 'The payment password is wrong!');
   expect(tried.length).toBeLessThanOrEqual(5);
-  expect(guesses.filter((answer) => answer.msg === 'Too many attempts, please try again later!')).toHaveLength(40 - tried.length);
+  expect(guesses.filter((answer) => answer.msg === 'Too many attempts, please try again later!')).toHaveLength(
+    40 - tried.length,
+  );
   expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
 });
 
@@ -67,7 +83,8 @@ describe('one request retried with the same Idempotency-Key', () => {
     expect(applied.length).toBeGreaterThan(0);
     for (const answer of applied) expect(answer).toEqual(applied[0]);
     // A retry that arrives while the first is still running may be told to wait, never served twice.
-    for (const answer of answers) if (answer.ret !== 1) expect(answer).toEqual(refused('This request is still being processed, please wait!'));
+    for (const answer of answers)
+      if (answer.ret !== 1) expect(answer).toEqual(refused('This request is still being processed, please wait!'));
     const orders = await ordersOf(userId);
     expect(orders.map((order) => order.id)).toEqual([applied[0]!.data.id]);
     expect(await balanceOf(h, userId)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
@@ -78,7 +95,15 @@ describe('one request retried with the same Idempotency-Key', () => {
     const user = await customer(h, '100');
     const wallet = await addTronWallet(h, user.token);
     const answers = [];
-    for (let n = 0; n < 50; n++) answers.push(await withdraw(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '20' }, 'withdraw-in-a-row'));
+    for (let n = 0; n < 50; n++)
+      answers.push(
+        await withdraw(
+          h,
+          user.token,
+          { target: 'wallet', target_id: String(wallet.id), amount: '20' },
+          'withdraw-in-a-row',
+        ),
+      );
     expect(answers.every((answer) => answer.ret === 1)).toBe(true);
     await expectOneWithdrawal(user.id, answers);
   });
@@ -87,7 +112,9 @@ describe('one request retried with the same Idempotency-Key', () => {
     const user = await customer(h, '100');
     const wallet = await addTronWallet(h, user.token);
     const input = { target: 'wallet', target_id: String(wallet.id), amount: '20' };
-    const answers = await Promise.all(Array.from({ length: 50 }, () => withdraw(h, user.token, input, 'withdraw-at-once')));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => withdraw(h, user.token, input, 'withdraw-at-once')),
+    );
     await expectOneWithdrawal(user.id, answers);
   });
 
@@ -96,7 +123,9 @@ describe('one request retried with the same Idempotency-Key', () => {
     const wallet = await addTronWallet(h, user.token);
     const input = { target: 'wallet', target_id: String(wallet.id), amount: '20' };
     expect((await withdraw(h, user.token, input, 'withdraw-reused')).ret).toBe(1);
-    expect(await withdraw(h, user.token, { ...input, amount: '30' }, 'withdraw-reused')).toEqual(refused('The request is not valid!'));
+    expect(await withdraw(h, user.token, { ...input, amount: '30' }, 'withdraw-reused')).toEqual(
+      refused('The request is not valid!'),
+    );
     expect(await ordersOf(user.id)).toHaveLength(1);
     expect(await balanceOf(h, user.id)).toEqual({ available: '79.80000000', frozen: '20.20000000' });
   });

@@ -26,14 +26,24 @@ async function walletHolder(amount: string) {
 }
 
 const entriesOf = async (token: string, setup = 'withdraw') =>
-  (await h.call(accountEntries, { setup }, { token })).data.lists.map((e) => ({ kind: e.kind, amount: e.amount, reference: e.reference }));
+  (await h.call(accountEntries, { setup }, { token })).data.lists.map((e) => ({
+    kind: e.kind,
+    amount: e.amount,
+    reference: e.reference,
+  }));
 
 it('shows the rule: 1 % fee, 10 to 50,000 USDT, and what is available', async () => {
   const user = await customer(h, '123.45');
   expect(await h.call(withdrawRule, {}, { token: user.token })).toEqual({
     ret: 1,
     msg: 'Success',
-    data: { asset: 'USDT', fee_rate: '0.01', min_amount: '10.00000000', max_amount: '50000.00000000', available: '123.45000000' },
+    data: {
+      asset: 'USDT',
+      fee_rate: '0.01',
+      min_amount: '10.00000000',
+      max_amount: '50000.00000000',
+      available: '123.45000000',
+    },
   });
 });
 
@@ -42,7 +52,11 @@ describe('freeze, then reject or approve', () => {
     const user = await walletHolder('100');
     const fee = withdrawFee('12.34567891', '0.01');
     expect(fee).toBe('0.12345679');
-    const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '12.34567891' });
+    const order = await withdrawn(h, user.token, {
+      target: 'wallet',
+      target_id: String(user.wallet.id),
+      amount: '12.34567891',
+    });
     expect(order).toMatchObject({
       target: 'wallet',
       asset: 'USDT',
@@ -60,7 +74,9 @@ describe('freeze, then reject or approve', () => {
     });
     expect(order.order_no).toMatch(/^W20261122\d{6}$/);
     expect(await balanceOf(h, user.id)).toEqual({ available: '87.53086430', frozen: '12.46913570' });
-    expect(await entriesOf(user.token)).toEqual([{ kind: 'withdraw_freeze', amount: '-12.46913570', reference: `withdraw:${order.id}` }]);
+    expect(await entriesOf(user.token)).toEqual([
+      { kind: 'withdraw_freeze', amount: '-12.46913570', reference: `withdraw:${order.id}` },
+    ]);
   });
 
   it('a rejection returns amount + fee: available restored, nothing frozen, the reason shown, the return in the account details', async () => {
@@ -68,11 +84,18 @@ describe('freeze, then reject or approve', () => {
     const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '40' });
     expect(await balanceOf(h, user.id)).toEqual({ available: '59.60000000', frozen: '40.40000000' });
 
-    expect(await opsOk(h, 'withdrawal', 'reject', String(order.id), 'The address is on a sanctions list')).toContain('40.4 USDT returned');
+    expect(await opsOk(h, 'withdrawal', 'reject', String(order.id), 'The address is on a sanctions list')).toContain(
+      '40.4 USDT returned',
+    );
     expect(await balanceOf(h, user.id)).toEqual({ available: '100.00000000', frozen: '0.00000000' });
     expect(await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).toMatchObject({
       ret: 1,
-      data: { id: order.id, status: 'fail', reason: 'The address is on a sanctions list', reviewed_at: h.clock.now().toISOString() },
+      data: {
+        id: order.id,
+        status: 'fail',
+        reason: 'The address is on a sanctions list',
+        reviewed_at: h.clock.now().toISOString(),
+      },
     });
     expect(await entriesOf(user.token)).toEqual([
       { kind: 'withdraw_return', amount: '40.40000000', reference: `withdraw:${order.id}` },
@@ -80,8 +103,14 @@ describe('freeze, then reject or approve', () => {
     ]);
     // Reviewed once: neither a second rejection nor an approval applies.
     const after = await fundsState(h, user.id);
-    expect(await ops(h, 'withdrawal', 'reject', String(order.id), 'again')).toEqual({ ok: false, output: `Withdrawal ${order.id} was already reviewed (fail).` });
-    expect(await ops(h, 'withdrawal', 'approve', String(order.id))).toEqual({ ok: false, output: `Withdrawal ${order.id} was already reviewed (fail).` });
+    expect(await ops(h, 'withdrawal', 'reject', String(order.id), 'again')).toEqual({
+      ok: false,
+      output: `Withdrawal ${order.id} was already reviewed (fail).`,
+    });
+    expect(await ops(h, 'withdrawal', 'approve', String(order.id))).toEqual({
+      ok: false,
+      output: `Withdrawal ${order.id} was already reviewed (fail).`,
+    });
     expect(await fundsState(h, user.id)).toEqual(after);
   });
 
@@ -90,9 +119,15 @@ describe('freeze, then reject or approve', () => {
     const order = await withdrawn(h, user.token, { target: 'wallet', target_id: String(user.wallet.id), amount: '25' });
     await opsOk(h, 'withdrawal', 'approve', String(order.id), 'hash=abc123');
     expect(await balanceOf(h, user.id)).toEqual({ available: '74.75000000', frozen: '0.00000000' });
-    expect((await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).data).toMatchObject({ status: 'success', hash: 'abc123', reason: '' });
+    expect((await h.call(withdrawOrder, { id: String(order.id) }, { token: user.token })).data).toMatchObject({
+      status: 'success',
+      hash: 'abc123',
+      reason: '',
+    });
     // The account details list the freeze only: the payout moves the frozen part.
-    expect(await entriesOf(user.token)).toEqual([{ kind: 'withdraw_freeze', amount: '-25.25000000', reference: `withdraw:${order.id}` }]);
+    expect(await entriesOf(user.token)).toEqual([
+      { kind: 'withdraw_freeze', amount: '-25.25000000', reference: `withdraw:${order.id}` },
+    ]);
     const after = await fundsState(h, user.id);
     expect((await ops(h, 'withdrawal', 'reject', String(order.id), 'too late')).ok).toBe(false);
     expect((await ops(h, 'withdrawal', 'approve', String(order.id))).ok).toBe(false);
@@ -127,9 +162,15 @@ describe('freeze, then reject or approve', () => {
   it('a Bitcoin wallet withdraws BTC under the BTC rule, leaving USDT alone', async () => {
     const user = await customer(h, '100');
     await grant(h, user.id, '1', 'BTC');
-    const wallet = await addTronWallet(h, user.token, { currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' });
+    const wallet = await addTronWallet(h, user.token, {
+      currency: 'BTC',
+      chain: 'BTC',
+      address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+    });
     const input = { target: 'wallet', target_id: String(wallet.id) };
-    expect(await withdraw(h, user.token, { ...input, amount: '0.0004' })).toEqual(refused('The minimum amount is: 0.0005 BTC!'));
+    expect(await withdraw(h, user.token, { ...input, amount: '0.0004' })).toEqual(
+      refused('The minimum amount is: 0.0005 BTC!'),
+    );
     expect(await withdrawn(h, user.token, { ...input, amount: '0.1' })).toMatchObject({
       asset: 'BTC',
       fee_rate: '0.005',
@@ -150,7 +191,8 @@ describe('freeze, then reject or approve', () => {
     const waiting = await withdrawn(h, user.token, { ...target, amount: '12' });
     await opsOk(h, 'withdrawal', 'approve', String(paid.id));
     await opsOk(h, 'withdrawal', 'reject', String(failed.id), 'No');
-    const ids = async (status: string) => (await h.call(withdrawRecords, { status }, { token: user.token })).data.lists.map((o) => o.id);
+    const ids = async (status: string) =>
+      (await h.call(withdrawRecords, { status }, { token: user.token })).data.lists.map((o) => o.id);
     expect(await ids('all')).toEqual([waiting.id, failed.id, paid.id]);
     expect(await ids('review')).toEqual([waiting.id]);
     expect(await ids('success')).toEqual([paid.id]);
@@ -177,14 +219,19 @@ describe('refusals move nothing and open no order', () => {
   it('without a transaction password: the §5 prompt', async () => {
     const user = await walletHolder('100');
     await h.database.db.update(users).set({ paypassHash: null }).where(eq(users.id, user.id));
-    await expectRefused(user, { target: 'wallet', target_id: String(user.wallet.id), amount: '20' }, texts.noPayPassword.message);
+    await expectRefused(
+      user,
+      { target: 'wallet', target_id: String(user.wallet.id), amount: '20' },
+      texts.noPayPassword.message,
+    );
   });
 
   it('a wrong password is refused; after five wrong tries even the right one is, until 15 minutes pass', async () => {
     const user = await walletHolder('100');
     const input = { target: 'wallet', target_id: String(user.wallet.id), amount: '20' };
     await expectRefused(user, { ...input, paypass: '' }, texts.enterPayPassword.message);
-    for (let n = 0; n < 5; n++) await expectRefused(user, { ...input, paypass: '654321' }, serverTexts.wrongPayPassword.message);
+    for (let n = 0; n < 5; n++)
+      await expectRefused(user, { ...input, paypass: '654321' }, serverTexts.wrongPayPassword.message);
     await expectRefused(user, { ...input, paypass: PAYPASS }, 'Too many attempts, please try again later!');
     h.clock.advance(15 * 60_000);
     expect((await withdraw(h, user.token, input)).ret).toBe(1);

@@ -30,6 +30,10 @@ describe('maskUsername', () => {
 describe('the verification summary', () => {
   it('counts verified, mismatched and unrevealed draws; a draw not yet checked counts in none', () => {
     const draws = [{ id: 1 }, { id: 2 }, { id: 3 }, { id: 4 }];
-    expect(checkSummary(draws, { 1: 'verified', 2: 'mismatch', 3: 'unrevealed' })).toEqual({ verified: 1, mismatched: 1, unrevealed: 1 });
+    expect(checkSummary(draws, { 1: 'verified', 2: 'mismatch', 3: 'unrevealed' })).toEqual({
+      verified: 1,
+      mismatched: 1,
+      unrevealed: 1,
+    });
   });
 });

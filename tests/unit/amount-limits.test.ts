@@ -21,11 +21,19 @@ describe('amountOutsideLimits', () => {
   });
 
   it('names the minimum or the maximum as written, without trailing zeros or exponents', () => {
-    expect(amountOutsideLimits('9.99999999', { min: '10.00000000', max: '100' }, 'USDT')).toEqual({ ...texts.minimumAmount, values: { 0: '10', 1: 'USDT' } });
-    expect(amountOutsideLimits('100.00000001', { min: '10', max: '100.00000000' }, 'USDT')).toEqual({ ...texts.maximumAmount, values: { 0: '100', 1: 'USDT' } });
+    expect(amountOutsideLimits('9.99999999', { min: '10.00000000', max: '100' }, 'USDT')).toEqual({
+      ...texts.minimumAmount,
+      values: { 0: '10', 1: 'USDT' },
+    });
+    expect(amountOutsideLimits('100.00000001', { min: '10', max: '100.00000000' }, 'USDT')).toEqual({
+      ...texts.maximumAmount,
+      values: { 0: '100', 1: 'USDT' },
+    });
     // Big's toString would write 1e-8 and 1e+21; a customer reads the plain number.
     expect(amountOutsideLimits('0', { min: '0.00000001' }, 'BTC')?.values).toEqual({ 0: '0.00000001', 1: 'BTC' });
-    expect(amountOutsideLimits('2000000000000000000000', { min: '1', max: '1000000000000000000000' }, 'USDT')?.values).toEqual({ 0: '1000000000000000000000', 1: 'USDT' });
+    expect(
+      amountOutsideLimits('2000000000000000000000', { min: '1', max: '1000000000000000000000' }, 'USDT')?.values,
+    ).toEqual({ 0: '1000000000000000000000', 1: 'USDT' });
   });
 });
 

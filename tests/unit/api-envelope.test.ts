@@ -136,7 +136,12 @@ describe('§8: a non-200 answer rejects with the status text', () => {
   });
 
   it('an answer that is not an envelope is an unknown error', async () => {
-    stubFetch(new Response(JSON.stringify({ hello: 'world' }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    stubFetch(
+      new Response(JSON.stringify({ hello: 'world' }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await expect(api(config, { act: 'system' })).rejects.toThrow(texts.unknownError.message);
   });
 });

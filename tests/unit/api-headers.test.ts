@@ -118,7 +118,8 @@ describe('newIdempotencyKey outside a secure context (plain http on a LAN host: 
     try {
       const keys = new Set(Array.from({ length: 200 }, () => newIdempotencyKey()));
       expect(keys.size).toBe(200);
-      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
     }

@@ -125,7 +125,12 @@ describe('timing', () => {
 
   it('a call with no answer for 60 s fails with "server not responding" (not retried)', async () => {
     useFakeTimers();
-    const fetch = vi.fn((request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))));
+    const fetch = vi.fn(
+      (request: Request) =>
+        new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
+    );
     configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
     let settled = false;
     const call = api(config, { act: 'system' }, { loading: false })

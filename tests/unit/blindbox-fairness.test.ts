@@ -3,7 +3,18 @@
 // draws whose prizes follow the published odds (chi-square below the 0.999 critical value).
 import { createHash, createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { WEIGHT_TOTAL, drawRoll, expectedValue, hmacSha256Hex, oddsPercent, prizeFor, rollFromHex, sha256Hex, tableTotal, valueAgainstCost } from '../../src/contract/blindbox.ts';
+import {
+  WEIGHT_TOTAL,
+  drawRoll,
+  expectedValue,
+  hmacSha256Hex,
+  oddsPercent,
+  prizeFor,
+  rollFromHex,
+  sha256Hex,
+  tableTotal,
+  valueAgainstCost,
+} from '../../src/contract/blindbox.ts';
 import { DEMO_PRIZES } from '../../src/server/db/seed-blindbox.ts';
 
 const TABLE = DEMO_PRIZES.map((prize, index) => ({ id: index + 1, weight: prize.weight }));
@@ -12,9 +23,14 @@ describe('hashes and the roll', () => {
   it('match the published test vectors', async () => {
     expect(await sha256Hex('abc')).toBe('ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad');
     // RFC 4231 test case 2.
-    expect(await hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843');
-    // A draw by hand: HMAC-SHA256(key = 64 zeros, "client:0") = 6ca3954a2dd18…; 0x6ca3954a2dd18 × 1,000,000 >> 52 = 424371.
-    expect(await hmacSha256Hex('0'.repeat(64), 'client:0')).toBe('6ca3954a2dd18ac8e683477b941d288b54797e33b21c15cdc54c52007c4076e5');
+    expect(await hmacSha256Hex('Jefe', 'what do ya want for nothing?')).toBe(
+      '5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843',
+    );
+    // A draw by hand: HMAC-SHA256(key = 64 zeros, "client:0") = 6ca3954a2dd18…; 0x6ca3954a2dd18 × 1,000,000 >> 52 =
+    // 424371.
+    expect(await hmacSha256Hex('0'.repeat(64), 'client:0')).toBe(
+      '6ca3954a2dd18ac8e683477b941d288b54797e33b21c15cdc54c52007c4076e5',
+    );
     expect(await drawRoll('0'.repeat(64), 'client', 0)).toBe(424_371);
   });
 
@@ -69,9 +85,21 @@ describe('the prize table', () => {
       { pay: 'points' as const, asset: 'POINT', amount: '100' },
       { pay: 'usdt' as const, asset: 'USDT', amount: '1' },
     ];
-    expect(valueAgainstCost({ expected: { USDT: '0.29', POINT: '30' }, costs, usdt_per_point: '0.01' })).toEqual({ expected: '0.59', below: true, above: false });
-    expect(valueAgainstCost({ expected: { USDT: '1.5' }, costs, usdt_per_point: '0.01' })).toEqual({ expected: '1.5', below: false, above: true });
-    expect(valueAgainstCost({ expected: { USDT: '1' }, costs, usdt_per_point: '0.02' })).toEqual({ expected: '1', below: false, above: false });
+    expect(valueAgainstCost({ expected: { USDT: '0.29', POINT: '30' }, costs, usdt_per_point: '0.01' })).toEqual({
+      expected: '0.59',
+      below: true,
+      above: false,
+    });
+    expect(valueAgainstCost({ expected: { USDT: '1.5' }, costs, usdt_per_point: '0.01' })).toEqual({
+      expected: '1.5',
+      below: false,
+      above: true,
+    });
+    expect(valueAgainstCost({ expected: { USDT: '1' }, costs, usdt_per_point: '0.02' })).toEqual({
+      expected: '1',
+      below: false,
+      above: false,
+    });
     // Without a rate for points, or with a prize in a coin, no verdict is invented.
     expect(valueAgainstCost({ expected: { POINT: '30' }, costs, usdt_per_point: null })).toBeNull();
     expect(valueAgainstCost({ expected: { BTC: '0.0001' }, costs, usdt_per_point: '0.01' })).toBeNull();
@@ -79,7 +107,15 @@ describe('the prize table', () => {
 });
 
 /** Upper 0.999 quantiles of chi-square by degrees of freedom. */
-const CHI_SQUARE_999: Record<number, number> = { 1: 10.828, 2: 13.816, 3: 16.266, 4: 18.467, 5: 20.515, 6: 22.458, 7: 24.322 };
+const CHI_SQUARE_999: Record<number, number> = {
+  1: 10.828,
+  2: 13.816,
+  3: 16.266,
+  4: 18.467,
+  5: 20.515,
+  6: 22.458,
+  7: 24.322,
+};
 
 it('100,000 draws on 1,000 seed pairs follow the published odds (chi-square test)', async () => {
   const counts = new Map<number, number>(TABLE.map((entry) => [entry.id, 0]));
@@ -88,7 +124,9 @@ it('100,000 draws on 1,000 seed pairs follow the published odds (chi-square test
     // Seeds as the server makes them (64 hex digits), derived so the test is the same on every run.
     const serverSeed = createHash('sha256').update(`fairness-${pair}`).digest('hex');
     const clientSeed = createHash('sha256').update(`client-${pair}`).digest('hex').slice(0, 16);
-    const rolls = await Promise.all(Array.from({ length: draws / 1_000 }, (_, nonce) => drawRoll(serverSeed, clientSeed, nonce)));
+    const rolls = await Promise.all(
+      Array.from({ length: draws / 1_000 }, (_, nonce) => drawRoll(serverSeed, clientSeed, nonce)),
+    );
     for (const roll of rolls) {
       const prize = prizeFor(roll, TABLE)!;
       counts.set(prize.id, counts.get(prize.id)! + 1);

@@ -62,6 +62,10 @@ describe('the blind box store', () => {
     await loadDraws();
     await expect.poll(() => Object.keys(blindBoxState.checks).length).toBe(3);
     expect(blindBoxState.checks).toEqual({ 3: 'verified', 2: 'mismatch', 1: 'unrevealed' });
-    expect(checkSummary(blindBoxState.draws.lists, blindBoxState.checks)).toEqual({ verified: 1, mismatched: 1, unrevealed: 1 });
+    expect(checkSummary(blindBoxState.draws.lists, blindBoxState.checks)).toEqual({
+      verified: 1,
+      mismatched: 1,
+      unrevealed: 1,
+    });
   });
 });

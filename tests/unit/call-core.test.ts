@@ -1,7 +1,15 @@
 // The wire format both the app and the console speak (lib/call-core.ts): §7's envelope rule, form
 // fields, the Idempotency-Key of a write, UUID v4 keys without crypto.randomUUID, the language.
 import { describe, expect, it } from 'vitest';
-import { callHeaders, formFields, needsIdempotencyKey, newUuid, pickLanguage, readEnvelope, requestLanguage } from '../../src/lib/call-core.ts';
+import {
+  callHeaders,
+  formFields,
+  needsIdempotencyKey,
+  newUuid,
+  pickLanguage,
+  readEnvelope,
+  requestLanguage,
+} from '../../src/lib/call-core.ts';
 import { LOCALES } from '../../src/contract/constants.ts';
 
 describe('readEnvelope', () => {
@@ -11,28 +19,54 @@ describe('readEnvelope', () => {
   });
 
   it('fails on ret 0 with the server msg', () => {
-    expect(readEnvelope('GET', { ret: 0, msg: 'No such coin', data: null })).toEqual({ ok: false, ret: 0, msg: 'No such coin', sessionEnded: false });
-    expect(readEnvelope('POST', { ret: 0, msg: 'Too little', data: null })).toEqual({ ok: false, ret: 0, msg: 'Too little', sessionEnded: false });
+    expect(readEnvelope('GET', { ret: 0, msg: 'No such coin', data: null })).toEqual({
+      ok: false,
+      ret: 0,
+      msg: 'No such coin',
+      sessionEnded: false,
+    });
+    expect(readEnvelope('POST', { ret: 0, msg: 'Too little', data: null })).toEqual({
+      ok: false,
+      ret: 0,
+      msg: 'Too little',
+      sessionEnded: false,
+    });
   });
 
   it('ends the session on ret -1, for a GET and a POST', () => {
     for (const method of ['GET', 'POST'] as const) {
-      expect(readEnvelope(method, { ret: -1, msg: 'Signed in elsewhere', data: null })).toEqual({ ok: false, ret: -1, msg: 'Signed in elsewhere', sessionEnded: true });
+      expect(readEnvelope(method, { ret: -1, msg: 'Signed in elsewhere', data: null })).toEqual({
+        ok: false,
+        ret: -1,
+        msg: 'Signed in elsewhere',
+        sessionEnded: true,
+      });
     }
   });
 
   it('fails a GET on any other ret, and lets a POST through', () => {
-    expect(readEnvelope('GET', { ret: 2, msg: 'odd', data: {} })).toEqual({ ok: false, ret: 2, msg: 'odd', sessionEnded: false });
-    expect(readEnvelope('POST', { ret: 2, msg: 'odd', data: { token: 't' } })).toEqual({ ok: true, data: { token: 't' } });
+    expect(readEnvelope('GET', { ret: 2, msg: 'odd', data: {} })).toEqual({
+      ok: false,
+      ret: 2,
+      msg: 'odd',
+      sessionEnded: false,
+    });
+    expect(readEnvelope('POST', { ret: 2, msg: 'odd', data: { token: 't' } })).toEqual({
+      ok: true,
+      data: { token: 't' },
+    });
   });
 
   it('leaves the msg empty when the server sent none (the caller picks the text)', () => {
     expect(readEnvelope('POST', { ret: 0, data: null })).toEqual({ ok: false, ret: 0, msg: '', sessionEnded: false });
   });
 
-  it.each([null, undefined, 'text', 42, { hello: 'world' }])('an answer that is no envelope (%j) fails without a ret', (answer) => {
-    expect(readEnvelope('GET', answer)).toEqual({ ok: false, ret: undefined, msg: '', sessionEnded: false });
-  });
+  it.each([null, undefined, 'text', 42, { hello: 'world' }])(
+    'an answer that is no envelope (%j) fails without a ret',
+    (answer) => {
+      expect(readEnvelope('GET', answer)).toEqual({ ok: false, ret: undefined, msg: '', sessionEnded: false });
+    },
+  );
 });
 
 describe('formFields', () => {
@@ -41,7 +75,11 @@ describe('formFields', () => {
   });
 
   it('writes numbers as text and keeps decimal strings exactly as written', () => {
-    expect(formFields({ page: 2, amount: '0.10000000', big: '123456789012345678.123456789' })).toEqual({ page: '2', amount: '0.10000000', big: '123456789012345678.123456789' });
+    expect(formFields({ page: 2, amount: '0.10000000', big: '123456789012345678.123456789' })).toEqual({
+      page: '2',
+      amount: '0.10000000',
+      big: '123456789012345678.123456789',
+    });
   });
 
   it('takes no input as no fields', () => {
@@ -49,7 +87,9 @@ describe('formFields', () => {
   });
 
   it('encodes as a form body with reserved characters escaped', () => {
-    expect(String(new URLSearchParams(formFields({ password: 'pa ss&=1', note: undefined })))).toBe('password=pa+ss%26%3D1');
+    expect(String(new URLSearchParams(formFields({ password: 'pa ss&=1', note: undefined })))).toBe(
+      'password=pa+ss%26%3D1',
+    );
   });
 });
 
@@ -74,7 +114,8 @@ describe('newUuid without crypto.randomUUID (plain http on a LAN host)', () => {
     try {
       const keys = new Set(Array.from({ length: 500 }, () => newUuid()));
       expect(keys.size).toBe(500);
-      for (const key of keys) expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      for (const key of keys)
+        expect(key).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
     } finally {
       Object.defineProperty(crypto, 'randomUUID', { value: randomUUID, configurable: true });
     }

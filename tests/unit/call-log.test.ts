@@ -39,7 +39,14 @@ describe('the call log', () => {
     const before = Date.now();
     await api(config, { act: 'system' });
     const [call] = callLog.calls;
-    expect(call).toMatchObject({ method: 'GET', path: '/other/config', status: 200, ret: 1, attempts: 1, storedAt: null });
+    expect(call).toMatchObject({
+      method: 'GET',
+      path: '/other/config',
+      status: 200,
+      ret: 1,
+      attempts: 1,
+      storedAt: null,
+    });
     expect(call!.durationMs).toBeGreaterThanOrEqual(0);
     expect(Date.parse(call!.at)).toBeGreaterThanOrEqual(before - 1000);
   });
@@ -68,7 +75,11 @@ describe('the call log', () => {
 
   it('records when an answer the service worker gave from its cache was stored', async () => {
     const storedAt = '2026-11-23T08:15:00.000Z';
-    stubFetch(new Response(JSON.stringify({ ret: 1, msg: '', data: {} }), { headers: { 'content-type': 'application/json', [SERVED_FROM_CACHE_HEADER]: storedAt } }));
+    stubFetch(
+      new Response(JSON.stringify({ ret: 1, msg: '', data: {} }), {
+        headers: { 'content-type': 'application/json', [SERVED_FROM_CACHE_HEADER]: storedAt },
+      }),
+    );
     await api(config, { act: 'system' });
     expect(callLog.calls[0]!.storedAt).toBe(storedAt);
   });
@@ -83,9 +94,19 @@ describe('the call log', () => {
     expect(calls[0]!.body).toContain('secret-password-1');
     expect(calls[1]!.request.url).toContain('code=QRYVALUE');
     const logged = JSON.stringify(callLog.calls);
-    for (const secret of ['session-token-4242', 'alice-secret-name', 'secret-password-1', 'QRYVALUE', 'answer-token-7788', '?', 'code=']) {
+    for (const secret of [
+      'session-token-4242',
+      'alice-secret-name',
+      'secret-password-1',
+      'QRYVALUE',
+      'answer-token-7788',
+      '?',
+      'code=',
+    ]) {
       expect(logged).not.toContain(secret);
     }
-    expect(callLog.calls.map((call) => Object.keys(call).sort())).toEqual(Array(3).fill(['at', 'attempts', 'durationMs', 'method', 'path', 'ret', 'status', 'storedAt']));
+    expect(callLog.calls.map((call) => Object.keys(call).sort())).toEqual(
+      Array(3).fill(['at', 'attempts', 'durationMs', 'method', 'path', 'ret', 'status', 'storedAt']),
+    );
   });
 });

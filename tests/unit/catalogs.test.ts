@@ -8,7 +8,11 @@ import { texts } from '../../src/contract/texts.ts';
 
 type Catalog = Record<string, { message?: string; translation?: string }>;
 const read = (locale: string): Catalog =>
-  formatter().parse(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'), { locale, sourceLocale: 'en', filename: `${locale}.po` }) as Catalog;
+  formatter().parse(readFileSync(`src/locales/${locale}/messages.po`, 'utf8'), {
+    locale,
+    sourceLocale: 'en',
+    filename: `${locale}.po`,
+  }) as Catalog;
 
 const english = read('en');
 // An argument's name is followed by , or }: the first word of a plural branch ("{the next day}") is text.
@@ -23,7 +27,10 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalog', (lo
   });
 
   it('keeps every placeholder of the English text', () => {
-    const broken = Object.entries(english).filter(([id, entry]) => placeholders(entry.translation || entry.message || id).join() !== placeholders(catalog[id]?.translation).join());
+    const broken = Object.entries(english).filter(
+      ([id, entry]) =>
+        placeholders(entry.translation || entry.message || id).join() !== placeholders(catalog[id]?.translation).join(),
+    );
     expect(broken.map(([id]) => id)).toEqual([]);
   });
 });

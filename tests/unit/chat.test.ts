@@ -20,9 +20,11 @@ const message = (id: number, fields: Partial<ChatMessage> = {}): ChatMessage => 
   created_at: '2026-11-25T10:00:00.000Z',
   ...fields,
 });
-const history = (messages: ChatMessage[], unreadCount = 0) => envelope(1, 'ok', { messages, more: false, unread: unreadCount });
+const history = (messages: ChatMessage[], unreadCount = 0) =>
+  envelope(1, 'ok', { messages, more: false, unread: unreadCount });
 /** A 1×1 PNG as the chat page keeps a chosen picture. */
-const PICTURE = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PICTURE =
+  'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 beforeEach(async () => {
   resetClientState();
@@ -54,7 +56,10 @@ it('back online it is sent once with the key it was given, joins the conversatio
   await settle();
   expect(fetch.calls[0]!.request.url).toContain('/service/chat/send');
   expect(fetch.calls[0]!.request.headers.get('Idempotency-Key')).toBe(key);
-  expect(Object.fromEntries(new URLSearchParams(fetch.calls[0]!.body))).toEqual({ body: 'Written without signal', picture: '' });
+  expect(Object.fromEntries(new URLSearchParams(fetch.calls[0]!.body))).toEqual({
+    body: 'Written without signal',
+    picture: '',
+  });
   expect(outbox.pending).toEqual([]);
   expect(chat.messages.map((shown) => shown.id)).toEqual([7]);
   expect(fetch.calls[1]!.request.url).toContain('/service/chat');
@@ -81,7 +86,11 @@ it('a message the server refuses leaves the queue, stays with the reason, and th
   offlineData.online = false;
   await queueChatMessage('first', '');
   await queueChatMessage('second', '');
-  const fetch = stubFetch(envelope(0, 'You have sent 20 pictures today'), envelope(1, 'ok', message(9, { body: 'second' })), history([]));
+  const fetch = stubFetch(
+    envelope(0, 'You have sent 20 pictures today'),
+    envelope(1, 'ok', message(9, { body: 'second' })),
+    history([]),
+  );
   offlineData.online = true;
   await flushOutbox();
   expect(fetch.calls.filter((call) => call.request.url.includes('/send'))).toHaveLength(2);

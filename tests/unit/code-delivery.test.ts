@@ -21,7 +21,11 @@ describe('Get code', () => {
     const { calls } = stubFetch(queued, sending, sent);
     expect(await sendVerificationCode('email', ' a@b.co ', false, noWait)).toBe(true);
     expect(toasts.current?.text).toBe('The verification code has been sent!');
-    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/api/users/email/get', '/api/users/code/delivery', '/api/users/code/delivery']);
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual([
+      '/api/users/email/get',
+      '/api/users/code/delivery',
+      '/api/users/code/delivery',
+    ]);
     expect(new URL(calls[1]!.request.url).searchParams.get('delivery')).toBe('7.abcdefghijklmnopqrstuv');
   });
 

@@ -32,7 +32,11 @@ const ANYWHERE: [string, RegExp][] = [
 const IN_COMMENTS: [string, RegExp, 'scripts' | 'all'][] = [
   ['a folder beside the repository', /(?:\.\.\/)+shared\b/g, 'all'],
   ['an issue number', /(?:^|[\s(,;])#\d{1,4}\b(?![\w-])/g, 'scripts'],
-  ['an issue named but not here', /\b(?:this|that|the|an earlier|a later|the previous|the last|the next) issue(?:'s)?\b|\bissues'|\bissue "|\(\s*[a-z-]+ issue\s*\)/gi, 'all'],
+  [
+    'an issue named but not here',
+    /\b(?:this|that|the|an earlier|a later|the previous|the last|the next) issue(?:'s)?\b|\bissues'|\bissue "|\(\s*[a-z-]+ issue\s*\)/gi,
+    'all',
+  ],
 ];
 
 function filesUnder(folder: string): string[] {
@@ -43,12 +47,14 @@ function filesUnder(folder: string): string[] {
   });
 }
 
-/** Every comment of a script as [offset, text], found by the TypeScript parser (a `//` inside a string or a URL is no comment). */
+/** Every comment of a script as [offset, text], found by the TypeScript parser (a `//` inside a string or a URL is no
+ * comment). */
 function scriptComments(path: string, text: string): [number, string][] {
   const kind = path.endsWith('x') ? ts.ScriptKind.TSX : /\.[mc]?js$/.test(path) ? ts.ScriptKind.JS : ts.ScriptKind.TS;
   const source = ts.createSourceFile(path, text, ts.ScriptTarget.Latest, false, kind);
   const found = new Map<number, string>();
-  const keep = (ranges: ts.CommentRange[] | undefined) => ranges?.forEach((range) => found.set(range.pos, text.slice(range.pos, range.end)));
+  const keep = (ranges: ts.CommentRange[] | undefined) =>
+    ranges?.forEach((range) => found.set(range.pos, text.slice(range.pos, range.end)));
   const visit = (node: ts.Node) => {
     keep(ts.getLeadingCommentRanges(text, node.getFullStart()));
     keep(ts.getTrailingCommentRanges(text, node.getEnd()));
@@ -63,26 +69,39 @@ function comments(path: string, text: string): [number, string][] {
   const extension = extname(path);
   if (SCRIPT.has(extension)) return scriptComments(path, text);
   const pattern =
-    extension === '.css' ? /\/\*[\s\S]*?\*\//g : extension === '.html' ? /<!--[\s\S]*?-->/g : extension === '.sql' ? /--.*$/gm : path.endsWith('run') ? /#.*$/gm : /[\s\S]+/g;
+    extension === '.css'
+      ? /\/\*[\s\S]*?\*\//g
+      : extension === '.html'
+        ? /<!--[\s\S]*?-->/g
+        : extension === '.sql'
+          ? /--.*$/gm
+          : path.endsWith('run')
+            ? /#.*$/gm
+            : /[\s\S]+/g;
   return [...text.matchAll(pattern)].map((match) => [match.index, match[0]]);
 }
 
 const lineOf = (text: string, offset: number) => text.slice(0, offset).split('\n').length;
 
-/** Each citation in the text of `name` (a path from the repository's root) as "name:line: what it cites — the words". */
+/** Each citation in the text of `name` (a path from the repository's root) as "name:line: what it cites — the words".
+ * */
 function citationsIn(name: string, text: string): string[] {
   const found: string[] = [];
-  const note = (offset: number, what: string, words: string) => found.push(`${name}:${lineOf(text, offset)}: ${what} — ${words.trim()}`);
+  const note = (offset: number, what: string, words: string) =>
+    found.push(`${name}:${lineOf(text, offset)}: ${what} — ${words.trim()}`);
   for (const [what, pattern] of ANYWHERE) for (const match of text.matchAll(pattern)) note(match.index, what, match[0]);
   const script = SCRIPT.has(extname(name));
   // A comment's citation is in the text too: parse only a file that has one of the words at all.
   const candidate = IN_COMMENTS.some(([, pattern]) => text.search(pattern) >= 0);
   if (candidate)
     for (const [offset, comment] of comments(name, text))
-      for (const [what, pattern, where] of IN_COMMENTS) if (script || where === 'all') for (const match of comment.matchAll(pattern)) note(offset + match.index, what, match[0]);
+      for (const [what, pattern, where] of IN_COMMENTS)
+        if (script || where === 'all')
+          for (const match of comment.matchAll(pattern)) note(offset + match.index, what, match[0]);
   // In code, a path to a `shared` folder is a citation only when it leaves the repository.
   for (const match of text.matchAll(/['"`]((?:\.\.\/)+shared)\b/g))
-    if (relative(ROOT, resolve(ROOT, name, '..', match[1])).startsWith('..')) note(match.index, 'a folder beside the repository', match[1]);
+    if (relative(ROOT, resolve(ROOT, name, '..', match[1])).startsWith('..'))
+      note(match.index, 'a folder beside the repository', match[1]);
   return [...new Set(found)];
 }
 

@@ -4,7 +4,16 @@
 // cases where float arithmetic gives a different answer, and the test says which.
 import { describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { crosses, fillAmounts, gridStep, limitReserve, notional, onGrid, outsideBand, quantityForTotal } from '../../src/contract/contracts.ts';
+import {
+  crosses,
+  fillAmounts,
+  gridStep,
+  limitReserve,
+  notional,
+  onGrid,
+  outsideBand,
+  quantityForTotal,
+} from '../../src/contract/contracts.ts';
 
 /** An amount on the wire: a decimal string with exactly 8 decimals. */
 const AMOUNT_8 = /^\d+\.\d{8}$/;
@@ -25,7 +34,13 @@ describe('fillAmounts: a market buy pays its fee in the coin, out of what it rec
   it('rounds the fee up to 8 decimals and what arrives down: 0.00013 BTC × 0.075 % = 0.0000000975 → fee 0.00000010', () => {
     const fill = fillAmounts('buy', 'market', 'BTC', '97250.37', '0.00013', '0.00075');
     // 97250.37 × 0.00013 = 12.6425481 (7 decimals: nothing to round)
-    expect(fill).toMatchObject({ total: '12.64254810', spent: '12.64254810', fee: '0.00000010', fee_asset: 'BTC', received: '0.00012990' });
+    expect(fill).toMatchObject({
+      total: '12.64254810',
+      spent: '12.64254810',
+      fee: '0.00000010',
+      fee_asset: 'BTC',
+      received: '0.00012990',
+    });
   });
 
   it('DOGE (whole coins): 13 at 0.38517 costs 5.00721, 0.013 DOGE of fee', () => {
@@ -63,16 +78,31 @@ describe('fillAmounts: a limit buy pays its fee in USDT beside the cost, and rec
   });
 
   it('LTC 2 at 95: 190 + 0.19 (the order form and the freeze show the same)', () => {
-    expect(fillAmounts('buy', 'limit', 'LTC', '95.00', '2', '0.001')).toMatchObject({ total: '190.00000000', fee: '0.19000000', spent: '190.19000000', received: '2.00000000' });
+    expect(fillAmounts('buy', 'limit', 'LTC', '95.00', '2', '0.001')).toMatchObject({
+      total: '190.00000000',
+      fee: '0.19000000',
+      spent: '190.19000000',
+      received: '2.00000000',
+    });
   });
 
   it('XRP 6.9 at 1.4001 costs exactly 9.66069 (floats round it up to 9.66069001)', () => {
     expect(Math.ceil(1.4001 * 6.9 * 1e8) / 1e8).toBe(9.66069001); // the trap
-    expect(fillAmounts('buy', 'limit', 'XRP', '1.4001', '6.9', '0.001')).toMatchObject({ total: '9.66069000', fee: '0.00966069', spent: '9.67035069', received: '6.90000000' });
+    expect(fillAmounts('buy', 'limit', 'XRP', '1.4001', '6.9', '0.001')).toMatchObject({
+      total: '9.66069000',
+      fee: '0.00966069',
+      spent: '9.67035069',
+      received: '6.90000000',
+    });
   });
 
   it('DOGE 7 at 0.71429, fee 0.075 %: 5.00003 + 0.0037500225 → 0.00375003', () => {
-    expect(fillAmounts('buy', 'limit', 'DOGE', '0.71429', '7', '0.00075')).toMatchObject({ total: '5.00003000', fee: '0.00375003', spent: '5.00378003', received: '7.00000000' });
+    expect(fillAmounts('buy', 'limit', 'DOGE', '0.71429', '7', '0.00075')).toMatchObject({
+      total: '5.00003000',
+      fee: '0.00375003',
+      spent: '5.00378003',
+      received: '7.00000000',
+    });
   });
 });
 
@@ -90,26 +120,47 @@ describe('fillAmounts: a sell pays its fee in USDT, out of what it receives', ()
   });
 
   it('a market sell and a limit sell at the same price are the same fill', () => {
-    expect(fillAmounts('sell', 'market', 'SOL', '200.00', '1.5', '0.001')).toEqual(fillAmounts('sell', 'limit', 'SOL', '200', '1.50', '0.001'));
-    expect(fillAmounts('sell', 'market', 'SOL', '200.00', '1.5', '0.001')).toMatchObject({ total: '300.00000000', fee: '0.30000000', received: '299.70000000' });
+    expect(fillAmounts('sell', 'market', 'SOL', '200.00', '1.5', '0.001')).toEqual(
+      fillAmounts('sell', 'limit', 'SOL', '200', '1.50', '0.001'),
+    );
+    expect(fillAmounts('sell', 'market', 'SOL', '200.00', '1.5', '0.001')).toMatchObject({
+      total: '300.00000000',
+      fee: '0.30000000',
+      received: '299.70000000',
+    });
   });
 
   it('a recorded price with more than 8 decimals: the user receives the gross rounded down', () => {
     // 0.123456789 × 3 = 0.370370367 → 0.37037036; fee 0.00037037036 → 0.00037038
-    expect(fillAmounts('sell', 'market', 'DOGE', '0.123456789', '3', '0.001')).toMatchObject({ total: '0.37037036', fee: '0.00037038', received: '0.36999998' });
+    expect(fillAmounts('sell', 'market', 'DOGE', '0.123456789', '3', '0.001')).toMatchObject({
+      total: '0.37037036',
+      fee: '0.00037038',
+      received: '0.36999998',
+    });
   });
 
   it('DOGE 7 at 0.71429, fee 0.075 %: receives 5.00003 − 0.00375003 = 4.99627997', () => {
-    expect(fillAmounts('sell', 'limit', 'DOGE', '0.71429', '7', '0.00075')).toMatchObject({ total: '5.00003000', fee: '0.00375003', spent: '7.00000000', received: '4.99627997' });
+    expect(fillAmounts('sell', 'limit', 'DOGE', '0.71429', '7', '0.00075')).toMatchObject({
+      total: '5.00003000',
+      fee: '0.00375003',
+      spent: '7.00000000',
+      received: '4.99627997',
+    });
   });
 });
 
 describe('fillAmounts over a grid of prices and quantities', () => {
   // DOGE-like (5 price decimals, whole coins), BTC (2 / 5), XRP (4 / 1); three fee rates.
   const cases = [
-    ...['0.38517', '0.10000', '0.71429', '1.00001'].flatMap((price) => ['7', '13', '31', '99999'].map((quantity) => ({ code: 'DOGE', price, quantity }))),
-    ...['97250.37', '49999.99', '0.01'].flatMap((price) => ['0.00001', '0.00013', '0.12345', '3.99999'].map((quantity) => ({ code: 'BTC', price, quantity }))),
-    ...['1.4001', '0.0001', '3.3333'].flatMap((price) => ['0.1', '6.9', '12345.6'].map((quantity) => ({ code: 'XRP', price, quantity }))),
+    ...['0.38517', '0.10000', '0.71429', '1.00001'].flatMap((price) =>
+      ['7', '13', '31', '99999'].map((quantity) => ({ code: 'DOGE', price, quantity })),
+    ),
+    ...['97250.37', '49999.99', '0.01'].flatMap((price) =>
+      ['0.00001', '0.00013', '0.12345', '3.99999'].map((quantity) => ({ code: 'BTC', price, quantity })),
+    ),
+    ...['1.4001', '0.0001', '3.3333'].flatMap((price) =>
+      ['0.1', '6.9', '12345.6'].map((quantity) => ({ code: 'XRP', price, quantity })),
+    ),
   ].flatMap((c) => ['0.001', '0.00075', '0.002'].map((feeRate) => ({ ...c, feeRate })));
 
   it('answers decimal strings of 8 decimals, the user pays up and receives down, and nothing is created or lost', () => {
@@ -119,15 +170,24 @@ describe('fillAmounts over a grid of prices and quantities', () => {
         for (const type of ['market', 'limit'] as const) {
           const fill = fillAmounts(side, type, code, price, quantity, feeRate);
           const label = `${side} ${type} ${quantity} ${code} at ${price}, fee ${feeRate}`;
-          for (const amount of [fill.total, fill.fee, fill.spent, fill.received]) expect(amount, label).toMatch(AMOUNT_8);
+          for (const amount of [fill.total, fill.fee, fill.spent, fill.received])
+            expect(amount, label).toMatch(AMOUNT_8);
           const fee = new Big(fill.fee);
           if (side === 'sell') {
-            expect(new Big(fill.total).lte(worth) && new Big(fill.total).gt(worth.minus('0.00000001')), label).toBe(true);
-            expect(fee.gte(new Big(fill.total).times(feeRate)) && fee.lt(new Big(fill.total).times(feeRate).plus('0.00000001')), label).toBe(true);
+            expect(new Big(fill.total).lte(worth) && new Big(fill.total).gt(worth.minus('0.00000001')), label).toBe(
+              true,
+            );
+            expect(
+              fee.gte(new Big(fill.total).times(feeRate)) &&
+                fee.lt(new Big(fill.total).times(feeRate).plus('0.00000001')),
+              label,
+            ).toBe(true);
             expect(new Big(fill.received).plus(fee).eq(fill.total), label).toBe(true);
             expect(fill.spent, label).toBe(new Big(quantity).toFixed(8));
           } else if (type === 'market') {
-            expect(new Big(fill.spent).gte(worth) && new Big(fill.spent).lt(worth.plus('0.00000001')), label).toBe(true);
+            expect(new Big(fill.spent).gte(worth) && new Big(fill.spent).lt(worth.plus('0.00000001')), label).toBe(
+              true,
+            );
             expect(new Big(fill.received).plus(fee).eq(quantity), label).toBe(true);
           } else {
             const cost = new Big(fill.total);
@@ -135,7 +195,10 @@ describe('fillAmounts over a grid of prices and quantities', () => {
             expect(new Big(fill.spent).eq(cost.plus(fee)), label).toBe(true);
             expect(fill.received, label).toBe(new Big(quantity).toFixed(8));
             // What a resting buy freezes is exactly what its fill spends: nothing left over, nothing short.
-            expect(limitReserve('buy', code, price, quantity, feeRate), label).toEqual({ asset: 'USDT', amount: fill.spent });
+            expect(limitReserve('buy', code, price, quantity, feeRate), label).toEqual({
+              asset: 'USDT',
+              amount: fill.spent,
+            });
           }
         }
       }
@@ -146,7 +209,10 @@ describe('fillAmounts over a grid of prices and quantities', () => {
 describe('limitReserve', () => {
   it('a buy holds cost + fee in USDT, each rounded up to 8 decimals', () => {
     expect(limitReserve('buy', 'LTC', '95.00', '2', '0.001')).toEqual({ asset: 'USDT', amount: '190.19000000' });
-    expect(limitReserve('buy', 'BTC', '97250.37', '0.00013', '0.001')).toEqual({ asset: 'USDT', amount: '12.65519065' });
+    expect(limitReserve('buy', 'BTC', '97250.37', '0.00013', '0.001')).toEqual({
+      asset: 'USDT',
+      amount: '12.65519065',
+    });
     expect(limitReserve('buy', 'XRP', '1.3000', '100', '0.001')).toEqual({ asset: 'USDT', amount: '130.13000000' });
   });
 

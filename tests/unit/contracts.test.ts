@@ -7,48 +7,89 @@ import { limitReserve, type ContractPair, type PairAmounts } from '../../src/con
 import { orderPreview, orderProblem, shareOf, type OrderForm } from '../../src/features/contracts/contracts-store.ts';
 import { totalAssetsUsdt } from '../../src/lib/balances.ts';
 
-const BTC: ContractPair = { code: 'BTC', name: 'Bitcoin', price_decimals: 2, quantity_decimals: 5, min_notional: '5', fee_rate: '0.001', price_band: '0.1' };
+const BTC: ContractPair = {
+  code: 'BTC',
+  name: 'Bitcoin',
+  price_decimals: 2,
+  quantity_decimals: 5,
+  min_notional: '5',
+  fee_rate: '0.001',
+  price_band: '0.1',
+};
 const held: PairAmounts = { code: 'BTC', available: '0.5', frozen: '0', usdt_available: '1000', usdt_frozen: '0' };
-const form = (fields: Partial<OrderForm>): OrderForm => ({ side: 'buy', type: 'limit', price: '', quantity: '', total: '', ...fields });
+const form = (fields: Partial<OrderForm>): OrderForm => ({
+  side: 'buy',
+  type: 'limit',
+  price: '',
+  quantity: '',
+  total: '',
+  ...fields,
+});
 const LAST = '97250.00';
 
 describe('orderProblem', () => {
   it('asks for the price, then the quantity, in the spec’s words', () => {
     expect(orderProblem('BTC', form({ quantity: '0.001' }), BTC, held, LAST)).toBe('Please enter the price!');
     expect(orderProblem('BTC', form({ price: '97000' }), BTC, held, LAST)).toBe('Please enter the quantity!');
-    expect(orderProblem('BTC', form({ type: 'market', side: 'buy' }), BTC, held, LAST)).toBe('Please enter the quantity!');
-    expect(orderProblem('BTC', form({ price: '97,000x', quantity: '0.001' }), BTC, held, LAST)).toBe('Please enter a valid price!');
+    expect(orderProblem('BTC', form({ type: 'market', side: 'buy' }), BTC, held, LAST)).toBe(
+      'Please enter the quantity!',
+    );
+    expect(orderProblem('BTC', form({ price: '97,000x', quantity: '0.001' }), BTC, held, LAST)).toBe(
+      'Please enter a valid price!',
+    );
   });
 
   it('refuses a price off the tick, a quantity off the step, a price outside the band', () => {
-    expect(orderProblem('BTC', form({ price: '97000.001', quantity: '0.001' }), BTC, held, LAST)).toBe('The price must be a multiple of 0.01!');
-    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.000001' }), BTC, held, LAST)).toBe('The quantity must be a multiple of 0.00001!');
+    expect(orderProblem('BTC', form({ price: '97000.001', quantity: '0.001' }), BTC, held, LAST)).toBe(
+      'The price must be a multiple of 0.01!',
+    );
+    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.000001' }), BTC, held, LAST)).toBe(
+      'The quantity must be a multiple of 0.00001!',
+    );
     // 10 % of 97,250 is 9,725: 87,525 is the lowest buy allowed, 87,524.99 is not.
-    expect(orderProblem('BTC', form({ price: '87524.99', quantity: '0.001' }), BTC, held, LAST)).toBe('The price is more than 10% away from the market price!');
+    expect(orderProblem('BTC', form({ price: '87524.99', quantity: '0.001' }), BTC, held, LAST)).toBe(
+      'The price is more than 10% away from the market price!',
+    );
     expect(orderProblem('BTC', form({ price: '87525', quantity: '0.001' }), BTC, held, LAST)).toBeNull();
   });
 
   it('refuses an order worth less than the minimum, at the limit price or the latest price', () => {
     // 0.00005 × 97,000 = 4.85 USDT < 5.
-    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.00005' }), BTC, held, LAST)).toBe('The order must be worth at least 5 USDT!');
-    expect(orderProblem('BTC', form({ type: 'market', side: 'sell', quantity: '0.00005' }), BTC, held, LAST)).toBe('The order must be worth at least 5 USDT!');
-    expect(orderProblem('BTC', form({ type: 'market', side: 'buy', total: '4.99' }), BTC, held, LAST)).toBe('The order must be worth at least 5 USDT!');
-    expect(orderProblem('BTC', form({ type: 'market', side: 'buy', total: '5' }), BTC, held, LAST)).toBe('The order must be worth at least 5 USDT!'); // 5 USDT buys 0.00005 BTC = 4.86
+    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.00005' }), BTC, held, LAST)).toBe(
+      'The order must be worth at least 5 USDT!',
+    );
+    expect(orderProblem('BTC', form({ type: 'market', side: 'sell', quantity: '0.00005' }), BTC, held, LAST)).toBe(
+      'The order must be worth at least 5 USDT!',
+    );
+    expect(orderProblem('BTC', form({ type: 'market', side: 'buy', total: '4.99' }), BTC, held, LAST)).toBe(
+      'The order must be worth at least 5 USDT!',
+    );
+    expect(orderProblem('BTC', form({ type: 'market', side: 'buy', total: '5' }), BTC, held, LAST)).toBe(
+      'The order must be worth at least 5 USDT!',
+    ); // 5 USDT buys 0.00005 BTC = 4.86
     expect(orderProblem('BTC', form({ type: 'market', side: 'buy', total: '5.84' }), BTC, held, LAST)).toBeNull();
   });
 
   it('refuses what is more than available: a limit buy with its fee, a market buy’s total, a sell’s coins', () => {
     // 0.01 × 99,000 = 990 + 0.99 fee = 990.99 ≤ 1,000; 0.0101 × 99,000 = 999.9 + 0.9999 = 1,000.8999 > 1,000.
     expect(orderProblem('BTC', form({ price: '99000', quantity: '0.01' }), BTC, held, LAST)).toBeNull();
-    expect(orderProblem('BTC', form({ price: '99000', quantity: '0.0101' }), BTC, held, LAST)).toBe('Insufficient balance!');
-    expect(orderProblem('BTC', form({ type: 'market', total: '1000.00000001' }), BTC, held, LAST)).toBe('Insufficient balance!');
+    expect(orderProblem('BTC', form({ price: '99000', quantity: '0.0101' }), BTC, held, LAST)).toBe(
+      'Insufficient balance!',
+    );
+    expect(orderProblem('BTC', form({ type: 'market', total: '1000.00000001' }), BTC, held, LAST)).toBe(
+      'Insufficient balance!',
+    );
     expect(orderProblem('BTC', form({ type: 'market', total: '1000' }), BTC, held, LAST)).toBeNull();
-    expect(orderProblem('BTC', form({ side: 'sell', type: 'market', quantity: '0.50001' }), BTC, held, LAST)).toBe('Insufficient balance!');
+    expect(orderProblem('BTC', form({ side: 'sell', type: 'market', quantity: '0.50001' }), BTC, held, LAST)).toBe(
+      'Insufficient balance!',
+    );
     expect(orderProblem('BTC', form({ side: 'sell', type: 'market', quantity: '0.5' }), BTC, held, LAST)).toBeNull();
   });
 
   it('says when there is no price to check against', () => {
-    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.001' }), BTC, held, undefined)).toBe('The price is not available right now, please try again later!');
+    expect(orderProblem('BTC', form({ price: '97000', quantity: '0.001' }), BTC, held, undefined)).toBe(
+      'The price is not available right now, please try again later!',
+    );
   });
 });
 
@@ -70,7 +111,13 @@ describe('orderPreview', () => {
   it('shows a market buy by total at the latest price, the fee out of what arrives', () => {
     const preview = orderPreview('BTC', form({ type: 'market', total: '100' }), BTC, LAST);
     // 100 / 97,250 = 0.00102827 → 0.00102 on the step.
-    expect(preview).toMatchObject({ quantity: '0.00102', total: '99.19500000', fee: '0.00000102', fee_asset: 'BTC', received: '0.00101898' });
+    expect(preview).toMatchObject({
+      quantity: '0.00102',
+      total: '99.19500000',
+      fee: '0.00000102',
+      fee_asset: 'BTC',
+      received: '0.00101898',
+    });
   });
 
   it('is null while the fields make no order', () => {
@@ -95,7 +142,12 @@ describe('shareOf', () => {
       ['33333.33', '777.77777777'],
       ['0.01', '5.00000001'],
     ] as const) {
-      const quantity = shareOf(100, form({ price }), { ...BTC, quantity_decimals: 8 }, { ...held, usdt_available: usdt });
+      const quantity = shareOf(
+        100,
+        form({ price }),
+        { ...BTC, quantity_decimals: 8 },
+        { ...held, usdt_available: usdt },
+      );
       expect(new Big(limitReserve('buy', 'BTC', price, quantity, BTC.fee_rate).amount).lte(usdt)).toBe(true);
       expect(new Big(quantity).gt(0)).toBe(true);
     }

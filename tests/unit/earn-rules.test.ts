@@ -1,6 +1,7 @@
 // The earn rules (src/contract/liquidity.ts, lockup.ts and earn.ts) and interest days
 // (src/server/domain/earn-days.ts): the marginal ladder's daily interest cut to 8 decimals, the
-// effective rate, lock-up income, calendar arithmetic and where a day starts and ends in a timezone. Expected amounts are worked out by hand
+// effective rate, lock-up income, calendar arithmetic and where a day starts and ends in a timezone. Expected amounts
+// are worked out by hand
 // or by the exact integer reference below (BigInt, no big.js), never with floats; the cases where
 // float maths gives another answer say so.
 import { describe, expect, it } from 'vitest';
@@ -135,7 +136,9 @@ describe('dailyInterest: Σ tier portion × tier rate / 365, cut (never rounded)
       principals.push(`${whole}.${String((i * 104_729) % 100_000_000).padStart(8, '0')}`);
     }
     for (const ladder of [SEEDED, EXACT, FINE]) {
-      const wrong = principals.filter((principal) => dailyInterest(principal, ladder) !== exactDailyInterest(principal, ladder));
+      const wrong = principals.filter(
+        (principal) => dailyInterest(principal, ladder) !== exactDailyInterest(principal, ladder),
+      );
       expect(wrong).toEqual([]);
     }
   });
@@ -155,7 +158,11 @@ describe('dailyInterest: Σ tier portion × tier rate / 365, cut (never rounded)
       ['9000', '0.04'],
       ['2345.6789', '0.025'],
     ]);
-    expect(ladderPortions('999.99999999', SEEDED).map(([portion]) => portion.toFixed())).toEqual(['999.99999999', '0', '0']);
+    expect(ladderPortions('999.99999999', SEEDED).map(([portion]) => portion.toFixed())).toEqual([
+      '999.99999999',
+      '0',
+      '0',
+    ]);
   });
 });
 
@@ -281,7 +288,8 @@ describe('interest days in a timezone', () => {
     expect(interestDay(new Date('2026-11-02T05:00:00Z'), zone)).toBe('2026-11-02');
   });
 
-  /** Every day of 2026–2028 in `zone`: its start is on it, the instant before is on the day before, and it lasts 23–25 hours. */
+  /** Every day of 2026–2028 in `zone`: its start is on it, the instant before is on the day before, and it lasts 23–25
+   * hours. */
   function calendarFaults(zone: string) {
     const faults: string[] = [];
     const lengths = new Map<number, number>();
@@ -291,7 +299,8 @@ describe('interest days in a timezone', () => {
       if (interestDay(start, zone) !== day) faults.push(`${day} starts on ${interestDay(start, zone)}`);
       if (interestDay(new Date(start.getTime() - 1), zone) !== addDays(day, -1))
         faults.push(`${day}: the instant before its start is on ${interestDay(new Date(start.getTime() - 1), zone)}`);
-      if (interestDay(new Date(end.getTime() - 1), zone) !== day) faults.push(`${day} ends on ${interestDay(new Date(end.getTime() - 1), zone)}`);
+      if (interestDay(new Date(end.getTime() - 1), zone) !== day)
+        faults.push(`${day} ends on ${interestDay(new Date(end.getTime() - 1), zone)}`);
       const hours = (end.getTime() - start.getTime()) / 3_600_000;
       lengths.set(hours, (lengths.get(hours) ?? 0) + 1);
     }

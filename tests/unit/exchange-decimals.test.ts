@@ -14,7 +14,24 @@ describe('exchange decimals', () => {
   });
 
   it('refuses zero, signs, exponents, leading zeros and anything not a decimal', () => {
-    for (const value of ['0', '0.000', '-1', '1e5', '01.5', '1.', '.5', '', ' 1', 'NaN', null, undefined, {}, -3, Number.NaN, Infinity])
+    for (const value of [
+      '0',
+      '0.000',
+      '-1',
+      '1e5',
+      '01.5',
+      '1.',
+      '.5',
+      '',
+      ' 1',
+      'NaN',
+      null,
+      undefined,
+      {},
+      -3,
+      Number.NaN,
+      Infinity,
+    ])
       expect(positivePrice(value), String(value)).toBeNull();
   });
 

@@ -6,7 +6,12 @@ import type { RechargeOrder, WithdrawOrder, WithdrawRule } from '../../src/contr
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
-import { creditPreview, rechargeProblem, rechargeRecord, rechargeState } from '../../src/features/funds/recharge-store.ts';
+import {
+  creditPreview,
+  rechargeProblem,
+  rechargeRecord,
+  rechargeState,
+} from '../../src/features/funds/recharge-store.ts';
 import {
   maxWithdrawable,
   promptForAnswer,
@@ -28,7 +33,13 @@ const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 const pathOf = (url: string) => new URL(url).pathname;
 
-const rule: WithdrawRule = { asset: 'USDT', fee_rate: '0.01', min_amount: '10', max_amount: '50000', available: '1000' };
+const rule: WithdrawRule = {
+  asset: 'USDT',
+  fee_rate: '0.01',
+  min_amount: '10',
+  max_amount: '50000',
+  available: '1000',
+};
 const withdrawal = (amount: string, extra: Partial<{ paypass: string; target_id: string }> = {}) => ({
   target: 'bank' as const,
   target_id: '3',
@@ -58,7 +69,8 @@ const rechargeOrder = (id: number): RechargeOrder => ({
   created_at: '2026-01-02T03:04:05.000Z',
   reviewed_at: null,
 });
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => rechargeOrder(from + index));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, index) => rechargeOrder(from + index));
 const page = (lists: unknown[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
 
 beforeEach(async () => {
@@ -71,8 +83,18 @@ afterEach(resetClientState);
 
 describe('the withdraw figures', () => {
   it('shows the fee (rounded up), the total deducted and the amount received before sending', () => {
-    expect(withdrawQuote('100', '0.01')).toEqual({ amount: '100.00000000', fee: '1.00000000', total: '101.00000000', actual: '100.00000000' });
-    expect(withdrawQuote('0.00000001', '0.015')).toEqual({ amount: '0.00000001', fee: '0.00000001', total: '0.00000002', actual: '0.00000001' });
+    expect(withdrawQuote('100', '0.01')).toEqual({
+      amount: '100.00000000',
+      fee: '1.00000000',
+      total: '101.00000000',
+      actual: '100.00000000',
+    });
+    expect(withdrawQuote('0.00000001', '0.015')).toEqual({
+      amount: '0.00000001',
+      fee: '0.00000001',
+      total: '0.00000002',
+      actual: '0.00000001',
+    });
     expect(withdrawQuote('1234.56789', '0')).toMatchObject({ fee: '0.00000000', total: '1234.56789000' });
   });
 
@@ -114,7 +136,9 @@ describe('the withdraw checks', () => {
     expect(withdrawProblem(withdrawal('50000.01'), rule)).toBe('The maximum amount is: 50000 USDT!');
     expect(withdrawProblem(withdrawal('990.1'), rule)).toBe('Insufficient balance!');
     expect(withdrawProblem(withdrawal('100', { paypass: ' ' }), rule)).toBe('Please enter the transaction password!');
-    expect(withdrawProblem(withdrawal('100', { paypass: '12345' }), rule)).toBe('Payment password must be 6 digits only!');
+    expect(withdrawProblem(withdrawal('100', { paypass: '12345' }), rule)).toBe(
+      'Payment password must be 6 digits only!',
+    );
   });
 
   it('lets through the minimum and the whole balance once the fee is counted', () => {
@@ -124,13 +148,26 @@ describe('the withdraw checks', () => {
   });
 
   it('refuses a payee still cooling off with the text the server gives, and lets it through once the period is over', () => {
-    // Answered one hour after it was added: 23 hours left, counted on this device's clock (which may differ from the server's).
-    const payee = { created_at: '2026-11-25T10:00:00.000Z', usable_at: '2026-11-26T10:00:00.000Z', cooling_seconds: 23 * 3600 };
+    // Answered one hour after it was added: 23 hours left, counted on this device's clock (which may differ from the
+    // server's).
+    const payee = {
+      created_at: '2026-11-25T10:00:00.000Z',
+      usable_at: '2026-11-26T10:00:00.000Z',
+      cooling_seconds: 23 * 3600,
+    };
     const chosen = { payee, receivedAt: 1_000_000 };
-    const cooling = 'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
+    const cooling =
+      'For your safety, a newly added bank card or wallet can receive withdrawals 24 hours after it was added. Please try again later.';
     expect(withdrawProblem(withdrawal('100'), rule, chosen, 1_000_000 + 23 * 3_600_000 - 1)).toBe(cooling);
     expect(withdrawProblem(withdrawal('100'), rule, chosen, 1_000_000 + 23 * 3_600_000)).toBeNull();
-    expect(withdrawProblem(withdrawal('100'), rule, { payee: { ...payee, cooling_seconds: 0 }, receivedAt: 1_000_000 }, 1_000_000)).toBeNull();
+    expect(
+      withdrawProblem(
+        withdrawal('100'),
+        rule,
+        { payee: { ...payee, cooling_seconds: 0 }, receivedAt: 1_000_000 },
+        1_000_000,
+      ),
+    ).toBeNull();
     // The amount is checked first: the cooling-off is not the first thing a wrong amount hears of.
     expect(withdrawProblem(withdrawal(''), rule, chosen, 1_000_000)).toBe('Please enter the amount!');
   });
@@ -151,7 +188,9 @@ describe('the §5 prompts', () => {
   it('recognises the same prompts in the server answer', () => {
     expect(promptForAnswer('You have not bound bank card, please bind bank card first!')).toBe('noBankCard');
     expect(promptForAnswer('You have not added a wallet yet, please add a wallet first!')).toBe('noWallet');
-    expect(promptForAnswer('You have not set a transaction password, please set a transaction password first!')).toBe('noPayPassword');
+    expect(promptForAnswer('You have not set a transaction password, please set a transaction password first!')).toBe(
+      'noPayPassword',
+    );
     expect(promptForAnswer('Insufficient balance!')).toBeNull();
   });
 });
@@ -161,7 +200,11 @@ describe('sending a withdrawal', () => {
     const order = { id: 9, asset: 'USDT', status: 'review' } as WithdrawOrder;
     const answers: Record<string, Response> = {
       '/api/users/extract': envelope(1, 'ok', order),
-      '/api/users/balances': envelope(1, 'ok', { lists: [{ asset: 'USDT', available: '899', frozen: '101' }], page: 1, total: 1 }),
+      '/api/users/balances': envelope(1, 'ok', {
+        lists: [{ asset: 'USDT', available: '899', frozen: '101' }],
+        page: 1,
+        total: 1,
+      }),
       '/api/users/extract/rate': envelope(1, 'ok', { ...rule, available: '899' }),
     };
     const requests: { path: string; body: string; url: string }[] = [];
@@ -175,8 +218,14 @@ describe('sending a withdrawal', () => {
 
     await expect(sendWithdraw(withdrawal('100'))).resolves.toMatchObject({ id: 9 });
     expect(form(requests[0]!.body)).toEqual({ target: 'bank', target_id: '3', amount: '100', paypass: '123456' });
-    expect(requests.map((request) => request.path).sort()).toEqual(['/api/users/balances', '/api/users/extract', '/api/users/extract/rate']);
-    expect(query(requests.find((request) => request.path === '/api/users/extract/rate')!.url)).toEqual({ asset: 'USDT' });
+    expect(requests.map((request) => request.path).sort()).toEqual([
+      '/api/users/balances',
+      '/api/users/extract',
+      '/api/users/extract/rate',
+    ]);
+    expect(query(requests.find((request) => request.path === '/api/users/extract/rate')!.url)).toEqual({
+      asset: 'USDT',
+    });
     expect(userBalances.lists[0]).toMatchObject({ available: '899' });
     expect(withdrawState.rules.USDT?.available).toBe('899');
     expect(withdrawState.details[9]).toMatchObject({ status: 'review' });
@@ -185,7 +234,12 @@ describe('sending a withdrawal', () => {
 
 describe('the recharge form', () => {
   const channel = { min_amount: '100.00000000', currency: 'THB' };
-  const bank = (amount: string, proof = '/api/uploads/abcdefghij12') => ({ kind: 'bank' as const, channel_id: '2', amount, proof });
+  const bank = (amount: string, proof = '/api/uploads/abcdefghij12') => ({
+    kind: 'bank' as const,
+    channel_id: '2',
+    amount,
+    proof,
+  });
   const crypto = (hash: string) => ({ kind: 'crypto' as const, channel_id: '1', amount: '100', hash });
 
   it('previews what the amount credits: amount ÷ rate, rounded down to 8 decimals', () => {
@@ -198,8 +252,12 @@ describe('the recharge form', () => {
   });
 
   it('checks the hash (§5: at least 60 letters and digits), the receipt and the minimum', () => {
-    expect(rechargeProblem(crypto('a'.repeat(59)), channel)).toBe('The transaction hash must be at least 60 letters and digits!');
-    expect(rechargeProblem(crypto(`${'a'.repeat(59)}-`), channel)).toBe('The transaction hash must be at least 60 letters and digits!');
+    expect(rechargeProblem(crypto('a'.repeat(59)), channel)).toBe(
+      'The transaction hash must be at least 60 letters and digits!',
+    );
+    expect(rechargeProblem(crypto(`${'a'.repeat(59)}-`), channel)).toBe(
+      'The transaction hash must be at least 60 letters and digits!',
+    );
     expect(rechargeProblem(crypto('a1'.repeat(30)), channel)).toBeNull();
     expect(rechargeProblem(bank('500', ''), channel)).toBe('Please upload the transfer receipt!');
     expect(rechargeProblem(bank(''), channel)).toBe('Please enter the amount!');
@@ -218,13 +276,20 @@ describe('the record lists', () => {
 
     await rechargeRecord.load('all', { more: true });
     expect(query(calls[1]!.request.url)).toEqual({ status: 'all', page: '2' });
-    expect(rechargeRecord.state.lists.all.lists.map((order) => order.id)).toEqual(range(1, 25).map((order) => order.id));
+    expect(rechargeRecord.state.lists.all.lists.map((order) => order.id)).toEqual(
+      range(1, 25).map((order) => order.id),
+    );
     expect(rechargeRecord.state.lists.all.page).toBe(2);
     expect(rechargeState.details[25]).toMatchObject({ order_no: 'R25' });
   });
 
   it('a chosen filter starts at page 1 of its own list; choosing again replaces the pages shown', async () => {
-    const { calls } = stubFetch(page(range(1, 20), 40), page(range(21, 40), 40, 2), page([rechargeOrder(5)], 1), page(range(1, 20), 40));
+    const { calls } = stubFetch(
+      page(range(1, 20), 40),
+      page(range(21, 40), 40, 2),
+      page([rechargeOrder(5)], 1),
+      page(range(1, 20), 40),
+    );
     await withdrawRecord.load('all');
     await withdrawRecord.load('all', { more: true });
     await withdrawRecord.choose('fail');

@@ -68,7 +68,8 @@ export function resetClientState(): void {
 }
 
 /** Fake timers that leave promises alone. */
-export const useFakeTimers = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+export const useFakeTimers = () =>
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
 
 /** A promise with its resolve handle, to hold a fake answer back. */
 export function deferred<T>() {
@@ -77,7 +78,8 @@ export function deferred<T>() {
   return { promise, resolve };
 }
 
-/** A React root on a fresh element in the document for each test of the calling file or block, unmounted and removed after it. */
+/** A React root on a fresh element in the document for each test of the calling file or block, unmounted and removed
+ * after it. */
 export function mountPoint(): { container: HTMLDivElement; root: Root } {
   const mount = {} as { container: HTMLDivElement; root: Root };
   beforeEach(() => {

@@ -20,7 +20,9 @@ afterEach(() => {
 
 /** The fake server: slides for /content/slide, the notice for /other/config. */
 const answers = (request: Request) =>
-  new URL(request.url).pathname.endsWith('/content/slide') ? envelope(1, 'Success', { lists: [slide] }) : envelope(1, 'Success', { scroll_notice: 'Welcome' });
+  new URL(request.url).pathname.endsWith('/content/slide')
+    ? envelope(1, 'Success', { lists: [slide] })
+    : envelope(1, 'Success', { scroll_notice: 'Welcome' });
 
 describe('Home at an app start', () => {
   it('shows what the start asked for, without asking again; the next visit asks afresh', async () => {
@@ -33,7 +35,10 @@ describe('Home at an app start', () => {
     await loadHomeForPage();
     expect(home.slides).toEqual([slide]);
     expect(home.notice).toBe('Welcome');
-    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/api/content/slide', '/api/other/config']);
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual([
+      '/api/content/slide',
+      '/api/other/config',
+    ]);
 
     await loadHomeForPage();
     expect(calls).toHaveLength(4);
@@ -54,7 +59,9 @@ describe('Home at an app start', () => {
     const { fetch } = stubFetch(envelope(1, 'Success', {}));
     let answerNotice: (response: Response) => void = () => {};
     fetch.mockImplementation(async (input: RequestInfo | URL) =>
-      new URL((input as Request).url).pathname.endsWith('/content/slide') ? answers(input as Request) : new Promise<Response>((resolve) => (answerNotice = resolve)),
+      new URL((input as Request).url).pathname.endsWith('/content/slide')
+        ? answers(input as Request)
+        : new Promise<Response>((resolve) => (answerNotice = resolve)),
     );
     const load = loadHomeForPage();
     await expect.poll(() => home.slides).toEqual([slide]);
@@ -79,7 +86,9 @@ describe('Home at an app start', () => {
     const second = { ...slide, id: 2, image: '/slides/slide-2.svg' };
     const { fetch } = stubFetch(envelope(1, 'Success', {}));
     fetch.mockImplementation(async (input: RequestInfo | URL) =>
-      new URL((input as Request).url).pathname.endsWith('/content/slide') ? envelope(1, 'Success', { lists: [slide, second] }) : answers(input as Request),
+      new URL((input as Request).url).pathname.endsWith('/content/slide')
+        ? envelope(1, 'Success', { lists: [slide, second] })
+        : answers(input as Request),
     );
     await loadHomeForPage();
     expect(pictures).toEqual([{ src: '/slides/slide-1.svg', fetchPriority: 'high' }]);

@@ -3,7 +3,17 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
-import { activateLocale, currentLocale, loadAreaMessages, intlLocale, isLocale, isRightToLeft, pickLocale, requestLanguage, warmIntl } from '../../src/lib/i18n.ts';
+import {
+  activateLocale,
+  currentLocale,
+  loadAreaMessages,
+  intlLocale,
+  isLocale,
+  isRightToLeft,
+  pickLocale,
+  requestLanguage,
+  warmIntl,
+} from '../../src/lib/i18n.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { consoleTexts } from '../../src/contract/console-texts.ts';
@@ -104,8 +114,11 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
       .map((file) => readFileSync(join('src', file), 'utf8'))
       .join('\n');
     const keyOf = new Map<string, string>(Object.entries(texts).map(([key, text]) => [text.id, key]));
-    // The server's own texts and the operator console's (contract/server-texts.ts, console-texts.ts): the server translates them; the app never names them.
-    const serverOnlyIds = new Set<string>([...Object.values(serverTexts), ...Object.values(consoleTexts)].map((text) => text.id));
+    // The server's own texts and the operator console's (contract/server-texts.ts, console-texts.ts): the server
+    // translates them; the app never names them.
+    const serverOnlyIds = new Set<string>(
+      [...Object.values(serverTexts), ...Object.values(consoleTexts)].map((text) => text.id),
+    );
     const named = (key: string) => new RegExp(`\\btexts\\.${key}\\b|'${key}'`).test(sources);
     for (const locale of LOCALES) {
       const whole = (await import(`../../src/locales/${locale}/messages.po`)) as Part;
@@ -121,9 +134,12 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
       // The operator console's part (its own build, src/build/console-text.ts): its texts, which the app never loads.
       const consolePart = (await import(`../../src/locales/${locale}/messages.po?area=console`)) as Part;
       const consoleIds = new Set(Object.keys(consolePart.messages));
-      for (const text of Object.values(consoleTexts)) expect(consoleIds.has(text.id), `${locale} ${text.id}`).toBe(true);
+      for (const text of Object.values(consoleTexts))
+        expect(consoleIds.has(text.id), `${locale} ${text.id}`).toBe(true);
       // Left out: only contract texts no code of the app names (answers the server translates), and the console's own.
-      const left = Object.keys(whole.messages).filter((id) => !shellIds.includes(id) && !areaIds.has(id) && !consoleIds.has(id));
+      const left = Object.keys(whole.messages).filter(
+        (id) => !shellIds.includes(id) && !areaIds.has(id) && !consoleIds.has(id),
+      );
       expect(
         left.filter((id) => !serverOnlyIds.has(id) && (!keyOf.has(id) || named(keyOf.get(id)!))),
         locale,
@@ -136,7 +152,9 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
     const locale = 'en';
     const shell = (await import(`../../src/locales/${locale}/messages.po?area=shell`)) as Shell;
     const ids = Object.keys(shell.messages);
-    expect(ids).toEqual(expect.arrayContaining([texts.loading.id, texts.pageLoadFailed.id, texts.http500.id, texts.updateToLatest.id]));
+    expect(ids).toEqual(
+      expect.arrayContaining([texts.loading.id, texts.pageLoadFailed.id, texts.http500.id, texts.updateToLatest.id]),
+    );
     expect(ids).not.toContain(texts.loginPasswordFormat.id);
     expect(ids.length).toBeLessThan(60);
   });
@@ -151,7 +169,7 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
 
   it('every page of the route table brings the texts of its own folder', () => {
     const table = readFileSync('src/app/routes.ts', 'utf8');
-    const pages = [...table.matchAll(/page\('([^']+)', \(\) => import\('\.\.\/features\/([^/]+)\//g)];
+    const pages = [...table.matchAll(/page\(\s*'([^']+)',\s*\(\)\s*=>\s*import\('\.\.\/features\/([^/]+)\//g)];
     expect(pages.length).toBe((table.match(/import\('/g) ?? []).length);
     for (const [, area, folder] of pages) expect(area).toBe(folder);
   });

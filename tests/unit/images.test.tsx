@@ -14,7 +14,8 @@ import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './h
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
 
 const RECEIPT = '/api/uploads/Receipt1234567890';
-const png = () => new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
+const png = () =>
+  new Response(new Uint8Array([0x89, 0x50, 0x4e, 0x47]), { status: 200, headers: { 'content-type': 'image/png' } });
 
 const view = mountPoint();
 let made: string[];
@@ -33,7 +34,8 @@ beforeEach(() => {
 });
 afterEach(resetClientState);
 
-const render = (url: string, zoomable = false) => act(() => view.root.render(<PrivatePicture url={url} alt="Transfer receipt" zoomable={zoomable} />));
+const render = (url: string, zoomable = false) =>
+  act(() => view.root.render(<PrivatePicture url={url} alt="Transfer receipt" zoomable={zoomable} />));
 /** Lets the fetch and React settle. */
 const settle = () => act(() => new Promise((done) => setTimeout(done, 0)));
 
@@ -125,7 +127,10 @@ describe('a private picture', () => {
 });
 
 describe('the service worker', () => {
-  const uploads = ['https://app.example/api/uploads/Receipt1234567890', 'https://api.example/base/api/uploads/Receipt1234567890?v=1'];
+  const uploads = [
+    'https://app.example/api/uploads/Receipt1234567890',
+    'https://api.example/base/api/uploads/Receipt1234567890?v=1',
+  ];
 
   it('sends every uploaded picture to the network and keeps none, whatever the method', () => {
     for (const url of uploads) {
@@ -138,7 +143,9 @@ describe('the service worker', () => {
   });
 
   it('lists no upload path among the calls it caches, and still caches those', () => {
-    expect([...PUBLIC_PATHS, ...USER_CALLS.map((call) => call.path)].filter((path) => path.startsWith('/uploads'))).toEqual([]);
+    expect(
+      [...PUBLIC_PATHS, ...USER_CALLS.map((call) => call.path)].filter((path) => path.startsWith('/uploads')),
+    ).toEqual([]);
     expect(isNeverCached('https://app.example/api/coin/lists')).toBe(false);
     expect(isPublicCall('GET', 'https://app.example/api/coin/lists')).toBe(true);
     expect(isUserCall('GET', 'https://app.example/api/pay/info?id=3')).toBe(true);

@@ -1,7 +1,18 @@
 // The K-line chart's geometry (src/ui/kline-scale.ts): what the window shows as it pans and zooms,
 // and which prices and times get a label.
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WINDOW, candleAt, candleSeconds, candleX, clampWindow, panWindow, priceTicks, timeTicks, visibleCandles, zoomWindow } from '../../src/ui/kline-scale.ts';
+import {
+  DEFAULT_WINDOW,
+  candleAt,
+  candleSeconds,
+  candleX,
+  clampWindow,
+  panWindow,
+  priceTicks,
+  timeTicks,
+  visibleCandles,
+  zoomWindow,
+} from '../../src/ui/kline-scale.ts';
 
 const WIDTH = 300;
 const COUNT = 120;

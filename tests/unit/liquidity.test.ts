@@ -5,7 +5,12 @@ import { act, createElement } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { LiquidityBalance, LiquidityProduct, LiquidityRecord, TransferOutInfo } from '../../src/contract/liquidity.ts';
+import type {
+  LiquidityBalance,
+  LiquidityProduct,
+  LiquidityRecord,
+  TransferOutInfo,
+} from '../../src/contract/liquidity.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import { offlineData } from '../../src/lib/offline.ts';
@@ -63,7 +68,11 @@ const balance: LiquidityBalance = {
   today: '2026-11-24',
 };
 const subscribeInfo = { usdt_available: '1000.00000000', min_amount: '10' };
-const redeemInfo: TransferOutInfo = { redeemable: '40000000.00000000', quick_remaining: '30000000.00000000', quick_daily_max: '30000000' };
+const redeemInfo: TransferOutInfo = {
+  redeemable: '40000000.00000000',
+  quick_remaining: '30000000.00000000',
+  quick_daily_max: '30000000',
+};
 
 const record = (id: number, extra: Partial<LiquidityRecord> = {}): LiquidityRecord => ({
   id,
@@ -125,7 +134,9 @@ describe('the redemption checks', () => {
     );
     // Standard redemption has no daily cap.
     expect(redeemProblem('30000000.00000001', 'standard', redeemInfo)).toBeNull();
-    expect(redeemProblem('1', 'quick', { ...redeemInfo, quick_remaining: '0.00000000' })).toMatch(/^Quick redemption is limited to 30000000 USDT a day; 0 USDT remain today/);
+    expect(redeemProblem('1', 'quick', { ...redeemInfo, quick_remaining: '0.00000000' })).toMatch(
+      /^Quick redemption is limited to 30000000 USDT a day; 0 USDT remain today/,
+    );
   });
 
   it('reads the mode of a confirmation link', () => {
@@ -143,7 +154,9 @@ describe('the figures shown before confirming', () => {
     // 1,000 × 6 % + 4,000 × 4 % = 220 a year.
     expect(estimatedDailyInterest('4000', '1000', product)).toBe('0.60273972');
     // Tomorrow's ladder, once published, is the one the money first earns with.
-    expect(estimatedDailyInterest('1000', '0', { ...product, next_ladder: [{ up_to: null, rate: '0.0365' }] })).toBe('0.10000000');
+    expect(estimatedDailyInterest('1000', '0', { ...product, next_ladder: [{ up_to: null, rate: '0.0365' }] })).toBe(
+      '0.10000000',
+    );
     expect(estimatedDailyInterest('', '0', product)).toBeNull();
     expect(estimatedDailyInterest('0', '0', product)).toBeNull();
     expect(estimatedDailyInterest('1000', null, product)).toBeNull();
@@ -204,7 +217,10 @@ describe('the liquidity figures', () => {
 
   describe('the balance card', () => {
     const view = mountPoint();
-    const render = (value: LiquidityBalance | null) => act(() => view.root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))));
+    const render = (value: LiquidityBalance | null) =>
+      act(() =>
+        view.root.render(createElement(I18nProvider, { i18n }, createElement(BalanceCard, { balance: value }))),
+      );
 
     it('shows "—" for every figure while the balance is unknown, never 0.00', () => {
       render(null);
@@ -215,17 +231,35 @@ describe('the liquidity figures', () => {
     });
 
     it('highlights the tiers of the ladder the balance reaches, with the part in each', () => {
-      act(() => view.root.render(createElement(I18nProvider, { i18n }, createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }))));
+      act(() =>
+        view.root.render(
+          createElement(
+            I18nProvider,
+            { i18n },
+            createElement(LadderTable, { ladder: LADDER, principal: '1500.5', caption: 'Today' }),
+          ),
+        ),
+      );
       const rows = [...view.container.querySelectorAll('tbody tr')];
       expect(rows.map((row) => row.classList.contains('reached'))).toEqual([true, true, false]);
-      expect(rows.map((row) => row.querySelector('.liq-held')?.textContent ?? null)).toEqual(['Yours: 1,000.00', 'Yours: 500.50', null]);
+      expect(rows.map((row) => row.querySelector('.liq-held')?.textContent ?? null)).toEqual([
+        'Yours: 1,000.00',
+        'Yours: 500.50',
+        null,
+      ]);
       expect(rows.map((row) => row.lastElementChild?.textContent)).toEqual(['6.00%', '4.00%', '2.50%']);
     });
 
     it('shows the figures once the server said them', () => {
       render(balance);
       const amounts = [...view.container.querySelectorAll('.money-amount')].map((node) => node.textContent);
-      expect(amounts).toEqual(['1,000.16438356 USDT', '1,000.00 USDT', '50.00 USDT', '0.16438356 USDT', '0.16438356 USDT']);
+      expect(amounts).toEqual([
+        '1,000.16438356 USDT',
+        '1,000.00 USDT',
+        '50.00 USDT',
+        '0.16438356 USDT',
+        '0.16438356 USDT',
+      ]);
       expect(view.container.querySelector('.liq-rate')?.textContent).toBe('6.00%');
       expect(view.container.querySelectorAll('.liq-unknown')).toHaveLength(0);
     });
@@ -252,7 +286,11 @@ describe('subscribing and redeeming', () => {
       'GET /api/yuebao/transfer/in': envelope(1, 'ok', { ...subscribeInfo, usdt_available: '9000.00000000' }),
       'GET /api/yuebao/balance': envelope(1, 'ok', { ...balance, principal: '1000.00000000' }),
       'GET /api/yuebao/transfer/out': envelope(1, 'ok', redeemInfo),
-      'GET /api/users/balances': envelope(1, 'ok', { lists: [{ asset: 'USDT', available: '9000.00000000', frozen: '0' }], page: 1, total: 1 }),
+      'GET /api/users/balances': envelope(1, 'ok', {
+        lists: [{ asset: 'USDT', available: '9000.00000000', frozen: '0' }],
+        page: 1,
+        total: 1,
+      }),
     });
     liquidityRecord.state.lists.all = { lists: [record(1)], page: 1, total: 1, loaded: true, failure: null };
     liquidityState.draft.subscribe = '1000';
@@ -275,7 +313,10 @@ describe('subscribing and redeeming', () => {
   });
 
   it('sends the redemption mode, and a refusal reaches the page as the server said it', async () => {
-    const { calls } = stubFetch(envelope(1, 'ok', record(8, { kind: 'redeem', mode: 'standard', status: 'submitted', pay_day: '2026-11-24' })), envelope(1, 'ok', balance));
+    const { calls } = stubFetch(
+      envelope(1, 'ok', record(8, { kind: 'redeem', mode: 'standard', status: 'submitted', pay_day: '2026-11-24' })),
+      envelope(1, 'ok', balance),
+    );
     await expect(redeemLiquidity('50', 'standard')).resolves.toMatchObject({ pay_day: '2026-11-24' });
     expect(form(calls[0]!.body)).toEqual({ amount: '50', mode: 'standard' });
 
@@ -288,7 +329,9 @@ describe('subscribing and redeeming', () => {
     const onLine = Object.getOwnPropertyDescriptor(Navigator.prototype, 'onLine')!;
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
     try {
-      await expect(subscribeLiquidity('100')).rejects.toThrow('You are offline. Please check your network and try again.');
+      await expect(subscribeLiquidity('100')).rejects.toThrow(
+        'You are offline. Please check your network and try again.',
+      );
     } finally {
       Object.defineProperty(navigator, 'onLine', onLine);
       delete (navigator as { onLine?: boolean }).onLine;
@@ -307,7 +350,9 @@ describe('the record', () => {
 
     await liquidityRecord.load('all', { more: true });
     expect(query(calls[1]!.request.url)).toEqual({ kind: 'all', page: '2' });
-    expect(liquidityRecord.state.lists.all.lists.map((entry) => entry.id)).toEqual(range(1, 25).map((entry) => entry.id));
+    expect(liquidityRecord.state.lists.all.lists.map((entry) => entry.id)).toEqual(
+      range(1, 25).map((entry) => entry.id),
+    );
   });
 
   it('each filter has its own list from page 1; a new session starts empty on All', async () => {

@@ -27,7 +27,11 @@ const quote = (code: string, price: string): CoinQuote => ({
   exchanges: 0,
   halted: false,
 });
-const tick = (code: string, price: string, second: number): TickEvent => ({ code, price, at: `2026-11-26T00:00:${String(second).padStart(2, '0')}.000Z` });
+const tick = (code: string, price: string, second: number): TickEvent => ({
+  code,
+  price,
+  at: `2026-11-26T00:00:${String(second).padStart(2, '0')}.000Z`,
+});
 
 const view = mountPoint();
 beforeEach(() => {
@@ -39,10 +43,27 @@ it('writes each coin once for a burst of steps: the newest price, the high and l
   let writes = 0;
   // Told at once of each write (valtio's sync notification: one call per property set).
   const stop = subscribe(prices.quotes, () => (writes += 1), true);
-  applyTicks([tick('BTC', '120', 1), tick('BTC', '80', 2), tick('BTC', '105.5', 3), tick('BTC', '999', 2), tick('ETH', '40', 4)]);
+  applyTicks([
+    tick('BTC', '120', 1),
+    tick('BTC', '80', 2),
+    tick('BTC', '105.5', 3),
+    tick('BTC', '999', 2),
+    tick('ETH', '40', 4),
+  ]);
   stop();
-  expect(prices.quotes.BTC).toMatchObject({ price: '105.50', at: tick('BTC', '', 3).at, change_24h: '5.50', high_24h: '120.00', low_24h: '80.00' });
-  expect(prices.quotes.ETH).toMatchObject({ price: '40.00', change_24h: '-60.00', high_24h: '110.00', low_24h: '40.00' });
+  expect(prices.quotes.BTC).toMatchObject({
+    price: '105.50',
+    at: tick('BTC', '', 3).at,
+    change_24h: '5.50',
+    high_24h: '120.00',
+    low_24h: '80.00',
+  });
+  expect(prices.quotes.ETH).toMatchObject({
+    price: '40.00',
+    change_24h: '-60.00',
+    high_24h: '110.00',
+    low_24h: '40.00',
+  });
   // One write per field that changed: price, at, change, high and low of BTC; price, at, change and low of ETH.
   expect(writes).toBe(9);
   // A step not newer than the price shown changes nothing.

@@ -8,7 +8,17 @@ import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
-import { loadProduct, loadProducts, loadSummary, loadToday, lockupPeriod, lockupRecord, lockupState, subscribeLockup, todayOf } from '../../src/features/lockup/lockup-store.ts';
+import {
+  loadProduct,
+  loadProducts,
+  loadSummary,
+  loadToday,
+  lockupPeriod,
+  lockupRecord,
+  lockupState,
+  subscribeLockup,
+  todayOf,
+} from '../../src/features/lockup/lockup-store.ts';
 import { lockupQuote, maxSubscription, subscribeProblem } from '../../src/features/lockup/lockup-form.ts';
 import { formatAnnualRate, formatDailyRate, formatDay, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
@@ -17,10 +27,27 @@ const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 const query = (url: string) => Object.fromEntries(new URL(url).searchParams);
 const pathOf = (url: string) => new URL(url).pathname;
-const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const setOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
-const month: LockupProduct = { id: 3, name: 'Lock-up 30 days', days: 30, daily_rate: '0.0012', min_amount: '500', max_amount: '200000', remaining: '4998000' };
-const week: LockupProduct = { id: 1, name: 'Lock-up 7 days', days: 7, daily_rate: '0.0008', min_amount: '100', max_amount: '50000', remaining: null };
+const month: LockupProduct = {
+  id: 3,
+  name: 'Lock-up 30 days',
+  days: 30,
+  daily_rate: '0.0012',
+  min_amount: '500',
+  max_amount: '200000',
+  remaining: '4998000',
+};
+const week: LockupProduct = {
+  id: 1,
+  name: 'Lock-up 7 days',
+  days: 7,
+  daily_rate: '0.0008',
+  min_amount: '100',
+  max_amount: '50000',
+  remaining: null,
+};
 
 const order = (id: number, extra: Partial<LockupOrder> = {}): LockupOrder => ({
   id,
@@ -45,7 +72,14 @@ beforeEach(async () => {
   await settle();
   session.token = 'token-a';
   await settle();
-  Object.assign(lockupState, { products: [], productsLoaded: false, productsFailure: null, details: {}, summary: null, today: null });
+  Object.assign(lockupState, {
+    products: [],
+    productsLoaded: false,
+    productsFailure: null,
+    details: {},
+    summary: null,
+    today: null,
+  });
   lockupRecord.reset({ filter: true });
 });
 afterEach(() => {
@@ -55,15 +89,29 @@ afterEach(() => {
 
 describe('the calculator', () => {
   it('income per day is principal × daily rate rounded down to 8 decimals; the total is that for each day', () => {
-    expect(lockupQuote('1234.56', month)).toEqual({ amount: '1234.56000000', daily: '1.48147200', total: '44.44416000', back: '1279.00416000' });
-    expect(lockupQuote('1000', week)).toEqual({ amount: '1000.00000000', daily: '0.80000000', total: '5.60000000', back: '1005.60000000' });
+    expect(lockupQuote('1234.56', month)).toEqual({
+      amount: '1234.56000000',
+      daily: '1.48147200',
+      total: '44.44416000',
+      back: '1279.00416000',
+    });
+    expect(lockupQuote('1000', week)).toEqual({
+      amount: '1000.00000000',
+      daily: '0.80000000',
+      total: '5.60000000',
+      back: '1005.60000000',
+    });
     // 0.00000001 × 0.0008 is below the last decimal: no income at all, never a rounded-up one.
     expect(lockupQuote('0.00000001', week)).toMatchObject({ daily: '0.00000000', total: '0.00000000' });
-    expect(lockupQuote('333.33333333', { days: 3, daily_rate: '0.0015' })).toMatchObject({ daily: '0.49999999', total: '1.49999997' });
+    expect(lockupQuote('333.33333333', { days: 3, daily_rate: '0.0015' })).toMatchObject({
+      daily: '0.49999999',
+      total: '1.49999997',
+    });
   });
 
   it('shows nothing while the amount is not an amount above zero', () => {
-    for (const typed of ['', '1.', '.5', '0', '0.00', 'abc', '1.123456789']) expect(lockupQuote(typed, week), typed).toBeNull();
+    for (const typed of ['', '1.', '.5', '0', '0.00', 'abc', '1.123456789'])
+      expect(lockupQuote(typed, week), typed).toBeNull();
   });
 
   it('income starts the next interest day; the principal comes back at the end of day start + days − 1', () => {
@@ -80,7 +128,9 @@ describe('the calculator', () => {
     expect(interestDay(new Date('2026-11-30T16:59:59Z'))).toBe('2026-11-30');
     expect(interestDay(new Date('2026-11-30T17:30:00Z'), 'UTC')).toBe('2026-11-30');
     expect(todayOf({ today: null, timeZone: 'Asia/Bangkok' }, new Date('2026-11-30T17:30:00Z'))).toBe('2026-12-01');
-    expect(todayOf({ today: '2026-11-29', timeZone: 'Asia/Bangkok' }, new Date('2026-11-30T17:30:00Z'))).toBe('2026-11-29');
+    expect(todayOf({ today: '2026-11-29', timeZone: 'Asia/Bangkok' }, new Date('2026-11-30T17:30:00Z'))).toBe(
+      '2026-11-29',
+    );
   });
 
   it('writes the daily rate exactly, its annual equivalent (× 365) to 2 decimals, and days as dates', () => {
@@ -103,7 +153,9 @@ describe('the subscription checks', () => {
     expect(subscribeProblem('12.', product, '1000')).toBe('Please enter a valid amount!');
     expect(subscribeProblem('1e3', product, '1000')).toBe('Please enter a valid amount!');
     expect(subscribeProblem('499.99', product, '0')).toBe('The minimum amount is: 500 USDT!');
-    expect(subscribeProblem('200000.01', { ...month, remaining: '1' }, '0')).toBe('The maximum amount is: 200000 USDT!');
+    expect(subscribeProblem('200000.01', { ...month, remaining: '1' }, '0')).toBe(
+      'The maximum amount is: 200000 USDT!',
+    );
     expect(subscribeProblem('700', product, '650')).toBe('Insufficient balance!');
     expect(subscribeProblem('650', product, '1000')).toBe('Only 600 USDT of this product remain!');
     expect(subscribeProblem('600', product, '1000')).toBeNull();
@@ -186,7 +238,9 @@ describe('the calls', () => {
     expect(hasMore(lockupRecord.state.lists.all)).toBe(true);
     await lockupRecord.load('all', { more: true });
     expect(query(calls[1]!.request.url)).toEqual({ status: 'all', page: '2' });
-    expect(lockupRecord.state.lists.all.lists.map((item) => item.id)).toEqual(Array.from({ length: 25 }, (_, i) => 40 - i));
+    expect(lockupRecord.state.lists.all.lists.map((item) => item.id)).toEqual(
+      Array.from({ length: 25 }, (_, i) => 40 - i),
+    );
 
     stubFetch(page([order(7, { status: 'end', earned: '5.60000000' })], 1));
     await lockupRecord.choose('end');
@@ -199,14 +253,27 @@ describe('the calls', () => {
     await lockupRecord.choose('end');
     const answers: Record<string, Response> = {
       '/api/lockup/subscribe': envelope(1, 'ok', order(8)),
-      '/api/users/balances': envelope(1, 'ok', { lists: [{ asset: 'USDT', available: '9000', frozen: '0' }], page: 1, total: 1 }),
-      '/api/yuebao/balance': envelope(1, 'ok', { type: 'regular', locked: '1000.00000000', earned: '0.00000000', processing: 1 }),
+      '/api/users/balances': envelope(1, 'ok', {
+        lists: [{ asset: 'USDT', available: '9000', frozen: '0' }],
+        page: 1,
+        total: 1,
+      }),
+      '/api/yuebao/balance': envelope(1, 'ok', {
+        type: 'regular',
+        locked: '1000.00000000',
+        earned: '0.00000000',
+        processing: 1,
+      }),
       '/api/lockup/products': page([week], 1),
     };
     const requests: { path: string; body: string; method: string }[] = [];
     const fetch = vi.fn(async (input: RequestInfo | URL) => {
       const request = input as Request;
-      requests.push({ path: pathOf(request.url), method: request.method, body: request.body ? await request.clone().text() : '' });
+      requests.push({
+        path: pathOf(request.url),
+        method: request.method,
+        body: request.body ? await request.clone().text() : '',
+      });
       return answers[pathOf(request.url)]!.clone();
     });
     configureApi({ fetch: fetch as unknown as typeof globalThis.fetch, retryDelay: () => 0 });
@@ -216,7 +283,12 @@ describe('the calls', () => {
     expect(form(requests[0]!.body)).toEqual({ product_id: '1', amount: '1000' });
     await vi.waitFor(() => expect(lockupState.summary).not.toBeNull());
     await vi.waitFor(() => expect(userBalances.lists).toHaveLength(1));
-    expect(requests.map((request) => request.path).sort()).toEqual(['/api/lockup/products', '/api/lockup/subscribe', '/api/users/balances', '/api/yuebao/balance']);
+    expect(requests.map((request) => request.path).sort()).toEqual([
+      '/api/lockup/products',
+      '/api/lockup/subscribe',
+      '/api/users/balances',
+      '/api/yuebao/balance',
+    ]);
     expect(userBalances.lists[0]).toMatchObject({ available: '9000' });
     expect(lockupState.summary).toMatchObject({ locked: '1000.00000000', processing: 1 });
     // The record opens afresh on "All".
@@ -230,7 +302,9 @@ describe('the calls', () => {
     expect(calls).toHaveLength(1);
 
     setOnline(false);
-    await expect(subscribeLockup(3, '600')).rejects.toThrow('You are offline. Please check your network and try again.');
+    await expect(subscribeLockup(3, '600')).rejects.toThrow(
+      'You are offline. Please check your network and try again.',
+    );
     expect(calls).toHaveLength(1);
   });
 });

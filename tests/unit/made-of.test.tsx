@@ -26,7 +26,9 @@ it('shows each exchange’s trade id beside its time, under the median of the pr
       decimals={2}
     />,
   );
-  expect(view.container.querySelector('.made-of')!.textContent).toBe('Median of Binance 97,190.10 · Kraken 97,192.00 · OKX 97,190.83');
+  expect(view.container.querySelector('.made-of')!.textContent).toBe(
+    'Median of Binance 97,190.10 · Kraken 97,192.00 · OKX 97,190.83',
+  );
   expect([...view.container.querySelectorAll('.made-of-trade')].map((line) => line.textContent)).toEqual([
     `Binance ${formatTime(at)} · Trade ID 4181928374`,
     `Kraken ${formatTime(at)} · Trade ID 91822`,

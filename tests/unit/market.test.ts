@@ -6,7 +6,14 @@ import type { Candle, CoinQuote } from '../../src/contract/markets.ts';
 import { formatChange, searchCoins } from '../../src/features/markets/markets-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 
-const candle = (time: number, price: string): Candle => ({ time, open: price, high: price, low: price, close: price, volume: '1' });
+const candle = (time: number, price: string): Candle => ({
+  time,
+  open: price,
+  high: price,
+  low: price,
+  close: price,
+  volume: '1',
+});
 const at = (seconds: number) => new Date(seconds * 1000).toISOString();
 
 describe('applyTick', () => {

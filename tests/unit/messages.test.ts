@@ -3,9 +3,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
 import { FRESH_READ_MS } from '../../src/lib/api.ts';
-import { firstUnreadOnce, noteRead, refreshUnread, refreshUnreadUnlessFresh, resetStartupCheck, unread } from '../../src/lib/messages.ts';
+import {
+  firstUnreadOnce,
+  noteRead,
+  refreshUnread,
+  refreshUnreadUnlessFresh,
+  resetStartupCheck,
+  unread,
+} from '../../src/lib/messages.ts';
 import { session } from '../../src/lib/session.ts';
-import { hasMore, loadMessages, markAllRead, markRead, messagesState, formatMessageDate, nextPage, openMessage, previewOf } from '../../src/features/messages/messages-store.ts';
+import {
+  hasMore,
+  loadMessages,
+  markAllRead,
+  markRead,
+  messagesState,
+  formatMessageDate,
+  nextPage,
+  openMessage,
+  previewOf,
+} from '../../src/features/messages/messages-store.ts';
 import { deferred, envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 
 const message = (id: number, status: StationMessage['status'] = 'unread'): StationMessage => ({
@@ -16,7 +33,8 @@ const message = (id: number, status: StationMessage['status'] = 'unread'): Stati
   created_at: '2026-01-02T03:04:05.000Z',
 });
 const page = (lists: StationMessage[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
-const range = (from: number, to: number, status: StationMessage['status'] = 'unread') => Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
+const range = (from: number, to: number, status: StationMessage['status'] = 'unread') =>
+  Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
 /** valtio tells its subscribers (the reset on a new token) in a microtask. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -85,7 +103,10 @@ describe('the unread count (lib/messages)', () => {
   it('a screen that only shows the count takes one asked for a moment ago, and asks again once it is older', async () => {
     const now = vi.spyOn(Date, 'now');
     now.mockReturnValue(1_000_000);
-    const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: message(7) }), envelope(1, 'ok', { count: 3, first: message(7) }));
+    const { calls } = stubFetch(
+      envelope(1, 'ok', { count: 2, first: message(7) }),
+      envelope(1, 'ok', { count: 3, first: message(7) }),
+    );
     await refreshUnread();
     now.mockReturnValue(1_000_000 + FRESH_READ_MS - 1);
     refreshUnreadUnlessFresh();
@@ -100,7 +121,10 @@ describe('the unread count (lib/messages)', () => {
   });
 
   it('another session asks for its own count at once', async () => {
-    const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: null }), envelope(1, 'ok', { count: 5, first: null }));
+    const { calls } = stubFetch(
+      envelope(1, 'ok', { count: 2, first: null }),
+      envelope(1, 'ok', { count: 5, first: null }),
+    );
     await refreshUnread();
     await signIn('token-b');
     refreshUnreadUnlessFresh();
@@ -173,7 +197,11 @@ describe('the message lists', () => {
 
 describe('reading', () => {
   it('opening an unread message marks it read in both lists and updates the count', async () => {
-    const { calls } = stubFetch(page([message(1), message(2, 'read')], 2), page([message(1)], 1), envelope(1, 'ok', { unread: 0 }));
+    const { calls } = stubFetch(
+      page([message(1), message(2, 'read')], 2),
+      page([message(1)], 1),
+      envelope(1, 'ok', { unread: 0 }),
+    );
     await loadMessages('all');
     await loadMessages('unread');
     await openMessage(messagesState.all.lists[0]!);
@@ -202,7 +230,11 @@ describe('reading', () => {
   it('mark all read sends ids=all and empties the unread list', async () => {
     unread.count = 2;
     unread.first = message(1);
-    const { calls } = stubFetch(page([message(1), message(2)], 2), page([message(1), message(2)], 2), envelope(1, 'ok', { unread: 0 }));
+    const { calls } = stubFetch(
+      page([message(1), message(2)], 2),
+      page([message(1), message(2)], 2),
+      envelope(1, 'ok', { unread: 0 }),
+    );
     await loadMessages('all');
     await loadMessages('unread');
     await markAllRead();

@@ -31,7 +31,9 @@ class FakeWindow {
 
 function fakeClients(windows: { url: string; focused?: boolean; controlled?: boolean }[]) {
   const log: string[] = [];
-  const open = windows.map(({ url, focused = false, controlled = true }) => new FakeWindow(url, focused, log, controlled));
+  const open = windows.map(
+    ({ url, focused = false, controlled = true }) => new FakeWindow(url, focused, log, controlled),
+  );
   return {
     log,
     clients: {
@@ -46,14 +48,30 @@ function fakeClients(windows: { url: string; focused?: boolean; controlled?: boo
 
 describe('a push message', () => {
   it('shows its title, text, tag and route', () => {
-    const data = JSON.stringify({ title: 'BTC option settled', body: 'You won: +8 USDT', url: '#/pages/Option/orderRecord/orderRecord?id=12', tag: 'option:12' });
-    expect(readPushNotice(data)).toEqual({ title: 'BTC option settled', body: 'You won: +8 USDT', url: '#/pages/Option/orderRecord/orderRecord?id=12', tag: 'option:12' });
+    const data = JSON.stringify({
+      title: 'BTC option settled',
+      body: 'You won: +8 USDT',
+      url: '#/pages/Option/orderRecord/orderRecord?id=12',
+      tag: 'option:12',
+    });
+    expect(readPushNotice(data)).toEqual({
+      title: 'BTC option settled',
+      body: 'You won: +8 USDT',
+      url: '#/pages/Option/orderRecord/orderRecord?id=12',
+      tag: 'option:12',
+    });
   });
 
   it('that cannot be read still shows, with the app name; a route outside the app is dropped', () => {
     expect(readPushNotice('not json')).toEqual({ title: 'Coinvest', body: '', url: '', tag: '' });
     expect(readPushNotice(null)).toEqual({ title: 'Coinvest', body: '', url: '', tag: '' });
-    for (const url of ['https://evil.example/#/pages/index/index', '//evil.example/', 'javascript:alert(1)', '#/pages/../../x', '#/other']) {
+    for (const url of [
+      'https://evil.example/#/pages/index/index',
+      '//evil.example/',
+      'javascript:alert(1)',
+      '#/pages/../../x',
+      '#/other',
+    ]) {
       expect(readPushNotice(JSON.stringify({ title: 'x', url })).url).toBe('');
     }
   });
@@ -61,21 +79,37 @@ describe('a push message', () => {
 
 describe('a tap on a notification', () => {
   it('opens the order or message page at the app scope, and only app routes', () => {
-    expect(notificationTarget({ url: '#/pages/Recharge/orderDetails?id=7' }, SCOPE)).toBe(`${SCOPE}#/pages/Recharge/orderDetails?id=7`);
+    expect(notificationTarget({ url: '#/pages/Recharge/orderDetails?id=7' }, SCOPE)).toBe(
+      `${SCOPE}#/pages/Recharge/orderDetails?id=7`,
+    );
     expect(notificationTarget({ url: 'https://evil.example/' }, SCOPE)).toBe(SCOPE);
     expect(notificationTarget(null, SCOPE)).toBe(SCOPE);
   });
 
   it('brings the focused app window forward and shows the page in it', async () => {
-    const { clients, log } = fakeClients([{ url: `${SCOPE}#/pages/index/index` }, { url: `${SCOPE}#/pages/mine/mine`, focused: true }, { url: 'https://other.example/' }]);
+    const { clients, log } = fakeClients([
+      { url: `${SCOPE}#/pages/index/index` },
+      { url: `${SCOPE}#/pages/mine/mine`, focused: true },
+      { url: 'https://other.example/' },
+    ]);
     await openNotificationTarget(clients, `${SCOPE}#/pages/index/msgList?id=3`, SCOPE);
-    expect(log).toEqual(['matchAll window uncontrolled=true', `focus ${SCOPE}#/pages/mine/mine`, `navigate ${SCOPE}#/pages/mine/mine -> ${SCOPE}#/pages/index/msgList?id=3`]);
+    expect(log).toEqual([
+      'matchAll window uncontrolled=true',
+      `focus ${SCOPE}#/pages/mine/mine`,
+      `navigate ${SCOPE}#/pages/mine/mine -> ${SCOPE}#/pages/index/msgList?id=3`,
+    ]);
   });
 
   it('takes the first app window when none is focused, never another site', async () => {
-    const { clients, log } = fakeClients([{ url: 'https://other.example/', focused: true }, { url: `${SCOPE}#/pages/index/index` }]);
+    const { clients, log } = fakeClients([
+      { url: 'https://other.example/', focused: true },
+      { url: `${SCOPE}#/pages/index/index` },
+    ]);
     await openNotificationTarget(clients, `${SCOPE}#/pages/Option/orderRecord/orderRecord?id=1`, SCOPE);
-    expect(log.slice(1)).toEqual([`focus ${SCOPE}#/pages/index/index`, `navigate ${SCOPE}#/pages/index/index -> ${SCOPE}#/pages/Option/orderRecord/orderRecord?id=1`]);
+    expect(log.slice(1)).toEqual([
+      `focus ${SCOPE}#/pages/index/index`,
+      `navigate ${SCOPE}#/pages/index/index -> ${SCOPE}#/pages/Option/orderRecord/orderRecord?id=1`,
+    ]);
   });
 
   it('opens a window when the app is not open, or when its window cannot be navigated', async () => {

@@ -14,9 +14,12 @@ import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storag
 import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../src/contract/offline-cache.ts';
 import { resetClientState, stubFetch } from './helpers.ts';
 
-const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const setOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 const answer = (data: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify({ ret: 1, msg: '', data }), { headers: { 'content-type': 'application/json', ...headers } });
+  new Response(JSON.stringify({ ret: 1, msg: '', data }), {
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 const onDisk = (key: string) => get(key, createStore('coinvest', 'state'));
 
 beforeEach(() => {
@@ -58,7 +61,12 @@ describe('answers from the service worker’s cache', () => {
     prices.quotes = { BTC: quote('101.00', '2026-01-02T03:05:00.000Z') };
     stubFetch(
       answer(
-        { lists: [quote('99.00', '2026-01-02T03:04:00.000Z'), { ...quote('5.00', '2026-01-02T03:04:00.000Z'), code: 'ETH' }] },
+        {
+          lists: [
+            quote('99.00', '2026-01-02T03:04:00.000Z'),
+            { ...quote('5.00', '2026-01-02T03:04:00.000Z'), code: 'ETH' },
+          ],
+        },
         { [SERVED_FROM_CACHE_HEADER]: '2026-01-02T03:04:05.000Z' },
       ),
     );
@@ -135,7 +143,11 @@ describe('forgetting a user', () => {
 
   it('ret -1 does the same', async () => {
     session.token = 'token-of-b';
-    stubFetch(new Response(JSON.stringify({ ret: -1, msg: 'Please log in again', data: null }), { headers: { 'content-type': 'application/json' } }));
+    stubFetch(
+      new Response(JSON.stringify({ ret: -1, msg: 'Please log in again', data: null }), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
     await expect(api(messages, {}, { redirectOnInvalidToken: false })).rejects.toBeInstanceOf(ApiError);
     await expect.poll(() => deleted).toEqual([await partitionName('token-of-b')]);
     expect(session.token).toBeNull();

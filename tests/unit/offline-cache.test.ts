@@ -3,10 +3,21 @@
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';
 import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
-import { LANG_HEADER, TOKEN_HEADER, apiPathOf, isPartition, keptCallsOf, partitionName, syntheticKey } from '../../src/contract/offline-cache.ts';
+import {
+  LANG_HEADER,
+  TOKEN_HEADER,
+  apiPathOf,
+  isPartition,
+  keptCallsOf,
+  partitionName,
+  syntheticKey,
+} from '../../src/contract/offline-cache.ts';
 import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
 import { endpointsIn } from '../../src/contract/registry.ts';
-import { LANG_HEADER as CONTRACT_LANG_HEADER, TOKEN_HEADER as CONTRACT_TOKEN_HEADER } from '../../src/contract/envelope.ts';
+import {
+  LANG_HEADER as CONTRACT_LANG_HEADER,
+  TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
+} from '../../src/contract/envelope.ts';
 import { balances, coinList } from '../../src/contract/markets.ts';
 import { placeOption } from '../../src/contract/options.ts';
 import { config, slides } from '../../src/contract/content.ts';
@@ -20,7 +31,9 @@ const API = 'https://app.example/api';
 /** Every endpoint of src/contract, as the build reads them. */
 const contract = endpointsIn(
   Object.fromEntries(
-    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true })).map(([file, exports]) => [file.replace(/^.*\/|\.ts$/g, ''), exports]),
+    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true })).map(
+      ([file, exports]) => [file.replace(/^.*\/|\.ts$/g, ''), exports],
+    ),
   ),
 ).map(({ endpoint }) => endpoint);
 
@@ -32,7 +45,9 @@ describe('syntheticKey', () => {
   });
 
   it('gives the same key for the same fields in any order', () => {
-    expect(syntheticKey('POST', `${API}/users/message`, 'status=all&page=1')).toBe(syntheticKey('post', `${API}/users/message`, 'page=1&status=all'));
+    expect(syntheticKey('POST', `${API}/users/message`, 'status=all&page=1')).toBe(
+      syntheticKey('post', `${API}/users/message`, 'page=1&status=all'),
+    );
   });
 
   it('tells apart bodies, methods, paths and query strings', () => {
@@ -50,16 +65,26 @@ describe('syntheticKey', () => {
   it('keeps each language apart: an Arabic answer is never the English one, wherever the field order', () => {
     // The public notice and a user's messages alike (the worker keys both with the `lang` header).
     const url = `${API}/other/config?act=system`;
-    expect(syntheticKey('GET', url, '', 'ar')).toBe('https://app.example/__offline__/ar/GET/api/other/config?act=system');
+    expect(syntheticKey('GET', url, '', 'ar')).toBe(
+      'https://app.example/__offline__/ar/GET/api/other/config?act=system',
+    );
     const keys = ['en', 'ar', 'zh', 'th', 'jp', 'hi'].map((lang) => syntheticKey('GET', url, '', lang));
     expect(new Set(keys).size).toBe(6);
-    expect(syntheticKey('POST', `${API}/users/message`, 'page=1&status=all', 'th')).toBe(syntheticKey('POST', `${API}/users/message`, 'status=all&page=1', 'th'));
-    expect(syntheticKey('POST', `${API}/users/message`, 'page=1', 'th')).not.toBe(syntheticKey('POST', `${API}/users/message`, 'page=1', 'ar'));
+    expect(syntheticKey('POST', `${API}/users/message`, 'page=1&status=all', 'th')).toBe(
+      syntheticKey('POST', `${API}/users/message`, 'status=all&page=1', 'th'),
+    );
+    expect(syntheticKey('POST', `${API}/users/message`, 'page=1', 'th')).not.toBe(
+      syntheticKey('POST', `${API}/users/message`, 'page=1', 'ar'),
+    );
   });
 
   it('takes no path from the header: a language that is no language code is left out of the key', () => {
-    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', '../../x')).toBe('https://app.example/__offline__/GET/api/content/slide?position=home');
-    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', 'EN')).toBe('https://app.example/__offline__/en/GET/api/content/slide?position=home');
+    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', '../../x')).toBe(
+      'https://app.example/__offline__/GET/api/content/slide?position=home',
+    );
+    expect(syntheticKey('GET', `${API}/content/slide?position=home`, '', 'EN')).toBe(
+      'https://app.example/__offline__/en/GET/api/content/slide?position=home',
+    );
   });
 
   it('keeps a field whose value holds & or = intact (form encoding)', () => {
@@ -102,15 +127,27 @@ describe('which calls are cached', () => {
     expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
     expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);
     // Balances, the profile and everything that moves money always ask the network.
-    expect([balances, userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual(['never', 'never', 'never', 'never', 'never']);
+    expect([balances, userInfo, placeOption, submitWithdraw, readMessages].map((call) => call.cache)).toEqual([
+      'never',
+      'never',
+      'never',
+      'never',
+      'never',
+    ]);
     expect(TOKEN_HEADER).toBe(CONTRACT_TOKEN_HEADER);
     expect(LANG_HEADER).toBe(CONTRACT_LANG_HEADER);
   });
 
   it('stops the build when a write, or a call that needs a session, is declared kept in the shared cache', () => {
-    expect(() => keptCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow('POST /pay/submit writes');
-    expect(() => keptCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })])).toThrow('must be a GET');
-    expect(() => keptCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow('a GET that needs no session');
+    expect(() => keptCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow(
+      'POST /pay/submit writes',
+    );
+    expect(() =>
+      keptCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })]),
+    ).toThrow('must be a GET');
+    expect(() => keptCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow(
+      'a GET that needs no session',
+    );
     expect(keptCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
   });
 
@@ -128,8 +165,19 @@ describe('which calls are cached', () => {
     // GETs that write (§7 declares them GET) go to the network like every write.
     expect(isUserCall('GET', `${API}${deleteBankCard.path}?id=1`)).toBe(false);
     expect(isUserCall('GET', `${API}${redeemPoints.path}?number=100`)).toBe(false);
-    for (const path of ['/users/balances', '/users/info', '/coin/order/lists', '/coin/order/add', '/pay/submit', '/users/extract']) {
-      expect(isPublicCall('GET', `${API}${path}`) || isUserCall('GET', `${API}${path}`) || isUserCall('POST', `${API}${path}`)).toBe(false);
+    for (const path of [
+      '/users/balances',
+      '/users/info',
+      '/coin/order/lists',
+      '/coin/order/add',
+      '/pay/submit',
+      '/users/extract',
+    ]) {
+      expect(
+        isPublicCall('GET', `${API}${path}`) ||
+          isUserCall('GET', `${API}${path}`) ||
+          isUserCall('POST', `${API}${path}`),
+      ).toBe(false);
     }
     expect(isPublicCall('GET', 'https://app.example/coin/lists')).toBe(false);
   });

@@ -8,7 +8,8 @@ import { loading } from '../../src/lib/loading.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
-const setOnline = (online: boolean) => Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
+const setOnline = (online: boolean) =>
+  Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
 
 beforeEach(resetClientState);
 afterEach(() => {
@@ -21,7 +22,9 @@ describe('offline', () => {
   it('a POST rejects at once with the offline text and fetch is not called', async () => {
     setOnline(false);
     const { fetch } = stubFetch(envelope(1, '', { token: 't' }));
-    const error = (await api(login, { username: 'alice', password: 'secret1' }).catch((caught: unknown) => caught)) as ApiError;
+    const error = (await api(login, { username: 'alice', password: 'secret1' }).catch(
+      (caught: unknown) => caught,
+    )) as ApiError;
     expect(error).toBeInstanceOf(ApiError);
     expect(error.message).toBe(texts.offline.message);
     expect(error.message).toBe('You are offline. Please check your network and try again.');

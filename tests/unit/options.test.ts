@@ -2,7 +2,13 @@
 // (§5: at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
 import type { OptionOrder, OptionProduct } from '../../src/contract/options.ts';
-import { formatCountdown, formatSignedUsdt, formatUsdt, formatYield, winPayout } from '../../src/features/options/option-format.ts';
+import {
+  formatCountdown,
+  formatSignedUsdt,
+  formatUsdt,
+  formatYield,
+  winPayout,
+} from '../../src/features/options/option-format.ts';
 import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 import { cleanAmount } from '../../src/lib/typed-amount.ts';
@@ -72,7 +78,14 @@ describe('formatCountdown', () => {
 });
 
 describe('applyTick', () => {
-  const candle = { time: 1_800_000_000 - (1_800_000_000 % 60), open: '100', high: '101', low: '99', close: '100.5', volume: '3' };
+  const candle = {
+    time: 1_800_000_000 - (1_800_000_000 % 60),
+    open: '100',
+    high: '101',
+    low: '99',
+    close: '100.5',
+    volume: '3',
+  };
   const at = (seconds: number) => new Date(seconds * 1000).toISOString();
 
   it('moves the last candle within its minute', () => {
@@ -97,7 +110,9 @@ describe('outcomeText', () => {
   it('says what each outcome did with the amount, a void order included', () => {
     expect(outcomeText(settled('win', '8.00000000'))).toBe('XRP option won: +8.00 USDT');
     expect(outcomeText(settled('tie', '0.00000000'))).toBe('XRP option closed at the same price: 10.00 USDT returned');
-    expect(outcomeText(settled('void', '0.00000000'))).toBe('XRP option void, no market price at its end time: 10.00 USDT returned');
+    expect(outcomeText(settled('void', '0.00000000'))).toBe(
+      'XRP option void, no market price at its end time: 10.00 USDT returned',
+    );
     expect(outcomeText(settled('loss', '-10.00000000'))).toBe('XRP option lost: -10.00 USDT');
   });
 });

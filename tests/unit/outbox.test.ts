@@ -10,7 +10,13 @@ import { clearSession, session } from '../../src/lib/session.ts';
 import { loadMessages, markAllRead, markRead, messagesState } from '../../src/features/messages/messages-store.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
-const message = (id: number): StationMessage => ({ id, title: `Notice ${id}`, content: '', status: 'unread', created_at: '2026-01-02T03:04:05.000Z' });
+const message = (id: number): StationMessage => ({
+  id,
+  title: `Notice ${id}`,
+  content: '',
+  status: 'unread',
+  created_at: '2026-01-02T03:04:05.000Z',
+});
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
 beforeEach(async () => {
@@ -44,7 +50,10 @@ it('back online it is sent once, with the key it was given, and leaves the outbo
   offlineData.online = true;
   await flushOutbox();
   await flushOutbox();
-  expect(fetch.calls.map((call) => Object.fromEntries(new URLSearchParams(call.body)))).toEqual([{ ids: '1' }, { ids: '3' }]);
+  expect(fetch.calls.map((call) => Object.fromEntries(new URLSearchParams(call.body)))).toEqual([
+    { ids: '1' },
+    { ids: '3' },
+  ]);
   expect(fetch.calls.map((call) => call.request.headers.get('Idempotency-Key'))).toEqual(keys);
   expect(outbox.pending).toEqual([]);
   expect(unread.count).toBe(1);
@@ -90,7 +99,10 @@ it('a kept answer stored before the reads (a reload offline) still shows them re
   offlineData.online = false;
   await markRead([1, 3]);
   // The list and the count come again from answers that still call every message unread.
-  stubFetch(envelope(1, 'ok', { lists: [message(3), message(2), message(1)], total: 3 }), envelope(1, 'ok', { count: 3, first: message(1) }));
+  stubFetch(
+    envelope(1, 'ok', { lists: [message(3), message(2), message(1)], total: 3 }),
+    envelope(1, 'ok', { count: 3, first: message(1) }),
+  );
   offlineData.online = true;
   await loadMessages('all');
   await refreshUnread();

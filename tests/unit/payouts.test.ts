@@ -102,9 +102,13 @@ describe('bank card checks (§5)', () => {
     expect(bankCardProblem({ ...goodCard, ifsc: 'AB' }, 0)).toBe('Please enter a valid IFSC code!');
     expect(bankCardProblem({ ...goodCard, ifsc: 'KBANK-0001' }, 0)).toBe('Please enter a valid IFSC code!');
     expect(bankCardProblem({ ...goodCard, bank_number: '12345' }, 0)).toBe('Please enter a valid bank account number!');
-    expect(bankCardProblem({ ...goodCard, bank_number: '12345abc90' }, 0)).toBe('Please enter a valid bank account number!');
+    expect(bankCardProblem({ ...goodCard, bank_number: '12345abc90' }, 0)).toBe(
+      'Please enter a valid bank account number!',
+    );
     expect(bankCardProblem({ ...goodCard, phone: '08-1234' }, 0)).toBe('Please enter a valid mobile number!');
-    expect(bankCardProblem({ ...goodCard, email: 'somchai.example.com' }, 0)).toBe('Please enter a valid e-mail address!');
+    expect(bankCardProblem({ ...goodCard, email: 'somchai.example.com' }, 0)).toBe(
+      'Please enter a valid e-mail address!',
+    );
   });
 
   it('lets a complete card through, and refuses a sixth', () => {
@@ -172,23 +176,42 @@ describe('wallet checks', () => {
   });
 
   it('refuses a chain the currency does not travel on', () => {
-    expect(walletProblem({ ...goodWallet, currency: 'BTC', chain: 'TRC20' }, 0)).toBe('Please choose a currency and chain!');
-    expect(walletProblem({ ...goodWallet, currency: 'ETH', chain: 'BEP20', address: EVM }, 0)).toBe('Please choose a currency and chain!');
+    expect(walletProblem({ ...goodWallet, currency: 'BTC', chain: 'TRC20' }, 0)).toBe(
+      'Please choose a currency and chain!',
+    );
+    expect(walletProblem({ ...goodWallet, currency: 'ETH', chain: 'BEP20', address: EVM }, 0)).toBe(
+      'Please choose a currency and chain!',
+    );
   });
 
   it("refuses an address that is not of the chain's format", () => {
-    expect(walletProblem({ ...goodWallet, chain: 'TRC20', address: EVM }, 0)).toBe('The address does not match the chosen chain!');
-    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: TRON }, 0)).toBe('The address does not match the chosen chain!');
-    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: `${EVM}0` }, 0)).toBe('The address does not match the chosen chain!');
-    expect(walletProblem({ alias: 'Cold', currency: 'BTC', chain: 'BTC', address: EVM }, 0)).toBe('The address does not match the chosen chain!');
+    expect(walletProblem({ ...goodWallet, chain: 'TRC20', address: EVM }, 0)).toBe(
+      'The address does not match the chosen chain!',
+    );
+    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: TRON }, 0)).toBe(
+      'The address does not match the chosen chain!',
+    );
+    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: `${EVM}0` }, 0)).toBe(
+      'The address does not match the chosen chain!',
+    );
+    expect(walletProblem({ alias: 'Cold', currency: 'BTC', chain: 'BTC', address: EVM }, 0)).toBe(
+      'The address does not match the chosen chain!',
+    );
   });
 
   it('lets a matching wallet through, and refuses an eleventh', () => {
     expect(walletProblem(goodWallet, 0)).toBeNull();
     expect(walletProblem({ ...goodWallet, chain: 'BEP20', address: EVM }, 0)).toBeNull();
     expect(walletProblem({ alias: 'ETH', currency: 'ETH', chain: 'ERC20', address: EVM }, 0)).toBeNull();
-    expect(walletProblem({ alias: 'Cold', currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' }, 0)).toBeNull();
-    expect(walletProblem({ alias: 'Old', currency: 'BTC', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' }, 0)).toBeNull();
+    expect(
+      walletProblem(
+        { alias: 'Cold', currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+        0,
+      ),
+    ).toBeNull();
+    expect(
+      walletProblem({ alias: 'Old', currency: 'BTC', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' }, 0),
+    ).toBeNull();
     expect(walletProblem(goodWallet, 10)).toBe('You can add at most 10 wallets!');
   });
 });
@@ -227,11 +250,17 @@ describe('wallets', () => {
 
   it('says whether copying worked', async () => {
     const written: string[] = [];
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: async (text: string) => void written.push(text) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: async (text: string) => void written.push(text) },
+    });
     await copyText(TRON);
     expect(written).toEqual([TRON]);
     expect(toasts.current?.text).toBe('Copied successfully!');
-    Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText: () => Promise.reject(new Error('denied')) } });
+    Object.defineProperty(navigator, 'clipboard', {
+      configurable: true,
+      value: { writeText: () => Promise.reject(new Error('denied')) },
+    });
     await copyText(TRON);
     expect(toasts.current?.text).toBe('Copy failed, please try again later!');
   });
@@ -242,7 +271,9 @@ describe('where adding returns to', () => {
     expect(returnRouteAfterAdding(`from=${encodeURIComponent(ROUTES.withdraw)}`, [])).toBe(ROUTES.withdraw);
     expect(returnRouteAfterAdding('from=https://evil.example', [ROUTES.mine, ROUTES.bankCard])).toBeNull();
     expect(returnRouteAfterAdding(`from=${encodeURIComponent(ROUTES.login)}`, [])).toBeNull();
-    expect(returnRouteAfterAdding('', [ROUTES.home, `${ROUTES.withdraw}?tab=bank`, ROUTES.bankCard])).toBe(`${ROUTES.withdraw}?tab=bank`);
+    expect(returnRouteAfterAdding('', [ROUTES.home, `${ROUTES.withdraw}?tab=bank`, ROUTES.bankCard])).toBe(
+      `${ROUTES.withdraw}?tab=bank`,
+    );
     expect(returnRouteAfterAdding('', [ROUTES.mine, ROUTES.bankCard])).toBeNull();
     expect(returnRouteAfterAdding('', [ROUTES.withdraw, ROUTES.mine, ROUTES.bankCard])).toBeNull();
   });
@@ -260,12 +291,18 @@ describe('where adding returns to', () => {
   });
 
   it('hands `from` on from the list to the add page', () => {
-    expect(withFrom(ROUTES.addWallet, `from=${encodeURIComponent(ROUTES.withdraw)}`)).toBe(`${ROUTES.addWallet}?from=${encodeURIComponent(ROUTES.withdraw)}`);
+    expect(withFrom(ROUTES.addWallet, `from=${encodeURIComponent(ROUTES.withdraw)}`)).toBe(
+      `${ROUTES.addWallet}?from=${encodeURIComponent(ROUTES.withdraw)}`,
+    );
     expect(withFrom(ROUTES.addWallet, '')).toBe(ROUTES.addWallet);
   });
 });
 
-const record = (level: CertificationRecord['level'], status: CertificationRecord['status'], extra: Partial<CertificationRecord> = {}): CertificationRecord => ({
+const record = (
+  level: CertificationRecord['level'],
+  status: CertificationRecord['status'],
+  extra: Partial<CertificationRecord> = {},
+): CertificationRecord => ({
   level,
   status,
   doc_type: null,
@@ -276,7 +313,10 @@ const record = (level: CertificationRecord['level'], status: CertificationRecord
   reviewed_at: null,
   ...extra,
 });
-const stateOf = (primary: CertificationRecord['status'], advanced: CertificationRecord['status'] = 'none'): CertificationState => ({
+const stateOf = (
+  primary: CertificationRecord['status'],
+  advanced: CertificationRecord['status'] = 'none',
+): CertificationState => ({
   primary: record('primary', primary),
   advanced: record('advanced', advanced),
 });
@@ -292,11 +332,14 @@ describe('certification (§4, §5)', () => {
     expect(certificationProblem(advanced, stateOf('review'))).toBe(text);
     expect(certificationProblem(advanced, null)).toBe(text);
     expect(certificationProblem(advanced, stateOf('verified'))).toBeNull();
-    expect(certificationProblem({ ...advanced, form: { image_back: PHOTO, image_hold: '' } }, stateOf('verified'))).toBe('Please upload a photo of the document!');
+    expect(
+      certificationProblem({ ...advanced, form: { image_back: PHOTO, image_hold: '' } }, stateOf('verified')),
+    ).toBe('Please upload a photo of the document!');
   });
 
   it('asks for every primary field', () => {
-    const primary = (form: Partial<PrimaryForm>) => certificationProblem({ level: 'primary', form: { ...primaryForm, ...form } }, null);
+    const primary = (form: Partial<PrimaryForm>) =>
+      certificationProblem({ level: 'primary', form: { ...primaryForm, ...form } }, null);
     expect(primary({})).toBeNull();
     expect(primary({ doc_type: '' })).toBe('Please choose the document type!');
     expect(primary({ name: '' })).toBe(FILL);
@@ -315,7 +358,12 @@ describe('certification (§4, §5)', () => {
 
   it('submits primary, keeps the new state (under review) and refreshes the user', async () => {
     const reviewed: CertificationState = {
-      primary: record('primary', 'review', { doc_type: 'passport', name: 'Somchai Jaidee', number: '*****4567', submitted_at: '2026-01-02T03:04:05.000Z' }),
+      primary: record('primary', 'review', {
+        doc_type: 'passport',
+        name: 'Somchai Jaidee',
+        number: '*****4567',
+        submitted_at: '2026-01-02T03:04:05.000Z',
+      }),
       advanced: record('advanced', 'none'),
     };
     const user = { id: 1, username: 'demo', verification: 'review', advanced_verification: 'none' } as UserInfo;
@@ -329,7 +377,10 @@ describe('certification (§4, §5)', () => {
   });
 
   it('loads the state with a rejection reason, and forgets it on another session', async () => {
-    const rejected = { ...stateOf('rejected'), primary: record('primary', 'rejected', { reason: 'The photo is blurred.' }) };
+    const rejected = {
+      ...stateOf('rejected'),
+      primary: record('primary', 'rejected', { reason: 'The photo is blurred.' }),
+    };
     stubFetch(envelope(1, 'ok', rejected));
     await loadCertification();
     expect(certification.state?.primary.reason).toBe('The photo is blurred.');

@@ -102,7 +102,11 @@ it('a coin priced for the first time after the list was read (the index after a 
   vi.mocked(api).mockClear();
 
   // BTC's first price: not in the list, so its step had nowhere to go; the list is asked for again and brings it.
-  vi.mocked(api).mockResolvedValueOnce({ lists: [quote('ETH', '3000.00'), quote('BTC', '97000.00')], page: 1, total: 2 } as never);
+  vi.mocked(api).mockResolvedValueOnce({
+    lists: [quote('ETH', '3000.00'), quote('BTC', '97000.00')],
+    page: 1,
+    total: 2,
+  } as never);
   latest().step(2_000, '97000.50');
   await vi.advanceTimersByTimeAsync(0);
   expect(api).toHaveBeenCalledTimes(1);
@@ -147,7 +151,12 @@ it('shows a step a second as it comes, and a faster feed at most four times a se
   latest().step(5_000, '100.70');
   expect(prices.quotes.BTC!.price).toBe('100.60');
   await vi.advanceTimersByTimeAsync(PRICE_PAINT_MS - 150);
-  expect(prices.quotes.BTC).toMatchObject({ price: '100.70', high_24h: '103.00', low_24h: '98.00', at: new Date(5_000).toISOString() });
+  expect(prices.quotes.BTC).toMatchObject({
+    price: '100.70',
+    high_24h: '103.00',
+    low_24h: '98.00',
+    at: new Date(5_000).toISOString(),
+  });
   expect(batches).toEqual([['100.50'], ['100.60'], ['103.00', '98.00', '100.70']]);
   release();
 });
@@ -256,7 +265,9 @@ it('marks the coins the stream says are halted as paused, with the message an or
   const release = subscribePrices();
   latest().emit('halts', '["BTC"]');
   expect([prices.quotes.BTC!.halted, prices.quotes.ETH!.halted]).toEqual([true, false]);
-  expect(pausedText('BTC')).toBe('Prices for BTC are paused while the market data is unavailable. Please try again later!');
+  expect(pausedText('BTC')).toBe(
+    'Prices for BTC are paused while the market data is unavailable. Please try again later!',
+  );
   expect(pausedText('ETH')).toBeNull();
   latest().emit('halts', '[]');
   expect(prices.quotes.BTC!.halted).toBe(false);

@@ -1,7 +1,13 @@
 // VIP levels and points (§1, §3, §6): where a level starts (realValue), which level a cumulative
 // recharge reaches, the progress bar, the points preview and checks, redeeming and the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FIRST_LEVEL_START, levelFor, withRealValues, type LevelProgress, type PointEntry } from '../../src/contract/rewards.ts';
+import {
+  FIRST_LEVEL_START,
+  levelFor,
+  withRealValues,
+  type LevelProgress,
+  type PointEntry,
+} from '../../src/contract/rewards.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import {
@@ -39,9 +45,16 @@ const progress = (level: number, rechargeTotal: string, nextStart: string | null
   next_start: nextStart,
   needed: '0',
 });
-const entry = (id: number, amount: string, kind = 'demo_grant'): PointEntry => ({ id, amount, kind, reference: `ref-${id}`, created_at: '2026-01-02T03:04:05.000Z' });
+const entry = (id: number, amount: string, kind = 'demo_grant'): PointEntry => ({
+  id,
+  amount,
+  kind,
+  reference: `ref-${id}`,
+  created_at: '2026-01-02T03:04:05.000Z',
+});
 const rule = { usdt_per_point: '0.01', min_points: '100' };
-const pointsPage = (lists: PointEntry[], total: number, page = 1, balance = '2500') => envelope(1, 'ok', { lists, page, total, balance, ...rule });
+const pointsPage = (lists: PointEntry[], total: number, page = 1, balance = '2500') =>
+  envelope(1, 'ok', { lists, page, total, balance, ...rule });
 
 beforeEach(async () => {
   resetClientState();
@@ -90,10 +103,15 @@ describe('VIP levels (§3)', () => {
 
   it('loads the table and the progress together', async () => {
     const { calls } = stubFetch(() =>
-      new URL(calls.at(-1)!.request.url).pathname === '/api/users/ranks' ? envelope(1, 'ok', { lists: levels, page: 1, total: 3 }) : envelope(1, 'ok', progress(1, '260', '500')),
+      new URL(calls.at(-1)!.request.url).pathname === '/api/users/ranks'
+        ? envelope(1, 'ok', { lists: levels, page: 1, total: 3 })
+        : envelope(1, 'ok', progress(1, '260', '500')),
     );
     await loadVip();
-    expect(calls.map((call) => new URL(call.request.url).pathname).sort()).toEqual(['/api/task/level', '/api/users/ranks']);
+    expect(calls.map((call) => new URL(call.request.url).pathname).sort()).toEqual([
+      '/api/task/level',
+      '/api/users/ranks',
+    ]);
     expect(rewardsState.vipLoaded).toBe(true);
     expect(rewardsState.levels).toEqual(levels);
     expect(rewardsState.progress?.level).toBe(1);

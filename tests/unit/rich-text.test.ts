@@ -5,7 +5,8 @@ import { sanitizeRichText } from '../../src/contract/rich-text.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting', () => {
-    const html = '<h3>Title</h3><h4>Sub</h4><p>a <b>b</b> <strong>c</strong> <i>d</i> <em>e</em> <u>f</u><br></p><ul><li>1</li></ul><ol><li>2</li></ol>';
+    const html =
+      '<h3>Title</h3><h4>Sub</h4><p>a <b>b</b> <strong>c</strong> <i>d</i> <em>e</em> <u>f</u><br></p><ul><li>1</li></ul><ol><li>2</li></ol>';
     expect(sanitizeRichText(html)).toBe(html);
     expect(sanitizeRichText('<P CLASS="x">Up</P><BR/>')).toBe('<p>Up</p><br>');
     expect(sanitizeRichText('Fish &amp; chips &copy; 2026 & more')).toBe('Fish &amp; chips &copy; 2026 &amp; more');
@@ -20,14 +21,23 @@ describe('sanitizeRichText', () => {
     ['<img src="javascript:alert(1)">', ''],
     ['<img src="//evil.example/x.png">', ''],
     ['<img src="data:image/svg+xml;base64,PHN2Zz4=">', ''],
-    ['<img src="https://cdn.example/x.png" onload="x()" alt="a&quot;b">', '<img src="https://cdn.example/x.png" alt="a&quot;b">'],
+    [
+      '<img src="https://cdn.example/x.png" onload="x()" alt="a&quot;b">',
+      '<img src="https://cdn.example/x.png" alt="a&quot;b">',
+    ],
     ['<a href="javascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="JaVaScRiPt:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="java\tscript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="&#106;avascript:alert(1)">x</a>', '<a>x</a>'],
     ['<a href="http://plain.example">x</a>', '<a>x</a>'],
-    ['<a href="https://ok.example/p" target="_self" onclick="x()">x</a>', '<a href="https://ok.example/p" rel="noopener noreferrer" target="_blank">x</a>'],
-    ['<a href="https://ok.example/"onmouseover="x()">x</a>', '<a href="https://ok.example/" rel="noopener noreferrer" target="_blank">x</a>'],
+    [
+      '<a href="https://ok.example/p" target="_self" onclick="x()">x</a>',
+      '<a href="https://ok.example/p" rel="noopener noreferrer" target="_blank">x</a>',
+    ],
+    [
+      '<a href="https://ok.example/"onmouseover="x()">x</a>',
+      '<a href="https://ok.example/" rel="noopener noreferrer" target="_blank">x</a>',
+    ],
     ['<iframe src="https://evil.example"></iframe>ok', 'ok'],
     ['<svg onload=alert(1)><circle/></svg>ok', 'ok'],
     ['<math><mi xlink:href="javascript:alert(1)">x</mi></math>ok', 'ok'],
@@ -50,7 +60,8 @@ describe('sanitizeRichText', () => {
   });
 
   it('leaves nothing executable in the browser', () => {
-    const hostile = '<img src=x onerror=alert(1)><a href="javascript:alert(2)">x</a><svg onload=alert(3)></svg><p onclick=alert(4)>p</p>';
+    const hostile =
+      '<img src=x onerror=alert(1)><a href="javascript:alert(2)">x</a><svg onload=alert(3)></svg><p onclick=alert(4)>p</p>';
     const host = document.createElement('div');
     host.innerHTML = sanitizeRichText(hostile);
     for (const element of host.querySelectorAll('*')) {

@@ -6,7 +6,13 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { inviteLink, type InviteState } from '../../src/contract/share.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { loadShare, shareState, shareView } from '../../src/features/share/share-store.ts';
-import { directionsLink, failureOf, mapLink, openLocationQuery, parseCoordinates } from '../../src/features/support/map.ts';
+import {
+  directionsLink,
+  failureOf,
+  mapLink,
+  openLocationQuery,
+  parseCoordinates,
+} from '../../src/features/support/map.ts';
 import { optionRouteFor } from '../../src/features/options/OptionOldPage.tsx';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
@@ -17,8 +23,21 @@ afterEach(() => {
 });
 
 const ORIGIN = 'https://app.example';
-const invite = (fields: Partial<InviteState> = {}): InviteState => ({ permission: true, code: 'AB12CD', invited: 3, certified: 1, notice: '', ...fields });
-const state = (fields: Partial<typeof shareState> = {}) => ({ invite: null, owner: null, text: '', failure: null, ...fields });
+const invite = (fields: Partial<InviteState> = {}): InviteState => ({
+  permission: true,
+  code: 'AB12CD',
+  invited: 3,
+  certified: 1,
+  notice: '',
+  ...fields,
+});
+const state = (fields: Partial<typeof shareState> = {}) => ({
+  invite: null,
+  owner: null,
+  text: '',
+  failure: null,
+  ...fields,
+});
 
 describe('the invitation link', () => {
   it('opens the register page of this app with the code filled in', () => {
@@ -50,7 +69,10 @@ describe('what the share page shows', () => {
 
   it("never shows another account's invitation (after a logout and a new login)", () => {
     expect(shareView(8, state({ invite: invite(), owner: 7 }), ORIGIN)).toEqual({ kind: 'loading' });
-    expect(shareView(8, state({ invite: invite(), owner: 7, failure: 'You are offline.' }), ORIGIN)).toEqual({ kind: 'failed', failure: 'You are offline.' });
+    expect(shareView(8, state({ invite: invite(), owner: 7, failure: 'You are offline.' }), ORIGIN)).toEqual({
+      kind: 'failed',
+      failure: 'You are offline.',
+    });
   });
 
   it('loads the invitation and the share text together', async () => {
@@ -61,7 +83,9 @@ describe('what the share page shows', () => {
         : envelope(1, 'ok', { text: 'Join me' }),
     );
     await loadShare(7);
-    expect(calls.map((call) => `${new URL(call.request.url).pathname}${new URL(call.request.url).search}`).sort()).toEqual(['/api/other/config?act=share', '/api/users/invite']);
+    expect(
+      calls.map((call) => `${new URL(call.request.url).pathname}${new URL(call.request.url).search}`).sort(),
+    ).toEqual(['/api/other/config?act=share', '/api/users/invite']);
     expect(shareView(7, shareState, ORIGIN)).toMatchObject({ kind: 'gate', invite: { notice: 'gate' } });
     expect(shareState.text).toBe('Join me');
   });
@@ -100,9 +124,13 @@ describe('map coordinates', () => {
 
   it('links to openstreetmap.org and to the open-location page', () => {
     const place = { lat: 13.7563, lng: 100.5018 };
-    expect(mapLink(place)).toBe('https://www.openstreetmap.org/?mlat=13.756300&mlon=100.501800#map=17/13.756300/100.501800');
+    expect(mapLink(place)).toBe(
+      'https://www.openstreetmap.org/?mlat=13.756300&mlon=100.501800#map=17/13.756300/100.501800',
+    );
     expect(directionsLink(place)).toBe('https://www.openstreetmap.org/directions?to=13.756300%2C100.501800');
-    expect(openLocationQuery(place, 'My place & more')).toBe('lat=13.756300&lng=100.501800&name=My%20place%20%26%20more');
+    expect(openLocationQuery(place, 'My place & more')).toBe(
+      'lat=13.756300&lng=100.501800&name=My%20place%20%26%20more',
+    );
   });
 
   it('tells a refused permission from other failures', () => {

@@ -3,7 +3,14 @@
 // the store: a sign-in's answer shown at once, offline failing before any request, a refusal shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInCalendar } from '../../src/contract/signin.ts';
-import { firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from '../../src/features/signin/signin-calendar.ts';
+import {
+  firstDayOfWeek,
+  ladderSteps,
+  monthGrid,
+  monthTitle,
+  shiftMonth,
+  weekdayNames,
+} from '../../src/features/signin/signin-calendar.ts';
 import { afterSignIn, loadSignIn, signInState, signInToday } from '../../src/features/signin/signin-store.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
@@ -14,19 +21,51 @@ describe('the reward ladder', () => {
   it('reads a configured ladder and refuses a broken one', () => {
     expect(parseLadder(DEFAULT_SIGNIN_LADDER)).toEqual(LADDER);
     expect(parseLadder(' 7, 9 ')).toEqual(['7', '9']);
-    for (const broken of ['', '0,5', '5,,5', '5,-1', '1.5', 'a', '5,1000001', Array(32).fill('1').join(',')]) expect(parseLadder(broken)).toBeNull();
+    for (const broken of ['', '0,5', '5,,5', '5,-1', '1.5', 'a', '5,1000001', Array(32).fill('1').join(',')])
+      expect(parseLadder(broken)).toBeNull();
   });
 
   it('pays the step of the streak, the last step from then on', () => {
-    expect([1, 2, 3, 7, 8, 30].map((streak) => ladderReward(LADDER, streak))).toEqual(['5', '5', '10', '30', '30', '30']);
+    expect([1, 2, 3, 7, 8, 30].map((streak) => ladderReward(LADDER, streak))).toEqual([
+      '5',
+      '5',
+      '10',
+      '30',
+      '30',
+      '30',
+    ]);
     expect(ladderReward(LADDER, 0)).toBe('0');
   });
 
   it('marks the steps behind, and the next one: today’s before signing, tomorrow’s after', () => {
-    expect(ladderSteps(LADDER, 0).map((step) => step.state)).toEqual(['next', 'later', 'later', 'later', 'later', 'later', 'later']);
-    expect(ladderSteps(LADDER, 2).map((step) => step.state)).toEqual(['done', 'done', 'next', 'later', 'later', 'later', 'later']);
+    expect(ladderSteps(LADDER, 0).map((step) => step.state)).toEqual([
+      'next',
+      'later',
+      'later',
+      'later',
+      'later',
+      'later',
+      'later',
+    ]);
+    expect(ladderSteps(LADDER, 2).map((step) => step.state)).toEqual([
+      'done',
+      'done',
+      'next',
+      'later',
+      'later',
+      'later',
+      'later',
+    ]);
     // Past the top: every step is behind and the last one is what comes next.
-    expect(ladderSteps(LADDER, 9).map((step) => step.state)).toEqual(['done', 'done', 'done', 'done', 'done', 'done', 'next']);
+    expect(ladderSteps(LADDER, 9).map((step) => step.state)).toEqual([
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'done',
+      'next',
+    ]);
     expect(ladderSteps(LADDER, 2)[2]).toEqual({ day: 3, points: '10', state: 'next' });
   });
 });
@@ -49,7 +88,9 @@ describe('the month calendar', () => {
   it('localises the weekday heads and the month title, in the order of the week', () => {
     expect(weekdayNames('en', 1)).toEqual(['M', 'T', 'W', 'T', 'F', 'S', 'S']);
     expect(weekdayNames('en', 7)).toEqual(['S', 'M', 'T', 'W', 'T', 'F', 'S']);
-    expect(weekdayNames('ar', 6)[0]).toBe(new Intl.DateTimeFormat('ar', { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 6))));
+    expect(weekdayNames('ar', 6)[0]).toBe(
+      new Intl.DateTimeFormat('ar', { weekday: 'narrow', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 6))),
+    );
     expect(monthTitle('2026-11', 'en')).toBe('November 2026');
     expect(monthTitle('2026-11', 'ar')).toMatch(/2026/); // Latin digits, as every number of the app
     expect([1, 6, 7]).toContain(firstDayOfWeek('en'));
@@ -89,11 +130,20 @@ describe('signing in', () => {
 
   it('folds the answer in: today marked, the streak, tomorrow’s reward and the balance', () => {
     expect(afterSignIn(calendar(), { day: '2026-11-23', streak: 3, reward: '10', balance: '20' })).toEqual(
-      calendar({ signed_days: ['2026-11-21', '2026-11-22', '2026-11-23'], signed_today: true, streak: 3, today_reward: '10', next_reward: '10', balance: '20' }),
+      calendar({
+        signed_days: ['2026-11-21', '2026-11-22', '2026-11-23'],
+        signed_today: true,
+        streak: 3,
+        today_reward: '10',
+        next_reward: '10',
+        balance: '20',
+      }),
     );
     // A month browsed back to stays as it is, apart from the figures.
     const october = calendar({ month: '2026-10', signed_days: ['2026-10-30'] });
-    expect(afterSignIn(october, { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }).signed_days).toEqual(['2026-10-30']);
+    expect(afterSignIn(october, { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }).signed_days).toEqual([
+      '2026-10-30',
+    ]);
   });
 
   it('loads the month, signs in with an Idempotency-Key and shows the answer before the month comes back', async () => {
@@ -122,7 +172,10 @@ describe('signing in', () => {
   });
 
   it('shows the server’s refusal of a second sign-in and changes nothing', async () => {
-    stubFetch(envelope(1, 'Success', calendar({ signed_today: false })), envelope(0, 'You have already signed in today!'));
+    stubFetch(
+      envelope(1, 'Success', calendar({ signed_today: false })),
+      envelope(0, 'You have already signed in today!'),
+    );
     await loadSignIn();
     await expect(signInToday()).rejects.toThrow('You have already signed in today!');
     expect(signInState.calendar?.streak).toBe(2);

@@ -2,15 +2,39 @@
 // (HOTP) and RFC 6238 Appendix B (TOTP, the SHA-1 rows), RFC 4648 §10 (base32); then the window
 // around now and the sealing of a stored secret.
 import { describe, expect, it } from 'vitest';
-import { base32Decode, base32Encode, hotp, matchingStep, otpauthUri, totpAt, totpStep } from '../../src/server/domain/totp.ts';
-import { openSecret, parseTwoFactorKey, recoveryCodeDigest, sealSecret } from '../../src/server/domain/two-factor-key.ts';
+import {
+  base32Decode,
+  base32Encode,
+  hotp,
+  matchingStep,
+  otpauthUri,
+  totpAt,
+  totpStep,
+} from '../../src/server/domain/totp.ts';
+import {
+  openSecret,
+  parseTwoFactorKey,
+  recoveryCodeDigest,
+  sealSecret,
+} from '../../src/server/domain/two-factor-key.ts';
 
 /** The RFC's shared secret: ASCII "12345678901234567890" (20 bytes, for HMAC-SHA1). */
 const RFC_SECRET = Buffer.from('12345678901234567890', 'ascii');
 
 describe('HOTP (RFC 4226 Appendix D)', () => {
   it('gives the ten published codes for counters 0 to 9', () => {
-    const expected = ['755224', '287082', '359152', '969429', '338314', '254676', '287922', '162583', '399871', '520489'];
+    const expected = [
+      '755224',
+      '287082',
+      '359152',
+      '969429',
+      '338314',
+      '254676',
+      '287922',
+      '162583',
+      '399871',
+      '520489',
+    ];
     expect(expected.map((_, counter) => hotp(RFC_SECRET, counter))).toEqual(expected);
   });
 });
@@ -107,7 +131,8 @@ describe('the stored secret', () => {
   });
 
   it('refuses a key that is not 32 bytes of hex or base64', () => {
-    for (const typo of ['00112233', 'not a key at all', `${'ab'.repeat(32)}0`]) expect(() => parseTwoFactorKey(typo)).toThrow(/TWO_FACTOR_KEY/);
+    for (const typo of ['00112233', 'not a key at all', `${'ab'.repeat(32)}0`])
+      expect(() => parseTwoFactorKey(typo)).toThrow(/TWO_FACTOR_KEY/);
   });
 
   it('keeps recovery codes as digests under the key and the user', () => {

@@ -19,7 +19,15 @@ describe('announcedVersion', () => {
   });
 
   it('is null without a usable v', () => {
-    for (const link of [undefined, '', '/app.apk', '/app.apk?v=', '/app.apk?v=1.2', '/app.apk?v=abc', '/app.apk?v=-3']) {
+    for (const link of [
+      undefined,
+      '',
+      '/app.apk',
+      '/app.apk?v=',
+      '/app.apk?v=1.2',
+      '/app.apk?v=abc',
+      '/app.apk?v=-3',
+    ]) {
       expect(announcedVersion(link)).toBeNull();
     }
   });
@@ -48,7 +56,10 @@ it('knows the Android shell by its user agent', () => {
 describe('noteInsecureContext (a plain-http LAN host has no service worker)', () => {
   it('says once per device, as a toast, that offline use needs https', () => {
     const stored = new Map<string, string>();
-    const storage = { getItem: (key: string) => stored.get(key) ?? null, setItem: (key: string, value: string) => void stored.set(key, value) } as Storage;
+    const storage = {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => void stored.set(key, value),
+    } as Storage;
     noteInsecureContext(storage);
     expect(toasts.current?.text).toBe(texts.secureContextNeeded.message);
     toasts.current = null;

@@ -1,6 +1,14 @@
 // §5 validation texts, through firstError and the contract's schemas (the same ones the server uses).
 import { describe, expect, it } from 'vitest';
-import { ChangePasswordInput, ChangePayPasswordInput, EditProfileInput, ForgotPasswordInput, LoginForm, LoginInput, RegisterInput } from '../../src/contract/account.ts';
+import {
+  ChangePasswordInput,
+  ChangePayPasswordInput,
+  EditProfileInput,
+  ForgotPasswordInput,
+  LoginForm,
+  LoginInput,
+  RegisterInput,
+} from '../../src/contract/account.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { firstError } from '../../src/lib/validate.ts';
 
@@ -54,8 +62,23 @@ describe('login', () => {
 });
 
 describe('register', () => {
-  const byPhone = { mode: 'phone', phone: '0812345678', code: '123456', password: 'abc123', paypass: '123456', currency: 'THB', invite: '' };
-  const byEmail = { mode: 'email', email: 'Alice@Example.com', code: '123456', password: 'abc123', paypass: '123456', currency: 'USD' };
+  const byPhone = {
+    mode: 'phone',
+    phone: '0812345678',
+    code: '123456',
+    password: 'abc123',
+    paypass: '123456',
+    currency: 'THB',
+    invite: '',
+  };
+  const byEmail = {
+    mode: 'email',
+    email: 'Alice@Example.com',
+    code: '123456',
+    password: 'abc123',
+    paypass: '123456',
+    currency: 'USD',
+  };
 
   it('valid inputs → null', () => {
     expect(firstError(RegisterInput, byPhone)).toBeNull();
@@ -135,7 +158,9 @@ describe('change and forgot password', () => {
   it('two different new passwords → inconsistent', () => {
     expect(firstError(ChangePasswordInput, { ...change, repassword: 'new124' })).toBe(T.inconsistent);
     expect(firstError(ForgotPasswordInput, { ...forgot, repassword: 'new124' })).toBe(T.inconsistent);
-    expect(firstError(ForgotPasswordInput, { ...forgot, mode: 'email', email: 'a@b.co', repassword: 'other1' })).toBe(T.inconsistent);
+    expect(firstError(ForgotPasswordInput, { ...forgot, mode: 'email', email: 'a@b.co', repassword: 'other1' })).toBe(
+      T.inconsistent,
+    );
   });
 
   it('repeat missing → inconsistent', () => {
@@ -148,7 +173,9 @@ describe('change and forgot password', () => {
 
   it('the new password follows the login password rule', () => {
     expect(firstError(ChangePasswordInput, { ...change, password: 'abc', repassword: 'abc' })).toBe(T.loginPassword);
-    expect(firstError(ForgotPasswordInput, { ...forgot, password: 'abc!defg', repassword: 'abc!defg' })).toBe(T.loginPassword);
+    expect(firstError(ForgotPasswordInput, { ...forgot, password: 'abc!defg', repassword: 'abc!defg' })).toBe(
+      T.loginPassword,
+    );
   });
 
   it('forgot password needs a code', () => {
@@ -166,8 +193,12 @@ describe('payment password', () => {
   });
 
   it('6 digits only', () => {
-    expect(firstError(ChangePayPasswordInput, { ...input, password: '22222', repassword: '22222' })).toBe(T.payPassword);
-    expect(firstError(ChangePayPasswordInput, { ...input, password: 'abcdef', repassword: 'abcdef' })).toBe(T.payPassword);
+    expect(firstError(ChangePayPasswordInput, { ...input, password: '22222', repassword: '22222' })).toBe(
+      T.payPassword,
+    );
+    expect(firstError(ChangePayPasswordInput, { ...input, password: 'abcdef', repassword: 'abcdef' })).toBe(
+      T.payPassword,
+    );
     expect(firstError(ChangePayPasswordInput, { ...input, oldpaypass: '1234' })).toBe(T.payPassword);
   });
 

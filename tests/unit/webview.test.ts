@@ -71,12 +71,20 @@ describe('allowedWebViewUrl', () => {
 
 describe('where the service link opens', () => {
   it('in the web-view when it is an allowed https page', () => {
-    expect(serviceTarget('https://allowed.com/chat', HOSTS)).toEqual({ kind: 'webview', route: webViewRoute('https://allowed.com/chat') });
-    expect(webViewRoute('https://allowed.com/chat?a=1&b=2')).toBe('/pages/index/web-view?url=https%3A%2F%2Fallowed.com%2Fchat%3Fa%3D1%26b%3D2');
+    expect(serviceTarget('https://allowed.com/chat', HOSTS)).toEqual({
+      kind: 'webview',
+      route: webViewRoute('https://allowed.com/chat'),
+    });
+    expect(webViewRoute('https://allowed.com/chat?a=1&b=2')).toBe(
+      '/pages/index/web-view?url=https%3A%2F%2Fallowed.com%2Fchat%3Fa%3D1%26b%3D2',
+    );
   });
 
   it('in a new tab when it is another web address', () => {
-    expect(serviceTarget('https://chat.other.net/room', HOSTS)).toEqual({ kind: 'tab', url: 'https://chat.other.net/room' });
+    expect(serviceTarget('https://chat.other.net/room', HOSTS)).toEqual({
+      kind: 'tab',
+      url: 'https://chat.other.net/room',
+    });
     expect(serviceTarget('http://allowed.com/chat', HOSTS)).toEqual({ kind: 'tab', url: 'http://allowed.com/chat' });
   });
 

@@ -26,7 +26,12 @@ describe('welfare', () => {
   afterEach(resetClientState);
 
   it('names every task this version knows and where its condition is met', () => {
-    expect(WELFARE_CODES.map((code) => copyOf(code)?.go)).toEqual([ROUTES.certificationPrimary, ROUTES.recharge, ROUTES.option, ROUTES.share]);
+    expect(WELFARE_CODES.map((code) => copyOf(code)?.go)).toEqual([
+      ROUTES.certificationPrimary,
+      ROUTES.recharge,
+      ROUTES.option,
+      ROUTES.share,
+    ]);
     expect(copyOf('toString')).toBeNull();
     expect(copyOf('a_newer_task')).toBeNull();
   });
@@ -57,7 +62,11 @@ describe('welfare', () => {
     await expect(claimReward('first_option')).rejects.toThrow('You have already claimed this reward!');
     await settle();
     await settle();
-    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/api/task/welfare', '/api/task/welfare/claim', '/api/task/welfare']);
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual([
+      '/api/task/welfare',
+      '/api/task/welfare/claim',
+      '/api/task/welfare',
+    ]);
     expect(welfareState.tasks[0]!.state).toBe('claimed');
   });
 });

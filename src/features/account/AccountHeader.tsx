@@ -7,7 +7,15 @@ import { goBack } from '../../lib/navigation.ts';
 import { BackIcon, GlobeIcon } from '../../ui/icons.tsx';
 import { Sheet } from '../../ui/lists.tsx';
 
-export function AccountHeader({ title, subtitle, back = false }: { title: ReactNode; subtitle?: ReactNode; back?: boolean }) {
+export function AccountHeader({
+  title,
+  subtitle,
+  back = false,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  back?: boolean;
+}) {
   const { t } = useLingui();
   const [choosing, setChoosing] = useState(false);
   return (

@@ -49,7 +49,11 @@ export default function ForgotPasswordPage() {
 
   return (
     <div className="page auth-page">
-      <AccountHeader back title={<Trans>Reset password</Trans>} subtitle={<Trans>We will send a code to confirm it is you</Trans>} />
+      <AccountHeader
+        back
+        title={<Trans>Reset password</Trans>}
+        subtitle={<Trans>We will send a code to confirm it is you</Trans>}
+      />
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />

@@ -20,7 +20,9 @@ import { texts } from '../../contract/texts.ts';
 const signInWithPasskey = () => import('./passkey-sign-in.ts').then((module) => module.signInWithPasskey());
 
 /** Only for accounts with two-factor on, signing in on a new device: not in the login page's first load. */
-const AuthenticatorCodeField = lazy(() => import('../../ui/AuthenticatorCodeField.tsx').then((module) => ({ default: module.AuthenticatorCodeField })));
+const AuthenticatorCodeField = lazy(() =>
+  import('../../ui/AuthenticatorCodeField.tsx').then((module) => ({ default: module.AuthenticatorCodeField })),
+);
 
 /** Only our own routes are followed after login (no open redirect). */
 export function returnRoute(search: string): string {
@@ -59,7 +61,10 @@ export default function LoginPage() {
 
   return (
     <div className="page auth-page">
-      <AccountHeader title={<Trans>Welcome back</Trans>} subtitle={<Trans>Log in to trade and manage your assets</Trans>} />
+      <AccountHeader
+        title={<Trans>Welcome back</Trans>}
+        subtitle={<Trans>Log in to trade and manage your assets</Trans>}
+      />
       <Form onSubmit={submit}>
         <TextField
           label={<Trans>Username, mobile number or e-mail</Trans>}

@@ -34,7 +34,8 @@ export default function RegisterPage() {
   const sendCode = () => sendVerificationCode(mode === 'phone' ? 'sms' : 'email', address, false);
 
   const common = { code, password, paypass, currency, invite };
-  const input: RegisterInputType = mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
+  const input: RegisterInputType =
+    mode === 'phone' ? { mode, phone: address, ...common } : { mode, email: address, ...common };
   const { busy, submit } = useSubmit(
     async () => {
       await registerAccount(v.parse(RegisterInput, input));
@@ -45,7 +46,11 @@ export default function RegisterPage() {
 
   return (
     <div className="page auth-page">
-      <AccountHeader back title={<Trans>Create an account</Trans>} subtitle={<Trans>Register with your mobile number or e-mail</Trans>} />
+      <AccountHeader
+        back
+        title={<Trans>Create an account</Trans>}
+        subtitle={<Trans>Register with your mobile number or e-mail</Trans>}
+      />
       <Form onSubmit={submit}>
         <ContactInput mode={mode} address={address} onModeChange={setMode} onAddressChange={setAddress} autofill />
         <CodeField value={code} onChange={setCode} onSend={sendCode} />
@@ -75,7 +80,12 @@ export default function RegisterPage() {
             <Trans>Currency</Trans>
           </label>
           <div className="field-box">
-            <select id="register-currency" name="currency" value={currency} onChange={(event) => setCurrency(event.target.value as Currency)}>
+            <select
+              id="register-currency"
+              name="currency"
+              value={currency}
+              onChange={(event) => setCurrency(event.target.value as Currency)}
+            >
               {CURRENCIES.map((item) => (
                 <option key={item} value={item}>
                   {item}

@@ -1,6 +1,13 @@
 // Login, registration, codes and password reset.
 import * as v from 'valibot';
-import { ForgotPasswordInput, LoginInput, forgotPassword, login, register, type RegisterInputType } from '../../contract/account.ts';
+import {
+  ForgotPasswordInput,
+  LoginInput,
+  forgotPassword,
+  login,
+  register,
+  type RegisterInputType,
+} from '../../contract/account.ts';
 import { i18n } from '@lingui/core';
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
@@ -9,7 +16,8 @@ import { thisDevice } from '../../lib/session.ts';
 
 export type ContactMode = 'phone' | 'email';
 
-/** `otp`: the authenticator or recovery code, sent once the server asked for it (two-factor on, a device the account never used). */
+/** `otp`: the authenticator or recovery code, sent once the server asked for it (two-factor on, a device the account
+ * never used). */
 export async function signIn(input: v.InferInput<typeof LoginInput>): Promise<void> {
   const { token, device } = await api(login, {
     username: input.username.trim(),

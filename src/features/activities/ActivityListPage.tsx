@@ -35,7 +35,11 @@ export default function ActivityListPage() {
           </Empty>
         )}
         {list.map((activity) => (
-          <Link key={activity.id} href={`${ROUTES.activityDetails}?id=${activity.id}`} className={`card flush activity-card ${activity.status}`}>
+          <Link
+            key={activity.id}
+            href={`${ROUTES.activityDetails}?id=${activity.id}`}
+            className={`card flush activity-card ${activity.status}`}
+          >
             {activity.cover && <img className="activity-cover" src={activity.cover} alt="" loading="lazy" />}
             <span className="activity-card-body">
               <strong className="activity-title">{activity.title}</strong>

@@ -1,7 +1,14 @@
 // Activities (§7 /content/sale, /content/sale/info) and the recent blind-box wins
 // (/content/winnotice): public reading, kept per activity once seen.
 import { proxy } from 'valtio/vanilla';
-import { activityInfo, activityList, winNotice, type ActivityDetails, type ActivitySummary, type WinLine } from '../../contract/activities.ts';
+import {
+  activityInfo,
+  activityList,
+  winNotice,
+  type ActivityDetails,
+  type ActivitySummary,
+  type WinLine,
+} from '../../contract/activities.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 
@@ -41,4 +48,9 @@ export function idFromQuery(search: string): number | null {
 
 /** A day of an activity's period in the app's language: "23 Nov 2026". */
 export const formatDay = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(currentLocale()), { year: 'numeric', month: 'short', day: 'numeric', numberingSystem: 'latn' }).format(new Date(iso));
+  new Intl.DateTimeFormat(intlLocale(currentLocale()), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    numberingSystem: 'latn',
+  }).format(new Date(iso));

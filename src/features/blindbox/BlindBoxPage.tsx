@@ -36,7 +36,12 @@ export default function BlindBoxPage() {
       <NavBar
         title={<Trans>Blind box</Trans>}
         right={
-          <Link href={ROUTES.blindBoxVerify} className="icon-button" aria-label={t`Verify my draws`} title={t`Verify my draws`}>
+          <Link
+            href={ROUTES.blindBoxVerify}
+            className="icon-button"
+            aria-label={t`Verify my draws`}
+            title={t`Verify my draws`}
+          >
             <ShieldIcon />
           </Link>
         }
@@ -64,7 +69,10 @@ export default function BlindBoxPage() {
             </section>
             {!info.table_current && (
               <p className="offline-note" role="status">
-                <Trans>A new prize table has been published. Your seed keeps the table it was committed with; rotate the seed to draw with the new one.</Trans>
+                <Trans>
+                  A new prize table has been published. Your seed keeps the table it was committed with; rotate the seed
+                  to draw with the new one.
+                </Trans>
               </p>
             )}
             <PrizeTable info={info} />
@@ -84,7 +92,11 @@ function DrawButton({ cost }: { cost: Readonly<BoxCost> }) {
   const { submit } = useSubmit((pay: PayWith) => drawBox(pay));
   const price = amountText(cost.amount, cost.asset);
   return (
-    <Button onClick={() => void submit(cost.pay)} disabled={drawing !== null} variant={cost.pay === 'points' ? 'primary' : 'secondary'}>
+    <Button
+      onClick={() => void submit(cost.pay)}
+      disabled={drawing !== null}
+      variant={cost.pay === 'points' ? 'primary' : 'secondary'}
+    >
       {drawing === cost.pay ? (
         <Trans>Drawing…</Trans>
       ) : !online ? (

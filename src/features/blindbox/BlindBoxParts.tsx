@@ -30,7 +30,13 @@ export const GiftBox = ({ className }: { className?: string }) => (
     <rect x="8" y="26" width="48" height="32" rx="4" fill="#00bbfe" />
     <rect x="4" y="18" width="56" height="12" rx="3" fill="#0096cc" />
     <rect x="28" y="18" width="8" height="40" fill="#ffd54a" />
-    <path d="M32 18c-6-10-18-10-16-2 1 4 10 3 16 2zm0 0c6-10 18-10 16-2-1 4-10 3-16 2z" fill="none" stroke="#ffd54a" strokeWidth="4" strokeLinejoin="round" />
+    <path
+      d="M32 18c-6-10-18-10-16-2 1 4 10 3 16 2zm0 0c6-10 18-10 16-2-1 4-10 3-16 2z"
+      fill="none"
+      stroke="#ffd54a"
+      strokeWidth="4"
+      strokeLinejoin="round"
+    />
     <text x="32" y="50" textAnchor="middle" fontSize="16" fontWeight="700" fill="#fff">
       ?
     </text>
@@ -72,7 +78,15 @@ export function PrizeTable({ info }: { info: Snapshot<BlindBoxInfo> }) {
                 </small>
               </th>
               <td dir="ltr">{prize.odds}</td>
-              <td>{prize.stock === null ? <Trans>Unlimited</Trans> : prize.stock === 0 ? <Trans>Sold out</Trans> : <Trans>{prize.stock} left</Trans>}</td>
+              <td>
+                {prize.stock === null ? (
+                  <Trans>Unlimited</Trans>
+                ) : prize.stock === 0 ? (
+                  <Trans>Sold out</Trans>
+                ) : (
+                  <Trans>{prize.stock} left</Trans>
+                )}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -96,13 +110,15 @@ function ValueVerdict({ info }: { info: Snapshot<BlindBoxInfo> }) {
   if (verdict.below)
     return (
       <Trans>
-        Valued at 1 point = <bdi dir="ltr">{rate} USDT</bdi>, a draw returns <bdi dir="ltr">{value} USDT</bdi> on average: less than it costs.
+        Valued at 1 point = <bdi dir="ltr">{rate} USDT</bdi>, a draw returns <bdi dir="ltr">{value} USDT</bdi> on
+        average: less than it costs.
       </Trans>
     );
   if (verdict.above)
     return (
       <Trans>
-        Valued at 1 point = <bdi dir="ltr">{rate} USDT</bdi>, a draw returns <bdi dir="ltr">{value} USDT</bdi> on average: at least what it costs.
+        Valued at 1 point = <bdi dir="ltr">{rate} USDT</bdi>, a draw returns <bdi dir="ltr">{value} USDT</bdi> on
+        average: at least what it costs.
       </Trans>
     );
   return (
@@ -191,7 +207,10 @@ export function SeedPanel({ info }: { info: Snapshot<BlindBoxInfo> }) {
         </Link>
       </div>
       <p className="muted box-note">
-        <Trans>The server committed to this seed before your draws. Rotating it reveals the seed so every draw can be checked, and commits a new one.</Trans>
+        <Trans>
+          The server committed to this seed before your draws. Rotating it reveals the seed so every draw can be
+          checked, and commits a new one.
+        </Trans>
       </p>
     </section>
   );

@@ -33,7 +33,10 @@ export default function BlindBoxVerifyPage() {
         <OfflineNote endpoints={[blindBoxDraws]} />
         {!canVerify() && (
           <p className="card box-warning" role="status">
-            <Trans>Verification needs a secure (https) connection: this browser offers Web Crypto only there. Open the app over https to check your draws.</Trans>
+            <Trans>
+              Verification needs a secure (https) connection: this browser offers Web Crypto only there. Open the app
+              over https to check your draws.
+            </Trans>
           </p>
         )}
         {!draws.loaded && draws.failure && <LoadFailure onRetry={reload}>{draws.failure}</LoadFailure>}
@@ -64,7 +67,15 @@ export default function BlindBoxVerifyPage() {
   );
 }
 
-function Summary({ draws, checks, total }: { draws: readonly Snapshot<BoxDraw>[]; checks: Readonly<Record<number, DrawCheck>>; total: number }) {
+function Summary({
+  draws,
+  checks,
+  total,
+}: {
+  draws: readonly Snapshot<BoxDraw>[];
+  checks: Readonly<Record<number, DrawCheck>>;
+  total: number;
+}) {
   const { t } = useLingui();
   const { verified, mismatched, unrevealed } = checkSummary(draws, checks);
   const shown = draws.length;
@@ -133,7 +144,8 @@ function DrawRow({ draw, check }: { draw: Snapshot<BoxDraw>; check: DrawCheck | 
         {draw.server_seed && (
           <span className="box-draw-seed muted">
             <Trans>
-              Server seed <Ltr className="box-hash">{draw.server_seed}</Ltr> · client seed <Ltr className="box-hash">{draw.client_seed}</Ltr>
+              Server seed <Ltr className="box-hash">{draw.server_seed}</Ltr> · client seed{' '}
+              <Ltr className="box-hash">{draw.client_seed}</Ltr>
             </Trans>
           </span>
         )}
@@ -174,21 +186,33 @@ function Scheme() {
       </summary>
       <ol>
         <li>
-          <Trans>Before your draws the server picks a secret server seed (64 hex characters) and shows its SHA-256 hash.</Trans>
-        </li>
-        <li>
           <Trans>
-            Draw number n computes HMAC-SHA256 with the server seed (as text) as the key and <Ltr>client seed:n</Ltr> as the message.
+            Before your draws the server picks a secret server seed (64 hex characters) and shows its SHA-256 hash.
           </Trans>
         </li>
         <li>
-          <Trans>The first 13 hex digits of the result (52 bits) times 1,000,000, divided by 2^52 and rounded down, give the roll from 0 to 999,999.</Trans>
+          <Trans>
+            Draw number n computes HMAC-SHA256 with the server seed (as text) as the key and <Ltr>client seed:n</Ltr> as
+            the message.
+          </Trans>
         </li>
         <li>
-          <Trans>Walk the prize table of the draw in its order, adding the weights (parts per million): the first prize whose running total exceeds the roll is won.</Trans>
+          <Trans>
+            The first 13 hex digits of the result (52 bits) times 1,000,000, divided by 2^52 and rounded down, give the
+            roll from 0 to 999,999.
+          </Trans>
         </li>
         <li>
-          <Trans>Rotating the seed reveals the server seed: its SHA-256 must equal the hash shown before, and every draw must come out the same.</Trans>
+          <Trans>
+            Walk the prize table of the draw in its order, adding the weights (parts per million): the first prize whose
+            running total exceeds the roll is won.
+          </Trans>
+        </li>
+        <li>
+          <Trans>
+            Rotating the seed reveals the server seed: its SHA-256 must equal the hash shown before, and every draw must
+            come out the same.
+          </Trans>
         </li>
       </ol>
     </details>

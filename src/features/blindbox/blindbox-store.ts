@@ -69,7 +69,11 @@ export async function drawBox(pay: PayWith): Promise<void> {
   } finally {
     blindBoxState.drawing = null;
   }
-  await Promise.all([loadInfo().catch(() => undefined), refreshBalances().catch(() => undefined), loadWins().catch(() => undefined)]);
+  await Promise.all([
+    loadInfo().catch(() => undefined),
+    refreshBalances().catch(() => undefined),
+    loadWins().catch(() => undefined),
+  ]);
 }
 
 export const closeResult = () => void (blindBoxState.result = null);
@@ -123,7 +127,10 @@ export interface CheckSummary {
   unrevealed: number;
 }
 
-export function checkSummary(draws: readonly Pick<BoxDraw, 'id'>[], checks: Readonly<Record<number, DrawCheck>>): CheckSummary {
+export function checkSummary(
+  draws: readonly Pick<BoxDraw, 'id'>[],
+  checks: Readonly<Record<number, DrawCheck>>,
+): CheckSummary {
   const summary = { verified: 0, mismatched: 0, unrevealed: 0 };
   for (const draw of draws) {
     const check = checks[draw.id];
@@ -140,5 +147,12 @@ export const isWin = (amount: string) => new Big(amount).gt(0);
 // Another session must never see this one's seed, draws or result.
 subscribeKey(session, 'token', () => {
   drawPages.cancel();
-  Object.assign(blindBoxState, { info: null, failure: null, result: null, drawing: null, draws: emptyList<BoxDraw>(), checks: {} });
+  Object.assign(blindBoxState, {
+    info: null,
+    failure: null,
+    result: null,
+    drawing: null,
+    draws: emptyList<BoxDraw>(),
+    checks: {},
+  });
 });

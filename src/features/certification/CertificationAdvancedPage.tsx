@@ -15,7 +15,15 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
-import { advancedBlocked, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type AdvancedForm } from './certification-store.ts';
+import {
+  advancedBlocked,
+  canSubmit,
+  certification,
+  certificationProblem,
+  loadCertification,
+  submitLevel,
+  type AdvancedForm,
+} from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -74,10 +82,21 @@ function AdvancedCertificationForm() {
       }}
     >
       <p className="muted form-note">
-        <Trans>Use the same document as for the primary certification. Make sure every corner is visible and the text is sharp.</Trans>
+        <Trans>
+          Use the same document as for the primary certification. Make sure every corner is visible and the text is
+          sharp.
+        </Trans>
       </p>
-      <DocumentPhotoField label={<Trans>Back of the document</Trans>} value={form.image_back} onChange={set('image_back')} />
-      <DocumentPhotoField label={<Trans>Photo of you holding the document</Trans>} value={form.image_hold} onChange={set('image_hold')} />
+      <DocumentPhotoField
+        label={<Trans>Back of the document</Trans>}
+        value={form.image_back}
+        onChange={set('image_back')}
+      />
+      <DocumentPhotoField
+        label={<Trans>Photo of you holding the document</Trans>}
+        value={form.image_hold}
+        onChange={set('image_hold')}
+      />
       <Button type="submit" disabled={busy}>
         <Trans>Submit for review</Trans>
       </Button>

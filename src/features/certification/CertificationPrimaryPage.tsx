@@ -16,7 +16,16 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { CertificationStatusCard } from './CertificationStatusCard.tsx';
 import { DocumentPhotoField } from './DocumentPhotoField.tsx';
-import { DOCUMENT_LABELS, STATUS_LABELS, canSubmit, certification, certificationProblem, loadCertification, submitLevel, type PrimaryForm } from './certification-store.ts';
+import {
+  DOCUMENT_LABELS,
+  STATUS_LABELS,
+  canSubmit,
+  certification,
+  certificationProblem,
+  loadCertification,
+  submitLevel,
+  type PrimaryForm,
+} from './certification-store.ts';
 import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { certificationState } from '../../contract/certification.ts';
@@ -54,8 +63,15 @@ function AdvancedStep({ status }: { status: keyof typeof STATUS_LABELS }) {
           Advanced certification: <strong>{label}</strong>
         </Trans>
       </p>
-      <Button variant={status === 'verified' ? 'secondary' : 'primary'} onClick={() => navigate(ROUTES.certificationAdvanced)}>
-        {status === 'none' || status === 'rejected' ? <Trans>Continue to advanced certification</Trans> : <Trans>View advanced certification</Trans>}
+      <Button
+        variant={status === 'verified' ? 'secondary' : 'primary'}
+        onClick={() => navigate(ROUTES.certificationAdvanced)}
+      >
+        {status === 'none' || status === 'rejected' ? (
+          <Trans>Continue to advanced certification</Trans>
+        ) : (
+          <Trans>View advanced certification</Trans>
+        )}
       </Button>
     </section>
   );
@@ -113,7 +129,11 @@ function PrimaryCertificationForm() {
         dir="ltr"
         placeholder={t`Letters, digits and dashes`}
       />
-      <DocumentPhotoField label={<Trans>Photo of the document (front)</Trans>} value={form.image} onChange={set('image')} />
+      <DocumentPhotoField
+        label={<Trans>Photo of the document (front)</Trans>}
+        value={form.image}
+        onChange={set('image')}
+      />
       <Button type="submit" disabled={busy}>
         <Trans>Submit for review</Trans>
       </Button>

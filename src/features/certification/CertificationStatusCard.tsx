@@ -8,7 +8,13 @@ import { formatDateTime } from '../../lib/format.ts';
 import { DOCUMENT_LABELS, STATUS_LABELS } from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';
 
-export function CertificationStatusCard({ title, record }: { title: ReactNode; record: Readonly<CertificationRecord> }) {
+export function CertificationStatusCard({
+  title,
+  record,
+}: {
+  title: ReactNode;
+  record: Readonly<CertificationRecord>;
+}) {
   const { i18n } = useLingui();
   const submitted = record.submitted_at ? formatDateTime(record.submitted_at) : null;
   const reason = record.reason;

@@ -42,7 +42,14 @@ export function DocumentPhotoField({ label, value, onChange }: DocumentPhotoFiel
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <button type="button" id={id} className={value ? 'cert-photo filled' : 'cert-photo'} onClick={() => picker.current?.click()} disabled={busy} aria-busy={busy}>
+      <button
+        type="button"
+        id={id}
+        className={value ? 'cert-photo filled' : 'cert-photo'}
+        onClick={() => picker.current?.click()}
+        disabled={busy}
+        aria-busy={busy}
+      >
         {preview && value ? (
           <>
             <img src={preview} alt="" />
@@ -55,7 +62,14 @@ export function DocumentPhotoField({ label, value, onChange }: DocumentPhotoFiel
           </span>
         )}
       </button>
-      <input ref={picker} type="file" accept="image/*" capture="environment" hidden onChange={(event) => void choose(event.target.files?.[0])} />
+      <input
+        ref={picker}
+        type="file"
+        accept="image/*"
+        capture="environment"
+        hidden
+        onChange={(event) => void choose(event.target.files?.[0])}
+      />
     </div>
   );
 }

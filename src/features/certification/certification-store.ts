@@ -47,22 +47,30 @@ export async function loadCertification(): Promise<void> {
 }
 
 /** A level can be (re)submitted when it was never sent or was rejected (§4). */
-export const canSubmit = (record: Pick<CertificationRecord, 'status'>) => record.status === 'none' || record.status === 'rejected';
+export const canSubmit = (record: Pick<CertificationRecord, 'status'>) =>
+  record.status === 'none' || record.status === 'rejected';
 
 /** §4: advanced certification starts only once primary is verified. */
 export const advancedBlocked = (state: Pick<CertificationState, 'primary'>) => state.primary.status !== 'verified';
 
-export type PrimaryForm = Omit<Extract<CertificationInputType, { level: 'primary' }>, 'level' | 'doc_type'> & { doc_type: DocumentType | '' };
+export type PrimaryForm = Omit<Extract<CertificationInputType, { level: 'primary' }>, 'level' | 'doc_type'> & {
+  doc_type: DocumentType | '';
+};
 export type AdvancedForm = Omit<Extract<CertificationInputType, { level: 'advanced' }>, 'level'>;
 
 /** The first rule the submission breaks (translated), or null; advanced is refused before primary is verified. */
-export function certificationProblem(input: { level: 'primary'; form: PrimaryForm } | { level: 'advanced'; form: AdvancedForm }, state: CertificationState | null): string | null {
+export function certificationProblem(
+  input: { level: 'primary'; form: PrimaryForm } | { level: 'advanced'; form: AdvancedForm },
+  state: CertificationState | null,
+): string | null {
   if (input.level === 'advanced' && (!state || advancedBlocked(state))) return i18n._(texts.primaryFirst);
   return firstError(CertificationInput, { ...input.form, level: input.level });
 }
 
 /** Sends a level for review; the answer is the new state (under review), also reflected in the user. */
-export async function submitLevel(input: { level: 'primary'; form: PrimaryForm } | { level: 'advanced'; form: AdvancedForm }): Promise<void> {
+export async function submitLevel(
+  input: { level: 'primary'; form: PrimaryForm } | { level: 'advanced'; form: AdvancedForm },
+): Promise<void> {
   const body = { ...input.form, level: input.level } as CertificationInputType;
   certification.state = await api(submitCertification, body);
   // Mine shows the status from the user info: bring it up to date without a mask.

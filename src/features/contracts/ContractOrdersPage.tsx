@@ -61,7 +61,10 @@ export default function ContractOrdersPage() {
           label={t`Pair`}
           value={code}
           onChange={choosePair}
-          options={[{ value: '', label: <Trans>All pairs</Trans> }, ...pairs.map((pair) => ({ value: pair.code, label: <span dir="ltr">{pair.code}/USDT</span> }))]}
+          options={[
+            { value: '', label: <Trans>All pairs</Trans> },
+            ...pairs.map((pair) => ({ value: pair.code, label: <span dir="ltr">{pair.code}/USDT</span> })),
+          ]}
         />
         <ListView
           list={list}

@@ -20,12 +20,19 @@ import { contractsState, revokeOrder } from './contracts-store.ts';
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
   return (
     <span className={`ct-tag ${side}`}>
-      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {type === 'limit' ? <Trans>Limit</Trans> : <Trans>Market</Trans>}
+      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} ·{' '}
+      {type === 'limit' ? <Trans>Limit</Trans> : <Trans>Market</Trans>}
     </span>
   );
 }
 
-const STATUS_TONE: Record<ContractStatus, Tone> = { open: 'wait', filling: 'wait', filled: 'good', cancelled: 'bad', void: 'bad' };
+const STATUS_TONE: Record<ContractStatus, Tone> = {
+  open: 'wait',
+  filling: 'wait',
+  filled: 'good',
+  cancelled: 'bad',
+  void: 'bad',
+};
 const STATUS_LABEL: Record<ContractStatus, ReactNode> = {
   open: <Trans>Open</Trans>,
   filling: <Trans>Filling…</Trans>,
@@ -40,9 +47,14 @@ export function ContractStatusBadge({ status }: { status: ContractStatus }) {
 /** Why a market order did not fill, in the app's language. */
 function VoidReasonText({ reason }: { reason: ContractOrder['void_reason'] }) {
   return reason === 'price_moved' ? (
-    <Trans>The first price recorded after the order moved beyond what it held. Nothing was traded; the funds were released.</Trans>
+    <Trans>
+      The first price recorded after the order moved beyond what it held. Nothing was traded; the funds were released.
+    </Trans>
   ) : (
-    <Trans>No price was recorded within 10 s after the order (the market data was unavailable or the coin was paused). Nothing was traded; the funds were released.</Trans>
+    <Trans>
+      No price was recorded within 10 s after the order (the market data was unavailable or the coin was paused).
+      Nothing was traded; the funds were released.
+    </Trans>
   );
 }
 
@@ -52,7 +64,8 @@ export function usePairDecimals(code: string): { price: number; quantity: number
   return { price: pair?.price_decimals ?? 2, quantity: pair?.quantity_decimals ?? 8 };
 }
 
-const quantityText = (value: string, decimals: number) => formatAmount(new Big(value).toFixed(decimals, Big.roundDown), decimals);
+const quantityText = (value: string, decimals: number) =>
+  formatAmount(new Big(value).toFixed(decimals, Big.roundDown), decimals);
 
 /** One order in a list: tag, status, price, quantity, dealt, time; a tap opens its details; Revoke while open. */
 export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
@@ -70,7 +83,9 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
         </span>
         <span className="ct-order-grid">
           <span>
-            <span className="muted">{order.status === 'filled' ? <Trans>Unit price</Trans> : <Trans>Price</Trans>}</span>
+            <span className="muted">
+              {order.status === 'filled' ? <Trans>Unit price</Trans> : <Trans>Price</Trans>}
+            </span>
             <span className="opt-num">{price ? formatPrice(price, decimals.price) : <Trans>Market</Trans>}</span>
           </span>
           <span>
@@ -118,7 +133,13 @@ function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
         <Trans>Revoke</Trans>
       </Button>
       {asking && (
-        <ConfirmDialog title={<Trans>Revoke this order?</Trans>} confirm={<Trans>Revoke</Trans>} busy={busy} onCancel={() => setAsking(false)} onConfirm={() => void revoke()}>
+        <ConfirmDialog
+          title={<Trans>Revoke this order?</Trans>}
+          confirm={<Trans>Revoke</Trans>}
+          busy={busy}
+          onCancel={() => setAsking(false)}
+          onConfirm={() => void revoke()}
+        >
           <p>
             <Trans>What the order holds returns to your available balance.</Trans>
           </p>
@@ -161,12 +182,16 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
         <Row label={<Trans>Status</Trans>}>
           <ContractStatusBadge status={order.status} />
         </Row>
-        <Row label={<Trans>Limit price</Trans>}>{order.price === null ? null : <span className="opt-num">{formatPrice(order.price, decimals.price)}</span>}</Row>
+        <Row label={<Trans>Limit price</Trans>}>
+          {order.price === null ? null : <span className="opt-num">{formatPrice(order.price, decimals.price)}</span>}
+        </Row>
         <Row label={<Trans>Quantity</Trans>}>
           <span className="opt-num">{quantityText(order.quantity, decimals.quantity)}</span>
         </Row>
         <Row label={<Trans>Total asked</Trans>}>{money(order.total_asked, 'USDT')}</Row>
-        {(order.status === 'open' || order.status === 'filling') && <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>}
+        {(order.status === 'open' || order.status === 'filling') && (
+          <Row label={<Trans>Held</Trans>}>{money(order.frozen, order.frozen_asset)}</Row>
+        )}
         {order.status === 'filling' && (
           <Row label={<Trans>Fills at</Trans>}>
             <Trans>The first price recorded after the order</Trans>
@@ -180,7 +205,11 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
         <Row label={<Trans>Dealt</Trans>}>
           <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
         </Row>
-        <Row label={<Trans>Unit price</Trans>}>{order.unit_price === null ? null : <span className="opt-num">{formatPrice(order.unit_price, decimals.price)}</span>}</Row>
+        <Row label={<Trans>Unit price</Trans>}>
+          {order.unit_price === null ? null : (
+            <span className="opt-num">{formatPrice(order.unit_price, decimals.price)}</span>
+          )}
+        </Row>
         <Row label={<Trans>Total</Trans>}>{money(order.total, 'USDT')}</Row>
         <Row label={<Trans>Fee</Trans>}>{money(order.fee, order.fee_asset)}</Row>
         <Row label={<Trans>Spent</Trans>}>{money(order.spent, order.spent_asset)}</Row>
@@ -199,7 +228,9 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
         <Row label={<Trans>Placed</Trans>}>
           <time className="opt-time">{formatDateTime(order.created_at)}</time>
         </Row>
-        <Row label={<Trans>Dealt at</Trans>}>{order.filled_at && <time className="opt-time">{formatDateTime(order.filled_at)}</time>}</Row>
+        <Row label={<Trans>Dealt at</Trans>}>
+          {order.filled_at && <time className="opt-time">{formatDateTime(order.filled_at)}</time>}
+        </Row>
         <Row label={order.status === 'void' ? <Trans>Void at</Trans> : <Trans>Cancelled at</Trans>}>
           {order.cancelled_at && <time className="opt-time">{formatDateTime(order.cancelled_at)}</time>}
         </Row>

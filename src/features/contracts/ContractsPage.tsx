@@ -66,19 +66,33 @@ export default function ContractsPage() {
 
   return (
     <div className="page ct-page">
-      <NavBar title={<Trans>Contracts</Trans>} right={<RecordLink to={ROUTES.contractOrders} label={t`Contract orders`} />} />
+      <NavBar
+        title={<Trans>Contracts</Trans>}
+        right={<RecordLink to={ROUTES.contractOrders} label={t`Contract orders`} />}
+      />
       <div className="page-body">
         <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders]} />
         <CoinQuote
           code={shown}
           title={
-            <button type="button" className="ct-pair-button" onClick={() => setPicking(true)} aria-haspopup="dialog" aria-label={t`Change pair, now ${shown}/USDT`}>
+            <button
+              type="button"
+              className="ct-pair-button"
+              onClick={() => setPicking(true)}
+              aria-haspopup="dialog"
+              aria-label={t`Change pair, now ${shown}/USDT`}
+            >
               <strong dir="ltr">{shown}/USDT</strong>
               <ChevronIcon className="ct-pair-chevron" />
             </button>
           }
         >
-          <button type="button" className="link-button ct-chart-toggle" aria-expanded={chartShown} onClick={() => (contractsState.chartShown = !chartShown)}>
+          <button
+            type="button"
+            className="link-button ct-chart-toggle"
+            aria-expanded={chartShown}
+            onClick={() => (contractsState.chartShown = !chartShown)}
+          >
             {chartShown ? <Trans>Hide chart</Trans> : <Trans>Show chart</Trans>}
           </button>
         </CoinQuote>

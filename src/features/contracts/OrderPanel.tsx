@@ -19,7 +19,16 @@ import { AmountField, TextField } from '../../ui/forms.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
-import { awaitMarketFill, contractsState, marketOutcomeText, orderPreview, orderProblem, placeOrder, shareOf, type OrderForm } from './contracts-store.ts';
+import {
+  awaitMarketFill,
+  contractsState,
+  marketOutcomeText,
+  orderPreview,
+  orderProblem,
+  placeOrder,
+  shareOf,
+  type OrderForm,
+} from './contracts-store.ts';
 import { SideTag } from './ContractParts.tsx';
 
 const SHARES = [25, 50, 75, 100];
@@ -39,20 +48,28 @@ export function OrderPanel({ code }: { code: string }) {
 
   const change = (fields: Partial<OrderForm>) => setForm((previous) => ({ ...previous, ...fields }));
   // A limit starts at the latest price, on the tick size.
-  const startPrice = () => (pair && lastPrice ? new Big(lastPrice).round(pair.price_decimals, Big.roundDown).toFixed(pair.price_decimals) : '');
+  const startPrice = () =>
+    pair && lastPrice ? new Big(lastPrice).round(pair.price_decimals, Big.roundDown).toFixed(pair.price_decimals) : '';
   // The limit price starts at the latest price once it is known (the form is made anew per pair).
   const ready = Boolean(pair && lastPrice);
   useEffect(() => {
-    if (ready) setForm((previous) => (previous.type === 'limit' && previous.price === '' ? { ...previous, price: startPrice() } : previous));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, when the price first arrives: later prices must not move a typed limit
+    if (ready)
+      setForm((previous) =>
+        previous.type === 'limit' && previous.price === '' ? { ...previous, price: startPrice() } : previous,
+      );
+    // Once, when the price first arrives: later prices must not move a typed limit.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
-  const chooseType = (type: OrderType) => change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
+  const chooseType = (type: OrderType) =>
+    change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
   const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '' });
   const stepPrice = (direction: 1 | -1) => {
     if (!pair) return;
     const from = form.price && /^\d+(\.\d+)?$/.test(form.price) ? form.price : startPrice();
     if (!from) return;
-    const next = new Big(from).round(pair.price_decimals, Big.roundDown).plus(new Big(gridStep(pair.price_decimals)).times(direction));
+    const next = new Big(from)
+      .round(pair.price_decimals, Big.roundDown)
+      .plus(new Big(gridStep(pair.price_decimals)).times(direction));
     if (next.gt(0)) change({ price: next.toFixed(pair.price_decimals) });
   };
   const fillShare = (percent: number) => {
@@ -63,7 +80,9 @@ export function OrderPanel({ code }: { code: string }) {
 
   const ask = () => {
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
-    const problem = knownOffline() ? i18n._(texts.offline) : (pausedText(code) ?? orderProblem(code, form, pair, held, lastPrice));
+    const problem = knownOffline()
+      ? i18n._(texts.offline)
+      : (pausedText(code) ?? orderProblem(code, form, pair, held, lastPrice));
     if (problem) toast(problem);
     else setConfirming(true);
   };
@@ -97,10 +116,20 @@ export function OrderPanel({ code }: { code: string }) {
   return (
     <section className="card ct-form" aria-label={t`Place an order`}>
       <div className="ct-sides" role="group" aria-label={t`Side`}>
-        <button type="button" className="ct-side buy" aria-pressed={form.side === 'buy'} onClick={() => chooseSide('buy')}>
+        <button
+          type="button"
+          className="ct-side buy"
+          aria-pressed={form.side === 'buy'}
+          onClick={() => chooseSide('buy')}
+        >
           <Trans>Buy</Trans>
         </button>
-        <button type="button" className="ct-side sell" aria-pressed={form.side === 'sell'} onClick={() => chooseSide('sell')}>
+        <button
+          type="button"
+          className="ct-side sell"
+          aria-pressed={form.side === 'sell'}
+          onClick={() => chooseSide('sell')}
+        >
           <Trans>Sell</Trans>
         </button>
       </div>
@@ -123,12 +152,22 @@ export function OrderPanel({ code }: { code: string }) {
           name="price"
           placeholder={pair ? t`Steps of ${gridStep(pair.price_decimals)}` : undefined}
           lead={
-            <button type="button" className="ct-step" onClick={() => stepPrice(-1)} aria-label={t`Lower price by one tick`}>
+            <button
+              type="button"
+              className="ct-step"
+              onClick={() => stepPrice(-1)}
+              aria-label={t`Lower price by one tick`}
+            >
               <MinusIcon />
             </button>
           }
           trailing={
-            <button type="button" className="ct-step" onClick={() => stepPrice(1)} aria-label={t`Raise price by one tick`}>
+            <button
+              type="button"
+              className="ct-step"
+              onClick={() => stepPrice(1)}
+              aria-label={t`Raise price by one tick`}
+            >
               <PlusIcon />
             </button>
           }
@@ -139,7 +178,8 @@ export function OrderPanel({ code }: { code: string }) {
             <Trans>Market price</Trans>
           </span>
           <span>
-            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT <PriceSourceBadge source={quote} />
+            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT{' '}
+            <PriceSourceBadge source={quote} />
           </span>
         </div>
       )}
@@ -170,7 +210,8 @@ export function OrderPanel({ code }: { code: string }) {
         ))}
       </div>
       <p className="ct-available muted">
-        <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}
+        <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span>{' '}
+        {spendAsset}
       </p>
 
       <OrderFigures code={code} pair={pair} preview={preview} />
@@ -185,7 +226,13 @@ export function OrderPanel({ code }: { code: string }) {
       </button>
 
       {confirming && preview && pair && (
-        <ConfirmDialog title={<Trans>Confirm your order</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()}>
+        <ConfirmDialog
+          title={<Trans>Confirm your order</Trans>}
+          confirm={<Trans>Confirm</Trans>}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+        >
           <dl className="detail-rows">
             <div>
               <dt>
@@ -211,9 +258,14 @@ export function OrderPanel({ code }: { code: string }) {
           <OrderFigures code={code} pair={pair} preview={preview} />
           <p className="ct-note">
             {form.type === 'market' ? (
-              <Trans>A market order fills at once at the latest recorded price, which may differ a little from the one shown.</Trans>
+              <Trans>
+                A market order fills at once at the latest recorded price, which may differ a little from the one shown.
+              </Trans>
             ) : (
-              <Trans>A limit order fills at its own price once a recorded price reaches it; until then what it needs is held, and you can revoke it.</Trans>
+              <Trans>
+                A limit order fills at its own price once a recorded price reaches it; until then what it needs is held,
+                and you can revoke it.
+              </Trans>
             )}
           </p>
         </ConfirmDialog>
@@ -223,9 +275,20 @@ export function OrderPanel({ code }: { code: string }) {
 }
 
 /** Quantity, total, fee and what arrives, as the order would fill now. */
-function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<ContractPair> | undefined; preview: ReturnType<typeof orderPreview> }) {
+function OrderFigures({
+  code,
+  pair,
+  preview,
+}: {
+  code: string;
+  pair: Readonly<ContractPair> | undefined;
+  preview: ReturnType<typeof orderPreview>;
+}) {
   const feePercent = pair
-    ? formatAmount(new Big(pair.fee_rate).times(100).toFixed(), Math.min(4, Math.max(1, new Big(pair.fee_rate).times(100).toFixed().split('.')[1]?.length ?? 0)))
+    ? formatAmount(
+        new Big(pair.fee_rate).times(100).toFixed(),
+        Math.min(4, Math.max(1, new Big(pair.fee_rate).times(100).toFixed().split('.')[1]?.length ?? 0)),
+      )
     : '—';
   return (
     <dl className="detail-rows ct-figures">
@@ -235,7 +298,10 @@ function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<Co
         </dt>
         <dd>
           <span>
-            <span className="opt-num">{preview ? formatAmount(preview.quantity, pair?.quantity_decimals ?? 8) : '—'}</span> {code}
+            <span className="opt-num">
+              {preview ? formatAmount(preview.quantity, pair?.quantity_decimals ?? 8) : '—'}
+            </span>{' '}
+            {code}
           </span>
         </dd>
       </div>
@@ -265,7 +331,8 @@ function OrderFigures({ code, pair, preview }: { code: string; pair: Readonly<Co
         </dt>
         <dd>
           <strong>
-            <span className="opt-num">{preview ? formatMoney(preview.received) : '—'}</span> {preview?.received_asset ?? ''}
+            <span className="opt-num">{preview ? formatMoney(preview.received) : '—'}</span>{' '}
+            {preview?.received_asset ?? ''}
           </strong>
         </dd>
       </div>

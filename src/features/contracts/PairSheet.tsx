@@ -22,16 +22,31 @@ export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
   const { quotes } = useLiveSnapshot(prices);
   const [query, setQuery] = useState('');
   const wanted = query.trim().toLowerCase();
-  const shown = pairs.filter((pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted));
+  const shown = pairs.filter(
+    (pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted),
+  );
   return (
     <div className="sheet-backdrop" onClick={onClose}>
-      <div className="sheet ct-sheet" role="dialog" aria-modal="true" aria-label={t`Choose a pair`} onClick={(event) => event.stopPropagation()}>
+      <div
+        className="sheet ct-sheet"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t`Choose a pair`}
+        onClick={(event) => event.stopPropagation()}
+      >
         <h2>
           <Trans>Choose a pair</Trans>
         </h2>
         <label className="ct-search">
           <SearchIcon />
-          <input type="search" value={query} onChange={(event) => setQuery(event.target.value)} placeholder={t`Search coin`} aria-label={t`Search coin`} autoFocus />
+          <input
+            type="search"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            placeholder={t`Search coin`}
+            aria-label={t`Search coin`}
+            autoFocus
+          />
         </label>
         <ul className="ct-pair-list" role="listbox" aria-label={t`Pairs`}>
           {shown.map((pair) => {
@@ -39,7 +54,13 @@ export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
             const rising = !quote?.change_24h.startsWith('-');
             return (
               <li key={pair.code}>
-                <button type="button" role="option" aria-selected={pair.code === current} className="ct-pair-row" onClick={() => onChoose(pair.code)}>
+                <button
+                  type="button"
+                  role="option"
+                  aria-selected={pair.code === current}
+                  className="ct-pair-row"
+                  onClick={() => onChoose(pair.code)}
+                >
                   <span className="ct-pair-name">
                     <span dir="ltr">
                       <strong>{pair.code}</strong>

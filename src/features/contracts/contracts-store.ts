@@ -70,7 +70,9 @@ export async function loadOpenOrders(code: string): Promise<void> {
   const before = contractsState.openCode === code ? contractsState.open : [];
   const still = new Set(answer.lists.map((order) => order.id));
   // A market order's fill is told by awaitMarketFill, a revoke by the revoke itself.
-  const gone = before.filter((order) => !still.has(order.id) && !revoking.has(order.id) && !awaitingFill.has(order.id) && order.type === 'limit');
+  const gone = before.filter(
+    (order) => !still.has(order.id) && !revoking.has(order.id) && !awaitingFill.has(order.id) && order.type === 'limit',
+  );
   contractsState.open = answer.lists;
   contractsState.openCode = code;
   contractsState.openLoaded = true;
@@ -86,7 +88,9 @@ export async function loadOpenOrders(code: string): Promise<void> {
 function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): string {
   const quantity = new Big(order.quantity).toFixed();
   const code = order.code;
-  return order.side === 'buy' ? t`Limit buy of ${quantity} ${code} filled` : t`Limit sell of ${quantity} ${code} filled`;
+  return order.side === 'buy'
+    ? t`Limit buy of ${quantity} ${code} filled`
+    : t`Limit sell of ${quantity} ${code} filled`;
 }
 
 /** What the order form holds; empty strings for fields not used by the order's type. */
@@ -116,7 +120,13 @@ export function orderInput(code: string, form: OrderForm) {
  * The first rule the order breaks (the spec's and the server's texts, translated), or null: the
  * fields, the pair's tick, step, band and minimum at the latest price, then what is available.
  */
-export function orderProblem(code: string, form: OrderForm, pair: ContractPair | undefined, amounts: PairAmounts | undefined, lastPrice: string | undefined): string | null {
+export function orderProblem(
+  code: string,
+  form: OrderForm,
+  pair: ContractPair | undefined,
+  amounts: PairAmounts | undefined,
+  lastPrice: string | undefined,
+): string | null {
   const input = orderInput(code, form);
   const problem = firstError(PlaceContractInput, input);
   if (problem) return problem;
@@ -128,13 +138,19 @@ export function orderProblem(code: string, form: OrderForm, pair: ContractPair |
     const text = { ...checked.broken.text, values: checked.broken.values };
     return i18n._(text);
   }
-  if (amounts && new Big(spendOf(code, form, pair, checked.quantity, lastPrice)).gt(form.side === 'buy' ? amounts.usdt_available : amounts.available)) {
+  if (
+    amounts &&
+    new Big(spendOf(code, form, pair, checked.quantity, lastPrice)).gt(
+      form.side === 'buy' ? amounts.usdt_available : amounts.available,
+    )
+  ) {
     return i18n._(texts.insufficientBalance);
   }
   return null;
 }
 
-/** What placing the order takes from the available balance: USDT of a buy (what a limit or a market order freezes), the coin of a sell. */
+/** What placing the order takes from the available balance: USDT of a buy (what a limit or a market order freezes), the
+ * coin of a sell. */
 function spendOf(code: string, form: OrderForm, pair: ContractPair, quantity: string, lastPrice: string): string {
   if (form.side === 'sell') return quantity;
   if (form.type === 'limit') return limitReserve('buy', code, form.price, quantity, pair.fee_rate).amount;
@@ -167,7 +183,8 @@ export function orderPreview(
  */
 export function shareOf(percent: number, form: OrderForm, pair: ContractPair, amounts: PairAmounts): string {
   const part = (value: string) => new Big(value).times(percent).div(100);
-  if (form.side === 'sell') return part(amounts.available).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
+  if (form.side === 'sell')
+    return part(amounts.available).round(pair.quantity_decimals, Big.roundDown).toFixed(pair.quantity_decimals);
   if (form.type === 'market') return part(amounts.usdt_available).round(2, Big.roundDown).toFixed(2);
   if (!form.price || new Big(form.price).lte(0)) return '';
   // price × quantity × (1 + fee) ≤ the share, less 3e-8: the reserve rounds the cost and the fee
@@ -187,7 +204,11 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
  */
 export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
   const order = await api(placeContract, orderInput(code, form));
-  if ((order.status === 'open' || order.status === 'filling') && contractsState.openCode === code && !contractsState.open.some((item) => item.id === order.id)) {
+  if (
+    (order.status === 'open' || order.status === 'filling') &&
+    contractsState.openCode === code &&
+    !contractsState.open.some((item) => item.id === order.id)
+  ) {
     contractsState.open = [...contractsState.open, order];
   }
   refreshOrderList();
@@ -196,7 +217,8 @@ export async function placeOrder(code: string, form: OrderForm): Promise<Contrac
 }
 
 const FILL_POLL_MS = 400;
-/** The fill comes at the next recorded price, about a second away; a void one after 10 s. Past this, the open orders tell it. */
+/** The fill comes at the next recorded price, about a second away; a void one after 10 s. Past this, the open orders
+ * tell it. */
 const FILL_WAIT_MS = 20_000;
 
 /**
@@ -209,7 +231,11 @@ export async function awaitMarketFill(order: Pick<ContractOrder, 'id' | 'code'>)
     const until = Date.now() + FILL_WAIT_MS;
     while (Date.now() < until) {
       await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
-      const { lists } = await api(contractOrders, { status: 'history', code: order.code, page: '1' }, { loading: false }).catch(() => ({ lists: [] as ContractOrder[] }));
+      const { lists } = await api(
+        contractOrders,
+        { status: 'history', code: order.code, page: '1' },
+        { loading: false },
+      ).catch(() => ({ lists: [] as ContractOrder[] }));
       const done = lists.find((item) => item.id === order.id);
       if (!done) continue;
       contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
@@ -224,7 +250,10 @@ export async function awaitMarketFill(order: Pick<ContractOrder, 'id' | 'code'>)
 }
 
 /** What a finished market order says: the fill, or why it did not fill. */
-export function marketOutcomeText(order: Pick<ContractOrder, 'status' | 'side' | 'code' | 'quantity' | 'unit_price' | 'void_reason'>, priceDecimals?: number): string {
+export function marketOutcomeText(
+  order: Pick<ContractOrder, 'status' | 'side' | 'code' | 'quantity' | 'unit_price' | 'void_reason'>,
+  priceDecimals?: number,
+): string {
   const code = order.code;
   if (order.status === 'void') {
     return order.void_reason === 'price_moved'

@@ -237,7 +237,9 @@ function OutboxCard() {
           const queued = formatTime(item.queuedAt);
           return (
             <li key={`${item.queuedAt}-${count}`}>
-              <span>{count === 'all' ? <Trans>Mark all messages read</Trans> : <Trans>Mark messages read: {count}</Trans>}</span>
+              <span>
+                {count === 'all' ? <Trans>Mark all messages read</Trans> : <Trans>Mark messages read: {count}</Trans>}
+              </span>
               <span className="muted diag-meta">
                 <Trans>kept at {queued}</Trans>
               </span>
@@ -394,7 +396,13 @@ function CallRow({ call }: { call: Readonly<LoggedCall> }) {
         {' · '}
         <Trans>attempts: {attempts}</Trans>
         {' · '}
-        {stored ? <Trans>from cache, stored {stored}</Trans> : call.status === null ? <Trans>no answer</Trans> : <Trans>from the network</Trans>}
+        {stored ? (
+          <Trans>from cache, stored {stored}</Trans>
+        ) : call.status === null ? (
+          <Trans>no answer</Trans>
+        ) : (
+          <Trans>from the network</Trans>
+        )}
       </span>
     </li>
   );

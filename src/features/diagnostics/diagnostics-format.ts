@@ -13,12 +13,22 @@ export function formatBytes(bytes: number): string {
     value /= 1000;
     unit += 1;
   }
-  return new Intl.NumberFormat(locale(), { style: 'unit', unit: units[unit], unitDisplay: 'short', maximumFractionDigits: unit ? 1 : 0, numberingSystem: 'latn' }).format(value);
+  return new Intl.NumberFormat(locale(), {
+    style: 'unit',
+    unit: units[unit],
+    unitDisplay: 'short',
+    maximumFractionDigits: unit ? 1 : 0,
+    numberingSystem: 'latn',
+  }).format(value);
 }
 
 /** "5 min. ago": how long ago an answer was stored. */
 export function formatAge(seconds: number): string {
-  const format = new Intl.RelativeTimeFormat(locale(), { numeric: 'auto', style: 'short', numberingSystem: 'latn' } as Intl.RelativeTimeFormatOptions);
+  const format = new Intl.RelativeTimeFormat(locale(), {
+    numeric: 'auto',
+    style: 'short',
+    numberingSystem: 'latn',
+  } as Intl.RelativeTimeFormatOptions);
   if (seconds < 60) return format.format(-seconds, 'second');
   if (seconds < 3600) return format.format(-Math.floor(seconds / 60), 'minute');
   if (seconds < 86_400) return format.format(-Math.floor(seconds / 3600), 'hour');
@@ -26,4 +36,10 @@ export function formatAge(seconds: number): string {
 }
 
 /** "123 ms". */
-export const formatDuration = (ms: number) => new Intl.NumberFormat(locale(), { style: 'unit', unit: 'millisecond', unitDisplay: 'short', numberingSystem: 'latn' }).format(ms);
+export const formatDuration = (ms: number) =>
+  new Intl.NumberFormat(locale(), {
+    style: 'unit',
+    unit: 'millisecond',
+    unitDisplay: 'short',
+    numberingSystem: 'latn',
+  }).format(ms);

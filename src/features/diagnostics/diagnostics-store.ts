@@ -49,13 +49,19 @@ export const appFacts = (): AppFacts => ({
 
 /** Reads everything again; each part that fails (a browser without it) says so on its own. */
 export async function readDiagnostics(): Promise<void> {
-  const [serviceWorker, caches, storage, deviceRecords] = await Promise.all([readServiceWorker(), readCaches(), readStorage(), readDeviceRecords()]);
+  const [serviceWorker, caches, storage, deviceRecords] = await Promise.all([
+    readServiceWorker(),
+    readCaches(),
+    readStorage(),
+    readDeviceRecords(),
+  ]);
   Object.assign(diagnostics, { serviceWorker, caches, storage, deviceRecords, readAt: new Date().toISOString() });
 }
 
 async function readServiceWorker(): Promise<ServiceWorkerFacts> {
   const container = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  if (!container) return { supported: false, scope: null, installing: null, waiting: null, active: null, controlling: false };
+  if (!container)
+    return { supported: false, scope: null, installing: null, waiting: null, active: null, controlling: false };
   const registration = await container.getRegistration().catch(() => undefined);
   return {
     supported: true,
@@ -133,11 +139,20 @@ async function readCaches(): Promise<CacheFacts> {
         return { key: cacheKeyPath(request.url), storedAt: answer?.headers.get(SERVED_FROM_CACHE_HEADER) ?? null };
       }),
     );
-    runtime.push({ name, kind: cacheKind(name, PUBLIC_CACHE, isPartition), mine: name === mine, entries: entries.sort((a, b) => a.key.localeCompare(b.key)) });
+    runtime.push({
+      name,
+      kind: cacheKind(name, PUBLIC_CACHE, isPartition),
+      mine: name === mine,
+      entries: entries.sort((a, b) => a.key.localeCompare(b.key)),
+    });
   }
   // Public data first, then this user's answers, then the rest.
   const rank = (cache: RuntimeCache) => (cache.kind === 'public' ? 0 : cache.mine ? 1 : 2);
-  return { supported: true, precache, runtime: runtime.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)) };
+  return {
+    supported: true,
+    precache,
+    runtime: runtime.sort((a, b) => rank(a) - rank(b) || a.name.localeCompare(b.name)),
+  };
 }
 
 async function readStorage(): Promise<StorageFacts> {
@@ -156,14 +171,25 @@ async function readDeviceRecords(): Promise<DeviceRecord[]> {
 
 /** What waits in the outbox: kind, how many messages, since when (not the messages' ids, not its key). */
 export const outboxItems = (): OutboxItem[] =>
-  outbox.pending.map((entry) => ({ kind: entry.kind, messages: entry.kind === 'chat-message' ? 1 : entry.ids === 'all' ? 'all' : entry.ids.length, queuedAt: entry.queuedAt }));
+  outbox.pending.map((entry) => ({
+    kind: entry.kind,
+    messages: entry.kind === 'chat-message' ? 1 : entry.ids === 'all' ? 'all' : entry.ids.length,
+    queuedAt: entry.queuedAt,
+  }));
 
 /** The report the copy button puts on the clipboard. */
 export function currentReport(now = new Date()) {
   return diagnosticsReport(
     appFacts(),
     {
-      serviceWorker: diagnostics.serviceWorker ?? { supported: false, scope: null, installing: null, waiting: null, active: null, controlling: false },
+      serviceWorker: diagnostics.serviceWorker ?? {
+        supported: false,
+        scope: null,
+        installing: null,
+        waiting: null,
+        active: null,
+        controlling: false,
+      },
       caches: diagnostics.caches ?? { supported: false, precache: null, runtime: [] },
       storage: diagnostics.storage ?? { usage: null, quota: null, persisted: null },
       deviceRecords: diagnostics.deviceRecords ?? [],

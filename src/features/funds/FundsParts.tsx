@@ -30,7 +30,13 @@ const RECHARGE_TONE: Record<RechargeStatus, Tone> = { pending: 'wait', success: 
 export function RechargeStatusBadge({ status }: { status: RechargeStatus }) {
   return (
     <StatusBadge tone={RECHARGE_TONE[status]}>
-      {status === 'pending' ? <Trans>Pending review</Trans> : status === 'success' ? <Trans>Credited</Trans> : <Trans>Rejected</Trans>}
+      {status === 'pending' ? (
+        <Trans>Pending review</Trans>
+      ) : status === 'success' ? (
+        <Trans>Credited</Trans>
+      ) : (
+        <Trans>Rejected</Trans>
+      )}
     </StatusBadge>
   );
 }
@@ -39,7 +45,13 @@ const WITHDRAW_TONE: Record<WithdrawStatus, Tone> = { review: 'wait', success: '
 export function WithdrawStatusBadge({ status }: { status: WithdrawStatus }) {
   return (
     <StatusBadge tone={WITHDRAW_TONE[status]}>
-      {status === 'review' ? <Trans>In review</Trans> : status === 'success' ? <Trans>Paid out</Trans> : <Trans>Failed</Trans>}
+      {status === 'review' ? (
+        <Trans>In review</Trans>
+      ) : status === 'success' ? (
+        <Trans>Paid out</Trans>
+      ) : (
+        <Trans>Failed</Trans>
+      )}
     </StatusBadge>
   );
 }

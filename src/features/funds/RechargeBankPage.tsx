@@ -40,8 +40,15 @@ export default function RechargeBankPage() {
 
   return (
     <div className="page">
-      <NavBar title={<Trans>Bank transfer</Trans>} right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />} />
-      {channel ? <TransferForm channel={channel} /> : channelsLoaded && <Empty>{i18n._(texts.channelUnavailable)}</Empty>}
+      <NavBar
+        title={<Trans>Bank transfer</Trans>}
+        right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />}
+      />
+      {channel ? (
+        <TransferForm channel={channel} />
+      ) : (
+        channelsLoaded && <Empty>{i18n._(texts.channelUnavailable)}</Empty>
+      )}
     </div>
   );
 }
@@ -112,7 +119,12 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         </dl>
       </section>
 
-      <AmountField label={<Trans>Amount transferred ({currency})</Trans>} value={amount} onChange={setAmount} placeholder={t`At least ${minimum}`} />
+      <AmountField
+        label={<Trans>Amount transferred ({currency})</Trans>}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t`At least ${minimum}`}
+      />
       <div className="funds-preview">
         <span className="muted">
           <Trans>Credited after review</Trans>
@@ -124,7 +136,13 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         <span className="funds-field-label">
           <Trans>Transfer receipt</Trans>
         </span>
-        <input ref={picker} type="file" accept="image/*" hidden onChange={(event) => void choose(event.target.files?.[0])} />
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void choose(event.target.files?.[0])}
+        />
         <button type="button" className="funds-receipt" onClick={() => picker.current?.click()} disabled={upload.busy}>
           {proof ? (
             <PrivatePicture url={proof} alt={t`Transfer receipt`} />
@@ -151,7 +169,15 @@ function TransferForm({ channel }: { channel: Readonly<RechargeChannel> }) {
 
 function ReceiptIcon() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.6" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.6"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h3l2-3h6l2 3h3v13H4zM12 17a4 4 0 1 0 0-8 4 4 0 0 0 0 8z" />
     </svg>
   );

@@ -40,7 +40,12 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
     <>
       <section className="card funds-summary">
         <RechargeStatusBadge status={order.status} />
-        <Money className={order.status === 'rejected' ? 'funds-summary-amount funds-void' : 'funds-summary-amount'} amount={order.actual_amount} asset={order.asset} fiat={fiat} />
+        <Money
+          className={order.status === 'rejected' ? 'funds-summary-amount funds-void' : 'funds-summary-amount'}
+          amount={order.actual_amount}
+          asset={order.asset}
+          fiat={fiat}
+        />
         <span className="muted">
           {order.status === 'success' ? (
             <Trans>Credited to your balance</Trans>
@@ -65,10 +70,15 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
           <Row label={<Trans>Order number</Trans>} copy={order.order_no}>
             <Ltr>{order.order_no}</Ltr>
           </Row>
-          <Row label={<Trans>Method</Trans>}>{crypto ? <Trans>Crypto deposit</Trans> : <Trans>Bank transfer</Trans>}</Row>
+          <Row label={<Trans>Method</Trans>}>
+            {crypto ? <Trans>Crypto deposit</Trans> : <Trans>Bank transfer</Trans>}
+          </Row>
           <Row label={<Trans>Channel</Trans>}>{order.channel_name && <bdi>{order.channel_name}</bdi>}</Row>
           <Row label={<Trans>Chain</Trans>}>{order.chain && <Ltr>{order.chain}</Ltr>}</Row>
-          <Row label={crypto ? <Trans>Deposit address</Trans> : <Trans>Account number</Trans>} copy={order.address || undefined}>
+          <Row
+            label={crypto ? <Trans>Deposit address</Trans> : <Trans>Account number</Trans>}
+            copy={order.address || undefined}
+          >
             {order.address && <Ltr className="funds-mono">{order.address}</Ltr>}
           </Row>
           <Row label={<Trans>Amount</Trans>}>
@@ -95,7 +105,9 @@ function Details({ order }: { order: Readonly<RechargeOrder> }) {
           <Row label={<Trans>Submitted</Trans>}>
             <Ltr>{formatDateTime(order.created_at)}</Ltr>
           </Row>
-          <Row label={<Trans>Reviewed</Trans>}>{order.reviewed_at && <Ltr>{formatDateTime(order.reviewed_at)}</Ltr>}</Row>
+          <Row label={<Trans>Reviewed</Trans>}>
+            {order.reviewed_at && <Ltr>{formatDateTime(order.reviewed_at)}</Ltr>}
+          </Row>
         </dl>
       </section>
 

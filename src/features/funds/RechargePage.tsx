@@ -31,7 +31,10 @@ export default function RechargePage() {
   const banks = channels.filter((channel) => channel.kind === 'bank');
   return (
     <div className="page">
-      <NavBar title={<Trans>Recharge</Trans>} right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />} />
+      <NavBar
+        title={<Trans>Recharge</Trans>}
+        right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />}
+      />
       <div className="page-body">
         <OfflineNote endpoints={[rechargeChannels]} />
         <BalanceCard />
@@ -65,7 +68,10 @@ export default function RechargePage() {
           </Empty>
         )}
         <p className="muted funds-note">
-          <Trans>Pay first, then report the payment on the next page. The amount is credited to your balance once it has been reviewed.</Trans>
+          <Trans>
+            Pay first, then report the payment on the next page. The amount is credited to your balance once it has been
+            reviewed.
+          </Trans>
         </p>
         <div className="card flush cells">
           <Cell
@@ -91,7 +97,11 @@ function BalanceCard() {
       <span className="funds-balance-label">
         <Trans>Available balance</Trans>
       </span>
-      {balances.updatedAt ? <Money className="funds-balance-amount" amount={usdtAvailable(balances)} asset="USDT" fiat={fiat} /> : <span className="funds-balance-amount">—</span>}
+      {balances.updatedAt ? (
+        <Money className="funds-balance-amount" amount={usdtAvailable(balances)} asset="USDT" fiat={fiat} />
+      ) : (
+        <span className="funds-balance-amount">—</span>
+      )}
     </section>
   );
 }
@@ -125,4 +135,5 @@ function ChannelCell({ channel }: { channel: Readonly<RechargeChannel> }) {
 }
 
 /** The chain, unless the channel's name already says it ("USDT (TRC20)"). */
-const chainNotNamed = (channel: Readonly<RechargeChannel>) => (channel.chain && !channel.name.includes(channel.chain) ? channel.chain : undefined);
+const chainNotNamed = (channel: Readonly<RechargeChannel>) =>
+  channel.chain && !channel.name.includes(channel.chain) ? channel.chain : undefined;

@@ -37,8 +37,15 @@ export default function RechargeQrPage() {
 
   return (
     <div className="page">
-      <NavBar title={<Trans>Crypto deposit</Trans>} right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />} />
-      {channel ? <DepositForm channel={channel} /> : channelsLoaded && <Empty>{i18n._(texts.channelUnavailable)}</Empty>}
+      <NavBar
+        title={<Trans>Crypto deposit</Trans>}
+        right={<RecordLink to={ROUTES.rechargeRecord} label={t`Recharge record`} />}
+      />
+      {channel ? (
+        <DepositForm channel={channel} />
+      ) : (
+        channelsLoaded && <Empty>{i18n._(texts.channelUnavailable)}</Empty>
+      )}
     </div>
   );
 }
@@ -48,7 +55,10 @@ function DepositForm({ channel }: { channel: Readonly<RechargeChannel> }) {
   const fiat = useDisplayCurrency();
   const [amount, setAmount] = useState('');
   const [hash, setHash] = useState('');
-  const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(channel.address, { border: 2 }))}`, [channel.address]);
+  const qr = useMemo(
+    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(channel.address, { border: 2 }))}`,
+    [channel.address],
+  );
   const credit = creditPreview(amount, channel.rate);
   const minimum = formatMoney(channel.min_amount);
   const chain = channel.chain ?? '';
@@ -85,7 +95,12 @@ function DepositForm({ channel }: { channel: Readonly<RechargeChannel> }) {
         </p>
       </section>
 
-      <AmountField label={<Trans>Amount sent ({currency})</Trans>} value={amount} onChange={setAmount} placeholder={t`At least ${minimum}`} />
+      <AmountField
+        label={<Trans>Amount sent ({currency})</Trans>}
+        value={amount}
+        onChange={setAmount}
+        placeholder={t`At least ${minimum}`}
+      />
       {credit && (
         <div className="funds-preview">
           <span className="muted">

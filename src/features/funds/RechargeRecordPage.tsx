@@ -58,7 +58,12 @@ function RechargeRow({ order }: { order: Readonly<RechargeOrder> }) {
             <span className="muted">
               <Trans>Credit</Trans>
             </span>
-            <Money amount={order.actual_amount} asset={order.asset} fiat={fiat} className={order.status === 'rejected' ? 'funds-void' : undefined} />
+            <Money
+              amount={order.actual_amount}
+              asset={order.asset}
+              fiat={fiat}
+              className={order.status === 'rejected' ? 'funds-void' : undefined}
+            />
           </span>
         </span>
         <span className="record-row-foot muted">

@@ -84,10 +84,15 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
           </Row>
           <Row label={<Trans>Withdraw to</Trans>}>{bank ? <Trans>Bank card</Trans> : <Trans>Wallet</Trans>}</Row>
           <Row label={<Trans>Payee</Trans>}>{order.payee_name && <bdi>{order.payee_name}</bdi>}</Row>
-          <Row label={bank ? <Trans>Account number</Trans> : <Trans>Address</Trans>} copy={bank ? undefined : order.payee_account || undefined}>
+          <Row
+            label={bank ? <Trans>Account number</Trans> : <Trans>Address</Trans>}
+            copy={bank ? undefined : order.payee_account || undefined}
+          >
             {order.payee_account && <Ltr className="funds-mono">{order.payee_account}</Ltr>}
           </Row>
-          <Row label={bank ? <Trans>Bank</Trans> : <Trans>Chain</Trans>}>{order.payee_network && <bdi>{order.payee_network}</bdi>}</Row>
+          <Row label={bank ? <Trans>Bank</Trans> : <Trans>Chain</Trans>}>
+            {order.payee_network && <bdi>{order.payee_network}</bdi>}
+          </Row>
           <Row label={<Trans>Amount</Trans>}>
             <Money amount={order.amount} asset={order.asset} fiat={fiat} />
           </Row>
@@ -113,14 +118,18 @@ function Details({ order }: { order: Readonly<WithdrawOrder> }) {
               )}
             </Row>
           )}
-          <Row label={<Trans>Reason</Trans>}>{order.status !== 'fail' && order.reason && <bdi>{order.reason}</bdi>}</Row>
+          <Row label={<Trans>Reason</Trans>}>
+            {order.status !== 'fail' && order.reason && <bdi>{order.reason}</bdi>}
+          </Row>
           <Row label={<Trans>Payout hash</Trans>} copy={order.hash || undefined}>
             {order.hash && <Ltr className="funds-mono">{order.hash}</Ltr>}
           </Row>
           <Row label={<Trans>Submitted</Trans>}>
             <Ltr>{formatDateTime(order.created_at)}</Ltr>
           </Row>
-          <Row label={<Trans>Reviewed</Trans>}>{order.reviewed_at && <Ltr>{formatDateTime(order.reviewed_at)}</Ltr>}</Row>
+          <Row label={<Trans>Reviewed</Trans>}>
+            {order.reviewed_at && <Ltr>{formatDateTime(order.reviewed_at)}</Ltr>}
+          </Row>
         </dl>
       </section>
     </>

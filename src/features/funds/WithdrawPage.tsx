@@ -29,7 +29,15 @@ import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { formatPercent } from './funds-format.ts';
-import { AddPayeeLink, CardLabel, ConfirmWithdrawalDialog, PayeePicker, PromptDialog, QuoteRows, WalletLabel } from './WithdrawParts.tsx';
+import {
+  AddPayeeLink,
+  CardLabel,
+  ConfirmWithdrawalDialog,
+  PayeePicker,
+  PromptDialog,
+  QuoteRows,
+  WalletLabel,
+} from './WithdrawParts.tsx';
 import {
   assetFor,
   chosenCard,
@@ -66,7 +74,12 @@ export default function WithdrawPage() {
   const rule = asset ? state.rules[asset] : undefined;
   const quote = withdrawQuote(amount, rule?.fee_rate);
   const hasPayPassword = user?.has_paypass;
-  const facts = { hasPayPassword: hasPayPassword ?? true, target, bankCards: state.bankCards.length, wallets: state.wallets.length };
+  const facts = {
+    hasPayPassword: hasPayPassword ?? true,
+    target,
+    bankCards: state.bankCards.length,
+    wallets: state.wallets.length,
+  };
 
   useEffect(() => {
     loadPayees().catch((error) => toast(errorText(error)));
@@ -81,7 +94,8 @@ export default function WithdrawPage() {
   // §5: say what is missing as soon as it is known (and again for the other target).
   useEffect(() => {
     if (payeesLoaded && hasPayPassword !== undefined) setPrompt(withdrawPrompt(facts));
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- facts is made anew each render; these are the parts the prompt reads
+    // facts is made anew each render; these are the parts the prompt reads.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [payeesLoaded, hasPayPassword, target, facts.bankCards, facts.wallets]);
 
   const chooseTarget = (next: PayeeKind) => {
@@ -96,12 +110,20 @@ export default function WithdrawPage() {
 
   const chosenPayee = bank ? card : wallet;
   const targetId = chosenPayee?.id;
-  const input = { target, target_id: targetId === undefined ? '' : String(targetId), amount, paypass, ...otpField(needsCode, otp) };
+  const input = {
+    target,
+    target_id: targetId === undefined ? '' : String(targetId),
+    amount,
+    paypass,
+    ...otpField(needsCode, otp),
+  };
 
   const ask = async () => {
     const missing = withdrawPrompt(facts);
     if (missing) return setPrompt(missing);
-    const problem = withdrawProblem(input, rule, chosenPayee && { payee: chosenPayee, receivedAt: state.payeesReceivedAt }) ?? secondFactorProblem(needsCode, otp);
+    const problem =
+      withdrawProblem(input, rule, chosenPayee && { payee: chosenPayee, receivedAt: state.payeesReceivedAt }) ??
+      secondFactorProblem(needsCode, otp);
     if (problem) return toast(problem);
     setConfirming(true);
   };
@@ -130,7 +152,10 @@ export default function WithdrawPage() {
   const payee = bank ? card && <CardLabel card={card} /> : wallet && <WalletLabel wallet={wallet} />;
   return (
     <div className="page">
-      <NavBar title={<Trans>Withdraw</Trans>} right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />} />
+      <NavBar
+        title={<Trans>Withdraw</Trans>}
+        right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />}
+      />
       <Form onSubmit={ask}>
         {/* Offline, the bank cards and wallets shown are the kept ones: say since when. */}
         <OfflineNote endpoints={[bankCards, wallets]} />
@@ -144,10 +169,19 @@ export default function WithdrawPage() {
         />
         <section className="funds-section">
           <div className="funds-section-head">
-            <h2 className="funds-section-title">{bank ? <Trans>Withdraw to bank card</Trans> : <Trans>Withdraw to wallet</Trans>}</h2>
+            <h2 className="funds-section-title">
+              {bank ? <Trans>Withdraw to bank card</Trans> : <Trans>Withdraw to wallet</Trans>}
+            </h2>
             <AddPayeeLink target={target} />
           </div>
-          <PayeePicker target={target} cards={state.bankCards} wallets={state.wallets} chosen={targetId} loaded={payeesLoaded} onChoose={choosePayee} />
+          <PayeePicker
+            target={target}
+            cards={state.bankCards}
+            wallets={state.wallets}
+            chosen={targetId}
+            loaded={payeesLoaded}
+            onChoose={choosePayee}
+          />
           {chosenPayee && <PayeeCooling usableBy={usableBy(chosenPayee, state.payeesReceivedAt)} />}
         </section>
 
@@ -188,13 +222,23 @@ export default function WithdrawPage() {
           </section>
         )}
 
-        <TextField label={<Trans>Transaction password</Trans>} value={paypass} onChange={setPaypass} name="paypass" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <TextField
+          label={<Trans>Transaction password</Trans>}
+          value={paypass}
+          onChange={setPaypass}
+          name="paypass"
+          placeholder={t`6 digits`}
+          {...PAY_PASSWORD_FIELD}
+        />
         {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy || !rule}>
           <Trans>Withdraw</Trans>
         </Button>
         <p className="muted funds-note">
-          <Trans>The total is taken from your balance at once. If the withdrawal is refused, it comes back to your balance with the reason.</Trans>
+          <Trans>
+            The total is taken from your balance at once. If the withdrawal is refused, it comes back to your balance
+            with the reason.
+          </Trans>
         </p>
         <div className="card flush cells">
           <Cell

@@ -64,13 +64,20 @@ export function PayeePicker({ target, cards, wallets, chosen, loaded, onChoose }
   if (!current) {
     return (
       <div className="card flush cells funds-payee-cell">
-        <Cell label={bank ? <Trans>Bind a bank card</Trans> : <Trans>Add a wallet</Trans>} to={bank ? ROUTES.bankCard : ROUTES.addWallet} />
+        <Cell
+          label={bank ? <Trans>Bind a bank card</Trans> : <Trans>Add a wallet</Trans>}
+          to={bank ? ROUTES.bankCard : ROUTES.addWallet}
+        />
       </div>
     );
   }
   return (
     <div className="card flush cells funds-payee-cell">
-      <Cell label={current.label} onClick={options.length > 1 ? () => setOpen(true) : undefined} value={options.length > 1 ? <Trans>Change</Trans> : undefined} />
+      <Cell
+        label={current.label}
+        onClick={options.length > 1 ? () => setOpen(true) : undefined}
+        value={options.length > 1 ? <Trans>Change</Trans> : undefined}
+      />
       {open && (
         <Sheet
           title={bank ? <Trans>Choose a bank card</Trans> : <Trans>Choose a wallet</Trans>}
@@ -88,15 +95,29 @@ export function PayeePicker({ target, cards, wallets, chosen, loaded, onChoose }
 }
 
 /** Fee, total deducted and what arrives, each with its display-currency equivalent. */
-export function QuoteRows({ quote, rule, fiat }: { quote: WithdrawQuote | null; rule: Readonly<WithdrawRule>; fiat: FiatRate | null }) {
+export function QuoteRows({
+  quote,
+  rule,
+  fiat,
+}: {
+  quote: WithdrawQuote | null;
+  rule: Readonly<WithdrawRule>;
+  fiat: FiatRate | null;
+}) {
   const asset = rule.asset;
   const percent = formatPercent(rule.fee_rate);
   const dash = <span className="muted">—</span>;
   return (
     <dl className="detail-rows">
-      <Row label={<Trans>Fee ({percent})</Trans>}>{quote ? <Money amount={quote.fee} asset={asset} fiat={fiat} /> : dash}</Row>
-      <Row label={<Trans>Total deducted</Trans>}>{quote ? <Money amount={quote.total} asset={asset} fiat={fiat} /> : dash}</Row>
-      <Row label={<Trans>You receive</Trans>}>{quote ? <Money className="funds-strong" amount={quote.actual} asset={asset} fiat={fiat} /> : dash}</Row>
+      <Row label={<Trans>Fee ({percent})</Trans>}>
+        {quote ? <Money amount={quote.fee} asset={asset} fiat={fiat} /> : dash}
+      </Row>
+      <Row label={<Trans>Total deducted</Trans>}>
+        {quote ? <Money amount={quote.total} asset={asset} fiat={fiat} /> : dash}
+      </Row>
+      <Row label={<Trans>You receive</Trans>}>
+        {quote ? <Money className="funds-strong" amount={quote.actual} asset={asset} fiat={fiat} /> : dash}
+      </Row>
     </dl>
   );
 }
@@ -140,7 +161,13 @@ interface ConfirmProps {
 
 export function ConfirmWithdrawalDialog({ payee, quote, rule, fiat, bank, busy, onCancel, onConfirm }: ConfirmProps) {
   return (
-    <ConfirmDialog title={<Trans>Confirm the withdrawal</Trans>} confirm={<Trans>Confirm</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title={<Trans>Confirm the withdrawal</Trans>}
+      confirm={<Trans>Confirm</Trans>}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <dl className="detail-rows">
         <Row label={<Trans>To</Trans>}>{payee}</Row>
         <Row label={<Trans>Amount</Trans>}>

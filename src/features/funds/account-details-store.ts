@@ -6,7 +6,9 @@ import { ACCOUNT_FILTERS, accountEntries, type AccountEntry, type AccountFilter 
 import { api } from '../../lib/api.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
 
-export const accountDetails = pagedLists<AccountEntry, AccountFilter>(ACCOUNT_FILTERS, (setup, page, loading) => api(accountEntries, { setup, page: String(page) }, { loading }));
+export const accountDetails = pagedLists<AccountEntry, AccountFilter>(ACCOUNT_FILTERS, (setup, page, loading) =>
+  api(accountEntries, { setup, page: String(page) }, { loading }),
+);
 
 export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {
   all: msg`All`,

@@ -44,7 +44,10 @@ export function creditPreview(amount: string, rate: string | undefined): string 
 }
 
 /** The first rule a recharge breaks (the spec's texts, translated), or null. */
-export function rechargeProblem(input: RechargeInputType, channel: Pick<RechargeChannel, 'min_amount' | 'currency'> | undefined): string | null {
+export function rechargeProblem(
+  input: RechargeInputType,
+  channel: Pick<RechargeChannel, 'min_amount' | 'currency'> | undefined,
+): string | null {
   const problem = firstError(RechargeInput, input);
   if (problem) return problem;
   const outside = channel && amountOutsideLimits(input.amount, { min: channel.min_amount }, channel.currency);
@@ -64,11 +67,14 @@ export async function loadRechargeOrder(id: number): Promise<void> {
 }
 
 /** The record: all, completed, unfinished (§4), newest first, a page at a time. */
-export const rechargeRecord = pagedLists<RechargeOrder, RechargeFilter>(RECHARGE_FILTERS, async (status, page, loading) => {
-  const answer = await api(rechargeRecords, { status, page: String(page) }, { loading });
-  for (const order of answer.lists) rechargeState.details[order.id] = order;
-  return answer;
-});
+export const rechargeRecord = pagedLists<RechargeOrder, RechargeFilter>(
+  RECHARGE_FILTERS,
+  async (status, page, loading) => {
+    const answer = await api(rechargeRecords, { status, page: String(page) }, { loading });
+    for (const order of answer.lists) rechargeState.details[order.id] = order;
+    return answer;
+  },
+);
 
 // Another session (logout, another user) must never see these orders.
 subscribeKey(session, 'token', () => {

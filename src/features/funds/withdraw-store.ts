@@ -63,21 +63,33 @@ export async function loadRule(asset: string): Promise<void> {
   withdrawState.rules[asset] = await api(withdrawRule, { asset }, { loading: !withdrawState.rules[asset] });
 }
 
-type Payees = { readonly bankCards: readonly BankCard[]; readonly wallets: readonly Wallet[]; readonly chosen: { readonly bank: number | null; readonly wallet: number | null } };
+type Payees = {
+  readonly bankCards: readonly BankCard[];
+  readonly wallets: readonly Wallet[];
+  readonly chosen: { readonly bank: number | null; readonly wallet: number | null };
+};
 
 /** The chosen bank card, or the first one. */
-export const chosenCard = (state: Payees) => state.bankCards.find((card) => card.id === state.chosen.bank) ?? state.bankCards[0];
+export const chosenCard = (state: Payees) =>
+  state.bankCards.find((card) => card.id === state.chosen.bank) ?? state.bankCards[0];
 /** The chosen wallet, or the first one. */
-export const chosenWallet = (state: Payees) => state.wallets.find((wallet) => wallet.id === state.chosen.wallet) ?? state.wallets[0];
+export const chosenWallet = (state: Payees) =>
+  state.wallets.find((wallet) => wallet.id === state.chosen.wallet) ?? state.wallets[0];
 
 /** What leaves the balance: USDT for a bank payout, the wallet's own currency for a wallet. */
-export const assetFor = (target: PayeeKind, wallet: Pick<Wallet, 'currency'> | undefined) => (target === 'bank' ? BANK_ASSET : wallet?.currency);
+export const assetFor = (target: PayeeKind, wallet: Pick<Wallet, 'currency'> | undefined) =>
+  target === 'bank' ? BANK_ASSET : wallet?.currency;
 
 export type WithdrawPrompt = 'noPayPassword' | 'noBankCard' | 'noWallet';
 export const PROMPTS = ['noPayPassword', 'noBankCard', 'noWallet'] as const satisfies readonly WithdrawPrompt[];
 
 /** §5: what the user must set up before withdrawing, first things first; null when nothing is missing. */
-export function withdrawPrompt(facts: { hasPayPassword: boolean; target: PayeeKind; bankCards: number; wallets: number }): WithdrawPrompt | null {
+export function withdrawPrompt(facts: {
+  hasPayPassword: boolean;
+  target: PayeeKind;
+  bankCards: number;
+  wallets: number;
+}): WithdrawPrompt | null {
   if (!facts.hasPayPassword) return 'noPayPassword';
   if (facts.target === 'bank' && facts.bankCards === 0) return 'noBankCard';
   if (facts.target === 'wallet' && facts.wallets === 0) return 'noWallet';
@@ -85,7 +97,8 @@ export function withdrawPrompt(facts: { hasPayPassword: boolean; target: PayeeKi
 }
 
 /** The prompt the server's answer stands for (it answers in the app's language), or null. */
-export const promptForAnswer = (message: string): WithdrawPrompt | null => PROMPTS.find((prompt) => i18n._(texts[prompt]) === message) ?? null;
+export const promptForAnswer = (message: string): WithdrawPrompt | null =>
+  PROMPTS.find((prompt) => i18n._(texts[prompt]) === message) ?? null;
 
 export interface WithdrawQuote {
   amount: string;
@@ -110,7 +123,8 @@ export function maxWithdrawable(rule: Pick<WithdrawRule, 'available' | 'fee_rate
   if (available.lte(0)) return '0';
   const step = new Big('0.00000001');
   let amount = available.div(new Big(1).plus(rule.fee_rate)).round(8, Big.roundDown);
-  while (amount.gt(0) && amount.plus(withdrawFee(amount.toFixed(8), rule.fee_rate)).gt(available)) amount = amount.minus(step);
+  while (amount.gt(0) && amount.plus(withdrawFee(amount.toFixed(8), rule.fee_rate)).gt(available))
+    amount = amount.minus(step);
   if (amount.gt(rule.max_amount)) amount = new Big(rule.max_amount);
   return amount.gt(0) ? amount.toFixed() : '0';
 }
@@ -125,7 +139,12 @@ export interface ChosenPayee {
   receivedAt: number;
 }
 
-export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | undefined, chosen?: ChosenPayee, now = Date.now()): string | null {
+export function withdrawProblem(
+  input: WithdrawInputType,
+  rule: WithdrawRule | undefined,
+  chosen?: ChosenPayee,
+  now = Date.now(),
+): string | null {
   const problem = firstError(WithdrawForm, input);
   if (problem) return problem;
   if (!input.target_id) return i18n._(texts.choosePayee);
@@ -137,7 +156,8 @@ export function withdrawProblem(input: WithdrawInputType, rule: WithdrawRule | u
   if (rule) {
     const outside = amountOutsideLimits(input.amount, { min: rule.min_amount, max: rule.max_amount }, rule.asset);
     if (outside) return i18n._(outside);
-    if (new Big(input.amount).plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available)) return i18n._(texts.insufficientBalance);
+    if (new Big(input.amount).plus(withdrawFee(input.amount, rule.fee_rate)).gt(rule.available))
+      return i18n._(texts.insufficientBalance);
   }
   const password = firstError(WithdrawInput, input);
   if (password) return password;
@@ -158,13 +178,23 @@ export async function loadWithdrawOrder(id: number): Promise<void> {
 }
 
 /** The record: all, in review, succeeded, failed (§4), newest first, a page at a time. */
-export const withdrawRecord = pagedLists<WithdrawOrder, WithdrawFilter>(WITHDRAW_FILTERS, async (status, page, loading) => {
-  const answer = await api(withdrawRecords, { status, page: String(page) }, { loading });
-  for (const order of answer.lists) withdrawState.details[order.id] = order;
-  return answer;
-});
+export const withdrawRecord = pagedLists<WithdrawOrder, WithdrawFilter>(
+  WITHDRAW_FILTERS,
+  async (status, page, loading) => {
+    const answer = await api(withdrawRecords, { status, page: String(page) }, { loading });
+    for (const order of answer.lists) withdrawState.details[order.id] = order;
+    return answer;
+  },
+);
 
 // Another session (logout, another user) must never see these payees, balances or orders.
 subscribeKey(session, 'token', () => {
-  Object.assign(withdrawState, { bankCards: [], wallets: [], payeesLoaded: false, chosen: { bank: null, wallet: null }, rules: {}, details: {} });
+  Object.assign(withdrawState, {
+    bankCards: [],
+    wallets: [],
+    payeesLoaded: false,
+    chosen: { bank: null, wallet: null },
+    rules: {},
+    details: {},
+  });
 });

@@ -131,7 +131,9 @@ function BalanceCard() {
   const known = balances.updatedAt !== null;
   return (
     <section className="card home-balance">
-      <h2 className="home-balance-greeting">{user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}</h2>
+      <h2 className="home-balance-greeting">
+        {user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}
+      </h2>
       <TotalAssets className="home-total" />
       <span className="home-balance-label">
         <Trans>Available balance (USDT)</Trans>

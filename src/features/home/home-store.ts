@@ -29,7 +29,9 @@ export async function loadHome(): Promise<void> {
       preloadFirstSlide(lists);
       home.slides = lists;
     }),
-    api(config, { act: 'system' }, { loading: false }).then((system) => void (home.notice = system.scroll_notice ?? '')),
+    api(config, { act: 'system' }, { loading: false }).then(
+      (system) => void (home.notice = system.scroll_notice ?? ''),
+    ),
   ]);
   const failed = answers.find((answer) => answer.status === 'rejected');
   if (failed) throw failed.reason;

@@ -112,8 +112,8 @@ export default function LiquidityBuyConfirmPage() {
             />
             <p className="liq-note">
               <Trans>
-                Rates are published for each interest day and may change from one day to the next. Each part of your balance earns the rate of its tier; the estimate uses the rates
-                above.
+                Rates are published for each interest day and may change from one day to the next. Each part of your
+                balance earns the rate of its tier; the estimate uses the rates above.
               </Trans>
             </p>
           </section>

@@ -15,7 +15,16 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { Day, Figure, useFigures } from './LiquidityParts.tsx';
-import { earningStartsOn, estimatedDailyInterest, isAmount, liquidityState, loadBalance, loadProduct, loadSubscribeInfo, subscribeProblem } from './liquidity-store.ts';
+import {
+  earningStartsOn,
+  estimatedDailyInterest,
+  isAmount,
+  liquidityState,
+  loadBalance,
+  loadProduct,
+  loadSubscribeInfo,
+  subscribeProblem,
+} from './liquidity-store.ts';
 
 export default function LiquidityBuyPage() {
   const { t } = useLingui();
@@ -24,7 +33,11 @@ export default function LiquidityBuyPage() {
 
   const amount = draft.subscribe;
   const setAmount = (typed: string) => (liquidityState.draft.subscribe = typed);
-  const minimum = subscribeInfo ? formatMoney(subscribeInfo.min_amount) : product ? formatMoney(product.min_amount) : '';
+  const minimum = subscribeInfo
+    ? formatMoney(subscribeInfo.min_amount)
+    : product
+      ? formatMoney(product.min_amount)
+      : '';
   const newTotal = isAmount(amount) && balance ? new Big(balance.principal).plus(amount).toFixed(8) : null;
   const estimate = estimatedDailyInterest(amount, balance?.principal, product);
 
@@ -36,10 +49,19 @@ export default function LiquidityBuyPage() {
 
   return (
     <div className="page">
-      <NavBar title={<Trans>Subscribe</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
+      <NavBar
+        title={<Trans>Subscribe</Trans>}
+        right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />}
+      />
       <Form onSubmit={next}>
         <OfflineNote endpoints={[transferInInfo, liquidityProduct, earnBalance]} />
-        <AmountField value={amount} onChange={setAmount} enterKeyHint="next" placeholder={minimum ? t`At least ${minimum} USDT` : undefined} all={subscribeInfo?.usdt_available} />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          enterKeyHint="next"
+          placeholder={minimum ? t`At least ${minimum} USDT` : undefined}
+          all={subscribeInfo?.usdt_available}
+        />
         <p className="liq-available muted">
           <Trans>Available</Trans> <Figure value={subscribeInfo?.usdt_available} />
         </p>
@@ -56,8 +78,8 @@ export default function LiquidityBuyPage() {
           </dl>
           <p className="liq-note">
             <Trans>
-              Money subscribed today earns from the next interest day. Interest is paid into your liquidity balance at the end of each interest day and earns interest itself from
-              then on.
+              Money subscribed today earns from the next interest day. Interest is paid into your liquidity balance at
+              the end of each interest day and earns interest itself from then on.
             </Trans>
           </p>
         </section>

@@ -22,7 +22,10 @@ export default function LiquidityPage() {
 
   return (
     <div className="page">
-      <NavBar title={<Trans>Liquidity mining</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
+      <NavBar
+        title={<Trans>Liquidity mining</Trans>}
+        right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />}
+      />
       <div className="page-body">
         <OfflineNote endpoints={[liquidityProduct, earnBalance]} />
         <BalanceCard balance={balance} />
@@ -58,7 +61,10 @@ export default function LiquidityPage() {
             </p>
           )}
           <p className="liq-note">
-            <Trans>Each part of your balance earns the rate of its tier: the first tier's rate on the part up to its limit, the next tier's on the part above it, and so on.</Trans>
+            <Trans>
+              Each part of your balance earns the rate of its tier: the first tier's rate on the part up to its limit,
+              the next tier's on the part above it, and so on.
+            </Trans>
           </p>
         </section>
 

@@ -4,7 +4,13 @@ import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { InterestDay } from '../../contract/earn.ts';
-import { ladderPortions, type LiquidityBalance, type LadderTier, type LiquidityStatus, type RedeemMode } from '../../contract/liquidity.ts';
+import {
+  ladderPortions,
+  type LiquidityBalance,
+  type LadderTier,
+  type LiquidityStatus,
+  type RedeemMode,
+} from '../../contract/liquidity.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
@@ -26,7 +32,15 @@ export function useFigures(...loaders: (() => Promise<void>)[]): void {
 }
 
 /** A USDT figure, or "—" while the server has not said it (never an invented 0.00). */
-export function Figure({ value, signed, className }: { value: string | null | undefined; signed?: boolean; className?: string }) {
+export function Figure({
+  value,
+  signed,
+  className,
+}: {
+  value: string | null | undefined;
+  signed?: boolean;
+  className?: string;
+}) {
   if (value === null || value === undefined) return <span className={`liq-unknown ${className ?? ''}`}>—</span>;
   return <Money amount={value} asset="USDT" signed={signed} className={className} />;
 }
@@ -76,7 +90,11 @@ export function LadderTable({ ladder, principal, caption }: LadderProps) {
           const reached = portion !== undefined && portion.gt(0);
           const held = reached ? formatMoney(portion.toFixed(8)) : '';
           return (
-            <tr key={index} className={reached ? 'reached' : undefined} title={reached ? t`Your balance reaches this tier` : undefined}>
+            <tr
+              key={index}
+              className={reached ? 'reached' : undefined}
+              title={reached ? t`Your balance reaches this tier` : undefined}
+            >
               <td>
                 <Ltr>{ranges[index]}</Ltr>
                 {reached && (
@@ -98,7 +116,12 @@ export function LadderTable({ ladder, principal, caption }: LadderProps) {
   );
 }
 
-const STATUS_TONE: Record<LiquidityStatus, Tone> = { done: 'good', submitted: 'wait', waiting: 'wait', confirmed: 'good' };
+const STATUS_TONE: Record<LiquidityStatus, Tone> = {
+  done: 'good',
+  submitted: 'wait',
+  waiting: 'wait',
+  confirmed: 'good',
+};
 
 /** §4: a standard redemption is submitted, then waits to be processed, then is confirmed. */
 export function LiquidityStatusBadge({ status }: { status: LiquidityStatus }) {

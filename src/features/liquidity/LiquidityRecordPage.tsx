@@ -53,7 +53,12 @@ function RecordRow({ record }: { record: Readonly<LiquidityRecord> }) {
             <span className="muted">
               <Trans>Amount</Trans>
             </span>
-            <Money amount={out ? `-${record.amount}` : record.amount} asset="USDT" signed className={out ? 'liq-out' : 'liq-in'} />
+            <Money
+              amount={out ? `-${record.amount}` : record.amount}
+              asset="USDT"
+              signed
+              className={out ? 'liq-out' : 'liq-in'}
+            />
           </span>
           <span>
             <span className="muted">
@@ -76,7 +81,15 @@ function RecordRow({ record }: { record: Readonly<LiquidityRecord> }) {
           </span>
         )}
         <span className="record-row-foot muted">
-          <span>{out ? <Trans>To available balance</Trans> : record.kind === 'subscribe' ? <Trans>From available balance</Trans> : <Trans>Added to liquidity balance</Trans>}</span>
+          <span>
+            {out ? (
+              <Trans>To available balance</Trans>
+            ) : record.kind === 'subscribe' ? (
+              <Trans>From available balance</Trans>
+            ) : (
+              <Trans>Added to liquidity balance</Trans>
+            )}
+          </span>
           <time dateTime={record.created_at}>{formatDateTime(record.created_at)}</time>
         </span>
       </div>

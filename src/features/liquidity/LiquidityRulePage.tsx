@@ -37,7 +37,8 @@ export default function LiquidityRulePage() {
           <ul>
             <li>
               <Trans>
-                The minimum subscription is <Ltr>{minimum}</Ltr> USDT. It moves from your available balance to your liquidity balance at once.
+                The minimum subscription is <Ltr>{minimum}</Ltr> USDT. It moves from your available balance to your
+                liquidity balance at once.
               </Trans>
             </li>
             <li>
@@ -55,8 +56,8 @@ export default function LiquidityRulePage() {
           </h2>
           <p>
             <Trans>
-              Rates are annual and tiered: each part of your balance earns the rate of the tier it falls in. A new ladder can be published for each interest day; a day without one
-              keeps the last one published.
+              Rates are annual and tiered: each part of your balance earns the rate of the tier it falls in. A new
+              ladder can be published for each interest day; a day without one keeps the last one published.
             </Trans>
           </p>
           {rule && rule.ladder.length > 0 && (
@@ -87,12 +88,16 @@ export default function LiquidityRulePage() {
           </h2>
           <p>
             <Trans>
-              A day's interest is the sum, over the tiers, of the part of your earning balance in the tier × the tier's annual rate, divided by 365 and rounded down to 8 decimals.
+              A day's interest is the sum, over the tiers, of the part of your earning balance in the tier × the tier's
+              annual rate, divided by 365 and rounded down to 8 decimals.
             </Trans>
           </p>
           {rule && rule.ladder.length > 0 && <Example ladder={rule.ladder} />}
           <p>
-            <Trans>Interest is added to your liquidity balance at the end of each interest day and earns interest itself from the next day: it compounds daily.</Trans>
+            <Trans>
+              Interest is added to your liquidity balance at the end of each interest day and earns interest itself from
+              the next day: it compounds daily.
+            </Trans>
           </p>
         </section>
 
@@ -103,15 +108,16 @@ export default function LiquidityRulePage() {
           <ul>
             <li>
               <Trans>
-                <strong>Quick redemption</strong>: the USDT arrives in your available balance at once. The part redeemed earns no interest that day. At most <Ltr>{quickMax}</Ltr>{' '}
-                USDT per user and interest day.
+                <strong>Quick redemption</strong>: the USDT arrives in your available balance at once. The part redeemed
+                earns no interest that day. At most <Ltr>{quickMax}</Ltr> USDT per user and interest day.
               </Trans>
             </li>
             <li>
               <Trans>
-                <strong>Standard redemption</strong>: no daily limit. It is submitted, waits to be processed from the end of its day, and is confirmed when paid into your available
-                balance at the end of <Plural value={payoutDays} one="the next interest day" other="the interest day # days later" />. It still earns interest on the day it is
-                made.
+                <strong>Standard redemption</strong>: no daily limit. It is submitted, waits to be processed from the
+                end of its day, and is confirmed when paid into your available balance at the end of{' '}
+                <Plural value={payoutDays} one="the next interest day" other="the interest day # days later" />. It
+                still earns interest on the day it is made.
               </Trans>
             </li>
           </ul>
@@ -123,8 +129,8 @@ export default function LiquidityRulePage() {
           </h2>
           <p>
             <Trans>
-              An interest day runs from 00:00 to 24:00 in the <bdi>{zone}</bdi> time zone <Ltr>{offset}</Ltr>. Interest is computed and credited, and standard redemptions are paid,
-              when it ends.
+              An interest day runs from 00:00 to 24:00 in the <bdi>{zone}</bdi> time zone <Ltr>{offset}</Ltr>. Interest
+              is computed and credited, and standard redemptions are paid, when it ends.
             </Trans>
           </p>
         </section>
@@ -136,7 +142,9 @@ export default function LiquidityRulePage() {
 /** The worked example: what 5,000 USDT earns in a day on the given ladder. */
 function Example({ ladder }: { ladder: readonly LadderTier[] }) {
   const parts = ladderPortions(EXAMPLE_PRINCIPAL, ladder).filter(([portion]) => portion.gt(0));
-  const sum = parts.map(([portion, rate]) => `${formatExact(portion.toFixed())} × ${formatRate(rate.toFixed())}`).join(' + ');
+  const sum = parts
+    .map(([portion, rate]) => `${formatExact(portion.toFixed())} × ${formatRate(rate.toFixed())}`)
+    .join(' + ');
   const principal = formatExact(EXAMPLE_PRINCIPAL);
   const interest = formatMoney(dailyInterest(EXAMPLE_PRINCIPAL, ladder));
   return (

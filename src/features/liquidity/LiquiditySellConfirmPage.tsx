@@ -19,7 +19,16 @@ import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Row } from '../../ui/records.tsx';
 import { Day, Figure, ModeName, useFigures } from './LiquidityParts.tsx';
 import { formatDay } from './liquidity-format.ts';
-import { isAmount, liquidityState, loadProduct, loadRedeemInfo, redeemLiquidity, redeemModeOf, redeemProblem, standardPayDay } from './liquidity-store.ts';
+import {
+  isAmount,
+  liquidityState,
+  loadProduct,
+  loadRedeemInfo,
+  redeemLiquidity,
+  redeemModeOf,
+  redeemProblem,
+  standardPayDay,
+} from './liquidity-store.ts';
 
 export default function LiquiditySellConfirmPage() {
   const { t } = useLingui();
@@ -33,7 +42,11 @@ export default function LiquiditySellConfirmPage() {
     async () => {
       const record = await redeemLiquidity(amount, mode!);
       const payDay = record.pay_day ? formatDay(record.pay_day) : '';
-      toast(record.mode === 'standard' && payDay ? t`Redemption submitted: paid at the end of ${payDay}.` : i18n._(texts.transactionSucceeded));
+      toast(
+        record.mode === 'standard' && payDay
+          ? t`Redemption submitted: paid at the end of ${payDay}.`
+          : i18n._(texts.transactionSucceeded),
+      );
       // Back from the liquidity page leads where the user came from, not to these forms.
       forgetVisits(ROUTES.liquiditySell);
       navigate(ROUTES.liquidity, { replace: true });
@@ -94,7 +107,9 @@ export default function LiquiditySellConfirmPage() {
                 <Trans>At the end of the next interest day</Trans>
               )}
             </Row>
-            <Row label={<Trans>Interest today</Trans>}>{quick ? <Trans>None on the amount redeemed</Trans> : <Trans>Still earned on the amount redeemed</Trans>}</Row>
+            <Row label={<Trans>Interest today</Trans>}>
+              {quick ? <Trans>None on the amount redeemed</Trans> : <Trans>Still earned on the amount redeemed</Trans>}
+            </Row>
             {quick && (
               <Row label={<Trans>Quick allowance left today</Trans>}>
                 <Figure value={redeemInfo?.quick_remaining} />
@@ -107,7 +122,8 @@ export default function LiquiditySellConfirmPage() {
             <Trans>The USDT is in your available balance as soon as you confirm.</Trans>
           ) : (
             <Trans>
-              The amount stays in your liquidity balance as redeeming until it is paid. Your record shows it as submitted, then waiting to be processed, then confirmed once paid.
+              The amount stays in your liquidity balance as redeeming until it is paid. Your record shows it as
+              submitted, then waiting to be processed, then confirmed once paid.
             </Trans>
           )}
         </p>

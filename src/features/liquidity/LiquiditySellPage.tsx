@@ -33,16 +33,31 @@ export default function LiquiditySellPage() {
 
   return (
     <div className="page">
-      <NavBar title={<Trans>Redeem</Trans>} right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />} />
+      <NavBar
+        title={<Trans>Redeem</Trans>}
+        right={<RecordLink to={ROUTES.liquidityRecord} label={t`Liquidity record`} />}
+      />
       <Form onSubmit={next}>
         <OfflineNote endpoints={[transferOutInfo, liquidityProduct]} />
-        <AmountField value={amount} onChange={setAmount} enterKeyHint="next" placeholder={t`Amount to redeem`} all={redeemInfo?.redeemable} />
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          enterKeyHint="next"
+          placeholder={t`Amount to redeem`}
+          all={redeemInfo?.redeemable}
+        />
         <p className="liq-available muted">
           <Trans>Redeemable</Trans> <Figure value={redeemInfo?.redeemable} />
         </p>
 
         <div className="liq-modes" role="radiogroup" aria-label={t`Redemption`}>
-          <button type="button" role="radio" aria-checked={mode === 'quick'} className="liq-mode" onClick={() => setMode('quick')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === 'quick'}
+            className="liq-mode"
+            onClick={() => setMode('quick')}
+          >
             <strong>
               <ModeName mode="quick" />
             </strong>
@@ -53,17 +68,26 @@ export default function LiquiditySellPage() {
               <Trans>Left today</Trans> <Figure value={redeemInfo?.quick_remaining} />
             </span>
           </button>
-          <button type="button" role="radio" aria-checked={mode === 'standard'} className="liq-mode" onClick={() => setMode('standard')}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={mode === 'standard'}
+            className="liq-mode"
+            onClick={() => setMode('standard')}
+          >
             <strong>
               <ModeName mode="standard" />
             </strong>
             <span>
               {product ? (
                 <Trans>
-                  Paid into your available balance at the end of <Day day={standardPayDay(product)} />, the next interest day. It still earns interest today.
+                  Paid into your available balance at the end of <Day day={standardPayDay(product)} />, the next
+                  interest day. It still earns interest today.
                 </Trans>
               ) : (
-                <Trans>Paid into your available balance at the end of the next interest day. It still earns interest today.</Trans>
+                <Trans>
+                  Paid into your available balance at the end of the next interest day. It still earns interest today.
+                </Trans>
               )}
             </span>
             <span className="liq-mode-figure">

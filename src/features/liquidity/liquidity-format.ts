@@ -26,7 +26,11 @@ export function tierRanges(ladder: readonly LadderTier[]): string[] {
 /** An interest day ("2026-11-24") as a date in the app's language: "Nov 24, 2026". */
 export function formatDay(day: InterestDay): string {
   // The day is a calendar date: read and written in UTC so no device time zone shifts it.
-  return new Intl.DateTimeFormat(intlLocale(currentLocale()), { dateStyle: 'medium', timeZone: 'UTC', numberingSystem: 'latn' }).format(new Date(`${day}T00:00:00Z`));
+  return new Intl.DateTimeFormat(intlLocale(currentLocale()), {
+    dateStyle: 'medium',
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The offset of an interest day's time zone now, "GMT+7", or '' where Intl cannot say. */

@@ -66,7 +66,10 @@ const latest: Record<keyof Figures, number> = { product: 0, rule: 0, balance: 0,
  * Asks for one figure; the mask shows only while it is still unknown. An answer overtaken by a
  * newer request, or meant for another session, is dropped.
  */
-async function fetchFigure<K extends keyof Figures>(key: K, ask: (loading: boolean) => Promise<NonNullable<Figures[K]>>): Promise<void> {
+async function fetchFigure<K extends keyof Figures>(
+  key: K,
+  ask: (loading: boolean) => Promise<NonNullable<Figures[K]>>,
+): Promise<void> {
   const request = ++latest[key];
   const token = session.token;
   const answer = await ask(liquidityState[key] === null);
@@ -76,8 +79,10 @@ async function fetchFigure<K extends keyof Figures>(key: K, ask: (loading: boole
 
 export const loadProduct = () => fetchFigure('product', (loading) => api(liquidityProduct, undefined, { loading }));
 export const loadRule = () => fetchFigure('rule', (loading) => api(liquidityRule, undefined, { loading }));
-export const loadSubscribeInfo = () => fetchFigure('subscribeInfo', (loading) => api(transferInInfo, undefined, { loading }));
-export const loadRedeemInfo = () => fetchFigure('redeemInfo', (loading) => api(transferOutInfo, undefined, { loading }));
+export const loadSubscribeInfo = () =>
+  fetchFigure('subscribeInfo', (loading) => api(transferInInfo, undefined, { loading }));
+export const loadRedeemInfo = () =>
+  fetchFigure('redeemInfo', (loading) => api(transferOutInfo, undefined, { loading }));
 export const loadBalance = () =>
   fetchFigure('balance', async (loading) => {
     const answer = await api(earnBalance, { type: 'liquidity' }, { loading });
@@ -92,7 +97,8 @@ export const isAmount = (value: string) => AMOUNT.test(value.trim()) && new Big(
 export const earningStartsOn = (today: InterestDay): InterestDay => addDays(today, 1);
 
 /** A standard redemption made today is paid at the end of this interest day. */
-export const standardPayDay = (product: Pick<LiquidityProduct, 'today' | 'standard_payout_days'>): InterestDay => addDays(product.today, product.standard_payout_days);
+export const standardPayDay = (product: Pick<LiquidityProduct, 'today' | 'standard_payout_days'>): InterestDay =>
+  addDays(product.today, product.standard_payout_days);
 
 /** What the estimates read of a product (a snapshot's readonly copy will do). */
 interface Ladders {
@@ -107,7 +113,11 @@ export const startingLadder = (product: Ladders): readonly LadderTier[] => produ
  * One day's interest on the liquidity balance once `amount` is added (dailyInterest of the
  * contract), or null while the amount, the balance or the ladder is unknown.
  */
-export function estimatedDailyInterest(amount: string, principal: string | null | undefined, product: Ladders | null): string | null {
+export function estimatedDailyInterest(
+  amount: string,
+  principal: string | null | undefined,
+  product: Ladders | null,
+): string | null {
   if (!isAmount(amount) || principal === null || principal === undefined || !product) return null;
   const ladder = startingLadder(product);
   if (ladder.length === 0) return null;
@@ -117,7 +127,10 @@ export function estimatedDailyInterest(amount: string, principal: string | null 
 const SubscribeForm = v.object({ amount: amountField });
 
 /** The first rule a subscription breaks (the spec's texts, translated), or null. */
-export function subscribeProblem(amount: string, info: Pick<TransferInInfo, 'usdt_available' | 'min_amount'> | null): string | null {
+export function subscribeProblem(
+  amount: string,
+  info: Pick<TransferInInfo, 'usdt_available' | 'min_amount'> | null,
+): string | null {
   const problem = firstError(SubscribeForm, { amount });
   if (problem) return problem;
   const value = new Big(amount.trim());
@@ -138,7 +151,10 @@ export function redeemProblem(amount: string, mode: string, info: TransferOutInf
   if (info) {
     if (value.gt(info.redeemable)) return i18n._(texts.insufficientBalance);
     if (mode === 'quick' && value.gt(info.quick_remaining)) {
-      const text = { ...texts.quickRedeemLimit, values: { 0: new Big(info.quick_daily_max).toFixed(), 1: new Big(info.quick_remaining).toFixed() } };
+      const text = {
+        ...texts.quickRedeemLimit,
+        values: { 0: new Big(info.quick_daily_max).toFixed(), 1: new Big(info.quick_remaining).toFixed() },
+      };
       return i18n._(text);
     }
   }
@@ -146,7 +162,8 @@ export function redeemProblem(amount: string, mode: string, info: TransferOutInf
 }
 
 /** A mode named in a query, or null when it names none. */
-export const redeemModeOf = (value: string | null): RedeemMode | null => (value === 'quick' || value === 'standard' ? value : null);
+export const redeemModeOf = (value: string | null): RedeemMode | null =>
+  value === 'quick' || value === 'standard' ? value : null;
 
 /** Subscribes `amount` USDT: it leaves the available balance at once and earns from the next interest day. */
 export async function subscribeLiquidity(amount: string): Promise<LiquidityRecord> {

@@ -78,7 +78,10 @@ export default function LockupDetailsPage() {
   const title = product ? <bdi>{product.name}</bdi> : <Trans>Lock-up mining</Trans>;
   return (
     <div className="page lockup-page">
-      <NavBar title={title} right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined} />
+      <NavBar
+        title={title}
+        right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined}
+      />
       <div className="page-body">
         <OfflineNote endpoints={[lockupProduct, liquidityProduct]} />
         {!product && failure && <Empty>{failure}</Empty>}
@@ -128,7 +131,8 @@ export default function LockupDetailsPage() {
               />
               {token && (
                 <p className="lockup-available muted">
-                  <Trans>Available</Trans> <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                  <Trans>Available</Trans>{' '}
+                  <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
                 </p>
               )}
               <QuoteRows quote={quote} days={product.days} period={period} />
@@ -148,7 +152,14 @@ export default function LockupDetailsPage() {
       </div>
 
       {confirming && product && quote && (
-        <ConfirmSubscriptionDialog product={product} quote={quote} period={period} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void submit()} />
+        <ConfirmSubscriptionDialog
+          product={product}
+          quote={quote}
+          period={period}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void submit()}
+        />
       )}
     </div>
   );

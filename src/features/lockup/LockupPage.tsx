@@ -33,7 +33,11 @@ export default function LockupPage() {
 
   return (
     <div className="page lockup-page">
-      <NavBar title={<Trans>Mining</Trans>} back={false} right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined} />
+      <NavBar
+        title={<Trans>Mining</Trans>}
+        back={false}
+        right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined}
+      />
       <div className="page-body">
         <OfflineNote endpoints={token ? [lockupProducts, earnBalance] : [lockupProducts]} />
         {token ? <SummaryCard /> : <GuestCard />}

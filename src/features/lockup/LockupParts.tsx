@@ -114,7 +114,10 @@ export function QuoteRows({ quote, days, period }: { quote: LockupQuote | null; 
 export function NoEarlyRedemption() {
   return (
     <p className="lockup-warning">
-      <Trans>No early redemption: the principal stays locked until the end of its last day, then comes back to your USDT balance with the last income.</Trans>
+      <Trans>
+        No early redemption: the principal stays locked until the end of its last day, then comes back to your USDT
+        balance with the last income.
+      </Trans>
     </p>
   );
 }
@@ -130,7 +133,13 @@ interface ConfirmProps {
 
 export function ConfirmSubscriptionDialog({ product, quote, period, busy, onCancel, onConfirm }: ConfirmProps) {
   return (
-    <ConfirmDialog title={<Trans>Confirm the subscription</Trans>} confirm={<Trans>Subscribe</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title={<Trans>Confirm the subscription</Trans>}
+      confirm={<Trans>Subscribe</Trans>}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <dl className="detail-rows">
         <Row label={<Trans>Product</Trans>}>
           <bdi>{product.name}</bdi>

@@ -47,7 +47,9 @@ function OrderRow({ order }: { order: Readonly<LockupOrder> }) {
     <li className="record-row lockup-order">
       <span className="record-row-head">
         <bdi className="record-row-title">{order.name}</bdi>
-        <StatusBadge tone={processing ? 'wait' : 'good'}>{processing ? <Trans>Processing</Trans> : <Trans>Ended</Trans>}</StatusBadge>
+        <StatusBadge tone={processing ? 'wait' : 'good'}>
+          {processing ? <Trans>Processing</Trans> : <Trans>Ended</Trans>}
+        </StatusBadge>
       </span>
       <span className="record-row-grid">
         <span>

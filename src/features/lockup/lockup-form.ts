@@ -24,10 +24,16 @@ export function lockupQuote(typed: string, product: Pick<LockupProduct, 'daily_r
   if (firstError(AmountForm, { amount: typed }) || new Big(typed).lte(0)) return null;
   const principal = new Big(typed).toFixed(8);
   const total = lockupTotalIncome(principal, product.daily_rate, product.days);
-  return { amount: principal, daily: lockupDailyIncome(principal, product.daily_rate), total, back: new Big(principal).plus(total).toFixed(8) };
+  return {
+    amount: principal,
+    daily: lockupDailyIncome(principal, product.daily_rate),
+    total,
+    back: new Big(principal).plus(total).toFixed(8),
+  };
 }
 
-/** "All": what one subscription can take — the available USDT, at most the product's maximum and what is left of its quota. */
+/** "All": what one subscription can take — the available USDT, at most the product's maximum and what is left of its
+ * quota. */
 export function maxSubscription(available: string, product: Pick<LockupProduct, 'max_amount' | 'remaining'>): string {
   let most = new Big(available);
   if (most.gt(product.max_amount)) most = new Big(product.max_amount);
@@ -42,7 +48,11 @@ const AmountForm = v.object({ amount });
  * the amount given and well formed, the minimum and maximum per subscription, the balance, the
  * quota. `available` is null while the balance is unknown: the server checks it then.
  */
-export function subscribeProblem(typed: string, product: Pick<LockupProduct, 'min_amount' | 'max_amount' | 'remaining'>, available: string | null): string | null {
+export function subscribeProblem(
+  typed: string,
+  product: Pick<LockupProduct, 'min_amount' | 'max_amount' | 'remaining'>,
+  available: string | null,
+): string | null {
   const problem = firstError(AmountForm, { amount: typed });
   if (problem) return problem;
   const value = new Big(typed);

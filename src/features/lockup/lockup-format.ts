@@ -13,13 +13,18 @@ const percentOf = (rate: Big) => {
 export const formatDailyRate = (dailyRate: string) => percentOf(new Big(dailyRate));
 
 /** The simple annual equivalent, daily × 365, to 2 decimals at most: 0.0008 reads 29.2%. */
-export const formatAnnualRate = (dailyRate: string) => percentOf(new Big(dailyRate).times(365).round(4, Big.roundHalfUp));
+export const formatAnnualRate = (dailyRate: string) =>
+  percentOf(new Big(dailyRate).times(365).round(4, Big.roundHalfUp));
 
 /** An interest day ("2026-11-30") as a date in the app's language: "Nov 30, 2026". */
 export function formatDay(day: InterestDay): string {
-  return new Intl.DateTimeFormat(intlLocale(currentLocale()), { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC', numberingSystem: 'latn' }).format(
-    new Date(`${day}T00:00:00Z`),
-  );
+  return new Intl.DateTimeFormat(intlLocale(currentLocale()), {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+    numberingSystem: 'latn',
+  }).format(new Date(`${day}T00:00:00Z`));
 }
 
 /** The id in a page's `?id=` as a number, or null when it is not one. */

@@ -6,7 +6,16 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { addDays, earnBalance, type InterestDay } from '../../contract/earn.ts';
 import { liquidityProduct } from '../../contract/liquidity.ts';
-import { LOCKUP_FILTERS, lockupOrders, lockupProduct, lockupProducts, lockupSubscribe, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/lockup.ts';
+import {
+  LOCKUP_FILTERS,
+  lockupOrders,
+  lockupProduct,
+  lockupProducts,
+  lockupSubscribe,
+  type LockupOrder,
+  type LockupProduct,
+  type RegularBalance,
+} from '../../contract/lockup.ts';
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
@@ -55,7 +64,8 @@ export async function loadSummary(): Promise<void> {
   if (token === session.token && answer.type === 'regular') lockupState.summary = answer;
 }
 
-/** The server's interest day (the calculator's start date follows it); the device's clock in the earn zone until it answers. */
+/** The server's interest day (the calculator's start date follows it); the device's clock in the earn zone until it
+ * answers. */
 export async function loadToday(): Promise<void> {
   const product = await api(liquidityProduct, undefined, { loading: false });
   lockupState.today = product.today;
@@ -63,7 +73,10 @@ export async function loadToday(): Promise<void> {
 }
 
 /** Today as the server counts it, else as the device's clock makes it in the earn zone. */
-export const todayOf = (state: { readonly today: InterestDay | null; readonly timeZone: string }, now: Date = new Date()) => state.today ?? interestDay(now, state.timeZone);
+export const todayOf = (
+  state: { readonly today: InterestDay | null; readonly timeZone: string },
+  now: Date = new Date(),
+) => state.today ?? interestDay(now, state.timeZone);
 
 export interface LockupPeriod {
   /** The first interest day that pays income: the day after the subscription's. */
@@ -78,7 +91,8 @@ export function lockupPeriod(today: InterestDay, days: number): LockupPeriod {
   return { start, end: addDays(start, days - 1) };
 }
 
-/** Subscribes: the principal leaves available USDT at once; everything shown of it is asked again (in the background). */
+/** Subscribes: the principal leaves available USDT at once; everything shown of it is asked again (in the background).
+ * */
 export async function subscribeLockup(productId: number, typed: string): Promise<LockupOrder> {
   const order = await api(lockupSubscribe, { product_id: String(productId), amount: typed });
   // The record opens on "All", with the new order first.
@@ -88,7 +102,9 @@ export async function subscribeLockup(productId: number, typed: string): Promise
 }
 
 /** The record: all, processing, ended; newest first, a page at a time. */
-export const lockupRecord = pagedLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, page, loading) => api(lockupOrders, { status, page: String(page) }, { loading }));
+export const lockupRecord = pagedLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, page, loading) =>
+  api(lockupOrders, { status, page: String(page) }, { loading }),
+);
 
 // Another session (logout, another user) must never see this user's figures.
 subscribeKey(session, 'token', () => {

@@ -17,7 +17,16 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
-import { applyTicksToChart, coinChart, coinListState, ensureCoinList, formatChange, formatCompact, loadCandles, refreshCoinList } from './markets-store.ts';
+import {
+  applyTicksToChart,
+  coinChart,
+  coinListState,
+  ensureCoinList,
+  formatChange,
+  formatCompact,
+  loadCandles,
+  refreshCoinList,
+} from './markets-store.ts';
 
 const PERIOD_LABELS: Record<Period, MessageDescriptor> = {
   '1m': msg({ message: '1m', context: 'chart period: one minute' }),
@@ -93,7 +102,11 @@ export default function CoinDetailPage() {
         )}
         {quote && (
           <section className="card market-chart-card">
-            <Segmented value={chart.period} options={PERIODS.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))} onChange={choosePeriod} />
+            <Segmented
+              value={chart.period}
+              options={PERIODS.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))}
+              onChange={choosePeriod}
+            />
             <KLineChart candles={showCandles ? chart.candles : []} decimals={quote.price_decimals} height={300} />
             {showCandles && chart.status === 'failed' && (
               <p className="market-chart-error" role="alert">

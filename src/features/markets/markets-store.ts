@@ -2,7 +2,14 @@
 // kept live from the price stream, and the number and time formats these screens show.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
-import { PERIOD_SECONDS, klines, type Candle, type CoinQuote, type Period, type TickEvent } from '../../contract/markets.ts';
+import {
+  PERIOD_SECONDS,
+  klines,
+  type Candle,
+  type CoinQuote,
+  type Period,
+  type TickEvent,
+} from '../../contract/markets.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { applyTick } from '../../lib/candles.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
@@ -33,15 +40,22 @@ export async function ensureCoinList(): Promise<void> {
 }
 
 /** Offline since the failed refresh: a later success (the stream refreshes on connect) moves updatedAt on. */
-export const isListStale = (failure: { asOf: string | null } | null, updatedAt: string | null) => failure !== null && failure.asOf === updatedAt;
+export const isListStale = (failure: { asOf: string | null } | null, updatedAt: string | null) =>
+  failure !== null && failure.asOf === updatedAt;
 
 /** The coins in the server's order whose code or name contains the query (any case). */
-export function searchCoins(codes: readonly string[], quotes: Readonly<Record<string, CoinQuote>>, query: string): CoinQuote[] {
+export function searchCoins(
+  codes: readonly string[],
+  quotes: Readonly<Record<string, CoinQuote>>,
+  query: string,
+): CoinQuote[] {
   const needle = query.trim().toLowerCase();
   return codes
     .map((code) => quotes[code])
     .filter((quote): quote is CoinQuote => quote !== undefined)
-    .filter((quote) => !needle || quote.code.toLowerCase().includes(needle) || quote.name.toLowerCase().includes(needle));
+    .filter(
+      (quote) => !needle || quote.code.toLowerCase().includes(needle) || quote.name.toLowerCase().includes(needle),
+    );
 }
 
 /** "+1.25 %" or "-0.40 %" with the direction for its colour; a zero change counts as up. */
@@ -98,6 +112,7 @@ export async function loadCandles(code: string, period: Period): Promise<void> {
 export function applyTicksToChart(ticks: readonly TickEvent[]): void {
   if (coinChart.status !== 'ready') return;
   for (const tick of ticks) {
-    if (tick.code === coinChart.code) coinChart.candles = applyTick(coinChart.candles, tick, PERIOD_SECONDS[coinChart.period]) as Candle[];
+    if (tick.code === coinChart.code)
+      coinChart.candles = applyTick(coinChart.candles, tick, PERIOD_SECONDS[coinChart.period]) as Candle[];
   }
 }

@@ -16,7 +16,18 @@ import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { outbox } from '../../lib/outbox.ts';
-import { chooseFilter, closeMessage, formatMessageDate, hasMore, loadMessages, markAllRead, messagesState, openMessage, previewOf, type MessageFilter } from './messages-store.ts';
+import {
+  chooseFilter,
+  closeMessage,
+  formatMessageDate,
+  hasMore,
+  loadMessages,
+  markAllRead,
+  messagesState,
+  openMessage,
+  previewOf,
+  type MessageFilter,
+} from './messages-store.ts';
 
 /** What was marked read offline and waits in the outbox for the connection. */
 function OutboxNote() {
@@ -25,7 +36,11 @@ function OutboxNote() {
   const waiting = pending.length;
   return (
     <p className="offline-note" role="status">
-      <Plural value={waiting} one="# change waits to be sent when you are back online." other="# changes wait to be sent when you are back online." />
+      <Plural
+        value={waiting}
+        one="# change waits to be sent when you are back online."
+        other="# changes wait to be sent when you are back online."
+      />
     </p>
   );
 }
@@ -53,7 +68,8 @@ export default function MessagesPage() {
   const shown = useSnapshot(messagesState)[filter].lists;
   const openedFromLink = useRef(0);
   useEffect(() => {
-    const message = wanted && openedFromLink.current !== wanted ? shown.find((listed) => listed.id === wanted) : undefined;
+    const message =
+      wanted && openedFromLink.current !== wanted ? shown.find((listed) => listed.id === wanted) : undefined;
     if (!message) return;
     openedFromLink.current = wanted;
     openMessage(message).catch((error) => toast(errorText(error)));

@@ -2,7 +2,13 @@
 // marking one or all read. The unread count the shell shows lives in lib/messages.ts.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { MESSAGE_PAGE_SIZE, messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
+import {
+  MESSAGE_PAGE_SIZE,
+  messages,
+  readMessages,
+  type MESSAGE_FILTERS,
+  type StationMessage,
+} from '../../contract/messages.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
@@ -33,10 +39,14 @@ export const messagesState = proxy({
 export const listedOnServer = (filter: MessageFilter, lists: readonly StationMessage[]) =>
   filter === 'unread' ? lists.filter((message) => message.status === 'unread').length : lists.length;
 
-export const hasMore = (filter: MessageFilter, list: { readonly lists: readonly StationMessage[]; readonly total: number }) => listedOnServer(filter, list.lists) < list.total;
+export const hasMore = (
+  filter: MessageFilter,
+  list: { readonly lists: readonly StationMessage[]; readonly total: number },
+) => listedOnServer(filter, list.lists) < list.total;
 
 /** The page that holds the first message not shown yet (pages of the unread list move up as messages are read). */
-export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) => Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
+export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) =>
+  Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
 
 const latestRequest: Record<MessageFilter, number> = { all: 0, unread: 0 };
 
@@ -90,7 +100,9 @@ export function closeMessage(): void {
 export async function markRead(ids: readonly number[]): Promise<void> {
   if (ids.length === 0) return;
   const read = new Set(ids);
-  const newlyRead = messagesState.all.lists.filter((message) => read.has(message.id) && message.status === 'unread').length;
+  const newlyRead = messagesState.all.lists.filter(
+    (message) => read.has(message.id) && message.status === 'unread',
+  ).length;
   if (keepForLater()) return showRead(ids, Math.max(0, unread.count - newlyRead), true);
   try {
     const answer = await api(readMessages, { ids: ids.join(',') }, { loading: false });

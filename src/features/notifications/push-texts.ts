@@ -8,11 +8,18 @@ export const PUSH_TEXTS = {
   heading: msg({ id: 'push.heading', message: 'Notifications' }),
   explain: msg({
     id: 'push.explain',
-    message: 'Know at once when an option settles, an order fills, money arrives or is paid out, your verification is checked or a message comes — even with the app closed.',
+    message:
+      'Know at once when an option settles, an order fills, money arrives or is paid out, your verification is checked or a message comes — even with the app closed.',
   }),
   thisDevice: msg({ id: 'push.thisDevice', message: 'Notifications on this device' }),
-  denied: msg({ id: 'push.denied', message: "Notifications are blocked for this app. Allow them in the browser's site settings, then try again." }),
-  unsupported: msg({ id: 'push.unsupported', message: 'This browser cannot show notifications from the app. On an iPhone, add the app to the Home Screen first.' }),
+  denied: msg({
+    id: 'push.denied',
+    message: "Notifications are blocked for this app. Allow them in the browser's site settings, then try again.",
+  }),
+  unsupported: msg({
+    id: 'push.unsupported',
+    message: 'This browser cannot show notifications from the app. On an iPhone, add the app to the Home Screen first.',
+  }),
   offerTitle: msg({ id: 'push.offerTitle', message: 'Get notified?' }),
   turnOn: msg({ id: 'push.turnOn', message: 'Turn on' }),
   notNow: msg({ id: 'push.notNow', message: 'Not now' }),

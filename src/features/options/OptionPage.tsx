@@ -60,7 +60,8 @@ export default function OptionPage() {
     navigate(`${ROUTES.option}?code=${next}`, { replace: true });
   };
 
-  const showOrders = () => document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  const showOrders = () =>
+    document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
   return (
     <div className="page opt-page">
@@ -76,7 +77,14 @@ export default function OptionPage() {
       <div className="page-body">
         <div className="opt-coins" role="radiogroup" aria-label={t`Coin`}>
           {(codes.length ? codes : [code]).map((item) => (
-            <button key={item} type="button" role="radio" aria-checked={item === code} className="opt-coin" onClick={() => choose(item)}>
+            <button
+              key={item}
+              type="button"
+              role="radio"
+              aria-checked={item === code}
+              className="opt-coin"
+              onClick={() => choose(item)}
+            >
               {item}
             </button>
           ))}

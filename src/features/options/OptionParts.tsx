@@ -6,7 +6,11 @@ import { formatCountdown } from './option-format.ts';
 import { remainingMs, useServerNow } from './server-clock.ts';
 
 export function DirectionTag({ direction }: { direction: Direction }) {
-  return <span className={`opt-direction ${direction}`}>{direction === 'up' ? <Trans>Buy up</Trans> : <Trans>Buy short</Trans>}</span>;
+  return (
+    <span className={`opt-direction ${direction}`}>
+      {direction === 'up' ? <Trans>Buy up</Trans> : <Trans>Buy short</Trans>}
+    </span>
+  );
 }
 
 /**
@@ -48,14 +52,29 @@ export function Minutes({ minutes }: { minutes: number }) {
 
 export function RuleIcon({ className }: { className?: string }) {
   return (
-    <svg className={className} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      className={className}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M12 21a9 9 0 1 0 0-18 9 9 0 0 0 0 18zM9.6 9.2a2.5 2.5 0 1 1 3.3 2.4c-.6.2-.9.8-.9 1.4v.5M12 17h.01" />
     </svg>
   );
 }
 
 /** The first line of an order wherever it is shown: pair, direction, expiry, then the caller's corner. */
-export function OrderHead({ order, children }: { order: Readonly<Pick<OptionOrder, 'code' | 'direction' | 'minutes'>>; children?: ReactNode }) {
+export function OrderHead({
+  order,
+  children,
+}: {
+  order: Readonly<Pick<OptionOrder, 'code' | 'direction' | 'minutes'>>;
+  children?: ReactNode;
+}) {
   return (
     <div className="opt-order-head">
       <strong>{order.code}/USDT</strong>

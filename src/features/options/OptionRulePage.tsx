@@ -28,25 +28,32 @@ export default function OptionRulePage() {
               <Trans>Choose a coin.</Trans>
             </li>
             <li>
-              <Trans>Choose a direction: Buy up if you expect the price to be higher at the end time, Buy short if you expect it to be lower.</Trans>
+              <Trans>
+                Choose a direction: Buy up if you expect the price to be higher at the end time, Buy short if you expect
+                it to be lower.
+              </Trans>
             </li>
             <li>
               <Trans>Choose an expiry in minutes. Each expiry shows its yield.</Trans>
             </li>
             <li>
-              <Trans>Enter the amount. The minimum is {minimum} USDT, and the amount leaves your available balance when the order is placed.</Trans>
+              <Trans>
+                Enter the amount. The minimum is {minimum} USDT, and the amount leaves your available balance when the
+                order is placed.
+              </Trans>
             </li>
           </ol>
           <p>
             <Trans>
-              The start price is the first price recorded after the server accepts your order, usually within a second; until then the order shows “Opening…”. The order shows that
-              price and the time it was recorded, and its end time counts from that moment. No order starts at a price recorded before it was placed.
+              The start price is the first price recorded after the server accepts your order, usually within a second;
+              until then the order shows “Opening…”. The order shows that price and the time it was recorded, and its
+              end time counts from that moment. No order starts at a price recorded before it was placed.
             </Trans>
           </p>
           <p>
             <Trans>
-              If no price is recorded within 10 seconds after your order (the market data was unavailable or the coin was paused), the order does not open: it is void and your
-              amount is returned in full, once.
+              If no price is recorded within 10 seconds after your order (the market data was unavailable or the coin
+              was paused), the order does not open: it is void and your amount is returned in full, once.
             </Trans>
           </p>
         </section>
@@ -56,12 +63,16 @@ export default function OptionRulePage() {
             <Trans>Settlement</Trans>
           </h2>
           <p>
-            <Trans>At the end time, the last price recorded at or before that moment settles the order. The order shows that end price and the time it was recorded.</Trans>
+            <Trans>
+              At the end time, the last price recorded at or before that moment settles the order. The order shows that
+              end price and the time it was recorded.
+            </Trans>
           </p>
           <ul>
             <li>
               <Trans>
-                <strong className="up">Win</strong>: the price moved in your direction. You receive your amount × (1 + yield). Example: 100 USDT at 80% returns 180 USDT.
+                <strong className="up">Win</strong>: the price moved in your direction. You receive your amount × (1 +
+                yield). Example: 100 USDT at 80% returns 180 USDT.
               </Trans>
             </li>
             <li>
@@ -76,8 +87,8 @@ export default function OptionRulePage() {
             </li>
             <li>
               <Trans>
-                <strong>No price</strong>: no price was recorded in the 10 seconds before the end time (the market data was unavailable). The order is void and your amount is
-                returned in full.
+                <strong>No price</strong>: no price was recorded in the 10 seconds before the end time (the market data
+                was unavailable). The order is void and your amount is returned in full.
               </Trans>
             </li>
           </ul>
@@ -93,12 +104,16 @@ export default function OptionRulePage() {
           {source?.simulated && (
             <>
               <p>
-                <Trans>Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a real market.</Trans>
+                <Trans>
+                  Prices in this app come from a simulated feed and are marked as simulated. They are not prices of a
+                  real market.
+                </Trans>
               </p>
               <p>
                 <Trans>
-                  The simulated feed draws every step from a cryptographic random source: no one, an operator included, can know a price before it is recorded. Only a test replay
-                  from a fixed seed is predictable, and it is labelled “Simulated · replay”.
+                  The simulated feed draws every step from a cryptographic random source: no one, an operator included,
+                  can know a price before it is recorded. Only a test replay from a fixed seed is predictable, and it is
+                  labelled “Simulated · replay”.
                 </Trans>
               </p>
             </>
@@ -106,14 +121,19 @@ export default function OptionRulePage() {
           {source && !source.simulated && (
             <p>
               <Trans>
-                Prices are an index of public exchanges. Every second, each coin's price is the median of the exchanges' latest prices that are at most {fresh} seconds old, after
-                leaving out any price more than {band}% away from the median of them all. Each order shows the exchanges' prices its price was made of. With fewer than {least} such
-                prices the coin is paused: no order can be placed on it, and an order whose end time falls in the pause follows the “No price” rule above.
+                Prices are an index of public exchanges. Every second, each coin's price is the median of the exchanges'
+                latest prices that are at most {fresh} seconds old, after leaving out any price more than {band}% away
+                from the median of them all. Each order shows the exchanges' prices its price was made of. With fewer
+                than {least} such prices the coin is paused: no order can be placed on it, and an order whose end time
+                falls in the pause follows the “No price” rule above.
               </Trans>
             </p>
           )}
           <p>
-            <Trans>Every result follows only from the recorded prices. No one — not you, not an operator — can set or change the outcome of an order.</Trans>
+            <Trans>
+              Every result follows only from the recorded prices. No one — not you, not an operator — can set or change
+              the outcome of an order.
+            </Trans>
           </p>
         </section>
       </div>

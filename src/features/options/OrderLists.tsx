@@ -21,7 +21,8 @@ import { Countdown, Opening, OrderHead } from './OptionParts.tsx';
 export const orderRoute = (id: number) => `${ROUTES.optionRecord}?id=${id}`;
 
 /** Green when the order gains, red when it loses, plain when even. */
-export const gainClass = (value: string | null) => (value === null ? '' : new Big(value).gt(0) ? 'up' : new Big(value).lt(0) ? 'down' : '');
+export const gainClass = (value: string | null) =>
+  value === null ? '' : new Big(value).gt(0) ? 'up' : new Big(value).lt(0) ? 'down' : '';
 
 export function OrderTabs() {
   const { tab, holding } = useSnapshot(optionsState);
@@ -89,7 +90,19 @@ function PendingItem({ order }: { order: Readonly<OptionOrder> }) {
 }
 
 /** One order in a list: coin, direction, expiry, a corner (countdown or result), the figures. */
-function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly<OptionOrder>; decimals: number; aside: ReactNode; children: ReactNode; foot?: ReactNode }) {
+function OrderCard({
+  order,
+  decimals,
+  aside,
+  children,
+  foot,
+}: {
+  order: Readonly<OptionOrder>;
+  decimals: number;
+  aside: ReactNode;
+  children: ReactNode;
+  foot?: ReactNode;
+}) {
   return (
     <Link href={orderRoute(order.id)} className="card opt-order">
       <OrderHead order={order}>{aside}</OrderHead>
@@ -104,7 +117,11 @@ function OrderCard({ order, decimals, aside, children, foot }: { order: Readonly
           <span className="muted">
             <Trans>Start price</Trans>
           </span>
-          {order.start_price === null ? <Opening className="muted" /> : <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>}
+          {order.start_price === null ? (
+            <Opening className="muted" />
+          ) : (
+            <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>
+          )}
         </div>
         {children}
       </div>
@@ -129,7 +146,8 @@ function RecordList() {
       {totals && (
         <p className="opt-totals muted">
           <Trans>
-            Settled orders: {settledCount} · Total profit: <span className={`opt-num ${gainClass(totalProfit)}`}>{formatSignedUsdt(totalProfit)}</span> USDT
+            Settled orders: {settledCount} · Total profit:{' '}
+            <span className={`opt-num ${gainClass(totalProfit)}`}>{formatSignedUsdt(totalProfit)}</span> USDT
           </Trans>
         </p>
       )}
@@ -150,7 +168,8 @@ function RecordItem({ order }: { order: Readonly<OptionOrder> }) {
   );
   const endTime = (
     <div className="opt-order-foot muted">
-      <Trans>End time</Trans> <span className="opt-time">{order.end_at === null ? '—' : formatDateTime(order.end_at)}</span>
+      <Trans>End time</Trans>{' '}
+      <span className="opt-time">{order.end_at === null ? '—' : formatDateTime(order.end_at)}</span>
     </div>
   );
   return (

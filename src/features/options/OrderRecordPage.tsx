@@ -16,7 +16,14 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { MadeOf } from '../../ui/MadeOf.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
-import { formatClock, formatDateTime, formatPrice, formatSignedUsdt, formatUsdt, formatYield } from './option-format.ts';
+import {
+  formatClock,
+  formatDateTime,
+  formatPrice,
+  formatSignedUsdt,
+  formatUsdt,
+  formatYield,
+} from './option-format.ts';
 import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
 import { Countdown, DirectionTag, Minutes, Opening, OrderHead } from './OptionParts.tsx';
@@ -73,14 +80,18 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
               ) : order.outcome === 'tie' ? (
                 <Trans>Same price: amount returned</Trans>
               ) : order.outcome === 'void' && !opened ? (
-                <Trans>No market price was recorded within 10 s after the order: it did not open and the amount was returned</Trans>
+                <Trans>
+                  No market price was recorded within 10 s after the order: it did not open and the amount was returned
+                </Trans>
               ) : order.outcome === 'void' ? (
                 <Trans>No market price at the end time: amount returned</Trans>
               ) : (
                 <Trans>Lost</Trans>
               )}
             </span>
-            <strong className={`opt-num ${gainClass(order.profit)}`}>{formatSignedUsdt(order.profit ?? '0')} USDT</strong>
+            <strong className={`opt-num ${gainClass(order.profit)}`}>
+              {formatSignedUsdt(order.profit ?? '0')} USDT
+            </strong>
           </div>
         ) : (
           <div className="opt-result">
@@ -155,7 +166,9 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
             )}
           </Row>
           <Row label={<Trans>Profit or loss</Trans>}>
-            <span className={`opt-num ${gainClass(order.profit)}`}>{order.profit === null ? '—' : `${formatSignedUsdt(order.profit)} USDT`}</span>
+            <span className={`opt-num ${gainClass(order.profit)}`}>
+              {order.profit === null ? '—' : `${formatSignedUsdt(order.profit)} USDT`}
+            </span>
           </Row>
           <Row label={<Trans>Payout</Trans>}>
             <span className="opt-num">{order.payout === null ? '—' : `${formatUsdt(order.payout)} USDT`}</span>
@@ -166,12 +179,17 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
           <Row label={<Trans>End time</Trans>}>
             <span className="opt-time">{order.end_at === null ? '—' : formatDateTime(order.end_at)}</span>
           </Row>
-          <Row label={<Trans>Status</Trans>}>{settled ? <Trans>Settled</Trans> : opened ? <Trans>Pending</Trans> : <Trans>Opening…</Trans>}</Row>
+          <Row label={<Trans>Status</Trans>}>
+            {settled ? <Trans>Settled</Trans> : opened ? <Trans>Pending</Trans> : <Trans>Opening…</Trans>}
+          </Row>
         </dl>
       </section>
       {order.simulated && (
         <p className="muted opt-note">
-          <Trans>Prices in this app come from a simulated feed. The result follows only from the recorded prices shown above; no one can change it.</Trans>
+          <Trans>
+            Prices in this app come from a simulated feed. The result follows only from the recorded prices shown above;
+            no one can change it.
+          </Trans>
         </p>
       )}
     </>

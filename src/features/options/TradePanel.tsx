@@ -39,7 +39,9 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
 
   const ask = (direction: Direction) => {
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
-    const problem = knownOffline() ? i18n._(texts.offline) : (pausedText(code) ?? orderProblem(input(direction), product, available ?? '0'));
+    const problem = knownOffline()
+      ? i18n._(texts.offline)
+      : (pausedText(code) ?? orderProblem(input(direction), product, available ?? '0'));
     if (problem) toast(problem);
     else setConfirming(direction);
   };
@@ -60,16 +62,33 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
       <div className="opt-section-title">
         <Trans>Expiry and yield</Trans>
       </div>
-      <div className={choices.length ? 'opt-expiries' : 'opt-expiries loading'} role="radiogroup" aria-label={t`Expiry and yield`}>
+      <div
+        className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
+        role="radiogroup"
+        aria-label={t`Expiry and yield`}
+      >
         {choices.map((item) => (
-          <button key={item.id} type="button" role="radio" aria-checked={item.id === product?.id} className="opt-expiry" onClick={() => (optionsState.minutes = item.minutes)}>
+          <button
+            key={item.id}
+            type="button"
+            role="radio"
+            aria-checked={item.id === product?.id}
+            className="opt-expiry"
+            onClick={() => (optionsState.minutes = item.minutes)}
+          >
             <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
           </button>
         ))}
         {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
       </div>
 
-      <AmountField value={amount} onChange={setAmount} placeholder={t`At least ${minimum} USDT`} all={available} allLabel={<Trans>Max</Trans>} />
+      <AmountField
+        value={amount}
+        onChange={setAmount}
+        placeholder={t`At least ${minimum} USDT`}
+        all={available}
+        allLabel={<Trans>Max</Trans>}
+      />
       <div className="opt-amount-notes">
         <span className="muted">
           <Trans>
@@ -198,7 +217,10 @@ function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onCon
         </div>
       </dl>
       <p className="opt-note">
-        <Trans>The start price is the price recorded when the server receives your order. A loss loses the amount; the same price at the end returns it.</Trans>
+        <Trans>
+          The start price is the price recorded when the server receives your order. A loss loses the amount; the same
+          price at the end returns it.
+        </Trans>
       </p>
     </Dialog>
   );

@@ -74,7 +74,10 @@ export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
     // before its end time, so it stays.
     const now = serverNow();
     const newer = Object.values(optionsState.details).filter(
-      (order) => !listed.has(order.id) && (order.status === 'opening' || (order.status === 'holding' && order.end_at !== null && remainingMs(order.end_at, now) > 0)),
+      (order) =>
+        !listed.has(order.id) &&
+        (order.status === 'opening' ||
+          (order.status === 'holding' && order.end_at !== null && remainingMs(order.end_at, now) > 0)),
     );
     lists = [...lists, ...newer].sort(byEndTime);
     total += newer.length;
@@ -95,7 +98,8 @@ const byEndTime = (a: OptionOrder, b: OptionOrder) => (a.end_at ?? '').localeCom
 
 const pending = (order: Pick<OptionOrder, 'status'>) => order.status === 'opening' || order.status === 'holding';
 
-export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) => list.lists.length < list.total;
+export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) =>
+  list.lists.length < list.total;
 
 export function loadMore(status: OrderTab): Promise<void> {
   return loadOrders(status, optionsState[status].page + 1);
@@ -123,7 +127,8 @@ function remember(order: OptionOrder, receivedAt: number): void {
   else if (order.status === 'holding') {
     const holding = optionsState.holding;
     const listedOpening = holding.lists.some((item) => item.id === order.id && item.status === 'opening');
-    if (listedOpening) holding.lists = holding.lists.map((item) => (item.id === order.id ? order : item)).sort(byEndTime);
+    if (listedOpening)
+      holding.lists = holding.lists.map((item) => (item.id === order.id ? order : item)).sort(byEndTime);
   }
 }
 

@@ -35,7 +35,10 @@ export function syncClockFromTicks(ticks: readonly TickEvent[]): void {
 }
 
 /** A holding order tells how many seconds its end is away on the server's clock. */
-export function syncClockFromOrder(order: Pick<OptionOrder, 'end_at' | 'remaining_seconds' | 'status'>, receivedAt = Date.now()): void {
+export function syncClockFromOrder(
+  order: Pick<OptionOrder, 'end_at' | 'remaining_seconds' | 'status'>,
+  receivedAt = Date.now(),
+): void {
   if (order.status !== 'holding' || order.end_at === null || order.remaining_seconds <= 0) return;
   // remaining_seconds is rounded up, so this too is a lower bound.
   reading(Date.parse(order.end_at) - order.remaining_seconds * 1000, receivedAt);

@@ -58,7 +58,8 @@ export default function PasskeysPage() {
         <OfflineNote endpoints={[listPasskeys]} />
         <p className="muted form-note">
           <Trans>
-            A passkey signs you in with your fingerprint, face or screen lock instead of your password. It stays on your device (or in your password manager) and cannot be phished.
+            A passkey signs you in with your fingerprint, face or screen lock instead of your password. It stays on your
+            device (or in your password manager) and cannot be phished.
           </Trans>
         </p>
         {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
@@ -94,7 +95,8 @@ export default function PasskeysPage() {
         >
           <p>
             <Trans>
-              Remove the passkey made on <bdi>{removing.name}</bdi>? It will no longer sign in to this account. Also delete it from the device or password manager that holds it.
+              Remove the passkey made on <bdi>{removing.name}</bdi>? It will no longer sign in to this account. Also
+              delete it from the device or password manager that holds it.
             </Trans>
           </p>
         </ConfirmDialog>

@@ -3,7 +3,13 @@
 // account feature's (account-store.ts).
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { addPasskey, listPasskeys, passkeyCreationOptions, removePasskey, type Passkey } from '../../contract/passkeys.ts';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyCreationOptions,
+  removePasskey,
+  type Passkey,
+} from '../../contract/passkeys.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { createCredential } from '../../lib/passkey-ceremony.ts';

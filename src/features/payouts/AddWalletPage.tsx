@@ -75,7 +75,11 @@ export default function AddWalletPage() {
           <span className="field-label">
             <Trans>Currency</Trans>
           </span>
-          <Segmented value={currency} onChange={chooseCurrency} options={WALLET_CURRENCIES.map((value) => ({ value, label: value }))} />
+          <Segmented
+            value={currency}
+            onChange={chooseCurrency}
+            options={WALLET_CURRENCIES.map((value) => ({ value, label: value }))}
+          />
         </div>
         <div className="field">
           <span className="field-label">
@@ -96,7 +100,9 @@ export default function AddWalletPage() {
           placeholder={ADDRESS_HINTS[chain]}
         />
         <p className="muted form-note">
-          <Trans>Make sure the address is on the {chain} network. Coins sent on another network cannot be recovered.</Trans>
+          <Trans>
+            Make sure the address is on the {chain} network. Coins sent on another network cannot be recovered.
+          </Trans>
         </p>
         {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
         <Button type="submit" disabled={busy}>

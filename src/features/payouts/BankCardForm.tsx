@@ -77,7 +77,13 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         <label htmlFor={bankId}>
           <Trans>Bank</Trans>
         </label>
-        <button id={bankId} type="button" className="field-box payout-picker" onClick={() => setChoosingBank(true)} aria-haspopup="dialog">
+        <button
+          id={bankId}
+          type="button"
+          className="field-box payout-picker"
+          onClick={() => setChoosingBank(true)}
+          aria-haspopup="dialog"
+        >
           {form.bank_code ? (
             <span className="payout-picker-value">
               <strong>{form.bank_code}</strong> <span className="muted">{BANK_NAMES[form.bank_code]}</span>

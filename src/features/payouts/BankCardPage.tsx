@@ -19,7 +19,14 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
 import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
-import { bankCardLimitText, deleteCard, loadBankCards, payoutsState, returnRouteAfterAdding, returnTo } from './payouts-store.ts';
+import {
+  bankCardLimitText,
+  deleteCard,
+  loadBankCards,
+  payoutsState,
+  returnRouteAfterAdding,
+  returnTo,
+} from './payouts-store.ts';
 import './payouts.css';
 
 // A failed load shows on the page itself (with a retry), so the promise is not reported again.
@@ -57,7 +64,12 @@ export default function BankCardPage() {
         {cards.lists.length > 0 && (
           <ul className="payout-list">
             {cards.lists.map((card) => (
-              <BankCardItem key={card.id} card={card} usableBy={cards.usableBy[card.id] ?? 0} onDelete={() => setDeleting(card)} />
+              <BankCardItem
+                key={card.id}
+                card={card}
+                usableBy={cards.usableBy[card.id] ?? 0}
+                onDelete={() => setDeleting(card)}
+              />
             ))}
           </ul>
         )}
@@ -66,7 +78,13 @@ export default function BankCardPage() {
             <Trans>Bind a bank card to withdraw to your bank account.</Trans>
           </p>
         )}
-        {cards.loaded && !full && (adding || empty) && <BankCardForm cardsBound={cards.lists.length} onAdded={added} onCancel={empty ? undefined : () => setAdding(false)} />}
+        {cards.loaded && !full && (adding || empty) && (
+          <BankCardForm
+            cardsBound={cards.lists.length}
+            onAdded={added}
+            onCancel={empty ? undefined : () => setAdding(false)}
+          />
+        )}
         {cards.loaded && !full && !adding && !empty && (
           <Button variant="secondary" onClick={() => setAdding(true)}>
             <PlusIcon className="btn-icon" />
@@ -75,16 +93,39 @@ export default function BankCardPage() {
         )}
         {full && <p className="muted form-note">{bankCardLimitText()}</p>}
       </div>
-      {deleting && <DeleteDialog card={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />}
+      {deleting && (
+        <DeleteDialog
+          card={deleting}
+          busy={remove.busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove.submit()}
+        />
+      )}
     </div>
   );
 }
 
-function DeleteDialog({ card, busy, onCancel, onConfirm }: { card: Readonly<BankCard>; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+function DeleteDialog({
+  card,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  card: Readonly<BankCard>;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const bank = bankLabel(card);
   const number = card.bank_number;
   return (
-    <ConfirmDialog title={<Trans>Delete bank card</Trans>} confirm={<Trans>Delete</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title={<Trans>Delete bank card</Trans>}
+      confirm={<Trans>Delete</Trans>}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <p>
         <Trans>
           Delete the card <bdi>{bank}</bdi> <bdi dir="ltr">{number}</bdi>? It can no longer be chosen for withdrawals.
@@ -96,14 +137,28 @@ function DeleteDialog({ card, busy, onCancel, onConfirm }: { card: Readonly<Bank
 
 const bankLabel = (card: Pick<BankCard, 'bank_code' | 'bank_name'>) => BANK_NAMES[card.bank_code] ?? card.bank_name;
 
-function BankCardItem({ card, usableBy, onDelete }: { card: Readonly<BankCard>; usableBy: number; onDelete: () => void }) {
+function BankCardItem({
+  card,
+  usableBy,
+  onDelete,
+}: {
+  card: Readonly<BankCard>;
+  usableBy: number;
+  onDelete: () => void;
+}) {
   const { t } = useLingui();
   return (
     <li className="payout-bankcard">
       <div className="payout-bankcard-head">
         <span className="payout-chip">{card.bank_code}</span>
         <strong className="payout-bankcard-bank">{bankLabel(card)}</strong>
-        <button type="button" className="icon-button payout-delete" onClick={onDelete} aria-label={t`Delete`} title={t`Delete`}>
+        <button
+          type="button"
+          className="icon-button payout-delete"
+          onClick={onDelete}
+          aria-label={t`Delete`}
+          title={t`Delete`}
+        >
           <TrashIcon />
         </button>
       </div>

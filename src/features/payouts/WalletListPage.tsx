@@ -56,7 +56,13 @@ export default function WalletListPage() {
         title={<Trans>Wallets</Trans>}
         right={
           !full && (
-            <button type="button" className="icon-button" onClick={add} aria-label={t`Add wallet`} title={t`Add wallet`}>
+            <button
+              type="button"
+              className="icon-button"
+              onClick={add}
+              aria-label={t`Add wallet`}
+              title={t`Add wallet`}
+            >
               <PlusIcon />
             </button>
           )
@@ -74,22 +80,50 @@ export default function WalletListPage() {
           <>
             <ul className="payout-list">
               {list.lists.map((wallet) => (
-                <WalletItem key={wallet.id} wallet={wallet} usableBy={list.usableBy[wallet.id] ?? 0} onDelete={() => setDeleting(wallet)} />
+                <WalletItem
+                  key={wallet.id}
+                  wallet={wallet}
+                  usableBy={list.usableBy[wallet.id] ?? 0}
+                  onDelete={() => setDeleting(wallet)}
+                />
               ))}
             </ul>
             {full ? <p className="muted form-note">{walletLimitText()}</p> : addButton}
           </>
         )}
       </div>
-      {deleting && <DeleteDialog wallet={deleting} busy={remove.busy} onCancel={() => setDeleting(null)} onConfirm={() => void remove.submit()} />}
+      {deleting && (
+        <DeleteDialog
+          wallet={deleting}
+          busy={remove.busy}
+          onCancel={() => setDeleting(null)}
+          onConfirm={() => void remove.submit()}
+        />
+      )}
     </div>
   );
 }
 
-function DeleteDialog({ wallet, busy, onCancel, onConfirm }: { wallet: Readonly<Wallet>; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+function DeleteDialog({
+  wallet,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  wallet: Readonly<Wallet>;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   const alias = wallet.alias;
   return (
-    <ConfirmDialog title={<Trans>Delete wallet</Trans>} confirm={<Trans>Delete</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title={<Trans>Delete wallet</Trans>}
+      confirm={<Trans>Delete</Trans>}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <p>
         <Trans>
           Delete the wallet <bdi>{alias}</bdi>? It can no longer be chosen for withdrawals.
@@ -99,7 +133,15 @@ function DeleteDialog({ wallet, busy, onCancel, onConfirm }: { wallet: Readonly<
   );
 }
 
-function WalletItem({ wallet, usableBy, onDelete }: { wallet: Readonly<Wallet>; usableBy: number; onDelete: () => void }) {
+function WalletItem({
+  wallet,
+  usableBy,
+  onDelete,
+}: {
+  wallet: Readonly<Wallet>;
+  usableBy: number;
+  onDelete: () => void;
+}) {
   const { t } = useLingui();
   const date = formatDateTime(wallet.created_at);
   return (
@@ -108,7 +150,13 @@ function WalletItem({ wallet, usableBy, onDelete }: { wallet: Readonly<Wallet>; 
         <bdi className="payout-wallet-alias">{wallet.alias}</bdi>
         <span className="payout-chip soft">{wallet.currency}</span>
         <span className="payout-chip outline">{wallet.chain}</span>
-        <button type="button" className="icon-button payout-delete" onClick={onDelete} aria-label={t`Delete`} title={t`Delete`}>
+        <button
+          type="button"
+          className="icon-button payout-delete"
+          onClick={onDelete}
+          aria-label={t`Delete`}
+          title={t`Delete`}
+        >
           <TrashIcon />
         </button>
       </div>
@@ -116,7 +164,13 @@ function WalletItem({ wallet, usableBy, onDelete }: { wallet: Readonly<Wallet>; 
         <code dir="ltr" title={wallet.address}>
           {middleEllipsis(wallet.address)}
         </code>
-        <button type="button" className="icon-button payout-copy" onClick={() => void copyText(wallet.address)} aria-label={t`Copy address`} title={t`Copy address`}>
+        <button
+          type="button"
+          className="icon-button payout-copy"
+          onClick={() => void copyText(wallet.address)}
+          aria-label={t`Copy address`}
+          title={t`Copy address`}
+        >
           <CopyIcon />
         </button>
       </div>

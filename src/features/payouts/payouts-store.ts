@@ -30,13 +30,18 @@ export interface PayeeList<T> {
   loaded: boolean;
   /** The last load failed: what it said. */
   failure: string | null;
-  /** Per payee id: the device time (ms) from which withdrawals may go to it (its cooling-off, counted from when it arrived). */
+  /** Per payee id: the device time (ms) from which withdrawals may go to it (its cooling-off, counted from when it
+   * arrived). */
   usableBy: Record<number, number>;
 }
 const emptyList = <T>(): PayeeList<T> => ({ lists: [], loaded: false, failure: null, usableBy: {} });
 
 /** Notes when each payee that just arrived becomes usable, on this device's clock. */
-function noteUsable(list: PayeeList<BankCard | Wallet>, arrived: readonly (BankCard | Wallet)[], receivedAt = Date.now()): void {
+function noteUsable(
+  list: PayeeList<BankCard | Wallet>,
+  arrived: readonly (BankCard | Wallet)[],
+  receivedAt = Date.now(),
+): void {
   for (const payee of arrived) list.usableBy[payee.id] = usableBy(payee, receivedAt);
 }
 
@@ -90,7 +95,14 @@ export const walletLimitText = () => textWith(texts.walletLimit, MAX_WALLETS);
 
 /** The add form as typed: the bank is not chosen yet at first. */
 export type BankCardForm = Omit<v.InferInput<typeof BankCardInput>, 'bank_code'> & { bank_code: BankCode | '' };
-export const emptyBankCardForm = (): BankCardForm => ({ real_name: '', ifsc: '', bank_code: '', bank_number: '', phone: '', email: '' });
+export const emptyBankCardForm = (): BankCardForm => ({
+  real_name: '',
+  ifsc: '',
+  bank_code: '',
+  bank_number: '',
+  phone: '',
+  email: '',
+});
 
 /** The first rule the card breaks (translated), or null. §5: every field is required. */
 export function bankCardProblem(form: BankCardForm, cardsBound: number): string | null {
@@ -116,7 +128,8 @@ export async function deleteCard(id: number): Promise<void> {
 
 export type WalletForm = v.InferInput<typeof WalletInput>;
 
-/** The first rule the wallet breaks (translated), or null: the chain must be one of the currency's, the address of the chain's format. */
+/** The first rule the wallet breaks (translated), or null: the chain must be one of the currency's, the address of the
+ * chain's format. */
 export function walletProblem(form: WalletForm, walletsAdded: number): string | null {
   if (walletsAdded >= MAX_WALLETS) return walletLimitText();
   return firstError(WalletInput, form);

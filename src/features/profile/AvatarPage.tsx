@@ -35,7 +35,13 @@ export default function AvatarPage() {
       <NavBar title={<Trans>Avatar</Trans>} />
       <div className="page-body avatar-page">
         <img className="avatar large" src={avatarSrc(user?.userimg)} alt="" width="160" height="160" />
-        <input ref={picker} type="file" accept="image/*" hidden onChange={(event) => void upload(event.target.files?.[0])} />
+        <input
+          ref={picker}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void upload(event.target.files?.[0])}
+        />
         <Button onClick={() => picker.current?.click()} disabled={busy}>
           <Trans>Choose picture</Trans>
         </Button>

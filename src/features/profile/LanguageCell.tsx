@@ -12,7 +12,12 @@ export function LanguageCell({ withIcon = false }: { withIcon?: boolean }) {
   const locale = currentLocale();
   return (
     <>
-      <Cell icon={withIcon ? <GlobeIcon className="cell-icon" /> : undefined} label={<Trans>Language</Trans>} value={LOCALE_NAMES[locale]} onClick={() => setChoosing(true)} />
+      <Cell
+        icon={withIcon ? <GlobeIcon className="cell-icon" /> : undefined}
+        label={<Trans>Language</Trans>}
+        value={LOCALE_NAMES[locale]}
+        onClick={() => setChoosing(true)}
+      />
       {choosing && (
         <Sheet
           title={t`Language`}

@@ -21,7 +21,16 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
 import { avatarSrc, certificationSummary, useUser } from './profile-store.ts';
-import { BankCardIcon, CrownIcon, DetailsIcon, PointsIcon, RechargeIcon, ShieldIcon, WalletIcon, WithdrawIcon } from '../../ui/icons.tsx';
+import {
+  BankCardIcon,
+  CrownIcon,
+  DetailsIcon,
+  PointsIcon,
+  RechargeIcon,
+  ShieldIcon,
+  WalletIcon,
+  WithdrawIcon,
+} from '../../ui/icons.tsx';
 import './profile.css';
 
 export default function MinePage() {
@@ -72,7 +81,9 @@ export default function MinePage() {
           </section>
         )}
         <nav className="card flush cells">
-          {signedIn && <Cell icon={<SettingsIcon className="cell-icon" />} label={<Trans>Settings</Trans>} to={ROUTES.settings} />}
+          {signedIn && (
+            <Cell icon={<SettingsIcon className="cell-icon" />} label={<Trans>Settings</Trans>} to={ROUTES.settings} />
+          )}
           <LanguageCell withIcon />
         </nav>
         {/* The version line opens the diagnostics (public: QA uses it logged out too). */}
@@ -109,7 +120,9 @@ function AccountMenu({ user }: { user: Readonly<UserInfo> | null }) {
   const balances = useSnapshot(userBalances);
   // One cheap call the home page makes too; the points row stays blank until it answers.
   useEffect(() => void refreshBalances().catch(() => undefined), []);
-  const points = balances.updatedAt ? formatAmount(new Big(availableOf(balances, POINTS)).round(0, Big.roundDown).toFixed(0), 0) : undefined;
+  const points = balances.updatedAt
+    ? formatAmount(new Big(availableOf(balances, POINTS)).round(0, Big.roundDown).toFixed(0), 0)
+    : undefined;
   const level = user?.level ?? 0;
   return (
     <nav className="card flush cells">
@@ -121,8 +134,18 @@ function AccountMenu({ user }: { user: Readonly<UserInfo> | null }) {
         value={user ? i18n._(certificationSummary(user)) : undefined}
         to={ROUTES.certificationPrimary}
       />
-      <Cell icon={<CrownIcon className="cell-icon" />} label={<Trans>VIP level</Trans>} value={user ? <Trans>VIP {level}</Trans> : undefined} to={ROUTES.vipLevel} />
-      <Cell icon={<PointsIcon className="cell-icon" />} label={<Trans>Points</Trans>} value={points && <span dir="ltr">{points}</span>} to={ROUTES.pointRecord} />
+      <Cell
+        icon={<CrownIcon className="cell-icon" />}
+        label={<Trans>VIP level</Trans>}
+        value={user ? <Trans>VIP {level}</Trans> : undefined}
+        to={ROUTES.vipLevel}
+      />
+      <Cell
+        icon={<PointsIcon className="cell-icon" />}
+        label={<Trans>Points</Trans>}
+        value={points && <span dir="ltr">{points}</span>}
+        to={ROUTES.pointRecord}
+      />
     </nav>
   );
 }

@@ -6,13 +6,40 @@ import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { NOTICE_KINDS, type NoticeKind } from '../../contract/notifications.ts';
 import { errorText } from '../../lib/api.ts';
-import { PUSH_TEXT, loadKindsOff, pushKindText, pushState, refreshPushSubscription, saveKindsOff, turnOffPush, turnOnPush, type PushState } from '../../lib/push.ts';
+import {
+  PUSH_TEXT,
+  loadKindsOff,
+  pushKindText,
+  pushState,
+  refreshPushSubscription,
+  saveKindsOff,
+  turnOffPush,
+  turnOnPush,
+  type PushState,
+} from '../../lib/push.ts';
 import { toast } from '../../lib/toast.ts';
 import './notifications.css';
 
-function Switch({ label, checked, disabled, onChange }: { label: string; checked: boolean; disabled?: boolean; onChange: (next: boolean) => void }) {
+function Switch({
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (next: boolean) => void;
+}) {
   return (
-    <button type="button" className="cell push-switch" role="switch" aria-checked={checked} disabled={disabled} onClick={() => onChange(!checked)}>
+    <button
+      type="button"
+      className="cell push-switch"
+      role="switch"
+      aria-checked={checked}
+      disabled={disabled}
+      onClick={() => onChange(!checked)}
+    >
       <span className="cell-label">{label}</span>
       <span className="push-toggle" aria-hidden="true" />
     </button>
@@ -60,13 +87,24 @@ export default function NotificationsSection() {
     <section className="card flush cells push-settings" aria-label={i18n._(PUSH_TEXT.heading)}>
       <h2 className="push-heading">{i18n._(PUSH_TEXT.heading)}</h2>
       <p className="push-note">{i18n._(PUSH_TEXT.explain)}</p>
-      <Switch label={i18n._(PUSH_TEXT.thisDevice)} checked={state === 'on'} disabled={busy || state === null || state === 'unsupported'} onChange={(on) => void toggleDevice(on)} />
+      <Switch
+        label={i18n._(PUSH_TEXT.thisDevice)}
+        checked={state === 'on'}
+        disabled={busy || state === null || state === 'unsupported'}
+        onChange={(on) => void toggleDevice(on)}
+      />
       {state === 'denied' && <p className="push-note">{i18n._(PUSH_TEXT.denied)}</p>}
       {state === 'unsupported' && <p className="push-note">{i18n._(PUSH_TEXT.unsupported)}</p>}
       {state === 'on' &&
         off &&
         NOTICE_KINDS.map((kind) => (
-          <Switch key={kind} label={i18n._(pushKindText(kind))} checked={!off.includes(kind)} disabled={busy} onChange={(on) => void toggleKind(kind, on)} />
+          <Switch
+            key={kind}
+            label={i18n._(pushKindText(kind))}
+            checked={!off.includes(kind)}
+            disabled={busy}
+            onChange={(on) => void toggleKind(kind, on)}
+          />
         ))}
     </section>
   );

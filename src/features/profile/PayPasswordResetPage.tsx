@@ -12,7 +12,14 @@ import { CodeField } from '../../ui/CodeButton.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { changePaymentPassword, maskAddress, payPasswordProblem, resetTarget, savedText, useUser } from './profile-store.ts';
+import {
+  changePaymentPassword,
+  maskAddress,
+  payPasswordProblem,
+  resetTarget,
+  savedText,
+  useUser,
+} from './profile-store.ts';
 
 export default function PayPasswordResetPage() {
   const { t } = useLingui();
@@ -23,7 +30,11 @@ export default function PayPasswordResetPage() {
   const [repassword, setRepassword] = useState('');
   const needsCode = useSecondFactor();
   const [otp, setOtp] = useState('');
-  const where = target ? (target.channel === 'sms' ? `+${AREA_CODE} ${maskAddress(target.address)}` : maskAddress(target.address)) : '';
+  const where = target
+    ? target.channel === 'sms'
+      ? `+${AREA_CODE} ${maskAddress(target.address)}`
+      : maskAddress(target.address)
+    : '';
 
   const form = { code, password, repassword, ...otpField(needsCode, otp) };
   const { busy, submit } = useSubmit(
@@ -53,8 +64,19 @@ export default function PayPasswordResetPage() {
             <Trans>Your account has no mobile number or e-mail to send a code to.</Trans>
           )}
         </p>
-        <CodeField value={code} onChange={setCode} onSend={target && (() => sendVerificationCode(target.channel, target.address, true))} />
-        <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <CodeField
+          value={code}
+          onChange={setCode}
+          onSend={target && (() => sendVerificationCode(target.channel, target.address, true))}
+        />
+        <TextField
+          label={<Trans>New payment password</Trans>}
+          value={password}
+          onChange={setPassword}
+          name="password"
+          placeholder={t`6 digits`}
+          {...PAY_PASSWORD_FIELD}
+        />
         <TextField
           label={<Trans>Repeat new payment password</Trans>}
           value={repassword}

@@ -15,7 +15,10 @@ import { avatarSrc, useUser } from './profile-store.ts';
 
 // Its code and texts arrive when Settings opens (never with Mine, which shares the profile texts).
 const NotificationsSection = lazy(async () => {
-  const [section] = await Promise.all([import('./NotificationsSection.tsx'), import('../../lib/push.ts').then((push) => push.loadPushTexts())]);
+  const [section] = await Promise.all([
+    import('./NotificationsSection.tsx'),
+    import('../../lib/push.ts').then((push) => push.loadPushTexts()),
+  ]);
   return section;
 });
 
@@ -44,15 +47,27 @@ export default function SettingsPage() {
       <NavBar title={<Trans>Settings</Trans>} />
       <div className="page-body">
         <section className="card flush cells">
-          <Cell label={<Trans>Avatar</Trans>} value={<img className="avatar small" src={avatarSrc(user?.userimg)} alt="" width="32" height="32" />} to={ROUTES.avatar} />
+          <Cell
+            label={<Trans>Avatar</Trans>}
+            value={<img className="avatar small" src={avatarSrc(user?.userimg)} alt="" width="32" height="32" />}
+            to={ROUTES.avatar}
+          />
           <Cell label={<Trans>Nickname</Trans>} value={user?.nickname ?? ''} to={ROUTES.nickname} />
           <Cell label={<Trans>Mobile number</Trans>} value={user?.phone || notSet} to={ROUTES.phone} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Login password</Trans>} to={ROUTES.password} />
-          <Cell label={<Trans>Payment password</Trans>} value={user?.has_paypass ? t`Set` : notSet} to={ROUTES.tradePassword} />
+          <Cell
+            label={<Trans>Payment password</Trans>}
+            value={user?.has_paypass ? t`Set` : notSet}
+            to={ROUTES.tradePassword}
+          />
           <Cell label={<Trans>Bank card</Trans>} to={ROUTES.bankCard} />
-          <Cell label={<Trans>Two-factor authentication</Trans>} value={twoFactorOn === null ? undefined : twoFactorOn ? t`On` : t`Off`} to={ROUTES.twoFactor} />
+          <Cell
+            label={<Trans>Two-factor authentication</Trans>}
+            value={twoFactorOn === null ? undefined : twoFactorOn ? t`On` : t`Off`}
+            to={ROUTES.twoFactor}
+          />
           <Cell label={<Trans>Passkeys</Trans>} to={ROUTES.passkeys} />
           <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
         </section>
@@ -74,7 +89,13 @@ export default function SettingsPage() {
         </p>
       </div>
       {confirming && (
-        <ConfirmDialog title={<Trans>Log out</Trans>} confirm={<Trans>Log out</Trans>} busy={busy} onCancel={() => setConfirming(false)} onConfirm={() => void logOut()}>
+        <ConfirmDialog
+          title={<Trans>Log out</Trans>}
+          confirm={<Trans>Log out</Trans>}
+          busy={busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void logOut()}
+        >
           <p>
             <Trans>Do you want to log out of this account?</Trans>
           </p>

@@ -38,12 +38,30 @@ export default function TradePasswordPage() {
       <NavBar title={<Trans>Payment password</Trans>} />
       <Form onSubmit={submit}>
         <p className="muted form-note">
-          {hasPaypass ? <Trans>Change the 6-digit password that confirms withdrawals.</Trans> : <Trans>Set a 6-digit password to confirm withdrawals.</Trans>}
+          {hasPaypass ? (
+            <Trans>Change the 6-digit password that confirms withdrawals.</Trans>
+          ) : (
+            <Trans>Set a 6-digit password to confirm withdrawals.</Trans>
+          )}
         </p>
         {hasPaypass && (
-          <TextField label={<Trans>Old payment password</Trans>} value={oldpaypass} onChange={setOldpaypass} name="oldpaypass" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+          <TextField
+            label={<Trans>Old payment password</Trans>}
+            value={oldpaypass}
+            onChange={setOldpaypass}
+            name="oldpaypass"
+            placeholder={t`6 digits`}
+            {...PAY_PASSWORD_FIELD}
+          />
         )}
-        <TextField label={<Trans>New payment password</Trans>} value={password} onChange={setPassword} name="password" placeholder={t`6 digits`} {...PAY_PASSWORD_FIELD} />
+        <TextField
+          label={<Trans>New payment password</Trans>}
+          value={password}
+          onChange={setPassword}
+          name="password"
+          placeholder={t`6 digits`}
+          {...PAY_PASSWORD_FIELD}
+        />
         <TextField
           label={<Trans>Repeat new payment password</Trans>}
           value={repassword}

@@ -43,7 +43,8 @@ export function useUser({ refresh = false }: { refresh?: boolean } = {}) {
 }
 
 /** The avatar's picture, or the default one when none was chosen. */
-export const avatarSrc = (userimg: string | undefined | null) => (userimg ? uploadedPictureSrc(userimg) : DEFAULT_AVATAR);
+export const avatarSrc = (userimg: string | undefined | null) =>
+  userimg ? uploadedPictureSrc(userimg) : DEFAULT_AVATAR;
 
 export const savedText = () => i18n._(texts.saved);
 
@@ -65,7 +66,9 @@ export function maskAddress(address: string): string {
 }
 
 /** Where a payment password reset code goes: the account's phone, else its e-mail. */
-export function resetTarget(user: Pick<UserInfo, 'phone' | 'email'> | null): { channel: 'sms' | 'email'; address: string } | null {
+export function resetTarget(
+  user: Pick<UserInfo, 'phone' | 'email'> | null,
+): { channel: 'sms' | 'email'; address: string } | null {
   if (user?.phone) return { channel: 'sms', address: user.phone };
   if (user?.email) return { channel: 'email', address: user.email };
   return null;
@@ -109,7 +112,9 @@ export async function changePaymentPassword(input: ChangePayPassword): Promise<v
 }
 
 /** The one-line certification status the Mine page shows, from the cached user info (no extra call). */
-export function certificationSummary(user: Pick<UserInfo, 'verification' | 'advanced_verification'>): MessageDescriptor {
+export function certificationSummary(
+  user: Pick<UserInfo, 'verification' | 'advanced_verification'>,
+): MessageDescriptor {
   if (user.verification !== 'verified') {
     if (user.verification === 'review') return msg`Under review`;
     return user.verification === 'rejected' ? msg`Rejected` : msg`Not certified`;

@@ -15,7 +15,17 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { cleanPoints, formatSignedPoints, loadPoints, pointKindLabel, redeem, redeemPreview, redeemProblem, rewardsState, wholePoints } from './rewards-store.ts';
+import {
+  cleanPoints,
+  formatSignedPoints,
+  loadPoints,
+  pointKindLabel,
+  redeem,
+  redeemPreview,
+  redeemProblem,
+  rewardsState,
+  wholePoints,
+} from './rewards-store.ts';
 import './rewards.css';
 
 const reload = () => void loadPoints().catch(() => undefined);
@@ -107,7 +117,11 @@ function RedeemForm() {
         placeholder={t`Number of points`}
         trailing={
           balance && (
-            <button type="button" className="link-button points-all" onClick={() => setAmount(cleanPoints(wholePoints(balance)))}>
+            <button
+              type="button"
+              className="link-button points-all"
+              onClick={() => setAmount(cleanPoints(wholePoints(balance)))}
+            >
               <Trans>All</Trans>
             </button>
           )

@@ -35,7 +35,10 @@ export default function VipLevelPage() {
             <LevelCard progress={progress} levels={levels} />
             <LevelTable levels={levels} mine={mine} />
             <p className="muted rewards-note">
-              <Trans>Your level follows your cumulative recharge: each level starts where the one before ends. Recharges count once they are approved.</Trans>
+              <Trans>
+                Your level follows your cumulative recharge: each level starts where the one before ends. Recharges
+                count once they are approved.
+              </Trans>
             </p>
           </>
         )}
@@ -110,7 +113,11 @@ function LevelTable({ levels, mine }: { levels: readonly VipLevel[]; mine: numbe
             const { from, to } = levelRange(level);
             const current = level.level === mine;
             return (
-              <tr key={level.level} className={current ? 'current' : undefined} aria-current={current ? 'true' : undefined}>
+              <tr
+                key={level.level}
+                className={current ? 'current' : undefined}
+                aria-current={current ? 'true' : undefined}
+              >
                 <th scope="row">
                   <bdi>{level.name}</bdi>
                   {current && (

@@ -51,7 +51,10 @@ export async function loadVip(): Promise<void> {
   const request = ++latestVip;
   const loading = !rewardsState.vipLoaded;
   try {
-    const [levels, progress] = await Promise.all([api(vipLevels, undefined, { loading }), api(levelProgress, undefined, { loading })]);
+    const [levels, progress] = await Promise.all([
+      api(vipLevels, undefined, { loading }),
+      api(levelProgress, undefined, { loading }),
+    ]);
     if (request !== latestVip) return;
     Object.assign(rewardsState, { levels: levels.lists, progress, vipLoaded: true, vipFailure: null });
   } catch (error) {
@@ -62,19 +65,29 @@ export async function loadVip(): Promise<void> {
 }
 
 /** The level to highlight: the server's answer, else what the cumulative recharge reaches (§3). */
-export function currentLevel(levels: readonly VipLevel[], progress: Pick<LevelProgress, 'level'> | null, rechargeTotal: string | undefined): number {
+export function currentLevel(
+  levels: readonly VipLevel[],
+  progress: Pick<LevelProgress, 'level'> | null,
+  rechargeTotal: string | undefined,
+): number {
   if (progress) return progress.level;
   return rechargeTotal === undefined ? 0 : levelFor(rechargeTotal, levels);
 }
 
 /** A level's range of cumulative recharge (USDT): from its realValue (§3) up to its value. */
-export const levelRange = (level: Pick<VipLevel, 'realValue' | 'value'>) => ({ from: level.realValue, to: level.value });
+export const levelRange = (level: Pick<VipLevel, 'realValue' | 'value'>) => ({
+  from: level.realValue,
+  to: level.value,
+});
 
 /**
  * How far the cumulative recharge has come from the current level's start to the next level's,
  * 0-100. A bar's width on screen, never money: the amounts themselves stay decimal strings.
  */
-export function progressPercent(progress: Pick<LevelProgress, 'level' | 'recharge_total' | 'next_start'>, levels: readonly VipLevel[]): number {
+export function progressPercent(
+  progress: Pick<LevelProgress, 'level' | 'recharge_total' | 'next_start'>,
+  levels: readonly VipLevel[],
+): number {
   if (progress.next_start === null) return 100;
   const start = new Big(levels.find((level) => level.level === progress.level)?.realValue ?? '0');
   const span = new Big(progress.next_start).minus(start);
@@ -90,7 +103,11 @@ export function progressPercent(progress: Pick<LevelProgress, 'level' | 'recharg
 const pointsHistory = pageLoader(
   () => rewardsState.points,
   (page, loading) => api(pointRecords, { page: String(page) }, { loading }),
-  (answer) => Object.assign(rewardsState.points, { balance: answer.balance, rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points } }),
+  (answer) =>
+    Object.assign(rewardsState.points, {
+      balance: answer.balance,
+      rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points },
+    }),
 );
 export const loadPoints = pointsHistory.load;
 
@@ -112,7 +129,11 @@ export function redeemPreview(points: string, rule: Pick<PointsRule, 'usdt_per_p
 }
 
 /** The first rule a redemption breaks (translated), or null: a number, the minimum, the balance. */
-export function redeemProblem(points: string, rule: Pick<PointsRule, 'min_points'> | null, balance: string | null): string | null {
+export function redeemProblem(
+  points: string,
+  rule: Pick<PointsRule, 'min_points'> | null,
+  balance: string | null,
+): string | null {
   const problem = firstError(redeemPoints.input, { number: points });
   if (problem) return problem;
   if (rule && new Big(points).lt(rule.min_points)) {
@@ -151,5 +172,13 @@ subscribeKey(session, 'token', () => {
   latestVip += 1;
   pointsHistory.cancel();
   Object.assign(rewardsState, { levels: [], progress: null, vipLoaded: false, vipFailure: null });
-  Object.assign(rewardsState.points, { lists: [], page: 0, total: 0, loaded: false, failure: null, balance: null, rule: null });
+  Object.assign(rewardsState.points, {
+    lists: [],
+    page: 0,
+    total: 0,
+    loaded: false,
+    failure: null,
+    balance: null,
+    rule: null,
+  });
 });

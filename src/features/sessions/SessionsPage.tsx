@@ -57,7 +57,10 @@ export default function SessionsPage() {
         {state.loaded && (
           <>
             <p className="muted form-note">
-              <Trans>These devices are signed in to your account. If you do not recognise one, end its session and change your login password.</Trans>
+              <Trans>
+                These devices are signed in to your account. If you do not recognise one, end its session and change
+                your login password.
+              </Trans>
             </p>
             <ul className="device-list">
               {state.lists.map((row) => (
@@ -72,7 +75,14 @@ export default function SessionsPage() {
           </>
         )}
       </div>
-      {ending && <EndDialog ending={ending} busy={end.busy} onCancel={() => setEnding(null)} onConfirm={() => void end.submit()} />}
+      {ending && (
+        <EndDialog
+          ending={ending}
+          busy={end.busy}
+          onCancel={() => setEnding(null)}
+          onConfirm={() => void end.submit()}
+        />
+      )}
     </div>
   );
 }
@@ -119,10 +129,26 @@ function SessionItem({ session, onEnd }: { session: Readonly<SignedInSession>; o
   );
 }
 
-function EndDialog({ ending, busy, onCancel, onConfirm }: { ending: Readonly<SignedInSession> | 'others'; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+function EndDialog({
+  ending,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  ending: Readonly<SignedInSession> | 'others';
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   if (ending === 'others') {
     return (
-      <ConfirmDialog title={<Trans>End all other sessions</Trans>} confirm={<Trans>End all</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+      <ConfirmDialog
+        title={<Trans>End all other sessions</Trans>}
+        confirm={<Trans>End all</Trans>}
+        busy={busy}
+        onCancel={onCancel}
+        onConfirm={onConfirm}
+      >
         <p>
           <Trans>Every device except this one will have to log in again.</Trans>
         </p>
@@ -131,7 +157,13 @@ function EndDialog({ ending, busy, onCancel, onConfirm }: { ending: Readonly<Sig
   }
   const device = ending.device;
   return (
-    <ConfirmDialog title={<Trans>End session</Trans>} confirm={<Trans>End</Trans>} busy={busy} onCancel={onCancel} onConfirm={onConfirm}>
+    <ConfirmDialog
+      title={<Trans>End session</Trans>}
+      confirm={<Trans>End</Trans>}
+      busy={busy}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+    >
       <p>
         <Trans>
           End the session on <bdi>{device}</bdi>? That device will have to log in again.

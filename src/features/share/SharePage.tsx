@@ -52,7 +52,13 @@ export default function SharePage() {
             <Trans>Log in to get your invitation link and see who joined with it.</Trans>
           </Empty>
         )}
-        {view.kind === 'failed' && <LoadFailure onRetry={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}>{view.failure}</LoadFailure>}
+        {view.kind === 'failed' && (
+          <LoadFailure
+            onRetry={() => userId !== null && void loadShare(userId).catch((error) => toast(errorText(error)))}
+          >
+            {view.failure}
+          </LoadFailure>
+        )}
         {view.kind === 'gate' && <Gate invite={view.invite} />}
         {view.kind === 'link' && <Invitation link={view.link} text={view.text} code={view.invite.code} />}
         {(view.kind === 'gate' || view.kind === 'link') && <Counts invite={view.invite} />}
@@ -89,7 +95,12 @@ function Invitation({ link, text, code }: { link: string; text: string; code: st
       )}
       <img className="share-qr" src={qr} width="200" height="200" alt={t`QR code of your invitation link`} />
       {/* §8: saving the QR code says "Downloaded successfully!". */}
-      <a className="share-save" href={qr} download="coinvest-invitation.svg" onClick={() => toast(i18n._(texts.downloadSuccess))}>
+      <a
+        className="share-save"
+        href={qr}
+        download="coinvest-invitation.svg"
+        onClick={() => toast(i18n._(texts.downloadSuccess))}
+      >
         <Trans>Save QR code</Trans>
       </a>
       <div className="share-code">
@@ -107,7 +118,10 @@ function Invitation({ link, text, code }: { link: string; text: string; code: st
           <Trans>Copy link</Trans>
         </Button>
         {canShare() && (
-          <Button variant="secondary" onClick={() => void shareInvitation(link, text).catch(() => toast(i18n._(texts.appCannotPerform)))}>
+          <Button
+            variant="secondary"
+            onClick={() => void shareInvitation(link, text).catch(() => toast(i18n._(texts.appCannotPerform)))}
+          >
             <ShareIcon />
             <Trans>Share</Trans>
           </Button>

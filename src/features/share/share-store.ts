@@ -21,7 +21,10 @@ export async function loadShare(owner: number): Promise<void> {
   const request = ++latest;
   const loading = shareState.owner !== owner;
   try {
-    const [invite, share] = await Promise.all([api(inviteState, undefined, { loading }), api(config, { act: 'share' }, { loading })]);
+    const [invite, share] = await Promise.all([
+      api(inviteState, undefined, { loading }),
+      api(config, { act: 'share' }, { loading }),
+    ]);
     if (request !== latest) return;
     Object.assign(shareState, { invite, owner, text: share.text ?? '', failure: null });
   } catch (error) {
@@ -41,7 +44,11 @@ export type ShareView =
   | { kind: 'link'; invite: InviteState; link: string; text: string };
 
 /** What the share page shows: decided here, so the §5 gate is one rule with a test. */
-export function shareView(user: number | null, state: { invite: InviteState | null; owner: number | null; text: string; failure: string | null }, origin: string): ShareView {
+export function shareView(
+  user: number | null,
+  state: { invite: InviteState | null; owner: number | null; text: string; failure: string | null },
+  origin: string,
+): ShareView {
   if (user === null) return { kind: 'login' };
   const invite = state.owner === user ? state.invite : null;
   if (!invite) return state.failure ? { kind: 'failed', failure: state.failure } : { kind: 'loading' };
@@ -62,4 +69,5 @@ export async function shareInvitation(link: string, text: string): Promise<void>
 }
 
 /** The app's own address (the link opens this app's register page). */
-export const appOrigin = () => `${location.origin}${location.pathname.replace(/\/index\.html$/, '').replace(/\/$/, '')}`;
+export const appOrigin = () =>
+  `${location.origin}${location.pathname.replace(/\/index\.html$/, '').replace(/\/$/, '')}`;

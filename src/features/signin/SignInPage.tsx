@@ -17,7 +17,15 @@ import { BackIcon, ChevronIcon, GiftIcon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { dayNumber, firstDayOfWeek, ladderSteps, monthGrid, monthTitle, shiftMonth, weekdayNames } from './signin-calendar.ts';
+import {
+  dayNumber,
+  firstDayOfWeek,
+  ladderSteps,
+  monthGrid,
+  monthTitle,
+  shiftMonth,
+  weekdayNames,
+} from './signin-calendar.ts';
 import { loadSignIn, signInState, signInToday } from './signin-store.ts';
 import './signin.css';
 
@@ -51,8 +59,8 @@ export default function SignInPage() {
             <Ladder calendar={calendar} />
             <p className="muted signin-note">
               <Trans>
-                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it again at day 1. Days start at midnight,{' '}
-                <bdi>{calendar.time_zone}</bdi> time.
+                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it
+                again at day 1. Days start at midnight, <bdi>{calendar.time_zone}</bdi> time.
               </Trans>
             </p>
           </>
@@ -101,7 +109,13 @@ function TodayCard({ calendar }: { calendar: Calendar }) {
           </Link>
         </div>
       </div>
-      <button type="button" className="signin-button" onClick={() => void submit()} disabled={busy || calendar.signed_today} aria-busy={busy}>
+      <button
+        type="button"
+        className="signin-button"
+        onClick={() => void submit()}
+        disabled={busy || calendar.signed_today}
+        aria-busy={busy}
+      >
         {calendar.signed_today ? (
           <Trans>Signed in today</Trans>
         ) : busy ? (
@@ -136,11 +150,22 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
   return (
     <section className="card signin-calendar" aria-label={title}>
       <div className="signin-month">
-        <button type="button" className="icon-button" onClick={() => reload(shiftMonth(calendar.month, -1))} aria-label={t`Previous month`}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => reload(shiftMonth(calendar.month, -1))}
+          aria-label={t`Previous month`}
+        >
           <BackIcon className="flip-rtl" />
         </button>
         <h2>{title}</h2>
-        <button type="button" className="icon-button" onClick={() => reload(shiftMonth(calendar.month, 1))} disabled={calendar.month >= thisMonth} aria-label={t`Next month`}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => reload(shiftMonth(calendar.month, 1))}
+          disabled={calendar.month >= thisMonth}
+          aria-label={t`Next month`}
+        >
           <ChevronIcon className="flip-rtl" />
         </button>
       </div>
@@ -164,7 +189,11 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
                 const classes = ['signin-day', done && 'signed', today && 'today'].filter(Boolean).join(' ');
                 return (
                   <td key={column}>
-                    <span className={classes} aria-current={today ? 'date' : undefined} title={done ? t`Signed in` : undefined}>
+                    <span
+                      className={classes}
+                      aria-current={today ? 'date' : undefined}
+                      title={done ? t`Signed in` : undefined}
+                    >
                       {dayNumber(day)}
                     </span>
                   </td>

@@ -30,7 +30,10 @@ export function monthGrid(month: string, firstDay: number): (string | null)[][] 
 /** The locale's first day of the week (1 = Monday … 7 = Sunday) where the browser tells it, else Sunday. */
 export function firstDayOfWeek(locale: string): number {
   try {
-    const info = new Intl.Locale(locale) as Intl.Locale & { getWeekInfo?: () => { firstDay: number }; weekInfo?: { firstDay: number } };
+    const info = new Intl.Locale(locale) as Intl.Locale & {
+      getWeekInfo?: () => { firstDay: number };
+      weekInfo?: { firstDay: number };
+    };
     return info.getWeekInfo?.().firstDay ?? info.weekInfo?.firstDay ?? 7;
   } catch {
     return 7;
@@ -46,7 +49,9 @@ export function weekdayNames(locale: string, firstDay: number): string[] {
 
 /** "November 2026" in the locale (Latin digits, as every number of the app). */
 export const monthTitle = (month: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(new Date(`${month}-01T00:00:00Z`));
+  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(
+    new Date(`${month}-01T00:00:00Z`),
+  );
 
 /** The day of the month of "2026-11-03": "3". */
 export const dayNumber = (day: string) => String(Number(day.slice(8)));

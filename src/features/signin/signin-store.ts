@@ -1,7 +1,13 @@
 // Daily sign-in (§1): the month shown, today's state, the streak and the ladder, and signing in.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { ladderReward, dailySignIn, signInCalendar, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
+import {
+  ladderReward,
+  dailySignIn,
+  signInCalendar,
+  type SignInAnswer,
+  type SignInCalendar,
+} from '../../contract/signin.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
@@ -33,7 +39,10 @@ export function afterSignIn(calendar: SignInCalendar, answer: SignInAnswer): Sig
   const shown = answer.day.startsWith(calendar.month);
   return {
     ...calendar,
-    signed_days: shown && !calendar.signed_days.includes(answer.day) ? [...calendar.signed_days, answer.day].sort() : calendar.signed_days,
+    signed_days:
+      shown && !calendar.signed_days.includes(answer.day)
+        ? [...calendar.signed_days, answer.day].sort()
+        : calendar.signed_days,
     today: answer.day,
     signed_today: true,
     streak: answer.streak,
@@ -43,13 +52,16 @@ export function afterSignIn(calendar: SignInCalendar, answer: SignInAnswer): Sig
   };
 }
 
-/** Signs in for today (fails at once offline, as every write); the page shows the answer at once, then the server's month. */
+/** Signs in for today (fails at once offline, as every write); the page shows the answer at once, then the server's
+ * month. */
 export async function signInToday(): Promise<SignInAnswer> {
   const answer = await api(dailySignIn);
   latest += 1; // a month still loading must not undo this answer
   if (signInState.calendar) signInState.calendar = afterSignIn(signInState.calendar, answer);
   void refreshBalances().catch(() => undefined);
-  void loadSignIn(signInState.calendar?.month === answer.day.slice(0, 7) ? '' : (signInState.calendar?.month ?? '')).catch(() => undefined);
+  void loadSignIn(
+    signInState.calendar?.month === answer.day.slice(0, 7) ? '' : (signInState.calendar?.month ?? ''),
+  ).catch(() => undefined);
   return answer;
 }
 

@@ -63,7 +63,10 @@ export default function ChatPage() {
         {more && <OlderButton />}
         {loaded && !messages.length && !pending && (
           <p className="chat-empty muted">
-            <Trans>Write to us here: the service team answers in this conversation, and you get a notification if you turned them on.</Trans>
+            <Trans>
+              Write to us here: the service team answers in this conversation, and you get a notification if you turned
+              them on.
+            </Trans>
           </p>
         )}
         {!loaded && failure && <p className="chat-empty muted">{failure}</p>}
@@ -127,7 +130,11 @@ function Waiting() {
       {chats.map((entry) => (
         <div key={entry.key} className="chat-row mine waiting">
           <div className="chat-bubble">
-            {entry.picture.startsWith('data:') ? <img className="chat-picture" src={entry.picture} alt="" /> : entry.picture && <ChatPicture url={entry.picture} />}
+            {entry.picture.startsWith('data:') ? (
+              <img className="chat-picture" src={entry.picture} alt="" />
+            ) : (
+              entry.picture && <ChatPicture url={entry.picture} />
+            )}
             {entry.body && <p>{entry.body}</p>}
             <span className="chat-state" role="status">
               {online ? <Trans>Sending…</Trans> : <Trans>Waiting for the network: sent when you are back online</Trans>}
@@ -196,16 +203,33 @@ function Composer() {
       {picture && (
         <div className="chat-chosen">
           <img src={picture} alt={t`Picture to send`} />
-          <button type="button" className="icon-button" onClick={() => setPicture('')} aria-label={t`Remove the picture`}>
+          <button
+            type="button"
+            className="icon-button"
+            onClick={() => setPicture('')}
+            aria-label={t`Remove the picture`}
+          >
             <TrashIcon />
           </button>
         </div>
       )}
       <div className="chat-inputs">
-        <button type="button" className="icon-button chat-attach" onClick={() => file.current?.click()} aria-label={t`Send a picture`} title={t`Send a picture`}>
+        <button
+          type="button"
+          className="icon-button chat-attach"
+          onClick={() => file.current?.click()}
+          aria-label={t`Send a picture`}
+          title={t`Send a picture`}
+        >
           <CameraIcon />
         </button>
-        <input ref={file} type="file" accept="image/*" hidden onChange={(event) => void choose(event.target.files?.[0]).finally(() => (event.target.value = ''))} />
+        <input
+          ref={file}
+          type="file"
+          accept="image/*"
+          hidden
+          onChange={(event) => void choose(event.target.files?.[0]).finally(() => (event.target.value = ''))}
+        />
         <textarea
           value={body}
           onChange={(event) => setBody(event.target.value)}

@@ -17,16 +17,26 @@ import { Ltr } from '../../ui/records.tsx';
 import { failureOf, formatDegrees, openLocationQuery, type Coordinates, type LocateFailure } from './map.ts';
 import './support.css';
 
-type Step = { kind: 'idle' } | { kind: 'locating' } | { kind: 'found'; place: Coordinates; accuracy: number } | { kind: 'failed'; why: LocateFailure };
+type Step =
+  | { kind: 'idle' }
+  | { kind: 'locating' }
+  | { kind: 'found'; place: Coordinates; accuracy: number }
+  | { kind: 'failed'; why: LocateFailure };
 
 /** How long the browser may look for a position. */
 const LOCATE_TIMEOUT_MS = 20_000;
 
 function locate(done: (step: Step) => void): void {
-  if (typeof navigator === 'undefined' || !('geolocation' in navigator)) return done({ kind: 'failed', why: 'unsupported' });
+  if (typeof navigator === 'undefined' || !('geolocation' in navigator))
+    return done({ kind: 'failed', why: 'unsupported' });
   if (!window.isSecureContext) return done({ kind: 'failed', why: 'insecure' });
   navigator.geolocation.getCurrentPosition(
-    (position) => done({ kind: 'found', place: { lat: position.coords.latitude, lng: position.coords.longitude }, accuracy: position.coords.accuracy }),
+    (position) =>
+      done({
+        kind: 'found',
+        place: { lat: position.coords.latitude, lng: position.coords.longitude },
+        accuracy: position.coords.accuracy,
+      }),
     (error) => done({ kind: 'failed', why: failureOf(error.code) }),
     { enableHighAccuracy: true, timeout: LOCATE_TIMEOUT_MS, maximumAge: 60_000 },
   );
@@ -40,7 +50,8 @@ export default function ChooseLocationPage() {
     setStep({ kind: 'locating' });
     locate(setStep);
   };
-  const confirm = (place: Coordinates) => navigate(`${ROUTES.openLocation}?${openLocationQuery(place, t`My location`)}`, { replace: true });
+  const confirm = (place: Coordinates) =>
+    navigate(`${ROUTES.openLocation}?${openLocationQuery(place, t`My location`)}`, { replace: true });
 
   return (
     <div className="page support-page">
@@ -48,7 +59,8 @@ export default function ChooseLocationPage() {
       <div className="page-body">
         {keyword && (
           <p className="card map-note" role="note">
-            {i18n._(texts.appCannotPerform)} <Trans>Searching places needs the mobile app; you can use your current position instead.</Trans>
+            {i18n._(texts.appCannotPerform)}{' '}
+            <Trans>Searching places needs the mobile app; you can use your current position instead.</Trans>
           </p>
         )}
         <section className="card map-place" aria-live="polite">
@@ -105,7 +117,9 @@ export default function ChooseLocationPage() {
           ) : (
             step.kind !== 'locating' &&
             !(step.kind === 'failed' && (step.why === 'unsupported' || step.why === 'insecure')) && (
-              <Button onClick={start}>{step.kind === 'failed' ? <Trans>Try again</Trans> : <Trans>Use my current location</Trans>}</Button>
+              <Button onClick={start}>
+                {step.kind === 'failed' ? <Trans>Try again</Trans> : <Trans>Use my current location</Trans>}
+              </Button>
             )
           )}
         </section>
@@ -119,8 +133,14 @@ function LocateFailureText({ why }: { why: LocateFailure }) {
     <p className="map-failure" role="alert">
       {why === 'unsupported' && i18n._(texts.h5NotSupported)}
       {why === 'insecure' && <Trans>Your position can only be read over a secure (https) connection.</Trans>}
-      {why === 'denied' && <Trans>Location permission was refused. Allow location for this site in your browser's settings, then try again.</Trans>}
-      {why === 'unavailable' && <Trans>Your position could not be determined. Check that location is turned on, then try again.</Trans>}
+      {why === 'denied' && (
+        <Trans>
+          Location permission was refused. Allow location for this site in your browser's settings, then try again.
+        </Trans>
+      )}
+      {why === 'unavailable' && (
+        <Trans>Your position could not be determined. Check that location is turned on, then try again.</Trans>
+      )}
       {why === 'timeout' && <Trans>Finding your position took too long. Try again, outdoors if you can.</Trans>}
     </p>
   );

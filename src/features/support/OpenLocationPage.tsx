@@ -53,7 +53,9 @@ export default function OpenLocationPage() {
               <Trans>These coordinates are not valid</Trans>
             </h2>
             <p>
-              <Trans>A place needs a latitude between -90 and 90 and a longitude between -180 and 180, in decimal degrees.</Trans>
+              <Trans>
+                A place needs a latitude between -90 and 90 and a longitude between -180 and 180, in decimal degrees.
+              </Trans>
             </p>
           </section>
         )}

@@ -31,12 +31,25 @@ export default function WebViewPage() {
         <NavBar
           title={<bdi>{url.hostname}</bdi>}
           right={
-            <a href={url.href} target="_blank" rel="noopener noreferrer" className="icon-button" aria-label={t`Open in browser`} title={t`Open in browser`}>
+            <a
+              href={url.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="icon-button"
+              aria-label={t`Open in browser`}
+              title={t`Open in browser`}
+            >
               <ExternalIcon className="flip-rtl" />
             </a>
           }
         />
-        <iframe className="webview-frame" src={url.href} title={url.hostname} sandbox="allow-scripts allow-same-origin allow-forms allow-popups" referrerPolicy="no-referrer" />
+        <iframe
+          className="webview-frame"
+          src={url.href}
+          title={url.hostname}
+          sandbox="allow-scripts allow-same-origin allow-forms allow-popups"
+          referrerPolicy="no-referrer"
+        />
       </div>
     );
   }

@@ -26,7 +26,8 @@ export const mapLink = ({ lat, lng }: Coordinates) => {
 };
 
 /** Directions to the place on openstreetmap.org (from wherever the user is, chosen there). */
-export const directionsLink = ({ lat, lng }: Coordinates) => `https://www.openstreetmap.org/directions?to=${formatDegrees(lat)}%2C${formatDegrees(lng)}`;
+export const directionsLink = ({ lat, lng }: Coordinates) =>
+  `https://www.openstreetmap.org/directions?to=${formatDegrees(lat)}%2C${formatDegrees(lng)}`;
 
 /** The open-location route for a place. */
 export const openLocationQuery = (place: Coordinates, name: string) =>
@@ -35,4 +36,5 @@ export const openLocationQuery = (place: Coordinates, name: string) =>
 export type LocateFailure = 'unsupported' | 'insecure' | 'denied' | 'unavailable' | 'timeout';
 
 /** Why the Geolocation API gave no position, from its error code (1 denied, 2 unavailable, 3 timeout). */
-export const failureOf = (code: number): LocateFailure => (code === 1 ? 'denied' : code === 3 ? 'timeout' : 'unavailable');
+export const failureOf = (code: number): LocateFailure =>
+  code === 1 ? 'denied' : code === 3 ? 'timeout' : 'unavailable';

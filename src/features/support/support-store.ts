@@ -1,7 +1,14 @@
 // Help and company pages: pages of text (company profile, intro, FAQ) kept per key and language,
 // so they open offline; the system config's service link and web-view allowlist.
 import { config } from '../../contract/content.ts';
-import { contentPage, webViewHosts, allowedWebViewUrl, WEBVIEW_HOSTS_KEY, type ContentPage, type ContentPageKey } from '../../contract/support.ts';
+import {
+  contentPage,
+  webViewHosts,
+  allowedWebViewUrl,
+  WEBVIEW_HOSTS_KEY,
+  type ContentPage,
+  type ContentPageKey,
+} from '../../contract/support.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { api } from '../../lib/api.ts';
 import { currentLocale } from '../../lib/i18n.ts';
@@ -29,7 +36,11 @@ export async function loadContentPage(key: ContentPageKey): Promise<void> {
 export async function loadSupportConfig(): Promise<void> {
   await storeHydrated(supportState);
   const system = await api(config, { act: 'system' }, { loading: !supportState.configLoaded });
-  Object.assign(supportState, { serviceUrl: (system.service_url ?? '').trim(), hosts: webViewHosts(system[WEBVIEW_HOSTS_KEY]), configLoaded: true });
+  Object.assign(supportState, {
+    serviceUrl: (system.service_url ?? '').trim(),
+    hosts: webViewHosts(system[WEBVIEW_HOSTS_KEY]),
+    configLoaded: true,
+  });
 }
 
 /** The web-view route that opens `url`. */

@@ -61,7 +61,10 @@ export default function TwoFactorPage() {
             </Trans>
           </p>
           <p className="muted form-note">
-            <Trans>A code from your authenticator app is asked for to withdraw, to add a bank card or wallet, and to change your payment password or mobile number.</Trans>
+            <Trans>
+              A code from your authenticator app is asked for to withdraw, to add a bank card or wallet, and to change
+              your payment password or mobile number.
+            </Trans>
           </p>
         </section>
         {open === 'renew' ? (
@@ -88,8 +91,9 @@ export default function TwoFactorPage() {
         </p>
         <p className="form-note">
           <Trans>
-            Protect your money with a second step: after your password, a 6-digit code from an authenticator app on your phone (such as Google Authenticator, Microsoft
-            Authenticator or Authy). Even someone who knows your password cannot withdraw, add a payee or change your payment password without it.
+            Protect your money with a second step: after your password, a 6-digit code from an authenticator app on your
+            phone (such as Google Authenticator, Microsoft Authenticator or Authy). Even someone who knows your password
+            cannot withdraw, add a payee or change your payment password without it.
           </Trans>
         </p>
         <p className="muted form-note">

@@ -8,7 +8,17 @@ import { useSubmit } from '../../lib/form.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { CopyButton } from '../../ui/records.tsx';
-import { appCodeProblem, cancelSetup, confirmProblem, confirmSetup, forgetRecoveryCodes, groupedSecret, renewCodes, turnOff, turnOffProblem } from './two-factor-store.ts';
+import {
+  appCodeProblem,
+  cancelSetup,
+  confirmProblem,
+  confirmSetup,
+  forgetRecoveryCodes,
+  groupedSecret,
+  renewCodes,
+  turnOff,
+  turnOffProblem,
+} from './two-factor-store.ts';
 import { LoginPasswordField } from '../../ui/LoginPasswordField.tsx';
 
 /** A 6-digit code from the app: number keyboard, the phone's one-time-code autofill. */
@@ -33,7 +43,10 @@ export function SetupCard({ setup }: { setup: Readonly<TwoFactorSetup> }) {
   const { t } = useLingui();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
-  const qr = useMemo(() => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.uri, { border: 2 }))}`, [setup.uri]);
+  const qr = useMemo(
+    () => `data:image/svg+xml;utf8,${encodeURIComponent(renderSVG(setup.uri, { border: 2 }))}`,
+    [setup.uri],
+  );
   const { busy, submit } = useSubmit(
     () => confirmSetup(code, password),
     () => confirmProblem(code, password),
@@ -75,7 +88,8 @@ export function RecoveryCodesCard({ codes }: { codes: readonly string[] }) {
       </h2>
       <p className="form-note">
         <Trans>
-          If you lose your phone, each of these codes works once in place of a code from the app. Keep them somewhere safe, away from your phone. They are shown only now.
+          If you lose your phone, each of these codes works once in place of a code from the app. Keep them somewhere
+          safe, away from your phone. They are shown only now.
         </Trans>
       </p>
       <ol className="two-factor-code-list" dir="ltr">
@@ -123,7 +137,9 @@ export function TurnOffForm({ onCancel }: { onCancel: () => void }) {
   return (
     <Form className="card two-factor-form" onSubmit={submit}>
       <p className="form-note">
-        <Trans>Without two-factor authentication, your password alone lets anyone who knows it withdraw your money.</Trans>
+        <Trans>
+          Without two-factor authentication, your password alone lets anyone who knows it withdraw your money.
+        </Trans>
       </p>
       <AuthenticatorCodeField value={otp} onChange={setOtp} />
       <LoginPasswordField value={password} onChange={setPassword} />

@@ -5,7 +5,14 @@
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import * as v from 'valibot';
-import { authenticatorCode, beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, type TwoFactorSetup } from '../../contract/two-factor.ts';
+import {
+  authenticatorCode,
+  beginTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  type TwoFactorSetup,
+} from '../../contract/two-factor.ts';
 import { cleanSecondFactor } from '../../contract/fields.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
@@ -33,10 +40,12 @@ export const cancelSetup = () => {
 };
 
 /** The first rule a code from the app breaks, or null. */
-export const appCodeProblem = (code: string) => firstError(v.object({ code: authenticatorCode }), { code: cleanSecondFactor(code) });
+export const appCodeProblem = (code: string) =>
+  firstError(v.object({ code: authenticatorCode }), { code: cleanSecondFactor(code) });
 
 /** Before turning it on: the first code, then the login password. */
-export const confirmProblem = (code: string, password: string) => appCodeProblem(code) ?? (password.trim() ? null : i18n._(texts.enterLoginPassword));
+export const confirmProblem = (code: string, password: string) =>
+  appCodeProblem(code) ?? (password.trim() ? null : i18n._(texts.enterLoginPassword));
 
 /** The first code and the login password turn it on; the ten recovery codes are shown next. */
 export async function confirmSetup(code: string, password: string): Promise<void> {

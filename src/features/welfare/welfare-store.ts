@@ -4,7 +4,14 @@ import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { claimWelfare, welfareTask, welfareTasks, type WelfareClaim, type WelfareCode, type WelfareTask } from '../../contract/welfare.ts';
+import {
+  claimWelfare,
+  welfareTask,
+  welfareTasks,
+  type WelfareClaim,
+  type WelfareCode,
+  type WelfareTask,
+} from '../../contract/welfare.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
@@ -37,7 +44,8 @@ export async function loadWelfare(): Promise<void> {
 
 export async function loadWelfareTask(code: WelfareCode): Promise<void> {
   const request = ++latestDetails;
-  if (welfareState.details?.code !== code) Object.assign(welfareState, { details: welfareState.tasks.find((task) => task.code === code) ?? null });
+  if (welfareState.details?.code !== code)
+    Object.assign(welfareState, { details: welfareState.tasks.find((task) => task.code === code) ?? null });
   try {
     const task = await api(welfareTask, { code }, { loading: !welfareState.details });
     if (request !== latestDetails) return;
@@ -53,7 +61,10 @@ export async function loadWelfareTask(code: WelfareCode): Promise<void> {
 export async function claimReward(code: WelfareCode): Promise<WelfareClaim> {
   try {
     const answer = await api(claimWelfare, { code });
-    const claimed = (task: WelfareTask): WelfareTask => (task.code === code ? { ...task, state: 'claimed', progress: task.target, claimed_at: new Date().toISOString() } : task);
+    const claimed = (task: WelfareTask): WelfareTask =>
+      task.code === code
+        ? { ...task, state: 'claimed', progress: task.target, claimed_at: new Date().toISOString() }
+        : task;
     welfareState.tasks = welfareState.tasks.map(claimed);
     if (welfareState.details) welfareState.details = claimed(welfareState.details);
     void refreshBalances().catch(() => undefined);
@@ -103,7 +114,8 @@ export const WELFARE_COPY: Record<WelfareCode, WelfareCopy> = {
 };
 
 /** The copy of a task this version knows, else null (a newer server's task is not shown). */
-export const copyOf = (code: string): WelfareCopy | null => (Object.hasOwn(WELFARE_COPY, code) ? WELFARE_COPY[code as WelfareCode] : null);
+export const copyOf = (code: string): WelfareCopy | null =>
+  Object.hasOwn(WELFARE_COPY, code) ? WELFARE_COPY[code as WelfareCode] : null;
 
 // Another session (logout, another user) must never see this one's tasks.
 subscribeKey(session, 'token', () => {

@@ -77,7 +77,9 @@ export function listeningConnections() {
 
     override connect(): Promise<pg.Client>;
     override connect(callback: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): void;
-    override connect(callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void)): Promise<pg.Client> | void {
+    override connect(
+      callback?: ((error: Error) => void) | ((error: null, client: pg.Client) => void),
+    ): Promise<pg.Client> | void {
       const listening = super
         .connect()
         .then(() => this.query(`LISTEN ${CHANGES_CHANNEL}`))
@@ -99,7 +101,11 @@ export function listeningConnections() {
  * trust within TRUST_MS and is replaced, and the new one starts by announcing EVERYTHING (notices
  * sent meanwhile are lost).
  */
-export function postgresChanges(url: string, ownNotices: ReturnType<typeof listeningConnections>['subscribe'], log: (error: unknown) => void = () => {}): Changes {
+export function postgresChanges(
+  url: string,
+  ownNotices: ReturnType<typeof listeningConnections>['subscribe'],
+  log: (error: unknown) => void = () => {},
+): Changes {
   const { deliver, subscribe } = listeners();
   const stopOwn = ownNotices(deliver);
   let client: pg.Client | null = null;

@@ -29,7 +29,8 @@ export interface Database {
    * would otherwise race. The embedded database has one process: it just runs it.
    */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
-  /** The change notices of this database (db/changes.ts), opened on first use (a server's, not an operator command's). */
+  /** The change notices of this database (db/changes.ts), opened on first use (a server's, not an operator command's).
+   * */
   changes(log?: (error: unknown) => void): Changes;
   close(): Promise<void>;
 }
@@ -89,7 +90,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const releaseLock = target.kind === 'pglite' ? lockDataDir(target.dataDir) : () => {};
   try {
-    const client = target.kind === 'pglite' ? await PGlite.create(join(target.dataDir, 'pglite')) : await PGlite.create({ loadDataDir: target.snapshot });
+    const client =
+      target.kind === 'pglite'
+        ? await PGlite.create(join(target.dataDir, 'pglite'))
+        : await PGlite.create({ loadDataDir: target.snapshot });
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const notices = onDemand(() => embeddedChanges(client));
@@ -128,7 +132,9 @@ function lockDataDir(dataDir: string): () => void {
   } catch {
     const holder = Number(readFileSync(lockFile, 'utf8'));
     if (holder && isAlive(holder)) {
-      throw new Error(`The database folder ${dataDir} is in use by process ${holder}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several servers.`);
+      throw new Error(
+        `The database folder ${dataDir} is in use by process ${holder}. Stop it first, or use PostgreSQL (DATABASE_URL) to run several servers.`,
+      );
     }
   }
   writeFileSync(lockFile, String(process.pid));
@@ -165,7 +171,8 @@ export function rowsOf<T>(result: unknown): T[] {
   return (result as { rows?: T[] }).rows ?? [];
 }
 
-/** True when `db` is PostgreSQL (DATABASE_URL), which several server processes may share; false on the embedded PGlite. */
+/** True when `db` is PostgreSQL (DATABASE_URL), which several server processes may share; false on the embedded PGlite.
+ * */
 export function sharedByProcesses(db: Db): boolean {
   return (db as unknown as { $client?: unknown }).$client instanceof pg.Pool;
 }

@@ -1,6 +1,21 @@
 // One schema for PGlite and PostgreSQL; migrations are generated from it by drizzle-kit.
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
 const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -43,7 +58,8 @@ export const sessions = pgTable(
     userAgent: text('user_agent').notNull().default(''),
     /** The address the session was signed in from; only ever shown masked. */
     ip: text('ip').notNull().default(''),
-    /** Browser and system read from the user agent ('Chrome, Android'): a label never seen on the account is a new device. */
+    /** Browser and system read from the user agent ('Chrome, Android'): a label never seen on the account is a new
+     * device. */
     device: text('device').notNull().default(''),
     /** Moved at most every few minutes (domain/sessions.ts), not on every request. */
     lastSeenAt: at('last_seen_at').notNull().defaultNow(),
@@ -146,7 +162,8 @@ export const uploads = pgTable(
       .references(() => users.id),
     mime: text('mime').notNull(),
     bytes: bytea('bytes').notNull(),
-    /** Served to anyone: an avatar's own copy, made when it is set (never a document or a receipt); otherwise only to its owner and the operator. */
+    /** Served to anyone: an avatar's own copy, made when it is set (never a document or a receipt); otherwise only to
+     * its owner and the operator. */
     isPublic: boolean('public').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },
@@ -285,7 +302,10 @@ export const ledgerEntries = pgTable(
     reference: text('reference').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket), index('ledger_entries_user_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket),
+    index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 /** Option products: per coin an expiry in minutes with its yield (§1, §9 minimum 1 USDT). */
@@ -612,7 +632,8 @@ export const contractOrders = pgTable(
     createdAt: at('created_at').notNull(),
     filledAt: at('filled_at'),
     cancelledAt: at('cancelled_at'),
-    /** Why an order was void: no tick recorded in time after it was accepted ('no_price'), or that tick moved past its reserve ('price_moved'). */
+    /** Why an order was void: no tick recorded in time after it was accepted ('no_price'), or that tick moved past its
+     * reserve ('price_moved'). */
     voidReason: text('void_reason'),
   },
   (t) => [
@@ -741,7 +762,8 @@ export const dailyRuns = pgTable(
 
 // ---- Engagement: daily sign-in, welfare, activities, the blind box, invitations, content ------
 
-/** One row per user and local day (`day` in the configured timezone): the primary key makes a second sign-in that day impossible. */
+/** One row per user and local day (`day` in the configured timezone): the primary key makes a second sign-in that day
+ * impossible. */
 export const signIns = pgTable(
   'sign_ins',
   {
@@ -825,7 +847,8 @@ export const contentTranslations = pgTable(
   (t) => [primaryKey({ columns: [t.kind, t.item, t.lang] })],
 );
 
-/** Blind box prizes with published odds: `weight` in parts per million, the active ones sum to 1,000,000. Null stock: unlimited. */
+/** Blind box prizes with published odds: `weight` in parts per million, the active ones sum to 1,000,000. Null stock:
+ * unlimited. */
 export const boxPrizes = pgTable(
   'box_prizes',
   {
@@ -838,7 +861,10 @@ export const boxPrizes = pgTable(
     sort: integer('sort').notNull().default(0),
     active: boolean('active').notNull().default(true),
   },
-  (t) => [check('box_prizes_stock_nonnegative', sql`${t.stock} is null or ${t.stock} >= 0`), check('box_prizes_weight_positive', sql`${t.weight} > 0`)],
+  (t) => [
+    check('box_prizes_stock_nonnegative', sql`${t.stock} is null or ${t.stock} >= 0`),
+    check('box_prizes_weight_positive', sql`${t.weight} > 0`),
+  ],
 );
 
 /**
@@ -877,7 +903,8 @@ export const boxSeeds = pgTable(
   ],
 );
 
-/** A draw: the roll, the prize and the prize table in force (so any draw can be verified later), paid in one transaction. */
+/** A draw: the roll, the prize and the prize table in force (so any draw can be verified later), paid in one
+ * transaction. */
 export const boxDraws = pgTable(
   'box_draws',
   {
@@ -903,10 +930,15 @@ export const boxDraws = pgTable(
     prizeTable: jsonb('prize_table').$type<{ id: number; weight: number }[]>().notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [uniqueIndex('box_draws_seed_nonce').on(t.seedId, t.nonce), index('box_draws_user_idx').on(t.userId, t.id), index('box_draws_created_idx').on(t.createdAt)],
+  (t) => [
+    uniqueIndex('box_draws_seed_nonce').on(t.seedId, t.nonce),
+    index('box_draws_user_idx').on(t.userId, t.id),
+    index('box_draws_created_idx').on(t.createdAt),
+  ],
 );
 
-/** The invitation permission (§5, §6) granted by the operator; primary certification grants it too (checked, not stored). */
+/** The invitation permission (§5, §6) granted by the operator; primary certification grants it too (checked, not
+ * stored). */
 export const invitePermissions = pgTable('invite_permissions', {
   userId: integer('user_id')
     .primaryKey()
@@ -1016,7 +1048,8 @@ export const notificationSettings = pgTable('notification_settings', {
     .default(sql`'{}'::text[]`),
 });
 
-/** Keys the server makes on its first start and keeps (the VAPID key pair of Web Push): the first process to write one wins. */
+/** Keys the server makes on its first start and keeps (the VAPID key pair of Web Push): the first process to write one
+ * wins. */
 export const serverKeys = pgTable('server_keys', {
   name: text('name').primaryKey(),
   value: text('value').notNull(),
@@ -1047,7 +1080,8 @@ export const operators = pgTable(
   (t) => [check('operators_role_known', sql`${t.role} in ('reviewer', 'content', 'admin')`)],
 );
 
-/** Console sessions: only the token's SHA-256 is kept; they end idle (CONSOLE_IDLE_MINUTES) or at sign-out (`ended_at`). */
+/** Console sessions: only the token's SHA-256 is kept; they end idle (CONSOLE_IDLE_MINUTES) or at sign-out
+ * (`ended_at`). */
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
@@ -1064,7 +1098,8 @@ export const operatorSessions = pgTable(
   (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
 );
 
-/** Four eyes: the first approval of a large withdrawal, by operator name ('ops' for the command); the second approver completes it. */
+/** Four eyes: the first approval of a large withdrawal, by operator name ('ops' for the command); the second approver
+ * completes it. */
 export const withdrawalApprovals = pgTable(
   'withdrawal_approvals',
   {
@@ -1098,7 +1133,11 @@ export const auditLog = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
   },
-  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_operator_idx').on(t.operator, t.at), index('audit_log_target_idx').on(t.target, t.at)],
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_operator_idx').on(t.operator, t.at),
+    index('audit_log_target_idx').on(t.target, t.at),
+  ],
 );
 
 // ---- Customer service: one conversation per customer, answered by reviewers ---------------------
@@ -1126,7 +1165,10 @@ export const serviceConversations = pgTable(
     lastMessageAt: at('last_message_at').notNull(),
     createdAt: at('created_at').notNull(),
   },
-  (t) => [check('service_conversations_status_known', sql`${t.status} in ('open', 'closed')`), index('service_conversations_inbox_idx').on(t.status, t.waiting, t.lastMessageAt)],
+  (t) => [
+    check('service_conversations_status_known', sql`${t.status} in ('open', 'closed')`),
+    index('service_conversations_inbox_idx').on(t.status, t.waiting, t.lastMessageAt),
+  ],
 );
 
 /** The messages of a conversation: the customer's (text and/or one picture) and the operators' (text). */

@@ -34,7 +34,9 @@ export function demoActivities(now: Date) {
     {
       title: 'New year trading festival',
       cover: '/activities/trading-festival.svg',
-      body: sanitizeRichText('<h3>Coming soon</h3><p>Trade options during the festival and collect points for every order.</p>'),
+      body: sanitizeRichText(
+        '<h3>Coming soon</h3><p>Trade options during the festival and collect points for every order.</p>',
+      ),
       startsAt: new Date(now.getTime() + 20 * day),
       endsAt: new Date(now.getTime() + 50 * day),
       sort: 2,
@@ -48,7 +50,9 @@ export async function seedBlindBox(db: Db, now = new Date()): Promise<void> {
     .insert(configEntries)
     .values(Object.entries(BLIND_BOX_COSTS).map(([key, value]) => ({ act: 'blindbox', key, value })))
     .onConflictDoNothing();
-  const [{ prizes }] = (await db.select({ prizes: sql<number>`count(*)::int` }).from(boxPrizes)) as [{ prizes: number }];
+  const [{ prizes }] = (await db.select({ prizes: sql<number>`count(*)::int` }).from(boxPrizes)) as [
+    { prizes: number },
+  ];
   if (Number(prizes) === 0) await db.insert(boxPrizes).values(DEMO_PRIZES);
   const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(activities)) as [{ count: number }];
   if (Number(count) === 0) await db.insert(activities).values(demoActivities(now));

@@ -88,6 +88,8 @@ export const DEMO_PAGES: Record<'about' | 'intro' | 'faq', Record<string, Page>>
 };
 
 export async function seedContent(db: Db): Promise<void> {
-  const rows = Object.entries(DEMO_PAGES).flatMap(([key, byLang]) => Object.entries(byLang).map(([lang, page]) => ({ key, lang, ...page })));
+  const rows = Object.entries(DEMO_PAGES).flatMap(([key, byLang]) =>
+    Object.entries(byLang).map(([lang, page]) => ({ key, lang, ...page })),
+  );
   await db.insert(contentPages).values(rows).onConflictDoNothing();
 }

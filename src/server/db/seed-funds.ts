@@ -6,9 +6,33 @@ import { configEntries, rechargeChannels, vipLevels, withdrawRules } from './sch
 
 /** Demo deposit addresses (well-formed for their chains; not real wallets) and a demo bank account. */
 export const RECHARGE_CHANNELS = [
-  { kind: 'crypto', name: 'USDT (TRC20)', currency: 'USDT', chain: 'TRC20', address: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt', minAmount: '10', sort: 1 },
-  { kind: 'crypto', name: 'USDT (ERC20)', currency: 'USDT', chain: 'ERC20', address: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A', minAmount: '20', sort: 2 },
-  { kind: 'crypto', name: 'USDT (BEP20)', currency: 'USDT', chain: 'BEP20', address: '0x2F9a6C1e4B7d0A3c5E8f1B2d4C6a8E0b3D5f7A9c', minAmount: '10', sort: 3 },
+  {
+    kind: 'crypto',
+    name: 'USDT (TRC20)',
+    currency: 'USDT',
+    chain: 'TRC20',
+    address: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt',
+    minAmount: '10',
+    sort: 1,
+  },
+  {
+    kind: 'crypto',
+    name: 'USDT (ERC20)',
+    currency: 'USDT',
+    chain: 'ERC20',
+    address: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A',
+    minAmount: '20',
+    sort: 2,
+  },
+  {
+    kind: 'crypto',
+    name: 'USDT (BEP20)',
+    currency: 'USDT',
+    chain: 'BEP20',
+    address: '0x2F9a6C1e4B7d0A3c5E8f1B2d4C6a8E0b3D5f7A9c',
+    minAmount: '10',
+    sort: 3,
+  },
   {
     kind: 'bank',
     name: 'Bank transfer (THB)',
@@ -44,7 +68,9 @@ export const POINTS_RULE = { usdt_per_point: '0.01', min_points: '100' };
 export const DEMO_POINTS = '2500';
 
 export async function seedFunds(db: Db): Promise<void> {
-  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(rechargeChannels)) as [{ count: number }];
+  const [{ count }] = (await db.select({ count: sql<number>`count(*)::int` }).from(rechargeChannels)) as [
+    { count: number },
+  ];
   if (Number(count) === 0) await db.insert(rechargeChannels).values(RECHARGE_CHANNELS);
   await db.insert(withdrawRules).values(WITHDRAW_RULES).onConflictDoNothing();
   await db.insert(vipLevels).values(VIP_LEVELS).onConflictDoNothing();

@@ -18,7 +18,18 @@ export const LISTED_COINS = [
 ];
 
 /** Contract pairs against USDT: the step size of each coin's quantity (the tick size is its price decimals). */
-export const QUANTITY_DECIMALS: Record<string, number> = { BTC: 5, ETH: 4, BNB: 3, SOL: 2, XRP: 1, DOGE: 0, ADA: 1, TRX: 0, LTC: 3, DOT: 2 };
+export const QUANTITY_DECIMALS: Record<string, number> = {
+  BTC: 5,
+  ETH: 4,
+  BNB: 3,
+  SOL: 2,
+  XRP: 1,
+  DOGE: 0,
+  ADA: 1,
+  TRX: 0,
+  LTC: 3,
+  DOT: 2,
+};
 export const PAIR_DEFAULTS = { minNotional: '5', feeRate: '0.001', priceBand: '0.1' };
 
 /** Expiry in minutes and the yield paid on a win. */
@@ -50,7 +61,13 @@ export async function seedMarkets(db: Db, now: Date): Promise<void> {
     .onConflictDoNothing();
   const existing = await db.select({ id: optionProducts.id }).from(optionProducts).limit(1);
   if (!existing.length) {
-    await db.insert(optionProducts).values(LISTED_COINS.flatMap((coin) => OPTION_TERMS.map((term, sort) => ({ coin: coin.code, ...term, minAmount: '1', sort }))));
+    await db
+      .insert(optionProducts)
+      .values(
+        LISTED_COINS.flatMap((coin) =>
+          OPTION_TERMS.map((term, sort) => ({ coin: coin.code, ...term, minAmount: '1', sort })),
+        ),
+      );
   }
   await db.insert(fiatRates).values(FIAT_RATES).onConflictDoNothing();
   // Matching starts from now: no order can rest on a tick recorded before its pair existed.

@@ -21,7 +21,13 @@ export const DEMO_NOTICE: Record<'en' | Lang, string> = {
 
 /** Slide titles by their English title. */
 export const DEMO_SLIDE_TITLES: Record<string, Record<Lang, string>> = {
-  'Trade options in minutes': { zh: '几分钟内交易期权', th: 'เทรดออปชันได้ในไม่กี่นาที', jp: '数分でオプション取引', ar: 'تداول الخيارات في دقائق', hi: 'मिनटों में ऑप्शन ट्रेड करें' },
+  'Trade options in minutes': {
+    zh: '几分钟内交易期权',
+    th: 'เทรดออปชันได้ในไม่กี่นาที',
+    jp: '数分でオプション取引',
+    ar: 'تداول الخيارات في دقائق',
+    hi: 'मिनटों में ऑप्शन ट्रेड करें',
+  },
   'Your funds, every movement recorded': {
     zh: '您的资金，每笔变动都有记录',
     th: 'เงินของคุณ ทุกการเคลื่อนไหวถูกบันทึกไว้',
@@ -98,9 +104,18 @@ export const DEMO_ACTIVITIES: Record<string, Versions> = {
   'New year trading festival': {
     zh: { title: '新年交易节', body: '<h3>即将开始</h3><p>在交易节期间交易期权，每笔订单都可获得积分。</p>' },
     th: { title: 'เทศกาลเทรดปีใหม่', body: '<h3>เร็วๆ นี้</h3><p>เทรดออปชันระหว่างเทศกาลและสะสมคะแนนจากทุกคำสั่งซื้อ</p>' },
-    jp: { title: '新年トレードフェスティバル', body: '<h3>近日開催</h3><p>フェスティバル期間中にオプション取引を行い、注文ごとにポイントを獲得しましょう。</p>' },
-    ar: { title: 'مهرجان تداول رأس السنة', body: '<h3>قريبًا</h3><p>تداول الخيارات خلال المهرجان واجمع النقاط مع كل أمر.</p>' },
-    hi: { title: 'नव वर्ष ट्रेडिंग उत्सव', body: '<h3>जल्द आ रहा है</h3><p>उत्सव के दौरान ऑप्शन ट्रेड करें और हर ऑर्डर पर पॉइंट पाएँ।</p>' },
+    jp: {
+      title: '新年トレードフェスティバル',
+      body: '<h3>近日開催</h3><p>フェスティバル期間中にオプション取引を行い、注文ごとにポイントを獲得しましょう。</p>',
+    },
+    ar: {
+      title: 'مهرجان تداول رأس السنة',
+      body: '<h3>قريبًا</h3><p>تداول الخيارات خلال المهرجان واجمع النقاط مع كل أمر.</p>',
+    },
+    hi: {
+      title: 'नव वर्ष ट्रेडिंग उत्सव',
+      body: '<h3>जल्द आ रहा है</h3><p>उत्सव के दौरान ऑप्शन ट्रेड करें और हर ऑर्डर पर पॉइंट पाएँ।</p>',
+    },
   },
 };
 
@@ -115,19 +130,24 @@ export async function seedTranslations(db: Executor): Promise<void> {
     .select()
     .from(configEntries)
     .where(and(eq(configEntries.act, 'system'), eq(configEntries.key, 'scroll_notice')));
-  if (notice?.value === DEMO_NOTICE.en) for (const lang of LANGS) rows.push({ kind: 'config', item: 'system.scroll_notice', lang, body: DEMO_NOTICE[lang] });
+  if (notice?.value === DEMO_NOTICE.en)
+    for (const lang of LANGS)
+      rows.push({ kind: 'config', item: 'system.scroll_notice', lang, body: DEMO_NOTICE[lang] });
 
   for (const slide of await db
     .select()
     .from(slides)
     .where(inArray(slides.title, Object.keys(DEMO_SLIDE_TITLES))))
-    for (const lang of LANGS) rows.push({ kind: 'slide', item: String(slide.id), lang, title: DEMO_SLIDE_TITLES[slide.title]![lang] });
+    for (const lang of LANGS)
+      rows.push({ kind: 'slide', item: String(slide.id), lang, title: DEMO_SLIDE_TITLES[slide.title]![lang] });
 
   const broadcasts = await db
     .select()
     .from(messages)
     .where(and(isNull(messages.userId), inArray(messages.title, Object.keys(DEMO_MESSAGES))));
-  for (const message of broadcasts) for (const lang of LANGS) rows.push({ kind: 'message', item: String(message.id), lang, ...DEMO_MESSAGES[message.title]![lang] });
+  for (const message of broadcasts)
+    for (const lang of LANGS)
+      rows.push({ kind: 'message', item: String(message.id), lang, ...DEMO_MESSAGES[message.title]![lang] });
 
   for (const activity of await db
     .select()

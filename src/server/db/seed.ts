@@ -10,14 +10,21 @@ import { seedBlindBox } from './seed-blindbox.ts';
 import { DEMO_NOTICE, seedTranslations } from './seed-translations.ts';
 import { DEFAULT_SIGNIN_LADDER } from '../../contract/signin.ts';
 
-export const DEMO_ACCOUNT = { username: 'demo', password: 'demo1234', paypass: '123456', email: 'demo@example.com', phone: '0812345678' };
+export const DEMO_ACCOUNT = {
+  username: 'demo',
+  password: 'demo1234',
+  paypass: '123456',
+  email: 'demo@example.com',
+  phone: '0812345678',
+};
 
 export const DEMO_CONFIG: Record<string, Record<string, string>> = {
   system: {
     scroll_notice: DEMO_NOTICE.en,
     service_url: '',
     appurl_android: `/downloads/coinvest.apk?v=${APP_VERSION}`,
-    // Hosts the web-view may open (https only): documentation sites; service_url stays empty (the service page shows the FAQ).
+    // Hosts the web-view may open (https only): documentation sites; service_url stays empty (the service page shows
+    // the FAQ).
     webview_hosts: 'developer.mozilla.org,en.wikipedia.org',
   },
   signin: { ladder: DEFAULT_SIGNIN_LADDER },
@@ -61,7 +68,10 @@ export async function seedDemo(db: Db): Promise<boolean> {
   await seedBlindBox(db);
   // After the items: their other languages (the items' own rows are English).
   await seedTranslations(db);
-  const [passwordHash, paypassHash] = await Promise.all([hashSecret(DEMO_ACCOUNT.password), hashSecret(DEMO_ACCOUNT.paypass)]);
+  const [passwordHash, paypassHash] = await Promise.all([
+    hashSecret(DEMO_ACCOUNT.password),
+    hashSecret(DEMO_ACCOUNT.paypass),
+  ]);
   const created = await db
     .insert(users)
     .values({

@@ -6,7 +6,8 @@ import { CODE_TTL_MINUTES, THEME_COLOR, type Locale } from '../../contract/const
 import { translator } from '../i18n.ts';
 
 export const PRODUCT_NAME = 'Coinvest';
-/** Text on the brand colour and the code's colour: the app's --on-theme and --theme-dark (ui.css), readable at 4.5:1 and more. */
+/** Text on the brand colour and the code's colour: the app's --on-theme and --theme-dark (ui.css), readable at 4.5:1
+ * and more. */
 const ON_THEME = '#06324a';
 const THEME_DARK = '#0072a3';
 
@@ -28,11 +29,24 @@ export function codeMessage(channel: 'sms' | 'email', code: string, locale: Loca
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function codeHtml({ locale, subject, line, code, ignore }: { locale: Locale; subject: string; line: string; code: string; ignore: string }): string {
+function codeHtml({
+  locale,
+  subject,
+  line,
+  code,
+  ignore,
+}: {
+  locale: Locale;
+  subject: string;
+  line: string;
+  code: string;
+  ignore: string;
+}): string {
   const dir = locale === 'ar' ? 'rtl' : 'ltr';
   const lang = locale === 'jp' ? 'ja' : locale;
   const align = dir === 'rtl' ? 'right' : 'left';
-  const font = "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans','Noto Sans Thai','Noto Sans Arabic','Noto Sans Devanagari','Noto Sans CJK SC',sans-serif";
+  const font =
+    "-apple-system,BlinkMacSystemFont,'Segoe UI',Roboto,'Noto Sans','Noto Sans Thai','Noto Sans Arabic','Noto Sans Devanagari','Noto Sans CJK SC',sans-serif";
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(subject)}</title></head>

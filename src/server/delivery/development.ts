@@ -4,7 +4,8 @@
 import type { OutboxRow, Outcome, Transport } from './transport.ts';
 
 /** A code row's payload carries the code itself, for this log line (tests and the e2e runs read it). */
-const codeOf = (row: OutboxRow) => (row.payload && typeof row.payload === 'object' && 'code' in row.payload ? String(row.payload.code) : null);
+const codeOf = (row: OutboxRow) =>
+  row.payload && typeof row.payload === 'object' && 'code' in row.payload ? String(row.payload.code) : null;
 
 export function developmentTransport(log: (line: string) => void): Transport {
   return {

@@ -14,11 +14,24 @@ export interface EmailSettings {
 const TIMEOUT_MS = 15_000;
 
 export function emailTransport({ url, from }: EmailSettings): Transport & { close(): void } {
-  const mailer = nodemailer.createTransport({ url, pool: true, maxConnections: 3, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+  const mailer = nodemailer.createTransport({
+    url,
+    pool: true,
+    maxConnections: 3,
+    connectionTimeout: TIMEOUT_MS,
+    greetingTimeout: TIMEOUT_MS,
+    socketTimeout: TIMEOUT_MS,
+  });
   return {
     async send(row: OutboxRow): Promise<Outcome> {
       try {
-        await mailer.sendMail({ from, to: row.target, subject: row.subject, text: row.body, html: row.html ?? undefined });
+        await mailer.sendMail({
+          from,
+          to: row.target,
+          subject: row.subject,
+          text: row.body,
+          html: row.html ?? undefined,
+        });
         return { sent: true };
       } catch (error) {
         return smtpFailure(error);
@@ -35,6 +48,7 @@ export function emailTransport({ url, from }: EmailSettings): Transport & { clos
 export function smtpFailure(error: unknown): Outcome {
   const { responseCode, code, message } = (error ?? {}) as { responseCode?: number; code?: string; message?: string };
   const text = [code, message ?? String(error)].filter(Boolean).join(': ');
-  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH') return { sent: false, retry: false, error: text };
+  if (typeof responseCode === 'number' && responseCode >= 500 && responseCode < 600 && code !== 'EAUTH')
+    return { sent: false, retry: false, error: text };
   return { sent: false, retry: true, error: text };
 }

@@ -33,7 +33,10 @@ export function vapidSubject(env: NodeJS.ProcessEnv): string {
 /** A day: a notice older than that tells nothing the app does not show anyway. */
 const DEFAULT_TTL_SECONDS = 24 * 3600;
 
-export function pushTransport(db: Db, { subject, ttlSeconds = DEFAULT_TTL_SECONDS, timeoutMs = 15_000, agent }: PushOptions): Transport {
+export function pushTransport(
+  db: Db,
+  { subject, ttlSeconds = DEFAULT_TTL_SECONDS, timeoutMs = 15_000, agent }: PushOptions,
+): Transport {
   return {
     async send(row: OutboxRow): Promise<Outcome> {
       const [subscription] = await db
@@ -41,25 +44,32 @@ export function pushTransport(db: Db, { subject, ttlSeconds = DEFAULT_TTL_SECOND
         .from(pushSubscriptions)
         .where(eq(pushSubscriptions.id, Number(row.target) || 0));
       // Unsubscribed since, or the browser is another account's now: this notice is not theirs to see.
-      if (!subscription || subscription.userId !== row.userId) return { sent: false, retry: false, error: 'the subscription is gone' };
+      if (!subscription || subscription.userId !== row.userId)
+        return { sent: false, retry: false, error: 'the subscription is gone' };
       const keys = await vapidKeys(db);
       try {
-        await webpush.sendNotification({ endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } }, JSON.stringify(row.payload ?? {}), {
-          vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
-          contentEncoding: 'aes128gcm',
-          TTL: ttlSeconds,
-          timeout: timeoutMs,
-          ...(agent ? { agent } : {}),
-        });
+        await webpush.sendNotification(
+          { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+          JSON.stringify(row.payload ?? {}),
+          {
+            vapidDetails: { subject, publicKey: keys.publicKey, privateKey: keys.privateKey },
+            contentEncoding: 'aes128gcm',
+            TTL: ttlSeconds,
+            timeout: timeoutMs,
+            ...(agent ? { agent } : {}),
+          },
+        );
         return { sent: true };
       } catch (error) {
-        if (!(error instanceof webpush.WebPushError)) return { sent: false, retry: true, error: error instanceof Error ? error.message : String(error) };
+        if (!(error instanceof webpush.WebPushError))
+          return { sent: false, retry: true, error: error instanceof Error ? error.message : String(error) };
         const said = `push service answered ${error.statusCode}${error.body ? `: ${error.body.slice(0, 200)}` : ''}`;
         if (error.statusCode === 404 || error.statusCode === 410) {
           await forgetSubscription(db, subscription.id, subscription.endpoint);
           return { sent: false, retry: false, error: `${said} (subscription removed)` };
         }
-        // Too many requests, or the push service failing: later. Anything else (a bad request, a key it refuses, too large) will not change.
+        // Too many requests, or the push service failing: later. Anything else (a bad request, a key it refuses, too
+        // large) will not change.
         return { sent: false, retry: error.statusCode === 429 || error.statusCode >= 500, error: said };
       }
     },

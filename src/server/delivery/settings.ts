@@ -10,7 +10,8 @@ export interface DeliveryConfig {
   email: EmailSettings | null;
   /** SMS_PROVIDER=twilio|webhook and its settings; null: SMS go to the server log. */
   sms: SmsSettings | null;
-  /** DELIVERY_RETRY_SECONDS (default 10,30,120,600): the waits between tries; one more try than waits, then the message has failed. */
+  /** DELIVERY_RETRY_SECONDS (default 10,30,120,600): the waits between tries; one more try than waits, then the message
+   * has failed. */
   retrySeconds: number[];
 }
 
@@ -26,19 +27,27 @@ function emailSettings(env: NodeJS.ProcessEnv): EmailSettings | null {
   const url = env.SMTP_URL?.trim();
   const from = env.SMTP_FROM?.trim();
   if (!url) {
-    if (from) throw new Error('SMTP_FROM is set but SMTP_URL is not: set SMTP_URL=smtps://user:password@mail.example.com (or smtp:// for STARTTLS).');
+    if (from)
+      throw new Error(
+        'SMTP_FROM is set but SMTP_URL is not: set SMTP_URL=smtps://user:password@mail.example.com (or smtp:// for STARTTLS).',
+      );
     return null;
   }
   let parsed: URL;
   try {
     parsed = new URL(url);
   } catch {
-    throw new Error('SMTP_URL is not a URL: write it as smtps://user:password@mail.example.com[:465] or smtp://user:password@mail.example.com[:587].');
+    throw new Error(
+      'SMTP_URL is not a URL: write it as smtps://user:password@mail.example.com[:465] or smtp://user:password@mail.example.com[:587].',
+    );
   }
-  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:') throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${parsed.protocol}//.`);
+  if (parsed.protocol !== 'smtp:' && parsed.protocol !== 'smtps:')
+    throw new Error(`SMTP_URL must start with smtp:// or smtps://, not ${parsed.protocol}//.`);
   if (!parsed.hostname) throw new Error('SMTP_URL names no host: smtps://user:password@mail.example.com.');
   if (!from || !(ADDRESS.test(from) || NAMED_ADDRESS.test(from))) {
-    throw new Error(`SMTP_FROM must be the sender's address, e.g. SMTP_FROM="Coinvest <no-reply@example.com>"${from ? ` (not ${from})` : ''}.`);
+    throw new Error(
+      `SMTP_FROM must be the sender's address, e.g. SMTP_FROM="Coinvest <no-reply@example.com>"${from ? ` (not ${from})` : ''}.`,
+    );
   }
   return { url, from };
 }
@@ -57,21 +66,34 @@ function smsSettings(env: NodeJS.ProcessEnv): SmsSettings | null {
     need(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
     const apiBase = env.TWILIO_API_BASE?.trim() || 'https://api.twilio.com';
     if (!HTTP_URL.test(apiBase)) throw new Error(`TWILIO_API_BASE=${apiBase} is not an http(s) URL.`);
-    return { provider, accountSid: env.TWILIO_ACCOUNT_SID!.trim(), authToken: env.TWILIO_AUTH_TOKEN!.trim(), from: env.TWILIO_FROM!.trim(), apiBase };
+    return {
+      provider,
+      accountSid: env.TWILIO_ACCOUNT_SID!.trim(),
+      authToken: env.TWILIO_AUTH_TOKEN!.trim(),
+      from: env.TWILIO_FROM!.trim(),
+      apiBase,
+    };
   }
   if (provider === 'webhook') {
     need(['SMS_WEBHOOK_URL']);
     const url = env.SMS_WEBHOOK_URL!.trim();
     if (!HTTP_URL.test(url)) throw new Error(`SMS_WEBHOOK_URL=${url} is not an http(s) URL.`);
     const method = (env.SMS_WEBHOOK_METHOD?.trim() || 'POST').toUpperCase();
-    if (method !== 'GET' && method !== 'POST' && method !== 'PUT') throw new Error(`SMS_WEBHOOK_METHOD=${method} must be GET, POST or PUT.`);
+    if (method !== 'GET' && method !== 'POST' && method !== 'PUT')
+      throw new Error(`SMS_WEBHOOK_METHOD=${method} must be GET, POST or PUT.`);
     const template = env.SMS_WEBHOOK_TEMPLATE?.trim() || '{"to":"{{to}}","text":"{{body}}"}';
-    if (method === 'GET' && !url.includes('{{body}}')) throw new Error('SMS_WEBHOOK_METHOD=GET sends no body: put {{to}} and {{body}} in SMS_WEBHOOK_URL.');
-    if (method !== 'GET' && !template.includes('{{body}}') && !url.includes('{{body}}')) throw new Error('SMS_WEBHOOK_TEMPLATE must contain {{body}} (and usually {{to}}).');
-    const contentType = env.SMS_WEBHOOK_CONTENT_TYPE?.trim() || (template.startsWith('{') ? 'application/json' : 'application/x-www-form-urlencoded');
+    if (method === 'GET' && !url.includes('{{body}}'))
+      throw new Error('SMS_WEBHOOK_METHOD=GET sends no body: put {{to}} and {{body}} in SMS_WEBHOOK_URL.');
+    if (method !== 'GET' && !template.includes('{{body}}') && !url.includes('{{body}}'))
+      throw new Error('SMS_WEBHOOK_TEMPLATE must contain {{body}} (and usually {{to}}).');
+    const contentType =
+      env.SMS_WEBHOOK_CONTENT_TYPE?.trim() ||
+      (template.startsWith('{') ? 'application/json' : 'application/x-www-form-urlencoded');
     return { provider, url, method, template, contentType, headers: webhookHeaders(env.SMS_WEBHOOK_HEADERS) };
   }
-  throw new Error(`SMS_PROVIDER=${provider} is not known: twilio or webhook (unset: codes by SMS go to the server log).`);
+  throw new Error(
+    `SMS_PROVIDER=${provider} is not known: twilio or webhook (unset: codes by SMS go to the server log).`,
+  );
 }
 
 /** SMS_WEBHOOK_HEADERS: a JSON object of strings (an API key, say). */
@@ -83,7 +105,12 @@ function webhookHeaders(value: string | undefined): Record<string, string> {
   } catch {
     headers = null;
   }
-  if (!headers || typeof headers !== 'object' || Array.isArray(headers) || Object.values(headers).some((item) => typeof item !== 'string')) {
+  if (
+    !headers ||
+    typeof headers !== 'object' ||
+    Array.isArray(headers) ||
+    Object.values(headers).some((item) => typeof item !== 'string')
+  ) {
     throw new Error('SMS_WEBHOOK_HEADERS must be a JSON object of strings, e.g. {"Authorization":"Bearer …"}.');
   }
   return headers as Record<string, string>;
@@ -93,7 +120,8 @@ function webhookHeaders(value: string | undefined): Record<string, string> {
 function retrySeconds(value: string | undefined): number[] {
   if (value === undefined || value.trim() === '') return [...DEFAULT_RETRY_SECONDS];
   const waits = value.split(',').map((part) => Number(part.trim()));
-  if (waits.some((wait) => !Number.isFinite(wait) || wait < 0)) throw new Error(`DELIVERY_RETRY_SECONDS=${value} must be seconds separated by commas, e.g. 10,30,120,600.`);
+  if (waits.some((wait) => !Number.isFinite(wait) || wait < 0))
+    throw new Error(`DELIVERY_RETRY_SECONDS=${value} must be seconds separated by commas, e.g. 10,30,120,600.`);
   return waits;
 }
 

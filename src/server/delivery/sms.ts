@@ -29,17 +29,25 @@ export type SmsSettings = TwilioSettings | WebhookSettings;
 const TIMEOUT_MS = 15_000;
 
 export function smsTransport(settings: SmsSettings): Transport {
-  return { send: (row) => (settings.provider === 'twilio' ? sendByTwilio(settings, row) : sendByWebhook(settings, row)) };
+  return {
+    send: (row) => (settings.provider === 'twilio' ? sendByTwilio(settings, row) : sendByWebhook(settings, row)),
+  };
 }
 
 async function sendByTwilio(settings: TwilioSettings, row: OutboxRow): Promise<Outcome> {
   const url = `${settings.apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
   const body = new URLSearchParams({ To: row.target, From: settings.from, Body: row.body });
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
-  return post(url, { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body }, async (response) => {
-    const answer = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
-    return answer?.message ? `Twilio ${answer.code ?? ''} ${answer.message}`.replace(/\s+/g, ' ') : `HTTP ${response.status}`;
-  });
+  return post(
+    url,
+    { method: 'POST', headers: { authorization, 'content-type': 'application/x-www-form-urlencoded' }, body },
+    async (response) => {
+      const answer = (await response.json().catch(() => null)) as { code?: number; message?: string } | null;
+      return answer?.message
+        ? `Twilio ${answer.code ?? ''} ${answer.message}`.replace(/\s+/g, ' ')
+        : `HTTP ${response.status}`;
+    },
+  );
 }
 
 async function sendByWebhook(settings: WebhookSettings, row: OutboxRow): Promise<Outcome> {
@@ -66,8 +74,13 @@ async function sendByWebhook(settings: WebhookSettings, row: OutboxRow): Promise
 export const fill = (template: string, values: Record<'to' | 'body', string>, escape: (value: string) => string) =>
   template.replace(/\{\{\s*(to|body)\s*\}\}/g, (_, name: 'to' | 'body') => escape(values[name]));
 
-/** 2xx: sent. 408, 429 and 5xx, a time-out or a refused connection: tried again; another 4xx will not mend by itself. */
-async function post(url: string, init: RequestInit, describe: (response: Response) => Promise<string>): Promise<Outcome> {
+/** 2xx: sent. 408, 429 and 5xx, a time-out or a refused connection: tried again; another 4xx will not mend by itself.
+ * */
+async function post(
+  url: string,
+  init: RequestInit,
+  describe: (response: Response) => Promise<string>,
+): Promise<Outcome> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
@@ -80,6 +93,11 @@ async function post(url: string, init: RequestInit, describe: (response: Respons
     return { sent: true };
   }
   const error = await describe(response);
-  const retry = response.status === 408 || response.status === 429 || response.status >= 500 || response.status === 401 || response.status === 403;
+  const retry =
+    response.status === 408 ||
+    response.status === 429 ||
+    response.status >= 500 ||
+    response.status === 401 ||
+    response.status === 403;
   return { sent: false, retry, error };
 }

@@ -8,7 +8,8 @@ export type Channel = 'email' | 'sms' | 'push';
 
 export type Outcome =
   | { sent: true }
-  /** `retry`: a passing failure (a refusal, a time-out, a 5xx); false when trying again cannot help (a bad address, a subscription gone). */
+  /** `retry`: a passing failure (a refusal, a time-out, a 5xx); false when trying again cannot help (a bad address, a
+   * subscription gone). */
   | { sent: false; retry: boolean; error: string };
 
 export interface Transport {

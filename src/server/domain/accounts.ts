@@ -51,7 +51,11 @@ export async function findUser(db: Executor, id: number): Promise<UserRow> {
 }
 
 /** The account whose phone (sms) or e-mail address this is. */
-export async function findUserByContact(db: Executor, channel: CodeChannel, address: string): Promise<UserRow | undefined> {
+export async function findUserByContact(
+  db: Executor,
+  channel: CodeChannel,
+  address: string,
+): Promise<UserRow | undefined> {
   const [row] = await db
     .select()
     .from(users)
@@ -60,7 +64,8 @@ export async function findUserByContact(db: Executor, channel: CodeChannel, addr
   return row;
 }
 
-const contactTaken = (channel: CodeChannel) => new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+const contactTaken = (channel: CodeChannel) =>
+  new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
 
 /** Registration refuses an address that is already an account's username, phone or e-mail. */
 export async function refuseTakenContact(db: Executor, channel: CodeChannel, address: string): Promise<void> {
@@ -81,7 +86,14 @@ export async function findInviter(db: Executor, inviteCode: string): Promise<Use
  */
 export async function createAccount(
   db: Executor,
-  account: { channel: CodeChannel; address: string; password: string; paypass: string; currency: Currency; invitedBy: number | null },
+  account: {
+    channel: CodeChannel;
+    address: string;
+    password: string;
+    paypass: string;
+    currency: Currency;
+    invitedBy: number | null;
+  },
   now: Date,
 ): Promise<UserRow> {
   const { channel, address } = account;
@@ -170,7 +182,9 @@ export function toUserInfo(row: UserRow): UserInfo {
 
 /** Postgres unique_violation: two requests raced for the same username, phone or e-mail. */
 export function isUniqueViolation(error: unknown): boolean {
-  const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+  const code =
+    (error as { code?: string; cause?: { code?: string } })?.code ??
+    (error as { cause?: { code?: string } })?.cause?.code;
   return code === '23505';
 }
 
@@ -181,7 +195,14 @@ export function isUniqueViolation(error: unknown): boolean {
  * checked, so guesses sent at once are tried one after another and the sixth finds the lock, on
  * every server process. With no stored hash the check still spends the time and fails.
  */
-export async function checkSecret(db: Executor, key: string, storedHash: string | null | undefined, secret: string, wrongTextId: TextId, now: Date) {
+export async function checkSecret(
+  db: Executor,
+  key: string,
+  storedHash: string | null | undefined,
+  secret: string,
+  wrongTextId: TextId,
+  now: Date,
+) {
   const outcome = await db.transaction(async (tx) => {
     await holdCounter(tx, key, PASSWORD_LIMIT, now);
     if (await isLimited(tx, key, PASSWORD_LIMIT, now)) return 'limited';

@@ -4,7 +4,14 @@ import Big from 'big.js';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { activities, boxDraws, users } from '../db/schema.ts';
-import { WIN_NOTICE_SIZE, activityStatus, maskUsername, type ActivityDetails, type ActivitySummary, type WinLine } from '../../contract/activities.ts';
+import {
+  WIN_NOTICE_SIZE,
+  activityStatus,
+  maskUsername,
+  type ActivityDetails,
+  type ActivitySummary,
+  type WinLine,
+} from '../../contract/activities.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { sanitizeRichText } from '../../contract/rich-text.ts';
 import { texts } from '../../contract/texts.ts';
@@ -25,9 +32,14 @@ const summary = (row: ActivityRow, now: Date): ActivitySummary => ({
   status: activityStatus(row.startsAt, row.endsAt, now),
 });
 
-/** The published activities: running first, then upcoming, then ended; by sort and newest within. Titles in `lang`, else English. */
+/** The published activities: running first, then upcoming, then ended; by sort and newest within. Titles in `lang`,
+ * else English. */
 export async function listActivities(db: Executor, now: Date, lang: string): Promise<Paged<ActivitySummary>> {
-  const published = await db.select().from(activities).where(eq(activities.active, true)).orderBy(asc(activities.sort), desc(activities.startsAt), desc(activities.id));
+  const published = await db
+    .select()
+    .from(activities)
+    .where(eq(activities.active, true))
+    .orderBy(asc(activities.sort), desc(activities.startsAt), desc(activities.id));
   const rows = await inLanguage(db, 'activity', published, lang, 'body');
   const rank = { running: 0, upcoming: 1, ended: 2 } as const;
   const lists = rows.map((row) => summary(row, now)).sort((a, b) => rank[a.status] - rank[b.status]);
@@ -65,7 +77,8 @@ export async function recentWins(db: Executor): Promise<Paged<WinLine>> {
 }
 
 /** Every activity, published or hidden, in the operator's order (the app lists the published ones: listActivities). */
-export const allActivities = (db: Executor) => db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id));
+export const allActivities = (db: Executor) =>
+  db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id));
 
 /** An activity's period ends after it starts (no end: it runs on). */
 function refuseBackwards(startsAt: Date, endsAt: Date | null | undefined): void {
@@ -73,7 +86,10 @@ function refuseBackwards(startsAt: Date, endsAt: Date | null | undefined): void 
 }
 
 /** Publishes an activity; its body is stored sanitised. */
-export async function publishActivity(db: Executor, activity: ActivityChanges & { title: string; startsAt: Date; body: string }): Promise<ActivityRow> {
+export async function publishActivity(
+  db: Executor,
+  activity: ActivityChanges & { title: string; startsAt: Date; body: string },
+): Promise<ActivityRow> {
   refuseBackwards(activity.startsAt, activity.endsAt);
   const [row] = await db
     .insert(activities)

@@ -31,7 +31,13 @@ export const CODE_DAILY_LIMIT: Limit = { max: 10, windowMs: 24 * 60 * 60_000 };
 export const counterKey = (name: string) => createHash('sha256').update(name).digest('hex');
 
 /** The counter's live window, or null when it has none (never counted, or the window has passed). */
-export async function countOf(db: Executor, name: string, limit: Limit, now: Date, table: CounterTable = attemptCounters): Promise<Count | null> {
+export async function countOf(
+  db: Executor,
+  name: string,
+  limit: Limit,
+  now: Date,
+  table: CounterTable = attemptCounters,
+): Promise<Count | null> {
   const [row] = await db
     .select({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt })
     .from(table)
@@ -43,13 +49,26 @@ export async function isLimited(db: Executor, name: string, limit: Limit, now: D
   return ((await countOf(db, name, limit, now))?.count ?? 0) >= limit.max;
 }
 
-/** Counts one attempt in one statement (safe from every process at once); a window that has passed starts again at 1. */
-export async function count(db: Executor, name: string, limit: Limit, now: Date, table: CounterTable = attemptCounters): Promise<Count> {
+/** Counts one attempt in one statement (safe from every process at once); a window that has passed starts again at 1.
+ * */
+export async function count(
+  db: Executor,
+  name: string,
+  limit: Limit,
+  now: Date,
+  table: CounterTable = attemptCounters,
+): Promise<Count> {
   const at = now.toISOString();
   const passed = sql`${table.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
   const [row] = await db
     .insert(table)
-    .values({ key: counterKey(name), windowStart: now, count: 1, lastAt: now, expiresAt: new Date(now.getTime() + limit.windowMs) })
+    .values({
+      key: counterKey(name),
+      windowStart: now,
+      count: 1,
+      lastAt: now,
+      expiresAt: new Date(now.getTime() + limit.windowMs),
+    })
     .onConflictDoUpdate({
       target: table.key,
       set: {
@@ -86,7 +105,8 @@ export async function holdCounter(tx: Executor, name: string, limit: Limit, now:
   await tx.select({ key: attemptCounters.key }).from(attemptCounters).where(eq(attemptCounters.key, key)).for('update');
 }
 
-/** Deletes the counters of both tables that expired before `before`, at most `batch` rows per statement; answers how many. */
+/** Deletes the counters of both tables that expired before `before`, at most `batch` rows per statement; answers how
+ * many. */
 export async function deleteExpiredCounters(db: Executor, before: Date, batch = 10_000): Promise<number> {
   let deleted = 0;
   for (const table of [attemptCounters, requestCounters]) {

@@ -22,10 +22,27 @@ export const COMMAND_LINE: Actor = { operatorId: null, name: COMMAND_LINE_OPERAT
 
 /** Records as JSON as the log keeps them: dates as ISO strings, buffers left out. */
 const asJson = (value: unknown): unknown =>
-  value === undefined ? null : JSON.parse(JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? undefined : item)));
+  value === undefined
+    ? null
+    : JSON.parse(JSON.stringify(value, (_key, item: unknown) => (item instanceof Uint8Array ? undefined : item)));
 
-export async function appendAudit(tx: Executor, actor: Actor, action: string, target: string, change: { before: unknown; after: unknown }, now: Date): Promise<void> {
-  await tx.insert(auditLog).values({ at: now, operator: actor.name, address: actor.address, action, target, before: asJson(change.before), after: asJson(change.after) });
+export async function appendAudit(
+  tx: Executor,
+  actor: Actor,
+  action: string,
+  target: string,
+  change: { before: unknown; after: unknown },
+  now: Date,
+): Promise<void> {
+  await tx.insert(auditLog).values({
+    at: now,
+    operator: actor.name,
+    address: actor.address,
+    action,
+    target,
+    before: asJson(change.before),
+    after: asJson(change.after),
+  });
 }
 
 export interface AuditFilter {
@@ -40,12 +57,17 @@ export interface AuditFilter {
 /** A UTC day's first instant; a day that is no day ('2026-13-40') is refused. */
 function startOfDay(day: string): Date {
   const at = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day) throw new Refusal(consoleTexts.consoleDateFormat.id);
+  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day)
+    throw new Refusal(consoleTexts.consoleDateFormat.id);
   return at;
 }
 
 /** A page of the log, newest first, and how many entries match. */
-export async function searchAudit(db: Executor, filter: AuditFilter, page: number): Promise<{ entries: AuditEntry[]; total: number }> {
+export async function searchAudit(
+  db: Executor,
+  filter: AuditFilter,
+  page: number,
+): Promise<{ entries: AuditEntry[]; total: number }> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operator, filter.operator));
   if (filter.action) where.push(eq(auditLog.action, filter.action));
@@ -53,7 +75,13 @@ export async function searchAudit(db: Executor, filter: AuditFilter, page: numbe
   if (filter.from) where.push(gte(auditLog.at, startOfDay(filter.from)));
   if (filter.to) where.push(lt(auditLog.at, new Date(startOfDay(filter.to).getTime() + 86_400_000)));
   const matching = and(...where);
-  const { lists, total } = await pagedQuery(db, () => db.select().from(auditLog).where(matching).$dynamic(), [desc(auditLog.id)], page, AUDIT_PAGE_SIZE);
+  const { lists, total } = await pagedQuery(
+    db,
+    () => db.select().from(auditLog).where(matching).$dynamic(),
+    [desc(auditLog.id)],
+    page,
+    AUDIT_PAGE_SIZE,
+  );
   return {
     entries: lists.map((row) => ({
       id: row.id,

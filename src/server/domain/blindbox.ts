@@ -49,7 +49,12 @@ const newClientSeed = () => randomBytes(8).toString('hex');
 type SeedRow = typeof boxSeeds.$inferSelect;
 type PrizeRow = typeof boxPrizes.$inferSelect;
 
-export const seedState = (seed: SeedRow): SeedState => ({ seed_id: seed.id, server_hash: seed.serverHash, client_seed: seed.clientSeed, next_nonce: seed.nextNonce });
+export const seedState = (seed: SeedRow): SeedState => ({
+  seed_id: seed.id,
+  server_hash: seed.serverHash,
+  client_seed: seed.clientSeed,
+  next_nonce: seed.nextNonce,
+});
 
 /**
  * Commits a new secret server seed (only its SHA-256 is shown until it is rotated) together with the
@@ -86,7 +91,8 @@ async function seedPrizes(db: Executor, seed: SeedRow): Promise<PrizeRow[]> {
 
 /** Whether a seed's table is the one published now (else a rotation brings the new one). */
 const isCurrentTable = (seed: SeedRow, current: readonly PrizeRow[]) =>
-  seed.prizeTable.length === current.length && seed.prizeTable.every((entry, index) => entry.id === current[index]!.id && entry.weight === current[index]!.weight);
+  seed.prizeTable.length === current.length &&
+  seed.prizeTable.every((entry, index) => entry.id === current[index]!.id && entry.weight === current[index]!.weight);
 
 /** The caller's unrevealed seed, created on first use; `lock` takes it FOR UPDATE (a draw, a rotation). */
 export async function activeSeed(db: Executor, userId: number, now: Date, lock = false): Promise<SeedRow> {
@@ -114,21 +120,28 @@ export async function boxCosts(db: Executor): Promise<BoxCost[]> {
   const rows = await configEntriesOf(db, CONFIG_ACT);
   return PAY_WITH.flatMap((pay) => {
     const value = rows.find((row) => row.key === COST_KEYS[pay])?.value;
-    return value && BOX_AMOUNT.test(value) && new Big(value).gt(0) ? [{ pay, asset: PAY_ASSET[pay], amount: new Big(value).toFixed() }] : [];
+    return value && BOX_AMOUNT.test(value) && new Big(value).gt(0)
+      ? [{ pay, asset: PAY_ASSET[pay], amount: new Big(value).toFixed() }]
+      : [];
   });
 }
 
 /** The cost of one draw per way of paying as the operator set it ('0': that way of paying is off). */
 async function costTerms(db: Executor): Promise<Record<PayWith, string>> {
   const costs = await boxCosts(db);
-  return Object.fromEntries(PAY_WITH.map((pay) => [pay, costs.find((cost) => cost.pay === pay)?.amount ?? '0'])) as Record<PayWith, string>;
+  return Object.fromEntries(
+    PAY_WITH.map((pay) => [pay, costs.find((cost) => cost.pay === pay)?.amount ?? '0']),
+  ) as Record<PayWith, string>;
 }
 
 /** The cost of a draw, written `points=100` or `usdt=1`: an amount, 0 turning that way of paying off. */
 const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEntries(
   PAY_WITH.map((pay) => [
     pay,
-    { takes: (value: string) => BOX_AMOUNT.test(value), set: (row: Partial<Record<PayWith, string>>, value: string) => (row[pay] = new Big(value).toFixed()) },
+    {
+      takes: (value: string) => BOX_AMOUNT.test(value),
+      set: (row: Partial<Record<PayWith, string>>, value: string) => (row[pay] = new Big(value).toFixed()),
+    },
   ]),
 );
 
@@ -136,17 +149,24 @@ const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEnt
  * Sets the cost of one draw per way of paying named (`points=100`, `usdt=0`…) with its audit entry
  * (the costs before and after), in the caller's transaction: every door's way in. Draws to come pay it.
  */
-export async function setBoxCostsAs(tx: Tx, actor: Actor, changes: readonly string[], now: Date): Promise<Record<PayWith, string>> {
+export async function setBoxCostsAs(
+  tx: Tx,
+  actor: Actor,
+  changes: readonly string[],
+  now: Date,
+): Promise<Record<PayWith, string>> {
   const set = changesOf(changes, COST_TERMS, 'points=100 or usdt=1 (0 turns that way of paying off)');
   await tx.select().from(configEntries).where(eq(configEntries.act, CONFIG_ACT)).for('update');
   const before = await costTerms(tx);
-  for (const pay of PAY_WITH) if (set[pay] !== undefined) await setConfigEntry(tx, CONFIG_ACT, COST_KEYS[pay], set[pay]);
+  for (const pay of PAY_WITH)
+    if (set[pay] !== undefined) await setConfigEntry(tx, CONFIG_ACT, COST_KEYS[pay], set[pay]);
   const after = await costTerms(tx);
   await appendAudit(tx, actor, 'blindbox.cost', 'blindbox:cost', { before, after }, now);
   return after;
 }
 
-/** A prize of a table to publish, at its place (`sort`) in the table; no stock is unlimited, an amount of 0 is "thanks for playing". */
+/** A prize of a table to publish, at its place (`sort`) in the table; no stock is unlimited, an amount of 0 is "thanks
+ * for playing". */
 export type NewPrize = Pick<typeof boxPrizes.$inferInsert, 'name' | 'asset' | 'amount' | 'weight' | 'stock' | 'sort'>;
 
 const PRIZE_ASSET = /^[A-Z][A-Z0-9]{1,11}$/;
@@ -164,18 +184,35 @@ export function parsePrizeTable(written: string): NewPrize[] {
   if (!parts.length) throw new Refusal(consoleTexts.consolePrizeTableEmpty.id);
   return parts.map((part, index) => {
     const n = String(index + 1);
-    const [name = '', asset = '', amount = '', weight = '', stock, ...extra] = part.split(':').map((field) => field.trim());
+    const [name = '', asset = '', amount = '', weight = '', stock, ...extra] = part
+      .split(':')
+      .map((field) => field.trim());
     if (!name || extra.length) throw new Refusal(consoleTexts.consolePrizeUnreadable.id, { n, prize: part });
     if (!PRIZE_ASSET.test(asset)) throw new Refusal(consoleTexts.consolePrizeAsset.id, { n, asset });
     if (!BOX_AMOUNT.test(amount)) throw new Refusal(consoleTexts.consolePrizeAmount.id, { n, amount });
     if (!/^[1-9]\d{0,6}$/.test(weight)) throw new Refusal(consoleTexts.consolePrizeWeight.id, { n, weight });
-    if (stock !== undefined && !/^\d{1,9}$/.test(stock)) throw new Refusal(consoleTexts.consolePrizeStock.id, { n, stock });
-    return { name, asset, amount, weight: Number(weight), stock: stock === undefined ? null : Number(stock), sort: index + 1 };
+    if (stock !== undefined && !/^\d{1,9}$/.test(stock))
+      throw new Refusal(consoleTexts.consolePrizeStock.id, { n, stock });
+    return {
+      name,
+      asset,
+      amount,
+      weight: Number(weight),
+      stock: stock === undefined ? null : Number(stock),
+      sort: index + 1,
+    };
   });
 }
 
 /** A prize as the audit log keeps it, before and after a change. */
-const prizeTerms = (row: PrizeRow) => ({ id: row.id, name: row.name, asset: row.asset, amount: new Big(row.amount).toFixed(), weight: row.weight, stock: row.stock });
+const prizeTerms = (row: PrizeRow) => ({
+  id: row.id,
+  name: row.name,
+  asset: row.asset,
+  amount: new Big(row.amount).toFixed(),
+  weight: row.weight,
+  stock: row.stock,
+});
 
 /**
  * Publishes a prize table written as operators write it, whose odds sum to exactly 100 %, with its
@@ -186,13 +223,26 @@ const prizeTerms = (row: PrizeRow) => ({ id: row.id, name: row.name, asset: row.
 export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<PrizeRow[]> {
   const prizes = parsePrizeTable(written);
   const total = prizes.reduce((sum, prize) => sum + prize.weight, 0);
-  if (total !== WEIGHT_TOTAL) throw new Refusal(consoleTexts.consolePrizeWeightsSum.id, { total: String(total), full: String(WEIGHT_TOTAL) });
+  if (total !== WEIGHT_TOTAL)
+    throw new Refusal(consoleTexts.consolePrizeWeightsSum.id, { total: String(total), full: String(WEIGHT_TOTAL) });
   // Two tables published at once: the second waits here, then retires the first (one table in force).
-  const before = await tx.select().from(boxPrizes).where(eq(boxPrizes.active, true)).orderBy(asc(boxPrizes.sort), asc(boxPrizes.id)).for('update');
+  const before = await tx
+    .select()
+    .from(boxPrizes)
+    .where(eq(boxPrizes.active, true))
+    .orderBy(asc(boxPrizes.sort), asc(boxPrizes.id))
+    .for('update');
   await tx.update(boxPrizes).set({ active: false }).where(eq(boxPrizes.active, true));
   await tx.insert(boxPrizes).values(prizes);
   const after = await activePrizes(tx);
-  await appendAudit(tx, actor, 'prizes.publish', 'prizes', { before: before.map(prizeTerms), after: after.map(prizeTerms) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'prizes.publish',
+    'prizes',
+    { before: before.map(prizeTerms), after: after.map(prizeTerms) },
+    now,
+  );
   return after;
 }
 
@@ -213,7 +263,14 @@ export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: st
     .set({ stock: stock === 'unlimited' ? null : Number(stock) })
     .where(eq(boxPrizes.id, id))
     .returning();
-  await appendAudit(tx, actor, 'prize.restock', `prize:${id}`, { before: prizeTerms(before), after: prizeTerms(after!) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'prize.restock',
+    `prize:${id}`,
+    { before: prizeTerms(before), after: prizeTerms(after!) },
+    now,
+  );
   return after!;
 }
 
@@ -242,7 +299,12 @@ const publicPrize = (row: PrizeRow): BoxPrize => ({
 
 export async function blindBoxInfo(db: Executor, userId: number, now: Date): Promise<BlindBoxInfo> {
   const seed = await activeSeed(db, userId, now);
-  const [rows, current, costs, rate] = await Promise.all([seedPrizes(db, seed), activePrizes(db), boxCosts(db), configValue(db, 'points', 'usdt_per_point')]);
+  const [rows, current, costs, rate] = await Promise.all([
+    seedPrizes(db, seed),
+    activePrizes(db),
+    boxCosts(db),
+    configValue(db, 'points', 'usdt_per_point'),
+  ]);
   // The odds shown are the ones the caller's next draw uses: the table its seed committed to.
   const prizes = rows.map(publicPrize);
   const assets = [...new Set(prizes.filter((prize) => new Big(prize.amount).gt(0)).map((prize) => prize.asset))];
@@ -258,7 +320,12 @@ export async function blindBoxInfo(db: Executor, userId: number, now: Date): Pro
 }
 
 /** One draw, in the caller's transaction: everything below commits together or not at all. */
-export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Promise<{ draw: BoxDraw; seed: SeedState }> {
+export async function draw(
+  tx: Tx,
+  userId: number,
+  pay: PayWith,
+  now: Date,
+): Promise<{ draw: BoxDraw; seed: SeedState }> {
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);
@@ -275,17 +342,33 @@ export async function draw(tx: Tx, userId: number, pay: PayWith, now: Date): Pro
     .set({ stock: sql`case when ${boxPrizes.stock} is null then null else ${boxPrizes.stock} - 1 end` })
     .where(and(eq(boxPrizes.id, prize.id), sql`(${boxPrizes.stock} is null or ${boxPrizes.stock} > 0)`))
     .returning({ id: boxPrizes.id });
-  if (!taken) throw new Refusal(prize.stock === null ? serverTexts.blindBoxUnavailable.id : serverTexts.prizeSoldOut.id);
+  if (!taken)
+    throw new Refusal(prize.stock === null ? serverTexts.blindBoxUnavailable.id : serverTexts.prizeSoldOut.id);
 
   const reference = `blindbox:${seed.id}:${nonce}`;
   try {
-    await post(tx, { userId, asset: cost.asset, amount: new Big(cost.amount).neg().toFixed(8), kind: BLIND_BOX_KIND, reference }, now);
+    await post(
+      tx,
+      { userId, asset: cost.asset, amount: new Big(cost.amount).neg().toFixed(8), kind: BLIND_BOX_KIND, reference },
+      now,
+    );
   } catch (error) {
-    if (error instanceof Refusal && error.textId === texts.insufficientBalance.id && pay === 'points') throw new Refusal(texts.notEnoughPoints.id);
+    if (error instanceof Refusal && error.textId === texts.insufficientBalance.id && pay === 'points')
+      throw new Refusal(texts.notEnoughPoints.id);
     throw error;
   }
   // An amount of 0 is "thanks for playing": post() writes no entry for it.
-  await post(tx, { userId, asset: prize.asset, amount: new Big(prize.amount).toFixed(8), kind: BLIND_BOX_KIND, reference: `${reference}:prize` }, now);
+  await post(
+    tx,
+    {
+      userId,
+      asset: prize.asset,
+      amount: new Big(prize.amount).toFixed(8),
+      kind: BLIND_BOX_KIND,
+      reference: `${reference}:prize`,
+    },
+    now,
+  );
 
   const table = prizes.map(({ id, weight }) => ({ id, weight }));
   const [row] = await tx
@@ -320,10 +403,16 @@ export async function rotate(tx: Tx, userId: number, clientSeed: string | null, 
   await tx.update(boxSeeds).set({ revealedAt: now }).where(eq(boxSeeds.id, old.id));
   await commitSeed(tx, userId, clientSeed ?? old.clientSeed, now);
   const seed = await activeSeed(tx, userId, now);
-  return { revealed: { seed_id: old.id, server_seed: old.serverSeed, server_hash: old.serverHash }, seed: seedState(seed) };
+  return {
+    revealed: { seed_id: old.id, server_seed: old.serverSeed, server_hash: old.serverHash },
+    seed: seedState(seed),
+  };
 }
 
-function drawView(row: typeof boxDraws.$inferSelect, seed: Pick<SeedRow, 'serverHash' | 'serverSeed' | 'revealedAt'>): BoxDraw {
+function drawView(
+  row: typeof boxDraws.$inferSelect,
+  seed: Pick<SeedRow, 'serverHash' | 'serverSeed' | 'revealedAt'>,
+): BoxDraw {
   return {
     id: row.id,
     seed_id: row.seedId,
@@ -347,7 +436,13 @@ function drawView(row: typeof boxDraws.$inferSelect, seed: Pick<SeedRow, 'server
 /** The caller's draws, newest first, with the seed revealed where it has been rotated. */
 export async function drawHistory(db: Executor, userId: number, page: number): Promise<Paged<BoxDraw>> {
   const seed = { serverHash: boxSeeds.serverHash, serverSeed: boxSeeds.serverSeed, revealedAt: boxSeeds.revealedAt };
-  const draws = () => db.select({ draw: boxDraws, seed }).from(boxDraws).innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId)).where(eq(boxDraws.userId, userId)).$dynamic();
+  const draws = () =>
+    db
+      .select({ draw: boxDraws, seed })
+      .from(boxDraws)
+      .innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId))
+      .where(eq(boxDraws.userId, userId))
+      .$dynamic();
   const listed = await pagedQuery(db, draws, [desc(boxDraws.id)], page, DRAWS_PAGE_SIZE);
   return { ...listed, lists: listed.lists.map((row) => drawView(row.draw, row.seed)) };
 }

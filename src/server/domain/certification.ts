@@ -5,7 +5,14 @@ import { serverTexts } from '../../contract/server-texts.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { certifications, users } from '../db/schema.ts';
-import type { CertificationInputType, CertificationLevel, CertificationRecord, CertificationState, CertificationStatus, DocumentType } from '../../contract/certification.ts';
+import type {
+  CertificationInputType,
+  CertificationLevel,
+  CertificationRecord,
+  CertificationState,
+  CertificationStatus,
+  DocumentType,
+} from '../../contract/certification.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -16,10 +23,12 @@ import { queueNotice } from './notices.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
 
-const statusField = (level: CertificationLevel): 'verification' | 'advancedVerification' => (level === 'primary' ? 'verification' : 'advancedVerification');
+const statusField = (level: CertificationLevel): 'verification' | 'advancedVerification' =>
+  level === 'primary' ? 'verification' : 'advancedVerification';
 
 /** "•••••1234": a document number is never sent back whole. */
-const maskNumber = (number: string) => (number.length <= 4 ? number : `${'•'.repeat(Math.min(8, number.length - 4))}${number.slice(-4)}`);
+const maskNumber = (number: string) =>
+  number.length <= 4 ? number : `${'•'.repeat(Math.min(8, number.length - 4))}${number.slice(-4)}`;
 
 function toRecord(level: CertificationLevel, row: CertificationRow | undefined): CertificationRecord {
   return {
@@ -36,12 +45,21 @@ function toRecord(level: CertificationLevel, row: CertificationRow | undefined):
 
 /** The latest submission of each level. */
 export async function certificationStateOf(db: Executor, userId: number): Promise<CertificationState> {
-  const rows = await db.select().from(certifications).where(eq(certifications.userId, userId)).orderBy(desc(certifications.id));
+  const rows = await db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.userId, userId))
+    .orderBy(desc(certifications.id));
   const latest = (level: CertificationLevel) => rows.find((row) => row.level === level);
   return { primary: toRecord('primary', latest('primary')), advanced: toRecord('advanced', latest('advanced')) };
 }
 
-export async function submitCertification(tx: Tx, userId: number, input: CertificationInputType, now: Date): Promise<CertificationState> {
+export async function submitCertification(
+  tx: Tx,
+  userId: number,
+  input: CertificationInputType,
+  now: Date,
+): Promise<CertificationState> {
   const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
   if (!user) throw new Error(`user ${userId} of a live session does not exist`);
   if (input.level === 'advanced' && user.verification !== 'verified') throw new Refusal(texts.primaryFirst.id);
@@ -49,7 +67,8 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
   if (current === 'review') throw new Refusal(serverTexts.certificationPending.id);
   if (current === 'verified') throw new Refusal(serverTexts.certificationDone.id);
 
-  const images: Record<string, string> = input.level === 'primary' ? { front: input.image } : { back: input.image_back, hold: input.image_hold };
+  const images: Record<string, string> =
+    input.level === 'primary' ? { front: input.image } : { back: input.image_back, hold: input.image_hold };
   if (!(await ownsUploads(tx, userId, Object.values(images)))) throw new Refusal(texts.uploadDocument.id);
 
   // Advanced carries the document of the verified primary certification.
@@ -59,7 +78,13 @@ export async function submitCertification(tx: Tx, userId: number, input: Certifi
           await tx
             .select()
             .from(certifications)
-            .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary'), eq(certifications.status, 'verified')))
+            .where(
+              and(
+                eq(certifications.userId, userId),
+                eq(certifications.level, 'primary'),
+                eq(certifications.status, 'verified'),
+              ),
+            )
             .orderBy(desc(certifications.id))
             .limit(1)
         )[0]
@@ -103,7 +128,11 @@ export async function verifyCertification(tx: Tx, id: number, now: Date): Promis
     .update(users)
     .set({ [statusField(level)]: 'verified' })
     .where(eq(users.id, row.userId));
-  const [updated] = await tx.update(certifications).set({ status: 'verified', reviewedAt: now }).where(eq(certifications.id, id)).returning();
+  const [updated] = await tx
+    .update(certifications)
+    .set({ status: 'verified', reviewedAt: now })
+    .where(eq(certifications.id, id))
+    .returning();
   await queueNotice(tx, row.userId, { kind: 'certification_reviewed', level, approved: true, reason: '' }, now);
   return updated!;
 }
@@ -115,8 +144,17 @@ export async function rejectCertification(tx: Tx, id: number, reason: string, no
     .update(users)
     .set({ [statusField(row.level as CertificationLevel)]: 'rejected' })
     .where(eq(users.id, row.userId));
-  const [updated] = await tx.update(certifications).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(certifications.id, id)).returning();
-  await queueNotice(tx, row.userId, { kind: 'certification_reviewed', level: row.level as CertificationLevel, approved: false, reason: why }, now);
+  const [updated] = await tx
+    .update(certifications)
+    .set({ status: 'rejected', reason: why, reviewedAt: now })
+    .where(eq(certifications.id, id))
+    .returning();
+  await queueNotice(
+    tx,
+    row.userId,
+    { kind: 'certification_reviewed', level: row.level as CertificationLevel, approved: false, reason: why },
+    now,
+  );
   return updated!;
 }
 

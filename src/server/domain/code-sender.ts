@@ -13,7 +13,10 @@ export interface CodeSender {
    * `db`: the request's executor, so the queued message commits with the code (never the outer db
    * inside a transaction). Answers the queued message's id (a test's sender keeps codes in memory: none).
    */
-  send(message: { channel: CodeChannel; target: string; code: string; language?: Locale }, db?: Executor): Promise<number | void>;
+  send(
+    message: { channel: CodeChannel; target: string; code: string; language?: Locale },
+    db?: Executor,
+  ): Promise<number | void>;
   /** Called after the transaction that queued a code committed: the delivery job runs now, not at its next tick. */
   wake?(): void;
 }

@@ -26,8 +26,10 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
     .where(eq(verificationCodes.target, target))
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
-  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000) throw new Refusal(serverTexts.codeTooSoon.id);
-  if ((await countAttempt(db, `code:${target}`, CODE_DAILY_LIMIT, now)) > CODE_DAILY_LIMIT.max) throw new Refusal(texts.tooManyAttempts.id);
+  if (last && now.getTime() - last.createdAt.getTime() < CODE_RESEND_SECONDS * 1000)
+    throw new Refusal(serverTexts.codeTooSoon.id);
+  if ((await countAttempt(db, `code:${target}`, CODE_DAILY_LIMIT, now)) > CODE_DAILY_LIMIT.max)
+    throw new Refusal(texts.tooManyAttempts.id);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await db.insert(verificationCodes).values({
@@ -39,12 +41,19 @@ export async function issueCode(db: Executor, target: string, now: Date): Promis
   return code;
 }
 
-/** The id of the latest live code of `target` if `code` matches it; otherwise refuses, a wrong code using up one of its tries. */
+/** The id of the latest live code of `target` if `code` matches it; otherwise refuses, a wrong code using up one of its
+ * tries. */
 async function liveMatching(db: Executor, target: string, code: string, now: Date): Promise<number> {
   const [live] = await db
     .select()
     .from(verificationCodes)
-    .where(and(eq(verificationCodes.target, target), isNull(verificationCodes.consumedAt), gt(verificationCodes.expiresAt, now)))
+    .where(
+      and(
+        eq(verificationCodes.target, target),
+        isNull(verificationCodes.consumedAt),
+        gt(verificationCodes.expiresAt, now),
+      ),
+    )
     .orderBy(desc(verificationCodes.createdAt))
     .limit(1);
   if (!live) throw new Refusal(serverTexts.codeWrong.id);

@@ -32,7 +32,10 @@ const PRODUCTION_SINCE_KEY = 'production_since';
 
 /** A production server runs on this database: the first time is kept, and no command takes it back. */
 export async function recordProduction(db: Executor, now: Date): Promise<void> {
-  await db.insert(configEntries).values({ act: DATABASE_ACT, key: PRODUCTION_SINCE_KEY, value: now.toISOString() }).onConflictDoNothing();
+  await db
+    .insert(configEntries)
+    .values({ act: DATABASE_ACT, key: PRODUCTION_SINCE_KEY, value: now.toISOString() })
+    .onConflictDoNothing();
 }
 
 /**
@@ -44,7 +47,9 @@ export async function claimKeyCheck(db: Executor, key: string, check: string): P
   await db.insert(configEntries).values({ act: DATABASE_ACT, key, value: check }).onConflictDoNothing();
   const recorded = await configValue(db, DATABASE_ACT, key);
   if (recorded !== check)
-    throw new Error(`${key}: this process's key is not the one this database's other processes use (set the same TWO_FACTOR_KEY on every server, or restore the key file).`);
+    throw new Error(
+      `${key}: this process's key is not the one this database's other processes use (set the same TWO_FACTOR_KEY on every server, or restore the key file).`,
+    );
 }
 
 /** When a production server first ran on this database (ISO time), or undefined when none ever did. */

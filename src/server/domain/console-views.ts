@@ -6,7 +6,16 @@ import { consoleTexts } from '../../contract/console-texts.ts';
 import Big from 'big.js';
 import { count, desc, eq, ilike, or } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
-import { certifications, contractOrders, ledgerEntries, optionOrders, rechargeOrders, sessions, users, withdrawOrders } from '../db/schema.ts';
+import {
+  certifications,
+  contractOrders,
+  ledgerEntries,
+  optionOrders,
+  rechargeOrders,
+  sessions,
+  users,
+  withdrawOrders,
+} from '../db/schema.ts';
 import type { ConsoleRecharge, ConsoleWithdrawal } from '../../contract/console.ts';
 import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { withdrawalQueue, type WithdrawRow } from './withdraw.ts';
@@ -47,7 +56,11 @@ export function rechargeView(row: RechargeRow, username: string): ConsoleRecharg
   };
 }
 
-export function withdrawalView(row: WithdrawRow, username: string, four: { approvals: string[]; needed: number }): ConsoleWithdrawal {
+export function withdrawalView(
+  row: WithdrawRow,
+  username: string,
+  four: { approvals: string[]; needed: number },
+): ConsoleWithdrawal {
   return {
     id: row.id,
     order_no: row.orderNo,
@@ -91,14 +104,24 @@ export const certificationView = (row: CertificationRow, username: string) => ({
 
 const nameOf = async (db: Executor, userId: number) => (await usernames(db, [userId])).get(userId) ?? '';
 
-export async function withdrawalWithApprovals(db: Executor, row: WithdrawRow, username: string, fourEyesUsdt: string): Promise<ConsoleWithdrawal> {
-  return withdrawalView(row, username, { approvals: await approvalsOf(db, row.id), needed: await approvalsNeeded(db, row, fourEyesUsdt) });
+export async function withdrawalWithApprovals(
+  db: Executor,
+  row: WithdrawRow,
+  username: string,
+  fourEyesUsdt: string,
+): Promise<ConsoleWithdrawal> {
+  return withdrawalView(row, username, {
+    approvals: await approvalsOf(db, row.id),
+    needed: await approvalsNeeded(db, row, fourEyesUsdt),
+  });
 }
 
 /** What waits for review now. */
 export async function reviewQueues(db: Executor) {
-  const waiting = async (table: typeof rechargeOrders | typeof withdrawOrders | typeof certifications, status: string) =>
-    Number((await db.select({ n: count() }).from(table).where(eq(table.status, status)))[0]?.n ?? 0);
+  const waiting = async (
+    table: typeof rechargeOrders | typeof withdrawOrders | typeof certifications,
+    status: string,
+  ) => Number((await db.select({ n: count() }).from(table).where(eq(table.status, status)))[0]?.n ?? 0);
   return {
     recharges: await waiting(rechargeOrders, 'pending'),
     withdrawals: await waiting(withdrawOrders, 'review'),
@@ -111,8 +134,16 @@ export async function rechargeList(db: Executor, status: Parameters<typeof recha
   return (await rechargeQueue(db, status)).map(({ order, username }) => rechargeView(order, username));
 }
 
-export async function withdrawalList(db: Executor, status: Parameters<typeof withdrawalQueue>[1], fourEyesUsdt: string) {
-  return Promise.all((await withdrawalQueue(db, status)).map(({ order, username }) => withdrawalWithApprovals(db, order, username, fourEyesUsdt)));
+export async function withdrawalList(
+  db: Executor,
+  status: Parameters<typeof withdrawalQueue>[1],
+  fourEyesUsdt: string,
+) {
+  return Promise.all(
+    (await withdrawalQueue(db, status)).map(({ order, username }) =>
+      withdrawalWithApprovals(db, order, username, fourEyesUsdt),
+    ),
+  );
 }
 
 export async function certificationList(db: Executor, status: Parameters<typeof certificationQueue>[1]) {
@@ -138,8 +169,18 @@ export async function certificationDetail(db: Executor, id: number) {
 
 async function customerOrders(db: Executor, userId: number, username: string, fourEyesUsdt: string) {
   const [recharges, withdrawals] = await Promise.all([
-    db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, userId)).orderBy(desc(rechargeOrders.id)).limit(RECENT),
-    db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId)).orderBy(desc(withdrawOrders.id)).limit(RECENT),
+    db
+      .select()
+      .from(rechargeOrders)
+      .where(eq(rechargeOrders.userId, userId))
+      .orderBy(desc(rechargeOrders.id))
+      .limit(RECENT),
+    db
+      .select()
+      .from(withdrawOrders)
+      .where(eq(withdrawOrders.userId, userId))
+      .orderBy(desc(withdrawOrders.id))
+      .limit(RECENT),
   ]);
   return {
     recharges: recharges.map((row) => rechargeView(row, username)),
@@ -147,7 +188,8 @@ async function customerOrders(db: Executor, userId: number, username: string, fo
   };
 }
 
-/** A withdrawal beside the customer's deposits, withdrawals and latest sign-ins (address in full: the reviewer looks for a stranger). */
+/** A withdrawal beside the customer's deposits, withdrawals and latest sign-ins (address in full: the reviewer looks
+ * for a stranger). */
 export async function withdrawalDetail(db: Executor, id: number, fourEyesUsdt: string) {
   const [row] = await db.select().from(withdrawOrders).where(eq(withdrawOrders.id, id));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
@@ -199,12 +241,21 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
     balancesOf(db, userId),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.id)).limit(50),
     db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(desc(optionOrders.id)).limit(RECENT),
-    db.select().from(contractOrders).where(eq(contractOrders.userId, userId)).orderBy(desc(contractOrders.id)).limit(RECENT),
+    db
+      .select()
+      .from(contractOrders)
+      .where(eq(contractOrders.userId, userId))
+      .orderBy(desc(contractOrders.id))
+      .limit(RECENT),
     customerOrders(db, userId, row.username, fourEyesUsdt),
   ]);
   return {
     customer: customerView(row),
-    balances: balances.map((balance) => ({ asset: balance.asset, available: plain(balance.available), frozen: plain(balance.frozen) })),
+    balances: balances.map((balance) => ({
+      asset: balance.asset,
+      available: plain(balance.available),
+      frozen: plain(balance.frozen),
+    })),
     ledger: ledger.map((entry) => ({
       id: entry.id,
       asset: entry.asset,

@@ -28,12 +28,23 @@ export const NOTICE_ID = 'scroll_notice';
 const NOTICE_ITEM = 'system.scroll_notice';
 
 /** The versions of `items` of one kind in `lang`, by item; none for English (the items' own rows). */
-export async function versionsIn(db: Executor, kind: string, items: readonly string[], lang: string): Promise<Map<string, Version>> {
+export async function versionsIn(
+  db: Executor,
+  kind: string,
+  items: readonly string[],
+  lang: string,
+): Promise<Map<string, Version>> {
   if (lang === CONTENT_FALLBACK_LANG || items.length === 0) return new Map();
   const rows = await db
     .select()
     .from(contentTranslations)
-    .where(and(eq(contentTranslations.kind, kind), eq(contentTranslations.lang, lang), inArray(contentTranslations.item, [...new Set(items)])));
+    .where(
+      and(
+        eq(contentTranslations.kind, kind),
+        eq(contentTranslations.lang, lang),
+        inArray(contentTranslations.item, [...new Set(items)]),
+      ),
+    );
   return new Map(rows.map((row) => [row.item, { title: row.title, body: row.body }]));
 }
 
@@ -43,7 +54,9 @@ export async function configEntriesIn(db: Executor, act: string, lang: string) {
   const versions = await versionsIn(
     db,
     'config',
-    rows.map((row) => `${row.act}.${row.key}`).filter((item) => (TRANSLATED_CONFIG as readonly string[]).includes(item)),
+    rows
+      .map((row) => `${row.act}.${row.key}`)
+      .filter((item) => (TRANSLATED_CONFIG as readonly string[]).includes(item)),
     lang,
   );
   return rows.map((row) => ({ ...row, value: versions.get(`${row.act}.${row.key}`)?.body ?? row.value }));
@@ -124,7 +137,11 @@ export async function contentVersions(db: Executor, kind: ContentKind, id: strin
   const english = await englishOf(db, kind, id);
   const others =
     kind === 'page'
-      ? (await db.select().from(contentPages).where(eq(contentPages.key, id))).map((row) => ({ lang: row.lang, title: row.title, body: row.body }))
+      ? (await db.select().from(contentPages).where(eq(contentPages.key, id))).map((row) => ({
+          lang: row.lang,
+          title: row.title,
+          body: row.body,
+        }))
       : await db
           .select({ lang: contentTranslations.lang, title: contentTranslations.title, body: contentTranslations.body })
           .from(contentTranslations)
@@ -132,7 +149,9 @@ export async function contentVersions(db: Executor, kind: ContentKind, id: strin
   return LOCALES.map((lang) => {
     if (lang === CONTENT_FALLBACK_LANG) return { lang, written: true, ...english };
     const version = others.find((row) => row.lang === lang);
-    return version ? { lang, written: true, title: version.title, body: version.body } : { lang, written: false, title: '', body: '' };
+    return version
+      ? { lang, written: true, title: version.title, body: version.body }
+      : { lang, written: false, title: '', body: '' };
   });
 }
 
@@ -143,7 +162,8 @@ const itemOf = (kind: ContentKind, id: string) => (kind === 'notice' ? NOTICE_IT
 function keptVersion(kind: ContentKind, version: Version): Version {
   const title = kind === 'notice' ? '' : version.title.trim();
   const body = kind === 'slide' ? '' : kind === 'activity' ? sanitizeRichText(version.body) : version.body.trim();
-  if ((kind !== 'notice' && !title) || (kind !== 'slide' && !body.trim())) throw new Refusal(consoleTexts.consoleContentIncomplete.id);
+  if ((kind !== 'notice' && !title) || (kind !== 'slide' && !body.trim()))
+    throw new Refusal(consoleTexts.consoleContentIncomplete.id);
   return { title, body };
 }
 
@@ -170,7 +190,10 @@ export async function saveContentVersion(
     await tx
       .insert(contentTranslations)
       .values({ kind: itemKind(kind), item: itemOf(kind, id), lang, ...kept })
-      .onConflictDoUpdate({ target: [contentTranslations.kind, contentTranslations.item, contentTranslations.lang], set: kept });
+      .onConflictDoUpdate({
+        target: [contentTranslations.kind, contentTranslations.item, contentTranslations.lang],
+        set: kept,
+      });
   } else if (kind === 'notice') {
     await tx
       .insert(configEntries)
@@ -194,7 +217,14 @@ export async function saveContentVersion(
   }
   const after = await contentVersions(tx, kind, id);
   const pick = (versions: ContentVersion[]) => versions.find((one) => one.lang === lang) ?? null;
-  await appendAudit(tx, actor, 'content.version', `${kind}:${id}:${lang}`, { before: pick(before), after: pick(after) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'content.version',
+    `${kind}:${id}:${lang}`,
+    { before: pick(before), after: pick(after) },
+    now,
+  );
   return after;
 }
 
@@ -202,12 +232,25 @@ export async function saveContentVersion(
 export async function contentItems(db: Executor, kind: ContentKind): Promise<{ id: string; title: string }[]> {
   if (kind === 'notice') return [{ id: NOTICE_ID, title: (await englishOf(db, 'notice', NOTICE_ID)).body }];
   if (kind === 'page') {
-    const rows = await db.select().from(contentPages).where(eq(contentPages.lang, CONTENT_FALLBACK_LANG)).orderBy(asc(contentPages.key));
+    const rows = await db
+      .select()
+      .from(contentPages)
+      .where(eq(contentPages.lang, CONTENT_FALLBACK_LANG))
+      .orderBy(asc(contentPages.key));
     return rows.map((row) => ({ id: row.key, title: row.title }));
   }
   if (kind === 'slide')
-    return (await db.select().from(slides).orderBy(asc(slides.position), asc(slides.sort), asc(slides.id))).map((row) => ({ id: String(row.id), title: row.title }));
-  if (kind === 'activity') return (await db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id))).map((row) => ({ id: String(row.id), title: row.title }));
+    return (await db.select().from(slides).orderBy(asc(slides.position), asc(slides.sort), asc(slides.id))).map(
+      (row) => ({ id: String(row.id), title: row.title }),
+    );
+  if (kind === 'activity')
+    return (await db.select().from(activities).orderBy(asc(activities.sort), asc(activities.id))).map((row) => ({
+      id: String(row.id),
+      title: row.title,
+    }));
   // Station messages: what operators posted lately, broadcasts and personal ones alike.
-  return (await db.select().from(messages).orderBy(desc(messages.id)).limit(100)).map((row) => ({ id: String(row.id), title: row.title }));
+  return (await db.select().from(messages).orderBy(desc(messages.id)).limit(100)).map((row) => ({
+    id: String(row.id),
+    title: row.title,
+  }));
 }

@@ -21,7 +21,10 @@ export async function contentPageFor(db: Executor, key: ContentPageKey, lang: st
 }
 
 /** Writes one page in one language (the operator's `page` command), replacing what was there. */
-export async function saveContentPage(db: Executor, page: { key: ContentPageKey; lang: string; title: string; body: string }): Promise<void> {
+export async function saveContentPage(
+  db: Executor,
+  page: { key: ContentPageKey; lang: string; title: string; body: string },
+): Promise<void> {
   await db
     .insert(contentPages)
     .values(page)

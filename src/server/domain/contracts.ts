@@ -37,7 +37,12 @@ import { queueNotice, queueNotices } from './notices.ts';
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
 
-export const CONTRACT_ENTRY = { freeze: 'contract_freeze', trade: 'contract_trade', cancel: 'contract_cancel', void: 'contract_void' } as const;
+export const CONTRACT_ENTRY = {
+  freeze: 'contract_freeze',
+  trade: 'contract_trade',
+  cancel: 'contract_cancel',
+  void: 'contract_void',
+} as const;
 const reference = (id: number) => `contract:${id}`;
 
 export interface PlaceContract {
@@ -67,7 +72,12 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
  * holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the
  * matcher has already passed.
  */
-export async function placeContractOrder(tx: Tx, userId: number, input: PlaceContract, now: Date): Promise<ContractOrderRow> {
+export async function placeContractOrder(
+  tx: Tx,
+  userId: number,
+  input: PlaceContract,
+  now: Date,
+): Promise<ContractOrderRow> {
   const [pair] = rowsOf<{
     coin: string;
     price_decimals: number;
@@ -94,7 +104,12 @@ export async function placeContractOrder(tx: Tx, userId: number, input: PlaceCon
 
   const checked = checkOrderRules(
     input,
-    { price_decimals: priceDecimals, quantity_decimals: quantityDecimals, min_notional: pair.min_notional, price_band: pair.price_band },
+    {
+      price_decimals: priceDecimals,
+      quantity_decimals: quantityDecimals,
+      min_notional: pair.min_notional,
+      price_band: pair.price_band,
+    },
     market,
   );
   if ('broken' in checked) throw refusalOf({ ...checked.broken.text, values: checked.broken.values });
@@ -186,7 +201,10 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
     const fill = order.tick_price === null ? null : marketFill(order, coin, order.tick_price);
     if (!fill || 'void' in fill) {
       const reason: VoidReason = fill ? fill.void : 'no_price';
-      await tx.update(contractOrders).set({ status: 'void', voidReason: reason, cancelledAt: now }).where(eq(contractOrders.id, id));
+      await tx
+        .update(contractOrders)
+        .set({ status: 'void', voidReason: reason, cancelledAt: now })
+        .where(eq(contractOrders.id, id));
       await unfreeze(tx, userId, order.frozen_asset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
       continue;
     }
@@ -200,20 +218,47 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
         tickConstituents: constituentsAt(coin, tick.at),
       })
       .where(eq(contractOrders.id, id));
-    await postMany(tx, tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }), now);
-    await queueNotice(tx, userId, { kind: 'contract_filled', id, coin, side: order.side, quantity: fill.quantity, price: new Big(tick.price).toFixed() }, now);
+    await postMany(
+      tx,
+      tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }),
+      now,
+    );
+    await queueNotice(
+      tx,
+      userId,
+      {
+        kind: 'contract_filled',
+        id,
+        coin,
+        side: order.side,
+        quantity: fill.quantity,
+        price: new Big(tick.price).toFixed(),
+      },
+      now,
+    );
   }
   return claimed.length;
 }
 
 /** A waiting market order's fill at `price`, or why it cannot fill there. */
 function marketFill(
-  order: { side: OrderSide; quantity: string; total_asked: string | null; fee_rate: string; frozen: string; quantity_decimals: number; min_notional: string },
+  order: {
+    side: OrderSide;
+    quantity: string;
+    total_asked: string | null;
+    fee_rate: string;
+    frozen: string;
+    quantity_decimals: number;
+    min_notional: string;
+  },
   coin: string,
   price: string,
 ): { quantity: string; amounts: FillAmounts } | { void: VoidReason } {
   const decimals = Number(order.quantity_decimals);
-  const quantity = order.total_asked !== null ? quantityForTotal(order.total_asked, price, decimals) : new Big(order.quantity).toFixed(decimals);
+  const quantity =
+    order.total_asked !== null
+      ? quantityForTotal(order.total_asked, price, decimals)
+      : new Big(order.quantity).toFixed(decimals);
   // A buy by total checked the pair's minimum at the price of its acceptance; at the fill's it must hold too.
   if (new Big(quantity).eq(0) || notional(price, quantity).lt(order.min_notional)) return { void: 'price_moved' };
   const amounts = fillAmounts(order.side, 'market', coin, price, quantity, order.fee_rate);
@@ -221,7 +266,13 @@ function marketFill(
   return { quantity, amounts };
 }
 
-function filledColumns(amounts: FillAmounts, unitPrice: string, quantity: string, tick: { price: string; at: Date }, now: Date) {
+function filledColumns(
+  amounts: FillAmounts,
+  unitPrice: string,
+  quantity: string,
+  tick: { price: string; at: Date },
+  now: Date,
+) {
   return {
     unitPrice,
     dealtQuantity: quantity,
@@ -242,17 +293,35 @@ function filledColumns(amounts: FillAmounts, unitPrice: string, quantity: string
  * The ledger entries of a fill: what was spent leaves the available balance (or, for a resting
  * order, the frozen one, with any excess reserve returned), what was received arrives.
  */
-function tradePostings(id: number, userId: number, amounts: FillAmounts, reserved: { asset: string; amount: string } | null): Posting[] {
+function tradePostings(
+  id: number,
+  userId: number,
+  amounts: FillAmounts,
+  reserved: { asset: string; amount: string } | null,
+): Posting[] {
   const kind = CONTRACT_ENTRY.trade;
   const ref = reference(id);
   const postings: Posting[] = [];
   if (reserved) {
-    postings.push({ userId, asset: reserved.asset, amount: new Big(reserved.amount).neg().toFixed(8), kind, reference: ref, bucket: 'frozen' });
+    postings.push({
+      userId,
+      asset: reserved.asset,
+      amount: new Big(reserved.amount).neg().toFixed(8),
+      kind,
+      reference: ref,
+      bucket: 'frozen',
+    });
     const excess = new Big(reserved.amount).minus(amounts.spent);
     if (excess.lt(0)) throw new Error(`contract ${id}: the fill costs more than was reserved`);
     postings.push({ userId, asset: reserved.asset, amount: excess.toFixed(8), kind, reference: ref });
   } else {
-    postings.push({ userId, asset: amounts.spent_asset, amount: new Big(amounts.spent).neg().toFixed(8), kind, reference: ref });
+    postings.push({
+      userId,
+      asset: amounts.spent_asset,
+      amount: new Big(amounts.spent).neg().toFixed(8),
+      kind,
+      reference: ref,
+    });
   }
   postings.push({ userId, asset: amounts.received_asset, amount: amounts.received, kind, reference: ref });
   return postings;
@@ -271,7 +340,8 @@ export async function cancelContractOrder(tx: Tx, userId: number, id: number, no
   return order;
 }
 
-/** Recorded ticks of one coin a matching transaction looks at, at most (a catch-up after downtime goes window by window). */
+/** Recorded ticks of one coin a matching transaction looks at, at most (a catch-up after downtime goes window by
+ * window). */
 export const MATCH_WINDOW_TICKS = 3_600;
 
 export interface MatchResult {
@@ -290,11 +360,24 @@ export interface MatchResult {
  * `matched_through` advances, only when no crossed order of it is left open. `beforeCommit` lets
  * tests crash a run between claim and commit.
  */
-export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch: number, beforeCommit?: () => void): Promise<MatchResult> {
-  const [pair] = rowsOf<{ matched_through: Date | string }>(await tx.execute(sql`select matched_through from contract_pairs where coin = ${coin} for update`));
+export async function matchCrossedOrders(
+  tx: Tx,
+  coin: string,
+  now: Date,
+  batch: number,
+  beforeCommit?: () => void,
+): Promise<MatchResult> {
+  const [pair] = rowsOf<{ matched_through: Date | string }>(
+    await tx.execute(sql`select matched_through from contract_pairs where coin = ${coin} for update`),
+  );
   if (!pair) return { filled: 0, more: false };
   const through = new Date(pair.matched_through).toISOString();
-  const [window] = rowsOf<{ upto: Date | string | null; low: string | null; high: string | null; ticks: number | string }>(
+  const [window] = rowsOf<{
+    upto: Date | string | null;
+    low: string | null;
+    high: string | null;
+    ticks: number | string;
+  }>(
     await tx.execute(sql`
       select max(at) as upto, min(price)::text as low, max(price)::text as high, count(*)::int as ticks
       from (select at, price from price_ticks where coin = ${coin} and at > ${through}::timestamptz order by at limit ${MATCH_WINDOW_TICKS}) w`),
@@ -330,7 +413,10 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
   }>(await tx.execute(crossed(true, batch)));
 
   if (claimed.length) {
-    const fills = claimed.map((order) => ({ order, amounts: fillAmounts(order.side, 'limit', coin, order.price, order.quantity, order.fee_rate) }));
+    const fills = claimed.map((order) => ({
+      order,
+      amounts: fillAmounts(order.side, 'limit', coin, order.price, order.quantity, order.fee_rate),
+    }));
     const values = sql.join(
       fills.map(
         ({ order, amounts }) =>
@@ -352,14 +438,26 @@ export async function matchCrossedOrders(tx: Tx, coin: string, now: Date, batch:
     if (rowsOf(updated).length !== fills.length) throw new Error('matching claimed orders it could not fill');
     await postMany(
       tx,
-      fills.flatMap(({ order, amounts }) => tradePostings(Number(order.id), Number(order.user_id), amounts, { asset: order.frozen_asset, amount: order.frozen })),
+      fills.flatMap(({ order, amounts }) =>
+        tradePostings(Number(order.id), Number(order.user_id), amounts, {
+          asset: order.frozen_asset,
+          amount: order.frozen,
+        }),
+      ),
       now,
     );
     await queueNotices(
       tx,
       fills.map(({ order }) => ({
         userId: Number(order.user_id),
-        notice: { kind: 'contract_filled', id: Number(order.id), coin, side: order.side, quantity: order.quantity, price: order.price },
+        notice: {
+          kind: 'contract_filled',
+          id: Number(order.id),
+          coin,
+          side: order.side,
+          quantity: order.quantity,
+          price: order.price,
+        },
       })),
       now,
     );
@@ -421,14 +519,28 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
  * One page of the user's orders: the open ones oldest first (as they wait to fill), or the finished
  * ones (filled or revoked) newest first; of one coin when `code` is given.
  */
-export async function contractOrdersOf(db: Executor, userId: number, list: ContractList, code: string, page: number): Promise<Paged<ContractOrderRow>> {
+export async function contractOrdersOf(
+  db: Executor,
+  userId: number,
+  list: ContractList,
+  code: string,
+  page: number,
+): Promise<Paged<ContractOrderRow>> {
   const open = list === 'open';
   const where = and(
     eq(contractOrders.userId, userId),
-    open ? inArray(contractOrders.status, ['open', 'filling']) : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
+    open
+      ? inArray(contractOrders.status, ['open', 'filling'])
+      : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
     code ? eq(contractOrders.coin, code) : undefined,
   );
-  return pagedQuery(db, () => db.select().from(contractOrders).where(where).$dynamic(), [open ? asc(contractOrders.id) : desc(contractOrders.id)], page, CONTRACT_PAGE_SIZE);
+  return pagedQuery(
+    db,
+    () => db.select().from(contractOrders).where(where).$dynamic(),
+    [open ? asc(contractOrders.id) : desc(contractOrders.id)],
+    page,
+    CONTRACT_PAGE_SIZE,
+  );
 }
 
 /** The pairs a new order can use (coin listed, pair active), in the coin list's order. */
@@ -440,5 +552,7 @@ export async function activePairs(db: Executor): Promise<ContractPair[]> {
       from contract_pairs p join coins c on c.code = p.coin
       where p.active and c.active order by c.sort, c.code`),
   );
-  return rows.map((row) => toPair({ ...row, priceDecimals: Number(row.priceDecimals), quantityDecimals: Number(row.quantityDecimals) }));
+  return rows.map((row) =>
+    toPair({ ...row, priceDecimals: Number(row.priceDecimals), quantityDecimals: Number(row.quantityDecimals) }),
+  );
 }

@@ -53,11 +53,21 @@ export async function enqueue(db: Executor, message: OutgoingMessage, now: Date 
  * Claims up to `limit` due rows for `leaseMs` and counts the try, in one statement (its own
  * transaction): rows another process holds are skipped, not waited for.
  */
-export async function claimDue(db: Executor, now: Date, { limit = CLAIM_BATCH, leaseMs = CLAIM_LEASE_MS } = {}): Promise<OutboxRow[]> {
+export async function claimDue(
+  db: Executor,
+  now: Date,
+  { limit = CLAIM_BATCH, leaseMs = CLAIM_LEASE_MS } = {},
+): Promise<OutboxRow[]> {
   const due = db
     .select({ id: outbox.id })
     .from(outbox)
-    .where(and(eq(outbox.status, 'queued'), lte(outbox.nextAttemptAt, now), or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now))))
+    .where(
+      and(
+        eq(outbox.status, 'queued'),
+        lte(outbox.nextAttemptAt, now),
+        or(isNull(outbox.claimedUntil), lte(outbox.claimedUntil, now)),
+      ),
+    )
     .orderBy(asc(outbox.nextAttemptAt), asc(outbox.id))
     .limit(limit)
     .for('update', { skipLocked: true });
@@ -80,12 +90,20 @@ export async function recordOutcome(
   now: Date,
   retrySeconds: readonly number[] = DEFAULT_RETRY_SECONDS,
 ): Promise<'sent' | 'queued' | 'failed' | null> {
-  const ours = and(eq(outbox.id, row.id), row.claimedUntil ? eq(outbox.claimedUntil, row.claimedUntil) : isNull(outbox.claimedUntil));
+  const ours = and(
+    eq(outbox.id, row.id),
+    row.claimedUntil ? eq(outbox.claimedUntil, row.claimedUntil) : isNull(outbox.claimedUntil),
+  );
   const delay = retrySeconds[row.attempts - 1];
   const changes = outcome.sent
     ? { status: 'sent' as const, sentAt: now, claimedUntil: null }
     : outcome.retry && delay !== undefined
-      ? { status: 'queued' as const, nextAttemptAt: new Date(now.getTime() + delay * 1000), claimedUntil: null, lastError: outcome.error.slice(0, 500) }
+      ? {
+          status: 'queued' as const,
+          nextAttemptAt: new Date(now.getTime() + delay * 1000),
+          claimedUntil: null,
+          lastError: outcome.error.slice(0, 500),
+        }
       : { status: 'failed' as const, claimedUntil: null, lastError: outcome.error.slice(0, 500) };
   const written = await db.update(outbox).set(changes).where(ours).returning({ id: outbox.id });
   return written.length ? changes.status : null;
@@ -95,11 +113,16 @@ export async function recordOutcome(
 export const KEEP_CODES_MS = 24 * 3600_000;
 export const KEEP_NOTICES_MS = 90 * 24 * 3600_000;
 
-/** Deletes the messages kept long enough (never a queued one); answers how many. Idempotent: every process may run it. */
+/** Deletes the messages kept long enough (never a queued one); answers how many. Idempotent: every process may run it.
+ * */
 export async function pruneOutbox(db: Executor, now: Date): Promise<number> {
   const done = inArray(outbox.status, ['sent', 'failed']);
   const codes = and(done, eq(outbox.kind, 'code'), lte(outbox.createdAt, new Date(now.getTime() - KEEP_CODES_MS)));
-  const notices = and(done, sql`${outbox.kind} <> 'code'`, lte(outbox.createdAt, new Date(now.getTime() - KEEP_NOTICES_MS)));
+  const notices = and(
+    done,
+    sql`${outbox.kind} <> 'code'`,
+    lte(outbox.createdAt, new Date(now.getTime() - KEEP_NOTICES_MS)),
+  );
   const deleted = await db.delete(outbox).where(or(codes, notices)).returning({ id: outbox.id });
   return deleted.length;
 }
@@ -107,8 +130,14 @@ export async function pruneOutbox(db: Executor, now: Date): Promise<number> {
 export type DeliveryState = 'sending' | 'sent' | 'failed';
 
 /** Where a message stands, as the customer may learn it (no address, no error text). */
-export async function deliveryState(db: Executor, id: number): Promise<{ state: DeliveryState; attempts: number } | null> {
-  const [row] = await db.select({ status: outbox.status, attempts: outbox.attempts }).from(outbox).where(eq(outbox.id, id));
+export async function deliveryState(
+  db: Executor,
+  id: number,
+): Promise<{ state: DeliveryState; attempts: number } | null> {
+  const [row] = await db
+    .select({ status: outbox.status, attempts: outbox.attempts })
+    .from(outbox)
+    .where(eq(outbox.id, id));
   if (!row) return null;
   return { state: row.status === 'queued' ? 'sending' : (row.status as DeliveryState), attempts: row.attempts };
 }
@@ -143,4 +172,5 @@ export function deliveryIdOf(reference: string, key: Buffer): number | null {
   return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }
 
-const mac = (id: number, key: Buffer) => createHmac('sha256', key).update(`delivery-reference:${id}`).digest('base64url').slice(0, 22);
+const mac = (id: number, key: Buffer) =>
+  createHmac('sha256', key).update(`delivery-reference:${id}`).digest('base64url').slice(0, 22);

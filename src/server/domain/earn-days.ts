@@ -32,7 +32,8 @@ export function dayStart(day: InterestDay, timeZone: string): Date {
   const midnightUtc = Date.parse(`${day}T00:00:00Z`);
   const first = midnightUtc - offsetAt(new Date(midnightUtc), timeZone);
   const second = midnightUtc - offsetAt(new Date(first), timeZone);
-  // Clocks jumping from 00:00 to 01:00 west of UTC: `second` is an hour into the day before; the day starts at the jump.
+  // Clocks jumping from 00:00 to 01:00 west of UTC: `second` is an hour into the day before; the day starts at the
+  // jump.
   return new Date(interestDay(new Date(second), timeZone) === day ? second : first);
 }
 

@@ -28,9 +28,11 @@ export const HOUSE_CONFIG_ACT = 'house';
  */
 export const DEFAULT_HOUSE_CAPS: HouseCaps = { exposure: '1000000', per_order: '50000', per_minute: '100000' };
 
-/** What a win of an open option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated to 8 decimals. */
+/** What a win of an open option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated
+ * to 8 decimals. */
 export const openPayoutSql = sql`trunc(o.amount * (1 + o.yield_rate), 8)`;
-/** An option whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its start tick, or running. */
+/** An option whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its start tick, or
+ * running. */
 export const openOptionSql = sql`o.status in ('opening', 'holding')`;
 
 /** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)): any constants no other lock uses. */
@@ -81,21 +83,30 @@ export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: 
   // start_at: when an order was accepted and its stake debited (the server's clock).
   const since = new Date(now.getTime() - 60_000).toISOString();
   const [minute] = rowsOf<{ staked: string }>(
-    await tx.execute(sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz`),
+    await tx.execute(
+      sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz`,
+    ),
   );
-  if (stake.plus(minute!.staked).gt(caps.per_minute)) throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
+  if (stake.plus(minute!.staked).gt(caps.per_minute))
+    throw new Refusal(serverTexts.houseMinuteLimit.id, { 0: caps.per_minute });
 
-  await tx.execute(sql`select pg_advisory_xact_lock(${EXPOSURE_LOCK}::int, hashtext(${`${order.coin}:${order.direction}`}))`);
+  await tx.execute(
+    sql`select pg_advisory_xact_lock(${EXPOSURE_LOCK}::int, hashtext(${`${order.coin}:${order.direction}`}))`,
+  );
   const [open] = rowsOf<{ payout: string }>(
     await tx.execute(
       sql`select coalesce(sum(${openPayoutSql}), 0)::text as payout from option_orders o where o.coin = ${order.coin} and o.direction = ${order.direction} and ${openOptionSql}`,
     ),
   );
-  if (new Big(winPayout(order.amount, order.yieldRate)).plus(open!.payout).gt(caps.exposure)) throw new Refusal(serverTexts.houseExposureLimit.id);
+  if (new Big(winPayout(order.amount, order.yieldRate)).plus(open!.payout).gt(caps.exposure))
+    throw new Refusal(serverTexts.houseExposureLimit.id);
 }
 
 const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(
-  HOUSE_CAPS.map((cap) => [cap, { takes: positive, set: (row: Partial<HouseCaps>, value: string) => (row[cap] = written(value)) }]),
+  HOUSE_CAPS.map((cap) => [
+    cap,
+    { takes: positive, set: (row: Partial<HouseCaps>, value: string) => (row[cap] = written(value)) },
+  ]),
 );
 
 /**

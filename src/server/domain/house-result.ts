@@ -20,7 +20,8 @@ const WEEK_DAYS = 7;
 const amount = (value: string | null | undefined) => new Big(value ?? 0);
 const money = (value: Big) => value.toFixed(8);
 
-/** What a win of every open option would pay, per coin and direction, against the exposure cap; busiest first within a coin. */
+/** What a win of every open option would pay, per coin and direction, against the exposure cap; busiest first within a
+ * coin. */
 export async function openExposure(db: Executor, cap: string): Promise<HouseExposure[]> {
   const rows = rowsOf<{ coin: string; direction: Direction; orders: number | string; payout: string }>(
     await db.execute(sql`
@@ -103,7 +104,12 @@ function period(day: string, from: Date, moves: ProductMoves[], which: 'today' |
     from_day: day,
     from: from.toISOString(),
     rows,
-    totals: { stakes: money(stakes), payouts: money(payouts), result: money(stakes.minus(payouts)), open_payout: money(sum((row) => row.open_payout)) },
+    totals: {
+      stakes: money(stakes),
+      payouts: money(payouts),
+      result: money(stakes.minus(payouts)),
+      open_payout: money(sum((row) => row.open_payout)),
+    },
   };
 }
 

@@ -43,12 +43,22 @@ function unseal(secret: Buffer, sealed: string): unknown {
   return JSON.parse(Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8'));
 }
 
-export type Claim = { kind: 'claimed' } | { kind: 'replay'; response: unknown } | { kind: 'mismatch' } | { kind: 'busy' };
+export type Claim =
+  { kind: 'claimed' } | { kind: 'replay'; response: unknown } | { kind: 'mismatch' } | { kind: 'busy' };
 
-export async function claimIdempotencyKey(db: Db, { id: key, secret }: ScopedKey, fingerprint: string, now: Date): Promise<Claim> {
+export async function claimIdempotencyKey(
+  db: Db,
+  { id: key, secret }: ScopedKey,
+  fingerprint: string,
+  now: Date,
+): Promise<Claim> {
   const deadline = Date.now() + WAIT_FOR_FIRST_MS;
   for (;;) {
-    const inserted = await db.insert(idempotencyKeys).values({ key, fingerprint, createdAt: now }).onConflictDoNothing().returning({ key: idempotencyKeys.key });
+    const inserted = await db
+      .insert(idempotencyKeys)
+      .values({ key, fingerprint, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyKeys.key });
     if (inserted.length) return { kind: 'claimed' };
 
     const [existing] = await db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key));
@@ -65,7 +75,9 @@ export async function claimIdempotencyKey(db: Db, { id: key, secret }: ScopedKey
 
 /** True when the key's claim is pending and no transaction holds it (its request is gone). */
 async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
-  const result = await db.execute(sql`select key from idempotency_keys where key = ${key} and response is null for update skip locked`);
+  const result = await db.execute(
+    sql`select key from idempotency_keys where key = ${key} and response is null for update skip locked`,
+  );
   return rowsOf(result).length > 0;
 }
 
@@ -74,7 +86,12 @@ async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
  * a failed attempt released it) and says whether this transaction is the one to apply the write,
  * or another copy already answered while this one waited.
  */
-export async function holdIdempotencyKey(tx: Executor, { id: key, secret }: ScopedKey, fingerprint: string, now: Date): Promise<Claim> {
+export async function holdIdempotencyKey(
+  tx: Executor,
+  { id: key, secret }: ScopedKey,
+  fingerprint: string,
+  now: Date,
+): Promise<Claim> {
   let row: typeof idempotencyKeys.$inferSelect | undefined;
   // A copy that failed may delete its pending claim while this one waits for it: claim it again.
   for (let tries = 0; !row && tries < 3; tries++) {
@@ -88,7 +105,11 @@ export async function holdIdempotencyKey(tx: Executor, { id: key, secret }: Scop
 }
 
 /** Stores the answer; call it on the transaction that applied the write, so both commit together. */
-export async function completeIdempotencyKey(db: Executor, { id, secret }: ScopedKey, response: unknown): Promise<void> {
+export async function completeIdempotencyKey(
+  db: Executor,
+  { id, secret }: ScopedKey,
+  response: unknown,
+): Promise<void> {
   await db
     .update(idempotencyKeys)
     .set({ response: seal(secret, response) })

@@ -34,7 +34,15 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
   if (amount.eq(0)) return;
   const inserted = await tx
     .insert(ledgerEntries)
-    .values({ userId: posting.userId, asset: posting.asset, bucket, amount: amount.toFixed(8), kind: posting.kind, reference: posting.reference, createdAt: now })
+    .values({
+      userId: posting.userId,
+      asset: posting.asset,
+      bucket,
+      amount: amount.toFixed(8),
+      kind: posting.kind,
+      reference: posting.reference,
+      createdAt: now,
+    })
     .onConflictDoNothing()
     .returning({ id: ledgerEntries.id });
   if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
@@ -43,8 +51,18 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
   const column = bucket === 'available' ? balances.available : balances.frozen;
   const moved = await tx
     .update(balances)
-    .set(bucket === 'available' ? { available: sql`${column} + ${amount.toFixed(8)}` } : { frozen: sql`${column} + ${amount.toFixed(8)}` })
-    .where(and(eq(balances.userId, posting.userId), eq(balances.asset, posting.asset), sql`${column} + ${amount.toFixed(8)} >= 0`))
+    .set(
+      bucket === 'available'
+        ? { available: sql`${column} + ${amount.toFixed(8)}` }
+        : { frozen: sql`${column} + ${amount.toFixed(8)}` },
+    )
+    .where(
+      and(
+        eq(balances.userId, posting.userId),
+        eq(balances.asset, posting.asset),
+        sql`${column} + ${amount.toFixed(8)} >= 0`,
+      ),
+    )
     .returning({ userId: balances.userId });
   if (!moved.length) throw new Refusal(texts.insufficientBalance.id);
 }
@@ -66,13 +84,25 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     reference: posting.reference,
     createdAt: now,
   }));
-  const inserted = await tx.insert(ledgerEntries).values(entries).onConflictDoNothing().returning({ id: ledgerEntries.id });
-  if (inserted.length !== entries.length) throw new AlreadyPosted(`${entries.length - inserted.length} of ${entries.length} postings are already in the ledger`);
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values(entries)
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length !== entries.length)
+    throw new AlreadyPosted(
+      `${entries.length - inserted.length} of ${entries.length} postings are already in the ledger`,
+    );
 
   const totals = new Map<string, { userId: number; asset: string; available: Big; frozen: Big }>();
   for (const entry of entries) {
     const key = `${entry.userId}:${entry.asset}`;
-    const total = totals.get(key) ?? { userId: entry.userId, asset: entry.asset, available: new Big(0), frozen: new Big(0) };
+    const total = totals.get(key) ?? {
+      userId: entry.userId,
+      asset: entry.asset,
+      available: new Big(0),
+      frozen: new Big(0),
+    };
     total[entry.bucket] = total[entry.bucket].plus(entry.amount);
     totals.set(key, total);
   }
@@ -83,7 +113,10 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     .values(moves.map(({ userId, asset }) => ({ userId, asset })))
     .onConflictDoNothing();
   const values = sql.join(
-    moves.map((move) => sql`(${move.userId}::int, ${move.asset}::text, ${move.available.toFixed(8)}::numeric, ${move.frozen.toFixed(8)}::numeric)`),
+    moves.map(
+      (move) =>
+        sql`(${move.userId}::int, ${move.asset}::text, ${move.available.toFixed(8)}::numeric, ${move.frozen.toFixed(8)}::numeric)`,
+    ),
     sql`, `,
   );
   const moved = await tx.execute(sql`
@@ -109,7 +142,12 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
     insert into balances (user_id, asset)
     select distinct user_id, asset from (${rows}) r where amount <> 0 order by user_id, asset
     on conflict do nothing`);
-  const [counts] = rowsOf<{ wanted: number | string; posted: number | string; balances: number | string; moved: number | string }>(
+  const [counts] = rowsOf<{
+    wanted: number | string;
+    posted: number | string;
+    balances: number | string;
+    moved: number | string;
+  }>(
     await tx.execute(sql`
       with wanted as materialized (
         select user_id, asset, bucket, amount, kind, reference from (${rows}) r where amount <> 0
@@ -145,13 +183,33 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
 }
 
 /** Moves `amount` from available to frozen (a withdrawal, an open order): two entries. */
-export async function freeze(tx: Executor, userId: number, asset: string, amount: string, kind: string, reference: string, now: Date) {
-  await post(tx, { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'available' }, now);
+export async function freeze(
+  tx: Executor,
+  userId: number,
+  asset: string,
+  amount: string,
+  kind: string,
+  reference: string,
+  now: Date,
+) {
+  await post(
+    tx,
+    { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'available' },
+    now,
+  );
   await post(tx, { userId, asset, amount, kind, reference, bucket: 'frozen' }, now);
 }
 
 /** Moves `amount` back from frozen to available (a rejected withdrawal, a revoked order): two entries. */
-export async function unfreeze(tx: Executor, userId: number, asset: string, amount: string, kind: string, reference: string, now: Date) {
+export async function unfreeze(
+  tx: Executor,
+  userId: number,
+  asset: string,
+  amount: string,
+  kind: string,
+  reference: string,
+  now: Date,
+) {
   await post(tx, { userId, asset, amount: new Big(amount).neg().toFixed(8), kind, reference, bucket: 'frozen' }, now);
   await post(tx, { userId, asset, amount, kind, reference, bucket: 'available' }, now);
 }
@@ -172,7 +230,11 @@ export async function balanceOf(db: Executor, userId: number, asset: string): Pr
 }
 
 export async function balancesOf(db: Executor, userId: number): Promise<BalanceRow[]> {
-  return db.select({ asset: balances.asset, available: balances.available, frozen: balances.frozen }).from(balances).where(eq(balances.userId, userId)).orderBy(balances.asset);
+  return db
+    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(eq(balances.userId, userId))
+    .orderBy(balances.asset);
 }
 
 /** Balances that differ from the sum of their ledger entries (must always be empty). */
@@ -195,11 +257,32 @@ export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
  * newest first, by group. Points have their own history; frozen-bucket moves are the other half
  * of a freeze the user already sees.
  */
-export async function accountEntriesOf(db: Executor, userId: number, filter: AccountFilter, page: number): Promise<Paged<AccountEntry>> {
+export async function accountEntriesOf(
+  db: Executor,
+  userId: number,
+  filter: AccountFilter,
+  page: number,
+): Promise<Paged<AccountEntry>> {
   const named = Object.values(ENTRY_KINDS).flat();
-  const kinds = filter === 'all' ? undefined : filter === 'other' ? notInArray(ledgerEntries.kind, named) : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
-  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.bucket, 'available'), ne(ledgerEntries.asset, POINTS), kinds);
-  const listed = await pagedQuery(db, () => db.select().from(ledgerEntries).where(where).$dynamic(), [desc(ledgerEntries.id)], page, FUNDS_PAGE_SIZE);
+  const kinds =
+    filter === 'all'
+      ? undefined
+      : filter === 'other'
+        ? notInArray(ledgerEntries.kind, named)
+        : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    eq(ledgerEntries.bucket, 'available'),
+    ne(ledgerEntries.asset, POINTS),
+    kinds,
+  );
+  const listed = await pagedQuery(
+    db,
+    () => db.select().from(ledgerEntries).where(where).$dynamic(),
+    [desc(ledgerEntries.id)],
+    page,
+    FUNDS_PAGE_SIZE,
+  );
   return {
     lists: listed.lists.map((row) => ({
       id: row.id,

@@ -33,13 +33,26 @@ import { interestDay } from '../../contract/earn-days.ts';
 export const LIQUIDITY_MIN_AMOUNT = '10';
 /** A standard redemption is paid at the end of the interest day this many days after its own. */
 export const STANDARD_PAYOUT_DAYS = 1;
-export const LIQUIDITY_ENTRY = { in: 'yuebao_in', out: 'yuebao_out', interest: 'yuebao_interest', payout: 'yuebao_payout' } as const;
+export const LIQUIDITY_ENTRY = {
+  in: 'yuebao_in',
+  out: 'yuebao_out',
+  interest: 'yuebao_interest',
+  payout: 'yuebao_payout',
+} as const;
 
 type RecordRow = typeof liquidityRecords.$inferSelect;
 
 /** The ladder in force on `day`: the one published for it, else the latest published before it. */
-export async function ladderFor(db: Executor, day: InterestDay): Promise<{ day: InterestDay; ladder: LadderTier[] } | null> {
-  const [row] = await db.select().from(liquidityRates).where(lte(liquidityRates.day, day)).orderBy(desc(liquidityRates.day)).limit(1);
+export async function ladderFor(
+  db: Executor,
+  day: InterestDay,
+): Promise<{ day: InterestDay; ladder: LadderTier[] } | null> {
+  const [row] = await db
+    .select()
+    .from(liquidityRates)
+    .where(lte(liquidityRates.day, day))
+    .orderBy(desc(liquidityRates.day))
+    .limit(1);
   return row ? { day: row.day, ladder: row.ladder } : null;
 }
 
@@ -62,19 +75,33 @@ export async function liquidityProductOf(db: Executor, now: Date, timeZone: stri
   };
 }
 
-/** Locks the caller's liquidity balance row: one subscription or redemption of a user at a time (the quick cap counts right). */
+/** Locks the caller's liquidity balance row: one subscription or redemption of a user at a time (the quick cap counts
+ * right). */
 async function lockHolder(tx: Tx, userId: number) {
   await tx.insert(balances).values({ userId, asset: LIQUIDITY_ASSET }).onConflictDoNothing();
   await tx.execute(sql`select 1 from balances where user_id = ${userId} and asset = ${LIQUIDITY_ASSET} for update`);
 }
 
-export async function subscribeLiquidity(tx: Tx, userId: number, amount: string, now: Date, timeZone: string): Promise<RecordRow> {
+export async function subscribeLiquidity(
+  tx: Tx,
+  userId: number,
+  amount: string,
+  now: Date,
+  timeZone: string,
+): Promise<RecordRow> {
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);
   const [record] = await tx
     .insert(liquidityRecords)
-    .values({ userId, kind: 'subscribe', amount: value, day: interestDay(now, timeZone), status: 'done', createdAt: now })
+    .values({
+      userId,
+      kind: 'subscribe',
+      amount: value,
+      day: interestDay(now, timeZone),
+      status: 'done',
+      createdAt: now,
+    })
     .returning();
   const reference = `yuebao:${record!.id}`;
   await post(tx, { userId, asset: USDT, amount: `-${value}`, kind: LIQUIDITY_ENTRY.in, reference }, now);
@@ -85,20 +112,30 @@ export async function subscribeLiquidity(tx: Tx, userId: number, amount: string,
 /** What quick redemption may still take today (§9: 30,000,000 USDT per user and day). */
 export async function quickRemaining(db: Executor, userId: number, day: InterestDay): Promise<string> {
   const [row] = rowsOf<{ used: string | null }>(
-    await db.execute(sql`select sum(amount)::text as used from liquidity_records where user_id = ${userId} and day = ${day} and kind = 'redeem' and mode = 'quick'`),
+    await db.execute(
+      sql`select sum(amount)::text as used from liquidity_records where user_id = ${userId} and day = ${day} and kind = 'redeem' and mode = 'quick'`,
+    ),
   );
   const left = new Big(QUICK_REDEMPTION_DAILY_MAX_USDT).minus(row?.used ?? 0);
   return (left.lt(0) ? new Big(0) : left).toFixed(8);
 }
 
-export async function redeemLiquidity(tx: Tx, userId: number, amount: string, mode: RedeemMode, now: Date, timeZone: string): Promise<RecordRow> {
+export async function redeemLiquidity(
+  tx: Tx,
+  userId: number,
+  amount: string,
+  mode: RedeemMode,
+  now: Date,
+  timeZone: string,
+): Promise<RecordRow> {
   const value = new Big(amount);
   if (value.lte(0)) throw new Refusal(texts.amountFormat.id);
   await lockHolder(tx, userId);
   const day = interestDay(now, timeZone);
   if (mode === 'quick') {
     const left = await quickRemaining(tx, userId, day);
-    if (value.gt(left)) throw new Refusal(texts.quickRedeemLimit.id, { 0: QUICK_REDEMPTION_DAILY_MAX_USDT, 1: new Big(left).toFixed() });
+    if (value.gt(left))
+      throw new Refusal(texts.quickRedeemLimit.id, { 0: QUICK_REDEMPTION_DAILY_MAX_USDT, 1: new Big(left).toFixed() });
   }
   const standard = mode === 'standard';
   const [record] = await tx
@@ -119,7 +156,11 @@ export async function redeemLiquidity(tx: Tx, userId: number, amount: string, mo
   // Standard: frozen in the liquidity balance until the payout job. Quick: into available USDT at once.
   if (standard) await freeze(tx, userId, LIQUIDITY_ASSET, value.toFixed(8), LIQUIDITY_ENTRY.out, reference, now);
   else {
-    await post(tx, { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference }, now);
+    await post(
+      tx,
+      { userId, asset: LIQUIDITY_ASSET, amount: `-${value.toFixed(8)}`, kind: LIQUIDITY_ENTRY.out, reference },
+      now,
+    );
     await post(tx, { userId, asset: USDT, amount: value.toFixed(8), kind: LIQUIDITY_ENTRY.out, reference }, now);
   }
   return record!;
@@ -161,7 +202,8 @@ function interestSql(ladder: LadderTier[]) {
     if (tier.up_to !== null) from = tier.up_to;
     return part;
   });
-  // div() is the exact integer quotient: `/` would round at the scale PostgreSQL picks (12 decimals for large sums) before any trunc.
+  // div() is the exact integer quotient: `/` would round at the scale PostgreSQL picks (12 decimals for large sums)
+  // before any trunc.
   return parts.length ? sql`div((${sql.join(parts, sql` + `)}) * 100000000, 365) * 0.00000001` : sql`0::numeric`;
 }
 
@@ -192,7 +234,9 @@ export async function creditDailyInterest(tx: Tx, day: InterestDay, now: Date): 
     select user_id, ${day}, closing + interest, interest, interest from yuebao_day
     on conflict (user_id) do update set closed_day = excluded.closed_day, closing = excluded.closing,
       last_interest = excluded.last_interest, total_interest = liquidity_accounts.total_interest + excluded.last_interest`);
-  await tx.execute(sql`update liquidity_records set status = 'waiting' where day = ${day} and kind = 'redeem' and status = 'submitted'`);
+  await tx.execute(
+    sql`update liquidity_records set status = 'waiting' where day = ${day} and kind = 'redeem' and status = 'submitted'`,
+  );
   return credited;
 }
 
@@ -219,11 +263,18 @@ export async function payStandardRedemptions(tx: Tx, day: InterestDay, now: Date
 }
 
 /** The caller's liquidity figures now. */
-export async function liquidityBalanceOf(db: Executor, userId: number, now: Date, timeZone: string): Promise<LiquidityBalance> {
+export async function liquidityBalanceOf(
+  db: Executor,
+  userId: number,
+  now: Date,
+  timeZone: string,
+): Promise<LiquidityBalance> {
   const today = interestDay(now, timeZone);
   const held = await balanceOf(db, userId, LIQUIDITY_ASSET);
   const [account] = await db.select().from(liquidityAccounts).where(eq(liquidityAccounts.userId, userId));
-  const [figures] = rowsOf<{ eligible: string }>(await db.execute(sql`select eligible::text as eligible from (${holdersOf(today, userId)}) h`));
+  const [figures] = rowsOf<{ eligible: string }>(
+    await db.execute(sql`select eligible::text as eligible from (${holdersOf(today, userId)}) h`),
+  );
   const rate = await ladderFor(db, today);
   const earning = new Big(figures?.eligible ?? 0).toFixed(8);
   return {
@@ -231,7 +282,8 @@ export async function liquidityBalanceOf(db: Executor, userId: number, now: Date
     principal: new Big(held.available).toFixed(8),
     earning_today: earning,
     redeeming: new Big(held.frozen).toFixed(8),
-    yesterday_interest: account && account.closedDay === addDays(today, -1) ? new Big(account.lastInterest).toFixed(8) : '0.00000000',
+    yesterday_interest:
+      account && account.closedDay === addDays(today, -1) ? new Big(account.lastInterest).toFixed(8) : '0.00000000',
     total_interest: new Big(account?.totalInterest ?? 0).toFixed(8),
     quick_remaining: await quickRemaining(db, userId, today),
     effective_rate: effectiveRate(earning, rate?.ladder ?? []),
@@ -253,14 +305,34 @@ export function toLiquidityRecord(row: RecordRow): LiquidityRecord {
   };
 }
 
-export async function liquidityRecordsOf(db: Executor, userId: number, filter: LiquidityFilter, page: number): Promise<Paged<LiquidityRecord>> {
-  const where = and(eq(liquidityRecords.userId, userId), filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]));
-  const listed = await pagedQuery(db, () => db.select().from(liquidityRecords).where(where).$dynamic(), [desc(liquidityRecords.id)], page, EARN_PAGE_SIZE);
+export async function liquidityRecordsOf(
+  db: Executor,
+  userId: number,
+  filter: LiquidityFilter,
+  page: number,
+): Promise<Paged<LiquidityRecord>> {
+  const where = and(
+    eq(liquidityRecords.userId, userId),
+    filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]),
+  );
+  const listed = await pagedQuery(
+    db,
+    () => db.select().from(liquidityRecords).where(where).$dynamic(),
+    [desc(liquidityRecords.id)],
+    page,
+    EARN_PAGE_SIZE,
+  );
   return { ...listed, lists: listed.lists.map(toLiquidityRecord) };
 }
 
 /** The operator publishes a day's ladder (the next day's, usually); a day already past cannot change. */
-export async function publishLadder(db: Executor, day: InterestDay, ladder: LadderTier[], now: Date, timeZone: string): Promise<void> {
+export async function publishLadder(
+  db: Executor,
+  day: InterestDay,
+  ladder: LadderTier[],
+  now: Date,
+  timeZone: string,
+): Promise<void> {
   if (day <= interestDay(now, timeZone)) throw new Refusal(consoleTexts.consoleLadderPast.id, { day });
   await db
     .insert(liquidityRates)
@@ -269,4 +341,5 @@ export async function publishLadder(db: Executor, day: InterestDay, ladder: Ladd
 }
 
 /** The ladders published, newest day first (the operator's list). */
-export const publishedLadders = (db: Executor, limit = 30) => db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(limit);
+export const publishedLadders = (db: Executor, limit = 30) =>
+  db.select().from(liquidityRates).orderBy(desc(liquidityRates.day)).limit(limit);

@@ -35,7 +35,11 @@ export function toLockupProduct(row: ProductRow): LockupProduct {
 }
 
 export async function activeLockupProducts(db: Executor): Promise<LockupProduct[]> {
-  const rows = await db.select().from(lockupProducts).where(eq(lockupProducts.active, true)).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+  const rows = await db
+    .select()
+    .from(lockupProducts)
+    .where(eq(lockupProducts.active, true))
+    .orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
   return rows.map(toLockupProduct);
 }
 
@@ -48,7 +52,14 @@ export async function lockupProductById(db: Executor, id: number): Promise<Locku
   return toLockupProduct(row);
 }
 
-export async function subscribeLockup(tx: Tx, userId: number, productId: number, amount: string, now: Date, timeZone: string): Promise<OrderRow> {
+export async function subscribeLockup(
+  tx: Tx,
+  userId: number,
+  productId: number,
+  amount: string,
+  now: Date,
+  timeZone: string,
+): Promise<OrderRow> {
   const value = new Big(amount);
   const [product] = await tx
     .select()
@@ -60,7 +71,12 @@ export async function subscribeLockup(tx: Tx, userId: number, productId: number,
   const taken = await tx
     .update(lockupProducts)
     .set({ sold: sql`${lockupProducts.sold} + ${value.toFixed(8)}` })
-    .where(and(eq(lockupProducts.id, productId), sql`(${lockupProducts.quota} is null or ${lockupProducts.sold} + ${value.toFixed(8)} <= ${lockupProducts.quota})`))
+    .where(
+      and(
+        eq(lockupProducts.id, productId),
+        sql`(${lockupProducts.quota} is null or ${lockupProducts.sold} + ${value.toFixed(8)} <= ${lockupProducts.quota})`,
+      ),
+    )
     .returning({ id: lockupProducts.id });
   if (!taken.length) {
     const [now_] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, productId));
@@ -84,7 +100,11 @@ export async function subscribeLockup(tx: Tx, userId: number, productId: number,
     .returning();
   const reference = `lockup:${order!.id}`;
   await post(tx, { userId, asset: USDT, amount: `-${value.toFixed(8)}`, kind: LOCKUP_ENTRY.subscribe, reference }, now);
-  await post(tx, { userId, asset: REGULAR_ASSET, amount: value.toFixed(8), kind: LOCKUP_ENTRY.subscribe, reference }, now);
+  await post(
+    tx,
+    { userId, asset: REGULAR_ASSET, amount: value.toFixed(8), kind: LOCKUP_ENTRY.subscribe, reference },
+    now,
+  );
   return order!;
 }
 
@@ -96,7 +116,9 @@ export async function subscribeLockup(tx: Tx, userId: number, productId: number,
 export async function payLockupDay(tx: Tx, day: string, now: Date): Promise<number> {
   const at = now.toISOString();
   // The day's orders, kept for the postings (a table, not a list of ids: there can be 100,000).
-  await tx.execute(sql`create temp table lockup_day (id int, user_id int, amount numeric, daily_income numeric, ends boolean) on commit drop`);
+  await tx.execute(
+    sql`create temp table lockup_day (id int, user_id int, amount numeric, daily_income numeric, ends boolean) on commit drop`,
+  );
   await tx.execute(sql`
     with due as (
       update lockup_orders set earned = earned + daily_income,
@@ -139,9 +161,20 @@ export function toLockupOrder(row: OrderRow): LockupOrder {
   };
 }
 
-export async function lockupOrdersOf(db: Executor, userId: number, status: 'all' | 'processing' | 'end', page: number): Promise<Paged<LockupOrder>> {
+export async function lockupOrdersOf(
+  db: Executor,
+  userId: number,
+  status: 'all' | 'processing' | 'end',
+  page: number,
+): Promise<Paged<LockupOrder>> {
   const where = and(eq(lockupOrders.userId, userId), status === 'all' ? undefined : eq(lockupOrders.status, status));
-  const listed = await pagedQuery(db, () => db.select().from(lockupOrders).where(where).$dynamic(), [desc(lockupOrders.id)], page, EARN_PAGE_SIZE);
+  const listed = await pagedQuery(
+    db,
+    () => db.select().from(lockupOrders).where(where).$dynamic(),
+    [desc(lockupOrders.id)],
+    page,
+    EARN_PAGE_SIZE,
+  );
   return { ...listed, lists: listed.lists.map(toLockupOrder) };
 }
 
@@ -152,5 +185,10 @@ export async function regularBalanceOf(db: Executor, userId: number): Promise<Re
         count(*) filter (where status = 'processing') as processing
       from lockup_orders where user_id = ${userId}`),
   );
-  return { type: 'regular', locked: new Big(row?.locked ?? 0).toFixed(8), earned: new Big(row?.earned ?? 0).toFixed(8), processing: Number(row?.processing ?? 0) };
+  return {
+    type: 'regular',
+    locked: new Big(row?.locked ?? 0).toFixed(8),
+    earned: new Big(row?.earned ?? 0).toFixed(8),
+    processing: Number(row?.processing ?? 0),
+  };
 }

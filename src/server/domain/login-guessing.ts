@@ -36,7 +36,8 @@ export function addressGroup(ip: string): string {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
   if (mapped) return mapped[1]!;
   if (!isIPv6(ip)) return ip;
-  const split = (part: string) => (part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : []);
+  const split = (part: string) =>
+    part ? part.split(':').flatMap((group) => (group.includes('.') ? ['0', '0'] : [group])) : [];
   const [left = '', right] = ip.split('%')[0]!.split('::');
   const head = split(left);
   const tail = right === undefined ? [] : split(right);
@@ -47,7 +48,8 @@ export function addressGroup(ip: string): string {
     .join(':')}::/64`;
 }
 
-const subjectName = (subject: LoginSubject) => ('userId' in subject ? `account:${subject.userId}` : `name:${subject.name.toLowerCase()}`);
+const subjectName = (subject: LoginSubject) =>
+  'userId' in subject ? `account:${subject.userId}` : `name:${subject.name.toLowerCase()}`;
 const accountCounter = (subject: LoginSubject) => `login:${subjectName(subject)}`;
 const addressCounter = (subject: LoginSubject, ip: string) => `login:${subjectName(subject)}@${addressGroup(ip)}`;
 const knownAddress = (subject: LoginSubject, ip: string) => `login-known:${subjectName(subject)}@${addressGroup(ip)}`;
@@ -64,7 +66,14 @@ export function accountDelayMs(failures: number): number {
  * counter row is held while the password is checked, so guesses sent at once from anywhere are
  * tried one after another and each sees the counts the others left, on every server process.
  */
-export async function checkLoginPassword(db: Executor, subject: LoginSubject, address: string, storedHash: string | null | undefined, password: string, now: Date) {
+export async function checkLoginPassword(
+  db: Executor,
+  subject: LoginSubject,
+  address: string,
+  storedHash: string | null | undefined,
+  password: string,
+  now: Date,
+) {
   const outcome = await db.transaction(async (tx) => {
     await holdCounter(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
     if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';

@@ -21,14 +21,39 @@ const readBy = (userId: number) => and(eq(messageReads.messageId, messages.id), 
 
 const unreadFor = (userId: number) => and(visibleTo(userId), isNull(messageReads.messageId));
 
-const columns = { id: messages.id, title: messages.title, content: messages.content, createdAt: messages.createdAt, readAt: messageReads.readAt };
+const columns = {
+  id: messages.id,
+  title: messages.title,
+  content: messages.content,
+  createdAt: messages.createdAt,
+  readAt: messageReads.readAt,
+};
 
-function toStationMessage(row: { id: number; title: string; content: string; createdAt: Date; readAt: Date | null }): StationMessage {
-  return { id: row.id, title: row.title, content: row.content, status: row.readAt ? 'read' : 'unread', created_at: row.createdAt.toISOString() };
+function toStationMessage(row: {
+  id: number;
+  title: string;
+  content: string;
+  createdAt: Date;
+  readAt: Date | null;
+}): StationMessage {
+  return {
+    id: row.id,
+    title: row.title,
+    content: row.content,
+    status: row.readAt ? 'read' : 'unread',
+    created_at: row.createdAt.toISOString(),
+  };
 }
 
-/** One page of the caller's messages, newest first (§7 status all or unread), each in `lang` where it has that version, else in English. */
-export async function listMessages(db: Executor, userId: number, status: MessageFilter, page: number, lang: string): Promise<Paged<StationMessage>> {
+/** One page of the caller's messages, newest first (§7 status all or unread), each in `lang` where it has that version,
+ * else in English. */
+export async function listMessages(
+  db: Executor,
+  userId: number,
+  status: MessageFilter,
+  page: number,
+  lang: string,
+): Promise<Paged<StationMessage>> {
   const where = status === 'unread' ? unreadFor(userId) : visibleTo(userId);
   const list = () => db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(where).$dynamic();
   const listed = await pagedQuery(db, list, [desc(messages.id)], page, MESSAGE_PAGE_SIZE);
@@ -36,9 +61,19 @@ export async function listMessages(db: Executor, userId: number, status: Message
 }
 
 /** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */
-export async function unreadSummary(db: Executor, userId: number, lang: string): Promise<{ count: number; first: StationMessage | null; service: number }> {
+export async function unreadSummary(
+  db: Executor,
+  userId: number,
+  lang: string,
+): Promise<{ count: number; first: StationMessage | null; service: number }> {
   const [[oldest], count, service] = await Promise.all([
-    db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(unreadFor(userId)).orderBy(asc(messages.id)).limit(1),
+    db
+      .select(columns)
+      .from(messages)
+      .leftJoin(messageReads, readBy(userId))
+      .where(unreadFor(userId))
+      .orderBy(asc(messages.id))
+      .limit(1),
     countUnread(db, userId),
     chatUnread(db, userId),
   ]);
@@ -59,14 +94,23 @@ export async function countUnread(db: Executor, userId: number): Promise<number>
  * Marks the caller's messages read: the given ids, or every one. An id the caller may not see
  * (another user's message, or none at all) is skipped silently. Answers what is still unread.
  */
-export async function markRead(db: Executor, userId: number, ids: readonly number[] | 'all', now: Date): Promise<number> {
+export async function markRead(
+  db: Executor,
+  userId: number,
+  ids: readonly number[] | 'all',
+  now: Date,
+): Promise<number> {
   if (ids === 'all' || ids.length > 0) {
     const chosen = ids === 'all' ? unreadFor(userId) : and(unreadFor(userId), inArray(messages.id, [...new Set(ids)]));
     await db
       .insert(messageReads)
       .select(
         db
-          .select({ messageId: messages.id, userId: sql<number>`${userId}::int`.as('user_id'), readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at') })
+          .select({
+            messageId: messages.id,
+            userId: sql<number>`${userId}::int`.as('user_id'),
+            readAt: sql<Date>`${now.toISOString()}::timestamptz`.as('read_at'),
+          })
           .from(messages)
           .leftJoin(messageReads, readBy(userId))
           .where(chosen),
@@ -78,10 +122,23 @@ export async function markRead(db: Executor, userId: number, ids: readonly numbe
 }
 
 /** Posts a message to one user, or to every user (present and future) with `to: null`. */
-export async function postMessage(db: Executor, input: { to: number | null; title: string; content: string }, now: Date): Promise<MessageRow> {
-  const [row] = await db.insert(messages).values({ userId: input.to, title: input.title, content: input.content, createdAt: now }).returning();
+export async function postMessage(
+  db: Executor,
+  input: { to: number | null; title: string; content: string },
+  now: Date,
+): Promise<MessageRow> {
+  const [row] = await db
+    .insert(messages)
+    .values({ userId: input.to, title: input.title, content: input.content, createdAt: now })
+    .returning();
   // A broadcast reaches everyone in the app; only a message to one customer is pushed.
-  if (input.to !== null) await queueNotice(db, input.to, { kind: 'station_message', id: row!.id, title: row!.title, content: row!.content }, now);
+  if (input.to !== null)
+    await queueNotice(
+      db,
+      input.to,
+      { kind: 'station_message', id: row!.id, title: row!.title, content: row!.content },
+      now,
+    );
   return row!;
 }
 

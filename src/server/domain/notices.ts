@@ -11,14 +11,30 @@ import { ROUTES } from '../../contract/routes.ts';
 import { translator } from '../i18n.ts';
 
 export type Notice =
-  | { kind: 'option_settled'; id: number; coin: string; outcome: 'win' | 'loss' | 'tie' | 'void'; amount: string; profit: string; opened?: boolean }
+  | {
+      kind: 'option_settled';
+      id: number;
+      coin: string;
+      outcome: 'win' | 'loss' | 'tie' | 'void';
+      amount: string;
+      profit: string;
+      opened?: boolean;
+    }
   | { kind: 'contract_filled'; id: number; coin: string; side: 'buy' | 'sell'; quantity: string; price: string }
-  | { kind: 'recharge_reviewed' | 'withdraw_reviewed'; id: number; approved: boolean; amount: string; asset: string; reason: string }
+  | {
+      kind: 'recharge_reviewed' | 'withdraw_reviewed';
+      id: number;
+      approved: boolean;
+      amount: string;
+      asset: string;
+      reason: string;
+    }
   | { kind: 'certification_reviewed'; level: 'primary' | 'advanced'; approved: boolean; reason: string }
   | { kind: 'station_message'; id: number; title: string; content: string }
   | { kind: 'service_reply'; body: string };
 
-/** What the service worker shows: the title, the text, the app's route a tap opens (a hash URL), and a tag (a newer notice of the same thing replaces the older). */
+/** What the service worker shows: the title, the text, the app's route a tap opens (a hash URL), and a tag (a newer
+ * notice of the same thing replaces the older). */
 export interface PushPayload {
   title: string;
   body: string;
@@ -40,14 +56,26 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
   switch (notice.kind) {
     case 'option_settled': {
       // Void before it opened: no tick was recorded in time after the order was accepted.
-      const body = notice.opened === false ? n.optionVoidAtStart : { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
+      const body =
+        notice.opened === false
+          ? n.optionVoidAtStart
+          : { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
       const amount = notice.outcome === 'win' ? figure(notice.profit) : figure(notice.amount);
-      return content(t(n.optionSettledTitle, { 0: notice.coin }), t(body, { 0: amount }), route(ROUTES.optionRecord, `?id=${notice.id}`), `option:${notice.id}`);
+      return content(
+        t(n.optionSettledTitle, { 0: notice.coin }),
+        t(body, { 0: amount }),
+        route(ROUTES.optionRecord, `?id=${notice.id}`),
+        `option:${notice.id}`,
+      );
     }
     case 'contract_filled':
       return content(
         t(n.contractFilledTitle),
-        t(notice.side === 'buy' ? n.contractBought : n.contractSold, { 0: figure(notice.quantity), 1: notice.coin, 2: figure(notice.price) }),
+        t(notice.side === 'buy' ? n.contractBought : n.contractSold, {
+          0: figure(notice.quantity),
+          1: notice.coin,
+          2: figure(notice.price),
+        }),
         route(ROUTES.contractOrders, `?code=${notice.coin}`),
         `contract:${notice.id}`,
       );
@@ -55,10 +83,23 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
     case 'withdraw_reviewed': {
       const recharge = notice.kind === 'recharge_reviewed';
       const amount = { 0: figure(notice.amount), 1: notice.asset };
-      const title = recharge ? (notice.approved ? n.rechargeCreditedTitle : n.rechargeRejectedTitle) : notice.approved ? n.withdrawPaidTitle : n.withdrawRejectedTitle;
-      const body = notice.approved ? t(recharge ? n.rechargeCredited : n.withdrawPaid, amount) : t(n.rejectedBecause, { ...amount, 2: notice.reason });
+      const title = recharge
+        ? notice.approved
+          ? n.rechargeCreditedTitle
+          : n.rechargeRejectedTitle
+        : notice.approved
+          ? n.withdrawPaidTitle
+          : n.withdrawRejectedTitle;
+      const body = notice.approved
+        ? t(recharge ? n.rechargeCredited : n.withdrawPaid, amount)
+        : t(n.rejectedBecause, { ...amount, 2: notice.reason });
       const page = recharge ? ROUTES.rechargeDetails : ROUTES.withdrawDetails;
-      return content(t(title), body, route(page, `?id=${notice.id}`), `${recharge ? 'recharge' : 'withdraw'}:${notice.id}`);
+      return content(
+        t(title),
+        body,
+        route(page, `?id=${notice.id}`),
+        `${recharge ? 'recharge' : 'withdraw'}:${notice.id}`,
+      );
     }
     case 'certification_reviewed':
       return content(
@@ -94,7 +135,11 @@ export function queueNotice(tx: Executor, userId: number, notice: Notice, now: D
 }
 
 /** Queues several notices at once: one read of the recipients, one insert. */
-export async function queueNotices(tx: Executor, notices: readonly { userId: number; notice: Notice }[], now: Date): Promise<void> {
+export async function queueNotices(
+  tx: Executor,
+  notices: readonly { userId: number; notice: Notice }[],
+  now: Date,
+): Promise<void> {
   const kinds = [...new Set(notices.map(({ notice }) => notice.kind))];
   const users = [...new Set(notices.map(({ userId }) => userId))];
   if (!users.length) return;
@@ -108,7 +153,9 @@ export async function queueNotices(tx: Executor, notices: readonly { userId: num
   );
   if (!recipients.length) return;
   const rows = notices.flatMap(({ userId, notice }) =>
-    recipients.filter((recipient) => Number(recipient.user_id) === userId && recipient.kind === notice.kind).map((recipient) => ({ recipient, notice })),
+    recipients
+      .filter((recipient) => Number(recipient.user_id) === userId && recipient.kind === notice.kind)
+      .map((recipient) => ({ recipient, notice })),
   );
   await insertRows(tx, rows, now);
 }
@@ -118,7 +165,16 @@ export async function queueNotices(tx: Executor, notices: readonly { userId: num
  * customers subscribed no browser, so one read joins the batch's orders to the subscriptions.
  */
 export async function queueSettledOptionNotices(tx: Executor, orderIds: string, now: Date): Promise<void> {
-  const found = rowsOf<Recipient & { id: number; coin: string; outcome: Extract<Notice, { kind: 'option_settled' }>['outcome']; amount: string; profit: string; opened: boolean }>(
+  const found = rowsOf<
+    Recipient & {
+      id: number;
+      coin: string;
+      outcome: Extract<Notice, { kind: 'option_settled' }>['outcome'];
+      amount: string;
+      profit: string;
+      opened: boolean;
+    }
+  >(
     await tx.execute(sql`
       select s.id as subscription, s.user_id, s.language, o.id, o.coin, o.outcome, o.amount::text as amount, o.profit::text as profit,
         o.start_price is not null as opened
@@ -144,12 +200,26 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
 }
 
 /** One statement and one parameter however many rows (a settlement batch may queue hundreds). */
-async function insertRows(tx: Executor, rows: readonly { recipient: Recipient; notice: Notice }[], now: Date): Promise<void> {
+async function insertRows(
+  tx: Executor,
+  rows: readonly { recipient: Recipient; notice: Notice }[],
+  now: Date,
+): Promise<void> {
   if (!rows.length) return;
   const records = rows.map(({ recipient, notice }) => {
-    const language = (LOCALES as readonly string[]).includes(recipient.language) ? (recipient.language as Locale) : 'en';
+    const language = (LOCALES as readonly string[]).includes(recipient.language)
+      ? (recipient.language as Locale)
+      : 'en';
     const payload = noticeContent(notice, language);
-    return { target: String(recipient.subscription), kind: notice.kind, user_id: Number(recipient.user_id), language, subject: payload.title, body: payload.body, payload };
+    return {
+      target: String(recipient.subscription),
+      kind: notice.kind,
+      user_id: Number(recipient.user_id),
+      language,
+      subject: payload.title,
+      body: payload.body,
+      payload,
+    };
   });
   const at = now.toISOString();
   await tx.execute(sql`

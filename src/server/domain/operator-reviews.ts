@@ -26,14 +26,26 @@ async function certificationRow(tx: Executor, id: number) {
   return row ?? null;
 }
 
-export async function approveRechargeAs(tx: Tx, actor: Actor, id: number, details: { blockHeight?: string; remark?: string }, now: Date): Promise<RechargeRow> {
+export async function approveRechargeAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  details: { blockHeight?: string; remark?: string },
+  now: Date,
+): Promise<RechargeRow> {
   const before = await rechargeRow(tx, id);
   const after = await approveRecharge(tx, id, details, now);
   await appendAudit(tx, actor, 'recharge.approve', `recharge:${id}`, { before, after }, now);
   return after;
 }
 
-export async function rejectRechargeAs(tx: Tx, actor: Actor, id: number, reason: string, now: Date): Promise<RechargeRow> {
+export async function rejectRechargeAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<RechargeRow> {
   const before = await rechargeRow(tx, id);
   const after = await rejectRecharge(tx, id, reason, now);
   await appendAudit(tx, actor, 'recharge.reject', `recharge:${id}`, { before, after }, now);
@@ -47,7 +59,13 @@ export async function approveCertificationAs(tx: Tx, actor: Actor, id: number, n
   return after;
 }
 
-export async function rejectCertificationAs(tx: Tx, actor: Actor, id: number, reason: string, now: Date): Promise<CertificationRow> {
+export async function rejectCertificationAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<CertificationRow> {
   const before = await certificationRow(tx, id);
   const after = await rejectCertification(tx, id, reason, now);
   await appendAudit(tx, actor, 'certification.reject', `certification:${id}`, { before, after }, now);
@@ -68,9 +86,18 @@ export async function approvalsOf(db: Executor, withdrawId: number): Promise<str
  * 2 when the withdrawal is worth more than `fourEyesUsdt`, else 1. A coin is valued at its latest
  * recorded price; a coin without one needs two approvals (unknown is not small).
  */
-export async function approvalsNeeded(db: Executor, order: Pick<WithdrawRow, 'asset' | 'amount'>, fourEyesUsdt: string): Promise<number> {
+export async function approvalsNeeded(
+  db: Executor,
+  order: Pick<WithdrawRow, 'asset' | 'amount'>,
+  fourEyesUsdt: string,
+): Promise<number> {
   if (order.asset === USDT) return new Big(order.amount).gt(fourEyesUsdt) ? 2 : 1;
-  const [tick] = await db.select({ price: priceTicks.price }).from(priceTicks).where(eq(priceTicks.coin, order.asset)).orderBy(desc(priceTicks.at)).limit(1);
+  const [tick] = await db
+    .select({ price: priceTicks.price })
+    .from(priceTicks)
+    .where(eq(priceTicks.coin, order.asset))
+    .orderBy(desc(priceTicks.at))
+    .limit(1);
   return !tick || new Big(order.amount).times(tick.price).gt(fourEyesUsdt) ? 2 : 1;
 }
 
@@ -84,21 +111,42 @@ export interface WithdrawalApproval {
  * An approval: pays the withdrawal out when it is the last one needed, else records it (the
  * withdrawal stays in review). The same operator approving twice is refused.
  */
-export async function approveWithdrawalAs(tx: Tx, actor: Actor, id: number, details: { hash?: string }, now: Date, fourEyesUsdt: string): Promise<WithdrawalApproval> {
+export async function approveWithdrawalAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  details: { hash?: string },
+  now: Date,
+  fourEyesUsdt: string,
+): Promise<WithdrawalApproval> {
   const [order] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id)).for('update');
   // A withdrawal that does not exist or was reviewed already: the review's own rule says so.
-  if (!order || order.status !== 'review') return { row: await approveWithdrawal(tx, id, details, now), approvals: [], needed: 1 };
+  if (!order || order.status !== 'review')
+    return { row: await approveWithdrawal(tx, id, details, now), approvals: [], needed: 1 };
   const needed = await approvalsNeeded(tx, order, fourEyesUsdt);
   const earlier = needed > 1 ? await approvalsOf(tx, id) : [];
   if (earlier.includes(actor.name)) throw new Refusal(consoleTexts.consoleSecondApproverNeeded.id);
   const approvals = [...earlier, actor.name];
   if (needed > 1) await tx.insert(withdrawalApprovals).values({ withdrawId: id, operator: actor.name, at: now });
   const row = approvals.length < needed ? order : await approveWithdrawal(tx, id, details, now);
-  await appendAudit(tx, actor, 'withdrawal.approve', `withdrawal:${id}`, { before: { ...order, approvals: earlier }, after: { ...row, approvals } }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'withdrawal.approve',
+    `withdrawal:${id}`,
+    { before: { ...order, approvals: earlier }, after: { ...row, approvals } },
+    now,
+  );
   return { row, approvals, needed };
 }
 
-export async function rejectWithdrawalAs(tx: Tx, actor: Actor, id: number, reason: string, now: Date): Promise<WithdrawRow> {
+export async function rejectWithdrawalAs(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  reason: string,
+  now: Date,
+): Promise<WithdrawRow> {
   const [before] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id));
   const after = await rejectWithdrawal(tx, id, reason, now);
   await appendAudit(tx, actor, 'withdrawal.reject', `withdrawal:${id}`, { before: before ?? null, after }, now);

@@ -11,7 +11,13 @@ import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { operatorSessions, operators } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import { COMMAND_LINE_OPERATOR, OPERATOR_NAME, OPERATOR_ROLES, type OperatorRole, type OperatorView } from '../../contract/console.ts';
+import {
+  COMMAND_LINE_OPERATOR,
+  OPERATOR_NAME,
+  OPERATOR_ROLES,
+  type OperatorRole,
+  type OperatorView,
+} from '../../contract/console.ts';
 import { checkSecret, hashSecret } from './accounts.ts';
 import { clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
@@ -22,7 +28,8 @@ import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
 import { SECOND_FACTOR_LIMIT, TWO_FACTOR_ISSUER } from './two-factor.ts';
 import { openSecret, sealSecret } from './two-factor-key.ts';
 
-/** CONSOLE_IDLE_MINUTES: a console session ends this long after its last call; FOUR_EYES_USDT: above it a withdrawal needs two approvers. */
+/** CONSOLE_IDLE_MINUTES: a console session ends this long after its last call; FOUR_EYES_USDT: above it a withdrawal
+ * needs two approvers. */
 export interface ConsoleSettings {
   idleMs: number;
   fourEyesUsdt: string;
@@ -42,13 +49,21 @@ export interface OperatorCaller {
 const sealedUnder = (operatorId: number) => -operatorId;
 const passwordCounter = (name: string) => `console-password:${name}`;
 const codeCounter = (operatorId: number) => `console-code:${operatorId}`;
-export const actorOf = (operator: Pick<OperatorCaller, 'id' | 'name'>, address: string): Actor => ({ operatorId: operator.id, name: operator.name, address });
+export const actorOf = (operator: Pick<OperatorCaller, 'id' | 'name'>, address: string): Actor => ({
+  operatorId: operator.id,
+  name: operator.name,
+  address,
+});
 export const operatorView = (row: Pick<OperatorRow, 'name' | 'role' | 'mustChangePassword'>): OperatorView => ({
   name: row.name,
   role: row.role as OperatorRole,
   must_change_password: row.mustChangePassword,
 });
-const shown = (row: OperatorRow) => ({ ...operatorView(row), created_at: row.createdAt.toISOString(), disabled_at: row.disabledAt?.toISOString() ?? null });
+const shown = (row: OperatorRow) => ({
+  ...operatorView(row),
+  created_at: row.createdAt.toISOString(),
+  disabled_at: row.disabledAt?.toISOString() ?? null,
+});
 
 async function operatorNamed(db: Executor, name: string): Promise<OperatorRow | undefined> {
   const [row] = await db.select().from(operators).where(eq(operators.name, name));
@@ -65,8 +80,16 @@ export interface NewOperator {
 }
 
 /** A new operator with a random first password and a new authenticator secret. */
-export async function addOperator(tx: Executor, actor: Actor, name: string, role: string, key: Buffer, now: Date): Promise<NewOperator> {
-  if (!OPERATOR_NAME.test(name) || name === COMMAND_LINE_OPERATOR) throw new Refusal(consoleTexts.consoleOperatorNameFormat.id);
+export async function addOperator(
+  tx: Executor,
+  actor: Actor,
+  name: string,
+  role: string,
+  key: Buffer,
+  now: Date,
+): Promise<NewOperator> {
+  if (!OPERATOR_NAME.test(name) || name === COMMAND_LINE_OPERATOR)
+    throw new Refusal(consoleTexts.consoleOperatorNameFormat.id);
   if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Refusal(consoleTexts.consoleOperatorRole.id);
   const password = randomBytes(12).toString('base64url');
   const secret = randomBytes(20);
@@ -81,7 +104,12 @@ export async function addOperator(tx: Executor, actor: Actor, name: string, role
     .set({ totpSecret: sealSecret(key, sealedUnder(row.id), secret) })
     .where(eq(operators.id, row.id));
   await appendAudit(tx, actor, 'operator.add', `operator:${name}`, { before: null, after: shown(row) }, now);
-  return { name, role: role as OperatorRole, password, uri: otpauthUri(`${TWO_FACTOR_ISSUER} console`, name, base32Encode(secret)) };
+  return {
+    name,
+    role: role as OperatorRole,
+    password,
+    uri: otpauthUri(`${TWO_FACTOR_ISSUER} console`, name, base32Encode(secret)),
+  };
 }
 
 export async function listOperators(db: Executor) {
@@ -103,7 +131,14 @@ export async function disableOperator(tx: Executor, actor: Actor, name: string, 
     .update(operatorSessions)
     .set({ endedAt: now })
     .where(and(eq(operatorSessions.operatorId, after.id), isNull(operatorSessions.endedAt)));
-  await appendAudit(tx, actor, 'operator.disable', `operator:${name}`, { before: shown(before), after: shown(after) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'operator.disable',
+    `operator:${name}`,
+    { before: shown(before), after: shown(after) },
+    now,
+  );
   return shown(after);
 }
 
@@ -117,21 +152,38 @@ export async function signInOperator(
 ): Promise<{ token: string; operator: OperatorView }> {
   const row = await operatorNamed(db, given.name);
   // An unknown name spends the same time and counts against the same limit as a wrong password.
-  await checkSecret(db, passwordCounter(given.name), row?.passwordHash, given.password, consoleTexts.consoleSignInWrong.id, now);
+  await checkSecret(
+    db,
+    passwordCounter(given.name),
+    row?.passwordHash,
+    given.password,
+    consoleTexts.consoleSignInWrong.id,
+    now,
+  );
   if (!row) throw new Refusal(consoleTexts.consoleSignInWrong.id);
   if (row.disabledAt) throw new Refusal(consoleTexts.consoleOperatorDisabled.id);
   await spendCode(db, row, given.code, key, now);
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
-    await tx.insert(operatorSessions).values({ operatorId: row.id, tokenHash: hashToken(token), ip: address, createdAt: now, lastSeenAt: now });
-    await appendAudit(tx, actorOf(row, address), 'console.sign-in', `operator:${row.name}`, { before: null, after: { must_change_password: row.mustChangePassword } }, now);
+    await tx
+      .insert(operatorSessions)
+      .values({ operatorId: row.id, tokenHash: hashToken(token), ip: address, createdAt: now, lastSeenAt: now });
+    await appendAudit(
+      tx,
+      actorOf(row, address),
+      'console.sign-in',
+      `operator:${row.name}`,
+      { before: null, after: { must_change_password: row.mustChangePassword } },
+      now,
+    );
   });
   return { token, operator: operatorView(row) };
 }
 
 type Outcome = 'right' | 'wrong' | 'used' | 'limited';
 
-/** The code is right, within the window, and of a step newer than the last one used; a wrong or replayed one is counted. */
+/** The code is right, within the window, and of a step newer than the last one used; a wrong or replayed one is
+ * counted. */
 async function spendCode(db: Executor, row: OperatorRow, code: string, key: Buffer, now: Date): Promise<void> {
   const counter = codeCounter(row.id);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
@@ -162,12 +214,23 @@ async function spendCode(db: Executor, row: OperatorRow, code: string, key: Buff
  * The operator of a console token, unless the session was ended, went unused for `idleMs`, or its
  * operator was disabled. Each call moves the session's last use (console calls are few).
  */
-export async function operatorOfToken(db: Executor, token: string, now: Date, idleMs: number): Promise<OperatorCaller | null> {
+export async function operatorOfToken(
+  db: Executor,
+  token: string,
+  now: Date,
+  idleMs: number,
+): Promise<OperatorCaller | null> {
   const [found] = await db
     .select({ session: operatorSessions, operator: operators })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(and(eq(operatorSessions.tokenHash, hashToken(token)), isNull(operatorSessions.endedAt), isNull(operators.disabledAt)));
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, hashToken(token)),
+        isNull(operatorSessions.endedAt),
+        isNull(operators.disabledAt),
+      ),
+    );
   if (!found) return null;
   if (now.getTime() - found.session.lastSeenAt.getTime() >= idleMs) {
     await db.update(operatorSessions).set({ endedAt: now }).where(eq(operatorSessions.id, found.session.id));
@@ -175,12 +238,25 @@ export async function operatorOfToken(db: Executor, token: string, now: Date, id
   }
   await db.update(operatorSessions).set({ lastSeenAt: now }).where(eq(operatorSessions.id, found.session.id));
   const { operator } = found;
-  return { id: operator.id, name: operator.name, role: operator.role as OperatorRole, mustChangePassword: operator.mustChangePassword, sessionId: found.session.id };
+  return {
+    id: operator.id,
+    name: operator.name,
+    role: operator.role as OperatorRole,
+    mustChangePassword: operator.mustChangePassword,
+    sessionId: found.session.id,
+  };
 }
 
 export async function signOutOperator(tx: Executor, caller: OperatorCaller, address: string, now: Date): Promise<void> {
   await tx.update(operatorSessions).set({ endedAt: now }).where(eq(operatorSessions.id, caller.sessionId));
-  await appendAudit(tx, actorOf(caller, address), 'console.sign-out', `operator:${caller.name}`, { before: null, after: null }, now);
+  await appendAudit(
+    tx,
+    actorOf(caller, address),
+    'console.sign-out',
+    `operator:${caller.name}`,
+    { before: null, after: null },
+    now,
+  );
 }
 
 /** The current password, then a new one: the first sign-in's duty; the operator's other sessions end. */
@@ -192,15 +268,32 @@ export async function changeOperatorPassword(
   now: Date,
 ): Promise<OperatorView> {
   const row = (await operatorNamed(db, caller.name))!;
-  await checkSecret(db, passwordCounter(caller.name), row.passwordHash, given.password, serverTexts.wrongLoginPassword.id, now);
+  await checkSecret(
+    db,
+    passwordCounter(caller.name),
+    row.passwordHash,
+    given.password,
+    serverTexts.wrongLoginPassword.id,
+    now,
+  );
   if (given.newPassword === given.password) throw new Refusal(consoleTexts.consolePasswordSame.id);
   const passwordHash = await hashSecret(given.newPassword);
   return db.transaction(async (tx) => {
-    const [after] = await tx.update(operators).set({ passwordHash, mustChangePassword: false }).where(eq(operators.id, caller.id)).returning();
+    const [after] = await tx
+      .update(operators)
+      .set({ passwordHash, mustChangePassword: false })
+      .where(eq(operators.id, caller.id))
+      .returning();
     await tx
       .update(operatorSessions)
       .set({ endedAt: now })
-      .where(and(eq(operatorSessions.operatorId, caller.id), ne(operatorSessions.id, caller.sessionId), isNull(operatorSessions.endedAt)));
+      .where(
+        and(
+          eq(operatorSessions.operatorId, caller.id),
+          ne(operatorSessions.id, caller.sessionId),
+          isNull(operatorSessions.endedAt),
+        ),
+      );
     // The hashes stay out of the log: what changed is said, not what it is.
     await appendAudit(
       tx,

@@ -37,16 +37,21 @@ export interface Settlement {
 }
 
 /** Settles one order from its start and end prices; amounts are 8-decimal strings. */
-export function settleOption(order: { direction: Direction; amount: string; yieldRate: string; startPrice: string }, endPrice: string): Settlement {
+export function settleOption(
+  order: { direction: Direction; amount: string; yieldRate: string; startPrice: string },
+  endPrice: string,
+): Settlement {
   const stake = new Big(order.amount);
   const moved = new Big(endPrice).cmp(new Big(order.startPrice));
   const outcome: OptionOutcome = moved === 0 ? 'tie' : moved > 0 === (order.direction === 'up') ? 'win' : 'loss';
-  const payout = outcome === 'win' ? new Big(winPayout(order.amount, order.yieldRate)) : outcome === 'tie' ? stake : new Big(0);
+  const payout =
+    outcome === 'win' ? new Big(winPayout(order.amount, order.yieldRate)) : outcome === 'tie' ? stake : new Big(0);
   return { outcome, payout: payout.toFixed(8), profit: payout.minus(stake).toFixed(8) };
 }
 
 /** §9: at least the product's minimum (the contract's rule, as a yes or no). */
-export const belowMinimum = (amount: string, minAmount: string): boolean => belowOptionMinimum(amount, minAmount) !== null;
+export const belowMinimum = (amount: string, minAmount: string): boolean =>
+  belowOptionMinimum(amount, minAmount) !== null;
 
 export interface PlaceInput {
   code: string;
@@ -66,7 +71,13 @@ export interface StartQuote {
  * otherwise buy a move the recorded tick has not caught up with yet. `quote` (the latest recorded
  * price) only proves the feed is live: with none fresh, the order is refused rather than left to go void.
  */
-export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput, quote: StartQuote | null, now: Date): Promise<OptionOrderRow> {
+export async function placeOptionOrder(
+  tx: Tx,
+  userId: number,
+  input: PlaceInput,
+  quote: StartQuote | null,
+  now: Date,
+): Promise<OptionOrderRow> {
   const [product] = await tx
     .select()
     .from(optionProducts)
@@ -75,7 +86,11 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
   refuseIfBroken(belowOptionMinimum(input.amount, product.minAmount));
   await refuseWhileHalted(tx, input.code);
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
-  await refuseBeyondHouseLimits(tx, { userId, coin: input.code, direction: input.direction, amount: input.amount, yieldRate: product.yieldRate }, now);
+  await refuseBeyondHouseLimits(
+    tx,
+    { userId, coin: input.code, direction: input.direction, amount: input.amount, yieldRate: product.yieldRate },
+    now,
+  );
 
   const [order] = await tx
     .insert(optionOrders)
@@ -91,7 +106,17 @@ export async function placeOptionOrder(tx: Tx, userId: number, input: PlaceInput
       startAt: now,
     })
     .returning();
-  await post(tx, { userId, asset: USDT, amount: new Big(input.amount).neg().toFixed(8), kind: 'option_stake', reference: `option:${order!.id}` }, now);
+  await post(
+    tx,
+    {
+      userId,
+      asset: USDT,
+      amount: new Big(input.amount).neg().toFixed(8),
+      kind: 'option_stake',
+      reference: `option:${order!.id}`,
+    },
+    now,
+  );
   return order!;
 }
 
@@ -139,7 +164,9 @@ export async function openPendingOptions(tx: Tx, now: Date, batch: number): Prom
       where o.id = c.id and o.status = 'opening'
       returning o.id, c.at is null as voided`),
   );
-  const voided = done.filter((row) => row.voided === true || String(row.voided) === 'true').map((row) => Number(row.id));
+  const voided = done
+    .filter((row) => row.voided === true || String(row.voided) === 'true')
+    .map((row) => Number(row.id));
   if (voided.length) {
     const ids = `{${voided.join(',')}}`;
     await postRows(
@@ -167,7 +194,8 @@ export interface SettlementCursor {
  */
 const outcomeSql = sql`case when tick.price is null then 'void' when tick.price = o.start_price then 'tie'
   when (tick.price > o.start_price) = (o.direction = 'up') then 'win' else 'loss' end`;
-const payoutSql = (outcome: SQL) => sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'loss' then 0 else o.amount end`;
+const payoutSql = (outcome: SQL) =>
+  sql`case ${outcome} when 'win' then trunc(o.amount * (1 + o.yield_rate), 8) when 'loss' then 0 else o.amount end`;
 
 /** An order past its end time and not settled yet (option_orders_due_idx); `o` is option_orders. */
 const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${at}::timestamptz`;
@@ -178,7 +206,10 @@ const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${
  * clock runs the job 20 times a second). An order that ends just after this read waits for the next run.
  */
 export async function anyOptionEnded(db: Executor, now: Date): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from option_orders o where ${endedHolding(now.toISOString())} limit 1`)).length > 0;
+  return (
+    rowsOf(await db.execute(sql`select 1 from option_orders o where ${endedHolding(now.toISOString())} limit 1`))
+      .length > 0
+  );
 }
 
 /**
@@ -193,7 +224,13 @@ export async function anyOptionEnded(db: Executor, now: Date): Promise<boolean> 
  * full. Returns how many orders it settled. `beforeCommit` lets tests crash a run between claim
  * and commit.
  */
-export async function settleDueOptions(tx: Tx, now: Date, batch: number, beforeCommit?: () => void, cursor?: SettlementCursor): Promise<number> {
+export async function settleDueOptions(
+  tx: Tx,
+  now: Date,
+  batch: number,
+  beforeCommit?: () => void,
+  cursor?: SettlementCursor,
+): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
   const after = cursor ? sql`and (o.end_at, o.id) > (${cursor.endAt}::timestamptz, ${cursor.id}::int)` : sql``;
@@ -273,7 +310,11 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
     payout: row.payout,
     profit: row.profit,
     settled_at: row.settledAt?.toISOString() ?? null,
-    remaining_seconds: row.endAt ? Math.max(0, Math.ceil((row.endAt.getTime() - now.getTime()) / 1000)) : row.status === 'opening' ? row.minutes * 60 : 0,
+    remaining_seconds: row.endAt
+      ? Math.max(0, Math.ceil((row.endAt.getTime() - now.getTime()) / 1000))
+      : row.status === 'opening'
+        ? row.minutes * 60
+        : 0,
     ...source,
   };
 }
@@ -304,9 +345,18 @@ export async function activeOptionProducts(db: Executor, code: string | undefine
 }
 
 /** One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first). */
-export async function optionOrdersPage(db: Executor, userId: number, status: 'holding' | 'settled', page: number): Promise<Paged<OptionOrderRow>> {
-  const where = and(eq(optionOrders.userId, userId), status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status));
-  const order = status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)];
+export async function optionOrdersPage(
+  db: Executor,
+  userId: number,
+  status: 'holding' | 'settled',
+  page: number,
+): Promise<Paged<OptionOrderRow>> {
+  const where = and(
+    eq(optionOrders.userId, userId),
+    status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status),
+  );
+  const order =
+    status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)];
   return pagedQuery(db, () => db.select().from(optionOrders).where(where).$dynamic(), order, page, OPTION_PAGE_SIZE);
 }
 

@@ -16,7 +16,12 @@ import {
 } from '@simplewebauthn/server';
 import type { Executor } from '../db/connection.ts';
 import { passkeys, webauthnChallenges } from '../db/schema.ts';
-import { PASSKEY_CHALLENGE_SECONDS, PASSKEY_LIMIT, type CeremonyOptions, type Passkey } from '../../contract/passkeys.ts';
+import {
+  PASSKEY_CHALLENGE_SECONDS,
+  PASSKEY_LIMIT,
+  type CeremonyOptions,
+  type Passkey,
+} from '../../contract/passkeys.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Translate } from '../i18n.ts';
 import type { UserRow } from './accounts.ts';
@@ -45,12 +50,18 @@ export interface RelyingPartyConfig {
  * on https://app.example.com belongs to app.example.com. The browser binds every answer to the
  * page's origin and the passkey to its domain, so a page elsewhere can neither use nor make ours.
  */
-export function relyingPartyOf(config: RelyingPartyConfig, origin: string | undefined, host: string | undefined, corsOrigins: readonly string[] = []): RelyingParty {
+export function relyingPartyOf(
+  config: RelyingPartyConfig,
+  origin: string | undefined,
+  host: string | undefined,
+  corsOrigins: readonly string[] = [],
+): RelyingParty {
   if (config.id) return { id: config.id, origins: config.origins.length ? config.origins : [`https://${config.id}`] };
   if (origin) {
     try {
       const url = new URL(origin);
-      if (url.origin === origin && (url.host === host || corsOrigins.includes(origin))) return { id: url.hostname, origins: [origin] };
+      if (url.origin === origin && (url.host === host || corsOrigins.includes(origin)))
+        return { id: url.hostname, origins: [origin] };
     } catch {
       // Not a URL: no relying party.
     }
@@ -63,14 +74,22 @@ type Purpose = 'register' | 'login';
 async function keepChallenge(db: Executor, challenge: string, purpose: Purpose, userId: number | null, now: Date) {
   // The expired ones go as new ones come: the table holds a few minutes' worth.
   await db.delete(webauthnChallenges).where(lt(webauthnChallenges.expiresAt, now));
-  await db.insert(webauthnChallenges).values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_SECONDS * 1000) });
+  await db
+    .insert(webauthnChallenges)
+    .values({ challenge, purpose, userId, expiresAt: new Date(now.getTime() + PASSKEY_CHALLENGE_SECONDS * 1000) });
 }
 
 /**
  * Takes a live challenge of `purpose` (of `userId` when given) once: true if it was there. Called by
  * the library with the challenge the browser signed, so an answer to an old or a foreign challenge fails.
  */
-async function takeChallenge(db: Executor, challenge: string, purpose: Purpose, userId: number | null, now: Date): Promise<boolean> {
+async function takeChallenge(
+  db: Executor,
+  challenge: string,
+  purpose: Purpose,
+  userId: number | null,
+  now: Date,
+): Promise<boolean> {
   const taken = await db
     .delete(webauthnChallenges)
     .where(
@@ -88,7 +107,9 @@ async function takeChallenge(db: Executor, challenge: string, purpose: Purpose, 
 /** The challenge inside a browser's answer (clientDataJSON), or '' when it has none. */
 function challengeIn(answer: { response?: { clientDataJSON?: unknown } }): string {
   try {
-    const data = JSON.parse(Buffer.from(String(answer.response?.clientDataJSON ?? ''), 'base64url').toString('utf8')) as { challenge?: unknown };
+    const data = JSON.parse(
+      Buffer.from(String(answer.response?.clientDataJSON ?? ''), 'base64url').toString('utf8'),
+    ) as { challenge?: unknown };
     return typeof data.challenge === 'string' ? data.challenge : '';
   } catch {
     return '';
@@ -99,7 +120,12 @@ function challengeIn(answer: { response?: { clientDataJSON?: unknown } }): strin
 function parseAnswer<T>(text: string): T {
   try {
     const answer = JSON.parse(text) as unknown;
-    if (answer && typeof answer === 'object' && typeof (answer as { id?: unknown }).id === 'string' && typeof (answer as { response?: unknown }).response === 'object')
+    if (
+      answer &&
+      typeof answer === 'object' &&
+      typeof (answer as { id?: unknown }).id === 'string' &&
+      typeof (answer as { response?: unknown }).response === 'object'
+    )
       return answer as T;
   } catch {
     // Falls through to the refusal.
@@ -139,19 +165,33 @@ const toPasskey = (row: typeof passkeys.$inferSelect): Passkey => ({
 });
 
 export async function listPasskeys(db: Executor, userId: number): Promise<Passkey[]> {
-  const rows = await db.select().from(passkeys).where(eq(passkeys.userId, userId)).orderBy(desc(passkeys.createdAt), desc(passkeys.id));
+  const rows = await db
+    .select()
+    .from(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .orderBy(desc(passkeys.createdAt), desc(passkeys.id));
   return rows.map(toPasskey);
 }
 
 /** The library's options as the answer carries them (JSON the browser's WebAuthn call takes as it is). */
-const asAnswer = (options: { challenge: string }): CeremonyOptions => ({ options: options as unknown as CeremonyOptions['options'] });
+const asAnswer = (options: { challenge: string }): CeremonyOptions => ({
+  options: options as unknown as CeremonyOptions['options'],
+});
 
 /** The passkey's user handle: the account id's digits (nothing personal; the discoverable answer carries it back). */
 const userHandle = (userId: number) => Buffer.from(String(userId), 'utf8');
 
 /** Options to make a passkey for `user` (who has just given their password and second factor). */
-export async function creationOptions(db: Executor, user: Pick<UserRow, 'id' | 'username' | 'nickname'>, party: RelyingParty, now: Date): Promise<CeremonyOptions> {
-  const existing = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, user.id));
+export async function creationOptions(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'username' | 'nickname'>,
+  party: RelyingParty,
+  now: Date,
+): Promise<CeremonyOptions> {
+  const existing = await db
+    .select({ id: passkeys.id, transports: passkeys.transports })
+    .from(passkeys)
+    .where(eq(passkeys.userId, user.id));
   if (existing.length >= PASSKEY_LIMIT) throw new Refusal(serverTexts.passkeyLimit.id);
   const options = await generateRegistrationOptions({
     rpName: RELYING_PARTY_NAME,
@@ -168,11 +208,27 @@ export async function creationOptions(db: Executor, user: Pick<UserRow, 'id' | '
   return asAnswer(options);
 }
 
-/** Keeps the passkey the browser made for `userId` against a live challenge of theirs; the owner gets a station message. */
-export async function addPasskey(db: Executor, userId: number, credential: string, party: RelyingParty, userAgent: string, now: Date, t: Translate): Promise<Passkey> {
+/** Keeps the passkey the browser made for `userId` against a live challenge of theirs; the owner gets a station
+ * message. */
+export async function addPasskey(
+  db: Executor,
+  userId: number,
+  credential: string,
+  party: RelyingParty,
+  userAgent: string,
+  now: Date,
+  t: Translate,
+): Promise<Passkey> {
   const response = parseAnswer<RegistrationResponseJSON>(credential);
   const result = await verified(
-    (expectedChallenge) => verifyRegistrationResponse({ response, expectedChallenge, expectedOrigin: party.origins, expectedRPID: party.id, requireUserVerification: true }),
+    (expectedChallenge) =>
+      verifyRegistrationResponse({
+        response,
+        expectedChallenge,
+        expectedOrigin: party.origins,
+        expectedRPID: party.id,
+        requireUserVerification: true,
+      }),
     (challenge) => takeChallenge(db, challenge, 'register', userId, now),
   );
   if (!result.verified) throw new Refusal(texts.passkeyFailed.id);
@@ -217,7 +273,11 @@ export async function removePasskey(db: Executor, userId: number, id: string): P
 
 /** Options to sign in with any passkey of this site: the browser offers the ones it holds. */
 export async function signInOptions(db: Executor, party: RelyingParty, now: Date): Promise<CeremonyOptions> {
-  const options = await generateAuthenticationOptions({ rpID: party.id, userVerification: 'required', timeout: PASSKEY_CHALLENGE_SECONDS * 1000 });
+  const options = await generateAuthenticationOptions({
+    rpID: party.id,
+    userVerification: 'required',
+    timeout: PASSKEY_CHALLENGE_SECONDS * 1000,
+  });
   await keepChallenge(db, options.challenge, 'login', null, now);
   return asAnswer(options);
 }
@@ -243,7 +303,12 @@ export async function passkeyOwner(db: Executor, credential: string, party: Rely
         expectedChallenge,
         expectedOrigin: party.origins,
         expectedRPID: party.id,
-        credential: { id: stored.id, publicKey: new Uint8Array(stored.publicKey), counter: stored.counter, transports: stored.transports as AuthenticatorTransport[] },
+        credential: {
+          id: stored.id,
+          publicKey: new Uint8Array(stored.publicKey),
+          counter: stored.counter,
+          transports: stored.transports as AuthenticatorTransport[],
+        },
         requireUserVerification: true,
       }),
     (challenge) => takeChallenge(db, challenge, 'login', null, now),
@@ -253,7 +318,12 @@ export async function passkeyOwner(db: Executor, credential: string, party: Rely
   const moved = await db
     .update(passkeys)
     .set({ counter: newCounter, lastUsedAt: now, backedUp: credentialBackedUp })
-    .where(and(eq(passkeys.id, stored.id), stored.counter === 0 && newCounter === 0 ? sql`true` : lt(passkeys.counter, newCounter)))
+    .where(
+      and(
+        eq(passkeys.id, stored.id),
+        stored.counter === 0 && newCounter === 0 ? sql`true` : lt(passkeys.counter, newCounter),
+      ),
+    )
     .returning({ userId: passkeys.userId });
   if (!moved.length) throw new Refusal(texts.passkeyFailed.id);
   return moved[0]!.userId;

@@ -8,7 +8,14 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
-import { hoursOf, maskBankNumber, type BankCard, type Chain, type Wallet, type WalletCurrency } from '../../contract/payouts.ts';
+import {
+  hoursOf,
+  maskBankNumber,
+  type BankCard,
+  type Chain,
+  type Wallet,
+  type WalletCurrency,
+} from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -30,15 +37,28 @@ export function refuseCoolingPayee(payee: BankCardRow | WalletRow, coolingMs: nu
 }
 
 /** The station message its owner gets when a payee is added, in the language of the request that added it. */
-async function tellOwner(tx: Tx, userId: number, payee: string, coolingMs: number, t: Translate, now: Date): Promise<void> {
-  const content = coolingMs > 0 ? t(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) }) : t(serverTexts.payeeAdded, { 0: payee });
+async function tellOwner(
+  tx: Tx,
+  userId: number,
+  payee: string,
+  coolingMs: number,
+  t: Translate,
+  now: Date,
+): Promise<void> {
+  const content =
+    coolingMs > 0
+      ? t(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) })
+      : t(serverTexts.payeeAdded, { 0: payee });
   await postMessage(tx, { to: userId, title: t(serverTexts.payeeAddedTitle), content }, now);
 }
 
 /** The usable time and the seconds left until it, at `now`. */
 function usability(createdAt: Date, coolingMs: number, now: Date) {
   const at = usableAt(createdAt, coolingMs);
-  return { usable_at: at.toISOString(), cooling_seconds: Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)) };
+  return {
+    usable_at: at.toISOString(),
+    cooling_seconds: Math.max(0, Math.ceil((at.getTime() - now.getTime()) / 1000)),
+  };
 }
 
 export function toBankCard(row: BankCardRow, coolingMs: number, now: Date): BankCard {
@@ -68,11 +88,14 @@ export function toWallet(row: WalletRow, coolingMs: number, now: Date): Wallet {
   };
 }
 
-export const bankCardsOf = (db: Executor, userId: number) => db.select().from(bankCards).where(eq(bankCards.userId, userId)).orderBy(asc(bankCards.id));
-export const walletsOf = (db: Executor, userId: number) => db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.id));
+export const bankCardsOf = (db: Executor, userId: number) =>
+  db.select().from(bankCards).where(eq(bankCards.userId, userId)).orderBy(asc(bankCards.id));
+export const walletsOf = (db: Executor, userId: number) =>
+  db.select().from(wallets).where(eq(wallets.userId, userId)).orderBy(asc(wallets.id));
 
 /** Serialises one user's additions, so the caps hold under parallel requests. */
-const lockUser = (tx: Tx, userId: number) => tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+const lockUser = (tx: Tx, userId: number) =>
+  tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
 
 export interface BankCardFields {
   real_name: string;
@@ -90,13 +113,27 @@ export interface PayeeAddition {
   now: Date;
 }
 
-export async function addBankCard(tx: Tx, userId: number, card: BankCardFields, { coolingMs, t, now }: PayeeAddition): Promise<BankCard> {
+export async function addBankCard(
+  tx: Tx,
+  userId: number,
+  card: BankCardFields,
+  { coolingMs, t, now }: PayeeAddition,
+): Promise<BankCard> {
   await lockUser(tx, userId);
   const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_BANK_CARDS) throw new Refusal(texts.bankCardLimit.id, { 0: MAX_BANK_CARDS });
   const [row] = await tx
     .insert(bankCards)
-    .values({ userId, realName: card.real_name, ifsc: card.ifsc, bankCode: card.bank_code, bankNumber: card.bank_number, phone: card.phone, email: card.email, createdAt: now })
+    .values({
+      userId,
+      realName: card.real_name,
+      ifsc: card.ifsc,
+      bankCode: card.bank_code,
+      bankNumber: card.bank_number,
+      phone: card.phone,
+      email: card.email,
+      createdAt: now,
+    })
     .returning();
   const added = toBankCard(row!, coolingMs, now);
   await tellOwner(tx, userId, `${added.bank_name} ${added.bank_number}`, coolingMs, t, now);
@@ -118,14 +155,26 @@ export interface WalletFields {
   address: string;
 }
 
-export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, { coolingMs, t, now }: PayeeAddition): Promise<Wallet> {
+export async function addWallet(
+  tx: Tx,
+  userId: number,
+  wallet: WalletFields,
+  { coolingMs, t, now }: PayeeAddition,
+): Promise<Wallet> {
   await lockUser(tx, userId);
   const [held] = await tx.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_WALLETS) throw new Refusal(texts.walletLimit.id, { 0: MAX_WALLETS });
   const [existing] = await tx
     .select({ id: wallets.id })
     .from(wallets)
-    .where(and(eq(wallets.userId, userId), eq(wallets.currency, wallet.currency), eq(wallets.chain, wallet.chain), eq(wallets.address, wallet.address)));
+    .where(
+      and(
+        eq(wallets.userId, userId),
+        eq(wallets.currency, wallet.currency),
+        eq(wallets.chain, wallet.chain),
+        eq(wallets.address, wallet.address),
+      ),
+    );
   if (existing) throw new Refusal(serverTexts.walletExists.id);
   try {
     const [row] = await tx
@@ -133,7 +182,14 @@ export async function addWallet(tx: Tx, userId: number, wallet: WalletFields, { 
       .values({ userId, ...wallet, createdAt: now })
       .returning();
     const added = toWallet(row!, coolingMs, now);
-    await tellOwner(tx, userId, `${added.alias} (${added.currency} ${added.chain} …${added.address.slice(-6)})`, coolingMs, t, now);
+    await tellOwner(
+      tx,
+      userId,
+      `${added.alias} (${added.currency} ${added.chain} …${added.address.slice(-6)})`,
+      coolingMs,
+      t,
+      now,
+    );
     return added;
   } catch (error) {
     if (isUniqueViolation(error)) throw new Refusal(serverTexts.walletExists.id);

@@ -33,24 +33,49 @@ export async function redeem(tx: Tx, userId: number, points: string, now: Date):
   const usdt = pointsValue(points, rule.usdt_per_point);
   const reference = `points:${randomUUID()}`;
   try {
-    await post(tx, { userId, asset: POINTS, amount: new Big(points).neg().toFixed(8), kind: 'points_redeem', reference }, now);
+    await post(
+      tx,
+      { userId, asset: POINTS, amount: new Big(points).neg().toFixed(8), kind: 'points_redeem', reference },
+      now,
+    );
   } catch (error) {
-    if (error instanceof Refusal && error.textId === texts.insufficientBalance.id) throw new Refusal(texts.notEnoughPoints.id);
+    if (error instanceof Refusal && error.textId === texts.insufficientBalance.id)
+      throw new Refusal(texts.notEnoughPoints.id);
     throw error;
   }
   await post(tx, { userId, asset: USDT, amount: usdt, kind: 'points_redeem', reference }, now);
   return { points: new Big(points).toFixed(0), usdt, balance: await pointBalance(tx, userId) };
 }
 
-export async function pointHistory(db: Executor, userId: number, page: number): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
-  const where = and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, POINTS), eq(ledgerEntries.bucket, 'available'));
+export async function pointHistory(
+  db: Executor,
+  userId: number,
+  page: number,
+): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
+  const where = and(
+    eq(ledgerEntries.userId, userId),
+    eq(ledgerEntries.asset, POINTS),
+    eq(ledgerEntries.bucket, 'available'),
+  );
   const [listed, rule, balance] = await Promise.all([
-    pagedQuery(db, () => db.select().from(ledgerEntries).where(where).$dynamic(), [desc(ledgerEntries.id)], page, FUNDS_PAGE_SIZE),
+    pagedQuery(
+      db,
+      () => db.select().from(ledgerEntries).where(where).$dynamic(),
+      [desc(ledgerEntries.id)],
+      page,
+      FUNDS_PAGE_SIZE,
+    ),
     pointsRule(db),
     pointBalance(db, userId),
   ]);
   return {
-    lists: listed.lists.map((row) => ({ id: row.id, amount: new Big(row.amount).toFixed(0), kind: row.kind, reference: row.reference, created_at: row.createdAt.toISOString() })),
+    lists: listed.lists.map((row) => ({
+      id: row.id,
+      amount: new Big(row.amount).toFixed(0),
+      kind: row.kind,
+      reference: row.reference,
+      created_at: row.createdAt.toISOString(),
+    })),
     page,
     total: listed.total,
     ...rule,

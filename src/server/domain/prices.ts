@@ -18,8 +18,16 @@ export async function refuseWhileHalted(tx: Executor, coin: string): Promise<voi
 
 /** In a write: the constituents recorded with the tick of `coin` at `at` (null for the simulator's). */
 export const constituentsAt = (coin: string, at: Date) =>
-  sql<Constituent[] | null>`(select constituents from price_ticks where coin = ${coin} and at = ${at.toISOString()}::timestamptz)`;
+  sql<
+    Constituent[] | null
+  >`(select constituents from price_ticks where coin = ${coin} and at = ${at.toISOString()}::timestamptz)`;
 
-/** As an answer carries them: each exchange's price, its digits as recorded, and its trade id where the tick kept one. */
+/** As an answer carries them: each exchange's price, its digits as recorded, and its trade id where the tick kept one.
+ * */
 export const answerConstituents = (recorded: readonly Constituent[] | null) =>
-  recorded?.map(({ exchange, price, at, tradeId }) => ({ exchange, price, at, ...(tradeId === undefined ? {} : { trade_id: tradeId }) })) ?? null;
+  recorded?.map(({ exchange, price, at, tradeId }) => ({
+    exchange,
+    price,
+    at,
+    ...(tradeId === undefined ? {} : { trade_id: tradeId }),
+  })) ?? null;

@@ -27,7 +27,10 @@ export function vapidKeys(db: Executor): Promise<VapidKeys> {
         .insert(serverKeys)
         .values({ name: VAPID_KEY_NAME, value: JSON.stringify(webpush.generateVAPIDKeys()) })
         .onConflictDoNothing();
-      const [row] = await db.select({ value: serverKeys.value }).from(serverKeys).where(eq(serverKeys.name, VAPID_KEY_NAME));
+      const [row] = await db
+        .select({ value: serverKeys.value })
+        .from(serverKeys)
+        .where(eq(serverKeys.name, VAPID_KEY_NAME));
       return JSON.parse(row!.value) as VapidKeys;
     })();
     keys.catch(() => kept.delete(db));
@@ -60,7 +63,12 @@ export function knownPushService(endpoint: string, hosts: readonly string[]): bo
     return false;
   }
   const host = url.hostname.toLowerCase();
-  return url.protocol === 'https:' && hosts.some((pattern) => (pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern));
+  return (
+    url.protocol === 'https:' &&
+    hosts.some((pattern) =>
+      pattern.startsWith('*.') ? host.endsWith(pattern.slice(1)) && host.length > pattern.length - 1 : host === pattern,
+    )
+  );
 }
 
 export interface NewSubscription {
@@ -71,18 +79,31 @@ export interface NewSubscription {
   device: string;
 }
 
-/** Subscribes a browser for `userId`; the same browser again (or after another account used it) becomes this user's, with its new keys and language. */
+/** Subscribes a browser for `userId`; the same browser again (or after another account used it) becomes this user's,
+ * with its new keys and language. */
 export async function subscribe(db: Executor, userId: number, input: NewSubscription): Promise<void> {
-  const values = { userId, endpoint: input.endpoint, p256dh: input.p256dh, auth: input.auth, language: input.language, device: input.device.slice(0, 200) };
+  const values = {
+    userId,
+    endpoint: input.endpoint,
+    p256dh: input.p256dh,
+    auth: input.auth,
+    language: input.language,
+    device: input.device.slice(0, 200),
+  };
   await db
     .insert(pushSubscriptions)
     .values(values)
-    .onConflictDoUpdate({ target: pushSubscriptions.endpoint, set: { userId, p256dh: values.p256dh, auth: values.auth, language: values.language, device: values.device } });
+    .onConflictDoUpdate({
+      target: pushSubscriptions.endpoint,
+      set: { userId, p256dh: values.p256dh, auth: values.auth, language: values.language, device: values.device },
+    });
 }
 
 /** Removes the caller's subscription of this browser; another user's is left alone. */
 export async function unsubscribe(db: Executor, userId: number, endpoint: string): Promise<void> {
-  await db.delete(pushSubscriptions).where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
+  await db
+    .delete(pushSubscriptions)
+    .where(and(eq(pushSubscriptions.userId, userId), eq(pushSubscriptions.endpoint, endpoint)));
 }
 
 /** A subscription the push service says is gone (404, 410): never tried again. */
@@ -92,7 +113,10 @@ export async function forgetSubscription(db: Executor, id: number, endpoint: str
 
 /** The kinds `userId` turned off (none by default). */
 export async function kindsOff(db: Executor, userId: number): Promise<NoticeKind[]> {
-  const [row] = await db.select({ off: notificationSettings.off }).from(notificationSettings).where(eq(notificationSettings.userId, userId));
+  const [row] = await db
+    .select({ off: notificationSettings.off })
+    .from(notificationSettings)
+    .where(eq(notificationSettings.userId, userId));
   return NOTICE_KINDS.filter((kind) => row?.off.includes(kind));
 }
 

@@ -6,7 +6,14 @@ import Big from 'big.js';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
-import { FUNDS_PAGE_SIZE, rechargeCredit, type RechargeChannel, type RechargeFilter, type RechargeOrder, type RechargeStatus } from '../../contract/funds.ts';
+import {
+  FUNDS_PAGE_SIZE,
+  rechargeCredit,
+  type RechargeChannel,
+  type RechargeFilter,
+  type RechargeOrder,
+  type RechargeStatus,
+} from '../../contract/funds.ts';
 import type { Chain } from '../../contract/payouts.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
@@ -51,7 +58,11 @@ function toChannel(row: ChannelRow, rate: string): RechargeChannel {
 }
 
 export async function listChannels(db: Executor): Promise<RechargeChannel[]> {
-  const rows = await db.select().from(rechargeChannels).where(eq(rechargeChannels.active, true)).orderBy(asc(rechargeChannels.sort), asc(rechargeChannels.id));
+  const rows = await db
+    .select()
+    .from(rechargeChannels)
+    .where(eq(rechargeChannels.active, true))
+    .orderBy(asc(rechargeChannels.sort), asc(rechargeChannels.id));
   return Promise.all(rows.map(async (row) => toChannel(row, await rateOf(db, row))));
 }
 
@@ -79,10 +90,17 @@ export function toRechargeOrder(row: RechargeRow): RechargeOrder {
   };
 }
 
-export type RechargeRequest = { kind: 'crypto'; channelId: number; amount: string; hash: string } | { kind: 'bank'; channelId: number; amount: string; proof: string };
+export type RechargeRequest =
+  | { kind: 'crypto'; channelId: number; amount: string; hash: string }
+  | { kind: 'bank'; channelId: number; amount: string; proof: string };
 
 /** Records a reported payment as a pending recharge; nothing is credited before the review. */
-export async function submitRecharge(tx: Tx, userId: number, request: RechargeRequest, now: Date): Promise<RechargeRow> {
+export async function submitRecharge(
+  tx: Tx,
+  userId: number,
+  request: RechargeRequest,
+  now: Date,
+): Promise<RechargeRow> {
   const [channel] = await tx
     .select()
     .from(rechargeChannels)
@@ -156,10 +174,21 @@ const FILTER_STATUSES: Record<RechargeFilter, RechargeStatus[] | null> = {
   unfinished: ['pending'],
 };
 
-export async function listRecharges(db: Executor, userId: number, filter: RechargeFilter, page: number): Promise<Paged<RechargeOrder>> {
+export async function listRecharges(
+  db: Executor,
+  userId: number,
+  filter: RechargeFilter,
+  page: number,
+): Promise<Paged<RechargeOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(rechargeOrders.userId, userId), statuses ? inArray(rechargeOrders.status, statuses) : undefined);
-  const listed = await pagedQuery(db, () => db.select().from(rechargeOrders).where(where).$dynamic(), [desc(rechargeOrders.id)], page, FUNDS_PAGE_SIZE);
+  const listed = await pagedQuery(
+    db,
+    () => db.select().from(rechargeOrders).where(where).$dynamic(),
+    [desc(rechargeOrders.id)],
+    page,
+    FUNDS_PAGE_SIZE,
+  );
   return { ...listed, lists: listed.lists.map(toRechargeOrder) };
 }
 
@@ -184,9 +213,24 @@ const recharges: Reviewable = {
 const claimPending = (tx: Tx, id: number) => claimForReview<RechargeRow>(tx, recharges, id);
 
 /** Credits the recharge, adds it to the cumulative recharge and moves the VIP level, in `tx`. */
-export async function approveRecharge(tx: Tx, id: number, details: { blockHeight?: string; remark?: string }, now: Date): Promise<RechargeRow> {
+export async function approveRecharge(
+  tx: Tx,
+  id: number,
+  details: { blockHeight?: string; remark?: string },
+  now: Date,
+): Promise<RechargeRow> {
   const order = await claimPending(tx, id);
-  await post(tx, { userId: order.userId, asset: order.asset, amount: order.actualAmount, kind: 'recharge', reference: `recharge:${order.id}` }, now);
+  await post(
+    tx,
+    {
+      userId: order.userId,
+      asset: order.asset,
+      amount: order.actualAmount,
+      kind: 'recharge',
+      reference: `recharge:${order.id}`,
+    },
+    now,
+  );
   const [user] = await tx
     .update(users)
     .set({ rechargeTotal: sql`${users.rechargeTotal} + ${order.actualAmount}` })
@@ -201,7 +245,12 @@ export async function approveRecharge(tx: Tx, id: number, details: { blockHeight
     .set({ status: 'success', reviewedAt: now, blockHeight: details.blockHeight ?? '', remark: details.remark ?? '' })
     .where(eq(rechargeOrders.id, id))
     .returning();
-  await queueNotice(tx, order.userId, { kind: 'recharge_reviewed', id, approved: true, amount: order.actualAmount, asset: order.asset, reason: '' }, now);
+  await queueNotice(
+    tx,
+    order.userId,
+    { kind: 'recharge_reviewed', id, approved: true, amount: order.actualAmount, asset: order.asset, reason: '' },
+    now,
+  );
   return row!;
 }
 
@@ -209,8 +258,17 @@ export async function approveRecharge(tx: Tx, id: number, details: { blockHeight
 export async function rejectRecharge(tx: Tx, id: number, reason: string, now: Date): Promise<RechargeRow> {
   const why = requireReason(reason);
   await claimPending(tx, id);
-  const [row] = await tx.update(rechargeOrders).set({ status: 'rejected', reason: why, reviewedAt: now }).where(eq(rechargeOrders.id, id)).returning();
-  await queueNotice(tx, row!.userId, { kind: 'recharge_reviewed', id, approved: false, amount: row!.actualAmount, asset: row!.asset, reason: why }, now);
+  const [row] = await tx
+    .update(rechargeOrders)
+    .set({ status: 'rejected', reason: why, reviewedAt: now })
+    .where(eq(rechargeOrders.id, id))
+    .returning();
+  await queueNotice(
+    tx,
+    row!.userId,
+    { kind: 'recharge_reviewed', id, approved: false, amount: row!.actualAmount, asset: row!.asset, reason: why },
+    now,
+  );
   return row!;
 }
 

@@ -9,12 +9,19 @@ import type { noticeTexts } from '../../contract/notifications.ts';
 import { textById } from '../i18n.ts';
 
 type IdsOf<T extends Record<string, { id: string }>> = T[keyof T]['id'];
-/** The id of a text the catalogs translate: the contract's, the server's, the console's, the chat's or a notification's. */
-export type TextId = IdsOf<typeof texts> | IdsOf<typeof serverTexts> | IdsOf<typeof consoleTexts> | IdsOf<typeof chatTexts> | IdsOf<typeof noticeTexts>;
+/** The id of a text the catalogs translate: the contract's, the server's, the console's, the chat's or a
+ * notification's. */
+export type TextId =
+  | IdsOf<typeof texts>
+  | IdsOf<typeof serverTexts>
+  | IdsOf<typeof consoleTexts>
+  | IdsOf<typeof chatTexts>
+  | IdsOf<typeof noticeTexts>;
 
 export class Refusal extends Error {
   constructor(
-    /** A text's id, translated for whoever asked (the customer, the operator, the command line in English); never a sentence. */
+    /** A text's id, translated for whoever asked (the customer, the operator, the command line in English); never a
+     * sentence. */
     readonly textId: TextId,
     /** The values of the text's placeholders ({0}, {id}…). */
     readonly values?: Record<string, unknown>,
@@ -25,7 +32,8 @@ export class Refusal extends Error {
   }
 }
 
-/** The refusal of a rule the contract found broken, with its text (the form checked the same rule and showed the same text); the constructor checks the id. */
+/** The refusal of a rule the contract found broken, with its text (the form checked the same rule and showed the same
+ * text); the constructor checks the id. */
 export const refusalOf = (broken: MessageDescriptor) => new Refusal(broken.id as TextId, broken.values);
 
 /** Refuses with the text of a rule the contract found broken, if it found one. */

@@ -19,7 +19,8 @@ export function requireReason(reason: string): string {
   return checked.reason;
 }
 
-/** What kind of item is reviewed: its table, the status of one that waits, and the texts of one missing or already reviewed ({id}, {status}). */
+/** What kind of item is reviewed: its table, the status of one that waits, and the texts of one missing or already
+ * reviewed ({id}, {status}). */
 export interface Reviewable {
   table: PgTable;
   id: PgColumn;
@@ -32,7 +33,11 @@ export interface Reviewable {
  * Takes the item `id` for this review, in `tx`: its row is locked until the review commits, so two
  * operators cannot both review it. One that does not exist, or no longer waits, is refused.
  */
-export async function claimForReview<Row extends { status: string }>(tx: Tx, kind: Reviewable, id: number): Promise<Row> {
+export async function claimForReview<Row extends { status: string }>(
+  tx: Tx,
+  kind: Reviewable,
+  id: number,
+): Promise<Row> {
   const [row] = (await tx.select().from(kind.table).where(eq(kind.id, id)).for('update')) as Row[];
   if (!row) throw new Refusal(kind.missing.id, { id: String(id) });
   if (row.status !== kind.waiting) throw new Refusal(kind.reviewed.id, { id: String(id), status: row.status });

@@ -11,7 +11,8 @@ import { postMessage } from './messages.ts';
 /** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
 export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
-export type SecurityChange = 'password' | 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodes' | 'passkeyRemoved' | 'phone' | 'email';
+export type SecurityChange =
+  'password' | 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodes' | 'passkeyRemoved' | 'phone' | 'email';
 
 const notices: Record<SecurityChange, { title: MessageDescriptor; content: MessageDescriptor }> = {
   password: { title: serverTexts.passwordChangedTitle, content: serverTexts.passwordChanged },
@@ -23,7 +24,13 @@ const notices: Record<SecurityChange, { title: MessageDescriptor; content: Messa
   email: { title: serverTexts.contactChangedTitle, content: serverTexts.emailChanged },
 };
 
-export async function noticeSecurityChange(db: Executor, userId: number, change: SecurityChange, now: Date, t: Translate): Promise<void> {
+export async function noticeSecurityChange(
+  db: Executor,
+  userId: number,
+  change: SecurityChange,
+  now: Date,
+  t: Translate,
+): Promise<void> {
   const { title, content } = notices[change];
   await postMessage(db, { to: userId, title: t(title), content: t(content, { 0: utcMinute(now) }) }, now);
 }

@@ -30,15 +30,25 @@ const chatMessage = (row: MessageRow): ChatMessage => ({
   created_at: row.createdAt.toISOString(),
 });
 
-const conversationOf = async (db: Executor, userId: number) => (await db.select().from(serviceConversations).where(eq(serviceConversations.userId, userId)))[0] ?? null;
+const conversationOf = async (db: Executor, userId: number) =>
+  (await db.select().from(serviceConversations).where(eq(serviceConversations.userId, userId)))[0] ?? null;
 
 /** The team's answers after what the customer has seen. */
-async function unreadIn(db: Executor, conversation: Pick<ConversationRow, 'id' | 'customerReadTo'> | null): Promise<number> {
+async function unreadIn(
+  db: Executor,
+  conversation: Pick<ConversationRow, 'id' | 'customerReadTo'> | null,
+): Promise<number> {
   if (!conversation) return 0;
   const [row] = await db
     .select({ n: count() })
     .from(serviceMessages)
-    .where(and(eq(serviceMessages.conversationId, conversation.id), eq(serviceMessages.author, 'operator'), gt(serviceMessages.id, conversation.customerReadTo)));
+    .where(
+      and(
+        eq(serviceMessages.conversationId, conversation.id),
+        eq(serviceMessages.author, 'operator'),
+        gt(serviceMessages.id, conversation.customerReadTo),
+      ),
+    );
   return Number(row?.n ?? 0);
 }
 
@@ -48,17 +58,28 @@ export async function chatUnread(db: Executor, userId: number): Promise<number> 
 }
 
 /** The customer's conversation, newest last: the latest page, or the page before message `before`. */
-export async function customerChat(db: Executor, userId: number, before?: number): Promise<{ messages: ChatMessage[]; more: boolean; unread: number }> {
+export async function customerChat(
+  db: Executor,
+  userId: number,
+  before?: number,
+): Promise<{ messages: ChatMessage[]; more: boolean; unread: number }> {
   const conversation = await conversationOf(db, userId);
   if (!conversation) return { messages: [], more: false, unread: 0 };
-  const where = and(eq(serviceMessages.conversationId, conversation.id), before === undefined ? undefined : lt(serviceMessages.id, before));
+  const where = and(
+    eq(serviceMessages.conversationId, conversation.id),
+    before === undefined ? undefined : lt(serviceMessages.id, before),
+  );
   const rows = await db
     .select()
     .from(serviceMessages)
     .where(where)
     .orderBy(desc(serviceMessages.id))
     .limit(CHAT_PAGE_SIZE + 1);
-  return { messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(chatMessage), more: rows.length > CHAT_PAGE_SIZE, unread: await unreadIn(db, conversation) };
+  return {
+    messages: rows.slice(0, CHAT_PAGE_SIZE).reverse().map(chatMessage),
+    more: rows.length > CHAT_PAGE_SIZE,
+    unread: await unreadIn(db, conversation),
+  };
 }
 
 const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
@@ -68,11 +89,19 @@ const startOfUtcDay = (now: Date) => new Date(Date.UTC(now.getUTCFullYear(), now
  * again and waits for an answer). A picture must be the caller's own private upload, and at most
  * CHAT_PICTURES_PER_DAY a day. Writing means the customer has seen everything before it.
  */
-export async function sendCustomerMessage(tx: Tx, userId: number, message: { body: string; picture: string }, now: Date): Promise<ChatMessage> {
+export async function sendCustomerMessage(
+  tx: Tx,
+  userId: number,
+  message: { body: string; picture: string },
+  now: Date,
+): Promise<ChatMessage> {
   const [conversation] = await tx
     .insert(serviceConversations)
     .values({ userId, status: 'open', waiting: true, lastMessageAt: now, createdAt: now })
-    .onConflictDoUpdate({ target: serviceConversations.userId, set: { status: 'open', waiting: true, lastMessageAt: now } })
+    .onConflictDoUpdate({
+      target: serviceConversations.userId,
+      set: { status: 'open', waiting: true, lastMessageAt: now },
+    })
     .returning();
   // The upsert holds the conversation's row: two sends of one customer count pictures one after the other.
   if (message.picture) {
@@ -80,14 +109,30 @@ export async function sendCustomerMessage(tx: Tx, userId: number, message: { bod
     const [sent] = await tx
       .select({ n: count() })
       .from(serviceMessages)
-      .where(and(eq(serviceMessages.conversationId, conversation!.id), isNotNull(serviceMessages.picture), gte(serviceMessages.createdAt, startOfUtcDay(now))));
-    if (Number(sent?.n ?? 0) >= CHAT_PICTURES_PER_DAY) throw new Refusal(chatTexts.chatPicturesLimit.id, { 0: CHAT_PICTURES_PER_DAY });
+      .where(
+        and(
+          eq(serviceMessages.conversationId, conversation!.id),
+          isNotNull(serviceMessages.picture),
+          gte(serviceMessages.createdAt, startOfUtcDay(now)),
+        ),
+      );
+    if (Number(sent?.n ?? 0) >= CHAT_PICTURES_PER_DAY)
+      throw new Refusal(chatTexts.chatPicturesLimit.id, { 0: CHAT_PICTURES_PER_DAY });
   }
   const [row] = await tx
     .insert(serviceMessages)
-    .values({ conversationId: conversation!.id, author: 'customer', body: message.body, picture: message.picture || null, createdAt: now })
+    .values({
+      conversationId: conversation!.id,
+      author: 'customer',
+      body: message.body,
+      picture: message.picture || null,
+      createdAt: now,
+    })
     .returning();
-  await tx.update(serviceConversations).set({ customerReadTo: row!.id }).where(eq(serviceConversations.id, conversation!.id));
+  await tx
+    .update(serviceConversations)
+    .set({ customerReadTo: row!.id })
+    .where(eq(serviceConversations.id, conversation!.id));
   return chatMessage(row!);
 }
 
@@ -115,7 +160,12 @@ const conversationColumns = {
     from service_messages m where m.conversation_id = ${serviceConversations.id} order by m.id desc limit 1)`,
 };
 
-type ConversationRead = { conversation: ConversationRow; username: string; assignedName: string | null; lastBody: string | null };
+type ConversationRead = {
+  conversation: ConversationRow;
+  username: string;
+  assignedName: string | null;
+  lastBody: string | null;
+};
 
 const conversationView = (row: ConversationRead): ConsoleConversation => ({
   id: row.conversation.id,
@@ -165,7 +215,10 @@ async function conversationById(db: Executor, id: number): Promise<ConsoleConver
 }
 
 /** One conversation and its latest messages, oldest first, each operator's by name. */
-export async function conversationDetail(db: Executor, id: number): Promise<{ conversation: ConsoleConversation; messages: ConsoleChatMessage[] }> {
+export async function conversationDetail(
+  db: Executor,
+  id: number,
+): Promise<{ conversation: ConsoleConversation; messages: ConsoleChatMessage[] }> {
   const conversation = await conversationById(db, id);
   const rows = await db
     .select({ message: serviceMessages, operator: operators.name })
@@ -174,7 +227,11 @@ export async function conversationDetail(db: Executor, id: number): Promise<{ co
     .where(eq(serviceMessages.conversationId, id))
     .orderBy(desc(serviceMessages.id))
     .limit(CONSOLE_MESSAGES_MAX);
-  const messages = rows.reverse().map(({ message, operator }) => ({ ...chatMessage(message), picture: message.picture?.slice(UPLOADS_PATH.length) ?? null, operator }));
+  const messages = rows.reverse().map(({ message, operator }) => ({
+    ...chatMessage(message),
+    picture: message.picture?.slice(UPLOADS_PATH.length) ?? null,
+    operator,
+  }));
   return { conversation, messages };
 }
 
@@ -188,7 +245,13 @@ async function lockConversation(tx: Tx, id: number): Promise<ConversationRow> {
 const target = (id: number) => `conversation:${id}`;
 
 /** Gives the conversation to an active reviewer: the caller, or the one named. */
-export async function assignConversation(tx: Tx, actor: Actor, id: number, operatorName: string, now: Date): Promise<ConsoleConversation> {
+export async function assignConversation(
+  tx: Tx,
+  actor: Actor,
+  id: number,
+  operatorName: string,
+  now: Date,
+): Promise<ConsoleConversation> {
   const before = await lockConversation(tx, id);
   const name = operatorName || actor.name;
   const [reviewer] = await tx
@@ -197,7 +260,14 @@ export async function assignConversation(tx: Tx, actor: Actor, id: number, opera
     .where(and(eq(operators.name, name), eq(operators.role, 'reviewer'), isNull(operators.disabledAt)));
   if (!reviewer) throw new Refusal(consoleTexts.consoleNotReviewer.id, { 0: name });
   await tx.update(serviceConversations).set({ assignedTo: reviewer.id }).where(eq(serviceConversations.id, id));
-  await appendAudit(tx, actor, 'service.assign', target(id), { before: { assigned_to: before.assignedTo }, after: { assigned_to: reviewer.id, name } }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'service.assign',
+    target(id),
+    { before: { assigned_to: before.assignedTo }, after: { assigned_to: reviewer.id, name } },
+    now,
+  );
   return conversationById(tx, id);
 }
 
@@ -205,14 +275,30 @@ export async function assignConversation(tx: Tx, actor: Actor, id: number, opera
  * An operator's answer: the conversation no longer waits, opens again if it was closed, and becomes
  * the caller's if nobody had taken it. The customer's push notice is queued in the same transaction.
  */
-export async function replyToConversation(tx: Tx, actor: Actor & { operatorId: number }, id: number, body: string, now: Date): Promise<ConsoleChatMessage> {
+export async function replyToConversation(
+  tx: Tx,
+  actor: Actor & { operatorId: number },
+  id: number,
+  body: string,
+  now: Date,
+): Promise<ConsoleChatMessage> {
   const before = await lockConversation(tx, id);
-  const [row] = await tx.insert(serviceMessages).values({ conversationId: id, author: 'operator', operatorId: actor.operatorId, body, createdAt: now }).returning();
+  const [row] = await tx
+    .insert(serviceMessages)
+    .values({ conversationId: id, author: 'operator', operatorId: actor.operatorId, body, createdAt: now })
+    .returning();
   await tx
     .update(serviceConversations)
     .set({ waiting: false, status: 'open', lastMessageAt: now, assignedTo: before.assignedTo ?? actor.operatorId })
     .where(eq(serviceConversations.id, id));
-  await appendAudit(tx, actor, 'service.reply', target(id), { before: { status: before.status, waiting: before.waiting }, after: { message: row!.id, body } }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'service.reply',
+    target(id),
+    { before: { status: before.status, waiting: before.waiting }, after: { message: row!.id, body } },
+    now,
+  );
   await queueNotice(tx, before.userId, { kind: 'service_reply', body }, now);
   return { ...chatMessage(row!), operator: actor.name };
 }
@@ -220,22 +306,57 @@ export async function replyToConversation(tx: Tx, actor: Actor & { operatorId: n
 /** Closes it: it leaves the open views until the customer writes again. */
 export async function closeConversation(tx: Tx, actor: Actor, id: number, now: Date): Promise<ConsoleConversation> {
   const before = await lockConversation(tx, id);
-  await tx.update(serviceConversations).set({ status: 'closed', waiting: false }).where(eq(serviceConversations.id, id));
-  await appendAudit(tx, actor, 'service.close', target(id), { before: { status: before.status, waiting: before.waiting }, after: { status: 'closed' } }, now);
+  await tx
+    .update(serviceConversations)
+    .set({ status: 'closed', waiting: false })
+    .where(eq(serviceConversations.id, id));
+  await appendAudit(
+    tx,
+    actor,
+    'service.close',
+    target(id),
+    { before: { status: before.status, waiting: before.waiting }, after: { status: 'closed' } },
+    now,
+  );
   return conversationById(tx, id);
 }
 
 // ---- Canned replies ---------------------------------------------------------------------------
 
-const cannedView = (row: typeof serviceCannedReplies.$inferSelect): CannedReply => ({ id: row.id, title: row.title, body: row.body });
+const cannedView = (row: typeof serviceCannedReplies.$inferSelect): CannedReply => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+});
 
 export async function cannedReplies(db: Executor): Promise<CannedReply[]> {
-  return (await db.select().from(serviceCannedReplies).where(isNull(serviceCannedReplies.removedAt)).orderBy(asc(serviceCannedReplies.title))).map(cannedView);
+  return (
+    await db
+      .select()
+      .from(serviceCannedReplies)
+      .where(isNull(serviceCannedReplies.removedAt))
+      .orderBy(asc(serviceCannedReplies.title))
+  ).map(cannedView);
 }
 
-export async function addCannedReply(tx: Tx, actor: Actor, reply: { title: string; body: string }, now: Date): Promise<CannedReply> {
-  const [row] = await tx.insert(serviceCannedReplies).values({ title: reply.title, body: reply.body, createdAt: now }).returning();
-  await appendAudit(tx, actor, 'service.canned.add', `canned:${row!.id}`, { before: null, after: cannedView(row!) }, now);
+export async function addCannedReply(
+  tx: Tx,
+  actor: Actor,
+  reply: { title: string; body: string },
+  now: Date,
+): Promise<CannedReply> {
+  const [row] = await tx
+    .insert(serviceCannedReplies)
+    .values({ title: reply.title, body: reply.body, createdAt: now })
+    .returning();
+  await appendAudit(
+    tx,
+    actor,
+    'service.canned.add',
+    `canned:${row!.id}`,
+    { before: null, after: cannedView(row!) },
+    now,
+  );
   return cannedView(row!);
 }
 

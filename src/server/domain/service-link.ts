@@ -22,11 +22,13 @@ export async function serviceLink(db: Executor): Promise<{ url: string; hosts: s
 
 /** Sets the service link: an http(s) address, or '' for none. */
 export async function setServiceUrl(db: Executor, url: string): Promise<void> {
-  if (url && (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url))) throw new Refusal(consoleTexts.consoleServiceLinkFormat.id);
+  if (url && (!/^https?:\/\/[^\s]+$/.test(url) || !URL.canParse(url)))
+    throw new Refusal(consoleTexts.consoleServiceLinkFormat.id);
   await setConfigEntry(db, SYSTEM, SERVICE_URL_KEY, url);
 }
 
-/** Sets the hosts the web-view may open from a comma-separated list ('' for none); a name that is not a host name is refused. */
+/** Sets the hosts the web-view may open from a comma-separated list ('' for none); a name that is not a host name is
+ * refused. */
 export async function setWebViewHosts(db: Executor, list: string): Promise<void> {
   const hosts = webViewHosts(list);
   const wrong = hosts.find((host) => !HOST_NAME.test(host));

@@ -18,7 +18,8 @@ import { rememberDevice } from './remembered-devices.ts';
 const DAY_MS = 86_400_000;
 export const DEFAULT_SESSION_IDLE_MS = 30 * DAY_MS;
 export const DEFAULT_SESSION_MAX_MS = 180 * DAY_MS;
-/** last_seen_at moves at most this often per session: the server answers thousands of calls a second, a write each would be too many. */
+/** last_seen_at moves at most this often per session: the server answers thousands of calls a second, a write each
+ * would be too many. */
 export const LAST_SEEN_STEP_MS = 5 * 60_000;
 
 /** How long a session lasts: without use, and at most. */
@@ -45,10 +46,23 @@ export interface SignInPlace {
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A new session of `userId` signed in at `now` from `place`: its token (only the hash is kept). */
-export async function createSession(db: Executor, userId: number, now = new Date(), place: SignInPlace = { userAgent: '', ip: '' }): Promise<string> {
+export async function createSession(
+  db: Executor,
+  userId: number,
+  now = new Date(),
+  place: SignInPlace = { userAgent: '', ip: '' },
+): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const userAgent = place.userAgent.slice(0, USER_AGENT_MAX_LENGTH);
-  await db.insert(sessions).values({ userId, tokenHash: hashToken(token), createdAt: now, lastSeenAt: now, userAgent, ip: place.ip, device: deviceOf(userAgent) });
+  await db.insert(sessions).values({
+    userId,
+    tokenHash: hashToken(token),
+    createdAt: now,
+    lastSeenAt: now,
+    userAgent,
+    ip: place.ip,
+    device: deviceOf(userAgent),
+  });
   return token;
 }
 
@@ -58,11 +72,21 @@ export async function createSession(db: Executor, userId: number, now = new Date
  * no earlier session of the account, ended or not, had the same browser and system ('Chrome,
  * Android'). The account's very first session (registering) is no news to its owner: no message.
  */
-export async function signIn(db: Executor, userId: number, place: SignInPlace, now: Date, t: Translate): Promise<string> {
+export async function signIn(
+  db: Executor,
+  userId: number,
+  place: SignInPlace,
+  now: Date,
+  t: Translate,
+): Promise<string> {
   const { device, isNew } = await deviceNews(db, userId, place.userAgent);
   const token = await createSession(db, userId, now, place);
   if (isNew) {
-    const content = t(serverTexts.newSignIn, { 0: device || t(serverTexts.unknownDevice), 1: maskAddress(place.ip) || '—', 2: utcMinute(now) });
+    const content = t(serverTexts.newSignIn, {
+      0: device || t(serverTexts.unknownDevice),
+      1: maskAddress(place.ip) || '—',
+      2: utcMinute(now),
+    });
     await postMessage(db, { to: userId, title: t(serverTexts.newSignInTitle), content }, now);
   }
   return token;
@@ -81,14 +105,25 @@ export async function signInRemembered(
   now: Date,
   t: Translate,
 ): Promise<{ token: string; device: string }> {
-  return { token: await signIn(db, userId, place, now, t), device: rememberDevice(secondFactor.key, userId, secondFactor.since) };
+  return {
+    token: await signIn(db, userId, place, now, t),
+    device: rememberDevice(secondFactor.key, userId, secondFactor.since),
+  };
 }
 
-/** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the session is made. */
-async function deviceNews(db: Executor, userId: number, userAgent: string): Promise<{ device: string; isNew: boolean }> {
+/** The device of a User-Agent ('Chrome, Android') and whether it is new to the account (see signIn); asked before the
+ * session is made. */
+async function deviceNews(
+  db: Executor,
+  userId: number,
+  userAgent: string,
+): Promise<{ device: string; isNew: boolean }> {
   const device = deviceOf(userAgent.slice(0, USER_AGENT_MAX_LENGTH));
   const [seen] = await db
-    .select({ earlier: sql<number>`count(*)::int`, sameDevice: sql<number>`(count(*) filter (where ${sessions.device} = ${device}))::int` })
+    .select({
+      earlier: sql<number>`count(*)::int`,
+      sameDevice: sql<number>`(count(*) filter (where ${sessions.device} = ${device}))::int`,
+    })
     .from(sessions)
     .where(eq(sessions.userId, userId));
   return { device, isNew: Boolean(seen && seen.earlier > 0 && seen.sameDevice === 0) };
@@ -97,13 +132,26 @@ async function deviceNews(db: Executor, userId: number, userAgent: string): Prom
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
 
-/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in memory). */
+/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in
+ * memory). */
 export async function findSession(db: Executor, tokenHash: string): Promise<Caller | null> {
   const [row] = await db
-    .select({ sessionId: sessions.id, userId: sessions.userId, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      sessionId: sessions.id,
+      userId: sessions.userId,
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
-  return row ? { sessionId: row.sessionId, userId: row.userId, signedInAt: row.createdAt.getTime(), lastSeenAt: row.lastSeenAt.getTime() } : null;
+  return row
+    ? {
+        sessionId: row.sessionId,
+        userId: row.userId,
+        signedInAt: row.createdAt.getTime(),
+        lastSeenAt: row.lastSeenAt.getTime(),
+      }
+    : null;
 }
 
 /** False once the session has gone unused for `idleMs` or began `maxMs` ago. */
@@ -121,11 +169,19 @@ export async function noteSeen(db: Executor, session: Caller, now: Date): Promis
   await db
     .update(sessions)
     .set({ lastSeenAt: now })
-    .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_STEP_MS + 1))));
+    .where(
+      and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_STEP_MS + 1))),
+    );
 }
 
 /** The account's sessions that still work at `now`, the caller's first, then the most recently used. */
-export async function listSessions(db: Executor, caller: Caller, now: Date, limits: SessionLimits, t: Translate): Promise<SignedInSession[]> {
+export async function listSessions(
+  db: Executor,
+  caller: Caller,
+  now: Date,
+  limits: SessionLimits,
+  t: Translate,
+): Promise<SignedInSession[]> {
   const rows = await db
     .select()
     .from(sessions)
@@ -168,7 +224,12 @@ export async function revokeSession(db: Executor, sessionId: number, now: Date):
 }
 
 /** After a password change or reset every device must log in again; "end all other sessions" keeps the caller's. */
-export async function revokeAllSessions(db: Executor, userId: number, now: Date, exceptSessionId?: number): Promise<void> {
+export async function revokeAllSessions(
+  db: Executor,
+  userId: number,
+  now: Date,
+  exceptSessionId?: number,
+): Promise<void> {
   const open = and(eq(sessions.userId, userId), isNull(sessions.revokedAt));
   await db
     .update(sessions)

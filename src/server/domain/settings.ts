@@ -23,10 +23,17 @@ export interface Term<Row> {
 }
 
 export const positive = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
-export const flag: Term<{ active: boolean }> = { takes: (value) => value === 'true' || value === 'false', set: (row, value) => (row.active = value === 'true') };
+export const flag: Term<{ active: boolean }> = {
+  takes: (value) => value === 'true' || value === 'false',
+  set: (row, value) => (row.active = value === 'true'),
+};
 
 /** The columns to set from `term=value` strings, or a refusal naming the first one that does not apply. */
-export function changesOf<Row>(changes: readonly string[], terms: Record<string, Term<Row>>, help: string): Partial<Row> {
+export function changesOf<Row>(
+  changes: readonly string[],
+  terms: Record<string, Term<Row>>,
+  help: string,
+): Partial<Row> {
   const set: Partial<Row> = {};
   for (const change of changes) {
     // Split at the first '=' only: "yield=0.8=1" is a value of "0.8=1", which no term takes.
@@ -47,7 +54,8 @@ const OPTION_PRODUCT_TERMS: Record<string, Term<OptionProduct>> = {
   active: flag,
 };
 
-export const optionProductList = (db: Executor) => db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
+export const optionProductList = (db: Executor) =>
+  db.select().from(optionProducts).orderBy(asc(optionProducts.coin), asc(optionProducts.sort));
 
 async function changeOptionProduct(db: Executor, id: number, changes: readonly string[]) {
   const set = changesOf(changes, OPTION_PRODUCT_TERMS, 'yield=0.85, min=1 or active=true|false');
@@ -57,7 +65,8 @@ async function changeOptionProduct(db: Executor, id: number, changes: readonly s
 }
 
 type OptionProductRow = typeof optionProducts.$inferSelect;
-/** An option product's terms as operators read and write them (the console's list, the audit log's before and after). */
+/** An option product's terms as operators read and write them (the console's list, the audit log's before and after).
+ * */
 export const optionProductTerms = (row: OptionProductRow) => ({
   id: row.id,
   coin: row.coin,
@@ -67,11 +76,25 @@ export const optionProductTerms = (row: OptionProductRow) => ({
   active: row.active,
 });
 
-/** changeOptionProduct with its audit entry (before and after the terms), in the caller's transaction: every door's way in. */
-export async function changeOptionProductAs(tx: Executor, actor: Actor, id: number, changes: readonly string[], now: Date) {
+/** changeOptionProduct with its audit entry (before and after the terms), in the caller's transaction: every door's way
+ * in. */
+export async function changeOptionProductAs(
+  tx: Executor,
+  actor: Actor,
+  id: number,
+  changes: readonly string[],
+  now: Date,
+) {
   const [before] = await tx.select().from(optionProducts).where(eq(optionProducts.id, id)).for('update');
   const after = await changeOptionProduct(tx, id, changes);
-  await appendAudit(tx, actor, 'product.change', `product:${after.id}`, { before: before && optionProductTerms(before), after: optionProductTerms(after) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'product.change',
+    `product:${after.id}`,
+    { before: before && optionProductTerms(before), after: optionProductTerms(after) },
+    now,
+  );
   return after;
 }
 
@@ -84,8 +107,14 @@ const CONTRACT_PAIR_TERMS: Record<string, Term<ContractPair>> = {
   tick: decimalsTerm((row, decimals) => (row.priceDecimals = decimals)),
   step: decimalsTerm((row, decimals) => (row.quantityDecimals = decimals)),
   min: { takes: (value) => AMOUNT.test(value), set: (row, value) => (row.minNotional = value) },
-  fee: { takes: (value) => /^0(\.\d{1,6})?$/.test(value) && new Big(value).lt('0.1'), set: (row, value) => (row.feeRate = value) },
-  band: { takes: (value) => /^0\.\d{1,4}$/.test(value) && new Big(value).gt(0), set: (row, value) => (row.priceBand = value) },
+  fee: {
+    takes: (value) => /^0(\.\d{1,6})?$/.test(value) && new Big(value).lt('0.1'),
+    set: (row, value) => (row.feeRate = value),
+  },
+  band: {
+    takes: (value) => /^0\.\d{1,4}$/.test(value) && new Big(value).gt(0),
+    set: (row, value) => (row.priceBand = value),
+  },
   active: flag,
 };
 
@@ -93,7 +122,11 @@ export const contractPairList = (db: Executor) => db.select().from(contractPairs
 
 /** Trading rules only: no term sets a fill price or an order's status (fills come from recorded ticks). */
 async function changeContractPair(db: Executor, coin: string, changes: readonly string[]) {
-  const set = changesOf(changes, CONTRACT_PAIR_TERMS, 'tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false');
+  const set = changesOf(
+    changes,
+    CONTRACT_PAIR_TERMS,
+    'tick=0..8, step=0..8, min=5, fee=0.001 (below 0.1), band=0.1 or active=true|false',
+  );
   const [row] = await db.update(contractPairs).set(set).where(eq(contractPairs.coin, coin.toUpperCase())).returning();
   if (!row) throw new Refusal(consoleTexts.consolePairNotFound.id, { coin: coin.toUpperCase() });
   return row;
@@ -111,11 +144,29 @@ export const contractPairTerms = (row: ContractPairRow) => ({
   active: row.active,
 });
 
-/** changeContractPair with its audit entry (before and after the rules), in the caller's transaction: every door's way in. */
-export async function changeContractPairAs(tx: Executor, actor: Actor, coin: string, changes: readonly string[], now: Date) {
-  const [before] = await tx.select().from(contractPairs).where(eq(contractPairs.coin, coin.toUpperCase())).for('update');
+/** changeContractPair with its audit entry (before and after the rules), in the caller's transaction: every door's way
+ * in. */
+export async function changeContractPairAs(
+  tx: Executor,
+  actor: Actor,
+  coin: string,
+  changes: readonly string[],
+  now: Date,
+) {
+  const [before] = await tx
+    .select()
+    .from(contractPairs)
+    .where(eq(contractPairs.coin, coin.toUpperCase()))
+    .for('update');
   const after = await changeContractPair(tx, coin, changes);
-  await appendAudit(tx, actor, 'pair.change', `pair:${after.coin}`, { before: before && contractPairTerms(before), after: contractPairTerms(after) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'pair.change',
+    `pair:${after.coin}`,
+    { before: before && contractPairTerms(before), after: contractPairTerms(after) },
+    now,
+  );
   return after;
 }
 
@@ -123,17 +174,28 @@ type LockupProduct = typeof lockupProducts.$inferInsert;
 const LOCKUP_PRODUCT_TERMS: Record<string, Term<LockupProduct>> = {
   rate: { takes: (value) => /^0(\.\d{1,6})?$/.test(value), set: (row, value) => (row.dailyRate = value) },
   // The period of orders placed from now on: an order stores its own days and end day.
-  days: { takes: (value) => /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS, set: (row, value) => (row.days = Number(value)) },
+  days: {
+    takes: (value) => /^[1-9]\d{0,3}$/.test(value) && Number(value) <= MAX_LOCKUP_DAYS,
+    set: (row, value) => (row.days = Number(value)),
+  },
   min: { takes: positive, set: (row, value) => (row.minAmount = value) },
   max: { takes: positive, set: (row, value) => (row.maxAmount = value) },
-  quota: { takes: (value) => value === 'none' || AMOUNT.test(value), set: (row, value) => (row.quota = value === 'none' ? null : value) },
+  quota: {
+    takes: (value) => value === 'none' || AMOUNT.test(value),
+    set: (row, value) => (row.quota = value === 'none' ? null : value),
+  },
   active: flag,
 };
 
-export const lockupProductList = (db: Executor) => db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
+export const lockupProductList = (db: Executor) =>
+  db.select().from(lockupProducts).orderBy(asc(lockupProducts.sort), asc(lockupProducts.id));
 
 export async function changeLockupProduct(db: Executor, id: number, changes: readonly string[]) {
-  const set = changesOf(changes, LOCKUP_PRODUCT_TERMS, `rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false`);
+  const set = changesOf(
+    changes,
+    LOCKUP_PRODUCT_TERMS,
+    `rate=0.001, days=1..${MAX_LOCKUP_DAYS}, min=100, max=50000, quota=none|5000000 or active=true|false`,
+  );
   const [row] = await db.update(lockupProducts).set(set).where(eq(lockupProducts.id, id)).returning();
   if (!row) throw new Refusal(consoleTexts.consoleLockupNotFound.id, { id: String(id) });
   return row;

@@ -18,11 +18,19 @@ export interface InviteFigures {
 
 export async function inviteFigures(db: Executor, userId: number): Promise<InviteFigures> {
   const user = await findUser(db, userId);
-  const [granted] = await db.select({ userId: invitePermissions.userId }).from(invitePermissions).where(eq(invitePermissions.userId, userId));
+  const [granted] = await db
+    .select({ userId: invitePermissions.userId })
+    .from(invitePermissions)
+    .where(eq(invitePermissions.userId, userId));
   const counts = await invitedCounts(db, userId);
   const certification = user.verification === 'verified';
   const operator = granted !== undefined;
-  return { permission: certification || operator, grantedBy: { certification, operator }, code: user.inviteCode, ...counts };
+  return {
+    permission: certification || operator,
+    grantedBy: { certification, operator },
+    code: user.inviteCode,
+    ...counts,
+  };
 }
 
 /** People who registered with the user's code, and how many of them have a verified primary certification. */
@@ -39,12 +47,19 @@ export async function invitedCounts(db: Executor, userId: number): Promise<{ inv
 
 /** The operator's grant (idempotent: granting again keeps the first grant and its reason). */
 export async function grantInvitePermission(db: Executor, userId: number, reason: string, now: Date): Promise<boolean> {
-  const inserted = await db.insert(invitePermissions).values({ userId, reason, grantedAt: now }).onConflictDoNothing().returning({ userId: invitePermissions.userId });
+  const inserted = await db
+    .insert(invitePermissions)
+    .values({ userId, reason, grantedAt: now })
+    .onConflictDoNothing()
+    .returning({ userId: invitePermissions.userId });
   return inserted.length > 0;
 }
 
 /** Removes the operator's grant; a verified primary certification still grants the permission. */
 export async function revokeInvitePermission(db: Executor, userId: number): Promise<boolean> {
-  const removed = await db.delete(invitePermissions).where(eq(invitePermissions.userId, userId)).returning({ userId: invitePermissions.userId });
+  const removed = await db
+    .delete(invitePermissions)
+    .where(eq(invitePermissions.userId, userId))
+    .returning({ userId: invitePermissions.userId });
   return removed.length > 0;
 }

@@ -7,7 +7,13 @@ import type { Executor, Tx } from '../db/connection.ts';
 import { configEntries, signIns } from '../db/schema.ts';
 import { addDays } from '../../contract/earn.ts';
 import { POINTS } from '../../contract/rewards.ts';
-import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInAnswer, type SignInCalendar } from '../../contract/signin.ts';
+import {
+  DEFAULT_SIGNIN_LADDER,
+  ladderReward,
+  parseLadder,
+  type SignInAnswer,
+  type SignInCalendar,
+} from '../../contract/signin.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
@@ -27,11 +33,15 @@ export const streakAfter = (yesterdayStreak: number | null) => (yesterdayStreak 
  * The streak shown on a day: today's when signed, else yesterday's (the run is still alive until
  * today ends), else 0.
  */
-export const currentStreak = (todayStreak: number | null, yesterdayStreak: number | null) => todayStreak ?? yesterdayStreak ?? 0;
+export const currentStreak = (todayStreak: number | null, yesterdayStreak: number | null) =>
+  todayStreak ?? yesterdayStreak ?? 0;
 
 /** The configured ladder; the default one when none is configured (or it was stored broken). */
 export async function ladderOf(db: Executor): Promise<string[]> {
-  return parseLadder((await configValue(db, LADDER_CONFIG.act, LADDER_CONFIG.key)) ?? '') ?? parseLadder(DEFAULT_SIGNIN_LADDER)!;
+  return (
+    parseLadder((await configValue(db, LADDER_CONFIG.act, LADDER_CONFIG.key)) ?? '') ??
+    parseLadder(DEFAULT_SIGNIN_LADDER)!
+  );
 }
 
 /**
@@ -50,7 +60,14 @@ export async function setSignInLadderAs(tx: Tx, actor: Actor, written: string, n
     .for('update');
   const before = await ladderOf(tx);
   await setConfigEntry(tx, LADDER_CONFIG.act, LADDER_CONFIG.key, ladder.join(','));
-  await appendAudit(tx, actor, 'signin.ladder', 'signin:ladder', { before: { ladder: before }, after: { ladder } }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'signin.ladder',
+    'signin:ladder',
+    { before: { ladder: before }, after: { ladder } },
+    now,
+  );
   return ladder;
 }
 
@@ -68,7 +85,11 @@ export async function signInToday(tx: Tx, userId: number, now: Date, timeZone: s
   const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
   const reward = ladderReward(await ladderOf(tx), streak);
   // A parallel tap of the same day waits here for the first one's commit, then inserts nothing.
-  const inserted = await tx.insert(signIns).values({ userId, day, streak, reward, createdAt: now }).onConflictDoNothing().returning({ day: signIns.day });
+  const inserted = await tx
+    .insert(signIns)
+    .values({ userId, day, streak, reward, createdAt: now })
+    .onConflictDoNothing()
+    .returning({ day: signIns.day });
   if (!inserted.length) throw new Refusal(serverTexts.alreadySignedIn.id);
   await post(tx, { userId, asset: POINTS, amount: reward, kind: 'sign_in', reference: `signin:${userId}:${day}` }, now);
   return { day, streak, reward, balance: await pointBalance(tx, userId) };
@@ -85,7 +106,13 @@ export async function signInOnce(db: Executor, userId: number, now: Date, timeZo
 }
 
 /** The caller's month (default: this one) with today, the streak and the ladder. */
-export async function calendarOf(db: Executor, userId: number, now: Date, timeZone: string, month = ''): Promise<SignInCalendar> {
+export async function calendarOf(
+  db: Executor,
+  userId: number,
+  now: Date,
+  timeZone: string,
+  month = '',
+): Promise<SignInCalendar> {
   const today = interestDay(now, timeZone);
   const shown = month || today.slice(0, 7);
   const [days, todayStreak, yesterdayStreak, ladder, balance] = await Promise.all([

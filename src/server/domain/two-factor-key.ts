@@ -16,7 +16,9 @@ export function parseTwoFactorKey(text: string): Buffer {
   const hex = /^[0-9a-fA-F]{64}$/.test(trimmed);
   const key = Buffer.from(trimmed, hex ? 'hex' : 'base64');
   if (key.length !== TWO_FACTOR_KEY_BYTES || (!hex && !/^[A-Za-z0-9+/]{43}=?$/.test(trimmed)))
-    throw new Error('TWO_FACTOR_KEY must be 32 bytes, written as 64 hex digits or in base64 (e.g. `openssl rand -hex 32`).');
+    throw new Error(
+      'TWO_FACTOR_KEY must be 32 bytes, written as 64 hex digits or in base64 (e.g. `openssl rand -hex 32`).',
+    );
   return key;
 }
 
@@ -40,7 +42,9 @@ export function loadTwoFactorKey(fromEnv: Buffer | null, file: string): Buffer {
   try {
     return parseTwoFactorKey(readFileSync(file, 'utf8'));
   } catch {
-    throw new Error(`${file} does not hold a two-factor key (64 hex digits). Restore it from a backup: without it, no two-factor code can be checked.`);
+    throw new Error(
+      `${file} does not hold a two-factor key (64 hex digits). Restore it from a backup: without it, no two-factor code can be checked.`,
+    );
   }
 }
 
@@ -68,7 +72,9 @@ export function openSecret(key: Buffer, userId: number, stored: string): Buffer 
 }
 
 /** A recovery code's stored form: an HMAC under the server key, so the digests cannot be tried offline without it. */
-export const recoveryCodeDigest = (key: Buffer, userId: number, code: string) => createHmac('sha256', key).update(`recovery:${userId}:${code}`).digest('hex');
+export const recoveryCodeDigest = (key: Buffer, userId: number, code: string) =>
+  createHmac('sha256', key).update(`recovery:${userId}:${code}`).digest('hex');
 
 /** A value that tells keys apart without revealing them: what the database records of the key its processes use. */
-export const keyCheck = (key: Buffer) => createHmac('sha256', key).update('coinvest two-factor key check').digest('hex');
+export const keyCheck = (key: Buffer) =>
+  createHmac('sha256', key).update('coinvest two-factor key check').digest('hex');

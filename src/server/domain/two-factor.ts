@@ -61,7 +61,11 @@ export async function beginSetup(db: Executor, userId: number, key: Buffer, now:
   const [written] = await db
     .insert(twoFactors)
     .values({ userId, secret: sealed, confirmedAt: null, lastStep: 0, createdAt: now })
-    .onConflictDoUpdate({ target: twoFactors.userId, set: { secret: sealed, lastStep: 0, createdAt: now }, setWhere: isNull(twoFactors.confirmedAt) })
+    .onConflictDoUpdate({
+      target: twoFactors.userId,
+      set: { secret: sealed, lastStep: 0, createdAt: now },
+      setWhere: isNull(twoFactors.confirmedAt),
+    })
     .returning({ userId: twoFactors.userId });
   if (!written) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   const base32 = base32Encode(secret);
@@ -72,12 +76,25 @@ export async function beginSetup(db: Executor, userId: number, key: Buffer, now:
  * The login password, then the first code from the app, turn two-factor on (a wrong password uses
  * no code); answers the ten recovery codes, shown this once.
  */
-export async function confirmSetup(db: Executor, user: Pick<UserRow, 'id' | 'passwordHash'>, given: { code: string; password: string }, key: Buffer, now: Date): Promise<string[]> {
+export async function confirmSetup(
+  db: Executor,
+  user: Pick<UserRow, 'id' | 'passwordHash'>,
+  given: { code: string; password: string },
+  key: Buffer,
+  now: Date,
+): Promise<string[]> {
   const userId = user.id;
   const row = await rowOf(db, userId);
   if (row?.confirmedAt) throw new Refusal(serverTexts.twoFactorAlreadyOn.id);
   if (!row) throw new Refusal(serverTexts.twoFactorSetupFirst.id);
-  await checkSecret(db, `password:${userId}`, user.passwordHash, given.password, serverTexts.wrongLoginPassword.id, now);
+  await checkSecret(
+    db,
+    `password:${userId}`,
+    user.passwordHash,
+    given.password,
+    serverTexts.wrongLoginPassword.id,
+    now,
+  );
   await checkCode(db, userId, given.code, key, now, { pending: true, recovery: false });
   return db.transaction(async (tx) => {
     // Two confirmations at once (two tabs, two codes): the first turns it on, the second is refused.
@@ -92,7 +109,13 @@ export async function confirmSetup(db: Executor, user: Pick<UserRow, 'id' | 'pas
 }
 
 /** Ten new recovery codes in place of the old ones (a code from the app is asked first). */
-export async function renewRecoveryCodes(db: Executor, userId: number, code: string, key: Buffer, now: Date): Promise<string[]> {
+export async function renewRecoveryCodes(
+  db: Executor,
+  userId: number,
+  code: string,
+  key: Buffer,
+  now: Date,
+): Promise<string[]> {
   if (!(await hasSecondFactor(db, userId))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, userId, code, key, now, { recovery: false });
   return db.transaction((tx) => replaceRecoveryCodes(tx, userId, key, now));
@@ -112,7 +135,14 @@ export async function turnOff(
   if (!(await hasSecondFactor(db, user.id))) throw new Refusal(serverTexts.twoFactorNotOn.id);
   await checkCode(db, user.id, given.otp, key, now);
   // The login password's own counter: the same lock as changing the password.
-  await checkSecret(db, `password:${user.id}`, user.passwordHash, given.password, serverTexts.wrongLoginPassword.id, now);
+  await checkSecret(
+    db,
+    `password:${user.id}`,
+    user.passwordHash,
+    given.password,
+    serverTexts.wrongLoginPassword.id,
+    now,
+  );
   await db.transaction(async (tx) => {
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await tx.delete(twoFactors).where(eq(twoFactors.userId, user.id));
@@ -127,7 +157,13 @@ export async function turnOff(
  * request's own secrets (payment password, a code sent by SMS). Signing in on a new device will call
  * it too, after the password.
  */
-export async function requireSecondFactor(db: Executor, userId: number, code: string | undefined, key: Buffer, now: Date): Promise<void> {
+export async function requireSecondFactor(
+  db: Executor,
+  userId: number,
+  code: string | undefined,
+  key: Buffer,
+  now: Date,
+): Promise<void> {
   if (!(await hasSecondFactor(db, userId))) return;
   if (!code) throw new Refusal(texts.enterAuthenticatorCode.id);
   await checkCode(db, userId, code, key, now);
@@ -140,7 +176,14 @@ type Outcome = 'right' | 'wrong' | 'used' | 'limited';
  * is held while checking, so guesses on one account run one at a time on every server process; the
  * outcome is refused after the commit, so a counted guess stays counted.
  */
-async function checkCode(db: Executor, userId: number, code: string, key: Buffer, now: Date, options: { pending?: boolean; recovery?: boolean } = {}): Promise<void> {
+async function checkCode(
+  db: Executor,
+  userId: number,
+  code: string,
+  key: Buffer,
+  now: Date,
+  options: { pending?: boolean; recovery?: boolean } = {},
+): Promise<void> {
   const name = counterName(userId);
   const outcome = await db.transaction(async (tx): Promise<Outcome> => {
     await holdCounter(tx, name, SECOND_FACTOR_LIMIT, now);
@@ -159,7 +202,14 @@ async function checkCode(db: Executor, userId: number, code: string, key: Buffer
   if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
 }
 
-async function useAuthenticatorCode(tx: Executor, userId: number, code: string, key: Buffer, now: Date, pending: boolean): Promise<Outcome> {
+async function useAuthenticatorCode(
+  tx: Executor,
+  userId: number,
+  code: string,
+  key: Buffer,
+  now: Date,
+  pending: boolean,
+): Promise<Outcome> {
   const row = await rowOf(tx, userId);
   if (!row || Boolean(row.confirmedAt) === pending) return 'wrong';
   const step = matchingStep(openSecret(key, userId, row.secret), code, now);
@@ -177,7 +227,13 @@ async function useRecoveryCode(tx: Executor, userId: number, code: string, key: 
   const used = await tx
     .update(recoveryCodes)
     .set({ usedAt: now })
-    .where(and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, recoveryCodeDigest(key, userId, normalRecoveryCode(code))), isNull(recoveryCodes.usedAt)))
+    .where(
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, recoveryCodeDigest(key, userId, normalRecoveryCode(code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
     .returning({ id: recoveryCodes.id });
   return used.length ? 'right' : 'wrong';
 }
@@ -190,7 +246,11 @@ const normalRecoveryCode = (code: string) => {
 
 async function replaceRecoveryCodes(tx: Executor, userId: number, key: Buffer, now: Date): Promise<string[]> {
   await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () => normalRecoveryCode(base32Encode(randomBytes(7)).slice(0, 10)));
-  await tx.insert(recoveryCodes).values(codes.map((code) => ({ userId, codeHash: recoveryCodeDigest(key, userId, code), createdAt: now })));
+  const codes = Array.from({ length: RECOVERY_CODE_COUNT }, () =>
+    normalRecoveryCode(base32Encode(randomBytes(7)).slice(0, 10)),
+  );
+  await tx
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: recoveryCodeDigest(key, userId, code), createdAt: now })));
   return codes;
 }

@@ -1,5 +1,6 @@
 // Uploaded pictures are referred to by the URL /users/upload answered; a call may only use the
-// caller's own (an avatar, a transfer receipt, certification documents, a picture sent to customer service). A picture the customer
+// caller's own (an avatar, a transfer receipt, certification documents, a picture sent to customer service). A picture
+// the customer
 // uploads is private (its owner and the operator command only) whatever it is used for; an avatar
 // is a public copy made when it is set, which no document or receipt may name. So a picture that is
 // both an identity document and the avatar stays private as a document.
@@ -17,9 +18,11 @@ import { texts } from '../../contract/texts.ts';
 export const UPLOADS_PATH = '/api/uploads/';
 /** The id part of an upload's URL, as /users/upload makes it (the contract's UPLOAD_URL). */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
-/** Ours: what the pictures of one account weigh at most, together (20 at the 5 MB maximum; the app sends ≤ 1600 px JPEGs of well under 1 MB). */
+/** Ours: what the pictures of one account weigh at most, together (20 at the 5 MB maximum; the app sends ≤ 1600 px
+ * JPEGs of well under 1 MB). */
 export const UPLOAD_ACCOUNT_MAX_BYTES = 100 * 1024 * 1024;
-/** A picture nothing refers to is kept this long after its upload (the customer is still filling the form), then deleted. */
+/** A picture nothing refers to is kept this long after its upload (the customer is still filling the form), then
+ * deleted. */
 export const UNUSED_UPLOAD_GRACE_MS = 24 * 3600_000;
 
 const MB = 1024 * 1024;
@@ -57,7 +60,11 @@ async function refuseOverBounds(tx: Tx, userId: number, bytes: number): Promise<
                         where sc.user_id = u.user_id and m.picture = ${UPLOADS_PATH} || u.id)`),
   );
   if (Number(held?.n ?? 0) + 1 > UPLOAD_MAX_COUNT || Number(held?.bytes ?? 0) + bytes > UPLOAD_ACCOUNT_MAX_BYTES) {
-    throw new Refusal(texts.uploadLimit.id, { 0: UPLOAD_MAX_COUNT, 1: UPLOAD_ACCOUNT_MAX_BYTES / MB, 2: UNUSED_UPLOAD_GRACE_MS / 3600_000 });
+    throw new Refusal(texts.uploadLimit.id, {
+      0: UPLOAD_MAX_COUNT,
+      1: UPLOAD_ACCOUNT_MAX_BYTES / MB,
+      2: UNUSED_UPLOAD_GRACE_MS / 3600_000,
+    });
   }
 }
 
@@ -65,7 +72,12 @@ async function refuseOverBounds(tx: Tx, userId: number, bytes: number): Promise<
  * Keeps a picture `userId` uploaded at `now`, private to them; answers the URL it is referred to by.
  * Refused past the account's bounds (its own unused pictures past their grace are deleted first).
  */
-export async function keepUpload(tx: Tx, userId: number, picture: { mime: string; bytes: Buffer }, now: Date): Promise<string> {
+export async function keepUpload(
+  tx: Tx,
+  userId: number,
+  picture: { mime: string; bytes: Buffer },
+  now: Date,
+): Promise<string> {
   await removeUnusedUploads(tx, now, { userId });
   await refuseOverBounds(tx, userId, picture.bytes.length);
   const id = newId();
@@ -107,11 +119,14 @@ export async function publicAvatarCopy(tx: Tx, userId: number, url: string): Pro
   await refuseOverBounds(tx, userId, source.bytes.length);
   const id = newId();
   // The copy keeps the upload's time; it is referred to from the moment it exists (same transaction).
-  await tx.insert(uploads).values({ id, userId, mime: source.mime, bytes: source.bytes, isPublic: true, createdAt: source.createdAt });
+  await tx
+    .insert(uploads)
+    .values({ id, userId, mime: source.mime, bytes: source.bytes, isPublic: true, createdAt: source.createdAt });
   return `${UPLOADS_PATH}${id}`;
 }
 
-/** Deletes the user's current avatar copy: public, so nothing but the avatar may refer to it (an old avatar that is also a document is kept). */
+/** Deletes the user's current avatar copy: public, so nothing but the avatar may refer to it (an old avatar that is
+ * also a document is kept). */
 async function removePreviousAvatar(tx: Tx, userId: number): Promise<void> {
   await tx.execute(sql`
     delete from uploads u
@@ -127,7 +142,11 @@ async function removePreviousAvatar(tx: Tx, userId: number): Promise<void> {
  * LOCKED (another process takes others; a call locking it to refer to it keeps it) and checked again
  * after the claim in a new statement, which sees any reference committed meanwhile.
  */
-export async function removeUnusedUploads(tx: Tx, now: Date, { userId, limit = 500 }: { userId?: number; limit?: number } = {}): Promise<number> {
+export async function removeUnusedUploads(
+  tx: Tx,
+  now: Date,
+  { userId, limit = 500 }: { userId?: number; limit?: number } = {},
+): Promise<number> {
   const uploadedBefore = new Date(now.getTime() - UNUSED_UPLOAD_GRACE_MS).toISOString();
   const owner: SQL = userId === undefined ? sql`` : sql`and u.user_id = ${userId}`;
   const claimed = rowsOf<{ id: string }>(
@@ -143,7 +162,9 @@ export async function removeUnusedUploads(tx: Tx, now: Date, { userId, limit = 5
     claimed.map(({ id }) => sql`${id}`),
     sql`, `,
   );
-  const deleted = rowsOf<{ id: string }>(await tx.execute(sql`delete from uploads u where u.id in (${ids}) and not ${referredTo} returning u.id`));
+  const deleted = rowsOf<{ id: string }>(
+    await tx.execute(sql`delete from uploads u where u.id in (${ids}) and not ${referredTo} returning u.id`),
+  );
   return deleted.length;
 }
 
@@ -159,7 +180,8 @@ export interface Picture {
  */
 export async function visiblePicture(db: Executor, id: string, viewerId: number | null): Promise<Picture | null> {
   if (!UPLOAD_ID.test(id)) return null;
-  const visible = viewerId === null ? eq(uploads.isPublic, true) : or(eq(uploads.isPublic, true), eq(uploads.userId, viewerId));
+  const visible =
+    viewerId === null ? eq(uploads.isPublic, true) : or(eq(uploads.isPublic, true), eq(uploads.userId, viewerId));
   const [row] = await db
     .select({ mime: uploads.mime, bytes: uploads.bytes, isPublic: uploads.isPublic })
     .from(uploads)

@@ -7,7 +7,9 @@ import { levelFor, withRealValues, type LevelProgress, type VipLevel } from '../
 
 export async function listLevels(db: Executor): Promise<VipLevel[]> {
   const rows = await db.select().from(vipLevels).orderBy(asc(vipLevels.level));
-  return withRealValues(rows.map((row) => ({ level: row.level, name: row.name, value: new Big(row.value).toString() })));
+  return withRealValues(
+    rows.map((row) => ({ level: row.level, name: row.name, value: new Big(row.value).toString() })),
+  );
 }
 
 /** The level a cumulative recharge reaches now. */

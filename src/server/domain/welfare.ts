@@ -6,7 +6,13 @@ import Big from 'big.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { optionOrders, rechargeOrders, users, welfareClaims, welfareTasks } from '../db/schema.ts';
-import { WELFARE_CODES, type WelfareClaim, type WelfareCode, type WelfareState, type WelfareTask } from '../../contract/welfare.ts';
+import {
+  WELFARE_CODES,
+  type WelfareClaim,
+  type WelfareCode,
+  type WelfareState,
+  type WelfareTask,
+} from '../../contract/welfare.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -58,7 +64,8 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
 
 const isWelfareCode = (code: string): code is WelfareCode => (WELFARE_CODES as readonly string[]).includes(code);
 
-const stateOf = (claimed: boolean, { progress, target }: Progress): WelfareState => (claimed ? 'claimed' : progress >= target ? 'claimable' : 'locked');
+const stateOf = (claimed: boolean, { progress, target }: Progress): WelfareState =>
+  claimed ? 'claimed' : progress >= target ? 'claimable' : 'locked';
 
 type TaskRow = typeof welfareTasks.$inferSelect;
 type ClaimRow = typeof welfareClaims.$inferSelect;
@@ -77,12 +84,19 @@ function toTask(task: TaskRow, claim: ClaimRow | undefined, progress: Progress):
 }
 
 /** Every task in the table, offered or not, in the app's order. */
-export const allWelfareTasks = (db: Executor) => db.select().from(welfareTasks).orderBy(asc(welfareTasks.sort), asc(welfareTasks.code));
+export const allWelfareTasks = (db: Executor) =>
+  db.select().from(welfareTasks).orderBy(asc(welfareTasks.sort), asc(welfareTasks.code));
 
-/** The active tasks this version knows, in their order, with the caller's progress and state; a claimed one stays listed. */
+/** The active tasks this version knows, in their order, with the caller's progress and state; a claimed one stays
+ * listed. */
 export async function welfareTasksOf(db: Executor, userId: number): Promise<WelfareTask[]> {
-  const [tasks, claims] = await Promise.all([allWelfareTasks(db), db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId))]);
-  const shown = tasks.filter((task) => isWelfareCode(task.code) && (task.active || claims.some((claim) => claim.taskCode === task.code)));
+  const [tasks, claims] = await Promise.all([
+    allWelfareTasks(db),
+    db.select().from(welfareClaims).where(eq(welfareClaims.userId, userId)),
+  ]);
+  const shown = tasks.filter(
+    (task) => isWelfareCode(task.code) && (task.active || claims.some((claim) => claim.taskCode === task.code)),
+  );
   const progress = await Promise.all(shown.map((task) => CONDITIONS[task.code as WelfareCode](db, userId)));
   return shown.map((task, index) =>
     toTask(
@@ -101,29 +115,53 @@ export async function welfareTaskOf(db: Executor, userId: number, code: string):
 }
 
 /** The tasks this version knows, offered or not, in the app's order, as operators read them. */
-export const welfareTaskList = async (db: Executor) => (await allWelfareTasks(db)).filter((task) => isWelfareCode(task.code)).map(welfareTaskTerms);
+export const welfareTaskList = async (db: Executor) =>
+  (await allWelfareTasks(db)).filter((task) => isWelfareCode(task.code)).map(welfareTaskTerms);
 
 type TaskChanges = Partial<Pick<TaskRow, 'reward' | 'asset' | 'active'>>;
 /** What an operator changes on a task, written `term=value`: its reward, the asset it pays, whether it is offered. */
 const WELFARE_TASK_TERMS: Record<string, Term<TaskChanges>> = {
   reward: { takes: positive, set: (row, value) => (row.reward = new Big(value).toFixed(8)) },
-  asset: { takes: (value) => (WELFARE_ASSETS as readonly string[]).includes(value), set: (row, value) => (row.asset = value) },
+  asset: {
+    takes: (value) => (WELFARE_ASSETS as readonly string[]).includes(value),
+    set: (row, value) => (row.asset = value),
+  },
   active: flag,
 };
 
 /** A task's terms as operators read and write them (the console's list, the audit log's before and after). */
-export const welfareTaskTerms = (row: TaskRow) => ({ code: row.code as WelfareCode, reward: row.reward, asset: row.asset, active: row.active });
+export const welfareTaskTerms = (row: TaskRow) => ({
+  code: row.code as WelfareCode,
+  reward: row.reward,
+  asset: row.asset,
+  active: row.active,
+});
 
 /**
  * Changes a task for claims to come (a claim already paid keeps what it paid), with its audit entry
  * (the terms before and after), in the caller's transaction: every door's way in.
  */
-export async function changeWelfareTaskAs(tx: Executor, actor: Actor, code: string, changes: readonly string[], now: Date): Promise<TaskRow> {
-  const [before] = isWelfareCode(code) ? await tx.select().from(welfareTasks).where(eq(welfareTasks.code, code)).for('update') : [];
+export async function changeWelfareTaskAs(
+  tx: Executor,
+  actor: Actor,
+  code: string,
+  changes: readonly string[],
+  now: Date,
+): Promise<TaskRow> {
+  const [before] = isWelfareCode(code)
+    ? await tx.select().from(welfareTasks).where(eq(welfareTasks.code, code)).for('update')
+    : [];
   if (!before) throw new Refusal(consoleTexts.consoleWelfareTaskNotFound.id, { code });
   const set = changesOf(changes, WELFARE_TASK_TERMS, 'reward=50, asset=POINT|USDT or active=true|false');
   const [after] = await tx.update(welfareTasks).set(set).where(eq(welfareTasks.code, before.code)).returning();
-  await appendAudit(tx, actor, 'welfare.change', `welfare:${after!.code}`, { before: welfareTaskTerms(before), after: welfareTaskTerms(after!) }, now);
+  await appendAudit(
+    tx,
+    actor,
+    'welfare.change',
+    `welfare:${after!.code}`,
+    { before: welfareTaskTerms(before), after: welfareTaskTerms(after!) },
+    now,
+  );
   return after!;
 }
 
@@ -144,10 +182,19 @@ export async function claimTask(tx: Tx, userId: number, code: string, now: Date)
     .onConflictDoNothing()
     .returning({ code: welfareClaims.taskCode });
   if (!inserted.length) throw new Refusal(serverTexts.welfareClaimed.id);
-  await post(tx, { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` }, now);
+  await post(
+    tx,
+    { userId, asset: task.asset, amount: task.reward, kind: 'welfare', reference: `welfare:${code}:${userId}` },
+    now,
+  );
   const balance = await balanceOf(tx, userId, task.asset);
   const decimals = task.asset === POINTS ? 0 : 8;
-  return { code, asset: task.asset, reward: new Big(task.reward).toString(), balance: new Big(balance.available).toFixed(decimals) };
+  return {
+    code,
+    asset: task.asset,
+    reward: new Big(task.reward).toString(),
+    balance: new Big(balance.available).toFixed(decimals),
+  };
 }
 
 /** The claim in its own transaction; a racing claim's unique violation is the refusal, never a 500. */

@@ -5,7 +5,15 @@ import Big from 'big.js';
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
-import { FUNDS_PAGE_SIZE, withdrawFee, type PayeeKind, type WithdrawFilter, type WithdrawOrder, type WithdrawRule, type WithdrawStatus } from '../../contract/funds.ts';
+import {
+  FUNDS_PAGE_SIZE,
+  withdrawFee,
+  type PayeeKind,
+  type WithdrawFilter,
+  type WithdrawOrder,
+  type WithdrawRule,
+  type WithdrawStatus,
+} from '../../contract/funds.ts';
 import { maskBankNumber } from '../../contract/payouts.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
 import type { Paged } from '../../contract/envelope.ts';
@@ -75,7 +83,14 @@ export function toWithdrawOrder(row: WithdrawRow): WithdrawOrder {
 export type Payee = { kind: 'bank'; card: BankCardRow } | { kind: 'wallet'; wallet: WalletRow };
 
 /** Opens the withdrawal and freezes amount + fee in `tx`; a short balance refuses and writes nothing. */
-export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, amount: string, rule: RuleRow, now: Date): Promise<WithdrawRow> {
+export async function requestWithdrawal(
+  tx: Tx,
+  userId: number,
+  payee: Payee,
+  amount: string,
+  rule: RuleRow,
+  now: Date,
+): Promise<WithdrawRow> {
   const fee = withdrawFee(amount, rule.feeRate);
   const total = new Big(amount).plus(fee).toFixed(8);
   const details =
@@ -86,11 +101,21 @@ export async function requestWithdrawal(tx: Tx, userId: number, payee: Payee, am
           payeeAccount: payee.card.bankNumber,
           payeeNetwork: BANK_NAMES[payee.card.bankCode as BankCode] ?? payee.card.bankCode,
         }
-      : { payeeId: payee.wallet.id, payeeName: payee.wallet.alias, payeeAccount: payee.wallet.address, payeeNetwork: payee.wallet.chain };
+      : {
+          payeeId: payee.wallet.id,
+          payeeName: payee.wallet.alias,
+          payeeAccount: payee.wallet.address,
+          payeeNetwork: payee.wallet.chain,
+        };
   let fiat: { fiatCurrency: string; fiatRate: string; fiatAmount: string } | null = null;
   if (payee.kind === 'bank') {
     const rate = await fiatRateOf(tx, BANK_PAYOUT_CURRENCY);
-    if (rate) fiat = { fiatCurrency: rate.code, fiatRate: rate.rate, fiatAmount: new Big(amount).times(rate.rate).round(2, Big.roundDown).toFixed(2) };
+    if (rate)
+      fiat = {
+        fiatCurrency: rate.code,
+        fiatRate: rate.rate,
+        fiatAmount: new Big(amount).times(rate.rate).round(2, Big.roundDown).toFixed(2),
+      };
   }
   const [created] = await tx
     .insert(withdrawOrders)
@@ -126,10 +151,21 @@ const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
   fail: ['fail'],
 };
 
-export async function listWithdrawals(db: Executor, userId: number, filter: WithdrawFilter, page: number): Promise<Paged<WithdrawOrder>> {
+export async function listWithdrawals(
+  db: Executor,
+  userId: number,
+  filter: WithdrawFilter,
+  page: number,
+): Promise<Paged<WithdrawOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(withdrawOrders.userId, userId), statuses ? inArray(withdrawOrders.status, statuses) : undefined);
-  const listed = await pagedQuery(db, () => db.select().from(withdrawOrders).where(where).$dynamic(), [desc(withdrawOrders.id)], page, FUNDS_PAGE_SIZE);
+  const listed = await pagedQuery(
+    db,
+    () => db.select().from(withdrawOrders).where(where).$dynamic(),
+    [desc(withdrawOrders.id)],
+    page,
+    FUNDS_PAGE_SIZE,
+  );
   return { ...listed, lists: listed.lists.map(toWithdrawOrder) };
 }
 
@@ -153,11 +189,23 @@ const withdrawals: Reviewable = {
 const claimInReview = (tx: Tx, id: number) => claimForReview<WithdrawRow>(tx, withdrawals, id);
 
 /** Paid out: the frozen amount + fee leaves the platform. */
-export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: string }, now: Date): Promise<WithdrawRow> {
+export async function approveWithdrawal(
+  tx: Tx,
+  id: number,
+  details: { hash?: string },
+  now: Date,
+): Promise<WithdrawRow> {
   const order = await claimInReview(tx, id);
   await post(
     tx,
-    { userId: order.userId, asset: order.asset, amount: new Big(order.total).neg().toFixed(8), kind: 'withdraw_paid', reference: `withdraw:${id}`, bucket: 'frozen' },
+    {
+      userId: order.userId,
+      asset: order.asset,
+      amount: new Big(order.total).neg().toFixed(8),
+      kind: 'withdraw_paid',
+      reference: `withdraw:${id}`,
+      bucket: 'frozen',
+    },
     now,
   );
   const [row] = await tx
@@ -165,7 +213,12 @@ export async function approveWithdrawal(tx: Tx, id: number, details: { hash?: st
     .set({ status: 'success', hash: details.hash ?? '', reviewedAt: now })
     .where(eq(withdrawOrders.id, id))
     .returning();
-  await queueNotice(tx, order.userId, { kind: 'withdraw_reviewed', id, approved: true, amount: order.amount, asset: order.asset, reason: '' }, now);
+  await queueNotice(
+    tx,
+    order.userId,
+    { kind: 'withdraw_reviewed', id, approved: true, amount: order.amount, asset: order.asset, reason: '' },
+    now,
+  );
   return row!;
 }
 
@@ -175,8 +228,17 @@ export async function rejectWithdrawal(tx: Tx, id: number, reason: string, now: 
   const order = await claimInReview(tx, id);
   const reference = `withdraw:${id}`;
   await unfreeze(tx, order.userId, order.asset, order.total, 'withdraw_return', reference, now);
-  const [row] = await tx.update(withdrawOrders).set({ status: 'fail', reason: why, reviewedAt: now }).where(eq(withdrawOrders.id, id)).returning();
-  await queueNotice(tx, order.userId, { kind: 'withdraw_reviewed', id, approved: false, amount: order.amount, asset: order.asset, reason: why }, now);
+  const [row] = await tx
+    .update(withdrawOrders)
+    .set({ status: 'fail', reason: why, reviewedAt: now })
+    .where(eq(withdrawOrders.id, id))
+    .returning();
+  await queueNotice(
+    tx,
+    order.userId,
+    { kind: 'withdraw_reviewed', id, approved: false, amount: order.amount, asset: order.asset, reason: why },
+    now,
+  );
   return row!;
 }
 

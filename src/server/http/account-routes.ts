@@ -51,12 +51,17 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     register,
     async (input, { db, clock, request, ip, t, twoFactorKey }) => {
       const now = clock.now();
-      const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+      const [channel, address] =
+        input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       await refuseTakenContact(db, channel, address);
       const inviter = input.invite ? await findInviter(db, input.invite) : null;
       await consumeCode(db, codeTarget(channel, address), input.code, now);
       const { password, paypass, currency } = input;
-      const user = await createAccount(db, { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null }, now);
+      const user = await createAccount(
+        db,
+        { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null },
+        now,
+      );
       // The account's first session: no new-device message (registering is a sign-in the owner just made).
       return signInRemembered(db, user.id, signInPlace({ request, ip }), { key: twoFactorKey, since: null }, now, t);
     },
@@ -68,14 +73,17 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     async (address: string, must: '0' | '1', { db, clock, sender, locale, twoFactorKey }: HandlerContext) => {
       const owner = await findUserByContact(db, channel, address);
       if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
-      if (must === '0' && owner) throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      if (must === '0' && owner)
+        throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
         const code = await issueCode(tx, codeTarget(channel, address), clock.now());
         return sender.send({ channel, target: address, code, language: locale }, tx);
       });
       sender.wake?.();
-      return typeof queued === 'number' ? { resend_in: 60, delivery: deliveryReference(queued, twoFactorKey) } : { resend_in: 60 };
+      return typeof queued === 'number'
+        ? { resend_in: 60, delivery: deliveryReference(queued, twoFactorKey) }
+        : { resend_in: 60 };
     };
   const sendSms = sendCode('sms');
   const sendEmail = sendCode('email');
@@ -96,10 +104,19 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       const now = clock.now();
       const user = await findUserByLogin(db, input.username);
       // The lock belongs to the account whether its username, phone or e-mail is typed.
-      await checkLoginPassword(db, user ? { userId: user.id } : { name: input.username }, ip, user?.passwordHash, input.password, now);
-      // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs in with the password).
+      await checkLoginPassword(
+        db,
+        user ? { userId: user.id } : { name: input.username },
+        ip,
+        user?.passwordHash,
+        input.password,
+        now,
+      );
+      // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
+      // in with the password).
       const since = await secondFactorSince(db, user!.id);
-      if (since && !isRemembered(twoFactorKey, user!.id, since, input.device)) await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
+      if (since && !isRemembered(twoFactorKey, user!.id, since, input.device))
+        await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
       return signInRemembered(db, user!.id, signInPlace({ request, ip }), { key: twoFactorKey, since }, now, t);
     },
     { perMinute },
@@ -122,7 +139,8 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
   route(editProfile, async (input, { db, caller, clock, twoFactorKey, t }) => {
     const now = clock.now();
     // A new phone or e-mail needs the second factor (two-factor on), checked first.
-    if (input.phone !== undefined || input.email !== undefined) await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
+    if (input.phone !== undefined || input.email !== undefined)
+      await requireSecondFactor(db, caller.userId, input.otp, twoFactorKey, now);
     const changes: Partial<UserRow> = {};
     if (input.nickname !== undefined) changes.nickname = input.nickname;
     if (input.currency !== undefined) changes.currency = input.currency;
@@ -132,7 +150,8 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     ] as const) {
       if (address === undefined) continue;
       const owner = await findUserByContact(db, channel, address);
-      if (owner && owner.id !== caller.userId) throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      if (owner && owner.id !== caller.userId)
+        throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);
       // An account registered with this contact logs in with it: the username follows the change.
@@ -146,12 +165,21 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     return toUserInfo(saved);
   });
 
-  route(editAvatar, async (input, { db, caller }) => toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))));
+  route(editAvatar, async (input, { db, caller }) =>
+    toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))),
+  );
 
   route(changePassword, async (input, { db, caller, clock, kept, request, ip, t }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
-    await checkSecret(db, `password:${user.id}`, user.passwordHash, input.oldpass, serverTexts.wrongOldPassword.id, now);
+    await checkSecret(
+      db,
+      `password:${user.id}`,
+      user.passwordHash,
+      input.oldpass,
+      serverTexts.wrongOldPassword.id,
+      now,
+    );
     await setPassword(db, user.id, input.password);
     await revokeAllSessions(db, user.id, now);
     kept.sessions.hold(user.id);
@@ -164,11 +192,13 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     forgotPassword,
     async (input, { db, clock, kept, ip, t, twoFactorKey }) => {
       const now = clock.now();
-      const [channel, address] = input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+      const [channel, address] =
+        input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
       const user = await findUserByContact(db, channel, address);
       if (!user) throw new Refusal(serverTexts.accountNotFound.id);
       const target = codeTarget(channel, address);
-      // The sent code is checked first (kept for the next try), then the second factor when it is on, then the code is used up.
+      // The sent code is checked first (kept for the next try), then the second factor when it is on, then the code is
+      // used up.
       await verifyCode(db, target, input.code, now);
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       await consumeCode(db, target, input.code, now);
@@ -193,7 +223,14 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       await consumeCode(db, codeTarget(channel, address), input.code, now);
     } else if (user.paypassHash) {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);
-      await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.oldpaypass, serverTexts.wrongPayPassword.id, now);
+      await checkSecret(
+        db,
+        `paypass:${user.id}`,
+        user.paypassHash,
+        input.oldpaypass,
+        serverTexts.wrongPayPassword.id,
+        now,
+      );
     }
     return toUserInfo(await setPayPassword(db, user.id, input.password));
   });

@@ -1,7 +1,13 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
 // contract's routes and, in production, the built PWA at `/`.
 import { existsSync } from 'node:fs';
-import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { RET_FAIL } from '../../contract/envelope.ts';
@@ -63,24 +69,31 @@ export interface AppOptions {
   /** Trust X-Forwarded-For from this many proxy hops (behind a load balancer); off by default. */
   trustProxyHops?: number;
   logger?: FastifyServerOptions['logger'];
-  /** TLS_CERT / TLS_KEY: the server speaks https itself (a phone on the LAN can install the PWA), HTTP/2 and HTTP/1.1. */
+  /** TLS_CERT / TLS_KEY: the server speaks https itself (a phone on the LAN can install the PWA), HTTP/2 and HTTP/1.1.
+   * */
   tls?: { cert: Buffer; key: Buffer } | null;
-  /** A request (headers and body) not received in full within this time is answered 408 and closed; 2 minutes by default. */
+  /** A request (headers and body) not received in full within this time is answered 408 and closed; 2 minutes by
+   * default. */
   requestTimeoutMs?: number;
-  /** PUSH_SERVICE_HOSTS: the push services a browser's subscription may point to (the major browsers' when not given). */
+  /** PUSH_SERVICE_HOSTS: the push services a browser's subscription may point to (the major browsers' when not given).
+   * */
   pushServiceHosts?: readonly string[];
   /** WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS: the site passkeys belong to; unset, the page's own host. */
   relyingParty?: RelyingPartyConfig;
 }
 
-/** Slow enough for a 5 MB picture over a poor mobile link; a body that never comes no longer holds a connection for ever. */
+/** Slow enough for a 5 MB picture over a poor mobile link; a body that never comes no longer holds a connection for
+ * ever. */
 const REQUEST_TIMEOUT_MS = 120_000;
 
 export async function buildApp(services: Services, options: AppOptions = {}): Promise<FastifyInstance> {
   const requestTimeout = options.requestTimeoutMs ?? REQUEST_TIMEOUT_MS;
   // Node looks for requests past their time every so often (30 s by its default): a quarter of the
   // timeout at most. It ignores a request timeout shorter than the headers' (60 s by its default).
-  const timeouts = { connectionsCheckingInterval: Math.min(30_000, Math.max(10, Math.floor(requestTimeout / 4))), headersTimeout: Math.min(60_000, requestTimeout) };
+  const timeouts = {
+    connectionsCheckingInterval: Math.min(30_000, Math.max(10, Math.floor(requestTimeout / 4))),
+    headersTimeout: Math.min(60_000, requestTimeout),
+  };
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedHops(options.trustProxyHops ?? 0),
@@ -94,7 +107,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   }) as unknown as FastifyInstance;
   if (options.tls) limitSecureServer(app, { requestTimeout, ...timeouts });
   const kept = keptAnswers(services.changes);
-  // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from another process.
+  // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from
+  // another process.
   const stopTicks = services.market.subscribe(() => kept.coinList.dropAll());
   const stopHalts = services.market.onHalts(() => kept.coinList.dropAll());
   app.addHook('onClose', async () => {
@@ -102,7 +116,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     stopHalts();
     kept.stop();
   });
-  const translate = (request: { headers: Record<string, unknown> }) => translator(requestLocale(request.headers.lang as string | undefined));
+  const translate = (request: { headers: Record<string, unknown> }) =>
+    translator(requestLocale(request.headers.lang as string | undefined));
 
   securityHeaders(app, {
     contentSecurityPolicy: {
@@ -125,9 +140,13 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   });
   if (options.corsOrigins?.length) allowOrigins(app, options.corsOrigins);
   await app.register(formbody);
-  // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as empty.
+  // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as
+  // empty.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
-  limitRequests(app, services, kept, { perAddress: options.rateLimitPerMinute ?? 600, perAccount: options.accountRateLimitPerMinute ?? 600 });
+  limitRequests(app, services, kept, {
+    perAddress: options.rateLimitPerMinute ?? 600,
+    perAccount: options.accountRateLimitPerMinute ?? 600,
+  });
 
   app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean }, request, reply) => {
     const t = translate(request);
@@ -136,10 +155,17 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (status >= 500) request.log.error(error);
     else request.log.info({ err: error }, 'request refused');
     // 415 (a body type the API does not read) has no §8 text of its own: "Unknown error" would say nothing.
-    const text = status === 413 ? texts.uploadTooLarge : status === 415 ? texts.invalidRequest : httpStatusText(status >= 400 && status < 600 ? status : 500);
+    const text =
+      status === 413
+        ? texts.uploadTooLarge
+        : status === 415
+          ? texts.invalidRequest
+          : httpStatusText(status >= 400 && status < 600 ? status : 500);
     return reply.code(status >= 400 && status < 600 ? status : 500).send(envelope(RET_FAIL, t(text), null));
   });
-  app.setNotFoundHandler((request, reply) => reply.code(404).send(envelope(RET_FAIL, translate(request)(texts.http404), null)));
+  app.setNotFoundHandler((request, reply) =>
+    reply.code(404).send(envelope(RET_FAIL, translate(request)(texts.http404), null)),
+  );
 
   const route = router(app, services, kept);
   const authPerMinute = options.authRateLimitPerMinute ?? 60;
@@ -167,7 +193,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   signInRoutes(route);
   sessionsRoutes(route, services.sessionLimits);
   notificationsRoutes(route, options.pushServiceHosts);
-  passkeyRoutes(route, { relyingParty: options.relyingParty ?? { id: null, origins: [] }, corsOrigins: options.corsOrigins ?? [], perMinute: authPerMinute });
+  passkeyRoutes(route, {
+    relyingParty: options.relyingParty ?? { id: null, origins: [] },
+    corsOrigins: options.corsOrigins ?? [],
+    perMinute: authPerMinute,
+  });
   welfareRoutes(route);
   blindBoxRoutes(route);
   activitiesRoutes(route);
@@ -200,15 +230,21 @@ class RequestLog extends LogController {
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply) {
     if (this.isLogDisabled(request)) return;
-    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    if (error)
+      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
     else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
   }
 }
 
-/** A path that is not valid percent-encoding, or a parameter over the router's length: the envelope, not Fastify's own body. */
+/** A path that is not valid percent-encoding, or a parameter over the router's length: the envelope, not Fastify's own
+ * body. */
 const malformedUrl: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   // The option's generic reply type takes no status chosen at run time; the plain reply does.
-  void (reply as FastifyReply).code(error.statusCode ?? 400).send(envelope(RET_FAIL, translator(requestLocale(request.headers.lang as string | undefined))(texts.http400), null));
+  void (reply as FastifyReply)
+    .code(error.statusCode ?? 400)
+    .send(
+      envelope(RET_FAIL, translator(requestLocale(request.headers.lang as string | undefined))(texts.http400), null),
+    );
 };
 
 /** X-Forwarded-For is believed only for the configured number of proxy hops (none by default). */

@@ -6,9 +6,15 @@ import type { router } from './handle.ts';
 
 export function blindBoxRoutes(route: ReturnType<typeof router>) {
   route(blindBoxInfo, (_input, { db, caller, clock }) => infoOf(db, caller.userId, clock.now()));
-  route(drawBlindBox, (input, { db, caller, clock }) => db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now())));
+  route(drawBlindBox, (input, { db, caller, clock }) =>
+    db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now())),
+  );
   // A new client seed starts a new seed pair: the draws made so far stay checkable with the old one.
-  route(setClientSeed, (input, { db, caller, clock }) => db.transaction((tx) => rotate(tx, caller.userId, input.client_seed, clock.now())));
-  route(rotateSeed, (_input, { db, caller, clock }) => db.transaction((tx) => rotate(tx, caller.userId, null, clock.now())));
+  route(setClientSeed, (input, { db, caller, clock }) =>
+    db.transaction((tx) => rotate(tx, caller.userId, input.client_seed, clock.now())),
+  );
+  route(rotateSeed, (_input, { db, caller, clock }) =>
+    db.transaction((tx) => rotate(tx, caller.userId, null, clock.now())),
+  );
   route(blindBoxDraws, (input, { db, caller }) => drawHistory(db, caller.userId, Number(input.page)));
 }

@@ -4,6 +4,8 @@ import { certificationStateOf, submitCertification as submit } from '../domain/c
 import type { router } from './handle.ts';
 
 export function certificationRoutes(route: ReturnType<typeof router>) {
-  route(submitCertification, (input, { db, caller, clock }) => db.transaction((tx) => submit(tx, caller.userId, input, clock.now())));
+  route(submitCertification, (input, { db, caller, clock }) =>
+    db.transaction((tx) => submit(tx, caller.userId, input, clock.now())),
+  );
   route(certificationState, (_input, { db, caller }) => certificationStateOf(db, caller.userId));
 }

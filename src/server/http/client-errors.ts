@@ -10,7 +10,8 @@ import { texts } from '../../contract/texts.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { envelope } from './handle.ts';
 
-/** How long a refused connection stays open so the client reads the answer (closing on unread bytes would reset it first). */
+/** How long a refused connection stays open so the client reads the answer (closing on unread bytes would reset it
+ * first). */
 const LINGER_MS = 1000;
 
 /** Node's own statuses for its parser's errors (its default clientError answer); anything else is a bad request. */
@@ -24,7 +25,10 @@ type ParserError = Error & { code?: string; rawPacket?: unknown };
 /** Node's socket of an HTTP connection: `_httpMessage` is the answer in progress on it, with the request it answers. */
 type HttpSocket = Socket & { _httpMessage?: { headersSent?: boolean; req?: { headers: IncomingHttpHeaders } } | null };
 
-export const answerClientError: NonNullable<FastifyServerOptions['clientErrorHandler']> = (error: ParserError, socket: HttpSocket) => {
+export const answerClientError: NonNullable<FastifyServerOptions['clientErrorHandler']> = (
+  error: ParserError,
+  socket: HttpSocket,
+) => {
   // A reset connection has no one to answer; an answered one gets no second answer for its later bytes.
   if (error.code === 'ECONNRESET' || socket.destroyed || socket.writableEnded) return;
   // An answer already on its way on this connection must not be cut into (Node's own rule).

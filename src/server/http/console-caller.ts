@@ -17,7 +17,9 @@ export function consoleOperatorOf(
   if (!operator) {
     const header = request.headers[TOKEN_HEADER];
     const token = Array.isArray(header) ? header[0] : header;
-    operator = plausibleToken(token) ? operatorOfToken(db, token, clock.now(), operatorConsole.idleMs) : Promise.resolve(null);
+    operator = plausibleToken(token)
+      ? operatorOfToken(db, token, clock.now(), operatorConsole.idleMs)
+      : Promise.resolve(null);
     operators.set(request, operator);
   }
   return operator;

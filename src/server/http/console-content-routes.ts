@@ -1,7 +1,11 @@
 // The console's content calls (contract/console-content.ts): every language's version of one item,
 // and one language's version written with its audit entry in one transaction
 // (domain/content-languages.ts, the same function the operator command calls).
-import { consoleContentItems, consoleContentVersions, consoleSaveContentVersion } from '../../contract/console-content.ts';
+import {
+  consoleContentItems,
+  consoleContentVersions,
+  consoleSaveContentVersion,
+} from '../../contract/console-content.ts';
 import { contentItems, contentVersions, saveContentVersion } from '../domain/content-languages.ts';
 import { actorOf } from '../domain/operators.ts';
 import type { router } from './handle.ts';
@@ -11,7 +15,13 @@ export function consoleContentRoutes(route: ReturnType<typeof router>) {
   route(consoleContentVersions, (input, { db }) => contentVersions(db, input.kind, input.id));
   route(consoleSaveContentVersion, (input, { db, operator, ip, clock }) =>
     db.transaction((tx) =>
-      saveContentVersion(tx, actorOf(operator, ip), { kind: input.kind, id: input.id, lang: input.lang }, { title: input.title, body: input.body }, clock.now()),
+      saveContentVersion(
+        tx,
+        actorOf(operator, ip),
+        { kind: input.kind, id: input.id, lang: input.lang },
+        { title: input.title, body: input.body },
+        clock.now(),
+      ),
     ),
   );
 }

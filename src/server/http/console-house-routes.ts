@@ -10,7 +10,10 @@ import type { router } from './handle.ts';
 
 export function consoleHouseRoutes(route: ReturnType<typeof router>) {
   route(consoleHouse, (_input, { db, clock, earnTimeZone }) =>
-    db.transaction((tx) => houseView(tx, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE), { isolationLevel: 'repeatable read', accessMode: 'read only' }),
+    db.transaction((tx) => houseView(tx, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    }),
   );
   route(consoleChangeHouseCaps, (input, { db, operator, ip, clock }) => {
     // The caps sent, as the `cap=value` changes the rule takes (an emptied field is sent, and refused there).

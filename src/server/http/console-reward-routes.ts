@@ -20,7 +20,8 @@ import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domai
 import { actorOf } from '../domain/operators.ts';
 import type { router } from './handle.ts';
 
-/** The terms sent, as the `term=value` changes the operator command takes (an emptied field is sent, and refused there). */
+/** The terms sent, as the `term=value` changes the operator command takes (an emptied field is sent, and refused
+ * there). */
 const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<T, string>>) =>
   terms.filter((term) => input[term] !== undefined).map((term) => `${term}=${input[term]}`);
 
@@ -32,7 +33,11 @@ export function consoleRewardRoutes(route: ReturnType<typeof router>) {
 
   route(consoleWelfareTasks, (_input, { db }) => welfareTaskList(db));
   route(consoleChangeWelfareTask, async (input, { db, operator, ip, clock }) =>
-    welfareTaskTerms(await db.transaction((tx) => changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changesOf(WELFARE_TASK_TERMS, input), clock.now()))),
+    welfareTaskTerms(
+      await db.transaction((tx) =>
+        changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changesOf(WELFARE_TASK_TERMS, input), clock.now()),
+      ),
+    ),
   );
 
   route(consoleBlindBox, (_input, { db }) => blindBoxTerms(db));

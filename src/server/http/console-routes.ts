@@ -3,8 +3,24 @@
 // with its audit entry; the reads are domain/console-views.ts. The role is checked before any
 // handler runs (handle.ts, the endpoint's `console`).
 import * as c from '../../contract/console.ts';
-import { actorOf, addOperator, changeOperatorPassword, disableOperator, listOperators, operatorView, signInOperator, signOutOperator } from '../domain/operators.ts';
-import { approveCertificationAs, approveRechargeAs, approveWithdrawalAs, rejectCertificationAs, rejectRechargeAs, rejectWithdrawalAs } from '../domain/operator-reviews.ts';
+import {
+  actorOf,
+  addOperator,
+  changeOperatorPassword,
+  disableOperator,
+  listOperators,
+  operatorView,
+  signInOperator,
+  signOutOperator,
+} from '../domain/operators.ts';
+import {
+  approveCertificationAs,
+  approveRechargeAs,
+  approveWithdrawalAs,
+  rejectCertificationAs,
+  rejectRechargeAs,
+  rejectWithdrawalAs,
+} from '../domain/operator-reviews.ts';
 import * as views from '../domain/console-views.ts';
 import { searchAudit } from '../domain/audit-log.ts';
 import { usernames } from '../domain/accounts.ts';
@@ -15,10 +31,22 @@ const actor = ({ operator, ip }: HandlerContext) => actorOf(operator, ip);
 const nameOf = async (ctx: HandlerContext, userId: number) => (await usernames(ctx.db, [userId])).get(userId) ?? '';
 
 export function consoleRoutes(route: ReturnType<typeof router>, options: { perMinute: number }) {
-  route(c.consoleSignIn, (input, { db, clock, twoFactorKey, ip }) => signInOperator(db, input, twoFactorKey, ip, clock.now()), { perMinute: options.perMinute });
-  route(c.consoleMe, async (_input, { operator }) => operatorView({ name: operator.name, role: operator.role, mustChangePassword: operator.mustChangePassword }));
+  route(
+    c.consoleSignIn,
+    (input, { db, clock, twoFactorKey, ip }) => signInOperator(db, input, twoFactorKey, ip, clock.now()),
+    { perMinute: options.perMinute },
+  );
+  route(c.consoleMe, async (_input, { operator }) =>
+    operatorView({ name: operator.name, role: operator.role, mustChangePassword: operator.mustChangePassword }),
+  );
   route(c.consoleChangePassword, (input, ctx) =>
-    changeOperatorPassword(ctx.db, ctx.operator, { password: input.password, newPassword: input.new_password }, ctx.ip, ctx.clock.now()),
+    changeOperatorPassword(
+      ctx.db,
+      ctx.operator,
+      { password: input.password, newPassword: input.new_password },
+      ctx.ip,
+      ctx.clock.now(),
+    ),
   );
   route(c.consoleSignOut, async (_input, ctx) => {
     await ctx.db.transaction((tx) => signOutOperator(tx, ctx.operator, ctx.ip, ctx.clock.now()));
@@ -31,48 +59,75 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   route(c.consoleRecharge, (input, { db }) => views.rechargeDetail(db, Number(input.id)));
   route(c.consoleApproveRecharge, async (input, ctx) => {
     const details = { blockHeight: input.block_height || undefined, remark: input.remark || undefined };
-    const row = await ctx.db.transaction((tx) => approveRechargeAs(tx, actor(ctx), Number(input.id), details, ctx.clock.now()));
+    const row = await ctx.db.transaction((tx) =>
+      approveRechargeAs(tx, actor(ctx), Number(input.id), details, ctx.clock.now()),
+    );
     return views.rechargeView(row, await nameOf(ctx, row.userId));
   });
   route(c.consoleRejectRecharge, async (input, ctx) => {
-    const row = await ctx.db.transaction((tx) => rejectRechargeAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()));
+    const row = await ctx.db.transaction((tx) =>
+      rejectRechargeAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()),
+    );
     return views.rechargeView(row, await nameOf(ctx, row.userId));
   });
 
-  route(c.consoleWithdrawals, (input, { db, operatorConsole }) => views.withdrawalList(db, input.status, operatorConsole.fourEyesUsdt));
-  route(c.consoleWithdrawal, (input, { db, operatorConsole }) => views.withdrawalDetail(db, Number(input.id), operatorConsole.fourEyesUsdt));
+  route(c.consoleWithdrawals, (input, { db, operatorConsole }) =>
+    views.withdrawalList(db, input.status, operatorConsole.fourEyesUsdt),
+  );
+  route(c.consoleWithdrawal, (input, { db, operatorConsole }) =>
+    views.withdrawalDetail(db, Number(input.id), operatorConsole.fourEyesUsdt),
+  );
   route(c.consoleApproveWithdrawal, async (input, ctx) => {
     const { fourEyesUsdt } = ctx.operatorConsole;
     const { row, approvals, needed } = await ctx.db.transaction((tx) =>
-      approveWithdrawalAs(tx, actor(ctx), Number(input.id), { hash: input.hash || undefined }, ctx.clock.now(), fourEyesUsdt),
+      approveWithdrawalAs(
+        tx,
+        actor(ctx),
+        Number(input.id),
+        { hash: input.hash || undefined },
+        ctx.clock.now(),
+        fourEyesUsdt,
+      ),
     );
     return views.withdrawalView(row, await nameOf(ctx, row.userId), { approvals, needed });
   });
   route(c.consoleRejectWithdrawal, async (input, ctx) => {
-    const row = await ctx.db.transaction((tx) => rejectWithdrawalAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()));
+    const row = await ctx.db.transaction((tx) =>
+      rejectWithdrawalAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()),
+    );
     return views.withdrawalWithApprovals(ctx.db, row, await nameOf(ctx, row.userId), ctx.operatorConsole.fourEyesUsdt);
   });
 
   route(c.consoleCertifications, (input, { db }) => views.certificationList(db, input.status));
   route(c.consoleCertification, (input, { db }) => views.certificationDetail(db, Number(input.id)));
   route(c.consoleApproveCertification, async (input, ctx) => {
-    const row = await ctx.db.transaction((tx) => approveCertificationAs(tx, actor(ctx), Number(input.id), ctx.clock.now()));
+    const row = await ctx.db.transaction((tx) =>
+      approveCertificationAs(tx, actor(ctx), Number(input.id), ctx.clock.now()),
+    );
     return views.certificationView(row, await nameOf(ctx, row.userId));
   });
   route(c.consoleRejectCertification, async (input, ctx) => {
-    const row = await ctx.db.transaction((tx) => rejectCertificationAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()));
+    const row = await ctx.db.transaction((tx) =>
+      rejectCertificationAs(tx, actor(ctx), Number(input.id), input.reason, ctx.clock.now()),
+    );
     return views.certificationView(row, await nameOf(ctx, row.userId));
   });
 
   route(c.consoleFindCustomers, (input, { db }) => views.findCustomers(db, input.query));
-  route(c.consoleCustomer, (input, { db, operatorConsole }) => views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt));
+  route(c.consoleCustomer, (input, { db, operatorConsole }) =>
+    views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt),
+  );
 
   route(c.consoleOperators, (_input, { db }) => listOperators(db));
   route(c.consoleAddOperator, async (input, ctx) => {
-    const added = await ctx.db.transaction((tx) => addOperator(tx, actor(ctx), input.name, input.role, ctx.twoFactorKey, ctx.clock.now()));
+    const added = await ctx.db.transaction((tx) =>
+      addOperator(tx, actor(ctx), input.name, input.role, ctx.twoFactorKey, ctx.clock.now()),
+    );
     return { name: added.name, role: added.role, password: added.password, otpauth_uri: added.uri };
   });
-  route(c.consoleDisableOperator, (input, ctx) => ctx.db.transaction((tx) => disableOperator(tx, actor(ctx), input.name, ctx.clock.now())));
+  route(c.consoleDisableOperator, (input, ctx) =>
+    ctx.db.transaction((tx) => disableOperator(tx, actor(ctx), input.name, ctx.clock.now())),
+  );
   route(c.consoleAuditLog, async (input, { db }) => {
     const page = Number(input.page);
     return { ...(await searchAudit(db, input, page)), page };

@@ -11,10 +11,22 @@ const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip),
 export function consoleServiceRoutes(route: ReturnType<typeof router>) {
   route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
   route(c.consoleConversation, (input, { db }) => chat.conversationDetail(db, Number(input.id)));
-  route(c.consoleAssignConversation, (input, ctx) => ctx.db.transaction((tx) => chat.assignConversation(tx, actor(ctx), Number(input.id), input.operator, ctx.clock.now())));
-  route(c.consoleReplyConversation, (input, ctx) => ctx.db.transaction((tx) => chat.replyToConversation(tx, actor(ctx), Number(input.id), input.body, ctx.clock.now())));
-  route(c.consoleCloseConversation, (input, ctx) => ctx.db.transaction((tx) => chat.closeConversation(tx, actor(ctx), Number(input.id), ctx.clock.now())));
+  route(c.consoleAssignConversation, (input, ctx) =>
+    ctx.db.transaction((tx) =>
+      chat.assignConversation(tx, actor(ctx), Number(input.id), input.operator, ctx.clock.now()),
+    ),
+  );
+  route(c.consoleReplyConversation, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.replyToConversation(tx, actor(ctx), Number(input.id), input.body, ctx.clock.now())),
+  );
+  route(c.consoleCloseConversation, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.closeConversation(tx, actor(ctx), Number(input.id), ctx.clock.now())),
+  );
   route(c.consoleCannedReplies, (_input, { db }) => chat.cannedReplies(db));
-  route(c.consoleAddCannedReply, (input, ctx) => ctx.db.transaction((tx) => chat.addCannedReply(tx, actor(ctx), input, ctx.clock.now())));
-  route(c.consoleRemoveCannedReply, (input, ctx) => ctx.db.transaction((tx) => chat.removeCannedReply(tx, actor(ctx), Number(input.id), ctx.clock.now())));
+  route(c.consoleAddCannedReply, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.addCannedReply(tx, actor(ctx), input, ctx.clock.now())),
+  );
+  route(c.consoleRemoveCannedReply, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.removeCannedReply(tx, actor(ctx), Number(input.id), ctx.clock.now())),
+  );
 }

@@ -18,13 +18,16 @@ export interface Services {
   market: Market;
   /** Where interest days start and end (EARN_TIMEZONE); Asia/Bangkok when not given. */
   earnTimeZone?: string;
-  /** How long a newly added bank card or wallet waits before withdrawals may go to it (PAYEE_COOLING_HOURS; 0: at once); 24 h when not given. */
+  /** How long a newly added bank card or wallet waits before withdrawals may go to it (PAYEE_COOLING_HOURS; 0: at
+   * once); 24 h when not given. */
   payeeCoolingMs?: number;
   /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts). */
   changes?: Changes;
-  /** How long sessions last (SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS at most); 30 and 180 days when not given. */
+  /** How long sessions last (SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS at most); 30 and 180 days when not given.
+   * */
   sessionLimits?: SessionLimits;
-  /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one for its own lifetime (tests). */
+  /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one
+   * for its own lifetime (tests). */
   twoFactorKey?: Buffer;
   /** The operator console: CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
   operatorConsole?: ConsoleSettings;
@@ -38,7 +41,8 @@ export interface HandlerContext extends Services {
   caller: Caller;
   /** Set on console endpoints (declared with `console`): the operator calling, of the role the endpoint needs. */
   operator: OperatorCaller;
-  /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its reply). */
+  /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its
+   * reply). */
   kept: KeptAnswers;
   locale: Locale;
   t: Translate;

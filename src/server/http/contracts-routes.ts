@@ -1,10 +1,23 @@
 // Coin-to-coin contract calls (§7 /coin/trans/*, /coin/user/amount): thin; the rules live in
 // domain/contracts.ts, the amounts in contract/contracts.ts.
 import Big from 'big.js';
-import { QUOTE_ASSET, cancelContract, contractAmounts, contractOrders, contractPairs, placeContract } from '../../contract/contracts.ts';
+import {
+  QUOTE_ASSET,
+  cancelContract,
+  contractAmounts,
+  contractOrders,
+  contractPairs,
+  placeContract,
+} from '../../contract/contracts.ts';
 import { balanceOf } from '../domain/ledger.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
-import { activePairs, cancelContractOrder, contractOrdersOf, placeContractOrder, toContractOrder } from '../domain/contracts.ts';
+import {
+  activePairs,
+  cancelContractOrder,
+  contractOrdersOf,
+  placeContractOrder,
+  toContractOrder,
+} from '../domain/contracts.ts';
 import type { Market } from '../market/market.ts';
 import type { router } from './handle.ts';
 
@@ -34,7 +47,10 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
 
   route(contractAmounts, async (input, { db, caller }) => {
     await refuseUnlistedCoin(db, input.code);
-    const [coinHeld, usdtHeld] = await Promise.all([balanceOf(db, caller.userId, input.code), balanceOf(db, caller.userId, QUOTE_ASSET)]);
+    const [coinHeld, usdtHeld] = await Promise.all([
+      balanceOf(db, caller.userId, input.code),
+      balanceOf(db, caller.userId, QUOTE_ASSET),
+    ]);
     const amount = (value: string) => new Big(value).toFixed(8);
     return {
       code: input.code,

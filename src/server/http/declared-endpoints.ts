@@ -11,7 +11,13 @@ export function declaredEndpoints(): Promise<DeclaredEndpoint[]> {
   loading ??= (async () => {
     const files = readdirSync(contractFolder).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
     const modules = await Promise.all(
-      files.map(async (file) => [file.replace(/\.tsx?$/, ''), (await import(new URL(file, contractFolder).href)) as Record<string, unknown>] as const),
+      files.map(
+        async (file) =>
+          [
+            file.replace(/\.tsx?$/, ''),
+            (await import(new URL(file, contractFolder).href)) as Record<string, unknown>,
+          ] as const,
+      ),
     );
     return endpointsIn(Object.fromEntries(modules));
   })();

@@ -9,6 +9,8 @@ import type { router } from './handle.ts';
 
 export function earnRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
   route(earnBalance, async (input, { db, caller, clock }) =>
-    input.type === 'regular' ? regularBalanceOf(db, caller.userId) : liquidityBalanceOf(db, caller.userId, clock.now(), timeZone),
+    input.type === 'regular'
+      ? regularBalanceOf(db, caller.userId)
+      : liquidityBalanceOf(db, caller.userId, clock.now(), timeZone),
   );
 }

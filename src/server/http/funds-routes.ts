@@ -15,8 +15,23 @@ import {
 import { texts } from '../../contract/texts.ts';
 import { USDT, accountEntriesOf } from '../domain/ledger.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
-import { findRecharge, listChannels, listRecharges, submitRecharge as submitRechargeOrder, toRechargeOrder } from '../domain/recharge.ts';
-import { checkLimits, findWithdrawal, listWithdrawals, requestWithdrawal, ruleFor, toWithdrawOrder, withdrawRuleFor, type Payee } from '../domain/withdraw.ts';
+import {
+  findRecharge,
+  listChannels,
+  listRecharges,
+  submitRecharge as submitRechargeOrder,
+  toRechargeOrder,
+} from '../domain/recharge.ts';
+import {
+  checkLimits,
+  findWithdrawal,
+  listWithdrawals,
+  requestWithdrawal,
+  ruleFor,
+  toWithdrawOrder,
+  withdrawRuleFor,
+  type Payee,
+} from '../domain/withdraw.ts';
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
@@ -71,11 +86,17 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     // Outside the transaction: a wrong try must be counted even though nothing else is written.
     await checkSecret(db, `paypass:${user.id}`, user.paypassHash, input.paypass, serverTexts.wrongPayPassword.id, now);
-    return toWithdrawOrder(await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)));
+    return toWithdrawOrder(
+      await db.transaction((tx) => requestWithdrawal(tx, user.id, payee, input.amount, rule, now)),
+    );
   });
 
-  route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, Number(input.page)));
+  route(withdrawRecords, (input, { db, caller }) =>
+    listWithdrawals(db, caller.userId, input.status, Number(input.page)),
+  );
   route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));
 
-  route(accountEntries, (input, { db, caller }) => accountEntriesOf(db, caller.userId, input.setup, Number(input.page)));
+  route(accountEntries, (input, { db, caller }) =>
+    accountEntriesOf(db, caller.userId, input.setup, Number(input.page)),
+  );
 }

@@ -7,10 +7,23 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import { sql } from 'drizzle-orm';
 import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, type Envelope } from '../../contract/envelope.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  LANG_HEADER,
+  RET_FAIL,
+  RET_OK,
+  RET_TOKEN_INVALID,
+  type Envelope,
+} from '../../contract/envelope.ts';
 import { firstIssueTextId } from '../../contract/fields.ts';
 import { texts } from '../../contract/texts.ts';
-import { claimIdempotencyKey, completeIdempotencyKey, holdIdempotencyKey, idempotencyScope, releaseIdempotencyKey } from '../domain/idempotency.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  holdIdempotencyKey,
+  idempotencyScope,
+  releaseIdempotencyKey,
+} from '../domain/idempotency.ts';
 import type { Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
@@ -40,7 +53,11 @@ export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelop
 
 /** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
 export function router(app: FastifyInstance, services: Services, kept: KeptAnswers = keptAnswers(services.changes)) {
-  return function route<S extends FormSchema, R>(endpoint: Endpoint<S, R>, handler: Handler<Endpoint<S, R>>, options: RouteOptions = {}) {
+  return function route<S extends FormSchema, R>(
+    endpoint: Endpoint<S, R>,
+    handler: Handler<Endpoint<S, R>>,
+    options: RouteOptions = {},
+  ) {
     app.route({
       method: endpoint.method,
       url: `/api${endpoint.path}`,
@@ -67,8 +84,10 @@ async function answer<S extends FormSchema, R>(
     // A console call: an operator's session, of the role the endpoint names (a customer's token is no session here).
     operator = await consoleOperatorOf(services, request);
     if (!operator) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
-    if (endpoint.console !== 'operator' && operator.mustChangePassword) return envelope(RET_FAIL, t(consoleTexts.consoleChangePasswordFirst), null);
-    if (endpoint.console !== 'operator' && endpoint.console !== operator.role) return envelope(RET_FAIL, t(consoleTexts.consoleRoleRefused), null);
+    if (endpoint.console !== 'operator' && operator.mustChangePassword)
+      return envelope(RET_FAIL, t(consoleTexts.consoleChangePasswordFirst), null);
+    if (endpoint.console !== 'operator' && endpoint.console !== operator.role)
+      return envelope(RET_FAIL, t(consoleTexts.consoleRoleRefused), null);
   } else if (endpoint.auth) {
     caller = await callerOf(services, kept, request);
     if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
@@ -86,7 +105,10 @@ async function answer<S extends FormSchema, R>(
   const run = (context: HandlerContext) => runHandler(handler, input, context);
 
   if (key.length > 128) return envelope(RET_FAIL, t(texts.invalidRequest), null);
-  const scopedKey = idempotencyScope(`${caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon')}:${endpoint.path}`, key);
+  const scopedKey = idempotencyScope(
+    `${caller?.userId ?? (operator ? `operator ${operator.id}` : 'anon')}:${endpoint.path}`,
+    key,
+  );
   const fingerprint = createHash('sha256').update(JSON.stringify(raw)).digest('hex');
   const claim = await claimIdempotencyKey(services.db, scopedKey, fingerprint, services.clock.now());
   if (claim.kind === 'replay') {
@@ -110,7 +132,11 @@ async function answer<S extends FormSchema, R>(
       reply.header('idempotent-replay', 'true');
       return outcome.response as Envelope;
     }
-    return envelope(RET_FAIL, t(outcome.kind === 'mismatch' ? texts.invalidRequest : serverTexts.idempotencyBusy), null);
+    return envelope(
+      RET_FAIL,
+      t(outcome.kind === 'mismatch' ? texts.invalidRequest : serverTexts.idempotencyBusy),
+      null,
+    );
   } catch (error) {
     await releaseIdempotencyKey(services.db, scopedKey);
     throw error;
@@ -118,7 +144,15 @@ async function answer<S extends FormSchema, R>(
 }
 
 /** Spelled out: V8 took ~4 µs a request to build `{ ...services, kept, … }` (measured on Node 20). */
-function handlerContext(services: Services, kept: KeptAnswers, caller: Caller, operator: OperatorCaller, locale: Locale, t: Translate, request: FastifyRequest): HandlerContext {
+function handlerContext(
+  services: Services,
+  kept: KeptAnswers,
+  caller: Caller,
+  operator: OperatorCaller,
+  locale: Locale,
+  t: Translate,
+  request: FastifyRequest,
+): HandlerContext {
   const {
     db,
     clock,
@@ -130,13 +164,36 @@ function handlerContext(services: Services, kept: KeptAnswers, caller: Caller, o
     twoFactorKey = ephemeralTwoFactorKey(),
     operatorConsole = DEFAULT_CONSOLE_SETTINGS,
   } = services;
-  return { db, clock, sender, market, earnTimeZone, payeeCoolingMs, changes, twoFactorKey, operatorConsole, kept, caller, operator, locale, t, ip: request.ip, request };
+  return {
+    db,
+    clock,
+    sender,
+    market,
+    earnTimeZone,
+    payeeCoolingMs,
+    changes,
+    twoFactorKey,
+    operatorConsole,
+    kept,
+    caller,
+    operator,
+    locale,
+    t,
+    ip: request.ip,
+    request,
+  };
 }
 
 /** A call whose answer is not stored for replay: a kept public answer goes out as its serialised bytes. */
-async function runRead<E>(handler: Handler<E>, input: ParsedOf<E>, ctx: HandlerContext, reply: FastifyReply): Promise<Envelope | Buffer> {
+async function runRead<E>(
+  handler: Handler<E>,
+  input: ParsedOf<E>,
+  ctx: HandlerContext,
+  reply: FastifyReply,
+): Promise<Envelope | Buffer> {
   const answered = await runHandler(handler, input, ctx);
-  const bytes = answered.ret === RET_OK ? keptBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
+  const bytes =
+    answered.ret === RET_OK ? keptBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
   if (!bytes) return answered;
   reply.type(JSON_TYPE);
   return bytes;
@@ -178,7 +235,8 @@ function parseForm<S extends FormSchema>(schema: S, raw: unknown) {
   for (;;) {
     const parsed = v.safeParse(schema, input, { abortEarly: true });
     const issue = parsed.issues?.[0];
-    const place = issue?.kind === 'schema' && issue.type === 'object' && issue.path?.length === 1 ? issue.path[0] : undefined;
+    const place =
+      issue?.kind === 'schema' && issue.type === 'object' && issue.path?.length === 1 ? issue.path[0] : undefined;
     const missing = place?.origin === 'key' ? place.key : undefined;
     if (typeof missing !== 'string' || typeof input !== 'object' || input === null || missing in input) return parsed;
     input = { ...input, [missing]: '' };

@@ -1,6 +1,7 @@
 // Answers kept in this process's memory between changes: the public reads that change rarely or
 // once a tick, the session behind a token, and the caller's own info and balances (a change made
-// through this process is heard before its commit returns, so a caller reads their own writes). A kept answer is used only while the
+// through this process is heard before its commit returns, so a caller reads their own writes). A kept answer is used
+// only while the
 // change channel is live (db/changes.ts); its table's notice drops it; a safety TTL bounds what a
 // missed notice could ever leave. Each answer is exactly what its database read gives.
 import type { Changes } from '../db/changes.ts';
@@ -17,7 +18,8 @@ const PUBLIC_TTL_MS = 10_000;
 const PER_USER_TTL_MS = 30_000;
 /** Per kind; beyond it the oldest answers go (a process serves many users, memory is not unbounded). */
 const MAX_ENTRIES = 100_000;
-/** How long a process's own revocation keeps a user's session out of memory if its notice never comes (a rolled-back write). */
+/** How long a process's own revocation keeps a user's session out of memory if its notice never comes (a rolled-back
+ * write). */
 const HOLD_MS = 2_000;
 
 /**
@@ -27,7 +29,8 @@ const HOLD_MS = 2_000;
  */
 const serialised = new WeakMap<object, Map<string, Buffer>>();
 
-/** The bytes of `value`'s envelope in `locale` if `value` is a kept public answer (made on first use), else undefined. */
+/** The bytes of `value`'s envelope in `locale` if `value` is a kept public answer (made on first use), else undefined.
+ * */
 export function keptBytes(value: unknown, locale: string, serialise: () => string): Buffer | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const byLocale = serialised.get(value);
@@ -67,7 +70,11 @@ export class Kept<T> {
    * `userOf` names the user an answer belongs to (per-user notices drop it); null: do not keep it.
    * Callers that miss together share one database read, unless a change was announced after it started.
    */
-  read(key: string, load: () => Promise<T>, userOf: (value: T) => number | undefined | null = () => undefined): Promise<T> {
+  read(
+    key: string,
+    load: () => Promise<T>,
+    userOf: (value: T) => number | undefined | null = () => undefined,
+  ): Promise<T> {
     if (!this.usable()) return load();
     const now = performance.now();
     const hit = this.entries.get(key);
@@ -77,7 +84,8 @@ export class Kept<T> {
     const started = this.epoch;
     const answer = load().then((value) => {
       const user = userOf(value);
-      if (user !== null && started === this.epoch && this.usable() && !this.isHeld(user)) this.keep(key, value, user, now);
+      if (user !== null && started === this.epoch && this.usable() && !this.isHeld(user))
+        this.keep(key, value, user, now);
       return value;
     });
     this.loading.set(key, { epoch: started, answer });

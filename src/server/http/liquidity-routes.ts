@@ -2,11 +2,27 @@
 // domain/liquidity.ts.
 import Big from 'big.js';
 import { LIQUIDITY_ASSET } from '../../contract/earn.ts';
-import { liquidityProduct, liquidityRecords, liquidityRule, transferIn, transferInInfo, transferOut, transferOutInfo } from '../../contract/liquidity.ts';
+import {
+  liquidityProduct,
+  liquidityRecords,
+  liquidityRule,
+  transferIn,
+  transferInInfo,
+  transferOut,
+  transferOutInfo,
+} from '../../contract/liquidity.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
 import { USDT, balanceOf } from '../domain/ledger.ts';
-import { LIQUIDITY_MIN_AMOUNT, liquidityProductOf, liquidityRecordsOf, quickRemaining, redeemLiquidity, subscribeLiquidity, toLiquidityRecord } from '../domain/liquidity.ts';
+import {
+  LIQUIDITY_MIN_AMOUNT,
+  liquidityProductOf,
+  liquidityRecordsOf,
+  quickRemaining,
+  redeemLiquidity,
+  subscribeLiquidity,
+  toLiquidityRecord,
+} from '../domain/liquidity.ts';
 import type { Executor } from '../db/connection.ts';
 import type { router } from './handle.ts';
 
@@ -14,10 +30,15 @@ export function liquidityRoutes(route: ReturnType<typeof router>, timeZone = DEF
   route(liquidityProduct, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
   route(liquidityRule, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
 
-  route(transferInInfo, async (_input, { db, caller }) => ({ usdt_available: await availableOf(db, caller.userId, USDT), min_amount: LIQUIDITY_MIN_AMOUNT }));
+  route(transferInInfo, async (_input, { db, caller }) => ({
+    usdt_available: await availableOf(db, caller.userId, USDT),
+    min_amount: LIQUIDITY_MIN_AMOUNT,
+  }));
   route(transferIn, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    return toLiquidityRecord(await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, now, timeZone)));
+    return toLiquidityRecord(
+      await db.transaction((tx) => subscribeLiquidity(tx, caller.userId, input.amount, now, timeZone)),
+    );
   });
 
   route(transferOutInfo, async (_input, { db, caller, clock }) => ({
@@ -27,11 +48,16 @@ export function liquidityRoutes(route: ReturnType<typeof router>, timeZone = DEF
   }));
   route(transferOut, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    return toLiquidityRecord(await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, now, timeZone)));
+    return toLiquidityRecord(
+      await db.transaction((tx) => redeemLiquidity(tx, caller.userId, input.amount, input.mode, now, timeZone)),
+    );
   });
 
-  route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, Number(input.page)));
+  route(liquidityRecords, (input, { db, caller }) =>
+    liquidityRecordsOf(db, caller.userId, input.kind, Number(input.page)),
+  );
 }
 
 /** What the user holds of `asset` and may move now, as the liquidity screens show it. */
-const availableOf = async (db: Executor, userId: number, asset: string) => new Big((await balanceOf(db, userId, asset)).available).toFixed(8);
+const availableOf = async (db: Executor, userId: number, asset: string) =>
+  new Big((await balanceOf(db, userId, asset)).available).toFixed(8);

@@ -2,7 +2,13 @@
 // Thin: the rules live in domain/lockup.ts.
 import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../contract/lockup.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
-import { activeLockupProducts, lockupOrdersOf, lockupProductById, subscribeLockup, toLockupOrder } from '../domain/lockup.ts';
+import {
+  activeLockupProducts,
+  lockupOrdersOf,
+  lockupProductById,
+  subscribeLockup,
+  toLockupOrder,
+} from '../domain/lockup.ts';
 import type { router } from './handle.ts';
 
 export function lockupRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
@@ -13,7 +19,11 @@ export function lockupRoutes(route: ReturnType<typeof router>, timeZone = DEFAUL
   route(lockupProduct, (input, { db }) => lockupProductById(db, Number(input.id)));
   route(lockupSubscribe, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    return toLockupOrder(await db.transaction((tx) => subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone)));
+    return toLockupOrder(
+      await db.transaction((tx) =>
+        subscribeLockup(tx, caller.userId, Number(input.product_id), input.amount, now, timeZone),
+      ),
+    );
   });
   route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, Number(input.page)));
 }

@@ -31,7 +31,13 @@ export function marketsRoutes(route: ReturnType<typeof router>, market: Market) 
     await refuseUnlistedCoin(db, input.code);
     const quote = await market.quote(input.code, db);
     if (!quote) throw new Refusal(texts.priceUnavailable.id);
-    return { code: input.code, price: new Big(quote.price).toFixed(), at: quote.at.toISOString(), ...market.source, halted: market.halted().has(input.code) };
+    return {
+      code: input.code,
+      price: new Big(quote.price).toFixed(),
+      at: quote.at.toISOString(),
+      ...market.source,
+      halted: market.halted().has(input.code),
+    };
   });
 
   route(currencyRate, async (input, { db, kept }) => {

@@ -5,7 +5,9 @@ import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domai
 import type { router } from './handle.ts';
 
 export function messagesRoutes(route: ReturnType<typeof router>) {
-  route(messages, (input, { db, caller, locale }) => listMessages(db, caller.userId, input.status, Number(input.page), locale));
+  route(messages, (input, { db, caller, locale }) =>
+    listMessages(db, caller.userId, input.status, Number(input.page), locale),
+  );
 
   route(unreadMessages, (_input, { db, caller, locale }) => unreadSummary(db, caller.userId, locale));
 

@@ -1,14 +1,32 @@
 // Push notifications: the server's VAPID key, subscribing this browser and the kinds the
 // caller turned off. Every call changes the caller's own subscriptions and settings only.
 import { serverTexts } from '../../contract/server-texts.ts';
-import { noticeSettings, pushKey, setNoticeSettings, subscribePush, unsubscribePush } from '../../contract/notifications.ts';
+import {
+  noticeSettings,
+  pushKey,
+  setNoticeSettings,
+  subscribePush,
+  unsubscribePush,
+} from '../../contract/notifications.ts';
 import { deviceOf } from '../domain/devices.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS, kindsOff, knownPushService, setKindsOff, subscribe, unsubscribe, vapidKeys } from '../domain/push-subscriptions.ts';
+import {
+  DEFAULT_PUSH_SERVICE_HOSTS,
+  kindsOff,
+  knownPushService,
+  setKindsOff,
+  subscribe,
+  unsubscribe,
+  vapidKeys,
+} from '../domain/push-subscriptions.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
 
-/** `pushServiceHosts`: where subscriptions may point (PUSH_SERVICE_HOSTS; domain/push-subscriptions.ts DEFAULT_PUSH_SERVICE_HOSTS). */
-export function notificationsRoutes(route: ReturnType<typeof router>, pushServiceHosts: readonly string[] = DEFAULT_PUSH_SERVICE_HOSTS) {
+/** `pushServiceHosts`: where subscriptions may point (PUSH_SERVICE_HOSTS; domain/push-subscriptions.ts
+ * DEFAULT_PUSH_SERVICE_HOSTS). */
+export function notificationsRoutes(
+  route: ReturnType<typeof router>,
+  pushServiceHosts: readonly string[] = DEFAULT_PUSH_SERVICE_HOSTS,
+) {
   route(pushKey, async (_input, { db }) => ({ public_key: (await vapidKeys(db)).publicKey }));
 
   route(subscribePush, async (input, { db, caller, request }) => {
@@ -25,5 +43,7 @@ export function notificationsRoutes(route: ReturnType<typeof router>, pushServic
 
   route(noticeSettings, async (_input, { db, caller }) => ({ off: await kindsOff(db, caller.userId) }));
 
-  route(setNoticeSettings, async (input, { db, caller }) => ({ off: await setKindsOff(db, caller.userId, input.off.split(',')) }));
+  route(setNoticeSettings, async (input, { db, caller }) => ({
+    off: await setKindsOff(db, caller.userId, input.off.split(',')),
+  }));
 }

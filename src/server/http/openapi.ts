@@ -1,12 +1,20 @@
 // The contract, published: an OpenAPI 3.1 document built from every endpoint declared in
 // src/contract (the valibot schemas of inputs and answers through @valibot/to-json-schema), the
-// envelope, the headers and the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is written by
+// envelope, the headers and the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is
+// written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
 import { consoleTexts } from '../../contract/console-texts.ts';
 import type { FastifyInstance } from 'fastify';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../../contract/envelope.ts';
+import {
+  IDEMPOTENCY_HEADER,
+  LANG_HEADER,
+  RET_FAIL,
+  RET_OK,
+  RET_TOKEN_INVALID,
+  TOKEN_HEADER,
+} from '../../contract/envelope.ts';
 import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../contract/account.ts';
 import { UPLOAD_URL } from '../../contract/fields.ts';
@@ -25,7 +33,11 @@ type Json = Record<string, unknown>;
 
 /** A schema as JSON Schema 2020-12 (the dialect of OpenAPI 3.1): an input as it is sent, an answer as it is written. */
 function jsonSchemaOf(schema: v.GenericSchema, typeMode: 'input' | 'output' = 'input'): Json {
-  const { $schema: _dialect, ...json } = toJsonSchema(schema, { errorMode: 'ignore', target: 'draft-2020-12', typeMode }) as Json;
+  const { $schema: _dialect, ...json } = toJsonSchema(schema, {
+    errorMode: 'ignore',
+    target: 'draft-2020-12',
+    typeMode,
+  }) as Json;
   return json;
 }
 
@@ -36,16 +48,27 @@ const RETRY_AFTER_HEADER = 'retry-after';
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 const HEADERS: Json = {
   [REPLAY_HEADER]: {
-    description: 'Sent with "true" when a write with an Idempotency-Key already applied answers its first answer again (nothing is applied twice).',
+    description:
+      'Sent with "true" when a write with an Idempotency-Key already applied answers its first answer again (nothing is applied twice).',
     schema: { type: 'string', const: 'true' },
   },
   'x-ratelimit-limit': {
-    description: 'Requests allowed per one-minute window to this caller: its account with a valid token, else its address (login, register and the codes: always per address).',
+    description:
+      'Requests allowed per one-minute window to this caller: its account with a valid token, else its address (login, register and the codes: always per address).',
     schema: { type: 'integer', minimum: 1 },
   },
-  'x-ratelimit-remaining': { description: 'Requests left in the current window.', schema: { type: 'integer', minimum: 0 } },
-  'x-ratelimit-reset': { description: 'Seconds until the current window ends.', schema: { type: 'integer', minimum: 0 } },
-  [RETRY_AFTER_HEADER]: { description: 'On 429: seconds until the window ends and calls are counted again.', schema: { type: 'integer', minimum: 0 } },
+  'x-ratelimit-remaining': {
+    description: 'Requests left in the current window.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'x-ratelimit-reset': {
+    description: 'Seconds until the current window ends.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  [RETRY_AFTER_HEADER]: {
+    description: 'On 429: seconds until the window ends and calls are counted again.',
+    schema: { type: 'integer', minimum: 0 },
+  },
 };
 /** Every API answer is counted against a limit and says where the caller stands. */
 const RATE_LIMITED = Object.fromEntries(RATE_LIMIT_HEADERS.map((name) => [name, headerRef(name)]));
@@ -108,15 +131,22 @@ function okResponse(answer: v.GenericSchema | undefined, isWrite: boolean): Json
   const success = {
     type: 'object',
     required: ['ret', 'msg', 'data'],
-    properties: { ret: { const: RET_OK }, msg: { type: 'string', examples: [''] }, data: answer ? withExamples(jsonSchemaOf(answer, 'output')) : {} },
+    properties: {
+      ret: { const: RET_OK },
+      msg: { type: 'string', examples: [''] },
+      data: answer ? withExamples(jsonSchemaOf(answer, 'output')) : {},
+    },
     additionalProperties: false,
   };
   // The answer a mock serves: ret 1 with data built from the examples of its fields.
   const example = { ret: RET_OK, msg: '', data: answer ? firstExample(success.properties.data) : null };
   return {
-    description: 'The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.',
+    description:
+      'The envelope: ret 1 with data, ret 0 with the reason of a refusal, or ret -1 when the token is not valid.',
     headers: isWrite ? { ...RATE_LIMITED, [REPLAY_HEADER]: headerRef(REPLAY_HEADER) } : RATE_LIMITED,
-    content: { 'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] }, example } },
+    content: {
+      'application/json': { schema: { oneOf: [success, { $ref: '#/components/schemas/Refusal' }] }, example },
+    },
   };
 }
 
@@ -133,7 +163,8 @@ function withExamples(schema: Json, name = 'text'): Json {
   const properties = schema.properties as Record<string, Json> | undefined;
   if (properties) for (const [key, property] of Object.entries(properties)) withExamples(property, key);
   if (schema.items && typeof schema.items === 'object') withExamples(schema.items as Json, name);
-  for (const key of ['additionalProperties', 'propertyNames'] as const) if (schema[key] && typeof schema[key] === 'object') withExamples(schema[key] as Json, 'key');
+  for (const key of ['additionalProperties', 'propertyNames'] as const)
+    if (schema[key] && typeof schema[key] === 'object') withExamples(schema[key] as Json, 'key');
   // null has one value: a mock serves it without an example.
   if (has || schema.type === 'null') return schema;
   const example = exampleOf(schema, options, properties, name);
@@ -154,9 +185,15 @@ const PATTERN_EXAMPLES: Record<string, string> = {
 };
 
 /** The first example a schema node declares, if any. */
-const firstExample = (schema: unknown): unknown => ((schema as Json | undefined)?.examples as unknown[] | undefined)?.[0];
+const firstExample = (schema: unknown): unknown =>
+  ((schema as Json | undefined)?.examples as unknown[] | undefined)?.[0];
 
-function exampleOf(schema: Json, options: Json[] | undefined, properties: Record<string, Json> | undefined, name: string): unknown {
+function exampleOf(
+  schema: Json,
+  options: Json[] | undefined,
+  properties: Record<string, Json> | undefined,
+  name: string,
+): unknown {
   if ('const' in schema) return schema.const;
   if (Array.isArray(schema.enum)) return schema.enum[0];
   // A nullable field shows its value, not null.
@@ -164,7 +201,8 @@ function exampleOf(schema: Json, options: Json[] | undefined, properties: Record
   // A record (an id → value map): one entry.
   const value = firstExample(schema.additionalProperties);
   if (!properties && value !== undefined) return { [String(firstExample(schema.propertyNames) ?? 'key')]: value };
-  if (properties) return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, firstExample(property)]));
+  if (properties)
+    return Object.fromEntries(Object.entries(properties).map(([key, property]) => [key, firstExample(property)]));
   switch (schema.type) {
     case 'array': {
       const item = firstExample(schema.items);
@@ -197,7 +235,9 @@ function operation(declared: DeclaredEndpoint): Json {
     tags: [module],
     summary: `${name} (${module})`,
     description: [
-      endpoint.auth ? 'Needs the session token (header `token`); without a valid one it answers ret -1.' : 'Open to anyone (no token).',
+      endpoint.auth
+        ? 'Needs the session token (header `token`); without a valid one it answers ret -1.'
+        : 'Open to anyone (no token).',
       endpoint.console
         ? `Operator console: the token is an operator's console session${endpoint.console === 'operator' ? '' : ` of the role \`${endpoint.console}\`, its first password changed`}, never a customer's.`
         : '',
@@ -231,7 +271,11 @@ function operation(declared: DeclaredEndpoint): Json {
       required: true,
       content: {
         'multipart/form-data': {
-          schema: { type: 'object', required: [UPLOAD_FIELD], properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } } },
+          schema: {
+            type: 'object',
+            required: [UPLOAD_FIELD],
+            properties: { [UPLOAD_FIELD]: { type: 'string', contentMediaType: 'image/*', contentEncoding: 'binary' } },
+          },
         },
       },
     };
@@ -241,7 +285,10 @@ function operation(declared: DeclaredEndpoint): Json {
     // JSON is read as well as the form, with the same fields (strings). A call without a required
     // field (logout, the daily sign-in, the seed rotation) needs no body at all.
     const required = !(schema.type === 'object' && !(schema.required as string[] | undefined)?.length);
-    op.requestBody = { required, content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } } };
+    op.requestBody = {
+      required,
+      content: { 'application/x-www-form-urlencoded': { schema }, 'application/json': { schema } },
+    };
   }
   return op;
 }
@@ -249,9 +296,15 @@ function operation(declared: DeclaredEndpoint): Json {
 /** A GET's input as query parameters: one per field of an object, else the whole object in form style. */
 function queryParameters(schema: Json): Json[] {
   const properties = schema.properties as Record<string, Json> | undefined;
-  if (schema.type !== 'object' || !properties) return [{ name: 'input', in: 'query', style: 'form', explode: true, schema }];
+  if (schema.type !== 'object' || !properties)
+    return [{ name: 'input', in: 'query', style: 'form', explode: true, schema }];
   const required = new Set((schema.required as string[] | undefined) ?? []);
-  return Object.entries(properties).map(([name, property]) => ({ name, in: 'query', required: required.has(name), schema: property }));
+  return Object.entries(properties).map(([name, property]) => ({
+    name,
+    in: 'query',
+    required: required.has(name),
+    schema: property,
+  }));
 }
 
 /** The routes outside the contract's declarations that a client still uses. */
@@ -264,11 +317,16 @@ const OTHER_PATHS: Json = {
       description:
         "Public pictures (avatars) are served to anyone; private ones (certification documents, transfer receipts) only with the owner's token. Anything else (no token, another user's token, an unknown id) answers the same 404 envelope, so an answer never tells whether an id exists.",
       security: [{}, { token: [] }],
-      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}$' } }],
+      parameters: [
+        { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}$' } },
+      ],
       responses: {
         '200': {
-          description: 'The picture: `cache-control: public, max-age=31536000, immutable` for a public one, `private, no-store` for a private one.',
-          content: Object.fromEntries(UPLOAD_TYPES.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }])),
+          description:
+            'The picture: `cache-control: public, max-age=31536000, immutable` for a public one, `private, no-store` for a private one.',
+          content: Object.fromEntries(
+            UPLOAD_TYPES.map((type) => [type, { schema: { type: 'string', contentEncoding: 'binary' } }]),
+          ),
         },
         '404': envelopeResponse(`"${texts.pictureUnavailable.message}"`),
         '429': COMMON_RESPONSES['429'],
@@ -283,7 +341,12 @@ const OTHER_PATHS: Json = {
       description:
         'One `ticks` event per feed step, data a JSON array of {code, price, at}; a snapshot of the latest prices first. The prices are simulated unless the server says otherwise (coin list `simulated`).',
       security: [],
-      responses: { '200': { description: 'An endless event stream.', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+      responses: {
+        '200': {
+          description: 'An endless event stream.',
+          content: { 'text/event-stream': { schema: { type: 'string' } } },
+        },
+      },
     },
   },
 };
@@ -313,20 +376,39 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
       ].join('\n\n'),
     },
     // OpenAPI appends a path to the server's url as it stands: /api + /coin/lists is the URL a client calls.
-    servers: [{ url: API_PREFIX, description: `Relative to the origin that serves this document (${OPENAPI_PATH}): every call is at ${API_PREFIX} + its path.` }],
+    servers: [
+      {
+        url: API_PREFIX,
+        description: `Relative to the origin that serves this document (${OPENAPI_PATH}): every call is at ${API_PREFIX} + its path.`,
+      },
+    ],
     paths: { ...paths, ...OTHER_PATHS },
     components: {
       schemas: { Envelope: ENVELOPE, Refusal: REFUSAL },
       headers: HEADERS,
-      securitySchemes: { token: { type: 'apiKey', in: 'header', name: TOKEN_HEADER, description: 'The session token that login or register answered.' } },
+      securitySchemes: {
+        token: {
+          type: 'apiKey',
+          in: 'header',
+          name: TOKEN_HEADER,
+          description: 'The session token that login or register answered.',
+        },
+      },
       parameters: {
-        lang: { name: LANG_HEADER, in: 'header', required: false, schema: { type: 'string', examples: [...LOCALES] }, description: 'The language of msg.' },
+        lang: {
+          name: LANG_HEADER,
+          in: 'header',
+          required: false,
+          schema: { type: 'string', examples: [...LOCALES] },
+          description: 'The language of msg.',
+        },
         idempotencyKey: {
           name: IDEMPOTENCY_HEADER,
           in: 'header',
           required: false,
           schema: { type: 'string', maxLength: 128 },
-          description: 'A unique key per intended write: a retry with the same key and body is applied once and answers the first answer again.',
+          description:
+            'A unique key per intended write: a retry with the same key and body is applied once and answers the first answer again.',
         },
       },
     },
@@ -338,11 +420,16 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
 export function openApiRoute(app: FastifyInstance) {
   let document: Promise<Json> | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {
-    document ??= declaredEndpoints().then((endpoints) => openApiDocument(endpoints, process.env.npm_package_version ?? '1'));
+    document ??= declaredEndpoints().then((endpoints) =>
+      openApiDocument(endpoints, process.env.npm_package_version ?? '1'),
+    );
     return reply.header('cache-control', 'no-cache').send(await document);
   });
 }
 
-/** What a console call answers before its handler runs: a role that is not the call's, a first password not changed yet. */
+/** What a console call answers before its handler runs: a role that is not the call's, a first password not changed
+ * yet. */
 const consoleRefusals = (endpoint: Endpoint) =>
-  endpoint.console && endpoint.console !== 'operator' ? [consoleTexts.consoleRoleRefused.id, consoleTexts.consoleChangePasswordFirst.id] : [];
+  endpoint.console && endpoint.console !== 'operator'
+    ? [consoleTexts.consoleRoleRefused.id, consoleTexts.consoleChangePasswordFirst.id]
+    : [];

@@ -2,7 +2,14 @@
 // the quote each order settles against comes from the market.
 import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/options.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
-import { activeOptionProducts, findOwnOrder, optionOrdersPage, optionTotalsOf, placeOptionOrder, toOptionOrder } from '../domain/options.ts';
+import {
+  activeOptionProducts,
+  findOwnOrder,
+  optionOrdersPage,
+  optionTotalsOf,
+  placeOptionOrder,
+  toOptionOrder,
+} from '../domain/options.ts';
 import type { Market } from '../market/market.ts';
 import type { router } from './handle.ts';
 
@@ -19,7 +26,13 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
     const now = clock.now();
     const quote = await market.quote(input.code, db);
     const order = await db.transaction((tx) =>
-      placeOptionOrder(tx, caller.userId, { code: input.code, direction: input.direction, productId: Number(input.product_id), amount: input.amount }, quote, now),
+      placeOptionOrder(
+        tx,
+        caller.userId,
+        { code: input.code, direction: input.direction, productId: Number(input.product_id), amount: input.amount },
+        quote,
+        now,
+      ),
     );
     return toOptionOrder(order, now, market.source);
   });

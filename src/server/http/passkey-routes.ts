@@ -1,7 +1,14 @@
 // Passkeys: the caller's list, adding one (password and second factor first), removing
 // one, and signing in with one. The relying party is the configured one or the page's own host.
 import { serverTexts } from '../../contract/server-texts.ts';
-import { addPasskey, listPasskeys, passkeyCreationOptions, passkeySignIn, passkeySignInOptions, removePasskey } from '../../contract/passkeys.ts';
+import {
+  addPasskey,
+  listPasskeys,
+  passkeyCreationOptions,
+  passkeySignIn,
+  passkeySignInOptions,
+  removePasskey,
+} from '../../contract/passkeys.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { signedInFrom } from '../domain/login-guessing.ts';
 import * as passkeys from '../domain/passkeys.ts';
@@ -22,7 +29,12 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
   const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
     // HTTP/2 names the host in :authority; it has no Host header.
     const { origin, host = request.headers[':authority'] } = request.headers;
-    return passkeys.relyingPartyOf(options.relyingParty, typeof origin === 'string' ? origin : undefined, typeof host === 'string' ? host : undefined, options.corsOrigins);
+    return passkeys.relyingPartyOf(
+      options.relyingParty,
+      typeof origin === 'string' ? origin : undefined,
+      typeof host === 'string' ? host : undefined,
+      options.corsOrigins,
+    );
   };
 
   route(listPasskeys, async (_input, { db, caller }) => {
@@ -38,14 +50,31 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
       const party = partyOf(ctx);
       const user = await findUser(db, caller.userId);
       // The login password (its own counter, as changing it), then the second factor when it is on.
-      await checkSecret(db, `password:${user.id}`, user.passwordHash, input.password, serverTexts.wrongLoginPassword.id, now);
+      await checkSecret(
+        db,
+        `password:${user.id}`,
+        user.passwordHash,
+        input.password,
+        serverTexts.wrongLoginPassword.id,
+        now,
+      );
       await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
       return passkeys.creationOptions(db, user, party, now);
     },
     { perMinute },
   );
 
-  route(addPasskey, (input, ctx) => passkeys.addPasskey(ctx.db, ctx.caller.userId, input.credential, partyOf(ctx), signInPlace(ctx).userAgent, ctx.clock.now(), ctx.t));
+  route(addPasskey, (input, ctx) =>
+    passkeys.addPasskey(
+      ctx.db,
+      ctx.caller.userId,
+      input.credential,
+      partyOf(ctx),
+      signInPlace(ctx).userAgent,
+      ctx.clock.now(),
+      ctx.t,
+    ),
+  );
 
   route(removePasskey, async (input, { db, caller, clock, t }) => {
     await passkeys.removePasskey(db, caller.userId, input.id);
@@ -53,7 +82,9 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
     return null;
   });
 
-  route(passkeySignInOptions, (_input, ctx) => passkeys.signInOptions(ctx.db, partyOf(ctx), ctx.clock.now()), { perMinute });
+  route(passkeySignInOptions, (_input, ctx) => passkeys.signInOptions(ctx.db, partyOf(ctx), ctx.clock.now()), {
+    perMinute,
+  });
 
   route(
     passkeySignIn,
@@ -64,7 +95,14 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
       // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
-      return signInRemembered(db, userId, signInPlace(ctx), { key: twoFactorKey, since: await secondFactorSince(db, userId) }, now, t);
+      return signInRemembered(
+        db,
+        userId,
+        signInPlace(ctx),
+        { key: twoFactorKey, since: await secondFactorSince(db, userId) },
+        now,
+        t,
+      );
     },
     { perMinute },
   );

@@ -7,12 +7,16 @@ import type { router } from './handle.ts';
 
 export function payoutsRoutes(route: ReturnType<typeof router>) {
   route(bankCards, async (_input, { db, caller, clock, payeeCoolingMs }) => {
-    const lists = (await payouts.bankCardsOf(db, caller.userId)).map((row) => payouts.toBankCard(row, payeeCoolingMs, clock.now()));
+    const lists = (await payouts.bankCardsOf(db, caller.userId)).map((row) =>
+      payouts.toBankCard(row, payeeCoolingMs, clock.now()),
+    );
     return { lists, page: 1, total: lists.length };
   });
   route(addBankCard, async ({ otp, ...card }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
     await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
-    return db.transaction((tx) => payouts.addBankCard(tx, caller.userId, card, { coolingMs: payeeCoolingMs, t, now: clock.now() }));
+    return db.transaction((tx) =>
+      payouts.addBankCard(tx, caller.userId, card, { coolingMs: payeeCoolingMs, t, now: clock.now() }),
+    );
   });
   route(deleteBankCard, async (input, { db, caller }) => {
     await payouts.deleteBankCard(db, caller.userId, Number(input.id));
@@ -20,12 +24,16 @@ export function payoutsRoutes(route: ReturnType<typeof router>) {
   });
 
   route(wallets, async (_input, { db, caller, clock, payeeCoolingMs }) => {
-    const lists = (await payouts.walletsOf(db, caller.userId)).map((row) => payouts.toWallet(row, payeeCoolingMs, clock.now()));
+    const lists = (await payouts.walletsOf(db, caller.userId)).map((row) =>
+      payouts.toWallet(row, payeeCoolingMs, clock.now()),
+    );
     return { lists, page: 1, total: lists.length };
   });
   route(addWallet, async ({ otp, ...wallet }, { db, caller, clock, payeeCoolingMs, t, twoFactorKey }) => {
     await requireSecondFactor(db, caller.userId, otp, twoFactorKey, clock.now());
-    return db.transaction((tx) => payouts.addWallet(tx, caller.userId, wallet, { coolingMs: payeeCoolingMs, t, now: clock.now() }));
+    return db.transaction((tx) =>
+      payouts.addWallet(tx, caller.userId, wallet, { coolingMs: payeeCoolingMs, t, now: clock.now() }),
+    );
   });
   route(deleteWallet, async (input, { db, caller }) => {
     await payouts.deleteWallet(db, caller.userId, Number(input.id));

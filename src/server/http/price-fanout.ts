@@ -16,10 +16,12 @@ export function stepId(events: TickEvent[]): number {
   return newest;
 }
 
-export const stepFrame = (events: TickEvent[], json = JSON.stringify(events)) => `id: ${stepId(events)}\nevent: ticks\ndata: ${json}\n\n`;
+export const stepFrame = (events: TickEvent[], json = JSON.stringify(events)) =>
+  `id: ${stepId(events)}\nevent: ticks\ndata: ${json}\n\n`;
 
 /** The coins halted now, as the stream says it (no id: it is a state, not a step to resume after). */
-export const haltsFrame = (halted: Iterable<string>) => `event: ${HALTS_EVENT}\ndata: ${JSON.stringify([...halted].sort())}\n\n`;
+export const haltsFrame = (halted: Iterable<string>) =>
+  `event: ${HALTS_EVENT}\ndata: ${JSON.stringify([...halted].sort())}\n\n`;
 
 /** An event as written to every client: as is, and as one chunk of a chunked response. */
 interface Frame {
@@ -128,7 +130,8 @@ export function priceFanout(market: Market) {
       }
     },
     leave,
-    /** Ends every client's stream (the server is stopping): their browsers reconnect, resuming from the last id they read. */
+    /** Ends every client's stream (the server is stopping): their browsers reconnect, resuming from the last id they
+     * read. */
     endAll() {
       for (const client of [...clients]) {
         leave(client);

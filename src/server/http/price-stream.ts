@@ -39,13 +39,20 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
     reply.hijack();
     const out = reply.raw;
     // HTTP/2 forbids connection headers (Node throws on one): its streams share the connection anyway.
-    out.writeHead(200, { ...STREAM_TYPE, ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}), 'x-accel-buffering': 'no' });
+    out.writeHead(200, {
+      ...STREAM_TYPE,
+      ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}),
+      'x-accel-buffering': 'no',
+    });
     out.write(`retry: 3000\n\n`);
     // What is halted now, before any price: a client never shows a halted coin's last price as live.
     out.write(haltsFrame(market.halted()));
     // Joins first and holds live steps while the missed ones are read: a step published meanwhile is
     // either in what the read finds (then dropped when released) or arrives after it.
-    const client = fanout.join(out, lastSeen(request.headers['last-event-id'], (request.query as Record<string, unknown>).last));
+    const client = fanout.join(
+      out,
+      lastSeen(request.headers['last-event-id'], (request.query as Record<string, unknown>).last),
+    );
     out.on('close', () => fanout.leave(client));
     const send = (events: TickEvent[]) => {
       if (!client.closed) out.write(stepFrame(events));
@@ -73,7 +80,8 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
             // Away too long to resend it all: the client reloads the prices and carries on live from here.
             const snapshot = market.latestEvents();
             client.sentThrough = snapshot.length ? stepId(snapshot) : client.sentThrough;
-            if (!client.closed) out.write(`id: ${client.sentThrough}\nevent: reset\ndata: ${JSON.stringify(snapshot)}\n\n`);
+            if (!client.closed)
+              out.write(`id: ${client.sentThrough}\nevent: reset\ndata: ${JSON.stringify(snapshot)}\n\n`);
             break;
           }
           if (!page.full) break;

@@ -12,7 +12,15 @@ import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { count } from '../domain/attempts.ts';
-import { DEFAULT_SESSION_LIMITS, findSession, hashToken, noteSeen, plausibleToken, sessionLive, type Caller } from '../domain/sessions.ts';
+import {
+  DEFAULT_SESSION_LIMITS,
+  findSession,
+  hashToken,
+  noteSeen,
+  plausibleToken,
+  sessionLive,
+  type Caller,
+} from '../domain/sessions.ts';
 import type { Services } from './context.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
@@ -42,7 +50,8 @@ interface Window {
   startedAt: number;
 }
 
-/** Sets the limit headers of a request counted `count`-th in a window started at `startedAt`; over `max` it gets the error to answer with. */
+/** Sets the limit headers of a request counted `count`-th in a window started at `startedAt`; over `max` it gets the
+ * error to answer with. */
 function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, now: number): RateLimited | undefined {
   const reset = Math.ceil((WINDOW_MS - (now - startedAt)) / 1000);
   reply.header('x-ratelimit-limit', max);
@@ -57,7 +66,8 @@ function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, 
   return { statusCode: 429, rateLimited: true } as RateLimited;
 }
 
-/** Requests per key in fixed windows, in this process's memory: a key's window starts at its first request and lasts WINDOW_MS. */
+/** Requests per key in fixed windows, in this process's memory: a key's window starts at its first request and lasts
+ * WINDOW_MS. */
 export class RequestCounter<K> {
   private windows = new Map<K, Window>();
 
@@ -103,7 +113,11 @@ export type SessionServices = Pick<Services, 'db' | 'clock' | 'sessionLimits'>;
  * it): from memory while the change channel vouches for it, else from the database. One unused for
  * too long or begun too long ago is none; its use is noted every few minutes, not on every call.
  */
-export function callerOf({ db, clock, sessionLimits = DEFAULT_SESSION_LIMITS }: SessionServices, kept: KeptAnswers, request: FastifyRequest): Promise<Caller | null> {
+export function callerOf(
+  { db, clock, sessionLimits = DEFAULT_SESSION_LIMITS }: SessionServices,
+  kept: KeptAnswers,
+  request: FastifyRequest,
+): Promise<Caller | null> {
   let caller = callers.get(request);
   if (!caller) {
     const header = request.headers[TOKEN_HEADER];
@@ -128,8 +142,14 @@ export function callerOf({ db, clock, sessionLimits = DEFAULT_SESSION_LIMITS }: 
   return caller;
 }
 
-/** Counts one request against a budget (`scope`: the addresses, the accounts or one route's addresses); answers the 429's error when over it. */
-type Take = (scope: string, key: string | number, max: number, reply: FastifyReply) => RateLimited | undefined | Promise<RateLimited | undefined>;
+/** Counts one request against a budget (`scope`: the addresses, the accounts or one route's addresses); answers the
+ * 429's error when over it. */
+type Take = (
+  scope: string,
+  key: string | number,
+  max: number,
+  reply: FastifyReply,
+) => RateLimited | undefined | Promise<RateLimited | undefined>;
 
 /** In this process's memory: one counter per scope. */
 function inMemory(): Take {
@@ -141,7 +161,8 @@ function inMemory(): Take {
   };
 }
 
-/** In the database, seen by every server process: one upsert per request (its rows are removed by the counter cleanup job). */
+/** In the database, seen by every server process: one upsert per request (its rows are removed by the counter cleanup
+ * job). */
 function inDatabase(db: Db): Take {
   return async (scope, key, max, reply) => {
     const now = new Date();
@@ -161,14 +182,25 @@ function finish(result: ReturnType<Take>, done: (error?: FastifyError) => void) 
  * limit against that; any other call against its account when its token is valid, else its address.
  * Must be added before the routes: it adds its hook to each route as it is declared.
  */
-export function limitRequests(app: FastifyInstance, services: SessionServices, kept: KeptAnswers, limits: RequestLimits) {
+export function limitRequests(
+  app: FastifyInstance,
+  services: SessionServices,
+  kept: KeptAnswers,
+  limits: RequestLimits,
+) {
   const take = sharedByProcesses(services.db) ? inDatabase(services.db) : inMemory();
 
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
     callerOf(services, kept, request).then(
-      (caller) => finish(caller ? take('account', caller.userId, limits.perAccount, reply) : take('address', request.ip, limits.perAddress, reply), done),
+      (caller) =>
+        finish(
+          caller
+            ? take('account', caller.userId, limits.perAccount, reply)
+            : take('address', request.ip, limits.perAddress, reply),
+          done,
+        ),
       done,
     );
   };
@@ -184,6 +216,9 @@ export function limitRequests(app: FastifyInstance, services: SessionServices, k
     const perMinute = route.config?.perAddressPerMinute;
     const methods = Array.isArray(route.method) ? route.method.join(',') : route.method;
     const hook = perMinute ? byAddress(`route ${methods} ${route.url}`, perMinute) : byCaller;
-    route.onRequest = [...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []), hook];
+    route.onRequest = [
+      ...(Array.isArray(route.onRequest) ? route.onRequest : route.onRequest ? [route.onRequest] : []),
+      hook,
+    ];
   });
 }

@@ -11,8 +11,12 @@ export function rewardsRoutes(route: ReturnType<typeof router>) {
     const lists = await listLevels(db);
     return { lists, page: 1, total: lists.length };
   });
-  route(levelProgress, async (_input, { db, caller }) => progressOf((await findUser(db, caller.userId)).rechargeTotal, await listLevels(db)));
+  route(levelProgress, async (_input, { db, caller }) =>
+    progressOf((await findUser(db, caller.userId)).rechargeTotal, await listLevels(db)),
+  );
 
-  route(redeemPoints, (input, { db, caller, clock }) => db.transaction((tx) => redeem(tx, caller.userId, input.number, clock.now())));
+  route(redeemPoints, (input, { db, caller, clock }) =>
+    db.transaction((tx) => redeem(tx, caller.userId, input.number, clock.now())),
+  );
   route(pointRecords, (input, { db, caller }) => pointHistory(db, caller.userId, Number(input.page)));
 }

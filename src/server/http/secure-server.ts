@@ -21,7 +21,10 @@ export interface ServerLimits {
 const KEEP_ALIVE_TIMEOUT_MS = 72_000;
 
 /** Fastify's options for TLS: HTTP/2, and HTTP/1.1 for clients that do not offer h2. */
-export const secureServerOptions = (tls: { cert: Buffer; key: Buffer }) => ({ http2: true as const, https: { allowHTTP1: true, ...tls } });
+export const secureServerOptions = (tls: { cert: Buffer; key: Buffer }) => ({
+  http2: true as const,
+  https: { allowHTTP1: true, ...tls },
+});
 
 /** How the server says what it speaks (the startup line). */
 export const protocolsOf = (tls: boolean) => (tls ? 'HTTP/2 and HTTP/1.1' : 'HTTP/1.1');
@@ -52,14 +55,23 @@ export function limitSecureServer(app: FastifyInstance, limits: ServerLimits) {
   });
 }
 
-/** A stream whose request body has not all come: 408 (the envelope, as over HTTP/1.1) when nothing was answered yet, then the stream is reset. */
+/** A stream whose request body has not all come: 408 (the envelope, as over HTTP/1.1) when nothing was answered yet,
+ * then the stream is reset. */
 function endUnfinishedRequest(stream: ServerHttp2Stream, lang: string | string[] | undefined) {
   if (stream.destroyed || stream.closed) return;
   const state = stream.state.state;
-  if (state !== constants.NGHTTP2_STREAM_STATE_OPEN && state !== constants.NGHTTP2_STREAM_STATE_HALF_CLOSED_LOCAL) return;
+  if (state !== constants.NGHTTP2_STREAM_STATE_OPEN && state !== constants.NGHTTP2_STREAM_STATE_HALF_CLOSED_LOCAL)
+    return;
   if (!stream.headersSent) {
-    const body = JSON.stringify(envelope(RET_FAIL, translator(requestLocale(typeof lang === 'string' ? lang : undefined))(texts.http408), null));
-    stream.respond({ ':status': 408, 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    const body = JSON.stringify(
+      envelope(RET_FAIL, translator(requestLocale(typeof lang === 'string' ? lang : undefined))(texts.http408), null),
+    );
+    stream.respond({
+      ':status': 408,
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+    });
     stream.end(body);
   }
   // RFC 9113 §8.1: an answer before the whole request, then RST_STREAM NO_ERROR so the client stops sending.

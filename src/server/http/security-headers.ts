@@ -29,7 +29,9 @@ export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
   const policy = plain['content-security-policy'];
   const secure: Record<string, string> = {
     ...plain,
-    ...(policy !== undefined && !policy.includes('upgrade-insecure-requests') ? { 'content-security-policy': `${policy};upgrade-insecure-requests` } : {}),
+    ...(policy !== undefined && !policy.includes('upgrade-insecure-requests')
+      ? { 'content-security-policy': `${policy};upgrade-insecure-requests` }
+      : {}),
     'strict-transport-security': HSTS,
   };
   app.addHook('onRequest', (request, reply, done) => {

@@ -5,7 +5,13 @@ import { customerChat, readCustomerChat, sendCustomerMessage } from '../domain/s
 import type { router } from './handle.ts';
 
 export function serviceChatRoutes(route: ReturnType<typeof router>) {
-  route(chatHistory, (input, { db, caller }) => customerChat(db, caller.userId, input.before === undefined ? undefined : Number(input.before)));
-  route(sendChatMessage, (input, { db, caller, clock }) => db.transaction((tx) => sendCustomerMessage(tx, caller.userId, input, clock.now())));
-  route(readChat, async (input, { db, caller }) => ({ unread: await db.transaction((tx) => readCustomerChat(tx, caller.userId, Number(input.up_to))) }));
+  route(chatHistory, (input, { db, caller }) =>
+    customerChat(db, caller.userId, input.before === undefined ? undefined : Number(input.before)),
+  );
+  route(sendChatMessage, (input, { db, caller, clock }) =>
+    db.transaction((tx) => sendCustomerMessage(tx, caller.userId, input, clock.now())),
+  );
+  route(readChat, async (input, { db, caller }) => ({
+    unread: await db.transaction((tx) => readCustomerChat(tx, caller.userId, Number(input.up_to))),
+  }));
 }

@@ -2,7 +2,13 @@
 // An ended session stops working at once on every server process: its row's change notice drops the
 // kept copies everywhere, and this process keeps none until that notice has come (kept.sessions.hold).
 import { endOtherSessions, endSession, signedInSessions } from '../../contract/sessions.ts';
-import { DEFAULT_SESSION_LIMITS, endSession as endOneSession, listSessions, revokeAllSessions, type SessionLimits } from '../domain/sessions.ts';
+import {
+  DEFAULT_SESSION_LIMITS,
+  endSession as endOneSession,
+  listSessions,
+  revokeAllSessions,
+  type SessionLimits,
+} from '../domain/sessions.ts';
 import type { router } from './handle.ts';
 
 export function sessionsRoutes(route: ReturnType<typeof router>, limits: SessionLimits = DEFAULT_SESSION_LIMITS) {

@@ -6,6 +6,10 @@ import { calendarOf, signInOnce } from '../domain/signin.ts';
 import type { router } from './handle.ts';
 
 export function signInRoutes(route: ReturnType<typeof router>) {
-  route(signInCalendar, (input, { db, caller, clock, earnTimeZone }) => calendarOf(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE, input.month));
-  route(dailySignIn, (_input, { db, caller, clock, earnTimeZone }) => signInOnce(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE));
+  route(signInCalendar, (input, { db, caller, clock, earnTimeZone }) =>
+    calendarOf(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE, input.month),
+  );
+  route(dailySignIn, (_input, { db, caller, clock, earnTimeZone }) =>
+    signInOnce(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE),
+  );
 }

@@ -1,6 +1,12 @@
 // Two-factor authentication: status, setup and its confirmation, new recovery codes,
 // turning it off. The check the protected calls make is domain/two-factor.ts requireSecondFactor.
-import { beginTwoFactor, confirmTwoFactor, disableTwoFactor, renewRecoveryCodes, twoFactorStatus } from '../../contract/two-factor.ts';
+import {
+  beginTwoFactor,
+  confirmTwoFactor,
+  disableTwoFactor,
+  renewRecoveryCodes,
+  twoFactorStatus,
+} from '../../contract/two-factor.ts';
 import { findUser } from '../domain/accounts.ts';
 import * as twoFactor from '../domain/two-factor.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
@@ -8,7 +14,9 @@ import type { router } from './handle.ts';
 
 export function twoFactorRoutes(route: ReturnType<typeof router>) {
   route(twoFactorStatus, (_input, { db, caller }) => twoFactor.twoFactorStatusOf(db, caller.userId));
-  route(beginTwoFactor, (_input, { db, caller, clock, twoFactorKey }) => twoFactor.beginSetup(db, caller.userId, twoFactorKey, clock.now()));
+  route(beginTwoFactor, (_input, { db, caller, clock, twoFactorKey }) =>
+    twoFactor.beginSetup(db, caller.userId, twoFactorKey, clock.now()),
+  );
   route(confirmTwoFactor, async (input, { db, caller, clock, twoFactorKey, t }) => {
     const now = clock.now();
     const codes = await twoFactor.confirmSetup(db, await findUser(db, caller.userId), input, twoFactorKey, now);
@@ -23,7 +31,13 @@ export function twoFactorRoutes(route: ReturnType<typeof router>) {
   });
   route(disableTwoFactor, async (input, { db, caller, clock, twoFactorKey, t }) => {
     const now = clock.now();
-    const status = await twoFactor.turnOff(db, await findUser(db, caller.userId), { otp: input.otp, password: input.password }, twoFactorKey, now);
+    const status = await twoFactor.turnOff(
+      db,
+      await findUser(db, caller.userId),
+      { otp: input.otp, password: input.password },
+      twoFactorKey,
+      now,
+    );
     await noticeSecurityChange(db, caller.userId, 'twoFactorOff', now, t);
     return status;
   });

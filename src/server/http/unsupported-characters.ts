@@ -10,5 +10,7 @@ export function hasUnsupportedCharacters(value: unknown, depth = 0): boolean {
   if (typeof value !== 'object' || value === null) return false;
   if (depth > 32) return true; // nothing in the contract nests; a deeper body is hostile
   if (Array.isArray(value)) return value.some((item) => hasUnsupportedCharacters(item, depth + 1));
-  return Object.entries(value).some(([key, item]) => UNSUPPORTED.test(key) || hasUnsupportedCharacters(item, depth + 1));
+  return Object.entries(value).some(
+    ([key, item]) => UNSUPPORTED.test(key) || hasUnsupportedCharacters(item, depth + 1),
+  );
 }

@@ -23,11 +23,23 @@ function sniffImage(bytes: Uint8Array): string | null {
   if (starts(0xff, 0xd8, 0xff)) return 'image/jpeg';
   if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return 'image/png';
   if (starts(0x47, 0x49, 0x46, 0x38)) return 'image/gif';
-  if (starts(0x52, 0x49, 0x46, 0x46) && bytes[8] === 0x57 && bytes[9] === 0x45 && bytes[10] === 0x42 && bytes[11] === 0x50) return 'image/webp';
+  if (
+    starts(0x52, 0x49, 0x46, 0x46) &&
+    bytes[8] === 0x57 &&
+    bytes[9] === 0x45 &&
+    bytes[10] === 0x42 &&
+    bytes[11] === 0x50
+  )
+    return 'image/webp';
   return null;
 }
 
-export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof router>, services: SessionServices & Pick<Services, 'operatorConsole'>, kept: KeptAnswers) {
+export function uploadRoutes(
+  app: FastifyInstance,
+  route: ReturnType<typeof router>,
+  services: SessionServices & Pick<Services, 'operatorConsole'>,
+  kept: KeptAnswers,
+) {
   const { db } = services;
   route(uploadImage, async (_input, { request, caller, clock }) => {
     if (!request.isMultipart()) throw new Refusal(texts.uploadNotImage.id);
@@ -41,7 +53,11 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
       bytes = await file.toBuffer();
     } catch (error) {
       // Over the limit is too large; a body cut short is simply not a picture.
-      throw new Refusal((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' ? texts.uploadTooLarge.id : texts.uploadNotImage.id);
+      throw new Refusal(
+        (error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE'
+          ? texts.uploadTooLarge.id
+          : texts.uploadNotImage.id,
+      );
     }
     if (file.file.truncated) throw new Refusal(texts.uploadTooLarge.id);
     const mime = sniffImage(bytes);
@@ -55,7 +71,9 @@ export function uploadRoutes(app: FastifyInstance, route: ReturnType<typeof rout
     // Not a customer's token: a reviewer's console session reads any picture (receipts, documents).
     const reviewer = viewer ? null : await consoleOperatorOf(services, request);
     const picture =
-      reviewer?.role === 'reviewer' && !reviewer.mustChangePassword ? await anyUpload(db, request.params.id) : await visiblePicture(db, request.params.id, viewer?.userId ?? null);
+      reviewer?.role === 'reviewer' && !reviewer.mustChangePassword
+        ? await anyUpload(db, request.params.id)
+        : await visiblePicture(db, request.params.id, viewer?.userId ?? null);
     reply.header('x-content-type-options', 'nosniff');
     if (!picture) {
       const t = translator(requestLocale(request.headers.lang as string | undefined));

@@ -20,13 +20,27 @@ export interface DailyJob {
   run(tx: Tx, day: InterestDay, now: Date): Promise<number>;
 }
 
-const firstOf = (query: ReturnType<typeof sql>) => async (db: Executor) => rowsOf<{ day: string | null }>(await db.execute(query))[0]?.day ?? null;
+const firstOf = (query: ReturnType<typeof sql>) => async (db: Executor) =>
+  rowsOf<{ day: string | null }>(await db.execute(query))[0]?.day ?? null;
 
-/** In this order each day: the interest (which moves the day's standard redemptions to waiting), then payouts, then lock-up. */
+/** In this order each day: the interest (which moves the day's standard redemptions to waiting), then payouts, then
+ * lock-up. */
 export const DAILY_JOBS: DailyJob[] = [
-  { name: 'yuebao-interest', firstDay: firstOf(sql`select min(day) as day from liquidity_records`), run: (tx, day, now) => creditDailyInterest(tx, day, now) },
-  { name: 'yuebao-payout', firstDay: firstOf(sql`select min(pay_day) as day from liquidity_records`), run: (tx, day, now) => payStandardRedemptions(tx, day, now) },
-  { name: 'lockup-income', firstDay: firstOf(sql`select min(start_day) as day from lockup_orders`), run: (tx, day, now) => payLockupDay(tx, day, now) },
+  {
+    name: 'yuebao-interest',
+    firstDay: firstOf(sql`select min(day) as day from liquidity_records`),
+    run: (tx, day, now) => creditDailyInterest(tx, day, now),
+  },
+  {
+    name: 'yuebao-payout',
+    firstDay: firstOf(sql`select min(pay_day) as day from liquidity_records`),
+    run: (tx, day, now) => payStandardRedemptions(tx, day, now),
+  },
+  {
+    name: 'lockup-income',
+    firstDay: firstOf(sql`select min(start_day) as day from lockup_orders`),
+    run: (tx, day, now) => payLockupDay(tx, day, now),
+  },
 ];
 
 /** A write that started before midnight has committed by then. */
@@ -39,11 +53,19 @@ export interface DayDone {
 }
 
 /** Runs every job's ended days not done yet, in order; returns what it did (nothing when another process did it). */
-export async function runDueDays(db: Db, now: Date, timeZone: string, jobs: DailyJob[] = DAILY_JOBS, beforeCommit?: (done: DayDone) => void): Promise<DayDone[]> {
+export async function runDueDays(
+  db: Db,
+  now: Date,
+  timeZone: string,
+  jobs: DailyJob[] = DAILY_JOBS,
+  beforeCommit?: (done: DayDone) => void,
+): Promise<DayDone[]> {
   const done: DayDone[] = [];
   for (const job of jobs) {
     for (;;) {
-      const [last] = rowsOf<{ day: string | null }>(await db.execute(sql`select max(day) as day from daily_runs where job = ${job.name}`));
+      const [last] = rowsOf<{ day: string | null }>(
+        await db.execute(sql`select max(day) as day from daily_runs where job = ${job.name}`),
+      );
       const day = last?.day ? addDays(last.day, 1) : await job.firstDay(db);
       if (!day || dayEnd(day, timeZone).getTime() + DAY_END_GRACE_MS > now.getTime()) break;
       const result = await db.transaction(async (tx) => {

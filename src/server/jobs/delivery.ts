@@ -17,8 +17,18 @@ export interface DeliverySettings {
 }
 
 /** Sends everything due as of `now()`; answers how many tries were made. */
-export async function deliverDue(db: Db, settings: DeliverySettings, now: () => Date = () => new Date()): Promise<number> {
-  const { transports, fallback, retrySeconds = DEFAULT_RETRY_SECONDS, leaseMs = CLAIM_LEASE_MS, batch = CLAIM_BATCH } = settings;
+export async function deliverDue(
+  db: Db,
+  settings: DeliverySettings,
+  now: () => Date = () => new Date(),
+): Promise<number> {
+  const {
+    transports,
+    fallback,
+    retrySeconds = DEFAULT_RETRY_SECONDS,
+    leaseMs = CLAIM_LEASE_MS,
+    batch = CLAIM_BATCH,
+  } = settings;
   let tried = 0;
   for (;;) {
     const rows = await claimDue(db, now(), { limit: batch, leaseMs });

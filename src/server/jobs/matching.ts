@@ -39,7 +39,9 @@ export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): 
  */
 async function advanceIdlePairs(db: Db): Promise<string[]> {
   return db.transaction(async (tx) => {
-    const locked = rowsOf<{ coin: string }>(await tx.execute(sql`select coin from contract_pairs where active order by coin for update skip locked`)).map(({ coin }) => coin);
+    const locked = rowsOf<{ coin: string }>(
+      await tx.execute(sql`select coin from contract_pairs where active order by coin for update skip locked`),
+    ).map(({ coin }) => coin);
     if (!locked.length) return [];
     const busy = rowsOf<{ coin: string }>(
       await tx.execute(sql`

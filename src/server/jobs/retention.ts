@@ -18,14 +18,19 @@ export interface Thinned {
 }
 
 /** Deletes the price ticks nothing needs any more, as of `now` (the market clock). */
-export async function thinPriceTicks(db: Db, now: Date, options: { keepMs?: number; batch?: number } = {}): Promise<Thinned> {
+export async function thinPriceTicks(
+  db: Db,
+  now: Date,
+  options: { keepMs?: number; batch?: number } = {},
+): Promise<Thinned> {
   const { keepMs = TICK_RETENTION_MS, batch = RETENTION_BATCH } = options;
   const recentFrom = new Date(now.getTime() - keepMs).toISOString();
   const listed = rowsOf<{ code: string }>(await db.execute(sql`select code from coins order by code`));
   const result: Thinned = { deleted: 0, batches: 0 };
   for (const { code } of listed) {
     // Keep from the earliest of: 48 h ago; the coin's latest tick; the acceptance of the earliest
-    // option still opening; and the tick the earliest open option of the coin settles from — the last one at or before its end (settlement's rule: later
+    // option still opening; and the tick the earliest open option of the coin settles from — the last one at or before
+    // its end (settlement's rule: later
     // orders settle from that one or a later one). No tick at or before it yet: keep from its end.
     const [row] = rowsOf<{ keep_from: Date | string | null }>(
       await db.execute(sql`

@@ -36,7 +36,12 @@ export interface Pace {
  * Runs `task` at the pace asked, never two runs of this process at once; a failed run is logged and
  * answers `idle`, and the next one goes on.
  */
-export function schedule<R>(task: () => Promise<R>, idle: R, log: (error: unknown) => void, { everyMs, firstAfterMs = 0, coalesce = false, unref = false }: Pace): Job<R> {
+export function schedule<R>(
+  task: () => Promise<R>,
+  idle: R,
+  log: (error: unknown) => void,
+  { everyMs, firstAfterMs = 0, coalesce = false, unref = false }: Pace,
+): Job<R> {
   let running: Promise<R> = Promise.resolve(idle);
   let waiting = false;
   let stopped = false;
@@ -72,14 +77,20 @@ export function schedule<R>(task: () => Promise<R>, idle: R, log: (error: unknow
 }
 
 /** Settles what is due every `everyMs` (a second); other processes are kept apart by the row locks. */
-export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) => schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs });
+export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) =>
+  schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs });
 
 /**
  * Opens accepted options at their start tick: whenever `poke()` reports newly published ticks (an
  * order opens as soon as its tick is recorded), and on a timer for the orders a step did not
  * announce (another process's, a restart's) and for those that must go void for want of a tick.
  */
-export function startOpeningJob(db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+export function startOpeningJob(
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  everyMs = 1000,
+): Job & { poke(): void } {
   const job = schedule(() => openAllPending(db, clock.now()), 0, log, { everyMs, coalesce: true });
   return { ...job, poke: () => void job.runNow() };
 }
@@ -89,14 +100,24 @@ export function startOpeningJob(db: Db, clock: Clock, log: (error: unknown) => v
  * burst of ticks while one run waits asks for that one run, not one per tick. Orders crossed while
  * the server was down fill at once, from the stored ticks.
  */
-export function startMatchingJob(db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+export function startMatchingJob(
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  everyMs = 1000,
+): Job & { poke(): void } {
   const job = schedule(() => matchAllPairs(db, clock.now()), 0, log, { everyMs, coalesce: true });
   return { ...job, poke: () => void job.runNow() };
 }
 
 /** Every `everyMs` (a minute), and once at start to catch up after downtime, runs the ended interest days. */
-export const startDailyJobs = (db: Db, clock: Clock, timeZone: string, log: (error: unknown) => void, everyMs = 60_000) =>
-  schedule(async () => (await runDueDays(db, clock.now(), timeZone)).length, 0, log, { everyMs });
+export const startDailyJobs = (
+  db: Db,
+  clock: Clock,
+  timeZone: string,
+  log: (error: unknown) => void,
+  everyMs = 60_000,
+) => schedule(async () => (await runDueDays(db, clock.now(), timeZone)).length, 0, log, { everyMs });
 
 /**
  * Thins the ticks every `everyMs` (an hour) and once `firstAfterMs` after start, when `leads()` says
@@ -109,9 +130,15 @@ export const startRetentionJob = (
   leads: () => boolean,
   log: (error: unknown) => void,
   { everyMs = 3600_000, firstAfterMs = 30_000 }: { everyMs?: number; firstAfterMs?: number } = {},
-): Job<Thinned | null> => schedule(async () => (leads() ? thinPriceTicks(db, clock.now()) : null), null, log, { everyMs, firstAfterMs, unref: true });
+): Job<Thinned | null> =>
+  schedule(async () => (leads() ? thinPriceTicks(db, clock.now()) : null), null, log, {
+    everyMs,
+    firstAfterMs,
+    unref: true,
+  });
 
-/** Deletes the pictures unused past their grace every `everyMs` (an hour) and once `firstAfterMs` after start; any process may (rows claimed with SKIP LOCKED). */
+/** Deletes the pictures unused past their grace every `everyMs` (an hour) and once `firstAfterMs` after start; any
+ * process may (rows claimed with SKIP LOCKED). */
 export const startUnusedUploadsJob = (
   db: Db,
   clock: Clock,
@@ -129,17 +156,30 @@ export const startCounterCleanupJob = (
   clock: Clock,
   log: (error: unknown) => void,
   { everyMs = 10 * 60_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
-): Job => schedule(() => deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now()))), 0, log, { everyMs, firstAfterMs, unref: true });
+): Job =>
+  schedule(() => deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now()))), 0, log, {
+    everyMs,
+    firstAfterMs,
+    unref: true,
+  });
 
 /** Deletes the sent and failed messages kept long enough (domain/delivery.ts pruneOutbox), hourly on real time. */
-export const startOutboxPruneJob = (db: Db, log: (error: unknown) => void, { everyMs = 3600_000, firstAfterMs = 120_000 }: { everyMs?: number; firstAfterMs?: number } = {}): Job =>
-  schedule(() => pruneOutbox(db, new Date()), 0, log, { everyMs, firstAfterMs, unref: true });
+export const startOutboxPruneJob = (
+  db: Db,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 120_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job => schedule(() => pruneOutbox(db, new Date()), 0, log, { everyMs, firstAfterMs, unref: true });
 
 /**
  * Sends the queued messages every `everyMs` (a second) and whenever `poke()` says one was queued
  * (a code goes out at once); pokes while a run waits join it. Real time: retries wait real seconds.
  */
-export function startDeliveryJob(db: Db, settings: DeliverySettings, log: (error: unknown) => void, everyMs = 1000): Job & { poke(): void } {
+export function startDeliveryJob(
+  db: Db,
+  settings: DeliverySettings,
+  log: (error: unknown) => void,
+  everyMs = 1000,
+): Job & { poke(): void } {
   const job = schedule(() => deliverDue(db, settings), 0, log, { everyMs, coalesce: true });
   return { ...job, poke: () => void job.runNow() };
 }
@@ -148,9 +188,12 @@ export function startDeliveryJob(db: Db, settings: DeliverySettings, log: (error
  * Every periodic job of a server process, at the pace of its clock (`clockSpeed` times real time).
  * With several processes on one PostgreSQL:
  * - settlement: every process (it claims due orders with FOR UPDATE SKIP LOCKED; the ledger refuses a second payout);
- * - opening of accepted options at their start tick: every process, after each step of ticks it publishes and on the settlement's pace (claimed likewise);
- * - contract matching: every process, after each step of ticks it publishes and every real second (one matcher per coin at a time: the pair's row);
- * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed once by its daily_runs row);
+ * - opening of accepted options at their start tick: every process, after each step of ticks it publishes and on the
+ * settlement's pace (claimed likewise);
+ * - contract matching: every process, after each step of ticks it publishes and every real second (one matcher per coin
+ * at a time: the pair's row);
+ * - day-end jobs (liquidity interest, standard redemption payouts, lock-up income): every process (each day claimed
+ * once by its daily_runs row);
  * - retention of price ticks: the holder of the price feed's lease;
  * - removal of unused pictures: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
  * - removal of expired counters: every process (idempotent deletes);
@@ -186,7 +229,13 @@ export function startJobs({
     opening.poke();
     matching.poke();
   });
-  const daily = startDailyJobs(db, clock, timeZone, (error) => log('day-end job failed', error), Math.max(50, 60_000 / clockSpeed));
+  const daily = startDailyJobs(
+    db,
+    clock,
+    timeZone,
+    (error) => log('day-end job failed', error),
+    Math.max(50, 60_000 / clockSpeed),
+  );
   const retention = startRetentionJob(
     db,
     clock,

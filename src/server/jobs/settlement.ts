@@ -1,4 +1,5 @@
-// The option jobs: opening accepted orders at their start tick, and settlement: every second it settles what is due, batch by batch, each batch in its own
+// The option jobs: opening accepted orders at their start tick, and settlement: every second it settles what is due,
+// batch by batch, each batch in its own
 // transaction. Idempotent by construction (the claim and the payout commit together, and the
 // ledger refuses a second payout), so a crash, a restart or a second server never pays twice.
 import type { Db } from '../db/connection.ts';

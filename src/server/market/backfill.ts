@@ -25,15 +25,19 @@ import { median } from './index-rule.ts';
 export const BACKFILL_MAX_MS = 24 * 3600_000;
 const MINUTE_MS = 60_000;
 const REQUEST_TIMEOUT_MS = 10_000;
-/** Requests leave at 90 % of an exchange's documented rate: the network can bunch them, and the exchange counts arrivals. */
+/** Requests leave at 90 % of an exchange's documented rate: the network can bunch them, and the exchange counts
+ * arrivals. */
 const PACING_SHARE = 0.9;
 /** A request refused for coming too often is asked again this many times before the exchange sits the pass out. */
 const RATE_LIMIT_RETRIES = 5;
-/** The longest refusal waited out within a pass (Binance's shortest ban is 2 minutes); a longer one is waited out by later passes. */
+/** The longest refusal waited out within a pass (Binance's shortest ban is 2 minutes); a longer one is waited out by
+ * later passes. */
 const LONGEST_WAIT_MS = 120_000;
-/** A minute every exchange answered for without a candle (nothing traded) is asked for this many passes, then left alone. */
+/** A minute every exchange answered for without a candle (nothing traded) is asked for this many passes, then left
+ * alone. */
 const ASKS_PER_MINUTE = 3;
-/** A minute is settled this long after it ends: its last live tick is recorded, the exchanges' candle of it is final. */
+/** A minute is settled this long after it ends: its last live tick is recorded, the exchanges' candle of it is final.
+ * */
 const SETTLE_MS = 2_000;
 /** The same trouble is logged once in this long (real time): an exchange down for an hour is not 60 lines. */
 const REPEAT_LOG_MS = 10 * 60_000;
@@ -44,7 +48,8 @@ export interface BackfillOptions {
   log: (line: string) => void;
   /** GETs a URL's JSON (tests may count or slow it); the default is fetch with a 10 s timeout. */
   getJson?: (url: string, signal?: AbortSignal) => Promise<unknown>;
-  /** The minute this start's live recording began in: once over, completed from the exchanges (its first seconds were not seen live). */
+  /** The minute this start's live recording began in: once over, completed from the exchanges (its first seconds were
+   * not seen live). */
   liveSince?: Date;
   /** Per coin and minute, the passes that found no candle for it anywhere (kept between passes). */
   asked?: Map<string, number>;
@@ -77,7 +82,8 @@ const getJsonByFetch = async (url: string, signal?: AbortSignal) => {
 const minuteOf = (ms: number) => Math.floor(ms / MINUTE_MS) * MINUTE_MS;
 const askedKey = (coin: string, minute: number) => `${coin} ${minute}`;
 /** A PostgreSQL array literal of texts (the way every query here passes a list). */
-const textArray = (values: readonly string[]) => `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
+const textArray = (values: readonly string[]) =>
+  `{${values.map((value) => `"${value.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
 
 /**
  * One pass: fills every coin's minutes of the 24 h before the minute of `now` that have no candle,
@@ -100,10 +106,14 @@ export async function backfillCandles(
   for (const coin of coins) {
     const coinHoles = holes.get(coin.code) ?? [];
     const coinPartial = partial.get(coin.code) ?? new Map<number, Seen>();
-    const wanted = [...coinHoles, ...coinPartial.keys()].filter((minute) => (asked.get(askedKey(coin.code, minute)) ?? 0) < ASKS_PER_MINUTE).sort((a, b) => a - b);
+    const wanted = [...coinHoles, ...coinPartial.keys()]
+      .filter((minute) => (asked.get(askedKey(coin.code, minute)) ?? 0) < ASKS_PER_MINUTE)
+      .sort((a, b) => a - b);
     if (!wanted.length || signal?.aborted) continue;
     const listed = exchanges.filter((exchange) => coin.symbols[exchange.name]);
-    const answers = await Promise.allSettled(listed.map((exchange) => candlesOf(exchange, coin.symbols[exchange.name]!, wanted, until, getJson, signal)));
+    const answers = await Promise.allSettled(
+      listed.map((exchange) => candlesOf(exchange, coin.symbols[exchange.name]!, wanted, until, getJson, signal)),
+    );
     if (signal?.aborted) break;
     const byMinute = new Map<number, ExchangeCandle[]>();
     answers.forEach((answer, i) => {
@@ -146,7 +156,9 @@ export async function backfillCandles(
       if (seen && list) written += await completeMinute(db, coin.code, minute, wholeMinute(list), seen);
     }
   }
-  for (const [label, trouble] of failures) for (const [why, codes] of trouble) log(`${label}: no candles for ${codes.join(', ')} (${why}); filled from the other exchanges`);
+  for (const [label, trouble] of failures)
+    for (const [why, codes] of trouble)
+      log(`${label}: no candles for ${codes.join(', ')} (${why}); filled from the other exchanges`);
   return written;
 }
 
@@ -162,7 +174,12 @@ function wholeMinute(list: ExchangeCandle[]) {
 }
 
 /** Per coin, the minutes of [from, until) that have no candle, oldest first. */
-async function missingMinutes(db: Executor, coins: readonly IndexedCoin[], from: number, until: number): Promise<Map<string, number[]>> {
+async function missingMinutes(
+  db: Executor,
+  coins: readonly IndexedCoin[],
+  from: number,
+  until: number,
+): Promise<Map<string, number[]>> {
   const result = await db.execute(sql`
     select listed.code as coin, (extract(epoch from m.minute) * 1000)::bigint as minute
     from unnest(${textArray(coins.map((coin) => coin.code))}::text[]) as listed(code)
@@ -197,7 +214,8 @@ async function partlySeenMinutes(
     const around = new Set<number>();
     if (liveSince) [liveSince.getTime() - MINUTE_MS, liveSince.getTime()].forEach((minute) => around.add(minute));
     for (const minute of missing) [minute - MINUTE_MS, minute + MINUTE_MS].forEach((next) => around.add(next));
-    for (const minute of around) if (minute >= from && minute < until && !missing.has(minute)) candidates.push({ coin: coin.code, minute });
+    for (const minute of around)
+      if (minute >= from && minute < until && !missing.has(minute)) candidates.push({ coin: coin.code, minute });
   }
   const partial = new Map<string, Map<number, Seen>>();
   if (!candidates.length) return partial;
@@ -208,7 +226,13 @@ async function partlySeenMinutes(
     join price_ticks t on t.coin = asked.coin and t.at >= asked.minute and t.at < asked.minute + interval '1 minute'
     group by asked.coin, asked.minute`);
   // A minute without ticks was not recorded live (an earlier backfill wrote it): nothing to complete.
-  for (const row of rowsOf<{ coin: string; minute: string | number; first: string | number; last: string | number; seconds: number }>(result)) {
+  for (const row of rowsOf<{
+    coin: string;
+    minute: string | number;
+    first: string | number;
+    last: string | number;
+    seconds: number;
+  }>(result)) {
     const minute = Number(row.minute);
     const seen = { sawStart: Number(row.first) === minute, sawEnd: Number(row.last) === minute + MINUTE_MS - 1000 };
     if (seen.sawStart && seen.sawEnd && Number(row.seconds) >= 60) continue;
@@ -225,7 +249,13 @@ async function partlySeenMinutes(
  * its last second; high and low reach as far as either; the volume is the larger (the exchanges
  * counted the whole minute, the feed only the seconds it saw: adding them would count those twice).
  */
-async function completeMinute(db: Executor, coin: string, minute: number, whole: ReturnType<typeof wholeMinute>, seen: Seen): Promise<number> {
+async function completeMinute(
+  db: Executor,
+  coin: string,
+  minute: number,
+  whole: ReturnType<typeof wholeMinute>,
+  seen: Seen,
+): Promise<number> {
   const updated = await db
     .update(candleTable)
     .set({
@@ -307,7 +337,8 @@ async function askPaced(
           return exchange.parseCandles(await getJson(url, signal));
         } catch (error) {
           // Held off before the lane is free: no request waiting behind this one goes before the wait is over.
-          if (error instanceof CandlesRateLimited) holdOff(exchange, error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals);
+          if (error instanceof CandlesRateLimited)
+            holdOff(exchange, error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals);
           throw error;
         }
       });
@@ -315,7 +346,9 @@ async function askPaced(
       if (!(error instanceof CandlesRateLimited) || signal?.aborted) throw error;
       const waitMs = error.retryAfterMs ?? exchange.candlesPacing.perMs * 2 ** refusals;
       if (refusals >= RATE_LIMIT_RETRIES || waitMs > LONGEST_WAIT_MS)
-        throw new Error(`rate limited: ${error.message}; asking again in ${Math.ceil(waitMs / 1000)} s`, { cause: error });
+        throw new Error(`rate limited: ${error.message}; asking again in ${Math.ceil(waitMs / 1000)} s`, {
+          cause: error,
+        });
     }
   }
 }
@@ -350,7 +383,12 @@ export interface KeeperOptions {
  * so a minute missed later (a halt, the exchanges' streams down while their REST answers) is
  * filled too, and the minute this start began in is completed once it is over.
  */
-export function keepCandlesWhole(db: Executor, exchanges: readonly Exchange[], coins: readonly IndexedCoin[], { clock, log, everyMs, getJson }: KeeperOptions): CandleKeeper {
+export function keepCandlesWhole(
+  db: Executor,
+  exchanges: readonly Exchange[],
+  coins: readonly IndexedCoin[],
+  { clock, log, everyMs, getJson }: KeeperOptions,
+): CandleKeeper {
   const stopping = new AbortController();
   const liveSince = new Date(minuteOf(clock.now().getTime()));
   const asked = new Map<string, number>();
@@ -365,8 +403,16 @@ export function keepCandlesWhole(db: Executor, exchanges: readonly Exchange[], c
     for (let pass = 0; !stopping.signal.aborted; pass++) {
       try {
         const now = new Date(clock.now().getTime() - SETTLE_MS);
-        const minutes = await backfillCandles(db, exchanges, coins, { now, log: logOnce, getJson, liveSince, asked, signal: stopping.signal });
-        if (!stopping.signal.aborted && (minutes || pass === 0)) log(`Index: ${minutes} missing minutes of candles filled from the exchanges.`);
+        const minutes = await backfillCandles(db, exchanges, coins, {
+          now,
+          log: logOnce,
+          getJson,
+          liveSince,
+          asked,
+          signal: stopping.signal,
+        });
+        if (!stopping.signal.aborted && (minutes || pass === 0))
+          log(`Index: ${minutes} missing minutes of candles filled from the exchanges.`);
       } catch (error) {
         if (!stopping.signal.aborted) logOnce(`Index: candles not filled (${(error as Error).message}).`);
       }

@@ -57,7 +57,12 @@ export interface StepLoop {
  * after the next whole second: a tick is computed at the time it is recorded for, never from trades
  * later than that, and no second is skipped by the steps' own time adding up.
  */
-export function stepEverySecond(clock: Clock, intervalMs: number, lastStepped: () => number, step: (at: Date) => Promise<void>): StepLoop {
+export function stepEverySecond(
+  clock: Clock,
+  intervalMs: number,
+  lastStepped: () => number,
+  step: (at: Date) => Promise<void>,
+): StepLoop {
   let stopped = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -28,12 +28,14 @@ export interface FeedOptions {
 export const PRICE_FEEDS = ['simulator', 'index'];
 
 export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFeed> {
-  if (!PRICE_FEEDS.includes(options.name)) throw new Error(`Unknown PRICE_FEED "${options.name}" (known: ${PRICE_FEEDS.join(', ')})`);
+  if (!PRICE_FEEDS.includes(options.name))
+    throw new Error(`Unknown PRICE_FEED "${options.name}" (known: ${PRICE_FEEDS.join(', ')})`);
   const listed = await db.select().from(coins).where(eq(coins.active, true)).orderBy(asc(coins.sort));
   const log = options.log ?? ((line: string) => console.log(line));
   if (options.name === 'index') {
     const exchanges = options.exchanges ?? [];
-    // Each coin's symbol on each exchange: the exchange's usual spelling unless the coin data names another ("" = not listed there).
+    // Each coin's symbol on each exchange: the exchange's usual spelling unless the coin data names another ("" = not
+    // listed there).
     const indexed = listed.map((coin) => ({
       code: coin.code,
       priceDecimals: coin.priceDecimals,
@@ -74,7 +76,12 @@ export async function createFeed(db: Db, options: FeedOptions): Promise<PriceFee
     if (last) lastPrices.set(coin.code, last.price);
   }
   return simulatedFeed({
-    coins: listed.map((coin) => ({ code: coin.code, startPrice: coin.startPrice, volatility: Number(coin.volatility), priceDecimals: coin.priceDecimals })),
+    coins: listed.map((coin) => ({
+      code: coin.code,
+      startPrice: coin.startPrice,
+      volatility: Number(coin.volatility),
+      priceDecimals: coin.priceDecimals,
+    })),
     seed: options.seed,
     clock: options.clock,
     lastPrices,

@@ -40,14 +40,30 @@ export interface IndexFeed extends PriceFeed {
 
 export type IndexTick = Tick & { constituents: Constituent[] };
 
-export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rule = INDEX_RULE, stream = {}, onStart }: IndexFeedOptions): IndexFeed {
+export function indexFeed({
+  exchanges,
+  coins,
+  clock,
+  log,
+  intervalMs = 1000,
+  rule = INDEX_RULE,
+  stream = {},
+  onStart,
+}: IndexFeedOptions): IndexFeed {
   /** exchange → its symbol → coin code */
   const coinOf = new Map(
-    exchanges.map((exchange) => [exchange.name, new Map(coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])))]),
+    exchanges.map((exchange) => [
+      exchange.name,
+      new Map(
+        coins.flatMap((coin) => (coin.symbols[exchange.name] ? [[coin.symbols[exchange.name]!, coin.code]] : [])),
+      ),
+    ]),
   );
-  /** coin → exchange → its last trade, and the time it is held at for ordering: its stamp, or our clock when it was stamped ahead of it. */
+  /** coin → exchange → its last trade, and the time it is held at for ordering: its stamp, or our clock when it was
+   * stamped ahead of it. */
   const last = new Map(coins.map((coin) => [coin.code, new Map<string, { quote: Constituent; heldAt: number }>()]));
-  /** Each coin's traded quantity since the last step, in units of 10^-18 (exact for every quantity an exchange can send: DECIMAL in exchange.ts). */
+  /** Each coin's traded quantity since the last step, in units of 10^-18 (exact for every quantity an exchange can
+   * send: DECIMAL in exchange.ts). */
   const traded = new Map(coins.map((coin) => [coin.code, 0n]));
   let halted = new Set<string>();
   let streams: ExchangeStream[] = [];
@@ -85,7 +101,13 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       if (halted.has(coin.code)) log(`${coin.code} resumed: ${result.used.map((c) => c.exchange).join(', ')}`);
       for (const outlier of result.dropped.filter((d) => d.reason === 'outlier'))
         log(`${coin.code}: ${outlier.exchange} ${outlier.price} left out, further than the band from the others`);
-      ticks.push({ coin: coin.code, at, price: new Big(result.price).toFixed(), volume: decimalOf(traded.get(coin.code)!), constituents: result.used });
+      ticks.push({
+        coin: coin.code,
+        at,
+        price: new Big(result.price).toFixed(),
+        volume: decimalOf(traded.get(coin.code)!),
+        constituents: result.used,
+      });
       traded.set(coin.code, 0n);
     }
     halted = nowHalted;
@@ -105,7 +127,8 @@ export function indexFeed({ exchanges, coins, clock, log, intervalMs = 1000, rul
       stopped = false;
       streams = exchanges.map((exchange) => {
         const symbols = coins.flatMap((coin) => (coin.symbols[exchange.name] ? [coin.symbols[exchange.name]!] : []));
-        // Trade stamps are held against the clock the index prices on (a test server's runs fast; its stand-ins stamp on it).
+        // Trade stamps are held against the clock the index prices on (a test server's runs fast; its stand-ins stamp
+        // on it).
         return streamTrades(exchange, symbols, { ...stream, now: () => clock.now().getTime(), onTrade, log });
       });
       onStart?.();

@@ -17,7 +17,8 @@ export interface Constituent {
 }
 
 export interface IndexRule {
-  /** A price older than this (exchange time against the index second) is stale; one stamped further ahead is from a wrong clock. */
+  /** A price older than this (exchange time against the index second) is stale; one stamped further ahead is from a
+   * wrong clock. */
   freshMs: number;
   /** A price further than this fraction from the median of all fresh prices is dropped (0.02 = 2 %). */
   band: string;
@@ -29,7 +30,9 @@ export const INDEX_RULE: IndexRule = MARKET_INDEX_RULE;
 
 export type Dropped = Constituent & { reason: 'stale' | 'ahead' | 'outlier' };
 
-export type IndexPrice = { halted: false; price: string; used: Constituent[]; dropped: Dropped[] } | { halted: true; used: Constituent[]; dropped: Dropped[] };
+export type IndexPrice =
+  | { halted: false; price: string; used: Constituent[]; dropped: Dropped[] }
+  | { halted: true; used: Constituent[]; dropped: Dropped[] };
 
 /** The median of decimal strings (the mean of the middle two for an even count). */
 export function median(prices: readonly string[]): Big {

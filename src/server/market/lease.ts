@@ -56,7 +56,9 @@ export function lease(db: Executor, name: string, options: { holder?: string; tt
     },
     async expiresIn() {
       const [row] = rowsOf<{ left: string | number }>(
-        await db.execute(sql`select extract(epoch from expires_at - clock_timestamp()) * 1000 as "left" from leases where name = ${name}`),
+        await db.execute(
+          sql`select extract(epoch from expires_at - clock_timestamp()) * 1000 as "left" from leases where name = ${name}`,
+        ),
       );
       return row ? Number(row.left) : null;
     },

@@ -71,7 +71,13 @@ const canonical = (price: string) => new Big(price).toFixed();
 
 const STATS_TTL_MS = 5_000;
 
-export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error: unknown) => void = () => {}, options: MarketOptions = {}): Market {
+export function createMarket(
+  db: Db,
+  feed: PriceFeed,
+  clock: Clock,
+  log: (error: unknown) => void = () => {},
+  options: MarketOptions = {},
+): Market {
   const { lease, followIntervalMs = 250, leaseRenewMs = LEASE_RENEW_MS, changes } = options;
   const source: PriceSource = { simulated: feed.simulated, seeded: feed.seeded, exchanges: feed.exchanges };
   const latest = new Map<string, Quote>();
@@ -90,11 +96,18 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
   /** A step was recorded elsewhere since the follower last started reading. */
   let recordedElsewhere = false;
   let coordinating: Promise<void> = Promise.resolve();
-  let stats: { at: number; rows: Map<string, { open: string; high: string; low: string; volume: string }> } | null = null;
+  let stats: { at: number; rows: Map<string, { open: string; high: string; low: string; volume: string }> } | null =
+    null;
 
   async function record(ticks: Tick[], halted: readonly string[] = []) {
     // Nothing to write: no tick, and no halt begun or ended.
-    if (haltsSynced && !ticks.length && halted.length === haltedCoins.size && halted.every((coin) => haltedCoins.has(coin))) return;
+    if (
+      haltsSynced &&
+      !ticks.length &&
+      halted.length === haltedCoins.size &&
+      halted.every((coin) => haltedCoins.has(coin))
+    )
+      return;
     let recorded: Tick[];
     try {
       recorded = await db.transaction(async (tx) => {
@@ -110,7 +123,13 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
               coin,
               at,
               price,
-              constituents: constituents?.map((c) => ({ exchange: c.exchange, price: c.price, at: c.at.toISOString(), tradeId: c.tradeId })) ?? null,
+              constituents:
+                constituents?.map((c) => ({
+                  exchange: c.exchange,
+                  price: c.price,
+                  at: c.at.toISOString(),
+                  tradeId: c.tradeId,
+                })) ?? null,
             })),
           )
           .onConflictDoNothing()
@@ -148,7 +167,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     publish(recorded);
   }
 
-  /** The halts as of this step: new ones begin now, ended ones are deleted (before the step's ticks, in its transaction). */
+  /** The halts as of this step: new ones begin now, ended ones are deleted (before the step's ticks, in its
+   * transaction). */
   async function recordHalts(tx: Executor, halted: readonly string[], at: Date) {
     if (haltsSynced && !halted.length && !haltedCoins.size) return; // the simulator's every step
     const list = `{${halted.join(',')}}`;
@@ -175,7 +195,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     if (!ticks.length) return;
     for (const tick of ticks) {
       const known = latest.get(tick.coin);
-      if (!known || known.at.getTime() <= tick.at.getTime()) latest.set(tick.coin, { price: canonical(tick.price), at: tick.at });
+      if (!known || known.at.getTime() <= tick.at.getTime())
+        latest.set(tick.coin, { price: canonical(tick.price), at: tick.at });
       if (tick.at.getTime() > seen.getTime()) seen = tick.at;
     }
     const events = stepEvents(ticks);
@@ -183,7 +204,8 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
     for (const listener of listeners) listener(events, json);
   }
 
-  /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing) order. */
+  /** A follower's read: the ticks recorded since the last one published, one event per step, in the feed's (listing)
+   * order. */
   async function follow() {
     setHalts((await db.select({ coin: marketHalts.coin }).from(marketHalts)).map((row) => row.coin));
     for (;;) {
@@ -292,7 +314,12 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
           wake = null;
           resolve();
         };
-        const timer = setTimeout(done, role === 'leader' ? Math.max(0, leaseDue - Date.now()) : Math.min(followIntervalMs, Math.max(0, leaseDue - Date.now())));
+        const timer = setTimeout(
+          done,
+          role === 'leader'
+            ? Math.max(0, leaseDue - Date.now())
+            : Math.min(followIntervalMs, Math.max(0, leaseDue - Date.now())),
+        );
         wake = done;
       });
     }
@@ -314,13 +341,21 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
         (array_agg(open order by minute))[1]::text as open,
         max(high)::text as high, min(low)::text as low, sum(volume)::text as volume
       from candles_1m where minute >= ${since.toISOString()}::timestamptz group by coin`);
-    const rows = new Map(rowsOf<{ coin: string; open: string; high: string; low: string; volume: string }>(result).map((row) => [row.coin, row]));
+    const rows = new Map(
+      rowsOf<{ coin: string; open: string; high: string; low: string; volume: string }>(result).map((row) => [
+        row.coin,
+        row,
+      ]),
+    );
     stats = { at: now, rows };
     return rows;
   }
 
   async function coinList(): Promise<CoinQuote[]> {
-    const [listed, day] = await Promise.all([db.select().from(coins).where(eq(coins.active, true)).orderBy(asc(coins.sort), asc(coins.code)), dayStats()]);
+    const [listed, day] = await Promise.all([
+      db.select().from(coins).where(eq(coins.active, true)).orderBy(asc(coins.sort), asc(coins.code)),
+      dayStats(),
+    ]);
     const quotes = await Promise.all(listed.map((coin) => quote(coin.code)));
     return listed.flatMap((coin, i) => {
       const current = quotes[i];
@@ -361,7 +396,14 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
       from candles_1m
       where coin = ${coin} and minute >= ${from.toISOString()}::timestamptz and minute <= ${until.toISOString()}::timestamptz
       group by 1 order by 1`);
-    return rowsOf<{ time: string | number | bigint; open: string; high: string; low: string; close: string; volume: string }>(result).map((row) => ({
+    return rowsOf<{
+      time: string | number | bigint;
+      open: string;
+      high: string;
+      low: string;
+      close: string;
+      volume: string;
+    }>(result).map((row) => ({
       time: Number(row.time),
       open: row.open,
       high: row.high,
@@ -416,7 +458,10 @@ export function createMarket(db: Db, feed: PriceFeed, clock: Clock, log: (error:
  * twice in a statement, and a feed may deliver several ticks of a coin at once).
  */
 function minuteCandles(ticks: Tick[]) {
-  const rows = new Map<string, { coin: string; minute: Date; open: string; high: string; low: string; close: string; volume: string }>();
+  const rows = new Map<
+    string,
+    { coin: string; minute: Date; open: string; high: string; low: string; close: string; volume: string }
+  >();
   for (const { coin, at, price, volume } of [...ticks].sort((a, b) => a.at.getTime() - b.at.getTime())) {
     const minute = new Date(Math.floor(at.getTime() / 60_000) * 60_000);
     const key = `${coin} ${minute.getTime()}`;
@@ -444,7 +489,11 @@ export interface RecordedTick {
  * `rows` rows is cut before its last step so no step is split: `full` says to read again from the
  * last step returned.
  */
-export async function recordedSteps(db: Executor, after: Date, rows: number): Promise<{ steps: RecordedTick[][]; full: boolean }> {
+export async function recordedSteps(
+  db: Executor,
+  after: Date,
+  rows: number,
+): Promise<{ steps: RecordedTick[][]; full: boolean }> {
   const ticks = rowsOf<{ coin: string; at: Date | string; price: string }>(
     await db.execute(sql`
       select t.coin, t.at, t.price::text as price from price_ticks t left join coins c on c.code = t.coin
@@ -462,7 +511,8 @@ export async function recordedSteps(db: Executor, after: Date, rows: number): Pr
 }
 
 /** A step as the stream sends it. */
-export const stepEvents = (step: RecordedTick[]): TickEvent[] => step.map((tick) => ({ code: tick.coin, price: canonical(tick.price), at: tick.at.toISOString() }));
+export const stepEvents = (step: RecordedTick[]): TickEvent[] =>
+  step.map((tick) => ({ code: tick.coin, price: canonical(tick.price), at: tick.at.toISOString() }));
 
 export async function lastRecordedPrice(db: Executor, coin: string, at?: Date): Promise<Quote | null> {
   const [row] = await db

@@ -67,7 +67,8 @@ export function simulatedFeed({ coins, seed, clock, lastPrices, intervalMs = 100
     return coins.map((coin) => {
       const sigma = coin.volatility;
       const years = dt / SECONDS_PER_YEAR;
-      const price = prices.get(coin.code)! * Math.exp(-0.5 * sigma * sigma * years + sigma * Math.sqrt(years) * gaussian());
+      const price =
+        prices.get(coin.code)! * Math.exp(-0.5 * sigma * sigma * years + sigma * Math.sqrt(years) * gaussian());
       prices.set(coin.code, price);
       const volume = Math.exp(gaussian() * 0.8) * (100_000 / price) * Math.min(dt, 60);
       return {

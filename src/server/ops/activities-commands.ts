@@ -22,12 +22,14 @@ type Changes = Partial<Record<(typeof KEYS)[number], string>>;
 /** A day at 00:00 UTC: the period is a plain date, as the operator wrote it. */
 function dayOf(value: string, name: string): Date {
   const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) throw new UsageError(`${name}= must be a date YYYY-MM-DD.`);
+  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
+    throw new UsageError(`${name}= must be a date YYYY-MM-DD.`);
   return date;
 }
 
 function coverOf(value: string): string {
-  if (value !== '' && !/^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/.test(value)) throw new UsageError('cover= must be an https URL or a path on this site (/…).');
+  if (value !== '' && !/^(https:\/\/[^\s"'<>]+|\/(?!\/)[^\s"'<>]*)$/.test(value))
+    throw new UsageError('cover= must be an https URL or a path on this site (/…).');
   return value;
 }
 
@@ -65,12 +67,16 @@ function columns(changes: Changes) {
 async function activityVersion(ctx: OperatorContext, id: number, args: string[]): Promise<string> {
   const { lang, rest } = languageOf(args);
   const given = keyValues(rest, ['title', 'body'] as const);
-  if (given.title === undefined && given.body === undefined) throw new UsageError('Say what to write: activity <id> --lang <xx> title=… body=<file.html>.');
+  if (given.title === undefined && given.body === undefined)
+    throw new UsageError('Say what to write: activity <id> --lang <xx> title=… body=<file.html>.');
   const current = (await contentVersions(ctx.db, 'activity', String(id))).find((version) => version.lang === lang);
   const title = given.title ?? (current?.written ? current.title : '');
   const body = given.body !== undefined ? bodyOf(given.body) : current?.written ? current.body : '';
-  if (!title.trim() || !body.trim()) throw new UsageError(`The ${lang} version is new: give both title=… and body=<file.html>.`);
-  await ctx.db.transaction((tx) => saveContentVersion(tx, COMMAND_LINE, { kind: 'activity', id: String(id), lang }, { title, body }, ctx.now));
+  if (!title.trim() || !body.trim())
+    throw new UsageError(`The ${lang} version is new: give both title=… and body=<file.html>.`);
+  await ctx.db.transaction((tx) =>
+    saveContentVersion(tx, COMMAND_LINE, { kind: 'activity', id: String(id), lang }, { title, body }, ctx.now),
+  );
   return `Activity ${id}: the ${lang} version is written.`;
 }
 
@@ -96,7 +102,12 @@ export const activitiesCommands: Record<string, Command> = {
       const given = columns({ ...keyValues(changes, KEYS), title });
       if (!given.startsAt) throw new UsageError('Give the start: from=YYYY-MM-DD.');
       if (given.body === undefined) throw new UsageError('Give the body: body=<file.html>.');
-      const row = await publishActivity(db, { ...given, title: given.title!, startsAt: given.startsAt, body: given.body });
+      const row = await publishActivity(db, {
+        ...given,
+        title: given.title!,
+        startsAt: given.startsAt,
+        body: given.body,
+      });
       return `Published activity ${row.id}: ${row.title}.`;
     }
     const id = idOf(first);

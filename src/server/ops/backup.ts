@@ -41,7 +41,8 @@ export async function dumpEmbedded(client: PGlite): Promise<Uint8Array> {
 export async function backupEmbedded(db: Db, file: string): Promise<string> {
   const client = embeddedClient(db);
   if (!client) return postgresBackupHelp(file);
-  if (existsSync(file)) throw new BackupError(`${file} already exists: choose a new file name (a backup never overwrites one).`);
+  if (existsSync(file))
+    throw new BackupError(`${file} already exists: choose a new file name (a backup never overwrites one).`);
   const started = performance.now();
   const bytes = await dumpEmbedded(client);
   const partial = `${file}.partial`;
@@ -95,7 +96,10 @@ function tarEntryNames(tar: Uint8Array): Set<string> {
  */
 export async function restoreEmbedded(dataDir: string, file: string, now = new Date()): Promise<string> {
   const holder = embeddedDatabaseHolder(dataDir);
-  if (holder) throw new BackupError(`The server (process ${holder}) is using the database in ${dataDir}. Stop it first, then restore.`);
+  if (holder)
+    throw new BackupError(
+      `The server (process ${holder}) is using the database in ${dataDir}. Stop it first, then restore.`,
+    );
   const tar = readEmbeddedDump(file);
   const live = join(dataDir, 'pglite');
   const aside = `${live}.before-restore-${now.toISOString().replace(/[:.]/g, '-')}`;
@@ -103,7 +107,9 @@ export async function restoreEmbedded(dataDir: string, file: string, now = new D
   const hadDatabase = existsSync(live);
   if (hadDatabase) renameSync(live, aside);
   try {
-    const restored = await PGlite.create(live, { loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }) });
+    const restored = await PGlite.create(live, {
+      loadDataDir: new Blob([new Uint8Array(tar)], { type: 'application/x-tar' }),
+    });
     await restored.close();
     // Opening it as the server does proves it starts, and brings an older backup's schema up to date.
     const database = await openDatabase({ kind: 'pglite', dataDir });
@@ -111,9 +117,14 @@ export async function restoreEmbedded(dataDir: string, file: string, now = new D
   } catch (error) {
     rmSync(live, { recursive: true, force: true });
     if (hadDatabase) renameSync(aside, live);
-    throw new BackupError(`The backup could not be restored (${error instanceof Error ? error.message : String(error)}); the database was left as it was.`);
+    throw new BackupError(
+      `The backup could not be restored (${error instanceof Error ? error.message : String(error)}); the database was left as it was.`,
+    );
   }
-  return [`Restored the embedded database in ${live} from ${file}.`, hadDatabase ? `The database it replaced is kept in ${aside} (delete it when you no longer need it).` : '']
+  return [
+    `Restored the embedded database in ${live} from ${file}.`,
+    hadDatabase ? `The database it replaced is kept in ${aside} (delete it when you no longer need it).` : '',
+  ]
     .filter(Boolean)
     .join('\n');
 }

@@ -18,9 +18,11 @@ export const BLINDBOX_USAGE = `  prizes                                        t
 export const blindBoxCommands: Record<string, Command> = {
   async prizes({ db, now }, [action, spec, ...extra]) {
     if (action === 'set') {
-      if (spec === undefined || extra.length) throw new UsageError('Quote the whole table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
+      if (spec === undefined || extra.length)
+        throw new UsageError('Quote the whole table: prizes set "<name>:<asset>:<amount>:<weight>[:<stock>];…"');
       const prizes = await db.transaction((tx) => publishPrizeTableAs(tx, COMMAND_LINE, spec, now));
-      // A seed already committed keeps its table: the operator knows server seeds, so a new table must never meet a known next roll.
+      // A seed already committed keeps its table: the operator knows server seeds, so a new table must never meet a
+      // known next roll.
       return `Published a table of ${prizes.length} prizes (100 %); it applies to seeds committed from now on (each customer's current seed keeps its table until they rotate it).\n\n${await prizeTable(db)}`;
     }
     if (action !== undefined) throw new UsageError('Use: prizes, or prizes set "<table>".');

@@ -12,9 +12,11 @@ export interface OperatorContext {
   now: Date;
   /** EARN_TIMEZONE: which interest day is today (a ladder can be published only for a later one). */
   earnTimeZone?: string;
-  /** The process runs in production mode (NODE_ENV): test balances are refused, as on any database a production server ran on. */
+  /** The process runs in production mode (NODE_ENV): test balances are refused, as on any database a production server
+   * ran on. */
   production: boolean;
-  /** The server's two-factor key (operator accounts' authenticators are sealed with it); a process without one uses its own (tests). */
+  /** The server's two-factor key (operator accounts' authenticators are sealed with it); a process without one uses its
+   * own (tests). */
   twoFactorKey?: Buffer;
   /** FOUR_EYES_USDT: above it a withdrawal needs two approvers (the command counts as the operator 'ops'). */
   fourEyesUsdt?: string;
@@ -31,7 +33,8 @@ export function idOf(id: string | undefined): number {
 }
 
 export function reasonOf(rest: string[]): string {
-  if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError('Give the reason the customer will see, in quotes: reject <id> "<reason>".');
+  if (rest.length !== 1 || !rest[0]!.trim())
+    throw new UsageError('Give the reason the customer will see, in quotes: reject <id> "<reason>".');
   return rest[0]!;
 }
 
@@ -45,7 +48,8 @@ export function keyValues<K extends string>(args: string[], keys: readonly K[]):
   for (const arg of args) {
     const at = arg.indexOf('=');
     const key = arg.slice(0, at) as K;
-    if (at < 1 || !keys.includes(key)) throw new UsageError(`Cannot read "${arg}": use ${keys.map((name) => `${name}=…`).join(' or ')}.`);
+    if (at < 1 || !keys.includes(key))
+      throw new UsageError(`Cannot read "${arg}": use ${keys.map((name) => `${name}=…`).join(' or ')}.`);
     out[key] = arg.slice(at + 1);
   }
   return out;

@@ -39,7 +39,18 @@ import { translator } from '../i18n.ts';
 import { AMOUNT } from '../../contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
-import { UsageError, idOf, keyValues, oneOf, plain, reasonOf, table, usernames, type Command, type OperatorContext } from './command-kit.ts';
+import {
+  UsageError,
+  idOf,
+  keyValues,
+  oneOf,
+  plain,
+  reasonOf,
+  table,
+  usernames,
+  type Command,
+  type OperatorContext,
+} from './command-kit.ts';
 import { TASKS_COMMANDS, TASKS_USAGE } from './tasks-commands.ts';
 import { SHARE_USAGE, shareCommands } from './share-commands.ts';
 import { BLINDBOX_USAGE, blindBoxCommands } from './blindbox-commands.ts';
@@ -90,7 +101,10 @@ ${CONTENT_USAGE}
 ${OPERATOR_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
-export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): Promise<{ ok: boolean; output: string }> {
+export async function runOperatorCommand(
+  ctx: OperatorContext,
+  argv: string[],
+): Promise<{ ok: boolean; output: string }> {
   const [name, ...args] = argv;
   const command = isOperatorCommand(name) ? commands[name!] : undefined;
   if (!command) return { ok: !name, output: USAGE };
@@ -104,7 +118,8 @@ export async function runOperatorCommand(ctx: OperatorContext, argv: string[]): 
   }
 }
 
-export const isOperatorCommand = (name: string | undefined): boolean => name !== undefined && Object.hasOwn(commands, name);
+export const isOperatorCommand = (name: string | undefined): boolean =>
+  name !== undefined && Object.hasOwn(commands, name);
 
 // Each area's commands file adds its own entries with one spread line here.
 const commands: Record<string, Command> = {
@@ -121,7 +136,9 @@ const commands: Record<string, Command> = {
   },
   // Reached only on PostgreSQL or through a running server's socket: ops/main.ts restores a free folder.
   async restore({ db }, [file = 'coinvest.dump']) {
-    throw new BackupError(embeddedClient(db) ? 'The server is using the database: stop it first, then restore.' : postgresBackupHelp(file));
+    throw new BackupError(
+      embeddedClient(db) ? 'The server is using the database: stop it first, then restore.' : postgresBackupHelp(file),
+    );
   },
   async recharges({ db }, [status = 'pending']) {
     const rows = await rechargeQueue(db, status === 'all' ? 'all' : oneOf(status, ['pending', 'success', 'rejected']));
@@ -145,14 +162,18 @@ const commands: Record<string, Command> = {
     const order = idOf(id);
     if (action === 'approve') {
       const options = keyValues(rest, ['height', 'remark']);
-      const row = await db.transaction((tx) => approveRechargeAs(tx, COMMAND_LINE, order, { blockHeight: options.height, remark: options.remark }, now));
+      const row = await db.transaction((tx) =>
+        approveRechargeAs(tx, COMMAND_LINE, order, { blockHeight: options.height, remark: options.remark }, now),
+      );
       return `Recharge ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} credited to user ${row.userId}.`;
     }
     if (action === 'reject') {
       const row = await db.transaction((tx) => rejectRechargeAs(tx, COMMAND_LINE, order, reasonOf(rest), now));
       return `Recharge ${row.id} (${row.orderNo}) rejected: "${row.reason}".`;
     }
-    throw new UsageError('Usage: recharge approve <id> [height=<block>] [remark="<text>"] | recharge reject <id> "<reason>"');
+    throw new UsageError(
+      'Usage: recharge approve <id> [height=<block>] [remark="<text>"] | recharge reject <id> "<reason>"',
+    );
   },
 
   async withdrawals({ db }, [status = 'review']) {
@@ -177,7 +198,9 @@ const commands: Record<string, Command> = {
     if (action === 'approve') {
       const options = keyValues(rest, ['hash']);
       // Four eyes: above FOUR_EYES_USDT the command is one approver ('ops'); a console reviewer is the other.
-      const { row, approvals, needed } = await db.transaction((tx) => approveWithdrawalAs(tx, COMMAND_LINE, order, { hash: options.hash }, now, fourEyesUsdt));
+      const { row, approvals, needed } = await db.transaction((tx) =>
+        approveWithdrawalAs(tx, COMMAND_LINE, order, { hash: options.hash }, now, fourEyesUsdt),
+      );
       if (approvals.length < needed)
         return `Withdrawal ${row.id} (${row.orderNo}): approval ${approvals.length} of ${needed} recorded (${approvals.join(', ')}); another reviewer must approve it too.`;
       return `Withdrawal ${row.id} (${row.orderNo}) approved: ${plain(row.actualAmount)} ${row.asset} paid to ${row.payeeName}.`;
@@ -190,7 +213,10 @@ const commands: Record<string, Command> = {
   },
 
   async certifications({ db }, [status = 'review']) {
-    const rows = await certificationQueue(db, status === 'all' ? 'all' : oneOf(status, ['review', 'verified', 'rejected']));
+    const rows = await certificationQueue(
+      db,
+      status === 'all' ? 'all' : oneOf(status, ['review', 'verified', 'rejected']),
+    );
     const names = await usernames(
       db,
       rows.map((row) => row.userId),
@@ -220,23 +246,39 @@ const commands: Record<string, Command> = {
       return `Certification ${row.id} (${row.level}, user ${row.userId}) verified.`;
     }
     if (action === 'reject') {
-      const row = await db.transaction((tx) => rejectCertificationAs(tx, COMMAND_LINE, submission, reasonOf(rest), now));
+      const row = await db.transaction((tx) =>
+        rejectCertificationAs(tx, COMMAND_LINE, submission, reasonOf(rest), now),
+      );
       return `Certification ${row.id} (${row.level}, user ${row.userId}) rejected: "${row.reason}".`;
     }
     throw new UsageError('Usage: certification approve <id> | certification reject <id> "<reason>"');
   },
 
   async credit({ db, now, production }, [login, asset, amount, ...extra]) {
-    if (production) throw new UsageError('Test balances are for development only: this server runs in production mode.');
+    if (production)
+      throw new UsageError('Test balances are for development only: this server runs in production mode.');
     // The database, not the shell, says what it is: a production database stays one with its server stopped.
     const since = await productionSince(db);
-    if (since) throw new UsageError(`Test balances are for development only: a production server has run on this database (since ${since}).`);
-    if (!login || !asset || !amount || extra.length || !/^[A-Z0-9]{2,10}$/.test(asset) || !AMOUNT.test(amount) || new Big(amount).lte(0)) {
+    if (since)
+      throw new UsageError(
+        `Test balances are for development only: a production server has run on this database (since ${since}).`,
+      );
+    if (
+      !login ||
+      !asset ||
+      !amount ||
+      extra.length ||
+      !/^[A-Z0-9]{2,10}$/.test(asset) ||
+      !AMOUNT.test(amount) ||
+      new Big(amount).lte(0)
+    ) {
       throw new UsageError('Usage: credit <username> <asset> <amount>, e.g. credit demo USDT 500');
     }
     const user = await findUserByLogin(db, login);
     if (!user) throw new UsageError(`No user "${login}".`);
-    await db.transaction((tx) => post(tx, { userId: user.id, asset, amount, kind: 'test_credit', reference: `credit:${randomUUID()}` }, now));
+    await db.transaction((tx) =>
+      post(tx, { userId: user.id, asset, amount, kind: 'test_credit', reference: `credit:${randomUUID()}` }, now),
+    );
     return `Credited ${amount} ${asset} to ${user.username} (user ${user.id}) as a test balance.`;
   },
 
@@ -270,7 +312,11 @@ const commands: Record<string, Command> = {
   async ladders({ db }) {
     const rows = await publishedLadders(db);
     return table(
-      rows.map((row) => ({ day: row.day, ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','), published: row.publishedAt.toISOString() })),
+      rows.map((row) => ({
+        day: row.day,
+        ladder: row.ladder.map((tier) => `${tier.up_to ?? '*'}:${tier.rate}`).join(','),
+        published: row.publishedAt.toISOString(),
+      })),
       'No ladder published.',
     );
   },
@@ -282,7 +328,11 @@ const commands: Record<string, Command> = {
       /^\d{4}-\d{2}-\d{2}$/.test(day) &&
       !extra.length &&
       tiers.length > 0 &&
-      tiers.every(([upTo = '', rate = ''], i) => (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && Number(upTo) > 0) && /^0(\.\d{1,6})?$/.test(rate)) &&
+      tiers.every(
+        ([upTo = '', rate = ''], i) =>
+          (i === tiers.length - 1 ? upTo === '*' : AMOUNT.test(upTo) && Number(upTo) > 0) &&
+          /^0(\.\d{1,6})?$/.test(rate),
+      ) &&
       tiers.every(([upTo], i) => i === 0 || upTo === '*' || Number(upTo) > Number(tiers[i - 1]![0]));
     if (!valid)
       throw new UsageError(
@@ -317,7 +367,8 @@ const commands: Record<string, Command> = {
   },
 
   async picture({ db }, [name, file, ...extra]) {
-    if (!name || !file || extra.length) throw new UsageError('Usage: picture <id|/api/uploads/<id>> <file>, e.g. picture /api/uploads/Xy… front.jpg');
+    if (!name || !file || extra.length)
+      throw new UsageError('Usage: picture <id|/api/uploads/<id>> <file>, e.g. picture /api/uploads/Xy… front.jpg');
     const upload = await anyUpload(db, name.startsWith(UPLOADS_PATH) ? name.slice(UPLOADS_PATH.length) : name);
     if (!upload) throw new UsageError(`No picture "${name}".`);
     const names = await usernames(db, [upload.userId]);
@@ -327,10 +378,12 @@ const commands: Record<string, Command> = {
     } catch (error) {
       const code = (error as { code?: string }).code;
       if (code === 'EEXIST') throw new UsageError(`${file} already exists: choose a new file name.`);
-      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new UsageError(`Cannot write ${file} (${code}).`);
+      if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+        throw new UsageError(`Cannot write ${file} (${code}).`);
       throw error;
     }
-    const size = upload.bytes.length < 1024 ? `${upload.bytes.length} bytes` : `${(upload.bytes.length / 1024).toFixed(1)} KB`;
+    const size =
+      upload.bytes.length < 1024 ? `${upload.bytes.length} bytes` : `${(upload.bytes.length / 1024).toFixed(1)} KB`;
     return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${names.get(upload.userId) ?? `user ${upload.userId}`} to ${file}; it is ${upload.isPublic ? 'public (an avatar)' : 'private'}.`;
   },
 

@@ -6,7 +6,13 @@ import { LOCALES, type Locale } from '../../contract/constants.ts';
 import type { ContentKind } from '../../contract/console-content.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
-import { NOTICE_ID, contentItems, contentVersions, saveContentVersion, type Version } from '../domain/content-languages.ts';
+import {
+  NOTICE_ID,
+  contentItems,
+  contentVersions,
+  saveContentVersion,
+  type Version,
+} from '../domain/content-languages.ts';
 import { CONTENT_FALLBACK_LANG } from '../domain/content-pages.ts';
 import { postMessage } from '../domain/messages.ts';
 import { UsageError, idOf, table, type Command, type OperatorContext } from './command-kit.ts';
@@ -24,7 +30,8 @@ export const CONTENT_USAGE = `  message <all|username> "<title>" "<content>" [--
 export function languageOf(args: string[]): { lang: Locale; rest: string[]; given: boolean } {
   if (args[0] !== '--lang') return { lang: CONTENT_FALLBACK_LANG, rest: args, given: false };
   const lang = args[1] ?? '';
-  if (!(LOCALES as readonly string[]).includes(lang)) throw new UsageError(`--lang takes one of: ${LOCALES.join(', ')}.`);
+  if (!(LOCALES as readonly string[]).includes(lang))
+    throw new UsageError(`--lang takes one of: ${LOCALES.join(', ')}.`);
   return { lang: lang as Locale, rest: args.slice(2), given: true };
 }
 
@@ -40,8 +47,10 @@ function versionsOf(args: string[]): { lang: Locale; title: string; content: str
   while (rest.length) {
     const { lang, rest: after, given } = languageOf(rest);
     const [title = '', content = '', ...more] = after;
-    if (!given || !title.trim() || !content.trim()) throw new UsageError('Give each other language as --lang <xx> "<title>" "<content>".');
-    if (lang === CONTENT_FALLBACK_LANG || out.some((one) => one.lang === lang)) throw new UsageError(`Give ${lang} once, and English first without --lang.`);
+    if (!given || !title.trim() || !content.trim())
+      throw new UsageError('Give each other language as --lang <xx> "<title>" "<content>".');
+    if (lang === CONTENT_FALLBACK_LANG || out.some((one) => one.lang === lang))
+      throw new UsageError(`Give ${lang} once, and English first without --lang.`);
     out.push({ lang, title: title.trim(), content: content.trim() });
     rest = more;
   }
@@ -60,21 +69,34 @@ export const contentCommands: Record<string, Command> = {
       const id = idOf(to.slice(3));
       const { lang, rest, given } = languageOf(args);
       const [title = '', content = '', ...extra] = rest;
-      if (!given || !title.trim() || !content.trim() || extra.length) throw new UsageError('Usage: message id=<id> --lang <xx> "<title>" "<content>".');
+      if (!given || !title.trim() || !content.trim() || extra.length)
+        throw new UsageError('Usage: message id=<id> --lang <xx> "<title>" "<content>".');
       await writeVersion(ctx, 'message', String(id), lang, { title, body: content });
       return `Message ${id}: the ${lang} version is written.`;
     }
     const [title = '', content = '', ...others] = args;
     // Unquoted words would silently split into title and content: ask for the quotes instead.
     if (!to || !title.trim() || !content.trim() || (others.length && others[0] !== '--lang'))
-      throw new UsageError('Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).');
+      throw new UsageError(
+        'Usage: message <all|username> "<title>" "<content>" (quote the title and the content; neither may be empty).',
+      );
     const versions = versionsOf(others);
     const user = to === 'all' ? null : await findUserByLogin(ctx.db, to);
     if (to !== 'all' && !user) throw new UsageError(`No user "${to}".`);
     const row = await ctx.db.transaction(async (tx) => {
-      const posted = await postMessage(tx, { to: user?.id ?? null, title: title.trim(), content: content.trim() }, ctx.now);
+      const posted = await postMessage(
+        tx,
+        { to: user?.id ?? null, title: title.trim(), content: content.trim() },
+        ctx.now,
+      );
       for (const version of versions)
-        await saveContentVersion(tx, COMMAND_LINE, { kind: 'message', id: String(posted.id), lang: version.lang }, { title: version.title, body: version.content }, ctx.now);
+        await saveContentVersion(
+          tx,
+          COMMAND_LINE,
+          { kind: 'message', id: String(posted.id), lang: version.lang },
+          { title: version.title, body: version.content },
+          ctx.now,
+        );
       return posted;
     });
     const languages = versions.length ? ` in en, ${versions.map((version) => version.lang).join(', ')}` : '';
@@ -98,7 +120,8 @@ export const contentCommands: Record<string, Command> = {
     const slideId = idOf(id);
     const { lang, rest } = languageOf(args);
     const [title = '', ...extra] = rest;
-    if (!title.trim() || extra.length) throw new UsageError('Usage: slide <id> [--lang <xx>] "<title>" (quote the title).');
+    if (!title.trim() || extra.length)
+      throw new UsageError('Usage: slide <id> [--lang <xx>] "<title>" (quote the title).');
     await writeVersion(ctx, 'slide', String(slideId), lang, { title, body: '' });
     return `Slide ${slideId}: the ${lang} title is written.`;
   },

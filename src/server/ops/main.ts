@@ -43,8 +43,10 @@ async function answer(): Promise<OperatorAnswer> {
   }
   const database = await openDatabase(config.database);
   try {
-    // `operator add` seals an authenticator with the server's own key: the same one every server process of this database checks.
-    const twoFactorKey = name === 'operator' ? loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile) : undefined;
+    // `operator add` seals an authenticator with the server's own key: the same one every server process of this
+    // database checks.
+    const twoFactorKey =
+      name === 'operator' ? loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile) : undefined;
     if (twoFactorKey) await claimKeyCheck(database.db, 'two_factor_key_check', keyCheck(twoFactorKey));
     const context = {
       db: database.db,

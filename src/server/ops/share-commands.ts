@@ -12,7 +12,8 @@ import { grantInvitePermission, inviteFigures, revokeInvitePermission } from '..
 import { UsageError, keyValues, reasonOf, type Command } from './command-kit.ts';
 
 function choice<T extends string>(value: string, allowed: readonly T[], what: string): T {
-  if (!(allowed as readonly string[]).includes(value)) throw new UsageError(`${what}: use one of ${allowed.join(', ')}.`);
+  if (!(allowed as readonly string[]).includes(value))
+    throw new UsageError(`${what}: use one of ${allowed.join(', ')}.`);
   return value as T;
 }
 
@@ -35,17 +36,25 @@ export const shareCommands: Record<string, Command> = {
   async invite({ db, now }, [action = '', login, ...rest]) {
     choice(action, ['grant', 'revoke', 'show'] as const, 'invite');
     const user = login ? await findUserByLogin(db, login) : undefined;
-    if (!user) throw new UsageError(login ? `No user "${login}".` : 'Name the user: invite <grant|revoke|show> <username> …');
+    if (!user)
+      throw new UsageError(login ? `No user "${login}".` : 'Name the user: invite <grant|revoke|show> <username> …');
     if (action === 'show') {
       if (rest.length) throw new UsageError('Usage: invite show <username>');
       const figures = await inviteFigures(db, user.id);
-      const why = [figures.grantedBy.certification && 'primary certification verified', figures.grantedBy.operator && 'granted by the operator'].filter(Boolean).join(', ');
+      const why = [
+        figures.grantedBy.certification && 'primary certification verified',
+        figures.grantedBy.operator && 'granted by the operator',
+      ]
+        .filter(Boolean)
+        .join(', ');
       return `${user.username} (user ${user.id}), code ${figures.code}: invitation permission ${figures.permission ? `active (${why})` : 'not active'}; invited ${figures.invited}, certified ${figures.certified}.`;
     }
     const reason = reasonOf(rest).trim();
     if (action === 'grant') {
       const granted = await grantInvitePermission(db, user.id, reason, now);
-      return granted ? `Invitation permission granted to ${user.username} (user ${user.id}): ${reason}` : `${user.username} already has the operator's grant; nothing changed.`;
+      return granted
+        ? `Invitation permission granted to ${user.username} (user ${user.id}): ${reason}`
+        : `${user.username} already has the operator's grant; nothing changed.`;
     }
     const revoked = await revokeInvitePermission(db, user.id);
     if (!revoked) throw new UsageError(`${user.username} has no operator's grant to revoke.`);
@@ -60,12 +69,17 @@ export const shareCommands: Record<string, Command> = {
     if (changes.hosts !== undefined) await setWebViewHosts(db, changes.hosts);
     if (changes.url !== undefined) await setServiceUrl(db, changes.url === 'none' ? '' : changes.url.trim());
     const { url, hosts } = await serviceLink(db);
-    const opens = !url ? 'the service page shows the FAQ only' : allowedWebViewUrl(url, hosts) ? 'opens in the web-view' : 'opens in a new tab: not an https page of a listed host';
+    const opens = !url
+      ? 'the service page shows the FAQ only'
+      : allowedWebViewUrl(url, hosts)
+        ? 'opens in the web-view'
+        : 'opens in a new tab: not an https page of a listed host';
     return `Service link: ${url || 'none'} (${opens}). Web-view hosts: ${hosts.join(', ') || 'none'}.`;
   },
 
   async page({ db }, [key = '', lang = '', title = '', file, ...extra]) {
-    if (!file || extra.length || !title.trim()) throw new UsageError('Usage: page <about|intro|faq> <lang> "<title>" <file.txt> (quote the title).');
+    if (!file || extra.length || !title.trim())
+      throw new UsageError('Usage: page <about|intro|faq> <lang> "<title>" <file.txt> (quote the title).');
     const pageKey = choice(key, CONTENT_PAGE_KEYS, 'The page');
     const pageLang = choice(lang, LOCALES, 'The language');
     let body: string;
@@ -75,7 +89,8 @@ export const shareCommands: Record<string, Command> = {
       throw new UsageError(`Cannot read ${file} (${(error as { code?: string }).code ?? 'error'}).`);
     }
     if (!body) throw new UsageError(`${file} is empty.`);
-    if (body.length > PAGE_MAX_CHARS) throw new UsageError(`${file} has ${body.length} characters; at most ${PAGE_MAX_CHARS}.`);
+    if (body.length > PAGE_MAX_CHARS)
+      throw new UsageError(`${file} has ${body.length} characters; at most ${PAGE_MAX_CHARS}.`);
     await saveContentPage(db, { key: pageKey, lang: pageLang, title: title.trim(), body });
     return `Page ${pageKey} (${pageLang}) "${title.trim()}" saved: ${body.length} characters.`;
   },

@@ -14,7 +14,10 @@ export const operatorSocketPath = (dataDir: string) => join(dataDir, 'ops.sock')
 const MAX_REQUEST_BYTES = 64 * 1024;
 
 /** Listens for commands; resolves with a function that stops listening. */
-export async function serveOperatorCommands(dataDir: string, run: (argv: string[]) => Promise<OperatorAnswer>): Promise<() => Promise<void>> {
+export async function serveOperatorCommands(
+  dataDir: string,
+  run: (argv: string[]) => Promise<OperatorAnswer>,
+): Promise<() => Promise<void>> {
   const path = operatorSocketPath(dataDir);
   // A socket file left by a crashed server: this process holds the folder's lock, so it is stale.
   rmSync(path, { force: true });
@@ -33,8 +36,11 @@ export async function serveOperatorCommands(dataDir: string, run: (argv: string[
       } catch {
         argv = null;
       }
-      if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === 'string')) return reply({ ok: false, output: 'Unreadable command.' });
-      run(argv).then(reply, (error: unknown) => reply({ ok: false, output: `The command failed: ${error instanceof Error ? error.message : String(error)}` }));
+      if (!Array.isArray(argv) || !argv.every((arg) => typeof arg === 'string'))
+        return reply({ ok: false, output: 'Unreadable command.' });
+      run(argv).then(reply, (error: unknown) =>
+        reply({ ok: false, output: `The command failed: ${error instanceof Error ? error.message : String(error)}` }),
+      );
     });
     socket.on('error', () => undefined);
   });

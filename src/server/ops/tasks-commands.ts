@@ -15,7 +15,8 @@ export const TASKS_USAGE = `  signin-ladder [5,5,10,10,15,20,30]           show 
 export const TASKS_COMMANDS: Record<string, Command> = {
   async 'signin-ladder'({ db, now }, [spec, ...extra]) {
     if (extra.length) throw new UsageError('Give the ladder as one list: signin-ladder 5,5,10,10,15,20,30.');
-    if (spec === undefined) return `Daily sign-in ladder (points per consecutive day): ${(await ladderOf(db)).join(',')}`;
+    if (spec === undefined)
+      return `Daily sign-in ladder (points per consecutive day): ${(await ladderOf(db)).join(',')}`;
     const ladder = await db.transaction((tx) => setSignInLadderAs(tx, COMMAND_LINE, spec, now));
     return `Daily sign-in ladder set: ${ladder.join(',')} (from the next sign-in on).`;
   },

@@ -20,14 +20,32 @@ describe('bundleFactsOf and precacheGroups (src/build/bundle-facts.ts)', () => {
       'assets/HomePage-1.js': chunk('assets/HomePage-1.js', ['assets/tabs-1.js']),
       'assets/tabs-1.js': chunk('assets/tabs-1.js'),
       'assets/WalletPage-1.js': chunk('assets/WalletPage-1.js'),
-      'assets/messages-th-1.js': chunk('assets/messages-th-1.js', [], { facadeModuleId: '/app/src/locales/th/messages.po?area=home' }),
-      'assets/messages-th-2.js': chunk('assets/messages-th-2.js', [], { facadeModuleId: '/app/src/locales/th/messages.po?area=funds' }),
+      'assets/messages-th-1.js': chunk('assets/messages-th-1.js', [], {
+        facadeModuleId: '/app/src/locales/th/messages.po?area=home',
+      }),
+      'assets/messages-th-2.js': chunk('assets/messages-th-2.js', [], {
+        facadeModuleId: '/app/src/locales/th/messages.po?area=funds',
+      }),
     };
     hook(bundleFactsOf().generateBundle)({}, bundle);
-    expect([...bundleFacts.firstFiles].sort()).toEqual(['assets/HomePage-1.js', 'assets/boot-1.js', 'assets/index-1.js', 'assets/shell-1.js', 'assets/tabs-1.js']);
+    expect([...bundleFacts.firstFiles].sort()).toEqual([
+      'assets/HomePage-1.js',
+      'assets/boot-1.js',
+      'assets/index-1.js',
+      'assets/shell-1.js',
+      'assets/tabs-1.js',
+    ]);
     expect(bundleFacts.catalogParts.get('assets/messages-th-2.js')).toEqual({ locale: 'th', area: 'funds' });
     const entry = (url: string) => ({ url, revision: null, size: 1 });
-    const { manifest } = precacheGroups(['index.html', 'assets/shell-1.js', 'assets/WalletPage-1.js', 'assets/messages-th-1.js', 'assets/messages-th-2.js'].map(entry));
+    const { manifest } = precacheGroups(
+      [
+        'index.html',
+        'assets/shell-1.js',
+        'assets/WalletPage-1.js',
+        'assets/messages-th-1.js',
+        'assets/messages-th-2.js',
+      ].map(entry),
+    );
     expect(manifest).toEqual([
       entry('index.html'),
       entry('assets/shell-1.js'),

@@ -15,19 +15,29 @@ describe('chunking (src/build/chunking.ts, chunks.ts)', () => {
   const { modulePreload, rolldownOptions } = chunking(root);
 
   it('the chunks a visit starts with are the tab pages, login and the startup dialog', () => {
-    expect(['assets/HomePage-a1.js', 'assets/LoginPage-b_2.js', 'assets/FirstUnreadDialog-c3.js'].every((file) => STARTUP_CHUNKS.test(file))).toBe(true);
+    expect(
+      ['assets/HomePage-a1.js', 'assets/LoginPage-b_2.js', 'assets/FirstUnreadDialog-c3.js'].every((file) =>
+        STARTUP_CHUNKS.test(file),
+      ),
+    ).toBe(true);
     expect(['assets/WalletPage-a1.js', 'assets/HomePage-a1.css'].some((file) => STARTUP_CHUNKS.test(file))).toBe(false);
   });
 
   it('only index.html and the chunks a visit starts with keep their preload lists', () => {
-    const resolve = (modulePreload as { resolveDependencies: (file: string, deps: string[], context: { hostType: string }) => string[] }).resolveDependencies;
+    const resolve = (
+      modulePreload as {
+        resolveDependencies: (file: string, deps: string[], context: { hostType: string }) => string[];
+      }
+    ).resolveDependencies;
     expect(resolve('index.html', ['a.js'], { hostType: 'html' })).toEqual(['a.js']);
     expect(resolve('assets/HomePage-1.js', ['a.js'], { hostType: 'js' })).toEqual(['a.js']);
     expect(resolve('assets/WalletPage-1.js', ['a.js'], { hostType: 'js' })).toEqual([]);
   });
 
   it('the start group takes all but the entry module; the tabs group the code two tab pages share beyond the shell', () => {
-    const output = rolldownOptions!.output as { codeSplitting: { groups: { name: string; test: (id: string) => boolean }[] } };
+    const output = rolldownOptions!.output as {
+      codeSplitting: { groups: { name: string; test: (id: string) => boolean }[] };
+    };
     const [shell, tabs] = output.codeSplitting.groups;
     expect([shell!.name, tabs!.name]).toEqual(['shell', 'tabs']);
     expect(shell!.test(`${root}/src/main.tsx`) || shell!.test(`${root}/index.html`)).toBe(false);

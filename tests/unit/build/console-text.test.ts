@@ -18,11 +18,13 @@ describe('consoleText (src/build/console-text.ts)', () => {
       'src/contract/console.ts': 'export const x = texts.byContract;',
       'src/console/Page.tsx': '// texts.inComment\nexport const Page = () => <p>{texts.named.id}</p>;',
     });
-    const origins = { own: { origin: [['src/console/Page.tsx', 3]] }, theirs: { origin: [['src/features/home/HomePage.tsx', 1]] } } as Record<
-      string,
-      { origin: [string, number][] }
-    >;
+    const origins = {
+      own: { origin: [['src/console/Page.tsx', 3]] },
+      theirs: { origin: [['src/features/home/HomePage.tsx', 1]] },
+    } as Record<string, { origin: [string, number][] }>;
     const inConsole = consoleText(origins, root);
-    expect(['c.named', 'c.byContract', 'c.http403', 'c.inComment', 'c.appOnly', 'own', 'theirs'].filter(inConsole)).toEqual(['c.named', 'c.byContract', 'c.http403', 'own']);
+    expect(
+      ['c.named', 'c.byContract', 'c.http403', 'c.inComment', 'c.appOnly', 'own', 'theirs'].filter(inConsole),
+    ).toEqual(['c.named', 'c.byContract', 'c.http403', 'own']);
   });
 });

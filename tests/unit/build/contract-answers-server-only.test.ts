@@ -5,7 +5,9 @@ import { contractAnswersServerOnly } from '../../../src/build/contract-answers-s
 import { hook } from './helpers.ts';
 
 describe('contractAnswersServerOnly (src/build/contract-answers-server-only.ts)', () => {
-  const transform = hook(contractAnswersServerOnly().transform).bind({ parse: (code: string) => parseSync('x.js', code).program });
+  const transform = hook(contractAnswersServerOnly().transform).bind({
+    parse: (code: string) => parseSync('x.js', code).program,
+  });
 
   it("calls the answer builders with no argument and drops each endpoint's cache policy, with its comma", () => {
     const code = [
@@ -16,7 +18,8 @@ describe('contractAnswersServerOnly (src/build/contract-answers-server-only.ts)'
     expect(transform(code, '/app/src/contract/a.ts').code).toBe(
       [
         "export const a = endpoint('GET', '/a', input, returns());",
-        // A property among others goes with the comma after it (a trailing comma stays: still valid, the minifier drops it).
+        // A property among others goes with the comma after it (a trailing comma stays: still valid, the minifier drops
+        // it).
         "export const b = endpoint('GET', '/b', input, returns(), { auth: true,  });",
         "export const c = endpoint('GET', '/c', input, returns(), {  auth: true });",
       ].join('\n'),

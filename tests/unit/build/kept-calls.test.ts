@@ -12,7 +12,9 @@ describe('keptCalls (src/build/kept-calls.ts)', () => {
     expect(hook(plugin.resolveId)('other')).toBeNull();
     const watched: string[] = [];
     const code: string = await hook(plugin.load).call({ addWatchFile: (file: string) => watched.push(file) }, id);
-    const lists = Object.fromEntries([...code.matchAll(/export const (\w+) = (.*);/g)].map(([, name, json]) => [name, JSON.parse(json!)]));
+    const lists = Object.fromEntries(
+      [...code.matchAll(/export const (\w+) = (.*);/g)].map(([, name, json]) => [name, JSON.parse(json!)]),
+    );
     expect(Object.keys(lists)).toEqual(['PUBLIC_PATHS', 'USER_CALLS']);
     expect(lists.PUBLIC_PATHS.length).toBeGreaterThan(0);
     expect(lists.USER_CALLS.length).toBeGreaterThan(0);

@@ -5,13 +5,17 @@ import { hook } from './helpers.ts';
 
 describe('paintBeforeScripts (src/build/paint-before-scripts.ts)', () => {
   const emitted: { name: string; source: string }[] = [];
-  const context = { emitFile: (file: { name: string; source: string }) => String(emitted.push(file)), getFileName: () => 'assets/boot-1.js' };
+  const context = {
+    emitFile: (file: { name: string; source: string }) => String(emitted.push(file)),
+    getFileName: () => 'assets/boot-1.js',
+  };
   const generate = hook(paintBeforeScripts().generateBundle).bind(context);
 
   it('starts a low-priority boot script that runs the entry after the first paint; the entry and the preloads are asked at low priority', () => {
     const html = {
       type: 'asset',
-      source: '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shell-b2.js">',
+      source:
+        '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shell-b2.js">',
     };
     generate({}, { 'index.html': html });
     expect(html.source).toBe(

@@ -15,6 +15,10 @@ describe('precompress (src/build/precompress.ts)', () => {
     await hook(plugin.closeBundle)();
     expect(brotliDecompressSync(readFileSync(join(root, 'dist/assets/app.js.br'))).toString()).toBe(big);
     expect(gunzipSync(readFileSync(join(root, 'dist/assets/app.js.gz'))).toString()).toBe(big);
-    expect(['dist/small.css.br', 'dist/small.css.gz', 'dist/icon.png.br', 'dist/icon.png.gz'].filter((file) => existsSync(join(root, file)))).toEqual([]);
+    expect(
+      ['dist/small.css.br', 'dist/small.css.gz', 'dist/icon.png.br', 'dist/icon.png.gz'].filter((file) =>
+        existsSync(join(root, file)),
+      ),
+    ).toEqual([]);
   });
 });

@@ -19,7 +19,10 @@ import {
   type Frame,
 } from './exchange.ts';
 
-export const BINANCE_ENDPOINTS: ExchangeEndpoints = { socket: 'wss://stream.binance.com:9443', rest: 'https://api.binance.com' };
+export const BINANCE_ENDPOINTS: ExchangeEndpoints = {
+  socket: 'wss://stream.binance.com:9443',
+  rest: 'https://api.binance.com',
+};
 
 export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Exchange {
   return {
@@ -27,7 +30,8 @@ export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Excha
     label: EXCHANGE_LABELS.binance,
     endpoints,
     symbolOf: (coin) => `${coin}USDT`,
-    socketUrl: (symbols) => `${endpoints.socket}/stream?streams=${symbols.map((symbol) => `${symbol.toLowerCase()}@trade`).join('/')}`,
+    socketUrl: (symbols) =>
+      `${endpoints.socket}/stream?streams=${symbols.map((symbol) => `${symbol.toLowerCase()}@trade`).join('/')}`,
     subscriptions: () => [],
     keepalive: { everyMs: 20_000, frame: null },
     // Two of Binance's pings missed, and then some: still inside the minute it waits for our pong.
@@ -41,7 +45,13 @@ export function binance(endpoints: ExchangeEndpoints = BINANCE_ENDPOINTS): Excha
       const price = positivePrice(data.p);
       const amount = quantity(data.q);
       const at = epochMs(data.T);
-      if (typeof data.s !== 'string' || !price || amount === null || !at || (typeof data.t !== 'number' && typeof data.t !== 'string'))
+      if (
+        typeof data.s !== 'string' ||
+        !price ||
+        amount === null ||
+        !at ||
+        (typeof data.t !== 'number' && typeof data.t !== 'string')
+      )
         return { kind: 'garbage', why: 'a trade without symbol, id, price, quantity or time' };
       return { kind: 'trades', trades: [{ symbol: data.s, id: String(data.t), price, quantity: amount, at }] };
     },

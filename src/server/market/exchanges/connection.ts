@@ -156,7 +156,8 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
       openedAt = Date.now();
       for (const frame of exchange.subscriptions(symbols)) opened.send(frame);
       const { frame } = exchange.keepalive;
-      if (frame !== null) keepalive = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send(frame), keepaliveMs);
+      if (frame !== null)
+        keepalive = setInterval(() => opened.readyState === WebSocket.OPEN && opened.send(frame), keepaliveMs);
     });
     opened.on('message', (data, isBinary) => {
       alive();
@@ -188,7 +189,10 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
       if (frame.kind !== 'trades') return;
       if (frame.malformed) {
         counts.garbage += frame.malformed.count;
-        complain('garbage', `dropped a malformed frame (${frame.malformed.why}; kept the ${frame.trades.length} trades beside it)`);
+        complain(
+          'garbage',
+          `dropped a malformed frame (${frame.malformed.why}; kept the ${frame.trades.length} trades beside it)`,
+        );
       }
       let took = false;
       for (const trade of frame.trades) if (wanted.has(trade.symbol) && accept(trade)) took = true;
@@ -239,7 +243,9 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
     async close() {
       closed = true;
       clearTimeout(retry);
-      const open = [socket, retiring].filter((one): one is WebSocket => one !== null && one.readyState !== WebSocket.CLOSED);
+      const open = [socket, retiring].filter(
+        (one): one is WebSocket => one !== null && one.readyState !== WebSocket.CLOSED,
+      );
       socket = null;
       retiring = null;
       await Promise.all(

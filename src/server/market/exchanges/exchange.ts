@@ -57,7 +57,8 @@ export interface Exchange {
    * heartbeat about every `everyMs`.
    */
   readonly keepalive: { everyMs: number; frame: string | null };
-  /** Nothing heard (trade, ping, pong, heartbeat) for this long: the connection is dead. Two keepalives or more, so one late answer is not a dead link. */
+  /** Nothing heard (trade, ping, pong, heartbeat) for this long: the connection is dead. Two keepalives or more, so one
+   * late answer is not a dead link. */
   readonly silenceMs: number;
   parse(frame: string): Frame;
   /** The URL of the 1-minute candles of the `limit` minutes from `from` (a minute start) on. */
@@ -139,4 +140,5 @@ export function candle(minute: Date | null, fields: unknown[]): ExchangeCandle |
   return { minute, open, high, low, close, volume };
 }
 
-export const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+export const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);

@@ -21,11 +21,16 @@ export function configuredExchanges(env: NodeJS.ProcessEnv): Exchange[] {
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
   const unknown = names.filter((name) => !KNOWN[name]);
-  if (unknown.length) throw new Error(`INDEX_EXCHANGES names ${unknown.join(', ')}: known are ${Object.keys(KNOWN).join(', ')}.`);
-  if (new Set(names).size < 3) throw new Error(`INDEX_EXCHANGES=${names.join(',')}: the index needs at least three different exchanges.`);
+  if (unknown.length)
+    throw new Error(`INDEX_EXCHANGES names ${unknown.join(', ')}: known are ${Object.keys(KNOWN).join(', ')}.`);
+  if (new Set(names).size < 3)
+    throw new Error(`INDEX_EXCHANGES=${names.join(',')}: the index needs at least three different exchanges.`);
   return [...new Set(names)].map((name) => {
     const { make, endpoints } = KNOWN[name]!;
     const upper = name.toUpperCase();
-    return make({ socket: env[`EXCHANGE_${upper}_WS`] || endpoints.socket, rest: env[`EXCHANGE_${upper}_REST`] || endpoints.rest });
+    return make({
+      socket: env[`EXCHANGE_${upper}_WS`] || endpoints.socket,
+      rest: env[`EXCHANGE_${upper}_REST`] || endpoints.rest,
+    });
   });
 }

@@ -31,7 +31,14 @@ function krakenTrade(item: Record<string, unknown>): ExchangeTrade | null {
   const price = positivePrice(item.price);
   const amount = quantity(item.qty);
   const at = typeof item.timestamp === 'string' && RFC3339.test(item.timestamp) ? new Date(item.timestamp) : null;
-  if (typeof item.symbol !== 'string' || (typeof item.trade_id !== 'number' && typeof item.trade_id !== 'string') || !price || amount === null || !at) return null;
+  if (
+    typeof item.symbol !== 'string' ||
+    (typeof item.trade_id !== 'number' && typeof item.trade_id !== 'string') ||
+    !price ||
+    amount === null ||
+    !at
+  )
+    return null;
   return { symbol: item.symbol, id: String(item.trade_id), price, quantity: amount, at };
 }
 
@@ -42,16 +49,23 @@ export function kraken(endpoints: ExchangeEndpoints = KRAKEN_ENDPOINTS): Exchang
     endpoints,
     symbolOf: (coin) => `${coin}/USDT`,
     socketUrl: () => `${endpoints.socket}/v2`,
-    subscriptions: (symbols) => [JSON.stringify({ method: 'subscribe', params: { channel: 'trade', symbol: symbols, snapshot: false } })],
+    subscriptions: (symbols) => [
+      JSON.stringify({ method: 'subscribe', params: { channel: 'trade', symbol: symbols, snapshot: false } }),
+    ],
     keepalive: { everyMs: 1_000, frame: null },
     // Ten heartbeats missed.
     silenceMs: 10_000,
     parse(frame): Frame {
       const message = json(frame);
       if (!isObject(message)) return { kind: 'garbage', why: 'not a JSON object' };
-      if (message.channel === 'heartbeat' || message.channel === 'status' || message.method === 'pong') return { kind: 'control' };
-      if (message.method === 'subscribe') return message.success === true ? { kind: 'control' } : { kind: 'garbage', why: `subscription refused: ${String(message.error)}` };
-      if (message.channel !== 'trade' || !Array.isArray(message.data)) return { kind: 'garbage', why: 'not a trade push' };
+      if (message.channel === 'heartbeat' || message.channel === 'status' || message.method === 'pong')
+        return { kind: 'control' };
+      if (message.method === 'subscribe')
+        return message.success === true
+          ? { kind: 'control' }
+          : { kind: 'garbage', why: `subscription refused: ${String(message.error)}` };
+      if (message.channel !== 'trade' || !Array.isArray(message.data))
+        return { kind: 'garbage', why: 'not a trade push' };
       const trades: ExchangeTrade[] = [];
       let malformed = 0;
       for (const item of message.data) {
@@ -60,7 +74,11 @@ export function kraken(endpoints: ExchangeEndpoints = KRAKEN_ENDPOINTS): Exchang
         else malformed++;
       }
       if (!malformed) return { kind: 'trades', trades };
-      return { kind: 'trades', trades, malformed: { count: malformed, why: 'a trade without symbol, id, price, quantity or time' } };
+      return {
+        kind: 'trades',
+        trades,
+        malformed: { count: malformed, why: 'a trade without symbol, id, price, quantity or time' },
+      };
     },
     // OHLC answers its latest 720 entries at most (12 h of minutes, the current uncommitted one
     // included) whatever `since`: older minutes are not there to ask for. Public calls stay within
@@ -69,17 +87,28 @@ export function kraken(endpoints: ExchangeEndpoints = KRAKEN_ENDPOINTS): Exchang
     candlesPerRequest: 720,
     candlesPacing: { requests: 1, perMs: 1_000 },
     // The REST pair is the WebSocket symbol without its slash (BTC/USDT → BTCUSDT).
-    candlesUrl: (symbol, from) => `${endpoints.rest}/0/public/OHLC?pair=${encodeURIComponent(symbol.replace('/', ''))}&interval=1&since=${Math.floor(from.getTime() / 1000) - 1}`,
+    candlesUrl: (symbol, from) =>
+      `${endpoints.rest}/0/public/OHLC?pair=${encodeURIComponent(symbol.replace('/', ''))}&interval=1&since=${Math.floor(from.getTime() / 1000) - 1}`,
     parseCandles(body): ExchangeCandle[] {
-      if (isObject(body) && Array.isArray(body.error) && body.error.some((error) => error === 'EAPI:Rate limit exceeded' || error === 'EGeneral:Too many requests'))
+      if (
+        isObject(body) &&
+        Array.isArray(body.error) &&
+        body.error.some((error) => error === 'EAPI:Rate limit exceeded' || error === 'EGeneral:Too many requests')
+      )
         throw new CandlesRateLimited(`Kraken candles: ${body.error.join(', ')}`);
       if (!isObject(body) || !Array.isArray(body.error) || body.error.length || !isObject(body.result))
-        throw new Error(`Kraken candles: ${isObject(body) && Array.isArray(body.error) ? body.error.join(', ') : 'not an answer'}`);
-      const rows = Object.entries(body.result).find(([key, value]) => key !== 'last' && Array.isArray(value))?.[1] as unknown[] | undefined;
+        throw new Error(
+          `Kraken candles: ${isObject(body) && Array.isArray(body.error) ? body.error.join(', ') : 'not an answer'}`,
+        );
+      const rows = Object.entries(body.result).find(([key, value]) => key !== 'last' && Array.isArray(value))?.[1] as
+        unknown[] | undefined;
       if (!rows) throw new Error('Kraken candles: no pair in the answer');
       return rows.map((row) => {
         // [time (s), open, high, low, close, vwap, volume, count]
-        const parsed = Array.isArray(row) && typeof row[0] === 'number' ? candle(new Date(row[0] * 1000), [row[1], row[2], row[3], row[4], row[6]]) : null;
+        const parsed =
+          Array.isArray(row) && typeof row[0] === 'number'
+            ? candle(new Date(row[0] * 1000), [row[1], row[2], row[3], row[4], row[6]])
+            : null;
         if (!parsed) throw new Error('Kraken candles: a malformed row');
         return parsed;
       });

@@ -29,7 +29,8 @@ function okxTrade(item: Record<string, unknown>): ExchangeTrade | null {
   const price = positivePrice(item.px);
   const amount = quantity(item.sz);
   const at = epochMs(item.ts);
-  if (typeof item.instId !== 'string' || typeof item.tradeId !== 'string' || !price || amount === null || !at) return null;
+  if (typeof item.instId !== 'string' || typeof item.tradeId !== 'string' || !price || amount === null || !at)
+    return null;
   return { symbol: item.instId, id: item.tradeId, price, quantity: amount, at };
 }
 
@@ -40,7 +41,9 @@ export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
     endpoints,
     symbolOf: (coin) => `${coin}-USDT`,
     socketUrl: () => `${endpoints.socket}/ws/v5/public`,
-    subscriptions: (symbols) => [JSON.stringify({ op: 'subscribe', args: symbols.map((instId) => ({ channel: 'trades', instId })) })],
+    subscriptions: (symbols) => [
+      JSON.stringify({ op: 'subscribe', args: symbols.map((instId) => ({ channel: 'trades', instId })) }),
+    ],
     keepalive: { everyMs: 10_000, frame: 'ping' },
     // Two pings unanswered; still under the 30 s after which OKX itself gives up on a quiet connection.
     silenceMs: 25_000,
@@ -49,9 +52,12 @@ export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
       const message = json(frame);
       if (!isObject(message)) return { kind: 'garbage', why: 'not a JSON object' };
       if (message.event === 'subscribe') return { kind: 'control' };
-      if (message.event === 'error') return { kind: 'garbage', why: `an error event: ${String(message.msg ?? message.code)}` };
-      if (message.event === 'notice') return { kind: 'reconnect', why: `notice ${String(message.code)} (${JSON.stringify(message.msg)})` };
-      if (!isObject(message.arg) || message.arg.channel !== 'trades' || !Array.isArray(message.data)) return { kind: 'garbage', why: 'not a trades push' };
+      if (message.event === 'error')
+        return { kind: 'garbage', why: `an error event: ${String(message.msg ?? message.code)}` };
+      if (message.event === 'notice')
+        return { kind: 'reconnect', why: `notice ${String(message.code)} (${JSON.stringify(message.msg)})` };
+      if (!isObject(message.arg) || message.arg.channel !== 'trades' || !Array.isArray(message.data))
+        return { kind: 'garbage', why: 'not a trades push' };
       const trades: ExchangeTrade[] = [];
       let malformed = 0;
       for (const item of message.data) {
@@ -60,7 +66,11 @@ export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
         else malformed++;
       }
       if (!malformed) return { kind: 'trades', trades };
-      return { kind: 'trades', trades, malformed: { count: malformed, why: 'a trade without symbol, id, price, quantity or time' } };
+      return {
+        kind: 'trades',
+        trades,
+        malformed: { count: malformed, why: 'a trade without symbol, id, price, quantity or time' },
+      };
     },
     // history-candles: limit up to 300 a request, 20 requests per 2 s an address; `after` and `before`
     // bound the page (records older than `after`, newer than `before`). Too many: HTTP 429, code "50011".
@@ -69,8 +79,10 @@ export function okx(endpoints: ExchangeEndpoints = OKX_ENDPOINTS): Exchange {
     candlesUrl: (symbol, from, limit) =>
       `${endpoints.rest}/api/v5/market/history-candles?instId=${encodeURIComponent(symbol)}&bar=1m&after=${from.getTime() + limit * 60_000}&before=${from.getTime() - 1}&limit=${limit}`,
     parseCandles(body): ExchangeCandle[] {
-      if (isObject(body) && body.code === '50011') throw new CandlesRateLimited(`OKX candles: ${String(body.msg || body.code)}`);
-      if (!isObject(body) || body.code !== '0' || !Array.isArray(body.data)) throw new Error(`OKX candles: ${isObject(body) ? String(body.msg || body.code) : 'not an answer'}`);
+      if (isObject(body) && body.code === '50011')
+        throw new CandlesRateLimited(`OKX candles: ${String(body.msg || body.code)}`);
+      if (!isObject(body) || body.code !== '0' || !Array.isArray(body.data))
+        throw new Error(`OKX candles: ${isObject(body) ? String(body.msg || body.code) : 'not an answer'}`);
       const candles = body.data.map((row) => {
         const parsed = Array.isArray(row) ? candle(epochMs(row[0]), row.slice(1, 6)) : null;
         if (!parsed) throw new Error('OKX candles: a malformed row');
