@@ -300,8 +300,11 @@ it('offers notifications after the first order, not at start, once per device; "
     const buy = async () => {
       await tab.getByLabel('Amount (USDT)').fill('10');
       await tab.getByRole('button', { name: 'Buy up' }).click();
-      await tab.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+      // The order's confirmation closes once the order is through: then only an offer can be an open dialog.
+      const confirmation = tab.getByRole('alertdialog').filter({ has: tab.getByRole('button', { name: 'Confirm' }) });
+      await confirmation.getByRole('button', { name: 'Confirm' }).click();
       await expect.poll(() => tab.getByRole('alert').textContent()).toBe('Successful transaction!');
+      await confirmation.waitFor({ state: 'detached' });
     };
     await buy();
     const offer = tab.getByRole('alertdialog', { name: 'Get notified?' });

@@ -11,9 +11,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Big from 'big.js';
 import { afterAll, describe, expect, it } from 'vitest';
+import { texts } from '../../src/contract/texts.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { onPostgres } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
+
+/** A refusal for a coin paused a moment or without a fresh price (nothing taken): the buy is made again. */
+const pausedFor = (msg: string) => msg.startsWith('Prices for ') || msg === texts.priceUnavailable.message;
 
 const SYMBOL: Record<StandInKind, (coin: string) => string> = {
   binance: (c) => `${c}USDT`,
@@ -297,15 +301,16 @@ describe.skipIf(onPostgres())('entry at the next tick', () => {
             const up = randomInt(2) === 1;
             exchanges.jump(coin, up ? '1.005' : '0.995');
             await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));
-            // At 20× a quote is fresh for 250 real ms: a busy machine can pause a coin for a moment
-            // (refused, nothing taken). The buy is then made after the next jump, as the watcher would.
+            // At 20× a quote is fresh for 250 real ms and a price for 500: a busy machine can pause a coin or leave
+            // it without a fresh price for a moment (refused, nothing taken). The buy is then made after the next
+            // jump, as the watcher would.
             let placed = await customer.post<Option>('/coin/order/add', {
               code: coin,
               direction: up ? 'up' : 'down',
               amount: '1',
               product_id: productOf.get(coin)!,
             });
-            for (let again = 0; placed.ret !== 1 && placed.msg.startsWith('Prices for ') && again < 50; again++) {
+            for (let again = 0; placed.ret !== 1 && pausedFor(placed.msg) && again < 50; again++) {
               await new Promise((resolve) => setTimeout(resolve, 100));
               exchanges.jump(coin, up ? '1.005' : '0.995');
               await new Promise((resolve) => setTimeout(resolve, 21 + randomInt(5)));

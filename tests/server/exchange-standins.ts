@@ -44,8 +44,10 @@ export interface StandIn {
   /** REST: a request rate enforced as the exchange does, beyond which it gets the exchange's rate-limit answer; null:
    * none. */
   rateLimit: { requests: number; perMs: number } | null;
-  /** REST: the next this-many requests get the rate-limit answer. */
+  /** REST: the next this-many requests get the rate-limit answer (only those whose URL holds `refuseOnly`, when set:
+   * a request a stopped feed sent before the test began does not take the refusal meant for the test's own). */
   refuse: number;
+  refuseOnly: string | null;
   /** REST: only the latest this-many candles of a symbol are served, whatever the request asks (Kraken's OHLC: 720);
    * null: all. */
   keeps: number | null;
@@ -143,8 +145,10 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     const at = performance.now();
     const window = standIn.rateLimit;
     const recent = window ? standIn.requests.filter((earlier) => earlier.at > at - window.perMs) : [];
-    const refused = standIn.refuse > 0 || (window !== null && recent.length >= window.requests);
-    if (standIn.refuse > 0) standIn.refuse--;
+    const refusable =
+      standIn.refuse > 0 && (standIn.refuseOnly === null || (request.url ?? '').includes(standIn.refuseOnly));
+    const refused = refusable || (window !== null && recent.length >= window.requests);
+    if (refusable) standIn.refuse--;
     standIn.requests.push({ url: request.url ?? '/', at, refused });
     const retryAfter = window && recent.length ? Math.max(1, Math.ceil((recent[0]!.at + window.perMs - at) / 1000)) : 1;
     const reply = () => (refused ? rateLimitAnswer(kind, response, retryAfter) : rest(request, response));
@@ -267,6 +271,7 @@ export async function startStandIn(kind: StandInKind): Promise<StandIn> {
     latencyMs: 0,
     rateLimit: null,
     refuse: 0,
+    refuseOnly: null,
     keeps: null,
     trade(symbol, price, { quantity = '0.5', at = new Date(), id = String(nextId++) } = {}) {
       const frame =

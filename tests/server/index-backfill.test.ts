@@ -14,7 +14,7 @@ import { binance } from '../../src/server/market/exchanges/binance.ts';
 import { okx } from '../../src/server/market/exchanges/okx.ts';
 import { kraken } from '../../src/server/market/exchanges/kraken.ts';
 import type { Exchange, ExchangeCandle } from '../../src/server/market/exchanges/exchange.ts';
-import { backfillCandles } from '../../src/server/market/backfill.ts';
+import { backfillCandles, getJsonByFetch } from '../../src/server/market/backfill.ts';
 import { createFeed } from '../../src/server/market/feeds.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
@@ -62,6 +62,7 @@ beforeEach(async () => {
     stand.requests.length = 0;
     stand.latencyMs = 0;
     stand.refuse = 0;
+    stand.refuseOnly = null;
     stand.rateLimit = null;
     stand.keeps = null;
     stand.candles.clear();
@@ -352,7 +353,11 @@ it('waits out each exchange’s documented "too many requests" answer and asks a
   const now = new Date();
   listCandles(minuteOf(now.getTime()) - 2 * DAY, minuteOf(now.getTime()));
   // Binance: 429 with Retry-After; OKX: 429 with code 50011; Kraken: "EAPI:Rate limit exceeded".
-  for (const stand of stands) stand.refuse = 1;
+  // The backfill's own requests carry a mark: only they take the refusal, and only they are counted.
+  const MARK = 'run=refused-once';
+  for (const stand of stands) Object.assign(stand, { refuse: 1, refuseOnly: MARK });
+  const getJson = (url: string, signal?: AbortSignal) => getJsonByFetch(`${url}&${MARK}`, signal);
+  const own = (stand: StandIn) => stand.requests.filter((request) => request.url.includes(MARK));
   const lines: string[] = [];
   const btc = [
     {
@@ -361,7 +366,7 @@ it('waits out each exchange’s documented "too many requests" answer and asks a
       symbols: Object.fromEntries(quick.map((exchange) => [exchange.name, exchange.symbolOf('BTC')])),
     },
   ];
-  const written = await backfillCandles(h.database.db, quick, btc, { now, log: (line) => lines.push(line) });
+  const written = await backfillCandles(h.database.db, quick, btc, { now, log: (line) => lines.push(line), getJson });
   expect(lines).toEqual([]);
   expect(written).toBe(24 * 60);
   // Every exchange answered in the end: each minute is the median of all three.
@@ -370,9 +375,13 @@ it('waits out each exchange’s documented "too many requests" answer and asks a
     volume: 6,
   });
   for (const stand of stands)
-    expect(stand.requests.map((request) => request.refused).slice(0, 2)).toEqual([true, false]);
+    expect(
+      own(stand)
+        .map((request) => request.refused)
+        .slice(0, 2),
+    ).toEqual([true, false]);
   // Binance said to wait a second: its second request waited that long.
-  expect(stands[0]!.requests[1]!.at - stands[0]!.requests[0]!.at).toBeGreaterThanOrEqual(950);
+  expect(own(stands[0]!)[1]!.at - own(stands[0]!)[0]!.at).toBeGreaterThanOrEqual(950);
 });
 
 it('asks for minutes that no exchange has a candle for (nothing traded) a few times only', async () => {

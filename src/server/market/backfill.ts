@@ -63,7 +63,7 @@ interface Seen {
   sawEnd: boolean;
 }
 
-const getJsonByFetch = async (url: string, signal?: AbortSignal) => {
+export const getJsonByFetch = async (url: string, signal?: AbortSignal) => {
   const timeout = AbortSignal.timeout(REQUEST_TIMEOUT_MS);
   const response = await fetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
   // Binance: 429, and 418 once the address is banned, each with Retry-After in seconds; OKX: 429 (code 50011).
@@ -306,11 +306,12 @@ const nextRequestAt = new WeakMap<Exchange, number>();
 /** Waits for the exchange's next turn and takes it. */
 async function takeTurn(exchange: Exchange, signal: AbortSignal | undefined) {
   const { requests, perMs } = exchange.candlesPacing;
-  const at = Math.max(performance.now(), nextRequestAt.get(exchange) ?? 0);
-  nextRequestAt.set(exchange, at + perMs / (requests * PACING_SHARE));
-  const wait = at - performance.now();
+  const wait = (nextRequestAt.get(exchange) ?? 0) - performance.now();
   if (wait > 0) await delay(wait, undefined, { signal });
   signal?.throwIfAborted();
+  // Spaced from when this request really leaves: a timer that fired late (a busy process) must not bring the next one
+  // closer than the exchange's rate allows. (The exchange's requests go one after another: inLane.)
+  nextRequestAt.set(exchange, performance.now() + perMs / (requests * PACING_SHARE));
 }
 
 /** No request to the exchange for `ms` (it said to slow down). */
