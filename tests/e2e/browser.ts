@@ -1,7 +1,14 @@
 // Debian's Chromium driven by playwright-core on a 390×844 phone viewport.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+  type Request,
+} from 'playwright-core';
 import { afterAll, afterEach, beforeAll, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
@@ -47,6 +54,52 @@ export async function nextFrame(page: Page): Promise<void> {
         setTimeout(() => requestAnimationFrame(() => requestAnimationFrame(() => resolve())), 0),
       ),
   );
+}
+
+/**
+ * Follows the requests `page` makes from now on; `settled()` resolves once none is in flight and a rendered frame later
+ * still none has started (what one answer or script asks for next has asked by then). A live price stream never ends:
+ * it does not count.
+ */
+export function watchRequests(page: Page): { settled(): Promise<void>; stop(): void } {
+  const open = new Set<Request>();
+  let wake: () => void = () => {};
+  const started = (request: Request) => {
+    if (request.resourceType() !== 'eventsource') open.add(request);
+  };
+  const ended = (request: Request) => {
+    open.delete(request);
+    if (!open.size) wake();
+  };
+  page.on('request', started);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    async settled() {
+      for (;;) {
+        while (open.size) await new Promise<void>((resolve) => (wake = resolve));
+        await nextFrame(page);
+        if (!open.size) return;
+      }
+    },
+    stop() {
+      page.off('request', started);
+      page.off('requestfinished', ended);
+      page.off('requestfailed', ended);
+    },
+  };
+}
+
+/**
+ * Resolves once the page's first screen is done loading: the page has loaded, the work it keeps for its first idle
+ * moment after the load (the service worker, the version check) has started, and every request it made has finished.
+ * `requests` must have been watching since before the page was opened.
+ */
+export async function firstScreenSettled(page: Page, requests: { settled(): Promise<void> }): Promise<void> {
+  await page.waitForLoadState('load');
+  // The app asks for its idle moment at the load; one asked for after it comes after the app's.
+  await page.evaluate(() => new Promise<void>((resolve) => requestIdleCallback(() => resolve(), { timeout: 2000 })));
+  await requests.settled();
 }
 
 /**

@@ -10,7 +10,7 @@ import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { launch, phoneContext } from './browser.ts';
+import { firstScreenSettled, launch, phoneContext, watchRequests } from './browser.ts';
 import { callApi, markAllRead } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 import { demoAccountForFile } from './demo-account.ts';
@@ -84,21 +84,20 @@ afterAll(async () => {
   await close?.();
 });
 
-/** Every script a fresh tab loads for `route`, until its page shows and no script has come for 1.5 s. */
+/** Every script a fresh tab loads for `route`, until its page shows and its first screen is done loading. */
 async function scriptsOf(context: BrowserContext, route: string): Promise<string[]> {
   const tab = await context.newPage();
   const scripts = new Set<string>();
-  let last = Date.now();
+  const requests = watchRequests(tab);
   tab.on('response', (response) => {
     if (response.request().resourceType() !== 'script') return;
     const path = new URL(response.url()).pathname;
     if (path.endsWith('/sw.js')) return;
     scripts.add(path);
-    last = Date.now();
   });
   await tab.goto(`/#${route}`);
   await tab.locator('.app-main > *:not(.page-loading)').first().waitFor();
-  while (Date.now() - last < 1500) await tab.waitForTimeout(250);
+  await firstScreenSettled(tab, requests);
   await tab.close();
   return [...scripts];
 }

@@ -90,9 +90,19 @@ interface Seen {
   ticks: TickEvent[];
 }
 
-/** An SSE client of the live price stream, keeping every `ticks` event after the first snapshot. */
+/**
+ * An SSE client of the live price stream, keeping every `ticks` event after the first snapshot; `until` resolves on
+ * the first event after which `condition` holds (at once if it holds already).
+ */
 function watchStream(server: Server) {
   const seen: Seen[] = [];
+  const waiting = new Set<() => void>();
+  const until = (condition: () => boolean) =>
+    new Promise<void>((resolve) => {
+      const check = () => condition() && (waiting.delete(check), resolve());
+      waiting.add(check);
+      check();
+    });
   const abort = new AbortController();
   let snapshot = true;
   const done = (async () => {
@@ -115,15 +125,21 @@ function watchStream(server: Server) {
           .map((line) => line.slice(6))
           .join('\n');
         if (snapshot) snapshot = false;
-        else seen.push({ arrived: Date.now(), ticks: JSON.parse(data) as TickEvent[] });
+        else {
+          seen.push({ arrived: Date.now(), ticks: JSON.parse(data) as TickEvent[] });
+          for (const check of [...waiting]) check();
+        }
       }
     }
   })().catch(() => undefined);
-  return { seen, close: () => (abort.abort(), done) };
+  return { seen, until, close: () => (abort.abort(), done) };
 }
 
 const key = (tick: TickEvent) => `${tick.code} ${tick.at} ${tick.price}`;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Rejects after `ms` with `message`: a deadline on an awaited event. */
+const deadline = (ms: number, message: string) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(message)), ms));
 
 /** The server process that holds the price feed lease, by the pid in the lease row. */
 async function feedHolder(): Promise<{ server: Server; pid: number }> {
@@ -141,19 +157,25 @@ const orders: { server: Server; id: number }[] = [];
 
 it('both processes stream the same ticks (same coin, second and price), recorded once', async () => {
   const [a, b] = [watchStream(servers[0]!), watchStream(servers[1]!)];
-  await sleep(6_000); // 120 seconds of market time: more than 40 steps even when the machine is busy
+  const seconds = (seen: Seen[]) => seen.map((event) => event.ticks[0]!.at);
+  // The window both watched, from the later first step to the earlier last one.
+  const window = () => {
+    const [atA, atB] = [seconds(a.seen), seconds(b.seen)];
+    const from = [atA[0]!, atB[0]!].sort().at(-1)!;
+    const to = [atA.at(-1)!, atB.at(-1)!].sort()[0]!;
+    const inWindow = (seen: Seen[]) => seen.filter((event) => event.ticks[0]!.at >= from && event.ticks[0]!.at <= to);
+    return { atA, from, to, windowA: inWindow(a.seen), windowB: inWindow(b.seen) };
+  };
+  // Watched until both streams have brought more than 40 steps of the same window.
+  const enough = () =>
+    a.seen.length > 0 && b.seen.length > 0 && Math.min(window().windowA.length, window().windowB.length) > 40;
+  await Promise.race([a.until(enough), b.until(enough)]);
   await Promise.all([a.close(), b.close()]);
   const { server: leader } = await feedHolder();
   const follower = servers.find((server) => server !== leader)!;
 
-  const seconds = (seen: Seen[]) => seen.map((event) => event.ticks[0]!.at);
-  const [atA, atB] = [seconds(a.seen), seconds(b.seen)];
+  const { atA, from, to, windowA, windowB } = window();
   expect(atA.length).toBeGreaterThan(40);
-  // The window both watched, from the later first step to the earlier last one.
-  const from = [atA[0]!, atB[0]!].sort().at(-1)!;
-  const to = [atA.at(-1)!, atB.at(-1)!].sort()[0]!;
-  const inWindow = (seen: Seen[]) => seen.filter((event) => event.ticks[0]!.at >= from && event.ticks[0]!.at <= to);
-  const [windowA, windowB] = [inWindow(a.seen), inWindow(b.seen)];
   expect(windowA.length).toBeGreaterThan(40);
   // The same events, in the same order, with the same prices.
   expect(windowB.map((event) => event.ticks)).toEqual(windowA.map((event) => event.ticks));
@@ -247,7 +269,7 @@ it('moves the feed to the other process within 5 s when its process is killed', 
   const { server: leader, pid } = await feedHolder();
   const survivor = servers.find((server) => server !== leader)!;
   const stream = watchStream(survivor);
-  await sleep(500);
+  await stream.until(() => stream.seen.length > 0); // connected: it has brought a step
   const before = await call(survivor, coinRate, { code: 'BTC' });
   expect(before.ret).toBe(1);
 
@@ -256,11 +278,12 @@ it('moves the feed to the other process within 5 s when its process is killed', 
   await new Promise((resolve) => leader.child.once('exit', resolve));
   const { rows } = await sql.query<{ last: Date }>('select max(at) as last from price_ticks');
   const lastOfDead = rows[0]!.last.toISOString();
-  let firstNew: Seen | undefined;
-  while (!(firstNew = stream.seen.find((event) => event.ticks[0]!.at > lastOfDead))) {
-    if (Date.now() - killed > 10_000) throw new Error('no new tick on the surviving process within 10 s');
-    await sleep(20);
-  }
+  const newTick = () => stream.seen.find((event) => event.ticks[0]!.at > lastOfDead);
+  await Promise.race([
+    stream.until(() => newTick() !== undefined),
+    deadline(10_000, 'no new tick on the surviving process within 10 s'),
+  ]);
+  const firstNew = newTick()!;
   const takeover = firstNew.arrived - killed;
   console.log(
     `feed takeover: ${takeover} ms from SIGKILL of the feed's process to the first new tick on the other's stream`,
@@ -268,14 +291,14 @@ it('moves the feed to the other process within 5 s when its process is killed', 
   expect(takeover).toBeLessThan(5_000);
   expect((await feedHolder()).server).toBe(survivor);
 
-  // The stream keeps moving, and so does the quote.
-  await sleep(1_000);
+  // The stream keeps moving, and so does the quote: asked once a step after the first new one has come.
+  await stream.until(() => stream.seen.some((event) => event.ticks[0]!.at > firstNew.ticks[0]!.at));
   const after = await call(survivor, coinRate, { code: 'BTC' });
   expect(after.ret).toBe(1);
   expect(after.data.at > before.data.at).toBe(true);
   expect(after.data.at > lastOfDead).toBe(true);
   const seen = stream.seen.length;
-  await sleep(500);
+  await stream.until(() => stream.seen.length > seen);
   expect(stream.seen.length).toBeGreaterThan(seen);
   await stream.close();
 });
@@ -348,7 +371,22 @@ it('settles every option exactly once, whichever process took it; balances equal
 });
 
 it('fills every crossed contract limit exactly once, at its price, at the first recorded tick crossing it', async () => {
-  await sleep(3_000);
+  // Matching has applied every tick recorded so far (the survivor's included): nothing it has yet to do changes a row.
+  const { rows: recorded } = await sql.query<{ last: Date }>(
+    `select max(at) as last from price_ticks where coin = 'BTC'`,
+  );
+  await expect
+    .poll(
+      async () =>
+        (
+          await sql.query<{ caught: boolean }>(
+            `select matched_through >= $1 as caught from contract_pairs where coin = 'BTC'`,
+            [recorded[0]!.last],
+          )
+        ).rows[0]?.caught,
+      { timeout: 15_000 },
+    )
+    .toBe(true);
   // One statement, one snapshot: each limit order beside the first tick after it was placed that
   // crosses it, among the ticks matching has applied.
   const { rows } = await sql.query<{

@@ -152,10 +152,14 @@ it('a start with an unread message shows the page and the startup message in one
     await fresh.addInitScript({ content: WATCH });
     await fresh.goto('/favicon.svg');
     await storeSession(fresh, data.token);
-    // Home's code a moment slower than the check and the dialog, as on a phone where its dozen files
+    // Home's code comes after the check's answer and the dialog's code, as on a phone where its dozen files
     // queue for connections (here the order would be left to chance): the dialog is known to come.
+    const checked = fresh.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/users/message/unread',
+    );
+    const dialogCode = fresh.waitForResponse((response) => /\/FirstUnreadDialog-[\w-]+\.js$/.test(response.url()));
     await fresh.route(/\/assets\/HomePage-[\w-]+\.js$/, async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await Promise.all([checked, dialogCode]);
       await route.continue();
     });
     await fresh.goto(`/#${ROUTES.home}`);

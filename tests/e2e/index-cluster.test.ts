@@ -73,8 +73,14 @@ async function feedHolder(): Promise<ServerProcess> {
 it('quotes the same index price on both processes, with one set of exchange connections', async () => {
   for (const server of servers)
     await expect.poll(async () => (await rateOf(server))?.price, { timeout: 30_000 }).toBe('97190.83');
-  // Held a while: the follower never connects.
-  await sleep(2_000);
+  // Held while the feed records 40 s of market time (2 s here, in which the follower asked for the lease twice): the
+  // follower never connects.
+  const lastBtc = async () =>
+    (
+      await sql.query<{ last: Date }>(`select max(at) as last from price_ticks where coin = 'BTC'`)
+    ).rows[0]!.last.getTime();
+  const from = await lastBtc();
+  await expect.poll(lastBtc, { timeout: 20_000 }).toBeGreaterThanOrEqual(from + 40_000);
   expect(stands.map((stand) => stand.open)).toEqual([1, 1, 1]);
   const { rows } = await sql.query<{ constituents: { exchange: string }[] }>(
     `select constituents from price_ticks where coin = 'BTC' order by at desc limit 1`,

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
 import { expect, inject, it } from 'vitest';
-import { PHONE, launch, phoneContext } from './browser.ts';
+import { PHONE, firstScreenSettled, launch, phoneContext, watchRequests } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 
 interface ManifestImage {
@@ -129,12 +129,13 @@ it('measures the gzipped JavaScript the home route loads', async () => {
     // A fresh tab opening home, as on a start: every script it loads counts.
     const tab = await context.newPage();
     const scripts = new Set<string>();
+    const requests = watchRequests(tab);
     tab.on('response', (response) => {
       if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
     });
     await tab.goto('/#/pages/index/index');
     await tab.locator('.home-page').waitFor();
-    await tab.waitForTimeout(1500);
+    await firstScreenSettled(tab, requests);
     const files = [...scripts].filter((path) => !path.endsWith('/sw.js'));
     const sizes = files.map((path) => ({
       path,

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { nextFrame, phoneContext, screenshot } from './browser.ts';
+import { firstScreenSettled, nextFrame, phoneContext, screenshot, watchRequests } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { texts } from '../../src/contract/texts.ts';
@@ -191,6 +191,7 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
   try {
     await logIn(await context.newPage(), 'demo', 'demo1234');
     const page = await context.newPage();
+    const requests = watchRequests(page);
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
@@ -213,7 +214,7 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
     );
     await page.goto('/#/pages/index/index');
     await page.locator('.home-page').waitFor();
-    await page.waitForTimeout(2000);
+    await firstScreenSettled(page, requests);
     return [...urls]
       .filter(([id, url]) => wire.has(id) && !new URL(url).pathname.startsWith('/api/'))
       .map(([id, url]) => ({ path: new URL(url).pathname, wire: wire.get(id)!, decoded: decoded.get(id) ?? 0 }));

@@ -6,7 +6,7 @@
 // connection is needed before anything else.
 import { expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
-import { phonePageForFile, screenshot } from './browser.ts';
+import { phonePageForFile, screenshot, watchRequests } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { controlledByServiceWorker, logIn } from './pwa.ts';
 import { texts } from '../../src/contract/texts.ts';
@@ -62,11 +62,17 @@ const rowKey = (text: string) => text.replace(/[\d,.]+/g, '#');
 /** Opens a screen (a full reload, as a person reopening the app) and waits until it has settled. */
 async function open(route: string): Promise<void> {
   await page.goto(`/#${route}`);
-  await page.reload();
-  await page.locator('.app-main .page').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.page-loading, .mask'), undefined, { timeout: 30_000 });
-  // Kept answers and the balances stored on the device arrive within a moment of the first render.
-  await page.waitForTimeout(700);
+  const requests = watchRequests(page);
+  try {
+    await page.reload();
+    await page.locator('.app-main .page').first().waitFor();
+    await page.waitForFunction(() => !document.querySelector('.page-loading, .mask'), undefined, { timeout: 30_000 });
+    // Kept answers arrive after the first render (the balances stored on the device are read before it): settled once
+    // every request of the page has been answered or has failed, and what they brought is on screen.
+    await requests.settled();
+  } finally {
+    requests.stop();
+  }
 }
 
 const onlineZeros = new Map<string, string[]>();

@@ -1,7 +1,7 @@
 // The trading core as a person would use it: log in as the demo user, watch the price move on
 // Markets, open a chart, buy a 1-minute option, watch its countdown, see it settle (the test
 // server's clock runs 20× faster) and the balance change by exactly the settled amount.
-import { expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
@@ -14,8 +14,8 @@ phonePageForFile((opened) => (page = opened));
 /** "10,008.00" → 10008 (cents are enough for these checks). */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-it('logs in as the demo user', async () => {
-  // No startup message (§1) over the pages under test.
+// Signed in as the demo user, with no startup message (§1) over the pages under test.
+beforeAll(async () => {
   await markAllRead('demo', 'demo1234');
   await logIn(page, 'demo', 'demo1234');
 });

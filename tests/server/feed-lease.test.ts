@@ -46,8 +46,11 @@ function processMarket(
   times: { ttlMs?: number; renewMs?: number; followMs?: number; notices?: boolean } = {},
 ) {
   const errors: unknown[] = [];
+  // Each answer to its asking for the lease (true: it holds it), in order.
+  const asked: boolean[] = [];
+  const held = lease(h.database.db, name, { holder, ttlMs: times.ttlMs ?? 1_000 });
   const market = createMarket(h.database.db, feed, h.clock, (error) => errors.push(error), {
-    lease: lease(h.database.db, name, { holder, ttlMs: times.ttlMs ?? 1_000 }),
+    lease: { ...held, acquire: async () => (asked.push(await held.acquire()), asked.at(-1)!) },
     leaseRenewMs: times.renewMs ?? 100,
     followIntervalMs: times.followMs ?? 25,
     ...(times.notices ? { changes: h.database.changes() } : {}),
@@ -55,7 +58,7 @@ function processMarket(
   const events: TickEvent[][] = [];
   market.subscribe((ticks) => events.push(ticks));
   running.push(market);
-  return { market, events, errors };
+  return { market, events, errors, asked };
 }
 
 async function until(condition: () => boolean | Promise<boolean>, timeoutMs = 15_000) {
@@ -154,7 +157,7 @@ it('fences a hung leader: after its lease expired and another took over, its lat
   c.market.start();
   await until(() => c.market.leads());
   d.market.start();
-  await new Promise((resolve) => setTimeout(resolve, 150));
+  await until(() => d.asked.length > 0); // D has asked for the lease
   expect(d.market.leads()).toBe(false); // the lease is still C's
   await until(() => d.market.leads(), 2_000); // expired: D took over
 
@@ -188,7 +191,8 @@ it('a follower reads a step as soon as its change notice arrives, not at its nex
   a.market.start();
   await until(() => a.market.leads() && a.events.length === 1);
   b.market.start();
-  await new Promise((resolve) => setTimeout(resolve, 300)); // B has read what was recorded and waits
+  // B has read what was recorded and waits.
+  await until(() => b.market.latestEvents().length === a.market.latestEvents().length);
   for (let step = 0; step < 3; step++) {
     h.clock.advance(1000);
     await until(() => a.events.length === step + 2);

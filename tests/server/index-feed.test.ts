@@ -348,7 +348,10 @@ describe('an exchange misbehaving', () => {
     await connectedFeed({ silenceMs: 1_500 });
     const connects = feed!.streams.map((stream) => stream.counts.connects);
     for (const stand of Object.values(stands)) stand.silent = true;
-    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    // Silent until the feed has noticed it on every connection (its log says so for each), then speaking again.
+    await until(
+      () => lines.filter((line) => /silent for \d+ s; reconnecting/.test(line)).length >= feed!.streams.length,
+    );
     for (const stand of Object.values(stands)) stand.silent = false;
     await until(() => feed!.streams.every((stream, i) => stream.counts.connects > connects[i]!));
     expect(lines.some((line) => /silent for \d+ s; reconnecting/.test(line))).toBe(true);
