@@ -295,8 +295,9 @@ describe('an exchange misbehaving', () => {
     // Then every exchange goes quiet: no stamp from the future keeps BTC priced.
     expect(btcTick(new Date(at.getTime() + 6_000))).toBeUndefined();
     expect(feed!.halted()).toContain('BTC');
+    // An hour less the time the trade took to arrive (a busy machine: seconds).
     expect(
-      lines.filter((line) => /^OKX: dropped a trade stamped 3(?:599|600)\.\d s ahead of our clock$/.test(line)),
+      lines.filter((line) => /^OKX: dropped a trade stamped 3[56]\d\d\.\d s ahead of our clock$/.test(line)),
     ).toHaveLength(1);
     expect(lines.filter((line) => line.startsWith('Kraken: dropped a trade stamped'))).toHaveLength(1);
   });
