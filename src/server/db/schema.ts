@@ -1203,3 +1203,108 @@ export const serviceCannedReplies = pgTable('service_canned_replies', {
   createdAt: at('created_at').notNull(),
   removedAt: at('removed_at'),
 });
+
+/** Internal notes on a conversation: seen by operators only, never sent to the customer. */
+export const serviceNotes = pgTable(
+  'service_notes',
+  {
+    id: serial('id').primaryKey(),
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => serviceConversations.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    body: text('body').notNull(),
+    createdAt: at('created_at').notNull(),
+  },
+  (t) => [index('service_notes_conversation_idx').on(t.conversationId, t.id)],
+);
+
+/** Who is writing an answer in a conversation right now (renewed while they type): the others are warned. */
+export const serviceAnswering = pgTable(
+  'service_answering',
+  {
+    conversationId: integer('conversation_id')
+      .notNull()
+      .references(() => serviceConversations.id),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    until: at('until').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.conversationId, t.operatorId] })],
+);
+
+// ---- Watching the system ---------------------------------------------------------------------------
+
+/**
+ * A queue item taken by a reviewer ("being reviewed by …") until `expires_at`, so two reviewers do not
+ * work one item. `kind` is 'recharge' | 'withdrawal' | 'certification'. A claim is advice for the
+ * queue; the decision itself still locks the row (domain/reviews.ts).
+ */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    kind: text('kind').notNull(),
+    itemId: integer('item_id').notNull(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id),
+    claimedAt: at('claimed_at').notNull(),
+    expiresAt: at('expires_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.kind, t.itemId] }),
+    check('review_claims_kind_known', sql`${t.kind} in ('recharge', 'withdrawal', 'certification')`),
+  ],
+);
+
+/**
+ * Each run of the books' check: whether every balance equals its ledger, frozen amounts equal the
+ * reserves, nothing is negative and every settled option has one payout. `mismatches` names what
+ * disagrees ([] when all holds). Never a correction: the check only reports.
+ */
+export const reconciliationRuns = pgTable(
+  'reconciliation_runs',
+  {
+    id: serial('id').primaryKey(),
+    startedAt: at('started_at').notNull(),
+    finishedAt: at('finished_at').notNull(),
+    /** The process that ran it (host:pid). */
+    process: text('process').notNull(),
+    ok: boolean('ok').notNull(),
+    checkedBalances: integer('checked_balances').notNull(),
+    mismatches: jsonb('mismatches').notNull(),
+  },
+  (t) => [index('reconciliation_runs_started_idx').on(t.startedAt)],
+);
+
+/** Server processes alive: each renews its row every few seconds; one not seen for a while has stopped. */
+export const serverProcesses = pgTable('server_processes', {
+  /** host:pid */
+  id: text('id').primaryKey(),
+  host: text('host').notNull(),
+  pid: integer('pid').notNull(),
+  version: text('version').notNull(),
+  build: text('build').notNull(),
+  startedAt: at('started_at').notNull(),
+  lastSeenAt: at('last_seen_at').notNull(),
+  /** Set when it stopped cleanly. */
+  stoppedAt: at('stopped_at'),
+});
+
+/**
+ * The market index's exchanges as the feed's holder last saw them (written with its steps, read by
+ * every process: the console's system page, the metrics of a process that does not hold the feed).
+ */
+export const feedExchanges = pgTable('feed_exchanges', {
+  exchange: text('exchange').primaryKey(),
+  connected: boolean('connected').notNull(),
+  lastTradeAt: at('last_trade_at'),
+  reconnects: integer('reconnects').notNull().default(0),
+  malformedFrames: integer('malformed_frames').notNull().default(0),
+  /** Per coin: the exchange's last trade time (ISO) it sent. */
+  coins: jsonb('coins').notNull().default({}),
+  updatedAt: at('updated_at').notNull(),
+});
