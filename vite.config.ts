@@ -9,6 +9,7 @@ import { bundleFactsOf } from './src/build/bundle-facts.ts';
 import { catalogsByArea } from './src/build/catalogs-by-area.ts';
 import { chunking } from './src/build/chunking.ts';
 import { consoleBuild } from './src/build/console-build.ts';
+import { buildIdFile } from './src/build/build-id.ts';
 import { contractAnswersServerOnly } from './src/build/contract-answers-server-only.ts';
 import { contractTextIdsOnly } from './src/build/contract-text-ids-only.ts';
 import { keptCalls } from './src/build/kept-calls.ts';
@@ -50,6 +51,8 @@ export default defineConfig({
     pwa(),
     // The operator console's own build (src/console/index.html into dist/console/), then the compressed copies of both.
     consoleBuild(),
+    // build-id.txt: the server reads which build it serves (src/server/build-info.ts).
+    buildIdFile(BUILD_ID),
     precompress(),
   ],
   server: { proxy: { '/api': 'http://localhost:8080' } },

@@ -132,8 +132,9 @@ registerRoute(
   }),
 );
 
-// Uploaded pictures (private to their owner) go to the network and are never kept: the first
-// route that matches wins, so this one comes before every caching route.
+// Uploaded pictures (private to their owner) go to the network and are never kept here: the first
+// route that matches wins, so this one comes before every caching route. (The avatar's copy, whose
+// URL never changes content, the browser's own HTTP cache keeps, under the owner's token only.)
 registerRoute(
   ({ request }) => isNeverCached(request.url),
   ({ event, request }) => fromNetwork(event, request),

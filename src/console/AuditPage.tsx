@@ -1,14 +1,24 @@
 // The audit log (admin, read only): every operator action and ops command, newest first, filtered by
-// operator, action, target and UTC days; before and after as the server recorded them.
+// operator, action prefix, target and days of the operator's own calendar (sent as instants with the
+// browser's offset); times in the operator's zone, the zone said; each change as the fields it changed.
 import { useEffect, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AUDIT_PAGE_SIZE, consoleAuditLog } from '../contract/console.ts';
+import { AUDIT_PAGE_SIZE, consoleAuditLog, type AuditChange } from '../contract/console.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatTime } from './format.ts';
+import { formatZonedTime, localDayStart, operatorZone } from './format.ts';
 import { ErrorLine } from './parts.tsx';
+import './console-pages.css';
 
 const EMPTY = { operator: '', action: '', target: '', from: '', to: '' };
+
+/** The filter as the server takes it: the chosen days as the instants of their local midnights, `to` the day after's
+ * (excluded). */
+const asSent = (filter: typeof EMPTY) => ({
+  ...filter,
+  from: filter.from && localDayStart(filter.from),
+  to: filter.to && localDayStart(filter.to, 1),
+});
 
 export function AuditPage() {
   const { t } = useLingui();
@@ -18,7 +28,7 @@ export function AuditPage() {
   const [error, setError] = useState('');
   const load = async (wanted = filter, at = page) => {
     try {
-      setResult(await consoleApi(consoleAuditLog, { ...wanted, page: String(at) }));
+      setResult(await consoleApi(consoleAuditLog, { ...asSent(wanted), page: String(at) }));
       setError('');
     } catch (failure) {
       setError(messageOf(failure));
@@ -35,16 +45,18 @@ export function AuditPage() {
     setPage(1);
     void load(filter, 1);
   };
-  const field = (key: keyof typeof EMPTY, label: string, placeholder = label) => (
+  const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
     <label>
       {label}
       <input
+        type={type}
         value={filter[key]}
-        placeholder={placeholder}
+        placeholder={label}
         onChange={(event) => setFilter({ ...filter, [key]: event.target.value })}
       />
     </label>
   );
+  const zone = operatorZone();
   const pages = result ? Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE)) : 1;
   const go = (next: number) => {
     setPage(next);
@@ -57,13 +69,16 @@ export function AuditPage() {
       </h1>
       <form className="console-filters" onSubmit={search}>
         {field('operator', t`Operator`)}
-        {field('action', t`Action`)}
+        {field('action', t`Action (or its start)`)}
         {field('target', t`Target`)}
-        {field('from', t`From (UTC day)`, 'YYYY-MM-DD')}
-        {field('to', t`To (UTC day)`, 'YYYY-MM-DD')}
+        {field('from', t`First day`, 'date')}
+        {field('to', t`Last day`, 'date')}
         <button type="submit" className="primary">
           <Trans>Search</Trans>
         </button>
+        <p className="console-zone-note" data-testid="audit-zone">
+          <Trans>Days and times in your zone: {zone}</Trans>
+        </p>
       </form>
       <ErrorLine error={error} />
       {result && (
@@ -93,26 +108,20 @@ export function AuditPage() {
                     <Trans>Target</Trans>
                   </th>
                   <th>
-                    <Trans>Before</Trans>
-                  </th>
-                  <th>
-                    <Trans>After</Trans>
+                    <Trans>Change</Trans>
                   </th>
                 </tr>
               </thead>
               <tbody>
                 {result.entries.map((entry) => (
                   <tr key={entry.id}>
-                    <td>{formatTime(entry.at)}</td>
+                    <td className="console-audit-time">{formatZonedTime(entry.at)}</td>
                     <td>{entry.operator}</td>
                     <td>{entry.address}</td>
                     <td>{entry.action}</td>
                     <td>{entry.target}</td>
                     <td>
-                      <Json value={entry.before} />
-                    </td>
-                    <td>
-                      <Json value={entry.after} />
+                      <Changes changes={entry.changes} />
                     </td>
                   </tr>
                 ))}
@@ -133,7 +142,40 @@ export function AuditPage() {
   );
 }
 
-function Json({ value }: { value: unknown }) {
-  if (value === null || value === undefined) return <span className="console-muted">—</span>;
-  return <pre className="console-json">{JSON.stringify(value, null, 1)}</pre>;
+/** Field by field: "status "review" → "fail"", a field added or removed said so. */
+function Changes({ changes }: { changes: AuditChange[] }) {
+  if (changes.length === 0)
+    return (
+      <span className="console-empty">
+        <Trans>No field changed.</Trans>
+      </span>
+    );
+  return (
+    <ul className="console-diff">
+      {changes.map((change) => (
+        <li key={change.path}>
+          <code className="console-diff-path">{change.path || '—'}</code>{' '}
+          {change.before === null ? (
+            <>
+              <ins>{change.after}</ins>{' '}
+              <span className="console-diff-note">
+                <Trans>(added)</Trans>
+              </span>
+            </>
+          ) : change.after === null ? (
+            <>
+              <del>{change.before}</del>{' '}
+              <span className="console-diff-note">
+                <Trans>(removed)</Trans>
+              </span>
+            </>
+          ) : (
+            <>
+              <del>{change.before}</del> → <ins>{change.after}</ins>
+            </>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
 }

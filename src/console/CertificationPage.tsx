@@ -5,16 +5,18 @@ import { consoleApproveCertification, consoleCertification, consoleRejectCertifi
 import { consoleApi } from './api.ts';
 import { formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
-import { BackToQueues, Decision } from './review-parts.tsx';
+import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
 
 export function CertificationPage({ id }: { id: string }) {
   const { t } = useLingui();
   const [certification, error, reload] = useLoad(() => consoleApi(consoleCertification, { id }), id);
+  const flow = useReviewFlow('certification', id, certification?.status === 'review', reload);
   const sides: Record<string, string> = { front: t`Front`, back: t`Back`, hold: t`Held by the customer` };
   return (
     <section>
       <BackToQueues />
       <ErrorLine error={error} />
+      {flow.banner}
       {certification && (
         <>
           <div className="console-page-head">
@@ -47,11 +49,11 @@ export function CertificationPage({ id }: { id: string }) {
             open={certification.status === 'review'}
             onApprove={async () => {
               await consoleApi(consoleApproveCertification, { id });
-              await reload();
+              await flow.decided(t`Certification of ${certification.username} approved.`);
             }}
             onReject={async (reason) => {
               await consoleApi(consoleRejectCertification, { id, reason });
-              await reload();
+              await flow.decided(t`Certification of ${certification.username} rejected.`);
             }}
           />
         </>

@@ -23,6 +23,7 @@ import { ContentPage } from './ContentPage.tsx';
 import { RewardsPage } from './RewardsPage.tsx';
 import { ProductsPage } from './ProductsPage.tsx';
 import { HousePage } from './HousePage.tsx';
+import { SystemPage } from './SystemPage.tsx';
 
 /** Where each role starts. */
 const HOME: Record<OperatorRole, string> = { reviewer: '/queues', admin: '/operators', content: '/content' };
@@ -94,6 +95,7 @@ function Frame({ role, name }: { role: OperatorRole; name: string }) {
               <Route path="/products" component={ProductsPage} />
               <Route path="/house" component={HousePage} />
               <Route path="/audit" component={AuditPage} />
+              <Route path="/system" component={SystemPage} />
             </>
           )}
           <Route path="/password">
@@ -136,6 +138,7 @@ function Nav({ role }: { role: OperatorRole }) {
           {item('/products', <Trans>Products</Trans>)}
           {item('/house', <Trans>House</Trans>)}
           {item('/audit', <Trans>Audit log</Trans>)}
+          {item('/system', <Trans>System</Trans>)}
         </>
       )}
       {item('/password', <Trans>Change password</Trans>)}

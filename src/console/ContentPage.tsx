@@ -1,6 +1,7 @@
 // The content role's page: what customers read — the scroll notice, slides,
 // station messages, activities and pages — one item's versions in every language side by side,
-// each written and saved on its own. A language without a version shows the English one.
+// each written and saved on its own, the save confirmed beside it and the item list updated at once. A
+// language without a version shows the English one.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -14,6 +15,7 @@ import {
 } from '../contract/console-content.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
+import './console-pages.css';
 
 /** The languages' own names, as a customer of each reads it. */
 const LANGUAGE_NAMES: Record<ContentVersion['lang'], string> = {
@@ -37,7 +39,7 @@ export function ContentPage() {
   const { t } = useLingui();
   const [kind, setKind] = useState<ContentKind>('notice');
   const [itemId, setItemId] = useState<string | null>(null);
-  const [items, itemsError] = useLoad(() => consoleApi(consoleContentItems, { kind }), kind);
+  const [items, itemsError, reloadItems] = useLoad(() => consoleApi(consoleContentItems, { kind }), kind);
   const kinds: Record<ContentKind, string> = {
     notice: t`Scroll notice`,
     slide: t`Slides`,
@@ -84,7 +86,7 @@ export function ContentPage() {
           )}
         </ul>
         {itemId ? (
-          <Versions key={`${kind}:${itemId}`} kind={kind} id={itemId} />
+          <Versions key={`${kind}:${itemId}`} kind={kind} id={itemId} onSaved={reloadItems} />
         ) : (
           <p className="console-empty">
             <Trans>Choose an item to see its versions in every language.</Trans>
@@ -95,7 +97,8 @@ export function ContentPage() {
   );
 }
 
-function Versions({ kind, id }: { kind: ContentKind; id: string }) {
+/** `onSaved`: the item list asks again, so an English title or notice just saved shows there at once. */
+function Versions({ kind, id, onSaved }: { kind: ContentKind; id: string; onSaved: () => Promise<void> }) {
   const [loaded, error] = useLoad(() => consoleApi(consoleContentVersions, { kind, id }), `${kind}:${id}`);
   const [saved, setSaved] = useState<ContentVersion[] | null>(null);
   const versions = saved ?? loaded;
@@ -104,11 +107,14 @@ function Versions({ kind, id }: { kind: ContentKind; id: string }) {
     <div className="console-versions">
       {versions.map((version) => (
         <VersionCard
-          key={`${version.lang}:${version.written}:${version.title}:${version.body}`}
+          key={version.lang}
           kind={kind}
           id={id}
           version={version}
-          onSaved={setSaved}
+          onSaved={(answer) => {
+            setSaved(answer);
+            void onSaved();
+          }}
         />
       ))}
     </div>
@@ -132,19 +138,25 @@ function VersionCard({
   const [body, setBody] = useState(version.written ? version.body : '');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  /** The last save went through and nothing was typed since. */
+  const [saved, setSaved] = useState(false);
   const dir = version.lang === 'ar' ? 'rtl' : 'ltr';
   const save = async () => {
     setBusy(true);
     try {
-      onSaved(
-        await consoleApi(consoleSaveContentVersion, {
-          kind,
-          id,
-          lang: version.lang,
-          title: fields.title ? title : '',
-          body: fields.body ? body : '',
-        }),
-      );
+      const answer = await consoleApi(consoleSaveContentVersion, {
+        kind,
+        id,
+        lang: version.lang,
+        title: fields.title ? title : '',
+        body: fields.body ? body : '',
+      });
+      // The fields show what the server kept.
+      const kept = answer.find((each) => each.lang === version.lang);
+      setTitle(kept?.written ? kept.title : '');
+      setBody(kept?.written ? kept.body : '');
+      setSaved(true);
+      onSaved(answer);
       setError('');
     } catch (failure) {
       setError(messageOf(failure));
@@ -169,7 +181,10 @@ function VersionCard({
             value={title}
             placeholder={version.written ? '' : version.title}
             maxLength={CONTENT_TITLE_MAX}
-            onChange={(event) => setTitle(event.target.value)}
+            onChange={(event) => {
+              setTitle(event.target.value);
+              setSaved(false);
+            }}
           />
         </label>
       )}
@@ -182,12 +197,18 @@ function VersionCard({
             value={body}
             placeholder={version.written ? '' : version.body}
             maxLength={CONTENT_BODY_MAX}
-            onChange={(event) => setBody(event.target.value)}
+            onChange={(event) => {
+              setBody(event.target.value);
+              setSaved(false);
+            }}
           />
         </label>
       )}
       <ErrorLine error={error} />
       <div className="console-actions">
+        <span role="status" className="console-version-saved">
+          {saved && <Trans>Saved</Trans>}
+        </span>
         <button
           type="button"
           className="primary small"

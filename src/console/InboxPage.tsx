@@ -1,11 +1,12 @@
 // The customer service inbox: the conversations of a view (waiting for an answer,
-// the caller's, every open one, the closed ones) refreshed like the queues, beside the chosen one
-// (InboxConversation.tsx). On a tablet the two panes fold: the list, or the conversation.
+// the caller's, nobody's, every open one, the closed ones), each with the reviewer it is assigned to,
+// refreshed like the queues, beside the chosen one (InboxConversation.tsx). On a tablet the two panes
+// fold: the list, or the conversation.
 import { useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleConversations, type ConsoleConversation } from '../contract/console-service.ts';
+import { consoleConversations, INBOX_VIEWS, type ConsoleConversation } from '../contract/console-service.ts';
 import { consoleQueues } from '../contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatShortTime } from './format.ts';
@@ -13,7 +14,7 @@ import { inboxCount } from './inbox-count.ts';
 import { ErrorLine, QUEUES_POLL_MS, usePolling } from './parts.tsx';
 import { InboxConversation } from './InboxConversation.tsx';
 
-type View = 'waiting' | 'mine' | 'open' | 'closed';
+type View = (typeof INBOX_VIEWS)[number];
 const VIEW_KEY = 'coinvest.console.inbox-view';
 /** What the server writes as the preview of a message that is a picture alone (domain/service-chat.ts). */
 const PICTURE_PREVIEW = '[picture]';
@@ -52,6 +53,7 @@ export function InboxPage({ id }: { id?: string }) {
   const views: Record<View, string> = {
     waiting: t`Waiting`,
     mine: t({ message: 'Mine', context: 'console' }),
+    unassigned: t`Unassigned`,
     open: t`All open`,
     closed: t`Closed`,
   };

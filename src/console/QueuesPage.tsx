@@ -1,39 +1,54 @@
-// The review queues: what waits now in each queue (counts refreshed every 10 seconds), and the
-// records of the chosen queue, oldest first as the server lists them; a row opens the record.
-import { useState } from 'react';
+// The review queues: what waits now in each queue (counts refreshed every 10 seconds), and a page of
+// the chosen queue, oldest first, each item with how long it has waited (late past its kind's target:
+// a tinted row and the word, not the colour alone), who is reviewing it, searched by order number or
+// customer on the server; a row opens the record (which claims it).
+import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import { Plural, Trans } from '@lingui/react/macro';
-import { consoleCertifications, consoleQueues, consoleRecharges, consoleWithdrawals } from '../contract/console.ts';
+import { Plural, Trans, useLingui } from '@lingui/react/macro';
+import { consoleQueues } from '../contract/console.ts';
+import { consoleQueue, QUEUE_PAGE_SIZE, QUEUE_TARGET_MINUTES, type ReviewKind } from '../contract/console-queues.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { formatAmount, formatTime, formatWait } from './format.ts';
 import { inboxCount } from './inbox-count.ts';
 import { ErrorLine, QUEUES_POLL_MS, Status, usePolling } from './parts.tsx';
 
 type Queue = 'recharges' | 'withdrawals' | 'certifications';
-type Rows =
-  | { queue: 'recharges'; rows: ResultOf<typeof consoleRecharges> }
-  | { queue: 'withdrawals'; rows: ResultOf<typeof consoleWithdrawals> }
-  | { queue: 'certifications'; rows: ResultOf<typeof consoleCertifications> };
+const KIND: Record<Queue, ReviewKind> = {
+  recharges: 'recharge',
+  withdrawals: 'withdrawal',
+  certifications: 'certification',
+};
+type Page = ResultOf<typeof consoleQueue> & { queue: Queue };
 const QUEUE_KEY = 'coinvest.console.queue';
 
-async function rowsOf(queue: Queue, waiting: boolean): Promise<Rows> {
-  if (queue === 'recharges')
-    return { queue, rows: await consoleApi(consoleRecharges, { status: waiting ? 'pending' : 'all' }) };
-  if (queue === 'withdrawals')
-    return { queue, rows: await consoleApi(consoleWithdrawals, { status: waiting ? 'review' : 'all' }) };
-  return { queue, rows: await consoleApi(consoleCertifications, { status: waiting ? 'review' : 'all' }) };
+interface Asked {
+  queue: Queue;
+  waiting: boolean;
+  query: string;
+  page: number;
+}
+async function pageOf({ queue, waiting, query, page }: Asked): Promise<Page> {
+  const status = waiting ? 'waiting' : 'all';
+  return { queue, ...(await consoleApi(consoleQueue, { kind: KIND[queue], status, query, page: String(page) })) };
 }
 
 export function QueuesPage() {
-  const [queue, setQueue] = useState<Queue>(() => (sessionStorage.getItem(QUEUE_KEY) as Queue | null) ?? 'recharges');
-  const [waiting, setWaiting] = useState(true);
+  const { t } = useLingui();
+  const [asked, setAsked] = useState<Asked>(() => ({
+    queue: (sessionStorage.getItem(QUEUE_KEY) as Queue | null) ?? 'recharges',
+    waiting: true,
+    query: '',
+    page: 1,
+  }));
+  const [typed, setTyped] = useState('');
   const [counts, setCounts] = useState<ResultOf<typeof consoleQueues> | null>(null);
-  const [list, setList] = useState<Rows | null>(null);
+  const [list, setList] = useState<Page | null>(null);
   const [error, setError] = useState('');
+  const { queue, waiting } = asked;
   usePolling(async () => {
     try {
-      const [queues, rows] = await Promise.all([consoleApi(consoleQueues), rowsOf(queue, waiting)]);
+      const [queues, rows] = await Promise.all([consoleApi(consoleQueues), pageOf(asked)]);
       setCounts(queues);
       inboxCount.waiting = queues.service;
       setList(rows);
@@ -42,12 +57,22 @@ export function QueuesPage() {
       setError(messageOf(failure));
     }
   }, QUEUES_POLL_MS);
-  const choose = (next: Queue, nextWaiting = waiting) => {
-    sessionStorage.setItem(QUEUE_KEY, next);
-    setQueue(next);
-    setWaiting(nextWaiting);
-    setList(null);
-    rowsOf(next, nextWaiting).then(setList, (failure: unknown) => setError(messageOf(failure)));
+  const ask = (next: Partial<Asked>) => {
+    const wanted = { ...asked, page: 1, ...next };
+    sessionStorage.setItem(QUEUE_KEY, wanted.queue);
+    setAsked(wanted);
+    if (wanted.queue !== asked.queue) setList(null);
+    pageOf(wanted).then(
+      (rows) => {
+        setList(rows);
+        setError('');
+      },
+      (failure: unknown) => setError(messageOf(failure)),
+    );
+  };
+  const search = (event: FormEvent) => {
+    event.preventDefault();
+    ask({ query: typed.trim() });
   };
   const tab = (name: Queue, label: React.ReactNode) => (
     <button
@@ -55,11 +80,12 @@ export function QueuesPage() {
       role="tab"
       aria-selected={queue === name}
       className={queue === name ? 'active' : ''}
-      onClick={() => choose(name)}
+      onClick={() => ask({ queue: name })}
     >
       {label} <span className="console-count">{counts ? counts[name] : '…'}</span>
     </button>
   );
+  const pages = list ? Math.max(1, Math.ceil(list.total / QUEUE_PAGE_SIZE)) : 1;
   return (
     <section>
       <div className="console-page-head">
@@ -67,7 +93,7 @@ export function QueuesPage() {
           <Trans>Review queues</Trans>
         </h1>
         <label className="console-inline">
-          <input type="checkbox" checked={!waiting} onChange={(event) => choose(queue, !event.target.checked)} />
+          <input type="checkbox" checked={!waiting} onChange={(event) => ask({ waiting: !event.target.checked })} />
           <Trans>Show reviewed too</Trans>
         </label>
       </div>
@@ -88,32 +114,125 @@ export function QueuesPage() {
         {tab('withdrawals', <Trans>Withdrawals</Trans>)}
         {tab('certifications', <Trans>Certifications</Trans>)}
       </div>
+      <form className="console-search console-queue-search" role="search" onSubmit={search}>
+        <input
+          type="search"
+          aria-label={t`Order number, username, mobile number or e-mail`}
+          placeholder={t`Order number, username, mobile number or e-mail`}
+          value={typed}
+          onChange={(event) => setTyped(event.target.value)}
+          maxLength={254}
+        />
+        <button type="submit" className="primary">
+          <Trans>Search</Trans>
+        </button>
+        {asked.query && (
+          <button
+            type="button"
+            onClick={() => {
+              setTyped('');
+              ask({ query: '' });
+            }}
+          >
+            <Trans>Show all</Trans>
+          </button>
+        )}
+      </form>
+      <QueueLegend />
       <ErrorLine error={error} />
-      {list && list.queue === queue && <QueueTable list={list} />}
+      {list && list.queue === queue && (
+        <>
+          <QueueTable list={list} />
+          {list.total > QUEUE_PAGE_SIZE && (
+            <div className="console-actions console-pager">
+              <span className="console-muted">
+                <Trans>
+                  Items: {list.total} · page {list.page} of {pages}
+                </Trans>
+              </span>
+              <button type="button" disabled={list.page <= 1} onClick={() => ask({ page: list.page - 1 })}>
+                <Trans>Previous page</Trans>
+              </button>
+              <button type="button" disabled={list.page >= pages} onClick={() => ask({ page: list.page + 1 })}>
+                <Trans>Next page</Trans>
+              </button>
+            </div>
+          )}
+        </>
+      )}
     </section>
   );
 }
 
-function QueueTable({ list }: { list: Rows }) {
-  if (list.rows.length === 0)
+/** What the marks mean, in words: colour is never the only sign. */
+function QueueLegend() {
+  const minutes = (kind: ReviewKind) => formatWait(QUEUE_TARGET_MINUTES[kind] * 60);
+  const [recharge, withdrawal, certification] = [minutes('recharge'), minutes('withdrawal'), minutes('certification')];
+  return (
+    <p className="console-legend console-muted" data-testid="queue-legend">
+      <span className="console-late-tag">
+        <span aria-hidden="true">⚠ </span>
+        <Trans>Late</Trans>
+      </span>{' '}
+      <Trans>
+        waited longer than the target (recharges {recharge}, withdrawals {withdrawal}, certifications {certification})
+      </Trans>
+      <span aria-hidden="true"> · </span>
+      <span className="console-claim-tag">
+        <PersonMark />
+        <Trans>Being reviewed by …</Trans>
+      </span>{' '}
+      <Trans>another operator has it open</Trans>
+    </p>
+  );
+}
+
+/** A person's outline: the claim mark (drawn, so it shows without an emoji font). */
+function PersonMark() {
+  return (
+    <svg className="console-person-mark" viewBox="0 0 16 16" width="12" height="12" aria-hidden="true">
+      <circle cx="8" cy="5" r="3" fill="currentColor" />
+      <path d="M2 15c0-3.3 2.7-5.5 6-5.5s6 2.2 6 5.5z" fill="currentColor" />
+    </svg>
+  );
+}
+
+function Waited({ item }: { item: Page['lists'][number] }) {
+  if (item.waiting_seconds === null) return <>{formatTime(item.created_at)}</>;
+  return (
+    <>
+      <span title={formatTime(item.created_at)}>{formatWait(item.waiting_seconds)}</span>
+      {item.late && (
+        <span className="console-late-tag">
+          <span aria-hidden="true">⚠ </span>
+          <Trans>Late</Trans>
+        </span>
+      )}
+    </>
+  );
+}
+
+function QueueTable({ list }: { list: Page }) {
+  if (list.lists.length === 0)
     return (
       <p className="console-empty">
         <Trans>Nothing waits here.</Trans>
       </p>
     );
+  const kind = KIND[list.queue];
   return (
     <div className="console-table-wrap">
-      <table className="console-table">
+      <table className="console-table console-queue">
         <thead>
           <tr>
             <th>
-              <Trans>Time</Trans>
+              <Trans>Waiting</Trans>
             </th>
             <th>
               <Trans>Customer</Trans>
             </th>
-            <th>{list.queue === 'certifications' ? <Trans>Level</Trans> : <Trans context="console">Order</Trans>}</th>
-            <th className="number">{list.queue === 'certifications' ? <Trans>Name</Trans> : <Trans>Amount</Trans>}</th>
+            <th>{kind === 'certification' ? <Trans>Level</Trans> : <Trans context="console">Order</Trans>}</th>
+            <th className="number">{kind === 'certification' ? null : <Trans>Amount</Trans>}</th>
             <th>
               <Trans>Status</Trans>
             </th>
@@ -121,68 +240,44 @@ function QueueTable({ list }: { list: Rows }) {
           </tr>
         </thead>
         <tbody>
-          {list.queue === 'recharges' &&
-            list.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatTime(row.created_at)}</td>
-                <td>{row.username}</td>
-                <td>
-                  {row.order_no} · {row.channel || row.kind}
-                </td>
-                <td className="number">{formatAmount(row.amount, row.currency)}</td>
-                <td>
-                  <Status value={row.status} />
-                </td>
-                <td>
-                  <Link href={`/recharge/${row.id}`}>
-                    <Trans context="console">Open</Trans>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          {list.queue === 'withdrawals' &&
-            list.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatTime(row.created_at)}</td>
-                <td>{row.username}</td>
-                <td>
-                  {row.order_no}
-                  {row.approvals_needed > 1 && (
-                    <span className="console-tag">
-                      <Trans>
-                        Four eyes {row.approvals.length}/{row.approvals_needed}
-                      </Trans>
-                    </span>
-                  )}
-                </td>
-                <td className="number">{formatAmount(row.amount, row.asset)}</td>
-                <td>
-                  <Status value={row.status} />
-                </td>
-                <td>
-                  <Link href={`/withdrawal/${row.id}`}>
-                    <Trans context="console">Open</Trans>
-                  </Link>
-                </td>
-              </tr>
-            ))}
-          {list.queue === 'certifications' &&
-            list.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{formatTime(row.created_at)}</td>
-                <td>{row.username}</td>
-                <td>{row.level}</td>
-                <td className="number">{row.name}</td>
-                <td>
-                  <Status value={row.status} />
-                </td>
-                <td>
-                  <Link href={`/certification/${row.id}`}>
-                    <Trans context="console">Open</Trans>
-                  </Link>
-                </td>
-              </tr>
-            ))}
+          {list.lists.map((item) => (
+            <tr
+              key={item.id}
+              className={[item.late ? 'console-row-late' : '', item.claimed_by ? 'console-row-claimed' : ''].join(' ')}
+              data-testid={`queue-item-${item.id}`}
+            >
+              <td>
+                <Waited item={item} />
+              </td>
+              <td>{item.username}</td>
+              <td>
+                {[item.order_no, item.detail].filter(Boolean).join(' · ')}
+                {item.approvals_needed > 1 && (
+                  <span className="console-tag">
+                    <Trans>
+                      Four eyes {item.approvals.length}/{item.approvals_needed}
+                    </Trans>
+                  </span>
+                )}
+              </td>
+              <td className="number">{item.amount === null ? '' : formatAmount(item.amount, item.unit)}</td>
+              <td>
+                {item.claimed_by ? (
+                  <span className="console-claim-tag">
+                    <PersonMark />
+                    <Trans>Being reviewed by {item.claimed_by}</Trans>
+                  </span>
+                ) : (
+                  <Status value={item.status} />
+                )}
+              </td>
+              <td>
+                <Link href={`/${kind}/${item.id}`}>
+                  <Trans context="console">Open</Trans>
+                </Link>
+              </td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </div>

@@ -1,9 +1,11 @@
 // A recharge under review: the order, the transfer's receipt picture (a bank or QR recharge) or its
-// hash (crypto), and the decision: approve credits it, reject returns the reason to the customer.
+// hash (crypto), and the decision: approve credits it, reject returns the reason to the customer. Below,
+// the customer's history as the withdrawal page shows it (customer-history.tsx).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleApproveRecharge,
+  consoleCustomerHistory,
   consoleRecharge,
   consoleRejectRecharge,
   type ConsoleRecharge,
@@ -11,18 +13,26 @@ import {
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';
-import { BackToQueues, Decision } from './review-parts.tsx';
+import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
+import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
 
 export function RechargePage({ id }: { id: string }) {
   const { t } = useLingui();
-  const [loaded, error] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
+  const [loaded, error, reload] = useLoad(() => consoleApi(consoleRecharge, { id }), id);
   const [decided, setDecided] = useState<ConsoleRecharge | null>(null);
   const [remark, setRemark] = useState('');
   const recharge = decided ?? loaded;
+  const flow = useReviewFlow('recharge', id, recharge?.status === 'pending', reload);
+  // The customer's history, asked again once the decision changed this recharge's line in it.
+  const [history] = useLoad(
+    async () => (recharge ? consoleApi(consoleCustomerHistory, { id: String(recharge.user_id) }) : null),
+    recharge ? `${recharge.user_id}:${recharge.status}` : '',
+  );
   return (
     <section>
       <BackToQueues />
       <ErrorLine error={error} />
+      {flow.banner}
       {recharge && (
         <>
           <div className="console-page-head">
@@ -34,7 +44,7 @@ export function RechargePage({ id }: { id: string }) {
           <div className="console-columns">
             <Facts
               rows={[
-                [t`Customer`, `${recharge.username} (#${recharge.user_id})`],
+                [t`Customer`, <CustomerLink key="customer" userId={recharge.user_id} username={recharge.username} />],
                 [t`Amount`, formatAmount(recharge.amount, recharge.currency)],
                 [t`Credited as`, formatAmount(recharge.actual_amount, recharge.asset)],
                 [t`Channel`, `${recharge.kind} · ${recharge.channel}`],
@@ -61,14 +71,25 @@ export function RechargePage({ id }: { id: string }) {
           <Decision
             open={recharge.status === 'pending'}
             approveLabel={<Trans>Approve and credit</Trans>}
-            onApprove={async () => setDecided(await consoleApi(consoleApproveRecharge, { id, remark }))}
-            onReject={async (reason) => setDecided(await consoleApi(consoleRejectRecharge, { id, reason }))}
+            onApprove={async () => {
+              setDecided(await consoleApi(consoleApproveRecharge, { id, remark }));
+              await flow.decided(t`Recharge ${recharge.order_no} approved.`);
+            }}
+            onReject={async (reason) => {
+              setDecided(await consoleApi(consoleRejectRecharge, { id, reason }));
+              await flow.decided(t`Recharge ${recharge.order_no} rejected.`);
+            }}
           >
             <label>
               <Trans>Remark (optional)</Trans>
               <input value={remark} onChange={(event) => setRemark(event.target.value)} maxLength={200} />
             </label>
           </Decision>
+          {history && (
+            <section className="console-below" aria-label={t`The customer's history`}>
+              <CustomerHistoryPanel history={history} />
+            </section>
+          )}
         </>
       )}
     </section>

@@ -1,25 +1,34 @@
-// A withdrawal under review, with what it is weighed against beside it: the customer's deposits,
-// withdrawals and recent sign-ins. Four eyes: above the configured amount it needs the approvals of
+// A withdrawal under review, with what it is weighed against beside it: the payee's age, the customer's
+// deposits and withdrawals with their USDT totals and balance history (customer-history.tsx), and recent sign-ins. Four eyes: above the configured amount it needs the approvals of
 // two different reviewers; the first approval is recorded and the withdrawal keeps waiting.
 import { useState } from 'react';
-import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleApproveWithdrawal, consoleRejectWithdrawal, consoleWithdrawal } from '../contract/console.ts';
+import {
+  consoleApproveWithdrawal,
+  consoleRejectWithdrawal,
+  consoleWithdrawal,
+  type PayeeAge,
+} from '../contract/console.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount, formatTime } from './format.ts';
+import { formatAmount, formatTime, formatWait } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
-import { BackToQueues, Decision } from './review-parts.tsx';
+import { CustomerHistoryPanel, CustomerLink } from './customer-history.tsx';
+import { BackToQueues, Decision, useReviewFlow } from './review-parts.tsx';
 
 export function WithdrawalPage({ id }: { id: string }) {
   const { t } = useLingui();
   const [detail, error, reload] = useLoad(() => consoleApi(consoleWithdrawal, { id }), id);
   const [hash, setHash] = useState('');
+  // Four eyes: once this reviewer approved, the record waits for another one (no claim, no approve button).
+  const waiting = detail?.withdrawal.status === 'review' && !detail.approved_by_you;
+  const flow = useReviewFlow('withdrawal', id, waiting, reload);
   if (!detail) return <ErrorLine error={error} />;
-  const { withdrawal, deposits, withdrawals, sign_ins } = detail;
+  const { withdrawal, sign_ins } = detail;
   return (
     <section>
       <BackToQueues />
       <ErrorLine error={error} />
+      {flow.banner}
       <div className="console-page-head">
         <h1>
           <Trans>Withdrawal {withdrawal.order_no}</Trans>
@@ -30,12 +39,7 @@ export function WithdrawalPage({ id }: { id: string }) {
         <div>
           <Facts
             rows={[
-              [
-                t`Customer`,
-                <Link key="customer" href={`/customer/${withdrawal.user_id}`}>
-                  {withdrawal.username} (#{withdrawal.user_id})
-                </Link>,
-              ],
+              [t`Customer`, <CustomerLink key="customer" userId={withdrawal.user_id} username={withdrawal.username} />],
               [t`Amount`, formatAmount(withdrawal.amount, withdrawal.asset)],
               [t`Fee`, formatAmount(withdrawal.fee, withdrawal.asset)],
               [t`Frozen in total`, formatAmount(withdrawal.total, withdrawal.asset)],
@@ -51,6 +55,7 @@ export function WithdrawalPage({ id }: { id: string }) {
                   .filter(Boolean)
                   .join(' · '),
               ],
+              [t`Payee saved`, <PayeeSaved key="payee" payee={detail.payee} />],
               [t`Submitted`, formatTime(withdrawal.created_at)],
               [t`Reviewed`, formatTime(withdrawal.reviewed_at)],
               [t`Reason`, withdrawal.reason],
@@ -67,13 +72,25 @@ export function WithdrawalPage({ id }: { id: string }) {
                 <Trans>Approve and pay out</Trans>
               )
             }
+            approveBlocked={
+              detail.approved_by_you && (
+                <Trans>
+                  Approved by you ({withdrawal.approvals.length} of {withdrawal.approvals_needed}) — waiting for a
+                  second operator
+                </Trans>
+              )
+            }
             onApprove={async () => {
-              await consoleApi(consoleApproveWithdrawal, { id, hash });
-              await reload();
+              const answer = await consoleApi(consoleApproveWithdrawal, { id, hash });
+              await flow.decided(
+                answer.status === 'review'
+                  ? t`Withdrawal ${withdrawal.order_no}: your approval is recorded, a second operator must approve.`
+                  : t`Withdrawal ${withdrawal.order_no} approved and paid out.`,
+              );
             }}
             onReject={async (reason) => {
               await consoleApi(consoleRejectWithdrawal, { id, reason });
-              await reload();
+              await flow.decided(t`Withdrawal ${withdrawal.order_no} rejected.`);
             }}
           >
             <label>
@@ -83,30 +100,7 @@ export function WithdrawalPage({ id }: { id: string }) {
           </Decision>
         </div>
         <aside className="console-beside">
-          <h2>
-            <Trans>Deposits</Trans>
-          </h2>
-          <RowsTable
-            className="console-table console-mini"
-            rows={deposits.map((row) => [
-              formatTime(row.created_at),
-              formatAmount(row.amount, row.currency),
-              <Status key="status" value={row.status} />,
-            ])}
-            empty={<Trans>No deposits.</Trans>}
-          />
-          <h2>
-            <Trans>Withdrawals</Trans>
-          </h2>
-          <RowsTable
-            className="console-table console-mini"
-            rows={withdrawals.map((row) => [
-              formatTime(row.created_at),
-              formatAmount(row.amount, row.asset),
-              <Status key="status" value={row.status} />,
-            ])}
-            empty={<Trans>No other withdrawals.</Trans>}
-          />
+          <CustomerHistoryPanel history={detail} />
           <h2>
             <Trans>Recent sign-ins</Trans>
           </h2>
@@ -118,6 +112,27 @@ export function WithdrawalPage({ id }: { id: string }) {
         </aside>
       </div>
     </section>
+  );
+}
+
+/** When the payee was saved, how long before this withdrawal, and whether its cooling-off is over. */
+function PayeeSaved({ payee }: { payee: PayeeAge | null }) {
+  if (!payee) return <Trans>Deleted by the customer since.</Trans>;
+  const before = formatWait(payee.saved_before_seconds);
+  // Saved less than a day before the withdrawal: the pattern of a taken-over account.
+  const recent = payee.saved_before_seconds < 86_400;
+  return (
+    <span data-testid="payee-age" className={recent ? 'console-payee-new' : undefined}>
+      <Trans>
+        {formatTime(payee.saved_at)}, {before} before this withdrawal
+      </Trans>
+      {' · '}
+      {payee.cooled ? (
+        <Trans>past its cooling-off</Trans>
+      ) : (
+        <Trans>cooling off until {formatTime(payee.usable_at)}</Trans>
+      )}
+    </span>
   );
 }
 

@@ -18,3 +18,45 @@ export function formatShortTime(iso: string): string {
   const today = new Date().toDateString() === date.toDateString();
   return new Intl.DateTimeFormat(i18n.locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
 }
+
+/** How long an item has waited: "12 min", "3 hr 5 min", "2 days 4 hr", in the operator's language. */
+export function formatWait(seconds: number): string {
+  const unit = (value: number, name: 'minute' | 'hour' | 'day') =>
+    new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return unit(minutes, 'minute');
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return minutes % 60 ? `${unit(hours, 'hour')} ${unit(minutes % 60, 'minute')}` : unit(hours, 'hour');
+  const days = Math.floor(hours / 24);
+  return hours % 24 ? `${unit(days, 'day')} ${unit(hours % 24, 'hour')}` : unit(days, 'day');
+}
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A time in the operator's own zone with the zone said: "2026-11-27 08:15 (GMT+7)" (the audit log). */
+export function formatZonedTime(iso: string): string {
+  const date = new Date(iso);
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' })
+      .formatToParts(date)
+      .find((part) => part.type === 'timeZoneName')?.value ?? '';
+  const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;
+  return `${day} ${two(date.getHours())}:${two(date.getMinutes())} (${zone})`;
+}
+
+/** The operator's zone by name and offset now: "Asia/Bangkok, GMT+7". */
+export function operatorZone(): string {
+  const name = Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return `${name}, ${formatZonedTime(new Date().toISOString()).replace(/^.*\((.*)\)$/, '$1')}`;
+}
+
+/** The start of a day of the operator's calendar ('2026-11-27', `days` later) as an instant with its offset:
+ * "2026-11-27T00:00:00+07:00". */
+export function localDayStart(day: string, days = 0): string {
+  const [year = 0, month = 1, date = 1] = day.split('-').map(Number);
+  const start = new Date(year, month - 1, date + days);
+  const offset = -start.getTimezoneOffset();
+  const sign = offset < 0 ? '-' : '+';
+  const local = `${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}T00:00:00`;
+  return `${local}${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
+}

@@ -1,10 +1,20 @@
 // What the three review pages share: the decision bar (approve, or reject with a reason in a
-// dialog) shown while the record waits, and the line that says what was decided.
-import { useState, type ReactNode } from 'react';
-import { Link } from 'wouter';
+// dialog) shown while the record waits, and the line that says what was decided; the claim on the
+// record ("being reviewed by …") held while the page is open, and the next item after a decision.
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Link, useLocation } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { messageOf } from './api.ts';
-import { ErrorLine, RejectDialog } from './parts.tsx';
+import {
+  CLAIM_RENEW_SECONDS,
+  consoleClaimItem,
+  consoleClaimNext,
+  consoleReleaseItem,
+  type ReviewClaim,
+  type ReviewKind,
+} from '../contract/console-queues.ts';
+import { consoleApi, messageOf } from './api.ts';
+import { formatTime } from './format.ts';
+import { ErrorLine, RejectDialog, usePolling } from './parts.tsx';
 
 export function BackToQueues() {
   return (
@@ -18,13 +28,15 @@ interface DecisionProps {
   /** The record still waits for a decision. */
   open: boolean;
   approveLabel?: ReactNode;
+  /** Shown instead of the approve button when this operator cannot approve (four eyes: approved already). */
+  approveBlocked?: ReactNode;
   /** Fields the approval takes (a payout hash, a remark). */
   children?: ReactNode;
   onApprove: () => Promise<void>;
   onReject: (reason: string) => Promise<void>;
 }
 
-export function Decision({ open, approveLabel, children, onApprove, onReject }: DecisionProps) {
+export function Decision({ open, approveLabel, approveBlocked, children, onApprove, onReject }: DecisionProps) {
   const { t } = useLingui();
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState('');
@@ -43,15 +55,21 @@ export function Decision({ open, approveLabel, children, onApprove, onReject }: 
   };
   return (
     <div className="console-decision">
-      {children}
+      {!approveBlocked && children}
       <ErrorLine error={error} />
       <div className="console-actions">
         <button type="button" className="danger" onClick={() => setRejecting(true)} disabled={busy}>
           <Trans>Reject…</Trans>
         </button>
-        <button type="button" className="primary" onClick={() => void approve()} disabled={busy}>
-          {approveLabel ?? <Trans>Approve</Trans>}
-        </button>
+        {approveBlocked ? (
+          <p className="console-approve-blocked" data-testid="approve-blocked">
+            {approveBlocked}
+          </p>
+        ) : (
+          <button type="button" className="primary" onClick={() => void approve()} disabled={busy}>
+            {approveLabel ?? <Trans>Approve</Trans>}
+          </button>
+        )}
       </div>
       {rejecting && (
         <RejectDialog
@@ -65,4 +83,104 @@ export function Decision({ open, approveLabel, children, onApprove, onReject }: 
       )}
     </div>
   );
+}
+
+/** What a decision said, shown once on the page the reviewer lands on next. */
+let decidedNotice = '';
+
+interface ReviewFlow {
+  /** The claim warning or note and what was just decided: placed once, under the page's head. */
+  banner: ReactNode;
+  /**
+   * After a decision (`done`: what to say about it): goes to the next oldest item of the queue nobody else holds
+   * (claimed for this operator), or stays with `reload` and says the queue is done.
+   */
+  decided: (done: string) => Promise<void>;
+}
+
+/**
+ * The record's claim while its page is open: taken when it waits, renewed every CLAIM_RENEW_SECONDS while the reviewer
+ * is at the console (the polling rule), given up when the page is left without a decision. Another operator's claim
+ * is shown, never taken silently: "Take over" asks the server to (audited).
+ */
+export function useReviewFlow(kind: ReviewKind, id: string, waiting: boolean, reload: () => Promise<void>): ReviewFlow {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const [claim, setClaim] = useState<ReviewClaim | null>(null);
+  const [error, setError] = useState('');
+  const [notice, setNotice] = useState(() => {
+    const shown = decidedNotice;
+    decidedNotice = '';
+    return shown;
+  });
+  const held = useRef(false);
+  const ask = async (takeOver = false) => {
+    try {
+      const answer = await consoleApi(consoleClaimItem, { kind, id, take_over: takeOver ? '1' : '' });
+      held.current = answer.mine;
+      setClaim(answer);
+      setError('');
+    } catch (failure) {
+      // Decided by someone else meanwhile (the server says so): the record as it is now.
+      setError(messageOf(failure));
+      await reload();
+    }
+  };
+  const latest = useRef({ waiting, ask });
+  latest.current = { waiting, ask };
+  useEffect(() => {
+    if (waiting) void latest.current.ask();
+    else setClaim(null);
+  }, [waiting]);
+  usePolling(async () => {
+    if (latest.current.waiting) await latest.current.ask();
+  }, CLAIM_RENEW_SECONDS * 1000);
+  useEffect(
+    () => () => {
+      if (held.current) void consoleApi(consoleReleaseItem, { kind, id }).catch(() => undefined);
+    },
+    [kind, id],
+  );
+  const decided = async (done: string) => {
+    held.current = false;
+    const next = await consoleApi(consoleClaimNext, { kind }).catch(() => null);
+    if (next) {
+      decidedNotice = done;
+      navigate(`/${kind}/${next.id}`);
+      return;
+    }
+    setNotice(`${done} ${t`Nothing else in this queue is free to review.`}`);
+    await reload();
+  };
+  const other = claim && claim.holder && !claim.mine ? claim : null;
+  const banner = (
+    <>
+      {notice && (
+        <p className="console-notice console-decided" role="status">
+          {notice}
+        </p>
+      )}
+      <ErrorLine error={error} />
+      {other && (
+        <div className="console-claim-warning" role="alert" data-testid="claim-warning">
+          <span>
+            <span aria-hidden="true">⚠ </span>
+            <Trans>
+              Being reviewed by {other.holder} since {formatTime(other.claimed_at)}. Two reviewers on one item double
+              the work: take it over only when {other.holder} has left it.
+            </Trans>{' '}
+          </span>
+          <button type="button" onClick={() => void ask(true)}>
+            <Trans>Take over from {other.holder}</Trans>
+          </button>
+        </div>
+      )}
+      {claim?.mine && (
+        <p className="console-muted console-claim-mine" data-testid="claim-mine">
+          <Trans>You are reviewing this item: other reviewers see it as yours while this page is open.</Trans>
+        </p>
+      )}
+    </>
+  );
+  return { banner, decided };
 }

@@ -1,18 +1,22 @@
 // The console's customer service inbox: reviewers read the customers'
-// conversations, take one, answer it (a canned reply or their own words) and close it. Answers
-// reach the customer in the app's chat and as a push notification where they subscribed. Every call
-// is the reviewer role's and leaves an audit entry when it changes something; none touches a balance,
-// an order or a price.
+// conversations, take one or give it to another reviewer, answer it (a canned reply or their own words)
+// and close it. Answers reach the customer in the app's chat and as a push notification where they
+// subscribed. Internal notes and "who is answering" are the team's alone: no customer call carries them.
+// Every call is the reviewer role's and leaves an audit entry when it changes what a customer or the
+// inbox sees (a note is its own record: author and time, never edited); none touches a balance, an order
+// or a price.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { required } from './fields.ts';
 import { texts } from './texts.ts';
 import { consoleTexts } from './console-texts.ts';
-import { isoTime, shape, whole } from './answers.ts';
+import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 import { CHAT_AUTHORS, CHAT_MESSAGE_MAX } from './service-chat.ts';
 import { OPERATOR_NAME } from './console.ts';
 
-export const INBOX_VIEWS = ['waiting', 'mine', 'open', 'closed'] as const;
+export const INBOX_VIEWS = ['waiting', 'mine', 'unassigned', 'open', 'closed'] as const;
+/** How long an operator counts as answering after their console last said they were typing. */
+export const ANSWERING_SECONDS = 15;
 export const CANNED_TITLE_MAX = 60;
 
 const access = { console: 'reviewer' } as const;
@@ -23,6 +27,10 @@ const recordId = v.pipe(
 const answer = v.pipe(
   required(consoleTexts.consoleEnterReply),
   v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
+);
+const note = v.pipe(
+  required(consoleTexts.consoleEnterNote),
+  v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleNoteTooLong.id),
 );
 
 export const ConsoleConversation = shape({
@@ -52,9 +60,28 @@ export const ConsoleChatMessage = shape({
 });
 export type ConsoleChatMessage = v.InferOutput<typeof ConsoleChatMessage>;
 
+/** An internal note: the team's words about the conversation, shown among the messages at its time. */
+export const ConsoleServiceNote = shape({
+  id: whole,
+  operator: v.string(),
+  body: v.string(),
+  created_at: isoTime,
+});
+export type ConsoleServiceNote = v.InferOutput<typeof ConsoleServiceNote>;
+
+/** A withdrawal of the customer's still in review, shown beside the chat. */
+export const OpenWithdrawal = shape({
+  id: whole,
+  order_no: v.string(),
+  amount: decimal,
+  asset: v.string(),
+  created_at: isoTime,
+});
+export type OpenWithdrawal = v.InferOutput<typeof OpenWithdrawal>;
+
 /**
  * The inbox, latest first (at most 100): 'waiting' (open, the customer waits for an answer, oldest
- * wait first), 'mine' (open, taken by the caller), 'open', 'closed'.
+ * wait first), 'mine' (open, taken by the caller), 'unassigned' (open, nobody's), 'open', 'closed'.
  */
 export const consoleConversations = get(
   '/console/service/conversations',
@@ -63,13 +90,27 @@ export const consoleConversations = get(
   access,
 );
 
-/** One conversation with its messages (the latest 200), for reading only. */
+/**
+ * One conversation with its messages (the latest 200) and the team's notes among them, for reading
+ * only; who else is answering it now (not the caller); the customer's withdrawals still in review.
+ */
 export const consoleConversation = get(
   '/console/service/conversation',
   v.object({ id: recordId }),
-  returns(shape({ conversation: ConsoleConversation, messages: v.array(ConsoleChatMessage) })),
+  returns(
+    shape({
+      conversation: ConsoleConversation,
+      messages: v.array(ConsoleChatMessage),
+      notes: v.array(ConsoleServiceNote),
+      answering: v.array(v.string()),
+      open_withdrawals: v.array(OpenWithdrawal),
+    }),
+  ),
   access,
 );
+
+/** The operators a conversation can be given to: the active reviewers, by name. */
+export const consoleServiceOperators = get('/console/service/operators', NoInput, returns(v.array(v.string())), access);
 
 /** Takes the conversation (or hands it to another reviewer, by name). */
 export const consoleAssignConversation = post(
@@ -94,6 +135,37 @@ export const consoleReplyConversation = post(
   '/console/service/reply',
   v.object({ id: recordId, body: answer }),
   returns(ConsoleChatMessage),
+  access,
+);
+
+/** Nobody's again: it shows under Unassigned. */
+export const consoleUnassignConversation = post(
+  '/console/service/unassign',
+  v.object({ id: recordId }),
+  returns(ConsoleConversation),
+  access,
+);
+
+/** An internal note for the team: never shown to the customer, never sent to them. */
+export const consoleAddServiceNote = post(
+  '/console/service/note',
+  v.object({ id: recordId, body: note }),
+  returns(ConsoleServiceNote),
+  access,
+);
+
+/**
+ * The caller is writing an answer to it: the others viewing it are told for ANSWERING_SECONDS, and
+ * asked to confirm before they send one too. The console says it again while the operator types, and
+ * `typing=false` when the operator empties the box (sending the answer ends it too).
+ */
+export const consoleAnswering = post(
+  '/console/service/answering',
+  v.object({
+    id: recordId,
+    typing: v.optional(v.picklist(['true', 'false'], texts.invalidRequest.id), 'true'),
+  }),
+  returns(nothing),
   access,
 );
 

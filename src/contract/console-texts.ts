@@ -105,6 +105,8 @@ export const consoleTexts = {
     id: 'e.consoleNotReviewer',
     message: 'Conversations go to active reviewers only: {0} is not one!',
   },
+  consoleEnterNote: /*i18n*/ { id: 'v.consoleEnterNote', message: 'Write the note first!' },
+  consoleNoteTooLong: /*i18n*/ { id: 'v.consoleNoteTooLong', message: 'Keep the note under 2,000 characters!' },
   // A review of an item that does not exist or no longer waits (server/domain/reviews.ts), for the console and `npm run
   // ops` alike.
   consoleRechargeNotFound: /*i18n*/ { id: 'e.consoleRechargeNotFound', message: 'No recharge {id}.' },

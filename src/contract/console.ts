@@ -10,6 +10,7 @@ import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
 import { AUTHENTICATOR_CODE, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
+import { HouseExposure } from './console-house.ts';
 
 export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -44,8 +45,17 @@ export function checkRejectionReason(given: string): { reason: string } | { brok
 }
 const optionalText = (max: number) =>
   v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
-const day = v.optional(
-  v.pipe(v.string(), v.trim(), v.regex(/^(\d{4}-\d{2}-\d{2})?$/, consoleTexts.consoleDateFormat.id)),
+/** A UTC day ('2026-11-27') or an instant with its offset ('2026-11-27T00:00:00+07:00', '…Z'): the console sends
+ * the operator's own midnight as an instant. */
+const dayOrInstant = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(
+      /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?)?$/,
+      consoleTexts.consoleDateFormat.id,
+    ),
+  ),
   '',
 );
 const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');
@@ -107,8 +117,13 @@ export const ConsoleRecharge = shape({
   channel: v.string(),
   currency: v.string(),
   amount: decimal,
+  /** Units of `currency` per credited unit, recorded when the customer reported the payment (1 for USDT itself). */
+  rate: decimal,
   asset: v.string(),
   actual_amount: decimal,
+  /** Its value in USDT: what an approved one credited, what a waiting one would at its recorded rate; null when it
+   * credits another asset. */
+  usdt_value: v.nullable(decimal),
   hash: v.nullable(v.string()),
   /** The transfer receipt's upload id (GET /api/uploads/<id> with the console token), or null for a crypto recharge. */
   receipt: v.nullable(v.string()),
@@ -162,6 +177,8 @@ export const ConsoleWithdrawal = shape({
   payee_network: v.string(),
   fiat_currency: v.string(),
   fiat_amount: v.nullable(decimal),
+  /** The amount's value in USDT (the fee not included); null for another asset. */
+  usdt_value: v.nullable(decimal),
   status: v.string(),
   reason: v.string(),
   hash: v.string(),
@@ -173,11 +190,69 @@ export const ConsoleWithdrawal = shape({
 });
 export type ConsoleWithdrawal = v.InferOutput<typeof ConsoleWithdrawal>;
 export const SignInSeen = shape({ at: isoTime, ip: v.string(), device: v.string() });
+/** The customer's orders in USDT, all of them (not only the latest listed): approved deposits at what they credited,
+ * waiting ones at their recorded rate, withdrawals by their amount; orders in another asset are only counted. */
+export const UsdtTotals = shape({
+  deposits_credited: decimal,
+  deposits_waiting: decimal,
+  withdrawals_paid: decimal,
+  withdrawals_waiting: decimal,
+  /** The customer's deposits credited less withdrawals paid. */
+  net: signedDecimal,
+  /** Orders in an asset other than USDT, left out of the sums. */
+  not_in_usdt: whole,
+});
+export type UsdtTotals = v.InferOutput<typeof UsdtTotals>;
+/** The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days (at most BALANCE_HISTORY_MAX, the
+ * newest), oldest first, from the ledger itself. */
+export const BalanceHistory = shape({
+  since: isoTime,
+  /** The balance before the first point. */
+  opening: shape({ available: decimal, frozen: decimal }),
+  points: v.array(
+    shape({
+      at: isoTime,
+      kind: v.string(),
+      bucket: v.string(),
+      amount: signedDecimal,
+      available: decimal,
+      frozen: decimal,
+      total: decimal,
+    }),
+  ),
+  /** More entries than BALANCE_HISTORY_MAX in the period: the oldest are left out (`opening` counts them). */
+  capped: v.boolean(),
+});
+export type BalanceHistory = v.InferOutput<typeof BalanceHistory>;
+export const BALANCE_HISTORY_DAYS = 30;
+export const BALANCE_HISTORY_MAX = 200;
+/** A customer's latest deposits and withdrawals with their USDT totals and balance history: what the withdrawal and
+ * recharge pages weigh an order against. */
+export const CustomerHistory = shape({
+  deposits: v.array(ConsoleRecharge),
+  withdrawals: v.array(ConsoleWithdrawal),
+  totals: UsdtTotals,
+  balance_history: BalanceHistory,
+});
+/** The withdrawal's payee as saved (null when the customer deleted it since): a payee saved just before the
+ * withdrawal is a warning sign, cooling-off or not. */
+export const PayeeAge = shape({
+  saved_at: isoTime,
+  /** When withdrawals to it were allowed (PAYEE_COOLING_HOURS after saving). */
+  usable_at: isoTime,
+  /** Its cooling-off is over now. */
+  cooled: v.boolean(),
+  /** Seconds from saving it to this withdrawal's request. */
+  saved_before_seconds: whole,
+});
+export type PayeeAge = v.InferOutput<typeof PayeeAge>;
 /** A withdrawal with what a reviewer weighs it against: the customer's deposits, withdrawals and recent sign-ins. */
 export const ConsoleWithdrawalDetail = shape({
   withdrawal: ConsoleWithdrawal,
-  deposits: v.array(ConsoleRecharge),
-  withdrawals: v.array(ConsoleWithdrawal),
+  /** Four eyes: the caller approved it already (a second reviewer must give the other approval). */
+  approved_by_you: v.boolean(),
+  payee: v.nullable(PayeeAge),
+  ...CustomerHistory.entries,
   sign_ins: v.array(SignInSeen),
 });
 export const consoleWithdrawals = get(
@@ -313,6 +388,13 @@ export const consoleCustomer = get(
   ),
   access('reviewer'),
 );
+/** One customer's deposits, withdrawals, USDT totals and balance history (the recharge page's side column). */
+export const consoleCustomerHistory = get(
+  '/console/customer/history',
+  v.object({ id: recordId }),
+  returns(CustomerHistory),
+  access('reviewer'),
+);
 
 // ---- The admin's work: operators and the audit log (option products and pairs: console-products.ts) --
 
@@ -346,6 +428,13 @@ export const consoleDisableOperator = post(
   access('admin'),
 );
 
+/** One field's difference: added (before null), removed (after null) or changed; values as JSON text. */
+export const AuditChange = shape({
+  path: v.string(),
+  before: v.nullable(v.string()),
+  after: v.nullable(v.string()),
+});
+export type AuditChange = v.InferOutput<typeof AuditChange>;
 export const AuditEntry = shape({
   id: whole,
   at: isoTime,
@@ -355,20 +444,118 @@ export const AuditEntry = shape({
   target: v.string(),
   before: v.unknown(),
   after: v.unknown(),
+  /** What differs between before and after, field by field (nested fields by their path: 'details.amount'). */
+  changes: v.array(AuditChange),
 });
 export type AuditEntry = v.InferOutput<typeof AuditEntry>;
 export const AUDIT_PAGE_SIZE = 50;
-/** The audit log, newest first, filtered by operator, action, target and UTC days (from and to included). */
+/**
+ * The audit log, newest first, filtered by operator, action prefix ('withdrawal' finds 'withdrawal.approve'…), target
+ * and time: `from` and `to` as UTC days (both included) or as instants (`from` included, `to` excluded).
+ */
 export const consoleAuditLog = get(
   '/console/audit',
   v.object({
     operator: optionalText(32),
     action: optionalText(64),
     target: optionalText(64),
-    from: day,
-    to: day,
+    from: dayOrInstant,
+    to: dayOrInstant,
     page,
   }),
   returns(shape({ entries: v.array(AuditEntry), page: whole, total: whole })),
   access('admin'),
 );
+
+// ---- The admin's system page: the feed, settlement, the outbox, the books' check, the processes -----
+
+/** The audit log's name for what the server records by itself (a mismatch of the books): no operator may take it. */
+export const SYSTEM_OPERATOR = 'system';
+/** What the books' check compares (server/domain/reconciliation.ts). */
+export const RECONCILIATION_CHECKS = ['available', 'frozen', 'negative', 'reserve', 'lockup', 'option_payout'] as const;
+/** One thing that disagrees: `target` names it ('balance:<user>:<asset>', 'option:<id>'); amounts as decimal strings,
+ * 'none' for a payout entry there is not (or should not be). */
+export const ReconciliationMismatch = shape({
+  kind: v.picklist(RECONCILIATION_CHECKS),
+  target: v.string(),
+  user_id: whole,
+  asset: v.string(),
+  expected: v.string(),
+  found: v.string(),
+});
+export type ReconciliationMismatch = v.InferOutput<typeof ReconciliationMismatch>;
+export const ReconciliationView = shape({
+  started_at: isoTime,
+  finished_at: isoTime,
+  /** host:pid of the process that ran it. */
+  process: v.string(),
+  ok: v.boolean(),
+  checked_balances: whole,
+  mismatches: v.array(ReconciliationMismatch),
+});
+export const ConsoleSystem = shape({
+  as_of: isoTime,
+  /** The process that answered. */
+  this_process: shape({ id: v.string(), version: v.string(), build: v.string() }),
+  /** The market feed: under the simulator there are no exchanges (`simulated`). */
+  feed: shape({
+    simulated: v.boolean(),
+    exchanges: v.array(
+      shape({
+        exchange: v.string(),
+        connected: v.boolean(),
+        last_trade_at: v.nullable(isoTime),
+        reconnects: whole,
+        malformed_frames: whole,
+        /** When the feed's holder last wrote the row. */
+        updated_at: isoTime,
+      }),
+    ),
+    coins: v.array(
+      shape({
+        coin: v.string(),
+        /** Since when the coin is halted (fewer than two fresh exchange prices); null when it is not. */
+        halted_since: v.nullable(isoTime),
+        last_tick_at: v.nullable(isoTime),
+        last_price: v.nullable(decimal),
+        /** Per exchange: its last trade of the coin. */
+        exchanges: v.record(v.string(), isoTime),
+      }),
+    ),
+  }),
+  /** Option orders past their end time and not settled yet, and the oldest one's end. */
+  settlement: shape({ due: whole, oldest_due_at: v.nullable(isoTime), oldest_age_seconds: v.nullable(whole) }),
+  /** Per channel: messages waiting, those failed in the last 24 h, the oldest waiting one. */
+  outbox: v.array(
+    shape({
+      channel: v.string(),
+      queued: whole,
+      failed_24h: whole,
+      oldest_queued_at: v.nullable(isoTime),
+      oldest_queued_age_seconds: v.nullable(whole),
+    }),
+  ),
+  /** The latest run of the books' check; null before the first. */
+  reconciliation: v.nullable(ReconciliationView),
+  /** How often it runs (RECONCILE_EVERY_SECONDS). */
+  reconcile_every_seconds: whole,
+  /** Server processes on this database: `alive` when seen within 30 s and not stopped. */
+  processes: v.array(
+    shape({
+      id: v.string(),
+      host: v.string(),
+      pid: whole,
+      version: v.string(),
+      build: v.string(),
+      started_at: isoTime,
+      last_seen_at: isoTime,
+      stopped_at: v.nullable(isoTime),
+      alive: v.boolean(),
+    }),
+  ),
+  /** What a win of the open options would pay, per coin and direction (the House page's figures). */
+  exposure: v.array(HouseExposure),
+});
+export type ConsoleSystem = v.InferOutput<typeof ConsoleSystem>;
+/** The system page: read only, refreshed while open. */
+export const consoleSystem = get('/console/system', NoInput, returns(ConsoleSystem), access('admin'));

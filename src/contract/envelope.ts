@@ -34,3 +34,5 @@ export const Paged = /*#__NO_SIDE_EFFECTS__*/ <
 export const TOKEN_HEADER = 'token';
 export const LANG_HEADER = 'lang';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
+/** Every answer's id, as its log lines carry it: the app keeps those of its failed calls for support (Diagnostics). */
+export const REQUEST_ID_HEADER = 'x-request-id';

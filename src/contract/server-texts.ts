@@ -5,6 +5,10 @@
 import type { MessageDescriptor } from '@lingui/core';
 
 export const serverTexts = {
+  avatarIsDocument: /*i18n*/ {
+    id: 'e.avatarIsDocument',
+    message: 'A picture sent as a document or a receipt cannot be your avatar: please choose another picture!',
+  },
   passkeyNotRecognised: /*i18n*/ {
     id: 'e.passkeyNotRecognised',
     message: 'This passkey is not recognised here. Sign in with your password, then add it again in Settings!',

@@ -19,7 +19,7 @@ import { toast } from './toast.ts';
 import { currentRoute, navigate } from './navigation.ts';
 import { currentLocale, requestLanguage } from './i18n.ts';
 import { knownOffline, noteAnswer, noteNetworkFailure } from './offline.ts';
-import { logCall } from './call-log.ts';
+import { logCall, noteFailedCall } from './call-log.ts';
 import { callHeaders, formFields, needsIdempotencyKey, newUuid, readEnvelope } from './call-core.ts';
 
 /** A call that failed, with the text to show the user. */
@@ -204,6 +204,7 @@ async function send<E extends Endpoint>(
   // For the diagnostics page's call list: the last answer received (status, cache stamp), never a body.
   let answer: Response | undefined;
   let ret: unknown;
+  let received: unknown;
   const startedAt = Date.now();
   try {
     const envelope = await client(endpoint.path.slice(1), {
@@ -226,9 +227,10 @@ async function send<E extends Endpoint>(
         throw transportError(error, attempts);
       });
     ret = (envelope as { ret?: unknown } | null)?.ret;
+    received = envelope;
     return envelope;
   } finally {
-    logCall(endpoint.method, endpoint.path, startedAt, answer, ret, attempts);
+    logCall(endpoint.method, endpoint.path, startedAt, answer, ret, attempts, received);
   }
 }
 
@@ -263,11 +265,19 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
   const headers: Record<string, string> = { [LANG_HEADER]: requestLanguage(currentLocale()) };
   if (session.token) headers[TOKEN_HEADER] = session.token;
   let attempts = 0;
+  const startedAt = Date.now();
   return client
     .get(path.replace(/^\/(api\/)?/, ''), {
       headers,
       signal: options.signal,
-      hooks: { beforeRequest: [() => void (attempts += 1)] },
+      hooks: {
+        beforeRequest: [() => void (attempts += 1)],
+        // A picture refused (a 404 envelope, say) is a failed call support may look up.
+        afterResponse: [
+          (_request, _options, response) =>
+            void (response.ok || noteFailedCall('GET', path, startedAt, response, undefined)),
+        ],
+      },
     })
     .blob()
     .catch((error: unknown) => {

@@ -66,6 +66,13 @@ export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
 }
 
 /**
+ * Whether an answer is a failed call, for the record support reads (Diagnostics: "Last failed calls"): an HTTP error,
+ * or an envelope that fails (`readEnvelope`: ret 0, ret -1, a GET's ret other than 1).
+ */
+export const failedAnswer = (method: Method, status: number, envelope: unknown): boolean =>
+  status >= 400 || (envelope !== undefined && !readEnvelope(method, envelope).ok);
+
+/**
  * The language a visit starts in: the stored choice if it is one of `locales`, else the first of the
  * browser's languages that is (by its base tag, any case: zh-Hant-TW is zh; the browser's ja is the
  * app's jp), else `fallback`.

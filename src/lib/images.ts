@@ -66,12 +66,6 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
 export const uploadErrorText = (error: unknown) =>
   error instanceof ApiError ? error.message : i18n._(texts.uploadFailed);
 
-/** A public picture's src (an avatar): uploads live on the API host, which may not be the app's own (VITE_API_BASE). */
-export function uploadedPictureSrc(url: string): string {
-  if (!url.startsWith('/api/')) return url;
-  return `${(import.meta.env.VITE_API_BASE ?? '').replace(/\/$/, '')}${url}`;
-}
-
 export type PictureState =
   { status: 'loading' } | { status: 'ready'; src: string } | { status: 'failed'; text: string };
 

@@ -56,6 +56,11 @@ export interface ServerConfig {
   tls: { certFile: string; keyFile: string } | null;
   /** WORKERS: server processes on one port (node:cluster); more than 1 needs PostgreSQL. */
   workers: number;
+  /** METRICS_TOKEN: GET /metrics answers a caller sending `Authorization: Bearer <it>`; unset, there is no /metrics. */
+  metricsToken: string | null;
+  /** SHUTDOWN_DRAIN_MS (default 2000): how long a stopping process answers /readyz 503 while it still serves, before it
+   * closes. */
+  shutdownDrainMs: number;
   /** EARN_TIMEZONE: where an interest day starts and ends (liquidity interest, lock-up income). */
   earnTimeZone: string;
   /** PAYEE_COOLING_HOURS (default 24; 0 turns it off): how long a new bank card or wallet waits before withdrawals may
@@ -81,6 +86,9 @@ export interface ServerConfig {
   /** CONSOLE_IDLE_MINUTES (default 30): a console session ends unused that long; FOUR_EYES_USDT (default 10000): above
    * it a withdrawal needs two approvers. */
   operatorConsole: ConsoleSettings;
+  /** RECONCILE_EVERY_SECONDS (default 300): how often the books' check runs, across all processes (jobs/reconciliation.ts).
+   * */
+  reconcileEveryMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -108,6 +116,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     feedIntervalMs: Number(env.FEED_INTERVAL_MS) >= 20 ? Number(env.FEED_INTERVAL_MS) : null,
     tls: env.TLS_CERT && env.TLS_KEY ? { certFile: resolve(env.TLS_CERT), keyFile: resolve(env.TLS_KEY) } : null,
     workers: Math.max(1, Math.floor(Number(env.WORKERS ?? 1)) || 1),
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
+    shutdownDrainMs: shutdownDrainMs(env.SHUTDOWN_DRAIN_MS),
     earnTimeZone: validTimeZone(env.EARN_TIMEZONE) ?? DEFAULT_EARN_TIMEZONE,
     payeeCoolingMs: payeeCoolingMs(env.PAYEE_COOLING_HOURS),
     sessionLimits: {
@@ -122,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
       ? listOf(env.PUSH_SERVICE_HOSTS).map((host) => host.toLowerCase())
       : DEFAULT_PUSH_SERVICE_HOSTS,
     operatorConsole: consoleSettings(env),
+    reconcileEveryMs: reconcileEverySeconds(env.RECONCILE_EVERY_SECONDS) * 1000,
   };
 }
 
@@ -141,6 +152,25 @@ function consoleSettings(env: NodeJS.ProcessEnv): ConsoleSettings {
       `FOUR_EYES_USDT=${env.FOUR_EYES_USDT} is not an amount of USDT (unset: 10000; 0: every withdrawal needs two approvers).`,
     );
   return { idleMs: Math.round(minutes * 60_000), fourEyesUsdt };
+}
+
+/** RECONCILE_EVERY_SECONDS: whole seconds from 1 to a day; a typo must not stop the books' check or run it without
+ * pause. */
+function reconcileEverySeconds(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 300;
+  const seconds = Number(value);
+  if (!Number.isInteger(seconds) || seconds < 1 || seconds > 86_400)
+    throw new Error(`RECONCILE_EVERY_SECONDS=${value} is not a whole number of seconds from 1 to 86400 (unset: 300).`);
+  return seconds;
+}
+
+/** SHUTDOWN_DRAIN_MS: unset is 2 s; a typo must not make a stop wait for ever or skip the drain silently. */
+function shutdownDrainMs(value: string | undefined): number {
+  if (value === undefined || value.trim() === '') return 2_000;
+  const ms = Number(value);
+  if (!Number.isFinite(ms) || ms < 0 || ms > 60_000)
+    throw new Error(`SHUTDOWN_DRAIN_MS=${value} is not a number of milliseconds from 0 to 60000 (unset: 2000).`);
+  return Math.round(ms);
 }
 
 /** A comma-separated setting's items. */

@@ -31,6 +31,10 @@ import { superviseWorkers } from './workers.ts';
 import { describeDelivery } from './delivery/settings.ts';
 import { runOperatorCommand } from './ops/commands.ts';
 import { serveOperatorCommands } from './ops/socket.ts';
+import { createHealth } from './observability/health.ts';
+import { keepFeedExchanges, timeSteps } from './observability/feed-exchanges.ts';
+import { buildInfo } from './build-info.ts';
+import { startHeartbeat } from './jobs/processes.ts';
 
 const started = performance.now();
 const config = loadConfig();
@@ -63,6 +67,11 @@ const feed = await createFeed(db, {
   log: (line) => info(line),
 });
 let log: (message: string, error?: unknown) => void = (message, error) => console.error(message, error);
+// The metrics: each step's recording timed; the index's exchanges as every process sees them (the holder writes them).
+timeSteps(feed);
+const feedExchanges = keepFeedExchanges(db, feed, clock, { log: (error) => log('feed_exchanges not written', error) });
+/** /readyz: turned not-ready first when the process stops. */
+const health = createHealth();
 if (database.kind === 'pglite') await clearLeasesOfDeadRuns(db);
 // Every process serves the market; only the holder of the 'price-feed' lease runs the feed, the
 // others follow the recorded ticks: at once when the change notice of a step arrives, else every
@@ -83,6 +92,8 @@ if (config.delivery.sms) transports.sms = smsTransport(config.delivery.sms);
 // Web Push: the VAPID key pair is made on the first start and kept in the database, so every process signs with it.
 await vapidKeys(db);
 transports.push = pushTransport(db, { subject: vapidSubject(process.env) });
+/** The version and build this process runs (the console's system page, its row in server_processes). */
+const build = buildInfo(config.webRoot);
 /** Set once the jobs run: a queued code is sent at once, not at the delivery job's next tick. */
 let deliverNow = () => {};
 const app = await buildApp(
@@ -97,6 +108,8 @@ const app = await buildApp(
     changes,
     twoFactorKey,
     operatorConsole: config.operatorConsole,
+    build,
+    reconcileEveryMs: config.reconcileEveryMs,
   },
   {
     webRoot: config.webRoot,
@@ -109,6 +122,9 @@ const app = await buildApp(
     accountRateLimitPerMinute: config.accountRateLimitPerMinute,
     logger: { level: config.logLevel },
     tls: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
+    metricsToken: config.metricsToken,
+    health,
+    feedExchanges: feedExchanges?.states ?? null,
   },
 );
 log = (message, error) => app.log.error({ err: error }, message);
@@ -130,9 +146,14 @@ const jobs = startJobs({
   market,
   timeZone: config.earnTimeZone,
   delivery,
+  reconcileEveryMs: config.reconcileEveryMs,
   log,
 });
 deliverNow = jobs.deliverNow;
+// This process's row in server_processes, renewed every 5 s (the console's system page lists the live ones).
+const heartbeat = startHeartbeat(db, { ...build, startedAt: new Date(performance.timeOrigin) }, (error) =>
+  log('process heartbeat failed', error),
+);
 
 await app.listen({ port: config.port, host: config.host });
 // The embedded database has one process: the operator command reaches it through this server.
@@ -189,10 +210,15 @@ let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  // Not ready first, still serving: a load balancer checking /readyz every second moves the traffic away meanwhile.
+  health.stopping = true;
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   await stopOperatorSocket();
   await jobs.stop();
   await market.stop();
   await app.close();
+  await feedExchanges?.stop();
+  await heartbeat.stop();
   await database.close();
   process.exit(0);
 }

@@ -3,7 +3,13 @@
 // starts another when one dies, and passes SIGTERM/SIGINT on. Several machines behind a load
 // balancer run the same server without it; nothing here is needed for correctness across processes.
 import cluster from 'node:cluster';
+import { AggregatorRegistry } from 'prom-client';
 import type { ServerConfig } from './config.ts';
+
+/** A worker asks for every process's metrics (a scrape of its /metrics: observability/cluster-metrics.ts)… */
+export const METRICS_ASK = 'coinvest:metrics';
+/** …and gets them combined, or the error. */
+export const METRICS_ANSWER = 'coinvest:metrics-answer';
 
 /** Never resolves: the process ends when its workers have stopped after a signal. */
 export async function superviseWorkers(config: ServerConfig): Promise<never> {
@@ -49,6 +55,19 @@ export async function superviseWorkers(config: ServerConfig): Promise<never> {
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 
+  // A scrape of /metrics on any worker shows every process: that worker asks here, and this process asks every
+  // worker (prom-client's own messages) and answers the text combined by each metric's aggregator.
+  const metrics = new AggregatorRegistry();
+  cluster.on('message', (worker, message: { type?: string; id?: number }) => {
+    if (message?.type !== METRICS_ASK) return;
+    const reply = (answer: { text: string } | { error: string }) => {
+      if (worker.isConnected()) worker.send({ type: METRICS_ANSWER, id: message.id, ...answer });
+    };
+    metrics.clusterMetrics().then(
+      (text) => reply({ text }),
+      (error: Error) => reply({ error: error.message }),
+    );
+  });
   for (let i = 0; i < config.workers; i++) fork();
   console.log(`Coinvest: ${config.workers} server processes on port ${config.port} (supervisor ${process.pid}).`);
   return new Promise<never>(() => {});

@@ -1,10 +1,11 @@
-// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2]`: bundle sizes
+// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2|metrics]`: bundle
+// sizes
 // from the build, server
 // throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the time from an option's
 // acceptance to its start price, the live-price fan-out lag,
 // contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
 // downloads, Lighthouse scores of the main pages (Chromium),
-// and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2.
+// and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2, and what the metrics cost a request.
 // Figures are printed, not asserted: a bench with a target states it in its own header, and no timed test fails on it.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { indexBench } from './index.ts';
 import { h2Bench } from './h2.ts';
 import { firstVisitBench } from './first-visit.ts';
 import { entryBench } from './entry.ts';
+import { metricsBench } from './metrics.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -49,3 +51,4 @@ if (!only || only === 'index') await indexBench();
 if (!only || only === 'first-visit') await firstVisitBench();
 if (!only || only === 'lighthouse') await lighthouseBench();
 if (!only || only === 'h2') await h2Bench();
+if (!only || only === 'metrics') await metricsBench();

@@ -27,6 +27,7 @@ const INPUTS: Record<string, Record<string, string>> = {
   consoleRejectCertification: { id: '999999', reason: 'Picture unreadable' },
   consoleFindCustomers: { query: '08' },
   consoleCustomer: { id: '999999' },
+  consoleCustomerHistory: { id: '999999' },
   consoleAddOperator: { name: 'newcomer', role: 'content' },
   consoleDisableOperator: { name: 'nobody' },
   consoleContentItems: { kind: 'slide' },

@@ -98,7 +98,7 @@ describe('signing in', () => {
     );
   });
 
-  it('locks the password check after five wrong tries, even for the right password', async () => {
+  it('locks that address out after five wrong tries, even for the right password', async () => {
     const erin = await enrolled(h, 'erin', 'reviewer');
     for (let i = 0; i < 5; i++) expect(await signInAs(h, erin, `guess ${i}`)).toEqual(WRONG_NAME_OR_PASSWORD);
     expect(await signInAs(h, erin)).toEqual(refused('Too many attempts, please try again later!'));

@@ -91,6 +91,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'console-content',
       'console-house',
       'console-products',
+      'console-queues',
       'console-rewards',
       'console-service',
       'service-chat',

@@ -26,7 +26,10 @@ export interface ServerProcess {
 }
 
 export interface ServerOptions {
-  /** Variables on top of this process's own and the defaults below (NODE_ENV production, HOST 127.0.0.1, PORT). */
+  /**
+   * Variables on top of this process's own and the defaults below (NODE_ENV production, HOST 127.0.0.1, PORT, and
+   * SHUTDOWN_DRAIN_MS 0: a test's SIGTERM stops at once unless it sets a drain).
+   */
   env?: Record<string, string>;
   /** A folder for the log (a new temporary one by default). */
   work?: string;
@@ -59,7 +62,14 @@ export async function startServer({
   const log = createWriteStream(logFile);
   // The flags of `npm start` (package.json): a 32 MB young generation (see README, Serving).
   const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], {
-    env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', ...env, PORT: String(listenPort) },
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      SHUTDOWN_DRAIN_MS: '0',
+      ...env,
+      PORT: String(listenPort),
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   if (priority !== undefined && child.pid !== undefined) {

@@ -183,7 +183,7 @@ describe('pictures nothing refers to', () => {
     // The picture the avatar was made from is unused too; the avatar is its own copy.
     expect(await servedToOwner(avatarSource, me.token)).toBe(false);
     for (const url of [receipt, document, avatar, fresh]) expect(await servedToOwner(url, me.token)).toBe(true);
-    expect((await h.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(200);
+    expect((await h.app.inject({ method: 'GET', url: avatar })).statusCode).toBe(404);
     expect(await storedOf(me.id)).toBe(4);
     // Past its grace, the fresh one goes too.
     h.clock.advance(24 * HOUR);

@@ -110,7 +110,7 @@ it('a picture over 5 MB is refused as too large and nothing is kept', async () =
   expect(await dbState(h)).toEqual(before);
 });
 
-it('an uploaded picture becomes the avatar, as its own public copy', async () => {
+it('an uploaded picture becomes the avatar, as its own copy served to its owner only', async () => {
   const { data } = await uploadFile(h, me.token, { bytes: tinyPng(), name: 'me.png', type: 'image/png' });
   const res = await h.call(editAvatar, { userimg: data.url }, { token: me.token });
   expect(res).toMatchObject({
@@ -120,9 +120,10 @@ it('an uploaded picture becomes the avatar, as its own public copy', async () =>
   });
   expect(res.data.userimg).not.toBe(data.url);
   expect((await h.call(userInfo, {}, { token: me.token })).data.userimg).toBe(res.data.userimg);
-  const avatar = await h.app.inject({ method: 'GET', url: res.data.userimg });
+  const avatar = await h.app.inject({ method: 'GET', url: res.data.userimg, headers: { token: me.token } });
   expect(avatar.statusCode).toBe(200);
   expect(new Uint8Array(avatar.rawPayload)).toEqual(tinyPng());
+  expect((await h.app.inject({ method: 'GET', url: res.data.userimg })).statusCode).toBe(404);
 });
 
 it("another customer's picture cannot become my avatar", async () => {

@@ -1,10 +1,11 @@
 // Private pictures stay private: certification documents (front, back, holding it) and transfer
 // receipts are served at /api/uploads/<id> to their owner's token only, with `private, no-store`;
 // anyone else (no token, another customer's token, a logged-out token) gets the very answer an id
-// that never existed gets, and no byte. An avatar is a public copy made when it is set, with a long
-// cache: the upload it was made from stays private, so a picture that is also an identity document
-// or a receipt is never public, and the avatar's copy can be neither. The operator command writes
-// any of them to a file.
+// that never existed gets, and no byte. An avatar is a copy made when it is set, served like any
+// picture to its owner (with a long private cache, for offline use) and a reviewer only; a picture
+// sent as an identity document or a receipt cannot become it, and the avatar's copy can be neither.
+// An avatar an earlier version made public is public no longer. The operator command writes any of
+// them to a file.
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +20,7 @@ import { submitCertification } from '../../src/contract/certification.ts';
 import { submitRecharge } from '../../src/contract/funds.ts';
 import { certifications, uploads, users } from '../../src/server/db/schema.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
+import { operatorToken } from './console-helpers.ts';
 import { serveOperatorCommands } from '../../src/server/ops/socket.ts';
 
 let h: Harness;
@@ -27,6 +29,7 @@ let stranger: Awaited<ReturnType<typeof customer>>;
 /** Every kind of upload the owner made, each used the way the app uses it, with its bytes. */
 const kinds = new Map<string, { url: string; bytes: Uint8Array }>();
 let folder: string;
+let reviewer: string;
 
 /** A distinct real picture per kind: a 1×1 PNG with a trailing label the server keeps as is. */
 const pictureOf = (label: string) => new Uint8Array([...tinyPng(), ...new TextEncoder().encode(label)]);
@@ -46,6 +49,7 @@ beforeAll(async () => {
   owner = await customer(h);
   stranger = await customer(h);
   folder = mkdtempSync(join(tmpdir(), 'coinvest-pictures-'));
+  reviewer = await operatorToken(h, 'picture-reviewer', 'reviewer');
 
   const front = await upload(owner.token, 'document-front');
   const primary = {
@@ -171,21 +175,27 @@ it('is no longer served to its owner after they log out with that token', async 
   await expectUnavailable(picture.url, { token: device.token });
 });
 
-/** Sets the avatar from `url` and answers the avatar's own URL, after checking anyone gets it, with a long cache. */
+/**
+ * Sets the avatar from `url` and answers the avatar's own URL, after checking its owner and a reviewer get it (the
+ * owner's browser may keep it, under that token only) and nobody else does.
+ */
 async function setAvatar(token: string, url: string, bytes: Uint8Array): Promise<string> {
   const set = await h.call(editAvatar, { userimg: url }, { token });
   expect(set).toMatchObject({ ret: 1, data: { userimg: expect.stringMatching(/^\/api\/uploads\//) } });
   const avatarUrl = set.data.userimg;
   expect(avatarUrl).not.toBe(url);
   expect((await h.call(userInfo, {}, { token })).data.userimg).toBe(avatarUrl);
-  for (const headers of [{}, { token: stranger.token }, { token }] as Record<string, string>[]) {
-    const res = await get(avatarUrl, headers);
+  for (const viewer of [token, reviewer]) {
+    const res = await get(avatarUrl, { token: viewer });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/png');
-    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['cache-control']).toBe('private, max-age=31536000, immutable');
+    expect(res.headers.vary).toMatch(/\btoken\b/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(new Uint8Array(res.rawPayload)).toEqual(bytes);
   }
+  await expectUnavailable(avatarUrl);
+  await expectUnavailable(avatarUrl, { token: stranger.token });
   return avatarUrl;
 }
 
@@ -200,7 +210,7 @@ async function expectPrivate(url: string, bytes: Uint8Array, ownerToken: string)
 }
 
 describe('an avatar', () => {
-  it('is a public copy once set: anyone gets it, with a long cache; the upload stays private', async () => {
+  it('is a copy once set, served to its owner and a reviewer only; the upload stays private', async () => {
     const avatar = await upload(owner.token, 'avatar');
     await expectUnavailable(avatar.url);
     await setAvatar(owner.token, avatar.url, avatar.bytes);
@@ -209,7 +219,7 @@ describe('an avatar', () => {
     await expectUnavailable(kinds.get('certification front')!.url);
   });
 
-  it('made from the identity document leaves the document private', async () => {
+  it('cannot be made from an identity document: refused in the customer’s language, nothing changes', async () => {
     const person = await customer(h);
     const document = await upload(person.token, 'passport-and-avatar');
     const primary = {
@@ -220,11 +230,17 @@ describe('an avatar', () => {
       image: document.url,
     };
     expect((await h.call(submitCertification, primary, { token: person.token })).ret).toBe(1);
-    await setAvatar(person.token, document.url, document.bytes);
+    expect(await h.call(editAvatar, { userimg: document.url }, { token: person.token })).toEqual(
+      refused('A picture sent as a document or a receipt cannot be your avatar: please choose another picture!'),
+    );
+    const thai = await h.call(editAvatar, { userimg: document.url }, { token: person.token, lang: 'th' });
+    expect(thai.ret).toBe(0);
+    expect(thai.msg).toMatch(/[\u0E00-\u0E7F]/);
+    expect((await h.call(userInfo, {}, { token: person.token })).data.userimg).toBe('');
     await expectPrivate(document.url, document.bytes, person.token);
   });
 
-  it('made from a transfer receipt leaves the receipt private', async () => {
+  it('cannot be made from a transfer receipt', async () => {
     const person = await customer(h);
     const receipt = await upload(person.token, 'receipt-and-avatar');
     expect(
@@ -236,7 +252,9 @@ describe('an avatar', () => {
         )
       ).ret,
     ).toBe(1);
-    await setAvatar(person.token, receipt.url, receipt.bytes);
+    expect(await h.call(editAvatar, { userimg: receipt.url }, { token: person.token })).toEqual(
+      refused('A picture sent as a document or a receipt cannot be your avatar: please choose another picture!'),
+    );
     await expectPrivate(receipt.url, receipt.bytes, person.token);
   });
 
@@ -297,7 +315,7 @@ describe('an avatar', () => {
       ret: 1,
       data: { userimg: secondAvatar },
     });
-    expect((await get(secondAvatar)).statusCode).toBe(200);
+    expect((await get(secondAvatar, { token: person.token })).statusCode).toBe(200);
     await expectUnavailable(firstAvatar);
     await expectUnavailable(firstAvatar, { token: person.token });
     // The upload it was made from is the customer's, as before.
@@ -329,7 +347,8 @@ it('an avatar that the old rule made public with the document it also was gets i
   const id = picture.url.slice('/api/uploads/'.length);
   await h.database.db.update(uploads).set({ isPublic: true }).where(eq(uploads.id, id));
   await h.database.db.update(users).set({ avatar: picture.url }).where(eq(users.id, person.id));
-  expect((await get(picture.url)).statusCode).toBe(200);
+  // Marked public, it is served to no one but its owner now: the old rule's harm is undone before the migration too.
+  await expectUnavailable(picture.url);
 
   const migration = readFileSync(resolve('src/server/db/migrations/0014_upload_bounds.sql'), 'utf8').split(
     '--> statement-breakpoint',
@@ -341,9 +360,26 @@ it('an avatar that the old rule made public with the document it also was gets i
   const avatar = (await h.call(userInfo, {}, { token: person.token })).data.userimg;
   expect(avatar).toMatch(/^\/api\/uploads\/[A-Za-z0-9_-]{10,64}$/);
   expect(avatar).not.toBe(picture.url);
-  const served = await get(avatar);
+  const served = await get(avatar, { token: person.token });
   expect(served.statusCode).toBe(200);
   expect(new Uint8Array(served.rawPayload)).toEqual(picture.bytes);
+  // Since then, an avatar is served to its owner only: the copy the migration made public is no longer.
+  await expectUnavailable(avatar);
+  await expectUnavailable(avatar, { token: stranger.token });
+});
+
+it('an avatar an earlier version made public is public no longer, without any change to the data', async () => {
+  const person = await customer(h);
+  const picture = await upload(person.token, 'public-avatar-before');
+  const avatar = await setAvatar(person.token, picture.url, picture.bytes);
+  const [row] = await h.database.db
+    .select({ isPublic: uploads.isPublic })
+    .from(uploads)
+    .where(eq(uploads.id, avatar.slice('/api/uploads/'.length)));
+  expect(row!.isPublic).toBe(true);
+  await expectUnavailable(avatar);
+  await expectUnavailable(avatar, { token: stranger.token });
+  expect((await get(avatar, { token: reviewer })).statusCode).toBe(200);
 });
 
 describe('the operator command picture', () => {

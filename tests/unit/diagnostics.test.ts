@@ -71,6 +71,7 @@ const facts = (): DiagnosticsFacts => ({
       storedAt: null,
     },
   ],
+  failedCalls: [],
 });
 
 describe('the report builder', () => {
@@ -111,6 +112,7 @@ describe('the report builder', () => {
       'network',
       'outbox',
       'calls',
+      'failedCalls',
     ]);
     expect(parsed.generatedAt).toBe('2026-11-23T10:00:00.000Z');
     expect(parsed.app.version).toBe(APP_VERSION);

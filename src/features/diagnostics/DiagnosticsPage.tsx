@@ -1,12 +1,12 @@
 // Diagnostics (our addition): what this app keeps on the device and how its calls went,
 // for QA and bug reports — version, service worker, caches and their age, stored records, the
-// network as the app sees it, the last 50 calls. Opened by tapping the version line; works offline.
+// network as the app sees it, the last failed calls' request ids, the last 50 calls. Opened by tapping the version line; works offline.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { callLog, type LoggedCall } from '../../lib/call-log.ts';
+import { callLog, failedCalls, type FailedCall, type LoggedCall } from '../../lib/call-log.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { formatTime } from '../../lib/format.ts';
 import { offlineData } from '../../lib/offline.ts';
@@ -81,6 +81,7 @@ export default function DiagnosticsPage() {
         <OutboxCard />
         <CachesCard />
         <DeviceRecordsCard />
+        <FailedCallsCard />
         <CallsCard />
       </div>
     </div>
@@ -353,6 +354,50 @@ function DeviceRecordsCard() {
         ))}
       </ul>
     </Card>
+  );
+}
+
+/** The request ids of the last failed calls: what support looks up in the server's log. */
+function FailedCallsCard() {
+  const { calls } = useSnapshot(failedCalls);
+  return (
+    <Card title={<Trans>Last failed calls</Trans>}>
+      {calls.length === 0 && (
+        <p className="muted diag-note">
+          <Trans>No call has failed.</Trans>
+        </p>
+      )}
+      <ol className="diag-list diag-failed" data-testid="diag-failed-calls">
+        {[...calls].reverse().map((call) => (
+          <FailedCallRow key={call.requestId} call={call} />
+        ))}
+      </ol>
+    </Card>
+  );
+}
+
+function FailedCallRow({ call }: { call: Readonly<FailedCall> }) {
+  const status = call.status;
+  const ret = call.ret ?? '—';
+  return (
+    <li>
+      <Mono>
+        {call.method} {call.path}
+      </Mono>
+      <span className="muted diag-meta">
+        <Ltr>{formatTime(call.at)}</Ltr>
+        {' · '}
+        <Trans>HTTP {status}</Trans>
+        {' · '}
+        <Trans>ret {ret}</Trans>
+      </span>
+      <span className="diag-request-id">
+        <Trans>Request id</Trans> <Mono>{call.requestId}</Mono>
+        <Button variant="secondary" size="small" onClick={() => void copyText(call.requestId)}>
+          <Trans>Copy</Trans>
+        </Button>
+      </span>
+    </li>
   );
 }
 

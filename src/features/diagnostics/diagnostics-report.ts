@@ -1,7 +1,7 @@
 // The diagnostics report: what the page shows, as one JSON value a tester pastes into a
 // bug report. Pure: the store gathers the browser's state, these functions shape it. No token ever
 // leaves here but masked, and no stored value but its size.
-import type { LoggedCall } from '../../lib/call-log.ts';
+import type { FailedCall, LoggedCall } from '../../lib/call-log.ts';
 
 export type WorkerState = ServiceWorkerState | null;
 
@@ -79,6 +79,8 @@ export interface DiagnosticsFacts {
   /** Small writes waiting in the outbox to be sent when the connection returns (messages marked read). */
   outbox: readonly OutboxItem[];
   calls: readonly LoggedCall[];
+  /** The last failed calls with their request ids (kept across reloads). */
+  failedCalls: readonly FailedCall[];
 }
 
 export interface AppFacts {
@@ -147,6 +149,7 @@ export function diagnosticsReport(app: AppFacts, facts: DiagnosticsFacts, now: D
     network: facts.network,
     outbox: facts.outbox.map((item) => ({ ...item })),
     calls: facts.calls.map((call) => ({ ...call })),
+    failedCalls: facts.failedCalls.map((call) => ({ ...call })),
   };
 }
 

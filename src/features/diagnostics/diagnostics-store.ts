@@ -5,7 +5,7 @@ import { proxy } from 'valtio/vanilla';
 import { createStore, entries } from 'idb-keyval';
 import { PUBLIC_CACHE, SERVED_FROM_CACHE_HEADER, isPartition, partitionName } from '../../contract/offline-cache.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
-import { callLog } from '../../lib/call-log.ts';
+import { callLog, failedCalls } from '../../lib/call-log.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { forgetCachedAnswers, offlineData } from '../../lib/offline.ts';
 import { outbox } from '../../lib/outbox.ts';
@@ -196,6 +196,7 @@ export function currentReport(now = new Date()) {
       network: { online: offlineData.online, navigatorOnLine: navigator.onLine, priceStream: priceStream.status },
       outbox: outboxItems(),
       calls: callLog.calls,
+      failedCalls: failedCalls.calls,
     },
     now,
   );

@@ -7,7 +7,8 @@ import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { avatarSrc, saveAvatar, savedText, useUser } from './profile-store.ts';
+import { saveAvatar, savedText, useUser } from './profile-store.ts';
+import { AvatarPicture } from './AvatarPicture.tsx';
 import { uploadErrorText } from '../../lib/images.ts';
 
 export default function AvatarPage() {
@@ -34,7 +35,7 @@ export default function AvatarPage() {
     <div className="page">
       <NavBar title={<Trans>Avatar</Trans>} />
       <div className="page-body avatar-page">
-        <img className="avatar large" src={avatarSrc(user?.userimg)} alt="" width="160" height="160" />
+        <AvatarPicture className="avatar large" url={user?.userimg} size={160} />
         <input
           ref={picker}
           type="file"

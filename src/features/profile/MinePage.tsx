@@ -20,7 +20,8 @@ import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { TotalAssets } from '../../ui/TotalAssets.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
-import { avatarSrc, certificationSummary, useUser } from './profile-store.ts';
+import { certificationSummary, useUser } from './profile-store.ts';
+import { AvatarPicture } from './AvatarPicture.tsx';
 import {
   BankCardIcon,
   CrownIcon,
@@ -155,7 +156,7 @@ function ProfileCard({ user }: { user: Readonly<UserInfo> | null }) {
   const level = user?.level ?? 0;
   return (
     <section className="card profile-card">
-      <img className="avatar" src={avatarSrc(user?.userimg)} alt="" width="64" height="64" />
+      <AvatarPicture className="avatar" url={user?.userimg} size={64} />
       <div className="profile-card-text">
         <div className="profile-card-name">
           <strong>{user?.nickname || user?.username || '—'}</strong>

@@ -11,7 +11,8 @@ import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
-import { avatarSrc, useUser } from './profile-store.ts';
+import { useUser } from './profile-store.ts';
+import { AvatarPicture } from './AvatarPicture.tsx';
 
 // Its code and texts arrive when Settings opens (never with Mine, which shares the profile texts).
 const NotificationsSection = lazy(async () => {
@@ -49,7 +50,7 @@ export default function SettingsPage() {
         <section className="card flush cells">
           <Cell
             label={<Trans>Avatar</Trans>}
-            value={<img className="avatar small" src={avatarSrc(user?.userimg)} alt="" width="32" height="32" />}
+            value={<AvatarPicture className="avatar small" url={user?.userimg} size={32} />}
             to={ROUTES.avatar}
           />
           <Cell label={<Trans>Nickname</Trans>} value={user?.nickname ?? ''} to={ROUTES.nickname} />

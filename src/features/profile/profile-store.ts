@@ -22,7 +22,7 @@ import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-import { uploadPicture, uploadedPictureSrc } from '../../lib/images.ts';
+import { uploadPicture } from '../../lib/images.ts';
 
 export const DEFAULT_AVATAR = '/favicon.svg';
 /** Avatars are shown at most 120 px wide; 512 px keeps them sharp on 3× screens and small on the wire. */
@@ -41,10 +41,6 @@ export function useUser({ refresh = false }: { refresh?: boolean } = {}) {
   }, [token, refresh]);
   return { token, user };
 }
-
-/** The avatar's picture, or the default one when none was chosen. */
-export const avatarSrc = (userimg: string | undefined | null) =>
-  userimg ? uploadedPictureSrc(userimg) : DEFAULT_AVATAR;
 
 export const savedText = () => i18n._(texts.saved);
 

@@ -13,6 +13,7 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
+import { timePglite, timePool } from '../observability/db-metrics.ts';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
@@ -61,6 +62,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: listening.Client });
     // An idle connection lost (a database restart): the pool drops it and opens another when next needed.
     pool.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
+    // Each statement's time and the pool's use, in the metrics.
+    const uncountPool = timePool(pool);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const session = await pool.connect();
@@ -83,6 +86,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       exclusive,
       changes: notices.changes,
       close: async () => {
+        uncountPool();
         await notices.close();
         await pool.end();
       },
@@ -94,6 +98,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
       target.kind === 'pglite'
         ? await PGlite.create(join(target.dataDir, 'pglite'))
         : await PGlite.create({ loadDataDir: target.snapshot });
+    timePglite(client);
     const db = drizzlePglite(client, { schema });
     await migratePglite(db, { migrationsFolder });
     const notices = onDemand(() => embeddedChanges(client));

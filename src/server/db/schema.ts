@@ -162,8 +162,8 @@ export const uploads = pgTable(
       .references(() => users.id),
     mime: text('mime').notNull(),
     bytes: bytea('bytes').notNull(),
-    /** Served to anyone: an avatar's own copy, made when it is set (never a document or a receipt); otherwise only to
-     * its owner and the operator. */
+    /** An avatar's own copy, made when it is set (never a document or a receipt). Every picture, this one too, is
+     * served only to its owner and the console's reviewers. */
     isPublic: boolean('public').notNull().default(false),
     createdAt: at('created_at').notNull().defaultNow(),
   },

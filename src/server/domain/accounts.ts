@@ -7,7 +7,7 @@ import { users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal, type TextId } from './refusal.ts';
-import { publicAvatarCopy } from './uploads.ts';
+import { avatarCopy } from './uploads.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';
@@ -133,11 +133,11 @@ export async function saveProfile(db: Executor, userId: number, changes: Partial
 }
 
 /**
- * Makes the user's own uploaded picture their avatar. Everyone sees an avatar, so it is a public copy:
- * the upload itself stays private, and so does anything else it is (an identity document, a receipt).
+ * Makes the user's own uploaded picture their avatar: a copy of it, served to the owner (and reviewers) only like any
+ * picture. A picture sent as a document or a receipt is refused (domain/uploads.ts avatarCopy).
  */
 export async function changeAvatar(tx: Tx, userId: number, url: string): Promise<UserRow> {
-  const avatar = await publicAvatarCopy(tx, userId, url);
+  const avatar = await avatarCopy(tx, userId, url);
   if (!avatar) throw new Refusal(texts.uploadFailed.id);
   const [row] = await tx.update(users).set({ avatar }).where(eq(users.id, userId)).returning();
   return row!;

@@ -3,12 +3,12 @@
 // action cannot be). Append-only in the database itself: a trigger refuses UPDATE, DELETE and
 // TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past.
 import { consoleTexts } from '../../contract/console-texts.ts';
-import { and, desc, eq, gte, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { pagedQuery } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { auditLog } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
-import { AUDIT_PAGE_SIZE, COMMAND_LINE_OPERATOR, type AuditEntry } from '../../contract/console.ts';
+import { AUDIT_PAGE_SIZE, COMMAND_LINE_OPERATOR, type AuditChange, type AuditEntry } from '../../contract/console.ts';
 
 /** Who acts, from where: an operator signed in to the console, or the command line ('ops', 'local'). */
 export interface Actor {
@@ -47,9 +47,11 @@ export async function appendAudit(
 
 export interface AuditFilter {
   operator?: string;
+  /** The action's start: 'withdrawal' finds 'withdrawal.approve' and 'withdrawal.reject'. */
   action?: string;
   target?: string;
-  /** UTC days, both included: "2026-11-22". */
+  /** UTC days, both included ("2026-11-22"), or instants with their offset, `from` included and `to` excluded
+   * ("2026-11-22T00:00:00+07:00": the operator's own day, as the console sends it). */
   from?: string;
   to?: string;
 }
@@ -62,6 +64,49 @@ function startOfDay(day: string): Date {
   return at;
 }
 
+const DAY_MS = 86_400_000;
+/** A filter's bound as an instant: a UTC day's start (`to`: the next day's), or the instant given. */
+function boundOf(given: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}$/.test(given)) {
+    const start = startOfDay(given);
+    return end ? new Date(start.getTime() + DAY_MS) : start;
+  }
+  startOfDay(given.slice(0, 10));
+  const at = new Date(given);
+  if (Number.isNaN(at.getTime())) throw new Refusal(consoleTexts.consoleDateFormat.id);
+  return at;
+}
+
+/** LIKE's own characters taken literally. */
+const literalPrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** A record as its fields' paths and values (JSON text): nested objects and lists flattened ('payee.name',
+ * 'items[0]'); an empty object or list is a value of its own. */
+function flatten(value: unknown, path: string, into: Map<string, string>): Map<string, string> {
+  if (value !== null && typeof value === 'object') {
+    const entries: [string, unknown][] = Array.isArray(value)
+      ? value.map((item, index) => [`${path}[${index}]`, item])
+      : Object.entries(value).map(([key, item]) => [path ? `${path}.${key}` : key, item]);
+    if (entries.length === 0) into.set(path, JSON.stringify(value));
+    for (const [inner, item] of entries) flatten(item, inner, into);
+  } else into.set(path, JSON.stringify(value ?? null));
+  return into;
+}
+
+/** The fields an action changed, by path: added (before null), removed (after null) or changed. No record before (a
+ * creation) lists every field as added. */
+export function auditChanges(before: unknown, after: unknown): AuditChange[] {
+  const was = before === null || before === undefined ? new Map<string, string>() : flatten(before, '', new Map());
+  const is = after === null || after === undefined ? new Map<string, string>() : flatten(after, '', new Map());
+  const changes: AuditChange[] = [];
+  for (const path of new Set([...was.keys(), ...is.keys()])) {
+    const from = was.get(path) ?? null;
+    const to = is.get(path) ?? null;
+    if (from !== to) changes.push({ path, before: from, after: to });
+  }
+  return changes.sort((one, other) => (one.path < other.path ? -1 : one.path > other.path ? 1 : 0));
+}
+
 /** A page of the log, newest first, and how many entries match. */
 export async function searchAudit(
   db: Executor,
@@ -70,10 +115,10 @@ export async function searchAudit(
 ): Promise<{ entries: AuditEntry[]; total: number }> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operator, filter.operator));
-  if (filter.action) where.push(eq(auditLog.action, filter.action));
+  if (filter.action) where.push(like(auditLog.action, literalPrefix(filter.action)));
   if (filter.target) where.push(eq(auditLog.target, filter.target));
-  if (filter.from) where.push(gte(auditLog.at, startOfDay(filter.from)));
-  if (filter.to) where.push(lt(auditLog.at, new Date(startOfDay(filter.to).getTime() + 86_400_000)));
+  if (filter.from) where.push(gte(auditLog.at, boundOf(filter.from, false)));
+  if (filter.to) where.push(lt(auditLog.at, boundOf(filter.to, true)));
   const matching = and(...where);
   const { lists, total } = await pagedQuery(
     db,
@@ -92,6 +137,7 @@ export async function searchAudit(
       target: row.target,
       before: row.before,
       after: row.after,
+      changes: auditChanges(row.before, row.after),
     })),
     total,
   };

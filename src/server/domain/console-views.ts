@@ -4,9 +4,10 @@
 import { waitingConversations } from './service-chat.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import Big from 'big.js';
-import { count, desc, eq, ilike, or } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import {
+  bankCards,
   certifications,
   contractOrders,
   ledgerEntries,
@@ -14,13 +15,22 @@ import {
   rechargeOrders,
   sessions,
   users,
+  wallets,
   withdrawOrders,
 } from '../db/schema.ts';
-import type { ConsoleRecharge, ConsoleWithdrawal } from '../../contract/console.ts';
+import {
+  BALANCE_HISTORY_DAYS,
+  BALANCE_HISTORY_MAX,
+  type BalanceHistory,
+  type ConsoleRecharge,
+  type ConsoleWithdrawal,
+  type PayeeAge,
+  type UsdtTotals,
+} from '../../contract/console.ts';
 import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';
-import { balancesOf } from './ledger.ts';
+import { balancesOf, USDT } from './ledger.ts';
 import { usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
@@ -43,8 +53,10 @@ export function rechargeView(row: RechargeRow, username: string): ConsoleRecharg
     channel: row.channelName,
     currency: row.currency,
     amount: plain(row.amount),
+    rate: plain(row.rate),
     asset: row.asset,
     actual_amount: plain(row.actualAmount),
+    usdt_value: row.asset === USDT ? plain(row.actualAmount) : null,
     hash: row.hash,
     receipt: row.proof ? uploadId(row.proof) : null,
     block_height: row.blockHeight,
@@ -77,6 +89,7 @@ export function withdrawalView(
     payee_network: row.payeeNetwork,
     fiat_currency: row.fiatCurrency,
     fiat_amount: row.fiatAmount,
+    usdt_value: row.asset === USDT ? plain(row.amount) : null,
     status: row.status,
     reason: row.reason,
     hash: row.hash,
@@ -103,6 +116,12 @@ export const certificationView = (row: CertificationRow, username: string) => ({
 });
 
 const nameOf = async (db: Executor, userId: number) => (await usernames(db, [userId])).get(userId) ?? '';
+
+/** Refuses a customer id that names nobody. */
+export async function customerExists(db: Executor, userId: number): Promise<void> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
+}
 
 export async function withdrawalWithApprovals(
   db: Executor,
@@ -167,6 +186,133 @@ export async function certificationDetail(db: Executor, id: number) {
   return certificationView(row, await nameOf(db, row.userId));
 }
 
+const DAY_MS = 86_400_000;
+const SUCCESS = 'success';
+
+/** A customer's orders in USDT, all of them, summed by the database (numeric: exact). */
+async function usdtTotals(db: Executor, userId: number): Promise<UsdtTotals> {
+  const sumWhere = (column: AnyColumn, status: SQL) =>
+    sql<string>`coalesce(sum(${column}) filter (where ${status}), 0)`;
+  const [deposits] = await db
+    .select({
+      credited: sumWhere(rechargeOrders.actualAmount, sql`${rechargeOrders.status} = ${SUCCESS}`),
+      waiting: sumWhere(rechargeOrders.actualAmount, sql`${rechargeOrders.status} = 'pending'`),
+    })
+    .from(rechargeOrders)
+    .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.asset, USDT)));
+  const [withdrawals] = await db
+    .select({
+      paid: sumWhere(withdrawOrders.amount, sql`${withdrawOrders.status} = ${SUCCESS}`),
+      waiting: sumWhere(withdrawOrders.amount, sql`${withdrawOrders.status} = 'review'`),
+    })
+    .from(withdrawOrders)
+    .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.asset, USDT)));
+  const others = async (table: typeof rechargeOrders | typeof withdrawOrders, statuses: string[]) =>
+    Number(
+      (
+        await db
+          .select({ n: count() })
+          .from(table)
+          .where(and(eq(table.userId, userId), sql`${table.asset} <> ${USDT}`, inArray(table.status, statuses)))
+      )[0]?.n ?? 0,
+    );
+  const credited = new Big(deposits?.credited ?? 0);
+  const paid = new Big(withdrawals?.paid ?? 0);
+  return {
+    deposits_credited: credited.toString(),
+    deposits_waiting: plain(deposits?.waiting ?? '0'),
+    withdrawals_paid: paid.toString(),
+    withdrawals_waiting: plain(withdrawals?.waiting ?? '0'),
+    net: credited.minus(paid).toString(),
+    not_in_usdt:
+      (await others(rechargeOrders, [SUCCESS, 'pending'])) + (await others(withdrawOrders, [SUCCESS, 'review'])),
+  };
+}
+
+/** The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days, newest BALANCE_HISTORY_MAX at most, oldest first; the
+ * balance before them is the sum of every earlier entry (the ledger is the balance's whole story). */
+async function balanceHistory(db: Executor, userId: number, now: Date): Promise<BalanceHistory> {
+  const since = new Date(now.getTime() - BALANCE_HISTORY_DAYS * DAY_MS);
+  const newest = await db
+    .select()
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, USDT), gte(ledgerEntries.createdAt, since)))
+    .orderBy(desc(ledgerEntries.id))
+    .limit(BALANCE_HISTORY_MAX + 1);
+  const listed = newest.slice(0, BALANCE_HISTORY_MAX).reverse();
+  const bucketSum = (bucket: string) =>
+    sql<string>`coalesce(sum(${ledgerEntries.amount}) filter (where ${ledgerEntries.bucket} = ${bucket}), 0)`;
+  const [opening] = await db
+    .select({ available: bucketSum('available'), frozen: bucketSum('frozen') })
+    .from(ledgerEntries)
+    .where(
+      and(
+        eq(ledgerEntries.userId, userId),
+        eq(ledgerEntries.asset, USDT),
+        listed[0] ? lt(ledgerEntries.id, listed[0].id) : undefined,
+      ),
+    );
+  let available = new Big(opening?.available ?? 0);
+  let frozen = new Big(opening?.frozen ?? 0);
+  const start = { available: available.toString(), frozen: frozen.toString() };
+  const points = listed.map((entry) => {
+    if (entry.bucket === 'frozen') frozen = frozen.plus(entry.amount);
+    else available = available.plus(entry.amount);
+    return {
+      at: entry.createdAt.toISOString(),
+      kind: entry.kind,
+      bucket: entry.bucket,
+      amount: plain(entry.amount),
+      available: available.toString(),
+      frozen: frozen.toString(),
+      total: available.plus(frozen).toString(),
+    };
+  });
+  return { since: since.toISOString(), opening: start, points, capped: newest.length > BALANCE_HISTORY_MAX };
+}
+
+/** When the withdrawal's bank card or wallet was saved and whether its cooling-off (`coolingMs` after saving, the
+ * rule of domain/payouts.ts) is over; null when the customer deleted it since. */
+async function payeeAge(db: Executor, row: WithdrawRow, coolingMs: number, now: Date): Promise<PayeeAge | null> {
+  const [payee] =
+    row.target === 'bank'
+      ? await db
+          .select({ savedAt: bankCards.createdAt })
+          .from(bankCards)
+          .where(and(eq(bankCards.id, row.payeeId), eq(bankCards.userId, row.userId)))
+      : await db
+          .select({ savedAt: wallets.createdAt })
+          .from(wallets)
+          .where(and(eq(wallets.id, row.payeeId), eq(wallets.userId, row.userId)));
+  if (!payee) return null;
+  const usableAt = new Date(payee.savedAt.getTime() + coolingMs);
+  return {
+    saved_at: payee.savedAt.toISOString(),
+    usable_at: usableAt.toISOString(),
+    cooled: usableAt <= now,
+    saved_before_seconds: Math.max(0, Math.floor((row.createdAt.getTime() - payee.savedAt.getTime()) / 1000)),
+  };
+}
+
+/** A customer's latest deposits and withdrawals, their USDT totals and balance history: the withdrawal and recharge
+ * pages' side column. */
+export async function customerHistory(
+  db: Executor,
+  userId: number,
+  fourEyesUsdt: string,
+  now: Date,
+  username?: string,
+) {
+  const name = username ?? (await nameOf(db, userId));
+  const orders = await customerOrders(db, userId, name, fourEyesUsdt);
+  return {
+    deposits: orders.recharges,
+    withdrawals: orders.withdrawals,
+    totals: await usdtTotals(db, userId),
+    balance_history: await balanceHistory(db, userId, now),
+  };
+}
+
 async function customerOrders(db: Executor, userId: number, username: string, fourEyesUsdt: string) {
   const [recharges, withdrawals] = await Promise.all([
     db
@@ -190,11 +336,16 @@ async function customerOrders(db: Executor, userId: number, username: string, fo
 
 /** A withdrawal beside the customer's deposits, withdrawals and latest sign-ins (address in full: the reviewer looks
  * for a stranger). */
-export async function withdrawalDetail(db: Executor, id: number, fourEyesUsdt: string) {
+export async function withdrawalDetail(
+  db: Executor,
+  id: number,
+  fourEyesUsdt: string,
+  payee: { coolingMs: number; now: Date },
+) {
   const [row] = await db.select().from(withdrawOrders).where(eq(withdrawOrders.id, id));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
   const username = await nameOf(db, row.userId);
-  const orders = await customerOrders(db, row.userId, username, fourEyesUsdt);
+  const history = await customerHistory(db, row.userId, fourEyesUsdt, payee.now, username);
   const signIns = await db
     .select({ at: sessions.createdAt, ip: sessions.ip, device: sessions.device })
     .from(sessions)
@@ -203,8 +354,8 @@ export async function withdrawalDetail(db: Executor, id: number, fourEyesUsdt: s
     .limit(RECENT);
   return {
     withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt),
-    deposits: orders.recharges,
-    withdrawals: orders.withdrawals,
+    payee: await payeeAge(db, row, payee.coolingMs, payee.now),
+    ...history,
     sign_ins: signIns.map((signIn) => ({ at: signIn.at.toISOString(), ip: signIn.ip, device: signIn.device })),
   };
 }

@@ -25,8 +25,9 @@ export const LOGIN_DELAY_MAX_MS = 15 * 60_000;
 /** An address the account signed in from within this time is not held by the account-wide delay. */
 export const KNOWN_ADDRESS_MS = 30 * 24 * 3600_000;
 
-/** Who is guessed at: an account, or the login name typed when no account has it. */
-export type LoginSubject = { userId: number } | { name: string };
+/** Who is guessed at: an account, or the login name typed when no account has it; or a console operator's name (the
+ * console's sign-in, domain/operators.ts: the same rules, counters of its own). */
+export type LoginSubject = { userId: number } | { name: string } | { operator: string };
 
 /**
  * The client address as login guessing counts it: IPv4 as it is, IPv6 by its /64, the network of one
@@ -49,7 +50,11 @@ export function addressGroup(ip: string): string {
 }
 
 const subjectName = (subject: LoginSubject) =>
-  'userId' in subject ? `account:${subject.userId}` : `name:${subject.name.toLowerCase()}`;
+  'userId' in subject
+    ? `account:${subject.userId}`
+    : 'operator' in subject
+      ? `operator:${subject.operator.toLowerCase()}`
+      : `name:${subject.name.toLowerCase()}`;
 const accountCounter = (subject: LoginSubject) => `login:${subjectName(subject)}`;
 const addressCounter = (subject: LoginSubject, ip: string) => `login:${subjectName(subject)}@${addressGroup(ip)}`;
 const knownAddress = (subject: LoginSubject, ip: string) => `login-known:${subjectName(subject)}@${addressGroup(ip)}`;
@@ -62,10 +67,38 @@ export function accountDelayMs(failures: number): number {
 }
 
 /**
- * Checks a login password from `address` and refuses (wrong, or too many attempts). The account's
- * counter row is held while the password is checked, so guesses sent at once from anywhere are
- * tried one after another and each sees the counts the others left, on every server process.
+ * One guess at `subject` from `address` under the rules above: 'limited' when that address is locked out or held by
+ * the delay (nothing is tried), else `attempt`'s answer; one that `isRight` does not accept is counted against the
+ * address and the subject. A right one `proves` the owner (default): the address's count starts again and it becomes
+ * known — a step that is not the last of a sign-in (the console's password before its code) proves nothing. The
+ * subject's counter row is held during the attempt, so guesses sent at once from anywhere are tried one after another
+ * and each sees the counts the others left, on every server process.
  */
+export async function guessFrom<T>(
+  db: Executor,
+  subject: LoginSubject,
+  address: string,
+  now: Date,
+  attempt: (tx: Executor) => Promise<T>,
+  isRight: (answer: T) => boolean,
+  proves = true,
+): Promise<T | 'limited'> {
+  return db.transaction(async (tx) => {
+    await holdCounter(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';
+    const failures = await countOf(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    const heldUntil = failures ? failures.lastAt.getTime() + accountDelayMs(failures.count) : 0;
+    if (now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now))) return 'limited';
+    const answer = await attempt(tx);
+    if (!isRight(answer)) {
+      await count(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now);
+      await count(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
+    } else if (proves) await signedInFrom(tx, subject, address, now);
+    return answer;
+  });
+}
+
+/** Checks a login password from `address` and refuses (wrong, or too many attempts). */
 export async function checkLoginPassword(
   db: Executor,
   subject: LoginSubject,
@@ -74,20 +107,8 @@ export async function checkLoginPassword(
   password: string,
   now: Date,
 ) {
-  const outcome = await db.transaction(async (tx) => {
-    await holdCounter(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
-    if (await isLimited(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now)) return 'limited';
-    const failures = await countOf(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
-    const heldUntil = failures ? failures.lastAt.getTime() + accountDelayMs(failures.count) : 0;
-    if (now.getTime() < heldUntil && !(await countOf(tx, knownAddress(subject, address), KNOWN, now))) return 'limited';
-    if (!(await verifySecret(storedHash, password))) {
-      await count(tx, addressCounter(subject, address), LOGIN_ADDRESS_LIMIT, now);
-      await count(tx, accountCounter(subject), LOGIN_ACCOUNT_LIMIT, now);
-      return 'wrong';
-    }
-    await signedInFrom(tx, subject, address, now);
-    return 'right';
-  });
+  const right = await guessFrom(db, subject, address, now, () => verifySecret(storedHash, password), Boolean);
+  const outcome = right === 'limited' ? right : right ? 'right' : 'wrong';
   // Refused after the commit: the counted try stays counted.
   if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
   if (outcome === 'wrong') throw new Refusal(serverTexts.wrongCredentials.id);

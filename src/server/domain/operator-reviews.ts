@@ -14,6 +14,7 @@ import { approveWithdrawal, rejectWithdrawal, type WithdrawRow } from './withdra
 import { rejectCertification, verifyCertification, type CertificationRow } from './certification.ts';
 import { USDT } from './ledger.ts';
 import { Refusal } from './refusal.ts';
+import { releaseClaim } from './reviews.ts';
 
 export const DEFAULT_FOUR_EYES_USDT = '10000';
 
@@ -35,6 +36,7 @@ export async function approveRechargeAs(
 ): Promise<RechargeRow> {
   const before = await rechargeRow(tx, id);
   const after = await approveRecharge(tx, id, details, now);
+  await releaseClaim(tx, 'recharge', id);
   await appendAudit(tx, actor, 'recharge.approve', `recharge:${id}`, { before, after }, now);
   return after;
 }
@@ -48,6 +50,7 @@ export async function rejectRechargeAs(
 ): Promise<RechargeRow> {
   const before = await rechargeRow(tx, id);
   const after = await rejectRecharge(tx, id, reason, now);
+  await releaseClaim(tx, 'recharge', id);
   await appendAudit(tx, actor, 'recharge.reject', `recharge:${id}`, { before, after }, now);
   return after;
 }
@@ -55,6 +58,7 @@ export async function rejectRechargeAs(
 export async function approveCertificationAs(tx: Tx, actor: Actor, id: number, now: Date): Promise<CertificationRow> {
   const before = await certificationRow(tx, id);
   const after = await verifyCertification(tx, id, now);
+  await releaseClaim(tx, 'certification', id);
   await appendAudit(tx, actor, 'certification.approve', `certification:${id}`, { before, after }, now);
   return after;
 }
@@ -68,6 +72,7 @@ export async function rejectCertificationAs(
 ): Promise<CertificationRow> {
   const before = await certificationRow(tx, id);
   const after = await rejectCertification(tx, id, reason, now);
+  await releaseClaim(tx, 'certification', id);
   await appendAudit(tx, actor, 'certification.reject', `certification:${id}`, { before, after }, now);
   return after;
 }
@@ -129,6 +134,7 @@ export async function approveWithdrawalAs(
   const approvals = [...earlier, actor.name];
   if (needed > 1) await tx.insert(withdrawalApprovals).values({ withdrawId: id, operator: actor.name, at: now });
   const row = approvals.length < needed ? order : await approveWithdrawal(tx, id, details, now);
+  await releaseClaim(tx, 'withdrawal', id);
   await appendAudit(
     tx,
     actor,
@@ -149,6 +155,7 @@ export async function rejectWithdrawalAs(
 ): Promise<WithdrawRow> {
   const [before] = await tx.select().from(withdrawOrders).where(eq(withdrawOrders.id, id));
   const after = await rejectWithdrawal(tx, id, reason, now);
+  await releaseClaim(tx, 'withdrawal', id);
   await appendAudit(tx, actor, 'withdrawal.reject', `withdrawal:${id}`, { before: before ?? null, after }, now);
   return after;
 }

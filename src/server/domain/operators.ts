@@ -2,7 +2,7 @@
 // password hashed like customers' (to change at the first sign-in) and a mandatory authenticator.
 // Its secret is sealed with the server's two-factor key under the operator's id negated (customers'
 // ids are positive: a sealed secret copied between the two tables does not open). A used code step
-// cannot be used again, guessing is bounded by the same counters as customers', and a session
+// cannot be used again, guessing is bounded by the customer login's rules, and a session
 // ends after CONSOLE_IDLE_MINUTES without a call or at sign-out. Every change is audited.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
@@ -15,17 +15,18 @@ import {
   COMMAND_LINE_OPERATOR,
   OPERATOR_NAME,
   OPERATOR_ROLES,
+  SYSTEM_OPERATOR,
   type OperatorRole,
   type OperatorView,
 } from '../../contract/console.ts';
-import { checkSecret, hashSecret } from './accounts.ts';
-import { clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
+import { checkSecret, hashSecret, verifySecret } from './accounts.ts';
+import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { DEFAULT_FOUR_EYES_USDT } from './operator-reviews.ts';
 import { hashToken } from './sessions.ts';
-import { Refusal } from './refusal.ts';
+import { Refusal, type TextId } from './refusal.ts';
 import { base32Encode, matchingStep, otpauthUri } from './totp.ts';
-import { SECOND_FACTOR_LIMIT, TWO_FACTOR_ISSUER } from './two-factor.ts';
+import { TWO_FACTOR_ISSUER } from './two-factor.ts';
 import { openSecret, sealSecret } from './two-factor-key.ts';
 
 /** CONSOLE_IDLE_MINUTES: a console session ends this long after its last call; FOUR_EYES_USDT: above it a withdrawal
@@ -48,7 +49,6 @@ export interface OperatorCaller {
 
 const sealedUnder = (operatorId: number) => -operatorId;
 const passwordCounter = (name: string) => `console-password:${name}`;
-const codeCounter = (operatorId: number) => `console-code:${operatorId}`;
 export const actorOf = (operator: Pick<OperatorCaller, 'id' | 'name'>, address: string): Actor => ({
   operatorId: operator.id,
   name: operator.name,
@@ -88,7 +88,8 @@ export async function addOperator(
   key: Buffer,
   now: Date,
 ): Promise<NewOperator> {
-  if (!OPERATOR_NAME.test(name) || name === COMMAND_LINE_OPERATOR)
+  // 'ops' and 'system' name the command line and the server's own findings in the audit log.
+  if (!OPERATOR_NAME.test(name) || name === COMMAND_LINE_OPERATOR || name === SYSTEM_OPERATOR)
     throw new Refusal(consoleTexts.consoleOperatorNameFormat.id);
   if (!(OPERATOR_ROLES as readonly string[]).includes(role)) throw new Refusal(consoleTexts.consoleOperatorRole.id);
   const password = randomBytes(12).toString('base64url');
@@ -142,7 +143,11 @@ export async function disableOperator(tx: Executor, actor: Actor, name: string, 
   return shown(after);
 }
 
-/** Name, password, then the authenticator's code: a new console session's token (only its hash is kept). */
+/** Name, password, then the authenticator's code: a new console session's token (only its hash is kept). Guessing is
+ * bounded by the customer login's rules (domain/login-guessing.ts) for the operator's name: five wrong passwords or
+ * codes lock that address out of that name for 15 minutes, and from all addresses a growing delay holds every address
+ * but those the operator signed in from lately, so a guesser never locks the operator out. Each refusal is audited in
+ * its own transaction (the sign-in's refuses). */
 export async function signInOperator(
   db: Executor,
   given: { name: string; password: string; code: string },
@@ -151,18 +156,30 @@ export async function signInOperator(
   now: Date,
 ): Promise<{ token: string; operator: OperatorView }> {
   const row = await operatorNamed(db, given.name);
-  // An unknown name spends the same time and counts against the same limit as a wrong password.
-  await checkSecret(
+  const subject = { operator: given.name };
+  const refuse = async (action: 'failed' | 'locked', wrong: string | null, textId: TextId): Promise<never> => {
+    await auditSignIn(db, row, given.name, address, action, wrong, now);
+    throw new Refusal(textId);
+  };
+  // An unknown name spends the same time and counts against the same limits as a wrong password. The password is no
+  // proof yet: only the code after it makes the address one the operator signed in from.
+  const password = await guessFrom(
     db,
-    passwordCounter(given.name),
-    row?.passwordHash,
-    given.password,
-    consoleTexts.consoleSignInWrong.id,
+    subject,
+    address,
     now,
+    () => verifySecret(row?.passwordHash, given.password),
+    Boolean,
+    false,
   );
-  if (!row) throw new Refusal(consoleTexts.consoleSignInWrong.id);
-  if (row.disabledAt) throw new Refusal(consoleTexts.consoleOperatorDisabled.id);
-  await spendCode(db, row, given.code, key, now);
+  if (password === 'limited') return refuse('locked', null, texts.tooManyAttempts.id);
+  if (!password || !row) return refuse('failed', 'password', consoleTexts.consoleSignInWrong.id);
+  if (row.disabledAt) return refuse('failed', 'disabled', consoleTexts.consoleOperatorDisabled.id);
+  const code = await guessFrom(db, subject, address, now, (tx) => spendCode(tx, row, given.code, key, now), isRight);
+  // Refused after the commit: the counted try stays counted.
+  if (code === 'limited') return refuse('locked', null, texts.tooManyAttempts.id);
+  if (code === 'used') return refuse('failed', 'code used', serverTexts.authenticatorCodeUsed.id);
+  if (code === 'wrong') return refuse('failed', 'code', texts.authenticatorCodeWrong.id);
   const token = randomBytes(32).toString('base64url');
   await db.transaction(async (tx) => {
     await tx
@@ -180,34 +197,43 @@ export async function signInOperator(
   return { token, operator: operatorView(row) };
 }
 
-type Outcome = 'right' | 'wrong' | 'used' | 'limited';
+/** What a refused sign-in leaves in the audit log. The typed name is the guesser's text: an operator's name is kept as
+ * it is; any other is '-' (the operator and the target), and in the entry only when it has an operator name's form
+ * (at most 32 of a-z 0-9 . _ -), so no one writes arbitrary text into the log by typing it. */
+async function auditSignIn(
+  db: Executor,
+  row: OperatorRow | undefined,
+  typed: string,
+  address: string,
+  action: 'failed' | 'locked',
+  wrong: string | null,
+  now: Date,
+): Promise<void> {
+  const name = row?.name ?? '-';
+  await appendAudit(
+    db,
+    { operatorId: row?.id ?? null, name, address },
+    `operator.sign-in.${action}`,
+    `operator:${name}`,
+    { before: null, after: { name: row ? row.name : OPERATOR_NAME.test(typed) ? typed : null, wrong } },
+    now,
+  );
+}
 
-/** The code is right, within the window, and of a step newer than the last one used; a wrong or replayed one is
- * counted. */
-async function spendCode(db: Executor, row: OperatorRow, code: string, key: Buffer, now: Date): Promise<void> {
-  const counter = codeCounter(row.id);
-  const outcome = await db.transaction(async (tx): Promise<Outcome> => {
-    await holdCounter(tx, counter, SECOND_FACTOR_LIMIT, now);
-    if (await isLimited(tx, counter, SECOND_FACTOR_LIMIT, now)) return 'limited';
-    const step = matchingStep(openSecret(key, sealedUnder(row.id), row.totpSecret), code, now);
-    let result: Outcome = 'wrong';
-    if (step !== null) {
-      // One statement decides: of two sign-ins with the same code, only one moves the step.
-      const moved = await tx
-        .update(operators)
-        .set({ totpLastStep: step })
-        .where(and(eq(operators.id, row.id), lt(operators.totpLastStep, step)))
-        .returning({ id: operators.id });
-      result = moved.length ? 'right' : 'used';
-    }
-    if (result === 'right') await clearAttempts(tx, counter);
-    else await countAttempt(tx, counter, SECOND_FACTOR_LIMIT, now);
-    return result;
-  });
-  // Refused after the commit: the counted try stays counted.
-  if (outcome === 'limited') throw new Refusal(texts.tooManyAttempts.id);
-  if (outcome === 'used') throw new Refusal(serverTexts.authenticatorCodeUsed.id);
-  if (outcome === 'wrong') throw new Refusal(texts.authenticatorCodeWrong.id);
+type Outcome = 'right' | 'wrong' | 'used';
+const isRight = (outcome: Outcome) => outcome === 'right';
+
+/** The code is right, within the window, and of a step newer than the last one used. */
+async function spendCode(tx: Executor, row: OperatorRow, code: string, key: Buffer, now: Date): Promise<Outcome> {
+  const step = matchingStep(openSecret(key, sealedUnder(row.id), row.totpSecret), code, now);
+  if (step === null) return 'wrong';
+  // One statement decides: of two sign-ins with the same code, only one moves the step.
+  const moved = await tx
+    .update(operators)
+    .set({ totpLastStep: step })
+    .where(and(eq(operators.id, row.id), lt(operators.totpLastStep, step)))
+    .returning({ id: operators.id });
+  return moved.length ? 'right' : 'used';
 }
 
 /**

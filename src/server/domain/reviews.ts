@@ -1,10 +1,11 @@
 // What the operator's reviews share: order numbers people can read out, claiming an item that waits
 // for review, and the reason a rejection must give. A review that cannot apply (already reviewed, no
 // such order, no reason given) is a Refusal like any other rule's, in the operator's language.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { checkRejectionReason } from '../../contract/console.ts';
 import type { Tx } from '../db/connection.ts';
+import { reviewClaims } from '../db/schema.ts';
 import { Refusal, refusalOf, type TextId } from './refusal.ts';
 
 /** "R20261122000042": a letter for the kind, the UTC day, the id padded to 6 digits. */
@@ -42,4 +43,12 @@ export async function claimForReview<Row extends { status: string }>(
   if (!row) throw new Refusal(kind.missing.id, { id: String(id) });
   if (row.status !== kind.waiting) throw new Refusal(kind.reviewed.id, { id: String(id), status: row.status });
   return row;
+}
+
+/**
+ * A decision ends the item's claim ("being reviewed by …", review-queues.ts), whoever held it, in the decision's own
+ * transaction; a withdrawal approved once for four eyes is left free for a second reviewer.
+ */
+export async function releaseClaim(tx: Tx, kind: 'recharge' | 'withdrawal' | 'certification', id: number) {
+  await tx.delete(reviewClaims).where(and(eq(reviewClaims.kind, kind), eq(reviewClaims.itemId, id)));
 }

@@ -2,17 +2,36 @@
 // customer's door is http/service-chat-routes.ts, the reviewers' the console's inbox
 // (http/console-service-routes.ts); both call these functions. An operator's change is written with
 // its audit entry in the same transaction, and an answer queues the customer's push notice there too.
-// Nothing here reads or moves a balance, an order or a price.
-import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, sql, type SQL } from 'drizzle-orm';
+// The team's internal notes and "who is answering" live in their own tables, which no customer read
+// touches. Nothing here moves a balance, an order or a price; the console reads the customer's open
+// withdrawals through the withdrawal rules' own list.
+import Big from 'big.js';
+import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { operators, serviceCannedReplies, serviceConversations, serviceMessages, users } from '../db/schema.ts';
+import {
+  operators,
+  serviceAnswering,
+  serviceCannedReplies,
+  serviceConversations,
+  serviceMessages,
+  serviceNotes,
+  users,
+} from '../db/schema.ts';
 import { CHAT_PAGE_SIZE, CHAT_PICTURES_PER_DAY, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
-import type { CannedReply, ConsoleChatMessage, ConsoleConversation } from '../../contract/console-service.ts';
+import {
+  ANSWERING_SECONDS,
+  type CannedReply,
+  type ConsoleChatMessage,
+  type ConsoleConversation,
+  type ConsoleServiceNote,
+  type OpenWithdrawal,
+} from '../../contract/console-service.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { queueNotice } from './notices.ts';
 import { UPLOADS_PATH, ownsUploads } from './uploads.ts';
 import { Refusal } from './refusal.ts';
+import { listWithdrawals } from './withdraw.ts';
 
 type ConversationRow = typeof serviceConversations.$inferSelect;
 type MessageRow = typeof serviceMessages.$inferSelect;
@@ -150,7 +169,7 @@ export async function readCustomerChat(tx: Tx, userId: number, upTo: number): Pr
 
 // ---- The reviewers' inbox ---------------------------------------------------------------------
 
-export type InboxView = 'waiting' | 'mine' | 'open' | 'closed';
+export type InboxView = 'waiting' | 'mine' | 'unassigned' | 'open' | 'closed';
 
 const conversationColumns = {
   conversation: serviceConversations,
@@ -186,12 +205,13 @@ const readConversations = (db: Executor, where: SQL | undefined) =>
     .leftJoin(operators, eq(operators.id, serviceConversations.assignedTo))
     .where(where);
 
-/** The inbox: waiting (oldest wait first), the caller's, every open one or the closed ones (latest first). */
+/** The inbox: waiting (oldest wait first), the caller's, nobody's, every open one or the closed ones (latest first). */
 export async function inbox(db: Executor, view: InboxView, operatorId: number): Promise<ConsoleConversation[]> {
   const open = eq(serviceConversations.status, 'open');
   const where = {
     waiting: and(open, eq(serviceConversations.waiting, true)),
     mine: and(open, eq(serviceConversations.assignedTo, operatorId)),
+    unassigned: and(open, isNull(serviceConversations.assignedTo)),
     open,
     closed: eq(serviceConversations.status, 'closed'),
   }[view];
@@ -214,11 +234,69 @@ async function conversationById(db: Executor, id: number): Promise<ConsoleConver
   return conversationView(row);
 }
 
-/** One conversation and its latest messages, oldest first, each operator's by name. */
+/** The team's notes on a conversation, oldest first, from `from` on (the time of the first message shown). */
+async function notesOf(db: Executor, id: number, from: Date | null): Promise<ConsoleServiceNote[]> {
+  const rows = await db
+    .select({ note: serviceNotes, operator: operators.name })
+    .from(serviceNotes)
+    .innerJoin(operators, eq(operators.id, serviceNotes.operatorId))
+    .where(and(eq(serviceNotes.conversationId, id), from ? gte(serviceNotes.createdAt, from) : undefined))
+    .orderBy(desc(serviceNotes.id))
+    .limit(CONSOLE_MESSAGES_MAX);
+  return rows.reverse().map(({ note, operator }) => ({
+    id: note.id,
+    operator,
+    body: note.body,
+    created_at: note.createdAt.toISOString(),
+  }));
+}
+
+/** The other operators writing an answer to it now, by name. */
+async function answeringOthers(db: Executor, id: number, operatorId: number, now: Date): Promise<string[]> {
+  const rows = await db
+    .select({ name: operators.name })
+    .from(serviceAnswering)
+    .innerJoin(operators, eq(operators.id, serviceAnswering.operatorId))
+    .where(
+      and(
+        eq(serviceAnswering.conversationId, id),
+        ne(serviceAnswering.operatorId, operatorId),
+        gt(serviceAnswering.until, now),
+      ),
+    )
+    .orderBy(asc(operators.name));
+  return rows.map((row) => row.name);
+}
+
+/** The customer's withdrawals in review, newest first: the withdrawal rules' own list of the customer's. */
+async function openWithdrawals(db: Executor, userId: number): Promise<OpenWithdrawal[]> {
+  const { lists } = await listWithdrawals(db, userId, 'review', 1);
+  return lists.map((order) => ({
+    id: order.id,
+    order_no: order.order_no,
+    amount: new Big(order.amount).toString(),
+    asset: order.asset,
+    created_at: order.created_at,
+  }));
+}
+
+/**
+ * One conversation for the operator `operatorId`: its latest messages, oldest first, each operator's by
+ * name, the team's notes of the same stretch of time, who else is answering it now, and the customer's
+ * withdrawals still in review.
+ */
 export async function conversationDetail(
   db: Executor,
   id: number,
-): Promise<{ conversation: ConsoleConversation; messages: ConsoleChatMessage[] }> {
+  operatorId: number,
+  now: Date,
+): Promise<{
+  conversation: ConsoleConversation;
+  messages: ConsoleChatMessage[];
+  notes: ConsoleServiceNote[];
+  answering: string[];
+  open_withdrawals: OpenWithdrawal[];
+}> {
   const conversation = await conversationById(db, id);
   const rows = await db
     .select({ message: serviceMessages, operator: operators.name })
@@ -232,7 +310,15 @@ export async function conversationDetail(
     picture: message.picture?.slice(UPLOADS_PATH.length) ?? null,
     operator,
   }));
-  return { conversation, messages };
+  // Older messages than those shown are left out: so are the notes written among them.
+  const from = rows.length === CONSOLE_MESSAGES_MAX ? (rows.at(-1)?.message.createdAt ?? null) : null;
+  return {
+    conversation,
+    messages,
+    notes: await notesOf(db, id, from),
+    answering: await answeringOthers(db, id, operatorId, now),
+    open_withdrawals: await openWithdrawals(db, conversation.user_id),
+  };
 }
 
 /** Locks the conversation for an operator's change; refused when there is none of this id. */
@@ -244,31 +330,109 @@ async function lockConversation(tx: Tx, id: number): Promise<ConversationRow> {
 
 const target = (id: number) => `conversation:${id}`;
 
-/** Gives the conversation to an active reviewer: the caller, or the one named. */
+/** Who can answer a conversation, so be given one: the active reviewers (an admin's role does not answer). */
+const canAnswer = and(eq(operators.role, 'reviewer'), isNull(operators.disabledAt));
+
+/** The operators a conversation can be given to, by name. */
+export async function serviceOperators(db: Executor): Promise<string[]> {
+  const rows = await db.select({ name: operators.name }).from(operators).where(canAnswer).orderBy(asc(operators.name));
+  return rows.map((row) => row.name);
+}
+
+const operatorName = async (db: Executor, id: number | null) =>
+  id === null
+    ? null
+    : ((await db.select({ name: operators.name }).from(operators).where(eq(operators.id, id)))[0]?.name ?? null);
+
+/** Gives the conversation to an active reviewer (the caller, or the one named), or to nobody (`null`). */
 export async function assignConversation(
   tx: Tx,
   actor: Actor,
   id: number,
-  operatorName: string,
+  to: string | null,
   now: Date,
 ): Promise<ConsoleConversation> {
   const before = await lockConversation(tx, id);
-  const name = operatorName || actor.name;
-  const [reviewer] = await tx
-    .select({ id: operators.id })
-    .from(operators)
-    .where(and(eq(operators.name, name), eq(operators.role, 'reviewer'), isNull(operators.disabledAt)));
-  if (!reviewer) throw new Refusal(consoleTexts.consoleNotReviewer.id, { 0: name });
-  await tx.update(serviceConversations).set({ assignedTo: reviewer.id }).where(eq(serviceConversations.id, id));
+  let assignee: { id: number; name: string } | null = null;
+  if (to !== null) {
+    const name = to || actor.name;
+    const [reviewer] = await tx
+      .select({ id: operators.id })
+      .from(operators)
+      .where(and(eq(operators.name, name), canAnswer));
+    if (!reviewer) throw new Refusal(consoleTexts.consoleNotReviewer.id, { 0: name });
+    assignee = { id: reviewer.id, name };
+  }
+  await tx
+    .update(serviceConversations)
+    .set({ assignedTo: assignee?.id ?? null })
+    .where(eq(serviceConversations.id, id));
   await appendAudit(
     tx,
     actor,
     'service.assign',
     target(id),
-    { before: { assigned_to: before.assignedTo }, after: { assigned_to: reviewer.id, name } },
+    {
+      before: { assigned_to: await operatorName(tx, before.assignedTo) },
+      after: { assigned_to: assignee?.name ?? null },
+    },
     now,
   );
   return conversationById(tx, id);
+}
+
+/**
+ * An internal note of the team's: written with its author and time and never changed, so it is its
+ * own record (no audit entry); no customer read or notice carries it.
+ */
+export async function addServiceNote(
+  tx: Tx,
+  operatorId: number,
+  id: number,
+  body: string,
+  now: Date,
+): Promise<ConsoleServiceNote> {
+  await lockConversation(tx, id);
+  const [row] = await tx
+    .insert(serviceNotes)
+    .values({ conversationId: id, operatorId, body, createdAt: now })
+    .returning();
+  return {
+    id: row!.id,
+    operator: (await operatorName(tx, operatorId))!,
+    body: row!.body,
+    created_at: now.toISOString(),
+  };
+}
+
+/**
+ * The operator is writing an answer to it (`typing`): the others are told until ANSWERING_SECONDS from
+ * now; or no longer (they emptied the box). Not audited (it changes nothing but this warning); the
+ * conversation's rows that ran out go at the same time.
+ */
+export async function renewAnswering(
+  tx: Tx,
+  operatorId: number,
+  id: number,
+  typing: boolean,
+  now: Date,
+): Promise<null> {
+  await lockConversation(tx, id);
+  const until = new Date(now.getTime() + ANSWERING_SECONDS * 1000);
+  await tx
+    .delete(serviceAnswering)
+    .where(
+      and(
+        eq(serviceAnswering.conversationId, id),
+        typing ? lt(serviceAnswering.until, now) : eq(serviceAnswering.operatorId, operatorId),
+      ),
+    );
+  if (!typing) return null;
+  await tx
+    .insert(serviceAnswering)
+    .values({ conversationId: id, operatorId, until })
+    .onConflictDoUpdate({ target: [serviceAnswering.conversationId, serviceAnswering.operatorId], set: { until } });
+  return null;
 }
 
 /**
@@ -291,6 +455,10 @@ export async function replyToConversation(
     .update(serviceConversations)
     .set({ waiting: false, status: 'open', lastMessageAt: now, assignedTo: before.assignedTo ?? actor.operatorId })
     .where(eq(serviceConversations.id, id));
+  // Sent: the caller no longer answers it.
+  await tx
+    .delete(serviceAnswering)
+    .where(and(eq(serviceAnswering.conversationId, id), eq(serviceAnswering.operatorId, actor.operatorId)));
   await appendAudit(
     tx,
     actor,

@@ -1,19 +1,20 @@
 // Uploaded pictures are referred to by the URL /users/upload answered; a call may only use the
-// caller's own (an avatar, a transfer receipt, certification documents, a picture sent to customer service). A picture
-// the customer
-// uploads is private (its owner and the operator command only) whatever it is used for; an avatar
-// is a public copy made when it is set, which no document or receipt may name. So a picture that is
-// both an identity document and the avatar stays private as a document.
+// caller's own (an avatar, a transfer receipt, certification documents, a picture sent to customer service). Every
+// picture is private: served to its owner's token, a reviewer's console session and the operator command only —
+// avatars too. An avatar is a copy made when it is set (the column `public` marks such a copy: once served to anyone,
+// now to no one more than any picture), which no document or receipt may name; a picture already sent as a document,
+// a receipt or to customer service cannot become the avatar.
 // An account keeps at most UPLOAD_MAX_COUNT pictures (§9) and UPLOAD_ACCOUNT_MAX_BYTES at a time;
 // a picture nothing refers to is deleted UNUSED_UPLOAD_GRACE_MS after its upload (the bytes live
 // in the row: deleting it deletes the file), which frees its place.
 import { randomBytes } from 'node:crypto';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { uploads, users } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
 import { UPLOAD_MAX_COUNT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
+import { serverTexts } from '../../contract/server-texts.ts';
 
 export const UPLOADS_PATH = '/api/uploads/';
 /** The id part of an upload's URL, as /users/upload makes it (the contract's UPLOAD_URL). */
@@ -101,13 +102,20 @@ export async function ownsUploads(tx: Tx, userId: number, urls: readonly string[
   return own.length === ids.length;
 }
 
+/** Whether the upload of alias `u` is a certification's document, a recharge's receipt or a picture sent to customer
+ * service: what the avatar may not show. */
+const sentAsDocument = sql`(
+  exists (select 1 from recharge_orders r where r.user_id = u.user_id and r.proof = ${UPLOADS_PATH} || u.id)
+  or exists (select 1 from certifications c cross join jsonb_each_text(c.images) e where c.user_id = u.user_id and e.value = ${UPLOADS_PATH} || u.id)
+  or exists (select 1 from service_messages m join service_conversations sc on sc.id = m.conversation_id where sc.user_id = u.user_id and m.picture = ${UPLOADS_PATH} || u.id))`;
+
 /**
- * The public picture to show as `userId`'s avatar, from their own upload at `url`: a copy, public,
- * so the upload itself stays private (it may also be their identity document). Their previous
- * avatar copy is deleted. Null, and nothing changed, when the URL names no picture of theirs; past
- * the account's bounds, refused.
+ * The picture to show as `userId`'s avatar, from their own upload at `url`: a copy (marked `public`, served to the
+ * owner and reviewers only, like any picture), so a document or a receipt can never name it. Their previous avatar
+ * copy is deleted. Null, and nothing changed, when the URL names no picture of theirs; refused when the picture was
+ * sent as a document, a receipt or to customer service, and past the account's bounds.
  */
-export async function publicAvatarCopy(tx: Tx, userId: number, url: string): Promise<string | null> {
+export async function avatarCopy(tx: Tx, userId: number, url: string): Promise<string | null> {
   const [source] = await tx
     .select()
     .from(uploads)
@@ -115,6 +123,10 @@ export async function publicAvatarCopy(tx: Tx, userId: number, url: string): Pro
     .for('share');
   if (!source) return null;
   if (source.isPublic) return url; // already an avatar's copy (the current one, set again)
+  const [document] = rowsOf<{ yes: boolean }>(
+    await tx.execute(sql`select ${sentAsDocument} as yes from uploads u where u.id = ${source.id}`),
+  );
+  if (document?.yes) throw new Refusal(serverTexts.avatarIsDocument.id);
   await removePreviousAvatar(tx, userId);
   await refuseOverBounds(tx, userId, source.bytes.length);
   const id = newId();
@@ -175,17 +187,16 @@ export interface Picture {
 }
 
 /**
- * The picture `viewerId` may see under this id: a public one to anyone, a private one to its
- * owner only. Null otherwise, whether or not the id exists: a refusal must not tell them apart.
+ * The picture `viewerId` may see under this id: their own only — an avatar too, whatever an earlier version made
+ * public (`public` no longer opens a picture to anyone). Null otherwise, whether or not the id exists: a refusal must
+ * not tell them apart.
  */
 export async function visiblePicture(db: Executor, id: string, viewerId: number | null): Promise<Picture | null> {
-  if (!UPLOAD_ID.test(id)) return null;
-  const visible =
-    viewerId === null ? eq(uploads.isPublic, true) : or(eq(uploads.isPublic, true), eq(uploads.userId, viewerId));
+  if (!UPLOAD_ID.test(id) || viewerId === null) return null;
   const [row] = await db
     .select({ mime: uploads.mime, bytes: uploads.bytes, isPublic: uploads.isPublic })
     .from(uploads)
-    .where(and(eq(uploads.id, id), visible));
+    .where(and(eq(uploads.id, id), eq(uploads.userId, viewerId)));
   return row ?? null;
 }
 

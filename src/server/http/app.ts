@@ -1,5 +1,6 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
 // contract's routes and, in production, the built PWA at `/`.
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -10,7 +11,7 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
-import { RET_FAIL } from '../../contract/envelope.ts';
+import { REQUEST_ID_HEADER, RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
 import { BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
@@ -51,11 +52,17 @@ import { consoleServiceRoutes } from './console-service-routes.ts';
 import { consoleProductRoutes } from './console-product-routes.ts';
 import { consoleHouseRoutes } from './console-house-routes.ts';
 import { consoleRewardRoutes } from './console-reward-routes.ts';
+import { consoleSystemRoutes } from './console-system-routes.ts';
 import { openApiRoute } from './openapi.ts';
-import { serveConsole, servePwa } from './serving.ts';
+import { serveConsole, servePwa, STATIC_PATH_REFUSED } from './serving.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-errors.ts';
 import { limitSecureServer, secureServerOptions } from './secure-server.ts';
+import { measureRequests, metricsRoute } from '../observability/http-metrics.ts';
+import { createHealth, healthRoutes, type Health } from '../observability/health.ts';
+import { readFrom } from '../observability/metrics.ts';
+import { databaseReadings } from '../observability/readings.ts';
+import type { ExchangeReading } from '../observability/feed-exchanges.ts';
 
 export interface AppOptions {
   /** Requests per minute per IP on login, register and code calls. */
@@ -80,6 +87,15 @@ export interface AppOptions {
   pushServiceHosts?: readonly string[];
   /** WEBAUTHN_RP_ID / WEBAUTHN_ORIGINS: the site passkeys belong to; unset, the page's own host. */
   relyingParty?: RelyingPartyConfig;
+  /** METRICS_TOKEN: GET /metrics answers a caller bearing it; unset, there is no /metrics (README: Watching the
+   * server). */
+  metricsToken?: string | null;
+  /** False: no request is counted and there is no /metrics (the bench's measure without metrics). */
+  metrics?: boolean;
+  /** The process's readiness (/readyz): main.ts marks it stopping before the server closes. */
+  health?: Health;
+  /** The market index's exchanges as the metrics show them (observability/feed-exchanges.ts); none when not given. */
+  feedExchanges?: (() => Promise<ExchangeReading[]>) | null;
 }
 
 /** Slow enough for a 5 MB picture over a poor mobile link; a body that never comes no longer holds a connection for
@@ -97,6 +113,9 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const app = Fastify({
     logger: options.logger ?? false,
     trustProxy: trustedHops(options.trustProxyHops ?? 0),
+    // Every request's id (Fastify's `reqId` on each of its log lines), answered as x-request-id (below).
+    requestIdHeader: false,
+    genReqId: requestId(options.trustProxyHops ?? 0),
     bodyLimit: BODY_MAX_BYTES,
     requestTimeout,
     frameworkErrors: malformedUrl,
@@ -106,6 +125,11 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     ...(options.tls ? (secureServerOptions(options.tls) as object) : { http: timeouts }),
   }) as unknown as FastifyInstance;
   if (options.tls) limitSecureServer(app, { requestTimeout, ...timeouts });
+  // First of all hooks: a 404, a refusal by the rate limits, a crash and a static file carry it too.
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    done();
+  });
   const kept = keptAnswers(services.changes);
   // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from
   // another process.
@@ -143,13 +167,20 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as
   // empty.
   app.addContentTypeParser('multipart/form-data', (_request, _payload, done) => done(null));
+  if (options.metrics !== false) {
+    measureRequests(app);
+    const stopReadings = readFrom(databaseReadings(services.db, services.clock, options.feedExchanges));
+    app.addHook('onClose', async () => stopReadings());
+  }
   limitRequests(app, services, kept, {
     perAddress: options.rateLimitPerMinute ?? 600,
     perAccount: options.accountRateLimitPerMinute ?? 600,
   });
 
-  app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean }, request, reply) => {
+  app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean; code?: string }, request, reply) => {
     const t = translate(request);
+    // A static path the file server will not look up (`..` inside it, a name too long or with a NUL byte): no file.
+    if (error.code === STATIC_PATH_REFUSED) return reply.code(404).send(envelope(RET_FAIL, t(texts.http404), null));
     const status = error.statusCode ?? 500;
     if (error.rateLimited) return reply.code(429).send(envelope(RET_FAIL, t(texts.tooManyAttempts), null));
     if (status >= 500) request.log.error(error);
@@ -210,7 +241,10 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   consoleProductRoutes(route);
   consoleHouseRoutes(route);
   consoleRewardRoutes(route);
+  consoleSystemRoutes(route);
   openApiRoute(app);
+  healthRoutes(app, services.db, options.health ?? createHealth());
+  if (options.metrics !== false) metricsRoute(app, options.metricsToken);
 
   if (options.webRoot && existsSync(options.webRoot)) {
     await servePwa(app, options.webRoot);
@@ -241,11 +275,27 @@ class RequestLog extends LogController {
 const malformedUrl: NonNullable<FastifyServerOptions['frameworkErrors']> = (error, request, reply) => {
   // The option's generic reply type takes no status chosen at run time; the plain reply does.
   void (reply as FastifyReply)
+    .header(REQUEST_ID_HEADER, request.id)
     .code(error.statusCode ?? 400)
     .send(
       envelope(RET_FAIL, translator(requestLocale(request.headers.lang as string | undefined))(texts.http400), null),
     );
 };
+
+/** What a trusted proxy's x-request-id may be: letters, digits and '-', at most 64 (a UUID, a load balancer's id). */
+const WELL_FORMED_ID = /^[A-Za-z0-9-]{1,64}$/;
+
+/**
+ * The id of a request: a trusted proxy's well-formed x-request-id (behind TRUST_PROXY_HOPS, so the proxy's log and
+ * ours name the request alike), else a new random one. A client's own is never believed without a proxy: it could
+ * pass itself off as another's request in the log.
+ */
+function requestId(trustedProxyHops: number) {
+  return (request: { headers: Record<string, string | string[] | undefined> }): string => {
+    const given = request.headers[REQUEST_ID_HEADER];
+    return trustedProxyHops > 0 && typeof given === 'string' && WELL_FORMED_ID.test(given) ? given : randomUUID();
+  };
+}
 
 /** X-Forwarded-For is believed only for the configured number of proxy hops (none by default). */
 const trustedHops = (hops: number) => (hops > 0 ? (_address: string, hop: number) => hop < hops : false);
@@ -255,7 +305,10 @@ function allowOrigins(app: FastifyInstance, origins: string[]) {
   app.addHook('onRequest', (request, reply, done) => {
     const origin = request.headers.origin;
     if (!origin || !(origins.includes(origin) || origins.includes('*'))) return done();
-    reply.header('access-control-allow-origin', origin).header('vary', 'origin');
+    reply
+      .header('access-control-allow-origin', origin)
+      .header('vary', 'origin')
+      .header('access-control-expose-headers', REQUEST_ID_HEADER);
     if (request.method !== 'OPTIONS') return done();
     reply
       .header('access-control-allow-methods', 'GET, POST')

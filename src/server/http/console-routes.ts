@@ -22,12 +22,15 @@ import {
   rejectWithdrawalAs,
 } from '../domain/operator-reviews.ts';
 import * as views from '../domain/console-views.ts';
+import * as q from '../../contract/console-queues.ts';
+import { claimItem, claimNext, releaseItem, reviewQueue } from '../domain/review-queues.ts';
 import { searchAudit } from '../domain/audit-log.ts';
 import { usernames } from '../domain/accounts.ts';
 import type { HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
 
 const actor = ({ operator, ip }: HandlerContext) => actorOf(operator, ip);
+const claimant = (ctx: HandlerContext) => ({ operatorId: ctx.operator.id, name: ctx.operator.name, actor: actor(ctx) });
 const nameOf = async (ctx: HandlerContext, userId: number) => (await usernames(ctx.db, [userId])).get(userId) ?? '';
 
 export function consoleRoutes(route: ReturnType<typeof router>, options: { perMinute: number }) {
@@ -74,9 +77,13 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   route(c.consoleWithdrawals, (input, { db, operatorConsole }) =>
     views.withdrawalList(db, input.status, operatorConsole.fourEyesUsdt),
   );
-  route(c.consoleWithdrawal, (input, { db, operatorConsole }) =>
-    views.withdrawalDetail(db, Number(input.id), operatorConsole.fourEyesUsdt),
-  );
+  route(c.consoleWithdrawal, async (input, { db, operatorConsole, operator, payeeCoolingMs, clock }) => {
+    const detail = await views.withdrawalDetail(db, Number(input.id), operatorConsole.fourEyesUsdt, {
+      coolingMs: payeeCoolingMs,
+      now: clock.now(),
+    });
+    return { ...detail, approved_by_you: detail.withdrawal.approvals.includes(operator.name) };
+  });
   route(c.consoleApproveWithdrawal, async (input, ctx) => {
     const { fourEyesUsdt } = ctx.operatorConsole;
     const { row, approvals, needed } = await ctx.db.transaction((tx) =>
@@ -113,10 +120,28 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
     return views.certificationView(row, await nameOf(ctx, row.userId));
   });
 
+  route(q.consoleQueue, (input, { db, clock, operatorConsole }) =>
+    reviewQueue(db, { ...input, page: Number(input.page) }, clock.now(), operatorConsole.fourEyesUsdt),
+  );
+  route(q.consoleClaimItem, (input, ctx) =>
+    ctx.db.transaction((tx) =>
+      claimItem(tx, claimant(ctx), input.kind, Number(input.id), ctx.clock.now(), input.take_over === '1'),
+    ),
+  );
+  route(q.consoleReleaseItem, (input, ctx) =>
+    releaseItem(ctx.db, ctx.operator.id, input.kind, Number(input.id), ctx.clock.now()),
+  );
+  route(q.consoleClaimNext, (input, ctx) => claimNext(ctx.db, claimant(ctx), input.kind, ctx.clock.now()));
+
   route(c.consoleFindCustomers, (input, { db }) => views.findCustomers(db, input.query));
   route(c.consoleCustomer, (input, { db, operatorConsole }) =>
     views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt),
   );
+  route(c.consoleCustomerHistory, async (input, { db, operatorConsole, clock }) => {
+    const userId = Number(input.id);
+    await views.customerExists(db, userId);
+    return views.customerHistory(db, userId, operatorConsole.fourEyesUsdt, clock.now());
+  });
 
   route(c.consoleOperators, (_input, { db }) => listOperators(db));
   route(c.consoleAddOperator, async (input, ctx) => {

@@ -10,10 +10,24 @@ const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip),
 
 export function consoleServiceRoutes(route: ReturnType<typeof router>) {
   route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
-  route(c.consoleConversation, (input, { db }) => chat.conversationDetail(db, Number(input.id)));
+  route(c.consoleConversation, (input, { db, operator, clock }) =>
+    chat.conversationDetail(db, Number(input.id), operator.id, clock.now()),
+  );
+  route(c.consoleServiceOperators, (_input, { db }) => chat.serviceOperators(db));
   route(c.consoleAssignConversation, (input, ctx) =>
     ctx.db.transaction((tx) =>
       chat.assignConversation(tx, actor(ctx), Number(input.id), input.operator, ctx.clock.now()),
+    ),
+  );
+  route(c.consoleUnassignConversation, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.assignConversation(tx, actor(ctx), Number(input.id), null, ctx.clock.now())),
+  );
+  route(c.consoleAddServiceNote, (input, ctx) =>
+    ctx.db.transaction((tx) => chat.addServiceNote(tx, ctx.operator.id, Number(input.id), input.body, ctx.clock.now())),
+  );
+  route(c.consoleAnswering, (input, ctx) =>
+    ctx.db.transaction((tx) =>
+      chat.renewAnswering(tx, ctx.operator.id, Number(input.id), input.typing === 'true', ctx.clock.now()),
     ),
   );
   route(c.consoleReplyConversation, (input, ctx) =>

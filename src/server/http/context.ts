@@ -10,6 +10,7 @@ import type { KeptAnswers } from './kept-answers.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Caller, SessionLimits, SignInPlace } from '../domain/sessions.ts';
 import type { ConsoleSettings, OperatorCaller } from '../domain/operators.ts';
+import type { BuildInfo } from '../build-info.ts';
 
 export interface Services {
   db: Db;
@@ -31,6 +32,10 @@ export interface Services {
   twoFactorKey?: Buffer;
   /** The operator console: CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
   operatorConsole?: ConsoleSettings;
+  /** The version and build this process runs (build-info.ts); package.json's version and BUILD_ID when not given. */
+  build?: BuildInfo;
+  /** RECONCILE_EVERY_SECONDS in ms (the system page says how often the books' check runs); 300 s when not given. */
+  reconcileEveryMs?: number;
 }
 
 export interface HandlerContext extends Services {

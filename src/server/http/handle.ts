@@ -163,6 +163,8 @@ function handlerContext(
     changes,
     twoFactorKey = ephemeralTwoFactorKey(),
     operatorConsole = DEFAULT_CONSOLE_SETTINGS,
+    build,
+    reconcileEveryMs,
   } = services;
   return {
     db,
@@ -174,6 +176,8 @@ function handlerContext(
     changes,
     twoFactorKey,
     operatorConsole,
+    build,
+    reconcileEveryMs,
     kept,
     caller,
     operator,

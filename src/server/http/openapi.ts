@@ -315,7 +315,7 @@ const OTHER_PATHS: Json = {
       tags: ['account'],
       summary: 'A picture by the URL /users/upload answered',
       description:
-        "Public pictures (avatars) are served to anyone; private ones (certification documents, transfer receipts) only with the owner's token. Anything else (no token, another user's token, an unknown id) answers the same 404 envelope, so an answer never tells whether an id exists.",
+        "Every picture (certification documents, transfer receipts, the avatar) is served only with the owner's token (or a reviewer's console token). Anything else (no token, another user's token, an unknown id) answers the same 404 envelope, so an answer never tells whether an id exists.",
       security: [{}, { token: [] }],
       parameters: [
         { name: 'id', in: 'path', required: true, schema: { type: 'string', pattern: '^[A-Za-z0-9_-]{10,64}$' } },

@@ -5,9 +5,11 @@
 // live client (price-fanout.ts); nothing runs per client but that write.
 import type { FastifyInstance } from 'fastify';
 import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../contract/markets.ts';
+import { REQUEST_ID_HEADER } from '../../contract/envelope.ts';
 import type { Db } from '../db/connection.ts';
 import { recordedSteps, stepEvents, type Market } from '../market/market.ts';
 import { haltsFrame, priceFanout, stepFrame, stepId } from './price-fanout.ts';
+import { countStreamClients } from '../observability/metrics.ts';
 
 /** Rows read at once while resending missed steps (ten coins a step: about 500 steps). */
 const REPLAY_PAGE = 5_000;
@@ -26,7 +28,12 @@ function lastSeen(header: unknown, query: unknown): number | null {
 
 export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
   const fanout = priceFanout(market);
-  app.addHook('onClose', async () => fanout.stop());
+  // The clients connected, at every scrape of the metrics.
+  const uncount = countStreamClients(fanout.size);
+  app.addHook('onClose', async () => {
+    uncount();
+    fanout.stop();
+  });
   // An open stream would keep its connection (HTTP/1.1) or session (HTTP/2) and the server from closing.
   app.addHook('preClose', (done) => {
     fanout.endAll();
@@ -43,6 +50,8 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
       ...STREAM_TYPE,
       ...(request.raw.httpVersionMajor < 2 ? { connection: 'keep-alive' } : {}),
       'x-accel-buffering': 'no',
+      // Written past Fastify (hijacked): the request's id, as on every other answer.
+      [REQUEST_ID_HEADER]: request.id,
     });
     out.write(`retry: 3000\n\n`);
     // What is halted now, before any price: a client never shows a halted coin's last price as live.

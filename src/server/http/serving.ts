@@ -9,6 +9,10 @@ import fastifyStatic from '@fastify/static';
 /** The operator console's build (src/build/console-build.ts), under the PWA's root. */
 const CONSOLE_DIR = 'console';
 
+/** @fastify/static's error for a path it refuses to look up (a `..` segment, a name the file system cannot check: too
+ * long, a NUL byte): the app answers it as any other missing file (app.ts). */
+export const STATIC_PATH_REFUSED = 'FST_STATIC_FORBIDDEN_PATH';
+
 /** Security headers (security-headers.ts) that browsers read on documents and workers only. */
 const DOCUMENT_ONLY_HEADERS = [
   'content-security-policy',
@@ -51,7 +55,15 @@ export async function servePwa(app: FastifyInstance, root: string) {
  */
 export function serveConsole(app: FastifyInstance, root: string) {
   const consoleRoot = join(root, CONSOLE_DIR);
-  const isFile = (path: string) => statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+  // A name too long for the file system (ENAMETOOLONG), a NUL byte or a file in the way (ENOTDIR) is no file either:
+  // the console's page, never a 500.
+  const isFile = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  };
   if (!isFile(join(consoleRoot, 'index.html'))) return;
   const index = join(CONSOLE_DIR, 'index.html');
   app.get('/console', (_request, reply) => reply.redirect('/console/'));

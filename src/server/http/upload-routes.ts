@@ -1,8 +1,9 @@
 // Picture upload (§7: multipart, field `image`): images only, at most 5 MB, at most 52 (§9) and
 // 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
-// them back at /api/uploads/:id. An upload is private (identity documents, transfer receipts): only
-// its owner's token reads it, and no cache may keep it; anyone else gets the same not-found envelope
-// as for an id that never was. Only an avatar's own copy is public.
+// them back at /api/uploads/:id. Every upload is private (identity documents, transfer receipts, the avatar): only
+// its owner's token and a reviewer's console session read it; anyone else gets the same not-found envelope as for an
+// id that never was. No cache may keep a picture, but the avatar's copy (its URL never changes content): the owner's
+// browser keeps it for offline use, under that token only.
 import type { FastifyInstance } from 'fastify';
 import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
 import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
@@ -66,7 +67,7 @@ export function uploadRoutes(
   });
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
-    // The token header, as on every call (no token: only public pictures).
+    // The token header, as on every call (no token: no picture).
     const viewer = await callerOf(services, kept, request);
     // Not a customer's token: a reviewer's console session reads any picture (receipts, documents).
     const reviewer = viewer ? null : await consoleOperatorOf(services, request);
@@ -82,12 +83,8 @@ export function uploadRoutes(
         .header('cache-control', 'no-store')
         .send(envelope(RET_FAIL, t(texts.pictureUnavailable), null));
     }
-    return (
-      reply
-        .header('content-type', picture.mime)
-        // An avatar's URL never changes content; a private picture is kept by no cache, shared or not.
-        .header('cache-control', picture.isPublic ? 'public, max-age=31536000, immutable' : 'private, no-store')
-        .send(Buffer.from(picture.bytes))
-    );
+    if (picture.isPublic) reply.header('cache-control', 'private, max-age=31536000, immutable').header('vary', 'token');
+    else reply.header('cache-control', 'private, no-store');
+    return reply.header('content-type', picture.mime).send(Buffer.from(picture.bytes));
   });
 }

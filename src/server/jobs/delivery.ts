@@ -5,6 +5,7 @@
 import type { Db } from '../db/connection.ts';
 import { CLAIM_BATCH, CLAIM_LEASE_MS, DEFAULT_RETRY_SECONDS, claimDue, recordOutcome } from '../domain/delivery.ts';
 import type { Outcome, Transport } from '../delivery/transport.ts';
+import { countDelivery } from '../observability/metrics.ts';
 
 export interface DeliverySettings {
   /** By channel: 'email', 'sms', 'push', … (open: a new channel adds its transport here). */
@@ -41,7 +42,7 @@ export async function deliverDue(
         } catch (error) {
           outcome = { sent: false, retry: true, error: error instanceof Error ? error.message : String(error) };
         }
-        await recordOutcome(db, row, outcome, now(), retrySeconds);
+        countDelivery(row.channel, await recordOutcome(db, row, outcome, now(), retrySeconds));
       }),
     );
     tried += rows.length;

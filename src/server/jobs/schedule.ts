@@ -14,6 +14,10 @@ import { deleteExpiredCounters } from '../domain/attempts.ts';
 import { deleteUnusedUploads } from './unused-uploads.ts';
 import { deliverDue, type DeliverySettings } from './delivery.ts';
 import { pruneOutbox } from '../domain/delivery.ts';
+import { jobCounters } from '../observability/metrics.ts';
+import { forgetOldProcesses } from '../domain/server-processes.ts';
+import type { ReconciliationRun } from '../domain/reconciliation.ts';
+import { DEFAULT_RECONCILE_EVERY_MS, reconcilePace, reconcileWhenDue } from './reconciliation.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -30,6 +34,8 @@ export interface Pace {
   coalesce?: boolean;
   /** The timers do not keep the process alive (a job that waits an hour). */
   unref?: boolean;
+  /** The job's name in the metrics (its runs, failures and time); unnamed, its runs are not counted. */
+  name?: string;
 }
 
 /**
@@ -40,8 +46,23 @@ export function schedule<R>(
   task: () => Promise<R>,
   idle: R,
   log: (error: unknown) => void,
-  { everyMs, firstAfterMs = 0, coalesce = false, unref = false }: Pace,
+  { everyMs, firstAfterMs = 0, coalesce = false, unref = false, name }: Pace,
 ): Job<R> {
+  const counters = name ? jobCounters(name) : null;
+  const counted = (): Promise<R> => {
+    if (!counters) return task();
+    const end = counters.begin();
+    return task().then(
+      (result) => {
+        end(false);
+        return result;
+      },
+      (error: unknown) => {
+        end(true);
+        throw error;
+      },
+    );
+  };
   let running: Promise<R> = Promise.resolve(idle);
   let waiting = false;
   let stopped = false;
@@ -51,7 +72,7 @@ export function schedule<R>(
     running = running
       .then(() => {
         waiting = false;
-        return stopped ? idle : task();
+        return stopped ? idle : counted();
       })
       .catch((error) => {
         log(error);
@@ -78,7 +99,7 @@ export function schedule<R>(
 
 /** Settles what is due every `everyMs` (a second); other processes are kept apart by the row locks. */
 export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) =>
-  schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs });
+  schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs, name: 'settlement' });
 
 /**
  * Opens accepted options at their start tick: whenever `poke()` reports newly published ticks (an
@@ -91,7 +112,7 @@ export function startOpeningJob(
   log: (error: unknown) => void,
   everyMs = 1000,
 ): Job & { poke(): void } {
-  const job = schedule(() => openAllPending(db, clock.now()), 0, log, { everyMs, coalesce: true });
+  const job = schedule(() => openAllPending(db, clock.now()), 0, log, { everyMs, coalesce: true, name: 'opening' });
   return { ...job, poke: () => void job.runNow() };
 }
 
@@ -106,7 +127,7 @@ export function startMatchingJob(
   log: (error: unknown) => void,
   everyMs = 1000,
 ): Job & { poke(): void } {
-  const job = schedule(() => matchAllPairs(db, clock.now()), 0, log, { everyMs, coalesce: true });
+  const job = schedule(() => matchAllPairs(db, clock.now()), 0, log, { everyMs, coalesce: true, name: 'matching' });
   return { ...job, poke: () => void job.runNow() };
 }
 
@@ -117,7 +138,7 @@ export const startDailyJobs = (
   timeZone: string,
   log: (error: unknown) => void,
   everyMs = 60_000,
-) => schedule(async () => (await runDueDays(db, clock.now(), timeZone)).length, 0, log, { everyMs });
+) => schedule(async () => (await runDueDays(db, clock.now(), timeZone)).length, 0, log, { everyMs, name: 'day-end' });
 
 /**
  * Thins the ticks every `everyMs` (an hour) and once `firstAfterMs` after start, when `leads()` says
@@ -135,6 +156,7 @@ export const startRetentionJob = (
     everyMs,
     firstAfterMs,
     unref: true,
+    name: 'tick-retention',
   });
 
 /** Deletes the pictures unused past their grace every `everyMs` (an hour) and once `firstAfterMs` after start; any
@@ -144,7 +166,13 @@ export const startUnusedUploadsJob = (
   clock: Clock,
   log: (error: unknown) => void,
   { everyMs = 3600_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
-): Job => schedule(() => deleteUnusedUploads(db, clock.now()), 0, log, { everyMs, firstAfterMs, unref: true });
+): Job =>
+  schedule(() => deleteUnusedUploads(db, clock.now()), 0, log, {
+    everyMs,
+    firstAfterMs,
+    unref: true,
+    name: 'unused-uploads',
+  });
 
 /**
  * Deletes the expired counters (logins, codes, requests per minute) every `everyMs` (ten minutes);
@@ -161,6 +189,7 @@ export const startCounterCleanupJob = (
     everyMs,
     firstAfterMs,
     unref: true,
+    name: 'counter-cleanup',
   });
 
 /** Deletes the sent and failed messages kept long enough (domain/delivery.ts pruneOutbox), hourly on real time. */
@@ -168,7 +197,28 @@ export const startOutboxPruneJob = (
   db: Db,
   log: (error: unknown) => void,
   { everyMs = 3600_000, firstAfterMs = 120_000 }: { everyMs?: number; firstAfterMs?: number } = {},
-): Job => schedule(() => pruneOutbox(db, new Date()), 0, log, { everyMs, firstAfterMs, unref: true });
+): Job =>
+  schedule(() => pruneOutbox(db, new Date()), 0, log, { everyMs, firstAfterMs, unref: true, name: 'outbox-prune' });
+
+/**
+ * The books' check (jobs/reconciliation.ts): each process looks whether a run is due every fifth of
+ * `everyMs` (RECONCILE_EVERY_SECONDS, five minutes); one run per interval across processes.
+ */
+export const startReconciliationJob = (
+  db: Db,
+  log: (error: unknown) => void,
+  everyMs = DEFAULT_RECONCILE_EVERY_MS,
+): Job<ReconciliationRun | null> =>
+  schedule(reconcileWhenDue(db, everyMs), null, log, { ...reconcilePace(everyMs), name: 'reconciliation' });
+
+/** Deletes the rows of server processes gone for a day (domain/server-processes.ts), hourly; idempotent, so every
+ * process may. */
+export const startProcessesPruneJob = (
+  db: Db,
+  log: (error: unknown) => void,
+  { everyMs = 3600_000, firstAfterMs = 90_000 }: { everyMs?: number; firstAfterMs?: number } = {},
+): Job =>
+  schedule(() => forgetOldProcesses(db), 0, log, { everyMs, firstAfterMs, unref: true, name: 'processes-prune' });
 
 /**
  * Sends the queued messages every `everyMs` (a second) and whenever `poke()` says one was queued
@@ -180,7 +230,7 @@ export function startDeliveryJob(
   log: (error: unknown) => void,
   everyMs = 1000,
 ): Job & { poke(): void } {
-  const job = schedule(() => deliverDue(db, settings), 0, log, { everyMs, coalesce: true });
+  const job = schedule(() => deliverDue(db, settings), 0, log, { everyMs, coalesce: true, name: 'delivery' });
   return { ...job, poke: () => void job.runNow() };
 }
 
@@ -198,7 +248,9 @@ export function startDeliveryJob(
  * - removal of unused pictures: every process (each batch claims its rows with FOR UPDATE SKIP LOCKED);
  * - removal of expired counters: every process (idempotent deletes);
  * - delivery of queued messages: every process (rows claimed with FOR UPDATE SKIP LOCKED and a lease);
- * - removal of sent and failed messages kept long enough: every process (idempotent deletes).
+ * - removal of sent and failed messages kept long enough: every process (idempotent deletes);
+ * - the books' check: every process looks, one runs it per interval (an advisory lock and the last run's time);
+ * - removal of the rows of server processes gone for a day: every process (idempotent deletes).
  */
 export function startJobs({
   db,
@@ -207,6 +259,7 @@ export function startJobs({
   market,
   timeZone,
   delivery,
+  reconcileEveryMs,
   log,
 }: {
   db: Db;
@@ -215,6 +268,8 @@ export function startJobs({
   market: Market;
   timeZone: string;
   delivery: DeliverySettings;
+  /** RECONCILE_EVERY_SECONDS in ms (five minutes when not given). */
+  reconcileEveryMs?: number;
   log: (what: string, error: unknown) => void;
 }) {
   const perSecond = Math.max(50, 1000 / clockSpeed);
@@ -248,12 +303,16 @@ export function startJobs({
   const counterCleanup = startCounterCleanupJob(db, clock, (error) => log('counter cleanup failed', error));
   const deliveryJob = startDeliveryJob(db, delivery, (error) => log('delivery of queued messages failed', error));
   const outboxPrune = startOutboxPruneJob(db, (error) => log('outbox pruning failed', error));
+  const reconciliation = startReconciliationJob(db, (error) => log('reconciliation failed', error), reconcileEveryMs);
+  const processesPrune = startProcessesPruneJob(db, (error) => log('removal of old process rows failed', error));
   return {
     /** A message was queued: send it now. */
     deliverNow: () => deliveryJob.poke(),
     async stop() {
       await deliveryJob.stop();
       await outboxPrune.stop();
+      await reconciliation.stop();
+      await processesPrune.stop();
       await settlement.stop();
       stopMatchingOnTicks();
       await opening.stop();

@@ -36,6 +36,22 @@ export interface IndexFeed extends PriceFeed {
   /** Coins that got no price at the last step. */
   halted(): string[];
   readonly streams: readonly ExchangeStream[];
+  /** What each exchange's stream has done since the feed last started, for the metrics (reads only). */
+  exchangeStats(): ExchangeStats[];
+}
+
+export interface ExchangeStats {
+  exchange: string;
+  /** Subscribed and heard from since its last reconnect (false while the feed is not running here). */
+  connected: boolean;
+  /** Connections opened after the first one. */
+  reconnects: number;
+  /** Frames (or items of frames) dropped as malformed. */
+  malformedFrames: number;
+  /** Per coin: the stamp of the last trade it sent that the index holds. */
+  coins: Record<string, Date>;
+  /** The newest of those stamps; null before any trade. */
+  lastTradeAt: Date | null;
 }
 
 export type IndexTick = Tick & { constituents: Constituent[] };
@@ -148,6 +164,27 @@ export function indexFeed({
     },
     get streams() {
       return streams;
+    },
+    exchangeStats() {
+      return exchanges.map((exchange) => {
+        const open = streams.find((one) => one.exchange === exchange.name);
+        const traded: Record<string, Date> = {};
+        let lastTradeAt: Date | null = null;
+        for (const [code, quotes] of last) {
+          const at = quotes.get(exchange.name)?.quote.at;
+          if (!at) continue;
+          traded[code] = at;
+          if (!lastTradeAt || at.getTime() > lastTradeAt.getTime()) lastTradeAt = at;
+        }
+        return {
+          exchange: exchange.name,
+          connected: open?.connected() ?? false,
+          reconnects: Math.max(0, (open?.counts.connects ?? 0) - 1),
+          malformedFrames: open?.counts.garbage ?? 0,
+          coins: traded,
+          lastTradeAt,
+        };
+      });
     },
   };
   return feed;

@@ -4,7 +4,9 @@ import { readFileSync } from 'node:fs';
 import { activityStatus } from '../../contract/activities.ts';
 import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
 import { UsageError, idOf, keyValues, table, type Command, type OperatorContext } from './command-kit.ts';
-import { COMMAND_LINE } from '../domain/audit-log.ts';
+import { eq } from 'drizzle-orm';
+import { activities } from '../db/schema.ts';
+import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import { contentVersions, saveContentVersion } from '../domain/content-languages.ts';
 import { languageOf } from './content-commands.ts';
 
@@ -102,11 +104,16 @@ export const activitiesCommands: Record<string, Command> = {
       const given = columns({ ...keyValues(changes, KEYS), title });
       if (!given.startsAt) throw new UsageError('Give the start: from=YYYY-MM-DD.');
       if (given.body === undefined) throw new UsageError('Give the body: body=<file.html>.');
-      const row = await publishActivity(db, {
-        ...given,
-        title: given.title!,
-        startsAt: given.startsAt,
-        body: given.body,
+      const row = await db.transaction(async (tx) => {
+        const added = await publishActivity(tx, {
+          ...given,
+          title: given.title!,
+          startsAt: given.startsAt!,
+          body: given.body!,
+        });
+        const change = { before: null, after: added };
+        await appendAudit(tx, COMMAND_LINE, 'activity.add', `activity:${added.id}`, change, ctx.now);
+        return added;
       });
       return `Published activity ${row.id}: ${row.title}.`;
     }
@@ -114,7 +121,12 @@ export const activitiesCommands: Record<string, Command> = {
     if (rest[0] === '--lang') return activityVersion(ctx, id, rest);
     const changes = columns(keyValues(rest, KEYS));
     if (!Object.keys(changes).length) throw new UsageError('Say what to change: activity <id> title=… active=false …');
-    await changeActivity(db, id, changes);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(activities).where(eq(activities.id, id));
+      await changeActivity(tx, id, changes);
+      const [after] = await tx.select().from(activities).where(eq(activities.id, id));
+      await appendAudit(tx, COMMAND_LINE, 'activity.change', `activity:${id}`, { before, after }, ctx.now);
+    });
     return `Activity ${id} updated.`;
   },
 };

@@ -5,16 +5,18 @@
 import { randomUUID } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
+import { eq } from 'drizzle-orm';
 import { outboxSummary } from '../domain/delivery.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { productionSince } from '../domain/config-entries.ts';
-import { post } from '../domain/ledger.ts';
+import { balanceOf, post } from '../domain/ledger.ts';
+import { liquidityRates, lockupProducts } from '../db/schema.ts';
 import { rechargeQueue } from '../domain/recharge.ts';
 import { withdrawalQueue } from '../domain/withdraw.ts';
 import { certificationQueue } from '../domain/certification.ts';
-import { COMMAND_LINE } from '../domain/audit-log.ts';
+import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import {
   DEFAULT_FOUR_EYES_USDT,
   approveCertificationAs,
@@ -57,6 +59,7 @@ import { BLINDBOX_USAGE, blindBoxCommands } from './blindbox-commands.ts';
 import { ACTIVITIES_USAGE, activitiesCommands } from './activities-commands.ts';
 import { OPERATOR_USAGE, operatorCommands } from './operator-commands.ts';
 import { CONTENT_USAGE, contentCommands } from './content-commands.ts';
+import { RECONCILE_USAGE, reconcileCommands } from './reconcile-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -98,7 +101,8 @@ ${SHARE_USAGE}
 ${BLINDBOX_USAGE}
 ${ACTIVITIES_USAGE}
 ${CONTENT_USAGE}
-${OPERATOR_USAGE}`;
+${OPERATOR_USAGE}
+${RECONCILE_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
 export async function runOperatorCommand(
@@ -129,6 +133,7 @@ const commands: Record<string, Command> = {
   ...activitiesCommands,
   ...operatorCommands,
   ...contentCommands,
+  ...reconcileCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));
@@ -276,9 +281,14 @@ const commands: Record<string, Command> = {
     }
     const user = await findUserByLogin(db, login);
     if (!user) throw new UsageError(`No user "${login}".`);
-    await db.transaction((tx) =>
-      post(tx, { userId: user.id, asset, amount, kind: 'test_credit', reference: `credit:${randomUUID()}` }, now),
-    );
+    // Audited like every command that moves money: the balance before and after, in the credit's transaction.
+    await db.transaction(async (tx) => {
+      const before = await balanceOf(tx, user.id, asset);
+      await post(tx, { userId: user.id, asset, amount, kind: 'test_credit', reference: `credit:${randomUUID()}` }, now);
+      const after = await balanceOf(tx, user.id, asset);
+      const change = { before: { asset, ...before }, after: { asset, amount, ...after } };
+      await appendAudit(tx, COMMAND_LINE, 'balance.test-credit', `user:${user.id}`, change, now);
+    });
     return `Credited ${amount} ${asset} to ${user.username} (user ${user.id}) as a test balance.`;
   },
 
@@ -339,7 +349,12 @@ const commands: Record<string, Command> = {
         'Usage: ladder <YYYY-MM-DD> <up_to:rate,…,*:rate>, e.g. ladder 2026-11-24 1000:0.06,10000:0.04,*:0.025 (rising limits, the last one *, annual rates below 1).',
       );
     const ladder = tiers.map(([upTo, rate]) => ({ up_to: upTo === '*' ? null : upTo!, rate: rate! }));
-    await publishLadder(db, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
+    await db.transaction(async (tx) => {
+      const [before] = await tx.select().from(liquidityRates).where(eq(liquidityRates.day, day));
+      await publishLadder(tx, day, ladder, now, earnTimeZone ?? DEFAULT_EARN_TIMEZONE);
+      const change = { before: before ? { ladder: before.ladder } : null, after: { ladder } };
+      await appendAudit(tx, COMMAND_LINE, 'ladder.publish', `ladder:${day}`, change, now);
+    });
     return `Ladder of ${day} published: ${spec}.`;
   },
 
@@ -361,8 +376,14 @@ const commands: Record<string, Command> = {
     );
   },
 
-  async lockup({ db }, [id, ...changes]) {
-    const row = await changeLockupProduct(db, idOf(id), changes);
+  async lockup({ db, now }, [id, ...changes]) {
+    const row = await db.transaction(async (tx) => {
+      const product = idOf(id);
+      const [before] = await tx.select().from(lockupProducts).where(eq(lockupProducts.id, product));
+      const after = await changeLockupProduct(tx, product, changes);
+      await appendAudit(tx, COMMAND_LINE, 'lockup.change', `lockup:${after.id}`, { before, after }, now);
+      return after;
+    });
     return `Lock-up ${row.id} (${row.name}, ${row.days} days): ${row.dailyRate} a day, ${row.minAmount}–${row.maxAmount} USDT, quota ${row.quota ?? 'none'}, ${row.active ? 'active' : 'inactive'}. Orders already placed keep their terms.`;
   },
 
@@ -384,7 +405,7 @@ const commands: Record<string, Command> = {
     }
     const size =
       upload.bytes.length < 1024 ? `${upload.bytes.length} bytes` : `${(upload.bytes.length / 1024).toFixed(1)} KB`;
-    return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${names.get(upload.userId) ?? `user ${upload.userId}`} to ${file}; it is ${upload.isPublic ? 'public (an avatar)' : 'private'}.`;
+    return `Wrote picture ${upload.id} (${upload.mime}, ${size}) of ${names.get(upload.userId) ?? `user ${upload.userId}`} to ${file}; it is ${upload.isPublic ? "an avatar's copy" : 'private'}.`;
   },
 
   async outbox({ db }, [count]) {

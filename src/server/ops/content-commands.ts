@@ -5,7 +5,7 @@
 import { LOCALES, type Locale } from '../../contract/constants.ts';
 import type { ContentKind } from '../../contract/console-content.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
-import { COMMAND_LINE } from '../domain/audit-log.ts';
+import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import {
   NOTICE_ID,
   contentItems,
@@ -89,6 +89,9 @@ export const contentCommands: Record<string, Command> = {
         { to: user?.id ?? null, title: title.trim(), content: content.trim() },
         ctx.now,
       );
+      // The post itself (English, the fallback) is audited here; each other language by saveContentVersion.
+      const after = { to: user ? `user:${user.id}` : 'all', title: posted.title, content: posted.content };
+      await appendAudit(tx, COMMAND_LINE, 'message.post', `message:${posted.id}`, { before: null, after }, ctx.now);
       for (const version of versions)
         await saveContentVersion(
           tx,

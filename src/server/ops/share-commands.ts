@@ -1,10 +1,15 @@
 // Operator commands of the invitation permission (§5, §6) and of the pages of text (company
 // profile, intro, FAQ per language). Granting and revoking name a reason; revoking tells the
-// customer in a station message. None of them touches money.
+// customer in a station message. None of them touches money; each change is an audit entry of
+// the operator 'ops'.
 import { readFileSync } from 'node:fs';
 import { CONTENT_PAGE_KEYS, allowedWebViewUrl } from '../../contract/support.ts';
 import { LOCALES } from '../../contract/constants.ts';
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import { contentPages } from '../db/schema.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
+import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import { postMessage } from '../domain/messages.ts';
 import { saveContentPage } from '../domain/content-pages.ts';
 import { serviceLink, setServiceUrl, setWebViewHosts } from '../domain/service-link.ts';
@@ -50,24 +55,44 @@ export const shareCommands: Record<string, Command> = {
       return `${user.username} (user ${user.id}), code ${figures.code}: invitation permission ${figures.permission ? `active (${why})` : 'not active'}; invited ${figures.invited}, certified ${figures.certified}.`;
     }
     const reason = reasonOf(rest).trim();
+    // Each change is audited (operator 'ops') in its own transaction: the permission before and after.
+    const permission = async (tx: Executor) => (await inviteFigures(tx, user.id)).grantedBy;
     if (action === 'grant') {
-      const granted = await grantInvitePermission(db, user.id, reason, now);
+      const granted = await db.transaction(async (tx) => {
+        const before = await permission(tx);
+        if (!(await grantInvitePermission(tx, user.id, reason, now))) return false;
+        const change = { before, after: { ...(await permission(tx)), reason } };
+        await appendAudit(tx, COMMAND_LINE, 'invite.grant', `user:${user.id}`, change, now);
+        return true;
+      });
       return granted
         ? `Invitation permission granted to ${user.username} (user ${user.id}): ${reason}`
         : `${user.username} already has the operator's grant; nothing changed.`;
     }
-    const revoked = await revokeInvitePermission(db, user.id);
+    const revoked = await db.transaction(async (tx) => {
+      const before = await permission(tx);
+      if (!(await revokeInvitePermission(tx, user.id))) return false;
+      await postMessage(tx, { to: user.id, title: 'Invitation permission withdrawn', content: reason }, now);
+      const change = { before, after: { ...(await permission(tx)), reason } };
+      await appendAudit(tx, COMMAND_LINE, 'invite.revoke', `user:${user.id}`, change, now);
+      return true;
+    });
     if (!revoked) throw new UsageError(`${user.username} has no operator's grant to revoke.`);
-    await postMessage(db, { to: user.id, title: 'Invitation permission withdrawn', content: reason }, now);
     const figures = await inviteFigures(db, user.id);
     const still = figures.permission ? ' Their verified primary certification still grants it.' : '';
     return `Operator's invitation grant of ${user.username} (user ${user.id}) revoked; they were told: ${reason}.${still}`;
   },
 
-  async service({ db }, args) {
+  async service({ db, now }, args) {
     const changes = keyValues(args, ['url', 'hosts'] as const);
-    if (changes.hosts !== undefined) await setWebViewHosts(db, changes.hosts);
-    if (changes.url !== undefined) await setServiceUrl(db, changes.url === 'none' ? '' : changes.url.trim());
+    if (changes.hosts !== undefined || changes.url !== undefined)
+      await db.transaction(async (tx) => {
+        const before = await serviceLink(tx);
+        if (changes.hosts !== undefined) await setWebViewHosts(tx, changes.hosts);
+        if (changes.url !== undefined) await setServiceUrl(tx, changes.url === 'none' ? '' : changes.url.trim());
+        const change = { before, after: await serviceLink(tx) };
+        await appendAudit(tx, COMMAND_LINE, 'service.link', 'service-link', change, now);
+      });
     const { url, hosts } = await serviceLink(db);
     const opens = !url
       ? 'the service page shows the FAQ only'
@@ -77,7 +102,7 @@ export const shareCommands: Record<string, Command> = {
     return `Service link: ${url || 'none'} (${opens}). Web-view hosts: ${hosts.join(', ') || 'none'}.`;
   },
 
-  async page({ db }, [key = '', lang = '', title = '', file, ...extra]) {
+  async page({ db, now }, [key = '', lang = '', title = '', file, ...extra]) {
     if (!file || extra.length || !title.trim())
       throw new UsageError('Usage: page <about|intro|faq> <lang> "<title>" <file.txt> (quote the title).');
     const pageKey = choice(key, CONTENT_PAGE_KEYS, 'The page');
@@ -91,7 +116,15 @@ export const shareCommands: Record<string, Command> = {
     if (!body) throw new UsageError(`${file} is empty.`);
     if (body.length > PAGE_MAX_CHARS)
       throw new UsageError(`${file} has ${body.length} characters; at most ${PAGE_MAX_CHARS}.`);
-    await saveContentPage(db, { key: pageKey, lang: pageLang, title: title.trim(), body });
+    await db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ title: contentPages.title, body: contentPages.body })
+        .from(contentPages)
+        .where(and(eq(contentPages.key, pageKey), eq(contentPages.lang, pageLang)));
+      await saveContentPage(tx, { key: pageKey, lang: pageLang, title: title.trim(), body });
+      const change = { before: before ?? null, after: { title: title.trim(), body } };
+      await appendAudit(tx, COMMAND_LINE, 'page.save', `page:${pageKey}:${pageLang}`, change, now);
+    });
     return `Page ${pageKey} (${pageLang}) "${title.trim()}" saved: ${body.length} characters.`;
   },
 };

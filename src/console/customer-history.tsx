@@ -1,0 +1,162 @@
+// The customer beside an order under review, shared by the withdrawal and recharge pages: totals in
+// USDT (deposits at what they credited, a baht deposit at the rate recorded when it was reported),
+// the latest deposits and withdrawals with their USDT value, and the USDT balance after each ledger
+// entry of the last 30 days as a sparkline and a short list. Amounts stay decimal strings; only the
+// sparkline's pixel positions are numbers.
+import Big from 'big.js';
+import { Link } from 'wouter';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from '../contract/console.ts';
+import type { InferOutput } from 'valibot';
+import { formatAmount, formatTime } from './format.ts';
+import { Facts, RowsTable, Status } from './parts.tsx';
+import './console-pages.css';
+
+/** How many of the latest balance entries the list shows (the sparkline shows them all). */
+const LISTED_ENTRIES = 8;
+const USDT = 'USDT';
+
+export function CustomerLink({ userId, username }: { userId: number; username: string }) {
+  return (
+    <Link href={`/customer/${userId}`}>
+      {username} (#{userId})
+    </Link>
+  );
+}
+
+export function CustomerHistoryPanel({ history }: { history: InferOutput<typeof CustomerHistory> }) {
+  const { t } = useLingui();
+  const { totals, deposits, withdrawals, balance_history: balance } = history;
+  return (
+    <div className="console-history" data-testid="customer-history">
+      <h2>
+        <Trans>Totals in USDT</Trans>
+      </h2>
+      <div data-testid="usdt-totals">
+        <Facts
+          rows={[
+            [t`Deposits credited`, formatAmount(totals.deposits_credited, USDT)],
+            [t`Deposits waiting`, formatAmount(totals.deposits_waiting, USDT)],
+            [t`Withdrawals paid out`, formatAmount(totals.withdrawals_paid, USDT)],
+            [t`Withdrawals waiting`, formatAmount(totals.withdrawals_waiting, USDT)],
+            [t`Credited less paid out`, formatAmount(totals.net, USDT)],
+          ]}
+        />
+      </div>
+      {totals.not_in_usdt > 0 && (
+        <p className="console-muted">
+          <Trans>Orders in other assets, not in these totals: {totals.not_in_usdt}</Trans>
+        </p>
+      )}
+      <h2>
+        <Trans>Deposits</Trans>
+      </h2>
+      <RowsTable
+        className="console-table console-mini"
+        label="deposits"
+        rows={deposits.map((row) => [
+          formatTime(row.created_at),
+          <span key="amount" className="console-nowrap">
+            {formatAmount(row.amount, row.currency)}
+          </span>,
+          row.usdt_value === null
+            ? '—'
+            : row.currency === USDT
+              ? formatAmount(row.usdt_value, USDT)
+              : t`${formatAmount(row.usdt_value, USDT)} at the rate of ${formatAmount(row.rate)}`,
+          <Status key="status" value={row.status} />,
+        ])}
+        empty={<Trans>No deposits.</Trans>}
+      />
+      <h2>
+        <Trans>Withdrawals</Trans>
+      </h2>
+      <RowsTable
+        className="console-table console-mini"
+        label="withdrawals"
+        rows={withdrawals.map((row) => [
+          formatTime(row.created_at),
+          <span key="amount" className="console-nowrap">
+            {formatAmount(row.amount, row.asset)}
+          </span>,
+          <Status key="status" value={row.status} />,
+        ])}
+        empty={<Trans>No withdrawals.</Trans>}
+      />
+      <h2>
+        <Trans>USDT balance, last {BALANCE_HISTORY_DAYS} days</Trans>
+      </h2>
+      <BalanceHistoryView balance={balance} />
+    </div>
+  );
+}
+
+function BalanceHistoryView({ balance }: { balance: BalanceHistory }) {
+  const { t } = useLingui();
+  if (balance.points.length === 0)
+    return (
+      <p className="console-empty">
+        <Trans>
+          No USDT entries in these days. Balance:{' '}
+          {formatAmount(new Big(balance.opening.available).plus(balance.opening.frozen).toString(), USDT)}
+        </Trans>
+      </p>
+    );
+  const latest = balance.points.slice(-LISTED_ENTRIES).reverse();
+  return (
+    <>
+      <Sparkline balance={balance} label={t`USDT balance after each entry`} />
+      {balance.capped && (
+        <p className="console-muted">
+          <Trans>Only the latest {balance.points.length} entries are shown.</Trans>
+        </p>
+      )}
+      <RowsTable
+        className="console-table console-mini"
+        label="balance-history"
+        head={[t`Time`, t`Entry`, t`Change`, t`Balance after`]}
+        rows={latest.map((point) => [
+          formatTime(point.at),
+          point.bucket === 'frozen' ? `${point.kind} (${t`frozen`})` : point.kind,
+          <span key="amount" className="console-nowrap">
+            {point.amount.startsWith('-') ? formatAmount(point.amount) : `+${formatAmount(point.amount)}`}
+          </span>,
+          <span key="total" className="console-nowrap">
+            {formatAmount(point.total, USDT)}
+          </span>,
+        ])}
+        empty={null}
+      />
+    </>
+  );
+}
+
+const WIDTH = 300;
+const HEIGHT = 56;
+
+/** The total (available + frozen) after each entry, the opening balance first. */
+function Sparkline({ balance, label }: { balance: BalanceHistory; label: string }) {
+  const values = [
+    new Big(balance.opening.available).plus(balance.opening.frozen),
+    ...balance.points.map((point) => new Big(point.total)),
+  ];
+  const high = values.reduce((max, value) => (value.gt(max) ? value : max), values[0]!);
+  const low = values.reduce((min, value) => (value.lt(min) ? value : min), values[0]!);
+  const span = high.minus(low);
+  const step = WIDTH / Math.max(1, values.length - 1);
+  // Pixel positions only: the amounts themselves are never turned into floats.
+  const y = (value: Big) => (span.eq(0) ? HEIGHT / 2 : 2 + (HEIGHT - 4) * (1 - value.minus(low).div(span).toNumber()));
+  const line = values.map((value, index) => `${(index * step).toFixed(1)},${y(value).toFixed(1)}`).join(' ');
+  return (
+    <figure className="console-sparkline">
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={label} preserveAspectRatio="none">
+        <polyline points={line} fill="none" stroke="currentColor" strokeWidth="1.5" vectorEffect="non-scaling-stroke" />
+      </svg>
+      <figcaption className="console-muted">
+        <Trans>
+          Low {formatAmount(low.toString(), USDT)} · high {formatAmount(high.toString(), USDT)}
+        </Trans>
+      </figcaption>
+    </figure>
+  );
+}

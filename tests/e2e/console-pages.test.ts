@@ -1,0 +1,327 @@
+// The console's pages for a day of volume, in Chromium with the operator in Bangkok: the withdrawal
+// page beside the customer's deposits in USDT (a baht deposit at the rate recorded when it was
+// reported), the totals and the balance history; the recharge page linking the customer and the same
+// history; the audit log with times in the operator's zone, its days filtered in that zone, actions
+// found by their start and each change as the fields it changed; a content save confirmed and shown in
+// the item list at once. Its own server; operators made with the real command, as in console.test.ts.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, screenshot } from './browser.ts';
+import { callApi, testPng } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const NARROW = { width: 768, height: 1024 };
+const BANGKOK = 'Asia/Bangkok';
+const NEW_PASSWORD = 'a long console passphrase';
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-console-pages-'));
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let page: Page | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      env: {
+        DATA_DIR: join(work, 'data'),
+        WEB_ROOT: inject('webRoot'),
+        LOG_LEVEL: 'warn',
+        PAYEE_COOLING_HOURS: '0',
+        AUTH_RATE_LIMIT: '1000',
+      },
+    }),
+    launch(),
+  ]);
+});
+
+afterEach(async ({ task }) => {
+  if (page && task.result?.errors?.length)
+    await screenshot(page, `console-pages-failed-${task.name.replace(/\W+/g, '-').slice(0, 60)}`);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = promisify(execFile);
+
+/** `npm run ops -- …` against this test's server; what it printed. */
+async function ops(...args: string[]): Promise<string> {
+  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+/** `ops operator add NAME ROLE`, read as a person reads it. */
+async function enrol(name: string, role: string) {
+  const stdout = await ops('operator', 'add', name, role);
+  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
+  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
+  expect(password && uri, stdout).toBeTruthy();
+  return { name, password: password!, uri: uri! };
+}
+type Operator = Awaited<ReturnType<typeof enrol>>;
+
+const codeOf = (operator: Operator) =>
+  totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+
+/** A console tab of an operator whose browser is in `timezoneId`. */
+async function consolePage(viewport = DESKTOP, timezoneId = BANGKOK): Promise<Page> {
+  const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId, baseURL: server.base });
+  contexts.push(context);
+  return context.newPage();
+}
+
+/** Signs in with the printed first password and replaces it, as the console insists. */
+async function firstSignIn(tab: Page, operator: Operator, landing: string) {
+  await tab.goto('/console/');
+  await tab.getByLabel('Operator name').fill(operator.name);
+  await tab.getByLabel('Password').fill(operator.password);
+  await tab.getByLabel('Authenticator code').fill(codeOf(operator));
+  await tab.getByRole('button', { name: 'Sign in' }).click();
+  await tab.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+  await tab.getByLabel('Current password').fill(operator.password);
+  await tab.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
+  await tab.getByLabel('New password again').fill(NEW_PASSWORD);
+  await tab.getByRole('button', { name: 'Save' }).click();
+  await tab.getByRole('navigation').getByRole('link', { name: landing }).waitFor();
+}
+
+/** Screenshots of the page as it is at 1280×800 and at 768 px wide. */
+async function bothWidths(tab: Page, name: string) {
+  await tab.setViewportSize(DESKTOP);
+  await screenshot(tab, `${name}-1280`);
+  await tab.setViewportSize(NARROW);
+  await screenshot(tab, `${name}-768`);
+  await tab.setViewportSize(DESKTOP);
+}
+
+// ---- The customer (the demo account), from Node through the customer API -------------------------
+
+let customerToken = '';
+const customer = <T>(path: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
+  callApi<T>(path, { base: server.base, token: customerToken, form, method });
+
+const orders = { bahtRecharge: { id: 0, order_no: '' }, withdrawal: 0, rejected: 0 };
+
+it('a customer deposits USDT and baht, saves a card and asks for withdrawals', async () => {
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
+  customerToken = login.data.token;
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const crypto = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const bank = channels.data.lists.find((row) => row.kind === 'bank')!;
+  const usdt = await customer<{ id: number }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(crypto.id),
+    amount: '500',
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(usdt.ret, usdt.msg).toBe(1);
+  await ops('recharge', 'approve', String(usdt.data.id));
+
+  const form = new FormData();
+  form.append('image', new Blob([new Uint8Array(testPng(64))], { type: 'image/png' }), 'receipt.png');
+  const upload = await fetch(`${server.base}/api/users/upload`, {
+    method: 'POST',
+    headers: { token: customerToken, lang: 'en' },
+    body: form,
+  });
+  const proof = ((await upload.json()) as { data: { url: string } }).data.url;
+  // 3380 baht at the seeded 33.80 baht per USDT: 100 USDT.
+  const baht = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'bank',
+    channel_id: String(bank.id),
+    amount: '3380',
+    proof,
+  });
+  expect(baht.ret, baht.msg).toBe(1);
+  await ops('recharge', 'approve', String(baht.data.id));
+  orders.bahtRecharge = baht.data;
+
+  const card = await customer<{ id: number }>('/users/bank/add', {
+    real_name: 'Somchai Jaidee',
+    ifsc: 'KASI0001234',
+    bank_code: 'KBANK',
+    bank_number: String(100_000_000_000 + randomBytes(4).readUInt32BE()),
+    phone: '0812345678',
+    email: 'somchai@example.com',
+  });
+  expect(card.ret, card.msg).toBe(1);
+  const withdraw = async (amount: string) => {
+    const answer = await customer<{ id: number }>('/users/extract', {
+      target: 'bank',
+      target_id: String(card.data.id),
+      amount,
+      paypass: DEMO_ACCOUNT.paypass,
+    });
+    expect(answer.ret, answer.msg).toBe(1);
+    return answer.data.id;
+  };
+  orders.rejected = await withdraw('20');
+  await ops('withdrawal', 'reject', String(orders.rejected), 'The account name does not match yours');
+  orders.withdrawal = await withdraw('60');
+});
+
+it('the withdrawal page shows the payee’s age, deposits in USDT with totals, and the balance history', async () => {
+  const rita = await enrol('rita', 'reviewer');
+  page = await consolePage();
+  await firstSignIn(page, rita, 'Review queues');
+  await page.goto(`/console/#/withdrawal/${orders.withdrawal}`);
+  await page.getByRole('heading', { name: /^Withdrawal / }).waitFor();
+
+  const totals = page.getByTestId('usdt-totals');
+  await totals.waitFor();
+  expect(await totals.locator('dt').allTextContents()).toEqual([
+    'Deposits credited',
+    'Deposits waiting',
+    'Withdrawals paid out',
+    'Withdrawals waiting',
+    'Credited less paid out',
+  ]);
+  expect(await totals.locator('dd').allTextContents()).toEqual(['600 USDT', '0 USDT', '0 USDT', '60 USDT', '600 USDT']);
+  const deposits = page.getByTestId('deposits').locator('tr');
+  expect(await deposits.count()).toBe(2);
+  // The baht deposit beside its USDT value at the rate recorded when it was reported.
+  expect(await deposits.nth(0).locator('td').nth(1).textContent()).toBe('3,380 THB');
+  expect(await deposits.nth(0).locator('td').nth(2).textContent()).toBe('100 USDT at the rate of 33.8');
+  expect(await deposits.nth(1).locator('td').nth(2).textContent()).toBe('500 USDT');
+  expect(await page.getByTestId('payee-age').textContent()).toMatch(/before this withdrawal · past its cooling-off$/);
+  await page.getByRole('img', { name: 'USDT balance after each entry' }).waitFor();
+  // The newest entry first: the withdrawal's freeze (60 + 1 % fee), the balance after it.
+  const latest = page.getByTestId('balance-history').locator('tbody tr').first();
+  expect(await latest.locator('td').nth(1).textContent()).toBe('withdraw_freeze (frozen)');
+  expect(await latest.locator('td').nth(2).textContent()).toBe('+60.6');
+  await bothWidths(page, 'console-pages-01-withdrawal');
+  // The side column whole, below the fold too.
+  await page
+    .getByTestId('customer-history')
+    .screenshot({ path: join(inject('artifacts'), 'console-pages-01-history.png') });
+});
+
+it('the recharge page links the customer and shows the same history', async () => {
+  await page!.goto(`/console/#/recharge/${orders.bahtRecharge.id}`);
+  await page!.getByRole('heading', { name: `Recharge ${orders.bahtRecharge.order_no}` }).waitFor();
+  const history = page!.getByRole('region', { name: "The customer's history" });
+  await history.getByTestId('usdt-totals').waitFor();
+  expect(await history.getByTestId('usdt-totals').locator('dd').first().textContent()).toBe('600 USDT');
+  expect(await history.getByTestId('withdrawals').locator('tr').count()).toBe(2);
+  await bothWidths(page!, 'console-pages-02-recharge');
+  await page!.getByRole('link', { name: /^demo \(#\d+\)$/ }).click();
+  await page!.getByTestId('ledger').waitFor();
+  expect(page!.url()).toMatch(/#\/customer\/\d+$/);
+});
+
+/** The audit table's rows: [time, action, target, change]. */
+const auditRows = (tab: Page) =>
+  tab
+    .locator('.console-audit tbody tr')
+    .evaluateAll((rows) =>
+      rows.map((row) => [0, 3, 4, 5].map((column) => row.querySelectorAll('td')[column]?.textContent ?? '')),
+    );
+
+/** The day and time as "2026-11-27 08:15" in `timeZone`. */
+const localTime = (at: Date, timeZone: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone, dateStyle: 'short', timeStyle: 'short' }).format(at);
+
+it('the audit log shows times in the operator’s zone, filters days in that zone and actions by their start, and each change as the fields it changed', async () => {
+  const root = await enrol('root', 'admin');
+  const admin = await consolePage();
+  page = admin;
+  await firstSignIn(admin, root, 'Operators');
+  await admin.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  expect(await admin.getByTestId('audit-zone').textContent()).toBe('Days and times in your zone: Asia/Bangkok, GMT+7');
+  await admin.getByLabel('Action (or its start)').fill('withdrawal');
+  await admin.getByRole('button', { name: 'Search' }).click();
+  await expect.poll(() => admin.locator('.console-muted').first().textContent()).toBe('Entries: 1 · page 1 of 1');
+  const [[time, action, target, change]] = (await auditRows(admin)) as [[string, string, string, string]];
+  expect([action, target]).toEqual(['withdrawal.reject', `withdrawal:${orders.rejected}`]);
+  // Only what the rejection changed: the status, the reason, the review time.
+  expect(change).toContain('status "review" → "fail"');
+  expect(change).toContain('reason "" → "The account name does not match yours"');
+  expect(change).not.toContain('amount');
+  // The time in Bangkok, said so; read back as the instant it names (to the minute).
+  const shown = /^(\d{4}-\d{2}-\d{2}) (\d{2}:\d{2}) \(GMT\+7\)$/.exec(time);
+  expect(shown, time).toBeTruthy();
+  const at = new Date(`${shown![1]}T${shown![2]}:00+07:00`);
+  expect(Math.abs(at.getTime() - Date.now())).toBeLessThan(10 * 60_000);
+  await bothWidths(admin, 'console-pages-03-audit');
+
+  // The Bangkok day of the entry finds it; the day before and after do not.
+  const bangkokDay = shown![1]!;
+  const filterDays = async (tab: Page, day: string) => {
+    await tab.getByLabel('First day').fill(day);
+    await tab.getByLabel('Last day').fill(day);
+    await tab.getByRole('button', { name: 'Search' }).click();
+  };
+  await filterDays(admin, bangkokDay);
+  await expect
+    .poll(async () => (await auditRows(admin)).map((row) => row[2]))
+    .toEqual([`withdrawal:${orders.rejected}`]);
+  const dayAfter = new Date(Date.parse(`${bangkokDay}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+  await filterDays(admin, dayAfter);
+  await expect.poll(() => admin.locator('.console-muted').first().textContent()).toBe('Entries: 0 · page 1 of 1');
+
+  // An operator whose own day differs from UTC's at the entry's time (west of UTC before 10:00 UTC, east after)
+  // finds it under their day, not under UTC's.
+  const zone = at.getUTCHours() < 10 ? 'Pacific/Honolulu' : 'Pacific/Kiritimati';
+  const [localDay, localClock] = localTime(at, zone).split(' ') as [string, string];
+  const utcDay = at.toISOString().slice(0, 10);
+  expect(localDay).not.toBe(utcDay);
+  const far = await consolePage(DESKTOP, zone);
+  await firstSignIn(far, await enrol('rooth', 'admin'), 'Operators');
+  await far.getByRole('navigation').getByRole('link', { name: 'Audit log' }).click();
+  await far.getByLabel('Action (or its start)').fill('withdrawal.rej');
+  await filterDays(far, localDay);
+  await expect
+    .poll(async () => (await auditRows(far)).map((row) => row[0]))
+    .toEqual([`${localDay} ${localClock} (${zone === 'Pacific/Honolulu' ? 'GMT-10' : 'GMT+14'})`]);
+  await filterDays(far, utcDay);
+  await expect.poll(() => far.locator('.console-muted').first().textContent()).toBe('Entries: 0 · page 1 of 1');
+});
+
+it('a content save is confirmed beside its version and the item list shows the saved text at once', async () => {
+  const erin = await enrol('erin', 'content');
+  const content = await consolePage();
+  page = content;
+  await firstSignIn(content, erin, 'Content');
+  await content.getByRole('tab', { name: 'Scroll notice' }).click();
+  const items = content.getByRole('list', { name: 'Items' });
+  await items.getByRole('button').first().click();
+  const english = content.getByRole('article', { name: 'English' });
+  await english.waitFor();
+  const notice = `Maintenance tonight ${randomBytes(3).toString('hex')}`;
+  await english.getByLabel('Text').fill(notice);
+  expect(await english.getByRole('status').textContent()).toBe('');
+  await english.getByRole('button', { name: 'Save English' }).click();
+  await expect.poll(() => english.getByRole('status').textContent()).toBe('Saved');
+  await expect.poll(() => items.getByRole('button').first().textContent()).toBe(notice);
+  expect(await english.getByLabel('Text').inputValue()).toBe(notice);
+  // Another language's save is confirmed beside that version only.
+  const thai = content.getByRole('article', { name: 'ไทย' });
+  await thai.getByLabel('Text').fill('ปิดปรับปรุงคืนนี้');
+  await thai.getByRole('button', { name: 'Save ไทย' }).click();
+  await expect.poll(() => thai.getByRole('status').textContent()).toBe('Saved');
+  await bothWidths(content, 'console-pages-04-content');
+  // Typing again takes the confirmation back until the next save.
+  await english.getByLabel('Text').fill(`${notice}!`);
+  expect(await english.getByRole('status').textContent()).toBe('');
+});

@@ -1,0 +1,251 @@
+// The review queues in Chromium, two reviewers in two browser contexts: the queue shows each item's wait, the legend in
+// words, and "being reviewed by alice" on the item she has open; bob opening it is warned and takes it over only by
+// asking; a decision lands the reviewer on the next oldest item nobody else holds; a search by order number finds one
+// item; and the first approver of a large withdrawal sees that a second operator must approve instead of a button the
+// server would refuse. Its own server at real speed (the authenticator follows real time); operators are made with
+// `ops operator add` as in console.test.ts.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, screenshot } from './browser.ts';
+import { callApi } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const NARROW = { width: 768, height: 1024 };
+const NEW_PASSWORD = 'a long console passphrase';
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-console-queues-'));
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+let alicePage: Page | undefined;
+let bobPage: Page | undefined;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      env: {
+        DATA_DIR: join(work, 'data'),
+        WEB_ROOT: inject('webRoot'),
+        LOG_LEVEL: 'warn',
+        PAYEE_COOLING_HOURS: '0',
+        AUTH_RATE_LIMIT: '1000',
+        // Above 100 USDT a withdrawal needs two reviewers.
+        FOUR_EYES_USDT: '100',
+      },
+    }),
+    launch(),
+  ]);
+});
+
+afterEach(async ({ task }) => {
+  if (!task.result?.errors?.length) return;
+  const name = task.name.replace(/\W+/g, '-').slice(0, 50);
+  if (alicePage) await screenshot(alicePage, `console-queues-failed-alice-${name}`);
+  if (bobPage) await screenshot(bobPage, `console-queues-failed-bob-${name}`);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = promisify(execFile);
+
+/** `npm run ops -- operator add NAME reviewer` against this test's server, read as a person reads it. */
+async function enrol(name: string) {
+  const { stdout } = await run(
+    'node_modules/.bin/tsx',
+    ['src/server/ops/main.ts', 'operator', 'add', name, 'reviewer'],
+    { env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' }, timeout: 30_000 },
+  );
+  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
+  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
+  expect(password && uri, stdout).toBeTruthy();
+  return { name, password: password!, uri: uri! };
+}
+type Operator = Awaited<ReturnType<typeof enrol>>;
+
+/** A reviewer in a browser context of their own, signed in with the first password and a new one chosen. */
+async function reviewerPage(operator: Operator): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
+  contexts.push(context);
+  const page = await context.newPage();
+  await page.goto('/console/');
+  await page.getByLabel('Operator name').fill(operator.name);
+  await page.getByLabel('Password').fill(operator.password);
+  const secret = base32Decode(new URL(operator.uri).searchParams.get('secret')!);
+  await page.getByLabel('Authenticator code').fill(totpAt(secret, totpStep(new Date())));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+  await page.getByLabel('Current password').fill(operator.password);
+  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('heading', { name: 'Review queues' }).waitFor();
+  return page;
+}
+
+// ---- The customer's side, through the customer API -------------------------------------------------------
+
+let customerToken = '';
+const customer = <T>(path: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
+  callApi<T>(path, { base: server.base, token: customerToken, form, method });
+
+async function recharge(amount: string) {
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const channel = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const sent = await customer<{ id: number; order_no: string }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(channel.id),
+    amount,
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(sent.ret, sent.msg).toBe(1);
+  return sent.data;
+}
+
+const row = (page: Page, orderNo: string) => page.getByRole('row').filter({ hasText: orderNo });
+
+let alice: Operator;
+let bob: Operator;
+let orders: { id: number; order_no: string }[] = [];
+
+it('shows each item’s wait oldest first with a legend in words, and "being reviewed by alice" on the one she has open', async () => {
+  [alice, bob] = [await enrol('alice'), await enrol('bob')];
+  const login = await callApi<{ token: string }>('/users/login', {
+    base: server.base,
+    form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+  });
+  customerToken = login.data.token;
+  orders = [await recharge('110'), await recharge('120'), await recharge('130')];
+
+  alicePage = await reviewerPage(alice);
+  bobPage = await reviewerPage(bob);
+  // Oldest first, each with its wait; the legend says what "Late" and the claim mark mean.
+  const listed = alicePage.locator('.console-queue tbody tr');
+  await expect.poll(() => listed.count()).toBe(3);
+  for (const [index, order] of orders.entries())
+    expect(await listed.nth(index).textContent()).toMatch(new RegExp(`^\\d+ min.*${order.order_no}`));
+  expect(await alicePage.getByTestId('queue-legend').textContent()).toBe(
+    '⚠ Late waited longer than the target (recharges 15 min, withdrawals 30 min, certifications 1 day) · ' +
+      'Being reviewed by … another operator has it open',
+  );
+
+  await row(alicePage, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
+  await alicePage.getByRole('heading', { name: `Recharge ${orders[0]!.order_no}` }).waitFor();
+  await alicePage.getByTestId('claim-mine').waitFor();
+
+  // Bob's queue (asked again every 10 s) names alice on that item, and only that one.
+  await expect
+    .poll(() => row(bobPage!, orders[0]!.order_no).textContent(), { timeout: 15_000 })
+    .toContain('Being reviewed by alice');
+  expect(await row(bobPage, orders[1]!.order_no).textContent()).not.toContain('Being reviewed');
+  await screenshot(bobPage, 'console-queues-01-1280');
+  await bobPage.setViewportSize(NARROW);
+  await screenshot(bobPage, 'console-queues-02-768');
+  await bobPage.setViewportSize(DESKTOP);
+});
+
+it('warns bob on the item alice holds; he takes it over only by asking, decides, and lands on the next item', async () => {
+  const bobs = bobPage!;
+  await row(bobs, orders[0]!.order_no).getByRole('link', { name: 'Open' }).click();
+  const warning = bobs.getByTestId('claim-warning');
+  await expect.poll(() => warning.textContent()).toMatch(/^⚠ Being reviewed by alice since .+ Take over from alice$/);
+  await screenshot(bobs, 'console-queues-03-warning-1280');
+  await bobs.setViewportSize(NARROW);
+  await screenshot(bobs, 'console-queues-04-warning-768');
+  await bobs.setViewportSize(DESKTOP);
+  await bobs.getByRole('button', { name: 'Take over from alice' }).click();
+  await bobs.getByTestId('claim-mine').waitFor();
+  expect(await warning.count()).toBe(0);
+
+  // Alice's page learns it at its next renewal (every 30 s while she works) and warns her in turn.
+  await expect
+    .poll(() => alicePage!.getByTestId('claim-warning').textContent(), { timeout: 40_000 })
+    .toContain('Being reviewed by bob');
+
+  await bobs.getByRole('button', { name: 'Approve and credit' }).click();
+  // The next oldest waiting item nobody else holds, with what was just decided.
+  await bobs.getByRole('heading', { name: `Recharge ${orders[1]!.order_no}` }).waitFor();
+  expect(await bobs.getByRole('status').textContent()).toBe(`Recharge ${orders[0]!.order_no} approved.`);
+  await bobs.getByTestId('claim-mine').waitFor();
+  await screenshot(bobs, 'console-queues-05-next-1280');
+});
+
+it('finds one item by its order number, and says when the queue is done', async () => {
+  const alices = alicePage!;
+  await alices.getByRole('navigation').getByRole('link', { name: 'Review queues' }).click();
+  await alices.getByPlaceholder('Order number, username, mobile number or e-mail').fill(orders[2]!.order_no);
+  await alices.getByRole('button', { name: 'Search' }).click();
+  const listed = alices.locator('.console-queue tbody tr');
+  await expect.poll(() => listed.count()).toBe(1);
+  expect(await listed.first().textContent()).toContain(orders[2]!.order_no);
+  await alices.getByRole('button', { name: 'Show all' }).click();
+  // The first is decided; the second is bob's.
+  await expect.poll(() => listed.count()).toBe(2);
+  expect(await row(alices, orders[1]!.order_no).textContent()).toContain('Being reviewed by bob');
+
+  await row(alices, orders[2]!.order_no).getByRole('link', { name: 'Open' }).click();
+  await alices.getByRole('heading', { name: `Recharge ${orders[2]!.order_no}` }).waitFor();
+  await alices.getByRole('button', { name: 'Approve and credit' }).click();
+  // Bob holds the only other one: nothing for alice, who stays on what she decided.
+  await expect
+    .poll(() => alices.getByRole('status').textContent())
+    .toBe(`Recharge ${orders[2]!.order_no} approved. Nothing else in this queue is free to review.`);
+  await alices.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+});
+
+it('the first approver of a large withdrawal sees that a second operator must approve, not a button', async () => {
+  const card = await customer<{ id: number }>('/users/bank/add', {
+    real_name: 'Somchai Jaidee',
+    ifsc: 'KASI0001234',
+    bank_code: 'KBANK',
+    bank_number: String(100_000_000_000 + randomBytes(4).readUInt32BE()),
+    phone: '0812345678',
+    email: 'somchai@example.com',
+  });
+  expect(card.ret, card.msg).toBe(1);
+  const sent = await customer<{ id: number; status: string }>('/users/extract', {
+    target: 'bank',
+    target_id: String(card.data.id),
+    amount: '150',
+    paypass: DEMO_ACCOUNT.paypass,
+  });
+  expect(sent, JSON.stringify(sent)).toMatchObject({ ret: 1, data: { status: 'review' } });
+
+  const alices = alicePage!;
+  await alices.goto(`/console/#/withdrawal/${sent.data.id}`);
+  await alices.getByRole('button', { name: 'Approve (first of two)' }).click();
+  await expect
+    .poll(() => alices.getByTestId('approve-blocked').textContent())
+    .toBe('Approved by you (1 of 2) — waiting for a second operator');
+  expect(await alices.getByRole('button', { name: /^Approve/ }).count()).toBe(0);
+  // Rejecting stays possible.
+  expect(await alices.getByRole('button', { name: 'Reject…' }).count()).toBe(1);
+  await screenshot(alices, 'console-queues-06-four-eyes-1280');
+  await alices.setViewportSize(NARROW);
+  await screenshot(alices, 'console-queues-07-four-eyes-768');
+
+  // Free for the second reviewer: not "being reviewed by alice", and his approval pays it.
+  const bobs = bobPage!;
+  await bobs.goto('/console/#/queues');
+  await bobs.getByRole('tab', { name: /Withdrawals/ }).click();
+  const waiting = bobs.getByRole('row').filter({ hasText: 'Four eyes 1/2' });
+  await waiting.waitFor();
+  expect(await waiting.textContent()).not.toContain('Being reviewed');
+  await waiting.getByRole('link', { name: 'Open' }).click();
+  await bobs.getByRole('button', { name: 'Approve and pay out' }).click();
+  await bobs.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
+});

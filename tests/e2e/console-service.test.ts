@@ -1,0 +1,279 @@
+// Customer service as two reviewers work it in the console, each in their own browser: the customer's
+// withdrawal in review shows beside the chat; one gives the conversation to the other by picking
+// them; while one types an answer the other sees "… is answering…" and is asked before sending one
+// too; an internal note shows among the messages and never reaches the customer, whose app (a 390×844
+// phone) shows the team's answer and nothing of the note. Operators are made with the real command
+// (`ops operator add`) and sign in with the authenticator's code of the printed URI.
+// Its own server at real speed: the authenticator and "who is answering" follow real time.
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, phoneContext, screenshot } from './browser.ts';
+import { callApi, logIn, markAllRead } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+
+const DESKTOP = { width: 1280, height: 800 };
+const NARROW = { width: 768, height: 1024 };
+const NEW_PASSWORD = 'a long console passphrase';
+/** A page's refresh of the conversation (5 s) and a render, on a machine running other suites. */
+const REFRESHED = { timeout: 20_000 };
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-console-service-'));
+let server: ServerProcess;
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const pages: Record<string, Page> = {};
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      env: {
+        DATA_DIR: join(work, 'data'),
+        WEB_ROOT: inject('webRoot'),
+        LOG_LEVEL: 'warn',
+        PAYEE_COOLING_HOURS: '0',
+        AUTH_RATE_LIMIT: '1000',
+      },
+    }),
+    launch(),
+  ]);
+});
+
+afterEach(async ({ task }) => {
+  if (task.result?.errors?.length)
+    for (const [name, page] of Object.entries(pages))
+      await screenshot(page, `console-service-failed-${name}-${task.name.replace(/\W+/g, '-').slice(0, 50)}`);
+});
+
+afterAll(async () => {
+  await Promise.all(contexts.map((context) => context.close()));
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+const run = promisify(execFile);
+
+/** `npm run ops -- ARGS` against this test's server. */
+async function ops(...args: string[]): Promise<string> {
+  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
+    timeout: 30_000,
+  });
+  return stdout;
+}
+
+/** `ops operator add NAME reviewer`, read as a person reads it. */
+async function enrol(name: string) {
+  const printed = await ops('operator', 'add', name, 'reviewer');
+  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(printed)?.[1];
+  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(printed)?.[1];
+  expect(password && uri, printed).toBeTruthy();
+  return { name, password: password!, uri: uri! };
+}
+type Operator = Awaited<ReturnType<typeof enrol>>;
+
+async function consolePage(name: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
+  contexts.push(context);
+  return (pages[name] = await context.newPage());
+}
+
+/** Signs in with the printed first password and the authenticator's code, and replaces the password. */
+async function firstSignIn(page: Page, operator: Operator) {
+  await page.goto('/console/');
+  await page.getByLabel('Operator name').fill(operator.name);
+  await page.getByLabel('Password').fill(operator.password);
+  const secret = base32Decode(new URL(operator.uri).searchParams.get('secret')!);
+  await page.getByLabel('Authenticator code').fill(totpAt(secret, totpStep(new Date())));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
+  await page.getByLabel('Current password').fill(operator.password);
+  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
+  await page.getByLabel('New password again').fill(NEW_PASSWORD);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('navigation').getByRole('link', { name: 'Review queues' }).waitFor();
+}
+
+/** Opens the inbox's open conversations and the customer's. */
+async function openConversation(page: Page) {
+  await page
+    .getByRole('navigation')
+    .getByRole('link', { name: /^Inbox/ })
+    .click();
+  await page.getByRole('tab', { name: 'All open' }).click();
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /demo/ }).click();
+  await page.getByRole('heading', { name: /^demo/ }).waitFor();
+}
+
+// ---- The customer's side, from Node through the customer API -----------------------------------
+
+let token = '';
+const customer = <T>(path: string, form: Record<string, string> = {}, method: 'GET' | 'POST' = 'POST') =>
+  callApi<T>(path, { base: server.base, token, form, method });
+const customerMessages = async () =>
+  (await customer<{ messages: ChatMessage[] }>(chatHistory.path, {}, 'GET')).data.messages;
+
+const QUESTION = 'My withdrawal of 120 USDT is still in review. When will it be paid?';
+const NOTE = 'Payee name checked against the card: it matches. Waiting on four eyes.';
+const ANSWER = 'It is being reviewed now: you will be told as soon as it is paid.';
+let withdrawal = { id: 0, order_no: '' };
+let alice: Page;
+let bob: Page;
+
+it('shows the customer’s withdrawal in review beside the chat, with a link to its page', async () => {
+  token = (
+    await callApi<{ token: string }>('/users/login', {
+      base: server.base,
+      form: { username: DEMO_ACCOUNT.username, password: DEMO_ACCOUNT.password },
+    })
+  ).data.token;
+  // 500 USDT in (a crypto recharge the command line approves), 120 of it asked out to a bank card.
+  const channels = await customer<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {}, 'GET');
+  const channel = channels.data.lists.find((row) => row.kind === 'crypto' && row.currency === 'USDT')!;
+  const recharge = await customer<{ id: number }>('/pay/submit', {
+    kind: 'crypto',
+    channel_id: String(channel.id),
+    amount: '500',
+    hash: randomBytes(32).toString('hex'),
+  });
+  expect(recharge.ret, recharge.msg).toBe(1);
+  await ops('recharge', 'approve', String(recharge.data.id));
+  const card = await customer<{ id: number }>('/users/bank/add', {
+    real_name: 'Somchai Jaidee',
+    ifsc: 'KASI0001234',
+    bank_code: 'KBANK',
+    bank_number: String(100_000_000_000 + randomBytes(4).readUInt32BE()),
+    phone: '0812345678',
+    email: 'somchai@example.com',
+  });
+  expect(card.ret, card.msg).toBe(1);
+  const asked = await customer<{ id: number; order_no: string; status: string }>('/users/extract', {
+    target: 'bank',
+    target_id: String(card.data.id),
+    amount: '120',
+    paypass: DEMO_ACCOUNT.paypass,
+  });
+  expect(asked, JSON.stringify(asked)).toMatchObject({ ret: 1, data: { status: 'review' } });
+  withdrawal = asked.data;
+  expect((await customer(sendChatMessage.path, { body: QUESTION })).ret).toBe(1);
+
+  const [first, second] = [await enrol('alice'), await enrol('bob')];
+  [alice, bob] = [await consolePage('alice'), await consolePage('bob')];
+  await firstSignIn(alice, first);
+  await firstSignIn(bob, second);
+  await openConversation(alice);
+  await openConversation(bob);
+
+  const beside = alice.getByRole('region', { name: 'Open withdrawals' });
+  await expect
+    .poll(() => beside.getByRole('listitem').textContent())
+    .toMatch(new RegExp(`^${withdrawal.order_no} 120 USDT`));
+  expect(await beside.getByRole('link', { name: withdrawal.order_no }).getAttribute('href')).toBe(
+    `#/withdrawal/${withdrawal.id}`,
+  );
+});
+
+it('gives the conversation to the other reviewer by picking them; it is theirs in their inbox', async () => {
+  const assignee = alice.getByRole('combobox', { name: 'Assign to' });
+  expect(await assignee.locator('option').allTextContents()).toEqual(['Unassigned', 'alice (you)', 'bob']);
+  await assignee.selectOption('bob');
+  // The customer still waits for an answer: the state says so before whose it is.
+  await expect
+    .poll(() => alice.locator('.console-conversation-state').textContent())
+    .toBe('Waits for an answerAssigned to bob');
+  await expect
+    .poll(() => bob.locator('.console-conversation-state').textContent(), REFRESHED)
+    .toBe('Waits for an answerAssigned to bob');
+  // The list shows whose it is; bob's Mine has it, Unassigned not.
+  await bob.getByRole('tab', { name: 'Mine' }).click();
+  await expect
+    .poll(() => bob.getByRole('list', { name: 'Conversations' }).getByRole('link', { name: /demo/ }).textContent())
+    .toMatch(/bob/);
+  await bob.getByRole('tab', { name: 'Unassigned' }).click();
+  await bob.getByText('No conversation here.').waitFor();
+});
+
+it('while bob types an answer alice sees it, and is asked before sending one too', async () => {
+  await bob.getByLabel('Answer', { exact: true }).fill(ANSWER);
+  const warning = alice.locator('.console-answering');
+  await expect.poll(() => warning.textContent(), REFRESHED).toBe('bob is answering…');
+  await screenshot(alice, 'console-service-01-answering-1280');
+  await alice.setViewportSize(NARROW);
+  await screenshot(alice, 'console-service-02-answering-768');
+  await alice.setViewportSize(DESKTOP);
+
+  // Alice sends anyway: the console asks first; she declines, and nothing is sent.
+  await alice.getByLabel('Answer', { exact: true }).fill('Let me check that for you.');
+  const asked = new Promise<string>((resolve) =>
+    alice.once('dialog', (dialog) => {
+      resolve(dialog.message());
+      void dialog.dismiss();
+    }),
+  );
+  await alice.getByRole('button', { name: 'Send', exact: true }).click();
+  expect(await asked).toBe('bob is answering this conversation too. Send your answer anyway?');
+  expect(await alice.getByLabel('Answer', { exact: true }).inputValue()).toBe('Let me check that for you.');
+  expect((await customerMessages()).map((message) => message.author)).toEqual(['customer']);
+  // She empties her box: bob is no longer told she answers.
+  await bob.locator('.console-answering').waitFor(REFRESHED);
+  await alice.getByLabel('Answer', { exact: true }).fill('');
+  await expect.poll(() => bob.locator('.console-answering').count(), REFRESHED).toBe(0);
+
+  // Bob sends his: the warning is gone from alice's page.
+  await bob.getByRole('button', { name: 'Send', exact: true }).click();
+  await bob.locator('.console-bubble-operator').getByText(ANSWER).waitFor();
+  await alice.locator('.console-bubble-operator').getByText(ANSWER).waitFor(REFRESHED);
+  await expect.poll(() => warning.count(), REFRESHED).toBe(0);
+});
+
+it('an internal note shows among the messages for the team, and the customer’s app never shows it', async () => {
+  await alice.getByRole('button', { name: 'Internal note' }).click();
+  await alice.getByLabel('Internal note', { exact: true }).fill(NOTE);
+  await screenshot(alice, 'console-service-03-note-box-1280');
+  await alice.getByRole('button', { name: 'Add note' }).click();
+  const note = alice.locator('.console-note');
+  await expect
+    .poll(() => note.textContent())
+    .toMatch(/^Internal note — the customer does not see thisalice · .+Payee name/);
+  expect(await alice.getByLabel('Internal note', { exact: true }).inputValue()).toBe('');
+  // Bob sees it after his answer, in the order they were written.
+  const chat = bob.getByRole('list', { name: 'Messages' });
+  await expect
+    .poll(() => chat.getByRole('listitem').evaluateAll((items) => items.map((item) => item.className)), REFRESHED)
+    .toEqual(['console-bubble console-bubble-customer', 'console-bubble console-bubble-operator', 'console-note']);
+  await screenshot(bob, 'console-service-04-note-1280');
+  await alice.getByRole('button', { name: 'Answer the customer' }).click();
+  await alice.setViewportSize(NARROW);
+  await screenshot(alice, 'console-service-05-note-768');
+  await alice.setViewportSize(DESKTOP);
+  await screenshot(alice, 'console-service-06-conversation-1280');
+
+  // The customer's calls carry the question and the answer, nothing of the note.
+  expect((await customerMessages()).map((message) => message.body)).toEqual([QUESTION, ANSWER]);
+
+  // And the app on the customer's phone: the team's answer, no note.
+  await markAllRead(DEMO_ACCOUNT.username, DEMO_ACCOUNT.password, server.base);
+  const phone = await phoneContext(browser, { baseURL: server.base });
+  contexts.push(phone);
+  const app = (pages.app = await phone.newPage());
+  await logIn(app, DEMO_ACCOUNT.username, DEMO_ACCOUNT.password);
+  await app.goto('/#/pages/service/chat');
+  await app.locator('.chat-row.theirs', { hasText: ANSWER }).waitFor();
+  await app.locator('.chat-row.mine', { hasText: QUESTION }).waitFor();
+  expect(await app.getByText('Payee name checked').count()).toBe(0);
+  expect(await app.locator('.chat-row').count()).toBe(2);
+  // Read: the chat counted the answer seen, and its calls have ended.
+  await expect.poll(async () => (await customer<{ unread: number }>(chatHistory.path, {}, 'GET')).data.unread).toBe(0);
+  await app.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(app, 'console-service-07-customer-chat-390');
+});

@@ -1,0 +1,122 @@
+// Guessing at an operator's sign-in locks the guesser, never the operator (README "Operator console"): per name and
+// address five wrong passwords or codes lock that address out of that name for 15 minutes; from all addresses a delay
+// that doubles slows the name, but not at an address the operator signed in from lately. Every refused sign-in is an
+// audit entry, and a name no operator has writes no text of the guesser's into the log.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { and, eq, like } from 'drizzle-orm';
+import { startHarness, type Harness } from './harness.ts';
+import { refused } from './helpers.ts';
+import { codeFrom, enrolled, type Enrolled } from './console-helpers.ts';
+import { consoleSignIn } from '../../src/contract/console.ts';
+import { auditLog } from '../../src/server/db/schema.ts';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const WRONG = refused('The operator name or the password is wrong!');
+const WRONG_CODE = refused('The authenticator code is wrong!');
+const LOCKED = refused('Too many attempts, please try again later!');
+const MINUTE = 60_000;
+const OPERATOR_HOME = '198.51.100.20';
+const GUESSER = '203.0.113.77';
+const signedIn = expect.objectContaining({ ret: 1 });
+
+/** One sign-in at the clock's next 30-second step (a code is used once), with the operator's current code unless
+ * another is given. */
+function attempt(operator: Enrolled, password: string, ip: string, code = codeFrom(operator.uri, h, 1)) {
+  h.clock.advance(30_000);
+  return h.call(consoleSignIn, { name: operator.name, password, code }, { ip });
+}
+const entries = (target: string) =>
+  h.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.target, target), like(auditLog.action, 'operator.sign-in.%')))
+    .orderBy(auditLog.id);
+
+it('five wrong passwords from one address lock that address, while the operator elsewhere signs in', async () => {
+  const alice = await enrolled(h, 'alice', 'reviewer');
+  for (let i = 0; i < 5; i++) expect(await attempt(alice, `guess ${i}`, GUESSER)).toEqual(WRONG);
+  // The guesser is locked even with the right password and code …
+  expect(await attempt(alice, alice.password, GUESSER)).toEqual(LOCKED);
+  // … alice, at another address, is not.
+  expect(await attempt(alice, alice.password, OPERATOR_HOME)).toEqual(signedIn);
+
+  h.clock.advance(15 * MINUTE);
+  expect(await attempt(alice, 'guess 5', GUESSER)).toEqual(WRONG);
+
+  // Each refusal is one audit entry under alice's name with the guesser's address; the sign-in too.
+  const refusals = await entries('operator:alice');
+  expect(refusals.map((entry) => [entry.action, entry.operator, entry.address])).toEqual([
+    ...Array(5).fill(['operator.sign-in.failed', 'alice', GUESSER]),
+    ['operator.sign-in.locked', 'alice', GUESSER],
+    ['operator.sign-in.failed', 'alice', GUESSER],
+  ]);
+  expect(refusals[0]!.after).toEqual({ name: 'alice', wrong: 'password' });
+  const [signIn] = await h.database.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.action, 'console.sign-in'), eq(auditLog.target, 'operator:alice')));
+  expect(signIn).toMatchObject({ operator: 'alice', address: OPERATOR_HOME });
+});
+
+it('wrong codes after the right password count against that address too, not against the operator', async () => {
+  const bob = await enrolled(h, 'bob', 'reviewer');
+  for (let i = 0; i < 5; i++) expect(await attempt(bob, bob.password, GUESSER, '000000')).toEqual(WRONG_CODE);
+  expect(await attempt(bob, bob.password, GUESSER)).toEqual(LOCKED);
+  expect(await attempt(bob, bob.password, OPERATOR_HOME)).toEqual(signedIn);
+  const refusals = await entries('operator:bob');
+  expect(refusals.map((entry) => entry.action)).toEqual([
+    ...Array(5).fill('operator.sign-in.failed'),
+    'operator.sign-in.locked',
+  ]);
+  expect(refusals[0]!.after).toEqual({ name: 'bob', wrong: 'code' });
+});
+
+it('guesses from many addresses are slowed by a growing delay that does not hold where the operator signs in', async () => {
+  const carol = await enrolled(h, 'carol', 'reviewer');
+  // Carol signed in at her desk before the attack.
+  expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
+  let next = 0;
+  const stranger = () => `192.0.2.${++next}`;
+  for (let i = 0; i < 20; i++) expect(await attempt(carol, `guess ${i}`, stranger())).toEqual(WRONG);
+  // Each attempt now waits 30 s from the latest wrong one: 29 s after it (attempt() moves the clock 30 s) …
+  h.clock.advance(-1000);
+  expect(await attempt(carol, carol.password, stranger())).toEqual(LOCKED);
+  // … not at Carol's desk.
+  expect(await attempt(carol, carol.password, OPERATOR_HOME)).toEqual(signedIn);
+  // Past the 30 s, a guess is tried again; the next wait is 60 s.
+  expect(await attempt(carol, 'guess 20', stranger())).toEqual(WRONG);
+  expect(await attempt(carol, carol.password, stranger())).toEqual(LOCKED);
+  h.clock.advance(30_000);
+  expect(await attempt(carol, 'guess 21', stranger())).toEqual(WRONG);
+  expect((await entries('operator:carol')).filter((entry) => entry.action === 'operator.sign-in.locked')).toHaveLength(
+    2,
+  );
+});
+
+it('an IPv6 guesser is one address per /64 network', async () => {
+  const dave = await enrolled(h, 'dave', 'reviewer');
+  for (let i = 0; i < 5; i++) expect(await attempt(dave, `guess ${i}`, `2001:db8:1:2::${i + 1}`)).toEqual(WRONG);
+  expect(await attempt(dave, dave.password, '2001:db8:1:2:ffff::9')).toEqual(LOCKED);
+  expect(await attempt(dave, dave.password, '2001:db8:1:3::1')).toEqual(signedIn);
+});
+
+it('a name no operator has is refused and locked alike, and leaves only a well-formed name in the log', async () => {
+  const ghost = { name: 'ghost', role: 'reviewer' as const, password: 'whatever', uri: 'otpauth://totp/x?secret=AAAA' };
+  for (let i = 0; i < 5; i++) expect(await attempt(ghost, `guess ${i}`, GUESSER)).toEqual(WRONG);
+  expect(await attempt(ghost, 'guess 5', GUESSER)).toEqual(LOCKED);
+  const hostile = { ...ghost, name: `<script>${'x'.repeat(5000)}` };
+  expect(await attempt(hostile, 'guess', GUESSER)).toEqual(WRONG);
+
+  const unknown = await entries('operator:-');
+  expect(unknown.map((entry) => [entry.action, entry.operator, entry.after])).toEqual([
+    ...Array(5).fill(['operator.sign-in.failed', '-', { name: 'ghost', wrong: 'password' }]),
+    ['operator.sign-in.locked', '-', { name: 'ghost', wrong: null }],
+    ['operator.sign-in.failed', '-', { name: null, wrong: 'password' }],
+  ]);
+  expect(JSON.stringify(unknown)).not.toContain('script');
+});

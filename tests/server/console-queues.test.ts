@@ -1,0 +1,329 @@
+// The review queues for a day of volume: oldest first with each item's wait by the server's clock, late past its
+// kind's target, searched by order number or customer a page at a time; claims so two reviewers do not work one item
+// (exactly one holds it when both ask at once, it runs out, a decision ends it, a take-over is explicit and audited),
+// the next item after a decision, and four eyes as the approver sees it. On PostgreSQL also across two server
+// processes.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { customer } from './helpers.ts';
+import { addCard, cryptoRecharge, uploadedPicture, withdrawn } from './funds-helpers.ts';
+import { NEW_PASSWORD, enrolled, operatorToken, signInAs, type Enrolled } from './console-helpers.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import * as c from '../../src/contract/console.ts';
+import * as q from '../../src/contract/console-queues.ts';
+import { submitCertification } from '../../src/contract/certification.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
+import { auditLog, reviewClaims, users } from '../../src/server/db/schema.ts';
+
+let h: Harness;
+let alice: string;
+let bob: string;
+let enrolment: Enrolled[] = [];
+let passwordsChanged = false;
+beforeAll(async () => {
+  h = await startHarness();
+  enrolment = [await enrolled(h, 'alice', 'reviewer'), await enrolled(h, 'bob', 'reviewer')];
+  await signBackIn();
+});
+afterAll(() => h.close());
+
+/** Both reviewers signed in afresh: a test that moves the clock by hours outlives their console sessions. */
+async function signBackIn() {
+  [alice, bob] = (await Promise.all(
+    enrolment.map(async (operator) => {
+      if (!passwordsChanged) {
+        const first = await signInAs(h, operator);
+        const token = first.data.token;
+        await h.call(c.consoleChangePassword, { password: operator.password, new_password: NEW_PASSWORD }, { token });
+        return token;
+      }
+      const again = await signInAs(h, operator, NEW_PASSWORD);
+      expect(again, JSON.stringify(again)).toMatchObject({ ret: 1 });
+      return again.data.token;
+    }),
+  )) as [string, string];
+  passwordsChanged = true;
+}
+
+const as = (token: string) => ({ token });
+const MINUTE = 60_000;
+const queue = async (token: string, input: Record<string, string>) => {
+  const answer = await h.call(q.consoleQueue, input, as(token));
+  expect(answer, JSON.stringify(answer)).toMatchObject({ ret: 1 });
+  return answer.data;
+};
+const claim = (token: string, kind: q.ReviewKind, id: number, takeOver = false) =>
+  h.call(q.consoleClaimItem, { kind, id: String(id), take_over: takeOver ? '1' : '' }, as(token));
+/** Every waiting item of a kind out of the way, so each test starts from an empty queue. */
+async function emptyQueue(kind: q.ReviewKind) {
+  for (const item of (await queue(alice, { kind })).lists) {
+    const id = String(item.id);
+    const reason = 'Cleared for the next test';
+    if (kind === 'recharge') await h.call(c.consoleRejectRecharge, { id, reason }, as(alice));
+    if (kind === 'withdrawal') await h.call(c.consoleRejectWithdrawal, { id, reason }, as(alice));
+    if (kind === 'certification') await h.call(c.consoleRejectCertification, { id, reason }, as(alice));
+  }
+  expect((await queue(alice, { kind })).total).toBe(0);
+}
+
+describe('the queues', () => {
+  it('lists the oldest first with each item’s wait, late past the target, and searches by order number', async () => {
+    await emptyQueue('recharge');
+    const user = await customer(h);
+    const first = await cryptoRecharge(h, user.token, '10');
+    h.clock.advance(20 * MINUTE);
+    const second = await cryptoRecharge(h, user.token, '20');
+    h.clock.advance(MINUTE);
+    const third = await cryptoRecharge(h, user.token, '30');
+    h.clock.advance(5_000);
+
+    const page = await queue(alice, { kind: 'recharge' });
+    expect(page).toMatchObject({ page: 1, total: 3, target_minutes: 15 });
+    expect(page.lists.map((item) => [item.id, item.amount, item.waiting_seconds, item.late])).toEqual([
+      [first.id, '10', 21 * 60 + 5, true],
+      [second.id, '20', 60 + 5, false],
+      [third.id, '30', 5, false],
+    ]);
+    expect(page.lists[0]).toMatchObject({ order_no: first.order_no, username: expect.any(String), claimed_by: null });
+
+    // The whole readable number, or its start (the day), in any case.
+    expect((await queue(alice, { kind: 'recharge', query: second.order_no })).lists.map((item) => item.id)).toEqual([
+      second.id,
+    ]);
+    expect(
+      (await queue(alice, { kind: 'recharge', query: second.order_no.slice(0, 9).toLowerCase() })).total,
+    ).toBeGreaterThanOrEqual(3);
+    expect(await queue(alice, { kind: 'recharge', query: 'R19990101' })).toMatchObject({ lists: [], total: 0 });
+    // Decided ones leave the waiting queue, and show (without a wait) in "all".
+    await h.call(c.consoleApproveRecharge, { id: String(first.id) }, as(alice));
+    expect((await queue(alice, { kind: 'recharge' })).lists.map((item) => item.id)).toEqual([second.id, third.id]);
+    const all = await queue(alice, { kind: 'recharge', status: 'all', query: first.order_no });
+    expect(all.lists).toMatchObject([{ id: first.id, status: 'success', waiting_seconds: null, late: false }]);
+  });
+
+  it('searches by customer (username, mobile number, e-mail) and pages like the other lists', async () => {
+    await emptyQueue('recharge');
+    const [one, other] = [await customer(h), await customer(h)];
+    await h.database.db.update(users).set({ email: 'Queue.Search@example.com' }).where(eq(users.id, other.id));
+    const [username] = rowsOf<{ username: string }>(
+      await h.database.db.execute(sql`select username from users where id = ${one.id}`),
+    ).map((row) => row.username);
+    const mine = [await cryptoRecharge(h, one.token, '11'), await cryptoRecharge(h, one.token, '12')];
+    const theirs = await cryptoRecharge(h, other.token, '13');
+    const ids = async (query: string) => (await queue(bob, { kind: 'recharge', query })).lists.map((item) => item.id);
+    expect(await ids(username!)).toEqual(mine.map((order) => order.id));
+    expect(await ids(one.phone)).toEqual(mine.map((order) => order.id));
+    expect(await ids('queue.search@')).toEqual([theirs.id]);
+    // A page past the last one is empty and still counts the whole list.
+    expect(await queue(bob, { kind: 'recharge', page: '2' })).toMatchObject({ lists: [], page: 2, total: 3 });
+    expect(await h.call(q.consoleQueue, { kind: 'payout' }, as(bob))).toMatchObject({ ret: 0 });
+  });
+
+  it('marks a certification late after a day, and finds it by the customer', async () => {
+    await emptyQueue('certification');
+    const user = await customer(h);
+    const image = await uploadedPicture(h, user.token);
+    const sent = await h.call(
+      submitCertification,
+      { level: 'primary', doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA98765432', image },
+      { token: user.token },
+    );
+    expect(sent.ret, sent.msg).toBe(1);
+    h.clock.advance(23 * 60 * MINUTE);
+    await signBackIn();
+    expect((await queue(alice, { kind: 'certification', query: user.phone })).lists).toMatchObject([
+      { order_no: '', amount: null, detail: 'primary · Somchai Jaidee', late: false },
+    ]);
+    h.clock.advance(61 * MINUTE);
+    await signBackIn();
+    expect((await queue(alice, { kind: 'certification' })).lists).toMatchObject([{ late: true }]);
+    expect((await queue(alice, { kind: 'certification' })).target_minutes).toBe(24 * 60);
+  });
+});
+
+describe('claims', () => {
+  it('gives an item to exactly one of two reviewers asking at once; the queue names the holder', async () => {
+    const user = await customer(h);
+    const orders = [await cryptoRecharge(h, user.token, '15'), await cryptoRecharge(h, user.token, '16')];
+    for (const order of orders) {
+      const answers = await Promise.all([claim(alice, 'recharge', order.id), claim(bob, 'recharge', order.id)]);
+      expect(answers.map((answer) => answer.ret)).toEqual([1, 1]);
+      expect(answers.filter((answer) => answer.data.mine)).toHaveLength(1);
+      const holder = answers.find((answer) => answer.data.mine)!.data.holder;
+      // Both answers name the one holder.
+      expect(answers.map((answer) => answer.data.holder)).toEqual([holder, holder]);
+      const listed = (await queue(alice, { kind: 'recharge', query: order.order_no })).lists[0];
+      expect(listed?.claimed_by).toBe(holder);
+    }
+  });
+
+  it('is renewed by its holder, runs out after CLAIM_MINUTES, and is released by its holder only', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '17');
+    const first = await claim(alice, 'recharge', order.id);
+    expect(first.data).toMatchObject({ holder: 'alice', mine: true });
+    h.clock.advance(4 * MINUTE);
+    const renewed = await claim(alice, 'recharge', order.id);
+    // A renewal keeps when the claim began and moves when it ends.
+    expect(renewed.data.claimed_at).toBe(first.data.claimed_at);
+    expect(new Date(renewed.data.expires_at!).getTime() - h.clock.now().getTime()).toBe(q.CLAIM_MINUTES * MINUTE);
+    expect((await claim(bob, 'recharge', order.id)).data).toMatchObject({ holder: 'alice', mine: false });
+    expect(
+      (await h.call(q.consoleReleaseItem, { kind: 'recharge', id: String(order.id) }, as(bob))).data,
+    ).toMatchObject({ holder: 'alice' });
+    h.clock.advance(q.CLAIM_MINUTES * MINUTE);
+    expect((await queue(bob, { kind: 'recharge', query: order.order_no })).lists[0]?.claimed_by).toBeNull();
+    expect((await claim(bob, 'recharge', order.id)).data).toMatchObject({ holder: 'bob', mine: true });
+    expect(
+      (await h.call(q.consoleReleaseItem, { kind: 'recharge', id: String(order.id) }, as(bob))).data,
+    ).toMatchObject({ holder: null, mine: false });
+    expect((await claim(alice, 'recharge', order.id)).data).toMatchObject({ holder: 'alice', mine: true });
+  });
+
+  it('ends with the decision (whoever decides); a decided item cannot be claimed', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '18');
+    expect((await claim(alice, 'recharge', order.id)).data.mine).toBe(true);
+    // The claim is advice: bob may still decide, and the decision ends alice's claim.
+    expect((await h.call(c.consoleApproveRecharge, { id: String(order.id) }, as(bob))).ret).toBe(1);
+    const left = await h.database.db
+      .select()
+      .from(reviewClaims)
+      .where(and(eq(reviewClaims.kind, 'recharge'), eq(reviewClaims.itemId, order.id)));
+    expect(left).toEqual([]);
+    expect(await claim(alice, 'recharge', order.id)).toMatchObject({
+      ret: 0,
+      msg: expect.stringContaining(String(order.id)),
+    });
+    expect(await claim(alice, 'recharge', 999_999)).toMatchObject({ ret: 0 });
+  });
+
+  it('is taken over only when asked, with an audit entry naming both operators', async () => {
+    const user = await customer(h);
+    const order = await cryptoRecharge(h, user.token, '19');
+    await claim(alice, 'recharge', order.id);
+    const taken = await claim(bob, 'recharge', order.id, true);
+    expect(taken.data).toMatchObject({ holder: 'bob', mine: true });
+    expect((await claim(alice, 'recharge', order.id)).data).toMatchObject({ holder: 'bob', mine: false });
+    const entries = await h.database.db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.target, `recharge:${order.id}`));
+    expect(entries).toMatchObject([
+      { operator: 'bob', action: 'review.takeover', before: { holder: 'alice' }, after: { holder: 'bob' } },
+    ]);
+    // Taking over one's own claim, or a free item, is a plain claim: no entry.
+    await claim(bob, 'recharge', order.id, true);
+    expect(
+      await h.database.db
+        .select()
+        .from(auditLog)
+        .where(eq(auditLog.target, `recharge:${order.id}`)),
+    ).toHaveLength(1);
+  });
+
+  it('gives the next oldest item nobody else holds after a decision, and none when the queue is done', async () => {
+    await emptyQueue('recharge');
+    const user = await customer(h);
+    const [a, b, d] = [
+      await cryptoRecharge(h, user.token, '21'),
+      await cryptoRecharge(h, user.token, '22'),
+      await cryptoRecharge(h, user.token, '23'),
+    ];
+    await claim(bob, 'recharge', b.id);
+    const next = async (token: string) =>
+      (await h.call(q.consoleClaimNext, { kind: 'recharge' }, as(token))).data?.id ?? null;
+    expect(await next(alice)).toBe(a.id);
+    await h.call(c.consoleApproveRecharge, { id: String(a.id) }, as(alice));
+    // b is bob's: alice gets d, bob asking again gets his own b back.
+    expect(await next(alice)).toBe(d.id);
+    expect(await next(bob)).toBe(b.id);
+    await h.call(c.consoleApproveRecharge, { id: String(d.id) }, as(alice));
+    expect(await next(alice)).toBeNull();
+  });
+});
+
+describe('four eyes', () => {
+  it('tells the first approver of a large withdrawal that a second operator must approve, and skips it for them', async () => {
+    await emptyQueue('withdrawal');
+    const user = await customer(h, '30000');
+    const card = await addCard(h, user.token);
+    const order = await withdrawn(h, user.token, { target: 'bank', target_id: String(card.id), amount: '20000' });
+    const id = String(order.id);
+    await claim(alice, 'withdrawal', order.id);
+    expect((await h.call(c.consoleWithdrawal, { id }, as(alice))).data.approved_by_you).toBe(false);
+    expect((await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).data).toMatchObject({
+      status: 'review',
+      approvals: ['alice'],
+    });
+    expect((await h.call(c.consoleWithdrawal, { id }, as(alice))).data.approved_by_you).toBe(true);
+    expect((await h.call(c.consoleWithdrawal, { id }, as(bob))).data.approved_by_you).toBe(false);
+    // The first approval frees it for the second reviewer; the queue shows the approval.
+    expect((await queue(bob, { kind: 'withdrawal' })).lists).toMatchObject([
+      { id: order.id, approvals: ['alice'], approvals_needed: 2, claimed_by: null },
+    ]);
+    expect((await h.call(q.consoleClaimNext, { kind: 'withdrawal' }, as(alice))).data).toBeNull();
+    expect((await h.call(q.consoleClaimNext, { kind: 'withdrawal' }, as(bob))).data).toMatchObject({
+      id: order.id,
+      mine: true,
+    });
+    // The server still refuses her second approval.
+    expect(await h.call(c.consoleApproveWithdrawal, { id }, as(alice))).toMatchObject({ ret: 0 });
+  });
+});
+
+describe.runIf(onPostgres())('claims across two server processes on one PostgreSQL', () => {
+  let servers: ServerProcess[] = [];
+  let tokens: string[] = [];
+  beforeAll(async () => {
+    const [{ name }] = rowsOf<{ name: string }>(
+      await h.database.db.execute(sql`select current_database() as name`),
+    ) as [{ name: string }];
+    const env = {
+      NODE_ENV: 'development',
+      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
+      WEB_ROOT: '',
+      WORKERS: '',
+      TRUST_PROXY_HOPS: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+    };
+    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+    // The servers keep real time: sessions made now, on the same clock.
+    h.clock.set(new Date());
+    tokens = [await operatorToken(h, 'carol', 'reviewer'), await operatorToken(h, 'dave', 'reviewer')];
+  }, 180_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  const claimOn = async (server: number, id: number) => {
+    const response = await fetch(`${servers[server]!.base}/api/console/claim`, {
+      method: 'POST',
+      headers: { lang: 'en', token: tokens[server]!, 'content-type': 'application/x-www-form-urlencoded' },
+      body: `kind=recharge&id=${id}`,
+    });
+    return (await response.json()) as { ret: number; data: q.ReviewClaim };
+  };
+
+  it('gives each item to exactly one of two reviewers on two processes', async () => {
+    for (let n = 0; n < 6; n++) {
+      const order = await cryptoRecharge(h, (await customer(h)).token, String(100 + n));
+      const answers = await Promise.all([claimOn(0, order.id), claimOn(1, order.id)]);
+      expect(answers.map((answer) => answer.ret)).toEqual([1, 1]);
+      expect(answers.filter((answer) => answer.data.mine)).toHaveLength(1);
+      const [row, ...more] = await h.database.db
+        .select()
+        .from(reviewClaims)
+        .where(and(eq(reviewClaims.kind, 'recharge'), eq(reviewClaims.itemId, order.id)));
+      expect(more).toEqual([]);
+      expect(answers.map((answer) => answer.data.holder)).toEqual([
+        answers.find((answer) => answer.data.mine)!.data.holder,
+        answers.find((answer) => answer.data.mine)!.data.holder,
+      ]);
+      expect(row).toBeTruthy();
+    }
+  });
+});
