@@ -1,13 +1,11 @@
 // The last API calls of this page session, for the diagnostics page: what was asked and
 // how it went — never a body, a query value or a token, only the contract's path. api() records.
-// The last failed ones' request ids are kept on the device too (across reloads): the id the server
-// logged them under, which support looks up in the log.
+// The last failed ones' request ids are kept on the device too (failed-calls.ts).
 import { proxy } from 'valtio/vanilla';
 import { SERVED_FROM_CACHE_HEADER } from '../contract/offline-cache.ts';
 import { REQUEST_ID_HEADER } from '../contract/envelope.ts';
 import type { Method } from '../contract/endpoint.ts';
 import { failedAnswer } from './call-core.ts';
-import { persistedStore } from './storage.ts';
 
 export const CALL_LOG_SIZE = 50;
 
@@ -29,35 +27,24 @@ export interface LoggedCall {
 
 export const callLog = proxy({ calls: [] as LoggedCall[] });
 
-export const FAILED_CALLS_KEPT = 10;
-
-/** A failed call as support looks it up: when, which call, and the id its log lines carry. */
-export interface FailedCall {
-  /** When the call started (ISO). */
-  at: string;
-  method: string;
-  /** The contract's path (`/users/info`) or the picture's (`/api/uploads/…`): never a query string. */
-  path: string;
-  status: number;
-  ret: number | null;
-  /** The answer's x-request-id. */
-  requestId: string;
-}
-
-/** The last FAILED_CALLS_KEPT failed calls that the server answered (newest last), kept on the device. */
-export const failedCalls = persistedStore('failed-calls', { calls: [] as FailedCall[] });
-
 /**
- * Keeps a failed answer's request id (an HTTP error, ret 0, ret -1): only answers of the server, which name one — not
- * one the service worker gave from its cache, whose id is of an older call.
+ * Keeps a failed answer's request id (an HTTP error, ret 0, ret -1) in failed-calls.ts, loaded then: only answers of the
+ * server, which name one — not one the service worker gave from its cache, whose id is of an older call. Resolves once
+ * it is kept.
  */
-export function noteFailedCall(method: string, path: string, startedAt: number, answer: Response, envelope: unknown) {
+export async function noteFailedCall(
+  method: string,
+  path: string,
+  startedAt: number,
+  answer: Response,
+  envelope: unknown,
+): Promise<void> {
   const requestId = answer.headers.get(REQUEST_ID_HEADER);
   if (!requestId || answer.headers.has(SERVED_FROM_CACHE_HEADER)) return;
   if (!failedAnswer(method as Method, answer.status, envelope)) return;
   const ret = (envelope as { ret?: unknown } | null | undefined)?.ret;
-  const calls = failedCalls.calls;
-  calls.push({
+  const { keepFailedCall } = await import('./failed-calls.ts');
+  await keepFailedCall({
     at: new Date(startedAt).toISOString(),
     method,
     path: path.split('?')[0]!,
@@ -65,7 +52,6 @@ export function noteFailedCall(method: string, path: string, startedAt: number, 
     ret: typeof ret === 'number' ? ret : null,
     requestId,
   });
-  if (calls.length > FAILED_CALLS_KEPT) calls.splice(0, calls.length - FAILED_CALLS_KEPT);
 }
 
 /** Records one finished call (newest last), keeping only the last CALL_LOG_SIZE. */
@@ -78,7 +64,7 @@ export function logCall(
   attempts: number,
   envelope?: unknown,
 ): void {
-  if (answer) noteFailedCall(method, path, startedAt, answer, envelope);
+  if (answer) void noteFailedCall(method, path, startedAt, answer, envelope);
   const calls = callLog.calls;
   calls.push({
     at: new Date(startedAt).toISOString(),

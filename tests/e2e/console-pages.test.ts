@@ -4,22 +4,27 @@
 // history; the audit log with times in the operator's zone, its days filtered in that zone, actions
 // found by their start and each change as the fields it changed; a content save confirmed and shown in
 // the item list at once. Its own server; operators made with the real command, as in console.test.ts.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { callApi, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import {
+  CONSOLE_DESKTOP,
+  CONSOLE_NARROW,
+  enrolOperator,
+  firstSignIn as firstSignInAs,
+  opsOn,
+  type Operator,
+} from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 768, height: 1024 };
+const DESKTOP = CONSOLE_DESKTOP;
+const NARROW = CONSOLE_NARROW;
 const BANGKOK = 'Asia/Bangkok';
 const NEW_PASSWORD = 'a long console passphrase';
 
@@ -57,29 +62,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = promisify(execFile);
-
-/** `npm run ops -- …` against this test's server; what it printed. */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
-    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
-    timeout: 30_000,
-  });
-  return stdout;
-}
-
-/** `ops operator add NAME ROLE`, read as a person reads it. */
-async function enrol(name: string, role: string) {
-  const stdout = await ops('operator', 'add', name, role);
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
-  expect(password && uri, stdout).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-type Operator = Awaited<ReturnType<typeof enrol>>;
-
-const codeOf = (operator: Operator) =>
-  totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+const ops = opsOn({ dataDir: join(work, 'data') });
+const enrol = (name: string, role: string) => enrolOperator(ops, name, role);
 
 /** A console tab of an operator whose browser is in `timezoneId`. */
 async function consolePage(viewport = DESKTOP, timezoneId = BANGKOK): Promise<Page> {
@@ -88,20 +72,8 @@ async function consolePage(viewport = DESKTOP, timezoneId = BANGKOK): Promise<Pa
   return context.newPage();
 }
 
-/** Signs in with the printed first password and replaces it, as the console insists. */
-async function firstSignIn(tab: Page, operator: Operator, landing: string) {
-  await tab.goto('/console/');
-  await tab.getByLabel('Operator name').fill(operator.name);
-  await tab.getByLabel('Password').fill(operator.password);
-  await tab.getByLabel('Authenticator code').fill(codeOf(operator));
-  await tab.getByRole('button', { name: 'Sign in' }).click();
-  await tab.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-  await tab.getByLabel('Current password').fill(operator.password);
-  await tab.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await tab.getByLabel('New password again').fill(NEW_PASSWORD);
-  await tab.getByRole('button', { name: 'Save' }).click();
-  await tab.getByRole('navigation').getByRole('link', { name: landing }).waitFor();
-}
+const firstSignIn = (tab: Page, operator: Operator, landing: string) =>
+  firstSignInAs(tab, operator, NEW_PASSWORD, landing);
 
 /** Screenshots of the page as it is at 1280×800 and at 768 px wide. */
 async function bothWidths(tab: Page, name: string) {

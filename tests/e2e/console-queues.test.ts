@@ -4,22 +4,20 @@
 // item; and the first approver of a large withdrawal sees that a second operator must approve instead of a button the
 // server would refuse. Its own server at real speed (the authenticator follows real time); operators are made with
 // `ops operator add` as in console.test.ts.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 768, height: 1024 };
+const DESKTOP = CONSOLE_DESKTOP;
+const NARROW = CONSOLE_NARROW;
 const NEW_PASSWORD = 'a long console passphrase';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-console-queues-'));
@@ -61,38 +59,14 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = promisify(execFile);
-
-/** `npm run ops -- operator add NAME reviewer` against this test's server, read as a person reads it. */
-async function enrol(name: string) {
-  const { stdout } = await run(
-    'node_modules/.bin/tsx',
-    ['src/server/ops/main.ts', 'operator', 'add', name, 'reviewer'],
-    { env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' }, timeout: 30_000 },
-  );
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
-  expect(password && uri, stdout).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-type Operator = Awaited<ReturnType<typeof enrol>>;
+const enrol = (name: string) => enrolOperator(opsOn({ dataDir: join(work, 'data') }), name, 'reviewer');
 
 /** A reviewer in a browser context of their own, signed in with the first password and a new one chosen. */
 async function reviewerPage(operator: Operator): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
   contexts.push(context);
   const page = await context.newPage();
-  await page.goto('/console/');
-  await page.getByLabel('Operator name').fill(operator.name);
-  await page.getByLabel('Password').fill(operator.password);
-  const secret = base32Decode(new URL(operator.uri).searchParams.get('secret')!);
-  await page.getByLabel('Authenticator code').fill(totpAt(secret, totpStep(new Date())));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-  await page.getByLabel('Current password').fill(operator.password);
-  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await page.getByLabel('New password again').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
+  await firstSignIn(page, operator, NEW_PASSWORD);
   await page.getByRole('heading', { name: 'Review queues' }).waitFor();
   return page;
 }

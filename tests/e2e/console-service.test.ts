@@ -5,23 +5,28 @@
 // phone) shows the team's answer and nothing of the note. Operators are made with the real command
 // (`ops operator add`) and sign in with the authenticator's code of the printed URI.
 // Its own server at real speed: the authenticator and "who is answering" follow real time.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import {
+  CONSOLE_DESKTOP,
+  CONSOLE_NARROW,
+  enrolOperator,
+  firstSignIn as firstSignInAs,
+  opsOn,
+  type Operator,
+} from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 768, height: 1024 };
+const DESKTOP = CONSOLE_DESKTOP;
+const NARROW = CONSOLE_NARROW;
 const NEW_PASSWORD = 'a long console passphrase';
 /** A page's refresh of the conversation (5 s) and a render, on a machine running other suites. */
 const REFRESHED = { timeout: 20_000 };
@@ -61,26 +66,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = promisify(execFile);
-
-/** `npm run ops -- ARGS` against this test's server. */
-async function ops(...args: string[]): Promise<string> {
-  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
-    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
-    timeout: 30_000,
-  });
-  return stdout;
-}
-
-/** `ops operator add NAME reviewer`, read as a person reads it. */
-async function enrol(name: string) {
-  const printed = await ops('operator', 'add', name, 'reviewer');
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(printed)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(printed)?.[1];
-  expect(password && uri, printed).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-type Operator = Awaited<ReturnType<typeof enrol>>;
+const ops = opsOn({ dataDir: join(work, 'data') });
+const enrol = (name: string) => enrolOperator(ops, name, 'reviewer');
 
 async function consolePage(name: string): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
@@ -88,21 +75,7 @@ async function consolePage(name: string): Promise<Page> {
   return (pages[name] = await context.newPage());
 }
 
-/** Signs in with the printed first password and the authenticator's code, and replaces the password. */
-async function firstSignIn(page: Page, operator: Operator) {
-  await page.goto('/console/');
-  await page.getByLabel('Operator name').fill(operator.name);
-  await page.getByLabel('Password').fill(operator.password);
-  const secret = base32Decode(new URL(operator.uri).searchParams.get('secret')!);
-  await page.getByLabel('Authenticator code').fill(totpAt(secret, totpStep(new Date())));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-  await page.getByLabel('Current password').fill(operator.password);
-  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await page.getByLabel('New password again').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('navigation').getByRole('link', { name: 'Review queues' }).waitFor();
-}
+const firstSignIn = (page: Page, operator: Operator) => firstSignInAs(page, operator, NEW_PASSWORD);
 
 /** Opens the inbox's open conversations and the customer's. */
 async function openConversation(page: Page) {

@@ -3,22 +3,27 @@
 // server's back turns the page's banner on at the next check and refresh. A reviewer has no link to
 // the page and the server refuses the call to their role. Its own server on a throwaway PostgreSQL,
 // so the test can change a balance beside it; the books are checked every 2 s.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import pg from 'pg';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { startPostgres, type PostgresCluster } from '../server/postgres.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import {
+  CONSOLE_DESKTOP,
+  CONSOLE_NARROW,
+  enrolOperator,
+  firstSignIn as firstSignInAs,
+  opsOn,
+  type Operator,
+} from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 
-const DESKTOP = { width: 1280, height: 800 };
-const NARROW = { width: 768, height: 1024 };
+const DESKTOP = CONSOLE_DESKTOP;
+const NARROW = CONSOLE_NARROW;
 const NEW_PASSWORD = 'a long console passphrase';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-console-system-'));
@@ -61,23 +66,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = promisify(execFile);
-
-/** `npm run ops -- operator add NAME ROLE` against this test's database, read as a person reads it. */
-async function enrol(name: string, role: string) {
-  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'operator', 'add', name, role], {
-    env: { ...process.env, DATABASE_URL: databaseUrl, DATA_DIR: join(work, 'data') },
-    timeout: 30_000,
-  });
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
-  expect(password && uri, stdout).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-type Operator = Awaited<ReturnType<typeof enrol>>;
-
-const codeOf = (operator: Operator) =>
-  totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+const enrol = (name: string, role: string) =>
+  enrolOperator(opsOn({ dataDir: join(work, 'data'), databaseUrl }), name, role);
 
 async function consolePage(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: server.base });
@@ -85,20 +75,8 @@ async function consolePage(viewport = DESKTOP): Promise<Page> {
   return context.newPage();
 }
 
-/** Signs in with the printed first password and replaces it, as the console insists. */
-async function firstSignIn(on: Page, operator: Operator, landing: string) {
-  await on.goto('/console/');
-  await on.getByLabel('Operator name').fill(operator.name);
-  await on.getByLabel('Password').fill(operator.password);
-  await on.getByLabel('Authenticator code').fill(codeOf(operator));
-  await on.getByRole('button', { name: 'Sign in' }).click();
-  await on.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-  await on.getByLabel('Current password').fill(operator.password);
-  await on.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await on.getByLabel('New password again').fill(NEW_PASSWORD);
-  await on.getByRole('button', { name: 'Save' }).click();
-  await on.getByRole('navigation').getByRole('link', { name: landing }).waitFor();
-}
+const firstSignIn = (on: Page, operator: Operator, landing: string) =>
+  firstSignInAs(on, operator, NEW_PASSWORD, landing);
 
 async function sql(statement: string) {
   const client = new pg.Client({ connectionString: databaseUrl });

@@ -6,19 +6,17 @@
 // reviewer approves. Then an idle session ends, the console speaks Chinese and Thai with the server's
 // refusals in the same language, and the customer app's build carries none of the console.
 // Its own server at real speed: the authenticator follows real time.
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import Big from 'big.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
 
@@ -63,24 +61,8 @@ afterAll(async () => {
   rmSync(work, { recursive: true, force: true });
 });
 
-const run = promisify(execFile);
-
-/** `npm run ops -- operator add NAME ROLE` against this test's server, read as a person reads it. */
-async function enrol(name: string, role: string) {
-  const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'operator', 'add', name, role], {
-    env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },
-    timeout: 30_000,
-  });
-  const password = /First password \(to be changed at the first sign-in\): (\S+)/.exec(stdout)?.[1];
-  const uri = /^(otpauth:\/\/totp\/\S+)$/m.exec(stdout)?.[1];
-  expect(password && uri, stdout).toBeTruthy();
-  return { name, password: password!, uri: uri! };
-}
-type Operator = Awaited<ReturnType<typeof enrol>>;
-
-/** What the operator's authenticator app shows now. */
-const codeOf = (operator: Operator) =>
-  totpAt(base32Decode(new URL(operator.uri).searchParams.get('secret')!), totpStep(new Date()));
+const ops = opsOn({ dataDir: join(work, 'data') });
+const enrol = (name: string, role: string) => enrolOperator(ops, name, role);
 
 async function consolePage(viewport = DESKTOP): Promise<Page> {
   const context = await browser.newContext({ viewport, locale: 'en-US', baseURL: server.base });
@@ -88,24 +70,8 @@ async function consolePage(viewport = DESKTOP): Promise<Page> {
   return context.newPage();
 }
 
-async function signIn(page: Page, operator: Operator, password: string) {
-  await page.getByLabel('Operator name').fill(operator.name);
-  await page.getByLabel('Password').fill(password);
-  await page.getByLabel('Authenticator code').fill(codeOf(operator));
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
-
-/** Signs in with the printed first password and replaces it, as the console insists. */
-async function firstSignIn(page: Page, operator: Operator, landing = 'Review queues') {
-  await page.goto('/console/');
-  await signIn(page, operator, operator.password);
-  await page.getByRole('heading', { name: 'Choose your own password' }).waitFor();
-  await page.getByLabel('Current password').fill(operator.password);
-  await page.getByLabel(/^New password \(at least 12/).fill(NEW_PASSWORD);
-  await page.getByLabel('New password again').fill(NEW_PASSWORD);
-  await page.getByRole('button', { name: 'Save' }).click();
-  await page.getByRole('navigation').getByRole('link', { name: landing }).waitFor();
-}
+const firstSignIn = (page: Page, operator: Operator, landing?: string) =>
+  firstSignInAs(page, operator, NEW_PASSWORD, landing);
 
 // ---- The customer's side, from Node through the customer API -----------------------------------
 

@@ -21,8 +21,9 @@ it('a refused login’s request id is on the diagnostics page, after a reload to
 
   // Kept on the device: a reload (the customer closes the app, then calls support) still shows it.
   await page.goto('/#/pages/mine/diagnostics');
-  await page.reload();
   const failed = page.getByTestId('diag-failed-calls').locator('li');
+  await expect.poll(() => failed.count()).toBe(1);
+  await page.reload();
   await expect.poll(() => failed.count()).toBe(1);
   const row = await failed.first().textContent();
   expect(row).toContain('POST /users/login');

@@ -3,7 +3,7 @@
 // one the service worker gave from its cache are not.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { api, apiBlob } from '../../src/lib/api.ts';
-import { FAILED_CALLS_KEPT, failedCalls } from '../../src/lib/call-log.ts';
+import { FAILED_CALLS_KEPT, failedCalls } from '../../src/lib/failed-calls.ts';
 import { login, userInfo } from '../../src/contract/account.ts';
 import { config } from '../../src/contract/content.ts';
 import { SERVED_FROM_CACHE_HEADER } from '../../src/contract/offline-cache.ts';
@@ -36,6 +36,8 @@ it('keeps a refused write (ret 0), an ended session (ret -1) and an HTTP error w
   stubFetch(answer(0, 'req-picture', 404));
   await apiBlob('/api/uploads/abc123').catch(() => undefined);
 
+  // Kept by a module loaded at the first failure: once it has them.
+  await expect.poll(() => failedCalls.calls.length).toBe(4);
   expect(failedCalls.calls).toEqual([
     expect.objectContaining({ method: 'POST', path: '/users/login', status: 200, ret: 0, requestId: 'req-refused' }),
     expect.objectContaining({ method: 'GET', path: '/users/info', status: 200, ret: -1, requestId: 'req-ended' }),
@@ -51,6 +53,7 @@ it('keeps a call that gave up after five 500s once, with the last answer’s id'
   let n = 0;
   stubFetch(() => answer(0, `req-crash-${++n}`, 500));
   await api(config, { act: 'system' }).catch(() => undefined);
+  await expect.poll(() => failedCalls.calls.length).toBe(1);
   expect(failedCalls.calls).toEqual([expect.objectContaining({ status: 500, requestId: 'req-crash-5' })]);
 });
 
@@ -61,7 +64,11 @@ it('does not keep a success, an answer without an id, nor a cached answer', asyn
   await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
   stubFetch(answer(0, 'req-old', 200, { [SERVED_FROM_CACHE_HEADER]: '2026-11-23T08:15:00.000Z' }));
   await api(config, { act: 'system' }).catch(() => undefined);
-  expect(failedCalls.calls).toEqual([]);
+  // A failure after them is kept; once it is, nothing before it was.
+  stubFetch(answer(0, 'req-after'));
+  await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
+  await expect.poll(() => failedCalls.calls.length).toBe(1);
+  expect(failedCalls.calls).toEqual([expect.objectContaining({ requestId: 'req-after' })]);
 });
 
 it('keeps the last ten, newest last, and on the device', async () => {
@@ -72,6 +79,7 @@ it('keeps the last ten, newest last, and on the device', async () => {
     await api(login, { username: 'alice', password: 'secret1' }).catch(() => undefined);
   }
   expect(FAILED_CALLS_KEPT).toBe(10);
+  await expect.poll(() => failedCalls.calls.at(-1)?.requestId).toBe('req-11');
   expect(failedCalls.calls.map((call) => call.requestId)).toEqual(Array.from({ length: 10 }, (_, i) => `req-${i + 2}`));
   await flushStores();
   const saved = await get<{ calls: { requestId: string }[] }>('failed-calls', createStore(DEVICE_DB, DEVICE_STORE));

@@ -1,7 +1,8 @@
 // The diagnostics report: what the page shows, as one JSON value a tester pastes into a
 // bug report. Pure: the store gathers the browser's state, these functions shape it. No token ever
 // leaves here but masked, and no stored value but its size.
-import type { FailedCall, LoggedCall } from '../../lib/call-log.ts';
+import type { LoggedCall } from '../../lib/call-log.ts';
+import type { FailedCall } from '../../lib/failed-calls.ts';
 
 export type WorkerState = ServiceWorkerState | null;
 
