@@ -44,7 +44,8 @@ const CEILING: Record<string, number> = {
   // KB measured.
   // Back to 118 with the account security (the Devices and two-factor routes and their texts in the start chunk): 117.8
   // KB measured.
-  [ROUTES.lockUp]: 118 * KB,
+  // 0.5 KB more for the request ids, as Home: 117.9–118.0 KB measured (a build's hashes move it by a few bytes).
+  [ROUTES.lockUp]: 118.5 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.
   // 0.5 KB more: the avatar is no longer a public picture but read with the owner's token (the picture reader, with the
