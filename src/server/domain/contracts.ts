@@ -285,7 +285,8 @@ function filledColumns(
     receivedAsset: amounts.received_asset,
     tickPrice: tick.price,
     tickAt: tick.at,
-    filledAt: now,
+    // A tick recorded after this run took its time is still the fill's: the fill is never stamped before its tick.
+    filledAt: tick.at.getTime() > now.getTime() ? tick.at : now,
   };
 }
 
@@ -429,7 +430,7 @@ export async function matchCrossedOrders(
       update contract_orders o
       set status = 'filled', unit_price = o.price, dealt_quantity = o.quantity, total = v.total, fee = v.fee, fee_asset = v.fee_asset,
         spent = v.spent, spent_asset = v.spent_asset, received = v.received, received_asset = v.received_asset,
-        tick_price = v.tick_price, tick_at = v.tick_at, filled_at = ${now.toISOString()}::timestamptz,
+        tick_price = v.tick_price, tick_at = v.tick_at, filled_at = greatest(${now.toISOString()}::timestamptz, v.tick_at),
         tick_constituents = (select t.constituents from price_ticks t where t.coin = o.coin and t.at = v.tick_at)
       from (values ${values}) as v(id, total, fee, fee_asset, spent, spent_asset, received, received_asset, tick_price, tick_at)
       where o.id = v.id and o.status = 'open'
