@@ -8,13 +8,9 @@ import autocannon from 'autocannon';
 import Fastify from 'fastify';
 import { type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { grantDemoBalances } from '../../src/server/domain/demo.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';
-import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
-import { createMarket } from '../../src/server/market/market.ts';
-import { simulatedFeed } from '../../src/server/market/simulator.ts';
-import { onEachDatabase } from './databases.ts';
+import { demoMarket, onEachDatabase } from './databases.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -55,23 +51,7 @@ async function compare(name: string, url: string, headers: Record<string, string
 }
 
 async function run(label: string, database: Database) {
-  await seedDemo(database.db);
-  await seedMarkets(database.db, new Date());
-  await grantDemoBalances(database.db, DEMO_ACCOUNT.username, new Date());
-  // The feed runs as on a live server: the coin list changes once a second.
-  const feed = simulatedFeed({
-    coins: LISTED_COINS.map((coin) => ({
-      code: coin.code,
-      startPrice: coin.startPrice,
-      volatility: Number(coin.volatility),
-      priceDecimals: coin.priceDecimals,
-    })),
-    seed: 1,
-    clock: systemClock,
-  });
-  const market = createMarket(database.db, feed, systemClock);
-  await market.record(feed.step(new Date()));
-  market.start();
+  const market = await demoMarket(database);
   const app = await buildApp(
     { db: database.db, clock: systemClock, market, sender: { send: async () => {} }, changes: database.changes() },
     { rateLimitPerMinute: 10_000_000, accountRateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },

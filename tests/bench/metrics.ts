@@ -10,14 +10,10 @@ import autocannon from 'autocannon';
 import type { FastifyInstance } from 'fastify';
 import { type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { grantDemoBalances } from '../../src/server/domain/demo.ts';
+import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';
-import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
-import { createMarket } from '../../src/server/market/market.ts';
-import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import { httpDuration, httpRequests, observeQuery, timing } from '../../src/server/observability/metrics.ts';
-import { onEachDatabase } from './databases.ts';
+import { demoMarket, onEachDatabase } from './databases.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -48,22 +44,7 @@ async function injectCpu(app: FastifyInstance, url: string, headers: Record<stri
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 async function run(label: string, database: Database) {
-  await seedDemo(database.db);
-  await seedMarkets(database.db, new Date());
-  await grantDemoBalances(database.db, DEMO_ACCOUNT.username, new Date());
-  const feed = simulatedFeed({
-    coins: LISTED_COINS.map((coin) => ({
-      code: coin.code,
-      startPrice: coin.startPrice,
-      volatility: Number(coin.volatility),
-      priceDecimals: coin.priceDecimals,
-    })),
-    seed: 1,
-    clock: systemClock,
-  });
-  const market = createMarket(database.db, feed, systemClock);
-  await market.record(feed.step(new Date()));
-  market.start();
+  const market = await demoMarket(database);
   const limits = {
     rateLimitPerMinute: 10_000_000,
     accountRateLimitPerMinute: 10_000_000,
