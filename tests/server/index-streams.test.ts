@@ -145,6 +145,29 @@ describe('keepalive before the watchdog', () => {
     expect(lines.filter((line) => /silent/.test(line))).toEqual([]);
   });
 
+  it('does not take a busy process for a dead exchange: a stall of the event loop longer than the silence limit is forgiven', async () => {
+    const stand = stands.okx;
+    const stream = open('okx', okxShrunk);
+    await until(() => stream.connected());
+    // The process does nothing else for four silence limits: the pongs wait unread in the socket.
+    const busyUntil = Date.now() + okxShrunk.silenceMs * 4;
+    while (Date.now() < busyUntil);
+    const pings = stand.pings;
+    await until(() => stand.pings - pings >= 10);
+    expect(stream.counts.connects).toBe(1);
+    expect(lines.filter((line) => /silent/.test(line))).toEqual([]);
+  });
+
+  it('still cuts a connection that stays silent after such a stall', async () => {
+    const stand = stands.okx;
+    const stream = open('okx', { ...okxShrunk, firstDelayMs: 5 });
+    await until(() => stream.connected());
+    stand.silent = true;
+    const busyUntil = Date.now() + okxShrunk.silenceMs * 4;
+    while (Date.now() < busyUntil);
+    await until(() => lines.some((line) => /^OKX: silent for \d+ s; reconnecting/.test(line)));
+  });
+
   it('cuts that connection when the keepalive comes after the silence limit (the old 20 s ping against 15 s)', async () => {
     const stream = open('okx', { keepaliveMs: 20_000 / 250, silenceMs: 15_000 / 250, firstDelayMs: 5 });
     await until(() => stream.counts.connects >= 2);

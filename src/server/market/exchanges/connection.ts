@@ -213,14 +213,23 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
       complain('close', `disconnected (code ${code}); reconnecting`);
       reconnectLater();
     });
-    const watchdog = setInterval(
-      () => {
-        if (Date.now() - lastFrameAt <= silenceMs) return;
-        complain('silent', `silent for ${Math.round((Date.now() - lastFrameAt) / 1000)} s; reconnecting`);
-        opened.terminate();
-      },
-      Math.min(1_000, Math.max(10, silenceMs / 4)),
-    );
+    // Silence is counted only while this process was listening: when the check itself comes late
+    // (a long garbage collection, a busy event loop), the frames may be waiting unread in the socket,
+    // so the time the process was away is not held against the exchange.
+    const checkEveryMs = Math.min(1_000, Math.max(10, silenceMs / 4));
+    let checkedAt = Date.now();
+    const watchdog = setInterval(() => {
+      const at = Date.now();
+      const away = at - checkedAt - checkEveryMs;
+      checkedAt = at;
+      if (away > checkEveryMs) {
+        lastFrameAt = Math.min(at, lastFrameAt + away);
+        return;
+      }
+      if (at - lastFrameAt <= silenceMs) return;
+      complain('silent', `silent for ${Math.round((at - lastFrameAt) / 1000)} s; reconnecting`);
+      opened.terminate();
+    }, checkEveryMs);
   }
 
   /**
