@@ -12,11 +12,18 @@ import { currentRoute, pathOf } from './lib/navigation.ts';
 import { session } from './lib/session.ts';
 import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
+// Counts the time in the foreground from the start, for the reminder of time in the app.
+import './lib/foreground.ts';
 
 /** How long the static shell may wait for the first page's code and texts before the app renders. */
 const FIRST_PAGE_WAIT_MS = 1500;
 /** How much longer the first page may wait for the startup message's dialog, once it is known to come. */
 const STARTUP_DIALOG_WAIT_MS = 500;
+/**
+ * When the reminder of time in the app starts, after the app's start: a minute before the earliest reminder (5 minutes
+ * in the foreground, contract/protection.ts REMINDER_MINUTES), so a short visit never asks for its setting.
+ */
+const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
@@ -59,3 +66,12 @@ const afterLoad = () => void import('./lib/update.ts').then(({ afterFirstScreen 
 const afterLoadIdle = () => void whenIdle(afterLoad, 2000);
 if (document.readyState === 'complete') afterLoadIdle();
 else addEventListener('load', afterLoadIdle, { once: true });
+// The reminder of time in the app (its setting and timer) arrives well after all a first screen needs.
+setTimeout(
+  () =>
+    void import('./features/protection/reminder.ts').then(
+      ({ startReminder }) => startReminder(),
+      () => undefined, // offline with nothing kept: the next start tries again
+    ),
+  REMINDER_START_MS,
+);

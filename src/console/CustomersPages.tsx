@@ -8,6 +8,7 @@ import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
+import { ProtectionFacts } from './protection-parts.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
 
@@ -124,6 +125,7 @@ export function CustomerPage({ id }: { id: string }) {
           />
         </div>
       </div>
+      <ProtectionFacts protection={detail.protection} />
       <h2>
         <Trans>Ledger</Trans>
       </h2>

@@ -9,6 +9,7 @@ import {
   consoleWithdrawal,
   type PayeeAge,
 } from '../contract/console.ts';
+import type { AddressLock } from '../contract/address-lock.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
@@ -56,6 +57,7 @@ export function WithdrawalPage({ id }: { id: string }) {
                   .join(' · '),
               ],
               [t`Payee saved`, <PayeeSaved key="payee" payee={detail.payee} />],
+              [t`Address lock`, <AddressLockState key="lock" lock={detail.address_lock} />],
               [t`Submitted`, formatTime(withdrawal.created_at)],
               [t`Reviewed`, formatTime(withdrawal.reviewed_at)],
               [t`Reason`, withdrawal.reason],
@@ -131,6 +133,24 @@ function PayeeSaved({ payee }: { payee: PayeeAge | null }) {
         <Trans>past its cooling-off</Trans>
       ) : (
         <Trans>cooling off until {formatTime(payee.usable_at)}</Trans>
+      )}
+    </span>
+  );
+}
+
+/** The customer's withdrawal address lock, as the customer set it (the console cannot change it). */
+function AddressLockState({ lock }: { lock: AddressLock }) {
+  if (!lock.on) return <Trans>Off: withdrawals may go to any saved payee past its cooling-off</Trans>;
+  const since = formatTime(lock.on_since);
+  const offAt = formatTime(lock.off_at);
+  return (
+    <span data-testid="address-lock">
+      <Trans>On since {since}: only saved payees past 24 hours</Trans>
+      {lock.off_at && (
+        <>
+          {' · '}
+          <Trans>turning off at {offAt}</Trans>
+        </>
       )}
     </span>
   );

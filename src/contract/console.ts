@@ -9,6 +9,8 @@ import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
 import { AUTHENTICATOR_CODE, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
+import { AddressLock } from './address-lock.ts';
+import { PendingLoosening, ProtectionLimits } from './protection.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
 import { HouseExposure } from './console-house.ts';
 
@@ -252,6 +254,8 @@ export const ConsoleWithdrawalDetail = shape({
   /** Four eyes: the caller approved it already (a second reviewer must give the other approval). */
   approved_by_you: v.boolean(),
   payee: v.nullable(PayeeAge),
+  /** The customer's withdrawal address lock now (read only here: only the customer turns it on or off). */
+  address_lock: AddressLock,
   ...CustomerHistory.entries,
   sign_ins: v.array(SignInSeen),
 });
@@ -384,6 +388,8 @@ export const consoleCustomer = get(
       withdrawals: v.array(ConsoleWithdrawal),
       options: v.array(ConsoleOptionOrder),
       contracts: v.array(ConsoleContractOrder),
+      /** The customer's own limits and time-out as in force, and the loosenings waiting: shown, never changed here. */
+      protection: shape({ limits: ProtectionLimits, pending: v.array(PendingLoosening) }),
     }),
   ),
   access('reviewer'),

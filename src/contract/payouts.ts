@@ -18,6 +18,8 @@ export const BankCard = shape({
   bank_number: v.pipe(v.string(), v.regex(/^•••• \d{4}$/)),
   phone: v.string(),
   email: v.string(),
+  /** The customer's own name for it ('Rent'); '' when none. */
+  label: v.string(),
   created_at: isoTime,
   /** From when withdrawals may go to it (the server's clock): a new payee waits out the cooling-off period (0 h: at
    * once). */
@@ -26,6 +28,20 @@ export const BankCard = shape({
   cooling_seconds: whole,
 });
 export type BankCard = v.InferOutput<typeof BankCard>;
+
+/** The longest label a payee can carry (a wallet's alias is its label). */
+export const PAYEE_LABEL_MAX = 30;
+/** Markup and control characters: a label is shown as plain text everywhere, and nothing that looks like a tag is
+ * kept. */
+// eslint-disable-next-line no-control-regex -- control characters are what it refuses
+const NOT_IN_LABEL = /[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** A payee's label as typed: trimmed, at most PAYEE_LABEL_MAX characters, no markup; '' allowed. */
+export const payeeLabel = v.pipe(
+  v.string(texts.payeeLabelFormat.id),
+  v.trim(),
+  v.maxLength(PAYEE_LABEL_MAX, texts.payeeLabelFormat.id),
+  v.check((label) => !NOT_IN_LABEL.test(label), texts.payeeLabelFormat.id),
+);
 
 /** §5: every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
@@ -36,6 +52,8 @@ export const BankCardInput = v.object({
   bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),
   phone: v.pipe(required(filled), v.regex(/^\d{6,15}$/, texts.phoneFormat.id)),
   email: v.pipe(required(filled), email),
+  /** Optional: the customer's own name for the card. */
+  label: v.optional(payeeLabel, ''),
   /** The authenticator or recovery code, when the user has two-factor on. */
   otp,
 });
@@ -84,7 +102,7 @@ export type Wallet = v.InferOutput<typeof Wallet>;
 
 export const WalletInput = v.pipe(
   v.object({
-    alias: v.pipe(required(texts.fillInformation), v.maxLength(30, texts.fillInformation.id)),
+    alias: v.pipe(required(texts.fillInformation), v.maxLength(30, texts.fillInformation.id), payeeLabel),
     currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
     chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
     address: required(texts.fillInformation),
@@ -105,6 +123,20 @@ export const deleteWallet = post(
   v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }),
   returns(nothing),
 );
+
+export const PayeeLabelInput = v.pipe(
+  v.object({
+    kind: v.picklist(['bank', 'wallet'], texts.payeeNotFound.id),
+    id: matching(/^\d{1,9}$/, texts.payeeNotFound),
+    label: payeeLabel,
+  }),
+  v.check((input) => input.kind === 'bank' || input.label !== '', texts.fillInformation.id),
+);
+/**
+ * Our addition: renames a bank card or wallet (its label; a wallet's is its alias, which cannot be empty). A label
+ * changes nothing about where money goes, so no second factor is asked.
+ */
+export const editPayeeLabel = post('/users/payee/label', PayeeLabelInput, returns(nothing));
 
 /** The device time from which withdrawals may go to a payee answered at `receivedAt` (device ms). */
 export const usableBy = (payee: { cooling_seconds: number }, receivedAt: number) =>

@@ -40,6 +40,10 @@ export const ROUTES = {
   twoFactor: '/pages/mine/setting/twoFactor',
   /** Our addition: passkeys, opened from Settings. */
   passkeys: '/pages/mine/setting/passkeys',
+  /** Our addition: the anti-phishing code every e-mail and security notice shows, opened from Settings. */
+  antiPhishing: '/pages/mine/setting/antiPhishing',
+  /** Our addition: the customer's own limits and time-out, opened from Settings and from the time-out panel. */
+  protection: '/pages/mine/setting/protection',
   certificationPrimary: '/pages/mine/Certification/primary',
   certificationAdvanced: '/pages/mine/Certification/advanced',
   addWallet: '/pages/mine/addWallet',

@@ -14,6 +14,71 @@ export const serverTexts = {
     message: 'This passkey is not recognised here. Sign in with your password, then add it again in Settings!',
   },
   passkeyTimedOut: /*i18n*/ { id: 'e.passkeyTimedOut', message: 'The passkey request has expired, please try again!' },
+  // Refusals only the server gives: the customer's own limits and time-out, the withdrawal address lock
+  addressLocked: /*i18n*/ {
+    id: 'e.addressLocked',
+    message:
+      'Your withdrawal address lock is on: withdrawals go only to a saved bank card or wallet {0} hours after it was added. Please try again later.',
+  },
+  addressLockNotOn: /*i18n*/ { id: 'e.addressLockNotOn', message: 'The withdrawal address lock is not on!' },
+  protectionNothingPending: /*i18n*/ {
+    id: 'e.protectionNothingPending',
+    message: 'No change of this setting is waiting!',
+  },
+  protectionTimeout: /*i18n*/ {
+    id: 'e.protectionTimeout',
+    message:
+      'You are taking a time-out until {0}: no option, contract, lock-up or liquidity order is accepted until then. Withdrawals remain possible.',
+  },
+  protectionStakeDay: /*i18n*/ {
+    id: 'e.protectionStakeDay',
+    message: 'Your limit of {0} USDT staked in 24 hours leaves {1} USDT for now!',
+  },
+  protectionStakeWeek: /*i18n*/ {
+    id: 'e.protectionStakeWeek',
+    message: 'Your limit of {0} USDT staked in 7 days leaves {1} USDT for now!',
+  },
+  protectionStakeMonth: /*i18n*/ {
+    id: 'e.protectionStakeMonth',
+    message: 'Your limit of {0} USDT staked in 30 days leaves {1} USDT for now!',
+  },
+  protectionLossDay: /*i18n*/ {
+    id: 'e.protectionLossDay',
+    message: 'Your limit of {0} USDT lost in 24 hours leaves {1} USDT that may be put at risk for now!',
+  },
+  protectionLossWeek: /*i18n*/ {
+    id: 'e.protectionLossWeek',
+    message: 'Your limit of {0} USDT lost in 7 days leaves {1} USDT that may be put at risk for now!',
+  },
+  protectionLossMonth: /*i18n*/ {
+    id: 'e.protectionLossMonth',
+    message: 'Your limit of {0} USDT lost in 30 days leaves {1} USDT that may be put at risk for now!',
+  },
+  protectionOpenOptions: /*i18n*/ {
+    id: 'e.protectionOpenOptions',
+    message: 'You have reached your limit of {0} open options at once!',
+  },
+  // Statements (contract/statements.ts): the app checks the same period rules before it asks.
+  statementPeriod: /*i18n*/ {
+    id: 'e.statementPeriod',
+    message: 'Please choose the first and the last day of the period!',
+  },
+  statementOrder: /*i18n*/ {
+    id: 'e.statementOrder',
+    message: 'The first day of the period must not be after the last day!',
+  },
+  statementTooLong: /*i18n*/ {
+    id: 'e.statementTooLong',
+    message: 'A statement covers at most {0} days: please choose a shorter period!',
+  },
+  statementTimeZone: /*i18n*/ {
+    id: 'e.statementTimeZone',
+    message: 'The time zone of this device is not known: please check its date and time settings!',
+  },
+  statementTooManyEntries: /*i18n*/ {
+    id: 'e.statementTooManyEntries',
+    message: 'This period has more than {0} entries: please choose a shorter period!',
+  },
   passkeyLimit: /*i18n*/ {
     id: 'e.passkeyLimit',
     message: 'An account can have at most 10 passkeys: remove one first!',
@@ -35,6 +100,27 @@ export const serverTexts = {
     id: 'e.twoFactorOff',
     message:
       'Two-factor authentication was turned off on your account at {0}. If this was not you, change your login password at once and contact customer service.',
+  },
+  addressLockOnTitle: /*i18n*/ { id: 'e.addressLockOnTitle', message: 'Withdrawal address lock turned on' },
+  addressLockOn: /*i18n*/ {
+    id: 'e.addressLockOn',
+    message:
+      'The withdrawal address lock was turned on at {0}: withdrawals now go only to your saved bank cards and wallets once they have waited out their cooling-off.',
+  },
+  addressLockOffAskedTitle: /*i18n*/ {
+    id: 'e.addressLockOffAskedTitle',
+    message: 'Turning off the withdrawal address lock was asked',
+  },
+  addressLockOffAsked: /*i18n*/ {
+    id: 'e.addressLockOffAsked',
+    message:
+      'At {0} someone asked to turn off your withdrawal address lock. It turns off 24 hours later. If this was not you, cancel it in the app at once, change your passwords and contact customer service.',
+  },
+  addressLockOffTitle: /*i18n*/ { id: 'e.addressLockOffTitle', message: 'Withdrawal address lock turned off' },
+  addressLockOff: /*i18n*/ {
+    id: 'e.addressLockOff',
+    message:
+      'Your withdrawal address lock turned off at {0}, 24 hours after it was asked. If this was not you, contact customer service at once.',
   },
   twoFactorOnTitle: /*i18n*/ { id: 'e.twoFactorOnTitle', message: 'Two-factor authentication turned on' },
   twoFactorOn: /*i18n*/ {
@@ -141,6 +227,21 @@ export const serverTexts = {
     message: 'Please start the setup of two-factor authentication again!',
   },
   wrongLoginPassword: /*i18n*/ { id: 'e.wrongLoginPassword', message: 'The login password is wrong!' },
+  // The anti-phishing code: its line in every e-mail and security notice, and the notices of its changes.
+  antiPhishingLabel: /*i18n*/ { id: 'e.antiPhishingLabel', message: 'Your anti-phishing code' },
+  antiPhishingNotSet: /*i18n*/ { id: 'e.antiPhishingNotSet', message: 'You have not set an anti-phishing code!' },
+  antiPhishingSetTitle: /*i18n*/ { id: 'e.antiPhishingSetTitle', message: 'Anti-phishing code set' },
+  antiPhishingSet: /*i18n*/ {
+    id: 'e.antiPhishingSet',
+    message:
+      'A new anti-phishing code was set for your account at {0}. From now on every e-mail and security notice from us shows it at the top: a message without it, or with another code, is not from us. If this was not you, change your login password at once and contact customer service.',
+  },
+  antiPhishingRemovedTitle: /*i18n*/ { id: 'e.antiPhishingRemovedTitle', message: 'Anti-phishing code removed' },
+  antiPhishingRemoved: /*i18n*/ {
+    id: 'e.antiPhishingRemoved',
+    message:
+      'The anti-phishing code of your account was removed at {0}; our e-mails no longer show one. If this was not you, change your login password at once and contact customer service.',
+  },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
   // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'

@@ -154,6 +154,11 @@ export const texts = {
     message:
       'For your safety, a newly added bank card or wallet can receive withdrawals {0} hours after it was added. Please try again later.',
   },
+  // The withdrawal address lock and payee labels
+  payeeLabelFormat: /*i18n*/ {
+    id: 'v.payeeLabelFormat',
+    message: 'A label is at most 30 characters, without < > or control characters!',
+  },
   // Devices and sessions
   sessionNotFound: /*i18n*/ { id: 'e.sessionNotFound', message: 'This session does not exist or has already ended!' },
   notEnoughPoints: /*i18n*/ { id: 'e.notEnoughPoints', message: 'Not enough points!' },
@@ -226,6 +231,32 @@ export const texts = {
   },
   authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
   enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
+
+  // The anti-phishing code (contract/anti-phishing.ts)
+  enterAntiPhishingCode: /*i18n*/ { id: 'v.enterAntiPhishingCode', message: 'Please enter an anti-phishing code!' },
+  antiPhishingCodeFormat: /*i18n*/ {
+    id: 'v.antiPhishingCodeFormat',
+    message: 'The anti-phishing code must be 4-20 letters or digits, with single spaces between words!',
+  },
+
+  // Protection: the customer's own limits and time-out (contract/protection.ts)
+  protectionOpenOptionsFormat: /*i18n*/ {
+    id: 'v.protectionOpenOptionsFormat',
+    message: 'The most open options must be a whole number from 1 to 1000!',
+  },
+  protectionReminderFormat: /*i18n*/ {
+    id: 'v.protectionReminderFormat',
+    message: 'The reminder must be a whole number of minutes from 5 to 1440!',
+  },
+  protectionTimeoutFormat: /*i18n*/ {
+    id: 'v.protectionTimeoutFormat',
+    message: 'Please choose when the time-out ends!',
+  },
+  protectionTimeoutTooShort: /*i18n*/ {
+    id: 'v.protectionTimeoutTooShort',
+    message: 'A time-out lasts at least 24 hours!',
+  },
+  protectionTimeoutTooLong: /*i18n*/ { id: 'v.protectionTimeoutTooLong', message: 'A time-out lasts at most 5 years!' },
 
   // Passkeys
   passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },

@@ -60,18 +60,26 @@ const DATE_PARTS = {
 } satisfies Record<string, Intl.DateTimeFormatOptions>;
 export type DateKind = keyof typeof DATE_PARTS;
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(kind: DateKind): Intl.DateTimeFormat {
+/**
+ * Arabic formats put right-to-left marks between a date's parts ('27\u200f/11\u200f/2026'): inside a number kept left to
+ * right they pull the parts out of order ('2712:17:40 ،2026/11/'). Without them the digits and slashes stay one run, in
+ * order in either direction.
+ */
+const withoutBidiMarks = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
+
+const dateFormats = new Map<string, { format(date: Date): string }>();
+function dateFormat(kind: DateKind): { format(date: Date): string } {
   const locale = intlLocale(currentLocale());
   const key = `${locale}:${kind}`;
   let format = dateFormats.get(key);
   if (!format) {
     const parts: Intl.DateTimeFormatOptions = DATE_PARTS[kind];
-    format = new Intl.DateTimeFormat(locale, {
+    const intl = new Intl.DateTimeFormat(locale, {
       ...parts,
       ...(parts.hour ? { hourCycle: 'h23' } : {}),
       numberingSystem: 'latn',
     });
+    format = { format: (date: Date) => withoutBidiMarks(intl.format(date)) };
     dateFormats.set(key, format);
   }
   return format;
@@ -93,11 +101,13 @@ export const formatCandleTime = (seconds: number, kind: 'clock' | 'day' | 'dayCl
 
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
 export const formatClock = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(currentLocale()), {
-    hour: '2-digit',
-    minute: '2-digit',
-    numberingSystem: 'latn',
-  }).format(new Date(iso));
+  withoutBidiMarks(
+    new Intl.DateTimeFormat(intlLocale(currentLocale()), {
+      hour: '2-digit',
+      minute: '2-digit',
+      numberingSystem: 'latn',
+    }).format(new Date(iso)),
+  );
 
 /** A long address or hash with its middle left out, so both ends can be checked: "TQrZ8kB6…uA7LgKt". */
 export function middleEllipsis(text: string, head = 8, tail = 8): string {

@@ -59,3 +59,4 @@ export const MapPinIcon = icon(
   <path d="M12 21s-7-6-7-12a7 7 0 0 1 14 0c0 6-7 12-7 12zm0-9a3 3 0 1 0 0-6 3 3 0 0 0 0 6z" />,
 );
 export const ExternalIcon = icon(<path d="M14 4h6v6m0-6l-9 9M18 14v6H4V6h6" />);
+export const PencilIcon = icon(<path d="M4 20h4L19 9l-4-4L4 16zm9-13l4 4" />);

@@ -1,8 +1,9 @@
 // Two-factor authentication as a customer turns it on: Settings → the page, the
 // QR code and the key, the first code (computed here from the key on the page, as the phone's app
 // would), the ten recovery codes shown once; then the withdraw page asks for a code and a
-// withdrawal goes through with one. Its own server at real speed: the shared end-to-end server's
-// clock runs 20× faster (CLOCK_SPEED), and an authenticator app follows real time.
+// withdrawal goes through with one, and the anti-phishing code takes one too. Its own server at real
+// speed: the shared end-to-end server's clock runs 20× faster (CLOCK_SPEED), and an authenticator app
+// follows real time.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -136,6 +137,29 @@ it('the withdraw page then asks for the authenticator code, and a withdrawal goe
   await shot('two-factor-08-withdrawn');
 });
 
+it('setting the anti-phishing code asks for a code too (a recovery code here); the notice of it shows the code', async () => {
+  await page.goto('/#/pages/mine/setting/antiPhishing');
+  const field = page.getByLabel('Anti-phishing code');
+  await field.waitFor();
+  await page.getByLabel('Authenticator code').waitFor();
+  await field.fill('Demo heron 7');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(toast).toBe('Please enter the code from your authenticator app!');
+  await page.getByRole('button', { name: 'Use a recovery code' }).click();
+  await page.getByLabel('Recovery code').fill(recoveryCodes[2]!);
+  await shot('two-factor-09-anti-phishing');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect.poll(toast).toBe('Your anti-phishing code is saved.');
+  await expect.poll(() => page.locator('.anti-phishing-code').textContent()).toBe('Demo heron 7');
+
+  // Read here, so the notice of two-factor is still the first unread one at the next sign-in.
+  await page.goto('/#/pages/index/msgList');
+  await page.locator('.msg-row', { hasText: 'Anti-phishing code set' }).click();
+  const notice = page.getByRole('alertdialog');
+  await expect.poll(() => notice.locator('.anti-phishing-code').textContent()).toBe('Demo heron 7');
+  await notice.getByRole('button', { name: 'Close' }).click();
+});
+
 it('signing in again on this phone asks for a code once (a recovery code here); the next sign-in remembers the phone', async () => {
   const logOut = async () => {
     await page.goto('/#/pages/mine/setting');
@@ -155,7 +179,7 @@ it('signing in again on this phone asks for a code once (a recovery code here); 
   await page.getByLabel('Authenticator code').waitFor();
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
-  await shot('two-factor-09-login-code');
+  await shot('two-factor-10-login-code');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/#\/pages\/index\/index/);
   // The notice left when two-factor was turned on greets the sign-in.
@@ -175,7 +199,7 @@ it('a lost phone: a recovery code and the login password turn it off, and the wi
   await page.getByRole('button', { name: 'Use a recovery code' }).click();
   await page.getByLabel('Recovery code').fill(recoveryCodes[0]!.toLowerCase());
   await page.getByLabel('Login password').fill('demo1234');
-  await shot('two-factor-10-turn-off');
+  await shot('two-factor-11-turn-off');
   await page.getByRole('button', { name: 'Turn off' }).click();
   await page.getByText('Two-factor authentication is off').waitFor();
 

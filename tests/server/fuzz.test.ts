@@ -88,6 +88,10 @@ const HINTS: Record<string, string[]> = {
   endpoint: ['https://push.example.com/send/fuzz'],
   p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
   auth: ['tBHItJI5svbpez7KI4CCXg'],
+  // A statement's period (contract/statements.ts): two days and a time zone.
+  from: ['2026-11-01'],
+  to: ['2026-11-30'],
+  tz: ['Asia/Bangkok'],
 };
 
 interface Sent {

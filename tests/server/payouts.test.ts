@@ -49,6 +49,8 @@ describe('bank cards', () => {
         bank_number: '•••• 4801',
         phone: '0812345678',
         email: 'somchai@example.com',
+        // None given.
+        label: '',
         created_at: h.clock.now().toISOString(),
         // The harness runs without a cooling-off period (payee-cooling.test.ts has it).
         usable_at: h.clock.now().toISOString(),

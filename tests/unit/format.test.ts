@@ -1,7 +1,7 @@
 // §9: numbers with thousands separators in groups of three, exact for decimal strings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { formatAmount } from '../../src/lib/format.ts';
+import { formatAmount, formatClock, formatDate, formatDateTime } from '../../src/lib/format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -29,5 +29,15 @@ describe('formatAmount', () => {
     expect(formatAmount('1234567.891', 2)).toBe('1,234,567.89');
     i18n.loadAndActivate({ locale: 'ar', messages: {} });
     expect(formatAmount('1234567.891', 2)).toMatch(/^1.234.567.89$/u);
+  });
+});
+
+describe('dates in Arabic', () => {
+  it('carry no right-to-left marks, so a date kept left to right reads day/month/year in order', () => {
+    i18n.loadAndActivate({ locale: 'ar', messages: {} });
+    const at = '2026-11-27T05:16:21Z';
+    for (const text of [formatDateTime(at), formatDate('date', new Date(at)), formatClock(at)])
+      expect(text).not.toMatch(/[\u200e\u200f\u061c]/);
+    expect(formatDate('date', new Date('2026-11-27T12:00:00Z'))).toBe('27/11/2026');
   });
 });

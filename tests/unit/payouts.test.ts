@@ -56,6 +56,7 @@ const goodCard: BankCardForm = {
 };
 const card = (id: number, number = '•••• 7890'): BankCard => ({
   id,
+  label: '',
   real_name: 'Somchai Jaidee',
   ifsc: 'KBANK0001',
   bank_code: 'KBANK',
@@ -137,7 +138,8 @@ describe('bank cards', () => {
     expect(calls[0]!.request.method).toBe('POST');
     expect(pathOf(calls[0]!.request)).toBe('/api/users/bank/add');
     expect(calls[0]!.request.headers.get('idempotency-key')).toBeTruthy();
-    expect(form(calls[0]!.body)).toEqual({ ...goodCard, ifsc: 'KBANK0001', email: 'somchai@example.com' });
+    // No label typed: sent empty (the card has none).
+    expect(form(calls[0]!.body)).toEqual({ ...goodCard, ifsc: 'KBANK0001', email: 'somchai@example.com', label: '' });
     expect(payoutsState.cards.lists.map((item) => item.id)).toEqual([1, 2]);
   });
 

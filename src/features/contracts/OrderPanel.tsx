@@ -19,6 +19,7 @@ import { AmountField, TextField } from '../../ui/forms.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
+import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import {
   awaitMarketFill,
   contractsState,
@@ -221,9 +222,11 @@ export function OrderPanel({ code }: { code: string }) {
           {pausedText(code)}
         </p>
       )}
-      <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
-        {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
-      </button>
+      <TimeoutGate>
+        <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
+          {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
+        </button>
+      </TimeoutGate>
 
       {confirming && preview && pair && (
         <ConfirmDialog

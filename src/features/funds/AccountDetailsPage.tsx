@@ -1,5 +1,6 @@
 // Account details (§2 /pages/accountDetails/accountDetails): every move of the available balance,
 // filtered by what caused it (all, recharge, withdrawal, options, points, other), newest first.
+import { Suspense, lazy, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ACCOUNT_FILTERS, accountEntries, type AccountEntry } from '../../contract/funds.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
@@ -9,15 +10,29 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilteredRecords } from '../../ui/records.tsx';
 import { FILTER_LABELS, accountDetails, kindLabel } from './account-details-store.ts';
+import './funds.css';
+
+// The statement form and its CSV writer arrive on the first tap: most visits only read the list.
+const StatementPanel = lazy(() => import('./StatementPanel.tsx'));
 
 export default function AccountDetailsPage() {
   const { t, i18n } = useLingui();
+  const [statementOpen, setStatementOpen] = useState(false);
 
   return (
     <div className="page">
       <NavBar title={<Trans>Account details</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[accountEntries]} />
+        {statementOpen ? (
+          <Suspense fallback={null}>
+            <StatementPanel />
+          </Suspense>
+        ) : (
+          <button type="button" className="btn secondary" onClick={() => setStatementOpen(true)}>
+            <Trans>Download a statement</Trans>
+          </button>
+        )}
         <FilteredRecords
           store={accountDetails}
           look={{ chips: t`Show` }}

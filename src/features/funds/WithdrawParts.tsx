@@ -17,11 +17,18 @@ import { Ltr, Row } from '../../ui/records.tsx';
 import { formatPercent } from './funds-format.ts';
 import { middleEllipsis } from '../../lib/format.ts';
 import type { WithdrawPrompt, WithdrawQuote } from './withdraw-store.ts';
+// The withdraw page's own look: opened straight (a link, a reload), no other funds page has brought it.
+import './funds.css';
 
 export function CardLabel({ card }: { card: Readonly<BankCard> }) {
   return (
     <span className="funds-payee">
       <strong>
+        {card.label && (
+          <>
+            <bdi className="funds-payee-label">{card.label}</bdi>{' '}
+          </>
+        )}
         <bdi>{card.bank_name}</bdi> <Ltr>{maskBankNumber(card.bank_number)}</Ltr>
       </strong>
       <bdi className="muted">{card.real_name}</bdi>

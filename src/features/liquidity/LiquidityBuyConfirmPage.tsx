@@ -16,6 +16,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Row } from '../../ui/records.tsx';
+import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { Day, Figure, LadderTable, useFigures } from './LiquidityParts.tsx';
 import {
   earningStartsOn,
@@ -119,14 +120,16 @@ export default function LiquidityBuyConfirmPage() {
           </section>
         )}
 
-        <div className="liq-actions">
-          <Button variant="secondary" onClick={() => goBack(ROUTES.liquidityBuy)} disabled={busy}>
-            <Trans>Back</Trans>
-          </Button>
-          <Button onClick={() => void submit()} disabled={busy || !subscribeInfo}>
-            {busy ? <Trans>Subscribing…</Trans> : <Trans>Confirm</Trans>}
-          </Button>
-        </div>
+        <TimeoutGate>
+          <div className="liq-actions">
+            <Button variant="secondary" onClick={() => goBack(ROUTES.liquidityBuy)} disabled={busy}>
+              <Trans>Back</Trans>
+            </Button>
+            <Button onClick={() => void submit()} disabled={busy || !subscribeInfo}>
+              {busy ? <Trans>Subscribing…</Trans> : <Trans>Confirm</Trans>}
+            </Button>
+          </div>
+        </TimeoutGate>
       </div>
     </div>
   );

@@ -14,6 +14,7 @@ import { AmountField, Button, Form } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { Day, Figure, useFigures } from './LiquidityParts.tsx';
 import {
   earningStartsOn,
@@ -84,9 +85,11 @@ export default function LiquidityBuyPage() {
           </p>
         </section>
 
-        <Button type="submit" disabled={!subscribeInfo}>
-          <Trans>Next</Trans>
-        </Button>
+        <TimeoutGate>
+          <Button type="submit" disabled={!subscribeInfo}>
+            <Trans>Next</Trans>
+          </Button>
+        </TimeoutGate>
         <p className="liq-note">
           <Trans>
             Minimum subscription: <Ltr>{minimum || '—'}</Ltr> USDT. You can redeem at any time.

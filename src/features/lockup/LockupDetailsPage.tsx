@@ -23,6 +23,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
+import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { ConfirmSubscriptionDialog, Days, Limits, NoEarlyRedemption, QuoteRows, Rates } from './LockupParts.tsx';
 import { idFromQuery } from './lockup-format.ts';
 import { loadProduct, loadToday, lockupPeriod, lockupState, subscribeLockup, todayOf } from './lockup-store.ts';
@@ -139,9 +140,11 @@ export default function LockupDetailsPage() {
             </section>
 
             <NoEarlyRedemption />
-            <Button onClick={ask} disabled={busy}>
-              <Trans>Subscribe</Trans>
-            </Button>
+            <TimeoutGate>
+              <Button onClick={ask} disabled={busy}>
+                <Trans>Subscribe</Trans>
+              </Button>
+            </TimeoutGate>
             {!token && (
               <p className="muted lockup-note">
                 <Trans>You will be asked to log in, then brought back here.</Trans>

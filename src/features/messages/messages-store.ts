@@ -14,6 +14,7 @@ import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
 import { session } from '../../lib/session.ts';
+import { withoutAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
 
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
 
@@ -148,7 +149,8 @@ export async function markAllRead(): Promise<void> {
 }
 
 /** Text for the list: the content on one line, without runs of spaces and line breaks. */
-export const previewOf = (content: string) => content.replace(/\s+/g, ' ').trim();
+/** A list row's text: the notice itself, without the anti-phishing code line a security notice starts with. */
+export const previewOf = (content: string) => withoutAntiPhishingLine(content).replace(/\s+/g, ' ').trim();
 
 export { formatMessageDate } from '../../lib/message-date.ts';
 

@@ -4,6 +4,7 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { INDEX_RULE } from '../../contract/markets.ts';
+import { RISK_WINDOW_DAYS } from '../../contract/risk.ts';
 import { prices } from '../../lib/prices.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 
@@ -15,6 +16,7 @@ export default function OptionRulePage() {
   const fresh = INDEX_RULE.freshMs / 1000;
   const band = new Big(INDEX_RULE.band).times(100).toFixed();
   const least = INDEX_RULE.minConstituents;
+  const days = RISK_WINDOW_DAYS;
   return (
     <div className="page">
       <NavBar title={<Trans>Option rules</Trans>} />
@@ -94,6 +96,27 @@ export default function OptionRulePage() {
           </ul>
           <p>
             <Trans>Your balance and your purchase record update as soon as the order is settled.</Trans>
+          </p>
+        </section>
+
+        <section className="card" id="risk-figure">
+          <h2>
+            <Trans>How many customers lose money</Trans>
+          </h2>
+          <p>
+            <Trans>
+              Every day, shortly after midnight UTC, the server computes from the account records how many customers
+              lost money on options: of the customers who had at least one option settled (won, lost or at the same
+              price) in the {days} days before that day, those whose payouts add up to less than their amounts. Void
+              orders do not count.
+            </Trans>
+          </p>
+          <p>
+            <Trans>
+              The option page and the confirmation of your first order show their share, rounded to one decimal, with
+              the day it was computed for. No one sets it by hand. When no customer traded options in those days, the
+              page says so instead of showing a share.
+            </Trans>
           </p>
         </section>
 

@@ -1,6 +1,6 @@
 // Buying an option: expiry and yield, amount (with the balance and a max shortcut), the payout a
 // win would bring, Buy up / Buy short, and a confirmation before the order is sent.
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,13 +17,17 @@ import { toast } from '../../lib/toast.ts';
 import { AmountField, Button } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
+import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
 import { optionsState, orderProblem, placeOrder } from './options-store.ts';
 import { DirectionTag, Minutes } from './OptionParts.tsx';
 
+// The risk figure and its call come in a chunk of their own (RiskNote.tsx).
+const RiskNote = lazy(() => import('./RiskNote.tsx'));
+
 export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => void }) {
   const { t } = useLingui();
-  const { products, minutes } = useSnapshot(optionsState);
+  const { products, minutes, totals } = useSnapshot(optionsState);
   const wallet = useSnapshot(userBalances);
   const halted = useLiveSnapshot(prices).quotes[code]?.halted;
   const [amount, setAmount] = useState('');
@@ -110,14 +114,19 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
           {pausedText(code)}
         </p>
       )}
-      <div className="opt-buy-row">
-        <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
-          <Trans>Buy up</Trans>
-        </button>
-        <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
-          <Trans>Buy short</Trans>
-        </button>
-      </div>
+      <TimeoutGate>
+        <div className="opt-buy-row">
+          <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
+            <Trans>Buy up</Trans>
+          </button>
+          <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
+            <Trans>Buy short</Trans>
+          </button>
+        </div>
+      </TimeoutGate>
+      <Suspense fallback={null}>
+        <RiskNote />
+      </Suspense>
 
       {confirming && product && (
         <ConfirmDialog
@@ -126,6 +135,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
           amount={amount}
           product={product}
           busy={busy}
+          // A customer's first option (none pending or settled; unknown counts as first) is told the risk figure too.
+          first={!totals || totals.holding_count + totals.settled_count === 0}
           onCancel={() => setConfirming(null)}
           onConfirm={() => void submit(confirming)}
         />
@@ -140,11 +151,12 @@ interface ConfirmProps {
   amount: string;
   product: Readonly<OptionProduct>;
   busy: boolean;
+  first: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onConfirm }: ConfirmProps) {
+function ConfirmDialog({ code, direction, amount, product, busy, first, onCancel, onConfirm }: ConfirmProps) {
   const quote = useLiveSnapshot(prices).quotes[code];
   const payout = winPayout(amount, product.yield_rate);
   return (
@@ -222,6 +234,11 @@ function ConfirmDialog({ code, direction, amount, product, busy, onCancel, onCon
           price at the end returns it.
         </Trans>
       </p>
+      {first && (
+        <Suspense fallback={null}>
+          <RiskNote />
+        </Suspense>
+      )}
     </Dialog>
   );
 }

@@ -4,6 +4,7 @@ import { useId, useState } from 'react';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { BANK_CODES, BANK_NAMES, type BankCode } from '../../contract/constants.ts';
+import { PAYEE_LABEL_MAX } from '../../contract/payouts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { toast } from '../../lib/toast.ts';
@@ -129,6 +130,15 @@ export function BankCardForm({ cardsBound, onAdded, onCancel }: BankCardFormProp
         autoComplete="email"
         dir="ltr"
         placeholder={t`Enter your e-mail address`}
+      />
+      <TextField
+        label={<Trans>Label (optional)</Trans>}
+        value={form.label ?? ''}
+        onChange={set('label')}
+        name="label"
+        autoComplete="off"
+        maxLength={PAYEE_LABEL_MAX}
+        placeholder={t`e.g. Rent, My savings`}
       />
       {needsCode && <AuthenticatorCodeField value={otp} onChange={setOtp} />}
       <Button type="submit" disabled={busy}>

@@ -18,7 +18,9 @@ import { ConfirmDialog, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { BankCardForm } from './BankCardForm.tsx';
-import { PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { AddressLockCard } from './AddressLockCard.tsx';
+import { PayeeLabelDialog } from './PayeeLabelDialog.tsx';
 import {
   bankCardLimitText,
   deleteCard,
@@ -37,6 +39,7 @@ export default function BankCardPage() {
   const { cards } = useSnapshot(payoutsState);
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<Readonly<BankCard> | null>(null);
+  const [labelling, setLabelling] = useState<Readonly<BankCard> | null>(null);
   const full = cards.lists.length >= MAX_BANK_CARDS;
   const empty = cards.loaded && cards.lists.length === 0;
 
@@ -60,6 +63,7 @@ export default function BankCardPage() {
       <NavBar title={<Trans>Bank card</Trans>} />
       <div className="page-body">
         <OfflineNote endpoints={[bankCards]} />
+        <AddressLockCard />
         {!cards.loaded && cards.failure && <LoadFailure onRetry={reload}>{cards.failure}</LoadFailure>}
         {cards.lists.length > 0 && (
           <ul className="payout-list">
@@ -69,6 +73,7 @@ export default function BankCardPage() {
                 card={card}
                 usableBy={cards.usableBy[card.id] ?? 0}
                 onDelete={() => setDeleting(card)}
+                onLabel={() => setLabelling(card)}
               />
             ))}
           </ul>
@@ -93,6 +98,9 @@ export default function BankCardPage() {
         )}
         {full && <p className="muted form-note">{bankCardLimitText()}</p>}
       </div>
+      {labelling && (
+        <PayeeLabelDialog kind="bank" id={labelling.id} label={labelling.label} onClose={() => setLabelling(null)} />
+      )}
       {deleting && (
         <DeleteDialog
           card={deleting}
@@ -141,10 +149,12 @@ function BankCardItem({
   card,
   usableBy,
   onDelete,
+  onLabel,
 }: {
   card: Readonly<BankCard>;
   usableBy: number;
   onDelete: () => void;
+  onLabel: () => void;
 }) {
   const { t } = useLingui();
   return (
@@ -152,6 +162,15 @@ function BankCardItem({
       <div className="payout-bankcard-head">
         <span className="payout-chip">{card.bank_code}</span>
         <strong className="payout-bankcard-bank">{bankLabel(card)}</strong>
+        <button
+          type="button"
+          className="icon-button payout-edit"
+          onClick={onLabel}
+          aria-label={t`Edit label`}
+          title={t`Edit label`}
+        >
+          <PencilIcon />
+        </button>
         <button
           type="button"
           className="icon-button payout-delete"
@@ -162,6 +181,7 @@ function BankCardItem({
           <TrashIcon />
         </button>
       </div>
+      {card.label && <bdi className="payout-label">{card.label}</bdi>}
       <span className="payout-bankcard-number" dir="ltr">
         {card.bank_number}
       </span>

@@ -18,7 +18,9 @@ import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { CopyIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { CopyIcon, PencilIcon, PlusIcon, TrashIcon } from '../../ui/icons.tsx';
+import { AddressLockCard } from './AddressLockCard.tsx';
+import { PayeeLabelDialog } from './PayeeLabelDialog.tsx';
 import { loadWallets, payoutsState, removeWallet, walletLimitText, withFrom } from './payouts-store.ts';
 import { copyText } from '../../lib/clipboard.ts';
 import { middleEllipsis } from '../../lib/format.ts';
@@ -31,6 +33,7 @@ export default function WalletListPage() {
   const search = useSearch();
   const list = useSnapshot(payoutsState).wallets;
   const [deleting, setDeleting] = useState<Readonly<Wallet> | null>(null);
+  const [labelling, setLabelling] = useState<Readonly<Wallet> | null>(null);
   const full = list.lists.length >= MAX_WALLETS;
   const add = () => navigate(withFrom(ROUTES.addWallet, search));
 
@@ -70,6 +73,7 @@ export default function WalletListPage() {
       />
       <div className="page-body">
         <OfflineNote endpoints={[wallets]} />
+        <AddressLockCard />
         {!list.loaded && list.failure && <LoadFailure onRetry={reload}>{list.failure}</LoadFailure>}
         {list.loaded && list.lists.length === 0 && (
           <Empty action={<div className="payout-empty-action">{addButton}</div>}>
@@ -85,6 +89,7 @@ export default function WalletListPage() {
                   wallet={wallet}
                   usableBy={list.usableBy[wallet.id] ?? 0}
                   onDelete={() => setDeleting(wallet)}
+                  onLabel={() => setLabelling(wallet)}
                 />
               ))}
             </ul>
@@ -92,6 +97,9 @@ export default function WalletListPage() {
           </>
         )}
       </div>
+      {labelling && (
+        <PayeeLabelDialog kind="wallet" id={labelling.id} label={labelling.alias} onClose={() => setLabelling(null)} />
+      )}
       {deleting && (
         <DeleteDialog
           wallet={deleting}
@@ -137,10 +145,12 @@ function WalletItem({
   wallet,
   usableBy,
   onDelete,
+  onLabel,
 }: {
   wallet: Readonly<Wallet>;
   usableBy: number;
   onDelete: () => void;
+  onLabel: () => void;
 }) {
   const { t } = useLingui();
   const date = formatDateTime(wallet.created_at);
@@ -150,6 +160,15 @@ function WalletItem({
         <bdi className="payout-wallet-alias">{wallet.alias}</bdi>
         <span className="payout-chip soft">{wallet.currency}</span>
         <span className="payout-chip outline">{wallet.chain}</span>
+        <button
+          type="button"
+          className="icon-button payout-edit"
+          onClick={onLabel}
+          aria-label={t`Edit label`}
+          title={t`Edit label`}
+        >
+          <PencilIcon />
+        </button>
         <button
           type="button"
           className="icon-button payout-delete"

@@ -12,6 +12,8 @@ import {
   bankCards,
   deleteBankCard,
   deleteWallet,
+  editPayeeLabel,
+  PayeeLabelInput,
   usableBy,
   wallets,
   type BankCard,
@@ -102,6 +104,7 @@ export const emptyBankCardForm = (): BankCardForm => ({
   bank_number: '',
   phone: '',
   email: '',
+  label: '',
 });
 
 /** The first rule the card breaks (translated), or null. §5: every field is required. */
@@ -146,6 +149,27 @@ export async function saveWallet(form: WalletForm): Promise<Wallet> {
 export async function removeWallet(id: number): Promise<void> {
   await api(deleteWallet, { id: String(id) });
   payoutsState.wallets.lists = payoutsState.wallets.lists.filter((wallet) => wallet.id !== id);
+}
+
+// ---- Labels -----------------------------------------------------------------------------------
+
+export type PayeeLabelForm = v.InferInput<typeof PayeeLabelInput>;
+
+/** The first rule the label breaks (translated), or null. */
+export const payeeLabelProblem = (form: PayeeLabelForm) => firstError(PayeeLabelInput, form);
+
+/** Renames a bank card (its label) or a wallet (its alias); the list shows it at once. */
+export async function renamePayee(form: PayeeLabelForm): Promise<void> {
+  const checked = v.parse(PayeeLabelInput, form);
+  await api(editPayeeLabel, checked);
+  const id = Number(checked.id);
+  if (checked.kind === 'bank') {
+    const card = payoutsState.cards.lists.find((known) => known.id === id);
+    if (card) card.label = checked.label;
+  } else {
+    const wallet = payoutsState.wallets.lists.find((known) => known.id === id);
+    if (wallet) wallet.alias = checked.label;
+  }
 }
 
 // ---- Shown and copied -------------------------------------------------------------------------

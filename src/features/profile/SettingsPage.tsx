@@ -7,6 +7,7 @@ import { APP_VERSION } from '../../contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { useSecondFactorStatus } from '../../lib/two-factor.ts';
+import { useAntiPhishing } from '../../lib/anti-phishing.ts';
 import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -30,6 +31,7 @@ export default function SettingsPage() {
   const [busy, setBusy] = useState(false);
   const notSet = t`Not set`;
   const twoFactorOn = useSecondFactorStatus();
+  const antiPhishing = useAntiPhishing();
 
   const logOut = async () => {
     setBusy(true);
@@ -69,8 +71,16 @@ export default function SettingsPage() {
             value={twoFactorOn === null ? undefined : twoFactorOn ? t`On` : t`Off`}
             to={ROUTES.twoFactor}
           />
+          <Cell
+            label={<Trans>Anti-phishing code</Trans>}
+            value={antiPhishing.loaded ? (antiPhishing.phrase ? t`Set` : notSet) : undefined}
+            to={ROUTES.antiPhishing}
+          />
           <Cell label={<Trans>Passkeys</Trans>} to={ROUTES.passkeys} />
           <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
+        </section>
+        <section className="card flush cells">
+          <Cell label={<Trans>Limits and time-out</Trans>} to={ROUTES.protection} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />

@@ -38,6 +38,8 @@ export const users = pgTable(
     rechargeTotal: numeric('recharge_total', { precision: 36, scale: 8 }).notNull().default('0'),
     verification: text('verification').notNull().default('none'),
     advancedVerification: text('advanced_verification').notNull().default('none'),
+    /** The customer's own short phrase, shown in every e-mail and security notice we send them; null until set. */
+    antiPhishingCode: text('anti_phishing_code'),
     createdAt: at('created_at').notNull().defaultNow(),
   },
   (t) => [check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`)],
@@ -521,6 +523,8 @@ export const bankCards = pgTable(
     bankNumber: text('bank_number').notNull(),
     phone: text('phone').notNull(),
     email: text('email').notNull(),
+    /** The customer's own name for this payee ('Rent', 'My savings'); '' when none. */
+    label: text('label').notNull().default(''),
     createdAt: at('created_at').notNull(),
   },
   (t) => [index('bank_cards_user_idx').on(t.userId)],
@@ -1306,5 +1310,67 @@ export const feedExchanges = pgTable('feed_exchanges', {
   malformedFrames: integer('malformed_frames').notNull().default(0),
   /** Per coin: the exchange's last trade time (ISO) it sent. */
   coins: jsonb('coins').notNull().default({}),
+  updatedAt: at('updated_at').notNull(),
+});
+
+const money = (name: string) => numeric(name, { precision: 36, scale: 8 });
+
+/**
+ * A customer's own limits and time-out; null is no limit. A tightening is written here at once; a
+ * loosening (a limit raised or removed, a time-out shortened or ended) waits in protection_pending.
+ */
+export const protectionLimits = pgTable('protection_limits', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  stakeDay: money('stake_day'),
+  stakeWeek: money('stake_week'),
+  stakeMonth: money('stake_month'),
+  lossDay: money('loss_day'),
+  lossWeek: money('loss_week'),
+  lossMonth: money('loss_month'),
+  maxOpenOptions: integer('max_open_options'),
+  /** Remind the customer after this many minutes in the app. */
+  reminderMinutes: integer('reminder_minutes'),
+  /** No option, contract, lock-up or liquidity order is accepted before this time. */
+  timeoutUntil: at('timeout_until'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/** A loosening of one setting of protection_limits, taking effect at effective_at (24 hours after it was asked). */
+export const protectionPending = pgTable(
+  'protection_pending',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** The protection_limits column's name in the contract ('stake_day', 'timeout_until', …). */
+    setting: text('setting').notNull(),
+    /** The new value as text; null removes the limit (or ends the time-out). */
+    value: text('value'),
+    requestedAt: at('requested_at').notNull(),
+    effectiveAt: at('effective_at').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.setting] })],
+);
+
+/** Per UTC day: of the customers who traded options in the 30 days before it, how many lost money on them overall. */
+export const riskFigures = pgTable('risk_figures', {
+  /** 'YYYY-MM-DD', UTC. */
+  day: text('day').primaryKey(),
+  traders: integer('traders').notNull(),
+  losers: integer('losers').notNull(),
+  computedAt: at('computed_at').notNull(),
+});
+
+/** The withdrawal address lock: on, withdrawals go only to saved payees past their cooling-off. */
+export const addressLocks = pgTable('address_locks', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Since when it is on; null when off. */
+  onSince: at('on_since'),
+  /** A turning off asked for: it takes effect at this time (24 hours after it was asked). */
+  offAt: at('off_at'),
   updatedAt: at('updated_at').notNull(),
 });

@@ -14,7 +14,14 @@ export interface CodeSender {
    * inside a transaction). Answers the queued message's id (a test's sender keeps codes in memory: none).
    */
   send(
-    message: { channel: CodeChannel; target: string; code: string; language?: Locale },
+    message: {
+      channel: CodeChannel;
+      target: string;
+      code: string;
+      language?: Locale;
+      /** The anti-phishing code of the account `target` belongs to, if it has one (an e-mail carries it). */
+      antiPhishing?: string | null;
+    },
     db?: Executor,
   ): Promise<number | void>;
   /** Called after the transaction that queued a code committed: the delivery job runs now, not at its next tick. */
@@ -23,10 +30,12 @@ export interface CodeSender {
 
 export function outboxSender(outerDb: Db, wake: () => void = () => {}): CodeSender {
   return {
-    async send({ channel, target, code, language = 'en' }, db: Executor = outerDb) {
-      const message = codeMessage(channel, code, language);
+    async send({ channel, target, code, language = 'en', antiPhishing = null }, db: Executor = outerDb) {
+      const message = codeMessage(channel, code, language, antiPhishing);
       // The code in the payload is for the development transport's log line only; the body carries it to the customer.
-      return enqueue(db, { channel, target, kind: 'code', language, ...message, payload: { code } });
+      // `antiPhishing` marks a body that starts with the customer's anti-phishing line (the operator's list drops it).
+      const payload = channel === 'email' && antiPhishing ? { code, antiPhishing: true } : { code };
+      return enqueue(db, { channel, target, kind: 'code', language, ...message, payload });
     },
     wake,
   };

@@ -3,6 +3,7 @@
 // queues (recharge.ts, withdraw.ts, certification.ts); nothing here writes.
 import { waitingConversations } from './service-chat.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
+import { lockRowOf, toAddressLock } from './address-lock.ts';
 import Big from 'big.js';
 import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
@@ -35,6 +36,7 @@ import { usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
+import { protectionForConsole } from './protection.ts';
 
 /** How many of each list the console shows at most. */
 const RECENT = 20;
@@ -355,6 +357,7 @@ export async function withdrawalDetail(
   return {
     withdrawal: await withdrawalWithApprovals(db, row, username, fourEyesUsdt),
     payee: await payeeAge(db, row, payee.coolingMs, payee.now),
+    address_lock: toAddressLock(await lockRowOf(db, row.userId), payee.now),
     ...history,
     sign_ins: signIns.map((signIn) => ({ at: signIn.at.toISOString(), ip: signIn.ip, device: signIn.device })),
   };
@@ -384,11 +387,11 @@ export async function findCustomers(db: Executor, text: string) {
   return rows.map(customerView);
 }
 
-/** One customer, read only. */
-export async function customerDetail(db: Executor, userId: number, fourEyesUsdt: string) {
+/** One customer, read only (their own limits and time-out as in force at `now`). */
+export async function customerDetail(db: Executor, userId: number, fourEyesUsdt: string, now: Date) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
-  const [balances, ledger, options, contracts, orders] = await Promise.all([
+  const [balances, ledger, options, contracts, orders, protection] = await Promise.all([
     balancesOf(db, userId),
     db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.id)).limit(50),
     db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(desc(optionOrders.id)).limit(RECENT),
@@ -399,9 +402,11 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
       .orderBy(desc(contractOrders.id))
       .limit(RECENT),
     customerOrders(db, userId, row.username, fourEyesUsdt),
+    protectionForConsole(db, userId, now),
   ]);
   return {
     customer: customerView(row),
+    protection,
     balances: balances.map((balance) => ({
       asset: balance.asset,
       available: plain(balance.available),

@@ -33,6 +33,7 @@ import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
 import { freeze, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotice, queueNotices } from './notices.ts';
+import { refuseDuringTimeout } from './protection.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
@@ -78,6 +79,7 @@ export async function placeContractOrder(
   input: PlaceContract,
   now: Date,
 ): Promise<ContractOrderRow> {
+  await refuseDuringTimeout(tx, userId, now);
   const [pair] = rowsOf<{
     coin: string;
     price_decimals: number;

@@ -28,6 +28,7 @@ import { consoleTexts } from '../../contract/console-texts.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
+import { refuseDuringTimeout } from './protection.ts';
 
 /** The least one subscription may be (USDT). */
 export const LIQUIDITY_MIN_AMOUNT = '10';
@@ -89,6 +90,7 @@ export async function subscribeLiquidity(
   now: Date,
   timeZone: string,
 ): Promise<RecordRow> {
+  await refuseDuringTimeout(tx, userId, now);
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);
   const value = new Big(amount).toFixed(8);

@@ -16,6 +16,7 @@ import { Refusal, refuseIfBroken } from './refusal.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, post, postRows } from './ledger.ts';
 import { interestDay } from '../../contract/earn-days.ts';
+import { refuseDuringTimeout } from './protection.ts';
 
 export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;
 
@@ -60,6 +61,7 @@ export async function subscribeLockup(
   now: Date,
   timeZone: string,
 ): Promise<OrderRow> {
+  await refuseDuringTimeout(tx, userId, now);
   const value = new Big(amount);
   const [product] = await tx
     .select()

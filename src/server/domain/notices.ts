@@ -8,6 +8,7 @@ import { rowsOf, type Executor } from '../db/connection.ts';
 import { LOCALES, type Locale } from '../../contract/constants.ts';
 import { noticeTexts as n, type NoticeKind } from '../../contract/notifications.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { withoutAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
 import { translator } from '../i18n.ts';
 
 export type Notice =
@@ -109,7 +110,13 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
         `certification:${notice.level}`,
       );
     case 'station_message':
-      return content(notice.title, notice.content, route(ROUTES.messages, `?id=${notice.id}`), `message:${notice.id}`);
+      // Without the anti-phishing code line: a notification shows on a locked screen, and passes a push service.
+      return content(
+        notice.title,
+        withoutAntiPhishingLine(notice.content),
+        route(ROUTES.messages, `?id=${notice.id}`),
+        `message:${notice.id}`,
+      );
     case 'service_reply':
       return content(t(n.serviceReplyTitle), notice.body, route(ROUTES.serviceChat), 'service');
   }

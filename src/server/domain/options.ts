@@ -24,6 +24,7 @@ import { USDT, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import { refuseBeyondHouseLimits } from './house-limits.ts';
+import { refuseBeyondProtection } from './protection.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -78,6 +79,8 @@ export async function placeOptionOrder(
   quote: StartQuote | null,
   now: Date,
 ): Promise<OptionOrderRow> {
+  // The customer's own time-out and limits first: their row stays locked until the order is committed.
+  await refuseBeyondProtection(tx, userId, input.amount, now);
   const [product] = await tx
     .select()
     .from(optionProducts)

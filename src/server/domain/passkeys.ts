@@ -26,9 +26,8 @@ import { texts } from '../../contract/texts.ts';
 import type { Translate } from '../i18n.ts';
 import type { UserRow } from './accounts.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf } from './devices.ts';
-import { postMessage } from './messages.ts';
 import { Refusal } from './refusal.ts';
-import { utcMinute } from './security-notices.ts';
+import { postSecurityNotice, utcMinute } from './security-notices.ts';
 
 export const RELYING_PARTY_NAME = 'Coinvest';
 
@@ -258,7 +257,7 @@ export async function addPasskey(
     // The same authenticator again (it was listed as excluded): nothing new is kept.
     if (!row) throw new Refusal(texts.passkeyFailed.id);
     const content = t(serverTexts.passkeyAdded, { 0: row.name, 1: utcMinute(now) });
-    await postMessage(tx, { to: userId, title: t(serverTexts.passkeyAddedTitle), content }, now);
+    await postSecurityNotice(tx, userId, { title: t(serverTexts.passkeyAddedTitle), content }, now, t);
     return toPasskey(row);
   });
 }

@@ -19,7 +19,7 @@ import {
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
-import { postMessage } from './messages.ts';
+import { postSecurityNotice } from './security-notices.ts';
 import type { Translate } from '../i18n.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
@@ -49,7 +49,7 @@ async function tellOwner(
     coolingMs > 0
       ? t(serverTexts.payeeAddedCooling, { 0: payee, 1: hoursOf(coolingMs) })
       : t(serverTexts.payeeAdded, { 0: payee });
-  await postMessage(tx, { to: userId, title: t(serverTexts.payeeAddedTitle), content }, now);
+  await postSecurityNotice(tx, userId, { title: t(serverTexts.payeeAddedTitle), content }, now, t);
 }
 
 /** The usable time and the seconds left until it, at `now`. */
@@ -71,6 +71,7 @@ export function toBankCard(row: BankCardRow, coolingMs: number, now: Date): Bank
     bank_number: maskBankNumber(row.bankNumber),
     phone: row.phone,
     email: row.email,
+    label: row.label,
     created_at: row.createdAt.toISOString(),
     ...usability(row.createdAt, coolingMs, now),
   };
@@ -104,6 +105,7 @@ export interface BankCardFields {
   bank_number: string;
   phone: string;
   email: string;
+  label?: string;
 }
 
 /** What a customer needs to add a payee: the cooling-off period and the translator of the request. */
@@ -132,6 +134,7 @@ export async function addBankCard(
       bankNumber: card.bank_number,
       phone: card.phone,
       email: card.email,
+      label: card.label ?? '',
       createdAt: now,
     })
     .returning();
@@ -203,4 +206,27 @@ export async function deleteWallet(db: Executor, userId: number, id: number): Pr
     .where(and(eq(wallets.id, id), eq(wallets.userId, userId)))
     .returning({ id: wallets.id });
   if (!removed.length) throw new Refusal(texts.payeeNotFound.id);
+}
+
+/** Renames one of the caller's payees: a bank card's label, a wallet's alias. */
+export async function editPayeeLabel(
+  db: Executor,
+  userId: number,
+  kind: 'bank' | 'wallet',
+  id: number,
+  label: string,
+): Promise<void> {
+  const changed =
+    kind === 'bank'
+      ? await db
+          .update(bankCards)
+          .set({ label })
+          .where(and(eq(bankCards.id, id), eq(bankCards.userId, userId)))
+          .returning({ id: bankCards.id })
+      : await db
+          .update(wallets)
+          .set({ alias: label })
+          .where(and(eq(wallets.id, id), eq(wallets.userId, userId)))
+          .returning({ id: wallets.id });
+  if (!changed.length) throw new Refusal(texts.payeeNotFound.id);
 }

@@ -2,17 +2,33 @@
 // new device signed in, a passkey added or removed, the login password changed or reset, two-factor
 // turned on or off, new recovery codes, the phone or e-mail changed. Each says when, in a time every
 // reader can place, and what to do if it was not them; in the request's language.
+// The customer's anti-phishing code, when they set one, stands in a fixed place of every such notice:
+// its first line, `🛡 Your anti-phishing code: …` (contract/anti-phishing-line.ts), the notice's own text
+// below it. The line is written with the notice, so it shows the code the customer had then.
 import { serverTexts } from '../../contract/server-texts.ts';
+import { antiPhishingLine } from '../../contract/anti-phishing-line.ts';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Executor } from '../db/connection.ts';
 import type { Translate } from '../i18n.ts';
 import { postMessage } from './messages.ts';
+import { antiPhishingCodeOf } from './anti-phishing.ts';
 
 /** '2026-11-22 08:00 UTC': a moment every reader can place, whatever their zone. */
 export const utcMinute = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
 export type SecurityChange =
-  'password' | 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodes' | 'passkeyRemoved' | 'phone' | 'email';
+  | 'password'
+  | 'twoFactorOn'
+  | 'twoFactorOff'
+  | 'recoveryCodes'
+  | 'passkeyRemoved'
+  | 'phone'
+  | 'email'
+  | 'addressLockOn'
+  | 'addressLockOffAsked'
+  | 'addressLockOff'
+  | 'antiPhishingSet'
+  | 'antiPhishingRemoved';
 
 const notices: Record<SecurityChange, { title: MessageDescriptor; content: MessageDescriptor }> = {
   password: { title: serverTexts.passwordChangedTitle, content: serverTexts.passwordChanged },
@@ -22,6 +38,11 @@ const notices: Record<SecurityChange, { title: MessageDescriptor; content: Messa
   passkeyRemoved: { title: serverTexts.passkeyRemovedTitle, content: serverTexts.passkeyRemoved },
   phone: { title: serverTexts.contactChangedTitle, content: serverTexts.phoneChanged },
   email: { title: serverTexts.contactChangedTitle, content: serverTexts.emailChanged },
+  addressLockOn: { title: serverTexts.addressLockOnTitle, content: serverTexts.addressLockOn },
+  addressLockOffAsked: { title: serverTexts.addressLockOffAskedTitle, content: serverTexts.addressLockOffAsked },
+  addressLockOff: { title: serverTexts.addressLockOffTitle, content: serverTexts.addressLockOff },
+  antiPhishingSet: { title: serverTexts.antiPhishingSetTitle, content: serverTexts.antiPhishingSet },
+  antiPhishingRemoved: { title: serverTexts.antiPhishingRemovedTitle, content: serverTexts.antiPhishingRemoved },
 };
 
 export async function noticeSecurityChange(
@@ -32,5 +53,23 @@ export async function noticeSecurityChange(
   t: Translate,
 ): Promise<void> {
   const { title, content } = notices[change];
-  await postMessage(db, { to: userId, title: t(title), content: t(content, { 0: utcMinute(now) }) }, now);
+  await postSecurityNotice(db, userId, { title: t(title), content: t(content, { 0: utcMinute(now) }) }, now, t);
+}
+
+/**
+ * Posts a security notice (these, a new sign-in, a passkey or a payee added): its text under the
+ * customer's anti-phishing code line when they have a code, as it is without one (no empty line).
+ */
+export async function postSecurityNotice(
+  db: Executor,
+  userId: number,
+  notice: { title: string; content: string },
+  now: Date,
+  t: Translate,
+): Promise<void> {
+  const code = await antiPhishingCodeOf(db, userId);
+  const content = code
+    ? `${antiPhishingLine(t(serverTexts.antiPhishingLabel), code)}\n${notice.content}`
+    : notice.content;
+  await postMessage(db, { to: userId, title: notice.title, content }, now);
 }

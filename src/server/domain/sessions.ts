@@ -10,8 +10,7 @@ import { texts } from '../../contract/texts.ts';
 import type { SignedInSession } from '../../contract/sessions.ts';
 import type { Translate } from '../i18n.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
-import { postMessage } from './messages.ts';
-import { utcMinute } from './security-notices.ts';
+import { postSecurityNotice, utcMinute } from './security-notices.ts';
 import { Refusal } from './refusal.ts';
 import { rememberDevice } from './remembered-devices.ts';
 
@@ -87,7 +86,7 @@ export async function signIn(
       1: maskAddress(place.ip) || '—',
       2: utcMinute(now),
     });
-    await postMessage(db, { to: userId, title: t(serverTexts.newSignInTitle), content }, now);
+    await postSecurityNotice(db, userId, { title: t(serverTexts.newSignInTitle), content }, now, t);
   }
   return token;
 }

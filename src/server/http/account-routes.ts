@@ -78,7 +78,9 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
         const code = await issueCode(tx, codeTarget(channel, address), clock.now());
-        return sender.send({ channel, target: address, code, language: locale }, tx);
+        // A reset's code goes to an account's own address: its mail carries the account's anti-phishing code.
+        const antiPhishing = owner?.antiPhishingCode ?? null;
+        return sender.send({ channel, target: address, code, language: locale, antiPhishing }, tx);
       });
       sender.wake?.();
       return typeof queued === 'number'

@@ -134,8 +134,8 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   route(q.consoleClaimNext, (input, ctx) => claimNext(ctx.db, claimant(ctx), input.kind, ctx.clock.now()));
 
   route(c.consoleFindCustomers, (input, { db }) => views.findCustomers(db, input.query));
-  route(c.consoleCustomer, (input, { db, operatorConsole }) =>
-    views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt),
+  route(c.consoleCustomer, (input, { db, operatorConsole, clock }) =>
+    views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt, clock.now()),
   );
   route(c.consoleCustomerHistory, async (input, { db, operatorConsole, clock }) => {
     const userId = Number(input.id);

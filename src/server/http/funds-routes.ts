@@ -33,6 +33,7 @@ import {
   type Payee,
 } from '../domain/withdraw.ts';
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
+import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';
@@ -57,7 +58,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
 
   route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
 
-  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey }) => {
+  route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     // §5: each missing prerequisite has its own prompt, before anything else is checked.
@@ -68,6 +69,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
       if (!cards.length) throw new Refusal(texts.noBankCard.id);
       if (!input.target_id) throw new Refusal(texts.choosePayee.id);
       const card = cards.find((item) => item.id === Number(input.target_id));
+      if (!card) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
       if (!card) throw new Refusal(texts.payeeNotFound.id);
       payee = { kind: 'bank', card };
     } else {
@@ -75,9 +77,12 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
       if (!held.length) throw new Refusal(texts.noWallet.id);
       if (!input.target_id) throw new Refusal(texts.choosePayee.id);
       const wallet = held.find((item) => item.id === Number(input.target_id));
+      if (!wallet) await refuseUnlockedPayee(db, user.id, undefined, payeeCoolingMs, now, t);
       if (!wallet) throw new Refusal(texts.payeeNotFound.id);
       payee = { kind: 'wallet', wallet };
     }
+    // With the address lock on, only a saved payee past the lock's cooling-off (told with the lock's own reason).
+    await refuseUnlockedPayee(db, user.id, payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now, t);
     refuseCoolingPayee(payee.kind === 'bank' ? payee.card : payee.wallet, payeeCoolingMs, now);
     const rule = await ruleFor(db, payee.kind === 'bank' ? USDT : payee.wallet.currency);
     checkLimits(input.amount, rule);

@@ -1,6 +1,14 @@
-// Bank cards (§7) and wallets (our additions): list, add, delete — the caller's own only. Adding
+// Bank cards (§7) and wallets (our additions): list, add, delete, label — the caller's own only. Adding
 // one needs the second factor when the caller has two-factor on; deleting never does.
-import { addBankCard, addWallet, bankCards, deleteBankCard, deleteWallet, wallets } from '../../contract/payouts.ts';
+import {
+  addBankCard,
+  addWallet,
+  bankCards,
+  deleteBankCard,
+  deleteWallet,
+  editPayeeLabel,
+  wallets,
+} from '../../contract/payouts.ts';
 import * as payouts from '../domain/payouts.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';
@@ -37,6 +45,11 @@ export function payoutsRoutes(route: ReturnType<typeof router>) {
   });
   route(deleteWallet, async (input, { db, caller }) => {
     await payouts.deleteWallet(db, caller.userId, Number(input.id));
+    return null;
+  });
+  // A label only names a payee: no second factor, and its cooling-off is unchanged.
+  route(editPayeeLabel, async (input, { db, caller }) => {
+    await payouts.editPayeeLabel(db, caller.userId, input.kind, Number(input.id), input.label);
     return null;
   });
 }

@@ -18,6 +18,7 @@ import { jobCounters } from '../observability/metrics.ts';
 import { forgetOldProcesses } from '../domain/server-processes.ts';
 import type { ReconciliationRun } from '../domain/reconciliation.ts';
 import { DEFAULT_RECONCILE_EVERY_MS, reconcilePace, reconcileWhenDue } from './reconciliation.ts';
+import { ensureRiskFigure } from '../domain/risk-figure.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -211,6 +212,17 @@ export const startReconciliationJob = (
 ): Job<ReconciliationRun | null> =>
   schedule(reconcileWhenDue(db, everyMs), null, log, { ...reconcilePace(everyMs), name: 'reconciliation' });
 
+/**
+ * Stores the day's risk figure of options (domain/risk-figure.ts) every `everyMs` (a minute of the clock) and once at
+ * start; one process computes it per UTC day (an advisory lock and the day's row), the others find it stored.
+ */
+export const startRiskFigureJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 60_000): Job =>
+  schedule(async () => ((await ensureRiskFigure(db, clock.now())) ? 1 : 0), 0, log, {
+    everyMs,
+    unref: true,
+    name: 'risk-figure',
+  });
+
 /** Deletes the rows of server processes gone for a day (domain/server-processes.ts), hourly; idempotent, so every
  * process may. */
 export const startProcessesPruneJob = (
@@ -250,7 +262,9 @@ export function startDeliveryJob(
  * - delivery of queued messages: every process (rows claimed with FOR UPDATE SKIP LOCKED and a lease);
  * - removal of sent and failed messages kept long enough: every process (idempotent deletes);
  * - the books' check: every process looks, one runs it per interval (an advisory lock and the last run's time);
- * - removal of the rows of server processes gone for a day: every process (idempotent deletes).
+ * - removal of the rows of server processes gone for a day: every process (idempotent deletes);
+ * - the day's risk figure of options: every process looks, one computes it per UTC day (an advisory lock, the day's
+ * row).
  */
 export function startJobs({
   db,
@@ -305,6 +319,12 @@ export function startJobs({
   const outboxPrune = startOutboxPruneJob(db, (error) => log('outbox pruning failed', error));
   const reconciliation = startReconciliationJob(db, (error) => log('reconciliation failed', error), reconcileEveryMs);
   const processesPrune = startProcessesPruneJob(db, (error) => log('removal of old process rows failed', error));
+  const riskFigure = startRiskFigureJob(
+    db,
+    clock,
+    (error) => log('risk figure failed', error),
+    Math.max(50, 60_000 / clockSpeed),
+  );
   return {
     /** A message was queued: send it now. */
     deliverNow: () => deliveryJob.poke(),
@@ -313,6 +333,7 @@ export function startJobs({
       await outboxPrune.stop();
       await reconciliation.stop();
       await processesPrune.stop();
+      await riskFigure.stop();
       await settlement.stop();
       stopMatchingOnTicks();
       await opening.stop();

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import Big from 'big.js';
 import { eq } from 'drizzle-orm';
 import { outboxSummary } from '../domain/delivery.ts';
+import { bodyForOperator } from '../delivery/code-message.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
@@ -419,7 +420,7 @@ const commands: Record<string, Command> = {
         status: row.status,
         attempts: row.attempts,
         error: row.lastError ?? '',
-        message: row.body.replace(/\s+/g, ' ').slice(0, 100),
+        message: bodyForOperator(row).replace(/\s+/g, ' ').slice(0, 100),
       })),
       'The outbox is empty.',
     );

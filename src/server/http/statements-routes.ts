@@ -1,0 +1,10 @@
+// Statements (contract/statements.ts): the caller's own ledger of one asset over a period.
+import { statement } from '../../contract/statements.ts';
+import { statementOf } from '../domain/statements.ts';
+import type { router } from './handle.ts';
+
+export function statementsRoutes(route: ReturnType<typeof router>) {
+  route(statement, (input, { db, caller }) =>
+    statementOf(db, caller.userId, { asset: input.asset, from: input.from, to: input.to, timeZone: input.tz }),
+  );
+}

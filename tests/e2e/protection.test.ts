@@ -1,0 +1,156 @@
+// A customer's own limits and time-out on a phone: a new customer with money sets a limit of 25 USDT staked in 24
+// hours, buys options until the limit refuses one (the server's reason shown), raises the limit and sees it wait 24
+// hours with its countdown, cancels the raise, then takes a time-out after its confirmation and finds the time-out
+// panel on the option page in place of the buy buttons. A customer of its own: the shared demo account is never put
+// in time-out.
+import { expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
+import { fundedUser } from './funded-user.ts';
+import { callApi, logIn } from './pwa.ts';
+
+let page: Page;
+phonePageForFile((opened) => (page = opened));
+const phone = `07${String(Date.now()).slice(-8)}`;
+const password = 'limits1234';
+let token = '';
+
+/** "1,234.50" → 1234.5. */
+const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
+const stakes = () => page.getByRole('region', { name: 'Most staked on options' });
+const dayRow = () => stakes().locator('.prot-row').first();
+
+it('sets a limit of 25 USDT staked in 24 hours, and the option that would pass it is refused with the reason', async () => {
+  token = await fundedUser(phone, password, '135790', '100');
+  await recordToasts(page);
+  // This customer has answered the offer of notifications on this phone before: no dialog after the first order.
+  await page.addInitScript(() => localStorage.setItem('push-offered', new Date().toISOString()));
+  await logIn(page, phone, password);
+
+  await page.goto(`/#${ROUTES.settings}`);
+  const link = page.getByRole('link', { name: 'Limits and time-out' });
+  await link.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'protection-0-settings');
+  await link.click();
+  await page.waitForURL(/setting\/protection/);
+  await expect.poll(() => dayRow().textContent()).toBe('24 hoursNo limitStaked 0.00 USDT');
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, 'protection-1-page');
+
+  await dayRow()
+    .getByRole('button', { name: /^24 hours/ })
+    .click();
+  const dialog = page.getByRole('alertdialog');
+  await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Most staked in 24 hours');
+  await dialog.getByLabel('Limit (USDT)').fill('25');
+  await screenshot(page, 'protection-2-stake-limit');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await toastSeen(page, 'Saved: in force now.', 10_000);
+  await expect.poll(() => dayRow().textContent()).toBe('24 hours25.00 USDTStaked 0.00 USDT · 25.00 USDT left');
+
+  await page.goto(`/#${ROUTES.option}?code=BTC`);
+  await page.getByRole('radio', { name: /^1\b/ }).first().click();
+  const available = page.locator('.opt-amount-notes .opt-num').first();
+  await expect.poll(async () => amountOf(await available.textContent())).toBe(100);
+  for (const left of [90, 80]) {
+    await page.getByLabel('Amount (USDT)').fill('10');
+    await page.getByRole('button', { name: 'Buy up' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+    await expect.poll(async () => amountOf(await available.textContent())).toBe(left);
+  }
+  // The third would make 30 staked in 24 hours.
+  await page.getByLabel('Amount (USDT)').fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Confirm' }).click();
+  const refusal = 'Your limit of 25 USDT staked in 24 hours leaves 5 USDT for now!';
+  await toastSeen(page, refusal, 10_000);
+  await screenshot(page, 'protection-3-refused');
+  expect(amountOf(await available.textContent())).toBe(80);
+});
+
+it('raises the limit: the raise waits 24 hours, counting down, and can be cancelled', async () => {
+  await page.goto(`/#${ROUTES.protection}`);
+  await expect.poll(() => dayRow().textContent()).toBe('24 hours25.00 USDTStaked 20.00 USDT · 5.00 USDT left');
+  await dayRow()
+    .getByRole('button', { name: /^24 hours/ })
+    .click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByLabel('Limit (USDT)').fill('100');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await toastSeen(page, 'Saved: in force in 24 hours.', 10_000);
+  const waiting = dayRow().locator('.prot-waiting');
+  // Counted down on the phone's clock from the seconds the server said were left: 24 h 0 min at the answer.
+  await expect
+    .poll(() => waiting.locator('p').textContent())
+    .toBe('Change to 100.00 USDT takes effect in 23 h 59 min.');
+  // Until then the lower limit stays in force.
+  expect(await dayRow().locator('.prot-row-value').textContent()).toBe('25.00 USDT');
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, 'protection-4-raise-waits');
+
+  await waiting.getByRole('button', { name: 'Cancel' }).click();
+  await toastSeen(page, 'The change is cancelled.', 10_000);
+  await expect.poll(() => waiting.count()).toBe(0);
+  expect(await dayRow().locator('.prot-row-value').textContent()).toBe('25.00 USDT');
+});
+
+it('takes a time-out after a clear confirmation; the option page then shows the time-out panel, not the buy buttons', async () => {
+  const timeout = page.getByRole('region', { name: 'Time-out' });
+  await timeout.getByRole('button', { name: /^Take a time-out/ }).click();
+  const dialog = page.getByRole('alertdialog');
+  await dialog.getByRole('button', { name: '7 days' }).click();
+  await screenshot(page, 'protection-5-time-out');
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+  await expect.poll(() => dialog.getByRole('heading').textContent()).toMatch(/^Take a time-out until .+\?$/);
+  expect(await dialog.textContent()).toContain(
+    'It cannot be undone early: ending or shortening a time-out takes effect only 24 hours after you ask.',
+  );
+  await screenshot(page, 'protection-6-time-out-confirm');
+  await dialog.getByRole('button', { name: 'Start the time-out' }).click();
+  await expect.poll(() => dialog.count()).toBe(0);
+
+  // The test server's clock runs 20 times faster than the phone's: the days left are the server's.
+  const answer = await callApi<{ timeout_seconds_left: number }>('/users/protection', { method: 'GET', token });
+  const days = Math.round(answer.data.timeout_seconds_left / 86_400);
+  await expect
+    .poll(() => timeout.locator('.prot-row-used').textContent())
+    .toMatch(new RegExp(`^Ends in ${days} days\\. No option, contract, lock-up or liquidity order until then`));
+  await page.locator('.mask').waitFor({ state: 'detached' });
+  await screenshot(page, 'protection-7-time-out-set');
+
+  await page.goto(`/#${ROUTES.option}?code=BTC`);
+  const panel = page.locator('.opt-trade .timeout-panel');
+  await expect
+    .poll(() => panel.locator('.timeout-panel-until').textContent())
+    .toMatch(new RegExp(`^You are taking a time-out until .+ \\(in ${days} days\\)\\.$`));
+  expect(await page.getByRole('button', { name: 'Buy up' }).count()).toBe(0);
+  await panel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'protection-8-option-page');
+
+  // The contracts page alike; the panel leads to the limits page.
+  await page.goto(`/#${ROUTES.contracts}?code=BTC`);
+  const contractPanel = page.locator('.ct-form .timeout-panel');
+  await contractPanel.waitFor();
+  expect(await page.locator('.ct-submit').count()).toBe(0);
+  await contractPanel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'protection-9-contracts-page');
+  await contractPanel.getByRole('link', { name: 'Limits and time-out' }).click();
+  await page.waitForURL(/setting\/protection/);
+
+  // Lock-up and liquidity subscriptions alike; redeeming liquidity stays open.
+  await page.goto(`/#${ROUTES.lockUp}`);
+  await page.locator('.lockup-product').first().click();
+  const lockupPanel = page.locator('.lockup-page .timeout-panel');
+  await lockupPanel.waitFor();
+  expect(await page.getByRole('button', { name: 'Subscribe' }).count()).toBe(0);
+  await lockupPanel.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'protection-10-lockup-page');
+  await page.goto(`/#${ROUTES.liquidityBuy}`);
+  await page.locator('.timeout-panel').waitFor();
+  expect(await page.getByRole('button', { name: 'Next' }).count()).toBe(0);
+  await screenshot(page, 'protection-11-liquidity-subscribe');
+  await page.goto(`/#${ROUTES.liquiditySell}`);
+  await page.getByRole('button', { name: 'Next' }).waitFor();
+  expect(await page.locator('.timeout-panel').count()).toBe(0);
+});

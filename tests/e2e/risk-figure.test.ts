@@ -1,0 +1,212 @@
+// The options' risk figure as a customer meets it on a phone: a server of its own whose clock (20× real time)
+// starts twenty minutes before a UTC midnight; a customer trades two options that settle before it, the day's
+// figure is computed after it, and the demo customer sees it under the buy buttons, in the confirmation of their
+// first order (not of the second), offline with its day, and how it is computed on the rule page.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { ROUTES } from '../../src/contract/routes.ts';
+import { launch, phoneContext, screenshot } from './browser.ts';
+import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
+import { startServer, type ServerProcess } from '../server/server-process.ts';
+
+const SPEED = 20;
+const DAY_MS = 86_400_000;
+/** Market time from the server's start to midnight: a minute of real time for the trades before it. */
+const LEAD_MS = 20 * 60_000;
+
+const work = mkdtempSync(join(tmpdir(), 'coinvest-risk-'));
+const dataDir = join(work, 'data');
+let server: ServerProcess;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+/** The UTC midnight the server's clock reaches a minute after its start. */
+let midnight: Date;
+
+const run = promisify(execFile);
+const operator = async (...args: string[]) =>
+  (
+    await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+      timeout: 30_000,
+    })
+  ).stdout;
+const api = <T>(path: string, options: Parameters<typeof callApi>[1] = {}) =>
+  callApi<T>(path, { base: server.base, ...options });
+
+/** The code this server's development sender logged for `phone`. */
+async function codeFor(phone: string): Promise<string> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const found = [...readFileSync(server.logFile, 'utf8').matchAll(/verification code for (\S+) \(\w+\): (\d{6})/g)]
+      .filter((match) => match[1] === phone)
+      .at(-1);
+    if (found) return found[2]!;
+    if (Date.now() > deadline) throw new Error(`no code was sent to ${phone}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A new customer of this server with `usdt` USDT from an approved recharge; resolves with a session token. */
+async function fundedCustomer(phone: string, usdt: string): Promise<string> {
+  expect((await api('/users/sms', { method: 'GET', form: { userphone: phone } })).ret).toBe(1);
+  const form = { mode: 'phone', phone, code: await codeFor(phone), password: 'abc12345', paypass: '123456' };
+  expect(await api('/users/register', { form: { ...form, currency: 'THB' } })).toMatchObject({ ret: 1 });
+  const { data } = await api<{ token: string }>('/users/login', { form: { username: phone, password: 'abc12345' } });
+  const channels = await api<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {
+    method: 'GET',
+    token: data.token,
+  });
+  const channel = channels.data.lists.find((item) => item.kind === 'crypto' && item.currency === 'USDT')!;
+  const sent = await api<{ id: number }>('/pay/submit', {
+    token: data.token,
+    form: { kind: 'crypto', channel_id: String(channel.id), amount: usdt, hash: 'ab'.repeat(32) },
+  });
+  expect(sent).toMatchObject({ ret: 1 });
+  expect(await operator('recharge', 'approve', String(sent.data.id))).toContain('approved');
+  return data.token;
+}
+
+interface Figure {
+  day: string;
+  traders: number;
+  losers: number;
+  percent: string | null;
+}
+
+beforeAll(async () => {
+  // The accelerated clock reads origin + (now − origin) × speed: an origin in the past puts the server's "now" ahead,
+  // here LEAD_MS before the next UTC midnight.
+  const realNow = Date.now();
+  midnight = new Date(Math.ceil((realNow + LEAD_MS) / DAY_MS) * DAY_MS);
+  const origin = Math.round(realNow - (midnight.getTime() - LEAD_MS - realNow) / (SPEED - 1));
+  [server, browser] = await Promise.all([
+    startServer({
+      work,
+      name: 'risk server',
+      env: {
+        DATA_DIR: dataDir,
+        WEB_ROOT: inject('webRoot'),
+        AUTH_RATE_LIMIT: '1000',
+        CLOCK_SPEED: String(SPEED),
+        CLOCK_ORIGIN: String(origin),
+        FEED_INTERVAL_MS: '200',
+      },
+    }),
+    launch(),
+  ]);
+  context = await phoneContext(browser, { baseURL: server.base });
+  page = await context.newPage();
+}, 120_000);
+
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+  await server?.stop();
+  rmSync(work, { recursive: true, force: true });
+});
+
+/** "12/23/2026": the figure's UTC day as the English app writes it. */
+const shownDay = (day: string) =>
+  new Intl.DateTimeFormat('en', { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+
+it('shows the day’s share of customers who lost on options under the buy buttons, and offline with its day', async () => {
+  // Before midnight a customer buys up and short at once: one wins 80 % of 10, the other loses 10.
+  const trader = await fundedCustomer('0812340001', '100');
+  const products = await api<{ lists: { id: number; minutes: number }[] }>('/coin/option/products', {
+    method: 'GET',
+    form: { code: 'BTC' },
+  });
+  const product = String(products.data.lists.find((item) => item.minutes === 1)!.id);
+  for (const direction of ['up', 'down']) {
+    const placed = await api('/coin/order/add', {
+      token: trader,
+      form: { code: 'BTC', direction, product_id: product, amount: '10' },
+    });
+    expect(placed, JSON.stringify(placed)).toMatchObject({ ret: 1 });
+  }
+  const settled = async () =>
+    (
+      await api<{ lists: { settled_at: string | null }[] }>('/coin/order/lists', {
+        method: 'GET',
+        token: trader,
+        form: { status: 'history' },
+      })
+    ).data.lists.map((order) => order.settled_at);
+  await expect.poll(async () => (await settled()).length, { timeout: 30_000 }).toBe(2);
+  for (const at of await settled()) expect(Date.parse(at!), 'settled before midnight').toBeLessThan(midnight.getTime());
+
+  // After midnight (a minute of real time after the start) the day's figure counts them.
+  const day = midnight.toISOString().slice(0, 10);
+  const current = async () => (await api<Figure>('/options/risk', { method: 'GET' })).data;
+  await expect.poll(async () => (await current()).day, { timeout: 150_000, interval: 1000 }).toBe(day);
+  const figure = await current();
+  expect(figure).toMatchObject({ day, traders: 1 });
+  const text = `${figure.percent} % of customers who traded options in the last 30 days lost money on them (as of ${shownDay(day)}).`;
+
+  await markAllRead('demo', 'demo1234', server.base);
+  await logIn(page, 'demo', 'demo1234');
+  await page.goto(`/#${ROUTES.option}?code=BTC`);
+  const note = page.locator('.opt-trade .opt-risk');
+  await expect.poll(() => note.textContent()).toBe(text);
+  await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  await screenshot(page, 'risk-1-option-page');
+
+  // Offline, once the service worker has kept the answer: the last figure, with its day.
+  await controlledByServiceWorker(page);
+  await page.reload();
+  await expect.poll(() => note.textContent()).toBe(text);
+  await goOffline(context);
+  try {
+    await page.reload();
+    await expect.poll(() => note.textContent()).toBe(text);
+    await page
+      .getByText(/^Offline — as of/)
+      .first()
+      .waitFor();
+  } finally {
+    await goOnline(context);
+  }
+}, 240_000);
+
+it('tells the figure in the confirmation of the first order, not of the next', async () => {
+  // Back online: a reload's answers come from the network, and the app knows it is online again.
+  await page.reload();
+  const note = page.locator('.opt-trade .opt-risk');
+  await note.waitFor();
+  await expect.poll(() => page.getByText(/^Offline — as of/).count()).toBe(0);
+  const text = await note.textContent();
+  await page.getByRole('radio', { name: /^1\b/ }).first().click();
+  await page.getByLabel('Amount (USDT)').fill('10');
+  await page.getByRole('button', { name: 'Buy up' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect.poll(() => dialog.locator('.opt-risk').textContent()).toBe(text);
+  await screenshot(page, 'risk-2-first-order-confirm');
+  await dialog.getByRole('button', { name: 'Confirm' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toBe('Successful transaction!');
+  // The first order on this device offers notifications: not now.
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Not now' }).click();
+  await page.locator('.opt-order').first().waitFor();
+
+  await page.getByRole('button', { name: 'Buy short' }).click();
+  await dialog.getByRole('button', { name: 'Confirm' }).waitFor();
+  expect(await dialog.locator('.opt-risk').count()).toBe(0);
+  await screenshot(page, 'risk-3-second-order-confirm');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+it('explains on the rule page how the figure is computed', async () => {
+  await page.goto(`/#${ROUTES.optionRule}`);
+  const section = page.locator('#risk-figure');
+  await section.getByRole('heading', { name: 'How many customers lose money' }).waitFor();
+  expect(await section.textContent()).toContain('in the 30 days before that day');
+  await section.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+  await screenshot(page, 'risk-4-rule-page');
+});

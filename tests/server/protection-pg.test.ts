@@ -1,0 +1,147 @@
+// A customer's own limits hold across server processes: two real servers on one PostgreSQL database
+// take option orders of one customer at the same time, and together they accept exactly as many as
+// the stake limit and the most open options allow. PostgreSQL only (the server-pg project): the
+// embedded database serves one process.
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { onPostgres, openTestDatabase } from './harness.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
+import { rowsOf, type Database } from '../../src/server/db/connection.ts';
+import { createAccount } from '../../src/server/domain/accounts.ts';
+import { createSession } from '../../src/server/domain/sessions.ts';
+import { USDT, post } from '../../src/server/domain/ledger.ts';
+import { optionProducts, placeOption } from '../../src/contract/options.ts';
+import { setProtection } from '../../src/contract/protection.ts';
+
+interface Answer {
+  ret: number;
+  msg: string;
+  data: unknown;
+}
+
+describe.runIf(onPostgres())('own limits across two server processes on one PostgreSQL', () => {
+  let database: Database;
+  let servers: ServerProcess[] = [];
+  let productId = 0;
+  let accounts = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
+      { name: string },
+    ];
+    const env = {
+      NODE_ENV: 'development',
+      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
+      WEB_ROOT: '',
+      WORKERS: '',
+      TRUST_PROXY_HOPS: '0',
+      SEED_DEMO: 'false',
+      LOG_LEVEL: 'warn',
+      // Hundreds of orders from one address and account in a second: the request limits are not what is tested.
+      RATE_LIMIT_ADDRESS: '100000',
+      RATE_LIMIT_ACCOUNT: '100000',
+    };
+    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+  }, 180_000);
+
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    await database?.close();
+  });
+
+  async function call(server: number, path: string, token: string, form?: Record<string, string>): Promise<Answer> {
+    const response = await fetch(`${servers[server]!.base}/api${path}`, {
+      method: form ? 'POST' : 'GET',
+      headers: { lang: 'en', token, ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}) },
+      body: form ? new URLSearchParams(form).toString() : undefined,
+    });
+    return (await response.json()) as Answer;
+  }
+
+  /** A customer holding `usdt`, signed in. */
+  async function holder(usdt: string) {
+    const user = await createAccount(
+      database.db,
+      {
+        channel: 'sms',
+        address: `08777${String(++accounts).padStart(5, '0')}`,
+        password: 'abc12345',
+        paypass: '123456',
+        currency: 'THB',
+        invitedBy: null,
+      },
+      new Date(),
+    );
+    await database.db.transaction((tx) =>
+      post(
+        tx,
+        { userId: user.id, asset: USDT, amount: usdt, kind: 'test_grant', reference: `grant:pg:${accounts}` },
+        new Date(),
+      ),
+    );
+    return { id: user.id, token: await createSession(database.db, user.id) };
+  }
+
+  const buy = (server: number, token: string, amount: string) =>
+    call(server, placeOption.path, token, {
+      code: 'BTC',
+      direction: 'up',
+      amount,
+      product_id: String(productId),
+    });
+
+  /** Waits until both processes accept an option (each has a fresh price), with a customer of its own. */
+  async function bothTaking() {
+    const products = (await call(0, `${optionProducts.path}?code=BTC`, '')) as {
+      data: { lists: { id: number; minutes: number }[] };
+    };
+    productId = products.data.lists.find((product) => product.minutes === 1)!.id;
+    const probe = await holder('1000');
+    const deadline = Date.now() + 60_000;
+    for (const server of [0, 1]) {
+      for (;;) {
+        const answer = await buy(server, probe.token, '1');
+        if (answer.ret === 1) break;
+        expect(answer.msg, 'only a price not yet recorded may hold an order back').toBe(
+          'The price is not available right now, please try again later!',
+        );
+        if (Date.now() > deadline) throw new Error(`server ${server} accepts no option`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+  }
+
+  const stakedBy = async (userId: number) =>
+    rowsOf<{ orders: number; staked: string }>(
+      await database.db.execute(
+        sql`select count(*)::int as orders, coalesce(sum(amount), 0)::text as staked from option_orders where user_id = ${userId}`,
+      ),
+    )[0]!;
+
+  it('200 orders sent to both processes at once never pass a stake limit', async () => {
+    await bothTaking();
+    const user = await holder('10000');
+    expect(await call(0, setProtection.path, user.token, { setting: 'stake_day', value: '555' })).toMatchObject({
+      ret: 1,
+    });
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '10')));
+    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(55);
+    for (const answer of answers.filter((one) => one.ret !== 1))
+      expect(answer.msg).toBe('Your limit of 555 USDT staked in 24 hours leaves 5 USDT for now!');
+    expect(await stakedBy(user.id)).toEqual({ orders: 55, staked: '550.00000000' });
+  }, 120_000);
+
+  it('200 orders sent to both processes at once never pass the most open options', async () => {
+    await bothTaking();
+    const user = await holder('10000');
+    expect(await call(1, setProtection.path, user.token, { setting: 'max_open_options', value: '37' })).toMatchObject({
+      ret: 1,
+    });
+    const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '2')));
+    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(37);
+    for (const answer of answers.filter((one) => one.ret !== 1))
+      expect(answer.msg).toBe('You have reached your limit of 37 open options at once!');
+    expect((await stakedBy(user.id)).orders).toBe(37);
+  }, 120_000);
+});
