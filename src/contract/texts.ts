@@ -83,6 +83,10 @@ export const texts = {
     message: 'Prices for {0} are paused while the market data is unavailable. Please try again later!',
   },
   orderNotFound: /*i18n*/ { id: 'e.orderNotFound', message: 'The order does not exist!' },
+  orderNotSettled: /*i18n*/ {
+    id: 'e.orderNotSettled',
+    message: 'The order is not settled yet: its ticks are shown once it is.',
+  },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
 
   // Coin-to-coin contracts (§4, §8)

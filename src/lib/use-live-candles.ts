@@ -1,13 +1,13 @@
-// One-minute candles of a coin for the compact chart: the recorded ones from the server, and the
-// last one kept live from the price stream.
+// Candles of a coin for the compact chart (one minute unless a time frame is given): the recorded
+// ones from the server, and the last one kept live from the price stream.
 import { useEffect, useState } from 'react';
 import { klines, type Candle } from '../contract/markets.ts';
-import { applyTick } from './candles.ts';
+import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from './candles.ts';
 import { api } from './api.ts';
 import { subscribePrices } from './prices.ts';
 
 const CANDLE_COUNT = 120;
-export function useLiveCandles(code: string): { candles: readonly Candle[]; failed: boolean } {
+export function useLiveCandles(code: string, frame: Frame = '1m'): { candles: readonly Candle[]; failed: boolean } {
   const [candles, setCandles] = useState<readonly Candle[]>([]);
   const [failed, setFailed] = useState(false);
 
@@ -15,17 +15,19 @@ export function useLiveCandles(code: string): { candles: readonly Candle[]; fail
     let current = true;
     setCandles([]);
     setFailed(false);
-    api(klines, { code, period: '1m', limit: String(CANDLE_COUNT) }, { loading: false })
-      .then(({ lists }) => current && setCandles(lists))
+    const { period, per } = frameSource(frame);
+    const seconds = FRAME_SECONDS[frame];
+    api(klines, { code, period, limit: String(CANDLE_COUNT * per) }, { loading: false })
+      .then(({ lists }) => current && setCandles(per > 1 ? aggregateCandles(lists, seconds) : lists))
       .catch(() => current && setFailed(true));
     const release = subscribePrices((ticks) => {
-      for (const tick of ticks) if (tick.code === code) setCandles((previous) => applyTick(previous, tick));
+      for (const tick of ticks) if (tick.code === code) setCandles((previous) => applyTick(previous, tick, seconds));
     });
     return () => {
       current = false;
       release();
     };
-  }, [code]);
+  }, [code, frame]);
 
   return { candles, failed };
 }

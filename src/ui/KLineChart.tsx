@@ -6,6 +6,8 @@
 import { useEffect, useRef } from 'react';
 import { formatCandleTime } from '../lib/format.ts';
 import { drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
+import type { IndicatorSettings } from '../lib/chart-settings.ts';
+import type { OverlayLine } from '../lib/indicators.ts';
 import { DEFAULT_WINDOW, candleAt, clampWindow, panWindow, zoomWindow, type ChartWindow } from './kline-scale.ts';
 
 export interface ChartCandle {
@@ -14,6 +16,7 @@ export interface ChartCandle {
   high: string;
   low: string;
   close: string;
+  volume?: string;
 }
 
 interface KLineChartProps {
@@ -21,6 +24,10 @@ interface KLineChartProps {
   /** Digits after the decimal point on the price scale. */
   decimals: number;
   height?: number;
+  /** Indicators to draw, and the volume pane (none: candles only). */
+  indicators?: IndicatorSettings;
+  /** A price and time to mark (a pending option's start), in seconds since the epoch. */
+  marker?: { time: number; price: string } | null;
 }
 
 const toSeries = (candles: readonly ChartCandle[]): ChartSeries => ({
@@ -29,12 +36,15 @@ const toSeries = (candles: readonly ChartCandle[]): ChartSeries => ({
   highs: candles.map((candle) => Number(candle.high)),
   lows: candles.map((candle) => Number(candle.low)),
   closes: candles.map((candle) => Number(candle.close)),
+  volumes: candles.every((candle) => candle.volume !== undefined)
+    ? candles.map((candle) => Number(candle.volume))
+    : undefined,
 });
 
 /** A press that moves less than this is a tap. */
 const TAP_SLOP = 6;
 
-export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps) {
+export function KLineChart({ candles, decimals, height = 260, indicators, marker }: KLineChartProps) {
   const canvas = useRef<HTMLCanvasElement>(null);
   // Filled by the candles' effect below, which runs right after this one's first render.
   const state = useRef({
@@ -45,6 +55,10 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
     width: 0,
     frame: 0,
     fontFamily: 'sans-serif',
+    overlays: [] as OverlayLine[],
+    // Prices as numbers here only place lines on the canvas.
+    marker: null as { time: number; price: number } | null,
+    volume: false,
   });
   const redraw = useRef<() => void>(() => undefined);
 
@@ -59,12 +73,14 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
     const draw = () => {
       chart.frame = 0;
       const ratio = devicePixelRatio || 1;
+      const series = chart.volume ? chart.series : { ...chart.series, volumes: undefined };
       const [pixelWidth, pixelHeight] = [Math.round(chart.width * ratio), Math.round(height * ratio)];
       if (element.width !== pixelWidth || element.height !== pixelHeight)
         [element.width, element.height] = [pixelWidth, pixelHeight];
-      // Which candles are in view, for tests and anyone inspecting the page.
+      // The marked price, if any, and which candles are in view, for tests and anyone inspecting the page.
+      element.dataset.marker = chart.marker ? String(chart.marker.price) : '';
       element.dataset.shown =
-        drawKLine(context, { ...chart, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
+        drawKLine(context, { ...chart, series, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
     };
     redraw.current = () => {
       chart.frame ||= requestAnimationFrame(draw);
@@ -185,6 +201,35 @@ export function KLineChart({ candles, decimals, height = 260 }: KLineChartProps)
     if (anotherSeries) chart.crosshair = null;
     redraw.current();
   }, [candles]);
+
+  // The indicators' maths loads only once one is switched on (most charts draw none).
+  useEffect(() => {
+    const chart = state.current;
+    if (!indicators || !(indicators.ma.on || indicators.ema.on || indicators.boll.on)) {
+      chart.overlays = [];
+      redraw.current();
+      return;
+    }
+    let current = true;
+    void import('../lib/indicators.ts').then(({ overlayLines }) => {
+      if (!current) return;
+      chart.overlays = overlayLines(chart.series.closes, indicators);
+      redraw.current();
+    });
+    return () => {
+      current = false;
+    };
+  }, [candles, indicators]);
+
+  const markTime = marker?.time;
+  const markPrice = marker?.price;
+  useEffect(() => {
+    const chart = state.current;
+    chart.volume = indicators?.volume ?? false;
+    chart.marker =
+      markTime !== undefined && markPrice !== undefined ? { time: markTime, price: Number(markPrice) } : null;
+    redraw.current();
+  }, [indicators?.volume, markTime, markPrice]);
 
   return (
     <div className="kline-chart" style={{ height }}>

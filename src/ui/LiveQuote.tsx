@@ -7,6 +7,14 @@ import { Trans } from '@lingui/react/macro';
 import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
 import { prices } from '../lib/prices.ts';
 import { useLiveCandles } from '../lib/use-live-candles.ts';
+import { useSnapshot } from 'valtio';
+import { msg } from '@lingui/core/macro';
+import type { MessageDescriptor } from '@lingui/core';
+import { useLingui } from '@lingui/react/macro';
+import { FRAMES, type Frame } from '../lib/candles.ts';
+import { chartSettings } from '../lib/chart-settings.ts';
+import { ChartTools } from './ChartTools.tsx';
+import { Segmented } from './forms.tsx';
 import { KLineChart } from './KLineChart.tsx';
 import { PausedBadge, PriceSourceBadge } from './PriceSourceBadge.tsx';
 
@@ -65,9 +73,51 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
   );
 }
 
-export function LiveChart({ code }: { code: string }) {
+const FRAME_LABELS: Record<Frame, MessageDescriptor> = {
+  '1m': msg({ message: '1m', context: 'chart period: one minute' }),
+  '5m': msg({ message: '5m', context: 'chart period: five minutes' }),
+  '15m': msg({ message: '15m', context: 'chart period: fifteen minutes' }),
+  '1h': msg({ message: '1h', context: 'chart period: one hour' }),
+  '4h': msg({ message: '4h', context: 'chart period: four hours' }),
+  '1d': msg({ message: '1d', context: 'chart period: one day' }),
+};
+
+interface LiveChartProps {
+  code: string;
+  /** Time frames and indicators (the choices kept on the device); without: one-minute candles only. */
+  tools?: boolean;
+  /** A price and time to mark, in seconds since the epoch (a pending option's start). */
+  marker?: { time: number; price: string } | null;
+}
+
+export function LiveChart({ code, tools = false, marker }: LiveChartProps) {
+  const { i18n } = useLingui();
   const decimals = useLiveSnapshot(prices).quotes[code]?.price_decimals ?? 2;
-  const { candles, failed } = useLiveCandles(code);
+  const settings = useSnapshot(chartSettings);
+  const frame = tools ? settings.frame : '1m';
+  const { candles, failed } = useLiveCandles(code, frame);
+  const chart = (
+    <KLineChart
+      candles={candles}
+      decimals={decimals}
+      height={tools ? 240 : 200}
+      indicators={tools ? settings.indicators : undefined}
+      marker={marker}
+    />
+  );
+  if (tools && !failed) {
+    return (
+      <section className="card market-chart-card opt-chart">
+        <Segmented
+          value={frame}
+          options={FRAMES.map((item) => ({ value: item, label: i18n._(FRAME_LABELS[item]) }))}
+          onChange={(item) => (chartSettings.frame = item)}
+        />
+        <ChartTools />
+        {chart}
+      </section>
+    );
+  }
   if (failed) {
     return (
       <p className="card muted opt-chart-failed">
@@ -75,5 +125,5 @@ export function LiveChart({ code }: { code: string }) {
       </p>
     );
   }
-  return <KLineChart candles={candles} decimals={decimals} height={200} />;
+  return chart;
 }

@@ -11,6 +11,7 @@ import {
   visibleCandles,
   type ChartWindow,
 } from './kline-scale.ts';
+import type { OverlayLine } from '../lib/indicators.ts';
 
 /** The candles as numbers, one array per field (the chart only draws them). */
 export interface ChartSeries {
@@ -19,6 +20,8 @@ export interface ChartSeries {
   highs: number[];
   lows: number[];
   closes: number[];
+  /** Traded volume per candle, for the volume pane (none: no pane). */
+  volumes?: number[];
 }
 
 export interface ChartScene {
@@ -34,6 +37,10 @@ export interface ChartScene {
   crosshair: { index: number; y: number } | null;
   /** Time labels: `clock` of a round minute, `day` for a new day, `dayClock` under the crosshair. */
   timeLabel: (time: number, kind: 'clock' | 'day' | 'dayClock') => string;
+  /** Indicator lines drawn over the candles (MA, EMA, Bollinger bands). */
+  overlays?: readonly OverlayLine[];
+  /** A marked price and time (a pending option's start): a line across and a dot at the candle. */
+  marker?: { time: number; price: number } | null;
 }
 
 const COLORS = {
@@ -45,7 +52,10 @@ const COLORS = {
   down: '#e5484d',
   crosshair: '#9aa4b2',
   crosshairLabel: '#14181f',
+  marker: '#2563eb',
 };
+/** Share of the plot's height the volume pane takes, below the candles. */
+const VOLUME_SHARE = 0.2;
 const FONT_SIZE = 11;
 const TIME_AXIS_HEIGHT = 22;
 const LABEL_PADDING = 8;
@@ -79,9 +89,12 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
   const range = visibleCandles(count, plot.width, view);
   if (range && plot.height > 0) {
     const [first, last] = range;
-    const [low, high] = priceRange(series.lows, series.highs, first, last);
-    const y = (price: number) => ((high - price) / (high - low)) * plot.height;
-    const prices = priceTicks(low, high, Math.floor(plot.height / PRICE_GAP), decimals);
+    const volumes = series.volumes?.length === count ? series.volumes : null;
+    // With volumes, the candles take the upper part of the plot and the volume bars the rest.
+    const priceHeight = volumes ? plot.height * (1 - VOLUME_SHARE) : plot.height;
+    const [low, high] = widenRange(priceRange(series.lows, series.highs, first, last), scene, first, last);
+    const y = (price: number) => ((high - price) / (high - low)) * priceHeight;
+    const prices = priceTicks(low, high, Math.floor(priceHeight / PRICE_GAP), decimals);
     const times = timeTicks(series.times, first, last, view.spacing, TIME_GAP);
 
     context.fillStyle = COLORS.grid;
@@ -93,7 +106,22 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     context.beginPath();
     context.rect(0, 0, plot.width, plot.height);
     context.clip();
+    if (volumes) drawVolumes(context, scene, volumes, first, last, plot.width, priceHeight, plot.height);
     drawCandles(context, scene, first, last, plot.width, y);
+    for (const line of scene.overlays ?? [])
+      drawLine(context, scene, line.values, line.color, first, last, plot.width, y);
+    const marker = scene.marker ? markerIndex(series.times, scene.marker.time) : -1;
+    if (scene.marker) {
+      context.strokeStyle = COLORS.marker;
+      const at = snap(y(scene.marker.price), ratio);
+      dashedLine(context, 0, at, plot.width, at, ratio);
+      if (marker >= 0) {
+        context.fillStyle = COLORS.marker;
+        context.beginPath();
+        context.arc(candleX(marker, count, plot.width, view), y(scene.marker.price), 4, 0, 2 * Math.PI);
+        context.fill();
+      }
+    }
     const close = series.closes[count - 1]!;
     const rising = close >= series.opens[count - 1]!;
     context.strokeStyle = rising ? COLORS.up : COLORS.down;
@@ -113,7 +141,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     for (const price of prices) {
       const at = y(price);
       const covered = boxes.some((box) => Math.abs(box - at) < FONT_SIZE + 4);
-      if (!covered && at > FONT_SIZE / 2 && at < plot.height - FONT_SIZE / 2)
+      if (!covered && at > FONT_SIZE / 2 && at < priceHeight - FONT_SIZE / 2)
         context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
     }
     context.textAlign = 'center';
@@ -140,7 +168,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       const { index, y: at } = scene.crosshair;
       priceLabel(
         context,
-        (high - (at / plot.height) * (high - low)).toFixed(decimals),
+        (high - (at / priceHeight) * (high - low)).toFixed(decimals),
         plot.width,
         width - plot.width,
         at,
@@ -156,7 +184,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
         );
         readout(context, scene, index);
       }
-    }
+    } else if (scene.overlays?.length) legend(context, scene.overlays, last, decimals, plot.width);
   }
   context.fillStyle = COLORS.border;
   context.fillRect(plot.width, 0, 1 / ratio, plot.height);
@@ -259,4 +287,115 @@ function readout(context: CanvasRenderingContext2D, { series, decimals }: ChartS
     context.fillText(values[at]!, x, 10);
     x += context.measureText(values[at]!).width + 8;
   });
+}
+
+/** The price range widened to the visible indicator values and the marked price, with a margin past them. */
+function widenRange(
+  range: [number, number],
+  { overlays, marker }: ChartScene,
+  first: number,
+  last: number,
+): [number, number] {
+  let [low, high] = range;
+  for (const line of overlays ?? [])
+    for (let index = first; index <= last; index++) {
+      const value = line.values[index];
+      if (value === null || value === undefined) continue;
+      low = Math.min(low, value);
+      high = Math.max(high, value);
+    }
+  if (marker) [low, high] = [Math.min(low, marker.price), Math.max(high, marker.price)];
+  const pad = (high - low) * 0.05;
+  return [low < range[0] ? low - pad : range[0], high > range[1] ? high + pad : range[1]];
+}
+
+/** The candle a time falls in (the last one starting at or before it), or -1 before the first. */
+function markerIndex(times: readonly number[], time: number): number {
+  let found = -1;
+  for (let index = 0; index < times.length && times[index]! <= time; index++) found = index;
+  return found;
+}
+
+/** One indicator line through the candles' centres; it breaks where it has no value. */
+function drawLine(
+  context: CanvasRenderingContext2D,
+  { series, view, ratio }: ChartScene,
+  values: readonly (number | null)[],
+  color: string,
+  first: number,
+  last: number,
+  plotWidth: number,
+  y: (price: number) => number,
+): void {
+  const count = series.times.length;
+  context.strokeStyle = color;
+  context.lineWidth = Math.max(1, Math.round(ratio)) / ratio;
+  context.beginPath();
+  let drawing = false;
+  for (let index = Math.max(0, first - 1); index <= Math.min(count - 1, last + 1); index++) {
+    const value = values[index];
+    if (value === null || value === undefined) {
+      drawing = false;
+      continue;
+    }
+    const x = candleX(index, count, plotWidth, view);
+    if (drawing) context.lineTo(x, y(value));
+    else context.moveTo(x, y(value));
+    drawing = true;
+  }
+  context.stroke();
+}
+
+/** Volume bars in the pane under the candles, in each candle's colour, scaled to the highest in view. */
+function drawVolumes(
+  context: CanvasRenderingContext2D,
+  { series, view, ratio }: ChartScene,
+  volumes: readonly number[],
+  first: number,
+  last: number,
+  plotWidth: number,
+  top: number,
+  bottom: number,
+): void {
+  const count = series.times.length;
+  let most = 0;
+  for (let index = first; index <= last; index++) most = Math.max(most, volumes[index]!);
+  context.fillStyle = COLORS.border;
+  context.fillRect(0, snap(top, ratio), plotWidth, 1 / ratio);
+  if (most <= 0) return;
+  const body = Math.max(1, Math.floor(view.spacing * ratio * 0.7)) / ratio;
+  const room = bottom - top - 4;
+  for (let index = first; index <= last; index++) {
+    const barHeight = (volumes[index]! / most) * room;
+    if (barHeight <= 0) continue;
+    context.fillStyle =
+      series.closes[index]! >= series.opens[index]! ? 'rgba(18, 161, 80, 0.45)' : 'rgba(229, 72, 77, 0.45)';
+    const x = snap(candleX(index, count, plotWidth, view), ratio);
+    context.fillRect(x - body / 2, snap(bottom - barHeight, ratio), body, barHeight);
+  }
+}
+
+/** The indicators' names and latest values in view, in their colours, along the plot's top. */
+function legend(
+  context: CanvasRenderingContext2D,
+  lines: readonly OverlayLine[],
+  last: number,
+  decimals: number,
+  plotWidth: number,
+): void {
+  context.textAlign = 'left';
+  let x = 6;
+  let row = 10;
+  for (const line of lines) {
+    const value = line.values[last];
+    const text = `${line.label} ${value === null || value === undefined ? '-' : value.toFixed(decimals)}`;
+    const width = context.measureText(text).width;
+    if (x > 6 && x + width > plotWidth) {
+      x = 6;
+      row += FONT_SIZE + 4;
+    }
+    context.fillStyle = line.color;
+    context.fillText(text, x, row);
+    x += width + 10;
+  }
 }

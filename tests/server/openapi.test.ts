@@ -75,6 +75,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'lockup',
       'markets',
       'options',
+      'settlement-ticks',
       'risk',
       'messages',
       'payouts',

@@ -7,7 +7,11 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PERIODS, type CoinQuote, type Period } from '../../contract/markets.ts';
+import type { CoinQuote } from '../../contract/markets.ts';
+import { FRAMES, type Frame } from '../../lib/candles.ts';
+import { chartSettings } from '../../lib/chart-settings.ts';
+import { storeHydrated } from '../../lib/storage.ts';
+import { ChartTools } from '../../ui/ChartTools.tsx';
 import { ROUTES } from '../../contract/routes.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { prices, subscribePrices } from '../../lib/prices.ts';
@@ -28,11 +32,12 @@ import {
   refreshCoinList,
 } from './markets-store.ts';
 
-const PERIOD_LABELS: Record<Period, MessageDescriptor> = {
+const PERIOD_LABELS: Record<Frame, MessageDescriptor> = {
   '1m': msg({ message: '1m', context: 'chart period: one minute' }),
   '5m': msg({ message: '5m', context: 'chart period: five minutes' }),
   '15m': msg({ message: '15m', context: 'chart period: fifteen minutes' }),
   '1h': msg({ message: '1h', context: 'chart period: one hour' }),
+  '4h': msg({ message: '4h', context: 'chart period: four hours' }),
   '1d': msg({ message: '1d', context: 'chart period: one day' }),
 };
 
@@ -42,6 +47,7 @@ export default function CoinDetailPage() {
   const { codes, quotes } = useLiveSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
   const chart = useSnapshot(coinChart);
+  const { indicators } = useSnapshot(chartSettings);
   const quote = quotes[code];
   // Unknown once the list is on the device and does not hold the code.
   const unknown = !code || (codes.length > 0 && !quote);
@@ -54,7 +60,8 @@ export default function CoinDetailPage() {
 
   const listed = quote !== undefined;
   useEffect(() => {
-    if (listed) void loadCandles(code, coinChart.period);
+    // The time frame chosen last, kept on the device.
+    if (listed) void storeHydrated(chartSettings).then(() => loadCandles(code, chartSettings.frame));
   }, [code, listed]);
 
   if (unknown) {
@@ -74,7 +81,10 @@ export default function CoinDetailPage() {
     );
   }
 
-  const choosePeriod = (period: Period) => void loadCandles(code, period);
+  const choosePeriod = (period: Frame) => {
+    chartSettings.frame = period;
+    void loadCandles(code, period);
+  };
   const retry = () => {
     void loadCandles(code, chart.period);
     if (failure) void refreshCoinList();
@@ -104,10 +114,16 @@ export default function CoinDetailPage() {
           <section className="card market-chart-card">
             <Segmented
               value={chart.period}
-              options={PERIODS.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))}
+              options={FRAMES.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))}
               onChange={choosePeriod}
             />
-            <KLineChart candles={showCandles ? chart.candles : []} decimals={quote.price_decimals} height={300} />
+            <ChartTools />
+            <KLineChart
+              candles={showCandles ? chart.candles : []}
+              decimals={quote.price_decimals}
+              height={300}
+              indicators={indicators}
+            />
             {showCandles && chart.status === 'failed' && (
               <p className="market-chart-error" role="alert">
                 <span className="error-text">{chart.error}</span>

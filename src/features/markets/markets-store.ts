@@ -2,16 +2,9 @@
 // kept live from the price stream, and the number and time formats these screens show.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
-import {
-  PERIOD_SECONDS,
-  klines,
-  type Candle,
-  type CoinQuote,
-  type Period,
-  type TickEvent,
-} from '../../contract/markets.ts';
+import { klines, type Candle, type CoinQuote, type TickEvent } from '../../contract/markets.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { applyTick } from '../../lib/candles.ts';
+import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from '../../lib/candles.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { loadCoinList, prices } from '../../lib/prices.ts';
 import { formatAmount } from '../../lib/format.ts';
@@ -81,25 +74,34 @@ export { formatClock } from '../../lib/format.ts';
 
 export const coinChart = proxy({
   code: '',
-  /** Kept between visits: the period the user last chose. */
-  period: '1m' as Period,
+  /** The time frame shown (the page keeps the one chosen on the device, in chartSettings). */
+  period: '1m' as Frame,
   candles: [] as Candle[],
   status: 'idle' as 'idle' | 'loading' | 'ready' | 'failed',
   error: '',
 });
 
 let chartRequest = 0;
-/** Loads the last 200 candles of a coin and period; an answer to an older request is dropped. */
-export async function loadCandles(code: string, period: Period): Promise<void> {
+/**
+ * Loads the last 200 candles of a coin and time frame (4 h: made of the last 500 hours); an answer
+ * to an older request is dropped.
+ */
+export async function loadCandles(code: string, period: Frame): Promise<void> {
   const request = ++chartRequest;
   if (coinChart.code !== code || coinChart.period !== period) coinChart.candles = [];
   coinChart.code = code;
   coinChart.period = period;
   coinChart.status = 'loading';
+  const source = frameSource(period);
+  const limit = source.per > 1 ? '500' : '200';
   try {
-    const { lists } = await api(klines, { code, period, limit: '200' }, { loading: coinChart.candles.length === 0 });
+    const { lists } = await api(
+      klines,
+      { code, period: source.period, limit },
+      { loading: coinChart.candles.length === 0 },
+    );
     if (request !== chartRequest) return;
-    coinChart.candles = lists;
+    coinChart.candles = source.per > 1 ? aggregateCandles(lists, FRAME_SECONDS[period]) : lists;
     coinChart.status = 'ready';
   } catch (error) {
     if (request !== chartRequest) return;
@@ -113,6 +115,6 @@ export function applyTicksToChart(ticks: readonly TickEvent[]): void {
   if (coinChart.status !== 'ready') return;
   for (const tick of ticks) {
     if (tick.code === coinChart.code)
-      coinChart.candles = applyTick(coinChart.candles, tick, PERIOD_SECONDS[coinChart.period]) as Candle[];
+      coinChart.candles = applyTick(coinChart.candles, tick, FRAME_SECONDS[coinChart.period]) as Candle[];
   }
 }

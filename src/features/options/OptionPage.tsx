@@ -27,7 +27,7 @@ const showError = (error: unknown) => toast(errorText(error));
 export default function OptionPage() {
   const { t } = useLingui();
   const search = useSearch();
-  const { coin } = useSnapshot(optionsState);
+  const { coin, holding } = useSnapshot(optionsState);
   const { codes } = useLiveSnapshot(prices);
   // An unknown ?code= falls back to the default coin once the list is known.
   const code = codes.length === 0 || codes.includes(coin) ? coin : DEFAULT_COIN;
@@ -60,6 +60,12 @@ export default function OptionPage() {
     navigate(`${ROUTES.option}?code=${next}`, { replace: true });
   };
 
+  // The newest pending option of this coin that has its start price: marked on the chart.
+  const started = holding.lists.find((order) => order.code === code && order.start_price && order.start_price_at);
+  const marker = started
+    ? { time: Math.floor(Date.parse(started.start_price_at!) / 1000), price: started.start_price! }
+    : null;
+
   const showOrders = () =>
     document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
 
@@ -91,7 +97,7 @@ export default function OptionPage() {
         </div>
         <OfflineNote endpoints={[coinList, optionProducts]} />
         <CoinQuote code={code} />
-        <LiveChart code={code} />
+        <LiveChart code={code} tools marker={marker} />
         <TradePanel code={code} onPlaced={showOrders} />
         <OrderTabs />
       </div>

@@ -2,7 +2,7 @@
 // recorded after the order: "Opening…" until then) and when it was recorded, and once settled the
 // recorded end price and its time, the result and the payout. A pending order shows its live
 // countdown and is asked for again when due.
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
@@ -28,6 +28,9 @@ import { loadOrder, optionsState, watchSettlements } from './options-store.ts';
 import { gainClass } from './OrderLists.tsx';
 import { Countdown, DirectionTag, Minutes, Opening, OrderHead } from './OptionParts.tsx';
 import { syncClockFromTicks } from './server-clock.ts';
+
+// A settled order's ticks around its start and end come in a chunk of their own (SettlementTicks.tsx).
+const SettlementTicksCard = lazy(() => import('./SettlementTicks.tsx'));
 
 export default function OrderRecordPage() {
   const raw = new URLSearchParams(useSearch()).get('id') ?? '';
@@ -184,6 +187,11 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
           </Row>
         </dl>
       </section>
+      {settled && (
+        <Suspense fallback={null}>
+          <SettlementTicksCard order={order} decimals={decimals} />
+        </Suspense>
+      )}
       {order.simulated && (
         <p className="muted opt-note">
           <Trans>

@@ -10,6 +10,8 @@ import {
   placeOptionOrder,
   toOptionOrder,
 } from '../domain/options.ts';
+import { settlementTicks } from '../../contract/settlement-ticks.ts';
+import { settlementTicksOf } from '../domain/settlement-ticks.ts';
 import type { Market } from '../market/market.ts';
 import type { router } from './handle.ts';
 
@@ -50,4 +52,8 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
   });
 
   route(optionTotals, (_input, { db, caller }) => optionTotalsOf(db, caller.userId));
+
+  route(settlementTicks, (input, { db, caller }) =>
+    settlementTicksOf(db, caller.userId, /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0),
+  );
 }
