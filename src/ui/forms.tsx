@@ -84,13 +84,13 @@ export function AmountField({
 }
 
 interface FormProps {
-  onSubmit: () => Promise<void>;
+  onSubmit: () => void | Promise<void>;
   children: ReactNode;
   /** The page's body by default; a form inside a card names its own class. */
   className?: string;
 }
 
-/** A page's form body: submitting (button or Enter) runs `onSubmit` instead of reloading the page. */
+/** A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page. */
 export function Form({ onSubmit, children, className = 'page-body' }: FormProps) {
   return (
     <form

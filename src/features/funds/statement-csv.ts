@@ -1,6 +1,6 @@
-// A statement as a CSV file (RFC 4180), made on the device from the server's answer. Pure: the texts
-// come in translated, so it runs the same in the app and in the unit tests. Loaded only when the
-// customer downloads one. Choices made for spreadsheets:
+// A statement as a CSV file (fields in double quotes, a quote inside doubled, CRLF line ends), made on the
+// device from the server's answer. Pure: the texts come in translated, so it runs the same in the app and in
+// the unit tests. Loaded only when the customer downloads one. Choices made for spreadsheets:
 // - Every field is quoted and the separator is a comma: a language whose decimal separator is a
 //   comma ("1234,5") stays one cell, and no delimiter has to be guessed.
 // - Amounts are exact decimals from the ledger (8 places, never a float), with an ASCII minus sign,

@@ -12,7 +12,7 @@ import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
-import { Button, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
+import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import {
@@ -147,13 +147,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form
-        className="address-lock-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form className="address-lock-form" onSubmit={() => submit()}>
         <p>
           <Trans>
             For your safety it turns off {delay} hours after you confirm; until then withdrawals still go only to saved
@@ -172,7 +166,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
             {...PAY_PASSWORD_FIELD}
           />
         )}
-      </form>
+      </Form>
     </Dialog>
   );
 }

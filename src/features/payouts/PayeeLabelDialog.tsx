@@ -7,7 +7,7 @@ import { PAYEE_LABEL_MAX } from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { Button, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { payeeLabelProblem, renamePayee } from './payouts-store.ts';
 
@@ -44,12 +44,7 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
         </>
       }
     >
-      <form
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
+      <Form className="" onSubmit={() => submit()}>
         <TextField
           label={<Trans>Your name for this payee</Trans>}
           value={typed}
@@ -59,7 +54,7 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
           autoComplete="off"
           placeholder={t`e.g. Rent, My savings`}
         />
-      </form>
+      </Form>
     </Dialog>
   );
 }

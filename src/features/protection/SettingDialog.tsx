@@ -10,7 +10,7 @@ import { AMOUNT_SETTINGS, settingValueText, type ProtectionSetting } from '../..
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, Button, TextField } from '../../ui/forms.tsx';
+import { AmountField, Button, Form, TextField } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import {
   changeSetting,
@@ -104,13 +104,7 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
         </>
       }
     >
-      <form
-        className="prot-dialog-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
+      <Form className="prot-dialog-form" onSubmit={() => save()}>
         <p className="prot-dialog-now">
           <Trans>Now: {now}</Trans>
         </p>
@@ -127,7 +121,7 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
             {reminder ? <Trans>Turn off the reminder</Trans> : <Trans>Remove the limit</Trans>}
           </button>
         )}
-      </form>
+      </Form>
     </Dialog>
   );
 }
@@ -193,13 +187,7 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
         </>
       }
     >
-      <form
-        className="prot-dialog-form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          next();
-        }}
-      >
+      <Form className="prot-dialog-form" onSubmit={() => next()}>
         {current && (
           <p className="prot-dialog-now">
             <Trans>Now: until {shown}</Trans>
@@ -228,7 +216,7 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
             <Trans>End the time-out</Trans>
           </button>
         )}
-      </form>
+      </Form>
     </Dialog>
   );
 }

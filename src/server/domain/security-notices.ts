@@ -1,7 +1,7 @@
-// The station messages that tell a customer their account's security changed (ASVS 2.2.3, 2.5.5): a
-// new device signed in, a passkey added or removed, the login password changed or reset, two-factor
-// turned on or off, new recovery codes, the phone or e-mail changed. Each says when, in a time every
-// reader can place, and what to do if it was not them; in the request's language.
+// The station messages that tell a customer their account's security changed, so a change they did not make is
+// noticed while it can still be undone: a new device signed in, a passkey added or removed, the login password
+// changed or reset, two-factor turned on or off, new recovery codes, the phone or e-mail changed. Each says when,
+// in a time every reader can place, and what to do if it was not them; in the request's language.
 // The customer's anti-phishing code, when they set one, stands in a fixed place of every such notice:
 // its first line, `🛡 Your anti-phishing code: …` (contract/anti-phishing-line.ts), the notice's own text
 // below it. The line is written with the notice, so it shows the code the customer had then.
