@@ -12,6 +12,7 @@ import { AMOUNT, Constituents } from './markets.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
+import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 export const QUOTE_ASSET = 'USDT';
@@ -94,6 +95,8 @@ export const ContractOrder = shape({
   simulated: v.boolean(),
   seeded: v.boolean(),
   exchanges: whole,
+  /** Traded with the practice account's virtual money. */
+  practice: v.boolean(),
 });
 export type ContractOrder = v.InferOutput<typeof ContractOrder>;
 
@@ -112,6 +115,7 @@ export const PlaceContractInput = v.pipe(
     quantity: optionalMatching(AMOUNT, texts.quantityFormat),
     /** A market buy only: spend this much USDT instead of naming a quantity. */
     total: optionalMatching(AMOUNT, texts.amountFormat),
+    account,
   }),
   v.check((input) => input.type === 'market' || input.price !== '', texts.enterPrice.id),
   v.check(
@@ -145,6 +149,7 @@ export const contractOrders = post(
     status: v.optional(v.picklist(CONTRACT_LISTS, texts.invalidRequest.id), 'open'),
     code: v.optional(v.union([v.literal(''), coinCode]), ''),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+    account,
   }),
   returns(Paged(ContractOrder)),
   { cache: 'user', readOnly: true },
@@ -159,7 +164,7 @@ export const PairAmounts = shape({
 });
 export type PairAmounts = v.InferOutput<typeof PairAmounts>;
 /** §7: the caller's available and frozen amounts of a coin and of USDT. */
-export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode }), returns(PairAmounts), {
+export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode, account }), returns(PairAmounts), {
   cache: 'user',
   readOnly: true,
 });

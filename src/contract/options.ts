@@ -2,12 +2,13 @@
 // totals, and what a win pays. Prices come from markets.ts.
 import Big from 'big.js';
 import * as v from 'valibot';
-import { NoInput, get, post, returns } from './endpoint.ts';
+import { get, post, returns } from './endpoint.ts';
 import { matching, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 import { Constituents, amount, coinCode } from './markets.ts';
+import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
@@ -74,6 +75,8 @@ export const OptionOrder = shape({
   simulated: v.boolean(),
   seeded: v.boolean(),
   exchanges: whole,
+  /** Traded with the practice account's virtual money. */
+  practice: v.boolean(),
 });
 export type OptionOrder = v.InferOutput<typeof OptionOrder>;
 
@@ -82,6 +85,7 @@ export const PlaceOptionInput = v.object({
   direction: v.picklist(['up', 'down'], texts.chooseDirection.id),
   product_id: matching(/^\d{1,9}$/, texts.chooseProduct),
   amount,
+  account,
 });
 export const placeOption = post('/coin/order/add', PlaceOptionInput, returns(OptionOrder));
 
@@ -98,6 +102,7 @@ export const optionOrders = get(
   v.object({
     status: v.optional(v.picklist(OPTION_ORDER_STATUSES, texts.invalidRequest.id), 'holding'),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+    account,
   }),
   returns(Paged(OptionOrder)),
 );
@@ -112,7 +117,7 @@ export const OptionTotals = shape({
   total_profit: signedDecimal,
 });
 export type OptionTotals = v.InferOutput<typeof OptionTotals>;
-export const optionTotals = get('/coin/order/total', NoInput, returns(OptionTotals));
+export const optionTotals = get('/coin/order/total', v.object({ account }), returns(OptionTotals));
 
 export const OPTION_PAGE_SIZE = 20;
 

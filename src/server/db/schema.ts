@@ -351,6 +351,8 @@ export const optionOrders = pgTable(
     payout: numeric('payout', { precision: 36, scale: 8 }),
     profit: numeric('profit', { precision: 36, scale: 8 }),
     settledAt: at('settled_at'),
+    /** Traded with practice money (its ledger assets are practiceAsset(...)): never in real figures or limits. */
+    practice: boolean('practice').notNull().default(false),
   },
   (t) => [
     index('option_orders_due_idx').on(t.status, t.endAt, t.id),
@@ -639,6 +641,8 @@ export const contractOrders = pgTable(
     /** Why an order was void: no tick recorded in time after it was accepted ('no_price'), or that tick moved past its
      * reserve ('price_moved'). */
     voidReason: text('void_reason'),
+    /** Traded with practice money (its ledger assets are practiceAsset(...)): never in real figures or limits. */
+    practice: boolean('practice').notNull().default(false),
   },
   (t) => [
     // A tick touches only the open limits it crosses: buys priced at or above it, sells at or below.
@@ -1374,3 +1378,59 @@ export const addressLocks = pgTable('address_locks', {
   offAt: at('off_at'),
   updatedAt: at('updated_at').notNull(),
 });
+
+/**
+ * A customer's practice account: virtual USDT to learn with (10,000 when opened and after each reset), held in the
+ * ledger under assets of their own (practiceAsset(...)) that no call can move, withdraw or convert. `resets` numbers
+ * the grants, so each one is a ledger event of its own.
+ */
+export const practiceAccounts = pgTable('practice_accounts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  resets: integer('resets').notNull().default(0),
+  openedAt: at('opened_at').notNull(),
+  resetAt: at('reset_at'),
+});
+
+/**
+ * A price alert: tell the customer once when a coin's recorded price goes above or below `price`, or moves by
+ * `percent` within 24 hours. Only ticks recorded after `created_at` count; `checked_through` is the last tick time
+ * weighed, so a restart goes on where it stopped. Firing sets `fired_at` in the transaction that queues the push and
+ * writes the station message, under a condition on `fired_at is null`: each alert fires once.
+ */
+export const priceAlerts = pgTable(
+  'price_alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    coin: text('coin').notNull(),
+    /** 'above' | 'below' | 'move' */
+    kind: text('kind').notNull(),
+    /** The price for above / below; null for a move. */
+    price: numeric('price', { precision: 36, scale: 12 }),
+    /** The move in percent (5 = 5 %) for a move; null otherwise. */
+    percent: numeric('percent', { precision: 10, scale: 4 }),
+    createdAt: at('created_at').notNull(),
+    checkedThrough: at('checked_through').notNull(),
+    firedAt: at('fired_at'),
+    /** The tick that fired it. */
+    firedPrice: numeric('fired_price', { precision: 36, scale: 12 }),
+    firedTickAt: at('fired_tick_at'),
+    /** For a move: the recorded price 24 hours before the firing tick that it was measured against. */
+    firedFromPrice: numeric('fired_from_price', { precision: 36, scale: 12 }),
+  },
+  (t) => [
+    index('price_alerts_user_idx').on(t.userId, t.id),
+    index('price_alerts_waiting_idx')
+      .on(t.coin, t.checkedThrough)
+      .where(sql`${t.firedAt} is null`),
+    check('price_alerts_kind', sql`${t.kind} in ('above', 'below', 'move')`),
+    check(
+      'price_alerts_target',
+      sql`(${t.kind} = 'move' and ${t.percent} > 0 and ${t.price} is null) or (${t.kind} <> 'move' and ${t.price} > 0 and ${t.percent} is null)`,
+    ),
+  ],
+);

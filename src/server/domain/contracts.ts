@@ -493,6 +493,7 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     type: row.type as OrderType,
     status: row.status as ContractOrder['status'],
     price: price(row.price),
+    practice: row.practice,
     quantity: row.quantity,
     total_asked: row.totalAsked,
     fee_rate: new Big(row.feeRate).toFixed(),

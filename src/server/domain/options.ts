@@ -298,6 +298,7 @@ export function toOptionOrder(row: OptionOrderRow, now: Date, source: PriceSourc
     code: row.coin,
     direction: row.direction as Direction,
     amount: row.amount,
+    practice: row.practice,
     minutes: row.minutes,
     yield_rate: new Big(row.yieldRate).toFixed(),
     start_price: row.startPrice === null ? null : price(row.startPrice),

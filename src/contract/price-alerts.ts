@@ -1,0 +1,64 @@
+// Our addition: price alerts. "Tell me when BTC goes above / below X" and "when BTC moves N % in 24 hours", weighed
+// against recorded ticks only (never a price the feed did not record), each delivered once, by push where the
+// customer allows it and always as a station message. At most PRICE_ALERTS_MAX per customer; created offline
+// through the outbox like any other write.
+import * as v from 'valibot';
+import { NoInput, get, post, returns } from './endpoint.ts';
+import { matching, optionalMatching } from './fields.ts';
+import { texts } from './texts.ts';
+import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
+import { AMOUNT, coinCode } from './markets.ts';
+
+export const PRICE_ALERTS_MAX = 50;
+export const PRICE_ALERT_KINDS = ['above', 'below', 'move'] as const;
+export type PriceAlertKind = (typeof PRICE_ALERT_KINDS)[number];
+/** A move is measured against the price recorded this long before the tick weighed. */
+export const PRICE_ALERT_MOVE_HOURS = 24;
+/** A move of 0.1 % to 100 %, at most two decimals. */
+export const ALERT_PERCENT = /^(?:100(?:\.0{1,2})?|[1-9]?\d(?:\.\d{1,2})?)$/;
+
+export const PriceAlert = shape({
+  id: whole,
+  code: v.string(),
+  kind: v.picklist(PRICE_ALERT_KINDS),
+  /** above / below: the price; null for a move. */
+  price: v.nullable(decimal),
+  /** move: the percent (5 = 5 %); null otherwise. */
+  percent: v.nullable(decimal),
+  created_at: isoTime,
+  /** When it fired (null while waiting), with the recorded tick that fired it. */
+  fired_at: v.nullable(isoTime),
+  fired_price: v.nullable(decimal),
+  fired_tick_at: v.nullable(isoTime),
+  /** move: the recorded price 24 hours before the firing tick. */
+  fired_from_price: v.nullable(decimal),
+});
+export type PriceAlert = v.InferOutput<typeof PriceAlert>;
+
+/** The caller's alerts, waiting ones first, then fired ones, newest first. */
+export const priceAlerts = get(
+  '/users/price-alerts',
+  NoInput,
+  returns(shape({ lists: v.array(PriceAlert), max: whole })),
+  { cache: 'user' },
+);
+
+export const AddPriceAlertInput = v.pipe(
+  v.object({
+    code: coinCode,
+    kind: v.picklist(PRICE_ALERT_KINDS, texts.invalidRequest.id),
+    /** above / below: the price. */
+    price: optionalMatching(AMOUNT, texts.priceFormat),
+    /** move: the percent. */
+    percent: optionalMatching(ALERT_PERCENT, texts.invalidRequest),
+  }),
+  // The price for above / below (and above zero), the percent (at least 0.1) for a move: checks with translated
+  // texts are added with the feature.
+);
+export const addPriceAlert = post('/users/price-alerts/add', AddPriceAlertInput, returns(PriceAlert));
+
+export const deletePriceAlert = post(
+  '/users/price-alerts/delete',
+  v.object({ id: matching(/^\d{1,9}$/, texts.invalidRequest) }),
+  returns(nothing),
+);
