@@ -17,6 +17,7 @@ export const NOTICE_KINDS = [
   'certification_reviewed',
   'station_message',
   'service_reply',
+  'price_alert',
 ] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
@@ -83,6 +84,7 @@ export const setNoticeSettings = post(
  */
 export const noticeTexts = {
   optionSettledTitle: /*i18n*/ { id: 'n.optionSettledTitle', message: '{0} option settled' },
+  practiceOptionSettledTitle: /*i18n*/ { id: 'n.practiceOptionSettledTitle', message: 'Practice: {0} option settled' },
   optionWon: /*i18n*/ { id: 'n.optionWon', message: 'You won: +{0} USDT' },
   optionLost: /*i18n*/ { id: 'n.optionLost', message: 'You lost: -{0} USDT' },
   optionTie: /*i18n*/ { id: 'n.optionTie', message: 'A tie: your {0} USDT are back' },
@@ -92,6 +94,10 @@ export const noticeTexts = {
     message: 'No price was recorded after your order: it did not open and your {0} USDT are refunded',
   },
   contractFilledTitle: /*i18n*/ { id: 'n.contractFilledTitle', message: 'Contract order filled' },
+  practiceContractFilledTitle: /*i18n*/ {
+    id: 'n.practiceContractFilledTitle',
+    message: 'Practice: contract order filled',
+  },
   contractBought: /*i18n*/ { id: 'n.contractBought', message: 'Bought {0} {1} at {2} USDT' },
   contractSold: /*i18n*/ { id: 'n.contractSold', message: 'Sold {0} {1} at {2} USDT' },
   rechargeCreditedTitle: /*i18n*/ { id: 'n.rechargeCreditedTitle', message: 'Recharge credited' },

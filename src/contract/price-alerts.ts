@@ -9,6 +9,7 @@ import { texts } from './texts.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 import { AMOUNT, coinCode } from './markets.ts';
 
+/** The most alerts a customer may have waiting at once (fired ones do not count). */
 export const PRICE_ALERTS_MAX = 50;
 export const PRICE_ALERT_KINDS = ['above', 'below', 'move'] as const;
 export type PriceAlertKind = (typeof PRICE_ALERT_KINDS)[number];
@@ -16,6 +17,8 @@ export type PriceAlertKind = (typeof PRICE_ALERT_KINDS)[number];
 export const PRICE_ALERT_MOVE_HOURS = 24;
 /** A move of 0.1 % to 100 %, at most two decimals. */
 export const ALERT_PERCENT = /^(?:100(?:\.0{1,2})?|[1-9]?\d(?:\.\d{1,2})?)$/;
+/** What ALERT_PERCENT lets through below 0.1 (and an absent percent): 0, 0.0, 0.00 to 0.09. */
+const BELOW_TENTH = /^(?:|0(?:\.0\d?)?)$/;
 
 export const PriceAlert = shape({
   id: whole,
@@ -35,7 +38,8 @@ export const PriceAlert = shape({
 });
 export type PriceAlert = v.InferOutput<typeof PriceAlert>;
 
-/** The caller's alerts, waiting ones first, then fired ones, newest first. */
+/** The caller's alerts, waiting ones first (newest first), then the latest PRICE_ALERTS_MAX fired ones (last fired
+ * first); `max` is the most that may wait at once. */
 export const priceAlerts = get(
   '/users/price-alerts',
   NoInput,
@@ -50,13 +54,19 @@ export const AddPriceAlertInput = v.pipe(
     /** above / below: the price. */
     price: optionalMatching(AMOUNT, texts.priceFormat),
     /** move: the percent. */
-    percent: optionalMatching(ALERT_PERCENT, texts.invalidRequest),
+    percent: optionalMatching(ALERT_PERCENT, texts.enterAlertPercent),
   }),
-  // The price for above / below (and above zero), the percent (at least 0.1) for a move: checks with translated
-  // texts are added with the feature.
+  // Above / below: a price above zero (AMOUNT has no sign, so one digit other than 0 says it), and no percent.
+  v.check((input) => input.kind === 'move' || /[1-9]/.test(input.price), texts.enterAlertPrice.id),
+  // A move: a percent of at least 0.1 (ALERT_PERCENT caps it at 100), and no price.
+  v.check((input) => input.kind !== 'move' || !BELOW_TENTH.test(input.percent), texts.enterAlertPercent.id),
+  v.check((input) => (input.kind === 'move' ? input.price === '' : input.percent === ''), texts.alertOneTarget.id),
 );
+/** Makes an alert for a listed coin; refused (texts.priceAlertsFull) when the caller already has PRICE_ALERTS_MAX
+ * waiting. */
 export const addPriceAlert = post('/users/price-alerts/add', AddPriceAlertInput, returns(PriceAlert));
 
+/** Deletes one of the caller's alerts, waiting or fired; another's or an unknown id is refused alike. */
 export const deletePriceAlert = post(
   '/users/price-alerts/delete',
   v.object({ id: matching(/^\d{1,9}$/, texts.invalidRequest) }),

@@ -44,6 +44,8 @@ export const ROUTES = {
   antiPhishing: '/pages/mine/setting/antiPhishing',
   /** Our addition: the customer's own limits and time-out, opened from Settings and from the time-out panel. */
   protection: '/pages/mine/setting/protection',
+  /** Our addition: price alerts (`?code=BTC` chooses the coin of the form), opened from Mine and a coin's chart. */
+  priceAlerts: '/pages/mine/priceAlerts',
   certificationPrimary: '/pages/mine/Certification/primary',
   certificationAdvanced: '/pages/mine/Certification/advanced',
   addWallet: '/pages/mine/addWallet',

@@ -255,4 +255,20 @@ export const serverTexts = {
     id: 'e.houseExposureLimit',
     message: 'This direction is at its limit for now, please try a smaller amount!',
   },
+  // A fired price alert's station message and push (domain/price-alerts.ts): the coin, the condition, the recorded
+  // tick's price and time (UTC).
+  priceAlertTitle: /*i18n*/ { id: 'e.priceAlertTitle', message: 'Price alert: {0}' },
+  priceAlertAbove: /*i18n*/ {
+    id: 'e.priceAlertAbove',
+    message: '{0} reached {1} USDT, recorded at {2}: at or above your alert price of {3} USDT.',
+  },
+  priceAlertBelow: /*i18n*/ {
+    id: 'e.priceAlertBelow',
+    message: '{0} fell to {1} USDT, recorded at {2}: at or below your alert price of {3} USDT.',
+  },
+  priceAlertMove: /*i18n*/ {
+    id: 'e.priceAlertMove',
+    message:
+      '{0} moved {1} % in 24 hours: {2} USDT recorded at {3}, against {4} USDT recorded 24 hours before. Your alert: a move of {5} %.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -262,6 +262,16 @@ export const texts = {
   },
   protectionTimeoutTooLong: /*i18n*/ { id: 'v.protectionTimeoutTooLong', message: 'A time-out lasts at most 5 years!' },
 
+  // The practice account (contract/practice.ts)
+  practiceOptionsOpen: /*i18n*/ {
+    id: 'e.practiceOptionsOpen',
+    message: 'A practice option is still open: you can reset once it has settled!',
+  },
+  practiceOrderFilling: /*i18n*/ {
+    id: 'e.practiceOrderFilling',
+    message: 'A practice order is being filled: please try again in a few seconds!',
+  },
+
   // Passkeys
   passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },
   passkeyNotFound: /*i18n*/ {
@@ -271,6 +281,26 @@ export const texts = {
   passkeyUnavailable: /*i18n*/ {
     id: 'e.passkeyUnavailable',
     message: 'Passkeys work only when the app is opened over HTTPS!',
+  },
+
+  // Price alerts (contract/price-alerts.ts)
+  enterAlertPrice: /*i18n*/ { id: 'v.enterAlertPrice', message: 'Please enter a price above zero!' },
+  enterAlertPercent: /*i18n*/ {
+    id: 'v.enterAlertPercent',
+    message: 'Please enter a move of 0.1 to 100 percent, with at most two decimals!',
+  },
+  alertOneTarget: /*i18n*/ {
+    id: 'v.alertOneTarget',
+    message: 'An alert on a price takes no percent, and an alert on a move takes no price!',
+  },
+  /** Names PRICE_ALERTS_MAX (a test checks they agree): the app shows it without values. */
+  priceAlertsFull: /*i18n*/ {
+    id: 'e.priceAlertsFull',
+    message: 'You already have 50 price alerts waiting, the most allowed: delete one first!',
+  },
+  priceAlertNotFound: /*i18n*/ {
+    id: 'e.priceAlertNotFound',
+    message: 'This price alert does not exist or has already been deleted!',
   },
 } as const satisfies Record<string, MessageDescriptor>;
 

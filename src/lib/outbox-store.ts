@@ -1,7 +1,8 @@
 // What waits in the outbox (lib/outbox.ts sends it): kept on the device per user, so a reload or the
 // next start still has it. The lists of messages read it too, so a message marked read offline
 // stays read on screen when a kept answer (stored before it was read) is shown again; the service
-// chat shows its messages waiting here, and those the server refused (with the reason) until removed.
+// chat shows its messages waiting here, and those the server refused (with the reason) until removed; the price
+// alerts page likewise shows the alerts made and deleted offline.
 import { persistedStore } from './storage.ts';
 
 interface Queued {
@@ -23,7 +24,26 @@ export interface ChatOutgoing extends Queued {
   picture: string;
 }
 
-export type OutboxEntry = MessagesRead | ChatOutgoing;
+/** A price alert made offline (lib/price-alert-send.ts sends it): the form's fields as the contract takes them. */
+export interface PriceAlertOutgoing extends Queued {
+  kind: 'price-alert';
+  code: string;
+  alert: 'above' | 'below' | 'move';
+  /** above / below: the price; '' for a move. */
+  price: string;
+  /** move: the percent; '' otherwise. */
+  percent: string;
+  /** Removed on this device before it was sent: the outbox drops it unsent (one on its way may still arrive). */
+  withdrawn?: boolean;
+}
+
+/** The deletion of a price alert asked for offline (sent by lib/price-alert-send.ts too). */
+export interface PriceAlertDeletion extends Queued {
+  kind: 'price-alert-delete';
+  id: number;
+}
+
+export type OutboxEntry = MessagesRead | ChatOutgoing | PriceAlertOutgoing | PriceAlertDeletion;
 
 export const outbox = persistedStore(
   'outbox',
@@ -31,6 +51,8 @@ export const outbox = persistedStore(
     pending: [] as OutboxEntry[],
     /** Chat messages the server refused: shown with its reason until the customer removes them. */
     refused: [] as (ChatOutgoing & { reason: string })[],
+    /** Price alerts made offline that the server refused: shown on the alerts page with its reason until removed. */
+    refusedAlerts: [] as (PriceAlertOutgoing & { reason: string })[],
   },
   { perUser: true },
 );

@@ -1,13 +1,14 @@
 // Harmless writes kept on the device while offline and sent once the connection returns: marking
-// messages read, and messages to customer service (sent by lib/chat-send.ts, loaded only when one
-// waits). Nothing that moves money is ever queued here. Each entry keeps the Idempotency-Key
-// it was given when queued, so a send whose answer is lost and is sent again applies once.
+// messages read, messages to customer service, and price alerts made or deleted offline (the last two sent by
+// lib/outbox-send.ts, loaded only when one waits). Nothing that moves money is ever queued here. Each entry keeps the
+// Idempotency-Key it was given when queued, so a send whose answer is lost and is sent again applies once.
 // Sent on the `online` event, when the service worker's Background Sync fires (where the browser has
-// it), and at the next start.
+// it), when a call finds the network again, and at the next start.
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { readMessages } from '../contract/messages.ts';
 import { ApiError, api, newIdempotencyKey } from './api.ts';
 import { noteRead } from './messages.ts';
-import { knownOffline } from './offline.ts';
+import { knownOffline, offlineData } from './offline.ts';
 import { session } from './session.ts';
 import { outbox } from './outbox-store.ts';
 import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../contract/offline-cache.ts';
@@ -37,7 +38,7 @@ async function sendPending(): Promise<void> {
   while (outbox.pending.length && session.token) {
     const entry = outbox.pending[0]!;
     try {
-      if (entry.kind === 'chat-message') await (await import('./chat-send.ts')).sendChatEntry(entry);
+      if (entry.kind !== 'messages-read') await (await import('./outbox-send.ts')).sendEntry(entry);
       else {
         const answer = await api(
           readMessages,
@@ -72,6 +73,9 @@ export async function registerBackgroundSync(): Promise<void> {
 /** Sends at start and whenever the connection (or the service worker's sync) says it can. */
 export function startOutbox(): void {
   addEventListener('online', () => void flushOutbox());
+  // A call that finds the network again: after a reload without a network the browser may already say online, so
+  // no `online` event comes when the connection returns.
+  subscribeKey(offlineData, 'online', (online) => online && void flushOutbox());
   navigator.serviceWorker?.addEventListener('message', (event: MessageEvent<{ type?: string } | null>) => {
     if (event.data?.type === FLUSH_OUTBOX_MESSAGE) void flushOutbox();
   });

@@ -126,8 +126,8 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
   ]);
 
   const kinds = section.getByRole('switch');
-  // The device's switch and one per kind: six kinds, and customer service's answers.
-  await expect.poll(() => kinds.count()).toBe(8);
+  // The device's switch and one per kind: six kinds, customer service's answers and price alerts.
+  await expect.poll(() => kinds.count()).toBe(9);
   const settled = section.getByRole('switch', { name: 'Option settled, with the result' });
   expect(await settled.getAttribute('aria-checked')).toBe('true');
   await section.scrollIntoViewIfNeeded();

@@ -80,6 +80,8 @@ it('reads every contract module: the registry holds the declarations the code im
       'messages',
       'payouts',
       'protection',
+      'practice',
+      'price-alerts',
       'rewards',
       'sessions',
       'share',

@@ -1,7 +1,8 @@
 // Contract orders (§2 /pages/contracts/orderList): open orders (oldest first, each revocable) or
 // the history (dealt and cancelled, newest first), of every pair or one (`?code=BTC`); a tap opens
-// an order's details. Offline, the last lists kept show with "Offline — as of".
-import { useEffect } from 'react';
+// an order's details. Offline, the last lists kept show with "Offline — as of". The lists are of the account traded
+// with (Real or Practice, switched here too); `?account=practice` switches to the practice one.
+import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -10,6 +11,9 @@ import { Segmented } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilterChips, ListView } from '../../ui/records.tsx';
+import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
+import { chooseAccount, currentAccount, useAccount } from '../../lib/practice.ts';
+import { session } from '../../lib/session.ts';
 import { contractOrderList, contractsState, loadPairs, orderListFilter } from './contracts-store.ts';
 import { OrderRow } from './ContractParts.tsx';
 import './contracts.css';
@@ -24,19 +28,28 @@ export default function ContractOrdersPage() {
   const { code } = useSnapshot(orderListFilter);
   const { pairs } = useSnapshot(contractsState);
   const list = lists[filter];
+  const account = useAccount();
+  const switchedFor = useRef('');
 
   useEffect(() => {
     if (!contractsState.pairsLoaded) loadPairs().catch(() => undefined);
   }, []);
 
   useEffect(() => {
+    // A notification of a practice fill opens the practice orders (`account=practice` in its link): switched once
+    // per address, the lists are read when the switch has re-rendered the page; a later switch here stays.
+    const named = new URLSearchParams(search).get('account');
+    if ((named === 'practice' || named === 'real') && switchedFor.current !== search) {
+      switchedFor.current = search;
+      if (named !== currentAccount() && session.user) return chooseAccount(named);
+    }
     const wanted = new URLSearchParams(search).get('code')?.toUpperCase() ?? '';
     if (wanted !== orderListFilter.code) {
       orderListFilter.code = wanted;
       contractOrderList.reset();
     }
     reload(contractOrderList.state.filter);
-  }, [search]);
+  }, [search, account]);
 
   const choosePair = (next: string) => {
     orderListFilter.code = next;
@@ -46,8 +59,15 @@ export default function ContractOrdersPage() {
 
   return (
     <div className="page ct-page">
-      <NavBar title={<Trans>Contract orders</Trans>} />
+      <NavBar
+        title={
+          <PracticeTitle>
+            <Trans>Contract orders</Trans>
+          </PracticeTitle>
+        }
+      />
       <div className="page-body">
+        <AccountSwitch />
         <OfflineNote endpoints={[contractOrders]} />
         <Segmented
           value={filter}

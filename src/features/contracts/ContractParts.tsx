@@ -15,6 +15,7 @@ import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import { Row, StatusBadge, type Tone } from '../../ui/records.tsx';
 import { MadeOf } from '../../ui/MadeOf.tsx';
+import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { contractsState, revokeOrder } from './contracts-store.ts';
 
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
@@ -78,6 +79,7 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
         <span className="record-row-head">
           <span className="record-row-title">
             <span dir="ltr">{order.code}/USDT</span> <SideTag side={order.side} type={order.type} />
+            {order.practice && <PracticeTag />}
           </span>
           <ContractStatusBadge status={order.status} />
         </span>
@@ -179,6 +181,11 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
         <Row label={<Trans>Order</Trans>}>
           <SideTag side={order.side} type={order.type} />
         </Row>
+        {order.practice && (
+          <Row label={<Trans>Account</Trans>}>
+            <PracticeTag />
+          </Row>
+        )}
         <Row label={<Trans>Status</Trans>}>
           <ContractStatusBadge status={order.status} />
         </Row>

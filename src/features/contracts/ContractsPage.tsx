@@ -17,6 +17,8 @@ import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RecordLink } from '../../ui/records.tsx';
+import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
+import { useAccount } from '../../lib/practice.ts';
 import { contractsState, DEFAULT_PAIR, loadAmounts, loadOpenOrders, loadPairs } from './contracts-store.ts';
 import { OpenOrders } from './OpenOrders.tsx';
 import { OrderPanel } from './OrderPanel.tsx';
@@ -31,6 +33,7 @@ export default function ContractsPage() {
   const search = useSearch();
   const { code, pairs, pairsLoaded, chartShown } = useSnapshot(contractsState);
   const [picking, setPicking] = useState(false);
+  const account = useAccount();
   // An unknown ?code= falls back to the default pair once the pairs are known.
   const pair = pairs.find((item) => item.code === code);
   const shown = pairsLoaded && !pair ? DEFAULT_PAIR : code;
@@ -56,7 +59,7 @@ export default function ContractsPage() {
       if (document.visibilityState === 'visible') refresh();
     }, REFRESH_MS);
     return () => clearInterval(timer);
-  }, [shown]);
+  }, [shown, account]);
 
   const choose = (next: string) => {
     setPicking(false);
@@ -67,10 +70,15 @@ export default function ContractsPage() {
   return (
     <div className="page ct-page">
       <NavBar
-        title={<Trans>Contracts</Trans>}
+        title={
+          <PracticeTitle>
+            <Trans>Contracts</Trans>
+          </PracticeTitle>
+        }
         right={<RecordLink to={ROUTES.contractOrders} label={t`Contract orders`} />}
       />
       <div className="page-body">
+        <AccountSwitch />
         <OfflineNote endpoints={[contractPairs, contractAmounts, contractOrders]} />
         <CoinQuote
           code={shown}

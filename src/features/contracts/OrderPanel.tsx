@@ -31,6 +31,8 @@ import {
   type OrderForm,
 } from './contracts-store.ts';
 import { SideTag } from './ContractParts.tsx';
+import { useAccount } from '../../lib/practice.ts';
+import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 
 const SHARES = [25, 50, 75, 100];
 const EMPTY_FORM: OrderForm = { side: 'buy', type: 'limit', price: '', quantity: '', total: '' };
@@ -43,6 +45,7 @@ export function OrderPanel({ code }: { code: string }) {
   const held = amounts[code];
   const [form, setForm] = useState<OrderForm>(EMPTY_FORM);
   const [confirming, setConfirming] = useState(false);
+  const practising = useAccount() === 'practice';
   const lastPrice = quote?.price;
   const marketBuy = form.type === 'market' && form.side === 'buy';
   const preview = orderPreview(code, form, pair, lastPrice);
@@ -115,7 +118,7 @@ export function OrderPanel({ code }: { code: string }) {
   const spendAsset = form.side === 'buy' ? QUOTE_ASSET : code;
   const available = held ? (form.side === 'buy' ? held.usdt_available : held.available) : null;
   return (
-    <section className="card ct-form" aria-label={t`Place an order`}>
+    <section className={practising ? 'card ct-form practising' : 'card ct-form'} aria-label={t`Place an order`}>
       <div className="ct-sides" role="group" aria-label={t`Side`}>
         <button
           type="button"
@@ -212,7 +215,7 @@ export function OrderPanel({ code }: { code: string }) {
       </div>
       <p className="ct-available muted">
         <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span>{' '}
-        {spendAsset}
+        {spendAsset} {practising && <PracticeTag />}
       </p>
 
       <OrderFigures code={code} pair={pair} preview={preview} />
@@ -230,7 +233,11 @@ export function OrderPanel({ code }: { code: string }) {
 
       {confirming && preview && pair && (
         <ConfirmDialog
-          title={<Trans>Confirm your order</Trans>}
+          title={
+            <>
+              <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
+            </>
+          }
           confirm={<Trans>Confirm</Trans>}
           busy={busy}
           onCancel={() => setConfirming(false)}

@@ -31,6 +31,7 @@ import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { pagedLists } from '../../lib/paged-list.ts';
+import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
@@ -59,14 +60,22 @@ export async function loadPairs(): Promise<void> {
   contractsState.pairsLoaded = true;
 }
 
+/** The amounts of the account traded with (an answer for the other, after a switch, is dropped). */
 export async function loadAmounts(code: string): Promise<void> {
-  contractsState.amounts[code] = await api(contractAmounts, { code }, { loading: false });
+  const account = currentAccount();
+  const amounts = await api(contractAmounts, { code, ...accountField(account) }, { loading: false });
+  if (currentAccount() === account) contractsState.amounts[code] = amounts;
 }
 
 /** The open orders of one pair, for the trade screen; an order that left them meanwhile has filled or been revoked. */
 export async function loadOpenOrders(code: string): Promise<void> {
-  const answer = await api(contractOrders, { status: 'open', code, page: '1' }, { loading: false });
-  if (contractsState.code !== code) return;
+  const account = currentAccount();
+  const answer = await api(
+    contractOrders,
+    { status: 'open', code, page: '1', ...accountField(account) },
+    { loading: false },
+  );
+  if (contractsState.code !== code || currentAccount() !== account) return;
   const before = contractsState.openCode === code ? contractsState.open : [];
   const still = new Set(answer.lists.map((order) => order.id));
   // A market order's fill is told by awaitMarketFill, a revoke by the revoke itself.
@@ -80,10 +89,13 @@ export async function loadOpenOrders(code: string): Promise<void> {
     // Filled by the matching job (a revoke made here is told by the revoke itself).
     for (const order of gone) toast(filledText(order), 3000);
     void loadAmounts(code).catch(() => undefined);
-    void refreshBalances().catch(() => undefined);
+    void refreshBalancesOf(account).catch(() => undefined);
     refreshOrderList();
   }
 }
+
+/** The balances of `account` asked for again: the practice account's, or the real ones. */
+const refreshBalancesOf = (account = currentAccount()) => (account === 'practice' ? loadPractice() : refreshBalances());
 
 function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): string {
   const quantity = new Big(order.quantity).toFixed();
@@ -203,7 +215,7 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
  * awaitMarketFill.
  */
 export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
-  const order = await api(placeContract, orderInput(code, form));
+  const order = await api(placeContract, { ...orderInput(code, form), ...accountField() });
   if (
     (order.status === 'open' || order.status === 'filling') &&
     contractsState.openCode === code &&
@@ -212,7 +224,9 @@ export async function placeOrder(code: string, form: OrderForm): Promise<Contrac
     contractsState.open = [...contractsState.open, order];
   }
   refreshOrderList();
-  await Promise.all([loadAmounts(code), refreshBalances()]).catch(() => undefined);
+  await Promise.all([loadAmounts(code), refreshBalancesOf(order.practice ? 'practice' : 'real')]).catch(
+    () => undefined,
+  );
   return order;
 }
 
@@ -225,7 +239,10 @@ const FILL_WAIT_MS = 20_000;
  * Asks for a market order until it has filled or is void (it shows "Filling…" meanwhile), then
  * refreshes amounts and lists and answers it; null if it is still filling after FILL_WAIT_MS.
  */
-export async function awaitMarketFill(order: Pick<ContractOrder, 'id' | 'code'>): Promise<ContractOrder | null> {
+export async function awaitMarketFill(
+  order: Pick<ContractOrder, 'id' | 'code' | 'practice'>,
+): Promise<ContractOrder | null> {
+  const account = order.practice ? 'practice' : 'real';
   awaitingFill.add(order.id);
   try {
     const until = Date.now() + FILL_WAIT_MS;
@@ -233,14 +250,14 @@ export async function awaitMarketFill(order: Pick<ContractOrder, 'id' | 'code'>)
       await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
       const { lists } = await api(
         contractOrders,
-        { status: 'history', code: order.code, page: '1' },
+        { status: 'history', code: order.code, page: '1', ...accountField(account) },
         { loading: false },
       ).catch(() => ({ lists: [] as ContractOrder[] }));
       const done = lists.find((item) => item.id === order.id);
       if (!done) continue;
       contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
       refreshOrderList();
-      await Promise.all([loadAmounts(order.code), refreshBalances()]).catch(() => undefined);
+      await Promise.all([loadAmounts(order.code), refreshBalancesOf(account)]).catch(() => undefined);
       return done;
     }
     return null;
@@ -269,13 +286,15 @@ const revoking = new Set<number>();
 const awaitingFill = new Set<number>();
 
 /** Revokes an open order: what it froze returns. */
-export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code'>): Promise<void> {
+export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code' | 'practice'>): Promise<void> {
   revoking.add(order.id);
   try {
     await api(cancelContract, { id: String(order.id) });
     contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
     refreshOrderList();
-    await Promise.all([loadAmounts(order.code), refreshBalances()]).catch(() => undefined);
+    await Promise.all([loadAmounts(order.code), refreshBalancesOf(order.practice ? 'practice' : 'real')]).catch(
+      () => undefined,
+    );
   } finally {
     revoking.delete(order.id);
   }
@@ -284,9 +303,12 @@ export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code'>): Pr
 /** A value of the order-list filter: every pair, or one. */
 export const orderListFilter = proxy({ code: '' });
 
-/** The order list (§2 orderList): open (oldest first) or history (newest first), of the chosen pair or all. */
+/**
+ * The order list (§2 orderList): open (oldest first) or history (newest first), of the chosen pair or all, of the
+ * account traded with.
+ */
 export const contractOrderList = pagedLists<ContractOrder, ContractList>(CONTRACT_LISTS, (status, page, loading) =>
-  api(contractOrders, { status, code: orderListFilter.code, page: String(page) }, { loading }),
+  api(contractOrders, { status, code: orderListFilter.code, page: String(page), ...accountField() }, { loading }),
 );
 
 /** Orders changed: the order list forgets its pages and, when it was showing one, loads it again. */
@@ -297,10 +319,18 @@ function refreshOrderList(): void {
   if (shown) void contractOrderList.load(filter).catch(() => undefined);
 }
 
-// Another session (logout, another user) must never see these amounts and orders.
-subscribeKey(session, 'token', () => {
+/** Forgets the amounts and open orders shown (those of another session or account). */
+function forgetShown(): void {
   contractsState.amounts = {};
   contractsState.open = [];
   contractsState.openCode = null;
   contractsState.openLoaded = false;
+}
+
+// Another session (logout, another user) must never see these amounts and orders.
+subscribeKey(session, 'token', forgetShown);
+// A switch between Real and Practice: the other account's amounts and orders are read (the screens ask again).
+onAccountChange(() => {
+  forgetShown();
+  contractOrderList.reset();
 });

@@ -240,7 +240,15 @@ function OutboxCard() {
           return (
             <li key={`${item.queuedAt}-${count}`}>
               <span>
-                {count === 'all' ? <Trans>Mark all messages read</Trans> : <Trans>Mark messages read: {count}</Trans>}
+                {item.kind === 'price-alert' ? (
+                  <Trans>Create a price alert</Trans>
+                ) : item.kind === 'price-alert-delete' ? (
+                  <Trans>Delete a price alert</Trans>
+                ) : count === 'all' ? (
+                  <Trans>Mark all messages read</Trans>
+                ) : (
+                  <Trans>Mark messages read: {count}</Trans>
+                )}
               </span>
               <span className="muted diag-meta">
                 <Trans>kept at {queued}</Trans>

@@ -66,7 +66,7 @@ export interface NetworkFacts {
 /** A harmless write waiting in the outbox (lib/outbox.ts) for the connection to return. */
 export interface OutboxItem {
   kind: string;
-  /** How many messages it marks read, or 'all'; 1 for a chat message (its words are not in the report). */
+  /** How many messages it marks read, or 'all'; 1 for a chat message or a price alert (no words or prices here). */
   messages: number | 'all';
   queuedAt: string;
 }

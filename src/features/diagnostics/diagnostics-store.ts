@@ -174,7 +174,7 @@ async function readDeviceRecords(): Promise<DeviceRecord[]> {
 export const outboxItems = (): OutboxItem[] =>
   outbox.pending.map((entry) => ({
     kind: entry.kind,
-    messages: entry.kind === 'chat-message' ? 1 : entry.ids === 'all' ? 'all' : entry.ids.length,
+    messages: entry.kind !== 'messages-read' ? 1 : entry.ids === 'all' ? 'all' : entry.ids.length,
     queuedAt: entry.queuedAt,
   }));
 

@@ -1,5 +1,6 @@
 // One coin (our addition, /pages/coinList/detail?code=BTC): live price and 24 h figures, the
-// K-line chart per period with a live last candle, and the ways to trade it (spot contracts, options).
+// K-line chart per period with a live last candle, and the ways to trade it (spot contracts, options). The bell in the
+// bar opens the price alerts with this coin chosen.
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -17,6 +18,7 @@ import { formatAmount } from '../../lib/format.ts';
 import { prices, subscribePrices } from '../../lib/prices.ts';
 import { Button, Segmented } from '../../ui/forms.tsx';
 import { KLineChart } from '../../ui/KLineChart.tsx';
+import { BellIcon } from '../../ui/icons.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
@@ -42,7 +44,7 @@ const PERIOD_LABELS: Record<Frame, MessageDescriptor> = {
 };
 
 export default function CoinDetailPage() {
-  const { i18n } = useLingui();
+  const { i18n, t } = useLingui();
   const code = (new URLSearchParams(useSearch()).get('code') ?? '').toUpperCase();
   const { codes, quotes } = useLiveSnapshot(prices);
   const { failure } = useSnapshot(coinListState);
@@ -92,7 +94,21 @@ export default function CoinDetailPage() {
   const showCandles = chart.code === code;
   return (
     <div className="page">
-      <NavBar title={`${code}/USDT`} />
+      <NavBar
+        title={`${code}/USDT`}
+        right={
+          quote && (
+            <Link
+              href={`${ROUTES.priceAlerts}?code=${encodeURIComponent(code)}`}
+              className="icon-button"
+              aria-label={t`Price alert`}
+              title={t`Price alert`}
+            >
+              <BellIcon />
+            </Link>
+          )
+        }
+      />
       <div className="page-body market-body">
         <MarketStatus />
         {quote ? (

@@ -30,4 +30,5 @@ export const PUSH_TEXTS = {
   certification_reviewed: msg({ id: 'push.kind.certification_reviewed', message: 'Verification result' }),
   station_message: msg({ id: 'push.kind.station_message', message: 'New message' }),
   service_reply: msg({ id: 'push.kind.service_reply', message: 'An answer from customer service' }),
+  price_alert: msg({ id: 'push.kind.price_alert', message: 'Price alert reached' }),
 };

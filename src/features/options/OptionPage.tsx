@@ -14,6 +14,9 @@ import { toast } from '../../lib/toast.ts';
 import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
+import { useAccount } from '../../lib/practice.ts';
+import { practiceAccount } from '../../contract/practice.ts';
 import { coinList } from '../../contract/markets.ts';
 import { optionProducts } from '../../contract/options.ts';
 import { DEFAULT_COIN, loadOrders, loadProducts, loadTotals, optionsState, watchSettlements } from './options-store.ts';
@@ -28,6 +31,7 @@ export default function OptionPage() {
   const { t } = useLingui();
   const search = useSearch();
   const { coin, holding } = useSnapshot(optionsState);
+  const account = useAccount();
   const { codes } = useLiveSnapshot(prices);
   // An unknown ?code= falls back to the default coin once the list is known.
   const code = codes.length === 0 || codes.includes(coin) ? coin : DEFAULT_COIN;
@@ -40,9 +44,6 @@ export default function OptionPage() {
   useEffect(() => {
     if (prices.codes.length === 0) loadCoinList({ loading: false }).catch(showError);
     refreshBalances().catch(showError);
-    loadOrders(optionsState.tab).catch(showError);
-    if (optionsState.tab !== 'holding') loadOrders('holding').catch(() => undefined);
-    loadTotals().catch(() => undefined);
     const stopWatching = watchSettlements();
     const releaseClock = subscribePrices(syncClockFromTicks);
     return () => {
@@ -50,6 +51,13 @@ export default function OptionPage() {
       releaseClock();
     };
   }, []);
+
+  // The orders and totals of the account traded with, read again after a switch.
+  useEffect(() => {
+    loadOrders(optionsState.tab).catch(showError);
+    if (optionsState.tab !== 'holding') loadOrders('holding').catch(() => undefined);
+    loadTotals().catch(() => undefined);
+  }, [account]);
 
   useEffect(() => {
     loadProducts(code).catch(showError);
@@ -72,7 +80,11 @@ export default function OptionPage() {
   return (
     <div className="page opt-page">
       <NavBar
-        title={<Trans>Options</Trans>}
+        title={
+          <PracticeTitle>
+            <Trans>Options</Trans>
+          </PracticeTitle>
+        }
         back={false}
         right={
           <Link href={ROUTES.optionRule} className="icon-button" aria-label={t`Option rules`}>
@@ -81,6 +93,7 @@ export default function OptionPage() {
         }
       />
       <div className="page-body">
+        <AccountSwitch />
         <div className="opt-coins" role="radiogroup" aria-label={t`Coin`}>
           {(codes.length ? codes : [code]).map((item) => (
             <button
@@ -95,7 +108,9 @@ export default function OptionPage() {
             </button>
           ))}
         </div>
-        <OfflineNote endpoints={[coinList, optionProducts]} />
+        <OfflineNote
+          endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
+        />
         <CoinQuote code={code} />
         <LiveChart code={code} tools marker={marker} />
         <TradePanel code={code} onPlaced={showOrders} />

@@ -1,6 +1,7 @@
 // Small pieces the option screens share: the direction tag, the live countdown, the rule icon.
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
+import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import type { Direction, OptionOrder } from '../../contract/options.ts';
 import { formatCountdown } from './option-format.ts';
 import { remainingMs, useServerNow } from './server-clock.ts';
@@ -67,12 +68,15 @@ export function RuleIcon({ className }: { className?: string }) {
   );
 }
 
-/** The first line of an order wherever it is shown: pair, direction, expiry, then the caller's corner. */
+/**
+ * The first line of an order wherever it is shown: pair, direction, expiry, "Practice" for the practice account's,
+ * then the caller's corner.
+ */
 export function OrderHead({
   order,
   children,
 }: {
-  order: Readonly<Pick<OptionOrder, 'code' | 'direction' | 'minutes'>>;
+  order: Readonly<Pick<OptionOrder, 'code' | 'direction' | 'minutes' | 'practice'>>;
   children?: ReactNode;
 }) {
   return (
@@ -82,6 +86,7 @@ export function OrderHead({
       <span className="muted">
         <Minutes minutes={order.minutes} />
       </span>
+      {order.practice && <PracticeTag />}
       {children}
     </div>
   );

@@ -12,6 +12,8 @@ import { texts } from '../../contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
+import { practice, practiceUsdt, useAccount } from '../../lib/practice.ts';
+import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { AmountField, Button } from '../../ui/forms.tsx';
@@ -29,6 +31,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const { t } = useLingui();
   const { products, minutes, totals } = useSnapshot(optionsState);
   const wallet = useSnapshot(userBalances);
+  const practising = useAccount() === 'practice';
+  const practiceAccount = useSnapshot(practice).account;
   const halted = useLiveSnapshot(prices).quotes[code]?.halted;
   const [amount, setAmount] = useState('');
   const [confirming, setConfirming] = useState<Direction | null>(null);
@@ -36,7 +40,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const choices = products[code] ?? [];
   const product = choices.find((item) => item.minutes === minutes) ?? choices[0];
   // Unknown (offline before the first answer) is a dash, never an invented 0.00.
-  const available = wallet.updatedAt ? usdtAvailable(wallet) : null;
+  const realAvailable = wallet.updatedAt ? usdtAvailable(wallet) : null;
+  const available = practising ? practiceUsdt(practiceAccount) : realAvailable;
   const minimum = new Big(product?.min_amount ?? MIN_OPTION_USDT).toFixed();
   const payout = winPayout(amount, product?.yield_rate);
   const input = (direction: Direction) => ({ code, direction, product_id: product ? String(product.id) : '', amount });
@@ -62,7 +67,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   });
 
   return (
-    <section className="card opt-trade">
+    <section className={practising ? 'card opt-trade practising' : 'card opt-trade'}>
       <div className="opt-section-title">
         <Trans>Expiry and yield</Trans>
       </div>
@@ -97,7 +102,8 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         <span className="muted">
           <Trans>
             Available: <span className="opt-num">{available === null ? '—' : formatUsdt(available)}</span> USDT
-          </Trans>
+          </Trans>{' '}
+          {practising && <PracticeTag />}
         </span>
         {payout && product && (
           <span>
@@ -137,6 +143,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
           busy={busy}
           // A customer's first option (none pending or settled; unknown counts as first) is told the risk figure too.
           first={!totals || totals.holding_count + totals.settled_count === 0}
+          practising={practising}
           onCancel={() => setConfirming(null)}
           onConfirm={() => void submit(confirming)}
         />
@@ -152,16 +159,23 @@ interface ConfirmProps {
   product: Readonly<OptionProduct>;
   busy: boolean;
   first: boolean;
+  /** Placed with the practice account's virtual money. */
+  practising: boolean;
   onCancel: () => void;
   onConfirm: () => void;
 }
 
-function ConfirmDialog({ code, direction, amount, product, busy, first, onCancel, onConfirm }: ConfirmProps) {
+function ConfirmDialog(props: ConfirmProps) {
+  const { code, direction, amount, product, busy, first, practising, onCancel, onConfirm } = props;
   const quote = useLiveSnapshot(prices).quotes[code];
   const payout = winPayout(amount, product.yield_rate);
   return (
     <Dialog
-      title={<Trans>Confirm your order</Trans>}
+      title={
+        <>
+          <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
+        </>
+      }
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -24,6 +24,7 @@ import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
+import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
@@ -58,10 +59,13 @@ export async function loadProducts(code: string): Promise<void> {
   optionsState.products[code] = lists;
 }
 
-/** Page 1 replaces the list; a later page appends to it. */
+/** Page 1 replaces the list; a later page appends to it. The lists are those of the account traded with. */
 export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
   const before = new Set(optionsState.holding.lists.map((order) => order.id));
-  const answer = await api(optionOrders, { status, page: String(page) }, { loading: false });
+  const account = currentAccount();
+  const answer = await api(optionOrders, { status, page: String(page), ...accountField(account) }, { loading: false });
+  // Switched meanwhile: the other account's lists are being read.
+  if (currentAccount() !== account) return;
   const receivedAt = Date.now();
   const list = optionsState[status];
   const known = new Set(page === 1 ? [] : list.lists.map((order) => order.id));
@@ -76,6 +80,7 @@ export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
     const newer = Object.values(optionsState.details).filter(
       (order) =>
         !listed.has(order.id) &&
+        ofAccountShown(order, account) &&
         (order.status === 'opening' ||
           (order.status === 'holding' && order.end_at !== null && remainingMs(order.end_at, now) > 0)),
     );
@@ -106,8 +111,25 @@ export function loadMore(status: OrderTab): Promise<void> {
 }
 
 export async function loadTotals(): Promise<void> {
-  optionsState.totals = await api(optionTotals, undefined, { loading: false });
+  const account = currentAccount();
+  const totals = await api(optionTotals, accountField(account), { loading: false });
+  if (currentAccount() === account) optionsState.totals = totals;
 }
+
+/** Whether an order belongs to the lists of `account` (by default the one traded with). */
+const ofAccountShown = (order: Pick<OptionOrder, 'practice'>, account = currentAccount()) =>
+  order.practice ? account === 'practice' : account === 'real';
+
+/** The balance an order's stake came from, asked for again. */
+const refreshBalanceOf = (order: Pick<OptionOrder, 'practice'>) =>
+  order.practice ? loadPractice() : refreshBalances();
+
+// The lists and totals shown are those of one account: a switch empties them (the page reads the other's).
+onAccountChange(() => {
+  optionsState.holding = emptyList();
+  optionsState.history = emptyList();
+  optionsState.totals = null;
+});
 
 export async function loadOrder(id: number): Promise<void> {
   const order = await api(optionOrder, { id: String(id) }, { loading: !optionsState.details[id] });
@@ -144,18 +166,21 @@ export function orderProblem(input: PlaceInput, product: OptionProduct | undefin
   return null;
 }
 
-/** Places the order; the stake leaves the balance at once and the order joins the pending list. */
+/**
+ * Places the order with the account traded with; the stake leaves its balance at once and the order joins the
+ * pending list.
+ */
 export async function placeOrder(input: PlaceInput): Promise<OptionOrder> {
-  const order = await api(placeOption, input);
+  const order = await api(placeOption, { ...input, ...accountField() });
   syncClockFromPlacement(order);
   remember(order, Date.now());
   const holding = optionsState.holding;
-  if (!holding.lists.some((item) => item.id === order.id)) {
+  if (ofAccountShown(order) && !holding.lists.some((item) => item.id === order.id)) {
     holding.lists = [...holding.lists, order].sort(byEndTime);
     holding.total += 1;
   }
   optionsState.tab = 'holding';
-  await Promise.all([refreshBalances(), loadTotals()]).catch(() => undefined);
+  await Promise.all([refreshBalanceOf(order), loadTotals()]).catch(() => undefined);
   return order;
 }
 
@@ -184,14 +209,15 @@ function settled(order: OptionOrder): void {
     holding.total = Math.max(0, holding.total - 1);
   }
   const history = optionsState.history;
-  if (history.loaded && !history.lists.some((item) => item.id === order.id)) {
+  if (history.loaded && ofAccountShown(order) && !history.lists.some((item) => item.id === order.id)) {
     history.lists = [order, ...history.lists];
     history.total += 1;
   }
   lastPoll.delete(order.id);
-  void refreshBalances().catch(() => undefined);
+  void refreshBalanceOf(order).catch(() => undefined);
   void loadTotals().catch(() => undefined);
-  toast(outcomeText(order), 3000);
+  const outcome = outcomeText(order);
+  toast(order.practice ? t`Practice: ${outcome}` : outcome, 3000);
 }
 
 /** What the toast says when an order settles. */

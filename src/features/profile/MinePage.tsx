@@ -1,7 +1,7 @@
 // The Mine tab (§2, public): a login prompt for visitors; for a signed-in user the profile card,
 // the money shortcuts (recharge, withdraw, account details) and the account menu: payout accounts,
-// certification, VIP level and points, each with where it stands.
-import { useEffect } from 'react';
+// certification, VIP level and points, each with where it stands, and the price alerts.
+import { lazy, Suspense, useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import Big from 'big.js';
@@ -24,6 +24,7 @@ import { certificationSummary, useUser } from './profile-store.ts';
 import { AvatarPicture } from './AvatarPicture.tsx';
 import {
   BankCardIcon,
+  BellIcon,
   CrownIcon,
   DetailsIcon,
   PointsIcon,
@@ -33,6 +34,10 @@ import {
   WithdrawIcon,
 } from '../../ui/icons.tsx';
 import './profile.css';
+
+// The Real / Practice card comes in a chunk of its own: the switch's code would otherwise join the code every tab
+// page loads (the trading pages share it with Mine).
+const PracticeCard = lazy(() => import('./PracticeCard.tsx'));
 
 export default function MinePage() {
   const { t } = useLingui();
@@ -60,6 +65,9 @@ export default function MinePage() {
               <TotalAssets />
             </section>
             <MoneyShortcuts />
+            <Suspense fallback={<div className="card mine-practice-space" />}>
+              <PracticeCard />
+            </Suspense>
             <AccountMenu user={user} />
           </>
         ) : (
@@ -147,6 +155,7 @@ function AccountMenu({ user }: { user: Readonly<UserInfo> | null }) {
         value={points && <span dir="ltr">{points}</span>}
         to={ROUTES.pointRecord}
       />
+      <Cell icon={<BellIcon className="cell-icon" />} label={<Trans>Price alerts</Trans>} to={ROUTES.priceAlerts} />
     </nav>
   );
 }

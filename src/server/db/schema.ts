@@ -1395,9 +1395,12 @@ export const practiceAccounts = pgTable('practice_accounts', {
 
 /**
  * A price alert: tell the customer once when a coin's recorded price goes above or below `price`, or moves by
- * `percent` within 24 hours. Only ticks recorded after `created_at` count; `checked_through` is the last tick time
- * weighed, so a restart goes on where it stopped. Firing sets `fired_at` in the transaction that queues the push and
- * writes the station message, under a condition on `fired_at is null`: each alert fires once.
+ * `percent` within 24 hours. Only ticks recorded after `created_at` count. A new alert is weighed on its own from
+ * `created_at` (through `checked_through`) until it has caught up with its coin's mark (price_alert_marks); then
+ * `checked_through` is null and it is weighed with all the others of its coin, found by index from the range of the
+ * ticks new since the mark, so a run with nothing met touches no alert at all. Firing sets `fired_at` in the
+ * transaction that queues the push and writes the station message, under a condition on `fired_at is null`: each
+ * alert fires once.
  */
 export const priceAlerts = pgTable(
   'price_alerts',
@@ -1414,7 +1417,8 @@ export const priceAlerts = pgTable(
     /** The move in percent (5 = 5 %) for a move; null otherwise. */
     percent: numeric('percent', { precision: 10, scale: 4 }),
     createdAt: at('created_at').notNull(),
-    checkedThrough: at('checked_through').notNull(),
+    /** While catching up: the last tick time weighed for it alone; null once it follows its coin's mark. */
+    checkedThrough: at('checked_through'),
     firedAt: at('fired_at'),
     /** The tick that fired it. */
     firedPrice: numeric('fired_price', { precision: 36, scale: 12 }),
@@ -1424,9 +1428,25 @@ export const priceAlerts = pgTable(
   },
   (t) => [
     index('price_alerts_user_idx').on(t.userId, t.id),
+    // The coins with an alert waiting (the job weighs those only).
     index('price_alerts_waiting_idx')
-      .on(t.coin, t.checkedThrough)
+      .on(t.coin)
       .where(sql`${t.firedAt} is null`),
+    // The waiting alerts a range of new ticks can meet: above at or under their highest price, below at or over
+    // their lowest, a move at or under their largest move.
+    index('price_alerts_above_idx')
+      .on(t.coin, t.price)
+      .where(sql`${t.firedAt} is null and ${t.kind} = 'above' and ${t.checkedThrough} is null`),
+    index('price_alerts_below_idx')
+      .on(t.coin, t.price)
+      .where(sql`${t.firedAt} is null and ${t.kind} = 'below' and ${t.checkedThrough} is null`),
+    index('price_alerts_move_idx')
+      .on(t.coin, t.percent)
+      .where(sql`${t.firedAt} is null and ${t.kind} = 'move' and ${t.checkedThrough} is null`),
+    // The new ones still catching up (few: each joins its coin's mark on its first weighing).
+    index('price_alerts_joining_idx')
+      .on(t.coin, t.id)
+      .where(sql`${t.firedAt} is null and ${t.checkedThrough} is not null`),
     check('price_alerts_kind', sql`${t.kind} in ('above', 'below', 'move')`),
     check(
       'price_alerts_target',
@@ -1434,3 +1454,12 @@ export const priceAlerts = pgTable(
     ),
   ],
 );
+
+/**
+ * Per coin: the last tick time weighed for every alert that follows the mark. A process weighs a coin holding its
+ * row FOR UPDATE (another process skips the coin meanwhile) and moves it in the transaction that fires what met.
+ */
+export const priceAlertMarks = pgTable('price_alert_marks', {
+  coin: text('coin').primaryKey(),
+  checkedThrough: at('checked_through').notNull(),
+});

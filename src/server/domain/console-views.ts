@@ -5,7 +5,7 @@ import { waitingConversations } from './service-chat.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { lockRowOf, toAddressLock } from './address-lock.ts';
 import Big from 'big.js';
-import { and, count, desc, eq, gte, ilike, inArray, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, ilike, inArray, lt, notLike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import {
   bankCards,
@@ -31,7 +31,7 @@ import {
 import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';
-import { balancesOf, USDT } from './ledger.ts';
+import { PRACTICE_ASSETS, balancesOf, USDT } from './ledger.ts';
 import { usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
@@ -387,18 +387,31 @@ export async function findCustomers(db: Executor, text: string) {
   return rows.map(customerView);
 }
 
-/** One customer, read only (their own limits and time-out as in force at `now`). */
+/**
+ * One customer, read only (their own limits and time-out as in force at `now`). Real money only: the practice
+ * account's virtual balances, entries and orders are left out (nothing an operator weighs is in them).
+ */
 export async function customerDetail(db: Executor, userId: number, fourEyesUsdt: string, now: Date) {
   const [row] = await db.select().from(users).where(eq(users.id, userId));
   if (!row) throw new Refusal(consoleTexts.consoleRecordNotFound.id);
   const [balances, ledger, options, contracts, orders, protection] = await Promise.all([
     balancesOf(db, userId),
-    db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(desc(ledgerEntries.id)).limit(50),
-    db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(desc(optionOrders.id)).limit(RECENT),
+    db
+      .select()
+      .from(ledgerEntries)
+      .where(and(eq(ledgerEntries.userId, userId), notLike(ledgerEntries.asset, PRACTICE_ASSETS)))
+      .orderBy(desc(ledgerEntries.id))
+      .limit(50),
+    db
+      .select()
+      .from(optionOrders)
+      .where(and(eq(optionOrders.userId, userId), eq(optionOrders.practice, false)))
+      .orderBy(desc(optionOrders.id))
+      .limit(RECENT),
     db
       .select()
       .from(contractOrders)
-      .where(eq(contractOrders.userId, userId))
+      .where(and(eq(contractOrders.userId, userId), eq(contractOrders.practice, false)))
       .orderBy(desc(contractOrders.id))
       .limit(RECENT),
     customerOrders(db, userId, row.username, fourEyesUsdt),

@@ -31,7 +31,7 @@ import type { PriceSource } from '../../contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
-import { freeze, postMany, unfreeze, type Posting } from './ledger.ts';
+import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotice, queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
 
@@ -54,6 +54,8 @@ export interface PlaceContract {
   price: string;
   quantity: string;
   total: string;
+  /** Traded with the practice account's virtual money: its ledger assets are practiceAsset(...) ones. */
+  practice?: boolean;
 }
 
 export function toPair(row: PairRow & { name: string }): ContractPair {
@@ -79,7 +81,9 @@ export async function placeContractOrder(
   input: PlaceContract,
   now: Date,
 ): Promise<ContractOrderRow> {
+  // A time-out is a break from trading: it holds for practice orders too.
   await refuseDuringTimeout(tx, userId, now);
+  const practice = input.practice === true;
   const [pair] = rowsOf<{
     coin: string;
     price_decimals: number;
@@ -127,6 +131,7 @@ export async function placeContractOrder(
     totalAsked: input.type === 'market' && input.total !== '' ? new Big(input.total).toFixed(8) : null,
     feeRate: pair.fee_rate,
     createdAt: now,
+    practice,
   };
 
   if (input.type === 'market') {
@@ -136,7 +141,8 @@ export async function placeContractOrder(
       .insert(contractOrders)
       .values({ ...base, status: 'filling', frozenAsset: reserve.asset, frozen: reserve.amount, eligibleAfter: now })
       .returning();
-    await freeze(tx, userId, reserve.asset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
+    const frozenAsset = ledgerAsset(reserve.asset, practice);
+    await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
     return order!;
   }
 
@@ -153,7 +159,8 @@ export async function placeContractOrder(
       eligibleAfter: now.getTime() > matchedThrough.getTime() ? now : matchedThrough,
     })
     .returning();
-  await freeze(tx, userId, reserve.asset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
+  const frozenAsset = ledgerAsset(reserve.asset, practice);
+  await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
   return order!;
 }
 
@@ -181,10 +188,11 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
     min_notional: string;
     tick_price: string | null;
     tick_at: Date | string | null;
+    practice: boolean | string;
   }>(
     await tx.execute(sql`
       select o.id, o.user_id, o.side, o.quantity::text as quantity, o.total_asked::text as total_asked, o.fee_rate::text as fee_rate,
-        o.frozen_asset, o.frozen::text as frozen, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
+        o.frozen_asset, o.frozen::text as frozen, o.practice, p.quantity_decimals, p.min_notional::text as min_notional, tick.price::text as tick_price, tick.at as tick_at
       from contract_orders o
       join contract_pairs p on p.coin = o.coin
       left join lateral (
@@ -200,6 +208,7 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
   for (const order of claimed) {
     const id = Number(order.id);
     const userId = Number(order.user_id);
+    const practice = isTrue(order.practice);
     const fill = order.tick_price === null ? null : marketFill(order, coin, order.tick_price);
     if (!fill || 'void' in fill) {
       const reason: VoidReason = fill ? fill.void : 'no_price';
@@ -207,7 +216,8 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
         .update(contractOrders)
         .set({ status: 'void', voidReason: reason, cancelledAt: now })
         .where(eq(contractOrders.id, id));
-      await unfreeze(tx, userId, order.frozen_asset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
+      const frozenAsset = ledgerAsset(order.frozen_asset, practice);
+      await unfreeze(tx, userId, frozenAsset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
       continue;
     }
     const tick = { price: order.tick_price!, at: new Date(order.tick_at!) };
@@ -222,7 +232,7 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
       .where(eq(contractOrders.id, id));
     await postMany(
       tx,
-      tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }),
+      tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice),
       now,
     );
     await queueNotice(
@@ -235,6 +245,7 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
         side: order.side,
         quantity: fill.quantity,
         price: new Big(tick.price).toFixed(),
+        practice,
       },
       now,
     );
@@ -294,21 +305,24 @@ function filledColumns(
 
 /**
  * The ledger entries of a fill: what was spent leaves the available balance (or, for a resting
- * order, the frozen one, with any excess reserve returned), what was received arrives.
+ * order, the frozen one, with any excess reserve returned), what was received arrives. A practice
+ * order's amounts (plain assets, as the order keeps them) move the practice account's assets.
  */
 function tradePostings(
   id: number,
   userId: number,
   amounts: FillAmounts,
   reserved: { asset: string; amount: string } | null,
+  practice: boolean,
 ): Posting[] {
   const kind = CONTRACT_ENTRY.trade;
   const ref = reference(id);
+  const asset = (plain: string) => ledgerAsset(plain, practice);
   const postings: Posting[] = [];
   if (reserved) {
     postings.push({
       userId,
-      asset: reserved.asset,
+      asset: asset(reserved.asset),
       amount: new Big(reserved.amount).neg().toFixed(8),
       kind,
       reference: ref,
@@ -316,19 +330,22 @@ function tradePostings(
     });
     const excess = new Big(reserved.amount).minus(amounts.spent);
     if (excess.lt(0)) throw new Error(`contract ${id}: the fill costs more than was reserved`);
-    postings.push({ userId, asset: reserved.asset, amount: excess.toFixed(8), kind, reference: ref });
+    postings.push({ userId, asset: asset(reserved.asset), amount: excess.toFixed(8), kind, reference: ref });
   } else {
     postings.push({
       userId,
-      asset: amounts.spent_asset,
+      asset: asset(amounts.spent_asset),
       amount: new Big(amounts.spent).neg().toFixed(8),
       kind,
       reference: ref,
     });
   }
-  postings.push({ userId, asset: amounts.received_asset, amount: amounts.received, kind, reference: ref });
+  postings.push({ userId, asset: asset(amounts.received_asset), amount: amounts.received, kind, reference: ref });
   return postings;
 }
+
+/** A boolean column as a driver returns it from raw SQL (PGlite and pg agree, but a text form is read too). */
+const isTrue = (value: boolean | string | null | undefined) => value === true || String(value) === 'true';
 
 /** Revokes the caller's open order and returns what it froze; anything else is 'Cancellation failed'. */
 export async function cancelContractOrder(tx: Tx, userId: number, id: number, now: Date): Promise<ContractOrderRow> {
@@ -339,7 +356,8 @@ export async function cancelContractOrder(tx: Tx, userId: number, id: number, no
     .returning();
   // Someone else's order, an unknown id, one already filled or revoked: the same answer, nothing learnt.
   if (!order) throw new Refusal(texts.cancellationFailed.id);
-  await unfreeze(tx, userId, order.frozenAsset, order.frozen, CONTRACT_ENTRY.cancel, reference(order.id), now);
+  const frozenAsset = ledgerAsset(order.frozenAsset, order.practice);
+  await unfreeze(tx, userId, frozenAsset, order.frozen, CONTRACT_ENTRY.cancel, reference(order.id), now);
   return order;
 }
 
@@ -389,7 +407,7 @@ export async function matchCrossedOrders(
   const upto = new Date(window.upto).toISOString();
   const crossed = (lock: boolean, limit: number) => sql`
     select o.id, o.user_id, o.side, o.price::text as price, o.quantity::text as quantity, o.fee_rate::text as fee_rate,
-      o.frozen_asset, o.frozen::text as frozen, tick.price::text as tick_price, tick.at as tick_at
+      o.frozen_asset, o.frozen::text as frozen, o.practice, tick.price::text as tick_price, tick.at as tick_at
     from contract_orders o
     cross join lateral (
       select t.at, t.price from price_ticks t
@@ -411,6 +429,7 @@ export async function matchCrossedOrders(
     fee_rate: string;
     frozen_asset: string;
     frozen: string;
+    practice: boolean | string;
     tick_price: string;
     tick_at: Date | string;
   }>(await tx.execute(crossed(true, batch)));
@@ -442,10 +461,13 @@ export async function matchCrossedOrders(
     await postMany(
       tx,
       fills.flatMap(({ order, amounts }) =>
-        tradePostings(Number(order.id), Number(order.user_id), amounts, {
-          asset: order.frozen_asset,
-          amount: order.frozen,
-        }),
+        tradePostings(
+          Number(order.id),
+          Number(order.user_id),
+          amounts,
+          { asset: order.frozen_asset, amount: order.frozen },
+          isTrue(order.practice),
+        ),
       ),
       now,
     );
@@ -460,6 +482,7 @@ export async function matchCrossedOrders(
           side: order.side,
           quantity: order.quantity,
           price: order.price,
+          practice: isTrue(order.practice),
         },
       })),
       now,
@@ -520,8 +543,8 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
 }
 
 /**
- * One page of the user's orders: the open ones oldest first (as they wait to fill), or the finished
- * ones (filled or revoked) newest first; of one coin when `code` is given.
+ * One page of the user's orders of the real account or of the practice one: the open ones oldest first (as they wait
+ * to fill), or the finished ones (filled or revoked) newest first; of one coin when `code` is given.
  */
 export async function contractOrdersOf(
   db: Executor,
@@ -529,10 +552,12 @@ export async function contractOrdersOf(
   list: ContractList,
   code: string,
   page: number,
+  practice = false,
 ): Promise<Paged<ContractOrderRow>> {
   const open = list === 'open';
   const where = and(
     eq(contractOrders.userId, userId),
+    eq(contractOrders.practice, practice),
     open
       ? inArray(contractOrders.status, ['open', 'filling'])
       : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),

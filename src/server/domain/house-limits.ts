@@ -31,9 +31,9 @@ export const DEFAULT_HOUSE_CAPS: HouseCaps = { exposure: '1000000', per_order: '
 /** What a win of an open option `o` (an alias of option_orders) pays: winPayout in SQL, stake × (1 + yield) truncated
  * to 8 decimals. */
 export const openPayoutSql = sql`trunc(o.amount * (1 + o.yield_rate), 8)`;
-/** An option whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its start tick, or
- * running. */
-export const openOptionSql = sql`o.status in ('opening', 'holding')`;
+/** An option of real money whose outcome is still to come, `o` an alias of option_orders: accepted and waiting for its
+ * start tick, or running. A practice option is never the house's exposure: its win pays virtual money. */
+export const openOptionSql = sql`o.status in ('opening', 'holding') and not o.practice`;
 
 /** Advisory lock classes (the first key of pg_advisory_xact_lock(int, int)): any constants no other lock uses. */
 const EXPOSURE_LOCK = 0x68657870; // 'hexp': one coin and direction, the second key hashes them
@@ -62,6 +62,8 @@ export interface PlacedOption {
   amount: string;
   /** The product's yield on a win (0.85 = 85 %). */
   yieldRate: string;
+  /** Staked from the practice account: only the per-order cap applies (a rule of the order, not of the house's room). */
+  practice?: boolean;
 }
 
 /**
@@ -78,13 +80,16 @@ export async function refuseBeyondHouseLimits(tx: Tx, order: PlacedOption, now: 
   const caps = await houseCaps(tx);
   const stake = new Big(order.amount);
   if (stake.gt(caps.per_order)) throw new Refusal(serverTexts.houseOrderLimit.id, { 0: caps.per_order });
+  // Practice money takes none of the house's room, and practice stakes count in no real sum below.
+  if (order.practice) return;
 
   await tx.execute(sql`select pg_advisory_xact_lock(${CUSTOMER_LOCK}::int, ${order.userId}::int)`);
   // start_at: when an order was accepted and its stake debited (the server's clock).
   const since = new Date(now.getTime() - 60_000).toISOString();
   const [minute] = rowsOf<{ staked: string }>(
     await tx.execute(
-      sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz`,
+      sql`select coalesce(sum(o.amount), 0)::text as staked from option_orders o
+        where o.user_id = ${order.userId} and o.start_at > ${since}::timestamptz and not o.practice`,
     ),
   );
   if (stake.plus(minute!.staked).gt(caps.per_minute))

@@ -2,7 +2,7 @@
 // balance by the same amount in the caller's transaction; a balance never goes below zero (the
 // database checks it too) and one business event (kind + reference) can never post twice.
 import Big from 'big.js';
-import { and, desc, eq, inArray, ne, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, notInArray, notLike, sql, type SQL } from 'drizzle-orm';
 import { pagedQuery } from './paged-query.ts';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
@@ -10,10 +10,19 @@ import { texts } from '../../contract/texts.ts';
 import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import type { Paged } from '../../contract/envelope.ts';
+import { practiceAsset } from '../../contract/practice.ts';
 import { Refusal } from './refusal.ts';
 
 export type Bucket = 'available' | 'frozen';
 export const USDT = 'USDT';
+
+/** The ledger's asset of an order's plain asset: the practice account's own (practice:USDT) for a practice order. */
+export const ledgerAsset = (asset: string, practice: boolean) => (practice ? practiceAsset(asset) : asset);
+/** The ledger's assets of the practice account, as a LIKE pattern: never real money, never in a real balance. */
+export const PRACTICE_ASSETS = practiceAsset('%');
+/** `asset` (an SQL expression of a plain asset) as the ledger names it for an order of the `practice` column given. */
+export const ledgerAssetSql = (asset: SQL, practice: SQL) =>
+  sql`case when ${practice} then ${practiceAsset('')}::text || ${asset} else ${asset} end`;
 
 export interface Posting {
   userId: number;
@@ -229,11 +238,12 @@ export async function balanceOf(db: Executor, userId: number, asset: string): Pr
   return row ?? { available: '0', frozen: '0' };
 }
 
+/** The user's real balances: the practice account's assets are not money and are never listed with them. */
 export async function balancesOf(db: Executor, userId: number): Promise<BalanceRow[]> {
   return db
     .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
     .from(balances)
-    .where(eq(balances.userId, userId))
+    .where(and(eq(balances.userId, userId), notLike(balances.asset, PRACTICE_ASSETS)))
     .orderBy(balances.asset);
 }
 
@@ -274,6 +284,8 @@ export async function accountEntriesOf(
     eq(ledgerEntries.userId, userId),
     eq(ledgerEntries.bucket, 'available'),
     ne(ledgerEntries.asset, POINTS),
+    // The practice account's virtual money is no move of the customer's money.
+    notLike(ledgerEntries.asset, PRACTICE_ASSETS),
     kinds,
   );
   const listed = await pagedQuery(

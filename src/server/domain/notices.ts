@@ -20,8 +20,18 @@ export type Notice =
       amount: string;
       profit: string;
       opened?: boolean;
+      /** A practice order: the notification says so (its money is virtual). */
+      practice?: boolean;
     }
-  | { kind: 'contract_filled'; id: number; coin: string; side: 'buy' | 'sell'; quantity: string; price: string }
+  | {
+      kind: 'contract_filled';
+      id: number;
+      coin: string;
+      side: 'buy' | 'sell';
+      quantity: string;
+      price: string;
+      practice?: boolean;
+    }
   | {
       kind: 'recharge_reviewed' | 'withdraw_reviewed';
       id: number;
@@ -32,7 +42,9 @@ export type Notice =
     }
   | { kind: 'certification_reviewed'; level: 'primary' | 'advanced'; approved: boolean; reason: string }
   | { kind: 'station_message'; id: number; title: string; content: string }
-  | { kind: 'service_reply'; body: string };
+  | { kind: 'service_reply'; body: string }
+  /** A price alert fired: its station message's words in every language (domain/price-alerts.ts wrote them once). */
+  | { kind: 'price_alert'; id: number; message: number; texts: Record<Locale, { title: string; content: string }> };
 
 /** What the service worker shows: the title, the text, the app's route a tap opens (a hash URL), and a tag (a newer
  * notice of the same thing replaces the older). */
@@ -63,7 +75,7 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
           : { win: n.optionWon, loss: n.optionLost, tie: n.optionTie, void: n.optionVoid }[notice.outcome];
       const amount = notice.outcome === 'win' ? figure(notice.profit) : figure(notice.amount);
       return content(
-        t(n.optionSettledTitle, { 0: notice.coin }),
+        t(notice.practice ? n.practiceOptionSettledTitle : n.optionSettledTitle, { 0: notice.coin }),
         t(body, { 0: amount }),
         route(ROUTES.optionRecord, `?id=${notice.id}`),
         `option:${notice.id}`,
@@ -71,13 +83,14 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
     }
     case 'contract_filled':
       return content(
-        t(n.contractFilledTitle),
+        t(notice.practice ? n.practiceContractFilledTitle : n.contractFilledTitle),
         t(notice.side === 'buy' ? n.contractBought : n.contractSold, {
           0: figure(notice.quantity),
           1: notice.coin,
           2: figure(notice.price),
         }),
-        route(ROUTES.contractOrders, `?code=${notice.coin}`),
+        // A practice fill opens the practice account's orders (the page reads `account`).
+        route(ROUTES.contractOrders, `?code=${notice.coin}${notice.practice ? '&account=practice' : ''}`),
         `contract:${notice.id}`,
       );
     case 'recharge_reviewed':
@@ -119,6 +132,16 @@ export function noticeContent(notice: Notice, language: Locale): PushPayload {
       );
     case 'service_reply':
       return content(t(n.serviceReplyTitle), notice.body, route(ROUTES.serviceChat), 'service');
+    case 'price_alert': {
+      // A tap opens the station message that says the same.
+      const said = notice.texts[language];
+      return content(
+        said.title,
+        said.content,
+        route(ROUTES.messages, `?id=${notice.message}`),
+        `price-alert:${notice.id}`,
+      );
+    }
   }
 }
 
@@ -180,11 +203,12 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
       amount: string;
       profit: string;
       opened: boolean;
+      practice: boolean;
     }
   >(
     await tx.execute(sql`
       select s.id as subscription, s.user_id, s.language, o.id, o.coin, o.outcome, o.amount::text as amount, o.profit::text as profit,
-        o.start_price is not null as opened
+        o.start_price is not null as opened, o.practice
       from option_orders o
       join push_subscriptions s on s.user_id = o.user_id
       left join notification_settings ns on ns.user_id = o.user_id
@@ -201,6 +225,7 @@ export async function queueSettledOptionNotices(tx: Executor, orderIds: string, 
       amount: row.amount,
       profit: row.profit,
       opened: row.opened === true || String(row.opened) === 'true',
+      practice: row.practice === true || String(row.practice) === 'true',
     } satisfies Notice,
   }));
   await insertRows(tx, rows, now);

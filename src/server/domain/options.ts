@@ -20,11 +20,11 @@ import {
 } from '../../contract/options.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { USDT, post, postRows } from './ledger.ts';
+import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { queueSettledOptionNotices } from './notices.ts';
 import { refuseBeyondHouseLimits } from './house-limits.ts';
-import { refuseBeyondProtection } from './protection.ts';
+import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -59,6 +59,8 @@ export interface PlaceInput {
   direction: Direction;
   productId: number;
   amount: string;
+  /** Staked from the practice account (practice USDT): the same rules and settlement, no real money or limit. */
+  practice?: boolean;
 }
 
 export interface StartQuote {
@@ -79,8 +81,11 @@ export async function placeOptionOrder(
   quote: StartQuote | null,
   now: Date,
 ): Promise<OptionOrderRow> {
-  // The customer's own time-out and limits first: their row stays locked until the order is committed.
-  await refuseBeyondProtection(tx, userId, input.amount, now);
+  const practice = input.practice === true;
+  // The customer's own time-out and limits first: their row stays locked until the order is committed. A time-out is
+  // a break from trading, so it holds for practice too; the limits count real money only, which practice never risks.
+  if (practice) await refuseDuringTimeout(tx, userId, now);
+  else await refuseBeyondProtection(tx, userId, input.amount, now);
   const [product] = await tx
     .select()
     .from(optionProducts)
@@ -91,7 +96,14 @@ export async function placeOptionOrder(
   if (!quote || now.getTime() - quote.at.getTime() > MAX_QUOTE_AGE_MS) throw new Refusal(texts.priceUnavailable.id);
   await refuseBeyondHouseLimits(
     tx,
-    { userId, coin: input.code, direction: input.direction, amount: input.amount, yieldRate: product.yieldRate },
+    {
+      userId,
+      coin: input.code,
+      direction: input.direction,
+      amount: input.amount,
+      yieldRate: product.yieldRate,
+      practice,
+    },
     now,
   );
 
@@ -107,13 +119,14 @@ export async function placeOptionOrder(
       yieldRate: product.yieldRate,
       status: 'opening',
       startAt: now,
+      practice,
     })
     .returning();
   await post(
     tx,
     {
       userId,
-      asset: USDT,
+      asset: ledgerAsset(USDT, practice),
       amount: new Big(input.amount).neg().toFixed(8),
       kind: 'option_stake',
       reference: `option:${order!.id}`,
@@ -122,6 +135,9 @@ export async function placeOptionOrder(
   );
   return order!;
 }
+
+/** Where an order's payout goes, over option_orders: USDT, or the practice account's USDT for a practice order. */
+const payoutAsset = ledgerAssetSql(sql`${USDT}::text`, sql`practice`);
 
 /**
  * Opens the accepted orders whose start tick is recorded, in one statement, and voids those that
@@ -174,7 +190,7 @@ export async function openPendingOptions(tx: Tx, now: Date, batch: number): Prom
     const ids = `{${voided.join(',')}}`;
     await postRows(
       tx,
-      sql`select user_id, ${USDT}::text as asset, 'available'::text as bucket, amount, 'option_payout'::text as kind, 'option:' || id as reference
+      sql`select user_id, ${payoutAsset} as asset, 'available'::text as bucket, amount, 'option_payout'::text as kind, 'option:' || id as reference
         from option_orders where id = any(${ids}::int[]) order by id`,
       now,
     );
@@ -274,7 +290,7 @@ export async function settleDueOptions(
   const ids = `{${settled.map(({ id }) => Number(id)).join(',')}}`;
   await postRows(
     tx,
-    sql`select user_id, ${USDT}::text as asset, 'available'::text as bucket, payout as amount, 'option_payout'::text as kind, 'option:' || id as reference
+    sql`select user_id, ${payoutAsset} as asset, 'available'::text as bucket, payout as amount, 'option_payout'::text as kind, 'option:' || id as reference
       from option_orders where id = any(${ids}::int[]) order by end_at, id`,
     now,
   );
@@ -348,15 +364,20 @@ export async function activeOptionProducts(db: Executor, code: string | undefine
   }));
 }
 
-/** One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first). */
+/**
+ * One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first), of the
+ * real account or of the practice one.
+ */
 export async function optionOrdersPage(
   db: Executor,
   userId: number,
   status: 'holding' | 'settled',
   page: number,
+  practice = false,
 ): Promise<Paged<OptionOrderRow>> {
   const where = and(
     eq(optionOrders.userId, userId),
+    eq(optionOrders.practice, practice),
     status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status),
   );
   const order =
@@ -364,8 +385,8 @@ export async function optionOrdersPage(
   return pagedQuery(db, () => db.select().from(optionOrders).where(where).$dynamic(), order, page, OPTION_PAGE_SIZE);
 }
 
-/** The user's option record: what is at stake now, and the wins, losses, ties and profit so far. */
-export async function optionTotalsOf(db: Executor, userId: number): Promise<OptionTotals> {
+/** The user's option record (real or practice): what is at stake now, and the wins, losses, ties and profit so far. */
+export async function optionTotalsOf(db: Executor, userId: number, practice = false): Promise<OptionTotals> {
   const result = await db.execute(sql`
     select
       count(*) filter (where status in ('opening', 'holding'))::int as holding_count,
@@ -375,7 +396,7 @@ export async function optionTotalsOf(db: Executor, userId: number): Promise<Opti
       count(*) filter (where outcome = 'loss')::int as losses,
       count(*) filter (where outcome = 'tie')::int as ties,
       coalesce(sum(profit) filter (where status = 'settled'), 0)::text as total_profit
-    from option_orders where user_id = ${userId}`);
+    from option_orders where user_id = ${userId} and practice = ${practice}`);
   const [row] = rowsOf<Record<string, string | number>>(result);
   return {
     holding_count: Number(row!.holding_count),

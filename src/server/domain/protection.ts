@@ -10,6 +10,7 @@
 //   excepted (its stake came back in full);
 // - lost: what the options settled in the window (settled_at) took minus what they paid back, when above 0;
 // - open: the options accepted and not settled yet (status 'opening' or 'holding'), and their stakes.
+// Practice options (virtual money) count in none of them; the time-out holds for practice orders too.
 // An option is accepted only if, with its stake, the staked sum of every window stays within its stake limit,
 // the lost sum plus the open stakes of every window stays within its loss limit (an open option can still lose its
 // whole stake), and the open options stay within the most open at once. Reaching a limit exactly is allowed.
@@ -152,7 +153,7 @@ export async function usedOf(db: Executor, userId: number, now: Date): Promise<P
         coalesce(sum(o.amount) filter (where o.status in ('opening', 'holding')), 0)::text as open_stakes,
         count(*) filter (where o.status in ('opening', 'holding'))::int as open_options
       from option_orders o
-      where o.user_id = ${userId}
+      where o.user_id = ${userId} and not o.practice
         and (o.status in ('opening', 'holding') or o.start_at > ${month}::timestamptz or o.settled_at > ${month}::timestamptz)`),
   );
   const amount = (value: unknown) => new Big(String(value ?? 0)).toFixed();

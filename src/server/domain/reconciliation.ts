@@ -7,7 +7,7 @@
 // - `reserve`: a frozen balance equals what is reserved against it: withdrawals in review (amount + fee),
 //   contract orders open or filling (their `frozen` of `frozen_asset`), standard liquidity redemptions not
 //   paid yet (YUEBAO, submitted or waiting) — the only postings to the frozen bucket (domain/withdraw.ts,
-//   contracts.ts, liquidity.ts);
+//   contracts.ts, liquidity.ts); a practice order's reserve is of the practice account's asset (practice:BTC…);
 // - `lockup`: the REGULAR balance equals the principal of the lock-up orders still processing (domain/lockup.ts);
 // - `option_payout`: a settled option order has exactly one `option_payout` entry, referenced `option:<id>`,
 //   of its payout when that is above zero (a win, a tie, a void refund); a loss pays 0 and has none, the
@@ -19,7 +19,7 @@ import { rowsOf, type Db, type Tx } from '../db/connection.ts';
 import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../contract/earn.ts';
 import { SYSTEM_OPERATOR, type ReconciliationMismatch } from '../../contract/console.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { USDT } from './ledger.ts';
+import { USDT, ledgerAssetSql } from './ledger.ts';
 import { PROCESS_ID } from './server-processes.ts';
 
 export type Mismatch = ReconciliationMismatch;
@@ -64,7 +64,8 @@ async function check(tx: Tx): Promise<{ checked: number; mismatches: Mismatch[] 
         select user_id, asset, sum(amount) as reserved from (
           select user_id, asset, total as amount from withdraw_orders where status = 'review'
           union all
-          select user_id, frozen_asset, frozen from contract_orders where status in ('open', 'filling')
+          select user_id, ${ledgerAssetSql(sql`frozen_asset`, sql`practice`)}, frozen from contract_orders
+          where status in ('open', 'filling')
           union all
           select user_id, ${LIQUIDITY_ASSET}::text, amount from liquidity_records
           where kind = 'redeem' and mode = 'standard' and status in ('submitted', 'waiting')
@@ -106,11 +107,12 @@ async function check(tx: Tx): Promise<{ checked: number; mismatches: Mismatch[] 
           ${amount(sql`principal`)}, ${amount(sql`available`)}
         from locked where available <> principal
         union all
-        select 'option_payout', coalesce('option:' || o.id, p.reference), coalesce(o.user_id, p.user_id), ${USDT}::text,
+        select 'option_payout', coalesce('option:' || o.id, p.reference), coalesce(o.user_id, p.user_id),
+          ${ledgerAssetSql(sql`${USDT}::text`, sql`coalesce(o.practice, false)`)},
           case when o.id is not null and o.payout > 0 then ${amount(sql`o.payout`)} else 'none' end,
           case when p.entries is null then 'none' when p.entries = 1 then ${amount(sql`p.total`)}
             else p.entries || ' entries, ' || ${amount(sql`p.total`)} end
-        from (select id, user_id, payout from option_orders where status = 'settled') o
+        from (select id, user_id, payout, practice from option_orders where status = 'settled') o
         full join payouts p on p.reference = 'option:' || o.id
         where case when o.id is null then true
           when coalesce(o.payout, 0) = 0 then p.entries is not null

@@ -47,13 +47,13 @@ export async function computeRiskFigure(db: Db, day: string, now: Date): Promise
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${RISK_LOCK})`);
     if (await storedFigure(tx, day)) return false;
-    // Only real money counts: the USDT entries of the option rules. Practice money does not exist yet; once it
-    // does, its entries (another asset or bucket) and its orders must stay out of this sum and of the traders.
+    // Only real money counts: the USDT entries of the option rules, of real orders (a practice order's entries are
+    // the practice account's own asset, and its trader is no trader of real money).
     const stored = rowsOf(
       await tx.execute(sql`
         with settled as (
           select o.id, o.user_id from option_orders o
-          where o.status = 'settled' and o.outcome in ('win', 'loss', 'tie')
+          where o.status = 'settled' and o.outcome in ('win', 'loss', 'tie') and not o.practice
             and o.settled_at >= ${from.toISOString()}::timestamptz and o.settled_at < ${to.toISOString()}::timestamptz
         ), results as (
           select s.user_id, sum(l.amount) as net

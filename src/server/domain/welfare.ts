@@ -48,8 +48,12 @@ const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<
       .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'success')));
     return once(row?.n ?? 0);
   },
+  // An option of real money: a practice one earns no real reward.
   async first_option(db, userId) {
-    const [row] = await db.select({ n: count() }).from(optionOrders).where(eq(optionOrders.userId, userId));
+    const [row] = await db
+      .select({ n: count() })
+      .from(optionOrders)
+      .where(and(eq(optionOrders.userId, userId), eq(optionOrders.practice, false)));
     return once(row?.n ?? 0);
   },
   // Someone who registered with the caller's invitation code has a verified primary certification.

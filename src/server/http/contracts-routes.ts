@@ -9,7 +9,8 @@ import {
   contractPairs,
   placeContract,
 } from '../../contract/contracts.ts';
-import { balanceOf } from '../domain/ledger.ts';
+import { balanceOf, ledgerAsset } from '../domain/ledger.ts';
+import { openPracticeAccount } from '../domain/practice.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
 import {
   activePairs,
@@ -29,7 +30,12 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
 
   route(placeContract, async (input, { db, caller, clock }) => {
     const now = clock.now();
-    const order = await db.transaction((tx) => placeContractOrder(tx, caller.userId, input, now));
+    const practice = input.account === 'practice';
+    const order = await db.transaction(async (tx) => {
+      // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.
+      if (practice) await openPracticeAccount(tx, caller.userId, now, { hold: true });
+      return placeContractOrder(tx, caller.userId, { ...input, practice }, now);
+    });
     return toContractOrder(order, market.source);
   });
 
@@ -41,15 +47,19 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
   });
 
   route(contractOrders, async (input, { db, caller }) => {
-    const page = await contractOrdersOf(db, caller.userId, input.status, input.code, Number(input.page));
+    const practice = input.account === 'practice';
+    const page = await contractOrdersOf(db, caller.userId, input.status, input.code, Number(input.page), practice);
     return { ...page, lists: page.lists.map((row) => toContractOrder(row, market.source)) };
   });
 
-  route(contractAmounts, async (input, { db, caller }) => {
+  route(contractAmounts, async (input, { db, caller, clock }) => {
     await refuseUnlistedCoin(db, input.code);
+    const practice = input.account === 'practice';
+    // The practice account's amounts are its own assets' (opened on first use, so the form shows what it can spend).
+    if (practice) await db.transaction((tx) => openPracticeAccount(tx, caller.userId, clock.now()));
     const [coinHeld, usdtHeld] = await Promise.all([
-      balanceOf(db, caller.userId, input.code),
-      balanceOf(db, caller.userId, QUOTE_ASSET),
+      balanceOf(db, caller.userId, ledgerAsset(input.code, practice)),
+      balanceOf(db, caller.userId, ledgerAsset(QUOTE_ASSET, practice)),
     ]);
     const amount = (value: string) => new Big(value).toFixed(8);
     return {

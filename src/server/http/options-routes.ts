@@ -12,6 +12,7 @@ import {
 } from '../domain/options.ts';
 import { settlementTicks } from '../../contract/settlement-ticks.ts';
 import { settlementTicksOf } from '../domain/settlement-ticks.ts';
+import { openPracticeAccount } from '../domain/practice.ts';
 import type { Market } from '../market/market.ts';
 import type { router } from './handle.ts';
 
@@ -27,15 +28,24 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
     await refuseUnlistedCoin(db, input.code);
     const now = clock.now();
     const quote = await market.quote(input.code, db);
-    const order = await db.transaction((tx) =>
-      placeOptionOrder(
+    const practice = input.account === 'practice';
+    const order = await db.transaction(async (tx) => {
+      // Opened on first use; its row is held (shared) so a reset waits for this order, or this order for the reset.
+      if (practice) await openPracticeAccount(tx, caller.userId, now, { hold: true });
+      return placeOptionOrder(
         tx,
         caller.userId,
-        { code: input.code, direction: input.direction, productId: Number(input.product_id), amount: input.amount },
+        {
+          code: input.code,
+          direction: input.direction,
+          productId: Number(input.product_id),
+          amount: input.amount,
+          practice,
+        },
         quote,
         now,
-      ),
-    );
+      );
+    });
     return toOptionOrder(order, now, market.source);
   });
 
@@ -46,12 +56,13 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
 
   route(optionOrders, async (input, { db, caller, clock }) => {
     const status = input.status === 'holding' ? 'holding' : 'settled';
-    const { lists, page, total } = await optionOrdersPage(db, caller.userId, status, Number(input.page));
+    const practice = input.account === 'practice';
+    const { lists, page, total } = await optionOrdersPage(db, caller.userId, status, Number(input.page), practice);
     const now = clock.now();
     return { lists: lists.map((row) => toOptionOrder(row, now, market.source)), page, total };
   });
 
-  route(optionTotals, (_input, { db, caller }) => optionTotalsOf(db, caller.userId));
+  route(optionTotals, (input, { db, caller }) => optionTotalsOf(db, caller.userId, input.account === 'practice'));
 
   route(settlementTicks, (input, { db, caller }) =>
     settlementTicksOf(db, caller.userId, /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0),

@@ -19,6 +19,7 @@ import { forgetOldProcesses } from '../domain/server-processes.ts';
 import type { ReconciliationRun } from '../domain/reconciliation.ts';
 import { DEFAULT_RECONCILE_EVERY_MS, reconcilePace, reconcileWhenDue } from './reconciliation.ts';
 import { ensureRiskFigure } from '../domain/risk-figure.ts';
+import { weighPriceAlerts } from '../domain/price-alerts.ts';
 
 export interface Job<R = number> {
   /** Runs once now (and resolves when done); the timer keeps running it. */
@@ -129,6 +130,26 @@ export function startMatchingJob(
   everyMs = 1000,
 ): Job & { poke(): void } {
   const job = schedule(() => matchAllPairs(db, clock.now()), 0, log, { everyMs, coalesce: true, name: 'matching' });
+  return { ...job, poke: () => void job.runNow() };
+}
+
+/**
+ * Weighs the waiting price alerts against the ticks recorded since each was last weighed (domain/price-alerts.ts)
+ * whenever `poke()` reports newly published ticks, and on a timer for what no step announced (a restart's backlog);
+ * pokes while a run waits join it. Every process runs it: the alerts are claimed with SKIP LOCKED, and an alert fires
+ * only through an update on `fired_at is null`.
+ */
+export function startPriceAlertsJob(
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  everyMs = 1000,
+): Job & { poke(): void } {
+  const job = schedule(() => weighPriceAlerts(db, clock.now()), 0, log, {
+    everyMs,
+    coalesce: true,
+    name: 'price-alerts',
+  });
   return { ...job, poke: () => void job.runNow() };
 }
 
@@ -264,7 +285,9 @@ export function startDeliveryJob(
  * - the books' check: every process looks, one runs it per interval (an advisory lock and the last run's time);
  * - removal of the rows of server processes gone for a day: every process (idempotent deletes);
  * - the day's risk figure of options: every process looks, one computes it per UTC day (an advisory lock, the day's
- * row).
+ * row);
+ * - price alerts: every process, after each step of ticks it publishes and every real second (alerts claimed with
+ * SKIP LOCKED; each fires only through an update on `fired_at is null`).
  */
 export function startJobs({
   db,
@@ -294,9 +317,12 @@ export function startJobs({
   const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error));
   // Like matching: each published step pokes it, the timer (real seconds) is the net for voids and leftovers.
   const opening = startOpeningJob(db, clock, (error) => log('opening of options failed', error));
+  // Like matching: each published step pokes it, the timer (real seconds) is the net for a restart's backlog.
+  const priceAlerts = startPriceAlertsJob(db, clock, (error) => log('price alerts failed', error));
   const stopMatchingOnTicks = market.subscribe(() => {
     opening.poke();
     matching.poke();
+    priceAlerts.poke();
   });
   const daily = startDailyJobs(
     db,
@@ -338,6 +364,7 @@ export function startJobs({
       stopMatchingOnTicks();
       await opening.stop();
       await matching.stop();
+      await priceAlerts.stop();
       await daily.stop();
       await retention.stop();
       await counterCleanup.stop();

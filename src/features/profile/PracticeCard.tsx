@@ -1,0 +1,36 @@
+// Mine's practice card: the Real / Practice switch the trading screens share, and while Practice is on its virtual
+// balance (in the switch's strip) and "Reset to 10,000 USDT", whose confirmation loads on the tap.
+import { lazy, Suspense, useState } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { PRACTICE_START } from '../../contract/practice.ts';
+import { formatMoney } from '../../lib/format.ts';
+import { useAccount } from '../../lib/practice.ts';
+import { AccountSwitch } from '../../ui/AccountSwitch.tsx';
+import { Button } from '../../ui/forms.tsx';
+
+const PracticeResetDialog = lazy(() => import('./PracticeResetDialog.tsx'));
+
+export default function PracticeCard() {
+  const practising = useAccount() === 'practice';
+  const [resetting, setResetting] = useState(false);
+  const start = formatMoney(PRACTICE_START);
+  return (
+    <section className="card mine-practice">
+      <AccountSwitch />
+      {practising ? (
+        <Button variant="secondary" size="small" onClick={() => setResetting(true)}>
+          <Trans>Reset to {start} USDT</Trans>
+        </Button>
+      ) : (
+        <p className="muted">
+          <Trans>Practise trading with {start} virtual USDT.</Trans>
+        </p>
+      )}
+      {resetting && (
+        <Suspense fallback={null}>
+          <PracticeResetDialog onClose={() => setResetting(false)} />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,11 @@
+// The practice account's calls (contract/practice.ts): thin; the rules live in domain/practice.ts. Practice orders go
+// through the option and contract calls with account=practice.
+import { practiceAccount, resetPractice } from '../../contract/practice.ts';
+import { practiceAccountOf, resetPracticeAccount } from '../domain/practice.ts';
+import type { router } from './handle.ts';
+
+export function practiceRoutes(route: ReturnType<typeof router>) {
+  route(practiceAccount, (_input, { db, caller, clock }) => practiceAccountOf(db, caller.userId, clock.now()));
+
+  route(resetPractice, (_input, { db, caller, clock }) => resetPracticeAccount(db, caller.userId, clock.now()));
+}
