@@ -6,6 +6,8 @@
 // contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
 // downloads, Lighthouse scores of the main pages (Chromium),
 // and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2, and what the metrics cost a request.
+// `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts); only when
+// named, since it loads the whole machine for several minutes.
 // Figures are printed, not asserted: a bench with a target states it in its own header, and no timed test fails on it.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -22,6 +24,7 @@ import { h2Bench } from './h2.ts';
 import { firstVisitBench } from './first-visit.ts';
 import { entryBench } from './entry.ts';
 import { metricsBench } from './metrics.ts';
+import { capacityBench } from './capacity.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -52,3 +55,4 @@ if (!only || only === 'first-visit') await firstVisitBench();
 if (!only || only === 'lighthouse') await lighthouseBench();
 if (!only || only === 'h2') await h2Bench();
 if (!only || only === 'metrics') await metricsBench();
+if (only === 'capacity') await capacityBench(process.argv[3]);

@@ -2,7 +2,7 @@
 // does it), a fresh data folder in /tmp, a free port on loopback, fsync off. Started in ~2 s and
 // removed again by stop(). As root, the cluster runs as the `postgres` user (initdb refuses root).
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,7 +37,14 @@ export const freePort = () =>
     });
   });
 
-export async function startPostgres(): Promise<PostgresCluster> {
+export interface PostgresOptions {
+  /** Addresses it listens on beside loopback (a network namespace's way in: the root side of its veth pair). */
+  listen?: string[];
+  /** Client networks (CIDR, e.g. 10.47.0.2/32) let in without a password, beside loopback. */
+  trust?: string[];
+}
+
+export async function startPostgres({ listen = [], trust = [] }: PostgresOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinaries();
   if (!bin)
     throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (the server tests run on it too).');
@@ -57,6 +64,8 @@ export async function startPostgres(): Promise<PostgresCluster> {
   };
   const data = join(dir, 'data');
   run('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale']);
+  if (trust.length)
+    appendFileSync(join(data, 'pg_hba.conf'), trust.map((network) => `host all all ${network} trust\n`).join(''));
   const port = await freePort();
   run('pg_ctl', [
     '-D',
@@ -65,7 +74,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
     join(dir, 'log'),
     '-w',
     '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
+    `-p ${port} -k ${dir} -c listen_addresses=${['127.0.0.1', ...listen].join(',')} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=300`,
     'start',
   ]);
   const url = (database = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${database}`;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { freePort } from './postgres.ts';
 
 export interface ServerProcess {
-  /** http(s)://127.0.0.1:<port> */
+  /** http(s)://<host>:<port> (127.0.0.1 unless started on another address) */
   readonly base: string;
   readonly port: number;
   /** The file its output goes to. */
@@ -36,6 +36,13 @@ export interface ServerOptions {
   /** The log file's name in `work`. */
   name?: string;
   port?: number;
+  /** The address it listens on (HOST) and the base names: 127.0.0.1 by default. */
+  host?: string;
+  /**
+   * A command it runs under, e.g. `ip netns exec NAME` (a network namespace of its own): one that execs it, so the pid
+   * is still the server's own.
+   */
+  launcher?: string[];
   /** Https: the base says so. */
   tls?: boolean;
   timeoutMs?: number;
@@ -53,6 +60,8 @@ export async function startServer({
   work = mkdtempSync(join(tmpdir(), 'coinvest-server-')),
   name = 'server',
   port,
+  host = '127.0.0.1',
+  launcher = [],
   tls = false,
   timeoutMs = 90_000,
   priority,
@@ -61,11 +70,13 @@ export async function startServer({
   const logFile = join(work, `${name}.log`);
   const log = createWriteStream(logFile);
   // The flags of `npm start` (package.json): a 32 MB young generation (see README, Serving).
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], {
+  const node = [process.execPath, '--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'];
+  const [command, ...args] = [...launcher, ...node] as [string, ...string[]];
+  const child = spawn(command, args, {
     env: {
       ...process.env,
       NODE_ENV: 'production',
-      HOST: '127.0.0.1',
+      HOST: host,
       SHUTDOWN_DRAIN_MS: '0',
       ...env,
       PORT: String(listenPort),
@@ -107,7 +118,7 @@ export async function startServer({
   });
   const running = () => child.exitCode === null && child.signalCode === null;
   return {
-    base: `${tls ? 'https' : 'http'}://127.0.0.1:${listenPort}`,
+    base: `${tls ? 'https' : 'http'}://${host}:${listenPort}`,
     port: listenPort,
     logFile,
     child,
