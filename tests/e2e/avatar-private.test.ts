@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { logIn, registerUser, storedToken, testPng } from './pwa.ts';
+import { controlledByServiceWorker, logIn, registerUser, storedToken, testPng } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -47,6 +47,8 @@ it('a chosen avatar shows on Mine from the owner’s token, and nobody else gets
 });
 
 it('offline, Mine still shows the avatar the browser kept', async () => {
+  // The reload offline is the service worker's to answer: it must have taken the page first.
+  await controlledByServiceWorker(page);
   await page.context().setOffline(true);
   try {
     await page.reload();

@@ -123,7 +123,7 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
     expect((await saved).request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // Saved, the app goes back: reloading before it has would reopen the nickname page, which has no tab bar.
-    await page.locator('.app .tabbar').waitFor();
+    await page.locator('#root > .app .tabbar').waitFor();
     // Said once: after a reload it stays quiet. The notice is decided just before the start's version check asks
     // for the system config, so once that request has gone and the page has painted, a second notice would show.
     const versionChecked = page.waitForRequest((request) => {
@@ -131,7 +131,7 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
       return url.pathname === '/api/other/config' && url.searchParams.get('act') === 'system';
     });
     await page.reload();
-    await page.locator('.app .tabbar').waitFor();
+    await page.locator('#root > .app .tabbar').waitFor();
     await versionChecked;
     await nextFrame(page);
     expect(await page.getByRole('alert').count()).toBe(0);

@@ -154,7 +154,8 @@ it('shows the day’s share of customers who lost on options under the buy butto
   await markAllRead('demo', 'demo1234', server.base);
   await logIn(page, 'demo', 'demo1234');
   await page.goto(`/#${ROUTES.option}?code=BTC`);
-  const note = page.locator('.opt-trade .opt-risk');
+  // The app's own render, not the first screen the page came with (src/build/first-screen.ts).
+  const note = page.locator('#root > .app .opt-trade .opt-risk');
   await expect.poll(() => note.textContent()).toBe(text);
   await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   await screenshot(page, 'risk-1-option-page');
@@ -179,7 +180,8 @@ it('shows the day’s share of customers who lost on options under the buy butto
 it('tells the figure in the confirmation of the first order, not of the next', async () => {
   // Back online: a reload's answers come from the network, and the app knows it is online again.
   await page.reload();
-  const note = page.locator('.opt-trade .opt-risk');
+  // The app's own render, not the first screen the page came with (src/build/first-screen.ts).
+  const note = page.locator('#root > .app .opt-trade .opt-risk');
   await note.waitFor();
   await expect.poll(() => page.getByText(/^Offline — as of/).count()).toBe(0);
   const text = await note.textContent();
