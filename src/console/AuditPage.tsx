@@ -1,7 +1,7 @@
 // The audit log (admin, read only): every operator action and ops command, newest first, filtered by
 // operator, action prefix, target and days of the operator's own calendar (sent as instants with the
 // browser's offset); times in the operator's zone, the zone said; each change as the fields it changed.
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUDIT_PAGE_SIZE, consoleAuditLog, type AuditChange } from '../contract/console.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
@@ -26,19 +26,24 @@ export function AuditPage() {
   const [page, setPage] = useState(1);
   const [result, setResult] = useState<ResultOf<typeof consoleAuditLog> | null>(null);
   const [error, setError] = useState('');
+  // Only the latest ask's answer is shown: the start's list answered after a search must not replace its result.
+  const asked = useRef(0);
   const load = async (wanted = filter, at = page) => {
+    const ask = ++asked.current;
     try {
-      setResult(await consoleApi(consoleAuditLog, { ...asSent(wanted), page: String(at) }));
+      const answer = await consoleApi(consoleAuditLog, { ...asSent(wanted), page: String(at) });
+      if (ask !== asked.current) return;
+      setResult(answer);
       setError('');
     } catch (failure) {
-      setError(messageOf(failure));
+      if (ask === asked.current) setError(messageOf(failure));
     }
   };
   // The newest entries at the start; Search and the page buttons ask again.
   useEffect(() => {
-    consoleApi(consoleAuditLog, { ...EMPTY, page: '1' }).then(setResult, (failure: unknown) =>
-      setError(messageOf(failure)),
-    );
+    void load(EMPTY, 1);
+    // Once, at the start: later asks come from Search and the page buttons.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const search = (event: FormEvent) => {
     event.preventDefault();
