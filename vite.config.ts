@@ -12,7 +12,6 @@ import { consoleBuild } from './src/build/console-build.ts';
 import { buildIdFile } from './src/build/build-id.ts';
 import { contractAnswersServerOnly } from './src/build/contract-answers-server-only.ts';
 import { contractTextIdsOnly } from './src/build/contract-text-ids-only.ts';
-import { firstScreen } from './src/build/first-screen.ts';
 import { keptCalls } from './src/build/kept-calls.ts';
 import { paintBeforeScripts } from './src/build/paint-before-scripts.ts';
 import { precompress } from './src/build/precompress.ts';
@@ -47,8 +46,6 @@ export default defineConfig({
     contractAnswersServerOnly(),
     stylesInline(),
     paintBeforeScripts(),
-    // index.<locale>.html: the start pages' first screens in the HTML, rendered from the app's components.
-    firstScreen(BUILD_ID),
     keptCalls(),
     bundleFactsOf(),
     pwa(),

@@ -51,9 +51,7 @@ if (startupDialog) await Promise.race([startupDialog, waitMs(STARTUP_DIALOG_WAIT
 document.documentElement.dataset.build = __BUILD_ID__;
 
 // As a transition, the first render yields to the browser every few milliseconds instead of holding
-// the main thread for one long task (taps and paints get through on a slow phone). It replaces what #root holds:
-// the boot splash, or the first screens the page came with (src/build/first-screen.ts), the one on screen with the
-// same markup, so nothing on screen changes but what the data brought since.
+// the main thread for one long task (taps and paints get through on a slow phone).
 const root = createRoot(document.getElementById('root')!);
 startTransition(() =>
   root.render(

@@ -50,12 +50,7 @@ declare const self: ServiceWorkerGlobalScope;
  */
 type Entry = PrecacheEntry & { later?: true; locale?: string };
 const manifest = self.__WB_MANIFEST as Entry[];
-// The scope's address is no name for index.html here (directoryIndex): its navigation takes the page in the active
-// language (below).
-precacheAndRoute(
-  manifest.filter((entry) => !entry.later && !entry.locale),
-  { directoryIndex: '' },
-);
+precacheAndRoute(manifest.filter((entry) => !entry.later && !entry.locale));
 cleanupOutdatedCaches();
 const laterPrecache = new PrecacheController({ cacheName: LATER_PRECACHE });
 const laterEntries = manifest.filter((entry) => entry.later || entry.locale);
@@ -131,19 +126,10 @@ clientsClaim();
 // Routes live in the hash, so the app is only ever opened at its scope (or index.html); any other
 // navigation (the Android download link, say) goes to the network.
 const scopePath = new URL(self.registration.scope).pathname.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-// The page is the one with the first screens in the active language (src/build/first-screen.ts), as the server sends
-// it; index.html (the boot splash) while that language's page is not kept yet.
-const indexPage = createHandlerBoundToURL('index.html');
 registerRoute(
-  new NavigationRoute(
-    async (options) => {
-      const url = new URL(`index.${await activeLocale()}.html`, self.registration.scope).href;
-      const key = laterPrecache.getCacheKeyForURL(url);
-      const kept = key ? await caches.open(LATER_PRECACHE).then((cache) => cache.match(key)) : undefined;
-      return kept ?? indexPage(options);
-    },
-    { allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)] },
-  ),
+  new NavigationRoute(createHandlerBoundToURL('index.html'), {
+    allowlist: [new RegExp(`^${scopePath}(index\\.html)?(\\?.*)?$`)],
+  }),
 );
 
 // Uploaded pictures (private to their owner) go to the network and are never kept here: the first

@@ -53,9 +53,7 @@ export function bundleFactsOf(): Plugin {
  */
 export function precacheGroups(entries: { url: string; revision: string | null; size: number }[]) {
   const manifest = entries.map((entry) => {
-    // A language's page with the first screens (first-screen.ts) is kept like that language's texts.
-    const page = /^index\.(\w+)\.html$/.exec(entry.url);
-    const part = bundleFacts.catalogParts.get(entry.url) ?? (page ? { locale: page[1]!, area: 'shell' } : undefined);
+    const part = bundleFacts.catalogParts.get(entry.url);
     const first = part
       ? part.area === 'shell' || START_AREAS.includes(part.area)
       : !entry.url.startsWith('assets/') || bundleFacts.firstFiles.has(entry.url);

@@ -27,31 +27,6 @@ export const LOCALES = ['en', 'zh', 'th', 'jp', 'ar', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
 /** §1: Thai is the fallback locale. */
 export const FALLBACK_LOCALE: Locale = 'th';
-/** The cookie that tells the server the app's language, so it sends the first screen in it (the choice itself is on the
- * device). */
-export const LOCALE_COOKIE = 'locale';
-/**
- * The language a visit starts in: the stored choice if it is one of `locales`, else the first of the
- * browser's languages that is (by its base tag, any case: zh-Hant-TW is zh; the browser's ja is the
- * app's jp), else `fallback`. The app, the console and the server's choice of a page (by the app's cookie and
- * Accept-Language) all use it.
- */
-export function pickLanguage<L extends string>(
-  locales: readonly L[],
-  fallback: L,
-  stored: unknown,
-  browserLanguages: readonly string[],
-): L {
-  const known = (value: unknown): value is L => locales.includes(value as L);
-  if (known(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const locale = base === 'ja' ? 'jp' : base;
-    if (known(locale)) return locale;
-  }
-  return fallback;
-}
-
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   zh: '中文',

@@ -3,7 +3,7 @@
 // catalog comes in parts (src/build/catalogs-by-area.ts): the shell's at start, a product area's
 // with its first page.
 import { i18n, type Messages } from '@lingui/core';
-import { FALLBACK_LOCALE, LOCALE_COOKIE, type Locale } from '../contract/constants.ts';
+import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
 import { LOCALE_KEY, isLocale, pickLocale } from './locale-pick.ts';
 
@@ -80,12 +80,6 @@ export async function activateLocale(locale: Locale): Promise<void> {
   i18n.loadAndActivate({ locale, messages });
   document.documentElement.lang = intlLocale(locale);
   document.documentElement.dir = isRightToLeft(locale) ? 'rtl' : 'ltr';
-  rememberLocale(locale);
-}
-
-/** The server sends the page with the first screen in the language this cookie names (src/server/http/serving.ts). */
-function rememberLocale(locale: Locale): void {
-  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
 }
 
 /** Adds the texts of a product area (src/features/<area>) to the active language, before its page renders. */
@@ -106,7 +100,6 @@ export function loadAreaMessages(area: string): Promise<void> {
 /** Stores the choice and reloads, so every screen and cached text starts in the new language. */
 export async function changeLocale(locale: Locale): Promise<void> {
   localeChoice.locale = locale;
-  rememberLocale(locale);
   await flushStores();
   location.reload();
 }

@@ -6,10 +6,8 @@
 // low index, the trivial page's TBT above 0) is told apart from a slow app. LIGHTHOUSE_URL measures a server already
 // running instead (its demo account,
 // or LIGHTHOUSE_USER / LIGHTHOUSE_PASSWORD); LIGHTHOUSE_PAGES=home,login a part of the pages; WEB_ROOT
-// another build folder than dist/; LIGHTHOUSE_MESSAGES=read marks the account's messages read first (no startup
-// message's dialog over the signed-in pages). Each page's largest paint is named (its element and text).
+// another build folder than dist/.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -68,7 +66,6 @@ export async function lighthouseBench() {
   const chrome = await launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
   try {
     const token = await signIn(server.origin);
-    if (token && process.env.LIGHTHOUSE_MESSAGES === 'read') await markAllRead(server.origin, token);
     mkdirSync(REPORTS, { recursive: true });
     console.log(
       `\nLighthouse on ${server.origin} (mobile, simulated throttling, median of ${RUNS} run${RUNS > 1 ? 's' : ''})`,
@@ -158,7 +155,6 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
     `           FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}` +
       `  CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  SI ${ms('speed-index')}`,
   );
-  console.log(`           LCP element: ${lcpElement(lhr)}`);
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
   if ((performance.score ?? 0) < TARGET || !(tbt <= TBT_TARGET_MS))
     console.log(
@@ -166,15 +162,6 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
     );
   if ((accessibility.score ?? 0) < 0.98)
     console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
-}
-
-/** What the largest paint was: the element's tag and class, and the start of its text or its label. */
-function lcpElement(lhr: Result): string {
-  const items = (lhr.audits['lcp-breakdown-insight']?.details as { items?: { type?: string }[] } | undefined)?.items;
-  const node = items?.find((item) => item.type === 'node') as { snippet?: string; nodeLabel?: string } | undefined;
-  if (!node) return 'not reported';
-  const tag = /^<([\w-]+)(?:[^>]*?class="([^"]*)")?/.exec(node.snippet ?? '');
-  return `${tag ? `<${tag[1]}${tag[2] ? `.${tag[2].split(' ').join('.')}` : ''}> ` : ''}"${(node.nodeLabel ?? '').slice(0, 60)}"`;
 }
 
 /** The category's audits that did not pass: metrics with their score, insights with their estimated savings. */
@@ -217,20 +204,6 @@ async function prepareStorage(chrome: LaunchedChrome, origin: string, token: str
   } finally {
     await browser.close(); // connected over CDP: disconnects, the browser keeps running
   }
-}
-
-/**
- * LIGHTHOUSE_MESSAGES=read: the account's messages marked read first, so the startup message's dialog (the first
- * unread message, shown with the first page) is not what the signed-in pages' largest paint measures.
- */
-async function markAllRead(origin: string, token: string) {
-  const response = await fetch(`${origin}/api/users/message/reader`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': randomUUID(), token },
-    body: new URLSearchParams({ ids: 'all' }),
-  });
-  const answer = (await response.json()) as { ret: number; msg: string };
-  if (answer.ret !== 1) throw new Error(`Could not mark the messages read: ${answer.msg}`);
 }
 
 /** A token of the demo account (or LIGHTHOUSE_USER); null when the server has no such account. */

@@ -17,22 +17,18 @@ import { storeSession } from './stored-session.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-/** The page as the app renders it (the first screen in the HTML before it is not: src/build/first-screen.ts). */
-const APP_PAGE = '#root > .app > .app-main > .page';
-
 /**
  * Records, from the start of the document, when a loading screen, the page, the slides and a dialog
  * appeared, and (frames) how many animation frames had begun by then.
  */
 const WATCH = `
-  var APP_PAGE = '${APP_PAGE}';
   window.__seen = { frames: {} };
   window.__frame = 0;
   (function count() { window.__frame++; requestAnimationFrame(count); })();
   new MutationObserver(function () {
     var seen = window.__seen;
     if (!seen.loading && document.querySelector('.page-loading')) seen.loading = performance.now();
-    if (!seen.page && document.querySelector(APP_PAGE)) seen.page = performance.now();
+    if (!seen.page && document.querySelector('.app-main > .page')) seen.page = performance.now();
     if (!seen.slide && document.querySelector('img.carousel-slide')) seen.slide = performance.now();
     if (!seen.dialog && document.querySelector('.dialog')) (seen.dialog = performance.now()), (seen.frames.dialog = window.__frame);
     if (!seen.frames.page && seen.page) seen.frames.page = window.__frame;
@@ -58,7 +54,7 @@ it('signed out, the address opens the login page with no loading screen before i
   await page.context().addInitScript({ content: WATCH });
   await start('/');
   await page.waitForURL(/#\/pages\/login\/login/);
-  await page.locator('#root > .app .app-main form').waitFor();
+  await page.locator('.app-main form').waitFor();
   const { loading, page: shown } = await seen();
   expect(shown).toBeGreaterThan(0);
   expect(loading, 'a loading screen showed before the login page').toBeUndefined();
@@ -115,7 +111,7 @@ it('a tab opened for the first time shows its page at once, with no loading scre
   await page.waitForTimeout(100);
   await page.mouse.up();
   await page.waitForURL(new RegExp(ROUTES.lockUp));
-  await page.locator(APP_PAGE).waitFor();
+  await page.locator('.app-main > .page').waitFor();
   const { loading } = await seen();
   expect(loading, 'a loading screen showed before the tab page').toBeUndefined();
 });
@@ -133,7 +129,7 @@ it('the document asks for its scripts at low priority, as the static shell paint
     });
     await cdp.send('Network.enable');
     await fresh.goto(`/#${ROUTES.login}`);
-    await fresh.locator('#root > .app .app-main form').waitFor();
+    await fresh.locator('.app-main form').waitFor();
     // The boot script, the entry and the start chunk at least.
     expect(asked.length, JSON.stringify(asked)).toBeGreaterThanOrEqual(3);
     expect(asked.filter(({ priority }) => priority !== 'Low')).toEqual([]);

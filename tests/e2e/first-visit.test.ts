@@ -33,11 +33,7 @@ async function opens(route: string): Promise<string> {
   await page.goto(`/#${route}`);
   await page.reload();
   const failed = page.getByText(texts.pageLoadFailed.message);
-  // The app's render, not the first screen in the HTML before it (src/build/first-screen.ts).
-  await page
-    .locator('#root > .app .app-main .page, #root > .app .app-main .empty')
-    .first()
-    .waitFor({ timeout: 15_000 });
+  await page.locator('.app-main .page, .app-main .empty').first().waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => !document.querySelector('.page-loading'), undefined, { timeout: 15_000 });
   return (await failed.count()) ? 'failed to load' : 'opened';
 }

@@ -15,8 +15,6 @@ phonePageForFile((opened) => (page = opened));
 
 const VISITS = 5;
 const LOGIN = '/#/pages/login/login';
-/** The login form as the app renders it (the first screen in the HTML paints it before: src/build/first-screen.ts). */
-const APP_FORM = '#root > .app .app-main form';
 
 interface Visit {
   /** First contentful paint. */
@@ -31,7 +29,7 @@ async function visit(): Promise<Visit> {
   // A new document each time: going to the same address with a hash would stay in this one.
   await page.goto('about:blank');
   await page.goto(LOGIN);
-  await page.locator(APP_FORM).waitFor();
+  await page.locator('.app-main form').waitFor();
   return page.evaluate(() => {
     const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
     const shown = (window as unknown as { __appShown?: number }).__appShown ?? Number.NaN;
@@ -43,17 +41,17 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 it('the static shell paints first on a repeat visit, online and offline', async () => {
   // When the app's first screen replaces the shell.
-  await page.addInitScript((form) => {
+  await page.addInitScript(() => {
     new MutationObserver((_, observer) => {
-      if (!document.querySelector(form)) return;
+      if (!document.querySelector('.app-main form')) return;
       (window as unknown as { __appShown: number }).__appShown = performance.now();
       observer.disconnect();
     }).observe(document, { childList: true, subtree: true });
-  }, APP_FORM);
+  });
   // The first visit installs the service worker and its precache.
   await page.goto(LOGIN);
   await controlledByServiceWorker(page);
-  await page.locator(APP_FORM).waitFor();
+  await page.locator('.app-main form').waitFor();
   expect(await page.locator('#boot').count()).toBe(0);
 
   const figures: Record<string, { paint: number; app: number }> = {};

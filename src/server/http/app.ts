@@ -1,6 +1,6 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), the
 // contract's routes and, in production, the built PWA at `/`.
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import Fastify, {
   LogController,
@@ -14,7 +14,6 @@ import multipart from '@fastify/multipart';
 import { REQUEST_ID_HEADER, RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
 import { BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
-import { ROUTE_MARK_SCRIPT } from '../../contract/first-screen.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
@@ -155,8 +154,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        // The one inline script: the first screens' route mark (contract/first-screen.ts).
-        scriptSrc: ["'self'", `'sha256-${createHash('sha256').update(ROUTE_MARK_SCRIPT).digest('base64')}'`],
+        scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

@@ -3,9 +3,8 @@
 // headers (HSTS, upgrade-insecure-requests) are security-headers.ts's.
 import { statSync } from 'node:fs';
 import { join, normalize, sep } from 'node:path';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { FALLBACK_LOCALE, LOCALE_COOKIE, LOCALES, pickLanguage, type Locale } from '../../contract/constants.ts';
 
 /** The operator console's build (src/build/console-build.ts), under the PWA's root. */
 const CONSOLE_DIR = 'console';
@@ -25,16 +24,6 @@ const DOCUMENT_ONLY_HEADERS = [
   'x-permitted-cross-domain-policies',
   'x-xss-protection',
 ];
-
-// A name too long for the file system (ENAMETOOLONG), a NUL byte or a file in the way (ENOTDIR) is no file either:
-// the console's page, never a 500.
-function isFile(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * The built PWA. Hashed files under /assets/ are immutable; index.html, the service worker, the
@@ -58,37 +47,6 @@ export async function servePwa(app: FastifyInstance, root: string) {
       if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
     },
   });
-  // The page with the first screen in the visitor's language (src/build/first-screen.ts), where the build made one.
-  const pages = new Set(LOCALES.filter((locale) => isFile(join(root, `index.${locale}.html`))));
-  if (pages.size === 0) return;
-  const page = (request: FastifyRequest, reply: FastifyReply) => {
-    const locale = documentLocale(request.headers.cookie, request.headers['accept-language']);
-    reply.header('vary', 'cookie, accept-language');
-    return reply.sendFile(pages.has(locale) ? `index.${locale}.html` : 'index.html');
-  };
-  // index.html itself stays the boot splash: the service worker keeps it as such.
-  app.get('/', page);
-}
-
-/**
- * The language of the page a visitor is sent: the app's own (the cookie it writes, lib/i18n.ts), else the first of
- * the browser's languages the app has (by their weight), else the fallback — the app's rule (lib/locale-pick.ts).
- */
-export function documentLocale(cookie: string | undefined, acceptLanguage: string | undefined): Locale {
-  const chosen = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(cookie ?? '')?.[1];
-  // The browser's languages in the order it prefers them: by weight, then as listed; q=0 means "not this one".
-  const tags = (acceptLanguage ?? '')
-    .split(',')
-    .map((part, index) => {
-      const [tag = '', ...parameters] = part.trim().split(';');
-      const weight = parameters.map((parameter) => parameter.trim()).find((parameter) => parameter.startsWith('q='));
-      const q = weight ? Number(weight.slice(2)) : 1;
-      return { tag: tag.trim(), q: Number.isFinite(q) ? q : 0, index };
-    })
-    .filter(({ tag, q }) => tag && q > 0)
-    .sort((a, b) => b.q - a.q || a.index - b.index)
-    .map(({ tag }) => tag);
-  return pickLanguage(LOCALES, FALLBACK_LOCALE, chosen, tags);
 }
 
 /**
@@ -97,6 +55,15 @@ export function documentLocale(cookie: string | undefined, acceptLanguage: strin
  */
 export function serveConsole(app: FastifyInstance, root: string) {
   const consoleRoot = join(root, CONSOLE_DIR);
+  // A name too long for the file system (ENAMETOOLONG), a NUL byte or a file in the way (ENOTDIR) is no file either:
+  // the console's page, never a 500.
+  const isFile = (path: string) => {
+    try {
+      return statSync(path, { throwIfNoEntry: false })?.isFile() ?? false;
+    } catch {
+      return false;
+    }
+  };
   if (!isFile(join(consoleRoot, 'index.html'))) return;
   const index = join(CONSOLE_DIR, 'index.html');
   app.get('/console', (_request, reply) => reply.redirect('/console/'));
