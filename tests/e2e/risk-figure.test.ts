@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
@@ -154,7 +154,7 @@ it('shows the day’s share of customers who lost on options under the buy butto
   await markAllRead('demo', 'demo1234', server.base);
   await logIn(page, 'demo', 'demo1234');
   await page.goto(`/#${ROUTES.option}?code=BTC`);
-  // The app's own render, not the first screen the page came with (src/build/first-screen.ts).
+  // The app's own render.
   const note = page.locator('#root > .app .opt-trade .opt-risk');
   await expect.poll(() => note.textContent()).toBe(text);
   await note.evaluate((element) => element.scrollIntoView({ block: 'center' }));
@@ -177,14 +177,20 @@ it('shows the day’s share of customers who lost on options under the buy butto
   }
 }, 240_000);
 
+afterEach(async ({ task }) => {
+  if (page && task.result?.errors?.length) await screenshot(page, `risk-failed-${task.name.slice(0, 40)}`);
+});
+
 it('tells the figure in the confirmation of the first order, not of the next', async () => {
   // Back online: a reload's answers come from the network, and the app knows it is online again.
   await page.reload();
-  // The app's own render, not the first screen the page came with (src/build/first-screen.ts).
+  // The app's own render.
   const note = page.locator('#root > .app .opt-trade .opt-risk');
   await note.waitFor();
   await expect.poll(() => page.getByText(/^Offline — as of/).count()).toBe(0);
   const text = await note.textContent();
+  // As a customer does: buys once the balance is shown (before it the form says the balance is not enough).
+  await expect.poll(() => page.locator('.opt-trade .opt-amount-notes .opt-num').first().textContent()).not.toBe('—');
   await page.getByRole('radio', { name: /^1\b/ }).first().click();
   await page.getByLabel('Amount (USDT)').fill('10');
   await page.getByRole('button', { name: 'Buy up' }).click();
