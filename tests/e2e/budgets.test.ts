@@ -94,7 +94,7 @@ const FIRST_ROUTES = Object.keys(CEILING);
 const gzipSize = (file: string) => gzipSync(readFileSync(join(inject('webRoot'), file)), { level: 9 }).length;
 const kb = (bytes: number) => `${(bytes / KB).toFixed(1)} KB`;
 
-/** The app's first screen (not the one in the HTML before it: src/build/first-screen.ts). */
+/** The app's own first screen, rendered by its code. */
 const APP_SCREEN = '#root > .app > .app-main > *:not(.page-loading)';
 let close: () => Promise<void>;
 let loggedIn: BrowserContext;

@@ -1,6 +1,6 @@
 // The texts of the time-out panel the order forms show while a time-out lasts (ui/TimeoutPanel.tsx). They belong to
 // this area's part of the catalog, so the order pages' own texts do not grow by them: the panel loads this part
-// when it shows, and names them by these ids (ui/TimeoutPanel.tsx TIMEOUT_TEXT; tests/unit/protection.test.ts keeps
+// when it shows, and names them by these ids (ui/TimeoutPanel.tsx TIMEOUT_TEXT; tests/unit/protection.test.tsx keeps
 // the two in step).
 import { msg } from '@lingui/core/macro';
 
