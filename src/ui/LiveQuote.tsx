@@ -8,15 +8,14 @@ import { formatAmount, formatPrice, formatTime } from '../lib/format.ts';
 import { prices } from '../lib/prices.ts';
 import { useLiveCandles } from '../lib/use-live-candles.ts';
 import { useSnapshot } from 'valtio';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { useLingui } from '@lingui/react/macro';
-import { FRAMES, type Frame } from '../lib/candles.ts';
+import { FRAMES } from '../lib/candles.ts';
 import { chartSettings } from '../lib/chart-settings.ts';
 import { ChartTools } from './ChartTools.tsx';
 import { Segmented } from './forms.tsx';
 import { KLineChart } from './KLineChart.tsx';
 import { PausedBadge, PriceSourceBadge } from './PriceSourceBadge.tsx';
+import { FRAME_LABELS } from './frame-labels.ts';
 
 interface CoinQuoteProps {
   code: string;
@@ -72,15 +71,6 @@ export function CoinQuote({ code, title, children }: CoinQuoteProps) {
     </section>
   );
 }
-
-const FRAME_LABELS: Record<Frame, MessageDescriptor> = {
-  '1m': msg({ message: '1m', context: 'chart period: one minute' }),
-  '5m': msg({ message: '5m', context: 'chart period: five minutes' }),
-  '15m': msg({ message: '15m', context: 'chart period: fifteen minutes' }),
-  '1h': msg({ message: '1h', context: 'chart period: one hour' }),
-  '4h': msg({ message: '4h', context: 'chart period: four hours' }),
-  '1d': msg({ message: '1d', context: 'chart period: one day' }),
-};
 
 interface LiveChartProps {
   code: string;

@@ -5,8 +5,6 @@ import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
-import { msg } from '@lingui/core/macro';
-import type { MessageDescriptor } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import type { CoinQuote } from '../../contract/markets.ts';
 import { FRAMES, type Frame } from '../../lib/candles.ts';
@@ -33,15 +31,7 @@ import {
   loadCandles,
   refreshCoinList,
 } from './markets-store.ts';
-
-const PERIOD_LABELS: Record<Frame, MessageDescriptor> = {
-  '1m': msg({ message: '1m', context: 'chart period: one minute' }),
-  '5m': msg({ message: '5m', context: 'chart period: five minutes' }),
-  '15m': msg({ message: '15m', context: 'chart period: fifteen minutes' }),
-  '1h': msg({ message: '1h', context: 'chart period: one hour' }),
-  '4h': msg({ message: '4h', context: 'chart period: four hours' }),
-  '1d': msg({ message: '1d', context: 'chart period: one day' }),
-};
+import { FRAME_LABELS } from '../../ui/frame-labels.ts';
 
 export default function CoinDetailPage() {
   const { i18n, t } = useLingui();
@@ -130,7 +120,7 @@ export default function CoinDetailPage() {
           <section className="card market-chart-card">
             <Segmented
               value={chart.period}
-              options={FRAMES.map((period) => ({ value: period, label: i18n._(PERIOD_LABELS[period]) }))}
+              options={FRAMES.map((period) => ({ value: period, label: i18n._(FRAME_LABELS[period]) }))}
               onChange={choosePeriod}
             />
             <ChartTools />
