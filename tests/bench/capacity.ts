@@ -87,14 +87,18 @@ function tree(pid: number): number[] {
 }
 
 /**
- * The real server (src/server/main.ts) with WORKERS=2 on `databaseUrl`, as `npm start` runs it, its output in a log
- * file (one line a request at the production level, LOG_LEVEL=info unless CAPACITY_LOG_LEVEL says otherwise): ready
- * once both workers said they are running.
+ * The real server (src/server/main.ts) with WORKERS=2 (or `workers`) on `databaseUrl`, as `npm start` runs it, its
+ * output in a log file (one line a request at the production level, LOG_LEVEL=info unless CAPACITY_LOG_LEVEL says
+ * otherwise): ready once every worker said it is running. `env` adds to its environment (a host behind a balancer).
  */
-async function startServer(databaseUrl: string, work: string) {
+export async function startServer(
+  databaseUrl: string,
+  work: string,
+  { workers = 2, name = 'server', env = {} }: { workers?: number; name?: string; env?: Record<string, string> } = {},
+) {
   const port = await freePort();
-  const logFile = join(work, 'server.log');
-  const token = randomBytes(16).toString('hex');
+  const logFile = join(work, `${name}.log`);
+  const token = env.METRICS_TOKEN ?? randomBytes(16).toString('hex');
   const out = openSync(logFile, 'a');
   const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -102,20 +106,21 @@ async function startServer(databaseUrl: string, work: string) {
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
-      WORKERS: '2',
+      WORKERS: String(workers),
       DATABASE_URL: databaseUrl,
       METRICS_TOKEN: token,
       WEB_ROOT: '',
       DATA_DIR: work,
       SHUTDOWN_DRAIN_MS: '0',
       LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
+      ...env,
     },
     stdio: ['ignore', out, out],
   });
   closeSync(out);
   const deadline = Date.now() + 120_000;
   const log = () => readFileSync(logFile, 'utf8');
-  while ((log().match(/is running at/g) ?? []).length < 2) {
+  while ((log().match(/is running at/g) ?? []).length < workers) {
     if (child.exitCode !== null || Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error(`The server did not start:\n${log().slice(-2000)}`);
@@ -511,8 +516,8 @@ async function measure(
 
 // ---- Printing --------------------------------------------------------------------------------------
 
-const pct = (share: number) => `${Math.round(share * 100)} %`;
-const count = (n: number) => Math.round(n).toLocaleString('en');
+export const pct = (share: number) => `${Math.round(share * 100)} %`;
+export const count = (n: number) => Math.round(n).toLocaleString('en');
 
 function byKind(window: Window, kind: CallKind) {
   const latency = new Histogram();
@@ -534,7 +539,7 @@ function byKind(window: Window, kind: CallKind) {
 const verdict = (value: number | null, limit: number) =>
   value === null ? 'no samples' : `${value <= limit ? 'PASS' : 'FAIL'} (${ms(value)})`;
 
-interface StepResult {
+export interface StepResult {
   customers: number;
   rate: number;
   reads: number | null;
@@ -764,7 +769,7 @@ function printSummary(results: StepResult[]) {
 // ---- The run ---------------------------------------------------------------------------------------
 
 /** Runs the steps against `target` (stopped at the end). */
-export async function runCapacity(target: CapacityTarget, steps: number[]) {
+export async function runCapacity(target: CapacityTarget, steps: number[]): Promise<StepResult[]> {
   const most = Math.max(...steps);
   const database = await openDatabase({ kind: 'postgres', url: target.databaseUrl });
   const generators: ChildProcess[] = [];
@@ -836,6 +841,7 @@ export async function runCapacity(target: CapacityTarget, steps: number[]) {
       }
     }
     printSummary(results);
+    return results;
   } finally {
     await Promise.all(
       generators.map(

@@ -6,8 +6,9 @@
 // contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
 // downloads, Lighthouse scores of the main pages (Chromium),
 // and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2, and what the metrics cost a request.
-// `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts); only when
-// named, since it loads the whole machine for several minutes.
+// `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts), and
+// `capacity-hosts [1000,…]` the same through HAProxy in front of one host and of two (capacity-hosts.ts); only when
+// named, since they load the whole machine for several minutes.
 // Figures are printed, not asserted: a bench with a target states it in its own header, and no timed test fails on it.
 import { execSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -25,6 +26,7 @@ import { firstVisitBench } from './first-visit.ts';
 import { entryBench } from './entry.ts';
 import { metricsBench } from './metrics.ts';
 import { capacityBench } from './capacity.ts';
+import { capacityHostsBench } from './capacity-hosts.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -56,3 +58,4 @@ if (!only || only === 'lighthouse') await lighthouseBench();
 if (!only || only === 'h2') await h2Bench();
 if (!only || only === 'metrics') await metricsBench();
 if (only === 'capacity') await capacityBench(process.argv[3]);
+if (only === 'capacity-hosts') await capacityHostsBench(process.argv[3]);
