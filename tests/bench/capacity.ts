@@ -14,7 +14,8 @@
 // several), with CAPACITY_DATABASE_URL (its database, where the customers are made),
 // CAPACITY_METRICS_URLS (each host's own base, comma separated; default CAPACITY_URL) and
 // CAPACITY_METRICS_TOKEN, CAPACITY_PROCESSES (label=pid,…: processes of this machine whose CPU,
-// children included, is shown: hosts, the balancer). Or from code: runCapacity(target, steps).
+// children included, is shown: hosts, the balancer). Or from code: runCapacity(target, steps). CAPACITY_PROFILE=folder:
+// the server's processes write CPU profiles (.cpuprofile, for Chrome's DevTools) there as they stop.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, getPriority, tmpdir } from 'node:os';
@@ -100,23 +101,29 @@ export async function startServer(
   const logFile = join(work, `${name}.log`);
   const token = env.METRICS_TOKEN ?? randomBytes(16).toString('hex');
   const out = openSync(logFile, 'a');
-  const child = spawn(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      WORKERS: String(workers),
-      DATABASE_URL: databaseUrl,
-      METRICS_TOKEN: token,
-      WEB_ROOT: '',
-      DATA_DIR: work,
-      SHUTDOWN_DRAIN_MS: '0',
-      LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
-      ...env,
+  // CAPACITY_PROFILE=folder: each server process (the workers inherit it) writes a CPU profile there as it stops.
+  const profile = process.env.CAPACITY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CAPACITY_PROFILE}`] : [];
+  const child = spawn(
+    process.execPath,
+    [...profile, '--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'],
+    {
+      env: {
+        ...process.env,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        WORKERS: String(workers),
+        DATABASE_URL: databaseUrl,
+        METRICS_TOKEN: token,
+        WEB_ROOT: '',
+        DATA_DIR: work,
+        SHUTDOWN_DRAIN_MS: '0',
+        LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
+        ...env,
+      },
+      stdio: ['ignore', out, out],
     },
-    stdio: ['ignore', out, out],
-  });
+  );
   closeSync(out);
   const deadline = Date.now() + 120_000;
   const log = () => readFileSync(logFile, 'utf8');
