@@ -50,6 +50,7 @@ export const texts = {
   getCodeFailed: /*i18n*/ { id: 'e.getCodeFailed', message: 'Failed to get the verification code!' },
   // Codes by e-mail and SMS (the message itself, and its fate)
   tooManyAttempts: /*i18n*/ { id: 'e.tooManyAttempts', message: 'Too many attempts, please try again later!' },
+  serverBusy: /*i18n*/ { id: 'e.serverBusy', message: 'The service is busy right now, please try again in a moment!' },
   tokenInvalid: /*i18n*/ { id: 'e.tokenInvalid', message: 'Your login has expired, please log in again!' },
   uploadFailed: /*i18n*/ { id: 'e.uploadFailed', message: 'Failed to upload picture, please try again later!' },
   uploadNotImage: /*i18n*/ { id: 'e.uploadNotImage', message: 'Please choose a JPEG, PNG, WebP or GIF picture!' },

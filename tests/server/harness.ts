@@ -1,6 +1,7 @@
 // A real server on a real database, driven through app.inject(): no port. The database is an
 // in-memory PGlite (project `server`) or a fresh copy of a migrated template on a throwaway
 // PostgreSQL cluster (project `server-pg`, tests/server/global-setup-pg.ts).
+import type { SheddingLimits } from '../../src/server/http/load-shedding.ts';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
@@ -110,6 +111,9 @@ export async function openTestDatabase(): Promise<Database> {
 export async function startHarness(
   options: {
     authRateLimitPerMinute?: number;
+    /** The app's limit on calls worked on at once; none by default, as the request limits are raised: the suites'
+     * bursts on one embedded database test what the calls do at once, not how many a process takes. */
+    shedding?: SheddingLimits;
     payeeCoolingMs?: number;
     /** The app's real sender (the delivery queue); else codes are kept in `sent`. */
     sender?: (db: Database['db']) => CodeSender;
@@ -155,6 +159,7 @@ export async function startHarness(
       authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
       rateLimitPerMinute: 100_000,
       accountRateLimitPerMinute: 100_000,
+      shedding: options.shedding ?? false,
       // The tests' push service stand-ins, besides the real ones.
       pushServiceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS, '127.0.0.1', 'push.example.com'],
     },

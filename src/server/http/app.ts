@@ -17,6 +17,7 @@ import { BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
+import { DEFAULT_SHEDDING, shedLoad, type SheddingLimits } from './load-shedding.ts';
 import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { accountRoutes } from './account-routes.ts';
@@ -67,7 +68,7 @@ import { answerClientError } from './client-errors.ts';
 import { limitSecureServer, secureServerOptions } from './secure-server.ts';
 import { measureRequests, metricsRoute } from '../observability/http-metrics.ts';
 import { createHealth, healthRoutes, type Health } from '../observability/health.ts';
-import { readFrom } from '../observability/metrics.ts';
+import { countCallQueue, httpShed, readFrom } from '../observability/metrics.ts';
 import { databaseReadings } from '../observability/readings.ts';
 import type { ExchangeReading } from '../observability/feed-exchanges.ts';
 
@@ -99,6 +100,8 @@ export interface AppOptions {
   metricsToken?: string | null;
   /** False: no request is counted and there is no /metrics (the bench's measure without metrics). */
   metrics?: boolean;
+  /** How many API calls the process works on at once and lets wait (load-shedding.ts); false: no limit. */
+  shedding?: SheddingLimits | false;
   /** The process's readiness (/readyz): main.ts marks it stopping before the server closes. */
   health?: Health;
   /** The market index's exchanges as the metrics show them (observability/feed-exchanges.ts); none when not given. */
@@ -178,6 +181,14 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     measureRequests(app);
     const stopReadings = readFrom(databaseReadings(services.db, services.clock, options.feedExchanges));
     app.addHook('onClose', async () => stopReadings());
+  }
+  if (options.shedding !== false) {
+    const queue = shedLoad(app, options.shedding ?? DEFAULT_SHEDDING, (request, reply) => {
+      httpShed.inc();
+      void reply.code(503).send(envelope(RET_FAIL, translate(request)(texts.serverBusy), null));
+    });
+    const uncount = countCallQueue(queue);
+    app.addHook('onClose', async () => uncount());
   }
   limitRequests(app, services, kept, {
     perAddress: options.rateLimitPerMinute ?? 600,

@@ -66,7 +66,8 @@ const HEADERS: Json = {
     schema: { type: 'integer', minimum: 0 },
   },
   [RETRY_AFTER_HEADER]: {
-    description: 'On 429: seconds until the window ends and calls are counted again.',
+    description:
+      'On 429: seconds until the window ends and calls are counted again. On 503: seconds to wait before asking again.',
     schema: { type: 'integer', minimum: 0 },
   },
 };
@@ -124,6 +125,10 @@ const COMMON_RESPONSES = {
     [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER),
   }),
   '500': envelopeResponse('A fault of the server; the envelope still carries a readable msg.'),
+  '503': envelopeResponse(
+    `The server is busy (more calls than it works on at once, and the call found too many waiting or waited too long): nothing was done; ask again after retry-after, a write with the same Idempotency-Key. msg: "${texts.serverBusy.message}"`,
+    { [RETRY_AFTER_HEADER]: headerRef(RETRY_AFTER_HEADER) },
+  ),
 };
 
 /** The 200 of one operation: ret 1 with the endpoint's answer as data, or a refusal. */

@@ -287,6 +287,31 @@ export function countStreamClients(size: () => number): () => void {
   return () => streamSizes.delete(size);
 }
 
+/** The API calls this process works on and those waiting for a turn (http/load-shedding.ts), summed over processes. */
+const callQueues = new Set<{ inFlight: () => number; waiting: () => number }>();
+scrapeMetric('coinvest_http_calls_in_flight', 'API calls being worked on.', 'gauge', 'sum', () =>
+  callQueues.size ? [one([...callQueues].reduce((sum, queue) => sum + queue.inFlight(), 0))] : [],
+);
+scrapeMetric(
+  'coinvest_http_calls_waiting',
+  'API calls waiting for a turn (the process works on a limited number at once).',
+  'gauge',
+  'sum',
+  () => (callQueues.size ? [one([...callQueues].reduce((sum, queue) => sum + queue.waiting(), 0))] : []),
+);
+
+/** Shows a call queue at every scrape until the returned function is called. */
+export function countCallQueue(queue: { inFlight: () => number; waiting: () => number }): () => void {
+  callQueues.add(queue);
+  return () => callQueues.delete(queue);
+}
+
+export const httpShed = new Counter({
+  name: 'coinvest_http_calls_shed_total',
+  help: 'API calls answered busy (503) without being worked on: they found too many waiting, or waited too long.',
+  registers: [registry],
+});
+
 /** What a connection pool tells of itself (pg.Pool). */
 export interface PoolSizes {
   totalCount: number;
