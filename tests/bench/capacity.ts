@@ -59,7 +59,8 @@ const SAMPLE_MS = 5_000;
 const ACTIVITY_MS = 1_000;
 /** Each customer's opening balance. */
 const GRANT_USDT = '100000';
-const CALL_SOCKETS = Number(process.env.CAPACITY_CALL_SOCKETS ?? 256);
+// Enough that a generator never queues calls of its own: a phone sends its call at once, and what waits is the server's to say.
+const CALL_SOCKETS = Number(process.env.CAPACITY_CALL_SOCKETS ?? 4_000);
 const TIMEOUT_MS = Number(process.env.CAPACITY_TIMEOUT_MS ?? 10_000);
 const CORES = availableParallelism();
 
@@ -163,10 +164,15 @@ export async function ownTarget(): Promise<CapacityTarget> {
   const cluster = await startPostgres();
   const work = mkdtempSync(join(tmpdir(), 'coinvest-capacity-'));
   try {
-    const databaseUrl = await cluster.createDatabase('coinvest');
+    const tcpUrl = await cluster.createDatabase('coinvest');
+    // CAPACITY_PG_SOCKET=on: the server reaches PostgreSQL by its Unix socket, as one on the same machine can.
+    const socket = process.env.CAPACITY_PG_SOCKET === 'on';
+    const databaseUrl = socket ? cluster.socketUrl('coinvest') : tcpUrl;
     const server = await startServer(databaseUrl, work);
     return {
-      label: `one server, WORKERS=2, simulated feed, on a throwaway PostgreSQL (fsync off), log ${server.logFile}`,
+      label:
+        `one server, WORKERS=2, simulated feed, on a throwaway PostgreSQL (fsync off) over ` +
+        `${socket ? 'its Unix socket' : 'TCP on loopback'}, log ${server.logFile}`,
       base: server.base,
       databaseUrl,
       metrics: { bases: [server.base], token: server.token },
@@ -784,8 +790,8 @@ export async function runCapacity(target: CapacityTarget, steps: number[]): Prom
     const url = new URL(target.base);
     const loopback = url.hostname.startsWith('127.') && process.env.CAPACITY_SOURCE_ADDRESSES !== 'off';
     const databasePort = new URL(target.databaseUrl);
-    const postgresPid = ['127.0.0.1', 'localhost'].includes(databasePort.hostname)
-      ? postmasterOn(Number(databasePort.port || 5432))
+    const postgresPid = ['127.0.0.1', 'localhost', ''].includes(databasePort.hostname)
+      ? postmasterOn(Number(databasePort.port || databasePort.searchParams.get('port') || 5432))
       : null;
     const made = performance.now();
     const customers = await makeCustomers(database, most, loopback);

@@ -14,6 +14,8 @@ export interface PostgresCluster {
   /** Creates an empty database; resolves to its url. */
   createDatabase(name: string): Promise<string>;
   port: number;
+  /** The url of `database` over the cluster's Unix socket (a server on the same machine, without TCP). */
+  socketUrl(database: string): string;
   stop(): Promise<void>;
 }
 
@@ -81,6 +83,7 @@ export async function startPostgres({ listen = [], trust = [] }: PostgresOptions
   return {
     port,
     url,
+    socketUrl: (database) => `postgres:///${database}?user=postgres&host=${encodeURIComponent(dir)}&port=${port}`,
     async createDatabase(name) {
       const admin = new pg.Client({ connectionString: url() });
       await admin.connect();
