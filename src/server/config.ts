@@ -1,4 +1,5 @@
 // Server configuration, from the environment only (README lists every variable).
+import { DEFAULT_SHEDDING, type SheddingLimits } from './http/load-shedding.ts';
 import { join, resolve } from 'node:path';
 import type { DatabaseTarget } from './db/connection.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../contract/earn-days.ts';
@@ -30,6 +31,8 @@ export interface ServerConfig {
   addressRateLimitPerMinute: number;
   /** Requests per minute per logged-in account, whatever its address. */
   accountRateLimitPerMinute: number;
+  /** API calls a process works on at once, waits and the longest wait (http/load-shedding.ts); false: no limit. */
+  shedding: SheddingLimits | false;
   logLevel: string;
   /** PRICE_FEED: the feed that prices the market: simulator (the default) or index (public exchanges). */
   priceFeed: string;
@@ -107,6 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     authRateLimitPerMinute: Number(env.AUTH_RATE_LIMIT ?? 60),
     addressRateLimitPerMinute: Number(env.RATE_LIMIT_ADDRESS ?? 600),
     accountRateLimitPerMinute: Number(env.RATE_LIMIT_ACCOUNT ?? 600),
+    shedding: shedding(env),
     logLevel: env.LOG_LEVEL ?? 'info',
     priceFeed: env.PRICE_FEED ?? 'simulator',
     indexExchanges: configuredExchanges(env),
@@ -217,4 +221,17 @@ function validTimeZone(zone: string | undefined): string | undefined {
   } catch {
     throw new Error(`EARN_TIMEZONE=${zone} is not a time zone this runtime knows (e.g. Asia/Bangkok, UTC).`);
   }
+}
+
+/** CALLS_AT_ONCE (0: no limit), CALLS_WAITING and CALL_WAIT_MS, each a whole number, else its default. */
+function shedding(env: NodeJS.ProcessEnv): SheddingLimits | false {
+  const whole = (value: string | undefined, fallback: number) =>
+    value !== undefined && /^\d+$/.test(value.trim()) ? Number(value) : fallback;
+  const maxInFlight = whole(env.CALLS_AT_ONCE, DEFAULT_SHEDDING.maxInFlight);
+  if (maxInFlight === 0) return false;
+  return {
+    maxInFlight,
+    maxWaiting: whole(env.CALLS_WAITING, DEFAULT_SHEDDING.maxWaiting),
+    maxWaitMs: whole(env.CALL_WAIT_MS, DEFAULT_SHEDDING.maxWaitMs),
+  };
 }

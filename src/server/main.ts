@@ -120,6 +120,7 @@ const app = await buildApp(
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     rateLimitPerMinute: config.addressRateLimitPerMinute,
     accountRateLimitPerMinute: config.accountRateLimitPerMinute,
+    shedding: config.shedding,
     logger: { level: config.logLevel },
     tls: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
     metricsToken: config.metricsToken,

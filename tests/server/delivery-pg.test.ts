@@ -3,44 +3,32 @@
 // once. PostgreSQL only (the server-pg project): the embedded database serves one process.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { enqueue } from '../../src/server/domain/delivery.ts';
-import { onPostgres, openTestDatabase } from './harness.ts';
+import { onPostgres } from './harness.ts';
 import { startMailStandIn, type MailStandIn } from './mail-standin.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 
 const MESSAGES = 200;
 
 describe.runIf(onPostgres())('delivery by two server processes on one PostgreSQL', () => {
   let database: Database;
   let mail: MailStandIn;
-  let servers: ServerProcess[] = [];
+  let processes: ProcessesOnPostgres;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
     mail = await startMailStandIn();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
-      { name: string },
-    ];
-    const env = {
-      NODE_ENV: 'development',
-      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-      WEB_ROOT: '',
-      WORKERS: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+    processes = await processesOnPostgres(['first', 'second'], {
       SMTP_URL: mail.url,
       SMTP_FROM: 'Coinvest <no-reply@coinvest.test>',
       DELIVERY_RETRY_SECONDS: '1,1,1,1',
-    };
-    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+    });
+    database = processes.database;
   }, 180_000);
 
   afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
+    await processes?.stop();
     await mail?.close();
-    await database?.close();
   });
 
   it(`${MESSAGES} queued messages: each sent exactly once`, async () => {

@@ -5,7 +5,13 @@ import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { BUSY_RETRY_AFTER_S, shedLoad, type SheddingState } from '../../src/server/http/load-shedding.ts';
+import {
+  BUSY_RETRY_AFTER_S,
+  DEFAULT_SHEDDING,
+  shedLoad,
+  type SheddingState,
+} from '../../src/server/http/load-shedding.ts';
+import { loadConfig } from '../../src/server/config.ts';
 import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
 import { registry } from '../../src/server/observability/metrics.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
@@ -195,4 +201,15 @@ it('frees the turn of an answer that failed', async () => {
   } finally {
     await app.close();
   }
+});
+
+it('is set by CALLS_AT_ONCE, CALLS_WAITING and CALL_WAIT_MS, off with CALLS_AT_ONCE=0, the defaults otherwise', () => {
+  expect(loadConfig({}).shedding).toEqual(DEFAULT_SHEDDING);
+  expect(loadConfig({ CALLS_AT_ONCE: '8', CALLS_WAITING: '100', CALL_WAIT_MS: '3000' }).shedding).toEqual({
+    maxInFlight: 8,
+    maxWaiting: 100,
+    maxWaitMs: 3000,
+  });
+  expect(loadConfig({ CALLS_AT_ONCE: '0' }).shedding).toBe(false);
+  expect(loadConfig({ CALLS_AT_ONCE: 'many', CALL_WAIT_MS: '-1' }).shedding).toEqual(DEFAULT_SHEDDING);
 });

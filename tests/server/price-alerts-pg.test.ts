@@ -7,9 +7,10 @@
 // PostgreSQL only (the server-pg project): the embedded database serves one process.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { onPostgres, openTestDatabase } from './harness.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from './harness.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
+import type { ServerProcess } from './server-process.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
@@ -41,27 +42,19 @@ interface Tick {
 describe.runIf(onPostgres())('price alerts by two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: (ServerProcess | null)[] = [];
-  let env: Record<string, string> = {};
+  let processes: ProcessesOnPostgres;
 
   const query = async <T>(statement: ReturnType<typeof sql>) => rowsOf<T>(await database.db.execute(statement));
-  const start = (name: string) => startServer({ name, env });
+  const start = (name: string) => processes.start(name);
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const [{ name }] = await query<{ name: string }>(sql`select current_database() as name`);
-    env = {
-      NODE_ENV: 'development',
-      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-      WEB_ROOT: '',
-      WORKERS: '',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
+    processes = await processesOnPostgres(['first', 'second'], {
       // Four steps a second: alerts meet their ticks sooner.
       FEED_INTERVAL_MS: '250',
       RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_ACCOUNT: '100000',
-    };
-    servers = await Promise.all(['first', 'second'].map(start));
+    });
+    ({ database, servers } = processes);
     // Customers, each with one browser subscribed (a push service nobody answers: the rows are what is counted).
     await database.db.execute(sql`
       insert into users (username, password_hash, invite_code)
@@ -79,10 +72,8 @@ describe.runIf(onPostgres())('price alerts by two server processes on one Postgr
       from price_ticks order by coin, at desc`);
   }, 240_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server?.stop()));
-    await database?.close();
-  });
+  // Every process started here, the killed and the started again too.
+  afterAll(() => processes?.stop());
 
   async function waitFor(done: () => Promise<boolean>, what: string, ms = 90_000) {
     const deadline = Date.now() + ms;

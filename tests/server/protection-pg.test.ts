@@ -3,9 +3,10 @@
 // the stake limit and the most open options allow. PostgreSQL only (the server-pg project): the
 // embedded database serves one process.
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import { onPostgres, openTestDatabase } from './harness.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { onPostgres } from './harness.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
+import type { ServerProcess } from './server-process.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
@@ -24,31 +25,21 @@ describe.runIf(onPostgres())('own limits across two server processes on one Post
   let servers: ServerProcess[] = [];
   let productId = 0;
   let accounts = 0;
+  let processes: ProcessesOnPostgres;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
-      { name: string },
-    ];
-    const env = {
-      NODE_ENV: 'development',
-      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-      WEB_ROOT: '',
-      WORKERS: '',
+    processes = await processesOnPostgres(['first', 'second'], {
       TRUST_PROXY_HOPS: '0',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-      // Hundreds of orders from one address and account in a second: the request limits are not what is tested.
+      // Hundreds of orders from one address and account in a second: the request limits are not what is tested, nor
+      // how many calls a process takes at once (one customer's orders take turns on the customer's lock).
       RATE_LIMIT_ADDRESS: '100000',
       RATE_LIMIT_ACCOUNT: '100000',
-    };
-    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+      CALLS_AT_ONCE: '0',
+    });
+    ({ database, servers } = processes);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-  });
+  afterAll(() => processes?.stop());
 
   async function call(server: number, path: string, token: string, form?: Record<string, string>): Promise<Answer> {
     const response = await fetch(`${servers[server]!.base}/api${path}`, {

@@ -2,12 +2,11 @@
 // every request against the same budget (request_counters), so a second process (or WORKERS=4) does
 // not multiply the limit. PostgreSQL only (the server-pg project): the embedded database serves one
 // process, which counts in memory.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inject } from 'vitest';
-import { onPostgres, openTestDatabase } from './harness.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
-import { rowsOf, type Database } from '../../src/server/db/connection.ts';
+import { onPostgres } from './harness.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
+import type { ServerProcess } from './server-process.ts';
+import type { Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
 
@@ -18,31 +17,19 @@ const LOGIN_PER_ADDRESS = 4;
 describe.runIf(onPostgres())('request limits across two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: ServerProcess[] = [];
+  let processes: ProcessesOnPostgres;
 
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
-      { name: string },
-    ];
-    const env = {
-      NODE_ENV: 'development',
-      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-      WEB_ROOT: '',
-      WORKERS: '',
+    processes = await processesOnPostgres(['first', 'second'], {
       TRUST_PROXY_HOPS: '0',
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
       RATE_LIMIT_ADDRESS: String(PER_ADDRESS),
       RATE_LIMIT_ACCOUNT: String(PER_ACCOUNT),
       AUTH_RATE_LIMIT: String(LOGIN_PER_ADDRESS),
-    };
-    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+    });
+    ({ database, servers } = processes);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-  });
+  afterAll(() => processes?.stop());
 
   /** One call to the first or second process, from this machine's one address. */
   async function call(process: number, path: string, init: RequestInit = {}) {

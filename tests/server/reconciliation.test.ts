@@ -4,7 +4,7 @@
 // On PostgreSQL, two server processes running the job at once make one run per interval.
 import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { consoleSystem } from '../../src/contract/console.ts';
 import { optionProducts, placeOption } from '../../src/contract/options.ts';
@@ -18,11 +18,12 @@ import {
   serverProcesses,
 } from '../../src/server/domain/server-processes.ts';
 import { systemView } from '../../src/server/domain/system-view.ts';
-import { onPostgres, openTestDatabase, startHarness, type Harness } from './harness.ts';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { addTronWallet, opsOk, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
+import type { ServerProcess } from './server-process.ts';
 
 let h: Harness;
 let admin: string;
@@ -329,28 +330,18 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
         from reconciliation_runs order by started_at`),
     ).map((run) => ({ ...run, started: Number(run.started), finished: Number(run.finished) }));
 
+  let processes: ProcessesOnPostgres;
+
   beforeAll(async () => {
-    database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
-      { name: string },
-    ];
-    const env = {
-      NODE_ENV: 'development',
-      DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-      WEB_ROOT: '',
-      WORKERS: '',
+    processes = await processesOnPostgres(['first', 'second'], {
       SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
       RECONCILE_EVERY_SECONDS: String(EVERY_SECONDS),
       METRICS_TOKEN: 'metrics-secret',
-    };
-    servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+    });
+    ({ database, servers } = processes);
   }, 180_000);
 
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-  });
+  afterAll(() => processes?.stop());
 
   it('run the job at the same moment: one run per interval, never two at once', async () => {
     const deadline = Date.now() + 60_000;

@@ -22,8 +22,9 @@ export interface SheddingLimits {
 
 /** 16 at once: a call in flight mostly waits for one of the process's 10 pooled connections, so more at once only
  * lengthens that wait (the capacity bench at 10,000 customers: 64 at once answered 165 calls/s in time, 16 at once
- * 474/s with no time-out). A 2 s wait at most: a phone's call is answered, or told to ask again, within seconds. */
-export const DEFAULT_SHEDDING: SheddingLimits = { maxInFlight: 16, maxWaiting: 2_000, maxWaitMs: 2_000 };
+ * 474/s with no time-out). 500 waiting: under overload a call learns within about 2 s that it should come back. 10 s
+ * at most for a call in a burst of a slow moment: a phone waits 60 s for an answer. */
+export const DEFAULT_SHEDDING: SheddingLimits = { maxInFlight: 16, maxWaiting: 500, maxWaitMs: 10_000 };
 
 /** Seconds a busy answer asks the client to wait before asking again. */
 export const BUSY_RETRY_AFTER_S = 1;
