@@ -30,7 +30,10 @@ export function AccountSwitch() {
       {practising && (
         <p className="account-note" role="status">
           <Trans>
-            Virtual money: <strong dir="ltr">{balance}</strong> USDT
+            Virtual money:{' '}
+            <span className="account-amount">
+              <strong dir="ltr">{balance}</strong> USDT
+            </span>
           </Trans>
         </p>
       )}
