@@ -6,14 +6,14 @@
 // stand-in push.test.ts uses (headless Chromium has no push service: the Settings switch subscribes through a stand-in
 // PushManager, and DevTools delivers the notice's payload to the service worker); a tap opens the station message.
 // Once in Arabic, right to left.
-import { createECDH, randomBytes } from 'node:crypto';
 import Big from 'big.js';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
+import { devtoolsPush, subscriptionStub } from './push-devtools.ts';
 import { LOCALES } from '../../src/contract/constants.ts';
 import type { PriceAlert } from '../../src/contract/price-alerts.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
@@ -26,13 +26,7 @@ let context: BrowserContext;
 let page: Page;
 
 /** A subscription as a push service would hand one out (the stand-in's, as in push.test.ts). */
-const ecdh = createECDH('prime256v1');
-ecdh.generateKeys();
-const stub = {
-  endpoint: `https://push.example.invalid/send/${randomBytes(8).toString('hex')}`,
-  p256dh: ecdh.getPublicKey().toString('base64url'),
-  auth: randomBytes(16).toString('base64url'),
-};
+const stub = subscriptionStub();
 
 beforeAll(async () => {
   await registerUser(phone, password, '135790');
@@ -178,8 +172,6 @@ it('back online: both are sent once; the alert fires on the recorded ticks, list
   await screenshot(page, 'price-alerts-fired');
 });
 
-let cdp: CDPSession;
-
 it('the push: queued once for this browser; delivered to the service worker it shows, and a tap opens the station message', async () => {
   const inbox = await callApi<{ lists: { id: number; title: string; content: string }[] }>('/users/message', {
     token,
@@ -211,70 +203,21 @@ it('the push: queued once for this browser; delivered to the service worker it s
     },
     'en',
   );
-  cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find(
-        (registration) => !registration.isDeleted && registration.scopeURL.startsWith(inject('baseUrl')),
-      );
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  const registrationId = await registered;
-  const deliver = () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(inject('baseUrl')).origin,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
-        title: notification.title,
-        body: notification.body,
-        tag: notification.tag,
-        data: notification.data as unknown,
-      })),
-    );
-  await deliver();
-  // As push.test.ts: a delivery to a worker being woken is now and then lost on a busy machine; once more (its tag
-  // replaces, never adds) after 15 s.
-  const arrived = await expect
-    .poll(shown, { timeout: 15_000 })
-    .toHaveLength(1)
-    .then(() => true)
-    .catch(() => false);
-  if (!arrived) {
-    console.log('price alert push: the first delivery showed nothing in 15 s; delivered again');
-    await deliver();
-    await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
-  }
-  expect(await shown()).toEqual([
+  const push = await devtoolsPush(context, page);
+  await push.deliverUntilShown(payload, 'price alert push');
+  expect(await push.shown()).toEqual([
     {
       title: 'Price alert: BTC',
       body: message.content,
       tag: `price-alert:${fired.id}`,
+      icon: `${inject('baseUrl')}/icons/icon-192.png`,
       data: { url: `#/pages/index/msgList?id=${message.id}` },
     },
   ]);
 
   // A tap (dispatched in the worker: headless Chromium has no notification to tap) opens the station message.
   await page.goto('/#/pages/index/index');
-  const [worker] = context.serviceWorkers();
-  await worker!.evaluate(async () => {
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      dispatchEvent(event: Event): boolean;
-      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-    };
-    const [notification] = await scope.registration.getNotifications();
-    try {
-      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
-    } catch {
-      // waitUntil() refuses an event the browser did not make; the handler's work has started already.
-    }
-  });
+  await push.tap();
   await page.waitForURL(new RegExp(`#/pages/index/msgList\\?id=${message.id}$`));
   const reader = page.getByRole('alertdialog', { name: 'Price alert: BTC' });
   await reader.waitFor();

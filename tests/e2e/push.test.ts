@@ -10,13 +10,14 @@
 // notificationclick for the real notification from the worker itself (Playwright evaluates in the
 // worker), so the production handler routes the open page; tests/unit/notification-click.test.ts
 // covers the routing's other cases.
-import { createECDH, randomBytes } from 'node:crypto';
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, nextFrame, phoneContext, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
 import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
+import { devtoolsPush, subscriptionStub } from './push-devtools.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
 
 const phone = `08${String(Date.now()).slice(-8)}`;
@@ -26,14 +27,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
-/** A subscription as a push service would hand one out: the browser's P-256 key and auth secret. */
-const ecdh = createECDH('prime256v1');
-ecdh.generateKeys();
-const stub = {
-  endpoint: `https://push.example.invalid/send/${randomBytes(8).toString('hex')}`,
-  p256dh: ecdh.getPublicKey().toString('base64url'),
-  auth: randomBytes(16).toString('base64url'),
-};
+const stub = subscriptionStub();
 
 beforeAll(async () => {
   await registerUser(phone, password, '135790');
@@ -152,67 +146,16 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
   expect(await kinds.count()).toBe(1);
 });
 
-let cdp: CDPSession;
-let registrationId = '';
+let push: Awaited<ReturnType<typeof devtoolsPush>>;
 
 it('a push message delivered by DevTools is shown by the service worker: title, text, icon, tag and the page it opens', async () => {
-  cdp = await context.newCDPSession(page);
-  const registered = new Promise<string>((resolve) =>
-    cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-      const found = registrations.find(
-        (registration) => !registration.isDeleted && registration.scopeURL.startsWith(inject('baseUrl')),
-      );
-      if (found) resolve(found.registrationId);
-    }),
-  );
-  // A push to a registration whose worker is not activated yet is dropped by the browser: deliver it once one is.
-  const activated = new Promise<void>((resolve) =>
-    cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }) => {
-      if (versions.some((version) => version.status === 'activated' && version.scriptURL.startsWith(inject('baseUrl'))))
-        resolve();
-    }),
-  );
-  await cdp.send('ServiceWorker.enable');
-  registrationId = await registered;
-  await activated;
+  push = await devtoolsPush(context, page);
   const payload = noticeContent(
     { kind: 'option_settled', id: 4321, coin: 'BTC', outcome: 'win', amount: '10.00000000', profit: '8.00000000' },
     'en',
   );
-  const deliver = () =>
-    cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: new URL(inject('baseUrl')).origin,
-      registrationId,
-      data: JSON.stringify(payload),
-    });
-  await deliver();
-
-  const shown = () =>
-    page.evaluate(async () =>
-      (await (await navigator.serviceWorker.ready).getNotifications()).map((notification) => ({
-        title: notification.title,
-        body: notification.body,
-        tag: notification.tag,
-        icon: notification.icon,
-        data: notification.data as unknown,
-      })),
-    );
-  // The browser starts the worker, runs its push handler and loads the icon before the notification is there: 0.4 s
-  // alone. On a machine running the whole of `npm test`, the first push of this file twice showed nothing within 10
-  // and then 30 s, while the file's second push came at once: DevTools' delivery to a worker being woken was lost,
-  // not the worker's handling (the same handler shows the second). So one more delivery of the same message (its
-  // tag replaces, never adds) after 15 s; the log says when it was needed. A worker that shows nothing still fails.
-  const arrived = await expect
-    .poll(shown, { timeout: 15_000 })
-    .toHaveLength(1)
-    .then(() => true)
-    .catch(() => false);
-  if (!arrived) {
-    console.log('push: the first delivery showed nothing in 15 s; delivered again');
-    await deliver();
-    await expect.poll(shown, { timeout: 30_000 }).toHaveLength(1);
-  }
-  expect(await shown()).toEqual([
+  await push.deliverUntilShown(payload, 'push');
+  expect(await push.shown()).toEqual([
     {
       title: 'BTC option settled',
       body: 'You won: +8 USDT',
@@ -223,32 +166,12 @@ it('a push message delivered by DevTools is shown by the service worker: title, 
   ]);
 });
 
-/** What the browser does when the notification is tapped: headless Chromium has no notification to tap. */
-async function tapNotification() {
-  const [worker] = context.serviceWorkers();
-  expect(worker, 'the app’s service worker').toBeDefined();
-  await worker!.evaluate(async () => {
-    // The worker's globals (the page's types do not name them).
-    const scope = self as unknown as {
-      registration: ServiceWorkerRegistration;
-      dispatchEvent(event: Event): boolean;
-      NotificationEvent: new (type: string, init: { notification: Notification }) => Event;
-    };
-    const [notification] = await scope.registration.getNotifications();
-    try {
-      scope.dispatchEvent(new scope.NotificationEvent('notificationclick', { notification: notification! }));
-    } catch {
-      // waitUntil() refuses an event the browser did not make; the handler's work has started already.
-    }
-  });
-}
-
 const notificationCount = () =>
   page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).length);
 
 it("a tap on it shows that order's page in the open app window", async () => {
   await page.goto('/#/pages/mine/mine');
-  await tapNotification();
+  await push.tap();
   await page.waitForURL(/#\/pages\/Option\/orderRecord\/orderRecord\?id=4321$/);
   // The click closed it.
   await expect.poll(notificationCount).toBe(0);
@@ -265,14 +188,10 @@ it("a station message's notification opens that message", async () => {
   });
   const message = inbox.data.lists.find((listed) => listed.title === title)!;
   const payload = noticeContent({ kind: 'station_message', id: message.id, title, content: message.content }, 'en');
-  await cdp.send('ServiceWorker.deliverPushMessage', {
-    origin: new URL(inject('baseUrl')).origin,
-    registrationId,
-    data: JSON.stringify(payload),
-  });
+  await push.deliver(payload);
   await expect.poll(notificationCount, { timeout: 30_000 }).toBe(1);
   await page.goto('/#/pages/index/index');
-  await tapNotification();
+  await push.tap();
   await page.waitForURL(new RegExp(`#/pages/index/msgList\\?id=${message.id}$`));
   const reader = page.getByRole('alertdialog', { name: title });
   await reader.waitFor();
