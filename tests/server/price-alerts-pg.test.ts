@@ -177,24 +177,26 @@ describe.runIf(onPostgres())('price alerts by two server processes on one Postgr
     expect(wrong).toEqual([]);
     const firedHere = alerts.filter((alert) => alert.fired_tick_at !== null).length;
     console.log(`${alerts.length} alerts checked: ${firedHere} fired, ${alerts.length - firedHere} waiting`);
-    // Per customer: one message and one push row (one browser each) for each alert fired, no more.
-    const firedBy = new Map<number, number>();
-    for (const alert of await alertsOf(await allAlertIds())) {
-      if (alert.fired_tick_at !== null)
-        firedBy.set(Number(alert.user_id), (firedBy.get(Number(alert.user_id)) ?? 0) + 1);
-    }
-    const said = await query<{ user_id: number; messages: number }>(sql`
-      select user_id, count(*)::int as messages from messages where title like 'Price alert: %' group by user_id`);
-    const pushed = await query<{ user_id: number; pushes: number }>(sql`
-      select user_id, count(*)::int as pushes from outbox where kind = 'price_alert' group by user_id`);
-    const counts = (list: { user_id: number }[], key: 'messages' | 'pushes') =>
-      Object.fromEntries(list.map((row) => [Number(row.user_id), Number((row as Record<string, unknown>)[key])]));
-    expect(counts(said, 'messages')).toEqual(Object.fromEntries(firedBy));
-    expect(counts(pushed, 'pushes')).toEqual(Object.fromEntries(firedBy));
+    // Per customer: one message and one push row (one browser each) for each alert fired, no more. Read in one
+    // statement, so in one snapshot: the processes go on firing while the test reads, and an alert, its message and
+    // its push are written in one transaction.
+    const [counted] = await query<{ fired: Counts; said: Counts; pushed: Counts }>(sql`
+      with fired as (
+        select user_id, count(*)::int as n from price_alerts where fired_tick_at is not null group by user_id
+      ), said as (
+        select user_id, count(*)::int as n from messages where title like 'Price alert: %' group by user_id
+      ), pushed as (
+        select user_id, count(*)::int as n from outbox where kind = 'price_alert' group by user_id
+      )
+      select (select coalesce(json_object_agg(user_id, n), '{}') from fired) as fired,
+        (select coalesce(json_object_agg(user_id, n), '{}') from said) as said,
+        (select coalesce(json_object_agg(user_id, n), '{}') from pushed) as pushed`);
+    expect(counted!.said).toEqual(counted!.fired);
+    expect(counted!.pushed).toEqual(counted!.fired);
   }
 
-  const allAlertIds = async () =>
-    (await query<{ id: number }>(sql`select id from price_alerts order by id`)).map((row) => Number(row.id));
+  /** Per customer (their id), how many. */
+  type Counts = Record<string, number>;
 
   /** Waits until every alert of `ids` fired or was weighed through the latest tick recorded when asked. */
   async function settled(ids: number[], sure: number[]) {
