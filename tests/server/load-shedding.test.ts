@@ -60,6 +60,16 @@ describe('the limit itself', () => {
       .toBe(0);
   });
 
+  /** From a fresh start, calls 1 and 2 take the two turns: answers them, still open. */
+  async function bothTurnsTaken() {
+    begun = [];
+    gates = new Map();
+    clock = 0;
+    const working = [ask(1), ask(2)];
+    await expect.poll(() => begun).toEqual([1, 2]);
+    return working;
+  }
+
   const ask = (n: number, signal?: AbortSignal) =>
     fetch(`${base}/api/work?n=${n}`, { signal }).then(async (answer) => ({
       status: answer.status,
@@ -68,11 +78,7 @@ describe('the limit itself', () => {
     }));
 
   it('works on two at once, lets two wait in order, and answers the fifth busy at once', async () => {
-    begun = [];
-    gates = new Map();
-    clock = 0;
-    const first = [ask(1), ask(2)];
-    await expect.poll(() => begun).toEqual([1, 2]);
+    const first = await bothTurnsTaken();
     const waiting = [ask(3), ask(4)];
     await expect.poll(() => state.waiting()).toBe(2);
     // Nothing of the fifth is worked on: it is answered while the four are still open.
@@ -94,11 +100,7 @@ describe('the limit itself', () => {
   });
 
   it('answers busy a call that waited longer than the limit, even while no turn comes free', async () => {
-    begun = [];
-    gates = new Map();
-    clock = 0;
-    const working = [ask(1), ask(2)];
-    await expect.poll(() => begun).toEqual([1, 2]);
+    const working = await bothTurnsTaken();
     const late = ask(3);
     await expect.poll(() => state.waiting()).toBe(1);
     clock = 1_001;
@@ -111,11 +113,7 @@ describe('the limit itself', () => {
   });
 
   it('drops a waiting call whose client went away, without working on it', async () => {
-    begun = [];
-    gates = new Map();
-    clock = 0;
-    const working = [ask(1), ask(2)];
-    await expect.poll(() => begun).toEqual([1, 2]);
+    const working = await bothTurnsTaken();
     const leaving = new AbortController();
     const gone = ask(3, leaving.signal).catch((error: Error) => error.name);
     const staying = ask(4);
@@ -134,11 +132,7 @@ describe('the limit itself', () => {
   });
 
   it('counts neither the price stream nor what is not the API', async () => {
-    begun = [];
-    gates = new Map();
-    clock = 0;
-    const working = [ask(1), ask(2)];
-    await expect.poll(() => begun).toEqual([1, 2]);
+    const working = await bothTurnsTaken();
     const full = [ask(3), ask(4)];
     await expect.poll(() => state.waiting()).toBe(2);
     expect((await fetch(`${base}/api${PRICE_STREAM_PATH}`)).status).toBe(200);
