@@ -5,7 +5,7 @@
 // notice leaves it out, and so does every log line. Setting, changing and removing it take the second
 // factor when two-factor is on; hostile input is refused in the customer's language with nothing
 // written.
-import { and, count, desc, eq } from 'drizzle-orm';
+import { count, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   changePassword,
@@ -217,12 +217,10 @@ describe('in a real mail', () => {
     expect(await h.call(setAntiPhishing, { phrase: 'Secret lantern' }, { token })).toMatchObject({ ret: 1 });
     const { text } = await mailedCode(email, '1');
     expect(text).toContain('Secret lantern');
-    const [row] = await h.database.db
-      .select()
-      .from(outbox)
-      .where(and(eq(outbox.target, email), eq(outbox.status, 'sent')))
-      .orderBy(desc(outbox.id));
-    expect(row!.payload).toEqual({ code: expect.stringMatching(/^\d{6}$/), antiPhishing: true });
+    // The newest row to this address is the mail just read. Its status may still say "queued": the
+    // stand-in has the mail a moment before the sender records the answer.
+    const [row] = await h.database.db.select().from(outbox).where(eq(outbox.target, email)).orderBy(desc(outbox.id));
+    expect(row!.payload).toEqual({ code: codeIn(text), antiPhishing: true });
 
     // The development transport (a server without SMTP) logs the verification code alone.
     const lines: string[] = [];
