@@ -64,6 +64,11 @@ describe('orderProblem', () => {
     expect(orderProblem(order('1'), product, '100')).toBeNull();
     expect(orderProblem(order('100'), product, '100')).toBeNull();
   });
+
+  it('leaves the balance to the server while it is not known yet, never taking it for zero', () => {
+    expect(orderProblem(order('5'), product, null)).toBeNull();
+    expect(orderProblem(order('0.99'), product, null)).toBe('The minimum purchase amount is: 1 USDT!');
+  });
 });
 
 describe('formatCountdown', () => {

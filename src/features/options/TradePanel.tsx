@@ -50,7 +50,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
-      : (pausedText(code) ?? orderProblem(input(direction), product, available ?? '0'));
+      : (pausedText(code) ?? orderProblem(input(direction), product, available));
     if (problem) toast(problem);
     else setConfirming(direction);
   };

@@ -156,13 +156,20 @@ function remember(order: OptionOrder, receivedAt: number): void {
 
 export type PlaceInput = v.InferInput<typeof PlaceOptionInput>;
 
-/** The first rule the order breaks (the spec's text, translated), or null. */
-export function orderProblem(input: PlaceInput, product: OptionProduct | undefined, available: string): string | null {
+/**
+ * The first rule the order breaks (the spec's text, translated), or null. A balance not known yet (null: the first
+ * answer still on its way) is left to the server to judge, never taken for zero.
+ */
+export function orderProblem(
+  input: PlaceInput,
+  product: OptionProduct | undefined,
+  available: string | null,
+): string | null {
   const problem = firstError(PlaceOptionInput, input);
   if (problem) return problem;
   const belowMinimum = belowOptionMinimum(input.amount, product?.min_amount ?? MIN_OPTION_USDT);
   if (belowMinimum) return i18n._(belowMinimum);
-  if (new Big(input.amount).gt(available)) return i18n._(texts.insufficientBalance);
+  if (available !== null && new Big(input.amount).gt(available)) return i18n._(texts.insufficientBalance);
   return null;
 }
 
