@@ -13,7 +13,8 @@
 // (tests/slowest-reporter.ts), then, for a step that failed, its failures again: a log cut to its last
 // lines (as CI shows it) still says which test failed. Beside the times, what the machine did: how busy its
 // cores were over the run and how fast one of them is (a calibration taken before the first step), so a
-// slow or busy machine is told apart from a slow run.
+// slow or busy machine is told apart from a slow run, and the CPU time each step took (its processes and theirs),
+// so the run's time can be put down to the work that takes it.
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { cpus } from 'node:os';
@@ -50,6 +51,8 @@ interface Running {
    */
   printed: string[];
   startedAt: number;
+  /** The core-seconds its processes used, told by the shell that ran it once it ended (`times`). */
+  cpu: number | null;
 }
 
 const FAILURE_LINES = 80;
@@ -78,6 +81,21 @@ function machineTime(): { busy: number; all: number } {
   return { busy, all };
 }
 
+/**
+ * A step runs under `sh`, whose `times` tells on fd 3 the CPU time of every process the step started and waited for:
+ * its own, its workers', the browsers' and servers' it started. A daemon that left its parent (PostgreSQL started by
+ * pg_ctl) is not in it: the machine's total minus the steps' shows such work.
+ */
+const TIMED = '"$@"; code=$?; times >&3; exit $code';
+
+/** The children's user and system seconds from `times` (its second line, as `0m1.23s 0m0.45s`). */
+function childrenCpu(told: string): number | null {
+  const line = told.trim().split('\n')[1];
+  const parts = [...(line ?? '').matchAll(/(\d+)m([\d.]+)s/g)];
+  if (parts.length !== 2) return null;
+  return parts.reduce((sum, [, minutes, secs]) => sum + Number(minutes) * 60 + Number(secs), 0);
+}
+
 /** One core's speed: megabytes of SHA-256 a second, over a quarter of a second. */
 function coreSpeed(): number {
   const block = Buffer.alloc(1 << 20, 7);
@@ -100,6 +118,8 @@ const running: Running[] = [];
 let failed: string[] = [];
 const failureReports: string[] = [];
 let live: Running | null = null;
+/** The core-seconds the ended steps took, for what the machine did besides them. */
+let stepsCpu = 0;
 
 function show(run: Running, text: string) {
   run.printed.push(text);
@@ -116,16 +136,19 @@ function nextLive() {
 }
 
 function start(step: Step) {
-  const run: Running = { step, printed: [], startedAt: Date.now() };
+  const run: Running = { step, printed: [], startedAt: Date.now(), cpu: null };
   running.push(run);
   if (!live) nextLive();
   // The runs of one `npm test` share a key: the slowest-files table covers all of them.
-  const child = spawn(step.command, step.args, {
+  const child = spawn('sh', ['-c', TIMED, 'sh', step.command, ...step.args], {
     env: { ...process.env, TEST_RUN_KEY: `npm-test:${process.pid}` },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
   });
-  child.stdout.on('data', (chunk: Buffer) => show(run, chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => show(run, chunk.toString()));
+  let told = '';
+  child.stdio[3]!.on('data', (chunk: Buffer) => (told += chunk.toString()));
+  child.stdio[3]!.on('end', () => (run.cpu = childrenCpu(told)));
+  child.stdout!.on('data', (chunk: Buffer) => show(run, chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => show(run, chunk.toString()));
   child.on('error', (error) => show(run, `${step.command}: ${error.message}\n`));
   child.on('close', (code) => {
     const ended = Date.now();
@@ -135,8 +158,10 @@ function start(step: Step) {
       failed = [...failed, step.name];
       failureReports.push(`\n── what failed in ${step.name} ──\n${failures(run.printed.join(''))}`);
     }
+    const cpu = run.cpu === null ? '' : `, CPU ${run.cpu.toFixed(0)} s`;
+    stepsCpu += run.cpu ?? 0;
     timeline.push(
-      `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}`,
+      `  ${step.name.padEnd(10)} ${seconds(run.startedAt - began).padStart(6)} → ${seconds(ended - began).padStart(6)}  ${code === 0 ? 'passed' : `FAILED (exit ${code})`}${cpu}`,
     );
     if (live === run) nextLive();
     else
@@ -158,7 +183,8 @@ function machineLine(): string {
   const all = (now.all - machineAtStart.all) / 1000;
   return (
     `  machine: ${cores} cores, busy ${((100 * busy) / all).toFixed(0)} % (${busy.toFixed(0)} of ${all.toFixed(0)} core-seconds, every process): ` +
-    `that work takes ${seconds((1000 * busy) / cores)} on them at the least; one core hashes ${calibration.toFixed(0)} MB/s (SHA-256, before the first step)`
+    `that work takes ${seconds((1000 * busy) / cores)} on them at the least; one core hashes ${calibration.toFixed(0)} MB/s (SHA-256, before the first step)\n` +
+    `  of it, the steps ${stepsCpu.toFixed(0)} core-seconds; besides them ${Math.max(0, busy - stepsCpu).toFixed(0)} (PostgreSQL's daemons, the system, anything else running)`
   );
 }
 
