@@ -6,10 +6,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { inject } from 'vitest';
-import { onPostgres, openTestDatabase, startHarness, type Harness } from './harness.ts';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
-import { startServer, type ServerProcess } from './server-process.ts';
+import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import { binance } from '../../src/server/market/exchanges/binance.ts';
 import { okx } from '../../src/server/market/exchanges/okx.ts';
 import { kraken } from '../../src/server/market/exchanges/kraken.ts';
@@ -18,7 +17,7 @@ import { backfillCandles, getJsonByFetch } from '../../src/server/market/backfil
 import { createFeed } from '../../src/server/market/feeds.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
-import { rowsOf, type Database, type Db } from '../../src/server/db/connection.ts';
+import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 
 /** The test market runs 10× real time: a market minute is 6 real seconds. */
@@ -420,18 +419,10 @@ it('asks for minutes that no exchange has a candle for (nothing traded) a few ti
 });
 
 describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
-  let database: Database;
-  let servers: ServerProcess[] = [];
-  afterAll(async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    await database?.close();
-  });
+  let processes: ProcessesOnPostgres | undefined;
+  afterAll(async () => processes?.stop());
 
   it('the holder killed halfway through the backfill: the other takes the feed over and the candles end with no hole', async () => {
-    database = await openTestDatabase();
-    const [{ name }] = rowsOf<{ name: string }>(await database.db.execute(sql`select current_database() as name`)) as [
-      { name: string },
-    ];
     // The servers' clock (CLOCK_SPEED, CLOCK_ORIGIN), which the exchanges time their trades and candles on too.
     const origin = Date.now();
     const clock: Clock = { now: () => new Date(origin + (Date.now() - origin) * SPEED) };
@@ -440,18 +431,12 @@ describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
     for (const stand of stands) stand.latencyMs = 300;
     const trading = tradeEveryCoin(clock);
     try {
-      const env = {
-        NODE_ENV: 'development',
-        DATABASE_URL: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${name}`),
-        WEB_ROOT: '',
-        WORKERS: '',
-        SEED_DEMO: 'false',
-        LOG_LEVEL: 'warn',
+      processes = await processesOnPostgres(['first', 'second'], {
         CLOCK_SPEED: String(SPEED),
         CLOCK_ORIGIN: String(origin),
         ...standInEnv(stands),
-      };
-      servers = await Promise.all(['first', 'second'].map((server) => startServer({ name: server, env })));
+      });
+      const { database, servers } = processes;
       /** Coins whose last 24 h are whole. */
       const wholeCoins = async () => {
         const missing = new Set((await holes(...lastDay(clock), database.db)).map((hole) => hole.coin));
