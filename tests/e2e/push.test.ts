@@ -188,8 +188,7 @@ it("a station message's notification opens that message", async () => {
   });
   const message = inbox.data.lists.find((listed) => listed.title === title)!;
   const payload = noticeContent({ kind: 'station_message', id: message.id, title, content: message.content }, 'en');
-  await push.deliver(payload);
-  await expect.poll(notificationCount, { timeout: 30_000 }).toBe(1);
+  await push.deliverUntilShown(payload, 'station message');
   await page.goto('/#/pages/index/index');
   await push.tap();
   await page.waitForURL(new RegExp(`#/pages/index/msgList\\?id=${message.id}$`));
