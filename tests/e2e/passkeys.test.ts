@@ -39,6 +39,9 @@ async function signInWithPasskey() {
 it('adds a passkey after the login password, and the device shows it', async () => {
   await registerUser(phone, password, '135790');
   await page.goto(`${base}/#/pages/login/login`);
+  // The authenticator is added once the app has started, not while its first screen's code is still arriving.
+  const name = page.getByLabel('Username, mobile number or e-mail');
+  await name.waitFor();
   cdp = await page.context().newCDPSession(page);
   await cdp.send('WebAuthn.enable');
   ({ authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
@@ -51,7 +54,7 @@ it('adds a passkey after the login password, and the device shows it', async () 
       automaticPresenceSimulation: true,
     },
   }));
-  await page.getByLabel('Username, mobile number or e-mail').fill(phone);
+  await name.fill(phone);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in' }).click();
