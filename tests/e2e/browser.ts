@@ -103,21 +103,59 @@ export async function firstScreenSettled(page: Page, requests: { settled(): Prom
 }
 
 /**
+ * What a page went through that a failure's screenshot cannot show: its script errors, its console's errors, its failed
+ * requests, and at the moment of asking, the requests it still waits for (a screen stuck on its way in says whether
+ * the browser still waits for the server or never asked).
+ */
+export function pageDiary(page: Page): { report(): string } {
+  const KEPT = 40;
+  const lines: string[] = [];
+  const open = new Set<Request>();
+  const note = (line: string) => {
+    lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
+    if (lines.length > KEPT) lines.shift();
+  };
+  page.on('pageerror', (error) => note(`script error: ${error.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') note(`console error: ${message.text()}`);
+  });
+  page.on('request', (request) => {
+    if (request.resourceType() !== 'eventsource') open.add(request);
+  });
+  page.on('requestfinished', (request) => open.delete(request));
+  page.on('requestfailed', (request) => {
+    open.delete(request);
+    note(`request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? 'no reason'})`);
+  });
+  return {
+    report() {
+      const waiting = [...open].map((request) => `  still waiting for: ${request.method()} ${request.url()}`);
+      return [...lines.map((line) => `  ${line}`), ...waiting].join('\n') || '  nothing of note';
+    },
+  };
+}
+
+/**
  * One phone-sized page for a whole test file, opened before the first test and closed after the
- * last; a failed test leaves a screenshot named after it. `ready` receives the page.
+ * last; a failed test leaves a screenshot named after it and prints the page's diary (pageDiary). `ready` receives
+ * the page.
  */
 export function phonePageForFile(ready: (page: Page) => void): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
   let page: Page | undefined;
+  let diary: ReturnType<typeof pageDiary> | undefined;
   beforeAll(async () => {
     browser = await launch();
     context = await phoneContext(browser);
     page = await context.newPage();
+    diary = pageDiary(page);
     ready(page);
   });
   afterEach(async ({ task }) => {
-    if (page && task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+    if (!page || !task.result?.errors?.length) return;
+    console.log(`The page when "${task.name}" failed, at ${page.url()}:\n${diary!.report()}`);
+    await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
   });
   afterAll(async () => {
     await context?.close();
