@@ -31,6 +31,8 @@ export interface ExchangeStream {
   connected(): boolean;
   /** Counts since start, for the log and the tests; `skew`: trades dropped for a stamp too far ahead of our clock. */
   readonly counts: { connects: number; trades: number; repeats: number; garbage: number; skew: number };
+  /** The wait the backoff chose before the latest reconnection (its jitter included), in ms; null before the first. */
+  lastRetryMs(): number | null;
   close(): Promise<void>;
 }
 
@@ -72,6 +74,7 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
     healthyMs = HEALTHY_MS,
   } = options;
   const counts = { connects: 0, trades: 0, repeats: 0, garbage: 0, skew: 0 };
+  let lastRetryMs: number | null = null;
   /** The symbols asked for: a trade of any other is not this stream's. */
   const wanted = new Set(symbols);
   /** Per symbol, the time the last trade taken is held at: its stamp, or our clock when the stamp was ahead of it. */
@@ -132,7 +135,8 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
     clearTimeout(retry);
     const base = Math.min(maxDelayMs, firstDelayMs * 2 ** attempt);
     attempt = Math.min(attempt + 1, 20);
-    retry = setTimeout(connect, base * (0.5 + Math.random()));
+    lastRetryMs = base * (0.5 + Math.random());
+    retry = setTimeout(connect, lastRetryMs);
   }
 
   function connect() {
@@ -248,6 +252,7 @@ export function streamTrades(exchange: Exchange, symbols: readonly string[], opt
   return {
     exchange: exchange.name,
     counts,
+    lastRetryMs: () => lastRetryMs,
     connected: () => [socket, retiring].some((open) => open && heard.has(open) && open.readyState === WebSocket.OPEN),
     async close() {
       closed = true;
