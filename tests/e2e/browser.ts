@@ -91,6 +91,33 @@ export function watchRequests(page: Page): { settled(): Promise<void>; stop(): v
 }
 
 /**
+ * The API calls `page` sent while `action` ran, by path, each with how it stood when the action ended: `failed` (no
+ * answer: offline, say), `answered`, or `open` (still waiting on the network).
+ */
+export async function apiCallsDuring(
+  page: Page,
+  action: () => Promise<void>,
+): Promise<{ path: string; state: 'failed' | 'answered' | 'open' }[]> {
+  const calls = new Map<Request, 'failed' | 'answered' | 'open'>();
+  const sent = (request: Request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) calls.set(request, 'open');
+  };
+  const answered = (request: Request) => calls.has(request) && calls.set(request, 'answered');
+  const failed = (request: Request) => calls.has(request) && calls.set(request, 'failed');
+  page.on('request', sent);
+  page.on('requestfinished', answered);
+  page.on('requestfailed', failed);
+  try {
+    await action();
+  } finally {
+    page.off('request', sent);
+    page.off('requestfinished', answered);
+    page.off('requestfailed', failed);
+  }
+  return [...calls].map(([request, state]) => ({ path: new URL(request.url()).pathname, state }));
+}
+
+/**
  * Resolves once the page's first screen is done loading: the page has loaded, the work it keeps for its first idle
  * moment after the load (the service worker, the version check) has started, and every request it made has finished.
  * `requests` must have been watching since before the page was opened.
