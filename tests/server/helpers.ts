@@ -14,6 +14,7 @@ import {
   users,
   verificationCodes,
 } from '../../src/server/db/schema.ts';
+import type { Changes } from '../../src/server/db/changes.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
@@ -130,6 +131,22 @@ const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest(
 /** A refusal as the user sees it: ret 0, the text, no data. */
 export const refused = (msg: string) => ({ ret: 0, msg, data: null });
 export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log in again!', data: null };
+
+/**
+ * Resolves at the first change notice `changes` delivers from now on of `table`'s rows of `user` (or of the whole table).
+ * Listeners hear a notice in the order they subscribed: the answers every server started before kept have been dropped
+ * by then.
+ */
+export function noticeOf(changes: Changes, table: string, user: number): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = changes.subscribe((notice) => {
+      const [named, users] = notice.split(':');
+      if (named !== table || (users !== undefined && !users.split(',').includes(String(user)))) return;
+      stop();
+      resolve();
+    });
+  });
+}
 
 /** A real PNG of one pixel (opaque blue, RGBA). */
 export function tinyPng(): Uint8Array {

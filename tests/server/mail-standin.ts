@@ -26,10 +26,11 @@ export interface MailStandIn {
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 's3cret pass';
 
+/** `answerAfter`: the answer to each message's data waits for it (a server slow to accept, for as long as a test says). */
 export async function startMailStandIn({
   port = 0,
-  dataDelayMs = 0,
-}: { port?: number; dataDelayMs?: number } = {}): Promise<MailStandIn> {
+  answerAfter = Promise.resolve(),
+}: { port?: number; answerAfter?: Promise<void> } = {}): Promise<MailStandIn> {
   const mails: ReceivedMail[] = [];
   const tries: string[] = [];
   let refusals = 0;
@@ -61,7 +62,7 @@ export async function startMailStandIn({
           to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
           raw: Buffer.concat(chunks).toString('utf8'),
         });
-        setTimeout(() => callback(), dataDelayMs);
+        void answerAfter.then(() => callback());
       });
     },
   });

@@ -245,10 +245,10 @@ it('sends a heartbeat, so a client can tell a silent connection from a quiet mar
   const stream = await openStream();
   try {
     await stream.next();
-    const started = Date.now();
+    // On a quiet market (no step is recorded here) the next event is a heartbeat. Its pace, the first within
+    // STREAM_HEARTBEAT_MS of joining, is shown on fake timers in price-fanout.test.ts.
     const beat = await stream.next(STREAM_HEARTBEAT_MS + 2000);
     expect(beat.event).toBe('heartbeat');
-    expect(Date.now() - started).toBeLessThan(STREAM_HEARTBEAT_MS + 1000);
   } finally {
     stream.close();
   }
