@@ -210,6 +210,8 @@ it('offers notifications after the first order, not at start, once per device; "
     expect(await tab.evaluate(() => Notification.permission)).toBe('default');
     await tab.goto('/#/pages/Option/Option?code=BTC');
     await tab.getByLabel('Amount (USDT)').waitFor();
+    // The expiries have arrived, as a customer sees before buying (until then "Buy up" asks to choose one).
+    await tab.getByRole('radiogroup', { name: 'Expiry and yield' }).getByRole('radio').first().waitFor();
     // Only an order that went through offers notifications; none has yet, so once the page has painted no offer is
     // there.
     await nextFrame(tab);
