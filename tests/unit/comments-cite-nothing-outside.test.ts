@@ -1,6 +1,6 @@
 // Comments explain the code where it stands: a person who clones the repository can follow every one.
 // So no comment, test title or other text of the code names an issue number, or a document the
-// repository does not hold (the architecture, style and stack notes, the design card, a folder beside
+// repository does not hold (the architecture, style and stack notes, the card of the required stack, a folder beside
 // the repository). Naming the product spec's section beside the rule it states ("§7") is fine: the
 // comment says the rule itself.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -22,13 +22,13 @@ const ANYWHERE: [string, RegExp][] = [
   ['the architecture notes', /\bARCHI(?:)TECTURE\b/g],
   ['the style notes', /\bSTYLE(?:\.md\b|\s+["“])/g],
   ['the stack notes', /\bSTACK(?:)-NOTES\b/g],
-  ['the design card', /\bdesign[ -]card\b/gi],
+  ['the card of the required stack', /\bdesign[ -]card\b/gi],
   ['the product spec as a file', /\bproduct-spec\.md\b/g],
 ];
 
 /**
  * Citations that only a comment can make (in code the same characters mean something else: a validation
- * issue, a colour). `#41` counts in a script's comments only: in a stylesheet's, #000 is a colour.
+ * issue, a colour). A `#` before a number counts in a script's comments only: in a stylesheet's, #000 is a colour.
  */
 const IN_COMMENTS: [string, RegExp, 'scripts' | 'all'][] = [
   ['a folder beside the repository', /(?:\.\.\/)+shared\b/g, 'all'],
@@ -126,7 +126,7 @@ describe('what counts as a citation', () => {
   it.each([
     '// The console (iss|ue 30): its own build.',
     '/** Iss|ue 28: the second factor first. */',
-    "it('keeps the order (iss|ue #41)', () => {});",
+    "it('keeps the order (iss|ue #|41)', () => {});",
     '// See ARCHI|TECTURE "Offline".',
     '// STY|LE "One rule, one home, many doors"',
     '// as STY|LE.md says',
