@@ -68,7 +68,6 @@ export async function devtoolsPush(context: BrowserContext, page: Page) {
     );
 
   return {
-    deliver,
     shown,
     /**
      * Delivers `payload` and waits until one notification is shown. The browser starts the worker, runs its push
