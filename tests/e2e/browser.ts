@@ -219,10 +219,11 @@ export async function toastSeen(page: Page, text: string, timeout: number): Prom
 }
 
 /** Saves a screenshot under test-results/screens/ (kept as a CI artifact and looked at). */
-export async function screenshot(page: Page, name: string): Promise<void> {
+/** A screenshot among the run's artifacts; `fullPage` takes the whole page, below the fold too (for failures). */
+export async function screenshot(page: Page, name: string, { fullPage = false } = {}): Promise<void> {
   const dir = inject('artifacts');
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
+  await page.screenshot({ path: join(dir, `${name}.png`), fullPage });
 }
 
 /** The latest verification code the server's outbox sender logged for `target` (the log is written asynchronously). */

@@ -5,12 +5,12 @@
 // server would refuse. Its own server at real speed (the authenticator follows real time); operators are made with
 // `ops operator add` as in console.test.ts.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { launch, screenshot } from './browser.ts';
+import { launch, pageDiary, screenshot } from './browser.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
@@ -34,7 +34,7 @@ beforeAll(async () => {
       env: {
         DATA_DIR: join(work, 'data'),
         WEB_ROOT: inject('webRoot'),
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'info',
         PAYEE_COOLING_HOURS: '0',
         AUTH_RATE_LIMIT: '1000',
         // Above 100 USDT a withdrawal needs two reviewers.
@@ -45,11 +45,45 @@ beforeAll(async () => {
   ]);
 });
 
+interface LogEntry {
+  level: number;
+  time: number;
+  msg: string;
+  reqId?: string;
+  req?: { method?: string; url?: string };
+  res?: { statusCode?: number };
+  responseTime?: number;
+}
+const logLine = ({ time, msg, req, res, responseTime }: LogEntry) =>
+  `  ${new Date(time).toISOString().slice(11, 23)} ${req ? `${req.method} ${req.url} ` : ''}${msg}` +
+  (res ? ` ${res.statusCode} in ${Math.round(responseTime ?? 0)} ms` : '');
+const diaries = new Map<Page, ReturnType<typeof pageDiary>>();
+
 afterEach(async ({ task }) => {
   if (!task.result?.errors?.length) return;
   const name = task.name.replace(/\W+/g, '-').slice(0, 50);
-  if (alicePage) await screenshot(alicePage, `console-queues-failed-alice-${name}`);
-  if (bobPage) await screenshot(bobPage, `console-queues-failed-bob-${name}`);
+  for (const [who, page] of [
+    ['alice', alicePage],
+    ['bob', bobPage],
+  ] as const) {
+    if (!page) continue;
+    // What the page says, below the fold too (a decision's error line sits under the form), and what it asked.
+    const errors = await page.locator('.console-error').allTextContents();
+    console.log(
+      `${who}'s page at ${page.url()}; error lines: ${JSON.stringify(errors)}\n${diaries.get(page)!.report()}`,
+    );
+    await screenshot(page, `console-queues-failed-${who}-${name}`, { fullPage: true });
+  }
+  // The server's own account of the console calls: LOG_LEVEL info logs each request, and its answer under the same id.
+  const entries = readFileSync(server.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{'))
+    .map((line) => JSON.parse(line) as LogEntry);
+  const consoleCalls = new Set(
+    entries.filter((entry) => entry.req?.url?.startsWith('/api/console/')).map((e) => e.reqId),
+  );
+  const told = entries.filter((entry) => consoleCalls.has(entry.reqId) || entry.level >= 40).slice(-40);
+  console.log(`The server's last console calls and warnings:\n${told.map(logLine).join('\n')}`);
 });
 
 afterAll(async () => {
@@ -66,6 +100,7 @@ async function reviewerPage(operator: Operator): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
   contexts.push(context);
   const page = await context.newPage();
+  diaries.set(page, pageDiary(page));
   await firstSignIn(page, operator, NEW_PASSWORD);
   await page.getByRole('heading', { name: 'Review queues' }).waitFor();
   return page;
