@@ -83,8 +83,11 @@ describe.skipIf(onPostgres())('a server process watched', () => {
     const exited = new Promise<void>((resolve) => server.child.once('exit', () => resolve()));
     const signalledAt = performance.now();
     server.child.kill('SIGTERM');
-    // The port still answers, with 503: a load balancer checking every second sees it before the port closes.
-    await expect.poll(ready, { timeout: 2_500, interval: 50 }).toBe(503);
+    // The port still answers, with 503: a load balancer checking every second sees it before the port closes. Asked
+    // until it says so; once the process has gone the answer is 'gone' and can never be 503, which fails the poll.
+    let gone = false;
+    void exited.then(() => (gone = true));
+    await expect.poll(async () => (gone ? 'gone' : await ready()), { timeout: 30_000, interval: 50 }).toBe(503);
     const notReadyMs = performance.now() - signalledAt;
     expect(await (await fetch(`${server.base}/readyz`)).json()).toEqual({ status: 'stopping' });
     // Still serving meanwhile.
