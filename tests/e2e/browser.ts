@@ -163,26 +163,40 @@ export function pageDiary(page: Page): { report(): string } {
 }
 
 /**
+ * The pages a test file watches: when one of its tests fails, each open page prints its diary (pageDiary) and leaves a
+ * screenshot of the whole page, below the fold too, named `${prefix}failed-[label-]test`. Returns `watch`, which adds a
+ * page (from its opening on) and gives it back.
+ */
+export function watchPagesOnFailure(prefix = ''): (page: Page, label?: string) => Page {
+  const watched: { label: string; page: Page; diary: ReturnType<typeof pageDiary> }[] = [];
+  afterEach(async ({ task }) => {
+    if (!task.result?.errors?.length) return;
+    const name = task.name.replace(/\W+/g, '-');
+    for (const { label, page, diary } of watched) {
+      if (page.isClosed()) continue;
+      console.log(`${label || 'The'} page when "${task.name}" failed, at ${page.url()}:\n${diary.report()}`);
+      await screenshot(page, `${prefix}failed-${label ? `${label}-` : ''}${name}`, { fullPage: true });
+    }
+  });
+  return (page, label = '') => {
+    watched.push({ label, page, diary: pageDiary(page) });
+    return page;
+  };
+}
+
+/**
  * One phone-sized page for a whole test file, opened before the first test and closed after the
- * last; a failed test leaves a screenshot named after it and prints the page's diary (pageDiary). `ready` receives
- * the page.
+ * last; a failed test leaves a screenshot named after it and prints the page's diary (watchPagesOnFailure). `ready`
+ * receives the page.
  */
 export function phonePageForFile(ready: (page: Page) => void): void {
   let browser: Browser | undefined;
   let context: BrowserContext | undefined;
-  let page: Page | undefined;
-  let diary: ReturnType<typeof pageDiary> | undefined;
+  const watch = watchPagesOnFailure();
   beforeAll(async () => {
     browser = await launch();
     context = await phoneContext(browser);
-    page = await context.newPage();
-    diary = pageDiary(page);
-    ready(page);
-  });
-  afterEach(async ({ task }) => {
-    if (!page || !task.result?.errors?.length) return;
-    console.log(`The page when "${task.name}" failed, at ${page.url()}:\n${diary!.report()}`);
-    await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
+    ready(watch(await context.newPage()));
   });
   afterAll(async () => {
     await context?.close();

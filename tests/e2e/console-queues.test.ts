@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { launch, pageDiary, screenshot } from './browser.ts';
+import { launch, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
@@ -57,22 +57,17 @@ interface LogEntry {
 const logLine = ({ time, msg, req, res, responseTime }: LogEntry) =>
   `  ${new Date(time).toISOString().slice(11, 23)} ${req ? `${req.method} ${req.url} ` : ''}${msg}` +
   (res ? ` ${res.statusCode} in ${Math.round(responseTime ?? 0)} ms` : '');
-const diaries = new Map<Page, ReturnType<typeof pageDiary>>();
+const watch = watchPagesOnFailure('console-queues-');
 
 afterEach(async ({ task }) => {
   if (!task.result?.errors?.length) return;
-  const name = task.name.replace(/\W+/g, '-').slice(0, 50);
+  // A decision's error line sits under the form, below the fold: its words, whatever the screenshot holds.
   for (const [who, page] of [
     ['alice', alicePage],
     ['bob', bobPage],
   ] as const) {
-    if (!page) continue;
-    // What the page says, below the fold too (a decision's error line sits under the form), and what it asked.
-    const errors = await page.locator('.console-error').allTextContents();
-    console.log(
-      `${who}'s page at ${page.url()}; error lines: ${JSON.stringify(errors)}\n${diaries.get(page)!.report()}`,
-    );
-    await screenshot(page, `console-queues-failed-${who}-${name}`, { fullPage: true });
+    if (page)
+      console.log(`${who}'s error lines: ${JSON.stringify(await page.locator('.console-error').allTextContents())}`);
   }
   // The server's own account of the console calls: LOG_LEVEL info logs each request, and its answer under the same id.
   const entries = readFileSync(server.logFile, 'utf8')
@@ -99,8 +94,7 @@ const enrol = (name: string) => enrolOperator(opsOn({ dataDir: join(work, 'data'
 async function reviewerPage(operator: Operator): Promise<Page> {
   const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-US', baseURL: server.base });
   contexts.push(context);
-  const page = await context.newPage();
-  diaries.set(page, pageDiary(page));
+  const page = watch(await context.newPage(), operator.name);
   await firstSignIn(page, operator, NEW_PASSWORD);
   await page.getByRole('heading', { name: 'Review queues' }).waitFor();
   return page;

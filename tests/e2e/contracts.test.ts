@@ -114,13 +114,14 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await confirmOrder('Buy DOGE');
   await expect.poll(() => toast().textContent()).toMatch(/^Bought [\d.]+ DOGE at [\d,.]+$/);
 
-  // Limits 0.3 % on each side of the price: far enough to rest when placed, near enough that the
-  // feed (DOGE moves about 0.7 % a simulated 20 minutes, one real minute here) crosses one soon.
+  // Limits 0.1 % on each side of the price. Every limit rests when placed, even one the price has crossed already (only a
+  // tick recorded after it fills it). The feed moves DOGE about 0.7 % a simulated 20 minutes, one real minute here, so
+  // one of them is crossed within seconds. At 0.3 % a clean-clone run waited 37 simulated minutes for the first fill.
   await page.getByRole('button', { name: 'Limit', exact: true }).click();
   const placed: string[] = [];
   for (const [side, factor] of [
-    ['Sell', 1.003],
-    ['Buy', 0.997],
+    ['Sell', 1.001],
+    ['Buy', 0.999],
   ] as const) {
     await page.getByRole('button', { name: side, exact: true }).click();
     const price = (await lastPrice()).times(factor).round(5, Big.roundDown).toFixed(5);

@@ -4,12 +4,12 @@
 // says "Index · 3 exchanges" where the simulator says "Simulated"; a 1-minute
 // option settles on the index and its record shows the exchanges' prices behind its start and end
 // prices; when every exchange goes quiet the coin shows "Paused" and a buy is refused with the message.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launch, phoneContext, screenshot } from './browser.ts';
+import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
+import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exchange-standins.ts';
@@ -27,6 +27,15 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let trades: ReturnType<typeof tradeBtc> | undefined;
+const watch = watchPagesOnFailure('index-prices-');
+afterEach(({ task }) => {
+  // What the server said besides its requests (a halt, a resumption, an exchange's stream lost): the last of it.
+  if (!task.result?.errors?.length || !server) return;
+  const said = readFileSync(server.logFile, 'utf8')
+    .split('\n')
+    .filter((line) => line.startsWith('{') && !line.includes('"reqId"'));
+  console.log(`The index server's last log lines besides requests:\n${said.slice(-30).join('\n')}`);
+});
 
 const PAUSED = 'Prices for BTC are paused while the market data is unavailable. Please try again later!';
 
@@ -63,7 +72,7 @@ beforeAll(async () => {
     env: {
       DATA_DIR: join(work, 'data'),
       WEB_ROOT: inject('webRoot'),
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
       CLOCK_SPEED: String(SPEED),
       CLOCK_ORIGIN: String(origin),
       ...standInEnv(stands),
@@ -72,7 +81,7 @@ beforeAll(async () => {
   await markAllRead('demo', 'demo1234', server.base);
   browser = await launch();
   context = await phoneContext(browser, { baseURL: server.base });
-  page = await context.newPage();
+  page = watch(await context.newPage());
 }, 120_000);
 
 afterAll(async () => {
