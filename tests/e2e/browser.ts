@@ -142,6 +142,7 @@ export function pageDiary(page: Page): { report(): string } {
     lines.push(`${new Date().toISOString().slice(11, 23)} ${line}`);
     if (lines.length > KEPT) lines.shift();
   };
+  page.on('load', () => note(`document loaded (the app started): ${page.url()}`));
   page.on('pageerror', (error) => note(`script error: ${error.message}`));
   page.on('console', (message) => {
     if (message.type() === 'error') note(`console error: ${message.text()}`);
@@ -174,7 +175,19 @@ export function watchPagesOnFailure(prefix = ''): (page: Page, label?: string) =
     const name = task.name.replace(/\W+/g, '-');
     for (const { label, page, diary } of watched) {
       if (page.isClosed()) continue;
-      console.log(`${label || 'The'} page when "${task.name}" failed, at ${page.url()}:\n${diary.report()}`);
+      // A dialog over the page takes every tap: its text joins the failure's message, which the run's summary shows.
+      const dialogs = await page
+        .locator('[role="dialog"], [role="alertdialog"]')
+        .allInnerTexts()
+        .catch(() => []);
+      const open = dialogs.map(
+        (text) => `\n  open dialog on the ${label || 'watched'} page: ${text.replace(/\s+/g, ' ')}`,
+      );
+      const [error] = task.result.errors;
+      if (error && open.length) error.message += open.join('');
+      console.log(
+        `${label || 'The'} page when "${task.name}" failed, at ${page.url()}:\n${diary.report()}${open.join('')}`,
+      );
       await screenshot(page, `${prefix}failed-${label ? `${label}-` : ''}${name}`, { fullPage: true });
     }
   });

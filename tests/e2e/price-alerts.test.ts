@@ -8,8 +8,8 @@
 // Once in Arabic, right to left.
 import Big from 'big.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
-import { launch, phoneContext, screenshot } from './browser.ts';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
@@ -27,6 +27,7 @@ let page: Page;
 
 /** A subscription as a push service would hand one out (the stand-in's, as in push.test.ts). */
 const stub = subscriptionStub();
+const watch = watchPagesOnFailure('price-alerts-');
 
 beforeAll(async () => {
   await registerUser(phone, password, '135790');
@@ -34,15 +35,11 @@ beforeAll(async () => {
   context = await phoneContext(browser);
   // The customer allows notifications when the browser asks (headless Chromium shows no prompt).
   await context.grantPermissions(['notifications']);
-  page = await context.newPage();
+  page = watch(await context.newPage());
   page.setDefaultTimeout(30_000);
   await logIn(page, phone, password);
   await controlledByServiceWorker(page);
   token = (await callApi<{ token: string }>('/users/login', { form: { username: phone, password } })).data.token;
-});
-
-afterEach(async ({ task }) => {
-  if (page && task.result?.errors?.length) await screenshot(page, `failed-${task.name.replace(/\W+/g, '-')}`);
 });
 
 afterAll(async () => {
@@ -223,6 +220,16 @@ it('the push: queued once for this browser; delivered to the service worker it s
   await reader.waitFor();
   expect(await reader.textContent()).toContain(message.content);
   await screenshot(page, 'price-alerts-message');
+  // Opened, it is read: on the server too, so no later start of the app shows it again as the first unread message.
+  await expect
+    .poll(async () => {
+      const read = await callApi<{ lists: { id: number; status: string }[] }>('/users/message', {
+        token,
+        form: { page: '1' },
+      });
+      return read.data.lists.find(({ id }) => id === message.id)?.status;
+    })
+    .toBe('read');
 });
 
 it('deletes a fired alert online after the question; Mine leads to the alerts', async () => {
