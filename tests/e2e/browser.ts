@@ -9,7 +9,7 @@ import {
   type Page,
   type Request,
 } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, inject } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
 
@@ -115,6 +115,17 @@ export async function apiCallsDuring(
     page.off('requestfailed', failed);
   }
   return [...calls].map(([request, state]) => ({ path: new URL(request.url()).pathname, state }));
+}
+
+/**
+ * A write made offline, as `apiCallsDuring` saw it: refused at once on the device, with nothing left waiting and
+ * nothing tried again. Whether the browser sees a call at all depends on what it says of the network: a Chromium that
+ * reports `navigator.onLine` false after a reload offline (156 does, 150 did not) lets the app refuse before it sends;
+ * one that reports online has the one call it sent refused as offline.
+ */
+export function expectRefusedOffline(sent: { path: string; state: string }[], path: string): void {
+  // Nothing sent, or the one call sent refused.
+  if (sent.length) expect(sent).toEqual([{ path, state: 'failed' }]);
 }
 
 /**

@@ -1,11 +1,20 @@
 // The contract order form's own rules: the checks before an order is sent (the same texts the
 // server answers, in the same order), the figures shown before submit, the shares of what is
 // available, and the total assets on Home and Mine — decimals throughout, never floats.
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { limitReserve, type ContractPair, type PairAmounts } from '../../src/contract/contracts.ts';
-import { orderPreview, orderProblem, shareOf, type OrderForm } from '../../src/features/contracts/contracts-store.ts';
+import { limitReserve, type ContractOrder, type ContractPair, type PairAmounts } from '../../src/contract/contracts.ts';
+import {
+  contractOrderList,
+  orderPreview,
+  orderProblem,
+  revokeOrder,
+  shareOf,
+  type OrderForm,
+} from '../../src/features/contracts/contracts-store.ts';
 import { totalAssetsUsdt } from '../../src/lib/balances.ts';
+import { session } from '../../src/lib/session.ts';
+import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const BTC: ContractPair = {
   code: 'BTC',
@@ -172,5 +181,67 @@ describe('totalAssetsUsdt', () => {
   it('is unknown (null) while a coin held has no price, never short', () => {
     expect(totalAssetsUsdt({ lists: [{ asset: 'DOGE', available: '1', frozen: '0' }] }, quotes)).toBeNull();
     expect(totalAssetsUsdt({ lists: [{ asset: 'DOGE', available: '0', frozen: '0' }] }, quotes)).toBe('0.00000000');
+  });
+});
+
+describe('revokeOrder', () => {
+  afterEach(() => {
+    contractOrderList.reset();
+    resetClientState();
+  });
+
+  const limit = (status: ContractOrder['status']): ContractOrder => ({
+    id: 41,
+    code: 'DOGE',
+    side: 'buy',
+    type: 'limit',
+    status,
+    price: '0.38',
+    quantity: '20',
+    total_asked: null,
+    fee_rate: '0.001',
+    frozen: status === 'open' ? '7.6076' : '0',
+    frozen_asset: 'USDT',
+    dealt_quantity: status === 'open' ? '0' : '20',
+    unit_price: status === 'open' ? null : '0.38',
+    total: status === 'open' ? null : '7.6',
+    fee: null,
+    fee_asset: null,
+    spent: null,
+    spent_asset: null,
+    received: null,
+    received_asset: null,
+    tick_price: null,
+    tick_at: null,
+    tick_constituents: null,
+    created_at: '2026-11-27T20:00:00.000Z',
+    filled_at: null,
+    cancelled_at: null,
+    void_reason: null,
+    simulated: true,
+    seeded: false,
+    exchanges: 0,
+    practice: false,
+  });
+  const paged = (lists: ContractOrder[]) => envelope(1, 'ok', { lists, page: 1, total: lists.length });
+  const listed = () => contractOrderList.state.lists.open.lists.map(({ id }) => id);
+
+  it('refused because the order filled a moment before: the open list is read again and no longer shows it', async () => {
+    session.token = 'token-1';
+    // The lists forget themselves when the session changes (a valtio notice, after this task): let that pass first.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    const { calls } = stubFetch(
+      paged([limit('open')]),
+      envelope(0, 'Cancellation failed, please try again!'),
+      paged([]),
+    );
+    await contractOrderList.load('open');
+    expect(contractOrderList.state.lists.open.failure).toBeNull();
+    expect(listed()).toEqual([41]);
+
+    await expect(revokeOrder(limit('open'))).rejects.toThrow('Cancellation failed, please try again!');
+    await expect.poll(() => calls.length).toBe(3);
+    expect(new URL(calls[2]!.request.url).pathname).toBe('/api/coin/trans/lists');
+    await expect.poll(listed).toEqual([]);
   });
 });

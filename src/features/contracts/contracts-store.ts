@@ -285,11 +285,19 @@ export function marketOutcomeText(
 const revoking = new Set<number>();
 const awaitingFill = new Set<number>();
 
-/** Revokes an open order: what it froze returns. */
+/**
+ * Revokes an open order: what it froze returns. Refused (it filled a moment before, say), the order list is read
+ * again, so the order shows as it now is rather than still open.
+ */
 export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code' | 'practice'>): Promise<void> {
   revoking.add(order.id);
   try {
-    await api(cancelContract, { id: String(order.id) });
+    try {
+      await api(cancelContract, { id: String(order.id) });
+    } catch (error) {
+      refreshOrderList();
+      throw error;
+    }
     contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
     refreshOrderList();
     await Promise.all([loadAmounts(order.code), refreshBalancesOf(order.practice ? 'practice' : 'real')]).catch(
