@@ -117,7 +117,12 @@ function OrderCard({
           <span className="muted">
             <Trans>Start price</Trans>
           </span>
-          {order.start_price === null ? (
+          {order.start_price === null && order.outcome === 'void' ? (
+            // No price was recorded after the order: it never opened, and never will.
+            <span className="muted">
+              <Trans>Did not open</Trans>
+            </span>
+          ) : order.start_price === null ? (
             <Opening className="muted" />
           ) : (
             <span className="opt-num">{formatPrice(order.start_price, decimals)}</span>

@@ -1,0 +1,83 @@
+// The purchase record as a customer reads it: a settled option shows its start and end prices and its profit; one
+// that never opened (no price was recorded after it) says so, rather than "Opening…" as if it still might.
+import { act } from 'react';
+import { i18n } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { afterEach, expect, it } from 'vitest';
+import type { OptionOrder } from '../../src/contract/options.ts';
+import { OrderTabs } from '../../src/features/options/OrderLists.tsx';
+import { optionsState } from '../../src/features/options/options-store.ts';
+import { emptyList } from '../../src/lib/paged-list.ts';
+import { mountPoint } from './helpers.ts';
+
+(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
+
+const view = mountPoint();
+
+afterEach(() => {
+  optionsState.tab = 'holding';
+  optionsState.history = emptyList();
+});
+
+const option = (id: number, fields: Partial<OptionOrder>): OptionOrder => ({
+  id,
+  code: 'BTC',
+  direction: 'up',
+  amount: '10.00000000',
+  minutes: 1,
+  yield_rate: '0.8',
+  start_price: null,
+  start_price_at: null,
+  start_constituents: null,
+  start_at: '2026-11-27T21:00:00.000Z',
+  end_at: null,
+  status: 'settled',
+  end_price: null,
+  end_price_at: null,
+  end_constituents: null,
+  outcome: null,
+  payout: null,
+  profit: null,
+  settled_at: '2026-11-27T21:00:10.000Z',
+  remaining_seconds: 0,
+  simulated: false,
+  seeded: false,
+  exchanges: 3,
+  practice: false,
+  ...fields,
+});
+
+it('says an option void before it opened did not open, and shows a settled one’s prices', async () => {
+  optionsState.tab = 'history';
+  optionsState.history = {
+    ...emptyList(),
+    loaded: true,
+    total: 2,
+    page: 1,
+    lists: [
+      option(2, { outcome: 'void', payout: '10.00000000', profit: '0.00000000' }),
+      option(1, {
+        start_price: '97190.83',
+        start_price_at: '2026-11-27T20:58:00.000Z',
+        end_at: '2026-11-27T20:59:00.000Z',
+        end_price: '97195.00',
+        outcome: 'win',
+        payout: '18.00000000',
+        profit: '8.00000000',
+      }),
+    ],
+  };
+  await act(async () =>
+    view.root.render(
+      <I18nProvider i18n={i18n}>
+        <OrderTabs />
+      </I18nProvider>,
+    ),
+  );
+  const [voided, won] = [...view.container.querySelectorAll('.opt-order')].map((card) => card.textContent ?? '');
+  expect(voided).toContain('Did not open');
+  expect(voided).not.toContain('Opening…');
+  expect(won).toContain('97,190.83');
+  expect(won).toContain('97,195.00');
+  expect(won).not.toContain('Did not open');
+});
