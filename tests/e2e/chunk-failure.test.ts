@@ -15,6 +15,7 @@ import { launch, nextFrame, phoneContext } from './browser.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
+import { seededDataDir } from './own-server.ts';
 
 const NEW_BUILD = SECOND_BUILD_ID;
 const work = mkdtempSync(join(tmpdir(), 'coinvest-chunk-'));
@@ -69,7 +70,7 @@ beforeAll(async () => {
     startServer({
       work,
       name: 'chunk test server',
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
+      env: { DATA_DIR: seededDataDir(work), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
     }),
     launch(),
   ]);

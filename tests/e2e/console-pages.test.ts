@@ -22,6 +22,7 @@ import {
   type Operator,
 } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;
 const NARROW = CONSOLE_NARROW;
@@ -39,7 +40,7 @@ beforeAll(async () => {
     startServer({
       work,
       env: {
-        DATA_DIR: join(work, 'data'),
+        DATA_DIR: seededDataDir(work),
         WEB_ROOT: inject('webRoot'),
         LOG_LEVEL: 'warn',
         PAYEE_COOLING_HOURS: '0',

@@ -11,6 +11,7 @@ import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { setProtection } from '../../src/contract/protection.ts';
+import { seededDataDir } from './own-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-console-protection-'));
 let server: ServerProcess;
@@ -21,7 +22,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       work,
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+      env: { DATA_DIR: seededDataDir(work), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
     }),
     launch(),
   ]);

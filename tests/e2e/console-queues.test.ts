@@ -15,6 +15,7 @@ import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;
 const NARROW = CONSOLE_NARROW;
@@ -32,7 +33,7 @@ beforeAll(async () => {
     startServer({
       work,
       env: {
-        DATA_DIR: join(work, 'data'),
+        DATA_DIR: seededDataDir(work),
         WEB_ROOT: inject('webRoot'),
         LOG_LEVEL: 'info',
         PAYEE_COOLING_HOURS: '0',

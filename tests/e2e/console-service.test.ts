@@ -24,6 +24,7 @@ import {
 } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;
 const NARROW = CONSOLE_NARROW;
@@ -42,7 +43,7 @@ beforeAll(async () => {
     startServer({
       work,
       env: {
-        DATA_DIR: join(work, 'data'),
+        DATA_DIR: seededDataDir(work),
         WEB_ROOT: inject('webRoot'),
         LOG_LEVEL: 'warn',
         PAYEE_COOLING_HOURS: '0',

@@ -19,6 +19,7 @@ import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 820, height: 1180 };
@@ -35,7 +36,7 @@ beforeAll(async () => {
     startServer({
       work,
       env: {
-        DATA_DIR: join(work, 'data'),
+        DATA_DIR: seededDataDir(work),
         WEB_ROOT: inject('webRoot'),
         LOG_LEVEL: 'warn',
         PAYEE_COOLING_HOURS: '0',

@@ -14,6 +14,7 @@ import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
+import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
 const TABLET = { width: 820, height: 1180 };
@@ -29,7 +30,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       work,
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
+      env: { DATA_DIR: seededDataDir(work), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', AUTH_RATE_LIMIT: '1000' },
     }),
     launch(),
   ]);

@@ -15,6 +15,7 @@ import { firstScreenSettled, nextFrame, phoneContext, screenshot, watchRequests 
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { texts } from '../../src/contract/texts.ts';
+import { seededDataDir } from './own-server.ts';
 
 const HOST = 'coinvest.lan';
 const httpPort = new URL(inject('baseUrl')).port;
@@ -31,7 +32,7 @@ beforeAll(async () => {
     name: 'TLS server',
     tls: true,
     env: {
-      DATA_DIR: join(work, 'data'),
+      DATA_DIR: seededDataDir(work),
       WEB_ROOT: inject('webRoot'),
       TLS_CERT: join(fixtures, 'cert.pem'),
       TLS_KEY: join(fixtures, 'key.pem'),

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { seededDataDir } from './own-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-cooling-'));
 let server: ServerProcess;
@@ -20,7 +21,7 @@ let page: Page;
 beforeAll(async () => {
   // No PAYEE_COOLING_HOURS: the default is what is tested.
   [server, browser] = await Promise.all([
-    startServer({ work, env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn' } }),
+    startServer({ work, env: { DATA_DIR: seededDataDir(work), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn' } }),
     launch(),
   ]);
   context = await phoneContext(browser, { baseURL: server.base });

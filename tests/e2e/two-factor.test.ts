@@ -13,6 +13,7 @@ import { launch, phoneContext, screenshot } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { seededDataDir } from './own-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-two-factor-'));
 let server: ServerProcess;
@@ -24,7 +25,7 @@ beforeAll(async () => {
   [server, browser] = await Promise.all([
     startServer({
       work,
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', PAYEE_COOLING_HOURS: '0' },
+      env: { DATA_DIR: seededDataDir(work), WEB_ROOT: inject('webRoot'), LOG_LEVEL: 'warn', PAYEE_COOLING_HOURS: '0' },
     }),
     launch(),
   ]);

@@ -15,6 +15,7 @@ import { texts } from '../../src/contract/texts.ts';
 import { LATER_PRECACHE } from '../../src/contract/offline-cache.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
+import { seededDataDir } from './own-server.ts';
 
 const NEW_BUILD = SECOND_BUILD_ID;
 const work = mkdtempSync(join(tmpdir(), 'coinvest-update-'));
@@ -39,7 +40,7 @@ beforeAll(async () => {
     startServer({
       work,
       name: 'update test server',
-      env: { DATA_DIR: join(work, 'data'), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
+      env: { DATA_DIR: seededDataDir(work), WEB_ROOT: webRoot, AUTH_RATE_LIMIT: '1000' },
     }),
     launch(),
   ]);
