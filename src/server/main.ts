@@ -174,6 +174,26 @@ const stopOperatorSocket =
         ),
       )
     : async () => {};
+// Before the line that says it runs: whoever starts it may stop it from that moment on, and the stop is clean.
+let stopping = false;
+async function stop() {
+  if (stopping) return;
+  stopping = true;
+  // Not ready first, still serving: a load balancer checking /readyz every second moves the traffic away meanwhile.
+  health.stopping = true;
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
+  await stopOperatorSocket();
+  await jobs.stop();
+  await market.stop();
+  await app.close();
+  await feedExchanges?.stop();
+  await heartbeat.stop();
+  await database.close();
+  process.exit(0);
+}
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
 const scheme = config.tls ? 'https' : 'http';
 const feedDescription = !feed.simulated
   ? `market index of ${config.indexExchanges.map((exchange) => exchange.label).join(', ')} (the median of their fresh prices; a coin without two is halted)`
@@ -206,22 +226,3 @@ console.log(
     '',
   ].join('\n'),
 );
-
-let stopping = false;
-async function stop() {
-  if (stopping) return;
-  stopping = true;
-  // Not ready first, still serving: a load balancer checking /readyz every second moves the traffic away meanwhile.
-  health.stopping = true;
-  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
-  await stopOperatorSocket();
-  await jobs.stop();
-  await market.stop();
-  await app.close();
-  await feedExchanges?.stop();
-  await heartbeat.stop();
-  await database.close();
-  process.exit(0);
-}
-process.on('SIGINT', stop);
-process.on('SIGTERM', stop);

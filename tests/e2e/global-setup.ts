@@ -83,7 +83,10 @@ async function seededFolder(work: string, webRoot: string): Promise<string> {
     name: 'seeding server',
     env: { DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn' },
   });
-  await server.stop();
+  // A clean stop, however long the machine takes: a folder copied after a SIGKILL would make every copy recover it.
+  await server.stop(120_000);
+  if (existsSync(join(dataDir, '.server.lock')))
+    throw new Error(`The seeding server did not stop cleanly: its lock is still in ${dataDir}`);
   return dataDir;
 }
 

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { launch, phoneContext, screenshot } from './browser.ts';
+import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { seededDataDir } from './own-server.ts';
@@ -17,6 +17,7 @@ let server: ServerProcess;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+const watch = watchPagesOnFailure('payee-cooling-');
 
 beforeAll(async () => {
   // No PAYEE_COOLING_HOURS: the default is what is tested.
@@ -25,7 +26,7 @@ beforeAll(async () => {
     launch(),
   ]);
   context = await phoneContext(browser, { baseURL: server.base });
-  page = await context.newPage();
+  page = watch(await context.newPage());
 });
 
 afterAll(async () => {

@@ -127,7 +127,10 @@ export async function startServer({
     async stop(graceMs = 5_000) {
       if (!running()) return;
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, graceMs))]);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      // The grace's timer is cleared once the process has gone: a long grace must not hold the test run open.
+      await Promise.race([exited, new Promise((resolve) => (timer = setTimeout(resolve, graceMs)))]);
+      clearTimeout(timer);
       if (running()) {
         child.kill('SIGKILL');
         await exited;
