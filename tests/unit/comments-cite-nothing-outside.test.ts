@@ -145,10 +145,10 @@ describe('what counts as a citation', () => {
     ['src/example.ts', "const styles = ['a']; // the page's styles"],
     ['src/example.ts', "import { texts } from '../contract/texts.ts';"],
     ['src/example.ts', "import { pick } from '../sha|red/pick.ts'; // a folder of src"],
-    ['src/example.ts', "const color = '#333';"],
+    ['src/example.ts', "const color = '#|333';"],
     ['src/example.ts', 'const issue = parsed.issues?.[0]; // the first validation issue of the form'],
     ['src/example.ts', "// valibot's generic missing-key issue"],
-    ['src/example.ts', "const id = 'e.issue2fa';"],
+    ['src/example.ts', "const id = 'e.iss|ue2fa';"],
     ['src/example.css', `/* the card's border, #fff on ${'#'}000 */`],
   ])('%s: %s cites nothing', (name, text) => expect(citationsIn(name, cited(text))).toEqual([]));
 });
