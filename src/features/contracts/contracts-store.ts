@@ -292,14 +292,9 @@ const awaitingFill = new Set<number>();
 export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code' | 'practice'>): Promise<void> {
   revoking.add(order.id);
   try {
-    try {
-      await api(cancelContract, { id: String(order.id) });
-    } catch (error) {
-      refreshOrderList();
-      throw error;
-    }
+    // Revoked or refused, the order list is read again.
+    await api(cancelContract, { id: String(order.id) }).finally(refreshOrderList);
     contractsState.open = contractsState.open.filter((item) => item.id !== order.id);
-    refreshOrderList();
     await Promise.all([loadAmounts(order.code), refreshBalancesOf(order.practice ? 'practice' : 'real')]).catch(
       () => undefined,
     );
