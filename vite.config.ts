@@ -12,6 +12,7 @@ import { consoleBuild } from './src/build/console-build.ts';
 import { buildIdFile } from './src/build/build-id.ts';
 import { contractAnswersServerOnly } from './src/build/contract-answers-server-only.ts';
 import { contractTextIdsOnly } from './src/build/contract-text-ids-only.ts';
+import { firstScreens } from './src/build/first-screens.ts';
 import { keptCalls } from './src/build/kept-calls.ts';
 import { paintBeforeScripts } from './src/build/paint-before-scripts.ts';
 import { precompress } from './src/build/precompress.ts';
@@ -46,6 +47,7 @@ export default defineConfig({
     contractAnswersServerOnly(),
     stylesInline(),
     paintBeforeScripts(),
+    firstScreens(),
     keptCalls(),
     bundleFactsOf(),
     pwa(),

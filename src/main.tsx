@@ -12,6 +12,7 @@ import { currentRoute, pathOf } from './lib/navigation.ts';
 import { session } from './lib/session.ts';
 import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
+import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
 // Counts the time in the foreground from the start, for the reminder of time in the app.
 import './lib/foreground.ts';
 
@@ -27,6 +28,7 @@ const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
+keepFirstScreenHint();
 const locale = pickLocale(localeChoice.locale, navigator.languages);
 const language = activateLocale(locale);
 // The startup message's check goes out first: over HTTP/1.1 a request waits for one of six

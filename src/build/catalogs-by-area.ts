@@ -29,11 +29,14 @@ export function catalogsByArea(): Plugin {
     const key = files.includes(textsFile) ? keyById.get(messageId) : undefined;
     const reaches = (set: Set<string>) => (key ? usesKey(set, key) : files.some((file) => set.has(file)));
     if (origins.length === 0 || reaches(shell)) return 'shell';
+    // A text written in a module the shell loads itself (not-found, the update dialog: the navigation bar's "Back")
+    // shows with only the shell's part loaded. (A text id of the contract goes where its key is named.)
+    if (!key && reaches(shellAndLazy)) return 'shell';
     const found = [...areas].filter(([, set]) => reaches(set)).map(([area]) => area);
     if (found.length) return found;
     if (key) return reaches(shellAndLazy) ? 'shell' : [];
     // A text of a module no code of the app reaches (the console's texts, the server's own): in no part.
-    return files.some((file) => shellAndLazy.has(file)) ? 'shell' : [];
+    return [];
   };
   /**
    * Each .po file read and each text placed once per build: a language has a part per area (20 and more),

@@ -5,7 +5,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
-import { LOCALE_KEY, isLocale, pickLocale } from './locale-pick.ts';
+import { LOCALE_KEY, intlLocale, isLocale, isRightToLeft, pickLocale } from './locale-pick.ts';
 
 export { isLocale, pickLocale };
 
@@ -40,10 +40,7 @@ export function startAreaMessages(locale: Locale, area: string): void {
 let areaCatalogs: Partial<Record<string, AreaCatalog>> = {};
 const loadedAreas = new Map<string, Promise<void>>();
 
-/** The language tag Intl and the `lang` attribute understand. */
-export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
-
-export const isRightToLeft = (locale: Locale) => locale === 'ar';
+export { intlLocale, isRightToLeft };
 
 /**
  * Loads the browser's number and date data for `locale` off the main thread. The first Intl formatter a

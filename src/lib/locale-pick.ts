@@ -12,3 +12,8 @@ export const isLocale = (value: unknown): value is Locale => LOCALES.includes(va
 
 export const pickLocale = (stored: Locale | null, browserLanguages: readonly string[]): Locale =>
   pickLanguage(LOCALES, FALLBACK_LOCALE, stored, browserLanguages);
+
+/** The language tag Intl and the `lang` attribute understand. */
+export const intlLocale = (locale: Locale): string => (locale === 'jp' ? 'ja' : locale);
+
+export const isRightToLeft = (locale: Locale) => locale === 'ar';

@@ -28,3 +28,24 @@ function builtId(webRoot: string | null): string | null {
     return null;
   }
 }
+
+/** The file beside the built app listing the hashes of its inline scripts (src/build/first-screens.ts). */
+export const INLINE_SCRIPTS_FILE = 'inline-scripts.json';
+
+/**
+ * The content security policy's sources for the built app's inline scripts (`'sha256-…'`), so the policy allows
+ * those and no other. None where there is no build, or one from before inline scripts.
+ */
+export function inlineScriptSources(webRoot: string | null | undefined): string[] {
+  if (!webRoot) return [];
+  try {
+    const hashes = JSON.parse(readFileSync(join(webRoot, INLINE_SCRIPTS_FILE), 'utf8')) as unknown;
+    return Array.isArray(hashes)
+      ? hashes
+          .filter((hash): hash is string => typeof hash === 'string' && /^sha256-[\w+/=]+$/.test(hash))
+          .map((hash) => `'${hash}'`)
+      : [];
+  } catch {
+    return [];
+  }
+}

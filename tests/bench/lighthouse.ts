@@ -217,7 +217,15 @@ async function signIn(origin: string): Promise<string | null> {
     }),
   });
   const answer = (await response.json()) as { ret: number; msg: string; data?: { token?: string } };
-  if (answer.ret === 1 && answer.data?.token) return answer.data.token;
+  if (answer.ret === 1 && answer.data?.token) {
+    if (process.env.LIGHTHOUSE_UNREAD !== 'keep')
+      await fetch(`${origin}/api/users/message/reader`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', token: answer.data.token },
+        body: new URLSearchParams({ ids: 'all' }),
+      });
+    return answer.data.token;
+  }
   console.log(
     `\nLighthouse: could not sign in (${answer.msg}); Home, Markets and Options are measured logged out (they show the login page).`,
   );

@@ -1,14 +1,17 @@
-// The first screen of a start: the static shell stays until the start
-// page's code and texts are in, then the page renders whole; no loading screen in between (React
-// would hold one on screen for 300 ms). Signed out, the app opened at its address goes to the login
-// page, which counts as the start page. Home shows its slides in that first render, and a read asked
-// for at start is not asked again by the page. The scripts the document asks for are asked at low
-// priority: the static shell paints without any of them. A tab pressed for the first time shows its
-// page without a loading screen: its code starts loading as the finger comes down. A start with an
-// unread message shows the page and the startup message's dialog together, in one render.
-import type { Page } from 'playwright-core';
-import { expect, it } from 'vitest';
+// The first screen of a start. The tab pages' and the login page's first screens come with the HTML,
+// in the device's language, and paint before any script is asked for; the app then draws the same
+// frame over them, nothing moving. The screen from the HTML stays until the start page's code and texts
+// are in, then the page renders whole; no loading screen in between (React would hold one on screen
+// for 300 ms). Signed out, the app opened at its address goes to the login page, which counts as the
+// start page. Home shows its slides in that first render, and a read asked for at start is not asked
+// again by the page. A tab pressed for the first time shows its page without a loading screen: its
+// code starts loading as the finger comes down. A start with an unread message shows the page and the
+// startup message's dialog together, in one render.
+import type { BrowserContext, Page, Route } from 'playwright-core';
+import { createHash } from 'node:crypto';
+import { expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
+import { FIRST_SCREEN_HINT_KEY } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, markAllRead, registerUser } from './pwa.ts';
@@ -18,8 +21,8 @@ let page: Page;
 phonePageForFile((opened) => (page = opened));
 
 /**
- * Records, from the start of the document, when a loading screen, the page, the slides and a dialog
- * appeared, and (frames) how many animation frames had begun by then.
+ * Records, from the start of the document, when a loading screen, the app's page (not the inert one from
+ * the HTML), the slides and a dialog appeared, and (frames) how many animation frames had begun by then.
  */
 const WATCH = `
   window.__seen = { frames: {} };
@@ -28,7 +31,7 @@ const WATCH = `
   new MutationObserver(function () {
     var seen = window.__seen;
     if (!seen.loading && document.querySelector('.page-loading')) seen.loading = performance.now();
-    if (!seen.page && document.querySelector('.app-main > .page')) seen.page = performance.now();
+    if (!seen.page && document.querySelector('.app:not([inert]) > .app-main > .page')) seen.page = performance.now();
     if (!seen.slide && document.querySelector('img.carousel-slide')) seen.slide = performance.now();
     if (!seen.dialog && document.querySelector('.dialog')) (seen.dialog = performance.now()), (seen.frames.dialog = window.__frame);
     if (!seen.frames.page && seen.page) seen.frames.page = window.__frame;
@@ -116,26 +119,152 @@ it('a tab opened for the first time shows its page at once, with no loading scre
   expect(loading, 'a loading screen showed before the tab page').toBeUndefined();
 });
 
-it('the document asks for its scripts at low priority, as the static shell paints without them', async () => {
+it('the first paint needs no script: the document asks for none, and the app asks for its code after that paint', async () => {
   // A new context: nothing cached, no service worker between the page and the network.
   const context = await phoneContext(page.context().browser()!);
   try {
     const fresh = await context.newPage();
     const cdp = await context.newCDPSession(fresh);
-    const asked: { file: string; priority: string }[] = [];
+    const byParser: string[] = [];
     cdp.on('Network.requestWillBeSent', ({ request, initiator, type }) => {
-      if (type === 'Script' && initiator.type === 'parser')
-        asked.push({ file: new URL(request.url).pathname, priority: request.initialPriority });
+      if (type === 'Script' && initiator.type === 'parser') byParser.push(new URL(request.url).pathname);
     });
     await cdp.send('Network.enable');
     await fresh.goto(`/#${ROUTES.login}`);
-    await fresh.locator('.app-main form').waitFor();
-    // The boot script, the entry and the start chunk at least.
-    expect(asked.length, JSON.stringify(asked)).toBeGreaterThanOrEqual(3);
-    expect(asked.filter(({ priority }) => priority !== 'Low')).toEqual([]);
+    await fresh.locator('.app:not([inert]) .app-main form').waitFor();
+    expect(byParser).toEqual([]);
+    const { paint, scripts } = await fresh.evaluate(() => ({
+      paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? NaN,
+      scripts: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.endsWith('.js'))
+        .map((entry) => ({ file: new URL(entry.name).pathname, at: entry.startTime })),
+    }));
+    // The entry, the start chunk and the login page's code at least, each asked for after the paint.
+    expect(scripts.length, JSON.stringify(scripts)).toBeGreaterThanOrEqual(3);
+    expect(scripts.filter(({ at }) => !(at >= paint))).toEqual([]);
   } finally {
     await context.close();
   }
+});
+
+/** Holds every script of the app until `release` (a phone whose link brought the document and nothing else yet). */
+async function holdScripts(context: BrowserContext) {
+  const held: Route[] = [];
+  let released = false;
+  await context.route(/\.js$/, (route) => (released ? route.continue() : void held.push(route)));
+  return {
+    held,
+    release: async () => {
+      released = true;
+      await Promise.all(held.map((route) => route.continue()));
+    },
+  };
+}
+
+it('the first screen comes with the HTML, in the device’s language, before any script has arrived', async () => {
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    const { held } = await holdScripts(context);
+    const fresh = await context.newPage();
+    const violations: string[] = [];
+    fresh.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    // A first visit, signed out: the address opens on the login form.
+    await fresh.goto('/');
+    await fresh.locator('.app[inert] form input[name="username"]').waitFor();
+    expect(await fresh.locator('.app[inert] button[type="submit"]').textContent()).toBe('Log in');
+    // A device signed in, its language chosen as Chinese: Markets with its header and the tab bar in Chinese.
+    await fresh.evaluate(
+      ([key, hint]) => localStorage.setItem(key, hint),
+      [FIRST_SCREEN_HINT_KEY, JSON.stringify({ locale: 'zh', signedIn: true })],
+    );
+    await fresh.goto('about:blank');
+    await fresh.goto(`/#${ROUTES.coinList}`);
+    await fresh.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
+    expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('zh');
+    expect(await fresh.locator('.app[inert] .navbar h1').textContent()).toBe('行情');
+    expect(await fresh.locator('.app[inert] .tabbar a').allTextContents()).toEqual([
+      '首页',
+      '行情',
+      '期权',
+      '挖矿',
+      '我的',
+    ]);
+    await screenshot(fresh, '74-markets-from-html-zh');
+    // Arabic lays Mine out right to left.
+    await fresh.evaluate(
+      ([key, hint]) => localStorage.setItem(key, hint),
+      [FIRST_SCREEN_HINT_KEY, JSON.stringify({ locale: 'ar', signedIn: true })],
+    );
+    await fresh.goto('about:blank');
+    await fresh.goto(`/#${ROUTES.mine}`);
+    await fresh.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
+    expect(await fresh.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
+      'ar',
+      'rtl',
+    ]);
+    await screenshot(fresh, '75-mine-from-html-ar');
+    // All of it with the app's code still on its way, and nothing refused by the content security policy.
+    expect(held.length).toBeGreaterThan(0);
+    expect(violations).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('the app takes the screen over in place: the header, the tab bar and the page frame do not move', async () => {
+  const { data } = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+  });
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    const { release } = await holdScripts(context);
+    const fresh = await context.newPage();
+    await fresh.addInitScript(() => {
+      (window as unknown as { __shifts: number[] }).__shifts = [];
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries())
+          (window as unknown as { __shifts: number[] }).__shifts.push((entry as unknown as { value: number }).value);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await fresh.goto('/favicon.svg');
+    await storeSession(fresh, data.token);
+    await fresh.goto(`/#${ROUTES.option}`);
+    const boxes = () =>
+      fresh.evaluate(() =>
+        ['.navbar', '.navbar h1', '.tabbar', '.tabbar a:nth-child(3)', '.page-body'].map((selector) => {
+          const box = document.querySelector(selector)!.getBoundingClientRect();
+          // The page's body grows as its content arrives; where it starts and how wide it is stay.
+          return `${selector} ${box.x},${box.y} ${box.width}×${selector === '.page-body' ? '' : box.height}`;
+        }),
+      );
+    await fresh.locator('.app[inert] .tabbar').waitFor();
+    const fromHtml = await boxes();
+    await release();
+    await fresh.locator('.app:not([inert]) .opt-page').waitFor();
+    expect(await fresh.locator('.app[inert]').count()).toBe(0);
+    expect(await boxes()).toEqual(fromHtml);
+    expect(await fresh.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+  } finally {
+    await context.close();
+  }
+});
+
+it('the server allows the document’s inline scripts by their hashes, and no other inline script', async () => {
+  const response = await fetch(new URL('/', inject('baseUrl')));
+  const html = await response.text();
+  const scripts = [...html.matchAll(/<script>(.*?)<\/script>/gs)].map((match) => match[1]!);
+  expect(scripts).toHaveLength(2);
+  const policy = response.headers.get('content-security-policy')!;
+  const scriptSources = /script-src ([^;]*)/.exec(policy)![1]!.split(' ');
+  expect(scriptSources.toSorted()).toEqual(
+    [
+      "'self'",
+      ...scripts.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`),
+    ].toSorted(),
+  );
 });
 
 it('a start with an unread message shows the page and the startup message in one render', async () => {

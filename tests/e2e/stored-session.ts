@@ -2,11 +2,15 @@
 // written from a page of the app's origin, the next start of the app is logged in. No vitest here:
 // the Lighthouse bench uses it too.
 import type { Page } from 'playwright-core';
+import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 
 export function storeSession(page: Page, token: string): Promise<void> {
+  const hint: FirstScreenHint = { locale: null, signedIn: true };
   return page.evaluate(
-    (session) =>
+    ({ session, hintKey, hint }) =>
       new Promise<void>((done, fail) => {
+        // What the app keeps beside it for the first screen in the HTML (src/lib/first-screen-hint.ts).
+        localStorage.setItem(hintKey, JSON.stringify(hint));
         const open = indexedDB.open('coinvest');
         // A page that ran no app code yet: the store does not exist until the app's first start.
         open.onupgradeneeded = () => open.result.createObjectStore('state');
@@ -18,6 +22,6 @@ export function storeSession(page: Page, token: string): Promise<void> {
           write.onerror = () => fail(write.error);
         };
       }),
-    { token, user: null },
+    { session: { token, user: null }, hintKey: FIRST_SCREEN_HINT_KEY, hint },
   );
 }

@@ -20,6 +20,7 @@ import { limitRequests } from './rate-limits.ts';
 import { DEFAULT_SHEDDING, shedLoad, type SheddingLimits } from './load-shedding.ts';
 import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
+import { inlineScriptSources } from '../build-info.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
@@ -157,7 +158,8 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The built app's own inline scripts, by hash (the first screen's picking script): no other inline script runs.
+        scriptSrc: ["'self'", ...inlineScriptSources(options.webRoot)],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         connectSrc: ["'self'"],

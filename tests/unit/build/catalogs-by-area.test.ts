@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolve } from 'node:path';
 import { catalogsByArea } from '../../../src/build/catalogs-by-area.ts';
+import { generateMessageId } from '@lingui/message-utils/generateMessageId';
 import { hook } from './helpers.ts';
 
 describe('catalogsByArea (src/build/catalogs-by-area.ts)', () => {
@@ -22,5 +23,11 @@ describe('catalogsByArea (src/build/catalogs-by-area.ts)', () => {
     expect(home.code).not.toContain('export const areas');
     const consolePart = await load(`${catalog}?area=console`);
     expect(consolePart.code).not.toContain('export const areas');
+  }, 60_000);
+
+  it("a text of code the shell loads itself is in the shell's part, though areas use it too", async () => {
+    // The navigation bar's "Back": the not-found page (loaded by the shell) shows it as much as any area's page.
+    const shell = await load(`${catalog}?area=shell`);
+    expect(shell.code).toContain(`\\"${generateMessageId('Back')}\\"`);
   }, 60_000);
 });

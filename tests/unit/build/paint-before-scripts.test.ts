@@ -1,36 +1,69 @@
 // @vitest-environment node
+import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paintBeforeScripts } from '../../../src/build/paint-before-scripts.ts';
-import { hook } from './helpers.ts';
+import { inlineScript } from '../../../src/build/inline-scripts.ts';
+import { INLINE_SCRIPTS_FILE, inlineScriptSources } from '../../../src/server/build-info.ts';
+import { hook, tree } from './helpers.ts';
+
+type Asset = { type: 'asset'; fileName?: string; source: string };
+
+/** A bundle and the plugin context that emits into it, as the bundler does. */
+function bundleWith(files: Record<string, Asset>) {
+  const bundle: Record<string, Asset> = { ...files };
+  const context = {
+    emitFile: (file: Asset) => ((bundle[file.fileName!] = { ...file, type: 'asset' }), file.fileName!),
+  };
+  return { bundle, context };
+}
 
 describe('paintBeforeScripts (src/build/paint-before-scripts.ts)', () => {
-  const emitted: { name: string; source: string }[] = [];
-  const context = {
-    emitFile: (file: { name: string; source: string }) => String(emitted.push(file)),
-    getFileName: () => 'assets/boot-1.js',
-  };
-  const generate = hook(paintBeforeScripts().generateBundle).bind(context);
-
-  it('starts a low-priority boot script that runs the entry after the first paint; the entry and the preloads are asked at low priority', () => {
-    const html = {
+  it('asks for no script in the document: an inline boot script preloads the start chunks and runs the entry after the first paint', () => {
+    const html: Asset = {
       type: 'asset',
       source:
-        '<script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shell-b2.js">',
+        '<head><script type="module" crossorigin src="/assets/index-a1.js"></script>\n    <link rel="modulepreload" crossorigin href="/assets/shell-b2.js"></head>',
     };
-    generate({}, { 'index.html': html });
-    expect(html.source).toBe(
-      [
-        '<script type="module" fetchpriority="low" crossorigin src="/assets/boot-1.js"></script>',
-        '    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/index-a1.js">',
-        '    <link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shell-b2.js">',
-      ].join('\n'),
-    );
-    expect(emitted[0]!.name).toBe('boot.js');
-    expect(emitted[0]!.source).toContain('import("/assets/index-a1.js")');
-    expect(emitted[0]!.source).toContain('setTimeout(start,300)');
+    const { bundle, context } = bundleWith({ 'index.html': html });
+    hook(paintBeforeScripts().generateBundle).call(context, {}, bundle);
+    const page = String(html.source);
+    expect(page).not.toContain('src=');
+    expect(page).not.toContain('<link');
+    const boot = /<script>(.*)<\/script>/.exec(page)![1]!;
+    expect(boot).toContain('import("/assets/index-a1.js")');
+    expect(boot).toContain('["/assets/shell-b2.js"]');
+    expect(boot).toContain("observe({type:'paint',buffered:true});setTimeout(start,300)");
+    // Listed for the server's content security policy by its hash.
+    const hash = createHash('sha256').update(boot).digest('base64');
+    expect(JSON.parse(bundle[INLINE_SCRIPTS_FILE]!.source)).toEqual([`sha256-${hash}`]);
   });
 
   it('fails the build when the entry script is not in index.html', () => {
-    expect(() => generate({}, { 'index.html': { type: 'asset', source: '<html></html>' } })).toThrow('entry script');
+    const { bundle, context } = bundleWith({ 'index.html': { type: 'asset', source: '<html></html>' } });
+    expect(() => hook(paintBeforeScripts().generateBundle).call(context, {}, bundle)).toThrow('entry script');
+  });
+});
+
+describe('inline scripts and the content security policy (inlineScript, inlineScriptSources)', () => {
+  it('lists every inline script once by its hash, and the server allows exactly those', () => {
+    const { bundle, context } = bundleWith({});
+    const emit = (file: unknown) => context.emitFile(file as Asset);
+    expect(inlineScript(bundle as never, emit, 'one()')).toBe('<script>one()</script>');
+    // A script's text cannot end the element early.
+    expect(inlineScript(bundle as never, emit, 'two("</script>")')).toBe('<script>two("<\\/script>")</script>');
+    const listed = bundle[INLINE_SCRIPTS_FILE]!.source;
+    const sha = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+    expect(JSON.parse(listed)).toEqual([sha('one()'), sha('two("<\\/script>")')]);
+    const webRoot = tree({ [INLINE_SCRIPTS_FILE]: listed });
+    expect(inlineScriptSources(webRoot)).toEqual([`'${sha('one()')}'`, `'${sha('two("<\\/script>")')}'`]);
+  });
+
+  it('allows none where there is no build, no list, or a list with anything but hashes in it', () => {
+    expect(inlineScriptSources(null)).toEqual([]);
+    expect(inlineScriptSources(tree({}))).toEqual([]);
+    expect(inlineScriptSources(tree({ [INLINE_SCRIPTS_FILE]: '{' }))).toEqual([]);
+    expect(
+      inlineScriptSources(tree({ [INLINE_SCRIPTS_FILE]: `["sha256-abc=","'unsafe-inline'","sha256-a b"]` })),
+    ).toEqual(["'sha256-abc='"]);
   });
 });

@@ -1,0 +1,66 @@
+// The first screens as HTML, rendered at build time (src/build/first-screens.ts builds this module for
+// Node and calls it once per language). Each is the app's own markup for that start: the shell's frame,
+// the tab bar and the page itself, rendered with the page's real component while nothing is loaded yet
+// (no prices, no balances), so the app's first render draws the same frame over it. The screens are
+// inert: a tap or a typed letter before the app takes over would be lost, so none is taken.
+import type { ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import { i18n, type Messages } from '@lingui/core';
+import { I18nProvider } from '@lingui/react';
+import { Router } from 'wouter';
+import { ROUTES } from '../contract/routes.ts';
+import { session } from '../lib/session.ts';
+import { FIRST_SCREENS } from '../lib/first-screen-pick.ts';
+import { isTabPage } from './routes.ts';
+import { TabBar } from './TabBar.tsx';
+
+const pages = import.meta.glob<{ default: ComponentType }>(
+  [
+    '../features/home/HomePage.tsx',
+    '../features/markets/CoinListPage.tsx',
+    '../features/options/OptionPage.tsx',
+    '../features/lockup/LockupPage.tsx',
+    '../features/profile/MinePage.tsx',
+    '../features/account/LoginPage.tsx',
+  ],
+  { eager: true },
+);
+
+/** Each screen's page module (a key of `pages`), by route. */
+const PAGE_FILES: Record<string, string> = {
+  [ROUTES.home]: '../features/home/HomePage.tsx',
+  [ROUTES.coinList]: '../features/markets/CoinListPage.tsx',
+  [ROUTES.option]: '../features/options/OptionPage.tsx',
+  [ROUTES.lockUp]: '../features/lockup/LockupPage.tsx',
+  [ROUTES.mine]: '../features/profile/MinePage.tsx',
+  [ROUTES.login]: '../features/account/LoginPage.tsx',
+};
+
+const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { eager: true });
+
+/** The HTML of every screen of FIRST_SCREENS in `locale`, in that order. */
+export function renderFirstScreens(locale: string): string[] {
+  const catalog = catalogs[`../locales/${locale}/messages.po`];
+  if (!catalog) throw new Error(`first screens: no catalog for ${locale}`);
+  i18n.loadAndActivate({ locale, messages: catalog.messages });
+  return FIRST_SCREENS.map(({ path, signedIn }) => {
+    const page = pages[PAGE_FILES[path] ?? ''];
+    if (!page) throw new Error(`first screens: no page module for ${path}`);
+    const Page = page.default;
+    // A session with no user behind it: the page draws its signed-in frame, and no call is made while rendering.
+    session.token = signedIn ? 'first-screen' : null;
+    const withTabs = isTabPage(path);
+    return renderToString(
+      <I18nProvider i18n={i18n}>
+        <Router hook={() => [path, () => {}]} searchHook={() => ''} hrefs={(href) => `#${href}`}>
+          <div className="app" inert>
+            <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
+              <Page />
+            </main>
+            {withTabs && <TabBar current={path} />}
+          </div>
+        </Router>
+      </I18nProvider>,
+    );
+  });
+}

@@ -1,0 +1,167 @@
+import { lingui } from '@lingui/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { AliasOptions, Plugin, Rollup } from 'vite';
+import { LOCALES } from '../contract/constants.ts';
+import { FIRST_SCREENS, firstScreenId } from '../lib/first-screen-pick.ts';
+import { catalogsByArea } from './catalogs-by-area.ts';
+import { LOGIN_PAGE, TAB_PAGES } from './chunks.ts';
+import { contractAnswersServerOnly } from './contract-answers-server-only.ts';
+import { contractTextIdsOnly } from './contract-text-ids-only.ts';
+import { inlineScript } from './inline-scripts.ts';
+import { keptCalls } from './kept-calls.ts';
+
+/** Where the picking script goes in index.html: right after the app's root element. */
+const ROOT_END = '<!-- first screens -->';
+
+/**
+ * The first screens in the HTML (src/app/first-screens.tsx renders them, src/app/first-screen-boot.ts picks
+ * one): the page paints its first screen with the document, before any of the app's code has arrived.
+ * - src/app/first-screens.tsx is built for Node and run once per language; each screen goes into a
+ *   <template> (parsed, never shown or run) in the head.
+ * - The picking script is built on its own as one classic script and put inline after #root, so it runs
+ *   while the page is parsed, before the first paint (allowed by its hash: inline-scripts.ts).
+ * - The styles of those pages' chunks go inline too (the shell's already are: stylesInline), so a screen
+ *   paints as the page will; the page's chunk brings the same rules again when it loads.
+ */
+export function firstScreens(): Plugin {
+  let root = process.cwd();
+  let alias: AliasOptions = [];
+  let define: Record<string, unknown> = {};
+  return {
+    name: 'coinvest:first-screens',
+    apply: 'build',
+    configResolved(config) {
+      root = config.root;
+      alias = config.resolve.alias;
+      define = config.define ?? {};
+    },
+    generateBundle: {
+      order: 'post',
+      async handler(_options, bundle) {
+        const html = bundle['index.html'];
+        if (html?.type !== 'asset') return;
+        const page = String(html.source);
+        if (!page.includes(ROOT_END)) throw new Error(`first-screens: index.html has no ${ROOT_END} marker`);
+        const [templates, script] = await Promise.all([renderTemplates(root, alias, define), pickingScript(root)]);
+        const styles = pageStyles(root, bundle);
+        // The templates in the head: parsed before the body, so no paint can show the brand's shell before the
+        // script has put the screen in its place.
+        html.source = page
+          .replace(
+            '</head>',
+            `    <style>${styles.replaceAll('</style', '<\\/style')}</style>\n${templates}\n  </head>`,
+          )
+          .replace(
+            ROOT_END,
+            inlineScript(bundle, (file) => this.emitFile(file), script),
+          );
+      },
+    },
+  };
+}
+
+/** Every screen in every language, as <template> elements. */
+async function renderTemplates(root: string, alias: AliasOptions, define: Record<string, unknown>): Promise<string> {
+  const { build } = await import('vite');
+  const output = (await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    resolve: { alias },
+    define,
+    plugins: [
+      react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
+      lingui(),
+      catalogsByArea(),
+      contractTextIdsOnly(),
+      contractAnswersServerOnly(),
+      keptCalls(),
+    ],
+    // One file with everything in it, so it runs from a folder of its own.
+    ssr: { noExternal: true },
+    build: {
+      ssr: join(root, 'src/app/first-screens.tsx'),
+      write: false,
+      minify: false,
+      rollupOptions: { output: { codeSplitting: false } },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunk = [output]
+    .flat()
+    .flatMap((result) => result.output)
+    .find((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
+  if (!chunk) throw new Error('first-screens: the render module was not built');
+  const folder = mkdtempSync(join(tmpdir(), 'coinvest-first-screens-'));
+  try {
+    const file = join(folder, 'first-screens.mjs');
+    writeFileSync(file, chunk.code);
+    const { renderFirstScreens } = (await import(pathToFileURL(file).href)) as {
+      renderFirstScreens: (locale: string) => string[];
+    };
+    return LOCALES.flatMap((locale) => {
+      const screens = renderFirstScreens(locale);
+      if (screens.length !== FIRST_SCREENS.length)
+        throw new Error(`first-screens: ${screens.length} screens in ${locale}`);
+      return screens.map((markup, index) => `    <template id="${firstScreenId(locale, index)}">${markup}</template>`);
+    }).join('\n');
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+/** src/app/first-screen-boot.ts as one minified classic script. */
+async function pickingScript(root: string): Promise<string> {
+  const { build } = await import('vite');
+  const output = (await build({
+    configFile: false,
+    root,
+    logLevel: 'warn',
+    publicDir: false,
+    build: {
+      write: false,
+      target: 'es2022',
+      lib: { entry: join(root, 'src/app/first-screen-boot.ts'), formats: ['iife'], name: 'firstScreen' },
+    },
+  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
+  const chunk = [output]
+    .flat()
+    .flatMap((result) => result.output)
+    .find((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  if (!chunk) throw new Error('first-screens: the picking script was not built');
+  return chunk.code.trim();
+}
+
+/** The stylesheets of the first screens' page chunks and of the chunks they import, once each, in order. */
+function pageStyles(root: string, bundle: Rollup.OutputBundle): string {
+  const pageFiles = [...TAB_PAGES, LOGIN_PAGE].map((page) => resolve(root, 'src/features', page));
+  const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+  const byName = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const styles = new Set<string>();
+  const visited = new Set<string>();
+  const visit = (chunk: Rollup.OutputChunk) => {
+    if (visited.has(chunk.fileName)) return;
+    visited.add(chunk.fileName);
+    for (const imported of chunk.imports) {
+      const next = byName.get(imported);
+      if (next) visit(next);
+    }
+    for (const css of chunk.viteMetadata?.importedCss ?? []) styles.add(css);
+  };
+  for (const file of pageFiles) {
+    const chunk = chunks.find((candidate) => candidate.facadeModuleId === file);
+    if (!chunk) throw new Error(`first-screens: no chunk for ${file}`);
+    visit(chunk);
+  }
+  return [...styles]
+    .map((file) => {
+      const asset = bundle[file];
+      // (Less the marker comment the build leaves at its end.)
+      return asset?.type === 'asset' ? String(asset.source).replace(/\/\*\$vite\$:\d+\*\/\s*$/, '') : '';
+    })
+    .join('');
+}

@@ -1,0 +1,66 @@
+// Which first screen the HTML shows before any of the app's code has arrived. The build renders the
+// tab pages' and the login page's first screens in every language into index.html (src/build/first-screens.ts);
+// a small script inside the page picks one from the route in the hash, the language the app would start in,
+// and whether this device is signed in, then puts it in #root. The app replaces it with the same frame
+// when it renders. This module is that script's whole logic: it runs before the stores (IndexedDB, read
+// asynchronously) are loaded, so the app keeps a synchronous hint of them in localStorage.
+import type { Locale } from '../contract/constants.ts';
+import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
+import { pickLocale } from './locale-pick.ts';
+
+/** The localStorage key of the hint: the stored language choice and whether a session is kept. */
+export const FIRST_SCREEN_HINT_KEY = 'coinvest.first-screen';
+
+export interface FirstScreenHint {
+  locale: Locale | null;
+  signedIn: boolean;
+}
+
+/** The screens in the HTML: each tab page as a signed-in device opens it, the public ones also signed out, and login. */
+export const FIRST_SCREENS = [
+  { path: ROUTES.home, signedIn: true },
+  { path: ROUTES.coinList, signedIn: true },
+  { path: ROUTES.option, signedIn: true },
+  { path: ROUTES.lockUp, signedIn: true },
+  { path: ROUTES.lockUp, signedIn: false },
+  { path: ROUTES.mine, signedIn: true },
+  { path: ROUTES.mine, signedIn: false },
+  { path: ROUTES.login, signedIn: false },
+] as const;
+
+/** The id of a screen's <template> in index.html. */
+export const firstScreenId = (locale: Locale, index: number) => `first-screen-${locale}-${index}`;
+
+/**
+ * The screen for this start, or null for the brand's static shell. With no hint, a page no service worker
+ * controls is a first visit (signed out); a controlled one is a device whose app kept no hint yet (a build
+ * from before the hint): whether it is signed in is unknown, so it shows no screen rather than a wrong one.
+ */
+export function pickFirstScreen(
+  hash: string,
+  hint: FirstScreenHint | null,
+  browserLanguages: readonly string[],
+  controlled: boolean,
+): { locale: Locale; index: number } | null {
+  if (!hint && controlled) return null;
+  const path = hash.replace(/^#\/?/, '/').split('?')[0];
+  const page = path === '/' || path === '' ? ROUTES.home : path;
+  const signedIn = hint?.signedIn ?? false;
+  // A page behind the login opens the login page on a device that is signed out (an unknown route, not found).
+  const known = (Object.values(ROUTES) as string[]).includes(page);
+  const shown = known && !signedIn && !PUBLIC_ROUTES.includes(page) ? ROUTES.login : page;
+  const index = FIRST_SCREENS.findIndex(
+    (screen) => screen.path === shown && (screen.path === ROUTES.login || screen.signedIn === signedIn),
+  );
+  return index < 0 ? null : { locale: pickLocale(hint?.locale ?? null, browserLanguages), index };
+}
+
+/** Reads the hint; anything unreadable counts as none. */
+export function readFirstScreenHint(storage: Pick<Storage, 'getItem'>): FirstScreenHint | null {
+  try {
+    const hint = JSON.parse(storage.getItem(FIRST_SCREEN_HINT_KEY) ?? 'null') as FirstScreenHint | null;
+    return hint && typeof hint === 'object' ? hint : null;
+  } catch {
+    return null;
+  }
+}
