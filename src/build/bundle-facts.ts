@@ -32,7 +32,6 @@ export function bundleFactsOf(): Plugin {
           file.viteMetadata?.importedAssets.forEach(add);
         };
         for (const file of Object.values(bundle)) {
-          if (file.type === 'asset' && /^assets\/boot-/.test(file.fileName)) add(file.fileName);
           if (file.type !== 'chunk') continue;
           if (file.isEntry || STARTUP_CHUNKS.test(file.fileName)) add(file.fileName);
           const part = /[\\/]locales[\\/](\w+)[\\/]messages\.po\?area=(\w+)$/.exec(file.facadeModuleId ?? '');

@@ -57,7 +57,7 @@ it('signed out, the address opens the login page with no loading screen before i
   await page.context().addInitScript({ content: WATCH });
   await start('/');
   await page.waitForURL(/#\/pages\/login\/login/);
-  await page.locator('.app-main form').waitFor();
+  await page.locator('.app:not([inert]) .app-main form').waitFor();
   const { loading, page: shown } = await seen();
   expect(shown).toBeGreaterThan(0);
   expect(loading, 'a loading screen showed before the login page').toBeUndefined();

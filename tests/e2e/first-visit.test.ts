@@ -33,7 +33,11 @@ async function opens(route: string): Promise<string> {
   await page.goto(`/#${route}`);
   await page.reload();
   const failed = page.getByText(texts.pageLoadFailed.message);
-  await page.locator('.app-main .page, .app-main .empty').first().waitFor({ timeout: 15_000 });
+  // The app's own page (not the inert first screen of the HTML).
+  await page
+    .locator('.app:not([inert]) .app-main .page, .app:not([inert]) .app-main .empty')
+    .first()
+    .waitFor({ timeout: 15_000 });
   await page.waitForFunction(() => !document.querySelector('.page-loading'), undefined, { timeout: 15_000 });
   return (await failed.count()) ? 'failed to load' : 'opened';
 }

@@ -200,7 +200,7 @@ async function journey(
     page.getByRole('menuitemradio', { name: /ไทย/ }).click(),
   ]);
   await expect.poll(() => page.evaluate(() => document.documentElement.lang), { timeout: 90_000 }).toBe('th');
-  await page.locator('.app-main .page').first().waitFor({ timeout: 90_000 });
+  await page.locator('.app:not([inert]) .app-main .page').first().waitFor({ timeout: 90_000 });
   // Nothing left loading.
   await page.locator('.mask').waitFor({ state: 'detached', timeout: 90_000 });
   return { hash, ms: Date.now() - started };

@@ -134,7 +134,7 @@ it('measures the gzipped JavaScript the home route loads', async () => {
       if (response.request().resourceType() === 'script') scripts.add(new URL(response.url()).pathname);
     });
     await tab.goto('/#/pages/index/index');
-    await tab.locator('.home-page').waitFor();
+    await tab.locator('.app:not([inert]) .home-page').waitFor();
     await firstScreenSettled(tab, requests);
     const files = [...scripts].filter((path) => !path.endsWith('/sw.js'));
     const sizes = files.map((path) => ({

@@ -124,7 +124,7 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
     expect((await saved).request().headers()['idempotency-key']).toMatch(/^[0-9a-f-]{36}$/);
 
     // Saved, the app goes back: reloading before it has would reopen the nickname page, which has no tab bar.
-    await page.locator('#root > .app .tabbar').waitFor();
+    await page.locator('#root > .app:not([inert]) .tabbar').waitFor();
     // Said once: after a reload it stays quiet. The notice is decided just before the start's version check asks
     // for the system config, so once that request has gone and the page has painted, a second notice would show.
     const versionChecked = page.waitForRequest((request) => {
@@ -132,7 +132,7 @@ it('over plain http from a LAN address, the app loads, logs in and saves; no ser
       return url.pathname === '/api/other/config' && url.searchParams.get('act') === 'system';
     });
     await page.reload();
-    await page.locator('#root > .app .tabbar').waitFor();
+    await page.locator('#root > .app:not([inert]) .tabbar').waitFor();
     await versionChecked;
     await nextFrame(page);
     expect(await page.getByRole('alert').count()).toBe(0);
@@ -151,7 +151,7 @@ it('over https from the server itself (TLS_CERT / TLS_KEY), a service worker con
     await controlledByServiceWorker(page);
     expect(await page.evaluate(() => isSecureContext)).toBe(true);
     await logIn(page, 'demo', 'demo1234');
-    await page.locator('.home-page').waitFor();
+    await page.locator('.app:not([inert]) .home-page').waitFor();
     expect(await page.getByRole('alert').count()).toBe(0);
     await screenshot(page, 'lan-02-https');
     expect(problems).toEqual([]);
@@ -214,7 +214,7 @@ async function firstLoadOfHome(base: string): Promise<LoadedFile[]> {
         void wire.set(event.requestId, event.encodedDataLength),
     );
     await page.goto('/#/pages/index/index');
-    await page.locator('.home-page').waitFor();
+    await page.locator('.app:not([inert]) .home-page').waitFor();
     await firstScreenSettled(page, requests);
     return [...urls]
       .filter(([id, url]) => wire.has(id) && !new URL(url).pathname.startsWith('/api/'))

@@ -65,7 +65,7 @@ async function open(route: string): Promise<void> {
   const requests = watchRequests(page);
   try {
     await page.reload();
-    await page.locator('.app-main .page').first().waitFor();
+    await page.locator('.app:not([inert]) .app-main .page').first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.page-loading, .mask'), undefined, { timeout: 30_000 });
     // Kept answers arrive after the first render (the balances stored on the device are read before it): settled once
     // every request of the page has been answered or has failed, and what they brought is on screen.

@@ -35,7 +35,7 @@ it('first visit online: logs in, visits home, markets and messages; their answer
   await page.goto('/#/pages/login/login');
   await controlledByServiceWorker(page);
   await logIn(page, 'demo', 'demo1234');
-  await page.locator('.home-page').waitFor();
+  await page.locator('.app:not([inert]) .home-page').waitFor();
   await page.goto('/#/pages/coinList/index');
   await btcPrice().waitFor();
   await page.goto('/#/pages/index/msgList');
@@ -93,7 +93,7 @@ it('offline, messages and home render from the kept answers', async () => {
   await screenshot(page, '21-offline-messages');
   await page.goto('/#/pages/index/index');
   await page.reload();
-  await page.locator('.home-page').waitFor();
+  await page.locator('.app:not([inert]) .home-page').waitFor();
   await expect.poll(() => page.locator('.home-page img, .home-page [role="marquee"]').count()).toBeGreaterThan(0);
 });
 

@@ -181,12 +181,16 @@ export function runtimeCaches(page: Page): Promise<Record<string, CachedAnswer[]
 
 /**
  * Records (in the page) when parts of the screen first show, in ms from navigation start:
- * `window.__shown.shell` (the app frame with its tab bar), `.page` (the page's nav bar, once its
- * lazily loaded code has rendered) and `.data` (the first market row).
+ * `window.__shown.shell` (the frame with its tab bar: a tab page's first screen from the HTML), `.page` (the app's
+ * own nav bar, once the page's lazily loaded code has rendered) and `.data` (the first market row).
  */
 export async function timeFirstPaints(page: Page): Promise<void> {
   await page.addInitScript(() => {
-    const parts: Record<string, string> = { shell: '.app .tabbar', page: '.app .navbar', data: '.app .market-row' };
+    const parts: Record<string, string> = {
+      shell: '.app .tabbar',
+      page: '.app:not([inert]) .navbar',
+      data: '.app .market-row',
+    };
     const shown: Record<string, number> = {};
     (window as unknown as { __shown: Record<string, number> }).__shown = shown;
     new MutationObserver((_, observer) => {

@@ -171,7 +171,7 @@ it('the web-view refuses an address off the allowlist, and frames an allowed htt
 
 it('Option_old opens Options with its query, and Back does not return to it', async () => {
   await page.goto('/#/pages/index/index');
-  await page.locator('.home-entries').waitFor();
+  await page.locator('.app:not([inert]) .home-entries').waitFor();
   await page.goto('/#/pages/Option/Option_old?coin=ETH');
   await page.waitForURL(/#\/pages\/Option\/Option\?coin=ETH$/);
   expect(await page.locator('.tabbar a[aria-current="page"]').textContent()).toBe('Options');

@@ -14,7 +14,6 @@ const chunk = (fileName: string, imports: string[] = [], more: object = {}) => (
 describe('bundleFactsOf and precacheGroups (src/build/bundle-facts.ts)', () => {
   it("reads the first files and the catalog parts from the bundle, and tags the worker's manifest by them", () => {
     const bundle = {
-      'assets/boot-1.js': { type: 'asset', fileName: 'assets/boot-1.js' },
       'assets/index-1.js': chunk('assets/index-1.js', ['assets/shell-1.js'], { isEntry: true }),
       'assets/shell-1.js': chunk('assets/shell-1.js'),
       'assets/HomePage-1.js': chunk('assets/HomePage-1.js', ['assets/tabs-1.js']),
@@ -30,7 +29,6 @@ describe('bundleFactsOf and precacheGroups (src/build/bundle-facts.ts)', () => {
     hook(bundleFactsOf().generateBundle)({}, bundle);
     expect([...bundleFacts.firstFiles].sort()).toEqual([
       'assets/HomePage-1.js',
-      'assets/boot-1.js',
       'assets/index-1.js',
       'assets/shell-1.js',
       'assets/tabs-1.js',
