@@ -2,7 +2,8 @@
 // Node and calls it once per language). Each is the app's own markup for that start: the shell's frame,
 // the tab bar and the page itself, rendered with the page's real component while nothing is loaded yet
 // (no prices, no balances), so the app's first render draws the same frame over it. The screens are
-// inert: a tap or a typed letter before the app takes over would be lost, so none is taken.
+// inert: a tap or a typed letter before the app takes over would be lost, so none is taken; and hidden from
+// assistive technology, which would otherwise announce a form that cannot be used yet.
 import type { ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
 import { i18n, type Messages } from '@lingui/core';
@@ -53,7 +54,7 @@ export function renderFirstScreens(locale: string): string[] {
     return renderToString(
       <I18nProvider i18n={i18n}>
         <Router hook={() => [path, () => {}]} searchHook={() => ''} hrefs={(href) => `#${href}`}>
-          <div className="app" inert>
+          <div className="app" inert aria-hidden="true">
             <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
               <Page />
             </main>

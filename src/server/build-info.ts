@@ -2,7 +2,7 @@
 // The build id is the one the app shows on Mine (vite.config.ts BUILD_ID, else the build's time):
 // the build writes it beside the app (src/build/build-id.ts), and BUILD_ID in the server's
 // environment names it where there is no build (development: 'development').
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** The file beside the built app that names its build. */
@@ -48,4 +48,28 @@ export function inlineScriptSources(webRoot: string | null | undefined): string[
   } catch {
     return [];
   }
+}
+
+/**
+ * inlineScriptSources, read again whenever its file has changed: a new build copied under the running server brings
+ * new inline scripts, and a policy of the old build's hashes would refuse them (the app would never start).
+ */
+export function currentInlineScriptSources(webRoot: string | null | undefined): () => string[] {
+  let stamp: string | null = null;
+  let sources: string[] = [];
+  return () => {
+    if (!webRoot) return sources;
+    let now = 'none';
+    try {
+      const { mtimeMs, size, ino } = statSync(join(webRoot, INLINE_SCRIPTS_FILE));
+      now = `${mtimeMs} ${size} ${ino}`;
+    } catch {
+      // No list: no inline script is allowed.
+    }
+    if (now !== stamp) {
+      stamp = now;
+      sources = inlineScriptSources(webRoot);
+    }
+    return sources;
+  };
 }

@@ -158,6 +158,7 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
     `           FCP ${ms('first-contentful-paint')}  LCP ${ms('largest-contentful-paint')}  TBT ${ms('total-blocking-time')}` +
       `  CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  SI ${ms('speed-index')}`,
   );
+  console.log(`           largest paint: ${largestPaint(lhr)}`);
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
   if ((performance.score ?? 0) < TARGET || !(tbt <= TBT_TARGET_MS))
     console.log(
@@ -165,6 +166,24 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
     );
   if ((accessibility.score ?? 0) < 0.98)
     console.log(`           accessibility, failing: ${failing(lhr, 'accessibility').join(', ')}`);
+}
+
+/**
+ * What the largest paint was, and whether it came with the HTML: its element's text (or picture) and the time it was
+ * seen on this machine, against the first paint's. The same time for both means the first screen from the HTML was it.
+ */
+function largestPaint(lhr: Result): string {
+  type Item = { type?: string; nodeLabel?: string; boundingRect?: { width: number; height: number } };
+  const items = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Item[] } | undefined)?.items ?? [];
+  const node = items.find((item) => item.type === 'node');
+  const label = node?.nodeLabel ?? 'unknown';
+  const size = node?.boundingRect ? ` ${node.boundingRect.width}×${node.boundingRect.height}` : '';
+  const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
+  const observed = (name: string) => Math.round(metrics[name] ?? NaN);
+  return (
+    `"${label.length > 60 ? `${label.slice(0, 57)}…` : label}"${size}, seen at ${observed('observedLargestContentfulPaint')} ms` +
+    ` (first paint ${observed('observedFirstContentfulPaint')} ms, unthrottled)`
+  );
 }
 
 /** The category's audits that did not pass: metrics with their score, insights with their estimated savings. */

@@ -20,7 +20,7 @@ import { limitRequests } from './rate-limits.ts';
 import { DEFAULT_SHEDDING, shedLoad, type SheddingLimits } from './load-shedding.ts';
 import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
-import { inlineScriptSources } from '../build-info.ts';
+import { currentInlineScriptSources } from '../build-info.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
@@ -154,26 +154,30 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   const translate = (request: { headers: Record<string, unknown> }) =>
     translator(requestLocale(request.headers.lang as string | undefined));
 
-  securityHeaders(app, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The built app's own inline scripts, by hash (the first screen's picking script): no other inline script runs.
-        scriptSrc: ["'self'", ...inlineScriptSources(options.webRoot)],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'"],
-        workerSrc: ["'self'"],
-        manifestSrc: ["'self'"],
-        // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
-        frameSrc: ["'self'", 'https:'],
-        // Only over https (added by securityHeaders): over plain http it blanks the app on a LAN host.
-        upgradeInsecureRequests: null,
+  securityHeaders(
+    app,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          // And the built app's own inline scripts, by hash (below): no other inline script runs.
+          scriptSrc: ["'self'"],
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          imgSrc: ["'self'", 'data:', 'blob:'],
+          connectSrc: ["'self'"],
+          workerSrc: ["'self'"],
+          manifestSrc: ["'self'"],
+          // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
+          frameSrc: ["'self'", 'https:'],
+          // Only over https (added by securityHeaders): over plain http it blanks the app on a LAN host.
+          upgradeInsecureRequests: null,
+        },
       },
+      strictTransportSecurity: false,
+      crossOriginEmbedderPolicy: false,
     },
-    strictTransportSecurity: false,
-    crossOriginEmbedderPolicy: false,
-  });
+    currentInlineScriptSources(options.webRoot),
+  );
   if (options.corsOrigins?.length) allowOrigins(app, options.corsOrigins);
   await app.register(formbody);
   // A multipart body reaches only the upload (registered with @fastify/multipart below); any other call reads it as

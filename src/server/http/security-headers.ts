@@ -17,25 +17,52 @@ export const overHttps = (request: FastifyRequest) => request.protocol === 'http
  * `upgrade-insecure-requests`: both are added here for https requests (`request.protocol`
  * believes X-Forwarded-Proto only from trusted proxies).
  */
-export function securityHeaders(app: FastifyInstance, options: HelmetOptions) {
-  const plain: Record<string, string> = {};
-  const response = {
-    setHeader: (name: string, value: string | number) => void (plain[name.toLowerCase()] = String(value)),
-    removeHeader: () => {},
+export function securityHeaders(
+  app: FastifyInstance,
+  options: HelmetOptions,
+  /** More `script-src` sources, asked again on every request for a file (a build deployed under the running server). */
+  moreScriptSources: () => string[] = () => [],
+) {
+  const headersFor = (sources: string[]) => {
+    const plain: Record<string, string> = {};
+    const response = {
+      setHeader: (name: string, value: string | number) => void (plain[name.toLowerCase()] = String(value)),
+      removeHeader: () => {},
+    };
+    const policy = options.contentSecurityPolicy;
+    const directives = typeof policy === 'object' ? policy.directives : undefined;
+    const withSources: HelmetOptions =
+      directives && sources.length
+        ? {
+            ...options,
+            contentSecurityPolicy: {
+              ...(policy as object),
+              directives: { ...directives, scriptSrc: [...((directives.scriptSrc as string[]) ?? []), ...sources] },
+            },
+          }
+        : options;
+    helmet(withSources)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
+      if (error) throw error;
+    });
+    const csp = plain['content-security-policy'];
+    const secure: Record<string, string> = {
+      ...plain,
+      ...(csp !== undefined && !csp.includes('upgrade-insecure-requests')
+        ? { 'content-security-policy': `${csp};upgrade-insecure-requests` }
+        : {}),
+      'strict-transport-security': HSTS,
+    };
+    return { plain, secure };
   };
-  helmet(options)({} as IncomingMessage, response as unknown as ServerResponse, (error?: unknown) => {
-    if (error) throw error;
-  });
-  const policy = plain['content-security-policy'];
-  const secure: Record<string, string> = {
-    ...plain,
-    ...(policy !== undefined && !policy.includes('upgrade-insecure-requests')
-      ? { 'content-security-policy': `${policy};upgrade-insecure-requests` }
-      : {}),
-    'strict-transport-security': HSTS,
-  };
+  let sources = moreScriptSources();
+  let headers = headersFor(sources);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(overHttps(request) ? secure : plain);
+    // An API call's answer is no document: its policy need not follow a new build at once.
+    if (!request.url.startsWith('/api/')) {
+      const now = moreScriptSources();
+      if (now.join(' ') !== sources.join(' ')) headers = headersFor((sources = now));
+    }
+    reply.headers(overHttps(request) ? headers.secure : headers.plain);
     done();
   });
 }

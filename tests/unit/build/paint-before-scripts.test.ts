@@ -3,7 +3,13 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { paintBeforeScripts } from '../../../src/build/paint-before-scripts.ts';
 import { inlineScript } from '../../../src/build/inline-scripts.ts';
-import { INLINE_SCRIPTS_FILE, inlineScriptSources } from '../../../src/server/build-info.ts';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  INLINE_SCRIPTS_FILE,
+  currentInlineScriptSources,
+  inlineScriptSources,
+} from '../../../src/server/build-info.ts';
 import { hook, tree } from './helpers.ts';
 
 type Asset = { type: 'asset'; fileName?: string; source: string };
@@ -65,5 +71,14 @@ describe('inline scripts and the content security policy (inlineScript, inlineSc
     expect(
       inlineScriptSources(tree({ [INLINE_SCRIPTS_FILE]: `["sha256-abc=","'unsafe-inline'","sha256-a b"]` })),
     ).toEqual(["'sha256-abc='"]);
+  });
+
+  it('follows a build copied under the running server: its list is read again once it has changed', () => {
+    const webRoot = tree({ [INLINE_SCRIPTS_FILE]: '["sha256-first="]' });
+    const current = currentInlineScriptSources(webRoot);
+    expect(current()).toEqual(["'sha256-first='"]);
+    writeFileSync(join(webRoot, INLINE_SCRIPTS_FILE), '["sha256-second=","sha256-third="]');
+    expect(current()).toEqual(["'sha256-second='", "'sha256-third='"]);
+    expect(currentInlineScriptSources(null)()).toEqual([]);
   });
 });
