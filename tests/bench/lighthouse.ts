@@ -177,7 +177,10 @@ function largestPaint(lhr: Result): string {
   const items = (lhr.audits['lcp-breakdown-insight']?.details as { items?: Item[] } | undefined)?.items ?? [];
   const node = items.find((item) => item.type === 'node');
   const label = node?.nodeLabel ?? 'unknown';
-  const size = node?.boundingRect ? ` ${node.boundingRect.width}×${node.boundingRect.height}` : '';
+  // An element of the screen from the HTML is gone by the end of the run: the app drew its own over it.
+  const size = node?.boundingRect?.width
+    ? ` ${node.boundingRect.width}×${node.boundingRect.height}`
+    : ' (of the screen from the HTML)';
   const metrics = (lhr.audits.metrics?.details as { items?: Record<string, number>[] } | undefined)?.items?.[0] ?? {};
   const observed = (name: string) => Math.round(metrics[name] ?? NaN);
   return (
