@@ -3,20 +3,15 @@
 // of its own in src/build (with its test in tests/unit/build); the test projects are declared in tests/projects.ts.
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
-import react from '@vitejs/plugin-react';
-import { lingui } from '@lingui/vite-plugin';
 import { bundleFactsOf } from './src/build/bundle-facts.ts';
-import { catalogsByArea } from './src/build/catalogs-by-area.ts';
 import { chunking } from './src/build/chunking.ts';
 import { consoleBuild } from './src/build/console-build.ts';
 import { buildIdFile } from './src/build/build-id.ts';
-import { contractAnswersServerOnly } from './src/build/contract-answers-server-only.ts';
-import { contractTextIdsOnly } from './src/build/contract-text-ids-only.ts';
 import { firstScreens } from './src/build/first-screens.ts';
-import { keptCalls } from './src/build/kept-calls.ts';
 import { paintBeforeScripts } from './src/build/paint-before-scripts.ts';
 import { precompress } from './src/build/precompress.ts';
 import { pwa } from './src/build/pwa.ts';
+import { sourcePlugins } from './src/build/source-plugins.ts';
 import { stylesInline } from './src/build/styles-inline.ts';
 import { testProjects } from './tests/projects.ts';
 
@@ -40,15 +35,10 @@ export default defineConfig({
   },
   define: { __BUILD_ID__: JSON.stringify(BUILD_ID) },
   plugins: [
-    react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-    lingui(),
-    catalogsByArea(),
-    contractTextIdsOnly(),
-    contractAnswersServerOnly(),
+    ...sourcePlugins(),
     stylesInline(),
     paintBeforeScripts(),
     firstScreens(),
-    keptCalls(),
     bundleFactsOf(),
     pwa(),
     // The operator console's own build (src/console/index.html into dist/console/), then the compressed copies of both.

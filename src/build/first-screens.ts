@@ -1,18 +1,13 @@
-import { lingui } from '@lingui/vite-plugin';
-import react from '@vitejs/plugin-react';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { AliasOptions, Plugin, Rollup } from 'vite';
+import type { AliasOptions, InlineConfig, Plugin, Rollup } from 'vite';
 import { LOCALES } from '../contract/constants.ts';
 import { FIRST_SCREENS, firstScreenId } from '../lib/first-screen-pick.ts';
-import { catalogsByArea } from './catalogs-by-area.ts';
 import { LOGIN_PAGE, TAB_PAGES } from './chunks.ts';
-import { contractAnswersServerOnly } from './contract-answers-server-only.ts';
-import { contractTextIdsOnly } from './contract-text-ids-only.ts';
 import { inlineScript } from './inline-scripts.ts';
-import { keptCalls } from './kept-calls.ts';
+import { sourcePlugins } from './source-plugins.ts';
 
 /** Where the picking script goes in index.html: right after the app's root element. */
 const ROOT_END = '<!-- first screens -->';
@@ -66,36 +61,18 @@ export function firstScreens(): Plugin {
 
 /** Every screen in every language, as <template> elements. */
 async function renderTemplates(root: string, alias: AliasOptions, define: Record<string, unknown>): Promise<string> {
-  const { build } = await import('vite');
-  const output = (await build({
-    configFile: false,
-    root,
-    logLevel: 'warn',
-    publicDir: false,
+  const chunk = await buildInMemory(root, {
     resolve: { alias },
     define,
-    plugins: [
-      react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
-      lingui(),
-      catalogsByArea(),
-      contractTextIdsOnly(),
-      contractAnswersServerOnly(),
-      keptCalls(),
-    ],
+    plugins: sourcePlugins(),
     // One file with everything in it, so it runs from a folder of its own.
     ssr: { noExternal: true },
     build: {
       ssr: join(root, 'src/app/first-screens.tsx'),
-      write: false,
       minify: false,
       rollupOptions: { output: { codeSplitting: false } },
     },
-  })) as Rollup.RollupOutput | Rollup.RollupOutput[];
-  const chunk = [output]
-    .flat()
-    .flatMap((result) => result.output)
-    .find((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
-  if (!chunk) throw new Error('first-screens: the render module was not built');
+  });
   const folder = mkdtempSync(join(tmpdir(), 'coinvest-first-screens-'));
   try {
     const file = join(folder, 'first-screens.mjs');
@@ -116,24 +93,32 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
 
 /** src/app/first-screen-boot.ts as one minified classic script. */
 async function pickingScript(root: string): Promise<string> {
+  const chunk = await buildInMemory(root, {
+    build: {
+      target: 'es2022',
+      lib: { entry: join(root, 'src/app/first-screen-boot.ts'), formats: ['iife'], name: 'firstScreen' },
+    },
+  });
+  return chunk.code.trim();
+}
+
+/** A build of one entry of the app's source, kept in memory: its entry chunk. */
+async function buildInMemory(root: string, config: InlineConfig): Promise<Rollup.OutputChunk> {
   const { build } = await import('vite');
   const output = (await build({
+    ...config,
     configFile: false,
     root,
     logLevel: 'warn',
     publicDir: false,
-    build: {
-      write: false,
-      target: 'es2022',
-      lib: { entry: join(root, 'src/app/first-screen-boot.ts'), formats: ['iife'], name: 'firstScreen' },
-    },
+    build: { ...config.build, write: false },
   })) as Rollup.RollupOutput | Rollup.RollupOutput[];
   const chunk = [output]
     .flat()
     .flatMap((result) => result.output)
-    .find((file): file is Rollup.OutputChunk => file.type === 'chunk');
-  if (!chunk) throw new Error('first-screens: the picking script was not built');
-  return chunk.code.trim();
+    .find((file): file is Rollup.OutputChunk => file.type === 'chunk' && file.isEntry);
+  if (!chunk) throw new Error(`first-screens: nothing built from ${JSON.stringify(config.build)}`);
+  return chunk;
 }
 
 /** The stylesheets of the first screens' page chunks and of the chunks they import, once each, in order. */

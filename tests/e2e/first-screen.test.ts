@@ -11,7 +11,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { FIRST_SCREEN_HINT_KEY } from '../../src/lib/first-screen-pick.ts';
+import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, markAllRead, registerUser } from './pwa.ts';
@@ -162,6 +162,15 @@ async function holdScripts(context: BrowserContext) {
   };
 }
 
+/** A start of the app at `route` on a device the app left signed in with `locale` chosen, up to its screen from the HTML. */
+async function startSignedIn(tab: Page, locale: string, route: string): Promise<void> {
+  const hint: FirstScreenHint = { locale: locale as FirstScreenHint['locale'], signedIn: true };
+  await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)]);
+  await tab.goto('about:blank');
+  await tab.goto(`/#${route}`);
+  await tab.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
+}
+
 it('the first screen comes with the HTML, in the device’s language, before any script has arrived', async () => {
   const context = await phoneContext(page.context().browser()!);
   try {
@@ -176,13 +185,7 @@ it('the first screen comes with the HTML, in the device’s language, before any
     await fresh.locator('.app[inert] form input[name="username"]').waitFor();
     expect(await fresh.locator('.app[inert] button[type="submit"]').textContent()).toBe('Log in');
     // A device signed in, its language chosen as Chinese: Markets with its header and the tab bar in Chinese.
-    await fresh.evaluate(
-      ([key, hint]) => localStorage.setItem(key, hint),
-      [FIRST_SCREEN_HINT_KEY, JSON.stringify({ locale: 'zh', signedIn: true })],
-    );
-    await fresh.goto('about:blank');
-    await fresh.goto(`/#${ROUTES.coinList}`);
-    await fresh.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
+    await startSignedIn(fresh, 'zh', ROUTES.coinList);
     expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('zh');
     expect(await fresh.locator('.app[inert] .navbar h1').textContent()).toBe('行情');
     expect(await fresh.locator('.app[inert] .tabbar a').allTextContents()).toEqual([
@@ -194,13 +197,7 @@ it('the first screen comes with the HTML, in the device’s language, before any
     ]);
     await screenshot(fresh, '74-markets-from-html-zh');
     // Arabic lays Mine out right to left.
-    await fresh.evaluate(
-      ([key, hint]) => localStorage.setItem(key, hint),
-      [FIRST_SCREEN_HINT_KEY, JSON.stringify({ locale: 'ar', signedIn: true })],
-    );
-    await fresh.goto('about:blank');
-    await fresh.goto(`/#${ROUTES.mine}`);
-    await fresh.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
+    await startSignedIn(fresh, 'ar', ROUTES.mine);
     expect(await fresh.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual([
       'ar',
       'rtl',
