@@ -80,12 +80,19 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
     const { renderFirstScreens } = (await import(pathToFileURL(file).href)) as {
       renderFirstScreens: (locale: string) => string[];
     };
-    return LOCALES.flatMap((locale) => {
+    const byLocale = LOCALES.map((locale) => {
       const screens = renderFirstScreens(locale);
       if (screens.length !== FIRST_SCREENS.length)
         throw new Error(`first-screens: ${screens.length} screens in ${locale}`);
-      return screens.map((markup, index) => `    <template id="${firstScreenId(locale, index)}">${markup}</template>`);
-    }).join('\n');
+      return screens;
+    });
+    // A screen in its six languages side by side: gzip, whose window is 32 KB, then finds the markup they share
+    // (24.9 KB instead of 32.5 KB over plain http; brotli's window takes the whole document either way).
+    return FIRST_SCREENS.flatMap((_, index) =>
+      LOCALES.map(
+        (locale, nth) => `    <template id="${firstScreenId(locale, index)}">${byLocale[nth]![index]}</template>`,
+      ),
+    ).join('\n');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
