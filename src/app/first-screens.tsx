@@ -14,27 +14,21 @@ import { session } from '../lib/session.ts';
 import { FIRST_SCREENS } from '../lib/first-screen-pick.ts';
 import { isTabPage } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
+import HomePage from '../features/home/HomePage.tsx';
+import CoinListPage from '../features/markets/CoinListPage.tsx';
+import OptionPage from '../features/options/OptionPage.tsx';
+import LockupPage from '../features/lockup/LockupPage.tsx';
+import MinePage from '../features/profile/MinePage.tsx';
+import LoginPage from '../features/account/LoginPage.tsx';
 
-const pages = import.meta.glob<{ default: ComponentType }>(
-  [
-    '../features/home/HomePage.tsx',
-    '../features/markets/CoinListPage.tsx',
-    '../features/options/OptionPage.tsx',
-    '../features/lockup/LockupPage.tsx',
-    '../features/profile/MinePage.tsx',
-    '../features/account/LoginPage.tsx',
-  ],
-  { eager: true },
-);
-
-/** Each screen's page module (a key of `pages`), by route. */
-const PAGE_FILES: Record<string, string> = {
-  [ROUTES.home]: '../features/home/HomePage.tsx',
-  [ROUTES.coinList]: '../features/markets/CoinListPage.tsx',
-  [ROUTES.option]: '../features/options/OptionPage.tsx',
-  [ROUTES.lockUp]: '../features/lockup/LockupPage.tsx',
-  [ROUTES.mine]: '../features/profile/MinePage.tsx',
-  [ROUTES.login]: '../features/account/LoginPage.tsx',
+/** Each screen's page, by route. */
+const PAGES: Record<string, ComponentType> = {
+  [ROUTES.home]: HomePage,
+  [ROUTES.coinList]: CoinListPage,
+  [ROUTES.option]: OptionPage,
+  [ROUTES.lockUp]: LockupPage,
+  [ROUTES.mine]: MinePage,
+  [ROUTES.login]: LoginPage,
 };
 
 const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { eager: true });
@@ -45,9 +39,8 @@ export function renderFirstScreens(locale: string): string[] {
   if (!catalog) throw new Error(`first screens: no catalog for ${locale}`);
   i18n.loadAndActivate({ locale, messages: catalog.messages });
   return FIRST_SCREENS.map(({ path, signedIn }) => {
-    const page = pages[PAGE_FILES[path] ?? ''];
-    if (!page) throw new Error(`first screens: no page module for ${path}`);
-    const Page = page.default;
+    const Page = PAGES[path];
+    if (!Page) throw new Error(`first screens: no page for ${path}`);
     // A session with no user behind it: the page draws its signed-in frame, and no call is made while rendering.
     session.token = signedIn ? 'first-screen' : null;
     const withTabs = isTabPage(path);

@@ -17,13 +17,18 @@ export const overHttps = (request: FastifyRequest) => request.protocol === 'http
  * `upgrade-insecure-requests`: both are added here for https requests (`request.protocol`
  * believes X-Forwarded-Proto only from trusted proxies).
  */
+const NO_SOURCES: readonly string[] = [];
+
 export function securityHeaders(
   app: FastifyInstance,
   options: HelmetOptions,
-  /** More `script-src` sources, asked again on every request for a file (a build deployed under the running server). */
-  moreScriptSources: () => string[] = () => [],
+  /**
+   * More `script-src` sources, asked again on every request for a file (a build deployed under the running server):
+   * the same array until they change.
+   */
+  moreScriptSources: () => readonly string[] = () => NO_SOURCES,
 ) {
-  const headersFor = (sources: string[]) => {
+  const headersFor = (sources: readonly string[]) => {
     const plain: Record<string, string> = {};
     const response = {
       setHeader: (name: string, value: string | number) => void (plain[name.toLowerCase()] = String(value)),
@@ -60,7 +65,7 @@ export function securityHeaders(
     // An API call's answer is no document: its policy need not follow a new build at once.
     if (!request.url.startsWith('/api/')) {
       const now = moreScriptSources();
-      if (now.join(' ') !== sources.join(' ')) headers = headersFor((sources = now));
+      if (now !== sources) headers = headersFor((sources = now));
     }
     reply.headers(overHttps(request) ? headers.secure : headers.plain);
     done();
