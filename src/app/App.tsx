@@ -5,7 +5,6 @@ import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
-import { Trans } from '@lingui/react/macro';
 import { loginRoute } from '../contract/routes.ts';
 import { texts } from '../contract/texts.ts';
 import { session } from '../lib/session.ts';
@@ -14,6 +13,7 @@ import { PAGES, isTabPage, needsLogin, resolvePath, type Page } from './routes.t
 import { TabBar } from './TabBar.tsx';
 import { LoadingMask, ToastHost } from './Overlays.tsx';
 import { StartupMessage } from './StartupMessage.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import { appUpdate, updateDialogOpen } from '../lib/update-state.ts';
 import { usePageGeneration } from './use-page-generation.ts';
 
@@ -103,14 +103,6 @@ class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean 
   }
   render() {
     if (!this.state.failed) return this.props.children;
-    // Plain markup: the shell carries no form or list components for this one screen.
-    return (
-      <div className="empty">
-        <div>{i18n._(texts.pageLoadFailed)}</div>
-        <button type="button" className="btn" onClick={() => location.reload()}>
-          <Trans>Try again</Trans>
-        </button>
-      </div>
-    );
+    return <LoadFailed onRetry={() => location.reload()} />;
   }
 }

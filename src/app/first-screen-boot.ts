@@ -1,8 +1,19 @@
 // The script inside index.html, after the screens' templates: puts the first screen this start would show
 // into #root before the first paint (first-screen-pick.ts says which). Built on its own as one classic
 // script (src/build/first-screens.ts); nothing here may wait, as the page's parsing waits for it.
-import { firstScreenId, pickFirstScreen, readFirstScreenHint } from '../lib/first-screen-pick.ts';
-import { intlLocale, isRightToLeft } from '../lib/locale-pick.ts';
+// It also stands by for a start whose code fails to arrive (the boot script says so: START_FAILED): without
+// it the inert screen would stay forever. It reloads once, as for a page's missing chunk; a second failure
+// shows, in the start's language, that the app could not load, with a button to try again.
+import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
+import {
+  START_FAILED,
+  firstScreenId,
+  pickFirstScreen,
+  readFirstScreenHint,
+  startFailedId,
+} from '../lib/first-screen-pick.ts';
+import { intlLocale, isRightToLeft, pickLocale } from '../lib/locale-pick.ts';
+import type { Locale } from '../contract/constants.ts';
 
 let hint = null;
 try {
@@ -11,9 +22,27 @@ try {
   // Storage refused (a sandboxed frame): as a first visit.
 }
 const pick = pickFirstScreen(location.hash, hint, navigator.languages, Boolean(navigator.serviceWorker?.controller));
-const template = pick && document.getElementById(firstScreenId(pick.locale, pick.index));
-if (pick && template instanceof HTMLTemplateElement) {
-  document.getElementById('root')?.replaceChildren(template.content.cloneNode(true));
-  document.documentElement.lang = intlLocale(pick.locale);
-  document.documentElement.dir = isRightToLeft(pick.locale) ? 'rtl' : 'ltr';
+const locale = pick?.locale ?? pickLocale(hint?.locale ?? null, navigator.languages);
+const root = document.getElementById('root');
+
+/** Puts a template's content in #root, in its language. */
+function show(template: HTMLElement | null, shownLocale: Locale): boolean {
+  if (!root || !(template instanceof HTMLTemplateElement)) return false;
+  root.replaceChildren(template.content.cloneNode(true));
+  document.documentElement.lang = intlLocale(shownLocale);
+  document.documentElement.dir = isRightToLeft(shownLocale) ? 'rtl' : 'ltr';
+  return true;
 }
+
+if (pick) show(document.getElementById(firstScreenId(pick.locale, pick.index)), pick.locale);
+
+function startFailed() {
+  // The app had already taken over (it failed later): what it shows is its own.
+  if (root?.querySelector(':scope > .app:not([inert])')) return;
+  if (reloadForMissingChunk(browserReloadPlace())) return;
+  if (show(document.getElementById(startFailedId(locale)), locale))
+    root?.querySelector('[data-retry]')?.addEventListener('click', () => location.reload());
+}
+
+if (document.documentElement.dataset.startFailed !== undefined) startFailed();
+else document.addEventListener(START_FAILED, startFailed, { once: true });

@@ -14,6 +14,7 @@ import { session } from '../lib/session.ts';
 import { FIRST_SCREENS } from '../lib/first-screen-pick.ts';
 import { isTabPage } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
+import { LoadFailed } from './LoadFailed.tsx';
 import HomePage from '../features/home/HomePage.tsx';
 import CoinListPage from '../features/markets/CoinListPage.tsx';
 import OptionPage from '../features/options/OptionPage.tsx';
@@ -31,13 +32,18 @@ const PAGES: Record<string, ComponentType> = {
   [ROUTES.login]: LoginPage,
 };
 
+/** Activates `locale`'s catalog for the renders that follow. */
+function activate(locale: string) {
+  const catalog = catalogs[`../locales/${locale}/messages.po`];
+  if (!catalog) throw new Error(`first screens: no catalog for ${locale}`);
+  i18n.loadAndActivate({ locale, messages: catalog.messages });
+}
+
 const catalogs = import.meta.glob<{ messages: Messages }>('../locales/*/messages.po', { eager: true });
 
 /** The HTML of every screen of FIRST_SCREENS in `locale`, in that order. */
 export function renderFirstScreens(locale: string): string[] {
-  const catalog = catalogs[`../locales/${locale}/messages.po`];
-  if (!catalog) throw new Error(`first screens: no catalog for ${locale}`);
-  i18n.loadAndActivate({ locale, messages: catalog.messages });
+  activate(locale);
   return FIRST_SCREENS.map(({ path, signedIn }) => {
     const Page = PAGES[path];
     if (!Page) throw new Error(`first screens: no page for ${path}`);
@@ -57,4 +63,18 @@ export function renderFirstScreens(locale: string): string[] {
       </I18nProvider>,
     );
   });
+}
+
+/** What a start whose code failed to arrive shows in `locale` (first-screen-boot.ts gives its button a click). */
+export function renderStartFailed(locale: string): string {
+  activate(locale);
+  return renderToString(
+    <I18nProvider i18n={i18n}>
+      <div className="app">
+        <main className="app-main">
+          <LoadFailed />
+        </main>
+      </div>
+    </I18nProvider>,
+  );
 }

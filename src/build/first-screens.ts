@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AliasOptions, InlineConfig, Plugin, Rollup } from 'vite';
 import { LOCALES } from '../contract/constants.ts';
-import { FIRST_SCREENS, firstScreenId } from '../lib/first-screen-pick.ts';
+import { FIRST_SCREENS, firstScreenId, startFailedId } from '../lib/first-screen-pick.ts';
 import { LOGIN_PAGE, TAB_PAGES } from './chunks.ts';
 import { inlineScript } from './inline-scripts.ts';
 import { sourcePlugins } from './source-plugins.ts';
@@ -17,6 +17,8 @@ const ROOT_END = '<!-- first screens -->';
  * one): the page paints its first screen with the document, before any of the app's code has arrived.
  * - src/app/first-screens.tsx is built for Node and run once per language; each screen goes into a
  *   <template> (parsed, never shown or run) in the head.
+ * - So does, per language, what a start shows when the app's code fails to arrive (the picking script shows it
+ *   after one reload): without it, that start would stay on its inert screen.
  * - The picking script is built on its own as one classic script and put inline after #root, so it runs
  *   while the page is parsed, before the first paint (allowed by its hash: inline-scripts.ts).
  * - The styles of those pages' chunks go inline too (the shell's already are: stylesInline), so a screen
@@ -77,8 +79,9 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
   try {
     const file = join(folder, 'first-screens.mjs');
     writeFileSync(file, chunk.code);
-    const { renderFirstScreens } = (await import(pathToFileURL(file).href)) as {
+    const { renderFirstScreens, renderStartFailed } = (await import(pathToFileURL(file).href)) as {
       renderFirstScreens: (locale: string) => string[];
+      renderStartFailed: (locale: string) => string;
     };
     const byLocale = LOCALES.map((locale) => {
       const screens = renderFirstScreens(locale);
@@ -88,11 +91,14 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
     });
     // A screen in its six languages side by side: gzip, whose window is 32 KB, then finds the markup they share
     // (24.9 KB instead of 32.5 KB over plain http; brotli's window takes the whole document either way).
-    return FIRST_SCREENS.flatMap((_, index) =>
-      LOCALES.map(
-        (locale, nth) => `    <template id="${firstScreenId(locale, index)}">${byLocale[nth]![index]}</template>`,
+    return [
+      ...FIRST_SCREENS.flatMap((_, index) =>
+        LOCALES.map((locale, nth) => [firstScreenId(locale, index), byLocale[nth]![index]!]),
       ),
-    ).join('\n');
+      ...LOCALES.map((locale) => [startFailedId(locale), renderStartFailed(locale)]),
+    ]
+      .map(([id, html]) => `    <template id="${id}">${html}</template>`)
+      .join('\n');
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

@@ -1,4 +1,5 @@
 import type { Plugin } from 'vite';
+import { START_FAILED } from '../lib/first-screen-pick.ts';
 import { inlineScript } from './inline-scripts.ts';
 
 /**
@@ -28,7 +29,8 @@ export function paintBeforeScripts(): Plugin {
         const boot = [
           '(()=>{let started=false;const start=()=>{if(started)return;started=true;',
           `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement('link');link.rel='modulepreload';link.crossOrigin='';link.href=href;document.head.append(link)}`,
-          `import(${JSON.stringify(entry[1])})};`,
+          // Failed to arrive or to run: marked and told, for the picking script (first-screen-boot.ts) to answer.
+          `import(${JSON.stringify(entry[1])}).catch(()=>{document.documentElement.setAttribute(${JSON.stringify(`data-${START_FAILED}`)},'');document.dispatchEvent(new Event(${JSON.stringify(START_FAILED)}))})};`,
           `if(document.visibilityState==='hidden'||!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint'))start();`,
           `else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true});setTimeout(start,${PAINT_WAIT_MS})}})()`,
         ].join('');

@@ -31,6 +31,15 @@ export const FIRST_SCREENS = [
 /** The id of a screen's <template> in index.html. */
 export const firstScreenId = (locale: Locale, index: number) => `first-screen-${locale}-${index}`;
 
+/** The id of the <template> that shows, in `locale`, that the app's own code failed to arrive (a start with no way on). */
+export const startFailedId = (locale: Locale) => `start-failed-${locale}`;
+
+/**
+ * What index.html's boot script marks on <html> (as `data-start-failed`) and sends to `document` as an event when the
+ * app's entry failed to load or to run: the picking script then reloads once, or shows the start-failed template.
+ */
+export const START_FAILED = 'start-failed';
+
 /**
  * The screen for this start, or null for the brand's static shell. With no hint, a page no service worker
  * controls is a first visit (signed out); a controlled one is a device whose app kept no hint yet (a build

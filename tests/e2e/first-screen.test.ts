@@ -249,6 +249,42 @@ it('the app takes the screen over in place: the header, the tab bar and the page
   }
 });
 
+it('a start whose code fails to arrive reloads once, then says so in its language with a way to try again', async () => {
+  const context = await phoneContext(page.context().browser()!);
+  try {
+    // The entry of the app's code fails on the link (the network changed under it, a proxy cut it).
+    let failing = true;
+    await context.route(/\/assets\/index-[\w-]+\.js$/, (route) => (failing ? route.abort('failed') : route.continue()));
+    const fresh = await context.newPage();
+    const documents: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === fresh.mainFrame()) documents.push(request.url());
+    });
+    await fresh.goto('/favicon.svg');
+    const hint: FirstScreenHint = { locale: 'zh', signedIn: false };
+    await fresh.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)],
+    );
+    documents.length = 0;
+    await fresh.goto('/');
+    const failed = fresh.locator('#root > .app:not([inert]) [role="alert"]');
+    await failed.waitFor();
+    // One reload tried it again (a second document), then the page said what happened, in Chinese.
+    expect(documents).toHaveLength(2);
+    expect(await failed.locator('div').textContent()).toBe('页面加载失败，请检查网络后重试。');
+    expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('zh');
+    await screenshot(fresh, '76-start-failed-zh');
+    // The link is back: the button starts the app.
+    failing = false;
+    await failed.getByRole('button', { name: '重试' }).click();
+    await fresh.locator('.app:not([inert]) .app-main form input[name="username"]').waitFor();
+    expect(documents).toHaveLength(3);
+  } finally {
+    await context.close();
+  }
+});
+
 it('the server allows the document’s inline scripts by their hashes, and no other inline script', async () => {
   const response = await fetch(new URL('/', inject('baseUrl')));
   const html = await response.text();
