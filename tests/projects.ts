@@ -12,6 +12,12 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
 const e2eFiles = (...names: string[]) => names.map((name) => `tests/e2e/${name}.test.ts`);
 const E2E_AFTER = e2eFiles('cluster', 'index-cluster', 'crash', 'offline-screens');
 const E2E_ALONE = e2eFiles('first-screen', 'repeat-visit');
+/**
+ * The file that makes network namespaces, links and a bridge (project `hosts`): Chromium takes each of those changes
+ * for a change of network and aborts its requests in flight (net::ERR_NETWORK_CHANGED), so it runs before any browser
+ * does (tests/run.ts), not beside them in the PostgreSQL suite.
+ */
+const NETWORK_FILES = ['tests/server/two-hosts-pg.test.ts'];
 
 /** What the end-to-end projects share: the one server of the run (tests/e2e/global-setup.ts) and their time limits. */
 const E2E_PROJECT = {
@@ -45,6 +51,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'server',
       environment: 'node',
       include: ['tests/server/**/*.test.ts'],
+      exclude: NETWORK_FILES,
       globalSetup: ['tests/server/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -60,7 +67,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       environment: 'node',
       include: ['tests/server/**/*.test.ts'],
       // The embedded database's own backup and restore: PGlite only; the mock made from the document uses no database.
-      exclude: ['tests/server/backup.test.ts', 'tests/server/openapi-mock.test.ts'],
+      exclude: ['tests/server/backup.test.ts', 'tests/server/openapi-mock.test.ts', ...NETWORK_FILES],
       globalSetup: ['tests/server/global-setup-pg.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -70,6 +77,8 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       isolate: false,
     },
   },
+  // Its own PostgreSQL, HAProxy and servers: no global setup.
+  { test: { name: 'hosts', environment: 'node', include: NETWORK_FILES, testTimeout: 30_000, hookTimeout: 60_000 } },
   {
     test: {
       ...E2E_PROJECT,

@@ -2,7 +2,8 @@
 //   1. the catalogs' extraction (the build compiles them);
 //   2. at once: the type check, the lint, the build, and the unit, server and PostgreSQL suites (the checks
 //      and the build take a core each for a minute or so, beside the suites' two files at a time);
-//   3. the end-to-end files, two at a time, once the build is there, beside the suites (2–3 minutes less
+//   3. the end-to-end files, two at a time, once the build is there and the two hosts' file (it changes the machine's
+//      network, which aborts a browser's requests) has run, beside the suites (2–3 minutes less
 //      on 2 cores than after them; the tests wait for events, not for a time, so a busy machine only
 //      makes them slower);
 //   4. once the suites are done too, two at a time, the end-to-end files that time their own servers (vitest
@@ -34,7 +35,9 @@ const STEPS: Step[] = [
   { name: 'lint', command: 'npm', args: ['run', '--silent', 'lint'], after: ['catalogs'] },
   { name: 'build', command: 'vite', args: ['build'], after: ['catalogs'] },
   { name: 'suites', command: 'vitest', args: vitest('unit', 'server', 'server-pg'), after: ['catalogs'] },
-  { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build'] },
+  // Before any browser starts: its network namespaces would abort the browsers' requests (tests/projects.ts).
+  { name: 'hosts', command: 'vitest', args: vitest('hosts'), after: ['catalogs'] },
+  { name: 'e2e', command: 'vitest', args: vitest('e2e'), after: ['build', 'hosts'] },
   {
     name: 'e2e-after',
     command: 'vitest',
