@@ -202,6 +202,8 @@ it('the first screen comes with the HTML, in the device’s language, before any
       'ar',
       'rtl',
     ]);
+    // The practice card's line is the page's own (its largest text): it comes with the HTML too.
+    expect(await fresh.locator('.app[inert] .mine-practice > p').textContent()).toContain('10,000.00');
     await screenshot(fresh, '75-mine-from-html-ar');
     // All of it with the app's code still on its way, and nothing refused by the content security policy.
     expect(held.length).toBeGreaterThan(0);

@@ -11,8 +11,9 @@ import type { UserInfo } from '../../contract/account.ts';
 import { ROUTES, loginRoute } from '../../contract/routes.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { POINTS } from '../../contract/rewards.ts';
+import { PRACTICE_START } from '../../contract/practice.ts';
 import { availableOf, refreshBalances, userBalances } from '../../lib/balances.ts';
-import { formatAmount } from '../../lib/format.ts';
+import { formatAmount, formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';
 import { MineIcon, SettingsIcon } from '../../ui/icons.tsx';
@@ -35,9 +36,24 @@ import {
 } from '../../ui/icons.tsx';
 import './profile.css';
 
-// The Real / Practice card comes in a chunk of its own: the switch's code would otherwise join the code every tab
-// page loads (the trading pages share it with Mine).
-const PracticeCard = lazy(() => import('./PracticeCard.tsx'));
+// The Real / Practice switch comes in a chunk of its own: its code would otherwise join the code every tab page loads
+// (the trading pages share it with Mine). The card's line is the page's own, so it is in the first screen.
+const PracticeSwitch = lazy(() => import('./PracticeSwitch.tsx'));
+
+/** What practice is, then the switch and, while Practice is on, the way back to its start (loaded with the switch). */
+function PracticeCard() {
+  const start = formatMoney(PRACTICE_START);
+  return (
+    <section className="card mine-practice">
+      <p className="muted">
+        <Trans>Practise trading with {start} virtual USDT.</Trans>
+      </p>
+      <Suspense fallback={<div className="mine-practice-space" />}>
+        <PracticeSwitch />
+      </Suspense>
+    </section>
+  );
+}
 
 export default function MinePage() {
   const { t } = useLingui();
@@ -65,9 +81,7 @@ export default function MinePage() {
               <TotalAssets />
             </section>
             <MoneyShortcuts />
-            <Suspense fallback={<div className="card mine-practice-space" />}>
-              <PracticeCard />
-            </Suspense>
+            <PracticeCard />
             <AccountMenu user={user} />
           </>
         ) : (

@@ -1,5 +1,5 @@
-// Mine's practice card: the Real / Practice switch the trading screens share, and while Practice is on its virtual
-// balance (in the switch's strip) and "Reset to 10,000 USDT", whose confirmation loads on the tap.
+// Mine's Real / Practice switch, the one the trading screens share (with, while Practice is on, its virtual balance in
+// the switch's strip), and then "Reset to 10,000 USDT", whose confirmation loads on the tap.
 import { lazy, Suspense, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { PRACTICE_START } from '../../contract/practice.ts';
@@ -10,27 +10,23 @@ import { Button } from '../../ui/forms.tsx';
 
 const PracticeResetDialog = lazy(() => import('./PracticeResetDialog.tsx'));
 
-export default function PracticeCard() {
+export default function PracticeSwitch() {
   const practising = useAccount() === 'practice';
   const [resetting, setResetting] = useState(false);
   const start = formatMoney(PRACTICE_START);
   return (
-    <section className="card mine-practice">
+    <>
       <AccountSwitch />
-      {practising ? (
+      {practising && (
         <Button variant="secondary" size="small" onClick={() => setResetting(true)}>
           <Trans>Reset to {start} USDT</Trans>
         </Button>
-      ) : (
-        <p className="muted">
-          <Trans>Practise trading with {start} virtual USDT.</Trans>
-        </p>
       )}
       {resetting && (
         <Suspense fallback={null}>
           <PracticeResetDialog onClose={() => setResetting(false)} />
         </Suspense>
       )}
-    </section>
+    </>
   );
 }
