@@ -29,12 +29,10 @@ export function TotalAssets({ className }: { className?: string }) {
       <strong className="total-assets-amount" dir="ltr">
         {total === null ? '—' : formatAmount(total, 2)}
       </strong>
-      {total !== null && fiat && (
-        <span className="total-assets-fiat" dir="ltr">
-          ≈ {fiat.symbol}
-          {formatAmount(toFiat(total, fiat), 2)}
-        </span>
-      )}
+      {/* Its line is there while the total is not known yet too: the cards below do not move when it arrives. */}
+      <span className="total-assets-fiat" dir="ltr">
+        ≈ {total !== null && fiat ? `${fiat.symbol}${formatAmount(toFiat(total, fiat), 2)}` : '—'}
+      </span>
     </div>
   );
 }

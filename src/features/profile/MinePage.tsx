@@ -189,14 +189,11 @@ function ProfileCard({ user }: { user: Readonly<UserInfo> | null }) {
             </span>
           )}
         </div>
-        {user && (
-          <>
-            <span className="muted">{user.username}</span>
-            <span className="muted">
-              <Trans>Invitation code: {inviteCode}</Trans>
-            </span>
-          </>
-        )}
+        {/* Both lines are there before the user's record has arrived too, with a dash: nothing below them moves. */}
+        <span className="muted">{user?.username ?? '—'}</span>
+        <span className="muted">
+          <Trans>Invitation code: {inviteCode}</Trans>
+        </span>
       </div>
     </section>
   );
