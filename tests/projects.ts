@@ -6,7 +6,7 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * - E2E_AFTER (project e2e-after), two at a time: those that time their own servers (several processes on one
  *   database, SIGKILLed and started again) with little room to spare beside the suites, and offline-screens (its
  *   markers wait on the worker's network timeout: once missed under the suites' load; beside the other end-to-end
- *   files it made the run 40 s longer, not shorter);
+ *   files it made the whole of npm test 40 s longer, not shorter);
  * - E2E_ALONE (project e2e-alone), one at a time and last: those that time the app.
  */
 const e2eFiles = (...names: string[]) => names.map((name) => `tests/e2e/${name}.test.ts`);

@@ -158,7 +158,7 @@ it('fences a hung leader: after its lease expired and another took over, its lat
   const d = processMarket('feed-3', 'D', countedFeed(5).feed, { ttlMs: 1_000, renewMs: 100 });
   c.market.start();
   await until(() => c.market.leads());
-  // C's lease was granted before this moment, and runs 400 ms from its grant.
+  // C's lease was granted before this moment, and lasts 400 ms from its grant.
   const cLeads = performance.now();
   d.market.start();
   await until(() => d.asked.length > 0); // D has asked for the lease
