@@ -31,7 +31,7 @@ export const FIRST_SCREENS = [
 /** The id of a screen's <template> in index.html. */
 export const firstScreenId = (locale: Locale, index: number) => `first-screen-${locale}-${index}`;
 
-/** The id of the <template> that shows, in `locale`, that the app's own code failed to arrive (a start with no way on). */
+/** The id of the <template> that shows, in `locale`, that the app's own code failed to arrive. */
 export const startFailedId = (locale: Locale) => `start-failed-${locale}`;
 
 /**
