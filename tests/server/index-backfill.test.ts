@@ -400,6 +400,34 @@ it('waits out each exchange’s documented "too many requests" answer and asks a
   expect(own(stands[0]!)[1]!.at - own(stands[0]!)[0]!.at).toBeGreaterThanOrEqual(950);
 });
 
+it("keeps to Kraken's one request a second while requests are held on their way for longer than that", async () => {
+  const now = new Date();
+  listCandles(minuteOf(now.getTime()) - 2 * DAY, minuteOf(now.getTime()));
+  stands[2]!.rateLimit = documented[2]!.candlesPacing;
+  // Every other request reaches the exchange 1.2 s after it left (a busy machine, a slow link), and its answer comes
+  // back at once: the next request, spaced from when this one left, would arrive right behind it.
+  let sent = 0;
+  const getJson = async (url: string, signal?: AbortSignal) => {
+    if (sent++ % 2 === 0) await new Promise((resolve) => setTimeout(resolve, 1_200));
+    return getJsonByFetch(url, signal);
+  };
+  const coins = ['BTC', 'ETH', 'SOL', 'XRP'].map((code) => ({
+    code,
+    priceDecimals: 2,
+    symbols: { kraken: documented[2]!.symbolOf(code) },
+  }));
+  const lines: string[] = [];
+  const written = await backfillCandles(h.database.db, [documented[2]!], coins, {
+    now,
+    log: (line) => lines.push(line),
+    getJson,
+  });
+  expect(lines).toEqual([]);
+  expect(written).toBe(4 * 24 * 60);
+  expect(stands[2]!.requests.map((request) => request.refused)).toEqual([false, false, false, false]);
+  expect(busiestWindow(stands[2]!, 1_000)).toBe(1);
+});
+
 it('asks for minutes that no exchange has a candle for (nothing traded) a few times only', async () => {
   const now = new Date();
   const gap = [3, 4, 5].map((ago) => minuteOf(now.getTime()) - ago * MINUTE);

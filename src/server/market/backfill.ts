@@ -306,6 +306,8 @@ async function candlesOf(
 
 /** When each exchange may be asked next: one request after another, spaced to its documented rate. */
 const nextRequestAt = new WeakMap<Exchange, number>();
+/** When the answers to each exchange's latest requests came (as many as its rate window holds, oldest first). */
+const answeredAt = new WeakMap<Exchange, number[]>();
 
 /** The time between two requests to the exchange: Kraken's one a second becomes one each 1.3 s, OKX's 20 in 2 s one
  * each 115 ms, Binance's 3,000 a minute one each 22 ms. */
@@ -314,14 +316,35 @@ export function requestSpacing(exchange: Pick<Exchange, 'candlesPacing'>): numbe
   return Math.max(perMs / (requests * PACING_SHARE), (perMs + ARRIVAL_JITTER_MS) / requests);
 }
 
+/**
+ * The earliest a request may leave so that the exchange, counting arrivals, never sees more than its window allows.
+ * A request arrives no later than its answer came back, and the next one no earlier than it leaves: so the request
+ * a window's worth after another leaves a whole window after that one's answer. Spacing by send times alone is not
+ * enough on a busy machine: a request held on its way for longer than the spacing arrives just before the next one
+ * leaves, and the exchange refuses that one.
+ */
+function windowOpensAt(exchange: Exchange): number {
+  const answers = answeredAt.get(exchange) ?? [];
+  const { requests, perMs } = exchange.candlesPacing;
+  return answers.length < requests ? 0 : answers[answers.length - requests]! + perMs;
+}
+
 /** Waits for the exchange's next turn and takes it. */
 async function takeTurn(exchange: Exchange, signal: AbortSignal | undefined) {
-  const wait = (nextRequestAt.get(exchange) ?? 0) - performance.now();
+  const wait = Math.max(nextRequestAt.get(exchange) ?? 0, windowOpensAt(exchange)) - performance.now();
   if (wait > 0) await delay(wait, undefined, { signal });
   signal?.throwIfAborted();
   // Spaced from when this request really leaves: a timer that fired late (a busy process) must not bring the next one
   // closer than the exchange's rate allows. (The exchange's requests go one after another: inLane.)
   nextRequestAt.set(exchange, performance.now() + requestSpacing(exchange));
+}
+
+/** The answer (or the failure) of the exchange's latest request came now. */
+function answered(exchange: Exchange) {
+  const answers = answeredAt.get(exchange) ?? [];
+  answers.push(performance.now());
+  answers.splice(0, answers.length - exchange.candlesPacing.requests);
+  answeredAt.set(exchange, answers);
 }
 
 /** No request to the exchange for `ms` (it said to slow down). */
@@ -345,7 +368,8 @@ async function askPaced(
       return await inLane(exchange, async () => {
         await takeTurn(exchange, signal);
         try {
-          return exchange.parseCandles(await getJson(url, signal));
+          const body = await getJson(url, signal).finally(() => answered(exchange));
+          return exchange.parseCandles(body);
         } catch (error) {
           // Held off before the lane is free: no request waiting behind this one goes before the wait is over.
           if (error instanceof CandlesRateLimited)
