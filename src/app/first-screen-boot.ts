@@ -3,10 +3,12 @@
 // script (src/build/first-screens.ts); nothing here may wait, as the page's parsing waits for it.
 // It also stands by for a start whose code fails to arrive (the boot script says so: START_FAILED): without
 // it the inert screen would stay forever. It reloads once, as for a page's missing chunk; a second failure
-// shows, in the start's language, that the app could not load, with a button to try again.
+// shows, in the start's language, that the app could not load, with a button to try again. A start whose code
+// neither arrives nor fails shows the same after START_WAIT_MS, and goes on waiting for it.
 import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
 import {
   START_FAILED,
+  START_WAIT_MS,
   firstScreenId,
   pickFirstScreen,
   readFirstScreenHint,
@@ -36,13 +38,26 @@ function show(template: HTMLElement | null, shownLocale: Locale): boolean {
 
 if (pick) show(document.getElementById(firstScreenId(pick.locale, pick.index)), pick.locale);
 
-function startFailed() {
-  // The app had already taken over (it failed later): what it shows is its own.
-  if (root?.querySelector(':scope > .app:not([inert])')) return;
-  if (reloadForMissingChunk(browserReloadPlace())) return;
+/** Whether the app has taken the screen over: from then on, what it shows is its own. */
+const appTookOver = () => Boolean(root?.querySelector(':scope > .app:not([inert])'));
+
+/** Says, in the start's language, that the app could not load, with a button that loads it again. */
+function showStartFailed() {
   if (show(document.getElementById(startFailedId(locale)), locale))
     root?.querySelector('[data-retry]')?.addEventListener('click', () => location.reload());
 }
 
+function startFailed() {
+  if (appTookOver()) return;
+  if (reloadForMissingChunk(browserReloadPlace())) return;
+  showStartFailed();
+}
+
 if (document.documentElement.dataset.startFailed !== undefined) startFailed();
 else document.addEventListener(START_FAILED, startFailed, { once: true });
+
+// The code neither arrived nor failed: the page says so, and keeps waiting (no reload, which would throw away what is
+// on its way). The app still takes the screen over if its code arrives.
+setTimeout(() => {
+  if (!appTookOver() && document.documentElement.dataset.startFailed === undefined) showStartFailed();
+}, START_WAIT_MS);

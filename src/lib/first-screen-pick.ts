@@ -41,6 +41,14 @@ export const startFailedId = (locale: Locale) => `start-failed-${locale}`;
 export const START_FAILED = 'start-failed';
 
 /**
+ * How long a start waits for the app's code before it says the page could not load, with a button to try again:
+ * a request that neither arrives nor fails (a link that went silent) would otherwise leave the inert screen for good.
+ * The load goes on meanwhile, and the app takes the screen over if its code still arrives. On the slow 4G profile the
+ * code arrives in about 2 s; 30 s is well past any link that still moves.
+ */
+export const START_WAIT_MS = 30_000;
+
+/**
  * The screen for this start, or null for the brand's static shell. With no hint, a page no service worker
  * controls is a first visit (signed out); a controlled one is a device whose app kept no hint yet (a build
  * from before the hint): whether it is signed in is unknown, so it shows no screen rather than a wrong one.

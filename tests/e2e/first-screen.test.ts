@@ -11,7 +11,7 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
+import { FIRST_SCREEN_HINT_KEY, START_WAIT_MS, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, markAllRead, registerUser } from './pwa.ts';
@@ -283,6 +283,50 @@ it('a start whose code fails to arrive reloads once, then says so in its languag
     await fresh.locator('.app:not([inert]) .app-main form input[name="username"]').waitFor();
     expect(documents).toHaveLength(3);
   } finally {
+    await context.close();
+  }
+});
+
+it('a start whose code neither arrives nor fails says so in its language after the wait, and the app still takes over when the code comes', async () => {
+  const context = await phoneContext(page.context().browser()!);
+  // The entry of the app's code is held on the link (a link gone silent): no answer, no error.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  try {
+    await context.route(/\/assets\/index-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const fresh = await context.newPage();
+    await fresh.goto('/favicon.svg');
+    const hint: FirstScreenHint = { locale: 'th', signedIn: false };
+    await fresh.evaluate(
+      ([key, value]) => localStorage.setItem(key, value),
+      [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)],
+    );
+    const documents: string[] = [];
+    fresh.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === fresh.mainFrame()) documents.push(request.url());
+    });
+    // The page's timers run on a clock the test moves: the wait passes without the test waiting for it.
+    await fresh.clock.install();
+    await fresh.goto('/', { waitUntil: 'commit' });
+    await fresh.locator('#root > .app[inert] form').waitFor();
+    await fresh.clock.fastForward(START_WAIT_MS - 1_000);
+    expect(await fresh.locator('#root > .app[inert] form').count()).toBe(1);
+    await fresh.clock.fastForward(1_000);
+    const failed = fresh.locator('#root > .app:not([inert]) [role="alert"]');
+    await failed.waitFor();
+    expect(await failed.locator('div').textContent()).toBe('โหลดหน้าไม่สำเร็จ กรุณาตรวจสอบการเชื่อมต่อเครือข่ายแล้วลองอีกครั้ง');
+    expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('th');
+    await screenshot(fresh, '83-start-waited-th');
+    // The code arrives after all: the app takes the screen over, with no reload.
+    release();
+    await fresh.locator('.app:not([inert]) .app-main form input[name="username"]').waitFor();
+    expect(await failed.count()).toBe(0);
+    expect(documents).toHaveLength(1);
+  } finally {
+    release();
     await context.close();
   }
 });
