@@ -41,7 +41,7 @@ export function formatPrice(value: string, decimals = 2): string {
 /** A rate or number with every digit it has and none it lacks: '35.12000000' → 35.12. */
 export const formatExact = (value: string) => formatAmount(new Big(value).toFixed(), Math.min(8, decimalsOf(value)));
 
-/** The parts each kind of date shows; every clock runs 0–23. */
+/** The parts each kind of date shows; every clock counts hours from 0 to 23. */
 const DATE_PARTS = {
   time: { hour: '2-digit', minute: '2-digit', second: '2-digit' },
   dateTime: {

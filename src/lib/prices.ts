@@ -116,7 +116,7 @@ function close(): void {
 
 /**
  * The screens take the stream's steps at most this often. One step a second (the market's pace) is
- * shown as it comes; a faster feed (the test clock runs 20 steps a second) or a resumed burst is shown
+ * shown as it comes; a faster feed (the test clock, at 20 steps a second) or a resumed burst is shown
  * in batches: each coin's newest price, and the day's high and low over every step of the batch
  * (applyTicks). A phone repaints 4 times a second at most, not once per step.
  */

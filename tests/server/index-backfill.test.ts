@@ -20,7 +20,7 @@ import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 
-/** The test market runs 10× real time: a market minute is 6 real seconds. */
+/** The test market goes at 10× real time: a market minute is 6 real seconds. */
 const SPEED = 10;
 const MINUTE = 60_000;
 const DAY = 24 * 3600_000;
