@@ -83,7 +83,7 @@ async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
 
 /**
  * First step of the transaction that applies a keyed write: locks the claim row (re-creating it if
- * a failed attempt released it) and says whether this transaction is the one to apply the write,
+ * a failed attempt released it; the row claimed just before is there as a rule, so it is looked for first) and says whether this transaction is the one to apply the write,
  * or another copy already answered while this one waited.
  */
 export async function holdIdempotencyKey(
@@ -92,11 +92,12 @@ export async function holdIdempotencyKey(
   fingerprint: string,
   now: Date,
 ): Promise<Claim> {
-  let row: typeof idempotencyKeys.$inferSelect | undefined;
+  const held = () => tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).for('update');
+  let [row] = await held();
   // A copy that failed may delete its pending claim while this one waits for it: claim it again.
   for (let tries = 0; !row && tries < 3; tries++) {
     await tx.insert(idempotencyKeys).values({ key, fingerprint, createdAt: now }).onConflictDoNothing();
-    [row] = await tx.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, key)).for('update');
+    [row] = await held();
   }
   if (!row) throw new Error('the idempotency claim could not be held');
   if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
