@@ -56,23 +56,31 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
     .returning({ id: ledgerEntries.id });
   if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
 
-  await tx.insert(balances).values({ userId: posting.userId, asset: posting.asset }).onConflictDoNothing();
   const column = bucket === 'available' ? balances.available : balances.frozen;
-  const moved = await tx
-    .update(balances)
-    .set(
-      bucket === 'available'
-        ? { available: sql`${column} + ${amount.toFixed(8)}` }
-        : { frozen: sql`${column} + ${amount.toFixed(8)}` },
-    )
-    .where(
-      and(
-        eq(balances.userId, posting.userId),
-        eq(balances.asset, posting.asset),
-        sql`${column} + ${amount.toFixed(8)} >= 0`,
-      ),
-    )
-    .returning({ userId: balances.userId });
+  const move = () =>
+    tx
+      .update(balances)
+      .set(
+        bucket === 'available'
+          ? { available: sql`${column} + ${amount.toFixed(8)}` }
+          : { frozen: sql`${column} + ${amount.toFixed(8)}` },
+      )
+      .where(
+        and(
+          eq(balances.userId, posting.userId),
+          eq(balances.asset, posting.asset),
+          sql`${column} + ${amount.toFixed(8)} >= 0`,
+        ),
+      )
+      .returning({ userId: balances.userId });
+  // The balance row is there as a rule (one statement). Moved nothing: the row may not exist yet (an asset's first
+  // movement), so it is made, or found made by another transaction meanwhile, and the move tried once more; still
+  // nothing moved is too little on hand.
+  let moved = await move();
+  if (!moved.length) {
+    await tx.insert(balances).values({ userId: posting.userId, asset: posting.asset }).onConflictDoNothing();
+    moved = await move();
+  }
   if (!moved.length) throw new Refusal(texts.insufficientBalance.id);
 }
 

@@ -1,0 +1,103 @@
+// One posting: its entry and its balance move together, never below zero, never twice. A balance row the customer
+// already has is moved in one statement after the entry; an asset's first movement makes the row first; too little on
+// hand is refused and, with the transaction rolled back, leaves neither entry nor move.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startHarness, type Harness } from './harness.ts';
+import { customer } from './helpers.ts';
+import { balances, ledgerEntries } from '../../src/server/db/schema.ts';
+import { AlreadyPosted, post, type Posting } from '../../src/server/domain/ledger.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
+import { queryDuration } from '../../src/server/observability/metrics.ts';
+
+let h: Harness;
+let userId: number;
+let references = 0;
+
+beforeAll(async () => {
+  h = await startHarness();
+  ({ id: userId } = await customer(h));
+});
+afterAll(() => h.close());
+
+/** Statements sent so far by this process, both drivers counted where they leave it. */
+async function statements(): Promise<number> {
+  const { values } = await queryDuration.get();
+  return values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
+}
+
+/** Posts in a transaction of its own; what it threw (or null), and the statements the posting itself sent. */
+async function posted(asset: string, amount: string, reference = `ledger-post:${++references}`) {
+  let sent = 0;
+  const posting: Posting = { userId, asset, amount, kind: 'test_credit', reference };
+  const thrown = await h.database.db
+    .transaction(async (tx) => {
+      const before = await statements();
+      try {
+        await post(tx, posting, h.clock.now());
+      } finally {
+        sent = (await statements()) - before;
+      }
+    })
+    .then(
+      () => null,
+      (error: unknown) => error,
+    );
+  return { thrown, sent, reference };
+}
+
+async function balanceOf(asset: string) {
+  const [row] = await h.database.db
+    .select({ available: balances.available })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
+  return row?.available ?? null;
+}
+
+const entriesOf = async (reference: string) =>
+  (await h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.reference, reference))).length;
+
+it("an asset's first movement makes its balance row and moves it", async () => {
+  expect(await balanceOf('LTC')).toBeNull();
+  const { thrown, sent } = await posted('LTC', '2.5');
+  expect(thrown).toBeNull();
+  expect(await balanceOf('LTC')).toBe('2.50000000');
+  // The entry, the move that found no row, the row, the move.
+  expect(sent).toBe(4);
+});
+
+it('a balance the customer has is moved in one statement after the entry, to the last decimal', async () => {
+  const { thrown, sent } = await posted('LTC', '-0.00000001');
+  expect(thrown).toBeNull();
+  expect(await balanceOf('LTC')).toBe('2.49999999');
+  expect(sent).toBe(2);
+});
+
+it('too little on hand is refused, and the rolled-back transaction leaves neither the entry nor a move', async () => {
+  const { thrown, reference } = await posted('LTC', '-2.5');
+  expect(thrown).toBeInstanceOf(Refusal);
+  expect(await balanceOf('LTC')).toBe('2.49999999');
+  expect(await entriesOf(reference)).toBe(0);
+});
+
+it('a debit of an asset never held is refused too', async () => {
+  const { thrown, reference } = await posted('XRP', '-1');
+  expect(thrown).toBeInstanceOf(Refusal);
+  expect(await balanceOf('XRP')).toBeNull();
+  expect(await entriesOf(reference)).toBe(0);
+});
+
+it('the same posting twice is refused as already posted and moves once', async () => {
+  const first = await posted('LTC', '1', 'ledger-post:twice');
+  const second = await posted('LTC', '1', 'ledger-post:twice');
+  expect(first.thrown).toBeNull();
+  expect(second.thrown).toBeInstanceOf(AlreadyPosted);
+  expect(await balanceOf('LTC')).toBe('3.49999999');
+  expect(await entriesOf('ledger-post:twice')).toBe(1);
+});
+
+it('two first movements of one asset at once both land: one makes the row, the other finds it made', async () => {
+  const results = await Promise.all([posted('DOT', '1'), posted('DOT', '2')]);
+  expect(results.map((result) => result.thrown)).toEqual([null, null]);
+  expect(await balanceOf('DOT')).toBe('3.00000000');
+});
