@@ -1,12 +1,13 @@
 // One posting: its entry and its balance move together, never below zero, never twice. A balance row the customer
 // already has is moved in one statement after the entry; an asset's first movement makes the row first; too little on
-// hand is refused and, with the transaction rolled back, leaves neither entry nor move.
+// hand is refused and, with the transaction rolled back, leaves neither entry nor move. Balances are read in one
+// statement.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { balances, ledgerEntries } from '../../src/server/db/schema.ts';
-import { AlreadyPosted, post, type Posting } from '../../src/server/domain/ledger.ts';
+import { AlreadyPosted, balancesIn, post, type Posting } from '../../src/server/domain/ledger.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
 import { queryDuration } from '../../src/server/observability/metrics.ts';
 
@@ -100,4 +101,15 @@ it('two first movements of one asset at once both land: one makes the row, the o
   const results = await Promise.all([posted('DOT', '1'), posted('DOT', '2')]);
   expect(results.map((result) => result.thrown)).toEqual([null, null]);
   expect(await balanceOf('DOT')).toBe('3.00000000');
+});
+
+it("reads some assets' balances in one statement, in the order asked, zero for an asset never held", async () => {
+  const before = await statements();
+  const held = await balancesIn(h.database.db, userId, ['DOT', 'ADA', 'LTC']);
+  expect((await statements()) - before).toBe(1);
+  expect(held).toEqual([
+    { available: '3.00000000', frozen: '0.00000000' },
+    { available: '0', frozen: '0' },
+    { available: '3.49999999', frozen: '0.00000000' },
+  ]);
 });

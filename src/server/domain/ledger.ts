@@ -237,13 +237,27 @@ export interface BalanceRow {
   frozen: string;
 }
 
+/** Some assets' balances of one user, in the order asked, as stored (decimal strings; zero for an asset the user never
+ * held), read in one statement. */
+export async function balancesIn(
+  db: Executor,
+  userId: number,
+  assets: readonly string[],
+): Promise<Omit<BalanceRow, 'asset'>[]> {
+  const rows = await db
+    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), inArray(balances.asset, [...assets])));
+  return assets.map((asset) => {
+    const row = rows.find((held) => held.asset === asset);
+    return { available: row?.available ?? '0', frozen: row?.frozen ?? '0' };
+  });
+}
+
 /** One asset's balance of one user, as stored (decimal strings); zero when the user never held it. */
 export async function balanceOf(db: Executor, userId: number, asset: string): Promise<Omit<BalanceRow, 'asset'>> {
-  const [row] = await db
-    .select({ available: balances.available, frozen: balances.frozen })
-    .from(balances)
-    .where(and(eq(balances.userId, userId), eq(balances.asset, asset)));
-  return row ?? { available: '0', frozen: '0' };
+  const [held] = await balancesIn(db, userId, [asset]);
+  return held!;
 }
 
 /** The user's real balances: the practice account's assets are not money and are never listed with them. */

@@ -9,7 +9,7 @@ import {
   contractPairs,
   placeContract,
 } from '../../contract/contracts.ts';
-import { balanceOf, ledgerAsset } from '../domain/ledger.ts';
+import { balancesIn, ledgerAsset } from '../domain/ledger.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
 import {
@@ -57,9 +57,9 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
     const practice = input.account === 'practice';
     // The practice account's amounts are its own assets' (opened on first use, so the form shows what it can spend).
     if (practice) await db.transaction((tx) => openPracticeAccount(tx, caller.userId, clock.now()));
-    const [coinHeld, usdtHeld] = await Promise.all([
-      balanceOf(db, caller.userId, ledgerAsset(input.code, practice)),
-      balanceOf(db, caller.userId, ledgerAsset(QUOTE_ASSET, practice)),
+    const [coinHeld, usdtHeld] = await balancesIn(db, caller.userId, [
+      ledgerAsset(input.code, practice),
+      ledgerAsset(QUOTE_ASSET, practice),
     ]);
     const amount = (value: string) => new Big(value).toFixed(8);
     return {
