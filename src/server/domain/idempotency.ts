@@ -82,9 +82,9 @@ async function unheldPendingClaim(db: Db, key: string): Promise<boolean> {
 }
 
 /**
- * First step of the transaction that applies a keyed write: locks the claim row (re-creating it if
- * a failed attempt released it; the row claimed just before is there as a rule, so it is looked for first) and says whether this transaction is the one to apply the write,
- * or another copy already answered while this one waited.
+ * First step of the transaction that applies a keyed write: locks the claim row and says whether this transaction is
+ * the one to apply the write, or another copy already answered while this one waited. The row claimed just before is
+ * there as a rule, so it is looked for first; a failed attempt may have released it, and then it is made again.
  */
 export async function holdIdempotencyKey(
   tx: Executor,
