@@ -116,7 +116,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
 
   // Limits 0.1 % on each side of the price. Every limit rests when placed, even one the price has crossed already (only a
   // tick recorded after it fills it). The feed moves DOGE about 0.7 % a simulated 20 minutes, one real minute here, so
-  // one of them is crossed within seconds. At 0.3 % a clean-clone run waited 37 simulated minutes for the first fill.
+  // one of them is crossed within seconds. At 0.3 % the first fill could take over half a simulated hour.
   await page.getByRole('button', { name: 'Limit', exact: true }).click();
   const placed: string[] = [];
   for (const [side, factor] of [

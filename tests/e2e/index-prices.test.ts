@@ -14,9 +14,9 @@ import { logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { standInEnv, startStandIns, tradeBtc, type StandIn } from '../server/exchange-standins.ts';
 
-// 4×: a price stays fresh for the index's 5 s of market time, 1.25 s real here. At 20× (a quarter of a second) a
-// clean-clone run held the stand-ins or the server that long about once a second: BTC halted and resumed nine times in
-// ten seconds, and five buys in a row met a pause.
+// 4×: a price stays fresh for the index's 5 s of market time, 1.25 s real here. At 20× (a quarter of a second) a busy
+// machine holds the stand-ins or the server that long about once a second: BTC halts and resumes again and again, and
+// buys meet a pause.
 const SPEED = 4;
 const origin = Date.now();
 /** The server's market clock (CLOCK_ORIGIN, CLOCK_SPEED): the stand-ins time their trades on it, as real exchanges on
