@@ -18,6 +18,7 @@ import type { Changes } from '../../src/server/db/changes.ts';
 import { USDT, ledgerMismatches, post } from '../../src/server/domain/ledger.ts';
 import { png } from '../png.ts';
 import type { Harness } from './harness.ts';
+import { queryDuration } from '../../src/server/observability/metrics.ts';
 
 export const PASSWORD = 'abc12345';
 export const PAYPASS = '123456';
@@ -169,4 +170,10 @@ export async function uploadFile(
     payload: Buffer.from(await encoded.arrayBuffer()),
   });
   return response.json();
+}
+
+/** Database statements sent so far by this process, both drivers counted where they leave it (the metrics' count). */
+export async function statementsSent(): Promise<number> {
+  const { values } = await queryDuration.get();
+  return values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
 }

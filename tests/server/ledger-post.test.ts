@@ -5,11 +5,10 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { customer } from './helpers.ts';
+import { customer, statementsSent as statements } from './helpers.ts';
 import { balances, ledgerEntries } from '../../src/server/db/schema.ts';
 import { AlreadyPosted, balancesIn, post, type Posting } from '../../src/server/domain/ledger.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
-import { queryDuration } from '../../src/server/observability/metrics.ts';
 
 let h: Harness;
 let userId: number;
@@ -20,12 +19,6 @@ beforeAll(async () => {
   ({ id: userId } = await customer(h));
 });
 afterAll(() => h.close());
-
-/** Statements sent so far by this process, both drivers counted where they leave it. */
-async function statements(): Promise<number> {
-  const { values } = await queryDuration.get();
-  return values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
-}
 
 /** Posts in a transaction of its own; what it threw (or null), and the statements the posting itself sent. */
 async function posted(asset: string, amount: string, reference = `ledger-post:${++references}`) {

@@ -4,10 +4,10 @@
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from './harness.ts';
+import { statementsSent as statements } from './helpers.ts';
 import type { Database } from '../../src/server/db/connection.ts';
 import { coins } from '../../src/server/db/schema.ts';
 import { pagedQuery } from '../../src/server/domain/paged-query.ts';
-import { queryDuration } from '../../src/server/observability/metrics.ts';
 
 let database: Database;
 const CODES = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7'];
@@ -19,12 +19,6 @@ beforeAll(async () => {
     .values(CODES.map((code, sort) => ({ code, name: code, sort, startPrice: '1', volatility: '0.5' })));
 });
 afterAll(() => database.close());
-
-/** Statements sent so far by this process, both drivers counted where they leave it. */
-async function statements(): Promise<number> {
-  const { values } = await queryDuration.get();
-  return values.find((value) => value.metricName?.endsWith('_count'))?.value ?? 0;
-}
 
 /** The page, and how many statements asking for it took. */
 async function pageOf(page: number, size: number, filter: 'all' | 'none' = 'all') {
