@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { AliasOptions, InlineConfig, Plugin, Rollup } from 'vite';
 import { LOCALES } from '../contract/constants.ts';
+import { FIRST_SCREENS_MODULE } from '../contract/first-data.ts';
 import { FIRST_SCREENS, firstScreenId, startFailedId } from '../lib/first-screen-pick.ts';
 import { LOGIN_PAGE, TAB_PAGES } from './chunks.ts';
 import { inlineScript } from './inline-scripts.ts';
@@ -23,6 +24,8 @@ const ROOT_END = '<!-- first screens -->';
  *   while the page is parsed, before the first paint (allowed by its hash: inline-scripts.ts).
  * - The styles of those pages' chunks go inline too (the shell's already are: stylesInline), so a screen
  *   paints as the page will; the page's chunk brings the same rules again when it loads.
+ * - The module built for Node is kept as FIRST_SCREENS_MODULE: the server renders the screens that show data with it
+ *   (src/server/http/first-document.ts).
  */
 export function firstScreens(): Plugin {
   let root = process.cwd();
@@ -43,7 +46,11 @@ export function firstScreens(): Plugin {
         if (html?.type !== 'asset') return;
         const page = String(html.source);
         if (!page.includes(ROOT_END)) throw new Error(`first-screens: index.html has no ${ROOT_END} marker`);
-        const [templates, script] = await Promise.all([renderTemplates(root, alias, define), pickingScript(root)]);
+        const [{ templates, module }, script] = await Promise.all([
+          renderTemplates(root, alias, define),
+          pickingScript(root),
+        ]);
+        this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_MODULE, source: module });
         const styles = pageStyles(root, bundle);
         // The templates in the head: parsed before the body, so no paint can show the brand's shell before the
         // script has put the screen in its place.
@@ -61,8 +68,12 @@ export function firstScreens(): Plugin {
   };
 }
 
-/** Every screen in every language, as <template> elements. */
-async function renderTemplates(root: string, alias: AliasOptions, define: Record<string, unknown>): Promise<string> {
+/** Every screen in every language, as <template> elements, and the module that rendered them. */
+async function renderTemplates(
+  root: string,
+  alias: AliasOptions,
+  define: Record<string, unknown>,
+): Promise<{ templates: string; module: string }> {
   const chunk = await buildInMemory(root, {
     resolve: { alias },
     define,
@@ -91,7 +102,7 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
     });
     // A screen in its six languages side by side: gzip, whose window is 32 KB, then finds the markup they share
     // (24.9 KB instead of 32.5 KB over plain http; brotli's window takes the whole document either way).
-    return [
+    const templates = [
       ...FIRST_SCREENS.flatMap((_, index) =>
         LOCALES.map((locale, nth) => [firstScreenId(locale, index), byLocale[nth]![index]!]),
       ),
@@ -99,6 +110,7 @@ async function renderTemplates(root: string, alias: AliasOptions, define: Record
     ]
       .map(([id, html]) => `    <template id="${id}">${html}</template>`)
       .join('\n');
+    return { templates, module: chunk.code };
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }

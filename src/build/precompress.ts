@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { SERVER_FILES_DIR } from '../contract/first-data.ts';
 
 /**
  * Writes `.br` (brotli 11) and `.gz` (gzip 9) beside every compressible file of the build, after
@@ -21,8 +22,9 @@ export function precompress(): Plugin {
       order: 'post',
       sequential: true,
       async handler() {
-        const files = (await readdir(outDir, { recursive: true })).filter((file) =>
-          /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file),
+        // Not the server's own files (SERVER_FILES_DIR): never sent to a browser.
+        const files = (await readdir(outDir, { recursive: true })).filter(
+          (file) => /\.(js|mjs|css|html|svg|webmanifest|json|txt)$/.test(file) && !file.startsWith(SERVER_FILES_DIR),
         );
         for (const file of files) {
           const body = await readFile(join(outDir, file));

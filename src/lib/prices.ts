@@ -17,6 +17,7 @@ import { texts } from '../contract/texts.ts';
 import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
 import { offlineData } from './offline.ts';
+import { documentData } from './first-data.ts';
 
 export const prices = persistedStore('prices', {
   quotes: {} as Record<string, CoinQuote>,
@@ -32,15 +33,30 @@ export const priceStream = proxy({ status: 'idle' as StreamStatus });
 
 export async function loadCoinList(options: { loading?: boolean } = {}): Promise<void> {
   const { lists } = await api(coinList, undefined, options);
-  // The service worker may answer from its cache (stale-while-revalidate): a price already
-  // newer on screen (from the stream) stays, and the list is as old as the cached answer.
+  applyCoinList(lists, offlineData.asOf[coinList.path] ?? new Date().toISOString());
+}
+
+/**
+ * The coins the page's document brought (lib/first-data.ts), for the first page's first render: the rows the HTML
+ * painted stay as they were when the app takes the screen over.
+ */
+export function takeDocumentCoins(): void {
+  const data = documentData();
+  if (data) applyCoinList(data.coins, data.at);
+}
+
+/**
+ * A coin list the server gave, as of `asOf`. The service worker may answer from its cache (stale-while-revalidate): a
+ * price already newer on screen (from the stream) stays, and the list is as old as the cached answer.
+ */
+function applyCoinList(lists: readonly CoinQuote[], asOf: string): void {
   const newest = (quote: CoinQuote) => {
     const known = prices.quotes[quote.code];
     return known && known.at > quote.at ? { ...known } : quote;
   };
   prices.quotes = Object.fromEntries(lists.map((quote) => [quote.code, newest(quote)]));
   prices.codes = lists.map((quote) => quote.code);
-  prices.updatedAt = offlineData.asOf[coinList.path] ?? new Date().toISOString();
+  prices.updatedAt = asOf;
 }
 
 /** The list on screen came from the server less than FRESH_READ_MS ago (not from a cache, not from the last visit). */

@@ -93,7 +93,8 @@ it('signed in, Home renders whole at once, its slides in the first render, start
   expect(asked.filter((path) => path.startsWith('/api/users/message/unread'))).toHaveLength(1);
   // Home and its total-assets card ask for the coin list together: one request. The price stream,
   // opening, joins that request if it is still on its way and takes its answer if it has just come (was 2).
-  expect(asked.filter((path) => path.startsWith('/api/coin/lists'))).toHaveLength(1);
+  // A document the server sent (not the worker's copy) brought the list: none, or one if that list is no longer fresh.
+  expect(asked.filter((path) => path.startsWith('/api/coin/lists')).length).toBeLessThanOrEqual(1);
   await screenshot(page, '72-home-first-screen');
 });
 
@@ -162,6 +163,18 @@ async function holdScripts(context: BrowserContext) {
   };
 }
 
+/** Records every layout shift of the documents `tab` opens from now on (layoutShifts reads them). */
+async function watchLayoutShifts(tab: Page): Promise<void> {
+  await tab.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+}
+const layoutShifts = (tab: Page) => tab.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
+
 /** A start of the app at `route` on a device the app left signed in with `locale` chosen, up to its screen from the HTML. */
 async function startSignedIn(tab: Page, locale: string, route: string): Promise<void> {
   const hint: FirstScreenHint = { locale: locale as FirstScreenHint['locale'], signedIn: true };
@@ -187,7 +200,8 @@ it('the first screen comes with the HTML, in the device’s language, before any
     // A device signed in, its language chosen as Chinese: Markets with its header and the tab bar in Chinese.
     await startSignedIn(fresh, 'zh', ROUTES.coinList);
     expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('zh');
-    expect(await fresh.locator('.app[inert] .navbar h1').textContent()).toBe('行情');
+    // (The title, then the badge of the prices' source: the coins come with the HTML too.)
+    expect(await fresh.locator('.app[inert] .navbar h1').textContent()).toMatch(/^行情/);
     expect(await fresh.locator('.app[inert] .tabbar a').allTextContents()).toEqual([
       '首页',
       '行情',
@@ -221,13 +235,7 @@ it('the app takes the screen over in place: the header, the tab bar and the page
   try {
     const { release } = await holdScripts(context);
     const fresh = await context.newPage();
-    await fresh.addInitScript(() => {
-      (window as unknown as { __shifts: number[] }).__shifts = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          (window as unknown as { __shifts: number[] }).__shifts.push((entry as unknown as { value: number }).value);
-      }).observe({ type: 'layout-shift', buffered: true });
-    });
+    await watchLayoutShifts(fresh);
     await fresh.goto('/favicon.svg');
     await storeSession(fresh, data.token);
     await fresh.goto(`/#${ROUTES.option}`);
@@ -245,9 +253,69 @@ it('the app takes the screen over in place: the header, the tab bar and the page
     await fresh.locator('.app:not([inert]) .opt-page').waitFor();
     expect(await fresh.locator('.app[inert]').count()).toBe(0);
     expect(await boxes()).toEqual(fromHtml);
-    expect(await fresh.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts)).toEqual([]);
+    expect(await layoutShifts(fresh)).toEqual([]);
   } finally {
     await context.close();
+  }
+});
+
+it('Markets and Home paint the server’s coins and slides with the HTML; the app takes them over in place', async () => {
+  const { data } = await callApi<{ token: string }>('/users/login', {
+    form: { username: 'demo', password: 'demo1234' },
+  });
+  const { data: listed } = await callApi<{ lists: { code: string; simulated: boolean }[] }>('/coin/lists', {
+    method: 'GET',
+  });
+  const pages = [
+    { route: ROUTES.coinList, row: '.market-row', coins: listed.lists.length, shot: '76-markets-coins-from-html' },
+    { route: ROUTES.home, row: '.home-coin', coins: 5, shot: '77-home-slides-from-html' },
+  ];
+  for (const { route, row, coins, shot } of pages) {
+    // A first visit each (no service worker yet: its copy of the page has no data, as checked below).
+    const context = await phoneContext(page.context().browser()!);
+    try {
+      const { held, release } = await holdScripts(context);
+      const fresh = await context.newPage();
+      await watchLayoutShifts(fresh);
+      await fresh.goto('/favicon.svg');
+      await storeSession(fresh, data.token);
+      /** The rows on screen: each coin's code and where its row is. */
+      const rows = (selector: string) =>
+        fresh.locator(selector).evaluateAll((found) =>
+          found.map((element) => {
+            const box = element.getBoundingClientRect();
+            return `${element.querySelector('strong')!.textContent} ${box.x},${box.y} ${box.width}×${box.height}`;
+          }),
+        );
+
+      // The coins in the server's order, labelled simulated as the feed is, with no script arrived yet.
+      await fresh.goto(`/#${route}`);
+      await fresh.locator(`.app[inert] ${row}`).first().waitFor();
+      const fromHtml = await rows(`.app[inert] ${row}`);
+      expect(
+        fromHtml.map((line) => line.split(' ')[0]),
+        route,
+      ).toEqual(listed.lists.slice(0, coins).map((coin) => coin.code));
+      if (listed.lists[0]!.simulated) expect(await fresh.locator('.app[inert] .simulated-badge').count()).toBe(1);
+      if (route === ROUTES.home)
+        expect(await fresh.locator('.app[inert] img.carousel-slide').count()).toBeGreaterThan(0);
+      expect(held.length).toBeGreaterThan(0);
+      await screenshot(fresh, shot);
+
+      // The app draws the same rows in the same places.
+      await release();
+      await fresh.locator(`.app:not([inert]) ${row}`).first().waitFor();
+      expect(await fresh.locator('.app[inert]').count()).toBe(0);
+      expect(await rows(`.app:not([inert]) ${row}`), route).toEqual(fromHtml);
+      expect(await layoutShifts(fresh), route).toEqual([]);
+
+      // The page the service worker keeps (asked for as a fetch, not a navigation) holds no price.
+      const kept = await fresh.evaluate(() => fetch('/index.html').then((response) => response.text()));
+      expect(kept).toContain('<template id="first-screen-en-1">');
+      expect(kept).not.toContain('id="first-data"');
+    } finally {
+      await context.close();
+    }
   }
 });
 

@@ -7,6 +7,7 @@ import { loading } from '../../src/lib/loading.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
+import type { CoinQuote } from '../../src/contract/markets.ts';
 
 export interface Call {
   request: Request;
@@ -93,3 +94,22 @@ export function mountPoint(): { container: HTMLDivElement; root: Root } {
   });
   return mount;
 }
+
+/** A coin's quote as the coin list gives it: one price for the day so far, a simulated feed. */
+export const coinQuote = (code: string, price: string, at: string, more: Partial<CoinQuote> = {}): CoinQuote => ({
+  code,
+  name: code,
+  price,
+  at,
+  change_24h: '0.00',
+  open_24h: price,
+  high_24h: price,
+  low_24h: price,
+  volume_24h: '1',
+  price_decimals: 2,
+  simulated: true,
+  seeded: false,
+  exchanges: 0,
+  halted: false,
+  ...more,
+});

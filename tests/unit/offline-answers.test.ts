@@ -12,7 +12,7 @@ import { loadCoinList, prices } from '../../src/lib/prices.ts';
 import { clearSession, session } from '../../src/lib/session.ts';
 import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storage.ts';
 import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../src/contract/offline-cache.ts';
-import { resetClientState, stubFetch } from './helpers.ts';
+import { coinQuote, resetClientState, stubFetch } from './helpers.ts';
 
 const setOnline = (online: boolean) =>
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => online });
@@ -42,22 +42,7 @@ describe('answers from the service worker’s cache', () => {
   });
 
   it('a coin list from the cache keeps newer streamed prices and is dated when it was stored', async () => {
-    const quote = (price: string, at: string) => ({
-      code: 'BTC',
-      name: 'Bitcoin',
-      price,
-      at,
-      change_24h: '0',
-      open_24h: price,
-      high_24h: price,
-      low_24h: price,
-      volume_24h: '1',
-      price_decimals: 2,
-      simulated: true,
-      seeded: false,
-      exchanges: 0,
-      halted: false,
-    });
+    const quote = (price: string, at: string) => coinQuote('BTC', price, at, { name: 'Bitcoin', change_24h: '0' });
     prices.quotes = { BTC: quote('101.00', '2026-01-02T03:05:00.000Z') };
     stubFetch(
       answer(

@@ -9,6 +9,8 @@ import { formatAmount } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { persistedStore, storeHydrated } from '../../lib/storage.ts';
 import { preloadFirstSlide } from '../../ui/Carousel.tsx';
+import { documentData } from '../../lib/first-data.ts';
+import { takeDocumentCoins } from '../../lib/prices.ts';
 
 export const home = persistedStore('home', { slides: [] as Slide[], notice: '', lang: '' });
 
@@ -44,6 +46,10 @@ let startedAtStart: Promise<void> | null = null;
  * arrives, so that its first render already shows them.
  */
 export function prepareHome(): void {
+  // What the document brought (its first screen painted them): the first render shows the same slides and coins.
+  const slides = documentData()?.slides[currentLocale()];
+  if (slides) Object.assign(home, { slides, lang: currentLocale() });
+  takeDocumentCoins();
   startedAtStart ??= loadHome();
   startedAtStart.catch(() => undefined); // the page reports it
 }

@@ -16,6 +16,9 @@ import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
 import { coinListState, formatCompact, refreshCoinList, searchCoins } from './markets-store.ts';
 
+/** Called by the route table when the app starts on Markets (app/routes.ts): the coins the document painted. */
+export { takeDocumentCoins as prepare } from '../../lib/prices.ts';
+
 export default function CoinListPage() {
   const { t } = useLingui();
   const { codes, quotes } = useLiveSnapshot(prices);

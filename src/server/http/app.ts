@@ -13,7 +13,7 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import { REQUEST_ID_HEADER, RET_FAIL } from '../../contract/envelope.ts';
 import { httpStatusText, texts } from '../../contract/texts.ts';
-import { BODY_MAX_BYTES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
+import { BODY_MAX_BYTES, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
@@ -22,9 +22,9 @@ import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { currentInlineScriptSources } from '../build-info.ts';
 import { accountRoutes } from './account-routes.ts';
-import { contentRoutes } from './content-routes.ts';
+import { contentRoutes, slidesAnswer } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
-import { marketsRoutes } from './markets-routes.ts';
+import { coinListAnswer, marketsRoutes } from './markets-routes.ts';
 import { optionsRoutes } from './options-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
 import { priceStreamRoute } from './price-stream.ts';
@@ -64,6 +64,7 @@ import { consoleRewardRoutes } from './console-reward-routes.ts';
 import { consoleSystemRoutes } from './console-system-routes.ts';
 import { openApiRoute } from './openapi.ts';
 import { serveConsole, servePwa, STATIC_PATH_REFUSED } from './serving.ts';
+import { serveFirstDocument } from './first-document.ts';
 import { securityHeaders } from './security-headers.ts';
 import { answerClientError } from './client-errors.ts';
 import { limitSecureServer, secureServerOptions } from './secure-server.ts';
@@ -278,6 +279,16 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   if (options.metrics !== false) metricsRoute(app, options.metricsToken);
 
   if (options.webRoot && existsSync(options.webRoot)) {
+    await serveFirstDocument(app, options.webRoot, async () => {
+      const [coins, ...slides] = await Promise.all([
+        coinListAnswer(services.market, kept),
+        ...LOCALES.map((locale) => slidesAnswer(services.db, kept, 'home', locale)),
+      ]);
+      return {
+        coins: coins.lists,
+        slides: Object.fromEntries(LOCALES.map((locale, nth) => [locale, slides[nth]!.lists])),
+      };
+    });
     await servePwa(app, options.webRoot);
     serveConsole(app, options.webRoot);
   }

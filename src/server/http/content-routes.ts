@@ -1,8 +1,13 @@
 // Public content: system config by act, and slides by position, in the request's language (else
 // English); kept in memory per language.
-import { config, slides } from '../../contract/content.ts';
+import { config, slides, type SLIDE_POSITIONS } from '../../contract/content.ts';
+import type { Locale } from '../../contract/constants.ts';
+import type { Executor } from '../db/connection.ts';
+import type { KeptAnswers } from './kept-answers.ts';
 import { activeSlidesIn, configEntriesIn } from '../domain/content-languages.ts';
 import type { router } from './handle.ts';
+
+type SlidePosition = (typeof SLIDE_POSITIONS)[number];
 
 export function contentRoutes(route: ReturnType<typeof router>) {
   route(config, (input, { db, kept, locale }) =>
@@ -12,11 +17,13 @@ export function contentRoutes(route: ReturnType<typeof router>) {
     }),
   );
 
-  route(slides, (input, { db, kept, locale }) =>
-    kept.slides.read(`${input.position}:${locale}`, async () => {
-      const rows = await activeSlidesIn(db, input.position, locale);
-      const lists = rows.map(({ id, title, image, link }) => ({ id, title, image, link }));
-      return { lists, page: 1, total: lists.length };
-    }),
-  );
+  route(slides, (input, { db, kept, locale }) => slidesAnswer(db, kept, input.position, locale));
 }
+
+/** The slides' answer in `locale`, kept between changes: the call's, and Home's slides in a document's first screens. */
+export const slidesAnswer = (db: Executor, kept: KeptAnswers, position: SlidePosition, locale: Locale) =>
+  kept.slides.read(`${position}:${locale}`, async () => {
+    const rows = await activeSlidesIn(db, position, locale);
+    const lists = rows.map(({ id, title, image, link }) => ({ id, title, image, link }));
+    return { lists, page: 1, total: lists.length };
+  });

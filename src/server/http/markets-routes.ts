@@ -10,14 +10,17 @@ import type { Executor } from '../db/connection.ts';
 import type { Market } from '../market/market.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { router } from './handle.ts';
+import type { KeptAnswers } from './kept-answers.ts';
+
+/** The coin list's answer, kept between changes: the call's, and the coins in a document's first screens. */
+export const coinListAnswer = (market: Market, kept: KeptAnswers) =>
+  kept.coinList.read('', async () => {
+    const lists = await market.coinList();
+    return { lists, page: 1, total: lists.length };
+  });
 
 export function marketsRoutes(route: ReturnType<typeof router>, market: Market) {
-  route(coinList, (_input, { kept }) =>
-    kept.coinList.read('', async () => {
-      const lists = await market.coinList();
-      return { lists, page: 1, total: lists.length };
-    }),
-  );
+  route(coinList, (_input, { kept }) => coinListAnswer(market, kept));
 
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
     await refuseUnlistedCoin(db, input.code);

@@ -1,0 +1,153 @@
+// The document a browser's navigation gets: the built index.html, with Home's and Markets' first screens rendered again
+// with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the app's first
+// render. The largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the
+// app's code and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
+// built file as it is: a price kept in the worker's copy would be shown later as if current.
+// Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
+import { readFileSync, existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LOCALES, type Locale } from '../../contract/constants.ts';
+import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, firstDataJson, type FirstData } from '../../contract/first-data.ts';
+
+/** What the build's module for Node (FIRST_SCREENS_MODULE) offers the server. */
+interface FirstScreens {
+  renderDataScreens(locale: Locale, data: FirstData): { id: string; html: string }[];
+}
+
+/** The data of a document: the coins and every language's slides, read when asked. */
+export type ReadFirstData = () => Promise<Omit<FirstData, 'at'>>;
+
+/**
+ * How long a navigation waits for the data before the page goes out as built: about one round trip of a phone on a slow
+ * network, so a page with data is never later than the page without it would have been by much.
+ */
+export const FIRST_DATA_WAIT_MS = 250;
+/**
+ * A document is made again when its data changes, and at least this often: its `at` (the coin list's "as of") is then
+ * never older than this.
+ */
+const DOCUMENT_KEPT_MS = 5_000;
+
+const brotli = promisify(brotliCompress);
+const gzipped = promisify(gzip);
+
+interface Made {
+  /** The data it was made from, less its time: the same data makes the same document. */
+  key: string;
+  at: number;
+  body: Buffer;
+  br: Promise<Buffer>;
+  gz: Promise<Buffer>;
+}
+
+/**
+ * Serves `/` and `/index.html` from `root` as above, when the build has its module for Node; a build without it, or
+ * one whose module fails to load, is served as the files are (servePwa).
+ */
+export async function serveFirstDocument(
+  app: FastifyInstance,
+  root: string,
+  read: ReadFirstData,
+  now: () => number = Date.now,
+): Promise<void> {
+  const moduleFile = join(root, FIRST_SCREENS_MODULE);
+  if (!existsSync(moduleFile) || !existsSync(join(root, 'index.html'))) return;
+  const page = readFileSync(join(root, 'index.html'), 'utf8');
+  let screens: FirstScreens;
+  try {
+    screens = (await import(pathToFileURL(moduleFile).href)) as FirstScreens;
+  } catch (error) {
+    app.log.warn({ err: error }, 'first screens: the build’s module did not load; the page goes out as built');
+    return;
+  }
+  let made: Made | null = null;
+  let making: Promise<Made> | null = null;
+
+  const make = async (): Promise<Made> => {
+    const data = await read();
+    const key = JSON.stringify(data);
+    if (made && made.key === key && now() - made.at < DOCUMENT_KEPT_MS) return made;
+    const at = now();
+    const html = documentWith(page, screens, { at: new Date(at).toISOString(), ...data });
+    const body = Buffer.from(html);
+    const params = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
+    made = { key, at, body, br: brotli(body, { params }), gz: gzipped(body, { level: 6 }) };
+    // A failed compression is only a larger answer: the page goes out plain.
+    made.br.catch(() => undefined);
+    made.gz.catch(() => undefined);
+    return made;
+  };
+
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.headers['sec-fetch-mode'] !== 'navigate') return reply.sendFile('index.html');
+    // One making at a time: the navigations that come meanwhile take the same document.
+    making ??= make().finally(() => (making = null));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const document = await Promise.race([
+      making,
+      new Promise<null>((resolve) => (timer = setTimeout(resolve, FIRST_DATA_WAIT_MS, null))),
+    ])
+      .catch((error: unknown) => {
+        request.log.warn({ err: error }, 'first screens: no data for the page; it goes out as built');
+        return null;
+      })
+      .finally(() => clearTimeout(timer));
+    if (!document) return reply.sendFile('index.html');
+    const accepted = String(request.headers['accept-encoding'] ?? '');
+    const [encoding, body] = await encoded(document, accepted);
+    reply
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding, sec-fetch-mode');
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply.send(body);
+  };
+  app.get('/', handler);
+  app.get('/index.html', handler);
+}
+
+/** The body in the best encoding the browser takes (brotli, then gzip), or plain. */
+async function encoded(document: Made, accepted: string): Promise<[string | null, Buffer]> {
+  // `br`, `gzip;q=0.8`, `*`: a coding is taken unless its weight is 0.
+  const weights = new Map(
+    accepted.split(',').map((part) => {
+      const [name = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
+      const q = params.find((param) => param.startsWith('q='));
+      return [name, q === undefined ? 1 : Number(q.slice(2))] as const;
+    }),
+  );
+  const takes = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  for (const [name, body] of [
+    ['br', document.br],
+    ['gzip', document.gz],
+  ] as const) {
+    if (!takes(name)) continue;
+    const compressed = await body.catch(() => null);
+    if (compressed) return [name, compressed];
+  }
+  return [null, document.body];
+}
+
+/**
+ * `page` with the data screens of every language rendered with `data`, each in place of its built <template>'s
+ * content, and the data inline before the head ends.
+ */
+export function documentWith(page: string, screens: FirstScreens, data: FirstData): string {
+  let html = page;
+  for (const locale of LOCALES) {
+    for (const { id, html: screen } of screens.renderDataScreens(locale, data)) {
+      const open = `<template id="${id}">`;
+      const from = html.indexOf(open);
+      const to = from < 0 ? -1 : html.indexOf('</template>', from);
+      if (to < 0) throw new Error(`first screens: the page has no template ${id}`);
+      html = html.slice(0, from + open.length) + screen + html.slice(to);
+    }
+  }
+  const inline = `<script type="application/json" id="${FIRST_DATA_ID}">${firstDataJson(data)}</script>\n  </head>`;
+  // (A function: a replacement string would read `$&` or `$'` in the data as patterns.)
+  return html.replace('</head>', () => inline);
+}

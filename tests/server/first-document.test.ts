@@ -1,0 +1,200 @@
+// The document a browser's navigation gets: Home's and Markets' first screens rendered with the coins and slides the
+// calls give at that moment, and those answers inline for the app's first render. Anything else that asks for the page
+// (the service worker keeping its copy, a fetch) gets the built file, so no price is ever kept in a copy that would
+// show it later as current. Data that is slow or fails never holds the page. The build's module for Node is stood in
+// for here by a small one of the same shape (the real one is driven by tests/e2e/first-screen.test.ts).
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { LOCALES } from '../../src/contract/constants.ts';
+import { coinList } from '../../src/contract/markets.ts';
+import { slides as slideList } from '../../src/contract/content.ts';
+import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, type FirstData } from '../../src/contract/first-data.ts';
+import { slides } from '../../src/server/db/schema.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { FIRST_DATA_WAIT_MS, serveFirstDocument, type ReadFirstData } from '../../src/server/http/first-document.ts';
+import { servePwa } from '../../src/server/http/serving.ts';
+import { startHarness, type Harness } from './harness.ts';
+
+/** The screens' templates as the build writes them: eight screens in each language. */
+const TEMPLATES = LOCALES.flatMap((locale) =>
+  Array.from({ length: 8 }, (_, index) => `<template id="first-screen-${locale}-${index}">built ${index}</template>`),
+).join('\n');
+const PAGE = `<!doctype html><html><head><title>Coinvest</title>\n${TEMPLATES}\n</head><body><div id="root"></div></body></html>`;
+/** Renders Home (0) and Markets (1) as a list of the coins and the slides' titles. */
+const MODULE = `
+export function renderDataScreens(locale, data) {
+  const coins = data.coins.map((coin) => '<li>' + coin.code + ' ' + coin.price + '</li>').join('');
+  const titles = (data.slides[locale] ?? []).map((slide) => slide.title.replaceAll('<', '&lt;')).join('|');
+  return [0, 1].map((index) => ({ id: 'first-screen-' + locale + '-' + index, html: '<ul>' + coins + '</ul><p>' + titles + '</p>' }));
+}`;
+
+let h: Harness;
+let root: string;
+const apps: FastifyInstance[] = [];
+
+beforeAll(async () => {
+  h = await startHarness();
+  root = mkdtempSync(join(tmpdir(), 'coinvest-first-document-'));
+  mkdirSync(join(root, '.server'));
+  writeFileSync(join(root, 'index.html'), PAGE);
+  writeFileSync(join(root, 'index.html.br'), brotliCompressSync(PAGE));
+  writeFileSync(join(root, 'index.html.gz'), gzipSync(PAGE));
+  writeFileSync(join(root, FIRST_SCREENS_MODULE), MODULE);
+  // A slide whose title an operator wrote with what could close the inline data or read as a replacement pattern.
+  await h.database.db.insert(slides).values({
+    position: 'home',
+    title: "Fair </script><script>alert(1)</script> <!-- $& $' prices",
+    image: '/slides/slide-1.svg',
+    sort: 1,
+  });
+});
+
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await h.close();
+  rmSync(root, { recursive: true, force: true });
+});
+
+/** The app on the harness's database and market, serving the stand-in build. */
+async function serveApp(): Promise<FastifyInstance> {
+  const app = await buildApp(
+    { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market },
+    { webRoot: root },
+  );
+  apps.push(app);
+  return app;
+}
+
+/** Only the page's serving, with `read` for its data. */
+async function servePage(read: ReadFirstData, webRoot = root): Promise<FastifyInstance> {
+  const app = Fastify();
+  await serveFirstDocument(app, webRoot, read);
+  await servePwa(app, webRoot);
+  apps.push(app);
+  return app;
+}
+
+const NAVIGATION = { 'sec-fetch-mode': 'navigate', 'sec-fetch-dest': 'document' };
+
+/** The data inline in a document, or null. */
+function inlineData(html: string): FirstData | null {
+  const found = new RegExp(`<script type="application/json" id="${FIRST_DATA_ID}">(.*?)</script>`, 's').exec(html);
+  return found ? (JSON.parse(found[1]!) as FirstData) : null;
+}
+
+/** The content of the template `id` in a document. */
+function template(html: string, id: string): string {
+  const open = `<template id="${id}">`;
+  const from = html.indexOf(open) + open.length;
+  return html.slice(from, html.indexOf('</template>', from));
+}
+
+it('a navigation gets Home and Markets in every language with the coins and slides the calls give, and them inline', async () => {
+  const app = await serveApp();
+  await h.tick();
+  const coins = await h.call(coinList);
+  const response = await app.inject({ url: '/', headers: NAVIGATION });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+  expect(response.headers['cache-control']).toBe('no-cache');
+  expect(response.headers.vary).toMatch(/sec-fetch-mode/);
+  // The page's own security headers, as on the built file.
+  expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+  const data = inlineData(response.body)!;
+  expect(data.coins).toEqual(coins.data.lists);
+  expect(data.coins.length).toBeGreaterThan(3);
+  for (const locale of LOCALES) {
+    const slidesIn = await h.call(slideList, { position: 'home' }, { lang: locale });
+    expect(data.slides[locale], locale).toEqual(slidesIn.data.lists);
+    for (const index of [0, 1]) {
+      const screen = template(response.body, `first-screen-${locale}-${index}`);
+      expect(screen, `${locale} ${index}`).toContain(`<li>BTC ${coins.data.lists[0]!.price}</li>`);
+    }
+    // The other screens are as built.
+    expect(template(response.body, `first-screen-${locale}-2`)).toBe('built 2');
+  }
+  expect(data.slides.en![0]!.title).toBe("Fair </script><script>alert(1)</script> <!-- $& $' prices");
+  // The operator's words cannot end the data's element or add a script: one inline data element, no other script.
+  expect(response.body.match(/<script/g)).toHaveLength(1);
+  expect(Date.parse(data.at)).toBeGreaterThan(0);
+  // /index.html is the same page.
+  expect(inlineData((await app.inject({ url: '/index.html', headers: NAVIGATION })).body)?.coins).toEqual(data.coins);
+});
+
+it('the service worker keeping its copy, a fetch or a request without the header get the built file, with no data', async () => {
+  const app = await serveApp();
+  for (const mode of ['cors', 'same-origin', 'no-cors', undefined]) {
+    for (const url of ['/', '/index.html', '/index.html?__WB_REVISION__=abc']) {
+      const response = await app.inject({
+        url,
+        headers: { 'accept-encoding': 'br', ...(mode ? { 'sec-fetch-mode': mode } : {}) },
+      });
+      expect(response.statusCode, `${url} ${mode}`).toBe(200);
+      expect(response.headers['content-encoding'], `${url} ${mode}`).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString(), `${url} ${mode}`).toBe(PAGE);
+    }
+  }
+});
+
+it('is sent in brotli or gzip when the browser takes them, else plain, and the same document each way', async () => {
+  const app = await serveApp();
+  const ask = (encoding: string) => app.inject({ url: '/', headers: { ...NAVIGATION, 'accept-encoding': encoding } });
+  const brotli = await ask('gzip, deflate, br, zstd');
+  expect(brotli.headers['content-encoding']).toBe('br');
+  const html = brotliDecompressSync(brotli.rawPayload).toString();
+  expect(inlineData(html)).not.toBeNull();
+  const gzip = await ask('gzip, br;q=0');
+  expect(gzip.headers['content-encoding']).toBe('gzip');
+  expect(gunzipSync(gzip.rawPayload).toString()).toBe(html);
+  const plain = await ask('identity');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe(html);
+  // Within a few seconds and with the same data, one document serves every navigation.
+  expect(inlineData(plain.body)!.at).toBe(inlineData(html)!.at);
+});
+
+it('data slower than the wait, or failing, leaves the page as built; data that came late serves the next one', async () => {
+  const data = { coins: [], slides: {} };
+  let answer: (value: typeof data) => void = () => {};
+  // The first read answers when the test says; any later one at once.
+  let reads = 0;
+  const slow = await servePage(() =>
+    ++reads === 1 ? new Promise((resolve) => (answer = resolve)) : Promise.resolve(data),
+  );
+  const asked = performance.now();
+  const first = await slow.inject({ url: '/', headers: NAVIGATION });
+  expect(performance.now() - asked).toBeGreaterThanOrEqual(FIRST_DATA_WAIT_MS - 5);
+  expect(first.statusCode).toBe(200);
+  expect(first.body).toBe(PAGE);
+  answer(data);
+  const second = await slow.inject({ url: '/', headers: NAVIGATION });
+  expect(inlineData(second.body)).toMatchObject(data);
+
+  const failing = await servePage(() => Promise.reject(new Error('database down')));
+  const failed = await failing.inject({ url: '/', headers: NAVIGATION });
+  expect(failed.statusCode).toBe(200);
+  expect(failed.body).toBe(PAGE);
+});
+
+it('a build without the module, or with one that does not load, is served as built; the module itself never', async () => {
+  const app = await serveApp();
+  for (const url of [`/${FIRST_SCREENS_MODULE}`, '/.server/', '/.server']) {
+    expect((await app.inject({ url })).statusCode, url).toBe(404);
+  }
+  const bare = mkdtempSync(join(tmpdir(), 'coinvest-first-document-bare-'));
+  try {
+    writeFileSync(join(bare, 'index.html'), PAGE);
+    const without = await servePage(async () => ({ coins: [], slides: {} }), bare);
+    expect((await without.inject({ url: '/', headers: NAVIGATION })).body).toBe(PAGE);
+    mkdirSync(join(bare, '.server'));
+    writeFileSync(join(bare, FIRST_SCREENS_MODULE), 'export const renderDataScreens = ;');
+    const broken = await servePage(async () => ({ coins: [], slides: {} }), bare);
+    expect((await broken.inject({ url: '/', headers: NAVIGATION })).body).toBe(PAGE);
+  } finally {
+    rmSync(bare, { recursive: true, force: true });
+  }
+});
