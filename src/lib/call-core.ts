@@ -72,26 +72,5 @@ export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
 export const failedAnswer = (method: Method, status: number, envelope: unknown): boolean =>
   status >= 400 || (envelope !== undefined && !readEnvelope(method, envelope).ok);
 
-/**
- * The language a visit starts in: the stored choice if it is one of `locales`, else the first of the
- * browser's languages that is (by its base tag, any case: zh-Hant-TW is zh; the browser's ja is the
- * app's jp), else `fallback`.
- */
-export function pickLanguage<L extends string>(
-  locales: readonly L[],
-  fallback: L,
-  stored: unknown,
-  browserLanguages: readonly string[],
-): L {
-  const known = (value: unknown): value is L => locales.includes(value as L);
-  if (known(stored)) return stored;
-  for (const tag of browserLanguages) {
-    const base = tag.toLowerCase().split('-')[0];
-    const locale = base === 'ja' ? 'jp' : base;
-    if (known(locale)) return locale;
-  }
-  return fallback;
-}
-
 /** §7: the lang header of a call: zh for any Chinese locale, otherwise the locale itself. */
 export const requestLanguage = (locale: string) => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale);

@@ -6,11 +6,11 @@ import {
   formFields,
   needsIdempotencyKey,
   newUuid,
-  pickLanguage,
   readEnvelope,
   requestLanguage,
 } from '../../src/lib/call-core.ts';
 import { LOCALES } from '../../src/contract/constants.ts';
+import { acceptedLanguages, pickLanguage } from '../../src/contract/language-pick.ts';
 
 describe('readEnvelope', () => {
   it('gives the data of ret 1, for a GET and a POST', () => {
@@ -154,5 +154,19 @@ describe('requestLanguage', () => {
     expect(requestLanguage('ZH')).toBe('zh');
     expect(requestLanguage('th')).toBe('th');
     expect(requestLanguage('jp')).toBe('jp');
+  });
+});
+
+describe('acceptedLanguages', () => {
+  it('reads an Accept-Language header as the browser lists its languages: most wanted first', () => {
+    expect(acceptedLanguages('zh-CN,zh;q=0.9,en;q=0.8')).toEqual(['zh-CN', 'zh', 'en']);
+    expect(acceptedLanguages('en;q=0.5, th-TH, ar;q=0.7')).toEqual(['th-TH', 'ar', 'en']);
+    expect(pickLanguage(LOCALES, 'th', null, acceptedLanguages('de-DE, ja;q=0.8, en;q=0.5'))).toBe('jp');
+  });
+
+  it('leaves out what the browser does not want, and reads nothing from an empty or missing header', () => {
+    expect(acceptedLanguages('en;q=0, ar, *;q=0.1')).toEqual(['ar']);
+    expect(acceptedLanguages('')).toEqual([]);
+    expect(acceptedLanguages(undefined)).toEqual([]);
   });
 });
