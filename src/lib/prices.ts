@@ -60,7 +60,8 @@ function applyCoinList(lists: readonly CoinQuote[], asOf: string): void {
 }
 
 /** The list on screen came from the server less than FRESH_READ_MS ago (not from a cache, not from the last visit). */
-const coinListJustLoaded = () => prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
+export const coinListJustLoaded = () =>
+  prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
 
 /**
  * Applies streamed ticks: each coin's newest price, the 24 h change against the same opening price, and the

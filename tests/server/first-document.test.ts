@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { LOCALES } from '../../src/contract/constants.ts';
+import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
 import { coinList } from '../../src/contract/markets.ts';
 import { slides as slideList } from '../../src/contract/content.ts';
 import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, type FirstData } from '../../src/contract/first-data.ts';
@@ -93,36 +93,49 @@ function template(html: string, id: string): string {
   return html.slice(from, html.indexOf('</template>', from));
 }
 
-it('a navigation gets Home and Markets in every language with the coins and slides the calls give, and them inline', async () => {
+it('a navigation gets Home and Markets with the coins and slides the calls give, in the browser’s language, and them inline', async () => {
   const app = await serveApp();
   await h.tick();
   const coins = await h.call(coinList);
-  const response = await app.inject({ url: '/', headers: NAVIGATION });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
-  expect(response.headers['cache-control']).toBe('no-cache');
-  expect(response.headers.vary).toMatch(/sec-fetch-mode/);
-  // The page's own security headers, as on the built file.
-  expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
-  const data = inlineData(response.body)!;
-  expect(data.coins).toEqual(coins.data.lists);
-  expect(data.coins.length).toBeGreaterThan(3);
   for (const locale of LOCALES) {
-    const slidesIn = await h.call(slideList, { position: 'home' }, { lang: locale });
-    expect(data.slides[locale], locale).toEqual(slidesIn.data.lists);
+    // The browser's languages, as it sends them: another one first, which the app does not have.
+    const language = `de-DE, ${locale === 'jp' ? 'ja-JP' : locale};q=0.9, en;q=0.1`;
+    const response = await app.inject({ url: '/', headers: { ...NAVIGATION, 'accept-language': language } });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(response.headers['cache-control']).toBe('no-cache');
+    expect(response.headers.vary).toMatch(/accept-language.*sec-fetch-mode/);
+    // The page's own security headers, as on the built file.
+    expect(String(response.headers['content-security-policy'])).toContain("script-src 'self'");
+    const data = inlineData(response.body)!;
+    expect(data.coins).toEqual(coins.data.lists);
+    expect(data.coins.length).toBeGreaterThan(3);
     for (const index of [0, 1]) {
       const screen = template(response.body, `first-screen-${locale}-${index}`);
       expect(screen, `${locale} ${index}`).toContain(`<li>BTC ${coins.data.lists[0]!.price}</li>`);
     }
-    // The other screens are as built.
+    // Its other screens, and every other language's, are as built.
     expect(template(response.body, `first-screen-${locale}-2`)).toBe('built 2');
+    const other = LOCALES.find((candidate) => candidate !== locale)!;
+    expect(template(response.body, `first-screen-${other}-1`)).toBe('built 1');
+    // Every language's slides are inline: the app may keep another language chosen.
+    for (const each of LOCALES) {
+      const slidesIn = await h.call(slideList, { position: 'home' }, { lang: each });
+      expect(data.slides[each], each).toEqual(slidesIn.data.lists);
+    }
+    expect(data.slides.en![0]!.title).toBe("Fair </script><script>alert(1)</script> <!-- $& $' prices");
+    // The operator's words cannot end the data's element or add a script: one inline data element, no other script.
+    expect(response.body.match(/<script/g)).toHaveLength(1);
+    expect(Date.parse(data.at)).toBeGreaterThan(0);
   }
-  expect(data.slides.en![0]!.title).toBe("Fair </script><script>alert(1)</script> <!-- $& $' prices");
-  // The operator's words cannot end the data's element or add a script: one inline data element, no other script.
-  expect(response.body.match(/<script/g)).toHaveLength(1);
-  expect(Date.parse(data.at)).toBeGreaterThan(0);
+  // No language the app has, or none said: the app's own first language (Thai), as the app picks it.
+  for (const headers of [{ 'accept-language': 'de-DE, fr;q=0.5' }, {}]) {
+    const response = await app.inject({ url: '/', headers: { ...NAVIGATION, ...headers } });
+    expect(template(response.body, `first-screen-${FALLBACK_LOCALE}-1`)).toContain('<li>BTC ');
+  }
   // /index.html is the same page.
-  expect(inlineData((await app.inject({ url: '/index.html', headers: NAVIGATION })).body)?.coins).toEqual(data.coins);
+  const index = await app.inject({ url: '/index.html', headers: { ...NAVIGATION, 'accept-language': 'en' } });
+  expect(template(index.body, 'first-screen-en-1')).toContain('<li>BTC ');
 });
 
 it('the service worker keeping its copy, a fetch or a request without the header get the built file, with no data', async () => {

@@ -6,7 +6,7 @@ import { klines, type Candle, type CoinQuote, type TickEvent } from '../../contr
 import { api, errorText } from '../../lib/api.ts';
 import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from '../../lib/candles.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
-import { loadCoinList, prices } from '../../lib/prices.ts';
+import { coinListJustLoaded, loadCoinList, prices } from '../../lib/prices.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 
@@ -24,6 +24,15 @@ export async function refreshCoinList(): Promise<void> {
   } catch (error) {
     coinListState.failure = { message: errorText(error), asOf: prices.updatedAt };
   }
+}
+
+/**
+ * As Markets opens: the list again, unless the server gave it a moment ago (the page's document brought it, or another
+ * screen has just read it): the stream keeps its prices from there.
+ */
+export async function refreshCoinListUnlessFresh(): Promise<void> {
+  await storeHydrated(prices);
+  if (!coinListJustLoaded()) await refreshCoinList();
 }
 
 /** Fetches the list only when the device holds none (a deep link to a coin, say). */

@@ -1,6 +1,8 @@
 // The document a browser's navigation gets: the built index.html, with Home's and Markets' first screens rendered again
 // with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the app's first
-// render. The largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the
+// render. Only in the language the browser's Accept-Language picks (as the app picks from the browser's languages): a
+// device whose app keeps another language chosen shows that language's screen as built, and the app then draws the
+// data, as before; each language more would add its screens' markup to every page's parsing on a slow phone. The largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the
 // app's code and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
 // built file as it is: a price kept in the worker's copy would be shown later as if current.
 // Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
@@ -10,7 +12,8 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { LOCALES, type Locale } from '../../contract/constants.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
+import { acceptedLanguages, pickLanguage } from '../../contract/language-pick.ts';
 import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, firstDataJson, type FirstData } from '../../contract/first-data.ts';
 
 /** What the build's module for Node (FIRST_SCREENS_MODULE) offers the server. */
@@ -30,7 +33,7 @@ export const FIRST_DATA_WAIT_MS = 250;
  * A document is made again when its data changes, and at least this often: its `at` (the coin list's "as of") is then
  * never older than this.
  */
-const DOCUMENT_KEPT_MS = 5_000;
+const DOCUMENT_KEPT_MS = 1_000;
 
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
@@ -64,31 +67,39 @@ export async function serveFirstDocument(
     app.log.warn({ err: error }, 'first screens: the build’s module did not load; the page goes out as built');
     return;
   }
-  let made: Made | null = null;
-  let making: Promise<Made> | null = null;
+  // Per language: the document last made, and the one being made.
+  const made = new Map<Locale, Made>();
+  const making = new Map<Locale, Promise<Made>>();
 
-  const make = async (): Promise<Made> => {
+  const make = async (locale: Locale): Promise<Made> => {
     const data = await read();
     const key = JSON.stringify(data);
-    if (made && made.key === key && now() - made.at < DOCUMENT_KEPT_MS) return made;
+    const last = made.get(locale);
+    if (last && last.key === key && now() - last.at < DOCUMENT_KEPT_MS) return last;
     const at = now();
-    const html = documentWith(page, screens, { at: new Date(at).toISOString(), ...data });
+    const html = documentWith(page, screens, { at: new Date(at).toISOString(), ...data }, locale);
     const body = Buffer.from(html);
     const params = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
-    made = { key, at, body, br: brotli(body, { params }), gz: gzipped(body, { level: 6 }) };
+    const document = { key, at, body, br: brotli(body, { params }), gz: gzipped(body, { level: 6 }) };
     // A failed compression is only a larger answer: the page goes out plain.
-    made.br.catch(() => undefined);
-    made.gz.catch(() => undefined);
-    return made;
+    document.br.catch(() => undefined);
+    document.gz.catch(() => undefined);
+    made.set(locale, document);
+    return document;
   };
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers['sec-fetch-mode'] !== 'navigate') return reply.sendFile('index.html');
-    // One making at a time: the navigations that come meanwhile take the same document.
-    making ??= make().finally(() => (making = null));
+    const locale = pickLanguage(LOCALES, FALLBACK_LOCALE, null, acceptedLanguages(request.headers['accept-language']));
+    // One making at a time per language: the navigations that come meanwhile take the same document.
+    let pending = making.get(locale);
+    if (!pending) {
+      pending = make(locale).finally(() => making.delete(locale));
+      making.set(locale, pending);
+    }
     let timer: ReturnType<typeof setTimeout> | undefined;
     const document = await Promise.race([
-      making,
+      pending,
       new Promise<null>((resolve) => (timer = setTimeout(resolve, FIRST_DATA_WAIT_MS, null))),
     ])
       .catch((error: unknown) => {
@@ -102,7 +113,7 @@ export async function serveFirstDocument(
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, sec-fetch-mode');
+      .header('vary', 'accept-encoding, accept-language, sec-fetch-mode');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   };
@@ -133,19 +144,17 @@ async function encoded(document: Made, accepted: string): Promise<[string | null
 }
 
 /**
- * `page` with the data screens of every language rendered with `data`, each in place of its built <template>'s
- * content, and the data inline before the head ends.
+ * `page` with the data screens of `locale` rendered with `data`, each in place of its built <template>'s content, and
+ * the data inline before the head ends.
  */
-export function documentWith(page: string, screens: FirstScreens, data: FirstData): string {
+export function documentWith(page: string, screens: FirstScreens, data: FirstData, locale: Locale): string {
   let html = page;
-  for (const locale of LOCALES) {
-    for (const { id, html: screen } of screens.renderDataScreens(locale, data)) {
-      const open = `<template id="${id}">`;
-      const from = html.indexOf(open);
-      const to = from < 0 ? -1 : html.indexOf('</template>', from);
-      if (to < 0) throw new Error(`first screens: the page has no template ${id}`);
-      html = html.slice(0, from + open.length) + screen + html.slice(to);
-    }
+  for (const { id, html: screen } of screens.renderDataScreens(locale, data)) {
+    const open = `<template id="${id}">`;
+    const from = html.indexOf(open);
+    const to = from < 0 ? -1 : html.indexOf('</template>', from);
+    if (to < 0) throw new Error(`first screens: the page has no template ${id}`);
+    html = html.slice(0, from + open.length) + screen + html.slice(to);
   }
   const inline = `<script type="application/json" id="${FIRST_DATA_ID}">${firstDataJson(data)}</script>\n  </head>`;
   // (A function: a replacement string would read `$&` or `$'` in the data as patterns.)
