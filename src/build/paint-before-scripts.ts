@@ -10,6 +10,8 @@ import { inlineScript } from './inline-scripts.ts';
  * before the first paint: the screen stays blank for as long as it takes to run it (100–200 ms on a slow
  * phone); and a download that starts before the paint shares the slow link with the document the paint needs.
  * The wait costs the app at most a frame; PAINT_WAIT_MS bounds it where the paint is never reported.
+ * Where the first screen leads with a picture (Home's first slide, fetched with high priority), the code waits for that
+ * picture's paint too: it is the page's largest paint, and a download started before it would share the link with it.
  */
 export function paintBeforeScripts(): Plugin {
   const PAINT_WAIT_MS = 300;
@@ -32,7 +34,9 @@ export function paintBeforeScripts(): Plugin {
           // Failed to arrive or to run: marked and told, for the picking script (first-screen-boot.ts) to answer.
           `import(${JSON.stringify(entry[1])}).catch(()=>{document.documentElement.setAttribute(${JSON.stringify(`data-${START_FAILED}`)},'');document.dispatchEvent(new Event(${JSON.stringify(START_FAILED)}))})};`,
           `if(document.visibilityState==='hidden'||!globalThis.PerformanceObserver?.supportedEntryTypes?.includes('paint'))start();`,
-          `else{new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();start()}}).observe({type:'paint',buffered:true});setTimeout(start,${PAINT_WAIT_MS})}})()`,
+          // After the first paint, and the leading picture's (decoded, then the frame that shows it), if there is one.
+          `else{const painted=()=>{const picture=document.querySelector('#root img[fetchpriority="high"]');if(!picture?.decode)return start();picture.decode().then(()=>requestAnimationFrame(()=>setTimeout(start)),start)};`,
+          `new PerformanceObserver((list,observer)=>{if(list.getEntriesByName('first-contentful-paint').length){observer.disconnect();painted()}}).observe({type:'paint',buffered:true});setTimeout(start,${PAINT_WAIT_MS})}})()`,
         ].join('');
         html.source = page.replace(preload, '').replace(
           entry[0],

@@ -97,7 +97,6 @@ export async function lighthouseBench() {
         else runs.push(result.lhr);
       }
       if (runs.length === 0) continue;
-      const scores = runs.map((lhr) => lhr.categories.performance!.score ?? 0);
       const median = runs.toSorted(
         (a, b) => (a.categories.performance!.score ?? 0) - (b.categories.performance!.score ?? 0),
       )[Math.floor(runs.length / 2)]!;
@@ -108,7 +107,7 @@ export async function lighthouseBench() {
           `  Lighthouse ${median.lighthouseVersion}, ${median.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`,
         );
       printedVersion = true;
-      printRun(page.name, page.signedIn && token ? 'signed in' : 'logged out', median, scores);
+      printRun(page.name, page.signedIn && token ? 'signed in' : 'logged out', median, runs);
     }
     console.log(`  reports (median runs): ${REPORTS}`);
   } finally {
@@ -145,7 +144,9 @@ async function calibrate(chrome: LaunchedChrome) {
   }
 }
 
-function printRun(name: string, who: string, lhr: Result, scores: number[]) {
+/** The median run, and every run's score with its largest paint and blocking time (what moves a score between runs). */
+function printRun(name: string, who: string, lhr: Result, runs: Result[]) {
+  const scores = runs.map((run) => run.categories.performance!.score ?? 0);
   const performance = lhr.categories.performance!;
   const accessibility = lhr.categories.accessibility!;
   const ms = (id: string) => `${Math.round(lhr.audits[id]?.numericValue ?? NaN)} ms`;
@@ -159,6 +160,14 @@ function printRun(name: string, who: string, lhr: Result, scores: number[]) {
       `  CLS ${(lhr.audits['cumulative-layout-shift']?.numericValue ?? NaN).toFixed(3)}  SI ${ms('speed-index')}`,
   );
   console.log(`           largest paint: ${largestPaint(lhr)}`);
+  if (runs.length > 1) {
+    const each = runs.map((run) => {
+      const ms = (id: string) => Math.round(run.audits[id]?.numericValue ?? NaN);
+      const score = (run.categories.performance!.score ?? 0).toFixed(2);
+      return `${score} (LCP ${ms('largest-contentful-paint')}, TBT ${ms('total-blocking-time')})`;
+    });
+    console.log(`           each run: ${each.join(' · ')}`);
+  }
   const tbt = lhr.audits['total-blocking-time']?.numericValue ?? NaN;
   if ((performance.score ?? 0) < TARGET || !(tbt <= TBT_TARGET_MS))
     console.log(
