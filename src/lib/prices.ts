@@ -38,11 +38,12 @@ export async function loadCoinList(options: { loading?: boolean } = {}): Promise
 
 /**
  * The coins the page's document brought (lib/first-data.ts), for the first page's first render: the rows the HTML
- * painted stay as they were when the app takes the screen over.
+ * painted stay as they were when the app takes the screen over. Whether it brought any.
  */
-export function takeDocumentCoins(): void {
+export function takeDocumentCoins(): boolean {
   const data = documentData();
   if (data) applyCoinList(data.coins, data.at);
+  return data !== null;
 }
 
 /**
@@ -60,8 +61,7 @@ function applyCoinList(lists: readonly CoinQuote[], asOf: string): void {
 }
 
 /** The list on screen came from the server less than FRESH_READ_MS ago (not from a cache, not from the last visit). */
-export const coinListJustLoaded = () =>
-  prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
+const coinListJustLoaded = () => prices.updatedAt !== null && Date.now() - Date.parse(prices.updatedAt) < FRESH_READ_MS;
 
 /**
  * Applies streamed ticks: each coin's newest price, the 24 h change against the same opening price, and the

@@ -27,7 +27,9 @@ const CEILING: Record<string, number> = {
   // measured.
   // 0.5 KB more for the protections of customers in the start chunk (their pages in the route table, the time in the foreground that the
   // reminder of time in the app counts, the texts the forms check): 113.4 KB measured.
-  [ROUTES.home]: 114 * KB,
+  // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start): 114.1 KB
+  // measured.
+  [ROUTES.home]: 114.5 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what every price screen has to say of where its price comes from.

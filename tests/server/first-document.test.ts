@@ -193,6 +193,32 @@ it('data slower than the wait, or failing, leaves the page as built; data that c
   expect(failed.body).toBe(PAGE);
 });
 
+it('a deploy that puts a new build in the web root is served from the next navigation, module and page', async () => {
+  const deployed = mkdtempSync(join(tmpdir(), 'coinvest-first-document-deploy-'));
+  try {
+    mkdirSync(join(deployed, '.server'));
+    writeFileSync(join(deployed, 'index.html'), PAGE);
+    writeFileSync(join(deployed, FIRST_SCREENS_MODULE), MODULE);
+    const app = await servePage(async () => ({ coins: [], slides: {} }), deployed);
+    const ask = async () => (await app.inject({ url: '/', headers: { ...NAVIGATION, 'accept-language': 'en' } })).body;
+    expect(template(await ask(), 'first-screen-en-0')).toBe('<ul></ul><p></p>');
+    // The next version: another page (its title) and a module that renders otherwise, written as a deploy writes them.
+    const nextPage = PAGE.replace('<title>Coinvest</title>', '<title>Coinvest, next</title>');
+    rmSync(join(deployed, 'index.html'));
+    writeFileSync(join(deployed, 'index.html'), nextPage);
+    rmSync(join(deployed, FIRST_SCREENS_MODULE));
+    writeFileSync(join(deployed, FIRST_SCREENS_MODULE), MODULE.replaceAll("'<ul>'", "'<ol>'"));
+    const next = await ask();
+    expect(next).toContain('<title>Coinvest, next</title>');
+    expect(template(next, 'first-screen-en-0')).toBe('<ol></ul><p></p>');
+    // Half a deploy (the page gone): the files as they are.
+    rmSync(join(deployed, 'index.html'));
+    expect((await app.inject({ url: '/', headers: NAVIGATION })).statusCode).toBe(404);
+  } finally {
+    rmSync(deployed, { recursive: true, force: true });
+  }
+});
+
 it('a build without the module, or with one that does not load, is served as built; the module itself never', async () => {
   const app = await serveApp();
   for (const url of [`/${FIRST_SCREENS_MODULE}`, '/.server/', '/.server']) {

@@ -8,6 +8,7 @@ import { home, prepareHome } from '../../src/features/home/home-store.ts';
 import { prepare as prepareMarkets } from '../../src/features/markets/CoinListPage.tsx';
 import { currentLocale } from '../../src/lib/i18n.ts';
 import { prices } from '../../src/lib/prices.ts';
+import { refreshCoinListOnOpen } from '../../src/features/markets/markets-store.ts';
 import { coinQuote, envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const DATA: FirstData = {
@@ -70,6 +71,24 @@ describe('the data a document brings', () => {
     expect(home.slides).toEqual(DATA.slides.en);
     expect(home.slides[0]!.title).toBe('Options in </script> minutes');
     expect(home.lang).toBe('en');
+    expect(prices.codes).toEqual(['BTC', 'ETH']);
+  });
+
+  it('Markets does not read again the list its start’s document brought; it reads it when opened again', async () => {
+    const { calls } = stubFetch(envelope(1, 'Success', { lists: DATA.coins, page: 1, total: 2 }));
+    documentWith(firstDataJson(DATA));
+    prepareMarkets();
+    await refreshCoinListOnOpen();
+    expect(calls).toHaveLength(0);
+    await refreshCoinListOnOpen();
+    expect(calls.map((call) => new URL(call.request.url).pathname)).toEqual(['/api/coin/lists']);
+  });
+
+  it('Markets started without data in its document reads the list as it opens', async () => {
+    const { calls } = stubFetch(envelope(1, 'Success', { lists: DATA.coins, page: 1, total: 2 }));
+    prepareMarkets();
+    await refreshCoinListOnOpen();
+    expect(calls).toHaveLength(1);
     expect(prices.codes).toEqual(['BTC', 'ETH']);
   });
 

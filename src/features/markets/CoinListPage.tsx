@@ -14,16 +14,10 @@ import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
-import {
-  coinListState,
-  formatCompact,
-  refreshCoinList,
-  refreshCoinListUnlessFresh,
-  searchCoins,
-} from './markets-store.ts';
+import { coinListState, formatCompact, refreshCoinList, refreshCoinListOnOpen, searchCoins } from './markets-store.ts';
 
-/** Called by the route table when the app starts on Markets (app/routes.ts): the coins the document painted. */
-export { takeDocumentCoins as prepare } from '../../lib/prices.ts';
+/** Called by the route table when the app starts on Markets (app/routes.ts). */
+export { prepareMarkets as prepare } from './markets-store.ts';
 
 export default function CoinListPage() {
   const { t } = useLingui();
@@ -32,7 +26,7 @@ export default function CoinListPage() {
   const [query, setQuery] = useState('');
 
   useEffect(() => {
-    void refreshCoinListUnlessFresh();
+    void refreshCoinListOnOpen();
     return subscribePrices();
   }, []);
 

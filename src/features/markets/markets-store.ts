@@ -6,7 +6,7 @@ import { klines, type Candle, type CoinQuote, type TickEvent } from '../../contr
 import { api, errorText } from '../../lib/api.ts';
 import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from '../../lib/candles.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
-import { coinListJustLoaded, loadCoinList, prices } from '../../lib/prices.ts';
+import { loadCoinList, prices, takeDocumentCoins } from '../../lib/prices.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 
@@ -26,13 +26,26 @@ export async function refreshCoinList(): Promise<void> {
   }
 }
 
+/** Whether this start's document brought the coin list Markets shows first (prepareMarkets). */
+let listFromDocument = false;
+
 /**
- * As Markets opens: the list again, unless the server gave it a moment ago (the page's document brought it, or another
- * screen has just read it): the stream keeps its prices from there.
+ * An app start on Markets (app/routes.ts): the coins the page's document brought and painted, for the first render.
  */
-export async function refreshCoinListUnlessFresh(): Promise<void> {
-  await storeHydrated(prices);
-  if (!coinListJustLoaded()) await refreshCoinList();
+export function prepareMarkets(): void {
+  listFromDocument = takeDocumentCoins();
+}
+
+/**
+ * As Markets opens: the list again, unless this start's document has just brought it (the stream keeps its prices
+ * from there).
+ */
+export async function refreshCoinListOnOpen(): Promise<void> {
+  if (listFromDocument) {
+    listFromDocument = false;
+    return;
+  }
+  await refreshCoinList();
 }
 
 /** Fetches the list only when the device holds none (a deep link to a coin, say). */

@@ -6,7 +6,7 @@
 // app's code and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
 // built file as it is: a price kept in the worker's copy would be shown later as if current.
 // Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
-import { readFileSync, existsSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
@@ -39,7 +39,7 @@ const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 
 interface Made {
-  /** The data it was made from, less its time: the same data makes the same document. */
+  /** The build and the data it was made from, less its time: the same ones make the same document. */
   key: string;
   at: number;
   body: Buffer;
@@ -47,9 +47,27 @@ interface Made {
   gz: Promise<Buffer>;
 }
 
+/** The build in the web root: its page and its module for Node, and which files they were read from. */
+interface Build {
+  version: string;
+  page: string;
+  screens: FirstScreens;
+}
+
+/** Which file is at `path` now (a deploy writes new files), or null when there is none. */
+function fileVersion(path: string): string | null {
+  try {
+    const stat = statSync(path);
+    return `${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Serves `/` and `/index.html` from `root` as above, when the build has its module for Node; a build without it, or
- * one whose module fails to load, is served as the files are (servePwa).
+ * Serves `/` and `/index.html` from `root` as above. The build is read again when a deploy has put new files there: a
+ * page left open across a deploy reloads into the new version. A build without the module, or one whose module fails
+ * to load, is served as the files are (servePwa).
  */
 export async function serveFirstDocument(
   app: FastifyInstance,
@@ -57,27 +75,43 @@ export async function serveFirstDocument(
   read: ReadFirstData,
   now: () => number = Date.now,
 ): Promise<void> {
+  const pageFile = join(root, 'index.html');
   const moduleFile = join(root, FIRST_SCREENS_MODULE);
-  if (!existsSync(moduleFile) || !existsSync(join(root, 'index.html'))) return;
-  const page = readFileSync(join(root, 'index.html'), 'utf8');
-  let screens: FirstScreens;
-  try {
-    screens = (await import(pathToFileURL(moduleFile).href)) as FirstScreens;
-  } catch (error) {
-    app.log.warn({ err: error }, 'first screens: the build’s module did not load; the page goes out as built');
-    return;
-  }
+  let loaded: { version: string; build: Promise<Build | null> } | null = null;
+
+  /** The build as it is in the web root now, loaded once per version. */
+  const currentBuild = (): Promise<Build | null> => {
+    const [pageVersion, moduleVersion] = [fileVersion(pageFile), fileVersion(moduleFile)];
+    if (pageVersion === null || moduleVersion === null) return Promise.resolve(null);
+    const version = `${pageVersion}/${moduleVersion}`;
+    if (loaded?.version !== version) {
+      // Imported by a URL of its own per version: a module already imported is never read again.
+      const build = import(`${pathToFileURL(moduleFile).href}?v=${encodeURIComponent(version)}`).then(
+        (screens: FirstScreens) => ({ version, page: readFileSync(pageFile, 'utf8'), screens }),
+        (error: unknown) => {
+          app.log.warn({ err: error }, 'first screens: the build’s module did not load; the page goes out as built');
+          return null;
+        },
+      );
+      loaded = { version, build };
+    }
+    return loaded.build;
+  };
+  // Loaded at start, not at the first navigation.
+  await currentBuild();
+
   // Per language: the document last made, and the one being made.
   const made = new Map<Locale, Made>();
-  const making = new Map<Locale, Promise<Made>>();
+  const making = new Map<Locale, Promise<Made | null>>();
 
-  const make = async (locale: Locale): Promise<Made> => {
-    const data = await read();
-    const key = JSON.stringify(data);
+  const make = async (locale: Locale): Promise<Made | null> => {
+    const [build, data] = await Promise.all([currentBuild(), read()]);
+    if (!build) return null;
+    const key = `${build.version}\n${JSON.stringify(data)}`;
     const last = made.get(locale);
     if (last && last.key === key && now() - last.at < DOCUMENT_KEPT_MS) return last;
     const at = now();
-    const html = documentWith(page, screens, { at: new Date(at).toISOString(), ...data }, locale);
+    const html = documentWith(build.page, build.screens, { at: new Date(at).toISOString(), ...data }, locale);
     const body = Buffer.from(html);
     const params = { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length };
     const document = { key, at, body, br: brotli(body, { params }), gz: gzipped(body, { level: 6 }) };
