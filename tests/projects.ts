@@ -5,8 +5,8 @@ import type { TestProjectInlineConfiguration } from 'vitest/config';
  * The end-to-end files that run after the others, once the suites are done too (tests/run.ts):
  * - E2E_AFTER (project e2e-after), two at a time: those that time their own servers (several processes on one
  *   database, SIGKILLed and started again) with little room to spare beside the suites, and offline-screens (its
- *   markers wait on the worker's network timeout: once missed under the suites' load; beside the other end-to-end
- *   files it made the whole of npm test 40 s longer, not shorter);
+ *   markers wait on the worker's network timeout, which a machine busy with the suites can overrun; beside the other
+ *   end-to-end files its waits hold a browser's place that they would use, so the whole takes longer, not shorter);
  * - E2E_ALONE (project e2e-alone), one at a time and last: those that time the app.
  */
 const e2eFiles = (...names: string[]) => names.map((name) => `tests/e2e/${name}.test.ts`);

@@ -7,7 +7,8 @@
 //      on 2 cores than after them; the tests wait for events, not for a time, so a busy machine only
 //      makes them slower);
 //   4. once the suites are done too, two at a time, the end-to-end files that time their own servers (vitest
-//      project `e2e-after`: 36 s less than one at a time); last and alone, those that time the app (`e2e-alone`).
+//      project `e2e-after`: much of their time is spent waiting on their servers' starts, which two share well); last
+//      and alone, those that time the app (`e2e-alone`).
 // After a failure no step starts; the ones running finish, so their failures are printed too. One step's
 // output is shown as it comes; the others' are held and printed whole when that step ends, then the next
 // one running is shown live. It ends with each step's times and the ten slowest test files over all runs

@@ -175,7 +175,10 @@ async function watchLayoutShifts(tab: Page): Promise<void> {
 }
 const layoutShifts = (tab: Page) => tab.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
 
-/** A start of the app at `route` on a device the app left signed in with `locale` chosen, up to its screen from the HTML. */
+/**
+ * A start of the app at `route` on a device the app left signed in with `locale` chosen, up to its screen from the
+ * HTML.
+ */
 async function startSignedIn(tab: Page, locale: string, route: string): Promise<void> {
   const hint: FirstScreenHint = { locale: locale as FirstScreenHint['locale'], signedIn: true };
   await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)]);

@@ -20,7 +20,7 @@ export function contentRoutes(route: ReturnType<typeof router>) {
   route(slides, (input, { db, kept, locale }) => slidesAnswer(db, kept, input.position, locale));
 }
 
-/** The slides' answer in `locale`, kept between changes: the call's, and Home's slides in a document's first screens. */
+/** The slides' answer in `locale`, kept between changes: the call's, and Home's in a document's first screens. */
 export const slidesAnswer = (db: Executor, kept: KeptAnswers, position: SlidePosition, locale: Locale) =>
   kept.slides.read(`${position}:${locale}`, async () => {
     const rows = await activeSlidesIn(db, position, locale);
