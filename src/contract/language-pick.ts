@@ -1,6 +1,7 @@
 // Which of its languages an app starts in, from a stored choice and the browser's languages: one rule for the customer
 // app, its service worker, the operator console, and the server (which reads the browser's languages from a
 // navigation's Accept-Language).
+import { acceptHeader } from './accept-header.ts';
 
 /**
  * The language a visit starts in: the stored choice if it is one of `locales`, else the first of the
@@ -24,15 +25,7 @@ export function pickLanguage<L extends string>(
 }
 
 /** The languages of an Accept-Language header, most wanted first (as the browser's `navigator.languages`). */
-export function acceptedLanguages(header: string | undefined): string[] {
-  return (header ?? '')
-    .split(',')
-    .map((part, nth) => {
-      const [tag = '', ...params] = part.split(';').map((item) => item.trim());
-      const q = params.find((param) => param.startsWith('q='));
-      return { tag, weight: q === undefined ? 1 : Number(q.slice(2)), nth };
-    })
-    .filter(({ tag, weight }) => tag !== '' && tag !== '*' && weight > 0)
-    .sort((a, b) => b.weight - a.weight || a.nth - b.nth)
-    .map(({ tag }) => tag);
-}
+export const acceptedLanguages = (header: string | undefined): string[] =>
+  acceptHeader(header)
+    .filter(({ token, weight }) => token !== '*' && weight > 0)
+    .map(({ token }) => token);

@@ -40,8 +40,7 @@ export async function loadCoinList(options: { loading?: boolean } = {}): Promise
  * The coins the page's document brought (lib/first-data.ts), for the first page's first render: the rows the HTML
  * painted stay as they were when the app takes the screen over. Whether it brought any.
  */
-export function takeDocumentCoins(): boolean {
-  const data = documentData();
+export function takeDocumentCoins(data = documentData()): boolean {
   if (data) applyCoinList(data.coins, data.at);
   return data !== null;
 }

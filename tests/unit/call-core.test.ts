@@ -168,5 +168,7 @@ describe('acceptedLanguages', () => {
     expect(acceptedLanguages('en;q=0, ar, *;q=0.1')).toEqual(['ar']);
     expect(acceptedLanguages('')).toEqual([]);
     expect(acceptedLanguages(undefined)).toEqual([]);
+    // A weight that does not read as a number weighs nothing.
+    expect(acceptedLanguages('en;q=abc, th')).toEqual(['th']);
   });
 });

@@ -47,9 +47,10 @@ let startedAtStart: Promise<void> | null = null;
  */
 export function prepareHome(): void {
   // What the document brought (its first screen painted them): the first render shows the same slides and coins.
-  const slides = documentData()?.slides[currentLocale()];
+  const data = documentData();
+  const slides = data?.slides[currentLocale()];
   if (slides) Object.assign(home, { slides, lang: currentLocale() });
-  takeDocumentCoins();
+  takeDocumentCoins(data);
   startedAtStart ??= loadHome();
   startedAtStart.catch(() => undefined); // the page reports it
 }

@@ -2,8 +2,9 @@
 // with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the app's first
 // render. Only in the language the browser's Accept-Language picks (as the app picks from the browser's languages): a
 // device whose app keeps another language chosen shows that language's screen as built, and the app then draws the
-// data, as before; each language more would add its screens' markup to every page's parsing on a slow phone. The largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the
-// app's code and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
+// data, as before; each language more would add its screens' markup to every page's parsing on a slow phone. The
+// largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the app's code
+// and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
 // built file as it is: a price kept in the worker's copy would be shown later as if current.
 // Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
 import { readFileSync, statSync } from 'node:fs';
@@ -14,6 +15,7 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
 import { acceptedLanguages, pickLanguage } from '../../contract/language-pick.ts';
+import { acceptHeader } from '../../contract/accept-header.ts';
 import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, firstDataJson, type FirstData } from '../../contract/first-data.ts';
 
 /** What the build's module for Node (FIRST_SCREENS_MODULE) offers the server. */
@@ -105,8 +107,9 @@ export async function serveFirstDocument(
   const making = new Map<Locale, Promise<Made | null>>();
 
   const make = async (locale: Locale): Promise<Made | null> => {
-    const [build, data] = await Promise.all([currentBuild(), read()]);
+    const build = await currentBuild();
     if (!build) return null;
+    const data = await read();
     const key = `${build.version}\n${JSON.stringify(data)}`;
     const last = made.get(locale);
     if (last && last.key === key && now() - last.at < DOCUMENT_KEPT_MS) return last;
@@ -157,15 +160,11 @@ export async function serveFirstDocument(
 
 /** The body in the best encoding the browser takes (brotli, then gzip), or plain. */
 async function encoded(document: Made, accepted: string): Promise<[string | null, Buffer]> {
-  // `br`, `gzip;q=0.8`, `*`: a coding is taken unless its weight is 0.
-  const weights = new Map(
-    accepted.split(',').map((part) => {
-      const [name = '', ...params] = part.split(';').map((item) => item.trim().toLowerCase());
-      const q = params.find((param) => param.startsWith('q='));
-      return [name, q === undefined ? 1 : Number(q.slice(2))] as const;
-    }),
-  );
-  const takes = (name: string) => (weights.get(name) ?? weights.get('*') ?? 0) > 0;
+  // A coding is taken unless its weight is 0; `*` stands for those not named.
+  const codings = acceptHeader(accepted.toLowerCase());
+  const weightOf = (name: string) =>
+    (codings.find(({ token }) => token === name) ?? codings.find(({ token }) => token === '*'))?.weight ?? 0;
+  const takes = (name: string) => weightOf(name) > 0;
   for (const [name, body] of [
     ['br', document.br],
     ['gzip', document.gz],
