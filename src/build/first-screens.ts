@@ -48,7 +48,7 @@ export function firstScreens(): Plugin {
         if (!page.includes(ROOT_END)) throw new Error(`first-screens: index.html has no ${ROOT_END} marker`);
         const [{ templates, module }, script] = await Promise.all([
           renderTemplates(root, alias, define),
-          pickingScript(root),
+          pickingScript(root, intlWarmWorker(bundle)),
         ]);
         this.emitFile({ type: 'asset', fileName: FIRST_SCREENS_MODULE, source: module });
         const styles = pageStyles(root, bundle);
@@ -116,9 +116,20 @@ async function renderTemplates(
   }
 }
 
-/** src/app/first-screen-boot.ts as one minified classic script. */
-async function pickingScript(root: string): Promise<string> {
+/**
+ * The address of the worker that loads the locale data of Intl (src/lib/intl-warm.ts, built by the app's bundle): the
+ * picking script starts it for a signed-in start, long before the app's code could.
+ */
+function intlWarmWorker(bundle: Rollup.OutputBundle): string {
+  const file = Object.keys(bundle).find((name) => /^assets\/intl-warm-[\w-]+\.js$/.test(name));
+  if (!file) throw new Error('first-screens: the bundle has no intl-warm worker');
+  return `/${file}`;
+}
+
+/** src/app/first-screen-boot.ts as one minified classic script, given the address of the Intl worker. */
+async function pickingScript(root: string, intlWarmUrl: string): Promise<string> {
   const chunk = await buildInMemory(root, {
+    define: { __INTL_WARM_URL__: JSON.stringify(intlWarmUrl) },
     build: {
       target: 'es2022',
       lib: { entry: join(root, 'src/app/first-screen-boot.ts'), formats: ['iife'], name: 'firstScreen' },

@@ -1,12 +1,18 @@
 // Keeps the first screen's hint (first-screen-pick.ts) in step with the stores it summarises: the language
-// choice and whether a session is kept. The HTML's picking script reads it before IndexedDB can be.
+// choice and whether a session is kept. The HTML's picking script reads it before IndexedDB can be. Beside it, the
+// language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that language's
+// first screens alone (src/server/http/first-document.ts).
 import { subscribe } from 'valtio/vanilla';
+import { localeCookie } from '../contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from './first-screen-pick.ts';
-import { localeChoice } from './i18n.ts';
+import { localeChoice, pickLocale } from './i18n.ts';
 import { session } from './session.ts';
 
-/** Writes the hint now (the stores are loaded) and again whenever the language or the session changes. */
-export function keepFirstScreenHint(storage: Pick<Storage, 'setItem'> = localStorage): void {
+/** Writes the hint and the cookie now (the stores are loaded) and again whenever the language or the session changes. */
+export function keepFirstScreenHint(
+  storage: Pick<Storage, 'setItem'> = localStorage,
+  setCookie: (cookie: string) => void = (cookie) => (document.cookie = cookie),
+): void {
   const write = () => {
     const hint: FirstScreenHint = { locale: localeChoice.locale, signedIn: Boolean(session.token) };
     try {
@@ -14,6 +20,7 @@ export function keepFirstScreenHint(storage: Pick<Storage, 'setItem'> = localSto
     } catch {
       // Storage full or refused: the next start shows the brand's shell instead of a screen.
     }
+    setCookie(localeCookie(pickLocale(localeChoice.locale, navigator.languages), location.protocol === 'https:'));
   };
   write();
   subscribe(localeChoice, write);

@@ -28,11 +28,8 @@ export const FIRST_SCREENS = [
   { path: ROUTES.login, signedIn: false },
 ] as const;
 
-/** The id of a screen's <template> in index.html. */
-export const firstScreenId = (locale: Locale, index: number) => `first-screen-${locale}-${index}`;
-
-/** The id of the <template> that shows, in `locale`, that the app's own code failed to arrive. */
-export const startFailedId = (locale: Locale) => `start-failed-${locale}`;
+// The templates' ids are shared with the server, which sends a navigation one language's templates (first-data.ts).
+export { firstScreenId, startFailedId } from '../contract/first-data.ts';
 
 /**
  * What index.html's boot script marks on <html> (as `data-start-failed`) and sends to `document` as an event when the

@@ -5,6 +5,7 @@
 import { i18n, type Messages } from '@lingui/core';
 import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
+import { startIntlWarm } from './intl-formats.ts';
 import { LOCALE_KEY, intlLocale, isLocale, isRightToLeft, pickLocale } from './locale-pick.ts';
 
 export { isLocale, pickLocale };
@@ -51,11 +52,11 @@ export { intlLocale, isRightToLeft };
  * worker, the first amount on screen loads it.
  */
 export function warmIntl(locale: Locale): void {
-  try {
-    new Worker(new URL('./intl-warm.ts', import.meta.url), { type: 'module', name: intlLocale(locale) });
-  } catch {
-    // No worker here (an old browser, a test): nothing is lost but the head start.
-  }
+  // Written out whole: the bundler builds the worker from this `new Worker(new URL(…))`.
+  startIntlWarm(
+    intlLocale(locale),
+    (name) => new Worker(new URL('./intl-warm.ts', import.meta.url), { type: 'module', name }),
+  );
 }
 
 /** §7: the request language header is zh for any Chinese locale, otherwise the app locale. */

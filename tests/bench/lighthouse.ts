@@ -9,7 +9,8 @@
 // another build folder than dist/. The signed-in pages are measured as a customer who has read their messages
 // meets them: an unread one opens in the startup dialog with the first page, and that dialog, larger than any
 // page's first screen, becomes the largest paint once the server has answered (LIGHTHOUSE_UNREAD=keep measures that
-// start instead).
+// start instead). LIGHTHOUSE_TRACE=1 keeps each page's median run's trace beside its report, to open in DevTools'
+// Performance panel (what the long tasks did).
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -78,6 +79,7 @@ export async function lighthouseBench() {
     const wanted = process.env.LIGHTHOUSE_PAGES?.toLowerCase().split(',');
     for (const page of PAGES.filter((item) => !wanted || wanted.includes(item.name.toLowerCase()))) {
       const runs: Result[] = [];
+      const traces = new Map<Result, unknown>();
       for (let run = 0; run < RUNS; run++) {
         // Each run starts from the same device state: nothing stored for the origin but the session, if any.
         await prepareStorage(chrome, server.origin, page.signedIn ? token : null);
@@ -94,7 +96,10 @@ export async function lighthouseBench() {
           console.log(
             `  ${page.name}: a run failed (${result.lhr.runtimeError.code}: ${result.lhr.runtimeError.message})`,
           );
-        else runs.push(result.lhr);
+        else {
+          runs.push(result.lhr);
+          if (process.env.LIGHTHOUSE_TRACE) traces.set(result.lhr, result.artifacts.Trace);
+        }
       }
       if (runs.length === 0) continue;
       const median = runs.toSorted(
@@ -102,6 +107,8 @@ export async function lighthouseBench() {
       )[Math.floor(runs.length / 2)]!;
       const file = join(REPORTS, `${page.name.toLowerCase()}.json`);
       writeFileSync(file, JSON.stringify(median));
+      if (traces.has(median))
+        writeFileSync(join(REPORTS, `${page.name.toLowerCase()}.trace.json`), JSON.stringify(traces.get(median)));
       if (!printedVersion)
         console.log(
           `  Lighthouse ${median.lighthouseVersion}, ${median.environment.hostUserAgent.match(/Chrome\/[\d.]+/)?.[0] ?? ''}`,

@@ -11,6 +11,8 @@ import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
+import type { Locale } from '../../src/contract/constants.ts';
+import { localeCookie } from '../../src/contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, START_WAIT_MS, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
@@ -149,6 +151,16 @@ it('the first paint needs no script: the document asks for none, and the app ask
   }
 });
 
+/** The languages of the first screens' templates in the page's document. */
+const templateLanguages = (tab: Page) =>
+  tab.evaluate(() => [
+    ...new Set(
+      [...document.querySelectorAll('template[id^="first-screen-"], template[id^="start-failed-"]')].map(
+        (template) => template.id.split('-')[2],
+      ),
+    ),
+  ]);
+
 /** Holds every script of the app until `release` (a phone whose link brought the document and nothing else yet). */
 async function holdScripts(context: BrowserContext) {
   const held: Route[] = [];
@@ -176,12 +188,25 @@ async function watchLayoutShifts(tab: Page): Promise<void> {
 const layoutShifts = (tab: Page) => tab.evaluate(() => (window as unknown as { __shifts: number[] }).__shifts);
 
 /**
+ * What the app keeps on this device for its next start's first screen (src/lib/first-screen-hint.ts): the hint, and the
+ * cookie with the language it starts in (the server sends the page in that language alone).
+ */
+async function keepHint(tab: Page, hint: FirstScreenHint & { locale: Locale }): Promise<void> {
+  await tab.evaluate(
+    ([key, value, cookie]) => {
+      localStorage.setItem(key, value);
+      document.cookie = cookie;
+    },
+    [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint), localeCookie(hint.locale, false)],
+  );
+}
+
+/**
  * A start of the app at `route` on a device the app left signed in with `locale` chosen, up to its screen from the
  * HTML.
  */
-async function startSignedIn(tab: Page, locale: string, route: string): Promise<void> {
-  const hint: FirstScreenHint = { locale: locale as FirstScreenHint['locale'], signedIn: true };
-  await tab.evaluate(([key, value]) => localStorage.setItem(key, value), [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)]);
+async function startSignedIn(tab: Page, locale: Locale, route: string): Promise<void> {
+  await keepHint(tab, { locale, signedIn: true });
   await tab.goto('about:blank');
   await tab.goto(`/#${route}`);
   await tab.locator('.app[inert] .tabbar a[aria-current="page"]').waitFor();
@@ -200,9 +225,19 @@ it('the first screen comes with the HTML, in the device’s language, before any
     await fresh.goto('/');
     await fresh.locator('.app[inert] form input[name="username"]').waitFor();
     expect(await fresh.locator('.app[inert] button[type="submit"]').textContent()).toBe('Log in');
+    const intlWorkers = () => held.filter((route) => /\/assets\/intl-warm-[\w-]+\.js$/.test(route.request().url()));
+    // Signed out, the first screen shows no amount: no worker loads Intl's data.
+    expect(intlWorkers()).toEqual([]);
+    // A first visit's document holds the screens in the browser's language alone.
+    expect(await templateLanguages(fresh)).toEqual(['en']);
     // A device signed in, its language chosen as Chinese: Markets with its header and the tab bar in Chinese.
     await startSignedIn(fresh, 'zh', ROUTES.coinList);
     expect(await fresh.evaluate(() => document.documentElement.lang)).toBe('zh');
+    // Its amounts' locale data loads in a worker while the app's code is still on its way (held here).
+    expect(intlWorkers()).toHaveLength(1);
+    expect(await fresh.evaluate(() => document.documentElement.dataset.intlWarm)).toBe('zh');
+    // The app's language, from its cookie, not the browser's.
+    expect(await templateLanguages(fresh)).toEqual(['zh']);
     // (The title, then the badge of the prices' source: the coins come with the HTML too.)
     expect(await fresh.locator('.app[inert] .navbar h1').textContent()).toMatch(/^行情/);
     expect(await fresh.locator('.app[inert] .tabbar a').allTextContents()).toEqual([
@@ -334,11 +369,7 @@ it('a start whose code fails to arrive reloads once, then says so in its languag
       if (request.isNavigationRequest() && request.frame() === fresh.mainFrame()) documents.push(request.url());
     });
     await fresh.goto('/favicon.svg');
-    const hint: FirstScreenHint = { locale: 'zh', signedIn: false };
-    await fresh.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)],
-    );
+    await keepHint(fresh, { locale: 'zh', signedIn: false });
     documents.length = 0;
     await fresh.goto('/');
     const failed = fresh.locator('#root > .app:not([inert]) [role="alert"]');
@@ -370,11 +401,7 @@ it('a start whose code neither arrives nor fails says so in its language after t
     });
     const fresh = await context.newPage();
     await fresh.goto('/favicon.svg');
-    const hint: FirstScreenHint = { locale: 'th', signedIn: false };
-    await fresh.evaluate(
-      ([key, value]) => localStorage.setItem(key, value),
-      [FIRST_SCREEN_HINT_KEY, JSON.stringify(hint)],
-    );
+    await keepHint(fresh, { locale: 'th', signedIn: false });
     const documents: string[] = [];
     fresh.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === fresh.mainFrame()) documents.push(request.url());

@@ -12,17 +12,34 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
 import { coinList } from '../../src/contract/markets.ts';
 import { slides as slideList } from '../../src/contract/content.ts';
-import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, type FirstData } from '../../src/contract/first-data.ts';
+import {
+  FIRST_DATA_ID,
+  FIRST_SCREENS_MODULE,
+  LOCALE_COOKIE,
+  firstScreenId,
+  startFailedId,
+  type FirstData,
+} from '../../src/contract/first-data.ts';
 import { slides } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { FIRST_DATA_WAIT_MS, serveFirstDocument, type ReadFirstData } from '../../src/server/http/first-document.ts';
 import { servePwa } from '../../src/server/http/serving.ts';
 import { startHarness, type Harness } from './harness.ts';
 
-/** The screens' templates as the build writes them: eight screens in each language. */
-const TEMPLATES = LOCALES.flatMap((locale) =>
-  Array.from({ length: 8 }, (_, index) => `<template id="first-screen-${locale}-${index}">built ${index}</template>`),
-).join('\n');
+/**
+ * The screens' templates as the build writes them: eight screens, each in every language side by side, then what a
+ * failed start shows in each. A screen may hold an empty template of its own (React's mark of a part it renders only
+ * in the browser): Home (0) and the third screen (2) do here.
+ */
+const builtScreen = (index: number) => `built ${index}${index % 2 === 0 ? '<template></template> end' : ''}`;
+const TEMPLATES = [
+  ...Array.from({ length: 8 }, (_, index) =>
+    LOCALES.map((locale) => `<template id="${firstScreenId(locale, index)}">${builtScreen(index)}</template>`),
+  ).flat(),
+  ...LOCALES.map((locale) => `<template id="${startFailedId(locale)}">failed</template>`),
+]
+  .map((line) => `    ${line}`)
+  .join('\n');
 const PAGE = `<!doctype html><html><head><title>Coinvest</title>\n${TEMPLATES}\n</head><body><div id="root"></div></body></html>`;
 /** Renders Home (0) and Markets (1) as a list of the coins and the slides' titles. */
 const MODULE = `
@@ -86,11 +103,23 @@ function inlineData(html: string): FirstData | null {
   return found ? (JSON.parse(found[1]!) as FirstData) : null;
 }
 
-/** The content of the template `id` in a document. */
+/** The content of the template `id` in a document (to its own end: a screen may hold an empty template). */
 function template(html: string, id: string): string {
   const open = `<template id="${id}">`;
   const from = html.indexOf(open) + open.length;
-  return html.slice(from, html.indexOf('</template>', from));
+  const to = html.indexOf('</template>', from);
+  return html.slice(
+    from,
+    html.startsWith('<template></template>', to - '<template>'.length) ? html.indexOf('</template>', to + 1) : to,
+  );
+}
+
+/** The languages whose templates a document holds, and how many of each. */
+function templateLanguages(html: string): Record<string, number> {
+  const count: Record<string, number> = {};
+  for (const [, locale] of html.matchAll(/<template id="(?:first-screen|start-failed)-([a-z]+)/g))
+    count[locale!] = (count[locale!] ?? 0) + 1;
+  return count;
 }
 
 it('a navigation gets Home and Markets with the coins and slides the calls give, in the browser’s language, and them inline', async () => {
@@ -114,10 +143,10 @@ it('a navigation gets Home and Markets with the coins and slides the calls give,
       const screen = template(response.body, `first-screen-${locale}-${index}`);
       expect(screen, `${locale} ${index}`).toContain(`<li>BTC ${coins.data.lists[0]!.price}</li>`);
     }
-    // Its other screens, and every other language's, are as built.
-    expect(template(response.body, `first-screen-${locale}-2`)).toBe('built 2');
-    const other = LOCALES.find((candidate) => candidate !== locale)!;
-    expect(template(response.body, `first-screen-${other}-1`)).toBe('built 1');
+    // Its other screens are as built; no other language's template is sent.
+    expect(template(response.body, `first-screen-${locale}-2`)).toBe(builtScreen(2));
+    expect(template(response.body, startFailedId(locale))).toBe('failed');
+    expect(templateLanguages(response.body)).toEqual({ [locale]: 9 });
     // Every language's slides are inline: the app may keep another language chosen.
     for (const each of LOCALES) {
       const slidesIn = await h.call(slideList, { position: 'home' }, { lang: each });
@@ -132,6 +161,20 @@ it('a navigation gets Home and Markets with the coins and slides the calls give,
   for (const headers of [{ 'accept-language': 'de-DE, fr;q=0.5' }, {}]) {
     const response = await app.inject({ url: '/', headers: { ...NAVIGATION, ...headers } });
     expect(template(response.body, `first-screen-${FALLBACK_LOCALE}-1`)).toContain('<li>BTC ');
+  }
+  // The language the app starts in, from its cookie, wins over the browser's; a cookie that names no language of the
+  // app counts as none.
+  for (const [cookie, shown] of [
+    [`theme=dark; ${LOCALE_COOKIE}=ar`, 'ar'],
+    [`${LOCALE_COOKIE}=jp`, 'jp'],
+    [`${LOCALE_COOKIE}=de`, 'en'],
+    [`${LOCALE_COOKIE}=<script>`, 'en'],
+  ] as const) {
+    const response = await app.inject({ url: '/', headers: { ...NAVIGATION, 'accept-language': 'en', cookie } });
+    expect(templateLanguages(response.body), cookie).toEqual({ [shown]: 9 });
+    expect(template(response.body, firstScreenId(shown, 1)), cookie).toContain('<li>BTC ');
+    expect(template(response.body, firstScreenId(shown, 0)), cookie).toContain('<li>BTC ');
+    expect(response.headers.vary).toContain('cookie');
   }
   // /index.html is the same page.
   const index = await app.inject({ url: '/index.html', headers: { ...NAVIGATION, 'accept-language': 'en' } });

@@ -7,7 +7,15 @@ import {
   readFirstScreenHint,
 } from '../../src/lib/first-screen-pick.ts';
 import { keepFirstScreenHint } from '../../src/lib/first-screen-hint.ts';
-import { localeChoice } from '../../src/lib/i18n.ts';
+import { localeChoice, pickLocale } from '../../src/lib/i18n.ts';
+import {
+  LOCALE_COOKIE,
+  cookieLocale,
+  firstScreenId,
+  localeCookie,
+  startFailedId,
+  templateLocale,
+} from '../../src/contract/first-data.ts';
 import { session } from '../../src/lib/session.ts';
 
 const screen = (path: string, signedIn: boolean) =>
@@ -60,17 +68,45 @@ describe('the hint the app keeps for it (keepFirstScreenHint, readFirstScreenHin
     const written = new Map<string, string>();
     const storage = { setItem: (key: string, value: string) => void written.set(key, value) };
     const read = () => readFirstScreenHint({ getItem: (key) => written.get(key) ?? null });
+    const cookies: string[] = [];
     session.token = null;
     localeChoice.locale = null;
-    keepFirstScreenHint(storage);
+    keepFirstScreenHint(storage, (cookie) => cookies.push(cookie));
     expect(read()).toEqual({ locale: null, signedIn: false });
+    // No choice stored: the cookie names the language the app starts in, the browser's.
+    const browsers = pickLocale(null, navigator.languages);
+    expect(cookies).toEqual([`${LOCALE_COOKIE}=${browsers}; Path=/; Max-Age=31536000; SameSite=Lax`]);
     session.token = 'a-token';
     await expect.poll(read).toEqual({ locale: null, signedIn: true });
     localeChoice.locale = 'zh';
     await expect.poll(read).toEqual({ locale: 'zh', signedIn: true });
+    expect(cookies.at(-1)).toBe(`${LOCALE_COOKIE}=zh; Path=/; Max-Age=31536000; SameSite=Lax`);
     session.token = null;
     await expect.poll(read).toEqual({ locale: 'zh', signedIn: false });
     expect([...written.keys()]).toEqual([FIRST_SCREEN_HINT_KEY]);
+  });
+
+  it('the server reads the language back from the cookie, and nothing from any other value', () => {
+    expect(cookieLocale(`a=1; ${LOCALE_COOKIE}=ar; b=2`)).toBe('ar');
+    expect(cookieLocale(`${LOCALE_COOKIE}=jp`)).toBe('jp');
+    for (const header of [
+      undefined,
+      '',
+      'a=1',
+      `${LOCALE_COOKIE}=`,
+      `${LOCALE_COOKIE}=xx`,
+      `${LOCALE_COOKIE}=en%00`,
+      `x${LOCALE_COOKIE}=en`,
+    ])
+      expect(cookieLocale(header), String(header)).toBeNull();
+    expect(localeCookie('th', true)).toBe(`${LOCALE_COOKIE}=th; Path=/; Max-Age=31536000; SameSite=Lax; Secure`);
+  });
+
+  it('tells the language of each template of the first screens from its id', () => {
+    expect(templateLocale(firstScreenId('zh', 3))).toBe('zh');
+    expect(templateLocale(startFailedId('ar'))).toBe('ar');
+    for (const id of ['first-screen-zh-', 'first-screen-zh-x', 'first-screen-xx-1', 'start-failed-', 'root', ''])
+      expect(templateLocale(id), id).toBeNull();
   });
 
   it('reads anything unreadable as no hint', () => {

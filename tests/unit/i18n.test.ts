@@ -15,6 +15,7 @@ import {
   warmIntl,
 } from '../../src/lib/i18n.ts';
 import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
+import { startIntlWarm } from '../../src/lib/intl-formats.ts';
 import { texts } from '../../src/contract/texts.ts';
 import { consoleTexts } from '../../src/contract/console-texts.ts';
 import { serverTexts } from '../../src/contract/server-texts.ts';
@@ -219,6 +220,29 @@ describe('warmIntl', () => {
       ['number', 'ja'],
       ['date', 'ja'],
     ]);
+  });
+
+  it("starts none for a language this page's first screen already warmed, and one for another language", () => {
+    const names: (string | undefined)[] = [];
+    vi.stubGlobal(
+      'Worker',
+      class {
+        constructor(_url: URL, options?: WorkerOptions) {
+          names.push(options?.name);
+        }
+      },
+    );
+    try {
+      // What the first screen's script does on a signed-in start, before the app's code arrives.
+      startIntlWarm('th', (name) => new Worker('/assets/intl-warm.js', { type: 'module', name }));
+      warmIntl('th');
+      warmIntl('ar');
+      warmIntl('ar');
+    } finally {
+      vi.unstubAllGlobals();
+      delete document.documentElement.dataset.intlWarm;
+    }
+    expect(names).toEqual(['th', 'ar']);
   });
 
   it('does nothing where there is no worker', () => {

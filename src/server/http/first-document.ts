@@ -1,12 +1,17 @@
-// The document a browser's navigation gets: the built index.html, with Home's and Markets' first screens rendered again
-// with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the app's first
-// render. Only in the language the browser's Accept-Language picks (as the app picks from the browser's languages): a
-// device whose app keeps another language chosen shows that language's screen as built, and the app then draws the
-// data, as before; each language more would add its screens' markup to every page's parsing on a slow phone. The
-// largest thing either page paints (the first slide, a coin's row) then comes with the HTML, not after the app's code
-// and a call. Any other request for the page (the service worker keeping its copy, a fetch) gets the
-// built file as it is: a price kept in the worker's copy would be shown later as if current.
-// Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
+// The document a browser's navigation gets: the built index.html in one language, with Home's and Markets' first screens
+// rendered again with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the
+// app's first render.
+// - The language is the one the app starts in: its cookie (LOCALE_COOKIE, written by the app with its first-screen
+//   hint), else the one the browser's Accept-Language picks, as the app picks from the browser's languages on a first
+//   visit. The other languages' templates are left out: the built page holds every screen in six languages, and on a
+//   slow phone each of them is markup to download and parse before the first paint.
+// - A device whose hint names a language its cookie does not (a cookie cleared on its own) finds no screen in it, and
+//   shows the brand's shell until the app renders, as a start with no hint does; the app then writes the cookie again.
+// - The largest thing either data page paints (the first slide, a coin's row) then comes with the HTML, not after the
+//   app's code and a call.
+// Any other request for the page (the service worker keeping its copy, a fetch) gets the built file as it is, every
+// language in it: a start from the worker's copy may be in any of them, and a price kept there would be shown later as
+// if current. Data that is slow or fails never holds the page: it goes out as built, and the app loads the data itself.
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -16,7 +21,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
 import { acceptedLanguages, pickLanguage } from '../../contract/language-pick.ts';
 import { acceptHeader } from '../../contract/accept-header.ts';
-import { FIRST_DATA_ID, FIRST_SCREENS_MODULE, firstDataJson, type FirstData } from '../../contract/first-data.ts';
+import {
+  FIRST_DATA_ID,
+  FIRST_SCREENS_MODULE,
+  cookieLocale,
+  firstDataJson,
+  templateLocale,
+  type FirstData,
+} from '../../contract/first-data.ts';
 
 /** What the build's module for Node (FIRST_SCREENS_MODULE) offers the server. */
 interface FirstScreens {
@@ -127,7 +139,9 @@ export async function serveFirstDocument(
 
   const handler = async (request: FastifyRequest, reply: FastifyReply) => {
     if (request.headers['sec-fetch-mode'] !== 'navigate') return reply.sendFile('index.html');
-    const locale = pickLanguage(LOCALES, FALLBACK_LOCALE, null, acceptedLanguages(request.headers['accept-language']));
+    const locale =
+      cookieLocale(request.headers.cookie) ??
+      pickLanguage(LOCALES, FALLBACK_LOCALE, null, acceptedLanguages(request.headers['accept-language']));
     // One making at a time per language: the navigations that come meanwhile take the same document.
     let pending = making.get(locale);
     if (!pending) {
@@ -150,7 +164,7 @@ export async function serveFirstDocument(
     reply
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-cache')
-      .header('vary', 'accept-encoding, accept-language, sec-fetch-mode');
+      .header('vary', 'accept-encoding, accept-language, cookie, sec-fetch-mode');
     if (encoding) reply.header('content-encoding', encoding);
     return reply.send(body);
   };
@@ -177,19 +191,65 @@ async function encoded(document: Made, accepted: string): Promise<[string | null
 }
 
 /**
- * `page` with the data screens of `locale` rendered with `data`, each in place of its built <template>'s content, and
- * the data inline before the head ends.
+ * `page` in `locale`: the first screens' templates of every other language left out, the data screens of `locale`
+ * rendered with `data` in place of their built content, and the data inline before the head ends.
  */
 export function documentWith(page: string, screens: FirstScreens, data: FirstData, locale: Locale): string {
-  let html = page;
-  for (const { id, html: screen } of screens.renderDataScreens(locale, data)) {
-    const open = `<template id="${id}">`;
-    const from = html.indexOf(open);
-    const to = from < 0 ? -1 : html.indexOf('</template>', from);
-    if (to < 0) throw new Error(`first screens: the page has no template ${id}`);
-    html = html.slice(0, from + open.length) + screen + html.slice(to);
+  const rendered = new Map(screens.renderDataScreens(locale, data).map(({ id, html }) => [id, html]));
+  let html = '';
+  let done = 0;
+  for (const template of topTemplates(page)) {
+    const language = templateLocale(template.id);
+    if (language !== null && language !== locale) {
+      // With the whitespace before it: the line it stood on goes too.
+      let from = template.start;
+      while (from > done && /\s/.test(page[from - 1]!)) from--;
+      html += page.slice(done, from);
+      done = template.end;
+    } else if (rendered.has(template.id)) {
+      html += page.slice(done, template.contentStart) + rendered.get(template.id);
+      rendered.delete(template.id);
+      done = template.contentEnd;
+    }
   }
+  html += page.slice(done);
+  if (rendered.size) throw new Error(`first screens: the page has no template ${[...rendered.keys()].join(', ')}`);
   const inline = `<script type="application/json" id="${FIRST_DATA_ID}">${firstDataJson(data)}</script>\n  </head>`;
   // (A function: a replacement string would read `$&` or `$'` in the data as patterns.)
   return html.replace('</head>', () => inline);
+}
+
+/**
+ * The page's <template>s that have an id, each with where it and its content start and end. A screen may hold
+ * templates of its own (React marks a part it renders only in the browser with an empty one): each is counted to its
+ * own end, so a screen's content ends at its matching close.
+ */
+function topTemplates(
+  page: string,
+): { id: string; start: number; contentStart: number; contentEnd: number; end: number }[] {
+  const OPEN = '<template';
+  const CLOSE = '</template>';
+  const found = [];
+  for (let start = page.indexOf('<template id="'); start >= 0; start = page.indexOf('<template id="', start)) {
+    const idStart = start + '<template id="'.length;
+    const id = page.slice(idStart, page.indexOf('"', idStart));
+    const contentStart = page.indexOf('>', idStart) + 1;
+    let depth = 1;
+    let at = contentStart;
+    while (depth > 0) {
+      const open = page.indexOf(OPEN, at);
+      const close = page.indexOf(CLOSE, at);
+      if (close < 0) throw new Error(`first screens: the template ${id} does not end`);
+      if (open >= 0 && open < close) {
+        depth++;
+        at = open + OPEN.length;
+      } else {
+        depth--;
+        at = close + CLOSE.length;
+      }
+    }
+    found.push({ id, start, contentStart, contentEnd: at - CLOSE.length, end: at });
+    start = at;
+  }
+  return found;
 }
