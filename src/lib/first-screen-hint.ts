@@ -8,7 +8,7 @@ import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from './first-screen-pick
 import { localeChoice, pickLocale } from './i18n.ts';
 import { session } from './session.ts';
 
-/** Writes the hint and the cookie now (the stores are loaded) and again whenever the language or the session changes. */
+/** Writes the hint and the cookie now (the stores are loaded) and again when the language or the session changes. */
 export function keepFirstScreenHint(
   storage: Pick<Storage, 'setItem'> = localStorage,
   setCookie: (cookie: string) => void = (cookie) => (document.cookie = cookie),

@@ -15,9 +15,9 @@ export function warmFormats(tag: string): void {
 const WARM_MARK = 'intlWarm';
 
 /**
- * Starts, with `start`, the worker (src/lib/intl-warm.ts) that formats once in `tag` (its name), unless this page already started one
- * for it: the first screen's script starts it before the app's code arrives, and the app's start, where that script
- * did not (no hint of a session, another language), starts it as its code downloads.
+ * Starts, with `start`, the worker (src/lib/intl-warm.ts) that formats once in `tag` (its name), unless this page
+ * already started one for it: the first screen's script starts it before the app's code arrives, and the app's start,
+ * where that script did not (no hint of a session, another language), starts it as its code downloads.
  */
 export function startIntlWarm(tag: string, start: (name: string) => unknown): void {
   const root = document.documentElement;

@@ -1,6 +1,6 @@
-// The document a browser's navigation gets: the built index.html in one language, with Home's and Markets' first screens
-// rendered again with the slides and coins the server has now, and those answers inline (contract/first-data.ts) for the
-// app's first render.
+// The document a browser's navigation gets: the built index.html in one language, with Home's and Markets' first
+// screens rendered again with the slides and coins the server has now, and those answers inline
+// (contract/first-data.ts) for the app's first render.
 // - The language is the one the app starts in: its cookie (LOCALE_COOKIE, written by the app with its first-screen
 //   hint), else the one the browser's Accept-Language picks, as the app picks from the browser's languages on a first
 //   visit. The other languages' templates are left out: the built page holds every screen in six languages, and on a
