@@ -27,8 +27,7 @@ const CEILING: Record<string, number> = {
   // measured.
   // 0.5 KB more for the protections of customers in the start chunk (their pages in the route table, the time in the foreground that the
   // reminder of time in the app counts, the texts the forms check): 113.4 KB measured.
-  // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start): 114.1 KB
-  // measured.
+  // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start).
   [ROUTES.home]: 114.5 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
@@ -63,7 +62,7 @@ const CEILING: Record<string, number> = {
   // Practice switch and its strip, the "Practice" marks, the choice kept on the device and the practice balance
   // (ui/AccountSwitch.tsx with lib/practice.ts, one chunk the contracts pages and Mine's card share, 1.0 KB), the
   // account on every call of the options store (0.3 KB), the texts in the area's catalog and the start chunk's lists.
-  // 0.2 KB more for every page's start, as Mining below: 132.8 KB measured.
+  // 0.2 KB more for what every page's start gained, as Mining below.
   [ROUTES.option]: 133.0 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3
   // KB measured.
@@ -72,8 +71,7 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the request ids, as Home: 117.9–118.0 KB measured (a build's hashes move it by a few bytes).
   // 0.5 KB more for the protections of customers, as Home, and the time-out's gate on Subscribe: 118.7 KB measured.
   // 0.5 KB more for what every page's start gained (0.15 KB in the start chunk): the cookie with the language the app
-  // starts in, which has the server send one language's first screens, and the Intl worker started once a page: 119.5
-  // KB measured.
+  // starts in, which has the server send one language's first screens, and the Intl worker started once a page.
   [ROUTES.lockUp]: 120.0 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.

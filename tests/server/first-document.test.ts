@@ -29,7 +29,7 @@ import { startHarness, type Harness } from './harness.ts';
 /**
  * The screens' templates as the build writes them: eight screens, each in every language side by side, then what a
  * failed start shows in each. A screen may hold an empty template of its own (React's mark of a part it renders only
- * in the browser): Home (0) and the third screen (2) do here.
+ * in the browser): every other screen, Home first, does here.
  */
 const builtScreen = (index: number) => `built ${index}${index % 2 === 0 ? '<template></template> end' : ''}`;
 const TEMPLATES = [
