@@ -104,7 +104,13 @@ export async function refreshPushSubscription(): Promise<void> {
   if (subscription && Notification.permission === 'granted') await sendSubscription(subscription);
 }
 
-export const loadKindsOff = async (): Promise<NoticeKind[]> => [...(await api(noticeSettings)).off];
+/**
+ * Read quietly, without the loading mask: Settings is already usable when its section asks (its code
+ * comes after the page's), and a mask arriving then would take the tap meant for a row of the page.
+ */
+export const loadKindsOff = async (): Promise<NoticeKind[]> => [
+  ...(await api(noticeSettings, undefined, { loading: false })).off,
+];
 
 export const saveKindsOff = async (off: readonly NoticeKind[]): Promise<NoticeKind[]> => [
   ...(await api(setNoticeSettings, { off: off.join(',') })).off,

@@ -3,6 +3,7 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { codeSentTo, phonePageForFile, screenshot } from './browser.ts';
+import { homeSettled } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -42,7 +43,7 @@ it('registers a new user with the code from the outbox', async () => {
   await screenshot(page, '02-register');
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await homeSettled(page);
   // §1: the new user's first unread message (the welcome) opens at once; OK marks it read.
   const welcome = page.getByRole('alertdialog');
   await welcome.getByRole('button', { name: 'OK' }).click();

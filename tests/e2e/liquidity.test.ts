@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCallsDuring, expectRefusedOffline, phonePageForFile, screenshot } from './browser.ts';
 import { startEarnServer, type EarnServer } from './earn-server.ts';
-import { callApi, controlledByServiceWorker, markAllRead } from './pwa.ts';
+import { callApi, controlledByServiceWorker, homeSettled, markAllRead } from './pwa.ts';
 import { postgresBinaries, startPostgres, type PostgresCluster } from '../server/postgres.ts';
 
 let page: Page;
@@ -84,7 +84,7 @@ it(
     await page.getByLabel('Password').fill('demo1234');
     await page.getByRole('checkbox').check();
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.waitForURL(/#\/pages\/index\/index/);
+    await homeSettled(page);
 
     await open('/pages/Liquidity/Liquidity');
     await poll(principal).toBe('0.00 USDT');

@@ -7,7 +7,7 @@
 import { expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
-import { registerUser } from './pwa.ts';
+import { homeSettled, registerUser } from './pwa.ts';
 
 let page: Page;
 let cdp: CDPSession;
@@ -58,7 +58,7 @@ it('adds a passkey after the login password, and the device shows it', async () 
   await page.getByLabel('Password').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await homeSettled(page);
 
   await page.goto(`${base}/#/pages/mine/setting`);
   await page.getByRole('link', { name: 'Passkeys' }).click();
@@ -98,7 +98,7 @@ it('signs in with the passkey alone, after logging out; a closed prompt is no fa
 
   await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true });
   await signInWithPasskey();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await homeSettled(page);
   // The station message left when the passkey was added greets the next sign-in.
   const notice = page.getByRole('alertdialog');
   await expect.poll(() => notice.getByRole('heading').textContent()).toBe('Passkey added');

@@ -106,10 +106,22 @@ it('Settings → Notifications: the switch subscribes this browser, and each kin
         body: Object.fromEntries(new URLSearchParams(call.body)),
       })),
     );
+  // Settings is usable as soon as it shows: the section's read, after the page's, puts no mask over it.
+  await page.evaluate(() => {
+    const seen = { mask: false };
+    Object.assign(window, { maskSeen: seen });
+    new MutationObserver(() => (seen.mask ||= document.querySelector('.mask') !== null)).observe(document.body, {
+      subtree: true,
+      childList: true,
+    });
+  });
+  const kindsRead = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/users/notifications');
   await page.goto('/#/pages/mine/setting');
+  await kindsRead;
   const section = page.getByRole('region', { name: 'Notifications' });
   const device = section.getByRole('switch', { name: 'Notifications on this device' });
   await expect.poll(() => device.isEnabled()).toBe(true);
+  expect(await page.evaluate(() => (window as unknown as { maskSeen: { mask: boolean } }).maskSeen.mask)).toBe(false);
   expect(await device.getAttribute('aria-checked')).toBe('false');
   await device.click();
   await expect.poll(() => device.getAttribute('aria-checked')).toBe('true');

@@ -90,19 +90,24 @@ export function testPng(size = 64): Buffer {
 }
 
 /**
- * Logs in through the login page (the agreement ticked) and waits for Home as a person does: its
- * first visit reads the slides under the loading mask, which takes every tap until they are in (on a
- * busy machine a tap made the moment the mask appeared went to the mask, and Markets never opened).
+ * Waits for Home after a sign-in as a person does: its first visit reads the slides under the loading
+ * mask, which takes every tap until they are in. A tap made the moment the mask appears goes to the
+ * mask, so the next page's link is tapped in vain (its page never opens).
  */
+export async function homeSettled(page: Page): Promise<void> {
+  await page.waitForURL(/#\/pages\/index\/index/);
+  await page.locator('.carousel-slide').first().waitFor();
+  await page.locator('.mask').waitFor({ state: 'detached' });
+}
+
+/** Logs in through the login page (the agreement ticked) and waits for Home to settle. */
 export async function logIn(page: Page, username: string, password: string): Promise<void> {
   await page.goto('/#/pages/login/login');
   await page.getByLabel('Username, mobile number or e-mail').fill(username);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/#\/pages\/index\/index/);
-  await page.locator('.carousel-slide').first().waitFor();
-  await page.locator('.mask').waitFor({ state: 'detached' });
+  await homeSettled(page);
 }
 
 /**

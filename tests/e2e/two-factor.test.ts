@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { launch, phoneContext, screenshot } from './browser.ts';
-import { callApi, logIn, markAllRead } from './pwa.ts';
+import { callApi, homeSettled, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { seededDataDir } from './own-server.ts';
@@ -182,7 +182,7 @@ it('signing in again on this phone asks for a code once (a recovery code here); 
   await page.getByLabel('Recovery code').fill(recoveryCodes[1]!);
   await shot('two-factor-10-login-code');
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await homeSettled(page);
   // The notice left when two-factor was turned on greets the sign-in.
   const notice = page.getByRole('alertdialog');
   await expect.poll(() => notice.getByRole('heading').textContent()).toBe('Two-factor authentication turned on');
@@ -190,7 +190,7 @@ it('signing in again on this phone asks for a code once (a recovery code here); 
 
   await logOut();
   await submitLogin();
-  await page.waitForURL(/#\/pages\/index\/index/);
+  await homeSettled(page);
   expect(await page.getByLabel('Authenticator code').count()).toBe(0);
 });
 
