@@ -114,6 +114,7 @@ export async function api<E extends Endpoint>(
     throw new ApiError(i18n._(texts.offline));
 
   const headers = requestHeaders();
+  const sentWith = session.token;
   // One key for every attempt of this call, so the server applies a retried write once.
   if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
   const fields = formFields(input);
@@ -127,11 +128,16 @@ export async function api<E extends Endpoint>(
   try {
     // A copy: each caller may do what it likes with its answer.
     if (inFlight)
-      return settle(endpoint, structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>, options);
+      return settle(
+        endpoint,
+        structuredClone(await untilAborted(inFlight, signal)) as Envelope<ResultOf<E>>,
+        options,
+        sentWith,
+      );
     const asked = send(endpoint, headers, fields, signal, options.formData);
     // Only a read that nobody can cancel is shared: another caller's cancel must not end it for all.
     if (shareKey && !signal) shareRead(shareKey, asked);
-    return settle(endpoint, await asked, options);
+    return settle(endpoint, await asked, options, sentWith);
   } finally {
     if (showMask) endLoading(kind);
   }
@@ -285,10 +291,19 @@ export async function apiBlob(path: string, options: { signal?: AbortSignal } = 
     });
 }
 
-function settle<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>, options: CallOptions): ResultOf<E> {
+/** `sentWith`: the session token the call was sent with (null: none). */
+function settle<E extends Endpoint>(
+  endpoint: E,
+  envelope: Envelope<ResultOf<E>>,
+  options: CallOptions,
+  sentWith: string | null,
+): ResultOf<E> {
   const outcome = readEnvelope<ResultOf<E>>(endpoint.method, envelope);
   if (outcome.ok) return outcome.data;
   const message = outcome.msg || i18n._(texts.unknownError);
+  // A late answer for a session that already ended here (logged out, or another user signed in since) touches
+  // nothing: it must not end the newer session, nor send the page the user is on now to login.
+  if (outcome.sessionEnded && sentWith !== session.token) throw new ApiError(message, RET_TOKEN_INVALID);
   if (outcome.sessionEnded) {
     void clearSession();
     if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);

@@ -73,6 +73,27 @@ describe('ret -1: the token is invalid', () => {
     expect(location.hash).toBe('#/pages/login/login?from=%2Fpages%2Fmine%2Fsetting');
   });
 
+  it.each([
+    ['logged out', null],
+    ['another user signed in', 'token-of-b'],
+  ])(
+    'a late answer for a session already ended here (%s) neither ends the session now nor leaves the page',
+    async (_, now) => {
+      useFakeTimers();
+      location.hash = '#/pages/login/regist';
+      session.token = 'token-of-a';
+      stubFetch(() => {
+        session.token = now;
+        return envelope(-1, 'Please log in again');
+      });
+      await expect(api(userInfo)).rejects.toThrow('Please log in again');
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(location.hash).toBe('#/pages/login/regist');
+      expect(session.token).toBe(now);
+      expect(toasts.current).toBeNull();
+    },
+  );
+
   it('keeps the query of the current route in `from`', async () => {
     useFakeTimers();
     location.hash = '#/pages/Withdraw/record?tab=2';
