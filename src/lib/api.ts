@@ -301,12 +301,13 @@ function settle<E extends Endpoint>(
   const outcome = readEnvelope<ResultOf<E>>(endpoint.method, envelope);
   if (outcome.ok) return outcome.data;
   const message = outcome.msg || i18n._(texts.unknownError);
-  // A late answer for a session that already ended here (logged out, or another user signed in since) touches
-  // nothing: it must not end the newer session, nor send the page the user is on now to login.
-  if (outcome.sessionEnded && sentWith !== session.token) throw new ApiError(message, RET_TOKEN_INVALID);
   if (outcome.sessionEnded) {
-    void clearSession();
-    if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);
+    // Only the session the call was sent with ends: a late answer for one that already ended here (logged out, or
+    // another user signed in since) must not end the newer session, nor send the page the user is on now to login.
+    if (sentWith === session.token) {
+      void clearSession();
+      if (options.redirectOnInvalidToken ?? endpoint.auth) sendToLogin(message);
+    }
     throw new ApiError(message, RET_TOKEN_INVALID);
   }
   throw new ApiError(message, outcome.ret);
