@@ -1,8 +1,9 @@
 // The console's door to the server: the contract's console calls over fetch, with the wire format of
 // §7 (form bodies, the token and lang headers, an Idempotency-Key on writes) and the envelope rules:
-// ret 1 gives data, ret 0 fails with the server's msg, ret -1 ends the session and goes back to the
-// sign-in page with that msg. The wire format and the envelope rule are the app's too (lib/call-core.ts);
-// the transport (plain fetch, no retries), the session and the messages are the console's.
+// ret 1 gives data, ret 0 fails with the server's msg, ret -1 ends the session the call was sent with and
+// goes back to the sign-in page with that msg (a late answer for a session already ended here ends nothing).
+// The wire format and the envelope rule are the app's too (lib/call-core.ts); the transport (plain fetch,
+// no retries), the session and the messages are the console's.
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
 import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
@@ -32,7 +33,9 @@ export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputO
   // The schema's messages are text ids (contract/fields.ts): the same words the server would answer.
   if (!checked.success) throw new ConsoleError(i18n._(checked.issues[0].message));
   const fields = new URLSearchParams(formFields(input));
-  const headers = consoleHeaders();
+  // The token the call goes out with: its ret -1 ends that session only, not one started since (sign-out, sign-in).
+  const sentWith = consoleSession.token;
+  const headers = callHeaders(consoleLocale(), sentWith);
   const post = endpoint.method === 'POST';
   if (needsIdempotencyKey(endpoint)) headers[IDEMPOTENCY_HEADER] = newUuid();
   const url = `/api${endpoint.path}${!post && fields.size ? `?${fields}` : ''}`;
@@ -45,7 +48,7 @@ export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputO
   // The body is read whatever the status: the console shows the server's msg where it sent one.
   const outcome = readEnvelope<ResultOf<E>>(endpoint.method, await response.json().catch(() => null));
   if (outcome.ok) return outcome.data;
-  if (outcome.sessionEnded) endSession(outcome.msg);
+  if (outcome.sessionEnded && sentWith === consoleSession.token) endSession(outcome.msg);
   throw new ConsoleError(outcome.msg || i18n._(httpStatusText(response.status)), outcome.ret);
 }
 
