@@ -20,10 +20,10 @@ const ANYWHERE: [string, RegExp][] = [
   ['an issue number', /\bissues? ?#\d+|\bissues? \d+\b/gi],
   // (?:) keeps the names whole for the patterns while the words themselves do not stand in this file.
   ['the architecture notes', /\bARCHI(?:)TECTURE\b/g],
-  ['the style notes', /\bSTYLE(?:\.md\b|\s+["“])/g],
+  ['the style notes', /\bSTY(?:)LE(?:\.md\b|\s+["“])/g],
   ['the stack notes', /\bSTACK(?:)-NOTES\b/g],
   ['the card of the required stack', /\bdesign[ -]card\b/gi],
-  ['the product spec as a file', /\bproduct-spec\.md\b/g],
+  ['the product spec as a file', /\bproduct-(?:)spec\.md\b/g],
 ];
 
 /**
@@ -132,7 +132,7 @@ describe('what counts as a citation', () => {
     '// as STY|LE.md says',
     '// per STACK-|NOTES',
     '// the design |card lists the folders',
-    '// read ..|/sha|red/spec/product-|spec.md',
+    '// read ..|/sha|red/spec/product-|sp|ec.md',
     '// fixed in #|41',
     "// the iss|ue's target is 90 KB",
     "// the targets live in the iss|ues' notes",
