@@ -21,6 +21,16 @@ function heldFetch() {
   return held;
 }
 
+/** Signs the first operator in with token-a and sends `endpoint`; its answer waits for the test. */
+async function sentAsFirst(endpoint: typeof consoleQueues | typeof consoleMe) {
+  const held = heldFetch();
+  startSession('token-a', operator('first.op'));
+  const call = consoleApi(endpoint);
+  await vi.waitFor(() => expect(held).toHaveLength(1));
+  expect(held[0]!.token).toBe('token-a');
+  return { call, answer: held[0]!.answer };
+}
+
 afterEach(() => {
   vi.unstubAllGlobals();
   endSession();
@@ -28,38 +38,28 @@ afterEach(() => {
 
 describe('ret -1 in the console', () => {
   it('ends the session the call was sent with, with the server msg for the sign-in page', async () => {
-    const held = heldFetch();
-    startSession('token-a', operator('ada'));
-    const call = consoleApi(consoleQueues);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
-    expect(held[0]!.token).toBe('token-a');
-    held[0]!.answer.resolve(envelope(-1, 'Signed in elsewhere'));
+    const { call, answer } = await sentAsFirst(consoleQueues);
+    answer.resolve(envelope(-1, 'Signed in elsewhere'));
     await expect(call).rejects.toThrow(new ConsoleError('Signed in elsewhere', -1));
     expect(consoleSession).toMatchObject({ token: null, operator: null, notice: 'Signed in elsewhere' });
   });
 
   it('ends nothing for a session ended here, with another operator signed in since', async () => {
-    const held = heldFetch();
-    startSession('token-a', operator('ada'));
-    const late = consoleApi(consoleQueues);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const { call: late, answer } = await sentAsFirst(consoleQueues);
     // The first operator signs out; the server ends token-a; the next one signs in on this tab.
     endSession();
-    startSession('token-b', operator('grace'));
-    held[0]!.answer.resolve(envelope(-1, 'Your login has expired'));
+    startSession('token-b', operator('next.op'));
+    answer.resolve(envelope(-1, 'Your login has expired'));
     await expect(late).rejects.toThrow('Your login has expired');
     expect(consoleSession).toMatchObject({ token: 'token-b', notice: '' });
-    expect(consoleSession.operator?.name).toBe('grace');
+    expect(consoleSession.operator?.name).toBe('next.op');
     expect(sessionStorage.getItem('coinvest.console.token')).toBe('token-b');
   });
 
   it('leaves the sign-in page without a notice when the late answer comes after a sign-out', async () => {
-    const held = heldFetch();
-    startSession('token-a', operator('ada'));
-    const late = consoleApi(consoleMe);
-    await vi.waitFor(() => expect(held).toHaveLength(1));
+    const { call: late, answer } = await sentAsFirst(consoleMe);
     endSession();
-    held[0]!.answer.resolve(envelope(-1, 'Your login has expired'));
+    answer.resolve(envelope(-1, 'Your login has expired'));
     await expect(late).rejects.toThrow('Your login has expired');
     expect(consoleSession.notice).toBe('');
   });
