@@ -1,6 +1,6 @@
 // Comments explain the code where it stands: a person who clones the repository can follow every one.
 // So no comment, test title or other text of the code names an issue number, or a document the
-// repository does not hold (the architecture, style and stack notes, the card of the required stack, a folder beside
+// repository does not hold (the design, style and stack notes, the card of the required stack, a folder beside
 // the repository). Naming the product spec's section beside the rule it states ("§7") is fine: the
 // comment says the rule itself.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -19,7 +19,7 @@ const SCANNED = new Set([...SCRIPT, '.css', '.html', '.md', '.sql']);
 const ANYWHERE: [string, RegExp][] = [
   ['an issue number', /\bissues? ?#\d+|\bissues? \d+\b/gi],
   // (?:) keeps the names whole for the patterns while the words themselves do not stand in this file.
-  ['the architecture notes', /\bARCHI(?:)TECTURE\b/g],
+  ['the design notes', /\bARCHI(?:)TECTURE\b/g],
   ['the style notes', /\bSTY(?:)LE(?:\.md\b|\s+["“])/g],
   ['the stack notes', /\bSTACK(?:)-NOTES\b/g],
   ['the card of the required stack', /\bdesign[ -]card\b/gi],
