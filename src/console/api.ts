@@ -24,8 +24,9 @@ export class ConsoleError extends Error {
   }
 }
 
-/** The headers of every call: the language of the answers and the operator's token. */
-export const consoleHeaders = (): Record<string, string> => callHeaders(consoleLocale(), consoleSession.token);
+/** The headers of every call: the language of the answers and the operator's token (or the one a call is sent with). */
+export const consoleHeaders = (token = consoleSession.token): Record<string, string> =>
+  callHeaders(consoleLocale(), token);
 
 /** Calls a console endpoint and resolves with its data; the form is checked first with the contract's own schema. */
 export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<ResultOf<E>> {
@@ -35,7 +36,7 @@ export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputO
   const fields = new URLSearchParams(formFields(input));
   // The token the call goes out with: its ret -1 ends that session only, not one started since (sign-out, sign-in).
   const sentWith = consoleSession.token;
-  const headers = callHeaders(consoleLocale(), sentWith);
+  const headers = consoleHeaders(sentWith);
   const post = endpoint.method === 'POST';
   if (needsIdempotencyKey(endpoint)) headers[IDEMPOTENCY_HEADER] = newUuid();
   const url = `/api${endpoint.path}${!post && fields.size ? `?${fields}` : ''}`;

@@ -113,8 +113,8 @@ export async function api<E extends Endpoint>(
   if (write && typeof navigator !== 'undefined' && navigator.onLine === false)
     throw new ApiError(i18n._(texts.offline));
 
-  const headers = requestHeaders();
   const sentWith = session.token;
+  const headers = requestHeaders(sentWith);
   // One key for every attempt of this call, so the server applies a retried write once.
   if (write) headers[IDEMPOTENCY_HEADER] = options.idempotencyKey ?? newIdempotencyKey();
   const fields = formFields(input);
@@ -143,8 +143,8 @@ export async function api<E extends Endpoint>(
   }
 }
 
-/** The headers of every call: JSON, the language, the session's token. */
-const requestHeaders = (): Record<string, string> => callHeaders(currentLocale(), session.token);
+/** The headers of every call: JSON, the language, the session's token (or the one the call is sent with). */
+const requestHeaders = (token = session.token): Record<string, string> => callHeaders(currentLocale(), token);
 
 /** The same read: call, input, session and language. */
 const readKey = (endpoint: Endpoint, fields: Record<string, string>, headers: Record<string, string>) =>
