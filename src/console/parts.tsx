@@ -10,7 +10,12 @@ import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, ty
 export const QUEUES_POLL_MS = 10_000;
 
 export function ErrorLine({ error }: { error: string }) {
-  return error ? (
+  // The line is the server's words in the language it was asked in: once the operator picks another language, it goes
+  // (it cannot be said again in the new one) rather than standing in the old language under a translated page.
+  const { i18n } = useLingui();
+  const [madeIn, setMadeIn] = useState({ error, locale: i18n.locale });
+  if (madeIn.error !== error) setMadeIn({ error, locale: i18n.locale });
+  return error && madeIn.locale === i18n.locale ? (
     <p className="console-error" role="alert">
       {error}
     </p>

@@ -278,6 +278,8 @@ it('speaks Chinese and Thai: its own words and the server’s refusals in the ch
   expect(refusal).not.toMatch(/[a-z]{3}/i);
   await visitor.getByLabel('语言').selectOption('th');
   await visitor.getByRole('heading', { name: 'คอนโซล Coinvest' }).waitFor();
+  // The Chinese refusal goes with the Chinese page: no line in another language under the Thai form.
+  expect(await visitor.getByRole('alert').count()).toBe(0);
   await screenshot(visitor, 'console-05-sign-in-th');
 });
 
