@@ -83,7 +83,9 @@ const CEILING: Record<string, number> = {
   // switch's and the practice balance's chunk it shares with the trading pages (1.0 KB), the card in a chunk of its
   // own (0.5 KB: in Mine's own code the switch would join the chunk every tab page loads), its texts in the area's
   // catalog (0.2 KB) and its place on the page; the reset's confirmation loads on the tap.
-  [ROUTES.mine]: 122 * KB,
+  // 0.5 KB more: 121.96–121.98 KB measured on four builds here once each client built its headers from the token
+  // the call keeps (a few bytes in the start chunk), and a clean clone's run measured just over 122.0 KB.
+  [ROUTES.mine]: 122.5 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -160,7 +162,11 @@ it('loads no more JavaScript to render each first route than its ceiling', async
     );
     for (const { file, gzip } of sizes.sort((a, b) => b.gzip - a.gzip).slice(0, 12))
       report.push(`    ${file.padEnd(48)} ${kb(gzip)}`);
-    if (total > CEILING[route]!) over.push(`${route} ${kb(total)} > ${kb(CEILING[route]!)}`);
+    // The failure names what the route loaded, so a run that only shows its end still says what grew.
+    if (total > CEILING[route]!)
+      over.push(
+        `${route} ${kb(total)} > ${kb(CEILING[route]!)}: ${sizes.map(({ file, gzip }) => `${file} ${gzip}`).join(', ')}`,
+      );
   }
   console.log(`First routes (gzip -9):\n${report.join('\n')}`);
   expect(over, 'over budget').toEqual([]);
