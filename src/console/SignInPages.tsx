@@ -6,7 +6,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { consoleSession, endSession, startSession } from './session.ts';
-import { ErrorLine, LanguageSwitch } from './parts.tsx';
+import { ErrorLine, LanguageSwitch, ServerLine } from './parts.tsx';
 
 export function SignInPage() {
   const { t } = useLingui();
@@ -38,11 +38,7 @@ export function SignInPage() {
           </h1>
           <LanguageSwitch />
         </div>
-        {notice && (
-          <p className="console-notice" role="status">
-            {notice}
-          </p>
-        )}
+        <ServerLine text={notice} className="console-notice" role="status" />
         <label>
           <Trans>Operator name</Trans>
           <input autoComplete="username" autoCapitalize="none" {...field('name')} />

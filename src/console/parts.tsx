@@ -1,5 +1,5 @@
-// The console's small shared pieces: the error line, a private picture read with the operator's
-// token, the reason dialog of every rejection, a definition list, a polling hook and an action hook.
+// The console's small shared pieces: the server's lines (an error, a notice), a private picture read with the
+// operator's token, the reason dialog of every rejection, a definition list, a polling hook and an action hook.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../contract/console.ts';
@@ -9,18 +9,23 @@ import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, ty
 /** How often the queues' counts are asked again (live counts). */
 export const QUEUES_POLL_MS = 10_000;
 
-export function ErrorLine({ error }: { error: string }) {
-  // The line is the server's words in the language it was asked in: once the operator picks another language, it goes
-  // (it cannot be said again in the new one) rather than standing in the old language under a translated page.
+/** The server's words (a refusal, or why a session ended) in the language they were asked in: once the operator picks
+ * another language they go (they cannot be said again in the new one) rather than standing in the old language under a
+ * translated page. A new text shows, as before. */
+export function ServerLine({ text, className, role }: { text: string; className: string; role: 'alert' | 'status' }) {
   const { i18n } = useLingui();
-  const [madeIn, setMadeIn] = useState({ error, locale: i18n.locale });
-  if (madeIn.error !== error) setMadeIn({ error, locale: i18n.locale });
-  return error && madeIn.locale === i18n.locale ? (
-    <p className="console-error" role="alert">
-      {error}
+  const [madeIn, setMadeIn] = useState({ text, locale: i18n.locale });
+  if (madeIn.text !== text) setMadeIn({ text, locale: i18n.locale });
+  return text && madeIn.locale === i18n.locale ? (
+    <p className={className} role={role}>
+      {text}
     </p>
   ) : null;
 }
+
+export const ErrorLine = ({ error }: { error: string }) => (
+  <ServerLine text={error} className="console-error" role="alert" />
+);
 
 /** Without a key press or a click for this long, polling pauses: an unattended console lets its session run out (30
  * minutes idle). */
