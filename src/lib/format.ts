@@ -67,47 +67,45 @@ export type DateKind = keyof typeof DATE_PARTS;
  */
 const withoutBidiMarks = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
 
-const dateFormats = new Map<string, { format(date: Date): string }>();
-function dateFormat(kind: DateKind): { format(date: Date): string } {
+/** The formatters made so far: per set of options (a constant of its caller), per language. */
+const dateFormatters = new WeakMap<Intl.DateTimeFormatOptions, Map<string, Intl.DateTimeFormat>>();
+
+/**
+ * Formats `date` in the app's language with `options` and Latin digits, without the bidi marks. A formatter costs far
+ * more to make than to use (a price's clock is formatted on every tick): one is made per language and options object,
+ * so callers pass a constant.
+ */
+export function formatDateWith(options: Intl.DateTimeFormatOptions, date: Date): string {
   const locale = intlLocale(currentLocale());
-  const key = `${locale}:${kind}`;
-  let format = dateFormats.get(key);
-  if (!format) {
-    const parts: Intl.DateTimeFormatOptions = DATE_PARTS[kind];
-    const intl = new Intl.DateTimeFormat(locale, {
-      ...parts,
-      ...(parts.hour ? { hourCycle: 'h23' } : {}),
-      numberingSystem: 'latn',
-    });
-    format = { format: (date: Date) => withoutBidiMarks(intl.format(date)) };
-    dateFormats.set(key, format);
-  }
-  return format;
+  let byLocale = dateFormatters.get(options);
+  if (!byLocale) dateFormatters.set(options, (byLocale = new Map()));
+  let intl = byLocale.get(locale);
+  if (!intl) byLocale.set(locale, (intl = new Intl.DateTimeFormat(locale, { ...options, numberingSystem: 'latn' })));
+  return withoutBidiMarks(intl.format(date));
 }
+
+/** Each kind's options, with the 0–23 clock where it shows hours. */
+const KIND_OPTIONS = Object.fromEntries(
+  Object.entries(DATE_PARTS).map(([kind, parts]) => [kind, 'hour' in parts ? { ...parts, hourCycle: 'h23' } : parts]),
+) as Record<DateKind, Intl.DateTimeFormatOptions>;
 
 /** A time in the app's language with the parts of `kind` (Latin digits, a 0–23 clock): one formatter per language and
  * kind. */
-export const formatDate = (kind: DateKind, date: Date) => dateFormat(kind).format(date);
+export const formatDate = (kind: DateKind, date: Date) => formatDateWith(KIND_OPTIONS[kind], date);
 
 /** HH:MM:SS of a recorded time (the device's time zone). */
-export const formatTime = (iso: string) => dateFormat('time').format(new Date(iso));
+export const formatTime = (iso: string) => formatDate('time', new Date(iso));
 
 /** Date and HH:MM:SS. */
-export const formatDateTime = (iso: string) => dateFormat('dateTime').format(new Date(iso));
+export const formatDateTime = (iso: string) => formatDate('dateTime', new Date(iso));
 
 /** A candle's time (seconds) on the chart's time scale: HH:MM, the day (MM-DD in the language's order), or both. */
 export const formatCandleTime = (seconds: number, kind: 'clock' | 'day' | 'dayClock') =>
-  dateFormat(kind).format(new Date(seconds * 1000));
+  formatDate(kind, new Date(seconds * 1000));
 
+const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' };
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
-export const formatClock = (iso: string) =>
-  withoutBidiMarks(
-    new Intl.DateTimeFormat(intlLocale(currentLocale()), {
-      hour: '2-digit',
-      minute: '2-digit',
-      numberingSystem: 'latn',
-    }).format(new Date(iso)),
-  );
+export const formatClock = (iso: string) => formatDateWith(CLOCK, new Date(iso));
 
 /** A long address or hash with its middle left out, so both ends can be checked: "TQrZ8kB6…uA7LgKt". */
 export function middleEllipsis(text: string, head = 8, tail = 8): string {

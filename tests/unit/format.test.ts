@@ -1,7 +1,7 @@
 // §9: numbers with thousands separators in groups of three, exact for decimal strings.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
-import { formatAmount, formatClock, formatDate, formatDateTime } from '../../src/lib/format.ts';
+import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -39,5 +39,37 @@ describe('dates in Arabic', () => {
     for (const text of [formatDateTime(at), formatDate('date', new Date(at)), formatClock(at)])
       expect(text).not.toMatch(/[\u200e\u200f\u061c]/);
     expect(formatDate('date', new Date('2026-11-27T12:00:00Z'))).toBe('27/11/2026');
+  });
+});
+
+describe('date formatters', () => {
+  it('are made once per language and options: a clock formatted on every tick makes none after the first', () => {
+    const Made = Intl.DateTimeFormat;
+    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
+    ) {
+      return new Made(...args);
+    } as unknown as typeof Intl.DateTimeFormat);
+    try {
+      const UTC_DAY: Intl.DateTimeFormatOptions = {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        timeZone: 'UTC',
+      };
+      const first = [formatClock('2026-11-27T05:16:21Z'), formatDateWith(UTC_DAY, new Date('2026-12-23T00:00:00Z'))];
+      const madeFirst = made.mock.calls.length;
+      for (let tick = 0; tick < 50; tick++) {
+        expect(formatClock('2026-11-27T05:16:21Z')).toBe(first[0]);
+        expect(formatDateWith(UTC_DAY, new Date('2026-12-23T00:00:00Z'))).toBe('12/23/2026');
+      }
+      expect(made.mock.calls.length).toBe(madeFirst);
+
+      // Another language gets its own: the same day in Thai's Buddhist era.
+      i18n.loadAndActivate({ locale: 'th', messages: {} });
+      expect(formatDateWith(UTC_DAY, new Date('2026-12-23T00:00:00Z'))).toBe('23/12/2569');
+    } finally {
+      made.mockRestore();
+    }
   });
 });

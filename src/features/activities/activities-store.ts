@@ -10,7 +10,7 @@ import {
   type WinLine,
 } from '../../contract/activities.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { formatDateWith } from '../../lib/format.ts';
 
 export const activitiesState = proxy({
   list: [] as ActivitySummary[],
@@ -46,11 +46,6 @@ export function idFromQuery(search: string): number | null {
   return /^[1-9]\d{0,8}$/.test(raw) ? Number(raw) : null;
 }
 
+const PERIOD_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric' };
 /** A day of an activity's period in the app's language: "23 Nov 2026". */
-export const formatDay = (iso: string) =>
-  new Intl.DateTimeFormat(intlLocale(currentLocale()), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    numberingSystem: 'latn',
-  }).format(new Date(iso));
+export const formatDay = (iso: string) => formatDateWith(PERIOD_DAY, new Date(iso));

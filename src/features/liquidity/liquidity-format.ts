@@ -3,8 +3,7 @@
 import Big from 'big.js';
 import type { InterestDay } from '../../contract/earn.ts';
 import type { LadderTier } from '../../contract/liquidity.ts';
-import { decimalsOf, formatAmount, formatExact } from '../../lib/format.ts';
-import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { decimalsOf, formatAmount, formatDateWith, formatExact } from '../../lib/format.ts';
 
 /** An annual rate of 0.0425 reads 4.25%; 2 to 4 decimals, as exchanges show them. */
 export function formatRate(rate: string): string {
@@ -23,15 +22,10 @@ export function tierRanges(ladder: readonly LadderTier[]): string[] {
   });
 }
 
+// The day is a calendar date: read and written in UTC so no device time zone shifts it.
+const INTEREST_DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
 /** An interest day ("2026-11-24") as a date in the app's language: "Nov 24, 2026". */
-export function formatDay(day: InterestDay): string {
-  // The day is a calendar date: read and written in UTC so no device time zone shifts it.
-  return new Intl.DateTimeFormat(intlLocale(currentLocale()), {
-    dateStyle: 'medium',
-    timeZone: 'UTC',
-    numberingSystem: 'latn',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
+export const formatDay = (day: InterestDay): string => formatDateWith(INTEREST_DAY, new Date(`${day}T00:00:00Z`));
 
 /** The offset of an interest day's time zone now, "GMT+7", or '' where Intl cannot say. */
 export function zoneOffset(timeZone: string): string {

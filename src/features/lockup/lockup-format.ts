@@ -1,8 +1,7 @@
 // How the lock-up screens write rates and interest days: exact decimals through big.js and Intl.
 import Big from 'big.js';
 import type { InterestDay } from '../../contract/earn.ts';
-import { decimalsOf, formatAmount } from '../../lib/format.ts';
-import { currentLocale, intlLocale } from '../../lib/i18n.ts';
+import { decimalsOf, formatAmount, formatDateWith } from '../../lib/format.ts';
 
 const percentOf = (rate: Big) => {
   const percent = rate.times(100).toFixed();
@@ -16,16 +15,9 @@ export const formatDailyRate = (dailyRate: string) => percentOf(new Big(dailyRat
 export const formatAnnualRate = (dailyRate: string) =>
   percentOf(new Big(dailyRate).times(365).round(4, Big.roundHalfUp));
 
+const INTEREST_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
 /** An interest day ("2026-11-30") as a date in the app's language: "Nov 30, 2026". */
-export function formatDay(day: InterestDay): string {
-  return new Intl.DateTimeFormat(intlLocale(currentLocale()), {
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone: 'UTC',
-    numberingSystem: 'latn',
-  }).format(new Date(`${day}T00:00:00Z`));
-}
+export const formatDay = (day: InterestDay): string => formatDateWith(INTEREST_DAY, new Date(`${day}T00:00:00Z`));
 
 /** The id in a page's `?id=` as a number, or null when it is not one. */
 export function idFromQuery(search: string): number | null {
