@@ -175,8 +175,14 @@ export function useReviewFlow(kind: ReviewKind, id: string, waiting: boolean, re
           </button>
         </div>
       )}
-      {claim?.mine && (
-        <p className="console-muted console-claim-mine" data-testid="claim-mine">
+      {/* While the claim is asked, its line keeps its place unseen: the line arriving would move the decision's buttons
+      down under a reviewer's pointer. */}
+      {(claim?.mine || (waiting && !claim)) && (
+        <p
+          className={claim ? 'console-muted console-claim-mine' : 'console-muted console-claim-mine console-unseen'}
+          data-testid={claim ? 'claim-mine' : undefined}
+          aria-hidden={claim ? undefined : true}
+        >
           <Trans>You are reviewing this item: other reviewers see it as yours while this page is open.</Trans>
         </p>
       )}

@@ -142,6 +142,8 @@ it('approves a recharge with its details beside it; the customer’s balance sho
     .click();
   await page.getByRole('heading', { name: `Recharge ${sent.data.order_no}` }).waitFor();
   await page.getByText('A crypto recharge has no receipt: check the hash.').waitFor();
+  // The page is settled once it says the item is claimed for this reviewer (the claim is asked after the record).
+  await page.getByTestId('claim-mine').waitFor();
   await page.getByRole('button', { name: 'Approve and credit' }).click();
   await page.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
   expect(await page.getByRole('button', { name: 'Approve and credit' }).count()).toBe(0);
@@ -235,6 +237,7 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   // Beside it: the customer's deposits (the recharge above), withdrawals (the rejected one) and sign-ins.
   await page.getByRole('heading', { name: 'Recent sign-ins' }).waitFor();
   expect(await page.locator('.console-beside').textContent()).toContain('500');
+  await page.getByTestId('claim-mine').waitFor();
   await page.getByRole('button', { name: 'Approve (first of two)' }).click();
   await expect.poll(() => fourEyes.textContent()).toBe('Four eyes: approved by alice (1 of 2).');
   expect((await customer<{ status: string }>('/users/extract/info', { id: String(id) }, 'GET')).data.status).toBe(
@@ -254,6 +257,7 @@ it('a withdrawal above the four-eyes amount is paid only when a second reviewer 
   await firstSignIn(second, bob);
   await second.goto(`/console/#/withdrawal/${id}`);
   await expect.poll(() => second.getByTestId('four-eyes').textContent()).toBe('Four eyes: approved by alice (1 of 2).');
+  await second.getByTestId('claim-mine').waitFor();
   await second.getByRole('button', { name: 'Approve and pay out' }).click();
   await second.locator('.console-page-head').getByText('Approved', { exact: true }).waitFor();
   await expect
