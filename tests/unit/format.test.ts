@@ -1,7 +1,14 @@
 // §9: numbers with thousands separators in groups of three, exact for decimal strings.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
-import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';
+import {
+  formatAmount,
+  formatCalendarDay,
+  formatClock,
+  formatDate,
+  formatDateTime,
+  formatDateWith,
+} from '../../src/lib/format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -70,6 +77,37 @@ describe('date formatters', () => {
       expect(formatDateWith(UTC_DAY, new Date('2026-12-23T00:00:00Z'))).toBe('23/12/2569');
     } finally {
       made.mockRestore();
+    }
+  });
+});
+
+describe('a calendar day (an interest day, a pay day)', () => {
+  // First: a language's formatter is made once, here under a western zone.
+  it('is the same day on a device west of UTC: the last day of a month stays that day', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Pacific/Honolulu';
+    try {
+      expect(new Date('2026-12-01T00:00:00Z').getDate()).toBe(30);
+      expect(formatCalendarDay('2026-11-30')).toBe('Nov 30, 2026');
+      expect(formatCalendarDay('2026-12-01')).toBe('Dec 1, 2026');
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
+  it('names its month in every language, in Latin digits', () => {
+    const expected = {
+      en: 'Nov 24, 2026',
+      zh: '2026年11月24日',
+      jp: '2026年11月24日',
+      th: '24 พ.ย. 2569',
+      hi: '24 नव॰ 2026',
+      ar: '24 نوفمبر 2026',
+    };
+    for (const [locale, text] of Object.entries(expected)) {
+      i18n.loadAndActivate({ locale, messages: {} });
+      expect(formatCalendarDay('2026-11-24')).toBe(text);
     }
   });
 });

@@ -20,7 +20,8 @@ import {
   todayOf,
 } from '../../src/features/lockup/lockup-store.ts';
 import { lockupQuote, maxSubscription, subscribeProblem } from '../../src/features/lockup/lockup-form.ts';
-import { formatAnnualRate, formatDailyRate, formatDay, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
+import { formatAnnualRate, formatDailyRate, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
+import { formatCalendarDay } from '../../src/lib/format.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
@@ -140,7 +141,7 @@ describe('the calculator', () => {
     expect(formatAnnualRate('0.0008')).toBe('29.2%');
     expect(formatAnnualRate('0.0015')).toBe('54.75%');
     expect(formatAnnualRate('0.000125')).toBe('4.56%');
-    expect(formatDay('2026-03-02')).toBe('Mar 2, 2026');
+    expect(formatCalendarDay('2026-03-02')).toBe('Mar 2, 2026');
     expect(idFromQuery('id=3')).toBe(3);
     expect(idFromQuery('id=x')).toBeNull();
   });

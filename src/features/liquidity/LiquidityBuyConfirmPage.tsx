@@ -17,7 +17,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Row } from '../../ui/records.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
-import { Day, Figure, LadderTable, useFigures } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { Figure, LadderTable, useFigures } from './LiquidityParts.tsx';
 import {
   earningStartsOn,
   estimatedDailyInterest,
@@ -88,7 +89,7 @@ export default function LiquidityBuyConfirmPage() {
             <Row label={<Trans>Available now</Trans>}>
               <Figure value={subscribeInfo?.usdt_available} />
             </Row>
-            <Row label={<Trans>Earns from</Trans>}>{startsOn ? <Day day={startsOn} /> : '—'}</Row>
+            <Row label={<Trans>Earns from</Trans>}>{startsOn ? <CalendarDay day={startsOn} /> : '—'}</Row>
             <Row label={<Trans>Interest a day (estimate)</Trans>}>
               <Figure value={estimatedDailyInterest(amount, balance?.principal, product)} />
             </Row>
@@ -102,11 +103,11 @@ export default function LiquidityBuyConfirmPage() {
               caption={
                 tomorrowsLadder ? (
                   <>
-                    <Trans>Tomorrow's rates</Trans> <Day day={startsOn} />
+                    <Trans>Tomorrow's rates</Trans> <CalendarDay day={startsOn} />
                   </>
                 ) : (
                   <>
-                    <Trans>Today's rates</Trans> <Day day={product.today} />
+                    <Trans>Today's rates</Trans> <CalendarDay day={product.today} />
                   </>
                 )
               }

@@ -15,7 +15,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
-import { Day, Figure, useFigures } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { Figure, useFigures } from './LiquidityParts.tsx';
 import {
   earningStartsOn,
   estimatedDailyInterest,
@@ -69,7 +70,9 @@ export default function LiquidityBuyPage() {
 
         <section className="card liq-quote">
           <dl className="detail-rows">
-            <Row label={<Trans>Earns from</Trans>}>{product ? <Day day={earningStartsOn(product.today)} /> : '—'}</Row>
+            <Row label={<Trans>Earns from</Trans>}>
+              {product ? <CalendarDay day={earningStartsOn(product.today)} /> : '—'}
+            </Row>
             <Row label={<Trans>Liquidity balance after</Trans>}>
               <Figure value={newTotal} />
             </Row>

@@ -12,7 +12,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RecordLink } from '../../ui/records.tsx';
 import { DetailsIcon, RecordIcon } from '../../ui/icons.tsx';
-import { BalanceCard, Day, LadderTable, useFigures } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { BalanceCard, LadderTable, useFigures } from './LiquidityParts.tsx';
 import { liquidityState, loadBalance, loadProduct } from './liquidity-store.ts';
 
 export default function LiquidityPage() {
@@ -46,7 +47,7 @@ export default function LiquidityPage() {
               principal={balance?.principal}
               caption={
                 <>
-                  <Trans>Today's rates</Trans> <Day day={product.today} />
+                  <Trans>Today's rates</Trans> <CalendarDay day={product.today} />
                 </>
               }
             />
@@ -75,7 +76,7 @@ export default function LiquidityPage() {
               principal={balance?.principal}
               caption={
                 <>
-                  <Trans>Tomorrow's rates</Trans> <Day day={addDays(product.today, 1)} />
+                  <Trans>Tomorrow's rates</Trans> <CalendarDay day={addDays(product.today, 1)} />
                 </>
               }
             />

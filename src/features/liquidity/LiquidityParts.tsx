@@ -3,7 +3,6 @@
 import { useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { InterestDay } from '../../contract/earn.ts';
 import {
   ladderPortions,
   type LiquidityBalance,
@@ -16,7 +15,7 @@ import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, StatusBadge, type Tone } from '../../ui/records.tsx';
-import { formatDay, formatRate, tierRanges } from './liquidity-format.ts';
+import { formatRate, tierRanges } from './liquidity-format.ts';
 import './liquidity.css';
 
 /** Loads a page's figures when it opens; the first failure is told once (the others say the same). */
@@ -48,15 +47,6 @@ export function Figure({
 /** An annual rate as a percentage, kept left to right; "—" while unknown. */
 export function Rate({ rate }: { rate: string | null | undefined }) {
   return <Ltr className="liq-rate">{rate === null || rate === undefined ? '—' : formatRate(rate)}</Ltr>;
-}
-
-/** An interest day as a date in the app's language. */
-export function Day({ day }: { day: InterestDay }) {
-  return (
-    <time className="liq-day" dateTime={day}>
-      {formatDay(day)}
-    </time>
-  );
 }
 
 interface LadderProps {

@@ -8,7 +8,8 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilteredRecords } from '../../ui/records.tsx';
-import { Day, LiquidityStatusBadge } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { LiquidityStatusBadge } from './LiquidityParts.tsx';
 import { liquidityRecord } from './liquidity-store.ts';
 
 export default function LiquidityRecordPage() {
@@ -64,18 +65,18 @@ function RecordRow({ record }: { record: Readonly<LiquidityRecord> }) {
             <span className="muted">
               <Trans>Interest day</Trans>
             </span>
-            <Day day={record.day} />
+            <CalendarDay day={record.day} />
           </span>
         </span>
         {standard && record.pay_day && (
           <span className="liq-record-pay">
             {record.status === 'confirmed' ? (
               <Trans>
-                Paid at the end of <Day day={record.pay_day} />
+                Paid at the end of <CalendarDay day={record.pay_day} />
               </Trans>
             ) : (
               <Trans>
-                To be paid at the end of <Day day={record.pay_day} />
+                To be paid at the end of <CalendarDay day={record.pay_day} />
               </Trans>
             )}
           </span>

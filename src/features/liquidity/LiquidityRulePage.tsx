@@ -9,7 +9,8 @@ import { formatExact, formatMoney } from '../../lib/format.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr } from '../../ui/records.tsx';
-import { Day, LadderTable, useFigures } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { LadderTable, useFigures } from './LiquidityParts.tsx';
 import { formatRate, zoneOffset } from './liquidity-format.ts';
 import { liquidityState, loadRule } from './liquidity-store.ts';
 
@@ -65,7 +66,7 @@ export default function LiquidityRulePage() {
               ladder={rule.ladder}
               caption={
                 <>
-                  <Trans>Today's rates</Trans> <Day day={rule.today} />
+                  <Trans>Today's rates</Trans> <CalendarDay day={rule.today} />
                 </>
               }
             />
@@ -75,7 +76,7 @@ export default function LiquidityRulePage() {
               ladder={rule.next_ladder}
               caption={
                 <>
-                  <Trans>Tomorrow's rates</Trans> <Day day={addDays(rule.today, 1)} />
+                  <Trans>Tomorrow's rates</Trans> <CalendarDay day={addDays(rule.today, 1)} />
                 </>
               }
             />

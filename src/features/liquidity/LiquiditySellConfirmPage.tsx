@@ -9,6 +9,7 @@ import { liquidityProduct, transferOutInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
+import { formatCalendarDay } from '../../lib/format.ts';
 import { forgetVisits, goBack, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -17,8 +18,8 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Row } from '../../ui/records.tsx';
-import { Day, Figure, ModeName, useFigures } from './LiquidityParts.tsx';
-import { formatDay } from './liquidity-format.ts';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { Figure, ModeName, useFigures } from './LiquidityParts.tsx';
 import {
   isAmount,
   liquidityState,
@@ -41,7 +42,7 @@ export default function LiquiditySellConfirmPage() {
   const { busy, submit } = useSubmit(
     async () => {
       const record = await redeemLiquidity(amount, mode!);
-      const payDay = record.pay_day ? formatDay(record.pay_day) : '';
+      const payDay = record.pay_day ? formatCalendarDay(record.pay_day) : '';
       toast(
         record.mode === 'standard' && payDay
           ? t`Redemption submitted: paid at the end of ${payDay}.`
@@ -101,7 +102,7 @@ export default function LiquiditySellConfirmPage() {
                 <Trans>Now</Trans>
               ) : payDay ? (
                 <Trans>
-                  At the end of <Day day={payDay} />
+                  At the end of <CalendarDay day={payDay} />
                 </Trans>
               ) : (
                 <Trans>At the end of the next interest day</Trans>

@@ -12,7 +12,8 @@ import { AmountField, Button, Form } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RecordLink } from '../../ui/records.tsx';
-import { Day, Figure, ModeName, useFigures } from './LiquidityParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { Figure, ModeName, useFigures } from './LiquidityParts.tsx';
 import { liquidityState, loadProduct, loadRedeemInfo, redeemProblem, standardPayDay } from './liquidity-store.ts';
 
 export default function LiquiditySellPage() {
@@ -81,7 +82,7 @@ export default function LiquiditySellPage() {
             <span>
               {product ? (
                 <Trans>
-                  Paid into your available balance at the end of <Day day={standardPayDay(product)} />, the next
+                  Paid into your available balance at the end of <CalendarDay day={standardPayDay(product)} />, the next
                   interest day. It still earns interest today.
                 </Trans>
               ) : (

@@ -1,9 +1,8 @@
-// How liquidity figures read on screen: rates as percentages, interest days as dates, the tiers of
-// a ladder as ranges. Exact: decimal strings through big.js and Intl, never a float.
+// How liquidity figures read on screen: rates as percentages, the tiers of a ladder as
+// ranges (interest days: formatCalendarDay). Exact: decimal strings through big.js and Intl, never a float.
 import Big from 'big.js';
-import type { InterestDay } from '../../contract/earn.ts';
 import type { LadderTier } from '../../contract/liquidity.ts';
-import { decimalsOf, formatAmount, formatDateWith, formatExact } from '../../lib/format.ts';
+import { decimalsOf, formatAmount, formatExact } from '../../lib/format.ts';
 
 /** An annual rate of 0.0425 reads 4.25%; 2 to 4 decimals, as exchanges show them. */
 export function formatRate(rate: string): string {
@@ -21,11 +20,6 @@ export function tierRanges(ladder: readonly LadderTier[]): string[] {
     return `${start} – ${formatExact(tier.up_to)}`;
   });
 }
-
-// The day is a calendar date: read and written in UTC so no device time zone shifts it.
-const INTEREST_DAY: Intl.DateTimeFormatOptions = { dateStyle: 'medium', timeZone: 'UTC' };
-/** An interest day ("2026-11-24") as a date in the app's language: "Nov 24, 2026". */
-export const formatDay = (day: InterestDay): string => formatDateWith(INTEREST_DAY, new Date(`${day}T00:00:00Z`));
 
 /** The offset of an interest day's time zone now, "GMT+7", or '' where Intl cannot say. */
 export function zoneOffset(timeZone: string): string {

@@ -9,7 +9,8 @@ import { ChevronIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { Ltr, Row } from '../../ui/records.tsx';
-import { formatAnnualRate, formatDailyRate, formatDay } from './lockup-format.ts';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { formatAnnualRate, formatDailyRate } from './lockup-format.ts';
 import type { LockupPeriod } from './lockup-store.ts';
 import type { LockupQuote } from './lockup-form.ts';
 import './lockup.css';
@@ -18,9 +19,6 @@ import './lockup.css';
 export function Days({ days }: { days: number }) {
   return <Plural value={days} one="# day" other="# days" />;
 }
-
-/** An interest day as a date, kept whole inside right-to-left text. */
-export const Day = ({ day }: { day: string }) => <bdi className="lockup-day">{formatDay(day)}</bdi>;
 
 /** "100 – 50,000 USDT": what one subscription may be. */
 export function Limits({ product }: { product: Readonly<Pick<LockupProduct, 'min_amount' | 'max_amount'>> }) {
@@ -102,10 +100,10 @@ export function QuoteRows({ quote, days, period }: { quote: LockupQuote | null; 
       </Row>
       <Row label={<Trans>Principal + income</Trans>}>{quote ? <Money amount={quote.back} asset="USDT" /> : dash}</Row>
       <Row label={<Trans>First income day</Trans>}>
-        <Day day={period.start} />
+        <CalendarDay day={period.start} />
       </Row>
       <Row label={<Trans>End date (principal back)</Trans>}>
-        <Day day={period.end} />
+        <CalendarDay day={period.end} />
       </Row>
     </dl>
   );

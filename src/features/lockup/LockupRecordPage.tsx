@@ -8,7 +8,8 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilteredRecords, Ltr, StatusBadge } from '../../ui/records.tsx';
-import { Day, Days } from './LockupParts.tsx';
+import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { Days } from './LockupParts.tsx';
 import { formatDailyRate } from './lockup-format.ts';
 import { lockupRecord, loadSummary } from './lockup-store.ts';
 
@@ -82,7 +83,7 @@ function OrderRow({ order }: { order: Readonly<LockupOrder> }) {
       <span className="record-row-foot muted lockup-order-days">
         <span>
           <Trans>
-            From <Day day={order.start_day} /> to <Day day={order.end_day} />
+            From <CalendarDay day={order.start_day} /> to <CalendarDay day={order.end_day} />
           </Trans>
         </span>
         {!processing && (

@@ -1,7 +1,6 @@
-// How the lock-up screens write rates and interest days: exact decimals through big.js and Intl.
+// How the lock-up screens write rates: exact decimals through big.js and Intl. (Their days: formatCalendarDay.)
 import Big from 'big.js';
-import type { InterestDay } from '../../contract/earn.ts';
-import { decimalsOf, formatAmount, formatDateWith } from '../../lib/format.ts';
+import { decimalsOf, formatAmount } from '../../lib/format.ts';
 
 const percentOf = (rate: Big) => {
   const percent = rate.times(100).toFixed();
@@ -14,10 +13,6 @@ export const formatDailyRate = (dailyRate: string) => percentOf(new Big(dailyRat
 /** The simple annual equivalent, daily × 365, to 2 decimals at most: 0.0008 reads 29.2%. */
 export const formatAnnualRate = (dailyRate: string) =>
   percentOf(new Big(dailyRate).times(365).round(4, Big.roundHalfUp));
-
-const INTEREST_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
-/** An interest day ("2026-11-30") as a date in the app's language: "Nov 30, 2026". */
-export const formatDay = (day: InterestDay): string => formatDateWith(INTEREST_DAY, new Date(`${day}T00:00:00Z`));
 
 /** The id in a page's `?id=` as a number, or null when it is not one. */
 export function idFromQuery(search: string): number | null {
