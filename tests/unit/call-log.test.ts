@@ -1,6 +1,7 @@
 // The diagnostics page's list of the last 50 calls, recorded by api(): method, contract
 // path, HTTP status and ret, attempts, duration, served from cache — never a token, body or query.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { snapshot, subscribe } from 'valtio/vanilla';
 import { api } from '../../src/lib/api.ts';
 import { CALL_LOG_SIZE, callLog } from '../../src/lib/call-log.ts';
 import { login, userInfo } from '../../src/contract/account.ts';
@@ -32,6 +33,20 @@ describe('the call log', () => {
     expect(callLog.calls).toHaveLength(50);
     expect(callLog.calls.at(-1)!.path).toBe('/users/info');
     expect(callLog.calls.filter((call) => call.path === '/users/info')).toHaveLength(1);
+  });
+
+  it('tells its reader of each new call, and a list read before stays as it was', async () => {
+    stubFetch(ok());
+    await api(userInfo);
+    const before = snapshot(callLog).calls;
+    let told = 0;
+    const stop = subscribe(callLog, () => (told += 1));
+    await api(config, { act: 'system' });
+    await Promise.resolve(); // valtio tells its subscribers in a microtask
+    stop();
+    expect(told).toBe(1);
+    expect(before.map((call) => call.path)).toEqual(['/users/info']);
+    expect(snapshot(callLog).calls.map((call) => call.path)).toEqual(['/users/info', '/other/config']);
   });
 
   it('records method, path, HTTP status, ret, attempts and duration of an answered call', async () => {
