@@ -2,20 +2,30 @@
 import Big from 'big.js';
 import { intlLocale, currentLocale } from './i18n.ts';
 
-const formatters = new Map<string, Intl.NumberFormat>();
+const madeFormatters = new Map<string, unknown>();
+
+/**
+ * The formatter `make` gives, made once per key (what it formats, its language and options): an Intl formatter costs
+ * far more to make than to use (0.13 ms against 0.002 ms in Node), and a list formats many values in one render.
+ */
+export function formatterOnce<T>(key: string, make: () => T): T {
+  let formatter = madeFormatters.get(key) as T | undefined;
+  if (formatter === undefined) madeFormatters.set(key, (formatter = make()));
+  return formatter;
+}
 
 /** Formats a decimal string (or number) exactly, without going through a float. */
 export function formatAmount(value: string | number, fractionDigits = 2): string {
-  const tag = `${intlLocale(currentLocale())}:${fractionDigits}`;
-  let formatter = formatters.get(tag);
-  if (!formatter) {
-    formatter = new Intl.NumberFormat(intlLocale(currentLocale()), {
-      minimumFractionDigits: fractionDigits,
-      maximumFractionDigits: fractionDigits,
-      numberingSystem: 'latn',
-    });
-    formatters.set(tag, formatter);
-  }
+  const locale = intlLocale(currentLocale());
+  const formatter = formatterOnce(
+    `amount:${locale}:${fractionDigits}`,
+    () =>
+      new Intl.NumberFormat(locale, {
+        minimumFractionDigits: fractionDigits,
+        maximumFractionDigits: fractionDigits,
+        numberingSystem: 'latn',
+      }),
+  );
   // Intl formats numeric strings at full precision (no float rounding on the way).
   return formatter.format(value as unknown as number);
 }

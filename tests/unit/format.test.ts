@@ -9,6 +9,7 @@ import {
   formatDateTime,
   formatDateWith,
 } from '../../src/lib/format.ts';
+import { formatBytes, formatDuration } from '../../src/features/diagnostics/diagnostics-format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -108,6 +109,32 @@ describe('a calendar day (an interest day, a pay day)', () => {
     for (const [locale, text] of Object.entries(expected)) {
       i18n.loadAndActivate({ locale, messages: {} });
       expect(formatCalendarDay('2026-11-24')).toBe(text);
+    }
+  });
+});
+
+describe('number formatters', () => {
+  it('are made once per language: a list of 50 calls or amounts makes none after the first of each', () => {
+    const Made = Intl.NumberFormat;
+    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
+      ...args: ConstructorParameters<typeof Intl.NumberFormat>
+    ) {
+      return new Made(...args);
+    } as unknown as typeof Intl.NumberFormat);
+    try {
+      const first = [formatDuration(5), formatBytes(1500), formatAmount('1.5')];
+      const madeFirst = made.mock.calls.length;
+      for (let row = 0; row < 50; row++) {
+        expect([formatDuration(5), formatBytes(1500), formatAmount('1.5')]).toEqual(first);
+      }
+      expect(made.mock.calls.length).toBe(madeFirst);
+
+      // Another language gets its own.
+      i18n.loadAndActivate({ locale: 'zh', messages: {} });
+      expect(formatDuration(5)).toBe('5毫秒');
+      expect(made.mock.calls.length).toBe(madeFirst + 1);
+    } finally {
+      made.mockRestore();
     }
   });
 });

@@ -1,5 +1,7 @@
 // The sign-in page's display rules, pure: the month grid (weeks from the locale's first weekday),
 // the localised weekday heads and month title, browsing months, and the reward ladder's steps.
+import { formatterOnce } from '../../lib/format.ts';
+
 /** A month "2026-11" moved by `by` months. */
 export function shiftMonth(month: string, by: number): string {
   const [year, index] = month.split('-').map(Number) as [number, number];
@@ -42,16 +44,20 @@ export function firstDayOfWeek(locale: string): number {
 
 /** The seven weekday heads, short and localised, from `firstDay` on. */
 export function weekdayNames(locale: string, firstDay: number): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' });
+  const format = formatterOnce(
+    `weekday:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { weekday: 'narrow', timeZone: 'UTC' }),
+  );
   // 2024-01-01 was a Monday.
   return Array.from({ length: 7 }, (_, i) => format.format(new Date(Date.UTC(2024, 0, ((firstDay - 1 + i) % 7) + 1))));
 }
 
 /** "November 2026" in the locale (Latin digits, as every number of the app). */
 export const monthTitle = (month: string, locale: string) =>
-  new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }).format(
-    new Date(`${month}-01T00:00:00Z`),
-  );
+  formatterOnce(
+    `month:${locale}`,
+    () => new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', timeZone: 'UTC', numberingSystem: 'latn' }),
+  ).format(new Date(`${month}-01T00:00:00Z`));
 
 /** The day of the month of "2026-11-03": "3". */
 export const dayNumber = (day: string) => String(Number(day.slice(8)));
