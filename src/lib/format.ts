@@ -117,12 +117,6 @@ const CLOCK: Intl.DateTimeFormatOptions = { hour: '2-digit', minute: '2-digit' }
 /** HH:MM of an ISO time, in the app's language ("Offline — as of 14:05"). */
 export const formatClock = (iso: string) => formatDateWith(CLOCK, new Date(iso));
 
-// A calendar day (an interest day, a pay day) is read and written in UTC, so no device time zone shifts it. The month
-// is named in every language: "Nov 30, 2026", "2026年11月30日", "30 نوفمبر 2026".
-const CALENDAR_DAY: Intl.DateTimeFormatOptions = { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
-/** A calendar day ("2026-11-30") as a date in the app's language: "Nov 30, 2026". */
-export const formatCalendarDay = (day: string): string => formatDateWith(CALENDAR_DAY, new Date(`${day}T00:00:00Z`));
-
 /** A long address or hash with its middle left out, so both ends can be checked: "TQrZ8kB6…uA7LgKt". */
 export function middleEllipsis(text: string, head = 8, tail = 8): string {
   return text.length <= head + tail + 1 ? text : `${text.slice(0, head)}…${text.slice(-tail)}`;

@@ -38,7 +38,10 @@ const CEILING: Record<string, number> = {
   // old ceiling): their route and the loader of their area's texts in the start chunk, the outbox sending what waits
   // once a call finds the network again; the page, its store and texts, and the sender of alerts made offline load
   // only when used (the coin page's bell adds 0.2 KB there).
-  [ROUTES.coinList]: 116 * KB,
+  // 0.5 KB more for the start chunk's call log kept out of valtio's proxies and its formatters made once per language
+  // (lib/call-log.ts, lib/format.ts): the start chunk 93.553 → 93.604 KB, the route 115.979 KB measured, 21 bytes under
+  // the old ceiling, which the demo account's state moves by more than that from run to run.
+  [ROUTES.coinList]: 116.5 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings

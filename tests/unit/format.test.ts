@@ -1,14 +1,8 @@
 // §9: numbers with thousands separators in groups of three, exact for decimal strings.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
-import {
-  formatAmount,
-  formatCalendarDay,
-  formatClock,
-  formatDate,
-  formatDateTime,
-  formatDateWith,
-} from '../../src/lib/format.ts';
+import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';
+import { formatCalendarDay } from '../../src/ui/CalendarDay.tsx';
 import { formatBytes, formatDuration } from '../../src/features/diagnostics/diagnostics-format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));

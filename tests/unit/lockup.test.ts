@@ -21,7 +21,7 @@ import {
 } from '../../src/features/lockup/lockup-store.ts';
 import { lockupQuote, maxSubscription, subscribeProblem } from '../../src/features/lockup/lockup-form.ts';
 import { formatAnnualRate, formatDailyRate, idFromQuery } from '../../src/features/lockup/lockup-format.ts';
-import { formatCalendarDay } from '../../src/lib/format.ts';
+import { formatCalendarDay } from '../../src/ui/CalendarDay.tsx';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -9,7 +9,6 @@ import { liquidityProduct, transferOutInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
-import { formatCalendarDay } from '../../lib/format.ts';
 import { forgetVisits, goBack, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -18,7 +17,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Row } from '../../ui/records.tsx';
-import { CalendarDay } from '../../ui/CalendarDay.tsx';
+import { CalendarDay, formatCalendarDay } from '../../ui/CalendarDay.tsx';
 import { Figure, ModeName, useFigures } from './LiquidityParts.tsx';
 import {
   isAmount,
