@@ -44,14 +44,17 @@ describe('dates in Arabic', () => {
   });
 });
 
+/** Counts the formatters of `kind` made from now on (each is still made as it would be). */
+function countMade(kind: 'DateTimeFormat' | 'NumberFormat') {
+  const Made = Intl[kind] as new (...args: unknown[]) => object;
+  return vi.spyOn(Intl, kind).mockImplementation(function (...args: unknown[]) {
+    return new Made(...args);
+  } as never);
+}
+
 describe('date formatters', () => {
   it('are made once per language and options: a clock formatted on every tick makes none after the first', () => {
-    const Made = Intl.DateTimeFormat;
-    const made = vi.spyOn(Intl, 'DateTimeFormat').mockImplementation(function (
-      ...args: ConstructorParameters<typeof Intl.DateTimeFormat>
-    ) {
-      return new Made(...args);
-    } as unknown as typeof Intl.DateTimeFormat);
+    const made = countMade('DateTimeFormat');
     try {
       const UTC_DAY: Intl.DateTimeFormatOptions = {
         year: 'numeric',
@@ -109,12 +112,7 @@ describe('a calendar day (an interest day, a pay day)', () => {
 
 describe('number formatters', () => {
   it('are made once per language: a list of 50 calls or amounts makes none after the first of each', () => {
-    const Made = Intl.NumberFormat;
-    const made = vi.spyOn(Intl, 'NumberFormat').mockImplementation(function (
-      ...args: ConstructorParameters<typeof Intl.NumberFormat>
-    ) {
-      return new Made(...args);
-    } as unknown as typeof Intl.NumberFormat);
+    const made = countMade('NumberFormat');
     try {
       const first = [formatDuration(5), formatBytes(1500), formatAmount('1.5')];
       const madeFirst = made.mock.calls.length;
