@@ -1,9 +1,13 @@
 // How the console writes times and amounts: the operator's language, and amounts as the server sent
 // them (decimal strings, never turned into floats), with groups of three.
 import { i18n } from '@lingui/core';
+import { formatterOnce } from '../lib/formatter-once.ts';
+
+const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
+  formatterOnce(`console-${name}:${i18n.locale}`, () => new Intl.DateTimeFormat(i18n.locale, options));
 
 export const formatTime = (iso: string | null) =>
-  iso ? new Intl.DateTimeFormat(i18n.locale, { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
+  iso ? dateFormat('time', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso)) : '—';
 
 export function formatAmount(amount: string | null, asset = ''): string {
   if (amount === null) return '—';
@@ -16,13 +20,18 @@ export function formatAmount(amount: string | null, asset = ''): string {
 export function formatShortTime(iso: string): string {
   const date = new Date(iso);
   const today = new Date().toDateString() === date.toDateString();
-  return new Intl.DateTimeFormat(i18n.locale, today ? { timeStyle: 'short' } : { dateStyle: 'medium' }).format(date);
+  return (today ? dateFormat('clock', { timeStyle: 'short' }) : dateFormat('day', { dateStyle: 'medium' })).format(
+    date,
+  );
 }
 
 /** How long an item has waited: "12 min", "3 hr 5 min", "2 days 4 hr", in the operator's language. */
 export function formatWait(seconds: number): string {
   const unit = (value: number, name: 'minute' | 'hour' | 'day') =>
-    new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+    formatterOnce(
+      `console-wait:${i18n.locale}:${name}`,
+      () => new Intl.NumberFormat(i18n.locale, { style: 'unit', unit: name, unitDisplay: 'short' }),
+    ).format(value);
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return unit(minutes, 'minute');
   const hours = Math.floor(minutes / 60);
@@ -37,7 +46,7 @@ const two = (value: number) => String(value).padStart(2, '0');
 export function formatZonedTime(iso: string): string {
   const date = new Date(iso);
   const zone =
-    new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' })
+    formatterOnce('console-zone', () => new Intl.DateTimeFormat('en-US', { timeZoneName: 'shortOffset' }))
       .formatToParts(date)
       .find((part) => part.type === 'timeZoneName')?.value ?? '';
   const day = `${date.getFullYear()}-${two(date.getMonth() + 1)}-${two(date.getDate())}`;

@@ -1,9 +1,10 @@
 // §9: numbers with thousands separators in groups of three, exact for decimal strings.
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';
 import { formatCalendarDay } from '../../src/ui/CalendarDay.tsx';
 import { formatBytes, formatDuration } from '../../src/features/diagnostics/diagnostics-format.ts';
+import { countMade } from './helpers.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
 
@@ -43,14 +44,6 @@ describe('dates in Arabic', () => {
     expect(formatDate('date', new Date('2026-11-27T12:00:00Z'))).toBe('27/11/2026');
   });
 });
-
-/** Counts the formatters of `kind` made from now on (each is still made as it would be). */
-function countMade(kind: 'DateTimeFormat' | 'NumberFormat') {
-  const Made = Intl[kind] as new (...args: unknown[]) => object;
-  return vi.spyOn(Intl, kind).mockImplementation(function (...args: unknown[]) {
-    return new Made(...args);
-  } as never);
-}
 
 describe('date formatters', () => {
   it('are made once per language and options: a clock formatted on every tick makes none after the first', () => {

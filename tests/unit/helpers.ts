@@ -113,3 +113,11 @@ export const coinQuote = (code: string, price: string, at: string, more: Partial
   halted: false,
   ...more,
 });
+
+/** Counts the formatters of `kind` made from now on (each is still made as it would be). */
+export function countMade(kind: 'DateTimeFormat' | 'NumberFormat') {
+  const Made = Intl[kind] as new (...args: unknown[]) => object;
+  return vi.spyOn(Intl, kind).mockImplementation(function (...args: unknown[]) {
+    return new Made(...args);
+  } as never);
+}

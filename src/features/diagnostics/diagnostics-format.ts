@@ -1,6 +1,6 @@
 // Sizes, ages and durations of the diagnostics page in the app's language (Intl's own units, so
 // the catalogs need no words for them).
-import { formatterOnce } from '../../lib/format.ts';
+import { formatterOnce } from '../../lib/formatter-once.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 
 const locale = () => intlLocale(currentLocale());

@@ -1,6 +1,6 @@
 // The sign-in page's display rules, pure: the month grid (weeks from the locale's first weekday),
 // the localised weekday heads and month title, browsing months, and the reward ladder's steps.
-import { formatterOnce } from '../../lib/format.ts';
+import { formatterOnce } from '../../lib/formatter-once.ts';
 
 /** A month "2026-11" moved by `by` months. */
 export function shiftMonth(month: string, by: number): string {

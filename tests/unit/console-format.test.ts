@@ -1,0 +1,41 @@
+// The console's times and waits in the operator's language: a queue of many rows, polled, makes its formatters once.
+import { i18n } from '@lingui/core';
+import { afterEach, expect, it } from 'vitest';
+import { formatShortTime, formatTime, formatWait } from '../../src/console/format.ts';
+import { countMade } from './helpers.ts';
+
+const startedIn = i18n.locale;
+afterEach(() => i18n.loadAndActivate({ locale: startedIn, messages: {} }));
+
+it('says how long an item waited in minutes, hours and days', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  expect(formatWait(12 * 60)).toBe('12 min');
+  expect(formatWait(3 * 3600 + 5 * 60)).toBe('3 hr 5 min');
+  expect(formatWait(2 * 86_400 + 4 * 3600)).toBe('2 days 4 hr');
+  expect(formatWait(86_400)).toBe('1 day');
+});
+
+it('makes no formatter after the first for each kind, however many rows a queue shows and polls', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  const row = (index: number) => [
+    formatWait(index * 3700),
+    formatShortTime(new Date(Date.now() - index * 86_400_000).toISOString()),
+    formatTime('2026-11-27T05:16:21Z'),
+  ];
+  row(1); // the first row of each kind makes its formatters
+  row(2);
+  const dates = countMade('DateTimeFormat');
+  const numbers = countMade('NumberFormat');
+  try {
+    for (let index = 1; index <= 50; index++) row(index);
+    expect(dates).not.toHaveBeenCalled();
+    expect(numbers).not.toHaveBeenCalled();
+    // Another language gets its own.
+    i18n.loadAndActivate({ locale: 'zh', messages: {} });
+    expect(formatWait(12 * 60)).toBe('12分钟');
+    expect(numbers).toHaveBeenCalledTimes(1);
+  } finally {
+    dates.mockRestore();
+    numbers.mockRestore();
+  }
+});
