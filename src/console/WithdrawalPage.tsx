@@ -1,6 +1,7 @@
 // A withdrawal under review, with what it is weighed against beside it: the payee's age, the customer's
-// deposits and withdrawals with their USDT totals and balance history (customer-history.tsx), and recent sign-ins. Four eyes: above the configured amount it needs the approvals of
-// two different reviewers; the first approval is recorded and the withdrawal keeps waiting.
+// deposits and withdrawals with their USDT totals and balance history (customer-history.tsx), and recent sign-ins. Four
+// eyes: above the configured amount it needs the approvals of two different reviewers; the first approval is recorded
+// and the withdrawal keeps waiting.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {

@@ -33,9 +33,9 @@ export interface LoggedCall {
 export const callLog = proxy({ calls: ref([]) as readonly LoggedCall[] });
 
 /**
- * Keeps a failed answer's request id (an HTTP error, ret 0, ret -1) in failed-calls.ts, loaded then: only answers of the
- * server, which name one — not one the service worker gave from its cache, whose id is of an older call. Resolves once
- * it is kept.
+ * Keeps a failed answer's request id (an HTTP error, ret 0, ret -1) in failed-calls.ts, loaded then: only answers of
+ * the server, which name one — not one the service worker gave from its cache, whose id is of an older call. Resolves
+ * once it is kept.
  */
 export async function noteFailedCall(
   method: string,

@@ -16,7 +16,9 @@ export interface FirstScreenHint {
   signedIn: boolean;
 }
 
-/** The screens in the HTML: each tab page as a signed-in device opens it, the public ones also signed out, and login. */
+/**
+ * The screens in the HTML: each tab page as a signed-in device opens it, the public ones also signed out, and login.
+ */
 export const FIRST_SCREENS = [
   { path: ROUTES.home, signedIn: true },
   { path: ROUTES.coinList, signedIn: true },

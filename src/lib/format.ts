@@ -60,9 +60,9 @@ const DATE_PARTS = {
 export type DateKind = keyof typeof DATE_PARTS;
 
 /**
- * Arabic formats put right-to-left marks between a date's parts ('27\u200f/11\u200f/2026'): inside a number kept left to
- * right they pull the parts out of order ('2712:17:40 ،2026/11/'). Without them the digits and slashes stay one run, in
- * order in either direction.
+ * Arabic formats put right-to-left marks between a date's parts ('27\u200f/11\u200f/2026'): inside a number kept left
+ * to right they pull the parts out of order ('2712:17:40 ،2026/11/'). Without them the digits and slashes stay one run,
+ * in order in either direction.
  */
 const withoutBidiMarks = (text: string) => text.replace(/[\u200e\u200f\u061c]/g, '');
 

@@ -64,7 +64,9 @@ export const practice = proxy({ account: null as PracticeAccount | null });
 
 let latestRequest = 0;
 
-/** Asks for the practice account (opened with its starting USDT on first use); a late answer of an older ask is dropped. */
+/**
+ * Asks for the practice account (opened with its starting USDT on first use); a late answer of an older ask is dropped.
+ */
 export async function loadPractice(): Promise<void> {
   if (!session.token) return;
   const request = ++latestRequest;

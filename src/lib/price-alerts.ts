@@ -17,7 +17,9 @@ export const alertList = proxy({
 
 let latest = 0;
 
-/** Reads the list (the mask only while none is shown, if asked); an answer for an earlier session or read is dropped. */
+/**
+ * Reads the list (the mask only while none is shown, if asked); an answer for an earlier session or read is dropped.
+ */
 export async function loadPriceAlerts({ loading = false } = {}): Promise<void> {
   const asked = ++latest;
   const token = session.token;

@@ -89,8 +89,10 @@ export interface ServerConfig {
   /** CONSOLE_IDLE_MINUTES (default 30): a console session ends unused that long; FOUR_EYES_USDT (default 10000): above
    * it a withdrawal needs two approvers. */
   operatorConsole: ConsoleSettings;
-  /** RECONCILE_EVERY_SECONDS (default 300): how often the books' check runs, across all processes (jobs/reconciliation.ts).
-   * */
+  /**
+   * RECONCILE_EVERY_SECONDS (default 300): how often the books' check runs, across all processes
+   * (jobs/reconciliation.ts).
+   */
   reconcileEveryMs: number;
 }
 

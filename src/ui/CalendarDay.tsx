@@ -1,5 +1,5 @@
-// A calendar day (an interest day, a pay day) as the lock-up and liquidity screens write it: read and written in UTC, so
-// no device time zone shifts it, with the month named in every language ("Nov 30, 2026", "2026年11月30日",
+// A calendar day (an interest day, a pay day) as the lock-up and liquidity screens write it: read and written in UTC,
+// so no device time zone shifts it, with the month named in every language ("Nov 30, 2026", "2026年11月30日",
 // "30 نوفمبر 2026"). On screen it stays whole and in order inside a right-to-left line. The one home of this rule: the
 // confirmation's toast writes a pay day with formatCalendarDay, every screen with <CalendarDay>.
 import { formatDateWith } from '../lib/format.ts';

@@ -90,7 +90,9 @@ interface FormProps {
   className?: string;
 }
 
-/** A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page. */
+/**
+ * A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page.
+ */
 export function Form({ onSubmit, children, className = 'page-body' }: FormProps) {
   return (
     <form

@@ -257,7 +257,9 @@ const EVENT_END = Buffer.from('\n\n');
 /** Every socket reads into this one buffer and is handled at once (no stream machinery): the generator stays light. */
 const READ_BUFFER = Buffer.alloc(256 * 1024);
 
-/** Opens the customer's stream (resuming after its last step when it had one); resolves once the server answered 200. */
+/**
+ * Opens the customer's stream (resuming after its last step when it had one); resolves once the server answered 200.
+ */
 function openStream(customer: Live): Promise<void> {
   return new Promise((resolve, reject) => {
     let answered = false;

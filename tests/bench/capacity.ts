@@ -53,13 +53,16 @@ const TARGET = { customers: 10_000, writesP99: 250, readsP99: 100, tickP99: 1_00
 const DEFAULT_STEPS = [1_000, 2_000, 5_000, 10_000, 20_000];
 const SECONDS = Number(process.env.CAPACITY_SECONDS ?? 60);
 const SETTLE_SECONDS = Number(process.env.CAPACITY_SETTLE_SECONDS ?? 15);
-/** The metrics are read this often while a step is measured (the event-loop delay is each reading's, since the last). */
+/**
+ * The metrics are read this often while a step is measured (the event-loop delay is each reading's, since the last).
+ */
 const SAMPLE_MS = 5_000;
 /** PostgreSQL's activity (statements running, connections idle in a transaction, lock waits) is read this often. */
 const ACTIVITY_MS = 1_000;
 /** Each customer's opening balance. */
 const GRANT_USDT = '100000';
-// Enough that a generator never queues calls of its own: a phone sends its call at once, and what waits is the server's to say.
+// Enough that a generator never queues calls of its own: a phone sends its call at once, and what waits is the server's
+// to say.
 const CALL_SOCKETS = Number(process.env.CAPACITY_CALL_SOCKETS ?? 4_000);
 const TIMEOUT_MS = Number(process.env.CAPACITY_TIMEOUT_MS ?? 10_000);
 const CORES = availableParallelism();
@@ -804,7 +807,8 @@ export async function runCapacity(target: CapacityTarget, steps: number[]): Prom
             'RATE_LIMIT_ADDRESS above the customers a minute there (or a balancer passing distinct client addresses)'),
     );
     const generatorCount = Number(process.env.CAPACITY_GENERATORS ?? Math.max(2, Math.ceil(most / 5_000)));
-    // Node raises its soft limit to the hard one as it starts: every process here (generators, server) may open that many.
+    // Node raises its soft limit to the hard one as it starts: every process here (generators, server) may open that
+    // many.
     const limit = fileLimits().hard;
     const perGenerator = Math.ceil(most / generatorCount) + CALL_SOCKETS + 100;
     const perServer = Math.ceil(most / 2) + CALL_SOCKETS * generatorCount + 200;

@@ -23,10 +23,10 @@ const CEILING: Record<string, number> = {
   // share got their own areas (five more catalog loaders at start, 78 B; two more stylesheets named,
   // 37 B) and the account-security texts joined the contract: 112.0 and 124.0 KB measured, at their old ceilings.
   // 0.5 KB more for support's request ids (a failed call's id is noted by the start; the record loads on the first
-  // failure) and avatars read with the owner's token (their chunk named at start): the start chunk 0.2 KB more, 112.6 KB
-  // measured.
-  // 0.5 KB more for the protections of customers in the start chunk (their pages in the route table, the time in the foreground that the
-  // reminder of time in the app counts, the texts the forms check): 113.4 KB measured.
+  // failure) and avatars read with the owner's token (their chunk named at start): the start chunk 0.2 KB more,
+  // 112.6 KB measured.
+  // 0.5 KB more for the protections of customers in the start chunk (their pages in the route table, the time in the
+  // foreground that the reminder of time in the app counts, the texts the forms check): 113.4 KB measured.
   // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start).
   [ROUTES.home]: 114.5 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"

@@ -114,9 +114,9 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   await confirmOrder('Buy DOGE');
   await expect.poll(() => toast().textContent()).toMatch(/^Bought [\d.]+ DOGE at [\d,.]+$/);
 
-  // Limits 0.1 % on each side of the price. Every limit rests when placed, even one the price has crossed already (only a
-  // tick recorded after it fills it). The feed moves DOGE about 0.7 % a simulated 20 minutes, one real minute here, so
-  // one of them is crossed within seconds. At 0.3 % the first fill could take over half a simulated hour.
+  // Limits 0.1 % on each side of the price. Every limit rests when placed, even one the price has crossed already (only
+  // a tick recorded after it fills it). The feed moves DOGE about 0.7 % a simulated 20 minutes, one real minute here,
+  // so one of them is crossed within seconds. At 0.3 % the first fill could take over half a simulated hour.
   await page.getByRole('button', { name: 'Limit', exact: true }).click();
   const placed: string[] = [];
   for (const [side, factor] of [

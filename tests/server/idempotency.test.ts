@@ -272,8 +272,8 @@ it('a claim left pending by a killed process is taken over at once by the retry,
   expect(await claimIdempotencyKey(h.database.db, scoped, fingerprint, h.clock.now())).toEqual({ kind: 'claimed' });
 
   // Taken over because no transaction holds the claim, not because a wait ran out: wall-clock time stands still during
-  // the retry and the harness's clock has not moved since the claim, so no timeout (the wait for a first copy to answer,
-  // a claim's age) can end; a retry that waited for one would never answer.
+  // the retry and the harness's clock has not moved since the claim, so no timeout (the wait for a first copy to
+  // answer, a claim's age) can end; a retry that waited for one would never answer.
   vi.useFakeTimers({ toFake: ['Date'] });
   try {
     expect(await callPay(token, 'killed', 'pay-killed')).toEqual({ ret: 1, msg: 'Success', data: { paid: 'killed' } });

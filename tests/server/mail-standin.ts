@@ -26,7 +26,9 @@ export interface MailStandIn {
 export const SMTP_USER = 'mailer';
 export const SMTP_PASSWORD = 's3cret pass';
 
-/** `answerAfter`: the answer to each message's data waits for it (a server slow to accept, for as long as a test says). */
+/**
+ * `answerAfter`: the answer to each message's data waits for it (a server slow to accept, for as long as a test says).
+ */
 export async function startMailStandIn({
   port = 0,
   answerAfter = Promise.resolve(),

@@ -1,6 +1,7 @@
 // Diagnostics (our addition): what this app keeps on the device and how its calls went,
 // for QA and bug reports — version, service worker, caches and their age, stored records, the
-// network as the app sees it, the last failed calls' request ids, the last 50 calls. Opened by tapping the version line; works offline.
+// network as the app sees it, the last failed calls' request ids, the last 50 calls. Opened by tapping the version
+// line; works offline.
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { msg } from '@lingui/core/macro';

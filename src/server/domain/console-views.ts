@@ -231,8 +231,10 @@ async function usdtTotals(db: Executor, userId: number): Promise<UsdtTotals> {
   };
 }
 
-/** The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days, newest BALANCE_HISTORY_MAX at most, oldest first; the
- * balance before them is the sum of every earlier entry (the ledger is the balance's whole story). */
+/**
+ * The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days, newest BALANCE_HISTORY_MAX at most,
+ * oldest first; the balance before them is the sum of every earlier entry (the ledger is the balance's whole story).
+ */
 async function balanceHistory(db: Executor, userId: number, now: Date): Promise<BalanceHistory> {
   const since = new Date(now.getTime() - BALANCE_HISTORY_DAYS * DAY_MS);
   const newest = await db

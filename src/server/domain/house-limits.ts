@@ -62,7 +62,9 @@ export interface PlacedOption {
   amount: string;
   /** The product's yield on a win (0.85 = 85 %). */
   yieldRate: string;
-  /** Staked from the practice account: only the per-order cap applies (a rule of the order, not of the house's room). */
+  /**
+   * Staked from the practice account: only the per-order cap applies (a rule of the order, not of the house's room).
+   */
   practice?: boolean;
 }
 

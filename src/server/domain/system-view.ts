@@ -68,7 +68,9 @@ export async function systemView(tx: Tx, context: SystemContext): Promise<Consol
   };
 }
 
-/** The exchanges (none under the simulator) and, per active coin, its halt, latest tick and each exchange's last trade. */
+/**
+ * The exchanges (none under the simulator) and, per active coin, its halt, latest tick and each exchange's last trade.
+ */
 async function feedView(db: Executor, simulated: boolean): Promise<ConsoleSystem['feed']> {
   const exchanges = simulated
     ? []

@@ -133,7 +133,9 @@ export interface Readings {
 
 type Reader = () => Promise<Readings | null>;
 let reader: Reader | null = null;
-/** The reading under way: every metric of one scrape asks at once (prom-client collects them together) and shares it. */
+/**
+ * The reading under way: every metric of one scrape asks at once (prom-client collects them together) and shares it.
+ */
 let reading: Promise<Readings | null> | null = null;
 
 /** Where the scrape-time metrics read from (the app's database); returns the function that unsets it. */
