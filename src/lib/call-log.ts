@@ -27,8 +27,8 @@ export interface LoggedCall {
 
 /**
  * The calls, oldest first. Every call replaces the list with a new one, kept out of valtio's proxies (`ref`): a reader
- * sees a new list when one is added, and a call costs about 5 µs instead of the 0.4 ms that proxying each entry and
- * moving 50 of them took (measured in Node; four times that on a throttled phone).
+ * sees a new list when one is added, and a call costs 0.004–0.014 ms instead of the 0.46 ms that proxying each entry
+ * and moving 50 of them took (measured in Node; about four times that on a throttled phone).
  */
 export const callLog = proxy({ calls: ref([]) as readonly LoggedCall[] });
 
