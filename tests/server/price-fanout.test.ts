@@ -1,12 +1,12 @@
 // The stream's fan-out without sockets: each step is framed once and those same bytes reach every
 // live client once, in order; a client still being resent what it missed gets the live steps after
 // that, none twice; heartbeats reach every client every 5 s, a tenth of them at a time; a client
-// that stops reading is cut off.
+// that stops reading is cut off; a step reaches a few hundred clients at a time, the event loop let go in between.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
 import type { Market } from '../../src/server/market/market.ts';
-import { MAX_UNREAD_BYTES, priceFanout } from '../../src/server/http/price-fanout.ts';
+import { MAX_UNREAD_BYTES, WRITES_PER_TURN, priceFanout } from '../../src/server/http/price-fanout.ts';
 
 type Listener = (events: TickEvent[], json: string) => void;
 
@@ -160,5 +160,26 @@ it('cuts off a client that has left more than MAX_UNREAD_BYTES unread; the other
   // Written nothing more once cut off; the reader has every step.
   expect(sleeper.ids()).toHaveLength(sleeperIds);
   expect(reader.ids()).toHaveLength(steps + 2);
+  fanout.stop();
+});
+
+it('writes a step to WRITES_PER_TURN clients at a time, letting the event loop go in between; each gets every step once, in order', async () => {
+  vi.useRealTimers();
+  const { market, publish } = fakeMarket();
+  const fanout = priceFanout(market);
+  const responses = Array.from({ length: 2.5 * WRITES_PER_TURN }, fakeResponse);
+  for (const response of responses) fanout.release(fanout.join(response.out, null));
+  publish(1);
+  publish(2); // before the first has reached everyone
+  const reached = (steps: number) => responses.filter((response) => response.ids().length >= steps).length;
+  expect(reached(1)).toBe(WRITES_PER_TURN); // the first turn, at once
+  // 2,500 writes, 500 a turn: four more turns, each after the event loop has run what was waiting (here: this test).
+  let turns = 0;
+  while (reached(2) < responses.length && turns < 10) {
+    await new Promise(setImmediate);
+    turns++;
+  }
+  expect(turns).toBe(4);
+  for (const response of responses) expect(response.ids()).toEqual([1, 2]);
   fanout.stop();
 });

@@ -8,16 +8,16 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema.ts';
 import { embeddedChanges, listeningConnections, postgresChanges, type Changes } from './changes.ts';
 import { timePglite, timePool } from '../observability/db-metrics.ts';
 
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
-export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+// Made without the schema: nothing uses drizzle's relational queries (db.query), and with it every transaction and
+// savepoint built one query builder per table (74) it would never use.
+export type Db = PgDatabase<PgQueryResultHKT>;
+/** What db.transaction hands its work. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 /** Domain functions take either: inside a transaction always pass `tx`, never the outer db. */
 export type Executor = Db | Tx;
 
@@ -64,7 +64,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     pool.on('error', (error) => console.error(`A database connection was lost: ${error.message}`));
     // Each statement's time and the pool's use, in the metrics.
     const uncountPool = timePool(pool);
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool) as unknown as Db;
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const session = await pool.connect();
       try {
@@ -99,7 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
         ? await PGlite.create(join(target.dataDir, 'pglite'))
         : await PGlite.create({ loadDataDir: target.snapshot });
     timePglite(client);
-    const db = drizzlePglite(client, { schema });
+    const db = drizzlePglite(client);
     await migratePglite(db, { migrationsFolder });
     const notices = onDemand(() => embeddedChanges(client));
     return {
@@ -122,7 +122,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 /** A migrated empty in-memory database, dumped so tests can load it in about a second. */
 export async function migratedSnapshot(): Promise<Blob> {
   const client = await PGlite.create();
-  await migratePglite(drizzlePglite(client, { schema }), { migrationsFolder });
+  await migratePglite(drizzlePglite(client), { migrationsFolder });
   const dump = await client.dumpDataDir('none');
   await client.close();
   return dump;
