@@ -10,7 +10,7 @@
 // meets them: an unread one opens in the startup dialog with the first page, and that dialog, larger than any
 // page's first screen, becomes the largest paint once the server has answered (LIGHTHOUSE_UNREAD=keep measures that
 // start instead). LIGHTHOUSE_TRACE=1 keeps each page's median run's trace beside its report, to open in DevTools'
-// Performance panel (what the long tasks did).
+// Performance panel (what the long tasks did); LIGHTHOUSE_TRACE=all keeps every run's as well.
 import { spawn, execSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -99,6 +99,11 @@ export async function lighthouseBench() {
         else {
           runs.push(result.lhr);
           if (process.env.LIGHTHOUSE_TRACE) traces.set(result.lhr, result.artifacts.Trace);
+          if (process.env.LIGHTHOUSE_TRACE === 'all')
+            writeFileSync(
+              join(REPORTS, `${page.name.toLowerCase()}.run-${run + 1}.trace.json`),
+              JSON.stringify(result.artifacts.Trace),
+            );
         }
       }
       if (runs.length === 0) continue;
