@@ -12,7 +12,7 @@ const HEARTBEAT_GROUPS = 10;
 /**
  * Clients written one event before the event loop is let go. Each write is a system call: written in one go, a step to
  * a process's 2,500 clients held its loop about 40 ms each second (a CPU profile at 5,000 customers), and every call
- * and database answer arriving meanwhile waited (event-loop delay p99 76 ms in the capacity bench; 26 ms in turns).
+ * and database answer arriving meanwhile waited that long, its transaction's connection and locks held.
  */
 export const WRITES_PER_TURN = 500;
 
