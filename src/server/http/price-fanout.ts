@@ -110,17 +110,19 @@ export function priceFanout(market: Market) {
   /** Writes up to WRITES_PER_TURN clients, the broadcasts one after the other; the rest in a later turn. */
   function pump() {
     turn = null;
-    for (let writes = 0; writes < WRITES_PER_TURN; writes++) {
+    let writes = 0;
+    while (writes < WRITES_PER_TURN) {
       if (!current) {
         const broadcast = queued.shift();
         if (!broadcast) return;
         current = { broadcast, rest: clients.values() };
       }
       const next = current.rest.next();
-      if (next.done) {
-        current = null;
-        writes--;
-      } else deliver(current.broadcast, next.value);
+      if (next.done) current = null;
+      else {
+        deliver(current.broadcast, next.value);
+        writes++;
+      }
     }
     turn = setImmediate(pump);
   }
