@@ -1,14 +1,16 @@
 // Request limits hold across server processes: two real servers on one PostgreSQL database count
 // every request against the same budget (request_counters), so a second process (or WORKERS=4) does
 // not multiply the limit. PostgreSQL only (the server-pg project): the embedded database serves one
-// process, which counts in memory.
+// process, which counts in memory. And the counter's statement, prepared once, counted from every pooled connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from './harness.ts';
+import { onPostgres, openTestDatabase } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
+import { count, counterOf } from '../../src/server/domain/attempts.ts';
+import { requestCounters } from '../../src/server/db/schema.ts';
 
 const PER_ADDRESS = 6;
 const PER_ACCOUNT = 8;
@@ -93,5 +95,34 @@ describe.runIf(onPostgres())('request limits across two server processes on one 
       expect(await info(n % 2)).toMatchObject({ status: 200, remaining: String(PER_ACCOUNT - n), body: { ret: 1 } });
     expect(await info(0)).toEqual(LIMITED);
     expect(await info(1)).toEqual(LIMITED);
+  });
+});
+
+describe.runIf(onPostgres())('the request counter prepared once, on PostgreSQL', () => {
+  let database: Database;
+
+  beforeAll(async () => {
+    database = await openTestDatabase();
+  }, 60_000);
+
+  afterAll(() => database?.close());
+
+  it('counts each key in its own window and starts again at 1 once the window has passed', async () => {
+    const counter = counterOf(database.db, requestCounters, 60_000);
+    const start = new Date('2026-11-29T10:00:00.000Z');
+    const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
+    expect(await counter('account:1', start)).toEqual({ count: 1, windowStart: start, lastAt: start });
+    expect(await counter('account:1', at(30))).toEqual({ count: 2, windowStart: start, lastAt: at(30) });
+    expect(await counter('account:2', at(30))).toEqual({ count: 1, windowStart: at(30), lastAt: at(30) });
+    // The same statement from every pooled connection at once: each count is taken once.
+    const counts = await Promise.all(Array.from({ length: 12 }, () => counter('account:1', at(59))));
+    expect(counts.map((c) => c.count).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 3));
+    expect(await counter('account:1', at(60))).toEqual({ count: 1, windowStart: at(60), lastAt: at(60) });
+    // As the statement built each time counts it (attempt counters, logins): the same row, the same window.
+    expect(await count(database.db, 'account:1', { max: 5, windowMs: 60_000 }, at(61), requestCounters)).toEqual({
+      count: 2,
+      windowStart: at(60),
+      lastAt: at(61),
+    });
   });
 });

@@ -3,8 +3,8 @@
 // named by what it counts (`login:12@203.0.113.5`); the row's key is a SHA-256 digest of that name,
 // so an input of any length fits and no typed name or address is stored.
 import { createHash } from 'node:crypto';
-import { eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Executor } from '../db/connection.ts';
+import { eq, getTableName, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
+import type { Db, Executor } from '../db/connection.ts';
 import { attemptCounters, requestCounters } from '../db/schema.ts';
 
 export interface Limit {
@@ -49,6 +49,47 @@ export async function isLimited(db: Executor, name: string, limit: Limit, now: D
   return ((await countOf(db, name, limit, now))?.count ?? 0) >= limit.max;
 }
 
+/** What one count writes: the counter's key, the attempt's time (as a timestamp and as its ISO text), when a window
+ * must have started to be still live, and when a new window's row may go. Values, or placeholders of a prepared
+ * statement. */
+type CountValues<P = never> = {
+  key: string | P;
+  now: Date | P;
+  at: string | P;
+  passedAt: string | P;
+  expiresAt: Date | P;
+};
+
+/** Counts one attempt in one statement (safe from every process at once); a window that has passed starts again at 1:
+ * the statement count() runs and counterOf() prepares. */
+function countStatement(db: Executor, table: CounterTable, v: CountValues<Placeholder>) {
+  const passed = sql`${table.windowStart} <= ${v.passedAt}::timestamptz`;
+  return db
+    .insert(table)
+    .values({ key: v.key, windowStart: v.now, count: 1, lastAt: v.now, expiresAt: v.expiresAt })
+    .onConflictDoUpdate({
+      target: table.key,
+      set: {
+        count: sql`case when ${passed} then 1 else ${table.count} + 1 end`,
+        windowStart: sql`case when ${passed} then ${v.at}::timestamptz else ${table.windowStart} end`,
+        lastAt: sql`${v.at}::timestamptz`,
+        // Nothing reads a window after it ends, nor the latest attempt after a window from it would.
+        expiresAt: sql`greatest(${table.expiresAt}, excluded.expires_at)`,
+      },
+    })
+    .returning({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt });
+}
+
+function countValues(name: string, windowMs: number, now: Date): CountValues {
+  return {
+    key: counterKey(name),
+    now,
+    at: now.toISOString(),
+    passedAt: new Date(now.getTime() - windowMs).toISOString(),
+    expiresAt: new Date(now.getTime() + windowMs),
+  };
+}
+
 /** Counts one attempt in one statement (safe from every process at once); a window that has passed starts again at 1.
  * */
 export async function count(
@@ -58,29 +99,24 @@ export async function count(
   now: Date,
   table: CounterTable = attemptCounters,
 ): Promise<Count> {
-  const at = now.toISOString();
-  const passed = sql`${table.windowStart} <= ${new Date(now.getTime() - limit.windowMs).toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(table)
-    .values({
-      key: counterKey(name),
-      windowStart: now,
-      count: 1,
-      lastAt: now,
-      expiresAt: new Date(now.getTime() + limit.windowMs),
-    })
-    .onConflictDoUpdate({
-      target: table.key,
-      set: {
-        count: sql`case when ${passed} then 1 else ${table.count} + 1 end`,
-        windowStart: sql`case when ${passed} then ${at}::timestamptz else ${table.windowStart} end`,
-        lastAt: sql`${at}::timestamptz`,
-        // Nothing reads a window after it ends, nor the latest attempt after a window from it would.
-        expiresAt: sql`greatest(${table.expiresAt}, excluded.expires_at)`,
-      },
-    })
-    .returning({ count: table.count, windowStart: table.windowStart, lastAt: table.lastAt });
+  const [row] = await countStatement(db, table, countValues(name, limit.windowMs, now));
   return row!;
+}
+
+/**
+ * count() of one table and window outside transactions, as a statement prepared once: built once here, and parsed
+ * and planned once per connection by PostgreSQL. For a count on every call (the request limits): built each time, a
+ * count cost about 275 µs of the server's CPU; prepared, about 100 µs (measured against PostgreSQL on loopback).
+ */
+export function counterOf(db: Db, table: CounterTable, windowMs: number): (name: string, now: Date) => Promise<Count> {
+  const statement = countStatement(db, table, {
+    key: sql.placeholder('key'),
+    now: sql.placeholder('now'),
+    at: sql.placeholder('at'),
+    passedAt: sql.placeholder('passedAt'),
+    expiresAt: sql.placeholder('expiresAt'),
+  }).prepare(`count ${getTableName(table)} ${windowMs}`);
+  return async (name, now) => (await statement.execute(countValues(name, windowMs, now)))[0]!;
 }
 
 /** Counts one attempt; answers how many the window now holds. */

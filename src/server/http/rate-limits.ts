@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onReq
 import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
-import { count } from '../domain/attempts.ts';
+import { counterOf } from '../domain/attempts.ts';
 import {
   DEFAULT_SESSION_LIMITS,
   findSession,
@@ -161,12 +161,13 @@ function inMemory(): Take {
   };
 }
 
-/** In the database, seen by every server process: one upsert per request (its rows are removed by the counter cleanup
- * job). */
+/** In the database, seen by every server process: one upsert per request, a statement prepared once (its rows are
+ * removed by the counter cleanup job). */
 function inDatabase(db: Db): Take {
+  const counter = counterOf(db, requestCounters, WINDOW_MS);
   return async (scope, key, max, reply) => {
     const now = new Date();
-    const counted = await count(db, `${scope}:${key}`, { max, windowMs: WINDOW_MS }, now, requestCounters);
+    const counted = await counter(`${scope}:${key}`, now);
     return answer({ count: counted.count, startedAt: counted.windowStart.getTime() }, max, reply, now.getTime());
   };
 }
