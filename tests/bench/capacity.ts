@@ -168,8 +168,10 @@ export async function ownTarget(): Promise<CapacityTarget> {
   const work = mkdtempSync(join(tmpdir(), 'coinvest-capacity-'));
   try {
     const tcpUrl = await cluster.createDatabase('coinvest');
-    // CAPACITY_PG_SOCKET=on: the server reaches PostgreSQL by its Unix socket, as one on the same machine can.
-    const socket = process.env.CAPACITY_PG_SOCKET === 'on';
+    // The server reaches PostgreSQL by its Unix socket, as one on the same machine does (CAPACITY_PG_SOCKET=off: over
+    // TCP on loopback, as from another machine but without the network's own time). At 5,000 customers the socket
+    // saved about a seventh of the server's CPU and of PostgreSQL's (one run each: 70 → 60 % and 47 → 40 % of a core).
+    const socket = process.env.CAPACITY_PG_SOCKET !== 'off';
     const databaseUrl = socket ? cluster.socketUrl('coinvest') : tcpUrl;
     const server = await startServer(databaseUrl, work);
     return {

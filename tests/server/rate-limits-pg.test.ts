@@ -9,7 +9,7 @@ import type { ServerProcess } from './server-process.ts';
 import type { Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
-import { count, counterOf } from '../../src/server/domain/attempts.ts';
+import { count, countPrepared } from '../../src/server/domain/attempts.ts';
 import { requestCounters } from '../../src/server/db/schema.ts';
 
 const PER_ADDRESS = 6;
@@ -108,7 +108,7 @@ describe.runIf(onPostgres())('the request counter prepared once, on PostgreSQL',
   afterAll(() => database?.close());
 
   it('counts each key in its own window and starts again at 1 once the window has passed', async () => {
-    const counter = counterOf(database.db, requestCounters, 60_000);
+    const counter = (name: string, now: Date) => countPrepared(database.db, name, 60_000, now, requestCounters);
     const start = new Date('2026-11-29T10:00:00.000Z');
     const at = (seconds: number) => new Date(start.getTime() + seconds * 1000);
     expect(await counter('account:1', start)).toEqual({ count: 1, windowStart: start, lastAt: start });

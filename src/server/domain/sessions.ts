@@ -4,7 +4,8 @@
 import { serverTexts } from '../../contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../db/connection.ts';
+import type { Db, Executor } from '../db/connection.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import type { SignedInSession } from '../../contract/sessions.ts';
@@ -133,16 +134,20 @@ export const plausibleToken = (token: string | undefined): token is string => Bo
 
 /** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in
  * memory). */
-export async function findSession(db: Executor, tokenHash: string): Promise<Caller | null> {
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      userId: sessions.userId,
-      createdAt: sessions.createdAt,
-      lastSeenAt: sessions.lastSeenAt,
-    })
-    .from(sessions)
-    .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+export async function findSession(db: Db, tokenHash: string): Promise<Caller | null> {
+  const statement = preparedOnce(db, 'find session', (name) =>
+    db
+      .select({
+        sessionId: sessions.id,
+        userId: sessions.userId,
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+      })
+      .from(sessions)
+      .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ tokenHash });
   return row
     ? {
         sessionId: row.sessionId,

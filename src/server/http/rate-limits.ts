@@ -11,7 +11,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onReq
 import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
-import { counterOf } from '../domain/attempts.ts';
+import { countPrepared } from '../domain/attempts.ts';
 import {
   DEFAULT_SESSION_LIMITS,
   findSession,
@@ -164,10 +164,9 @@ function inMemory(): Take {
 /** In the database, seen by every server process: one upsert per request, a statement prepared once (its rows are
  * removed by the counter cleanup job). */
 function inDatabase(db: Db): Take {
-  const counter = counterOf(db, requestCounters, WINDOW_MS);
   return async (scope, key, max, reply) => {
     const now = new Date();
-    const counted = await counter(`${scope}:${key}`, now);
+    const counted = await countPrepared(db, `${scope}:${key}`, WINDOW_MS, now, requestCounters);
     return answer({ count: counted.count, startedAt: counted.windowStart.getTime() }, max, reply, now.getTime());
   };
 }
