@@ -4,6 +4,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AUDIT_PAGE_SIZE, consoleAuditLog, type AuditChange } from '../contract/console.ts';
+import { isCalendarDay } from '../contract/calendar.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatZonedTime, localDayStart, operatorZone } from './format.ts';
@@ -16,8 +17,9 @@ const EMPTY = { operator: '', action: '', target: '', from: '', to: '' };
  * (excluded). */
 const asSent = (filter: typeof EMPTY) => ({
   ...filter,
-  from: filter.from && localDayStart(filter.from),
-  to: filter.to && localDayStart(filter.to, 1),
+  // A day not on the calendar is sent as typed, for the server's translated refusal: never rolled over to another day.
+  from: filter.from && (isCalendarDay(filter.from) ? localDayStart(filter.from) : filter.from),
+  to: filter.to && (isCalendarDay(filter.to) ? localDayStart(filter.to, 1) : filter.to),
 });
 
 export function AuditPage() {

@@ -3,6 +3,7 @@
 // (not a customer's), and each names the role it needs (endpoint.ts `console`); the server checks it
 // on every call. The integrity line: no call here sets an outcome or a price, or moves a balance
 // other than through a reviewed order's own ledger entries (tests/server/console-integrity.test.ts).
+import { calendarMoment, isCalendarDay } from './calendar.ts';
 import { consoleTexts } from './console-texts.ts';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
@@ -57,6 +58,10 @@ const dayOrInstant = v.optional(
       /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?)?$/,
       consoleTexts.consoleDateFormat.id,
     ),
+    // Written right, its day must also exist on the calendar (contract/calendar.ts): "2026-02-30" is not 2 March; a
+    // moment's clock and offset must exist too.
+    v.check((given) => given === '' || isCalendarDay(given.slice(0, 10)), texts.calendarDate.id),
+    v.check((given) => given.length <= 10 || calendarMoment(given) !== null, consoleTexts.consoleDateFormat.id),
   ),
   '',
 );

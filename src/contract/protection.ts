@@ -19,6 +19,7 @@
 import * as v from 'valibot';
 import { post, returns } from './endpoint.ts';
 import { texts } from './texts.ts';
+import { CALENDAR_MOMENT, calendarMoment, isCalendarDay } from './calendar.ts';
 import { AMOUNT_SETTINGS, PROTECTION_SETTINGS, Protection, type ProtectionSetting } from './protection-read.ts';
 
 // The settings' names, the answer and the call that reads it are in protection-read.ts (the order forms, which only
@@ -54,17 +55,19 @@ export function validSettingValue(setting: ProtectionSetting, value: string): bo
   if (setting === 'max_open_options') return /^\d{1,4}$/.test(value) && +value >= 1 && +value <= MAX_OPEN_OPTIONS;
   if (setting === 'reminder_minutes')
     return /^\d{1,4}$/.test(value) && +value >= REMINDER_MINUTES.min && +value <= REMINDER_MINUTES.max;
-  return (
-    /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,3})?)?(?:Z|[+-]\d{2}:\d{2})$/.test(value) &&
-    isFinite(Date.parse(value))
-  );
+  // A moment on the calendar (contract/calendar.ts): "2027-02-30T10:00Z" is refused, not read as 2 March.
+  return calendarMoment(value) !== null;
 }
 
-/** The text refusing a value of `setting` that is not valid. */
-export function settingValueText(setting: ProtectionSetting) {
+/** The text refusing a value of `setting` that is not valid (`value`: a moment written right on a day that is not on
+ * the calendar has its own). */
+export function settingValueText(setting: ProtectionSetting, value = '') {
   if (setting === 'max_open_options') return texts.protectionOpenOptionsFormat;
   if (setting === 'reminder_minutes') return texts.protectionReminderFormat;
-  if (setting === 'timeout_until') return texts.protectionTimeoutFormat;
+  if (setting === 'timeout_until')
+    return CALENDAR_MOMENT.test(value) && !isCalendarDay(value.slice(0, 10))
+      ? texts.calendarDate
+      : texts.protectionTimeoutFormat;
   return texts.amountFormat;
 }
 
@@ -80,7 +83,7 @@ export const ProtectionInput = v.pipe(
   }),
   v.rawCheck(({ dataset, addIssue }) => {
     if (dataset.typed && !validSettingValue(dataset.value.setting, dataset.value.value))
-      addIssue({ message: settingValueText(dataset.value.setting).id });
+      addIssue({ message: settingValueText(dataset.value.setting, dataset.value.value).id });
   }),
 );
 /**

@@ -1,9 +1,8 @@
 // Daily sign-in (§1, our addition beside §7 /task/level): one sign-in per user and local day (the
 // server's configured timezone), a streak of consecutive days and a reward ladder of points.
+import { optionalCalendarMonth } from './calendar.ts';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { optionalMatching } from './fields.ts';
-import { texts } from './texts.ts';
 import { decimal, isoDay, shape, whole } from './answers.ts';
 
 /** Points per consecutive day: day 1 pays the first step, day n ≥ the ladder's length the last. */
@@ -52,7 +51,7 @@ export type SignInCalendar = v.InferOutput<typeof SignInCalendar>;
 /** The caller's month: `month` browses an earlier one (default: this month). */
 export const signInCalendar = get(
   '/task/signin',
-  v.object({ month: optionalMatching(MONTH, texts.invalidRequest) }),
+  v.object({ month: optionalCalendarMonth() }),
   returns(SignInCalendar),
   { cache: 'user' },
 );

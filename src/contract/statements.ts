@@ -8,49 +8,40 @@ import { get, returns } from './endpoint.ts';
 import { matching } from './fields.ts';
 import { texts } from './texts.ts';
 import { decimal, isoDay, isoTime, shape, signedDecimal, whole } from './answers.ts';
+import { CALENDAR_DAY, calendarDay, isCalendarDay } from './calendar.ts';
 
 /** The longest period one statement covers, in calendar days (a leap year). */
 export const STATEMENT_MAX_DAYS = 366;
 /** The most entries one statement lists: a busier period is refused with a request for a shorter one. */
 export const STATEMENT_MAX_ENTRIES = 5000;
 
-/** A calendar day, "2026-11-23". */
-export const STATEMENT_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const day = matching(STATEMENT_DAY, texts.invalidRequest);
+/** A calendar day, "2026-11-23" (its form only: isCalendarDay says whether it exists and is in range). */
+export const STATEMENT_DAY = CALENDAR_DAY;
 
-/** Days between two calendar days ("2026-01-01" → "2026-01-02" is 1); NaN when either is not a real date. */
+/** Days between two calendar days ("2026-01-01" → "2026-01-02" is 1); NaN when either is not one (isCalendarDay). */
 export function daysBetween(from: string, to: string): number {
-  const start = Date.parse(`${from}T00:00:00Z`);
-  const end = Date.parse(`${to}T00:00:00Z`);
-  const real = (text: string, at: number) => new Date(at).toISOString().slice(0, 10) === text;
-  if (Number.isNaN(start) || Number.isNaN(end) || !real(from, start) || !real(to, end)) return NaN;
-  return Math.round((end - start) / 86_400_000);
+  if (!isCalendarDay(from) || !isCalendarDay(to)) return NaN;
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** What is wrong with a period, or null: both real days, from ≤ to, at most STATEMENT_MAX_DAYS days. */
-export function periodProblem(from: string, to: string): 'date' | 'order' | 'length' | null {
+/**
+ * What is wrong with a period, or null: 'date' when a day is missing or not written YYYY-MM-DD, 'calendar' when one
+ * does not exist or is out of the calendar's range (contract/calendar.ts), 'order' when from > to, 'length' beyond
+ * STATEMENT_MAX_DAYS days.
+ */
+export function periodProblem(from: string, to: string): 'date' | 'calendar' | 'order' | 'length' | null {
   if (!STATEMENT_DAY.test(from) || !STATEMENT_DAY.test(to)) return 'date';
   const days = daysBetween(from, to);
-  if (Number.isNaN(days)) return 'date';
+  if (Number.isNaN(days)) return 'calendar';
   if (days < 0) return 'order';
   return days + 1 > STATEMENT_MAX_DAYS ? 'length' : null;
-}
-
-/** True for a time zone the runtime knows ("Asia/Bangkok", "UTC"). */
-export function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export const StatementInput = v.object({
   asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT'),
   /** The first day of the period and the last (both included), in `tz`. */
-  from: day,
-  to: day,
+  from: calendarDay(),
+  to: calendarDay(),
   /** The customer's IANA time zone: the days run from its midnights. */
   tz: matching(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, texts.invalidRequest),
 });

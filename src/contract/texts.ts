@@ -262,6 +262,11 @@ export const texts = {
     message: 'A time-out lasts at least 24 hours!',
   },
   protectionTimeoutTooLong: /*i18n*/ { id: 'v.protectionTimeoutTooLong', message: 'A time-out lasts at most 5 years!' },
+  /** Names CALENDAR_FIRST_DAY and CALENDAR_LAST_DAY (contract/calendar.ts; a test checks they agree). */
+  calendarDate: /*i18n*/ {
+    id: 'v.calendarDate',
+    message: 'Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!',
+  },
 
   // The practice account (contract/practice.ts)
   practiceOptionsOpen: /*i18n*/ {

@@ -75,7 +75,9 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the protections of customers, as Home, and the time-out's gate on Subscribe: 118.7 KB measured.
   // 0.5 KB more for what every page's start gained (0.15 KB in the start chunk): the cookie with the language the app
   // starts in, which has the server send one language's first screens, and the Intl worker started once a page.
-  [ROUTES.lockUp]: 120.0 * KB,
+  // 0.5 KB more for dates on the calendar and caches a caller cannot grow: the calendar's text in the start catalog
+  // and the bounded cache of formatters (contract/bounded-cache.ts) in the tab pages' chunk: 120.02 KB measured.
+  [ROUTES.lockUp]: 120.5 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.
   // 0.5 KB more: the avatar is no longer a public picture but read with the owner's token (the picture reader, with the

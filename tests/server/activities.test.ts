@@ -100,7 +100,7 @@ describe('activities', () => {
       'to= must be after from=.',
     );
     expect((await ops('activity', 'add', 'Bad day', 'from=2026-02-30', `body=${body}`)).output).toBe(
-      'from= must be a date YYYY-MM-DD.',
+      'from= must be a date YYYY-MM-DD from 2000-01-01 to 2199-12-31.',
     );
   });
 });

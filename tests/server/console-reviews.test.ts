@@ -278,7 +278,7 @@ describe('the audit log', () => {
     });
     expect((await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, as(admin))).data.total).toBe(1);
     expect(await h.call(c.consoleAuditLog, { from: '2026-13-40' }, as(admin))).toEqual(
-      refused('Write dates as YYYY-MM-DD!'),
+      refused('Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!'),
     );
     expect(await h.call(c.consoleAuditLog, {}, as(alice))).toEqual(refused('Your role does not allow this!'));
   });

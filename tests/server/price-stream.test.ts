@@ -350,3 +350,18 @@ it('HEAD answers with the stream headers and closes, holding no stream open', as
     socket.destroy();
   }
 });
+
+it('takes a Last-Event-ID outside the calendar (before 2000, after 2199) as none: a snapshot, not a failed read', async () => {
+  await h.tick();
+  for (const lastEventId of ['999999999999999', '1']) {
+    const stream = await openStream({ lastEventId });
+    try {
+      const first = await stream.next();
+      const snapshot = JSON.parse(first.data) as TickEvent[];
+      expect(snapshot.map((tick) => tick.code).sort(), lastEventId).toEqual([...codes].sort());
+      expect(first.id).toBe(String(Math.max(...snapshot.map((tick) => Date.parse(tick.at)))));
+    } finally {
+      stream.close();
+    }
+  }
+});

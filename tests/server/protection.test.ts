@@ -369,7 +369,14 @@ describe('hostile input', () => {
       [{ setting: 'max_open_options', value: '2.5' }, 'The most open options must be a whole number from 1 to 1000!'],
       [{ setting: 'reminder_minutes', value: '4' }, 'The reminder must be a whole number of minutes from 5 to 1440!'],
       [{ setting: 'timeout_until', value: 'tomorrow' }, 'Please choose when the time-out ends!'],
-      [{ setting: 'timeout_until', value: '2026-13-45T99:00:00Z' }, 'Please choose when the time-out ends!'],
+      [
+        { setting: 'timeout_until', value: '2026-13-45T99:00:00Z' },
+        'Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!',
+      ],
+      [
+        { setting: 'timeout_until', value: '2027-02-30T10:00:00Z' },
+        'Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!',
+      ],
       [{ setting: 'timeout_until', value: '275760-09-13T00:00:00Z' }, 'Please choose when the time-out ends!'],
       [{ setting: 'stake_day', value: 'x'.repeat(5000) }, 'The request is not valid!'],
     ];

@@ -207,7 +207,7 @@ describe('the streak and the ladder', () => {
       today: '2026-12-11',
     });
     expect(await h.call(signInCalendar, { month: '2026-13' }, { token: user.token })).toEqual(
-      refused('The request is not valid!'),
+      refused('Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!'),
     );
   });
 

@@ -136,7 +136,7 @@ it('refuses a period it cannot cover, with a translated reason', async () => {
   // 366 days (2024 is a leap year) is the most.
   expect((await ask({ from: '2024-01-01', to: '2024-12-31', tz: BANGKOK })).ret).toBe(1);
   expect(await ask({ from: '2026-02-30', to: '2026-03-01', tz: BANGKOK })).toEqual(
-    refused('Please choose the first and the last day of the period!'),
+    refused('Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!'),
   );
   expect(await ask({ from: '2026-11-01', to: '2026-11-30', tz: 'Mars/Olympus' })).toEqual(
     refused('The time zone of this device is not known: please check its date and time settings!'),

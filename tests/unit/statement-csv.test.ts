@@ -179,7 +179,7 @@ describe('periodProblem', () => {
     expect(periodProblem('2025-01-01', '2026-01-01')).toBeNull();
     expect(periodProblem('2025-01-01', '2026-01-02')).toBe('length');
     expect(periodProblem('2026-11-02', '2026-11-01')).toBe('order');
-    expect(periodProblem('2026-02-30', '2026-03-01')).toBe('date');
+    expect(periodProblem('2026-02-30', '2026-03-01')).toBe('calendar');
     expect(periodProblem('', '2026-03-01')).toBe('date');
   });
 });

@@ -9,6 +9,8 @@ import { useSnapshot } from 'valtio';
 import { LOCALE_NAMES } from '../../contract/constants.ts';
 import { POINTS } from '../../contract/rewards.ts';
 import { STATEMENT_MAX_DAYS, periodProblem, statement } from '../../contract/statements.ts';
+import { texts } from '../../contract/texts.ts';
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY } from '../../contract/calendar.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { USDT, userBalances } from '../../lib/balances.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
@@ -26,6 +28,7 @@ const localDay = (at: Date) =>
 
 const PERIOD_TEXTS = {
   date: msg`Please choose the first and the last day of the period!`,
+  calendar: texts.calendarDate,
   order: msg`The first day of the period must not be after the last day!`,
   length: msg`A statement covers at most ${STATEMENT_MAX_DAYS} days: please choose a shorter period!`,
 };
@@ -105,7 +108,14 @@ export default function StatementPanel() {
             <Trans>First day</Trans>
           </label>
           <div className="field-box">
-            <input id="statement-from" type="date" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+            <input
+              id="statement-from"
+              type="date"
+              value={from}
+              min={CALENDAR_FIRST_DAY}
+              max={to}
+              onChange={(e) => setFrom(e.target.value)}
+            />
           </div>
         </div>
         <div className="field">
@@ -113,7 +123,14 @@ export default function StatementPanel() {
             <Trans>Last day</Trans>
           </label>
           <div className="field-box">
-            <input id="statement-to" type="date" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+            <input
+              id="statement-to"
+              type="date"
+              value={to}
+              min={from}
+              max={CALENDAR_LAST_DAY}
+              onChange={(e) => setTo(e.target.value)}
+            />
           </div>
         </div>
       </div>

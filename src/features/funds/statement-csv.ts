@@ -11,6 +11,8 @@
 // - A text cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
 //   return) gets a leading apostrophe; numbers are written as numbers.
 // - UTF-8 with a byte order mark and CRLF line ends, so Excel opens Thai, Chinese or Arabic text as such.
+import { BoundedCache } from '../../contract/bounded-cache.ts';
+import { ZONE_FORMATS_KEPT } from '../../contract/earn-days.ts';
 import Big from 'big.js';
 import type { Statement } from '../../contract/statements.ts';
 
@@ -67,25 +69,26 @@ export function numberCell(value: string, separator: string): string {
   return `"${fixed.replace('.', separator)}"`;
 }
 
-const timeFormats = new Map<string, Intl.DateTimeFormat>();
+/** Formatters per zone, bounded like the server's (one zone a device in practice). */
+export const timeFormats = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATS_KEPT);
 
 /** "YYYY-MM-DD HH:MM:SS" of an instant on the wall clock of `timeZone`. */
 export function wallClock(at: Date, timeZone: string): string {
-  let format = timeFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-      numberingSystem: 'latn',
-    });
-    timeFormats.set(timeZone, format);
-  }
+  const format = timeFormats.getOrMake(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+        numberingSystem: 'latn',
+      }),
+  );
   const part = Object.fromEntries(format.formatToParts(at).map(({ type, value }) => [type, value]));
   return `${part.year}-${part.month}-${part.day} ${part.hour}:${part.minute}:${part.second}`;
 }

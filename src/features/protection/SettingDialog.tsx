@@ -141,7 +141,7 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
   });
   const next = () => {
     const until = localMoment(typed);
-    const problem = timeoutProblem(until);
+    const problem = timeoutProblem(until, Date.now(), typed);
     if (problem) return toast(problem);
     // A shorter time-out only asks (it waits 24 hours and can be cancelled); a new or longer one is confirmed first.
     if (current && Date.parse(until) <= Date.parse(current)) void submit(until);

@@ -7,6 +7,7 @@ import Big from 'big.js';
 import { proxy } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import {
+  MAX_TIMEOUT_MS,
   MIN_TIMEOUT_MS,
   cancelProtectionLoosening,
   protection,
@@ -17,6 +18,7 @@ import {
   type ProtectionSetting,
 } from '../../contract/protection.ts';
 import { texts } from '../../contract/texts.ts';
+import { isCalendarDay } from '../../contract/calendar.ts';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { noteTimeOut, receivedAt } from '../../ui/TimeoutGate.tsx';
@@ -64,7 +66,7 @@ export async function cancelChange(setting: ProtectionSetting): Promise<void> {
 
 /** The first rule a typed value of `setting` breaks ('' is always fine: none), else null. */
 export function settingProblem(setting: ProtectionSetting, value: string): string | null {
-  if (value !== '' && !validSettingValue(setting, value)) return i18n._(settingValueText(setting));
+  if (value !== '' && !validSettingValue(setting, value)) return i18n._(settingValueText(setting, value));
   return null;
 }
 
@@ -78,12 +80,15 @@ export function cleanLimit(typed: string): string {
   }
 }
 
-/** A `datetime-local` value (the device's wall clock) as an ISO moment, or '' when it is not one. */
+/**
+ * A `datetime-local` value (the device's wall clock) as an ISO moment, or '' when it is not one: its day must exist on
+ * the calendar (isCalendarDay), its clock be 00:00–23:59. A time skipped by a clock change moves forward by the gap.
+ */
 export function localMoment(typed: string): string {
-  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(typed);
-  if (!match) return '';
-  const [, year, month, day, hour, minute] = match.map(Number) as number[];
-  const moment = new Date(year!, month! - 1, day, hour, minute);
+  const match = /^(\d{4}-\d{2}-\d{2})T(\d{2}):(\d{2})$/.exec(typed);
+  if (!match || !isCalendarDay(match[1]!) || +match[2]! > 23 || +match[3]! > 59) return '';
+  const [year, month, day] = match[1]!.split('-').map(Number) as [number, number, number];
+  const moment = new Date(year, month - 1, day, +match[2]!, +match[3]!);
   return Number.isFinite(moment.getTime()) ? moment.toISOString() : '';
 }
 
@@ -103,10 +108,12 @@ export function daysAhead(days: number, now = Date.now()): Date {
 /** The earliest end the page offers: 24 hours and a quarter from now (the server's clock may be a little ahead). */
 export const earliestEnd = (now = Date.now()) => new Date(now + MIN_TIMEOUT_MS + QUARTER_MS);
 
-/** A typed end of a time-out: null when fine, else why not. */
-export function timeoutProblem(iso: string, now = Date.now()): string | null {
-  if (!iso) return i18n._(texts.protectionTimeoutFormat);
+/** A typed end of a time-out (`iso` as localMoment read `typed`): null when fine, else why not. */
+export function timeoutProblem(iso: string, now = Date.now(), typed = ''): string | null {
+  // Not read: the contract's text, which names a day that is not on the calendar.
+  if (!iso) return i18n._(settingValueText('timeout_until', `${typed}Z`));
   if (Date.parse(iso) - now < MIN_TIMEOUT_MS) return i18n._(texts.protectionTimeoutTooShort);
+  if (Date.parse(iso) - now > MAX_TIMEOUT_MS) return i18n._(texts.protectionTimeoutTooLong);
   return null;
 }
 

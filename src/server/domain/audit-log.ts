@@ -3,6 +3,8 @@
 // action cannot be). Append-only in the database itself: a trigger refuses UPDATE, DELETE and
 // TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past.
 import { consoleTexts } from '../../contract/console-texts.ts';
+import { texts } from '../../contract/texts.ts';
+import { calendarMoment, isCalendarDay } from '../../contract/calendar.ts';
 import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { pagedQuery } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
@@ -56,24 +58,17 @@ export interface AuditFilter {
   to?: string;
 }
 
-/** A UTC day's first instant; a day that is no day ('2026-13-40') is refused. */
-function startOfDay(day: string): Date {
-  const at = new Date(`${day}T00:00:00Z`);
-  if (Number.isNaN(at.getTime()) || at.toISOString().slice(0, 10) !== day)
-    throw new Refusal(consoleTexts.consoleDateFormat.id);
-  return at;
-}
-
 const DAY_MS = 86_400_000;
-/** A filter's bound as an instant: a UTC day's start (`to`: the next day's), or the instant given. */
+/** A filter's bound as an instant: a UTC day's start (`to`: the next day's), or the instant given; a day or a moment
+ * not on the calendar ('2026-13-40', '2026-02-30T10:00Z') is refused (contract/calendar.ts). */
 function boundOf(given: string, end: boolean): Date {
+  if (/^\d{4}-\d{2}-\d{2}/.test(given) && !isCalendarDay(given.slice(0, 10))) throw new Refusal(texts.calendarDate.id);
   if (/^\d{4}-\d{2}-\d{2}$/.test(given)) {
-    const start = startOfDay(given);
+    const start = new Date(`${given}T00:00:00Z`);
     return end ? new Date(start.getTime() + DAY_MS) : start;
   }
-  startOfDay(given.slice(0, 10));
-  const at = new Date(given);
-  if (Number.isNaN(at.getTime())) throw new Refusal(consoleTexts.consoleDateFormat.id);
+  const at = calendarMoment(given);
+  if (at === null) throw new Refusal(consoleTexts.consoleDateFormat.id);
   return at;
 }
 

@@ -2,26 +2,28 @@
 // is named by its date ("2026-11-23") and runs from that date's local midnight to the next one.
 // Which day an instant falls on (interestDay) and the zone's default are the contract's: the app reads them too.
 import { addDays, type InterestDay } from '../../contract/earn.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+import { ZONE_FORMATS_KEPT, interestDay } from '../../contract/earn-days.ts';
+import { BoundedCache } from '../../contract/bounded-cache.ts';
 
-const partFormats = new Map<string, Intl.DateTimeFormat>();
+/** Formatters per zone: bounded, since a zone can come from a caller (a statement's `tz`) in any spelling. */
+export const partFormats = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATS_KEPT);
 
 /** How far the zone's wall clock is ahead of UTC at `at`, in ms. */
 function offsetAt(at: Date, timeZone: string): number {
-  let format = partFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    partFormats.set(timeZone, format);
-  }
+  const format = partFormats.getOrMake(
+    timeZone,
+    () =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hourCycle: 'h23',
+        year: 'numeric',
+        month: 'numeric',
+        day: 'numeric',
+        hour: 'numeric',
+        minute: 'numeric',
+        second: 'numeric',
+      }),
+  );
   const part = Object.fromEntries(format.formatToParts(at).map(({ type, value }) => [type, Number(value)]));
   const wall = Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!);
   return wall - Math.floor(at.getTime() / 1000) * 1000;

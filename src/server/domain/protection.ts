@@ -25,6 +25,7 @@ import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { protectionLimits, protectionPending } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { serverTexts } from '../../contract/server-texts.ts';
+import { calendarMoment } from '../../contract/calendar.ts';
 import {
   AMOUNT_SETTINGS,
   LOOSENING_DELAY_MS,
@@ -38,6 +39,7 @@ import {
   type ProtectionLimits,
   type ProtectionSetting,
   type ProtectionUsed,
+  settingValueText,
 } from '../../contract/protection.ts';
 import { Refusal } from './refusal.ts';
 
@@ -269,6 +271,9 @@ export async function changeProtection(
   value: string,
   now: Date,
 ): Promise<void> {
+  // The contract's calendar rule again, for every entry point: a moment JavaScript would roll over is no moment.
+  if (setting === 'timeout_until' && value !== '' && calendarMoment(value) === null)
+    throw new Refusal(settingValueText(setting, value).id);
   const next = value === '' ? '' : written(setting, value);
   if (setting === 'timeout_until' && next !== '') {
     const ends = Date.parse(next) - now.getTime();

@@ -8,13 +8,9 @@ import { and, asc, eq, gte, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import { serverTexts } from '../../contract/server-texts.ts';
-import {
-  STATEMENT_MAX_DAYS,
-  STATEMENT_MAX_ENTRIES,
-  isTimeZone,
-  periodProblem,
-  type Statement,
-} from '../../contract/statements.ts';
+import { texts } from '../../contract/texts.ts';
+import { canonicalTimeZone } from '../../contract/calendar.ts';
+import { STATEMENT_MAX_DAYS, STATEMENT_MAX_ENTRIES, periodProblem, type Statement } from '../../contract/statements.ts';
 import { dayEnd, dayStart } from './earn-days.ts';
 import { Refusal } from './refusal.ts';
 
@@ -25,13 +21,19 @@ export interface StatementRequest {
   timeZone: string;
 }
 
-/** Refuses a period the contract's rules do not allow, in the order the form checks them. */
-function checkPeriod({ from, to, timeZone }: StatementRequest): void {
+/**
+ * Refuses a period the contract's rules do not allow, in the order the form checks them; answers the time zone's
+ * canonical IANA name, the only spelling anything kept per zone is keyed by.
+ */
+function checkPeriod({ from, to, timeZone }: StatementRequest): string {
   const problem = periodProblem(from, to);
   if (problem === 'date') throw new Refusal(serverTexts.statementPeriod.id);
+  if (problem === 'calendar') throw new Refusal(texts.calendarDate.id);
   if (problem === 'order') throw new Refusal(serverTexts.statementOrder.id);
   if (problem === 'length') throw new Refusal(serverTexts.statementTooLong.id, { 0: STATEMENT_MAX_DAYS });
-  if (!isTimeZone(timeZone)) throw new Refusal(serverTexts.statementTimeZone.id);
+  const zone = canonicalTimeZone(timeZone);
+  if (zone === null) throw new Refusal(serverTexts.statementTimeZone.id);
+  return zone;
 }
 
 /** The sum of the caller's available-balance entries of `asset` before `before` (0 when none). */
@@ -50,8 +52,8 @@ async function balanceBefore(db: Executor, userId: number, asset: string, before
  * that ends in the future) is in all three reads or in none, so the opening, the entries and the closing agree.
  */
 export async function statementOf(db: Db, userId: number, request: StatementRequest): Promise<Statement> {
-  checkPeriod(request);
-  const { asset, from, to, timeZone } = request;
+  const timeZone = checkPeriod(request);
+  const { asset, from, to } = request;
   const startsAt = dayStart(from, timeZone);
   const endsAt = dayEnd(to, timeZone);
   return db.transaction(

@@ -44,7 +44,12 @@ export function marketsRoutes(route: ReturnType<typeof router>, market: Market) 
   });
 
   route(currencyRate, async (input, { db, kept }) => {
-    const rate = await kept.currencyRates.read(input.code, () => fiatRateOf(db, input.code));
+    // Only a known currency's rate is kept, not a miss for every code a caller invents.
+    const rate = await kept.currencyRates.read(
+      input.code,
+      () => fiatRateOf(db, input.code),
+      (found) => (found ? undefined : null),
+    );
     if (!rate) throw new Refusal(texts.chooseCurrency.id);
     return rate;
   });

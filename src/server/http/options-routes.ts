@@ -18,10 +18,15 @@ import type { router } from './handle.ts';
 
 export function optionsRoutes(route: ReturnType<typeof router>, market: Market) {
   route(optionProducts, (input, { db, kept }) =>
-    kept.optionProducts.read(input.code ?? '', async () => {
-      const lists = await activeOptionProducts(db, input.code);
-      return { lists, page: 1, total: lists.length };
-    }),
+    kept.optionProducts.read(
+      input.code ?? '',
+      async () => {
+        const lists = await activeOptionProducts(db, input.code);
+        return { lists, page: 1, total: lists.length };
+      },
+      // Only a code with products is kept: the kept answers are per listed coin, not per code a caller invents.
+      (answer) => (answer.total > 0 ? undefined : null),
+    ),
   );
 
   route(placeOption, async (input, { db, caller, clock }) => {

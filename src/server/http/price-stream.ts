@@ -3,6 +3,7 @@
 // ones, with none twice and none missing; a heartbeat lets it notice a connection gone silent.
 // Built for 10,000 clients a process: each step is framed once and the same bytes written to every
 // live client (price-fanout.ts); nothing runs per client but that write.
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY } from '../../contract/calendar.ts';
 import type { FastifyInstance } from 'fastify';
 import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../contract/markets.ts';
 import { REQUEST_ID_HEADER } from '../../contract/envelope.ts';
@@ -20,10 +21,16 @@ const STREAM_TYPE = {
   'cache-control': 'no-cache, no-transform',
 };
 
-/** The id the client last saw: the Last-Event-ID header, or `?last=` from an EventSource opened anew. */
+/** Ids are the ms of recorded steps: one outside the calendar's range (contract/calendar.ts) was never sent. */
+const FIRST_ID = Date.parse(`${CALENDAR_FIRST_DAY}T00:00:00Z`);
+const LAST_ID = Date.parse(`${CALENDAR_LAST_DAY}T23:59:59.999Z`);
+
+/** The id the client last saw: the Last-Event-ID header, or `?last=` from an EventSource opened anew; null for none or
+ * one no step can have. */
 function lastSeen(header: unknown, query: unknown): number | null {
   const value = typeof header === 'string' ? header : typeof query === 'string' ? query : '';
-  return /^\d{1,15}$/.test(value) ? Number(value) : null;
+  const id = /^\d{1,15}$/.test(value) ? Number(value) : NaN;
+  return id >= FIRST_ID && id <= LAST_ID ? id : null;
 }
 
 export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {

@@ -431,6 +431,8 @@ export function keepCandlesWhole(
   const logOnce = (line: string) => {
     const at = performance.now();
     if (at - (logged.get(line) ?? -Infinity) < REPEAT_LOG_MS) return;
+    // Lines carry an exchange's own error text: those past their quiet time go, so the map cannot grow with them.
+    for (const [seen, when] of logged) if (at - when >= REPEAT_LOG_MS) logged.delete(seen);
     logged.set(line, at);
     log(line);
   };

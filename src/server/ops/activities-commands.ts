@@ -2,6 +2,7 @@
 // an HTML file and kept sanitised (the allowlist of contract/rich-text.ts).
 import { readFileSync } from 'node:fs';
 import { activityStatus } from '../../contract/activities.ts';
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, isCalendarDay } from '../../contract/calendar.ts';
 import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
 import { UsageError, idOf, keyValues, table, type Command, type OperatorContext } from './command-kit.ts';
 import { eq } from 'drizzle-orm';
@@ -21,12 +22,11 @@ export const ACTIVITIES_USAGE = `  activities                                   
 const KEYS = ['title', 'from', 'to', 'cover', 'body', 'sort', 'active'] as const;
 type Changes = Partial<Record<(typeof KEYS)[number], string>>;
 
-/** A day at 00:00 UTC: the period is a plain date, as the operator wrote it. */
+/** A day at 00:00 UTC: the period is a plain date, as the operator wrote it, on the calendar (contract/calendar.ts). */
 function dayOf(value: string, name: string): Date {
-  const date = /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00Z`) : new Date(NaN);
-  if (Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value)
-    throw new UsageError(`${name}= must be a date YYYY-MM-DD.`);
-  return date;
+  if (!isCalendarDay(value))
+    throw new UsageError(`${name}= must be a date YYYY-MM-DD from ${CALENDAR_FIRST_DAY} to ${CALENDAR_LAST_DAY}.`);
+  return new Date(`${value}T00:00:00Z`);
 }
 
 function coverOf(value: string): string {

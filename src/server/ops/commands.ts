@@ -10,6 +10,7 @@ import { outboxSummary } from '../domain/delivery.ts';
 import { bodyForOperator } from '../delivery/code-message.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
+import { isCalendarDay } from '../../contract/calendar.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { productionSince } from '../domain/config-entries.ts';
 import { balanceOf, post } from '../domain/ledger.ts';
@@ -336,7 +337,7 @@ const commands: Record<string, Command> = {
   async ladder({ db, now, earnTimeZone }, [day = '', spec = '', ...extra]) {
     const tiers = spec.split(',').map((part) => part.split(':'));
     const valid =
-      /^\d{4}-\d{2}-\d{2}$/.test(day) &&
+      isCalendarDay(day) &&
       !extra.length &&
       tiers.length > 0 &&
       tiers.every(
