@@ -18,6 +18,11 @@ export const ADDRESS_PROBLEM_TEXTS: Record<AddressProblem, MessageDescriptor> = 
   otherChain: texts.walletAddressFormat,
 };
 
+/**
+ * A wallet to add: alias (a payee label), currency, a chain the currency travels on, the address and the second
+ * factor. The address is read by the chain's standard (BIP-173/350, base58check, EIP-55) and comes out in its one
+ * stored spelling; a refusal answers the text of its reason.
+ */
 export const WalletInput = v.pipe(
   v.object({
     alias: v.pipe(required(texts.fillInformation), v.maxLength(30, texts.fillInformation.id), payeeLabel),
@@ -37,4 +42,5 @@ export const WalletInput = v.pipe(
     return NEVER;
   }),
 );
+/** Adds a wallet (needs the second factor when the customer has two-factor on); answers it as stored. */
 export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
