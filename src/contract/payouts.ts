@@ -77,14 +77,6 @@ export type WalletCurrency = keyof typeof WALLET_CHAINS;
 export type Chain = (typeof CHAINS)[number];
 export const WALLET_CURRENCIES = Object.keys(WALLET_CHAINS) as WalletCurrency[];
 
-/** The address format of each chain: TRON base58 "T…", EVM "0x" + 40 hex, Bitcoin legacy or bech32. */
-export const CHAIN_ADDRESS: Record<Chain, RegExp> = {
-  TRC20: /^T[1-9A-HJ-NP-Za-km-z]{33}$/,
-  ERC20: /^0x[0-9a-fA-F]{40}$/,
-  BEP20: /^0x[0-9a-fA-F]{40}$/,
-  BTC: /^(?:bc1[02-9ac-hj-np-z]{11,71}|[13][1-9A-HJ-NP-Za-km-z]{25,34})$/,
-};
-
 export const Wallet = shape({
   id: whole,
   alias: v.string(),
@@ -100,24 +92,7 @@ export const Wallet = shape({
 });
 export type Wallet = v.InferOutput<typeof Wallet>;
 
-export const WalletInput = v.pipe(
-  v.object({
-    alias: v.pipe(required(texts.fillInformation), v.maxLength(30, texts.fillInformation.id), payeeLabel),
-    currency: v.picklist(WALLET_CURRENCIES, texts.chooseChain.id),
-    chain: v.picklist(['TRC20', 'ERC20', 'BEP20', 'BTC'], texts.chooseChain.id),
-    address: required(texts.fillInformation),
-    /** The authenticator or recovery code, when the user has two-factor on. */
-    otp,
-  }),
-  v.check((input) => (WALLET_CHAINS[input.currency] as readonly string[]).includes(input.chain), texts.chooseChain.id),
-  v.check((input) => CHAIN_ADDRESS[input.chain].test(input.address), texts.walletAddressFormat.id),
-  // EVM addresses are case-insensitive (the mixed case is only a checksum): one spelling each.
-  v.transform((input) =>
-    input.chain === 'ERC20' || input.chain === 'BEP20' ? { ...input, address: input.address.toLowerCase() } : input,
-  ),
-);
 export const wallets = get('/users/wallet/lists', NoInput, returns(Paged(Wallet)), { cache: 'user' });
-export const addWallet = post('/users/wallet/add', WalletInput, returns(Wallet));
 export const deleteWallet = post(
   '/users/wallet/del',
   v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }),

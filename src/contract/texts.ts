@@ -141,6 +141,22 @@ export const texts = {
     id: 'v.walletAddressFormat',
     message: 'The address does not match the chosen chain!',
   },
+  walletAddressInvalid: /*i18n*/ {
+    id: 'v.walletAddressInvalid',
+    message: 'This is not a valid address on the chosen chain. Please check it and try again!',
+  },
+  walletAddressChecksum: /*i18n*/ {
+    id: 'v.walletAddressChecksum',
+    message: 'The address has a mistyped or missing character (its checksum does not match). Please copy it again!',
+  },
+  walletAddressNetwork: /*i18n*/ {
+    id: 'v.walletAddressNetwork',
+    message: 'This address is for another network, such as a test network. Please use a main-network address!',
+  },
+  walletAddressInvisible: /*i18n*/ {
+    id: 'v.walletAddressInvisible',
+    message: 'The address contains a space or an invisible character. Please paste or type it again!',
+  },
   chooseChain: /*i18n*/ { id: 'v.chooseChain', message: 'Please choose a currency and chain!' },
   chooseDocument: /*i18n*/ { id: 'v.chooseDocument', message: 'Please choose the document type!' },
   uploadDocument: /*i18n*/ { id: 'v.uploadDocument', message: 'Please upload a photo of the document!' },

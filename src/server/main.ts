@@ -9,6 +9,7 @@ import { claimKeyCheck, recordProduction } from './domain/config-entries.ts';
 import { DEMO_ACCOUNT, seedDemo } from './db/seed.ts';
 import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
+import { storeWalletAddressesChecksummed } from './domain/payouts.ts';
 import { grantDemoBalances } from './domain/demo.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
@@ -51,6 +52,7 @@ await database.exclusive(async () => {
   if (config.seedDemo) await seedDemo(db);
   await seedMarkets(db, clock.now());
   await seedFunds(db);
+  await storeWalletAddressesChecksummed(db);
   if (config.seedDemo) await grantDemoBalances(db, DEMO_ACCOUNT.username, clock.now());
   await seedEarn(db, clock.now(), config.earnTimeZone);
   await seedWelfare(db);

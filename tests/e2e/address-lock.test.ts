@@ -86,7 +86,7 @@ it('adds a bank card with a label, renames a wallet, and shows both labels where
   const login = await callApi<{ token: string }>('/users/login', { form: { username: phone, password } });
   const added = await callApi('/users/wallet/add', {
     token: login.data.token,
-    form: { alias: 'My TRON', currency: 'USDT', chain: 'TRC20', address: `T${'A'.repeat(33)}` },
+    form: { alias: 'My TRON', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' },
   });
   expect(added).toMatchObject({ ret: 1 });
   await page.goto('/#/pages/mine/walletList');

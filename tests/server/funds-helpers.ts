@@ -2,10 +2,13 @@
 // withdrawals made the way a customer makes them, and the money state a refusal must leave alone.
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import { createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'vitest';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { balances, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
-import { addBankCard, addWallet, type BankCard, type Wallet } from '../../src/contract/payouts.ts';
+import { addBankCard, type BankCard, type Wallet } from '../../src/contract/payouts.ts';
+import { addWallet } from '../../src/contract/add-wallet.ts';
 import { submitRecharge, submitWithdraw, type RechargeOrder, type WithdrawOrder } from '../../src/contract/funds.ts';
 import { PAYPASS, tinyPng, uploadFile } from './helpers.ts';
 import type { Harness } from './harness.ts';
@@ -24,10 +27,10 @@ export async function opsOk(h: Harness, ...argv: string[]): Promise<string> {
 /** A transaction hash nobody has submitted: 64 hex digits, like a TRON or EVM transaction id. */
 export const newHash = () => randomBytes(32).toString('hex');
 
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-/** A well-formed TRON address ("T" + 33 base58 characters) nobody has added. */
-export const newTronAddress = () => `T${Array.from(randomBytes(33), (byte) => BASE58[byte % 58]).join('')}`;
-/** A well-formed EVM address (ERC20, BEP20). */
+const base58check = createBase58check(sha256);
+/** A valid TRON address nobody has added: base58check of version byte 0x41 and 20 random bytes ("T…"). */
+export const newTronAddress = () => base58check.encode(Uint8Array.from([0x41, ...randomBytes(20)]));
+/** A valid EVM address (ERC20, BEP20), in lower case (the EIP-55 form is what the server stores). */
 export const newEvmAddress = () => `0x${randomBytes(20).toString('hex')}`;
 /** A bank account number of 12 digits. */
 export const newBankNumber = () => String(100_000_000_000 + (randomBytes(4).readUInt32BE() % 800_000_000_000));

@@ -65,6 +65,7 @@ it('reads every contract module: the registry holds the declarations the code im
   expect(new Set(endpoints.map((declared) => declared.module))).toEqual(
     new Set([
       'account',
+      'add-wallet',
       'certification',
       'content',
       'contracts',

@@ -1,19 +1,13 @@
 // Where withdrawals go (§3, §5, §7): bank cards, every field required and checked, at most five,
-// the account number never sent back whole; wallets whose address must fit the chain, the chain
+// the account number never sent back whole; wallets whose address must pass its chain's standard, the chain
 // the currency, each address once. A refusal adds nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, newEvmAddress, newTronAddress } from './funds-helpers.ts';
-import {
-  addBankCard,
-  addWallet,
-  bankCards,
-  deleteBankCard,
-  deleteWallet,
-  wallets,
-} from '../../src/contract/payouts.ts';
+import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
+import { addWallet } from '../../src/contract/add-wallet.ts';
 import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/contract/constants.ts';
 import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
 
@@ -140,24 +134,30 @@ describe('bank cards', () => {
 });
 
 describe('wallets', () => {
-  it('adds an address that fits its chain: TRC20 "T…", ERC20 and BEP20 "0x" + 40 hex, Bitcoin legacy or bech32', async () => {
+  it("adds an address valid by its chain's standard: TRON and Bitcoin base58check, EIP-55, bech32", async () => {
     const user = await customer(h);
-    const evm = newEvmAddress();
+    // EIP-55's examples, typed in lower and in upper case: stored and answered checksummed.
+    const evm = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     const accepted = [
       { currency: 'USDT', chain: 'TRC20', address: newTronAddress() },
-      { currency: 'USDT', chain: 'ERC20', address: evm },
+      { currency: 'USDT', chain: 'ERC20', address: evm.toLowerCase() },
       // The same address on another chain is another wallet.
       { currency: 'USDT', chain: 'BEP20', address: evm },
-      { currency: 'ETH', chain: 'ERC20', address: newEvmAddress().toUpperCase().replace('0X', '0x') },
+      { currency: 'ETH', chain: 'ERC20', address: '0xFB6916095CA1DF60BB79CE92CE3EA74C37C5D359' },
       { currency: 'BTC', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' },
-      { currency: 'BTC', chain: 'BTC', address: 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq' },
+      { currency: 'BTC', chain: 'BTC', address: 'BC1QAR0SRRR7XFKVY5L643LYDNW9RE59GTZZWF5MDQ' },
     ];
-    // EVM addresses are kept in one spelling (lower case): the mixed case is only a checksum.
-    const stored = accepted.map((wallet) =>
-      wallet.chain === 'TRC20' || wallet.chain === 'BTC'
-        ? wallet
-        : { ...wallet, address: wallet.address.toLowerCase() },
-    );
+    const stored = accepted.map((wallet, index) => ({
+      ...wallet,
+      address: [
+        wallet.address,
+        evm,
+        evm,
+        '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359',
+        wallet.address,
+        'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq',
+      ][index]!,
+    }));
     for (const [index, wallet] of accepted.entries()) {
       const res = await h.call(
         addWallet,
@@ -184,6 +184,7 @@ describe('wallets', () => {
         address,
       })),
     ).toEqual(stored);
+    expect((await walletsOf(user.id)).map((row) => row.address)).toEqual(stored.map((wallet) => wallet.address));
     // The same EVM address in another case is the same wallet.
     expect(
       await h.call(
@@ -197,14 +198,17 @@ describe('wallets', () => {
   it('refuses an address of another chain or malformed, a chain the currency does not travel on, and a missing field', async () => {
     const user = await customer(h);
     const address = 'The address does not match the chosen chain!';
+    const invalid = 'This is not a valid address on the chosen chain. Please check it and try again!';
+    const checksum =
+      'The address has a mistyped or missing character (its checksum does not match). Please copy it again!';
     const chain = 'Please choose a currency and chain!';
     const cases: [Record<string, string>, string][] = [
       [{ currency: 'USDT', chain: 'TRC20', address: newEvmAddress() }, address],
-      [{ currency: 'USDT', chain: 'TRC20', address: `T${'0'.repeat(33)}` }, address],
-      [{ currency: 'USDT', chain: 'TRC20', address: newTronAddress().slice(0, 33) }, address],
+      [{ currency: 'USDT', chain: 'TRC20', address: `T${'0'.repeat(33)}` }, invalid],
+      [{ currency: 'USDT', chain: 'TRC20', address: newTronAddress().slice(0, 33) }, checksum],
       [{ currency: 'USDT', chain: 'ERC20', address: newTronAddress() }, address],
-      [{ currency: 'USDT', chain: 'BEP20', address: newEvmAddress().slice(0, 41) }, address],
-      [{ currency: 'USDT', chain: 'ERC20', address: `0x${'g'.repeat(40)}` }, address],
+      [{ currency: 'USDT', chain: 'BEP20', address: newEvmAddress().slice(0, 41) }, invalid],
+      [{ currency: 'USDT', chain: 'ERC20', address: `0x${'g'.repeat(40)}` }, invalid],
       [{ currency: 'BTC', chain: 'BTC', address: newEvmAddress() }, address],
       [{ currency: 'USDT', chain: 'BTC', address: '1BoatSLRHtKNngkdXEeobR76b53LETtpyT' }, chain],
       [{ currency: 'BTC', chain: 'TRC20', address: newTronAddress() }, chain],

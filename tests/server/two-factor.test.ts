@@ -10,7 +10,8 @@ import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, newPhone, refused, registerByPhone } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
 import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import { addBankCard, addWallet, wallets } from '../../src/contract/payouts.ts';
+import { addBankCard, wallets } from '../../src/contract/payouts.ts';
+import { addWallet } from '../../src/contract/add-wallet.ts';
 import {
   beginTwoFactor,
   confirmTwoFactor,

@@ -20,12 +20,10 @@ import {
   removeWallet,
   returnRouteAfterAdding,
   returnTo,
-  saveWallet,
-  walletProblem,
   withFrom,
   type BankCardForm,
-  type WalletForm,
 } from '../../src/features/payouts/payouts-store.ts';
+import { saveWallet, walletProblem, type WalletForm } from '../../src/features/payouts/add-wallet-store.ts';
 import { copyText } from '../../src/lib/clipboard.ts';
 import { middleEllipsis } from '../../src/lib/format.ts';
 import {
@@ -68,8 +66,8 @@ const card = (id: number, number = '•••• 7890'): BankCard => ({
   usable_at: '2026-01-03T03:04:05.000Z',
   cooling_seconds: 0,
 });
-const TRON = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt';
-const EVM = '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A';
+const TRON = 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp';
+const EVM = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
 const goodWallet: WalletForm = { alias: 'My exchange', currency: 'USDT', chain: 'TRC20', address: TRON };
 const wallet = (id: number, address = TRON): Wallet => ({
   id,
@@ -186,19 +184,23 @@ describe('wallet checks', () => {
     );
   });
 
-  it("refuses an address that is not of the chain's format", () => {
-    expect(walletProblem({ ...goodWallet, chain: 'TRC20', address: EVM }, 0)).toBe(
-      'The address does not match the chosen chain!',
-    );
-    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: TRON }, 0)).toBe(
-      'The address does not match the chosen chain!',
-    );
+  it("refuses an address by its chain's standard, each reason with its own text", () => {
+    const otherChain = 'The address does not match the chosen chain!';
+    expect(walletProblem({ ...goodWallet, chain: 'TRC20', address: EVM }, 0)).toBe(otherChain);
+    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: TRON }, 0)).toBe(otherChain);
+    expect(walletProblem({ alias: 'Cold', currency: 'BTC', chain: 'BTC', address: EVM }, 0)).toBe(otherChain);
     expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: `${EVM}0` }, 0)).toBe(
-      'The address does not match the chosen chain!',
+      'This is not a valid address on the chosen chain. Please check it and try again!',
     );
-    expect(walletProblem({ alias: 'Cold', currency: 'BTC', chain: 'BTC', address: EVM }, 0)).toBe(
-      'The address does not match the chosen chain!',
+    expect(walletProblem({ ...goodWallet, chain: 'ERC20', address: EVM.replace('aAeb', 'aaeb') }, 0)).toBe(
+      'The address has a mistyped or missing character (its checksum does not match). Please copy it again!',
     );
+    expect(walletProblem({ ...goodWallet, address: `${TRON.slice(0, 5)}\u200b${TRON.slice(5)}` }, 0)).toBe(
+      'The address contains a space or an invisible character. Please paste or type it again!',
+    );
+    expect(
+      walletProblem({ alias: 'Test', currency: 'BTC', chain: 'BTC', address: 'mipcBbFg9gMiCh81Kj8tqqdgoZub1ZJRfn' }, 0),
+    ).toBe('This address is for another network, such as a test network. Please use a main-network address!');
   });
 
   it('lets a matching wallet through, and refuses an eleventh', () => {
@@ -245,8 +247,8 @@ describe('wallets', () => {
   });
 
   it('shows both ends of a long address', () => {
-    expect(middleEllipsis(TRON)).toBe('TQrZ8kB6…2uA7LgKt');
-    expect(middleEllipsis(EVM, 6, 4)).toBe('0x7d3B…0f1A');
+    expect(middleEllipsis(TRON)).toBe('TBhCfAyt…c3u3TCUp');
+    expect(middleEllipsis(EVM, 6, 4)).toBe('0x5aAe…eAed');
     expect(middleEllipsis('short')).toBe('short');
   });
 

@@ -1,5 +1,5 @@
 // Add a wallet address (§2 addWallet, §3): alias, currency, the chain (one the currency travels on)
-// and the address, checked against the chain's format before it is sent. Then back to where the
+// and the address, checked by the chain's standard before it is sent. Then back to where the
 // user came from: the wallet list, or the withdraw page.
 import { useState } from 'react';
 import { useSearch } from 'wouter';
@@ -16,7 +16,8 @@ import { toast } from '../../lib/toast.ts';
 import { Button, Form, Segmented, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
-import { payoutsState, returnRouteAfterAdding, returnTo, saveWallet, walletProblem } from './payouts-store.ts';
+import { payoutsState, returnRouteAfterAdding, returnTo } from './payouts-store.ts';
+import { saveWallet, walletProblem } from './add-wallet-store.ts';
 import './payouts.css';
 
 /** What an address of each chain looks like, as the field's placeholder. */

@@ -6,9 +6,7 @@ import * as v from 'valibot';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import {
   BankCardInput,
-  WalletInput,
   addBankCard,
-  addWallet,
   bankCards,
   deleteBankCard,
   deleteWallet,
@@ -129,21 +127,11 @@ export async function deleteCard(id: number): Promise<void> {
 
 // ---- Wallets ----------------------------------------------------------------------------------
 
-export type WalletForm = v.InferInput<typeof WalletInput>;
-
-/** The first rule the wallet breaks (translated), or null: the chain must be one of the currency's, the address of the
- * chain's format. */
-export function walletProblem(form: WalletForm, walletsAdded: number): string | null {
-  if (walletsAdded >= MAX_WALLETS) return walletLimitText();
-  return firstError(WalletInput, form);
-}
-
-export async function saveWallet(form: WalletForm): Promise<Wallet> {
-  const wallet = await api(addWallet, v.parse(WalletInput, form));
+/** Puts a wallet just added at the top of the list, noting when it becomes usable. */
+export function noteAddedWallet(wallet: Wallet): void {
   const list = payoutsState.wallets;
   list.lists = [wallet, ...list.lists.filter((known) => known.id !== wallet.id)];
   noteUsable(list, [wallet]);
-  return wallet;
 }
 
 export async function removeWallet(id: number): Promise<void> {

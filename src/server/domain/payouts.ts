@@ -4,7 +4,7 @@
 // once by a station message: whoever took over a session cannot add an address and drain the
 // account before the owner can react. Deleting is immediate.
 import { serverTexts } from '../../contract/server-texts.ts';
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
 import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
@@ -17,6 +17,7 @@ import {
   type WalletCurrency,
 } from '../../contract/payouts.ts';
 import { texts } from '../../contract/texts.ts';
+import { readAddress } from '../../contract/chain-address.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { postSecurityNotice } from './security-notices.ts';
@@ -77,13 +78,19 @@ export function toBankCard(row: BankCardRow, coolingMs: number, now: Date): Bank
   };
 }
 
+/** The stored address as the customer sees it: its standard spelling where it reads, else as stored. */
+const shownAddress = (row: WalletRow) => {
+  const reading = readAddress(row.chain as Chain, row.address);
+  return reading.ok ? reading.address : row.address;
+};
+
 export function toWallet(row: WalletRow, coolingMs: number, now: Date): Wallet {
   return {
     id: row.id,
     alias: row.alias,
     currency: row.currency as WalletCurrency,
     chain: row.chain as Chain,
-    address: row.address,
+    address: shownAddress(row),
     created_at: row.createdAt.toISOString(),
     ...usability(row.createdAt, coolingMs, now),
   };
@@ -151,6 +158,36 @@ export async function deleteBankCard(db: Executor, userId: number, id: number): 
   if (!removed.length) throw new Refusal(texts.payeeNotFound.id);
 }
 
+// EVM addresses saved before they were stored in their EIP-55 form were stored in lower case: compared without case.
+const EVM_CHAINS: readonly Chain[] = ['ERC20', 'BEP20'];
+const sameAddress = (chain: Chain, address: string) =>
+  EVM_CHAINS.includes(chain) ? sql`lower(${wallets.address}) = ${address.toLowerCase()}` : eq(wallets.address, address);
+
+/**
+ * Rewrites EVM wallet addresses stored in lower case (as they were before the EIP-55 form was kept) in their EIP-55
+ * form, so every stored address is in its standard spelling. PostgreSQL has no keccak-256, so this runs at start,
+ * after the migrations, rather than in one; it is idempotent and changes no address (only the case of its letters).
+ * Answers how many were rewritten.
+ */
+export async function storeWalletAddressesChecksummed(db: Executor): Promise<number> {
+  const lowerCase = await db
+    .select({ id: wallets.id, chain: wallets.chain, address: wallets.address })
+    .from(wallets)
+    .where(and(inArray(wallets.chain, [...EVM_CHAINS]), sql`${wallets.address} ~ '^0x[0-9a-f]*[a-f][0-9a-f]*$'`));
+  let rewritten = 0;
+  for (const row of lowerCase) {
+    const reading = readAddress(row.chain as Chain, row.address);
+    if (!reading.ok || reading.address === row.address) continue;
+    const changed = await db
+      .update(wallets)
+      .set({ address: reading.address })
+      .where(and(eq(wallets.id, row.id), eq(wallets.address, row.address)))
+      .returning({ id: wallets.id });
+    rewritten += changed.length;
+  }
+  return rewritten;
+}
+
 export interface WalletFields {
   alias: string;
   currency: WalletCurrency;
@@ -175,7 +212,7 @@ export async function addWallet(
         eq(wallets.userId, userId),
         eq(wallets.currency, wallet.currency),
         eq(wallets.chain, wallet.chain),
-        eq(wallets.address, wallet.address),
+        sameAddress(wallet.chain, wallet.address),
       ),
     );
   if (existing) throw new Refusal(serverTexts.walletExists.id);

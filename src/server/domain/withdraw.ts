@@ -14,11 +14,13 @@ import {
   type WithdrawRule,
   type WithdrawStatus,
 } from '../../contract/funds.ts';
-import { maskBankNumber } from '../../contract/payouts.ts';
+import { maskBankNumber, type Chain } from '../../contract/payouts.ts';
+import { ADDRESS_PROBLEM_TEXTS } from '../../contract/add-wallet.ts';
+import { readAddress } from '../../contract/chain-address.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
 import type { Paged } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
-import { Refusal, refuseIfBroken } from './refusal.ts';
+import { Refusal, refuseIfBroken, refusalOf } from './refusal.ts';
 import { pagedQuery } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
@@ -82,6 +84,17 @@ export function toWithdrawOrder(row: WithdrawRow): WithdrawOrder {
 
 export type Payee = { kind: 'bank'; card: BankCardRow } | { kind: 'wallet'; wallet: WalletRow };
 
+/**
+ * The address a withdrawal to this wallet is sent to, in its chain's one spelling (EIP-55 for EVM, lower-case bech32).
+ * A wallet saved before addresses were read by their standards may fail them (a mistyped checksum was taken then):
+ * refused with the reason, so the customer deletes it and adds it again rather than funds going to a wrong address.
+ */
+export function payeeAddressOf(wallet: WalletRow): string {
+  const reading = readAddress(wallet.chain as Chain, wallet.address);
+  if (!reading.ok) throw refusalOf(ADDRESS_PROBLEM_TEXTS[reading.problem]);
+  return reading.address;
+}
+
 /** Opens the withdrawal and freezes amount + fee in `tx`; a short balance refuses and writes nothing. */
 export async function requestWithdrawal(
   tx: Tx,
@@ -104,7 +117,7 @@ export async function requestWithdrawal(
       : {
           payeeId: payee.wallet.id,
           payeeName: payee.wallet.alias,
-          payeeAccount: payee.wallet.address,
+          payeeAccount: payeeAddressOf(payee.wallet),
           payeeNetwork: payee.wallet.chain,
         };
   let fiat: { fiatCurrency: string; fiatRate: string; fiatAmount: string } | null = null;

@@ -2,13 +2,13 @@
 // one needs the second factor when the caller has two-factor on; deleting never does.
 import {
   addBankCard,
-  addWallet,
   bankCards,
   deleteBankCard,
   deleteWallet,
   editPayeeLabel,
   wallets,
 } from '../../contract/payouts.ts';
+import { addWallet } from '../../contract/add-wallet.ts';
 import * as payouts from '../domain/payouts.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { router } from './handle.ts';

@@ -1,0 +1,143 @@
+// A payee's wallet address, read by its chain's own standard: Bitcoin by BIP-173 (bech32, segwit v0) and BIP-350
+// (bech32m, v1 and later) or base58check (legacy P2PKH/P2SH), the EVM chains by EIP-55, TRON by base58check. The
+// codecs are @scure/base's; the hashes @noble/hashes'. Each refusal names what is wrong, so a mistyped character, a
+// test network, a hidden character and another chain's address each get their own text. Loaded only where a wallet is
+// added or paid to (the add-wallet page, the server), never by a first screen.
+import { base58, bech32, bech32m, createBase58check } from '@scure/base';
+import { sha256 } from '@noble/hashes/sha2.js';
+import { keccak_256 } from '@noble/hashes/sha3.js';
+import type { CHAINS } from './constants.ts';
+
+type Chain = (typeof CHAINS)[number];
+
+/**
+ * Why an address was refused:
+ * - `invisible`: it holds a space, a no-break space, a zero-width or direction-changing character, or another
+ *   character that shows nothing (inside it; a paste's leading and trailing whitespace is trimmed first);
+ * - `format`: it is not an address of the chosen chain at all (wrong length, characters outside the chain's alphabet,
+ *   mixed-case bech32, a witness version or program length the standard does not allow);
+ * - `checksum`: it has the chosen chain's shape but its checksum fails: a mistyped or missing character;
+ * - `network`: a valid address of another network of that kind (a Bitcoin test network, another bech32 or base58
+ *   coin);
+ * - `otherChain`: a valid address of another chain the product lists (a TRON address on Bitcoin, an EVM one on TRON).
+ */
+export type AddressProblem = 'invisible' | 'format' | 'checksum' | 'network' | 'otherChain';
+
+/** An address read: its one stored spelling, or why it was refused. */
+export type AddressReading = { ok: true; address: string } | { ok: false; problem: AddressProblem };
+
+type Family = 'bitcoin' | 'evm' | 'tron';
+type Read = { ok: true; address: string } | { ok: false; problem: 'format' | 'checksum' | 'network' };
+
+const FAMILY: Record<Chain, Family> = { BTC: 'bitcoin', ERC20: 'evm', BEP20: 'evm', TRC20: 'tron' };
+
+// Whitespace, controls and the default-ignorable code points (zero-width characters, bidi controls, Hangul fillers,
+// variation selectors, soft hyphen), plus the braille blank: none belongs in an address and none can be seen.
+const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+// No chain's address is longer than a bech32 string's 90 characters; a longer input is not decoded.
+const LONGEST = 90;
+// The bech32 alphabet (BIP-173).
+const BECH32_STRING = /^[a-z]{1,83}1[qpzry9x8gf2tvdw0s3jn54khce6mua7l]{6,}$/;
+const BASE58_STRING = /^[1-9A-HJ-NP-Za-km-z]+$/;
+const base58check = createBase58check(sha256);
+
+const accept = (address: string): Read => ({ ok: true, address });
+const refuse = (problem: 'format' | 'checksum' | 'network'): Read => ({ ok: false, problem });
+
+/** A base58check payload (version byte first), or why not: characters, length, then the double-SHA-256 checksum. */
+function base58Payload(text: string, payloadBytes: number): Uint8Array | 'format' | 'checksum' {
+  if (!BASE58_STRING.test(text)) return 'format';
+  if (base58.decode(text).length !== payloadBytes + 4) return 'format';
+  try {
+    return base58check.decode(text);
+  } catch {
+    return 'checksum';
+  }
+}
+
+/** BIP-173 and BIP-350: a native segwit address; `bc` is Bitcoin's main network. Stored in lower case. */
+function readSegwit(text: string): Read {
+  // One case throughout: the all-upper form is what QR codes carry.
+  if (text !== text.toLowerCase() && text !== text.toUpperCase()) return refuse('format');
+  const lower = text.toLowerCase();
+  if (!BECH32_STRING.test(lower)) return refuse('format');
+  const asBech32 = bech32.decodeUnsafe(lower, LONGEST);
+  const asBech32m = bech32m.decodeUnsafe(lower, LONGEST);
+  const decoded = asBech32 || asBech32m;
+  if (!decoded) return refuse('checksum');
+  const [version, ...programWords] = decoded.words;
+  if (version === undefined || version > 16) return refuse('format');
+  // Version 0 is checksummed with bech32, every later version with bech32m.
+  if ((version === 0 ? asBech32 : asBech32m) === undefined) return refuse('checksum');
+  const program = bech32.fromWordsUnsafe(programWords);
+  if (!program || program.length < 2 || program.length > 40) return refuse('format');
+  if (version === 0 && program.length !== 20 && program.length !== 32) return refuse('format');
+  return decoded.prefix === 'bc' ? accept(lower) : refuse('network');
+}
+
+/** Base58check P2PKH (version byte 0x00, "1…") or P2SH (0x05, "3…") on Bitcoin's main network. */
+function readLegacyBitcoin(text: string): Read {
+  const payload = base58Payload(text, 21);
+  if (typeof payload === 'string') return refuse(payload);
+  return payload[0] === 0x00 || payload[0] === 0x05 ? accept(text) : refuse('network');
+}
+
+function readBitcoin(text: string): Read {
+  // A human-readable part of letters then "1": bech32 (a legacy address starts with 1 or 3).
+  if (/^[a-z]+1/i.test(text)) {
+    const segwit = readSegwit(text);
+    // A TRON or legacy address can start with letters and a "1" too: its own reading decides then.
+    if (segwit.ok || segwit.problem !== 'format' || !BASE58_STRING.test(text)) return segwit;
+  }
+  return readLegacyBitcoin(text);
+}
+
+/** EIP-55: the address's hex digits, upper case where the nibble of keccak-256(lower-case hex) is 8 or more. */
+export function eip55(hex40: string): string {
+  const lower = hex40.toLowerCase();
+  const hash = keccak_256(new TextEncoder().encode(lower));
+  let out = '0x';
+  for (let i = 0; i < lower.length; i++) {
+    const nibble = (hash[i >> 1]! >> (i % 2 === 0 ? 4 : 0)) & 0x0f;
+    out += nibble >= 8 ? lower[i]!.toUpperCase() : lower[i];
+  }
+  return out;
+}
+
+/** 0x and 40 hex digits; one case is taken as is, mixed case must be the EIP-55 checksum. Stored as EIP-55. */
+function readEvm(text: string): Read {
+  const match = /^0[xX]([0-9a-fA-F]{40})$/.exec(text);
+  if (!match) return refuse('format');
+  const hex = match[1]!;
+  const checksummed = eip55(hex);
+  const oneCase = hex === hex.toLowerCase() || hex === hex.toUpperCase();
+  if (!oneCase && `0x${hex}` !== checksummed) return refuse('checksum');
+  return accept(checksummed);
+}
+
+/** TRON: base58check of version byte 0x41 and a 20-byte account ("T…"). */
+function readTron(text: string): Read {
+  const payload = base58Payload(text, 21);
+  if (typeof payload === 'string') return refuse(payload);
+  return payload[0] === 0x41 ? accept(text) : refuse('network');
+}
+
+const READERS: Record<Family, (text: string) => Read> = { bitcoin: readBitcoin, evm: readEvm, tron: readTron };
+
+/**
+ * Reads a payee's address for `chain` (TRC20, ERC20, BEP20, BTC): the paste's leading and trailing whitespace
+ * trimmed, then checked by the chain's standard (see the file's head). Answers the one spelling to store and compare
+ * (lower-case bech32, EIP-55 for EVM, base58 as it is) or the problem; throws nothing.
+ */
+export function readAddress(chain: Chain, input: string): AddressReading {
+  const text = input.trim();
+  if (INVISIBLE.test(text)) return { ok: false, problem: 'invisible' };
+  if (text.length > LONGEST) return { ok: false, problem: 'format' };
+  const family = FAMILY[chain];
+  const own = READERS[family](text);
+  if (own.ok) return own;
+  // "Another chain" only when it really is a valid address of one the product lists.
+  for (const other of Object.keys(READERS) as Family[])
+    if (other !== family && READERS[other](text).ok) return { ok: false, problem: 'otherChain' };
+  return own;
+}
