@@ -96,7 +96,7 @@ export const Statement = shape({
   /** The available balance after this page's last entry: opening + every entry's amount. */
   closing: decimal,
   /** The `after` of the next page, or null on the period's last page. */
-  next: v.nullable(v.pipe(v.string(), v.regex(STATEMENT_CURSOR))),
+  next: v.nullable(v.pipe(v.string(), v.regex(STATEMENT_CURSOR), v.examples(['4821']))),
 });
 export type Statement = v.InferOutput<typeof Statement>;
 

@@ -12,14 +12,10 @@
 // (the `created_at` of an entry is when its request began, which a transaction that waited for the
 // lock can carry past a later one's). PGlite runs one transaction at a time: the same order holds.
 import Big from 'big.js';
-import { and, desc, eq, inArray, ne, notInArray, notLike, sql, type SQL } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq, inArray, notLike, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
-import { POINTS } from '../../contract/rewards.ts';
-import type { Paged } from '../../contract/envelope.ts';
 import { practiceAsset } from '../../contract/practice.ts';
 import { Refusal } from './refusal.ts';
 
@@ -307,51 +303,4 @@ export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
     ) e on e.user_id = b.user_id and e.asset = b.asset
     where coalesce(b.available, 0) <> coalesce(e.available, 0) or coalesce(b.frozen, 0) <> coalesce(e.frozen, 0)`);
   return rowsOf(result);
-}
-
-/**
- * The account details (§7 /users/account/lists): the moves of the caller's available balances,
- * newest first, by group. Points have their own history; frozen-bucket moves are the other half
- * of a freeze the user already sees.
- */
-export async function accountEntriesOf(
-  db: Executor,
-  userId: number,
-  filter: AccountFilter,
-  page: number,
-): Promise<Paged<AccountEntry>> {
-  const named = Object.values(ENTRY_KINDS).flat();
-  const kinds =
-    filter === 'all'
-      ? undefined
-      : filter === 'other'
-        ? notInArray(ledgerEntries.kind, named)
-        : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
-  const where = and(
-    eq(ledgerEntries.userId, userId),
-    eq(ledgerEntries.bucket, 'available'),
-    ne(ledgerEntries.asset, POINTS),
-    // The practice account's virtual money is no move of the customer's money.
-    notLike(ledgerEntries.asset, PRACTICE_ASSETS),
-    kinds,
-  );
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(ledgerEntries).where(where).$dynamic(),
-    [desc(ledgerEntries.id)],
-    page,
-    FUNDS_PAGE_SIZE,
-  );
-  return {
-    lists: listed.lists.map((row) => ({
-      id: row.id,
-      asset: row.asset,
-      amount: new Big(row.amount).toFixed(8),
-      kind: row.kind,
-      reference: row.reference,
-      created_at: row.createdAt.toISOString(),
-    })),
-    page,
-    total: listed.total,
-  };
 }
