@@ -219,10 +219,24 @@ export const AccountEntry = shape({
   created_at: isoTime,
 });
 export type AccountEntry = v.InferOutput<typeof AccountEntry>;
-/** §7 names the filter `setup`: the group of entries to list. Moves of the available balance only. */
+/** A place in the account details: the ledger sequence number of the entry a page follows. */
+export const LEDGER_CURSOR = /^\d{1,15}$/;
+/**
+ * §7 names the filter `setup`: the group of entries to list. Moves of the available balance only, newest first (in
+ * the order they took effect). `before` (the `next` of the page before) asks the page after it by a cursor, which
+ * entries added meanwhile cannot shift; `page` alone still counts pages from the newest. `next` is null on the last.
+ */
 export const accountEntries = get(
   '/users/account/lists',
-  v.object({ setup: v.optional(v.picklist(ACCOUNT_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(AccountEntry)),
+  v.object({
+    setup: v.optional(v.picklist(ACCOUNT_FILTERS, texts.invalidRequest.id), 'all'),
+    page,
+    before: v.optional(matching(LEDGER_CURSOR, texts.invalidRequest)),
+  }),
+  returns(
+    Paged(AccountEntry, shape({ next: v.nullable(v.pipe(v.string(), v.regex(LEDGER_CURSOR), v.examples(['4821']))) })),
+  ),
   { cache: 'user' },
 );
+/** A page of the account details, with the cursor of the next one (null on the last). */
+export type AccountEntriesPage = Paged<AccountEntry> & { next: string | null };

@@ -12,8 +12,8 @@ import { CALENDAR_DAY, calendarDay, isCalendarDay } from './calendar.ts';
 
 /** The longest period one statement covers, in calendar days (a leap year). */
 export const STATEMENT_MAX_DAYS = 366;
-/** The most entries one statement lists: a busier period is refused with a request for a shorter one. */
-export const STATEMENT_MAX_ENTRIES = 5000;
+/** The most entries one answer lists: a busier period comes in several pages, each asked `after` the one before. */
+export const STATEMENT_PAGE_SIZE = 1000;
 
 /** A calendar day, "2026-11-23" (its form only: isCalendarDay says whether it exists and is in range). */
 export const STATEMENT_DAY = CALENDAR_DAY;
@@ -37,6 +37,9 @@ export function periodProblem(from: string, to: string): 'date' | 'calendar' | '
   return days + 1 > STATEMENT_MAX_DAYS ? 'length' : null;
 }
 
+/** A page's place in the statement: the ledger sequence number of the entry it follows. */
+export const STATEMENT_CURSOR = /^\d{1,15}$/;
+
 export const StatementInput = v.object({
   asset: v.optional(matching(/^[A-Z0-9]{2,10}$/, texts.invalidRequest), 'USDT'),
   /** The first day of the period and the last (both included), in `tz`. */
@@ -44,6 +47,8 @@ export const StatementInput = v.object({
   to: calendarDay(),
   /** The customer's IANA time zone: the days run from its midnights. */
   tz: matching(/^[A-Za-z][A-Za-z0-9_+\-/]{0,63}$/, texts.invalidRequest),
+  /** The page after this one: the `next` of the answer before (absent for the first page). */
+  after: v.optional(matching(STATEMENT_CURSOR, texts.invalidRequest)),
 });
 export type StatementInputType = v.InferInput<typeof StatementInput>;
 
@@ -60,6 +65,13 @@ export const StatementEntry = shape({
 });
 export type StatementEntry = v.InferOutput<typeof StatementEntry>;
 
+/**
+ * One page of a statement: its entries in the order they took effect (the ledger's commit order, which a running
+ * balance needs), at most STATEMENT_PAGE_SIZE of them. The first page's `opening` is the period's; each page's
+ * `closing` is the balance after its last entry, the last page's (`next` null) the period's. A period belongs to the
+ * entries that took effect from the first one stamped at or after its start until the first one stamped at or after
+ * its end, so adjacent periods never share or miss an entry.
+ */
 export const Statement = shape({
   asset: v.string(),
   from: isoDay,
@@ -68,12 +80,14 @@ export const Statement = shape({
   /** The period's bounds as instants: [starts_at, ends_at). */
   starts_at: isoTime,
   ends_at: isoTime,
-  /** The available balance before the period's first entry. */
+  /** The available balance before this page's first entry. */
   opening: decimal,
-  /** Oldest first. */
+  /** In the order they took effect, oldest first. */
   entries: v.pipe(v.array(StatementEntry), v.readonly()),
-  /** The available balance after the period's last entry: opening + every entry's amount. */
+  /** The available balance after this page's last entry: opening + every entry's amount. */
   closing: decimal,
+  /** The `after` of the next page, or null on the period's last page. */
+  next: v.nullable(v.pipe(v.string(), v.regex(STATEMENT_CURSOR), v.examples(['4821']))),
 });
 export type Statement = v.InferOutput<typeof Statement>;
 

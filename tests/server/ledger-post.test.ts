@@ -1,7 +1,7 @@
 // One posting: its entry and its balance move together, never below zero, never twice. A balance row the customer
-// already has is moved in one statement after the entry; an asset's first movement makes the row first; too little on
-// hand is refused and, with the transaction rolled back, leaves neither entry nor move. Balances are read in one
-// statement.
+// already has is moved in one statement before the entry (the move holds the account, so the entry's seq is in commit
+// order); an asset's first movement makes the row first; too little on hand is refused and, with the transaction
+// rolled back, leaves neither entry nor move. Balances are read in one statement.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -56,11 +56,11 @@ it("an asset's first movement makes its balance row and moves it", async () => {
   const { thrown, sent } = await posted('LTC', '2.5');
   expect(thrown).toBeNull();
   expect(await balanceOf('LTC')).toBe('2.50000000');
-  // The entry, the move that found no row, the row, the move.
+  // The move that found no row, the row, the move, the entry.
   expect(sent).toBe(4);
 });
 
-it('a balance the customer has is moved in one statement after the entry, to the last decimal', async () => {
+it('a balance the customer has is moved in one statement before the entry, to the last decimal', async () => {
   const { thrown, sent } = await posted('LTC', '-0.00000001');
   expect(thrown).toBeNull();
   expect(await balanceOf('LTC')).toBe('2.49999999');

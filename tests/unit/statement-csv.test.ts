@@ -50,6 +50,7 @@ const statement: Statement = {
     },
   ],
   closing: '1149.52345679',
+  next: null,
 };
 
 const texts = {

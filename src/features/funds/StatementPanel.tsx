@@ -1,7 +1,8 @@
 // The statement form of the account details page: a period (first and last day, in this device's
-// time zone) and an asset; the server's statement becomes a CSV file made on the device
-// (statement-csv.ts, loaded on the first download). The answer is kept by the service worker, so a
-// period already downloaded can be downloaded again offline; one not yet loaded says it needs a connection.
+// time zone) and an asset; the server's statement, all its pages (statement-pages.ts), becomes a CSV
+// file made on the device (statement-csv.ts, loaded on the first download). Each page is kept by the
+// service worker, so a period already downloaded can be downloaded again offline; one not yet loaded
+// says it needs a connection.
 import { useState } from 'react';
 import { msg } from '@lingui/core/macro';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -17,6 +18,7 @@ import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { Button } from '../../ui/forms.tsx';
 import { kindLabel } from './account-details-store.ts';
+import { wholeStatement } from './statement-pages.ts';
 import './statement.css';
 
 /** This device's time zone: the statement's days run from its midnights. */
@@ -54,7 +56,7 @@ export default function StatementPanel() {
     try {
       const timeZone = deviceTimeZone();
       const [answer, csv] = await Promise.all([
-        api(statement, { asset, from, to, tz: timeZone }),
+        wholeStatement((after) => api(statement, { asset, from, to, tz: timeZone, ...(after ? { after } : {}) })),
         import('./statement-csv.ts'),
       ]);
       const locale = currentLocale();

@@ -2,12 +2,13 @@
 // balance, grouped by what caused it, newest first, a page at a time.
 import { msg } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { ACCOUNT_FILTERS, accountEntries, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
+import { ACCOUNT_FILTERS, accountEntries, type AccountFilter } from '../../contract/funds.ts';
 import { api } from '../../lib/api.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from './account-details-list.ts';
 
-export const accountDetails = pagedLists<AccountEntry, AccountFilter>(ACCOUNT_FILTERS, (setup, page, loading) =>
-  api(accountEntries, { setup, page: String(page) }, { loading }),
+/** Paged by a cursor: "Load more" follows on from the last entry shown and brings what arrived meanwhile to the top. */
+export const accountDetails = cursorLists<AccountFilter>(ACCOUNT_FILTERS, (setup, before, loading) =>
+  api(accountEntries, before === undefined ? { setup } : { setup, before }, { loading }),
 );
 
 export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   check,
   customType,
@@ -289,6 +290,8 @@ export const balances = pgTable(
 /**
  * The append-only ledger: every balance change is one entry, written in the same transaction.
  * (kind, reference, user, asset, bucket) is unique, so one business event can never pay twice.
+ * `seq` is the order entries took effect in: for one account (user, asset) it is its commit order,
+ * because the ledger takes it only while it holds that account's balance row (domain/ledger.ts).
  */
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -303,10 +306,15 @@ export const ledgerEntries = pgTable(
     kind: text('kind').notNull(),
     reference: text('reference').notNull(),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** The order of taking effect: drawn from one sequence while the account's balance row is locked. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
   },
   (t) => [
     uniqueIndex('ledger_entries_once').on(t.kind, t.reference, t.userId, t.asset, t.bucket),
     index('ledger_entries_user_idx').on(t.userId, t.createdAt),
+    // Statements page one account by seq; account details page one customer's entries by seq.
+    index('ledger_entries_account_seq_idx').on(t.userId, t.asset, t.seq),
+    index('ledger_entries_user_seq_idx').on(t.userId, t.seq),
   ],
 );
 

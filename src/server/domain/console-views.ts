@@ -241,7 +241,7 @@ async function balanceHistory(db: Executor, userId: number, now: Date): Promise<
     .select()
     .from(ledgerEntries)
     .where(and(eq(ledgerEntries.userId, userId), eq(ledgerEntries.asset, USDT), gte(ledgerEntries.createdAt, since)))
-    .orderBy(desc(ledgerEntries.id))
+    .orderBy(desc(ledgerEntries.seq))
     .limit(BALANCE_HISTORY_MAX + 1);
   const listed = newest.slice(0, BALANCE_HISTORY_MAX).reverse();
   const bucketSum = (bucket: string) =>
@@ -253,7 +253,7 @@ async function balanceHistory(db: Executor, userId: number, now: Date): Promise<
       and(
         eq(ledgerEntries.userId, userId),
         eq(ledgerEntries.asset, USDT),
-        listed[0] ? lt(ledgerEntries.id, listed[0].id) : undefined,
+        listed[0] ? lt(ledgerEntries.seq, listed[0].seq) : undefined,
       ),
     );
   let available = new Big(opening?.available ?? 0);
@@ -402,7 +402,7 @@ export async function customerDetail(db: Executor, userId: number, fourEyesUsdt:
       .select()
       .from(ledgerEntries)
       .where(and(eq(ledgerEntries.userId, userId), notLike(ledgerEntries.asset, PRACTICE_ASSETS)))
-      .orderBy(desc(ledgerEntries.id))
+      .orderBy(desc(ledgerEntries.seq))
       .limit(50),
     db
       .select()

@@ -1,15 +1,21 @@
 // The ledger: the only way a balance changes. Each posting writes one entry and moves the
 // balance by the same amount in the caller's transaction; a balance never goes below zero (the
 // database checks it too) and one business event (kind + reference) can never post twice.
+//
+// Commit order. Every writer here moves (and so locks) the account's balance row — one row per
+// (user, asset), both buckets — BEFORE it inserts the entry, and the entry's `seq` is drawn from one
+// database sequence at that insert. A row lock is held until the transaction ends, so for one account
+// the next writer can draw its seq only after the previous writer committed (or rolled back), and a
+// sequence only grows, whichever connection or server process draws: for one account, seq order is
+// commit order. Every entry of an account with a lower seq has therefore committed before one with a
+// higher seq becomes visible, so a running balance summed in seq order is one the account really had
+// (the `created_at` of an entry is when its request began, which a transaction that waited for the
+// lock can carry past a later one's). PGlite runs one transaction at a time: the same order holds.
 import Big from 'big.js';
-import { and, desc, eq, inArray, ne, notInArray, notLike, sql, type SQL } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq, inArray, notLike, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntry, type AccountFilter } from '../../contract/funds.ts';
-import { POINTS } from '../../contract/rewards.ts';
-import type { Paged } from '../../contract/envelope.ts';
 import { practiceAsset } from '../../contract/practice.ts';
 import { Refusal } from './refusal.ts';
 
@@ -37,24 +43,30 @@ export interface Posting {
 /** The same event posted again: the caller's transaction must roll back. */
 export class AlreadyPosted extends Error {}
 
+/**
+ * Posts one entry and moves its balance in the caller's transaction: the balance row first (locking the account, so
+ * the entry's seq is in commit order), then the entry. Throws AlreadyPosted for an event already in the ledger and a
+ * Refusal (insufficient balance) for a move below zero, in that order of precedence; either way the caller's
+ * transaction must roll back. A zero amount posts nothing.
+ */
 export async function post(tx: Executor, posting: Posting, now: Date): Promise<void> {
   const bucket = posting.bucket ?? 'available';
   const amount = new Big(posting.amount);
   if (amount.eq(0)) return;
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values({
-      userId: posting.userId,
-      asset: posting.asset,
-      bucket,
-      amount: amount.toFixed(8),
-      kind: posting.kind,
-      reference: posting.reference,
-      createdAt: now,
-    })
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
+  const insertEntry = () =>
+    tx
+      .insert(ledgerEntries)
+      .values({
+        userId: posting.userId,
+        asset: posting.asset,
+        bucket,
+        amount: amount.toFixed(8),
+        kind: posting.kind,
+        reference: posting.reference,
+        createdAt: now,
+      })
+      .onConflictDoNothing()
+      .returning({ id: ledgerEntries.id });
 
   const column = bucket === 'available' ? balances.available : balances.frozen;
   const move = () =>
@@ -74,20 +86,24 @@ export async function post(tx: Executor, posting: Posting, now: Date): Promise<v
       )
       .returning({ userId: balances.userId });
   // The balance row is there as a rule (one statement). Moved nothing: the row may not exist yet (an asset's first
-  // movement), so it is made, or found made by another transaction meanwhile, and the move tried once more; still
-  // nothing moved is too little on hand.
+  // movement), so it is made, or found made by another transaction meanwhile, and the move tried once more.
   let moved = await move();
   if (!moved.length) {
     await tx.insert(balances).values({ userId: posting.userId, asset: posting.asset }).onConflictDoNothing();
     moved = await move();
   }
+  // Still nothing moved is too little on hand, unless the event is already in the ledger (told first; the transaction
+  // rolls back either way, so the entry tried here is never kept).
+  const inserted = await insertEntry();
+  if (!inserted.length) throw new AlreadyPosted(`${posting.kind} ${posting.reference} is already in the ledger`);
   if (!moved.length) throw new Refusal(texts.insufficientBalance.id);
 }
 
 /**
- * Many postings computed in code at once (a batch of contract fills): one insert of the entries,
- * one update of the balances they move. Same guarantees as post(): all or nothing, never twice,
- * never below zero. Postings that SQL can select are better posted with postRows.
+ * Many postings computed in code at once (a batch of contract fills): one update of the balances they
+ * move (which locks them, so the entries' seqs are in commit order), then one insert of the entries.
+ * Same guarantees as post(): all or nothing, never twice, never below zero. Postings that SQL can
+ * select are better posted with postRows.
  */
 export async function postMany(tx: Executor, postings: Posting[], now: Date): Promise<void> {
   const moving = postings.filter((posting) => !new Big(posting.amount).eq(0));
@@ -101,16 +117,6 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     reference: posting.reference,
     createdAt: now,
   }));
-  const inserted = await tx
-    .insert(ledgerEntries)
-    .values(entries)
-    .onConflictDoNothing()
-    .returning({ id: ledgerEntries.id });
-  if (inserted.length !== entries.length)
-    throw new AlreadyPosted(
-      `${entries.length - inserted.length} of ${entries.length} postings are already in the ledger`,
-    );
-
   const totals = new Map<string, { userId: number; asset: string; available: Big; frozen: Big }>();
   for (const entry of entries) {
     const key = `${entry.userId}:${entry.asset}`;
@@ -141,6 +147,17 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
     from (values ${values}) as v(user_id, asset, available, frozen)
     where b.user_id = v.user_id and b.asset = v.asset and b.available + v.available >= 0 and b.frozen + v.frozen >= 0
     returning b.user_id`);
+  // The balances are locked now: the entries' seqs are in each account's commit order. An event already posted is
+  // told before too little on hand, as by post().
+  const inserted = await tx
+    .insert(ledgerEntries)
+    .values(entries)
+    .onConflictDoNothing()
+    .returning({ id: ledgerEntries.id });
+  if (inserted.length !== entries.length)
+    throw new AlreadyPosted(
+      `${entries.length - inserted.length} of ${entries.length} postings are already in the ledger`,
+    );
   if (rowsOf(moved).length !== moves.length) throw new Refusal(texts.insufficientBalance.id);
 }
 
@@ -148,9 +165,10 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
  * Posts the rows a query selects — columns user_id, asset, bucket ('available' | 'frozen'), amount
  * (numeric), kind, reference — in two statements however many there are: the missing balance rows
  * first (a statement of their own: a later statement's snapshot must see them; one statement's CTEs
- * all share one snapshot, so an update there would miss a row inserted beside it), then the entries
- * with one INSERT … SELECT and the balances with one UPDATE … FROM their sums, locked in (user, asset)
- * order so two batches never wait on each other in a cycle. Same guarantees as post(): all or nothing
+ * all share one snapshot, so an update there would miss a row inserted beside it), then the balance
+ * rows locked in (user, asset) order so two batches never wait on each other in a cycle, the entries
+ * with one INSERT … SELECT once all are locked (their seqs in commit order), and the balances with one
+ * UPDATE … FROM their sums. Same guarantees as post(): all or nothing
  * (the caller's transaction rolls back on a throw), never twice, never below zero. Zero amounts post
  * nothing. Returns how many entries it wrote.
  */
@@ -174,8 +192,11 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
         order by b.user_id, b.asset
         for update of b
       ), entries as (
+        -- Gated on every balance row being locked (a one-time filter runs before the first row): each entry's seq is
+        -- drawn while its account is held, so it is in the account's commit order.
         insert into ledger_entries (user_id, asset, bucket, amount, kind, reference, created_at)
         select user_id, asset, bucket, amount, kind, reference, ${now.toISOString()}::timestamptz from wanted
+        where (select count(*) from locked) >= 0
         on conflict do nothing
         returning user_id, asset, bucket, amount
       ), sums as (
@@ -282,51 +303,4 @@ export async function ledgerMismatches(db: Executor): Promise<unknown[]> {
     ) e on e.user_id = b.user_id and e.asset = b.asset
     where coalesce(b.available, 0) <> coalesce(e.available, 0) or coalesce(b.frozen, 0) <> coalesce(e.frozen, 0)`);
   return rowsOf(result);
-}
-
-/**
- * The account details (§7 /users/account/lists): the moves of the caller's available balances,
- * newest first, by group. Points have their own history; frozen-bucket moves are the other half
- * of a freeze the user already sees.
- */
-export async function accountEntriesOf(
-  db: Executor,
-  userId: number,
-  filter: AccountFilter,
-  page: number,
-): Promise<Paged<AccountEntry>> {
-  const named = Object.values(ENTRY_KINDS).flat();
-  const kinds =
-    filter === 'all'
-      ? undefined
-      : filter === 'other'
-        ? notInArray(ledgerEntries.kind, named)
-        : inArray(ledgerEntries.kind, [...ENTRY_KINDS[filter]]);
-  const where = and(
-    eq(ledgerEntries.userId, userId),
-    eq(ledgerEntries.bucket, 'available'),
-    ne(ledgerEntries.asset, POINTS),
-    // The practice account's virtual money is no move of the customer's money.
-    notLike(ledgerEntries.asset, PRACTICE_ASSETS),
-    kinds,
-  );
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(ledgerEntries).where(where).$dynamic(),
-    [desc(ledgerEntries.id)],
-    page,
-    FUNDS_PAGE_SIZE,
-  );
-  return {
-    lists: listed.lists.map((row) => ({
-      id: row.id,
-      asset: row.asset,
-      amount: new Big(row.amount).toFixed(8),
-      kind: row.kind,
-      reference: row.reference,
-      created_at: row.createdAt.toISOString(),
-    })),
-    page,
-    total: listed.total,
-  };
 }

@@ -61,7 +61,7 @@ export async function pointHistory(
     pagedQuery(
       db,
       () => db.select().from(ledgerEntries).where(where).$dynamic(),
-      [desc(ledgerEntries.id)],
+      [desc(ledgerEntries.seq)],
       page,
       FUNDS_PAGE_SIZE,
     ),

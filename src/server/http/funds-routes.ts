@@ -13,7 +13,8 @@ import {
   withdrawRule,
 } from '../../contract/funds.ts';
 import { texts } from '../../contract/texts.ts';
-import { USDT, accountEntriesOf } from '../domain/ledger.ts';
+import { USDT } from '../domain/ledger.ts';
+import { accountEntriesOf } from '../domain/account-entries.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import {
   findRecharge,
@@ -102,6 +103,12 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
   route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));
 
   route(accountEntries, (input, { db, caller }) =>
-    accountEntriesOf(db, caller.userId, input.setup, Number(input.page)),
+    accountEntriesOf(
+      db,
+      caller.userId,
+      input.setup,
+      Number(input.page),
+      input.before === undefined ? undefined : Number(input.before),
+    ),
   );
 }

@@ -5,6 +5,12 @@ import type { router } from './handle.ts';
 
 export function statementsRoutes(route: ReturnType<typeof router>) {
   route(statement, (input, { db, caller }) =>
-    statementOf(db, caller.userId, { asset: input.asset, from: input.from, to: input.to, timeZone: input.tz }),
+    statementOf(db, caller.userId, {
+      asset: input.asset,
+      from: input.from,
+      to: input.to,
+      timeZone: input.tz,
+      after: input.after === undefined ? undefined : Number(input.after),
+    }),
   );
 }
