@@ -3,9 +3,9 @@ import type { Plugin } from 'vite';
 /**
  * The answer schemas of src/contract (`returns(Schema)`, the shape of each endpoint's data) check the
  * server's answers in the tests and publish them in /api/openapi.json; the PWA never parses an
- * answer, so its build calls `returns()`, `shape()`, `Paged()` and `nullableList()` with no argument: nothing names an
- * answer's fields any more and the schemas fall out of the bundle (the builders are free of side
- * effects; a spread or property read left in an argument would keep its statement). Runs after the
+ * answer, so its build calls `returns()`, `shape()`, `Paged()`, `CursorPaged()` and `nullableList()` with no
+ * argument: nothing names an answer's fields any more and the schemas fall out of the bundle (the builders are free of
+ * side effects; a spread or property read left in an argument would keep its statement). Runs after the
  * TypeScript is compiled, on the AST.
  */
 export function contractAnswersServerOnly(): Plugin {
@@ -19,7 +19,7 @@ export function contractAnswersServerOnly(): Plugin {
     arguments?: Node[];
     properties?: Node[];
   };
-  const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged', 'nullableList']);
+  const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged', 'CursorPaged', 'nullableList']);
   return {
     name: 'coinvest:contract-answers-server-only',
     apply: 'build',

@@ -8,9 +8,9 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor, matching } from './fields.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged } from './envelope.ts';
 import { decimal, hex64, isoTime, shape, whole } from './answers.ts';
 
 /** Weights are parts per million: the active prizes' weights sum to exactly this. */
@@ -216,8 +216,8 @@ export const rotateSeed = post('/blindbox/rotate', NoInput, returns(SeedRotation
 
 export const blindBoxDraws = get(
   '/blindbox/draws',
-  v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
-  returns(Paged(BoxDraw)),
+  v.object({ cursor }),
+  returns(CursorPaged(BoxDraw, shape({ total: whole }))),
   {
     cache: 'user',
   },

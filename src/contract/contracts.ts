@@ -7,10 +7,10 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching, optionalMatching, required } from './fields.ts';
+import { cursor, matching, optionalMatching, required } from './fields.ts';
 import { AMOUNT, Constituents } from './markets.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
 import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
@@ -148,10 +148,10 @@ export const contractOrders = post(
   v.object({
     status: v.optional(v.picklist(CONTRACT_LISTS, texts.invalidRequest.id), 'open'),
     code: v.optional(v.union([v.literal(''), coinCode]), ''),
-    page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+    cursor,
     account,
   }),
-  returns(Paged(ContractOrder)),
+  returns(CursorPaged(ContractOrder)),
   { cache: 'user', readOnly: true },
 );
 

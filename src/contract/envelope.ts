@@ -30,6 +30,26 @@ export const Paged = /*#__NO_SIDE_EFFECTS__*/ <
   more?: v.StrictObjectSchema<E, undefined>,
 ) => v.strictObject({ lists: v.array(item), page: whole, total: whole, ...(more?.entries as E) });
 
+/**
+ * One page of a list paged by a cursor: the rows in the list's order, and `next`, the cursor that continues after the
+ * last of them (sent back as `cursor`), or null when this page is the list's last.
+ */
+export interface CursorPage<T> {
+  lists: T[];
+  next: string | null;
+}
+/**
+ * The answer schema of a list paged by a cursor: `returns(CursorPaged(OptionOrder))`; `more` names fields the answer
+ * carries beside the list (a count the screen shows).
+ */
+export const CursorPaged = /*#__NO_SIDE_EFFECTS__*/ <
+  T extends v.GenericSchema,
+  E extends v.ObjectEntries = Record<never, never>,
+>(
+  item: T,
+  more?: v.StrictObjectSchema<E, undefined>,
+) => v.strictObject({ lists: v.array(item), next: v.nullable(v.string()), ...(more?.entries as E) });
+
 /** Request headers of the wire format. */
 export const TOKEN_HEADER = 'token';
 export const LANG_HEADER = 'lang';

@@ -17,6 +17,15 @@ export const matching = /*#__NO_SIDE_EFFECTS__*/ (
   wrong: MessageDescriptor = missing,
 ) => v.pipe(required(missing), v.regex(pattern, wrong.id));
 
+/**
+ * Where a paged list continues: a previous answer's `next` (whole numbers joined by '.', at most four), or '' for the
+ * list's head. The server checks it against the list's own keys too.
+ */
+export const cursor = v.optional(
+  v.pipe(v.string(texts.invalidRequest.id), v.regex(/^(\d{1,16}(\.\d{1,16}){0,3})?$/, texts.invalidRequest.id)),
+  '',
+);
+
 /** RFC 5321: an e-mail address has at most 254 characters; it is the longest thing a login name can be. */
 export const EMAIL_MAX_LENGTH = 254;
 

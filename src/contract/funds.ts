@@ -5,11 +5,11 @@ import Big from 'big.js';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
+import { cursor, matching, otp, PAY_PASSWORD, UPLOAD_URL } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
 import { CHAINS, HASH_MIN_LENGTH } from './constants.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, decimalOrEmpty, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 export const FUNDS_PAGE_SIZE = 20;
@@ -102,8 +102,8 @@ export type RechargeFilter = (typeof RECHARGE_FILTERS)[number];
 /** Our additions: the caller's recharges, newest first, and one of them. */
 export const rechargeRecords = get(
   '/pay/record',
-  v.object({ status: v.optional(v.picklist(RECHARGE_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(RechargeOrder)),
+  v.object({ status: v.optional(v.picklist(RECHARGE_FILTERS, texts.invalidRequest.id), 'all'), cursor }),
+  returns(CursorPaged(RechargeOrder)),
   { cache: 'user' },
 );
 export const rechargeOrder = get('/pay/info', v.object({ id: id() }), returns(RechargeOrder), { cache: 'user' });
@@ -182,8 +182,8 @@ export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];
 /** Our additions: the caller's withdrawals, newest first, and one of them. */
 export const withdrawRecords = get(
   '/users/extract/record',
-  v.object({ status: v.optional(v.picklist(WITHDRAW_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(WithdrawOrder)),
+  v.object({ status: v.optional(v.picklist(WITHDRAW_FILTERS, texts.invalidRequest.id), 'all'), cursor }),
+  returns(CursorPaged(WithdrawOrder)),
   { cache: 'user' },
 );
 export const withdrawOrder = get('/users/extract/info', v.object({ id: id() }), returns(WithdrawOrder), {

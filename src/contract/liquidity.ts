@@ -5,10 +5,10 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged } from './envelope.ts';
 import { decimal, isoDay, isoTime, shape, whole } from './answers.ts';
 
 /** One step of the marginal ladder: the part of the principal up to `up_to` (null: the rest) earns `rate` a year. */
@@ -104,12 +104,11 @@ export const transferOut = post(
 
 export const LIQUIDITY_FILTERS = ['all', 'subscribe', 'redeem', 'interest'] as const;
 export type LiquidityFilter = (typeof LIQUIDITY_FILTERS)[number];
-const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
-/** §7: the caller's liquidity record, newest first. */
+/** §7: the caller's liquidity record, newest first, by cursor. */
 export const liquidityRecords = get(
   '/yuebao/order',
-  v.object({ kind: v.optional(v.picklist(LIQUIDITY_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(LiquidityRecord)),
+  v.object({ kind: v.optional(v.picklist(LIQUIDITY_FILTERS, texts.invalidRequest.id), 'all'), cursor }),
+  returns(CursorPaged(LiquidityRecord)),
   { cache: 'user' },
 );
 

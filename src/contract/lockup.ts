@@ -4,10 +4,10 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor, matching } from './fields.ts';
 import { amount } from './markets.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoDay, isoTime, shape, whole } from './answers.ts';
 
 export const LockupProduct = shape({
@@ -57,12 +57,11 @@ export const lockupSubscribe = post(
   v.object({ product_id: productId, amount }),
   returns(LockupOrder),
 );
-const page = v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1');
 export const LOCKUP_FILTERS = ['all', 'processing', 'end'] as const;
 export const lockupOrders = get(
   '/lockup/orders',
-  v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), page }),
-  returns(Paged(LockupOrder)),
+  v.object({ status: v.optional(v.picklist(LOCKUP_FILTERS, texts.invalidRequest.id), 'all'), cursor }),
+  returns(CursorPaged(LockupOrder)),
   {
     cache: 'user',
   },

@@ -1,9 +1,9 @@
 // Station messages (§1, §3, §4, §7): the caller's notices, read and unread.
 import * as v from 'valibot';
 import { post, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor, matching } from './fields.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged } from './envelope.ts';
 import { shape, whole } from './answers.ts';
 import { StationMessage } from './unread.ts';
 
@@ -12,14 +12,18 @@ export { MESSAGE_STATUSES, StationMessage, type MessageStatus } from './unread.t
 export const MESSAGE_PAGE_SIZE = 20;
 export const MESSAGE_FILTERS = ['all', 'unread'] as const;
 
-/** §7: POST with status (all or unread) and page; newest first. */
+/**
+ * §7: POST with status (all or unread) and page; newest first. The app pages by `cursor` (a previous answer's `next`);
+ * `page`, the number the spec names, still skips whole pages for a client that sends it without a cursor.
+ */
 export const messages = post(
   '/users/message',
   v.object({
     status: v.optional(v.picklist(MESSAGE_FILTERS, texts.invalidRequest.id), 'all'),
     page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+    cursor,
   }),
-  returns(Paged(StationMessage)),
+  returns(CursorPaged(StationMessage)),
   { cache: 'user', readOnly: true },
 );
 

@@ -3,9 +3,9 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { get, post, returns } from './endpoint.ts';
-import { matching, required } from './fields.ts';
+import { cursor, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 import { Constituents, amount, coinCode } from './markets.ts';
 import { account } from './practice.ts';
@@ -96,15 +96,16 @@ export const optionOrder = get(
 );
 
 export const OPTION_ORDER_STATUSES = ['holding', 'history'] as const;
-/** Our addition: the caller's holding (pending) or history (settled) orders, newest first. */
+/** Our addition: the caller's holding (pending, soonest end first) or history (settled, newest first) orders, by
+ * cursor; `total` counts the whole list (the holdings' badge). */
 export const optionOrders = get(
   '/coin/order/lists',
   v.object({
     status: v.optional(v.picklist(OPTION_ORDER_STATUSES, texts.invalidRequest.id), 'holding'),
-    page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1'),
+    cursor,
     account,
   }),
-  returns(Paged(OptionOrder)),
+  returns(CursorPaged(OptionOrder, shape({ total: whole }))),
 );
 
 export const OptionTotals = shape({

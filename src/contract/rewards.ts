@@ -3,9 +3,9 @@
 import Big from 'big.js';
 import * as v from 'valibot';
 import { NoInput, get, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor, matching } from './fields.ts';
 import { texts } from './texts.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoTime, shape, signedDecimal, whole } from './answers.ts';
 
 /** The ledger asset that holds points. */
@@ -85,11 +85,11 @@ export const PointEntry = shape({
   created_at: isoTime,
 });
 export type PointEntry = v.InferOutput<typeof PointEntry>;
-/** Our addition: the point history (§1), newest first, with the balance and the redemption rule. */
+/** Our addition: the point history (§1), newest first by cursor, with the balance and the redemption rule. */
 export const pointRecords = get(
   '/users/point/lists',
-  v.object({ page: v.optional(matching(/^[1-9]\d{0,5}$/, texts.invalidRequest), '1') }),
-  returns(Paged(PointEntry, shape({ ...PointsRule.entries, balance: decimal }))),
+  v.object({ cursor }),
+  returns(CursorPaged(PointEntry, shape({ ...PointsRule.entries, balance: decimal }))),
   { cache: 'user' },
 );
 

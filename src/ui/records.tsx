@@ -1,13 +1,13 @@
 // Pieces every record and details screen shares (money, contracts, earn): status badges, the copy
 // button, the record link of a nav bar, detail rows, filter chips, a paged list with its empty,
 // failed and "Load more" states, and a record filtered by one choice.
-import { Fragment, useEffect, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSubmit } from '../lib/form.ts';
 import { copyText } from '../lib/clipboard.ts';
-import { hasMore, type PagedList, type pagedLists } from '../lib/paged-list.ts';
+import { hasMore, type CursorList, type PagedList } from '../lib/paged-list.ts';
 import { CopyIcon, RecordIcon } from './icons.tsx';
 import { Button, Segmented } from './forms.tsx';
 import { Empty } from './lists.tsx';
@@ -90,9 +90,7 @@ export function FilterChips<T extends string>({ value, options, onChange, label 
 }
 
 interface ListViewProps {
-  list: {
-    readonly lists: readonly unknown[];
-    readonly total: number;
+  list: Parameters<typeof hasMore>[0] & {
     readonly loaded: boolean;
     readonly failure: string | null;
   };
@@ -134,8 +132,33 @@ export function ListView({ list, empty, retry, more, children }: ListViewProps) 
   );
 }
 
+/**
+ * Reads a list's head again when the app comes back to the screen (from another app, or back online): what arrived
+ * meanwhile shows on top, as a trading app's lists do on return.
+ */
+export function useHeadOnReturn(refresh: () => void): void {
+  useEffect(() => {
+    const onReturn = () => {
+      if (document.visibilityState === 'visible') refresh();
+    };
+    document.addEventListener('visibilitychange', onReturn);
+    window.addEventListener('online', onReturn);
+    return () => {
+      document.removeEventListener('visibilitychange', onReturn);
+      window.removeEventListener('online', onReturn);
+    };
+  }, [refresh]);
+}
+
+/** A store of lists by filter: lib/paged-list.ts cursorLists (or pagedLists, for account details). */
+interface RecordLists<T, F extends string> {
+  readonly state: { readonly filter: F; readonly lists: Readonly<Record<F, CursorList<T> | PagedList<T>>> };
+  load: (filter: F, options?: { more?: boolean }) => Promise<void>;
+  choose: (filter: F) => Promise<void>;
+}
+
 interface FilteredRecordsProps<T extends { id: number }, F extends string> {
-  store: ReturnType<typeof pagedLists<T, F>>;
+  store: RecordLists<T, F>;
   filters: readonly { value: F; label: ReactNode }[];
   /** Chips scroll sideways (many or long filters); segments share the width (a few short ones). */
   look: { chips: string } | 'segments';
@@ -144,8 +167,8 @@ interface FilteredRecordsProps<T extends { id: number }, F extends string> {
 }
 
 /**
- * A record page's list: the filter, then the chosen filter's pages. The first page loads on
- * opening; a failed load shows in the list itself with a retry, so it is not reported again.
+ * A record page's list: the filter, then the chosen filter's pages. The head loads on opening and on coming back to the
+ * app; a failed load shows in the list itself with a retry, so it is not reported again.
  */
 export function FilteredRecords<T extends { id: number }, F extends string>({
   store,
@@ -155,13 +178,15 @@ export function FilteredRecords<T extends { id: number }, F extends string>({
   row,
 }: FilteredRecordsProps<T, F>) {
   const { filter, lists } = useSnapshot(store.state);
-  const list = (lists as Readonly<Record<F, Readonly<PagedList<T>>>>)[filter as F];
+  const list = (lists as Readonly<Record<F, Readonly<CursorList<T> | PagedList<T>>>>)[filter as F];
   const reload = (chosen: F) => void store.load(chosen).catch(() => undefined);
   const choose = (next: F) => void store.choose(next).catch(() => undefined);
 
   // The first page of the chosen filter, once per store (a filter chosen later loads through choose).
   // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is made anew each render
   useEffect(() => reload(store.state.filter), [store]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- reload is made anew each render
+  useHeadOnReturn(useCallback(() => reload(store.state.filter), [store]));
 
   return (
     <>

@@ -327,7 +327,7 @@ describe('refusals answer a translated text and move nothing', () => {
     const res = await h.call(placeContract, input, { token: user.token });
     expect(res).toEqual({ ret: 0, msg: text, data: null });
     expect(await amounts(user.token, 'BTC')).toEqual(before);
-    expect((await h.call(contractOrders, { status: 'history' }, { token: user.token })).data.total).toBe(0);
+    expect((await h.call(contractOrders, { status: 'history' }, { token: user.token })).data.lists.length).toBe(0);
   });
 
   it('refuses when no price was recorded in the last 10 s', async () => {
@@ -419,7 +419,9 @@ describe('limit orders', () => {
     expect(placed.data).toMatchObject({ status: 'open', frozen: '10.00000000', frozen_asset: 'DOT' });
     await tick('DOT', '8.499');
     await match();
-    expect((await h.call(contractOrders, { status: 'open', code: 'DOT' }, { token: user.token })).data.total).toBe(1);
+    expect(
+      (await h.call(contractOrders, { status: 'open', code: 'DOT' }, { token: user.token })).data.lists.length,
+    ).toBe(1);
     await tick('DOT', '8.600');
     await match();
     expect(await amounts(user.token, 'DOT')).toEqual({
@@ -563,8 +565,7 @@ describe('access', () => {
     for (const status of ['open', 'history'])
       expect((await h.call(contractOrders, { status }, { token: b.token })).data).toEqual({
         lists: [],
-        page: 1,
-        total: 0,
+        next: null,
       });
     const foreign = await h.call(cancelContract, { id: String(placed.data.id) }, { token: b.token });
     const unknown = await h.call(cancelContract, { id: '999999' }, { token: b.token });
@@ -728,12 +729,12 @@ describe('a market order that cannot fill at its tick is void, and everything it
       void_reason: null,
     });
     expect((await h.call(contractOrders, { status: 'open', code: 'DOT' }, { token: user.token })).data).toMatchObject({
-      total: 1,
+      next: null,
       lists: [{ id: placed.data.id, status: 'filling' }],
     });
-    expect((await h.call(contractOrders, { status: 'history', code: 'DOT' }, { token: user.token })).data.total).toBe(
-      0,
-    );
+    expect(
+      (await h.call(contractOrders, { status: 'history', code: 'DOT' }, { token: user.token })).data.lists.length,
+    ).toBe(0);
 
     // 10 s on, with no tick since: it still waits (a tick stamped then would fill it).
     h.clock.set(new Date(acceptedAt + 10_000));
@@ -746,12 +747,11 @@ describe('a market order that cannot fill at its tick is void, and everything it
     await match();
     expect((await h.call(contractOrders, { status: 'open', code: 'DOT' }, { token: user.token })).data).toEqual({
       lists: [],
-      page: 1,
-      total: 0,
+      next: null,
     });
     const history = (await h.call(contractOrders, { status: 'history', code: 'DOT' }, { token: user.token })).data;
     expect(history).toMatchObject({
-      total: 1,
+      next: null,
       lists: [
         {
           id: placed.data.id,

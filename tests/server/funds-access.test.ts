@@ -97,11 +97,11 @@ it('B’s lists never contain A’s records', async () => {
   const ownRecharge = await cryptoRecharge(h, b.token, '12');
   const ownWithdrawal = await withdrawn(h, b.token, { target: 'wallet', target_id: String(b.wallet.id), amount: '10' });
   expect((await h.call(rechargeRecords, {}, { token: b.token })).data).toMatchObject({
-    total: 1,
+    next: null,
     lists: [{ id: ownRecharge.id }],
   });
   expect((await h.call(withdrawRecords, {}, { token: b.token })).data).toMatchObject({
-    total: 1,
+    next: null,
     lists: [{ id: ownWithdrawal.id }],
   });
   const entries = (await h.call(accountEntries, {}, { token: b.token })).data.lists;
@@ -111,7 +111,7 @@ it('B’s lists never contain A’s records', async () => {
   ]);
   expect((await h.call(pointRecords, {}, { token: b.token })).data).toMatchObject({
     lists: [],
-    total: 0,
+    next: null,
     balance: '0',
   });
   expect((await h.call(certificationState, {}, { token: b.token })).data).toMatchObject({

@@ -12,7 +12,7 @@ import {
   unreadMessages,
   type StationMessage,
 } from '../../src/contract/messages.ts';
-import type { Envelope, Paged } from '../../src/contract/envelope.ts';
+import type { CursorPage, Envelope } from '../../src/contract/envelope.ts';
 import { messageReads, messages as messageRows } from '../../src/server/db/schema.ts';
 import { WELCOME_MESSAGE, seedDemo } from '../../src/server/db/seed.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';
@@ -34,8 +34,8 @@ async function send(to: number | null, title: string) {
   return postMessage(h.database.db, { to, title, content: `${title}: content` }, h.clock.now());
 }
 
-const titlesOf = (res: Envelope<Paged<StationMessage>>) => res.data.lists.map((message) => message.title);
-const statusesOf = (res: Envelope<Paged<StationMessage>>) =>
+const titlesOf = (res: Envelope<CursorPage<StationMessage>>) => res.data.lists.map((message) => message.title);
+const statusesOf = (res: Envelope<CursorPage<StationMessage>>) =>
   Object.fromEntries(res.data.lists.map((message) => [message.title, message.status]));
 const readRows = () =>
   h.database.db.select().from(messageReads).orderBy(asc(messageReads.userId), asc(messageReads.messageId));
@@ -50,7 +50,8 @@ it('lists the caller’s own messages and the broadcasts, newest first, MESSAGE_
   await send(b.id, 'B2');
 
   const first = await h.call(messages, { status: 'all', page: '1' }, { token: a.token });
-  expect(first).toMatchObject({ ret: 1, msg: 'Success', data: { page: 1, total: 23 } });
+  expect(first).toMatchObject({ ret: 1, msg: 'Success' });
+  expect(first.data.next).toBe(String(first.data.lists.at(-1)!.id));
   expect(first.data.lists).toHaveLength(MESSAGE_PAGE_SIZE);
   const newestFirst = [
     ...Array.from({ length: 12 }, (_, i) => `A${22 - i}`),
@@ -66,18 +67,21 @@ it('lists the caller’s own messages and the broadcasts, newest first, MESSAGE_
     created_at: broadcast.createdAt.toISOString(),
   });
 
-  const second = await h.call(messages, { status: 'all', page: '2' }, { token: a.token });
-  expect(second.data).toMatchObject({ page: 2, total: 23 });
+  // The app continues by cursor; the last page says it is the last.
+  const second = await h.call(messages, { status: 'all', cursor: first.data.next! }, { token: a.token });
+  expect(second.data.next).toBeNull();
   expect(titlesOf(second)).toEqual(newestFirst.slice(MESSAGE_PAGE_SIZE));
+  // The spec's page numbers still work for a client that sends them without a cursor.
+  expect(await h.call(messages, { status: 'all', page: '2' }, { token: a.token })).toEqual(second);
   expect(await h.call(messages, { status: 'all', page: '3' }, { token: a.token })).toEqual({
     ret: 1,
     msg: 'Success',
-    data: { lists: [], page: 3, total: 23 },
+    data: { lists: [], next: null },
   });
 
   // B sees the broadcast and B's own, none of A's; no status and page mean all, page 1.
   const ofB = await h.call(messages, {}, { token: b.token });
-  expect(ofB.data).toMatchObject({ page: 1, total: 3 });
+  expect(ofB.data.next).toBeNull();
   expect(titlesOf(ofB)).toEqual(['B2', 'B1', 'To everyone']);
 });
 
@@ -114,17 +118,19 @@ it('the unread filter, the unread count and the oldest unread message follow wha
   expect(after.data).toMatchObject({ count: 22, first: { id: broadcast.id, title: 'To everyone', status: 'unread' } });
 
   const unreadPage1 = await h.call(messages, { status: 'unread', page: '1' }, { token: a.token });
-  expect(unreadPage1.data).toMatchObject({ page: 1, total: 22 });
   expect(unreadPage1.data.lists).toHaveLength(MESSAGE_PAGE_SIZE);
   expect(unreadPage1.data.lists.every((message) => message.status === 'unread')).toBe(true);
-  const unreadPage2 = await h.call(messages, { status: 'unread', page: '2' }, { token: a.token });
-  expect(titlesOf(unreadPage2)).toEqual(['A2', 'To everyone']);
+  // A message read on the next page meanwhile leaves the list, and moves nothing past the cursor.
+  expect((await h.call(readMessages, { ids: String(broadcast.id) }, { token: a.token })).data).toEqual({ unread: 21 });
+  const unreadPage2 = await h.call(messages, { status: 'unread', cursor: unreadPage1.data.next! }, { token: a.token });
+  expect(titlesOf(unreadPage2)).toEqual(['A2']);
+  expect(unreadPage2.data.next).toBeNull();
   expect([...titlesOf(unreadPage1), ...titlesOf(unreadPage2)]).not.toContain('A1');
   expect([...titlesOf(unreadPage1), ...titlesOf(unreadPage2)]).not.toContain('A3');
 
   // The full list still holds the read ones, marked read.
   const all = await h.call(messages, { status: 'all', page: '2' }, { token: a.token });
-  expect(statusesOf(all)).toEqual({ A3: 'read', A2: 'unread', 'To everyone': 'unread', A1: 'read' });
+  expect(statusesOf(all)).toEqual({ A3: 'read', A2: 'unread', 'To everyone': 'read', A1: 'read' });
 });
 
 it('ids of another user’s messages are ignored: B cannot read, or mark read, A’s message', async () => {
@@ -178,8 +184,7 @@ it('"all" marks every message of the caller read, broadcasts included, and nobod
   });
   expect((await h.call(messages, { status: 'unread' }, { token: a.token })).data).toEqual({
     lists: [],
-    page: 1,
-    total: 0,
+    next: null,
   });
 
   expect((await h.call(unreadMessages, {}, { token: b.token })).data.count).toBe(2);
@@ -240,6 +245,16 @@ it('refuses malformed input with the generic text and marks nothing', async () =
     { page: '1.5' },
     { page: '' },
     { page: '1234567' },
+    // Hostile cursors: not numbers, too many keys, too large, keys this list does not have.
+    { cursor: 'abc' },
+    { cursor: '-1' },
+    { cursor: '1e9' },
+    { cursor: '1.2.3.4.5' },
+    { cursor: '12345678901234567' },
+    { cursor: '9999999999999999' },
+    { cursor: '1.2' },
+    { cursor: "1' or 1=1" },
+    { cursor: '0x10' },
   ]) {
     expect(await h.call(messages, input, { token: a.token }), JSON.stringify(input)).toEqual(invalid);
   }

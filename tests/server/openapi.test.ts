@@ -159,7 +159,7 @@ it('names the wire format: form body or query, multipart upload, token security,
 
   const records = doc.paths['/users/extract/record'].get;
   expect(records.parameters.map((parameter: Json) => parameter.name)).toEqual(
-    expect.arrayContaining(['status', 'page']),
+    expect.arrayContaining(['status', 'cursor']),
   );
   expect(records.parameters).not.toContainEqual({ $ref: '#/components/parameters/idempotencyKey' });
 

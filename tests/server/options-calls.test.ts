@@ -477,7 +477,7 @@ describe('order details, lists and totals', () => {
     expect(await h.call(optionOrder, { id: 'abc' }, { token: owner.token })).toEqual(notFound);
     expect(await h.call(optionOrder, { id: '' }, { token: owner.token })).toEqual(notFound);
     expect(await h.call(optionOrder, {}, { token: owner.token })).toEqual(notFound);
-    expect((await h.call(optionOrders, {}, { token: other.token })).data).toEqual({ lists: [], page: 1, total: 0 });
+    expect((await h.call(optionOrders, {}, { token: other.token })).data).toEqual({ lists: [], next: null, total: 0 });
   });
 
   it('lists holding orders soonest first and history newest first, 20 a page, and totals them', async () => {
@@ -503,13 +503,12 @@ describe('order details, lists and totals', () => {
       placed.push(res.data.id);
     }
     const page1 = await h.call(optionOrders, { status: 'holding' }, { token: user.token });
-    const page2 = await h.call(optionOrders, { status: 'holding', page: '2' }, { token: user.token });
-    const page3 = await h.call(optionOrders, { status: 'holding', page: '3' }, { token: user.token });
-    expect(page1.data).toMatchObject({ page: 1, total: 25 });
+    const page2 = await h.call(optionOrders, { status: 'holding', cursor: page1.data.next! }, { token: user.token });
+    expect(page1.data).toMatchObject({ total: 25 });
     expect(page1.data.lists).toHaveLength(20);
-    expect(page2.data).toMatchObject({ page: 2, total: 25 });
+    // The second page is the last: it says so, and no empty page follows it.
+    expect(page2.data).toMatchObject({ next: null, total: 25 });
     expect(page2.data.lists).toHaveLength(5);
-    expect(page3.data).toEqual({ lists: [], page: 3, total: 25 });
     // Orders still waiting for their start tick are listed with the holding ones, their whole time left.
     const opening = [...page1.data.lists, ...page2.data.lists];
     expect(opening.map((o) => o.id)).toEqual(placed);
@@ -531,9 +530,10 @@ describe('order details, lists and totals', () => {
     h.clock.set(new Date(start));
     await tickAt('DOGE', start, '0.385');
     await open();
+    const head = (await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data;
     const holding = [
-      ...(await h.call(optionOrders, { status: 'holding' }, { token: user.token })).data.lists,
-      ...(await h.call(optionOrders, { status: 'holding', page: '2' }, { token: user.token })).data.lists,
+      ...head.lists,
+      ...(await h.call(optionOrders, { status: 'holding', cursor: head.next! }, { token: user.token })).data.lists,
     ];
     // Every order once across the pages, soonest end first.
     expect(holding.map((o) => o.id).sort((a, b) => a - b)).toEqual(placed);
@@ -542,7 +542,7 @@ describe('order details, lists and totals', () => {
     expect(holding.every((o) => o.status === 'holding' && o.remaining_seconds > 0)).toBe(true);
     expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data).toEqual({
       lists: [],
-      page: 1,
+      next: null,
       total: 0,
     });
 
@@ -563,7 +563,7 @@ describe('order details, lists and totals', () => {
     await settle(); // (other customers' due orders of earlier tests settle too)
 
     const history = await h.call(optionOrders, { status: 'history' }, { token: user.token });
-    expect(history.data).toMatchObject({ page: 1, total: 12 });
+    expect(history.data).toMatchObject({ next: null, total: 12 });
     expect(history.data.lists.map((o) => o.id)).toEqual(placed.slice(0, 12).reverse());
     expect(history.data.lists.every((o) => o.status === 'settled' && o.end_price === '0.386')).toBe(true);
     expect((await h.call(optionOrders, {}, { token: user.token })).data).toMatchObject({ total: 13 });
@@ -583,17 +583,16 @@ describe('order details, lists and totals', () => {
     await expectLedgerBalanced(h);
   });
 
-  it('refuses a bad list status or page', async () => {
+  it('refuses a bad list status or cursor', async () => {
     const user = await customer(h);
     expect(await h.call(optionOrders, { status: 'open' }, { token: user.token })).toEqual(
       refused('The request is not valid!'),
     );
-    expect(await h.call(optionOrders, { page: '0' }, { token: user.token })).toEqual(
-      refused('The request is not valid!'),
-    );
-    expect(await h.call(optionOrders, { page: 'x' }, { token: user.token })).toEqual(
-      refused('The request is not valid!'),
-    );
+    // Not a cursor at all, or not one of the holdings' (end time and id).
+    for (const cursor of ['x', '-1', '1', '1.2.3'])
+      expect(await h.call(optionOrders, { status: 'holding', cursor }, { token: user.token }), cursor).toEqual(
+        refused('The request is not valid!'),
+      );
     expect((await h.call(optionTotals, {}, { token: user.token })).data).toEqual({
       holding_count: 0,
       holding_amount: '0.00000000',

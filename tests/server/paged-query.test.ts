@@ -1,74 +1,150 @@
-// One page of a list: the rows of that page in the list's order, and the whole list's size on every page, past the
-// last one too. A list that fits its first page, and the last page of a longer one, are answered in one statement
-// (the page tells the size); a full page or one past the end counts the list in a second.
-import { asc, eq } from 'drizzle-orm';
+// Lists page by a keyset cursor: paging on while rows arrive never repeats a row nor skips one, the last page says it
+// is the last (no empty page after it), the rows that arrived meanwhile are at the head, and a cursor that is not one
+// of the list's is refused as an invalid request (never a 500). Newest-first by id, and oldest-first by time then id
+// (rows of one millisecond included).
+import { and, eq, like, sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { openTestDatabase } from './harness.ts';
 import { statementsSent as statements } from './helpers.ts';
 import type { Database } from '../../src/server/db/connection.ts';
-import { coins } from '../../src/server/db/schema.ts';
-import { pagedQuery } from '../../src/server/domain/paged-query.ts';
+import { messages } from '../../src/server/db/schema.ts';
+import { Refusal } from '../../src/server/domain/refusal.ts';
+import {
+  idKey,
+  keysetQuery,
+  timeKey,
+  type KeysetOrder,
+  type PageRequest,
+} from '../../src/server/domain/paged-query.ts';
 
 let database: Database;
-const CODES = ['C1', 'C2', 'C3', 'C4', 'C5', 'C6', 'C7'];
+type Row = typeof messages.$inferSelect;
+const NEWEST_FIRST: KeysetOrder<Row> = { keys: [idKey(messages.id, (row) => row.id)], direction: 'desc' };
+const OLDEST_FIRST: KeysetOrder<Row> = {
+  keys: [timeKey(messages.createdAt, (row) => row.createdAt), idKey(messages.id, (row) => row.id)],
+  direction: 'asc',
+};
 
 beforeAll(async () => {
   database = await openTestDatabase();
-  await database.db
-    .insert(coins)
-    .values(CODES.map((code, sort) => ({ code, name: code, sort, startPrice: '1', volatility: '0.5' })));
 });
 afterAll(() => database.close());
 
-/** The page, and how many statements asking for it took. */
-async function pageOf(page: number, size: number, filter: 'all' | 'none' = 'all') {
-  const db = database.db;
-  const before = await statements();
-  const listed = await pagedQuery(
-    db,
-    () =>
-      db
-        .select({ code: coins.code })
-        .from(coins)
-        .where(filter === 'none' ? eq(coins.code, 'none') : undefined)
-        .$dynamic(),
-    [asc(coins.sort)],
-    page,
-    size,
-  );
-  return {
-    codes: listed.lists.map((row) => row.code),
-    total: listed.total,
-    page: listed.page,
-    sent: (await statements()) - before,
-  };
+/** Adds rows titled `${list}:${n}`; `at` gives each its time (else now). */
+async function add(list: string, numbers: number[], at?: (n: number) => Date) {
+  await database.db
+    .insert(messages)
+    .values(numbers.map((n) => ({ title: `${list}:${n}`, content: '', ...(at ? { createdAt: at(n) } : {}) })));
 }
 
-it('answers every page of every size with its rows in order and the whole list size', async () => {
-  for (const size of [1, 2, 3, 6, 7, 8, 20])
-    for (let page = 1; page <= Math.ceil(CODES.length / size) + 2; page++) {
-      const answer = await pageOf(page, size);
-      expect(answer).toMatchObject({
-        codes: CODES.slice((page - 1) * size, page * size),
-        total: CODES.length,
-        page,
-      });
-    }
+/** One page of the list `list` (rows titled `${list}:…`), in `order`. */
+async function pageOf(list: string, order: KeysetOrder<Row>, request: PageRequest, size: number) {
+  const db = database.db;
+  const before = await statements();
+  const page = await keysetQuery(
+    (after: SQL | undefined) =>
+      db
+        .select()
+        .from(messages)
+        .where(and(like(messages.title, `${list}:%`), after))
+        .$dynamic(),
+    order,
+    request,
+    size,
+  );
+  return { titles: page.lists.map((row) => row.title), next: page.next, sent: (await statements()) - before };
+}
+
+/** Every page from the head to the end, with `between(n)` run after the n-th page. */
+async function pageThrough(list: string, order: KeysetOrder<Row>, size: number, between = async (_n: number) => {}) {
+  const pages: string[][] = [];
+  let cursor = '';
+  for (;;) {
+    const page = await pageOf(list, order, { cursor }, size);
+    pages.push(page.titles);
+    expect(page.sent).toBe(1);
+    await between(pages.length);
+    if (page.next === null) return pages;
+    // A full page ends with the row the cursor names; the last page is never empty.
+    expect(page.titles).toHaveLength(size);
+    cursor = page.next;
+  }
+}
+
+const titles = (list: string, numbers: number[]) => numbers.map((n) => `${list}:${n}`);
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
+
+it('pages every size to the end, each row once, the last page with next null and never an empty one', async () => {
+  await add('all', range(1, 7));
+  for (const size of [1, 2, 3, 6, 7, 8, 20]) {
+    const pages = await pageThrough('all', NEWEST_FIRST, size);
+    expect(pages.flat()).toEqual(titles('all', range(1, 7).reverse()));
+    expect(pages).toHaveLength(Math.ceil(7 / size));
+  }
+  expect(await pageOf('none', NEWEST_FIRST, {}, 3)).toEqual({ titles: [], next: null, sent: 1 });
 });
 
-it('answers a list that fits its first page, or the last page of a longer one, in one statement', async () => {
-  expect(await pageOf(1, 20)).toMatchObject({ codes: CODES, total: 7, sent: 1 });
-  expect(await pageOf(3, 3)).toMatchObject({ codes: ['C7'], total: 7, sent: 1 });
-  expect(await pageOf(2, 4)).toMatchObject({ codes: ['C5', 'C6', 'C7'], total: 7, sent: 1 });
+it('rows added while paging (four, then more than a page) neither repeat nor hide others; they are at the head', async () => {
+  await add('live', range(1, 10));
+  const pages = await pageThrough('live', NEWEST_FIRST, 3, async (n) => {
+    if (n === 1) await add('live', range(11, 14));
+    if (n === 2) await add('live', range(15, 22));
+  });
+  // Exactly the ten rows there were when the list was opened, in order, each once; the last page ended it.
+  expect(pages.flat()).toEqual(titles('live', range(1, 10).reverse()));
+  expect(pages.at(-1)).toEqual(['live:1']);
+  // The head shows what arrived meanwhile, newest first.
+  expect((await pageOf('live', NEWEST_FIRST, {}, 5)).titles).toEqual(titles('live', [22, 21, 20, 19, 18]));
 });
 
-it('counts the list when the page cannot tell: a full page, or one past the end', async () => {
-  expect(await pageOf(1, 3)).toMatchObject({ codes: ['C1', 'C2', 'C3'], total: 7, sent: 2 });
-  expect(await pageOf(1, 7)).toMatchObject({ codes: CODES, total: 7, sent: 2 });
-  expect(await pageOf(4, 3)).toMatchObject({ codes: [], total: 7, sent: 2 });
+it('rows removed while paging leave the rest in place', async () => {
+  await add('gone', range(1, 9));
+  const pages = await pageThrough('gone', NEWEST_FIRST, 3, async (n) => {
+    if (n === 1) await database.db.delete(messages).where(eq(messages.title, 'gone:9'));
+    if (n === 1) await database.db.delete(messages).where(eq(messages.title, 'gone:5'));
+  });
+  expect(pages.flat()).toEqual(titles('gone', [9, 8, 7, 6, 4, 3, 2, 1]));
 });
 
-it('answers an empty list as empty, on its first page in one statement', async () => {
-  expect(await pageOf(1, 3, 'none')).toMatchObject({ codes: [], total: 0, sent: 1 });
-  expect(await pageOf(2, 3, 'none')).toMatchObject({ codes: [], total: 0, sent: 2 });
+it('pages by time then id, oldest first: rows of one millisecond each once, later rows at the end', async () => {
+  const base = Date.UTC(2026, 10, 29, 12, 0, 0, 123);
+  // Three rows share each millisecond (microseconds apart): the id orders them.
+  await add('time', range(1, 9), (n) => new Date(base + Math.floor((n - 1) / 3)));
+  await database.db.execute(
+    sql`update messages set created_at = created_at + (id % 3) * interval '1 microsecond' where title like 'time:%'`,
+  );
+  const pages = await pageThrough('time', OLDEST_FIRST, 2, async (n) => {
+    if (n === 2) await add('time', [10, 11], () => new Date(base + 10));
+    // Earlier than the rows read: behind the cursor, so it is not shown in this pass, and nothing repeats.
+    if (n === 3) await add('time', [12], () => new Date(base - 1000));
+  });
+  expect(pages.flat()).toEqual(titles('time', range(1, 11)));
+  expect((await pageOf('time', OLDEST_FIRST, {}, 1)).titles).toEqual(['time:12']);
+});
+
+it('skips whole pages by number only where asked, and still answers the cursor after them', async () => {
+  await add('numbered', range(1, 5));
+  const second = await pageOf('numbered', NEWEST_FIRST, { page: 2 }, 2);
+  expect(second.titles).toEqual(titles('numbered', [3, 2]));
+  expect((await pageOf('numbered', NEWEST_FIRST, { cursor: second.next! }, 2)).titles).toEqual(['numbered:1']);
+  expect(await pageOf('numbered', NEWEST_FIRST, { page: 4 }, 2)).toMatchObject({ titles: [], next: null });
+});
+
+it('refuses a cursor that is not one of the list’s as an invalid request', async () => {
+  for (const [order, cursor] of [
+    [NEWEST_FIRST, 'abc'],
+    [NEWEST_FIRST, '-1'],
+    [NEWEST_FIRST, '01'],
+    [NEWEST_FIRST, '1.5'],
+    [NEWEST_FIRST, '9007199254740993'],
+    [NEWEST_FIRST, '99999999999999999999'],
+    [NEWEST_FIRST, '1;drop table messages'],
+    [OLDEST_FIRST, '5'],
+    [OLDEST_FIRST, '1.2.3'],
+    [OLDEST_FIRST, '.5'],
+  ] as const) {
+    const answer = pageOf('all', order, { cursor }, 3);
+    await expect(answer, cursor).rejects.toBeInstanceOf(Refusal);
+    await expect(answer, cursor).rejects.toMatchObject({ textId: 'v.invalidRequest' });
+  }
 });

@@ -181,8 +181,8 @@ describe('practice options', () => {
     // The real lists and totals show none of it; the practice ones show both.
     const holding = (account?: string) =>
       h.call(optionOrders, account ? { status: 'holding', account } : { status: 'holding' }, { token: user.token });
-    expect((await holding()).data).toEqual({ lists: [], page: 1, total: 0 });
-    expect((await holding('real')).data.total).toBe(0);
+    expect((await holding()).data).toEqual({ lists: [], next: null, total: 0 });
+    expect((await holding('real')).data.lists.length).toBe(0);
     expect((await holding('practice')).data.lists.map((order) => order.id).sort()).toEqual(
       [up.data.id, down.data.id].sort(),
     );
@@ -232,9 +232,9 @@ describe('practice options', () => {
     expect((await grantsOf(user.id)).map((row) => row.reference)).toEqual([`${user.id}:0`, `${user.id}:1`]);
     // Its settled orders stay in the practice history.
     expect(
-      (await h.call(optionOrders, { status: 'history', account: 'practice' }, { token: user.token })).data.total,
+      (await h.call(optionOrders, { status: 'history', account: 'practice' }, { token: user.token })).data.lists.length,
     ).toBe(2);
-    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data.total).toBe(0);
+    expect((await h.call(optionOrders, { status: 'history' }, { token: user.token })).data.lists.length).toBe(0);
   });
 
   it('takes none of the house room and counts in no house, protection or risk figure; the time-out holds', async () => {
@@ -315,9 +315,9 @@ describe('practice contracts', () => {
     );
     expect(bought).toMatchObject({ ret: 1, data: { practice: true, status: 'filling', frozen_asset: 'USDT' } });
     // Real contract lists and amounts know nothing of it.
-    expect((await h.call(contractOrders, { status: 'open' }, { token: user.token })).data.total).toBe(0);
+    expect((await h.call(contractOrders, { status: 'open' }, { token: user.token })).data.lists.length).toBe(0);
     expect(
-      (await h.call(contractOrders, { status: 'open', account: 'practice' }, { token: user.token })).data.total,
+      (await h.call(contractOrders, { status: 'open', account: 'practice' }, { token: user.token })).data.lists.length,
     ).toBe(1);
     expect(await h.call(resetPractice, {}, { token: user.token })).toEqual(
       refused('A practice order is being filled: please try again in a few seconds!'),
@@ -380,7 +380,7 @@ describe('practice contracts', () => {
       data: { balances: [{ asset: 'USDT', available: '10000.00000000', frozen: '0.00000000' }], resets: 1 },
     });
     expect(
-      (await h.call(contractOrders, { status: 'open', account: 'practice' }, { token: user.token })).data.total,
+      (await h.call(contractOrders, { status: 'open', account: 'practice' }, { token: user.token })).data.lists.length,
     ).toBe(0);
     expect(
       (await h.call(contractOrders, { status: 'history', account: 'practice' }, { token: user.token })).data.lists[0],

@@ -72,6 +72,8 @@ const rechargeOrder = (id: number): RechargeOrder => ({
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, index) => rechargeOrder(from + index));
 const page = (lists: unknown[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+/** A page of a list paged by cursor: `next` continues after it, null on the last. */
+const cursorPage = (lists: unknown[], next: string | null) => envelope(1, 'ok', { lists, next });
 
 beforeEach(async () => {
   resetClientState();
@@ -268,47 +270,50 @@ describe('the recharge form', () => {
 });
 
 describe('the record lists', () => {
-  it('asks for the filter and page 1, then adds the next page without repeating an order', async () => {
-    const { calls } = stubFetch(page(range(1, 20), 25), page(range(20, 25), 26, 2));
+  it('asks for the filter’s head, then the page after the cursor without repeating an order, and ends', async () => {
+    const { calls } = stubFetch(cursorPage(range(1, 20), '20'), cursorPage(range(20, 25), null));
     await rechargeRecord.load('all');
-    expect(query(calls[0]!.request.url)).toEqual({ status: 'all', page: '1' });
+    expect(query(calls[0]!.request.url)).toEqual({ status: 'all', cursor: '' });
     expect(hasMore(rechargeRecord.state.lists.all)).toBe(true);
 
     await rechargeRecord.load('all', { more: true });
-    expect(query(calls[1]!.request.url)).toEqual({ status: 'all', page: '2' });
+    expect(query(calls[1]!.request.url)).toEqual({ status: 'all', cursor: '20' });
     expect(rechargeRecord.state.lists.all.lists.map((order) => order.id)).toEqual(
       range(1, 25).map((order) => order.id),
     );
-    expect(rechargeRecord.state.lists.all.page).toBe(2);
+    // The server said it was the last page: "Load more" goes, and asks nothing more.
+    expect(hasMore(rechargeRecord.state.lists.all)).toBe(false);
+    await rechargeRecord.load('all', { more: true });
+    expect(calls).toHaveLength(2);
     expect(rechargeState.details[25]).toMatchObject({ order_no: 'R25' });
   });
 
-  it('a chosen filter starts at page 1 of its own list; choosing again replaces the pages shown', async () => {
+  it('a chosen filter starts at the head of its own list; choosing again reads the head and keeps the pages read', async () => {
     const { calls } = stubFetch(
-      page(range(1, 20), 40),
-      page(range(21, 40), 40, 2),
-      page([rechargeOrder(5)], 1),
-      page(range(1, 20), 40),
+      cursorPage(range(1, 20), '20'),
+      cursorPage(range(21, 40), null),
+      cursorPage([rechargeOrder(5)], null),
+      cursorPage(range(1, 20), '20'),
     );
     await withdrawRecord.load('all');
     await withdrawRecord.load('all', { more: true });
     await withdrawRecord.choose('fail');
     expect(withdrawRecord.state.filter).toBe('fail');
-    expect(query(calls[2]!.request.url)).toEqual({ status: 'fail', page: '1' });
+    expect(query(calls[2]!.request.url)).toEqual({ status: 'fail', cursor: '' });
     expect(withdrawRecord.state.lists.fail.lists).toHaveLength(1);
 
     await withdrawRecord.choose('all');
-    expect(query(calls[3]!.request.url)).toEqual({ status: 'all', page: '1' });
-    expect(withdrawRecord.state.lists.all).toMatchObject({ page: 1, total: 40 });
-    expect(withdrawRecord.state.lists.all.lists).toHaveLength(20);
+    expect(query(calls[3]!.request.url)).toEqual({ status: 'all', cursor: '' });
+    expect(withdrawRecord.state.lists.all).toMatchObject({ next: null });
+    expect(withdrawRecord.state.lists.all.lists).toHaveLength(40);
   });
 
   it('drops an answer that arrives after a newer request, and keeps the list when a reload fails', async () => {
     const held = deferred<Response>();
-    stubFetch(() => held.promise, page([rechargeOrder(2)], 1), envelope(0, 'Server busy'));
+    stubFetch(() => held.promise, cursorPage([rechargeOrder(2)], null), envelope(0, 'Server busy'));
     const old = rechargeRecord.load('unfinished');
     await rechargeRecord.load('unfinished');
-    held.resolve(page([rechargeOrder(1)], 1));
+    held.resolve(cursorPage([rechargeOrder(1)], null));
     await old;
     expect(rechargeRecord.state.lists.unfinished.lists.map((order) => order.id)).toEqual([2]);
 

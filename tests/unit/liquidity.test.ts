@@ -87,7 +87,8 @@ const record = (id: number, extra: Partial<LiquidityRecord> = {}): LiquidityReco
   ...extra,
 });
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, index) => record(from + index));
-const page = (lists: unknown[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+/** A page of a list paged by cursor: `next` continues after it, null on the last. */
+const cursorPage = (lists: unknown[], next: string | null) => envelope(1, 'ok', { lists, next });
 
 beforeEach(async () => {
   resetClientState();
@@ -292,7 +293,7 @@ describe('subscribing and redeeming', () => {
         total: 1,
       }),
     });
-    liquidityRecord.state.lists.all = { lists: [record(1)], page: 1, total: 1, loaded: true, failure: null };
+    liquidityRecord.state.lists.all = { lists: [record(1)], next: null, loaded: true, failure: null };
     liquidityState.draft.subscribe = '1000';
 
     await expect(subscribeLiquidity('1000')).resolves.toMatchObject({ id: 7 });
@@ -341,30 +342,34 @@ describe('subscribing and redeeming', () => {
 });
 
 describe('the record', () => {
-  it('asks for the kind and page 1, then adds the next page without repeating an entry', async () => {
-    const { calls } = stubFetch(page(range(1, 20), 25), page(range(20, 25), 26, 2));
+  it('asks for the kind’s head, then the page after the cursor without repeating an entry', async () => {
+    const { calls } = stubFetch(cursorPage(range(1, 20), '20'), cursorPage(range(20, 25), null));
     await liquidityRecord.load('all');
     expect(pathOf(calls[0]!.request.url)).toBe('/api/yuebao/order');
-    expect(query(calls[0]!.request.url)).toEqual({ kind: 'all', page: '1' });
+    expect(query(calls[0]!.request.url)).toEqual({ kind: 'all', cursor: '' });
     expect(hasMore(liquidityRecord.state.lists.all)).toBe(true);
 
     await liquidityRecord.load('all', { more: true });
-    expect(query(calls[1]!.request.url)).toEqual({ kind: 'all', page: '2' });
+    expect(query(calls[1]!.request.url)).toEqual({ kind: 'all', cursor: '20' });
     expect(liquidityRecord.state.lists.all.lists.map((entry) => entry.id)).toEqual(
       range(1, 25).map((entry) => entry.id),
     );
+    expect(hasMore(liquidityRecord.state.lists.all)).toBe(false);
   });
 
-  it('each filter has its own list from page 1; a new session starts empty on All', async () => {
+  it('each filter has its own list from its head; a new session starts empty on All', async () => {
     const interest = record(30, { kind: 'interest', amount: '0.16438356' });
-    const { calls } = stubFetch(page([interest], 1), page([record(31, { kind: 'redeem', mode: 'quick' })], 1));
+    const { calls } = stubFetch(
+      cursorPage([interest], null),
+      cursorPage([record(31, { kind: 'redeem', mode: 'quick' })], null),
+    );
     await liquidityRecord.choose('interest');
-    expect(query(calls[0]!.request.url)).toEqual({ kind: 'interest', page: '1' });
+    expect(query(calls[0]!.request.url)).toEqual({ kind: 'interest', cursor: '' });
     expect(liquidityRecord.state.filter).toBe('interest');
     expect(liquidityRecord.state.lists.interest.lists).toEqual([interest]);
 
     await liquidityRecord.choose('redeem');
-    expect(query(calls[1]!.request.url)).toEqual({ kind: 'redeem', page: '1' });
+    expect(query(calls[1]!.request.url)).toEqual({ kind: 'redeem', cursor: '' });
     expect(liquidityRecord.state.lists.redeem.lists[0]).toMatchObject({ mode: 'quick' });
 
     session.token = 'token-b';
@@ -374,7 +379,7 @@ describe('the record', () => {
   });
 
   it('keeps the rows shown when a reload fails, with the failure to show', async () => {
-    stubFetch(page([record(1)], 1), envelope(0, 'Server busy'));
+    stubFetch(cursorPage([record(1)], null), envelope(0, 'Server busy'));
     await liquidityRecord.load('subscribe');
     await expect(liquidityRecord.load('subscribe')).rejects.toThrow('Server busy');
     expect(liquidityRecord.state.lists.subscribe).toMatchObject({ loaded: true, failure: 'Server busy' });

@@ -67,6 +67,8 @@ const order = (id: number, extra: Partial<LockupOrder> = {}): LockupOrder => ({
   ...extra,
 });
 const page = (lists: unknown[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+/** A page of a list paged by cursor: `next` continues after it, null on the last. */
+const cursorPage = (lists: unknown[], next: string | null) => envelope(1, 'ok', { lists, next });
 
 beforeEach(async () => {
   resetClientState();
@@ -227,30 +229,30 @@ describe('the calls', () => {
 
   it('pages the record per status without repeating an order', async () => {
     const { calls } = stubFetch(
-      page(
+      cursorPage(
         Array.from({ length: 20 }, (_, i) => order(40 - i)),
-        25,
+        '21',
       ),
-      page([order(21), order(20), order(19), order(18), order(17), order(16)], 26, 2),
+      cursorPage([order(21), order(20), order(19), order(18), order(17), order(16)], null),
     );
     await lockupRecord.load('all');
     expect(pathOf(calls[0]!.request.url)).toBe('/api/lockup/orders');
-    expect(query(calls[0]!.request.url)).toEqual({ status: 'all', page: '1' });
+    expect(query(calls[0]!.request.url)).toEqual({ status: 'all', cursor: '' });
     expect(hasMore(lockupRecord.state.lists.all)).toBe(true);
     await lockupRecord.load('all', { more: true });
-    expect(query(calls[1]!.request.url)).toEqual({ status: 'all', page: '2' });
+    expect(query(calls[1]!.request.url)).toEqual({ status: 'all', cursor: '21' });
     expect(lockupRecord.state.lists.all.lists.map((item) => item.id)).toEqual(
       Array.from({ length: 25 }, (_, i) => 40 - i),
     );
 
-    stubFetch(page([order(7, { status: 'end', earned: '5.60000000' })], 1));
+    stubFetch(cursorPage([order(7, { status: 'end', earned: '5.60000000' })], null));
     await lockupRecord.choose('end');
     expect(lockupRecord.state).toMatchObject({ filter: 'end' });
     expect(lockupRecord.state.lists.end.lists).toMatchObject([{ id: 7, status: 'end' }]);
   });
 
   it('subscribes with the product and amount, then asks again for the balance, summary, products and record', async () => {
-    stubFetch(page([order(1, { status: 'end' })], 1));
+    stubFetch(cursorPage([order(1, { status: 'end' })], null));
     await lockupRecord.choose('end');
     const answers: Record<string, Response> = {
       '/api/lockup/subscribe': envelope(1, 'ok', order(8)),

@@ -19,7 +19,6 @@ import {
   markRead,
   messagesState,
   formatMessageDate,
-  nextPage,
   openMessage,
   previewOf,
 } from '../../src/features/messages/messages-store.ts';
@@ -32,7 +31,8 @@ const message = (id: number, status: StationMessage['status'] = 'unread'): Stati
   status,
   created_at: '2026-01-02T03:04:05.000Z',
 });
-const page = (lists: StationMessage[], total: number, number = 1) => envelope(1, 'ok', { lists, page: number, total });
+/** A page of messages: `next` continues after it, null on the last. */
+const page = (lists: StationMessage[], next: string | null = null) => envelope(1, 'ok', { lists, next });
 const range = (from: number, to: number, status: StationMessage['status'] = 'unread') =>
   Array.from({ length: to - from + 1 }, (_, index) => message(from + index, status));
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
@@ -143,31 +143,54 @@ describe('the unread count (lib/messages)', () => {
 });
 
 describe('the message lists', () => {
-  it('asks for status and page, and adds the next page without repeating a message', async () => {
-    const { calls } = stubFetch(page(range(1, MESSAGE_PAGE_SIZE), 25), page(range(MESSAGE_PAGE_SIZE, 25), 25, 2));
+  it('asks for status and the head, and adds the page after the cursor without repeating a message', async () => {
+    const { calls } = stubFetch(page(range(1, MESSAGE_PAGE_SIZE), '20'), page(range(MESSAGE_PAGE_SIZE, 25)));
     await loadMessages('all');
-    expect(form(calls[0]!.body)).toEqual({ status: 'all', page: '1' });
+    expect(form(calls[0]!.body)).toEqual({ status: 'all', cursor: '' });
     expect(hasMore('all', messagesState.all)).toBe(true);
 
     await loadMessages('all', { more: true });
-    expect(form(calls[1]!.body)).toEqual({ status: 'all', page: '2' });
+    expect(form(calls[1]!.body)).toEqual({ status: 'all', cursor: '20' });
     expect(messagesState.all.lists.map((item) => item.id)).toEqual(range(1, 25).map((item) => item.id));
     expect(hasMore('all', messagesState.all)).toBe(false);
   });
 
-  it('in the unread list, asks for the page the next unread message is on after some were read', async () => {
-    stubFetch(page(range(1, MESSAGE_PAGE_SIZE), 25), envelope(1, 'ok', { unread: 22 }));
+  it('in the unread list, continues after the last message shown though some were read meanwhile', async () => {
+    const { calls } = stubFetch(
+      page(range(1, MESSAGE_PAGE_SIZE), '20'),
+      envelope(1, 'ok', { unread: 22 }),
+      page(range(21, 25)),
+    );
     await loadMessages('unread');
     await markRead([1, 2, 3]);
-    // The three stay on screen, read; the server now counts 22 unread of which 17 are shown.
+    // The three stay on screen, read; the next page starts after the last one shown, whatever was read.
     expect(messagesState.unread.lists).toHaveLength(MESSAGE_PAGE_SIZE);
-    expect(messagesState.unread.total).toBe(22);
-    expect(nextPage('unread', messagesState.unread.lists)).toBe(1);
     expect(hasMore('unread', messagesState.unread)).toBe(true);
+    await loadMessages('unread', { more: true });
+    expect(form(calls[2]!.body)).toEqual({ status: 'unread', cursor: '20' });
+    expect(messagesState.unread.lists.map((item) => item.id)).toEqual(range(1, 25).map((item) => item.id));
+    expect(hasMore('unread', messagesState.unread)).toBe(false);
+  });
+
+  it('opened again, shows the messages that arrived meanwhile on top and keeps the pages read', async () => {
+    const ids = (from: number, to: number) => range(from, to).map((item) => item.id);
+    const newestFirst = (from: number, to: number) => range(from, to).reverse();
+    stubFetch(
+      page(newestFirst(21, 40), '21'),
+      page(newestFirst(1, 20)),
+      // Four arrived: the head now reaches a message shown.
+      page(newestFirst(25, 44), '25'),
+    );
+    await loadMessages('all');
+    await loadMessages('all', { more: true });
+    expect(hasMore('all', messagesState.all)).toBe(false);
+    await loadMessages('all');
+    expect(messagesState.all.lists.map((item) => item.id)).toEqual(ids(1, 44).reverse());
+    expect(hasMore('all', messagesState.all)).toBe(false);
   });
 
   it('keeps what is shown when a reload fails, and says why', async () => {
-    stubFetch(page([message(1)], 1), httpError(404));
+    stubFetch(page([message(1)]), httpError(404));
     await loadMessages('all');
     await expect(loadMessages('all')).rejects.toThrow('The requested resource was not found');
     expect(messagesState.all.lists).toHaveLength(1);
@@ -175,7 +198,7 @@ describe('the message lists', () => {
   });
 
   it('a new session starts with empty lists', async () => {
-    stubFetch(page([message(1)], 1));
+    stubFetch(page([message(1)]));
     await loadMessages('all');
     await signIn('token-b');
     expect(messagesState.all).toMatchObject({ lists: [], loaded: false });
@@ -198,8 +221,8 @@ describe('the message lists', () => {
 describe('reading', () => {
   it('opening an unread message marks it read in both lists and updates the count', async () => {
     const { calls } = stubFetch(
-      page([message(1), message(2, 'read')], 2),
-      page([message(1)], 1),
+      page([message(1), message(2, 'read')]),
+      page([message(1)]),
       envelope(1, 'ok', { unread: 0 }),
     );
     await loadMessages('all');
@@ -209,7 +232,6 @@ describe('reading', () => {
     expect(messagesState.opened).toMatchObject({ id: 1, status: 'read' });
     expect(messagesState.all.lists[0]!.status).toBe('read');
     expect(messagesState.unread.lists[0]!.status).toBe('read');
-    expect(messagesState.unread.total).toBe(0);
     expect(unread.count).toBe(0);
   });
 
@@ -221,7 +243,7 @@ describe('reading', () => {
   });
 
   it('a failed read leaves the message unread', async () => {
-    stubFetch(page([message(1)], 1), envelope(0, 'No such message'));
+    stubFetch(page([message(1)]), envelope(0, 'No such message'));
     await loadMessages('all');
     await expect(markRead([1])).rejects.toThrow('No such message');
     expect(messagesState.all.lists[0]!.status).toBe('unread');
@@ -231,8 +253,8 @@ describe('reading', () => {
     unread.count = 2;
     unread.first = message(1);
     const { calls } = stubFetch(
-      page([message(1), message(2)], 2),
-      page([message(1), message(2)], 2),
+      page([message(1), message(2)]),
+      page([message(1), message(2)]),
       envelope(1, 'ok', { unread: 0 }),
     );
     await loadMessages('all');
@@ -240,7 +262,7 @@ describe('reading', () => {
     await markAllRead();
     expect(form(calls[2]!.body)).toEqual({ ids: 'all' });
     expect(messagesState.all.lists.every((item) => item.status === 'read')).toBe(true);
-    expect(messagesState.unread).toMatchObject({ lists: [], total: 0, loaded: true });
+    expect(messagesState.unread).toMatchObject({ lists: [], next: null, loaded: true });
     expect(unread).toMatchObject({ count: 0, first: null });
   });
 });

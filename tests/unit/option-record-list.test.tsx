@@ -7,7 +7,6 @@ import { afterEach, expect, it } from 'vitest';
 import type { OptionOrder } from '../../src/contract/options.ts';
 import { OrderTabs } from '../../src/features/options/OrderLists.tsx';
 import { optionsState } from '../../src/features/options/options-store.ts';
-import { emptyList } from '../../src/lib/paged-list.ts';
 import { mountPoint } from './helpers.ts';
 
 (globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true;
@@ -16,7 +15,7 @@ const view = mountPoint();
 
 afterEach(() => {
   optionsState.tab = 'holding';
-  optionsState.history = emptyList();
+  optionsState.history = { lists: [], next: null, total: 0, loaded: false };
 });
 
 const option = (id: number, fields: Partial<OptionOrder>): OptionOrder => ({
@@ -50,10 +49,9 @@ const option = (id: number, fields: Partial<OptionOrder>): OptionOrder => ({
 it('says an option void before it opened did not open, and shows a settled one’s prices', async () => {
   optionsState.tab = 'history';
   optionsState.history = {
-    ...emptyList(),
+    next: null,
     loaded: true,
     total: 2,
-    page: 1,
     lists: [
       option(2, { outcome: 'void', payout: '10.00000000', profit: '0.00000000' }),
       option(1, {

@@ -25,7 +25,7 @@ beforeEach(async () => {
   session.token = 'token-a';
   await settle();
   outbox.pending = [];
-  messagesState.all = { lists: [message(1), message(2), message(3)], total: 3, loaded: true, failure: null };
+  messagesState.all = { lists: [message(1), message(2), message(3)], next: null, loaded: true, failure: null };
   unread.count = 3;
 });
 afterEach(resetClientState);

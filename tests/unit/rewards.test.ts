@@ -53,8 +53,9 @@ const entry = (id: number, amount: string, kind = 'demo_grant'): PointEntry => (
   created_at: '2026-01-02T03:04:05.000Z',
 });
 const rule = { usdt_per_point: '0.01', min_points: '100' };
-const pointsPage = (lists: PointEntry[], total: number, page = 1, balance = '2500') =>
-  envelope(1, 'ok', { lists, page, total, balance, ...rule });
+/** A page of the history: `next` continues after it, null on the last. */
+const pointsPage = (lists: PointEntry[], next: string | null, balance = '2500') =>
+  envelope(1, 'ok', { lists, next, balance, ...rule });
 
 beforeEach(async () => {
   resetClientState();
@@ -159,15 +160,15 @@ describe('points preview and checks', () => {
 
 describe('point history and redeeming', () => {
   it('pages through the history with the balance and the rule', async () => {
-    const { calls } = stubFetch(pointsPage([entry(3, '10'), entry(2, '-100', 'points_redeem')], 3));
+    const { calls } = stubFetch(pointsPage([entry(3, '10'), entry(2, '-100', 'points_redeem')], '2'));
     await loadPoints();
-    expect(new URL(calls[0]!.request.url).searchParams.get('page')).toBe('1');
-    expect(rewardsState.points).toMatchObject({ balance: '2500', rule, total: 3, loaded: true });
+    expect(new URL(calls[0]!.request.url).searchParams.get('cursor')).toBe('');
+    expect(rewardsState.points).toMatchObject({ balance: '2500', rule, next: '2', loaded: true });
     expect(hasMore(rewardsState.points)).toBe(true);
 
-    const next = stubFetch(pointsPage([entry(2, '-100', 'points_redeem'), entry(1, '2500')], 3, 2));
+    const next = stubFetch(pointsPage([entry(2, '-100', 'points_redeem'), entry(1, '2500')], null));
     await loadPoints({ more: true });
-    expect(new URL(next.calls[0]!.request.url).searchParams.get('page')).toBe('2');
+    expect(new URL(next.calls[0]!.request.url).searchParams.get('cursor')).toBe('2');
     expect(rewardsState.points.lists.map((item) => item.id)).toEqual([3, 2, 1]);
     expect(hasMore(rewardsState.points)).toBe(false);
   });
@@ -176,7 +177,7 @@ describe('point history and redeeming', () => {
     const { calls } = stubFetch(envelope(1, 'ok', { points: '250', usdt: '2.50000000', balance: '2250' }), () =>
       new URL(calls.at(-1)!.request.url).pathname === '/api/users/balances'
         ? envelope(1, 'ok', { lists: [{ asset: 'POINT', available: '2250', frozen: '0' }], page: 1, total: 1 })
-        : pointsPage([entry(4, '-250', 'points_redeem')], 1, 1, '2250'),
+        : pointsPage([entry(4, '-250', 'points_redeem')], null, '2250'),
     );
     const answer = await redeem('250');
     expect(answer.usdt).toBe('2.50000000');
@@ -191,7 +192,7 @@ describe('point history and redeeming', () => {
   });
 
   it('forgets levels and points when the session changes', async () => {
-    stubFetch(pointsPage([entry(1, '2500')], 1));
+    stubFetch(pointsPage([entry(1, '2500')], null));
     await loadPoints();
     session.token = 'token-b';
     await settle();

@@ -24,7 +24,7 @@ import { texts } from '../../contract/texts.ts';
 import { ApiError, api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { knownOffline } from '../../lib/offline.ts';
-import { emptyList, pageLoader } from '../../lib/paged-list.ts';
+import { cursorLoader, emptyCursorList } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 
 /** A draw or a seed change moves money or commitments: offline it fails at once, never queued. */
@@ -38,7 +38,7 @@ export const blindBoxState = proxy({
   result: null as BoxDraw | null,
   /** The way of paying of the draw in flight. */
   drawing: null as PayWith | null,
-  draws: emptyList<BoxDraw>(),
+  draws: { ...emptyCursorList<BoxDraw>(), total: 0 },
   /** Each past draw's check in this browser, by draw id. */
   checks: {} as Record<number, DrawCheck>,
 });
@@ -103,10 +103,15 @@ export async function rotate(): Promise<SeedRotation> {
 
 // ---- The past draws and their verification --------------------------------------------------
 
-const drawPages = pageLoader(
+const drawPages = cursorLoader(
   () => blindBoxState.draws,
-  (page, loading) => api(blindBoxDraws, { page: String(page) }, { loading }),
-  () => void verifyShown(),
+  (cursor, loading) => api(blindBoxDraws, { cursor }, { loading }),
+  {
+    accepted: (answer) => {
+      blindBoxState.draws.total = answer.total;
+      void verifyShown();
+    },
+  },
 );
 export const loadDraws = drawPages.load;
 
@@ -152,7 +157,7 @@ subscribeKey(session, 'token', () => {
     failure: null,
     result: null,
     drawing: null,
-    draws: emptyList<BoxDraw>(),
+    draws: { ...emptyCursorList<BoxDraw>(), total: 0 },
     checks: {},
   });
 });

@@ -30,7 +30,7 @@ import {
 import { texts } from '../../contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from '../../lib/paged-list.ts';
 import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
@@ -70,11 +70,7 @@ export async function loadAmounts(code: string): Promise<void> {
 /** The open orders of one pair, for the trade screen; an order that left them meanwhile has filled or been revoked. */
 export async function loadOpenOrders(code: string): Promise<void> {
   const account = currentAccount();
-  const answer = await api(
-    contractOrders,
-    { status: 'open', code, page: '1', ...accountField(account) },
-    { loading: false },
-  );
+  const answer = await api(contractOrders, { status: 'open', code, ...accountField(account) }, { loading: false });
   if (contractsState.code !== code || currentAccount() !== account) return;
   const before = contractsState.openCode === code ? contractsState.open : [];
   const still = new Set(answer.lists.map((order) => order.id));
@@ -250,7 +246,7 @@ export async function awaitMarketFill(
       await new Promise((resolve) => setTimeout(resolve, FILL_POLL_MS));
       const { lists } = await api(
         contractOrders,
-        { status: 'history', code: order.code, page: '1', ...accountField(account) },
+        { status: 'history', code: order.code, ...accountField(account) },
         { loading: false },
       ).catch(() => ({ lists: [] as ContractOrder[] }));
       const done = lists.find((item) => item.id === order.id);
@@ -310,8 +306,12 @@ export const orderListFilter = proxy({ code: '' });
  * The order list (§2 orderList): open (oldest first) or history (newest first), of the chosen pair or all, of the
  * account traded with.
  */
-export const contractOrderList = pagedLists<ContractOrder, ContractList>(CONTRACT_LISTS, (status, page, loading) =>
-  api(contractOrders, { status, code: orderListFilter.code, page: String(page), ...accountField() }, { loading }),
+export const contractOrderList = cursorLists<ContractOrder, ContractList>(
+  CONTRACT_LISTS,
+  (status, cursor, loading) =>
+    api(contractOrders, { status, code: orderListFilter.code, cursor, ...accountField() }, { loading }),
+  // Open orders are oldest first: a new one lands at the end.
+  { arrivals: (status) => (status === 'open' ? 'anywhere' : 'head') },
 );
 
 /** Orders changed: the order list forgets its pages and, when it was showing one, loads it again. */

@@ -22,7 +22,7 @@ import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from '../../lib/paged-list.ts';
 
 export const rechargeState = proxy({
   channels: [] as RechargeChannel[],
@@ -66,11 +66,11 @@ export async function loadRechargeOrder(id: number): Promise<void> {
   rechargeState.details[id] = order;
 }
 
-/** The record: all, completed, unfinished (§4), newest first, a page at a time. */
-export const rechargeRecord = pagedLists<RechargeOrder, RechargeFilter>(
+/** The record: all, completed, unfinished (§4), newest first, a page at a time (by cursor). */
+export const rechargeRecord = cursorLists<RechargeOrder, RechargeFilter>(
   RECHARGE_FILTERS,
-  async (status, page, loading) => {
-    const answer = await api(rechargeRecords, { status, page: String(page) }, { loading });
+  async (status, cursor, loading) => {
+    const answer = await api(rechargeRecords, { status, cursor }, { loading });
     for (const order of answer.lists) rechargeState.details[order.id] = order;
     return answer;
   },

@@ -29,7 +29,7 @@ import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from '../../lib/paged-list.ts';
 
 /** Bank payouts are made from the USDT balance (and paid in baht). */
 export const BANK_ASSET = 'USDT';
@@ -177,11 +177,11 @@ export async function loadWithdrawOrder(id: number): Promise<void> {
   withdrawState.details[id] = await api(withdrawOrder, { id: String(id) }, { loading: !withdrawState.details[id] });
 }
 
-/** The record: all, in review, succeeded, failed (§4), newest first, a page at a time. */
-export const withdrawRecord = pagedLists<WithdrawOrder, WithdrawFilter>(
+/** The record: all, in review, succeeded, failed (§4), newest first, a page at a time (by cursor). */
+export const withdrawRecord = cursorLists<WithdrawOrder, WithdrawFilter>(
   WITHDRAW_FILTERS,
-  async (status, page, loading) => {
-    const answer = await api(withdrawRecords, { status, page: String(page) }, { loading });
+  async (status, cursor, loading) => {
+    const answer = await api(withdrawRecords, { status, cursor }, { loading });
     for (const order of answer.lists) withdrawState.details[order.id] = order;
     return answer;
   },

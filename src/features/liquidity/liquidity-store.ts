@@ -31,7 +31,7 @@ import { AMOUNT, amount as amountField } from '../../contract/markets.ts';
 import { texts } from '../../contract/texts.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { USDT, refreshBalances } from '../../lib/balances.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
@@ -187,9 +187,10 @@ async function afterMove(): Promise<void> {
   await Promise.allSettled([loadBalance(), loadSubscribeInfo(), loadRedeemInfo(), refreshBalances()]);
 }
 
-/** The record: all, subscriptions, redemptions, interest (§4), newest first, a page at a time. */
-export const liquidityRecord = pagedLists<LiquidityRecord, LiquidityFilter>(LIQUIDITY_FILTERS, (kind, page, loading) =>
-  api(liquidityRecords, { kind, page: String(page) }, { loading }),
+/** The record: all, subscriptions, redemptions, interest (§4), newest first, a page at a time (by cursor). */
+export const liquidityRecord = cursorLists<LiquidityRecord, LiquidityFilter>(
+  LIQUIDITY_FILTERS,
+  (kind, cursor, loading) => api(liquidityRecords, { kind, cursor }, { loading }),
 );
 
 // Another session (logout, another user) must never see these figures.

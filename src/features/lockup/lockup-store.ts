@@ -19,7 +19,7 @@ import {
 import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { pagedLists } from '../../lib/paged-list.ts';
+import { cursorLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 
 export type LockupFilter = (typeof LOCKUP_FILTERS)[number];
@@ -101,9 +101,9 @@ export async function subscribeLockup(productId: number, typed: string): Promise
   return order;
 }
 
-/** The record: all, processing, ended; newest first, a page at a time. */
-export const lockupRecord = pagedLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, page, loading) =>
-  api(lockupOrders, { status, page: String(page) }, { loading }),
+/** The record: all, processing, ended; newest first, a page at a time (by cursor). */
+export const lockupRecord = cursorLists<LockupOrder, LockupFilter>(LOCKUP_FILTERS, (status, cursor, loading) =>
+  api(lockupOrders, { status, cursor }, { loading }),
 );
 
 // Another session (logout, another user) must never see this user's figures.

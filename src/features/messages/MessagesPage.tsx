@@ -15,6 +15,7 @@ import { Empty } from '../../ui/lists.tsx';
 import { MessageDialog } from './MessageDialog.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { useHeadOnReturn } from '../../ui/records.tsx';
 import { outbox } from '../../lib/outbox.ts';
 import {
   chooseFilter,
@@ -47,6 +48,8 @@ function OutboxNote() {
 
 // A failed load shows in the list itself (with a retry), so the promise is not reported again.
 const reload = (filter: MessageFilter) => void loadMessages(filter).catch(() => undefined);
+/** The shown list's head again: messages that arrived meanwhile show on top. */
+const reloadShown = () => reload(messagesState.filter);
 
 export default function MessagesPage() {
   const { t } = useLingui();
@@ -62,6 +65,7 @@ export default function MessagesPage() {
     reload(messagesState.filter);
     refreshUnreadQuietly();
   }, []);
+  useHeadOnReturn(reloadShown);
 
   // `?id=`: a push notification's tap opens that message, once, when the list has it.
   const wanted = Number(new URLSearchParams(useSearch()).get('id'));

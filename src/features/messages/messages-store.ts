@@ -2,14 +2,9 @@
 // marking one or all read. The unread count the shell shows lives in lib/messages.ts.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import {
-  MESSAGE_PAGE_SIZE,
-  messages,
-  readMessages,
-  type MESSAGE_FILTERS,
-  type StationMessage,
-} from '../../contract/messages.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
+import { api } from '../../lib/api.ts';
+import { cursorLoader, emptyCursorList, hasMore as listHasMore, type CursorList } from '../../lib/paged-list.ts';
 import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
@@ -18,15 +13,9 @@ import { withoutAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
 
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
 
-export interface MessageList {
-  lists: StationMessage[];
-  /** How many the server counts in this list now (lowered here as messages are read). */
-  total: number;
-  loaded: boolean;
-  /** The last load failed: what it said. */
-  failure: string | null;
-}
-const emptyList = (): MessageList => ({ lists: [], total: 0, loaded: false, failure: null });
+/** A list of messages, paged by cursor (lib/paged-list.ts). */
+export type MessageList = CursorList<StationMessage>;
+const emptyList = (): MessageList => emptyCursorList<StationMessage>();
 
 export const messagesState = proxy({
   filter: 'all' as MessageFilter,
@@ -36,45 +25,35 @@ export const messagesState = proxy({
   opened: null as StationMessage | null,
 });
 
-/** Messages of a list that the server still counts in it: a message read here leaves the unread list on the server. */
-export const listedOnServer = (filter: MessageFilter, lists: readonly StationMessage[]) =>
-  filter === 'unread' ? lists.filter((message) => message.status === 'unread').length : lists.length;
-
+/** Whether "Load more" shows: until the server says the list has ended (the cursor continues past read messages). */
 export const hasMore = (
-  filter: MessageFilter,
-  list: { readonly lists: readonly StationMessage[]; readonly total: number },
-) => listedOnServer(filter, list.lists) < list.total;
+  _filter: MessageFilter,
+  list: { readonly lists: readonly unknown[]; readonly next: string | null },
+) => listHasMore(list);
 
-/** The page that holds the first message not shown yet (pages of the unread list move up as messages are read). */
-export const nextPage = (filter: MessageFilter, lists: readonly StationMessage[]) =>
-  Math.floor(listedOnServer(filter, lists) / MESSAGE_PAGE_SIZE) + 1;
+const loaders = {
+  all: cursorLoader(
+    () => messagesState.all,
+    (cursor, loading) => pageOf('all', cursor, loading),
+  ),
+  unread: cursorLoader(
+    () => messagesState.unread,
+    (cursor, loading) => pageOf('unread', cursor, loading),
+  ),
+};
 
-const latestRequest: Record<MessageFilter, number> = { all: 0, unread: 0 };
+async function pageOf(filter: MessageFilter, cursor: string, loading: boolean) {
+  const answer = await api(messages, { status: filter, cursor }, { loading });
+  // Read on this device while offline: read on screen, though the server (or a kept answer) says unread.
+  const pending = pendingReads();
+  for (const message of answer.lists)
+    if (message.status === 'unread' && readHere(message.id, pending)) message.status = 'read';
+  return answer;
+}
 
-/** Page 1 replaces the list; a later page adds the messages not shown yet. */
-export async function loadMessages(filter: MessageFilter, { more = false } = {}): Promise<void> {
-  const list = messagesState[filter];
-  const request = ++latestRequest[filter];
-  const page = more ? nextPage(filter, list.lists) : 1;
-  try {
-    const answer = await api(messages, { status: filter, page: String(page) }, { loading: !list.loaded && !more });
-    if (request !== latestRequest[filter]) return;
-    const kept = more ? list.lists : [];
-    const known = new Set(kept.map((message) => message.id));
-    // Read on this device while offline: read on screen, though the server (or a kept answer) says unread.
-    const pending = pendingReads();
-    const fresh = answer.lists.filter((message) => !known.has(message.id));
-    const readOffline = fresh.filter((message) => message.status === 'unread' && readHere(message.id, pending));
-    for (const message of readOffline) message.status = 'read';
-    list.lists = [...kept, ...fresh];
-    list.total = filter === 'unread' ? Math.max(0, answer.total - readOffline.length) : answer.total;
-    list.loaded = true;
-    list.failure = null;
-  } catch (error) {
-    if (request !== latestRequest[filter]) return;
-    list.failure = errorText(error);
-    throw error;
-  }
+/** Reads the list's head (new messages on top, the pages read stay); `more` adds the next page. */
+export function loadMessages(filter: MessageFilter, { more = false } = {}): Promise<void> {
+  return loaders[filter].load({ more });
 }
 
 /** Shows another filter and loads its first page. */
@@ -121,7 +100,6 @@ function showRead(ids: readonly number[], unreadLeft: number, queue: boolean): v
     for (const message of list.lists) {
       if (!read.has(message.id) || message.status === 'read') continue;
       message.status = 'read';
-      if (filter === 'unread') list.total = Math.max(0, list.total - 1);
     }
   }
   if (messagesState.opened && read.has(messagesState.opened.id)) messagesState.opened.status = 'read';
@@ -142,7 +120,7 @@ export async function markAllRead(): Promise<void> {
     }
   }
   for (const message of messagesState.all.lists) message.status = 'read';
-  latestRequest.unread += 1;
+  loaders.unread.cancel();
   messagesState.unread = { ...emptyList(), loaded: true };
   if (queue) queueMessagesRead('all');
   noteRead(unreadLeft, 'all');
@@ -156,7 +134,7 @@ export { formatMessageDate } from '../../lib/message-date.ts';
 
 // Another session (logout, another user) must never see this one's messages.
 subscribeKey(session, 'token', () => {
-  latestRequest.all += 1;
-  latestRequest.unread += 1;
+  loaders.all.cancel();
+  loaders.unread.cancel();
   Object.assign(messagesState, { filter: 'all', all: emptyList(), unread: emptyList(), opened: null });
 });

@@ -8,7 +8,6 @@ import { i18n } from '@lingui/core';
 import { t } from '@lingui/core/macro';
 import * as v from 'valibot';
 import {
-  OPTION_PAGE_SIZE,
   PlaceOptionInput,
   belowOptionMinimum,
   optionOrder,
@@ -28,6 +27,7 @@ import { accountField, currentAccount, loadPractice, onAccountChange } from '../
 import { toast } from '../../lib/toast.ts';
 import { firstError } from '../../lib/validate.ts';
 import { prices } from '../../lib/prices.ts';
+import { withHead, withPage } from '../../lib/paged-list.ts';
 import { formatSignedUsdt, formatUsdt } from './option-format.ts';
 import { remainingMs, serverNow, syncClockFromOrder, syncClockFromPlacement } from './server-clock.ts';
 
@@ -36,11 +36,13 @@ export const DEFAULT_COIN = 'BTC';
 
 interface OrderList {
   lists: OptionOrder[];
-  page: number;
+  /** Where "Load more" continues; null once the list has ended. */
+  next: string | null;
+  /** The whole list's size, as the server counted it (the holdings' badge). */
   total: number;
   loaded: boolean;
 }
-const emptyList = (): OrderList => ({ lists: [], page: 0, total: 0, loaded: false });
+const emptyList = (): OrderList => ({ lists: [], next: null, total: 0, loaded: false });
 
 export const optionsState = proxy({
   coin: DEFAULT_COIN,
@@ -59,19 +61,24 @@ export async function loadProducts(code: string): Promise<void> {
   optionsState.products[code] = lists;
 }
 
-/** Page 1 replaces the list; a later page appends to it. The lists are those of the account traded with. */
-export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
+/**
+ * Reads the list's head (the history keeps the pages read, with new orders on top; the holdings, sorted by end time,
+ * start again); `more` adds the next page. The lists are those of the account traded with.
+ */
+export async function loadOrders(status: OrderTab, { more = false } = {}): Promise<void> {
   const before = new Set(optionsState.holding.lists.map((order) => order.id));
   const account = currentAccount();
-  const answer = await api(optionOrders, { status, page: String(page), ...accountField(account) }, { loading: false });
+  const cursor = more ? optionsState[status].next : '';
+  if (cursor === null) return;
+  const answer = await api(optionOrders, { status, cursor, ...accountField(account) }, { loading: false });
   // Switched meanwhile: the other account's lists are being read.
   if (currentAccount() !== account) return;
   const receivedAt = Date.now();
   const list = optionsState[status];
-  const known = new Set(page === 1 ? [] : list.lists.map((order) => order.id));
-  let lists = [...(page === 1 ? [] : list.lists), ...answer.lists.filter((order) => !known.has(order.id))];
+  const read = more ? withPage(list, answer) : withHead(list, answer, status === 'holding' ? 'anywhere' : 'head');
+  let lists = read.lists;
   let total = answer.total;
-  const complete = status === 'holding' && page === 1 && answer.lists.length < OPTION_PAGE_SIZE;
+  const complete = status === 'holding' && !more && answer.next === null;
   const listed = new Set(answer.lists.map((order) => order.id));
   if (complete) {
     // An order placed while the answer was on its way is not in it yet: it cannot have settled
@@ -88,7 +95,7 @@ export async function loadOrders(status: OrderTab, page = 1): Promise<void> {
     total += newer.length;
   }
   list.lists = lists;
-  list.page = answer.page;
+  list.next = read.next;
   list.total = total;
   list.loaded = true;
   for (const order of answer.lists) remember(order, receivedAt);
@@ -103,11 +110,10 @@ const byEndTime = (a: OptionOrder, b: OptionOrder) => (a.end_at ?? '').localeCom
 
 const pending = (order: Pick<OptionOrder, 'status'>) => order.status === 'opening' || order.status === 'holding';
 
-export const hasMore = (list: { readonly lists: readonly unknown[]; readonly total: number }) =>
-  list.lists.length < list.total;
+export { hasMore } from '../../lib/paged-list.ts';
 
 export function loadMore(status: OrderTab): Promise<void> {
-  return loadOrders(status, optionsState[status].page + 1);
+  return loadOrders(status, { more: true });
 }
 
 export async function loadTotals(): Promise<void> {

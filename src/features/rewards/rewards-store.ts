@@ -20,7 +20,7 @@ import {
 } from '../../contract/rewards.ts';
 import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
-import { pageLoader } from '../../lib/paged-list.ts';
+import { cursorLoader } from '../../lib/paged-list.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { formatPoints } from '../../lib/points.ts';
 import { session } from '../../lib/session.ts';
@@ -33,8 +33,7 @@ export const rewardsState = proxy({
   vipFailure: null as string | null,
   points: {
     lists: [] as PointEntry[],
-    page: 0,
-    total: 0,
+    next: null as string | null,
     loaded: false,
     failure: null as string | null,
     balance: null as string | null,
@@ -99,15 +98,17 @@ export function progressPercent(
 
 // ---- Points -----------------------------------------------------------------------------------
 
-/** Page 1 replaces the history (and the balance and rule); a later page adds the entries not shown yet. */
-const pointsHistory = pageLoader(
+/** The head of the history (with the balance and rule; new entries on top); `more` adds the next page. */
+const pointsHistory = cursorLoader(
   () => rewardsState.points,
-  (page, loading) => api(pointRecords, { page: String(page) }, { loading }),
-  (answer) =>
-    Object.assign(rewardsState.points, {
-      balance: answer.balance,
-      rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points },
-    }),
+  (cursor, loading) => api(pointRecords, { cursor }, { loading }),
+  {
+    accepted: (answer) =>
+      Object.assign(rewardsState.points, {
+        balance: answer.balance,
+        rule: { usdt_per_point: answer.usdt_per_point, min_points: answer.min_points },
+      }),
+  },
 );
 export const loadPoints = pointsHistory.load;
 

@@ -5,8 +5,8 @@
 import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
-import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { boxDraws, boxPrizes, boxSeeds, configEntries } from '../db/schema.ts';
 import {
@@ -28,7 +28,7 @@ import {
   type SeedRotation,
   type SeedState,
 } from '../../contract/blindbox.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
@@ -433,16 +433,32 @@ function drawView(
   };
 }
 
-/** The caller's draws, newest first, with the seed revealed where it has been rotated. */
-export async function drawHistory(db: Executor, userId: number, page: number): Promise<Paged<BoxDraw>> {
+const NEWEST_DRAW_FIRST: KeysetOrder<{ draw: typeof boxDraws.$inferSelect }> = {
+  keys: [idKey(boxDraws.id, (row) => row.draw.id)],
+  direction: 'desc',
+};
+
+/**
+ * The caller's draws, newest first, by cursor (`cursor` '' for the head), with the seed revealed where it has been
+ * rotated; `total` counts them all (the check's summary).
+ */
+export async function drawHistory(
+  db: Executor,
+  userId: number,
+  cursor: string,
+): Promise<CursorPage<BoxDraw> & { total: number }> {
   const seed = { serverHash: boxSeeds.serverHash, serverSeed: boxSeeds.serverSeed, revealedAt: boxSeeds.revealedAt };
-  const draws = () =>
+  const draws = (after?: SQL) =>
     db
       .select({ draw: boxDraws, seed })
       .from(boxDraws)
       .innerJoin(boxSeeds, eq(boxSeeds.id, boxDraws.seedId))
-      .where(eq(boxDraws.userId, userId))
+      .where(and(eq(boxDraws.userId, userId), after))
       .$dynamic();
-  const listed = await pagedQuery(db, draws, [desc(boxDraws.id)], page, DRAWS_PAGE_SIZE);
-  return { ...listed, lists: listed.lists.map((row) => drawView(row.draw, row.seed)) };
+  const listed = await keysetQuery(draws, NEWEST_DRAW_FIRST, { cursor }, DRAWS_PAGE_SIZE);
+  return {
+    lists: listed.lists.map((row) => drawView(row.draw, row.seed)),
+    next: listed.next,
+    total: await countOf(db, draws),
+  };
 }

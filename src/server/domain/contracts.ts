@@ -5,12 +5,12 @@
 // before it was accepted: whoever watches the exchanges could buy a move the tick has not caught up with.
 // The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
 import Big from 'big.js';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import {
   CONTRACT_PAGE_SIZE,
   checkOrderRules,
@@ -542,18 +542,26 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
   };
 }
 
+const byId = (direction: 'asc' | 'desc'): KeysetOrder<ContractOrderRow> => ({
+  keys: [idKey(contractOrders.id, (row) => row.id)],
+  direction,
+});
+const OLDEST_FIRST = byId('asc');
+const NEWEST_FIRST = byId('desc');
+
 /**
- * One page of the user's orders of the real account or of the practice one: the open ones oldest first (as they wait
- * to fill), or the finished ones (filled or revoked) newest first; of one coin when `code` is given.
+ * One page, by cursor (`cursor` '' for the head), of the user's orders of the real account or of the practice one: the
+ * open ones oldest first (as they wait to fill), or the finished ones (filled or revoked) newest first; of one coin
+ * when `code` is given.
  */
 export async function contractOrdersOf(
   db: Executor,
   userId: number,
   list: ContractList,
   code: string,
-  page: number,
+  cursor: string,
   practice = false,
-): Promise<Paged<ContractOrderRow>> {
+): Promise<CursorPage<ContractOrderRow>> {
   const open = list === 'open';
   const where = and(
     eq(contractOrders.userId, userId),
@@ -563,11 +571,10 @@ export async function contractOrdersOf(
       : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
     code ? eq(contractOrders.coin, code) : undefined,
   );
-  return pagedQuery(
-    db,
-    () => db.select().from(contractOrders).where(where).$dynamic(),
-    [open ? asc(contractOrders.id) : desc(contractOrders.id)],
-    page,
+  return keysetQuery(
+    (after) => db.select().from(contractOrders).where(and(where, after)).$dynamic(),
+    open ? OLDEST_FIRST : NEWEST_FIRST,
+    { cursor },
     CONTRACT_PAGE_SIZE,
   );
 }

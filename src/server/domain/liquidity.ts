@@ -7,7 +7,7 @@
 // end of the next interest day.
 import Big from 'big.js';
 import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -22,7 +22,7 @@ import {
   type LiquidityRecord,
   type RedeemMode,
 } from '../../contract/liquidity.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
@@ -307,21 +307,26 @@ export function toLiquidityRecord(row: RecordRow): LiquidityRecord {
   };
 }
 
+const NEWEST_RECORD_FIRST: KeysetOrder<typeof liquidityRecords.$inferSelect> = {
+  keys: [idKey(liquidityRecords.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/** The caller's liquidity record of one kind, newest first, by cursor (`cursor` '' for the head). */
 export async function liquidityRecordsOf(
   db: Executor,
   userId: number,
   filter: LiquidityFilter,
-  page: number,
-): Promise<Paged<LiquidityRecord>> {
+  cursor: string,
+): Promise<CursorPage<LiquidityRecord>> {
   const where = and(
     eq(liquidityRecords.userId, userId),
     filter === 'all' ? undefined : inArray(liquidityRecords.kind, [filter]),
   );
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(liquidityRecords).where(where).$dynamic(),
-    [desc(liquidityRecords.id)],
-    page,
+  const listed = await keysetQuery(
+    (after) => db.select().from(liquidityRecords).where(and(where, after)).$dynamic(),
+    NEWEST_RECORD_FIRST,
+    { cursor },
     EARN_PAGE_SIZE,
   );
   return { ...listed, lists: listed.lists.map(toLiquidityRecord) };

@@ -4,14 +4,14 @@
 // returns the principal and marks the order `end`. No early redemption: the principal is locked for
 // the period the customer chose (README "Earn").
 import Big from 'big.js';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { lockupOrders, lockupProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays } from '../../contract/earn.ts';
 import { lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/lockup.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { USDT, post, postRows } from './ledger.ts';
@@ -163,18 +163,23 @@ export function toLockupOrder(row: OrderRow): LockupOrder {
   };
 }
 
+const NEWEST_LOCKUP_FIRST: KeysetOrder<typeof lockupOrders.$inferSelect> = {
+  keys: [idKey(lockupOrders.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/** The caller's lock-up orders of one status, newest first, by cursor (`cursor` '' for the head). */
 export async function lockupOrdersOf(
   db: Executor,
   userId: number,
   status: 'all' | 'processing' | 'end',
-  page: number,
-): Promise<Paged<LockupOrder>> {
+  cursor: string,
+): Promise<CursorPage<LockupOrder>> {
   const where = and(eq(lockupOrders.userId, userId), status === 'all' ? undefined : eq(lockupOrders.status, status));
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(lockupOrders).where(where).$dynamic(),
-    [desc(lockupOrders.id)],
-    page,
+  const listed = await keysetQuery(
+    (after) => db.select().from(lockupOrders).where(and(where, after)).$dynamic(),
+    NEWEST_LOCKUP_FIRST,
+    { cursor },
     EARN_PAGE_SIZE,
   );
   return { ...listed, lists: listed.lists.map(toLockupOrder) };

@@ -1,12 +1,12 @@
 // Station messages (§3, §4): a user sees their own messages and every broadcast; each is unread
 // for that user until the user reads it. Every read and write here is scoped to one user.
 import { chatUnread } from './service-chat.ts';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { idKey, keysetQuery, type KeysetOrder, type PageRequest } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { messageReads, messages } from '../db/schema.ts';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { queueNotice } from './notices.ts';
 import { inLanguage } from './content-languages.ts';
 
@@ -45,18 +45,26 @@ function toStationMessage(row: {
   };
 }
 
-/** One page of the caller's messages, newest first (§7 status all or unread), each in `lang` where it has that version,
- * else in English. */
+const NEWEST_MESSAGE_FIRST: KeysetOrder<{ id: number }> = {
+  keys: [idKey(messages.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/**
+ * One page of the caller's messages, newest first (§7 status all or unread), by cursor, or by the page number the spec
+ * names when no cursor is sent; each in `lang` where it has that version, else in English.
+ */
 export async function listMessages(
   db: Executor,
   userId: number,
   status: MessageFilter,
-  page: number,
+  request: PageRequest,
   lang: string,
-): Promise<Paged<StationMessage>> {
+): Promise<CursorPage<StationMessage>> {
   const where = status === 'unread' ? unreadFor(userId) : visibleTo(userId);
-  const list = () => db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(where).$dynamic();
-  const listed = await pagedQuery(db, list, [desc(messages.id)], page, MESSAGE_PAGE_SIZE);
+  const list = (after?: SQL) =>
+    db.select(columns).from(messages).leftJoin(messageReads, readBy(userId)).where(and(where, after)).$dynamic();
+  const listed = await keysetQuery(list, NEWEST_MESSAGE_FIRST, request, MESSAGE_PAGE_SIZE);
   return { ...listed, lists: (await inLanguage(db, 'message', listed.lists, lang, 'content')).map(toStationMessage) };
 }
 

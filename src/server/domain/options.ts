@@ -2,8 +2,8 @@
 // placing an order (stake debited), opening it at the first tick recorded after that, and settling
 // it exactly once.
 import Big from 'big.js';
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
@@ -18,7 +18,7 @@ import {
   type OptionProduct,
   type OptionTotals,
 } from '../../contract/options.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
@@ -364,25 +364,36 @@ export async function activeOptionProducts(db: Executor, code: string | undefine
   }));
 }
 
+// Opening orders have no end yet: they sort first, as the epoch.
+const SOONEST_END_FIRST: KeysetOrder<OptionOrderRow> = {
+  keys: [timeKey(optionOrders.endAt, (row) => row.endAt), idKey(optionOrders.id, (row) => row.id)],
+  direction: 'asc',
+};
+const NEWEST_FIRST: KeysetOrder<OptionOrderRow> = {
+  keys: [idKey(optionOrders.id, (row) => row.id)],
+  direction: 'desc',
+};
+
 /**
- * One page of the user's pending orders (opening first, then soonest to end) or settled ones (newest first), of the
- * real account or of the practice one.
+ * One page, by cursor (`cursor` '' for the head), of the user's pending orders (opening first, then soonest to end) or
+ * settled ones (newest first), of the real account or of the practice one; `total` counts the whole list.
  */
 export async function optionOrdersPage(
   db: Executor,
   userId: number,
   status: 'holding' | 'settled',
-  page: number,
+  cursor: string,
   practice = false,
-): Promise<Paged<OptionOrderRow>> {
+): Promise<CursorPage<OptionOrderRow> & { total: number }> {
   const where = and(
     eq(optionOrders.userId, userId),
     eq(optionOrders.practice, practice),
     status === 'holding' ? inArray(optionOrders.status, ['opening', 'holding']) : eq(optionOrders.status, status),
   );
-  const order =
-    status === 'holding' ? [sql`${optionOrders.endAt} asc nulls first`, asc(optionOrders.id)] : [desc(optionOrders.id)];
-  return pagedQuery(db, () => db.select().from(optionOrders).where(where).$dynamic(), order, page, OPTION_PAGE_SIZE);
+  const list = (after?: SQL) => db.select().from(optionOrders).where(and(where, after)).$dynamic();
+  const order = status === 'holding' ? SOONEST_END_FIRST : NEWEST_FIRST;
+  const listed = await keysetQuery(list, order, { cursor }, OPTION_PAGE_SIZE);
+  return { ...listed, total: await countOf(db, list) };
 }
 
 /** The user's option record (real or practice): what is at stake now, and the wins, losses, ties and profit so far. */

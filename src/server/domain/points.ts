@@ -2,13 +2,13 @@
 // transaction; the history is the points' ledger entries.
 import Big from 'big.js';
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq } from 'drizzle-orm';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
 import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { configEntriesOf } from './config-entries.ts';
@@ -47,22 +47,28 @@ export async function redeem(tx: Tx, userId: number, points: string, now: Date):
   return { points: new Big(points).toFixed(0), usdt, balance: await pointBalance(tx, userId) };
 }
 
+const NEWEST_ENTRY_FIRST: KeysetOrder<typeof ledgerEntries.$inferSelect> = {
+  // By seq: the order entries took effect in (domain/ledger.ts).
+  keys: [idKey(ledgerEntries.seq, (row) => row.seq)],
+  direction: 'desc',
+};
+
+/** The caller's point history, newest first, by cursor (`cursor` '' for the head), with the rule and the balance. */
 export async function pointHistory(
   db: Executor,
   userId: number,
-  page: number,
-): Promise<Paged<PointEntry> & PointsRule & { balance: string }> {
+  cursor: string,
+): Promise<CursorPage<PointEntry> & PointsRule & { balance: string }> {
   const where = and(
     eq(ledgerEntries.userId, userId),
     eq(ledgerEntries.asset, POINTS),
     eq(ledgerEntries.bucket, 'available'),
   );
   const [listed, rule, balance] = await Promise.all([
-    pagedQuery(
-      db,
-      () => db.select().from(ledgerEntries).where(where).$dynamic(),
-      [desc(ledgerEntries.seq)],
-      page,
+    keysetQuery(
+      (after) => db.select().from(ledgerEntries).where(and(where, after)).$dynamic(),
+      NEWEST_ENTRY_FIRST,
+      { cursor },
       FUNDS_PAGE_SIZE,
     ),
     pointsRule(db),
@@ -76,8 +82,7 @@ export async function pointHistory(
       reference: row.reference,
       created_at: row.createdAt.toISOString(),
     })),
-    page,
-    total: listed.total,
+    next: listed.next,
     ...rule,
     balance,
   };

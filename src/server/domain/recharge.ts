@@ -3,7 +3,7 @@
 // transaction) or rejects it with a reason the customer sees. A recharge is credited at most once.
 import { serverTexts } from '../../contract/server-texts.ts';
 import Big from 'big.js';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { rechargeChannels, rechargeOrders, users } from '../db/schema.ts';
 import {
@@ -15,11 +15,11 @@ import {
   type RechargeStatus,
 } from '../../contract/funds.ts';
 import type { Chain } from '../../contract/payouts.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { pagedQuery } from './paged-query.ts';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
@@ -174,19 +174,24 @@ const FILTER_STATUSES: Record<RechargeFilter, RechargeStatus[] | null> = {
   unfinished: ['pending'],
 };
 
+const NEWEST_RECHARGE_FIRST: KeysetOrder<RechargeRow> = {
+  keys: [idKey(rechargeOrders.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/** The caller's recharges of one filter, newest first, by cursor (`cursor` '' for the head). */
 export async function listRecharges(
   db: Executor,
   userId: number,
   filter: RechargeFilter,
-  page: number,
-): Promise<Paged<RechargeOrder>> {
+  cursor: string,
+): Promise<CursorPage<RechargeOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(rechargeOrders.userId, userId), statuses ? inArray(rechargeOrders.status, statuses) : undefined);
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(rechargeOrders).where(where).$dynamic(),
-    [desc(rechargeOrders.id)],
-    page,
+  const listed = await keysetQuery(
+    (after) => db.select().from(rechargeOrders).where(and(where, after)).$dynamic(),
+    NEWEST_RECHARGE_FIRST,
+    { cursor },
     FUNDS_PAGE_SIZE,
   );
   return { ...listed, lists: listed.lists.map(toRechargeOrder) };

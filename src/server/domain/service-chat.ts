@@ -270,7 +270,7 @@ async function answeringOthers(db: Executor, id: number, operatorId: number, now
 
 /** The customer's withdrawals in review, newest first: the withdrawal rules' own list of the customer's. */
 async function openWithdrawals(db: Executor, userId: number): Promise<OpenWithdrawal[]> {
-  const { lists } = await listWithdrawals(db, userId, 'review', 1);
+  const { lists } = await listWithdrawals(db, userId, 'review', '');
   return lists.map((order) => ({
     id: order.id,
     order_no: order.order_no,

@@ -2,7 +2,7 @@
 // transaction); an operator pays it out (the frozen funds leave) or rejects it with a reason the
 // customer sees (the frozen funds come back). Each outcome posts once, whatever is retried.
 import Big from 'big.js';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users, withdrawOrders, withdrawRules } from '../db/schema.ts';
 import {
@@ -18,10 +18,10 @@ import { maskBankNumber, type Chain } from '../../contract/payouts.ts';
 import { ADDRESS_PROBLEM_TEXTS } from '../../contract/add-wallet.ts';
 import { readAddress } from '../../contract/chain-address.ts';
 import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
-import type { Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal, refuseIfBroken, refusalOf } from './refusal.ts';
-import { pagedQuery } from './paged-query.ts';
+import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
 import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
@@ -164,19 +164,24 @@ const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
   fail: ['fail'],
 };
 
+const NEWEST_WITHDRAWAL_FIRST: KeysetOrder<WithdrawRow> = {
+  keys: [idKey(withdrawOrders.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/** The caller's withdrawals of one filter, newest first, by cursor (`cursor` '' for the head). */
 export async function listWithdrawals(
   db: Executor,
   userId: number,
   filter: WithdrawFilter,
-  page: number,
-): Promise<Paged<WithdrawOrder>> {
+  cursor: string,
+): Promise<CursorPage<WithdrawOrder>> {
   const statuses = FILTER_STATUSES[filter];
   const where = and(eq(withdrawOrders.userId, userId), statuses ? inArray(withdrawOrders.status, statuses) : undefined);
-  const listed = await pagedQuery(
-    db,
-    () => db.select().from(withdrawOrders).where(where).$dynamic(),
-    [desc(withdrawOrders.id)],
-    page,
+  const listed = await keysetQuery(
+    (after) => db.select().from(withdrawOrders).where(and(where, after)).$dynamic(),
+    NEWEST_WITHDRAWAL_FIRST,
+    { cursor },
     FUNDS_PAGE_SIZE,
   );
   return { ...listed, lists: listed.lists.map(toWithdrawOrder) };

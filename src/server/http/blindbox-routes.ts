@@ -16,5 +16,5 @@ export function blindBoxRoutes(route: ReturnType<typeof router>) {
   route(rotateSeed, (_input, { db, caller, clock }) =>
     db.transaction((tx) => rotate(tx, caller.userId, null, clock.now())),
   );
-  route(blindBoxDraws, (input, { db, caller }) => drawHistory(db, caller.userId, Number(input.page)));
+  route(blindBoxDraws, (input, { db, caller }) => drawHistory(db, caller.userId, input.cursor));
 }

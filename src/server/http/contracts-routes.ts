@@ -48,7 +48,7 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
 
   route(contractOrders, async (input, { db, caller }) => {
     const practice = input.account === 'practice';
-    const page = await contractOrdersOf(db, caller.userId, input.status, input.code, Number(input.page), practice);
+    const page = await contractOrdersOf(db, caller.userId, input.status, input.code, input.cursor, practice);
     return { ...page, lists: page.lists.map((row) => toContractOrder(row, market.source)) };
   });
 

@@ -54,7 +54,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     return toRechargeOrder(await db.transaction((tx) => submitRechargeOrder(tx, caller.userId, request, now)));
   });
 
-  route(rechargeRecords, (input, { db, caller }) => listRecharges(db, caller.userId, input.status, Number(input.page)));
+  route(rechargeRecords, (input, { db, caller }) => listRecharges(db, caller.userId, input.status, input.cursor));
   route(rechargeOrder, (input, { db, caller }) => findRecharge(db, caller.userId, Number(input.id)));
 
   route(withdrawRule, (input, { db, caller }) => withdrawRuleFor(db, caller.userId, input.asset));
@@ -97,9 +97,7 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
     );
   });
 
-  route(withdrawRecords, (input, { db, caller }) =>
-    listWithdrawals(db, caller.userId, input.status, Number(input.page)),
-  );
+  route(withdrawRecords, (input, { db, caller }) => listWithdrawals(db, caller.userId, input.status, input.cursor));
   route(withdrawOrder, (input, { db, caller }) => findWithdrawal(db, caller.userId, Number(input.id)));
 
   route(accountEntries, (input, { db, caller }) =>

@@ -53,9 +53,7 @@ export function liquidityRoutes(route: ReturnType<typeof router>, timeZone = DEF
     );
   });
 
-  route(liquidityRecords, (input, { db, caller }) =>
-    liquidityRecordsOf(db, caller.userId, input.kind, Number(input.page)),
-  );
+  route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, input.cursor));
 }
 
 /** What the user holds of `asset` and may move now, as the liquidity screens show it. */

@@ -25,5 +25,5 @@ export function lockupRoutes(route: ReturnType<typeof router>, timeZone = DEFAUL
       ),
     );
   });
-  route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, Number(input.page)));
+  route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, input.cursor));
 }

@@ -6,7 +6,7 @@ import type { router } from './handle.ts';
 
 export function messagesRoutes(route: ReturnType<typeof router>) {
   route(messages, (input, { db, caller, locale }) =>
-    listMessages(db, caller.userId, input.status, Number(input.page), locale),
+    listMessages(db, caller.userId, input.status, { cursor: input.cursor, page: Number(input.page) }, locale),
   );
 
   route(unreadMessages, (_input, { db, caller, locale }) => unreadSummary(db, caller.userId, locale));

@@ -62,9 +62,9 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
   route(optionOrders, async (input, { db, caller, clock }) => {
     const status = input.status === 'holding' ? 'holding' : 'settled';
     const practice = input.account === 'practice';
-    const { lists, page, total } = await optionOrdersPage(db, caller.userId, status, Number(input.page), practice);
+    const { lists, next, total } = await optionOrdersPage(db, caller.userId, status, input.cursor, practice);
     const now = clock.now();
-    return { lists: lists.map((row) => toOptionOrder(row, now, market.source)), page, total };
+    return { lists: lists.map((row) => toOptionOrder(row, now, market.source)), next, total };
   });
 
   route(optionTotals, (input, { db, caller }) => optionTotalsOf(db, caller.userId, input.account === 'practice'));

@@ -18,5 +18,5 @@ export function rewardsRoutes(route: ReturnType<typeof router>) {
   route(redeemPoints, (input, { db, caller, clock }) =>
     db.transaction((tx) => redeem(tx, caller.userId, input.number, clock.now())),
   );
-  route(pointRecords, (input, { db, caller }) => pointHistory(db, caller.userId, Number(input.page)));
+  route(pointRecords, (input, { db, caller }) => pointHistory(db, caller.userId, input.cursor));
 }
