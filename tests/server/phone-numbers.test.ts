@@ -10,7 +10,7 @@ import { startHarness, type Harness } from './harness.ts';
 import { operatorToken } from './console-helpers.ts';
 import { PASSWORD, PAYPASS, dbState, refused, registerByPhone } from './helpers.ts';
 import { editProfile, forgotPassword, login, register, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import { consoleFindCustomers } from '../../src/contract/console.ts';
+import { consoleFindCustomers, consolePhoneDuplicates } from '../../src/contract/console.ts';
 import { balances, phoneDuplicates, users } from '../../src/server/db/schema.ts';
 import { hashSecret } from '../../src/server/domain/accounts.ts';
 import { bringPhonesToE164 } from '../../src/server/domain/phone-duplicates.ts';
@@ -283,6 +283,21 @@ describe('numbers stored before they were canonical', () => {
       expect.stringMatching(new RegExp(`^not a mobile number +${fixedLine.id} +021234567 +021234567 +nothing `)),
     ]);
     expect(held).toBe('+66874444444');
+    // The console's customers page lists the same, with what each account holds.
+    const reviewer = await operatorToken(h, 'rosa', 'reviewer');
+    const listedInConsole = await h.call(consolePhoneDuplicates, {}, { token: reviewer });
+    expect(listedInConsole).toMatchObject({ ret: 1 });
+    expect(listedInConsole.data.filter((row) => [twinA.id, twinB.id, fixedLine.id].includes(row.user_id))).toEqual([
+      expect.objectContaining({
+        user_id: twinA.id,
+        kind: 'duplicate',
+        phone: '+66872222222',
+        stored_phone: '0872222222',
+        holds: [{ asset: 'USDT', amount: '25.5' }],
+      }),
+      expect.objectContaining({ user_id: twinB.id, kind: 'duplicate', phone: '+66872222222', holds: [] }),
+      expect.objectContaining({ user_id: fixedLine.id, kind: 'not_mobile', phone: null, stored_phone: '021234567' }),
+    ]);
 
     // The converted account logs in by any spelling; a listed handset cannot register again in any spelling.
     expect(await h.call(login, { username: '87 111 1111', password: PASSWORD })).toMatchObject({ ret: 1 });

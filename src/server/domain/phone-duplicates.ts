@@ -102,20 +102,20 @@ export async function holdersOfPhone(db: Executor, number: string): Promise<numb
   return rows.map((row) => row.id);
 }
 
-/** One listed account, as operators see it. `balances`: its real non-zero balances, `12.5 USDT, 0.1 BTC` ('' none). */
+/** One listed account, as operators see it, with its real non-zero balances (available + frozen, decimal strings). */
 export interface ListedPhone {
   userId: number;
   username: string;
   kind: 'duplicate' | 'not_mobile';
   phone: string | null;
   storedPhone: string;
-  balances: string;
+  holds: { asset: string; amount: string }[];
   foundAt: Date;
 }
 
 /**
- * The accounts listed by `bringPhonesToE164`, the accounts of one handset together, with what each holds (available
- * and frozen, practice balances left out): an operator settles which number each keeps; nothing here merges them.
+ * The accounts listed by `bringPhonesToE164`, the accounts of one handset together, with what each holds (practice
+ * balances left out): an operator settles with the customers which number each keeps; nothing here merges them.
  */
 export async function listedPhones(db: Executor): Promise<ListedPhone[]> {
   const rows = await db
@@ -126,13 +126,33 @@ export async function listedPhones(db: Executor): Promise<ListedPhone[]> {
       phone: phoneDuplicates.phone,
       storedPhone: phoneDuplicates.storedPhone,
       foundAt: phoneDuplicates.foundAt,
-      balances: sql<string | null>`(
-        select string_agg(trim_scale(b.available + b.frozen)::text || ' ' || b.asset, ', ' order by b.asset)
-        from ${balances} b
-        where b.user_id = ${phoneDuplicates.userId} and b.available + b.frozen > 0 and b.asset not like ${PRACTICE_ASSETS})`,
     })
     .from(phoneDuplicates)
     .innerJoin(users, eq(users.id, phoneDuplicates.userId))
     .orderBy(asc(phoneDuplicates.kind), asc(phoneDuplicates.phone), asc(phoneDuplicates.userId));
-  return rows.map((row) => ({ ...row, kind: row.kind as ListedPhone['kind'], balances: row.balances ?? '' }));
+  const held = rows.length
+    ? await db
+        .select({
+          userId: balances.userId,
+          asset: balances.asset,
+          amount: sql<string>`trim_scale(${balances.available} + ${balances.frozen})::text`,
+        })
+        .from(balances)
+        .where(
+          and(
+            inArray(
+              balances.userId,
+              rows.map((row) => row.userId),
+            ),
+            sql`${balances.available} + ${balances.frozen} > 0`,
+            notLike(balances.asset, PRACTICE_ASSETS),
+          ),
+        )
+        .orderBy(asc(balances.asset))
+    : [];
+  return rows.map((row) => ({
+    ...row,
+    kind: row.kind as ListedPhone['kind'],
+    holds: held.filter((entry) => entry.userId === row.userId).map(({ asset, amount }) => ({ asset, amount })),
+  }));
 }

@@ -21,7 +21,7 @@ export const phoneCommands: Record<string, Command> = {
         user: row.userId,
         username: row.username,
         stored: row.storedPhone,
-        holds: row.balances || 'nothing',
+        holds: row.holds.map(({ asset, amount }) => `${amount} ${asset}`).join(', ') || 'nothing',
         found: row.foundAt.toISOString(),
       })),
       'Every stored mobile number is in E.164.',
