@@ -54,7 +54,7 @@ export default function PayPasswordResetPage() {
         <p className="muted form-note">
           {target?.channel === 'sms' ? (
             <Trans>
-              The verification code will be sent to your mobile number <bdi>{where}</bdi>.
+              The verification code will be sent to your mobile number <bdi dir="ltr">{where}</bdi>.
             </Trans>
           ) : target ? (
             <Trans>

@@ -40,7 +40,7 @@ export default function PhonePage() {
         {current && (
           <p className="muted form-note">
             <Trans>
-              Current mobile number: <bdi>{current}</bdi>
+              Current mobile number: <bdi dir="ltr">{current}</bdi>
             </Trans>
           </p>
         )}
