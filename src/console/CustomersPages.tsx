@@ -9,6 +9,7 @@ import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 import { ProtectionFacts } from './protection-parts.tsx';
+import { PhoneDuplicates } from './PhoneDuplicates.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
 
@@ -87,6 +88,7 @@ export function CustomersPage() {
             </table>
           </div>
         ))}
+      <PhoneDuplicates />
     </section>
   );
 }

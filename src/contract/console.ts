@@ -351,6 +351,29 @@ export const consoleFindCustomers = get(
   returns(v.array(ConsoleCustomer)),
   access('reviewer'),
 );
+/**
+ * Accounts whose mobile number is not in E.164: `duplicate`, several accounts holding one handset (`phone`, its E.164
+ * number), or `not_mobile`, a stored number that is no mobile number. Each with what it holds (real balances, available
+ * and frozen): listed to be settled with the customers, never merged.
+ */
+export const consolePhoneDuplicates = get(
+  '/console/customers/phones',
+  NoInput,
+  returns(
+    v.array(
+      shape({
+        user_id: whole,
+        username: v.string(),
+        kind: v.picklist(['duplicate', 'not_mobile']),
+        phone: v.nullable(v.string()),
+        stored_phone: v.string(),
+        holds: v.array(shape({ asset: v.string(), amount: decimal })),
+        found_at: isoTime,
+      }),
+    ),
+  ),
+  access('reviewer'),
+);
 export const ConsoleOptionOrder = shape({
   id: whole,
   coin: v.string(),

@@ -35,8 +35,14 @@ export const LOGIN_PASSWORD = /^[A-Za-z0-9]{6,12}$/;
 export const PAY_PASSWORD = /^\d{6}$/;
 /** §9: verification code of 6 digits. */
 export const CODE = /^\d{6}$/;
-/** Mobile numbers as digits, without the area code (§9: 66). */
-export const PHONE = /^\d{6,15}$/;
+/**
+ * A mobile number as people write it: 8-15 digits of any of the six languages' digit systems (ASCII, Arabic-Indic,
+ * Extended Arabic-Indic, Devanagari, Thai, full-width), an optional leading plus, spaces, dashes, dots and brackets.
+ * Only its shape: the server reads it as E.164 by libphonenumber's rules (Thailand, area code 66, by default) and
+ * refuses what is no mobile number.
+ */
+export const PHONE =
+  /^[+\uff0b]?[\s().-]*(?:[0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19][\s().-]*){8,15}$/;
 export const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 export const USERNAME = /^[A-Za-z0-9_]{4,20}$/;
 /** An uploaded picture, named by the URL /users/upload answered. */

@@ -11,6 +11,7 @@ import { seedMarkets } from './db/seed-markets.ts';
 import { seedFunds } from './db/seed-funds.ts';
 import { storeWalletAddressesChecksummed } from './domain/payouts.ts';
 import { grantDemoBalances } from './domain/demo.ts';
+import { bringPhonesToE164 } from './domain/phone-duplicates.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
@@ -49,6 +50,12 @@ const { db } = database;
 if (config.production) await recordProduction(db, clock.now());
 // Processes starting together on one empty PostgreSQL would both seed it: one at a time.
 await database.exclusive(async () => {
+  // Stored mobile numbers to E.164; accounts sharing a handset are listed (npm run ops -- phones), never merged.
+  const phones = await db.transaction((tx) => bringPhonesToE164(tx, clock.now()));
+  if (phones.converted || phones.duplicates || phones.notMobile)
+    console.log(
+      `Mobile numbers: ${phones.converted} brought to E.164; ${phones.duplicates} accounts share a handset and ${phones.notMobile} hold no mobile number, listed by \`npm run ops -- phones\``,
+    );
   if (config.seedDemo) await seedDemo(db);
   await seedMarkets(db, clock.now());
   await seedFunds(db);

@@ -268,12 +268,12 @@ describe('codes by e-mail through SMTP', () => {
 describe('codes by SMS', () => {
   it("Twilio's Messages API: the Account SID in the path, Basic auth, the form fields; a refused number is not tried again", async () => {
     const twilio = await startHttpStandIn((request) =>
-      new URLSearchParams(request.body).get('To') === '0899999999'
+      new URLSearchParams(request.body).get('To') === '+66899999999'
         ? {
             status: 400,
             body: {
               code: 21211,
-              message: "The 'To' number 0899999999 is not a valid phone number.",
+              message: "The 'To' number +66899999999 is not a valid phone number.",
               more_info: 'https://www.twilio.com/docs/errors/21211',
               status: 400,
             },
@@ -311,9 +311,10 @@ describe('codes by SMS', () => {
         await h.call(register, { mode: 'phone', phone, code, password: PASSWORD, paypass: PAYPASS, currency: 'THB' }),
       ).toMatchObject({ ret: 1 });
 
-      const refused = await h.call(sendSmsCode, { userphone: '0899999999' });
-      await until(async () => (await rowsTo('0899999999')).find((r) => r.status === 'failed'));
-      expect(await rowsTo('0899999999')).toMatchObject([
+      // Typed as a Thai customer writes it; queued and sent to its E.164 form.
+      const refused = await h.call(sendSmsCode, { userphone: '089 999 9999' });
+      await until(async () => (await rowsTo('+66899999999')).find((r) => r.status === 'failed'));
+      expect(await rowsTo('+66899999999')).toMatchObject([
         { status: 'failed', attempts: 1, lastError: expect.stringContaining('Twilio 21211') },
       ]);
       expect(await h.call(codeDelivery, { delivery: refused.data.delivery! })).toEqual(CODE_NOT_SENT);

@@ -21,6 +21,7 @@ import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
 import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../src/server/domain/push-subscriptions.ts';
+import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 export interface SentCode {
   channel: string;
@@ -174,7 +175,9 @@ export async function startHarness(
     market,
     feed,
     tick: () => market.record(feed.step(new Date(Math.floor(clock.now().getTime() / 1000) * 1000))),
-    codeFor(target) {
+    codeFor(typed) {
+      // A number is found however it is written: codes go to its E.164 form.
+      const target = typed.includes('@') ? typed : (canonicalMobile(typed) ?? typed);
       const found = sent.findLast((message) => message.target === target);
       if (!found) throw new Error(`no code was sent to ${target}`);
       return found.code;

@@ -23,9 +23,9 @@ import { queryDuration } from '../../src/server/observability/metrics.ts';
 export const PASSWORD = 'abc12345';
 export const PAYPASS = '123456';
 
-/** A phone number no earlier test in the file has used. */
+/** A Thai mobile number no earlier test in the file has used, in E.164 as the server stores it (+66 82 000 0001). */
 let numbers = 0;
-export const newPhone = () => `08${String(20_000_000 + ++numbers)}`;
+export const newPhone = () => `+668${String(20_000_000 + ++numbers)}`;
 export const newEmail = () => `user${++numbers}@example.com`;
 
 /** Sends a code and registers with it (moving the clock past the 60 s resend wait first). */

@@ -30,6 +30,8 @@ afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
 
 const usernameOf = async (token: string) => (await h.call(userInfo, {}, { token })).data.username;
+/** A username in a pattern as itself (a mobile number's `+` included). */
+const inPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Data lines of a printed table (the header and its rule dropped). */
 const rowsOf = (output: string) => output.split('\n').slice(2);
 
@@ -47,7 +49,7 @@ describe('the lists', () => {
     expect(rowsOf(pending)).toHaveLength(1);
     expect(rowsOf(pending)[0]).toMatch(
       new RegExp(
-        `^${waiting.id}\\s+${waiting.order_no}\\s+${name}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`,
+        `^${waiting.id}\\s+${waiting.order_no}\\s+${inPattern(name)}\\s+USDT \\(TRC20\\)\\s+12\\.5 USDT\\s+12\\.5 USDT\\s+${waiting.hash}\\s+pending\\s`,
       ),
     );
     expect(rowsOf(await opsOk(h, 'recharges', 'success'))).toEqual([
@@ -73,7 +75,7 @@ describe('the lists', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatch(
       new RegExp(
-        `^${toBank.id}\\s+${toBank.order_no}\\s+${name}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`,
+        `^${toBank.id}\\s+${toBank.order_no}\\s+${inPattern(name)}\\s+100 USDT \\(3380\\.00 THB\\)\\s+1\\s+Somchai Jaidee · Kasikornbank · 555000111222\\s+review\\s`,
       ),
     );
     expect(rowsOf(await opsOk(h, 'withdrawals', 'fail'))).toEqual([
@@ -97,7 +99,7 @@ describe('the lists', () => {
     expect(rows).toEqual([
       expect.stringMatching(
         new RegExp(
-          `^\\d+\\s+${await usernameOf(user.token)}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`,
+          `^\\d+\\s+${inPattern(await usernameOf(user.token))}\\s+primary\\s+passport\\s+Somchai Jaidee\\s+AA98765432\\s+front: ${image}\\s+review\\s`,
         ),
       ),
     ]);

@@ -118,6 +118,24 @@ describe('register', () => {
     expect(firstError(RegisterInput, { ...byPhone, phone: '' })).toBe(texts.enterPhone.message);
     expect(firstError(RegisterInput, { ...byPhone, phone: '08-1234' })).toBe(texts.phoneFormat.message);
     expect(firstError(RegisterInput, { ...byPhone, phone: '12345' })).toBe(texts.phoneFormat.message);
+    expect(firstError(RegisterInput, { ...byPhone, phone: '08abc12345' })).toBe(texts.phoneFormat.message);
+    expect(firstError(RegisterInput, { ...byPhone, phone: '081234567890123456' })).toBe(texts.phoneFormat.message);
+  });
+
+  // The form lets through what a person writes; the server reads it as E.164 and refuses what is no mobile number.
+  it.each([
+    ['national', '0812345678'],
+    ['without the 0', '812345678'],
+    ['with 66', '66812345678'],
+    ['+66 with spaces', '+66 81 234 5678'],
+    ['with dashes and brackets', '(081) 234-5678'],
+    ['Arabic-Indic digits (ar)', '٠٨١٢٣٤٥٦٧٨'],
+    ['Extended Arabic-Indic digits', '۰۸۱۲۳۴۵۶۷۸'],
+    ['Devanagari digits (hi)', '०८१२३४५६७८'],
+    ['Thai digits (th)', '๐๘๑๒๓๔๕๖๗๘'],
+    ['full-width digits (zh, jp)', '＋６６ ８１２３４５６７８'],
+  ])('a mobile number written %s passes the form', (_, phone) => {
+    expect(firstError(RegisterInput, { ...byPhone, phone })).toBeNull();
   });
 
   it('e-mail missing or bad', () => {

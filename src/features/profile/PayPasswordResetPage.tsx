@@ -1,7 +1,6 @@
 // Reset the payment password with a code sent to the account's own phone, else its e-mail.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AREA_CODE } from '../../contract/constants.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
@@ -18,6 +17,7 @@ import {
   payPasswordProblem,
   resetTarget,
   savedText,
+  shownPhone,
   useUser,
 } from './profile-store.ts';
 
@@ -32,7 +32,7 @@ export default function PayPasswordResetPage() {
   const [otp, setOtp] = useState('');
   const where = target
     ? target.channel === 'sms'
-      ? `+${AREA_CODE} ${maskAddress(target.address)}`
+      ? maskAddress(shownPhone(target.address))
       : maskAddress(target.address)
     : '';
 
@@ -54,7 +54,7 @@ export default function PayPasswordResetPage() {
         <p className="muted form-note">
           {target?.channel === 'sms' ? (
             <Trans>
-              The verification code will be sent to your mobile number <bdi>{where}</bdi>.
+              The verification code will be sent to your mobile number <bdi dir="ltr">{where}</bdi>.
             </Trans>
           ) : target ? (
             <Trans>

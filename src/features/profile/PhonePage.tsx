@@ -12,7 +12,7 @@ import { CodeField } from '../../ui/CodeButton.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
-import { profileProblem, saveProfile, savedText, useUser } from './profile-store.ts';
+import { profileProblem, saveProfile, savedText, shownPhone, useUser } from './profile-store.ts';
 
 export default function PhonePage() {
   const { t } = useLingui();
@@ -21,7 +21,7 @@ export default function PhonePage() {
   const [code, setCode] = useState('');
   const needsCode = useSecondFactor();
   const [otp, setOtp] = useState('');
-  const current = user?.phone ? `+${AREA_CODE} ${user.phone}` : '';
+  const current = user?.phone ? shownPhone(user.phone) : '';
 
   const { busy, submit } = useSubmit(
     async () => {
@@ -40,7 +40,7 @@ export default function PhonePage() {
         {current && (
           <p className="muted form-note">
             <Trans>
-              Current mobile number: <bdi>{current}</bdi>
+              Current mobile number: <bdi dir="ltr">{current}</bdi>
             </Trans>
           </p>
         )}

@@ -12,7 +12,7 @@ import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
-import { useUser } from './profile-store.ts';
+import { shownPhone, useUser } from './profile-store.ts';
 import { AvatarPicture } from './AvatarPicture.tsx';
 
 // Its code and texts arrive when Settings opens (never with Mine, which shares the profile texts).
@@ -56,7 +56,11 @@ export default function SettingsPage() {
             to={ROUTES.avatar}
           />
           <Cell label={<Trans>Nickname</Trans>} value={user?.nickname ?? ''} to={ROUTES.nickname} />
-          <Cell label={<Trans>Mobile number</Trans>} value={user?.phone || notSet} to={ROUTES.phone} />
+          <Cell
+            label={<Trans>Mobile number</Trans>}
+            value={user?.phone ? shownPhone(user.phone) : notSet}
+            to={ROUTES.phone}
+          />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Login password</Trans>} to={ROUTES.password} />

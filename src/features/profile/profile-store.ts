@@ -17,6 +17,7 @@ import {
   type UserInfo,
 } from '../../contract/account.ts';
 import { texts } from '../../contract/texts.ts';
+import { AREA_CODE } from '../../contract/constants.ts';
 import { api } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';
@@ -51,6 +52,15 @@ export function currencyName(code: string): string {
   } catch {
     return code;
   }
+}
+
+/**
+ * A stored mobile number as shown: E.164 with the default area code set apart (`+66 812345678`); another country's as
+ * stored; one stored before numbers were E.164 (digits typed behind "+66") after the area code.
+ */
+export function shownPhone(stored: string): string {
+  if (stored.startsWith(`+${AREA_CODE}`)) return `+${AREA_CODE} ${stored.slice(AREA_CODE.length + 1)}`;
+  return stored.startsWith('+') ? stored : `+${AREA_CODE} ${stored}`;
 }
 
 /** Hides the middle of a phone number or the local part of an e-mail: 081****678, a***@mail.com. */

@@ -520,6 +520,30 @@ export const withdrawOrders = pgTable(
   ],
 );
 
+/**
+ * Accounts whose stored mobile number could not be brought to E.164 when numbers were made canonical: `duplicate` when
+ * two or more accounts hold one handset (`phone`, the E.164 they share), `not_mobile` when the stored text is no mobile
+ * number. They keep their number as stored and are listed for operators; accounts are never merged here.
+ */
+export const phoneDuplicates = pgTable(
+  'phone_duplicates',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    kind: text('kind').notNull(),
+    /** The E.164 number the accounts of a duplicate share; null for `not_mobile`. */
+    phone: text('phone'),
+    /** The account's number as it is stored. */
+    storedPhone: text('stored_phone').notNull(),
+    foundAt: at('found_at').notNull(),
+  },
+  (t) => [
+    index('phone_duplicates_phone_idx').on(t.phone),
+    check('phone_duplicates_kind_known', sql`${t.kind} in ('duplicate', 'not_mobile')`),
+  ],
+);
+
 export const bankCards = pgTable(
   'bank_cards',
   {

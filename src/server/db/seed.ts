@@ -15,7 +15,8 @@ export const DEMO_ACCOUNT = {
   password: 'demo1234',
   paypass: '123456',
   email: 'demo@example.com',
-  phone: '0812345678',
+  /** E.164, as every stored mobile number (the demo's Thai mobile 081 234 5678). */
+  phone: '+66812345678',
 };
 
 export const DEMO_CONFIG: Record<string, Record<string, string>> = {

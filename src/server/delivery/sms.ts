@@ -4,6 +4,11 @@
 //   else a JSON error { code, message, more_info, status };
 // - a generic webhook: a URL, a method and a body template with {{to}} and {{body}} placeholders.
 import type { OutboxRow, Outcome, Transport } from './transport.ts';
+import { canonicalMobile } from '../domain/phone-numbers.ts';
+
+/** The `To` of a message: the number in E.164, as providers take it (a message queued before numbers were stored in
+ * E.164 is read the same way; a text that is no mobile number goes as it is, for the provider to refuse). */
+export const smsTo = (target: string) => canonicalMobile(target) ?? target;
 
 export interface TwilioSettings {
   provider: 'twilio';
@@ -36,7 +41,7 @@ export function smsTransport(settings: SmsSettings): Transport {
 
 async function sendByTwilio(settings: TwilioSettings, row: OutboxRow): Promise<Outcome> {
   const url = `${settings.apiBase.replace(/\/+$/, '')}/2010-04-01/Accounts/${encodeURIComponent(settings.accountSid)}/Messages.json`;
-  const body = new URLSearchParams({ To: row.target, From: settings.from, Body: row.body });
+  const body = new URLSearchParams({ To: smsTo(row.target), From: settings.from, Body: row.body });
   const authorization = `Basic ${Buffer.from(`${settings.accountSid}:${settings.authToken}`).toString('base64')}`;
   return post(
     url,
@@ -51,7 +56,7 @@ async function sendByTwilio(settings: TwilioSettings, row: OutboxRow): Promise<O
 }
 
 async function sendByWebhook(settings: WebhookSettings, row: OutboxRow): Promise<Outcome> {
-  const values = { to: row.target, body: row.body };
+  const values = { to: smsTo(row.target), body: row.body };
   const url = fill(settings.url, values, encodeURIComponent);
   const escape = /json/i.test(settings.contentType)
     ? (value: string) => JSON.stringify(value).slice(1, -1)

@@ -1,13 +1,16 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
-import { eq, inArray, or } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
+import { canonicalMobile } from './phone-numbers.ts';
+import { holdersOfPhone } from './phone-duplicates.ts';
+import { PHONE } from '../../contract/fields.ts';
 import { texts } from '../../contract/texts.ts';
 import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
 import type { Currency } from '../../contract/constants.ts';
@@ -24,12 +27,18 @@ export function newInviteCode(): string {
   return Array.from({ length: 8 }, () => INVITE_ALPHABET[randomInt(INVITE_ALPHABET.length)]).join('');
 }
 
-/** Login accepts the username, the mobile number or the e-mail address. */
+/**
+ * Login accepts the username, the mobile number (written any way that reads as the same E.164 number, or exactly as
+ * stored) or the e-mail address. The username is preferred, then the number, then the e-mail address.
+ */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
+  const number = PHONE.test(login) ? canonicalMobile(login) : null;
+  const phones = number === null ? [login] : [login, number];
   const [row] = await db
     .select()
     .from(users)
-    .where(or(eq(users.username, login), eq(users.phone, login), eq(users.email, login.toLowerCase())))
+    .where(or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, login.toLowerCase())))
+    .orderBy(sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1 else 2 end`)
     .limit(1);
   return row;
 }
@@ -50,7 +59,7 @@ export async function findUser(db: Executor, id: number): Promise<UserRow> {
   return row;
 }
 
-/** The account whose phone (sms) or e-mail address this is. */
+/** The account whose phone (sms: E.164, see phone-numbers.ts) or e-mail address this is. */
 export async function findUserByContact(
   db: Executor,
   channel: CodeChannel,
@@ -67,10 +76,25 @@ export async function findUserByContact(
 const contactTaken = (channel: CodeChannel) =>
   new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
 
+/**
+ * Whether an account other than `exceptUserId` holds this phone (E.164; an account listed as holding the same handset
+ * under another spelling counts) or e-mail address.
+ */
+export async function contactHeld(
+  db: Executor,
+  channel: CodeChannel,
+  address: string,
+  exceptUserId?: number,
+): Promise<boolean> {
+  const holders =
+    channel === 'sms' ? await holdersOfPhone(db, address) : [(await findUserByContact(db, channel, address))?.id];
+  return holders.some((id) => id !== undefined && id !== exceptUserId);
+}
+
 /** Registration refuses an address that is already an account's username, phone or e-mail. */
 export async function refuseTakenContact(db: Executor, channel: CodeChannel, address: string): Promise<void> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.username, address)).limit(1);
-  if (row || (await findUserByContact(db, channel, address))) throw contactTaken(channel);
+  if (row || (await contactHeld(db, channel, address))) throw contactTaken(channel);
 }
 
 /** The account an invitation code belongs to (typed in any case); an unknown code is refused. */

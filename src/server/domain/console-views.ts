@@ -36,6 +36,7 @@ import { usernames } from './accounts.ts';
 import { UPLOADS_PATH } from './uploads.ts';
 import { approvalsNeeded, approvalsOf } from './operator-reviews.ts';
 import { Refusal } from './refusal.ts';
+import { phoneStartsWith } from './phone-numbers.ts';
 import { protectionForConsole } from './protection.ts';
 
 /** How many of each list the console shows at most. */
@@ -383,7 +384,7 @@ export async function findCustomers(db: Executor, text: string) {
   const rows = await db
     .select()
     .from(users)
-    .where(or(ilike(users.username, prefix), ilike(users.phone, prefix), ilike(users.email, prefix)))
+    .where(or(ilike(users.username, prefix), phoneStartsWith(users.phone, text), ilike(users.email, prefix)))
     .orderBy(users.username)
     .limit(RECENT);
   return rows.map(customerView);

@@ -32,6 +32,7 @@ import { appendAudit, type Actor } from './audit-log.ts';
 import { approvalsNeeded } from './operator-reviews.ts';
 import { pagedQuery } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
+import { phoneStartsWith } from './phone-numbers.ts';
 
 /** Where each kind's items live, the status of one that waits, and what a queue row shows of it. */
 interface Source {
@@ -118,7 +119,7 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
       or(
         kind === 'certification' ? undefined : ilike(source.orderNo as PgColumn, prefix),
         ilike(users.username, prefix),
-        ilike(users.phone, prefix),
+        phoneStartsWith(users.phone, query),
         ilike(users.email, prefix),
       ),
     );

@@ -18,6 +18,7 @@ import { texts } from '../../contract/texts.ts';
 import {
   changeAvatar,
   checkSecret,
+  contactHeld,
   createAccount,
   findInviter,
   findUser,
@@ -31,6 +32,7 @@ import {
   type UserRow,
 } from '../domain/accounts.ts';
 import { codeTarget, consumeCode, issueCode, verifyCode } from '../domain/codes.ts';
+import { canonicalMobile, mobileNumber } from '../domain/phone-numbers.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { deliveryIdOf, deliveryReference, deliveryState } from '../domain/delivery.ts';
 import { checkLoginPassword, signedInFrom } from '../domain/login-guessing.ts';
@@ -52,7 +54,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     async (input, { db, clock, request, ip, t, twoFactorKey }) => {
       const now = clock.now();
       const [channel, address] =
-        input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+        input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
       await refuseTakenContact(db, channel, address);
       const inviter = input.invite ? await findInviter(db, input.invite) : null;
       await consumeCode(db, codeTarget(channel, address), input.code, now);
@@ -70,10 +72,12 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
 
   const sendCode =
     (channel: CodeChannel) =>
-    async (address: string, must: '0' | '1', { db, clock, sender, locale, twoFactorKey }: HandlerContext) => {
+    async (typed: string, must: '0' | '1', { db, clock, sender, locale, twoFactorKey }: HandlerContext) => {
+      // One handset, one code target and one rate limit, however its number is written.
+      const address = channel === 'sms' ? mobileNumber(typed) : typed;
       const owner = await findUserByContact(db, channel, address);
       if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
-      if (must === '0' && owner)
+      if (must === '0' && (owner || (await contactHeld(db, channel, address))))
         throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
@@ -147,12 +151,11 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     if (input.nickname !== undefined) changes.nickname = input.nickname;
     if (input.currency !== undefined) changes.currency = input.currency;
     for (const [channel, address] of [
-      ['sms', input.phone],
+      ['sms', input.phone === undefined ? undefined : mobileNumber(input.phone)],
       ['email', input.email],
     ] as const) {
       if (address === undefined) continue;
-      const owner = await findUserByContact(db, channel, address);
-      if (owner && owner.id !== caller.userId)
+      if (await contactHeld(db, channel, address, caller.userId))
         throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);
@@ -195,7 +198,7 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     async (input, { db, clock, kept, ip, t, twoFactorKey }) => {
       const now = clock.now();
       const [channel, address] =
-        input.mode === 'phone' ? (['sms', input.phone] as const) : (['email', input.email] as const);
+        input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
       const user = await findUserByContact(db, channel, address);
       if (!user) throw new Refusal(serverTexts.accountNotFound.id);
       const target = codeTarget(channel, address);
@@ -221,7 +224,10 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     // The second factor (two-factor on) first, then the code or the old payment password.
     await requireSecondFactor(db, user.id, input.otp, twoFactorKey, now);
     if (input.code) {
-      const [channel, address] = user.phone ? (['sms', user.phone] as const) : (['email', user.email ?? ''] as const);
+      // The code went to the handset's E.164 number (a number still stored otherwise is read the same way).
+      const [channel, address] = user.phone
+        ? (['sms', canonicalMobile(user.phone) ?? user.phone] as const)
+        : (['email', user.email ?? ''] as const);
       await consumeCode(db, codeTarget(channel, address), input.code, now);
     } else if (user.paypassHash) {
       if (!input.oldpaypass) throw new Refusal(texts.enterOldPassword.id);

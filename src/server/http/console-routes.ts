@@ -26,6 +26,7 @@ import * as q from '../../contract/console-queues.ts';
 import { claimItem, claimNext, releaseItem, reviewQueue } from '../domain/review-queues.ts';
 import { searchAudit } from '../domain/audit-log.ts';
 import { usernames } from '../domain/accounts.ts';
+import { listedPhones } from '../domain/phone-duplicates.ts';
 import type { HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
 
@@ -134,6 +135,17 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   route(q.consoleClaimNext, (input, ctx) => claimNext(ctx.db, claimant(ctx), input.kind, ctx.clock.now()));
 
   route(c.consoleFindCustomers, (input, { db }) => views.findCustomers(db, input.query));
+  route(c.consolePhoneDuplicates, async (_input, { db }) =>
+    (await listedPhones(db)).map((row) => ({
+      user_id: row.userId,
+      username: row.username,
+      kind: row.kind,
+      phone: row.phone,
+      stored_phone: row.storedPhone,
+      holds: row.holds,
+      found_at: row.foundAt.toISOString(),
+    })),
+  );
   route(c.consoleCustomer, (input, { db, operatorConsole, clock }) =>
     views.customerDetail(db, Number(input.id), operatorConsole.fourEyesUsdt, clock.now()),
   );

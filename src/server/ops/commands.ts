@@ -62,6 +62,7 @@ import { ACTIVITIES_USAGE, activitiesCommands } from './activities-commands.ts';
 import { OPERATOR_USAGE, operatorCommands } from './operator-commands.ts';
 import { CONTENT_USAGE, contentCommands } from './content-commands.ts';
 import { RECONCILE_USAGE, reconcileCommands } from './reconcile-commands.ts';
+import { PHONES_USAGE, phoneCommands } from './phone-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -104,7 +105,8 @@ ${BLINDBOX_USAGE}
 ${ACTIVITIES_USAGE}
 ${CONTENT_USAGE}
 ${OPERATOR_USAGE}
-${RECONCILE_USAGE}`;
+${RECONCILE_USAGE}
+${PHONES_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
 export async function runOperatorCommand(
@@ -136,6 +138,7 @@ const commands: Record<string, Command> = {
   ...operatorCommands,
   ...contentCommands,
   ...reconcileCommands,
+  ...phoneCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');
     if (!embeddedClient(db)) throw new BackupError(postgresBackupHelp(file));

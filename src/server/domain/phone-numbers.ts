@@ -1,0 +1,75 @@
+// Mobile numbers as one canonical value: E.164 (`+66812345678`), read by libphonenumber's rules with Thailand as the
+// default country, so every way a person writes one handset is stored, looked up, rate-limited and texted as one.
+import { like, or, type Column, type SQL } from 'drizzle-orm';
+import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
+import { AREA_CODE } from '../../contract/constants.ts';
+import { texts } from '../../contract/texts.ts';
+import { Refusal } from './refusal.ts';
+
+/** The country a number written without its country code belongs to: Thailand, whose calling code is AREA_CODE. */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'TH';
+if (getCountryCallingCode(DEFAULT_PHONE_COUNTRY) !== AREA_CODE)
+  throw new Error(`the default phone country ${DEFAULT_PHONE_COUNTRY} does not have the area code ${AREA_CODE}`);
+
+/** The first digit (zero) of each digit system the six languages type in, besides ASCII. */
+const ZEROS = [
+  0x0660, // Arabic-Indic
+  0x06f0, // Extended Arabic-Indic (Persian and Urdu keyboards)
+  0x0966, // Devanagari
+  0x0e50, // Thai
+  0xff10, // full-width (Chinese and Japanese input)
+];
+
+/** `text` with the digits of those systems made ASCII, and a full-width plus sign made `+`. */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19\uff0b]/g, (char) => {
+    const code = char.codePointAt(0)!;
+    if (code === 0xff0b) return '+';
+    const zero = ZEROS.find((first) => code >= first && code <= first + 9)!;
+    return String(code - zero);
+  });
+}
+
+/**
+ * A mobile number as E.164 (`+` and up to 15 digits), or null when `typed` is not one. Read by libphonenumber's
+ * metadata of mobile numbers: a number without its country code is Thai (`0812345678`, `812345678`), one with it may
+ * be written `66812345678`, `+66 81 234 5678` or `001 66 …`; another country's number is accepted when written with
+ * its own code (`+44 7400 123456`). Digits may be ASCII, Arabic-Indic, Extended Arabic-Indic, Devanagari, Thai or
+ * full-width; spaces, dashes, dots and brackets are ignored. A fixed line is refused: the number receives SMS codes.
+ */
+export function canonicalMobile(typed: string): string | null {
+  const number = parsePhoneNumberFromString(asciiDigits(typed), DEFAULT_PHONE_COUNTRY);
+  return number?.isValid() ? number.number : null;
+}
+
+/** `canonicalMobile`, or a refusal with 'Please enter a valid mobile number!' (what every phone field says). */
+export function mobileNumber(typed: string): string {
+  const number = canonicalMobile(typed);
+  if (number === null) throw new Refusal(texts.phoneFormat.id);
+  return number;
+}
+
+/**
+ * What a search for `query` looks for at the start of a stored number: the query as typed (a number stored before
+ * numbers were canonical), and the E.164 form of a whole number, or of the beginning of one (`0812` and `66812` both
+ * start `+66812`; `+44 74` starts `+4474`). Digits of every system the six languages type count.
+ */
+export function phonePrefixes(query: string): string[] {
+  const number = canonicalMobile(query);
+  const digits = asciiDigits(query).replace(/[\s().-]/g, '');
+  const prefixes = new Set([query]);
+  if (number !== null) prefixes.add(number);
+  else if (/^\+\d+$/.test(digits)) prefixes.add(digits);
+  else if (/^0\d+$/.test(digits)) prefixes.add(`+${AREA_CODE}${digits.slice(1)}`);
+  else if (/^\d+$/.test(digits)) {
+    prefixes.add(`+${digits}`);
+    prefixes.add(`+${AREA_CODE}${digits}`);
+  }
+  return [...prefixes];
+}
+
+/** A condition: `column` (a stored mobile number) starts with one of `phonePrefixes(query)`. */
+export function phoneStartsWith(column: Column, query: string): SQL {
+  const escape = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return or(...phonePrefixes(query).map((prefix) => like(column, escape(prefix))))!;
+}
