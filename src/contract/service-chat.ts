@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL } from './fields.ts';
 import { texts } from './texts.ts';
+import { visibleText } from './visible-text.ts';
 import { isoTime, shape, whole } from './answers.ts';
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -62,7 +63,11 @@ export const sendChatMessage = post(
   v.pipe(
     v.object({
       body: v.optional(
-        v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id)),
+        v.pipe(
+          v.string(texts.invalidRequest.id),
+          visibleText(null, { lines: true }),
+          v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
+        ),
         '',
       ),
       picture: v.optional(

@@ -9,6 +9,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { config, slides as slideList } from '../../contract/content.ts';
 import { coinList, type CoinQuote } from '../../contract/markets.ts';
 import { ROUTES } from '../../contract/routes.ts';
+import { isolate } from '../../contract/visible-text.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
@@ -132,7 +133,7 @@ function BalanceCard() {
   return (
     <section className="card home-balance">
       <h2 className="home-balance-greeting">
-        {user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}
+        {user ? <Trans>Hello, {isolate(user.nickname || user.username)}</Trans> : <Trans>Hello</Trans>}
       </h2>
       <TotalAssets className="home-total" />
       <span className="home-balance-label">

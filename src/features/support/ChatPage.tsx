@@ -107,7 +107,7 @@ function Bubble({ message }: { message: Readonly<ChatMessage> }) {
           </span>
         )}
         {message.picture && <ChatPicture url={message.picture} />}
-        {message.body && <p>{message.body}</p>}
+        {message.body && <p dir="auto">{message.body}</p>}
         <time dateTime={message.created_at}>{formatMessageDate(message.created_at)}</time>
       </div>
     </div>
@@ -135,7 +135,7 @@ function Waiting() {
             ) : (
               entry.picture && <ChatPicture url={entry.picture} />
             )}
-            {entry.body && <p>{entry.body}</p>}
+            {entry.body && <p dir="auto">{entry.body}</p>}
             <span className="chat-state" role="status">
               {online ? <Trans>Sending…</Trans> : <Trans>Waiting for the network: sent when you are back online</Trans>}
             </span>
@@ -145,7 +145,7 @@ function Waiting() {
       {refused.map((entry, index) => (
         <div key={entry.key} className="chat-row mine refused">
           <div className="chat-bubble">
-            {entry.body && <p>{entry.body}</p>}
+            {entry.body && <p dir="auto">{entry.body}</p>}
             <span className="chat-state" role="alert">
               <Trans>Not sent: {entry.reason}</Trans>
             </span>
