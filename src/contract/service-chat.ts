@@ -57,19 +57,20 @@ export const chatHistory = get(
   },
 );
 
+/** A message's text: lines of visible text (visible-text.ts), at most CHAT_MESSAGE_MAX characters; '' with a
+ * picture alone. */
+export const chatBody = v.pipe(
+  v.string(texts.invalidRequest.id),
+  visibleText(null, { lines: true }),
+  v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
+);
+
 /** A message: text, a picture the caller uploaded (/users/upload), or both. */
 export const sendChatMessage = post(
   '/service/chat/send',
   v.pipe(
     v.object({
-      body: v.optional(
-        v.pipe(
-          v.string(texts.invalidRequest.id),
-          visibleText(null, { lines: true }),
-          v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
-        ),
-        '',
-      ),
+      body: v.optional(chatBody, ''),
       picture: v.optional(
         v.pipe(
           v.string(texts.invalidRequest.id),
