@@ -9,7 +9,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { config, slides as slideList } from '../../contract/content.ts';
 import { coinList, type CoinQuote } from '../../contract/markets.ts';
 import { ROUTES } from '../../contract/routes.ts';
-import { isolate } from '../../contract/visible-text.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
@@ -118,6 +117,9 @@ function HomeBar() {
   );
 }
 
+/** A customer's own text as a value of a translated sentence, isolated. */
+const isolated = (text: string) => <bdi>{text}</bdi>;
+
 function BalanceCard() {
   const balances = useSnapshot(userBalances);
   const { user } = useSnapshot(session);
@@ -133,7 +135,8 @@ function BalanceCard() {
   return (
     <section className="card home-balance">
       <h2 className="home-balance-greeting">
-        {user ? <Trans>Hello, {isolate(user.nickname || user.username)}</Trans> : <Trans>Hello</Trans>}
+        {/* The name in a <bdi>: written right to left, it cannot reorder the greeting around it. */}
+        {user ? <Trans>Hello, {isolated(user.nickname || user.username)}</Trans> : <Trans>Hello</Trans>}
       </h2>
       <TotalAssets className="home-total" />
       <span className="home-balance-label">
