@@ -267,7 +267,9 @@ function NoteEntry({ note }: { note: ConsoleServiceNote }) {
       <span className="console-bubble-meta">
         {note.operator} · <time dateTime={note.created_at}>{formatTime(note.created_at)}</time>
       </span>
-      <span className="console-bubble-body">{note.body}</span>
+      <span className="console-bubble-body" dir="auto">
+        {note.body}
+      </span>
     </li>
   );
 }
@@ -281,7 +283,11 @@ function MessageEntry({ username, message }: { username: string; message: Consol
         <time dateTime={message.created_at}>{formatTime(message.created_at)}</time>
       </span>
       {message.picture && <PrivatePicture id={message.picture} alt={t`Picture from ${username}`} />}
-      {message.body && <span className="console-bubble-body">{message.body}</span>}
+      {message.body && (
+        <span className="console-bubble-body" dir="auto">
+          {message.body}
+        </span>
+      )}
     </li>
   );
 }

@@ -126,7 +126,7 @@ function ConversationList({ rows, chosen }: { rows: ConsoleConversation[]; chose
               <time dateTime={row.last_message_at}>{formatShortTime(row.last_message_at)}</time>
             </span>
             <span className="console-conversation-preview">
-              {row.last_message === PICTURE_PREVIEW ? t`[Picture]` : row.last_message}
+              {row.last_message === PICTURE_PREVIEW ? t`[Picture]` : <bdi>{row.last_message}</bdi>}
             </span>
             <span className="console-conversation-foot">
               <span>{row.assigned_to ?? t`Unassigned`}</span>

@@ -2,7 +2,7 @@
 // deposits and withdrawals with their USDT totals and balance history (customer-history.tsx), and recent sign-ins. Four
 // eyes: above the configured amount it needs the approvals of two different reviewers; the first approval is recorded
 // and the withdrawal keeps waiting.
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   consoleApproveWithdrawal,
@@ -53,9 +53,15 @@ export function WithdrawalPage({ id }: { id: string }) {
               ],
               [
                 t`Payee`,
+                // Each part isolated: a name written right to left cannot reorder the account after it.
                 [withdrawal.target, withdrawal.payee_name, withdrawal.payee_account, withdrawal.payee_network]
                   .filter(Boolean)
-                  .join(' · '),
+                  .map((part, index) => (
+                    <Fragment key={index}>
+                      {index > 0 && ' · '}
+                      <bdi>{part}</bdi>
+                    </Fragment>
+                  )),
               ],
               [t`Payee saved`, <PayeeSaved key="payee" payee={detail.payee} />],
               [t`Address lock`, <AddressLockState key="lock" lock={detail.address_lock} />],

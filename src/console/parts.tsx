@@ -224,7 +224,7 @@ export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
       {rows.map(([label, value], index) => (
         <div key={index}>
           <dt>{label}</dt>
-          <dd>{value === '' || value === null ? '—' : value}</dd>
+          <dd>{value === '' || value === null ? '—' : <bdi>{value}</bdi>}</dd>
         </div>
       ))}
     </dl>

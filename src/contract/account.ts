@@ -19,6 +19,7 @@ import {
   UPLOAD_URL,
 } from './fields.ts';
 import { texts } from './texts.ts';
+import { visibleName } from './visible-text.ts';
 import { CURRENCIES, VERIFICATION_STATUSES } from './constants.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 
@@ -115,14 +116,7 @@ export const logout = post('/users/logout', NoInput, returns(nothing));
 /** Profile fields the user edits directly; a new phone or e-mail needs its code. */
 export const EditProfileInput = v.pipe(
   v.object({
-    nickname: v.optional(
-      v.pipe(
-        v.string(texts.enterNickname.id),
-        v.trim(),
-        v.minLength(1, texts.enterNickname.id),
-        v.maxLength(20, texts.enterNickname.id),
-      ),
-    ),
+    nickname: v.optional(v.pipe(visibleName(texts.enterNickname), v.maxLength(20, texts.enterNickname.id))),
     currency: v.optional(currency),
     phone: v.optional(phone),
     email: v.optional(email),

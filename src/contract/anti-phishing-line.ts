@@ -3,19 +3,21 @@
 // the next line. The server writes the line (server/domain/security-notices.ts); the app finds it here
 // and shows it apart (the message view), and a push notification leaves it out. A module of its own,
 // with no schema: the message view imports it without the rest of the anti-phishing contract.
+import { isolate, withoutIsolate } from './visible-text.ts';
 
 /** Starts the line. Nothing else the server posts starts with it, and a code cannot contain it. */
 export const ANTI_PHISHING_MARK = '\u{1F6E1}';
 /** Between the label and the code (a code has no colon). */
 const SEPARATOR = ': ';
 
-/** The first line of a security notice for a customer with `code`. */
-export const antiPhishingLine = (label: string, code: string) => `${ANTI_PHISHING_MARK} ${label}${SEPARATOR}${code}`;
+/** The first line of a security notice for a customer with `code`, the code isolated (its own direction). */
+export const antiPhishingLine = (label: string, code: string) =>
+  `${ANTI_PHISHING_MARK} ${label}${SEPARATOR}${isolate(code)}`;
 
 export interface AntiPhishingParts {
   /** "Anti-phishing code", in the notice's language. */
   label: string;
-  /** The customer's code as it was when the notice was written. */
+  /** The customer's code as it was when the notice was written (without the isolating marks around it). */
   code: string;
   /** The notice's own text, after the line. */
   rest: string;
@@ -30,7 +32,7 @@ export function splitAntiPhishingLine(content: string): AntiPhishingParts | null
   if (at <= 0) return null;
   return {
     label: line.slice(0, at),
-    code: line.slice(at + SEPARATOR.length),
+    code: withoutIsolate(line.slice(at + SEPARATOR.length)),
     rest: end < 0 ? '' : content.slice(end + 1),
   };
 }

@@ -8,32 +8,38 @@ import { NoInput, get, post, returns } from './endpoint.ts';
 import { otp } from './fields.ts';
 import { texts } from './texts.ts';
 import { shape } from './answers.ts';
+import { visibleName } from './visible-text.ts';
 
 export const ANTI_PHISHING_MIN_LENGTH = 4;
 export const ANTI_PHISHING_MAX_LENGTH = 20;
 /**
  * Words of letters (any script, with their combining marks: Thai, Devanagari) and digits, one space
  * between words. No markup, punctuation, line break or invisible character: the code is shown as
- * typed in mails and notices, and must read the same everywhere.
+ * typed in mails and notices, and must read the same everywhere. Unicode counts a few invisible
+ * characters as letters or marks (the Hangul fillers U+3164 and U+FFA0, the combining grapheme joiner
+ * U+034F, the variation selectors): each character must also not be default-ignorable, but for ZWJ or
+ * ZWNJ right after a Devanagari virama (a half form).
  */
-export const ANTI_PHISHING_CODE = /^[\p{L}\p{Nd}][\p{L}\p{M}\p{Nd}]*(?: [\p{L}\p{Nd}][\p{L}\p{M}\p{Nd}]*)*$/u;
+export const ANTI_PHISHING_CODE = (() => {
+  const seen = '(?!\\p{Default_Ignorable_Code_Point})';
+  const word = `${seen}[\\p{L}\\p{Nd}](?:${seen}[\\p{L}\\p{M}\\p{Nd}]|(?<=\\u094D)[\\u200C\\u200D])*`;
+  return new RegExp(`^${word}(?: ${word})*$`, 'u');
+})();
 
 /** A hostile value of kilobytes is refused before the pattern looks at it. */
 const UNITS_MAX = 100;
 const format = texts.antiPhishingCodeFormat.id;
 
 /**
- * The phrase as typed: trimmed, its runs of spaces (an ideographic space too) one space, in Unicode's
- * composed form (NFC); then 4 to 20 characters as a reader counts them (a Thai letter with its vowel
- * mark is one).
+ * The phrase as typed, as visible text (visible-text.ts): composed (NFC), its runs of spaces (an
+ * ideographic space too) one space, trimmed; one that shows nothing is missing, an invisible or
+ * direction-changing character is refused with its own text. Then 4 to 20 characters as a reader
+ * counts them (a Thai letter with its vowel mark is one).
  */
 export const antiPhishingCode = v.pipe(
   v.string(texts.enterAntiPhishingCode.id),
-  v.trim(),
-  v.nonEmpty(texts.enterAntiPhishingCode.id),
   v.maxLength(UNITS_MAX, format),
-  v.transform((typed: string) => typed.replace(/\p{Zs}+/gu, ' ')),
-  v.normalize('NFC'),
+  visibleName(texts.enterAntiPhishingCode),
   v.regex(ANTI_PHISHING_CODE, format),
   v.minGraphemes(ANTI_PHISHING_MIN_LENGTH, format),
   v.maxGraphemes(ANTI_PHISHING_MAX_LENGTH, format),

@@ -13,6 +13,7 @@ import { consoleTexts } from './console-texts.ts';
 import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 import { CHAT_AUTHORS, CHAT_MESSAGE_MAX } from './service-chat.ts';
 import { OPERATOR_NAME } from './console.ts';
+import { visibleText } from './visible-text.ts';
 
 export const INBOX_VIEWS = ['waiting', 'mine', 'unassigned', 'open', 'closed'] as const;
 /** How long an operator counts as answering after their console last said they were typing. */
@@ -24,8 +25,10 @@ const recordId = v.pipe(
   v.string(consoleTexts.consoleRecordNotFound.id),
   v.regex(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound.id),
 );
+// What the customer reads in their chat follows the chat's own rule (visible-text.ts).
 const answer = v.pipe(
-  required(consoleTexts.consoleEnterReply),
+  visibleText(consoleTexts.consoleEnterReply, { lines: true }),
+  v.nonEmpty(consoleTexts.consoleEnterReply.id),
   v.maxLength(CHAT_MESSAGE_MAX, consoleTexts.consoleReplyTooLong.id),
 );
 const note = v.pipe(

@@ -6,6 +6,7 @@ import { email, matching, otp, required } from './fields.ts';
 import { BANK_CODES, CHAINS } from './constants.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
+import { visibleName, visibleText } from './visible-text.ts';
 import { isoTime, nothing, shape, whole } from './answers.ts';
 
 export const BankCard = shape({
@@ -31,14 +32,15 @@ export type BankCard = v.InferOutput<typeof BankCard>;
 
 /** The longest label a payee can carry (a wallet's alias is its label). */
 export const PAYEE_LABEL_MAX = 30;
-/** Markup and control characters: a label is shown as plain text everywhere, and nothing that looks like a tag is
- * kept. */
-// eslint-disable-next-line no-control-regex -- control characters are what it refuses
-const NOT_IN_LABEL = /[<>\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
-/** A payee's label as typed: trimmed, at most PAYEE_LABEL_MAX characters, no markup; '' allowed. */
+/** Markup: a label is shown as plain text everywhere, and nothing that looks like a tag is kept. */
+const NOT_IN_LABEL = /[<>]/;
+/**
+ * A payee's label as typed: visible text (visible-text.ts: composed, no invisible or direction-changing
+ * character), at most PAYEE_LABEL_MAX characters, no markup; '' allowed.
+ */
 export const payeeLabel = v.pipe(
   v.string(texts.payeeLabelFormat.id),
-  v.trim(),
+  visibleText(null),
   v.maxLength(PAYEE_LABEL_MAX, texts.payeeLabelFormat.id),
   v.check((label) => !NOT_IN_LABEL.test(label), texts.payeeLabelFormat.id),
 );
@@ -46,7 +48,7 @@ export const payeeLabel = v.pipe(
 /** §5: every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
-  real_name: v.pipe(required(filled), v.maxLength(60, texts.fillInformation.id)),
+  real_name: v.pipe(visibleName(filled), v.maxLength(60, texts.fillInformation.id)),
   ifsc: v.pipe(required(filled), v.toUpperCase(), v.regex(/^[A-Z0-9]{4,20}$/, texts.ifscFormat.id)),
   bank_code: v.picklist(BANK_CODES, texts.chooseBank.id),
   bank_number: v.pipe(required(filled), v.regex(/^\d{6,20}$/, texts.bankNumberFormat.id)),

@@ -8,6 +8,7 @@ import type { MessageDescriptor } from '@lingui/core';
 import { get, post, returns } from './endpoint.ts';
 import { UPLOAD_URL } from './fields.ts';
 import { texts } from './texts.ts';
+import { visibleText } from './visible-text.ts';
 import { isoTime, shape, whole } from './answers.ts';
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -56,15 +57,20 @@ export const chatHistory = get(
   },
 );
 
+/** A message's text: lines of visible text (visible-text.ts), at most CHAT_MESSAGE_MAX characters; '' with a
+ * picture alone. */
+export const chatBody = v.pipe(
+  v.string(texts.invalidRequest.id),
+  visibleText(null, { lines: true }),
+  v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id),
+);
+
 /** A message: text, a picture the caller uploaded (/users/upload), or both. */
 export const sendChatMessage = post(
   '/service/chat/send',
   v.pipe(
     v.object({
-      body: v.optional(
-        v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(CHAT_MESSAGE_MAX, chatTexts.chatTooLong.id)),
-        '',
-      ),
+      body: v.optional(chatBody, ''),
       picture: v.optional(
         v.pipe(
           v.string(texts.invalidRequest.id),

@@ -38,6 +38,11 @@ export const texts = {
   inviteCodeFormat: /*i18n*/ { id: 'v.inviteCodeFormat', message: 'The invitation code is not valid!' },
   enterOldPassword: /*i18n*/ { id: 'v.enterOldPassword', message: 'Please enter the old password!' },
   enterNickname: /*i18n*/ { id: 'v.enterNickname', message: 'Please enter a nickname of 1-20 characters!' },
+  /** Names, labels, the anti-phishing code and chat (contract/visible-text.ts). */
+  hiddenCharacters: /*i18n*/ {
+    id: 'v.hiddenCharacters',
+    message: 'Please remove invisible or direction-changing characters!',
+  },
   fillInformation: /*i18n*/ { id: 'v.fillInformation', message: 'Please fill in the information and try again!' },
   invalidRequest: /*i18n*/ { id: 'v.invalidRequest', message: 'The request is not valid!' },
   unsupportedCharacters: /*i18n*/ {

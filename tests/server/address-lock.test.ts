@@ -222,10 +222,18 @@ describe('labels', () => {
     });
     const before = await rows();
     const format = refused(texts.payeeLabelFormat.message);
-    for (const label of ['<img src=x onerror=alert(1)>', 'a>b', 'line\nbreak', 'bell\u0007', 'x'.repeat(31)]) {
+    const hidden = refused(texts.hiddenCharacters.message);
+    for (const [label, answer] of [
+      ['<img src=x onerror=alert(1)>', format],
+      ['a>b', format],
+      ['x'.repeat(31), format],
+      ['line\nbreak', hidden],
+      ['bell\u0007', hidden],
+      ['Mom\u202Egnp.exe', hidden],
+    ] as const) {
       for (const kind of ['bank', 'wallet'] as const) {
         const id = String(kind === 'bank' ? card.id : wallet.id);
-        expect(await h.call(editPayeeLabel, { kind, id, label }, { token: user.token }), label).toEqual(format);
+        expect(await h.call(editPayeeLabel, { kind, id, label }, { token: user.token }), label).toEqual(answer);
       }
     }
     expect(

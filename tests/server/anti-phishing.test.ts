@@ -169,12 +169,13 @@ describe('in a real mail', () => {
     expect(subject).toBe('Your Coinvest verification code');
     const lines = text.split(/\r?\n/);
     expect(lines.slice(0, 3)).toEqual([
-      `${LABEL}: Blue heron 42`,
+      // The code between FSI and PDI: whatever its direction, it cannot turn the line around it.
+      `${LABEL}: \u2068Blue heron 42\u2069`,
       '',
       expect.stringMatching(/^Your Coinvest verification code is \d{6}\./),
     ]);
     // The band right under the product's name, before the code's own text.
-    const band = html.indexOf(`${LABEL}: <strong dir="auto" style="color:#0072a3;">Blue heron 42</strong>`);
+    const band = html.indexOf(`${LABEL}: <strong style="color:#0072a3;"><bdi>Blue heron 42</bdi></strong>`);
     expect(band).toBeGreaterThan(html.indexOf('>Coinvest</td></tr>'));
     expect(band).toBeLessThan(html.indexOf('Your Coinvest verification code is'));
     // The reset goes through with the mailed code.
@@ -194,10 +195,10 @@ describe('in a real mail', () => {
     expect(await h.call(setAntiPhishing, { phrase: 'นกกระยาง ๔๒' }, { token, lang: 'th' })).toMatchObject({ ret: 1 });
     const { text, html } = await mailedCode(email, '1', 'th');
     const [first] = text.split(/\r?\n/);
-    expect(first).toMatch(/: นกกระยาง ๔๒$/);
+    expect(first).toMatch(/: \u2068นกกระยาง ๔๒\u2069$/);
     expect(first).not.toContain(LABEL);
     expect(html).toContain('<html lang="th" dir="ltr">');
-    expect(html).toContain('>นกกระยาง ๔๒</strong>');
+    expect(html).toContain('<bdi>นกกระยาง ๔๒</bdi></strong>');
 
     // The account's e-mail moving to a new address: the code goes to an address no account has.
     const moving = newEmail();
@@ -209,7 +210,7 @@ describe('in a real mail', () => {
     );
     // From now on the account's mails go there, with its code.
     const next = await mailedCode(moving, '1', 'th');
-    expect(next.text.split(/\r?\n/)[0]).toMatch(/: นกกระยาง ๔๒$/);
+    expect(next.text.split(/\r?\n/)[0]).toMatch(/: \u2068นกกระยาง ๔๒\u2069$/);
   });
 
   it('is in no log line and not in the operator outbox list: only the customer reads it', async () => {
@@ -243,7 +244,7 @@ describe('in the security notices', () => {
     expect(await h.call(setAntiPhishing, { phrase: 'Heron 7' }, { token })).toMatchObject({ ret: 1 });
     const set = await newestMessage(token);
     expect(set.title).toBe('Anti-phishing code set');
-    expect(set.content.split('\n')[0]).toBe(`${ANTI_PHISHING_MARK} ${LABEL}: Heron 7`);
+    expect(set.content.split('\n')[0]).toBe(`${ANTI_PHISHING_MARK} ${LABEL}: \u2068Heron 7\u2069`);
     expect(splitAntiPhishingLine(set.content)).toEqual({
       label: LABEL,
       code: 'Heron 7',
@@ -269,7 +270,9 @@ describe('in the security notices', () => {
     const notice = await newestMessage(changed.data.token);
     expect(notice.title).toBe('Login password changed');
     expect(notice.content).toMatch(
-      new RegExp(`^${ANTI_PHISHING_MARK} ${LABEL}: Heron 7\\nThe login password of your account was changed at `),
+      new RegExp(
+        `^${ANTI_PHISHING_MARK} ${LABEL}: \u2068Heron 7\u2069\\nThe login password of your account was changed at `,
+      ),
     );
 
     // A push of the notice shows its text without the line.
@@ -355,10 +358,6 @@ describe('changing it', () => {
       'javascript:alert(1)',
       'abc', // three characters
       'Blue heron over the 42', // 22
-      'line\nbreak',
-      'tab\there',
-      '\u202Eabcdef', // a right-to-left override
-      'ab\u200Bcdef', // a zero-width space
       'smile 👍 now',
       'a.b.c.d',
       "' or 1=1 --",
@@ -371,6 +370,27 @@ describe('changing it', () => {
         refused(FORMAT),
       );
     }
+    for (const phrase of [
+      'line\nbreak',
+      'tab\there',
+      '\u202Eabcdef', // a right-to-left override
+      'ab\u200Bcdef', // a zero-width space
+      'Blue\u3164heron', // a Hangul filler, which Unicode counts as a letter
+      'Blue\uFFA0heron', // the half-width Hangul filler
+      'Blue\u034Fheron', // the combining grapheme joiner, a mark
+      'Blue\uFE0Fheron', // a variation selector, a mark
+    ]) {
+      expect(await h.call(setAntiPhishing, { phrase }, { token }), JSON.stringify(phrase)).toEqual(
+        refused(texts.hiddenCharacters.message),
+      );
+    }
+    // Blank to the eye: no code was given.
+    expect(await h.call(setAntiPhishing, { phrase: '\u3164\u3164\u3164\u3164' }, { token })).toEqual(
+      refused(texts.enterAntiPhishingCode.message),
+    );
+    expect(await h.call(setAntiPhishing, { phrase: '\uFFA0\u034F\uFE0F\u3164' }, { token })).toEqual(
+      refused(texts.enterAntiPhishingCode.message),
+    );
     expect(await h.call(setAntiPhishing, { phrase: '   ' }, { token })).toEqual(
       refused(texts.enterAntiPhishingCode.message),
     );
@@ -379,6 +399,8 @@ describe('changing it', () => {
     expect(thai.ret).toBe(0);
     expect(thai.msg).not.toBe(FORMAT);
     expect(thai.msg).toMatch(/[\u0E00-\u0E7F]/);
+    const arabic = await h.call(setAntiPhishing, { phrase: 'Blue\u3164heron' }, { token, lang: 'ar' });
+    expect(arabic).toEqual(refused('يُرجى إزالة الأحرف غير المرئية أو الأحرف التي تغيّر اتجاه النص!'));
     expect(await written(id)).toEqual(before);
 
     // Letters of any script count as a reader counts them: a Thai word of 4 with its marks, Devanagari, CJK.

@@ -72,7 +72,7 @@ it('the owner gets a station message for each payee added, in the language of th
   const inbox = await h.call(messages, { page: '1' }, { token: user.token });
   expect(inbox.data.lists[0]).toMatchObject({
     title: 'New withdrawal address added',
-    content: `Cold storage (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. For your safety, withdrawals to it are possible 24 hours after it was added. If you did not add it, delete it at once and change your passwords.`,
+    content: `\u2068Cold storage\u2069 (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. For your safety, withdrawals to it are possible 24 hours after it was added. If you did not add it, delete it at once and change your passwords.`,
     status: 'unread',
   });
 
@@ -101,7 +101,7 @@ it('with the cooling-off turned off (PAYEE_COOLING_HOURS=0) a payee is usable at
     ).toMatchObject({ ret: 1 });
     const inbox = await open.call(messages, { page: '1' }, { token: user.token });
     expect(inbox.data.lists[0]!.content).toBe(
-      `My TRON (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. If you did not add it, delete it at once and change your passwords.`,
+      `\u2068My TRON\u2069 (USDT TRC20 …${wallet.address.slice(-6)}) was added to your account. If you did not add it, delete it at once and change your passwords.`,
     );
   } finally {
     await open.close();

@@ -16,7 +16,8 @@ describe('the code line of a security notice', () => {
   const content = `${antiPhishingLine('Your anti-phishing code', 'Blue heron 42')}\nThe login password was changed.`;
 
   it('is split from the text: the label, the code, the rest', () => {
-    expect(content.startsWith(`${ANTI_PHISHING_MARK} Your anti-phishing code: Blue heron 42\n`)).toBe(true);
+    // The code isolated (FSI … PDI): written right to left or not, it cannot turn the text around it.
+    expect(content.startsWith(`${ANTI_PHISHING_MARK} Your anti-phishing code: \u2068Blue heron 42\u2069\n`)).toBe(true);
     expect(splitAntiPhishingLine(content)).toEqual({
       label: 'Your anti-phishing code',
       code: 'Blue heron 42',
@@ -47,7 +48,22 @@ describe('a typed phrase', () => {
 
   it('is refused with the contract text before anything is sent', () => {
     expect(phraseProblem('')).toBe(texts.enterAntiPhishingCode.message);
-    for (const phrase of ['abc', '<b>bold</b>', 'a-b-c-d', 'x'.repeat(21), 'ab\u200Bcd', 'line\nbreak'])
+    for (const phrase of ['abc', '<b>bold</b>', 'a-b-c-d', 'x'.repeat(21)])
       expect(phraseProblem(phrase), phrase).toBe(texts.antiPhishingCodeFormat.message);
+  });
+
+  it('refuses every invisible character, those Unicode counts as letters or marks too', () => {
+    // U+3164 and U+FFA0 are Hangul fillers (letters), U+034F the combining grapheme joiner and U+FE0F a
+    // variation selector (marks): all invisible, so a code could be blank to the eye.
+    for (const hidden of ['\u3164', '\uFFA0', '\u034F', '\uFE0F', '\u200B', '\u202E', '\u115F', '\u{E0100}'])
+      expect(phraseProblem(`Blue${hidden}heron`), hidden).toBe(texts.hiddenCharacters.message);
+    expect(phraseProblem('line\nbreak')).toBe(texts.hiddenCharacters.message);
+    // Only fillers: nothing to see, so no code was entered.
+    expect(phraseProblem('\u3164\u3164\u3164\u3164')).toBe(texts.enterAntiPhishingCode.message);
+    expect(phraseProblem('\uFFA0\u3164 \u3164\uFFA0')).toBe(texts.enterAntiPhishingCode.message);
+  });
+
+  it('is kept composed: é typed as e and an accent is the one character', () => {
+    expect(phraseProblem('Cafe\u0301 noir')).toBeNull();
   });
 });

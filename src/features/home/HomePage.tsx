@@ -117,6 +117,9 @@ function HomeBar() {
   );
 }
 
+/** A customer's own text as a value of a translated sentence, isolated. */
+const isolated = (text: string) => <bdi>{text}</bdi>;
+
 function BalanceCard() {
   const balances = useSnapshot(userBalances);
   const { user } = useSnapshot(session);
@@ -132,7 +135,8 @@ function BalanceCard() {
   return (
     <section className="card home-balance">
       <h2 className="home-balance-greeting">
-        {user ? <Trans>Hello, {user.nickname || user.username}</Trans> : <Trans>Hello</Trans>}
+        {/* The name in a <bdi>: written right to left, it cannot reorder the greeting around it. */}
+        {user ? <Trans>Hello, {isolated(user.nickname || user.username)}</Trans> : <Trans>Hello</Trans>}
       </h2>
       <TotalAssets className="home-total" />
       <span className="home-balance-label">

@@ -182,7 +182,9 @@ function ProfileCard({ user }: { user: Readonly<UserInfo> | null }) {
       <AvatarPicture className="avatar" url={user?.userimg} size={64} />
       <div className="profile-card-text">
         <div className="profile-card-name">
-          <strong>{user?.nickname || user?.username || '—'}</strong>
+          <strong>
+            <bdi>{user?.nickname || user?.username || '—'}</bdi>
+          </strong>
           {user && (
             <span className="vip-badge">
               <Trans>VIP {level}</Trans>

@@ -55,7 +55,11 @@ export default function SettingsPage() {
             value={<AvatarPicture className="avatar small" url={user?.userimg} size={32} />}
             to={ROUTES.avatar}
           />
-          <Cell label={<Trans>Nickname</Trans>} value={user?.nickname ?? ''} to={ROUTES.nickname} />
+          <Cell
+            label={<Trans>Nickname</Trans>}
+            value={user?.nickname ? <bdi>{user.nickname}</bdi> : ''}
+            to={ROUTES.nickname}
+          />
           <Cell
             label={<Trans>Mobile number</Trans>}
             value={user?.phone ? shownPhone(user.phone) : notSet}

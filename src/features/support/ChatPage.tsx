@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
-import { CHAT_MESSAGE_MAX, chatHistory, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
+import { CHAT_MESSAGE_MAX, chatBody, chatHistory, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
@@ -16,6 +16,7 @@ import { offlineData } from '../../lib/offline.ts';
 import { outbox } from '../../lib/outbox.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
+import { firstError } from '../../lib/validate.ts';
 import { CameraIcon, TrashIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -107,7 +108,7 @@ function Bubble({ message }: { message: Readonly<ChatMessage> }) {
           </span>
         )}
         {message.picture && <ChatPicture url={message.picture} />}
-        {message.body && <p>{message.body}</p>}
+        {message.body && <p dir="auto">{message.body}</p>}
         <time dateTime={message.created_at}>{formatMessageDate(message.created_at)}</time>
       </div>
     </div>
@@ -135,7 +136,7 @@ function Waiting() {
             ) : (
               entry.picture && <ChatPicture url={entry.picture} />
             )}
-            {entry.body && <p>{entry.body}</p>}
+            {entry.body && <p dir="auto">{entry.body}</p>}
             <span className="chat-state" role="status">
               {online ? <Trans>Sending…</Trans> : <Trans>Waiting for the network: sent when you are back online</Trans>}
             </span>
@@ -145,7 +146,7 @@ function Waiting() {
       {refused.map((entry, index) => (
         <div key={entry.key} className="chat-row mine refused">
           <div className="chat-bubble">
-            {entry.body && <p>{entry.body}</p>}
+            {entry.body && <p dir="auto">{entry.body}</p>}
             <span className="chat-state" role="alert">
               <Trans>Not sent: {entry.reason}</Trans>
             </span>
@@ -181,6 +182,9 @@ function Composer() {
     const words = body.trim();
     if (!words && !picture) return toast(i18n._(chatTexts.chatEmpty));
     if (words.length > CHAT_MESSAGE_MAX) return toast(i18n._(chatTexts.chatTooLong));
+    // The contract's rule of visible text, before the message is kept: an outbox entry the server refuses helps no one.
+    const problem = words ? firstError(chatBody, words) : null;
+    if (problem) return toast(problem);
     setBusy(true);
     setBody('');
     setPicture('');

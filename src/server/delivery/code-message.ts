@@ -9,6 +9,7 @@
 import { serverTexts } from '../../contract/server-texts.ts';
 import { CODE_TTL_MINUTES, THEME_COLOR, type Locale } from '../../contract/constants.ts';
 import { translator } from '../i18n.ts';
+import { isolate } from '../../contract/visible-text.ts';
 
 export const PRODUCT_NAME = 'Coinvest';
 /** Text on the brand colour and the code's colour: the app's --on-theme and --theme-dark (ui.css), readable at 4.5:1
@@ -34,7 +35,8 @@ export function codeMessage(
   const subject = t(serverTexts.codeMailSubject, { app: PRODUCT_NAME });
   const ignore = t(serverTexts.codeMailIgnore);
   const guard = antiPhishing ? { label: t(serverTexts.antiPhishingLabel), code: antiPhishing } : null;
-  const first = guard ? `${guard.label}: ${guard.code}\n\n` : '';
+  // The code isolated, as <bdi> does in the HTML: it cannot turn the text around it.
+  const first = guard ? `${guard.label}: ${isolate(guard.code)}\n\n` : '';
   const body = `${first}${line}\n\n${code}\n\n${ignore}\n\n— ${PRODUCT_NAME}\n`;
   return { subject, body, html: codeHtml({ locale, subject, line, code, ignore, guard }) };
 }
@@ -94,4 +96,4 @@ ${guard ? guardHtml(guard, align) : ''}<tr><td style="padding:24px;color:#1b2330
 /** The anti-phishing band: the label and the customer's code, bold, on a light brand tint. */
 const guardHtml = ({ label, code }: { label: string; code: string }, align: string) =>
   `<tr><td style="padding:12px 24px;background:#e5f7ff;color:#1b2330;font-size:15px;text-align:${align};">` +
-  `${escapeHtml(label)}: <strong dir="auto" style="color:${THEME_DARK};">${escapeHtml(code)}</strong></td></tr>\n`;
+  `${escapeHtml(label)}: <strong style="color:${THEME_DARK};"><bdi>${escapeHtml(code)}</bdi></strong></td></tr>\n`;

@@ -21,6 +21,7 @@ import { readAddress } from '../../contract/chain-address.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { postSecurityNotice } from './security-notices.ts';
+import { isolate } from '../../contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
@@ -225,7 +226,8 @@ export async function addWallet(
     await tellOwner(
       tx,
       userId,
-      `${added.alias} (${added.currency} ${added.chain} …${added.address.slice(-6)})`,
+      // The alias isolated: whatever its direction, the address tail after it reads in its real order.
+      `${isolate(added.alias)} (${added.currency} ${added.chain} …${added.address.slice(-6)})`,
       coolingMs,
       t,
       now,

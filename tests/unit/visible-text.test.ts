@@ -1,0 +1,196 @@
+// The rule for text a person names things with (contract/visible-text.ts), table by table: each class of
+// invisible or direction-changing character refused with its own text, names of the six languages (their
+// combining marks included) accepted as typed, composed and decomposed spellings one value, a value that
+// shows nothing refused as empty; and every field that names something applies it, in the form and so on
+// the server (the same schema).
+import * as v from 'valibot';
+import { describe, expect, it } from 'vitest';
+import { EditProfileInput } from '../../src/contract/account.ts';
+import { antiPhishingCode } from '../../src/contract/anti-phishing.ts';
+import { CertificationInput } from '../../src/contract/certification.ts';
+import { consoleReplyConversation } from '../../src/contract/console-service.ts';
+import { WalletInput } from '../../src/contract/add-wallet.ts';
+import { BankCardInput, PayeeLabelInput } from '../../src/contract/payouts.ts';
+import { sendChatMessage } from '../../src/contract/service-chat.ts';
+import { texts } from '../../src/contract/texts.ts';
+import {
+  hiddenCharacters,
+  isBlankToTheEye,
+  isolate,
+  visibleName,
+  visibleText,
+  withoutIsolate,
+} from '../../src/contract/visible-text.ts';
+import { firstIssueTextId } from '../../src/contract/fields.ts';
+import { consoleTexts } from '../../src/contract/console-texts.ts';
+
+const HIDDEN = texts.hiddenCharacters.id;
+const name = visibleName(texts.enterNickname);
+const chat = visibleText(null, { lines: true });
+/** The text id of the first rule broken, or the value the rule keeps. */
+function outcome(schema: v.GenericSchema, input: unknown): { ok: unknown } | { refused: string } {
+  const result = v.safeParse(schema, input, { abortEarly: true });
+  return result.success ? { ok: result.output } : { refused: firstIssueTextId(result.issues) };
+}
+const codePoint = (char: string) => `U+${char.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+describe('invisible and direction-changing characters', () => {
+  const classes: [string, string[]][] = [
+    ['bidi embeddings and overrides', ['\u202A', '\u202B', '\u202C', '\u202D', '\u202E']],
+    ['bidi isolates', ['\u2066', '\u2067', '\u2068', '\u2069']],
+    ['direction marks (LRM, RLM, ALM)', ['\u200E', '\u200F', '\u061C']],
+    ['zero-width space, non-joiner and joiner', ['\u200B', '\u200C', '\u200D']],
+    ['word joiner and invisible operators', ['\u2060', '\u2061', '\u2062', '\u2063', '\u2064']],
+    ['byte order mark, soft hyphen, combining grapheme joiner', ['\uFEFF', '\u00AD', '\u034F']],
+    ['Mongolian vowel separator and variation selectors', ['\u180E', '\u180B']],
+    ['variation selectors', ['\uFE00', '\uFE0E', '\uFE0F', '\u{E0100}', '\u{E01EF}']],
+    ['tag characters', ['\u{E0001}', '\u{E0041}', '\u{E007F}']],
+    ['Hangul fillers', ['\u115F', '\u1160', '\u3164', '\uFFA0']],
+    ['other default-ignorable code points', ['\u17B4', '\u2065', '\uFFF0', '\u{1D173}']],
+    ['control characters and separators', ['\u0001', '\u007F', '\u0085', '\n', '\u2028', '\u2029']],
+    ['the blank braille pattern', ['\u2800']],
+  ];
+  it.each(classes)('%s are refused between visible letters', (_class, chars) => {
+    for (const char of chars) {
+      expect(outcome(name, `Mom${char}gnp.exe`), codePoint(char)).toEqual({ refused: HIDDEN });
+      expect(hiddenCharacters(`a${char}b`), codePoint(char)).toEqual([char]);
+    }
+  });
+
+  it.each(classes)('%s alone, or with spaces, are a value that shows nothing: refused as empty', (_class, chars) => {
+    for (const char of chars) {
+      expect(outcome(name, ` ${char}${char} `), codePoint(char)).toEqual({ refused: texts.enterNickname.id });
+      expect(isBlankToTheEye(`${char}\u3000${char}`), codePoint(char)).toBe(true);
+    }
+  });
+
+  it('a field that may be empty refuses a value that only looks empty as holding invisible characters', () => {
+    expect(outcome(visibleText(null), '\u3164\u3164')).toEqual({ refused: HIDDEN });
+    expect(outcome(visibleText(null), '  ')).toEqual({ ok: '' });
+  });
+});
+
+describe('names of the six languages', () => {
+  it.each([
+    ['en', 'Mary-Jane O’Neil'],
+    ['zh', '王小明'],
+    ['th', 'สมชาย ใจดี'],
+    ['th', 'น้ำผึ้ง'],
+    ['jp', '山田 太郎'],
+    ['jp', 'ｶﾀｶﾅ ﾀﾛｳ'],
+    ['ar', 'محمد عبد الله'],
+    ['ar', 'مُحَمَّد'],
+    ['hi', 'प्रिया शर्मा'],
+    ['hi', 'क्‍षत्रिय'],
+    ['hi', 'श्रीमती'],
+  ])('%s: %s is kept as typed (its combining marks and joiners included)', (_lang, typed) => {
+    expect(outcome(name, typed)).toEqual({ ok: typed.normalize('NFC') });
+    expect(hiddenCharacters(typed)).toEqual([]);
+  });
+
+  it('composed and decomposed spellings are one value (NFC)', () => {
+    expect(outcome(name, 'Jose\u0301')).toEqual({ ok: 'José' });
+    expect(outcome(name, 'José')).toEqual({ ok: 'José' });
+    expect(outcome(name, '\u1100\u1161')).toEqual({ ok: '가' });
+  });
+
+  it('spaces of every width are one space, none at either end', () => {
+    expect(outcome(name, '\u3000 Anna\u00A0\u2003 Lee\t')).toEqual({ ok: 'Anna Lee' });
+  });
+});
+
+describe('emoji', () => {
+  it.each([
+    ['a ZWJ family', '👨‍👩‍👧'],
+    ['a flag with a variation selector and ZWJ', '🏳️‍🌈'],
+    ['a heart with its emoji selector', '❤️'],
+    ['a skin tone', '👍🏽'],
+    ['a keycap', '#️⃣'],
+    ['a subdivision flag (tags)', '🏴󠁧󠁢󠁥󠁮󠁧󠁿'],
+  ])('%s is allowed: its joiners sit inside one emoji sequence', (_what, emoji) => {
+    expect(outcome(chat, `Thanks ${emoji}!`)).toEqual({ ok: `Thanks ${emoji}!` });
+    expect(outcome(name, `Savings ${emoji}`)).toEqual({ ok: `Savings ${emoji}` });
+  });
+
+  it.each([
+    ['ZWJ between letters', 'a\u200Db'],
+    ['ZWJ after an emoji, before a letter', '😀\u200Da'],
+    ['ZWJ at the end', '😀\u200D'],
+    ['a variation selector after a letter', 'a\uFE0F'],
+    ['tag characters without their flag', 'a\u{E0067}\u{E007F}'],
+  ])('%s is refused', (_what, typed) => {
+    expect(outcome(chat, typed)).toEqual({ refused: HIDDEN });
+  });
+});
+
+describe('chat', () => {
+  it('keeps its lines; a CR LF is one line break', () => {
+    expect(outcome(chat, ' first line\r\nsecond\tline \n')).toEqual({ ok: 'first line\nsecond\tline' });
+  });
+  it('refuses a direction override inside a line', () => {
+    expect(outcome(chat, 'see file\u202Efdp.exe')).toEqual({ refused: HIDDEN });
+  });
+});
+
+describe('every field a person names things with applies the rule', () => {
+  const RLO = 'Mom\u202Egnp.exe';
+  const card = {
+    real_name: 'Somchai',
+    ifsc: 'KBANK001',
+    bank_code: 'KBANK',
+    bank_number: '1234567890',
+    phone: '0812345678',
+    email: 'a@example.com',
+    label: 'Rent',
+  };
+  const wallet = { alias: 'Savings', currency: 'USDT', chain: 'TRC20', address: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' };
+  const cases: [string, v.GenericSchema, Record<string, unknown>, string, string][] = [
+    ['nickname', EditProfileInput, {}, 'nickname', texts.enterNickname.id],
+    ['bank card label', BankCardInput, card, 'label', HIDDEN],
+    ['bank card holder', BankCardInput, card, 'real_name', texts.fillInformation.id],
+    ['wallet alias', WalletInput, wallet, 'alias', texts.fillInformation.id],
+    ['payee label (rename)', PayeeLabelInput, { kind: 'wallet', id: '1' }, 'label', HIDDEN],
+    ['anti-phishing code', v.object({ phrase: antiPhishingCode }), {}, 'phrase', texts.enterAntiPhishingCode.id],
+    ['chat message', sendChatMessage.input, {}, 'body', HIDDEN],
+    [
+      'certification name',
+      CertificationInput,
+      { level: 'primary', doc_type: 'passport', number: 'AB123456', image: '/api/uploads/abcdefghijkl' },
+      'name',
+      texts.fillInformation.id,
+    ],
+    [
+      'an operator’s answer in the chat',
+      consoleReplyConversation.input,
+      { id: '1' },
+      'body',
+      consoleTexts.consoleEnterReply.id,
+    ],
+  ];
+  const known = { [HIDDEN]: 1, ...Object.fromEntries(cases.map((row) => [row[4], 1])) };
+  const first = (schema: v.GenericSchema, input: unknown) => {
+    const result = v.safeParse(schema, input, { abortEarly: true });
+    return result.success ? 'ok' : firstIssueTextId(result.issues, known);
+  };
+
+  it.each(cases)('%s: a right-to-left override is refused', (_field, schema, base, field) => {
+    expect(first(schema, { ...base, [field]: RLO })).toBe(HIDDEN);
+    expect(first(schema, { ...base, [field]: 'Mom\u200Bs' })).toBe(HIDDEN);
+  });
+
+  it.each(cases)('%s: only Hangul fillers are refused', (_field, schema, base, field, blank) => {
+    expect(first(schema, { ...base, [field]: '\u3164\u3164\u3164\u3164' })).toBe(blank);
+  });
+
+  it.each(cases)('%s: a Thai name is accepted', (_field, schema, base, field) => {
+    expect(first(schema, { ...base, [field]: 'สมชาย ใจดี' })).toBe('ok');
+  });
+});
+
+describe('isolating a text set into plain text', () => {
+  it('wraps it in FIRST STRONG ISOLATE … POP DIRECTIONAL ISOLATE, and unwraps it', () => {
+    expect(isolate('محمد')).toBe('\u2068محمد\u2069');
+    expect(withoutIsolate(isolate('Blue heron'))).toBe('Blue heron');
+    expect(withoutIsolate('Blue heron')).toBe('Blue heron');
+  });
+});
