@@ -1,6 +1,6 @@
 // What a person types or pastes into an amount, price or percentage field, read as the wire's plain ASCII decimal.
 // The one rule every decimal field of the app and the console uses; the server itself accepts ASCII decimals only.
-import { NumberParser } from '@internationalized/number';
+import type { NumberParser } from '@internationalized/number';
 import { digitOf, type NumberingSystem, zeroOf } from './typed-digits.ts';
 
 /**
@@ -40,12 +40,32 @@ function localeMarks(locale: string) {
   return marks;
 }
 
-/** The maintained locale-aware parser, per language and numbering system (at most six by six). */
+/** The maintained locale-aware parser (@internationalized/number, 2.5 KB gzip): loaded once a number field is used. */
+let library: typeof import('@internationalized/number') | null = null;
+let loading: Promise<void> | null = null;
+
+/**
+ * Loads the locale-aware parser that gives readAmount its second opinion, once; a field calls it when it is focused,
+ * so the first screen does not carry it. Until it is there, readAmount refuses what it would dispute (below).
+ */
+export function loadNumberParser(): Promise<void> {
+  loading ??= import('@internationalized/number').then(
+    (module) => void (library = module),
+    (error: unknown) => {
+      loading = null; // the next field used asks again
+      throw error;
+    },
+  );
+  return loading;
+}
+
+/** The parser per language and numbering system (at most six by six). */
 const parsers = new Map<string, NumberParser>();
-function parserFor(locale: string, system: NumberingSystem): NumberParser {
+function parserFor(locale: string, system: NumberingSystem): NumberParser | null {
+  if (!library) return null;
   const tag = `${locale}-u-nu-${system}`;
   let parser = parsers.get(tag);
-  if (!parser) parsers.set(tag, (parser = new NumberParser(tag)));
+  if (!parser) parsers.set(tag, (parser = new library.NumberParser(tag)));
   return parser;
 }
 
@@ -106,10 +126,13 @@ function readCleaned(text: string, locale: string, decimals: number): Read & { s
   const digits = (groups.join('') + whole).replace(/^0+(?=\d)/, '') || '0';
   if (fraction !== null && fraction.length > decimals) return refuse('decimals');
   const value = fraction ? `${digits}.${fraction}` : digits;
-  // A second opinion: where the locale-aware parser reads the same text as another number (its Arabic-Indic
-  // keyboards type ',' for the decimal mark), the text means two things to two readers.
-  const library = parserFor(locale, system).parse(text);
-  if (!Number.isNaN(library) && library !== Number(value)) return refuse('ambiguous');
+  // A second opinion: where the locale-aware parser reads the same text as another number (on Arabic-Indic keyboards
+  // it takes ',' for the decimal mark and '.' for a group), the text means two things to two readers. Before it has
+  // loaded, the texts it would read that way (Arabic-Indic digits with an ASCII mark) are refused alike.
+  const parser = parserFor(locale, system);
+  const second = parser ? parser.parse(text) : system === 'arab' && /[.,]/.test(text) ? NaN : Number(value);
+  if (!parser && Number.isNaN(second)) return refuse('ambiguous');
+  if (!Number.isNaN(second) && second !== Number(value)) return refuse('ambiguous');
   return { ok: true, value, system };
 }
 

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentLocale, intlLocale } from '../lib/i18n.ts';
-import { readAmount, type AmountReading } from '../lib/typed-amount.ts';
+import { loadNumberParser, readAmount, type AmountReading } from '../lib/typed-amount.ts';
 import type { NumberingSystem } from '../lib/typed-digits.ts';
 import { FieldChecks, TextField } from './forms.tsx';
 
@@ -82,6 +82,8 @@ export function DecimalField({ label, value, onChange, decimals = 8, ...field }:
         setLeft(false);
         if (next !== value) onChange(next);
       }}
+      // Not arrived (offline, a failed chunk): the reading refuses what the parser would dispute; a next focus retries.
+      onFocus={() => void loadNumberParser().catch(() => undefined)}
       onBlur={() => setLeft(true)}
       problem={problem}
       inputMode="decimal"

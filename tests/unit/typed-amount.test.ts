@@ -1,12 +1,12 @@
 // What people of the six languages type or paste into number fields, read as the wire's ASCII decimal: every digit
 // system, the languages' grouping and decimal marks, spaces, and refusals of what reads two ways.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { LOCALES } from '../../src/contract/constants.ts';
 import { formatAmount, formatMoney } from '../../src/lib/format.ts';
 import { intlLocale } from '../../src/lib/locale-pick.ts';
-import { readAmount, readOrKeep } from '../../src/lib/typed-amount.ts';
+import { loadNumberParser, readAmount, readOrKeep } from '../../src/lib/typed-amount.ts';
 import { asciiDigits, typedDigits } from '../../src/lib/typed-digits.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));
@@ -18,7 +18,17 @@ const written = (locale: string, system: string, value: number, useGrouping = tr
 
 const read = (typed: string, locale: string, decimals?: number) => readAmount(typed, locale, decimals);
 
+describe('before the locale-aware parser has loaded (a field loads it when focused)', () => {
+  it('refuses what the parser would read otherwise, and reads the rest alike', () => {
+    expect(readAmount('١.٥', 'ar')).toMatchObject({ ok: false, problem: 'ambiguous' });
+    expect(readAmount('١٬٥٠٠', 'ar')).toEqual({ ok: true, value: '1500' });
+    expect(readAmount('1,000.5', 'en')).toEqual({ ok: true, value: '1000.5' });
+  });
+});
+
 describe.each(LOCALES.map((locale) => [locale, intlLocale(locale)]))('in %s', (_, locale) => {
+  beforeAll(() => loadNumberParser());
+
   it.each(SYSTEMS)('reads %s digits, grouped and not', (system) => {
     const grouped = written(locale, system, 1234567.25);
     expect(read(grouped, locale), grouped).toEqual({ ok: true, value: '1234567.25' });
