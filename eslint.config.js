@@ -71,13 +71,14 @@ const boundaries = [
     from: ['./src/features', './src/app', './src/server', './sw', './src/main.tsx'],
     message: 'The console never imports the customer app or the server.',
   },
-  // Of the customer app's lib/ the console takes only the client core (the wire format) and the formatters made once:
-  // no app state.
+  // Of the customer app's lib/ the console takes only the client core (the wire format, how typed numbers are read) and
+  // the formatters made once: no app state.
   {
     target: './src/console',
     from: './src/lib',
-    except: ['./call-core.ts', './formatter-once.ts'],
-    message: 'The console imports only lib/call-core.ts and lib/formatter-once.ts from lib/ (no app state).',
+    except: ['./call-core.ts', './formatter-once.ts', './typed-amount.ts', './typed-digits.ts'],
+    message:
+      'The console imports only lib/call-core.ts, lib/formatter-once.ts and lib/typed-*.ts from lib/ (no app state).',
   },
   {
     target: [...client, './src/contract', './src/server'],

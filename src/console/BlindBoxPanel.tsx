@@ -21,7 +21,7 @@ import {
   type ConsoleBlindBox,
 } from '../contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount } from './format.ts';
+import { formatAmount, typedNumber } from './format.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { OutcomeLine, useSave } from './reward-parts.tsx';
 
@@ -49,13 +49,16 @@ const draftOf = (prize: BoxPrize): DraftPrize => ({
 const writtenTable = (rows: DraftPrize[]) =>
   rows
     .map((row) =>
-      [row.name, row.asset, row.amount, row.weight, ...(row.stock.trim() ? [row.stock] : [])]
-        .map((field) => field.trim())
+      [row.name.trim(), row.asset.trim(), ...[row.amount, row.weight, row.stock].map(typedNumber)]
+        .filter((field, index) => index < 4 || field !== '')
         .join(':'),
     )
     .join(';');
 /** A weight as typed, when it is one (for the odds shown while writing). */
-const weightOf = (row: DraftPrize) => (/^[1-9]\d{0,6}$/.test(row.weight.trim()) ? Number(row.weight.trim()) : null);
+const weightOf = (row: DraftPrize) => {
+  const weight = typedNumber(row.weight);
+  return /^[1-9]\d{0,6}$/.test(weight) ? Number(weight) : null;
+};
 /** "0.29 USDT + 30 POINT" from the expected value per asset. */
 const expectedText = (expected: Record<string, string>) =>
   Object.entries(expected)
@@ -134,7 +137,9 @@ function RestockRow({ prize, onAnswer }: { prize: BoxPrize; onAnswer: (box: Cons
   const [stock, setStock] = useState(shown);
   const { busy, outcome, run, clear } = useSave();
   const restock = () =>
-    run(async () => onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock })));
+    run(async () =>
+      onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock: typedNumber(stock) })),
+    );
   return (
     <>
       <tr aria-label={prize.name} className={outcome ? 'console-terms-noted' : ''}>
@@ -178,7 +183,10 @@ function DrawCost({ costs, onAnswer }: { costs: Record<PayWith, string>; onAnswe
   const changed = PAY_WITH.filter((pay) => values[pay] !== costs[pay]);
   const save = () =>
     run(async () => {
-      const box = await consoleApi(consoleSetDrawCost, Object.fromEntries(changed.map((pay) => [pay, values[pay]])));
+      const box = await consoleApi(
+        consoleSetDrawCost,
+        Object.fromEntries(changed.map((pay) => [pay, typedNumber(values[pay])])),
+      );
       onAnswer(box);
       setValues(box.costs);
     });
@@ -231,9 +239,8 @@ function PrizeTableEditor({ prizes, onAnswer }: { prizes: BoxPrize[]; onAnswer: 
   const total = rows.reduce((sum, row) => sum + (weightOf(row) ?? 0), 0);
   const counted = rows.flatMap((row) => {
     const weight = weightOf(row);
-    return weight !== null && /^\d+(\.\d+)?$/.test(row.amount.trim())
-      ? [{ weight, asset: row.asset.trim(), amount: row.amount.trim() }]
-      : [];
+    const amount = typedNumber(row.amount);
+    return weight !== null && /^\d+(\.\d+)?$/.test(amount) ? [{ weight, asset: row.asset.trim(), amount }] : [];
   });
   const assets = [...new Set(counted.filter((row) => !/^0(\.0+)?$/.test(row.amount)).map((row) => row.asset))];
   const expected = Object.fromEntries(assets.map((asset) => [asset, expectedValue(counted, asset)]));

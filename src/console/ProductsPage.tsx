@@ -15,6 +15,7 @@ import {
 } from '../contract/console-products.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
+import { typedNumber } from './format.ts';
 
 /** A stored decimal as an operator writes it: "0.8500" → "0.85", "5.00000000" → "5". */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
@@ -218,7 +219,9 @@ function TermsRow<T extends string>({
     setBusy(true);
     try {
       setValues(
-        await write(Object.fromEntries(changed.map((term) => [term, values[term]])) as Partial<Record<T, string>>),
+        await write(
+          Object.fromEntries(changed.map((term) => [term, typedNumber(values[term])])) as Partial<Record<T, string>>,
+        ),
       );
       setNote({ done: true });
     } catch (failure) {

@@ -16,6 +16,7 @@ import {
 } from '../contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
+import { typedNumber } from './format.ts';
 import { BlindBoxPanel } from './BlindBoxPanel.tsx';
 import { OutcomeLine, plain, useSave } from './reward-parts.tsx';
 
@@ -70,7 +71,7 @@ function LadderForm({ first }: { first: string[] }) {
   };
   const save = () =>
     run(async () => {
-      const now = await consoleApi(consoleSetSignInLadder, { ladder: steps.join(',') });
+      const now = await consoleApi(consoleSetSignInLadder, { ladder: steps.map(typedNumber).join(',') });
       setSaved(now.ladder);
       setSteps(now.ladder);
     });
@@ -190,7 +191,9 @@ function WelfareRow({ task, name }: { task: ConsoleWelfareTask; name: string }) 
       const now = welfareTerms(
         await consoleApi(consoleChangeWelfareTask, {
           code: task.code,
-          ...Object.fromEntries(changed.map((term) => [term, values[term]])),
+          ...Object.fromEntries(
+            changed.map((term) => [term, term === 'reward' ? typedNumber(values[term]) : values[term]]),
+          ),
         }),
       );
       setSaved(now);

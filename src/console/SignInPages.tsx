@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
+import { typedDigits } from '../lib/typed-digits.ts';
 import { consoleSession, endSession, startSession } from './session.ts';
 import { ErrorLine, LanguageSwitch, ServerLine } from './parts.tsx';
 
@@ -18,7 +19,11 @@ export function SignInPage() {
     event.preventDefault();
     setBusy(true);
     try {
-      const { token, operator } = await consoleApi(consoleSignIn, { ...form, name: form.name.trim().toLowerCase() });
+      const { token, operator } = await consoleApi(consoleSignIn, {
+        ...form,
+        name: form.name.trim().toLowerCase(),
+        code: typedDigits(form.code),
+      });
       startSession(token, operator);
     } catch (failure) {
       setError(messageOf(failure));

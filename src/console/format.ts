@@ -2,6 +2,7 @@
 // them (decimal strings, never turned into floats), with groups of three.
 import { i18n } from '@lingui/core';
 import { formatterOnce } from '../lib/formatter-once.ts';
+import { readOrKeep } from '../lib/typed-amount.ts';
 
 const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
   formatterOnce(`console-${name}:${i18n.locale}`, () => new Intl.DateTimeFormat(i18n.locale, options));
@@ -69,3 +70,7 @@ export function localDayStart(day: string, days = 0): string {
   const local = `${start.getFullYear()}-${two(start.getMonth() + 1)}-${two(start.getDate())}T00:00:00`;
   return `${local}${sign}${two(Math.floor(Math.abs(offset) / 60))}:${two(Math.abs(offset) % 60)}`;
 }
+
+/** A number an operator typed, as the console sends it: the plain ASCII decimal it reads as in the operator's language
+ * (other scripts' digits, grouping marks), or the text itself for the server to refuse. */
+export const typedNumber = (typed: string) => readOrKeep(typed, i18n.locale || 'en');

@@ -4,6 +4,8 @@ import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { chartSettings, parameter } from '../lib/chart-settings.ts';
+import { currentLocale, intlLocale } from '../lib/i18n.ts';
+import { readOrKeep } from '../lib/typed-amount.ts';
 import './chart-tools.css';
 
 /** A parameter field: the typed text stays while it is being typed; a valid number is applied at once. */
@@ -23,7 +25,9 @@ function ParamField(props: {
       value={text}
       onChange={(event) => {
         setText(event.target.value);
-        const value = parameter(event.target.value, NaN, props.min, props.max, props.whole ?? true);
+        const whole = props.whole ?? true;
+        const typed = readOrKeep(event.target.value, intlLocale(currentLocale()), whole ? 0 : 8);
+        const value = parameter(typed, NaN, props.min, props.max, whole);
         if (!Number.isNaN(value)) props.apply(value);
       }}
       onBlur={() => setText(String(props.value))}

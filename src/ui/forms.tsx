@@ -1,9 +1,9 @@
-// Form controls with the app's look: the page form, labelled text fields, an amount field, a checkbox, buttons, a
-// two-way switch.
+// Form controls with the app's look: the page form, labelled text fields, a checkbox, buttons, a two-way switch.
+// The amount field is apart (AmountField.tsx): it brings the locale-aware number parser.
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import { useId } from 'react';
-import { Trans } from '@lingui/react/macro';
-import { cleanAmount } from '../lib/typed-amount.ts';
+import { createContext, useId, useRef } from 'react';
+import { toast } from '../lib/toast.ts';
+import { asciiDigits } from '../lib/typed-digits.ts';
 
 interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange' | 'value'> {
   label: ReactNode;
@@ -11,75 +11,38 @@ interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'on
   onChange: (value: string) => void;
   lead?: ReactNode;
   trailing?: ReactNode;
+  /** A line under the box: what is wrong with the text typed (announced as it appears). */
+  problem?: ReactNode;
 }
 
-export function TextField({ label, value, onChange, lead, trailing, ...input }: TextFieldProps) {
+/**
+ * A labelled text field. A numeric one (`inputMode="numeric"`: codes, card numbers, payment passwords) hands on its
+ * digits in ASCII, whatever script they were typed in (Arabic-Indic, Devanagari, Thai, full-width…).
+ */
+export function TextField({ label, value, onChange, lead, trailing, problem, ...input }: TextFieldProps) {
   const id = useId();
+  const numeric = input.inputMode === 'numeric';
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <div className="field-box">
         {lead && <span className="field-prefix">{lead}</span>}
-        <input id={id} value={value} onChange={(event) => onChange(event.target.value)} {...input} />
+        <input
+          id={id}
+          value={value}
+          onChange={(event) => onChange(numeric ? asciiDigits(event.target.value) : event.target.value)}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${id}-problem` : undefined}
+          {...input}
+        />
         {trailing}
       </div>
+      {problem && (
+        <p className="error-text" id={`${id}-problem`} role="alert">
+          {problem}
+        </p>
+      )}
     </div>
-  );
-}
-
-interface AmountFieldProps {
-  value: string;
-  onChange: (value: string) => void;
-  /** Amount (USDT) unless told. */
-  label?: ReactNode;
-  placeholder?: string;
-  enterKeyHint?: 'next' | 'done';
-  /** What the All button fills in (a decimal string); no button while it is unknown. */
-  all?: string | null;
-  allLabel?: ReactNode;
-  name?: string;
-}
-
-/** A money amount: decimal keyboard, digits and one point kept (8 decimals at most), an All button. */
-export function AmountField({
-  value,
-  onChange,
-  label,
-  placeholder,
-  enterKeyHint = 'done',
-  all,
-  allLabel,
-  name = 'amount',
-}: AmountFieldProps) {
-  return (
-    <TextField
-      label={label ?? <Trans>Amount (USDT)</Trans>}
-      value={value}
-      onChange={(typed) => onChange(cleanAmount(typed))}
-      inputMode="decimal"
-      autoComplete="off"
-      enterKeyHint={enterKeyHint}
-      name={name}
-      dir="ltr"
-      placeholder={placeholder}
-      trailing={
-        all != null && (
-          <button
-            type="button"
-            className="link-button field-all"
-            onClick={() =>
-              onChange(
-                cleanAmount(all)
-                  .replace(/(\.\d*?)0+$/, '$1')
-                  .replace(/\.$/, ''),
-              )
-            }
-          >
-            {allLabel ?? <Trans>All</Trans>}
-          </button>
-        )
-      }
-    />
   );
 }
 
@@ -91,18 +54,43 @@ interface FormProps {
 }
 
 /**
- * A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page.
+ * What a field inside a form says before the form is sent: the text of what is wrong with what was typed (a number
+ * that reads two ways), or null. The form holds the checks of the fields it contains.
+ */
+export type FieldCheck = () => string | null;
+/** The checks of the fields inside the nearest form (null outside one): a field adds its own while it is shown. */
+export const FieldChecks = createContext<Set<FieldCheck> | null>(null);
+
+/** The checks of a panel that sends without a <Form> (its own buttons send): give them to FieldChecks' provider. */
+export const useFieldChecks = (): Set<FieldCheck> => useRef(new Set<FieldCheck>()).current;
+
+/** The first thing a field of `checks` finds wrong (toasted), or null: what a form does before it is sent. */
+export function firstFieldProblem(checks: Set<FieldCheck>): string | null {
+  for (const check of checks) {
+    const problem = check();
+    if (problem) {
+      toast(problem);
+      return problem;
+    }
+  }
+  return null;
+}
+
+/**
+ * A form (a page's body, or a dialog's): submitting (button or Enter) runs `onSubmit` instead of reloading the page,
+ * unless a field inside says what it holds cannot be read (its text is toasted; nothing is sent).
  */
 export function Form({ onSubmit, children, className = 'page-body' }: FormProps) {
+  const checks = useFieldChecks();
   return (
     <form
       className={className}
       onSubmit={(event) => {
         event.preventDefault();
-        void onSubmit();
+        if (!firstFieldProblem(checks)) void onSubmit();
       }}
     >
-      {children}
+      <FieldChecks.Provider value={checks}>{children}</FieldChecks.Provider>
     </form>
   );
 }

@@ -24,7 +24,7 @@ import {
 } from '../../src/features/funds/withdraw-store.ts';
 import { accountDetails, kindLabel } from '../../src/features/funds/account-details-store.ts';
 import { formatPercent, idFromQuery } from '../../src/features/funds/funds-format.ts';
-import { cleanAmount } from '../../src/lib/typed-amount.ts';
+import { readAmount } from '../../src/lib/typed-amount.ts';
 import { hasMore } from '../../src/lib/paged-list.ts';
 import { deferred, envelope, resetClientState, stubFetch } from './helpers.ts';
 
@@ -119,11 +119,11 @@ describe('the withdraw figures', () => {
     expect(maxWithdrawable({ ...rule, available: '0' })).toBe('0');
   });
 
-  it('reads a fee rate as a percentage and keeps typed amounts to digits and 8 decimals', () => {
+  it('reads a fee rate as a percentage and typed amounts as meant, 8 decimals at most', () => {
     expect(formatPercent('0.01')).toBe('1%');
     expect(formatPercent('0.0025')).toBe('0.25%');
-    expect(cleanAmount('1,5')).toBe('1.5');
-    expect(cleanAmount('12.123456789')).toBe('12.12345678');
+    expect(readAmount('10,000', 'en')).toEqual({ ok: true, value: '10000' });
+    expect(readAmount('12.123456789', 'en')).toMatchObject({ ok: false, problem: 'decimals' });
     expect(idFromQuery('id=12')).toBe(12);
     expect(idFromQuery('id=abc')).toBeNull();
   });

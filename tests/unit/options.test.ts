@@ -11,7 +11,7 @@ import {
 } from '../../src/features/options/option-format.ts';
 import { orderProblem, outcomeText, type PlaceInput } from '../../src/features/options/options-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
-import { cleanAmount } from '../../src/lib/typed-amount.ts';
+import { readAmount } from '../../src/lib/typed-amount.ts';
 
 const product: OptionProduct = { id: 7, code: 'BTC', minutes: 1, yield_rate: '0.8', min_amount: '1' };
 const order = (amount: string): PlaceInput => ({ code: 'BTC', direction: 'up', product_id: '7', amount });
@@ -43,11 +43,12 @@ describe('amounts on screen', () => {
     expect(formatYield('0.855')).toBe('85.5%');
   });
 
-  it('keeps what an amount field accepts: digits, one point, 8 decimals', () => {
-    expect(cleanAmount('1,5')).toBe('1.5');
-    expect(cleanAmount('abc12.3.4')).toBe('12.34');
-    expect(cleanAmount('0.123456789')).toBe('0.12345678');
-    expect(cleanAmount('-7')).toBe('7');
+  it('reads an amount field as typed, refusing what it cannot read rather than mending it', () => {
+    expect(readAmount('12.5', 'en')).toEqual({ ok: true, value: '12.5' });
+    expect(readAmount('1,5', 'en')).toMatchObject({ ok: false, problem: 'ambiguous' });
+    expect(readAmount('abc12.3.4', 'en')).toMatchObject({ ok: false, problem: 'notNumber' });
+    expect(readAmount('0.123456789', 'en')).toMatchObject({ ok: false, problem: 'decimals' });
+    expect(readAmount('-7', 'en')).toMatchObject({ ok: false, problem: 'notNumber' });
   });
 });
 

@@ -11,11 +11,11 @@ import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderTyp
 import { texts } from '../../contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
-import { cleanAmount } from '../../lib/typed-amount.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, TextField } from '../../ui/forms.tsx';
+import { FieldChecks, firstFieldProblem, useFieldChecks } from '../../ui/forms.tsx';
+import { AmountField, DecimalField } from '../../ui/AmountField.tsx';
 import { MinusIcon, PlusIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
@@ -82,7 +82,9 @@ export function OrderPanel({ code }: { code: string }) {
     change(marketBuy ? { total: value } : { quantity: value });
   };
 
+  const checks = useFieldChecks();
   const ask = () => {
+    if (firstFieldProblem(checks)) return;
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
@@ -118,169 +120,170 @@ export function OrderPanel({ code }: { code: string }) {
   const spendAsset = form.side === 'buy' ? QUOTE_ASSET : code;
   const available = held ? (form.side === 'buy' ? held.usdt_available : held.available) : null;
   return (
-    <section className={practising ? 'card ct-form practising' : 'card ct-form'} aria-label={t`Place an order`}>
-      <div className="ct-sides" role="group" aria-label={t`Side`}>
-        <button
-          type="button"
-          className="ct-side buy"
-          aria-pressed={form.side === 'buy'}
-          onClick={() => chooseSide('buy')}
-        >
-          <Trans>Buy</Trans>
-        </button>
-        <button
-          type="button"
-          className="ct-side sell"
-          aria-pressed={form.side === 'sell'}
-          onClick={() => chooseSide('sell')}
-        >
-          <Trans>Sell</Trans>
-        </button>
-      </div>
-      <div className="segmented" role="group" aria-label={t`Order type`}>
-        <button type="button" aria-pressed={form.type === 'limit'} onClick={() => chooseType('limit')}>
-          <Trans>Limit</Trans>
-        </button>
-        <button type="button" aria-pressed={form.type === 'market'} onClick={() => chooseType('market')}>
-          <Trans>Market</Trans>
-        </button>
-      </div>
-
-      {form.type === 'limit' ? (
-        <TextField
-          label={<Trans>Price (USDT)</Trans>}
-          value={form.price}
-          onChange={(typed) => change({ price: cleanAmount(typed) })}
-          inputMode="decimal"
-          autoComplete="off"
-          name="price"
-          placeholder={pair ? t`Steps of ${gridStep(pair.price_decimals)}` : undefined}
-          lead={
-            <button
-              type="button"
-              className="ct-step"
-              onClick={() => stepPrice(-1)}
-              aria-label={t`Lower price by one tick`}
-            >
-              <MinusIcon />
-            </button>
-          }
-          trailing={
-            <button
-              type="button"
-              className="ct-step"
-              onClick={() => stepPrice(1)}
-              aria-label={t`Raise price by one tick`}
-            >
-              <PlusIcon />
-            </button>
-          }
-        />
-      ) : (
-        <div className="ct-market-price">
-          <span className="muted">
-            <Trans>Market price</Trans>
-          </span>
-          <span>
-            <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT{' '}
-            <PriceSourceBadge source={quote} />
-          </span>
-        </div>
-      )}
-
-      {marketBuy ? (
-        <AmountField
-          label={<Trans>Total to spend (USDT)</Trans>}
-          value={form.total}
-          onChange={(total) => change({ total })}
-          name="total"
-          placeholder={pair ? t`At least ${pair.min_notional} USDT` : undefined}
-        />
-      ) : (
-        <AmountField
-          label={<Trans>Quantity ({code})</Trans>}
-          value={form.quantity}
-          onChange={(quantity) => change({ quantity })}
-          name="quantity"
-          placeholder={pair ? t`Steps of ${gridStep(pair.quantity_decimals)}` : undefined}
-        />
-      )}
-
-      <div className="ct-shares" role="group" aria-label={t`Share of what is available`}>
-        {SHARES.map((percent) => (
-          <button key={percent} type="button" onClick={() => fillShare(percent)} disabled={!held || !pair}>
-            <span dir="ltr">{percent}%</span>
+    <FieldChecks.Provider value={checks}>
+      <section className={practising ? 'card ct-form practising' : 'card ct-form'} aria-label={t`Place an order`}>
+        <div className="ct-sides" role="group" aria-label={t`Side`}>
+          <button
+            type="button"
+            className="ct-side buy"
+            aria-pressed={form.side === 'buy'}
+            onClick={() => chooseSide('buy')}
+          >
+            <Trans>Buy</Trans>
           </button>
-        ))}
-      </div>
-      <p className="ct-available muted">
-        <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span>{' '}
-        {spendAsset} {practising && <PracticeTag />}
-      </p>
+          <button
+            type="button"
+            className="ct-side sell"
+            aria-pressed={form.side === 'sell'}
+            onClick={() => chooseSide('sell')}
+          >
+            <Trans>Sell</Trans>
+          </button>
+        </div>
+        <div className="segmented" role="group" aria-label={t`Order type`}>
+          <button type="button" aria-pressed={form.type === 'limit'} onClick={() => chooseType('limit')}>
+            <Trans>Limit</Trans>
+          </button>
+          <button type="button" aria-pressed={form.type === 'market'} onClick={() => chooseType('market')}>
+            <Trans>Market</Trans>
+          </button>
+        </div>
 
-      <OrderFigures code={code} pair={pair} preview={preview} />
+        {form.type === 'limit' ? (
+          <DecimalField
+            label={<Trans>Price (USDT)</Trans>}
+            value={form.price}
+            onChange={(price) => change({ price })}
+            name="price"
+            placeholder={pair ? t`Steps of ${gridStep(pair.price_decimals)}` : undefined}
+            lead={
+              <button
+                type="button"
+                className="ct-step"
+                onClick={() => stepPrice(-1)}
+                aria-label={t`Lower price by one tick`}
+              >
+                <MinusIcon />
+              </button>
+            }
+            trailing={
+              <button
+                type="button"
+                className="ct-step"
+                onClick={() => stepPrice(1)}
+                aria-label={t`Raise price by one tick`}
+              >
+                <PlusIcon />
+              </button>
+            }
+          />
+        ) : (
+          <div className="ct-market-price">
+            <span className="muted">
+              <Trans>Market price</Trans>
+            </span>
+            <span>
+              <span className="opt-num">{lastPrice ? formatPrice(lastPrice, quote?.price_decimals) : '—'}</span> USDT{' '}
+              <PriceSourceBadge source={quote} />
+            </span>
+          </div>
+        )}
 
-      {quote?.halted && (
-        <p className="paused-note" role="status">
-          {pausedText(code)}
+        {marketBuy ? (
+          <AmountField
+            label={<Trans>Total to spend (USDT)</Trans>}
+            value={form.total}
+            onChange={(total) => change({ total })}
+            name="total"
+            placeholder={pair ? t`At least ${pair.min_notional} USDT` : undefined}
+          />
+        ) : (
+          <AmountField
+            label={<Trans>Quantity ({code})</Trans>}
+            value={form.quantity}
+            onChange={(quantity) => change({ quantity })}
+            name="quantity"
+            placeholder={pair ? t`Steps of ${gridStep(pair.quantity_decimals)}` : undefined}
+          />
+        )}
+
+        <div className="ct-shares" role="group" aria-label={t`Share of what is available`}>
+          {SHARES.map((percent) => (
+            <button key={percent} type="button" onClick={() => fillShare(percent)} disabled={!held || !pair}>
+              <span dir="ltr">{percent}%</span>
+            </button>
+          ))}
+        </div>
+        <p className="ct-available muted">
+          <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span>{' '}
+          {spendAsset} {practising && <PracticeTag />}
         </p>
-      )}
-      <TimeoutGate>
-        <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
-          {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
-        </button>
-      </TimeoutGate>
 
-      {confirming && preview && pair && (
-        <ConfirmDialog
-          title={
-            <>
-              <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
-            </>
-          }
-          confirm={<Trans>Confirm</Trans>}
-          busy={busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void submit()}
-        >
-          <dl className="detail-rows">
-            <div>
-              <dt>
-                <Trans>Pair</Trans>
-              </dt>
-              <dd dir="ltr">{code}/USDT</dd>
-            </div>
-            <div>
-              <dt>
-                <Trans>Order</Trans>
-              </dt>
-              <dd>
-                <SideTag side={form.side} type={form.type} />
-              </dd>
-            </div>
-            <div>
-              <dt>{form.type === 'limit' ? <Trans>Limit price</Trans> : <Trans>Latest price</Trans>}</dt>
-              <dd>
-                <span className="opt-num">{formatPrice(preview.price, pair.price_decimals)}</span>
-              </dd>
-            </div>
-          </dl>
-          <OrderFigures code={code} pair={pair} preview={preview} />
-          <p className="ct-note">
-            {form.type === 'market' ? (
-              <Trans>
-                A market order fills at once at the latest recorded price, which may differ a little from the one shown.
-              </Trans>
-            ) : (
-              <Trans>
-                A limit order fills at its own price once a recorded price reaches it; until then what it needs is held,
-                and you can revoke it.
-              </Trans>
-            )}
+        <OrderFigures code={code} pair={pair} preview={preview} />
+
+        {quote?.halted && (
+          <p className="paused-note" role="status">
+            {pausedText(code)}
           </p>
-        </ConfirmDialog>
-      )}
-    </section>
+        )}
+        <TimeoutGate>
+          <button type="button" className={`btn ct-submit ${form.side}`} onClick={ask} disabled={busy}>
+            {form.side === 'buy' ? <Trans>Buy {code}</Trans> : <Trans>Sell {code}</Trans>}
+          </button>
+        </TimeoutGate>
+
+        {confirming && preview && pair && (
+          <ConfirmDialog
+            title={
+              <>
+                <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
+              </>
+            }
+            confirm={<Trans>Confirm</Trans>}
+            busy={busy}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void submit()}
+          >
+            <dl className="detail-rows">
+              <div>
+                <dt>
+                  <Trans>Pair</Trans>
+                </dt>
+                <dd dir="ltr">{code}/USDT</dd>
+              </div>
+              <div>
+                <dt>
+                  <Trans>Order</Trans>
+                </dt>
+                <dd>
+                  <SideTag side={form.side} type={form.type} />
+                </dd>
+              </div>
+              <div>
+                <dt>{form.type === 'limit' ? <Trans>Limit price</Trans> : <Trans>Latest price</Trans>}</dt>
+                <dd>
+                  <span className="opt-num">{formatPrice(preview.price, pair.price_decimals)}</span>
+                </dd>
+              </div>
+            </dl>
+            <OrderFigures code={code} pair={pair} preview={preview} />
+            <p className="ct-note">
+              {form.type === 'market' ? (
+                <Trans>
+                  A market order fills at once at the latest recorded price, which may differ a little from the one
+                  shown.
+                </Trans>
+              ) : (
+                <Trans>
+                  A limit order fills at its own price once a recorded price reaches it; until then what it needs is
+                  held, and you can revoke it.
+                </Trans>
+              )}
+            </p>
+          </ConfirmDialog>
+        )}
+      </section>
+    </FieldChecks.Provider>
   );
 }
 

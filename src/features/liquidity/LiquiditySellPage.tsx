@@ -8,7 +8,8 @@ import { liquidityProduct, transferOutInfo, type RedeemMode } from '../../contra
 import { ROUTES } from '../../contract/routes.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, Button, Form } from '../../ui/forms.tsx';
+import { Button, Form } from '../../ui/forms.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { RecordLink } from '../../ui/records.tsx';

@@ -18,7 +18,8 @@ import { formatMoney } from '../../lib/format.ts';
 import { currentRoute, navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, Button } from '../../ui/forms.tsx';
+import { Button, FieldChecks, firstFieldProblem, useFieldChecks } from '../../ui/forms.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
@@ -53,8 +54,9 @@ export default function LockupDetailsPage() {
   useEffect(() => void loadToday().catch(() => undefined), []);
   useEffect(() => void refreshBalances().catch(() => undefined), [token]);
 
+  const checks = useFieldChecks();
   const ask = () => {
-    if (!product) return;
+    if (!product || firstFieldProblem(checks)) return;
     // A visitor logs in first and comes back to this product.
     if (!token) return navigate(loginRoute(currentRoute()));
     const problem = subscribeProblem(amount, product, available);
@@ -78,92 +80,94 @@ export default function LockupDetailsPage() {
 
   const title = product ? <bdi>{product.name}</bdi> : <Trans>Lock-up mining</Trans>;
   return (
-    <div className="page lockup-page">
-      <NavBar
-        title={title}
-        right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined}
-      />
-      <div className="page-body">
-        <OfflineNote endpoints={[lockupProduct, liquidityProduct]} />
-        {!product && failure && <Empty>{failure}</Empty>}
-        {product && (
-          <>
-            <section className="card lockup-hero">
-              <div className="lockup-product-head">
-                <bdi className="lockup-product-name">{product.name}</bdi>
-                <span className="lockup-tag">
-                  <Days days={product.days} />
-                </span>
-              </div>
-              <Rates product={product} />
-              <dl className="detail-rows">
-                <Row label={<Trans>Period</Trans>}>
-                  <Days days={product.days} />
-                </Row>
-                <Row label={<Trans>Per subscription</Trans>}>
-                  <Limits product={product} />
-                </Row>
-                {product.remaining !== null && (
-                  <Row label={<Trans>Remaining quota</Trans>}>
-                    <Ltr className="lockup-num">{formatMoney(product.remaining)} USDT</Ltr>
+    <FieldChecks.Provider value={checks}>
+      <div className="page lockup-page">
+        <NavBar
+          title={title}
+          right={token ? <RecordLink to={ROUTES.lockUpRecord} label={t`Lock-up record`} /> : undefined}
+        />
+        <div className="page-body">
+          <OfflineNote endpoints={[lockupProduct, liquidityProduct]} />
+          {!product && failure && <Empty>{failure}</Empty>}
+          {product && (
+            <>
+              <section className="card lockup-hero">
+                <div className="lockup-product-head">
+                  <bdi className="lockup-product-name">{product.name}</bdi>
+                  <span className="lockup-tag">
+                    <Days days={product.days} />
+                  </span>
+                </div>
+                <Rates product={product} />
+                <dl className="detail-rows">
+                  <Row label={<Trans>Period</Trans>}>
+                    <Days days={product.days} />
                   </Row>
-                )}
-                <Row label={<Trans>Income</Trans>}>
-                  <Trans>Paid every day into your USDT balance, from the day after you subscribe</Trans>
-                </Row>
-                <Row label={<Trans>Principal</Trans>}>
-                  <Trans>Back at the end of the last day</Trans>
-                </Row>
-                <Row label={<Trans>Early redemption</Trans>}>
-                  <Trans>Not possible</Trans>
-                </Row>
-              </dl>
-            </section>
+                  <Row label={<Trans>Per subscription</Trans>}>
+                    <Limits product={product} />
+                  </Row>
+                  {product.remaining !== null && (
+                    <Row label={<Trans>Remaining quota</Trans>}>
+                      <Ltr className="lockup-num">{formatMoney(product.remaining)} USDT</Ltr>
+                    </Row>
+                  )}
+                  <Row label={<Trans>Income</Trans>}>
+                    <Trans>Paid every day into your USDT balance, from the day after you subscribe</Trans>
+                  </Row>
+                  <Row label={<Trans>Principal</Trans>}>
+                    <Trans>Back at the end of the last day</Trans>
+                  </Row>
+                  <Row label={<Trans>Early redemption</Trans>}>
+                    <Trans>Not possible</Trans>
+                  </Row>
+                </dl>
+              </section>
 
-            <section className="card lockup-calculator">
-              <h2 className="lockup-card-title">
-                <Trans>Calculator</Trans>
-              </h2>
-              <AmountField
-                value={amount}
-                onChange={setAmount}
-                placeholder={`${formatMoney(product.min_amount)} – ${formatMoney(product.max_amount)}`}
-                all={available === null ? null : maxSubscription(available, product)}
-              />
-              {token && (
-                <p className="lockup-available muted">
-                  <Trans>Available</Trans>{' '}
-                  <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+              <section className="card lockup-calculator">
+                <h2 className="lockup-card-title">
+                  <Trans>Calculator</Trans>
+                </h2>
+                <AmountField
+                  value={amount}
+                  onChange={setAmount}
+                  placeholder={`${formatMoney(product.min_amount)} – ${formatMoney(product.max_amount)}`}
+                  all={available === null ? null : maxSubscription(available, product)}
+                />
+                {token && (
+                  <p className="lockup-available muted">
+                    <Trans>Available</Trans>{' '}
+                    <Ltr className="lockup-num">{available === null ? '—' : `${formatMoney(available)} USDT`}</Ltr>
+                  </p>
+                )}
+                <QuoteRows quote={quote} days={product.days} period={period} />
+              </section>
+
+              <NoEarlyRedemption />
+              <TimeoutGate>
+                <Button onClick={ask} disabled={busy}>
+                  <Trans>Subscribe</Trans>
+                </Button>
+              </TimeoutGate>
+              {!token && (
+                <p className="muted lockup-note">
+                  <Trans>You will be asked to log in, then brought back here.</Trans>
                 </p>
               )}
-              <QuoteRows quote={quote} days={product.days} period={period} />
-            </section>
+            </>
+          )}
+        </div>
 
-            <NoEarlyRedemption />
-            <TimeoutGate>
-              <Button onClick={ask} disabled={busy}>
-                <Trans>Subscribe</Trans>
-              </Button>
-            </TimeoutGate>
-            {!token && (
-              <p className="muted lockup-note">
-                <Trans>You will be asked to log in, then brought back here.</Trans>
-              </p>
-            )}
-          </>
+        {confirming && product && quote && (
+          <ConfirmSubscriptionDialog
+            product={product}
+            quote={quote}
+            period={period}
+            busy={busy}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => void submit()}
+          />
         )}
       </div>
-
-      {confirming && product && quote && (
-        <ConfirmSubscriptionDialog
-          product={product}
-          quote={quote}
-          period={period}
-          busy={busy}
-          onCancel={() => setConfirming(false)}
-          onConfirm={() => void submit()}
-        />
-      )}
-    </div>
+    </FieldChecks.Provider>
   );
 }

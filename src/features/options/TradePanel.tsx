@@ -16,7 +16,8 @@ import { practice, practiceUsdt, useAccount } from '../../lib/practice.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { pausedText, prices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, Button } from '../../ui/forms.tsx';
+import { Button, FieldChecks, firstFieldProblem, useFieldChecks } from '../../ui/forms.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
@@ -46,7 +47,9 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const payout = winPayout(amount, product?.yield_rate);
   const input = (direction: Direction) => ({ code, direction, product_id: product ? String(product.id) : '', amount });
 
+  const checks = useFieldChecks();
   const ask = (direction: Direction) => {
+    if (firstFieldProblem(checks)) return;
     // Trading needs a connection: say so before any rule of the form (the kept price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
@@ -67,88 +70,90 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   });
 
   return (
-    <section className={practising ? 'card opt-trade practising' : 'card opt-trade'}>
-      <div className="opt-section-title">
-        <Trans>Expiry and yield</Trans>
-      </div>
-      <div
-        className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
-        role="radiogroup"
-        aria-label={t`Expiry and yield`}
-      >
-        {choices.map((item) => (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={item.id === product?.id}
-            className="opt-expiry"
-            onClick={() => (optionsState.minutes = item.minutes)}
-          >
-            <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
-          </button>
-        ))}
-        {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
-      </div>
-
-      <AmountField
-        value={amount}
-        onChange={setAmount}
-        placeholder={t`At least ${minimum} USDT`}
-        all={available}
-        allLabel={<Trans>Max</Trans>}
-      />
-      <div className="opt-amount-notes">
-        <span className="muted">
-          <Trans>
-            Available: <span className="opt-num">{available === null ? '—' : formatUsdt(available)}</span> USDT
-          </Trans>{' '}
-          {practising && <PracticeTag />}
-        </span>
-        {payout && product && (
-          <span>
-            <Trans>
-              If it wins: <strong className="opt-num">{formatUsdt(payout)}</strong> USDT
-            </Trans>{' '}
-            <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
-          </span>
-        )}
-      </div>
-
-      {halted && (
-        <p className="paused-note" role="status">
-          {pausedText(code)}
-        </p>
-      )}
-      <TimeoutGate>
-        <div className="opt-buy-row">
-          <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
-            <Trans>Buy up</Trans>
-          </button>
-          <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
-            <Trans>Buy short</Trans>
-          </button>
+    <FieldChecks.Provider value={checks}>
+      <section className={practising ? 'card opt-trade practising' : 'card opt-trade'}>
+        <div className="opt-section-title">
+          <Trans>Expiry and yield</Trans>
         </div>
-      </TimeoutGate>
-      <Suspense fallback={null}>
-        <RiskNote />
-      </Suspense>
+        <div
+          className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
+          role="radiogroup"
+          aria-label={t`Expiry and yield`}
+        >
+          {choices.map((item) => (
+            <button
+              key={item.id}
+              type="button"
+              role="radio"
+              aria-checked={item.id === product?.id}
+              className="opt-expiry"
+              onClick={() => (optionsState.minutes = item.minutes)}
+            >
+              <Minutes minutes={item.minutes} /> · <span className="opt-num">{formatYield(item.yield_rate)}</span>
+            </button>
+          ))}
+          {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
+        </div>
 
-      {confirming && product && (
-        <ConfirmDialog
-          code={code}
-          direction={confirming}
-          amount={amount}
-          product={product}
-          busy={busy}
-          // A customer's first option (none pending or settled; unknown counts as first) is told the risk figure too.
-          first={!totals || totals.holding_count + totals.settled_count === 0}
-          practising={practising}
-          onCancel={() => setConfirming(null)}
-          onConfirm={() => void submit(confirming)}
+        <AmountField
+          value={amount}
+          onChange={setAmount}
+          placeholder={t`At least ${minimum} USDT`}
+          all={available}
+          allLabel={<Trans>Max</Trans>}
         />
-      )}
-    </section>
+        <div className="opt-amount-notes">
+          <span className="muted">
+            <Trans>
+              Available: <span className="opt-num">{available === null ? '—' : formatUsdt(available)}</span> USDT
+            </Trans>{' '}
+            {practising && <PracticeTag />}
+          </span>
+          {payout && product && (
+            <span>
+              <Trans>
+                If it wins: <strong className="opt-num">{formatUsdt(payout)}</strong> USDT
+              </Trans>{' '}
+              <span className="up opt-num">({formatSignedUsdt(winProfit(amount, payout))})</span>
+            </span>
+          )}
+        </div>
+
+        {halted && (
+          <p className="paused-note" role="status">
+            {pausedText(code)}
+          </p>
+        )}
+        <TimeoutGate>
+          <div className="opt-buy-row">
+            <button type="button" className="btn opt-buy up" onClick={() => ask('up')} disabled={busy}>
+              <Trans>Buy up</Trans>
+            </button>
+            <button type="button" className="btn opt-buy down" onClick={() => ask('down')} disabled={busy}>
+              <Trans>Buy short</Trans>
+            </button>
+          </div>
+        </TimeoutGate>
+        <Suspense fallback={null}>
+          <RiskNote />
+        </Suspense>
+
+        {confirming && product && (
+          <ConfirmDialog
+            code={code}
+            direction={confirming}
+            amount={amount}
+            product={product}
+            busy={busy}
+            // A customer's first option (none pending or settled; unknown counts as first) is told the risk figure too.
+            first={!totals || totals.holding_count + totals.settled_count === 0}
+            practising={practising}
+            onCancel={() => setConfirming(null)}
+            onConfirm={() => void submit(confirming)}
+          />
+        )}
+      </section>
+    </FieldChecks.Provider>
   );
 }
 

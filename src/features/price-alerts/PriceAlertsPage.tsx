@@ -16,8 +16,8 @@ import { outbox } from '../../lib/outbox.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { storeHydrated } from '../../lib/storage.ts';
 import { toast } from '../../lib/toast.ts';
-import { cleanAmount } from '../../lib/typed-amount.ts';
-import { Button, Form, Segmented, TextField } from '../../ui/forms.tsx';
+import { DecimalField } from '../../ui/AmountField.tsx';
+import { Button, Form, Segmented } from '../../ui/forms.tsx';
 import { TrashIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
@@ -299,14 +299,11 @@ function AlertForm({ asked, held, max }: { asked: string; held: number; max: num
           ]}
           onChange={setKind}
         />
-        <TextField
+        <DecimalField
           label={kind === 'move' ? t`Move up or down (%)` : t`Price (USDT)`}
           value={value}
-          onChange={(typed) => setValue(cleanAmount(typed))}
-          inputMode="decimal"
-          autoComplete="off"
+          onChange={setValue}
           enterKeyHint="done"
-          dir="ltr"
           name={kind === 'move' ? 'percent' : 'price'}
           trailing={
             <span className="alerts-now">

@@ -10,7 +10,8 @@ import { AMOUNT_SETTINGS, settingValueText, type ProtectionSetting } from '../..
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
-import { AmountField, Button, Form, TextField } from '../../ui/forms.tsx';
+import { Button, Form, TextField } from '../../ui/forms.tsx';
+import { AmountField } from '../../ui/AmountField.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
 import {
   changeSetting,
