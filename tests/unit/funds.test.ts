@@ -333,7 +333,7 @@ describe('the record lists', () => {
     expect(query(calls[0]!.request.url)).toEqual({ setup: 'withdraw', page: '1' });
     expect(kindLabel('withdraw_return')).toBe('Withdrawal returned');
     expect(kindLabel('option_stake')).toBe('Option purchase');
-    expect(kindLabel('demo_grant')).toBe('Demo funds');
+    expect(kindLabel('demo_grant')).toBe('Demo account grant');
     expect(kindLabel('bonus_x')).toBe('bonus_x');
     expect(kindLabel('toString')).toBe('toString');
   });
