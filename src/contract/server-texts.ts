@@ -28,7 +28,7 @@ export const serverTexts = {
   protectionTimeout: /*i18n*/ {
     id: 'e.protectionTimeout',
     message:
-      'You are taking a time-out until {0}: no option, contract, lock-up or liquidity order is accepted until then. Withdrawals remain possible.',
+      'You are taking a time-out until {0}: no option, contract, lock-up or liquidity order and no blind box draw is accepted until then. Withdrawals remain possible.',
   },
   protectionStakeDay: /*i18n*/ {
     id: 'e.protectionStakeDay',
