@@ -244,6 +244,11 @@ export const serverTexts = {
   },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
+  // A call with no practice mode (blind box, lock-up, liquidity…) asked for the practice account: refused, never real.
+  practiceNotOffered: /*i18n*/ {
+    id: 'e.practiceNotOffered',
+    message: 'Practice is only for options and contracts: nothing was done here, as it would use your real money!',
+  },
   // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'
   // open stakes.
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },
