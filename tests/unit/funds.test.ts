@@ -303,6 +303,15 @@ describe('the record lists', () => {
     expect(withdrawRecord.state.lists.all.lists).toHaveLength(20);
   });
 
+  it("the withdrawal record has the spec's Processing and Completed filters, asked of the server by name", async () => {
+    const { calls } = stubFetch(page([rechargeOrder(3)], 1), page([rechargeOrder(4)], 1));
+    await withdrawRecord.choose('processing');
+    expect(query(calls[0]!.request.url).status).toBe('processing');
+    await withdrawRecord.choose('completed');
+    expect(query(calls[1]!.request.url).status).toBe('completed');
+    expect(withdrawRecord.state.filter).toBe('completed');
+  });
+
   it('drops an answer that arrives after a newer request, and keeps the list when a reload fails', async () => {
     const held = deferred<Response>();
     stubFetch(() => held.promise, page([rechargeOrder(2)], 1), envelope(0, 'Server busy'));
