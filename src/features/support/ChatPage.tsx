@@ -10,6 +10,7 @@ import { CHAT_MESSAGE_MAX, chatHistory, chatTexts, type ChatMessage } from '../.
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { formatMessageDate } from '../../lib/message-date.ts';
 import { downscaleImage, usePicture } from '../../lib/images.ts';
 import { offlineData } from '../../lib/offline.ts';
@@ -164,7 +165,6 @@ function Composer() {
   const { t } = useLingui();
   const [body, setBody] = useState('');
   const [picture, setPicture] = useState<string>('');
-  const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
 
   const choose = async (chosen: File | undefined) => {
@@ -177,20 +177,19 @@ function Composer() {
     }
   };
 
-  const send = async () => {
-    const words = body.trim();
-    if (!words && !picture) return toast(i18n._(chatTexts.chatEmpty));
-    if (words.length > CHAT_MESSAGE_MAX) return toast(i18n._(chatTexts.chatTooLong));
-    setBusy(true);
-    setBody('');
-    setPicture('');
-    try {
+  const { busy, submit: send } = useSubmit(
+    async () => {
+      setBody('');
+      setPicture('');
       // Kept first, then sent: a failure of the network leaves it waiting in the outbox, not lost.
-      await queueChatMessage(words, picture);
-    } finally {
-      setBusy(false);
-    }
-  };
+      await queueChatMessage(body.trim(), picture);
+    },
+    () => {
+      const words = body.trim();
+      if (!words && !picture) return i18n._(chatTexts.chatEmpty);
+      return words.length > CHAT_MESSAGE_MAX ? i18n._(chatTexts.chatTooLong) : null;
+    },
+  );
 
   return (
     <form
