@@ -243,7 +243,6 @@ export const serverTexts = {
       'The anti-phishing code of your account was removed at {0}; our e-mails no longer show one. If this was not you, change your login password at once and contact customer service.',
   },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
-  transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
   // A call with no practice mode (blind box, lock-up, liquidity…) asked for the practice account: refused, never real.
   practiceNotOffered: /*i18n*/ {
     id: 'e.practiceNotOffered',

@@ -1,7 +1,19 @@
 // One submit flow for every form page (check, busy while it runs, toast what fails), so the pages don't each repeat it.
 import { useRef, useState } from 'react';
-import { errorText } from './api.ts';
+import { i18n } from '@lingui/core';
+import { texts } from '../contract/texts.ts';
+import { ApiError, errorText } from './api.ts';
 import { toast } from './toast.ts';
+
+/**
+ * What a failed transaction (an order, a subscription, a redemption) says: the server's refusal as it answered it,
+ * and a transport's own text (offline, too many requests) as it is; a failure that gives no reason (an HTTP error,
+ * an unknown error) is "Transaction failed!", the pair of "Successful transaction!".
+ */
+export function transactionErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.ret !== undefined || error.status === undefined)) return error.message;
+  return i18n._(texts.transactionFailed);
+}
 
 /**
  * `check` first: a text it returns is toasted and nothing is sent. Otherwise `busy` is true while
