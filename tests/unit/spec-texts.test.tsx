@@ -1,11 +1,13 @@
 // The spec's own texts shown where it uses them: "Transaction failed!" when an order, a subscription or a redemption
-// fails without a reason from the server (its refusal and the transport's own texts are shown as they are).
+// fails without a reason from the server (its refusal and the transport's own texts are shown as they are); "Reading
+// error" when a chosen picture cannot be read.
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import type { UserInfo } from '../../src/contract/account.ts';
 import { lockupSubscribe } from '../../src/contract/lockup.ts';
 import { ApiError, api } from '../../src/lib/api.ts';
 import { transactionErrorText, useSubmit } from '../../src/lib/form.ts';
+import { uploadPicture } from '../../src/lib/images.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { envelope, httpError, mountPoint, resetClientState, stubFetch } from './helpers.ts';
@@ -51,4 +53,12 @@ it('a transport failure keeps its own text; anything unknown is "Transaction fai
   expect(transactionErrorText(new ApiError('You are offline'))).toBe('You are offline');
   expect(transactionErrorText(new ApiError('Forbidden', undefined, 403))).toBe('Transaction failed!');
   expect(transactionErrorText(new Error('boom'))).toBe('Transaction failed!');
+});
+
+it('a chosen picture the browser cannot read says "Reading error" (a file that is no picture keeps its own text)', async () => {
+  // jsdom decodes no picture: createImageBitmap fails as a browser's does on a damaged file.
+  const damaged = new File([new Uint8Array([0x89, 0x50, 0x00, 0x01])], 'receipt.png', { type: 'image/png' });
+  await expect(uploadPicture(damaged, 1600)).rejects.toThrow('Reading error');
+  const text = new File(['hello'], 'notes.txt', { type: 'text/plain' });
+  await expect(uploadPicture(text, 1600)).rejects.toThrow('Please choose a JPEG, PNG, WebP or GIF picture!');
 });

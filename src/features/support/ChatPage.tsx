@@ -173,7 +173,8 @@ function Composer() {
     try {
       setPicture(await dataUrlOf(await downscaleImage(chosen, PICTURE_MAX)));
     } catch {
-      toast(i18n._(texts.uploadNotImage));
+      // Said to be a picture, but the browser could not read it.
+      toast(i18n._(texts.readingError));
     }
   };
 
