@@ -25,7 +25,11 @@ export function consoleText(origins: Record<string, { origin?: [string, number?]
       .filter(([, key]) => named.has(key) || isStatusKey(key))
       .map(([id]) => id),
   );
-  const own = (origin: string) => origin.startsWith('src/console/') || origin === 'src/contract/console-texts.ts';
+  // The names of ledger kinds and assets: the console's customer ledger shows them too.
+  const own = (origin: string) =>
+    origin.startsWith('src/console/') ||
+    origin === 'src/contract/console-texts.ts' ||
+    origin === 'src/contract/ledger-kinds.ts';
   return (messageId: string) =>
     contractIds.has(messageId) ||
     (origins[messageId]?.origin ?? []).some(([origin]) => own(origin.split(sep).join('/')));

@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { consoleCustomer, consoleFindCustomers } from '../contract/console.ts';
+import { assetName, ledgerKindName, type TranslateText } from '../contract/ledger-kinds.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
@@ -94,7 +95,8 @@ export function CustomersPage() {
 }
 
 export function CustomerPage({ id }: { id: string }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const translate: TranslateText = (text) => i18n._(text);
   const [detail, error] = useLoad(() => consoleApi(consoleCustomer, { id }), id);
   if (!detail) return <ErrorLine error={error} />;
   const { customer } = detail;
@@ -135,9 +137,11 @@ export function CustomerPage({ id }: { id: string }) {
         head={[t`Time`, t`Asset`, t`Amount`, t`Kind`, t`Reference`]}
         rows={detail.ledger.map((row) => [
           formatTime(row.created_at),
-          `${row.asset} (${row.bucket})`,
+          `${assetName(row.asset, translate)} (${row.bucket === 'frozen' ? t`Frozen` : t`Available`})`,
           formatAmount(row.amount),
-          row.kind,
+          <span key="kind" title={row.kind}>
+            {ledgerKindName(row.kind, translate)}
+          </span>,
           row.reference,
         ])}
         label="ledger"

@@ -55,7 +55,11 @@ export function usePolling(load: () => Promise<void>, everyMs: number) {
 export function useAction(after: () => Promise<void> = async () => {}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  // Set in the click's own task: a second click before the re-render (busy) is dropped, not sent twice.
+  const running = useRef(false);
   const run = async (call: () => Promise<unknown>): Promise<boolean> => {
+    if (running.current) return false;
+    running.current = true;
     setBusy(true);
     try {
       await call();
@@ -66,6 +70,7 @@ export function useAction(after: () => Promise<void> = async () => {}) {
       setError(messageOf(failure));
       return false;
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };
@@ -178,14 +183,18 @@ export function RejectDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const running = useRef(false);
   const submit = async () => {
+    if (running.current) return;
     const checked = checkRejectionReason(reason);
     if ('broken' in checked) return setError(t(checked.broken));
+    running.current = true;
     setBusy(true);
     try {
       await onReject(checked.reason);
     } catch (failure) {
       setError(messageOf(failure));
+      running.current = false;
       setBusy(false);
     }
   };

@@ -41,8 +41,12 @@ export function Decision({ open, approveLabel, approveBlocked, children, onAppro
   const [rejecting, setRejecting] = useState(false);
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
+  const running = useRef(false);
   if (!open) return null;
   const approve = async () => {
+    // Set in the click's own task: a second click before the re-render (busy) approves nothing twice.
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await onApprove();
@@ -50,6 +54,7 @@ export function Decision({ open, approveLabel, approveBlocked, children, onAppro
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

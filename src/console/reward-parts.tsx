@@ -1,6 +1,6 @@
 // The small pieces the rewards panels share (RewardsPage.tsx, BlindBoxPanel.tsx): a save's busy
 // state and outcome, the line that shows it, and a stored decimal as an operator writes it.
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { messageOf } from './api.ts';
 import { ErrorLine } from './parts.tsx';
 
@@ -25,7 +25,10 @@ export function OutcomeLine({ outcome, done }: { outcome: Outcome; done: ReactNo
 export function useSave() {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
+  const running = useRef(false);
   const run = async (save: () => Promise<void>) => {
+    if (running.current) return;
+    running.current = true;
     setBusy(true);
     try {
       await save();
@@ -33,6 +36,7 @@ export function useSave() {
     } catch (failure) {
       setOutcome({ error: messageOf(failure) });
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

@@ -177,7 +177,11 @@ export const WithdrawOrder = shape({
 export type WithdrawOrder = v.InferOutput<typeof WithdrawOrder>;
 export const submitWithdraw = post('/users/extract', WithdrawInput, returns(WithdrawOrder));
 
-export const WITHDRAW_FILTERS = ['all', 'review', 'success', 'fail'] as const;
+/**
+ * The record's filters: all; processing (waiting for review or being paid: status review); completed (reviewed:
+ * succeeded or failed); and each status alone.
+ */
+export const WITHDRAW_FILTERS = ['all', 'processing', 'completed', 'review', 'success', 'fail'] as const;
 export type WithdrawFilter = (typeof WITHDRAW_FILTERS)[number];
 /** Our additions: the caller's withdrawals, newest first, and one of them. */
 export const withdrawRecords = get(

@@ -9,8 +9,8 @@
 //   once counts the customer's options not settled yet. Coin-to-coin contracts, lock-up and liquidity orders
 //   are not stakes (nothing is wagered on an outcome): only the time-out applies to them.
 // - A reminder after the chosen number of minutes in the app (the app keeps the time; the server keeps the choice).
-// - A time-out until a chosen moment at least 24 hours ahead: no option, contract, lock-up or liquidity order is
-//   accepted before it ends. Withdrawals stay possible.
+// - A time-out until a chosen moment at least 24 hours ahead: no paid play (option, contract, lock-up or liquidity
+//   order, blind box draw) is accepted before it ends. Withdrawals stay possible.
 // - Tightening (a new limit, a lower one, a longer time-out, fewer open options) takes effect at once and drops a
 //   loosening of the same setting that was waiting. Loosening (a higher limit, removing one, a shorter time-out
 //   or ending it) waits 24 hours on the server's clock, shown with its countdown; it can be cancelled meanwhile.

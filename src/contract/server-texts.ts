@@ -28,7 +28,7 @@ export const serverTexts = {
   protectionTimeout: /*i18n*/ {
     id: 'e.protectionTimeout',
     message:
-      'You are taking a time-out until {0}: no option, contract, lock-up or liquidity order is accepted until then. Withdrawals remain possible.',
+      'You are taking a time-out until {0}: no option, contract, lock-up or liquidity order and no blind box draw is accepted until then. Withdrawals remain possible.',
   },
   protectionStakeDay: /*i18n*/ {
     id: 'e.protectionStakeDay',
@@ -243,7 +243,11 @@ export const serverTexts = {
       'The anti-phishing code of your account was removed at {0}; our e-mails no longer show one. If this was not you, change your login password at once and contact customer service.',
   },
   idempotencyBusy: /*i18n*/ { id: 'e.idempotencyBusy', message: 'This request is still being processed, please wait!' },
-  transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
+  // A call with no practice mode (blind box, lock-up, liquidity…) asked for the practice account: refused, never real.
+  practiceNotOffered: /*i18n*/ {
+    id: 'e.practiceNotOffered',
+    message: 'Practice is only for options and contracts: nothing was done here, as it would use your real money!',
+  },
   // The house's limits on options (server/domain/house-limits.ts); the last names no figure: it is the other customers'
   // open stakes.
   houseOrderLimit: /*i18n*/ { id: 'e.houseOrderLimit', message: 'The maximum purchase amount is: {0} USDT!' },

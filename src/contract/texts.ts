@@ -94,6 +94,7 @@ export const texts = {
     message: 'The order is not settled yet: its ticks are shown once it is.',
   },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
+  transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
 
   // Coin-to-coin contracts (§4, §8)
   chooseSide: /*i18n*/ { id: 'v.chooseSide', message: 'Please choose Buy or Sell!' },

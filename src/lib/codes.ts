@@ -49,7 +49,9 @@ export async function sendVerificationCode(
         ? await api(sendSmsCode, { userphone: trimmed, must })
         : await api(sendEmailCode, { email: trimmed, must }));
   } catch (error) {
-    toast(errorText(error));
+    // A refusal says why (already registered, asked too soon); any other failure is "Failed to get the verification
+    // code!", the text made for it.
+    toast(error instanceof ApiError && error.ret === 0 ? errorText(error) : i18n._(texts.getCodeFailed));
     return false;
   }
   // A server without the queue's reference (another host of the §7 contract): sent is all it says.

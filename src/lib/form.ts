@@ -1,12 +1,25 @@
 // One submit flow for every form page (check, busy while it runs, toast what fails), so the pages don't each repeat it.
-import { useState } from 'react';
-import { errorText } from './api.ts';
+import { useRef, useState } from 'react';
+import { i18n } from '@lingui/core';
+import { texts } from '../contract/texts.ts';
+import { ApiError, errorText } from './api.ts';
 import { toast } from './toast.ts';
+
+/**
+ * What a failed transaction (an order, a subscription, a redemption) says: the server's refusal as it answered it,
+ * and a transport's own text (offline, too many requests) as it is; a failure that gives no reason (an HTTP error,
+ * an unknown error) is "Transaction failed!", the pair of "Successful transaction!".
+ */
+export function transactionErrorText(error: unknown): string {
+  if (error instanceof ApiError && (error.ret !== undefined || error.status === undefined)) return error.message;
+  return i18n._(texts.transactionFailed);
+}
 
 /**
  * `check` first: a text it returns is toasted and nothing is sent. Otherwise `busy` is true while
  * `run` works, and a failure is toasted with `describeError` (errorText unless a page has its own).
- * Arguments given to `submit` are passed on to `check` and `run`.
+ * Arguments given to `submit` are passed on to `check` and `run`. A submit while one runs does nothing: the guard is a
+ * ref set in the same task as the click (React state would only hold from the next render).
  */
 export function useSubmit<Args extends unknown[] = []>(
   run: (...args: Args) => Promise<void>,
@@ -14,15 +27,19 @@ export function useSubmit<Args extends unknown[] = []>(
   describeError: (error: unknown) => string = errorText,
 ): { busy: boolean; submit: (...args: Args) => Promise<void> } {
   const [busy, setBusy] = useState(false);
+  const running = useRef(false);
   const submit = async (...args: Args) => {
+    if (running.current) return;
     const problem = check?.(...args);
     if (problem) return toast(problem);
+    running.current = true;
     setBusy(true);
     try {
       await run(...args);
     } catch (error) {
       toast(describeError(error));
     } finally {
+      running.current = false;
       setBusy(false);
     }
   };

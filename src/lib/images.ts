@@ -44,7 +44,8 @@ export async function downscaleImage(file: Blob, max: number, quality = 0.85): P
 
 /**
  * Shrinks a chosen picture to fit max×max, uploads it (multipart, field `image`, §7) and answers
- * the URL it is served back at. A file the browser cannot read as a picture is refused here.
+ * the URL it is served back at. A file that is no picture is refused here; a picture the browser cannot read says
+ * "Reading error".
  */
 export async function uploadPicture(file: File, max: number, quality = 0.85): Promise<string> {
   if (!file.type.startsWith('image/')) throw new ApiError(i18n._(texts.uploadNotImage));
@@ -52,8 +53,8 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
   try {
     picture = await downscaleImage(file, max, quality);
   } catch {
-    // The browser could not read it (an unsupported format, say): not a picture we can send.
-    throw new ApiError(i18n._(texts.uploadNotImage));
+    // Said to be a picture, but the browser could not read it (damaged, or a format it cannot decode).
+    throw new ApiError(i18n._(texts.readingError));
   }
   const formData = new FormData();
   formData.append(UPLOAD_FIELD, picture, 'picture.jpg');

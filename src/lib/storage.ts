@@ -12,6 +12,8 @@ interface Persisted {
   hydrated: Promise<void>;
   /** Holds the signed-in user's data: logout and ret -1 remove it (resetUserStores). */
   perUser: boolean;
+  /** The store's version after a reset made in memory only (forgetUserStores): that state is not written. */
+  unsavedVersion?: number;
 }
 
 const registry: Persisted[] = [];
@@ -41,10 +43,12 @@ export function storeHydrated(store: object): Promise<void> {
   return registry.find((entry) => entry.store === store)?.hydrated ?? Promise.resolve();
 }
 
-async function hydrate({ key, store }: Persisted): Promise<void> {
+async function hydrate(entry: Persisted): Promise<void> {
+  const { key, store } = entry;
   const version = getVersion(store);
   const saved = await get<object>(key, idb()).catch(() => undefined);
   const save = () => {
+    if (entry.unsavedVersion !== undefined && getVersion(store) === entry.unsavedVersion) return;
     const value = snapshot(store);
     pendingWrite = pendingWrite.then(() => set(key, structuredClone(value), idb())).catch(() => undefined);
   };
@@ -68,6 +72,17 @@ export async function resetStore(store: object): Promise<void> {
   Object.assign(store, structuredClone(entry.initial));
   await flushStores();
   await del(entry.key, idb()).catch(() => undefined);
+}
+
+/**
+ * Puts back every store of the signed-in user's data in this tab's memory only, writing nothing: another tab ended the
+ * session and removed the records (a write here could land after a new sign-in there).
+ */
+export function forgetUserStores(): void {
+  for (const entry of registry.filter((item) => item.perUser)) {
+    Object.assign(entry.store, structuredClone(entry.initial));
+    entry.unsavedVersion = getVersion(entry.store);
+  }
 }
 
 /** Puts back every store of the signed-in user's data and removes their records (logout, ret -1). */

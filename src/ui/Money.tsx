@@ -7,6 +7,8 @@ import type { FiatRate } from '../contract/markets.ts';
 interface MoneyProps {
   amount: string;
   asset: string;
+  /** How the asset reads, when not its code: the ledger's own assets have names ("Liquidity mining"). */
+  assetName?: string;
   /** The display currency's rate per USDT; shown as "≈ ฿1,234.56" under a USDT amount. */
   fiat?: FiatRate | null;
   /** "+" for a credit, "-" for a debit; the amount's own sign otherwise. */
@@ -14,7 +16,7 @@ interface MoneyProps {
   className?: string;
 }
 
-export function Money({ amount, asset, fiat, signed, className }: MoneyProps) {
+export function Money({ amount, asset, assetName, fiat, signed, className }: MoneyProps) {
   const negative = amount.startsWith('-');
   const magnitude = negative ? amount.slice(1) : amount;
   const sign = signed ? (negative ? '−' : '+') : negative ? '−' : '';
@@ -22,7 +24,7 @@ export function Money({ amount, asset, fiat, signed, className }: MoneyProps) {
     <span className={`money${className ? ` ${className}` : ''}`}>
       <span className="money-amount" dir="ltr">
         {sign}
-        {formatMoney(magnitude)} <span className="money-asset">{asset}</span>
+        {formatMoney(magnitude)} <bdi className="money-asset">{assetName ?? asset}</bdi>
       </span>
       {fiat && asset === 'USDT' && (
         <span className="money-fiat" dir="ltr">

@@ -132,7 +132,11 @@ it('takes a time-out after a clear confirmation; the option page then shows the 
   const days = Math.round(answer.data.timeout_seconds_left / 86_400);
   await expect
     .poll(() => timeout.locator('.prot-row-used').textContent())
-    .toMatch(new RegExp(`^Ends in ${days} days\\. No option, contract, lock-up or liquidity order until then`));
+    .toMatch(
+      new RegExp(
+        `^Ends in ${days} days\\. No option, contract, lock-up or liquidity order and no blind box draw until then`,
+      ),
+    );
   await page.locator('.mask').waitFor({ state: 'detached' });
   await screenshot(page, 'protection-7-time-out-set');
 

@@ -85,7 +85,7 @@ it('backs up the live database through the running server while it writes, and r
       await db.transaction((tx) =>
         post(
           tx,
-          { userId: owner!.id, asset: USDT, amount: '1', kind: 'test_grant', reference: `live:${++writes}` },
+          { userId: owner!.id, asset: USDT, amount: '1', kind: 'test_credit', reference: `live:${++writes}` },
           new Date(),
         ),
       );

@@ -248,7 +248,7 @@ describe('a reviewer’s day', () => {
       data: {
         customer: { id: user.id },
         balances: [{ asset: 'USDT', available: '75', frozen: '0' }],
-        ledger: [{ amount: '75', kind: 'test_grant' }],
+        ledger: [{ amount: '75', kind: 'test_credit' }],
         recharges: [{ amount: '10' }],
       },
     });

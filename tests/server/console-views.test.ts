@@ -51,7 +51,7 @@ describe('the withdrawal page', () => {
     await h.database.db.transaction((tx) =>
       post(
         tx,
-        { userId: user.id, asset: 'USDT', amount: '10', kind: 'test_grant', reference: `old:${user.id}` },
+        { userId: user.id, asset: 'USDT', amount: '10', kind: 'test_credit', reference: `old:${user.id}` },
         new Date(start.getTime() - 31 * DAY),
       ),
     );
@@ -135,7 +135,7 @@ describe('the withdrawal page', () => {
     for (let n = 1; n <= c.BALANCE_HISTORY_MAX + 5; n++)
       await post(
         h.database.db,
-        { userId: user.id, asset: 'USDT', amount: '0.5', kind: 'test_grant', reference: `many:${user.id}:${n}` },
+        { userId: user.id, asset: 'USDT', amount: '0.5', kind: 'test_credit', reference: `many:${user.id}:${n}` },
         h.clock.now(),
       );
     const history = await h.call(c.consoleCustomerHistory, { id: String(user.id) }, { token: reviewer });

@@ -270,7 +270,7 @@ async function bulkGrant(h: Harness, books: Books, ids: number[], amounts: strin
   const tag = ++grants;
   await h.database.db.execute(sql`
     insert into ledger_entries (user_id, asset, bucket, amount, kind, reference)
-    select user_id, 'USDT', 'available', amount, 'test_grant', 'earn-grant:' || ${tag}::int || ':' || user_id
+    select user_id, 'USDT', 'available', amount, 'test_credit', 'earn-grant:' || ${tag}::int || ':' || user_id
     from unnest(${ints(ids)}, ${decimals(amounts)}) as t(user_id, amount)`);
   ids.forEach((id, i) => books.grant(id, amounts[i]!));
 }

@@ -68,11 +68,11 @@ export async function userIdOf(h: Harness, token: string): Promise<number> {
   return info.data.id;
 }
 
-/** Credits USDT through the ledger, the way a recharge would (kind 'test_grant'). */
+/** Credits USDT through the ledger, the way a recharge would (kind 'test_credit'). */
 let grants = 0;
 export async function grant(h: Harness, userId: number, amount: string, asset = USDT) {
   await h.database.db.transaction((tx) =>
-    post(tx, { userId, asset, amount, kind: 'test_grant', reference: `grant:${++grants}` }, h.clock.now()),
+    post(tx, { userId, asset, amount, kind: 'test_credit', reference: `grant:${++grants}` }, h.clock.now()),
   );
 }
 

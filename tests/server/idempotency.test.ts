@@ -203,7 +203,7 @@ async function startFaultyServer() {
       await db.transaction((tx) =>
         post(
           tx,
-          { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_grant', reference: `pay:${input.note}` },
+          { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_credit', reference: `pay:${input.note}` },
           clock.now(),
         ),
       );

@@ -90,7 +90,7 @@ describe.runIf(onPostgres())('commit order across server processes on one Postgr
     await db.transaction((tx) =>
       post(
         tx,
-        { userId: probe.id, asset: USDT, amount: '10', kind: 'test_grant', reference: `grant:${probe.id}` },
+        { userId: probe.id, asset: USDT, amount: '10', kind: 'test_credit', reference: `grant:${probe.id}` },
         now,
       ),
     );
@@ -112,7 +112,7 @@ describe.runIf(onPostgres())('commit order across server processes on one Postgr
     await db.transaction(async (tx) => {
       await post(
         tx,
-        { userId: user.id, asset: USDT, amount: STAKE, kind: 'test_grant', reference: `grant:${user.id}` },
+        { userId: user.id, asset: USDT, amount: STAKE, kind: 'test_credit', reference: `grant:${user.id}` },
         now,
       );
       await freeze(tx, user.id, USDT, STAKE, 'contract_freeze', `contract:${user.id}`, now);
@@ -124,7 +124,7 @@ describe.runIf(onPostgres())('commit order across server processes on one Postgr
     const released = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    const cancel = { userId: user.id, asset: USDT, kind: 'contract_cancel', reference: `contract:${user.id}` };
+    const cancel = { userId: user.id, asset: USDT, kind: 'contract_cancel' as const, reference: `contract:${user.id}` };
     const revoke = db.transaction(async (tx) => {
       await post(tx, { ...cancel, amount: `-${STAKE}`, bucket: 'frozen' }, new Date());
       holding();
@@ -144,7 +144,7 @@ describe.runIf(onPostgres())('commit order across server processes on one Postgr
     const answer = await call<Statement>(1, `${statement.path}?${query}`, token);
     expect(answer.ret).toBe(1);
     expect(answer.data.entries.map((entry) => [entry.kind, entry.balance])).toEqual([
-      ['test_grant', '15.59000000'],
+      ['test_credit', '15.59000000'],
       ['contract_freeze', '0.00000000'],
       ['contract_cancel', '15.59000000'],
       ['option_stake', '0.00000000'],

@@ -99,7 +99,7 @@ describe.each(writers)('a withdrawal written as %s', (_, writeWithdrawal) => {
     const released = new Promise<void>((resolve) => (release = resolve));
     let holding!: () => void;
     const held = new Promise<void>((resolve) => (holding = resolve));
-    const cancel = { userId: id, asset: USDT, kind: 'contract_cancel', reference: `contract:${id}` };
+    const cancel = { userId: id, asset: USDT, kind: 'contract_cancel' as const, reference: `contract:${id}` };
     const revoke = other.db.transaction(async (tx) => {
       await post(tx, { ...cancel, amount: `-${STAKE}`, bucket: 'frozen' }, later(5));
       holding();

@@ -284,7 +284,7 @@ describe('the end price is the last recorded tick at or before the end time', ()
       .where(eq(ledgerEntries.userId, user.id))
       .orderBy(asc(ledgerEntries.id));
     expect(entries).toEqual([
-      { kind: 'test_grant', amount: '50.00000000', reference: expect.any(String) },
+      { kind: 'test_credit', amount: '50.00000000', reference: expect.any(String) },
       { kind: 'option_stake', amount: '-12.34567891', reference: `option:${win.data.id}` },
       { kind: 'option_stake', amount: '-5.00000000', reference: `option:${tie.data.id}` },
       { kind: 'option_payout', amount: '5.00000000', reference: `option:${tie.data.id}` },
@@ -770,7 +770,7 @@ describe('an order opens at the first tick recorded after it was accepted', () =
       .where(eq(ledgerEntries.userId, user.id))
       .orderBy(asc(ledgerEntries.id));
     expect(entries).toEqual([
-      { kind: 'test_grant', amount: '100.00000000', reference: expect.any(String) },
+      { kind: 'test_credit', amount: '100.00000000', reference: expect.any(String) },
       { kind: 'option_stake', amount: '-10.00000000', reference: `option:${late.data.id}` },
       { kind: 'option_stake', amount: '-5.00000000', reference: `option:${edge.data.id}` },
       { kind: 'option_payout', amount: '10.00000000', reference: `option:${late.data.id}` },

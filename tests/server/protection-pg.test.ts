@@ -67,7 +67,7 @@ describe.runIf(onPostgres())('own limits across two server processes on one Post
     await database.db.transaction((tx) =>
       post(
         tx,
-        { userId: user.id, asset: USDT, amount: usdt, kind: 'test_grant', reference: `grant:pg:${accounts}` },
+        { userId: user.id, asset: USDT, amount: usdt, kind: 'test_credit', reference: `grant:pg:${accounts}` },
         new Date(),
       ),
     );

@@ -5,7 +5,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
+import { customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { addTronWallet, withdrawn } from './funds-helpers.ts';
 import {
   cancelProtectionLoosening,
@@ -17,6 +17,8 @@ import { optionProducts, placeOption } from '../../src/contract/options.ts';
 import { placeContract } from '../../src/contract/contracts.ts';
 import { lockupProducts, lockupSubscribe } from '../../src/contract/lockup.ts';
 import { transferIn } from '../../src/contract/liquidity.ts';
+import { drawBlindBox } from '../../src/contract/blindbox.ts';
+import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { protectionLimits, protectionPending } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
@@ -24,6 +26,7 @@ import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
+  await seedBlindBox(h.database.db, h.clock.now());
 });
 afterAll(() => h.close());
 afterEach(() => expectLedgerBalanced(h));
@@ -205,14 +208,15 @@ describe('the time-out', () => {
     expect(await storedOf(user.id)).toEqual({ limits: [], pending: [] });
   });
 
-  it('refuses option, contract, lock-up and liquidity orders until it ends, never a withdrawal', async () => {
+  it('refuses every paid play (options real and practice, contracts, lock-up, liquidity, blind box) until it ends, never a withdrawal', async () => {
     const user = await customer(h, '5000');
+    await grant(h, user.id, '1000', 'POINT');
     const wallet = await addTronWallet(h, user.token);
     const until = at(48 * HOUR);
     const answer = await set(user.token, 'timeout_until', until);
     expect(answer.limits.timeout_until).toBe(until);
     expect(answer.timeout_seconds_left).toBe(48 * 3600);
-    const text = `You are taking a time-out until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC: no option, contract, lock-up or liquidity order is accepted until then. Withdrawals remain possible.`;
+    const text = `You are taking a time-out until ${until.slice(0, 10)} ${until.slice(11, 16)} UTC: no option, contract, lock-up or liquidity order and no blind box draw is accepted until then. Withdrawals remain possible.`;
 
     const week = (await h.call(lockupProducts)).data.lists.find((p) => p.days === 7)!;
     const orders = async () => {
@@ -226,10 +230,23 @@ describe('the time-out', () => {
         ),
         await h.call(lockupSubscribe, { product_id: String(week.id), amount: '100' }, { token: user.token }),
         await h.call(transferIn, { amount: '100' }, { token: user.token }),
+        await h.call(drawBlindBox, { pay: 'usdt' }, { token: user.token }),
+        await h.call(drawBlindBox, { pay: 'points' }, { token: user.token }),
+        await h.call(
+          placeOption,
+          {
+            code: 'BTC',
+            direction: 'up',
+            amount: '10',
+            product_id: String(await oneMinuteProduct()),
+            account: 'practice',
+          },
+          { token: user.token },
+        ),
       ];
     };
     const before = await moneyState(h, user.id);
-    expect(await orders()).toEqual([refused(text), refused(text), refused(text), refused(text)]);
+    expect(await orders()).toEqual(Array.from({ length: 7 }, () => refused(text)));
     expect(await moneyState(h, user.id)).toEqual(before);
     await withdrawn(h, user.token, { target: 'wallet', target_id: String(wallet.id), amount: '50' });
 
@@ -238,9 +255,9 @@ describe('the time-out', () => {
     expect(ending.limits.timeout_until).toBe(until);
     expect(ending.pending).toMatchObject([{ setting: 'timeout_until', value: '', seconds_left: 24 * 3600 }]);
     h.clock.advance(24 * HOUR - 1000);
-    expect((await orders()).map((res) => res.msg)).toEqual([text, text, text, text]);
+    expect((await orders()).map((res) => res.msg)).toEqual(Array.from({ length: 7 }, () => text));
     h.clock.advance(1000);
-    expect((await orders()).map((res) => res.ret)).toEqual([1, 1, 1, 1]);
+    expect((await orders()).map((res) => res.ret)).toEqual([1, 1, 1, 1, 1, 1, 1]);
     expect((await read(user.token)).limits.timeout_until).toBe('');
   });
 

@@ -115,7 +115,7 @@ describe('points', () => {
         {
           id: expect.any(Number),
           amount: '1000',
-          kind: 'test_grant',
+          kind: 'test_credit',
           reference: expect.stringMatching(/^grant:/),
           created_at: h.clock.now().toISOString(),
         },
@@ -143,7 +143,7 @@ describe('points', () => {
     expect(history).toMatchObject({ next: null, balance: '750' });
     expect(history.lists.map(({ amount, kind }) => ({ amount, kind }))).toEqual([
       { amount: '-250', kind: 'points_redeem' },
-      { amount: '1000', kind: 'test_grant' },
+      { amount: '1000', kind: 'test_credit' },
     ]);
     const credited = (await h.call(accountEntries, { setup: 'points' }, { token: user.token })).data.lists;
     expect(credited.map(({ asset, amount, kind, reference }) => ({ asset, amount, kind, reference }))).toEqual([

@@ -197,6 +197,12 @@ describe('freeze, then reject or approve', () => {
     expect(await ids('review')).toEqual([waiting.id]);
     expect(await ids('success')).toEqual([paid.id]);
     expect(await ids('fail')).toEqual([failed.id]);
+    // The spec's "Processing" (waiting for review or payment) and "Completed" (reviewed, either way).
+    expect(await ids('processing')).toEqual([waiting.id]);
+    expect(await ids('completed')).toEqual([failed.id, paid.id]);
+    expect(await h.call(withdrawRecords, { status: 'done' }, { token: user.token })).toEqual(
+      refused('The request is not valid!'),
+    );
   });
 });
 

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { followDelivery, sendVerificationCode } from '../../src/lib/codes.ts';
 import { toasts } from '../../src/lib/toast.ts';
-import { envelope, resetClientState, stubFetch } from './helpers.ts';
+import { envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 
 const NOT_SENT = 'We could not send the code, please try again';
 const queued = envelope(1, 'Success', { resend_in: 60, delivery: '7.abcdefghijklmnopqrstuv' });
@@ -60,6 +60,14 @@ describe('Get code', () => {
     expect(await sendVerificationCode('email', 'a@b.co', false, noWait)).toBe(true);
     expect(toasts.current?.text).toBe('The verification code has been sent!');
     expect(calls).toHaveLength(1);
+  });
+
+  it('a request that fails without a refusal (no answer, an HTTP error) says "Failed to get the verification code!"', async () => {
+    for (const status of [404, 403]) {
+      stubFetch(httpError(status));
+      expect(await sendVerificationCode('sms', '0812345678', false, noWait)).toBe(false);
+      expect(toasts.current?.text).toBe('Failed to get the verification code!');
+    }
   });
 
   it('a refused request starts no countdown and asks nothing more', async () => {

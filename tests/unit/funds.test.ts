@@ -308,6 +308,15 @@ describe('the record lists', () => {
     expect(withdrawRecord.state.lists.all.lists).toHaveLength(40);
   });
 
+  it("the withdrawal record has the spec's Processing and Completed filters, asked of the server by name", async () => {
+    const { calls } = stubFetch(page([rechargeOrder(3)], 1), page([rechargeOrder(4)], 1));
+    await withdrawRecord.choose('processing');
+    expect(query(calls[0]!.request.url).status).toBe('processing');
+    await withdrawRecord.choose('completed');
+    expect(query(calls[1]!.request.url).status).toBe('completed');
+    expect(withdrawRecord.state.filter).toBe('completed');
+  });
+
   it('drops an answer that arrives after a newer request, and keeps the list when a reload fails', async () => {
     const held = deferred<Response>();
     stubFetch(() => held.promise, cursorPage([rechargeOrder(2)], null), envelope(0, 'Server busy'));
@@ -338,7 +347,7 @@ describe('the record lists', () => {
     expect(query(calls[0]!.request.url)).toEqual({ setup: 'withdraw', page: '1' });
     expect(kindLabel('withdraw_return')).toBe('Withdrawal returned');
     expect(kindLabel('option_stake')).toBe('Option purchase');
-    expect(kindLabel('demo_grant')).toBe('Demo funds');
+    expect(kindLabel('demo_grant')).toBe('Demo account grant');
     expect(kindLabel('bonus_x')).toBe('bonus_x');
     expect(kindLabel('toString')).toBe('toString');
   });

@@ -153,8 +153,8 @@ describe('points preview and checks', () => {
   });
 
   it('names the kinds it knows and shows others as the server names them', () => {
-    expect(pointKindLabel('demo_grant')).toBe('Welcome points');
-    expect(pointKindLabel('lucky_draw')).toBe('lucky draw');
+    expect(pointKindLabel('demo_grant')).toBe('Demo account grant');
+    expect(pointKindLabel('lucky_draw')).toBe('lucky_draw');
   });
 });
 

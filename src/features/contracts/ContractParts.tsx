@@ -10,6 +10,7 @@ import type { ContractOrder, ContractStatus, OrderSide, OrderType } from '../../
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatAmount, formatDateTime, formatMoney, formatPrice, formatTime } from '../../lib/format.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
 import { ConfirmDialog, Dialog } from '../../ui/lists.tsx';
@@ -116,19 +117,18 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
 
 function RevokeButton({ order }: { order: Readonly<ContractOrder> }) {
   const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const revoke = async () => {
-    setBusy(true);
-    try {
-      await revokeOrder(order);
-      toast(i18n._(texts.cancellationSucceeded));
-    } catch (error) {
-      toast(errorText(error) || i18n._(texts.cancellationFailed));
-    } finally {
-      setBusy(false);
-      setAsking(false);
-    }
-  };
+  const { busy, submit: revoke } = useSubmit(
+    async () => {
+      try {
+        await revokeOrder(order);
+        toast(i18n._(texts.cancellationSucceeded));
+      } finally {
+        setAsking(false);
+      }
+    },
+    undefined,
+    (error) => errorText(error) || i18n._(texts.cancellationFailed),
+  );
   return (
     <div className="ct-revoke">
       <Button size="small" variant="danger" onClick={() => setAsking(true)} disabled={busy}>

@@ -9,7 +9,7 @@ import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderType } from '../../contract/contracts.ts';
 import { texts } from '../../contract/texts.ts';
-import { useSubmit } from '../../lib/form.ts';
+import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { pausedText, prices } from '../../lib/prices.ts';
@@ -93,29 +93,33 @@ export function OrderPanel({ code }: { code: string }) {
     else setConfirming(true);
   };
 
-  const { busy, submit } = useSubmit(async () => {
-    try {
-      const order = await placeOrder(code, form);
-      if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
-      else if (order.status === 'filling') {
-        toast(t`Market order accepted: it fills at the next recorded price`, 2000);
-        const decimals = pair?.price_decimals;
-        void awaitMarketFill(order).then((done) => done && toast(marketOutcomeText(done, decimals), 4000));
-      } else {
-        const price = formatPrice(order.price ?? '0', pair?.price_decimals);
-        toast(
-          order.side === 'buy'
-            ? t`Limit order placed: it fills when a recorded price is at or below ${price}`
-            : t`Limit order placed: it fills when a recorded price is at or above ${price}`,
-          3000,
-        );
+  const { busy, submit } = useSubmit(
+    async () => {
+      try {
+        const order = await placeOrder(code, form);
+        if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
+        else if (order.status === 'filling') {
+          toast(t`Market order accepted: it fills at the next recorded price`, 2000);
+          const decimals = pair?.price_decimals;
+          void awaitMarketFill(order).then((done) => done && toast(marketOutcomeText(done, decimals), 4000));
+        } else {
+          const price = formatPrice(order.price ?? '0', pair?.price_decimals);
+          toast(
+            order.side === 'buy'
+              ? t`Limit order placed: it fills when a recorded price is at or below ${price}`
+              : t`Limit order placed: it fills when a recorded price is at or above ${price}`,
+            3000,
+          );
+        }
+        change({ quantity: '', total: '' });
+        void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
+      } finally {
+        setConfirming(false);
       }
-      change({ quantity: '', total: '' });
-      void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
-    } finally {
-      setConfirming(false);
-    }
-  });
+    },
+    undefined,
+    transactionErrorText,
+  );
 
   const spendAsset = form.side === 'buy' ? QUOTE_ASSET : code;
   const available = held ? (form.side === 'buy' ? held.usdt_available : held.available) : null;

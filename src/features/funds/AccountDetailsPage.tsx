@@ -9,7 +9,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { FilteredRecords } from '../../ui/records.tsx';
-import { FILTER_LABELS, accountDetails, kindLabel } from './account-details-store.ts';
+import { FILTER_LABELS, accountDetails, assetLabel, kindLabel } from './account-details-store.ts';
 import './funds.css';
 
 // The statement form and its CSV writer arrive on the first tap: most visits only read the list.
@@ -56,7 +56,14 @@ function EntryRow({ entry }: { entry: Readonly<AccountEntry> }) {
           {formatDateTime(entry.created_at)}
         </time>
       </span>
-      <Money amount={entry.amount} asset={entry.asset} fiat={fiat} signed className={credit ? 'up' : 'down'} />
+      <Money
+        amount={entry.amount}
+        asset={entry.asset}
+        assetName={assetLabel(entry.asset)}
+        fiat={fiat}
+        signed
+        className={credit ? 'up' : 'down'}
+      />
     </li>
   );
 }

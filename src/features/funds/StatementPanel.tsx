@@ -17,7 +17,7 @@ import { USDT, userBalances } from '../../lib/balances.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { Button } from '../../ui/forms.tsx';
-import { kindLabel } from './account-details-store.ts';
+import { assetLabel, kindLabel } from './account-details-store.ts';
 import { wholeStatement } from './statement-pages.ts';
 import './statement.css';
 
@@ -67,6 +67,7 @@ export default function StatementPanel() {
         timeZone,
         generatedAt: new Date(),
         kindLabel,
+        assetLabel,
         texts: {
           title: t`Coinvest account statement`,
           language: t`Language`,
@@ -144,7 +145,7 @@ export default function StatementPanel() {
           <select id="statement-asset" value={asset} onChange={(event) => setAsset(event.target.value)}>
             {assets.map((name) => (
               <option key={name} value={name}>
-                {name}
+                {assetLabel(name)}
               </option>
             ))}
           </select>

@@ -1,7 +1,7 @@
-// The withdrawal record (§2 /pages/Withdraw/record, §4 filters: all, in review, succeeded,
-// failed), newest first, a page at a time; a tap opens the order.
+// The withdrawal record: filters all, processing (in review), completed (succeeded or failed), and each status
+// alone; newest first, a page at a time; a tap opens the order.
 import { Link } from 'wouter';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import { withdrawRecords, type WithdrawOrder } from '../../contract/funds.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
@@ -14,6 +14,7 @@ import { WithdrawStatusBadge } from './FundsParts.tsx';
 import { withdrawRecord } from './withdraw-store.ts';
 
 export default function WithdrawRecordPage() {
+  const { t } = useLingui();
   return (
     <div className="page">
       <NavBar title={<Trans>Withdrawal record</Trans>} />
@@ -21,9 +22,11 @@ export default function WithdrawRecordPage() {
         <OfflineNote endpoints={[withdrawRecords]} />
         <FilteredRecords
           store={withdrawRecord}
-          look="segments"
+          look={{ chips: t`Show` }}
           filters={[
             { value: 'all', label: <Trans>All</Trans> },
+            { value: 'processing', label: <Trans>Processing</Trans> },
+            { value: 'completed', label: <Trans>Completed</Trans> },
             { value: 'review', label: <Trans>In review</Trans> },
             { value: 'success', label: <Trans>Succeeded</Trans> },
             { value: 'fail', label: <Trans>Failed</Trans> },

@@ -3,6 +3,7 @@
 import { msg } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
 import { ACCOUNT_FILTERS, accountEntries, type AccountFilter } from '../../contract/funds.ts';
+import { assetName, ledgerKindName } from '../../contract/ledger-kinds.ts';
 import { api } from '../../lib/api.ts';
 import { cursorLists } from './account-details-list.ts';
 
@@ -21,24 +22,8 @@ export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {
   other: msg`Other`,
 };
 
-const KIND_LABELS: Record<string, MessageDescriptor> = {
-  recharge: msg`Recharge`,
-  withdraw_freeze: msg`Withdrawal`,
-  withdraw_return: msg`Withdrawal returned`,
-  option_stake: msg`Option purchase`,
-  option_payout: msg`Option settlement`,
-  contract_freeze: msg`Contract order placed`,
-  contract_trade: msg`Contract order filled`,
-  contract_cancel: msg`Contract order revoked`,
-  contract_void: msg`Contract order void`,
-  points_redeem: msg`Points redeemed`,
-  welfare: msg`Welfare reward`,
-  demo_grant: msg`Demo funds`,
-  test_credit: msg`Test credit`,
-};
+/** What an entry is, in the app's language (the one list of names: contract/ledger-kinds.ts). */
+export const kindLabel = (kind: string): string => ledgerKindName(kind, (text) => i18n._(text));
 
-/** What an entry is, in the app's language; a kind this app does not know yet shows as it is. */
-export function kindLabel(kind: string): string {
-  const label = Object.hasOwn(KIND_LABELS, kind) ? KIND_LABELS[kind] : undefined;
-  return label ? i18n._(label) : kind;
-}
+/** An entry's asset in the app's language: a coin's code, or the name of one of the ledger's own (liquidity…). */
+export const assetLabel = (asset: string): string => assetName(asset, (text) => i18n._(text));

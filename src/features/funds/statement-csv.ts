@@ -44,6 +44,8 @@ export interface StatementFormat {
   texts: StatementTexts;
   /** An entry's kind in the customer's language. */
   kindLabel: (kind: string) => string;
+  /** The asset in the customer's language (a coin's code stays itself); its code when not given. */
+  assetLabel?: (asset: string) => string;
 }
 
 /** The BOM that tells spreadsheets the file is UTF-8. */
@@ -115,7 +117,7 @@ export function statementCsv(statement: Statement, format: StatementFormat): str
     [textCell(texts.language), textCell(format.languageName)],
     [textCell(texts.timeZone), textCell(format.timeZone)],
     [textCell(texts.numberFormat), number('-1234.5')],
-    [textCell(texts.asset), textCell(statement.asset)],
+    [textCell(texts.asset), textCell(format.assetLabel?.(statement.asset) ?? statement.asset)],
     [textCell(texts.period), textCell(statement.from), textCell(statement.to)],
     [textCell(texts.generatedAt), textCell(wallClock(format.generatedAt, format.timeZone))],
     [textCell(texts.opening), number(statement.opening)],

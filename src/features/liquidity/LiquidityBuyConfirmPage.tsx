@@ -7,7 +7,7 @@ import { i18n } from '@lingui/core';
 import { liquidityProduct, transferInInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
-import { useSubmit } from '../../lib/form.ts';
+import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { forgetVisits, goBack, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -46,6 +46,7 @@ export default function LiquidityBuyConfirmPage() {
       navigate(ROUTES.liquidity, { replace: true });
     },
     () => subscribeProblem(amount, subscribeInfo),
+    transactionErrorText,
   );
 
   if (!isAmount(amount)) {

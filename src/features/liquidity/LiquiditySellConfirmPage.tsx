@@ -8,7 +8,7 @@ import { i18n } from '@lingui/core';
 import { liquidityProduct, transferOutInfo } from '../../contract/liquidity.ts';
 import { ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
-import { useSubmit } from '../../lib/form.ts';
+import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { forgetVisits, goBack, navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';
@@ -52,6 +52,7 @@ export default function LiquiditySellConfirmPage() {
       navigate(ROUTES.liquidity, { replace: true });
     },
     () => redeemProblem(amount, mode ?? '', redeemInfo),
+    transactionErrorText,
   );
 
   if (!isAmount(amount) || !mode) {

@@ -13,7 +13,7 @@ import { loginRoute, ROUTES } from '../../contract/routes.ts';
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
-import { useSubmit } from '../../lib/form.ts';
+import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { currentRoute, navigate } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';
@@ -66,17 +66,21 @@ export default function LockupDetailsPage() {
     setConfirming(true);
   };
 
-  const { busy, submit } = useSubmit(async () => {
-    if (!product) return;
-    try {
-      await subscribeLockup(product.id, amount);
-    } finally {
-      setConfirming(false);
-    }
-    setAmount('');
-    toast(i18n._(texts.transactionSucceeded));
-    navigate(ROUTES.lockUpRecord);
-  });
+  const { busy, submit } = useSubmit(
+    async () => {
+      if (!product) return;
+      try {
+        await subscribeLockup(product.id, amount);
+      } finally {
+        setConfirming(false);
+      }
+      setAmount('');
+      toast(i18n._(texts.transactionSucceeded));
+      navigate(ROUTES.lockUpRecord);
+    },
+    undefined,
+    transactionErrorText,
+  );
 
   const title = product ? <bdi>{product.name}</bdi> : <Trans>Lock-up mining</Trans>;
   return (

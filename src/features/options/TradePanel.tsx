@@ -10,7 +10,7 @@ import type { Direction, OptionProduct } from '../../contract/options.ts';
 import { MIN_OPTION_USDT } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';
-import { useSubmit } from '../../lib/form.ts';
+import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
 import { practice, practiceUsdt, useAccount } from '../../lib/practice.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
@@ -58,16 +58,20 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
     else setConfirming(direction);
   };
 
-  const { busy, submit } = useSubmit(async (direction: Direction) => {
-    try {
-      await placeOrder(input(direction));
-    } finally {
-      setConfirming(null);
-    }
-    toast(i18n._(texts.transactionSucceeded));
-    onPlaced();
-    void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
-  });
+  const { busy, submit } = useSubmit(
+    async (direction: Direction) => {
+      try {
+        await placeOrder(input(direction));
+      } finally {
+        setConfirming(null);
+      }
+      toast(i18n._(texts.transactionSucceeded));
+      onPlaced();
+      void import('../../ui/push-offer.tsx').then((offer) => offer.offerNotifications());
+    },
+    undefined,
+    transactionErrorText,
+  );
 
   return (
     <FieldChecks.Provider value={checks}>

@@ -1,10 +1,10 @@
 // The practice account back to its starting USDT, after a confirmation. The server refuses while a practice option
 // is open (its settlement would land on the new balance): its translated reason is shown.
-import { useState } from 'react';
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
 import { PRACTICE_START, resetPractice } from '../../contract/practice.ts';
-import { api, errorText } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { notePractice } from '../../lib/practice.ts';
 import { toast } from '../../lib/toast.ts';
@@ -12,19 +12,12 @@ import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';
 
 export default function PracticeResetDialog({ onClose }: { onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
   const start = formatMoney(PRACTICE_START);
-  const reset = async () => {
-    setBusy(true);
-    try {
-      notePractice(await api(resetPractice, undefined));
-      toast(t`Practice account reset to ${start} USDT`);
-      onClose();
-    } catch (error) {
-      toast(errorText(error));
-      setBusy(false);
-    }
-  };
+  const { busy, submit: reset } = useSubmit(async () => {
+    notePractice(await api(resetPractice, undefined));
+    toast(t`Practice account reset to ${start} USDT`);
+    onClose();
+  });
   return (
     <ConfirmDialog
       title={

@@ -102,7 +102,10 @@ export default function ProtectionPage() {
             {timeoutUntil ? (
               <>
                 <Plural value={days} one="Ends in # day." other="Ends in # days." />{' '}
-                <Trans>No option, contract, lock-up or liquidity order until then; withdrawals remain possible.</Trans>
+                <Trans>
+                  No option, contract, lock-up or liquidity order and no blind box draw until then; withdrawals remain
+                  possible.
+                </Trans>
               </>
             ) : (
               <Trans>A pause from all trading for 24 hours up to 5 years. Withdrawals remain possible.</Trans>

@@ -161,7 +161,8 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
       >
         <p>
           <Trans>
-            Until then no option, contract, lock-up or liquidity order is accepted. Withdrawals remain possible.
+            Until then no option, contract, lock-up or liquidity order and no blind box draw is accepted. Withdrawals
+            remain possible.
           </Trans>
         </p>
         <p className="prot-warning">

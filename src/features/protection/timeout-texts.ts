@@ -11,7 +11,8 @@ export const TIMEOUT_TEXTS = {
   }),
   orders: msg({
     id: 'timeout.orders',
-    message: 'No option, contract, lock-up or liquidity order is accepted until then. Withdrawals remain possible.',
+    message:
+      'No option, contract, lock-up or liquidity order and no blind box draw is accepted until then. Withdrawals remain possible.',
   }),
   settings: msg({ id: 'timeout.settings', message: 'Limits and time-out' }),
 };

@@ -3,8 +3,7 @@
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { i18n, type MessageDescriptor } from '@lingui/core';
-import { msg } from '@lingui/core/macro';
+import { i18n } from '@lingui/core';
 import {
   levelFor,
   levelProgress,
@@ -18,6 +17,7 @@ import {
   type PointsRule,
   type VipLevel,
 } from '../../contract/rewards.ts';
+import { ledgerKindName } from '../../contract/ledger-kinds.ts';
 import { texts } from '../../contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { cursorLoader } from '../../lib/paged-list.ts';
@@ -154,19 +154,8 @@ export async function redeem(points: string): Promise<PointRedemption> {
   return answer;
 }
 
-/** What a history entry was for; a kind this version does not know reads as the server names it. */
-const POINT_KINDS: Record<string, MessageDescriptor> = {
-  demo_grant: msg`Welcome points`,
-  points_redeem: msg`Redeemed for USDT`,
-  sign_in: msg`Daily sign-in`,
-  welfare: msg`Welfare reward`,
-  blind_box: msg`Blind box`,
-};
-
-export function pointKindLabel(kind: string): string {
-  const label = POINT_KINDS[kind];
-  return label ? i18n._(label) : kind.replace(/_/g, ' ');
-}
+/** What a history entry was for (the one list of names: contract/ledger-kinds.ts). */
+export const pointKindLabel = (kind: string): string => ledgerKindName(kind, (text) => i18n._(text));
 
 // Another session (logout, another user) must never see this one's levels and points.
 subscribeKey(session, 'token', () => {

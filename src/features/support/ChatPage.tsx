@@ -10,6 +10,7 @@ import { CHAT_MESSAGE_MAX, chatBody, chatHistory, chatTexts, type ChatMessage } 
 import { texts } from '../../contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { formatMessageDate } from '../../lib/message-date.ts';
 import { downscaleImage, usePicture } from '../../lib/images.ts';
 import { offlineData } from '../../lib/offline.ts';
@@ -165,7 +166,6 @@ function Composer() {
   const { t } = useLingui();
   const [body, setBody] = useState('');
   const [picture, setPicture] = useState<string>('');
-  const [busy, setBusy] = useState(false);
   const file = useRef<HTMLInputElement>(null);
 
   const choose = async (chosen: File | undefined) => {
@@ -174,27 +174,26 @@ function Composer() {
     try {
       setPicture(await dataUrlOf(await downscaleImage(chosen, PICTURE_MAX)));
     } catch {
-      toast(i18n._(texts.uploadNotImage));
+      // Said to be a picture, but the browser could not read it.
+      toast(i18n._(texts.readingError));
     }
   };
 
-  const send = async () => {
-    const words = body.trim();
-    if (!words && !picture) return toast(i18n._(chatTexts.chatEmpty));
-    if (words.length > CHAT_MESSAGE_MAX) return toast(i18n._(chatTexts.chatTooLong));
-    // The contract's rule of visible text, before the message is kept: an outbox entry the server refuses helps no one.
-    const problem = words ? firstError(chatBody, words) : null;
-    if (problem) return toast(problem);
-    setBusy(true);
-    setBody('');
-    setPicture('');
-    try {
+  const { busy, submit: send } = useSubmit(
+    async () => {
+      setBody('');
+      setPicture('');
       // Kept first, then sent: a failure of the network leaves it waiting in the outbox, not lost.
-      await queueChatMessage(words, picture);
-    } finally {
-      setBusy(false);
-    }
-  };
+      await queueChatMessage(body.trim(), picture);
+    },
+    () => {
+      const words = body.trim();
+      if (!words && !picture) return i18n._(chatTexts.chatEmpty);
+      if (words.length > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
+      // The contract's rule of visible text, before the message is kept: an outbox entry the server refuses helps no one.
+      return words ? firstError(chatBody, words) : null;
+    },
+  );
 
   return (
     <form

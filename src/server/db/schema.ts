@@ -1368,7 +1368,7 @@ export const protectionLimits = pgTable('protection_limits', {
   maxOpenOptions: integer('max_open_options'),
   /** Remind the customer after this many minutes in the app. */
   reminderMinutes: integer('reminder_minutes'),
-  /** No option, contract, lock-up or liquidity order is accepted before this time. */
+  /** No paid play (option, contract, lock-up or liquidity order, blind box draw) is accepted before this time. */
   timeoutUntil: at('timeout_until'),
   updatedAt: at('updated_at').notNull(),
 });

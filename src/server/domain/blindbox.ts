@@ -32,6 +32,7 @@ import type { CursorPage } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
+import { refuseDuringTimeout } from './protection.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
@@ -326,6 +327,8 @@ export async function draw(
   pay: PayWith,
   now: Date,
 ): Promise<{ draw: BoxDraw; seed: SeedState }> {
+  // A draw is paid play (points or USDT for a chance of a prize): a time-out stops it like any order.
+  await refuseDuringTimeout(tx, userId, now);
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);
   if (!prizes.length || tableTotal(prizes) !== WEIGHT_TOTAL) throw new Refusal(serverTexts.blindBoxUnavailable.id);

@@ -17,6 +17,7 @@ import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
 import { texts } from '../../contract/texts.ts';
 import { practiceAsset } from '../../contract/practice.ts';
+import { LEDGER_KINDS, type LedgerKind } from '../../contract/ledger-kinds.ts';
 import { Refusal } from './refusal.ts';
 
 export type Bucket = 'available' | 'frozen';
@@ -35,7 +36,8 @@ export interface Posting {
   asset: string;
   /** Signed decimal string: "+" credits, "-" debits. */
   amount: string;
-  kind: string;
+  /** One of the declared kinds (contract/ledger-kinds.ts), so every movement has a name in the six languages. */
+  kind: LedgerKind;
   reference: string;
   bucket?: Bucket;
 }
@@ -163,14 +165,15 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
 
 /**
  * Posts the rows a query selects — columns user_id, asset, bucket ('available' | 'frozen'), amount
- * (numeric), kind, reference — in two statements however many there are: the missing balance rows
- * first (a statement of their own: a later statement's snapshot must see them; one statement's CTEs
- * all share one snapshot, so an update there would miss a row inserted beside it), then the balance
- * rows locked in (user, asset) order so two batches never wait on each other in a cycle, the entries
- * with one INSERT … SELECT once all are locked (their seqs in commit order), and the balances with one
- * UPDATE … FROM their sums. Same guarantees as post(): all or nothing
- * (the caller's transaction rolls back on a throw), never twice, never below zero. Zero amounts post
- * nothing. Returns how many entries it wrote.
+ * (numeric), kind (a declared LedgerKind: contract/ledger-kinds.ts), reference — in two statements
+ * however many there are: the missing balance rows first (a statement of their own: a later
+ * statement's snapshot must see them; one statement's CTEs all share one snapshot, so an update there
+ * would miss a row inserted beside it), then the balance rows locked in (user, asset) order so two
+ * batches never wait on each other in a cycle, the entries with one INSERT … SELECT once all are
+ * locked (their seqs in commit order), and the balances with one UPDATE … FROM their sums. Same
+ * guarantees as post(): all or nothing (the caller's transaction rolls back on a throw), never twice,
+ * never below zero. Zero amounts post nothing. A row of an undeclared kind throws (SQL is not typed:
+ * checked here instead). Returns how many entries it wrote.
  */
 export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<number> {
   await tx.execute(sql`
@@ -182,6 +185,7 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
     posted: number | string;
     balances: number | string;
     moved: number | string;
+    unnamed: number | string;
   }>(
     await tx.execute(sql`
       with wanted as materialized (
@@ -211,8 +215,10 @@ export async function postRows(tx: Executor, rows: SQL, now: Date): Promise<numb
         returning b.user_id
       )
       select (select count(*) from wanted)::int as wanted, (select count(*) from entries)::int as posted,
-        (select count(*) from sums)::int as balances, (select count(*) from moved)::int as moved`),
+        (select count(*) from sums)::int as balances, (select count(*) from moved)::int as moved,
+        (select count(*) from wanted where kind <> all(${`{${LEDGER_KINDS.join(',')}}`}::text[]))::int as unnamed`),
   );
+  if (Number(counts?.unnamed ?? 0) > 0) throw new Error('postRows: a row of a ledger kind that has no declared name');
   const wanted = Number(counts?.wanted ?? 0);
   const posted = Number(counts?.posted ?? 0);
   if (posted !== wanted) throw new AlreadyPosted(`${wanted - posted} of ${wanted} postings are already in the ledger`);
@@ -226,7 +232,7 @@ export async function freeze(
   userId: number,
   asset: string,
   amount: string,
-  kind: string,
+  kind: LedgerKind,
   reference: string,
   now: Date,
 ) {
@@ -244,7 +250,7 @@ export async function unfreeze(
   userId: number,
   asset: string,
   amount: string,
-  kind: string,
+  kind: LedgerKind,
   reference: string,
   now: Date,
 ) {

@@ -324,7 +324,11 @@ function refuseDuring(settings: Settings): void {
     throw new Refusal(serverTexts.protectionTimeout.id, { 0: utcMinute(settings.timeout_until) });
 }
 
-/** Refuses any order (contract, lock-up, liquidity) while the customer's time-out lasts; in the order's transaction. */
+/**
+ * The one check of every paid play while the customer's time-out lasts: a contract, lock-up or liquidity order, a
+ * practice option, a blind box draw (a real option checks it inside refuseBeyondProtection). In the play's
+ * transaction, before any money moves; refuses with the time-out's end.
+ */
 export async function refuseDuringTimeout(tx: Tx, userId: number, now: Date): Promise<void> {
   const { settings } = await readInForce(tx, userId, now, false);
   refuseDuring(settings);

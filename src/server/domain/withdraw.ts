@@ -159,6 +159,8 @@ export async function requestWithdrawal(
 
 const FILTER_STATUSES: Record<WithdrawFilter, WithdrawStatus[] | null> = {
   all: null,
+  processing: ['review'],
+  completed: ['success', 'fail'],
   review: ['review'],
   success: ['success'],
   fail: ['fail'],

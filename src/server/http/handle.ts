@@ -5,6 +5,7 @@ import { consoleTexts } from '../../contract/console-texts.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
+import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'drizzle-orm';
 import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
 import {
@@ -97,6 +98,8 @@ async function answer<S extends FormSchema, R>(
   if (hasUnsupportedCharacters(raw)) return envelope(RET_FAIL, t(texts.unsupportedCharacters), null);
   const parsed = parseForm(endpoint.input, raw);
   if (!parsed.success) return envelope(RET_FAIL, t(firstIssueTextId(parsed.issues, textById)), null);
+  const practiceRefused = accountNotServed(endpoint, raw, parsed.output);
+  if (practiceRefused) return envelope(RET_FAIL, t(practiceRefused), null);
 
   const ctx = handlerContext(services, kept, caller as Caller, operator as OperatorCaller, locale, t, request);
   const input = parsed.output as ParsedOf<Endpoint<S, R>>;
@@ -245,6 +248,19 @@ function parseForm<S extends FormSchema>(schema: S, raw: unknown) {
     if (typeof missing !== 'string' || typeof input !== 'object' || input === null || missing in input) return parsed;
     input = { ...input, [missing]: '' };
   }
+}
+
+/**
+ * A customer's call asking for an account (`account=practice`) that its schema does not take: the call has no
+ * practice mode, and dropping the field would spend real money, so it is refused (the practice text; another value
+ * than 'real' is no valid request). Null when the call serves the account asked, or none was asked.
+ */
+function accountNotServed(endpoint: Endpoint, raw: unknown, output: unknown): MessageDescriptor | null {
+  if (endpoint.console || typeof raw !== 'object' || raw === null || !('account' in raw)) return null;
+  if (typeof output === 'object' && output !== null && 'account' in output) return null;
+  const asked = (raw as { account: unknown }).account;
+  if (asked === 'real' || asked === '') return null;
+  return asked === 'practice' ? serverTexts.practiceNotOffered : texts.invalidRequest;
 }
 
 function header(request: FastifyRequest, name: string): string | undefined {
