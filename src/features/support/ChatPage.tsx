@@ -190,7 +190,7 @@ function Composer() {
       const words = body.trim();
       if (!words && !picture) return i18n._(chatTexts.chatEmpty);
       if (words.length > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
-      // The contract's rule of visible text, before the message is kept: an outbox entry the server refuses helps no one.
+      // The contract's rule of visible text, before the message is kept: the server would refuse it from the outbox.
       return words ? firstError(chatBody, words) : null;
     },
   );
