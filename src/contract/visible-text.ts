@@ -10,7 +10,7 @@
 // - a value with nothing to see (only spaces and such characters) counts as empty.
 // Two standard uses of joiners stay allowed, because they change only how visible characters join:
 // inside an emoji sequence (ZWJ between emoji, the emoji variation selectors, a keycap, a tag flag;
-// Unicode TS #51), and ZWJ / ZWNJ right after a Devanagari virama (a half form, The Unicode Standard's
+// Unicode Technical Standard 51), and ZWJ / ZWNJ right after a Devanagari virama (a half form, The Unicode Standard's
 // Devanagari chapter). Letters and combining marks of every script (Thai, Devanagari, Arabic) are kept.
 // Wherever such a text stands inside other text it is shown isolated: <bdi> in the app and the
 // console, `isolate()` in plain text (mails, station messages).
@@ -28,7 +28,7 @@ const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN.source.slice(1, -1)}]`, 'gu');
 // subdivision flag) when there is one.
 const EMOJI =
   '(?:\\p{Extended_Pictographic}[\\uFE0E\\uFE0F]?\\p{Emoji_Modifier}?|[#*0-9]\\uFE0F?\\u20E3)(?:[\\u{E0020}-\\u{E007E}]+\\u{E007F})?';
-/** A whole emoji sequence: emoji joined by ZWJ (Unicode TS #51). */
+/** A whole emoji sequence: emoji joined by ZWJ (Unicode Technical Standard 51). */
 const EMOJI_SEQUENCE = new RegExp(`${EMOJI}(?:\\u200D${EMOJI})*`, 'gu');
 /** ZWJ or ZWNJ after a Devanagari virama and before a consonant: it picks a half form, it hides nothing. */
 const DEVANAGARI_JOINER = /\u094D[\u200C\u200D](?=[\u0915-\u0939\u0958-\u095F\u0978-\u097F])/gu;
@@ -80,7 +80,7 @@ export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
 export const visibleName = /*#__NO_SIDE_EFFECTS__*/ (missing: MessageDescriptor) =>
   v.pipe(visibleText(missing), v.nonEmpty(missing.id));
 
-/** Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (UAX #9). */
+/** Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (Unicode Standard Annex 9). */
 const FSI = '\u2068';
 const PDI = '\u2069';
 

@@ -389,7 +389,7 @@ describe('the operator command picture', () => {
       const output = await opsOk(h, 'picture', url, file);
       expect(output).toMatch(
         new RegExp(
-          `^Wrote picture ${url.slice('/api/uploads/'.length)} \\(image/png, \\d+ bytes\\) of ${owner.phone} to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; it is private\\.$`,
+          `^Wrote picture ${url.slice('/api/uploads/'.length)} \\(image/png, \\d+ bytes\\) of ${owner.phone.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} to ${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}; it is private\\.$`,
         ),
       );
       expect(new Uint8Array(readFileSync(file))).toEqual(bytes);

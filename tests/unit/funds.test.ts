@@ -344,7 +344,7 @@ describe('the record lists', () => {
     const { calls } = stubFetch(page([], 0));
     await accountDetails.choose('withdraw');
     expect(pathOf(calls[0]!.request.url)).toBe('/api/users/account/lists');
-    expect(query(calls[0]!.request.url)).toEqual({ setup: 'withdraw', page: '1' });
+    expect(query(calls[0]!.request.url)).toEqual({ setup: 'withdraw' });
     expect(kindLabel('withdraw_return')).toBe('Withdrawal returned');
     expect(kindLabel('option_stake')).toBe('Option purchase');
     expect(kindLabel('demo_grant')).toBe('Demo account grant');
