@@ -21,6 +21,9 @@ export const thisDevice = persistedStore('device', { token: '' });
 /** Where the tabs of this app tell each other that a session ended (same origin only). */
 export const SESSION_CHANNEL = 'coinvest.session';
 const tabs = typeof BroadcastChannel === 'function' ? new BroadcastChannel(SESSION_CHANNEL) : null;
+// Where the app's modules are loaded by Node (the build renders the first screens), an open channel would keep the
+// process alive for good: Node's channel can be unreferenced, a browser's has no such method.
+(tabs as { unref?: () => void } | null)?.unref?.();
 
 /** What one tab tells the others when it ends a session: which one, so a newer session elsewhere stays. */
 export interface SessionEnded {
