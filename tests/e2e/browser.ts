@@ -1,6 +1,7 @@
 // Debian's Chromium driven by playwright-core on a 390×844 phone viewport.
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 import {
   chromium,
   type Browser,
@@ -265,13 +266,17 @@ export async function screenshot(page: Page, name: string, { fullPage = false } 
 }
 
 /** The latest verification code the server's outbox sender logged for `target` (the log is written asynchronously). */
+/** A mobile number as the server writes it (E.164), whatever spelling a test used; an e-mail address as it is. */
+export const sameTarget = (target: string): string =>
+  target.includes('@') ? target : (canonicalMobile(target) ?? target);
+
 export async function codeSentTo(target: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const lines = readFileSync(inject('serverLog'), 'utf8').split('\n').reverse();
     for (const line of lines) {
       const match = line.match(/verification code for (\S+) \(\w+\): (\d{6})/);
-      if (match && match[1] === target) return match[2]!;
+      if (match && match[1] === sameTarget(target)) return match[2]!;
     }
     if (Date.now() > deadline) throw new Error(`no code was sent to ${target}`);
     await new Promise((resolve) => setTimeout(resolve, 100));

@@ -26,6 +26,7 @@ import type { Endpoint } from '../../src/contract/endpoint.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { idempotencyKeys, ledgerEntries, optionOrders, withdrawOrders } from '../../src/server/db/schema.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
+import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 const SPEED = 20; // 1 minute of market time (the shortest option) is 3 s
 const USERS = 3;
@@ -163,7 +164,9 @@ async function newCustomer(): Promise<User> {
   await answered(sendSmsCode, { userphone: phone });
   let code: string | undefined;
   for (let tries = 0; !code && tries < 100; tries++) {
-    code = server!.output().match(new RegExp(`verification code for ${phone} \\(sms\\): (\\d{6})`))?.[1];
+    code = server!
+      .output()
+      .match(new RegExp(`verification code for \\${canonicalMobile(phone)} \\(sms\\): (\\d{6})`))?.[1];
     if (!code) await sleep(20); // the log reaches its file a moment later
   }
   if (!code) throw new Error(`no code for ${phone} in the server log`);

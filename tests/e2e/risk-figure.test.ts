@@ -10,7 +10,7 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/contract/routes.ts';
-import { launch, phoneContext, screenshot } from './browser.ts';
+import { launch, phoneContext, sameTarget, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 
@@ -44,7 +44,7 @@ async function codeFor(phone: string): Promise<string> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const found = [...readFileSync(server.logFile, 'utf8').matchAll(/verification code for (\S+) \(\w+\): (\d{6})/g)]
-      .filter((match) => match[1] === phone)
+      .filter((match) => match[1] === sameTarget(phone))
       .at(-1);
     if (found) return found[2]!;
     if (Date.now() > deadline) throw new Error(`no code was sent to ${phone}`);
