@@ -9,7 +9,7 @@ import { callApi, logIn, markAllRead, registerUser } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
-const phone = `06${String(Date.now()).slice(-8)}`;
+const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'locked1234';
 const paypass = '246813';
 

@@ -8,7 +8,7 @@ import { controlledByServiceWorker, logIn, registerUser, storedToken, testPng } 
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'avatar1234';
 
 /** The avatar image of the page: shown from a blob of the picture read with the token once loaded. */

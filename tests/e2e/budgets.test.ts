@@ -28,7 +28,9 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the protections of customers in the start chunk (their pages in the route table, the time in the
   // foreground that the reminder of time in the app counts, the texts the forms check): 113.4 KB measured.
   // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start).
-  [ROUTES.home]: 114.5 * KB,
+  // Inputs read as meant, merged together (visible text, calendar days, bounded caches, typed digits and the session
+  // channel in the start chunk): 115.4 KB measured.
+  [ROUTES.home]: 116 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what every price screen has to say of where its price comes from.
@@ -41,7 +43,8 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the start chunk's call log kept out of valtio's proxies and its formatters made once per language
   // (lib/call-log.ts, lib/format.ts): the start chunk 93.553 → 93.604 KB, the route 115.979 KB measured, 21 bytes under
   // the old ceiling (a clean-clone run measured it 0.1 KB apart while it used the shared demo account).
-  [ROUTES.coinList]: 116.5 * KB,
+  // Inputs read as meant, merged together (as Home): 117.1 KB measured.
+  [ROUTES.coinList]: 117.5 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
@@ -70,7 +73,8 @@ const CEILING: Record<string, number> = {
   // and marks (lib/typed-amount.ts, 1.1 KB), the decimal field (ui/AmountField.tsx, 0.9 KB), the forms' field checks
   // and digits (0.2 KB); the locale-aware parser (2.5 KB) loads only when a field is focused. 135.2 KB measured (the
   // static imports of the route 123,981 → 126,281 bytes against the same build without it).
-  [ROUTES.option]: 135.5 * KB,
+  // Inputs read as meant, merged together (as Home, with the amount field's reading): 136.3 KB measured.
+  [ROUTES.option]: 137 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3
   // KB measured.
   // Back to 118 with the account security (the Devices and two-factor routes and their texts in the start chunk): 117.8
@@ -82,7 +86,8 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for dates on the calendar and caches a caller cannot grow (the calendar's text in the start catalog,
   // the bounded cache of formatters in the tab pages' chunk) and for typed numbers read as meant (the forms' field
   // checks and digits of every script): 120.02 KB and 120.1 KB measured on their own.
-  [ROUTES.lockUp]: 120.5 * KB,
+  // Inputs read as meant, merged together (as Home): 120.9 KB measured.
+  [ROUTES.lockUp]: 121.5 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.
   // 0.5 KB more: the avatar is no longer a public picture but read with the owner's token (the picture reader, with the
@@ -95,7 +100,8 @@ const CEILING: Record<string, number> = {
   // catalog (0.2 KB) and its place on the page; the reset's confirmation loads on the tap.
   // 0.5 KB more: 121.96–121.98 KB measured on four builds here once each client built its headers from the token
   // the call keeps (a few bytes in the start chunk), and a clean clone's run measured just over 122.0 KB.
-  [ROUTES.mine]: 122.5 * KB,
+  // Inputs read as meant, merged together (as Home, with the nickname's visible-text rule, 0.7 KB): 124.1 KB measured.
+  [ROUTES.mine]: 124.5 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -103,7 +109,9 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the protections of customers in the start chunk, as Home: 108.3 KB measured.
   // 0.5 KB more for typed numbers read as meant (the forms' field checks and digits of every script, 0.2 KB): 109.0 KB
   // measured, a few bytes over (the route's static imports 103,668 → 103,870 bytes).
-  [ROUTES.login]: 109.5 * KB,
+  // Inputs read as meant, merged together (as Home, with the visible-text rule of the account contract): 110.2 KB
+  // measured.
+  [ROUTES.login]: 110.5 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 

@@ -11,7 +11,7 @@ import { logIn, registerUser, testPng } from './pwa.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `06${String(Date.now()).slice(-8)}`;
+const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'certify123';
 const photo = (name: string) => ({ name, mimeType: 'image/png', buffer: testPng(64) });
 

@@ -14,7 +14,7 @@ import { texts } from '../../src/contract/texts.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'visit1234';
 
 /** The file names (less their hash) each of the worker's two caches holds. */

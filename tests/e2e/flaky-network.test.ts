@@ -213,7 +213,7 @@ interface Customer {
   paypass: string;
 }
 async function customer(tag: string): Promise<Customer> {
-  const phone = `04${tag}${String(Date.now()).slice(-6)}`;
+  const phone = `061${tag}${String(Date.now()).slice(-5)}`;
   const password = 'flaky1234';
   const paypass = '864200';
   const token = await fundedUser(phone, password, paypass, '500');

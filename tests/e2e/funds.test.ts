@@ -13,7 +13,7 @@ import { goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'funds123';
 const paypass = '246810';
 const hash = randomBytes(32).toString('hex'); // 64 letters and digits, as a TRC20 TxID

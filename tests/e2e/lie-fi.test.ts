@@ -14,7 +14,7 @@ import { controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `05${String(Date.now()).slice(-8)}`;
+const phone = `062${String(Date.now()).slice(-7)}`;
 const password = 'liefi1234';
 const OFFLINE_NOTE = /^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/;
 const messageRow = (title: string) => page.locator('.msg-list .msg-title', { hasText: title });

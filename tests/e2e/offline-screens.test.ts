@@ -14,7 +14,7 @@ import { texts } from '../../src/contract/texts.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `06${String(Date.now()).slice(-8)}`;
+const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'offline123';
 const OFFLINE_NOTE = /^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/;
 

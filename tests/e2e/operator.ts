@@ -3,6 +3,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { inject } from 'vitest';
+import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 const run = promisify(execFile);
 
@@ -15,9 +16,10 @@ export async function operator(...args: string[]): Promise<string> {
   return stdout;
 }
 
-/** The id in the first column of the listed row that mentions `text`. */
+/** The id in the first column of the listed row that mentions `text` (a mobile number: as listed, in E.164). */
 export function rowId(listing: string, text: string): string {
-  const row = listing.split('\n').find((line) => line.includes(text));
+  const shown = /^[\d\s+]+$/.test(text) ? (canonicalMobile(text) ?? text) : text;
+  const row = listing.split('\n').find((line) => line.includes(shown));
   const id = row?.match(/^\s*(\d+)\s/)?.[1];
   if (!id) throw new Error(`no listed row mentions ${text}:\n${listing}`);
   return id;

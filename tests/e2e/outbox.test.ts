@@ -10,7 +10,7 @@ import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registe
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'outbox123';
 const TITLES = ['Outbox one', 'Outbox two', 'Outbox three'];
 let token = '';

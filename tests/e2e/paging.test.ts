@@ -10,7 +10,7 @@ import { callApi, logIn } from './pwa.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `07${String(Date.now() + 7).slice(-8)}`;
+const phone = `064${String(Date.now() + 7).slice(-7)}`;
 const password = 'paging12';
 const paypass = '135790';
 let token = '';

@@ -18,7 +18,7 @@ import { LOCALES } from '../../src/contract/constants.ts';
 import type { PriceAlert } from '../../src/contract/price-alerts.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
 
-const phone = `05${String(Date.now()).slice(-8)}`;
+const phone = `062${String(Date.now()).slice(-7)}`;
 const password = 'alerts123';
 let token = '';
 let browser: Browser;

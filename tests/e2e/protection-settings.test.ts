@@ -17,7 +17,7 @@ import { callApi, logIn } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
-const phone = `07${String(Date.now() + 1).slice(-8)}`;
+const phone = `064${String(Date.now() + 1).slice(-7)}`;
 const password = 'settings1234';
 let token = '';
 /** The changes of a setting the page has sent. */

@@ -12,7 +12,7 @@ import { callApi, logIn } from './pwa.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'limits1234';
 let token = '';
 

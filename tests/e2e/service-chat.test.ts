@@ -14,7 +14,7 @@ import type { ChatMessage } from '../../src/contract/service-chat.ts';
 let page: Page;
 phonePageForFile((opened) => (page = opened));
 
-const phone = `06${String(Date.now()).slice(-8)}`;
+const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'chat12345';
 let token = '';
 let reviewer = '';

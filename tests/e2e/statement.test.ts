@@ -14,7 +14,7 @@ import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, runtimeCaches } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
-const phone = `07${String(Date.now() + 7).slice(-8)}`;
+const phone = `064${String(Date.now() + 7).slice(-7)}`;
 const password = 'state123';
 const paypass = '135790';
 const BANGKOK = 'Asia/Bangkok';

@@ -46,7 +46,7 @@ let token: string;
 const watch = watchPagesOnFailure('typed-amounts-');
 
 beforeAll(async () => {
-  const phone = `07${String(Date.now()).slice(-8)}`;
+  const phone = `064${String(Date.now()).slice(-7)}`;
   token = await fundedUser(phone, 'amounts123', '246810', '10000');
   browser = await launch();
 });

@@ -7,7 +7,7 @@ import { launch, phoneContext, recordToasts, screenshot, toastSeen, watchPagesOn
 import { callApi, logIn, markAllRead, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 
-const phone = `07${String(Date.now()).slice(-8)}`;
+const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'wallets1234';
 const SEGWIT = 'bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq';
 const EIP55 = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
