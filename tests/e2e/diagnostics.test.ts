@@ -55,7 +55,7 @@ it('tapping the version in Settings opens the diagnostics: worker, precache, cac
   const keys = (await mine.locator('li code').allTextContents()).sort();
   expect(keys).toHaveLength(2);
   expect(keys[0]).toBe('/__offline__/en/GET/api/users/message/unread');
-  expect(keys[1]).toMatch(/^\/__offline__\/en\/POST\/api\/users\/message\?page=1/);
+  expect(keys[1]).toMatch(/^\/__offline__\/en\/POST\/api\/users\/message\?cursor=&status=all/);
 
   expect(await page.locator('.diag-card', { hasText: 'Outbox' }).textContent()).toContain('Nothing waits to be sent.');
 

@@ -206,7 +206,7 @@ it("user B can read none of A's cached messages", async () => {
             method: 'POST',
             // As the app asks: in its language (answers are kept per language).
             headers: { token: value, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
-            body: 'page=1&status=all',
+            body: 'cursor=&status=all',
           });
           return { servedFromCache: response.headers.get('x-served-from-cache'), body: await response.text() };
         } catch (error) {
