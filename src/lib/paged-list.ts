@@ -5,7 +5,7 @@
 // starts empty.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { CursorPage, Paged } from '../contract/envelope.ts';
+import type { CursorPage } from '../contract/envelope.ts';
 import { errorText } from './api.ts';
 import { session } from './session.ts';
 
@@ -145,7 +145,7 @@ export function cursorLists<T extends { id: number }, F extends string>(
   return { state, load, choose, reset };
 }
 
-// ---- Lists paged by number: account details only, until they move to a cursor too ------------------------------
+// ---- The shape of a list paged by number: account details hold their entries in it (features/funds) -------------
 
 /** A list paged by number (offset); rows added meanwhile shift its pages. */
 export interface PagedList<T> {
@@ -159,68 +159,3 @@ export interface PagedList<T> {
 }
 
 export const emptyList = <T>(): PagedList<T> => ({ lists: [], page: 0, total: 0, loaded: false, failure: null });
-
-/** Loads pages by number into one list: page 1 replaces it, `more` adds the next page. */
-export function pageLoader<T extends { id: number }, A extends Paged<T>>(
-  list: () => PagedList<T>,
-  fetchPage: (page: number, loading: boolean) => Promise<A>,
-  accepted: (answer: A) => void = () => {},
-) {
-  let latest = 0;
-  async function load({ more = false } = {}): Promise<void> {
-    const shown = list();
-    const request = ++latest;
-    const page = more ? shown.page + 1 : 1;
-    try {
-      const answer = await fetchPage(page, !shown.loaded && !more);
-      if (request !== latest) return;
-      const target = list();
-      const kept = more ? target.lists : [];
-      const known = new Set(kept.map((item) => item.id));
-      target.lists = [...kept, ...answer.lists.filter((item) => !known.has(item.id))];
-      target.page = page;
-      target.total = answer.total;
-      target.loaded = true;
-      target.failure = null;
-      accepted(answer);
-    } catch (error) {
-      if (request !== latest) return;
-      list().failure = errorText(error);
-      throw error;
-    }
-  }
-  return { load, cancel: () => void (latest += 1) };
-}
-
-/** Asks the server for one page (by number) of one filter; `loading` says whether the mask shows. */
-export type FetchPage<T, F extends string> = (filter: F, page: number, loading: boolean) => Promise<Paged<T>>;
-
-/** One list per filter, paged by number, and the filter shown. */
-export function pagedLists<T extends { id: number }, F extends string>(
-  filters: readonly F[],
-  fetchPage: FetchPage<T, F>,
-) {
-  const fresh = () => Object.fromEntries(filters.map((filter) => [filter, emptyList<T>()])) as Record<F, PagedList<T>>;
-  const state = proxy({ filter: filters[0]!, lists: fresh() });
-  const loaders = Object.fromEntries(
-    filters.map((filter) => [
-      filter,
-      pageLoader(
-        () => state.lists[filter],
-        (page, loading) => fetchPage(filter, page, loading),
-      ),
-    ]),
-  ) as Record<F, ReturnType<typeof pageLoader<T, Paged<T>>>>;
-  const load = (filter: F, options: { more?: boolean } = {}) => loaders[filter].load(options);
-  function choose(filter: F): Promise<void> {
-    state.filter = filter;
-    return load(filter);
-  }
-  function reset({ filter = false } = {}): void {
-    for (const key of filters) loaders[key].cancel();
-    state.lists = fresh();
-    if (filter) state.filter = filters[0]!;
-  }
-  subscribeKey(session, 'token', () => reset({ filter: true }));
-  return { state, load, choose, reset };
-}

@@ -150,7 +150,7 @@ export function useHeadOnReturn(refresh: () => void): void {
   }, [refresh]);
 }
 
-/** A store of lists by filter: lib/paged-list.ts cursorLists (or pagedLists, for account details). */
+/** A store of lists by filter: lib/paged-list.ts cursorLists (or account details' own, features/funds). */
 interface RecordLists<T, F extends string> {
   readonly state: { readonly filter: F; readonly lists: Readonly<Record<F, CursorList<T> | PagedList<T>>> };
   load: (filter: F, options?: { more?: boolean }) => Promise<void>;
