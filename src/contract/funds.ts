@@ -226,7 +226,7 @@ export type AccountEntry = v.InferOutput<typeof AccountEntry>;
 /** A place in the account details: the ledger sequence number of the entry a page follows. */
 export const LEDGER_CURSOR = /^\d{1,15}$/;
 /**
- * §7 names the filter `setup`: the group of entries to list. Moves of the available balance only, newest first (in
+ * Its filter is `setup`: the group of entries to list. Moves of the available balance only, newest first (in
  * the order they took effect). `before` (the `next` of the page before) asks the page after it by a cursor, which
  * entries added meanwhile cannot shift; `page` alone still counts pages from the newest. `next` is null on the last.
  */

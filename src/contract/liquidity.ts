@@ -104,7 +104,7 @@ export const transferOut = post(
 
 export const LIQUIDITY_FILTERS = ['all', 'subscribe', 'redeem', 'interest'] as const;
 export type LiquidityFilter = (typeof LIQUIDITY_FILTERS)[number];
-/** §7: the caller's liquidity record, newest first, by cursor. */
+/** The caller's liquidity record, newest first, by cursor. */
 export const liquidityRecords = get(
   '/yuebao/order',
   v.object({ kind: v.optional(v.picklist(LIQUIDITY_FILTERS, texts.invalidRequest.id), 'all'), cursor }),

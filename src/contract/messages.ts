@@ -13,7 +13,7 @@ export const MESSAGE_PAGE_SIZE = 20;
 export const MESSAGE_FILTERS = ['all', 'unread'] as const;
 
 /**
- * §7: POST with status (all or unread) and page; newest first. The app pages by `cursor` (a previous answer's `next`);
+ * POST with status (all or unread) and page; newest first. The app pages by `cursor` (a previous answer's `next`);
  * `page`, the number the spec names, still skips whole pages for a client that sends it without a cursor.
  */
 export const messages = post(

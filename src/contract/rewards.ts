@@ -85,7 +85,7 @@ export const PointEntry = shape({
   created_at: isoTime,
 });
 export type PointEntry = v.InferOutput<typeof PointEntry>;
-/** Our addition: the point history (§1), newest first by cursor, with the balance and the redemption rule. */
+/** Our addition: the point history, newest first by cursor, with the balance and the redemption rule. */
 export const pointRecords = get(
   '/users/point/lists',
   v.object({ cursor }),

@@ -66,7 +66,7 @@ export async function loadRechargeOrder(id: number): Promise<void> {
   rechargeState.details[id] = order;
 }
 
-/** The record: all, completed, unfinished (§4), newest first, a page at a time (by cursor). */
+/** The record: all, completed, unfinished, newest first, a page at a time (by cursor). */
 export const rechargeRecord = cursorLists<RechargeOrder, RechargeFilter>(
   RECHARGE_FILTERS,
   async (status, cursor, loading) => {

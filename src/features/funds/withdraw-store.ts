@@ -177,7 +177,7 @@ export async function loadWithdrawOrder(id: number): Promise<void> {
   withdrawState.details[id] = await api(withdrawOrder, { id: String(id) }, { loading: !withdrawState.details[id] });
 }
 
-/** The record: all, in review, succeeded, failed (§4), newest first, a page at a time (by cursor). */
+/** The record: all, in review, succeeded, failed, newest first, a page at a time (by cursor). */
 export const withdrawRecord = cursorLists<WithdrawOrder, WithdrawFilter>(
   WITHDRAW_FILTERS,
   async (status, cursor, loading) => {

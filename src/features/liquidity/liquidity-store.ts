@@ -187,7 +187,7 @@ async function afterMove(): Promise<void> {
   await Promise.allSettled([loadBalance(), loadSubscribeInfo(), loadRedeemInfo(), refreshBalances()]);
 }
 
-/** The record: all, subscriptions, redemptions, interest (§4), newest first, a page at a time (by cursor). */
+/** The record: all, subscriptions, redemptions, interest, newest first, a page at a time (by cursor). */
 export const liquidityRecord = cursorLists<LiquidityRecord, LiquidityFilter>(
   LIQUIDITY_FILTERS,
   (kind, cursor, loading) => api(liquidityRecords, { kind, cursor }, { loading }),

@@ -10,7 +10,7 @@ import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountFilt
 import { POINTS } from '../../contract/rewards.ts';
 
 /**
- * The account details (§7 /users/account/lists): the moves of the caller's available balances,
+ * The account details (/users/account/lists): the moves of the caller's available balances,
  * newest first in the order they took effect (seq), by group. Points have their own history;
  * frozen-bucket moves are the other half of a freeze the user already sees. With `before` (a seq:
  * the `next` of the page before) the page is the entries that took effect before it, so entries

@@ -51,7 +51,7 @@ const NEWEST_MESSAGE_FIRST: KeysetOrder<{ id: number }> = {
 };
 
 /**
- * One page of the caller's messages, newest first (§7 status all or unread), by cursor, or by the page number the spec
+ * One page of the caller's messages, newest first (status all or unread), by cursor, or by the page number the spec
  * names when no cursor is sent; each in `lang` where it has that version, else in English.
  */
 export async function listMessages(
