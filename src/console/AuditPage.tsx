@@ -8,6 +8,7 @@ import { isCalendarDay } from '../contract/calendar.ts';
 import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatZonedTime, localDayStart, operatorZone } from './format.ts';
+import { cursorOf, FIRST_PAGE, onePageBack, onePageOn, pageFigures, type CursorTrail } from './cursor-trail.ts';
 import { ErrorLine } from './parts.tsx';
 import './console-pages.css';
 
@@ -25,15 +26,15 @@ const asSent = (filter: typeof EMPTY) => ({
 export function AuditPage() {
   const { t } = useLingui();
   const [filter, setFilter] = useState(EMPTY);
-  const [page, setPage] = useState(1);
+  const [trail, setTrail] = useState<CursorTrail>(FIRST_PAGE);
   const [result, setResult] = useState<ResultOf<typeof consoleAuditLog> | null>(null);
   const [error, setError] = useState('');
   // Only the latest ask's answer is shown: the start's list answered after a search must not replace its result.
   const asked = useRef(0);
-  const load = async (wanted = filter, at = page) => {
+  const load = async (wanted = filter, at = trail) => {
     const ask = ++asked.current;
     try {
-      const answer = await consoleApi(consoleAuditLog, { ...asSent(wanted), page: String(at) });
+      const answer = await consoleApi(consoleAuditLog, { ...asSent(wanted), cursor: cursorOf(at) });
       if (ask !== asked.current) return;
       setResult(answer);
       setError('');
@@ -43,14 +44,14 @@ export function AuditPage() {
   };
   // The newest entries at the start; Search and the page buttons ask again.
   useEffect(() => {
-    void load(EMPTY, 1);
+    void load(EMPTY, FIRST_PAGE);
     // Once, at the start: later asks come from Search and the page buttons.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
   const search = (event: FormEvent) => {
     event.preventDefault();
-    setPage(1);
-    void load(filter, 1);
+    setTrail(FIRST_PAGE);
+    void load(filter, FIRST_PAGE);
   };
   const field = (key: keyof typeof EMPTY, label: string, type = 'text') => (
     <label>
@@ -64,9 +65,9 @@ export function AuditPage() {
     </label>
   );
   const zone = operatorZone();
-  const pages = result ? Math.max(1, Math.ceil(result.total / AUDIT_PAGE_SIZE)) : 1;
-  const go = (next: number) => {
-    setPage(next);
+  const { page, pages } = pageFigures(trail, result?.total ?? 0, AUDIT_PAGE_SIZE, Boolean(result?.next));
+  const go = (next: CursorTrail) => {
+    setTrail(next);
     void load(filter, next);
   };
   return (
@@ -120,7 +121,7 @@ export function AuditPage() {
                 </tr>
               </thead>
               <tbody>
-                {result.entries.map((entry) => (
+                {result.lists.map((entry) => (
                   <tr key={entry.id}>
                     <td className="console-audit-time">{formatZonedTime(entry.at)}</td>
                     <td>{entry.operator}</td>
@@ -136,10 +137,14 @@ export function AuditPage() {
             </table>
           </div>
           <div className="console-actions">
-            <button type="button" disabled={page <= 1} onClick={() => go(page - 1)}>
+            <button type="button" disabled={page <= 1} onClick={() => go(onePageBack(trail))}>
               <Trans>Newer</Trans>
             </button>
-            <button type="button" disabled={page >= pages} onClick={() => go(page + 1)}>
+            <button
+              type="button"
+              disabled={!result.next}
+              onClick={() => result.next && go(onePageOn(trail, result.next))}
+            >
               <Trans>Older</Trans>
             </button>
           </div>

@@ -11,6 +11,7 @@ import type { ResultOf } from '../contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { inboxCount } from './inbox-count.ts';
+import { cursorOf, FIRST_PAGE, onePageBack, onePageOn, pageFigures, type CursorTrail } from './cursor-trail.ts';
 import { ErrorLine, QUEUES_POLL_MS, Status, usePolling } from './parts.tsx';
 
 type Queue = 'recharges' | 'withdrawals' | 'certifications';
@@ -26,11 +27,11 @@ interface Asked {
   queue: Queue;
   waiting: boolean;
   query: string;
-  page: number;
+  trail: CursorTrail;
 }
-async function pageOf({ queue, waiting, query, page }: Asked): Promise<Page> {
+async function pageOf({ queue, waiting, query, trail }: Asked): Promise<Page> {
   const status = waiting ? 'waiting' : 'all';
-  return { queue, ...(await consoleApi(consoleQueue, { kind: KIND[queue], status, query, page: String(page) })) };
+  return { queue, ...(await consoleApi(consoleQueue, { kind: KIND[queue], status, query, cursor: cursorOf(trail) })) };
 }
 
 export function QueuesPage() {
@@ -39,7 +40,7 @@ export function QueuesPage() {
     queue: (sessionStorage.getItem(QUEUE_KEY) as Queue | null) ?? 'recharges',
     waiting: true,
     query: '',
-    page: 1,
+    trail: FIRST_PAGE,
   }));
   const [typed, setTyped] = useState('');
   const [counts, setCounts] = useState<ResultOf<typeof consoleQueues> | null>(null);
@@ -58,7 +59,7 @@ export function QueuesPage() {
     }
   }, QUEUES_POLL_MS);
   const ask = (next: Partial<Asked>) => {
-    const wanted = { ...asked, page: 1, ...next };
+    const wanted = { ...asked, trail: FIRST_PAGE, ...next };
     sessionStorage.setItem(QUEUE_KEY, wanted.queue);
     setAsked(wanted);
     if (wanted.queue !== asked.queue) setList(null);
@@ -85,7 +86,6 @@ export function QueuesPage() {
       {label} <span className="console-count">{counts ? counts[name] : '…'}</span>
     </button>
   );
-  const pages = list ? Math.max(1, Math.ceil(list.total / QUEUE_PAGE_SIZE)) : 1;
   return (
     <section>
       <div className="console-page-head">
@@ -143,24 +143,32 @@ export function QueuesPage() {
       {list && list.queue === queue && (
         <>
           <QueueTable list={list} />
-          {list.total > QUEUE_PAGE_SIZE && (
-            <div className="console-actions console-pager">
-              <span className="console-muted">
-                <Trans>
-                  Items: {list.total} · page {list.page} of {pages}
-                </Trans>
-              </span>
-              <button type="button" disabled={list.page <= 1} onClick={() => ask({ page: list.page - 1 })}>
-                <Trans>Previous page</Trans>
-              </button>
-              <button type="button" disabled={list.page >= pages} onClick={() => ask({ page: list.page + 1 })}>
-                <Trans>Next page</Trans>
-              </button>
-            </div>
-          )}
+          <QueuePager list={list} trail={asked.trail} go={(trail) => ask({ trail })} />
         </>
       )}
     </section>
+  );
+}
+
+/** Where the operator is in the queue, and the buttons to walk it: shown once the queue fills more than a page. */
+function QueuePager({ list, trail, go }: { list: Page; trail: CursorTrail; go: (trail: CursorTrail) => void }) {
+  const { next } = list;
+  const { page, pages } = pageFigures(trail, list.total, QUEUE_PAGE_SIZE, next !== null);
+  if (pages <= 1) return null;
+  return (
+    <div className="console-actions console-pager">
+      <span className="console-muted">
+        <Trans>
+          Items: {list.total} · page {page} of {pages}
+        </Trans>
+      </span>
+      <button type="button" disabled={page <= 1} onClick={() => go(onePageBack(trail))}>
+        <Trans>Previous page</Trans>
+      </button>
+      <button type="button" disabled={next === null} onClick={() => next !== null && go(onePageOn(trail, next))}>
+        <Trans>Next page</Trans>
+      </button>
+    </div>
   );
 }
 

@@ -4,11 +4,11 @@
 // decision still locks the row (server/domain/reviews.ts), whoever holds the claim.
 import * as v from 'valibot';
 import { get, post, returns } from './endpoint.ts';
-import { matching } from './fields.ts';
+import { cursor, matching } from './fields.ts';
 import { texts } from './texts.ts';
 import { consoleTexts } from './console-texts.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
-import { Paged } from './envelope.ts';
+import { CursorPaged } from './envelope.ts';
 
 export const REVIEW_KINDS = ['recharge', 'withdrawal', 'certification'] as const;
 export type ReviewKind = (typeof REVIEW_KINDS)[number];
@@ -31,7 +31,6 @@ export const QUEUE_PAGE_SIZE = 50;
 const reviewer = { console: 'reviewer' } as const;
 const kind = v.picklist(REVIEW_KINDS, texts.invalidRequest.id);
 const itemId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
-const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');
 
 /** Who holds an item now: null when nobody does (or the claim ran out). */
 export const ReviewClaim = shape({
@@ -72,8 +71,10 @@ export const QueueItem = shape({
 export type QueueItem = v.InferOutput<typeof QueueItem>;
 
 /**
- * A queue, oldest first: `status` 'waiting' (the default) or 'all'; `query` the start of an order number
- * ("R20261122…") or of the customer's username, mobile number or e-mail.
+ * A queue, oldest first (by the time each item was made, then its id), QUEUE_PAGE_SIZE items a page: `status`
+ * 'waiting' (the default) or 'all'; `query` the start of an order number ("R20261122…") or of the customer's
+ * username, mobile number or e-mail; `cursor` a previous answer's `next` (absent for the oldest). Items decided or
+ * added meanwhile neither repeat nor hide others; `total` counts the whole queue as filtered.
  */
 export const consoleQueue = get(
   '/console/queue',
@@ -81,9 +82,9 @@ export const consoleQueue = get(
     kind,
     status: v.optional(v.picklist(['waiting', 'all'], texts.invalidRequest.id), 'waiting'),
     query: v.optional(v.pipe(v.string(), v.trim(), v.maxLength(254, texts.invalidRequest.id)), ''),
-    page,
+    cursor,
   }),
-  returns(Paged(QueueItem, v.strictObject({ target_minutes: whole }))),
+  returns(CursorPaged(QueueItem, v.strictObject({ total: whole, target_minutes: whole }))),
   reviewer,
 );
 

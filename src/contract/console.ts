@@ -8,12 +8,13 @@ import { consoleTexts } from './console-texts.ts';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
-import { AUTHENTICATOR_CODE, matching, required } from './fields.ts';
+import { AUTHENTICATOR_CODE, cursor, matching, required } from './fields.ts';
 import { texts } from './texts.ts';
 import { AddressLock } from './address-lock.ts';
 import { PendingLoosening, ProtectionLimits } from './protection.ts';
 import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
 import { HouseExposure } from './console-house.ts';
+import { CursorPaged } from './envelope.ts';
 
 export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
@@ -65,7 +66,6 @@ const dayOrInstant = v.optional(
   ),
   '',
 );
-const page = v.optional(v.pipe(v.string(), v.regex(/^[1-9]\d{0,4}$/, texts.invalidRequest.id)), '1');
 const statusOf = <T extends string>(values: readonly T[]) =>
   v.optional(v.picklist([...values, 'all'], texts.invalidRequest.id), values[0]);
 const idAndReason = v.object({ id: recordId, reason });
@@ -484,8 +484,10 @@ export const AuditEntry = shape({
 export type AuditEntry = v.InferOutput<typeof AuditEntry>;
 export const AUDIT_PAGE_SIZE = 50;
 /**
- * The audit log, newest first, filtered by operator, action prefix ('withdrawal' finds 'withdrawal.approve'…), target
- * and time: `from` and `to` as UTC days (both included) or as instants (`from` included, `to` excluded).
+ * The audit log, newest first (by entry id, the order entries were appended), AUDIT_PAGE_SIZE entries a page,
+ * filtered by operator, action prefix ('withdrawal' finds 'withdrawal.approve'…), target and time: `from` and `to` as
+ * UTC days (both included) or as instants (`from` included, `to` excluded). `cursor` is a previous answer's `next`
+ * (absent for the newest); entries appended meanwhile never shift the pages. `total` counts the matching entries.
  */
 export const consoleAuditLog = get(
   '/console/audit',
@@ -495,9 +497,9 @@ export const consoleAuditLog = get(
     target: optionalText(64),
     from: dayOrInstant,
     to: dayOrInstant,
-    page,
+    cursor,
   }),
-  returns(shape({ entries: v.array(AuditEntry), page: whole, total: whole })),
+  returns(CursorPaged(AuditEntry, shape({ total: whole }))),
   access('admin'),
 );
 

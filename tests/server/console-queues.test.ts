@@ -15,7 +15,7 @@ import * as c from '../../src/contract/console.ts';
 import * as q from '../../src/contract/console-queues.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { auditLog, reviewClaims, users } from '../../src/server/db/schema.ts';
+import { auditLog, rechargeOrders, reviewClaims, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;
 let alice: string;
@@ -58,13 +58,14 @@ const claim = (token: string, kind: q.ReviewKind, id: number, takeOver = false) 
   h.call(q.consoleClaimItem, { kind, id: String(id), take_over: takeOver ? '1' : '' }, as(token));
 /** Every waiting item of a kind out of the way, so each test starts from an empty queue. */
 async function emptyQueue(kind: q.ReviewKind) {
-  for (const item of (await queue(alice, { kind })).lists) {
-    const id = String(item.id);
-    const reason = 'Cleared for the next test';
-    if (kind === 'recharge') await h.call(c.consoleRejectRecharge, { id, reason }, as(alice));
-    if (kind === 'withdrawal') await h.call(c.consoleRejectWithdrawal, { id, reason }, as(alice));
-    if (kind === 'certification') await h.call(c.consoleRejectCertification, { id, reason }, as(alice));
-  }
+  for (let page = await queue(alice, { kind }); page.lists.length > 0; page = await queue(alice, { kind }))
+    for (const item of page.lists) {
+      const id = String(item.id);
+      const reason = 'Cleared for the next test';
+      if (kind === 'recharge') await h.call(c.consoleRejectRecharge, { id, reason }, as(alice));
+      if (kind === 'withdrawal') await h.call(c.consoleRejectWithdrawal, { id, reason }, as(alice));
+      if (kind === 'certification') await h.call(c.consoleRejectCertification, { id, reason }, as(alice));
+    }
   expect((await queue(alice, { kind })).total).toBe(0);
 }
 
@@ -80,7 +81,7 @@ describe('the queues', () => {
     h.clock.advance(5_000);
 
     const page = await queue(alice, { kind: 'recharge' });
-    expect(page).toMatchObject({ page: 1, total: 3, target_minutes: 15 });
+    expect(page).toMatchObject({ next: null, total: 3, target_minutes: 15 });
     expect(page.lists.map((item) => [item.id, item.amount, item.waiting_seconds, item.late])).toEqual([
       [first.id, '10', 21 * 60 + 5, true],
       [second.id, '20', 60 + 5, false],
@@ -116,9 +117,43 @@ describe('the queues', () => {
     expect(await ids(username!)).toEqual(mine.map((order) => order.id));
     expect(await ids(one.phone)).toEqual(mine.map((order) => order.id));
     expect(await ids('queue.search@')).toEqual([theirs.id]);
-    // A page past the last one is empty and still counts the whole list.
-    expect(await queue(bob, { kind: 'recharge', page: '2' })).toMatchObject({ lists: [], page: 2, total: 3 });
+    // One page holds them all: it says it is the last.
+    expect(await queue(bob, { kind: 'recharge' })).toMatchObject({ next: null, total: 3 });
     expect(await h.call(q.consoleQueue, { kind: 'payout' }, as(bob))).toMatchObject({ ret: 0 });
+  });
+
+  it('pages by a cursor: items decided meanwhile hide none, new ones show at the end, the last page says so', async () => {
+    await emptyQueue('recharge');
+    const user = await customer(h);
+    const model = await cryptoRecharge(h, user.token, '10');
+    const [row] = await h.database.db.select().from(rechargeOrders).where(eq(rechargeOrders.id, model.id));
+    const copy = (at: number) => {
+      const { id: _id, ...rest } = row!;
+      h.clock.advance(1_000);
+      return { ...rest, orderNo: `${row!.orderNo}-${at}`, hash: `${row!.hash}-${at}`, createdAt: h.clock.now() };
+    };
+    const copies = await h.database.db
+      .insert(rechargeOrders)
+      .values(Array.from({ length: q.QUEUE_PAGE_SIZE + 1 }, (_, at) => copy(at)))
+      .returning({ id: rechargeOrders.id });
+    const ids = [model.id, ...copies.map((item) => item.id)];
+
+    const first = await queue(alice, { kind: 'recharge' });
+    expect(first.total).toBe(q.QUEUE_PAGE_SIZE + 2);
+    expect(first.lists.map((item) => item.id)).toEqual(ids.slice(0, q.QUEUE_PAGE_SIZE));
+    expect(first.next).toEqual(expect.any(String));
+    // Two items of the first page are decided and one more arrives while the reviewer reads it: an offset would skip
+    // two items; the cursor continues after the last one shown and reaches the new one.
+    for (const id of ids.slice(0, 2))
+      expect(await h.call(c.consoleApproveRecharge, { id: String(id) }, as(alice))).toMatchObject({ ret: 1 });
+    const [late] = await h.database.db.insert(rechargeOrders).values(copy(99)).returning({ id: rechargeOrders.id });
+    const second = await queue(alice, { kind: 'recharge', cursor: first.next! });
+    expect(second.lists.map((item) => item.id)).toEqual([...ids.slice(q.QUEUE_PAGE_SIZE), late!.id]);
+    expect(second).toMatchObject({ next: null, total: q.QUEUE_PAGE_SIZE + 1 });
+    // A cursor of another list's shape, or made up, is refused, never a 500.
+    for (const cursor of ['1', '1.2.3', 'x'])
+      expect(await h.call(q.consoleQueue, { kind: 'recharge', cursor }, as(alice))).toMatchObject({ ret: 0 });
+    await emptyQueue('recharge');
   });
 
   it('marks a certification late after a day, and finds it by the customer', async () => {

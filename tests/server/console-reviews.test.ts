@@ -18,11 +18,13 @@ import {
 } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import * as c from '../../src/contract/console.ts';
+import { AUDIT_PAGE_SIZE } from '../../src/contract/console.ts';
 import { balances } from '../../src/contract/markets.ts';
 import { submitRecharge, withdrawOrder } from '../../src/contract/funds.ts';
 import { submitCertification } from '../../src/contract/certification.ts';
 import { userInfo } from '../../src/contract/account.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
+import { appendAudit, COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
 
 let h: Harness;
 let alice: string;
@@ -264,16 +266,16 @@ describe('the audit log', () => {
     const byOps = await h.call(c.consoleAuditLog, { operator: 'ops', action: 'recharge.reject' }, as(admin));
     expect(byOps).toMatchObject({
       ret: 1,
-      data: { total: 1, page: 1, entries: [{ operator: 'ops', address: 'local', target: `recharge:${order.id}` }] },
+      data: { total: 1, next: null, lists: [{ operator: 'ops', address: 'local', target: `recharge:${order.id}` }] },
     });
-    expect(byOps.data.entries[0]!.after).toMatchObject({ status: 'rejected', reason: 'No such transfer on chain' });
+    expect(byOps.data.lists[0]!.after).toMatchObject({ status: 'rejected', reason: 'No such transfer on chain' });
 
     const today = h.clock.now().toISOString().slice(0, 10);
     const all = await h.call(c.consoleAuditLog, { from: today, to: today }, as(admin));
     expect(all.data.total).toBeGreaterThan(5);
     expect((await h.call(c.consoleAuditLog, { to: '2020-01-01' }, as(admin))).data).toEqual({
-      entries: [],
-      page: 1,
+      lists: [],
+      next: null,
       total: 0,
     });
     expect((await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, as(admin))).data.total).toBe(1);
@@ -281,6 +283,24 @@ describe('the audit log', () => {
       refused('Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!'),
     );
     expect(await h.call(c.consoleAuditLog, {}, as(alice))).toEqual(refused('Your role does not allow this!'));
+  });
+
+  it('pages newest first by a cursor: entries appended meanwhile neither repeat nor shift the older pages', async () => {
+    const action = `test.paging${Date.now()}`;
+    const append = (at: number) =>
+      appendAudit(h.database.db, COMMAND_LINE, action, `item:${at}`, { before: null, after: { at } }, h.clock.now());
+    for (let at = 0; at < AUDIT_PAGE_SIZE + 5; at += 1) await append(at);
+    const targets = (page: { lists: { target: string }[] }) => page.lists.map((entry) => entry.target);
+    const first = (await h.call(c.consoleAuditLog, { action }, as(admin))).data;
+    expect(first.total).toBe(AUDIT_PAGE_SIZE + 5);
+    expect(targets(first)[0]).toBe(`item:${AUDIT_PAGE_SIZE + 4}`);
+    expect(first.next).toEqual(expect.any(String));
+    // Three entries appended while the admin reads the first page: the next page continues where it stopped.
+    for (const at of [100, 101, 102]) await append(at);
+    const second = (await h.call(c.consoleAuditLog, { action, cursor: first.next! }, as(admin))).data;
+    expect(targets(second)).toEqual(['item:4', 'item:3', 'item:2', 'item:1', 'item:0']);
+    expect(second).toMatchObject({ next: null, total: AUDIT_PAGE_SIZE + 8 });
+    expect(await h.call(c.consoleAuditLog, { action, cursor: '9.9' }, as(admin))).toMatchObject({ ret: 0 });
   });
 
   it('records the admin’s operator changes, and refuses UPDATE, DELETE and TRUNCATE in the database itself', async () => {

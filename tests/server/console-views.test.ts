@@ -168,10 +168,10 @@ describe('the audit log', () => {
 
     const all = await h.call(c.consoleAuditLog, { action: 'withdrawal' }, { token: admin });
     expect(all.data.total).toBeGreaterThan(0);
-    expect(new Set(all.data.entries.map((entry) => entry.action.split('.')[0]))).toEqual(new Set(['withdrawal']));
-    expect(all.data.entries.map((entry) => entry.target)).toContain(`withdrawal:${order.id}`);
+    expect(new Set(all.data.lists.map((entry) => entry.action.split('.')[0]))).toEqual(new Set(['withdrawal']));
+    expect(all.data.lists.map((entry) => entry.target)).toContain(`withdrawal:${order.id}`);
     expect((await h.call(c.consoleAuditLog, { action: 'withdrawal.reject' }, { token: admin })).data.total).toBe(
-      all.data.entries.filter((entry) => entry.action === 'withdrawal.reject').length,
+      all.data.lists.filter((entry) => entry.action === 'withdrawal.reject').length,
     );
     for (const wildcard of ['withdrawal_', '%', 'withdrawal%reject', '_'])
       expect((await h.call(c.consoleAuditLog, { action: wildcard }, { token: admin })).data.total, wildcard).toBe(0);
@@ -214,7 +214,7 @@ describe('the audit log', () => {
     await h.database.db.transaction((tx) =>
       appendAudit(tx, COMMAND_LINE, 'diff.check', 'diff:2', { before: null, after: { name: 'new' } }, h.clock.now()),
     );
-    const entries = (await h.call(c.consoleAuditLog, { action: 'diff.' }, { token: admin })).data.entries;
+    const entries = (await h.call(c.consoleAuditLog, { action: 'diff.' }, { token: admin })).data.lists;
     expect(entries.map((entry) => [entry.target, entry.changes])).toEqual([
       ['diff:2', [{ path: 'name', before: null, after: '"new"' }]],
       [
@@ -233,8 +233,7 @@ describe('the audit log', () => {
     const user = await customer(h);
     const order = await cryptoRecharge(h, user.token, '15');
     await opsOk(h, 'recharge', 'reject', String(order.id), 'No such transfer');
-    const [entry] = (await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, { token: admin })).data
-      .entries;
+    const [entry] = (await h.call(c.consoleAuditLog, { target: `recharge:${order.id}` }, { token: admin })).data.lists;
     expect(entry!.changes.map((change) => change.path).sort()).toEqual(['reason', 'reviewedAt', 'status']);
     expect(entry!.changes).toContainEqual({ path: 'status', before: '"pending"', after: '"rejected"' });
   });

@@ -1,13 +1,19 @@
 // The account details: a customer's ledger entries as the app lists them, newest first in the order they took
 // effect, paged by a cursor (the ledger's seq) so that entries added meanwhile never shift a page.
 import Big from 'big.js';
-import { and, count, desc, eq, inArray, lt, ne, notInArray, notLike } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq, inArray, ne, notInArray, notLike, type SQL } from 'drizzle-orm';
+import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { PRACTICE_ASSETS } from './ledger.ts';
 import type { Executor } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
 import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountFilter } from '../../contract/funds.ts';
 import { POINTS } from '../../contract/rewards.ts';
+
+/** Newest first in the order entries took effect: by seq, the ledger's commit order. */
+const NEWEST_FIRST: KeysetOrder<typeof ledgerEntries.$inferSelect> = {
+  keys: [idKey(ledgerEntries.seq, (row) => row.seq)],
+  direction: 'desc',
+};
 
 /**
  * The account details (/users/account/lists): the moves of the caller's available balances,
@@ -40,35 +46,12 @@ export async function accountEntriesOf(
     notLike(ledgerEntries.asset, PRACTICE_ASSETS),
     kinds,
   );
-  let rows: (typeof ledgerEntries.$inferSelect)[];
-  let total: number;
-  let more: boolean;
-  if (before === undefined) {
-    const listed = await pagedQuery(
-      db,
-      () => db.select().from(ledgerEntries).where(where).$dynamic(),
-      [desc(ledgerEntries.seq)],
-      page,
-      FUNDS_PAGE_SIZE,
-    );
-    rows = listed.lists;
-    total = listed.total;
-    more = (page - 1) * FUNDS_PAGE_SIZE + rows.length < total;
-  } else {
-    const [after, [counted]] = await Promise.all([
-      db
-        .select()
-        .from(ledgerEntries)
-        .where(and(where, lt(ledgerEntries.seq, before)))
-        .orderBy(desc(ledgerEntries.seq))
-        .limit(FUNDS_PAGE_SIZE + 1),
-      db.select({ total: count() }).from(ledgerEntries).where(where),
-    ]);
-    more = after.length > FUNDS_PAGE_SIZE;
-    rows = after.slice(0, FUNDS_PAGE_SIZE);
-    total = Number(counted?.total ?? 0);
-  }
-  const last = rows.at(-1);
+  const entries = (after?: SQL) => db.select().from(ledgerEntries).where(and(where, after)).$dynamic();
+  const request = before === undefined ? { page } : { cursor: String(before) };
+  const [{ lists: rows, next }, total] = await Promise.all([
+    keysetQuery(entries, NEWEST_FIRST, request, FUNDS_PAGE_SIZE),
+    countOf(db, () => entries()),
+  ]);
   return {
     lists: rows.map((row) => ({
       id: row.id,
@@ -80,6 +63,6 @@ export async function accountEntriesOf(
     })),
     page,
     total,
-    next: more && last ? String(last.seq) : null,
+    next,
   };
 }

@@ -5,8 +5,8 @@
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { texts } from '../../contract/texts.ts';
 import { calendarMoment, isCalendarDay } from '../../contract/calendar.ts';
-import { and, desc, eq, gte, like, lt, type SQL } from 'drizzle-orm';
-import { pagedQuery } from './paged-query.ts';
+import { and, eq, gte, like, lt, type SQL } from 'drizzle-orm';
+import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { auditLog } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -102,28 +102,40 @@ export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   return changes.sort((one, other) => (one.path < other.path ? -1 : one.path > other.path ? 1 : 0));
 }
 
-/** A page of the log, newest first, and how many entries match. */
+/** The log's order: newest first, by id (the order entries were appended). */
+const NEWEST_FIRST: KeysetOrder<typeof auditLog.$inferSelect> = {
+  keys: [idKey(auditLog.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/**
+ * A page of the log, newest first, after `cursor` (a previous page's `next`; '' for the newest), with how many entries
+ * match the filter.
+ * @throws Refusal for a bound not on the calendar or a cursor that is not this list's.
+ */
 export async function searchAudit(
   db: Executor,
   filter: AuditFilter,
-  page: number,
-): Promise<{ entries: AuditEntry[]; total: number }> {
+  cursor: string,
+): Promise<{ lists: AuditEntry[]; next: string | null; total: number }> {
   const where: SQL[] = [];
   if (filter.operator) where.push(eq(auditLog.operator, filter.operator));
   if (filter.action) where.push(like(auditLog.action, literalPrefix(filter.action)));
   if (filter.target) where.push(eq(auditLog.target, filter.target));
   if (filter.from) where.push(gte(auditLog.at, boundOf(filter.from, false)));
   if (filter.to) where.push(lt(auditLog.at, boundOf(filter.to, true)));
-  const matching = and(...where);
-  const { lists, total } = await pagedQuery(
-    db,
-    () => db.select().from(auditLog).where(matching).$dynamic(),
-    [desc(auditLog.id)],
-    page,
-    AUDIT_PAGE_SIZE,
-  );
+  const matching = (after?: SQL) =>
+    db
+      .select()
+      .from(auditLog)
+      .where(and(...where, after))
+      .$dynamic();
+  const [{ lists, next }, total] = await Promise.all([
+    keysetQuery(matching, NEWEST_FIRST, { cursor }, AUDIT_PAGE_SIZE),
+    countOf(db, () => matching()),
+  ]);
   return {
-    entries: lists.map((row) => ({
+    lists: lists.map((row) => ({
       id: row.id,
       at: row.at.toISOString(),
       operator: row.operator,
@@ -134,6 +146,7 @@ export async function searchAudit(
       after: row.after,
       changes: auditChanges(row.before, row.after),
     })),
+    next,
     total,
   };
 }

@@ -1,10 +1,9 @@
 // Lists page by a keyset cursor: each page continues after the last row the caller has, in an order that is unique
 // and never changes (an id, or a time and then the id), so rows added or removed meanwhile neither repeat nor hide
 // others, the last page says it is the last (`next` null), and what arrived meanwhile is at the list's head.
-// `pagedQuery` (page numbers) stays only for lists that have not moved to a cursor yet.
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { CursorPage, Paged } from '../../contract/envelope.ts';
+import type { CursorPage } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import type { Executor } from '../db/connection.ts';
 import { refusalOf } from './refusal.ts';
@@ -115,26 +114,4 @@ export async function keysetQuery<Q extends PgSelect, R extends Q['_']['result']
 export async function countOf(db: Executor, list: () => PgSelect): Promise<number> {
   const [counted] = await db.select({ total: count() }).from(sql`(${list()}) listed`);
   return Number(counted?.total ?? 0);
-}
-
-/**
- * One page of a list by its number (offset), with the whole list's size: the form of the lists that have not moved to a
- * cursor yet. Rows added meanwhile shift the pages: use keysetQuery for anything new.
- */
-export async function pagedQuery<Q extends PgSelect>(
-  db: Executor,
-  list: () => Q,
-  orderBy: (SQL | PgColumn)[],
-  page: number,
-  size: number,
-): Promise<Paged<Q['_']['result'][number]>> {
-  const skipped = (page - 1) * size;
-  const lists = (await list()
-    .orderBy(...orderBy)
-    .limit(size)
-    .offset(skipped)) as Q['_']['result'];
-  if ((lists.length > 0 && lists.length < size) || (page === 1 && lists.length === 0))
-    return { lists, page, total: skipped + lists.length };
-  const [counted] = await db.select({ total: count() }).from(sql`(${list()}) listed`);
-  return { lists, page, total: Number(counted?.total ?? 0) };
 }

@@ -30,7 +30,7 @@ import {
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { approvalsNeeded } from './operator-reviews.ts';
-import { pagedQuery } from './paged-query.ts';
+import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 
@@ -100,14 +100,26 @@ const likePrefix = (text: string) => `${text.replace(/[\\%_]/g, (char) => `\\${c
 const liveClaimOn = (kind: ReviewKind, now: Date) =>
   and(eq(reviewClaims.kind, kind), eq(reviewClaims.itemId, SOURCES[kind].id), gt(reviewClaims.expiresAt, now));
 
+/** Which queue, which of its items ('waiting' or 'all'), a search ('' for none) and where the page starts. */
 export interface QueueFilter {
   kind: ReviewKind;
   status: 'waiting' | 'all';
   query: string;
-  page: number;
+  /** A previous page's `next`; '' for the oldest items. */
+  cursor: string;
 }
 
-/** One page of a queue, oldest first, with each item's wait, lateness and live claim. */
+/** A queue's order: oldest first, by the time each item was made (to the ms), then its id. */
+const oldestFirst = (source: Source): KeysetOrder<{ id: number; createdAt: Date }> => ({
+  keys: [timeKey(source.createdAt, (row) => row.createdAt), idKey(source.id, (row) => row.id)],
+  direction: 'asc',
+});
+
+/**
+ * One page of a queue, oldest first, after `filter.cursor`, with each item's wait, lateness and live claim, the cursor
+ * of the next page (null on the last) and how many items the filtered queue holds.
+ * @throws Refusal for a cursor that is not this list's.
+ */
 export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, fourEyesUsdt: string) {
   const { kind, query } = filter;
   const source = SOURCES[kind];
@@ -124,32 +136,30 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
       ),
     );
   }
-  const { lists, total, page } = await pagedQuery(
-    db,
-    () =>
-      db
-        .select({
-          id: sql<number>`${source.id}`.mapWith(Number),
-          orderNo: sql<string>`${source.orderNo}`,
-          userId: sql<number>`${source.userId}`.mapWith(Number),
-          username: users.username,
-          amount: sql<string | null>`${source.amount}`,
-          unit: sql<string>`${source.unit}`,
-          detail: source.detail,
-          status: sql<string>`${source.status}`,
-          createdAt: sql`${source.createdAt}`.mapWith((value) => source.createdAt.mapFromDriverValue(value) as Date),
-          claimedBy: operators.name,
-        })
-        .from(source.table)
-        .innerJoin(users, eq(users.id, source.userId))
-        .leftJoin(reviewClaims, liveClaimOn(kind, now))
-        .leftJoin(operators, eq(operators.id, reviewClaims.operatorId))
-        .where(and(...where))
-        .$dynamic(),
-    [asc(source.createdAt), asc(source.id)],
-    filter.page,
-    QUEUE_PAGE_SIZE,
-  );
+  const items = (after?: SQL) =>
+    db
+      .select({
+        id: sql<number>`${source.id}`.mapWith(Number),
+        orderNo: sql<string>`${source.orderNo}`,
+        userId: sql<number>`${source.userId}`.mapWith(Number),
+        username: users.username,
+        amount: sql<string | null>`${source.amount}`,
+        unit: sql<string>`${source.unit}`,
+        detail: source.detail,
+        status: sql<string>`${source.status}`,
+        createdAt: sql`${source.createdAt}`.mapWith((value) => source.createdAt.mapFromDriverValue(value) as Date),
+        claimedBy: operators.name,
+      })
+      .from(source.table)
+      .innerJoin(users, eq(users.id, source.userId))
+      .leftJoin(reviewClaims, liveClaimOn(kind, now))
+      .leftJoin(operators, eq(operators.id, reviewClaims.operatorId))
+      .where(and(...where, after))
+      .$dynamic();
+  const [{ lists, next }, total] = await Promise.all([
+    keysetQuery(items, oldestFirst(source), { cursor: filter.cursor }, QUEUE_PAGE_SIZE),
+    countOf(db, () => items()),
+  ]);
   const approvals = new Map<number, string[]>();
   const needed = new Map<number, number>();
   if (kind === 'withdrawal' && lists.length > 0) {
@@ -185,7 +195,7 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
         claimed_by: waiting ? (row.claimedBy ?? null) : null,
       };
     }),
-    page,
+    next,
     total,
     target_minutes: target,
   };

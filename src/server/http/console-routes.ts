@@ -122,7 +122,7 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   });
 
   route(q.consoleQueue, (input, { db, clock, operatorConsole }) =>
-    reviewQueue(db, { ...input, page: Number(input.page) }, clock.now(), operatorConsole.fourEyesUsdt),
+    reviewQueue(db, input, clock.now(), operatorConsole.fourEyesUsdt),
   );
   route(q.consoleClaimItem, (input, ctx) =>
     ctx.db.transaction((tx) =>
@@ -165,8 +165,5 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
   route(c.consoleDisableOperator, (input, ctx) =>
     ctx.db.transaction((tx) => disableOperator(tx, actor(ctx), input.name, ctx.clock.now())),
   );
-  route(c.consoleAuditLog, async (input, { db }) => {
-    const page = Number(input.page);
-    return { ...(await searchAudit(db, input, page)), page };
-  });
+  route(c.consoleAuditLog, (input, { db }) => searchAudit(db, input, input.cursor));
 }
