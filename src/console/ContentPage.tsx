@@ -14,7 +14,7 @@ import {
   type ContentVersion,
 } from '../contract/console-content.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { ErrorLine, useLoad } from './parts.tsx';
+import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import './console-pages.css';
 
 /** The languages' own names, as a customer of each reads it. */
@@ -137,33 +137,31 @@ function VersionCard({
   const [title, setTitle] = useState(version.written ? version.title : '');
   const [body, setBody] = useState(version.written ? version.body : '');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
+  const { busy, once } = useSingleRun();
   /** The last save went through and nothing was typed since. */
   const [saved, setSaved] = useState(false);
   const dir = version.lang === 'ar' ? 'rtl' : 'ltr';
-  const save = async () => {
-    setBusy(true);
-    try {
-      const answer = await consoleApi(consoleSaveContentVersion, {
-        kind,
-        id,
-        lang: version.lang,
-        title: fields.title ? title : '',
-        body: fields.body ? body : '',
-      });
-      // The fields show what the server kept.
-      const kept = answer.find((each) => each.lang === version.lang);
-      setTitle(kept?.written ? kept.title : '');
-      setBody(kept?.written ? kept.body : '');
-      setSaved(true);
-      onSaved(answer);
-      setError('');
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    once(async () => {
+      try {
+        const answer = await consoleApi(consoleSaveContentVersion, {
+          kind,
+          id,
+          lang: version.lang,
+          title: fields.title ? title : '',
+          body: fields.body ? body : '',
+        });
+        // The fields show what the server kept.
+        const kept = answer.find((each) => each.lang === version.lang);
+        setTitle(kept?.written ? kept.title : '');
+        setBody(kept?.written ? kept.body : '');
+        setSaved(true);
+        onSaved(answer);
+        setError('');
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    });
   const name = LANGUAGE_NAMES[version.lang];
   return (
     <article className="console-version" aria-label={name} lang={version.lang === 'jp' ? 'ja' : version.lang}>

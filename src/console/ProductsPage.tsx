@@ -14,7 +14,7 @@ import {
   type OptionProductTerm,
 } from '../contract/console-products.ts';
 import { consoleApi, messageOf } from './api.ts';
-import { ErrorLine, useLoad } from './parts.tsx';
+import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import { typedNumber } from './format.ts';
 
 /** A stored decimal as an operator writes it: "0.8500" → "0.85", "5.00000000" → "5". */
@@ -213,23 +213,18 @@ function TermsRow<T extends string>({
   const { t } = useLingui();
   const [values, setValues] = useState(saved);
   const [note, setNote] = useState<{ error: string } | { done: true } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, once } = useSingleRun();
   const changed = columns.map((column) => column.term).filter((term) => values[term] !== saved[term]);
-  const save = async () => {
-    setBusy(true);
-    try {
-      setValues(
-        await write(
-          Object.fromEntries(changed.map((term) => [term, typedNumber(values[term])])) as Partial<Record<T, string>>,
-        ),
-      );
-      setNote({ done: true });
-    } catch (failure) {
-      setNote({ error: messageOf(failure) });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const save = () =>
+    once(async () => {
+      try {
+        const sent = Object.fromEntries(changed.map((term) => [term, typedNumber(values[term])]));
+        setValues(await write(sent as Partial<Record<T, string>>));
+        setNote({ done: true });
+      } catch (failure) {
+        setNote({ error: messageOf(failure) });
+      }
+    });
   const set = (term: T, value: string) => {
     setValues({ ...values, [term]: value });
     setNote(null);

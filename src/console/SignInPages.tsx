@@ -7,28 +7,28 @@ import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../
 import { consoleApi, messageOf } from './api.ts';
 import { typedDigits } from '../lib/typed-digits.ts';
 import { consoleSession, endSession, startSession } from './session.ts';
-import { ErrorLine, LanguageSwitch, ServerLine } from './parts.tsx';
+import { ErrorLine, LanguageSwitch, ServerLine, useSingleRun } from './parts.tsx';
 
 export function SignInPage() {
   const { t } = useLingui();
   const { notice } = useSnapshot(consoleSession);
   const [form, setForm] = useState({ name: '', password: '', code: '' });
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, once } = useSingleRun();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    setBusy(true);
-    try {
-      const { token, operator } = await consoleApi(consoleSignIn, {
-        ...form,
-        name: form.name.trim().toLowerCase(),
-        code: typedDigits(form.code),
-      });
-      startSession(token, operator);
-    } catch (failure) {
-      setError(messageOf(failure));
-      setBusy(false);
-    }
+    return once(async () => {
+      try {
+        const { token, operator } = await consoleApi(consoleSignIn, {
+          ...form,
+          name: form.name.trim().toLowerCase(),
+          code: typedDigits(form.code),
+        });
+        startSession(token, operator);
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    });
   };
   const field = (key: keyof typeof form) => ({
     value: form[key],
@@ -76,21 +76,24 @@ export function ChangePasswordPage({ first = false }: { first?: boolean }) {
   const [form, setForm] = useState({ password: '', new_password: '', repeat: '' });
   const [error, setError] = useState('');
   const [done, setDone] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const { busy, once } = useSingleRun();
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setDone(false);
     if (form.new_password !== form.repeat) return setError(t`The two new passwords differ.`);
-    try {
-      consoleSession.operator = await consoleApi(consoleChangePassword, {
-        password: form.password,
-        new_password: form.new_password,
-      });
-      setForm({ password: '', new_password: '', repeat: '' });
-      setError('');
-      setDone(true);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
+    return once(async () => {
+      try {
+        consoleSession.operator = await consoleApi(consoleChangePassword, {
+          password: form.password,
+          new_password: form.new_password,
+        });
+        setForm({ password: '', new_password: '', repeat: '' });
+        setError('');
+        setDone(true);
+      } catch (failure) {
+        setError(messageOf(failure));
+      }
+    });
   };
   const field = (key: keyof typeof form) => ({
     type: 'password',
@@ -129,7 +132,7 @@ export function ChangePasswordPage({ first = false }: { first?: boolean }) {
             <Trans>Sign out</Trans>
           </button>
         )}
-        <button type="submit" className="primary">
+        <button type="submit" className="primary" disabled={busy}>
           <Trans>Save</Trans>
         </button>
       </div>

@@ -49,29 +49,46 @@ export function usePolling(load: () => Promise<void>, everyMs: number) {
 }
 
 /**
- * An action of a page (a save, an answer, a removal): busy while it runs, the server's refusal as
- * `error` after, and `run` resolving true when it went through (then `after` has run too).
+ * A guard for a page's writes: `once(call)` runs `call` unless one is running, marked in the click's own task, so a
+ * second click or Enter before the re-render (`busy`) is dropped, not sent twice. Resolves `call`'s value, or
+ * undefined when dropped; a failure of `call` is passed on.
  */
-export function useAction(after: () => Promise<void> = async () => {}) {
+export function useSingleRun() {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  // Set in the click's own task: a second click before the re-render (busy) is dropped, not sent twice.
   const running = useRef(false);
-  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
-    if (running.current) return false;
+  const once = async <T,>(call: () => Promise<T>): Promise<T | undefined> => {
+    if (running.current) return undefined;
     running.current = true;
     setBusy(true);
     try {
-      await call();
-      setError('');
-      await after();
-      return true;
-    } catch (failure) {
-      setError(messageOf(failure));
-      return false;
+      return await call();
     } finally {
       running.current = false;
       setBusy(false);
+    }
+  };
+  return { busy, once };
+}
+
+/**
+ * An action of a page (a save, an answer, a removal): busy while it runs (useSingleRun), the server's refusal as
+ * `error` after, and `run` resolving true when it went through (then `after` has run too).
+ */
+export function useAction(after: () => Promise<void> = async () => {}) {
+  const { busy, once } = useSingleRun();
+  const [error, setError] = useState('');
+  const run = async (call: () => Promise<unknown>): Promise<boolean> => {
+    try {
+      const went = await once(async () => {
+        await call();
+        setError('');
+        await after();
+        return true;
+      });
+      return went === true;
+    } catch (failure) {
+      setError(messageOf(failure));
+      return false;
     }
   };
   return { busy, error, run };
@@ -182,20 +199,14 @@ export function RejectDialog({
   const { t } = useLingui();
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
-  const [busy, setBusy] = useState(false);
-  const running = useRef(false);
+  const { busy, once } = useSingleRun();
   const submit = async () => {
-    if (running.current) return;
     const checked = checkRejectionReason(reason);
     if ('broken' in checked) return setError(t(checked.broken));
-    running.current = true;
-    setBusy(true);
     try {
-      await onReject(checked.reason);
+      await once(() => onReject(checked.reason));
     } catch (failure) {
       setError(messageOf(failure));
-      running.current = false;
-      setBusy(false);
     }
   };
   return (

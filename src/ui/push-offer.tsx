@@ -2,12 +2,10 @@
 // through (an option, a contract order), once per device, never at start. A small dialog says what
 // they are for; "Turn on" asks the browser's permission from that tap. Loaded only when an order
 // succeeds (import() from the order forms), so no start chunk carries it.
-import { useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
-import { errorText } from '../lib/api.ts';
+import { useSubmit } from '../lib/form.ts';
 import { PUSH_TEXT, loadPushTexts, pushState, turnOnPush } from '../lib/push.ts';
-import { toast } from '../lib/toast.ts';
 import { Button } from './forms.tsx';
 import { Dialog } from './lists.tsx';
 
@@ -29,17 +27,14 @@ export async function offerNotifications(storage: Storage = localStorage): Promi
 }
 
 function PushOffer({ onClose }: { onClose: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const turnOn = async () => {
-    setBusy(true);
+  // A failure is toasted by useSubmit; the offer closes either way (Settings can turn it on later).
+  const { busy, submit: turnOn } = useSubmit(async () => {
     try {
       await turnOnPush();
-    } catch (error) {
-      toast(errorText(error));
     } finally {
       onClose();
     }
-  };
+  });
   return (
     <Dialog
       title={i18n._(PUSH_TEXT.offerTitle)}

@@ -11,6 +11,7 @@ import { useSubmit } from '../../src/lib/form.ts';
 import { Button, Form } from '../../src/ui/forms.tsx';
 import PracticeResetDialog from '../../src/features/profile/PracticeResetDialog.tsx';
 import { useAction } from '../../src/console/parts.tsx';
+import { SignInPage } from '../../src/console/SignInPages.tsx';
 import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 
 const view = mountPoint();
@@ -117,4 +118,44 @@ it("the console's actions (approve, reject, save) hold the same guard: two click
   });
   expect(call).toHaveBeenCalledTimes(1);
   await act(async () => held.resolve());
+});
+
+/** Types `text` into a React-controlled input, as the browser's input event does. */
+function typeInto(input: HTMLInputElement, text: string) {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, text);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+it("a real console page: the operator's sign-in sent twice in one task (Enter twice) makes one call", async () => {
+  const answer = deferred<Response>();
+  const fetch = vi.fn((_url: string, _init?: RequestInit) => answer.promise);
+  vi.stubGlobal('fetch', fetch);
+  try {
+    await act(async () =>
+      view.root.render(
+        <I18nProvider i18n={i18n}>
+          <SignInPage />
+        </I18nProvider>,
+      ),
+    );
+    const [name, password, code] = [...view.container.querySelectorAll('input')];
+    act(() => {
+      typeInto(name!, 'alice');
+      typeInto(password!, 'a long password');
+      typeInto(code!, '123456');
+    });
+    const form = view.container.querySelector('form')!;
+    act(() => {
+      form.requestSubmit();
+      form.requestSubmit();
+    });
+    await act(async () => answer.resolve(envelope(0, 'Wrong operator name, password or code!', null)));
+    expect(fetch).toHaveBeenCalledTimes(1);
+    // The refusal frees the guard: the next sign-in is sent.
+    fetch.mockImplementation(() => Promise.resolve(envelope(0, 'Wrong operator name, password or code!', null)));
+    await act(async () => form.requestSubmit());
+    expect(fetch).toHaveBeenCalledTimes(2);
+  } finally {
+    vi.unstubAllGlobals();
+  }
 });

@@ -5,7 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
 import { NOTICE_KINDS, type NoticeKind } from '../../contract/notifications.ts';
-import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
 import {
   PUSH_TEXT,
   loadKindsOff,
@@ -17,7 +17,6 @@ import {
   turnOnPush,
   type PushState,
 } from '../../lib/push.ts';
-import { toast } from '../../lib/toast.ts';
 import './notifications.css';
 
 function Switch({
@@ -50,7 +49,8 @@ export default function NotificationsSection() {
   const { i18n } = useLingui();
   const [state, setState] = useState<PushState | null>(null);
   const [off, setOff] = useState<NoticeKind[] | null>(null);
-  const [busy, setBusy] = useState(false);
+  // One change at a time: a second tap while one is sent is dropped (useSubmit's guard), a failure toasted.
+  const { busy, submit: run } = useSubmit((action: () => Promise<void>) => action());
 
   useEffect(() => {
     pushState()
@@ -63,17 +63,6 @@ export default function NotificationsSection() {
       .then(setOff)
       .catch(() => undefined);
   }, []);
-
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await action();
-    } catch (error) {
-      toast(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   // The permission prompt must come from this tap: turnOnPush asks before anything else.
   const toggleDevice = (on: boolean) => run(async () => setState(await (on ? turnOnPush() : turnOffPush())));

@@ -5,6 +5,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';
 import { APP_VERSION } from '../../contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
+import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { useSecondFactorStatus } from '../../lib/two-factor.ts';
 import { useAntiPhishing } from '../../lib/anti-phishing.ts';
@@ -28,22 +29,17 @@ export default function SettingsPage() {
   const { t } = useLingui();
   const { user } = useUser();
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const notSet = t`Not set`;
   const twoFactorOn = useSecondFactorStatus();
   const antiPhishing = useAntiPhishing();
 
-  const logOut = async () => {
-    setBusy(true);
-    try {
-      // Leave the guarded page first, so clearing the session does not bounce through the guard.
-      navigate(ROUTES.login, { replace: true });
-      // signOut ends the session on this device even when the server cannot be reached.
-      await signOut();
-    } finally {
-      setBusy(false);
-    }
-  };
+  // One log-out however often it is tapped (useSubmit's guard).
+  const { busy, submit: logOut } = useSubmit(async () => {
+    // Leave the guarded page first, so clearing the session does not bounce through the guard.
+    navigate(ROUTES.login, { replace: true });
+    // signOut ends the session on this device even when the server cannot be reached.
+    await signOut();
+  });
 
   return (
     <div className="page">
