@@ -329,7 +329,8 @@ function transportError(error: unknown, attempts: number): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Error && error.name === 'AbortError') return new ApiError(i18n._(texts.requestCancelled));
   // Offline with nothing cached for this call: say so, not 'Too many requests!'. A call that finds
-  // the network gone keeps its request error text, and tells the next calls not to retry.
+  // the network gone keeps the usual texts ('Too many requests!' after its retries), and tells the next calls not
+  // to retry.
   const offline = knownOffline();
   if (error instanceof TypeError && !(error instanceof TimeoutError)) noteNetworkFailure();
   if (offline && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
