@@ -1,7 +1,7 @@
 import { defineConfig } from '@lingui/cli';
 import { formatter } from '@lingui/format-po';
 
-// The six app locales of spec §1; `jp` is the product's code for Japanese (Intl uses `ja`).
+// The app's six locales (en, zh, th, jp, ar, hi); `jp` is the product's code for Japanese (Intl uses `ja`).
 export default defineConfig({
   sourceLocale: 'en',
   locales: ['en', 'zh', 'th', 'jp', 'ar', 'hi'],

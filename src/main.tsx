@@ -1,6 +1,6 @@
 // Boot: stores from IndexedDB, then the language and the first page's code and texts (while the
 // startup message is asked for), then the first render; once the page has loaded and the browser
-// is idle, the service worker, the outbox and the §1 version check (lib/update.ts).
+// is idle, the service worker, the outbox and the startup version check (lib/update.ts).
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './ui/ui.css';

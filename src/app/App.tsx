@@ -95,7 +95,7 @@ function PageLoading() {
   );
 }
 
-/** §8: a page chunk that fails to load shows a way to try again, not a blank screen. */
+/** A page chunk that fails to load shows the load-failed text and a way to try again, not a blank screen. */
 class PageBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
   static getDerivedStateFromError() {

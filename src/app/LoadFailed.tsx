@@ -5,7 +5,7 @@ import { Trans } from '@lingui/react/macro';
 import { texts } from '../contract/texts.ts';
 
 /**
- * The page-load-failed text (spec §8) and a button that tries again. Plain markup: the shell carries no form or list
+ * The page-load-failed text and a button that tries again. Plain markup: the shell carries no form or list
  * components for this one screen.
  */
 export function LoadFailed({ onRetry }: { onRetry?: () => void }) {

@@ -1,4 +1,4 @@
-// §1 on startup: the first unread message opens in a dialog, once per app start and session.
+// On startup the first unread message opens in a dialog, once per app start and session.
 // Mounted by the shell while a token exists. The check is the shell's; the dialog's code and its
 // area's texts arrive only when there is a message to show.
 import { useEffect, useState, type ComponentType } from 'react';

@@ -1,5 +1,6 @@
 // The one update dialog: a new version waits (dismissible with "Later"),
-// or §1's version check found a newer one (forced: 'Please update to the latest version!').
+// or the startup version check (the `v` of appurl_android against APP_VERSION) found a newer one (forced:
+// 'Please update to the latest version!').
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';

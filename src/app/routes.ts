@@ -1,4 +1,4 @@
-// The route table: which page each §2 path opens, the tab bar, and which routes need a login.
+// The route table: which page each hash route opens, the tab bar, and which routes need a login.
 // Paths are declared in contract/routes.ts; a page of a later area is added here when it exists.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { msg } from '@lingui/core/macro';
@@ -25,7 +25,7 @@ export type Page = LazyExoticComponent<ComponentType> & {
 
 /**
  * A page of a product area (its folder in src/features) arrives with the area's texts.
- * §9: a page chunk that has not arrived after 120 s fails, and the error screen offers a retry. A
+ * A page chunk that has not arrived after 120 s (PAGE_LOAD_TIMEOUT_MS) fails, and the error screen offers a retry. A
  * chunk that fails at once (gone after a deploy) first reloads the page into the new build, once.
  * `loadCode` starts the chunk's download before the page renders (startPage); the render then
  * waits for the same download. One that failed is asked for again. A page already loaded renders

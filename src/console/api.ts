@@ -1,5 +1,5 @@
-// The console's door to the server: the contract's console calls over fetch, with the wire format of
-// §7 (form bodies, the token and lang headers, an Idempotency-Key on writes) and the envelope rules:
+// The console's door to the server: the contract's console calls over fetch, with the API's wire format
+// (form bodies, the token and lang headers, an Idempotency-Key on writes) and the envelope rules:
 // ret 1 gives data, ret 0 fails with the server's msg, ret -1 ends the session the call was sent with and
 // goes back to the sign-in page with that msg (a late answer for a session already ended here ends nothing).
 // The wire format and the envelope rule are the app's too (lib/call-core.ts); the transport (plain fetch,

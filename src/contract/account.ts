@@ -1,4 +1,5 @@
-// Account calls of spec §7 (and the two our server adds: register and logout).
+// Account calls: login, verification codes, user info, profile and avatar, passwords and the picture upload (and
+// the two our server adds: register and logout).
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import {
@@ -25,7 +26,7 @@ import { decimal, isoTime, nothing, shape, whole } from './answers.ts';
 
 export type VerificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
-/** §3 user info, as /users/info answers it (avatar is sent as `userimg`). */
+/** User info, as /users/info answers it (avatar is sent as `userimg`). */
 export const UserInfo = shape({
   id: whole,
   username: v.string(),
@@ -38,7 +39,7 @@ export const UserInfo = shape({
   currency: v.picklist(CURRENCIES),
   has_paypass: v.boolean(),
   recharge_total: decimal,
-  /** Primary certification (§4). */
+  /** Primary certification: not certified, under review, verified or rejected. */
   verification: v.picklist(VERIFICATION_STATUSES),
   advanced_verification: v.picklist(VERIFICATION_STATUSES),
   created_at: isoTime,
@@ -63,7 +64,8 @@ export const LoginInput = v.object({
   /** The token a sign-in on this device answered last (`Session.device`): the device is remembered. */
   device: v.optional(v.pipe(v.string(), v.maxLength(100))),
 });
-/** The login screen also needs the agreement ticked (§5); the server never sees it. */
+/** The login screen also needs the agreement ticked ('Please make sure to read the agreement…'); the server never
+ * sees it. */
 export const LoginForm = v.object({
   ...LoginInput.entries,
   agree: v.literal(true, texts.readAgreement.id),
@@ -77,7 +79,7 @@ const registerCommon = {
   currency,
   invite: optionalMatching(INVITE_CODE, texts.inviteCodeFormat),
 };
-/** Our addition (the spec omits it): registration by mobile number or e-mail (§5). */
+/** Our addition (the product names no call for it): registration by mobile number or e-mail. */
 export const RegisterInput = v.variant(
   'mode',
   [
@@ -186,7 +188,7 @@ export const ChangePayPasswordInput = v.pipe(
 );
 export const changePayPassword = post('/users/edit/paypass', ChangePayPasswordInput, returns(UserInfo));
 
-/** Multipart, field `image` (§7); answers the URL the picture is served back at. */
+/** Multipart, field `image`; answers the URL the picture is served back at. */
 export const uploadImage = post(
   '/users/upload',
   NoInput,

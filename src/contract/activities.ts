@@ -1,4 +1,4 @@
-// Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public
+// Activities and the win notice (/content/sale, /content/sale/info, /content/winnotice): public
 // reading. An activity's body is rich text kept sanitised (rich-text.ts) when saved and when served.
 import * as v from 'valibot';
 import { NoInput, get, returns } from './endpoint.ts';

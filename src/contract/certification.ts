@@ -1,4 +1,4 @@
-// Two-tier identity certification (§1, §3, §4, §5): primary (document type, name, number, photo),
+// Two-tier identity certification: primary (document type, name, number, photo; every field required),
 // then advanced (only once primary is verified: the document's back and a photo holding it).
 // An operator reviews each submission; a rejection carries a reason the user sees.
 import * as v from 'valibot';
@@ -13,7 +13,7 @@ export const DOCUMENT_TYPES = ['id_card', 'driver_licence', 'passport'] as const
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 export const CERTIFICATION_LEVELS = ['primary', 'advanced'] as const;
 export type CertificationLevel = (typeof CERTIFICATION_LEVELS)[number];
-/** §4: not certified → under review → verified, or rejected (with a reason) and open to a new try. */
+/** Not certified → under review → verified, or rejected (with a reason) and open to a new try. */
 export type CertificationStatus = (typeof VERIFICATION_STATUSES)[number];
 
 const picture = v.pipe(required(texts.uploadDocument), v.regex(UPLOAD_URL, texts.uploadDocument.id));

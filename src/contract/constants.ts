@@ -1,4 +1,5 @@
-// Spec §9 business constants and limits, and the product's fixed lists (§1). One home each.
+// The product's business constants and limits (timeouts, delays, lengths, caps, the app version) and its fixed
+// lists (locales, currencies, Thai banks). One home each.
 
 export const APP_VERSION = 101;
 export const PAGE_LOAD_TIMEOUT_MS = 120_000;
@@ -6,7 +7,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 export const LOADING_HIDE_DELAY_MS = 200;
 export const TOKEN_REDIRECT_DELAY_MS = 800;
 export const TOAST_MS = 1500;
-/** §8: a call fails with 'Too many requests!' after this many attempts. */
+/** A call fails with 'Too many requests!' after this many attempts. */
 export const MAX_ATTEMPTS = 5;
 export const CODE_LENGTH = 6;
 export const CODE_RESEND_SECONDS = 60;
@@ -25,7 +26,7 @@ export const SWIPER_INTERVAL_MS = 3000;
 
 export const LOCALES = ['en', 'zh', 'th', 'jp', 'ar', 'hi'] as const;
 export type Locale = (typeof LOCALES)[number];
-/** §1: Thai is the fallback locale. */
+/** Thai is the fallback locale. */
 export const FALLBACK_LOCALE: Locale = 'th';
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
@@ -36,16 +37,16 @@ export const LOCALE_NAMES: Record<Locale, string> = {
   hi: 'हिन्दी',
 };
 
-/** Display currencies a user can choose; baht is the base currency (§1). */
+/** Display currencies a user can choose; baht is the base currency. */
 export const CURRENCIES = ['THB', 'USD', 'CNY', 'JPY', 'INR', 'AED', 'EUR'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 export const DEFAULT_CURRENCY: Currency = 'THB';
 
-/** §1: Thai banks for withdraw and bank cards. */
-/** §4: where a certification stands: not certified → under review → verified, or rejected. */
+/** Where a certification stands: not certified → under review → verified, or rejected. */
 export const VERIFICATION_STATUSES = ['none', 'review', 'verified', 'rejected'] as const;
 /** The chains a wallet address or a crypto recharge travels on. */
 export const CHAINS = ['TRC20', 'ERC20', 'BEP20', 'BTC'] as const;
+/** Thai banks for withdraw and bank cards, by code. */
 export const BANK_CODES = [
   'BBL',
   'BBC',
@@ -79,7 +80,7 @@ export const BANK_NAMES: Record<(typeof BANK_CODES)[number], string> = {
   BAAC: 'Bank for Agriculture and Agricultural Cooperatives',
 };
 export type BankCode = (typeof BANK_CODES)[number];
-/** Payouts to a bank card are made in baht (§1: Thai banks). */
+/** Payouts to a bank card are made in baht (the banks are Thai). */
 export const BANK_PAYOUT_CURRENCY: Currency = 'THB';
 
 /** At most this many bank cards and wallets per account. */

@@ -1,11 +1,11 @@
-// Public content calls of spec §7: system config and slides.
+// Public content calls: system config and slides.
 import * as v from 'valibot';
 import { get, returns } from './endpoint.ts';
 import { texts } from './texts.ts';
 import { Paged } from './envelope.ts';
 import { shape, whole } from './answers.ts';
 
-/** §3 system config; `act` picks the group (system, share or about). */
+/** System config; `act` picks the group (system, share or about). */
 export interface SystemConfig {
   scroll_notice: string;
   service_url: string;

@@ -1,4 +1,4 @@
-// Coin-to-coin contracts (§1, §3, §4, §7): spot trading of each listed coin against USDT, by
+// Coin-to-coin contracts: spot trading of each listed coin against USDT, by
 // market or limit order, revocable while open. Orders fill only from price ticks recorded after
 // they were accepted (a market order at the first one, a limit order at its own price once such a
 // tick crosses it).
@@ -104,7 +104,7 @@ const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknow
 
 /**
  * A limit order needs a price and a quantity; a market buy a quantity or a USDT total; a market
- * sell a quantity. Missing or malformed fields answer the §5-style texts below.
+ * sell a quantity. Missing or malformed fields answer the validation texts below ('Please enter the price!', …).
  */
 export const PlaceContractInput = v.pipe(
   v.object({
@@ -128,10 +128,10 @@ export const PlaceContractInput = v.pipe(
   ),
 );
 export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
-/** §7: places an order; answers it (a market order filling at the next tick, a limit open). */
+/** Places an order; answers it (a market order filling at the next tick, a limit open). */
 export const placeContract = post('/coin/trans/add', PlaceContractInput, returns(ContractOrder));
 
-/** §7: revokes the caller's open order; what was frozen returns. */
+/** Revokes the caller's open order; what was frozen returns. */
 export const cancelContract = post(
   '/coin/trans/close',
   v.object({ id: required(texts.cancellationFailed) }),
@@ -141,7 +141,7 @@ export const cancelContract = post(
 export const CONTRACT_LISTS = ['open', 'history'] as const;
 export type ContractList = (typeof CONTRACT_LISTS)[number];
 export const CONTRACT_PAGE_SIZE = 20;
-/** §7: the caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first),
+/** The caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first),
  * of one pair or all. */
 export const contractOrders = post(
   '/coin/trans/lists',
@@ -163,7 +163,7 @@ export const PairAmounts = shape({
   usdt_frozen: decimal,
 });
 export type PairAmounts = v.InferOutput<typeof PairAmounts>;
-/** §7: the caller's available and frozen amounts of a coin and of USDT. */
+/** The caller's available and frozen amounts of a coin and of USDT. */
 export const contractAmounts = post('/coin/user/amount', v.object({ code: coinCode, account }), returns(PairAmounts), {
   cache: 'user',
   readOnly: true,

@@ -1,4 +1,4 @@
-// Earn (§1, §3, §7): what liquidity mining (liquidity.ts) and lock-up mining (lockup.ts) share: the
+// Earn: what liquidity mining (liquidity.ts) and lock-up mining (lockup.ts) share: the
 // ledger assets of their balances, interest days, the page size of their records and the balance
 // call that answers for either. Imports those two and is imported by neither.
 import * as v from 'valibot';
@@ -7,7 +7,7 @@ import { texts } from './texts.ts';
 import { LiquidityBalance } from './liquidity.ts';
 import { RegularBalance } from './lockup.ts';
 
-/** Ledger assets of the two earn balances (§3): both count 1:1 in USDT. */
+/** Ledger assets of the two earn balances (liquidity, and regular for lock-up): both count 1:1 in USDT. */
 export const LIQUIDITY_ASSET = 'YUEBAO';
 export const REGULAR_ASSET = 'REGULAR';
 export const EARN_ASSETS = [LIQUIDITY_ASSET, REGULAR_ASSET] as const;
@@ -17,7 +17,7 @@ export type InterestDay = string;
 
 export const EARN_PAGE_SIZE = 20;
 
-/** §7: the liquidity balance, or with `type=regular` the lock-up side. */
+/** The liquidity balance, or with `type=regular` the lock-up side. */
 export const earnBalance = get(
   '/yuebao/balance',
   v.object({ type: v.optional(v.picklist(['', 'liquidity', 'regular'], texts.invalidRequest.id), '') }),

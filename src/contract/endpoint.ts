@@ -25,7 +25,7 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly auth: boolean;
   /** Multipart upload rather than a form body. */
   readonly multipart: boolean;
-  /** A POST that only reads (§7 /users/message): no Idempotency-Key, served from cache offline. */
+  /** A POST that only reads (such as /users/message): no Idempotency-Key, served from cache offline. */
   readonly readOnly: boolean;
   /**
    * How the service worker keeps its answers offline. The build lists the kept calls for the worker

@@ -1,4 +1,4 @@
-// Spec §7: every answer is { ret, msg, data }; lists are read under data.lists.
+// Every answer is { ret, msg, data } (ret 1 ok, 0 failure, -1 token invalid); lists are read under data.lists.
 import * as v from 'valibot';
 import { whole } from './answers.ts';
 

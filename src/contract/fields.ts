@@ -29,11 +29,11 @@ export const cursor = v.optional(
 /** RFC 5321: an e-mail address has at most 254 characters; it is the longest thing a login name can be. */
 export const EMAIL_MAX_LENGTH = 254;
 
-/** §5 / §9: login password, 6-12 letters or numbers. */
+/** Login password: 6-12 letters or numbers (the product's rule for login passwords). */
 export const LOGIN_PASSWORD = /^[A-Za-z0-9]{6,12}$/;
-/** §5 / §9: payment password, exactly 6 digits. */
+/** Payment password: exactly 6 digits (the product's rule for payment passwords). */
 export const PAY_PASSWORD = /^\d{6}$/;
-/** §9: verification code of 6 digits. */
+/** Verification code: 6 digits (CODE_LENGTH). */
 export const CODE = /^\d{6}$/;
 /**
  * A mobile number as people write it: 8-15 digits of any of the six languages' digit systems (ASCII, Arabic-Indic,
@@ -77,7 +77,7 @@ export const optionalMatching = /*#__NO_SIDE_EFFECTS__*/ (pattern: RegExp, wrong
 /** `must=1`: the target must belong to an account (password reset); otherwise it must be free. */
 export const mustFlag = v.optional(v.picklist(['0', '1'], texts.invalidRequest.id), '0');
 
-/** The two new passwords of a change or reset must match (§5). */
+/** The two new passwords of a change or reset must match ('The two passwords entered are inconsistent!'). */
 export const samePasswords = <T extends { password: string; repassword: string }>() =>
   v.check<T, string>((input) => input.password === input.repassword, texts.passwordsInconsistent.id);
 

@@ -1,4 +1,4 @@
-// Money in and out (§1, §3, §4, §5, §7): recharge by crypto address or bank transfer, withdraw to a
+// Money in and out: recharge by crypto address or bank transfer, withdraw to a
 // wallet or a bank card, and the account details (the ledger as the user sees it). An operator
 // reviews recharges and withdrawals; a refusal always carries a reason the user sees.
 import Big from 'big.js';
@@ -42,7 +42,7 @@ export const RechargeChannel = shape({
 export type RechargeChannel = v.InferOutput<typeof RechargeChannel>;
 export const rechargeChannels = get('/pay/lists', NoInput, returns(Paged(RechargeChannel)), { cache: 'user' });
 
-/** §5: a crypto recharge names its transaction by a hash of at least 60 letters and digits. */
+/** A crypto recharge names its transaction by a hash of at least 60 (HASH_MIN_LENGTH) letters and digits. */
 export const HASH = new RegExp(`^[A-Za-z0-9]{${HASH_MIN_LENGTH},128}$`);
 /**
  * One transaction, one spelling: a hex hash (EVM "0x…", TRON and Bitcoin txids) is kept in lower
@@ -66,7 +66,7 @@ export const RechargeInput = v.variant(
 );
 export type RechargeInputType = v.InferInput<typeof RechargeInput>;
 
-/** §4: pending, then success; or rejected with a reason. */
+/** Pending, then success; or rejected with a reason. */
 export const RECHARGE_STATUSES = ['pending', 'success', 'rejected'] as const;
 export type RechargeStatus = (typeof RECHARGE_STATUSES)[number];
 export const RechargeOrder = shape({
@@ -96,7 +96,7 @@ export const RechargeOrder = shape({
 export type RechargeOrder = v.InferOutput<typeof RechargeOrder>;
 export const submitRecharge = post('/pay/submit', RechargeInput, returns(RechargeOrder));
 
-/** §4 filters: all, completed (reviewed: credited or rejected), unfinished (waiting for review). */
+/** The record's filters: all, completed (reviewed: credited or rejected), unfinished (waiting for review). */
 export const RECHARGE_FILTERS = ['all', 'completed', 'unfinished'] as const;
 export type RechargeFilter = (typeof RECHARGE_FILTERS)[number];
 /** Our additions: the caller's recharges, newest first, and one of them. */
@@ -134,7 +134,7 @@ export const PAYEE_KINDS = ['bank', 'wallet'] as const;
 export type PayeeKind = (typeof PAYEE_KINDS)[number];
 export const WithdrawInput = v.object({
   target: v.picklist(['bank', 'wallet'], texts.choosePayee.id),
-  /** Checked after the §5 prompts, so a user with no card or wallet hears that first. */
+  /** Checked after the prompts for a missing card, wallet or payment password, so such a user hears that first. */
   target_id: v.optional(v.pipe(v.string(), v.trim(), v.regex(/^(\d{1,9})?$/, texts.payeeNotFound.id)), ''),
   amount,
   paypass: matching(PAY_PASSWORD, texts.enterPayPassword, texts.payPasswordFormat),
@@ -143,7 +143,7 @@ export const WithdrawInput = v.object({
 });
 export type WithdrawInputType = v.InferInput<typeof WithdrawInput>;
 
-/** §4: in review, then success or fail (with a reason; the frozen funds come back). */
+/** In review, then success or fail (with a reason; the frozen funds come back). */
 export const WITHDRAW_STATUSES = ['review', 'success', 'fail'] as const;
 export type WithdrawStatus = (typeof WITHDRAW_STATUSES)[number];
 export const WithdrawOrder = shape({

@@ -1,4 +1,4 @@
-// Liquidity mining (§1, §3, §4, §7, §9): "yuebao", flexible savings in USDT with a tiered,
+// Liquidity mining: "yuebao", flexible savings in USDT with a tiered,
 // annualised rate published per day, quick and standard redemption. The ladder's rules that the
 // forms show and the server applies are computed here, once. What it shares with lock-up mining
 // (the ledger assets, interest days, the balance call) is in earn.ts.
@@ -21,7 +21,7 @@ export type LadderTier = v.InferOutput<typeof LadderTier>;
 
 export const LiquidityProduct = shape({
   min_amount: decimal,
-  /** §9: quick redemption is capped per user and day. */
+  /** Quick redemption is capped per user and day: 30,000,000 USDT (QUICK_REDEMPTION_DAILY_MAX_USDT). */
   quick_daily_max: decimal,
   /** Today's ladder, and the day it was published for. */
   ladder: v.array(LadderTier),
@@ -38,7 +38,7 @@ export const liquidityProduct = get('/yuebao/product', NoInput, returns(Liquidit
   cache: 'user',
   auth: false,
 });
-/** §7 /yuebao/rule: the same figures, for the rule page. */
+/** /yuebao/rule: the same figures, for the rule page. */
 export const liquidityRule = get('/yuebao/rule', NoInput, returns(LiquidityProduct), { cache: 'user', auth: false });
 
 export const LiquidityBalance = shape({
@@ -62,7 +62,7 @@ export const REDEEM_MODES = ['quick', 'standard'] as const;
 export type RedeemMode = (typeof REDEEM_MODES)[number];
 export const LIQUIDITY_KINDS = ['subscribe', 'redeem', 'interest'] as const;
 export type LiquidityKind = (typeof LIQUIDITY_KINDS)[number];
-/** §4: a standard redemption is submitted, then waits to be processed, then is confirmed (paid). */
+/** A standard redemption is submitted, then waits to be processed, then is confirmed (paid). */
 export const LIQUIDITY_STATUSES = ['done', 'submitted', 'waiting', 'confirmed'] as const;
 export type LiquidityStatus = (typeof LIQUIDITY_STATUSES)[number];
 
@@ -91,10 +91,10 @@ export const TransferOutInfo = shape({
   quick_daily_max: decimal,
 });
 export type TransferOutInfo = v.InferOutput<typeof TransferOutInfo>;
-/** §7: GET what a subscription can use; POST subscribes (amount). */
+/** GET what a subscription can use; POST subscribes (amount). */
 export const transferInInfo = get('/yuebao/transfer/in', NoInput, returns(TransferInInfo), { cache: 'user' });
 export const transferIn = post('/yuebao/transfer/in', v.object({ amount }), returns(LiquidityRecord));
-/** §7: GET what can be redeemed; POST redeems (amount, and quick or standard). */
+/** GET what can be redeemed; POST redeems (amount, and quick or standard). */
 export const transferOutInfo = get('/yuebao/transfer/out', NoInput, returns(TransferOutInfo), { cache: 'user' });
 export const transferOut = post(
   '/yuebao/transfer/out',

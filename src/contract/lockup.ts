@@ -1,4 +1,4 @@
-// Lock-up mining (§1, §9; our /lockup/* additions beside §7): a fixed period, income paid per day,
+// Lock-up mining (our /lockup/* additions to the API): a fixed period, income paid per day,
 // the principal back at the end. What it shares with liquidity mining (the ledger assets, interest
 // days, the balance call) is in earn.ts.
 import Big from 'big.js';
@@ -17,7 +17,7 @@ export const LockupProduct = shape({
   /** 0.005 = 0.5 % of the principal a day. */
   daily_rate: decimal,
   min_amount: decimal,
-  /** §9: the single limit. */
+  /** The single limit: the most one subscription may lock up. */
   max_amount: decimal,
   /** What is left of the product's total quota; null when it has none. */
   remaining: v.nullable(decimal),

@@ -1,4 +1,4 @@
-// Markets (§1, §3, §7, §9): coin list, K-lines, prices, fiat rates, the live stream (our
+// Markets: coin list, K-lines, prices, fiat rates, the live stream (our
 // addition), balances. Short-term options are in options.ts.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
@@ -120,7 +120,7 @@ const KlineInput = v.object({
     '200',
   ),
 });
-/** §7 lists GET and POST for the K-lines: both are served; the POST reads only, like the GET. */
+/** The K-lines are called by GET and by POST: both are served; the POST reads only, like the GET. */
 export const klines = get('/coin/data/lists', KlineInput, returns(Klines), { auth: false });
 export const klinesPost = post('/coin/data/lists', KlineInput, returns(Klines), { auth: false, readOnly: true });
 

@@ -1,4 +1,4 @@
-// Station messages (§1, §3, §4, §7): the caller's notices, read and unread.
+// Station messages: the caller's notices, read and unread.
 import * as v from 'valibot';
 import { post, returns } from './endpoint.ts';
 import { cursor, matching } from './fields.ts';
@@ -29,7 +29,7 @@ export const messages = post(
 
 export { unreadMessages } from './unread.ts';
 
-/** §7: marks the caller's messages read: ids as "1,2,3", or "all". */
+/** Marks the caller's messages read: ids as "1,2,3", or "all". */
 export const readMessages = post(
   '/users/message/reader',
   v.object({ ids: matching(/^(all|\d{1,9}(,\d{1,9}){0,199})$/, texts.invalidRequest) }),

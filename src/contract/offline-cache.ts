@@ -39,9 +39,9 @@ export const LATER_PRECACHE = 'workbox-precache-later';
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** Posted by the service worker when that sync fires: the pages send what waits. */
 export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
-/** The session header of §7 (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
+/** The session header every call carries (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
-/** The request's language of §7 (contract/envelope.ts LANG_HEADER; a unit test keeps them equal). */
+/** The request's language header (contract/envelope.ts LANG_HEADER; a unit test keeps them equal). */
 export const LANG_HEADER = 'lang';
 
 /** A call the service worker keeps: its method and API path (after the `/api` base). */

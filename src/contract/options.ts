@@ -1,5 +1,5 @@
-// Short-term options (§1, §3, §7, §9): the products, placing an order, the orders and their
-// totals, and what a win pays. Prices come from markets.ts.
+// Short-term options (buy up or short, an expiry chosen in minutes, settled at expiry): the products, placing an
+// order, the orders and their totals, and what a win pays. Prices come from markets.ts.
 import Big from 'big.js';
 import * as v from 'valibot';
 import { get, post, returns } from './endpoint.ts';
@@ -12,7 +12,7 @@ import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 /**
- * §5 / §9: a stake of at least the product's minimum (1 USDT unless the operator set another), for the
+ * A stake of at least the product's minimum (1 USDT unless the operator set another), for the
  * trade form and the server alike: null, or the text broken with the minimum as written ("1", not "1.00000000").
  */
 export function belowOptionMinimum(amount: string, minimum: string): MessageDescriptor | null {

@@ -1,5 +1,5 @@
-// Where withdrawals go: bank cards (§3, §5, §7) and wallet addresses (§3; the calls are our
-// additions, the spec names the fields only). Every call reads or changes the caller's own only.
+// Where withdrawals go: bank cards and wallet addresses (the wallet calls are our additions; the product names
+// the fields only). Every call reads or changes the caller's own only.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';
 import { email, matching, otp, required } from './fields.ts';
@@ -45,7 +45,7 @@ export const payeeLabel = v.pipe(
   v.check((label) => !NOT_IN_LABEL.test(label), texts.payeeLabelFormat.id),
 );
 
-/** §5: every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
+/** Every field is required, the e-mail included; a missing one answers 'Please fill in the information…'. */
 const filled = texts.fillInformation;
 export const BankCardInput = v.object({
   real_name: v.pipe(visibleName(filled), v.maxLength(60, texts.fillInformation.id)),
@@ -61,7 +61,7 @@ export const BankCardInput = v.object({
 });
 export const bankCards = get('/users/bank', NoInput, returns(Paged(BankCard)), { cache: 'user' });
 export const addBankCard = post('/users/bank/add', BankCardInput, returns(BankCard));
-/** §7 declares the deletion a GET; it still changes data, so it is sent as a write (never cached). */
+/** The deletion is declared a GET; it still changes data, so it is sent as a write (never cached). */
 export const deleteBankCard = get(
   '/users/bank/del',
   v.object({ id: matching(/^\d{1,9}$/, texts.payeeNotFound) }),

@@ -1,4 +1,4 @@
-// VIP levels (§1, §3, §6: by cumulative recharge) and points (§1: a balance that can be redeemed,
+// VIP levels (by cumulative recharge) and points (a balance that can be redeemed,
 // with its history). Points are a ledger asset like any other, so every change is an entry.
 import Big from 'big.js';
 import * as v from 'valibot';
@@ -16,14 +16,14 @@ export const VipLevel = shape({
   name: v.string(),
   /** The level's ceiling: the next level starts here. */
   value: decimal,
-  /** §3: where the level starts: 20 for the first, the previous level's value for the others. */
+  /** Where the level starts: 20 for the first, the previous level's value for the others. */
   realValue: decimal,
 });
 export type VipLevel = v.InferOutput<typeof VipLevel>;
-/** §3: the first level starts at 20 (USDT of cumulative recharge). */
+/** The first level starts at 20 (USDT of cumulative recharge). */
 export const FIRST_LEVEL_START = '20';
 
-/** Adds §3's realValue to levels ordered by level. */
+/** Adds realValue (where each level starts) to levels ordered by level. */
 export function withRealValues(levels: readonly Omit<VipLevel, 'realValue'>[]): VipLevel[] {
   return levels.map((level, index) => ({
     ...level,
@@ -53,7 +53,7 @@ export const LevelProgress = shape({
   needed: decimal,
 });
 export type LevelProgress = v.InferOutput<typeof LevelProgress>;
-/** §7 /task/level: where the caller stands and what the next level takes. */
+/** Where the caller stands and what the next level takes. */
 export const levelProgress = get('/task/level', NoInput, returns(LevelProgress), { cache: 'user' });
 
 export const PointsRule = shape({
@@ -68,7 +68,7 @@ export const PointRedemption = shape({
   balance: decimal,
 });
 export type PointRedemption = v.InferOutput<typeof PointRedemption>;
-/** §7: redeems `number` points for USDT at the configured rate. A GET that writes: sent as a write. */
+/** Redeems `number` points for USDT at the configured rate. A GET that writes: sent as a write. */
 export const redeemPoints = get(
   '/users/ptomoney',
   v.object({ number: matching(/^[1-9]\d{0,11}$/, texts.enterPoints) }),

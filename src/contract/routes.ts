@@ -1,4 +1,4 @@
-// Every hash route of spec §2, once. Pages import these to link; app/routes.ts maps them to pages.
+// Every hash route of the app, once. Pages import these to link; app/routes.ts maps them to pages.
 export const ROUTES = {
   home: '/pages/index/index',
   signIn: '/pages/index/singin',
@@ -67,7 +67,7 @@ export const ROUTES = {
   liquidityBuyConfirm: '/pages/Liquidity/buyConfirm',
   liquiditySellConfirm: '/pages/Liquidity/sellConfirm',
   liquidityRecord: '/pages/Liquidity/record',
-  /** Our addition: the liquidity rules (§7 /yuebao/rule). */
+  /** Our addition: the liquidity rules (/yuebao/rule). */
   liquidityRule: '/pages/Liquidity/rule',
   contracts: '/pages/contracts/contracts',
   contractOrders: '/pages/contracts/orderList',
@@ -85,7 +85,7 @@ export const ROUTES = {
 
 export type RoutePath = (typeof ROUTES)[keyof typeof ROUTES];
 
-/** §2 reading 1: pages open without a login (plus the login pages themselves). */
+/** Pages open without a login: Lock-up, Mine and Share (plus the login pages themselves); all others need one. */
 export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.login,
   ROUTES.register,
@@ -102,6 +102,6 @@ export const PUBLIC_ROUTES: readonly string[] = [
 /** Login, register and password reset live under this prefix. */
 export const AUTH_ROUTE_PREFIX = '/pages/login/';
 
-/** The login route that brings the user back to `from` afterwards (§2). */
+/** The login route that brings the user back to `from` afterwards. */
 export const loginRoute = (from?: string) =>
   `${ROUTES.login}${from && !from.startsWith(AUTH_ROUTE_PREFIX) ? `?from=${encodeURIComponent(from)}` : ''}`;

@@ -1,6 +1,6 @@
-// The invitation (§1 share, §5, §6): the caller's invitation code, whether the invitation
+// The invitation (the share link): the caller's invitation code, whether the invitation
 // permission is active, and how many people registered with the code (and how many of them are
-// certified). Our addition: §7 names no call for it; `/other/config act=share` has the text.
+// certified). Our addition: the product names no call for it; `/other/config act=share` has the text.
 import * as v from 'valibot';
 import { NoInput, get, returns } from './endpoint.ts';
 import { shape, whole } from './answers.ts';
@@ -8,7 +8,7 @@ import { ROUTES } from './routes.ts';
 
 export const InviteState = shape({
   /**
-   * §5, §6: sharing needs the invitation permission. Our rule: it is active once the user's
+   * Sharing needs the invitation permission. Our rule: it is active once the user's
    * primary certification is verified, or when the operator grants it (`invite grant`).
    */
   permission: v.boolean(),
@@ -18,7 +18,7 @@ export const InviteState = shape({
   invited: whole,
   /** Of those, how many have a verified primary certification. */
   certified: whole,
-  /** §5 'Your account has not yet activated the invitation permission!' in the request language while not permitted;
+  /** 'Your account has not yet activated the invitation permission!' in the request language while not permitted;
    * else ''. */
   notice: v.string(),
 });

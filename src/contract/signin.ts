@@ -1,4 +1,4 @@
-// Daily sign-in (§1, our addition beside §7 /task/level): one sign-in per user and local day (the
+// Daily sign-in (our addition beside /task/level): one sign-in per user and local day (the
 // server's configured timezone), a streak of consecutive days and a reward ladder of points.
 import { optionalCalendarMonth } from './calendar.ts';
 import * as v from 'valibot';

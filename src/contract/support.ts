@@ -1,4 +1,4 @@
-// Help and company pages (§1, §2): pages of text by key in the request language (our addition:
+// Help and company pages: pages of text by key in the request language (our addition:
 // `/content/page`), and the web-view's allowlist of hosts (`/other/config act=system` key
 // `webview_hosts`), with the one rule deciding which URLs the web-view may open.
 import * as v from 'valibot';

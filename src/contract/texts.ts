@@ -1,10 +1,10 @@
-// Every text the server or the contract can answer with: spec §5 (validation) and §8 (errors),
+// Every text the server or the contract can answer with: validation (ids v.) and errors and messages (e., r., m.),
 // plus the few our server adds. Plain descriptors marked for Lingui extraction, so the server
 // (no macro transform) and the PWA translate the same catalogs.
 import type { MessageDescriptor } from '@lingui/core';
 
 export const texts = {
-  // §5 login and register
+  // Login and register
   enterUsernameAndPassword: /*i18n*/ {
     id: 'v.enterUsernameAndPassword',
     message: 'Please enter your username and password first!',
@@ -69,7 +69,7 @@ export const texts = {
   success: /*i18n*/ { id: 'e.success', message: 'Success' },
   saved: /*i18n*/ { id: 'e.saved', message: 'Saved successfully!' },
 
-  // Markets, balances and options (§5, §9)
+  // Markets, balances and options
   enterAmount: /*i18n*/ { id: 'v.enterAmount', message: 'Please enter the amount!' },
   amountFormat: /*i18n*/ { id: 'v.amountFormat', message: 'Please enter a valid amount!' },
   minimumOption: /*i18n*/ { id: 'v.minimumOption', message: 'The minimum purchase amount is: {0} USDT!' },
@@ -96,7 +96,7 @@ export const texts = {
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
 
-  // Coin-to-coin contracts (§4, §8)
+  // Coin-to-coin contracts
   chooseSide: /*i18n*/ { id: 'v.chooseSide', message: 'Please choose Buy or Sell!' },
   chooseOrderType: /*i18n*/ { id: 'v.chooseOrderType', message: 'Please choose a market or limit order!' },
   enterPrice: /*i18n*/ { id: 'v.enterPrice', message: 'Please enter the price!' },
@@ -117,7 +117,7 @@ export const texts = {
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
 
-  // Earn: liquidity and lock-up mining (§5, §9)
+  // Earn: liquidity and lock-up mining
   chooseRedeemMode: /*i18n*/ { id: 'v.chooseRedeemMode', message: 'Please choose quick or standard redemption!' },
   quickRedeemLimit: /*i18n*/ {
     id: 'v.quickRedeemLimit',
@@ -126,7 +126,7 @@ export const texts = {
   },
   quotaExhausted: /*i18n*/ { id: 'e.quotaExhausted', message: 'Only {0} USDT of this product remain!' },
 
-  // Money in and out, payout accounts, certification, VIP and points (§4, §5)
+  // Money in and out, payout accounts, certification, VIP and points
   noBankCard: /*i18n*/ { id: 'v.noBankCard', message: 'You have not bound bank card, please bind bank card first!' },
   noWallet: /*i18n*/ { id: 'v.noWallet', message: 'You have not added a wallet yet, please add a wallet first!' },
   noPayPassword: /*i18n*/ {
@@ -192,7 +192,7 @@ export const texts = {
   submitted: /*i18n*/ { id: 'e.submitted', message: 'Submitted successfully, please wait for the review!' },
   deleted: /*i18n*/ { id: 'e.deleted', message: 'Deleted successfully!' },
 
-  // §8 request helper and HTTP statuses
+  // The request helper and HTTP statuses
   loading: /*i18n*/ { id: 'r.loading', message: 'Loading...' },
   tooManyRequests: /*i18n*/ { id: 'r.tooManyRequests', message: 'Too many requests!' },
   requestError: /*i18n*/ { id: 'r.requestError', message: 'An error occurred while sending the request' },
@@ -214,7 +214,7 @@ export const texts = {
   http503: /*i18n*/ { id: 'r.http503', message: 'Service unavailable' },
   http504: /*i18n*/ { id: 'r.http504', message: 'Gateway timeout' },
 
-  // §8 other messages
+  // Other messages
   copySuccess: /*i18n*/ { id: 'm.copySuccess', message: 'Copied successfully!' },
   copyFailed: /*i18n*/ { id: 'm.copyFailed', message: 'Copy failed, please try again later!' },
   downloadSuccess: /*i18n*/ { id: 'm.downloadSuccess', message: 'Downloaded successfully!' },
@@ -339,7 +339,7 @@ export const textById: Record<string, MessageDescriptor> = Object.fromEntries(
   Object.values(texts).map((text) => [text.id, text]),
 );
 
-/** §8: the text for a non-200 HTTP status. */
+/** The text for a non-200 HTTP status: its own, 'Too many requests!' for 429, else server error or unknown error. */
 export function httpStatusText(status: number): MessageDescriptor {
   const key = `http${status}` as TextKey;
   if (key in texts) return texts[key];

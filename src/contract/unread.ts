@@ -1,4 +1,4 @@
-// §7: how many messages are unread, and the oldest unread one (the startup dialog shows it, §1).
+// How many messages are unread, and the oldest unread one (the startup dialog shows it).
 // A module of its own: the app asks for it at start, and the rest of the messages contract (its
 // schemas) stays out of the first download. contract/messages.ts re-exports it.
 // The message's shape lives here too (messages.ts re-exports it), so this module imports nothing

@@ -1,4 +1,4 @@
-// Welfare (§1): reward tasks, each paid once per user when its condition holds in the database —
+// Welfare: reward tasks, each paid once per user when its condition holds in the database —
 // checked by the server when it is claimed, paid through the ledger.
 import * as v from 'valibot';
 import { NoInput, get, post, returns } from './endpoint.ts';

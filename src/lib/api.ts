@@ -1,4 +1,4 @@
-// The one door to the server (§7): ky with the retry policy,
+// The one door to the server: ky with the retry policy,
 // the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
@@ -100,7 +100,7 @@ function createClient(): KyInstance {
 
 /**
  * Calls an endpoint of the contract and resolves with its `data`.
- * §7: a GET fails on any ret ≠ 1, a POST on ret 0 or -1; ret -1 also ends the session.
+ * A GET fails on any ret ≠ 1, a POST on ret 0 or -1; ret -1 also ends the session.
  */
 export async function api<E extends Endpoint>(
   endpoint: E,
@@ -314,7 +314,7 @@ function settle<E extends Endpoint>(
 }
 
 let redirecting: ReturnType<typeof setTimeout> | undefined;
-/** §4: show the message, then go to login after 0.8 s, remembering where the user was. */
+/** An invalid token (ret -1): show the message, then go to login after 0.8 s, remembering where the user was. */
 function sendToLogin(message: string): void {
   toast(message);
   if (redirecting) return;
@@ -329,14 +329,15 @@ function transportError(error: unknown, attempts: number): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof Error && error.name === 'AbortError') return new ApiError(i18n._(texts.requestCancelled));
   // Offline with nothing cached for this call: say so, not 'Too many requests!'. A call that finds
-  // the network gone keeps §8's texts, and tells the next calls not to retry.
+  // the network gone keeps the usual texts ('Too many requests!' after its retries), and tells the next calls not
+  // to retry.
   const offline = knownOffline();
   if (error instanceof TypeError && !(error instanceof TimeoutError)) noteNetworkFailure();
   if (offline && !(error instanceof HTTPError)) return new ApiError(i18n._(texts.offline));
   const retryable =
     (error instanceof HTTPError && RETRY_STATUSES.includes(error.response.status)) ||
     (error instanceof TypeError && !(error instanceof TimeoutError));
-  // §8: after the fifth failed attempt the call gives up with 'Too many requests!'.
+  // After the fifth failed attempt (MAX_ATTEMPTS) the call gives up with 'Too many requests!'.
   if (retryable && attempts >= MAX_ATTEMPTS)
     return new ApiError(
       i18n._(texts.tooManyRequests),

@@ -1,4 +1,4 @@
-// The wire format of a call to the API (spec §7), shared by the customer app (lib/api.ts) and the
+// The wire format of a call to the API, shared by the customer app (lib/api.ts) and the
 // operator console (console/api.ts): the fields of a form body or query string, the Idempotency-Key
 // a write carries, what an answer's envelope means, and the language the call asks in. No state of
 // either app lives here, and it imports only the contract, so the console takes it without taking
@@ -51,7 +51,7 @@ export type Outcome<T> =
   | { ok: false; ret: number | undefined; msg: string; sessionEnded: boolean };
 
 /**
- * §7: every answer is { ret, msg, data }. A GET fails on any ret other than 1; a POST fails on ret 0
+ * Every answer is { ret, msg, data }. A GET fails on any ret other than 1; a POST fails on ret 0
  * or -1 (any other ret gives its data). ret -1 means the token is invalid: the session ends.
  */
 export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
@@ -72,5 +72,5 @@ export function readEnvelope<T>(method: Method, envelope: unknown): Outcome<T> {
 export const failedAnswer = (method: Method, status: number, envelope: unknown): boolean =>
   status >= 400 || (envelope !== undefined && !readEnvelope(method, envelope).ok);
 
-/** §7: the lang header of a call: zh for any Chinese locale, otherwise the locale itself. */
+/** The lang header of a call: zh for any Chinese locale, otherwise the locale itself. */
 export const requestLanguage = (locale: string) => (locale.toLowerCase().startsWith('zh') ? 'zh' : locale);

@@ -1,9 +1,10 @@
-// Copying an address or an account number, with the §8 texts for success and failure.
+// Copying an address or an account number, with the texts for success ('Copied successfully!') and failure
+// ('Copy failed, please try again later!').
 import { i18n } from '@lingui/core';
 import { texts } from '../contract/texts.ts';
 import { toast } from './toast.ts';
 
-/** Copies to the clipboard and says whether it worked (§8 texts). */
+/** Copies to the clipboard and says whether it worked. */
 export async function copyText(text: string): Promise<void> {
   try {
     if (navigator.clipboard?.writeText) await navigator.clipboard.writeText(text);

@@ -1,5 +1,5 @@
 // The "Get code" action every form shares: check the address, ask the server to send a code
-// (§7 /users/sms or /users/email/get), and tell the user how it went. The code leaves
+// (/users/sms or /users/email/get), and tell the user how it went. The code leaves
 // through a queue; while the button says "Sending…" the form asks how the message is doing, and
 // says so when it finally could not be sent, rather than leaving the user waiting for nothing.
 import { i18n } from '@lingui/core';
@@ -54,7 +54,7 @@ export async function sendVerificationCode(
     toast(error instanceof ApiError && error.ret === 0 ? errorText(error) : i18n._(texts.getCodeFailed));
     return false;
   }
-  // A server without the queue's reference (another host of the §7 contract): sent is all it says.
+  // A server without the queue's reference (another host of the same API): sent is all it says.
   if (!delivery) {
     toast(i18n._(texts.codeSent));
     return true;

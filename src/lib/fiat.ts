@@ -1,4 +1,4 @@
-// The user's display currency (§1: baht ฿ by default): its rate per USDT, fetched once per currency
+// The user's display currency (baht, ฿, by default): its rate per USDT, fetched once per currency
 // and kept on the device so money screens still show it offline.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Numbers for people: thousands separators in groups of three (§9), in the app's language.
+// Numbers for people: thousands separators in groups of three, in the app's language.
 import Big from 'big.js';
 import { formatterOnce } from './formatter-once.ts';
 import { intlLocale, currentLocale } from './i18n.ts';

@@ -1,4 +1,4 @@
-// The app language: stored choice, else the browser's, else Thai (§1). Changing it stores the
+// The app language: stored choice, else the browser's, else Thai (the fallback). Changing it stores the
 // choice and reloads the page. `ar` is laid out right to left; `jp` is `ja` for Intl. A language's
 // catalog comes in parts (src/build/catalogs-by-area.ts): the shell's at start, a product area's
 // with its first page.
@@ -59,7 +59,7 @@ export function warmIntl(locale: Locale): void {
   );
 }
 
-/** §7: the request language header is zh for any Chinese locale, otherwise the app locale. */
+/** The request language header is zh for any Chinese locale, otherwise the app locale. */
 export { requestLanguage } from './call-core.ts';
 
 /** The language being activated: calls made while its texts arrive already ask in it. */

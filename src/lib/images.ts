@@ -43,7 +43,7 @@ export async function downscaleImage(file: Blob, max: number, quality = 0.85): P
 }
 
 /**
- * Shrinks a chosen picture to fit max×max, uploads it (multipart, field `image`, §7) and answers
+ * Shrinks a chosen picture to fit max×max, uploads it (multipart, field `image`) and answers
  * the URL it is served back at. A file that is no picture is refused here; a picture the browser cannot read says
  * "Reading error".
  */
@@ -62,7 +62,7 @@ export async function uploadPicture(file: File, max: number, quality = 0.85): Pr
   return url;
 }
 
-/** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the §8 upload
+/** What to say when an upload fails: the server's text as it is, anything else (a canvas failure) as the upload-failed
  * text. */
 export const uploadErrorText = (error: unknown) =>
   error instanceof ApiError ? error.message : i18n._(texts.uploadFailed);

@@ -1,5 +1,5 @@
-// §8: a 'Loading...' mask while calls are in flight; it hides 200 ms after the last one ends. A
-// read can wait up to §9's 60 s on a bad network, so after a few seconds the mask offers to cancel
+// A 'Loading...' mask while calls are in flight; it hides 200 ms after the last one ends. A
+// read can wait up to 60 s (REQUEST_TIMEOUT_MS) on a bad network, so after a few seconds the mask offers to cancel
 // the reads under it; never a write, whose answer may still be applied.
 import { proxy } from 'valtio/vanilla';
 import { LOADING_HIDE_DELAY_MS } from '../contract/constants.ts';

@@ -1,4 +1,4 @@
-// Which language the app starts in: the stored choice, else the browser's, else Thai (§1). Apart
+// Which language the app starts in: the stored choice, else the browser's, else Thai (the fallback). Apart
 // from i18n.ts so the service worker can tell it too (the language whose texts it installs first).
 import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
 import { pickLanguage } from '../contract/language-pick.ts';

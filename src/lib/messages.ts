@@ -1,5 +1,5 @@
-// How many station messages the signed-in user has not read (§4), and the oldest of them (the
-// startup dialog of §1 shows it). Shared: the tab bar, the home bell and the messages page read it.
+// How many station messages the signed-in user has not read, and the oldest of them (the
+// startup dialog shows it). Shared: the tab bar, the home bell and the messages page read it.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import type { StationMessage } from '../contract/messages.ts';
@@ -94,7 +94,7 @@ async function askFirstUnread(token: string): Promise<StationMessage | null> {
 }
 
 /**
- * Starts §1's check as the app starts, so its answer is on the way while the first page loads;
+ * Starts the first-unread check as the app starts, so its answer is on the way while the first page loads;
  * `onAnswer` hears it first (to fetch the dialog's code), then the dialog's place takes it.
  */
 export function startStartupCheck(token: string, onAnswer?: (first: StationMessage | null) => void): void {
@@ -104,7 +104,7 @@ export function startStartupCheck(token: string, onAnswer?: (first: StationMessa
   earlyCheck = { token, first };
 }
 
-/** §1: the message the startup dialog shows for this session, once per app start; null when there is none. */
+/** The message the startup dialog shows for this session, once per app start; null when there is none. */
 export async function firstUnreadOnce(token: string): Promise<StationMessage | null> {
   if (startupCheckedFor === token) return null;
   startupCheckedFor = token;

@@ -1,4 +1,4 @@
-// Hash routes (`#/pages/login/login?from=…`) and the navigation history of §2: the last ten
+// Hash routes (`#/pages/login/login?from=…`) and the navigation history: the last ten
 // routes, persisted, so back works across reloads.
 import { useSyncExternalStore } from 'react';
 import { HISTORY_LENGTH } from '../contract/constants.ts';

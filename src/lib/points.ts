@@ -1,5 +1,5 @@
-// Points (§1), as the rewards, sign-in and welfare pages show them. Apart from format.ts, which the
-// tab pages load at start, so that none of them carries it.
+// Points (a balance redeemed for USDT), as the rewards, sign-in and welfare pages show them. Apart from
+// format.ts, which the tab pages load at start, so that none of them carries it.
 import Big from 'big.js';
 import { formatExact } from './format.ts';
 

@@ -1,4 +1,4 @@
-// Short messages at the bottom of the screen (§9: 1500 ms by default).
+// Short messages at the bottom of the screen (1500 ms by default: TOAST_MS).
 import { proxy } from 'valtio/vanilla';
 import { TOAST_MS } from '../contract/constants.ts';
 

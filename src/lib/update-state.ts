@@ -7,7 +7,8 @@ export const appUpdate = proxy({
   waiting: false,
   /** The user chose "Later" for the waiting version (asked again on the next start). */
   dismissed: false,
-  /** §1: the server announced a newer version: the dialog cannot be dismissed. */
+  /** The server announced a newer version (the `v` of appurl_android is above APP_VERSION): the dialog cannot be
+   * dismissed. */
   forced: false,
   /** Where the Android shell downloads the new version (absolute URL). */
   link: null as string | null,

@@ -1,4 +1,4 @@
-// Updates of the app: the service worker registration and the §1 version
+// Updates of the app: the service worker registration and the startup version
 // check (the dialog's state is in update-state.ts). One path: a waiting worker or a newer `v` in appurl_android
 // opens the same dialog; accepting activates the new worker and reloads once it controls the page.
 import { Workbox } from 'workbox-window';
@@ -59,7 +59,7 @@ export function announcedVersion(appurlAndroid: string | undefined): number | nu
 }
 
 /**
- * §1 version check: when appurl_android names a version newer than this one, look for a new
+ * The startup version check: when appurl_android names a version newer than this one, look for a new
  * service worker first, then open the forced update dialog. Returns whether it opened.
  */
 export async function applyVersionCheck(appurlAndroid: string | undefined): Promise<boolean> {
@@ -81,7 +81,7 @@ export async function checkAppVersion(): Promise<void> {
 /**
  * What the first screen does not need, started once the page has loaded (Workbox's advice for the
  * registration: the service worker's precache then does not compete with the first visit's own
- * downloads): the service worker, the outbox, persistent storage and the §1 version check.
+ * downloads): the service worker, the outbox, persistent storage and the startup version check.
  */
 export function afterFirstScreen(): void {
   registerServiceWorker();

@@ -50,7 +50,7 @@ function loadCatalogs(): Record<Locale, I18n> {
 
 let catalogs: Record<Locale, I18n> | null = null;
 
-/** The request's `lang` header as one of our locales: zh-* → zh, unknown → th (§1). */
+/** The request's `lang` header as one of our locales: zh-* → zh, unknown → th (Thai is the fallback). */
 export function requestLocale(header: string | undefined): Locale {
   const code = (header ?? '').toLowerCase();
   if (code.startsWith('zh')) return 'zh';

@@ -1,4 +1,4 @@
-// Slides that advance every 3000 ms (§9) and follow a swipe (native scroll snapping).
+// Slides that advance every 3000 ms (SWIPER_INTERVAL_MS) and follow a swipe (native scroll snapping).
 import { useEffect, useRef, useState } from 'react';
 import { SWIPER_INTERVAL_MS } from '../contract/constants.ts';
 

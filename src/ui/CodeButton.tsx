@@ -1,4 +1,4 @@
-// "Get code" with the §9 resend countdown of 60 s (the request itself is the caller's; "Sending…"
+// "Get code" with the resend countdown of 60 s (the request itself is the caller's; "Sending…"
 // while it asks whether the code went out), and the code field it sits in.
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';

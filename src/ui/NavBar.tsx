@@ -1,4 +1,4 @@
-// The custom navigation bar (§2): title, a back button that follows the app history, a right slot.
+// The custom navigation bar: title, a back button that follows the app history, a right slot.
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { goBack } from '../lib/navigation.ts';

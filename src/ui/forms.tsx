@@ -158,7 +158,7 @@ export function Segmented<T extends string>({ value, options, onChange }: Segmen
   );
 }
 
-/** The input attributes of a payment password field: 6 digits (§5), numeric keyboard. */
+/** The input attributes of a payment password field: exactly 6 digits, numeric keyboard. */
 export const PAY_PASSWORD_FIELD = {
   type: 'password',
   inputMode: 'numeric',

@@ -44,7 +44,7 @@ it('registers a new user with the code from the outbox', async () => {
   await page.getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Register' }).click();
   await homeSettled(page);
-  // §1: the new user's first unread message (the welcome) opens at once; OK marks it read.
+  // On startup the new user's first unread message (the welcome) opens at once; OK marks it read.
   const welcome = page.getByRole('alertdialog');
   await welcome.getByRole('button', { name: 'OK' }).click();
   await welcome.waitFor({ state: 'detached' });

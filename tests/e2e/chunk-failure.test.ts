@@ -1,6 +1,6 @@
-// Route chunks that fail (spec §8/§9). A page left open across a deploy asks for a route
+// Route chunks that fail (after 120 s at most: PAGE_LOAD_TIMEOUT_MS). A page left open across a deploy asks for a route
 // chunk the new build no longer has: it reloads once, into the new version. A chunk that never
-// arrives shows the §8 text with a button to try again, never a blank screen (and no reload loop).
+// arrives shows the load-failed text with a button to try again, never a blank screen (and no reload loop).
 // The service worker is blocked here: under its control every chunk of the old version is served
 // from its precache until the user accepts the update, so a chunk only goes missing in a browser
 // the worker does not (yet) control — the first visit, or a browser without one.
@@ -126,7 +126,7 @@ it('a chunk missing after a deploy reloads the open page once, into the new vers
   }
 });
 
-it('a chunk that never arrives shows the §8 text with a way to try again, after one reload at most', async () => {
+it('a chunk that never arrives shows the load-failed text with a way to try again, after one reload at most', async () => {
   const context = await phone();
   try {
     // The register page's code never arrives: the connection drops each time it is asked for.

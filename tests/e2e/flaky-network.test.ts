@@ -149,7 +149,7 @@ async function journey(
   await expect
     .poll(() => page.locator('.home-balance-amount').textContent(), { timeout: 90_000 })
     .toMatch(/^\d[\d,]*\.\d{2}$/);
-  // §1: after the login the first unread message opens by itself; the user reads it.
+  // After the login the first unread message opens by itself; the user reads it.
   await page.getByRole('alertdialog').getByRole('button', { name: 'OK' }).click({ timeout: 90_000 });
   await page.getByRole('alertdialog').waitFor({ state: 'detached' });
 

@@ -1,6 +1,6 @@
 // Money in and out as a person would move it: a new user recharges 150 USDT by a crypto transfer
 // (the QR page, the hash), the operator approves it with the real operator command, the balance,
-// the record and the VIP level follow. Then a withdrawal to a bank card bound on the way (§5
+// the record and the VIP level follow. Then a withdrawal to a bank card bound on the way (the no-bank-card
 // prompt): the quote before sending, a wrong payment password that moves nothing, the request held
 // in review, the operator's rejection with its reason, and the funds back in the account details.
 import { randomBytes } from 'node:crypto';
@@ -166,7 +166,7 @@ it('shows the fee, total and amount received before sending; a wrong payment pas
 
   // Nothing was held: a fresh look still shows the whole balance, and no withdrawal was recorded.
   await page.reload();
-  // At this start the app shows the newest unread message (§1): the notice of the card bound above.
+  // At this start the app shows the newest unread message: the notice of the card bound above.
   const notice = page.getByRole('alertdialog').filter({ hasText: 'New withdrawal address added' });
   await expect
     .poll(() => notice.textContent())

@@ -1,7 +1,7 @@
 // Lie-fi: navigator.onLine is true but no request is ever answered (a train, a captive
 // portal, one bar). After one visit online, the messages a user read before are on screen within
 // 5 s from the service worker's kept answer, marked "Offline — as of HH:MM", instead of waiting for
-// §9's 60 s behind the loading mask; when the network answers again, the page shows the fresh
+// 60 s (REQUEST_TIMEOUT_MS) behind the loading mask; when the network answers again, the page shows the fresh
 // answer (a message sent meanwhile) and the marker goes.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

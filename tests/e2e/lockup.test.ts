@@ -38,7 +38,7 @@ async function operator(...args: string[]): Promise<string> {
 beforeAll(async () => {
   server = await startEarnServer();
   expect(await operator('lockup', '1', 'days=2')).toMatch(/^Lock-up 1 \(Lock-up 7 days, 2 days\)/);
-  // No startup message (§1) over the pages under test.
+  // No startup message (the first unread one) over the pages under test.
   await markAllRead('demo', 'demo1234', server.baseUrl);
 });
 afterAll(() => server?.stop());

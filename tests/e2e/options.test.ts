@@ -14,7 +14,7 @@ phonePageForFile((opened) => (page = opened));
 /** "10,008.00" → 10008 (cents are enough for these checks). */
 const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
 
-// Signed in as the demo user, with no startup message (§1) over the pages under test.
+// Signed in as the demo user, with no startup message (the first unread one) over the pages under test.
 beforeAll(async () => {
   await markAllRead('demo', 'demo1234');
   await logIn(page, 'demo', 'demo1234');

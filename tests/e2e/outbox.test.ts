@@ -51,7 +51,7 @@ it('online: a customer with three unread messages opens the list, which is kept 
   await page.goto('/#/pages/login/login');
   await controlledByServiceWorker(page);
   await logIn(page, phone, password);
-  // §1: the first unread message opens at start; "Read later" leaves it unread.
+  // The first unread message opens at start; "Read later" leaves it unread.
   await page.getByRole('button', { name: 'Read later' }).click({ timeout: 10_000 });
   await page.goto('/#/pages/index/msgList');
   for (const title of TITLES) await page.locator('.msg-row.unread', { hasText: title }).waitFor();
@@ -62,7 +62,7 @@ it('offline: read at start, one opened, then all marked read: read at once and w
   await goOffline(page.context());
   phase = 'offline';
   await page.reload();
-  // §1 at this app start: the first unread message, from the kept answer; OK reads it, offline.
+  // At this app start, the first unread message, from the kept answer; OK reads it, offline.
   await page.getByRole('alertdialog').filter({ hasText: TITLES[0] }).waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect

@@ -38,7 +38,7 @@ export async function goOnline(context: BrowserContext): Promise<void> {
 export const BROWSER_AGENT =
   'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36';
 
-/** One call of the §7 API from Node (form-encoded), as the app makes it. */
+/** One call of the API from Node (form-encoded), as the app makes it. */
 export async function callApi<T = unknown>(
   path: string,
   options: { method?: 'GET' | 'POST'; token?: string; form?: Record<string, string>; base?: string } = {},
@@ -60,7 +60,7 @@ export async function callApi<T = unknown>(
 }
 
 /**
- * Marks every message of a user read, so the startup dialog of the first unread message (§1)
+ * Marks every message of a user read, so the startup dialog of the first unread message
  * does not cover the pages under test.
  */
 export async function markAllRead(username: string, password: string, base?: string): Promise<void> {

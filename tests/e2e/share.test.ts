@@ -1,6 +1,6 @@
 // Share, service, company profile, web-view, maps and the old Options link as a person uses them:
-// the demo account meets §5's gate, the operator grants the invitation permission, the user copies
-// the invitation link (the clipboard holds it), a friend opens it and finds the register page with
+// the demo account meets the gate of the invitation permission, the operator grants the permission, the user
+// copies the invitation link (the clipboard holds it), a friend opens it and finds the register page with
 // the code filled in; the service page's FAQ opens; a web-view address off the allowlist is refused;
 // Option_old lands on Options with its query, and Back does not return to it.
 import { expect, it } from 'vitest';
@@ -62,7 +62,7 @@ it('Home reaches every area from its shortcuts', async () => {
   await shot('share-01-home-shortcuts');
 });
 
-it('§5: without the invitation permission the share page shows the gate and no link', async () => {
+it('without the invitation permission the share page shows the gate and no link', async () => {
   await page.getByRole('link', { name: 'Invite' }).click();
   await page.waitForURL(/#\/pages\/index\/share$/);
   await page.getByText(GATE).waitFor();
@@ -95,7 +95,7 @@ it('after the operator grants it, copies the invitation link to the clipboard', 
   await expect.poll(toast).toBe('Copied successfully!');
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(LINK);
 
-  // The QR code can be saved: an SVG file of the same link, and §8's "Downloaded successfully!".
+  // The QR code can be saved: an SVG file of the same link, and "Downloaded successfully!".
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('link', { name: 'Save QR code' }).click(),

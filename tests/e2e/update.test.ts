@@ -1,6 +1,6 @@
 // Updates: a second build with another build id is deployed under the
 // same origin; the waiting worker raises the update dialog ("Later" puts it off until the next
-// start), accepting reloads into the new version. The §1 check of `v` in appurl_android raises
+// start), accepting reloads into the new version. The startup check of `v` in appurl_android raises
 // the same dialog, forced; in the Android shell its button opens the download link.
 // This file runs its own server whose web root the test swaps between the two builds.
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // A customer's account from sign-up to a password change, by mobile number and by e-mail,
-// and what happens when the number or address is already taken (§5, §7).
+// and what happens when the number or address is already taken.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';

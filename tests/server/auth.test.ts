@@ -1,4 +1,4 @@
-// §4/§7: a call that needs a login answers ret -1 ('Your login has expired…') for a missing,
+// A call that needs a login answers ret -1 ('Your login has expired…') for a missing,
 // unknown or revoked token, before it looks at the input, and changes nothing.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';

@@ -1,4 +1,4 @@
-// Two-tier certification (§4, §5): primary goes to review, the operator verifies it or rejects it
+// Two-tier certification: primary goes to review, the operator verifies it or rejects it
 // with a reason the customer sees (and may then submit again); advanced only after primary is
 // verified. The document number is never sent back whole.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -226,7 +226,7 @@ it('a rejected advanced submission can be sent again; a review applies once', as
 });
 
 describe('refusals record nothing', () => {
-  it('refuses a missing document type, name, number or photo with its §5 text', async () => {
+  it('refuses a missing document type, name, number or photo with its own text', async () => {
     const user = await customer(h);
     const cases: [Record<string, string>, string][] = [
       [{ doc_type: 'visa' }, 'Please choose the document type!'],

@@ -1,4 +1,4 @@
-// §7 public content after the demo seed: system config by act, and slides by position (lists
+// Public content after the demo seed: system config by act, and slides by position (lists
 // under data.lists), readable without a login.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
@@ -16,7 +16,7 @@ afterAll(() => h.close());
 it('the system config carries the scroll notice, service link and Android download link', async () => {
   const res = await h.call(config, { act: 'system' });
   expect(res).toEqual({ ret: 1, msg: 'Success', data: DEMO_CONFIG.system });
-  // §1: the app compares the version parameter v of this link with its own.
+  // At startup the app compares the version parameter v of this link with its own.
   expect(new URL(res.data.appurl_android!, 'http://host').searchParams.get('v')).toBe(String(APP_VERSION));
 });
 

@@ -1,4 +1,4 @@
-// Coin-to-coin contracts through the calls a customer makes (§4, §7, §8): a market order freezes
+// Coin-to-coin contracts through the calls a customer makes: a market order freezes
 // what it may spend and fills at the first tick recorded after it was accepted (or is void, its
 // funds released, when none comes in 10 s or that tick is beyond what it froze), a limit order
 // freezes its funds and fills at its own price once a tick recorded after it was placed crosses it,

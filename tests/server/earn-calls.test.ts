@@ -1,4 +1,4 @@
-// Earn through the calls a customer makes and the day-end jobs (§4, §7, §9): subscribing moves USDT
+// Earn through the calls a customer makes and the day-end jobs: subscribing moves USDT
 // into the liquidity balance and earns from the next interest day with that day's ladder; quick
 // redemption is at once and capped per day; standard redemption is submitted → waiting → confirmed
 // and still earns on its day; a lock-up order pays its income per day and its principal at the end.

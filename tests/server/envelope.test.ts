@@ -1,4 +1,4 @@
-// §7: every answer is { ret, msg, data } — successes, refusals, unknown routes, bad bodies,
+// Every answer is { ret, msg, data } — successes, refusals, unknown routes, bad bodies,
 // the rate limiter's 429 and server faults alike — with a readable msg and never a stack.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';

@@ -1,4 +1,4 @@
-// The `lang` header picks the catalog msg is translated from (§1, §7): zh-* → zh, unknown → th.
+// The `lang` header picks the catalog msg is translated from: zh-* → zh, unknown → th.
 // Texts without a translation yet fall back to the English of texts.ts.
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 // Wrong passwords lock the address they came from out of that account for 15 minutes (the owner
 // elsewhere is not locked: login-guessing.test.ts); verification codes die after five wrong tries
-// or ten minutes, wait 60 s between sends (§9) and stop at ten a day.
+// or ten minutes, wait 60 s between sends and stop at ten a day.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';

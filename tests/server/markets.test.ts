@@ -1,4 +1,4 @@
-// Market data calls on a real database (§1, §7): the coin list with its 24 h figures, K-lines
+// Market data calls on a real database: the coin list with its 24 h figures, K-lines
 // by period (GET and POST), a coin's price, the fiat rate, balances and the option products.
 // Ticks are recorded by hand so every figure is known in advance.
 import { afterAll, beforeAll, expect, it } from 'vitest';

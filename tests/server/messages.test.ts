@@ -1,4 +1,4 @@
-// §1, §3, §4, §7 station messages: each user lists their own messages and every broadcast, newest
+// Station messages: each user lists their own messages and every broadcast, newest
 // first and paged; the unread count and the oldest unread message drive the startup dialog; a
 // read mark belongs to the reader alone.
 import { asc } from 'drizzle-orm';

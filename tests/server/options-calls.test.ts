@@ -1,4 +1,4 @@
-// Short-term options through the calls a customer makes (§5, §7, §9): buying moves the stake
+// Short-term options through the calls a customer makes: buying moves the stake
 // through the ledger, the order opens at the first tick recorded after it was accepted (never at one
 // already recorded) or is refunded when none comes within 10 s, it settles from the last recorded
 // price at or before its end time, and every refusal answers the spec's text and moves nothing.

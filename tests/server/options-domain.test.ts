@@ -1,4 +1,4 @@
-// The option rules as pure functions (§9): what a win, a loss and a tie pay, to the last of
+// The option rules as pure functions: what a win, a loss and a tie pay, to the last of
 // eight decimals, and the 1 USDT minimum. No database, no HTTP.
 import { describe, expect, it } from 'vitest';
 import { belowMinimum, settleOption } from '../../src/server/domain/options.ts';
@@ -82,7 +82,7 @@ describe('settleOption', () => {
   });
 });
 
-describe('belowMinimum (§9: at least 1 USDT)', () => {
+describe('belowMinimum (at least 1 USDT)', () => {
   it.each([
     ['0.99', true],
     ['0.99999999', true],

@@ -1,4 +1,4 @@
-// Where withdrawals go (§3, §5, §7): bank cards, every field required and checked, at most five,
+// Where withdrawals go: bank cards, every field required and checked, at most five,
 // the account number never sent back whole; wallets whose address must pass its chain's standard, the chain
 // the currency, each address once. A refusal adds nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ describe('bank cards', () => {
     for (const answer of [res, list]) expect(JSON.stringify(answer)).not.toMatch(/9073|31526/);
   });
 
-  it('refuses a missing or blank field with the §5 text, the e-mail included', async () => {
+  it('refuses a missing or blank field with the fill-in-the-information text, the e-mail included', async () => {
     const user = await customer(h);
     for (const field of ['real_name', 'ifsc', 'bank_number', 'phone', 'email'] as const) {
       const blank = await h.call(addBankCard, cardForm({ [field]: '  ' }), { token: user.token });

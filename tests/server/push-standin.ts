@@ -70,7 +70,7 @@ export async function startPushStandIn(): Promise<PushStandIn> {
   };
 }
 
-/** RFC 8291 §3.4 and RFC 8188: the plaintext of an aes128gcm push message body, as the browser decrypts it. */
+/** RFC 8291 (section 3.4) and RFC 8188: the plaintext of an aes128gcm push message body, as the browser decrypts it. */
 export function decryptPush(body: Buffer, subscription: BrowserSubscription): string {
   const salt = body.subarray(0, 16);
   const recordSize = body.readUInt32BE(16);

@@ -1,6 +1,6 @@
-// Recharges (§4, §5): a customer reports a payment, nothing is credited until the operator approves
+// Recharges: a customer reports a payment, nothing is credited until the operator approves
 // it; an approval credits once (balance, cumulative recharge, VIP level), a rejection credits
-// nothing and carries a reason the customer sees. Refusals answer the §5 texts and record nothing.
+// nothing and carries a reason the customer sees. Refusals answer their texts and record nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -240,7 +240,7 @@ describe('refusals record nothing', () => {
     );
   });
 
-  it('refuses a hash shorter than 60 letters and digits with the §5 text; 60 is enough', async () => {
+  it('refuses a hash shorter than 60 letters and digits with its text; 60 is enough', async () => {
     const user = await customer(h);
     const text = 'The transaction hash must be at least 60 letters and digits!';
     const hash = newHash().slice(0, 60);

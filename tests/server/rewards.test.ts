@@ -1,5 +1,5 @@
-// VIP levels by cumulative recharge (§1, §3, §6) and points (§1): the level table with §3's
-// realValue, the level a total reaches at exactly its start, and redemption of points for USDT at
+// VIP levels by cumulative recharge and points: the level table with each level's start
+// (realValue), the level a total reaches at exactly its start, and redemption of points for USDT at
 // the configured rate, refused below the minimum or beyond what is held, with nothing moved.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';

@@ -1,4 +1,4 @@
-// The invitation (§5, §6): a new account has no invitation permission and gets §5's text; a
+// The invitation: a new account has no invitation permission and gets the not-activated text; a
 // verified primary certification or the operator's `invite grant` activates it; `invite revoke`
 // withdraws the operator's grant only; the counts are the people registered with the code and
 // how many of them are certified.
@@ -47,11 +47,11 @@ async function certify(token: string) {
   await opsOk(h, 'certification', 'approve', String(row!.id));
 }
 
-it('§5: the gate text is the contract text, word for word', () => {
+it('the gate text is the contract text, word for word', () => {
   expect(texts.inviteNotActivated.message).toBe(GATE);
 });
 
-it('a new account has no invitation permission: §5 text, its code, nobody invited', async () => {
+it('a new account has no invitation permission: the gate text, its code, nobody invited', async () => {
   const user = await customer(h);
   const code = (await h.call(userInfo, {}, { token: user.token })).data.invite_code;
   expect(await h.call(inviteState, {}, { token: user.token })).toEqual({
@@ -90,7 +90,7 @@ it('counts the people registered with the code, and those of them whose primary 
   });
 });
 
-it('a verified primary certification activates the permission (and clears the §5 text)', async () => {
+it('a verified primary certification activates the permission (and clears the gate text)', async () => {
   const user = await customer(h);
   expect((await h.call(inviteState, {}, { token: user.token })).data.permission).toBe(false);
   await certify(user.token);

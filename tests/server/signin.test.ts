@@ -1,4 +1,4 @@
-// Daily sign-in (§1): once per user and local day (Asia/Bangkok, the server's default timezone)
+// Daily sign-in: once per user and local day (Asia/Bangkok, the server's default timezone)
 // under parallel taps, days that turn at local midnight and not at UTC's, the streak and the
 // ladder, the reward as a POINT ledger entry, and a balanced ledger after every test.
 import { and, eq } from 'drizzle-orm';

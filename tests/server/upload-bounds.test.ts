@@ -1,4 +1,4 @@
-// Uploads are bounded per account: at most 52 pictures (§9 "upload max count") and 100 MB in all,
+// Uploads are bounded per account: at most 52 pictures (UPLOAD_MAX_COUNT) and 100 MB in all,
 // also when uploads come at once; the bound answers a text that says what to do. Pictures kept as the
 // record of a reviewed recharge or certification do not count. A picture nothing refers to is
 // deleted 24 h after its upload (the job, and the account's own next upload), which frees its place;

@@ -1,4 +1,4 @@
-// §7 picture upload (multipart, field `image`): only real JPEG, PNG, WebP or GIF pictures of at
+// Picture upload (multipart, field `image`): only real JPEG, PNG, WebP or GIF pictures of at
 // most 5 MB are kept; each is served back at its URL to its owner (uploads-private.test.ts: to
 // no one else) and can become its owner's avatar (a public copy of it).
 import { afterAll, beforeAll, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// §5 validation of the logged-in account calls, the password reset and the public content calls.
+// Validation of the logged-in account calls, the password reset and the public content calls.
 // Each bad input answers ret 0 with its text, and the database is left exactly as it was.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';

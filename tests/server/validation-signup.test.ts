@@ -1,5 +1,5 @@
-// §5 validation of the calls a visitor makes: login, sign-up codes and registration. Each bad
-// input answers ret 0 with its §5 text, and the database is left exactly as it was.
+// Validation of the calls a visitor makes: login, sign-up codes and registration. Each bad
+// input answers ret 0 with its own text, and the database is left exactly as it was.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, newEmail, newPhone, refused } from './helpers.ts';

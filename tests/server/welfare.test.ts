@@ -1,4 +1,4 @@
-// Welfare (§1): each task is claimable only once its condition holds in the database, is paid
+// Welfare: each task is claimable only once its condition holds in the database, is paid
 // once through the ledger (also under 20 parallel claims), a refused claim moves nothing, and the
 // operator's changes apply to future claims only.
 import { and, asc, eq } from 'drizzle-orm';

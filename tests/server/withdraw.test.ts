@@ -1,5 +1,5 @@
-// Withdrawals (§4, §5): amount + fee is frozen at once; the operator pays it out (the frozen funds
-// leave) or rejects it with a reason (they come back). Every refusal answers its §5 text, moves no
+// Withdrawals: amount + fee is frozen at once; the operator pays it out (the frozen funds
+// leave) or rejects it with a reason (they come back). Every refusal answers its own text, moves no
 // balance and opens no order.
 import { serverTexts } from '../../src/contract/server-texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -213,7 +213,7 @@ describe('refusals move nothing and open no order', () => {
     expect(await fundsState(h, user.id)).toEqual(before);
   }
 
-  it('without a bank card, without a wallet: the §5 prompts', async () => {
+  it('without a bank card, without a wallet: their own prompts', async () => {
     const user = await customer(h, '100');
     await expectRefused(user, { target: 'bank', target_id: '', amount: '20' }, texts.noBankCard.message);
     await expectRefused(user, { target: 'wallet', target_id: '', amount: '20' }, texts.noWallet.message);
@@ -222,7 +222,7 @@ describe('refusals move nothing and open no order', () => {
     await expectRefused(user, { target: 'wallet', target_id: '', amount: '20' }, texts.choosePayee.message);
   });
 
-  it('without a transaction password: the §5 prompt', async () => {
+  it('without a transaction password: its own prompt', async () => {
     const user = await walletHolder('100');
     await h.database.db.update(users).set({ paypassHash: null }).where(eq(users.id, user.id));
     await expectRefused(

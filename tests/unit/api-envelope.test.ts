@@ -1,4 +1,5 @@
-// §7 envelope rules, §4 ret -1 handling and §8 HTTP status texts, as lib/api applies them.
+// The envelope rules, ret -1 handling (the session ends, login after 0.8 s) and the HTTP status texts, as lib/api
+// applies them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorText } from '../../src/lib/api.ts';
 import { login, logout, userInfo, type UserInfo } from '../../src/contract/account.ts';
@@ -133,7 +134,7 @@ describe('ret -1: the token is invalid', () => {
   });
 });
 
-describe('§8: a non-200 answer rejects with the status text', () => {
+describe('a non-200 answer rejects with the status text', () => {
   it.each([
     [400, 'Bad request'],
     [401, 'Unauthorized, please log in again'],

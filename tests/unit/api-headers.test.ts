@@ -1,4 +1,4 @@
-// §7 wire format: token and language headers, form-encoded POST bodies, GET query strings,
+// The wire format: token and language headers, form-encoded POST bodies, GET query strings,
 // and the Idempotency-Key on writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';

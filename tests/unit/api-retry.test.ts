@@ -1,5 +1,5 @@
 // The client's retry policy: retry on network errors, 408, 429 and 5xx; at most 5 attempts,
-// then 'Too many requests!' (§8); a retried write keeps its Idempotency-Key.
+// then 'Too many requests!'; a retried write keeps its Idempotency-Key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureApi } from '../../src/lib/api.ts';
 import { login } from '../../src/contract/account.ts';

@@ -1,4 +1,4 @@
-// The wire format both the app and the console speak (lib/call-core.ts): §7's envelope rule, form
+// The wire format both the app and the console speak (lib/call-core.ts): the envelope rule, form
 // fields, the Idempotency-Key of a write, UUID v4 keys without crypto.randomUUID, the language.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,8 +1,9 @@
 // Comments explain the code where it stands: a person who clones the repository can follow every one.
 // So no comment, test title or other text of the code names an issue number, or a document the
 // repository does not hold (the design, style and stack notes, the card of the required stack, a folder beside
-// the repository). Naming the product spec's section beside the rule it states ("§7") is fine: the
-// comment says the rule itself.
+// the repository). Nor does any file of src, sw, tests or the README cite a section by its sign (the product
+// spec's sections were cited so): a comment states the rule itself, or names the constant that holds it. A
+// standard's section is spelled out ("RFC 6238, section 5.2").
 import { readFileSync, readdirSync } from 'node:fs';
 import { extname, join, relative, resolve, sep } from 'node:path';
 import ts from 'typescript';
@@ -108,6 +109,32 @@ function citationsIn(name: string, text: string): string[] {
 
 const files = [...FOLDERS.flatMap(filesUnder), ...TOP_FILES].filter((path) => path !== SELF);
 
+/** The section sign, written as an escape so that this file holds none itself. */
+const SECTION_SIGN = '\u00a7';
+/** The sign with the number it cites, if any: "(sign)7", "(sign) 5.2". */
+const SECTION = new RegExp(`${SECTION_SIGN}\\s*(?:\\d+(?:\\.\\d+)*)?`, 'g');
+/** Top-level files the section check reads besides TOP_FILES: the README and the configuration scripts. */
+const TOP_TEXTS = ['README.md', ...readdirSync('.').filter((name) => /\.(?:ts|js)$/.test(name))];
+
+/** Every file under a folder whatever its kind (catalogs, JSON, SQL too), but node_modules and binary files. */
+function everyTextFileUnder(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : everyTextFileUnder(path);
+    return readFileSync(path).includes(0) ? [] : [path];
+  });
+}
+
+/** Each section sign in the text of `name` as "name:line: a section cited by its sign — the words". */
+function sectionSignsIn(name: string, text: string): string[] {
+  return [...text.matchAll(SECTION)].map(
+    (match) => `${name}:${lineOf(text, match.index)}: a section cited by its sign — ${match[0].trim()}`,
+  );
+}
+
+/** This file included: its sign is an escape. */
+const textFiles = [...new Set([...FOLDERS.flatMap(everyTextFileUnder), ...TOP_FILES, ...TOP_TEXTS])];
+
 describe('comments and test titles', () => {
   it('finds the files it checks', () => {
     expect(files.length).toBeGreaterThan(500);
@@ -117,6 +144,37 @@ describe('comments and test titles', () => {
   it('cite no issue and no document the repository does not hold', () => {
     expect(files.flatMap((path) => citationsIn(path.split(sep).join('/'), readFileSync(path, 'utf8')))).toEqual([]);
   });
+});
+
+describe('section signs', () => {
+  it('reads every text file of src, sw and tests, and the README', () => {
+    expect(textFiles).toEqual(expect.arrayContaining(['README.md', 'src/locales/th/messages.po', SELF]));
+    expect(textFiles.length).toBeGreaterThan(files.length);
+  });
+
+  it('stand in no file: each rule is stated where it applies', () => {
+    expect(textFiles.flatMap((path) => sectionSignsIn(path.split(sep).join('/'), readFileSync(path, 'utf8')))).toEqual(
+      [],
+    );
+  });
+
+  it.each([
+    `// The payment password: exactly 6 digits (${SECTION_SIGN}5).`,
+    `it('${SECTION_SIGN}9 caps quick redemption', () => {});`,
+    `/** RFC 6238 ${SECTION_SIGN}5.2 allows one step. */`,
+    `A read waits up to 60 s (${SECTION_SIGN} 9).`,
+  ])('%s cites a section', (text) => {
+    expect(sectionSignsIn('src/example.ts', text)).toHaveLength(1);
+    expect(sectionSignsIn('src/example.ts', `a\n${text}`)[0]).toMatch(
+      /^src\/example\.ts:2: a section cited by its sign/,
+    );
+  });
+
+  it.each([
+    '/** RFC 6238, section 5.2, allows one step either side. */',
+    '// Quick redemption is capped at 30,000,000 USDT a day; the rest goes standard.',
+    "it('caps quick redemption at what is left today', () => {});",
+  ])('%s cites no section', (text) => expect(sectionSignsIn('src/example.ts', text)).toEqual([]));
 });
 
 describe('what counts as a citation', () => {
@@ -141,7 +199,7 @@ describe('what counts as a citation', () => {
   ])('%s cites', (text) => expect(citationsIn('tests/unit/example.ts', cited(text))).not.toEqual([]));
 
   it.each([
-    ['src/example.ts', '// The second factor, before the payment password (§7).'],
+    ['src/example.ts', '// The second factor, before the payment password.'],
     ['src/example.ts', "const styles = ['a']; // the page's styles"],
     ['src/example.ts', "import { texts } from '../contract/texts.ts';"],
     ['src/example.ts', "import { pick } from '../sha|red/pick.ts'; // a folder of src"],

@@ -1,4 +1,4 @@
-// §9: numbers with thousands separators in groups of three, exact for decimal strings.
+// Numbers with thousands separators in groups of three, exact for decimal strings.
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { formatAmount, formatClock, formatDate, formatDateTime, formatDateWith } from '../../src/lib/format.ts';

@@ -1,5 +1,5 @@
-// Money in and out (§4, §5): the withdraw form's fee / total / received figures and its checks,
-// which §5 prompt shows, the recharge credit preview and checks, and the paged record lists.
+// Money in and out: the withdraw form's fee / total / received figures and its checks,
+// which missing-setup prompt shows, the recharge credit preview and checks, and the paged record lists.
 import Big from 'big.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RechargeOrder, WithdrawOrder, WithdrawRule } from '../../src/contract/funds.ts';
@@ -175,7 +175,7 @@ describe('the withdraw checks', () => {
   });
 });
 
-describe('the §5 prompts', () => {
+describe('the missing-setup prompts', () => {
   const facts = { hasPayPassword: true, target: 'bank' as const, bankCards: 1, wallets: 1 };
 
   it('asks for what is missing: the transaction password first, then the payee of the chosen target', () => {
@@ -253,7 +253,7 @@ describe('the recharge form', () => {
     expect(creditPreview('100', '0')).toBeNull();
   });
 
-  it('checks the hash (§5: at least 60 letters and digits), the receipt and the minimum', () => {
+  it('checks the hash (at least 60 letters and digits), the receipt and the minimum', () => {
     expect(rechargeProblem(crypto('a'.repeat(59)), channel)).toBe(
       'The transaction hash must be at least 60 letters and digits!',
     );
@@ -340,7 +340,7 @@ describe('the record lists', () => {
     expect(accountDetails.state.lists.option).toMatchObject({ lists: [], loaded: false });
   });
 
-  it('account details send the group as `setup` (§7) and name each kind', async () => {
+  it('account details send the group as `setup` and name each kind', async () => {
     const { calls } = stubFetch(page([], 0));
     await accountDetails.choose('withdraw');
     expect(pathOf(calls[0]!.request.url)).toBe('/api/users/account/lists');

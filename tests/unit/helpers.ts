@@ -18,7 +18,7 @@ export interface Call {
 /** One answer of the fake server: a Response, or an error the fetch throws. */
 export type Answer = Response | Error | (() => Response | Error | Promise<Response | Error>);
 
-/** An envelope answer of §7. */
+/** An envelope answer: { ret, msg, data } with an HTTP status. */
 export function envelope(ret: number, msg = '', data: unknown = null, status = 200): Response {
   return new Response(JSON.stringify({ ret, msg, data }), {
     status,

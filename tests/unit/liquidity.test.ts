@@ -1,4 +1,4 @@
-// Liquidity mining on the device (§4, §5, §9): the checks made before a subscription or a
+// Liquidity mining on the device: the checks made before a subscription or a
 // redemption is sent (the spec's texts, the quick cap to the last decimal), the daily estimate, the
 // figures loaded per session and never invented, and the record's filters and pages.
 import { act, createElement } from 'react';
@@ -125,7 +125,7 @@ describe('the redemption checks', () => {
     expect(redeemProblem('500.01', 'quick', { ...redeemInfo, redeemable: '500' })).toBe('Insufficient balance!');
   });
 
-  it('§9: caps quick redemption at what is left of 30,000,000 USDT today, to the last decimal', () => {
+  it('caps quick redemption at what is left of 30,000,000 USDT today, to the last decimal', () => {
     expect(redeemProblem('30000000.00000001', 'quick', redeemInfo)).toBe(
       'Quick redemption is limited to 30000000 USDT a day; 30000000 USDT remain today. Please choose standard redemption for more!',
     );

@@ -1,4 +1,4 @@
-// §8/§9: the loading mask shows while calls are in flight and hides 200 ms after the last ends.
+// The loading mask shows while calls are in flight and hides 200 ms after the last ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from '../../src/lib/api.ts';
 import { redeemPoints } from '../../src/contract/rewards.ts';

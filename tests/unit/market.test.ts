@@ -1,4 +1,4 @@
-// Markets (§2 coin list, K-line chart): the live last candle, the search, the change pill, and the
+// Markets (the coin list, the K-line chart): the live last candle, the search, the change pill, and the
 // last known prices kept on the device although their store loads with a page chunk after boot.
 import { describe, expect, it, vi } from 'vitest';
 import { createStore, set } from 'idb-keyval';

@@ -1,4 +1,4 @@
-// Station messages (§1, §4, §7): the shared unread count, the all/unread lists with paging,
+// Station messages: the shared unread count, the all/unread lists with paging,
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
@@ -267,7 +267,7 @@ describe('reading', () => {
   });
 });
 
-describe('the startup message (§1)', () => {
+describe('the startup message', () => {
   it('is the first unread message, once per app start and session', async () => {
     const { calls } = stubFetch(envelope(1, 'ok', { count: 2, first: message(5) }));
     await expect(firstUnreadOnce('token-a')).resolves.toMatchObject({ id: 5 });

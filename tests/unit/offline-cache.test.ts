@@ -162,7 +162,7 @@ describe('which calls are cached', () => {
     expect(isPublicCall('POST', `${API}/coin/lists`)).toBe(false);
     expect(isUserCall('POST', `${API}${readMessages.path}`)).toBe(false);
     expect(isUserCall('GET', `${API}/users/message`)).toBe(false);
-    // GETs that write (§7 declares them GET) go to the network like every write.
+    // GETs that write (declared GET by the API) go to the network like every write.
     expect(isUserCall('GET', `${API}${deleteBankCard.path}?id=1`)).toBe(false);
     expect(isUserCall('GET', `${API}${redeemPoints.path}?number=100`)).toBe(false);
     for (const path of [

@@ -48,7 +48,7 @@ describe('offline', () => {
 });
 
 describe('offline while the browser says online (devtools "Offline" after a reload, a network that answers nothing)', () => {
-  it("a call that finds the network gone keeps §8's text; the next one tries once and says offline; a fresh answer ends it", async () => {
+  it('a call that finds the network gone keeps the usual text; the next one tries once and says offline; a fresh answer ends it', async () => {
     const { fetch } = stubFetch(new TypeError('Failed to fetch'));
     await expect(api(config, { act: 'system' })).rejects.toThrow(texts.tooManyRequests.message);
     expect(fetch).toHaveBeenCalledTimes(5);

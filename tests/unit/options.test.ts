@@ -1,5 +1,5 @@
 // The option screens' own rules: exact payouts and amounts, the checks before an order is sent
-// (§5: at least 1 USDT), the countdown text and the live last candle.
+// (at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
 import type { OptionOrder, OptionProduct } from '../../src/contract/options.ts';
 import {

@@ -1,4 +1,4 @@
-// Payout accounts and certification (§3, §4, §5): the checks before a bank card or wallet is sent
+// Payout accounts and certification: the checks before a bank card or wallet is sent
 // (the spec's texts), adding and deleting, where adding returns to, and the certification rules —
 // advanced waits for a verified primary.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -88,7 +88,7 @@ beforeEach(async () => {
 });
 afterEach(resetClientState);
 
-describe('bank card checks (§5)', () => {
+describe('bank card checks', () => {
   it('asks for every field, the e-mail included', () => {
     for (const field of ['real_name', 'ifsc', 'bank_number', 'phone', 'email'] as const) {
       expect(bankCardProblem({ ...goodCard, [field]: '  ' }, 0), field).toBe(FILL);
@@ -151,7 +151,7 @@ describe('bank cards', () => {
     expect(usableBy).toBeLessThanOrEqual(Date.now() + 24 * 3_600_000);
   });
 
-  it('deletes a card on the server (§7 GET, sent as a write) and from the list', async () => {
+  it('deletes a card on the server (a GET, sent as a write) and from the list', async () => {
     payoutsState.cards = { lists: [card(1), card(2), card(3)], loaded: true, failure: null, usableBy: {} };
     const { calls } = stubFetch(envelope(1, 'ok', null));
     await deleteCard(2);
@@ -327,7 +327,7 @@ const stateOf = (
 const PHOTO = '/api/uploads/abcdefghijklmnop';
 const primaryForm: PrimaryForm = { doc_type: 'passport', name: 'Somchai Jaidee', number: 'AA1234567', image: PHOTO };
 
-describe('certification (§4, §5)', () => {
+describe('certification', () => {
   it('blocks advanced until primary is verified, with the spec text', () => {
     for (const status of ['none', 'review', 'rejected'] as const) expect(advancedBlocked(stateOf(status))).toBe(true);
     expect(advancedBlocked(stateOf('verified'))).toBe(false);

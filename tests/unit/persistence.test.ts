@@ -1,5 +1,5 @@
 // Persistence: stores mirrored to IndexedDB survive a reload; the navigation
-// history keeps 10 entries (§9) and back goes to the previous one.
+// history keeps 10 entries (HISTORY_LENGTH) and back goes to the previous one.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, get } from 'idb-keyval';
 

@@ -1,4 +1,4 @@
-// VIP levels and points (§1, §3, §6): where a level starts (realValue), which level a cumulative
+// VIP levels and points: where a level starts (realValue), which level a cumulative
 // recharge reaches, the progress bar, the points preview and checks, redeeming and the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -64,7 +64,7 @@ beforeEach(async () => {
 });
 afterEach(resetClientState);
 
-describe('VIP levels (§3)', () => {
+describe('VIP levels', () => {
   it('starts the first level at 20 and each other at the previous level’s value', () => {
     expect(levels.map((level) => levelRange(level))).toEqual([
       { from: FIRST_LEVEL_START, to: '500' },

@@ -1,5 +1,5 @@
-// The share page's rules (§5, §2 reading 1): a visitor is asked to log in; without the invitation
-// permission the page shows §5's text and no link; with it, the link to this app's register page
+// The share page's rules (the page is public): a visitor is asked to log in; without the invitation
+// permission the page shows the not-activated text and no link; with it, the link to this app's register page
 // with the code filled; another account's invitation never shows. Also the map pages' coordinates
 // and the old Options link.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -51,7 +51,7 @@ describe('what the share page shows', () => {
     expect(shareView(null, state({ invite: invite(), owner: 7 }), ORIGIN)).toEqual({ kind: 'login' });
   });
 
-  it('§5: no link while the permission is not active', () => {
+  it('no link while the permission is not active', () => {
     const gated = invite({ permission: false, notice: texts.inviteNotActivated.message });
     const view = shareView(7, state({ invite: gated, owner: 7, text: 'Join me' }), ORIGIN);
     expect(view).toEqual({ kind: 'gate', invite: gated });

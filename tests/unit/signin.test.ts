@@ -1,4 +1,4 @@
-// The sign-in page's rules (§1): the month grid from the locale's first weekday, localised weekday
+// The sign-in page's rules: the month grid from the locale's first weekday, localised weekday
 // heads, browsing months, the ladder's steps with the next reward, the reward a streak earns, and
 // the store: a sign-in's answer shown at once, offline failing before any request, a refusal shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

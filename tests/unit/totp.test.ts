@@ -1,5 +1,5 @@
 // One-time codes (src/server/domain/totp.ts) against the published test vectors: RFC 4226 Appendix D
-// (HOTP) and RFC 6238 Appendix B (TOTP, the SHA-1 rows), RFC 4648 §10 (base32); then the window
+// (HOTP) and RFC 6238 Appendix B (TOTP, the SHA-1 rows), RFC 4648, section 10 (base32); then the window
 // around now and the sealing of a stored secret.
 import { describe, expect, it } from 'vitest';
 import {
@@ -60,7 +60,7 @@ describe('TOTP (RFC 6238 Appendix B, SHA-1, 8 digits)', () => {
   });
 });
 
-describe('base32 (RFC 4648 §10)', () => {
+describe('base32 (RFC 4648, section 10)', () => {
   const vectors: [string, string][] = [
     ['', ''],
     ['f', 'MY'],

@@ -1,4 +1,4 @@
-// §5 validation texts, through firstError and the contract's schemas (the same ones the server uses).
+// The validation texts, through firstError and the contract's schemas (the same ones the server uses).
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordInput,
@@ -20,7 +20,7 @@ const T = {
   inconsistent: 'The two passwords entered are inconsistent!',
 };
 
-describe('the §5 texts are the spec wording', () => {
+describe('the validation texts are the product wording', () => {
   it('texts.ts carries them verbatim', () => {
     expect(texts.enterUsernameAndPassword.message).toBe(T.usernameAndPassword);
     expect(texts.readAgreement.message).toBe(T.agreement);

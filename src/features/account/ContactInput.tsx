@@ -1,5 +1,5 @@
 // Registration and password reset name the account by mobile number or e-mail: the switch and
-// the matching field (§5: required by mode).
+// the matching field (the one of the chosen mode is required).
 import { Trans, useLingui } from '@lingui/react/macro';
 import { AREA_CODE } from '../../contract/constants.ts';
 import { Segmented, TextField } from '../../ui/forms.tsx';

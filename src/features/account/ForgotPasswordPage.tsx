@@ -1,4 +1,4 @@
-// Reset the login password with a code sent to the account's mobile number or e-mail (§5); with
+// Reset the login password with a code sent to the account's mobile number or e-mail; with
 // two-factor on, also the authenticator or a recovery code, asked for once the server says so.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';

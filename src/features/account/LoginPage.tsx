@@ -1,4 +1,4 @@
-// §5 login: username and password, the agreement, and back to `from` afterwards.
+// Login: username and password (both required), the agreement (must be ticked), and back to `from` afterwards.
 import { Suspense, lazy, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// §5 registration by mobile number or e-mail: code with 60 s resend, login password 6-12 letters
+// Registration by mobile number or e-mail: code with 60 s resend, login password 6-12 letters
 // or digits, payment password of 6 digits, currency, optional invitation code, agreement.
 import { useState } from 'react';
 import { Link, useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// An activity (§2 /pages/activeList/activeDetails?id=N, §7 /content/sale/info): cover, title,
+// An activity (/pages/activeList/activeDetails?id=N, /content/sale/info): cover, title,
 // period, status and the body — rich text sanitised by the server and, the same way, again here
 // before it is put on the page.
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Activities (§2 /pages/activeList/index, §7 /content/sale): the recent blind-box wins scrolling,
+// Activities (/pages/activeList/index, /content/sale): the recent blind-box wins scrolling,
 // then each activity with its cover, title, period and status; a tap opens its details.
 import { useEffect } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// Activities (§7 /content/sale, /content/sale/info) and the recent blind-box wins
+// Activities (/content/sale, /content/sale/info) and the recent blind-box wins
 // (/content/winnotice): public reading, kept per activity once seen.
 import { proxy } from 'valtio/vanilla';
 import {

@@ -1,4 +1,4 @@
-// The blind box (§2 /pages/blindbox/index): the recent wins, the box with a draw button
+// The blind box (/pages/blindbox/index): the recent wins, the box with a draw button
 // per way of paying (its cost shown), the balances it is paid from, the published prize table with
 // the expected value, and the seed pair that makes every draw checkable afterwards.
 import { useEffect } from 'react';

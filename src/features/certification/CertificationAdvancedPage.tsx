@@ -1,6 +1,6 @@
-// Advanced certification (§2 Certification/advanced, §4): only after a verified primary — until then
-// the spec's text and the way to primary. Then its state, and the form while it was never sent or
-// was rejected: the document's back and a photo of the user holding it.
+// Advanced certification (/pages/mine/Certification/advanced): only after a verified primary — until then
+// 'Please complete the primary certification…' and the way to primary. Then its state, and the form while it
+// was never sent or was rejected: the document's back and a photo of the user holding it.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';

@@ -1,5 +1,5 @@
-// Primary certification (§2 Certification/primary, §4, §5): the current state, and the form while
-// it was never sent or was rejected — document type, name, number and a photo of the document.
+// Primary certification (/pages/mine/Certification/primary): the current state, and the form while
+// it was never sent or was rejected — document type, name, number and a photo of the document, each required.
 // Once verified, the way on to the advanced certification.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';

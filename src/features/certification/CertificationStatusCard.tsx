@@ -1,4 +1,4 @@
-// Where one certification level stands (§4): not certified, under review, verified, or rejected with
+// Where one certification level stands: not certified, under review, verified, or rejected with
 // the operator's reason; what was submitted is repeated (the number partly hidden by the server).
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';

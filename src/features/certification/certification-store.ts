@@ -1,4 +1,4 @@
-// Two-tier identity certification (§4, §5): where each level stands, submitting a level, and the
+// Two-tier identity certification: where each level stands, submitting a level, and the
 // rule that advanced waits for a verified primary. Pictures are uploaded as they are chosen.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
@@ -46,11 +46,11 @@ export async function loadCertification(): Promise<void> {
   }
 }
 
-/** A level can be (re)submitted when it was never sent or was rejected (§4). */
+/** A level can be (re)submitted when it was never sent or was rejected. */
 export const canSubmit = (record: Pick<CertificationRecord, 'status'>) =>
   record.status === 'none' || record.status === 'rejected';
 
-/** §4: advanced certification starts only once primary is verified. */
+/** Advanced certification starts only once primary is verified. */
 export const advancedBlocked = (state: Pick<CertificationState, 'primary'>) => state.primary.status !== 'verified';
 
 export type PrimaryForm = Omit<Extract<CertificationInputType, { level: 'primary' }>, 'level' | 'doc_type'> & {

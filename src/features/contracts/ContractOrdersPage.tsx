@@ -1,4 +1,4 @@
-// Contract orders (§2 /pages/contracts/orderList): open orders (oldest first, each revocable) or
+// Contract orders (/pages/contracts/orderList): open orders (oldest first, each revocable) or
 // the history (dealt and cancelled, newest first), of every pair or one (`?code=BTC`); a tap opens
 // an order's details. Offline, the last lists kept show with "Offline — as of". The lists are of the account traded
 // with (Real or Practice, switched here too); `?account=practice` switches to the practice one.

@@ -1,5 +1,5 @@
 // Pieces of the contract screens: the side and type tag, the status badge, one order as a row of a
-// list (with Revoke while open), and one order's details (§3: unit price, dealt amount, status;
+// list (with Revoke while open), and one order's details (unit price, dealt amount, status;
 // the recorded tick it filled at).
 import { useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Contracts (§2 /pages/contracts/contracts): spot trading of a coin against USDT. The pair picker
+// Contracts (/pages/contracts/contracts): spot trading of a coin against USDT. The pair picker
 // with search, the live (simulated) quote and chart, the order form (Buy/Sell, Market/Limit, price
 // in tick steps, quantity or a share of what is available, total and fee before submit, then a
 // confirmation), and the pair's open orders with Revoke. Reached from Home and from each coin.

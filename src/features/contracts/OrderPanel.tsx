@@ -1,6 +1,6 @@
 // The order form: Buy or Sell, Market or Limit, the limit price in tick steps, the quantity (a
 // market buy names the USDT to spend) or a share of what is available, and before submit the
-// total, the fee and what arrives; then a confirmation, and the §8 texts as toasts.
+// total, the fee and what arrives; then a confirmation, and the success or failure texts as toasts.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';

@@ -1,4 +1,4 @@
-// Coin-to-coin contracts (§1, §3, §4, §7): the pairs and their rules, the caller's amounts of the
+// Coin-to-coin contracts: the pairs and their rules, the caller's amounts of the
 // chosen pair, placing and revoking orders, the open orders of the trade screen and the order
 // list (open or history, by pair). While open orders are on screen they are asked for again every
 // few seconds, so a limit the feed crosses is seen filled (and told) without a reload.
@@ -303,8 +303,8 @@ export async function revokeOrder(order: Pick<ContractOrder, 'id' | 'code' | 'pr
 export const orderListFilter = proxy({ code: '' });
 
 /**
- * The order list (§2 orderList): open (oldest first) or history (newest first), of the chosen pair or all, of the
- * account traded with.
+ * The order list (/pages/contracts/orderList): open (oldest first) or history (newest first), of the chosen pair or
+ * all, of the account traded with.
  */
 export const contractOrderList = cursorLists<ContractOrder, ContractList>(
   CONTRACT_LISTS,

@@ -1,4 +1,4 @@
-// Account details (§2 /pages/accountDetails/accountDetails): every move of the available balance,
+// Account details (/pages/accountDetails/accountDetails): every move of the available balance,
 // filtered by what caused it (all, recharge, withdrawal, options, points, other), newest first.
 import { Suspense, lazy, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Recharge by bank transfer (§2 bankpay?id=): the account to pay (bank, name, number, each
+// Recharge by bank transfer (/pages/Recharge/bankpay?id=): the account to pay (bank, name, number, each
 // copyable), the currency and today's rate, what the typed amount credits in USDT, and the
 // transfer receipt (a picture, shrunk here and uploaded) as proof. The order waits for review.
 import { useEffect, useRef, useState } from 'react';

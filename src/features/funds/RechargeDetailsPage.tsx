@@ -1,4 +1,4 @@
-// One recharge (§2 /pages/Recharge/orderDetails?id=, §3 fields): every field that has a value;
+// One recharge (/pages/Recharge/orderDetails?id=): every field that has a value;
 // a rejection shows its reason first.
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Recharge (§2 /pages/Recharge/Recharge, custom nav bar): the ways to pay in, crypto addresses by
+// Recharge (/pages/Recharge/Recharge, custom nav bar): the ways to pay in, crypto addresses by
 // chain and bank accounts; one opens its payment page (qrpay or bankpay). The record is a tap away.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,5 +1,5 @@
-// Recharge by crypto (§2 qrpay?id=): the deposit address as a QR code and text with a copy button,
-// its chain, currency and minimum; then the amount sent and the transaction hash (§5: at least 60
+// Recharge by crypto (/pages/Recharge/qrpay?id=): the deposit address as a QR code and text with a copy button,
+// its chain, currency and minimum; then the amount sent and the transaction hash (at least 60
 // letters and digits). The order waits for review; its details open next.
 import { useEffect, useMemo, useState } from 'react';
 import { useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// The recharge record (§2 /pages/Recharge/record, §4 filters: all, completed, unfinished), newest
+// The recharge record (/pages/Recharge/record, filters: all, completed, unfinished), newest
 // first, a page at a time; a tap opens the order.
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';

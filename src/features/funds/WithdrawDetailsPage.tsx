@@ -1,4 +1,4 @@
-// One withdrawal (§2 /pages/Withdraw/orderDetails?id=, §3 fields): the payee, amount, fee, total
+// One withdrawal (/pages/Withdraw/orderDetails?id=): the payee, amount, fee, total
 // and what arrives (in baht for a bank payout), the payout hash, times; a failure shows its reason
 // first and says the funds came back.
 import { useSnapshot } from 'valtio';

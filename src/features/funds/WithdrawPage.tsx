@@ -1,6 +1,6 @@
-// Withdraw (§2 /pages/Withdraw/Withdraw, custom nav bar): to a bank card (paid in baht) or to a
+// Withdraw (/pages/Withdraw/Withdraw, custom nav bar): to a bank card (paid in baht) or to a
 // wallet. The rule of the asset (available, limits, fee rate), the amount with Max, and before the
-// request the fee, the total deducted and what arrives. §5: no transaction password, no bank card
+// request the fee, the total deducted and what arrives. No transaction password, no bank card
 // or no wallet each opens its prompt, on arrival and whenever the server answers with it.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
@@ -92,7 +92,7 @@ export default function WithdrawPage() {
     if (asset) loadRule(asset).catch((error) => toast(errorText(error)));
   }, [asset]);
 
-  // §5: say what is missing as soon as it is known (and again for the other target).
+  // Say what is missing as soon as it is known (and again for the other target).
   useEffect(() => {
     if (payeesLoaded && hasPayPassword !== undefined) setPrompt(withdrawPrompt(facts));
     // facts is made anew each render; these are the parts the prompt reads.

@@ -1,4 +1,4 @@
-// Pieces of the withdraw form: the payee picker, the fee / total / received rows, the §5 prompt
+// Pieces of the withdraw form: the payee picker, the fee / total / received rows, the missing-setup prompt
 // dialog and the confirmation shown before the request is sent.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'wouter';
@@ -135,7 +135,7 @@ const PROMPT_ACTION: Record<WithdrawPrompt, { to: string; label: ReactNode }> = 
   noWallet: { to: ROUTES.addWallet, label: <Trans>Add wallet</Trans> },
 };
 
-/** §5: what is missing before a withdrawal, with the way to set it up. */
+/** What is missing before a withdrawal (payment password, bank card or wallet), with the way to set it up. */
 export function PromptDialog({ prompt, onClose }: { prompt: WithdrawPrompt; onClose: () => void }) {
   const action = PROMPT_ACTION[prompt];
   return (

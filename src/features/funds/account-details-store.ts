@@ -1,4 +1,4 @@
-// Account details (§2 accountDetails, §7 /users/account/lists): every move of the available
+// Account details (/pages/accountDetails/accountDetails, /users/account/lists): every move of the available
 // balance, grouped by what caused it, newest first, a page at a time.
 import { msg } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';

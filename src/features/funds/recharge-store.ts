@@ -1,4 +1,4 @@
-// Recharge (§1, §3, §4, §5, §7): the ways to pay in, reporting a payment (a crypto transaction
+// Recharge (reviewed by an operator before it credits): the ways to pay in, reporting a payment (a crypto transaction
 // hash, or a bank transfer with its receipt), the caller's recharge record and one order.
 import { i18n } from '@lingui/core';
 import Big from 'big.js';

@@ -1,6 +1,7 @@
-// Withdraw (§1, §3, §4, §5, §7): to a bank card (paid in baht) or a wallet. The payees and the
+// Withdraw: to a bank card (paid in baht) or a wallet. The payees and the
 // rule of the asset (available, limits, fee rate), the fee / total / received figures shown before
-// the request is sent, the three §5 prompts, the request, the record and one order.
+// the request is sent, the three prompts (no payment password, no bank card, no wallet), the request,
+// the record and one order.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
@@ -83,7 +84,8 @@ export const assetFor = (target: PayeeKind, wallet: Pick<Wallet, 'currency'> | u
 export type WithdrawPrompt = 'noPayPassword' | 'noBankCard' | 'noWallet';
 export const PROMPTS = ['noPayPassword', 'noBankCard', 'noWallet'] as const satisfies readonly WithdrawPrompt[];
 
-/** §5: what the user must set up before withdrawing, first things first; null when nothing is missing. */
+/** What the user must set up before withdrawing, first things first (the payment password, then the card or wallet
+ * of the chosen target); null when nothing is missing. */
 export function withdrawPrompt(facts: {
   hasPayPassword: boolean;
   target: PayeeKind;
@@ -132,13 +134,14 @@ export function maxWithdrawable(rule: Pick<WithdrawRule, 'available' | 'fee_rate
 /** The form without the password: the amount's rules are told before the password is asked for. */
 const WithdrawForm = v.omit(WithdrawInput, ['paypass']);
 
-/** The first rule the request breaks (the spec's texts, translated), or null. The §5 prompts are checked before. */
 /** The payee chosen and when its list arrived (device ms): a payee still cooling off is refused as the server would. */
 export interface ChosenPayee {
   payee: Pick<BankCard, 'created_at' | 'usable_at' | 'cooling_seconds'>;
   receivedAt: number;
 }
 
+/** The first rule the request breaks (the product's texts, translated), or null. The missing-setup prompts are
+ * checked before. */
 export function withdrawProblem(
   input: WithdrawInputType,
   rule: WithdrawRule | undefined,

@@ -1,4 +1,4 @@
-// Home (tab, §2 /pages/index/index): the app's own bar with the messages bell, the slides (§9:
+// Home (tab, /pages/index/index): the app's own bar with the messages bell, the slides (
 // every 3000 ms, swipeable), the scrolling notice, total assets and the USDT balance, shortcuts to
 // each area and the first coins with their live prices.
 import { useEffect, useState } from 'react';

@@ -18,7 +18,7 @@ export const home = persistedStore('home', { slides: [] as Slide[], notice: '', 
 export const TOP_COINS = 5;
 
 /**
- * Slides (§7 position home) and the notice; each lands as it arrives (the slides, Home's largest
+ * Slides (position home) and the notice; each lands as it arrives (the slides, Home's largest
  * picture, never wait for the notice); the first failure is thrown once both have answered.
  */
 export async function loadHome(): Promise<void> {

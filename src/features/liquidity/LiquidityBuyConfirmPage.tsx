@@ -1,4 +1,4 @@
-// Confirm a subscription (§2 /pages/Liquidity/buyConfirm?amount=…): what moves, when it starts
+// Confirm a subscription (/pages/Liquidity/buyConfirm?amount=…): what moves, when it starts
 // earning and with which ladder; Confirm subscribes, then the liquidity page shows the new figures.
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Subscribe (§2 /pages/Liquidity/buy): the amount (the minimum in the placeholder, "All" for every
+// Subscribe (/pages/Liquidity/buy): the amount (the minimum in the placeholder, "All" for every
 // available USDT), when it starts earning and about what a day then pays. Next checks it and opens
 // the confirmation with the amount in the query.
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// Liquidity mining (§2 /pages/Liquidity/Liquidity): the liquidity balance and what it earns, the
+// Liquidity mining (/pages/Liquidity/Liquidity): the liquidity balance and what it earns, the
 // user's annual rate, today's ladder (the tiers the balance reaches highlighted) and tomorrow's when
 // published, Subscribe and Redeem, the record and the rules.
 import { Link } from 'wouter';

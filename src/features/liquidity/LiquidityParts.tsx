@@ -113,7 +113,7 @@ const STATUS_TONE: Record<LiquidityStatus, Tone> = {
   confirmed: 'good',
 };
 
-/** §4: a standard redemption is submitted, then waits to be processed, then is confirmed. */
+/** A standard redemption is submitted, then waits to be processed, then is confirmed. */
 export function LiquidityStatusBadge({ status }: { status: LiquidityStatus }) {
   const label = {
     done: <Trans>Done</Trans>,

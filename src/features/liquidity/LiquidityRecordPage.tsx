@@ -1,4 +1,4 @@
-// The liquidity record (§2 /pages/Liquidity/record, §4: subscriptions, redemptions and interest),
+// The liquidity record (/pages/Liquidity/record: subscriptions, redemptions and interest),
 // newest first, a page at a time. Amounts are signed as they move the liquidity balance: a
 // subscription and interest add to it, a redemption takes from it.
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// The liquidity rules (our /pages/Liquidity/rule, §7 /yuebao/rule): the minimum, the ladder, how
+// The liquidity rules (our /pages/Liquidity/rule, /yuebao/rule): the minimum, the ladder, how
 // a day's interest is computed (with an example on the published rates), when money starts
 // earning, quick and standard redemption, and the time zone of an interest day.
 import { useSnapshot } from 'valtio';

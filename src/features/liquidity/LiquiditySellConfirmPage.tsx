@@ -1,4 +1,4 @@
-// Confirm a redemption (§2 /pages/Liquidity/sellConfirm?amount=…&mode=quick|standard): what leaves
+// Confirm a redemption (/pages/Liquidity/sellConfirm?amount=…&mode=quick|standard): what leaves
 // the liquidity balance, when it arrives and what it earns today; Confirm redeems, then the
 // liquidity page shows the new figures.
 import { useSearch } from 'wouter';

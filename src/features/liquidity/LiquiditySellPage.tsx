@@ -1,4 +1,4 @@
-// Redeem (§2 /pages/Liquidity/sell): the amount ("All" for everything redeemable) and the way:
+// Redeem (/pages/Liquidity/sell): the amount ("All" for everything redeemable) and the way:
 // quick (into the available balance now, no interest today on the part redeemed, capped per day)
 // or standard (paid at the end of the next interest day, still earning today). Next checks it and
 // opens the confirmation with the amount and the mode in the query.

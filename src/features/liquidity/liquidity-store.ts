@@ -1,4 +1,4 @@
-// Liquidity mining (§1, §3, §4, §7, §9): the product and its ladder, the caller's liquidity
+// Liquidity mining: the product and its ladder, the caller's liquidity
 // balance, what a subscription or a redemption can use, the checks made before anything is sent,
 // subscribing and redeeming (quick or standard), and the record. Figures stay null until the server
 // (or the service worker's copy of its answer) has said them: a screen shows "—", never an invented 0.
@@ -38,7 +38,7 @@ import { amountOutsideLimits } from '../../contract/amount-limits.ts';
 
 interface Figures {
   product: LiquidityProduct | null;
-  /** The rule page's answer (§7 /yuebao/rule): the same figures as the product. */
+  /** The rule page's answer (/yuebao/rule): the same figures as the product. */
   rule: LiquidityProduct | null;
   balance: LiquidityBalance | null;
   subscribeInfo: TransferInInfo | null;
@@ -93,7 +93,7 @@ export const loadBalance = () =>
 /** A typed amount the contract accepts and that is above zero. */
 export const isAmount = (value: string) => AMOUNT.test(value.trim()) && new Big(value.trim()).gt(0);
 
-/** §9: money subscribed on an interest day earns from the next one. */
+/** Money subscribed on an interest day earns from the next one. */
 export const earningStartsOn = (today: InterestDay): InterestDay => addDays(today, 1);
 
 /** A standard redemption made today is paid at the end of this interest day. */
@@ -142,7 +142,7 @@ export function subscribeProblem(
   return null;
 }
 
-/** The first rule a redemption breaks, or null. §9: quick redemption is capped at 30,000,000 USDT a day. */
+/** The first rule a redemption breaks, or null. Quick redemption is capped at 30,000,000 USDT a day. */
 export function redeemProblem(amount: string, mode: string, info: TransferOutInfo | null): string | null {
   const problem = firstError(transferOut.input, { amount, mode });
   if (problem) return problem;

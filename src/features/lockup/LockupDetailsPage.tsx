@@ -1,4 +1,4 @@
-// A lock-up product (§2 /pages/Lock-up/productDetails/productDetails?id=N, public): its terms, a
+// A lock-up product (/pages/Lock-up/productDetails/productDetails?id=N, public): its terms, a
 // calculator (income per day and over the period, the first income day and the day the principal
 // comes back) and Subscribe — a visitor logs in first and comes back here; a signed-in user's amount
 // is checked, confirmed, then subscribed, and the record opens. No early redemption.

@@ -1,4 +1,4 @@
-// Mining (tab, §2 /pages/Lock-up/Lock-up, public): a signed-in user's lock-up summary (locked
+// Mining (tab, /pages/Lock-up/Lock-up, public): a signed-in user's lock-up summary (locked
 // principal, income earned, orders processing) or a login prompt, the way to flexible liquidity
 // mining, and the lock-up products — period, daily rate, limits, quota left; a tap opens one.
 import { useEffect } from 'react';

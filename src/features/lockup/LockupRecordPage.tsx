@@ -1,4 +1,4 @@
-// The lock-up record (§2 /pages/Lock-up/record/record): all, processing, ended; newest first, a page
+// The lock-up record (/pages/Lock-up/record/record): all, processing, ended; newest first, a page
 // at a time. Each order: product, amount, status, period, daily income, earned so far, and the first
 // and last income days (the principal comes back at the end of the last).
 import { useEffect } from 'react';

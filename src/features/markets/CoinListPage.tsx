@@ -1,4 +1,4 @@
-// Markets (tab, §2 /pages/coinList/index): every listed coin with its live price and 24 h change,
+// Markets (tab, /pages/coinList/index): every listed coin with its live price and 24 h change,
 // searchable; a row opens the coin's chart. The last known prices show at once and stay offline.
 import { useEffect, useState } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// Markets (§2 coin list, K-line chart): the list's refresh state and search, the chart's candles
+// Markets (the coin list, the K-line chart): the list's refresh state and search, the chart's candles
 // kept live from the price stream, and the number and time formats these screens show.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';

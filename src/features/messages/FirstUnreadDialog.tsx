@@ -1,4 +1,4 @@
-// §1 on startup: the first unread message in a dialog. "Read later" leaves it unread; "OK" marks it
+// On startup, the first unread message in a dialog. "Read later" leaves it unread; "OK" marks it
 // read. The shell (app/StartupMessage.tsx) decides when, and loads this with the area's texts.
 import { Trans } from '@lingui/react/macro';
 import type { StationMessage } from '../../contract/messages.ts';

@@ -1,4 +1,4 @@
-// Station messages (§2 /pages/index/msgList, §4): all or unread, newest first, a page at a time.
+// Station messages (/pages/index/msgList): all or unread, newest first, a page at a time.
 // A tap opens the message and marks it read; the nav bar marks every message read.
 import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// Station messages (§3, §4, §7): the all and unread lists with paging, the open message, and
+// Station messages: the all and unread lists with paging, the open message, and
 // marking one or all read. The unread count the shell shows lives in lib/messages.ts.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';

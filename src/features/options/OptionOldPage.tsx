@@ -1,4 +1,4 @@
-// The old deep link (§2 /pages/Option/Option_old): opens the Options page with the same query.
+// The old deep link (/pages/Option/Option_old): opens the Options page with the same query.
 // It replaces itself and leaves the history, so Back from Options never comes back here.
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// Options (tab, §1, §4): pick a coin, watch its live price and chart, buy up or short with an
+// Options (tab; an order settles at expiry): pick a coin, watch its live price and chart, buy up or short with an
 // expiry and an amount; below, the pending orders with their countdowns and the purchase record.
 import { useEffect } from 'react';
 import { Link, useSearch } from 'wouter';

@@ -46,7 +46,7 @@ export function Opening({ className = '' }: { className?: string }) {
   );
 }
 
-/** "1 min", "15 min": an expiry chosen in minutes (§9). */
+/** "1 min", "15 min": an option's expiry is chosen in minutes. */
 export function Minutes({ minutes }: { minutes: number }) {
   return <Trans>{minutes} min</Trans>;
 }

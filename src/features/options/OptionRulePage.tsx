@@ -1,4 +1,4 @@
-// The option rule (§2 optionRule): how a short-term option is bought and settled, in plain words.
+// The option rule (/pages/optionRule/index): how a short-term option is bought and settled, in plain words.
 import { Trans } from '@lingui/react/macro';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';

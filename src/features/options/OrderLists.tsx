@@ -1,4 +1,4 @@
-// The two order tabs of §4: pending orders, each with its live countdown, and the purchase record
+// The two order tabs of the options page: pending orders, each with its live countdown, and the purchase record
 // (start and end price, direction, duration, profit or loss, end time). A tap opens the order.
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';

@@ -1,4 +1,4 @@
-// One option order (§2 orderRecord, §3 fields): what was bought, the start price (the first tick
+// One option order (/pages/Option/orderRecord/orderRecord): what was bought, the start price (the first tick
 // recorded after the order: "Opening…" until then) and when it was recorded, and once settled the
 // recorded end price and its time, the result and the payout. A pending order shows its live
 // countdown and is asked for again when due.

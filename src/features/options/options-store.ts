@@ -1,4 +1,4 @@
-// Short-term options (§1, §3, §4): products per coin, placing an order, the pending and settled
+// Short-term options (settled at expiry): products per coin, placing an order, the pending and settled
 // lists with paging, one order's details and the totals. Watches pending orders: once one is due
 // on the server's clock it is asked for every second until settled, then it moves to the record,
 // the balance is refreshed and the result is told.

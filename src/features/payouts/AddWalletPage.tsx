@@ -1,4 +1,4 @@
-// Add a wallet address (§2 addWallet, §3): alias, currency, the chain (one the currency travels on)
+// Add a wallet address (/pages/mine/addWallet): alias, currency, the chain (one the currency travels on)
 // and the address, checked by the chain's standard before it is sent. Then back to where the
 // user came from: the wallet list, or the withdraw page.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// The add form of the bank card page (§3, §5): real name, IFSC code, bank (one of the 13 of §1),
+// The add form of the bank card page: real name, IFSC code, bank (one of the 13 Thai banks of BANK_CODES),
 // account number, phone and e-mail — every field required, checked against the contract first.
 import { useId, useState } from 'react';
 import { i18n } from '@lingui/core';

@@ -1,6 +1,6 @@
-// Bank cards (§2 setting/tradeAccount, §3, §5): the cards bound for withdrawals, deleting one after
-// a confirmation, and adding one (at most MAX_BANK_CARDS). Opened from the withdraw page, adding a
-// card returns there.
+// Bank cards (/pages/mine/setting/tradeAccount): the cards bound for withdrawals, deleting one after
+// a confirmation, and adding one (every field required; at most MAX_BANK_CARDS). Opened from the withdraw
+// page, adding a card returns there.
 import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';

@@ -1,4 +1,4 @@
-// Wallet addresses for withdrawals (§2 walletList, §3): alias, currency, chain, address (copyable)
+// Wallet addresses for withdrawals (/pages/mine/walletList): alias, currency, chain, address (copyable)
 // and the date added; deleting one after a confirmation; the way to add another.
 import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// Where withdrawals go (§3, §5): the user's bank cards and wallet addresses — the lists, adding
+// Where withdrawals go: the user's bank cards and wallet addresses — the lists, adding
 // (checked against the contract first) and deleting; plus where to return after adding one.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
@@ -105,7 +105,7 @@ export const emptyBankCardForm = (): BankCardForm => ({
   label: '',
 });
 
-/** The first rule the card breaks (translated), or null. §5: every field is required. */
+/** The first rule the card breaks (translated), or null. Every field is required, the e-mail included. */
 export function bankCardProblem(form: BankCardForm, cardsBound: number): string | null {
   if (cardsBound >= MAX_BANK_CARDS) return bankCardLimitText();
   return firstError(BankCardInput, form);

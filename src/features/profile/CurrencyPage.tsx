@@ -1,4 +1,4 @@
-// Choose the display currency (§2 chooseMoneyType): one tap saves it.
+// Choose the display currency (/pages/mine/setting/chooseMoneyType): one tap saves it.
 import { Trans } from '@lingui/react/macro';
 import { CURRENCIES, type Currency } from '../../contract/constants.ts';
 import { useSubmit } from '../../lib/form.ts';

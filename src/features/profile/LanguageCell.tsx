@@ -1,4 +1,5 @@
-// The "Language" row of the mine and settings lists: opens the sheet of the six locales (§1).
+// The "Language" row of the mine and settings lists: opens the sheet of the six locales (the page reloads after
+// a change).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { LOCALES, LOCALE_NAMES } from '../../contract/constants.ts';

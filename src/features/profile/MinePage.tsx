@@ -1,4 +1,4 @@
-// The Mine tab (§2, public): a login prompt for visitors; for a signed-in user the profile card,
+// The Mine tab (public: no login needed): a login prompt for visitors; for a signed-in user the profile card,
 // the money shortcuts (recharge, withdraw, account details) and the account menu: payout accounts,
 // certification, VIP level and points, each with where it stands, and the price alerts.
 import { lazy, Suspense, useEffect } from 'react';

@@ -1,4 +1,4 @@
-// Change the login password: old, new (6-12 letters or numbers, §5) and the repeat.
+// Change the login password: old, new (6-12 letters or numbers) and the repeat.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../contract/routes.ts';

@@ -1,4 +1,4 @@
-// Settings (§2 /pages/mine/setting): the profile and security rows, the language, and log out.
+// Settings (/pages/mine/setting): the profile and security rows, the language, and log out.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';

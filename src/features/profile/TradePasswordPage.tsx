@@ -1,4 +1,4 @@
-// Set or change the payment password (6 digits, §5): the old one is asked for once one is set.
+// Set or change the payment password (exactly 6 digits): the old one is asked for once one is set.
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -89,7 +89,7 @@ export async function saveProfile(input: EditProfile): Promise<void> {
   session.user = await api(editProfile, v.parse(EditProfileInput, input));
 }
 
-/** Downscales, uploads (multipart, field `image`, §7) and makes the picture the avatar. */
+/** Downscales, uploads (multipart, field `image`) and makes the picture the avatar. */
 export async function saveAvatar(file: File): Promise<void> {
   const url = await uploadPicture(file, AVATAR_MAX_SIDE, AVATAR_JPEG_QUALITY);
   session.user = await api(editAvatar, { userimg: url });
@@ -107,7 +107,7 @@ export async function changeLoginPassword(input: ChangePassword): Promise<void> 
 
 type ChangePayPassword = v.InferInput<typeof ChangePayPasswordInput>;
 
-/** §5: the old password is required when modifying (the schema alone would accept its absence). */
+/** The old password is required when modifying (the schema alone would accept its absence). */
 export function payPasswordProblem(input: ChangePayPassword, needsOld: boolean): string | null {
   if (needsOld && !input.oldpaypass?.trim()) return i18n._(texts.enterOldPassword);
   return firstError(ChangePayPasswordInput, input);

@@ -1,4 +1,4 @@
-// Points (§2 mine/pointRecord, §1, §7 /users/ptomoney): the balance, the redemption rule, redeeming
+// Points (/pages/mine/pointRecord, /users/ptomoney): the balance, the redemption rule, redeeming
 // points for USDT (with what they pay shown as they are typed) and the history, a page at a time.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';

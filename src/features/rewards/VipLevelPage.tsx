@@ -1,5 +1,5 @@
-// VIP level (§2 mine/vipLevel, §3, §6): the user's level and cumulative recharge, what the next
-// level still takes, and the table of levels — each from its realValue up to its value, in USDT
+// VIP level (/pages/mine/vipLevel; levels follow cumulative recharge): the user's level and cumulative
+// recharge, what the next level still takes, and the table of levels — each from its realValue up to its value, in USDT
 // and in the user's display currency. The user's own level is highlighted.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

@@ -1,4 +1,4 @@
-// VIP levels (§1, §3, §6: by cumulative recharge) and points (§1: a balance redeemed for USDT,
+// VIP levels (by cumulative recharge) and points (a balance redeemed for USDT,
 // with its history): the calls, the state the two pages read, and their small display rules.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
@@ -63,7 +63,8 @@ export async function loadVip(): Promise<void> {
   }
 }
 
-/** The level to highlight: the server's answer, else what the cumulative recharge reaches (§3). */
+/** The level to highlight: the server's answer, else the highest level whose start (realValue) the cumulative
+ * recharge reaches. */
 export function currentLevel(
   levels: readonly VipLevel[],
   progress: Pick<LevelProgress, 'level'> | null,
@@ -73,7 +74,8 @@ export function currentLevel(
   return rechargeTotal === undefined ? 0 : levelFor(rechargeTotal, levels);
 }
 
-/** A level's range of cumulative recharge (USDT): from its realValue (§3) up to its value. */
+/** A level's range of cumulative recharge (USDT): from its realValue (20 for the first level, else the previous
+ * level's value) up to its value. */
 export const levelRange = (level: Pick<VipLevel, 'realValue' | 'value'>) => ({
   from: level.realValue,
   to: level.value,

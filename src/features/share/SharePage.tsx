@@ -1,6 +1,6 @@
-// Invite friends (§2 /pages/index/share, public per §2 reading 1): with the invitation permission,
+// Invite friends (/pages/index/share, public: no login needed): with the invitation permission,
 // the link to this app's register page with the user's code filled in, its QR code, Copy, the
-// system share sheet and the share text; otherwise §5's text and how to activate it. Both show
+// system share sheet and the share text; otherwise the not-activated text and how to activate it. Both show
 // how many people registered with the code and how many of them are certified.
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
@@ -67,7 +67,7 @@ export default function SharePage() {
   );
 }
 
-/** §5: no link until the permission is active, and what activates it. */
+/** No link until the permission is active, and what activates it. */
 function Gate({ invite }: { invite: Readonly<InviteState> }) {
   return (
     <section className="card share-gate" role="status">
@@ -94,7 +94,7 @@ function Invitation({ link, text, code }: { link: string; text: string; code: st
         </p>
       )}
       <img className="share-qr" src={qr} width="200" height="200" alt={t`QR code of your invitation link`} />
-      {/* §8: saving the QR code says "Downloaded successfully!". */}
+      {/* Saving the QR code says "Downloaded successfully!". */}
       <a
         className="share-save"
         href={qr}

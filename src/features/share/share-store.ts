@@ -1,4 +1,4 @@
-// The share page (§1 invitation link, §5 gate): the caller's invitation, the share text of
+// The share page (the invitation link, gated by the invitation permission): the caller's invitation, the share text of
 // `/other/config act=share`, and what the page shows from them.
 import { proxy } from 'valtio/vanilla';
 import { config } from '../../contract/content.ts';
@@ -35,15 +35,15 @@ export async function loadShare(owner: number): Promise<void> {
 }
 
 export type ShareView =
-  /** §2 reading 1: the page is public; a visitor is asked to log in for a link of their own. */
+  /** The page is public (no login needed); a visitor is asked to log in for a link of their own. */
   | { kind: 'login' }
   | { kind: 'loading' }
   | { kind: 'failed'; failure: string }
-  /** §5: no link and no QR code until the invitation permission is active. */
+  /** No link and no QR code until the invitation permission is active. */
   | { kind: 'gate'; invite: InviteState }
   | { kind: 'link'; invite: InviteState; link: string; text: string };
 
-/** What the share page shows: decided here, so the §5 gate is one rule with a test. */
+/** What the share page shows: decided here, so the permission gate is one rule with a test. */
 export function shareView(
   user: number | null,
   state: { invite: InviteState | null; owner: number | null; text: string; failure: string | null },

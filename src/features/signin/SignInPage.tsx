@@ -1,4 +1,4 @@
-// Daily sign-in (§2 /pages/index/singin, custom nav bar; §1): today's button, the streak and the
+// Daily sign-in (/pages/index/singin, custom nav bar): today's button, the streak and the
 // point balance, the month's calendar (signed days marked, today highlighted, earlier months to
 // browse) and the reward ladder with the next reward highlighted. One sign-in per local day of the
 // server's timezone; the server refuses a second one.

@@ -1,4 +1,4 @@
-// Daily sign-in (§1): the month shown, today's state, the streak and the ladder, and signing in.
+// Daily sign-in: the month shown, today's state, the streak and the ladder, and signing in.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import {

@@ -1,8 +1,8 @@
-// Choose location (the map page of §2): the device's position through the Geolocation API — the
+// Choose location (/pages/map/chooseLocation): the device's position through the Geolocation API — the
 // browser asks for the permission when the button is tapped; a refusal, a failure or a browser
-// without the API each get a clear text (§8 "H5 doesn't support this feature yet!"). The user
+// without the API each get a clear text ("H5 doesn't support this feature yet!"). The user
 // confirms the position found, which opens it on the open-location page. Searching places by
-// keyword (uni-app's `keyword`) needs the native app: §8 "app can't perform this function!".
+// keyword (uni-app's `keyword`) needs the native app: "app can't perform this function!".
 import { useState } from 'react';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Company profile (§2 /pages/index/companyProfile, custom nav bar): the `about` page of text in
+// Company profile (/pages/index/companyProfile, custom nav bar): the `about` page of text in
 // the current language, with a way to the getting-started intro.
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';

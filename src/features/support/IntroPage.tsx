@@ -1,4 +1,4 @@
-// Intro (§2 /pages/intro/intro, custom nav bar): the getting-started page of text in the current language.
+// Intro (/pages/intro/intro, custom nav bar): the getting-started page of text in the current language.
 import { Trans } from '@lingui/react/macro';
 import { contentPage } from '../../contract/support.ts';
 import { InfoIcon } from '../../ui/icons.tsx';

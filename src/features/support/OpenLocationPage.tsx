@@ -1,4 +1,4 @@
-// Open location (the map page of §2): the place given as `?lat=&lng=&name=`, its coordinates, and
+// Open location (/pages/map/openLocation): the place given as `?lat=&lng=&name=`, its coordinates, and
 // links to see it and get directions on openstreetmap.org. Invalid coordinates are refused.
 import { useSearch } from 'wouter';
 import { Trans } from '@lingui/react/macro';

@@ -1,4 +1,4 @@
-// Customer service (§2 /pages/service/index, custom nav bar): the chat with the service team (with
+// Customer service (/pages/service/index, custom nav bar): the chat with the service team (with
 // the count of answers not seen yet), the configured service link — in the web-view when it
 // is an https site on the allowlist, otherwise in a new browser tab — and the FAQ, each question
 // opening to its answer.

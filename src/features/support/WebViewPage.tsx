@@ -1,4 +1,4 @@
-// Web-view (§2 /pages/index/web-view?url=): an https page of a site on the config's allowlist, in a
+// Web-view (/pages/index/web-view?url=): an https page of a site on the config's allowlist, in a
 // sandboxed frame under a title bar with Back and "Open in browser". Any other address is refused
 // with a text saying why — never a blank page, and the refused address is not made a link.
 import { useEffect, useState } from 'react';

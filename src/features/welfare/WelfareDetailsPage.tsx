@@ -1,4 +1,4 @@
-// One welfare task (§2 /pages/index/welfareDetails?code=…): what to do, the reward, where the
+// One welfare task (/pages/index/welfareDetails?code=…): what to do, the reward, where the
 // user stands, and its action (Claim, Go, or claimed with the date).
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';

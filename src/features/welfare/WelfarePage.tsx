@@ -1,4 +1,4 @@
-// Welfare (§2 /pages/index/welfare, §1): the reward tasks with the user's progress and reward —
+// Welfare (/pages/index/welfare): the reward tasks with the user's progress and reward —
 // Claim once the server says the condition holds, Go to where it is met, claimed ones marked. A
 // tap on a task opens its details.
 import { useEffect } from 'react';

@@ -1,4 +1,4 @@
-// Welfare (§1): the reward tasks with the caller's progress, one task for its details page, and
+// Welfare: the reward tasks with the caller's progress, one task for its details page, and
 // claiming — the server checks the condition and pays once; the app only shows what it answers.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';

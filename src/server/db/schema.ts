@@ -196,7 +196,7 @@ export const slides = pgTable('slides', {
 
 // ---- Markets, ledger and options -------------------------------------------------------------
 
-/** Listed coins and the simulator's starting point for each (§1 coin list). */
+/** Listed coins (the coins customers browse and trade) and the simulator's starting point for each. */
 export const coins = pgTable('coins', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
@@ -318,7 +318,7 @@ export const ledgerEntries = pgTable(
   ],
 );
 
-/** Option products: per coin an expiry in minutes with its yield (§1, §9 minimum 1 USDT). */
+/** Option products: per coin an expiry chosen in minutes with its yield, and a minimum stake (1 USDT by default). */
 export const optionProducts = pgTable('option_products', {
   id: serial('id').primaryKey(),
   coin: text('coin').notNull(),
@@ -378,14 +378,14 @@ export const optionOrders = pgTable(
   ],
 );
 
-/** Display currencies per USDT (§1: baht ฿ by default), set by the operator. */
+/** Display currencies per USDT (the base currency is baht, ฿), set by the operator. */
 export const fiatRates = pgTable('fiat_rates', {
   code: text('code').primaryKey(),
   symbol: text('symbol').notNull(),
   rate: numeric('rate', { precision: 20, scale: 8 }).notNull(),
 });
 
-// ---- Station messages (§3, §4) -----------------------------------------------------------------
+// ---- Station messages: unread until read -------------------------------------------------------
 
 /** A notice to one user, or to every user (user_id null), including those who register later. */
 export const messages = pgTable(
@@ -416,7 +416,7 @@ export const messageReads = pgTable(
   (t) => [primaryKey({ columns: [t.messageId, t.userId] })],
 );
 
-// ---- Money in and out (§3, §4) ------------------------------------------------------------------
+// ---- Money in and out: recharges and withdrawals, each reviewed --------------------------------
 
 /** Where customers pay in: a crypto address on a chain, or a bank account. */
 export const rechargeChannels = pgTable('recharge_channels', {
@@ -608,14 +608,14 @@ export const certifications = pgTable(
   ],
 );
 
-/** VIP levels by cumulative recharge (§1, §3): `value` is a level's ceiling (USDT). */
+/** VIP levels by cumulative recharge: `value` is a level's ceiling (USDT). */
 export const vipLevels = pgTable('vip_levels', {
   level: integer('level').primaryKey(),
   name: text('name').notNull(),
   value: numeric('value', { precision: 36, scale: 8 }).notNull(),
 });
 
-// ---- Coin-to-coin contracts (§1, §3, §4) --------------------------------------------------------
+// ---- Coin-to-coin contracts: market or limit orders, revocable while open ----------------------
 
 /**
  * A listed coin traded against USDT: its rules (tick and step size, minimum notional, fee, the
@@ -694,7 +694,7 @@ export const contractOrders = pgTable(
   ],
 );
 
-// ---- Earn: liquidity and lock-up mining (§3, §4, §9) --------------------------------------------
+// ---- Earn: liquidity and lock-up mining -------------------------------------------------------
 
 /** The liquidity ladder published for an interest day; a day without its own row uses the latest before it. */
 export const liquidityRates = pgTable('liquidity_rates', {
@@ -704,7 +704,7 @@ export const liquidityRates = pgTable('liquidity_rates', {
 });
 
 /**
- * The liquidity record (§3): subscriptions, redemptions and interest, each with the interest day it
+ * The liquidity record: subscriptions, redemptions and interest, each with the interest day it
  * happened on. The daily job reads a day's rows; the ledger holds the money.
  */
 export const liquidityRecords = pgTable(
@@ -843,7 +843,7 @@ export const welfareClaims = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.taskCode] })],
 );
 
-/** Activities (§7 /content/sale): managed by the operator command; `body` is kept sanitised. */
+/** Activities (the call /content/sale): managed by the operator command; `body` is kept sanitised. */
 export const activities = pgTable('activities', {
   id: serial('id').primaryKey(),
   title: text('title').notNull(),
@@ -977,7 +977,7 @@ export const boxDraws = pgTable(
   ],
 );
 
-/** The invitation permission (§5, §6) granted by the operator; primary certification grants it too (checked, not
+/** The invitation permission sharing needs, granted by the operator; primary certification grants it too (checked, not
  * stored). */
 export const invitePermissions = pgTable('invite_permissions', {
   userId: integer('user_id')

@@ -53,7 +53,7 @@ export const WITHDRAW_RULES = [
   { asset: 'ETH', feeRate: '0.005', minAmount: '0.01', maxAmount: '50' },
 ];
 
-/** Each level's ceiling in USDT of cumulative recharge; a level starts at the previous one's (§3). */
+/** Each level's ceiling in USDT of cumulative recharge; a level starts at the previous one's (the first at 20). */
 export const VIP_LEVELS = [
   { level: 1, name: 'VIP1', value: '500' },
   { level: 2, name: 'VIP2', value: '2000' },

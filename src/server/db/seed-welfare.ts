@@ -1,4 +1,4 @@
-// The welfare tasks (§1) on first start: what each pays. Only missing rows are added, so an
+// The welfare tasks on first start: what each pays. Only missing rows are added, so an
 // operator's later change (`npm run ops -- welfare <code> …`) is kept across restarts.
 import type { Db } from './connection.ts';
 import { welfareTasks } from './schema.ts';

@@ -36,7 +36,7 @@ export const DEMO_CONFIG: Record<string, Record<string, string>> = {
   },
 };
 
-/** A broadcast: every user, including those who register later, finds it unread at first (§1). */
+/** A broadcast: every user, including those who register later, finds it unread at first (the startup dialog). */
 export const WELCOME_MESSAGE = {
   title: 'Welcome to Coinvest',
   content:

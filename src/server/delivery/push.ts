@@ -20,7 +20,7 @@ export interface PushOptions {
 }
 
 /**
- * VAPID_SUBJECT: how a push service reaches the operator (a mailto: or https: address; RFC 8292 §2.1).
+ * VAPID_SUBJECT: how a push service reaches the operator (a mailto: or https: address; RFC 8292, section 2.1).
  * Unset, a placeholder address: fine on a LAN, but set a real one in production.
  */
 export function vapidSubject(env: NodeJS.ProcessEnv): string {

@@ -1,4 +1,4 @@
-// Activities (§7 /content/sale, /content/sale/info) and the win notice (/content/winnotice).
+// Activities (/content/sale, /content/sale/info) and the win notice (/content/winnotice).
 // Bodies are sanitised when the operator saves them and again here when served.
 import Big from 'big.js';
 import { and, asc, desc, eq, gt } from 'drizzle-orm';

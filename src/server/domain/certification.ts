@@ -1,4 +1,4 @@
-// Identity certification (§4): primary, then advanced once primary is verified. Each submission
+// Identity certification: primary, then advanced once primary is verified. Each submission
 // waits for an operator, who verifies it or rejects it with a reason the customer sees; a rejected
 // level can be submitted again. The user's row mirrors the state of each level.
 import { serverTexts } from '../../contract/server-texts.ts';

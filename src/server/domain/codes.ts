@@ -1,4 +1,4 @@
-// Verification codes (§9: 6 digits, resend after 60 s): issued to a phone or e-mail address,
+// Verification codes (6 digits, resend after 60 s): issued to a phone or e-mail address,
 // consumed once, dead after five wrong tries or ten minutes.
 import { serverTexts } from '../../contract/server-texts.ts';
 import { createHash, randomInt } from 'node:crypto';

@@ -1,10 +1,10 @@
-// §3 config entries: the operator's settings, one value per group (`act`) and key. The app reads a
+// Config entries: the operator's settings, one value per group (`act`) and key. The app reads a
 // group through /config (configEntriesOf); a rule reads its own key (configValue).
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { configEntries } from '../db/schema.ts';
 
-/** §3 system config: the entries of one group (system, share or about), in no particular order. */
+/** System config: the entries of one group (system, share or about), in no particular order. */
 export async function configEntriesOf(db: Executor, act: string) {
   return db.select().from(configEntries).where(eq(configEntries.act, act));
 }
@@ -26,7 +26,7 @@ export async function setConfigEntry(db: Executor, act: string, key: string, val
     .onConflictDoUpdate({ target: [configEntries.act, configEntries.key], set: { value } });
 }
 
-/** Facts about the database itself; never served (/config reads only the §3 groups). */
+/** Facts about the database itself; never served (/config reads only the system, share and about groups). */
 const DATABASE_ACT = 'database';
 const PRODUCTION_SINCE_KEY = 'production_since';
 

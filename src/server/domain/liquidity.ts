@@ -1,4 +1,4 @@
-// Liquidity mining (§1 "subscribe and redeem, quick and standard", §9): USDT moves between the
+// Liquidity mining (subscribe, and redeem quick or standard): USDT moves between the
 // available balance and the liquidity balance (ledger asset YUEBAO) through the ledger; the daily
 // job credits each holder's interest on the day's eligible principal with that day's published
 // ladder. Rules chosen here (README "Earn"): money subscribed on a day earns from the next interest
@@ -111,7 +111,7 @@ export async function subscribeLiquidity(
   return record!;
 }
 
-/** What quick redemption may still take today (§9: 30,000,000 USDT per user and day). */
+/** What quick redemption may still take today (the cap: 30,000,000 USDT per user and day). */
 export async function quickRemaining(db: Executor, userId: number, day: InterestDay): Promise<string> {
   const [row] = rowsOf<{ used: string | null }>(
     await db.execute(

@@ -1,4 +1,4 @@
-// Lock-up mining (§1 "fixed period, daily return", §9 single limit): subscribing moves the principal
+// Lock-up mining (a fixed period, a daily return, a single limit): subscribing moves the principal
 // from available USDT into the regular balance (ledger asset REGULAR); from the next interest day on,
 // the daily job pays the order's income per day into available USDT, and at the end of its last day
 // returns the principal and marks the order `end`. No early redemption: the principal is locked for

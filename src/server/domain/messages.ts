@@ -1,4 +1,4 @@
-// Station messages (§3, §4): a user sees their own messages and every broadcast; each is unread
+// Station messages: a user sees their own messages and every broadcast; each is unread
 // for that user until the user reads it. Every read and write here is scoped to one user.
 import { chatUnread } from './service-chat.ts';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
@@ -68,7 +68,7 @@ export async function listMessages(
   return { ...listed, lists: (await inLanguage(db, 'message', listed.lists, lang, 'content')).map(toStationMessage) };
 }
 
-/** How many are unread, and the oldest unread one: the startup dialog shows it (§1). */
+/** How many are unread, and the oldest unread one: the app's startup dialog shows it. */
 export async function unreadSummary(
   db: Executor,
   userId: number,

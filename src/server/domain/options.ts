@@ -50,7 +50,7 @@ export function settleOption(
   return { outcome, payout: payout.toFixed(8), profit: payout.minus(stake).toFixed(8) };
 }
 
-/** §9: at least the product's minimum (the contract's rule, as a yes or no). */
+/** A stake must be at least the product's minimum (1 USDT by default): the contract's rule, as a yes or no. */
 export const belowMinimum = (amount: string, minAmount: string): boolean =>
   belowOptionMinimum(amount, minAmount) !== null;
 

@@ -1,4 +1,4 @@
-// Points (§1): a ledger asset. Redeeming takes points and pays USDT at the configured rate in one
+// Points: a ledger asset. Redeeming takes points and pays USDT at the configured rate in one
 // transaction; the history is the points' ledger entries.
 import Big from 'big.js';
 import { randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-// The invitation permission (§5, §6) and the counts of the share page. Our rule: the permission
+// The invitation permission (sharing needs it) and the counts of the share page. Our rule: the permission
 // is active when the user's primary certification is verified (checked, not stored, so it follows
 // the certification), or when the operator has granted it (`invite_permissions`, with a reason);
 // revoking removes only the operator's grant, never a certification.

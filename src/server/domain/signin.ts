@@ -1,4 +1,4 @@
-// Daily sign-in (§1): one row per user and local day (EARN_TIMEZONE, the same days as interest);
+// Daily sign-in: one row per user and local day (EARN_TIMEZONE, the same days as interest);
 // the primary key of sign_ins makes a second one that day impossible, and the reward — the
 // ladder's step for the streak — is a POINT ledger entry in the same transaction.
 import { serverTexts } from '../../contract/server-texts.ts';

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 /** RFC 6238: the step (X) in seconds and the code length most apps assume. */
 export const TOTP_STEP_SECONDS = 30;
 export const TOTP_DIGITS = 6;
-/** Steps accepted either side of now (RFC 6238 §5.2 allows one for network delay and clock drift). */
+/** Steps accepted either side of now (RFC 6238, section 5.2, allows one for network delay and clock drift). */
 export const TOTP_WINDOW = 1;
 
 const BASE32 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
@@ -49,7 +49,7 @@ export function base32Decode(text: string): Buffer {
   return Buffer.from(bytes);
 }
 
-/** RFC 4226 §5.3: HMAC-SHA1 of the 8-byte counter, dynamically truncated to `digits` decimal digits. */
+/** RFC 4226, section 5.3: HMAC-SHA1 of the 8-byte counter, dynamically truncated to `digits` decimal digits. */
 export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS): string {
   const message = Buffer.alloc(8);
   message.writeBigUInt64BE(BigInt(counter));
@@ -59,7 +59,7 @@ export function hotp(secret: Uint8Array, counter: number, digits = TOTP_DIGITS):
   return String(binary % 10 ** digits).padStart(digits, '0');
 }
 
-/** RFC 6238 §4.2: the time step of an instant (T = floor(unix seconds / X), T0 = 0). */
+/** RFC 6238, section 4.2: the time step of an instant (T = floor(unix seconds / X), T0 = 0). */
 export const totpStep = (at: Date) => Math.floor(at.getTime() / 1000 / TOTP_STEP_SECONDS);
 
 /** The code an authenticator app shows at a given step. */

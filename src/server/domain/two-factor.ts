@@ -18,7 +18,7 @@ import { openSecret, recoveryCodeDigest, sealSecret } from './two-factor-key.ts'
 
 /** The name authenticator apps list the account under. */
 export const TWO_FACTOR_ISSUER = 'Coinvest';
-/** RFC 4226 §4 recommends 160 bits. */
+/** RFC 4226, section 4, recommends 160 bits. */
 const SECRET_BYTES = 20;
 /** Five wrong codes (authenticator or recovery, any call) lock the account's second factor for 15 minutes. */
 export const SECOND_FACTOR_LIMIT: Limit = { max: 5, windowMs: 15 * 60_000 };

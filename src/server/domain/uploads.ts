@@ -4,7 +4,7 @@
 // avatars too. An avatar is a copy made when it is set (the column `public` marks such a copy: once served to anyone,
 // now to no one more than any picture), which no document or receipt may name; a picture already sent as a document,
 // a receipt or to customer service cannot become the avatar.
-// An account keeps at most UPLOAD_MAX_COUNT pictures (§9) and UPLOAD_ACCOUNT_MAX_BYTES at a time;
+// An account keeps at most UPLOAD_MAX_COUNT pictures (52) and UPLOAD_ACCOUNT_MAX_BYTES at a time;
 // a picture nothing refers to is deleted UNUSED_UPLOAD_GRACE_MS after its upload (the bytes live
 // in the row: deleting it deletes the file), which frees its place.
 import { randomBytes } from 'node:crypto';

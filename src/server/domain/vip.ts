@@ -1,4 +1,4 @@
-// VIP levels by cumulative recharge (§1, §3, §6): the table, and the level a total reaches.
+// VIP levels by cumulative recharge: the table, and the level a total reaches.
 import Big from 'big.js';
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';

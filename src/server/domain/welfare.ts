@@ -1,4 +1,4 @@
-// Welfare (§1): reward tasks whose conditions the server checks in the database. A claim checks
+// Welfare: reward tasks whose conditions the server checks in the database. A claim checks
 // its condition inside its own transaction; welfare_claims' primary key pays each task once per
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
 import { serverTexts } from '../../contract/server-texts.ts';
@@ -32,7 +32,7 @@ const once = (n: number): Progress => ({ progress: Math.min(Number(n), 1), targe
 
 /** Each task's condition, read from the database. */
 const CONDITIONS: Record<WelfareCode, (db: Executor, userId: number) => Promise<Progress>> = {
-  // §4: the primary certification was verified by an operator.
+  // The primary certification was verified by an operator.
   async primary_certification(db, userId) {
     const [row] = await db
       .select({ n: count() })

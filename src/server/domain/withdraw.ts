@@ -51,7 +51,7 @@ export async function withdrawRuleFor(db: Executor, userId: number, asset: strin
   };
 }
 
-/** §5 limits of one withdrawal, checked before the password is. */
+/** The minimum and maximum amount of one withdrawal (the rule's), checked before the password is. */
 export function checkLimits(amount: string, rule: RuleRow): void {
   refuseIfBroken(amountOutsideLimits(amount, { min: rule.minAmount, max: rule.maxAmount }, rule.asset));
 }

@@ -1,4 +1,4 @@
-// Activities and the win notice (§7 /content/sale, /content/sale/info, /content/winnotice): public;
+// Activities and the win notice (/content/sale, /content/sale/info, /content/winnotice): public;
 // an activity in the request's language, else English.
 import { activityInfo, activityList, winNotice } from '../../contract/activities.ts';
 import { activityDetails, listActivities, recentWins } from '../domain/activities.ts';

@@ -210,7 +210,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
     if (error.rateLimited) return reply.code(429).send(envelope(RET_FAIL, t(texts.tooManyAttempts), null));
     if (status >= 500) request.log.error(error);
     else request.log.info({ err: error }, 'request refused');
-    // 415 (a body type the API does not read) has no §8 text of its own: "Unknown error" would say nothing.
+    // 415 (a body type the API does not read) has no HTTP status text of its own: "Unknown error" would say nothing.
     const text =
       status === 413
         ? texts.uploadTooLarge

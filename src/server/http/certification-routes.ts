@@ -1,4 +1,4 @@
-// Certification (§7 /users/levelauth): the caller's own only; the rules live in domain/certification.ts.
+// Certification (/users/levelauth): the caller's own only; the rules live in domain/certification.ts.
 import { certificationState, submitCertification } from '../../contract/certification.ts';
 import { certificationStateOf, submitCertification as submit } from '../domain/certification.ts';
 import type { router } from './handle.ts';

@@ -1,4 +1,4 @@
-// Coin-to-coin contract calls (§7 /coin/trans/*, /coin/user/amount): thin; the rules live in
+// Coin-to-coin contract calls (/coin/trans/*, /coin/user/amount): thin; the rules live in
 // domain/contracts.ts, the amounts in contract/contracts.ts.
 import Big from 'big.js';
 import {

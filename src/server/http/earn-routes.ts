@@ -1,4 +1,4 @@
-// The earn call both kinds of mining share (§7 /yuebao/balance): the liquidity balance, or with
+// The earn call both kinds of mining share (/yuebao/balance): the liquidity balance, or with
 // type=regular the lock-up side. Their own calls are liquidity-routes.ts and lockup-routes.ts; the
 // rules live in domain/liquidity.ts and domain/lockup.ts.
 import { earnBalance } from '../../contract/earn.ts';

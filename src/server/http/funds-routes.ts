@@ -1,4 +1,4 @@
-// Money in and out (§7): recharge channels, submit and records; the withdrawal rule, request and
+// Money in and out: recharge channels, submit and records; the withdrawal rule, request and
 // records; the account details. Each call reads or writes the caller's own records only.
 import { serverTexts } from '../../contract/server-texts.ts';
 import {
@@ -62,7 +62,8 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
   route(submitWithdraw, async (input, { db, caller, clock, payeeCoolingMs, twoFactorKey, t }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
-    // §5: each missing prerequisite has its own prompt, before anything else is checked.
+    // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
+    // before anything else is checked.
     if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
     let payee: Payee;
     if (input.target === 'bank') {

@@ -235,7 +235,7 @@ async function keepingRefusedTries(tx: Tx, write: () => Promise<Envelope>): Prom
 
 /**
  * Validates a form. A field left out is read as sent empty, so the user gets that field's own
- * §5 text ('Please enter your mobile number!') instead of valibot's generic missing-key issue.
+ * validation text ('Please enter your mobile number!') instead of valibot's generic missing-key issue.
  */
 function parseForm<S extends FormSchema>(schema: S, raw: unknown) {
   let input = raw;

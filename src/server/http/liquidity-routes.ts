@@ -1,4 +1,4 @@
-// Liquidity mining calls (§7 /yuebao/*, the balance apart: earn-routes.ts). Thin: the rules live in
+// Liquidity mining calls (/yuebao/*, the balance apart: earn-routes.ts). Thin: the rules live in
 // domain/liquidity.ts.
 import Big from 'big.js';
 import { LIQUIDITY_ASSET } from '../../contract/earn.ts';

@@ -1,4 +1,4 @@
-// Lock-up mining calls (our /lockup/* additions beside §7; the regular balance is earn-routes.ts's).
+// Lock-up mining calls (our /lockup/* additions to the API; the regular balance is earn-routes.ts's).
 // Thin: the rules live in domain/lockup.ts.
 import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../contract/lockup.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';

@@ -1,4 +1,4 @@
-// Station messages (§7): list, unread count with the oldest unread, mark read — the caller's only,
+// Station messages: list, unread count with the oldest unread, mark read — the caller's only,
 // each in the request's language where the operator wrote that version, else in English.
 import { messages, readMessages, unreadMessages } from '../../contract/messages.ts';
 import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';

@@ -88,7 +88,7 @@ function validationTexts(schema: unknown, found = new Set<string>(), seen = new 
 
 const ENVELOPE: Json = {
   type: 'object',
-  description: `Every answer (spec §7). ret ${RET_OK}: done, data holds the result; ret ${RET_FAIL}: refused, msg says why (translated per the lang header) and nothing was written; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked (log in again). Lists are under data.lists.`,
+  description: `Every answer. ret ${RET_OK}: done, data holds the result; ret ${RET_FAIL}: refused, msg says why (translated per the lang header) and nothing was written; ret ${RET_TOKEN_INVALID}: the token is missing, expired or revoked (log in again). Lists are under data.lists.`,
   required: ['ret', 'msg', 'data'],
   properties: {
     ret: { enum: [RET_OK, RET_FAIL, RET_TOKEN_INVALID] },
@@ -252,7 +252,7 @@ function operation(declared: DeclaredEndpoint): Json {
           ? 'A write that takes no Idempotency-Key: each call stores the picture it carries and answers a new URL.'
           : 'Reads only.',
       endpoint.multipart
-        ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB). A larger picture is bad input like any other (spec §7): HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}"; anything but a picture: ret 0, msg "${texts.uploadNotImage.message}".`
+        ? `Multipart upload of one picture in field \`${UPLOAD_FIELD}\` (${UPLOAD_TYPES.join(', ')}, at most ${UPLOAD_MAX_BYTES / 1024 / 1024} MB). A larger picture is bad input like any other: HTTP 200, ret 0, msg "${texts.uploadTooLarge.message}"; anything but a picture: ret 0, msg "${texts.uploadNotImage.message}".`
         : '',
     ]
       .filter(Boolean)
@@ -377,7 +377,7 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
         `Every API answer carries the rate-limit headers (${RATE_LIMIT_HEADERS.join(', ')}); a 429 also retry-after. A write replayed for its Idempotency-Key says so in ${REPLAY_HEADER}.`,
         `Every answer is the envelope {ret, msg, data}. msg is translated per the \`${LANG_HEADER}\` header (${LOCALES.join(', ')}; zh-* → zh; anything else → ${FALLBACK_LOCALE}).`,
         'A refusal (ret 0) writes nothing. Strings with NUL or an unpaired UTF-16 surrogate are refused in every field.',
-        'The texts msg can carry are listed in x-texts (ids: v. validation, spec §5; e. answers of the calls; r./m. spec §8); each operation lists its own validation texts in x-refusal-texts.',
+        'The texts msg can carry are listed in x-texts (ids: v. validation; e. answers of the calls; r. the request helper and HTTP statuses; m. other messages); each operation lists its own validation texts in x-refusal-texts.',
       ].join('\n\n'),
     },
     // OpenAPI appends a path to the server's url as it stands: /api + /coin/lists is the URL a client calls.

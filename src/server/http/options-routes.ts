@@ -1,4 +1,4 @@
-// Option calls (§7 /coin/option/products, /coin/order/*): thin; the rules live in domain/options.ts,
+// Option calls (/coin/option/products, /coin/order/*): thin; the rules live in domain/options.ts,
 // the quote each order settles against comes from the market.
 import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/options.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';

@@ -1,4 +1,4 @@
-// Bank cards (§7) and wallets (our additions): list, add, delete, label — the caller's own only. Adding
+// Bank cards (/users/bank*) and wallets (our additions): list, add, delete, label — the caller's own only. Adding
 // one needs the second factor when the caller has two-factor on; deleting never does.
 import {
   addBankCard,

@@ -1,4 +1,4 @@
-// VIP levels (§7 /users/ranks, /task/level) and points (/users/ptomoney and the point history) —
+// VIP levels (/users/ranks, /task/level) and points (/users/ptomoney and the point history) —
 // the caller's own only. Certification is in certification-routes.ts.
 import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../contract/rewards.ts';
 import { findUser } from '../domain/accounts.ts';

@@ -74,6 +74,6 @@ function endUnfinishedRequest(stream: ServerHttp2Stream, lang: string | string[]
     });
     stream.end(body);
   }
-  // RFC 9113 §8.1: an answer before the whole request, then RST_STREAM NO_ERROR so the client stops sending.
+  // RFC 9113, section 8.1: an answer before the whole request, then RST_STREAM NO_ERROR so the client stops sending.
   stream.close(constants.NGHTTP2_NO_ERROR);
 }

@@ -1,4 +1,4 @@
-// The caller's invitation (§5, §6; our /users/invite): the code, the permission and the counts.
+// The caller's invitation (our /users/invite): the code, the permission sharing needs, and the counts.
 import { inviteState } from '../../contract/share.ts';
 import { texts } from '../../contract/texts.ts';
 import { inviteFigures } from '../domain/share.ts';

@@ -1,4 +1,4 @@
-// Daily sign-in (§1; our addition beside §7 /task/level) — the caller's own only. Days are local
+// Daily sign-in (our addition beside /task/level) — the caller's own only. Days are local
 // days of the server's configured timezone (EARN_TIMEZONE), as interest days are.
 import { dailySignIn, signInCalendar } from '../../contract/signin.ts';
 import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';

@@ -1,4 +1,4 @@
-// Picture upload (§7: multipart, field `image`): images only, at most 5 MB, at most 52 (§9) and
+// Picture upload (multipart, field `image`): images only, at most 5 MB, at most 52 (UPLOAD_MAX_COUNT) and
 // 100 MB per account (domain/uploads.ts), kept in the database so every server process can serve
 // them back at /api/uploads/:id. Every upload is private (identity documents, transfer receipts, the avatar): only
 // its owner's token and a reviewer's console session read it; anyone else gets the same not-found envelope as for an

@@ -1,4 +1,4 @@
-// Welfare tasks (§1; our addition) — the caller's own only; the rules live in domain/welfare.ts.
+// Welfare tasks (our addition) — the caller's own only; the rules live in domain/welfare.ts.
 import { claimWelfare, welfareTask, welfareTasks } from '../../contract/welfare.ts';
 import { claimOnce, welfareTaskOf, welfareTasksOf } from '../domain/welfare.ts';
 import type { router } from './handle.ts';

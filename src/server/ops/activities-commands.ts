@@ -1,4 +1,4 @@
-// Operator commands of the activities (§7 /content/sale): list, add and edit. A body is read from
+// Operator commands of the activities (/content/sale): list, add and edit. A body is read from
 // an HTML file and kept sanitised (the allowlist of contract/rich-text.ts).
 import { readFileSync } from 'node:fs';
 import { activityStatus } from '../../contract/activities.ts';

@@ -1,4 +1,4 @@
-// Operator commands of the invitation permission (§5, §6) and of the pages of text (company
+// Operator commands of the invitation permission (sharing needs it) and of the pages of text (company
 // profile, intro, FAQ per language). Granting and revoking name a reason; revoking tells the
 // customer in a station message. None of them touches money; each change is an audit entry of
 // the operator 'ops'.
