@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
+import { noImportCycle } from './eslint-import-cycle.js';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -133,7 +134,11 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
+    plugins: {
+      'react-hooks': reactHooks,
+      'import-x': importX,
+      project: { rules: { 'no-import-cycle': noImportCycle } },
+    },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
     // Imports resolve as Node resolves them; the cycle rule reads our .ts/.tsx/.js files, never a package's.
     settings: {
@@ -145,8 +150,10 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      // No module imports itself through others (a dynamic import() counts too).
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // No module imports itself through others, and type imports count: `import type` ties modules as much as a value
+      // import does (a dynamic import() and a re-export count too). import-x/no-cycle skips type imports and has no
+      // option to count them, so the rule is the project's own (eslint-import-cycle.js), on the resolvers above.
+      'project/no-import-cycle': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
