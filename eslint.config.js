@@ -6,7 +6,6 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import prettier from 'eslint-config-prettier';
-import { noImportCycle } from './eslint-import-cycle.js';
 
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
@@ -134,13 +133,9 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     files: ['**/*.{ts,tsx}'],
-    plugins: {
-      'react-hooks': reactHooks,
-      'import-x': importX,
-      project: { rules: { 'no-import-cycle': noImportCycle } },
-    },
+    plugins: { 'react-hooks': reactHooks, 'import-x': importX },
     languageOptions: { ecmaVersion: 2023, sourceType: 'module' },
-    // Imports resolve as Node resolves them; the cycle rule reads our .ts/.tsx/.js files, never a package's.
+    // Imports resolve as Node resolves them (the boundaries below read our .ts/.tsx/.js files, never a package's).
     settings: {
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
       'import-x/extensions': ['.ts', '.tsx', '.js'],
@@ -150,10 +145,8 @@ export default tseslint.config(
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
       'import-x/no-restricted-paths': ['error', { zones: boundaries }],
-      // No module imports itself through others, and type imports count: `import type` ties modules as much as a value
-      // import does (a dynamic import() and a re-export count too). import-x/no-cycle skips type imports and has no
-      // option to count them, so the rule is the project's own (eslint-import-cycle.js), on the resolvers above.
-      'project/no-import-cycle': 'error',
+      // No import circles, type imports included: import-x/no-cycle skips type imports with no option to count them, so
+      // `npm run lint` checks circles after ESLint with madge (tests/import-cycles.ts), which counts every import.
       '@typescript-eslint/no-unused-vars': [
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
