@@ -1,6 +1,5 @@
 // Station messages: a user sees their own messages and every broadcast; each is unread
 // for that user until the user reads it. Every read and write here is scoped to one user.
-import { chatUnread } from './service-chat.ts';
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder, type PageRequest } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
@@ -68,13 +67,17 @@ export async function listMessages(
   return { ...listed, lists: (await inLanguage(db, 'message', listed.lists, lang, 'content')).map(toStationMessage) };
 }
 
-/** How many are unread, and the oldest unread one: the app's startup dialog shows it. */
+/**
+ * How many of the caller's messages are unread, and the oldest unread one (in `lang` where it has that version, else
+ * in English): the app's startup dialog shows it. The unread summary the app reads also counts the service chat's
+ * answers not seen; the route adds that count (http/messages-routes.ts), so the station messages import no chat.
+ */
 export async function unreadSummary(
   db: Executor,
   userId: number,
   lang: string,
-): Promise<{ count: number; first: StationMessage | null; service: number }> {
-  const [[oldest], count, service] = await Promise.all([
+): Promise<{ count: number; first: StationMessage | null }> {
+  const [[oldest], count] = await Promise.all([
     db
       .select(columns)
       .from(messages)
@@ -83,10 +86,9 @@ export async function unreadSummary(
       .orderBy(asc(messages.id))
       .limit(1),
     countUnread(db, userId),
-    chatUnread(db, userId),
   ]);
   const [first] = oldest ? await inLanguage(db, 'message', [oldest], lang, 'content') : [];
-  return { count, first: first ? toStationMessage(first) : null, service };
+  return { count, first: first ? toStationMessage(first) : null };
 }
 
 export async function countUnread(db: Executor, userId: number): Promise<number> {

@@ -3,9 +3,9 @@
 // (http/console-service-routes.ts); both call these functions. An operator's change is written with
 // its audit entry in the same transaction, and an answer queues the customer's push notice there too.
 // The team's internal notes and "who is answering" live in their own tables, which no customer read
-// touches. Nothing here moves a balance, an order or a price; the console reads the customer's open
-// withdrawals through the withdrawal rules' own list.
-import Big from 'big.js';
+// touches. Nothing here moves a balance, an order or a price; the customer's open withdrawals shown beside a
+// conversation come from the withdrawal rules' own list, which the console's route adds (so the chat imports no
+// withdrawal rule).
 import { and, asc, count, desc, eq, gt, gte, isNotNull, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import {
@@ -24,14 +24,12 @@ import {
   type ConsoleChatMessage,
   type ConsoleConversation,
   type ConsoleServiceNote,
-  type OpenWithdrawal,
 } from '../../contract/console-service.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { queueNotice } from './notices.ts';
 import { UPLOADS_PATH, ownsUploads } from './uploads.ts';
 import { Refusal } from './refusal.ts';
-import { listWithdrawals } from './withdraw.ts';
 
 type ConversationRow = typeof serviceConversations.$inferSelect;
 type MessageRow = typeof serviceMessages.$inferSelect;
@@ -268,22 +266,10 @@ async function answeringOthers(db: Executor, id: number, operatorId: number, now
   return rows.map((row) => row.name);
 }
 
-/** The customer's withdrawals in review, newest first: the withdrawal rules' own list of the customer's. */
-async function openWithdrawals(db: Executor, userId: number): Promise<OpenWithdrawal[]> {
-  const { lists } = await listWithdrawals(db, userId, 'review', '');
-  return lists.map((order) => ({
-    id: order.id,
-    order_no: order.order_no,
-    amount: new Big(order.amount).toString(),
-    asset: order.asset,
-    created_at: order.created_at,
-  }));
-}
-
 /**
  * One conversation for the operator `operatorId`: its latest messages, oldest first, each operator's by
- * name, the team's notes of the same stretch of time, who else is answering it now, and the customer's
- * withdrawals still in review.
+ * name, the team's notes of the same stretch of time, and who else is answering it now. The customer's withdrawals
+ * still in review, shown beside it, are the withdrawal rules' (withdraw.ts `openWithdrawals`): the route adds them.
  */
 export async function conversationDetail(
   db: Executor,
@@ -295,7 +281,6 @@ export async function conversationDetail(
   messages: ConsoleChatMessage[];
   notes: ConsoleServiceNote[];
   answering: string[];
-  open_withdrawals: OpenWithdrawal[];
 }> {
   const conversation = await conversationById(db, id);
   const rows = await db
@@ -317,7 +302,6 @@ export async function conversationDetail(
     messages,
     notes: await notesOf(db, id, from),
     answering: await answeringOthers(db, id, operatorId, now),
-    open_withdrawals: await openWithdrawals(db, conversation.user_id),
   };
 }
 

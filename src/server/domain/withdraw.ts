@@ -28,6 +28,7 @@ import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../contract/console-texts.ts';
+import type { OpenWithdrawal } from '../../contract/console-service.ts';
 import { queueNotice } from './notices.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
@@ -187,6 +188,21 @@ export async function listWithdrawals(
     FUNDS_PAGE_SIZE,
   );
   return { ...listed, lists: listed.lists.map(toWithdrawOrder) };
+}
+
+/**
+ * The customer's withdrawals still in review, newest first (the first page of their own 'review' list), as the
+ * console shows them beside the customer's service conversation; amounts as decimal strings in the order's asset.
+ */
+export async function openWithdrawals(db: Executor, userId: number): Promise<OpenWithdrawal[]> {
+  const { lists } = await listWithdrawals(db, userId, 'review', '');
+  return lists.map((order) => ({
+    id: order.id,
+    order_no: order.order_no,
+    amount: new Big(order.amount).toString(),
+    asset: order.asset,
+    created_at: order.created_at,
+  }));
 }
 
 export async function findWithdrawal(db: Executor, userId: number, id: number): Promise<WithdrawOrder> {

@@ -3,6 +3,7 @@
 import * as c from '../../contract/console-service.ts';
 import * as chat from '../domain/service-chat.ts';
 import { actorOf } from '../domain/operators.ts';
+import { openWithdrawals } from '../domain/withdraw.ts';
 import type { HandlerContext } from './context.ts';
 import type { router } from './handle.ts';
 
@@ -10,9 +11,12 @@ const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip),
 
 export function consoleServiceRoutes(route: ReturnType<typeof router>) {
   route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
-  route(c.consoleConversation, (input, { db, operator, clock }) =>
-    chat.conversationDetail(db, Number(input.id), operator.id, clock.now()),
-  );
+  // Beside the conversation, the customer's withdrawals in review: the withdrawal rules' own list, added here so that
+  // the chat's rules import no withdrawal rule.
+  route(c.consoleConversation, async (input, { db, operator, clock }) => {
+    const detail = await chat.conversationDetail(db, Number(input.id), operator.id, clock.now());
+    return { ...detail, open_withdrawals: await openWithdrawals(db, detail.conversation.user_id) };
+  });
   route(c.consoleServiceOperators, (_input, { db }) => chat.serviceOperators(db));
   route(c.consoleAssignConversation, (input, ctx) =>
     ctx.db.transaction((tx) =>

@@ -2,6 +2,7 @@
 // each in the request's language where the operator wrote that version, else in English.
 import { messages, readMessages, unreadMessages } from '../../contract/messages.ts';
 import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';
+import { chatUnread } from '../domain/service-chat.ts';
 import type { router } from './handle.ts';
 
 export function messagesRoutes(route: ReturnType<typeof router>) {
@@ -9,7 +10,15 @@ export function messagesRoutes(route: ReturnType<typeof router>) {
     listMessages(db, caller.userId, input.status, { cursor: input.cursor, page: Number(input.page) }, locale),
   );
 
-  route(unreadMessages, (_input, { db, caller, locale }) => unreadSummary(db, caller.userId, locale));
+  // The unread summary carries the service chat's answers not seen beside the station messages: two read models, put
+  // together here so that neither domain module imports the other.
+  route(unreadMessages, async (_input, { db, caller, locale }) => {
+    const [summary, service] = await Promise.all([
+      unreadSummary(db, caller.userId, locale),
+      chatUnread(db, caller.userId),
+    ]);
+    return { ...summary, service };
+  });
 
   route(readMessages, async (input, { db, caller, clock }) => ({
     unread: await markRead(db, caller.userId, parseMessageIds(input.ids), clock.now()),
