@@ -21,7 +21,7 @@ import {
   type ConsoleBlindBox,
 } from '../contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount, typedNumber } from './format.ts';
+import { formatAmount, sentNumber, typedNumber } from './format.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { OutcomeLine, useSave } from './reward-parts.tsx';
 
@@ -49,7 +49,7 @@ const draftOf = (prize: BoxPrize): DraftPrize => ({
 const writtenTable = (rows: DraftPrize[]) =>
   rows
     .map((row) =>
-      [row.name.trim(), row.asset.trim(), ...[row.amount, row.weight, row.stock].map(typedNumber)]
+      [row.name.trim(), row.asset.trim(), ...[row.amount, row.weight, row.stock].map(sentNumber)]
         .filter((field, index) => index < 4 || field !== '')
         .join(':'),
     )
@@ -138,7 +138,7 @@ function RestockRow({ prize, onAnswer }: { prize: BoxPrize; onAnswer: (box: Cons
   const { busy, outcome, run, clear } = useSave();
   const restock = () =>
     run(async () =>
-      onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock: typedNumber(stock) })),
+      onAnswer(await consoleApi(consoleRestockPrize, { id: String(prize.id), stock: sentNumber(stock) })),
     );
   return (
     <>
@@ -185,7 +185,7 @@ function DrawCost({ costs, onAnswer }: { costs: Record<PayWith, string>; onAnswe
     run(async () => {
       const box = await consoleApi(
         consoleSetDrawCost,
-        Object.fromEntries(changed.map((pay) => [pay, typedNumber(values[pay])])),
+        Object.fromEntries(changed.map((pay) => [pay, sentNumber(values[pay])])),
       );
       onAnswer(box);
       setValues(box.costs);

@@ -14,7 +14,7 @@ import {
   type HousePeriod,
 } from '../contract/console-house.ts';
 import { consoleApi } from './api.ts';
-import { formatAmount, formatTime, typedNumber } from './format.ts';
+import { formatAmount, formatTime, sentNumber } from './format.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
 
 /** A stored decimal as an operator writes it: "50000.00000000" → "50000". */
@@ -106,13 +106,12 @@ function CapsForm({ saved, onSaved }: { saved: ConsoleHouseCaps; onSaved: () => 
   const [done, setDone] = useState(false);
   const { busy, error, run } = useAction(onSaved);
   const changed = HOUSE_CAPS.filter((cap) => values[cap] !== plain(saved[cap]));
-  const save = async () => {
-    const sent = Object.fromEntries(changed.map((cap) => [cap, typedNumber(values[cap])]));
-    await run(async () => {
+  const save = () =>
+    run(async () => {
+      const sent = Object.fromEntries(changed.map((cap) => [cap, sentNumber(values[cap])]));
       setValues(written(await consoleApi(consoleChangeHouseCaps, sent)));
       setDone(true);
     });
-  };
   return (
     <>
       <div className="console-table-wrap">

@@ -15,7 +15,7 @@ import {
 } from '../contract/console-products.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
-import { typedNumber } from './format.ts';
+import { sentNumber } from './format.ts';
 
 /** A stored decimal as an operator writes it: "0.8500" → "0.85", "5.00000000" → "5". */
 const plain = (decimal: string) => (decimal.includes('.') ? decimal.replace(/\.?0+$/, '') : decimal);
@@ -218,7 +218,7 @@ function TermsRow<T extends string>({
   const save = () =>
     once(async () => {
       try {
-        const sent = Object.fromEntries(changed.map((term) => [term, typedNumber(values[term])]));
+        const sent = Object.fromEntries(changed.map((term) => [term, sentNumber(values[term])]));
         setValues(await write(sent as Partial<Record<T, string>>));
         setNote({ done: true });
       } catch (failure) {

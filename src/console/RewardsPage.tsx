@@ -16,7 +16,7 @@ import {
 } from '../contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
-import { typedNumber } from './format.ts';
+import { sentNumber } from './format.ts';
 import { BlindBoxPanel } from './BlindBoxPanel.tsx';
 import { OutcomeLine, plain, useSave } from './reward-parts.tsx';
 
@@ -71,7 +71,7 @@ function LadderForm({ first }: { first: string[] }) {
   };
   const save = () =>
     run(async () => {
-      const now = await consoleApi(consoleSetSignInLadder, { ladder: steps.map(typedNumber).join(',') });
+      const now = await consoleApi(consoleSetSignInLadder, { ladder: steps.map(sentNumber).join(',') });
       setSaved(now.ladder);
       setSteps(now.ladder);
     });
@@ -192,7 +192,7 @@ function WelfareRow({ task, name }: { task: ConsoleWelfareTask; name: string }) 
         await consoleApi(consoleChangeWelfareTask, {
           code: task.code,
           ...Object.fromEntries(
-            changed.map((term) => [term, term === 'reward' ? typedNumber(values[term]) : values[term]]),
+            changed.map((term) => [term, term === 'reward' ? sentNumber(values[term]) : values[term]]),
           ),
         }),
       );

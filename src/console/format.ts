@@ -2,7 +2,9 @@
 // them (decimal strings, never turned into floats), with groups of three.
 import { i18n } from '@lingui/core';
 import { formatterOnce } from '../lib/formatter-once.ts';
-import { readOrKeep } from '../lib/typed-amount.ts';
+import { msg } from '@lingui/core/macro';
+import { amountExample, readAmount, readOrKeep } from '../lib/typed-amount.ts';
+import { ConsoleError } from './api.ts';
 
 const dateFormat = (name: string, options: Intl.DateTimeFormatOptions) =>
   formatterOnce(`console-${name}:${i18n.locale}`, () => new Intl.DateTimeFormat(i18n.locale, options));
@@ -74,3 +76,18 @@ export function localDayStart(day: string, days = 0): string {
 /** A number an operator typed, as the console sends it: the plain ASCII decimal it reads as in the operator's language
  * (other scripts' digits, grouping marks), or the text itself for the server to refuse. */
 export const typedNumber = (typed: string) => readOrKeep(typed, i18n.locale || 'en');
+
+/**
+ * A number an operator typed, as a save sends it: as typedNumber, but a text that reads two ways ('1,5', '1.000.000,5')
+ * is never sent for a guess.
+ * @throws ConsoleError "This number can be read two ways…" with an example in the operator's language and digits.
+ */
+export function sentNumber(typed: string): string {
+  const locale = i18n.locale || 'en';
+  const read = readAmount(typed, locale);
+  if (!read.ok && read.problem === 'ambiguous') {
+    const sample = amountExample(locale, read.system, 8);
+    throw new ConsoleError(i18n._(msg`This number can be read two ways. Write it as in ${sample}.`));
+  }
+  return read.ok ? read.value : typed;
+}

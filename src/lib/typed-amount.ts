@@ -163,6 +163,18 @@ export function readAmount(typed: string, locale: string, decimals = 8): AmountR
 }
 
 /**
+ * 1234.5 as `locale` writes it in the digits of `system`, with `decimals` (at most 2) decimals: "1,234.50",
+ * "١٬٢٣٤٫٥٠", "1,234.50" in Devanagari digits… — the example a refusal of a typed number gives.
+ */
+export function amountExample(locale: string, system: NumberingSystem, decimals: number): string {
+  const digits = Math.min(2, decimals);
+  return new Intl.NumberFormat(`${locale}-u-nu-${system}`, {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(1234.5);
+}
+
+/**
  * The plain ASCII decimal a typed text reads as, or the text unchanged when it reads as none: for forms whose own
  * check (or the server's) then refuses it with its message (the operator console, the chart's parameters).
  */

@@ -4,20 +4,12 @@ import type { ReactNode } from 'react';
 import { useContext, useEffect, useRef, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { currentLocale, intlLocale } from '../lib/i18n.ts';
-import { loadNumberParser, readAmount, type AmountReading } from '../lib/typed-amount.ts';
-import type { NumberingSystem } from '../lib/typed-digits.ts';
+import { amountExample, loadNumberParser, readAmount, type AmountReading } from '../lib/typed-amount.ts';
 import { FieldChecks, TextField } from './forms.tsx';
 
 type Refusal = Extract<AmountReading, { ok: false }>;
 
 /** 1,234.50 written as the person wrote: in their digits and the language's marks (١٬٢٣٤٫٥٠ in Arabic digits). */
-function example(locale: string, system: NumberingSystem, decimals: number): string {
-  const digits = Math.min(2, decimals);
-  return new Intl.NumberFormat(`${locale}-u-nu-${system}`, {
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(1234.5);
-}
 
 export interface DecimalFieldProps {
   label: ReactNode;
@@ -48,7 +40,7 @@ export function DecimalField({ label, value, onChange, decimals = 8, ...field }:
 
   const reading = readAmount(shown.text, locale, decimals);
   const say = (refusal: Refusal): string => {
-    const sample = example(locale, refusal.system, decimals);
+    const sample = amountExample(locale, refusal.system, decimals);
     if (refusal.problem === 'ambiguous') return t`This number can be read two ways. Write it as in ${sample}.`;
     if (refusal.problem === 'decimals') return t`At most ${decimals} digits after the decimal mark.`;
     return t`Enter a number, as in ${sample}.`;

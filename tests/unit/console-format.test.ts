@@ -1,7 +1,8 @@
 // The console's times and waits in the operator's language: a queue of many rows, polled, makes its formatters once.
 import { i18n } from '@lingui/core';
 import { afterEach, expect, it } from 'vitest';
-import { formatShortTime, formatTime, formatWait } from '../../src/console/format.ts';
+import { formatShortTime, formatTime, formatWait, sentNumber } from '../../src/console/format.ts';
+import { ConsoleError } from '../../src/console/api.ts';
 import { countMade } from './helpers.ts';
 
 const startedIn = i18n.locale;
@@ -38,4 +39,18 @@ it('makes no formatter after the first for each kind, however many rows a queue 
     dates.mockRestore();
     numbers.mockRestore();
   }
+});
+
+it('sends a typed number as the plain decimal it reads as, and refuses one that reads two ways with an example', () => {
+  i18n.loadAndActivate({ locale: 'en', messages: {} });
+  expect(sentNumber('1,000.50')).toBe('1000.50');
+  expect(sentNumber('๑๒.๕')).toBe('12.5');
+  expect(() => sentNumber('1,5')).toThrow(
+    new ConsoleError('This number can be read two ways. Write it as in 1,234.50.'),
+  );
+  expect(() => sentNumber('1.000.000,5')).toThrow(ConsoleError);
+  // What is no number at all goes as typed: the server refuses it with the field's own message.
+  expect(sentNumber('abc')).toBe('abc');
+  i18n.loadAndActivate({ locale: 'th', messages: {} });
+  expect(() => sentNumber('๑,๕')).toThrow('This number can be read two ways. Write it as in ๑,๒๓๔.๕๐.');
 });
