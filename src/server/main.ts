@@ -21,7 +21,7 @@ import { outboxSender } from './domain/code-sender.ts';
 import { developmentTransport } from './delivery/development.ts';
 import { emailTransport } from './delivery/email.ts';
 import { smsTransport } from './delivery/sms.ts';
-import { pushTransport, vapidSubject } from './delivery/push.ts';
+import { pushTransport } from './delivery/push.ts';
 import { vapidKeys } from './domain/push-subscriptions.ts';
 import type { Transport } from './delivery/transport.ts';
 import { keyCheck, loadTwoFactorKey } from './domain/two-factor-key.ts';
@@ -100,9 +100,9 @@ if (config.delivery.email) transports.email = emailTransport(config.delivery.ema
 if (config.delivery.sms) transports.sms = smsTransport(config.delivery.sms);
 // Web Push: the VAPID key pair is made on the first start and kept in the database, so every process signs with it.
 await vapidKeys(db);
-transports.push = pushTransport(db, { subject: vapidSubject(process.env) });
+transports.push = pushTransport(db, { subject: config.vapidSubject });
 /** The version and build this process runs (the console's system page, its row in server_processes). */
-const build = buildInfo(config.webRoot);
+const build = buildInfo(config.webRoot, config.buildId);
 /** Set once the jobs run: a queued code is sent at once, not at the delivery job's next tick. */
 let deliverNow = () => {};
 const app = await buildApp(

@@ -20,7 +20,7 @@ import { limitRequests } from './rate-limits.ts';
 import { DEFAULT_SHEDDING, shedLoad, type SheddingLimits } from './load-shedding.ts';
 import { keptAnswers } from './kept-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
-import { currentInlineScriptSources } from '../build-info.ts';
+import { buildInfo, currentInlineScriptSources } from '../build-info.ts';
 import { accountRoutes } from './account-routes.ts';
 import { contentRoutes, slidesAnswer } from './content-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
@@ -274,7 +274,7 @@ export async function buildApp(services: Services, options: AppOptions = {}): Pr
   consoleHouseRoutes(route);
   consoleRewardRoutes(route);
   consoleSystemRoutes(route);
-  openApiRoute(app);
+  openApiRoute(app, (services.build ?? buildInfo(null, null)).version);
   healthRoutes(app, services.db, options.health ?? createHealth());
   if (options.metrics !== false) metricsRoute(app, options.metricsToken);
 

@@ -10,7 +10,7 @@ import type { router } from './handle.ts';
 
 export function consoleSystemRoutes(route: ReturnType<typeof router>) {
   route(consoleSystem, (_input, { db, clock, market, build, reconcileEveryMs }) => {
-    const running = build ?? buildInfo(null);
+    const running = build ?? buildInfo(null, null);
     return db.transaction(
       (tx) =>
         systemView(tx, {

@@ -421,13 +421,11 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
   };
 }
 
-/** GET /api/openapi.json: the document of every endpoint src/contract declares, built once. */
-export function openApiRoute(app: FastifyInstance) {
+/** GET /api/openapi.json: the document of every endpoint src/contract declares, built once; `version`: the server's. */
+export function openApiRoute(app: FastifyInstance, version: string) {
   let document: Promise<Json> | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {
-    document ??= declaredEndpoints().then((endpoints) =>
-      openApiDocument(endpoints, process.env.npm_package_version ?? '1'),
-    );
+    document ??= declaredEndpoints().then((endpoints) => openApiDocument(endpoints, version));
     return reply.header('cache-control', 'no-cache').send(await document);
   });
 }
