@@ -15,6 +15,7 @@ import { bringPhonesToE164 } from './domain/phone-duplicates.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
+import { appSettings, serviceSettings } from './http/settings.ts';
 import { protocolsOf } from './http/secure-server.ts';
 import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
@@ -107,29 +108,17 @@ const build = buildInfo(config.webRoot, config.buildId);
 let deliverNow = () => {};
 const app = await buildApp(
   {
+    ...serviceSettings(config),
     db,
     clock,
     market,
     sender: outboxSender(db, () => deliverNow()),
-    earnTimeZone: config.earnTimeZone,
-    payeeCoolingMs: config.payeeCoolingMs,
-    sessionLimits: config.sessionLimits,
     changes,
     twoFactorKey,
-    operatorConsole: config.operatorConsole,
     build,
-    reconcileEveryMs: config.reconcileEveryMs,
   },
   {
-    webRoot: config.webRoot,
-    corsOrigins: config.corsOrigins,
-    relyingParty: config.relyingParty,
-    pushServiceHosts: config.pushServiceHosts,
-    trustProxyHops: config.trustProxyHops || undefined,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
-    rateLimitPerMinute: config.addressRateLimitPerMinute,
-    accountRateLimitPerMinute: config.accountRateLimitPerMinute,
-    shedding: config.shedding,
+    ...appSettings(config),
     logger: { level: config.logLevel },
     tls: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
     metricsToken: config.metricsToken,

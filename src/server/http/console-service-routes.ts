@@ -4,11 +4,11 @@ import * as c from '../../contract/console-service.ts';
 import * as chat from '../domain/service-chat.ts';
 import { actorOf } from '../domain/operators.ts';
 import type { HandlerContext } from './context.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip), operatorId: operator.id });
 
-export function consoleServiceRoutes(route: ReturnType<typeof router>) {
+export const consoleServiceRoutes: RouteModule = ({ route }) => {
   route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
   route(c.consoleConversation, (input, { db, operator, clock }) =>
     chat.conversationDetail(db, Number(input.id), operator.id, clock.now()),
@@ -43,4 +43,4 @@ export function consoleServiceRoutes(route: ReturnType<typeof router>) {
   route(c.consoleRemoveCannedReply, (input, ctx) =>
     ctx.db.transaction((tx) => chat.removeCannedReply(tx, actor(ctx), Number(input.id), ctx.clock.now())),
   );
-}
+};
