@@ -15,9 +15,13 @@ export interface BuildInfo {
 
 const packageFile = new URL('../../package.json', import.meta.url);
 
-export function buildInfo(webRoot: string | null, env: NodeJS.ProcessEnv = process.env): BuildInfo {
+/**
+ * This process's version (package.json) and build: `buildId` (BUILD_ID) when given, else the id the build wrote beside
+ * the app in `webRoot`, else 'development'.
+ */
+export function buildInfo(webRoot: string | null, buildId: string | null): BuildInfo {
   const { version } = JSON.parse(readFileSync(packageFile, 'utf8')) as { version: string };
-  return { version, build: env.BUILD_ID?.trim() || builtId(webRoot) || 'development' };
+  return { version, build: buildId || builtId(webRoot) || 'development' };
 }
 
 function builtId(webRoot: string | null): string | null {

@@ -15,13 +15,14 @@ import { bringPhonesToE164 } from './domain/phone-duplicates.ts';
 import { seedEarn } from './db/seed-earn.ts';
 import { seedWelfare } from './db/seed-welfare.ts';
 import { buildApp } from './http/app.ts';
+import { appSettings, serviceSettings } from './http/settings.ts';
 import { protocolsOf } from './http/secure-server.ts';
 import { acceleratedClock, systemClock } from './domain/clock.ts';
 import { outboxSender } from './domain/code-sender.ts';
 import { developmentTransport } from './delivery/development.ts';
 import { emailTransport } from './delivery/email.ts';
 import { smsTransport } from './delivery/sms.ts';
-import { pushTransport, vapidSubject } from './delivery/push.ts';
+import { pushTransport } from './delivery/push.ts';
 import { vapidKeys } from './domain/push-subscriptions.ts';
 import type { Transport } from './delivery/transport.ts';
 import { keyCheck, loadTwoFactorKey } from './domain/two-factor-key.ts';
@@ -100,36 +101,24 @@ if (config.delivery.email) transports.email = emailTransport(config.delivery.ema
 if (config.delivery.sms) transports.sms = smsTransport(config.delivery.sms);
 // Web Push: the VAPID key pair is made on the first start and kept in the database, so every process signs with it.
 await vapidKeys(db);
-transports.push = pushTransport(db, { subject: vapidSubject(process.env) });
+transports.push = pushTransport(db, { subject: config.vapidSubject });
 /** The version and build this process runs (the console's system page, its row in server_processes). */
-const build = buildInfo(config.webRoot);
+const build = buildInfo(config.webRoot, config.buildId);
 /** Set once the jobs run: a queued code is sent at once, not at the delivery job's next tick. */
 let deliverNow = () => {};
 const app = await buildApp(
   {
+    ...serviceSettings(config),
     db,
     clock,
     market,
     sender: outboxSender(db, () => deliverNow()),
-    earnTimeZone: config.earnTimeZone,
-    payeeCoolingMs: config.payeeCoolingMs,
-    sessionLimits: config.sessionLimits,
     changes,
     twoFactorKey,
-    operatorConsole: config.operatorConsole,
     build,
-    reconcileEveryMs: config.reconcileEveryMs,
   },
   {
-    webRoot: config.webRoot,
-    corsOrigins: config.corsOrigins,
-    relyingParty: config.relyingParty,
-    pushServiceHosts: config.pushServiceHosts,
-    trustProxyHops: config.trustProxyHops || undefined,
-    authRateLimitPerMinute: config.authRateLimitPerMinute,
-    rateLimitPerMinute: config.addressRateLimitPerMinute,
-    accountRateLimitPerMinute: config.accountRateLimitPerMinute,
-    shedding: config.shedding,
+    ...appSettings(config),
     logger: { level: config.logLevel },
     tls: config.tls ? { cert: readFileSync(config.tls.certFile), key: readFileSync(config.tls.keyFile) } : null,
     metricsToken: config.metricsToken,

@@ -11,6 +11,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';
 import { demoMarket, onEachDatabase } from './databases.ts';
+import { testAppOptions, testServices } from '../server/test-app.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -53,8 +54,18 @@ async function compare(name: string, url: string, headers: Record<string, string
 async function run(label: string, database: Database) {
   const market = await demoMarket(database);
   const app = await buildApp(
-    { db: database.db, clock: systemClock, market, sender: { send: async () => {} }, changes: database.changes() },
-    { rateLimitPerMinute: 10_000_000, accountRateLimitPerMinute: 10_000_000, authRateLimitPerMinute: 10_000_000 },
+    testServices({
+      db: database.db,
+      clock: systemClock,
+      market,
+      sender: { send: async () => {} },
+      changes: database.changes(),
+    }),
+    testAppOptions({
+      addressRateLimitPerMinute: 10_000_000,
+      accountRateLimitPerMinute: 10_000_000,
+      authRateLimitPerMinute: 10_000_000,
+    }),
   );
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   const login = await fetch(`${url}/api/users/login`, {

@@ -14,6 +14,7 @@ import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';
 import { httpDuration, httpRequests, observeQuery, timing } from '../../src/server/observability/metrics.ts';
 import { demoMarket, onEachDatabase } from './databases.ts';
+import { testAppOptions, testServices } from '../server/test-app.ts';
 
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_HTTP_SECONDS ?? 8);
@@ -46,20 +47,20 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 async function run(label: string, database: Database) {
   const market = await demoMarket(database);
   const limits = {
-    rateLimitPerMinute: 10_000_000,
+    addressRateLimitPerMinute: 10_000_000,
     accountRateLimitPerMinute: 10_000_000,
     authRateLimitPerMinute: 10_000_000,
   };
-  const services = {
+  const services = testServices({
     db: database.db,
     clock: systemClock,
     market,
     sender: { send: async () => {} },
     changes: database.changes(),
-  };
+  });
   const apps: Record<'on' | 'off', FastifyInstance> = {
-    on: await buildApp(services, { ...limits, metricsToken: TOKEN }),
-    off: await buildApp(services, { ...limits, metrics: false }),
+    on: await buildApp(services, testAppOptions({ ...limits, metricsToken: TOKEN })),
+    off: await buildApp(services, testAppOptions({ ...limits, metrics: false })),
   };
   const urls = {
     on: await apps.on.listen({ port: 0, host: '127.0.0.1' }),

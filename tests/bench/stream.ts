@@ -14,6 +14,7 @@ import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
 import { postgresBinaries, startPostgres, type PostgresCluster } from '../server/postgres.ts';
+import { testAppOptions, testServices } from '../server/test-app.ts';
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 10_000);
 const STEPS = 20;
@@ -51,8 +52,8 @@ export function nextMessage<T>(child: ChildProcess, type: string): Promise<T> {
 
 export async function serve(database: Database, market: Market) {
   const app = await buildApp(
-    { db: database.db, clock: systemClock, market, sender: { send: async () => {} } },
-    { rateLimitPerMinute: 1_000_000 },
+    testServices({ db: database.db, clock: systemClock, market, sender: { send: async () => {} } }),
+    testAppOptions({ addressRateLimitPerMinute: 1_000_000 }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   return { app, port: (app.server.address() as { port: number }).port };

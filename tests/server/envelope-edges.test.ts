@@ -6,6 +6,7 @@ import { connect, type AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { texts } from '../../src/contract/texts.ts';
@@ -20,13 +21,13 @@ let port: number;
 beforeAll(async () => {
   h = await startHarness();
   app = await buildApp(
-    { db: h.database.db, clock: h.clock, sender: { send: async () => undefined }, market: h.market },
-    {
+    testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => undefined }, market: h.market }),
+    testAppOptions({
       requestTimeoutMs: REQUEST_TIMEOUT_MS,
       authRateLimitPerMinute: 10_000,
-      rateLimitPerMinute: 100_000,
+      addressRateLimitPerMinute: 100_000,
       accountRateLimitPerMinute: 100_000,
-    },
+    }),
   );
   await app.listen({ port: 0, host: '127.0.0.1' });
   port = (app.server.address() as AddressInfo).port;

@@ -25,6 +25,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { FIRST_DATA_WAIT_MS, serveFirstDocument, type ReadFirstData } from '../../src/server/http/first-document.ts';
 import { servePwa } from '../../src/server/http/serving.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 
 /**
  * The screens' templates as the build writes them: eight screens, each in every language side by side, then what a
@@ -79,8 +80,8 @@ afterAll(async () => {
 /** The app on the harness's database and market, serving the stand-in build. */
 async function serveApp(): Promise<FastifyInstance> {
   const app = await buildApp(
-    { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market },
-    { webRoot: root },
+    testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }),
+    testAppOptions({ webRoot: root }),
   );
   apps.push(app);
   return app;

@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
+import { testAppOptions, testServices, unconfigured } from './test-app.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 import type { CodeSender } from '../../src/server/domain/code-sender.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
@@ -17,10 +18,8 @@ import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simul
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { seedFunds } from '../../src/server/db/seed-funds.ts';
 import { seedEarn } from '../../src/server/db/seed-earn.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
 import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
-import { DEFAULT_PUSH_SERVICE_HOSTS } from '../../src/server/domain/push-subscriptions.ts';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 export interface SentCode {
@@ -135,7 +134,7 @@ export async function startHarness(
   const sender: CodeSender = options.sender?.(database.db) ?? { send: async (message) => void sent.push(message) };
   await seedMarkets(database.db, clock.now());
   await seedFunds(database.db);
-  await seedEarn(database.db, clock.now(), DEFAULT_EARN_TIMEZONE);
+  await seedEarn(database.db, clock.now(), unconfigured.earnTimeZone);
   const feed = simulatedFeed({
     coins: LISTED_COINS.map((coin) => ({
       code: coin.code,
@@ -148,22 +147,22 @@ export async function startHarness(
   });
   const market = createMarket(database.db, feed, clock);
   const app = await buildApp(
-    {
+    testServices({
       db: database.db,
       clock,
       sender,
       market,
       changes: database.changes(),
       payeeCoolingMs: options.payeeCoolingMs ?? 0,
-    },
-    {
+    }),
+    testAppOptions({
       authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,
-      rateLimitPerMinute: 100_000,
+      addressRateLimitPerMinute: 100_000,
       accountRateLimitPerMinute: 100_000,
       shedding: options.shedding ?? false,
       // The tests' push service stand-ins, besides the real ones.
-      pushServiceHosts: [...DEFAULT_PUSH_SERVICE_HOSTS, '127.0.0.1', 'push.example.com'],
-    },
+      pushServiceHosts: [...unconfigured.pushServiceHosts, '127.0.0.1', 'push.example.com'],
+    }),
   );
   await app.ready();
 

@@ -8,6 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/http/app.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 
 let harness: Harness;
 let outside: string;
@@ -29,8 +30,13 @@ beforeAll(async () => {
   writeFileSync(join(root, 'console', 'assets', 'console-AbC123.js'), 'console.log(2);');
   writeFileSync(join(outside, 'secret.txt'), 'outside');
   app = await buildApp(
-    { db: harness.database.db, clock: harness.clock, sender: { send: async () => {} }, market: harness.market },
-    { webRoot: root },
+    testServices({
+      db: harness.database.db,
+      clock: harness.clock,
+      sender: { send: async () => {} },
+      market: harness.market,
+    }),
+    testAppOptions({ webRoot: root }),
   );
 });
 

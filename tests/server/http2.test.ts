@@ -17,6 +17,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/http/app.ts';
 import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, registerByPhone, tinyPng } from './helpers.ts';
 
 const fixtures = join(import.meta.dirname, '..', 'fixtures', 'tls');
@@ -44,13 +45,21 @@ beforeAll(async () => {
     writeFileSync(join(root, `${file}.br`), brotliCompressSync(body));
     writeFileSync(join(root, `${file}.gz`), gzipSync(body));
   }
-  const services = { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market };
-  secure = await buildApp(services, {
-    webRoot: root,
-    tls: { cert: CA, key: readFileSync(join(fixtures, 'key.pem')) },
-    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+  const services = testServices({
+    db: h.database.db,
+    clock: h.clock,
+    sender: { send: async () => {} },
+    market: h.market,
   });
-  plain = await buildApp(services, { webRoot: root });
+  secure = await buildApp(
+    services,
+    testAppOptions({
+      webRoot: root,
+      tls: { cert: CA, key: readFileSync(join(fixtures, 'key.pem')) },
+      requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    }),
+  );
+  plain = await buildApp(services, testAppOptions({ webRoot: root }));
   secureBase = await secure.listen({ port: 0, host: '127.0.0.1' });
   plainBase = await plain.listen({ port: 0, host: '127.0.0.1' });
   h2 = connect(secureBase, { ca: CA, servername: 'localhost' });

@@ -7,6 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
 import * as v from 'valibot';
 import { startHarness, type Harness } from './harness.ts';
+import { testServices } from './test-app.ts';
 import {
   PASSWORD,
   PAYPASS,
@@ -197,30 +198,30 @@ let faulty: FastifyInstance;
 async function startFaultyServer() {
   faulty = Fastify();
   await faulty.register(formbody);
-  router(faulty, { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market })(
-    pay,
-    async (input, { db, caller, clock }) => {
-      await db.transaction((tx) =>
-        post(
-          tx,
-          { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_credit', reference: `pay:${input.note}` },
-          clock.now(),
-        ),
-      );
-      // The process "dies" after the effect, before the answer is stored.
-      if (faults.crashAfterEffect > 0) {
-        faults.crashAfterEffect--;
-        throw new Error('simulated crash after the effect');
-      }
-      if (faults.refuseAfterEffect) throw new Refusal(texts.insufficientBalance.id);
-      if (faults.breakThenRefuse) {
-        // A statement that fails (as a unique violation would) breaks the transaction; the handler refuses.
-        await db.execute(sql`select 1 / 0`).catch(() => undefined);
-        throw new Refusal(texts.insufficientBalance.id);
-      }
-      return { paid: input.note };
-    },
-  );
+  router(
+    faulty,
+    testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }),
+  )(pay, async (input, { db, caller, clock }) => {
+    await db.transaction((tx) =>
+      post(
+        tx,
+        { userId: caller.userId, asset: USDT, amount: '1', kind: 'test_credit', reference: `pay:${input.note}` },
+        clock.now(),
+      ),
+    );
+    // The process "dies" after the effect, before the answer is stored.
+    if (faults.crashAfterEffect > 0) {
+      faults.crashAfterEffect--;
+      throw new Error('simulated crash after the effect');
+    }
+    if (faults.refuseAfterEffect) throw new Refusal(texts.insufficientBalance.id);
+    if (faults.breakThenRefuse) {
+      // A statement that fails (as a unique violation would) breaks the transaction; the handler refuses.
+      await db.execute(sql`select 1 / 0`).catch(() => undefined);
+      throw new Refusal(texts.insufficientBalance.id);
+    }
+    return { paid: input.note };
+  });
   await faulty.ready();
 }
 

@@ -20,6 +20,7 @@ import { Kept, keptBytes } from '../../src/server/http/kept-answers.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import type { FastifyInstance } from 'fastify';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, grant, noticeOf } from './helpers.ts';
 
 let h: Harness;
@@ -29,8 +30,8 @@ let direct: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
   direct = await buildApp(
-    { db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market },
-    { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+    testServices({ db: h.database.db, clock: h.clock, sender: { send: async () => {} }, market: h.market }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
   );
   await untilListening();
 });

@@ -7,7 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { startHarness, openTestDatabase, type Harness } from './harness.ts';
+import { openTestDatabase, startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { customer } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { enqueue } from '../../src/server/domain/delivery.ts';
@@ -27,8 +28,8 @@ let app: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
   app = await buildApp(
-    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-    { metricsToken: TOKEN, rateLimitPerMinute: 2, accountRateLimitPerMinute: 2 },
+    testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+    testAppOptions({ metricsToken: TOKEN, addressRateLimitPerMinute: 2, accountRateLimitPerMinute: 2 }),
   );
   await app.ready();
 });
@@ -217,13 +218,13 @@ describe('/healthz and /readyz', () => {
     const database = await openTestDatabase();
     const feed = simulatedFeed({ coins: [], seed: 1, clock: systemClock });
     const alone = await buildApp(
-      {
+      testServices({
         db: database.db,
         clock: systemClock,
         market: createMarket(database.db, feed, systemClock),
         sender: { send: async () => {} },
-      },
-      { metrics: false },
+      }),
+      testAppOptions({ metrics: false }),
     );
     try {
       expect((await alone.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);

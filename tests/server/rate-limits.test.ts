@@ -3,6 +3,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { registerByPhone } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { RequestCounter } from '../../src/server/http/rate-limits.ts';
@@ -17,8 +18,8 @@ let limited: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
   limited = await buildApp(
-    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-    { rateLimitPerMinute: 5, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3 },
+    testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+    testAppOptions({ addressRateLimitPerMinute: 5, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3 }),
   );
   await limited.ready();
 });
@@ -111,8 +112,13 @@ it.each([1, 2])(
   'behind %i trusted proxies, counts the client address they name, whatever the client wrote before it',
   async (hops) => {
     const proxied = await buildApp(
-      { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-      { rateLimitPerMinute: 3, accountRateLimitPerMinute: 8, authRateLimitPerMinute: 3, trustProxyHops: hops },
+      testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+      testAppOptions({
+        addressRateLimitPerMinute: 3,
+        accountRateLimitPerMinute: 8,
+        authRateLimitPerMinute: 3,
+        trustProxyHops: hops,
+      }),
     );
     try {
       // The last proxy's address is the socket's; each trusted proxy before it appended one address.

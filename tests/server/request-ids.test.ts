@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 
 let h: Harness;
 let root: string;
@@ -19,10 +20,10 @@ const apps: FastifyInstance[] = [];
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** A server of the harness's services logging into `lines`, with a call that crashes. */
-async function serve(options: AppOptions = {}): Promise<FastifyInstance> {
+async function serve(options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const app = await buildApp(
-    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-    {
+    testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+    testAppOptions({
       webRoot: root,
       logger: {
         level: 'info',
@@ -34,7 +35,7 @@ async function serve(options: AppOptions = {}): Promise<FastifyInstance> {
         }),
       },
       ...options,
-    },
+    }),
   );
   app.get('/api/test/crash', async () => {
     throw new Error('a crash for the test');
@@ -73,7 +74,7 @@ it('is on every kind of answer, and a different one on each', async () => {
 });
 
 it('is on an answer of the rate limits too', async () => {
-  const app = await serve({ rateLimitPerMinute: 2 });
+  const app = await serve({ addressRateLimitPerMinute: 2 });
   const statuses: number[] = [];
   for (let i = 0; i < 3; i++) {
     const answer = await app.inject({ url: '/api/other/config?act=system', headers: { lang: 'en' } });

@@ -5,14 +5,15 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/http/app.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 
 let h: Harness;
 const lines: Record<string, unknown>[] = [];
 /** The server logging at `level` into `lines`. */
 const logged = (level: string) =>
   buildApp(
-    { db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } },
-    {
+    testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+    testAppOptions({
       logger: {
         level,
         stream: new Writable({
@@ -22,7 +23,7 @@ const logged = (level: string) =>
           },
         }),
       },
-    },
+    }),
   );
 let info: FastifyInstance;
 let debug: FastifyInstance;

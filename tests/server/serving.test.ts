@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 
 const SCRIPT = `console.log(${JSON.stringify('coinvest '.repeat(400))});`;
 let root: string;
@@ -18,10 +19,15 @@ let harness: Harness;
 const apps: FastifyInstance[] = [];
 
 /** A server of the same services as the harness, with these options and the fake build as web root. */
-async function serve(options: AppOptions = {}): Promise<FastifyInstance> {
+async function serve(options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   const app = await buildApp(
-    { db: harness.database.db, clock: harness.clock, sender: { send: async () => {} }, market: harness.market },
-    { webRoot: root, ...options },
+    testServices({
+      db: harness.database.db,
+      clock: harness.clock,
+      sender: { send: async () => {} },
+      market: harness.market,
+    }),
+    testAppOptions({ webRoot: root, ...options }),
   );
   apps.push(app);
   return app;

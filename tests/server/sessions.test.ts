@@ -16,6 +16,7 @@ import { sessions } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { translator } from '../../src/server/i18n.ts';
 import { checkedAnswer, onPostgres, startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, noticeOf, refused } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -33,14 +34,14 @@ let other: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
   other = await buildApp(
-    {
+    testServices({
       db: h.database.db,
       clock: h.clock,
       sender: { send: async () => {} },
       market: h.market,
       changes: h.database.changes(),
-    },
-    { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+    }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
   );
 });
 afterAll(async () => {
@@ -219,14 +220,14 @@ describe('expiry', () => {
     expect(() => loadConfig({ SESSION_MAX_DAYS: '0' })).toThrow(/SESSION_MAX_DAYS=0/);
 
     const shortLived = await buildApp(
-      {
+      testServices({
         db: h.database.db,
         clock: h.clock,
         sender: { send: async () => {} },
         market: h.market,
         sessionLimits: { idleMs: DAY, maxMs: 2 * DAY },
-      },
-      { rateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 },
+      }),
+      testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
     );
     try {
       const ret = async (token: string) =>

@@ -10,24 +10,13 @@ import { forgetSubscription, vapidKeys } from '../domain/push-subscriptions.ts';
 import type { Outcome, OutboxRow, Transport } from './transport.ts';
 
 export interface PushOptions {
-  /** VAPID `sub`: how a push service reaches the operator, a mailto: or https: address (VAPID_SUBJECT). */
+  /** VAPID `sub`: how a push service reaches the operator, a mailto: or https: address (VAPID_SUBJECT, RFC 8292). */
   subject: string;
   /** How long the push service keeps a notice for a browser that is offline. */
   ttlSeconds?: number;
   timeoutMs?: number;
   /** Tests: the agent that trusts the local push-service stand-in's certificate. */
   agent?: Agent;
-}
-
-/**
- * VAPID_SUBJECT: how a push service reaches the operator (a mailto: or https: address; RFC 8292, section 2.1).
- * Unset, a placeholder address: fine on a LAN, but set a real one in production.
- */
-export function vapidSubject(env: NodeJS.ProcessEnv): string {
-  const subject = env.VAPID_SUBJECT?.trim() || 'mailto:operators@coinvest.invalid';
-  if (!/^(mailto:[^@\s]+@[^@\s]+|https:\/\/[^/\s]+.*)$/.test(subject))
-    throw new Error(`VAPID_SUBJECT must be a mailto: or https: address (mailto:ops@example.com), not ${subject}.`);
-  return subject;
 }
 
 /** A day: a notice older than that tells nothing the app does not show anyway. */

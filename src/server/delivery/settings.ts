@@ -1,5 +1,5 @@
-// How messages leave this server, from the environment (README "Codes by e-mail and SMS"): SMTP for
-// e-mail, an SMS provider, and the waits between tries. A half-done setting stops the start with a
+// How messages leave this server, from its variables (README "Codes by e-mail and SMS"; config-schema.ts declares
+// each): SMTP for e-mail, an SMS provider, and the waits between tries. A half-done setting stops the start with a
 // line that names what is missing, rather than letting codes vanish.
 import { DEFAULT_RETRY_SECONDS } from '../domain/delivery.ts';
 import type { EmailSettings } from './email.ts';
@@ -15,15 +15,43 @@ export interface DeliveryConfig {
   retrySeconds: number[];
 }
 
-export function deliveryConfig(env: NodeJS.ProcessEnv): DeliveryConfig {
+/** The variables delivery is configured by; config-schema.ts declares each. */
+export const DELIVERY_VARIABLES = [
+  'SMTP_URL',
+  'SMTP_FROM',
+  'SMS_PROVIDER',
+  'TWILIO_ACCOUNT_SID',
+  'TWILIO_AUTH_TOKEN',
+  'TWILIO_FROM',
+  'TWILIO_API_BASE',
+  'SMS_WEBHOOK_URL',
+  'SMS_WEBHOOK_METHOD',
+  'SMS_WEBHOOK_TEMPLATE',
+  'SMS_WEBHOOK_CONTENT_TYPE',
+  'SMS_WEBHOOK_HEADERS',
+  'DELIVERY_RETRY_SECONDS',
+] as const;
+
+/** Those variables as set, by name; an unset one is absent or undefined. */
+export type DeliveryVariables = Partial<Record<(typeof DELIVERY_VARIABLES)[number], string>>;
+
+/** The settings of `env` (the delivery's variables); a wrong or half-done setting throws an Error naming it. */
+export function deliveryConfig(env: DeliveryVariables): DeliveryConfig {
   return { email: emailSettings(env), sms: smsSettings(env), retrySeconds: retrySeconds(env.DELIVERY_RETRY_SECONDS) };
 }
+
+/** Twilio's API, unless TWILIO_API_BASE points elsewhere. */
+export const DEFAULT_TWILIO_API_BASE = 'https://api.twilio.com';
+/** How the SMS webhook is called, unless SMS_WEBHOOK_METHOD says otherwise. */
+export const DEFAULT_WEBHOOK_METHOD = 'POST';
+/** The SMS webhook's body, unless SMS_WEBHOOK_TEMPLATE gives another. */
+export const DEFAULT_WEBHOOK_TEMPLATE = '{"to":"{{to}}","text":"{{body}}"}';
 
 const ADDRESS = /^[^@\s<>]+@[^@\s<>]+$/;
 const NAMED_ADDRESS = /^[^<>]*<[^@\s<>]+@[^@\s<>]+>$/;
 
 /** SMTP_URL (smtp:// or smtps://, the credentials in it) and SMTP_FROM. */
-function emailSettings(env: NodeJS.ProcessEnv): EmailSettings | null {
+function emailSettings(env: DeliveryVariables): EmailSettings | null {
   const url = env.SMTP_URL?.trim();
   const from = env.SMTP_FROM?.trim();
   if (!url) {
@@ -55,16 +83,16 @@ function emailSettings(env: NodeJS.ProcessEnv): EmailSettings | null {
 const HTTP_URL = /^https?:\/\/[^/\s]+/;
 
 /** SMS_PROVIDER and the settings it needs; every missing one is named. */
-function smsSettings(env: NodeJS.ProcessEnv): SmsSettings | null {
+function smsSettings(env: DeliveryVariables): SmsSettings | null {
   const provider = env.SMS_PROVIDER?.trim();
   if (!provider) return null;
-  const need = (names: string[]) => {
+  const need = (names: (keyof DeliveryVariables)[]) => {
     const missing = names.filter((name) => !env[name]?.trim());
     if (missing.length) throw new Error(`SMS_PROVIDER=${provider} needs ${missing.join(', ')}.`);
   };
   if (provider === 'twilio') {
     need(['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN', 'TWILIO_FROM']);
-    const apiBase = env.TWILIO_API_BASE?.trim() || 'https://api.twilio.com';
+    const apiBase = env.TWILIO_API_BASE?.trim() || DEFAULT_TWILIO_API_BASE;
     if (!HTTP_URL.test(apiBase)) throw new Error(`TWILIO_API_BASE=${apiBase} is not an http(s) URL.`);
     return {
       provider,
@@ -78,10 +106,10 @@ function smsSettings(env: NodeJS.ProcessEnv): SmsSettings | null {
     need(['SMS_WEBHOOK_URL']);
     const url = env.SMS_WEBHOOK_URL!.trim();
     if (!HTTP_URL.test(url)) throw new Error(`SMS_WEBHOOK_URL=${url} is not an http(s) URL.`);
-    const method = (env.SMS_WEBHOOK_METHOD?.trim() || 'POST').toUpperCase();
+    const method = (env.SMS_WEBHOOK_METHOD?.trim() || DEFAULT_WEBHOOK_METHOD).toUpperCase();
     if (method !== 'GET' && method !== 'POST' && method !== 'PUT')
       throw new Error(`SMS_WEBHOOK_METHOD=${method} must be GET, POST or PUT.`);
-    const template = env.SMS_WEBHOOK_TEMPLATE?.trim() || '{"to":"{{to}}","text":"{{body}}"}';
+    const template = env.SMS_WEBHOOK_TEMPLATE?.trim() || DEFAULT_WEBHOOK_TEMPLATE;
     if (method === 'GET' && !url.includes('{{body}}'))
       throw new Error('SMS_WEBHOOK_METHOD=GET sends no body: put {{to}} and {{body}} in SMS_WEBHOOK_URL.');
     if (method !== 'GET' && !template.includes('{{body}}') && !url.includes('{{body}}'))

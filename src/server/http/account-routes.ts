@@ -42,12 +42,10 @@ import { signInPlace, type HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { isRemembered } from '../domain/remembered-devices.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-type Route = ReturnType<typeof router>;
-
-export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
-  const perMinute = limits.authPerMinute;
+export const accountRoutes: RouteModule = ({ route, settings }) => {
+  const perMinute = settings.authRateLimitPerMinute;
 
   route(
     register,
@@ -242,4 +240,4 @@ export function accountRoutes(route: Route, limits: { authPerMinute: number }) {
     }
     return toUserInfo(await setPayPassword(db, user.id, input.password));
   });
-}
+};

@@ -9,9 +9,9 @@ import * as lock from '../domain/address-lock.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { hasSecondFactor, requireSecondFactor } from '../domain/two-factor.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function addressLockRoutes(route: ReturnType<typeof router>) {
+export const addressLockRoutes: RouteModule = ({ route }) => {
   route(addressLock, (_input, { db, caller, clock, t }) => lock.addressLockOf(db, caller.userId, clock.now(), t));
   route(lockAddresses, (_input, { db, caller, clock, t }) => lock.lockAddresses(db, caller.userId, clock.now(), t));
   route(unlockAddresses, async ({ otp, paypass }, { db, caller, clock, t, twoFactorKey }) => {
@@ -29,4 +29,4 @@ export function addressLockRoutes(route: ReturnType<typeof router>) {
     return lock.askUnlock(db, caller.userId, now, t);
   });
   route(keepAddressLock, (_input, { db, caller, clock, t }) => lock.keepAddressLock(db, caller.userId, clock.now(), t));
-}
+};

@@ -7,9 +7,9 @@ import { antiPhishingCodeOf, saveAntiPhishingCode } from '../domain/anti-phishin
 import { Refusal } from '../domain/refusal.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function antiPhishingRoutes(route: ReturnType<typeof router>) {
+export const antiPhishingRoutes: RouteModule = ({ route }) => {
   route(antiPhishingStatus, async (_input, { db, caller }) => ({
     phrase: await antiPhishingCodeOf(db, caller.userId),
   }));
@@ -35,4 +35,4 @@ export function antiPhishingRoutes(route: ReturnType<typeof router>) {
     });
     return { phrase: null };
   });
-}
+};

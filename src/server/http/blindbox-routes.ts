@@ -2,9 +2,9 @@
 // rotating the seed and the past draws. The rules live in domain/blindbox.ts.
 import { blindBoxDraws, blindBoxInfo, drawBlindBox, rotateSeed, setClientSeed } from '../../contract/blindbox.ts';
 import { blindBoxInfo as infoOf, draw, drawHistory, rotate } from '../domain/blindbox.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function blindBoxRoutes(route: ReturnType<typeof router>) {
+export const blindBoxRoutes: RouteModule = ({ route }) => {
   route(blindBoxInfo, (_input, { db, caller, clock }) => infoOf(db, caller.userId, clock.now()));
   route(drawBlindBox, (input, { db, caller, clock }) =>
     db.transaction((tx) => draw(tx, caller.userId, input.pay, clock.now())),
@@ -17,4 +17,4 @@ export function blindBoxRoutes(route: ReturnType<typeof router>) {
     db.transaction((tx) => rotate(tx, caller.userId, null, clock.now())),
   );
   route(blindBoxDraws, (input, { db, caller }) => drawHistory(db, caller.userId, input.cursor));
-}
+};

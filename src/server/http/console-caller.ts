@@ -3,14 +3,14 @@
 // picture door (upload-routes.ts).
 import type { FastifyRequest } from 'fastify';
 import { TOKEN_HEADER } from '../../contract/envelope.ts';
-import { DEFAULT_CONSOLE_SETTINGS, operatorOfToken, type OperatorCaller } from '../domain/operators.ts';
+import { operatorOfToken, type OperatorCaller } from '../domain/operators.ts';
 import { plausibleToken } from '../domain/sessions.ts';
 import type { Services } from './context.ts';
 
 const operators = new WeakMap<FastifyRequest, Promise<OperatorCaller | null>>();
 
 export function consoleOperatorOf(
-  { db, clock, operatorConsole = DEFAULT_CONSOLE_SETTINGS }: Pick<Services, 'db' | 'clock' | 'operatorConsole'>,
+  { db, clock, operatorConsole }: Pick<Services, 'db' | 'clock' | 'operatorConsole'>,
   request: FastifyRequest,
 ): Promise<OperatorCaller | null> {
   let operator = operators.get(request);

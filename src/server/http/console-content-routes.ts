@@ -8,9 +8,9 @@ import {
 } from '../../contract/console-content.ts';
 import { contentItems, contentVersions, saveContentVersion } from '../domain/content-languages.ts';
 import { actorOf } from '../domain/operators.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function consoleContentRoutes(route: ReturnType<typeof router>) {
+export const consoleContentRoutes: RouteModule = ({ route }) => {
   route(consoleContentItems, (input, { db }) => contentItems(db, input.kind));
   route(consoleContentVersions, (input, { db }) => contentVersions(db, input.kind, input.id));
   route(consoleSaveContentVersion, (input, { db, operator, ip, clock }) =>
@@ -24,4 +24,4 @@ export function consoleContentRoutes(route: ReturnType<typeof router>) {
       ),
     ),
   );
-}
+};

@@ -2,15 +2,14 @@
 // the house's result (domain/house-result.ts, in one snapshot so its figures agree with each other) and
 // changes the caps through domain/house-limits.ts, each change with its audit entry in one transaction.
 import { HOUSE_CAPS, consoleChangeHouseCaps, consoleHouse } from '../../contract/console-house.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { setHouseCapsAs } from '../domain/house-limits.ts';
 import { houseView } from '../domain/house-result.ts';
 import { actorOf } from '../domain/operators.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function consoleHouseRoutes(route: ReturnType<typeof router>) {
+export const consoleHouseRoutes: RouteModule = ({ route }) => {
   route(consoleHouse, (_input, { db, clock, earnTimeZone }) =>
-    db.transaction((tx) => houseView(tx, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE), {
+    db.transaction((tx) => houseView(tx, clock.now(), earnTimeZone), {
       isolationLevel: 'repeatable read',
       accessMode: 'read only',
     }),
@@ -20,4 +19,4 @@ export function consoleHouseRoutes(route: ReturnType<typeof router>) {
     const changes = HOUSE_CAPS.filter((cap) => input[cap] !== undefined).map((cap) => `${cap}=${input[cap]}`);
     return db.transaction((tx) => setHouseCapsAs(tx, actorOf(operator, ip), changes, clock.now()));
   });
-}
+};

@@ -18,14 +18,14 @@ import {
   optionProductTerms,
 } from '../domain/settings.ts';
 import { actorOf } from '../domain/operators.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 /** The terms sent, as the `term=value` changes the operator command takes (an emptied field is sent, and refused
  * there). */
 const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<T, string>>) =>
   terms.filter((term) => input[term] !== undefined).map((term) => `${term}=${input[term]}`);
 
-export function consoleProductRoutes(route: ReturnType<typeof router>) {
+export const consoleProductRoutes: RouteModule = ({ route }) => {
   route(consoleOptionProducts, async (_input, { db }) => (await optionProductList(db)).map(optionProductTerms));
   route(consoleChangeOptionProduct, async (input, { db, operator, ip, clock }) =>
     optionProductTerms(
@@ -48,4 +48,4 @@ export function consoleProductRoutes(route: ReturnType<typeof router>) {
       ),
     ),
   );
-}
+};

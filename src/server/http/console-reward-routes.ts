@@ -18,14 +18,14 @@ import { blindBoxTerms, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } fro
 import { ladderOf, setSignInLadderAs } from '../domain/signin.ts';
 import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domain/welfare.ts';
 import { actorOf } from '../domain/operators.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 /** The terms sent, as the `term=value` changes the operator command takes (an emptied field is sent, and refused
  * there). */
 const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<T, string>>) =>
   terms.filter((term) => input[term] !== undefined).map((term) => `${term}=${input[term]}`);
 
-export function consoleRewardRoutes(route: ReturnType<typeof router>) {
+export const consoleRewardRoutes: RouteModule = ({ route }) => {
   route(consoleSignInLadder, async (_input, { db }) => ({ ladder: await ladderOf(db) }));
   route(consoleSetSignInLadder, async (input, { db, operator, ip, clock }) => ({
     ladder: await db.transaction((tx) => setSignInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now())),
@@ -53,4 +53,4 @@ export function consoleRewardRoutes(route: ReturnType<typeof router>) {
     await db.transaction((tx) => setBoxCostsAs(tx, actorOf(operator, ip), changesOf(PAY_WITH, input), clock.now()));
     return blindBoxTerms(db);
   });
-}
+};

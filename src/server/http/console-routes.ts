@@ -28,17 +28,17 @@ import { searchAudit } from '../domain/audit-log.ts';
 import { usernames } from '../domain/accounts.ts';
 import { listedPhones } from '../domain/phone-duplicates.ts';
 import type { HandlerContext } from './context.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 const actor = ({ operator, ip }: HandlerContext) => actorOf(operator, ip);
 const claimant = (ctx: HandlerContext) => ({ operatorId: ctx.operator.id, name: ctx.operator.name, actor: actor(ctx) });
 const nameOf = async (ctx: HandlerContext, userId: number) => (await usernames(ctx.db, [userId])).get(userId) ?? '';
 
-export function consoleRoutes(route: ReturnType<typeof router>, options: { perMinute: number }) {
+export const consoleRoutes: RouteModule = ({ route, settings }) => {
   route(
     c.consoleSignIn,
     (input, { db, clock, twoFactorKey, ip }) => signInOperator(db, input, twoFactorKey, ip, clock.now()),
-    { perMinute: options.perMinute },
+    { perMinute: settings.authRateLimitPerMinute },
   );
   route(c.consoleMe, async (_input, { operator }) =>
     operatorView({ name: operator.name, role: operator.role, mustChangePassword: operator.mustChangePassword }),
@@ -166,4 +166,4 @@ export function consoleRoutes(route: ReturnType<typeof router>, options: { perMi
     ctx.db.transaction((tx) => disableOperator(tx, actor(ctx), input.name, ctx.clock.now())),
   );
   route(c.consoleAuditLog, (input, { db }) => searchAudit(db, input, input.cursor));
-}
+};

@@ -5,11 +5,11 @@ import * as chat from '../domain/service-chat.ts';
 import { actorOf } from '../domain/operators.ts';
 import { openWithdrawals } from '../domain/withdraw.ts';
 import type { HandlerContext } from './context.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 const actor = ({ operator, ip }: HandlerContext) => ({ ...actorOf(operator, ip), operatorId: operator.id });
 
-export function consoleServiceRoutes(route: ReturnType<typeof router>) {
+export const consoleServiceRoutes: RouteModule = ({ route }) => {
   route(c.consoleConversations, (input, { db, operator }) => chat.inbox(db, input.view, operator.id));
   // Beside the conversation, the customer's withdrawals in review: the withdrawal rules' own list, added here so that
   // the chat's rules import no withdrawal rule.
@@ -47,4 +47,4 @@ export function consoleServiceRoutes(route: ReturnType<typeof router>) {
   route(c.consoleRemoveCannedReply, (input, ctx) =>
     ctx.db.transaction((tx) => chat.removeCannedReply(tx, actor(ctx), Number(input.id), ctx.clock.now())),
   );
-}
+};

@@ -5,11 +5,11 @@ import type { Locale } from '../../contract/constants.ts';
 import type { Executor } from '../db/connection.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import { activeSlidesIn, configEntriesIn } from '../domain/content-languages.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
 type SlidePosition = (typeof SLIDE_POSITIONS)[number];
 
-export function contentRoutes(route: ReturnType<typeof router>) {
+export const contentRoutes: RouteModule = ({ route }) => {
   route(config, (input, { db, kept, locale }) =>
     kept.config.read(`${input.act}:${locale}`, async () => {
       const rows = await configEntriesIn(db, input.act, locale);
@@ -18,7 +18,7 @@ export function contentRoutes(route: ReturnType<typeof router>) {
   );
 
   route(slides, (input, { db, kept, locale }) => slidesAnswer(db, kept, input.position, locale));
-}
+};
 
 /** The slides' answer in `locale`, kept between changes: the call's, and Home's in a document's first screens. */
 export const slidesAnswer = (db: Executor, kept: KeptAnswers, position: SlidePosition, locale: Locale) =>

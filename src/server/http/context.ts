@@ -8,40 +8,34 @@ import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Caller, SessionLimits, SignInPlace } from '../domain/sessions.ts';
-import type { ConsoleSettings, OperatorCaller } from '../domain/operators.ts';
+import type { Caller, SignInPlace } from '../domain/sessions.ts';
+import type { OperatorCaller } from '../domain/operators.ts';
 import type { BuildInfo } from '../build-info.ts';
+import type { ServiceSettings } from './settings.ts';
 
-export interface Services {
+/**
+ * What the app is built on (http/app.ts) and every handler receives. Settings:
+ * - earnTimeZone (EARN_TIMEZONE): where interest days start and end;
+ * - payeeCoolingMs (PAYEE_COOLING_HOURS): how long a new bank card or wallet waits before withdrawals may go to it;
+ * - sessionLimits (SESSION_IDLE_DAYS, SESSION_MAX_DAYS): how long sessions last;
+ * - operatorConsole (CONSOLE_IDLE_MINUTES, FOUR_EYES_USDT): the console's session and four-eyes settings;
+ * - reconcileEveryMs (RECONCILE_EVERY_SECONDS): how often the books' check runs (the system page says it).
+ */
+export interface Services extends ServiceSettings {
   db: Db;
   clock: Clock;
   sender: CodeSender;
   market: Market;
-  /** Where interest days start and end (EARN_TIMEZONE); Asia/Bangkok when not given. */
-  earnTimeZone?: string;
-  /** How long a newly added bank card or wallet waits before withdrawals may go to it (PAYEE_COOLING_HOURS; 0: at
-   * once); 24 h when not given. */
-  payeeCoolingMs?: number;
-  /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts). */
-  changes?: Changes;
-  /** How long sessions last (SESSION_IDLE_DAYS without use, SESSION_MAX_DAYS at most); 30 and 180 days when not given.
-   * */
-  sessionLimits?: SessionLimits;
-  /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); a server started without one makes one
-   * for its own lifetime (tests). */
-  twoFactorKey?: Buffer;
-  /** The operator console: CONSOLE_IDLE_MINUTES (30) and FOUR_EYES_USDT (10000) when not given. */
-  operatorConsole?: ConsoleSettings;
-  /** The version and build this process runs (build-info.ts); package.json's version and BUILD_ID when not given. */
-  build?: BuildInfo;
-  /** RECONCILE_EVERY_SECONDS in ms (the system page says how often the books' check runs); 300 s when not given. */
-  reconcileEveryMs?: number;
+  /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts);
+   * null: every read goes to the database. */
+  changes: Changes | null;
+  /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); tests use the process's own. */
+  twoFactorKey: Buffer;
+  /** The version and build this process runs (build-info.ts). */
+  build: BuildInfo;
 }
 
 export interface HandlerContext extends Services {
-  payeeCoolingMs: number;
-  twoFactorKey: Buffer;
-  operatorConsole: ConsoleSettings;
   /** Set on endpoints declared with `auth` (the default). */
   caller: Caller;
   /** Set on console endpoints (declared with `console`): the operator calling, of the role the endpoint needs. */

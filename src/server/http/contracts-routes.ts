@@ -19,10 +19,9 @@ import {
   placeContractOrder,
   toContractOrder,
 } from '../domain/contracts.ts';
-import type { Market } from '../market/market.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function contractsRoutes(route: ReturnType<typeof router>, market: Market) {
+export const contractsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(contractPairs, async (_input, { db }) => {
     const lists = await activePairs(db);
     return { lists, page: 1, total: lists.length };
@@ -70,4 +69,4 @@ export function contractsRoutes(route: ReturnType<typeof router>, market: Market
       usdt_frozen: amount(usdtHeld.frozen),
     };
   });
-}
+};

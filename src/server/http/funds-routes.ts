@@ -37,9 +37,9 @@ import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts
 import { refuseUnlockedPayee } from '../domain/address-lock.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function fundsRoutes(route: ReturnType<typeof router>) {
+export const fundsRoutes: RouteModule = ({ route }) => {
   route(rechargeChannels, async (_input, { db }) => {
     const lists = await listChannels(db);
     return { lists, page: 1, total: lists.length };
@@ -110,4 +110,4 @@ export function fundsRoutes(route: ReturnType<typeof router>) {
       input.before === undefined ? undefined : Number(input.before),
     ),
   );
-}
+};

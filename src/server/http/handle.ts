@@ -28,15 +28,13 @@ import {
 import type { Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
-import { DEFAULT_PAYEE_COOLING_MS } from '../domain/payouts.ts';
-import { ephemeralTwoFactorKey } from '../domain/two-factor-key.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { keptAnswers, keptBytes, type KeptAnswers } from './kept-answers.ts';
 import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
 import type { Locale } from '../../contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
 import { consoleOperatorOf } from './console-caller.ts';
-import { DEFAULT_CONSOLE_SETTINGS, type OperatorCaller } from '../domain/operators.ts';
+import type { OperatorCaller } from '../domain/operators.ts';
 import { hasUnsupportedCharacters } from './unsupported-characters.ts';
 
 export type Handler<E> = (input: ParsedOf<E>, ctx: HandlerContext) => Promise<ResultOf<E>>;
@@ -162,10 +160,11 @@ function handlerContext(
     sender,
     market,
     earnTimeZone,
-    payeeCoolingMs = DEFAULT_PAYEE_COOLING_MS,
+    payeeCoolingMs,
+    sessionLimits,
     changes,
-    twoFactorKey = ephemeralTwoFactorKey(),
-    operatorConsole = DEFAULT_CONSOLE_SETTINGS,
+    twoFactorKey,
+    operatorConsole,
     build,
     reconcileEveryMs,
   } = services;
@@ -176,6 +175,7 @@ function handlerContext(
     market,
     earnTimeZone,
     payeeCoolingMs,
+    sessionLimits,
     changes,
     twoFactorKey,
     operatorConsole,

@@ -144,7 +144,7 @@ export class Kept<T> {
 }
 
 /** What each table's notice drops: public answers whole, per-user ones by the users named. */
-export function keptAnswers(changes: Changes | undefined) {
+export function keptAnswers(changes: Changes | null) {
   const live = () => changes?.live() ?? false;
   const kept = {
     config: new Kept<ResultOf<typeof config>>(live, PUBLIC_TTL_MS, true),

@@ -12,7 +12,7 @@ import {
   transferOutInfo,
 } from '../../contract/liquidity.ts';
 import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
-import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
+import { interestDay } from '../../contract/earn-days.ts';
 import { USDT, balanceOf } from '../domain/ledger.ts';
 import {
   LIQUIDITY_MIN_AMOUNT,
@@ -24,9 +24,9 @@ import {
   toLiquidityRecord,
 } from '../domain/liquidity.ts';
 import type { Executor } from '../db/connection.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function liquidityRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
+export const liquidityRoutes: RouteModule = ({ route, services: { earnTimeZone: timeZone } }) => {
   route(liquidityProduct, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
   route(liquidityRule, (_input, { db, clock }) => liquidityProductOf(db, clock.now(), timeZone));
 
@@ -54,7 +54,7 @@ export function liquidityRoutes(route: ReturnType<typeof router>, timeZone = DEF
   });
 
   route(liquidityRecords, (input, { db, caller }) => liquidityRecordsOf(db, caller.userId, input.kind, input.cursor));
-}
+};
 
 /** What the user holds of `asset` and may move now, as the liquidity screens show it. */
 const availableOf = async (db: Executor, userId: number, asset: string) =>

@@ -1,7 +1,6 @@
 // Lock-up mining calls (our /lockup/* additions to the API; the regular balance is earn-routes.ts's).
 // Thin: the rules live in domain/lockup.ts.
 import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../contract/lockup.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import {
   activeLockupProducts,
   lockupOrdersOf,
@@ -9,9 +8,9 @@ import {
   subscribeLockup,
   toLockupOrder,
 } from '../domain/lockup.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function lockupRoutes(route: ReturnType<typeof router>, timeZone = DEFAULT_EARN_TIMEZONE) {
+export const lockupRoutes: RouteModule = ({ route, services: { earnTimeZone: timeZone } }) => {
   route(lockupProducts, async (_input, { db }) => {
     const lists = await activeLockupProducts(db);
     return { lists, page: 1, total: lists.length };
@@ -26,4 +25,4 @@ export function lockupRoutes(route: ReturnType<typeof router>, timeZone = DEFAUL
     );
   });
   route(lockupOrders, (input, { db, caller }) => lockupOrdersOf(db, caller.userId, input.status, input.cursor));
-}
+};

@@ -9,7 +9,7 @@ import { refuseUnlistedCoin } from '../domain/markets.ts';
 import type { Executor } from '../db/connection.ts';
 import type { Market } from '../market/market.ts';
 import { Refusal } from '../domain/refusal.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
 /** The coin list's answer, kept between changes: the call's, and the coins in a document's first screens. */
@@ -19,7 +19,7 @@ export const coinListAnswer = (market: Market, kept: KeptAnswers) =>
     return { lists, page: 1, total: lists.length };
   });
 
-export function marketsRoutes(route: ReturnType<typeof router>, market: Market) {
+export const marketsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(coinList, (_input, { kept }) => coinListAnswer(market, kept));
 
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
@@ -64,4 +64,4 @@ export function marketsRoutes(route: ReturnType<typeof router>, market: Market) 
       () => caller.userId,
     ),
   );
-}
+};

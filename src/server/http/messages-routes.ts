@@ -3,9 +3,9 @@
 import { messages, readMessages, unreadMessages } from '../../contract/messages.ts';
 import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';
 import { chatUnread } from '../domain/service-chat.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function messagesRoutes(route: ReturnType<typeof router>) {
+export const messagesRoutes: RouteModule = ({ route }) => {
   route(messages, (input, { db, caller, locale }) =>
     listMessages(db, caller.userId, input.status, { cursor: input.cursor, page: Number(input.page) }, locale),
   );
@@ -23,4 +23,4 @@ export function messagesRoutes(route: ReturnType<typeof router>) {
   route(readMessages, async (input, { db, caller, clock }) => ({
     unread: await markRead(db, caller.userId, parseMessageIds(input.ids), clock.now()),
   }));
-}
+};

@@ -10,7 +10,6 @@ import {
 } from '../../contract/notifications.ts';
 import { deviceOf } from '../domain/devices.ts';
 import {
-  DEFAULT_PUSH_SERVICE_HOSTS,
   kindsOff,
   knownPushService,
   setKindsOff,
@@ -19,14 +18,10 @@ import {
   vapidKeys,
 } from '../domain/push-subscriptions.ts';
 import { Refusal } from '../domain/refusal.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-/** `pushServiceHosts`: where subscriptions may point (PUSH_SERVICE_HOSTS; domain/push-subscriptions.ts
- * DEFAULT_PUSH_SERVICE_HOSTS). */
-export function notificationsRoutes(
-  route: ReturnType<typeof router>,
-  pushServiceHosts: readonly string[] = DEFAULT_PUSH_SERVICE_HOSTS,
-) {
+/** A subscription may point only to the push services of PUSH_SERVICE_HOSTS (settings.pushServiceHosts). */
+export const notificationsRoutes: RouteModule = ({ route, settings: { pushServiceHosts } }) => {
   route(pushKey, async (_input, { db }) => ({ public_key: (await vapidKeys(db)).publicKey }));
 
   route(subscribePush, async (input, { db, caller, request }) => {
@@ -46,4 +41,4 @@ export function notificationsRoutes(
   route(setNoticeSettings, async (input, { db, caller }) => ({
     off: await setKindsOff(db, caller.userId, input.off.split(',')),
   }));
-}
+};

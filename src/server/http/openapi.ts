@@ -4,7 +4,7 @@
 // written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
 import { consoleTexts } from '../../contract/console-texts.ts';
-import type { FastifyInstance } from 'fastify';
+import type { RouteModule } from './route-module.ts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
 import {
@@ -422,15 +422,14 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
 }
 
 /** GET /api/openapi.json: the document of every endpoint src/contract declares, built once. */
-export function openApiRoute(app: FastifyInstance) {
+export const openApiRoute: RouteModule = ({ app, services: { build } }) => {
   let document: Promise<Json> | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {
-    document ??= declaredEndpoints().then((endpoints) =>
-      openApiDocument(endpoints, process.env.npm_package_version ?? '1'),
-    );
+    // The API's version is the server's (package.json).
+    document ??= declaredEndpoints().then((endpoints) => openApiDocument(endpoints, build.version));
     return reply.header('cache-control', 'no-cache').send(await document);
   });
-}
+};
 
 /** What a console call answers before its handler runs: a role that is not the call's, a first password not changed
  * yet. */

@@ -13,10 +13,9 @@ import {
 import { settlementTicks } from '../../contract/settlement-ticks.ts';
 import { settlementTicksOf } from '../domain/settlement-ticks.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
-import type { Market } from '../market/market.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function optionsRoutes(route: ReturnType<typeof router>, market: Market) {
+export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
   route(optionProducts, (input, { db, kept }) =>
     kept.optionProducts.read(
       input.code ?? '',
@@ -72,4 +71,4 @@ export function optionsRoutes(route: ReturnType<typeof router>, market: Market) 
   route(settlementTicks, (input, { db, caller }) =>
     settlementTicksOf(db, caller.userId, /^\d{1,9}$/.test(input.id) ? Number(input.id) : 0),
   );
-}
+};

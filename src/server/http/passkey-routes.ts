@@ -16,24 +16,18 @@ import { signInRemembered } from '../domain/sessions.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { signInPlace, type HandlerContext } from './context.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export interface PasskeyOptions {
-  relyingParty: passkeys.RelyingPartyConfig;
-  corsOrigins: readonly string[];
-  perMinute: number;
-}
-
-export function passkeyRoutes(route: ReturnType<typeof router>, options: PasskeyOptions) {
-  const { perMinute } = options;
+export const passkeyRoutes: RouteModule = ({ route, settings }) => {
+  const { relyingParty, corsOrigins, authRateLimitPerMinute: perMinute } = settings;
   const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
     // HTTP/2 names the host in :authority; it has no Host header.
     const { origin, host = request.headers[':authority'] } = request.headers;
     return passkeys.relyingPartyOf(
-      options.relyingParty,
+      relyingParty,
       typeof origin === 'string' ? origin : undefined,
       typeof host === 'string' ? host : undefined,
-      options.corsOrigins,
+      corsOrigins,
     );
   };
 
@@ -106,4 +100,4 @@ export function passkeyRoutes(route: ReturnType<typeof router>, options: Passkey
     },
     { perMinute },
   );
-}
+};

@@ -11,9 +11,9 @@ import {
 import { addWallet } from '../../contract/add-wallet.ts';
 import * as payouts from '../domain/payouts.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function payoutsRoutes(route: ReturnType<typeof router>) {
+export const payoutsRoutes: RouteModule = ({ route }) => {
   route(bankCards, async (_input, { db, caller, clock, payeeCoolingMs }) => {
     const lists = (await payouts.bankCardsOf(db, caller.userId)).map((row) =>
       payouts.toBankCard(row, payeeCoolingMs, clock.now()),
@@ -52,4 +52,4 @@ export function payoutsRoutes(route: ReturnType<typeof router>) {
     await payouts.editPayeeLabel(db, caller.userId, input.kind, Number(input.id), input.label);
     return null;
   });
-}
+};

@@ -2,10 +2,10 @@
 // through the option and contract calls with account=practice.
 import { practiceAccount, resetPractice } from '../../contract/practice.ts';
 import { practiceAccountOf, resetPracticeAccount } from '../domain/practice.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function practiceRoutes(route: ReturnType<typeof router>) {
+export const practiceRoutes: RouteModule = ({ route }) => {
   route(practiceAccount, (_input, { db, caller, clock }) => practiceAccountOf(db, caller.userId, clock.now()));
 
   route(resetPractice, (_input, { db, caller, clock }) => resetPracticeAccount(db, caller.userId, clock.now()));
-}
+};

@@ -4,11 +4,10 @@
 // Built for 10,000 clients a process: each step is framed once and the same bytes written to every
 // live client (price-fanout.ts); nothing runs per client but that write.
 import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY } from '../../contract/calendar.ts';
-import type { FastifyInstance } from 'fastify';
+import type { RouteModule } from './route-module.ts';
 import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../contract/markets.ts';
 import { REQUEST_ID_HEADER } from '../../contract/envelope.ts';
-import type { Db } from '../db/connection.ts';
-import { recordedSteps, stepEvents, type Market } from '../market/market.ts';
+import { recordedSteps, stepEvents } from '../market/market.ts';
 import { haltsFrame, priceFanout, stepFrame, stepId } from './price-fanout.ts';
 import { countStreamClients } from '../observability/metrics.ts';
 
@@ -33,7 +32,7 @@ function lastSeen(header: unknown, query: unknown): number | null {
   return id >= FIRST_ID && id <= LAST_ID ? id : null;
 }
 
-export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
+export const priceStreamRoute: RouteModule = ({ app, services: { market, db } }) => {
   const fanout = priceFanout(market);
   // The clients connected, at every scrape of the metrics.
   const uncount = countStreamClients(fanout.size);
@@ -111,4 +110,4 @@ export function priceStreamRoute(app: FastifyInstance, market: Market, db: Db) {
     }
     fanout.release(client);
   });
-}
+};

@@ -3,9 +3,9 @@
 // protection as then in force.
 import { cancelProtectionLoosening, protection, setProtection } from '../../contract/protection.ts';
 import { cancelLoosening, changeProtection, protectionOf } from '../domain/protection.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function protectionRoutes(route: ReturnType<typeof router>) {
+export const protectionRoutes: RouteModule = ({ route }) => {
   route(protection, async (_input, { db, caller, clock }) => protectionOf(db, caller.userId, clock.now()));
   route(setProtection, async (input, { db, caller, clock }) => {
     const now = clock.now();
@@ -21,4 +21,4 @@ export function protectionRoutes(route: ReturnType<typeof router>) {
       return protectionOf(tx, caller.userId, now);
     });
   });
-}
+};

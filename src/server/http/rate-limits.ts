@@ -12,15 +12,7 @@ import { TOKEN_HEADER } from '../../contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { countPrepared } from '../domain/attempts.ts';
-import {
-  DEFAULT_SESSION_LIMITS,
-  findSession,
-  hashToken,
-  noteSeen,
-  plausibleToken,
-  sessionLive,
-  type Caller,
-} from '../domain/sessions.ts';
+import { findSession, hashToken, noteSeen, plausibleToken, sessionLive, type Caller } from '../domain/sessions.ts';
 import type { Services } from './context.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 
@@ -114,7 +106,7 @@ export type SessionServices = Pick<Services, 'db' | 'clock' | 'sessionLimits'>;
  * too long or begun too long ago is none; its use is noted every few minutes, not on every call.
  */
 export function callerOf(
-  { db, clock, sessionLimits = DEFAULT_SESSION_LIMITS }: SessionServices,
+  { db, clock, sessionLimits }: SessionServices,
   kept: KeptAnswers,
   request: FastifyRequest,
 ): Promise<Caller | null> {

@@ -4,9 +4,9 @@ import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../cont
 import { findUser } from '../domain/accounts.ts';
 import { pointHistory, redeem } from '../domain/points.ts';
 import { listLevels, progressOf } from '../domain/vip.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function rewardsRoutes(route: ReturnType<typeof router>) {
+export const rewardsRoutes: RouteModule = ({ route }) => {
   route(vipLevels, async (_input, { db }) => {
     const lists = await listLevels(db);
     return { lists, page: 1, total: lists.length };
@@ -19,4 +19,4 @@ export function rewardsRoutes(route: ReturnType<typeof router>) {
     db.transaction((tx) => redeem(tx, caller.userId, input.number, clock.now())),
   );
   route(pointRecords, (input, { db, caller }) => pointHistory(db, caller.userId, input.cursor));
-}
+};

@@ -1,8 +1,8 @@
 // The options' risk figure (contract/risk.ts): public, the same for everyone; the rule lives in domain/risk-figure.ts.
 import { riskFigure } from '../../contract/risk.ts';
 import { currentRiskFigure } from '../domain/risk-figure.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function riskRoutes(route: ReturnType<typeof router>) {
+export const riskRoutes: RouteModule = ({ route }) => {
   route(riskFigure, (_input, { db, clock }) => currentRiskFigure(db, clock.now()));
-}
+};

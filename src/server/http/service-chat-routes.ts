@@ -2,9 +2,9 @@
 // only (domain/service-chat.ts).
 import { chatHistory, readChat, sendChatMessage } from '../../contract/service-chat.ts';
 import { customerChat, readCustomerChat, sendCustomerMessage } from '../domain/service-chat.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function serviceChatRoutes(route: ReturnType<typeof router>) {
+export const serviceChatRoutes: RouteModule = ({ route }) => {
   route(chatHistory, (input, { db, caller }) =>
     customerChat(db, caller.userId, input.before === undefined ? undefined : Number(input.before)),
   );
@@ -14,4 +14,4 @@ export function serviceChatRoutes(route: ReturnType<typeof router>) {
   route(readChat, async (input, { db, caller }) => ({
     unread: await db.transaction((tx) => readCustomerChat(tx, caller.userId, Number(input.up_to))),
   }));
-}
+};

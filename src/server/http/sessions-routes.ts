@@ -2,16 +2,10 @@
 // An ended session stops working at once on every server process: its row's change notice drops the
 // kept copies everywhere, and this process keeps none until that notice has come (kept.sessions.hold).
 import { endOtherSessions, endSession, signedInSessions } from '../../contract/sessions.ts';
-import {
-  DEFAULT_SESSION_LIMITS,
-  endSession as endOneSession,
-  listSessions,
-  revokeAllSessions,
-  type SessionLimits,
-} from '../domain/sessions.ts';
-import type { router } from './handle.ts';
+import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function sessionsRoutes(route: ReturnType<typeof router>, limits: SessionLimits = DEFAULT_SESSION_LIMITS) {
+export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: limits } }) => {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
     const lists = await listSessions(db, caller, clock.now(), limits, t);
     return { lists, page: 1, total: lists.length };
@@ -28,4 +22,4 @@ export function sessionsRoutes(route: ReturnType<typeof router>, limits: Session
     kept.sessions.hold(caller.userId);
     return null;
   });
-}
+};

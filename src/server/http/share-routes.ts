@@ -2,11 +2,11 @@
 import { inviteState } from '../../contract/share.ts';
 import { texts } from '../../contract/texts.ts';
 import { inviteFigures } from '../domain/share.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function shareRoutes(route: ReturnType<typeof router>) {
+export const shareRoutes: RouteModule = ({ route }) => {
   route(inviteState, async (_input, { db, caller, t }) => {
     const { permission, code, invited, certified } = await inviteFigures(db, caller.userId);
     return { permission, code, invited, certified, notice: permission ? '' : t(texts.inviteNotActivated) };
   });
-}
+};

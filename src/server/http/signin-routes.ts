@@ -1,15 +1,14 @@
 // Daily sign-in (our addition beside /task/level) — the caller's own only. Days are local
 // days of the server's configured timezone (EARN_TIMEZONE), as interest days are.
 import { dailySignIn, signInCalendar } from '../../contract/signin.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
 import { calendarOf, signInOnce } from '../domain/signin.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function signInRoutes(route: ReturnType<typeof router>) {
+export const signInRoutes: RouteModule = ({ route }) => {
   route(signInCalendar, (input, { db, caller, clock, earnTimeZone }) =>
-    calendarOf(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE, input.month),
+    calendarOf(db, caller.userId, clock.now(), earnTimeZone, input.month),
   );
   route(dailySignIn, (_input, { db, caller, clock, earnTimeZone }) =>
-    signInOnce(db, caller.userId, clock.now(), earnTimeZone ?? DEFAULT_EARN_TIMEZONE),
+    signInOnce(db, caller.userId, clock.now(), earnTimeZone),
   );
-}
+};

@@ -1,9 +1,9 @@
 // Statements (contract/statements.ts): the caller's own ledger of one asset over a period.
 import { statement } from '../../contract/statements.ts';
 import { statementOf } from '../domain/statements.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function statementsRoutes(route: ReturnType<typeof router>) {
+export const statementsRoutes: RouteModule = ({ route }) => {
   route(statement, (input, { db, caller }) =>
     statementOf(db, caller.userId, {
       asset: input.asset,
@@ -13,4 +13,4 @@ export function statementsRoutes(route: ReturnType<typeof router>) {
       after: input.after === undefined ? undefined : Number(input.after),
     }),
   );
-}
+};

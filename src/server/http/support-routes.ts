@@ -2,8 +2,8 @@
 // English when that language has none. Public: the help pages open before logging in.
 import { contentPage } from '../../contract/support.ts';
 import { contentPageFor } from '../domain/content-pages.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function supportRoutes(route: ReturnType<typeof router>) {
+export const supportRoutes: RouteModule = ({ route }) => {
   route(contentPage, (input, { db, locale }) => contentPageFor(db, input.key, input.lang ?? locale));
-}
+};

@@ -10,9 +10,9 @@ import {
 import { findUser } from '../domain/accounts.ts';
 import * as twoFactor from '../domain/two-factor.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function twoFactorRoutes(route: ReturnType<typeof router>) {
+export const twoFactorRoutes: RouteModule = ({ route }) => {
   route(twoFactorStatus, (_input, { db, caller }) => twoFactor.twoFactorStatusOf(db, caller.userId));
   route(beginTwoFactor, (_input, { db, caller, clock, twoFactorKey }) =>
     twoFactor.beginSetup(db, caller.userId, twoFactorKey, clock.now()),
@@ -41,4 +41,4 @@ export function twoFactorRoutes(route: ReturnType<typeof router>) {
     await noticeSecurityChange(db, caller.userId, 'twoFactorOff', now, t);
     return status;
   });
-}
+};

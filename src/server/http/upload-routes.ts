@@ -10,7 +10,9 @@ import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
 import { texts } from '../../contract/texts.ts';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { envelope, type router } from './handle.ts';
+import multipart from '@fastify/multipart';
+import { envelope, router } from './handle.ts';
+import type { Route, RouteModule } from './route-module.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { callerOf, type SessionServices } from './rate-limits.ts';
@@ -35,9 +37,21 @@ function sniffImage(bytes: Uint8Array): string | null {
   return null;
 }
 
-export function uploadRoutes(
+/**
+ * The upload and the pictures, in a scope of their own: @fastify/multipart hooks every request of the instance it is
+ * registered on, so only the upload's scope reads multipart bodies (any other call reads one as empty: app.ts).
+ */
+export const uploadRoutes: RouteModule = async ({ app, services, kept }) => {
+  await app.register(async (uploads) => {
+    uploads.removeContentTypeParser('multipart/form-data');
+    await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
+    uploadAndPictureRoutes(uploads, router(uploads, services, kept), services, kept);
+  });
+};
+
+function uploadAndPictureRoutes(
   app: FastifyInstance,
-  route: ReturnType<typeof router>,
+  route: Route,
   services: SessionServices & Pick<Services, 'operatorConsole'>,
   kept: KeptAnswers,
 ) {

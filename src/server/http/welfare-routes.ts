@@ -1,10 +1,10 @@
 // Welfare tasks (our addition) — the caller's own only; the rules live in domain/welfare.ts.
 import { claimWelfare, welfareTask, welfareTasks } from '../../contract/welfare.ts';
 import { claimOnce, welfareTaskOf, welfareTasksOf } from '../domain/welfare.ts';
-import type { router } from './handle.ts';
+import type { RouteModule } from './route-module.ts';
 
-export function welfareRoutes(route: ReturnType<typeof router>) {
+export const welfareRoutes: RouteModule = ({ route }) => {
   route(welfareTasks, async (_input, { db, caller }) => ({ lists: await welfareTasksOf(db, caller.userId) }));
   route(welfareTask, (input, { db, caller }) => welfareTaskOf(db, caller.userId, input.code));
   route(claimWelfare, (input, { db, caller, clock }) => claimOnce(db, caller.userId, input.code, clock.now()));
-}
+};

@@ -5,8 +5,8 @@
 // (SHUTDOWN_DRAIN_MS), so a load balancer checking every second moves traffic away before it closes.
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { rowsOf, type Db } from '../db/connection.ts';
+import { rowsOf } from '../db/connection.ts';
+import type { RouteModule } from '../http/route-module.ts';
 
 export interface Health {
   /** Set when the process begins to stop: /readyz answers 503 from then on. */
@@ -27,7 +27,8 @@ const expectedMigrations = (
 
 const NO_CACHE = 'no-store';
 
-export function healthRoutes(app: FastifyInstance, db: Db, health: Health) {
+/** GET /healthz and GET /readyz, on the app's database and the process's readiness. */
+export const healthRoutes: RouteModule = ({ app, services: { db }, health }) => {
   /** Once seen complete the migrations stay so: later checks only ask the database for a row. */
   let migrated = false;
   const check = async (): Promise<string | null> => {
@@ -55,4 +56,4 @@ export function healthRoutes(app: FastifyInstance, db: Db, health: Health) {
     if (why !== null || health.stopping) return reply.code(503).send({ status: why ?? 'stopping' });
     return reply.send({ status: 'ready' });
   });
-}
+};

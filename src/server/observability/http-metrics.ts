@@ -4,6 +4,7 @@
 // configured the route does not exist: /metrics answers the 404 envelope like any unknown path.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import type { RouteModule } from '../http/route-module.ts';
 import { RET_FAIL } from '../../contract/envelope.ts';
 import { texts } from '../../contract/texts.ts';
 import { requestLocale, translator } from '../i18n.ts';
@@ -36,8 +37,9 @@ export function measureRequests(app: FastifyInstance) {
 /** The SHA-256 of a secret: compared in constant time whatever the lengths given. */
 const digest = (value: string) => createHash('sha256').update(value).digest();
 
-/** GET /metrics for a caller sending `Authorization: Bearer <token>`; 401 for any other. */
-export function metricsRoute(app: FastifyInstance, token: string | null | undefined) {
+/** GET /metrics for a caller sending `Authorization: Bearer <token>` (METRICS_TOKEN); 401 for any other; none without
+ * a token. */
+export const metricsRoute: RouteModule = ({ app, settings: { metricsToken: token } }) => {
   if (!token) return;
   const expected = digest(token);
   app.get(METRICS_PATH, async (request, reply) => {
@@ -54,4 +56,4 @@ export function metricsRoute(app: FastifyInstance, token: string | null | undefi
     }
     return reply.type(METRICS_CONTENT_TYPE).send(await metricsText());
   });
-}
+};

@@ -6,31 +6,36 @@ import { BINANCE_ENDPOINTS, binance } from './binance.ts';
 import { OKX_ENDPOINTS, okx } from './okx.ts';
 import { KRAKEN_ENDPOINTS, kraken } from './kraken.ts';
 
-const KNOWN: Record<string, { make: (endpoints: ExchangeEndpoints) => Exchange; endpoints: ExchangeEndpoints }> = {
+const KNOWN = {
   binance: { make: binance, endpoints: BINANCE_ENDPOINTS },
   okx: { make: okx, endpoints: OKX_ENDPOINTS },
   kraken: { make: kraken, endpoints: KRAKEN_ENDPOINTS },
-};
+} satisfies Record<string, { make: (endpoints: ExchangeEndpoints) => Exchange; endpoints: ExchangeEndpoints }>;
+
+/** An exchange the index can read, by the name INDEX_EXCHANGES gives it. */
+export type ExchangeName = keyof typeof KNOWN;
+
+/** Every exchange the index can read (config-schema.ts declares EXCHANGE_<NAME>_WS / _REST for each). */
+export const EXCHANGE_NAMES = Object.keys(KNOWN) as ExchangeName[];
+
+/** Where an exchange is reached unless configuration points it elsewhere: its public hosts. */
+export const publicEndpoints = (name: ExchangeName): ExchangeEndpoints => KNOWN[name].endpoints;
 
 export const DEFAULT_INDEX_EXCHANGES = 'binance,okx,kraken';
 
-/** The configured exchanges; an unknown name stops the start (a typo must not quietly shrink the index). */
-export function configuredExchanges(env: NodeJS.ProcessEnv): Exchange[] {
-  const names = (env.INDEX_EXCHANGES ?? DEFAULT_INDEX_EXCHANGES)
+/**
+ * The exchanges `names` lists (INDEX_EXCHANGES, comma-separated), each reached at `endpointsOf(name)`. An unknown name,
+ * or fewer than three different exchanges, stops the start: a typo must not quietly shrink the index.
+ */
+export function configuredExchanges(names: string, endpointsOf: (name: ExchangeName) => ExchangeEndpoints): Exchange[] {
+  const listed = names
     .split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
-  const unknown = names.filter((name) => !KNOWN[name]);
+  const unknown = listed.filter((name) => !Object.hasOwn(KNOWN, name));
   if (unknown.length)
-    throw new Error(`INDEX_EXCHANGES names ${unknown.join(', ')}: known are ${Object.keys(KNOWN).join(', ')}.`);
-  if (new Set(names).size < 3)
-    throw new Error(`INDEX_EXCHANGES=${names.join(',')}: the index needs at least three different exchanges.`);
-  return [...new Set(names)].map((name) => {
-    const { make, endpoints } = KNOWN[name]!;
-    const upper = name.toUpperCase();
-    return make({
-      socket: env[`EXCHANGE_${upper}_WS`] || endpoints.socket,
-      rest: env[`EXCHANGE_${upper}_REST`] || endpoints.rest,
-    });
-  });
+    throw new Error(`INDEX_EXCHANGES names ${unknown.join(', ')}: known are ${EXCHANGE_NAMES.join(', ')}.`);
+  if (new Set(listed).size < 3)
+    throw new Error(`INDEX_EXCHANGES=${listed.join(',')}: the index needs at least three different exchanges.`);
+  return [...new Set(listed as ExchangeName[])].map((name) => KNOWN[name].make(endpointsOf(name)));
 }
