@@ -43,7 +43,7 @@ import { supportRoutes } from './support-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
 import { welfareRoutes } from './welfare-routes.ts';
-import { healthRoutes } from '../observability/health.ts';
+import { healthRoutes } from './health-routes.ts';
 import { metricsRoute } from '../observability/http-metrics.ts';
 
 /** The app's routes, registered in this order (each awaited before the next). */
