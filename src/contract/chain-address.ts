@@ -7,6 +7,7 @@ import { base58, bech32, bech32m, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import type { CHAINS } from './constants.ts';
+import { HIDDEN_CLASS } from './visible-text.ts';
 
 type Chain = (typeof CHAINS)[number];
 
@@ -31,9 +32,9 @@ type Read = { ok: true; address: string } | { ok: false; problem: 'format' | 'ch
 
 const FAMILY: Record<Chain, Family> = { BTC: 'bitcoin', ERC20: 'evm', BEP20: 'evm', TRC20: 'tron' };
 
-// Whitespace, controls and the default-ignorable code points (zero-width characters, bidi controls, Hangul fillers,
-// variation selectors, soft hyphen), plus the braille blank: none belongs in an address and none can be seen.
-const INVISIBLE = /[\s\p{Cc}\p{Cf}\p{Default_Ignorable_Code_Point}\u2800]/u;
+// Whitespace and every character the visible-text rule calls hidden (zero-width characters, bidi controls, Hangul
+// fillers, variation selectors, soft hyphen, the braille blank): none belongs in an address and none can be seen.
+const INVISIBLE = new RegExp(`[\\s${HIDDEN_CLASS}]`, 'u');
 // No chain's address is longer than a bech32 string's 90 characters; a longer input is not decoded.
 const LONGEST = 90;
 // The bech32 alphabet (BIP-173).

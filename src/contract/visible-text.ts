@@ -18,11 +18,17 @@ import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { texts } from './texts.ts';
 
+/**
+ * The characters nobody sees, or that change the direction of what follows, as the inside of a regular expression's
+ * class (flag `u`): Unicode's default-ignorable code points, controls, format characters (bidi controls among them),
+ * lone surrogates, line and paragraph separators, and the braille blank. The chain-address rule uses it too.
+ */
+export const HIDDEN_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\u2800';
 /** One character nobody sees, or one that changes the direction of what follows. */
-const HIDDEN = /[\p{Default_Ignorable_Code_Point}\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}\u2800]/u;
+const HIDDEN = new RegExp(`[${HIDDEN_CLASS}]`, 'u');
 const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
 /** What is blank to the eye: spaces and hidden characters. */
-const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN.source.slice(1, -1)}]`, 'gu');
+const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN_CLASS}]`, 'gu');
 
 // One emoji: a pictograph with its presentation selector or skin tone, or a keycap; then a tag sequence (a
 // subdivision flag) when there is one.

@@ -17,7 +17,7 @@ const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'funds123';
 const paypass = '246810';
 const hash = randomBytes(32).toString('hex'); // 64 letters and digits, as a TRC20 TxID
-const ADDRESS = 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt'; // the seeded USDT (TRC20) deposit address
+const ADDRESS = 'TDQ4YkrW7fhZzLG6czaiffaUsdAvsaKtK2'; // the seeded USDT (TRC20) deposit address
 
 const toast = () => page.getByRole('alert').textContent();
 /** The text of the row of a details card (dl.detail-rows) labelled `label`. */

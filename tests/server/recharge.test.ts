@@ -2,14 +2,21 @@
 // it; an approval credits once (balance, cumulative recharge, VIP level), a rejection credits
 // nothing and carries a reason the customer sees. Refusals answer their texts and record nothing.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { asc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { balanceOf, cryptoRecharge, fundsState, newHash, ops, opsOk, uploadedPicture } from './funds-helpers.ts';
 import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/contract/funds.ts';
 import { userInfo } from '../../src/contract/account.ts';
 import { levelProgress } from '../../src/contract/rewards.ts';
-import { ledgerEntries } from '../../src/server/db/schema.ts';
+import { ledgerEntries, rechargeChannels as channels } from '../../src/server/db/schema.ts';
+import { readAddress } from '../../src/contract/chain-address.ts';
+import type { CHAINS } from '../../src/contract/constants.ts';
+
+type Chain = (typeof CHAINS)[number];
+/** A valid BEP20 address an operator might have set (EIP-55). */
+const OPERATOR_SET = '0x14A85a23ebde84805576a35fc5555873Df336831'.toLowerCase();
 import { MAX_PENDING_RECHARGES } from '../../src/contract/constants.ts';
 
 let h: Harness;
@@ -42,6 +49,35 @@ it('lists the active channels: three USDT chains at rate 1 and the baht bank acc
     [3, 'crypto', 'USDT', 'USDT', 'BEP20', '1.00000000', '10.00000000'],
     [4, 'bank', 'THB', 'USDT', null, '33.80000000', '300.00000000'],
   ]);
+});
+
+it('shows deposit addresses that pass their chain’s own check; the migration mends the ones seeded before', async () => {
+  const user = await customer(h);
+  const shown = async () =>
+    (await h.call(rechargeChannels, {}, { token: user.token })).data.lists.filter((c) => c.kind === 'crypto');
+  for (const channel of await shown())
+    expect(readAddress(channel.chain as Chain, channel.address)).toEqual({ ok: true, address: channel.address });
+
+  // A database seeded before: the old demo addresses, which fail their checksums.
+  const old = { TRC20: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt', ERC20: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A' };
+  const before = new Map((await shown()).map((channel) => [channel.chain, channel.address]));
+  for (const [chain, address] of Object.entries(old)) {
+    expect(readAddress(chain as Chain, address)).toMatchObject({ ok: false, problem: 'checksum' });
+    await h.database.db.update(channels).set({ address }).where(eq(channels.chain, chain));
+  }
+  // An address set by an operator stays as it is.
+  await h.database.db.update(channels).set({ address: OPERATOR_SET }).where(eq(channels.chain, 'BEP20'));
+  const migration = readFileSync(
+    new URL('../../src/server/db/migrations/0027_demo_deposit_addresses.sql', import.meta.url),
+    'utf8',
+  );
+  for (const statement of migration.split('--> statement-breakpoint')) await h.database.db.execute(sql.raw(statement));
+  const after = new Map((await shown()).map((channel) => [channel.chain, channel.address]));
+  expect(after).toEqual(new Map([...before, ['BEP20', OPERATOR_SET]]));
+  await h.database.db
+    .update(channels)
+    .set({ address: before.get('BEP20')! })
+    .where(eq(channels.chain, 'BEP20'));
 });
 
 describe('approval', () => {

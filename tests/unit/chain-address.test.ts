@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { base58, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { readAddress, type AddressProblem } from '../../src/contract/chain-address.ts';
+import { RECHARGE_CHANNELS } from '../../src/server/db/seed-funds.ts';
 
 const ok = (address: string) => ({ ok: true, address });
 const refused = (problem: AddressProblem) => ({ ok: false, problem });
@@ -258,5 +259,17 @@ describe('what a paste can carry', () => {
 
   it('refuses an overlong input without decoding it', () => {
     expect(readAddress('BTC', `bc1q${'q'.repeat(200)}`)).toEqual(refused('format'));
+  });
+});
+
+describe('the deposit addresses the platform shows', () => {
+  it('every seeded crypto channel passes its chain’s own check, written in its one stored form', () => {
+    const crypto = RECHARGE_CHANNELS.filter((channel) => channel.kind === 'crypto');
+    expect(crypto.length).toBeGreaterThan(0);
+    for (const channel of crypto)
+      expect(readAddress(channel.chain as 'TRC20' | 'ERC20' | 'BEP20', channel.address), channel.name).toEqual({
+        ok: true,
+        address: channel.address,
+      });
   });
 });

@@ -4,14 +4,19 @@ import { sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { configEntries, rechargeChannels, vipLevels, withdrawRules } from './schema.ts';
 
-/** Demo deposit addresses (well-formed for their chains; not real wallets) and a demo bank account. */
+/**
+ * Demo deposit addresses and a demo bank account. Each address passes its chain's own check (TRON base58check with
+ * version byte 0x41; EIP-55 mixed-case checksum for ERC20 and BEP20), so a wallet a customer pastes it into takes it;
+ * their 20 bytes are the first 20 of SHA-256("coinvest demo deposit <chain>"), so they belong to no known wallet.
+ * tests/unit/chain-address.test.ts reads every one by its chain's standard.
+ */
 export const RECHARGE_CHANNELS = [
   {
     kind: 'crypto',
     name: 'USDT (TRC20)',
     currency: 'USDT',
     chain: 'TRC20',
-    address: 'TQrZ8kB6mDn9yV3xWcYhJ4sPfE2uA7LgKt',
+    address: 'TDQ4YkrW7fhZzLG6czaiffaUsdAvsaKtK2',
     minAmount: '10',
     sort: 1,
   },
@@ -20,7 +25,7 @@ export const RECHARGE_CHANNELS = [
     name: 'USDT (ERC20)',
     currency: 'USDT',
     chain: 'ERC20',
-    address: '0x7d3B4e1A9c0F2b6E8a5D9c1F3e7A2b4C6d8E0f1A',
+    address: '0xAf8051ba9ef50Df892541D059b26eaB1AcE52610',
     minAmount: '20',
     sort: 2,
   },
@@ -29,7 +34,7 @@ export const RECHARGE_CHANNELS = [
     name: 'USDT (BEP20)',
     currency: 'USDT',
     chain: 'BEP20',
-    address: '0x2F9a6C1e4B7d0A3c5E8f1B2d4C6a8E0b3D5f7A9c',
+    address: '0x14A85a23ebde84805576a35fc5555873Df336831',
     minAmount: '10',
     sort: 3,
   },
