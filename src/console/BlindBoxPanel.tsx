@@ -2,7 +2,7 @@
 // expected value and a restock per prize; the cost of a draw; and a new table to publish, edited row
 // by row with its odds and expected value computed as it is written. Publishing sends the whole table
 // as `ops prizes set` takes it, to the same rule (odds summing to 100 %); it applies to seeds committed
-// from now on, so no customer's committed next roll ever meets a new table (README "Blind box").
+// from now on, so no customer's committed next roll ever meets a new table (server/domain/README.md, "Blind box").
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {

@@ -4,7 +4,7 @@
 // write them (a ladder "5,5,10", a prize table "<name>:<asset>:<amount>:<weight>[:<stock>];…",
 // `term=value` terms); which values apply is decided once, on the server (server/domain/signin.ts,
 // welfare.ts, blindbox.ts), for both doors. Everything here applies to sign-ins, claims and draws to
-// come: a prize table to seeds committed from now on (README "Blind box (provably fair)"); nothing
+// come: a prize table to seeds committed from now on (server/domain/README.md, "Blind box"); nothing
 // touches a draw, a seed, a claim or a balance.
 import * as v from 'valibot';
 import { consoleTexts } from './console-texts.ts';

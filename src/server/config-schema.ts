@@ -171,7 +171,7 @@ export const VARIABLES = {
     unset: 'plain http',
     meaning:
       'PEM certificate file; with `TLS_KEY` the server speaks https itself, HTTP/2 with HTTP/1.1 for clients without ' +
-      'it (see [On a phone](../../README.md#on-a-phone))',
+      'it (see [On a phone](OPERATIONS.md#on-a-phone))',
   }),
   TLS_KEY: optional({
     group: 'Serving',
@@ -248,7 +248,7 @@ export const VARIABLES = {
     default: '60',
     meaning:
       'Requests a minute one address may make of the login, register, passkey, console login and code calls ' +
-      '(wrong passwords: see [Login guessing](../../README.md#login-guessing))',
+      '(wrong passwords: see [Login guessing](domain/SECURITY.md#login-guessing))',
   }),
   RATE_LIMIT_ADDRESS: setting({
     group: 'Limits',
@@ -269,7 +269,7 @@ export const VARIABLES = {
     kind: kinds.wholeElse(DEFAULT_SHEDDING.maxInFlight, 'calls'),
     default: String(DEFAULT_SHEDDING.maxInFlight),
     meaning:
-      'API calls one process works on at once; the next wait their turn (`0`: no limit; see [Serving](../../README.md#serving))',
+      'API calls one process works on at once; the next wait their turn (`0`: no limit; see [More calls than a process serves](http/README.md#more-calls-than-a-process-serves))',
   }),
   CALLS_WAITING: setting({
     group: 'Limits',
@@ -289,7 +289,7 @@ export const VARIABLES = {
     default: 'simulator',
     meaning:
       "The market's price feed: `simulator` needs no network and its prices are labelled Simulated; `index` is the " +
-      'median of public exchanges (see [Prices from the market](../../README.md#prices-from-the-market))',
+      'median of public exchanges (see [Prices from the market](market/README.md#prices-from-the-market))',
   }),
   INDEX_EXCHANGES: setting({
     group: 'Prices and the clock',
@@ -403,7 +403,7 @@ export const VARIABLES = {
     absent: undefined,
     meaning:
       'The SMTP server e-mail goes through, credentials included (`smtps://user:password@mail.example.com` for TLS, ' +
-      '`smtp://…:587` for STARTTLS; see [Codes by e-mail and SMS](../../README.md#codes-by-e-mail-and-sms))',
+      '`smtp://…:587` for STARTTLS; see [Codes by e-mail and SMS](delivery/README.md#codes-by-e-mail-and-sms))',
   }),
   SMTP_FROM: optional({
     group: 'Messages',
@@ -515,7 +515,7 @@ export const VARIABLES = {
     kind: kinds.text,
     unset: 'no `/metrics` (404)',
     meaning:
-      'The bearer token of `GET /metrics` (Prometheus; see [Watching the server](../../README.md#watching-the-server))',
+      'The bearer token of `GET /metrics` (Prometheus; see [Watching the server](observability/README.md#watching-the-server))',
   }),
   LOG_LEVEL: setting({
     group: 'Operators and monitoring',

@@ -198,7 +198,7 @@ const feedDescription = !feed.simulated
   : feed.seeded
     ? `simulated feed REPLAYING FEED_SEED=${config.feedSeed}: anyone who knows the seed can compute every price (tests and replays only; the app labels it "Simulated · replay")`
     : 'simulated feed, drawn from a cryptographic random source (no one can know a price before it is recorded)';
-// Addresses a phone on the same network can open (README: "On a phone").
+// Addresses a phone on the same network can open (OPERATIONS.md beside this file: "On a phone").
 const lanAddresses = ['0.0.0.0', '::'].includes(config.host)
   ? Object.values(networkInterfaces())
       .flat()
@@ -214,7 +214,7 @@ console.log(
     '',
     `Coinvest is running at ${scheme}://localhost:${config.port} (${protocolsOf(Boolean(config.tls))}; ${where}), ready in ${Math.round(performance.now() - started)} ms.`,
     lanAddresses.length
-      ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see README)'}.`
+      ? `On this network: ${lanAddresses.join(', ')}${config.tls ? '' : ' (plain http: works, but offline use and installing need https, see src/server/OPERATIONS.md)'}.`
       : '',
     `Messages: ${describeDelivery(config.delivery)}.`,
     `Prices: ${feedDescription}${config.clockSpeed > 1 ? `, test clock at ${config.clockSpeed}× real time` : ''}.`,

@@ -49,7 +49,7 @@ beforeAll(async () => {
       '--disable-component-update',
       '--disable-sync',
       `--host-resolver-rules=MAP ${HOST} 127.0.0.1`,
-      // The test certificate is self-signed; a phone would trust it once (README "On a phone").
+      // The test certificate is self-signed; a phone would trust it once (src/server/OPERATIONS.md, "On a phone").
       '--ignore-certificate-errors',
     ],
   });

@@ -1,4 +1,4 @@
-// Guessing at an operator's sign-in locks the guesser, never the operator (README "Operator console"): per name and
+// Guessing at an operator's sign-in locks the guesser, never the operator (src/console/README.md): per name and
 // address five wrong passwords or codes lock that address out of that name for 15 minutes; from all addresses a delay
 // that doubles slows the name, but not at an address the operator signed in from lately. Every refused sign-in is an
 // audit entry, and a name no operator has writes no text of the guesser's into the log.

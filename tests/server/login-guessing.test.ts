@@ -1,5 +1,5 @@
-// Login guessing is bounded, and the lock falls on the guesser, not on the owner (README "Login
-// guessing"): five wrong passwords lock that address out of that account for 15 minutes; beyond 20
+// Login guessing is bounded, and the lock falls on the guesser, not on the owner (src/server/domain/SECURITY.md,
+// "Login guessing"): five wrong passwords lock that address out of that account for 15 minutes; beyond 20
 // wrong ones from all addresses each further attempt waits, 30 s doubling up to 15 minutes, except
 // from an address the account signed in from lately.
 import { afterAll, beforeAll, expect, it } from 'vitest';

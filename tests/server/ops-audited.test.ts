@@ -1,6 +1,6 @@
 // Every `npm run ops` command that moves money or changes what customers see leaves one audit entry, as the console's
 // actions do: operator 'ops', address 'local', the action, its target and the record before and after, written in the
-// command's own transaction (README "Operator console": Audit log).
+// command's own transaction (src/console/README.md: Audit log).
 import { writeFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -69,7 +69,7 @@ export async function startServer({
   const listenPort = port ?? (await freePort());
   const logFile = join(work, `${name}.log`);
   const log = createWriteStream(logFile);
-  // The flags of `npm start` (package.json): a 32 MB young generation (see README, Serving).
+  // The flags of `npm start` (package.json): a 32 MB young generation (src/server/OPERATIONS.md).
   const node = [process.execPath, '--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'];
   const [command, ...args] = [...launcher, ...node] as [string, ...string[]];
   const child = spawn(command, args, {

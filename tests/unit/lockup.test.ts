@@ -1,5 +1,5 @@
-// Lock-up mining in the PWA (README "Earn"): the calculator's figures and dates, the checks before a
-// subscription (in the server's order and words), "All", and the products, summary, record and
+// Lock-up mining in the PWA (src/server/domain/README.md, "Earn"): the calculator's figures and dates, the checks
+// before a subscription (in the server's order and words), "All", and the products, summary, record and
 // subscription calls against a scripted server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/contract/lockup.ts';

@@ -1,4 +1,4 @@
-// Lock-up mining (README "Earn", contract/lockup.ts): the products (public), the signed-in user's
+// Lock-up mining (server/domain/README.md "Earn", contract/lockup.ts): the products (public), the signed-in user's
 // regular balance (locked principal, income earned, orders processing), the calculator of the
 // details page's subscription itself and the order record. The details page's form (its
 // calculator and checks) is in lockup-form.ts, which the products page does not load.

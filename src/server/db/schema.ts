@@ -239,8 +239,8 @@ export const priceTicks = pgTable(
 
 /**
  * Coins the market index has halted (fewer than two fresh exchange prices), written by the feed's
- * holder with each step: while a row exists no order may use the coin's price (README "Prices from
- * the market"). Empty under the simulator.
+ * holder with each step: while a row exists no order may use the coin's price (market/README.md,
+ * "Prices from the market"). Empty under the simulator.
  */
 export const marketHalts = pgTable('market_halts', {
   coin: text('coin').primaryKey(),

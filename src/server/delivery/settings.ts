@@ -1,4 +1,4 @@
-// How messages leave this server, from its variables (README "Codes by e-mail and SMS"; config-schema.ts declares
+// How messages leave this server, from its variables (README.md beside this file; config-schema.ts declares
 // each): SMTP for e-mail, an SMS provider, and the waits between tries. A half-done setting stops the start with a
 // line that names what is missing, rather than letting codes vanish.
 import { DEFAULT_RETRY_SECONDS } from '../domain/delivery.ts';

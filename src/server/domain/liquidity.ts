@@ -1,7 +1,7 @@
 // Liquidity mining (subscribe, and redeem quick or standard): USDT moves between the
 // available balance and the liquidity balance (ledger asset YUEBAO) through the ledger; the daily
 // job credits each holder's interest on the day's eligible principal with that day's published
-// ladder. Rules chosen here (README "Earn"): money subscribed on a day earns from the next interest
+// ladder. Rules chosen here (README.md here, "Earn"): money subscribed on a day earns from the next interest
 // day; a quick redemption leaves at once and the redeemed part earns nothing that day (it comes out
 // of the day's new money first); a standard redemption still earns on its day and is paid at the
 // end of the next interest day.

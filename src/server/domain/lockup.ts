@@ -2,7 +2,7 @@
 // from available USDT into the regular balance (ledger asset REGULAR); from the next interest day on,
 // the daily job pays the order's income per day into available USDT, and at the end of its last day
 // returns the principal and marks the order `end`. No early redemption: the principal is locked for
-// the period the customer chose (README "Earn").
+// the period the customer chose (README.md beside this file, "Earn").
 import Big from 'big.js';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';

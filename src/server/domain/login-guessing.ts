@@ -1,4 +1,4 @@
-// Login guessing is bounded without letting a stranger lock the owner out (README "Login guessing"):
+// Login guessing is bounded without letting a stranger lock the owner out (SECURITY.md beside this file):
 // - per account and client address (an IPv6 address by its /64): five wrong passwords lock that
 //   address out of that account for 15 minutes; the owner at another address is not affected;
 // - per account, from all addresses: after 20 wrong passwords within a day, each further attempt has

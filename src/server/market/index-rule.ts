@@ -1,4 +1,4 @@
-// The index rule (README "Prices from the market"), in one place: each second, per coin, the price
+// The index rule (README.md beside this file), in one place: each second, per coin, the price
 // is the median of the exchanges' last trade prices that are fresh (at most `freshMs` from the
 // second, either side), after dropping any price further than a band from the median of all fresh
 // prices. Fewer than two prices left halt the coin: no
