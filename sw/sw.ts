@@ -34,11 +34,11 @@ import {
   isPartition,
   partitionName,
   syntheticKey,
-} from '../src/contract/offline-cache.ts';
+} from '../src/api-contract/offline-cache.ts';
 import { isPublicCall, isUserCall } from '../src/lib/kept-calls.ts';
 import { notificationTarget, openNotificationTarget, readPushNotice } from '../src/lib/notification-click.ts';
 import { DEVICE_DB, DEVICE_STORE, LOCALE_KEY, isLocale, pickLocale } from '../src/lib/locale-pick.ts';
-import type { Locale } from '../src/contract/constants.ts';
+import type { Locale } from '../src/api-contract/constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 

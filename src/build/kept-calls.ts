@@ -2,22 +2,22 @@ import { readdirSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
-import { keptCallsOf } from '../contract/offline-cache.ts';
-import { endpointsIn } from '../contract/registry.ts';
+import { keptCallsOf } from '../api-contract/offline-cache.ts';
+import { endpointsIn } from '../api-contract/registry.ts';
 
-/** Each reading of the contract gets its own tsx namespace, so a rebuild reads the files anew. */
+/** Each reading of the API contract gets its own tsx namespace, so a rebuild reads the files anew. */
 let contractLoads = 0;
 
 /**
- * `virtual:kept-calls`: the calls the service worker keeps (contract/offline-cache.ts keptCallsOf),
+ * `virtual:kept-calls`: the calls the service worker keeps (api-contract/offline-cache.ts keptCallsOf),
  * read from each endpoint's `cache` when the code is built. The worker and the page import two short
- * lists (src/lib/kept-calls.ts) instead of the contract, whose every schema the worker would
- * otherwise carry. The contract is read as the server reads it (declared-endpoints.ts): every module
- * of src/contract, here run by tsx.
+ * lists (src/lib/kept-calls.ts) instead of the API contract, whose every schema the worker would
+ * otherwise carry. The API contract is read as the server reads it (declared-endpoints.ts): every module
+ * of src/api-contract, here run by tsx.
  */
 export function keptCalls(): Plugin {
   const ID = 'virtual:kept-calls';
-  let contractDir = resolve('src/contract');
+  let contractDir = resolve('src/api-contract');
   let source: Promise<string> | null = null;
   const contractFiles = () =>
     readdirSync(contractDir).filter((file) => /\.tsx?$/.test(file) && !file.endsWith('.d.ts'));
@@ -44,7 +44,7 @@ export function keptCalls(): Plugin {
   };
   return {
     name: 'coinvest:kept-calls',
-    configResolved: (config) => void (contractDir = join(config.root, 'src/contract')),
+    configResolved: (config) => void (contractDir = join(config.root, 'src/api-contract')),
     buildStart: () => void (source = null),
     watchChange: (file) => void (file.startsWith(contractDir + sep) && (source = null)),
     resolveId: (id) => (id === ID ? `\0${ID}` : null),

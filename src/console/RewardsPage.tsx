@@ -13,7 +13,7 @@ import {
   consoleWelfareTasks,
   type ConsoleWelfareTask,
   type WelfareTaskTerm,
-} from '../contract/console-rewards.ts';
+} from '../api-contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { sentNumber } from './format.ts';

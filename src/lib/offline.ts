@@ -2,7 +2,12 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { FRESH_MESSAGE, NETWORK_MESSAGE, SERVED_FROM_CACHE_HEADER, partitionName } from '../contract/offline-cache.ts';
+import {
+  FRESH_MESSAGE,
+  NETWORK_MESSAGE,
+  SERVED_FROM_CACHE_HEADER,
+  partitionName,
+} from '../api-contract/offline-cache.ts';
 import { PUBLIC_PATHS } from './kept-calls.ts';
 
 export const offlineData = proxy({

@@ -24,7 +24,7 @@ export interface ChatOutgoing extends Queued {
   picture: string;
 }
 
-/** A price alert made offline (lib/price-alert-send.ts sends it): the form's fields as the contract takes them. */
+/** A price alert made offline (lib/price-alert-send.ts sends it): the form's fields as the API contract takes them. */
 export interface PriceAlertOutgoing extends Queued {
   kind: 'price-alert';
   code: string;

@@ -6,7 +6,7 @@
 import { useEffect, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { protection } from '../contract/protection-read.ts';
+import { protection } from '../api-contract/protection-read.ts';
 import { api } from './api.ts';
 import { offlineData } from './offline.ts';
 import { session } from './session.ts';

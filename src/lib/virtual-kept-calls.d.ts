@@ -1,4 +1,5 @@
-// Made by the build (src/build/kept-calls.ts) from each endpoint's `cache` in src/contract: see src/lib/kept-calls.ts.
+// Made by the build (src/build/kept-calls.ts) from each endpoint's `cache` in src/api-contract: see
+// src/lib/kept-calls.ts.
 declare module 'virtual:kept-calls' {
   /** API paths of the public GETs the service worker keeps in the shared cache. */
   export const PUBLIC_PATHS: readonly string[];

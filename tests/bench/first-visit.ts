@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { storeSession } from '../e2e/stored-session.ts';
 import { appFilesKept } from '../e2e/app-files.ts';

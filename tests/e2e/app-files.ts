@@ -1,7 +1,7 @@
 // Whether the service worker keeps every file of the app (sw/sw.ts answers PRECACHE_STATE without
 // fetching anything). No vitest here: the first-visit bench asks it too.
 import type { Page } from 'playwright-core';
-import { PRECACHE_STATE_MESSAGE } from '../../src/contract/offline-cache.ts';
+import { PRECACHE_STATE_MESSAGE } from '../../src/api-contract/offline-cache.ts';
 
 /** Whether the controlling worker keeps every file of the app; false while no worker controls the page. */
 export function appFilesKept(page: Page): Promise<boolean> {

@@ -18,7 +18,7 @@ import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/api-contract/service-chat.ts';
 import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };

@@ -8,7 +8,7 @@ import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, recordToasts, screenshot, toastsShown } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;

@@ -6,9 +6,9 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead, storedToken } from './pwa.ts';
-import { APP_VERSION } from '../../src/contract/constants.ts';
-import { PUBLIC_CACHE, partitionName } from '../../src/contract/offline-cache.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
+import { PUBLIC_CACHE, partitionName } from '../../src/api-contract/offline-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;

@@ -10,9 +10,9 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/contract/routes.ts';
-import type { Locale } from '../../src/contract/constants.ts';
-import { localeCookie } from '../../src/contract/first-data.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+import type { Locale } from '../../src/api-contract/constants.ts';
+import { localeCookie } from '../../src/api-contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, START_WAIT_MS, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';

@@ -6,10 +6,10 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
-import { LATER_PRECACHE } from '../../src/contract/offline-cache.ts';
-import { LOCALE_NAMES } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+import { LATER_PRECACHE } from '../../src/api-contract/offline-cache.ts';
+import { LOCALE_NAMES } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

@@ -9,7 +9,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { phonePageForFile, screenshot, watchRequests } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { controlledByServiceWorker, logIn } from './pwa.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

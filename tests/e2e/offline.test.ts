@@ -19,8 +19,8 @@ import {
   storedToken,
   timeFirstPaints,
 } from './pwa.ts';
-import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/contract/offline-cache.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/api-contract/offline-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

@@ -9,7 +9,7 @@ import { phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser, testPng } from './pwa.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
-import type { ChatMessage } from '../../src/contract/service-chat.ts';
+import type { ChatMessage } from '../../src/api-contract/service-chat.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { statement } from '../../src/contract/statements.ts';
-import { protection, setProtection } from '../../src/contract/protection.ts';
-import { consoleAuditLog } from '../../src/contract/console.ts';
-import { signInCalendar } from '../../src/contract/signin.ts';
-import { ZONE_FORMATS_KEPT, dayFormats } from '../../src/contract/earn-days.ts';
+import { statement } from '../../src/api-contract/statements.ts';
+import { protection, setProtection } from '../../src/api-contract/protection.ts';
+import { consoleAuditLog } from '../../src/api-contract/console.ts';
+import { signInCalendar } from '../../src/api-contract/signin.ts';
+import { ZONE_FORMATS_KEPT, dayFormats } from '../../src/api-contract/earn-days.ts';
 import { partFormats } from '../../src/server/domain/earn-days.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 

@@ -20,10 +20,10 @@ import {
   consoleSetSignInLadder,
   consoleSignInLadder,
   consoleWelfareTasks,
-} from '../../src/contract/console-rewards.ts';
-import { signInCalendar } from '../../src/contract/signin.ts';
-import { welfareTasks } from '../../src/contract/welfare.ts';
-import { blindBoxInfo, rotateSeed } from '../../src/contract/blindbox.ts';
+} from '../../src/api-contract/console-rewards.ts';
+import { signInCalendar } from '../../src/api-contract/signin.ts';
+import { welfareTasks } from '../../src/api-contract/welfare.ts';
+import { blindBoxInfo, rotateSeed } from '../../src/api-contract/blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import {

@@ -6,10 +6,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config, slides } from '../../src/contract/content.ts';
-import { activityInfo, activityList } from '../../src/contract/activities.ts';
-import { messages, unreadMessages } from '../../src/contract/messages.ts';
-import { contentPage } from '../../src/contract/support.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { activityInfo, activityList } from '../../src/api-contract/activities.ts';
+import { messages, unreadMessages } from '../../src/api-contract/messages.ts';
+import { contentPage } from '../../src/api-contract/support.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import {
   DEMO_ACTIVITIES,

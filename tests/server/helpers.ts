@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
+import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
 import {
   attemptCounters,
   balances,

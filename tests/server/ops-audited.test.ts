@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, tinyPng, uploadFile } from './helpers.ts';
 import { addTronWallet, cryptoRecharge, opsOk, withdrawn } from './funds-helpers.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 
 let h: Harness;

@@ -6,11 +6,11 @@ import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { balanceOf, cryptoRecharge, fundsState, newHash, ops, opsOk, uploadedPicture } from './funds-helpers.ts';
-import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/contract/funds.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { levelProgress } from '../../src/contract/rewards.ts';
+import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/api-contract/funds.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { levelProgress } from '../../src/api-contract/rewards.ts';
 import { ledgerEntries } from '../../src/server/db/schema.ts';
-import { MAX_PENDING_RECHARGES } from '../../src/contract/constants.ts';
+import { MAX_PENDING_RECHARGES } from '../../src/api-contract/constants.ts';
 
 let h: Harness;
 beforeAll(async () => {

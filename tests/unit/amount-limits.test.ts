@@ -1,10 +1,10 @@
-// The amount limits every money form checks (src/contract/amount-limits.ts): the form (through the
+// The amount limits every money form checks (src/api-contract/amount-limits.ts): the form (through the
 // stores, with i18n._) and the server (through refuseIfBroken) use this one rule, so what the form shows is what
 // the server answers.
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { amountOutsideLimits } from '../../src/contract/amount-limits.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { amountOutsideLimits } from '../../src/api-contract/amount-limits.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { Refusal, refuseIfBroken } from '../../src/server/domain/refusal.ts';
 
 beforeAll(() => {

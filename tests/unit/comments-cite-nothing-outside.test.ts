@@ -201,7 +201,7 @@ describe('what counts as a citation', () => {
   it.each([
     ['src/example.ts', '// The second factor, before the payment password.'],
     ['src/example.ts', "const styles = ['a']; // the page's styles"],
-    ['src/example.ts', "import { texts } from '../contract/texts.ts';"],
+    ['src/example.ts', "import { texts } from '../api-contract/texts.ts';"],
     ['src/example.ts', "import { pick } from '../sha|red/pick.ts'; // a folder of src"],
     ['src/example.ts', "const color = '#|333';"],
     ['src/example.ts', 'const issue = parsed.issues?.[0]; // the first validation issue of the form'],

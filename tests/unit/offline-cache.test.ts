@@ -11,27 +11,27 @@ import {
   keptCallsOf,
   partitionName,
   syntheticKey,
-} from '../../src/contract/offline-cache.ts';
-import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
-import { endpointsIn } from '../../src/contract/registry.ts';
+} from '../../src/api-contract/offline-cache.ts';
+import { NoInput, get, post, returns } from '../../src/api-contract/endpoint.ts';
+import { endpointsIn } from '../../src/api-contract/registry.ts';
 import {
   LANG_HEADER as CONTRACT_LANG_HEADER,
   TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
-} from '../../src/contract/envelope.ts';
-import { balances, coinList } from '../../src/contract/markets.ts';
-import { placeOption } from '../../src/contract/options.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
-import { rechargeRecords, submitWithdraw } from '../../src/contract/funds.ts';
-import { deleteBankCard } from '../../src/contract/payouts.ts';
-import { redeemPoints } from '../../src/contract/rewards.ts';
-import { userInfo } from '../../src/contract/account.ts';
+} from '../../src/api-contract/envelope.ts';
+import { balances, coinList } from '../../src/api-contract/markets.ts';
+import { placeOption } from '../../src/api-contract/options.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { messages, readMessages, unreadMessages } from '../../src/api-contract/messages.ts';
+import { rechargeRecords, submitWithdraw } from '../../src/api-contract/funds.ts';
+import { deleteBankCard } from '../../src/api-contract/payouts.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
 
 const API = 'https://app.example/api';
-/** Every endpoint of src/contract, as the build reads them. */
+/** Every endpoint of src/api-contract, as the build reads them. */
 const contract = endpointsIn(
   Object.fromEntries(
-    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true })).map(
+    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/api-contract/*.ts', { eager: true })).map(
       ([file, exports]) => [file.replace(/^.*\/|\.ts$/g, ''), exports],
     ),
   ),
@@ -112,7 +112,7 @@ describe('partitionName', () => {
 });
 
 describe('which calls are cached', () => {
-  it('keeps what each endpoint of the contract says, and only reads', () => {
+  it('keeps what each endpoint of the API contract says, and only reads', () => {
     for (const endpoint of contract) {
       const url = `${API}${endpoint.path}`;
       const call = `${endpoint.method} ${endpoint.path}`;
@@ -122,7 +122,7 @@ describe('which calls are cached', () => {
       if (endpoint.cache !== 'never') expect(endpoint.readOnly, call).toBe(true);
       if (endpoint.cache === 'public') expect(endpoint.auth, call).toBe(false);
     }
-    // The lists the build made for the worker and the page are the contract's.
+    // The lists the build made for the worker and the page are the API contract's.
     expect(keptCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
     expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
     expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);

@@ -2,7 +2,7 @@
 // once when the connection returns — with the Idempotency-Key it was given, so a send whose answer
 // is lost and is sent again applies once. Nothing that moves money is ever queued.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { StationMessage } from '../../src/contract/messages.ts';
+import type { StationMessage } from '../../src/api-contract/messages.ts';
 import { refreshUnread, unread } from '../../src/lib/messages.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';

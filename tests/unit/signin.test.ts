@@ -2,7 +2,12 @@
 // heads, browsing months, the ladder's steps with the next reward, the reward a streak earns, and
 // the store: a sign-in's answer shown at once, offline failing before any request, a refusal shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_SIGNIN_LADDER, ladderReward, parseLadder, type SignInCalendar } from '../../src/contract/signin.ts';
+import {
+  DEFAULT_SIGNIN_LADDER,
+  ladderReward,
+  parseLadder,
+  type SignInCalendar,
+} from '../../src/api-contract/signin.ts';
 import {
   firstDayOfWeek,
   ladderSteps,

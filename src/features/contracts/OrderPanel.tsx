@@ -7,8 +7,14 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderType } from '../../contract/contracts.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  QUOTE_ASSET,
+  gridStep,
+  type ContractPair,
+  type OrderSide,
+  type OrderType,
+} from '../../api-contract/contracts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
 import { knownOffline } from '../../lib/offline.ts';

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PRICE_ALERT_MOVE_HOURS, priceAlerts, type PriceAlertKind } from '../../contract/price-alerts.ts';
+import { PRICE_ALERT_MOVE_HOURS, priceAlerts, type PriceAlertKind } from '../../api-contract/price-alerts.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatAmount, formatDateTime, formatExact, formatPrice } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';

@@ -7,7 +7,7 @@ import {
   signInCalendar,
   type SignInAnswer,
   type SignInCalendar,
-} from '../../contract/signin.ts';
+} from '../../api-contract/signin.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';

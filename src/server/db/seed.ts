@@ -4,11 +4,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { configEntries, messages, slides, users } from './schema.ts';
 import { hashSecret } from '../secret-hash.ts';
-import { APP_VERSION } from '../../contract/constants.ts';
+import { APP_VERSION } from '../../api-contract/constants.ts';
 import { seedContent } from './seed-content.ts';
 import { seedBlindBox } from './seed-blindbox.ts';
 import { DEMO_NOTICE, seedTranslations } from './seed-translations.ts';
-import { DEFAULT_SIGNIN_LADDER } from '../../contract/signin.ts';
+import { DEFAULT_SIGNIN_LADDER } from '../../api-contract/signin.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',

@@ -1,8 +1,8 @@
 // The provably fair blind box. A draw's outcome is fixed by the committed server seed,
-// the client seed and the nonce (contract/blindbox.ts): nothing here, in the HTTP calls or in the
+// the client seed and the nonce (api-contract/blindbox.ts): nothing here, in the HTTP calls or in the
 // operator commands can choose it. A draw takes the cost, the prize's stock and pays the prize in
 // one transaction; a sold-out prize refuses the draw (never re-rolled to another prize: fairness).
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -27,16 +27,16 @@ import {
   type PayWith,
   type SeedRotation,
   type SeedState,
-} from '../../contract/blindbox.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/blindbox.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
 import { refuseDuringTimeout } from './protection.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
 export const BLIND_BOX_KIND = 'blind_box';

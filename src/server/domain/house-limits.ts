@@ -6,9 +6,9 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
-import { HOUSE_CAPS, type HouseCap } from '../../contract/console-house.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
-import { winPayout, type Direction } from '../../contract/options.ts';
+import { HOUSE_CAPS, type HouseCap } from '../../api-contract/console-house.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { winPayout, type Direction } from '../../api-contract/options.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { configEntriesOf, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';

@@ -17,15 +17,15 @@ import {
   serviceNotes,
   users,
 } from '../db/schema.ts';
-import { CHAT_PAGE_SIZE, CHAT_PICTURES_PER_DAY, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
+import { CHAT_PAGE_SIZE, CHAT_PICTURES_PER_DAY, chatTexts, type ChatMessage } from '../../api-contract/service-chat.ts';
 import {
   ANSWERING_SECONDS,
   type CannedReply,
   type ConsoleChatMessage,
   type ConsoleConversation,
   type ConsoleServiceNote,
-} from '../../contract/console-service.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+} from '../../api-contract/console-service.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { queueNotice } from './notices.ts';
 import { UPLOADS_PATH, ownsUploads } from './uploads.ts';

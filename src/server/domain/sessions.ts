@@ -1,14 +1,14 @@
 // Sessions: a random token goes to the device; only its SHA-256 hash is stored, so a database
 // leak reveals no usable token. Revoking is setting revoked_at. A session also ends on its own
 // after SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after it began, however much it is used.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import type { SignedInSession } from '../../contract/sessions.ts';
+import { texts } from '../../api-contract/texts.ts';
+import type { SignedInSession } from '../../api-contract/sessions.ts';
 import type { Translate } from '../i18n.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
 import { postSecurityNotice, utcMinute } from './security-notices.ts';

@@ -7,8 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import Big from 'big.js';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
-import { AMOUNT } from '../../contract/markets.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { AMOUNT } from '../../api-contract/markets.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 

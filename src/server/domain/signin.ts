@@ -1,25 +1,25 @@
 // Daily sign-in: one row per user and local day (EARN_TIMEZONE, the same days as interest);
 // the primary key of sign_ins makes a second one that day impossible, and the reward — the
 // ladder's step for the streak — is a POINT ledger entry in the same transaction.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { configEntries, signIns } from '../db/schema.ts';
-import { addDays } from '../../contract/earn.ts';
-import { POINTS } from '../../contract/rewards.ts';
+import { addDays } from '../../api-contract/earn.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
 import {
   DEFAULT_SIGNIN_LADDER,
   ladderReward,
   parseLadder,
   type SignInAnswer,
   type SignInCalendar,
-} from '../../contract/signin.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+} from '../../api-contract/signin.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 import { AlreadyPosted, post } from './ledger.ts';
 import { pointBalance } from './points.ts';
 

@@ -1,5 +1,5 @@
 // Account calls: register, codes, login, info, profile, passwords, logout.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   changePassword,
   changePayPassword,
@@ -13,8 +13,8 @@ import {
   sendEmailCode,
   sendSmsCode,
   userInfo,
-} from '../../contract/account.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/account.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   changeAvatar,
   checkSecret,

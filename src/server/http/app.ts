@@ -1,5 +1,5 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), and every route module
-// (routes.ts): the contract's endpoints and, in production, the built PWA at `/`.
+// (routes.ts): the API contract's endpoints and, in production, the built PWA at `/`.
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
@@ -10,9 +10,9 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { HelmetOptions } from 'helmet';
-import { REQUEST_ID_HEADER, RET_FAIL } from '../../contract/envelope.ts';
-import { httpStatusText, texts } from '../../contract/texts.ts';
-import { BODY_MAX_BYTES } from '../../contract/constants.ts';
+import { REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
+import { httpStatusText, texts } from '../../api-contract/texts.ts';
+import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
@@ -68,7 +68,7 @@ const SECURITY_HEADERS: HelmetOptions = {
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
+      // The web-view page frames https pages; which hosts is the app's allowlist (api-contract/support.ts).
       frameSrc: ["'self'", 'https:'],
       // Only over https (added by securityHeaders): over plain http it blanks the app on a LAN host.
       upgradeInsecureRequests: null,

@@ -1,7 +1,7 @@
 // The built PWA and operator console at `/` when WEB_ROOT holds a build (production): the first document with the
 // home screen's data inline, the app's files (precompressed copies included) and the console's.
 import { existsSync } from 'node:fs';
-import { LOCALES } from '../../contract/constants.ts';
+import { LOCALES } from '../../api-contract/constants.ts';
 import { slidesAnswer } from './content-routes.ts';
 import { serveFirstDocument } from './first-document.ts';
 import { coinListAnswer } from './markets-routes.ts';

@@ -1,8 +1,8 @@
-// The console's rewards calls (contract/console-rewards.ts): the content role reads the sign-in
+// The console's rewards calls (api-contract/console-rewards.ts): the content role reads the sign-in
 // ladder, the welfare tasks and the blind box, and changes them through the same audited functions
 // as `npm run ops -- signin-ladder|welfare|prizes set|prize|blindbox-cost` (domain/signin.ts,
 // welfare.ts, blindbox.ts), each change with its audit entry in one transaction.
-import { PAY_WITH } from '../../contract/blindbox.ts';
+import { PAY_WITH } from '../../api-contract/blindbox.ts';
 import {
   WELFARE_TASK_TERMS,
   consoleBlindBox,
@@ -13,7 +13,7 @@ import {
   consoleSetSignInLadder,
   consoleSignInLadder,
   consoleWelfareTasks,
-} from '../../contract/console-rewards.ts';
+} from '../../api-contract/console-rewards.ts';
 import { blindBoxTerms, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
 import { ladderOf, setSignInLadderAs } from '../domain/signin.ts';
 import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domain/welfare.ts';

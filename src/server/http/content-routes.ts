@@ -1,7 +1,7 @@
 // Public content: system config by act, and slides by position, in the request's language (else
 // English); kept in memory per language.
-import { config, slides, type SLIDE_POSITIONS } from '../../contract/content.ts';
-import type { Locale } from '../../contract/constants.ts';
+import { config, slides, type SLIDE_POSITIONS } from '../../api-contract/content.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import type { Executor } from '../db/connection.ts';
 import type { KeptAnswers } from './kept-answers.ts';
 import { activeSlidesIn, configEntriesIn } from '../domain/content-languages.ts';

@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import type { Translate } from '../i18n.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import type { CodeSender } from '../domain/code-sender.ts';
 import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';

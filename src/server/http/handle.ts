@@ -1,13 +1,13 @@
-// Registers a contract endpoint: the contract's schema validates the request, the caller is
+// Registers a contract endpoint: the API contract's schema validates the request, the caller is
 // resolved from the token, a write's Idempotency-Key is honoured, and the answer is the envelope.
-import { serverTexts } from '../../contract/server-texts.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'drizzle-orm';
-import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
+import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../api-contract/endpoint.ts';
 import {
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
@@ -15,9 +15,9 @@ import {
   RET_OK,
   RET_TOKEN_INVALID,
   type Envelope,
-} from '../../contract/envelope.ts';
-import { firstIssueTextId } from '../../contract/fields.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/envelope.ts';
+import { firstIssueTextId } from '../../api-contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -31,7 +31,7 @@ import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { keptAnswers, keptBytes, type KeptAnswers } from './kept-answers.ts';
 import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
 import { consoleOperatorOf } from './console-caller.ts';
 import type { OperatorCaller } from '../domain/operators.ts';

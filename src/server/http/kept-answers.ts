@@ -6,11 +6,11 @@
 // missed notice could ever leave. Each answer is exactly what its database read gives.
 import type { Changes } from '../db/changes.ts';
 import { EVERYTHING } from '../db/changes.ts';
-import type { ResultOf } from '../../contract/endpoint.ts';
-import type { config, slides } from '../../contract/content.ts';
-import type { balances, coinList, currencyRate } from '../../contract/markets.ts';
-import type { optionProducts } from '../../contract/options.ts';
-import type { userInfo } from '../../contract/account.ts';
+import type { ResultOf } from '../../api-contract/endpoint.ts';
+import type { config, slides } from '../../api-contract/content.ts';
+import type { balances, coinList, currencyRate } from '../../api-contract/markets.ts';
+import type { optionProducts } from '../../api-contract/options.ts';
+import type { userInfo } from '../../api-contract/account.ts';
 import type { Caller } from '../domain/sessions.ts';
 
 /** Whatever a notice could not reach goes stale for this long at most. */

@@ -1,8 +1,16 @@
 // Markets calls: the coin list, candles, one coin's price, fiat rates and the caller's balances
 // (the live price stream is in price-stream.ts; option orders in options-routes.ts).
 import Big from 'big.js';
-import { balances, coinList, coinRate, currencyRate, klines, klinesPost, type Period } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  balances,
+  coinList,
+  coinRate,
+  currencyRate,
+  klines,
+  klinesPost,
+  type Period,
+} from '../../api-contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { fiatRateOf } from '../domain/fiat.ts';
 import { balancesOf } from '../domain/ledger.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';

@@ -1,6 +1,6 @@
 // Option calls (/coin/option/products, /coin/order/*): thin; the rules live in domain/options.ts,
 // the quote each order settles against comes from the market.
-import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/options.ts';
+import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../api-contract/options.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
 import {
   activeOptionProducts,
@@ -10,7 +10,7 @@ import {
   placeOptionOrder,
   toOptionOrder,
 } from '../domain/options.ts';
-import { settlementTicks } from '../../contract/settlement-ticks.ts';
+import { settlementTicks } from '../../api-contract/settlement-ticks.ts';
 import { settlementTicksOf } from '../domain/settlement-ticks.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import type { RouteModule } from './route-module.ts';

@@ -8,7 +8,7 @@
 // - on the embedded PGlite (one process), in memory, without per-request promises: a call without
 //   a token is counted synchronously.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { TOKEN_HEADER } from '../../contract/envelope.ts';
+import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { countPrepared } from '../domain/attempts.ts';

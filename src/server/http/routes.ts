@@ -1,4 +1,4 @@
-// Every route module of the app, in the order app.ts registers them: the contract's endpoints by area, then the
+// Every route module of the app, in the order app.ts registers them: the API contract's endpoints by area, then the
 // routes that are no contract endpoint, and last the built app at `/`. A new route file is one line here.
 import { accountRoutes } from './account-routes.ts';
 import { activitiesRoutes } from './activities-routes.ts';

@@ -1,7 +1,7 @@
 // Devices and sessions: the caller's signed-in sessions, ending one or all the others.
 // An ended session stops working at once on every server process: its row's change notice drops the
 // kept copies everywhere, and this process keeps none until that notice has come (kept.sessions.hold).
-import { endOtherSessions, endSession, signedInSessions } from '../../contract/sessions.ts';
+import { endOtherSessions, endSession, signedInSessions } from '../../api-contract/sessions.ts';
 import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,6 +1,6 @@
 // Daily sign-in (our addition beside /task/level) — the caller's own only. Days are local
 // days of the server's configured timezone (EARN_TIMEZONE), as interest days are.
-import { dailySignIn, signInCalendar } from '../../contract/signin.ts';
+import { dailySignIn, signInCalendar } from '../../api-contract/signin.ts';
 import { calendarOf, signInOnce } from '../domain/signin.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -5,15 +5,15 @@
 // id that never was. No cache may keep a picture, but the avatar's copy (its URL never changes content): the owner's
 // browser keeps it for offline use, under that token only.
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
-import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+import { UPLOAD_FIELD, uploadImage } from '../../api-contract/account.ts';
+import { UPLOAD_MAX_BYTES } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import multipart from '@fastify/multipart';
 import { envelope, router } from './handle.ts';
 import type { Route, RouteModule } from './route-module.ts';
-import { RET_FAIL } from '../../contract/envelope.ts';
+import { RET_FAIL } from '../../api-contract/envelope.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { callerOf, type SessionServices } from './rate-limits.ts';
 import { consoleOperatorOf } from './console-caller.ts';

@@ -2,7 +2,7 @@
 // Fair by construction: no command touches a draw, a seed or a result; a new table applies to
 // the draws after it, and the old prizes stay (deactivated) for the draws that reference them.
 import Big from 'big.js';
-import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../contract/blindbox.ts';
+import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../api-contract/blindbox.ts';
 import { activePrizes, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
 import { UsageError, idOf, keyValues, plain, table, type Command } from './command-kit.ts';

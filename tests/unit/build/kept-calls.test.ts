@@ -4,7 +4,7 @@ import { keptCalls } from '../../../src/build/kept-calls.ts';
 import { hook } from './helpers.ts';
 
 describe('keptCalls (src/build/kept-calls.ts)', () => {
-  it("answers `virtual:kept-calls` with the two lists read from the contract's endpoints", async () => {
+  it("answers `virtual:kept-calls` with the two lists read from the API contract's endpoints", async () => {
     const plugin = keptCalls();
     hook(plugin.configResolved)({ root: process.cwd() });
     const id = hook(plugin.resolveId)('virtual:kept-calls');

@@ -1,4 +1,4 @@
-// The contract as a list: every exported value of a contract module that is an Endpoint, named by
+// The API contract as a list: every exported value of an API contract module that is an Endpoint, named by
 // its export. The OpenAPI document and the generated fuzz test both read it, so an endpoint
 // declared later is published and attacked without anyone adding a line. No I/O here: the
 // server's loader (src/server/http/declared-endpoints.ts) hands in the imported modules.
@@ -8,7 +8,7 @@ import type { Endpoint } from './endpoint.ts';
 export interface DeclaredEndpoint {
   /** The export's name: `login`, `submitWithdraw`. */
   name: string;
-  /** The contract module it is declared in, without extension: `account`. */
+  /** The API contract module it is declared in, without extension: `account`. */
   module: string;
   endpoint: Endpoint;
 }

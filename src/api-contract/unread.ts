@@ -1,6 +1,6 @@
 // How many messages are unread, and the oldest unread one (the startup dialog shows it).
 // A module of its own: the app asks for it at start, and the rest of the messages contract (its
-// schemas) stays out of the first download. contract/messages.ts re-exports it.
+// schemas) stays out of the first download. api-contract/messages.ts re-exports it.
 // The message's shape lives here too (messages.ts re-exports it), so this module imports nothing
 // of the messages contract.
 import * as v from 'valibot';

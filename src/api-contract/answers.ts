@@ -1,7 +1,7 @@
 // Building blocks of the answer schemas: the shapes `data` of a successful answer is written in.
 // Only the server, its tests and the published document keep them: the PWA's build drops every
-// `returns(…)` argument (src/build/contract-answers-server-only.ts), so none of this reaches a
-// client bundle. Answer objects are strict: a field the contract does not name is a mismatch.
+// `returns(…)` argument (src/build/api-contract-answers-server-only.ts), so none of this reaches a
+// client bundle. Answer objects are strict: a field the API contract does not name is a mismatch.
 import * as v from 'valibot';
 
 /** A decimal as the server writes it: digits, an optional fraction, no sign, no exponent. */
@@ -27,7 +27,7 @@ export const isoDay = v.pipe(v.string(), v.isoDate(), v.examples(['2026-11-23'])
 /** A row's id, a count, a number of days or minutes. */
 export const whole = v.pipe(v.number(), v.integer(), v.minValue(0));
 /**
- * An object of an answer: strict, so a field the contract does not name is a mismatch. The PWA's
+ * An object of an answer: strict, so a field the API contract does not name is a mismatch. The PWA's
  * build calls it without an argument, like `returns`, so no answer's fields reach a client bundle.
  */
 export const shape = /*#__NO_SIDE_EFFECTS__*/ <E extends v.ObjectEntries>(entries: E) => v.strictObject(entries);

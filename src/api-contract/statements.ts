@@ -26,7 +26,7 @@ export function daysBetween(from: string, to: string): number {
 
 /**
  * What is wrong with a period, or null: 'date' when a day is missing or not written YYYY-MM-DD, 'calendar' when one
- * does not exist or is out of the calendar's range (contract/calendar.ts), 'order' when from > to, 'length' beyond
+ * does not exist or is out of the calendar's range (api-contract/calendar.ts), 'order' when from > to, 'length' beyond
  * STATEMENT_MAX_DAYS days.
  */
 export function periodProblem(from: string, to: string): 'date' | 'calendar' | 'order' | 'length' | null {

@@ -1,6 +1,6 @@
 // Adding a wallet: the form the add-wallet page checks and the server validates with, the address read by its chain's
-// standard (contract/chain-address.ts). Apart from contract/payouts.ts so that only the add-wallet page and the server
-// load the address codecs; the lists and the withdraw page do not.
+// standard (api-contract/chain-address.ts). Apart from api-contract/payouts.ts so that only the add-wallet page and the
+// server load the address codecs; the lists and the withdraw page do not.
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { post, returns } from './endpoint.ts';
@@ -10,7 +10,7 @@ import { readAddress, type AddressProblem } from './chain-address.ts';
 import { visibleName } from './visible-text.ts';
 import { WALLET_CHAINS, WALLET_CURRENCIES, Wallet, payeeLabel } from './payouts.ts';
 
-/** The text of each reason an address is refused (contract/chain-address.ts says when each applies). */
+/** The text of each reason an address is refused (api-contract/chain-address.ts says when each applies). */
 export const ADDRESS_PROBLEM_TEXTS: Record<AddressProblem, MessageDescriptor> = {
   invisible: texts.walletAddressInvisible,
   format: texts.walletAddressInvalid,

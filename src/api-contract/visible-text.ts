@@ -1,7 +1,7 @@
 // Text a person names things with (a nickname, a payee's label or a wallet's alias, a real name, the
 // anti-phishing code, a chat message) must read as it is held: whoever sees it later — the customer,
 // an operator, a mail — must not be shown something else. One rule for all of them, applied by the
-// form and the server alike through the contract's schemas:
+// form and the server alike through the API contract's schemas:
 // - Unicode's composed form (NFC), so 'é' typed as one character or as e + accent is one value;
 // - no invisible or direction-changing characters: Unicode's default-ignorable code points (zero-width
 //   characters, Hangul fillers, variation selectors, tag characters, the soft hyphen, the combining

@@ -1,6 +1,6 @@
 // Customer service: the customer's conversation with the service team, in the app's
 // service page. One conversation per customer, made by their first message; the customer writes text
-// and pictures, operators answer with text (contract/console-service.ts). Every call is the caller's
+// and pictures, operators answer with text (api-contract/console-service.ts). Every call is the caller's
 // own conversation only. A message sent offline waits in the app's outbox and is sent once, with the
 // Idempotency-Key it was given when written (lib/outbox.ts).
 import * as v from 'valibot';

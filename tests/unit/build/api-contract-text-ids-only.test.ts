@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { contractTextIdsOnly } from '../../../src/build/contract-text-ids-only.ts';
+import { apiContractTextIdsOnly } from '../../../src/build/api-contract-text-ids-only.ts';
 import { hook } from './helpers.ts';
 
-describe('contractTextIdsOnly (src/build/contract-text-ids-only.ts)', () => {
-  const transform = hook(contractTextIdsOnly().transform);
+describe('apiContractTextIdsOnly (src/build/api-contract-text-ids-only.ts)', () => {
+  const transform = hook(apiContractTextIdsOnly().transform);
 
   it('keeps only the id of each descriptor marked for Lingui, in any layout; nothing else of the file changes', () => {
     const code = [
@@ -19,7 +19,7 @@ describe('contractTextIdsOnly (src/build/contract-text-ids-only.ts)', () => {
       "  unmarked: { id: 'e.unmarked', message: 'Kept' },",
       '} satisfies Record<string, MessageDescriptor>;',
     ].join('\n');
-    const { code: out } = transform(code, '/app/src/contract/texts.ts');
+    const { code: out } = transform(code, '/app/src/api-contract/texts.ts');
     expect(out).toBe(
       [
         "import type { MessageDescriptor } from '@lingui/core';",
@@ -34,6 +34,8 @@ describe('contractTextIdsOnly (src/build/contract-text-ids-only.ts)', () => {
   });
 
   it('leaves every other file alone', () => {
-    expect(transform("const a = /*i18n*/ { id: 'x', message: 'y' };", '/app/src/contract/server-texts.ts')).toBeNull();
+    expect(
+      transform("const a = /*i18n*/ { id: 'x', message: 'y' };", '/app/src/api-contract/server-texts.ts'),
+    ).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 // Texts only the server writes: station messages, the code's e-mail and SMS, and refusals no screen
-// of the app names (the app shows the server's translated `msg`). Kept apart from contract/texts.ts, which the app
+// of the app names (the app shows the server's translated `msg`). Kept apart from api-contract/texts.ts, which the app
 // carries at
 // start: the server translates them (server/i18n.ts) from the same catalogs.
 import type { MessageDescriptor } from '@lingui/core';
@@ -58,7 +58,7 @@ export const serverTexts = {
     id: 'e.protectionOpenOptions',
     message: 'You have reached your limit of {0} open options at once!',
   },
-  // Statements (contract/statements.ts): the app checks the same period rules before it asks.
+  // Statements (api-contract/statements.ts): the app checks the same period rules before it asks.
   statementPeriod: /*i18n*/ {
     id: 'e.statementPeriod',
     message: 'Please choose the first and the last day of the period!',

@@ -55,7 +55,7 @@ export function validSettingValue(setting: ProtectionSetting, value: string): bo
   if (setting === 'max_open_options') return /^\d{1,4}$/.test(value) && +value >= 1 && +value <= MAX_OPEN_OPTIONS;
   if (setting === 'reminder_minutes')
     return /^\d{1,4}$/.test(value) && +value >= REMINDER_MINUTES.min && +value <= REMINDER_MINUTES.max;
-  // A moment on the calendar (contract/calendar.ts): "2027-02-30T10:00Z" is refused, not read as 2 March.
+  // A moment on the calendar (api-contract/calendar.ts): "2027-02-30T10:00Z" is refused, not read as 2 March.
   return calendarMoment(value) !== null;
 }
 

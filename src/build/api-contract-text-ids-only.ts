@@ -2,18 +2,18 @@ import { parseSync, Visitor } from 'vite';
 import type { Plugin } from 'vite';
 
 /**
- * The contract's texts keep their English for the server and the catalogs; the built PWA reads every
+ * The API contract's texts keep their English for the server and the catalogs; the built PWA reads every
  * text from the compiled catalogs (the source language's included), so the bundle keeps only the ids,
  * as the Lingui macro does for the texts of the pages: each descriptor marked for Lingui,
  * `/*i18n*\/ { id: '…', message: '…' }`, loses its message (read from the file's syntax tree, in any layout).
  */
-export function contractTextIdsOnly(): Plugin {
+export function apiContractTextIdsOnly(): Plugin {
   return {
-    name: 'coinvest:contract-text-ids-only',
+    name: 'coinvest:api-contract-text-ids-only',
     apply: 'build',
     enforce: 'pre',
     transform(code, id) {
-      if (!id.endsWith('/src/contract/texts.ts')) return null;
+      if (!id.endsWith('/src/api-contract/texts.ts')) return null;
       const { program, comments } = parseSync(id, code);
       const marked = new Set(
         comments

@@ -1,5 +1,5 @@
 // The amount limits of a form that moves money (a recharge, a withdrawal, a lock-up, a liquidity
-// subscription), checked once for the form and the server, as the contract's order rules are.
+// subscription), checked once for the form and the server, as the API contract's order rules are.
 import Big from 'big.js';
 import type { MessageDescriptor } from '@lingui/core';
 import { texts } from './texts.ts';

@@ -1,4 +1,4 @@
-// Every text the server or the contract can answer with: validation (ids v.) and errors and messages (e., r., m.),
+// Every text the server or the API contract can answer with: validation (ids v.) and errors and messages (e., r., m.),
 // plus the few our server adds. Plain descriptors marked for Lingui extraction, so the server
 // (no macro transform) and the PWA translate the same catalogs.
 import type { MessageDescriptor } from '@lingui/core';
@@ -38,7 +38,7 @@ export const texts = {
   inviteCodeFormat: /*i18n*/ { id: 'v.inviteCodeFormat', message: 'The invitation code is not valid!' },
   enterOldPassword: /*i18n*/ { id: 'v.enterOldPassword', message: 'Please enter the old password!' },
   enterNickname: /*i18n*/ { id: 'v.enterNickname', message: 'Please enter a nickname of 1-20 characters!' },
-  /** Names, labels, the anti-phishing code and chat (contract/visible-text.ts). */
+  /** Names, labels, the anti-phishing code and chat (api-contract/visible-text.ts). */
   hiddenCharacters: /*i18n*/ {
     id: 'v.hiddenCharacters',
     message: 'Please remove invisible or direction-changing characters!',
@@ -259,14 +259,14 @@ export const texts = {
   authenticatorCodeWrong: /*i18n*/ { id: 'e.authenticatorCodeWrong', message: 'The authenticator code is wrong!' },
   enterLoginPassword: /*i18n*/ { id: 'v.enterLoginPassword', message: 'Please enter your login password!' },
 
-  // The anti-phishing code (contract/anti-phishing.ts)
+  // The anti-phishing code (api-contract/anti-phishing.ts)
   enterAntiPhishingCode: /*i18n*/ { id: 'v.enterAntiPhishingCode', message: 'Please enter an anti-phishing code!' },
   antiPhishingCodeFormat: /*i18n*/ {
     id: 'v.antiPhishingCodeFormat',
     message: 'The anti-phishing code must be 4-20 letters or digits, with single spaces between words!',
   },
 
-  // Protection: the customer's own limits and time-out (contract/protection.ts)
+  // Protection: the customer's own limits and time-out (api-contract/protection.ts)
   protectionOpenOptionsFormat: /*i18n*/ {
     id: 'v.protectionOpenOptionsFormat',
     message: 'The most open options must be a whole number from 1 to 1000!',
@@ -284,13 +284,13 @@ export const texts = {
     message: 'A time-out lasts at least 24 hours!',
   },
   protectionTimeoutTooLong: /*i18n*/ { id: 'v.protectionTimeoutTooLong', message: 'A time-out lasts at most 5 years!' },
-  /** Names CALENDAR_FIRST_DAY and CALENDAR_LAST_DAY (contract/calendar.ts; a test checks they agree). */
+  /** Names CALENDAR_FIRST_DAY and CALENDAR_LAST_DAY (api-contract/calendar.ts; a test checks they agree). */
   calendarDate: /*i18n*/ {
     id: 'v.calendarDate',
     message: 'Please choose a date that exists on the calendar, from 2000-01-01 to 2199-12-31!',
   },
 
-  // The practice account (contract/practice.ts)
+  // The practice account (api-contract/practice.ts)
   practiceOptionsOpen: /*i18n*/ {
     id: 'e.practiceOptionsOpen',
     message: 'A practice option is still open: you can reset once it has settled!',
@@ -311,7 +311,7 @@ export const texts = {
     message: 'Passkeys work only when the app is opened over HTTPS!',
   },
 
-  // Price alerts (contract/price-alerts.ts)
+  // Price alerts (api-contract/price-alerts.ts)
   enterAlertPrice: /*i18n*/ { id: 'v.enterAlertPrice', message: 'Please enter a price above zero!' },
   enterAlertPercent: /*i18n*/ {
     id: 'v.enterAlertPercent',

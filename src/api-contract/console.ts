@@ -59,7 +59,7 @@ const dayOrInstant = v.optional(
       /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?)?$/,
       consoleTexts.consoleDateFormat.id,
     ),
-    // Written right, its day must also exist on the calendar (contract/calendar.ts): "2026-02-30" is not 2 March; a
+    // Written right, its day must also exist on the calendar (api-contract/calendar.ts): "2026-02-30" is not 2 March; a
     // moment's clock and offset must exist too.
     v.check((given) => given === '' || isCalendarDay(given.slice(0, 10)), texts.calendarDate.id),
     v.check((given) => given.length <= 10 || calendarMoment(given) !== null, consoleTexts.consoleDateFormat.id),
@@ -110,7 +110,7 @@ export const consoleSignOut = post('/console/sign-out', NoInput, returns(nothing
 
 // ---- The reviewer's work: recharges, withdrawals, certifications, customers ---------------------
 
-/** `service`: customer service conversations waiting for an answer (contract/console-service.ts). */
+/** `service`: customer service conversations waiting for an answer (api-contract/console-service.ts). */
 export const ReviewQueues = shape({ recharges: whole, withdrawals: whole, certifications: whole, service: whole });
 /** What waits for review now. */
 export const consoleQueues = get('/console/queues', NoInput, returns(ReviewQueues), access('reviewer'));

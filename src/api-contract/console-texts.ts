@@ -1,5 +1,5 @@
 // The operator console's texts: the answers of the console's calls, in the operator's
-// language (English, Chinese, Thai; all six catalogs are filled). Kept apart from contract/texts.ts,
+// language (English, Chinese, Thai; all six catalogs are filled). Kept apart from api-contract/texts.ts,
 // which the customer app carries: none of the console's words weigh on its start.
 import type { MessageDescriptor } from '@lingui/core';
 
@@ -96,7 +96,7 @@ export const consoleTexts = {
     id: 'v.consoleRestockFormat',
     message: 'A stock is a whole number from 0, or "unlimited".',
   },
-  // Customer service (contract/console-service.ts)
+  // Customer service (api-contract/console-service.ts)
   consoleEnterReply: /*i18n*/ { id: 'v.consoleEnterReply', message: 'Write an answer first!' },
   consoleReplyTooLong: /*i18n*/ { id: 'v.consoleReplyTooLong', message: 'Keep the answer under 2,000 characters!' },
   consoleEnterTitle: /*i18n*/ { id: 'v.consoleEnterTitle', message: 'Give the canned reply a short title!' },

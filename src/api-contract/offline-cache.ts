@@ -39,9 +39,9 @@ export const LATER_PRECACHE = 'workbox-precache-later';
 export const OUTBOX_SYNC_TAG = 'outbox';
 /** Posted by the service worker when that sync fires: the pages send what waits. */
 export const FLUSH_OUTBOX_MESSAGE = 'FLUSH_OUTBOX';
-/** The session header every call carries (contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
+/** The session header every call carries (api-contract/envelope.ts TOKEN_HEADER; a unit test keeps them equal). */
 export const TOKEN_HEADER = 'token';
-/** The request's language header (contract/envelope.ts LANG_HEADER; a unit test keeps them equal). */
+/** The request's language header (api-contract/envelope.ts LANG_HEADER; a unit test keeps them equal). */
 export const LANG_HEADER = 'lang';
 
 /** A call the service worker keeps: its method and API path (after the `/api` base). */
@@ -59,8 +59,8 @@ export interface KeptCalls {
 
 /**
  * The kept calls among `endpoints`, in their order, from each one's `cache`. The build runs it over
- * the whole contract and hands the worker and the page the two lists (`virtual:kept-calls`,
- * src/lib/kept-calls.ts), so neither carries the contract's schemas. An endpoint that writes cannot
+ * the whole API contract and hands the worker and the page the two lists (`virtual:kept-calls`,
+ * src/lib/kept-calls.ts), so neither carries the API contract's schemas. An endpoint that writes cannot
  * be kept, and a public answer is a GET anyone may read: a declaration that says otherwise stops the build.
  */
 export function keptCallsOf(endpoints: readonly Endpoint[]): KeptCalls {

@@ -1,11 +1,11 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { parseSync } from 'vite';
-import { contractAnswersServerOnly } from '../../../src/build/contract-answers-server-only.ts';
+import { apiContractAnswersServerOnly } from '../../../src/build/api-contract-answers-server-only.ts';
 import { hook } from './helpers.ts';
 
-describe('contractAnswersServerOnly (src/build/contract-answers-server-only.ts)', () => {
-  const transform = hook(contractAnswersServerOnly().transform).bind({
+describe('apiContractAnswersServerOnly (src/build/api-contract-answers-server-only.ts)', () => {
+  const transform = hook(apiContractAnswersServerOnly().transform).bind({
     parse: (code: string) => parseSync('x.js', code).program,
   });
 
@@ -15,7 +15,7 @@ describe('contractAnswersServerOnly (src/build/contract-answers-server-only.ts)'
       "export const b = endpoint('GET', '/b', input, returns(Paged(Item)), { auth: true, cache: 'public' });",
       "export const c = endpoint('GET', '/c', input, returns(nullableList(Item)), { cache: 'user', auth: true });",
     ].join('\n');
-    expect(transform(code, '/app/src/contract/a.ts').code).toBe(
+    expect(transform(code, '/app/src/api-contract/a.ts').code).toBe(
       [
         "export const a = endpoint('GET', '/a', input, returns());",
         // A property among others goes with the comma after it (a trailing comma stays: still valid, the minifier drops
@@ -26,8 +26,8 @@ describe('contractAnswersServerOnly (src/build/contract-answers-server-only.ts)'
     );
   });
 
-  it('leaves files outside the contract, and contract files without answers, alone', () => {
+  it('leaves files outside the API contract, and contract files without answers, alone', () => {
     expect(transform('returns(shape(x));', '/app/src/lib/a.ts')).toBeNull();
-    expect(transform('export const a = 1;', '/app/src/contract/a.ts')).toBeNull();
+    expect(transform('export const a = 1;', '/app/src/api-contract/a.ts')).toBeNull();
   });
 });

@@ -1,14 +1,14 @@
 import type { Plugin } from 'vite';
 
 /**
- * The answer schemas of src/contract (`returns(Schema)`, the shape of each endpoint's data) check the
+ * The answer schemas of src/api-contract (`returns(Schema)`, the shape of each endpoint's data) check the
  * server's answers in the tests and publish them in /api/openapi.json; the PWA never parses an
  * answer, so its build calls `returns()`, `shape()`, `Paged()`, `CursorPaged()` and `nullableList()` with no
  * argument: nothing names an answer's fields any more and the schemas fall out of the bundle (the builders are free of
  * side effects; a spread or property read left in an argument would keep its statement). Runs after the
  * TypeScript is compiled, on the AST.
  */
-export function contractAnswersServerOnly(): Plugin {
+export function apiContractAnswersServerOnly(): Plugin {
   type Node = {
     type: string;
     start: number;
@@ -21,11 +21,11 @@ export function contractAnswersServerOnly(): Plugin {
   };
   const ANSWER_BUILDERS = new Set(['returns', 'shape', 'Paged', 'CursorPaged', 'nullableList']);
   return {
-    name: 'coinvest:contract-answers-server-only',
+    name: 'coinvest:api-contract-answers-server-only',
     apply: 'build',
     transform(code, id) {
       const answers = [...ANSWER_BUILDERS].some((name) => code.includes(`${name}(`));
-      if (!id.includes('/src/contract/') || !(answers || code.includes('cache:'))) return null;
+      if (!id.includes('/src/api-contract/') || !(answers || code.includes('cache:'))) return null;
       const isCache = (node: Node) =>
         node.type === 'Property' && node.key?.type === 'Identifier' && node.key.name === 'cache';
       // Each cut: [start, end, replacement].

@@ -12,7 +12,7 @@ export type Method = 'GET' | 'POST';
 export type CachePolicy = 'public' | 'user' | 'never';
 export type FormSchema = v.GenericSchema<Record<string, unknown>, Record<string, unknown>>;
 /**
- * Who may call an operator console endpoint (contract/console.ts): an operator of that role, or
+ * Who may call an operator console endpoint (api-contract/console.ts): an operator of that role, or
  * 'operator' for any signed-in operator, even one who must still change the first password.
  */
 export type ConsoleAccess = 'operator' | 'reviewer' | 'content' | 'admin';
@@ -29,14 +29,14 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   readonly readOnly: boolean;
   /**
    * How the service worker keeps its answers offline. The build lists the kept calls for the worker
-   * and the page (contract/offline-cache.ts keptCallsOf) and drops this from the PWA's endpoints.
+   * and the page (api-contract/offline-cache.ts keptCallsOf) and drops this from the PWA's endpoints.
    */
   readonly cache: CachePolicy;
   /** A console call: its token is an operator's session, not a customer's, and the role is checked on every call. */
   readonly console?: ConsoleAccess;
   /**
    * The schema of `data` in a successful answer (ret 1). Server side only: the PWA's build drops it
-   * (src/build/contract-answers-server-only.ts), so there it is undefined.
+   * (src/build/api-contract-answers-server-only.ts), so there it is undefined.
    */
   readonly answer?: v.GenericSchema;
   /** Phantom: the type of `data` in a successful answer (the answer schema's output). */

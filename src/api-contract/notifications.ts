@@ -80,7 +80,7 @@ export const setNoticeSettings = post(
 
 /**
  * What the server writes a notification in, translated into the subscription's language. Server only
- * (server/i18n.ts loads them with the contract's texts); the PWA names the kinds in its own words.
+ * (server/i18n.ts loads them with the API contract's texts); the PWA names the kinds in its own words.
  */
 export const noticeTexts = {
   optionSettledTitle: /*i18n*/ { id: 'n.optionSettledTitle', message: '{0} option settled' },
