@@ -1,9 +1,9 @@
-// The content role's rewards calls: the daily sign-in ladder, the welfare tasks and the
-// blind box's prizes and cost, read and changed in the console as `npm run ops -- signin-ladder |
+// The content role's rewards calls: the daily check-in ladder, the welfare tasks and the
+// blind box's prizes and cost, read and changed in the console as `npm run ops -- check-in-ladder |
 // welfare | prizes set | prize | blindbox-cost` changes them. Values are sent as the operator would
 // write them (a ladder "5,5,10", a prize table "<name>:<asset>:<amount>:<weight>[:<stock>];…",
-// `term=value` terms); which values apply is decided once, on the server (server/domain/signin.ts,
-// welfare.ts, blindbox.ts), for both doors. Everything here applies to sign-ins, claims and draws to
+// `term=value` terms); which values apply is decided once, on the server (server/domain/check-in.ts,
+// welfare.ts, blindbox.ts), for both doors. Everything here applies to check-ins, claims and draws to
 // come: a prize table to seeds committed from now on (README "Blind box (provably fair)"); nothing
 // touches a draw, a seed, a claim or a balance.
 import * as v from 'valibot';
@@ -30,7 +30,7 @@ const written = (max: number) =>
   v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(max, texts.invalidRequest.id));
 const termValue = v.optional(written(40));
 
-export const ConsoleSignInLadder = shape({ ladder: v.array(decimal) });
+export const ConsoleCheckInLadder = shape({ ladder: v.array(decimal) });
 export const ConsoleWelfareTask = shape({
   code: v.picklist(WELFARE_CODES),
   reward: decimal,
@@ -50,13 +50,16 @@ export const ConsoleBlindBox = shape({
 });
 export type ConsoleBlindBox = v.InferOutput<typeof ConsoleBlindBox>;
 
-/** Points per consecutive day of sign-in: day 1, 2, …; the last step pays every later day of a run. */
-export const consoleSignInLadder = get('/console/signin-ladder', NoInput, returns(ConsoleSignInLadder), content);
+/**
+ * Points per consecutive day of check-in: day 1, 2, …; the last step pays every later day of a run. The paths keep
+ * their published "signin" spelling.
+ */
+export const consoleCheckInLadder = get('/console/signin-ladder', NoInput, returns(ConsoleCheckInLadder), content);
 /** Sets the whole ladder, written "5,5,10,10,15,20,30"; answers it as it now is. */
-export const consoleSetSignInLadder = post(
+export const consoleSetCheckInLadder = post(
   '/console/signin-ladder/set',
   v.strictObject({ ladder: written(300) }, texts.invalidRequest.id),
-  returns(ConsoleSignInLadder),
+  returns(ConsoleCheckInLadder),
   content,
 );
 

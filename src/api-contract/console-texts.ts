@@ -58,7 +58,7 @@ export const consoleTexts = {
   consoleNothingToChange: /*i18n*/ { id: 'v.consoleNothingToChange', message: 'Nothing to change.' },
   consoleProductNotFound: /*i18n*/ { id: 'e.consoleProductNotFound', message: 'No product {id}.' },
   consolePairNotFound: /*i18n*/ { id: 'e.consolePairNotFound', message: 'No pair {coin}/USDT.' },
-  // The sign-in ladder, welfare tasks and the blind box's prizes (server/domain/signin.ts, welfare.ts, blindbox.ts),
+  // The check-in ladder, welfare tasks and the blind box's prizes (server/domain/check-in.ts, welfare.ts, blindbox.ts),
   // for the console and `npm run ops` alike.
   consoleLadderFormat: /*i18n*/ {
     id: 'v.consoleLadderFormat',

@@ -28,7 +28,8 @@ export const LEDGER_KIND_LABELS = {
   lockup_end: /*i18n*/ { id: 'k.lockup_end', message: 'Lock-up ended: principal returned' },
   blind_box: /*i18n*/ { id: 'k.blind_box', message: 'Blind box' },
   points_redeem: /*i18n*/ { id: 'k.points_redeem', message: 'Points redeemed for USDT' },
-  sign_in: /*i18n*/ { id: 'k.sign_in', message: 'Daily sign-in' },
+  // The daily check-in's reward; the kind keeps its historical name, stored in every entry of it.
+  sign_in: /*i18n*/ { id: 'k.sign_in', message: 'Daily check-in' },
   welfare: /*i18n*/ { id: 'k.welfare', message: 'Welfare reward' },
   demo_grant: /*i18n*/ { id: 'k.demo_grant', message: 'Demo account grant' },
   test_credit: /*i18n*/ { id: 'k.test_credit', message: 'Test credit' },

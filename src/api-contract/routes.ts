@@ -1,7 +1,8 @@
 // Every hash route of the app, once. Pages import these to link; app/routes.ts maps them to pages.
 export const ROUTES = {
   home: '/pages/index/index',
-  signIn: '/pages/index/singin',
+  /** The daily check-in; the path keeps the product's published spelling. */
+  checkIn: '/pages/index/singin',
   companyProfile: '/pages/index/companyProfile',
   welfare: '/pages/index/welfare',
   welfareDetails: '/pages/index/welfareDetails',

@@ -207,7 +207,7 @@ export const serverTexts = {
   },
   certificationDone: /*i18n*/ { id: 'e.certificationDone', message: 'This certification has already been verified!' },
   contentPageMissing: /*i18n*/ { id: 'e.contentPageMissing', message: 'This page has no content yet.' },
-  alreadySignedIn: /*i18n*/ { id: 'e.alreadySignedIn', message: 'You have already signed in today!' },
+  alreadyCheckedIn: /*i18n*/ { id: 'e.alreadyCheckedIn', message: 'You have already checked in today!' },
   welfareNotYet: /*i18n*/ { id: 'e.welfareNotYet', message: 'This reward is not available yet!' },
   welfareClaimed: /*i18n*/ { id: 'e.welfareClaimed', message: 'You have already claimed this reward!' },
   welfareNotOffered: /*i18n*/ { id: 'e.welfareNotOffered', message: 'This reward is not offered at the moment!' },

@@ -237,7 +237,7 @@ export const texts = {
     message: 'Your account has not yet activated the invitation permission!',
   },
 
-  // Daily sign-in and welfare
+  // Daily check-in and welfare
 
   // Blind box and activities
   choosePayment: /*i18n*/ { id: 'v.choosePayment', message: 'Please choose to pay with points or USDT!' },

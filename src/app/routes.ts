@@ -103,7 +103,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   ),
   [ROUTES.vipLevel]: page('rewards', () => import('../features/rewards/VipLevelPage.tsx')),
   [ROUTES.pointRecord]: page('rewards', () => import('../features/rewards/PointRecordPage.tsx')),
-  [ROUTES.signIn]: page('signin', () => import('../features/signin/SignInPage.tsx')),
+  [ROUTES.checkIn]: page('check-in', () => import('../features/check-in/CheckInPage.tsx')),
   [ROUTES.welfare]: page('welfare', () => import('../features/welfare/WelfarePage.tsx')),
   [ROUTES.welfareDetails]: page('welfare', () => import('../features/welfare/WelfareDetailsPage.tsx')),
   [ROUTES.contracts]: page('contracts', () => import('../features/contracts/ContractsPage.tsx')),

@@ -41,7 +41,7 @@ const INPUTS: Record<string, Record<string, string>> = {
   consoleCloseConversation: { id: '999999' },
   consoleAddCannedReply: { title: 'Greeting', body: 'Hello, how can we help?' },
   consoleRemoveCannedReply: { id: '999999' },
-  consoleSetSignInLadder: { ladder: '5,5,10,10,15,20,30' },
+  consoleSetCheckInLadder: { ladder: '5,5,10,10,15,20,30' },
   consoleChangeWelfareTask: { code: 'first_option', reward: '30' },
   consolePublishPrizeTable: { table: 'Half:USDT:1:500000' },
   consoleRestockPrize: { id: '999999', stock: '1' },

@@ -36,7 +36,7 @@ import {
   optionOrders,
   optionProducts,
   priceTicks,
-  signIns,
+  checkIns,
   welfareClaims,
 } from '../../src/server/db/schema.ts';
 
@@ -64,7 +64,7 @@ const WRITES: Record<string, string[]> = {
   consoleAnswering: [],
   consoleAddCannedReply: [],
   consoleRemoveCannedReply: [],
-  consoleSetSignInLadder: [],
+  consoleSetCheckInLadder: [],
   consoleChangeWelfareTask: [],
   consolePublishPrizeTable: [],
   consoleRestockPrize: [],
@@ -251,8 +251,8 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleCannedReplies: () => ({ input: {}, token: reviewer }),
     consoleAddCannedReply: () => ({ input: { title: 'Greeting', body: 'Hello, how can we help?' }, token: reviewer }),
     consoleRemoveCannedReply: () => ({ input: { id: cannedId() }, token: reviewer }),
-    consoleSignInLadder: () => ({ input: {}, token: writer }),
-    consoleSetSignInLadder: () => ({ input: { ladder: '5,5,10,10,15,20,40' }, token: writer }),
+    consoleCheckInLadder: () => ({ input: {}, token: writer }),
+    consoleSetCheckInLadder: () => ({ input: { ladder: '5,5,10,10,15,20,40' }, token: writer }),
     consoleWelfareTasks: () => ({ input: {}, token: writer }),
     consoleChangeWelfareTask: () => ({ input: { code: 'first_option', reward: '40' }, token: writer }),
     consoleBlindBox: () => ({ input: {}, token: writer }),
@@ -280,7 +280,7 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     draws: await db.select().from(boxDraws).orderBy(asc(boxDraws.id)),
     prizes: await db.select().from(boxPrizes).orderBy(asc(boxPrizes.id)),
     claims: await db.select().from(welfareClaims).orderBy(asc(welfareClaims.userId), asc(welfareClaims.taskCode)),
-    signIns: await db.select().from(signIns).orderBy(asc(signIns.userId), asc(signIns.day)),
+    checkIns: await db.select().from(checkIns).orderBy(asc(checkIns.userId), asc(checkIns.day)),
   });
   const before = await untouched();
   const byName = new Map(calls.map((call) => [call.name, call]));

@@ -21,7 +21,7 @@ import { CONTRACT_ENTRY } from '../../src/server/domain/contracts.ts';
 import { PRACTICE_ENTRY, openPracticeAccount, resetPracticeAccount } from '../../src/server/domain/practice.ts';
 import { BLIND_BOX_KIND } from '../../src/server/domain/blindbox.ts';
 import { redeem } from '../../src/server/domain/points.ts';
-import { signInOnce } from '../../src/server/domain/signin.ts';
+import { checkInOnce } from '../../src/server/domain/check-in.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ it('walking the posting paths leaves only kinds and assets that have a name', as
   expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token })).toMatchObject({ ret: 1 });
   expect(await h.call(drawBlindBox, { pay: 'points' }, { token })).toMatchObject({ ret: 1 });
   await h.database.db.transaction((tx) => redeem(tx, id, '1000', now()));
-  await signInOnce(h.database.db, id, now(), zone);
+  await checkInOnce(h.database.db, id, now(), zone);
   await h.database.db.transaction((tx) => subscribeLiquidity(tx, id, '100', now(), zone));
   await h.database.db.transaction((tx) => redeemLiquidity(tx, id, '10', 'quick', now(), zone));
   const [product] = rowsOf<{ id: number; days: number }>(

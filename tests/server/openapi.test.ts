@@ -86,7 +86,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'rewards',
       'sessions',
       'share',
-      'signin',
+      'check-in',
       'support',
       'welfare',
       'blindbox',

@@ -193,8 +193,11 @@ it('the reviews: a recharge, a withdrawal and a certification, approved and reje
   });
 });
 
-it('the rewards and the operators: sign-in ladder, welfare, the cost of a draw, operator add and disable', async () => {
-  expect(await audited('signin-ladder', '5,5,10')).toMatchObject({ action: 'signin.ladder', after: expect.anything() });
+it('the rewards and the operators: check-in ladder, welfare, the cost of a draw, operator add and disable', async () => {
+  expect(await audited('check-in-ladder', '5,5,10')).toMatchObject({
+    action: 'signin.ladder',
+    after: expect.anything(),
+  });
   expect(await audited('blindbox-cost', 'usdt=2')).toMatchObject({
     action: 'blindbox.cost',
     before: expect.anything(),

@@ -12,7 +12,7 @@ import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.t
 import { transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
 import { earnBalance } from '../../src/api-contract/earn.ts';
 import { redeemPoints } from '../../src/api-contract/rewards.ts';
-import { dailySignIn } from '../../src/api-contract/signin.ts';
+import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
 import { submitWithdraw } from '../../src/api-contract/funds.ts';
 import { optionTotals } from '../../src/api-contract/options.ts';
 
@@ -42,7 +42,7 @@ describe('a call with no practice mode asked for the practice account', () => {
       () => h.call(transferIn, { amount: '100', ...practice }, { token: user.token }),
       () => h.call(transferOut, { amount: '1', ...practice }, { token: user.token }),
       () => h.call(redeemPoints, { number: '1000', ...practice }, { token: user.token }),
-      () => h.call(dailySignIn, { ...practice }, { token: user.token }),
+      () => h.call(dailyCheckIn, { ...practice }, { token: user.token }),
       () =>
         h.call(
           submitWithdraw,

@@ -200,10 +200,10 @@ function Entries() {
           <Trans>Markets</Trans>
         </span>
       </Link>
-      <Link href={ROUTES.signIn}>
+      <Link href={ROUTES.checkIn}>
         <CalendarIcon />
         <span>
-          <Trans>Sign in</Trans>
+          <Trans>Check in</Trans>
         </span>
       </Link>
       <Link href={ROUTES.blindBox}>

@@ -800,11 +800,13 @@ export const dailyRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
 
-// ---- Engagement: daily sign-in, welfare, activities, the blind box, invitations, content ------
+// ---- Engagement: daily check-in, welfare, activities, the blind box, invitations, content ------
 
-/** One row per user and local day (`day` in the configured timezone): the primary key makes a second sign-in that day
- * impossible. */
-export const signIns = pgTable(
+/**
+ * The daily check-in: one row per user and local day (`day` in the configured timezone); the primary key makes a second
+ * check-in that day impossible. The table keeps its historical name, sign_ins.
+ */
+export const checkIns = pgTable(
   'sign_ins',
   {
     userId: integer('user_id')

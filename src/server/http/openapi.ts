@@ -288,7 +288,7 @@ function operation(declared: DeclaredEndpoint): Json {
     parameters.push(...queryParameters(schema));
   } else {
     // JSON is read as well as the form, with the same fields (strings). A call without a required
-    // field (logout, the daily sign-in, the seed rotation) needs no body at all.
+    // field (logout, the daily check-in, the seed rotation) needs no body at all.
     const required = !(schema.type === 'object' && !(schema.required as string[] | undefined)?.length);
     op.requestBody = {
       required,

@@ -37,7 +37,7 @@ import type { RouteModule } from './route-module.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
 import { shareRoutes } from './share-routes.ts';
-import { signInRoutes } from './signin-routes.ts';
+import { checkInRoutes } from './check-in-routes.ts';
 import { statementsRoutes } from './statements-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
@@ -71,7 +71,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   earnRoutes,
   liquidityRoutes,
   lockupRoutes,
-  signInRoutes,
+  checkInRoutes,
   sessionsRoutes,
   notificationsRoutes,
   passkeyRoutes,

@@ -1,19 +1,21 @@
-// Daily sign-in: one row per user and local day (EARN_TIMEZONE, the same days as interest);
+// Daily check-in: one row per user and local day (EARN_TIMEZONE, the same days as interest);
 // the primary key of sign_ins makes a second one that day impossible, and the reward — the
-// ladder's step for the streak — is a POINT ledger entry in the same transaction.
+// ladder's step for the streak — is a POINT ledger entry in the same transaction. The stored names
+// keep their historical "sign-in" spelling: the table sign_ins, the ledger kind `sign_in` and its
+// references `signin:<user>:<day>`, the config act `signin`, the audit action `signin.ladder`.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, eq, gte, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
-import { configEntries, signIns } from '../db/schema.ts';
+import { configEntries, checkIns } from '../db/schema.ts';
 import { addDays } from '../../api-contract/earn.ts';
 import { POINTS } from '../../api-contract/rewards.ts';
 import {
-  DEFAULT_SIGNIN_LADDER,
+  DEFAULT_CHECK_IN_LADDER,
   ladderReward,
   parseLadder,
-  type SignInAnswer,
-  type SignInCalendar,
-} from '../../api-contract/signin.ts';
+  type CheckInAnswer,
+  type CheckInCalendar,
+} from '../../api-contract/check-in.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
@@ -26,11 +28,11 @@ import { pointBalance } from './points.ts';
 /** Where the ladder is configured: config_entries act `signin`, key `ladder` ("5,5,10,…"). */
 export const LADDER_CONFIG = { act: 'signin', key: 'ladder' } as const;
 
-/** A sign-in's streak: one more than yesterday's, else a new run of 1. */
+/** A check-in's streak: one more than yesterday's, else a new run of 1. */
 export const streakAfter = (yesterdayStreak: number | null) => (yesterdayStreak ?? 0) + 1;
 
 /**
- * The streak shown on a day: today's when signed, else yesterday's (the run is still alive until
+ * The streak shown on a day: today's when checked in, else yesterday's (the run is still alive until
  * today ends), else 0.
  */
 export const currentStreak = (todayStreak: number | null, yesterdayStreak: number | null) =>
@@ -40,16 +42,16 @@ export const currentStreak = (todayStreak: number | null, yesterdayStreak: numbe
 export async function ladderOf(db: Executor): Promise<string[]> {
   return (
     parseLadder((await configValue(db, LADDER_CONFIG.act, LADDER_CONFIG.key)) ?? '') ??
-    parseLadder(DEFAULT_SIGNIN_LADDER)!
+    parseLadder(DEFAULT_CHECK_IN_LADDER)!
   );
 }
 
 /**
  * Sets the ladder from its written form ("5,5,10,…") with its audit entry (the ladder before and
- * after), in the caller's transaction: every door's way in. It pays from the next sign-in on; what
+ * after), in the caller's transaction: every door's way in. It pays from the next check-in on; what
  * was paid stays.
  */
-export async function setSignInLadderAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<string[]> {
+export async function setCheckInLadderAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<string[]> {
   const ladder = parseLadder(written);
   if (!ladder) throw new Refusal(consoleTexts.consoleLadderFormat.id);
   // Two operators setting it at once: the second waits here, and its "before" is the first one's ladder.
@@ -73,34 +75,36 @@ export async function setSignInLadderAs(tx: Tx, actor: Actor, written: string, n
 
 async function streakOn(db: Executor, userId: number, day: string): Promise<number | null> {
   const [row] = await db
-    .select({ streak: signIns.streak })
-    .from(signIns)
-    .where(and(eq(signIns.userId, userId), eq(signIns.day, day)));
+    .select({ streak: checkIns.streak })
+    .from(checkIns)
+    .where(and(eq(checkIns.userId, userId), eq(checkIns.day, day)));
   return row ? Number(row.streak) : null;
 }
 
-/** Signs the caller in for today's local day and pays the ladder's step, or refuses a second time. */
-export async function signInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<SignInAnswer> {
+/** Checks the caller in for today's local day and pays the ladder's step, or refuses a second time. */
+export async function checkInToday(tx: Tx, userId: number, now: Date, timeZone: string): Promise<CheckInAnswer> {
   const day = interestDay(now, timeZone);
   const streak = streakAfter(await streakOn(tx, userId, addDays(day, -1)));
   const reward = ladderReward(await ladderOf(tx), streak);
   // A parallel tap of the same day waits here for the first one's commit, then inserts nothing.
   const inserted = await tx
-    .insert(signIns)
+    .insert(checkIns)
     .values({ userId, day, streak, reward, createdAt: now })
     .onConflictDoNothing()
-    .returning({ day: signIns.day });
-  if (!inserted.length) throw new Refusal(serverTexts.alreadySignedIn.id);
+    .returning({ day: checkIns.day });
+  if (!inserted.length) throw new Refusal(serverTexts.alreadyCheckedIn.id);
   await post(tx, { userId, asset: POINTS, amount: reward, kind: 'sign_in', reference: `signin:${userId}:${day}` }, now);
   return { day, streak, reward, balance: await pointBalance(tx, userId) };
 }
 
-/** Runs the sign-in in its own transaction; the same day signed by a racing request is the refusal, never a 500. */
-export async function signInOnce(db: Executor, userId: number, now: Date, timeZone: string): Promise<SignInAnswer> {
+/**
+ * Runs the check-in in its own transaction; the same day checked in by a racing request is the refusal, never a 500.
+ */
+export async function checkInOnce(db: Executor, userId: number, now: Date, timeZone: string): Promise<CheckInAnswer> {
   try {
-    return await db.transaction((tx) => signInToday(tx, userId, now, timeZone));
+    return await db.transaction((tx) => checkInToday(tx, userId, now, timeZone));
   } catch (error) {
-    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(serverTexts.alreadySignedIn.id);
+    if (error instanceof AlreadyPosted || isUniqueViolation(error)) throw new Refusal(serverTexts.alreadyCheckedIn.id);
     throw error;
   }
 }
@@ -112,31 +116,31 @@ export async function calendarOf(
   now: Date,
   timeZone: string,
   month = '',
-): Promise<SignInCalendar> {
+): Promise<CheckInCalendar> {
   const today = interestDay(now, timeZone);
   const shown = month || today.slice(0, 7);
   const [days, todayStreak, yesterdayStreak, ladder, balance] = await Promise.all([
     db
-      .select({ day: signIns.day })
-      .from(signIns)
-      .where(and(eq(signIns.userId, userId), gte(signIns.day, `${shown}-01`), lte(signIns.day, `${shown}-31`)))
-      .orderBy(signIns.day),
+      .select({ day: checkIns.day })
+      .from(checkIns)
+      .where(and(eq(checkIns.userId, userId), gte(checkIns.day, `${shown}-01`), lte(checkIns.day, `${shown}-31`)))
+      .orderBy(checkIns.day),
     streakOn(db, userId, today),
     streakOn(db, userId, addDays(today, -1)),
     ladderOf(db),
     pointBalance(db, userId),
   ]);
   const streak = currentStreak(todayStreak, yesterdayStreak);
-  const signedToday = todayStreak !== null;
+  const checkedInToday = todayStreak !== null;
   return {
     month: shown,
     signed_days: days.map((row) => row.day),
     today,
-    signed_today: signedToday,
+    signed_today: checkedInToday,
     streak,
     ladder,
-    today_reward: ladderReward(ladder, signedToday ? streak : streak + 1),
-    next_reward: ladderReward(ladder, (signedToday ? streak : streak + 1) + 1),
+    today_reward: ladderReward(ladder, checkedInToday ? streak : streak + 1),
+    next_reward: ladderReward(ladder, (checkedInToday ? streak : streak + 1) + 1),
     time_zone: timeZone,
     balance,
   };

@@ -1,41 +1,41 @@
-// Daily sign-in: the month shown, today's state, the streak and the ladder, and signing in.
+// Daily check-in: the month shown, today's state, the streak and the ladder, and checking in.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import {
   ladderReward,
-  dailySignIn,
-  signInCalendar,
-  type SignInAnswer,
-  type SignInCalendar,
-} from '../../api-contract/signin.ts';
+  dailyCheckIn,
+  checkInCalendar,
+  type CheckInAnswer,
+  type CheckInCalendar,
+} from '../../api-contract/check-in.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
 
-export const signInState = proxy({
+export const checkInState = proxy({
   /** The server's answer for the month shown (its `month`); null before the first. */
-  calendar: null as SignInCalendar | null,
+  calendar: null as CheckInCalendar | null,
   failure: null as string | null,
 });
 
 let latest = 0;
 
 /** Loads a month (default: this month); an answer that arrives after a newer request's is dropped. */
-export async function loadSignIn(month = ''): Promise<void> {
+export async function loadCheckIn(month = ''): Promise<void> {
   const request = ++latest;
   try {
-    const calendar = await api(signInCalendar, { month }, { loading: !signInState.calendar });
+    const calendar = await api(checkInCalendar, { month }, { loading: !checkInState.calendar });
     if (request !== latest) return;
-    Object.assign(signInState, { calendar, failure: null });
+    Object.assign(checkInState, { calendar, failure: null });
   } catch (error) {
     if (request !== latest) return;
-    signInState.failure = errorText(error);
+    checkInState.failure = errorText(error);
     throw error;
   }
 }
 
-/** The answer folded into a calendar: today signed, the streak, the rewards and the balance. */
-export function afterSignIn(calendar: SignInCalendar, answer: SignInAnswer): SignInCalendar {
+/** The answer folded into a calendar: today checked in, the streak, the rewards and the balance. */
+export function afterCheckIn(calendar: CheckInCalendar, answer: CheckInAnswer): CheckInCalendar {
   const shown = answer.day.startsWith(calendar.month);
   return {
     ...calendar,
@@ -52,15 +52,15 @@ export function afterSignIn(calendar: SignInCalendar, answer: SignInAnswer): Sig
   };
 }
 
-/** Signs in for today (fails at once offline, as every write); the page shows the answer at once, then the server's
+/** Checks in for today (fails at once offline, as every write); the page shows the answer at once, then the server's
  * month. */
-export async function signInToday(): Promise<SignInAnswer> {
-  const answer = await api(dailySignIn);
+export async function checkInToday(): Promise<CheckInAnswer> {
+  const answer = await api(dailyCheckIn);
   latest += 1; // a month still loading must not undo this answer
-  if (signInState.calendar) signInState.calendar = afterSignIn(signInState.calendar, answer);
+  if (checkInState.calendar) checkInState.calendar = afterCheckIn(checkInState.calendar, answer);
   void refreshBalances().catch(() => undefined);
-  void loadSignIn(
-    signInState.calendar?.month === answer.day.slice(0, 7) ? '' : (signInState.calendar?.month ?? ''),
+  void loadCheckIn(
+    checkInState.calendar?.month === answer.day.slice(0, 7) ? '' : (checkInState.calendar?.month ?? ''),
   ).catch(() => undefined);
   return answer;
 }
@@ -68,5 +68,5 @@ export async function signInToday(): Promise<SignInAnswer> {
 // Another session (logout, another user) must never see this one's calendar.
 subscribeKey(session, 'token', () => {
   latest += 1;
-  Object.assign(signInState, { calendar: null, failure: null });
+  Object.assign(checkInState, { calendar: null, failure: null });
 });

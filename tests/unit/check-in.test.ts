@@ -1,13 +1,13 @@
-// The sign-in page's rules: the month grid from the locale's first weekday, localised weekday
+// The check-in page's rules: the month grid from the locale's first weekday, localised weekday
 // heads, browsing months, the ladder's steps with the next reward, the reward a streak earns, and
-// the store: a sign-in's answer shown at once, offline failing before any request, a refusal shown.
+// the store: a check-in's answer shown at once, offline failing before any request, a refusal shown.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  DEFAULT_SIGNIN_LADDER,
+  DEFAULT_CHECK_IN_LADDER,
   ladderReward,
   parseLadder,
-  type SignInCalendar,
-} from '../../src/api-contract/signin.ts';
+  type CheckInCalendar,
+} from '../../src/api-contract/check-in.ts';
 import {
   firstDayOfWeek,
   ladderSteps,
@@ -15,8 +15,8 @@ import {
   monthTitle,
   shiftMonth,
   weekdayNames,
-} from '../../src/features/signin/signin-calendar.ts';
-import { afterSignIn, loadSignIn, signInState, signInToday } from '../../src/features/signin/signin-store.ts';
+} from '../../src/features/check-in/check-in-calendar.ts';
+import { afterCheckIn, loadCheckIn, checkInState, checkInToday } from '../../src/features/check-in/check-in-store.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
@@ -24,7 +24,7 @@ const LADDER = ['5', '5', '10', '10', '15', '20', '30'];
 
 describe('the reward ladder', () => {
   it('reads a configured ladder and refuses a broken one', () => {
-    expect(parseLadder(DEFAULT_SIGNIN_LADDER)).toEqual(LADDER);
+    expect(parseLadder(DEFAULT_CHECK_IN_LADDER)).toEqual(LADDER);
     expect(parseLadder(' 7, 9 ')).toEqual(['7', '9']);
     for (const broken of ['', '0,5', '5,,5', '5,-1', '1.5', 'a', '5,1000001', Array(32).fill('1').join(',')])
       expect(parseLadder(broken)).toBeNull();
@@ -42,7 +42,7 @@ describe('the reward ladder', () => {
     expect(ladderReward(LADDER, 0)).toBe('0');
   });
 
-  it('marks the steps behind, and the next one: today’s before signing, tomorrow’s after', () => {
+  it('marks the steps behind, and the next one: today’s before checking in, tomorrow’s after', () => {
     expect(ladderSteps(LADDER, 0).map((step) => step.state)).toEqual([
       'next',
       'later',
@@ -109,7 +109,7 @@ describe('the month calendar', () => {
   });
 });
 
-const calendar = (fields: Partial<SignInCalendar> = {}): SignInCalendar => ({
+const calendar = (fields: Partial<CheckInCalendar> = {}): CheckInCalendar => ({
   month: '2026-11',
   signed_days: ['2026-11-21', '2026-11-22'],
   today: '2026-11-23',
@@ -123,7 +123,7 @@ const calendar = (fields: Partial<SignInCalendar> = {}): SignInCalendar => ({
   ...fields,
 });
 
-describe('signing in', () => {
+describe('checking in', () => {
   beforeEach(() => {
     resetClientState();
     session.token = 'token-1';
@@ -134,7 +134,7 @@ describe('signing in', () => {
   });
 
   it('folds the answer in: today marked, the streak, tomorrow’s reward and the balance', () => {
-    expect(afterSignIn(calendar(), { day: '2026-11-23', streak: 3, reward: '10', balance: '20' })).toEqual(
+    expect(afterCheckIn(calendar(), { day: '2026-11-23', streak: 3, reward: '10', balance: '20' })).toEqual(
       calendar({
         signed_days: ['2026-11-21', '2026-11-22', '2026-11-23'],
         signed_today: true,
@@ -146,51 +146,51 @@ describe('signing in', () => {
     );
     // A month browsed back to stays as it is, apart from the figures.
     const october = calendar({ month: '2026-10', signed_days: ['2026-10-30'] });
-    expect(afterSignIn(october, { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }).signed_days).toEqual([
+    expect(afterCheckIn(october, { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }).signed_days).toEqual([
       '2026-10-30',
     ]);
   });
 
-  it('loads the month, signs in with an Idempotency-Key and shows the answer before the month comes back', async () => {
+  it('loads the month, checks in with an Idempotency-Key and shows the answer before the month comes back', async () => {
     const { calls } = stubFetch(
       envelope(1, 'Success', calendar()),
       envelope(1, 'Success', { day: '2026-11-23', streak: 3, reward: '10', balance: '20' }),
       () => new Promise<Response>(() => undefined),
     );
-    await loadSignIn();
-    expect(signInState.calendar?.streak).toBe(2);
-    const answer = await signInToday();
+    await loadCheckIn();
+    expect(checkInState.calendar?.streak).toBe(2);
+    const answer = await checkInToday();
     expect(answer.reward).toBe('10');
     expect(calls[1]!.request.method).toBe('POST');
     expect(new URL(calls[1]!.request.url).pathname).toBe('/api/task/signin');
     expect(calls[1]!.request.headers.get('idempotency-key')).toBeTruthy();
-    expect(signInState.calendar).toMatchObject({ signed_today: true, streak: 3, balance: '20', next_reward: '10' });
+    expect(checkInState.calendar).toMatchObject({ signed_today: true, streak: 3, balance: '20', next_reward: '10' });
   });
 
   it('fails at once offline with the offline text, sending nothing', async () => {
     const { calls } = stubFetch(envelope(1, 'Success', calendar()));
-    await loadSignIn();
+    await loadCheckIn();
     Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => false });
-    await expect(signInToday()).rejects.toThrow(/offline/i);
+    await expect(checkInToday()).rejects.toThrow(/offline/i);
     expect(calls).toHaveLength(1);
-    expect(signInState.calendar?.signed_today).toBe(false);
+    expect(checkInState.calendar?.signed_today).toBe(false);
   });
 
-  it('shows the server’s refusal of a second sign-in and changes nothing', async () => {
+  it('shows the server’s refusal of a second check-in and changes nothing', async () => {
     stubFetch(
       envelope(1, 'Success', calendar({ signed_today: false })),
-      envelope(0, 'You have already signed in today!'),
+      envelope(0, 'You have already checked in today!'),
     );
-    await loadSignIn();
-    await expect(signInToday()).rejects.toThrow('You have already signed in today!');
-    expect(signInState.calendar?.streak).toBe(2);
+    await loadCheckIn();
+    await expect(checkInToday()).rejects.toThrow('You have already checked in today!');
+    expect(checkInState.calendar?.streak).toBe(2);
   });
 
   it('forgets the calendar when the session changes', async () => {
     stubFetch(envelope(1, 'Success', calendar()));
-    await loadSignIn();
+    await loadCheckIn();
     session.token = null;
     await Promise.resolve();
-    expect(signInState.calendar).toBeNull();
+    expect(checkInState.calendar).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-// The sign-in page's display rules, pure: the month grid (weeks from the locale's first weekday),
+// The check-in page's display rules, pure: the month grid (weeks from the locale's first weekday),
 // the localised weekday heads and month title, browsing months, and the reward ladder's steps.
 import { formatterOnce } from '../../lib/formatter-once.ts';
 
@@ -66,13 +66,13 @@ export interface LadderStep {
   /** The day of a run, 1-based; the last step also pays every later day. */
   day: number;
   points: string;
-  /** done: reached in the current run; next: what the next sign-in pays; later: not yet. */
+  /** done: reached in the current run; next: what the next check-in pays; later: not yet. */
   state: 'done' | 'next' | 'later';
 }
 
 /**
  * The ladder as steps for the current run: `streak` days are behind (today's included once
- * signed), so the next sign-in — today's, or tomorrow's once signed — pays day streak + 1.
+ * checked in), so the next check-in — today's, or tomorrow's once checked in — pays day streak + 1.
  */
 export function ladderSteps(ladder: readonly string[], streak: number): LadderStep[] {
   const next = Math.min(streak + 1, ladder.length);

@@ -1,12 +1,12 @@
-// Daily sign-in (/pages/index/singin, custom nav bar): today's button, the streak and the
-// point balance, the month's calendar (signed days marked, today highlighted, earlier months to
-// browse) and the reward ladder with the next reward highlighted. One sign-in per local day of the
+// Daily check-in (/pages/index/singin, custom nav bar): today's button, the streak and the
+// point balance, the month's calendar (checked-in days marked, today highlighted, earlier months to
+// browse) and the reward ladder with the next reward highlighted. One check-in per local day of the
 // server's timezone; the server refuses a second one.
 import { useEffect } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { signInCalendar, type SignInCalendar } from '../../api-contract/signin.ts';
+import { checkInCalendar, type CheckInCalendar } from '../../api-contract/check-in.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatPoints } from '../../lib/points.ts';
@@ -25,24 +25,24 @@ import {
   monthTitle,
   shiftMonth,
   weekdayNames,
-} from './signin-calendar.ts';
-import { loadSignIn, signInState, signInToday } from './signin-store.ts';
-import './signin.css';
+} from './check-in-calendar.ts';
+import { loadCheckIn, checkInState, checkInToday } from './check-in-store.ts';
+import './check-in.css';
 
 /** The calendar as the store's snapshot gives it. */
-type Calendar = Snapshot<SignInCalendar>;
+type Calendar = Snapshot<CheckInCalendar>;
 
-const reload = (month = '') => void loadSignIn(month).catch(() => undefined);
+const reload = (month = '') => void loadCheckIn(month).catch(() => undefined);
 
-export default function SignInPage() {
+export default function CheckInPage() {
   const { t } = useLingui();
-  const { calendar, failure } = useSnapshot(signInState);
+  const { calendar, failure } = useSnapshot(checkInState);
   useEffect(() => reload(), []);
 
   return (
-    <div className="page signin-page">
+    <div className="page check-in-page">
       <NavBar
-        title={<Trans>Daily sign-in</Trans>}
+        title={<Trans>Daily check-in</Trans>}
         right={
           <Link href={ROUTES.welfare} className="icon-button" aria-label={t`Welfare`} title={t`Welfare`}>
             <GiftIcon />
@@ -50,16 +50,16 @@ export default function SignInPage() {
         }
       />
       <div className="page-body">
-        <OfflineNote endpoints={[signInCalendar]} />
+        <OfflineNote endpoints={[checkInCalendar]} />
         {!calendar && failure && <LoadFailure onRetry={() => reload()}>{failure}</LoadFailure>}
         {calendar && (
           <>
             <TodayCard calendar={calendar} />
             <MonthCalendar calendar={calendar} />
             <Ladder calendar={calendar} />
-            <p className="muted signin-note">
+            <p className="muted check-in-note">
               <Trans>
-                Sign in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it
+                Check in once a day to keep your streak: each day in a row climbs the ladder, and a missed day starts it
                 again at day 1. Days start at midnight, <bdi>{calendar.time_zone}</bdi> time.
               </Trans>
             </p>
@@ -74,14 +74,14 @@ function TodayCard({ calendar }: { calendar: Calendar }) {
   const { t } = useLingui();
   const { busy, submit } = useSubmit(
     async () => {
-      const answer = await signInToday();
+      const answer = await checkInToday();
       const points = formatPoints(answer.reward);
       toast(t`+${points} points`);
     },
     undefined,
     (error) => {
-      // Signed in from another device or tab meanwhile: show today as done.
-      reload(signInState.calendar?.month ?? '');
+      // Checked in from another device or tab meanwhile: show today as done.
+      reload(checkInState.calendar?.month ?? '');
       return errorText(error);
     },
   );
@@ -90,47 +90,47 @@ function TodayCard({ calendar }: { calendar: Calendar }) {
   const balance = formatPoints(calendar.balance);
   const tomorrow = formatPoints(calendar.next_reward);
   return (
-    <section className="card signin-today">
-      <div className="signin-figures">
+    <section className="card check-in-today">
+      <div className="check-in-figures">
         <div>
-          <span className="signin-label">
+          <span className="check-in-label">
             <Trans>Current streak</Trans>
           </span>
-          <strong className="signin-streak" data-testid="signin-streak">
+          <strong className="check-in-streak" data-testid="check-in-streak">
             {streak === 1 ? <Trans>1 day</Trans> : <Trans>{streak} days</Trans>}
           </strong>
         </div>
-        <div className="signin-balance">
-          <span className="signin-label">
+        <div className="check-in-balance">
+          <span className="check-in-label">
             <Trans>Points balance</Trans>
           </span>
-          <Link href={ROUTES.pointRecord} className="signin-balance-amount" dir="ltr" data-testid="signin-balance">
+          <Link href={ROUTES.pointRecord} className="check-in-balance-amount" dir="ltr" data-testid="check-in-balance">
             {balance}
           </Link>
         </div>
       </div>
       <button
         type="button"
-        className="signin-button"
+        className="check-in-button"
         onClick={() => void submit()}
         disabled={busy || calendar.signed_today}
         aria-busy={busy}
       >
         {calendar.signed_today ? (
-          <Trans>Signed in today</Trans>
+          <Trans>Checked in today</Trans>
         ) : busy ? (
-          <Trans>Signing in…</Trans>
+          <Trans>Checking in…</Trans>
         ) : (
           <>
             <span>
-              <Trans>Sign in</Trans>
+              <Trans>Check in</Trans>
             </span>
             <small dir="ltr">+{reward}</small>
           </>
         )}
       </button>
       {calendar.signed_today && (
-        <p className="signin-tomorrow">
+        <p className="check-in-tomorrow">
           <Trans>
             Come back tomorrow for <strong dir="ltr">+{tomorrow}</strong> points.
           </Trans>
@@ -144,12 +144,12 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
   const { t } = useLingui();
   const locale = intlLocale(currentLocale());
   const firstDay = firstDayOfWeek(locale);
-  const signed = new Set(calendar.signed_days);
+  const checkedIn = new Set(calendar.signed_days);
   const thisMonth = calendar.today.slice(0, 7);
   const title = monthTitle(calendar.month, locale);
   return (
-    <section className="card signin-calendar" aria-label={title}>
-      <div className="signin-month">
+    <section className="card check-in-calendar" aria-label={title}>
+      <div className="check-in-month">
         <button
           type="button"
           className="icon-button"
@@ -169,7 +169,7 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
           <ChevronIcon className="flip-rtl" />
         </button>
       </div>
-      <table className="signin-grid">
+      <table className="check-in-grid">
         <thead>
           <tr>
             {weekdayNames(locale, firstDay).map((name, index) => (
@@ -184,15 +184,15 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
             <tr key={index}>
               {week.map((day, column) => {
                 if (!day) return <td key={column} />;
-                const done = signed.has(day);
+                const done = checkedIn.has(day);
                 const today = day === calendar.today;
-                const classes = ['signin-day', done && 'signed', today && 'today'].filter(Boolean).join(' ');
+                const classes = ['check-in-day', done && 'checked-in', today && 'today'].filter(Boolean).join(' ');
                 return (
                   <td key={column}>
                     <span
                       className={classes}
                       aria-current={today ? 'date' : undefined}
-                      title={done ? t`Signed in` : undefined}
+                      title={done ? t`Checked in` : undefined}
                     >
                       {dayNumber(day)}
                     </span>
@@ -210,7 +210,7 @@ function MonthCalendar({ calendar }: { calendar: Calendar }) {
 function Ladder({ calendar }: { calendar: Calendar }) {
   const steps = ladderSteps(calendar.ladder, calendar.streak);
   return (
-    <section className="card signin-ladder">
+    <section className="card check-in-ladder">
       <h2>
         <Trans>Reward ladder</Trans>
       </h2>
@@ -220,10 +220,10 @@ function Ladder({ calendar }: { calendar: Calendar }) {
           const last = day === steps.length;
           return (
             <li key={day} className={step.state} aria-current={step.state === 'next' ? 'step' : undefined}>
-              <span className="signin-step-points" dir="ltr">
+              <span className="check-in-step-points" dir="ltr">
                 +{formatPoints(step.points)}
               </span>
-              <span className="signin-step-day">{last ? <Trans>Day {day}+</Trans> : <Trans>Day {day}</Trans>}</span>
+              <span className="check-in-step-day">{last ? <Trans>Day {day}+</Trans> : <Trans>Day {day}</Trans>}</span>
             </li>
           );
         })}

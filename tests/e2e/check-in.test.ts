@@ -1,6 +1,6 @@
-// Daily sign-in and welfare as a person uses them: a new customer opens Home → Sign in, taps the
+// Daily check-in and welfare as a person uses them: a new customer opens Home → Check in, taps the
 // button, sees "+5 points", the streak, the balance, today marked and the ladder's next step; a
-// reload still says "Signed in today". Then welfare: the tasks as the server states them, a
+// reload still says "Checked in today". Then welfare: the tasks as the server states them, a
 // claimable one claimed (its reward paid once), a locked one's details and the way to meet it.
 // The e2e server's clock runs 20× (a day lasts 72 minutes): the test reads the day from the server.
 import { beforeAll, expect, it } from 'vitest';
@@ -39,7 +39,7 @@ async function shot(name: string) {
 
 // A customer of its own: other files use the demo account (its points, its option records) meanwhile.
 const phone = `08${String(Date.now()).slice(-8)}`;
-const password = 'signin123';
+const password = 'checkin123';
 
 beforeAll(async () => {
   token = await fundedUser(phone, password, '246810', '20');
@@ -55,49 +55,49 @@ beforeAll(async () => {
   expect(placed.msg).toBe('Success');
 });
 
-it('opens the sign-in page from Home: the month, the streak, the balance and the ladder', async () => {
+it('opens the check-in page from Home: the month, the streak, the balance and the ladder', async () => {
   await logIn(page, phone, password);
   await page.locator('a[href="#/pages/index/singin"]').first().click();
   await page.waitForURL(/#\/pages\/index\/singin$/);
-  await poll(() => page.locator('.navbar h1').textContent()).toBe('Daily sign-in');
+  await poll(() => page.locator('.navbar h1').textContent()).toBe('Daily check-in');
   const before = await calendar();
-  expect(before.signed_today).toBe(false); // a new customer has not signed in
-  await poll(() => page.getByTestId('signin-balance').textContent()).toBe(
+  expect(before.signed_today).toBe(false); // a new customer has not checked in
+  await poll(() => page.getByTestId('check-in-balance').textContent()).toBe(
     Number(before.balance).toLocaleString('en-US'),
   );
-  expect(await page.getByTestId('signin-streak').textContent()).toBe('0 days');
-  expect(await page.locator('.signin-grid thead th').allTextContents()).toHaveLength(7);
+  expect(await page.getByTestId('check-in-streak').textContent()).toBe('0 days');
+  expect(await page.locator('.check-in-grid thead th').allTextContents()).toHaveLength(7);
   const today = Number(before.today.slice(8));
-  expect(await page.locator('.signin-day[aria-current="date"]').textContent()).toBe(String(today));
-  expect(await page.locator('.signin-ladder li').count()).toBe(7);
-  expect(await page.locator('.signin-ladder li[aria-current="step"]').textContent()).toBe('+5Day 1');
-  expect(await page.locator('.signin-button').textContent()).toBe('Sign in+5');
-  await shot('signin-01-before');
+  expect(await page.locator('.check-in-day[aria-current="date"]').textContent()).toBe(String(today));
+  expect(await page.locator('.check-in-ladder li').count()).toBe(7);
+  expect(await page.locator('.check-in-ladder li[aria-current="step"]').textContent()).toBe('+5Day 1');
+  expect(await page.locator('.check-in-button').textContent()).toBe('Check in+5');
+  await shot('check-in-01-before');
 });
 
-it('signs in once: "+5 points", the streak, the balance, today marked, the button done', async () => {
-  const before = points(await page.getByTestId('signin-balance').textContent());
-  await page.locator('.signin-button').click();
+it('checks in once: "+5 points", the streak, the balance, today marked, the button done', async () => {
+  const before = points(await page.getByTestId('check-in-balance').textContent());
+  await page.locator('.check-in-button').click();
   await poll(toast).toBe('+5 points');
-  await poll(() => page.locator('.signin-button').textContent()).toBe('Signed in today');
-  expect(await page.locator('.signin-button').isDisabled()).toBe(true);
-  expect(await page.getByTestId('signin-streak').textContent()).toBe('1 day');
-  await poll(async () => points(await page.getByTestId('signin-balance').textContent())).toBe(before + 5);
+  await poll(() => page.locator('.check-in-button').textContent()).toBe('Checked in today');
+  expect(await page.locator('.check-in-button').isDisabled()).toBe(true);
+  expect(await page.getByTestId('check-in-streak').textContent()).toBe('1 day');
+  await poll(async () => points(await page.getByTestId('check-in-balance').textContent())).toBe(before + 5);
   const after = await calendar();
   expect(after).toMatchObject({ signed_today: true, streak: 1 });
   expect(points(Number(after.balance).toLocaleString('en-US'))).toBe(before + 5);
-  await poll(() => page.locator('.signin-day.signed').allTextContents()).toEqual([
+  await poll(() => page.locator('.check-in-day.checked-in').allTextContents()).toEqual([
     String(Number(after.today.slice(8))),
   ]);
-  expect(await page.locator('.signin-ladder li[aria-current="step"]').textContent()).toBe('+5Day 2');
+  expect(await page.locator('.check-in-ladder li[aria-current="step"]').textContent()).toBe('+5Day 2');
   await page.getByText('Come back tomorrow for +5 points.').waitFor();
-  await shot('signin-02-signed');
+  await shot('check-in-02-checked-in');
 
-  // Opened again, the server's answer keeps it done; the API refuses a second sign-in.
+  // Opened again, the server's answer keeps it done; the API refuses a second check-in.
   await page.reload();
-  await poll(() => page.locator('.signin-button').textContent()).toBe('Signed in today');
-  expect(await callApi('/task/signin', { token })).toMatchObject({ ret: 0, msg: 'You have already signed in today!' });
-  // An earlier month browses back (nothing signed there), and forward again.
+  await poll(() => page.locator('.check-in-button').textContent()).toBe('Checked in today');
+  expect(await callApi('/task/signin', { token })).toMatchObject({ ret: 0, msg: 'You have already checked in today!' });
+  // An earlier month browses back (no check-in there), and forward again.
   const month = (await calendar()).today.slice(0, 7);
   const title = (m: string) =>
     new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'long', timeZone: 'UTC' }).format(
@@ -106,14 +106,14 @@ it('signs in once: "+5 points", the streak, the balance, today marked, the butto
   const earlier = new Date(`${month}-01T00:00:00Z`);
   earlier.setUTCMonth(earlier.getUTCMonth() - 1);
   await page.getByRole('button', { name: 'Previous month' }).click();
-  await poll(() => page.locator('.signin-month h2').textContent()).toBe(title(earlier.toISOString().slice(0, 7)));
-  expect(await page.locator('.signin-day.signed').count()).toBe(0);
+  await poll(() => page.locator('.check-in-month h2').textContent()).toBe(title(earlier.toISOString().slice(0, 7)));
+  expect(await page.locator('.check-in-day.checked-in').count()).toBe(0);
   await page.getByRole('button', { name: 'Next month' }).click();
-  await poll(() => page.locator('.signin-month h2').textContent()).toBe(title(month));
+  await poll(() => page.locator('.check-in-month h2').textContent()).toBe(title(month));
   expect(await page.getByRole('button', { name: 'Next month' }).isDisabled()).toBe(true);
   // The point history names the entry.
   await page.goto('/#/pages/mine/pointRecord');
-  await page.locator('.points-row-kind', { hasText: 'Daily sign-in' }).first().waitFor();
+  await page.locator('.points-row-kind', { hasText: 'Daily check-in' }).first().waitFor();
 });
 
 it('shows the welfare tasks as the server states them and claims a claimable one once', async () => {
@@ -155,16 +155,16 @@ it('explains a locked task and links to where its condition is met', async () =>
   await shot('welfare-02-details');
 });
 
-it('lays the sign-in and welfare pages out right to left in Arabic', async () => {
+it('lays the check-in and welfare pages out right to left in Arabic', async () => {
   await page.goto('/#/pages/mine/mine');
   await page.getByRole('button', { name: /Language/ }).click();
   await Promise.all([page.waitForEvent('load'), page.getByRole('menuitemradio', { name: /العربية/ }).click()]);
   await poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
   await page.goto('/#/pages/index/singin');
-  await poll(() => page.locator('.signin-day.signed').count()).toBe(1);
+  await poll(() => page.locator('.check-in-day.checked-in').count()).toBe(1);
   // The weekday heads are Arabic (Intl), the digits Latin as everywhere in the app.
-  expect((await page.locator('.signin-grid thead th').allTextContents()).join('')).toMatch(/^[\u0600-\u06ff]+$/);
-  await shot('signin-03-arabic');
+  expect((await page.locator('.check-in-grid thead th').allTextContents()).join('')).toMatch(/^[\u0600-\u06ff]+$/);
+  await shot('check-in-03-arabic');
   await page.goto('/#/pages/index/welfare');
   await poll(() => page.locator('.welfare-task').count()).toBe(4);
   await shot('welfare-03-arabic');
