@@ -28,8 +28,8 @@ export interface Endpoint<S extends FormSchema = FormSchema, R = unknown> {
   /** A POST that only reads (such as /users/message): no Idempotency-Key, served from cache offline. */
   readonly readOnly: boolean;
   /**
-   * How the service worker keeps its answers offline. The build lists the kept calls for the worker
-   * and the page (api-contract/offline-cache.ts keptCallsOf) and drops this from the PWA's endpoints.
+   * How the service worker keeps its answers offline. The build lists the cached calls for the worker
+   * and the page (api-contract/offline-cache.ts cachedCallsOf) and drops this from the PWA's endpoints.
    */
   readonly cache: CachePolicy;
   /** A console call: its token is an operator's session, not a customer's, and the role is checked on every call. */

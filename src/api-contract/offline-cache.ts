@@ -1,12 +1,12 @@
 // The pure pieces of the offline cache, in a neutral place the service
 // worker, the page (logout deletes a partition), the build and the tests all import. No I/O here
-// but hashing. Which calls are kept is said by each endpoint (`cache`); the lists the worker routes
-// by are built from them (keptCallsOf, src/lib/kept-calls.ts).
+// but hashing. Which calls are cached is said by each endpoint (`cache`); the lists the worker routes
+// by are built from them (cachedCallsOf, src/lib/cached-calls.ts).
 import type { Endpoint, Method } from './endpoint.ts';
 
 /**
  * Public data, the same for everyone who reads in one language: stale-while-revalidate, one shared
- * cache (v2: its answers are kept per language, see syntheticKey; the worker deletes v1's).
+ * cache (v2: its answers are cached per language, see syntheticKey; the worker deletes v1's).
  */
 export const PUBLIC_CACHE = 'api-public-v2';
 /** One cache per signed-in user for that user's reads: `user-<first 16 hex of sha256(token)>`. */
@@ -20,16 +20,16 @@ export const SERVED_FROM_CACHE_HEADER = 'x-served-from-cache';
  */
 export const NETWORK_MESSAGE = 'NETWORK_STATE';
 /**
- * Lie-fi: a user's read whose answer is kept waits this long for the network, then the kept answer
- * is shown (marked "as of") and the network's, when it comes, is kept and announced (FRESH_MESSAGE).
+ * Lie-fi: a user's read whose answer is cached waits this long for the network, then the cached answer
+ * is shown (marked "as of") and the network's, when it comes, is cached and announced (FRESH_MESSAGE).
  */
 export const NETWORK_TIMEOUT_MS = 3_500;
-/** Posted to the pages when a late network answer replaced a kept one: `{ type: FRESH_MESSAGE, path }`. */
+/** Posted to the pages when a late network answer replaced a cached one: `{ type: FRESH_MESSAGE, path }`. */
 export const FRESH_MESSAGE = 'FRESH_ANSWER';
 /**
  * The page, once its first screen is idle, asks the worker for the app files it did not install
  * (the other pages and languages, the active one's first); the worker answers on the message's port when
- * every one is kept. PRECACHE_STATE asks, without starting anything, whether that has happened.
+ * every one is cached. PRECACHE_STATE asks, without starting anything, whether that has happened.
  */
 export const PRECACHE_LATER_MESSAGE = 'PRECACHE_LATER';
 export const PRECACHE_STATE_MESSAGE = 'PRECACHE_STATE';
@@ -45,35 +45,35 @@ export const TOKEN_HEADER = 'token';
 export const LANG_HEADER = 'lang';
 
 /** A call the service worker keeps: its method and API path (after the `/api` base). */
-export interface KeptCall {
+export interface CachedCall {
   readonly method: Method;
   readonly path: string;
 }
 
-export interface KeptCalls {
-  /** The public GETs, kept stale-while-revalidate in the shared cache. */
+export interface CachedCalls {
+  /** The public GETs, cached stale-while-revalidate in the shared cache. */
   readonly publicPaths: string[];
-  /** A user's reads (a POST that only reads among them), kept network first in that user's partition. */
-  readonly userCalls: KeptCall[];
+  /** A user's reads (a POST that only reads among them), cached network first in that user's partition. */
+  readonly userCalls: CachedCall[];
 }
 
 /**
- * The kept calls among `endpoints`, in their order, from each one's `cache`. The build runs it over
- * the whole API contract and hands the worker and the page the two lists (`virtual:kept-calls`,
- * src/lib/kept-calls.ts), so neither carries the API contract's schemas. An endpoint that writes cannot
- * be kept, and a public answer is a GET anyone may read: a declaration that says otherwise stops the build.
+ * The cached calls among `endpoints`, in their order, from each one's `cache`. The build runs it over
+ * the whole API contract and hands the worker and the page the two lists (`virtual:cached-calls`,
+ * src/lib/cached-calls.ts), so neither carries the API contract's schemas. An endpoint that writes cannot
+ * be cached, and a public answer is a GET anyone may read: a declaration that says otherwise stops the build.
  */
-export function keptCallsOf(endpoints: readonly Endpoint[]): KeptCalls {
-  const kept: KeptCalls = { publicPaths: [], userCalls: [] };
+export function cachedCallsOf(endpoints: readonly Endpoint[]): CachedCalls {
+  const cached: CachedCalls = { publicPaths: [], userCalls: [] };
   for (const { method, path, auth, readOnly, cache } of endpoints) {
     if (cache === 'never') continue;
-    if (!readOnly) throw new Error(`${method} ${path} writes, so its answers cannot be kept (cache: '${cache}')`);
-    if (cache === 'user') kept.userCalls.push({ method, path });
+    if (!readOnly) throw new Error(`${method} ${path} writes, so its answers cannot be cached (cache: '${cache}')`);
+    if (cache === 'user') cached.userCalls.push({ method, path });
     else if (method !== 'GET' || auth)
-      throw new Error(`${method} ${path} is kept in the public cache, so it must be a GET that needs no session`);
-    else kept.publicPaths.push(path);
+      throw new Error(`${method} ${path} goes to the public cache, so it must be a GET that needs no session`);
+    else cached.publicPaths.push(path);
   }
-  return kept;
+  return cached;
 }
 
 /** The API path of a URL (`/coin/lists`), wherever the API is hosted (`…/api/coin/lists`); null for anything else. */
@@ -95,10 +95,10 @@ export const isNeverCached = (url: string) => {
 };
 
 /**
- * The key a call's answer is kept under: a GET URL built from the request's language, its method,
+ * The key a call's answer is cached under: a GET URL built from the request's language, its method,
  * path, query and form body, fields sorted so that the same question always finds the same answer.
  * The language is part of it because the answer is (operators' content, every `msg`): switching the
- * app's language never shows the other language's kept answer. (The Cache API keeps no POST, hence a
+ * app's language never shows the other language's cached answer. (The Cache API keeps no POST, hence a
  * synthetic GET URL.)
  */
 export function syntheticKey(method: string, url: string, body = '', lang = ''): string {

@@ -41,8 +41,8 @@ export function apiContractAnswersServerOnly(): Plugin {
           candidate.arguments?.length
         )
           cuts.push([candidate.start, candidate.end, `${candidate.callee.name}()`]);
-        // An endpoint's cache policy (`cache: 'user'`): the build lists the kept calls for the
-        // service worker and the page (keptCalls), so the app's endpoints need not carry it.
+        // An endpoint's cache policy (`cache: 'user'`): the build lists the cached calls for the
+        // service worker and the page (cachedCalls), so the app's endpoints need not carry it.
         else if (
           candidate.type === 'ObjectExpression' &&
           candidate.properties?.length === 1 &&

@@ -1,7 +1,7 @@
 // Sends one chat message of the outbox (lib/outbox.ts, which loads this module only when one waits):
 // its picture first, if it is still a data: URL (the entry then keeps the upload's URL, so a retry
 // does not upload it again), then the message with the entry's Idempotency-Key, then the conversation
-// again (the kept answer a reload offline shows must hold the message).
+// again (the cached answer a reload offline shows must hold the message).
 import { UPLOAD_FIELD, uploadImage } from '../api-contract/account.ts';
 import { sendChatMessage } from '../api-contract/service-chat.ts';
 import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';

@@ -193,7 +193,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   }
 });
 
-it('offline, the kept orders show marked "Offline — as of", and an order says at once that trading needs a connection', async () => {
+it('offline, the cached orders show marked "Offline — as of", and an order says at once that trading needs a connection', async () => {
   await controlledByServiceWorker(page);
   await page.goto('/#/pages/contracts/orderList');
   await page.getByRole('button', { name: 'History' }).click();

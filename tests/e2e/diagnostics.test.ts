@@ -104,11 +104,11 @@ it('the copy button puts the report on the clipboard: JSON, without the token', 
   expect(report.app.version).toBe(APP_VERSION);
   expect(report.serviceWorker).toMatchObject({ active: 'activated', controlling: true });
   expect(report.caches.precache.entries).toBeGreaterThan(0);
-  const kept = report.caches.runtime
+  const cached = report.caches.runtime
     .find((cache) => cache.name === PUBLIC_CACHE)!
     .entries.find((entry) => entry.key.startsWith('/__offline__/en/GET/api/coin/lists'))!;
-  expect(Date.parse(kept.storedAt)).not.toBeNaN();
-  expect(kept.ageSeconds).toBeGreaterThanOrEqual(0);
+  expect(Date.parse(cached.storedAt)).not.toBeNaN();
+  expect(cached.ageSeconds).toBeGreaterThanOrEqual(0);
   expect(report.deviceRecords.find((record) => record.key === 'session')!.token).toBe(`${token.slice(0, 4)}…`);
   expect(report.network.online).toBe(true);
   expect(report.calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/coin/lists', status: 200 }));

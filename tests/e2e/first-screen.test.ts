@@ -348,9 +348,9 @@ it('Markets and Home paint the server’s coins and slides with the HTML; the ap
       expect(await layoutShifts(fresh), route).toEqual([]);
 
       // The page the service worker keeps (asked for as a fetch, not a navigation) holds no price.
-      const kept = await fresh.evaluate(() => fetch('/index.html').then((response) => response.text()));
-      expect(kept).toContain('<template id="first-screen-en-1">');
-      expect(kept).not.toContain('id="first-data"');
+      const cached = await fresh.evaluate(() => fetch('/index.html').then((response) => response.text()));
+      expect(cached).toContain('<template id="first-screen-en-1">');
+      expect(cached).not.toContain('id="first-data"');
     } finally {
       await context.close();
     }

@@ -84,7 +84,7 @@ it('offline: a message waits on the device, across a reload, and is sent once wh
 
   await page.reload();
   await page.locator('.chat-row.waiting', { hasText: 'Written in the lift' }).waitFor();
-  // The conversation itself reopened from the kept answer.
+  // The conversation itself reopened from the cached answer.
   await page.locator('.chat-row.mine', { hasText: 'my recharge of 500 USDT' }).waitFor();
   expect(await sentBodies()).toHaveLength(1);
 

@@ -95,7 +95,7 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
     expect(await updateDialog(page).count()).toBe(0);
     // The old version's files are gone: the new install's cache and the later files' cache (sw/sw.ts)
     // hold files of the new build only.
-    const keptFiles = () =>
+    const cachedFiles = () =>
       page.evaluate(async () => {
         const found: Record<string, string[]> = {};
         for (const name of (await caches.keys()).filter((key) => key.startsWith('workbox-precache')))
@@ -105,10 +105,10 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
         return found;
       });
     // (The new worker's activation clears them: it may still be at it when the page has reloaded.)
-    await expect.poll(async () => Object.keys(await keptFiles()).sort()).toEqual(['install', LATER_PRECACHE]);
+    await expect.poll(async () => Object.keys(await cachedFiles()).sort()).toEqual(['install', LATER_PRECACHE]);
     await expect
       .poll(async () =>
-        Object.values(await keptFiles())
+        Object.values(await cachedFiles())
           .flat()
           .filter((path) => !existsSync(join(second, path))),
       )

@@ -42,7 +42,7 @@ it('reads the request language like every call: any zh locale is Chinese, ja is 
   expect((await page('about', 'zh-TW')).data.lang).toBe('zh');
   expect((await page('about', 'zh-Hans-CN')).data.title).toBe(DEMO_PAGES.about.zh!.title);
   expect((await page('intro', 'ja')).data.lang).toBe('jp');
-  // The app also names it in the query (so a kept answer belongs to one language); the query wins.
+  // The app also names it in the query (so a cached answer belongs to one language); the query wins.
   expect((await page('about', 'en', { lang: 'ar' })).data).toMatchObject({
     lang: 'ar',
     title: DEMO_PAGES.about.ar!.title,

@@ -397,7 +397,7 @@ describe('practice contracts', () => {
       ),
     ).toEqual([{ asset: practiceAsset('ETH'), available: '0.00000000', frozen: '0.00000000' }]);
     expect(await realRows(user.id)).toEqual([{ asset: 'USDT', available: '100.00000000', frozen: '0.00000000' }]);
-    // The same kept answer of real balances as before any of it.
+    // The same cached answer of real balances as before any of it.
     expect(await realBalances(user.token)).toEqual([
       { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
     ]);

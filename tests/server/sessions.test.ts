@@ -136,7 +136,8 @@ describe('ending sessions', () => {
     expect(await h.call(userInfo, {}, { token: phone })).toEqual(TOKEN_EXPIRED);
     // Another process hears of it by the row's change notice: at once on the embedded database (the notice came with
     // the commit, before the call answered), a moment later on PostgreSQL. Its first ask after the notice is refused,
-    // although the copy of the session it kept would have served the token for 30 s more (the kept answers' lifetime).
+    // although the copy of the session it cached would have served the token for 30 s more (the cached answers'
+    // lifetime).
     if (!onPostgres()) expect(noticed).toBe(true);
     await notice;
     expect((await other.inject({ url: `/api${userInfo.path}`, headers: { token: phone } })).json().ret).toBe(-1);

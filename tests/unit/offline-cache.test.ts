@@ -2,13 +2,13 @@
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
+import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/cached-calls.ts';
 import {
   LANG_HEADER,
   TOKEN_HEADER,
   apiPathOf,
   isPartition,
-  keptCallsOf,
+  cachedCallsOf,
   partitionName,
   syntheticKey,
 } from '../../src/api-contract/offline-cache.ts';
@@ -118,12 +118,12 @@ describe('which calls are cached', () => {
       const call = `${endpoint.method} ${endpoint.path}`;
       expect(isPublicCall(endpoint.method, url), call).toBe(endpoint.cache === 'public');
       expect(isUserCall(endpoint.method, url), call).toBe(endpoint.cache === 'user');
-      // Only reads are kept: a write is never answered from a cache; the shared cache holds no one's session.
+      // Only reads are cached: a write is never answered from a cache; the shared cache holds no one's session.
       if (endpoint.cache !== 'never') expect(endpoint.readOnly, call).toBe(true);
       if (endpoint.cache === 'public') expect(endpoint.auth, call).toBe(false);
     }
     // The lists the build made for the worker and the page are the API contract's.
-    expect(keptCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
+    expect(cachedCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
     expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
     expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);
     // Balances, the profile and everything that moves money always ask the network.
@@ -138,17 +138,17 @@ describe('which calls are cached', () => {
     expect(LANG_HEADER).toBe(CONTRACT_LANG_HEADER);
   });
 
-  it('stops the build when a write, or a call that needs a session, is declared kept in the shared cache', () => {
-    expect(() => keptCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow(
+  it('stops the build when a write, or a call that needs a session, is declared cached in the shared cache', () => {
+    expect(() => cachedCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow(
       'POST /pay/submit writes',
     );
     expect(() =>
-      keptCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })]),
+      cachedCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })]),
     ).toThrow('must be a GET');
-    expect(() => keptCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow(
+    expect(() => cachedCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow(
       'a GET that needs no session',
     );
-    expect(keptCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
+    expect(cachedCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
   });
 
   it('caches public reads and the messages reads, wherever the API is hosted, and nothing else', () => {

@@ -95,7 +95,7 @@ it('"mark all read" offline is kept too; the outbox belongs to the user and logo
   expect(outbox.pending).toEqual([]);
 });
 
-it('a kept answer stored before the reads (a reload offline) still shows them read, and the count without them', async () => {
+it('a cached answer stored before the reads (a reload offline) still shows them read, and the count without them', async () => {
   offlineData.online = false;
   await markRead([1, 3]);
   // The list and the count come again from answers that still call every message unread.

@@ -91,7 +91,7 @@ export function OrderPanel({ code }: { code: string }) {
   const checks = useFieldChecks();
   const ask = () => {
     if (firstFieldProblem(checks)) return;
-    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    // Trading needs a connection: say so before any rule of the form (the cached price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
       : (pausedText(code) ?? orderProblem(code, form, pair, held, lastPrice));

@@ -158,7 +158,7 @@ export default function WithdrawPage() {
         right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />}
       />
       <Form onSubmit={ask}>
-        {/* Offline, the bank cards and wallets shown are the kept ones: say since when. */}
+        {/* Offline, the bank cards and wallets shown are the cached ones: say since when. */}
         <OfflineNote endpoints={[bankCards, wallets]} />
         <Segmented
           value={target}

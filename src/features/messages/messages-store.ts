@@ -44,7 +44,7 @@ const loaders = {
 
 async function pageOf(filter: MessageFilter, cursor: string, loading: boolean) {
   const answer = await api(messages, { status: filter, cursor }, { loading });
-  // Read on this device while offline: read on screen, though the server (or a kept answer) says unread.
+  // Read on this device while offline: read on screen, though the server (or a cached answer) says unread.
   const pending = pendingReads();
   for (const message of answer.lists)
     if (message.status === 'unread' && readHere(message.id, pending)) message.status = 'read';

@@ -50,7 +50,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const checks = useFieldChecks();
   const ask = (direction: Direction) => {
     if (firstFieldProblem(checks)) return;
-    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    // Trading needs a connection: say so before any rule of the form (the cached price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
       : (pausedText(code) ?? orderProblem(input(direction), product, available));

@@ -62,7 +62,7 @@ export default function PriceAlertsPage() {
 
   const { waiting, fired } = alertRows(lists, pending);
   // While an alert waits for its price or to be sent, the open page asks every few seconds whether it fired (offline
-  // the kept answer comes back; the first that reaches the network again also sends what waits).
+  // the cached answer comes back; the first that reaches the network again also sends what waits).
   const ticking = waiting.length > 0;
   useEffect(() => {
     if (!ticking) return;

@@ -132,8 +132,8 @@ async function deviceNews(
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
 
-/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in
- * memory). */
+/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is cached
+ * in memory). */
 export async function findSession(db: Db, tokenHash: string): Promise<Caller | null> {
   const statement = preparedOnce(db, 'find session', (name) =>
     db
@@ -165,7 +165,7 @@ export const sessionLive = (session: Pick<Caller, 'signedInAt' | 'lastSeenAt'>, 
 /**
  * Notes that `session` was used at `now`, at most once per LAST_SEEN_STEP_MS: this process's later
  * calls see the new time at once, and the update skips a row another process has just moved. The
- * row's change notice then drops the kept copies everywhere, which read the new time back.
+ * row's change notice then drops the cached copies everywhere, which read the new time back.
  */
 export async function noteSeen(db: Executor, session: Caller, now: Date): Promise<void> {
   if (now.getTime() - session.lastSeenAt < LAST_SEEN_STEP_MS) return;

@@ -9,12 +9,12 @@ import type { RouteModule } from './route-module.ts';
 import { serveConsole, servePwa } from './serving.ts';
 
 /** Serves the build in settings.webRoot; nothing when there is none (the API alone, or `vite` serving the app). */
-export const builtAppRoutes: RouteModule = async ({ app, services, kept, settings: { webRoot } }) => {
+export const builtAppRoutes: RouteModule = async ({ app, services, cache, settings: { webRoot } }) => {
   if (!webRoot || !existsSync(webRoot)) return;
   await serveFirstDocument(app, webRoot, async () => {
     const [coins, ...slides] = await Promise.all([
-      coinListAnswer(services.market, kept),
-      ...LOCALES.map((locale) => slidesAnswer(services.db, kept, 'home', locale)),
+      coinListAnswer(services.market, cache),
+      ...LOCALES.map((locale) => slidesAnswer(services.db, cache, 'home', locale)),
     ]);
     return {
       coins: coins.lists,

@@ -16,14 +16,14 @@ import { openPracticeAccount } from '../domain/practice.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
-  route(optionProducts, (input, { db, kept }) =>
-    kept.optionProducts.read(
+  route(optionProducts, (input, { db, cache }) =>
+    cache.optionProducts.read(
       input.code ?? '',
       async () => {
         const lists = await activeOptionProducts(db, input.code);
         return { lists, page: 1, total: lists.length };
       },
-      // Only a code with products is kept: the kept answers are per listed coin, not per code a caller invents.
+      // Only a code with products is cached: the cached answers are per listed coin, not per code a caller invents.
       (answer) => (answer.total > 0 ? undefined : null),
     ),
   );

@@ -1,9 +1,9 @@
-// Answers kept in this process's memory between changes: the public reads that change rarely or
+// Answers cached in this process's memory between changes: the public reads that change rarely or
 // once a tick, the session behind a token, and the caller's own info and balances (a change made
-// through this process is heard before its commit returns, so a caller reads their own writes). A kept answer is used
-// only while the
-// change channel is live (db/changes.ts); its table's notice drops it; a safety TTL bounds what a
-// missed notice could ever leave. Each answer is exactly what its database read gives.
+// through this process is heard before its commit returns, so a caller reads their own writes). A
+// cached answer is used only while the change channel is live (db/changes.ts); its table's notice
+// drops it; a safety TTL bounds what a missed notice could ever leave. Each answer is exactly what
+// its database read gives.
 import type { Changes } from '../db/changes.ts';
 import { EVERYTHING } from '../db/changes.ts';
 import type { ResultOf } from '../../api-contract/endpoint.ts';
@@ -23,15 +23,16 @@ const MAX_ENTRIES = 100_000;
 const HOLD_MS = 2_000;
 
 /**
- * The envelope of a kept public answer, serialised once per language and then sent as these bytes
+ * The envelope of a cached public answer, serialised once per language and then sent as these bytes
  * (handle.ts). Bytes belong to the answer object they were made from: a notice that drops the
  * answer drops them with it, so they are never older than the answer itself.
  */
 const serialised = new WeakMap<object, Map<string, Buffer>>();
 
-/** The bytes of `value`'s envelope in `locale` if `value` is a kept public answer (made on first use), else undefined.
- * */
-export function keptBytes(value: unknown, locale: string, serialise: () => string): Buffer | undefined {
+/**
+ * The bytes of `value`'s envelope in `locale` if `value` is a cached public answer (made on first use), else undefined.
+ */
+export function cachedBytes(value: unknown, locale: string, serialise: () => string): Buffer | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const byLocale = serialised.get(value);
   if (!byLocale) return undefined;
@@ -48,10 +49,10 @@ interface Entry<T> {
 
 /**
  * One kind of answer, by key. A read that started before a change it may not have seen is
- * answered but neither kept nor shared with later callers (`epoch`): a notice arriving while the
+ * answered but neither cached nor shared with later callers (`epoch`): a notice arriving while the
  * database answers wins.
  */
-export class Kept<T> {
+export class AnswerCache<T> {
   private entries = new Map<string, Entry<T>>();
   private byUser = new Map<number, Set<string>>();
   private held = new Map<number, number>();
@@ -62,7 +63,7 @@ export class Kept<T> {
   constructor(
     private readonly usable: () => boolean,
     private readonly ttlMs: number,
-    /** Public answers: their envelopes are serialised once per language (keptBytes). */
+    /** Public answers: their envelopes are serialised once per language (cachedBytes). */
     private readonly serialise = false,
   ) {}
 
@@ -144,31 +145,31 @@ export class Kept<T> {
 }
 
 /** What each table's notice drops: public answers whole, per-user ones by the users named. */
-export function keptAnswers(changes: Changes | null) {
+export function cachedAnswers(changes: Changes | null) {
   const live = () => changes?.live() ?? false;
-  const kept = {
-    config: new Kept<ResultOf<typeof config>>(live, PUBLIC_TTL_MS, true),
-    slides: new Kept<ResultOf<typeof slides>>(live, PUBLIC_TTL_MS, true),
-    optionProducts: new Kept<ResultOf<typeof optionProducts>>(live, PUBLIC_TTL_MS, true),
-    coinList: new Kept<ResultOf<typeof coinList>>(live, PUBLIC_TTL_MS, true),
-    currencyRates: new Kept<ResultOf<typeof currencyRate> | null>(live, PUBLIC_TTL_MS, true),
-    sessions: new Kept<Caller | null>(live, PER_USER_TTL_MS),
-    userInfo: new Kept<ResultOf<typeof userInfo>>(live, PER_USER_TTL_MS),
-    balances: new Kept<ResultOf<typeof balances>>(live, PER_USER_TTL_MS),
+  const cache = {
+    config: new AnswerCache<ResultOf<typeof config>>(live, PUBLIC_TTL_MS, true),
+    slides: new AnswerCache<ResultOf<typeof slides>>(live, PUBLIC_TTL_MS, true),
+    optionProducts: new AnswerCache<ResultOf<typeof optionProducts>>(live, PUBLIC_TTL_MS, true),
+    coinList: new AnswerCache<ResultOf<typeof coinList>>(live, PUBLIC_TTL_MS, true),
+    currencyRates: new AnswerCache<ResultOf<typeof currencyRate> | null>(live, PUBLIC_TTL_MS, true),
+    sessions: new AnswerCache<Caller | null>(live, PER_USER_TTL_MS),
+    userInfo: new AnswerCache<ResultOf<typeof userInfo>>(live, PER_USER_TTL_MS),
+    balances: new AnswerCache<ResultOf<typeof balances>>(live, PER_USER_TTL_MS),
   };
-  const byTable: Record<string, Pick<Kept<unknown>, 'dropAll' | 'dropUsers'>[]> = {
-    config_entries: [kept.config],
-    slides: [kept.slides],
+  const byTable: Record<string, Pick<AnswerCache<unknown>, 'dropAll' | 'dropUsers'>[]> = {
+    config_entries: [cache.config],
+    slides: [cache.slides],
     // The notice's and the slides' other languages (domain/content-languages.ts).
-    content_translations: [kept.config, kept.slides],
-    option_products: [kept.optionProducts],
-    coins: [kept.coinList],
-    fiat_rates: [kept.currencyRates],
-    sessions: [kept.sessions],
-    users: [kept.userInfo],
-    balances: [kept.balances],
+    content_translations: [cache.config, cache.slides],
+    option_products: [cache.optionProducts],
+    coins: [cache.coinList],
+    fiat_rates: [cache.currencyRates],
+    sessions: [cache.sessions],
+    users: [cache.userInfo],
+    balances: [cache.balances],
   };
-  const all = Object.values(kept);
+  const all = Object.values(cache);
   const stop = changes?.subscribe((notice) => {
     if (notice === EVERYTHING) return all.forEach((one) => one.dropAll());
     const [table, ids] = notice.split(':');
@@ -177,7 +178,7 @@ export function keptAnswers(changes: Changes | null) {
       else one.dropAll();
     }
   });
-  return { ...kept, stop: () => stop?.() };
+  return { ...cache, stop: () => stop?.() };
 }
 
-export type KeptAnswers = ReturnType<typeof keptAnswers>;
+export type CachedAnswers = ReturnType<typeof cachedAnswers>;

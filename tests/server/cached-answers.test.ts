@@ -1,4 +1,4 @@
-// Answers kept in memory (src/server/http/kept-answers.ts) are never staler than the change
+// Answers cached in memory (src/server/http/cached-answers.ts) are never staler than the change
 // notices allow: a change made through the server's own database connections (an operator command
 // through the embedded server, a job, a handler) is served at once, one made by another process
 // within the notice's delay; a logged-out, revoked or password-changed session is refused at once
@@ -16,7 +16,7 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import { CHANGES_LISTENER, EVERYTHING } from '../../src/server/db/changes.ts';
 import { fiatRates, optionProducts as productsTable, sessions, slides } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
-import { Kept, keptBytes } from '../../src/server/http/kept-answers.ts';
+import { AnswerCache, cachedBytes } from '../../src/server/http/cached-answers.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import type { FastifyInstance } from 'fastify';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
@@ -102,10 +102,10 @@ it('answers exactly what the database gives, per language', async () => {
       const headers = { lang, token };
       // Twice: the second answer comes from memory.
       await h.app.inject({ url, headers });
-      const kept = (await h.app.inject({ url, headers })).json();
+      const cached = (await h.app.inject({ url, headers })).json();
       const fromDatabase = (await direct.inject({ url, headers })).json();
-      expect(kept, `${endpoint.path} ${lang}`).toEqual(fromDatabase);
-      expect(kept.ret).toBe(1);
+      expect(cached, `${endpoint.path} ${lang}`).toEqual(fromDatabase);
+      expect(cached.ret).toBe(1);
     }
   }
   expect((await h.call(config, { act: 'system' }, { lang: 'zh' })).msg).not.toBe('Success');
@@ -189,7 +189,7 @@ it.runIf(onPostgres())('serves a product fresh after `npm run ops` changed it fr
       env: { ...process.env, DATABASE_URL: url },
     },
   );
-  // Once it has come, the very next read is fresh, although the list kept before would have been served for longer.
+  // Once it has come, the very next read is fresh, although the list cached before would have been served for longer.
   await notice;
   expectPrompt(
     await freshWithin(
@@ -235,7 +235,7 @@ it.runIf(onPostgres())(
       const notice = noticeOf(h.database.changes(), 'balances', id);
       await client.query(`update balances set available = available + 5 where user_id = $1 and asset = 'USDT'`, [id]);
       // The change reaches this server by its notice: once the notice has come, the very next read is fresh, although
-      // the balances it kept before would have been served for 30 s more (the kept answers' lifetime).
+      // the balances it cached before would have been served for 30 s more (the cached answers' lifetime).
       await notice;
       const fresh = await freshWithin(
         () => h.call(balances, {}, { token }),
@@ -275,13 +275,13 @@ it('ends every other session when the password changes', async () => {
 });
 
 it.runIf(onPostgres())(
-  'trusts nothing kept while the notice channel is lost, and flushes it on reconnecting',
+  'trusts nothing cached while the notice channel is lost, and flushes it on reconnecting',
   async () => {
     const { token, id } = await customer(h);
     expect((await h.call(userInfo, {}, { token })).ret).toBe(1);
     // Cut every connection of the server, the listening one first; a revocation made meanwhile reaches none of them.
     const { client } = await otherConnection();
-    // Losing the channel announces that anything may have changed ('*'): from then on nothing kept is trusted.
+    // Losing the channel announces that anything may have changed ('*'): from then on nothing cached is trusted.
     const lost = noticeOf(h.database.changes(), EVERYTHING, id);
     const cut = await client.query(
       `select application_name, pg_terminate_backend(pid) as cut from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() order by application_name = $1 desc`,
@@ -291,8 +291,8 @@ it.runIf(onPostgres())(
     await client.query('update sessions set revoked_at = now() where user_id = $1', [id]);
     await client.end();
     await lost;
-    // No call after the loss is served the kept session (ret 1). A call may still meet a pooled connection that was cut
-    // (an error, not an answer kept), so the calls go on until the refusal.
+    // No call after the loss is served the cached session (ret 1). A call may still meet a pooled connection that was
+    // cut (an error, not a cached answer), so the calls go on until the refusal.
     const served: number[] = [];
     await freshWithin(
       () => h.call(userInfo, {}, { token }),
@@ -305,58 +305,58 @@ it.runIf(onPostgres())(
 );
 
 it('keeps no answer read while a change was announced, nor a held user’s until their notice', async () => {
-  const kept = new Kept<string>(() => true, 10_000);
+  const cache = new AnswerCache<string>(() => true, 10_000);
   let answer!: (value: string) => void;
-  const racing = kept.read('k', () => new Promise((resolve) => (answer = resolve)));
-  kept.dropAll();
+  const racing = cache.read('k', () => new Promise((resolve) => (answer = resolve)));
+  cache.dropAll();
   answer('before the change');
   expect(await racing).toBe('before the change');
-  expect(await kept.read('k', async () => 'after the change')).toBe('after the change');
+  expect(await cache.read('k', async () => 'after the change')).toBe('after the change');
 
-  kept.hold(7);
+  cache.hold(7);
   expect(
-    await kept.read(
+    await cache.read(
       'user 7',
       async () => 'read before the commit',
       () => 7,
     ),
   ).toBe('read before the commit');
   expect(
-    await kept.read(
+    await cache.read(
       'user 7',
       async () => 'committed',
       () => 7,
     ),
   ).toBe('committed');
-  kept.dropUsers([7]);
+  cache.dropUsers([7]);
   expect(
-    await kept.read(
+    await cache.read(
       'user 7',
-      async () => 'kept',
+      async () => 'cached',
       () => 7,
     ),
-  ).toBe('kept');
+  ).toBe('cached');
   expect(
-    await kept.read(
+    await cache.read(
       'user 7',
       async () => 'not read again',
       () => 7,
     ),
-  ).toBe('kept');
+  ).toBe('cached');
 });
 
 it('shares one database read among callers that miss together, but not with a caller that came after a change', async () => {
-  const kept = new Kept<string>(() => true, 10_000);
+  const cache = new AnswerCache<string>(() => true, 10_000);
   let loads = 0;
   let answer!: (value: string) => void;
   const slow = () => {
     loads++;
     return new Promise<string>((resolve) => (answer = resolve));
   };
-  const [first, second] = [kept.read('k', slow), kept.read('k', slow)];
+  const [first, second] = [cache.read('k', slow), cache.read('k', slow)];
   expect(loads).toBe(1);
-  kept.dropAll();
-  const after = kept.read('k', async () => {
+  cache.dropAll();
+  const after = cache.read('k', async () => {
     loads++;
     return 'after the change';
   });
@@ -367,35 +367,35 @@ it('shares one database read among callers that miss together, but not with a ca
     'before the change',
     'after the change',
   ]);
-  expect(await kept.read('k', async () => 'not read again')).toBe('after the change');
+  expect(await cache.read('k', async () => 'not read again')).toBe('after the change');
   // A failed read is not shared with the next caller either.
-  const failing = kept.read('f', async () => Promise.reject(new Error('database down')));
+  const failing = cache.read('f', async () => Promise.reject(new Error('database down')));
   await expect(failing).rejects.toThrow('database down');
-  expect(await kept.read('f', async () => 'back')).toBe('back');
+  expect(await cache.read('f', async () => 'back')).toBe('back');
 });
 
-it('serialises a kept public answer once per language, and a change brings new bytes', async () => {
-  const kept = new Kept<{ v: number }>(() => true, 10_000, true);
+it('serialises a cached public answer once per language, and a change brings new bytes', async () => {
+  const cache = new AnswerCache<{ v: number }>(() => true, 10_000, true);
   let serialised = 0;
   const bytesOf = (value: object, locale: string) =>
-    keptBytes(value, locale, () => {
+    cachedBytes(value, locale, () => {
       serialised++;
       return JSON.stringify({ locale, ...value });
     })?.toString();
-  const first = await kept.read('k', async () => ({ v: 1 }));
+  const first = await cache.read('k', async () => ({ v: 1 }));
   expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
   expect(bytesOf(first, 'en')).toBe('{"locale":"en","v":1}');
   expect(bytesOf(first, 'zh')).toBe('{"locale":"zh","v":1}');
   expect(serialised).toBe(2);
-  kept.dropAll();
-  const second = await kept.read('k', async () => ({ v: 2 }));
+  cache.dropAll();
+  const second = await cache.read('k', async () => ({ v: 2 }));
   expect(bytesOf(second, 'en')).toBe('{"locale":"en","v":2}');
   // Per-user answers, and answers read while the notice channel cannot vouch, are not serialised ahead.
   expect(
-    bytesOf(await new Kept<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
+    bytesOf(await new AnswerCache<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
   ).toBeUndefined();
   expect(
-    bytesOf(await new Kept<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
+    bytesOf(await new AnswerCache<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
   ).toBeUndefined();
 });
 
@@ -404,9 +404,9 @@ it('serves a currency rate fresh right after it changes, in every language, as t
   const rateIn = async (lang: string) => (await h.app.inject({ url, headers: { lang } })).json();
   for (const lang of ['en', 'th']) {
     await rateIn(lang);
-    const kept = await h.app.inject({ url, headers: { lang } });
-    expect(kept.headers['content-type']).toBe('application/json; charset=utf-8');
-    expect(kept.json()).toEqual((await direct.inject({ url, headers: { lang } })).json());
+    const cached = await h.app.inject({ url, headers: { lang } });
+    expect(cached.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(cached.json()).toEqual((await direct.inject({ url, headers: { lang } })).json());
   }
   await h.database.db.update(fiatRates).set({ rate: '41.25' }).where(eq(fiatRates.code, 'THB'));
   expectPrompt(

@@ -1,14 +1,14 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { keptCalls } from '../../../src/build/kept-calls.ts';
+import { cachedCalls } from '../../../src/build/cached-calls.ts';
 import { hook } from './helpers.ts';
 
-describe('keptCalls (src/build/kept-calls.ts)', () => {
-  it("answers `virtual:kept-calls` with the two lists read from the API contract's endpoints", async () => {
-    const plugin = keptCalls();
+describe('cachedCalls (src/build/cached-calls.ts)', () => {
+  it("answers `virtual:cached-calls` with the two lists read from the API contract's endpoints", async () => {
+    const plugin = cachedCalls();
     hook(plugin.configResolved)({ root: process.cwd() });
-    const id = hook(plugin.resolveId)('virtual:kept-calls');
-    expect(id).toBe('\0virtual:kept-calls');
+    const id = hook(plugin.resolveId)('virtual:cached-calls');
+    expect(id).toBe('\0virtual:cached-calls');
     expect(hook(plugin.resolveId)('other')).toBeNull();
     const watched: string[] = [];
     const code: string = await hook(plugin.load).call({ addWatchFile: (file: string) => watched.push(file) }, id);

@@ -1,7 +1,7 @@
 // Which calls the service worker keeps, as the worker and the page route by them: the two lists
-// the build read from each endpoint's `cache` in src/api-contract (`virtual:kept-calls`, made by
-// src/build/kept-calls.ts with api-contract/offline-cache.ts keptCallsOf). Neither carries the API contract.
-import { PUBLIC_PATHS, USER_CALLS } from 'virtual:kept-calls';
+// the build read from each endpoint's `cache` in src/api-contract (`virtual:cached-calls`, made by
+// src/build/cached-calls.ts with api-contract/offline-cache.ts cachedCallsOf). Neither carries the API contract.
+import { PUBLIC_PATHS, USER_CALLS } from 'virtual:cached-calls';
 import { apiPathOf, isNeverCached } from '../api-contract/offline-cache.ts';
 
 export { PUBLIC_PATHS, USER_CALLS };
