@@ -1,5 +1,5 @@
-// Lint: the boundaries the code keeps (which folder may import which; each rule in one home that every door calls)
-// are checked here, not remembered. Formatting is Prettier's (its options are in package.json).
+// Lint: the boundaries the code keeps (which folder may import which; each rule in one home that every entry point
+// calls) are checked here, not remembered. Formatting is Prettier's (its options are in package.json).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -98,7 +98,7 @@ const boundaries = [
     from: './sw',
     message: 'App code does not import sw/: shared constants live where both import them.',
   },
-  // The core imports no door.
+  // The core imports no entry point.
   {
     target: [
       './src/server/domain',
@@ -108,7 +108,7 @@ const boundaries = [
       './src/server/delivery',
     ],
     from: ['./src/server/http', './src/server/ops'],
-    message: 'The server core imports no door (http/, ops/).',
+    message: 'The server core imports no entry point (http/, ops/).',
   },
   // The database (schema, migrations, seeds) sits below the domain: a seed writes rows, it calls no domain rule.
   {

@@ -1,7 +1,7 @@
 // The admin's product calls: the terms of option products and the trading rules of
 // contract pairs, read and changed in the console as `npm run ops -- product|pair` changes them.
 // A change names only the terms it sets, each as the operator would write `term=value`; which values
-// a term takes is decided once, on the server (server/domain/settings.ts), for both doors. Terms
+// a term takes is decided once, on the server (server/domain/settings.ts), for both entry points. Terms
 // apply to orders to come: nothing here sets a price or an outcome, or touches a placed order.
 import * as v from 'valibot';
 import { consoleTexts } from './console-texts.ts';

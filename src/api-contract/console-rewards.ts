@@ -3,7 +3,7 @@
 // welfare | prizes set | prize | blindbox-cost` changes them. Values are sent as the operator would
 // write them (a ladder "5,5,10", a prize table "<name>:<asset>:<amount>:<weight>[:<stock>];…",
 // `term=value` terms); which values apply is decided once, on the server (server/domain/check-in.ts,
-// welfare.ts, blindbox.ts), for both doors. Everything here applies to check-ins, claims and draws to
+// welfare.ts, blindbox.ts), for both entry points. Everything here applies to check-ins, claims and draws to
 // come: a prize table to seeds committed from now on (README "Blind box (provably fair)"); nothing
 // touches a draw, a seed, a claim or a balance.
 import * as v from 'valibot';

@@ -1,4 +1,4 @@
-// The console's door to the server: the API contract's console calls over fetch, with the API's wire format
+// The console's API client: the API contract's console calls over fetch, with the API's wire format
 // (form bodies, the token and lang headers, an Idempotency-Key on writes) and the envelope rules:
 // ret 1 gives data, ret 0 fails with the server's msg, ret -1 ends the session the call was sent with and
 // goes back to the sign-in page with that msg (a late answer for a session already ended here ends nothing).

@@ -1,4 +1,4 @@
-// The one door to the server: ky with the retry policy,
+// The app's one API client: ky with the retry policy,
 // the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';

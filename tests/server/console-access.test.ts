@@ -66,8 +66,8 @@ afterAll(() => h.close());
 
 const call = (declared: DeclaredEndpoint, token?: string) =>
   h.call(declared.endpoint, INPUTS[declared.name] ?? {}, { token });
-/** Got past the door: neither "no session" nor a role or first-password refusal (the call's own answer may still
- * refuse). */
+/** Got past the access checks: neither "no session" nor a role or first-password refusal (the call's own answer may
+ * still refuse). */
 const passed = (answer: { ret: number; msg: string }) =>
   answer.ret !== -1 && answer.msg !== ROLE_REFUSED.msg && answer.msg !== CHANGE_FIRST.msg;
 

@@ -1,4 +1,4 @@
-// Customer service through both doors: a customer writes (text, a picture), the
+// Customer service through both entry points: a customer writes (text, a picture), the
 // reviewers see it waiting in the inbox, one answers, the customer reads the answer (and gets a push
 // notice in their language), and every change of an operator leaves one audit entry. Each customer
 // reaches their own conversation only; bad input is refused with the chat's text and changes nothing.

@@ -37,7 +37,7 @@ describe('amountOutsideLimits', () => {
   });
 });
 
-describe('one rule, two doors', () => {
+describe('one rule, two entry points', () => {
   it('the form shows the text the server refuses with', () => {
     const broken = amountOutsideLimits('5', { min: '10', max: '100' }, 'USDT')!;
     expect(i18n._(broken)).toBe('The minimum amount is: 10 USDT!');

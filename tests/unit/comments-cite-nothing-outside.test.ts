@@ -186,7 +186,7 @@ describe('what counts as a citation', () => {
     '/** Iss|ue 28: the second factor first. */',
     "it('keeps the order (iss|ue #|41)', () => {});",
     '// See ARCHI|TECTURE "Offline".',
-    '// STY|LE "One rule, one home, many doors"',
+    '// STY|LE "One rule, one home, many entry points"',
     '// as STY|LE.md says',
     '// per STACK-|NOTES',
     '// the design |card lists the folders',

@@ -148,7 +148,7 @@ const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEnt
 
 /**
  * Sets the cost of one draw per way of paying named (`points=100`, `usdt=0`…) with its audit entry
- * (the costs before and after), in the caller's transaction: every door's way in. Draws to come pay it.
+ * (the costs before and after), in the caller's transaction: every entry point's way in. Draws to come pay it.
  */
 export async function setBoxCostsAs(
   tx: Tx,
@@ -217,7 +217,7 @@ const prizeTerms = (row: PrizeRow) => ({
 
 /**
  * Publishes a prize table written as operators write it, whose odds sum to exactly 100 %, with its
- * audit entry (the tables before and after), in the caller's transaction: every door's way in. The
+ * audit entry (the tables before and after), in the caller's transaction: every entry point's way in. The
  * prizes in force are retired, not deleted (draws and committed seeds reference them): the new table
  * applies to seeds committed from now on, never to a seed already committed (its next roll may be known).
  */
@@ -249,7 +249,7 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
 
 /**
  * Restocks a prize of the table in force, the stock written as a whole number or "unlimited", with
- * its audit entry, in the caller's transaction: every door's way in. A retired prize cannot be restocked.
+ * its audit entry, in the caller's transaction: every entry point's way in. A retired prize cannot be restocked.
  */
 export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: string, now: Date): Promise<PrizeRow> {
   if (!/^(\d{1,9}|unlimited)$/.test(stock)) throw new Refusal(consoleTexts.consoleRestockFormat.id);

@@ -48,7 +48,7 @@ export async function ladderOf(db: Executor): Promise<string[]> {
 
 /**
  * Sets the ladder from its written form ("5,5,10,…") with its audit entry (the ladder before and
- * after), in the caller's transaction: every door's way in. It pays from the next check-in on; what
+ * after), in the caller's transaction: every entry point's way in. It pays from the next check-in on; what
  * was paid stays.
  */
 export async function setCheckInLadderAs(tx: Tx, actor: Actor, written: string, now: Date): Promise<string[]> {

@@ -118,7 +118,7 @@ const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(
 
 /**
  * Sets the caps named (`exposure=1000000`, `per_order=50000`, `per_minute=100000`: USDT above 0) with
- * its audit entry `house.caps` (the caps before and after), in the caller's transaction: every door's
+ * its audit entry `house.caps` (the caps before and after), in the caller's transaction: every entry point's
  * way in. Orders placed from now on meet them; open orders stay as they are, even above a lowered cap.
  */
 export async function setHouseCapsAs(tx: Tx, actor: Actor, changes: readonly string[], now: Date): Promise<HouseCaps> {

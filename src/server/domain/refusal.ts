@@ -1,4 +1,4 @@
-// The one error type for a refused rule, whichever door the request came through: the HTTP layer
+// The one error type for a refused rule, whichever entry point the request came through: the HTTP layer
 // answers it as ret 0 with the translated text, the operator command prints that text. Nothing was written.
 import type { MessageDescriptor } from '@lingui/core';
 import type { texts } from '../../api-contract/texts.ts';

@@ -1,5 +1,5 @@
 // Customer service: one conversation per customer with the service team. The
-// customer's door is http/service-chat-routes.ts, the reviewers' the console's inbox
+// customer's entry point is http/service-chat-routes.ts, the reviewers' the console's inbox
 // (http/console-service-routes.ts); both call these functions. An operator's change is written with
 // its audit entry in the same transaction, and an answer queues the customer's push notice there too.
 // The team's internal notes and "who is answering" live in their own tables, which no customer read

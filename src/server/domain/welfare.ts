@@ -143,7 +143,7 @@ export const welfareTaskTerms = (row: TaskRow) => ({
 
 /**
  * Changes a task for claims to come (a claim already paid keeps what it paid), with its audit entry
- * (the terms before and after), in the caller's transaction: every door's way in.
+ * (the terms before and after), in the caller's transaction: every entry point's way in.
  */
 export async function changeWelfareTaskAs(
   tx: Executor,

@@ -1,4 +1,4 @@
-// The operator console's calls (api-contract/console.ts): thin, like every door. The review actions
+// The operator console's calls (api-contract/console.ts): thin, like every entry point. The review actions
 // call the same functions as `npm run ops` (domain/operator-reviews.ts), each in one transaction
 // with its audit entry; the reads are domain/console-views.ts. The role is checked before any
 // handler runs (handle.ts, the endpoint's `console`).

@@ -14,7 +14,7 @@ export const BLINDBOX_USAGE = `  prizes                                        t
   prize <id> stock=<n|unlimited>                restock a prize
   blindbox-cost [points=100] [usdt=1]           the cost of one draw (0 = that way of paying is off)`;
 
-// Each change goes through the audited domain function the console calls too (one rule, two doors).
+// Each change goes through the audited domain function the console calls too (one rule, two entry points).
 export const blindBoxCommands: Record<string, Command> = {
   async prizes({ db, now }, [action, spec, ...extra]) {
     if (action === 'set') {

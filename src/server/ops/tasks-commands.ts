@@ -1,6 +1,6 @@
 // Operator commands of the daily check-in ladder and the welfare tasks. Changes apply to future
 // check-ins and claims only: what was paid stays in the ledger as it was. Each change goes through
-// the audited domain function the console calls too (one rule, two doors).
+// the audited domain function the console calls too (one rule, two entry points).
 import { ladderOf, setCheckInLadderAs } from '../domain/check-in.ts';
 import { allWelfareTasks, changeWelfareTaskAs } from '../domain/welfare.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
