@@ -1,5 +1,5 @@
-// Lint: the boundaries the code keeps (which folder may import which; each rule in one home that every door calls)
-// are checked here, not remembered. Formatting is Prettier's (its options are in package.json).
+// Lint: the boundaries the code keeps (which folder may import which; each rule in one home that every entry point
+// calls) are checked here, not remembered. Formatting is Prettier's (its options are in package.json).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
@@ -14,7 +14,7 @@ const client = ['./src/app', './src/features', './src/lib', './src/ui', './src/m
 
 /** Which folder may import which; each zone: files under `target` may not import from `from`. */
 const boundaries = [
-  // A feature uses ui/, lib/ and contract/, never another feature's internals, and never the shell.
+  // A feature uses ui/, lib/ and api-contract/, never another feature's internals, and never the shell.
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
@@ -38,14 +38,14 @@ const boundaries = [
     from: './src/ui',
     message: 'lib/ never imports ui/: a component that needs lib/ lives in ui/ (or a feature).',
   },
-  // The contract is the one thing both sides share: it imports neither.
+  // The API contract is the one thing both sides share: it imports neither.
   {
-    target: './src/contract',
+    target: './src/api-contract',
     from: [...client, './src/server'],
-    message: 'contract/ imports neither the client nor the server.',
+    message: 'api-contract/ imports neither the client nor the server.',
   },
-  // The server takes only the contract from the client side; the PWA never imports the server.
-  { target: './src/server', from: client, message: 'server/ imports only src/contract from the client side.' },
+  // The server takes only the API contract from the client side; the PWA never imports the server.
+  { target: './src/server', from: client, message: 'server/ imports only src/api-contract from the client side.' },
   {
     target: ['./src/app', './src/features', './src/lib', './src/ui', './src/main.tsx', './sw'],
     from: './src/server',
@@ -55,17 +55,17 @@ const boundaries = [
   {
     target: client,
     from: [
-      './src/contract/console.ts',
-      './src/contract/console-content.ts',
-      './src/contract/console-products.ts',
-      './src/contract/console-rewards.ts',
-      './src/contract/console-service.ts',
-      './src/contract/console-texts.ts',
+      './src/api-contract/console.ts',
+      './src/api-contract/console-content.ts',
+      './src/api-contract/console-products.ts',
+      './src/api-contract/console-rewards.ts',
+      './src/api-contract/console-service.ts',
+      './src/api-contract/console-texts.ts',
     ],
-    message: 'The customer app never imports the console contract (contract/console*.ts).',
+    message: 'The customer app never imports the console part of the API contract (api-contract/console*.ts).',
   },
-  // The operator console (src/console, its own build): the contract and its own files, no customer app code; nothing
-  // imports it.
+  // The operator console (src/console, its own build): the API contract and its own files, no customer app code;
+  // nothing imports it.
   {
     target: './src/console',
     from: ['./src/features', './src/app', './src/server', './sw', './src/main.tsx'],
@@ -81,14 +81,14 @@ const boundaries = [
       'The console imports only lib/call-core.ts, lib/formatter-once.ts and lib/typed-*.ts from lib/ (no app state).',
   },
   {
-    target: [...client, './src/contract', './src/server'],
+    target: [...client, './src/api-contract', './src/server'],
     from: './src/console',
     message: 'Nothing outside src/console imports the console (none of it in the app’s chunks).',
   },
-  // The build's plugins (src/build) run in the build only: no code of the app, the worker, the console, the contract or
-  // the server imports them.
+  // The build's plugins (src/build) run in the build only: no code of the app, the worker, the console, the API
+  // contract or the server imports them.
   {
-    target: [...client, './src/console', './src/contract', './src/server'],
+    target: [...client, './src/console', './src/api-contract', './src/server'],
     from: './src/build',
     message: 'Only vite.config.ts and the tests import src/build (the build).',
   },
@@ -98,7 +98,7 @@ const boundaries = [
     from: './sw',
     message: 'App code does not import sw/: shared constants live where both import them.',
   },
-  // The core imports no door.
+  // The core imports no entry point.
   {
     target: [
       './src/server/domain',
@@ -108,7 +108,7 @@ const boundaries = [
       './src/server/delivery',
     ],
     from: ['./src/server/http', './src/server/ops'],
-    message: 'The server core imports no door (http/, ops/).',
+    message: 'The server core imports no entry point (http/, ops/).',
   },
   // The database (schema, migrations, seeds) sits below the domain: a seed writes rows, it calls no domain rule.
   {

@@ -22,7 +22,7 @@ const FIRST_PAGE_WAIT_MS = 1500;
 const STARTUP_DIALOG_WAIT_MS = 500;
 /**
  * When the reminder of time in the app starts, after the app's start: a minute before the earliest reminder (5 minutes
- * in the foreground, contract/protection.ts REMINDER_MINUTES), so a short visit never asks for its setting.
+ * in the foreground, api-contract/protection.ts REMINDER_MINUTES), so a short visit never asks for its setting.
  */
 const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -34,11 +34,11 @@ import {
   isPartition,
   partitionName,
   syntheticKey,
-} from '../src/contract/offline-cache.ts';
-import { isPublicCall, isUserCall } from '../src/lib/kept-calls.ts';
+} from '../src/api-contract/offline-cache.ts';
+import { isPublicCall, isUserCall } from '../src/lib/cached-calls.ts';
 import { notificationTarget, openNotificationTarget, readPushNotice } from '../src/lib/notification-click.ts';
 import { DEVICE_DB, DEVICE_STORE, LOCALE_KEY, isLocale, pickLocale } from '../src/lib/locale-pick.ts';
-import type { Locale } from '../src/contract/constants.ts';
+import type { Locale } from '../src/api-contract/constants.ts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -116,7 +116,7 @@ function keepAllLater(locale: string): Promise<boolean> {
 }
 
 /** Whether every file of the app is kept (both caches), without fetching anything. */
-async function allKept(): Promise<boolean> {
+async function allCached(): Promise<boolean> {
   const cache = await caches.open(LATER_PRECACHE);
   for (const key of laterPrecache.getURLsToCacheKeys().values()) if (!(await cache.match(key))) return false;
   return true;
@@ -174,8 +174,9 @@ async function fromNetwork(event: ExtendableEvent, request: Request): Promise<Re
   }
 }
 
-/** Public data: the kept answer of the request's language at once (when there is one), while the network refreshes it.
- * */
+/**
+ * Public data: the cached answer of the request's language at once (when there is one), while the network refreshes it.
+ */
 async function staleWhileRevalidate(event: ExtendableEvent, request: Request): Promise<Response> {
   const key = syntheticKey('GET', request.url, '', request.headers.get(LANG_HEADER) ?? '');
   const network = fromNetwork(event, request).then((response) => {
@@ -183,13 +184,13 @@ async function staleWhileRevalidate(event: ExtendableEvent, request: Request): P
     return response;
   });
   event.waitUntil(network.catch(() => undefined));
-  const kept = await caches.match(key, { cacheName: PUBLIC_CACHE });
-  return kept ?? network;
+  const cached = await caches.match(key, { cacheName: PUBLIC_CACHE });
+  return cached ?? network;
 }
 
 /**
  * A user's reads: the network's answer, else (offline) the last one kept in that user's cache. On a
- * network that hangs (lie-fi) a kept answer is given after NETWORK_TIMEOUT_MS; the network's answer,
+ * network that hangs (lie-fi) a cached answer is given after NETWORK_TIMEOUT_MS; the network's answer,
  * if it still comes, is kept and announced so the page can show it.
  */
 async function networkFirstForUser(event: ExtendableEvent, request: Request): Promise<Response> {
@@ -206,8 +207,8 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
   });
   event.waitUntil(network.catch(() => undefined));
   // `caches.match` with a cacheName never creates the cache (caches.open would).
-  const kept = await caches.match(key, { cacheName: partition });
-  if (!kept) return network;
+  const cached = await caches.match(key, { cacheName: partition });
+  if (!cached) return network;
   const first = await Promise.race([
     network.then(
       (response) => ({ response }),
@@ -216,12 +217,12 @@ async function networkFirstForUser(event: ExtendableEvent, request: Request): Pr
     new Promise<null>((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS, null)),
   ]);
   if (first?.response) return first.response;
-  // Failed, or still nothing after the timeout: the kept answer, and the page hears the network is not answering.
+  // Failed, or still nothing after the timeout: the cached answer, and the page hears the network is not answering.
   if (!first) {
     late = true;
     event.waitUntil(reportNetwork(false));
   }
-  return kept;
+  return cached;
 }
 
 /** Tells the pages a late answer of this call is kept now. */
@@ -297,8 +298,8 @@ type WorkerMessage =
 self.addEventListener('message', (event) => {
   const message = event.data as WorkerMessage | null;
   if (message?.type === PRECACHE_LATER_MESSAGE || message?.type === PRECACHE_STATE_MESSAGE) {
-    const done = message.type === PRECACHE_LATER_MESSAGE ? activeLocale().then(keepAllLater) : allKept();
-    event.waitUntil(done.then((kept) => event.ports[0]?.postMessage({ kept })));
+    const done = message.type === PRECACHE_LATER_MESSAGE ? activeLocale().then(keepAllLater) : allCached();
+    event.waitUntil(done.then((cached) => event.ports[0]?.postMessage({ cached })));
   }
   if (message?.type === 'SKIP_WAITING') void self.skipWaiting();
   if (message?.type === 'FORGET_USER' && isPartition(message.partition)) {

@@ -56,7 +56,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       testTimeout: 30_000,
       hookTimeout: 60_000,
       maxWorkers: 2,
-      // A worker runs file after file with the modules it has loaded (the server, the contract): each file builds
+      // A worker runs file after file with the modules it has loaded (the server, the API contract): each file builds
       // its own app on its own database, and the server's module state is caches only.
       isolate: false,
     },
@@ -72,7 +72,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       testTimeout: 30_000,
       hookTimeout: 60_000,
       maxWorkers: 2,
-      // A worker runs file after file with the modules it has loaded (the server, the contract): each file builds
+      // A worker runs file after file with the modules it has loaded (the server, the API contract): each file builds
       // its own app on its own database, and the server's module state is caches only.
       isolate: false,
     },

@@ -2,7 +2,7 @@
 // (index.html's boot script shows this markup from a template the build renders per language).
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 
 /**
  * The page-load-failed text and a button that tries again. Plain markup: the shell carries no form or list

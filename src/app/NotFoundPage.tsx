@@ -1,6 +1,6 @@
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../contract/routes.ts';
+import { ROUTES } from '../api-contract/routes.ts';
 import { NavBar } from '../ui/NavBar.tsx';
 import { Empty } from '../ui/lists.tsx';
 

@@ -4,7 +4,7 @@ import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
 import { cancelReads, loading } from '../lib/loading.ts';
 import { toasts } from '../lib/toast.ts';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 
 export function LoadingMask() {
   const { visible, cancellable } = useSnapshot(loading);

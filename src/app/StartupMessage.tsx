@@ -2,9 +2,9 @@
 // Mounted by the shell while a token exists. The check is the shell's; the dialog's code and its
 // area's texts arrive only when there is a message to show.
 import { useEffect, useState, type ComponentType } from 'react';
-import type { StationMessage } from '../contract/messages.ts';
+import type { StationMessage } from '../api-contract/messages.ts';
 import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
-import type { Locale } from '../contract/constants.ts';
+import type { Locale } from '../api-contract/constants.ts';
 import { firstUnreadOnce, startStartupCheck, watchUnread } from '../lib/messages.ts';
 
 type DialogProps = { message: StationMessage; onClose: () => void };

@@ -1,7 +1,7 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useLingui } from '@lingui/react';
-import { ROUTES } from '../contract/routes.ts';
+import { ROUTES } from '../api-contract/routes.ts';
 import { badgeText, unread } from '../lib/messages.ts';
 import { PAGES, VISIBLE_TABS } from './routes.ts';
 

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 import { installUpdate, isAndroidShell } from '../lib/update-install.ts';
 import { appUpdate } from '../lib/update-state.ts';
 

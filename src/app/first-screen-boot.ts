@@ -16,7 +16,7 @@ import {
 } from '../lib/first-screen-pick.ts';
 import { intlLocale, isRightToLeft, pickLocale } from '../lib/locale-pick.ts';
 import { startIntlWarm } from '../lib/intl-formats.ts';
-import type { Locale } from '../contract/constants.ts';
+import type { Locale } from '../api-contract/constants.ts';
 
 let hint = null;
 try {

@@ -1,15 +1,15 @@
 // The route table: which page each hash route opens, the tab bar, and which routes need a login.
-// Paths are declared in contract/routes.ts; a page of a later area is added here when it exists.
+// Paths are declared in api-contract/routes.ts; a page of a later area is added here when it exists.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { msg } from '@lingui/core/macro';
 import type { MessageDescriptor } from '@lingui/core';
-import { PAGE_LOAD_TIMEOUT_MS } from '../contract/constants.ts';
+import { PAGE_LOAD_TIMEOUT_MS } from '../api-contract/constants.ts';
 import { browserReloadPlace, reloadForMissingChunk } from '../lib/chunk-reload.ts';
 import { loadAreaMessages, startAreaMessages } from '../lib/i18n.ts';
-import type { Locale } from '../contract/constants.ts';
+import type { Locale } from '../api-contract/constants.ts';
 import { prefetch } from '../lib/api.ts';
-import { config, slides } from '../contract/content.ts';
-import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
+import { config, slides } from '../api-contract/content.ts';
+import { PUBLIC_ROUTES, ROUTES } from '../api-contract/routes.ts';
 import { HomeIcon, MarketsIcon, MineIcon, MiningIcon, OptionsIcon } from '../ui/tab-icons.tsx';
 
 /** A page's module; `prepare` starts what its first render needs, when the app starts on it. */
@@ -103,7 +103,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   ),
   [ROUTES.vipLevel]: page('rewards', () => import('../features/rewards/VipLevelPage.tsx')),
   [ROUTES.pointRecord]: page('rewards', () => import('../features/rewards/PointRecordPage.tsx')),
-  [ROUTES.signIn]: page('signin', () => import('../features/signin/SignInPage.tsx')),
+  [ROUTES.checkIn]: page('check-in', () => import('../features/check-in/CheckInPage.tsx')),
   [ROUTES.welfare]: page('welfare', () => import('../features/welfare/WelfarePage.tsx')),
   [ROUTES.welfareDetails]: page('welfare', () => import('../features/welfare/WelfareDetailsPage.tsx')),
   [ROUTES.contracts]: page('contracts', () => import('../features/contracts/ContractsPage.tsx')),

@@ -1,4 +1,4 @@
-// Lie-fi: a page showing a kept answer is loaded again when the network's late answer has arrived,
+// Lie-fi: a page showing a cached answer is loaded again when the network's late answer has arrived,
 // so the fresh one replaces it — unless the user has typed into the page (a reload would lose it).
 import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';

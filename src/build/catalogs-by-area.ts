@@ -13,9 +13,9 @@ export const CONSOLE_AREA = 'console';
  * own texts: `messages.po?area=shell` holds the texts the start chunk shows, those of code only the
  * shell loads lazily (the update dialog, not-found), and a loader of every area's part;
  * `messages.po?area=<feature>` holds the other texts its files reach (a text of src/ui that two
- * areas use is in both parts). A contract text goes where some code names it; one that only the
+ * areas use is in both parts). An API contract text goes where some code names it; one that only the
  * server answers with is not in the app's catalogs, nor is a text of a module the app never reaches
- * (contract/console-texts.ts). The .po files stay one per language.
+ * (api-contract/console-texts.ts). The .po files stay one per language.
  */
 export function catalogsByArea(): Plugin {
   const config = getConfig({ cwd: process.cwd() });
@@ -30,7 +30,7 @@ export function catalogsByArea(): Plugin {
     const reaches = (set: Set<string>) => (key ? usesKey(set, key) : files.some((file) => set.has(file)));
     if (origins.length === 0 || reaches(shell)) return 'shell';
     // A text written in a module the shell loads itself (not-found, the update dialog: the navigation bar's "Back")
-    // shows with only the shell's part loaded. (A text id of the contract goes where its key is named.)
+    // shows with only the shell's part loaded. (A text id of the API contract goes where its key is named.)
     if (!key && reaches(shellAndLazy)) return 'shell';
     const found = [...areas].filter(([, set]) => reaches(set)).map(([area]) => area);
     if (found.length) return found;

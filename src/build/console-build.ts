@@ -3,12 +3,12 @@ import react from '@vitejs/plugin-react';
 import { join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { catalogsByArea } from './catalogs-by-area.ts';
-import { contractAnswersServerOnly } from './contract-answers-server-only.ts';
+import { apiContractAnswersServerOnly } from './api-contract-answers-server-only.ts';
 
 /**
  * The operator console: its own entry, src/console/index.html, built in the same `vite build`
  * into <outDir>/console/ and served under /console/. A second build rather than a second input of
- * this one: in one module graph what both entries import (React, the contract) would be split into
+ * this one: in one module graph what both entries import (React, the API contract) would be split into
  * chunks the customer app shares (its start chunk's exports would change, or the console would load
  * and run the app's start chunk), and the 'shell' group takes every module an entry starts with. Apart,
  * no module of the console is in the app's chunks and the app's chunks stay byte for byte the same.
@@ -36,7 +36,7 @@ export function consoleBuild(): Plugin {
             react({ babel: { plugins: ['@lingui/babel-plugin-lingui-macro'] } }),
             lingui(),
             catalogsByArea(),
-            contractAnswersServerOnly(),
+            apiContractAnswersServerOnly(),
           ],
           build: { outDir: join(outDir, 'console'), emptyOutDir: true, target: 'es2022', chunkSizeWarningLimit: 400 },
         });

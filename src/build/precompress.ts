@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
-import { SERVER_FILES_DIR } from '../contract/first-data.ts';
+import { SERVER_FILES_DIR } from '../api-contract/first-data.ts';
 
 /**
  * Writes `.br` (brotli 11) and `.gz` (gzip 9) beside every compressible file of the build, after

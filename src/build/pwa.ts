@@ -1,6 +1,6 @@
 import { VitePWA } from 'vite-plugin-pwa';
 import { precacheGroups } from './bundle-facts.ts';
-import { keptCalls } from './kept-calls.ts';
+import { cachedCalls } from './cached-calls.ts';
 
 const THEME = '#00bbfe';
 
@@ -13,7 +13,7 @@ export function pwa() {
     registerType: 'prompt',
     injectRegister: false,
     // The shell: every route chunk, styles, fonts, svg; the manifest's icons are added by the plugin.
-    // The worker is built apart: it needs its own instance of the plugin that lists the kept calls.
+    // The worker is built apart: it needs its own instance of the plugin that lists the cached calls.
     // Not the operator console (dist/console/): online only, apart from the app.
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,woff2}'],
@@ -22,7 +22,7 @@ export function pwa() {
       // left them.
       dontCacheBustURLsMatching: /^assets\//,
       manifestTransforms: [precacheGroups],
-      buildPlugins: { vite: [keptCalls()] },
+      buildPlugins: { vite: [cachedCalls()] },
     },
     // The manifest's large icons are the browser's to fetch when the app is installed, not the worker's to keep: only
     // the one a notification shows and the home-screen icon.

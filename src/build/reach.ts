@@ -6,12 +6,12 @@ import { contractTextKeys, isStatusKey, sourceFacts } from './source.ts';
 /**
  * What each part of the app reaches through its imports, read from the sources' syntax trees: the shell is what
  * src/main.tsx imports statically (the start chunk); an area is what the files of src/features/<area>/ import,
- * statically or lazily (features never import each other). Each file comes with the contract texts it names
+ * statically or lazily (features never import each other). Each file comes with the API contract texts it names
  * (`texts.key`, or a key as a string: `texts[prompt]`).
  */
 export function readReach(root: string) {
   const files = new Map<string, { imports: string[]; lazy: string[]; textKeys: Set<string> }>();
-  const textsFile = join(root, 'src/contract/texts.ts');
+  const textsFile = join(root, 'src/api-contract/texts.ts');
   const keyById = contractTextKeys(textsFile);
   const keys = new Set(keyById.values());
   // httpStatusText(status) picks one of these by the answer's status.
@@ -53,7 +53,7 @@ export function readReach(root: string) {
       ] as const;
     }),
   );
-  /** The contract text keys a part's files name, gathered once per part (every catalog part asks for each text). */
+  /** The API contract text keys a part's files name, gathered once per part (every catalog part asks for each text). */
   const keysOf = new Map<Set<string>, Set<string>>();
   const usesKey = (reach: Set<string>, key: string) => {
     let keys = keysOf.get(reach);

@@ -11,7 +11,7 @@ export interface SourceFacts {
   lazy: string[];
   /** The names it reads from `texts` (`texts.key`). */
   textsRead: Set<string>;
-  /** Its strings (a contract text named by its key: `texts[prompt]` with prompt = 'key'). */
+  /** Its strings (an API contract text named by its key: `texts[prompt]` with prompt = 'key'). */
   strings: Set<string>;
   /** Whether it calls httpStatusText(status), which picks one of the status texts. */
   callsHttpStatusText: boolean;
@@ -65,7 +65,7 @@ export function sourceFacts(file: string, source = readFileSync(file, 'utf8')): 
 }
 
 /**
- * The contract's texts by id (src/contract/texts.ts: `export const texts = { key: { id, message }, … }`):
+ * The API contract's texts by id (src/api-contract/texts.ts: `export const texts = { key: { id, message }, … }`):
  * each text's key, the name the code reads it by.
  */
 export function contractTextKeys(textsFile: string): Map<string, string> {

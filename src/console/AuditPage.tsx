@@ -3,9 +3,9 @@
 // browser's offset); times in the operator's zone, the zone said; each change as the fields it changed.
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AUDIT_PAGE_SIZE, consoleAuditLog, type AuditChange } from '../contract/console.ts';
-import { isCalendarDay } from '../contract/calendar.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
+import { AUDIT_PAGE_SIZE, consoleAuditLog, type AuditChange } from '../api-contract/console.ts';
+import { isCalendarDay } from '../api-contract/calendar.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatZonedTime, localDayStart, operatorZone } from './format.ts';
 import { cursorOf, FIRST_PAGE, onePageBack, onePageOn, pageFigures, type CursorTrail } from './cursor-trail.ts';

@@ -12,14 +12,14 @@ import {
   oddsPercent,
   type BoxPrize,
   type PayWith,
-} from '../contract/blindbox.ts';
+} from '../api-contract/blindbox.ts';
 import {
   consoleBlindBox,
   consolePublishPrizeTable,
   consoleRestockPrize,
   consoleSetDrawCost,
   type ConsoleBlindBox,
-} from '../contract/console-rewards.ts';
+} from '../api-contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, sentNumber, typedNumber } from './format.ts';
 import { ErrorLine, useLoad } from './parts.tsx';

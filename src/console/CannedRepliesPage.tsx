@@ -8,8 +8,8 @@ import {
   consoleAddCannedReply,
   consoleCannedReplies,
   consoleRemoveCannedReply,
-} from '../contract/console-service.ts';
-import { CHAT_MESSAGE_MAX } from '../contract/service-chat.ts';
+} from '../api-contract/console-service.ts';
+import { CHAT_MESSAGE_MAX } from '../api-contract/service-chat.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';
 

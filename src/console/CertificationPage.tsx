@@ -1,7 +1,11 @@
 // A certification under review: the name and number given, the document's pictures side by side,
 // and the decision.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleApproveCertification, consoleCertification, consoleRejectCertification } from '../contract/console.ts';
+import {
+  consoleApproveCertification,
+  consoleCertification,
+  consoleRejectCertification,
+} from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';

@@ -5,7 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Link, Redirect, Route, Router, Switch, useLocation } from 'wouter';
 import { useHashLocation } from 'wouter/use-hash-location';
 import { Trans } from '@lingui/react/macro';
-import { consoleMe, consoleSignOut, type OperatorRole } from '../contract/console.ts';
+import { consoleMe, consoleSignOut, type OperatorRole } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { consoleSession, endSession } from './session.ts';
 import { LanguageSwitch, RoleName } from './parts.tsx';

@@ -12,7 +12,7 @@ import {
   consoleSaveContentVersion,
   type ContentKind,
   type ContentVersion,
-} from '../contract/console-content.ts';
+} from '../api-contract/console-content.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import './console-pages.css';

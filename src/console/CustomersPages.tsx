@@ -3,9 +3,9 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleCustomer, consoleFindCustomers } from '../contract/console.ts';
-import { assetName, ledgerKindName, type TranslateText } from '../contract/ledger-kinds.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
+import { consoleCustomer, consoleFindCustomers } from '../api-contract/console.ts';
+import { assetName, ledgerKindName, type TranslateText } from '../api-contract/ledger-kinds.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';

@@ -12,7 +12,7 @@ import {
   type ConsoleHouseCaps,
   type HouseCap,
   type HousePeriod,
-} from '../contract/console-house.ts';
+} from '../api-contract/console-house.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, sentNumber } from './format.ts';
 import { ErrorLine, useAction, useLoad } from './parts.tsx';

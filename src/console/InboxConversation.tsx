@@ -24,9 +24,9 @@ import {
   type ConsoleConversation,
   type ConsoleServiceNote,
   type OpenWithdrawal,
-} from '../contract/console-service.ts';
-import { CHAT_MESSAGE_MAX } from '../contract/service-chat.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
+} from '../api-contract/console-service.ts';
+import { CHAT_MESSAGE_MAX } from '../api-contract/service-chat.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatShortTime, formatTime } from './format.ts';
 import { consoleSession } from './session.ts';

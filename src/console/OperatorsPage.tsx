@@ -9,8 +9,8 @@ import {
   consoleOperators,
   OPERATOR_ROLES,
   type OperatorRole,
-} from '../contract/console.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
+} from '../api-contract/console.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatTime } from './format.ts';
 import { ErrorLine, RoleName, useLoad } from './parts.tsx';

@@ -2,7 +2,7 @@
 // stored number that is no mobile number): each with what it holds, to settle with the customers. Nothing is merged.
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consolePhoneDuplicates } from '../contract/console.ts';
+import { consolePhoneDuplicates } from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, RowsTable, useLoad } from './parts.tsx';

@@ -12,7 +12,7 @@ import {
   type ConsoleOptionProduct,
   type ContractPairTerm,
   type OptionProductTerm,
-} from '../contract/console-products.ts';
+} from '../api-contract/console-products.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { ErrorLine, useLoad, useSingleRun } from './parts.tsx';
 import { sentNumber } from './format.ts';

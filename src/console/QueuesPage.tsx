@@ -5,9 +5,14 @@
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { consoleQueues } from '../contract/console.ts';
-import { consoleQueue, QUEUE_PAGE_SIZE, QUEUE_TARGET_MINUTES, type ReviewKind } from '../contract/console-queues.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
+import { consoleQueues } from '../api-contract/console.ts';
+import {
+  consoleQueue,
+  QUEUE_PAGE_SIZE,
+  QUEUE_TARGET_MINUTES,
+  type ReviewKind,
+} from '../api-contract/console-queues.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { inboxCount } from './inbox-count.ts';

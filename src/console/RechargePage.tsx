@@ -9,7 +9,7 @@ import {
   consoleRecharge,
   consoleRejectRecharge,
   type ConsoleRecharge,
-} from '../contract/console.ts';
+} from '../api-contract/console.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, PrivatePicture, Status, useLoad } from './parts.tsx';

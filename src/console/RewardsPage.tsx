@@ -1,19 +1,19 @@
-// The content role's rewards: the daily sign-in ladder, the welfare tasks and the blind
+// The content role's rewards: the daily check-in ladder, the welfare tasks and the blind
 // box (BlindBoxPanel.tsx). Values are sent as the operator writes them; the server's rule (the same
-// as `npm run ops -- signin-ladder|welfare|prizes`) accepts or refuses them, and its answer is shown.
-// Everything applies to sign-ins, claims and draws to come: what was paid stays paid.
+// as `npm run ops -- check-in-ladder|welfare|prizes`) accepts or refuses them, and its answer is shown.
+// Everything applies to check-ins, claims and draws to come: what was paid stays paid.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
   WELFARE_ASSETS,
   WELFARE_TASK_TERMS,
   consoleChangeWelfareTask,
-  consoleSetSignInLadder,
-  consoleSignInLadder,
+  consoleSetCheckInLadder,
+  consoleCheckInLadder,
   consoleWelfareTasks,
   type ConsoleWelfareTask,
   type WelfareTaskTerm,
-} from '../contract/console-rewards.ts';
+} from '../api-contract/console-rewards.ts';
 import { consoleApi } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { sentNumber } from './format.ts';
@@ -25,7 +25,7 @@ type Tab = 'ladder' | 'welfare' | 'blindbox';
 export function RewardsPage() {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('ladder');
-  const tabs: Record<Tab, string> = { ladder: t`Sign-in ladder`, welfare: t`Welfare tasks`, blindbox: t`Blind box` };
+  const tabs: Record<Tab, string> = { ladder: t`Check-in ladder`, welfare: t`Welfare tasks`, blindbox: t`Blind box` };
   return (
     <section className="console-rewards">
       <h1>
@@ -52,10 +52,10 @@ export function RewardsPage() {
   );
 }
 
-// ---- The sign-in ladder ----------------------------------------------------------------------
+// ---- The check-in ladder ----------------------------------------------------------------------
 
 function LadderPanel() {
-  const [loaded, error] = useLoad(() => consoleApi(consoleSignInLadder), 'ladder');
+  const [loaded, error] = useLoad(() => consoleApi(consoleCheckInLadder), 'ladder');
   if (!loaded) return <ErrorLine error={error} />;
   return <LadderForm first={loaded.ladder} />;
 }
@@ -71,7 +71,7 @@ function LadderForm({ first }: { first: string[] }) {
   };
   const save = () =>
     run(async () => {
-      const now = await consoleApi(consoleSetSignInLadder, { ladder: steps.map(sentNumber).join(',') });
+      const now = await consoleApi(consoleSetCheckInLadder, { ladder: steps.map(sentNumber).join(',') });
       setSaved(now.ladder);
       setSteps(now.ladder);
     });
@@ -79,11 +79,11 @@ function LadderForm({ first }: { first: string[] }) {
     <div className="console-panel">
       <p className="console-muted">
         <Trans>
-          Points paid for each consecutive day of sign-in. The last step pays every later day of a run; a missed day
-          starts again at day 1. A change pays from the next sign-in on.
+          Points paid for each consecutive day of check-in. The last step pays every later day of a run; a missed day
+          starts again at day 1. A change pays from the next check-in on.
         </Trans>
       </p>
-      <ol className="console-ladder" aria-label={t`Sign-in ladder`}>
+      <ol className="console-ladder" aria-label={t`Check-in ladder`}>
         {steps.map((step, index) => (
           <li key={index}>
             <label>
@@ -121,7 +121,7 @@ function LadderForm({ first }: { first: string[] }) {
           <Trans>Save the ladder</Trans>
         </button>
       </div>
-      <OutcomeLine outcome={outcome} done={<Trans>Saved. It pays from the next sign-in on.</Trans>} />
+      <OutcomeLine outcome={outcome} done={<Trans>Saved. It pays from the next check-in on.</Trans>} />
     </div>
   );
 }

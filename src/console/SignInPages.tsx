@@ -3,7 +3,7 @@
 import { useState, type FormEvent } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../contract/console.ts';
+import { consoleChangePassword, consoleSignIn, OPERATOR_PASSWORD_MIN } from '../api-contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { typedDigits } from '../lib/typed-digits.ts';
 import { consoleSession, endSession, startSession } from './session.ts';

@@ -4,7 +4,7 @@
 // queues. Read only: nothing here changes anything. Figures are the server's.
 import { useState, type ReactNode } from 'react';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { consoleSystem, type ConsoleSystem, type ReconciliationMismatch } from '../contract/console.ts';
+import { consoleSystem, type ConsoleSystem, type ReconciliationMismatch } from '../api-contract/console.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, QUEUES_POLL_MS, RowsTable, usePolling } from './parts.tsx';

@@ -9,8 +9,8 @@ import {
   consoleRejectWithdrawal,
   consoleWithdrawal,
   type PayeeAge,
-} from '../contract/console.ts';
-import type { AddressLock } from '../contract/address-lock.ts';
+} from '../api-contract/console.ts';
+import type { AddressLock } from '../api-contract/address-lock.ts';
 import { consoleApi } from './api.ts';
 import { formatAmount, formatTime, formatWait } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';

@@ -1,4 +1,4 @@
-// The console's door to the server: the contract's console calls over fetch, with the API's wire format
+// The console's API client: the API contract's console calls over fetch, with the API's wire format
 // (form bodies, the token and lang headers, an Idempotency-Key on writes) and the envelope rules:
 // ret 1 gives data, ret 0 fails with the server's msg, ret -1 ends the session the call was sent with and
 // goes back to the sign-in page with that msg (a late answer for a session already ended here ends nothing).
@@ -6,9 +6,9 @@
 // no retries), the session and the messages are the console's.
 import { i18n } from '@lingui/core';
 import * as v from 'valibot';
-import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER } from '../contract/envelope.ts';
-import { httpStatusText, texts } from '../contract/texts.ts';
+import type { Endpoint, InputOf, ResultOf } from '../api-contract/endpoint.ts';
+import { IDEMPOTENCY_HEADER } from '../api-contract/envelope.ts';
+import { httpStatusText, texts } from '../api-contract/texts.ts';
 import { callHeaders, formFields, needsIdempotencyKey, newUuid, readEnvelope } from '../lib/call-core.ts';
 import { consoleLocale } from './i18n.ts';
 import { consoleSession, endSession } from './session.ts';
@@ -28,10 +28,12 @@ export class ConsoleError extends Error {
 export const consoleHeaders = (token = consoleSession.token): Record<string, string> =>
   callHeaders(consoleLocale(), token);
 
-/** Calls a console endpoint and resolves with its data; the form is checked first with the contract's own schema. */
+/**
+ * Calls a console endpoint and resolves with its data; the form is checked first with the API contract's own schema.
+ */
 export async function consoleApi<E extends Endpoint>(endpoint: E, input?: InputOf<E>): Promise<ResultOf<E>> {
   const checked = v.safeParse(endpoint.input, input ?? {});
-  // The schema's messages are text ids (contract/fields.ts): the same words the server would answer.
+  // The schema's messages are text ids (api-contract/fields.ts): the same words the server would answer.
   if (!checked.success) throw new ConsoleError(i18n._(checked.issues[0].message));
   const fields = new URLSearchParams(formFields(input));
   // The token the call goes out with: its ret -1 ends that session only, not one started since (sign-out, sign-in).

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from '../contract/console.ts';
+import { BALANCE_HISTORY_DAYS, type BalanceHistory, type CustomerHistory } from '../api-contract/console.ts';
 import type { InferOutput } from 'valibot';
 import { formatAmount, formatTime } from './format.ts';
 import { Facts, RowsTable, Status } from './parts.tsx';

@@ -2,7 +2,7 @@
 // language's catalog (messages.po?area=console, src/build/console-text.ts); the choice is kept in
 // this browser and sent as the lang header, so the server's answers come in the same language.
 import { i18n, type Messages } from '@lingui/core';
-import { pickLanguage } from '../contract/language-pick.ts';
+import { pickLanguage } from '../api-contract/language-pick.ts';
 
 export const CONSOLE_LOCALES = ['en', 'zh', 'th'] as const;
 export type ConsoleLocale = (typeof CONSOLE_LOCALES)[number];

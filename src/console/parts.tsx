@@ -2,7 +2,7 @@
 // operator's token, the reason dialog of every rejection, a definition list, a polling hook and an action hook.
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../contract/console.ts';
+import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../api-contract/console.ts';
 import { consoleHeaders, messageOf } from './api.ts';
 import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, type ConsoleLocale } from './i18n.ts';
 

@@ -1,9 +1,9 @@
 // A customer's own limits and time-out on the customer page: read only. They are the customer's to set in the app
 // (a tightening at once, a loosening 24 hours later); no operator changes them, nor ends a time-out early.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { consoleCustomer } from '../contract/console.ts';
-import type { ResultOf } from '../contract/endpoint.ts';
-import type { ProtectionSetting } from '../contract/protection.ts';
+import type { consoleCustomer } from '../api-contract/console.ts';
+import type { ResultOf } from '../api-contract/endpoint.ts';
+import type { ProtectionSetting } from '../api-contract/protection.ts';
 import { formatAmount, formatTime } from './format.ts';
 import { Facts, RowsTable } from './parts.tsx';
 

@@ -11,7 +11,7 @@ import {
   consoleReleaseItem,
   type ReviewClaim,
   type ReviewKind,
-} from '../contract/console-queues.ts';
+} from '../api-contract/console-queues.ts';
 import { consoleApi, messageOf } from './api.ts';
 import { formatTime } from './format.ts';
 import { ErrorLine, RejectDialog, usePolling } from './parts.tsx';

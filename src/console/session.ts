@@ -2,7 +2,7 @@
 // closing the tab ends it here), who is signed in, and the notice the sign-in page shows after the
 // server ended the session (idle 30 minutes, disabled, signed in elsewhere).
 import { proxy } from 'valtio';
-import type { OperatorView } from '../contract/console.ts';
+import type { OperatorView } from '../api-contract/console.ts';
 
 const TOKEN_KEY = 'coinvest.console.token';
 

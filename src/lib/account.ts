@@ -1,9 +1,9 @@
 // Session actions every area needs: start a session from a token, refresh the user, sign out.
-import { logout, userInfo } from '../contract/account.ts';
+import { logout, userInfo } from '../api-contract/account.ts';
 import { api } from './api.ts';
 import { clearSession, session, thisDevice } from './session.ts';
 import { forgetVisits } from './navigation.ts';
-import { AUTH_ROUTE_PREFIX } from '../contract/routes.ts';
+import { AUTH_ROUTE_PREFIX } from '../api-contract/routes.ts';
 
 /** `device`: the sign-in's remembered-device token, kept for the next login. */
 export async function startSession(token: string, device?: string): Promise<void> {

@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { antiPhishingStatus } from '../contract/anti-phishing.ts';
+import { antiPhishingStatus } from '../api-contract/anti-phishing.ts';
 import { api, errorText } from './api.ts';
 import { toast } from './toast.ts';
 import { session } from './session.ts';

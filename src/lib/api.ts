@@ -1,18 +1,18 @@
-// The one door to the server: ky with the retry policy,
+// The app's one API client: ky with the retry policy,
 // the 5-attempt cap, the Idempotency-Key on writes, and the envelope rules, unwrapped here only.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { i18n } from '@lingui/core';
-import type { Endpoint, InputOf, ResultOf } from '../contract/endpoint.ts';
+import type { Endpoint, InputOf, ResultOf } from '../api-contract/endpoint.ts';
 import {
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
   RET_TOKEN_INVALID,
   TOKEN_HEADER,
   type Envelope,
-} from '../contract/envelope.ts';
-import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../contract/constants.ts';
-import { httpStatusText, texts } from '../contract/texts.ts';
-import { loginRoute, ROUTES } from '../contract/routes.ts';
+} from '../api-contract/envelope.ts';
+import { MAX_ATTEMPTS, REQUEST_TIMEOUT_MS, TOKEN_REDIRECT_DELAY_MS } from '../api-contract/constants.ts';
+import { httpStatusText, texts } from '../api-contract/texts.ts';
+import { loginRoute, ROUTES } from '../api-contract/routes.ts';
 import { session, clearSession } from './session.ts';
 import { endLoading, maskSignal, startLoading } from './loading.ts';
 import { toast } from './toast.ts';
@@ -99,7 +99,7 @@ function createClient(): KyInstance {
 }
 
 /**
- * Calls an endpoint of the contract and resolves with its `data`.
+ * Calls an endpoint of the API contract and resolves with its `data`.
  * A GET fails on any ret ≠ 1, a POST on ret 0 or -1; ret -1 also ends the session.
  */
 export async function api<E extends Endpoint>(

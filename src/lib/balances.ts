@@ -3,9 +3,9 @@
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import Big from 'big.js';
-import { balances, type Balance, type CoinQuote } from '../contract/markets.ts';
-import { EARN_ASSETS } from '../contract/earn.ts';
-import { POINTS } from '../contract/rewards.ts';
+import { balances, type Balance, type CoinQuote } from '../api-contract/markets.ts';
+import { EARN_ASSETS } from '../api-contract/earn.ts';
+import { POINTS } from '../api-contract/rewards.ts';
 import { api } from './api.ts';
 import { session } from './session.ts';
 

@@ -1,10 +1,10 @@
 // The wire format of a call to the API, shared by the customer app (lib/api.ts) and the
 // operator console (console/api.ts): the fields of a form body or query string, the Idempotency-Key
 // a write carries, what an answer's envelope means, and the language the call asks in. No state of
-// either app lives here, and it imports only the contract, so the console takes it without taking
-// the app's stores; each door adds its own transport, session and messages.
-import type { Endpoint, Method } from '../contract/endpoint.ts';
-import { LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../contract/envelope.ts';
+// either app lives here, and it imports only the API contract, so the console takes it without taking
+// the app's stores; each API client adds its own transport, session and messages.
+import type { Endpoint, Method } from '../api-contract/endpoint.ts';
+import { LANG_HEADER, RET_FAIL, RET_OK, RET_TOKEN_INVALID, TOKEN_HEADER } from '../api-contract/envelope.ts';
 
 /** The input of a call as form fields: every value as text (decimal strings stay as written), undefined ones left out.
  * */
@@ -45,7 +45,7 @@ export type Outcome<T> =
   /** The call succeeded: its data. */
   | { ok: true; data: T }
   /**
-   * The call failed with the server's msg ('' when it sent none: the door says what to show); ret -1
+   * The call failed with the server's msg ('' when it sent none: the API client says what to show); ret -1
    * (`sessionEnded`) also ends the session. `ret` is undefined when the answer was no envelope.
    */
   | { ok: false; ret: number | undefined; msg: string; sessionEnded: boolean };

@@ -1,10 +1,10 @@
 // The last API calls of this page session, for the diagnostics page: what was asked and
-// how it went — never a body, a query value or a token, only the contract's path. api() records.
+// how it went — never a body, a query value or a token, only the API contract's path. api() records.
 // The last failed ones' request ids are kept on the device too (failed-calls.ts).
 import { proxy, ref } from 'valtio/vanilla';
-import { SERVED_FROM_CACHE_HEADER } from '../contract/offline-cache.ts';
-import { REQUEST_ID_HEADER } from '../contract/envelope.ts';
-import type { Method } from '../contract/endpoint.ts';
+import { SERVED_FROM_CACHE_HEADER } from '../api-contract/offline-cache.ts';
+import { REQUEST_ID_HEADER } from '../api-contract/envelope.ts';
+import type { Method } from '../api-contract/endpoint.ts';
 import { failedAnswer } from './call-core.ts';
 
 export const CALL_LOG_SIZE = 50;
@@ -13,7 +13,7 @@ export interface LoggedCall {
   /** When the call started (ISO). */
   at: string;
   method: string;
-  /** The contract's path (`/coin/lists`): never a query string. */
+  /** The API contract's path (`/coin/lists`): never a query string. */
   path: string;
   /** The last HTTP status received; null when no answer came (network failure, timeout). */
   status: number | null;

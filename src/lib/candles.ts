@@ -1,7 +1,7 @@
 // Live K-lines: a streamed tick moves the last candle, or opens the next one. One rule for every
 // chart (buckets start at multiples of the period since the epoch, as the server's do).
 import Big from 'big.js';
-import type { Candle, Period, TickEvent } from '../contract/markets.ts';
+import type { Candle, Period, TickEvent } from '../api-contract/markets.ts';
 
 /** Enough to scroll back a while; older candles drop off. */
 export const MAX_LIVE_CANDLES = 500;

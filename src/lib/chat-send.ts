@@ -1,10 +1,10 @@
 // Sends one chat message of the outbox (lib/outbox.ts, which loads this module only when one waits):
 // its picture first, if it is still a data: URL (the entry then keeps the upload's URL, so a retry
 // does not upload it again), then the message with the entry's Idempotency-Key, then the conversation
-// again (the kept answer a reload offline shows must hold the message).
-import { UPLOAD_FIELD, uploadImage } from '../contract/account.ts';
-import { sendChatMessage } from '../contract/service-chat.ts';
-import { RET_TOKEN_INVALID } from '../contract/envelope.ts';
+// again (the cached answer a reload offline shows must hold the message).
+import { UPLOAD_FIELD, uploadImage } from '../api-contract/account.ts';
+import { sendChatMessage } from '../api-contract/service-chat.ts';
+import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
 import { ApiError, api } from './api.ts';
 import { addChatMessages, loadChat } from './chat-store.ts';
 import { outbox, type ChatOutgoing } from './outbox-store.ts';

@@ -3,7 +3,7 @@
 // it delivers. Apart from lib/chat.ts, which queues what the customer writes in the outbox, so the
 // sender the outbox loads does not import the outbox back.
 import { proxy } from 'valtio/vanilla';
-import { chatHistory, readChat, type ChatMessage } from '../contract/service-chat.ts';
+import { chatHistory, readChat, type ChatMessage } from '../api-contract/service-chat.ts';
 import { api } from './api.ts';
 import { unread } from './messages.ts';
 import { session } from './session.ts';

@@ -1,7 +1,7 @@
 // Copying an address or an account number, with the texts for success ('Copied successfully!') and failure
 // ('Copy failed, please try again later!').
 import { i18n } from '@lingui/core';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 import { toast } from './toast.ts';
 
 /** Copies to the clipboard and says whether it worked. */

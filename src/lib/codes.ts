@@ -3,9 +3,9 @@
 // through a queue; while the button says "Sending…" the form asks how the message is doing, and
 // says so when it finally could not be sent, rather than leaving the user waiting for nothing.
 import { i18n } from '@lingui/core';
-import { codeDelivery, sendEmailCode, sendSmsCode } from '../contract/account.ts';
-import { CODE_RESEND_SECONDS } from '../contract/constants.ts';
-import { texts } from '../contract/texts.ts';
+import { codeDelivery, sendEmailCode, sendSmsCode } from '../api-contract/account.ts';
+import { CODE_RESEND_SECONDS } from '../api-contract/constants.ts';
+import { texts } from '../api-contract/texts.ts';
 import { ApiError, api, errorText } from './api.ts';
 import { toast } from './toast.ts';
 import { firstError } from './validate.ts';

@@ -10,7 +10,7 @@ export interface FailedCall {
   /** When the call started (ISO). */
   at: string;
   method: string;
-  /** The contract's path (`/users/info`) or the picture's (`/api/uploads/…`): never a query string. */
+  /** The API contract's path (`/users/info`) or the picture's (`/api/uploads/…`): never a query string. */
   path: string;
   status: number;
   ret: number | null;

@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import Big from 'big.js';
-import { currencyRate, type FiatRate } from '../contract/markets.ts';
-import { DEFAULT_CURRENCY } from '../contract/constants.ts';
+import { currencyRate, type FiatRate } from '../api-contract/markets.ts';
+import { DEFAULT_CURRENCY } from '../api-contract/constants.ts';
 import { api } from './api.ts';
 import { session } from './session.ts';
 import { persistedStore } from './storage.ts';

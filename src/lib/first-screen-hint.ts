@@ -3,7 +3,7 @@
 // language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that language's
 // first screens alone (src/server/http/first-document.ts).
 import { subscribe } from 'valtio/vanilla';
-import { localeCookie } from '../contract/first-data.ts';
+import { localeCookie } from '../api-contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from './first-screen-pick.ts';
 import { localeChoice, pickLocale } from './i18n.ts';
 import { session } from './session.ts';

@@ -4,8 +4,8 @@
 // and whether this device is signed in, then puts it in #root. The app replaces it with the same frame
 // when it renders. This module is that script's whole logic: it runs before the stores (IndexedDB, read
 // asynchronously) are loaded, so the app keeps a synchronous hint of them in localStorage.
-import type { Locale } from '../contract/constants.ts';
-import { PUBLIC_ROUTES, ROUTES } from '../contract/routes.ts';
+import type { Locale } from '../api-contract/constants.ts';
+import { PUBLIC_ROUTES, ROUTES } from '../api-contract/routes.ts';
 import { pickLocale } from './locale-pick.ts';
 
 /** The localStorage key of the hint: the stored language choice and whether a session is kept. */
@@ -31,7 +31,7 @@ export const FIRST_SCREENS = [
 ] as const;
 
 // The templates' ids are shared with the server, which sends a navigation one language's templates (first-data.ts).
-export { firstScreenId, startFailedId } from '../contract/first-data.ts';
+export { firstScreenId, startFailedId } from '../api-contract/first-data.ts';
 
 /**
  * What index.html's boot script marks on <html> (as `data-start-failed`) and sends to `document` as an event when the

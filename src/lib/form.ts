@@ -1,7 +1,7 @@
 // One submit flow for every form page (check, busy while it runs, toast what fails), so the pages don't each repeat it.
 import { useRef, useState } from 'react';
 import { i18n } from '@lingui/core';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 import { ApiError, errorText } from './api.ts';
 import { toast } from './toast.ts';
 

@@ -1,5 +1,5 @@
 // Intl formatters made once: no app state, so the customer app and the console both use it.
-import { BoundedCache } from '../contract/bounded-cache.ts';
+import { BoundedCache } from '../api-contract/bounded-cache.ts';
 
 /** How many formatters are kept: the app's kinds × its six languages fit many times over; beyond, the least used go. */
 export const FORMATTERS_KEPT = 256;

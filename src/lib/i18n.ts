@@ -3,7 +3,7 @@
 // catalog comes in parts (src/build/catalogs-by-area.ts): the shell's at start, a product area's
 // with its first page.
 import { i18n, type Messages } from '@lingui/core';
-import { FALLBACK_LOCALE, type Locale } from '../contract/constants.ts';
+import { FALLBACK_LOCALE, type Locale } from '../api-contract/constants.ts';
 import { flushStores, persistedStore } from './storage.ts';
 import { startIntlWarm } from './intl-formats.ts';
 import { LOCALE_KEY, intlLocale, isLocale, isRightToLeft, pickLocale } from './locale-pick.ts';

@@ -3,8 +3,8 @@
 // the token (usePicture), since an <img src> sends none. Avatars are public: a plain <img> will do.
 import { useEffect, useState } from 'react';
 import { i18n } from '@lingui/core';
-import { UPLOAD_FIELD, uploadImage } from '../contract/account.ts';
-import { texts } from '../contract/texts.ts';
+import { UPLOAD_FIELD, uploadImage } from '../api-contract/account.ts';
+import { texts } from '../api-contract/texts.ts';
 import { ApiError, api, apiBlob } from './api.ts';
 
 /** Fits the picture into max×max (never enlarging) and encodes it as JPEG. */

@@ -2,7 +2,7 @@
 // read can wait up to 60 s (REQUEST_TIMEOUT_MS) on a bad network, so after a few seconds the mask offers to cancel
 // the reads under it; never a write, whose answer may still be applied.
 import { proxy } from 'valtio/vanilla';
-import { LOADING_HIDE_DELAY_MS } from '../contract/constants.ts';
+import { LOADING_HIDE_DELAY_MS } from '../api-contract/constants.ts';
 
 /** The mask offers Cancel once a read has waited this long. */
 export const CANCEL_OFFER_MS = 5_000;

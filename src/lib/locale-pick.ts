@@ -1,7 +1,7 @@
 // Which language the app starts in: the stored choice, else the browser's, else Thai (the fallback). Apart
 // from i18n.ts so the service worker can tell it too (the language whose texts it installs first).
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
-import { pickLanguage } from '../contract/language-pick.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../api-contract/constants.ts';
+import { pickLanguage } from '../api-contract/language-pick.ts';
 
 /** Where the app keeps its device records (storage.ts): IndexedDB database, store, and the language choice's key. */
 export const DEVICE_DB = 'coinvest';

@@ -2,8 +2,8 @@
 // startup dialog shows it). Shared: the tab bar, the home bell and the messages page read it.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { StationMessage } from '../contract/messages.ts';
-import { unreadMessages } from '../contract/unread.ts';
+import type { StationMessage } from '../api-contract/messages.ts';
+import { unreadMessages } from '../api-contract/unread.ts';
 import { FRESH_READ_MS, api } from './api.ts';
 import { pendingReads } from './outbox-store.ts';
 import { session } from './session.ts';

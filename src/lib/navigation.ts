@@ -1,8 +1,8 @@
 // Hash routes (`#/pages/login/login?from=…`) and the navigation history: the last ten
 // routes, persisted, so back works across reloads.
 import { useSyncExternalStore } from 'react';
-import { HISTORY_LENGTH } from '../contract/constants.ts';
-import { ROUTES } from '../contract/routes.ts';
+import { HISTORY_LENGTH } from '../api-contract/constants.ts';
+import { ROUTES } from '../api-contract/routes.ts';
 import { persistedStore } from './storage.ts';
 
 export const navigationHistory = persistedStore('history', { entries: [] as string[] });

@@ -2,8 +2,13 @@
 // which answers on screen the service worker gave from its cache, stored when. Logout and ret -1
 // delete the user's cached answers here.
 import { proxy } from 'valtio/vanilla';
-import { FRESH_MESSAGE, NETWORK_MESSAGE, SERVED_FROM_CACHE_HEADER, partitionName } from '../contract/offline-cache.ts';
-import { PUBLIC_PATHS } from './kept-calls.ts';
+import {
+  FRESH_MESSAGE,
+  NETWORK_MESSAGE,
+  SERVED_FROM_CACHE_HEADER,
+  partitionName,
+} from '../api-contract/offline-cache.ts';
+import { PUBLIC_PATHS } from './cached-calls.ts';
 
 export const offlineData = proxy({
   /**
@@ -26,7 +31,7 @@ export const offlineData = proxy({
 const REFRESH_AT_MOST_EVERY_MS = 30_000;
 let lastRefresh = -Infinity;
 
-/** A late answer of `path` is kept now: show it if the screen shows that call's kept answer. */
+/** A late answer of `path` is kept now: show it if the screen shows that call's cached answer. */
 export function noteFreshAnswer(path: string, now = Date.now()): void {
   offlineData.online = true;
   if (!(path in offlineData.asOf) || now - lastRefresh < REFRESH_AT_MOST_EVERY_MS) return;
@@ -82,7 +87,7 @@ export function offlineSince(
  * late answer is not kept. `signedOut`: the user left this device, so its push notifications stop too.
  */
 export async function forgetCachedAnswers(token: string, { signedOut = false } = {}): Promise<void> {
-  // Every kept answer is public or this user's: the public ones (and their "as of") stay.
+  // Every cached answer is public or this user's: the public ones (and their "as of") stay.
   for (const path of Object.keys(offlineData.asOf)) if (!PUBLIC_PATHS.includes(path)) delete offlineData.asOf[path];
   // Without a secure context there is neither a Cache API nor a service worker: nothing was kept.
   if (typeof caches === 'undefined' || !globalThis.crypto?.subtle) return;

@@ -1,6 +1,6 @@
 // What waits in the outbox (lib/outbox.ts sends it): kept on the device per user, so a reload or the
 // next start still has it. The lists of messages read it too, so a message marked read offline
-// stays read on screen when a kept answer (stored before it was read) is shown again; the service
+// stays read on screen when a cached answer (stored before it was read) is shown again; the service
 // chat shows its messages waiting here, and those the server refused (with the reason) until removed; the price
 // alerts page likewise shows the alerts made and deleted offline.
 import { persistedStore } from './storage.ts';
@@ -24,7 +24,7 @@ export interface ChatOutgoing extends Queued {
   picture: string;
 }
 
-/** A price alert made offline (lib/price-alert-send.ts sends it): the form's fields as the contract takes them. */
+/** A price alert made offline (lib/price-alert-send.ts sends it): the form's fields as the API contract takes them. */
 export interface PriceAlertOutgoing extends Queued {
   kind: 'price-alert';
   code: string;

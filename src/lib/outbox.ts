@@ -5,13 +5,13 @@
 // Sent on the `online` event, when the service worker's Background Sync fires (where the browser has
 // it), when a call finds the network again, and at the next start.
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { readMessages } from '../contract/messages.ts';
+import { readMessages } from '../api-contract/messages.ts';
 import { ApiError, api, newIdempotencyKey } from './api.ts';
 import { noteRead } from './messages.ts';
 import { knownOffline, offlineData } from './offline.ts';
 import { session } from './session.ts';
 import { outbox } from './outbox-store.ts';
-import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../contract/offline-cache.ts';
+import { OUTBOX_SYNC_TAG, FLUSH_OUTBOX_MESSAGE } from '../api-contract/offline-cache.ts';
 
 export { outbox, type OutboxEntry } from './outbox-store.ts';
 

@@ -5,7 +5,7 @@
 // starts empty.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { CursorPage } from '../contract/envelope.ts';
+import type { CursorPage } from '../api-contract/envelope.ts';
 import { errorText } from './api.ts';
 import { session } from './session.ts';
 

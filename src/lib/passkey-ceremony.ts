@@ -7,8 +7,8 @@ import type {
   PublicKeyCredentialCreationOptionsJSON,
   PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
-import type { CeremonyOptions } from '../contract/passkeys.ts';
-import { texts } from '../contract/texts.ts';
+import type { CeremonyOptions } from '../api-contract/passkeys.ts';
+import { texts } from '../api-contract/texts.ts';
 
 /** The browser's prompt failed: its message is the customer's text. */
 export class PasskeyError extends Error {}

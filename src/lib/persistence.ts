@@ -1,5 +1,5 @@
 // Storage that stays: once the user has logged in or installed the app, ask the browser to keep
-// this origin's storage (the token, kept answers, the outbox) rather than evict it under pressure.
+// this origin's storage (the token, cached answers, the outbox) rather than evict it under pressure.
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { session } from './session.ts';
 

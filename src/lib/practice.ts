@@ -1,11 +1,11 @@
 // The account the trading screens trade with: Real, or Practice (virtual USDT on the same prices and rules, see
-// contract/practice.ts). The choice is kept on this device for each user who signs in here and is the same on every
+// api-contract/practice.ts). The choice is kept on this device for each user who signs in here and is the same on every
 // screen; absent, it is Real. The practice account's balances are asked for by the screens that show them.
 import { useSnapshot } from 'valtio';
 import { proxy, subscribe } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { UserInfo } from '../contract/account.ts';
-import { practiceAccount, type Account, type PracticeAccount, type PracticeBalance } from '../contract/practice.ts';
+import type { UserInfo } from '../api-contract/account.ts';
+import { practiceAccount, type Account, type PracticeAccount, type PracticeBalance } from '../api-contract/practice.ts';
 import { api } from './api.ts';
 import { session } from './session.ts';
 import { persistedStore } from './storage.ts';

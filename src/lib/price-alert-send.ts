@@ -1,8 +1,8 @@
 // Sends one price alert entry of the outbox (lib/outbox.ts loads this module only when one waits): an alert made
 // offline or the deletion of one, each with the entry's Idempotency-Key, so a send whose answer was lost applies once.
 // Then the list is read again, so the page and the answer the service worker keeps for offline hold the change.
-import { RET_TOKEN_INVALID } from '../contract/envelope.ts';
-import { addPriceAlert, deletePriceAlert } from '../contract/price-alerts.ts';
+import { RET_TOKEN_INVALID } from '../api-contract/envelope.ts';
+import { addPriceAlert, deletePriceAlert } from '../api-contract/price-alerts.ts';
 import { ApiError, api } from './api.ts';
 import { outbox, type PriceAlertDeletion, type PriceAlertOutgoing } from './outbox-store.ts';
 import { alertList, loadPriceAlerts } from './price-alerts.ts';

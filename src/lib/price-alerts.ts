@@ -4,7 +4,7 @@
 // what the customer does offline, so the sender the outbox loads does not import the outbox back.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { PRICE_ALERTS_MAX, priceAlerts, type PriceAlert } from '../contract/price-alerts.ts';
+import { PRICE_ALERTS_MAX, priceAlerts, type PriceAlert } from '../api-contract/price-alerts.ts';
 import { api } from './api.ts';
 import { session } from './session.ts';
 

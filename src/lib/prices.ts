@@ -12,8 +12,8 @@ import {
   coinList,
   type CoinQuote,
   type TickEvent,
-} from '../contract/markets.ts';
-import { texts } from '../contract/texts.ts';
+} from '../api-contract/markets.ts';
+import { texts } from '../api-contract/texts.ts';
 import { FRESH_READ_MS, api, apiUrl } from './api.ts';
 import { persistedStore } from './storage.ts';
 import { offlineData } from './offline.ts';

@@ -8,7 +8,7 @@ import {
   subscribePush,
   unsubscribePush,
   type NoticeKind,
-} from '../contract/notifications.ts';
+} from '../api-contract/notifications.ts';
 import { api } from './api.ts';
 import { currentLocale, loadAreaMessages } from './i18n.ts';
 

@@ -1,5 +1,5 @@
 // The signed-in session: token and user info, persisted. Shared by every feature.
-import type { UserInfo } from '../contract/account.ts';
+import type { UserInfo } from '../api-contract/account.ts';
 import { forgetUserStores, persistedStore, resetUserStores } from './storage.ts';
 import { forgetCachedAnswers } from './offline.ts';
 

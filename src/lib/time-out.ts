@@ -1,12 +1,12 @@
 // The customer's time-out as the server last said it, for the order forms (options, contracts, lock-up, liquidity):
 // while one lasts they show the time-out panel (ui/TimeoutGate.tsx) in place of their order buttons. Asked for when
 // a form opens; its end is counted on this device's clock from the seconds the answer said were left (from the moment
-// the service worker stored it, for a kept answer), so a device clock that is wrong neither ends it nor keeps it. The
+// the service worker stored it, for a cached answer), so a device clock that is wrong neither ends it nor keeps it. The
 // limits page and the reminder, which read the same call, tell it too. Gone with the session.
 import { useEffect, useState } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { protection } from '../contract/protection-read.ts';
+import { protection } from '../api-contract/protection-read.ts';
 import { api } from './api.ts';
 import { offlineData } from './offline.ts';
 import { session } from './session.ts';
@@ -18,10 +18,12 @@ export const timeOut = proxy({
   endsAt: 0,
 });
 
-/** When an answer of `path` was received, on this device's clock: when the service worker stored it, for a kept one. */
+/**
+ * When an answer of `path` was received, on this device's clock: when the service worker stored it, for a cached one.
+ */
 export function receivedAt(path: string): number {
-  const kept = offlineData.asOf[path];
-  const at = kept ? Date.parse(kept) : NaN;
+  const storedAt = offlineData.asOf[path];
+  const at = storedAt ? Date.parse(storedAt) : NaN;
   return Number.isFinite(at) ? at : Date.now();
 }
 

@@ -1,6 +1,6 @@
 // Short messages at the bottom of the screen (1500 ms by default: TOAST_MS).
 import { proxy } from 'valtio/vanilla';
-import { TOAST_MS } from '../contract/constants.ts';
+import { TOAST_MS } from '../api-contract/constants.ts';
 
 export const toasts = proxy({ current: null as { id: number; text: string } | null });
 let timer: ReturnType<typeof setTimeout> | undefined;

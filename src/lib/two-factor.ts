@@ -5,9 +5,9 @@ import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
-import { twoFactorStatus, type TwoFactorStatus } from '../contract/two-factor.ts';
-import { cleanSecondFactor } from '../contract/fields.ts';
-import { texts } from '../contract/texts.ts';
+import { twoFactorStatus, type TwoFactorStatus } from '../api-contract/two-factor.ts';
+import { cleanSecondFactor } from '../api-contract/fields.ts';
+import { texts } from '../api-contract/texts.ts';
 import { api, errorText } from './api.ts';
 import { session } from './session.ts';
 

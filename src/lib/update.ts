@@ -2,16 +2,16 @@
 // check (the dialog's state is in update-state.ts). One path: a waiting worker or a newer `v` in appurl_android
 // opens the same dialog; accepting activates the new worker and reloads once it controls the page.
 import { Workbox } from 'workbox-window';
-import { APP_VERSION } from '../contract/constants.ts';
-import { config } from '../contract/content.ts';
+import { APP_VERSION } from '../api-contract/constants.ts';
+import { config } from '../api-contract/content.ts';
 import { i18n } from '@lingui/core';
-import { texts } from '../contract/texts.ts';
+import { texts } from '../api-contract/texts.ts';
 import { api } from './api.ts';
 import { toast } from './toast.ts';
 import { appUpdate } from './update-state.ts';
 import { startOutbox } from './outbox.ts';
 import { keepStorage } from './persistence.ts';
-import { PRECACHE_LATER_MESSAGE } from '../contract/offline-cache.ts';
+import { PRECACHE_LATER_MESSAGE } from '../api-contract/offline-cache.ts';
 
 let workbox: Workbox | null = null;
 

@@ -1,7 +1,7 @@
 // Candles of a coin for the compact chart (one minute unless a time frame is given): the recorded
 // ones from the server, and the last one kept live from the price stream.
 import { useEffect, useState } from 'react';
-import { klines, type Candle } from '../contract/markets.ts';
+import { klines, type Candle } from '../api-contract/markets.ts';
 import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from './candles.ts';
 import { api } from './api.ts';
 import { subscribePrices } from './prices.ts';

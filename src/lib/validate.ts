@@ -1,8 +1,8 @@
-// Checks a form against the contract's schema before it is sent; the answer is the spec's text.
+// Checks a form against the API contract's schema before it is sent; the answer is the spec's text.
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
-import { firstIssueTextId } from '../contract/fields.ts';
-import { textById } from '../contract/texts.ts';
+import { firstIssueTextId } from '../api-contract/fields.ts';
+import { textById } from '../api-contract/texts.ts';
 
 /** The translated text of the first rule the input breaks, or null when it is valid. */
 export function firstError(schema: v.GenericSchema, input: unknown): string | null {

@@ -1,7 +1,7 @@
 // Every environment variable the server and the build read, declared once: its kind, what unset stands for and what it
 // means. config.ts reads the environment through this list only; `npm run config:docs` writes CONFIGURATION.md from it
 // (a unit test fails when the page or a read is out of step). A variable set to an empty value counts as unset.
-import { DEFAULT_EARN_TIMEZONE } from '../contract/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../api-contract/earn-days.ts';
 import { DEFAULT_RETRY_SECONDS } from './domain/delivery.ts';
 import { DEFAULT_TWILIO_API_BASE, DEFAULT_WEBHOOK_METHOD, DEFAULT_WEBHOOK_TEMPLATE } from './delivery/settings.ts';
 import { DEFAULT_CONSOLE_SETTINGS } from './domain/operators.ts';

@@ -1,18 +1,18 @@
-// Server-side translation of the contract's texts, from the same .po catalogs the PWA uses.
+// Server-side translation of the API contract's texts, from the same .po catalogs the PWA uses.
 import { readFileSync } from 'node:fs';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setupI18n, type I18n, type MessageDescriptor } from '@lingui/core';
 import { compileMessage } from '@lingui/message-utils/compileMessage';
 import { formatter } from '@lingui/format-po';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../contract/constants.ts';
-import { textById as contractTextById } from '../contract/texts.ts';
-import { noticeTexts } from '../contract/notifications.ts';
-import { consoleTexts } from '../contract/console-texts.ts';
-import { serverTexts } from '../contract/server-texts.ts';
-import { chatTexts } from '../contract/service-chat.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../api-contract/constants.ts';
+import { textById as contractTextById } from '../api-contract/texts.ts';
+import { noticeTexts } from '../api-contract/notifications.ts';
+import { consoleTexts } from '../api-contract/console-texts.ts';
+import { serverTexts } from '../api-contract/server-texts.ts';
+import { chatTexts } from '../api-contract/service-chat.ts';
 
-/** The contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last
+/** The API contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last
  * four kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
@@ -63,7 +63,7 @@ export type Translate = (text: MessageDescriptor | string, values?: Record<strin
 
 const translators = new Map<Locale, Translate>();
 
-/** One per locale; a contract text without values is formatted once (every answer says 'Success'). */
+/** One per locale; an API contract text without values is formatted once (every answer says 'Success'). */
 export function translator(locale: Locale): Translate {
   let translate = translators.get(locale);
   if (translate) return translate;

@@ -1,6 +1,6 @@
 // Slides that advance every 3000 ms (SWIPER_INTERVAL_MS) and follow a swipe (native scroll snapping).
 import { useEffect, useRef, useState } from 'react';
-import { SWIPER_INTERVAL_MS } from '../contract/constants.ts';
+import { SWIPER_INTERVAL_MS } from '../api-contract/constants.ts';
 
 export interface CarouselItem {
   id: number;

@@ -2,7 +2,7 @@
 // while it asks whether the code went out), and the code field it sits in.
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../contract/constants.ts';
+import { CODE_LENGTH, CODE_RESEND_SECONDS } from '../api-contract/constants.ts';
 import { TextField } from './forms.tsx';
 
 export function CodeButton({ onSend }: { onSend: () => Promise<boolean> }) {

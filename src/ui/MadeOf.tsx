@@ -1,8 +1,8 @@
 // An index price as an order shows it: the exchanges' prices it is the median of, and the trade
 // behind each (its time and the exchange's trade id, to look it up in that exchange's trade history).
 import { Trans } from '@lingui/react/macro';
-import type { Constituent } from '../contract/markets.ts';
-import { exchangeLabel } from '../contract/markets.ts';
+import type { Constituent } from '../api-contract/markets.ts';
+import { exchangeLabel } from '../api-contract/markets.ts';
 import { decimalsOf, formatPrice, formatTime } from '../lib/format.ts';
 
 /**

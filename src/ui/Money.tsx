@@ -2,7 +2,7 @@
 // code, and (for USDT) what it makes in the user's display currency.
 import { formatAmount, formatMoney } from '../lib/format.ts';
 import { toFiat } from '../lib/fiat.ts';
-import type { FiatRate } from '../contract/markets.ts';
+import type { FiatRate } from '../api-contract/markets.ts';
 
 interface MoneyProps {
   amount: string;

@@ -2,7 +2,7 @@
 // worker's cache. A page names the calls its data comes from: <OfflineNote endpoints={[coinList]} />.
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import type { Endpoint } from '../contract/endpoint.ts';
+import type { Endpoint } from '../api-contract/endpoint.ts';
 import { formatClock } from '../lib/format.ts';
 import { offlineData, offlineSince } from '../lib/offline.ts';
 

@@ -4,7 +4,7 @@
 // order's exchanges). A coin the index has halted says "Paused" instead (PausedBadge): its last price
 // is not a live one.
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import type { PriceSource } from '../contract/markets.ts';
+import type { PriceSource } from '../api-contract/markets.ts';
 
 export function PriceSourceBadge({ source }: { source: Partial<PriceSource> | null | undefined }) {
   const { t } = useLingui();

@@ -3,7 +3,7 @@
 // the limits page. Its texts are the protection area's (features/protection/timeout-texts.ts), loaded with it.
 import { i18n } from '@lingui/core';
 import { Link } from 'wouter';
-import { ROUTES } from '../contract/routes.ts';
+import { ROUTES } from '../api-contract/routes.ts';
 import { formatDate } from '../lib/format.ts';
 import './timeout-panel.css';
 

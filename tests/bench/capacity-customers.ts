@@ -14,12 +14,12 @@ import http from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
-import { IDEMPOTENCY_HEADER } from '../../src/contract/envelope.ts';
-import { balances, coinList } from '../../src/contract/markets.ts';
-import { optionOrders, optionTotals, placeOption } from '../../src/contract/options.ts';
-import { contractAmounts, contractOrders, placeContract } from '../../src/contract/contracts.ts';
-import { accountEntries } from '../../src/contract/funds.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
+import { IDEMPOTENCY_HEADER } from '../../src/api-contract/envelope.ts';
+import { balances, coinList } from '../../src/api-contract/markets.ts';
+import { optionOrders, optionTotals, placeOption } from '../../src/api-contract/options.ts';
+import { contractAmounts, contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
+import { accountEntries } from '../../src/api-contract/funds.ts';
 import { callHeaders, needsIdempotencyKey } from '../../src/lib/call-core.ts';
 import { Histogram, type HistogramData } from './capacity-probes.ts';
 

@@ -29,7 +29,7 @@ import { sessions, users } from '../../src/server/db/schema.ts';
 import { hashSecret } from '../../src/server/secret-hash.ts';
 import { hashToken } from '../../src/server/domain/sessions.ts';
 import { USDT, postRows } from '../../src/server/domain/ledger.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 import { freePort, postgresBinaries, startPostgres } from '../server/postgres.ts';
 import { nextMessage } from './stream.ts';
 import type { CallFigures, CallKind, NewCustomer, Report, Setup } from './capacity-customers.ts';

@@ -6,9 +6,9 @@ import { migratedSnapshot, openDatabase, rowsOf, type Database } from '../../src
 import { FIRST_LADDER, seedEarn } from '../../src/server/db/seed-earn.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';
 import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../src/contract/earn-days.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../src/api-contract/earn-days.ts';
 import { DAILY_JOBS, runDueDays } from '../../src/server/jobs/daily.ts';
-import { addDays } from '../../src/contract/earn.ts';
+import { addDays } from '../../src/api-contract/earn.ts';
 
 const HOLDERS = Number(process.env.BENCH_HOLDERS ?? 100_000);
 const ORDERS = Number(process.env.BENCH_LOCKUPS ?? 100_000);

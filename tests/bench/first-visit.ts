@@ -8,10 +8,10 @@ import { readFileSync } from 'node:fs';
 import { createConnection, createServer, type AddressInfo, type Server } from 'node:net';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { storeSession } from '../e2e/stored-session.ts';
-import { appFilesKept } from '../e2e/app-files.ts';
+import { appFilesCached } from '../e2e/app-files.ts';
 import { startServer } from './lighthouse.ts';
 
 const CHROME_FLAGS = [
@@ -109,7 +109,7 @@ export async function firstVisitBench() {
       await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 60_000 });
       const activeAfter = Date.now() - started;
       const deadline = Date.now() + 120_000;
-      while (!(await appFilesKept(page).catch(() => false)) && Date.now() < deadline) await page.waitForTimeout(250);
+      while (!(await appFilesCached(page).catch(() => false)) && Date.now() < deadline) await page.waitForTimeout(250);
       const allAfter = Date.now() - started;
       const answers = proxy.answers.slice(counted);
       const isLater = (answer: Counted) => later.has(answer.path);

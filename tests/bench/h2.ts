@@ -10,7 +10,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type BrowserContext } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { startServer } from '../server/server-process.ts';
 import { storeSession } from '../e2e/stored-session.ts';

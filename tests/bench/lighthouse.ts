@@ -20,7 +20,7 @@ import { join, resolve } from 'node:path';
 import lighthouse, { type Result } from 'lighthouse';
 import { launch, type LaunchedChrome } from 'chrome-launcher';
 import { chromium } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { freePort } from '../server/postgres.ts';
 import { storeSession } from '../e2e/stored-session.ts';

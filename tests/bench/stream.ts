@@ -12,7 +12,7 @@ import { systemClock } from '../../src/server/domain/clock.ts';
 import { lease } from '../../src/server/market/lease.ts';
 import { createMarket, type Market } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 import { postgresBinaries, startPostgres, type PostgresCluster } from '../server/postgres.ts';
 import { testAppOptions, testServices } from '../server/test-app.ts';
 

@@ -4,7 +4,7 @@
 // changed: the notice of the change opens at the next start, right to left, with the new code on top.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { LOCALE_NAMES } from '../../src/contract/constants.ts';
+import { LOCALE_NAMES } from '../../src/api-contract/constants.ts';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { logIn, registerUser } from './pwa.ts';
 
@@ -39,7 +39,7 @@ it('sets the code in Settings and finds it at the top of the security notice', a
   expect(await page.locator('.anti-phishing-badge').count()).toBe(0);
   await shot('anti-phishing-02-empty');
 
-  // Markup is refused on the phone by the contract's own rule.
+  // Markup is refused on the phone by the API contract's own rule.
   await field.fill('<b>Heron</b>');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { firstScreenSettled, launch, phoneContext, watchRequests } from './browser.ts';
 import { callApi, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
@@ -21,7 +21,7 @@ const ROUTE_TARGET = 90 * KB;
 const CEILING: Record<string, number> = {
   // Home and Options: 0.5 KB more once the screens of certification, payouts, sign-in, welfare and
   // share got their own areas (five more catalog loaders at start, 78 B; two more stylesheets named,
-  // 37 B) and the account-security texts joined the contract: 112.0 and 124.0 KB measured, at their old ceilings.
+  // 37 B) and the account-security texts joined the API contract: 112.0 and 124.0 KB measured, at their old ceilings.
   // 0.5 KB more for support's request ids (a failed call's id is noted by the start; the record loads on the first
   // failure) and avatars read with the owner's token (their chunk named at start): the start chunk 0.2 KB more,
   // 112.6 KB measured.
@@ -48,7 +48,7 @@ const CEILING: Record<string, number> = {
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
-  // rows: 124.6 KB measured once the texts only the server writes left the start (contract/server-texts.ts).
+  // rows: 124.6 KB measured once the texts only the server writes left the start (api-contract/server-texts.ts).
   // 0.5 KB more for entry at the next tick ("Opening…" on the order and its list, the texts of an order
   // void before it opened, the rule page's paragraph in the area's catalog, the order's watch on the
   // price stream): 125.2 KB measured.
@@ -60,7 +60,7 @@ const CEILING: Record<string, number> = {
   // 1 KB more for the customer's own time-out: the buy buttons' gate, which asks whether a time-out lasts (0.9 KB, one
   // chunk with the call; the panel and its texts load only during a time-out), and the reminder's foreground clock and
   // start in the start chunk (0.2 KB, as on every route): 128.4 KB measured.
-  // 128.3 KB measured with the server's refusals of the limits out of the start chunk (contract/server-texts.ts).
+  // 128.3 KB measured with the server's refusals of the limits out of the start chunk (api-contract/server-texts.ts).
   // 2.5 KB more for the chart's tools (time frames, the indicator switches and their parameters, the volume pane, the
   // indicator lines and a pending option's start marker drawn by kline-draw.ts, the choices kept on the device); the
   // indicators' maths (lib/indicators.ts, 0.6 KB) loads only once one is switched on: 130.7 KB measured.

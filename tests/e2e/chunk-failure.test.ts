@@ -12,7 +12,7 @@ import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, nextFrame, phoneContext } from './browser.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
 import { seededDataDir } from './own-server.ts';

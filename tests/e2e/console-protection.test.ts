@@ -10,7 +10,7 @@ import { callApi } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { CONSOLE_DESKTOP, CONSOLE_NARROW, enrolOperator, firstSignIn, opsOn } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { setProtection } from '../../src/contract/protection.ts';
+import { setProtection } from '../../src/api-contract/protection.ts';
 import { seededDataDir } from './own-server.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'coinvest-console-protection-'));

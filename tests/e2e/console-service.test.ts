@@ -23,7 +23,7 @@ import {
   type Operator,
 } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/api-contract/service-chat.ts';
 import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = CONSOLE_DESKTOP;

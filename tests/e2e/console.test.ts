@@ -18,7 +18,7 @@ import { callApi, controlledByServiceWorker, testPng } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { enrolOperator, firstSignIn as firstSignInAs, opsOn, type Operator } from './console-kit.ts';
 import { DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
-import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/contract/service-chat.ts';
+import { chatHistory, sendChatMessage, type ChatMessage } from '../../src/api-contract/service-chat.ts';
 import { seededDataDir } from './own-server.ts';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -372,13 +372,13 @@ it('a content operator edits the scroll notice side by side, one language at a t
   await expect.poll(() => content.getByRole('article', { name: 'ไทย' }).getByLabel('Text').inputValue()).toBe(notice);
 });
 
-it('a content operator sets the sign-in ladder and publishes a blind box prize table: refusals are the server’s, customers see what was saved', async () => {
+it('a content operator sets the check-in ladder and publishes a blind box prize table: refusals are the server’s, customers see what was saved', async () => {
   const rhea = await enrol('rhea', 'content');
   const rewards = await consolePage();
   await firstSignIn(rewards, rhea, 'Content');
   await rewards.getByRole('navigation').getByRole('link', { name: 'Rewards' }).click();
-  // The ladder: letters are the server's refusal; a number is saved and is what a customer's next sign-in pays.
-  const ladder = rewards.getByRole('list', { name: 'Sign-in ladder' });
+  // The ladder: letters are the server's refusal; a number is saved and is what a customer's next check-in pays.
+  const ladder = rewards.getByRole('list', { name: 'Check-in ladder' });
   await ladder.getByLabel('Day 1', { exact: true }).fill('x');
   await rewards.getByRole('button', { name: 'Save the ladder' }).click();
   await expect
@@ -386,7 +386,7 @@ it('a content operator sets the sign-in ladder and publishes a blind box prize t
     .toBe('A ladder is 1 to 31 whole numbers of points from 1 to 1000000, separated by commas: 5,5,10,10,15,20,30.');
   await ladder.getByLabel('Day 1', { exact: true }).fill('3');
   await rewards.getByRole('button', { name: 'Save the ladder' }).click();
-  await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Saved. It pays from the next sign-in on.');
+  await expect.poll(() => rewards.getByRole('status').textContent()).toBe('Saved. It pays from the next check-in on.');
   await screenshot(rewards, 'console-30-rewards-ladder-1280');
   const login = await callApi<{ token: string }>('/users/login', {
     base: server.base,

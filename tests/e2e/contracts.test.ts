@@ -8,7 +8,7 @@ import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, recordToasts, screenshot, toastsShown } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
@@ -193,7 +193,7 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
   }
 });
 
-it('offline, the kept orders show marked "Offline — as of", and an order says at once that trading needs a connection', async () => {
+it('offline, the cached orders show marked "Offline — as of", and an order says at once that trading needs a connection', async () => {
   await controlledByServiceWorker(page);
   await page.goto('/#/pages/contracts/orderList');
   await page.getByRole('button', { name: 'History' }).click();

@@ -5,7 +5,7 @@
 // Idempotency-Key, as the PWA does. Then, from the database itself: every balance equals its
 // ledger entries; every request answered ret 1 has its effect exactly once, no refused one has
 // any; no withdrawal is half applied; no order is left open past its end. No browser needed.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { execFile } from 'node:child_process';
 import { randomInt, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
@@ -17,12 +17,12 @@ import { eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, expect, it } from 'vitest';
 import { freePort } from '../server/postgres.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { register, sendSmsCode } from '../../src/contract/account.ts';
-import { addBankCard } from '../../src/contract/payouts.ts';
-import { submitWithdraw } from '../../src/contract/funds.ts';
-import { coinRate } from '../../src/contract/markets.ts';
-import { optionOrders as holdingOrders, optionProducts, placeOption } from '../../src/contract/options.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { register, sendSmsCode } from '../../src/api-contract/account.ts';
+import { addBankCard } from '../../src/api-contract/payouts.ts';
+import { submitWithdraw } from '../../src/api-contract/funds.ts';
+import { coinRate } from '../../src/api-contract/markets.ts';
+import { optionOrders as holdingOrders, optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 import { openDatabase } from '../../src/server/db/connection.ts';
 import { idempotencyKeys, ledgerEntries, optionOrders, withdrawOrders } from '../../src/server/db/schema.ts';
 import { ledgerMismatches } from '../../src/server/domain/ledger.ts';

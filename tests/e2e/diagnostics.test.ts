@@ -6,9 +6,9 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead, storedToken } from './pwa.ts';
-import { APP_VERSION } from '../../src/contract/constants.ts';
-import { PUBLIC_CACHE, partitionName } from '../../src/contract/offline-cache.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
+import { PUBLIC_CACHE, partitionName } from '../../src/api-contract/offline-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
 let page: Page;
@@ -104,11 +104,11 @@ it('the copy button puts the report on the clipboard: JSON, without the token', 
   expect(report.app.version).toBe(APP_VERSION);
   expect(report.serviceWorker).toMatchObject({ active: 'activated', controlling: true });
   expect(report.caches.precache.entries).toBeGreaterThan(0);
-  const kept = report.caches.runtime
+  const cached = report.caches.runtime
     .find((cache) => cache.name === PUBLIC_CACHE)!
     .entries.find((entry) => entry.key.startsWith('/__offline__/en/GET/api/coin/lists'))!;
-  expect(Date.parse(kept.storedAt)).not.toBeNaN();
-  expect(kept.ageSeconds).toBeGreaterThanOrEqual(0);
+  expect(Date.parse(cached.storedAt)).not.toBeNaN();
+  expect(cached.ageSeconds).toBeGreaterThanOrEqual(0);
   expect(report.deviceRecords.find((record) => record.key === 'session')!.token).toBe(`${token.slice(0, 4)}…`);
   expect(report.network.online).toBe(true);
   expect(report.calls).toContainEqual(expect.objectContaining({ method: 'GET', path: '/coin/lists', status: 200 }));

@@ -11,7 +11,7 @@ import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { startServer } from '../server/server-process.ts';
 import { dayEnd } from '../../src/server/domain/earn-days.ts';
-import { interestDay } from '../../src/contract/earn-days.ts';
+import { interestDay } from '../../src/api-contract/earn-days.ts';
 
 const TIME_ZONE = 'Asia/Bangkok';
 const DAY_MS = 86_400_000;

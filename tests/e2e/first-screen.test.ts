@@ -10,9 +10,9 @@
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { createHash } from 'node:crypto';
 import { expect, inject, it } from 'vitest';
-import { ROUTES } from '../../src/contract/routes.ts';
-import type { Locale } from '../../src/contract/constants.ts';
-import { localeCookie } from '../../src/contract/first-data.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+import type { Locale } from '../../src/api-contract/constants.ts';
+import { localeCookie } from '../../src/api-contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, START_WAIT_MS, type FirstScreenHint } from '../../src/lib/first-screen-pick.ts';
 import { phoneContext, phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
@@ -348,9 +348,9 @@ it('Markets and Home paint the server’s coins and slides with the HTML; the ap
       expect(await layoutShifts(fresh), route).toEqual([]);
 
       // The page the service worker keeps (asked for as a fetch, not a navigation) holds no price.
-      const kept = await fresh.evaluate(() => fetch('/index.html').then((response) => response.text()));
-      expect(kept).toContain('<template id="first-screen-en-1">');
-      expect(kept).not.toContain('id="first-data"');
+      const cached = await fresh.evaluate(() => fetch('/index.html').then((response) => response.text()));
+      expect(cached).toContain('<template id="first-screen-en-1">');
+      expect(cached).not.toContain('id="first-data"');
     } finally {
       await context.close();
     }

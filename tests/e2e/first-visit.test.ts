@@ -6,10 +6,10 @@ import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { controlledByServiceWorker, logIn, registerUser } from './pwa.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
-import { LATER_PRECACHE } from '../../src/contract/offline-cache.ts';
-import { LOCALE_NAMES } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+import { LATER_PRECACHE } from '../../src/api-contract/offline-cache.ts';
+import { LOCALE_NAMES } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -18,7 +18,7 @@ const phone = `064${String(Date.now()).slice(-7)}`;
 const password = 'visit1234';
 
 /** The file names (less their hash) each of the worker's two caches holds. */
-const keptFiles = () =>
+const cachedFiles = () =>
   page.evaluate(async (later) => {
     const names = async (cacheName: string) =>
       (await (await caches.open(cacheName)).keys()).map((request) =>
@@ -47,7 +47,7 @@ it('the install keeps what a start needs; the app asks for the rest once its fir
   await logIn(page, phone, password);
   // controlledByServiceWorker waits for the app's own ask: nothing in the test asks for the later files.
   await controlledByServiceWorker(page);
-  const { install, later } = await keptFiles();
+  const { install, later } = await cachedFiles();
   expect(install).toContain('/index.html');
   for (const start of ['/assets/shell', '/assets/HomePage', '/assets/LoginPage', '/assets/OptionPage'])
     expect(install, start).toContain(start);

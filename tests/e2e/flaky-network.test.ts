@@ -22,7 +22,7 @@ import { fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, markAllRead, storedToken } from './pwa.ts';
 import { inject } from 'vitest';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 const SEEDS = [20261123, 415];
 const FAULT_SHARE = 0.3;

@@ -14,7 +14,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { firstScreenSettled, nextFrame, phoneContext, screenshot, watchRequests } from './browser.ts';
 import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { seededDataDir } from './own-server.ts';
 
 const HOST = 'coinvest.lan';

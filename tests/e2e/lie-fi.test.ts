@@ -1,6 +1,6 @@
 // Lie-fi: navigator.onLine is true but no request is ever answered (a train, a captive
 // portal, one bar). After one visit online, the messages a user read before are on screen within
-// 5 s from the service worker's kept answer, marked "Offline — as of HH:MM", instead of waiting for
+// 5 s from the service worker's cached answer, marked "Offline — as of HH:MM", instead of waiting for
 // 60 s (REQUEST_TIMEOUT_MS) behind the loading mask; when the network answers again, the page shows the fresh
 // answer (a message sent meanwhile) and the marker goes.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -40,7 +40,7 @@ beforeAll(async () => {
   await page.locator('.mask').waitFor({ state: 'detached' });
 });
 
-it('on lie-fi the kept messages are on screen within 5 s, marked; the fresh answer replaces them when the network answers', async () => {
+it('on lie-fi the cached messages are on screen within 5 s, marked; the fresh answer replaces them when the network answers', async () => {
   // Every API call (the page's and the service worker's) is swallowed; the browser still says online.
   await page.context().route('**/api/**', swallow);
   try {
@@ -48,30 +48,30 @@ it('on lie-fi the kept messages are on screen within 5 s, marked; the fresh answ
     await page.goto('/#/pages/index/msgList');
     const started = Date.now();
     await page.reload();
-    // The kept list and its marker (the marker is set as the answer arrives, the list a moment later).
+    // The cached list and its marker (the marker is set as the answer arrives, the list a moment later).
     await page.locator('.offline-note').first().waitFor({ timeout: 10_000 });
     await messageRow('Welcome to Coinvest').waitFor({ timeout: 2_000 });
-    const keptAfterMs = Date.now() - started;
+    const cachedAfterMs = Date.now() - started;
     const sinceAskedMs = Date.now() - askedAt;
     expect(await page.locator('.offline-note').first().textContent()).toMatch(OFFLINE_NOTE);
     // Within 5 s of the app asking for them (the service worker waits 3.5 s for the network); from the
     // tap that opened the app, the reload and boot come on top (slow on a busy CI machine).
     expect(sinceAskedMs).toBeLessThan(5_000);
-    expect(keptAfterMs).toBeLessThan(6_500);
+    expect(cachedAfterMs).toBeLessThan(6_500);
     expect(await page.evaluate(() => navigator.onLine)).toBe(true);
     expect(held.some((route) => route.request().url().includes('/api/users/message'))).toBe(true);
     mkdirSync('test-results', { recursive: true });
     writeFileSync(
       join('test-results', 'lie-fi.json'),
-      JSON.stringify({ keptReadOnScreenMs: keptAfterMs, sinceAskedMs }),
+      JSON.stringify({ cachedReadOnScreenMs: cachedAfterMs, sinceAskedMs }),
     );
     console.log(
-      `Lie-fi: the kept messages were on screen, marked, ${keptAfterMs} ms after opening the app (${sinceAskedMs} ms after the app asked for them)`,
+      `Lie-fi: the cached messages were on screen, marked, ${cachedAfterMs} ms after opening the app (${sinceAskedMs} ms after the app asked for them)`,
     );
 
-    // Nothing is left loading: the kept answers ended the wait (the network's are still pending).
+    // Nothing is left loading: the cached answers ended the wait (the network's are still pending).
     await page.locator('.mask').waitFor({ state: 'detached', timeout: 2_000 });
-    await screenshot(page, 'lie-fi-kept-messages');
+    await screenshot(page, 'lie-fi-cached-messages');
 
     // Meanwhile a message is sent to the user: only the network's answer has it.
     await operator('message', phone, 'Sent during lie-fi', 'It arrives when the network answers.');

@@ -3,7 +3,7 @@
 // and sees yesterday's interest (1,000 × 6 % ÷ 365) and its row in the record; quick-redeems 100
 // (the available USDT rises at once) and standard-redeems 50 (Submitted, then Waiting to be
 // processed at the end of its day, then Confirmed and paid at the end of the next). Then the page
-// offline from the kept answers, a write refused at once, the rules, and the pages in Arabic.
+// offline from the cached answers, a write refused at once, the rules, and the pages in Arabic.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { apiCallsDuring, expectRefusedOffline, phonePageForFile, screenshot } from './browser.ts';
@@ -250,7 +250,7 @@ it(
 );
 
 it(
-  'offline, the liquidity page shows the kept figures marked, and a subscription fails at once',
+  'offline, the liquidity page shows the cached figures marked, and a subscription fails at once',
   async () => {
     await controlledByServiceWorker(page);
     await open('/pages/Liquidity/Liquidity');

@@ -2,14 +2,14 @@
 // the DevTools protocol's `Network.emulateNetworkConditions` offline (devtools' Network panel on
 // the page, Application → Service workers → Offline on the worker). Every tab and every money
 // screen opens; no balance shows an invented 0.00 (a figure that was not 0.00 online); the
-// "Offline — as of" marker shows where kept data is shown; the trading buttons say that a
+// "Offline — as of" marker shows where cached data is shown; the trading buttons say that a
 // connection is needed before anything else.
 import { expect, inject, it } from 'vitest';
 import type { CDPSession, Page } from 'playwright-core';
 import { phonePageForFile, screenshot, watchRequests } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { controlledByServiceWorker, logIn } from './pwa.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -18,18 +18,18 @@ const phone = `063${String(Date.now()).slice(-7)}`;
 const password = 'offline123';
 const OFFLINE_NOTE = /^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/;
 
-/** Every tab and every money screen; `kept` says the screen shows kept data, so the marker must show offline. */
+/** Every tab and every money screen; `cached` says the screen shows cached data, so the marker must show offline. */
 const SCREENS = [
-  { name: 'home', route: '/pages/index/index', kept: true },
-  { name: 'markets', route: '/pages/coinList/index', kept: true },
-  { name: 'options', route: '/pages/Option/Option', kept: true },
-  { name: 'mining', route: '/pages/Lock-up/Lock-up', kept: true },
-  { name: 'mine', route: '/pages/mine/mine', kept: false },
-  { name: 'recharge', route: '/pages/Recharge/Recharge', kept: true },
-  { name: 'withdraw', route: '/pages/Withdraw/Withdraw', kept: true },
-  { name: 'account-details', route: '/pages/accountDetails/accountDetails', kept: true },
-  { name: 'contracts', route: '/pages/contracts/contracts', kept: true },
-  { name: 'liquidity', route: '/pages/Liquidity/Liquidity', kept: true },
+  { name: 'home', route: '/pages/index/index', cached: true },
+  { name: 'markets', route: '/pages/coinList/index', cached: true },
+  { name: 'options', route: '/pages/Option/Option', cached: true },
+  { name: 'mining', route: '/pages/Lock-up/Lock-up', cached: true },
+  { name: 'mine', route: '/pages/mine/mine', cached: false },
+  { name: 'recharge', route: '/pages/Recharge/Recharge', cached: true },
+  { name: 'withdraw', route: '/pages/Withdraw/Withdraw', cached: true },
+  { name: 'account-details', route: '/pages/accountDetails/accountDetails', cached: true },
+  { name: 'contracts', route: '/pages/contracts/contracts', cached: true },
+  { name: 'liquidity', route: '/pages/Liquidity/Liquidity', cached: true },
 ] as const;
 
 /**
@@ -67,7 +67,7 @@ async function open(route: string): Promise<void> {
     await page.reload();
     await page.locator('.app:not([inert]) .app-main .page').first().waitFor();
     await page.waitForFunction(() => !document.querySelector('.page-loading, .mask'), undefined, { timeout: 30_000 });
-    // Kept answers arrive after the first render (the balances stored on the device are read before it): settled once
+    // Cached answers arrive after the first render (the balances stored on the device are read before it): settled once
     // every request of the page has been answered or has failed, and what they brought is on screen.
     await requests.settled();
   } finally {
@@ -89,14 +89,14 @@ it('one visit online to every screen (a customer with 1,000 USDT)', async () => 
   }
 });
 
-/** What each offline screen shows that it should not: an error screen, an invented 0.00, no marker over kept data. */
+/** What each offline screen shows that it should not: an error screen, an invented 0.00, no marker over cached data. */
 async function checkEveryScreen(mode: string): Promise<void> {
   const problems: string[] = [];
   for (const screen of SCREENS) {
     await open(screen.route);
-    // Kept answers come from the service worker at once, or after its network timeout (3.5 s) where the
+    // Cached answers come from the service worker at once, or after its network timeout (3.5 s) where the
     // offline network hangs rather than fails; give a busy machine a moment more for the marker.
-    if (screen.kept)
+    if (screen.cached)
       await page
         .locator('.offline-note')
         .first()
@@ -111,7 +111,7 @@ async function checkEveryScreen(mode: string): Promise<void> {
       if (!online) problems.push(`${screen.name}: "${row}" shows 0.00, online it did not`);
     }
     const note = page.locator('.offline-note').first();
-    if (screen.kept) {
+    if (screen.cached) {
       if (!(await note.count())) problems.push(`${screen.name}: no "Offline — as of" marker`);
       else if (!OFFLINE_NOTE.test((await note.textContent()) ?? ''))
         problems.push(`${screen.name}: marker reads "${await note.textContent()}"`);
@@ -200,7 +200,7 @@ it("DevTools protocol's offline: every screen opens, truthful and marked; tradin
   } finally {
     await devtoolsOffline(false, sessions);
   }
-  // Back online, the fresh answers replace the kept ones.
+  // Back online, the fresh answers replace the cached ones.
   await open('/pages/Withdraw/Withdraw');
   // The worker's own devtools conditions lift a moment after the page's: the marker goes once an answer comes fresh.
   await expect.poll(() => page.locator('.offline-note').count(), { timeout: 20_000, interval: 250 }).toBe(0);

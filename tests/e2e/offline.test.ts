@@ -1,5 +1,5 @@
 // Offline as a person meets it: one online visit, then no network. The
-// shell and every route open from the service worker, Markets shows the kept prices marked
+// shell and every route open from the service worker, Markets shows the cached prices marked
 // "Offline — as of HH:MM", messages come from the user's own cache, a write fails at once; back
 // online the data refreshes. Then user A logs out and user B registers on the same browser (its
 // answer lost on the way, the retry applied once): nothing of A's cached messages can be read.
@@ -19,8 +19,8 @@ import {
   storedToken,
   timeFirstPaints,
 } from './pwa.ts';
-import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/contract/offline-cache.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { PUBLIC_CACHE, isPartition, partitionName } from '../../src/api-contract/offline-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -29,7 +29,7 @@ const OFFLINE_NOTE = /^Offline — as of \d{1,2}:\d{2}( [AP]M)?$/;
 const btcPrice = () => page.locator('.market-row', { hasText: 'BTC' }).locator('.market-price');
 let tokenOfA = '';
 
-it('first visit online: logs in, visits home, markets and messages; their answers are kept', async () => {
+it('first visit online: logs in, visits home, markets and messages; their answers are cached', async () => {
   await markAllRead('demo', 'demo1234');
   await timeFirstPaints(page);
   await page.goto('/#/pages/login/login');
@@ -45,10 +45,10 @@ it('first visit online: logs in, visits home, markets and messages; their answer
   const partition = await partitionName(tokenOfA);
   await expect
     .poll(async () => {
-      const kept = await runtimeCaches(page);
+      const cached = await runtimeCaches(page);
       return {
-        public: (kept[PUBLIC_CACHE] ?? []).map((answer) => new URL(answer.url).pathname).sort(),
-        messages: (kept[partition] ?? []).map((answer) => new URL(answer.url).pathname).sort(),
+        public: (cached[PUBLIC_CACHE] ?? []).map((answer) => new URL(answer.url).pathname).sort(),
+        messages: (cached[partition] ?? []).map((answer) => new URL(answer.url).pathname).sort(),
       };
     })
     .toEqual({
@@ -60,14 +60,14 @@ it('first visit online: logs in, visits home, markets and messages; their answer
       ],
       messages: ['/__offline__/en/GET/api/users/message/unread', '/__offline__/en/POST/api/users/message'],
     });
-  // Each kept answer carries the time it was stored; nothing but these calls is cached.
-  const kept = await runtimeCaches(page);
-  for (const answer of [...kept[PUBLIC_CACHE]!, ...kept[partition]!])
+  // Each cached answer carries the time it was stored; nothing but these calls is cached.
+  const cached = await runtimeCaches(page);
+  for (const answer of [...cached[PUBLIC_CACHE]!, ...cached[partition]!])
     expect(Date.parse(answer.servedFromCache!)).not.toBeNaN();
-  expect(Object.keys(kept).sort()).toEqual([PUBLIC_CACHE, partition].sort());
+  expect(Object.keys(cached).sort()).toEqual([PUBLIC_CACHE, partition].sort());
 });
 
-it('offline, a reload renders the shell and Markets shows the kept prices marked "Offline — as of HH:MM"', async () => {
+it('offline, a reload renders the shell and Markets shows the cached prices marked "Offline — as of HH:MM"', async () => {
   await page.context().setOffline(true);
   await page.goto('/#/pages/coinList/index');
   await page.reload();
@@ -86,7 +86,7 @@ it('offline, a reload renders the shell and Markets shows the kept prices marked
   );
 });
 
-it('offline, messages and home render from the kept answers', async () => {
+it('offline, messages and home render from the cached answers', async () => {
   await page.goto('/#/pages/index/msgList');
   await page.reload();
   await page.locator('.msg-list', { hasText: 'Welcome to Coinvest' }).waitFor();
@@ -193,8 +193,8 @@ it("user B can read none of A's cached messages", async () => {
   await expect.poll(async () => (await cacheNames(page)).filter(isPartition)).toEqual([partitionOfB]);
 
   // What the device keeps names B only: no record or cached answer holds A's token or account.
-  const kept = JSON.stringify({ caches: await runtimeCaches(page), records: await storedRecords(page) });
-  for (const trace of [tokenOfA, 'demo@example.com', '"username":"demo"']) expect(kept).not.toContain(trace);
+  const cached = JSON.stringify({ caches: await runtimeCaches(page), records: await storedRecords(page) });
+  for (const trace of [tokenOfA, 'demo@example.com', '"username":"demo"']) expect(cached).not.toContain(trace);
 
   // Offline, asking the service worker with A's old token finds nothing; B's token finds B's answer.
   await page.context().setOffline(true);
@@ -204,7 +204,7 @@ it("user B can read none of A's cached messages", async () => {
         try {
           const response = await fetch('/api/users/message', {
             method: 'POST',
-            // As the app asks: in its language (answers are kept per language).
+            // As the app asks: in its language (answers are cached per language).
             headers: { token: value, lang: 'en', 'content-type': 'application/x-www-form-urlencoded' },
             body: 'cursor=&status=all',
           });

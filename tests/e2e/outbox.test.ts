@@ -62,7 +62,7 @@ it('offline: read at start, one opened, then all marked read: read at once and w
   await goOffline(page.context());
   phase = 'offline';
   await page.reload();
-  // At this app start, the first unread message, from the kept answer; OK reads it, offline.
+  // At this app start, the first unread message, from the cached answer; OK reads it, offline.
   await page.getByRole('alertdialog').filter({ hasText: TITLES[0] }).waitFor();
   await page.getByRole('button', { name: 'OK' }).click();
   await expect
@@ -82,8 +82,9 @@ it('offline: read at start, one opened, then all marked read: read at once and w
     .toBe('3 changes wait to be sent when you are back online.');
   await screenshot(page, 'outbox-offline');
 
-  // Reopened offline, the app still holds the three, and the kept list (stored before they were read) shows them read.
-  // The start's unread check is what would open a message: it fails offline and the kept answer takes its place.
+  // Reopened offline, the app still holds the three, and the cached list (stored before they were read) shows them
+  // read. The start's unread check is what would open a message: it fails offline and the cached answer takes its
+  // place.
   const unreadAsked = page.waitForRequest((request) => new URL(request.url()).pathname === '/api/users/message/unread');
   await page.reload();
   await page.locator('.msg-list').waitFor();

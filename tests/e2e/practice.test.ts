@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { controlledByServiceWorker, logIn } from './pwa.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

@@ -14,8 +14,8 @@ import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 import { devtoolsPush, subscriptionStub } from './push-devtools.ts';
-import { LOCALES } from '../../src/contract/constants.ts';
-import type { PriceAlert } from '../../src/contract/price-alerts.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
+import type { PriceAlert } from '../../src/api-contract/price-alerts.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';
 
 const phone = `062${String(Date.now()).slice(-7)}`;
@@ -106,7 +106,7 @@ it("the bell on a coin's chart opens the alerts with the coin chosen and its pri
   await page.getByRole('button', { name: 'Goes above' }).click();
   await page.getByLabel('Price (USDT)').fill('0');
   await page.getByRole('button', { name: 'Create alert' }).click();
-  // Checked on the device with the contract's text: nothing is sent.
+  // Checked on the device with the API contract's text: nothing is sent.
   await page.locator('.toast', { hasText: 'Please enter a price above zero!' }).waitFor();
   await page.getByLabel('Price (USDT)').fill('');
   await page.locator('.mask').waitFor({ state: 'detached' });

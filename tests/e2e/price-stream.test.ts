@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, phoneContext, screenshot } from './browser.ts';
 import { markAllRead } from './pwa.ts';
 import { referenceStream, startStreamProxy, type StreamProxy } from './stream-proxy.ts';
-import { STREAM_STALL_MS } from '../../src/contract/markets.ts';
+import { STREAM_STALL_MS } from '../../src/api-contract/markets.ts';
 
 let browser: Browser;
 let context: BrowserContext;

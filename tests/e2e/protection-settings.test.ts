@@ -9,8 +9,8 @@
 import Big from 'big.js';
 import { expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import type { Protection } from '../../src/contract/protection-read.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import type { Protection } from '../../src/api-contract/protection-read.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, logIn } from './pwa.ts';

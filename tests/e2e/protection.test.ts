@@ -5,7 +5,7 @@
 // in time-out.
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, logIn } from './pwa.ts';

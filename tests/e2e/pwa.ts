@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { png } from '../png.ts';
-import { appFilesKept } from './app-files.ts';
+import { appFilesCached } from './app-files.ts';
 import { codeSentTo } from './browser.ts';
 
 interface Envelope<T = unknown> {
@@ -118,7 +118,7 @@ export async function logIn(page: Page, username: string, password: string): Pro
 export async function controlledByServiceWorker(page: Page): Promise<void> {
   await page.waitForFunction(() => navigator.serviceWorker?.controller !== null, undefined, { timeout: 30_000 });
   // A loop rather than expect.poll: this also runs in hooks.
-  for (const deadline = Date.now() + 60_000; !(await appFilesKept(page)); await page.waitForTimeout(250))
+  for (const deadline = Date.now() + 60_000; !(await appFilesCached(page)); await page.waitForTimeout(250))
     if (Date.now() > deadline)
       throw new Error('the service worker did not keep every file of the app within 60 s of controlling the page');
 }
@@ -159,7 +159,7 @@ export interface CachedAnswer {
 /** The names of the page's caches, read without opening one (opening makes a cache that is not there). */
 export const cacheNames = (page: Page): Promise<string[]> => page.evaluate(() => caches.keys());
 
-/** The runtime caches (everything but the precached app shell): name → kept answers. */
+/** The runtime caches (everything but the precached app shell): name → cached answers. */
 export function runtimeCaches(page: Page): Promise<Record<string, CachedAnswer[]>> {
   return page.evaluate(async () => {
     const result: Record<string, CachedAnswer[]> = {};

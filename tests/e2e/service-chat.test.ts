@@ -9,7 +9,7 @@ import { phonePageForFile, screenshot } from './browser.ts';
 import { operator } from './operator.ts';
 import { callApi, controlledByServiceWorker, logIn, registerUser, testPng } from './pwa.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
-import type { ChatMessage } from '../../src/contract/service-chat.ts';
+import type { ChatMessage } from '../../src/api-contract/service-chat.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -84,7 +84,7 @@ it('offline: a message waits on the device, across a reload, and is sent once wh
 
   await page.reload();
   await page.locator('.chat-row.waiting', { hasText: 'Written in the lift' }).waitFor();
-  // The conversation itself reopened from the kept answer.
+  // The conversation itself reopened from the cached answer.
   await page.locator('.chat-row.mine', { hasText: 'my recharge of 500 USDT' }).waitFor();
   expect(await sentBodies()).toHaveLength(1);
 

@@ -7,8 +7,8 @@ import type { Page } from 'playwright-core';
 import { phonePageForFile, screenshot } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn } from './pwa.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
-import type { OptionOrder } from '../../src/contract/options.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+import type { OptionOrder } from '../../src/api-contract/options.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));

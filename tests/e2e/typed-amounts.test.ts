@@ -3,8 +3,8 @@
 // "Available" figure pasted back (the same amount), and a number that reads two ways refused with a translated reason.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { LOCALES, type Locale } from '../../src/contract/constants.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { LOCALES, type Locale } from '../../src/api-contract/constants.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
 import { storeSession } from './stored-session.ts';

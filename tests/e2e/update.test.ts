@@ -10,9 +10,9 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launch, nextFrame, phoneContext } from './browser.ts';
 import { controlledByServiceWorker } from './pwa.ts';
-import { APP_VERSION } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { LATER_PRECACHE } from '../../src/contract/offline-cache.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { LATER_PRECACHE } from '../../src/api-contract/offline-cache.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
 import { SECOND_BUILD_ID, SECOND_BUILD_WAIT_MS, secondBuild } from './second-build.ts';
 import { seededDataDir } from './own-server.ts';
@@ -95,7 +95,7 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
     expect(await updateDialog(page).count()).toBe(0);
     // The old version's files are gone: the new install's cache and the later files' cache (sw/sw.ts)
     // hold files of the new build only.
-    const keptFiles = () =>
+    const cachedFiles = () =>
       page.evaluate(async () => {
         const found: Record<string, string[]> = {};
         for (const name of (await caches.keys()).filter((key) => key.startsWith('workbox-precache')))
@@ -105,10 +105,10 @@ it('a new version waits for consent: "Later" puts it off, accepting reloads into
         return found;
       });
     // (The new worker's activation clears them: it may still be at it when the page has reloaded.)
-    await expect.poll(async () => Object.keys(await keptFiles()).sort()).toEqual(['install', LATER_PRECACHE]);
+    await expect.poll(async () => Object.keys(await cachedFiles()).sort()).toEqual(['install', LATER_PRECACHE]);
     await expect
       .poll(async () =>
-        Object.values(await keptFiles())
+        Object.values(await cachedFiles())
           .flat()
           .filter((path) => !existsSync(join(second, path))),
       )

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
-import { FUNDS_PAGE_SIZE, accountEntries, type AccountEntriesPage } from '../../src/contract/funds.ts';
+import { FUNDS_PAGE_SIZE, accountEntries, type AccountEntriesPage } from '../../src/api-contract/funds.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
 
 let h: Harness;

@@ -21,7 +21,7 @@ import {
   sendEmailCode,
   sendSmsCode,
   userInfo,
-} from '../../src/contract/account.ts';
+} from '../../src/api-contract/account.ts';
 import { sessions, users } from '../../src/server/db/schema.ts';
 
 let h: Harness;

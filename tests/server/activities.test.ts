@@ -10,8 +10,8 @@ import { customer, grant, refused } from './helpers.ts';
 import { activities, boxDraws, users } from '../../src/server/db/schema.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { activityInfo, activityList, winNotice } from '../../src/contract/activities.ts';
-import { drawBlindBox, rotateSeed } from '../../src/contract/blindbox.ts';
+import { activityInfo, activityList, winNotice } from '../../src/api-contract/activities.ts';
+import { drawBlindBox, rotateSeed } from '../../src/api-contract/blindbox.ts';
 
 let h: Harness;
 const folder = mkdtempSync(join(tmpdir(), 'activities-'));

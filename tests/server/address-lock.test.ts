@@ -2,19 +2,19 @@
 // here where new payees are otherwise usable at once); turning it on is immediate, turning it off asks for the
 // second factor (or the payment password without two-factor) and takes effect 24 hours later, cancellable until
 // then; each step is a security notice. And payee labels: saved, shown, edited, validated.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, refused } from './helpers.ts';
 import { addCard, addTronWallet, fundsState, withdraw } from './funds-helpers.ts';
-import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../src/contract/address-lock.ts';
-import { bankCards, editPayeeLabel, wallets } from '../../src/contract/payouts.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { consoleWithdrawal } from '../../src/contract/console.ts';
+import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../src/api-contract/address-lock.ts';
+import { bankCards, editPayeeLabel, wallets } from '../../src/api-contract/payouts.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { consoleWithdrawal } from '../../src/api-contract/console.ts';
 import { operatorToken } from './console-helpers.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/contract/two-factor.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { addressLocks, bankCards as bankCardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
@@ -248,7 +248,7 @@ describe('labels', () => {
     // Nor does a new card or wallet take a hostile label.
     expect(
       await h.call(
-        (await import('../../src/contract/payouts.ts')).addBankCard,
+        (await import('../../src/api-contract/payouts.ts')).addBankCard,
         { ...(await import('./funds-helpers.ts')).cardForm(), label: '<b>x</b>' },
         { token: user.token },
       ),

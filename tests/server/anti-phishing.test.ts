@@ -14,13 +14,13 @@ import {
   login,
   register,
   sendEmailCode,
-} from '../../src/contract/account.ts';
-import { antiPhishingStatus, removeAntiPhishing, setAntiPhishing } from '../../src/contract/anti-phishing.ts';
-import { ANTI_PHISHING_MARK, splitAntiPhishingLine } from '../../src/contract/anti-phishing-line.ts';
-import { messages as messageList } from '../../src/contract/messages.ts';
-import { serverTexts } from '../../src/contract/server-texts.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/contract/two-factor.ts';
+} from '../../src/api-contract/account.ts';
+import { antiPhishingStatus, removeAntiPhishing, setAntiPhishing } from '../../src/api-contract/anti-phishing.ts';
+import { ANTI_PHISHING_MARK, splitAntiPhishingLine } from '../../src/api-contract/anti-phishing-line.ts';
+import { messages as messageList } from '../../src/api-contract/messages.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
 import { messages, outbox, users } from '../../src/server/db/schema.ts';
 import { outboxSender } from '../../src/server/domain/code-sender.ts';
 import { noticeContent } from '../../src/server/domain/notices.ts';

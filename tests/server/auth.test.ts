@@ -11,8 +11,8 @@ import {
   login,
   logout,
   userInfo,
-} from '../../src/contract/account.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+} from '../../src/api-contract/account.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   sha256Hex,
   valueAgainstCost,
   verifyDraw,
-} from '../../src/contract/blindbox.ts';
+} from '../../src/api-contract/blindbox.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { statement } from '../../src/contract/statements.ts';
-import { protection, setProtection } from '../../src/contract/protection.ts';
-import { consoleAuditLog } from '../../src/contract/console.ts';
-import { signInCalendar } from '../../src/contract/signin.ts';
-import { ZONE_FORMATS_KEPT, dayFormats } from '../../src/contract/earn-days.ts';
+import { statement } from '../../src/api-contract/statements.ts';
+import { protection, setProtection } from '../../src/api-contract/protection.ts';
+import { consoleAuditLog } from '../../src/api-contract/console.ts';
+import { checkInCalendar } from '../../src/api-contract/check-in.ts';
+import { ZONE_FORMATS_KEPT, dayFormats } from '../../src/api-contract/earn-days.ts';
 import { partFormats } from '../../src/server/domain/earn-days.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
@@ -174,11 +174,11 @@ describe('the console’s audit log and the check-in calendar', () => {
     ['9999-12', CALENDAR],
     ['2026-1', CALENDAR],
   ])('refuses the check-in month %s', async (month, text) => {
-    expect(await h.call(signInCalendar, { month }, { token: user.token })).toEqual(refused(text));
+    expect(await h.call(checkInCalendar, { month }, { token: user.token })).toEqual(refused(text));
   });
 
   it('shows a real month', async () => {
-    expect(await h.call(signInCalendar, { month: '2028-02' }, { token: user.token })).toMatchObject({
+    expect(await h.call(checkInCalendar, { month: '2028-02' }, { token: user.token })).toMatchObject({
       ret: 1,
       data: { month: '2028-02' },
     });

@@ -6,9 +6,9 @@ import { and, desc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { ops, opsOk, uploadedPicture } from './funds-helpers.ts';
-import { certificationState, submitCertification } from '../../src/contract/certification.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { certificationState, submitCertification } from '../../src/api-contract/certification.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { certifications } from '../../src/server/db/schema.ts';
 
 let h: Harness;

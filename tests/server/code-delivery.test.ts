@@ -4,7 +4,7 @@
 // finally fails is reported to the code form and to the operator.
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { codeDelivery, register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
+import { codeDelivery, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
 import { outbox } from '../../src/server/db/schema.ts';
 import { outboxSender } from '../../src/server/domain/code-sender.ts';
 import {

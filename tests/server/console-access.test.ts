@@ -1,5 +1,5 @@
-// Roles on every console call, table-driven over the console contract as declared (an
-// endpoint added to contract/console*.ts later is in the table without a line added here): no
+// Roles on every console call, table-driven over the console's API contract as declared (an
+// endpoint added to api-contract/console*.ts later is in the table without a line added here): no
 // session and a customer's token are no session; an operator passes only where the endpoint names
 // their role; one who has not changed the first password passes only the calls meant for that.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, refused } from './helpers.ts';
 import { enrolled, operatorToken, signInAs } from './console-helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
-import { OPERATOR_ROLES, type OperatorRole } from '../../src/contract/console.ts';
-import type { DeclaredEndpoint } from '../../src/contract/registry.ts';
+import { OPERATOR_ROLES, type OperatorRole } from '../../src/api-contract/console.ts';
+import type { DeclaredEndpoint } from '../../src/api-contract/registry.ts';
 
 const ROLE_REFUSED = refused('Your role does not allow this!');
 const CHANGE_FIRST = refused('Please change your first password before anything else!');
@@ -41,7 +41,7 @@ const INPUTS: Record<string, Record<string, string>> = {
   consoleCloseConversation: { id: '999999' },
   consoleAddCannedReply: { title: 'Greeting', body: 'Hello, how can we help?' },
   consoleRemoveCannedReply: { id: '999999' },
-  consoleSetSignInLadder: { ladder: '5,5,10,10,15,20,30' },
+  consoleSetCheckInLadder: { ladder: '5,5,10,10,15,20,30' },
   consoleChangeWelfareTask: { code: 'first_option', reward: '30' },
   consolePublishPrizeTable: { table: 'Half:USDT:1:500000' },
   consoleRestockPrize: { id: '999999', stock: '1' },
@@ -56,7 +56,7 @@ let firstPasswordToken: string;
 
 beforeAll(async () => {
   h = await startHarness();
-  // contract/console.ts and the console's other modules (console-content.ts…).
+  // api-contract/console.ts and the console's other modules (console-content.ts…).
   calls = (await declaredEndpoints()).filter((call) => call.module.startsWith('console'));
   customerToken = (await customer(h)).token;
   for (const role of OPERATOR_ROLES) tokens[role] = await operatorToken(h, `${role}-one`, role);
@@ -66,13 +66,13 @@ afterAll(() => h.close());
 
 const call = (declared: DeclaredEndpoint, token?: string) =>
   h.call(declared.endpoint, INPUTS[declared.name] ?? {}, { token });
-/** Got past the door: neither "no session" nor a role or first-password refusal (the call's own answer may still
- * refuse). */
+/** Got past the access checks: neither "no session" nor a role or first-password refusal (the call's own answer may
+ * still refuse). */
 const passed = (answer: { ret: number; msg: string }) =>
   answer.ret !== -1 && answer.msg !== ROLE_REFUSED.msg && answer.msg !== CHANGE_FIRST.msg;
 
 describe('every console call', () => {
-  it('is declared in contract/console*.ts under /console/ and names who may call it (only the sign-in needs no session)', () => {
+  it('is declared in api-contract/console*.ts under /console/ and names who may call it (only the sign-in needs no session)', () => {
     expect(calls.length).toBeGreaterThan(20);
     for (const { name, endpoint } of calls) {
       expect(endpoint.path, name).toMatch(/^\/console\//);

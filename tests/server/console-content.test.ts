@@ -8,11 +8,11 @@ import {
   consoleContentItems,
   consoleContentVersions,
   consoleSaveContentVersion,
-} from '../../src/contract/console-content.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import { activityInfo } from '../../src/contract/activities.ts';
-import { contentPage } from '../../src/contract/support.ts';
-import { LOCALES } from '../../src/contract/constants.ts';
+} from '../../src/api-contract/console-content.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { activityInfo } from '../../src/api-contract/activities.ts';
+import { contentPage } from '../../src/api-contract/support.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import { DEMO_NOTICE } from '../../src/server/db/seed-translations.ts';
 import { activities, auditLog } from '../../src/server/db/schema.ts';

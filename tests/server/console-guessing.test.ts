@@ -7,7 +7,7 @@ import { and, eq, like } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { refused } from './helpers.ts';
 import { codeFrom, enrolled, type Enrolled } from './console-helpers.ts';
-import { consoleSignIn } from '../../src/contract/console.ts';
+import { consoleSignIn } from '../../src/api-contract/console.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 
 let h: Harness;

@@ -2,7 +2,7 @@
 // password and otpauth:// URI read back like a person would), the authenticator's code computed
 // from that URI, a signed-in operator with the first password changed.
 import { expect } from 'vitest';
-import { consoleChangePassword, consoleSignIn, type OperatorRole } from '../../src/contract/console.ts';
+import { consoleChangePassword, consoleSignIn, type OperatorRole } from '../../src/api-contract/console.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { opsOk } from './funds-helpers.ts';
 import type { Harness } from './harness.ts';

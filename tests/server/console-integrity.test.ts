@@ -1,6 +1,6 @@
 // The integrity line in the console: no console call sets an outcome or a price, or moves a
 // balance other than through a reviewed order's own ledger entries. Walks every endpoint declared
-// in contract/console*.ts (one added later fails here until it is listed, and so reviewed): each is a
+// in api-contract/console*.ts (one added later fails here until it is listed, and so reviewed): each is a
 // read that writes nothing, or one of the known review and admin actions, which leaves exactly one
 // audit entry and only its order's ledger entries; no input names a price or an outcome (the admin's
 // product terms, for orders to come, are listed and reviewed); after a run of all of them the ledger
@@ -14,13 +14,13 @@ import { customer, expectLedgerBalanced } from './helpers.ts';
 import { addCard, cryptoRecharge, uploadedPicture, withdrawn } from './funds-helpers.ts';
 import { NEW_PASSWORD, codeFrom, enrolled, operatorToken } from './console-helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
-import { inputFields, type DeclaredEndpoint } from '../../src/contract/registry.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
-import { consoleCertifications } from '../../src/contract/console.ts';
-import { optionProducts as productList, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
-import { sendChatMessage } from '../../src/contract/service-chat.ts';
-import { blindBoxInfo, drawBlindBox } from '../../src/contract/blindbox.ts';
+import { inputFields, type DeclaredEndpoint } from '../../src/api-contract/registry.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
+import { consoleCertifications } from '../../src/api-contract/console.ts';
+import { optionProducts as productList, placeOption } from '../../src/api-contract/options.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
+import { blindBoxInfo, drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import {
@@ -36,7 +36,7 @@ import {
   optionOrders,
   optionProducts,
   priceTicks,
-  signIns,
+  checkIns,
   welfareClaims,
 } from '../../src/server/db/schema.ts';
 
@@ -64,7 +64,7 @@ const WRITES: Record<string, string[]> = {
   consoleAnswering: [],
   consoleAddCannedReply: [],
   consoleRemoveCannedReply: [],
-  consoleSetSignInLadder: [],
+  consoleSetCheckInLadder: [],
   consoleChangeWelfareTask: [],
   consolePublishPrizeTable: [],
   consoleRestockPrize: [],
@@ -251,8 +251,8 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleCannedReplies: () => ({ input: {}, token: reviewer }),
     consoleAddCannedReply: () => ({ input: { title: 'Greeting', body: 'Hello, how can we help?' }, token: reviewer }),
     consoleRemoveCannedReply: () => ({ input: { id: cannedId() }, token: reviewer }),
-    consoleSignInLadder: () => ({ input: {}, token: writer }),
-    consoleSetSignInLadder: () => ({ input: { ladder: '5,5,10,10,15,20,40' }, token: writer }),
+    consoleCheckInLadder: () => ({ input: {}, token: writer }),
+    consoleSetCheckInLadder: () => ({ input: { ladder: '5,5,10,10,15,20,40' }, token: writer }),
     consoleWelfareTasks: () => ({ input: {}, token: writer }),
     consoleChangeWelfareTask: () => ({ input: { code: 'first_option', reward: '40' }, token: writer }),
     consoleBlindBox: () => ({ input: {}, token: writer }),
@@ -280,7 +280,7 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     draws: await db.select().from(boxDraws).orderBy(asc(boxDraws.id)),
     prizes: await db.select().from(boxPrizes).orderBy(asc(boxPrizes.id)),
     claims: await db.select().from(welfareClaims).orderBy(asc(welfareClaims.userId), asc(welfareClaims.taskCode)),
-    signIns: await db.select().from(signIns).orderBy(asc(signIns.userId), asc(signIns.day)),
+    checkIns: await db.select().from(checkIns).orderBy(asc(checkIns.userId), asc(checkIns.day)),
   });
   const before = await untouched();
   const byName = new Map(calls.map((call) => [call.name, call]));

@@ -14,9 +14,9 @@ import {
   consoleChangeOptionProduct,
   consoleContractPairs,
   consoleOptionProducts,
-} from '../../src/contract/console-products.ts';
-import { optionProducts } from '../../src/contract/options.ts';
-import { contractPairs } from '../../src/contract/contracts.ts';
+} from '../../src/api-contract/console-products.ts';
+import { optionProducts } from '../../src/api-contract/options.ts';
+import { contractPairs } from '../../src/api-contract/contracts.ts';
 import { auditLog, contractPairs as pairRows, optionProducts as productRows } from '../../src/server/db/schema.ts';
 
 const ADMIN_IP = '203.0.113.9';

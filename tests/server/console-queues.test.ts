@@ -11,9 +11,9 @@ import { customer } from './helpers.ts';
 import { addCard, cryptoRecharge, uploadedPicture, withdrawn } from './funds-helpers.ts';
 import { NEW_PASSWORD, enrolled, operatorToken, signInAs, type Enrolled } from './console-helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
-import * as c from '../../src/contract/console.ts';
-import * as q from '../../src/contract/console-queues.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
+import * as c from '../../src/api-contract/console.ts';
+import * as q from '../../src/api-contract/console-queues.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { auditLog, rechargeOrders, reviewClaims, users } from '../../src/server/db/schema.ts';
 

@@ -17,12 +17,12 @@ import {
   withdrawn,
 } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import * as c from '../../src/contract/console.ts';
-import { AUDIT_PAGE_SIZE } from '../../src/contract/console.ts';
-import { balances } from '../../src/contract/markets.ts';
-import { submitRecharge, withdrawOrder } from '../../src/contract/funds.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
-import { userInfo } from '../../src/contract/account.ts';
+import * as c from '../../src/api-contract/console.ts';
+import { AUDIT_PAGE_SIZE } from '../../src/api-contract/console.ts';
+import { balances } from '../../src/api-contract/markets.ts';
+import { submitRecharge, withdrawOrder } from '../../src/api-contract/funds.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 import { appendAudit, COMMAND_LINE } from '../../src/server/domain/audit-log.ts';
 

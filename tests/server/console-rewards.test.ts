@@ -1,6 +1,6 @@
-// The content role's rewards in the console: the daily sign-in ladder, the welfare tasks and
+// The content role's rewards in the console: the daily check-in ladder, the welfare tasks and
 // the blind box's prizes and cost, read and changed through the console API on the one rule of
-// `npm run ops -- signin-ladder|welfare|prizes set|prize|blindbox-cost` (domain/signin.ts, welfare.ts,
+// `npm run ops -- check-in-ladder|welfare|prizes set|prize|blindbox-cost` (domain/check-in.ts, welfare.ts,
 // blindbox.ts). A change shows in what customers read — a prize table only for seeds committed after
 // it (provably fair: no committed next roll meets a new table) — and leaves one audit entry with the
 // values before and after, from the console and the command line alike; a value outside its rule is
@@ -17,13 +17,13 @@ import {
   consolePublishPrizeTable,
   consoleRestockPrize,
   consoleSetDrawCost,
-  consoleSetSignInLadder,
-  consoleSignInLadder,
+  consoleSetCheckInLadder,
+  consoleCheckInLadder,
   consoleWelfareTasks,
-} from '../../src/contract/console-rewards.ts';
-import { signInCalendar } from '../../src/contract/signin.ts';
-import { welfareTasks } from '../../src/contract/welfare.ts';
-import { blindBoxInfo, rotateSeed } from '../../src/contract/blindbox.ts';
+} from '../../src/api-contract/console-rewards.ts';
+import { checkInCalendar } from '../../src/api-contract/check-in.ts';
+import { welfareTasks } from '../../src/api-contract/welfare.ts';
+import { blindBoxInfo, rotateSeed } from '../../src/api-contract/blindbox.ts';
 import { seedWelfare } from '../../src/server/db/seed-welfare.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import {
@@ -72,8 +72,8 @@ const rows = async () => ({
 const box = async () => (await h.call(consoleBlindBox, {}, as())).data;
 
 describe('a content operator', () => {
-  it('reads the sign-in ladder, the welfare tasks and the blind box as the command line shows them', async () => {
-    expect(await h.call(consoleSignInLadder, {}, as())).toMatchObject({
+  it('reads the check-in ladder, the welfare tasks and the blind box as the command line shows them', async () => {
+    expect(await h.call(consoleCheckInLadder, {}, as())).toMatchObject({
       ret: 1,
       data: { ladder: ['5', '5', '10', '10', '15', '20', '30'] },
     });
@@ -104,14 +104,14 @@ describe('a content operator', () => {
     expect(await opsOk(h, 'prizes')).toContain('Odds sum to 100%. Expected value per draw: 0.29 USDT + 30 POINT.');
   });
 
-  it('sets the sign-in ladder: customers see it at once, and one audit entry says who, from where, before and after', async () => {
+  it('sets the check-in ladder: customers see it at once, and one audit entry says who, from where, before and after', async () => {
     const { token } = await customer(h);
     const since = await lastAuditId();
-    expect(await h.call(consoleSetSignInLadder, { ladder: ' 1, 2,3 ' }, as())).toMatchObject({
+    expect(await h.call(consoleSetCheckInLadder, { ladder: ' 1, 2,3 ' }, as())).toMatchObject({
       ret: 1,
       data: { ladder: ['1', '2', '3'] },
     });
-    expect((await h.call(signInCalendar, {}, { token })).data).toMatchObject({
+    expect((await h.call(checkInCalendar, {}, { token })).data).toMatchObject({
       ladder: ['1', '2', '3'],
       today_reward: '1',
       next_reward: '2',
@@ -126,7 +126,7 @@ describe('a content operator', () => {
         after: { ladder: ['1', '2', '3'] },
       },
     ]);
-    expect(await opsOk(h, 'signin-ladder')).toBe('Daily sign-in ladder (points per consecutive day): 1,2,3');
+    expect(await opsOk(h, 'check-in-ladder')).toBe('Daily check-in ladder (points per consecutive day): 1,2,3');
   });
 
   it('changes a welfare task for claims to come: customers see the new reward, and an inactive task is gone from their list', async () => {
@@ -277,9 +277,9 @@ describe('a content operator', () => {
 describe('a value outside its rule', () => {
   const prizeId = async () => String((await box()).prizes[0]!.id);
   const cases: [string, () => ReturnType<Harness['call']>, ReturnType<typeof refused>][] = [
-    ['a ladder of letters', () => h.call(consoleSetSignInLadder, { ladder: 'a,b,c' }, as()), refused(LADDER_FORMAT)],
-    ['a ladder step of 0', () => h.call(consoleSetSignInLadder, { ladder: '5,0,10' }, as()), refused(LADDER_FORMAT)],
-    ['an empty ladder', () => h.call(consoleSetSignInLadder, { ladder: '' }, as()), refused(LADDER_FORMAT)],
+    ['a ladder of letters', () => h.call(consoleSetCheckInLadder, { ladder: 'a,b,c' }, as()), refused(LADDER_FORMAT)],
+    ['a ladder step of 0', () => h.call(consoleSetCheckInLadder, { ladder: '5,0,10' }, as()), refused(LADDER_FORMAT)],
+    ['an empty ladder', () => h.call(consoleSetCheckInLadder, { ladder: '' }, as()), refused(LADDER_FORMAT)],
     [
       'a negative reward',
       () => h.call(consoleChangeWelfareTask, { code: 'first_option', reward: '-1' }, as()),
@@ -386,7 +386,7 @@ describe('a value outside its rule', () => {
     expect(await h.call(consolePublishPrizeTable, { table: 'Half:USDT:1:500000' }, { ...as(), lang: 'zh' })).toEqual(
       refused('权重之和为 500000，而不是 1000000（100%）：未作任何更改。'),
     );
-    expect(await h.call(consoleSetSignInLadder, { ladder: 'a,b' }, { ...as(), lang: 'th' })).toMatchObject({
+    expect(await h.call(consoleSetCheckInLadder, { ladder: 'a,b' }, { ...as(), lang: 'th' })).toMatchObject({
       ret: 0,
       msg: expect.stringContaining('5,5,10,10,15,20,30'),
     });
@@ -402,8 +402,8 @@ describe('only the content role', () => {
     const before = await rows();
     const since = await lastAuditId();
     const calls = [
-      [consoleSignInLadder, {}],
-      [consoleSetSignInLadder, { ladder: '1,1,1' }],
+      [consoleCheckInLadder, {}],
+      [consoleSetCheckInLadder, { ladder: '1,1,1' }],
       [consoleWelfareTasks, {}],
       [consoleChangeWelfareTask, { code: 'first_option', reward: '999' }],
       [consoleBlindBox, {}],
@@ -428,8 +428,8 @@ describe('the operator command', () => {
   it('is audited too: each change leaves an entry as "ops" from "local", a refused one none, and the console reads what it set', async () => {
     const [first] = (await box()).prizes;
     const since = await lastAuditId();
-    expect(await opsOk(h, 'signin-ladder', '5,5,10,10,15,20,30')).toBe(
-      'Daily sign-in ladder set: 5,5,10,10,15,20,30 (from the next sign-in on).',
+    expect(await opsOk(h, 'check-in-ladder', '5,5,10,10,15,20,30')).toBe(
+      'Daily check-in ladder set: 5,5,10,10,15,20,30 (from the next check-in on).',
     );
     expect(await opsOk(h, 'welfare', 'friend_certified', 'reward=6')).toBe(
       'Welfare task friend_certified: 6 USDT, active (future claims only).',
@@ -466,6 +466,14 @@ describe('the operator command', () => {
       { name: 'Sure thing', asset: 'POINT', amount: '10', weight: 1_000_000, stock: null },
     ]);
     expect((await box()).prizes.map((prize) => [prize.name, prize.odds])).toEqual([['Sure thing', '100%']]);
-    expect((await h.call(consoleSignInLadder, {}, as())).data.ladder).toEqual(['5', '5', '10', '10', '15', '20', '30']);
+    expect((await h.call(consoleCheckInLadder, {}, as())).data.ladder).toEqual([
+      '5',
+      '5',
+      '10',
+      '10',
+      '15',
+      '20',
+      '30',
+    ]);
   });
 });

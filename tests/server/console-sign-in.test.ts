@@ -14,7 +14,7 @@ import {
   consoleQueues,
   consoleSignIn,
   consoleSignOut,
-} from '../../src/contract/console.ts';
+} from '../../src/api-contract/console.ts';
 import { operatorSessions, operators } from '../../src/server/db/schema.ts';
 import { hashToken } from '../../src/server/domain/sessions.ts';
 

@@ -1,15 +1,15 @@
 // Content in every language, as customers read it: the demo's notice, slides,
 // welcome message, activities and pages in the request's language, English where a language has no
 // version, an operator's broadcast in two languages reaching each customer in theirs, and the answers
-// kept in memory never crossing from one language to another.
+// cached in memory never crossing from one language to another.
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { config, slides } from '../../src/contract/content.ts';
-import { activityInfo, activityList } from '../../src/contract/activities.ts';
-import { messages, unreadMessages } from '../../src/contract/messages.ts';
-import { contentPage } from '../../src/contract/support.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { activityInfo, activityList } from '../../src/api-contract/activities.ts';
+import { messages, unreadMessages } from '../../src/api-contract/messages.ts';
+import { contentPage } from '../../src/api-contract/support.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 import {
   DEMO_ACTIVITIES,
@@ -27,7 +27,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await startHarness();
   await seedDemo(h.database.db);
-  // Kept answers are used only while the change channel is live: wait for it, so the reads below go through them.
+  // Cached answers are used only while the change channel is live: wait for it, so the reads below go through them.
   while (!h.database.changes().live()) await new Promise((resolve) => setTimeout(resolve, 20));
 });
 afterAll(() => h.close());
@@ -172,7 +172,7 @@ describe('an activity written in another language with the command', () => {
   });
 });
 
-describe('answers kept in memory', () => {
+describe('answers cached in memory', () => {
   it('keep each language apart: requests in other languages right after each other, and at once, get their own', async () => {
     for (const lang of ['en', 'ar', 'en', 'zh', 'ar', 'jp'])
       expect(await notice(lang), lang).toBe(DEMO_NOTICE[lang as keyof typeof DEMO_NOTICE]);
@@ -186,7 +186,7 @@ describe('answers kept in memory', () => {
       'أكمل التحقق من هويتك',
       '完成您的实名认证',
     ]);
-    // The kept envelope's bytes are made per language too: 'Success' in Arabic is not the English one.
+    // The cached envelope's bytes are made per language too: 'Success' in Arabic is not the English one.
     expect(together[0]!.msg).not.toBe(together[1]!.msg);
   });
 

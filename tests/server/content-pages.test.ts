@@ -8,9 +8,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { ops, opsOk } from './funds-helpers.ts';
-import { config } from '../../src/contract/content.ts';
-import { allowedWebViewUrl, contentPage, webViewHosts } from '../../src/contract/support.ts';
-import { LOCALES } from '../../src/contract/constants.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { allowedWebViewUrl, contentPage, webViewHosts } from '../../src/api-contract/support.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
 import { DEMO_CONFIG, seedDemo } from '../../src/server/db/seed.ts';
 import { DEMO_PAGES } from '../../src/server/db/seed-content.ts';
 import { contentPages } from '../../src/server/db/schema.ts';
@@ -42,7 +42,7 @@ it('reads the request language like every call: any zh locale is Chinese, ja is 
   expect((await page('about', 'zh-TW')).data.lang).toBe('zh');
   expect((await page('about', 'zh-Hans-CN')).data.title).toBe(DEMO_PAGES.about.zh!.title);
   expect((await page('intro', 'ja')).data.lang).toBe('jp');
-  // The app also names it in the query (so a kept answer belongs to one language); the query wins.
+  // The app also names it in the query (so a cached answer belongs to one language); the query wins.
   expect((await page('about', 'en', { lang: 'ar' })).data).toMatchObject({
     lang: 'ar',
     title: DEMO_PAGES.about.ar!.title,

@@ -2,8 +2,8 @@
 // under data.lists), readable without a login.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import { APP_VERSION } from '../../src/contract/constants.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
 import { DEMO_CONFIG, seedDemo } from '../../src/server/db/seed.ts';
 
 let h: Harness;

@@ -14,8 +14,8 @@ import {
   contractOrders,
   contractPairs,
   placeContract,
-} from '../../src/contract/contracts.ts';
-import { balances } from '../../src/contract/markets.ts';
+} from '../../src/api-contract/contracts.ts';
+import { balances } from '../../src/api-contract/markets.ts';
 import { ledgerEntries } from '../../src/server/db/schema.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';

@@ -2,7 +2,7 @@
 // tick crossing it after it became eligible, in time order: two runners over the same 10,000
 // resting orders, a run that dies between claim and commit, a restart after hours of downtime,
 // revokes racing the matcher, and ticks that must not fill. After each, every balance is what the
-// test's own arithmetic says (the contract's fillAmounts and limitReserve, big.js) and the ledger
+// test's own arithmetic says (the API contract's fillAmounts and limitReserve, big.js) and the ledger
 // explains it.
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,8 +21,14 @@ import {
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { startMatchingJob } from '../../src/server/jobs/schedule.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { crosses, fillAmounts, limitReserve, type FillAmounts, type OrderSide } from '../../src/contract/contracts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import {
+  crosses,
+  fillAmounts,
+  limitReserve,
+  type FillAmounts,
+  type OrderSide,
+} from '../../src/api-contract/contracts.ts';
 
 const ASSETS = ['USDT', 'BTC', 'DOGE', 'ETH', 'SOL', 'LTC', 'ADA', 'DOT'];
 const GRANT = '1000000000';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
-import { earnBalance } from '../../src/contract/earn.ts';
+import { earnBalance } from '../../src/api-contract/earn.ts';
 import {
   liquidityProduct,
   liquidityRecords,
@@ -13,9 +13,9 @@ import {
   transferOut,
   transferOutInfo,
   type LiquidityBalance,
-} from '../../src/contract/liquidity.ts';
-import { lockupOrders, lockupProducts, lockupSubscribe, type RegularBalance } from '../../src/contract/lockup.ts';
-import { balances } from '../../src/contract/markets.ts';
+} from '../../src/api-contract/liquidity.ts';
+import { lockupOrders, lockupProducts, lockupSubscribe, type RegularBalance } from '../../src/api-contract/lockup.ts';
+import { balances } from '../../src/api-contract/markets.ts';
 import { runDueDays } from '../../src/server/jobs/daily.ts';
 import { dayStart } from '../../src/server/domain/earn-days.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';

@@ -1,7 +1,7 @@
 // The day-end earn jobs run each (job, interest day) exactly once (src/server/jobs/daily.ts): two
 // runners at once over thousands of holders and lock-up orders, a run killed before its commit, a
 // restart after three days down, and moves racing the day's end. After each, every balance equals
-// the test's own arithmetic (the Books below, with the contract's dailyInterest, big.js only) and
+// the test's own arithmetic (the Books below, with the API contract's dailyInterest, big.js only) and
 // the ledger explains every balance.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
@@ -9,9 +9,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { rowsOf, type Db } from '../../src/server/db/connection.ts';
-import { addDays } from '../../src/contract/earn.ts';
-import { dailyInterest, transferIn, transferOut, type LadderTier } from '../../src/contract/liquidity.ts';
-import { lockupDailyIncome, lockupProducts, lockupSubscribe } from '../../src/contract/lockup.ts';
+import { addDays } from '../../src/api-contract/earn.ts';
+import { dailyInterest, transferIn, transferOut, type LadderTier } from '../../src/api-contract/liquidity.ts';
+import { lockupDailyIncome, lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
 import { publishLadder, subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
 import { DAILY_JOBS, DAY_END_GRACE_MS, runDueDays, type DayDone } from '../../src/server/jobs/daily.ts';
@@ -968,7 +968,7 @@ describe('moves racing the end of the day', () => {
   });
 });
 
-// ---- (d) Large balances: the job's SQL against the contract's dailyInterest ------------------------------
+// ---- (d) Large balances: the job's SQL against the API contract's dailyInterest ------------------------------
 
 describe('interest on large balances', () => {
   const D0 = '2026-11-22';

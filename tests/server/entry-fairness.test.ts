@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Big from 'big.js';
 import { afterAll, describe, expect, it } from 'vitest';
-import { texts } from '../../src/contract/texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { onPostgres } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';

@@ -9,8 +9,8 @@ import { startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { translator } from '../../src/server/i18n.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { FALLBACK_LOCALE } from '../../src/contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { FALLBACK_LOCALE } from '../../src/api-contract/constants.ts';
 
 /** Short, so a body that never comes is answered within the test. */
 const REQUEST_TIMEOUT_MS = 400;

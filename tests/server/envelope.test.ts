@@ -2,8 +2,8 @@
 // the rate limiter's 429 and server faults alike — with a readable msg and never a stack.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { login, userInfo } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
+import { login, userInfo } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 
 let h: Harness;

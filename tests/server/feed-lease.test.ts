@@ -11,7 +11,7 @@ import type { PriceFeed } from '../../src/server/market/feed.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 import { priceTicks } from '../../src/server/db/schema.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import type { TickEvent } from '../../src/contract/markets.ts';
+import type { TickEvent } from '../../src/api-contract/markets.ts';
 
 let h: Harness;
 beforeAll(async () => {

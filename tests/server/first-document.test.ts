@@ -9,9 +9,9 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
-import { coinList } from '../../src/contract/markets.ts';
-import { slides as slideList } from '../../src/contract/content.ts';
+import { FALLBACK_LOCALE, LOCALES } from '../../src/api-contract/constants.ts';
+import { coinList } from '../../src/api-contract/markets.ts';
+import { slides as slideList } from '../../src/api-contract/content.ts';
 import {
   FIRST_DATA_ID,
   FIRST_SCREENS_MODULE,
@@ -19,7 +19,7 @@ import {
   firstScreenId,
   startFailedId,
   type FirstData,
-} from '../../src/contract/first-data.ts';
+} from '../../src/api-contract/first-data.ts';
 import { slides } from '../../src/server/db/schema.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { FIRST_DATA_WAIT_MS, serveFirstDocument, type ReadFirstData } from '../../src/server/http/first-document.ts';

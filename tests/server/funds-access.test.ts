@@ -21,13 +21,13 @@ import {
   submitRecharge,
   withdrawOrder,
   withdrawRecords,
-} from '../../src/contract/funds.ts';
-import { bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
-import { certificationState, submitCertification } from '../../src/contract/certification.ts';
-import { pointRecords } from '../../src/contract/rewards.ts';
-import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
-import type { BankCard, Wallet } from '../../src/contract/payouts.ts';
-import type { RechargeOrder, WithdrawOrder } from '../../src/contract/funds.ts';
+} from '../../src/api-contract/funds.ts';
+import { bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
+import { certificationState, submitCertification } from '../../src/api-contract/certification.ts';
+import { pointRecords } from '../../src/api-contract/rewards.ts';
+import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
+import type { RechargeOrder, WithdrawOrder } from '../../src/api-contract/funds.ts';
 
 let h: Harness;
 /** A holds one of everything; B holds its own card and wallet and some USDT. */

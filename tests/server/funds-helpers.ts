@@ -7,9 +7,14 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'vitest';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 import { balances, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
-import { addBankCard, type BankCard, type Wallet } from '../../src/contract/payouts.ts';
-import { addWallet } from '../../src/contract/add-wallet.ts';
-import { submitRecharge, submitWithdraw, type RechargeOrder, type WithdrawOrder } from '../../src/contract/funds.ts';
+import { addBankCard, type BankCard, type Wallet } from '../../src/api-contract/payouts.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
+import {
+  submitRecharge,
+  submitWithdraw,
+  type RechargeOrder,
+  type WithdrawOrder,
+} from '../../src/api-contract/funds.ts';
 import { PAYPASS, tinyPng, uploadFile } from './helpers.ts';
 import type { Harness } from './harness.ts';
 

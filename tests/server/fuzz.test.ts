@@ -1,4 +1,4 @@
-// A generated attack on the whole contract: every endpoint declared in src/contract (read from the
+// A generated attack on the whole API contract: every endpoint declared in src/api-contract (read from the
 // folder, so one added later is covered without a line added here), every field of its input,
 // hostile values of every kind, wrong content types and odd headers, anonymous and logged in (an endpoint that needs
 // a session is refused before its input is read: anonymous, it gets a sample; on PostgreSQL, the kinds that can reach
@@ -22,12 +22,12 @@ import {
   withdrawn,
 } from './funds-helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
-import { inputShapes, type DeclaredEndpoint } from '../../src/contract/registry.ts';
+import { inputShapes, type DeclaredEndpoint } from '../../src/api-contract/registry.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
-import { POINTS } from '../../src/contract/rewards.ts';
-import { UPLOAD_FIELD } from '../../src/contract/account.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { POINTS } from '../../src/api-contract/rewards.ts';
+import { UPLOAD_FIELD } from '../../src/api-contract/account.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 
 const UNSUPPORTED = 'Please remove unsupported characters and try again!';
 
@@ -64,7 +64,7 @@ const CARRIES_UNSUPPORTED = new Set(['nul', 'nulOnly', 'loneHighSurrogate', 'lon
  * The kinds that can reach a query's parameters: long text and digits, numbers past the columns' types, quotes, marks
  * that combine or turn the text around, and a NUL (refused before any query; it is what a driver would choke on). On
  * PostgreSQL the walk repeats PGlite's through another driver, and these are what can tell the two apart: every other
- * kind is refused by the contract's schemas before a query is made, the same code on either database.
+ * kind is refused by the API contract's schemas before a query is made, the same code on either database.
  */
 const DRIVER_KINDS = new Set([
   'nul',
@@ -115,12 +115,13 @@ const HINTS: Record<string, string[]> = {
   amount: ['20'],
   number: ['100'],
   code: ['BTC'],
-  // A push subscription (contract/notifications.ts): a push service's https address, a P-256 key and an auth secret.
+  // A push subscription (api-contract/notifications.ts): a push service's https address, a P-256 key and an auth
+  // secret.
   off: ['option_settled'],
   endpoint: ['https://push.example.com/send/fuzz'],
   p256dh: ['BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM'],
   auth: ['tBHItJI5svbpez7KI4CCXg'],
-  // A statement's period (contract/statements.ts): two days and a time zone.
+  // A statement's period (api-contract/statements.ts): two days and a time zone.
   from: ['2026-11-01'],
   to: ['2026-11-30'],
   tz: ['Asia/Bangkok'],
@@ -668,7 +669,7 @@ afterAll(async () => {
 
 // ---- The walk -------------------------------------------------------------------------------
 
-it("finds the contract's endpoints and every one of them is served", async () => {
+it("finds the API contract's endpoints and every one of them is served", async () => {
   expect(endpoints.length).toBeGreaterThan(40);
   for (const declared of endpoints) {
     const response = await send(request(declared, '', declared.endpoint.auth ? { token: user.token } : {}), {
@@ -789,7 +790,7 @@ it('wrong content types and odd headers on every endpoint, anonymous and logged 
   expect(problems).toEqual([]);
 });
 
-it('the routes outside the contract: pictures, the price stream, the OpenAPI document, unknown paths', async () => {
+it('the routes outside the API contract: pictures, the price stream, the OpenAPI document, unknown paths', async () => {
   const picture = pool[7]!;
   const ids = [
     picture.slice('/api/uploads/'.length),

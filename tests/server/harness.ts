@@ -18,8 +18,8 @@ import { simulatedFeed, type SimulatedFeed } from '../../src/server/market/simul
 import { LISTED_COINS, seedMarkets } from '../../src/server/db/seed-markets.ts';
 import { seedFunds } from '../../src/server/db/seed-funds.ts';
 import { seedEarn } from '../../src/server/db/seed-earn.ts';
-import type { Endpoint, InputOf, ResultOf } from '../../src/contract/endpoint.ts';
-import { RET_OK, type Envelope } from '../../src/contract/envelope.ts';
+import type { Endpoint, InputOf, ResultOf } from '../../src/api-contract/endpoint.ts';
+import { RET_OK, type Envelope } from '../../src/api-contract/envelope.ts';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
 
 export interface SentCode {
@@ -49,7 +49,7 @@ export interface Harness {
 }
 
 /**
- * The contract describes answers too: the data of every ret 1 answer must match the endpoint's
+ * The API contract describes answers too: the data of every ret 1 answer must match the endpoint's
  * answer schema exactly (a field missing, extra or of another shape fails the test that called).
  */
 export function checkedAnswer<E extends Endpoint>(endpoint: E, envelope: Envelope<ResultOf<E>>): Envelope<ResultOf<E>> {
@@ -59,7 +59,7 @@ export function checkedAnswer<E extends Endpoint>(endpoint: E, envelope: Envelop
   if (!checked.success) {
     const issues = checked.issues.map((issue) => `${v.getDotPath(issue) ?? '(data)'}: ${issue.message}`);
     throw new Error(
-      `${endpoint.method} ${endpoint.path} answered data the contract does not describe:\n  ${issues.join('\n  ')}\n${JSON.stringify(envelope.data).slice(0, 2000)}`,
+      `${endpoint.method} ${endpoint.path} answered data the API contract does not describe:\n  ${issues.join('\n  ')}\n${JSON.stringify(envelope.data).slice(0, 2000)}`,
     );
   }
   return envelope;

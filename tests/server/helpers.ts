@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { asc, eq, lt, or } from 'drizzle-orm';
 import { expect } from 'vitest';
-import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/contract/account.ts';
+import { register, sendEmailCode, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
 import {
   attemptCounters,
   balances,
@@ -135,8 +135,8 @@ export const TOKEN_EXPIRED = { ret: -1, msg: 'Your login has expired, please log
 
 /**
  * Resolves at the first change notice `changes` delivers from now on of `table`'s rows of `user` (or of the whole
- * table). Listeners hear a notice in the order they subscribed: the answers every server started before kept have been
- * dropped by then.
+ * table). Listeners hear a notice in the order they subscribed: the answers every server started before cached have
+ * been dropped by then.
  */
 export function noticeOf(changes: Changes, table: string, user: number): Promise<void> {
   return new Promise((resolve) => {

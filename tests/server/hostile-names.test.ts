@@ -13,8 +13,8 @@ import {
   register,
   sendEmailCode,
   sendSmsCode,
-} from '../../src/contract/account.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+} from '../../src/api-contract/account.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 import { attemptCounters } from '../../src/server/db/schema.ts';
 import { countAttempt, isLimited } from '../../src/server/domain/attempts.ts';
 

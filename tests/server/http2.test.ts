@@ -15,7 +15,7 @@ import { brotliCompressSync, brotliDecompressSync, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from '../../src/server/http/app.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, registerByPhone, tinyPng } from './helpers.ts';

@@ -19,9 +19,9 @@ import {
   registerByPhone,
 } from './helpers.ts';
 import { addCard, withdraw } from './funds-helpers.ts';
-import { editProfile, register, sendSmsCode } from '../../src/contract/account.ts';
-import { post as declarePost, returns } from '../../src/contract/endpoint.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
+import { editProfile, register, sendSmsCode } from '../../src/api-contract/account.ts';
+import { post as declarePost, returns } from '../../src/api-contract/endpoint.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import {
   idempotencyKeys,
   ledgerEntries,
@@ -35,8 +35,8 @@ import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { claimIdempotencyKey, idempotencyScope } from '../../src/server/domain/idempotency.ts';
 import { router } from '../../src/server/http/handle.ts';
 import { Refusal } from '../../src/server/domain/refusal.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -15,7 +15,7 @@ import { startHarness } from './harness.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import type { Constituent as RecordedConstituent } from '../../src/server/db/schema.ts';
 import { answerConstituents } from '../../src/server/domain/prices.ts';
-import { Constituents } from '../../src/contract/markets.ts';
+import { Constituents } from '../../src/api-contract/markets.ts';
 
 const makers: Record<StandInKind, (endpoints: StandIn['endpoints']) => Exchange> = { binance, okx, kraken };
 const stands = {} as Record<StandInKind, StandIn>;

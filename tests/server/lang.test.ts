@@ -4,8 +4,8 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { formatter } from '@lingui/format-po';
 import { startHarness, type Harness } from './harness.ts';
-import { login, userInfo } from '../../src/contract/account.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { login, userInfo } from '../../src/api-contract/account.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import type { MessageDescriptor } from '@lingui/core';
 
 let h: Harness;

@@ -1,5 +1,5 @@
-// Every movement named: the server posts only the kinds declared in contract/ledger-kinds.ts (each with a name in the
-// six languages, tests/unit/ledger-kinds.test.ts). post(), postMany(), freeze() and unfreeze() take a LedgerKind
+// Every movement named: the server posts only the kinds declared in api-contract/ledger-kinds.ts (each with a name in
+// the six languages, tests/unit/ledger-kinds.test.ts). post(), postMany(), freeze() and unfreeze() take a LedgerKind
 // (checked by the compiler); postRows() reads its kinds from SQL, so it refuses an undeclared one at run time. The
 // posting paths are walked here and every kind and asset the ledger then holds is one with a name.
 import { readFileSync, readdirSync } from 'node:fs';
@@ -11,9 +11,9 @@ import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import { approvedRecharge } from './funds-helpers.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
-import { assetName, isLedgerKind } from '../../src/contract/ledger-kinds.ts';
-import { drawBlindBox } from '../../src/contract/blindbox.ts';
-import { isPracticeAsset } from '../../src/contract/practice.ts';
+import { assetName, isLedgerKind } from '../../src/api-contract/ledger-kinds.ts';
+import { drawBlindBox } from '../../src/api-contract/blindbox.ts';
+import { isPracticeAsset } from '../../src/api-contract/practice.ts';
 import { postRows, type Posting } from '../../src/server/domain/ledger.ts';
 import { LIQUIDITY_ENTRY, redeemLiquidity, subscribeLiquidity } from '../../src/server/domain/liquidity.ts';
 import { LOCKUP_ENTRY, payLockupDay, subscribeLockup } from '../../src/server/domain/lockup.ts';
@@ -21,7 +21,7 @@ import { CONTRACT_ENTRY } from '../../src/server/domain/contracts.ts';
 import { PRACTICE_ENTRY, openPracticeAccount, resetPracticeAccount } from '../../src/server/domain/practice.ts';
 import { BLIND_BOX_KIND } from '../../src/server/domain/blindbox.ts';
 import { redeem } from '../../src/server/domain/points.ts';
-import { signInOnce } from '../../src/server/domain/signin.ts';
+import { checkInOnce } from '../../src/server/domain/check-in.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -94,7 +94,7 @@ it('walking the posting paths leaves only kinds and assets that have a name', as
   expect(await h.call(drawBlindBox, { pay: 'usdt' }, { token })).toMatchObject({ ret: 1 });
   expect(await h.call(drawBlindBox, { pay: 'points' }, { token })).toMatchObject({ ret: 1 });
   await h.database.db.transaction((tx) => redeem(tx, id, '1000', now()));
-  await signInOnce(h.database.db, id, now(), zone);
+  await checkInOnce(h.database.db, id, now(), zone);
   await h.database.db.transaction((tx) => subscribeLiquidity(tx, id, '100', now(), zone));
   await h.database.db.transaction((tx) => redeemLiquidity(tx, id, '10', 'quick', now(), zone));
   const [product] = rowsOf<{ id: number; days: number }>(

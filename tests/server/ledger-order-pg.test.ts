@@ -11,8 +11,8 @@ import { rowsOf } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
 import { USDT, freeze, post } from '../../src/server/domain/ledger.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { statement, type Statement } from '../../src/contract/statements.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { statement, type Statement } from '../../src/api-contract/statements.ts';
 
 interface Answer<T = unknown> {
   ret: number;

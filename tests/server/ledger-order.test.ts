@@ -12,8 +12,8 @@ import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { openDatabase, rowsOf, type Database, type Executor } from '../../src/server/db/connection.ts';
 import { USDT, freeze, post, postMany, postRows } from '../../src/server/domain/ledger.ts';
-import { statement, type Statement } from '../../src/contract/statements.ts';
-import { accountEntries } from '../../src/contract/funds.ts';
+import { statement, type Statement } from '../../src/api-contract/statements.ts';
+import { accountEntries } from '../../src/api-contract/funds.ts';
 
 let h: Harness;
 /** The revoke's side: on PostgreSQL a second pool on the same database, like another server process. */

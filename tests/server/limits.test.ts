@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, dbState, newEmail, newPhone, refused, registerByPhone } from './helpers.ts';
-import { changePassword, login, register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
+import { changePassword, login, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
 import { seedDemo, DEMO_ACCOUNT } from '../../src/server/db/seed.ts';
 import { attemptCounters, users } from '../../src/server/db/schema.ts';
 import { deleteExpiredCounters } from '../../src/server/domain/attempts.ts';

@@ -12,7 +12,7 @@ import {
   type SheddingState,
 } from '../../src/server/http/load-shedding.ts';
 import { loadConfig } from '../../src/server/config.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 import { registry } from '../../src/server/observability/metrics.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { sql } from 'drizzle-orm';

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, refused, registerByPhone } from './helpers.ts';
-import { login } from '../../src/contract/account.ts';
+import { login } from '../../src/api-contract/account.ts';
 import { accountDelayMs } from '../../src/server/domain/login-guessing.ts';
 
 let h: Harness;

@@ -14,8 +14,8 @@ import {
   klines,
   klinesPost,
   type Candle,
-} from '../../src/contract/markets.ts';
-import { optionProducts } from '../../src/contract/options.ts';
+} from '../../src/api-contract/markets.ts';
+import { optionProducts } from '../../src/api-contract/options.ts';
 import { candles, priceTicks } from '../../src/server/db/schema.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 import type { Tick } from '../../src/server/market/feed.ts';

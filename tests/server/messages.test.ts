@@ -11,8 +11,8 @@ import {
   readMessages,
   unreadMessages,
   type StationMessage,
-} from '../../src/contract/messages.ts';
-import type { CursorPage, Envelope } from '../../src/contract/envelope.ts';
+} from '../../src/api-contract/messages.ts';
+import type { CursorPage, Envelope } from '../../src/api-contract/envelope.ts';
 import { messageReads, messages as messageRows } from '../../src/server/db/schema.ts';
 import { WELCOME_MESSAGE, seedDemo } from '../../src/server/db/seed.ts';
 import { postMessage } from '../../src/server/domain/messages.ts';

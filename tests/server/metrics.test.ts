@@ -14,7 +14,7 @@ import { buildApp } from '../../src/server/http/app.ts';
 import { enqueue } from '../../src/server/domain/delivery.ts';
 import { marketHalts, optionOrders, reconciliationRuns } from '../../src/server/db/schema.ts';
 import { schedule } from '../../src/server/jobs/schedule.ts';
-import { coinRate } from '../../src/contract/markets.ts';
+import { coinRate } from '../../src/api-contract/markets.ts';
 import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import { systemClock } from '../../src/server/domain/clock.ts';

@@ -11,7 +11,7 @@ import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { openApiDocument } from '../../src/server/http/openapi.ts';
-import { DECIMAL, SIGNED_DECIMAL } from '../../src/contract/answers.ts';
+import { DECIMAL, SIGNED_DECIMAL } from '../../src/api-contract/answers.ts';
 
 let dir: string;
 let mock: ChildProcess;

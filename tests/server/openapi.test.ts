@@ -1,16 +1,16 @@
-// The contract, published: GET /api/openapi.json describes every endpoint src/contract declares
+// The API contract, published: GET /api/openapi.json describes every endpoint src/api-contract declares
 // (found by reading the folder), with its input schema, headers, security and the envelope.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, tinyPng } from './helpers.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { openApiDocument } from '../../src/server/http/openapi.ts';
-import { inputFields, type DeclaredEndpoint } from '../../src/contract/registry.ts';
-import { login, uploadImage } from '../../src/contract/account.ts';
-import { submitWithdraw } from '../../src/contract/funds.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { DECIMAL, SIGNED_DECIMAL } from '../../src/contract/answers.ts';
+import { inputFields, type DeclaredEndpoint } from '../../src/api-contract/registry.ts';
+import { login, uploadImage } from '../../src/api-contract/account.ts';
+import { submitWithdraw } from '../../src/api-contract/funds.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { DECIMAL, SIGNED_DECIMAL } from '../../src/api-contract/answers.ts';
 import SwaggerParser from '@apidevtools/swagger-parser';
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the published document is walked as plain JSON
@@ -86,7 +86,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'rewards',
       'sessions',
       'share',
-      'signin',
+      'check-in',
       'support',
       'welfare',
       'blindbox',
@@ -108,7 +108,7 @@ it('reads every contract module: the registry holds the declarations the code im
   );
 });
 
-it('describes every endpoint declared in src/contract, with each of its input fields', () => {
+it('describes every endpoint declared in src/api-contract, with each of its input fields', () => {
   expect(missingFrom(doc, endpoints)).toEqual([]);
   // The check bites: a document built without one declaration is caught.
   expect(
@@ -197,7 +197,7 @@ it("lists the texts an answer can carry: all of them, and each operation's own v
 /** The 200 of an operation: its success envelope's data schema. */
 const dataOf = (op: Json): Json => op.responses['200'].content['application/json'].schema.oneOf[0].properties.data;
 
-it("describes every answer: data of each operation's ret 1 is the schema src/contract declares, strict, with patterns, nullables and ISO times", () => {
+it("describes every answer: data of each operation's ret 1 is the schema src/api-contract declares, strict, with patterns, nullables and ISO times", () => {
   for (const { name, endpoint } of endpoints) {
     const op = doc.paths[endpoint.path][endpoint.method.toLowerCase()];
     expect(Object.keys(dataOf(op)).length, name).toBeGreaterThan(0);

@@ -16,11 +16,11 @@ import {
   withdrawn,
 } from './funds-helpers.ts';
 import { USAGE, runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
 import { certifications } from '../../src/server/db/schema.ts';
-import { addDays } from '../../src/contract/earn.ts';
-import { lockupOrders, lockupProduct, lockupSubscribe } from '../../src/contract/lockup.ts';
+import { addDays } from '../../src/api-contract/earn.ts';
+import { lockupOrders, lockupProduct, lockupSubscribe } from '../../src/api-contract/lockup.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, tinyPng, uploadFile } from './helpers.ts';
 import { addTronWallet, cryptoRecharge, opsOk, withdrawn } from './funds-helpers.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
 import { auditLog } from '../../src/server/db/schema.ts';
 
 let h: Harness;
@@ -193,8 +193,11 @@ it('the reviews: a recharge, a withdrawal and a certification, approved and reje
   });
 });
 
-it('the rewards and the operators: sign-in ladder, welfare, the cost of a draw, operator add and disable', async () => {
-  expect(await audited('signin-ladder', '5,5,10')).toMatchObject({ action: 'signin.ladder', after: expect.anything() });
+it('the rewards and the operators: check-in ladder, welfare, the cost of a draw, operator add and disable', async () => {
+  expect(await audited('check-in-ladder', '5,5,10')).toMatchObject({
+    action: 'signin.ladder',
+    after: expect.anything(),
+  });
   expect(await audited('blindbox-cost', 'usdt=2')).toMatchObject({
     action: 'blindbox.cost',
     before: expect.anything(),

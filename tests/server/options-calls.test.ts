@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
-import { balances } from '../../src/contract/markets.ts';
+import { balances } from '../../src/api-contract/markets.ts';
 import {
   optionOrder,
   optionOrders,
@@ -14,7 +14,7 @@ import {
   optionTotals,
   placeOption,
   type OptionProduct,
-} from '../../src/contract/options.ts';
+} from '../../src/api-contract/options.ts';
 import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 

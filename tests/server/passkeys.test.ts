@@ -3,14 +3,14 @@
 // once and for a few minutes; an answer from another page, a copied authenticator (its counter going
 // back), a passkey removed or another account's are refused; the list and removal are the owner's
 // only. Answers come from a software authenticator that builds them as a platform authenticator does.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, customer, refused } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { signedInSessions } from '../../src/contract/sessions.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { signedInSessions } from '../../src/api-contract/sessions.ts';
 import {
   addPasskey,
   listPasskeys,
@@ -19,9 +19,9 @@ import {
   passkeySignInOptions,
   removePasskey,
   PASSKEY_LIMIT,
-} from '../../src/contract/passkeys.ts';
-import { beginTwoFactor, confirmTwoFactor } from '../../src/contract/two-factor.ts';
-import { texts } from '../../src/contract/texts.ts';
+} from '../../src/api-contract/passkeys.ts';
+import { beginTwoFactor, confirmTwoFactor } from '../../src/api-contract/two-factor.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { relyingPartyOf } from '../../src/server/domain/passkeys.ts';
 

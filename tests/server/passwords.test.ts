@@ -11,7 +11,7 @@ import {
   sendEmailCode,
   sendSmsCode,
   userInfo,
-} from '../../src/contract/account.ts';
+} from '../../src/api-contract/account.ts';
 import { users } from '../../src/server/db/schema.ts';
 import { verifySecret } from '../../src/server/domain/accounts.ts';
 

@@ -2,14 +2,14 @@
 // withdrawals only after the cooling-off period, its owner is told at once by a station message,
 // and deleting is immediate. Whoever takes over a session cannot add an address and drain the
 // account before the owner can react.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, fundsState, withdraw } from './funds-helpers.ts';
-import { addBankCard, bankCards, deleteWallet, wallets } from '../../src/contract/payouts.ts';
+import { addBankCard, bankCards, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
 import { translator } from '../../src/server/i18n.ts';
-import { messages } from '../../src/contract/messages.ts';
+import { messages } from '../../src/api-contract/messages.ts';
 import { loadConfig } from '../../src/server/config.ts';
 
 const HOUR = 3_600_000;

@@ -6,9 +6,9 @@ import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { addCard, addTronWallet, cardForm, newEvmAddress, newTronAddress } from './funds-helpers.ts';
-import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/contract/payouts.ts';
-import { addWallet } from '../../src/contract/add-wallet.ts';
-import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/contract/constants.ts';
+import { addBankCard, bankCards, deleteBankCard, deleteWallet, wallets } from '../../src/api-contract/payouts.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
+import { BANK_CODES, BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS } from '../../src/api-contract/constants.ts';
 import { bankCards as cardRows, wallets as walletRows } from '../../src/server/db/schema.ts';
 
 let h: Harness;

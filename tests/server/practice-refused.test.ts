@@ -7,14 +7,14 @@ import { startHarness, type Harness } from './harness.ts';
 import { PAYPASS, customer, expectLedgerBalanced, grant, moneyState, refused } from './helpers.ts';
 import { addTronWallet } from './funds-helpers.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
-import { drawBlindBox } from '../../src/contract/blindbox.ts';
-import { lockupProducts, lockupSubscribe } from '../../src/contract/lockup.ts';
-import { transferIn, transferOut } from '../../src/contract/liquidity.ts';
-import { earnBalance } from '../../src/contract/earn.ts';
-import { redeemPoints } from '../../src/contract/rewards.ts';
-import { dailySignIn } from '../../src/contract/signin.ts';
-import { submitWithdraw } from '../../src/contract/funds.ts';
-import { optionTotals } from '../../src/contract/options.ts';
+import { drawBlindBox } from '../../src/api-contract/blindbox.ts';
+import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
+import { transferIn, transferOut } from '../../src/api-contract/liquidity.ts';
+import { earnBalance } from '../../src/api-contract/earn.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { dailyCheckIn } from '../../src/api-contract/check-in.ts';
+import { submitWithdraw } from '../../src/api-contract/funds.ts';
+import { optionTotals } from '../../src/api-contract/options.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -42,7 +42,7 @@ describe('a call with no practice mode asked for the practice account', () => {
       () => h.call(transferIn, { amount: '100', ...practice }, { token: user.token }),
       () => h.call(transferOut, { amount: '1', ...practice }, { token: user.token }),
       () => h.call(redeemPoints, { number: '1000', ...practice }, { token: user.token }),
-      () => h.call(dailySignIn, { ...practice }, { token: user.token }),
+      () => h.call(dailyCheckIn, { ...practice }, { token: user.token }),
       () =>
         h.call(
           submitWithdraw,

@@ -11,16 +11,22 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { practiceAccount, resetPractice, practiceAsset } from '../../src/contract/practice.ts';
-import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../src/contract/options.ts';
-import { cancelContract, contractAmounts, contractOrders, placeContract } from '../../src/contract/contracts.ts';
-import { balances } from '../../src/contract/markets.ts';
-import { accountEntries } from '../../src/contract/funds.ts';
-import { consoleCustomer } from '../../src/contract/console.ts';
-import { consoleChangeHouseCaps } from '../../src/contract/console-house.ts';
-import { setProtection, protection } from '../../src/contract/protection.ts';
-import { subscribePush } from '../../src/contract/notifications.ts';
-import { inputShapes, type DeclaredEndpoint } from '../../src/contract/registry.ts';
+import { practiceAccount, resetPractice, practiceAsset } from '../../src/api-contract/practice.ts';
+import {
+  optionOrder,
+  optionOrders,
+  optionProducts,
+  optionTotals,
+  placeOption,
+} from '../../src/api-contract/options.ts';
+import { cancelContract, contractAmounts, contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
+import { balances } from '../../src/api-contract/markets.ts';
+import { accountEntries } from '../../src/api-contract/funds.ts';
+import { consoleCustomer } from '../../src/api-contract/console.ts';
+import { consoleChangeHouseCaps } from '../../src/api-contract/console-house.ts';
+import { setProtection, protection } from '../../src/api-contract/protection.ts';
+import { subscribePush } from '../../src/api-contract/notifications.ts';
+import { inputShapes, type DeclaredEndpoint } from '../../src/api-contract/registry.ts';
 import { balances as balanceRows, ledgerEntries, outbox } from '../../src/server/db/schema.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { DEFAULT_HOUSE_CAPS } from '../../src/server/domain/house-limits.ts';
@@ -31,8 +37,8 @@ import { createSession } from '../../src/server/domain/sessions.ts';
 import { declaredEndpoints } from '../../src/server/http/declared-endpoints.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
-import { POINTS } from '../../src/contract/rewards.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { POINTS } from '../../src/api-contract/rewards.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 
 const OPTION_OPEN = refused('A practice option is still open: you can reset once it has settled!');
 
@@ -391,7 +397,7 @@ describe('practice contracts', () => {
       ),
     ).toEqual([{ asset: practiceAsset('ETH'), available: '0.00000000', frozen: '0.00000000' }]);
     expect(await realRows(user.id)).toEqual([{ asset: 'USDT', available: '100.00000000', frozen: '0.00000000' }]);
-    // The same kept answer of real balances as before any of it.
+    // The same cached answer of real balances as before any of it.
     expect(await realBalances(user.token)).toEqual([
       { asset: 'USDT', available: '100.00000000', frozen: '0.00000000' },
     ]);

@@ -14,8 +14,8 @@ import type { ServerProcess } from './server-process.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
-import { PRICE_ALERTS_MAX, addPriceAlert } from '../../src/contract/price-alerts.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { PRICE_ALERTS_MAX, addPriceAlert } from '../../src/api-contract/price-alerts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 const USERS = 40;
 const DAY_MS = 24 * 3600_000;

@@ -13,11 +13,11 @@ import {
   addPriceAlert,
   deletePriceAlert,
   priceAlerts as listAlerts,
-} from '../../src/contract/price-alerts.ts';
-import { messages as listMessages } from '../../src/contract/messages.ts';
-import { setNoticeSettings, subscribePush } from '../../src/contract/notifications.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+} from '../../src/api-contract/price-alerts.ts';
+import { messages as listMessages } from '../../src/api-contract/messages.ts';
+import { setNoticeSettings, subscribePush } from '../../src/api-contract/notifications.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { messages, outbox, priceAlertMarks, priceAlerts, priceTicks } from '../../src/server/db/schema.ts';
 import { WEIGH_SLICE_TICKS, weighPriceAlerts } from '../../src/server/domain/price-alerts.ts';

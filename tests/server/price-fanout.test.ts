@@ -4,7 +4,7 @@
 // that stops reading is cut off; a step reaches a few hundred clients at a time, the event loop let go in between.
 import type { ServerResponse } from 'node:http';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
+import { STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/api-contract/markets.ts';
 import type { Market } from '../../src/server/market/market.ts';
 import { MAX_UNREAD_BYTES, WRITES_PER_TURN, priceFanout } from '../../src/server/http/price-fanout.ts';
 

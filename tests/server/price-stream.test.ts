@@ -1,11 +1,11 @@
-// The live price stream (our addition, declared in the contract): server-sent events over a real
+// The live price stream (our addition, declared in the API contract): server-sent events over a real
 // socket. A client first hears which coins are halted, then gets a snapshot of the latest prices,
 // then one `ticks` event per step (and a `halts` event whenever a halt begins or ends).
 import { connect } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { sql } from 'drizzle-orm';
-import { PRICE_STREAM_PATH, STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH, STREAM_HEARTBEAT_MS, type TickEvent } from '../../src/api-contract/markets.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
 
 let h: Harness;

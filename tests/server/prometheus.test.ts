@@ -13,7 +13,7 @@ import { onPostgres } from './harness.ts';
 import { freePort } from './postgres.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { standInEnv, startStandIns, type StandIn } from './exchange-standins.ts';
-import { PRICE_STREAM_PATH } from '../../src/contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../src/api-contract/markets.ts';
 
 const PROMETHEUS = '/usr/bin/prometheus';
 const TOKEN = 'prometheus-test-token-9a1';

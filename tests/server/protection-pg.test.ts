@@ -11,8 +11,8 @@ import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
 import { createSession } from '../../src/server/domain/sessions.ts';
 import { USDT, post } from '../../src/server/domain/ledger.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { setProtection } from '../../src/contract/protection.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { setProtection } from '../../src/api-contract/protection.ts';
 
 interface Answer {
   ret: number;

@@ -12,12 +12,12 @@ import {
   protection,
   setProtection,
   type Protection,
-} from '../../src/contract/protection.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
-import { lockupProducts, lockupSubscribe } from '../../src/contract/lockup.ts';
-import { transferIn } from '../../src/contract/liquidity.ts';
-import { drawBlindBox } from '../../src/contract/blindbox.ts';
+} from '../../src/api-contract/protection.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { lockupProducts, lockupSubscribe } from '../../src/api-contract/lockup.ts';
+import { transferIn } from '../../src/api-contract/liquidity.ts';
+import { drawBlindBox } from '../../src/api-contract/blindbox.ts';
 import { seedBlindBox } from '../../src/server/db/seed-blindbox.ts';
 import { protectionLimits, protectionPending } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';

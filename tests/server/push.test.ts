@@ -2,7 +2,7 @@
 // encrypted for each (RFC 8291) and signed with the server's VAPID key (RFC 8292), in the browser's
 // language, unless that kind is turned off. A local push-service stand-in receives the requests and
 // the test decrypts them as the browser would.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
@@ -21,9 +21,9 @@ import {
   setNoticeSettings,
   subscribePush,
   unsubscribePush,
-} from '../../src/contract/notifications.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { contractOrders, placeContract } from '../../src/contract/contracts.ts';
+} from '../../src/api-contract/notifications.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { contractOrders, placeContract } from '../../src/api-contract/contracts.ts';
 import { outbox, pushSubscriptions, serverKeys } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';
@@ -253,7 +253,7 @@ describe('from an event to the browser', () => {
     const browser = await subscribed(user);
     const from = service.received.length;
     const order = await h.call(
-      (await import('../../src/contract/funds.ts')).submitRecharge,
+      (await import('../../src/api-contract/funds.ts')).submitRecharge,
       { kind: 'crypto', channel_id: '1', amount: '20', hash: 'a'.repeat(64) },
       { token: user.token },
     );

@@ -7,9 +7,9 @@ import { testAppOptions, testServices } from './test-app.ts';
 import { registerByPhone } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { RequestCounter } from '../../src/server/http/rate-limits.ts';
-import { coinList, balances } from '../../src/contract/markets.ts';
-import { login } from '../../src/contract/account.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { coinList, balances } from '../../src/api-contract/markets.ts';
+import { login } from '../../src/api-contract/account.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 
 const CARRIER = '100.64.0.1';
 let h: Harness;

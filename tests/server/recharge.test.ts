@@ -7,17 +7,17 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { balanceOf, cryptoRecharge, fundsState, newHash, ops, opsOk, uploadedPicture } from './funds-helpers.ts';
-import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/contract/funds.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { levelProgress } from '../../src/contract/rewards.ts';
+import { rechargeChannels, rechargeOrder, rechargeRecords, submitRecharge } from '../../src/api-contract/funds.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { levelProgress } from '../../src/api-contract/rewards.ts';
 import { ledgerEntries, rechargeChannels as channels } from '../../src/server/db/schema.ts';
-import { readAddress } from '../../src/contract/chain-address.ts';
-import type { CHAINS } from '../../src/contract/constants.ts';
+import { readAddress } from '../../src/api-contract/chain-address.ts';
+import type { CHAINS } from '../../src/api-contract/constants.ts';
 
 type Chain = (typeof CHAINS)[number];
 /** A valid BEP20 address an operator might have set (EIP-55). */
 const OPERATOR_SET = '0x14A85a23ebde84805576a35fc5555873Df336831'.toLowerCase();
-import { MAX_PENDING_RECHARGES } from '../../src/contract/constants.ts';
+import { MAX_PENDING_RECHARGES } from '../../src/api-contract/constants.ts';
 
 let h: Harness;
 beforeAll(async () => {

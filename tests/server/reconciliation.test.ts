@@ -6,9 +6,9 @@ import { hostname } from 'node:os';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
-import { consoleSystem } from '../../src/contract/console.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
+import { consoleSystem } from '../../src/api-contract/console.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
 import { reconcileIfDue, reconcileNow } from '../../src/server/domain/reconciliation.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import {

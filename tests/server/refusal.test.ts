@@ -2,8 +2,8 @@
 // sentence (which would reach the Chinese and Thai console as written).
 import { describe, expect, it } from 'vitest';
 import { Refusal, refusalOf } from '../../src/server/domain/refusal.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { consoleTexts } from '../../src/contract/console-texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { consoleTexts } from '../../src/api-contract/console-texts.ts';
 import { translator } from '../../src/server/i18n.ts';
 
 describe('Refusal', () => {

@@ -1,5 +1,5 @@
 // The server's request log at the default level: one line per answered request, with what was
-// asked, the status and the time taken (a second line per request cost more than a kept answer).
+// asked, the status and the time taken (a second line per request cost more than a cached answer).
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
-import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
+import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
 import { candles, priceTicks } from '../../src/server/db/schema.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { thinPriceTicks } from '../../src/server/jobs/retention.ts';

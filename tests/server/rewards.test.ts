@@ -5,9 +5,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { approvedRecharge, balanceOf, fundsState } from './funds-helpers.ts';
-import { levelProgress, pointRecords, pointsValue, redeemPoints, vipLevels } from '../../src/contract/rewards.ts';
-import { accountEntries } from '../../src/contract/funds.ts';
-import { userInfo } from '../../src/contract/account.ts';
+import { levelProgress, pointRecords, pointsValue, redeemPoints, vipLevels } from '../../src/api-contract/rewards.ts';
+import { accountEntries } from '../../src/api-contract/funds.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
 
 let h: Harness;
 beforeAll(async () => {

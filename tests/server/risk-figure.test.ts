@@ -6,9 +6,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/connection.ts';
-import { optionProducts, placeOption } from '../../src/contract/options.ts';
-import { placeContract } from '../../src/contract/contracts.ts';
-import { riskFigure } from '../../src/contract/risk.ts';
+import { optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { placeContract } from '../../src/api-contract/contracts.ts';
+import { riskFigure } from '../../src/api-contract/risk.ts';
 import { ensureRiskFigure } from '../../src/server/domain/risk-figure.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { matchAllPairs } from '../../src/server/jobs/matching.ts';

@@ -1,19 +1,19 @@
 // Security changes the customer is told of (ASVS 2.2.3), and a password reset that a
 // stolen phone number alone cannot make once two-factor is on: the code sent by SMS is checked
 // first and kept while the authenticator code is asked for, so the customer finishes with it.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, customer, newPhone, refused } from './helpers.ts';
-import { changePassword, editProfile, forgotPassword, login, sendSmsCode } from '../../src/contract/account.ts';
-import { messages } from '../../src/contract/messages.ts';
+import { changePassword, editProfile, forgotPassword, login, sendSmsCode } from '../../src/api-contract/account.ts';
+import { messages } from '../../src/api-contract/messages.ts';
 import {
   beginTwoFactor,
   confirmTwoFactor,
   disableTwoFactor,
   renewRecoveryCodes,
-} from '../../src/contract/two-factor.ts';
-import { texts } from '../../src/contract/texts.ts';
+} from '../../src/api-contract/two-factor.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 
 let h: Harness;

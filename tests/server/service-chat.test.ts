@@ -1,4 +1,4 @@
-// Customer service through both doors: a customer writes (text, a picture), the
+// Customer service through both entry points: a customer writes (text, a picture), the
 // reviewers see it waiting in the inbox, one answers, the customer reads the answer (and gets a push
 // notice in their language), and every change of an operator leaves one audit entry. Each customer
 // reaches their own conversation only; bad input is refused with the chat's text and changes nothing.
@@ -8,10 +8,10 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { uploadedPicture } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { chatHistory, readChat, sendChatMessage, CHAT_PICTURES_PER_DAY } from '../../src/contract/service-chat.ts';
-import { unreadMessages } from '../../src/contract/unread.ts';
-import * as c from '../../src/contract/console-service.ts';
-import { consoleQueues } from '../../src/contract/console.ts';
+import { chatHistory, readChat, sendChatMessage, CHAT_PICTURES_PER_DAY } from '../../src/api-contract/service-chat.ts';
+import { unreadMessages } from '../../src/api-contract/unread.ts';
+import * as c from '../../src/api-contract/console-service.ts';
+import { consoleQueues } from '../../src/api-contract/console.ts';
 import { auditLog, outbox, pushSubscriptions, serviceMessages, uploads } from '../../src/server/db/schema.ts';
 import { removeUnusedUploads } from '../../src/server/domain/uploads.ts';
 

@@ -9,10 +9,10 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import { addCard, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { chatHistory, sendChatMessage } from '../../src/contract/service-chat.ts';
-import { unreadMessages } from '../../src/contract/unread.ts';
-import { consoleDisableOperator, consoleRejectWithdrawal } from '../../src/contract/console.ts';
-import * as c from '../../src/contract/console-service.ts';
+import { chatHistory, sendChatMessage } from '../../src/api-contract/service-chat.ts';
+import { unreadMessages } from '../../src/api-contract/unread.ts';
+import { consoleDisableOperator, consoleRejectWithdrawal } from '../../src/api-contract/console.ts';
+import * as c from '../../src/api-contract/console-service.ts';
 import { auditLog, outbox, serviceAnswering, serviceNotes } from '../../src/server/db/schema.ts';
 
 let h: Harness;

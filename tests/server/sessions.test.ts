@@ -3,13 +3,13 @@
 // session is refused at once, on every server process. Sessions end after 30 days unused and 180
 // days at most, however much they are used. A sign-in from a device new to the account leaves the
 // owner a station message in the language of the request.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { changePassword, login, userInfo } from '../../src/contract/account.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { endOtherSessions, endSession, signedInSessions } from '../../src/contract/sessions.ts';
+import { changePassword, login, userInfo } from '../../src/api-contract/account.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { endOtherSessions, endSession, signedInSessions } from '../../src/api-contract/sessions.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { sessions } from '../../src/server/db/schema.ts';
@@ -136,7 +136,8 @@ describe('ending sessions', () => {
     expect(await h.call(userInfo, {}, { token: phone })).toEqual(TOKEN_EXPIRED);
     // Another process hears of it by the row's change notice: at once on the embedded database (the notice came with
     // the commit, before the call answered), a moment later on PostgreSQL. Its first ask after the notice is refused,
-    // although the copy of the session it kept would have served the token for 30 s more (the kept answers' lifetime).
+    // although the copy of the session it cached would have served the token for 30 s more (the cached answers'
+    // lifetime).
     if (!onPostgres()) expect(noticed).toBe(true);
     await notice;
     expect((await other.inject({ url: `/api${userInfo.path}`, headers: { token: phone } })).json().ret).toBe(-1);

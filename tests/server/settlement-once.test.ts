@@ -11,7 +11,7 @@ import { USDT, post } from '../../src/server/domain/ledger.ts';
 import { settleDueOptions, settleOption } from '../../src/server/domain/options.ts';
 import { settleAllDue } from '../../src/server/jobs/settlement.ts';
 import { startSettlementJob } from '../../src/server/jobs/schedule.ts';
-import type { OptionOutcome } from '../../src/contract/options.ts';
+import type { OptionOutcome } from '../../src/api-contract/options.ts';
 
 const ORDERS = 1000;
 const SPREAD_SECONDS = 5;

@@ -5,8 +5,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
-import { optionOrder, optionProducts, placeOption } from '../../src/contract/options.ts';
-import { TICKS_AROUND, settlementTicks } from '../../src/contract/settlement-ticks.ts';
+import { optionOrder, optionProducts, placeOption } from '../../src/api-contract/options.ts';
+import { TICKS_AROUND, settlementTicks } from '../../src/api-contract/settlement-ticks.ts';
 import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
 
 let h: Harness;

@@ -7,11 +7,11 @@ import { and, desc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { TOKEN_EXPIRED, customer, registerByPhone, userIdOf } from './helpers.ts';
 import { ops, opsOk, uploadedPicture } from './funds-helpers.ts';
-import { inviteState } from '../../src/contract/share.ts';
-import { userInfo } from '../../src/contract/account.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { inviteState } from '../../src/api-contract/share.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { certifications } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 
@@ -47,7 +47,7 @@ async function certify(token: string) {
   await opsOk(h, 'certification', 'approve', String(row!.id));
 }
 
-it('the gate text is the contract text, word for word', () => {
+it('the gate text is the API contract text, word for word', () => {
   expect(texts.inviteNotActivated.message).toBe(GATE);
 });
 

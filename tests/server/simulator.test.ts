@@ -10,7 +10,7 @@ import { createMarket } from '../../src/server/market/market.ts';
 import { simulatedFeed } from '../../src/server/market/simulator.ts';
 import type { PriceFeed, Tick } from '../../src/server/market/feed.ts';
 import { LISTED_COINS } from '../../src/server/db/seed-markets.ts';
-import { coinList } from '../../src/contract/markets.ts';
+import { coinList } from '../../src/api-contract/markets.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
-import { login, userInfo } from '../../src/contract/account.ts';
+import { login, userInfo } from '../../src/api-contract/account.ts';
 import { seedDemo } from '../../src/server/db/seed.ts';
 
 let h: Harness;

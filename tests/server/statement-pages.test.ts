@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { STATEMENT_PAGE_SIZE, statement, type Statement } from '../../src/contract/statements.ts';
+import { STATEMENT_PAGE_SIZE, statement, type Statement } from '../../src/api-contract/statements.ts';
 import { USDT, balanceOf, post, postRows } from '../../src/server/domain/ledger.ts';
 
 let h: Harness;

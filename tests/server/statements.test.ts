@@ -6,7 +6,7 @@ import Big from 'big.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
-import { statement, type Statement } from '../../src/contract/statements.ts';
+import { statement, type Statement } from '../../src/api-contract/statements.ts';
 import { post, type Posting } from '../../src/server/domain/ledger.ts';
 
 let h: Harness;

@@ -3,23 +3,23 @@
 // e-mail need a code, a code works once, guessing is bounded, and turning it off takes a code and
 // the login password. The codes are computed here from the secret the setup answered, at the
 // harness clock's time, as an authenticator app would.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, customer, newPhone, refused, registerByPhone } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, newTronAddress, withdraw } from './funds-helpers.ts';
-import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import { addBankCard, wallets } from '../../src/contract/payouts.ts';
-import { addWallet } from '../../src/contract/add-wallet.ts';
+import { changePayPassword, editProfile, login, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import { addBankCard, wallets } from '../../src/api-contract/payouts.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import {
   beginTwoFactor,
   confirmTwoFactor,
   disableTwoFactor,
   renewRecoveryCodes,
   twoFactorStatus,
-} from '../../src/contract/two-factor.ts';
-import { texts } from '../../src/contract/texts.ts';
+} from '../../src/api-contract/two-factor.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { recoveryCodes, twoFactors } from '../../src/server/db/schema.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { keyCheck } from '../../src/server/domain/two-factor-key.ts';

@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, refused, registerByPhone, tinyPng, uploadFile } from './helpers.ts';
-import { editAvatar, userInfo } from '../../src/contract/account.ts';
+import { editAvatar, userInfo } from '../../src/api-contract/account.ts';
 
 let h: Harness;
 let me: { phone: string; token: string };

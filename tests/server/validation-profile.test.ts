@@ -10,9 +10,9 @@ import {
   editProfile,
   forgotPassword,
   sendSmsCode,
-} from '../../src/contract/account.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+} from '../../src/api-contract/account.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 
 let h: Harness;
 let me: { phone: string; token: string };

@@ -3,8 +3,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startHarness, type Harness } from './harness.ts';
 import { dbState, newEmail, newPhone, refused } from './helpers.ts';
-import { login, register, sendEmailCode, sendSmsCode } from '../../src/contract/account.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
+import { login, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -6,16 +6,16 @@
 import { readFileSync } from 'node:fs';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editProfile, userInfo } from '../../src/contract/account.ts';
-import { antiPhishingStatus, setAntiPhishing } from '../../src/contract/anti-phishing.ts';
-import { submitCertification } from '../../src/contract/certification.ts';
-import { consoleConversations, consoleReplyConversation } from '../../src/contract/console-service.ts';
-import type { Endpoint } from '../../src/contract/endpoint.ts';
-import { messages as messageList } from '../../src/contract/messages.ts';
-import { addWallet } from '../../src/contract/add-wallet.ts';
-import { addBankCard, editPayeeLabel } from '../../src/contract/payouts.ts';
-import { sendChatMessage } from '../../src/contract/service-chat.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { editProfile, userInfo } from '../../src/api-contract/account.ts';
+import { antiPhishingStatus, setAntiPhishing } from '../../src/api-contract/anti-phishing.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
+import { consoleConversations, consoleReplyConversation } from '../../src/api-contract/console-service.ts';
+import type { Endpoint } from '../../src/api-contract/endpoint.ts';
+import { messages as messageList } from '../../src/api-contract/messages.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
+import { addBankCard, editPayeeLabel } from '../../src/api-contract/payouts.ts';
+import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import {
   bankCards,
   certifications,

@@ -8,10 +8,10 @@ import { formatter } from '@lingui/format-po';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { fundsState, withdraw, withdrawn } from './funds-helpers.ts';
-import { wallets } from '../../src/contract/payouts.ts';
-import { addWallet } from '../../src/contract/add-wallet.ts';
-import { LOCALES } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { wallets } from '../../src/api-contract/payouts.ts';
+import { addWallet } from '../../src/api-contract/add-wallet.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { wallets as walletRows } from '../../src/server/db/schema.ts';
 import { storeWalletAddressesChecksummed } from '../../src/server/domain/payouts.ts';
 

@@ -7,8 +7,8 @@ import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced, refused } from './helpers.ts';
 import { addTronWallet, balanceOf, withdraw } from './funds-helpers.ts';
 import { ledgerEntries, withdrawOrders } from '../../src/server/db/schema.ts';
-import type { Envelope } from '../../src/contract/envelope.ts';
-import type { WithdrawOrder } from '../../src/contract/funds.ts';
+import type { Envelope } from '../../src/api-contract/envelope.ts';
+import type { WithdrawOrder } from '../../src/api-contract/funds.ts';
 
 let h: Harness;
 beforeAll(async () => {

@@ -1,15 +1,21 @@
 // Withdrawals: amount + fee is frozen at once; the operator pays it out (the frozen funds
 // leave) or rejects it with a reason (they come back). Every refusal answers its own text, moves no
 // balance and opens no order.
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
 import { PAYPASS, customer, expectLedgerBalanced, grant, refused } from './helpers.ts';
 import { addCard, addTronWallet, balanceOf, fundsState, ops, opsOk, withdraw, withdrawn } from './funds-helpers.ts';
-import { accountEntries, withdrawFee, withdrawOrder, withdrawRecords, withdrawRule } from '../../src/contract/funds.ts';
-import { deleteBankCard } from '../../src/contract/payouts.ts';
-import { texts } from '../../src/contract/texts.ts';
+import {
+  accountEntries,
+  withdrawFee,
+  withdrawOrder,
+  withdrawRecords,
+  withdrawRule,
+} from '../../src/api-contract/funds.ts';
+import { deleteBankCard } from '../../src/api-contract/payouts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { users } from '../../src/server/db/schema.ts';
 
 let h: Harness;

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { expect, it } from 'vitest';
-import { FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountEntry } from '../../src/contract/funds.ts';
+import { FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountEntry } from '../../src/api-contract/funds.ts';
 import { cursorLists } from '../../src/features/funds/account-details-list.ts';
 import { FilteredRecords } from '../../src/ui/records.tsx';
 import { mountPoint } from './helpers.ts';

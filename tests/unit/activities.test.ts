@@ -1,7 +1,7 @@
 // Pure rules of the activities and the win notice: an activity's status at a moment, and how a
 // winner's username is masked.
 import { describe, expect, it } from 'vitest';
-import { activityStatus, maskUsername } from '../../src/contract/activities.ts';
+import { activityStatus, maskUsername } from '../../src/api-contract/activities.ts';
 import { checkSummary } from '../../src/features/blindbox/blindbox-store.ts';
 
 describe('activityStatus', () => {

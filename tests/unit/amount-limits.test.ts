@@ -1,10 +1,10 @@
-// The amount limits every money form checks (src/contract/amount-limits.ts): the form (through the
+// The amount limits every money form checks (src/api-contract/amount-limits.ts): the form (through the
 // stores, with i18n._) and the server (through refuseIfBroken) use this one rule, so what the form shows is what
 // the server answers.
 import { i18n } from '@lingui/core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { amountOutsideLimits } from '../../src/contract/amount-limits.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { amountOutsideLimits } from '../../src/api-contract/amount-limits.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { Refusal, refuseIfBroken } from '../../src/server/domain/refusal.ts';
 
 beforeAll(() => {
@@ -37,7 +37,7 @@ describe('amountOutsideLimits', () => {
   });
 });
 
-describe('one rule, two doors', () => {
+describe('one rule, two entry points', () => {
   it('the form shows the text the server refuses with', () => {
     const broken = amountOutsideLimits('5', { min: '10', max: '100' }, 'USDT')!;
     expect(i18n._(broken)).toBe('The minimum amount is: 10 USDT!');

@@ -1,4 +1,4 @@
-// The anti-phishing code in the app: the phone checks a phrase with the contract's own rule before
+// The anti-phishing code in the app: the phone checks a phrase with the API contract's own rule before
 // sending it, and finds the code line a security notice starts with (shown apart, left out of the
 // list's preview); a text without the line, or one that only looks like it, is shown as it is.
 import { describe, expect, it } from 'vitest';
@@ -7,8 +7,8 @@ import {
   antiPhishingLine,
   splitAntiPhishingLine,
   withoutAntiPhishingLine,
-} from '../../src/contract/anti-phishing-line.ts';
-import { texts } from '../../src/contract/texts.ts';
+} from '../../src/api-contract/anti-phishing-line.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { phraseProblem } from '../../src/features/anti-phishing/anti-phishing-store.ts';
 import { previewOf } from '../../src/features/messages/messages-store.ts';
 
@@ -46,7 +46,7 @@ describe('a typed phrase', () => {
       expect(phraseProblem(phrase), phrase).toBeNull();
   });
 
-  it('is refused with the contract text before anything is sent', () => {
+  it('is refused with the API contract text before anything is sent', () => {
     expect(phraseProblem('')).toBe(texts.enterAntiPhishingCode.message);
     for (const phrase of ['abc', '<b>bold</b>', 'a-b-c-d', 'x'.repeat(21)])
       expect(phraseProblem(phrase), phrase).toBe(texts.antiPhishingCodeFormat.message);

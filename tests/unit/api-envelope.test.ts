@@ -2,9 +2,9 @@
 // applies them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, api, errorText } from '../../src/lib/api.ts';
-import { login, logout, userInfo, type UserInfo } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { httpStatusText, texts } from '../../src/contract/texts.ts';
+import { login, logout, userInfo, type UserInfo } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { httpStatusText, texts } from '../../src/api-contract/texts.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';

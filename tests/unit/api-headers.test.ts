@@ -3,9 +3,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
 import { api, newIdempotencyKey } from '../../src/lib/api.ts';
-import { login, sendSmsCode, userInfo } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { IDEMPOTENCY_HEADER, LANG_HEADER, TOKEN_HEADER } from '../../src/contract/envelope.ts';
+import { login, sendSmsCode, userInfo } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { IDEMPOTENCY_HEADER, LANG_HEADER, TOKEN_HEADER } from '../../src/api-contract/envelope.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 

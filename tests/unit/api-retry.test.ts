@@ -2,9 +2,9 @@
 // then 'Too many requests!'; a retried write keeps its Idempotency-Key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, ApiError, configureApi } from '../../src/lib/api.ts';
-import { login } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { login } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';
 
 const networkError = () => new TypeError('Failed to fetch');

@@ -5,9 +5,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '@lingui/core';
 import { api, prefetch } from '../../src/lib/api.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import { coinList } from '../../src/contract/markets.ts';
-import { editProfile } from '../../src/contract/account.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { coinList } from '../../src/api-contract/markets.ts';
+import { editProfile } from '../../src/api-contract/account.ts';
 import { cancelReads, loading } from '../../src/lib/loading.ts';
 import { session } from '../../src/lib/session.ts';
 import { firstUnreadOnce, resetStartupCheck, startStartupCheck, unread } from '../../src/lib/messages.ts';

@@ -14,7 +14,7 @@ import {
   sha256Hex,
   tableTotal,
   valueAgainstCost,
-} from '../../src/contract/blindbox.ts';
+} from '../../src/api-contract/blindbox.ts';
 import { DEMO_PRIZES } from '../../src/server/db/seed-blindbox.ts';
 
 const TABLE = DEMO_PRIZES.map((prize, index) => ({ id: index + 1, weight: prize.weight }));

@@ -1,7 +1,7 @@
 // The blind box on the device: a draw offline fails at once and sends nothing; the past draws are
 // verified here with Web Crypto — a revealed draw checks ✓, a tampered one ✗, a secret one waits.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { drawRoll, prizeFor, sha256Hex, type BoxDraw } from '../../src/contract/blindbox.ts';
+import { drawRoll, prizeFor, sha256Hex, type BoxDraw } from '../../src/api-contract/blindbox.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { blindBoxState, checkSummary, drawBox, loadDraws } from '../../src/features/blindbox/blindbox-store.ts';
@@ -12,7 +12,7 @@ const TABLE = [
   { id: 12, weight: 700_000 },
 ];
 
-/** A draw as the server records it, made with the contract's own functions. */
+/** A draw as the server records it, made with the API contract's own functions. */
 async function recorded(id: number, serverSeed: string, nonce: number, revealed: boolean): Promise<BoxDraw> {
   const roll = await drawRoll(serverSeed, 'client', nonce);
   const prize = prizeFor(roll, TABLE)!;

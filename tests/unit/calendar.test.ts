@@ -1,4 +1,4 @@
-// The calendar rule every date input shares (contract/calendar.ts), the forms that use it, and the
+// The calendar rule every date input shares (api-contract/calendar.ts), the forms that use it, and the
 // caches a caller could fill: each stays within its stated size whatever keys it is asked for.
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,12 +8,12 @@ import {
   canonicalTimeZone,
   isCalendarDay,
   isCalendarMonth,
-} from '../../src/contract/calendar.ts';
-import { BoundedCache } from '../../src/contract/bounded-cache.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { periodProblem } from '../../src/contract/statements.ts';
-import { validSettingValue } from '../../src/contract/protection.ts';
-import { ZONE_FORMATS_KEPT, dayFormats, interestDay } from '../../src/contract/earn-days.ts';
+} from '../../src/api-contract/calendar.ts';
+import { BoundedCache } from '../../src/api-contract/bounded-cache.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { periodProblem } from '../../src/api-contract/statements.ts';
+import { validSettingValue } from '../../src/api-contract/protection.ts';
+import { ZONE_FORMATS_KEPT, dayFormats, interestDay } from '../../src/api-contract/earn-days.ts';
 import { dayEnd, dayStart, partFormats } from '../../src/server/domain/earn-days.ts';
 import { FORMATTERS_KEPT, formatterOnce, formattersKept } from '../../src/lib/formatter-once.ts';
 import { timeFormats, wallClock } from '../../src/features/funds/statement-csv.ts';

@@ -9,8 +9,8 @@ import {
   readEnvelope,
   requestLanguage,
 } from '../../src/lib/call-core.ts';
-import { LOCALES } from '../../src/contract/constants.ts';
-import { acceptedLanguages, pickLanguage } from '../../src/contract/language-pick.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
+import { acceptedLanguages, pickLanguage } from '../../src/api-contract/language-pick.ts';
 
 describe('readEnvelope', () => {
   it('gives the data of ret 1, for a GET and a POST', () => {

@@ -4,10 +4,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { snapshot, subscribe } from 'valtio/vanilla';
 import { api } from '../../src/lib/api.ts';
 import { CALL_LOG_SIZE, callLog } from '../../src/lib/call-log.ts';
-import { login, userInfo } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { coinRate } from '../../src/contract/markets.ts';
-import { SERVED_FROM_CACHE_HEADER } from '../../src/contract/offline-cache.ts';
+import { login, userInfo } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { coinRate } from '../../src/api-contract/markets.ts';
+import { SERVED_FROM_CACHE_HEADER } from '../../src/api-contract/offline-cache.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, httpError, resetClientState, stubFetch } from './helpers.ts';
 

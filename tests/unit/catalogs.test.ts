@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { formatter } from '@lingui/format-po';
-import { LOCALES } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 
 type Catalog = Record<string, { message?: string; translation?: string }>;
 const read = (locale: string): Catalog =>
@@ -35,7 +35,7 @@ describe.each(LOCALES.filter((locale) => locale !== 'en'))('the %s catalog', (lo
   });
 });
 
-it('the English catalog holds every text of the contract', () => {
+it('the English catalog holds every text of the API contract', () => {
   const missing = Object.values(texts).filter((text) => english[text.id]?.translation !== text.message);
   expect(missing.map((text) => text.id)).toEqual([]);
 });

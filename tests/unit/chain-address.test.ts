@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { base58, createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
-import { readAddress, type AddressProblem } from '../../src/contract/chain-address.ts';
+import { readAddress, type AddressProblem } from '../../src/api-contract/chain-address.ts';
 import { RECHARGE_CHANNELS } from '../../src/server/db/seed-funds.ts';
 
 const ok = (address: string) => ({ ok: true, address });

@@ -3,7 +3,7 @@
 // never twice; a message the server refuses leaves the queue but stays on screen with the reason;
 // the conversation's unread answers reach the shared count.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { ChatMessage } from '../../src/contract/service-chat.ts';
+import type { ChatMessage } from '../../src/api-contract/service-chat.ts';
 import { chat, loadChat, queueChatMessage } from '../../src/lib/chat.ts';
 import { unread } from '../../src/lib/messages.ts';
 import { offlineData } from '../../src/lib/offline.ts';

@@ -55,7 +55,7 @@ describe('Get code', () => {
     expect(toasts.current).toBeNull();
   });
 
-  it('a server without the reference (another host of the contract): sent is all it says', async () => {
+  it('a server without the reference (another host of the API contract): sent is all it says', async () => {
     const { calls } = stubFetch(envelope(1, 'Success', { resend_in: 60 }));
     expect(await sendVerificationCode('email', 'a@b.co', false, noWait)).toBe(true);
     expect(toasts.current?.text).toBe('The verification code has been sent!');

@@ -1,6 +1,6 @@
 // The console's envelope rule for ret -1: the answer ends the session the call was sent with, and no other.
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleMe, consoleQueues, type OperatorView } from '../../src/contract/console.ts';
+import { consoleMe, consoleQueues, type OperatorView } from '../../src/api-contract/console.ts';
 import { ConsoleError, consoleApi } from '../../src/console/api.ts';
 import { consoleSession, endSession, startSession } from '../../src/console/session.ts';
 import { deferred, envelope } from './helpers.ts';

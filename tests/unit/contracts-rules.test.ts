@@ -1,4 +1,4 @@
-// The rules of a contract fill (src/contract/contracts.ts), the same the order form shows and the
+// The rules of a contract fill (src/api-contract/contracts.ts), the same the order form shows and the
 // server posts: fees and rounding per tick and step size, the quantity a USDT total buys, the grid,
 // crossing and the price band. Every expected amount below is worked out by hand; several are
 // cases where float arithmetic gives a different answer, and the test says which.
@@ -13,7 +13,7 @@ import {
   onGrid,
   outsideBand,
   quantityForTotal,
-} from '../../src/contract/contracts.ts';
+} from '../../src/api-contract/contracts.ts';
 
 /** An amount on the wire: a decimal string with exactly 8 decimals. */
 const AMOUNT_8 = /^\d+\.\d{8}$/;

@@ -3,7 +3,12 @@
 // available, and the total assets on Home and Mine — decimals throughout, never floats.
 import { afterEach, describe, expect, it } from 'vitest';
 import Big from 'big.js';
-import { limitReserve, type ContractOrder, type ContractPair, type PairAmounts } from '../../src/contract/contracts.ts';
+import {
+  limitReserve,
+  type ContractOrder,
+  type ContractPair,
+  type PairAmounts,
+} from '../../src/api-contract/contracts.ts';
 import {
   contractOrderList,
   orderPreview,

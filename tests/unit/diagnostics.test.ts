@@ -12,8 +12,8 @@ import {
   type DiagnosticsFacts,
 } from '../../src/features/diagnostics/diagnostics-report.ts';
 import { currentReport, diagnostics, readDiagnostics } from '../../src/features/diagnostics/diagnostics-store.ts';
-import { APP_VERSION } from '../../src/contract/constants.ts';
-import { PUBLIC_CACHE, isPartition } from '../../src/contract/offline-cache.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
+import { PUBLIC_CACHE, isPartition } from '../../src/api-contract/offline-cache.ts';
 import { callLog } from '../../src/lib/call-log.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { outbox } from '../../src/lib/outbox.ts';

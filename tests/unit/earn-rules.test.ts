@@ -1,15 +1,15 @@
-// The earn rules (src/contract/liquidity.ts, lockup.ts and earn.ts) and interest days
+// The earn rules (src/api-contract/liquidity.ts, lockup.ts and earn.ts) and interest days
 // (src/server/domain/earn-days.ts): the marginal ladder's daily interest cut to 8 decimals, the
 // effective rate, lock-up income, calendar arithmetic and where a day starts and ends in a timezone. Expected amounts
 // are worked out by hand
 // or by the exact integer reference below (BigInt, no big.js), never with floats; the cases where
 // float maths gives another answer say so.
 import { describe, expect, it } from 'vitest';
-import { addDays } from '../../src/contract/earn.ts';
-import { dailyInterest, effectiveRate, ladderPortions, type LadderTier } from '../../src/contract/liquidity.ts';
-import { lockupDailyIncome, lockupTotalIncome } from '../../src/contract/lockup.ts';
+import { addDays } from '../../src/api-contract/earn.ts';
+import { dailyInterest, effectiveRate, ladderPortions, type LadderTier } from '../../src/api-contract/liquidity.ts';
+import { lockupDailyIncome, lockupTotalIncome } from '../../src/api-contract/lockup.ts';
 import { dayEnd, dayStart } from '../../src/server/domain/earn-days.ts';
-import { interestDay } from '../../src/contract/earn-days.ts';
+import { interestDay } from '../../src/api-contract/earn-days.ts';
 
 /** The seeded ladder: the first 1,000 USDT at 6 % a year, up to 10,000 at 4 %, the rest at 2.5 %. */
 const SEEDED: LadderTier[] = [

@@ -4,9 +4,9 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { api, apiBlob } from '../../src/lib/api.ts';
 import { FAILED_CALLS_KEPT, failedCalls } from '../../src/lib/failed-calls.ts';
-import { login, userInfo } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { SERVED_FROM_CACHE_HEADER } from '../../src/contract/offline-cache.ts';
+import { login, userInfo } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { SERVED_FROM_CACHE_HEADER } from '../../src/api-contract/offline-cache.ts';
 import { flushStores, hydrateStores } from '../../src/lib/storage.ts';
 import { createStore, get } from 'idb-keyval';
 import { DEVICE_DB, DEVICE_STORE } from '../../src/lib/locale-pick.ts';

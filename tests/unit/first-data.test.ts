@@ -1,9 +1,9 @@
-// The data a page's document brings (contract/first-data.ts): the first page takes it before its first render, so the
-// app draws the coins and slides the HTML painted. Markets and Home take the coins (a price the device already has
+// The data a page's document brings (api-contract/first-data.ts): the first page takes it before its first render, so
+// the app draws the coins and slides the HTML painted. Markets and Home take the coins (a price the device already has
 // newer stays); Home takes its slides in the app's language. A document without data, or with data that does not
 // read, changes nothing.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { FIRST_DATA_ID, firstDataJson, type FirstData } from '../../src/contract/first-data.ts';
+import { FIRST_DATA_ID, firstDataJson, type FirstData } from '../../src/api-contract/first-data.ts';
 import { home, prepareHome } from '../../src/features/home/home-store.ts';
 import { prepare as prepareMarkets } from '../../src/features/markets/CoinListPage.tsx';
 import { currentLocale } from '../../src/lib/i18n.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import {
   FIRST_SCREENS,
   FIRST_SCREEN_HINT_KEY,
@@ -15,7 +15,7 @@ import {
   localeCookie,
   startFailedId,
   templateLocale,
-} from '../../src/contract/first-data.ts';
+} from '../../src/api-contract/first-data.ts';
 import { session } from '../../src/lib/session.ts';
 
 const screen = (path: string, signedIn: boolean) =>

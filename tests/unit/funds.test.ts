@@ -2,7 +2,7 @@
 // which missing-setup prompt shows, the recharge credit preview and checks, and the paged record lists.
 import Big from 'big.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RechargeOrder, WithdrawOrder, WithdrawRule } from '../../src/contract/funds.ts';
+import type { RechargeOrder, WithdrawOrder, WithdrawRule } from '../../src/api-contract/funds.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';

@@ -7,7 +7,7 @@ import { loading } from '../../src/lib/loading.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
-import type { CoinQuote } from '../../src/contract/markets.ts';
+import type { CoinQuote } from '../../src/api-contract/markets.ts';
 
 export interface Call {
   request: Request;

@@ -14,11 +14,11 @@ import {
   requestLanguage,
   warmIntl,
 } from '../../src/lib/i18n.ts';
-import { FALLBACK_LOCALE, LOCALES } from '../../src/contract/constants.ts';
+import { FALLBACK_LOCALE, LOCALES } from '../../src/api-contract/constants.ts';
 import { startIntlWarm } from '../../src/lib/intl-formats.ts';
-import { texts } from '../../src/contract/texts.ts';
-import { consoleTexts } from '../../src/contract/console-texts.ts';
-import { serverTexts } from '../../src/contract/server-texts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
+import { consoleTexts } from '../../src/api-contract/console-texts.ts';
+import { serverTexts } from '../../src/api-contract/server-texts.ts';
 
 afterEach(() => {
   i18n.loadAndActivate({ locale: 'en', messages: {} });
@@ -108,14 +108,14 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
   type Shell = Part & { areas: Record<string, () => Promise<Part>> };
 
   it("the shell part and the parts of the areas hold every text the app names, the shell's once", async () => {
-    // What the app's code names, read from the sources (outside the server): a contract text by
+    // What the app's code names, read from the sources (outside the server): an API contract text by
     // `texts.key` or its key as a string.
     const sources = readdirSync('src', { recursive: true, encoding: 'utf8' })
-      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('server') && file !== join('contract', 'texts.ts'))
+      .filter((file) => /\.tsx?$/.test(file) && !file.startsWith('server') && file !== join('api-contract', 'texts.ts'))
       .map((file) => readFileSync(join('src', file), 'utf8'))
       .join('\n');
     const keyOf = new Map<string, string>(Object.entries(texts).map(([key, text]) => [text.id, key]));
-    // The server's own texts and the operator console's (contract/server-texts.ts, console-texts.ts): the server
+    // The server's own texts and the operator console's (api-contract/server-texts.ts, console-texts.ts): the server
     // translates them; the app never names them.
     const serverOnlyIds = new Set<string>(
       [...Object.values(serverTexts), ...Object.values(consoleTexts)].map((text) => text.id),
@@ -137,7 +137,8 @@ describe('catalogs in parts (src/build/catalogs-by-area.ts)', () => {
       const consoleIds = new Set(Object.keys(consolePart.messages));
       for (const text of Object.values(consoleTexts))
         expect(consoleIds.has(text.id), `${locale} ${text.id}`).toBe(true);
-      // Left out: only contract texts no code of the app names (answers the server translates), and the console's own.
+      // Left out: only API contract texts no code of the app names (answers the server translates), and the console's
+      // own.
       const left = Object.keys(whole.messages).filter(
         (id) => !shellIds.includes(id) && !areaIds.has(id) && !consoleIds.has(id),
       );

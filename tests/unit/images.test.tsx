@@ -6,8 +6,8 @@ import { act } from 'react';
 import { createRoot } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PrivatePicture } from '../../src/ui/PrivatePicture.tsx';
-import { isNeverCached } from '../../src/contract/offline-cache.ts';
-import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
+import { isNeverCached } from '../../src/api-contract/offline-cache.ts';
+import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/cached-calls.ts';
 import { session } from '../../src/lib/session.ts';
 import { deferred, envelope, mountPoint, resetClientState, stubFetch } from './helpers.ts';
 

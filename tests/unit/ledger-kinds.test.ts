@@ -3,16 +3,16 @@
 // in the console (whose catalog part must carry the names too).
 import { afterAll, describe, expect, it } from 'vitest';
 import { i18n, type Messages } from '@lingui/core';
-import { LOCALES } from '../../src/contract/constants.ts';
-import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../src/contract/earn.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
+import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../src/api-contract/earn.ts';
 import {
   ASSET_LABELS,
   LEDGER_KINDS,
   LEDGER_KIND_LABELS,
   PRACTICE_ASSET_LABEL,
   assetName,
-} from '../../src/contract/ledger-kinds.ts';
-import { POINTS } from '../../src/contract/rewards.ts';
+} from '../../src/api-contract/ledger-kinds.ts';
+import { POINTS } from '../../src/api-contract/rewards.ts';
 import { assetLabel, kindLabel } from '../../src/features/funds/account-details-store.ts';
 import { statementCsv } from '../../src/features/funds/statement-csv.ts';
 import { pointKindLabel } from '../../src/features/rewards/rewards-store.ts';

@@ -10,7 +10,7 @@ import type {
   LiquidityProduct,
   LiquidityRecord,
   TransferOutInfo,
-} from '../../src/contract/liquidity.ts';
+} from '../../src/api-contract/liquidity.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { session } from '../../src/lib/session.ts';
 import { offlineData } from '../../src/lib/offline.ts';

@@ -4,7 +4,7 @@
 import { act } from 'react';
 import { subscribe } from 'valtio/vanilla';
 import { beforeEach, expect, it } from 'vitest';
-import type { CoinQuote, TickEvent } from '../../src/contract/markets.ts';
+import type { CoinQuote, TickEvent } from '../../src/api-contract/markets.ts';
 import { useLiveSnapshot } from '../../src/lib/live-snapshot.ts';
 import { applyTicks, prices } from '../../src/lib/prices.ts';
 import { mountPoint } from './helpers.ts';

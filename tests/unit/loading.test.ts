@@ -1,8 +1,8 @@
 // The loading mask shows while calls are in flight and hides 200 ms after the last ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from '../../src/lib/api.ts';
-import { redeemPoints } from '../../src/contract/rewards.ts';
-import { config } from '../../src/contract/content.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { config } from '../../src/api-contract/content.ts';
 import { CANCEL_OFFER_MS, cancelReads, endLoading, loading, startLoading } from '../../src/lib/loading.ts';
 import { deferred, envelope, httpError, resetClientState, stubFetch, useFakeTimers } from './helpers.ts';
 

@@ -2,8 +2,8 @@
 // before a subscription (in the server's order and words), "All", and the products, summary, record and
 // subscription calls against a scripted server.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/contract/lockup.ts';
-import { interestDay } from '../../src/contract/earn-days.ts';
+import { type LockupOrder, type LockupProduct, type RegularBalance } from '../../src/api-contract/lockup.ts';
+import { interestDay } from '../../src/api-contract/earn-days.ts';
 import { configureApi } from '../../src/lib/api.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';

@@ -2,7 +2,7 @@
 // last known prices kept on the device although their store loads with a page chunk after boot.
 import { describe, expect, it, vi } from 'vitest';
 import { createStore, set } from 'idb-keyval';
-import type { Candle, CoinQuote } from '../../src/contract/markets.ts';
+import type { Candle, CoinQuote } from '../../src/api-contract/markets.ts';
 import { formatChange, searchCoins } from '../../src/features/markets/markets-store.ts';
 import { applyTick } from '../../src/lib/candles.ts';
 

@@ -1,7 +1,7 @@
 // Station messages: the shared unread count, the all/unread lists with paging,
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/contract/messages.ts';
+import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../src/api-contract/messages.ts';
 import { FRESH_READ_MS } from '../../src/lib/api.ts';
 import {
   firstUnreadOnce,

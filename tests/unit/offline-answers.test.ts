@@ -4,14 +4,14 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createStore, get } from 'idb-keyval';
 import { api, ApiError } from '../../src/lib/api.ts';
-import { coinList } from '../../src/contract/markets.ts';
-import { messages } from '../../src/contract/messages.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { coinList } from '../../src/api-contract/markets.ts';
+import { messages } from '../../src/api-contract/messages.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { offlineData, offlineSince } from '../../src/lib/offline.ts';
 import { loadCoinList, prices } from '../../src/lib/prices.ts';
 import { clearSession, session } from '../../src/lib/session.ts';
 import { flushStores, hydrateStores, persistedStore } from '../../src/lib/storage.ts';
-import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../src/contract/offline-cache.ts';
+import { SERVED_FROM_CACHE_HEADER, partitionName } from '../../src/api-contract/offline-cache.ts';
 import { coinQuote, resetClientState, stubFetch } from './helpers.ts';
 
 const setOnline = (online: boolean) =>

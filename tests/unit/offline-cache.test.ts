@@ -2,36 +2,36 @@
 // method, path and form body, and keeps each user's messages in a cache named by a hash of the
 // token, so one user never reads another's.
 import { describe, expect, it } from 'vitest';
-import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/kept-calls.ts';
+import { PUBLIC_PATHS, USER_CALLS, isPublicCall, isUserCall } from '../../src/lib/cached-calls.ts';
 import {
   LANG_HEADER,
   TOKEN_HEADER,
   apiPathOf,
   isPartition,
-  keptCallsOf,
+  cachedCallsOf,
   partitionName,
   syntheticKey,
-} from '../../src/contract/offline-cache.ts';
-import { NoInput, get, post, returns } from '../../src/contract/endpoint.ts';
-import { endpointsIn } from '../../src/contract/registry.ts';
+} from '../../src/api-contract/offline-cache.ts';
+import { NoInput, get, post, returns } from '../../src/api-contract/endpoint.ts';
+import { endpointsIn } from '../../src/api-contract/registry.ts';
 import {
   LANG_HEADER as CONTRACT_LANG_HEADER,
   TOKEN_HEADER as CONTRACT_TOKEN_HEADER,
-} from '../../src/contract/envelope.ts';
-import { balances, coinList } from '../../src/contract/markets.ts';
-import { placeOption } from '../../src/contract/options.ts';
-import { config, slides } from '../../src/contract/content.ts';
-import { messages, readMessages, unreadMessages } from '../../src/contract/messages.ts';
-import { rechargeRecords, submitWithdraw } from '../../src/contract/funds.ts';
-import { deleteBankCard } from '../../src/contract/payouts.ts';
-import { redeemPoints } from '../../src/contract/rewards.ts';
-import { userInfo } from '../../src/contract/account.ts';
+} from '../../src/api-contract/envelope.ts';
+import { balances, coinList } from '../../src/api-contract/markets.ts';
+import { placeOption } from '../../src/api-contract/options.ts';
+import { config, slides } from '../../src/api-contract/content.ts';
+import { messages, readMessages, unreadMessages } from '../../src/api-contract/messages.ts';
+import { rechargeRecords, submitWithdraw } from '../../src/api-contract/funds.ts';
+import { deleteBankCard } from '../../src/api-contract/payouts.ts';
+import { redeemPoints } from '../../src/api-contract/rewards.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
 
 const API = 'https://app.example/api';
-/** Every endpoint of src/contract, as the build reads them. */
+/** Every endpoint of src/api-contract, as the build reads them. */
 const contract = endpointsIn(
   Object.fromEntries(
-    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/contract/*.ts', { eager: true })).map(
+    Object.entries(import.meta.glob<Record<string, unknown>>('../../src/api-contract/*.ts', { eager: true })).map(
       ([file, exports]) => [file.replace(/^.*\/|\.ts$/g, ''), exports],
     ),
   ),
@@ -112,18 +112,18 @@ describe('partitionName', () => {
 });
 
 describe('which calls are cached', () => {
-  it('keeps what each endpoint of the contract says, and only reads', () => {
+  it('keeps what each endpoint of the API contract says, and only reads', () => {
     for (const endpoint of contract) {
       const url = `${API}${endpoint.path}`;
       const call = `${endpoint.method} ${endpoint.path}`;
       expect(isPublicCall(endpoint.method, url), call).toBe(endpoint.cache === 'public');
       expect(isUserCall(endpoint.method, url), call).toBe(endpoint.cache === 'user');
-      // Only reads are kept: a write is never answered from a cache; the shared cache holds no one's session.
+      // Only reads are cached: a write is never answered from a cache; the shared cache holds no one's session.
       if (endpoint.cache !== 'never') expect(endpoint.readOnly, call).toBe(true);
       if (endpoint.cache === 'public') expect(endpoint.auth, call).toBe(false);
     }
-    // The lists the build made for the worker and the page are the contract's.
-    expect(keptCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
+    // The lists the build made for the worker and the page are the API contract's.
+    expect(cachedCallsOf(contract)).toEqual({ publicPaths: PUBLIC_PATHS, userCalls: USER_CALLS });
     expect([coinList, config, slides].map((call) => call.cache)).toEqual(['public', 'public', 'public']);
     expect([messages, unreadMessages, rechargeRecords].map((call) => call.cache)).toEqual(['user', 'user', 'user']);
     // Balances, the profile and everything that moves money always ask the network.
@@ -138,17 +138,17 @@ describe('which calls are cached', () => {
     expect(LANG_HEADER).toBe(CONTRACT_LANG_HEADER);
   });
 
-  it('stops the build when a write, or a call that needs a session, is declared kept in the shared cache', () => {
-    expect(() => keptCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow(
+  it('stops the build when a write, or a call that needs a session, is declared cached in the shared cache', () => {
+    expect(() => cachedCallsOf([post('/pay/submit', NoInput, returns(NoInput), { cache: 'user' })])).toThrow(
       'POST /pay/submit writes',
     );
     expect(() =>
-      keptCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })]),
+      cachedCallsOf([post('/coin/trans/lists', NoInput, returns(NoInput), { readOnly: true, cache: 'public' })]),
     ).toThrow('must be a GET');
-    expect(() => keptCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow(
+    expect(() => cachedCallsOf([get('/users/info', NoInput, returns(NoInput), { cache: 'public' })])).toThrow(
       'a GET that needs no session',
     );
-    expect(keptCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
+    expect(cachedCallsOf([get('/users/info', NoInput, returns(NoInput))])).toEqual({ publicPaths: [], userCalls: [] });
   });
 
   it('caches public reads and the messages reads, wherever the API is hosted, and nothing else', () => {

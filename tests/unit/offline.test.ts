@@ -1,9 +1,9 @@
 // Offline: writes are never queued silently; offline, they fail at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, ApiError } from '../../src/lib/api.ts';
-import { login } from '../../src/contract/account.ts';
-import { config } from '../../src/contract/content.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { login } from '../../src/api-contract/account.ts';
+import { config } from '../../src/api-contract/content.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { loading } from '../../src/lib/loading.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';

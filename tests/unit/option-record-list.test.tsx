@@ -4,7 +4,7 @@ import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, expect, it } from 'vitest';
-import type { OptionOrder } from '../../src/contract/options.ts';
+import type { OptionOrder } from '../../src/api-contract/options.ts';
 import { OrderTabs } from '../../src/features/options/OrderLists.tsx';
 import { optionsState } from '../../src/features/options/options-store.ts';
 import { mountPoint } from './helpers.ts';

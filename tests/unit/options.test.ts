@@ -1,7 +1,7 @@
 // The option screens' own rules: exact payouts and amounts, the checks before an order is sent
 // (at least 1 USDT), the countdown text and the live last candle.
 import { describe, expect, it } from 'vitest';
-import type { OptionOrder, OptionProduct } from '../../src/contract/options.ts';
+import type { OptionOrder, OptionProduct } from '../../src/api-contract/options.ts';
 import {
   formatCountdown,
   formatSignedUsdt,

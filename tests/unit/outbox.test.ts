@@ -2,7 +2,7 @@
 // once when the connection returns — with the Idempotency-Key it was given, so a send whose answer
 // is lost and is sent again applies once. Nothing that moves money is ever queued.
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { StationMessage } from '../../src/contract/messages.ts';
+import type { StationMessage } from '../../src/api-contract/messages.ts';
 import { refreshUnread, unread } from '../../src/lib/messages.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';
@@ -95,7 +95,7 @@ it('"mark all read" offline is kept too; the outbox belongs to the user and logo
   expect(outbox.pending).toEqual([]);
 });
 
-it('a kept answer stored before the reads (a reload offline) still shows them read, and the count without them', async () => {
+it('a cached answer stored before the reads (a reload offline) still shows them read, and the count without them', async () => {
   offlineData.online = false;
   await markRead([1, 3]);
   // The list and the count come again from answers that still call every message unread.

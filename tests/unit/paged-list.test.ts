@@ -2,7 +2,7 @@
 // row once, goes away when the server says the list has ended, and reading the head again shows what arrived meanwhile
 // on top without losing the pages read or leaving a gap.
 import { expect, it } from 'vitest';
-import type { CursorPage } from '../../src/contract/envelope.ts';
+import type { CursorPage } from '../../src/api-contract/envelope.ts';
 import {
   cursorLoader,
   emptyCursorList,

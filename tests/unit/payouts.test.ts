@@ -2,10 +2,10 @@
 // (the spec's texts), adding and deleting, where adding returns to, and the certification rules —
 // advanced waits for a verified primary.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { BankCard, Wallet } from '../../src/contract/payouts.ts';
-import type { CertificationRecord, CertificationState } from '../../src/contract/certification.ts';
-import type { UserInfo } from '../../src/contract/account.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import type { BankCard, Wallet } from '../../src/api-contract/payouts.ts';
+import type { CertificationRecord, CertificationState } from '../../src/api-contract/certification.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { navigationHistory } from '../../src/lib/navigation.ts';
 import { session } from '../../src/lib/session.ts';
 import { toasts } from '../../src/lib/toast.ts';
@@ -129,7 +129,7 @@ describe('bank cards', () => {
     expect(payoutsState.cards.lists).toEqual([card(1)]);
   });
 
-  it('sends the card as the contract parses it and adds the answer to the list', async () => {
+  it('sends the card as the API contract parses it and adds the answer to the list', async () => {
     payoutsState.cards = { lists: [card(1)], loaded: true, failure: null, usableBy: {} };
     const { calls } = stubFetch(envelope(1, 'ok', card(2)));
     await addCard(goodCard);

@@ -4,9 +4,9 @@
 // account is dropped, and another session never sees the practice balance.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createStore, get } from 'idb-keyval';
-import type { UserInfo } from '../../src/contract/account.ts';
-import type { OptionOrder } from '../../src/contract/options.ts';
-import type { PracticeAccount } from '../../src/contract/practice.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
+import type { OptionOrder } from '../../src/api-contract/options.ts';
+import type { PracticeAccount } from '../../src/api-contract/practice.ts';
 import {
   accountChoice,
   accountField,

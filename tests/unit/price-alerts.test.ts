@@ -1,10 +1,10 @@
-// Price alerts in the app: the form's fields and checks (the contract's texts), making an alert online and offline
+// Price alerts in the app: the form's fields and checks (the API contract's texts), making an alert online and offline
 // (kept in the outbox with the key of its first try, sent once when the connection returns, shown as waiting to send
 // until then), a refusal kept with its reason, deleting online and offline, and the list's order and count.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import type { PriceAlert } from '../../src/contract/price-alerts.ts';
-import { texts } from '../../src/contract/texts.ts';
+import type { PriceAlert } from '../../src/api-contract/price-alerts.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { offlineData } from '../../src/lib/offline.ts';
 import { flushOutbox, outbox } from '../../src/lib/outbox.ts';
 import { session } from '../../src/lib/session.ts';
@@ -53,7 +53,7 @@ beforeEach(async () => {
 });
 afterEach(resetClientState);
 
-it('sends the price of above / below and the percent of a move, as the contract writes them', () => {
+it('sends the price of above / below and the percent of a move, as the API contract writes them', () => {
   expect(alertInput({ code: 'BTC', kind: 'above', value: '070000.50' })).toEqual({
     code: 'BTC',
     kind: 'above',
@@ -68,7 +68,7 @@ it('sends the price of above / below and the percent of a move, as the contract 
   });
 });
 
-it('checks the form with the contract’s texts, and the most alerts one may hold', () => {
+it('checks the form with the API contract’s texts, and the most alerts one may hold', () => {
   expect(alertProblem({ code: '', kind: 'above', value: '1' }, 0, 50)).toBe(i18n._(texts.chooseCoin));
   expect(alertProblem({ code: 'BTC', kind: 'below', value: '1.123456789' }, 0, 50)).toBe(i18n._(texts.priceFormat));
   expect(alertProblem({ code: 'BTC', kind: 'above', value: '' }, 0, 50)).toBe(i18n._(texts.enterAlertPrice));

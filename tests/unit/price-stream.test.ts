@@ -1,7 +1,7 @@
 // The price stream's client: it resumes after the last step it got (so a chart has no gap), notices
 // a connection gone silent, and holds no connection while the page is hidden.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { STREAM_STALL_MS, type TickEvent } from '../../src/contract/markets.ts';
+import { STREAM_STALL_MS, type TickEvent } from '../../src/api-contract/markets.ts';
 import { PRICE_PAINT_MS } from '../../src/lib/prices.ts';
 
 vi.mock('../../src/lib/api.ts', () => ({

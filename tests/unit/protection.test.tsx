@@ -6,7 +6,7 @@ import { act, type ReactNode } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { foregroundClock } from '../../src/lib/foreground.ts';
 import { formatDate } from '../../src/lib/format.ts';
 import { noteTimeOut, timeOut } from '../../src/lib/time-out.ts';
@@ -270,7 +270,7 @@ describe('the time-out panel', () => {
 });
 
 describe('what the page checks before sending', () => {
-  it('writes a typed limit as the contract does', () => {
+  it('writes a typed limit as the API contract does', () => {
     expect(cleanLimit(' 010.50 ')).toBe('10.5');
     expect(cleanLimit('100.')).toBe('100');
     expect(cleanLimit('1e3')).toBe('1e3');

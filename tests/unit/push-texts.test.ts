@@ -1,7 +1,7 @@
 // The push screens name their texts by id (lib/push.ts), declared in their own area
 // (features/notifications/push-texts.ts): every id shown must be declared, or a screen shows an id.
 import { expect, it } from 'vitest';
-import { NOTICE_KINDS } from '../../src/contract/notifications.ts';
+import { NOTICE_KINDS } from '../../src/api-contract/notifications.ts';
 import { PUSH_TEXT, pushKindText } from '../../src/lib/push.ts';
 import { PUSH_TEXTS } from '../../src/features/notifications/push-texts.ts';
 

@@ -7,7 +7,7 @@ import {
   withRealValues,
   type LevelProgress,
   type PointEntry,
-} from '../../src/contract/rewards.ts';
+} from '../../src/api-contract/rewards.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { session } from '../../src/lib/session.ts';
 import {

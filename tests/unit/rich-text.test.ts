@@ -1,7 +1,7 @@
 // The rich-text allowlist (activity bodies) against hostile HTML: whatever goes in, what comes out
 // has only the allowed tags, no event handlers or styles, and only https links.
 import { describe, expect, it } from 'vitest';
-import { sanitizeRichText } from '../../src/contract/rich-text.ts';
+import { sanitizeRichText } from '../../src/api-contract/rich-text.ts';
 
 describe('sanitizeRichText', () => {
   it('keeps the allowed formatting', () => {

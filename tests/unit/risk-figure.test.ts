@@ -1,8 +1,8 @@
-// The options' risk figure as the contract computes its percent and the option page writes it: one decimal, half up,
-// none without traders; the day a UTC date in the app's language, the same wherever the device is.
+// The options' risk figure as the API contract computes its percent and the option page writes it: one decimal, half
+// up, none without traders; the day a UTC date in the app's language, the same wherever the device is.
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '@lingui/core';
-import { riskPercent } from '../../src/contract/risk.ts';
+import { riskPercent } from '../../src/api-contract/risk.ts';
 import { formatRiskDay, formatRiskPercent } from '../../src/features/options/risk-format.ts';
 
 afterEach(() => i18n.loadAndActivate({ locale: 'en', messages: {} }));

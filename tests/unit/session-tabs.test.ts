@@ -3,11 +3,11 @@
 // that ended, so a newer session of another tab is left alone.
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { subscribe } from 'valtio/vanilla';
-import type { UserInfo } from '../../src/contract/account.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
 import { SESSION_CHANNEL, clearSession, endIfThisSession, session } from '../../src/lib/session.ts';
 import { userBalances } from '../../src/lib/balances.ts';
 import { api } from '../../src/lib/api.ts';
-import { userInfo } from '../../src/contract/account.ts';
+import { userInfo } from '../../src/api-contract/account.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';
 
 const signedIn = (token: string) => {

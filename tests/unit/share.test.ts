@@ -3,8 +3,8 @@
 // with the code filled; another account's invitation never shows. Also the map pages' coordinates
 // and the old Options link.
 import { afterEach, describe, expect, it } from 'vitest';
-import { inviteLink, type InviteState } from '../../src/contract/share.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { inviteLink, type InviteState } from '../../src/api-contract/share.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { loadShare, shareState, shareView } from '../../src/features/share/share-store.ts';
 import {
   directionsLink,

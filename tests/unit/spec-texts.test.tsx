@@ -3,8 +3,8 @@
 // error" when a chosen picture cannot be read.
 import { act } from 'react';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import type { UserInfo } from '../../src/contract/account.ts';
-import { lockupSubscribe } from '../../src/contract/lockup.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
+import { lockupSubscribe } from '../../src/api-contract/lockup.ts';
 import { ApiError, api } from '../../src/lib/api.ts';
 import { transactionErrorText, useSubmit } from '../../src/lib/form.ts';
 import { uploadPicture } from '../../src/lib/images.ts';

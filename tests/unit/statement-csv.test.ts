@@ -12,8 +12,8 @@ import {
   wallClock,
   type StatementFormat,
 } from '../../src/features/funds/statement-csv.ts';
-import type { Statement } from '../../src/contract/statements.ts';
-import { periodProblem } from '../../src/contract/statements.ts';
+import type { Statement } from '../../src/api-contract/statements.ts';
+import { periodProblem } from '../../src/api-contract/statements.ts';
 
 const statement: Statement = {
   asset: 'USDT',

@@ -2,7 +2,7 @@
 // order, the last page's closing; pages that do not follow on from each other are an error, never a file.
 import { expect, it } from 'vitest';
 import { wholeStatement } from '../../src/features/funds/statement-pages.ts';
-import type { Statement } from '../../src/contract/statements.ts';
+import type { Statement } from '../../src/api-contract/statements.ts';
 
 const entry = (id: number, amount: string, balance: string) => ({
   id,

@@ -5,7 +5,7 @@ import { act } from 'react';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import type { UserInfo } from '../../src/contract/account.ts';
+import type { UserInfo } from '../../src/api-contract/account.ts';
 import { session } from '../../src/lib/session.ts';
 import { useSubmit } from '../../src/lib/form.ts';
 import { Button, Form } from '../../src/ui/forms.tsx';

@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
-import { LOCALES } from '../../src/contract/constants.ts';
+import { LOCALES } from '../../src/api-contract/constants.ts';
 import { formatAmount, formatMoney } from '../../src/lib/format.ts';
 import { intlLocale } from '../../src/lib/locale-pick.ts';
 import { loadNumberParser, readAmount, readOrKeep } from '../../src/lib/typed-amount.ts';

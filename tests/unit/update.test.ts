@@ -1,8 +1,8 @@
 // The startup version check and the update dialog: a newer `v` in appurl_android than the app's
 // version (101) opens the forced update dialog; the Android shell is told by its user agent.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { APP_VERSION } from '../../src/contract/constants.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { APP_VERSION } from '../../src/api-contract/constants.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { toasts } from '../../src/lib/toast.ts';
 import { INSECURE_NOTICE_KEY, announcedVersion, applyVersionCheck, noteInsecureContext } from '../../src/lib/update.ts';
 import { isAndroidShell } from '../../src/lib/update-install.ts';

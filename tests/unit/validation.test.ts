@@ -1,4 +1,4 @@
-// The validation texts, through firstError and the contract's schemas (the same ones the server uses).
+// The validation texts, through firstError and the API contract's schemas (the same ones the server uses).
 import { describe, expect, it } from 'vitest';
 import {
   ChangePasswordInput,
@@ -8,8 +8,8 @@ import {
   LoginForm,
   LoginInput,
   RegisterInput,
-} from '../../src/contract/account.ts';
-import { texts } from '../../src/contract/texts.ts';
+} from '../../src/api-contract/account.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import { firstError } from '../../src/lib/validate.ts';
 
 const T = {

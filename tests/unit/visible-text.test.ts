@@ -1,18 +1,18 @@
-// The rule for text a person names things with (contract/visible-text.ts), table by table: each class of
+// The rule for text a person names things with (api-contract/visible-text.ts), table by table: each class of
 // invisible or direction-changing character refused with its own text, names of the six languages (their
 // combining marks included) accepted as typed, composed and decomposed spellings one value, a value that
 // shows nothing refused as empty; and every field that names something applies it, in the form and so on
 // the server (the same schema).
 import * as v from 'valibot';
 import { describe, expect, it } from 'vitest';
-import { EditProfileInput } from '../../src/contract/account.ts';
-import { antiPhishingCode } from '../../src/contract/anti-phishing.ts';
-import { CertificationInput } from '../../src/contract/certification.ts';
-import { consoleReplyConversation } from '../../src/contract/console-service.ts';
-import { WalletInput } from '../../src/contract/add-wallet.ts';
-import { BankCardInput, PayeeLabelInput } from '../../src/contract/payouts.ts';
-import { sendChatMessage } from '../../src/contract/service-chat.ts';
-import { texts } from '../../src/contract/texts.ts';
+import { EditProfileInput } from '../../src/api-contract/account.ts';
+import { antiPhishingCode } from '../../src/api-contract/anti-phishing.ts';
+import { CertificationInput } from '../../src/api-contract/certification.ts';
+import { consoleReplyConversation } from '../../src/api-contract/console-service.ts';
+import { WalletInput } from '../../src/api-contract/add-wallet.ts';
+import { BankCardInput, PayeeLabelInput } from '../../src/api-contract/payouts.ts';
+import { sendChatMessage } from '../../src/api-contract/service-chat.ts';
+import { texts } from '../../src/api-contract/texts.ts';
 import {
   hiddenCharacters,
   isBlankToTheEye,
@@ -20,9 +20,9 @@ import {
   visibleName,
   visibleText,
   withoutIsolate,
-} from '../../src/contract/visible-text.ts';
-import { firstIssueTextId } from '../../src/contract/fields.ts';
-import { consoleTexts } from '../../src/contract/console-texts.ts';
+} from '../../src/api-contract/visible-text.ts';
+import { firstIssueTextId } from '../../src/api-contract/fields.ts';
+import { consoleTexts } from '../../src/api-contract/console-texts.ts';
 
 const HIDDEN = texts.hiddenCharacters.id;
 const name = visibleName(texts.enterNickname);

@@ -1,7 +1,7 @@
 // The web-view's one rule: only https URLs whose host is named on the allowlist, read by
 // the URL parser — every trick that makes a hostile address look like an allowed one is refused.
 import { describe, expect, it } from 'vitest';
-import { allowedWebViewUrl, webViewHosts } from '../../src/contract/support.ts';
+import { allowedWebViewUrl, webViewHosts } from '../../src/api-contract/support.ts';
 import { serviceTarget, webViewRoute } from '../../src/features/support/support-store.ts';
 
 const HOSTS = webViewHosts(' Allowed.com, docs.example.org ,,');

@@ -1,8 +1,8 @@
 // The welfare store: the tasks as the server states them, a claim marking its task claimed at
 // once, a refusal leaving the server's state, and every task naming where its condition is met.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WELFARE_CODES, type WelfareTask } from '../../src/contract/welfare.ts';
-import { ROUTES } from '../../src/contract/routes.ts';
+import { WELFARE_CODES, type WelfareTask } from '../../src/api-contract/welfare.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
 import { claimReward, copyOf, loadWelfare, welfareState } from '../../src/features/welfare/welfare-store.ts';
 import { session } from '../../src/lib/session.ts';
 import { envelope, resetClientState, stubFetch } from './helpers.ts';

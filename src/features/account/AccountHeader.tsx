@@ -1,7 +1,7 @@
 // The top of the login pages: logo, title, and the language switch (a new user picks it first).
 import { useState, type ReactNode } from 'react';
 import { useLingui } from '@lingui/react/macro';
-import { LOCALES, LOCALE_NAMES } from '../../contract/constants.ts';
+import { LOCALES, LOCALE_NAMES } from '../../api-contract/constants.ts';
 import { changeLocale, currentLocale } from '../../lib/i18n.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { BackIcon, GlobeIcon } from '../../ui/icons.tsx';

@@ -1,7 +1,7 @@
 // Registration and password reset name the account by mobile number or e-mail: the switch and
 // the matching field (the one of the chosen mode is required).
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AREA_CODE } from '../../contract/constants.ts';
+import { AREA_CODE } from '../../api-contract/constants.ts';
 import { Segmented, TextField } from '../../ui/forms.tsx';
 import type { ContactMode } from './account-store.ts';
 

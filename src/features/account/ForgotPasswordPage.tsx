@@ -2,8 +2,8 @@
 // two-factor on, also the authenticator or a recovery code, asked for once the server says so.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ForgotPasswordInput } from '../../contract/account.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { ForgotPasswordInput } from '../../api-contract/account.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { sendVerificationCode } from '../../lib/codes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
@@ -13,7 +13,7 @@ import { CodeField } from '../../ui/CodeButton.tsx';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { errorText } from '../../lib/api.ts';
-import { cleanSecondFactor } from '../../contract/fields.ts';
+import { cleanSecondFactor } from '../../api-contract/fields.ts';
 import { AccountHeader } from './AccountHeader.tsx';
 import { ContactInput } from './ContactInput.tsx';
 import { asksForSecondFactor, resetPassword, type ContactMode } from './account-store.ts';

@@ -2,8 +2,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link, useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LoginForm } from '../../contract/account.ts';
-import { AUTH_ROUTE_PREFIX, ROUTES } from '../../contract/routes.ts';
+import { LoginForm } from '../../api-contract/account.ts';
+import { AUTH_ROUTE_PREFIX, ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { firstError } from '../../lib/validate.ts';
@@ -11,10 +11,10 @@ import { Button, Checkbox, Form, TextField } from '../../ui/forms.tsx';
 import { AccountHeader } from './AccountHeader.tsx';
 import { asksForSecondFactor, signIn } from './account-store.ts';
 import { errorText } from '../../lib/api.ts';
-import { cleanSecondFactor } from '../../contract/fields.ts';
+import { cleanSecondFactor } from '../../api-contract/fields.ts';
 import { passkeysSupported } from '../../lib/passkeys.ts';
 import { i18n } from '@lingui/core';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 
 /** Signing in with a passkey: its code and the browser's WebAuthn library come on the tap. */
 const signInWithPasskey = () => import('./passkey-sign-in.ts').then((module) => module.signInWithPasskey());

@@ -7,9 +7,9 @@ import {
   login,
   register,
   type RegisterInputType,
-} from '../../contract/account.ts';
+} from '../../api-contract/account.ts';
 import { i18n } from '@lingui/core';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { startSession } from '../../lib/account.ts';
 import { thisDevice } from '../../lib/session.ts';

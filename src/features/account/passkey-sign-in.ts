@@ -1,6 +1,6 @@
 // Signing in with a passkey, loaded when the login page's button is tapped: the server's
 // challenge, the browser's prompt (@simplewebauthn/browser, loaded with it), the session.
-import { passkeySignIn, passkeySignInOptions } from '../../contract/passkeys.ts';
+import { passkeySignIn, passkeySignInOptions } from '../../api-contract/passkeys.ts';
 import { startSession } from '../../lib/account.ts';
 import { api } from '../../lib/api.ts';
 import { PasskeyError, signChallenge } from '../../lib/passkey-ceremony.ts';

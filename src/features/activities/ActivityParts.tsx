@@ -1,6 +1,6 @@
 // Pieces of the activity pages: the period and status of an activity, and the recent wins.
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { ActivitySummary, WinLine } from '../../contract/activities.ts';
+import type { ActivitySummary, WinLine } from '../../api-contract/activities.ts';
 import { formatExact } from '../../lib/format.ts';
 import { BellIcon } from '../../ui/icons.tsx';
 import { StatusBadge } from '../../ui/records.tsx';

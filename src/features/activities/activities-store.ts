@@ -8,7 +8,7 @@ import {
   type ActivityDetails,
   type ActivitySummary,
   type WinLine,
-} from '../../contract/activities.ts';
+} from '../../api-contract/activities.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { formatDateWith } from '../../lib/format.ts';
 

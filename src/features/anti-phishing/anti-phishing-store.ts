@@ -1,7 +1,7 @@
 // Setting, changing and removing the anti-phishing code (the code itself, as the server said it, lives in
 // lib/anti-phishing.ts, where Settings reads it too). With two-factor on, each change sends the
-// authenticator code; the form checks the phrase with the contract's own rule before sending.
-import { removeAntiPhishing, setAntiPhishing } from '../../contract/anti-phishing.ts';
+// authenticator code; the form checks the phrase with the API contract's own rule before sending.
+import { removeAntiPhishing, setAntiPhishing } from '../../api-contract/anti-phishing.ts';
 import { api } from '../../lib/api.ts';
 import { antiPhishing } from '../../lib/anti-phishing.ts';
 import { otpField } from '../../lib/two-factor.ts';

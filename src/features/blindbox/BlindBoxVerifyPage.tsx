@@ -5,7 +5,7 @@
 import { useEffect } from 'react';
 import { useSnapshot, type Snapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { blindBoxDraws, type BoxDraw, type DrawCheck } from '../../contract/blindbox.ts';
+import { blindBoxDraws, type BoxDraw, type DrawCheck } from '../../api-contract/blindbox.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { hasMore } from '../../lib/paged-list.ts';

@@ -18,9 +18,9 @@ import {
   type DrawCheck,
   type PayWith,
   type SeedRotation,
-} from '../../contract/blindbox.ts';
-import { winNotice, type WinLine } from '../../contract/activities.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/blindbox.ts';
+import { winNotice, type WinLine } from '../../api-contract/activities.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { ApiError, api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { knownOffline } from '../../lib/offline.ts';

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
-import { texts } from '../../contract/texts.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
@@ -27,7 +27,7 @@ import {
 import { ShieldIcon } from '../../ui/icons.tsx';
 import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { certificationState } from '../../contract/certification.ts';
+import { certificationState } from '../../api-contract/certification.ts';
 
 const reload = () => void loadCertification().catch(() => undefined);
 

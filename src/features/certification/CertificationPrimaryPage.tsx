@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { DOCUMENT_TYPES, type DocumentType } from '../../contract/certification.ts';
-import { ROUTES } from '../../contract/routes.ts';
-import { texts } from '../../contract/texts.ts';
+import { DOCUMENT_TYPES, type DocumentType } from '../../api-contract/certification.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
@@ -28,7 +28,7 @@ import {
 } from './certification-store.ts';
 import './certification.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { certificationState } from '../../contract/certification.ts';
+import { certificationState } from '../../api-contract/certification.ts';
 
 const reload = () => void loadCertification().catch(() => undefined);
 

@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { useLingui } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import type { CertificationRecord } from '../../contract/certification.ts';
+import type { CertificationRecord } from '../../api-contract/certification.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { DOCUMENT_LABELS, STATUS_LABELS } from './certification-store.ts';
 import { ShieldIcon } from '../../ui/icons.tsx';

@@ -13,8 +13,8 @@ import {
   type CertificationState,
   type CertificationStatus,
   type DocumentType,
-} from '../../contract/certification.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/certification.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { uploadPicture } from '../../lib/images.ts';

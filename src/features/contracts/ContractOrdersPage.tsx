@@ -6,7 +6,7 @@ import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { contractOrders, type ContractList } from '../../contract/contracts.ts';
+import { contractOrders, type ContractList } from '../../api-contract/contracts.ts';
 import { Segmented } from '../../ui/forms.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

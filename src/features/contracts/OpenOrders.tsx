@@ -3,7 +3,7 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { session } from '../../lib/session.ts';
 import { Empty } from '../../ui/lists.tsx';
 import { contractsState } from './contracts-store.ts';

@@ -7,8 +7,14 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { QUOTE_ASSET, gridStep, type ContractPair, type OrderSide, type OrderType } from '../../contract/contracts.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  QUOTE_ASSET,
+  gridStep,
+  type ContractPair,
+  type OrderSide,
+  type OrderType,
+} from '../../api-contract/contracts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { formatAmount, formatMoney, formatPrice } from '../../lib/format.ts';
 import { knownOffline } from '../../lib/offline.ts';
@@ -85,7 +91,7 @@ export function OrderPanel({ code }: { code: string }) {
   const checks = useFieldChecks();
   const ask = () => {
     if (firstFieldProblem(checks)) return;
-    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    // Trading needs a connection: say so before any rule of the form (the cached price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
       : (pausedText(code) ?? orderProblem(code, form, pair, held, lastPrice));

@@ -26,8 +26,8 @@ import {
   type OrderSide,
   type OrderType,
   type PairAmounts,
-} from '../../contract/contracts.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/contracts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { cursorLists } from '../../lib/paged-list.ts';

@@ -3,8 +3,13 @@
 // QA actions: look for an update, forget this user's cached answers, unregister the worker.
 import { proxy } from 'valtio/vanilla';
 import { createStore, entries } from 'idb-keyval';
-import { PUBLIC_CACHE, SERVED_FROM_CACHE_HEADER, isPartition, partitionName } from '../../contract/offline-cache.ts';
-import { APP_VERSION } from '../../contract/constants.ts';
+import {
+  PUBLIC_CACHE,
+  SERVED_FROM_CACHE_HEADER,
+  isPartition,
+  partitionName,
+} from '../../api-contract/offline-cache.ts';
+import { APP_VERSION } from '../../api-contract/constants.ts';
 import { callLog } from '../../lib/call-log.ts';
 import { failedCalls } from '../../lib/failed-calls.ts';
 import { currentLocale } from '../../lib/i18n.ts';

@@ -2,7 +2,7 @@
 // filtered by what caused it (all, recharge, withdrawal, options, points, other), newest first.
 import { Suspense, lazy, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ACCOUNT_FILTERS, accountEntries, type AccountEntry } from '../../contract/funds.ts';
+import { ACCOUNT_FILTERS, accountEntries, type AccountEntry } from '../../api-contract/funds.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';

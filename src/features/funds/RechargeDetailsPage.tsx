@@ -2,7 +2,7 @@
 // a rejection shows its reason first.
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { RechargeOrder } from '../../contract/funds.ts';
+import type { RechargeOrder } from '../../api-contract/funds.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
@@ -14,7 +14,7 @@ import { RechargeStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
 import { formatExact } from './funds-format.ts';
 import { loadRechargeOrder, rechargeState } from './recharge-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { rechargeOrder } from '../../contract/funds.ts';
+import { rechargeOrder } from '../../api-contract/funds.ts';
 
 export default function RechargeDetailsPage() {
   const { id, failure } = useOrderFromQuery(loadRechargeOrder);

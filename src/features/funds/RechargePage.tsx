@@ -3,8 +3,8 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { rechargeChannels, type RechargeChannel } from '../../contract/funds.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { rechargeChannels, type RechargeChannel } from '../../api-contract/funds.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';

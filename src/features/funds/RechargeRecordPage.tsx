@@ -2,8 +2,8 @@
 // first, a page at a time; a tap opens the order.
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { rechargeRecords, type RechargeOrder } from '../../contract/funds.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { rechargeRecords, type RechargeOrder } from '../../api-contract/funds.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';

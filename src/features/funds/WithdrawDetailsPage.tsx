@@ -3,7 +3,7 @@
 // first and says the funds came back.
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import type { WithdrawOrder } from '../../contract/funds.ts';
+import type { WithdrawOrder } from '../../api-contract/funds.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { Empty } from '../../ui/lists.tsx';
@@ -14,7 +14,7 @@ import { WithdrawStatusBadge, useOrderFromQuery } from './FundsParts.tsx';
 import { formatExact, formatPercent } from './funds-format.ts';
 import { loadWithdrawOrder, withdrawState } from './withdraw-store.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { withdrawOrder } from '../../contract/funds.ts';
+import { withdrawOrder } from '../../api-contract/funds.ts';
 
 export default function WithdrawDetailsPage() {
   const { id, failure } = useOrderFromQuery(loadWithdrawOrder);

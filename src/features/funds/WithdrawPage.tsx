@@ -6,9 +6,9 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
-import type { PayeeKind } from '../../contract/funds.ts';
-import { ROUTES } from '../../contract/routes.ts';
-import { texts } from '../../contract/texts.ts';
+import type { PayeeKind } from '../../api-contract/funds.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
@@ -25,7 +25,7 @@ import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { bankCards, usableBy, wallets } from '../../contract/payouts.ts';
+import { bankCards, usableBy, wallets } from '../../api-contract/payouts.ts';
 import { PayeeCooling } from '../../ui/PayeeCooling.tsx';
 import { Ltr, RecordLink, Row } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
@@ -158,7 +158,7 @@ export default function WithdrawPage() {
         right={<RecordLink to={ROUTES.withdrawRecord} label={t`Withdrawal record`} />}
       />
       <Form onSubmit={ask}>
-        {/* Offline, the bank cards and wallets shown are the kept ones: say since when. */}
+        {/* Offline, the bank cards and wallets shown are the cached ones: say since when. */}
         <OfflineNote endpoints={[bankCards, wallets]} />
         <Segmented
           value={target}

@@ -2,8 +2,8 @@
 // alone; newest first, a page at a time; a tap opens the order.
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { withdrawRecords, type WithdrawOrder } from '../../contract/funds.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { withdrawRecords, type WithdrawOrder } from '../../api-contract/funds.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';

@@ -6,7 +6,7 @@
 // a newer request is dropped; another session starts empty. Its state is the shape every paged list shows.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import type { AccountEntriesPage, AccountEntry } from '../../contract/funds.ts';
+import type { AccountEntriesPage, AccountEntry } from '../../api-contract/funds.ts';
 import { errorText } from '../../lib/api.ts';
 import { emptyList, type PagedList } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';

@@ -2,8 +2,8 @@
 // balance, grouped by what caused it, newest first, a page at a time.
 import { msg } from '@lingui/core/macro';
 import { i18n, type MessageDescriptor } from '@lingui/core';
-import { ACCOUNT_FILTERS, accountEntries, type AccountFilter } from '../../contract/funds.ts';
-import { assetName, ledgerKindName } from '../../contract/ledger-kinds.ts';
+import { ACCOUNT_FILTERS, accountEntries, type AccountFilter } from '../../api-contract/funds.ts';
+import { assetName, ledgerKindName } from '../../api-contract/ledger-kinds.ts';
 import { api } from '../../lib/api.ts';
 import { cursorLists } from './account-details-list.ts';
 
@@ -22,7 +22,7 @@ export const FILTER_LABELS: Record<AccountFilter, MessageDescriptor> = {
   other: msg`Other`,
 };
 
-/** What an entry is, in the app's language (the one list of names: contract/ledger-kinds.ts). */
+/** What an entry is, in the app's language (the one list of names: api-contract/ledger-kinds.ts). */
 export const kindLabel = (kind: string): string => ledgerKindName(kind, (text) => i18n._(text));
 
 /** An entry's asset in the app's language: a coin's code, or the name of one of the ledger's own (liquidity…). */

@@ -1,11 +1,11 @@
 // How the money screens read typed amounts, rates and uploaded pictures. Exact: decimal strings
 // through big.js and Intl, never a float.
 import Big from 'big.js';
-import { AMOUNT } from '../../contract/markets.ts';
+import { AMOUNT } from '../../api-contract/markets.ts';
 import { decimalsOf, formatAmount } from '../../lib/format.ts';
 export { formatExact } from '../../lib/format.ts';
 
-/** A typed amount that the contract accepts and that is above zero. */
+/** A typed amount that the API contract accepts and that is above zero. */
 export const isAmount = (value: string) => AMOUNT.test(value) && new Big(value).gt(0);
 
 /** A rate of 0.015 reads 1.5%. */

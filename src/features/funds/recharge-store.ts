@@ -16,11 +16,11 @@ import {
   type RechargeFilter,
   type RechargeInputType,
   type RechargeOrder,
-} from '../../contract/funds.ts';
+} from '../../api-contract/funds.ts';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
 

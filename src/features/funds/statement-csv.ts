@@ -11,10 +11,10 @@
 // - A text cell that a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage
 //   return) gets a leading apostrophe; numbers are written as numbers.
 // - UTF-8 with a byte order mark and CRLF line ends, so Excel opens Thai, Chinese or Arabic text as such.
-import { BoundedCache } from '../../contract/bounded-cache.ts';
-import { ZONE_FORMATS_KEPT } from '../../contract/earn-days.ts';
+import { BoundedCache } from '../../api-contract/bounded-cache.ts';
+import { ZONE_FORMATS_KEPT } from '../../api-contract/earn-days.ts';
 import Big from 'big.js';
-import type { Statement } from '../../contract/statements.ts';
+import type { Statement } from '../../api-contract/statements.ts';
 
 export interface StatementTexts {
   title: string;

@@ -1,7 +1,7 @@
 // A statement is served a page at a time (a busy day can hold many thousands of entries); the CSV is
 // made from all of them. Pure: the call comes in, so the unit tests drive it without a network.
 import Big from 'big.js';
-import type { Statement } from '../../contract/statements.ts';
+import type { Statement } from '../../api-contract/statements.ts';
 
 /**
  * Asks for every page of one statement, each after the one before (`after` = the previous page's `next`), and joins

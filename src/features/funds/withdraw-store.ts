@@ -20,15 +20,15 @@ import {
   type WithdrawInputType,
   type WithdrawOrder,
   type WithdrawRule,
-} from '../../contract/funds.ts';
-import { bankCards, coolingHours, usableBy, wallets, type BankCard, type Wallet } from '../../contract/payouts.ts';
-import { PAY_PASSWORD } from '../../contract/fields.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/funds.ts';
+import { bankCards, coolingHours, usableBy, wallets, type BankCard, type Wallet } from '../../api-contract/payouts.ts';
+import { PAY_PASSWORD } from '../../api-contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isAmount } from './funds-format.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
 

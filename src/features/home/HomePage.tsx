@@ -6,9 +6,9 @@ import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { config, slides as slideList } from '../../contract/content.ts';
-import { coinList, type CoinQuote } from '../../contract/markets.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { config, slides as slideList } from '../../api-contract/content.ts';
+import { coinList, type CoinQuote } from '../../api-contract/markets.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances, userBalances, usdtAvailable } from '../../lib/balances.ts';
@@ -200,10 +200,10 @@ function Entries() {
           <Trans>Markets</Trans>
         </span>
       </Link>
-      <Link href={ROUTES.signIn}>
+      <Link href={ROUTES.checkIn}>
         <CalendarIcon />
         <span>
-          <Trans>Sign in</Trans>
+          <Trans>Check in</Trans>
         </span>
       </Link>
       <Link href={ROUTES.blindBox}>

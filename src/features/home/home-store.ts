@@ -2,8 +2,8 @@
 // (in the language they were read in: another language's are never shown), and the few figures the
 // home cards show.
 import Big from 'big.js';
-import { config, slides, type Slide } from '../../contract/content.ts';
-import type { CoinQuote } from '../../contract/markets.ts';
+import { config, slides, type Slide } from '../../api-contract/content.ts';
+import type { CoinQuote } from '../../api-contract/markets.ts';
 import { api } from '../../lib/api.ts';
 import { formatAmount } from '../../lib/format.ts';
 import { currentLocale } from '../../lib/i18n.ts';

@@ -4,9 +4,9 @@
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import Big from 'big.js';
-import { earnBalance } from '../../contract/earn.ts';
-import { liquidityProduct, transferInInfo } from '../../contract/liquidity.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { earnBalance } from '../../api-contract/earn.ts';
+import { liquidityProduct, transferInInfo } from '../../api-contract/liquidity.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';

@@ -4,9 +4,9 @@
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { addDays, earnBalance } from '../../contract/earn.ts';
-import { liquidityProduct } from '../../contract/liquidity.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { addDays, earnBalance } from '../../api-contract/earn.ts';
+import { liquidityProduct } from '../../api-contract/liquidity.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { Cell } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

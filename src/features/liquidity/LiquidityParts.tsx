@@ -9,7 +9,7 @@ import {
   type LadderTier,
   type LiquidityStatus,
   type RedeemMode,
-} from '../../contract/liquidity.ts';
+} from '../../api-contract/liquidity.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';

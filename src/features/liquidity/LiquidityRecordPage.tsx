@@ -2,7 +2,7 @@
 // newest first, a page at a time. Amounts are signed as they move the liquidity balance: a
 // subscription and interest add to it, a redemption takes from it.
 import { Trans, useLingui } from '@lingui/react/macro';
-import { liquidityRecords, type LiquidityRecord } from '../../contract/liquidity.ts';
+import { liquidityRecords, type LiquidityRecord } from '../../api-contract/liquidity.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { Money } from '../../ui/Money.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';

@@ -3,8 +3,8 @@
 // earning, quick and standard redemption, and the time zone of an interest day.
 import { useSnapshot } from 'valtio';
 import { Plural, Trans } from '@lingui/react/macro';
-import { addDays } from '../../contract/earn.ts';
-import { dailyInterest, ladderPortions, liquidityRule, type LadderTier } from '../../contract/liquidity.ts';
+import { addDays } from '../../api-contract/earn.ts';
+import { dailyInterest, ladderPortions, liquidityRule, type LadderTier } from '../../api-contract/liquidity.ts';
 import { formatExact, formatMoney } from '../../lib/format.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

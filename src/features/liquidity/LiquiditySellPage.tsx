@@ -4,8 +4,8 @@
 // opens the confirmation with the amount and the mode in the query.
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { liquidityProduct, transferOutInfo, type RedeemMode } from '../../contract/liquidity.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { liquidityProduct, transferOutInfo, type RedeemMode } from '../../api-contract/liquidity.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form } from '../../ui/forms.tsx';

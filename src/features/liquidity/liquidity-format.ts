@@ -1,7 +1,7 @@
 // How liquidity figures read on screen: rates as percentages, the tiers of a ladder as
 // ranges (interest days: formatCalendarDay). Exact: decimal strings through big.js and Intl, never a float.
 import Big from 'big.js';
-import type { LadderTier } from '../../contract/liquidity.ts';
+import type { LadderTier } from '../../api-contract/liquidity.ts';
 import { decimalsOf, formatAmount, formatExact } from '../../lib/format.ts';
 
 /** An annual rate of 0.0425 reads 4.25%; 2 to 4 decimals, as exchanges show them. */

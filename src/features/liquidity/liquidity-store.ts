@@ -7,7 +7,7 @@ import * as v from 'valibot';
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import { i18n } from '@lingui/core';
-import { addDays, earnBalance, type InterestDay } from '../../contract/earn.ts';
+import { addDays, earnBalance, type InterestDay } from '../../api-contract/earn.ts';
 import {
   LIQUIDITY_FILTERS,
   dailyInterest,
@@ -26,15 +26,15 @@ import {
   type RedeemMode,
   type TransferInInfo,
   type TransferOutInfo,
-} from '../../contract/liquidity.ts';
-import { AMOUNT, amount as amountField } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/liquidity.ts';
+import { AMOUNT, amount as amountField } from '../../api-contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { ApiError, api } from '../../lib/api.ts';
 import { USDT, refreshBalances } from '../../lib/balances.ts';
 import { cursorLists } from '../../lib/paged-list.ts';
 import { session } from '../../lib/session.ts';
 import { firstError } from '../../lib/validate.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 
 interface Figures {
   product: LiquidityProduct | null;
@@ -90,7 +90,7 @@ export const loadBalance = () =>
     return answer;
   });
 
-/** A typed amount the contract accepts and that is above zero. */
+/** A typed amount the API contract accepts and that is above zero. */
 export const isAmount = (value: string) => AMOUNT.test(value.trim()) && new Big(value.trim()).gt(0);
 
 /** Money subscribed on an interest day earns from the next one. */

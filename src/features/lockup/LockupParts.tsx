@@ -2,8 +2,8 @@
 // the calculator's rows, the no-early-redemption note and the confirmation before subscribing.
 import { Link } from 'wouter';
 import { Plural, Trans } from '@lingui/react/macro';
-import type { LockupProduct } from '../../contract/lockup.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import type { LockupProduct } from '../../api-contract/lockup.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { ChevronIcon } from '../../ui/icons.tsx';
 import { ConfirmDialog } from '../../ui/lists.tsx';

@@ -3,7 +3,7 @@
 // and last income days (the principal comes back at the end of the last).
 import { useEffect } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { lockupOrders, type LockupOrder } from '../../contract/lockup.ts';
+import { lockupOrders, type LockupOrder } from '../../api-contract/lockup.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { Money } from '../../ui/Money.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

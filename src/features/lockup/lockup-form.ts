@@ -1,13 +1,13 @@
 // The lock-up details page's form: the calculator, "All", and the checks before a subscription,
-// in the server's order and words (the amount limits are the contract's one rule). Apart from the
+// in the server's order and words (the amount limits are the API contract's one rule). Apart from the
 // store so the products page, a first route, does not load them.
 import Big from 'big.js';
 import * as v from 'valibot';
 import { i18n } from '@lingui/core';
-import { lockupDailyIncome, lockupTotalIncome, type LockupProduct } from '../../contract/lockup.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
-import { amount } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
+import { lockupDailyIncome, lockupTotalIncome, type LockupProduct } from '../../api-contract/lockup.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
+import { amount } from '../../api-contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../../lib/balances.ts';
 import { firstError } from '../../lib/validate.ts';
 

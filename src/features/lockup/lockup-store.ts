@@ -1,11 +1,11 @@
-// Lock-up mining (server/domain/README.md "Earn", contract/lockup.ts): the products (public), the signed-in user's
+// Lock-up mining (server/domain/README.md "Earn", api-contract/lockup.ts): the products (public), the signed-in user's
 // regular balance (locked principal, income earned, orders processing), the calculator of the
 // details page's subscription itself and the order record. The details page's form (its
 // calculator and checks) is in lockup-form.ts, which the products page does not load.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { addDays, earnBalance, type InterestDay } from '../../contract/earn.ts';
-import { liquidityProduct } from '../../contract/liquidity.ts';
+import { addDays, earnBalance, type InterestDay } from '../../api-contract/earn.ts';
+import { liquidityProduct } from '../../api-contract/liquidity.ts';
 import {
   LOCKUP_FILTERS,
   lockupOrders,
@@ -15,8 +15,8 @@ import {
   type LockupOrder,
   type LockupProduct,
   type RegularBalance,
-} from '../../contract/lockup.ts';
-import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../contract/earn-days.ts';
+} from '../../api-contract/lockup.ts';
+import { DEFAULT_EARN_TIMEZONE, interestDay } from '../../api-contract/earn-days.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { cursorLists } from '../../lib/paged-list.ts';

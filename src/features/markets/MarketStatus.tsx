@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
-import { coinList } from '../../contract/markets.ts';
+import { coinList } from '../../api-contract/markets.ts';
 import { priceStream, prices } from '../../lib/prices.ts';
 import { OfflineNote, useOfflineSince } from '../../ui/OfflineNote.tsx';
 import { coinListState, formatChange, formatClock, isListStale } from './markets-store.ts';

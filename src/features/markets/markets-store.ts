@@ -2,7 +2,7 @@
 // kept live from the price stream, and the number and time formats these screens show.
 import Big from 'big.js';
 import { proxy } from 'valtio/vanilla';
-import { klines, type Candle, type CoinQuote, type TickEvent } from '../../contract/markets.ts';
+import { klines, type Candle, type CoinQuote, type TickEvent } from '../../api-contract/markets.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { FRAME_SECONDS, aggregateCandles, applyTick, frameSource, type Frame } from '../../lib/candles.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';

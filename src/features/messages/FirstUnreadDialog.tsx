@@ -1,7 +1,7 @@
 // On startup, the first unread message in a dialog. "Read later" leaves it unread; "OK" marks it
 // read. The shell (app/StartupMessage.tsx) decides when, and loads this with the area's texts.
 import { Trans } from '@lingui/react/macro';
-import type { StationMessage } from '../../contract/messages.ts';
+import type { StationMessage } from '../../api-contract/messages.ts';
 import { errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button } from '../../ui/forms.tsx';

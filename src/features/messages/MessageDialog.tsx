@@ -1,8 +1,8 @@
 // One station message open on screen: its title, full date and text, with the caller's buttons. A security
 // notice's first line, the customer's anti-phishing code, stands apart above the text.
 import type { ReactNode } from 'react';
-import type { StationMessage } from '../../contract/messages.ts';
-import { splitAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
+import type { StationMessage } from '../../api-contract/messages.ts';
+import { splitAntiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import { AntiPhishingBadge } from '../../ui/AntiPhishingBadge.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { formatMessageDate } from './messages-store.ts';

@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { messages, unreadMessages, type StationMessage } from '../../contract/messages.ts';
+import { messages, unreadMessages, type StationMessage } from '../../api-contract/messages.ts';
 import { errorText } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { badgeText, refreshUnreadQuietly, unread } from '../../lib/messages.ts';

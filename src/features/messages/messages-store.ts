@@ -2,14 +2,14 @@
 // marking one or all read. The unread count the shell shows lives in lib/messages.ts.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../contract/messages.ts';
+import { messages, readMessages, type MESSAGE_FILTERS, type StationMessage } from '../../api-contract/messages.ts';
 import { api } from '../../lib/api.ts';
 import { cursorLoader, emptyCursorList, hasMore as listHasMore, type CursorList } from '../../lib/paged-list.ts';
 import { noteRead, unread } from '../../lib/messages.ts';
 import { keepForLater, queueMessagesRead } from '../../lib/outbox.ts';
 import { pendingReads, readHere } from '../../lib/outbox-store.ts';
 import { session } from '../../lib/session.ts';
-import { withoutAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
+import { withoutAntiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 
 export type MessageFilter = (typeof MESSAGE_FILTERS)[number];
 
@@ -44,7 +44,7 @@ const loaders = {
 
 async function pageOf(filter: MessageFilter, cursor: string, loading: boolean) {
   const answer = await api(messages, { status: filter, cursor }, { loading });
-  // Read on this device while offline: read on screen, though the server (or a kept answer) says unread.
+  // Read on this device while offline: read on screen, though the server (or a cached answer) says unread.
   const pending = pendingReads();
   for (const message of answer.lists)
     if (message.status === 'unread' && readHere(message.id, pending)) message.status = 'read';

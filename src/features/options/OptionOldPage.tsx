@@ -2,7 +2,7 @@
 // It replaces itself and leaves the history, so Back from Options never comes back here.
 import { useEffect } from 'react';
 import { useSearch } from 'wouter';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { forgetVisits, navigate } from '../../lib/navigation.ts';
 
 /** The Options route that an old link with `query` stands for. */

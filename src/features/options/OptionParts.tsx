@@ -2,7 +2,7 @@
 import { Trans } from '@lingui/react/macro';
 import type { ReactNode } from 'react';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
-import type { Direction, OptionOrder } from '../../contract/options.ts';
+import type { Direction, OptionOrder } from '../../api-contract/options.ts';
 import { formatCountdown } from './option-format.ts';
 import { remainingMs, useServerNow } from './server-clock.ts';
 

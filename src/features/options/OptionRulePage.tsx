@@ -2,9 +2,9 @@
 import { Trans } from '@lingui/react/macro';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
-import { MIN_OPTION_USDT } from '../../contract/constants.ts';
-import { INDEX_RULE } from '../../contract/markets.ts';
-import { RISK_WINDOW_DAYS } from '../../contract/risk.ts';
+import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
+import { INDEX_RULE } from '../../api-contract/markets.ts';
+import { RISK_WINDOW_DAYS } from '../../api-contract/risk.ts';
 import { prices } from '../../lib/prices.ts';
 import { NavBar } from '../../ui/NavBar.tsx';
 

@@ -1,11 +1,11 @@
-// The options' risk figure (contract/risk.ts) beside the buy buttons and in the confirmation of a
+// The options' risk figure (api-contract/risk.ts) beside the buy buttons and in the confirmation of a
 // customer's first order: what share of the customers who traded options in the last 30 days lost
 // money on them, and the day it is for. Its code comes in a chunk of its own, apart from the page's;
 // a public read the service worker keeps, so offline it shows the last figure loaded, with its day.
 import { useEffect } from 'react';
 import { proxy, useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import { RISK_WINDOW_DAYS, riskFigure, type RiskFigure } from '../../contract/risk.ts';
+import { RISK_WINDOW_DAYS, riskFigure, type RiskFigure } from '../../api-contract/risk.ts';
 import { api } from '../../lib/api.ts';
 import { formatRiskDay, formatRiskPercent } from './risk-format.ts';
 

@@ -5,9 +5,9 @@
 // settled order; the answer is kept for offline reading.
 import { useEffect, useRef, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { exchangeLabel } from '../../contract/markets.ts';
-import type { OptionOrder } from '../../contract/options.ts';
-import { settlementTicks, type SettlementTicks, type TickWindow } from '../../contract/settlement-ticks.ts';
+import { exchangeLabel } from '../../api-contract/markets.ts';
+import type { OptionOrder } from '../../api-contract/options.ts';
+import { settlementTicks, type SettlementTicks, type TickWindow } from '../../api-contract/settlement-ticks.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { decimalsOf, formatPrice, formatTime } from '../../lib/format.ts';
 import './settlement-ticks.css';

@@ -6,9 +6,9 @@ import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import Big from 'big.js';
-import type { Direction, OptionProduct } from '../../contract/options.ts';
-import { MIN_OPTION_USDT } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+import type { Direction, OptionProduct } from '../../api-contract/options.ts';
+import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { usdtAvailable, userBalances } from '../../lib/balances.ts';
 import { transactionErrorText, useSubmit } from '../../lib/form.ts';
 import { knownOffline } from '../../lib/offline.ts';
@@ -50,7 +50,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
   const checks = useFieldChecks();
   const ask = (direction: Direction) => {
     if (firstFieldProblem(checks)) return;
-    // Trading needs a connection: say so before any rule of the form (the kept price may be old).
+    // Trading needs a connection: say so before any rule of the form (the cached price may be old).
     const problem = knownOffline()
       ? i18n._(texts.offline)
       : (pausedText(code) ?? orderProblem(input(direction), product, available));

@@ -1,8 +1,8 @@
 // How option amounts, prices, yields and times read on screen. Exact: decimal strings through
 // big.js and Intl, never a float.
 import Big from 'big.js';
-import { AMOUNT } from '../../contract/markets.ts';
-import { winPayout as payoutRule } from '../../contract/options.ts';
+import { AMOUNT } from '../../api-contract/markets.ts';
+import { winPayout as payoutRule } from '../../api-contract/options.ts';
 import { formatAmount } from '../../lib/format.ts';
 
 /** Amounts typed and shown the way every money screen does (one home: lib/format). */
@@ -21,7 +21,7 @@ export function formatYield(rate: string): string {
   return `${formatAmount(percent.toFixed(), decimalsOf(percent.toFixed()))}%`;
 }
 
-/** What a win would pay back (the contract's rule); null while the amount is not valid. */
+/** What a win would pay back (the API contract's rule); null while the amount is not valid. */
 export function winPayout(amount: string, yieldRate: string | undefined): string | null {
   return yieldRate && AMOUNT.test(amount) ? payoutRule(amount, yieldRate) : null;
 }

@@ -18,9 +18,9 @@ import {
   type OptionOrder,
   type OptionProduct,
   type OptionTotals,
-} from '../../contract/options.ts';
-import { MIN_OPTION_USDT } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/options.ts';
+import { MIN_OPTION_USDT } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { accountField, currentAccount, loadPractice, onAccountChange } from '../../lib/practice.ts';

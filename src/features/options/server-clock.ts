@@ -2,8 +2,8 @@
 // must reach zero when the server's clock does, whatever this device's clock says (and also when a
 // test server runs its clock faster than real time).
 import { useSyncExternalStore } from 'react';
-import type { TickEvent } from '../../contract/markets.ts';
-import type { OptionOrder } from '../../contract/options.ts';
+import type { TickEvent } from '../../api-contract/markets.ts';
+import type { OptionOrder } from '../../api-contract/options.ts';
 
 /** Server time minus device time, in ms. */
 let offsetMs = 0;

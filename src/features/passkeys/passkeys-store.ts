@@ -9,7 +9,7 @@ import {
   passkeyCreationOptions,
   removePasskey,
   type Passkey,
-} from '../../contract/passkeys.ts';
+} from '../../api-contract/passkeys.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { createCredential } from '../../lib/passkey-ceremony.ts';

@@ -1,14 +1,14 @@
 // The add form of the bank card page: real name, IFSC code, bank (one of the 13 Thai banks of BANK_CODES),
-// account number, phone and e-mail — every field required, checked against the contract first.
+// account number, phone and e-mail — every field required, checked against the API contract first.
 import { useId, useState } from 'react';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { BANK_CODES, BANK_NAMES, type BankCode } from '../../contract/constants.ts';
-import { PAYEE_LABEL_MAX } from '../../contract/payouts.ts';
+import { BANK_CODES, BANK_NAMES, type BankCode } from '../../api-contract/constants.ts';
+import { PAYEE_LABEL_MAX } from '../../api-contract/payouts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { toast } from '../../lib/toast.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Button, TextField } from '../../ui/forms.tsx';
 import { Sheet } from '../../ui/lists.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';

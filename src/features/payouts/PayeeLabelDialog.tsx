@@ -1,10 +1,10 @@
-// Renaming a saved payee: a bank card's label (may be left empty) or a wallet's alias, checked against the contract
+// Renaming a saved payee: a bank card's label (may be left empty) or a wallet's alias, checked against the API contract
 // (at most 30 characters, no markup) before it is sent. Where the money goes does not change, so nothing else is asked.
 import { useState } from 'react';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PAYEE_LABEL_MAX } from '../../contract/payouts.ts';
-import { texts } from '../../contract/texts.ts';
+import { PAYEE_LABEL_MAX } from '../../api-contract/payouts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';

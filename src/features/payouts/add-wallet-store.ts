@@ -1,9 +1,9 @@
-// Adding a wallet (checked against the contract first, the address by its chain's standard): apart from the payouts
+// Adding a wallet (checked against the API contract first, the address by its chain's standard): apart from the payouts
 // store, so that only the add-wallet page loads the address codecs.
 import * as v from 'valibot';
-import { WalletInput, addWallet } from '../../contract/add-wallet.ts';
-import { MAX_WALLETS } from '../../contract/constants.ts';
-import type { Wallet } from '../../contract/payouts.ts';
+import { WalletInput, addWallet } from '../../api-contract/add-wallet.ts';
+import { MAX_WALLETS } from '../../api-contract/constants.ts';
+import type { Wallet } from '../../api-contract/payouts.ts';
 import { api } from '../../lib/api.ts';
 import { firstError } from '../../lib/validate.ts';
 import { noteAddedWallet, walletLimitText } from './payouts-store.ts';

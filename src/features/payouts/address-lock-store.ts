@@ -10,7 +10,7 @@ import {
   lockAddresses,
   unlockAddresses,
   type AddressLock,
-} from '../../contract/address-lock.ts';
+} from '../../api-contract/address-lock.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 

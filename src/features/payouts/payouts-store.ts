@@ -1,5 +1,5 @@
 // Where withdrawals go: the user's bank cards and wallet addresses — the lists, adding
-// (checked against the contract first) and deleting; plus where to return after adding one.
+// (checked against the API contract first) and deleting; plus where to return after adding one.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import * as v from 'valibot';
@@ -16,10 +16,10 @@ import {
   wallets,
   type BankCard,
   type Wallet,
-} from '../../contract/payouts.ts';
-import { MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
-import { AUTH_ROUTE_PREFIX, ROUTES } from '../../contract/routes.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/payouts.ts';
+import { MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../api-contract/constants.ts';
+import { AUTH_ROUTE_PREFIX, ROUTES } from '../../api-contract/routes.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { goBack, navigate, navigationHistory, pathOf } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';

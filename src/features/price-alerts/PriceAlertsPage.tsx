@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { PRICE_ALERT_MOVE_HOURS, priceAlerts, type PriceAlertKind } from '../../contract/price-alerts.ts';
+import { PRICE_ALERT_MOVE_HOURS, priceAlerts, type PriceAlertKind } from '../../api-contract/price-alerts.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatAmount, formatDateTime, formatExact, formatPrice } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -62,7 +62,7 @@ export default function PriceAlertsPage() {
 
   const { waiting, fired } = alertRows(lists, pending);
   // While an alert waits for its price or to be sent, the open page asks every few seconds whether it fired (offline
-  // the kept answer comes back; the first that reaches the network again also sends what waits).
+  // the cached answer comes back; the first that reaches the network again also sends what waits).
   const ticking = waiting.length > 0;
   useEffect(() => {
     if (!ticking) return;

@@ -1,4 +1,4 @@
-// The price alerts page's logic: the form as the contract takes it and its checks (the contract's own rules and
+// The price alerts page's logic: the form as the API contract takes it and its checks (the API contract's own rules and
 // texts), making an alert (online at once; offline, or when the network fails on the way, kept in the outbox with the
 // Idempotency-Key of the first try and sent when the connection returns), deleting one (offline likewise kept and sent
 // later; an alert not sent yet is simply dropped), and the rows the list shows: what waits in the outbox, the alerts
@@ -7,9 +7,14 @@
 import { i18n } from '@lingui/core';
 import Big from 'big.js';
 import type { Snapshot } from 'valtio/vanilla';
-import { AddPriceAlertInput, addPriceAlert, deletePriceAlert, type PriceAlert } from '../../contract/price-alerts.ts';
-import type { PriceAlertKind } from '../../contract/price-alerts.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  AddPriceAlertInput,
+  addPriceAlert,
+  deletePriceAlert,
+  type PriceAlert,
+} from '../../api-contract/price-alerts.ts';
+import type { PriceAlertKind } from '../../api-contract/price-alerts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api, newIdempotencyKey } from '../../lib/api.ts';
 import { flushOutbox, keepForLater, outbox, registerBackgroundSync } from '../../lib/outbox.ts';
 import type { OutboxEntry, PriceAlertDeletion, PriceAlertOutgoing } from '../../lib/outbox-store.ts';
@@ -25,7 +30,9 @@ export interface AlertForm {
   value: string;
 }
 
-/** A typed number as the contract writes it: '070000.50' → '70000.5'; anything else as typed (the checks say why). */
+/**
+ * A typed number as the API contract writes it: '070000.50' → '70000.5'; anything else as typed (the checks say why).
+ */
 function clean(typed: string): string {
   const value = typed.trim();
   try {
@@ -35,7 +42,7 @@ function clean(typed: string): string {
   }
 }
 
-/** The fields the contract takes: the value is the price of above / below, the percent of a move. */
+/** The fields the API contract takes: the value is the price of above / below, the percent of a move. */
 export function alertInput({ code, kind, value }: AlertForm) {
   const typed = clean(value);
   return { code, kind, price: kind === 'move' ? '' : typed, percent: kind === 'move' ? typed : '' };
@@ -51,7 +58,7 @@ export function alertsHeld(
   return waiting + pending.filter((entry) => entry.kind === 'price-alert' && !entry.withdrawn).length;
 }
 
-/** The first rule the form breaks, in the contract's words (and the most alerts one may hold), else null. */
+/** The first rule the form breaks, in the API contract's words (and the most alerts one may hold), else null. */
 export function alertProblem(form: AlertForm, held = alertsHeld(), max = alertList.max): string | null {
   const problem = firstError(AddPriceAlertInput, alertInput(form));
   if (problem) return problem;

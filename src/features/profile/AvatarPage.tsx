@@ -1,7 +1,7 @@
 // Change the avatar: pick a picture, shrink it to 512 px JPEG here, upload it, make it the avatar.
 import { useRef } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';

@@ -1,6 +1,6 @@
 // Choose the display currency (/pages/mine/setting/chooseMoneyType): one tap saves it.
 import { Trans } from '@lingui/react/macro';
-import { CURRENCIES, type Currency } from '../../contract/constants.ts';
+import { CURRENCIES, type Currency } from '../../api-contract/constants.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
 import { Cell } from '../../ui/lists.tsx';

@@ -2,7 +2,7 @@
 // a change).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { LOCALES, LOCALE_NAMES } from '../../contract/constants.ts';
+import { LOCALES, LOCALE_NAMES } from '../../api-contract/constants.ts';
 import { changeLocale, currentLocale } from '../../lib/i18n.ts';
 import { GlobeIcon } from '../../ui/icons.tsx';
 import { Cell, Sheet } from '../../ui/lists.tsx';

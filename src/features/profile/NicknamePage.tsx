@@ -1,7 +1,7 @@
 // Change the nickname (1-20 characters).
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { session } from '../../lib/session.ts';

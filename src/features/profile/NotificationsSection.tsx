@@ -4,7 +4,7 @@
 // when Settings opens, so Mine, which shares the profile texts, does not carry them.
 import { useEffect, useState } from 'react';
 import { useLingui } from '@lingui/react';
-import { NOTICE_KINDS, type NoticeKind } from '../../contract/notifications.ts';
+import { NOTICE_KINDS, type NoticeKind } from '../../api-contract/notifications.ts';
 import { useSubmit } from '../../lib/form.ts';
 import {
   PUSH_TEXT,

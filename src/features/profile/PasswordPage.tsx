@@ -1,7 +1,7 @@
 // Change the login password: old, new (6-12 letters or numbers) and the repeat.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { goBack } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';

@@ -1,7 +1,7 @@
 // Reset the payment password with a code sent to the account's own phone, else its e-mail.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';

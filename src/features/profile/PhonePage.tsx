@@ -1,8 +1,8 @@
 // Bind or change the mobile number: the new number (it must be free) and the code sent to it.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { AREA_CODE } from '../../contract/constants.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { AREA_CODE } from '../../api-contract/constants.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';

@@ -2,7 +2,7 @@
 // is open (its settlement would land on the new balance): its translated reason is shown.
 import { Trans } from '@lingui/react/macro';
 import { t } from '@lingui/core/macro';
-import { PRACTICE_START, resetPractice } from '../../contract/practice.ts';
+import { PRACTICE_START, resetPractice } from '../../api-contract/practice.ts';
 import { api } from '../../lib/api.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatMoney } from '../../lib/format.ts';

@@ -2,7 +2,7 @@
 // the switch's strip), and then "Reset to 10,000 USDT", whose confirmation loads on the tap.
 import { lazy, Suspense, useState } from 'react';
 import { Trans } from '@lingui/react/macro';
-import { PRACTICE_START } from '../../contract/practice.ts';
+import { PRACTICE_START } from '../../api-contract/practice.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { useAccount } from '../../lib/practice.ts';
 import { AccountSwitch } from '../../ui/AccountSwitch.tsx';

@@ -2,8 +2,8 @@
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
-import { APP_VERSION } from '../../contract/constants.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { APP_VERSION } from '../../api-contract/constants.ts';
 import { signOut } from '../../lib/account.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { navigate } from '../../lib/navigation.ts';

@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
 import { goBack } from '../../lib/navigation.ts';

@@ -15,9 +15,9 @@ import {
   editAvatar,
   editProfile,
   type UserInfo,
-} from '../../contract/account.ts';
-import { texts } from '../../contract/texts.ts';
-import { AREA_CODE } from '../../contract/constants.ts';
+} from '../../api-contract/account.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { AREA_CODE } from '../../api-contract/constants.ts';
 import { api } from '../../lib/api.ts';
 import { refreshUser } from '../../lib/account.ts';
 import { intlLocale, currentLocale } from '../../lib/i18n.ts';

@@ -2,11 +2,11 @@
 // staked and the most lost on options in the last 24 hours, 7 days and 30 days with what each window holds and
 // leaves, the most open options at once, and the reminder of time in the app. Each setting opens its own dialog; a
 // tightening is in force at once, a loosening waits 24 hours with its countdown and a way to cancel it, and a
-// time-out is confirmed first, since it cannot be lifted early (the rules: contract/protection.ts).
+// time-out is confirmed first, since it cannot be lifted early (the rules: api-contract/protection.ts).
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSnapshot } from 'valtio';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { protection, type AmountSetting, type ProtectionSetting } from '../../contract/protection.ts';
+import { protection, type AmountSetting, type ProtectionSetting } from '../../api-contract/protection.ts';
 import { errorText } from '../../lib/api.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import { i18n } from '@lingui/core';
 import { I18nProvider } from '@lingui/react';
 import { Trans } from '@lingui/react/macro';
-import { ROUTES } from '../../contract/routes.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { loadAreaMessages } from '../../lib/i18n.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { Button } from '../../ui/forms.tsx';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { i18n } from '@lingui/core';
 import { useSnapshot } from 'valtio';
 import { Plural, Trans, useLingui } from '@lingui/react/macro';
-import { AMOUNT_SETTINGS, settingValueText, type ProtectionSetting } from '../../contract/protection.ts';
+import { AMOUNT_SETTINGS, settingValueText, type ProtectionSetting } from '../../api-contract/protection.ts';
 import { formatDate, formatMoney } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';

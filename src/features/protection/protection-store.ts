@@ -16,9 +16,9 @@ import {
   validSettingValue,
   type Protection,
   type ProtectionSetting,
-} from '../../contract/protection.ts';
-import { texts } from '../../contract/texts.ts';
-import { isCalendarDay } from '../../contract/calendar.ts';
+} from '../../api-contract/protection.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { isCalendarDay } from '../../api-contract/calendar.ts';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { noteTimeOut, receivedAt } from '../../ui/TimeoutGate.tsx';
@@ -70,7 +70,7 @@ export function settingProblem(setting: ProtectionSetting, value: string): strin
   return null;
 }
 
-/** A typed amount as the contract writes it: '010.50' → '10.5'; anything else as typed. */
+/** A typed amount as the API contract writes it: '010.50' → '10.5'; anything else as typed. */
 export function cleanLimit(typed: string): string {
   const value = typed.trim();
   try {
@@ -110,7 +110,7 @@ export const earliestEnd = (now = Date.now()) => new Date(now + MIN_TIMEOUT_MS +
 
 /** A typed end of a time-out (`iso` as localMoment read `typed`): null when fine, else why not. */
 export function timeoutProblem(iso: string, now = Date.now(), typed = ''): string | null {
-  // Not read: the contract's text, which names a day that is not on the calendar.
+  // Not read: the API contract's text, which names a day that is not on the calendar.
   if (!iso) return i18n._(settingValueText('timeout_until', `${typed}Z`));
   if (Date.parse(iso) - now < MIN_TIMEOUT_MS) return i18n._(texts.protectionTimeoutTooShort);
   if (Date.parse(iso) - now > MAX_TIMEOUT_MS) return i18n._(texts.protectionTimeoutTooLong);

@@ -5,7 +5,7 @@
 // service worker keeps for a start offline); the start loads this module four minutes in (main.tsx),
 // and the limits page tells it at once of a change.
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { protection } from '../../contract/protection-read.ts';
+import { protection } from '../../api-contract/protection-read.ts';
 import { api } from '../../lib/api.ts';
 import { inForeground, type ForegroundClock } from '../../lib/foreground.ts';
 import { session } from '../../lib/session.ts';

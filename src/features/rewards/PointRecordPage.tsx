@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { pointRecords, type PointEntry } from '../../contract/rewards.ts';
+import { pointRecords, type PointEntry } from '../../api-contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatDateTime, formatMoney } from '../../lib/format.ts';
 import { formatPoints } from '../../lib/points.ts';

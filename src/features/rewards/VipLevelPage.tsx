@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
-import type { LevelProgress, VipLevel } from '../../contract/rewards.ts';
+import type { LevelProgress, VipLevel } from '../../api-contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { session } from '../../lib/session.ts';
@@ -14,7 +14,7 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { currentLevel, levelRange, loadVip, progressPercent, rewardsState } from './rewards-store.ts';
 import './rewards.css';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { levelProgress, vipLevels } from '../../contract/rewards.ts';
+import { levelProgress, vipLevels } from '../../api-contract/rewards.ts';
 
 const reload = () => void loadVip().catch(() => undefined);
 

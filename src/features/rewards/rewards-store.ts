@@ -16,9 +16,9 @@ import {
   type PointRedemption,
   type PointsRule,
   type VipLevel,
-} from '../../contract/rewards.ts';
-import { ledgerKindName } from '../../contract/ledger-kinds.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/rewards.ts';
+import { ledgerKindName } from '../../api-contract/ledger-kinds.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { cursorLoader } from '../../lib/paged-list.ts';
 import { refreshBalances } from '../../lib/balances.ts';
@@ -156,7 +156,7 @@ export async function redeem(points: string): Promise<PointRedemption> {
   return answer;
 }
 
-/** What a history entry was for (the one list of names: contract/ledger-kinds.ts). */
+/** What a history entry was for (the one list of names: api-contract/ledger-kinds.ts). */
 export const pointKindLabel = (kind: string): string => ledgerKindName(kind, (text) => i18n._(text));
 
 // Another session (logout, another user) must never see this one's levels and points.

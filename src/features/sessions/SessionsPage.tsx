@@ -4,7 +4,7 @@
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { signedInSessions, type SignedInSession } from '../../contract/sessions.ts';
+import { signedInSessions, type SignedInSession } from '../../api-contract/sessions.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';

@@ -1,7 +1,7 @@
 // Devices and sessions: the account's signed-in sessions, ending one or all the others.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
-import { endOtherSessions, endSession, signedInSessions, type SignedInSession } from '../../contract/sessions.ts';
+import { endOtherSessions, endSession, signedInSessions, type SignedInSession } from '../../api-contract/sessions.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 

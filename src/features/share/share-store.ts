@@ -1,8 +1,8 @@
 // The share page (the invitation link, gated by the invitation permission): the caller's invitation, the share text of
 // `/other/config act=share`, and what the page shows from them.
 import { proxy } from 'valtio/vanilla';
-import { config } from '../../contract/content.ts';
-import { inviteLink, inviteState, type InviteState } from '../../contract/share.ts';
+import { config } from '../../api-contract/content.ts';
+import { inviteLink, inviteState, type InviteState } from '../../api-contract/share.ts';
 import { api, errorText } from '../../lib/api.ts';
 
 export const shareState = proxy({

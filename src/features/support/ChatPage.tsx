@@ -6,8 +6,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
-import { CHAT_MESSAGE_MAX, chatBody, chatHistory, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  CHAT_MESSAGE_MAX,
+  chatBody,
+  chatHistory,
+  chatTexts,
+  type ChatMessage,
+} from '../../api-contract/service-chat.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
 import { chat, loadChat, loadOlderChat, markChatRead, queueChatMessage } from '../../lib/chat.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -190,7 +196,8 @@ function Composer() {
       const words = body.trim();
       if (!words && !picture) return i18n._(chatTexts.chatEmpty);
       if (words.length > CHAT_MESSAGE_MAX) return i18n._(chatTexts.chatTooLong);
-      // The contract's rule of visible text, before the message is kept: the server would refuse it from the outbox.
+      // The API contract's rule of visible text, before the message is kept: the server would refuse it from the
+      // outbox.
       return words ? firstError(chatBody, words) : null;
     },
   );

@@ -2,8 +2,8 @@
 // the current language, with a way to the getting-started intro.
 import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
-import { contentPage } from '../../contract/support.ts';
-import { ROUTES } from '../../contract/routes.ts';
+import { contentPage } from '../../api-contract/support.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { BuildingIcon, ChevronIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

@@ -2,7 +2,7 @@
 // offline reading; the FAQ as questions that open to their answers.
 import { useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
-import type { ContentPageKey } from '../../contract/support.ts';
+import type { ContentPageKey } from '../../api-contract/support.ts';
 import { errorText } from '../../lib/api.ts';
 import { LoadFailure } from '../../ui/lists.tsx';
 import { loadContentPage, pageKey, paragraphs, questionAndAnswer, supportState } from './support-store.ts';

@@ -1,6 +1,6 @@
 // Intro (/pages/intro/intro, custom nav bar): the getting-started page of text in the current language.
 import { Trans } from '@lingui/react/macro';
-import { contentPage } from '../../contract/support.ts';
+import { contentPage } from '../../api-contract/support.ts';
 import { InfoIcon } from '../../ui/icons.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';

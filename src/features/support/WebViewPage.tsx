@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useSearch } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { allowedWebViewUrl } from '../../contract/support.ts';
+import { allowedWebViewUrl } from '../../api-contract/support.ts';
 import { errorText } from '../../lib/api.ts';
 import { ExternalIcon } from '../../ui/icons.tsx';
 import { LoadFailure } from '../../ui/lists.tsx';

@@ -1,6 +1,6 @@
 // Help and company pages: pages of text (company profile, intro, FAQ) kept per key and language,
 // so they open offline; the system config's service link and web-view allowlist.
-import { config } from '../../contract/content.ts';
+import { config } from '../../api-contract/content.ts';
 import {
   contentPage,
   webViewHosts,
@@ -8,8 +8,8 @@ import {
   WEBVIEW_HOSTS_KEY,
   type ContentPage,
   type ContentPageKey,
-} from '../../contract/support.ts';
-import { ROUTES } from '../../contract/routes.ts';
+} from '../../api-contract/support.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { api } from '../../lib/api.ts';
 import { currentLocale } from '../../lib/i18n.ts';
 import { persistedStore, storeHydrated } from '../../lib/storage.ts';

@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import { renderSVG } from 'uqr';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { TwoFactorSetup } from '../../contract/two-factor.ts';
+import type { TwoFactorSetup } from '../../api-contract/two-factor.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { Button, Form, TextField } from '../../ui/forms.tsx';
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';

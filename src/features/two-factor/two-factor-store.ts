@@ -12,9 +12,9 @@ import {
   disableTwoFactor,
   renewRecoveryCodes,
   type TwoFactorSetup,
-} from '../../contract/two-factor.ts';
-import { cleanSecondFactor } from '../../contract/fields.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/two-factor.ts';
+import { cleanSecondFactor } from '../../api-contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { session } from '../../lib/session.ts';
 import { loadSecondFactor, secondFactor } from '../../lib/two-factor.ts';

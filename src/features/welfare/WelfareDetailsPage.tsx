@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
-import { WELFARE_CODES, welfareTask, type WelfareCode, type WelfareTask } from '../../contract/welfare.ts';
+import { WELFARE_CODES, welfareTask, type WelfareCode, type WelfareTask } from '../../api-contract/welfare.ts';
 import { formatDateTime } from '../../lib/format.ts';
 import { useHashQuery } from '../../lib/navigation.ts';
 import { Empty, LoadFailure } from '../../ui/lists.tsx';

@@ -3,7 +3,7 @@
 // it is locked, a mark once claimed.
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
-import type { WelfareCode, WelfareTask } from '../../contract/welfare.ts';
+import type { WelfareCode, WelfareTask } from '../../api-contract/welfare.ts';
 import { formatMoney } from '../../lib/format.ts';
 import { formatPoints } from '../../lib/points.ts';
 import { toast } from '../../lib/toast.ts';

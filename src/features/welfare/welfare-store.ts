@@ -11,8 +11,8 @@ import {
   type WelfareClaim,
   type WelfareCode,
   type WelfareTask,
-} from '../../contract/welfare.ts';
-import { ROUTES } from '../../contract/routes.ts';
+} from '../../api-contract/welfare.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
 import { session } from '../../lib/session.ts';

@@ -3,7 +3,7 @@
 // whoever made it. A notice is a table name ('slides': anything in it may have changed) or a table
 // and the users whose rows changed ('sessions:12,40'). '*' means anything may have changed: the
 // channel was (re)opened or lost. While the channel cannot vouch for having heard everything
-// (`live()` false), nothing kept in memory may be trusted. A change made through this process's own
+// (`live()` false), nothing cached in memory may be trusted. A change made through this process's own
 // connections is heard before its commit returns, so a caller always reads their own writes.
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';

@@ -100,7 +100,7 @@ export const outbox = pgTable(
     channel: text('channel').notNull(),
     /** An e-mail address or a phone number; a push subscription's id for push. */
     target: text('target').notNull(),
-    /** What it is about: 'code', or a notice kind (contract/notifications.ts). */
+    /** What it is about: 'code', or a notice kind (api-contract/notifications.ts). */
     kind: text('kind').notNull().default('code'),
     userId: integer('user_id').references(() => users.id),
     /** The recipient's language (one of the six), for the texts made when it is sent. */
@@ -800,11 +800,13 @@ export const dailyRuns = pgTable(
   (t) => [primaryKey({ columns: [t.job, t.day] })],
 );
 
-// ---- Engagement: daily sign-in, welfare, activities, the blind box, invitations, content ------
+// ---- Engagement: daily check-in, welfare, activities, the blind box, invitations, content ------
 
-/** One row per user and local day (`day` in the configured timezone): the primary key makes a second sign-in that day
- * impossible. */
-export const signIns = pgTable(
+/**
+ * The daily check-in: one row per user and local day (`day` in the configured timezone); the primary key makes a second
+ * check-in that day impossible. The table keeps its historical name, sign_ins.
+ */
+export const checkIns = pgTable(
   'sign_ins',
   {
     userId: integer('user_id')
@@ -1380,7 +1382,7 @@ export const protectionPending = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    /** The protection_limits column's name in the contract ('stake_day', 'timeout_until', …). */
+    /** The protection_limits column's name in the API contract ('stake_day', 'timeout_until', …). */
     setting: text('setting').notNull(),
     /** The new value as text; null removes the limit (or ends the time-out). */
     value: text('value'),

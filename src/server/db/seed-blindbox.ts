@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { activities, boxPrizes, configEntries } from './schema.ts';
-import { sanitizeRichText } from '../../contract/rich-text.ts';
+import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 
 export const BLIND_BOX_COSTS = { cost_points: '100', cost_usdt: '1' };
 

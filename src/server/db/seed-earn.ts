@@ -3,7 +3,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { liquidityRates, lockupProducts } from './schema.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 
 /** Marginal tiers: the first 1,000 USDT at 6 % a year, up to 10,000 at 4 %, the rest at 2.5 %. */
 export const FIRST_LADDER = [

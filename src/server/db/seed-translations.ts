@@ -5,7 +5,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from './connection.ts';
 import { activities, configEntries, contentTranslations, messages, slides } from './schema.ts';
-import { sanitizeRichText } from '../../contract/rich-text.ts';
+import { sanitizeRichText } from '../../api-contract/rich-text.ts';
 
 type Lang = 'zh' | 'th' | 'jp' | 'ar' | 'hi';
 type Versions = Record<Lang, { title: string; body: string }>;

@@ -2,7 +2,7 @@
 // operator's later change (`npm run ops -- welfare <code> …`) is kept across restarts.
 import type { Db } from './connection.ts';
 import { welfareTasks } from './schema.ts';
-import type { WelfareCode } from '../../contract/welfare.ts';
+import type { WelfareCode } from '../../api-contract/welfare.ts';
 
 export const WELFARE_TASKS: { code: WelfareCode; asset: string; reward: string; sort: number }[] = [
   { code: 'primary_certification', asset: 'POINT', reward: '50', sort: 1 },

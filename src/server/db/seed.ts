@@ -4,11 +4,11 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from './connection.ts';
 import { configEntries, messages, slides, users } from './schema.ts';
 import { hashSecret } from '../secret-hash.ts';
-import { APP_VERSION } from '../../contract/constants.ts';
+import { APP_VERSION } from '../../api-contract/constants.ts';
 import { seedContent } from './seed-content.ts';
 import { seedBlindBox } from './seed-blindbox.ts';
 import { DEMO_NOTICE, seedTranslations } from './seed-translations.ts';
-import { DEFAULT_SIGNIN_LADDER } from '../../contract/signin.ts';
+import { DEFAULT_CHECK_IN_LADDER } from '../../api-contract/check-in.ts';
 
 export const DEMO_ACCOUNT = {
   username: 'demo',
@@ -28,7 +28,8 @@ export const DEMO_CONFIG: Record<string, Record<string, string>> = {
     // the FAQ).
     webview_hosts: 'developer.mozilla.org,en.wikipedia.org',
   },
-  signin: { ladder: DEFAULT_SIGNIN_LADDER },
+  // The daily check-in's ladder, under the act's historical name.
+  signin: { ladder: DEFAULT_CHECK_IN_LADDER },
   share: { text: 'Join me on Coinvest, the crypto investment app. Register with my invitation code:' },
   about: {
     title: 'About Coinvest',

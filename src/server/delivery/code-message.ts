@@ -6,10 +6,10 @@
 // the text ("Your anti-phishing code: …", then an empty line) and a band at the top of the HTML, right
 // under the product's name. Not in the subject: a mailbox's list and a phone's lock screen show that.
 // An SMS carries none (short, and read on the phone the code went to).
-import { serverTexts } from '../../contract/server-texts.ts';
-import { CODE_TTL_MINUTES, THEME_COLOR, type Locale } from '../../contract/constants.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { CODE_TTL_MINUTES, THEME_COLOR, type Locale } from '../../api-contract/constants.ts';
 import { translator } from '../i18n.ts';
-import { isolate } from '../../contract/visible-text.ts';
+import { isolate } from '../../api-contract/visible-text.ts';
 
 export const PRODUCT_NAME = 'Coinvest';
 /** Text on the brand colour and the code's colour: the app's --on-theme and --theme-dark (ui.css), readable at 4.5:1

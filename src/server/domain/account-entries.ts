@@ -6,8 +6,8 @@ import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts'
 import { PRACTICE_ASSETS } from './ledger.ts';
 import type { Executor } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
-import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountFilter } from '../../contract/funds.ts';
-import { POINTS } from '../../contract/rewards.ts';
+import { ENTRY_KINDS, FUNDS_PAGE_SIZE, type AccountEntriesPage, type AccountFilter } from '../../api-contract/funds.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
 
 /** Newest first in the order entries took effect: by seq, the ledger's commit order. */
 const NEWEST_FIRST: KeysetOrder<typeof ledgerEntries.$inferSelect> = {

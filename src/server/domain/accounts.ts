@@ -1,5 +1,5 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
 import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
@@ -10,10 +10,10 @@ import { Refusal, type TextId } from './refusal.ts';
 import { avatarCopy } from './uploads.ts';
 import { canonicalMobile } from './phone-numbers.ts';
 import { holdersOfPhone } from './phone-duplicates.ts';
-import { PHONE } from '../../contract/fields.ts';
-import { texts } from '../../contract/texts.ts';
-import type { UserInfo, VerificationStatus } from '../../contract/account.ts';
-import type { Currency } from '../../contract/constants.ts';
+import { PHONE } from '../../api-contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
+import type { UserInfo, VerificationStatus } from '../../api-contract/account.ts';
+import type { Currency } from '../../api-contract/constants.ts';
 
 export type UserRow = typeof users.$inferSelect;
 

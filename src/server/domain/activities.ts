@@ -11,12 +11,12 @@ import {
   type ActivityDetails,
   type ActivitySummary,
   type WinLine,
-} from '../../contract/activities.ts';
-import type { Paged } from '../../contract/envelope.ts';
-import { sanitizeRichText } from '../../contract/rich-text.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/activities.ts';
+import type { Paged } from '../../api-contract/envelope.ts';
+import { sanitizeRichText } from '../../api-contract/rich-text.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { inLanguage } from './content-languages.ts';
 
 type ActivityRow = typeof activities.$inferSelect;

@@ -1,13 +1,17 @@
-// The withdrawal address lock (contract/address-lock.ts). One row per customer who ever turned it on: `on_since` set
-// while on, `off_at` set while a turning-off waits. A turning-off that has come due is settled the first time the
+// The withdrawal address lock (api-contract/address-lock.ts). One row per customer who ever turned it on: `on_since`
+// set while on, `off_at` set while a turning-off waits. A turning-off that has come due is settled the first time the
 // customer's lock is read after it (their own lock call, a withdrawal, the payee lists), in one conditional update,
 // so it is told once whichever process gets there first; the notice is dated when it took effect. Until it is
 // settled, a due turning-off already counts as off, so nobody waits longer than the 24 hours.
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { addressLocks } from '../db/schema.ts';
-import { ADDRESS_LOCK_COOLING_HOURS, ADDRESS_LOCK_DELAY_HOURS, type AddressLock } from '../../contract/address-lock.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
+import {
+  ADDRESS_LOCK_COOLING_HOURS,
+  ADDRESS_LOCK_DELAY_HOURS,
+  type AddressLock,
+} from '../../api-contract/address-lock.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import type { Translate } from '../i18n.ts';
 import { Refusal } from './refusal.ts';
 import { noticeSecurityChange } from './security-notices.ts';

@@ -13,7 +13,7 @@ export async function antiPhishingCodeOf(db: Executor, userId: number): Promise<
   return row?.code ?? null;
 }
 
-/** Sets the user's code (already checked by the contract: anti-phishing.ts), or removes it with null. */
+/** Sets the user's code (already checked by the API contract: anti-phishing.ts), or removes it with null. */
 export async function saveAntiPhishingCode(db: Executor, userId: number, code: string | null): Promise<void> {
   await db.update(users).set({ antiPhishingCode: code }).where(eq(users.id, userId));
 }

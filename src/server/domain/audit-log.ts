@@ -2,15 +2,20 @@
 // the action's own transaction (an action that rolls back leaves no entry; an entry without its
 // action cannot be). Append-only in the database itself: a trigger refuses UPDATE, DELETE and
 // TRUNCATE (migration 0017), so no call, command or hand-typed statement edits the past.
-import { consoleTexts } from '../../contract/console-texts.ts';
-import { texts } from '../../contract/texts.ts';
-import { calendarMoment, isCalendarDay } from '../../contract/calendar.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { calendarMoment, isCalendarDay } from '../../api-contract/calendar.ts';
 import { and, eq, gte, like, lt, type SQL } from 'drizzle-orm';
 import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { auditLog } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
-import { AUDIT_PAGE_SIZE, COMMAND_LINE_OPERATOR, type AuditChange, type AuditEntry } from '../../contract/console.ts';
+import {
+  AUDIT_PAGE_SIZE,
+  COMMAND_LINE_OPERATOR,
+  type AuditChange,
+  type AuditEntry,
+} from '../../api-contract/console.ts';
 
 /** Who acts, from where: an operator signed in to the console, or the command line ('ops', 'local'). */
 export interface Actor {
@@ -60,7 +65,7 @@ export interface AuditFilter {
 
 const DAY_MS = 86_400_000;
 /** A filter's bound as an instant: a UTC day's start (`to`: the next day's), or the instant given; a day or a moment
- * not on the calendar ('2026-13-40', '2026-02-30T10:00Z') is refused (contract/calendar.ts). */
+ * not on the calendar ('2026-13-40', '2026-02-30T10:00Z') is refused (api-contract/calendar.ts). */
 function boundOf(given: string, end: boolean): Date {
   if (/^\d{4}-\d{2}-\d{2}/.test(given) && !isCalendarDay(given.slice(0, 10))) throw new Refusal(texts.calendarDate.id);
   if (/^\d{4}-\d{2}-\d{2}$/.test(given)) {

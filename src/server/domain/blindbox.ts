@@ -1,8 +1,8 @@
 // The provably fair blind box. A draw's outcome is fixed by the committed server seed,
-// the client seed and the nonce (contract/blindbox.ts): nothing here, in the HTTP calls or in the
+// the client seed and the nonce (api-contract/blindbox.ts): nothing here, in the HTTP calls or in the
 // operator commands can choose it. A draw takes the cost, the prize's stock and pays the prize in
 // one transaction; a sold-out prize refuses the draw (never re-rolled to another prize: fairness).
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -27,16 +27,16 @@ import {
   type PayWith,
   type SeedRotation,
   type SeedState,
-} from '../../contract/blindbox.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/blindbox.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
 import { refuseDuringTimeout } from './protection.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 
 /** The ledger kind of a draw's cost and of its prize. */
 export const BLIND_BOX_KIND = 'blind_box';
@@ -148,7 +148,7 @@ const COST_TERMS: Record<string, Term<Record<PayWith, string>>> = Object.fromEnt
 
 /**
  * Sets the cost of one draw per way of paying named (`points=100`, `usdt=0`…) with its audit entry
- * (the costs before and after), in the caller's transaction: every door's way in. Draws to come pay it.
+ * (the costs before and after), in the caller's transaction: every entry point's way in. Draws to come pay it.
  */
 export async function setBoxCostsAs(
   tx: Tx,
@@ -217,7 +217,7 @@ const prizeTerms = (row: PrizeRow) => ({
 
 /**
  * Publishes a prize table written as operators write it, whose odds sum to exactly 100 %, with its
- * audit entry (the tables before and after), in the caller's transaction: every door's way in. The
+ * audit entry (the tables before and after), in the caller's transaction: every entry point's way in. The
  * prizes in force are retired, not deleted (draws and committed seeds reference them): the new table
  * applies to seeds committed from now on, never to a seed already committed (its next roll may be known).
  */
@@ -249,7 +249,7 @@ export async function publishPrizeTableAs(tx: Tx, actor: Actor, written: string,
 
 /**
  * Restocks a prize of the table in force, the stock written as a whole number or "unlimited", with
- * its audit entry, in the caller's transaction: every door's way in. A retired prize cannot be restocked.
+ * its audit entry, in the caller's transaction: every entry point's way in. A retired prize cannot be restocked.
  */
 export async function restockPrizeAs(tx: Tx, actor: Actor, id: number, stock: string, now: Date): Promise<PrizeRow> {
   if (!/^(\d{1,9}|unlimited)$/.test(stock)) throw new Refusal(consoleTexts.consoleRestockFormat.id);

@@ -1,7 +1,7 @@
 // Identity certification: primary, then advanced once primary is verified. Each submission
 // waits for an operator, who verifies it or rejects it with a reason the customer sees; a rejected
 // level can be submitted again. The user's row mirrors the state of each level.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { certifications, users } from '../db/schema.ts';
@@ -12,13 +12,13 @@ import type {
   CertificationState,
   CertificationStatus,
   DocumentType,
-} from '../../contract/certification.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/certification.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
 import { claimForReview, requireReason, type Reviewable } from './reviews.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;

@@ -2,7 +2,7 @@
 // in the request's transaction, in the customer's language; the delivery job sends it by e-mail or
 // SMS, or, with no transport configured, writes it to the server log (delivery/development.ts).
 import type { Db, Executor } from '../db/connection.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import { codeMessage } from '../delivery/code-message.ts';
 import { enqueue } from './delivery.ts';
 

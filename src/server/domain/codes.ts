@@ -1,12 +1,12 @@
 // Verification codes (6 digits, resend after 60 s): issued to a phone or e-mail address,
 // consumed once, dead after five wrong tries or ten minutes.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { verificationCodes } from '../db/schema.ts';
-import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+import { CODE_RESEND_SECONDS, CODE_TTL_MINUTES } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { CODE_DAILY_LIMIT, countAttempt } from './attempts.ts';
 import type { CodeChannel } from './code-sender.ts';

@@ -2,7 +2,7 @@
 // is weighed against, a customer's balances, ledger and orders. Reads use the review rules' own
 // queues (recharge.ts, withdraw.ts, certification.ts); nothing here writes.
 import { waitingConversations } from './service-chat.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { lockRowOf, toAddressLock } from './address-lock.ts';
 import Big from 'big.js';
 import { and, count, desc, eq, gte, ilike, inArray, lt, notLike, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
@@ -27,7 +27,7 @@ import {
   type ConsoleWithdrawal,
   type PayeeAge,
   type UsdtTotals,
-} from '../../contract/console.ts';
+} from '../../api-contract/console.ts';
 import { rechargeQueue, type RechargeRow } from './recharge.ts';
 import { withdrawalQueue, type WithdrawRow } from './withdraw.ts';
 import { certificationQueue, type CertificationRow } from './certification.ts';

@@ -4,11 +4,11 @@
 // content_translations (pages keep every language in content_pages). The console and the operator
 // command write a version through saveContentVersion, with its audit entry in the same transaction.
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { consoleTexts } from '../../contract/console-texts.ts';
-import type { ContentKind, ContentVersion } from '../../contract/console-content.ts';
-import { LOCALES, type Locale } from '../../contract/constants.ts';
-import { sanitizeRichText } from '../../contract/rich-text.ts';
-import type { ContentPageKey } from '../../contract/support.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
+import type { ContentKind, ContentVersion } from '../../api-contract/console-content.ts';
+import { LOCALES, type Locale } from '../../api-contract/constants.ts';
+import { sanitizeRichText } from '../../api-contract/rich-text.ts';
+import type { ContentPageKey } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import { activities, configEntries, contentPages, contentTranslations, messages, slides } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';

@@ -1,8 +1,8 @@
 // Pages of text by key and language (company profile, intro, FAQ): the request language's
 // version, else English.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ContentPage, ContentPageKey } from '../../contract/support.ts';
+import type { ContentPage, ContentPageKey } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import { contentPages } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';

@@ -3,14 +3,14 @@
 // a tick recorded after it was placed crosses it), revoking it, and the matching that fills both
 // from recorded ticks only — exactly once, in time order. No order ever fills at a price recorded
 // before it was accepted: whoever watches the exchanges could buy a move the tick has not caught up with.
-// The amounts of a fill come from the contract (fillAmounts, limitReserve): the form shows the same.
+// The amounts of a fill come from the API contract (fillAmounts, limitReserve): the form shows the same.
 import Big from 'big.js';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { contractOrders, contractPairs } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
 import {
   CONTRACT_PAGE_SIZE,
   checkOrderRules,
@@ -26,8 +26,8 @@ import {
   type OrderSide,
   type OrderType,
   type VoidReason,
-} from '../../contract/contracts.ts';
-import type { PriceSource } from '../../contract/markets.ts';
+} from '../../api-contract/contracts.ts';
+import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';

@@ -5,7 +5,7 @@ import type { Db } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { DEMO_GRANT_USDT } from '../db/seed-markets.ts';
 import { DEMO_POINTS } from '../db/seed-funds.ts';
-import { POINTS } from '../../contract/rewards.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
 import { AlreadyPosted, USDT, post, type Posting } from './ledger.ts';
 
 export async function grantDemoBalances(db: Db, demoUsername: string, now: Date): Promise<void> {

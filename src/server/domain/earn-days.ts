@@ -1,9 +1,9 @@
 // Interest days: calendar days in the earn timezone (EARN_TIMEZONE, default Asia/Bangkok). A day
 // is named by its date ("2026-11-23") and runs from that date's local midnight to the next one.
-// Which day an instant falls on (interestDay) and the zone's default are the contract's: the app reads them too.
-import { addDays, type InterestDay } from '../../contract/earn.ts';
-import { ZONE_FORMATS_KEPT, interestDay } from '../../contract/earn-days.ts';
-import { BoundedCache } from '../../contract/bounded-cache.ts';
+// Which day an instant falls on (interestDay) and the zone's default are the API contract's: the app reads them too.
+import { addDays, type InterestDay } from '../../api-contract/earn.ts';
+import { ZONE_FORMATS_KEPT, interestDay } from '../../api-contract/earn-days.ts';
+import { BoundedCache } from '../../api-contract/bounded-cache.ts';
 
 /** Formatters per zone: bounded, since a zone can come from a caller (a statement's `tz`) in any spelling. */
 export const partFormats = new BoundedCache<string, Intl.DateTimeFormat>(ZONE_FORMATS_KEPT);

@@ -2,7 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { fiatRates } from '../db/schema.ts';
-import type { FiatRate } from '../../contract/markets.ts';
+import type { FiatRate } from '../../api-contract/markets.ts';
 
 /** The rate of one fiat currency (units per 1 USDT) with its symbol, or null if we do not offer it. */
 export async function fiatRateOf(db: Executor, code: string): Promise<FiatRate | null> {

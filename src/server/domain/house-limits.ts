@@ -6,9 +6,9 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
-import { HOUSE_CAPS, type HouseCap } from '../../contract/console-house.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
-import { winPayout, type Direction } from '../../contract/options.ts';
+import { HOUSE_CAPS, type HouseCap } from '../../api-contract/console-house.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { winPayout, type Direction } from '../../api-contract/options.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { configEntriesOf, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';
@@ -118,7 +118,7 @@ const CAP_TERMS: Record<string, Term<HouseCaps>> = Object.fromEntries(
 
 /**
  * Sets the caps named (`exposure=1000000`, `per_order=50000`, `per_minute=100000`: USDT above 0) with
- * its audit entry `house.caps` (the caps before and after), in the caller's transaction: every door's
+ * its audit entry `house.caps` (the caps before and after), in the caller's transaction: every entry point's
  * way in. Orders placed from now on meet them; open orders stay as they are, even above a lowered cap.
  */
 export async function setHouseCapsAs(tx: Tx, actor: Actor, changes: readonly string[], now: Date): Promise<HouseCaps> {

@@ -6,10 +6,10 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
-import type { ConsoleHouse, HouseExposure, HousePeriod, HouseResultRow } from '../../contract/console-house.ts';
-import { addDays } from '../../contract/earn.ts';
-import { interestDay } from '../../contract/earn-days.ts';
-import type { Direction } from '../../contract/options.ts';
+import type { ConsoleHouse, HouseExposure, HousePeriod, HouseResultRow } from '../../api-contract/console-house.ts';
+import { addDays } from '../../api-contract/earn.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
+import type { Direction } from '../../api-contract/options.ts';
 import { dayStart } from './earn-days.ts';
 import { houseCaps, openOptionSql, openPayoutSql } from './house-limits.ts';
 import { USDT } from './ledger.ts';

@@ -15,9 +15,9 @@ import Big from 'big.js';
 import { and, eq, inArray, notLike, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
 import { balances, ledgerEntries } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { practiceAsset } from '../../contract/practice.ts';
-import { LEDGER_KINDS, type LedgerKind } from '../../contract/ledger-kinds.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { practiceAsset } from '../../api-contract/practice.ts';
+import { LEDGER_KINDS, type LedgerKind } from '../../api-contract/ledger-kinds.ts';
 import { Refusal } from './refusal.ts';
 
 export type Bucket = 'available' | 'frozen';
@@ -36,7 +36,7 @@ export interface Posting {
   asset: string;
   /** Signed decimal string: "+" credits, "-" debits. */
   amount: string;
-  /** One of the declared kinds (contract/ledger-kinds.ts), so every movement has a name in the six languages. */
+  /** One of the declared kinds (api-contract/ledger-kinds.ts), so every movement has a name in the six languages. */
   kind: LedgerKind;
   reference: string;
   bucket?: Bucket;
@@ -165,7 +165,7 @@ export async function postMany(tx: Executor, postings: Posting[], now: Date): Pr
 
 /**
  * Posts the rows a query selects — columns user_id, asset, bucket ('available' | 'frozen'), amount
- * (numeric), kind (a declared LedgerKind: contract/ledger-kinds.ts), reference — in two statements
+ * (numeric), kind (a declared LedgerKind: api-contract/ledger-kinds.ts), reference — in two statements
  * however many there are: the missing balance rows first (a statement of their own: a later
  * statement's snapshot must see them; one statement's CTEs all share one snapshot, so an update there
  * would miss a row inserted beside it), then the balance rows locked in (user, asset) order so two

@@ -10,9 +10,9 @@ import { and, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { balances, liquidityAccounts, liquidityRates, liquidityRecords } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
-import { EARN_PAGE_SIZE, LIQUIDITY_ASSET, addDays, type InterestDay } from '../../contract/earn.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../api-contract/constants.ts';
+import { EARN_PAGE_SIZE, LIQUIDITY_ASSET, addDays, type InterestDay } from '../../api-contract/earn.ts';
 import {
   effectiveRate,
   type LadderTier,
@@ -21,13 +21,13 @@ import {
   type LiquidityProduct,
   type LiquidityRecord,
   type RedeemMode,
-} from '../../contract/liquidity.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
+} from '../../api-contract/liquidity.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 import { refuseDuringTimeout } from './protection.ts';
 
 /** The least one subscription may be (USDT). */

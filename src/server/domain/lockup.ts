@@ -8,14 +8,19 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { lockupOrders, lockupProducts } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays } from '../../contract/earn.ts';
-import { lockupDailyIncome, type LockupOrder, type LockupProduct, type RegularBalance } from '../../contract/lockup.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { EARN_PAGE_SIZE, REGULAR_ASSET, addDays } from '../../api-contract/earn.ts';
+import {
+  lockupDailyIncome,
+  type LockupOrder,
+  type LockupProduct,
+  type RegularBalance,
+} from '../../api-contract/lockup.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, post, postRows } from './ledger.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 import { refuseDuringTimeout } from './protection.ts';
 
 export const LOCKUP_ENTRY = { subscribe: 'lockup_subscribe', income: 'lockup_income', end: 'lockup_end' } as const;

@@ -8,13 +8,13 @@
 // - a right password clears that address's own count only, and makes it a known address.
 // An unknown login name is counted the same way (by the name typed), so the answers never tell
 // whether an account exists.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { isIPv6 } from 'node:net';
 import type { Executor } from '../db/connection.ts';
 import { clearAttempts, count, countOf, holdCounter, isLimited, PASSWORD_LIMIT, type Limit } from './attempts.ts';
 import { verifySecret } from './accounts.ts';
 import { Refusal } from './refusal.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 
 /** Wrong passwords of one account from one address before that address is locked out of it. */
 export const LOGIN_ADDRESS_LIMIT: Limit = PASSWORD_LIMIT;

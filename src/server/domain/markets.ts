@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { coins } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 
 /** Refuses a coin that is not listed and active: nobody may read its prices or trade it. */

@@ -4,8 +4,8 @@ import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder, type PageRequest } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { messageReads, messages } from '../db/schema.ts';
-import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../contract/messages.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
+import { MESSAGE_PAGE_SIZE, type StationMessage } from '../../api-contract/messages.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
 import { queueNotice } from './notices.ts';
 import { inLanguage } from './content-languages.ts';
 
@@ -152,7 +152,7 @@ export async function postMessage(
   return row!;
 }
 
-/** The ids of a reader call: "all", or "1,2,3" (the contract has checked the shape). */
+/** The ids of a reader call: "all", or "1,2,3" (the API contract has checked the shape). */
 export function parseMessageIds(ids: string): number[] | 'all' {
   return ids === 'all' ? 'all' : ids.split(',').map(Number);
 }

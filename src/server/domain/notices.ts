@@ -5,10 +5,10 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
-import { LOCALES, type Locale } from '../../contract/constants.ts';
-import { noticeTexts as n, type NoticeKind } from '../../contract/notifications.ts';
-import { ROUTES } from '../../contract/routes.ts';
-import { withoutAntiPhishingLine } from '../../contract/anti-phishing-line.ts';
+import { LOCALES, type Locale } from '../../api-contract/constants.ts';
+import { noticeTexts as n, type NoticeKind } from '../../api-contract/notifications.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { withoutAntiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import { translator } from '../i18n.ts';
 
 export type Notice =

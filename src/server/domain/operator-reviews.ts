@@ -1,9 +1,9 @@
-// The reviews an operator makes, whichever door (the console or `npm run ops`): each calls the
+// The reviews an operator makes, whichever entry point (the console or `npm run ops`): each calls the
 // review's own rule (recharge.ts, withdraw.ts, certification.ts) and appends the audit entry in the
 // same transaction. Four eyes: a withdrawal worth more than FOUR_EYES_USDT is paid only on the
 // approvals of two different operators; the first is recorded and the withdrawal stays in review.
 // The command line approves as the operator 'ops' (one of the two, never both).
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import Big from 'big.js';
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Tx, Executor } from '../db/connection.ts';

@@ -4,13 +4,13 @@
 // ids are positive: a sealed secret copied between the two tables does not open). A used code step
 // cannot be used again, guessing is bounded by the customer login's rules, and a session
 // ends after CONSOLE_IDLE_MINUTES without a call or at sign-out. Every change is audited.
-import { serverTexts } from '../../contract/server-texts.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { randomBytes } from 'node:crypto';
 import { and, asc, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { operatorSessions, operators } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   COMMAND_LINE_OPERATOR,
   OPERATOR_NAME,
@@ -18,7 +18,7 @@ import {
   SYSTEM_OPERATOR,
   type OperatorRole,
   type OperatorView,
-} from '../../contract/console.ts';
+} from '../../api-contract/console.ts';
 import { checkSecret, hashSecret, verifySecret } from './accounts.ts';
 import { guessFrom } from './login-guessing.ts';
 import { appendAudit, type Actor } from './audit-log.ts';

@@ -6,8 +6,8 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { optionOrders, optionProducts } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { type PriceSource } from '../../contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { type PriceSource } from '../../api-contract/markets.ts';
 import {
   OPTION_PAGE_SIZE,
   belowOptionMinimum,
@@ -17,8 +17,8 @@ import {
   type OptionOutcome,
   type OptionProduct,
   type OptionTotals,
-} from '../../contract/options.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
+} from '../../api-contract/options.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { USDT, ledgerAsset, ledgerAssetSql, post, postRows } from './ledger.ts';
 import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
@@ -50,7 +50,7 @@ export function settleOption(
   return { outcome, payout: payout.toFixed(8), profit: payout.minus(stake).toFixed(8) };
 }
 
-/** A stake must be at least the product's minimum (1 USDT by default): the contract's rule, as a yes or no. */
+/** A stake must be at least the product's minimum (1 USDT by default): the API contract's rule, as a yes or no. */
 export const belowMinimum = (amount: string, minAmount: string): boolean =>
   belowOptionMinimum(amount, minAmount) !== null;
 

@@ -3,8 +3,8 @@
 // others, the last page says it is the last (`next` null), and what arrived meanwhile is at the list's head.
 import { count, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import type { Executor } from '../db/connection.ts';
 import { refusalOf } from './refusal.ts';
 

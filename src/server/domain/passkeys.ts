@@ -3,7 +3,7 @@
 // once: the first answer deletes it, whatever its outcome. A passkey signs in on its own — it is
 // something the owner has, unlocked by something they are or know (user verification is required) —
 // so it needs no second factor; adding one needs the login password and the second factor.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import {
   generateAuthenticationOptions,
@@ -21,8 +21,8 @@ import {
   PASSKEY_LIMIT,
   type CeremonyOptions,
   type Passkey,
-} from '../../contract/passkeys.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/passkeys.ts';
+import { texts } from '../../api-contract/texts.ts';
 import type { Translate } from '../i18n.ts';
 import type { UserRow } from './accounts.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf } from './devices.ts';

@@ -3,11 +3,11 @@
 // for withdrawals only after a cooling-off period (PAYEE_COOLING_HOURS), and its owner is told at
 // once by a station message: whoever took over a session cannot add an address and drain the
 // account before the owner can react. Deleting is immediate.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { bankCards, users, wallets } from '../db/schema.ts';
-import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../contract/constants.ts';
+import { BANK_NAMES, MAX_BANK_CARDS, MAX_WALLETS, type BankCode } from '../../api-contract/constants.ts';
 import {
   hoursOf,
   maskBankNumber,
@@ -15,13 +15,13 @@ import {
   type Chain,
   type Wallet,
   type WalletCurrency,
-} from '../../contract/payouts.ts';
-import { texts } from '../../contract/texts.ts';
-import { readAddress } from '../../contract/chain-address.ts';
+} from '../../api-contract/payouts.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { readAddress } from '../../api-contract/chain-address.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { postSecurityNotice } from './security-notices.ts';
-import { isolate } from '../../contract/visible-text.ts';
+import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;

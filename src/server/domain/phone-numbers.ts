@@ -2,8 +2,8 @@
 // default country, so every way a person writes one handset is stored, looked up, rate-limited and texted as one.
 import { like, or, type Column, type SQL } from 'drizzle-orm';
 import { getCountryCallingCode, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/mobile';
-import { AREA_CODE } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+import { AREA_CODE } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 
 /** The country a number written without its country code belongs to: Thailand, whose calling code is AREA_CODE. */

@@ -6,10 +6,16 @@ import { and, eq } from 'drizzle-orm';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
-import { POINTS, pointsValue, type PointEntry, type PointRedemption, type PointsRule } from '../../contract/rewards.ts';
-import { FUNDS_PAGE_SIZE } from '../../contract/funds.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  POINTS,
+  pointsValue,
+  type PointEntry,
+  type PointRedemption,
+  type PointsRule,
+} from '../../api-contract/rewards.ts';
+import { FUNDS_PAGE_SIZE } from '../../api-contract/funds.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { configEntriesOf } from './config-entries.ts';
 import { USDT, balanceOf, post } from './ledger.ts';

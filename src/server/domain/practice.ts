@@ -1,6 +1,6 @@
 // The practice account: virtual USDT to learn with. Its money lives in the ledger like real money, under assets of
 // its own (practiceAsset: 'practice:USDT', 'practice:BTC'…), so every move of it is an entry and the books reconcile,
-// but no call can name those assets (the contract's asset fields take plain codes), no real balance, list or figure
+// but no call can name those assets (the API contract's asset fields take plain codes), no real balance, list or figure
 // counts them, and only the trading calls move them (an order with account=practice) besides the grants below.
 //
 // Opened on first use with PRACTICE_START USDT: the row of practice_accounts and the grant commit together, and the
@@ -11,8 +11,8 @@ import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/connection.ts';
 import { practiceAccounts } from '../db/schema.ts';
-import { PRACTICE_START, practiceAsset, type PracticeAccount } from '../../contract/practice.ts';
-import { texts } from '../../contract/texts.ts';
+import { PRACTICE_START, practiceAsset, type PracticeAccount } from '../../api-contract/practice.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { PRACTICE_ASSETS, USDT, post } from './ledger.ts';
 import { cancelContractOrder } from './contracts.ts';
 import { Refusal } from './refusal.ts';
@@ -102,7 +102,7 @@ function answer(account: AccountRow, held: HeldRow[]): PracticeAccount {
   };
 }
 
-/** The caller's practice account as the contract answers it, opened with PRACTICE_START USDT on first use. */
+/** The caller's practice account as the API contract answers it, opened with PRACTICE_START USDT on first use. */
 export async function practiceAccountOf(db: Db, userId: number, now: Date): Promise<PracticeAccount> {
   return db.transaction(async (tx) => {
     const account = await openPracticeAccount(tx, userId, now);

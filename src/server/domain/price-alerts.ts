@@ -1,4 +1,4 @@
-// Price alerts (contract/price-alerts.ts): the caller's own list, add and delete, and the weighing of the waiting
+// Price alerts (api-contract/price-alerts.ts): the caller's own list, add and delete, and the weighing of the waiting
 // alerts against the recorded ticks (jobs/schedule.ts startPriceAlertsJob runs it in every server process).
 //
 // Weighing goes coin by coin, each in a transaction holding the coin's mark (price_alert_marks) FOR UPDATE SKIP
@@ -18,10 +18,10 @@ import {
   PRICE_ALERTS_MAX,
   type PriceAlert,
   type PriceAlertKind,
-} from '../../contract/price-alerts.ts';
-import { texts } from '../../contract/texts.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
-import { LOCALES, type Locale } from '../../contract/constants.ts';
+} from '../../api-contract/price-alerts.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { LOCALES, type Locale } from '../../api-contract/constants.ts';
 import { translator } from '../i18n.ts';
 import { Refusal } from './refusal.ts';
 import { refuseUnlistedCoin } from './markets.ts';
@@ -67,8 +67,8 @@ export async function listPriceAlerts(db: Executor, userId: number): Promise<{ l
 }
 
 /**
- * Adds an alert (the contract has checked its fields). The customer's row is locked first, so two adds at once count
- * one after the other: never more than PRICE_ALERTS_MAX waiting.
+ * Adds an alert (the API contract has checked its fields). The customer's row is locked first, so two adds at once
+ * count one after the other: never more than PRICE_ALERTS_MAX waiting.
  */
 export async function addPriceAlert(
   db: Executor,

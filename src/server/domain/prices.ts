@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { marketHalts, type Constituent } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 
 /** A price older than this is not a fair start price: the feed is down. */

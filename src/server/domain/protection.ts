@@ -1,4 +1,4 @@
-// A customer's own limits and time-out (the rules are described at the top of contract/protection.ts).
+// A customer's own limits and time-out (the rules are described at the top of api-contract/protection.ts).
 //
 // Stored: protection_limits holds the settings in force, one row per customer who ever set one (null: none);
 // protection_pending holds a loosening of one setting until its effective_at. A loosening whose time has come is in
@@ -23,9 +23,9 @@ import Big from 'big.js';
 import { and, eq, sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { protectionLimits, protectionPending } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
-import { calendarMoment } from '../../contract/calendar.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { calendarMoment } from '../../api-contract/calendar.ts';
 import {
   AMOUNT_SETTINGS,
   LOOSENING_DELAY_MS,
@@ -40,7 +40,7 @@ import {
   type ProtectionSetting,
   type ProtectionUsed,
   settingValueText,
-} from '../../contract/protection.ts';
+} from '../../api-contract/protection.ts';
 import { Refusal } from './refusal.ts';
 
 type LimitsRow = typeof protectionLimits.$inferSelect;
@@ -76,7 +76,7 @@ const isAmount = (setting: ProtectionSetting): setting is AmountSetting =>
   (AMOUNT_SETTINGS as readonly string[]).includes(setting);
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
-/** One setting's value as the contract writes it: amounts without trailing zeros, moments as ISO, '' for none. */
+/** One setting's value as the API contract writes it: amounts without trailing zeros, moments as ISO, '' for none. */
 function written(setting: ProtectionSetting, value: unknown): string {
   if (value === null || value === undefined || value === '') return '';
   if (setting === 'timeout_until') return asDate(value as Date | string).toISOString();
@@ -193,7 +193,7 @@ function toPending(row: PendingRow, now: Date): PendingLoosening {
   };
 }
 
-/** The customer's protection as the contract answers it. */
+/** The customer's protection as the API contract answers it. */
 export async function protectionOf(db: Executor, userId: number, now: Date): Promise<Protection> {
   const { settings, waiting } = await readInForce(db, userId, now, false);
   const used = await usedOf(db, userId, now);
@@ -262,7 +262,7 @@ async function lockAndSettle(tx: Tx, userId: number, now: Date): Promise<InForce
  * Changes one setting, in `tx`: a tightening (or a value equal to the one in force) at once, dropping a loosening of
  * it that waited; a loosening waits LOOSENING_DELAY_MS. A new loosening no looser than the one already waiting keeps
  * that one's time (it gives no more, no sooner); any other starts the wait anew. `value` is already checked for form
- * by the contract; a time-out must end between 24 hours and about five years from now.
+ * by the API contract; a time-out must end between 24 hours and about five years from now.
  */
 export async function changeProtection(
   tx: Tx,
@@ -271,7 +271,7 @@ export async function changeProtection(
   value: string,
   now: Date,
 ): Promise<void> {
-  // The contract's calendar rule again, for every entry point: a moment JavaScript would roll over is no moment.
+  // The API contract's calendar rule again, for every entry point: a moment JavaScript would roll over is no moment.
   if (setting === 'timeout_until' && value !== '' && calendarMoment(value) === null)
     throw new Refusal(settingValueText(setting, value).id);
   const next = value === '' ? '' : written(setting, value);

@@ -4,8 +4,8 @@ import { and, eq } from 'drizzle-orm';
 import webpush from 'web-push';
 import type { Executor } from '../db/connection.ts';
 import { notificationSettings, pushSubscriptions, serverKeys } from '../db/schema.ts';
-import { NOTICE_KINDS, type NoticeKind } from '../../contract/notifications.ts';
-import type { Locale } from '../../contract/constants.ts';
+import { NOTICE_KINDS, type NoticeKind } from '../../api-contract/notifications.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 
 export interface VapidKeys {
   publicKey: string;

@@ -1,7 +1,7 @@
 // Recharges: a customer reports a payment (crypto hash or bank receipt), an operator checks it and
 // approves (credited through the ledger, cumulative recharge and VIP level updated in the same
 // transaction) or rejects it with a reason the customer sees. A recharge is credited at most once.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
@@ -13,21 +13,21 @@ import {
   type RechargeFilter,
   type RechargeOrder,
   type RechargeStatus,
-} from '../../contract/funds.ts';
-import type { Chain } from '../../contract/payouts.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { MAX_PENDING_RECHARGES } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/funds.ts';
+import type { Chain } from '../../api-contract/payouts.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { MAX_PENDING_RECHARGES } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal, refuseIfBroken } from './refusal.ts';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { post } from './ledger.ts';
 import { ownsUploads } from './uploads.ts';
 import { currentLevel } from './vip.ts';
 import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { queueNotice } from './notices.ts';
 
 type ChannelRow = typeof rechargeChannels.$inferSelect;

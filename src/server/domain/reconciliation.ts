@@ -16,8 +16,8 @@
 // cannot look like a hole. Amounts stay numeric in SQL and travel as decimal strings.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Tx } from '../db/connection.ts';
-import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../contract/earn.ts';
-import { SYSTEM_OPERATOR, type ReconciliationMismatch } from '../../contract/console.ts';
+import { LIQUIDITY_ASSET, REGULAR_ASSET } from '../../api-contract/earn.ts';
+import { SYSTEM_OPERATOR, type ReconciliationMismatch } from '../../api-contract/console.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { USDT, ledgerAssetSql } from './ledger.ts';
 import { PROCESS_ID } from './server-processes.ts';

@@ -1,15 +1,15 @@
-// The one error type for a refused rule, whichever door the request came through: the HTTP layer
+// The one error type for a refused rule, whichever entry point the request came through: the HTTP layer
 // answers it as ret 0 with the translated text, the operator command prints that text. Nothing was written.
 import type { MessageDescriptor } from '@lingui/core';
-import type { texts } from '../../contract/texts.ts';
-import type { serverTexts } from '../../contract/server-texts.ts';
-import type { consoleTexts } from '../../contract/console-texts.ts';
-import type { chatTexts } from '../../contract/service-chat.ts';
-import type { noticeTexts } from '../../contract/notifications.ts';
+import type { texts } from '../../api-contract/texts.ts';
+import type { serverTexts } from '../../api-contract/server-texts.ts';
+import type { consoleTexts } from '../../api-contract/console-texts.ts';
+import type { chatTexts } from '../../api-contract/service-chat.ts';
+import type { noticeTexts } from '../../api-contract/notifications.ts';
 import { textById } from '../i18n.ts';
 
 type IdsOf<T extends Record<string, { id: string }>> = T[keyof T]['id'];
-/** The id of a text the catalogs translate: the contract's, the server's, the console's, the chat's or a
+/** The id of a text the catalogs translate: the API contract's, the server's, the console's, the chat's or a
  * notification's. */
 export type TextId =
   | IdsOf<typeof texts>
@@ -28,15 +28,15 @@ export class Refusal extends Error {
   ) {
     super(textId);
     // A sentence would reach every language as it is written: only a text of the catalogs is an answer.
-    if (!(textId in textById)) throw new Error(`A Refusal takes a text id of contract/*texts.ts, not "${textId}".`);
+    if (!(textId in textById)) throw new Error(`A Refusal takes a text id of api-contract/*texts.ts, not "${textId}".`);
   }
 }
 
-/** The refusal of a rule the contract found broken, with its text (the form checked the same rule and showed the same
- * text); the constructor checks the id. */
+/** The refusal of a rule the API contract found broken, with its text (the form checked the same rule and showed the
+ * same text); the constructor checks the id. */
 export const refusalOf = (broken: MessageDescriptor) => new Refusal(broken.id as TextId, broken.values);
 
-/** Refuses with the text of a rule the contract found broken, if it found one. */
+/** Refuses with the text of a rule the API contract found broken, if it found one. */
 export function refuseIfBroken(broken: MessageDescriptor | null | undefined): void {
   if (broken) throw refusalOf(broken);
 }

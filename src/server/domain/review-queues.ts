@@ -1,5 +1,5 @@
 // The review queues as a reviewer works them all day: each item with how long it has waited (by the server's clock),
-// oldest first, late past its kind's target (contract/console-queues.ts QUEUE_TARGET_MINUTES), searched by order
+// oldest first, late past its kind's target (api-contract/console-queues.ts QUEUE_TARGET_MINUTES), searched by order
 // number or customer, a page at a time; and claims (`review_claims`), so two reviewers do not work one item.
 //
 // A claim is taken in one statement (insert … on conflict do update where the claim ran out or is the caller's own),
@@ -16,8 +16,8 @@ import {
   type QueueItem,
   type ReviewClaim,
   type ReviewKind,
-} from '../../contract/console-queues.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+} from '../../api-contract/console-queues.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { Executor, Tx } from '../db/connection.ts';
 import {
   certifications,

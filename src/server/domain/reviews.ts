@@ -3,7 +3,7 @@
 // such order, no reason given) is a Refusal like any other rule's, in the operator's language.
 import { and, eq } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { checkRejectionReason } from '../../contract/console.ts';
+import { checkRejectionReason } from '../../api-contract/console.ts';
 import type { Tx } from '../db/connection.ts';
 import { reviewClaims } from '../db/schema.ts';
 import { Refusal, refusalOf, type TextId } from './refusal.ts';
@@ -13,7 +13,7 @@ export function orderNumber(prefix: string, id: number, at: Date): string {
   return `${prefix}${at.toISOString().slice(0, 10).replaceAll('-', '')}${String(id).padStart(6, '0')}`;
 }
 
-/** A rejection must say why (the contract's rule): the reason as kept, which the customer sees. */
+/** A rejection must say why (the API contract's rule): the reason as kept, which the customer sees. */
 export function requireReason(reason: string): string {
   const checked = checkRejectionReason(reason);
   if ('broken' in checked) throw refusalOf(checked.broken);

@@ -1,11 +1,11 @@
-// The risk figure (contract/risk.ts): once per UTC day, of the customers whose options settled in
+// The risk figure (api-contract/risk.ts): once per UTC day, of the customers whose options settled in
 // the 30 days before that day's start, how many lost money on them overall, read from the ledger and
 // stored in `risk_figures`. The window ends at the day's start, so a day's figure never changes
 // once stored: it is computed once, by whichever process comes first (an advisory lock and the
 // day's row), on the job's pace or on the first read of a day no job has reached yet.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
-import { RISK_WINDOW_DAYS, riskPercent, type RiskFigure } from '../../contract/risk.ts';
+import { RISK_WINDOW_DAYS, riskPercent, type RiskFigure } from '../../api-contract/risk.ts';
 import { USDT } from './ledger.ts';
 
 /** Computations of any process wait for each other on this advisory lock (a constant every process agrees on). */
@@ -82,7 +82,7 @@ export async function ensureRiskFigure(db: Db, now: Date): Promise<boolean> {
 /** A day's stored figure, per database: it never changes, so each process reads it once. */
 const latest = new WeakMap<Db, StoredFigure>();
 
-/** The current figure as the contract answers it; computed first when no job has stored it yet (a fresh start). */
+/** The current figure as the API contract answers it; computed first when no job has stored it yet (a fresh start). */
 export async function currentRiskFigure(db: Db, now: Date): Promise<RiskFigure> {
   const day = riskDayAt(now);
   let figure = latest.get(db);

@@ -3,10 +3,10 @@
 // changed or reset, two-factor turned on or off, new recovery codes, the phone or e-mail changed. Each says when,
 // in a time every reader can place, and what to do if it was not them; in the request's language.
 // The customer's anti-phishing code, when they set one, stands in a fixed place of every such notice:
-// its first line, `🛡 Your anti-phishing code: …` (contract/anti-phishing-line.ts), the notice's own text
+// its first line, `🛡 Your anti-phishing code: …` (api-contract/anti-phishing-line.ts), the notice's own text
 // below it. The line is written with the notice, so it shows the code the customer had then.
-import { serverTexts } from '../../contract/server-texts.ts';
-import { antiPhishingLine } from '../../contract/anti-phishing-line.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { antiPhishingLine } from '../../api-contract/anti-phishing-line.ts';
 import type { MessageDescriptor } from '@lingui/core';
 import type { Executor } from '../db/connection.ts';
 import type { Translate } from '../i18n.ts';

@@ -1,5 +1,5 @@
 // Customer service: one conversation per customer with the service team. The
-// customer's door is http/service-chat-routes.ts, the reviewers' the console's inbox
+// customer's entry point is http/service-chat-routes.ts, the reviewers' the console's inbox
 // (http/console-service-routes.ts); both call these functions. An operator's change is written with
 // its audit entry in the same transaction, and an answer queues the customer's push notice there too.
 // The team's internal notes and "who is answering" live in their own tables, which no customer read
@@ -17,15 +17,15 @@ import {
   serviceNotes,
   users,
 } from '../db/schema.ts';
-import { CHAT_PAGE_SIZE, CHAT_PICTURES_PER_DAY, chatTexts, type ChatMessage } from '../../contract/service-chat.ts';
+import { CHAT_PAGE_SIZE, CHAT_PICTURES_PER_DAY, chatTexts, type ChatMessage } from '../../api-contract/service-chat.ts';
 import {
   ANSWERING_SECONDS,
   type CannedReply,
   type ConsoleChatMessage,
   type ConsoleConversation,
   type ConsoleServiceNote,
-} from '../../contract/console-service.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+} from '../../api-contract/console-service.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { queueNotice } from './notices.ts';
 import { UPLOADS_PATH, ownsUploads } from './uploads.ts';

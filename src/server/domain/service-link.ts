@@ -1,11 +1,11 @@
 // The customer service link and the hosts the web-view may open: two system settings the app
 // reads through /config (act `system`). The link opens in the web-view only when it is an https
-// page of a listed host (contract/support.ts), else in a new tab; no link: the service page shows the FAQ.
-import { WEBVIEW_HOSTS_KEY, webViewHosts } from '../../contract/support.ts';
+// page of a listed host (api-contract/support.ts), else in a new tab; no link: the service page shows the FAQ.
+import { WEBVIEW_HOSTS_KEY, webViewHosts } from '../../api-contract/support.ts';
 import type { Executor } from '../db/connection.ts';
 import { configValue, setConfigEntry } from './config-entries.ts';
 import { Refusal } from './refusal.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 
 const SYSTEM = 'system';
 const SERVICE_URL_KEY = 'service_url';

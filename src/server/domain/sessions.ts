@@ -1,14 +1,14 @@
 // Sessions: a random token goes to the device; only its SHA-256 hash is stored, so a database
 // leak reveals no usable token. Revoking is setting revoked_at. A session also ends on its own
 // after SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after it began, however much it is used.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { sessions } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import type { SignedInSession } from '../../contract/sessions.ts';
+import { texts } from '../../api-contract/texts.ts';
+import type { SignedInSession } from '../../api-contract/sessions.ts';
 import type { Translate } from '../i18n.ts';
 import { USER_AGENT_MAX_LENGTH, deviceOf, maskAddress } from './devices.ts';
 import { postSecurityNotice, utcMinute } from './security-notices.ts';
@@ -132,8 +132,8 @@ async function deviceNews(
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
 
-/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is kept in
- * memory). */
+/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is cached
+ * in memory). */
 export async function findSession(db: Db, tokenHash: string): Promise<Caller | null> {
   const statement = preparedOnce(db, 'find session', (name) =>
     db
@@ -165,7 +165,7 @@ export const sessionLive = (session: Pick<Caller, 'signedInAt' | 'lastSeenAt'>, 
 /**
  * Notes that `session` was used at `now`, at most once per LAST_SEEN_STEP_MS: this process's later
  * calls see the new time at once, and the update skips a row another process has just moved. The
- * row's change notice then drops the kept copies everywhere, which read the new time back.
+ * row's change notice then drops the cached copies everywhere, which read the new time back.
  */
 export async function noteSeen(db: Executor, session: Caller, now: Date): Promise<void> {
   if (now.getTime() - session.lastSeenAt < LAST_SEEN_STEP_MS) return;

@@ -1,5 +1,5 @@
 // The terms an operator sets on products (option products, contract pairs, lock-up products): which
-// values each term takes and the queries, in one place for every door (the operator command and the
+// values each term takes and the queries, in one place for every entry point (the operator command and the
 // console). A change is a list of `term=value` strings as an operator writes them; a term or value
 // outside its rule is refused and nothing changes. Terms apply to orders to come only: no setting
 // touches an order already placed, a balance or a price.
@@ -7,8 +7,8 @@ import { asc, eq } from 'drizzle-orm';
 import Big from 'big.js';
 import type { Executor } from '../db/connection.ts';
 import { contractPairs, lockupProducts, optionProducts } from '../db/schema.ts';
-import { AMOUNT } from '../../contract/markets.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { AMOUNT } from '../../api-contract/markets.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { Refusal } from './refusal.ts';
 
@@ -76,8 +76,8 @@ export const optionProductTerms = (row: OptionProductRow) => ({
   active: row.active,
 });
 
-/** changeOptionProduct with its audit entry (before and after the terms), in the caller's transaction: every door's way
- * in. */
+/** changeOptionProduct with its audit entry (before and after the terms), in the caller's transaction: every entry
+ * point's way in. */
 export async function changeOptionProductAs(
   tx: Executor,
   actor: Actor,
@@ -144,8 +144,8 @@ export const contractPairTerms = (row: ContractPairRow) => ({
   active: row.active,
 });
 
-/** changeContractPair with its audit entry (before and after the rules), in the caller's transaction: every door's way
- * in. */
+/** changeContractPair with its audit entry (before and after the rules), in the caller's transaction: every entry
+ * point's way in. */
 export async function changeContractPairAs(
   tx: Executor,
   actor: Actor,

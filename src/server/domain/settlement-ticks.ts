@@ -7,13 +7,13 @@ import Big from 'big.js';
 import { and, asc, desc, eq, gt, lt, lte } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { priceTicks, type Constituent } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   TICKS_AROUND,
   type SettlementTick,
   type SettlementTicks,
   type TickWindow,
-} from '../../contract/settlement-ticks.ts';
+} from '../../api-contract/settlement-ticks.ts';
 import { Refusal } from './refusal.ts';
 import { answerConstituents } from './prices.ts';
 import { findOwnOrder } from './options.ts';

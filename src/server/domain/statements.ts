@@ -1,4 +1,4 @@
-// Statements (contract/statements.ts): one asset's available balance over a period of calendar days
+// Statements (api-contract/statements.ts): one asset's available balance over a period of calendar days
 // in the customer's time zone, from the ledger, a page at a time. Entries are taken in the order they
 // took effect (the ledger's seq); the period runs from the first entry stamped at or after its first
 // midnight to the first stamped at or after the midnight after its last day. The opening balance is
@@ -8,10 +8,15 @@ import Big from 'big.js';
 import { and, asc, gte, lt, sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
-import { texts } from '../../contract/texts.ts';
-import { canonicalTimeZone } from '../../contract/calendar.ts';
-import { STATEMENT_MAX_DAYS, STATEMENT_PAGE_SIZE, periodProblem, type Statement } from '../../contract/statements.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { canonicalTimeZone } from '../../api-contract/calendar.ts';
+import {
+  STATEMENT_MAX_DAYS,
+  STATEMENT_PAGE_SIZE,
+  periodProblem,
+  type Statement,
+} from '../../api-contract/statements.ts';
 import { dayEnd, dayStart } from './earn-days.ts';
 import { Refusal } from './refusal.ts';
 
@@ -25,7 +30,7 @@ export interface StatementRequest {
 }
 
 /**
- * Refuses a period the contract's rules do not allow, in the order the form checks them; answers the time zone's
+ * Refuses a period the API contract's rules do not allow, in the order the form checks them; answers the time zone's
  * canonical IANA name, the only spelling anything kept per zone is keyed by.
  */
 function checkPeriod({ from, to, timeZone }: StatementRequest): string {

@@ -6,7 +6,7 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
-import type { ConsoleSystem } from '../../contract/console.ts';
+import type { ConsoleSystem } from '../../api-contract/console.ts';
 import { houseCaps } from './house-limits.ts';
 import { openExposure } from './house-result.ts';
 import { latestReconciliation } from './reconciliation.ts';

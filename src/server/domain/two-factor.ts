@@ -2,14 +2,14 @@
 // and confirmed with a first code, ten one-time recovery codes, and `requireSecondFactor`, the one
 // check every protected call makes. A used code cannot be used twice: the newest accepted step is
 // kept and a code of that step or an older one is refused; a recovery code is marked used.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomBytes } from 'node:crypto';
 import { and, count, eq, isNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { recoveryCodes, twoFactors, users } from '../db/schema.ts';
-import { texts } from '../../contract/texts.ts';
-import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../contract/two-factor.ts';
-import { AUTHENTICATOR_CODE } from '../../contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { RECOVERY_CODE_COUNT, type TwoFactorSetup, type TwoFactorStatus } from '../../api-contract/two-factor.ts';
+import { AUTHENTICATOR_CODE } from '../../api-contract/fields.ts';
 import { clearAttempts, countAttempt, holdCounter, isLimited, type Limit } from './attempts.ts';
 import { checkSecret, type UserRow } from './accounts.ts';
 import { Refusal } from './refusal.ts';

@@ -12,12 +12,12 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { rowsOf, type Executor, type Tx } from '../db/connection.ts';
 import { uploads, users } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
-import { UPLOAD_MAX_COUNT } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
+import { UPLOAD_MAX_COUNT } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 
 export const UPLOADS_PATH = '/api/uploads/';
-/** The id part of an upload's URL, as /users/upload makes it (the contract's UPLOAD_URL). */
+/** The id part of an upload's URL, as /users/upload makes it (the API contract's UPLOAD_URL). */
 export const UPLOAD_ID = /^[A-Za-z0-9_-]{10,64}$/;
 /** Ours: what the pictures of one account weigh at most, together (20 at the 5 MB maximum; the app sends ≤ 1600 px
  * JPEGs of well under 1 MB). */

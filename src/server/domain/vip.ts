@@ -3,7 +3,7 @@ import Big from 'big.js';
 import { asc } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { vipLevels } from '../db/schema.ts';
-import { levelFor, withRealValues, type LevelProgress, type VipLevel } from '../../contract/rewards.ts';
+import { levelFor, withRealValues, type LevelProgress, type VipLevel } from '../../api-contract/rewards.ts';
 
 export async function listLevels(db: Executor): Promise<VipLevel[]> {
   const rows = await db.select().from(vipLevels).orderBy(asc(vipLevels.level));

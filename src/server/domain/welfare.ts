@@ -1,7 +1,7 @@
 // Welfare: reward tasks whose conditions the server checks in the database. A claim checks
 // its condition inside its own transaction; welfare_claims' primary key pays each task once per
 // user, through the ledger (kind `welfare`, reference `welfare:<code>:<userId>`).
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import Big from 'big.js';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
@@ -12,13 +12,13 @@ import {
   type WelfareCode,
   type WelfareState,
   type WelfareTask,
-} from '../../contract/welfare.ts';
-import { POINTS } from '../../contract/rewards.ts';
+} from '../../api-contract/welfare.ts';
+import { POINTS } from '../../api-contract/rewards.ts';
 import { Refusal } from './refusal.ts';
 import { isUniqueViolation } from './accounts.ts';
 import { AlreadyPosted, balanceOf, post } from './ledger.ts';
-import { WELFARE_ASSETS } from '../../contract/console-rewards.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { WELFARE_ASSETS } from '../../api-contract/console-rewards.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, flag, positive, type Term } from './settings.ts';
 
@@ -143,7 +143,7 @@ export const welfareTaskTerms = (row: TaskRow) => ({
 
 /**
  * Changes a task for claims to come (a claim already paid keeps what it paid), with its audit entry
- * (the terms before and after), in the caller's transaction: every door's way in.
+ * (the terms before and after), in the caller's transaction: every entry point's way in.
  */
 export async function changeWelfareTaskAs(
   tx: Executor,

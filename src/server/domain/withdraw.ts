@@ -13,22 +13,22 @@ import {
   type WithdrawOrder,
   type WithdrawRule,
   type WithdrawStatus,
-} from '../../contract/funds.ts';
-import { maskBankNumber, type Chain } from '../../contract/payouts.ts';
-import { ADDRESS_PROBLEM_TEXTS } from '../../contract/add-wallet.ts';
-import { readAddress } from '../../contract/chain-address.ts';
-import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../contract/constants.ts';
-import type { CursorPage } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/funds.ts';
+import { maskBankNumber, type Chain } from '../../api-contract/payouts.ts';
+import { ADDRESS_PROBLEM_TEXTS } from '../../api-contract/add-wallet.ts';
+import { readAddress } from '../../api-contract/chain-address.ts';
+import { BANK_NAMES, BANK_PAYOUT_CURRENCY, type BankCode } from '../../api-contract/constants.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { Refusal, refuseIfBroken, refusalOf } from './refusal.ts';
 import { idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
 import { fiatRateOf } from './fiat.ts';
-import { amountOutsideLimits } from '../../contract/amount-limits.ts';
+import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { balancesOf, freeze, post, unfreeze } from './ledger.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 import { claimForReview, orderNumber, requireReason, type Reviewable } from './reviews.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
-import type { OpenWithdrawal } from '../../contract/console-service.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
+import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
 import { queueNotice } from './notices.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;

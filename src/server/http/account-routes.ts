@@ -1,5 +1,5 @@
 // Account calls: register, codes, login, info, profile, passwords, logout.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   changePassword,
   changePayPassword,
@@ -13,8 +13,8 @@ import {
   sendEmailCode,
   sendSmsCode,
   userInfo,
-} from '../../contract/account.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/account.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   changeAvatar,
   checkSecret,
@@ -126,14 +126,14 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     { perMinute },
   );
 
-  route(logout, async (_input, { db, caller, clock, kept }) => {
+  route(logout, async (_input, { db, caller, clock, cache }) => {
     await revokeSession(db, caller.sessionId, clock.now());
-    kept.sessions.hold(caller.userId);
+    cache.sessions.hold(caller.userId);
     return null;
   });
 
-  route(userInfo, (_input, { db, caller, kept }) =>
-    kept.userInfo.read(
+  route(userInfo, (_input, { db, caller, cache }) =>
+    cache.userInfo.read(
       String(caller.userId),
       async () => toUserInfo(await findUser(db, caller.userId)),
       () => caller.userId,
@@ -172,7 +172,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     toUserInfo(await db.transaction((tx) => changeAvatar(tx, caller.userId, input.userimg))),
   );
 
-  route(changePassword, async (input, { db, caller, clock, kept, request, ip, t }) => {
+  route(changePassword, async (input, { db, caller, clock, cache, request, ip, t }) => {
     const now = clock.now();
     const user = await findUser(db, caller.userId);
     await checkSecret(
@@ -185,7 +185,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     );
     await setPassword(db, user.id, input.password);
     await revokeAllSessions(db, user.id, now);
-    kept.sessions.hold(user.id);
+    cache.sessions.hold(user.id);
     await noticeSecurityChange(db, user.id, 'password', now, t);
     // The same device signs in again: its new session keeps where it came from, with no message.
     return { token: await createSession(db, user.id, now, signInPlace({ request, ip })) };
@@ -193,7 +193,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
 
   route(
     forgotPassword,
-    async (input, { db, clock, kept, ip, t, twoFactorKey }) => {
+    async (input, { db, clock, cache, ip, t, twoFactorKey }) => {
       const now = clock.now();
       const [channel, address] =
         input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
@@ -207,7 +207,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       await consumeCode(db, target, input.code, now);
       await setPassword(db, user.id, input.password);
       await revokeAllSessions(db, user.id, now);
-      kept.sessions.hold(user.id);
+      cache.sessions.hold(user.id);
       await noticeSecurityChange(db, user.id, 'password', now, t);
       // The code proved the owner: this address's login lock goes, and it counts as theirs.
       await signedInFrom(db, { userId: user.id }, ip, now);

@@ -1,6 +1,6 @@
 // Activities and the win notice (/content/sale, /content/sale/info, /content/winnotice): public;
 // an activity in the request's language, else English.
-import { activityInfo, activityList, winNotice } from '../../contract/activities.ts';
+import { activityInfo, activityList, winNotice } from '../../api-contract/activities.ts';
 import { activityDetails, listActivities, recentWins } from '../domain/activities.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,10 +1,10 @@
-// The withdrawal address lock (contract/address-lock.ts): read, turn on, ask to turn off, keep — the caller's own.
+// The withdrawal address lock (api-contract/address-lock.ts): read, turn on, ask to turn off, keep — the caller's own.
 // Turning off is what an intruder would want, so it asks for the second factor when the caller has two-factor on,
 // and otherwise for the payment password (the fund password that already guards every withdrawal); a customer with
 // neither set is asked to set the payment password first.
-import { serverTexts } from '../../contract/server-texts.ts';
-import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../contract/address-lock.ts';
-import { texts } from '../../contract/texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { addressLock, keepAddressLock, lockAddresses, unlockAddresses } from '../../api-contract/address-lock.ts';
+import { texts } from '../../api-contract/texts.ts';
 import * as lock from '../domain/address-lock.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { Refusal } from '../domain/refusal.ts';

@@ -1,8 +1,8 @@
 // The anti-phishing code: its owner reads it, sets or changes it, removes it. A change takes the second
 // factor when two-factor is on (checked first, and used up), then is written with its security notice in
 // one transaction; the notice of a new code already carries it.
-import { antiPhishingStatus, removeAntiPhishing, setAntiPhishing } from '../../contract/anti-phishing.ts';
-import { serverTexts } from '../../contract/server-texts.ts';
+import { antiPhishingStatus, removeAntiPhishing, setAntiPhishing } from '../../api-contract/anti-phishing.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import { antiPhishingCodeOf, saveAntiPhishingCode } from '../domain/anti-phishing.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';

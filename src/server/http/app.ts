@@ -1,5 +1,5 @@
 // The HTTP app: plugins, the envelope on every answer (404, 429 and crashes included), and every route module
-// (routes.ts): the contract's endpoints and, in production, the built PWA at `/`.
+// (routes.ts): the API contract's endpoints and, in production, the built PWA at `/`.
 import { randomUUID } from 'node:crypto';
 import Fastify, {
   LogController,
@@ -10,14 +10,14 @@ import Fastify, {
 } from 'fastify';
 import formbody from '@fastify/formbody';
 import type { HelmetOptions } from 'helmet';
-import { REQUEST_ID_HEADER, RET_FAIL } from '../../contract/envelope.ts';
-import { httpStatusText, texts } from '../../contract/texts.ts';
-import { BODY_MAX_BYTES } from '../../contract/constants.ts';
+import { REQUEST_ID_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
+import { httpStatusText, texts } from '../../api-contract/texts.ts';
+import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
 import { limitRequests } from './rate-limits.ts';
 import { shedLoad } from './load-shedding.ts';
-import { keptAnswers } from './kept-answers.ts';
+import { cachedAnswers } from './cached-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { currentInlineScriptSources } from '../build-info.ts';
 import { ROUTE_MODULES } from './routes.ts';
@@ -68,7 +68,7 @@ const SECURITY_HEADERS: HelmetOptions = {
       connectSrc: ["'self'"],
       workerSrc: ["'self'"],
       manifestSrc: ["'self'"],
-      // The web-view page frames https pages; which hosts is the app's allowlist (contract/support.ts).
+      // The web-view page frames https pages; which hosts is the app's allowlist (api-contract/support.ts).
       frameSrc: ["'self'", 'https:'],
       // Only over https (added by securityHeaders): over plain http it blanks the app on a LAN host.
       upgradeInsecureRequests: null,
@@ -110,15 +110,15 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     reply.header(REQUEST_ID_HEADER, request.id);
     done();
   });
-  const kept = keptAnswers(services.changes);
+  const cache = cachedAnswers(services.changes);
   // The coin list changes with every recorded step of ticks and every halt begun or ended, here or followed from
   // another process.
-  const stopTicks = services.market.subscribe(() => kept.coinList.dropAll());
-  const stopHalts = services.market.onHalts(() => kept.coinList.dropAll());
+  const stopTicks = services.market.subscribe(() => cache.coinList.dropAll());
+  const stopHalts = services.market.onHalts(() => cache.coinList.dropAll());
   app.addHook('onClose', async () => {
     stopTicks();
     stopHalts();
-    kept.stop();
+    cache.stop();
   });
   const translate = (request: { headers: Record<string, unknown> }) =>
     translator(requestLocale(request.headers.lang as string | undefined));
@@ -142,7 +142,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const uncount = countCallQueue(queue);
     app.addHook('onClose', async () => uncount());
   }
-  limitRequests(app, services, kept, {
+  limitRequests(app, services, cache, {
     perAddress: options.addressRateLimitPerMinute,
     perAccount: options.accountRateLimitPerMinute,
   });
@@ -172,9 +172,9 @@ export async function buildApp(services: Services, options: AppOptions): Promise
   const settings = options.metrics === false ? { ...options, metricsToken: null } : options;
   const scope = {
     app,
-    route: router(app, services, kept),
+    route: router(app, services, cache),
     services,
-    kept,
+    cache,
     settings,
     health: options.health ?? createHealth(),
   };
@@ -184,7 +184,7 @@ export async function buildApp(services: Services, options: AppOptions): Promise
 
 /**
  * One line per answered request at the default level, with what was asked, the status and the
- * time taken; its arrival is logged only at debug (two lines a request cost more than a kept answer).
+ * time taken; its arrival is logged only at debug (two lines a request cost more than a cached answer).
  */
 class RequestLog extends LogController {
   override incomingRequest(request: FastifyRequest) {

@@ -1,6 +1,6 @@
 // The blind box: the prize table and the caller's seed, a draw, setting the client seed,
 // rotating the seed and the past draws. The rules live in domain/blindbox.ts.
-import { blindBoxDraws, blindBoxInfo, drawBlindBox, rotateSeed, setClientSeed } from '../../contract/blindbox.ts';
+import { blindBoxDraws, blindBoxInfo, drawBlindBox, rotateSeed, setClientSeed } from '../../api-contract/blindbox.ts';
 import { blindBoxInfo as infoOf, draw, drawHistory, rotate } from '../domain/blindbox.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,5 +1,5 @@
 // Certification (/users/levelauth): the caller's own only; the rules live in domain/certification.ts.
-import { certificationState, submitCertification } from '../../contract/certification.ts';
+import { certificationState, submitCertification } from '../../api-contract/certification.ts';
 import { certificationStateOf, submitCertification as submit } from '../domain/certification.ts';
 import type { RouteModule } from './route-module.ts';
 

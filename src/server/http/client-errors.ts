@@ -5,8 +5,8 @@
 import { STATUS_CODES, type IncomingHttpHeaders } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyServerOptions } from 'fastify';
-import { LANG_HEADER, RET_FAIL } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+import { LANG_HEADER, RET_FAIL } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { envelope } from './handle.ts';
 

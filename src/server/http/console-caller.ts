@@ -1,8 +1,8 @@
 // The operator behind a console request: the `token` header names an operator's session (a
 // customer's token is none here), resolved once per request and shared by the route and the
-// picture door (upload-routes.ts).
+// picture entry point (upload-routes.ts).
 import type { FastifyRequest } from 'fastify';
-import { TOKEN_HEADER } from '../../contract/envelope.ts';
+import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { operatorOfToken, type OperatorCaller } from '../domain/operators.ts';
 import { plausibleToken } from '../domain/sessions.ts';
 import type { Services } from './context.ts';

@@ -1,11 +1,11 @@
-// The console's content calls (contract/console-content.ts): every language's version of one item,
+// The console's content calls (api-contract/console-content.ts): every language's version of one item,
 // and one language's version written with its audit entry in one transaction
 // (domain/content-languages.ts, the same function the operator command calls).
 import {
   consoleContentItems,
   consoleContentVersions,
   consoleSaveContentVersion,
-} from '../../contract/console-content.ts';
+} from '../../api-contract/console-content.ts';
 import { contentItems, contentVersions, saveContentVersion } from '../domain/content-languages.ts';
 import { actorOf } from '../domain/operators.ts';
 import type { RouteModule } from './route-module.ts';

@@ -1,7 +1,7 @@
-// The console's House calls (contract/console-house.ts): the admin reads the caps, the open exposure and
+// The console's House calls (api-contract/console-house.ts): the admin reads the caps, the open exposure and
 // the house's result (domain/house-result.ts, in one snapshot so its figures agree with each other) and
 // changes the caps through domain/house-limits.ts, each change with its audit entry in one transaction.
-import { HOUSE_CAPS, consoleChangeHouseCaps, consoleHouse } from '../../contract/console-house.ts';
+import { HOUSE_CAPS, consoleChangeHouseCaps, consoleHouse } from '../../api-contract/console-house.ts';
 import { setHouseCapsAs } from '../domain/house-limits.ts';
 import { houseView } from '../domain/house-result.ts';
 import { actorOf } from '../domain/operators.ts';

@@ -1,4 +1,4 @@
-// The console's product calls (contract/console-products.ts): the admin reads option products and
+// The console's product calls (api-contract/console-products.ts): the admin reads option products and
 // pairs, and changes their terms through the same functions as `npm run ops -- product|pair`
 // (domain/settings.ts), each change with its audit entry in one transaction.
 import {
@@ -8,7 +8,7 @@ import {
   consoleChangeOptionProduct,
   consoleContractPairs,
   consoleOptionProducts,
-} from '../../contract/console-products.ts';
+} from '../../api-contract/console-products.ts';
 import {
   changeContractPairAs,
   changeOptionProductAs,

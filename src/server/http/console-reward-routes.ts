@@ -1,8 +1,8 @@
-// The console's rewards calls (contract/console-rewards.ts): the content role reads the sign-in
+// The console's rewards calls (api-contract/console-rewards.ts): the content role reads the check-in
 // ladder, the welfare tasks and the blind box, and changes them through the same audited functions
-// as `npm run ops -- signin-ladder|welfare|prizes set|prize|blindbox-cost` (domain/signin.ts,
+// as `npm run ops -- check-in-ladder|welfare|prizes set|prize|blindbox-cost` (domain/check-in.ts,
 // welfare.ts, blindbox.ts), each change with its audit entry in one transaction.
-import { PAY_WITH } from '../../contract/blindbox.ts';
+import { PAY_WITH } from '../../api-contract/blindbox.ts';
 import {
   WELFARE_TASK_TERMS,
   consoleBlindBox,
@@ -10,12 +10,12 @@ import {
   consolePublishPrizeTable,
   consoleRestockPrize,
   consoleSetDrawCost,
-  consoleSetSignInLadder,
-  consoleSignInLadder,
+  consoleSetCheckInLadder,
+  consoleCheckInLadder,
   consoleWelfareTasks,
-} from '../../contract/console-rewards.ts';
+} from '../../api-contract/console-rewards.ts';
 import { blindBoxTerms, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
-import { ladderOf, setSignInLadderAs } from '../domain/signin.ts';
+import { ladderOf, setCheckInLadderAs } from '../domain/check-in.ts';
 import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domain/welfare.ts';
 import { actorOf } from '../domain/operators.ts';
 import type { RouteModule } from './route-module.ts';
@@ -26,9 +26,9 @@ const changesOf = <T extends string>(terms: readonly T[], input: Partial<Record<
   terms.filter((term) => input[term] !== undefined).map((term) => `${term}=${input[term]}`);
 
 export const consoleRewardRoutes: RouteModule = ({ route }) => {
-  route(consoleSignInLadder, async (_input, { db }) => ({ ladder: await ladderOf(db) }));
-  route(consoleSetSignInLadder, async (input, { db, operator, ip, clock }) => ({
-    ladder: await db.transaction((tx) => setSignInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now())),
+  route(consoleCheckInLadder, async (_input, { db }) => ({ ladder: await ladderOf(db) }));
+  route(consoleSetCheckInLadder, async (input, { db, operator, ip, clock }) => ({
+    ladder: await db.transaction((tx) => setCheckInLadderAs(tx, actorOf(operator, ip), input.ladder, clock.now())),
   }));
 
   route(consoleWelfareTasks, (_input, { db }) => welfareTaskList(db));

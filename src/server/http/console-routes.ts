@@ -1,8 +1,8 @@
-// The operator console's calls (contract/console.ts): thin, like every door. The review actions
+// The operator console's calls (api-contract/console.ts): thin, like every entry point. The review actions
 // call the same functions as `npm run ops` (domain/operator-reviews.ts), each in one transaction
 // with its audit entry; the reads are domain/console-views.ts. The role is checked before any
 // handler runs (handle.ts, the endpoint's `console`).
-import * as c from '../../contract/console.ts';
+import * as c from '../../api-contract/console.ts';
 import {
   actorOf,
   addOperator,
@@ -22,7 +22,7 @@ import {
   rejectWithdrawalAs,
 } from '../domain/operator-reviews.ts';
 import * as views from '../domain/console-views.ts';
-import * as q from '../../contract/console-queues.ts';
+import * as q from '../../api-contract/console-queues.ts';
 import { claimItem, claimNext, releaseItem, reviewQueue } from '../domain/review-queues.ts';
 import { searchAudit } from '../domain/audit-log.ts';
 import { usernames } from '../domain/accounts.ts';

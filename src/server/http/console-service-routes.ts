@@ -1,6 +1,6 @@
-// The console's customer service inbox (contract/console-service.ts): thin, like every door; each
+// The console's customer service inbox (api-contract/console-service.ts): thin, like every entry point; each
 // change runs in one transaction with its audit entry (domain/service-chat.ts).
-import * as c from '../../contract/console-service.ts';
+import * as c from '../../api-contract/console-service.ts';
 import * as chat from '../domain/service-chat.ts';
 import { actorOf } from '../domain/operators.ts';
 import { openWithdrawals } from '../domain/withdraw.ts';

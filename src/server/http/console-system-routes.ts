@@ -1,7 +1,7 @@
-// The console's system page (contract/console.ts consoleSystem), admins only: one read-only snapshot of
+// The console's system page (api-contract/console.ts consoleSystem), admins only: one read-only snapshot of
 // the feed, settlement, the outbox, the books' check, the processes and the house's exposure
 // (domain/system-view.ts), and which version and build answered.
-import { consoleSystem } from '../../contract/console.ts';
+import { consoleSystem } from '../../api-contract/console.ts';
 import { PROCESS_ID } from '../domain/server-processes.ts';
 import { systemView } from '../domain/system-view.ts';
 import type { RouteModule } from './route-module.ts';

@@ -2,11 +2,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/connection.ts';
 import type { Translate } from '../i18n.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import type { CodeSender } from '../domain/code-sender.ts';
 import type { Market } from '../market/market.ts';
 import type { Changes } from '../db/changes.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import type { CachedAnswers } from './cached-answers.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Caller, SignInPlace } from '../domain/sessions.ts';
 import type { OperatorCaller } from '../domain/operators.ts';
@@ -26,7 +26,7 @@ export interface Services extends ServiceSettings {
   clock: Clock;
   sender: CodeSender;
   market: Market;
-  /** The database's change notices: with them, reads are answered from memory between changes (kept-answers.ts);
+  /** The database's change notices: with them, reads are answered from memory between changes (cached-answers.ts);
    * null: every read goes to the database. */
   changes: Changes | null;
   /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); tests use the process's own. */
@@ -40,9 +40,9 @@ export interface HandlerContext extends Services {
   caller: Caller;
   /** Set on console endpoints (declared with `console`): the operator calling, of the role the endpoint needs. */
   operator: OperatorCaller;
-  /** Answers kept in memory; a handler that ends sessions drops them here too (its own notice may come after its
+  /** Answers cached in memory; a handler that ends sessions drops them here too (its own notice may come after its
    * reply). */
-  kept: KeptAnswers;
+  cache: CachedAnswers;
   locale: Locale;
   t: Translate;
   ip: string;

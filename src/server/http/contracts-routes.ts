@@ -1,5 +1,5 @@
 // Coin-to-coin contract calls (/coin/trans/*, /coin/user/amount): thin; the rules live in
-// domain/contracts.ts, the amounts in contract/contracts.ts.
+// domain/contracts.ts, the amounts in api-contract/contracts.ts.
 import Big from 'big.js';
 import {
   QUOTE_ASSET,
@@ -8,7 +8,7 @@ import {
   contractOrders,
   contractPairs,
   placeContract,
-} from '../../contract/contracts.ts';
+} from '../../api-contract/contracts.ts';
 import { balancesIn, ledgerAsset } from '../domain/ledger.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';

@@ -1,9 +1,9 @@
-// Every endpoint declared in src/contract, found by reading the folder: a module or an endpoint
+// Every endpoint declared in src/api-contract, found by reading the folder: a module or an endpoint
 // added there later is in the list (the OpenAPI document, the fuzz test) without a line added here.
 import { readdirSync } from 'node:fs';
-import { endpointsIn, type DeclaredEndpoint } from '../../contract/registry.ts';
+import { endpointsIn, type DeclaredEndpoint } from '../../api-contract/registry.ts';
 
-const contractFolder = new URL('../../contract/', import.meta.url);
+const contractFolder = new URL('../../api-contract/', import.meta.url);
 
 let loading: Promise<DeclaredEndpoint[]> | null = null;
 

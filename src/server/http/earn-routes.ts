@@ -1,7 +1,7 @@
 // The earn call both kinds of mining share (/yuebao/balance): the liquidity balance, or with
 // type=regular the lock-up side. Their own calls are liquidity-routes.ts and lockup-routes.ts; the
 // rules live in domain/liquidity.ts and domain/lockup.ts.
-import { earnBalance } from '../../contract/earn.ts';
+import { earnBalance } from '../../api-contract/earn.ts';
 import { liquidityBalanceOf } from '../domain/liquidity.ts';
 import { regularBalanceOf } from '../domain/lockup.ts';
 import type { RouteModule } from './route-module.ts';

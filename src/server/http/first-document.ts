@@ -1,6 +1,6 @@
 // The document a browser's navigation gets: the built index.html in one language, with Home's and Markets' first
 // screens rendered again with the slides and coins the server has now, and those answers inline
-// (contract/first-data.ts) for the app's first render.
+// (api-contract/first-data.ts) for the app's first render.
 // - The language is the one the app starts in: its cookie (LOCALE_COOKIE, written by the app with its first-screen
 //   hint), else the one the browser's Accept-Language picks, as the app picks from the browser's languages on a first
 //   visit. The other languages' templates are left out: the built page holds every screen in six languages, and on a
@@ -18,9 +18,9 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../contract/constants.ts';
-import { acceptedLanguages, pickLanguage } from '../../contract/language-pick.ts';
-import { acceptHeader } from '../../contract/accept-header.ts';
+import { FALLBACK_LOCALE, LOCALES, type Locale } from '../../api-contract/constants.ts';
+import { acceptedLanguages, pickLanguage } from '../../api-contract/language-pick.ts';
+import { acceptHeader } from '../../api-contract/accept-header.ts';
 import {
   FIRST_DATA_ID,
   FIRST_SCREENS_MODULE,
@@ -28,7 +28,7 @@ import {
   firstDataJson,
   templateLocale,
   type FirstData,
-} from '../../contract/first-data.ts';
+} from '../../api-contract/first-data.ts';
 
 /** What the build's module for Node (FIRST_SCREENS_MODULE) offers the server. */
 interface FirstScreens {

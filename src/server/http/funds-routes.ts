@@ -1,6 +1,6 @@
 // Money in and out: recharge channels, submit and records; the withdrawal rule, request and
 // records; the account details. Each call reads or writes the caller's own records only.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   accountEntries,
   rechargeChannels,
@@ -11,8 +11,8 @@ import {
   withdrawOrder,
   withdrawRecords,
   withdrawRule,
-} from '../../contract/funds.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/funds.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { USDT } from '../domain/ledger.ts';
 import { accountEntriesOf } from '../domain/account-entries.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';

@@ -1,13 +1,13 @@
-// Registers a contract endpoint: the contract's schema validates the request, the caller is
+// Registers a contract endpoint: the API contract's schema validates the request, the caller is
 // resolved from the token, a write's Idempotency-Key is honoured, and the answer is the envelope.
-import { serverTexts } from '../../contract/server-texts.ts';
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import * as v from 'valibot';
 import type { MessageDescriptor } from '@lingui/core';
 import { sql } from 'drizzle-orm';
-import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../contract/endpoint.ts';
+import type { Endpoint, FormSchema, ParsedOf, ResultOf } from '../../api-contract/endpoint.ts';
 import {
   IDEMPOTENCY_HEADER,
   LANG_HEADER,
@@ -15,9 +15,9 @@ import {
   RET_OK,
   RET_TOKEN_INVALID,
   type Envelope,
-} from '../../contract/envelope.ts';
-import { firstIssueTextId } from '../../contract/fields.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/envelope.ts';
+import { firstIssueTextId } from '../../api-contract/fields.ts';
+import { texts } from '../../api-contract/texts.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
@@ -29,9 +29,9 @@ import type { Tx } from '../db/connection.ts';
 import type { HandlerContext, Services } from './context.ts';
 import type { Caller } from '../domain/sessions.ts';
 import { Refusal } from '../domain/refusal.ts';
-import { keptAnswers, keptBytes, type KeptAnswers } from './kept-answers.ts';
+import { cachedAnswers, cachedBytes, type CachedAnswers } from './cached-answers.ts';
 import { requestLocale, textById, translator, type Translate } from '../i18n.ts';
-import type { Locale } from '../../contract/constants.ts';
+import type { Locale } from '../../api-contract/constants.ts';
 import { callerOf } from './rate-limits.ts';
 import { consoleOperatorOf } from './console-caller.ts';
 import type { OperatorCaller } from '../domain/operators.ts';
@@ -51,7 +51,11 @@ export function envelope<T>(ret: Envelope['ret'], msg: string, data: T): Envelop
 }
 
 /** Binds endpoints to the app: `route(login, async (input, ctx) => …)`. */
-export function router(app: FastifyInstance, services: Services, kept: KeptAnswers = keptAnswers(services.changes)) {
+export function router(
+  app: FastifyInstance,
+  services: Services,
+  cache: CachedAnswers = cachedAnswers(services.changes),
+) {
   return function route<S extends FormSchema, R>(
     endpoint: Endpoint<S, R>,
     handler: Handler<Endpoint<S, R>>,
@@ -61,7 +65,7 @@ export function router(app: FastifyInstance, services: Services, kept: KeptAnswe
       method: endpoint.method,
       url: `/api${endpoint.path}`,
       config: options.perMinute ? { perAddressPerMinute: options.perMinute } : {},
-      handler: (request, reply) => answer(endpoint, handler, services, kept, request, reply),
+      handler: (request, reply) => answer(endpoint, handler, services, cache, request, reply),
     });
   };
 }
@@ -70,7 +74,7 @@ async function answer<S extends FormSchema, R>(
   endpoint: Endpoint<S, R>,
   handler: Handler<Endpoint<S, R>>,
   services: Services,
-  kept: KeptAnswers,
+  cache: CachedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
 ): Promise<Envelope | Buffer> {
@@ -88,7 +92,7 @@ async function answer<S extends FormSchema, R>(
     if (endpoint.console !== 'operator' && endpoint.console !== operator.role)
       return envelope(RET_FAIL, t(consoleTexts.consoleRoleRefused), null);
   } else if (endpoint.auth) {
-    caller = await callerOf(services, kept, request);
+    caller = await callerOf(services, cache, request);
     if (!caller) return envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null);
   }
 
@@ -99,7 +103,7 @@ async function answer<S extends FormSchema, R>(
   const practiceRefused = accountNotServed(endpoint, raw, parsed.output);
   if (practiceRefused) return envelope(RET_FAIL, t(practiceRefused), null);
 
-  const ctx = handlerContext(services, kept, caller as Caller, operator as OperatorCaller, locale, t, request);
+  const ctx = handlerContext(services, cache, caller as Caller, operator as OperatorCaller, locale, t, request);
   const input = parsed.output as ParsedOf<Endpoint<S, R>>;
   const key = header(request, IDEMPOTENCY_HEADER);
   if (endpoint.readOnly || endpoint.multipart || !key) return runRead(handler, input, ctx, reply);
@@ -144,10 +148,10 @@ async function answer<S extends FormSchema, R>(
   }
 }
 
-/** Spelled out: V8 took ~4 µs a request to build `{ ...services, kept, … }` (measured on Node 20). */
+/** Spelled out: V8 took ~4 µs a request to build `{ ...services, cache, … }` (measured on Node 20). */
 function handlerContext(
   services: Services,
-  kept: KeptAnswers,
+  cache: CachedAnswers,
   caller: Caller,
   operator: OperatorCaller,
   locale: Locale,
@@ -181,7 +185,7 @@ function handlerContext(
     operatorConsole,
     build,
     reconcileEveryMs,
-    kept,
+    cache,
     caller,
     operator,
     locale,
@@ -191,7 +195,7 @@ function handlerContext(
   };
 }
 
-/** A call whose answer is not stored for replay: a kept public answer goes out as its serialised bytes. */
+/** A call whose answer is not stored for replay: a cached public answer goes out as its serialised bytes. */
 async function runRead<E>(
   handler: Handler<E>,
   input: ParsedOf<E>,
@@ -200,7 +204,7 @@ async function runRead<E>(
 ): Promise<Envelope | Buffer> {
   const answered = await runHandler(handler, input, ctx);
   const bytes =
-    answered.ret === RET_OK ? keptBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
+    answered.ret === RET_OK ? cachedBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
   if (!bytes) return answered;
   reply.type(JSON_TYPE);
   return bytes;

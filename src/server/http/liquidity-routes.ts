@@ -1,7 +1,7 @@
 // Liquidity mining calls (/yuebao/*, the balance apart: earn-routes.ts). Thin: the rules live in
 // domain/liquidity.ts.
 import Big from 'big.js';
-import { LIQUIDITY_ASSET } from '../../contract/earn.ts';
+import { LIQUIDITY_ASSET } from '../../api-contract/earn.ts';
 import {
   liquidityProduct,
   liquidityRecords,
@@ -10,9 +10,9 @@ import {
   transferInInfo,
   transferOut,
   transferOutInfo,
-} from '../../contract/liquidity.ts';
-import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../contract/constants.ts';
-import { interestDay } from '../../contract/earn-days.ts';
+} from '../../api-contract/liquidity.ts';
+import { QUICK_REDEMPTION_DAILY_MAX_USDT } from '../../api-contract/constants.ts';
+import { interestDay } from '../../api-contract/earn-days.ts';
 import { USDT, balanceOf } from '../domain/ledger.ts';
 import {
   LIQUIDITY_MIN_AMOUNT,

@@ -9,7 +9,7 @@
 // it is one long answer per customer, not work. No response time is promised beyond capacity: the bench shows where
 // that is (npm run bench -- capacity).
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { PRICE_STREAM_PATH } from '../../contract/markets.ts';
+import { PRICE_STREAM_PATH } from '../../api-contract/markets.ts';
 
 export interface SheddingLimits {
   /** API calls worked on at once in this process. */

@@ -1,6 +1,6 @@
 // Lock-up mining calls (our /lockup/* additions to the API; the regular balance is earn-routes.ts's).
 // Thin: the rules live in domain/lockup.ts.
-import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../contract/lockup.ts';
+import { lockupOrders, lockupProduct, lockupProducts, lockupSubscribe } from '../../api-contract/lockup.ts';
 import {
   activeLockupProducts,
   lockupOrdersOf,

@@ -1,8 +1,16 @@
 // Markets calls: the coin list, candles, one coin's price, fiat rates and the caller's balances
 // (the live price stream is in price-stream.ts; option orders in options-routes.ts).
 import Big from 'big.js';
-import { balances, coinList, coinRate, currencyRate, klines, klinesPost, type Period } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
+import {
+  balances,
+  coinList,
+  coinRate,
+  currencyRate,
+  klines,
+  klinesPost,
+  type Period,
+} from '../../api-contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { fiatRateOf } from '../domain/fiat.ts';
 import { balancesOf } from '../domain/ledger.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
@@ -10,17 +18,17 @@ import type { Executor } from '../db/connection.ts';
 import type { Market } from '../market/market.ts';
 import { Refusal } from '../domain/refusal.ts';
 import type { RouteModule } from './route-module.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import type { CachedAnswers } from './cached-answers.ts';
 
-/** The coin list's answer, kept between changes: the call's, and the coins in a document's first screens. */
-export const coinListAnswer = (market: Market, kept: KeptAnswers) =>
-  kept.coinList.read('', async () => {
+/** The coin list's answer, cached between changes: the call's, and the coins in a document's first screens. */
+export const coinListAnswer = (market: Market, cache: CachedAnswers) =>
+  cache.coinList.read('', async () => {
     const lists = await market.coinList();
     return { lists, page: 1, total: lists.length };
   });
 
 export const marketsRoutes: RouteModule = ({ route, services: { market } }) => {
-  route(coinList, (_input, { kept }) => coinListAnswer(market, kept));
+  route(coinList, (_input, { cache }) => coinListAnswer(market, cache));
 
   const candlesOf = async (input: { code: string; period: Period; limit: number }, db: Executor) => {
     await refuseUnlistedCoin(db, input.code);
@@ -43,9 +51,9 @@ export const marketsRoutes: RouteModule = ({ route, services: { market } }) => {
     };
   });
 
-  route(currencyRate, async (input, { db, kept }) => {
-    // Only a known currency's rate is kept, not a miss for every code a caller invents.
-    const rate = await kept.currencyRates.read(
+  route(currencyRate, async (input, { db, cache }) => {
+    // Only a known currency's rate is cached, not a miss for every code a caller invents.
+    const rate = await cache.currencyRates.read(
       input.code,
       () => fiatRateOf(db, input.code),
       (found) => (found ? undefined : null),
@@ -54,8 +62,8 @@ export const marketsRoutes: RouteModule = ({ route, services: { market } }) => {
     return rate;
   });
 
-  route(balances, (_input, { db, caller, kept }) =>
-    kept.balances.read(
+  route(balances, (_input, { db, caller, cache }) =>
+    cache.balances.read(
       String(caller.userId),
       async () => {
         const lists = await balancesOf(db, caller.userId);

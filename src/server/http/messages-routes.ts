@@ -1,6 +1,6 @@
 // Station messages: list, unread count with the oldest unread, mark read — the caller's only,
 // each in the request's language where the operator wrote that version, else in English.
-import { messages, readMessages, unreadMessages } from '../../contract/messages.ts';
+import { messages, readMessages, unreadMessages } from '../../api-contract/messages.ts';
 import { listMessages, markRead, parseMessageIds, unreadSummary } from '../domain/messages.ts';
 import { chatUnread } from '../domain/service-chat.ts';
 import type { RouteModule } from './route-module.ts';

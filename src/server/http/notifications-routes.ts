@@ -1,13 +1,13 @@
 // Push notifications: the server's VAPID key, subscribing this browser and the kinds the
 // caller turned off. Every call changes the caller's own subscriptions and settings only.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   noticeSettings,
   pushKey,
   setNoticeSettings,
   subscribePush,
   unsubscribePush,
-} from '../../contract/notifications.ts';
+} from '../../api-contract/notifications.ts';
 import { deviceOf } from '../domain/devices.ts';
 import {
   kindsOff,

@@ -1,9 +1,9 @@
-// The contract, published: an OpenAPI 3.1 document built from every endpoint declared in
-// src/contract (the valibot schemas of inputs and answers through @valibot/to-json-schema), the
+// The API contract, published: an OpenAPI 3.1 document built from every endpoint declared in
+// src/api-contract (the valibot schemas of inputs and answers through @valibot/to-json-schema), the
 // envelope, the headers and the texts an answer's msg can carry. Served at GET /api/openapi.json; nothing here is
 // written by
 // hand per endpoint, so a new declaration is in the document as soon as it exists.
-import { consoleTexts } from '../../contract/console-texts.ts';
+import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { RouteModule } from './route-module.ts';
 import { toJsonSchema } from '@valibot/to-json-schema';
 import type * as v from 'valibot';
@@ -14,15 +14,15 @@ import {
   RET_OK,
   RET_TOKEN_INVALID,
   TOKEN_HEADER,
-} from '../../contract/envelope.ts';
-import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
-import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../contract/account.ts';
-import { UPLOAD_URL } from '../../contract/fields.ts';
-import { PRICE_STREAM_PATH } from '../../contract/markets.ts';
-import { texts } from '../../contract/texts.ts';
+} from '../../api-contract/envelope.ts';
+import { BODY_MAX_BYTES, FALLBACK_LOCALE, LOCALES, UPLOAD_MAX_BYTES } from '../../api-contract/constants.ts';
+import { UPLOAD_FIELD, UPLOAD_TYPES } from '../../api-contract/account.ts';
+import { UPLOAD_URL } from '../../api-contract/fields.ts';
+import { PRICE_STREAM_PATH } from '../../api-contract/markets.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { textById } from '../i18n.ts';
-import type { DeclaredEndpoint } from '../../contract/registry.ts';
-import type { Endpoint } from '../../contract/endpoint.ts';
+import type { DeclaredEndpoint } from '../../api-contract/registry.ts';
+import type { Endpoint } from '../../api-contract/endpoint.ts';
 import { declaredEndpoints } from './declared-endpoints.ts';
 
 /** Where the API is: the server's url in the document, every path below it. */
@@ -288,7 +288,7 @@ function operation(declared: DeclaredEndpoint): Json {
     parameters.push(...queryParameters(schema));
   } else {
     // JSON is read as well as the form, with the same fields (strings). A call without a required
-    // field (logout, the daily sign-in, the seed rotation) needs no body at all.
+    // field (logout, the daily check-in, the seed rotation) needs no body at all.
     const required = !(schema.type === 'object' && !(schema.required as string[] | undefined)?.length);
     op.requestBody = {
       required,
@@ -312,7 +312,7 @@ function queryParameters(schema: Json): Json[] {
   }));
 }
 
-/** The routes outside the contract's declarations that a client still uses. */
+/** The routes outside the API contract's declarations that a client still uses. */
 const OTHER_PATHS: Json = {
   '/uploads/{id}': {
     get: {
@@ -356,7 +356,7 @@ const OTHER_PATHS: Json = {
   },
 };
 
-/** The document for a list of declared endpoints (the server passes every one of src/contract). */
+/** The document for a list of declared endpoints (the server passes every one of src/api-contract). */
 export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version = '1'): Json {
   const paths: Record<string, Record<string, Json>> = {};
   for (const declared of endpoints) {
@@ -371,9 +371,9 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
       // package.json is private and names no licence: nothing is granted beyond using the API.
       license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       description: [
-        'The contract shared by the Coinvest PWA and its reference server, generated from src/contract.',
+        'The API contract shared by the Coinvest PWA and its reference server, generated from src/api-contract.',
         `Bodies are form-encoded (application/x-www-form-urlencoded) or JSON, every field a string, at most ${BODY_MAX_BYTES / 1024 / 1024} MB; GET inputs are query parameters; the picture upload is multipart.`,
-        "Each operation's 200 describes data of a ret 1 answer (the answer schema of src/contract); every other answer carries data null.",
+        "Each operation's 200 describes data of a ret 1 answer (the answer schema of src/api-contract); every other answer carries data null.",
         `Every API answer carries the rate-limit headers (${RATE_LIMIT_HEADERS.join(', ')}); a 429 also retry-after. A write replayed for its Idempotency-Key says so in ${REPLAY_HEADER}.`,
         `Every answer is the envelope {ret, msg, data}. msg is translated per the \`${LANG_HEADER}\` header (${LOCALES.join(', ')}; zh-* → zh; anything else → ${FALLBACK_LOCALE}).`,
         'A refusal (ret 0) writes nothing. Strings with NUL or an unpaired UTF-16 surrogate are refused in every field.',
@@ -421,7 +421,7 @@ export function openApiDocument(endpoints: readonly DeclaredEndpoint[], version 
   };
 }
 
-/** GET /api/openapi.json: the document of every endpoint src/contract declares, built once. */
+/** GET /api/openapi.json: the document of every endpoint src/api-contract declares, built once. */
 export const openApiRoute: RouteModule = ({ app, services: { build } }) => {
   let document: Promise<Json> | null = null;
   app.get(OPENAPI_PATH, async (_request, reply) => {

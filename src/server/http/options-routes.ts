@@ -1,6 +1,6 @@
 // Option calls (/coin/option/products, /coin/order/*): thin; the rules live in domain/options.ts,
 // the quote each order settles against comes from the market.
-import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../contract/options.ts';
+import { optionOrder, optionOrders, optionProducts, optionTotals, placeOption } from '../../api-contract/options.ts';
 import { refuseUnlistedCoin } from '../domain/markets.ts';
 import {
   activeOptionProducts,
@@ -10,20 +10,20 @@ import {
   placeOptionOrder,
   toOptionOrder,
 } from '../domain/options.ts';
-import { settlementTicks } from '../../contract/settlement-ticks.ts';
+import { settlementTicks } from '../../api-contract/settlement-ticks.ts';
 import { settlementTicksOf } from '../domain/settlement-ticks.ts';
 import { openPracticeAccount } from '../domain/practice.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const optionsRoutes: RouteModule = ({ route, services: { market } }) => {
-  route(optionProducts, (input, { db, kept }) =>
-    kept.optionProducts.read(
+  route(optionProducts, (input, { db, cache }) =>
+    cache.optionProducts.read(
       input.code ?? '',
       async () => {
         const lists = await activeOptionProducts(db, input.code);
         return { lists, page: 1, total: lists.length };
       },
-      // Only a code with products is kept: the kept answers are per listed coin, not per code a caller invents.
+      // Only a code with products is cached: the cached answers are per listed coin, not per code a caller invents.
       (answer) => (answer.total > 0 ? undefined : null),
     ),
   );

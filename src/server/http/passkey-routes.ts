@@ -1,6 +1,6 @@
 // Passkeys: the caller's list, adding one (password and second factor first), removing
 // one, and signing in with one. The relying party is the configured one or the page's own host.
-import { serverTexts } from '../../contract/server-texts.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 import {
   addPasskey,
   listPasskeys,
@@ -8,7 +8,7 @@ import {
   passkeySignIn,
   passkeySignInOptions,
   removePasskey,
-} from '../../contract/passkeys.ts';
+} from '../../api-contract/passkeys.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { signedInFrom } from '../domain/login-guessing.ts';
 import * as passkeys from '../domain/passkeys.ts';

@@ -7,8 +7,8 @@ import {
   deleteWallet,
   editPayeeLabel,
   wallets,
-} from '../../contract/payouts.ts';
-import { addWallet } from '../../contract/add-wallet.ts';
+} from '../../api-contract/payouts.ts';
+import { addWallet } from '../../api-contract/add-wallet.ts';
 import * as payouts from '../domain/payouts.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';

@@ -1,6 +1,6 @@
-// The practice account's calls (contract/practice.ts): thin; the rules live in domain/practice.ts. Practice orders go
-// through the option and contract calls with account=practice.
-import { practiceAccount, resetPractice } from '../../contract/practice.ts';
+// The practice account's calls (api-contract/practice.ts): thin; the rules live in domain/practice.ts. Practice orders
+// go through the option and contract calls with account=practice.
+import { practiceAccount, resetPractice } from '../../api-contract/practice.ts';
 import { practiceAccountOf, resetPracticeAccount } from '../domain/practice.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,5 +1,5 @@
-// Price alerts (contract/price-alerts.ts): list, add and delete, each the caller's own (domain/price-alerts.ts).
-import { addPriceAlert, deletePriceAlert, priceAlerts } from '../../contract/price-alerts.ts';
+// Price alerts (api-contract/price-alerts.ts): list, add and delete, each the caller's own (domain/price-alerts.ts).
+import { addPriceAlert, deletePriceAlert, priceAlerts } from '../../api-contract/price-alerts.ts';
 import * as alerts from '../domain/price-alerts.ts';
 import type { RouteModule } from './route-module.ts';
 

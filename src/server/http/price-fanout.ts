@@ -5,7 +5,7 @@
 // but never all 10,000 in one burst. A client that stops reading is cut off (MAX_UNREAD_BYTES).
 // A step or halt reaches WRITES_PER_TURN clients at a time, the event loop let go in between, in the order published.
 import type { ServerResponse } from 'node:http';
-import { HALTS_EVENT, STREAM_HEARTBEAT_MS, type TickEvent } from '../../contract/markets.ts';
+import { HALTS_EVENT, STREAM_HEARTBEAT_MS, type TickEvent } from '../../api-contract/markets.ts';
 import type { Market } from '../market/market.ts';
 
 const HEARTBEAT_GROUPS = 10;

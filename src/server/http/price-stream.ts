@@ -3,10 +3,10 @@
 // ones, with none twice and none missing; a heartbeat lets it notice a connection gone silent.
 // Built for 10,000 clients a process: each step is framed once and the same bytes written to every
 // live client (price-fanout.ts); nothing runs per client but that write.
-import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY } from '../../contract/calendar.ts';
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY } from '../../api-contract/calendar.ts';
 import type { RouteModule } from './route-module.ts';
-import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../contract/markets.ts';
-import { REQUEST_ID_HEADER } from '../../contract/envelope.ts';
+import { PRICE_STREAM_PATH, STREAM_REPLAY_STEPS, type TickEvent } from '../../api-contract/markets.ts';
+import { REQUEST_ID_HEADER } from '../../api-contract/envelope.ts';
 import { recordedSteps, stepEvents } from '../market/market.ts';
 import { haltsFrame, priceFanout, stepFrame, stepId } from './price-fanout.ts';
 import { countStreamClients } from '../observability/metrics.ts';
@@ -20,7 +20,7 @@ const STREAM_TYPE = {
   'cache-control': 'no-cache, no-transform',
 };
 
-/** Ids are the ms of recorded steps: one outside the calendar's range (contract/calendar.ts) was never sent. */
+/** Ids are the ms of recorded steps: one outside the calendar's range (api-contract/calendar.ts) was never sent. */
 const FIRST_ID = Date.parse(`${CALENDAR_FIRST_DAY}T00:00:00Z`);
 const LAST_ID = Date.parse(`${CALENDAR_LAST_DAY}T23:59:59.999Z`);
 

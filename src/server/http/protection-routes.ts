@@ -1,7 +1,7 @@
 // The customer's own limits and time-out: read them, change one setting, cancel a loosening that waits. Each
 // change runs in one transaction that holds the customer's protection row (domain/protection.ts), and answers the
 // protection as then in force.
-import { cancelProtectionLoosening, protection, setProtection } from '../../contract/protection.ts';
+import { cancelProtectionLoosening, protection, setProtection } from '../../api-contract/protection.ts';
 import { cancelLoosening, changeProtection, protectionOf } from '../domain/protection.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -8,13 +8,13 @@
 // - on the embedded PGlite (one process), in memory, without per-request promises: a call without
 //   a token is counted synchronously.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
-import { TOKEN_HEADER } from '../../contract/envelope.ts';
+import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { countPrepared } from '../domain/attempts.ts';
 import { findSession, hashToken, noteSeen, plausibleToken, sessionLive, type Caller } from '../domain/sessions.ts';
 import type { Services } from './context.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import type { CachedAnswers } from './cached-answers.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -107,7 +107,7 @@ export type SessionServices = Pick<Services, 'db' | 'clock' | 'sessionLimits'>;
  */
 export function callerOf(
   { db, clock, sessionLimits }: SessionServices,
-  kept: KeptAnswers,
+  cache: CachedAnswers,
   request: FastifyRequest,
 ): Promise<Caller | null> {
   let caller = callers.get(request);
@@ -116,7 +116,7 @@ export function callerOf(
     const token = Array.isArray(header) ? header[0] : header;
     if (plausibleToken(token)) {
       const tokenHash = hashToken(token);
-      caller = kept.sessions
+      caller = cache.sessions
         .read(
           tokenHash,
           () => findSession(db, tokenHash),
@@ -177,7 +177,7 @@ function finish(result: ReturnType<Take>, done: (error?: FastifyError) => void) 
 export function limitRequests(
   app: FastifyInstance,
   services: SessionServices,
-  kept: KeptAnswers,
+  cache: CachedAnswers,
   limits: RequestLimits,
 ) {
   const take = sharedByProcesses(services.db) ? inDatabase(services.db) : inMemory();
@@ -185,7 +185,7 @@ export function limitRequests(
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
-    callerOf(services, kept, request).then(
+    callerOf(services, cache, request).then(
       (caller) =>
         finish(
           caller

@@ -1,6 +1,6 @@
 // VIP levels (/users/ranks, /task/level) and points (/users/ptomoney and the point history) —
 // the caller's own only. Certification is in certification-routes.ts.
-import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../contract/rewards.ts';
+import { levelProgress, pointRecords, redeemPoints, vipLevels } from '../../api-contract/rewards.ts';
 import { findUser } from '../domain/accounts.ts';
 import { pointHistory, redeem } from '../domain/points.ts';
 import { listLevels, progressOf } from '../domain/vip.ts';

@@ -3,7 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from './context.ts';
 import type { router } from './handle.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import type { CachedAnswers } from './cached-answers.ts';
 import type { AppSettings } from './settings.ts';
 import type { Health } from '../observability/health.ts';
 
@@ -17,8 +17,8 @@ export interface RouteScope {
   /** Binds contract endpoints to `app`. */
   route: Route;
   services: Services;
-  /** The answers kept in memory, one set for the whole app. */
-  kept: KeptAnswers;
+  /** The answers cached in memory, one set for the whole app. */
+  cache: CachedAnswers;
   /** The app's settings (limits, passkeys' relying party, push services, the metrics token; null: no /metrics). */
   settings: AppSettings;
   /** The process's readiness (/readyz). */

@@ -1,4 +1,4 @@
-// Every route module of the app, in the order app.ts registers them: the contract's endpoints by area, then the
+// Every route module of the app, in the order app.ts registers them: the API contract's endpoints by area, then the
 // routes that are no contract endpoint, and last the built app at `/`. A new route file is one line here.
 import { accountRoutes } from './account-routes.ts';
 import { activitiesRoutes } from './activities-routes.ts';
@@ -37,7 +37,7 @@ import type { RouteModule } from './route-module.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
 import { shareRoutes } from './share-routes.ts';
-import { signInRoutes } from './signin-routes.ts';
+import { checkInRoutes } from './check-in-routes.ts';
 import { statementsRoutes } from './statements-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
@@ -71,7 +71,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   earnRoutes,
   liquidityRoutes,
   lockupRoutes,
-  signInRoutes,
+  checkInRoutes,
   sessionsRoutes,
   notificationsRoutes,
   passkeyRoutes,

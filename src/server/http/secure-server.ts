@@ -4,8 +4,8 @@
 // for a request's time, so both are set here, and its sessions are closed when the app closes.
 import { constants, type Http2SecureServer, type Http2Session, type ServerHttp2Stream } from 'node:http2';
 import type { FastifyInstance } from 'fastify';
-import { RET_FAIL } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+import { RET_FAIL } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { envelope } from './handle.ts';
 

@@ -1,5 +1,5 @@
 // Helmet's security headers, worked out once at start: the policy never varies by request, and
-// @fastify/helmet built its middleware anew for every request (a tenth of a kept answer's time).
+// @fastify/helmet built its middleware anew for every request (a tenth of a cached answer's time).
 // HSTS and `upgrade-insecure-requests` go only on answers to requests that came over https: sent
 // over plain http they turn a phone on the LAN into a blank page (every script rewritten to https).
 import type { IncomingMessage, ServerResponse } from 'node:http';

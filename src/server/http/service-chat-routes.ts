@@ -1,6 +1,6 @@
-// Customer service, the customer's door (contract/service-chat.ts): the caller's own conversation
+// Customer service, the customer's entry point (api-contract/service-chat.ts): the caller's own conversation
 // only (domain/service-chat.ts).
-import { chatHistory, readChat, sendChatMessage } from '../../contract/service-chat.ts';
+import { chatHistory, readChat, sendChatMessage } from '../../api-contract/service-chat.ts';
 import { customerChat, readCustomerChat, sendCustomerMessage } from '../domain/service-chat.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -35,7 +35,7 @@ export async function servePwa(app: FastifyInstance, root: string) {
     wildcard: true,
     // `file.js.br` / `file.js.gz` beside each file: sent with Content-Encoding and Vary: accept-encoding.
     preCompressed: true,
-    // No path with a dot segment: the build's folder for the server's own files (contract/first-data.ts) is one.
+    // No path with a dot segment: the build's folder for the server's own files (api-contract/first-data.ts) is one.
     dotfiles: 'ignore',
     // @fastify/static 10 passes the Fastify reply here, not Node's response (no setHeader).
     setHeaders(reply, path) {

@@ -1,7 +1,7 @@
 // Devices and sessions: the caller's signed-in sessions, ending one or all the others.
 // An ended session stops working at once on every server process: its row's change notice drops the
-// kept copies everywhere, and this process keeps none until that notice has come (kept.sessions.hold).
-import { endOtherSessions, endSession, signedInSessions } from '../../contract/sessions.ts';
+// cached copies everywhere, and this process caches none until that notice has come (cache.sessions.hold).
+import { endOtherSessions, endSession, signedInSessions } from '../../api-contract/sessions.ts';
 import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
 
@@ -11,15 +11,15 @@ export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: 
     return { lists, page: 1, total: lists.length };
   });
 
-  route(endSession, async (input, { db, caller, clock, kept }) => {
+  route(endSession, async (input, { db, caller, clock, cache }) => {
     await endOneSession(db, caller.userId, Number(input.id), clock.now());
-    kept.sessions.hold(caller.userId);
+    cache.sessions.hold(caller.userId);
     return null;
   });
 
-  route(endOtherSessions, async (_input, { db, caller, clock, kept }) => {
+  route(endOtherSessions, async (_input, { db, caller, clock, cache }) => {
     await revokeAllSessions(db, caller.userId, clock.now(), caller.sessionId);
-    kept.sessions.hold(caller.userId);
+    cache.sessions.hold(caller.userId);
     return null;
   });
 };

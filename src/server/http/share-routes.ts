@@ -1,6 +1,6 @@
 // The caller's invitation (our /users/invite): the code, the permission sharing needs, and the counts.
-import { inviteState } from '../../contract/share.ts';
-import { texts } from '../../contract/texts.ts';
+import { inviteState } from '../../api-contract/share.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { inviteFigures } from '../domain/share.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,5 +1,5 @@
-// Statements (contract/statements.ts): the caller's own ledger of one asset over a period.
-import { statement } from '../../contract/statements.ts';
+// Statements (api-contract/statements.ts): the caller's own ledger of one asset over a period.
+import { statement } from '../../api-contract/statements.ts';
 import { statementOf } from '../domain/statements.ts';
 import type { RouteModule } from './route-module.ts';
 

@@ -1,6 +1,6 @@
 // Pages of text (company profile, intro, FAQ; our /content/page) in the request language,
 // English when that language has none. Public: the help pages open before logging in.
-import { contentPage } from '../../contract/support.ts';
+import { contentPage } from '../../api-contract/support.ts';
 import { contentPageFor } from '../domain/content-pages.ts';
 import type { RouteModule } from './route-module.ts';
 

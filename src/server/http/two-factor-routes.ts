@@ -6,7 +6,7 @@ import {
   disableTwoFactor,
   renewRecoveryCodes,
   twoFactorStatus,
-} from '../../contract/two-factor.ts';
+} from '../../api-contract/two-factor.ts';
 import { findUser } from '../domain/accounts.ts';
 import * as twoFactor from '../domain/two-factor.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';

@@ -5,19 +5,19 @@
 // id that never was. No cache may keep a picture, but the avatar's copy (its URL never changes content): the owner's
 // browser keeps it for offline use, under that token only.
 import type { FastifyInstance } from 'fastify';
-import { UPLOAD_FIELD, uploadImage } from '../../contract/account.ts';
-import { UPLOAD_MAX_BYTES } from '../../contract/constants.ts';
-import { texts } from '../../contract/texts.ts';
+import { UPLOAD_FIELD, uploadImage } from '../../api-contract/account.ts';
+import { UPLOAD_MAX_BYTES } from '../../api-contract/constants.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { UPLOADS_PATH, anyUpload, keepUpload, visiblePicture } from '../domain/uploads.ts';
 import { Refusal } from '../domain/refusal.ts';
 import multipart from '@fastify/multipart';
 import { envelope, router } from './handle.ts';
 import type { Route, RouteModule } from './route-module.ts';
-import { RET_FAIL } from '../../contract/envelope.ts';
+import { RET_FAIL } from '../../api-contract/envelope.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { callerOf, type SessionServices } from './rate-limits.ts';
 import { consoleOperatorOf } from './console-caller.ts';
-import type { KeptAnswers } from './kept-answers.ts';
+import type { CachedAnswers } from './cached-answers.ts';
 import type { Services } from './context.ts';
 
 /** The file's own first bytes decide its type, not what the browser claims. */
@@ -41,11 +41,11 @@ function sniffImage(bytes: Uint8Array): string | null {
  * The upload and the pictures, in a scope of their own: @fastify/multipart hooks every request of the instance it is
  * registered on, so only the upload's scope reads multipart bodies (any other call reads one as empty: app.ts).
  */
-export const uploadRoutes: RouteModule = async ({ app, services, kept }) => {
+export const uploadRoutes: RouteModule = async ({ app, services, cache }) => {
   await app.register(async (uploads) => {
     uploads.removeContentTypeParser('multipart/form-data');
     await uploads.register(multipart, { limits: { fileSize: UPLOAD_MAX_BYTES, files: 1 } });
-    uploadAndPictureRoutes(uploads, router(uploads, services, kept), services, kept);
+    uploadAndPictureRoutes(uploads, router(uploads, services, cache), services, cache);
   });
 };
 
@@ -53,7 +53,7 @@ function uploadAndPictureRoutes(
   app: FastifyInstance,
   route: Route,
   services: SessionServices & Pick<Services, 'operatorConsole'>,
-  kept: KeptAnswers,
+  cache: CachedAnswers,
 ) {
   const { db } = services;
   route(uploadImage, async (_input, { request, caller, clock }) => {
@@ -82,7 +82,7 @@ function uploadAndPictureRoutes(
 
   app.get<{ Params: { id: string } }>(`${UPLOADS_PATH}:id`, async (request, reply) => {
     // The token header, as on every call (no token: no picture).
-    const viewer = await callerOf(services, kept, request);
+    const viewer = await callerOf(services, cache, request);
     // Not a customer's token: a reviewer's console session reads any picture (receipts, documents).
     const reviewer = viewer ? null : await consoleOperatorOf(services, request);
     const picture =

@@ -1,5 +1,5 @@
 // Welfare tasks (our addition) — the caller's own only; the rules live in domain/welfare.ts.
-import { claimWelfare, welfareTask, welfareTasks } from '../../contract/welfare.ts';
+import { claimWelfare, welfareTask, welfareTasks } from '../../api-contract/welfare.ts';
 import { claimOnce, welfareTaskOf, welfareTasksOf } from '../domain/welfare.ts';
 import type { RouteModule } from './route-module.ts';
 

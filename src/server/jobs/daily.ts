@@ -7,7 +7,7 @@
 // order.
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Db, type Executor, type Tx } from '../db/connection.ts';
-import { addDays, type InterestDay } from '../../contract/earn.ts';
+import { addDays, type InterestDay } from '../../api-contract/earn.ts';
 import { dayEnd } from '../domain/earn-days.ts';
 import { creditDailyInterest, payStandardRedemptions } from '../domain/liquidity.ts';
 import { payLockupDay } from '../domain/lockup.ts';

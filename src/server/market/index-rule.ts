@@ -4,7 +4,7 @@
 // prices. Fewer than two prices left halt the coin: no
 // price is better than a price one exchange alone could set. Decimal arithmetic throughout.
 import Big from 'big.js';
-import { INDEX_RULE as MARKET_INDEX_RULE } from '../../contract/markets.ts';
+import { INDEX_RULE as MARKET_INDEX_RULE } from '../../api-contract/markets.ts';
 
 /** One exchange's last trade price of a coin, as that exchange timed it. */
 export interface Constituent {

@@ -11,8 +11,8 @@ import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { CHANGES_CHANNEL, EVERYTHING, type Changes } from '../db/changes.ts';
 import { candles, coins, marketHalts, priceTicks } from '../db/schema.ts';
 import type { Clock } from '../domain/clock.ts';
-import type { Candle, CoinQuote, Period, PriceSource, TickEvent } from '../../contract/markets.ts';
-import { PERIOD_SECONDS } from '../../contract/markets.ts';
+import type { Candle, CoinQuote, Period, PriceSource, TickEvent } from '../../api-contract/markets.ts';
+import { PERIOD_SECONDS } from '../../api-contract/markets.ts';
 import type { PriceFeed, Tick } from './feed.ts';
 import { LEASE_RENEW_MS, type Lease } from './lease.ts';
 

@@ -5,8 +5,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { RouteModule } from '../http/route-module.ts';
-import { RET_FAIL } from '../../contract/envelope.ts';
-import { texts } from '../../contract/texts.ts';
+import { RET_FAIL } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
 import { requestLocale, translator } from '../i18n.ts';
 import { envelope } from '../http/handle.ts';
 import { METRICS_CONTENT_TYPE, metricsText } from './cluster-metrics.ts';

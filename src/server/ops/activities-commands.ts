@@ -1,8 +1,8 @@
 // Operator commands of the activities (/content/sale): list, add and edit. A body is read from
-// an HTML file and kept sanitised (the allowlist of contract/rich-text.ts).
+// an HTML file and kept sanitised (the allowlist of api-contract/rich-text.ts).
 import { readFileSync } from 'node:fs';
-import { activityStatus } from '../../contract/activities.ts';
-import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, isCalendarDay } from '../../contract/calendar.ts';
+import { activityStatus } from '../../api-contract/activities.ts';
+import { CALENDAR_FIRST_DAY, CALENDAR_LAST_DAY, isCalendarDay } from '../../api-contract/calendar.ts';
 import { allActivities, changeActivity, publishActivity, type ActivityChanges } from '../domain/activities.ts';
 import { UsageError, idOf, keyValues, table, type Command, type OperatorContext } from './command-kit.ts';
 import { eq } from 'drizzle-orm';
@@ -22,7 +22,9 @@ export const ACTIVITIES_USAGE = `  activities                                   
 const KEYS = ['title', 'from', 'to', 'cover', 'body', 'sort', 'active'] as const;
 type Changes = Partial<Record<(typeof KEYS)[number], string>>;
 
-/** A day at 00:00 UTC: the period is a plain date, as the operator wrote it, on the calendar (contract/calendar.ts). */
+/**
+ * A day at 00:00 UTC: the period is a plain date, as the operator wrote it, on the calendar (api-contract/calendar.ts).
+ */
 function dayOf(value: string, name: string): Date {
   if (!isCalendarDay(value))
     throw new UsageError(`${name}= must be a date YYYY-MM-DD from ${CALENDAR_FIRST_DAY} to ${CALENDAR_LAST_DAY}.`);

@@ -2,7 +2,7 @@
 // Fair by construction: no command touches a draw, a seed or a result; a new table applies to
 // the draws after it, and the old prizes stay (deactivated) for the draws that reference them.
 import Big from 'big.js';
-import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../contract/blindbox.ts';
+import { PAY_WITH, WEIGHT_TOTAL, expectedValue, oddsPercent } from '../../api-contract/blindbox.ts';
 import { activePrizes, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
 import { UsageError, idOf, keyValues, plain, table, type Command } from './command-kit.ts';
@@ -14,7 +14,7 @@ export const BLINDBOX_USAGE = `  prizes                                        t
   prize <id> stock=<n|unlimited>                restock a prize
   blindbox-cost [points=100] [usdt=1]           the cost of one draw (0 = that way of paying is off)`;
 
-// Each change goes through the audited domain function the console calls too (one rule, two doors).
+// Each change goes through the audited domain function the console calls too (one rule, two entry points).
 export const blindBoxCommands: Record<string, Command> = {
   async prizes({ db, now }, [action, spec, ...extra]) {
     if (action === 'set') {

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import { outboxSummary } from '../domain/delivery.ts';
 import { bodyForOperator } from '../delivery/code-message.ts';
 import { publishLadder, publishedLadders } from '../domain/liquidity.ts';
-import { DEFAULT_EARN_TIMEZONE } from '../../contract/earn-days.ts';
-import { isCalendarDay } from '../../contract/calendar.ts';
+import { DEFAULT_EARN_TIMEZONE } from '../../api-contract/earn-days.ts';
+import { isCalendarDay } from '../../api-contract/calendar.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { productionSince } from '../domain/config-entries.ts';
 import { balanceOf, post } from '../domain/ledger.ts';
@@ -40,7 +40,7 @@ import {
   optionProductTerms,
 } from '../domain/settings.ts';
 import { translator } from '../i18n.ts';
-import { AMOUNT } from '../../contract/markets.ts';
+import { AMOUNT } from '../../api-contract/markets.ts';
 import { BackupError, backupEmbedded, embeddedClient, postgresBackupHelp } from './backup.ts';
 import { UPLOADS_PATH, anyUpload } from '../domain/uploads.ts';
 import {

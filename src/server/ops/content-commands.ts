@@ -2,8 +2,8 @@
 // slides' titles and station messages. Without --lang a text is the English version, what every
 // language without its own shows; `--lang th` writes the Thai one. A version is written by the same
 // function as the console's (domain/content-languages.ts), with its audit entry as the operator 'ops'.
-import { LOCALES, type Locale } from '../../contract/constants.ts';
-import type { ContentKind } from '../../contract/console-content.ts';
+import { LOCALES, type Locale } from '../../api-contract/constants.ts';
+import type { ContentKind } from '../../api-contract/console-content.ts';
 import { findUserByLogin } from '../domain/accounts.ts';
 import { COMMAND_LINE, appendAudit } from '../domain/audit-log.ts';
 import {

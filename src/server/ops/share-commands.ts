@@ -3,8 +3,8 @@
 // customer in a station message. None of them touches money; each change is an audit entry of
 // the operator 'ops'.
 import { readFileSync } from 'node:fs';
-import { CONTENT_PAGE_KEYS, allowedWebViewUrl } from '../../contract/support.ts';
-import { LOCALES } from '../../contract/constants.ts';
+import { CONTENT_PAGE_KEYS, allowedWebViewUrl } from '../../api-contract/support.ts';
+import { LOCALES } from '../../api-contract/constants.ts';
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '../db/connection.ts';
 import { contentPages } from '../db/schema.ts';

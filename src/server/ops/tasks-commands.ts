@@ -1,24 +1,24 @@
-// Operator commands of the daily sign-in ladder and the welfare tasks. Changes apply to future
-// sign-ins and claims only: what was paid stays in the ledger as it was. Each change goes through
-// the audited domain function the console calls too (one rule, two doors).
-import { ladderOf, setSignInLadderAs } from '../domain/signin.ts';
+// Operator commands of the daily check-in ladder and the welfare tasks. Changes apply to future
+// check-ins and claims only: what was paid stays in the ledger as it was. Each change goes through
+// the audited domain function the console calls too (one rule, two entry points).
+import { ladderOf, setCheckInLadderAs } from '../domain/check-in.ts';
 import { allWelfareTasks, changeWelfareTaskAs } from '../domain/welfare.ts';
 import { COMMAND_LINE } from '../domain/audit-log.ts';
 import { UsageError, plain, table, type Command } from './command-kit.ts';
 
-export const TASKS_USAGE = `  signin-ladder [5,5,10,10,15,20,30]           show the daily sign-in ladder, or set it: points for day 1, 2, …
+export const TASKS_USAGE = `  check-in-ladder [5,5,10,10,15,20,30]         show the daily check-in ladder, or set it: points for day 1, 2, …
                                                 (the last step pays every later day of a run)
   welfare                                       list the welfare tasks
   welfare <code> [reward=50] [asset=POINT|USDT] [active=true|false]
                                                 edit one task (future claims only)`;
 
 export const TASKS_COMMANDS: Record<string, Command> = {
-  async 'signin-ladder'({ db, now }, [spec, ...extra]) {
-    if (extra.length) throw new UsageError('Give the ladder as one list: signin-ladder 5,5,10,10,15,20,30.');
+  async 'check-in-ladder'({ db, now }, [spec, ...extra]) {
+    if (extra.length) throw new UsageError('Give the ladder as one list: check-in-ladder 5,5,10,10,15,20,30.');
     if (spec === undefined)
-      return `Daily sign-in ladder (points per consecutive day): ${(await ladderOf(db)).join(',')}`;
-    const ladder = await db.transaction((tx) => setSignInLadderAs(tx, COMMAND_LINE, spec, now));
-    return `Daily sign-in ladder set: ${ladder.join(',')} (from the next sign-in on).`;
+      return `Daily check-in ladder (points per consecutive day): ${(await ladderOf(db)).join(',')}`;
+    const ladder = await db.transaction((tx) => setCheckInLadderAs(tx, COMMAND_LINE, spec, now));
+    return `Daily check-in ladder set: ${ladder.join(',')} (from the next check-in on).`;
   },
 
   async welfare({ db, now }, [code, ...changes]) {

@@ -6,7 +6,7 @@ import { tree } from './helpers.ts';
 
 describe('chunking (src/build/chunking.ts, chunks.ts)', () => {
   const root = tree({
-    'src/contract/texts.ts': 'export const texts = {};',
+    'src/api-contract/texts.ts': 'export const texts = {};',
     'src/main.tsx': 'export {};',
     'src/lib/prices.ts': 'export {};',
     'src/features/home/HomePage.tsx': "import '../../lib/prices.ts';",

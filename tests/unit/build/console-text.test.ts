@@ -4,9 +4,9 @@ import { consoleText } from '../../../src/build/console-text.ts';
 import { tree } from './helpers.ts';
 
 describe('consoleText (src/build/console-text.ts)', () => {
-  it('takes the console’s own texts and the contract texts its code or its contract names', () => {
+  it('takes the console’s own texts and the API contract texts its code or its contract names', () => {
     const root = tree({
-      'src/contract/texts.ts': [
+      'src/api-contract/texts.ts': [
         'export const texts = {',
         "  named: /*i18n*/ { id: 'c.named', message: 'Named' },",
         "  byContract: /*i18n*/ { id: 'c.byContract', message: 'By contract' },",
@@ -15,7 +15,7 @@ describe('consoleText (src/build/console-text.ts)', () => {
         "  appOnly: /*i18n*/ { id: 'c.appOnly', message: 'App only' },",
         '};',
       ].join('\n'),
-      'src/contract/console.ts': 'export const x = texts.byContract;',
+      'src/api-contract/console.ts': 'export const x = texts.byContract;',
       'src/console/Page.tsx': '// texts.inComment\nexport const Page = () => <p>{texts.named.id}</p>;',
     });
     const origins = {

@@ -15,9 +15,9 @@ const TEXTS = [
 
 describe('readReach (src/build/reach.ts)', () => {
   const root = tree({
-    'src/contract/texts.ts': TEXTS,
+    'src/api-contract/texts.ts': TEXTS,
     'src/main.tsx':
-      "import { texts } from './contract/texts.ts';\nimport './lib/api.ts';\nexport const l = texts.loading;\nconst n = () => import('./app/NotFound.tsx');",
+      "import { texts } from './api-contract/texts.ts';\nimport './lib/api.ts';\nexport const l = texts.loading;\nconst n = () => import('./app/NotFound.tsx');",
     'src/lib/api.ts': 'export const call = () => httpStatusText(404);',
     'src/app/NotFound.tsx': 'export default 1;',
     'src/lib/prices.ts': "export const k = 'price';",
@@ -31,7 +31,7 @@ describe('readReach (src/build/reach.ts)', () => {
 
   it('the shell is what main.tsx imports statically; with what it loads lazily, outside the areas', () => {
     expect([...reach.shell].sort()).toEqual([
-      file('src/contract/texts.ts'),
+      file('src/api-contract/texts.ts'),
       file('src/lib/api.ts'),
       file('src/main.tsx'),
     ]);

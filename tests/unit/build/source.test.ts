@@ -34,7 +34,7 @@ describe('sourceFacts (src/build/source.ts)', () => {
     expect(() => sourceFacts('/app/src/x.ts', 'export const = ;')).toThrow('/app/src/x.ts');
   });
 
-  it("reads the contract's text keys by id, in any layout", () => {
+  it("reads the API contract's text keys by id, in any layout", () => {
     const root = tree({
       'texts.ts': [
         'export const texts = {',

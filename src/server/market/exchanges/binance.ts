@@ -4,7 +4,7 @@
 // answer) is a minute late; a connection lasts 24 h at most, then it is closed and opened anew.
 // Candles: GET /api/v3/klines
 // (interval 1m, startTime, limit ≤ 1000), each `[openTime, open, high, low, close, volume, …]`.
-import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
+import { EXCHANGE_LABELS } from '../../../api-contract/markets.ts';
 import {
   CandlesRateLimited,
   candle,

@@ -7,7 +7,7 @@
 // not needed while the heartbeat proves the link.
 // Candles: GET /0/public/OHLC?pair=…&interval=1&since=<seconds>, answering
 // `{ error: [], result: { <pair>: [[time, open, high, low, close, vwap, volume, count], …], last } }`.
-import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
+import { EXCHANGE_LABELS } from '../../../api-contract/markets.ts';
 import {
   CandlesRateLimited,
   candle,

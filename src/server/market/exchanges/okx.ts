@@ -6,7 +6,7 @@
 // before a service upgrade closes a connection OKX sends `{ event: "notice", code: "64008", msg,
 // connId }`: open a new connection meanwhile. Candles: GET /api/v5/market/history-candles (bar 1m,
 // limit ≤ 300, `after` = records before that time), newest first, each `[ts, o, h, l, c, vol, …]`.
-import { EXCHANGE_LABELS } from '../../../contract/markets.ts';
+import { EXCHANGE_LABELS } from '../../../api-contract/markets.ts';
 import {
   CandlesRateLimited,
   candle,

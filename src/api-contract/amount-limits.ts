@@ -1,0 +1,22 @@
+// The amount limits of a form that moves money (a recharge, a withdrawal, a lock-up, a liquidity
+// subscription), checked once for the form and the server, as the API contract's order rules are.
+import Big from 'big.js';
+import type { MessageDescriptor } from '@lingui/core';
+import { texts } from './texts.ts';
+
+/**
+ * At least `min` and, when there is a maximum, at most `max`, in `asset`: null, or the text broken
+ * with its values (the form shows it with i18n._, the server refuses with it). The texts give the
+ * limit as written, without trailing zeros ("The minimum amount is: 10 USDT!"). `amount` passed the schema.
+ */
+export function amountOutsideLimits(
+  amount: string,
+  limits: { min: string; max?: string | null },
+  asset: string,
+): MessageDescriptor | null {
+  const value = new Big(amount);
+  if (value.lt(limits.min)) return { ...texts.minimumAmount, values: { 0: new Big(limits.min).toFixed(), 1: asset } };
+  if (limits.max != null && value.gt(limits.max))
+    return { ...texts.maximumAmount, values: { 0: new Big(limits.max).toFixed(), 1: asset } };
+  return null;
+}

@@ -1,0 +1,73 @@
+// The admin's product calls: the terms of option products and the trading rules of
+// contract pairs, read and changed in the console as `npm run ops -- product|pair` changes them.
+// A change names only the terms it sets, each as the operator would write `term=value`; which values
+// a term takes is decided once, on the server (server/domain/settings.ts), for both entry points. Terms
+// apply to orders to come: nothing here sets a price or an outcome, or touches a placed order.
+import * as v from 'valibot';
+import { consoleTexts } from './console-texts.ts';
+import { NoInput, get, post, returns } from './endpoint.ts';
+import { matching } from './fields.ts';
+import { texts } from './texts.ts';
+import { decimal, shape, whole } from './answers.ts';
+
+/** An option product's terms: its yield on a win (0.85 = 85 %), least stake (USDT), and whether it is offered. */
+export const OPTION_PRODUCT_TERMS = ['yield', 'min', 'active'] as const;
+/** A pair's rules: tick and step (price and quantity decimals), least order (USDT), fee rate, fat-finger band, offered.
+ * */
+export const CONTRACT_PAIR_TERMS = ['tick', 'step', 'min', 'fee', 'band', 'active'] as const;
+export type OptionProductTerm = (typeof OPTION_PRODUCT_TERMS)[number];
+export type ContractPairTerm = (typeof CONTRACT_PAIR_TERMS)[number];
+
+const admin = { console: 'admin' } as const;
+/** A term's value as written; the server's rule for the term decides whether it applies. Left out: unchanged. */
+const termValue = v.optional(
+  v.pipe(v.string(texts.invalidRequest.id), v.trim(), v.maxLength(40, texts.invalidRequest.id)),
+);
+const termsInput = <T extends string>(terms: readonly T[]) =>
+  Object.fromEntries(terms.map((term) => [term, termValue])) as Record<T, typeof termValue>;
+
+export const ConsoleOptionProduct = shape({
+  id: whole,
+  coin: v.string(),
+  minutes: whole,
+  yield: decimal,
+  min: decimal,
+  active: v.boolean(),
+});
+export type ConsoleOptionProduct = v.InferOutput<typeof ConsoleOptionProduct>;
+export const ConsoleContractPair = shape({
+  coin: v.string(),
+  tick: whole,
+  step: whole,
+  min: decimal,
+  fee: decimal,
+  band: decimal,
+  active: v.boolean(),
+});
+export type ConsoleContractPair = v.InferOutput<typeof ConsoleContractPair>;
+
+/** Every option product, by coin and period, active or not. */
+export const consoleOptionProducts = get('/console/products', NoInput, returns(v.array(ConsoleOptionProduct)), admin);
+/** Changes the terms sent (at least one); answers the product as it now is. */
+export const consoleChangeOptionProduct = post(
+  '/console/product',
+  v.strictObject(
+    { id: matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound), ...termsInput(OPTION_PRODUCT_TERMS) },
+    texts.invalidRequest.id,
+  ),
+  returns(ConsoleOptionProduct),
+  admin,
+);
+
+/** Every contract pair (coin/USDT) and its rules. */
+export const consoleContractPairs = get('/console/pairs', NoInput, returns(v.array(ConsoleContractPair)), admin);
+/** Changes the rules sent (at least one); answers the pair as it now is. */
+export const consoleChangeContractPair = post(
+  '/console/pair',
+  v.strictObject(
+    { coin: matching(/^[A-Za-z0-9]{1,16}$/, consoleTexts.consoleRecordNotFound), ...termsInput(CONTRACT_PAIR_TERMS) },
+    texts.invalidRequest.id,
+  ),
+  returns(ConsoleContractPair),
+  admin,
+);

@@ -1,0 +1,597 @@
+// The operator console's calls, apart from the customer app's: the console's own front end
+// imports this module, the PWA never does. Every call but the sign-in needs an operator's session
+// (not a customer's), and each names the role it needs (endpoint.ts `console`); the server checks it
+// on every call. The integrity line: no call here sets an outcome or a price, or moves a balance
+// other than through a reviewed order's own ledger entries (tests/server/console-integrity.test.ts).
+import { calendarMoment, isCalendarDay } from './calendar.ts';
+import { consoleTexts } from './console-texts.ts';
+import * as v from 'valibot';
+import type { MessageDescriptor } from '@lingui/core';
+import { NoInput, get, post, returns, type ConsoleAccess } from './endpoint.ts';
+import { AUTHENTICATOR_CODE, cursor, matching, required } from './fields.ts';
+import { texts } from './texts.ts';
+import { AddressLock } from './address-lock.ts';
+import { PendingLoosening, ProtectionLimits } from './protection.ts';
+import { decimal, isoTime, nothing, shape, signedDecimal, whole } from './answers.ts';
+import { HouseExposure } from './console-house.ts';
+import { CursorPaged } from './envelope.ts';
+
+export const OPERATOR_ROLES = ['reviewer', 'content', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Lower-case, so 'Alice' and 'alice' cannot be two operators in the audit log. */
+export const OPERATOR_NAME = /^[a-z][a-z0-9._-]{1,31}$/;
+/** The name the command line acts under in the audit log and in four eyes: no operator may take it. */
+export const COMMAND_LINE_OPERATOR = 'ops';
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 128;
+export const REASON_MAX = 500;
+
+const access = (role: ConsoleAccess) => ({ console: role });
+const recordId = matching(/^\d{1,9}$/, consoleTexts.consoleRecordNotFound);
+const operatorName = matching(OPERATOR_NAME, consoleTexts.consoleOperatorNameFormat);
+/** A rejection's reason, which the customer will see: written (spaces around it do not count, nor are they kept), at
+ * most REASON_MAX characters. */
+const reason = v.pipe(
+  required(consoleTexts.consoleEnterReason),
+  v.maxLength(REASON_MAX, consoleTexts.consoleReasonTooLong.id),
+);
+/** The reason rule above for the console's form and the server's reviews alike: the reason as kept, or the text of the
+ * rule it breaks. */
+export function checkRejectionReason(given: string): { reason: string } | { broken: MessageDescriptor } {
+  const checked = v.safeParse(reason, given);
+  if (checked.success) return { reason: checked.output };
+  return {
+    broken:
+      checked.issues[0].message === consoleTexts.consoleReasonTooLong.id
+        ? consoleTexts.consoleReasonTooLong
+        : consoleTexts.consoleEnterReason,
+  };
+}
+const optionalText = (max: number) =>
+  v.optional(v.pipe(v.string(), v.trim(), v.maxLength(max, texts.invalidRequest.id)), '');
+/** A UTC day ('2026-11-27') or an instant with its offset ('2026-11-27T00:00:00+07:00', '…Z'): the console sends
+ * the operator's own midnight as an instant. */
+const dayOrInstant = v.optional(
+  v.pipe(
+    v.string(),
+    v.trim(),
+    v.regex(
+      /^(\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2}))?)?$/,
+      consoleTexts.consoleDateFormat.id,
+    ),
+    // Written right, its day must also exist on the calendar (api-contract/calendar.ts): "2026-02-30" is not 2 March; a
+    // moment's clock and offset must exist too.
+    v.check((given) => given === '' || isCalendarDay(given.slice(0, 10)), texts.calendarDate.id),
+    v.check((given) => given.length <= 10 || calendarMoment(given) !== null, consoleTexts.consoleDateFormat.id),
+  ),
+  '',
+);
+const statusOf = <T extends string>(values: readonly T[]) =>
+  v.optional(v.picklist([...values, 'all'], texts.invalidRequest.id), values[0]);
+const idAndReason = v.object({ id: recordId, reason });
+
+// ---- Operators and sessions -----------------------------------------------------------------
+
+export const OperatorView = shape({
+  name: v.string(),
+  role: v.picklist(OPERATOR_ROLES),
+  must_change_password: v.boolean(),
+});
+export type OperatorView = v.InferOutput<typeof OperatorView>;
+
+/** Name, password and the authenticator's code, all three every time. */
+export const consoleSignIn = post(
+  '/console/sign-in',
+  v.object({
+    name: required(texts.enterUsernameAndPassword),
+    password: required(texts.enterUsernameAndPassword),
+    code: matching(AUTHENTICATOR_CODE, texts.enterAuthenticatorCode, texts.authenticatorCodeWrong),
+  }),
+  returns(shape({ token: v.string(), operator: OperatorView })),
+  { auth: false },
+);
+/** Who is signed in; allowed before the first password is changed (the console asks for it). */
+export const consoleMe = get('/console/me', NoInput, returns(OperatorView), access('operator'));
+/** The first password (printed by `ops operator add`) must be changed before any other call works. */
+export const consoleChangePassword = post(
+  '/console/password',
+  v.object({
+    password: required(texts.enterOldPassword),
+    new_password: v.pipe(
+      v.string(consoleTexts.consolePasswordFormat.id),
+      v.minLength(OPERATOR_PASSWORD_MIN, consoleTexts.consolePasswordFormat.id),
+      v.maxLength(OPERATOR_PASSWORD_MAX, consoleTexts.consolePasswordFormat.id),
+    ),
+  }),
+  returns(OperatorView),
+  access('operator'),
+);
+export const consoleSignOut = post('/console/sign-out', NoInput, returns(nothing), access('operator'));
+
+// ---- The reviewer's work: recharges, withdrawals, certifications, customers ---------------------
+
+/** `service`: customer service conversations waiting for an answer (api-contract/console-service.ts). */
+export const ReviewQueues = shape({ recharges: whole, withdrawals: whole, certifications: whole, service: whole });
+/** What waits for review now. */
+export const consoleQueues = get('/console/queues', NoInput, returns(ReviewQueues), access('reviewer'));
+
+export const ConsoleRecharge = shape({
+  id: whole,
+  order_no: v.string(),
+  user_id: whole,
+  username: v.string(),
+  kind: v.string(),
+  channel: v.string(),
+  currency: v.string(),
+  amount: decimal,
+  /** Units of `currency` per credited unit, recorded when the customer reported the payment (1 for USDT itself). */
+  rate: decimal,
+  asset: v.string(),
+  actual_amount: decimal,
+  /** Its value in USDT: what an approved one credited, what a waiting one would at its recorded rate; null when it
+   * credits another asset. */
+  usdt_value: v.nullable(decimal),
+  hash: v.nullable(v.string()),
+  /** The transfer receipt's upload id (GET /api/uploads/<id> with the console token), or null for a crypto recharge. */
+  receipt: v.nullable(v.string()),
+  block_height: v.string(),
+  remark: v.string(),
+  reason: v.string(),
+  status: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export type ConsoleRecharge = v.InferOutput<typeof ConsoleRecharge>;
+export const consoleRecharges = get(
+  '/console/recharges',
+  v.object({ status: statusOf(['pending', 'success', 'rejected'] as const) }),
+  returns(v.array(ConsoleRecharge)),
+  access('reviewer'),
+);
+export const consoleRecharge = get(
+  '/console/recharge',
+  v.object({ id: recordId }),
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
+/** Credits it: the same rule as `ops recharge approve`. */
+export const consoleApproveRecharge = post(
+  '/console/recharge/approve',
+  v.object({ id: recordId, block_height: optionalText(100), remark: optionalText(200) }),
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
+export const consoleRejectRecharge = post(
+  '/console/recharge/reject',
+  idAndReason,
+  returns(ConsoleRecharge),
+  access('reviewer'),
+);
+
+export const ConsoleWithdrawal = shape({
+  id: whole,
+  order_no: v.string(),
+  user_id: whole,
+  username: v.string(),
+  asset: v.string(),
+  amount: decimal,
+  fee: decimal,
+  total: decimal,
+  actual_amount: decimal,
+  target: v.string(),
+  payee_name: v.string(),
+  payee_account: v.string(),
+  payee_network: v.string(),
+  fiat_currency: v.string(),
+  fiat_amount: v.nullable(decimal),
+  /** The amount's value in USDT (the fee not included); null for another asset. */
+  usdt_value: v.nullable(decimal),
+  status: v.string(),
+  reason: v.string(),
+  hash: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+  /** Four eyes: who approved it so far, and how many approvals it needs (2 above FOUR_EYES_USDT). */
+  approvals: v.array(v.string()),
+  approvals_needed: whole,
+});
+export type ConsoleWithdrawal = v.InferOutput<typeof ConsoleWithdrawal>;
+export const SignInSeen = shape({ at: isoTime, ip: v.string(), device: v.string() });
+/** The customer's orders in USDT, all of them (not only the latest listed): approved deposits at what they credited,
+ * waiting ones at their recorded rate, withdrawals by their amount; orders in another asset are only counted. */
+export const UsdtTotals = shape({
+  deposits_credited: decimal,
+  deposits_waiting: decimal,
+  withdrawals_paid: decimal,
+  withdrawals_waiting: decimal,
+  /** The customer's deposits credited less withdrawals paid. */
+  net: signedDecimal,
+  /** Orders in an asset other than USDT, left out of the sums. */
+  not_in_usdt: whole,
+});
+export type UsdtTotals = v.InferOutput<typeof UsdtTotals>;
+/** The USDT balance after each ledger entry of the last BALANCE_HISTORY_DAYS days (at most BALANCE_HISTORY_MAX, the
+ * newest), oldest first, from the ledger itself. */
+export const BalanceHistory = shape({
+  since: isoTime,
+  /** The balance before the first point. */
+  opening: shape({ available: decimal, frozen: decimal }),
+  points: v.array(
+    shape({
+      at: isoTime,
+      kind: v.string(),
+      bucket: v.string(),
+      amount: signedDecimal,
+      available: decimal,
+      frozen: decimal,
+      total: decimal,
+    }),
+  ),
+  /** More entries than BALANCE_HISTORY_MAX in the period: the oldest are left out (`opening` counts them). */
+  capped: v.boolean(),
+});
+export type BalanceHistory = v.InferOutput<typeof BalanceHistory>;
+export const BALANCE_HISTORY_DAYS = 30;
+export const BALANCE_HISTORY_MAX = 200;
+/** A customer's latest deposits and withdrawals with their USDT totals and balance history: what the withdrawal and
+ * recharge pages weigh an order against. */
+export const CustomerHistory = shape({
+  deposits: v.array(ConsoleRecharge),
+  withdrawals: v.array(ConsoleWithdrawal),
+  totals: UsdtTotals,
+  balance_history: BalanceHistory,
+});
+/** The withdrawal's payee as saved (null when the customer deleted it since): a payee saved just before the
+ * withdrawal is a warning sign, cooling-off or not. */
+export const PayeeAge = shape({
+  saved_at: isoTime,
+  /** When withdrawals to it were allowed (PAYEE_COOLING_HOURS after saving). */
+  usable_at: isoTime,
+  /** Its cooling-off is over now. */
+  cooled: v.boolean(),
+  /** Seconds from saving it to this withdrawal's request. */
+  saved_before_seconds: whole,
+});
+export type PayeeAge = v.InferOutput<typeof PayeeAge>;
+/** A withdrawal with what a reviewer weighs it against: the customer's deposits, withdrawals and recent sign-ins. */
+export const ConsoleWithdrawalDetail = shape({
+  withdrawal: ConsoleWithdrawal,
+  /** Four eyes: the caller approved it already (a second reviewer must give the other approval). */
+  approved_by_you: v.boolean(),
+  payee: v.nullable(PayeeAge),
+  /** The customer's withdrawal address lock now (read only here: only the customer turns it on or off). */
+  address_lock: AddressLock,
+  ...CustomerHistory.entries,
+  sign_ins: v.array(SignInSeen),
+});
+export const consoleWithdrawals = get(
+  '/console/withdrawals',
+  v.object({ status: statusOf(['review', 'success', 'fail'] as const) }),
+  returns(v.array(ConsoleWithdrawal)),
+  access('reviewer'),
+);
+export const consoleWithdrawal = get(
+  '/console/withdrawal',
+  v.object({ id: recordId }),
+  returns(ConsoleWithdrawalDetail),
+  access('reviewer'),
+);
+/** Pays it out, or, above the four-eyes amount, records the first of two approvals (the answer's status stays
+ * 'review'). */
+export const consoleApproveWithdrawal = post(
+  '/console/withdrawal/approve',
+  v.object({ id: recordId, hash: optionalText(200) }),
+  returns(ConsoleWithdrawal),
+  access('reviewer'),
+);
+export const consoleRejectWithdrawal = post(
+  '/console/withdrawal/reject',
+  idAndReason,
+  returns(ConsoleWithdrawal),
+  access('reviewer'),
+);
+
+export const ConsoleCertification = shape({
+  id: whole,
+  user_id: whole,
+  username: v.string(),
+  level: v.string(),
+  doc_type: v.nullable(v.string()),
+  name: v.string(),
+  number: v.string(),
+  /** The document's pictures by side ('front', 'back', 'hold'): upload ids, read with the console token. */
+  pictures: v.record(v.string(), v.string()),
+  status: v.string(),
+  reason: v.string(),
+  created_at: isoTime,
+  reviewed_at: v.nullable(isoTime),
+});
+export const consoleCertifications = get(
+  '/console/certifications',
+  v.object({ status: statusOf(['review', 'verified', 'rejected'] as const) }),
+  returns(v.array(ConsoleCertification)),
+  access('reviewer'),
+);
+export const consoleCertification = get(
+  '/console/certification',
+  v.object({ id: recordId }),
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
+export const consoleApproveCertification = post(
+  '/console/certification/approve',
+  v.object({ id: recordId }),
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
+export const consoleRejectCertification = post(
+  '/console/certification/reject',
+  idAndReason,
+  returns(ConsoleCertification),
+  access('reviewer'),
+);
+
+export const ConsoleCustomer = shape({
+  id: whole,
+  username: v.string(),
+  phone: v.nullable(v.string()),
+  email: v.nullable(v.string()),
+  nickname: v.string(),
+  level: whole,
+  verification: v.string(),
+  advanced_verification: v.string(),
+  created_at: isoTime,
+});
+/** Customers whose username, mobile number or e-mail address starts with the text (at most 20). */
+export const consoleFindCustomers = get(
+  '/console/customers',
+  v.object({
+    query: v.pipe(required(consoleTexts.consoleEnterSearch), v.maxLength(254, consoleTexts.consoleEnterSearch.id)),
+  }),
+  returns(v.array(ConsoleCustomer)),
+  access('reviewer'),
+);
+/**
+ * Accounts whose mobile number is not in E.164: `duplicate`, several accounts holding one handset (`phone`, its E.164
+ * number), or `not_mobile`, a stored number that is no mobile number. Each with what it holds (real balances, available
+ * and frozen): listed to be settled with the customers, never merged.
+ */
+export const consolePhoneDuplicates = get(
+  '/console/customers/phones',
+  NoInput,
+  returns(
+    v.array(
+      shape({
+        user_id: whole,
+        username: v.string(),
+        kind: v.picklist(['duplicate', 'not_mobile']),
+        phone: v.nullable(v.string()),
+        stored_phone: v.string(),
+        holds: v.array(shape({ asset: v.string(), amount: decimal })),
+        found_at: isoTime,
+      }),
+    ),
+  ),
+  access('reviewer'),
+);
+export const ConsoleOptionOrder = shape({
+  id: whole,
+  coin: v.string(),
+  direction: v.string(),
+  amount: decimal,
+  status: v.string(),
+  outcome: v.nullable(v.string()),
+  payout: v.nullable(decimal),
+  created_at: isoTime,
+});
+export const ConsoleContractOrder = shape({
+  id: whole,
+  coin: v.string(),
+  side: v.string(),
+  type: v.string(),
+  status: v.string(),
+  quantity: decimal,
+  created_at: isoTime,
+});
+/** One customer, read only: balances, the latest ledger entries, the latest orders of each kind. */
+export const consoleCustomer = get(
+  '/console/customer',
+  v.object({ id: recordId }),
+  returns(
+    shape({
+      customer: ConsoleCustomer,
+      balances: v.array(shape({ asset: v.string(), available: decimal, frozen: decimal })),
+      ledger: v.array(
+        shape({
+          id: whole,
+          asset: v.string(),
+          bucket: v.string(),
+          amount: signedDecimal,
+          kind: v.string(),
+          reference: v.string(),
+          created_at: isoTime,
+        }),
+      ),
+      recharges: v.array(ConsoleRecharge),
+      withdrawals: v.array(ConsoleWithdrawal),
+      options: v.array(ConsoleOptionOrder),
+      contracts: v.array(ConsoleContractOrder),
+      /** The customer's own limits and time-out as in force, and the loosenings waiting: shown, never changed here. */
+      protection: shape({ limits: ProtectionLimits, pending: v.array(PendingLoosening) }),
+    }),
+  ),
+  access('reviewer'),
+);
+/** One customer's deposits, withdrawals, USDT totals and balance history (the recharge page's side column). */
+export const consoleCustomerHistory = get(
+  '/console/customer/history',
+  v.object({ id: recordId }),
+  returns(CustomerHistory),
+  access('reviewer'),
+);
+
+// ---- The admin's work: operators and the audit log (option products and pairs: console-products.ts) --
+
+export const ConsoleOperator = shape({
+  name: v.string(),
+  role: v.picklist(OPERATOR_ROLES),
+  must_change_password: v.boolean(),
+  created_at: isoTime,
+  disabled_at: v.nullable(isoTime),
+});
+export const consoleOperators = get('/console/operators', NoInput, returns(v.array(ConsoleOperator)), access('admin'));
+/** A new operator: the first password and the authenticator's otpauth:// URI are shown this once. */
+export const consoleAddOperator = post(
+  '/console/operators/add',
+  v.object({ name: operatorName, role: v.picklist(OPERATOR_ROLES, consoleTexts.consoleOperatorRole.id) }),
+  returns(
+    shape({
+      name: v.string(),
+      role: v.picklist(OPERATOR_ROLES),
+      password: v.string(),
+      otpauth_uri: v.pipe(v.string(), v.startsWith('otpauth://totp/')),
+    }),
+  ),
+  access('admin'),
+);
+/** Disables an operator and ends their sessions (the account and its audit entries stay). */
+export const consoleDisableOperator = post(
+  '/console/operators/disable',
+  v.object({ name: operatorName }),
+  returns(ConsoleOperator),
+  access('admin'),
+);
+
+/** One field's difference: added (before null), removed (after null) or changed; values as JSON text. */
+export const AuditChange = shape({
+  path: v.string(),
+  before: v.nullable(v.string()),
+  after: v.nullable(v.string()),
+});
+export type AuditChange = v.InferOutput<typeof AuditChange>;
+export const AuditEntry = shape({
+  id: whole,
+  at: isoTime,
+  operator: v.string(),
+  address: v.string(),
+  action: v.string(),
+  target: v.string(),
+  before: v.unknown(),
+  after: v.unknown(),
+  /** What differs between before and after, field by field (nested fields by their path: 'details.amount'). */
+  changes: v.array(AuditChange),
+});
+export type AuditEntry = v.InferOutput<typeof AuditEntry>;
+export const AUDIT_PAGE_SIZE = 50;
+/**
+ * The audit log, newest first (by entry id, the order entries were appended), AUDIT_PAGE_SIZE entries a page,
+ * filtered by operator, action prefix ('withdrawal' finds 'withdrawal.approve'…), target and time: `from` and `to` as
+ * UTC days (both included) or as instants (`from` included, `to` excluded). `cursor` is a previous answer's `next`
+ * (absent for the newest); entries appended meanwhile never shift the pages. `total` counts the matching entries.
+ */
+export const consoleAuditLog = get(
+  '/console/audit',
+  v.object({
+    operator: optionalText(32),
+    action: optionalText(64),
+    target: optionalText(64),
+    from: dayOrInstant,
+    to: dayOrInstant,
+    cursor,
+  }),
+  returns(CursorPaged(AuditEntry, shape({ total: whole }))),
+  access('admin'),
+);
+
+// ---- The admin's system page: the feed, settlement, the outbox, the books' check, the processes -----
+
+/** The audit log's name for what the server records by itself (a mismatch of the books): no operator may take it. */
+export const SYSTEM_OPERATOR = 'system';
+/** What the books' check compares (server/domain/reconciliation.ts). */
+export const RECONCILIATION_CHECKS = ['available', 'frozen', 'negative', 'reserve', 'lockup', 'option_payout'] as const;
+/** One thing that disagrees: `target` names it ('balance:<user>:<asset>', 'option:<id>'); amounts as decimal strings,
+ * 'none' for a payout entry there is not (or should not be). */
+export const ReconciliationMismatch = shape({
+  kind: v.picklist(RECONCILIATION_CHECKS),
+  target: v.string(),
+  user_id: whole,
+  asset: v.string(),
+  expected: v.string(),
+  found: v.string(),
+});
+export type ReconciliationMismatch = v.InferOutput<typeof ReconciliationMismatch>;
+export const ReconciliationView = shape({
+  started_at: isoTime,
+  finished_at: isoTime,
+  /** host:pid of the process that ran it. */
+  process: v.string(),
+  ok: v.boolean(),
+  checked_balances: whole,
+  mismatches: v.array(ReconciliationMismatch),
+});
+export const ConsoleSystem = shape({
+  as_of: isoTime,
+  /** The process that answered. */
+  this_process: shape({ id: v.string(), version: v.string(), build: v.string() }),
+  /** The market feed: under the simulator there are no exchanges (`simulated`). */
+  feed: shape({
+    simulated: v.boolean(),
+    exchanges: v.array(
+      shape({
+        exchange: v.string(),
+        connected: v.boolean(),
+        last_trade_at: v.nullable(isoTime),
+        reconnects: whole,
+        malformed_frames: whole,
+        /** When the feed's holder last wrote the row. */
+        updated_at: isoTime,
+      }),
+    ),
+    coins: v.array(
+      shape({
+        coin: v.string(),
+        /** Since when the coin is halted (fewer than two fresh exchange prices); null when it is not. */
+        halted_since: v.nullable(isoTime),
+        last_tick_at: v.nullable(isoTime),
+        last_price: v.nullable(decimal),
+        /** Per exchange: its last trade of the coin. */
+        exchanges: v.record(v.string(), isoTime),
+      }),
+    ),
+  }),
+  /** Option orders past their end time and not settled yet, and the oldest one's end. */
+  settlement: shape({ due: whole, oldest_due_at: v.nullable(isoTime), oldest_age_seconds: v.nullable(whole) }),
+  /** Per channel: messages waiting, those failed in the last 24 h, the oldest waiting one. */
+  outbox: v.array(
+    shape({
+      channel: v.string(),
+      queued: whole,
+      failed_24h: whole,
+      oldest_queued_at: v.nullable(isoTime),
+      oldest_queued_age_seconds: v.nullable(whole),
+    }),
+  ),
+  /** The latest run of the books' check; null before the first. */
+  reconciliation: v.nullable(ReconciliationView),
+  /** How often it runs (RECONCILE_EVERY_SECONDS). */
+  reconcile_every_seconds: whole,
+  /** Server processes on this database: `alive` when seen within 30 s and not stopped. */
+  processes: v.array(
+    shape({
+      id: v.string(),
+      host: v.string(),
+      pid: whole,
+      version: v.string(),
+      build: v.string(),
+      started_at: isoTime,
+      last_seen_at: isoTime,
+      stopped_at: v.nullable(isoTime),
+      alive: v.boolean(),
+    }),
+  ),
+  /** What a win of the open options would pay, per coin and direction (the House page's figures). */
+  exposure: v.array(HouseExposure),
+});
+export type ConsoleSystem = v.InferOutput<typeof ConsoleSystem>;
+/** The system page: read only, refreshed while open. */
+export const consoleSystem = get('/console/system', NoInput, returns(ConsoleSystem), access('admin'));

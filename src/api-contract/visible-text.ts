@@ -1,0 +1,101 @@
+// Text a person names things with (a nickname, a payee's label or a wallet's alias, a real name, the
+// anti-phishing code, a chat message) must read as it is held: whoever sees it later — the customer,
+// an operator, a mail — must not be shown something else. One rule for all of them, applied by the
+// form and the server alike through the API contract's schemas:
+// - Unicode's composed form (NFC), so 'é' typed as one character or as e + accent is one value;
+// - no invisible or direction-changing characters: Unicode's default-ignorable code points (zero-width
+//   characters, Hangul fillers, variation selectors, tag characters, the soft hyphen, the combining
+//   grapheme joiner), format characters (bidi embeddings, overrides and isolates, the marks LRM, RLM,
+//   ALM) and control characters, and the blank braille pattern that is used as a filler;
+// - a value with nothing to see (only spaces and such characters) counts as empty.
+// Two standard uses of joiners stay allowed, because they change only how visible characters join:
+// inside an emoji sequence (ZWJ between emoji, the emoji variation selectors, a keycap, a tag flag;
+// Unicode Technical Standard 51), and ZWJ / ZWNJ right after a Devanagari virama (a half form, The Unicode Standard's
+// Devanagari chapter). Letters and combining marks of every script (Thai, Devanagari, Arabic) are kept.
+// Wherever such a text stands inside other text it is shown isolated: <bdi> in the app and the
+// console, `isolate()` in plain text (mails, station messages).
+import * as v from 'valibot';
+import type { MessageDescriptor } from '@lingui/core';
+import { texts } from './texts.ts';
+
+/**
+ * The characters nobody sees, or that change the direction of what follows, as the inside of a regular expression's
+ * class (flag `u`): Unicode's default-ignorable code points, controls, format characters (bidi controls among them),
+ * lone surrogates, line and paragraph separators, and the braille blank. The chain-address rule uses it too.
+ */
+export const HIDDEN_CLASS = '\\p{Default_Ignorable_Code_Point}\\p{Cc}\\p{Cf}\\p{Cs}\\p{Zl}\\p{Zp}\\u2800';
+/** One character nobody sees, or one that changes the direction of what follows. */
+const HIDDEN = new RegExp(`[${HIDDEN_CLASS}]`, 'u');
+const HIDDEN_ALL = new RegExp(HIDDEN.source, 'gu');
+/** What is blank to the eye: spaces and hidden characters. */
+const BLANK_ALL = new RegExp(`[\\s\\p{Zs}${HIDDEN_CLASS}]`, 'gu');
+
+// One emoji: a pictograph with its presentation selector or skin tone, or a keycap; then a tag sequence (a
+// subdivision flag) when there is one.
+const EMOJI =
+  '(?:\\p{Extended_Pictographic}[\\uFE0E\\uFE0F]?\\p{Emoji_Modifier}?|[#*0-9]\\uFE0F?\\u20E3)(?:[\\u{E0020}-\\u{E007E}]+\\u{E007F})?';
+/** A whole emoji sequence: emoji joined by ZWJ (Unicode Technical Standard 51). */
+const EMOJI_SEQUENCE = new RegExp(`${EMOJI}(?:\\u200D${EMOJI})*`, 'gu');
+/** ZWJ or ZWNJ after a Devanagari virama and before a consonant: it picks a half form, it hides nothing. */
+const DEVANAGARI_JOINER = /\u094D[\u200C\u200D](?=[\u0915-\u0939\u0958-\u095F\u0978-\u097F])/gu;
+
+/** Spaces of every width: one space inside a line (U+FEFF is not one here: it is hidden; a tab is a control). */
+const SPACES = /\p{Zs}+/gu;
+/** Spaces and line breaks at either end: left out, as a form does. */
+const OUTER = '[\\t\\n\\v\\f\\r\\p{Zs}\\u0085\\u2028\\u2029]+';
+const OUTER_SPACES = new RegExp(`^${OUTER}|${OUTER}$`, 'gu');
+const LINE_BREAKS = /\r\n?|[\u0085\u2028\u2029]/gu;
+
+/** The characters of `text` nobody sees or that turn what follows around; the allowed joiners left out. */
+export function hiddenCharacters(text: string, { lines = false } = {}): string[] {
+  const rest = text.replace(EMOJI_SEQUENCE, 'x').replace(DEVANAGARI_JOINER, '\u094D');
+  const found = rest.match(HIDDEN_ALL) ?? [];
+  return lines ? found.filter((char) => char !== '\n' && char !== '\t') : found;
+}
+
+/** True when `text` is not empty but shows nothing: only spaces and hidden characters. */
+export const isBlankToTheEye = (text: string) => text !== '' && text.replace(BLANK_ALL, '') === '';
+
+/** One line as typed: composed (NFC), every run of spaces one space, no space at either end (a line break inside
+ * is refused by the rule, not joined). */
+export const tidyLine = (text: string) => text.normalize('NFC').replace(SPACES, ' ').replace(OUTER_SPACES, '');
+
+/** Lines as typed (a chat message): composed (NFC), line breaks as '\n', no blank space at either end. */
+export const tidyLines = (text: string) => text.normalize('NFC').replace(LINE_BREAKS, '\n').replace(OUTER_SPACES, '');
+
+/**
+ * The rule for a free-text field a person names things with: a string, tidied (`tidyLine`, or
+ * `tidyLines` with `lines`), refused with `blank` when it shows nothing, and with "Please remove
+ * invisible or direction-changing characters!" when it holds one. An empty value passes: whether the
+ * field may be empty is the field's own rule, checked after this one.
+ * `blank`: the field's text for a missing value; null for a field that may be empty (a value that only
+ * looks empty is then refused as holding invisible characters).
+ */
+export const visibleText = /*#__NO_SIDE_EFFECTS__*/ (
+  blank: MessageDescriptor | null,
+  { lines = false }: { lines?: boolean } = {},
+) =>
+  v.pipe(
+    v.string((blank ?? texts.invalidRequest).id),
+    v.transform(lines ? tidyLines : tidyLine),
+    v.check((text) => !isBlankToTheEye(text), (blank ?? texts.hiddenCharacters).id),
+    v.check((text) => hiddenCharacters(text, { lines }).length === 0, texts.hiddenCharacters.id),
+  );
+
+/** A name that must be given: `visibleText(missing)`, and `missing` when it is empty. */
+export const visibleName = /*#__NO_SIDE_EFFECTS__*/ (missing: MessageDescriptor) =>
+  v.pipe(visibleText(missing), v.nonEmpty(missing.id));
+
+/** Unicode's FIRST STRONG ISOLATE and POP DIRECTIONAL ISOLATE (Unicode Standard Annex 9). */
+const FSI = '\u2068';
+const PDI = '\u2069';
+
+/**
+ * A customer's text set into plain text (a mail's text, a station message): between FSI and PDI, so
+ * it takes its own direction and leaves the direction of what follows alone, as <bdi> does in HTML.
+ */
+export const isolate = (text: string) => `${FSI}${text}${PDI}`;
+
+/** The text inside `isolate()`, or `text` as it is when it is not isolated. */
+export const withoutIsolate = (text: string) =>
+  text.startsWith(FSI) && text.endsWith(PDI) ? text.slice(FSI.length, -PDI.length) : text;

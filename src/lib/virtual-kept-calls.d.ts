@@ -1,7 +1,0 @@
-// Made by the build (src/build/kept-calls.ts) from each endpoint's `cache` in src/contract: see src/lib/kept-calls.ts.
-declare module 'virtual:kept-calls' {
-  /** API paths of the public GETs the service worker keeps in the shared cache. */
-  export const PUBLIC_PATHS: readonly string[];
-  /** A user's reads the service worker keeps in that user's partition. */
-  export const USER_CALLS: readonly { readonly method: 'GET' | 'POST'; readonly path: string }[];
-}
