@@ -41,7 +41,7 @@ it('Home reaches every area from its shortcuts', async () => {
     .evaluateAll((links) => links.map((link) => [link.textContent, link.getAttribute('href')]));
   expect(hrefs).toEqual(
     expect.arrayContaining([
-      ['Sign in', '#/pages/index/singin'],
+      ['Check in', '#/pages/index/singin'],
       ['Blind box', '#/pages/blindbox/index'],
       ['Welfare', '#/pages/index/welfare'],
       ['Activities', '#/pages/activeList/index'],
