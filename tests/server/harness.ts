@@ -111,6 +111,9 @@ const OUTER_QUERY_IN_TRANSACTION =
   'another connection, outside the transaction; the embedded database, whose one connection the transaction holds, ' +
   'would wait for it forever.';
 
+/** The transaction whose work is running, in this async context: open until its work ends. */
+const transactionWork = new AsyncLocalStorage<{ db: Db; open: boolean }>();
+
 /**
  * Makes PostgreSQL refuse what hangs the embedded database: a query (or another transaction) on the outer `db` from
  * inside one of its transactions' work, instead of on the work's `tx`. PGlite runs one transaction at a time on one
@@ -120,21 +123,30 @@ const OUTER_QUERY_IN_TRANSACTION =
  * ends; the pool's `query` and `connect` throw OUTER_QUERY_IN_TRANSACTION within it.
  */
 function refuseOuterQueriesInTransactions(db: Db) {
-  const inside = new AsyncLocalStorage<{ open: boolean }>();
   const transaction = db.transaction.bind(db);
   db.transaction = ((work, config) =>
     transaction((tx) => {
-      const mark = { open: true };
-      return inside.run(mark, () => work(tx)).finally(() => (mark.open = false));
+      const mark = { db, open: true };
+      return transactionWork.run(mark, () => work(tx)).finally(() => (mark.open = false));
     }, config)) as Db['transaction'];
   const pool = (db as unknown as { $client: Record<'query' | 'connect', (...args: unknown[]) => unknown> }).$client;
   for (const method of ['query', 'connect'] as const) {
     const original = pool[method].bind(pool);
     pool[method] = (...args: unknown[]) => {
-      if (inside.getStore()?.open) throw new Error(OUTER_QUERY_IN_TRANSACTION);
+      const running = transactionWork.getStore();
+      if (running?.open && running.db === db) throw new Error(OUTER_QUERY_IN_TRANSACTION);
       return original(...args);
     };
   }
+}
+
+/**
+ * Runs `start` as from outside any transaction's work: for a test that, from inside a transaction it holds, starts
+ * what other requests or processes would send meanwhile (not waited for by that transaction, so no hang on PGlite
+ * either). Returns what `start` returns.
+ */
+export function besideTransactions<T>(start: () => T): T {
+  return transactionWork.exit(start);
 }
 
 /**
