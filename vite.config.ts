@@ -58,7 +58,7 @@ export default defineConfig({
     // coverage/coverage-summary.json per file, so two runs can be compared file by file.
     coverage: {
       provider: 'v8',
-      include: ['src/**'],
+      include: ['src/**/*.{ts,tsx}'],
       exclude: ['src/locales/**', '**/*.d.ts'],
       reporter: ['text-summary', 'json-summary'],
       reportsDirectory: 'coverage',
