@@ -53,5 +53,15 @@ export default defineConfig({
     // tests/slowest-reporter.ts: the ten slowest files at the end (over both runs of `npm test`).
     reporters: ['default', './tests/slowest-reporter.ts'],
     projects: testProjects,
+    // `npm run coverage`: the app's and the server's code (src/, not the catalogs) under the unit and server suites,
+    // as V8 counts it in the test workers (a server process a test starts is not counted). It is summed in
+    // coverage/coverage-summary.json per file, so two runs can be compared file by file.
+    coverage: {
+      provider: 'v8',
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['src/locales/**', '**/*.d.ts'],
+      reporter: ['text-summary', 'json-summary'],
+      reportsDirectory: 'coverage',
+    },
   },
 });

@@ -19,6 +19,48 @@ const E2E_ALONE = e2eFiles('first-screen', 'repeat-visit');
  */
 const NETWORK_FILES = ['tests/server/two-hosts-pg.test.ts'];
 
+const serverFiles = (...names: string[]) => names.map((name) => `tests/server/${name}.test.ts`);
+/*
+ * Where a server test file runs: once, on the database where its risk lives. Both engines run the same SQL (the same
+ * migrations, queries and driver-independent code), and PostgreSQL runs a file 3–10 times faster than the embedded
+ * PGlite here, so by default a file runs on PostgreSQL (project `server-pg`): the general behaviour, and everything
+ * about locking, concurrency, two processes, the SQL dialect or the `pg` driver. A new file lands there unless it is
+ * named below. Project `server` (PGlite) runs what is about the embedded database itself, a smoke set of the money
+ * paths, the files both projects need, and the files that open no database. tests/unit/test-projects.test.ts keeps
+ * these lists true to the folder.
+ */
+/**
+ * About the embedded database itself, PGlite only: its backup and restore; a server process started as `npm start`
+ * starts it (the embedded database in a folder: market index, entry at the next tick, Prometheus watching); the
+ * operator command on a stopped server, which opens the server's database folder itself.
+ */
+export const EMBEDDED_FILES = serverFiles('backup', 'entry-fairness', 'index-server', 'production-guard', 'prometheus');
+/**
+ * The smoke set, on PGlite as well as on PostgreSQL: the embedded engine is the one `npm start` runs, so it runs the
+ * money paths once through the calls — money in (recharge), money out (withdraw), an option bought and settled
+ * (options-calls), contracts frozen, filled and revoked (contracts-calls), and every way the ledger posts
+ * (ledger-kinds). The end-to-end journeys run on PGlite too (tests/e2e/global-setup.ts).
+ */
+export const EMBEDDED_SMOKE = serverFiles('contracts-calls', 'ledger-kinds', 'options-calls', 'recharge', 'withdraw');
+/**
+ * On both databases, whole, as each runs code of its own there: database-kind proves each project runs on the engine
+ * it names; cached-answers tests the change notices (delivered with the commit in the embedded database, LISTEN and a
+ * heartbeat on PostgreSQL; its tests of another process run on PostgreSQL only); rate-limits tests the request
+ * counters (in the process's memory on the embedded database, a table every process shares on PostgreSQL).
+ */
+export const BOTH_FILES = serverFiles('cached-answers', 'database-kind', 'rate-limits');
+/**
+ * No database at all (pure functions, stand-ins, the OpenAPI mock): once, in project `server`, which needs nothing
+ * installed.
+ */
+export const NO_DATABASE_FILES = serverFiles(
+  'index-streams',
+  'openapi-mock',
+  'options-domain',
+  'price-fanout',
+  'refusal',
+);
+
 /** What the end-to-end projects share: the one server of the run (tests/e2e/global-setup.ts) and their time limits. */
 const E2E_PROJECT = {
   environment: 'node',
@@ -50,8 +92,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     test: {
       name: 'server',
       environment: 'node',
-      include: ['tests/server/**/*.test.ts'],
-      exclude: NETWORK_FILES,
+      include: [...EMBEDDED_FILES, ...EMBEDDED_SMOKE, ...BOTH_FILES, ...NO_DATABASE_FILES],
       globalSetup: ['tests/server/global-setup.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,
@@ -66,8 +107,7 @@ export const testProjects: TestProjectInlineConfiguration[] = [
       name: 'server-pg',
       environment: 'node',
       include: ['tests/server/**/*.test.ts'],
-      // The embedded database's own backup and restore: PGlite only; the mock made from the document uses no database.
-      exclude: ['tests/server/backup.test.ts', 'tests/server/openapi-mock.test.ts', ...NETWORK_FILES],
+      exclude: [...EMBEDDED_FILES, ...NO_DATABASE_FILES, ...NETWORK_FILES],
       globalSetup: ['tests/server/global-setup-pg.ts'],
       testTimeout: 30_000,
       hookTimeout: 60_000,

@@ -42,6 +42,9 @@ export default async function setup(project: TestProject) {
       work,
       priority: -5,
       env: {
+        // The embedded database, as `npm start` runs it, whatever the shell's DATABASE_URL: the server suite runs most
+        // files on PostgreSQL (tests/projects.ts), so the journeys are where the whole product runs on PGlite.
+        DATABASE_URL: '',
         DATA_DIR: join(work, 'data'),
         WEB_ROOT: webRoot,
         AUTH_RATE_LIMIT: '1000',
@@ -81,7 +84,7 @@ async function seededFolder(work: string, webRoot: string): Promise<string> {
   const server = await startServer({
     work,
     name: 'seeding server',
-    env: { DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn' },
+    env: { DATABASE_URL: '', DATA_DIR: dataDir, WEB_ROOT: webRoot, LOG_LEVEL: 'warn' },
   });
   // A clean stop, however long the machine takes: a folder copied after a SIGKILL would make every copy recover it.
   await server.stop(120_000);

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { addCard, cryptoRecharge, uploadedPicture, withdrawn } from './funds-helpers.ts';
 import { NEW_PASSWORD, enrolled, operatorToken, signInAs, type Enrolled } from './console-helpers.ts';
@@ -309,7 +309,7 @@ describe('four eyes', () => {
   });
 });
 
-describe.runIf(onPostgres())('claims across two server processes on one PostgreSQL', () => {
+describe('claims across two server processes on one PostgreSQL', () => {
   let servers: ServerProcess[] = [];
   let tokens: string[] = [];
   beforeAll(async () => {

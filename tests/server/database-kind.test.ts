@@ -1,5 +1,5 @@
-// The server suite runs twice (package.json `test`): on the embedded PGlite (project `server`) and
-// on a real PostgreSQL cluster (project `server-pg`). This file proves each run is on what it says.
+// The server suite runs on two databases (tests/projects.ts): the embedded PGlite (project `server`) and a real
+// PostgreSQL cluster (project `server-pg`). This file runs in both and proves each is on what it says.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { rowsOf } from '../../src/server/db/connection.ts';

@@ -5,13 +5,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
 import { enqueue } from '../../src/server/domain/delivery.ts';
-import { onPostgres } from './harness.ts';
 import { startMailStandIn, type MailStandIn } from './mail-standin.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 
 const MESSAGES = 200;
 
-describe.runIf(onPostgres())('delivery by two server processes on one PostgreSQL', () => {
+describe('delivery by two server processes on one PostgreSQL', () => {
   let database: Database;
   let mail: MailStandIn;
   let processes: ProcessesOnPostgres;

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { sql, type SQL } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { rowsOf, type Db } from '../../src/server/db/connection.ts';
 import { addDays } from '../../src/api-contract/earn.ts';
@@ -943,9 +943,7 @@ describe('moves racing the end of the day', () => {
     });
     await inside;
     const closing = runDueDays(db, closable(day), ZONE);
-    if (onPostgres())
-      await waitUntilBlocked(db); // the job has read the day without it and waits on the holder's row
-    else await new Promise((resolve) => setTimeout(resolve, 50));
+    await waitUntilBlocked(db); // the job has read the day without it and waits on the holder's row
     release();
     await writing;
     expect((await closing).map(key)).toEqual([

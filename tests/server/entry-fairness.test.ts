@@ -4,7 +4,7 @@
 // before the jump; a market round trip then makes no profit after fees; and 200 such options win no
 // more often than chance. The server runs as its own process on the market index, reading local
 // stand-ins of Binance, OKX and Kraken over their documented protocols. PGlite in a temporary
-// folder; the PostgreSQL run of this suite skips it.
+// folder, as `npm start` runs it: the `server` project only (tests/projects.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { tmpdir } from 'node:os';
@@ -13,7 +13,6 @@ import Big from 'big.js';
 import { afterAll, describe, expect, it } from 'vitest';
 import { texts } from '../../src/api-contract/texts.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
-import { onPostgres } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
 
 /** A refusal for a coin paused a moment or without a fresh price (nothing taken): the buy is made again. */
@@ -173,7 +172,7 @@ function binomialTail(n: number, k: number): number {
   return Number((tail * 1_000_000_000n) / 2n ** BigInt(n)) / 1e9;
 }
 
-describe.skipIf(onPostgres())('entry at the next tick', () => {
+describe('entry at the next tick', () => {
   it('20 of 20 buys 21–25 ms after the exchanges jump, just before the next step, open and fill post-jump; round trips make no profit after fees', async () => {
     const { customer } = await indexServer({});
     await until(

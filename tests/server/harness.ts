@@ -2,13 +2,14 @@
 // in-memory PGlite (project `server`) or a fresh copy of a migrated template on a throwaway
 // PostgreSQL cluster (project `server-pg`, tests/server/global-setup-pg.ts).
 import type { SheddingLimits } from '../../src/server/http/load-shedding.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import * as v from 'valibot';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { openDatabase, type Database } from '../../src/server/db/connection.ts';
+import { openDatabase, type Database, type Db } from '../../src/server/db/connection.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { testAppOptions, testServices, unconfigured } from './test-app.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
@@ -93,6 +94,7 @@ export async function openTestDatabase(): Promise<Database> {
   };
   await admin(`create database ${name} template ${inject('pgTemplate')}`);
   const database = await openDatabase({ kind: 'postgres', url: adminUrl.replace(/\/[^/]*$/, `/${name}`) });
+  refuseOuterQueriesInTransactions(database.db);
   return {
     ...database,
     async close() {
@@ -104,6 +106,49 @@ export async function openTestDatabase(): Promise<Database> {
   };
 }
 
+const OUTER_QUERY_IN_TRANSACTION =
+  'A query on the outer database inside a transaction of it: pass the transaction (tx). PostgreSQL would run it on ' +
+  'another connection, outside the transaction; the embedded database, whose one connection the transaction holds, ' +
+  'would wait for it forever.';
+
+/** The transaction whose work is running, in this async context: open until its work ends. */
+const transactionWork = new AsyncLocalStorage<{ db: Db; open: boolean }>();
+
+/**
+ * Makes PostgreSQL refuse what hangs the embedded database: a query (or another transaction) on the outer `db` from
+ * inside one of its transactions' work, instead of on the work's `tx`. PGlite runs one transaction at a time on one
+ * connection, so there such a query waits for the transaction that waits for it; a pool gives it another connection,
+ * where it runs outside the transaction. Most server files run on PostgreSQL only (tests/projects.ts): this keeps
+ * them finding what their run on PGlite found. The work's async context marks the transaction open until the work
+ * ends; the pool's `query` and `connect` throw OUTER_QUERY_IN_TRANSACTION within it.
+ */
+function refuseOuterQueriesInTransactions(db: Db) {
+  const transaction = db.transaction.bind(db);
+  db.transaction = ((work, config) =>
+    transaction((tx) => {
+      const mark = { db, open: true };
+      return transactionWork.run(mark, () => work(tx)).finally(() => (mark.open = false));
+    }, config)) as Db['transaction'];
+  const pool = (db as unknown as { $client: Record<'query' | 'connect', (...args: unknown[]) => unknown> }).$client;
+  for (const method of ['query', 'connect'] as const) {
+    const original = pool[method].bind(pool);
+    pool[method] = (...args: unknown[]) => {
+      const running = transactionWork.getStore();
+      if (running?.open && running.db === db) throw new Error(OUTER_QUERY_IN_TRANSACTION);
+      return original(...args);
+    };
+  }
+}
+
+/**
+ * Runs `start` as from outside any transaction's work: for a test that, from inside a transaction it holds, starts
+ * what other requests or processes would send meanwhile (not waited for by that transaction, so no hang on PGlite
+ * either). Returns what `start` returns.
+ */
+export function besideTransactions<T>(start: () => T): T {
+  return transactionWork.exit(start);
+}
+
 /**
  * payeeCoolingMs: the cooling-off of new bank cards and wallets; 0 unless a test asks (most tests
  * add a payee and withdraw at once; the cooling-off has its own tests).
@@ -112,7 +157,7 @@ export async function startHarness(
   options: {
     authRateLimitPerMinute?: number;
     /** The app's limit on calls worked on at once; none by default, as the request limits are raised: the suites'
-     * bursts on one embedded database test what the calls do at once, not how many a process takes. */
+     * bursts on one database test what the calls do at once, not how many a process takes. */
     shedding?: SheddingLimits;
     payeeCoolingMs?: number;
     /** The app's real sender (the delivery queue); else codes are kept in `sent`. */

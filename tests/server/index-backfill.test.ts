@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { standInEnv, startStandIns, type StandIn, type StandInKind } from './exchange-standins.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import { binance } from '../../src/server/market/exchanges/binance.ts';
@@ -451,7 +451,7 @@ it('asks for minutes that no exchange has a candle for (nothing traded) a few ti
   expect(requestsAfter.map((count, i) => count - (requestsAfter[i - 1] ?? 0)).slice(1)).toEqual([3, 3, 0, 0]);
 });
 
-describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
+describe('two server processes on one PostgreSQL', () => {
   let processes: ProcessesOnPostgres | undefined;
   afterAll(async () => processes?.stop());
 

@@ -2,14 +2,13 @@
 // stand-ins over their documented protocols. Its price is the median of theirs; with every
 // exchange gone quiet the coin is halted and a buy is refused with the message; with no exchange
 // reachable at all (no internet) it still starts, says so once per exchange, and serves everything
-// else. PGlite in a temporary folder; the PostgreSQL run of this suite skips it.
+// else. PGlite in a temporary folder, as `npm start` runs it: the `server` project only (tests/projects.ts).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { freePort } from './postgres.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
-import { onPostgres } from './harness.ts';
 import { STAND_IN_KINDS, standInEnv, startStandIns, tradeBtc, type StandIn } from './exchange-standins.ts';
 
 const running: { server: ServerProcess; dir: string }[] = [];
@@ -52,7 +51,7 @@ const api = async (base: string, path: string, init: RequestInit = {}) =>
 
 // Each test starts a server process (compiling and migrating a fresh database): more than the suite's 30 s on a busy
 // machine.
-describe.skipIf(onPostgres())('a server on the market index', () => {
+describe('a server on the market index', () => {
   it('prices from three exchanges, halts when they go quiet, refuses a buy, and resumes', async () => {
     stands.push(...(await startStandIns()));
     const [, okx, kraken] = stands as [StandIn, StandIn, StandIn];

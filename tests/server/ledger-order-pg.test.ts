@@ -5,7 +5,6 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { onPostgres } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { createAccount } from '../../src/server/domain/accounts.ts';
@@ -22,7 +21,7 @@ interface Answer<T = unknown> {
 
 const STAKE = '15.59';
 
-describe.runIf(onPostgres())('commit order across server processes on one PostgreSQL', () => {
+describe('commit order across server processes on one PostgreSQL', () => {
   let processes: ProcessesOnPostgres;
 
   beforeAll(async () => {

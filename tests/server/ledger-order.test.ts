@@ -1,14 +1,14 @@
 // Records in the order they happened: a withdrawal that only succeeded because a revoke committed a moment before is
 // listed after the revoke, in the statement and the account details, and no running balance is one the account never
-// had. The withdrawal's request began first (its time is earlier) and waited for the revoke's hold on the balance; on
-// PostgreSQL the two run on two connections of two separate pools (as two server processes would), on PGlite one
-// after the other as it runs transactions. Table-driven over every way the ledger writes (one posting, a batch
-// computed in code, rows selected by SQL).
+// had. The withdrawal's request began first (its time is earlier) and waited for the revoke's hold on the balance: the
+// two run on two connections of two separate pools (as two server processes would), so PostgreSQL only (the
+// server-pg project). Table-driven over every way the ledger writes (one posting, a batch computed in code, rows
+// selected by SQL).
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { inject } from 'vitest';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer, expectLedgerBalanced } from './helpers.ts';
 import { openDatabase, rowsOf, type Database, type Executor } from '../../src/server/db/connection.ts';
 import { USDT, freeze, post, postMany, postRows } from '../../src/server/domain/ledger.ts';
@@ -16,18 +16,16 @@ import { statement, type Statement } from '../../src/api-contract/statements.ts'
 import { accountEntries } from '../../src/api-contract/funds.ts';
 
 let h: Harness;
-/** The revoke's side: on PostgreSQL a second pool on the same database, like another server process. */
+/** The revoke's side: a second pool on the same database, like another server process. */
 let other: Database;
 
 beforeAll(async () => {
   h = await startHarness();
-  if (onPostgres()) {
-    const [row] = rowsOf<{ name: string }>(await h.database.db.execute(sql`select current_database() as name`));
-    other = await openDatabase({ kind: 'postgres', url: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${row!.name}`) });
-  } else other = h.database;
+  const [row] = rowsOf<{ name: string }>(await h.database.db.execute(sql`select current_database() as name`));
+  other = await openDatabase({ kind: 'postgres', url: inject('pgAdminUrl').replace(/\/[^/]*$/, `/${row!.name}`) });
 });
 afterAll(async () => {
-  if (other !== h.database) await other.close();
+  await other.close();
   await h.close();
 });
 
@@ -109,7 +107,7 @@ describe.each(writers)('a withdrawal written as %s', (_, writeWithdrawal) => {
     await held;
     // The withdrawal's request began 5 ms before the revoke's: its time is the earlier one.
     const withdrawal = h.database.db.transaction((tx) => writeWithdrawal(tx, id, `withdraw:${id}`, at));
-    if (onPostgres()) await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000 });
+    await vi.waitFor(async () => expect(await waitingForLocks()).toBe(1), { timeout: 10_000 });
     release();
     await revoke;
     await withdrawal;

@@ -8,7 +8,7 @@ import { request } from 'node:http';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
-import { onPostgres, openTestDatabase } from './harness.ts';
+import { openTestDatabase } from './harness.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { standInEnv, startStandIns, tradeBtc, type StandIn } from './exchange-standins.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
@@ -33,7 +33,7 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe.runIf(onPostgres())('metrics of WORKERS=2 on PostgreSQL', () => {
+describe('metrics of WORKERS=2 on PostgreSQL', () => {
   let database: Database;
   let server: ServerProcess;
   let stands: StandIn[] = [];

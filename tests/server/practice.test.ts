@@ -2,8 +2,8 @@
 // options and contracts on the same recorded prices under the same rules and settlement, into assets of its own;
 // a reset brings it back to 10,000 and no coins (refused while a practice option is open); its orders are listed
 // apart from the real ones; no real balance, list, limit, house figure or risk figure counts it; and no call of the
-// contract moves practice money into real money. Runs on PGlite and, in the server-pg project, on PostgreSQL (two
-// resets at once through the pool: exactly one grant per reset number).
+// contract moves practice money into real money. On PostgreSQL (the server-pg project), where two resets at once go
+// through the pool: exactly one grant per reset number.
 import Big from 'big.js';
 import * as v from 'valibot';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';

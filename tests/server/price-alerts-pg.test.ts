@@ -8,7 +8,6 @@
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import type { ServerProcess } from './server-process.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
@@ -39,7 +38,7 @@ interface Tick {
   price: Big;
 }
 
-describe.runIf(onPostgres())('price alerts by two server processes on one PostgreSQL', () => {
+describe('price alerts by two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: (ServerProcess | null)[] = [];
   let processes: ProcessesOnPostgres;

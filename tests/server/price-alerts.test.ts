@@ -1,4 +1,4 @@
-// Price alerts on the embedded database: the calls (validation in the customer's language, at most 50 waiting, the
+// Price alerts in one server process: the calls (validation in the customer's language, at most 50 waiting, the
 // list's order, deleting only one's own) and the weighing job: above, below and a 24-hour move fire on the FIRST
 // recorded tick that meets them and never on one recorded before the alert; each fires once however often and however
 // many runs weigh it, with one station message (in every language) and one push per subscribed browser unless the
@@ -6,7 +6,7 @@
 // one weighing over 10,000 waiting alerts.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer, refused } from './helpers.ts';
 import {
   PRICE_ALERTS_MAX,
@@ -451,7 +451,7 @@ describe('run time', () => {
     ).length;
     expect(fired).toBe(expected);
     console.log(
-      `price alerts, ${ALERTS} waiting on ${onPostgres() ? 'PostgreSQL' : 'PGlite'}: catching up (30 s of ticks each) ${first.toFixed(0)} ms in ${catchUpRuns + 1} runs, ` +
+      `price alerts, ${ALERTS} waiting on PostgreSQL: catching up (30 s of ticks each) ${first.toFixed(0)} ms in ${catchUpRuns + 1} runs, ` +
         `steady run (one new tick per coin) ${steady.toFixed(0)} ms, a run firing ${fired} ${firing.toFixed(0)} ms`,
     );
   }, 300_000);

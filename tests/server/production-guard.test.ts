@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import Big from 'big.js';
 import { and, eq } from 'drizzle-orm';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { balanceOf, fundsState } from './funds-helpers.ts';
 import { startServer } from './server-process.ts';
@@ -99,8 +99,8 @@ async function demoUsdt(dataDir: string): Promise<string> {
   }
 }
 
-// Real server processes on embedded database folders; the PostgreSQL run of this suite skips them.
-describe.skipIf(onPostgres())('the operator command on a stopped server', () => {
+// Real server processes on embedded database folders (this file runs in the `server` project only, tests/projects.ts).
+describe('the operator command on a stopped server', () => {
   const root = mkdtempSync(join(tmpdir(), 'coinvest-production-'));
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 

@@ -3,13 +3,13 @@
 // (Debian's /usr/bin/prometheus) scrapes a server priced by the market index on the exchange
 // stand-ins with the shipped alert rules, and fires the feed-halted alert once the exchanges stop
 // trading: the time from the halt to the alert firing is measured and logged. PGlite in a temporary
-// folder; the PostgreSQL run of this suite skips it (tests/server/metrics-cluster-pg.test.ts runs there).
+// folder, as `npm start` runs it: the `server` project only (tests/projects.ts);
+// tests/server/metrics-cluster-pg.test.ts watches WORKERS=2 on PostgreSQL.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { onPostgres } from './harness.ts';
 import { freePort } from './postgres.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 import { standInEnv, startStandIns, type StandIn } from './exchange-standins.ts';
@@ -65,7 +65,7 @@ function sample(text: string, series: string): number | undefined {
   return line === undefined ? undefined : Number(line.slice(series.length + 1));
 }
 
-describe.skipIf(onPostgres())('a server process watched', () => {
+describe('a server process watched', () => {
   it('turns not-ready on SIGTERM and keeps serving through the drain before it closes', async () => {
     const server = await startWatchedServer({ SHUTDOWN_DRAIN_MS: '3000' });
     const ready = () => fetch(`${server.base}/readyz`).then((response) => response.status);

@@ -4,7 +4,6 @@
 // embedded database serves one process.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import type { ServerProcess } from './server-process.ts';
 import { rowsOf, type Database } from '../../src/server/db/connection.ts';
@@ -20,7 +19,7 @@ interface Answer {
   data: unknown;
 }
 
-describe.runIf(onPostgres())('own limits across two server processes on one PostgreSQL', () => {
+describe('own limits across two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: ServerProcess[] = [];
   let productId = 0;

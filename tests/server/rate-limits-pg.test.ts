@@ -3,7 +3,7 @@
 // not multiply the limit. PostgreSQL only (the server-pg project): the embedded database serves one
 // process, which counts in memory. And the counter's statement, prepared once, counted from every pooled connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres, openTestDatabase } from './harness.ts';
+import { openTestDatabase } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';
 import type { ServerProcess } from './server-process.ts';
 import type { Database } from '../../src/server/db/connection.ts';
@@ -16,7 +16,7 @@ const PER_ADDRESS = 6;
 const PER_ACCOUNT = 8;
 const LOGIN_PER_ADDRESS = 4;
 
-describe.runIf(onPostgres())('request limits across two server processes on one PostgreSQL', () => {
+describe('request limits across two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: ServerProcess[] = [];
   let processes: ProcessesOnPostgres;
@@ -98,7 +98,7 @@ describe.runIf(onPostgres())('request limits across two server processes on one 
   });
 });
 
-describe.runIf(onPostgres())('the request counter prepared once, on PostgreSQL', () => {
+describe('the request counter prepared once, on PostgreSQL', () => {
   let database: Database;
 
   beforeAll(async () => {

@@ -18,7 +18,7 @@ import {
   serverProcesses,
 } from '../../src/server/domain/server-processes.ts';
 import { systemView } from '../../src/server/domain/system-view.ts';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { customer } from './helpers.ts';
 import { addTronWallet, opsOk, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
@@ -318,7 +318,7 @@ describe('the system page’s other figures', () => {
   });
 });
 
-describe.runIf(onPostgres())('two server processes on one PostgreSQL', () => {
+describe('two server processes on one PostgreSQL', () => {
   let database: Database;
   let servers: ServerProcess[] = [];
   const EVERY_SECONDS = 2;

@@ -5,7 +5,7 @@
 // one in use, or uploaded minutes ago, is kept.
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { onPostgres, startHarness, type Harness } from './harness.ts';
+import { startHarness, type Harness } from './harness.ts';
 import { PASSWORD, customer, refused, tinyPng, uploadFile } from './helpers.ts';
 import { opsOk } from './funds-helpers.ts';
 import { editAvatar, login } from '../../src/api-contract/account.ts';
@@ -238,29 +238,26 @@ describe('pictures nothing refers to', () => {
     expect(runs[0] + runs[1]).toBeGreaterThanOrEqual(1_200);
   });
 
-  it.skipIf(!onPostgres())(
-    'are not deleted while a form is taking them: the job passes over them and deletes them once released',
-    async () => {
-      const me = await customer(h);
-      const picture = await uploaded(me.token, 'being-submitted');
-      h.clock.advance(24 * HOUR + MINUTE);
-      const now = h.clock.now();
-      let release!: () => void;
-      const held = new Promise<void>((resolve) => (release = resolve));
-      let taken!: () => void;
-      const isTaken = new Promise<void>((resolve) => (taken = resolve));
-      const submission = h.database.db.transaction(async (tx) => {
-        expect(await ownsUploads(tx, me.id, [picture])).toBe(true);
-        taken();
-        await held;
-      });
-      await isTaken;
-      await deleteUnusedUploads(h.database.db, now);
-      expect(await servedToOwner(picture, me.token)).toBe(true);
-      release();
-      await submission;
-      await deleteUnusedUploads(h.database.db, now);
-      expect(await servedToOwner(picture, me.token)).toBe(false);
-    },
-  );
+  it('are not deleted while a form is taking them: the job passes over them and deletes them once released', async () => {
+    const me = await customer(h);
+    const picture = await uploaded(me.token, 'being-submitted');
+    h.clock.advance(24 * HOUR + MINUTE);
+    const now = h.clock.now();
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let taken!: () => void;
+    const isTaken = new Promise<void>((resolve) => (taken = resolve));
+    const submission = h.database.db.transaction(async (tx) => {
+      expect(await ownsUploads(tx, me.id, [picture])).toBe(true);
+      taken();
+      await held;
+    });
+    await isTaken;
+    await deleteUnusedUploads(h.database.db, now);
+    expect(await servedToOwner(picture, me.token)).toBe(true);
+    release();
+    await submission;
+    await deleteUnusedUploads(h.database.db, now);
+    expect(await servedToOwner(picture, me.token)).toBe(false);
+  });
 });

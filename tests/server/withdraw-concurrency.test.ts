@@ -23,9 +23,8 @@ const entriesOf = (userId: number) =>
   h.database.db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId));
 
 /**
- * 200 payment passwords checked at once (argon2id, deliberately slow) and 200 transactions queued on one embedded
- * database: 6.5 s alone, 27–44 s beside the end-to-end files (tests/run.ts). The limit catches a hang; it times
- * nothing.
+ * 200 payment passwords checked at once (argon2id, deliberately slow) and 200 transactions on one database: seconds
+ * alone, several times that beside the end-to-end files (tests/run.ts). The limit catches a hang; it times nothing.
  */
 const MANY_AT_ONCE = { timeout: 90_000 };
 
