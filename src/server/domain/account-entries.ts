@@ -2,7 +2,7 @@
 // effect, paged by a cursor (the ledger's seq) so that entries added meanwhile never shift a page.
 import Big from 'big.js';
 import { and, eq, inArray, ne, notInArray, notLike, type SQL } from 'drizzle-orm';
-import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
+import { countedKeysetQuery, idKey, type KeysetOrder } from './paged-query.ts';
 import { PRACTICE_ASSETS } from './ledger.ts';
 import type { Executor } from '../db/connection.ts';
 import { ledgerEntries } from '../db/schema.ts';
@@ -48,10 +48,7 @@ export async function accountEntriesOf(
   );
   const entries = (after?: SQL) => db.select().from(ledgerEntries).where(and(where, after)).$dynamic();
   const request = before === undefined ? { page } : { cursor: String(before) };
-  const [{ lists: rows, next }, total] = await Promise.all([
-    keysetQuery(entries, NEWEST_FIRST, request, FUNDS_PAGE_SIZE),
-    countOf(db, () => entries()),
-  ]);
+  const { lists: rows, next, total } = await countedKeysetQuery(db, entries, NEWEST_FIRST, request, FUNDS_PAGE_SIZE);
   return {
     lists: rows.map((row) => ({
       id: row.id,

@@ -6,7 +6,7 @@ import { consoleTexts } from '../../api-contract/console-texts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { calendarMoment, isCalendarDay } from '../../api-contract/calendar.ts';
 import { and, eq, gte, like, lt, type SQL } from 'drizzle-orm';
-import { countOf, idKey, keysetQuery, type KeysetOrder } from './paged-query.ts';
+import { countedKeysetQuery, idKey, type KeysetOrder } from './paged-query.ts';
 import type { Executor } from '../db/connection.ts';
 import { auditLog } from '../db/schema.ts';
 import { Refusal } from './refusal.ts';
@@ -135,10 +135,7 @@ export async function searchAudit(
       .from(auditLog)
       .where(and(...where, after))
       .$dynamic();
-  const [{ lists, next }, total] = await Promise.all([
-    keysetQuery(matching, NEWEST_FIRST, { cursor }, AUDIT_PAGE_SIZE),
-    countOf(db, () => matching()),
-  ]);
+  const { lists, next, total } = await countedKeysetQuery(db, matching, NEWEST_FIRST, { cursor }, AUDIT_PAGE_SIZE);
   return {
     lists: lists.map((row) => ({
       id: row.id,

@@ -115,3 +115,22 @@ export async function countOf(db: Executor, list: () => PgSelect): Promise<numbe
   const [counted] = await db.select({ total: count() }).from(sql`(${list()}) listed`);
   return Number(counted?.total ?? 0);
 }
+
+/**
+ * One page of a list by cursor (keysetQuery) and the number of rows of the whole list (countOf), asked side by side:
+ * for the screens that show a count beside a cursor page (the console's queues and audit log, account details).
+ * @throws Refusal (the request is not valid) for a cursor that is not one of this list's.
+ */
+export async function countedKeysetQuery<Q extends PgSelect, R extends Q['_']['result'][number]>(
+  db: Executor,
+  list: (after: SQL | undefined) => Q,
+  order: KeysetOrder<R>,
+  request: PageRequest,
+  size: number,
+): Promise<CursorPage<R> & { total: number }> {
+  const [page, total] = await Promise.all([
+    keysetQuery(list, order, request, size),
+    countOf(db, () => list(undefined)),
+  ]);
+  return { ...page, total };
+}

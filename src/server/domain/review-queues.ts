@@ -30,7 +30,7 @@ import {
 } from '../db/schema.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { approvalsNeeded } from './operator-reviews.ts';
-import { countOf, idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
+import { countedKeysetQuery, idKey, timeKey, type KeysetOrder } from './paged-query.ts';
 import { Refusal, type TextId } from './refusal.ts';
 import { phoneStartsWith } from './phone-numbers.ts';
 
@@ -156,10 +156,13 @@ export async function reviewQueue(db: Executor, filter: QueueFilter, now: Date, 
       .leftJoin(operators, eq(operators.id, reviewClaims.operatorId))
       .where(and(...where, after))
       .$dynamic();
-  const [{ lists, next }, total] = await Promise.all([
-    keysetQuery(items, oldestFirst(source), { cursor: filter.cursor }, QUEUE_PAGE_SIZE),
-    countOf(db, () => items()),
-  ]);
+  const { lists, next, total } = await countedKeysetQuery(
+    db,
+    items,
+    oldestFirst(source),
+    { cursor: filter.cursor },
+    QUEUE_PAGE_SIZE,
+  );
   const approvals = new Map<number, string[]>();
   const needed = new Map<number, number>();
   if (kind === 'withdrawal' && lists.length > 0) {
