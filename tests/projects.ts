@@ -77,7 +77,9 @@ export const testProjects: TestProjectInlineConfiguration[] = [
     extends: true,
     test: {
       name: 'unit',
-      environment: 'jsdom',
+      // On Node: a file that needs a DOM (it renders, or the module it tests reads window, document or storage) says
+      // so in its first line, `// @vitest-environment jsdom`; a jsdom costs about a second a file.
+      environment: 'node',
       include: ['tests/unit/**/*.test.{ts,tsx}'],
       setupFiles: ['tests/unit/setup.ts'],
       // Beside the end-to-end files (tests/run.ts) a test that imports the app's modules afresh may wait

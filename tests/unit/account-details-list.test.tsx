@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Account details as a customer pages them: opened, four new entries made meanwhile, then "Load more" to the end.
 // Each tap adds the next older entries (never an empty page, never one twice) and brings what arrived meanwhile to
 // the top; at the end the button goes away. More new entries than a page start the list afresh from the newest.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The envelope rules, ret -1 handling (the session ends, login after 0.8 s) and the HTTP status texts, as lib/api
 // applies them.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

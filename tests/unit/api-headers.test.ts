@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The wire format: token and language headers, form-encoded POST bodies, GET query strings,
 // and the Idempotency-Key on writes.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

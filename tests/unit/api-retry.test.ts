@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The client's retry policy: retry on network errors, 408, 429 and 5xx; at most 5 attempts,
 // then 'Too many requests!'; a retried write keeps its Idempotency-Key.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

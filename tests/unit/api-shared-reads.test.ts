@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Reads on their way are shared (lib/api.ts): at start several screens ask for the same coin list,
 // config or unread count at once, and the server hears each once. Writes, other inputs, another
 // session or language, and a read after the first has settled are asked again; a read the user

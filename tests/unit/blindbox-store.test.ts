@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The blind box on the device: a draw offline fails at once and sends nothing; the past draws are
 // verified here with Web Crypto — a revealed draw checks ✓, a tampered one ✗, a secret one waits.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The diagnostics page's list of the last 50 calls, recorded by api(): method, contract
 // path, HTTP status and ret, attempts, duration, served from cache — never a token, body or query.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

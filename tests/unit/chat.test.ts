@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The service chat's messages in the outbox: written offline, a message waits on the device and is
 // sent once when the connection returns, with the key it was given; a picture is uploaded first and
 // never twice; a message the server refuses leaves the queue but stays on screen with the reason;

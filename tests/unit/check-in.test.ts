@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The check-in page's rules: the month grid from the locale's first weekday, localised weekday
 // heads, browsing months, the ladder's steps with the next reward, the reward a streak earns, and
 // the store: a check-in's answer shown at once, offline failing before any request, a refusal shown.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The code form follows its message. "Get code" asks the server to send a code, then
 // asks how the message is doing (while the button says "Sending…"): sent, or the server's
 // 'We could not send the code, please try again', never a silent wait.

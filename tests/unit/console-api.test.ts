@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The console's envelope rule for ret -1: the answer ends the session the call was sent with, and no other.
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleMe, consoleQueues, type OperatorView } from '../../src/api-contract/console.ts';

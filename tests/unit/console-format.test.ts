@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The console's times and waits in the operator's language: a queue of many rows, polled, makes its formatters once.
 import { i18n } from '@lingui/core';
 import { afterEach, expect, it } from 'vitest';

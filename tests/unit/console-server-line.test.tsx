@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The console's lines of the server's words (a refusal, the notice of why a session ended) go once the operator picks
 // another language: they were said in the old one and cannot be said again in the new one. A new text shows.
 import { act } from 'react';

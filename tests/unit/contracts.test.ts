@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The contract order form's own rules: the checks before an order is sent (the same texts the
 // server answers, in the same order), the figures shown before submit, the shares of what is
 // available, and the total assets on Home and Mine — decimals throughout, never floats.

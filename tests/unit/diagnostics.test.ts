@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The diagnostics report a tester copies into a bug report — every section, the ages of
 // cached answers, the stored records by name and size, and never a token but masked.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The request ids of the last failed calls, for support (Diagnostics: "Last failed calls"): an HTTP error, ret 0 and
 // ret -1 are kept with the call's path and time, the last ten, on the device; a success, an answer without an id and
 // one the service worker gave from its cache are not.

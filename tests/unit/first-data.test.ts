@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The data a page's document brings (api-contract/first-data.ts): the first page takes it before its first render, so
 // the app draws the coins and slides the HTML painted. Markets and Home take the coins (a price the device already has
 // newer stays); Home takes its slides in the app's language. A document without data, or with data that does not

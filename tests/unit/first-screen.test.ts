@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import {

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Money in and out: the withdraw form's fee / total / received figures and its checks,
 // which missing-setup prompt shows, the recharge credit preview and checks, and the paged record lists.
 import Big from 'big.js';

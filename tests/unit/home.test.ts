@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Home's data at an app start on Home (features/home/home-store.ts): the load the route table starts
 // as the page's code arrives is the one the page shows (asked once); a later visit asks again.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The app's language: stored choice, else the browser's, else Thai; zh for the lang header; jp is ja for Intl.
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A private picture (a transfer receipt, an identity document) cannot be an <img src>: the browser
 // would send no token and the server answers 404. It is fetched with the token through the API
 // client and shown from a blob URL, freed when the picture goes; meanwhile a placeholder, and when

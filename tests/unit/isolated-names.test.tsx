@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A customer's own text shown inside other text is isolated, so it cannot turn around what follows it:
 // a payee label or wallet alias holding a right-to-left override (one saved before the rule refused it)
 // sits in a <bdi> of its own, and so do the anti-phishing code of a notice, the nickname on Mine, a

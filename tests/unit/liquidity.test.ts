@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Liquidity mining on the device: the checks made before a subscription or a
 // redemption is sent (the spec's texts, the quick cap to the last decimal), the daily estimate, the
 // figures loaded per session and never invented, and the record's filters and pages.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Live prices on screen: a burst of streamed steps writes each coin's quote once (newest price, high
 // and low over every step), and what shows prices re-renders as a transition that yields to the
 // browser, not in one blocking task; a change of a coin it does not show does not re-render it.

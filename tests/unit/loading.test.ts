@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The loading mask shows while calls are in flight and hides 200 ms after the last ends.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, configureApi } from '../../src/lib/api.ts';

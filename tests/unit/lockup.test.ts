@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Lock-up mining in the PWA (src/server/domain/README.md, "Earn"): the calculator's figures and dates, the checks
 // before a subscription (in the server's order and words), "All", and the products, summary, record and
 // subscription calls against a scripted server.

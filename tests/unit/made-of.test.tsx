@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // What an index price was made of, as an order shows it: the median sentence, then each exchange's
 // trade behind it (time and trade id) so a customer can find it in that exchange's trade history; a
 // price recorded before trade ids were kept shows the sentence alone.

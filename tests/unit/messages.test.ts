@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Station messages: the shared unread count, the all/unread lists with paging,
 // marking read (one, or all) and the startup dialog's once-per-app-start rule.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Offline, the page's side: an answer the service worker gave from its cache is
 // marked (the page shows "Offline — as of HH:MM"), an uncached read offline fails at once, and
 // logout or ret -1 deletes that user's cache partition and stored records.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Offline: writes are never queued silently; offline, they fail at once.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { api, ApiError } from '../../src/lib/api.ts';

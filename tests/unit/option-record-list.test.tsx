@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The purchase record as a customer reads it: a settled option shows its start and end prices and its profit; one
 // that never opened (no price was recorded after it) says so, rather than "Opening…" as if it still might.
 import { act } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Marking messages read offline: shown read at once, kept in the outbox on the device, and sent
 // once when the connection returns — with the Idempotency-Key it was given, so a send whose answer
 // is lost and is sent again applies once. Nothing that moves money is ever queued.

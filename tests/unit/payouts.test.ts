@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Payout accounts and certification: the checks before a bank card or wallet is sent
 // (the spec's texts), adding and deleting, where adding returns to, and the certification rules —
 // advanced waits for a verified primary.

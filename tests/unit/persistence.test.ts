@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Persistence: stores mirrored to IndexedDB survive a reload; the navigation
 // history keeps 10 entries (HISTORY_LENGTH) and back goes to the previous one.
 import { beforeEach, describe, expect, it, vi } from 'vitest';

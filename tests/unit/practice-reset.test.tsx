@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Mine's reset of the practice account: asked after a confirmation; the server's refusal (a practice option still
 // open) is shown as it answers it, in the app's language, and the balance stays; a reset shows the starting USDT.
 import { act } from 'react';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Real or Practice: the choice is kept on the device for each user who signs in here, is the same for every screen,
 // and every trading call of the options and contracts says which account it is about (nothing for the real one,
 // account=practice for the practice one); a switch empties what the other account showed, a late answer of the other

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Price alerts in the app: the form's fields and checks (the API contract's texts), making an alert online and offline
 // (kept in the outbox with the key of its first try, sent once when the connection returns, shown as waiting to send
 // until then), a refusal kept with its reason, deleting online and offline, and the list's order and count.

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The price stream's client: it resumes after the last step it got (so a chart has no gap), notices
 // a connection gone silent, and holds no connection while the page is hidden.
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The customer's own limits and time-out on the device: the reminder after the chosen minutes of foreground time
 // (time in the background does not count; "Keep going" and "Take a break"), the countdown of a loosening from the
 // seconds the server said were left, the time-out panel in place of the order buttons until the time-out ends, and

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // VIP levels and points: where a level starts (realValue), which level a cumulative
 // recharge reaches, the progress bar, the points preview and checks, redeeming and the history.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';

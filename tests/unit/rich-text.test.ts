@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The rich-text allowlist (activity bodies) against hostile HTML: whatever goes in, what comes out
 // has only the allowed tags, no event handlers or styles, and only https links.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Logging out (or the server's ret -1) in one tab ends the session in every tab of the app at once: no name or
 // balance stays on another tab's screen until its next navigation. Told over a BroadcastChannel, naming the session
 // that ended, so a newer session of another tab is left alone.

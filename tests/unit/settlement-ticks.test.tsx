@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // A settled option's ticks as its details list them: each tick's time (to the millisecond when a tick of
 // the window has a part of a second), its price and the exchanges' prices it was made of, the deciding
 // tick marked and only it.

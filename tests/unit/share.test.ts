@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The share page's rules (the page is public): a visitor is asked to log in; without the invitation
 // permission the page shows the not-activated text and no link; with it, the link to this app's register page
 // with the code filled; another account's invitation never shows. Also the map pages' coordinates

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The spec's own texts shown where it uses them: "Transaction failed!" when an order, a subscription or a redemption
 // fails without a reason from the server (its refusal and the transport's own texts are shown as they are); "Reading
 // error" when a chosen picture cannot be read.

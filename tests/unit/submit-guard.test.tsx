@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // Two clicks within one task send one request: the submit guard is set before the first await, not in React state
 // (which holds only from the next render). Through useSubmit (every form page), the Form's Enter/submit, a real page
 // (the practice reset).

@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The startup version check and the update dialog: a newer `v` in appurl_android than the app's
 // version (101) opens the forced update dialog; the Android shell is told by its user agent.
 import { beforeEach, describe, expect, it } from 'vitest';

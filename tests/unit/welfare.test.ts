@@ -1,3 +1,4 @@
+// @vitest-environment jsdom
 // The welfare store: the tasks as the server states them, a claim marking its task claimed at
 // once, a refusal leaving the server's state, and every task naming where its condition is met.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
