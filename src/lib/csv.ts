@@ -32,7 +32,7 @@ export function decimalSeparator(locale: string): string {
   return parts.find((part) => part.type === 'decimal')?.value ?? '.';
 }
 
-/** A decimal string as a number cell: exact (8 places), ASCII digits and minus sign, the language's decimal separator. */
+/** A decimal string as a number cell: exact (8 places), ASCII digits and minus, the language's decimal separator. */
 export function numberCell(value: string, separator: string): string {
   const fixed = new Big(value).toFixed(DECIMALS);
   return `"${fixed.replace('.', separator)}"`;

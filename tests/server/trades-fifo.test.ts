@@ -87,7 +87,7 @@ describe('FIFO', () => {
       buy('ETH', 2, marketBuy.spent, marketBuy.received),
       sell('ETH', 3, limitSell.spent, limitSell.received),
     ]);
-    // Cost: the first lot whole (100.1) and 0.5 of the second's 0.999 ETH: 110 × 0.5 / 0.999 = 55.055055… → 55.05505506.
+    // Cost: the first lot whole (100.1) and 0.5 of the second's 0.999 ETH: 110 × 0.5 / 0.999 = 55.055055… → 55.05505506
     expect(figures(result)).toEqual([
       {
         code: 'ETH',
