@@ -59,6 +59,7 @@ export const NO_DATABASE_FILES = serverFiles(
   'options-domain',
   'price-fanout',
   'refusal',
+  'trades-fifo',
 );
 
 /** What the end-to-end projects share: the one server of the run (tests/e2e/global-setup.ts) and their time limits. */

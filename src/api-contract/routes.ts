@@ -72,6 +72,9 @@ export const ROUTES = {
   liquidityRule: '/pages/Liquidity/rule',
   contracts: '/pages/contracts/contracts',
   contractOrders: '/pages/contracts/orderList',
+  /** Our addition: every fill with its realised profit and loss (FIFO) and a CSV download, opened from the contract
+   * orders. */
+  trades: '/pages/contracts/trades',
   service: '/pages/service/index',
   /** Ours: the conversation with customer service. */
   serviceChat: '/pages/service/chat',

@@ -75,6 +75,11 @@ export const serverTexts = {
     id: 'e.statementTimeZone',
     message: 'The time zone of this device is not known: please check its date and time settings!',
   },
+  // Trade history (api-contract/trades.ts): the same period rules as a statement, its own longest period.
+  tradesTooLong: /*i18n*/ {
+    id: 'e.tradesTooLong',
+    message: 'Trade history covers at most {0} days: please choose a shorter period!',
+  },
   statementTooManyEntries: /*i18n*/ {
     id: 'e.statementTooManyEntries',
     message: 'This period has more than {0} entries: please choose a shorter period!',

@@ -108,6 +108,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.welfareDetails]: page('welfare', () => import('../features/welfare/WelfareDetailsPage.tsx')),
   [ROUTES.contracts]: page('contracts', () => import('../features/contracts/ContractsPage.tsx')),
   [ROUTES.contractOrders]: page('contracts', () => import('../features/contracts/ContractOrdersPage.tsx')),
+  [ROUTES.trades]: page('trades', () => import('../features/trades/TradesPage.tsx')),
   [ROUTES.liquidity]: page('liquidity', () => import('../features/liquidity/LiquidityPage.tsx')),
   [ROUTES.liquidityBuy]: page('liquidity', () => import('../features/liquidity/LiquidityBuyPage.tsx')),
   [ROUTES.liquidityBuyConfirm]: page('liquidity', () => import('../features/liquidity/LiquidityBuyConfirmPage.tsx')),

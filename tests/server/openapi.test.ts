@@ -72,6 +72,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'earn',
       'funds',
       'statements',
+      'trades',
       'liquidity',
       'lockup',
       'markets',

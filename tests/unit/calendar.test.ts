@@ -16,7 +16,7 @@ import { validSettingValue } from '../../src/api-contract/protection.ts';
 import { ZONE_FORMATS_KEPT, dayFormats, interestDay } from '../../src/api-contract/earn-days.ts';
 import { dayEnd, dayStart, partFormats } from '../../src/server/domain/earn-days.ts';
 import { FORMATTERS_KEPT, formatterOnce, formattersKept } from '../../src/lib/formatter-once.ts';
-import { timeFormats, wallClock } from '../../src/features/funds/statement-csv.ts';
+import { timeFormats, wallClock } from '../../src/lib/csv.ts';
 import { localMoment, timeoutProblem } from '../../src/features/protection/protection-store.ts';
 
 describe('a calendar day', () => {

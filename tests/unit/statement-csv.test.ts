@@ -2,16 +2,12 @@
 // defusing of cells a spreadsheet would run as formulas.
 import { describe, expect, it } from 'vitest';
 import {
-  BOM,
-  decimalSeparator,
-  numberCell,
   runningBalances,
   statementCsv,
   statementFileName,
-  textCell,
-  wallClock,
   type StatementFormat,
 } from '../../src/features/funds/statement-csv.ts';
+import { BOM, decimalSeparator, numberCell, textCell, wallClock } from '../../src/lib/csv.ts';
 import type { Statement } from '../../src/api-contract/statements.ts';
 import { periodProblem } from '../../src/api-contract/statements.ts';
 

@@ -3,7 +3,8 @@
 // an order's details. Offline, the last lists kept show with "Offline — as of". The lists are of the account traded
 // with (Real or Practice, switched here too); `?account=practice` switches to the practice one.
 import { useEffect, useRef } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { contractOrders, type ContractList } from '../../api-contract/contracts.ts';
@@ -64,6 +65,11 @@ export default function ContractOrdersPage() {
           <PracticeTitle>
             <Trans>Contract orders</Trans>
           </PracticeTitle>
+        }
+        right={
+          <Link href={ROUTES.trades} className="link-button">
+            <Trans>Trade history</Trans>
+          </Link>
         }
       />
       <div className="page-body">

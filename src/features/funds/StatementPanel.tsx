@@ -16,6 +16,7 @@ import { ApiError, api } from '../../lib/api.ts';
 import { USDT, userBalances } from '../../lib/balances.ts';
 import { currentLocale, intlLocale } from '../../lib/i18n.ts';
 import { knownOffline } from '../../lib/offline.ts';
+import { saveCsvFile } from '../../lib/csv.ts';
 import { Button } from '../../ui/forms.tsx';
 import { assetLabel, kindLabel } from './account-details-store.ts';
 import { wholeStatement } from './statement-pages.ts';
@@ -85,7 +86,7 @@ export default function StatementPanel() {
           reference: t`Reference`,
         },
       });
-      saveFile(file, text);
+      saveCsvFile(file, text);
       setOutcome({ kind: 'done', file });
     } catch (error) {
       const offline = error instanceof ApiError && error.ret === undefined && knownOffline();
@@ -172,18 +173,4 @@ export default function StatementPanel() {
       )}
     </section>
   );
-}
-
-/** Hands the file to the browser as a download. */
-function saveFile(name: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The browser has taken the file once the click is handled.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -39,6 +39,7 @@ import { sessionsRoutes } from './sessions-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { checkInRoutes } from './check-in-routes.ts';
 import { statementsRoutes } from './statements-routes.ts';
+import { tradesRoutes } from './trades-routes.ts';
 import { supportRoutes } from './support-routes.ts';
 import { twoFactorRoutes } from './two-factor-routes.ts';
 import { uploadRoutes } from './upload-routes.ts';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   messagesRoutes,
   fundsRoutes,
   statementsRoutes,
+  tradesRoutes,
   payoutsRoutes,
   protectionRoutes,
   addressLockRoutes,
