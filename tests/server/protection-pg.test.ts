@@ -102,10 +102,17 @@ describe('own limits across two server processes on one PostgreSQL', () => {
     }
   }
 
+  /**
+   * The customer's orders, those voided for want of a start price apart: a void gives the stake back in full and
+   * counts in no limit, so on a machine too busy to record the start tick in time a void lets one more order in.
+   */
   const stakedBy = async (userId: number) =>
-    rowsOf<{ orders: number; staked: string }>(
+    rowsOf<{ orders: number; staked: string; voided: number }>(
       await database.db.execute(
-        sql`select count(*)::int as orders, coalesce(sum(amount), 0)::text as staked from option_orders where user_id = ${userId}`,
+        sql`select count(*) filter (where coalesce(outcome, '') <> 'void')::int as orders,
+          coalesce(sum(amount) filter (where coalesce(outcome, '') <> 'void'), 0)::text as staked,
+          count(*) filter (where outcome = 'void')::int as voided
+          from option_orders where user_id = ${userId}`,
       ),
     )[0]!;
 
@@ -116,10 +123,16 @@ describe('own limits across two server processes on one PostgreSQL', () => {
       ret: 1,
     });
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '10')));
-    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(55);
+    const { voided, orders, staked } = await stakedBy(user.id);
+    const accepted = answers.filter((answer) => answer.ret === 1).length;
+    // Exactly 55 when none was voided; a void during the burst lets one more in, one after it does not.
+    expect(accepted).toBeGreaterThanOrEqual(55);
+    expect(accepted).toBeLessThanOrEqual(55 + voided);
     for (const answer of answers.filter((one) => one.ret !== 1))
       expect(answer.msg).toBe('Your limit of 555 USDT staked in 24 hours leaves 5 USDT for now!');
-    expect(await stakedBy(user.id)).toEqual({ orders: 55, staked: '550.00000000' });
+    expect(orders).toBe(accepted - voided);
+    expect(Number(staked)).toBeLessThanOrEqual(555);
+    if (!voided) expect(staked).toBe('550.00000000');
   }, 120_000);
 
   it('200 orders sent to both processes at once never pass the most open options', async () => {
@@ -129,9 +142,13 @@ describe('own limits across two server processes on one PostgreSQL', () => {
       ret: 1,
     });
     const answers = await Promise.all(Array.from({ length: 200 }, (_, n) => buy(n % 2, user.token, '2')));
-    expect(answers.filter((answer) => answer.ret === 1)).toHaveLength(37);
+    const { voided, orders } = await stakedBy(user.id);
+    const accepted = answers.filter((answer) => answer.ret === 1).length;
+    expect(accepted).toBeGreaterThanOrEqual(37);
+    expect(accepted).toBeLessThanOrEqual(37 + voided);
     for (const answer of answers.filter((one) => one.ret !== 1))
       expect(answer.msg).toBe('You have reached your limit of 37 open options at once!');
-    expect((await stakedBy(user.id)).orders).toBe(37);
+    expect(orders).toBe(accepted - voided);
+    expect(orders).toBeLessThanOrEqual(37);
   }, 120_000);
 });
