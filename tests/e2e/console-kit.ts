@@ -5,22 +5,27 @@ import { promisify } from 'node:util';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import { operatorOn } from './operator.ts';
 
 export const CONSOLE_DESKTOP = { width: 1280, height: 800 };
 export const CONSOLE_NARROW = { width: 768, height: 1024 };
 
 const run = promisify(execFile);
 
-/** `npm run ops -- …` against a test's own server: its embedded database in `dataDir`, or PostgreSQL. */
-export const opsOn =
-  ({ dataDir, databaseUrl = '' }: { dataDir: string; databaseUrl?: string }) =>
-  async (...args: string[]): Promise<string> => {
-    const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
-      timeout: 30_000,
-    });
-    return stdout;
-  };
+/**
+ * `npm run ops -- …` against a test's own server: its embedded database in `dataDir` (through the server's operator
+ * socket, operator.ts), or PostgreSQL (the command line itself, which opens the database).
+ */
+export const opsOn = ({ dataDir, databaseUrl = '' }: { dataDir: string; databaseUrl?: string }) =>
+  databaseUrl
+    ? async (...args: string[]): Promise<string> => {
+        const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
+          timeout: 30_000,
+        });
+        return stdout;
+      }
+    : operatorOn(dataDir);
 
 export interface Operator {
   name: string;

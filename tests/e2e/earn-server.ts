@@ -3,13 +3,12 @@
 // `leadSeconds` of simulated time before a day ends, so a test sees a day end soon after starting.
 // Fresh embedded database, the built PWA, the demo account; the operator command reaches it through
 // its data folder like the shared end-to-end server.
-import { execFile } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { inject } from 'vitest';
 import { startServer } from '../server/server-process.ts';
+import { operatorOn } from './operator.ts';
 import { dayEnd } from '../../src/server/domain/earn-days.ts';
 import { interestDay } from '../../src/api-contract/earn-days.ts';
 
@@ -55,18 +54,11 @@ export async function startEarnServer({ secondsPerDay = 12, leadSeconds = 60 } =
     },
   });
 
-  const run = promisify(execFile);
   return {
     baseUrl: server.base,
     dataDir,
     dayMs: secondsPerDay * 1000,
-    operator: async (...args) =>
-      (
-        await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-          timeout: 30_000,
-        })
-      ).stdout,
+    operator: operatorOn(dataDir),
     stop: () => server.stop(),
   };
 }

@@ -2,17 +2,16 @@
 // starts twenty minutes before a UTC midnight; a customer trades two options that settle before it, the day's
 // figure is computed after it, and the demo customer sees it under the buy buttons, in the confirmation of their
 // first order (not of the second), offline with its day, and how it is computed on the rule page.
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, inject, it } from 'vitest';
 import { ROUTES } from '../../src/api-contract/routes.ts';
 import { launch, phoneContext, sameTarget, screenshot } from './browser.ts';
 import { callApi, controlledByServiceWorker, goOffline, goOnline, logIn, markAllRead } from './pwa.ts';
 import { startServer, type ServerProcess } from '../server/server-process.ts';
+import { operatorOn } from './operator.ts';
 
 const SPEED = 20;
 const DAY_MS = 86_400_000;
@@ -28,14 +27,7 @@ let page: Page;
 /** The UTC midnight the server's clock reaches a minute after its start. */
 let midnight: Date;
 
-const run = promisify(execFile);
-const operator = async (...args: string[]) =>
-  (
-    await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
-      timeout: 30_000,
-    })
-  ).stdout;
+const operator = operatorOn(dataDir);
 const api = <T>(path: string, options: Parameters<typeof callApi>[1] = {}) =>
   callApi<T>(path, { base: server.base, ...options });
 
