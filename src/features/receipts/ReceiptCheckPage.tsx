@@ -56,9 +56,7 @@ export default function ReceiptCheckPage() {
             <Trans>Check the signature</Trans>
           </Button>
         </form>
-        {result && (
-          <CheckBanner check={result.check} ms={result.ms} keyId={result.signed?.receipt.key_id ?? ''} />
-        )}
+        {result && <CheckBanner check={result.check} ms={result.ms} keyId={result.signed?.receipt.key_id ?? ''} />}
         {/* What a receipt says is shown only once its signature holds: a changed one's claims are not repeated. */}
         {result?.signed && result.check === 'valid' && <ReceiptDetails signed={result.signed} />}
       </div>

@@ -49,7 +49,9 @@ export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: numbe
         ) : check === 'malformed' ? (
           <Trans>Paste the whole receipt as it was shared: its receipt and its signature.</Trans>
         ) : (
-          <Trans>This receipt was changed after it was signed, or the platform did not sign it. Do not rely on it.</Trans>
+          <Trans>
+            This receipt was changed after it was signed, or the platform did not sign it. Do not rely on it.
+          </Trans>
         )}
       </span>
     </section>
