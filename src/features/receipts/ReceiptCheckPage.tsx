@@ -13,7 +13,8 @@ import { checkOnDevice, type CheckState } from './receipts-store.ts';
 import '../../ui/records.css';
 import './receipts.css';
 
-export default function ReceiptCheckPage() {
+/** The page anyone checks a shared receipt on (rendered by ReceiptPage.tsx at its path). */
+export function ReceiptCheckPage() {
   const [text, setText] = useState('');
   const [result, setResult] = useState<{ signed: SignedReceipt | null; check: CheckState; ms: number | null } | null>(
     null,

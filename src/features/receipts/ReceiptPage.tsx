@@ -1,8 +1,9 @@
 // An order's signed receipt (/pages/receipt?option=12 or ?contract=7): asked for from the server, checked on this
 // device against the platform's published keys, shown with the result first, and shared (the system sheet where
-// there is one, else a download) or copied as JSON, for anyone to check with the public key.
+// there is one, else a download) or copied as JSON, for anyone to check with the public key. The check page of a
+// shared receipt (/pages/receipt/check) comes in this module too: one chunk for both routes.
 import { useEffect, useState } from 'react';
-import { Link, useSearch } from 'wouter';
+import { Link, useLocation, useSearch } from 'wouter';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { texts } from '../../api-contract/texts.ts';
@@ -16,6 +17,7 @@ import { LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { CheckBanner, ReceiptDetails } from './ReceiptParts.tsx';
+import { ReceiptCheckPage } from './ReceiptCheckPage.tsx';
 import {
   canShare,
   checkOnDevice,
@@ -39,7 +41,13 @@ function receiptOf(search: string): ReceiptOf | null {
   return null;
 }
 
-export default function ReceiptPage() {
+/** The module of both receipt routes: the check of a shared receipt at its path, else the order's receipt. */
+export default function ReceiptPages() {
+  const [path] = useLocation();
+  return path === ROUTES.receiptCheck ? <ReceiptCheckPage /> : <OrderReceiptPage />;
+}
+
+function OrderReceiptPage() {
   const { t } = useLingui();
   const search = useSearch();
   const [signed, setSigned] = useState<SignedReceipt | null>(null);
