@@ -19,6 +19,11 @@ export const ROUTES = {
   blindBox: '/pages/blindbox/index',
   /** Our addition: the user's draws verified in the browser. */
   blindBoxVerify: '/pages/blindbox/verify',
+  /** Our addition: a settled option's (`?option=12`) or filled contract order's (`?contract=7`) signed receipt,
+   * checked on the device; opened from the order's details. */
+  receipt: '/pages/receipt',
+  /** Our addition: anyone checks a receipt shared with them (pasted), without an account; opened from a receipt. */
+  receiptCheck: '/pages/receipt/check',
   lockUp: '/pages/Lock-up/Lock-up',
   lockUpDetails: '/pages/Lock-up/productDetails/productDetails',
   lockUpRecord: '/pages/Lock-up/record/record',
@@ -101,6 +106,8 @@ export const PUBLIC_ROUTES: readonly string[] = [
   ROUTES.share,
   // Our addition: QA opens the diagnostics on a logged-out device too (it shows no account data).
   ROUTES.diagnostics,
+  // Our addition: a receipt shared with someone can be checked by them without an account.
+  ROUTES.receiptCheck,
 ];
 
 /** Login, register and password reset live under this prefix. */

@@ -93,6 +93,10 @@ export const texts = {
     id: 'e.orderNotSettled',
     message: 'The order is not settled yet: its ticks are shown once it is.',
   },
+  receiptNotYet: /*i18n*/ {
+    id: 'e.receiptNotYet',
+    message: 'This order has no receipt yet: an option has one once settled, a contract order once filled.',
+  },
   transactionSucceeded: /*i18n*/ { id: 'm.transactionSucceeded', message: 'Successful transaction!' },
   transactionFailed: /*i18n*/ { id: 'm.transactionFailed', message: 'Transaction failed!' },
 

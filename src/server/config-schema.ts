@@ -365,6 +365,16 @@ export const VARIABLES = {
       'several machines need it set alike, and without it no code can be checked: keep it with, but apart from, ' +
       'the backups',
   }),
+  RECEIPT_SIGNING_KEYS: optional({
+    group: 'Accounts and money',
+    kind: kinds.receiptKeys,
+    unset: '`DATA_DIR/receipt-signing.keys`, made on the first start',
+    meaning:
+      'The Ed25519 keys settlement receipts are signed with, each `<64 hex digits>@<ISO time it starts signing>` ' +
+      '(e.g. `$(openssl rand -hex 32)@2026-11-22T08:00:00Z`), comma separated: the latest started one signs, all are ' +
+      'published at `/.well-known/receipt-keys.json`; several machines need it set alike, and a rotation adds a key ' +
+      '(keep the old ones: their receipts verify by them)',
+  }),
   WEBAUTHN_RP_ID: optional({
     group: 'Accounts and money',
     kind: kinds.text,

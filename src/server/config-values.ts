@@ -3,6 +3,7 @@
 // runs (make sessions last for ever, turn a protection off, shift every interest day).
 import { resolve } from 'node:path';
 import { parseTwoFactorKey } from './domain/two-factor-key.ts';
+import { parseReceiptKeys, type ReceiptKeyEntry } from './domain/receipt-keys.ts';
 
 /**
  * One way of reading a value: what the configuration page calls it, and the reading. `read` gets the value trimmed and
@@ -194,6 +195,12 @@ export const timeZone: Kind<string> = {
 export const twoFactorKey: Kind<Buffer> = {
   type: '32 bytes: 64 hex digits or base64',
   read: (value) => parseTwoFactorKey(value),
+};
+
+/** Ed25519 receipt signing keys, `<64 hex>@<ISO time>`, comma separated (domain/receipt-keys.ts). */
+export const receiptKeys: Kind<ReceiptKeyEntry[]> = {
+  type: '`<64 hex digits>@<ISO time>`, comma separated',
+  read: (value, name) => parseReceiptKeys(value, name),
 };
 
 /** How a push service reaches the operator: a mailto: or https: address (RFC 8292). */

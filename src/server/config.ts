@@ -7,6 +7,7 @@ import type { Exchange } from './market/exchanges/exchange.ts';
 import { configuredExchanges } from './market/exchanges/exchanges.ts';
 import type { SessionLimits } from './domain/sessions.ts';
 import type { ConsoleSettings } from './domain/operators.ts';
+import type { ReceiptKeyEntry } from './domain/receipt-keys.ts';
 import { DELIVERY_VARIABLES, deliveryConfig, type DeliveryConfig } from './delivery/settings.ts';
 import { endpointVariables, readVariables } from './config-schema.ts';
 
@@ -71,6 +72,11 @@ export interface ServerConfig {
   twoFactorKey: Buffer | null;
   /** DATA_DIR/two-factor.key, on PostgreSQL too: every process of this machine reads the same one. */
   twoFactorKeyFile: string;
+  /** RECEIPT_SIGNING_KEYS: the keys settlement receipts are signed with; null: the key file below (made on first
+   * start). */
+  receiptKeys: ReceiptKeyEntry[] | null;
+  /** DATA_DIR/receipt-signing.keys, on PostgreSQL too: every process of this machine reads the same one. */
+  receiptKeysFile: string;
   /** SMTP_*, SMS_PROVIDER and its settings, DELIVERY_RETRY_SECONDS (delivery/settings.ts). */
   delivery: DeliveryConfig;
   /** PUSH_SERVICE_HOSTS: where push subscriptions may point (`*.` for any subdomain), in lower case. */
@@ -130,6 +136,8 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     sessionLimits: { idleMs: value.SESSION_IDLE_DAYS, maxMs: value.SESSION_MAX_DAYS },
     twoFactorKey: value.TWO_FACTOR_KEY,
     twoFactorKeyFile: join(dataDir, 'two-factor.key'),
+    receiptKeys: value.RECEIPT_SIGNING_KEYS,
+    receiptKeysFile: join(dataDir, 'receipt-signing.keys'),
     delivery: deliveryConfig(Object.fromEntries(DELIVERY_VARIABLES.map((name) => [name, value[name]]))),
     relyingParty: { id: value.WEBAUTHN_RP_ID, origins: value.WEBAUTHN_ORIGINS },
     pushServiceHosts: value.PUSH_SERVICE_HOSTS,

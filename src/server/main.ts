@@ -26,6 +26,7 @@ import { pushTransport } from './delivery/push.ts';
 import { vapidKeys } from './domain/push-subscriptions.ts';
 import type { Transport } from './delivery/transport.ts';
 import { keyCheck, loadTwoFactorKey } from './domain/two-factor-key.ts';
+import { loadReceiptKeys } from './domain/receipt-keys.ts';
 import { createFeed } from './market/feeds.ts';
 import { createMarket } from './market/market.ts';
 import { startJobs } from './jobs/schedule.ts';
@@ -95,6 +96,8 @@ const market = createMarket(db, feed, clock, (error) => log('price feed failed',
 // One key for every process on this database (two hosts with their own key files would turn down each other's codes).
 const twoFactorKey = loadTwoFactorKey(config.twoFactorKey, config.twoFactorKeyFile);
 await claimKeyCheck(db, 'two_factor_key_check', keyCheck(twoFactorKey));
+// The keys settlement receipts are signed with (every process of this database must be given the same ones).
+const receiptKeys = loadReceiptKeys(config.receiptKeys, config.receiptKeysFile, clock.now());
 // Outgoing messages by channel; a channel without a transport here goes to the server log (delivery/development.ts).
 const transports: Partial<Record<string, Transport>> = {};
 if (config.delivery.email) transports.email = emailTransport(config.delivery.email);
@@ -115,6 +118,7 @@ const app = await buildApp(
     sender: outboxSender(db, () => deliverNow()),
     changes,
     twoFactorKey,
+    receiptKeys,
     build,
   },
   {

@@ -22,6 +22,7 @@ import { seedEarn } from '../../src/server/db/seed-earn.ts';
 import type { Endpoint, InputOf, ResultOf } from '../../src/api-contract/endpoint.ts';
 import { RET_OK, type Envelope } from '../../src/api-contract/envelope.ts';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
+import type { ReceiptKeyRing } from '../../src/server/domain/receipt-keys.ts';
 
 export interface SentCode {
   channel: string;
@@ -162,6 +163,8 @@ export async function startHarness(
     payeeCoolingMs?: number;
     /** The app's real sender (the delivery queue); else codes are kept in `sent`. */
     sender?: (db: Database['db']) => CodeSender;
+    /** The receipt signing keys; else the process's own random key. */
+    receiptKeys?: ReceiptKeyRing;
   } = {},
 ): Promise<Harness> {
   const database = await openTestDatabase();
@@ -199,6 +202,7 @@ export async function startHarness(
       market,
       changes: database.changes(),
       payeeCoolingMs: options.payeeCoolingMs ?? 0,
+      ...(options.receiptKeys ? { receiptKeys: options.receiptKeys } : {}),
     }),
     testAppOptions({
       authRateLimitPerMinute: options.authRateLimitPerMinute ?? 10_000,

@@ -7,6 +7,7 @@ import { appSettings, serviceSettings } from '../../src/server/http/settings.ts'
 import { loadConfig } from '../../src/server/config.ts';
 import { buildInfo } from '../../src/server/build-info.ts';
 import { ephemeralTwoFactorKey } from '../../src/server/domain/two-factor-key.ts';
+import { ephemeralReceiptKeys } from '../../src/server/domain/receipt-keys.ts';
 
 /** A server started with no variable set but WEB_ROOT empty (the API alone): every setting at its one default. */
 export const unconfigured = loadConfig({ WEB_ROOT: '' });
@@ -22,6 +23,7 @@ export function testServices(
     ...serviceSettings(unconfigured),
     changes: null,
     twoFactorKey: ephemeralTwoFactorKey(),
+    receiptKeys: ephemeralReceiptKeys(),
     build: buildInfo(null, unconfigured.buildId),
     ...given,
   };

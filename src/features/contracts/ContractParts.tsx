@@ -6,6 +6,8 @@ import { useSnapshot } from 'valtio';
 import Big from 'big.js';
 import { i18n } from '@lingui/core';
 import { Trans } from '@lingui/react/macro';
+import { Link } from 'wouter';
+import { ROUTES } from '../../api-contract/routes.ts';
 import type { ContractOrder, ContractStatus, OrderSide, OrderType } from '../../api-contract/contracts.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
@@ -242,6 +244,11 @@ export function OrderDetails({ order, onClose }: { order: Readonly<ContractOrder
           {order.cancelled_at && <time className="opt-time">{formatDateTime(order.cancelled_at)}</time>}
         </Row>
       </dl>
+      {order.status === 'filled' && (
+        <Link href={`${ROUTES.receipt}?contract=${order.id}`} className="receipt-link">
+          <Trans>Signed receipt</Trans>
+        </Link>
+      )}
       {order.simulated && (
         <p className="ct-note">
           <Trans>Prices come from a simulated feed. Orders fill only at recorded prices; no one can set a fill.</Trans>

@@ -3,7 +3,8 @@
 // recorded end price and its time, the result and the payout. A pending order shows its live
 // countdown and is asked for again when due.
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
-import { useSearch } from 'wouter';
+import { Link, useSearch } from 'wouter';
+import { ROUTES } from '../../api-contract/routes.ts';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import { Trans } from '@lingui/react/macro';
@@ -187,6 +188,11 @@ function OrderDetails({ order }: { order: Readonly<OptionOrder> }) {
           </Row>
         </dl>
       </section>
+      {settled && (
+        <Link href={`${ROUTES.receipt}?option=${order.id}`} className="card receipt-link">
+          <Trans>Signed receipt</Trans>
+        </Link>
+      )}
       {settled && (
         <Suspense fallback={null}>
           <SettlementTicksCard order={order} decimals={decimals} />

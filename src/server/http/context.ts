@@ -12,6 +12,7 @@ import type { Caller, SignInPlace } from '../domain/sessions.ts';
 import type { OperatorCaller } from '../domain/operators.ts';
 import type { BuildInfo } from '../build-info.ts';
 import type { ServiceSettings } from './settings.ts';
+import type { ReceiptKeyRing } from '../domain/receipt-keys.ts';
 
 /**
  * What the app is built on (http/app.ts) and every handler receives. Settings:
@@ -31,6 +32,8 @@ export interface Services extends ServiceSettings {
   changes: Changes | null;
   /** TWO_FACTOR_KEY or the data folder's key file (domain/two-factor-key.ts); tests use the process's own. */
   twoFactorKey: Buffer;
+  /** RECEIPT_SIGNING_KEYS or the data folder's key file (domain/receipt-keys.ts); tests use the process's own. */
+  receiptKeys: ReceiptKeyRing;
   /** The version and build this process runs (build-info.ts). */
   build: BuildInfo;
 }

@@ -30,6 +30,7 @@ import { payoutsRoutes } from './payouts-routes.ts';
 import { practiceRoutes } from './practice-routes.ts';
 import { priceAlertsRoutes } from './price-alerts-routes.ts';
 import { priceStreamRoute } from './price-stream.ts';
+import { receiptsRoutes } from './receipts-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
@@ -55,6 +56,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   marketsRoutes,
   optionsRoutes,
   riskRoutes,
+  receiptsRoutes,
   priceStreamRoute,
   messagesRoutes,
   fundsRoutes,

@@ -1,0 +1,170 @@
+// A receipt as the customer reads it: the check's result first ("Signature valid", made on this device), then what
+// the receipt says — the order, the deciding ticks with each exchange's price and trade id, the outcome and payout —
+// and who signed it when. Shared by the order's receipt page and the page where anyone checks a shared receipt.
+import type { ReactNode } from 'react';
+import { Trans } from '@lingui/react/macro';
+import { exchangeLabel } from '../../api-contract/markets.ts';
+import type { ContractReceipt, OptionReceipt, ReceiptTick, SignedReceipt } from '../../api-contract/receipts.ts';
+import { formatDateTime, formatExact } from '../../lib/format.ts';
+import { Ltr, Row } from '../../ui/records.tsx';
+import type { CheckState } from './receipts-store.ts';
+
+/** The check's result as a banner; `ms` (the signature check's time) is kept on it for the end-to-end test. */
+export function CheckBanner({ check, ms, keyId }: { check: CheckState; ms: number | null; keyId: string }) {
+  const tone = check === 'valid' ? 'good' : check === 'checking' ? 'wait' : 'bad';
+  return (
+    <section
+      className={`card receipt-check ${tone}`}
+      role="status"
+      data-check={check}
+      data-check-ms={ms === null ? undefined : ms.toFixed(2)}
+    >
+      <strong>
+        {check === 'valid' ? (
+          <Trans>Signature valid</Trans>
+        ) : check === 'checking' ? (
+          <Trans>Checking the signature…</Trans>
+        ) : check === 'unknown-key' ? (
+          <Trans>Signed with an unknown key</Trans>
+        ) : check === 'no-crypto' ? (
+          <Trans>Cannot check here</Trans>
+        ) : check === 'malformed' ? (
+          <Trans>This is not a receipt</Trans>
+        ) : (
+          <Trans>Signature not valid</Trans>
+        )}
+      </strong>
+      <span>
+        {check === 'valid' ? (
+          <Trans>
+            Checked on this device with the platform's published key <Ltr>{keyId}</Ltr>: this receipt is exactly as the
+            platform signed it.
+          </Trans>
+        ) : check === 'checking' ? null : check === 'unknown-key' ? (
+          <Trans>
+            No published key of the platform has the id <Ltr>{keyId}</Ltr>.
+          </Trans>
+        ) : check === 'no-crypto' ? (
+          <Trans>This browser offers Ed25519 signatures only over a secure (https) connection.</Trans>
+        ) : check === 'malformed' ? (
+          <Trans>Paste the whole receipt as it was shared: its receipt and its signature.</Trans>
+        ) : (
+          <Trans>
+            This receipt was changed after it was signed, or the platform did not sign it. Do not rely on it.
+          </Trans>
+        )}
+      </span>
+    </section>
+  );
+}
+
+/** A tick's price and time and the exchanges' prices (with trade ids) it was made of. */
+function Tick({ tick }: { tick: ReceiptTick }) {
+  return (
+    <>
+      <Ltr className="opt-num">{formatExact(tick.price)}</Ltr>
+      <small className="muted">{formatDateTime(tick.at)}</small>
+      {tick.constituents.length === 0 ? (
+        <small className="muted">
+          <Trans>Simulated price</Trans>
+        </small>
+      ) : (
+        <ul className="receipt-constituents">
+          {tick.constituents.map((c) => (
+            <li key={`${c.exchange}${c.at}`}>
+              {exchangeLabel(c.exchange)} <Ltr>{formatExact(c.price)}</Ltr>
+              {c.trade_id && (
+                <small className="muted">
+                  {' '}
+                  <Trans>
+                    trade <Ltr>{c.trade_id}</Ltr>
+                  </Trans>
+                </small>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+const amount = (value: string, asset: string) => (
+  <Ltr>
+    {formatExact(value)} {asset}
+  </Ltr>
+);
+
+function OptionRows({ receipt }: { receipt: OptionReceipt }) {
+  const { order } = receipt;
+  return (
+    <>
+      <Row label={<Trans>Direction</Trans>}>{order.direction === 'up' ? <Trans>Up</Trans> : <Trans>Down</Trans>}</Row>
+      <Row label={<Trans>Amount</Trans>}>{amount(order.amount, 'USDT')}</Row>
+      <Row label={<Trans>Accepted at</Trans>}>{formatDateTime(order.accepted_at)}</Row>
+      <Row label={<Trans>Start price</Trans>}>{receipt.start ? <Tick tick={receipt.start} /> : '—'}</Row>
+      <Row label={<Trans>End price</Trans>}>{receipt.end ? <Tick tick={receipt.end} /> : '—'}</Row>
+      <Row label={<Trans>Outcome</Trans>}>
+        {receipt.outcome === 'win' ? (
+          <Trans>Won</Trans>
+        ) : receipt.outcome === 'lose' ? (
+          <Trans>Lost</Trans>
+        ) : receipt.outcome === 'tie' ? (
+          <Trans>Same price</Trans>
+        ) : (
+          <Trans>Void</Trans>
+        )}
+      </Row>
+      <Row label={<Trans>Payout</Trans>}>{amount(receipt.payout, 'USDT')}</Row>
+      <Row label={<Trans>Settled at</Trans>}>{formatDateTime(receipt.settled_at)}</Row>
+    </>
+  );
+}
+
+function ContractRows({ receipt }: { receipt: ContractReceipt }) {
+  const { order } = receipt;
+  return (
+    <>
+      <Row label={<Trans>Side</Trans>}>{order.side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>}</Row>
+      <Row label={<Trans>Quantity</Trans>}>{amount(receipt.dealt_quantity, order.coin)}</Row>
+      <Row label={<Trans>Fill price</Trans>}>
+        <Tick tick={receipt.tick} />
+      </Row>
+      <Row label={<Trans>Fee</Trans>}>{amount(receipt.fee, receipt.fee_asset)}</Row>
+      <Row label={<Trans>Paid</Trans>}>{amount(receipt.spent, receipt.spent_asset)}</Row>
+      <Row label={<Trans>Received</Trans>}>{amount(receipt.payout, receipt.payout_asset)}</Row>
+      <Row label={<Trans>Filled at</Trans>}>{formatDateTime(receipt.filled_at)}</Row>
+    </>
+  );
+}
+
+/** What the receipt says, row by row; `actions` (share, download, copy) below it. */
+export function ReceiptDetails({ signed, actions }: { signed: SignedReceipt; actions?: ReactNode }) {
+  const { receipt } = signed;
+  return (
+    <section className="card">
+      <h2 className="receipt-title">
+        {receipt.kind === 'option' ? <Trans>Option receipt</Trans> : <Trans>Contract order receipt</Trans>}
+      </h2>
+      <dl className="detail-rows">
+        <Row label={<Trans>Order number</Trans>}>
+          <Ltr>{receipt.order.id}</Ltr>
+        </Row>
+        <Row label={<Trans>Coin</Trans>}>
+          <Ltr>{receipt.order.coin}/USDT</Ltr>
+        </Row>
+        {receipt.order.account === 'practice' && (
+          <Row label={<Trans>Account</Trans>}>
+            <Trans>Practice (virtual money)</Trans>
+          </Row>
+        )}
+        {receipt.kind === 'option' ? <OptionRows receipt={receipt} /> : <ContractRows receipt={receipt} />}
+        <Row label={<Trans>Signed at</Trans>}>{formatDateTime(receipt.signed_at)}</Row>
+        <Row label={<Trans>Key id</Trans>}>
+          <Ltr>{receipt.key_id}</Ltr>
+        </Row>
+      </dl>
+      {actions && <div className="receipt-actions">{actions}</div>}
+    </section>
+  );
+}
