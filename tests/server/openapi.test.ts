@@ -78,6 +78,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'options',
       'settlement-ticks',
       'risk',
+      'liabilities',
       'messages',
       'payouts',
       'protection',

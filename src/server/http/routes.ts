@@ -33,6 +33,7 @@ import { priceStreamRoute } from './price-stream.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
+import { liabilitiesRoutes } from './liabilities-routes.ts';
 import type { RouteModule } from './route-module.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
@@ -54,6 +55,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   marketsRoutes,
   optionsRoutes,
   riskRoutes,
+  liabilitiesRoutes,
   priceStreamRoute,
   messagesRoutes,
   fundsRoutes,

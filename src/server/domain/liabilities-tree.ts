@@ -1,0 +1,105 @@
+// The Merkle sum tree of the proof of liabilities, computed in memory (node:crypto, synchronous): the same hashes as
+// the stand-alone verifier (src/api-contract/liabilities-verify.ts), which the tests hold it to. Format and reasons:
+// LIABILITIES.md beside this file.
+import { createHash, randomBytes } from 'node:crypto';
+import type { ProofStep } from '../../api-contract/liabilities-verify.ts';
+
+/** A leaf: its id (hex SHA-256 of salt || account id) and its sums, one per asset, in whole minor units ≥ 0. */
+export interface Leaf {
+  id: string;
+  sums: bigint[];
+}
+
+/** What a pass over the leaves answers: the root and, when a leaf was tracked, the path from it to the root. */
+export interface TreeResult {
+  root: string;
+  sums: bigint[];
+  /** The siblings from the tracked leaf up (empty when none was tracked or the tree is one leaf). */
+  path: ProofStep[];
+}
+
+const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** A random salt: 32 bytes, hex. */
+export const newSalt = () => randomBytes(32).toString('hex');
+
+/** hex(SHA-256(salt bytes || UTF-8 of the account id)), as the verifier computes it. */
+export const leafId = (salt: string, account: string) =>
+  createHash('sha256').update(Buffer.from(salt, 'hex')).update(account, 'utf8').digest('hex');
+
+/** The leaf's hash: SHA-256 of "leaf:" + id + ":" + sums joined by ",". */
+export const leafHash = (id: string, sums: readonly bigint[]) => sha(`leaf:${id}:${sums.join(',')}`);
+
+/** The hash of a node from its children: SHA-256 of "node:" + left + ":" + right + ":" + left sums + ":" + right sums. */
+export const nodeHash = (left: string, right: string, leftSums: readonly bigint[], rightSums: readonly bigint[]) =>
+  sha(`node:${left}:${right}:${leftSums.join(',')}:${rightSums.join(',')}`);
+
+/** The leaves' order in the tree: by id, which is random, so a position says nothing of the account. */
+export const byId = (a: Leaf, b: Leaf) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+
+/**
+ * One pass up the tree over `leaves` (already in tree order; `assets` sums each): level by level, each pair hashed
+ * into its parent and its sums added; a level with an odd count carries its last node up unchanged. Only one level is
+ * held at a time, so memory is about the leaves. With `track` (a leaf's position) the siblings on its way up are kept:
+ * the path of its proof. Refuses (throws) a negative sum: a balance is never below zero. No leaf: an empty tree, the
+ * hash of "empty" and zero sums.
+ */
+export function sumTree(leaves: readonly Leaf[], assets: number, track = -1): TreeResult {
+  if (!leaves.length) return { root: sha('empty'), sums: Array<bigint>(assets).fill(0n), path: [] };
+  let hashes: string[] = new Array<string>(leaves.length);
+  let sums: bigint[][] = new Array<bigint[]>(leaves.length);
+  for (let at = 0; at < leaves.length; at += 1) {
+    const leaf = leaves[at]!;
+    if (leaf.sums.length !== assets) throw new Error(`leaf ${leaf.id} has ${leaf.sums.length} sums, not ${assets}`);
+    if (leaf.sums.some((sum) => sum < 0n)) throw new Error(`leaf ${leaf.id} has a negative sum`);
+    hashes[at] = leafHash(leaf.id, leaf.sums);
+    sums[at] = leaf.sums;
+  }
+  const path: ProofStep[] = [];
+  let tracked = track;
+  while (hashes.length > 1) {
+    const count = hashes.length;
+    const upHashes = new Array<string>(Math.ceil(count / 2));
+    const upSums = new Array<bigint[]>(upHashes.length);
+    if (tracked >= 0) {
+      const sibling = tracked ^ 1;
+      if (sibling < count)
+        path.push({
+          side: sibling < tracked ? 'left' : 'right',
+          hash: hashes[sibling]!,
+          sums: sums[sibling]!.map(String),
+        });
+      tracked >>= 1;
+    }
+    for (let at = 0; at + 1 < count; at += 2) {
+      const left = sums[at]!;
+      const right = sums[at + 1]!;
+      upHashes[at >> 1] = nodeHash(hashes[at]!, hashes[at + 1]!, left, right);
+      upSums[at >> 1] = left.map((sum, asset) => sum + right[asset]!);
+    }
+    if (count % 2) {
+      upHashes[count >> 1] = hashes[count - 1]!;
+      upSums[count >> 1] = sums[count - 1]!;
+    }
+    hashes = upHashes;
+    sums = upSums;
+  }
+  return { root: hashes[0]!, sums: sums[0]!, path };
+}
+
+/** Minor units (a whole number) from a decimal string with at most `decimals` places: "1.5", 8 → 150000000n. */
+export function minorUnits(amount: string, decimals: number): bigint {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);
+  if (!match) throw new Error(`not a non-negative decimal: ${amount}`);
+  const fraction = (match[2] ?? '').replace(/0+$/, '');
+  if (fraction.length > decimals) throw new Error(`${amount} has more than ${decimals} decimals`);
+  return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
+}
+
+/** A decimal string from minor units: 150000000n, 8 → "1.5". */
+export function fromMinorUnits(units: bigint | string, decimals: number): string {
+  const digits = String(units).padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}
