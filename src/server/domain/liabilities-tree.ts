@@ -87,6 +87,52 @@ export function sumTree(leaves: readonly Leaf[], assets: number, track = -1): Tr
   return { root: hashes[0]!, sums: sums[0]!, path };
 }
 
+/** Every level of a tree, the leaves' first: each node's hash and sums. */
+export type Levels = { hashes: string[]; sums: bigint[][] }[];
+
+/**
+ * The whole tree kept in memory, level by level (the same hashes as `sumTree`), for answering many paths at once: an
+ * audit of every leaf. Memory grows with about twice the leaves; `sumTree` is the pass for one path.
+ */
+export function treeLevels(leaves: readonly Leaf[]): Levels {
+  const levels: Levels = [
+    { hashes: leaves.map((leaf) => leafHash(leaf.id, leaf.sums)), sums: leaves.map((leaf) => leaf.sums) },
+  ];
+  for (let level = levels[0]!; level.hashes.length > 1; level = levels.at(-1)!) {
+    const up: Levels[number] = { hashes: [], sums: [] };
+    for (let at = 0; at < level.hashes.length; at += 2) {
+      if (at + 1 === level.hashes.length) {
+        up.hashes.push(level.hashes[at]!);
+        up.sums.push(level.sums[at]!);
+        continue;
+      }
+      const left = level.sums[at]!;
+      const right = level.sums[at + 1]!;
+      up.hashes.push(nodeHash(level.hashes[at]!, level.hashes[at + 1]!, left, right));
+      up.sums.push(left.map((sum, asset) => sum + right[asset]!));
+    }
+    levels.push(up);
+  }
+  return levels;
+}
+
+/** The path of the leaf at `position` in `levels`: its siblings from the bottom up (as `sumTree` tracks it). */
+export function pathIn(levels: Levels, position: number): ProofStep[] {
+  const path: ProofStep[] = [];
+  let at = position;
+  for (const level of levels.slice(0, -1)) {
+    const sibling = at ^ 1;
+    if (sibling < level.hashes.length)
+      path.push({
+        side: sibling < at ? 'left' : 'right',
+        hash: level.hashes[sibling]!,
+        sums: level.sums[sibling]!.map(String),
+      });
+    at >>= 1;
+  }
+  return path;
+}
+
 /** Minor units (a whole number) from a decimal string with at most `decimals` places: "1.5", 8 → 150000000n. */
 export function minorUnits(amount: string, decimals: number): bigint {
   const match = /^(\d+)(?:\.(\d+))?$/.exec(amount);

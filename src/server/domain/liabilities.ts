@@ -10,7 +10,7 @@ import type { PublishedTree } from '../../api-contract/liabilities.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { byId, leafId, newSalt, sumTree, type Leaf } from './liabilities-tree.ts';
+import { byId, leafId, newSalt, pathIn, sumTree, treeLevels, type Leaf } from './liabilities-tree.ts';
 
 /** Builds of any process wait for each other on this advisory lock (a constant every process agrees on). */
 const LIABILITIES_LOCK = 0x6c696162;
@@ -258,4 +258,35 @@ export async function liabilityProofOf(
       root: { hash: path.root, sums: path.sums.map(String) },
     },
   };
+}
+
+/**
+ * Every customer's proof in tree `treeId`, in tree order, built from the stored leaves in one pass (the whole tree in
+ * memory: an audit of every leaf, not a call's answer). Refuses an unknown tree with `noLiabilityProof`.
+ */
+export async function everyLiabilityProof(db: Executor, treeId: number): Promise<LiabilityProof[]> {
+  const [row] = rowsOf<RootRow>(await db.execute(sql`select ${ROOT_COLUMNS} from liability_roots where id = ${treeId}`));
+  if (!row) throw new Refusal(texts.noLiabilityProof.id);
+  const tree = published(row);
+  const stored = rowsOf<{ user_id: number; salt: string; leaf_id: string; sums: string[] | string }>(
+    await db.execute(sql`
+      select l.user_id, s.salt, l.leaf_id, l.sums from liability_leaves l join liability_salts s on s.user_id = l.user_id
+      where l.root_id = ${tree.id} order by l.position`),
+  );
+  const leaves = stored.map((leaf) => ({ id: leaf.leaf_id, sums: json<string[]>(leaf.sums).map((sum) => BigInt(sum)) }));
+  const levels = treeLevels(leaves);
+  const top = levels.at(-1)!;
+  const root = { hash: top.hashes[0] ?? '', sums: (top.sums[0] ?? []).map(String) };
+  return stored.map((leaf, position) => ({
+    format: PROOF_FORMAT,
+    tree: tree.id,
+    cutoff: tree.cutoff,
+    assets: tree.assets,
+    decimals: tree.decimals,
+    account: String(leaf.user_id),
+    salt: leaf.salt,
+    leaf: { id: leaf.leaf_id, sums: leaves[position]!.sums.map(String) },
+    path: pathIn(levels, position),
+    root,
+  }));
 }
