@@ -125,16 +125,14 @@ export async function verifyProof(proof: LiabilityProof, published: PublishedRoo
     if (!proof || typeof proof !== 'object' || proof.format !== PROOF_FORMAT)
       return fail('format', `not a ${PROOF_FORMAT} proof`);
     const { assets, leaf, path, root } = proof;
-    if (!Array.isArray(assets) || !assets.every((asset) => typeof asset === 'string'))
-      return fail('format', 'assets');
+    if (!Array.isArray(assets) || !assets.every((asset) => typeof asset === 'string')) return fail('format', 'assets');
     if (!leaf || !HASH.test(String(leaf.id))) return fail('format', 'leaf id');
     if (!root || !HASH.test(String(root.hash))) return fail('format', 'root hash');
     if (!Array.isArray(path)) return fail('format', 'path');
     const count = assets.length;
     const leafBad = badSums(leaf.sums, count, 'leaf');
     if (leafBad) return leafBad;
-    if (typeof proof.salt !== 'string' || !HEX.test(proof.salt) || proof.salt.length % 2)
-      return fail('format', 'salt');
+    if (typeof proof.salt !== 'string' || !HEX.test(proof.salt) || proof.salt.length % 2) return fail('format', 'salt');
     if ((await leafIdOf(proof.salt, String(proof.account))) !== leaf.id)
       return fail('id', 'the leaf id is not SHA-256(salt || account)');
     let hash = await leafHashOf(leaf.id, leaf.sums);

@@ -43,12 +43,10 @@ export const Proof = shape({
 });
 
 /** Our addition: the published roots of proof of liabilities, newest first (at most 60), for anyone. */
-export const liabilityRoots = get(
-  '/liabilities/roots',
-  NoInput,
-  returns(shape({ lists: v.array(PublishedTree) })),
-  { cache: 'public', auth: false },
-);
+export const liabilityRoots = get('/liabilities/roots', NoInput, returns(shape({ lists: v.array(PublishedTree) })), {
+  cache: 'public',
+  auth: false,
+});
 
 /**
  * Our addition: the caller's own proof in the newest tree (their salt, leaf and path) with the tree as published;

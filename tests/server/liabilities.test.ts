@@ -85,7 +85,9 @@ it('builds a tree of 10,000 customers whose every proof the stand-alone verifier
   await grant(h, alice.id, '0.015', 'BTC');
   // A practice balance is no liability: left out.
   await grant(h, alice.id, '10000', 'practice:USDT');
-  const { count } = rowsOf<{ count: number }>(await h.database.db.execute(sql`select count(*)::int as count from users`))[0]!;
+  const { count } = rowsOf<{ count: number }>(
+    await h.database.db.execute(sql`select count(*)::int as count from users`),
+  )[0]!;
   expect(count).toBe(10_000);
 
   h.clock.advance(1000);
@@ -149,9 +151,9 @@ it('refuses a changed balance, a changed path, a negative sum node and a leaf mi
   notMine.account = String(alice.id);
   expect(await verifyProof(notMine, root.root)).toMatchObject({ ok: false, reason: 'id' });
   // Totals other than the published ones.
-  expect(
-    await verifyProof(copy(), { hash: root.root, totals: root.totals.map((total) => `${total}0`) }),
-  ).toMatchObject({ ok: false, reason: 'totals' });
+  expect(await verifyProof(copy(), { hash: root.root, totals: root.totals.map((total) => `${total}0`) })).toMatchObject(
+    { ok: false, reason: 'totals' },
+  );
 });
 
 it('answers the caller their own leaf only, which verifies against the public root', async () => {
@@ -194,16 +196,20 @@ it("catches a balance the operator changes after publication in that customer's 
   await db.execute(sql`
     update liability_leaves set sums = ${JSON.stringify(honest.data.proof.leaf.sums)}::jsonb
     where root_id = ${published.id} and user_id = ${alice.id}`);
-  expect(await verifyProof((await h.call(myLiabilityProof, {}, { token: alice.token })).data.proof, published.root)).toMatchObject(
-    { ok: true },
-  );
+  expect(
+    await verifyProof((await h.call(myLiabilityProof, {}, { token: alice.token })).data.proof, published.root),
+  ).toMatchObject({ ok: true });
 });
 
 it('builds the day’s tree once however many builds race, from the entries before the day began', async () => {
   h.clock.set(new Date('2026-11-23T00:02:00Z'));
   // After midnight: not in the day's tree.
   await h.database.db.transaction((tx) =>
-    post(tx, { userId: bob.id, asset: 'USDT', amount: '7', kind: 'test_credit', reference: 'after-midnight' }, h.clock.now()),
+    post(
+      tx,
+      { userId: bob.id, asset: 'USDT', amount: '7', kind: 'test_credit', reference: 'after-midnight' },
+      h.clock.now(),
+    ),
   );
   const runs = await Promise.all([1, 2, 3].map(() => ensureDailyLiabilities(h.database.db, h.clock.now(), 'test')));
   expect(runs.filter(Boolean)).toHaveLength(1);

@@ -145,7 +145,12 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
  * null when another call had. Any number of processes may call it at once: one builds (an advisory lock, then the
  * day's row looked for again; the unique day refuses a second row).
  */
-export async function buildDailyLiabilities(db: Db, day: string, now: Date, builtBy: string): Promise<BuiltTree | null> {
+export async function buildDailyLiabilities(
+  db: Db,
+  day: string,
+  now: Date,
+  builtBy: string,
+): Promise<BuiltTree | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${LIABILITIES_LOCK})`);
     const [found] = rowsOf(await tx.execute(sql`select id from liability_roots where day = ${day}`));
@@ -265,7 +270,9 @@ export async function liabilityProofOf(
  * memory: an audit of every leaf, not a call's answer). Refuses an unknown tree with `noLiabilityProof`.
  */
 export async function everyLiabilityProof(db: Executor, treeId: number): Promise<LiabilityProof[]> {
-  const [row] = rowsOf<RootRow>(await db.execute(sql`select ${ROOT_COLUMNS} from liability_roots where id = ${treeId}`));
+  const [row] = rowsOf<RootRow>(
+    await db.execute(sql`select ${ROOT_COLUMNS} from liability_roots where id = ${treeId}`),
+  );
   if (!row) throw new Refusal(texts.noLiabilityProof.id);
   const tree = published(row);
   const stored = rowsOf<{ user_id: number; salt: string; leaf_id: string; sums: string[] | string }>(
@@ -273,7 +280,10 @@ export async function everyLiabilityProof(db: Executor, treeId: number): Promise
       select l.user_id, s.salt, l.leaf_id, l.sums from liability_leaves l join liability_salts s on s.user_id = l.user_id
       where l.root_id = ${tree.id} order by l.position`),
   );
-  const leaves = stored.map((leaf) => ({ id: leaf.leaf_id, sums: json<string[]>(leaf.sums).map((sum) => BigInt(sum)) }));
+  const leaves = stored.map((leaf) => ({
+    id: leaf.leaf_id,
+    sums: json<string[]>(leaf.sums).map((sum) => BigInt(sum)),
+  }));
   const levels = treeLevels(leaves);
   const top = levels.at(-1)!;
   const root = { hash: top.hashes[0] ?? '', sums: (top.sums[0] ?? []).map(String) };
