@@ -10,7 +10,7 @@ import type { PublishedTree } from '../../api-contract/liabilities.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { byId, leafId, newSalt, pathIn, sumTree, treeLevels, type Leaf } from './liabilities-tree.ts';
+import { byId, leafId, newSalts, pathIn, sumTree, treeLevels, type Leaf } from './liabilities-tree.ts';
 
 /** Builds of any process wait for each other on this advisory lock (a constant every process agrees on). */
 const LIABILITIES_LOCK = 0x6c696162;
@@ -40,7 +40,8 @@ async function ensureSalts(tx: Executor, cutoff: Date): Promise<void> {
         limit ${BATCH}`),
     );
     if (!missing.length) return;
-    const rows = missing.map((row) => ({ user_id: Number(row.id), salt: newSalt() }));
+    const salts = newSalts(missing.length);
+    const rows = missing.map((row, at) => ({ user_id: Number(row.id), salt: salts[at]! }));
     await tx.execute(sql`
       insert into liability_salts (user_id, salt)
       select user_id, salt from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(user_id int, salt text)
