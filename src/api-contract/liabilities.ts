@@ -58,3 +58,11 @@ export const myLiabilityProof = get(
   returns(shape({ tree: PublishedTree, proof: Proof })),
   { cache: 'user' },
 );
+
+/** A decimal string from whole minor units: ("150000000", 8) → "1.5"; ("0", 8) → "0". Exact (string digits only). */
+export function unitsToDecimal(units: string, decimals: number): string {
+  const digits = units.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}

@@ -154,11 +154,3 @@ export function minorUnits(amount: string, decimals: number): bigint {
   if (fraction.length > decimals) throw new Error(`${amount} has more than ${decimals} decimals`);
   return BigInt(match[1]! + fraction.padEnd(decimals, '0'));
 }
-
-/** A decimal string from minor units: 150000000n, 8 → "1.5". */
-export function fromMinorUnits(units: bigint | string, decimals: number): string {
-  const digits = String(units).padStart(decimals + 1, '0');
-  const whole = digits.slice(0, digits.length - decimals);
-  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
-  return fraction ? `${whole}.${fraction}` : whole;
-}

@@ -2,14 +2,14 @@
 // (domain/liabilities.ts; the daily one is a job). A build publishes a root customers check against: one audit entry.
 import { COMMAND_LINE } from '../domain/audit-log.ts';
 import { buildLiabilitiesNow, publishedRoots } from '../domain/liabilities.ts';
-import { fromMinorUnits } from '../domain/liabilities-tree.ts';
+import { unitsToDecimal } from '../../api-contract/liabilities.ts';
 import { UsageError, table, type Command } from './command-kit.ts';
 
 export const LIABILITIES_USAGE = `  liabilities [build]                           proof of liabilities: the published roots (newest first) with their
                                                 totals; build: a tree of every customer's balances as of now, published`;
 
 const totalsOf = (assets: string[], totals: string[], decimals: number) =>
-  assets.map((asset, at) => `${asset} ${fromMinorUnits(totals[at]!, decimals)}`).join(', ');
+  assets.map((asset, at) => `${asset} ${unitsToDecimal(totals[at]!, decimals)}`).join(', ');
 
 export const liabilitiesCommands: Record<string, Command> = {
   async liabilities({ db, now }, args) {
