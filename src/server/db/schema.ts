@@ -1551,8 +1551,5 @@ export const liabilityLeaves = pgTable(
     leafId: text('leaf_id').notNull(),
     sums: jsonb('sums').$type<string[]>().notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.rootId, t.position] }),
-    uniqueIndex('liability_leaves_user').on(t.rootId, t.userId),
-  ],
+  (t) => [primaryKey({ columns: [t.rootId, t.position] }), uniqueIndex('liability_leaves_user').on(t.rootId, t.userId)],
 );

@@ -34,7 +34,7 @@ export const leafId = (salt: string, account: string) =>
 /** The leaf's hash: SHA-256 of "leaf:" + id + ":" + sums joined by ",". */
 export const leafHash = (id: string, sums: readonly bigint[]) => sha(`leaf:${id}:${sums.join(',')}`);
 
-/** The hash of a node from its children: SHA-256 of "node:" + left + ":" + right + ":" + left sums + ":" + right sums. */
+/** A node's hash from its children: SHA-256 of "node:" + left + ":" + right + ":" + left sums + ":" + right sums. */
 export const nodeHash = (left: string, right: string, leftSums: readonly bigint[], rightSums: readonly bigint[]) =>
   sha(`node:${left}:${right}:${leftSums.join(',')}:${rightSums.join(',')}`);
 
