@@ -36,7 +36,7 @@ export const Proof = shape({
   assets: v.array(v.string()),
   decimals: whole,
   account: v.string(),
-  salt: v.pipe(v.string(), v.regex(/^[0-9a-f]{64}$/)),
+  salt: hex64,
   leaf: shape({ id: hex64, sums: v.array(units) }),
   path: v.array(shape({ side: v.picklist(['left', 'right']), hash: hex64, sums: v.array(units) })),
   root: shape({ hash: hex64, sums: v.array(units) }),

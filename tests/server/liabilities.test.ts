@@ -25,6 +25,9 @@ import {
 import { post } from '../../src/server/domain/ledger.ts';
 import { startHarness, type Harness } from './harness.ts';
 import { customer, grant, refused } from './helpers.ts';
+import { opsOk } from './funds-helpers.ts';
+import { auditLog } from '../../src/server/db/schema.ts';
+import { desc } from 'drizzle-orm';
 
 let h: Harness;
 let folder: string;
@@ -246,3 +249,25 @@ it('runs from the command line: verified for a real proof, the reason for a chan
     stdout: expect.stringContaining('NOT verified (root)'),
   });
 }, 60_000);
+
+it('builds one on demand from the operator command, audited, and lists the published roots', async () => {
+  const printed = await opsOk(h, 'liabilities', 'build');
+  const [, id, root] = /^Tree (\d+) as of \S+: 10001 customers, root ([0-9a-f]{64})/.exec(printed) ?? [];
+  expect(root).toBeDefined();
+  const [entry] = await h.database.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
+  expect(entry).toMatchObject({
+    operator: 'ops',
+    address: 'local',
+    action: 'liabilities.build',
+    target: `liabilities:${id}`,
+  });
+  const listed = await opsOk(h, 'liabilities');
+  expect(
+    listed
+      .split('\n')
+      .slice(2)
+      .map((line) => line.split(/\s+/)[0]),
+  ).toEqual([id, String(treeId + 1), String(treeId)]);
+  expect(listed).toContain(root);
+  expect(listed).toContain('2026-11-23');
+});
