@@ -1553,3 +1553,22 @@ export const liabilityLeaves = pgTable(
   },
   (t) => [primaryKey({ columns: [t.rootId, t.position] }), uniqueIndex('liability_leaves_user').on(t.rootId, t.userId)],
 );
+
+/**
+ * The nodes of a published tree from level 10 up (one per 1,024 leaves, and the levels above to the root), kept so a
+ * customer's path is their block of leaves hashed again plus these siblings: `level` (leaves are 0), `position` in the
+ * level, the hash and the sums (whole minor units as decimal strings, in the tree's `assets` order).
+ */
+export const liabilityNodes = pgTable(
+  'liability_nodes',
+  {
+    rootId: integer('root_id')
+      .notNull()
+      .references(() => liabilityRoots.id),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    sums: jsonb('sums').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rootId, t.level, t.position] })],
+);

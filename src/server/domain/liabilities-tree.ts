@@ -16,6 +16,46 @@ export interface TreeResult {
   sums: bigint[];
   /** The siblings from the tracked leaf up (empty when none was tracked or the tree is one leaf). */
   path: ProofStep[];
+  /** The nodes of every level from `keepFrom` up (the root's included), when asked for. */
+  kept: KeptNode[];
+}
+
+/** A node kept at build time: its level (leaves are level 0), its position in the level, its hash and sums. */
+export interface KeptNode {
+  level: number;
+  position: number;
+  hash: string;
+  sums: bigint[];
+}
+
+/**
+ * Leaves per block: the nodes of level 10 and above are kept with a tree, so a customer's path is their block's
+ * 1,024 leaves hashed again plus at most ~10 stored siblings above it, however large the tree.
+ */
+export const BLOCK_LEVEL = 10;
+
+/** How many nodes level `level` of a tree of `leaves` leaves holds. */
+export const levelCount = (leaves: number, level: number) => Math.ceil(leaves / 2 ** level);
+
+/**
+ * The steps above a block: the siblings of the leaf at `position`'s ancestors from level `from` up to the root's
+ * children, read through `node(level, position)` (the stored nodes).
+ */
+export function upperPath(
+  leaves: number,
+  position: number,
+  from: number,
+  node: (level: number, position: number) => { hash: string; sums: readonly (bigint | string)[] },
+): ProofStep[] {
+  const path: ProofStep[] = [];
+  for (let level = from; levelCount(leaves, level) > 1; level += 1) {
+    const at = Math.floor(position / 2 ** level);
+    const sibling = at ^ 1;
+    if (sibling >= levelCount(leaves, level)) continue;
+    const found = node(level, sibling);
+    path.push({ side: sibling < at ? 'left' : 'right', hash: found.hash, sums: found.sums.map(String) });
+  }
+  return path;
 }
 
 // crypto.hash (one call, no Hash object) is about 2.5 times as fast as createHash for these short inputs.
@@ -46,10 +86,12 @@ export const byId = (a: Leaf, b: Leaf) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 
  * into its parent and its sums added; a level with an odd count carries its last node up unchanged. Only one level is
  * held at a time, so memory is about the leaves. With `track` (a leaf's position) the siblings on its way up are kept:
  * the path of its proof. Refuses (throws) a negative sum: a balance is never below zero. No leaf: an empty tree, the
- * hash of "empty" and zero sums.
+ * hash of "empty" and zero sums. With `keepFrom`, every node of that level and above is answered too (`kept`).
  */
-export function sumTree(leaves: readonly Leaf[], assets: number, track = -1): TreeResult {
-  if (!leaves.length) return { root: sha('empty'), sums: Array<bigint>(assets).fill(0n), path: [] };
+export function sumTree(leaves: readonly Leaf[], assets: number, track = -1, keepFrom = Infinity): TreeResult {
+  if (!leaves.length) return { root: sha('empty'), sums: Array<bigint>(assets).fill(0n), path: [], kept: [] };
+  const kept: KeptNode[] = [];
+  let level = 0;
   let hashes: string[] = new Array<string>(leaves.length);
   let sums: bigint[][] = new Array<bigint[]>(leaves.length);
   // Each node's sums as the text its parent hashes ("1,0,25"), made once.
@@ -96,8 +138,11 @@ export function sumTree(leaves: readonly Leaf[], assets: number, track = -1): Tr
     hashes = upHashes;
     sums = upSums;
     texts = upTexts;
+    level += 1;
+    if (level >= keepFrom)
+      for (let at = 0; at < up; at += 1) kept.push({ level, position: at, hash: upHashes[at]!, sums: upSums[at]! });
   }
-  return { root: hashes[0]!, sums: sums[0]!, path };
+  return { root: hashes[0]!, sums: sums[0]!, path, kept };
 }
 
 /** Every level of a tree, the leaves' first: each node's hash and sums. */

@@ -10,7 +10,18 @@ import type { PublishedTree } from '../../api-contract/liabilities.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
-import { byId, leafId, newSalts, pathIn, sumTree, treeLevels, type Leaf } from './liabilities-tree.ts';
+import {
+  BLOCK_LEVEL,
+  byId,
+  leafId,
+  newSalts,
+  nodeHash,
+  pathIn,
+  sumTree,
+  treeLevels,
+  upperPath,
+  type Leaf,
+} from './liabilities-tree.ts';
 
 /** Builds of any process wait for each other on this advisory lock (a constant every process agrees on). */
 const LIABILITIES_LOCK = 0x6c696162;
@@ -105,6 +116,8 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
   const tree = sumTree(
     ordered.map((entry) => entry.leaf),
     assets.length,
+    -1,
+    BLOCK_LEVEL,
   );
   const totals = tree.sums.map(String);
   const [stored] = rowsOf<{ id: number }>(
@@ -127,6 +140,13 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
       insert into liability_leaves (root_id, position, user_id, leaf_id, sums)
       select ${rootId}, position, user_id, leaf_id, sums
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(position int, user_id int, leaf_id text, sums jsonb)`);
+  }
+  for (let from = 0; from < tree.kept.length; from += BATCH) {
+    const batch = tree.kept.slice(from, from + BATCH).map((node) => ({ ...node, sums: node.sums.map(String) }));
+    await tx.execute(sql`
+      insert into liability_nodes (root_id, level, position, hash, sums)
+      select ${rootId}, level, position, hash, sums
+      from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(level int, position int, hash text, sums jsonb)`);
   }
   return {
     id: rootId,
@@ -219,8 +239,9 @@ export async function publishedRoots(db: Executor): Promise<PublishedTree[]> {
 
 /**
  * The caller's proof in the newest tree (or in tree `treeId`): their salt and account id, their leaf, the path from
- * it to the root, and the tree as published. The path is rebuilt from the stored leaves each time, so a leaf changed
- * after publication yields a path that no longer leads to the published root. Refuses a tree the caller is not in
+ * it to the root, and the tree as published. The path inside the caller's block of 1,024 leaves is rebuilt from the
+ * stored leaves each time, the steps above it read from the stored nodes, so a leaf changed after publication yields
+ * a path that no longer leads to the published root. Refuses a tree the caller is not in
  * (not built yet, or built before they registered) with `noLiabilityProof`; never answers another customer's leaf.
  */
 export async function liabilityProofOf(
@@ -243,12 +264,42 @@ export async function liabilityProofOf(
       where l.root_id = ${tree.id} and l.user_id = ${userId}`),
   );
   if (!mine) throw new Refusal(texts.noLiabilityProof.id);
-  const leaves = rowsOf<{ leaf_id: string; sums: string[] | string }>(
-    await db.execute(sql`select leaf_id, sums from liability_leaves where root_id = ${tree.id} order by position`),
-  ).map((leaf) => ({ id: leaf.leaf_id, sums: json<string[]>(leaf.sums).map((sum) => BigInt(sum)) }));
+  // The caller's block of leaves (1,024), hashed again: the path inside it and the block's own node; then the stored
+  // siblings above it. A stored leaf changed after publication changes the block's node, so the fold no longer meets
+  // the published root.
   const position = Number(mine.position);
-  const path = sumTree(leaves, tree.assets.length, position);
-  const leaf = leaves[position]!;
+  const first = position - (position % 2 ** BLOCK_LEVEL);
+  const leaves = rowsOf<{ leaf_id: string; sums: string[] | string }>(
+    await db.execute(sql`
+      select leaf_id, sums from liability_leaves
+      where root_id = ${tree.id} and position >= ${first} and position < ${first + 2 ** BLOCK_LEVEL}
+      order by position`),
+  ).map((leaf) => ({ id: leaf.leaf_id, sums: json<string[]>(leaf.sums).map((sum) => BigInt(sum)) }));
+  const block = sumTree(leaves, tree.assets.length, position - first);
+  const nodes = new Map(
+    rowsOf<{ level: number; position: number; hash: string; sums: string[] | string }>(
+      await db.execute(sql`select level, position, hash, sums from liability_nodes where root_id = ${tree.id}
+        and level >= ${BLOCK_LEVEL} and (level, position) in (select l, ((${position}::bigint >> l) # 1)::int
+          from generate_series(${BLOCK_LEVEL}, 62) l)`),
+    ).map((node) => [`${node.level}:${node.position}`, { hash: node.hash, sums: json<string[]>(node.sums) }]),
+  );
+  const upper = upperPath(tree.leaves, position, BLOCK_LEVEL, (level, at) => {
+    const node = nodes.get(`${level}:${at}`);
+    if (!node) throw new Error(`tree ${tree.id} lacks its node ${level}:${at}`);
+    return node;
+  });
+  let root = { hash: block.root, sums: block.sums };
+  for (const step of upper) {
+    const sibling = step.sums.map((sum) => BigInt(sum));
+    root = {
+      hash:
+        step.side === 'left'
+          ? nodeHash(step.hash, root.hash, sibling, root.sums)
+          : nodeHash(root.hash, step.hash, root.sums, sibling),
+      sums: root.sums.map((sum, asset) => sum + sibling[asset]!),
+    };
+  }
+  const leaf = leaves[position - first]!;
   return {
     tree,
     proof: {
@@ -260,8 +311,8 @@ export async function liabilityProofOf(
       account: String(userId),
       salt: mine.salt,
       leaf: { id: leaf.id, sums: leaf.sums.map(String) },
-      path: path.path,
-      root: { hash: path.root, sums: path.sums.map(String) },
+      path: [...block.path, ...upper],
+      root: { hash: root.hash, sums: root.sums.map(String) },
     },
   };
 }
