@@ -47,9 +47,10 @@ export const EMBEDDED_SMOKE = serverFiles('contracts-calls', 'ledger-kinds', 'op
  * it names; cached-answers tests the change notices (delivered with the commit in the embedded database, LISTEN and a
  * heartbeat on PostgreSQL; its tests of another process run on PostgreSQL only); rate-limits tests the request
  * counters (in the process's memory on the embedded database, a table every process shares on PostgreSQL); receipts
- * signs and verifies settlement receipts from the orders' records of either engine (its numeric and jsonb columns).
+ * signs and verifies settlement receipts from the orders' records of either engine (its numeric and jsonb columns);
+ * liabilities builds the proof-of-liabilities tree of 10,000 customers from the ledger on each engine.
  */
-export const BOTH_FILES = serverFiles('cached-answers', 'database-kind', 'rate-limits', 'receipts');
+export const BOTH_FILES = serverFiles('cached-answers', 'database-kind', 'liabilities', 'rate-limits', 'receipts');
 /**
  * No database at all (pure functions, stand-ins, the OpenAPI mock): once, in project `server`, which needs nothing
  * installed.

@@ -42,6 +42,8 @@ export const ROUTES = {
   currency: '/pages/mine/setting/chooseMoneyType',
   /** Our addition: the signed-in devices and sessions, opened from Settings. */
   devices: '/pages/mine/setting/devices',
+  /** Our addition: "Verify my balance", the proof of liabilities checked on the device, opened from Settings. */
+  liabilities: '/pages/mine/setting/liabilities',
   /** Our addition: two-factor authentication (an authenticator app), opened from Settings. */
   twoFactor: '/pages/mine/setting/twoFactor',
   /** Our addition: passkeys, opened from Settings. */

@@ -304,6 +304,12 @@ export const texts = {
     message: 'A practice order is being filled: please try again in a few seconds!',
   },
 
+  // Proof of liabilities (api-contract/liabilities.ts)
+  noLiabilityProof: /*i18n*/ {
+    id: 'e.noLiabilityProof',
+    message: 'No proof of liabilities includes your account yet: the next daily one will.',
+  },
+
   // Passkeys
   passkeyFailed: /*i18n*/ { id: 'e.passkeyFailed', message: 'The passkey could not be checked, please try again!' },
   passkeyNotFound: /*i18n*/ {

@@ -1,11 +1,9 @@
-// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2|metrics]`: bundle
-// sizes
-// from the build, server
-// throughput on loopback (autocannon, next to a bare Fastify app), settlement throughput, the time from an option's
-// acceptance to its start price, the live-price fan-out lag,
+// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2|metrics|
+// liabilities]`: bundle sizes from the build, server throughput on loopback (autocannon, next to a bare Fastify app),
+// settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
 // contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
-// downloads, Lighthouse scores of the main pages (Chromium),
-// and LCP of a phone's first open of Options over HTTP/1.1 and HTTP/2, and what the metrics cost a request.
+// downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first open of Options over HTTP/1.1
+// and HTTP/2, what the metrics cost a request, and the proof of liabilities' tree of 1,000,000 customers.
 // `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts), and
 // `capacity-hosts [1000,…]` the same through HAProxy in front of one host and of two (capacity-hosts.ts); only when
 // named, since they load the whole machine for several minutes.
@@ -27,6 +25,7 @@ import { entryBench } from './entry.ts';
 import { metricsBench } from './metrics.ts';
 import { capacityBench } from './capacity.ts';
 import { capacityHostsBench } from './capacity-hosts.ts';
+import { liabilitiesBench } from './liabilities.ts';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const gz = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -57,5 +56,6 @@ if (!only || only === 'first-visit') await firstVisitBench();
 if (!only || only === 'lighthouse') await lighthouseBench();
 if (!only || only === 'h2') await h2Bench();
 if (!only || only === 'metrics') await metricsBench();
+if (!only || only === 'liabilities') await liabilitiesBench(process.argv[3] ? Number(process.argv[3]) : undefined);
 if (only === 'capacity') await capacityBench(process.argv[3]);
 if (only === 'capacity-hosts') await capacityHostsBench(process.argv[3]);

@@ -79,6 +79,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'options',
       'settlement-ticks',
       'risk',
+      'liabilities',
       'receipts',
       'messages',
       'payouts',

@@ -85,6 +85,7 @@ export default function SettingsPage() {
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Limits and time-out</Trans>} to={ROUTES.protection} />
+          <Cell label={<Trans>Verify my balance</Trans>} to={ROUTES.liabilities} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />

@@ -1497,3 +1497,78 @@ export const priceAlertMarks = pgTable('price_alert_marks', {
   coin: text('coin').primaryKey(),
   checkedThrough: at('checked_through').notNull(),
 });
+
+/**
+ * Proof of liabilities (domain/LIABILITIES.md): each customer's salt, 32 random bytes in hex, made at their first
+ * tree. The leaf id is SHA-256(salt || account id); the salt is shown to that customer only.
+ */
+export const liabilitySalts = pgTable('liability_salts', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  salt: text('salt').notNull(),
+});
+
+/**
+ * A published tree: its root hash and the totals per asset (whole minor units, in `assets` order) over every
+ * customer's real balances as of `cutoffAt`. Never changed once written: the history of roots. A daily tree carries
+ * its UTC `day` (unique: one per day however many processes build it); a tree an operator asked for has none.
+ */
+export const liabilityRoots = pgTable(
+  'liability_roots',
+  {
+    id: serial('id').primaryKey(),
+    day: text('day'),
+    cutoffAt: at('cutoff_at').notNull(),
+    /** The highest ledger seq the tree took in (0 with an empty ledger). */
+    throughSeq: bigint('through_seq', { mode: 'number' }).notNull(),
+    rootHash: text('root_hash').notNull(),
+    assets: jsonb('assets').$type<string[]>().notNull(),
+    totals: jsonb('totals').$type<string[]>().notNull(),
+    decimals: integer('decimals').notNull(),
+    leaves: integer('leaves').notNull(),
+    builtAt: at('built_at').notNull(),
+    /** `host:pid` of the process that built it, or 'ops' / an operator's name. */
+    builtBy: text('built_by').notNull(),
+  },
+  (t) => [uniqueIndex('liability_roots_day').on(t.day)],
+);
+
+/**
+ * The leaves of a published tree, in tree order (`position`), kept so a customer's path can be answered later: the
+ * leaf id and its sums (whole minor units as decimal strings, in the tree's `assets` order).
+ */
+export const liabilityLeaves = pgTable(
+  'liability_leaves',
+  {
+    rootId: integer('root_id')
+      .notNull()
+      .references(() => liabilityRoots.id),
+    position: integer('position').notNull(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    leafId: text('leaf_id').notNull(),
+    sums: jsonb('sums').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rootId, t.position] }), uniqueIndex('liability_leaves_user').on(t.rootId, t.userId)],
+);
+
+/**
+ * The nodes of a published tree from level 10 up (one per 1,024 leaves, and the levels above to the root), kept so a
+ * customer's path is their block of leaves hashed again plus these siblings: `level` (leaves are 0), `position` in the
+ * level, the hash and the sums (whole minor units as decimal strings, in the tree's `assets` order).
+ */
+export const liabilityNodes = pgTable(
+  'liability_nodes',
+  {
+    rootId: integer('root_id')
+      .notNull()
+      .references(() => liabilityRoots.id),
+    level: integer('level').notNull(),
+    position: integer('position').notNull(),
+    hash: text('hash').notNull(),
+    sums: jsonb('sums').$type<string[]>().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.rootId, t.level, t.position] })],
+);

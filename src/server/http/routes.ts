@@ -34,6 +34,7 @@ import { receiptsRoutes } from './receipts-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
+import { liabilitiesRoutes } from './liabilities-routes.ts';
 import type { RouteModule } from './route-module.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
@@ -56,6 +57,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   marketsRoutes,
   optionsRoutes,
   riskRoutes,
+  liabilitiesRoutes,
   receiptsRoutes,
   priceStreamRoute,
   messagesRoutes,

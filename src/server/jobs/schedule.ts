@@ -19,6 +19,8 @@ import { forgetOldProcesses } from '../domain/server-processes.ts';
 import type { ReconciliationRun } from '../domain/reconciliation.ts';
 import { DEFAULT_RECONCILE_EVERY_MS, reconcilePace, reconcileWhenDue } from './reconciliation.ts';
 import { ensureRiskFigure } from '../domain/risk-figure.ts';
+import { ensureDailyLiabilities } from '../domain/liabilities.ts';
+import { PROCESS_ID } from '../domain/server-processes.ts';
 import { weighPriceAlerts } from '../domain/price-alerts.ts';
 
 export interface Job<R = number> {
@@ -244,6 +246,17 @@ export const startRiskFigureJob = (db: Db, clock: Clock, log: (error: unknown) =
     name: 'risk-figure',
   });
 
+/**
+ * Builds the day's proof of liabilities (domain/liabilities.ts) every `everyMs` (a minute of the clock) and once at
+ * start; one process builds it per UTC day (an advisory lock and the day's unique row), the others find it stored.
+ */
+export const startLiabilitiesJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 60_000): Job =>
+  schedule(async () => ((await ensureDailyLiabilities(db, clock.now(), PROCESS_ID)) ? 1 : 0), 0, log, {
+    everyMs,
+    unref: true,
+    name: 'liabilities',
+  });
+
 /** Deletes the rows of server processes gone for a day (domain/server-processes.ts), hourly; idempotent, so every
  * process may. */
 export const startProcessesPruneJob = (
@@ -285,6 +298,8 @@ export function startDeliveryJob(
  * - the books' check: every process looks, one runs it per interval (an advisory lock and the last run's time);
  * - removal of the rows of server processes gone for a day: every process (idempotent deletes);
  * - the day's risk figure of options: every process looks, one computes it per UTC day (an advisory lock, the day's
+ * row);
+ * - the day's proof of liabilities: every process looks, one builds it per UTC day (an advisory lock, the day's unique
  * row);
  * - price alerts: every process, after each step of ticks it publishes and every real second (alerts claimed with
  * SKIP LOCKED; each fires only through an update on `fired_at is null`).
@@ -351,6 +366,12 @@ export function startJobs({
     (error) => log('risk figure failed', error),
     Math.max(50, 60_000 / clockSpeed),
   );
+  const liabilities = startLiabilitiesJob(
+    db,
+    clock,
+    (error) => log('proof of liabilities failed', error),
+    Math.max(50, 60_000 / clockSpeed),
+  );
   return {
     /** A message was queued: send it now. */
     deliverNow: () => deliveryJob.poke(),
@@ -360,6 +381,7 @@ export function startJobs({
       await reconciliation.stop();
       await processesPrune.stop();
       await riskFigure.stop();
+      await liabilities.stop();
       await settlement.stop();
       stopMatchingOnTicks();
       await opening.stop();

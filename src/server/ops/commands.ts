@@ -63,6 +63,7 @@ import { OPERATOR_USAGE, operatorCommands } from './operator-commands.ts';
 import { CONTENT_USAGE, contentCommands } from './content-commands.ts';
 import { RECONCILE_USAGE, reconcileCommands } from './reconcile-commands.ts';
 import { PHONES_USAGE, phoneCommands } from './phone-commands.ts';
+import { LIABILITIES_USAGE, liabilitiesCommands } from './liabilities-commands.ts';
 
 export { table, type OperatorContext } from './command-kit.ts';
 
@@ -106,6 +107,7 @@ ${ACTIVITIES_USAGE}
 ${CONTENT_USAGE}
 ${OPERATOR_USAGE}
 ${RECONCILE_USAGE}
+${LIABILITIES_USAGE}
 ${PHONES_USAGE}`;
 
 /** Runs one command; a mistake answers as `{ ok: false }` with the reason to print. */
@@ -138,6 +140,7 @@ const commands: Record<string, Command> = {
   ...operatorCommands,
   ...contentCommands,
   ...reconcileCommands,
+  ...liabilitiesCommands,
   ...phoneCommands,
   async backup({ db }, [file, ...extra]) {
     if (!file || extra.length) throw new UsageError('Usage: npm run ops -- backup <file>');

@@ -1,0 +1,68 @@
+// Proof of liabilities: the published roots of the Merkle sum tree over every customer's real balances (public, for
+// anyone to check a proof against) and the caller's own proof, which the app verifies on the device with the
+// stand-alone verifier (liabilities-verify.ts). The format: src/server/domain/LIABILITIES.md.
+import * as v from 'valibot';
+import { NoInput, get, returns } from './endpoint.ts';
+import { hex64, isoDay, isoTime, shape, whole } from './answers.ts';
+
+/** A whole number of minor units as a decimal string ("150000000" is 1.5 with 8 decimals). */
+const units = v.pipe(v.string(), v.regex(/^(0|[1-9][0-9]*)$/), v.examples(['150000000']));
+
+/** A published tree as the public list shows it. */
+export const PublishedTree = shape({
+  id: whole,
+  /** The UTC day of a daily tree (its cut-off is that day's start); null for one an operator built on demand. */
+  day: v.nullable(isoDay),
+  /** Entries created up to this instant are in the tree. */
+  cutoff: isoTime,
+  root: hex64,
+  /** The assets, in the order of every node's sums. */
+  assets: v.array(v.string()),
+  /** The sum of every customer's balance of each asset, in minor units. */
+  totals: v.array(units),
+  /** Decimal places of the minor unit (8). */
+  decimals: whole,
+  /** How many customers (leaves) the tree holds. */
+  leaves: whole,
+  built_at: isoTime,
+});
+export type PublishedTree = v.InferOutput<typeof PublishedTree>;
+
+/** A customer's proof: the format of liabilities-verify.ts's LiabilityProof. */
+export const Proof = shape({
+  format: v.string(),
+  tree: whole,
+  cutoff: isoTime,
+  assets: v.array(v.string()),
+  decimals: whole,
+  account: v.string(),
+  salt: hex64,
+  leaf: shape({ id: hex64, sums: v.array(units) }),
+  path: v.array(shape({ side: v.picklist(['left', 'right']), hash: hex64, sums: v.array(units) })),
+  root: shape({ hash: hex64, sums: v.array(units) }),
+});
+
+/** Our addition: the published roots of proof of liabilities, newest first (at most 60), for anyone. */
+export const liabilityRoots = get('/liabilities/roots', NoInput, returns(shape({ lists: v.array(PublishedTree) })), {
+  cache: 'public',
+  auth: false,
+});
+
+/**
+ * Our addition: the caller's own proof in the newest tree (their salt, leaf and path) with the tree as published;
+ * refused with `noLiabilityProof` while no tree holds the caller. Only ever the caller's leaf.
+ */
+export const myLiabilityProof = get(
+  '/users/liabilities/proof',
+  NoInput,
+  returns(shape({ tree: PublishedTree, proof: Proof })),
+  { cache: 'user' },
+);
+
+/** A decimal string from whole minor units: ("150000000", 8) → "1.5"; ("0", 8) → "0". Exact (string digits only). */
+export function unitsToDecimal(units: string, decimals: number): string {
+  const digits = units.padStart(decimals + 1, '0');
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = digits.slice(digits.length - decimals).replace(/0+$/, '');
+  return fraction ? `${whole}.${fraction}` : whole;
+}

@@ -1,0 +1,133 @@
+// Verify my balance (Settings): the customer's leaf in the latest proof of liabilities — their balances as of the
+// cut-off — the path from it to the root, and the device's own check of it against the published root ("Verified"),
+// with the proof to download for any verifier. Readable offline once fetched (both calls are kept).
+import { useEffect } from 'react';
+import { useSnapshot } from 'valtio';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { liabilityRoots, myLiabilityProof, unitsToDecimal } from '../../api-contract/liabilities.ts';
+import type { LiabilityProof } from '../../api-contract/liabilities-verify.ts';
+import { formatDateTime, formatExact, middleEllipsis } from '../../lib/format.ts';
+import { Button } from '../../ui/forms.tsx';
+import { LoadFailure } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { Ltr } from '../../ui/records.tsx';
+import { liabilitiesState, loadProof } from './liabilities-store.ts';
+import './liabilities.css';
+
+const reload = () => void loadProof().catch(() => undefined);
+
+/** Saves the proof as a JSON file (what the stand-alone verifier reads). */
+function download(proof: LiabilityProof) {
+  const url = URL.createObjectURL(new Blob([JSON.stringify(proof, null, 2)], { type: 'application/json' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `liabilities-proof-${proof.tree}.json`;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+export default function LiabilitiesPage() {
+  const { t } = useLingui();
+  const state = useSnapshot(liabilitiesState);
+  useEffect(reload, []);
+  const proof = state.proof as LiabilityProof | null;
+  const verdict = state.verdict;
+  const cutoff = proof ? formatDateTime(proof.cutoff) : '';
+
+  return (
+    <div className="page liabilities-page">
+      <NavBar title={<Trans>Verify my balance</Trans>} />
+      <div className="page-body">
+        <OfflineNote endpoints={[myLiabilityProof, liabilityRoots]} />
+        {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
+        {proof && (
+          <>
+            <section
+              className={`card liab-verdict ${verdict ? (verdict.ok ? 'good' : 'bad') : 'wait'}`}
+              aria-live="polite"
+              data-verdict={verdict ? (verdict.ok ? 'verified' : 'failed') : 'checking'}
+            >
+              <strong>{!verdict ? t`Checking…` : verdict.ok ? t`Verified ✓` : t`Not verified ✗`}</strong>
+              {verdict?.ok && (
+                <span>
+                  <Trans>
+                    Your balances as of {cutoff} are counted in the published totals: this device checked the path to
+                    the published root itself.
+                  </Trans>
+                </span>
+              )}
+              {verdict && !verdict.ok && verdict.reason === 'crypto' && (
+                <span>
+                  <Trans>
+                    Verification needs a secure (https) connection: this browser offers Web Crypto only there.
+                  </Trans>
+                </span>
+              )}
+              {verdict && !verdict.ok && verdict.reason !== 'crypto' && (
+                <span>
+                  <Trans>This proof does not lead to the published root. Please contact customer service.</Trans>
+                </span>
+              )}
+            </section>
+
+            <section className="card liab-section">
+              <h2>
+                <Trans>Your balances in the tree</Trans>
+              </h2>
+              <p className="muted">
+                <Trans>As of {cutoff}. Compare them with your own records.</Trans>
+              </p>
+              <ul className="liab-balances">
+                {proof.assets.map((asset, at) => (
+                  <li key={asset}>
+                    <span>{asset}</span>
+                    <Ltr className="liab-amount">
+                      {formatExact(unitsToDecimal(proof.leaf.sums[at]!, proof.decimals))}
+                    </Ltr>
+                  </li>
+                ))}
+              </ul>
+            </section>
+
+            <section className="card liab-section">
+              <h2>
+                <Trans>Your leaf</Trans>
+              </h2>
+              <p className="muted">
+                <Trans>Its id is made from your account number and a secret salt only you are shown.</Trans>
+              </p>
+              <Ltr className="liab-hash liab-leaf">{proof.leaf.id}</Ltr>
+              <h2>
+                <Trans>Path to the root</Trans>
+              </h2>
+              <ol className="liab-path">
+                {proof.path.map((step, at) => (
+                  <li key={at}>
+                    <Ltr className="liab-hash">
+                      {step.side === 'left' ? '◧ ' : '◨ '}
+                      {middleEllipsis(step.hash, 10, 10)}
+                    </Ltr>
+                  </li>
+                ))}
+              </ol>
+              <h2>
+                <Trans>Published root</Trans>
+              </h2>
+              <Ltr className="liab-hash liab-root">{state.published?.root ?? proof.root.hash}</Ltr>
+            </section>
+
+            <Button variant="secondary" onClick={() => download(proof)}>
+              <Trans>Download the proof</Trans>
+            </Button>
+            <p className="muted form-note">
+              <Trans>
+                Anyone can check the downloaded proof with the stand-alone verifier against the published root.
+              </Trans>
+            </p>
+          </>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,51 @@
+// "Verify my balance": the caller's proof of liabilities and the public list of roots, fetched (and kept by the
+// service worker for offline reading), then checked here on the device with the stand-alone verifier against the root
+// the public list shows, never against the proof's own root.
+import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
+import { liabilityRoots, myLiabilityProof, type PublishedTree } from '../../api-contract/liabilities.ts';
+import { verifyProof, type LiabilityProof, type Verdict } from '../../api-contract/liabilities-verify.ts';
+import { api, errorText } from '../../lib/api.ts';
+import { session } from '../../lib/session.ts';
+
+export const liabilitiesState = proxy({
+  /** The caller's proof and the tree it is of, as the server answered them. */
+  proof: null as LiabilityProof | null,
+  /** The tree as the public list publishes it (what the proof is checked against); null when it is not listed. */
+  published: null as PublishedTree | null,
+  /** The device's own check: null while it runs. */
+  verdict: null as Verdict | null,
+  loaded: false,
+  /** The last load failed: what it said (a refusal: no tree holds the caller yet). */
+  failure: null as string | null,
+});
+
+let latest = 0;
+
+/** Fetches the proof and the public roots, then verifies the proof on the device. */
+export async function loadProof(): Promise<void> {
+  const request = ++latest;
+  try {
+    const [mine, roots] = await Promise.all([
+      api(myLiabilityProof, undefined, { loading: !liabilitiesState.loaded }),
+      api(liabilityRoots, undefined, { loading: false }),
+    ]);
+    if (request !== latest) return;
+    const published = roots.lists.find((tree) => tree.id === mine.proof.tree) ?? null;
+    Object.assign(liabilitiesState, { proof: mine.proof, published, verdict: null, loaded: true, failure: null });
+    const verdict = published
+      ? await verifyProof(mine.proof, { hash: published.root, assets: published.assets, totals: published.totals })
+      : ({ ok: false, reason: 'root', detail: 'the tree is not in the published list' } as const);
+    if (request === latest) liabilitiesState.verdict = verdict;
+  } catch (error) {
+    if (request !== latest) return;
+    liabilitiesState.failure = errorText(error);
+    throw error;
+  }
+}
+
+// Another session (logout, another user) must never see this proof.
+subscribeKey(session, 'token', () => {
+  latest += 1;
+  Object.assign(liabilitiesState, { proof: null, published: null, verdict: null, loaded: false, failure: null });
+});
