@@ -16,7 +16,7 @@ export const RECEIPT_FORMAT = 'coinvest-receipt-1';
 export const RECEIPT_KEYS_PATH = '/.well-known/receipt-keys.json';
 
 const keyId = v.pipe(v.string(), v.regex(/^[0-9a-f]{16}$/), v.examples(['3f9a0c27d1e84b55']));
-/** Standard base64 (RFC 4648 §4, with padding). */
+/** Standard base64 (RFC 4648 section 4, with padding). */
 const base64 = v.pipe(
   v.string(),
   v.regex(/^[A-Za-z0-9+/]+={0,2}$/),

@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import type { ReceiptKey } from '../../api-contract/receipts.ts';
 import { canonicalBytes } from '../../api-contract/receipt-signature.ts';
 
-/** An Ed25519 private key's PKCS #8 DER is this prefix and the 32-byte seed (RFC 8410). */
+/** An Ed25519 private key's PKCS8 (RFC 5958) DER is this prefix and the 32-byte seed (RFC 8410). */
 const PKCS8_PREFIX = Buffer.from('302e020100300506032b657004220420', 'hex');
 
 /** One configured key as written: the private seed and the moment it starts signing. */
