@@ -111,7 +111,9 @@ const CEILING: Record<string, number> = {
   // measured, a few bytes over (the route's static imports 103,668 → 103,870 bytes).
   // Inputs read as meant, merged together (as Home, with the visible-text rule of the account contract): 110.2 KB
   // measured.
-  [ROUTES.login]: 110.5 * KB,
+  // 0.5 KB more for the start chunk's route table (trade history, a signed receipt and its public check, "Verify my
+  // balance") and the receipts' public route: 110.5 KB measured, a few bytes over.
+  [ROUTES.login]: 111 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 
