@@ -34,6 +34,12 @@ export const LIABILITY_DECIMALS = 8;
 export const LIABILITIES_GRACE_MS = 60_000;
 /** The public list answers at most this many roots, newest first. */
 export const ROOTS_LISTED = 60;
+/**
+ * The newest trees whose leaves and nodes are kept, so their customers can fetch a proof (the app asks for the newest);
+ * an older tree keeps its published root and totals only. A daily tree of 1,000,000 customers stores about 200 MB of
+ * leaves: kept for every day, storage would grow without end. 31: a month of daily trees, operators' builds counted.
+ */
+export const PROOFS_KEPT = 31;
 const BATCH = 5000;
 
 /** The UTC day whose tree is the latest daily one at `now`. */
@@ -148,6 +154,10 @@ async function buildAndStore(tx: Executor, cutoff: Date, day: string | null, now
       select ${rootId}, level, position, hash, sums
       from jsonb_to_recordset(${JSON.stringify(batch)}::jsonb) as r(level int, position int, hash text, sums jsonb)`);
   }
+  // In the same transaction: a tree leaves the kept ones only once a newer one is stored.
+  for (const table of [sql`liability_leaves`, sql`liability_nodes`])
+    await tx.execute(sql`
+      delete from ${table} where root_id in (select id from liability_roots order by id desc offset ${PROOFS_KEPT})`);
   return {
     id: rootId,
     day,
