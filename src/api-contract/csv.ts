@@ -1,7 +1,7 @@
 // The one CSV writer of the downloads (the account statement and trade history the app makes, the data export the
-// server makes): fields in double quotes, a
-// quote inside doubled, comma separated, CRLF line ends, UTF-8 with a byte order mark. Pure: the texts come in
-// translated, so it runs the same in the app, on the server and in the unit tests; lib/csv.ts re-exports it. Choices made for spreadsheets:
+// server makes): fields in double quotes, a quote inside doubled, comma separated, CRLF line ends, UTF-8 with a byte
+// order mark. Pure: the texts come in translated, so it runs the same in the app, on the server and in the unit tests;
+// lib/csv.ts re-exports it. Choices made for spreadsheets:
 // - Every field is quoted and the separator is a comma: a language whose decimal separator is a
 //   comma ("1234,5") stays one cell, and no delimiter has to be guessed.
 // - Amounts are exact decimals (8 places, never a float), with an ASCII minus sign, no thousands
