@@ -340,7 +340,6 @@ export const texts = {
     id: 'e.priceAlertNotFound',
     message: 'This price alert does not exist or has already been deleted!',
   },
-  enterPassword: /*i18n*/ { id: 'v.enterPassword', message: 'Please enter the password!' },
 } as const satisfies Record<string, MessageDescriptor>;
 
 export type TextKey = keyof typeof texts;
