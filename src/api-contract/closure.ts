@@ -18,12 +18,14 @@ export const CONTACT_REUSE_DAYS = 180;
 
 /**
  * Product rule: what the law makes us keep of a closed account — every ledger entry, every order (options, contracts,
- * recharges, withdrawals, liquidity and lock-up), the identity certifications with their document pictures, and the
- * username, phone and e-mail it was reached by — is kept this many years after the closure, the record-keeping period
- * anti-money-laundering laws set after a business relationship ends (five years in the EU's AML directive and under the
- * FATF's recommendations), and deleted after it. Everything else is deleted at closure: nickname, avatar, sessions,
- * passkeys, two-factor, payees (bank cards and wallets), push subscriptions and notification settings, price alerts,
- * the anti-phishing code, the station messages and their read marks, and the pictures nothing kept refers to.
+ * recharges, withdrawals, liquidity and lock-up), the identity certifications with their document pictures, the
+ * customer-service conversation, and the username, phone and e-mail it was reached by (closed_accounts) — is kept this
+ * many years after the closure (`kept_until`), the record-keeping period anti-money-laundering laws set after a
+ * business relationship ends (five years in the EU's AML directive and in the FATF's recommendations). Everything else
+ * is deleted at closure: nickname, avatar, sessions (ended), passkeys, two-factor, payees (bank cards and wallets),
+ * push subscriptions and notification settings, price alerts, the withdrawal address lock, the anti-phishing code, the
+ * password hashes, and the station messages with their read marks. No job deletes the kept records at `kept_until`
+ * yet (domain/SECURITY.md, closing an account).
  */
 export const RETENTION_YEARS = 5;
 
