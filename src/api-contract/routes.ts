@@ -44,6 +44,8 @@ export const ROUTES = {
   devices: '/pages/mine/setting/devices',
   /** Our addition: "Verify my balance", the proof of liabilities checked on the device, opened from Settings. */
   liabilities: '/pages/mine/setting/liabilities',
+  /** Our addition: taking one's data (the export archive) and closing the account, opened from Settings. */
+  closeAccount: '/pages/mine/setting/close',
   /** Our addition: two-factor authentication (an authenticator app), opened from Settings. */
   twoFactor: '/pages/mine/setting/twoFactor',
   /** Our addition: passkeys, opened from Settings. */

@@ -280,4 +280,38 @@ export const serverTexts = {
     message:
       '{0} moved {1} % in 24 hours: {2} USDT recorded at {3}, against {4} USDT recorded 24 hours before. Your alert: a move of {5} %.',
   },
+  closeBalanceLeft: /*i18n*/ {
+    id: 'e.closeBalanceLeft',
+    message: 'Your account still holds {0}. Every balance, frozen ones included, must be zero before closing.',
+  },
+  closeOptionOpen: /*i18n*/ {
+    id: 'e.closeOptionOpen',
+    message: 'An option is still open. Close the account once it has settled.',
+  },
+  closeContractOpen: /*i18n*/ {
+    id: 'e.closeContractOpen',
+    message: 'A contract order is still open. Revoke it, or close the account once it has filled.',
+  },
+  closeEarnOpen: /*i18n*/ {
+    id: 'e.closeEarnOpen',
+    message: 'A liquidity redemption or a lock-up is still running. Close the account once it has ended.',
+  },
+  closeWithdrawalOpen: /*i18n*/ {
+    id: 'e.closeWithdrawalOpen',
+    message: 'A withdrawal is still under review. Close the account once it has been reviewed.',
+  },
+  closeRechargeOpen: /*i18n*/ {
+    id: 'e.closeRechargeOpen',
+    message: 'A recharge is still under review. Close the account once it has been reviewed.',
+  },
+  contactResting: /*i18n*/ {
+    id: 'e.contactResting',
+    message:
+      'This mobile number or e-mail address belonged to a closed account. It can register again {0} days after the closure.',
+  },
+  exportTooLarge: /*i18n*/ {
+    id: 'e.exportTooLarge',
+    message:
+      'The archive would be larger than {0} MB. Take it without the document pictures, or ask customer service for it.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -70,6 +70,7 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.settings]: page('profile', () => import('../features/profile/SettingsPage.tsx')),
   [ROUTES.devices]: page('sessions', () => import('../features/sessions/SessionsPage.tsx')),
   [ROUTES.liabilities]: page('liabilities', () => import('../features/liabilities/LiabilitiesPage.tsx')),
+  [ROUTES.closeAccount]: page('closure', () => import('../features/closure/ClosurePage.tsx')),
   [ROUTES.twoFactor]: page('two-factor', () => import('../features/two-factor/TwoFactorPage.tsx')),
   [ROUTES.passkeys]: page('passkeys', () => import('../features/passkeys/PasskeysPage.tsx')),
   [ROUTES.antiPhishing]: page('anti-phishing', () => import('../features/anti-phishing/AntiPhishingPage.tsx')),

@@ -44,7 +44,8 @@ const CEILING: Record<string, number> = {
   // (lib/call-log.ts, lib/format.ts): the start chunk 93.553 → 93.604 KB, the route 115.979 KB measured, 21 bytes under
   // the old ceiling (a clean-clone run measured it 0.1 KB apart while it used the shared demo account).
   // Inputs read as meant, merged together (as Home): 117.1 KB measured.
-  [ROUTES.coinList]: 117.5 * KB,
+  // 0.5 KB more for "My data and closing the account" in the start chunk, as Login: 89 bytes on every route.
+  [ROUTES.coinList]: 118 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
@@ -101,7 +102,8 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more: 121.96–121.98 KB measured on four builds here once each client built its headers from the token
   // the call keeps (a few bytes in the start chunk), and a clean clone's run measured just over 122.0 KB.
   // Inputs read as meant, merged together (as Home, with the nickname's visible-text rule, 0.7 KB): 124.1 KB measured.
-  [ROUTES.mine]: 124.5 * KB,
+  // 0.5 KB more for "My data and closing the account" in the start chunk, as Login: 89 bytes on every route.
+  [ROUTES.mine]: 125 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -111,8 +113,10 @@ const CEILING: Record<string, number> = {
   // measured, a few bytes over (the route's static imports 103,668 → 103,870 bytes).
   // Inputs read as meant, merged together (as Home, with the visible-text rule of the account contract): 110.2 KB
   // measured.
-  // 0.5 KB more for the start chunk's route table (trade history, a signed receipt and its public check, "Verify my
-  // balance") and the receipts' public route: 110.5 KB measured, a few bytes over.
+  // 0.5 KB more for new routes in the start chunk's route table (trade history, a signed receipt and its public check,
+  // "Verify my balance", "My data and closing the account": each its line, its path and its area's catalog loader;
+  // their pages load only when opened): 113,273 bytes measured with all of them, the build before them 32 bytes over
+  // the old ceiling on this machine.
   [ROUTES.login]: 111 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;

@@ -86,6 +86,7 @@ export default function SettingsPage() {
         <section className="card flush cells">
           <Cell label={<Trans>Limits and time-out</Trans>} to={ROUTES.protection} />
           <Cell label={<Trans>Verify my balance</Trans>} to={ROUTES.liabilities} />
+          <Cell label={<Trans>My data and closing the account</Trans>} to={ROUTES.closeAccount} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />

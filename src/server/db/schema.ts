@@ -42,6 +42,9 @@ export const users = pgTable(
     /** The customer's own short phrase, shown in every e-mail and security notice we send them; null until set. */
     antiPhishingCode: text('anti_phishing_code'),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When the customer closed the account (domain/closure.ts); null while it is open. A closed account signs in no
+     * more: its username, phone and e-mail are moved to closed_accounts. */
+    closedAt: at('closed_at'),
   },
   (t) => [check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`)],
 );
@@ -1571,4 +1574,26 @@ export const liabilityNodes = pgTable(
     sums: jsonb('sums').$type<string[]>().notNull(),
   },
   (t) => [primaryKey({ columns: [t.rootId, t.level, t.position] })],
+);
+
+/**
+ * One row per closed account (domain/closure.ts): what the law makes us keep of how it was reached, and until when. The
+ * phone and e-mail it held register again only from `contacts_free_at` (closure + CONTACT_REUSE_DAYS); the records
+ * kept for the law (ledger, orders, identity certifications) are kept until `kept_until` (closure + RETENTION_YEARS).
+ */
+export const closedAccounts = pgTable(
+  'closed_accounts',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id),
+    /** The username, phone (E.164) and e-mail the account held when it was closed. */
+    username: text('username').notNull(),
+    phone: text('phone'),
+    email: text('email'),
+    closedAt: at('closed_at').notNull(),
+    contactsFreeAt: at('contacts_free_at').notNull(),
+    keptUntil: at('kept_until').notNull(),
+  },
+  (t) => [index('closed_accounts_phone_idx').on(t.phone), index('closed_accounts_email_idx').on(t.email)],
 );

@@ -1,7 +1,7 @@
 // Accounts: password hashing (argon2id), invitation codes and the user info the app sees.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { randomInt } from 'node:crypto';
-import { eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { users } from '../db/schema.ts';
 import { PASSWORD_LIMIT, clearAttempts, countAttempt, holdCounter, isLimited } from './attempts.ts';
@@ -29,7 +29,8 @@ export function newInviteCode(): string {
 
 /**
  * Login accepts the username, the mobile number (written any way that reads as the same E.164 number, or exactly as
- * stored) or the e-mail address. The username is preferred, then the number, then the e-mail address.
+ * stored) or the e-mail address. The username is preferred, then the number, then the e-mail address. A closed
+ * account is found by none of them (domain/closure.ts).
  */
 export async function findUserByLogin(db: Executor, login: string): Promise<UserRow | undefined> {
   const number = PHONE.test(login) ? canonicalMobile(login) : null;
@@ -37,7 +38,12 @@ export async function findUserByLogin(db: Executor, login: string): Promise<User
   const [row] = await db
     .select()
     .from(users)
-    .where(or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, login.toLowerCase())))
+    .where(
+      and(
+        isNull(users.closedAt),
+        or(eq(users.username, login), inArray(users.phone, phones), eq(users.email, login.toLowerCase())),
+      ),
+    )
     .orderBy(sql`case when ${users.username} = ${login} then 0 when ${users.phone} = ${number} then 1 else 2 end`)
     .limit(1);
   return row;
@@ -68,7 +74,7 @@ export async function findUserByContact(
   const [row] = await db
     .select()
     .from(users)
-    .where(channel === 'sms' ? eq(users.phone, address) : eq(users.email, address))
+    .where(and(isNull(users.closedAt), channel === 'sms' ? eq(users.phone, address) : eq(users.email, address)))
     .limit(1);
   return row;
 }

@@ -40,6 +40,7 @@ import type { CodeChannel } from '../domain/code-sender.ts';
 import { createSession, revokeAllSessions, revokeSession, signInRemembered } from '../domain/sessions.ts';
 import { signInPlace, type HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { refuseRestingContact } from '../domain/closure.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { isRemembered } from '../domain/remembered-devices.ts';
 import type { RouteModule } from './route-module.ts';
@@ -54,6 +55,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       const [channel, address] =
         input.mode === 'phone' ? (['sms', mobileNumber(input.phone)] as const) : (['email', input.email] as const);
       await refuseTakenContact(db, channel, address);
+      await refuseRestingContact(db, channel, address, now);
       const inviter = input.invite ? await findInviter(db, input.invite) : null;
       await consumeCode(db, codeTarget(channel, address), input.code, now);
       const { password, paypass, currency } = input;
@@ -77,6 +79,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       if (must === '1' && !owner) throw new Refusal(serverTexts.accountNotFound.id);
       if (must === '0' && (owner || (await contactHeld(db, channel, address))))
         throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      if (must === '0') await refuseRestingContact(db, channel, address, clock.now());
       // The code and its queued message commit together; the delivery job sends it after the commit.
       const queued = await db.transaction(async (tx) => {
         const code = await issueCode(tx, codeTarget(channel, address), clock.now());
@@ -155,6 +158,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       if (address === undefined) continue;
       if (await contactHeld(db, channel, address, caller.userId))
         throw new Refusal(channel === 'sms' ? serverTexts.phoneTaken.id : serverTexts.emailTaken.id);
+      await refuseRestingContact(db, channel, address, now);
       await consumeCode(db, codeTarget(channel, address), input.code!, now);
       const user = await findUser(db, caller.userId);
       // An account registered with this contact logs in with it: the username follows the change.

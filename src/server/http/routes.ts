@@ -40,6 +40,7 @@ import { serviceChatRoutes } from './service-chat-routes.ts';
 import { sessionsRoutes } from './sessions-routes.ts';
 import { shareRoutes } from './share-routes.ts';
 import { checkInRoutes } from './check-in-routes.ts';
+import { closureRoutes } from './closure-routes.ts';
 import { statementsRoutes } from './statements-routes.ts';
 import { tradesRoutes } from './trades-routes.ts';
 import { supportRoutes } from './support-routes.ts';
@@ -79,6 +80,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   lockupRoutes,
   checkInRoutes,
   sessionsRoutes,
+  closureRoutes,
   notificationsRoutes,
   passkeyRoutes,
   welfareRoutes,

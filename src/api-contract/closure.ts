@@ -1,0 +1,74 @@
+// Closing an account and taking one's data (our addition): the data export, an archive of everything the account
+// holds, any time; and closing, only with every balance zero and nothing open, confirmed twice. What the law makes us
+// keep is kept, for a stated time, and said so on the page; the rest is deleted at once. The rules are stated here, so
+// the page and the server say the same.
+import * as v from 'valibot';
+import { post, returns } from './endpoint.ts';
+import { isoTime, shape } from './answers.ts';
+import { required } from './fields.ts';
+import { texts } from './texts.ts';
+
+/**
+ * Product rule: the phone number and e-mail address of a closed account register again only this many days after
+ * the closure. Why: a number or address released at once could be taken by someone else while messages, payments and
+ * support tickets still name it, and a person could close and reopen to reset the welcome rewards or a time-out;
+ * 180 days outlasts the longest of those (the half-year session limit, the reviews and disputes of the last orders).
+ */
+export const CONTACT_REUSE_DAYS = 180;
+
+/**
+ * Product rule: what the law makes us keep of a closed account — every ledger entry, every order (options, contracts,
+ * recharges, withdrawals, liquidity and lock-up), the identity certifications with their document pictures, the
+ * customer-service conversation, and the username, phone and e-mail it was reached by (closed_accounts) — is kept this
+ * many years after the closure (`kept_until`), the record-keeping period anti-money-laundering laws set after a
+ * business relationship ends (five years in the EU's AML directive and in the FATF's recommendations). Everything else
+ * is deleted at closure: nickname, avatar, sessions (ended), passkeys, two-factor, payees (bank cards and wallets),
+ * push subscriptions and notification settings, price alerts, the withdrawal address lock, the anti-phishing code, the
+ * password hashes, and the station messages with their read marks. No job deletes the kept records at `kept_until`
+ * yet (domain/SECURITY.md, closing an account).
+ */
+export const RETENTION_YEARS = 5;
+
+/**
+ * The data export's archive is built in memory on the server; above this many bytes (the document pictures are what
+ * can make it large: an account keeps at most 100 MB of pictures) it is refused with a text that says so, and the
+ * export without the pictures always fits.
+ */
+export const EXPORT_MAX_BYTES = 32 * 1024 * 1024;
+
+/**
+ * The data export: `GET /api/users/export` with the session's token (`?documents=1` adds the identity documents'
+ * pictures). It answers a ZIP archive (application/zip, `attachment`) of the caller's own data, each part as a JSON
+ * file and a CSV file: profile, ledger, orders, messages, sessions, certifications, and a README naming them. No
+ * contract endpoint: its answer is a file, not an envelope; a refusal (no session, too large) is the usual envelope.
+ */
+export const EXPORT_PATH = '/api/users/export';
+
+/** How closing is confirmed the second time: the login password, or the payment password. */
+export const CLOSE_SECRETS = ['login', 'pay'] as const;
+export type CloseSecret = (typeof CLOSE_SECRETS)[number];
+
+export const ClosedAccount = shape({
+  closed_at: isoTime,
+  /** From when its phone and e-mail register again (closure + CONTACT_REUSE_DAYS). */
+  contacts_free_at: isoTime,
+  /** Until when the records the law makes us keep are kept (closure + RETENTION_YEARS). */
+  kept_until: isoTime,
+});
+export type ClosedAccount = v.InferOutput<typeof ClosedAccount>;
+
+/**
+ * Closes the caller's account, confirmed with the login password (`secret_kind=login`) or the payment password
+ * (`pay`), after the page's own confirmation dialog. Refused while any balance (every asset, frozen included; the
+ * practice account's virtual money does not count) is not zero, or while an option, a contract order, a liquidity
+ * redemption, a lock-up, a withdrawal or a recharge under review is open. Every session ends with it.
+ */
+export const closeAccount = post(
+  '/users/close',
+  v.object({
+    secret_kind: v.picklist(CLOSE_SECRETS, texts.invalidRequest.id),
+    // The page asks for it before sending (a text of its own, kept out of the start's texts).
+    secret: required(texts.invalidRequest),
+  }),
+  returns(ClosedAccount),
+);

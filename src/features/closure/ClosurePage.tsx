@@ -1,0 +1,148 @@
+// My data and closing the account: the export archive (JSON and CSV of the profile, ledger, orders, messages,
+// sessions and certifications; the document pictures when ticked) any time, and closing the account, with what the law
+// makes us keep and for how long, what is deleted, and when the phone and e-mail may register again — the rules of
+// api-contract/closure.ts. Closing is confirmed twice: a dialog, then the login or payment password.
+import { useState } from 'react';
+import { Trans, useLingui } from '@lingui/react/macro';
+import { CONTACT_REUSE_DAYS, RETENTION_YEARS, type CloseSecret } from '../../api-contract/closure.ts';
+import { ROUTES } from '../../api-contract/routes.ts';
+import { errorText } from '../../lib/api.ts';
+import { useSubmit } from '../../lib/form.ts';
+import { navigate } from '../../lib/navigation.ts';
+import { toast } from '../../lib/toast.ts';
+import { Button, Checkbox, PAY_PASSWORD_FIELD, Segmented, TextField } from '../../ui/forms.tsx';
+import { ConfirmDialog } from '../../ui/lists.tsx';
+import { NavBar } from '../../ui/NavBar.tsx';
+import { closeTheAccount, downloadExport, ExportRefused } from './closure-store.ts';
+import './closure.css';
+
+const describe = (error: unknown) => (error instanceof ExportRefused ? error.message : errorText(error));
+
+export default function ClosurePage() {
+  const { t } = useLingui();
+  const [documents, setDocuments] = useState(false);
+  const [kind, setKind] = useState<CloseSecret>('login');
+  const [secret, setSecret] = useState('');
+  const [confirming, setConfirming] = useState(false);
+
+  const download = useSubmit(
+    async () => {
+      await downloadExport(documents, t`You are offline. Taking your data needs a connection: try again once online.`);
+      toast(t`Your data is downloaded.`);
+    },
+    undefined,
+    describe,
+  );
+  const close = useSubmit(async () => {
+    try {
+      await closeTheAccount(kind, secret);
+    } finally {
+      setConfirming(false);
+    }
+    toast(t`Your account is closed.`);
+    navigate(ROUTES.login, { replace: true });
+  });
+  const ask = () => (secret.trim() ? setConfirming(true) : toast(t`Please enter the password!`));
+
+  return (
+    <div className="page closure-page">
+      <NavBar title={<Trans>My data and closing the account</Trans>} />
+      <div className="page-body">
+        <section className="card closure-section">
+          <h2>
+            <Trans>Take your data</Trans>
+          </h2>
+          <p>
+            <Trans>
+              One archive (ZIP) with your profile, ledger, orders, messages, sessions and certifications, each as a JSON
+              file and a CSV file for spreadsheets. You can take it at any time, before or without closing.
+            </Trans>
+          </p>
+          <Checkbox checked={documents} onChange={setDocuments}>
+            <Trans>Include the pictures of my identity documents</Trans>
+          </Checkbox>
+          <Button onClick={() => void download.submit()} disabled={download.busy}>
+            <Trans>Download my data</Trans>
+          </Button>
+        </section>
+
+        <section className="card closure-section">
+          <h2>
+            <Trans>Close the account</Trans>
+          </h2>
+          <ul className="closure-rules">
+            <li>
+              <Trans>
+                Every balance must be zero, frozen ones included (practice money does not count), and nothing may be
+                open: no option, contract order, liquidity redemption or lock-up, and no withdrawal or recharge under
+                review.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Kept for the law for {RETENTION_YEARS} years after closing, then deleted: every ledger entry, every
+                order, your identity certifications with their pictures, your customer-service conversation, and the
+                username, mobile number and e-mail address the account was reached by.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                Deleted at once: nickname, avatar, sessions, passkeys, two-factor, bank cards and wallets, push
+                notifications, price alerts, the anti-phishing code and station messages.
+              </Trans>
+            </li>
+            <li>
+              <Trans>
+                A closed account cannot sign in again. Its mobile number and e-mail address can register a new account{' '}
+                {CONTACT_REUSE_DAYS} days after closing.
+              </Trans>
+            </li>
+          </ul>
+          <Segmented
+            value={kind}
+            onChange={(value) => {
+              setKind(value);
+              setSecret('');
+            }}
+            options={[
+              { value: 'login', label: <Trans>Login password</Trans> },
+              { value: 'pay', label: <Trans>Payment password</Trans> },
+            ]}
+          />
+          {kind === 'login' ? (
+            <TextField
+              label={<Trans>Login password</Trans>}
+              type="password"
+              autoComplete="current-password"
+              value={secret}
+              onChange={setSecret}
+            />
+          ) : (
+            <TextField
+              label={<Trans>Payment password</Trans>}
+              {...PAY_PASSWORD_FIELD}
+              value={secret}
+              onChange={setSecret}
+            />
+          )}
+          <Button variant="danger" onClick={ask} disabled={close.busy}>
+            <Trans>Close my account</Trans>
+          </Button>
+        </section>
+      </div>
+      {confirming && (
+        <ConfirmDialog
+          title={<Trans>Close your account?</Trans>}
+          confirm={<Trans>Close it</Trans>}
+          busy={close.busy}
+          onCancel={() => setConfirming(false)}
+          onConfirm={() => void close.submit()}
+        >
+          <Trans>
+            This cannot be undone. You will be signed out on every device and cannot sign in to this account again.
+          </Trans>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}

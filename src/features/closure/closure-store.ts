@@ -1,0 +1,41 @@
+// Taking one's data and closing the account (api-contract/closure.ts): the export archive fetched with the session's
+// token and handed to the browser as a download; closing, after which this device forgets the session.
+import { closeAccount, EXPORT_PATH, type CloseSecret } from '../../api-contract/closure.ts';
+import type { Envelope } from '../../api-contract/envelope.ts';
+import { api, apiBlob } from '../../lib/api.ts';
+import { offlineData } from '../../lib/offline.ts';
+import { clearSession } from '../../lib/session.ts';
+
+/** Thrown when the export cannot be asked for: offline, or the server refused it (its text, translated). */
+export class ExportRefused extends Error {}
+
+/**
+ * Fetches the archive (with the document pictures when `documents`) and hands it to the browser as
+ * `account-data-<day>.zip`. Offline it throws `ExportRefused` with `offlineText` before anything is sent; a refusal
+ * (an envelope rather than a file) throws it with the server's text. Resolves with the archive's size in bytes.
+ */
+export async function downloadExport(documents: boolean, offlineText: string): Promise<number> {
+  if (!offlineData.online) throw new ExportRefused(offlineText);
+  const blob = await apiBlob(EXPORT_PATH + (documents ? '?documents=1' : ''));
+  if (!blob.type.startsWith('application/zip')) {
+    const answer = JSON.parse(await blob.text()) as Envelope;
+    throw new ExportRefused(answer.msg);
+  }
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `account-data-${new Date().toISOString().slice(0, 10)}.zip`;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // The browser has taken the file once the click is handled.
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  return blob.size;
+}
+
+/** Closes the account, confirmed with the password of `kind`; then this device forgets the session. */
+export async function closeTheAccount(kind: CloseSecret, secret: string): Promise<void> {
+  await api(closeAccount, { secret_kind: kind, secret });
+  await clearSession();
+}

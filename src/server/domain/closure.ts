@@ -1,0 +1,250 @@
+// Closing an account (the rules are stated in api-contract/closure.ts): only with every real balance zero and nothing
+// open, confirmed with a password; what the law makes us keep is kept until `kept_until`, the rest is deleted in the
+// same transaction. A closed account signs in no more by any way (password, code, passkey): its username, phone and
+// e-mail leave the users row (kept in closed_accounts), its passkeys are deleted, so every sign-in meets the refusal an
+// unknown account meets today, and no more. Its phone and e-mail register again only CONTACT_REUSE_DAYS later.
+import Big from 'big.js';
+import { and, eq, gt, inArray, isNull, notLike } from 'drizzle-orm';
+import type { Executor } from '../db/connection.ts';
+import {
+  addressLocks,
+  balances,
+  bankCards,
+  closedAccounts,
+  contractOrders,
+  liquidityRecords,
+  lockupOrders,
+  messageReads,
+  messages,
+  notificationSettings,
+  optionOrders,
+  passkeys,
+  phoneDuplicates,
+  priceAlerts,
+  pushSubscriptions,
+  rechargeOrders,
+  recoveryCodes,
+  sessions,
+  twoFactors,
+  uploads,
+  users,
+  wallets,
+  webauthnChallenges,
+  withdrawOrders,
+} from '../db/schema.ts';
+import {
+  CONTACT_REUSE_DAYS,
+  RETENTION_YEARS,
+  type ClosedAccount,
+  type CloseSecret,
+} from '../../api-contract/closure.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { checkSecret, findUser } from './accounts.ts';
+import type { CodeChannel } from './code-sender.ts';
+import { PRACTICE_ASSETS } from './ledger.ts';
+import { Refusal } from './refusal.ts';
+
+const DAY_MS = 86_400_000;
+
+/** closure + RETENTION_YEARS, on the calendar (UTC). */
+export function keptUntil(closedAt: Date): Date {
+  const until = new Date(closedAt);
+  until.setUTCFullYear(until.getUTCFullYear() + RETENTION_YEARS);
+  return until;
+}
+
+/** The username a closed account's row keeps: no login name can be it (a login name is a phone, an e-mail address or
+ * letters, digits and '_'), so it matches no sign-in and frees the real one. */
+export const closedUsername = (userId: number) => `closed:${userId}`;
+
+/**
+ * Refuses (with the first reason found, as a translated text) while the account cannot close: a real balance not zero
+ * (available or frozen, any asset; the practice account's assets do not count), or an open option, contract order,
+ * liquidity redemption, lock-up, withdrawal in review or recharge in review. Practice orders move no real money and do
+ * not hold the closure. Read inside the closing transaction, after the account's balance rows are locked.
+ */
+export async function refuseIfNotClosable(tx: Executor, userId: number): Promise<void> {
+  const held = await tx
+    .select({ asset: balances.asset, available: balances.available, frozen: balances.frozen })
+    .from(balances)
+    .where(and(eq(balances.userId, userId), notLike(balances.asset, PRACTICE_ASSETS)))
+    .orderBy(balances.asset)
+    .for('update');
+  const left = held.filter((row) => !new Big(row.available).eq(0) || !new Big(row.frozen).eq(0));
+  if (left.length) throw new Refusal(serverTexts.closeBalanceLeft.id, { 0: left.map((row) => row.asset).join(', ') });
+  const any = async (query: Promise<unknown[]>) => (await query).length > 0;
+  const open: [Promise<unknown[]>, keyof typeof serverTexts][] = [
+    [
+      tx
+        .select({ id: optionOrders.id })
+        .from(optionOrders)
+        .where(
+          and(
+            eq(optionOrders.userId, userId),
+            eq(optionOrders.practice, false),
+            inArray(optionOrders.status, ['opening', 'holding']),
+          ),
+        )
+        .limit(1),
+      'closeOptionOpen',
+    ],
+    [
+      tx
+        .select({ id: contractOrders.id })
+        .from(contractOrders)
+        .where(
+          and(
+            eq(contractOrders.userId, userId),
+            eq(contractOrders.practice, false),
+            inArray(contractOrders.status, ['open', 'filling']),
+          ),
+        )
+        .limit(1),
+      'closeContractOpen',
+    ],
+    [
+      tx
+        .select({ id: liquidityRecords.id })
+        .from(liquidityRecords)
+        .where(and(eq(liquidityRecords.userId, userId), inArray(liquidityRecords.status, ['submitted', 'waiting'])))
+        .limit(1),
+      'closeEarnOpen',
+    ],
+    [
+      tx
+        .select({ id: lockupOrders.id })
+        .from(lockupOrders)
+        .where(and(eq(lockupOrders.userId, userId), eq(lockupOrders.status, 'processing')))
+        .limit(1),
+      'closeEarnOpen',
+    ],
+    [
+      tx
+        .select({ id: withdrawOrders.id })
+        .from(withdrawOrders)
+        .where(and(eq(withdrawOrders.userId, userId), eq(withdrawOrders.status, 'review')))
+        .limit(1),
+      'closeWithdrawalOpen',
+    ],
+    [
+      tx
+        .select({ id: rechargeOrders.id })
+        .from(rechargeOrders)
+        .where(and(eq(rechargeOrders.userId, userId), eq(rechargeOrders.status, 'pending')))
+        .limit(1),
+      'closeRechargeOpen',
+    ],
+  ];
+  // One after another: a transaction runs one statement at a time.
+  for (const [query, text] of open) if (await any(query)) throw new Refusal(serverTexts[text].id);
+}
+
+/**
+ * Closes the account of `userId`, confirmed by its login password (`secret_kind` 'login') or payment password ('pay'),
+ * checked like every password of a signed-in customer (five wrong lock it for 15 minutes; a wrong one refuses with
+ * its text). Then, in one transaction: the refusals of `refuseIfNotClosable`; the row of what is kept
+ * (closed_accounts: username, phone, e-mail, the dates); the users row loses its username (closedUsername), phone,
+ * e-mail, nickname, avatar, password hashes and anti-phishing code and gets `closed_at`; and what is not kept is
+ * deleted (see RETENTION_YEARS). Ledger entries and balances are not touched: the books still balance. The caller
+ * drops its cached sessions of the user (`cache.sessions.hold`). Returns the dates the page states.
+ */
+export async function closeAccount(
+  db: Executor,
+  userId: number,
+  confirm: { kind: CloseSecret; secret: string },
+  now: Date,
+): Promise<ClosedAccount> {
+  const user = await findUser(db, userId);
+  if (confirm.kind === 'login')
+    await checkSecret(
+      db,
+      `password:${userId}`,
+      user.passwordHash,
+      confirm.secret,
+      serverTexts.wrongLoginPassword.id,
+      now,
+    );
+  else
+    await checkSecret(db, `paypass:${userId}`, user.paypassHash, confirm.secret, serverTexts.wrongPayPassword.id, now);
+  const contactsFreeAt = new Date(now.getTime() + CONTACT_REUSE_DAYS * DAY_MS);
+  const until = keptUntil(now);
+  await db.transaction(async (tx) => {
+    // The users row first: two closings at once pass one at a time, and the second finds it closed.
+    const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+    if (!row || row.closedAt) throw new Refusal(serverTexts.wrongCredentials.id);
+    await refuseIfNotClosable(tx, userId);
+    await tx.insert(closedAccounts).values({
+      userId,
+      username: row.username,
+      phone: row.phone,
+      email: row.email,
+      closedAt: now,
+      contactsFreeAt,
+      keptUntil: until,
+    });
+    await tx
+      .update(users)
+      .set({
+        username: closedUsername(userId),
+        phone: null,
+        email: null,
+        nickname: '',
+        avatar: '',
+        passwordHash: '',
+        paypassHash: null,
+        antiPhishingCode: null,
+        closedAt: now,
+      })
+      .where(eq(users.id, userId));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+    await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+    await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+    await tx.delete(twoFactors).where(eq(twoFactors.userId, userId));
+    await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+    await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+    await tx.delete(notificationSettings).where(eq(notificationSettings.userId, userId));
+    await tx.delete(bankCards).where(eq(bankCards.userId, userId));
+    await tx.delete(wallets).where(eq(wallets.userId, userId));
+    await tx.delete(addressLocks).where(eq(addressLocks.userId, userId));
+    await tx.delete(priceAlerts).where(eq(priceAlerts.userId, userId));
+    await tx.delete(phoneDuplicates).where(eq(phoneDuplicates.userId, userId));
+    await tx.delete(messageReads).where(eq(messageReads.userId, userId));
+    const own = tx.select({ id: messages.id }).from(messages).where(eq(messages.userId, userId));
+    await tx.delete(messageReads).where(inArray(messageReads.messageId, own));
+    await tx.delete(messages).where(eq(messages.userId, userId));
+    // The avatar's own copy; the documents and receipts stay with the records that refer to them.
+    await tx.delete(uploads).where(and(eq(uploads.userId, userId), eq(uploads.isPublic, true)));
+  });
+  return {
+    closed_at: now.toISOString(),
+    contacts_free_at: contactsFreeAt.toISOString(),
+    kept_until: until.toISOString(),
+  };
+}
+
+/**
+ * Whether the phone (E.164) or e-mail address is still resting after the closure of the account that held it: it
+ * registers again (or becomes another account's) only from that closure's `contacts_free_at`.
+ */
+export async function contactResting(db: Executor, channel: CodeChannel, address: string, now: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ userId: closedAccounts.userId })
+    .from(closedAccounts)
+    .where(
+      and(
+        channel === 'sms' ? eq(closedAccounts.phone, address) : eq(closedAccounts.email, address),
+        gt(closedAccounts.contactsFreeAt, now),
+      ),
+    )
+    .limit(1);
+  return Boolean(row);
+}
+
+/** Refuses a phone or e-mail address still resting after a closure (contactResting), saying for how long it rests. */
+export async function refuseRestingContact(db: Executor, channel: CodeChannel, address: string, now: Date) {
+  if (await contactResting(db, channel, address, now))
+    throw new Refusal(serverTexts.contactResting.id, { 0: CONTACT_REUSE_DAYS });
+}

@@ -1,0 +1,282 @@
+// The data export (the rules are stated in api-contract/closure.ts): one ZIP archive of everything the caller's
+// account holds, each part as a JSON file (exact values: decimals as strings, times in ISO 8601 UTC) and a CSV file
+// written by the one CSV writer (api-contract/csv.ts: formula cells defused, exact decimals, UTC wall-clock times).
+// Built in memory with fflate, bounded by EXPORT_MAX_BYTES; the identity documents' pictures only when asked for.
+// Secrets never leave: no password hash, token hash, two-factor secret, recovery code or passkey key is read.
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { and, asc, eq, getTableColumns, inArray, sql, type InferSelectModel } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/connection.ts';
+import {
+  certifications,
+  contractOrders,
+  ledgerEntries,
+  liquidityRecords,
+  lockupOrders,
+  messages,
+  optionOrders,
+  rechargeOrders,
+  serviceConversations,
+  serviceMessages,
+  sessions,
+  uploads,
+  users,
+  withdrawOrders,
+} from '../db/schema.ts';
+import { EXPORT_MAX_BYTES } from '../../api-contract/closure.ts';
+import { csvFile, numberCell, textCell, wallClock } from '../../api-contract/csv.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
+import { maskAddress } from './devices.ts';
+import { Refusal } from './refusal.ts';
+import { UPLOADS_PATH } from './uploads.ts';
+
+type Cell = string | number | boolean | null | Date | object;
+type Row = Record<string, Cell>;
+
+/** One part of the archive: its rows and, per column, whether it is a decimal (a number cell in the CSV). */
+interface Part {
+  name: string;
+  rows: Row[];
+  decimals: ReadonlySet<string>;
+}
+
+/** The snake_case column names of a table's numeric columns (decimals), read from the schema. */
+function decimalsOf(table: PgTable): Set<string> {
+  return new Set(
+    Object.values(getTableColumns(table))
+      .filter((column) => column.columnType === 'PgNumeric')
+      .map((column) => column.name),
+  );
+}
+
+/** A row as the database names its columns (snake_case), without the columns left out. */
+function named(table: PgTable, row: Record<string, unknown>, omit: readonly string[] = []): Row {
+  const out: Row = {};
+  for (const [key, column] of Object.entries(getTableColumns(table)))
+    if (!omit.includes(column.name)) out[column.name] = (row[key] ?? null) as Cell;
+  return out;
+}
+
+const jsonValue = (value: Cell) => (value instanceof Date ? value.toISOString() : value);
+
+/** A part's CSV: a header of its column names, then its rows; times as UTC wall-clock text, decimals as numbers. */
+function partCsv(part: Part): string {
+  const columns = [...new Set(part.rows.flatMap((row) => Object.keys(row)))];
+  const cell = (column: string, value: Cell): string => {
+    if (value === null) return textCell('');
+    if (value instanceof Date) return textCell(wallClock(value, 'UTC'));
+    if (part.decimals.has(column) && typeof value === 'string') return numberCell(value, '.');
+    if (typeof value === 'object') return textCell(JSON.stringify(value));
+    return textCell(String(value));
+  };
+  return csvFile([
+    columns.map(textCell),
+    ...part.rows.map((row) => columns.map((column) => cell(column, row[column]))),
+  ]);
+}
+
+const README = (at: Date, documents: boolean) =>
+  [
+    `Your account's data, exported ${at.toISOString()}.`,
+    '',
+    'Each part comes twice: NAME.json (exact values: amounts as decimal strings, times in ISO 8601, UTC) and NAME.csv',
+    '(UTF-8, every field quoted, times as YYYY-MM-DD HH:MM:SS in UTC, amounts with 8 decimals and "." as separator;',
+    'a text starting with = + - @ is prefixed with an apostrophe so that no spreadsheet runs it).',
+    '',
+    'profile        the account: username, nickname, phone, e-mail, currency, invitation code, level, verification',
+    'ledger         every movement of your balances, in the order it took effect (seq)',
+    'options        option orders',
+    'contracts      contract (spot) orders',
+    'recharges      recharges',
+    'withdrawals    withdrawals',
+    'liquidity      liquidity mining subscriptions, redemptions and interest',
+    'lockups        lock-up mining orders',
+    'messages       station messages to you, and your customer-service conversation',
+    'sessions       sign-ins (the address partly hidden, as on the Devices page)',
+    'certifications identity certification submissions',
+    documents
+      ? 'documents/     the pictures sent with the certifications, named <certification id>-<side>'
+      : 'Document pictures are left out; ask for the export with them to have them too.',
+    '',
+  ].join('\r\n');
+
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/gif': 'gif',
+  'image/webp': 'webp',
+};
+
+/**
+ * The caller's data as a ZIP archive (bytes): README.txt, and for each part NAME.json and NAME.csv (see README);
+ * with `documents`, the certification pictures under documents/. Reads only rows of `userId`. Refuses with
+ * `exportTooLarge` when the archive would pass EXPORT_MAX_BYTES (the pictures are counted before any is read).
+ */
+export async function exportArchive(db: Executor, userId: number, documents: boolean, now: Date): Promise<Uint8Array> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId));
+  if (!user) throw new Error(`user ${userId} of a live session does not exist`);
+  const rowsOf = <T extends PgTable>(table: T, rows: InferSelectModel<T>[], omit: readonly string[] = []) =>
+    rows.map((row) => named(table, row as Record<string, unknown>, ['user_id', ...omit]));
+  const part = <T extends PgTable>(
+    name: string,
+    table: T,
+    rows: InferSelectModel<T>[],
+    omit: readonly string[] = [],
+  ) => ({
+    name,
+    rows: rowsOf(table, rows, omit),
+    decimals: decimalsOf(table),
+  });
+  const profile = named(users, user, ['id', 'password_hash', 'paypass_hash', 'anti_phishing_code', 'closed_at']);
+  const conversation = db
+    .select({ id: serviceConversations.id })
+    .from(serviceConversations)
+    .where(eq(serviceConversations.userId, userId));
+  const certificationRows = await db
+    .select()
+    .from(certifications)
+    .where(eq(certifications.userId, userId))
+    .orderBy(asc(certifications.id));
+  const parts: Part[] = [
+    { name: 'profile', rows: [profile], decimals: decimalsOf(users) },
+    part(
+      'ledger',
+      ledgerEntries,
+      await db.select().from(ledgerEntries).where(eq(ledgerEntries.userId, userId)).orderBy(asc(ledgerEntries.seq)),
+    ),
+    part(
+      'options',
+      optionOrders,
+      await db.select().from(optionOrders).where(eq(optionOrders.userId, userId)).orderBy(asc(optionOrders.id)),
+    ),
+    part(
+      'contracts',
+      contractOrders,
+      await db.select().from(contractOrders).where(eq(contractOrders.userId, userId)).orderBy(asc(contractOrders.id)),
+    ),
+    part(
+      'recharges',
+      rechargeOrders,
+      await db.select().from(rechargeOrders).where(eq(rechargeOrders.userId, userId)).orderBy(asc(rechargeOrders.id)),
+    ),
+    part(
+      'withdrawals',
+      withdrawOrders,
+      await db.select().from(withdrawOrders).where(eq(withdrawOrders.userId, userId)).orderBy(asc(withdrawOrders.id)),
+    ),
+    part(
+      'liquidity',
+      liquidityRecords,
+      await db
+        .select()
+        .from(liquidityRecords)
+        .where(eq(liquidityRecords.userId, userId))
+        .orderBy(asc(liquidityRecords.id)),
+    ),
+    part(
+      'lockups',
+      lockupOrders,
+      await db.select().from(lockupOrders).where(eq(lockupOrders.userId, userId)).orderBy(asc(lockupOrders.id)),
+    ),
+    {
+      name: 'messages',
+      rows: [
+        ...(
+          await db
+            .select({ id: messages.id, at: messages.createdAt, title: messages.title, body: messages.content })
+            .from(messages)
+            .where(eq(messages.userId, userId))
+            .orderBy(asc(messages.id))
+        ).map((row) => ({ kind: 'station', from: 'platform', ...row })),
+        ...(
+          await db
+            .select({
+              id: serviceMessages.id,
+              at: serviceMessages.createdAt,
+              author: serviceMessages.author,
+              body: serviceMessages.body,
+              picture: serviceMessages.picture,
+            })
+            .from(serviceMessages)
+            .where(inArray(serviceMessages.conversationId, conversation))
+            .orderBy(asc(serviceMessages.id))
+        ).map(({ author, picture, ...row }) => ({ kind: 'service', from: author, title: '', ...row, picture })),
+      ],
+      decimals: new Set(),
+    },
+    {
+      name: 'sessions',
+      rows: (await db.select().from(sessions).where(eq(sessions.userId, userId)).orderBy(asc(sessions.id))).map(
+        (row) => ({
+          id: row.id,
+          device: row.device,
+          address: maskAddress(row.ip),
+          user_agent: row.userAgent,
+          signed_in_at: row.createdAt,
+          last_seen_at: row.lastSeenAt,
+          ended_at: row.revokedAt,
+        }),
+      ),
+      decimals: new Set(),
+    },
+    part('certifications', certifications, certificationRows),
+  ];
+  const files: Zippable = { 'README.txt': strToU8(README(now, documents)) };
+  let size = 0;
+  for (const { name, rows, decimals } of parts) {
+    const json = strToU8(JSON.stringify(rows, (_key, value: Cell) => jsonValue(value), 2));
+    const csv = strToU8(partCsv({ name, rows, decimals }));
+    files[`${name}.json`] = json;
+    files[`${name}.csv`] = csv;
+    size += json.length + csv.length;
+  }
+  if (documents) {
+    const sides = certificationRows.flatMap((row) =>
+      Object.entries(row.images)
+        .filter(([, url]) => url.startsWith(UPLOADS_PATH))
+        .map(([side, url]) => ({ certification: row.id, side, id: url.slice(UPLOADS_PATH.length) })),
+    );
+    const ids = [...new Set(sides.map((side) => side.id))];
+    const mine = and(eq(uploads.userId, userId), inArray(uploads.id, ids.length ? ids : ['']));
+    const [{ bytes } = { bytes: 0 }] = await db
+      .select({ bytes: sql<number>`coalesce(sum(octet_length(${uploads.bytes})), 0)::float8` })
+      .from(uploads)
+      .where(mine);
+    if (size + Number(bytes) > EXPORT_MAX_BYTES) refuseTooLarge();
+    const pictures = new Map(
+      (await db.select({ id: uploads.id, mime: uploads.mime, bytes: uploads.bytes }).from(uploads).where(mine)).map(
+        (row) => [row.id, row],
+      ),
+    );
+    for (const side of sides) {
+      const picture = pictures.get(side.id);
+      // Pictures are compressed already: stored as they are.
+      if (picture)
+        files[`documents/${side.certification}-${side.side}.${EXTENSIONS[picture.mime] ?? 'bin'}`] = [
+          new Uint8Array(picture.bytes),
+          { level: 0 },
+        ];
+    }
+  }
+  if (size > EXPORT_MAX_BYTES) refuseTooLarge();
+  return zipSync(files, { level: 6, mtime: now });
+}
+
+function refuseTooLarge(): never {
+  throw new Refusal(serverTexts.exportTooLarge.id, { 0: EXPORT_MAX_BYTES / 1024 / 1024 });
+}
+
+/** The parts of the archive, each as NAME.json and NAME.csv, in the README's order. */
+export const EXPORT_PARTS = [
+  'profile',
+  'ledger',
+  'options',
+  'contracts',
+  'recharges',
+  'withdrawals',
+  'liquidity',
+  'lockups',
+  'messages',
+  'sessions',
+  'certifications',
+] as const;

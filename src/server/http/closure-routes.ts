@@ -1,0 +1,45 @@
+// Closing an account and the data export (api-contract/closure.ts). The export is no contract endpoint: its answer is
+// a file (a ZIP archive), sent to the session's owner only; without a live session, or refused, it answers the usual
+// envelope (ret -1 for no live session, ret 0 and the text for a refusal), like every call.
+import { closeAccount, EXPORT_PATH } from '../../api-contract/closure.ts';
+import { RET_FAIL, RET_TOKEN_INVALID } from '../../api-contract/envelope.ts';
+import { texts } from '../../api-contract/texts.ts';
+import { closeAccount as closeTheAccount } from '../domain/closure.ts';
+import { exportArchive } from '../domain/data-export.ts';
+import { Refusal } from '../domain/refusal.ts';
+import { requestLocale, translator } from '../i18n.ts';
+import { envelope } from './handle.ts';
+import { callerOf } from './rate-limits.ts';
+import type { RouteModule } from './route-module.ts';
+
+export const closureRoutes: RouteModule = ({ app, route, services, cache }) => {
+  route(closeAccount, async (input, { db, caller, clock, cache: answers }) => {
+    const closed = await closeTheAccount(
+      db,
+      caller.userId,
+      { kind: input.secret_kind, secret: input.secret },
+      clock.now(),
+    );
+    answers.sessions.hold(caller.userId);
+    return closed;
+  });
+
+  app.get<{ Querystring: { documents?: string } }>(EXPORT_PATH, async (request, reply) => {
+    const t = translator(requestLocale(request.headers.lang as string | undefined));
+    reply.header('cache-control', 'private, no-store');
+    const caller = await callerOf(services, cache, request);
+    if (!caller) return reply.send(envelope(RET_TOKEN_INVALID, t(texts.tokenInvalid), null));
+    const now = services.clock.now();
+    try {
+      const archive = await exportArchive(services.db, caller.userId, request.query.documents === '1', now);
+      const day = now.toISOString().slice(0, 10);
+      return reply
+        .header('content-type', 'application/zip')
+        .header('content-disposition', `attachment; filename="account-data-${day}.zip"`)
+        .send(Buffer.from(archive.buffer, archive.byteOffset, archive.byteLength));
+    } catch (error) {
+      if (error instanceof Refusal) return reply.send(envelope(RET_FAIL, t(error.textId, error.values), null));
+      throw error;
+    }
+  });
+};

@@ -1,0 +1,112 @@
+// My data and closing the account as a customer meets them on a phone, in English and in Arabic (right to left):
+// Settings opens the page; "Download my data" hands over a ZIP of JSON and CSV files (with the document pictures when
+// ticked), and offline says it needs a connection; closing is confirmed by a dialog and the login password, signs the
+// phone out, and the account then signs in no more.
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { strFromU8, unzipSync } from 'fflate';
+import { launch, phoneContext, recordToasts, screenshot, toastSeen, watchPagesOnFailure } from './browser.ts';
+import { callApi, logIn, registerUser } from './pwa.ts';
+import { storeSession } from './stored-session.ts';
+import { ROUTES } from '../../src/api-contract/routes.ts';
+
+let browser: Browser;
+const watch = watchPagesOnFailure();
+beforeAll(async () => void (browser = await launch()));
+afterAll(() => browser?.close());
+
+const stamp = String(Date.now()).slice(-7);
+const password = 'leaving123';
+const paypass = '135790';
+
+/** The page settled: no loading mask over it. */
+const settled = (page: Page) => page.locator('.mask').waitFor({ state: 'detached' });
+
+it('takes the data, offline says why not, then closes the account with the login password (English)', async () => {
+  const phone = `064${stamp}`;
+  await registerUser(phone, password, paypass);
+  const context: BrowserContext = await phoneContext(browser);
+  const page = watch(await context.newPage(), 'en');
+  await recordToasts(page);
+  await logIn(page, phone, password);
+  await page.goto(`/#${ROUTES.settings}`);
+  await page.getByText('My data and closing the account').click();
+  await expect.poll(() => page.getByRole('heading', { name: 'Take your data' }).count()).toBe(1);
+  await settled(page);
+  await screenshot(page, 'closure-en');
+  await screenshot(page, 'closure-en-full', { fullPage: true });
+
+  // The archive, with the document pictures asked for.
+  await page.getByRole('checkbox', { name: 'Include the pictures of my identity documents' }).check();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download my data' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toMatch(/^account-data-\d{4}-\d\d-\d\d\.zip$/);
+  const files = unzipSync(new Uint8Array(readFileSync((await download.path())!)));
+  expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.txt', 'profile.json', 'ledger.csv']));
+  expect(JSON.parse(strFromU8(files['profile.json']!))[0].username).toMatch(/^\+66/);
+  await toastSeen(page, 'Your data is downloaded.', 10_000);
+
+  // Offline: a clear message, nothing sent.
+  await context.setOffline(true);
+  try {
+    await page.getByRole('button', { name: 'Download my data' }).click();
+    await toastSeen(page, 'You are offline. Taking your data needs a connection: try again once online.', 10_000);
+    await screenshot(page, 'closure-en-offline');
+  } finally {
+    await context.setOffline(false);
+  }
+
+  // A wrong password is refused after the dialog; the right one closes.
+  const field = page.getByLabel('Login password', { exact: true }).last();
+  await field.fill('wrong1234');
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Close your account?');
+  await dialog.getByRole('button', { name: 'Close it' }).click();
+  await toastSeen(page, 'The login password is wrong!', 10_000);
+  await field.fill(password);
+  await page.getByRole('button', { name: 'Close my account' }).click();
+  await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('Close your account?');
+  await screenshot(page, 'closure-en-confirm');
+  await dialog.getByRole('button', { name: 'Close it' }).click();
+  await toastSeen(page, 'Your account is closed.', 10_000);
+  await page.waitForURL(/#\/pages\/login\/login/);
+
+  // The account signs in no more: the same answer as an unknown account.
+  const again = await callApi('/users/login', { form: { username: phone, password } });
+  const unknown = await callApi('/users/login', { form: { username: `065${stamp}`, password } });
+  expect(again).toEqual(unknown);
+  expect(again.ret).toBe(0);
+  await context.close();
+});
+
+it('shows the page right to left in Arabic and closes with the payment password', async () => {
+  const phone = `066${stamp}`;
+  await registerUser(phone, password, paypass);
+  const login = await callApi<{ token: string }>('/users/login', { form: { username: phone, password } });
+  const context = await phoneContext(browser, { locale: 'ar-EG' });
+  const page = watch(await context.newPage(), 'ar');
+  await recordToasts(page);
+  await page.goto('/favicon.svg');
+  await storeSession(page, login.data.token);
+  await page.goto(`/#${ROUTES.closeAccount}`);
+  await expect.poll(() => page.getByRole('heading', { name: 'خذ بياناتك' }).count()).toBe(1);
+  expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
+  await settled(page);
+  await screenshot(page, 'closure-ar');
+  await screenshot(page, 'closure-ar-full', { fullPage: true });
+
+  await page.getByRole('button', { name: 'كلمة مرور الدفع' }).click();
+  await page.getByLabel('كلمة مرور الدفع').last().fill(paypass);
+  await page.getByRole('button', { name: 'إغلاق حسابي' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect.poll(() => dialog.getByRole('heading').textContent()).toBe('إغلاق حسابك؟');
+  await screenshot(page, 'closure-ar-confirm');
+  await dialog.getByRole('button', { name: 'أغلقه' }).click();
+  await toastSeen(page, 'تم إغلاق حسابك.', 10_000);
+  await page.waitForURL(/#\/pages\/login\/login/);
+  expect((await callApi('/users/info', { method: 'GET', token: login.data.token })).ret).toBe(-1);
+  await context.close();
+});
