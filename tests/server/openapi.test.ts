@@ -88,6 +88,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'price-alerts',
       'rewards',
       'sessions',
+      'login-history',
       'share',
       'check-in',
       'support',

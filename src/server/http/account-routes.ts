@@ -42,6 +42,8 @@ import { signInPlace, type HandlerContext } from './context.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { isRemembered } from '../domain/remembered-devices.ts';
+import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
+import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
@@ -62,8 +64,12 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null },
         now,
       );
-      // The account's first session: no new-device message (registering is a sign-in the owner just made).
-      return signInRemembered(db, user.id, signInPlace({ request, ip }), { key: twoFactorKey, since: null }, now, t);
+      // The account's first session: no new-device message (registering is a sign-in the owner just made). The history
+      // counts it as a sign-in by code: the sent code proved the address.
+      const place = signInPlace({ request, ip });
+      const session = await signInRemembered(db, user.id, place, { key: twoFactorKey, since: null }, now, t);
+      await recordSignIn(db, user.id, attemptOf(place, 'code'), now);
+      return session;
     },
     { perMinute },
   );
@@ -107,21 +113,31 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, clock, ip, request, t, twoFactorKey }) => {
       const now = clock.now();
       const user = await findUserByLogin(db, input.username);
+      const place = signInPlace({ request, ip });
       // The lock belongs to the account whether its username, phone or e-mail is typed.
-      await checkLoginPassword(
-        db,
-        user ? { userId: user.id } : { name: input.username },
-        ip,
-        user?.passwordHash,
-        input.password,
-        now,
-      );
+      const checkPassword = () =>
+        checkLoginPassword(
+          db,
+          user ? { userId: user.id } : { name: input.username },
+          ip,
+          user?.passwordHash,
+          input.password,
+          now,
+        );
+      // A wrong password against a known account goes into its sign-in history (an unknown name records nothing).
+      if (!user) await checkPassword();
+      else await recordingFailure(db, user.id, attemptOf(place, 'password'), WRONG_PASSWORD, now, t, checkPassword);
       // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
       // in with the password).
       const since = await secondFactorSince(db, user!.id);
-      if (since && !isRemembered(twoFactorKey, user!.id, since, input.device))
-        await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
-      return signInRemembered(db, user!.id, signInPlace({ request, ip }), { key: twoFactorKey, since }, now, t);
+      const asksCode = since !== null && !isRemembered(twoFactorKey, user!.id, since, input.device);
+      if (asksCode)
+        await recordingFailure(db, user!.id, attemptOf(place, 'code'), WRONG_CODE, now, t, () =>
+          requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
+        );
+      const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now, t);
+      await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password'), now);
+      return session;
     },
     { perMinute },
   );
