@@ -42,6 +42,8 @@ export const ROUTES = {
   currency: '/pages/mine/setting/chooseMoneyType',
   /** Our addition: the signed-in devices and sessions, opened from Settings. */
   devices: '/pages/mine/setting/devices',
+  /** Our addition: the sign-in history (sign-ins and failed attempts of 90 days), opened from Settings. */
+  loginHistory: '/pages/mine/setting/loginHistory',
   /** Our addition: "Verify my balance", the proof of liabilities checked on the device, opened from Settings. */
   liabilities: '/pages/mine/setting/liabilities',
   /** Our addition: two-factor authentication (an authenticator app), opened from Settings. */

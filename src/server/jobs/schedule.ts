@@ -201,7 +201,7 @@ export const startUnusedUploadsJob = (
 
 /**
  * Deletes the expired counters (logins, codes, requests per minute), and the sign-in history older than 90 days on the
- * server's clock, every `everyMs` (ten minutes);
+ * server's clock, every `everyMs` (ten minutes); answers how many rows went;
  * idempotent, so every process may. Request counters run on real time, the others on the server's
  * clock: a row goes once both have passed its end.
  */
@@ -213,9 +213,9 @@ export const startCounterCleanupJob = (
 ): Job =>
   schedule(
     async () => {
-      await deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now())));
+      const counters = await deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now())));
       // The sign-in history past its 90 days goes with them (the read already leaves such rows out).
-      await deleteOldLoginHistory(db, clock.now());
+      return counters + (await deleteOldLoginHistory(db, clock.now()));
     },
     0,
     log,
