@@ -80,13 +80,17 @@ function LoginItem({ record }: { record: Readonly<LoginRecord> }) {
           </span>
           <span className="device-badge">{methods[record.method]}</span>
         </div>
-        <bdi className="login-device">{record.device || t`Unknown device`}</bdi>
-        <span className="device-address">
+        <span className="login-device">
+          <bdi>{record.device || t`Unknown device`}</bdi>
+        </span>
+        <span className="login-place">
           {record.country ? countryName(record.country) : t`Unknown place`}
           {record.address && (
             <>
               {' · '}
-              <bdi dir="ltr">{record.address}</bdi>
+              <bdi className="login-address" dir="ltr">
+                {record.address}
+              </bdi>
             </>
           )}
         </span>
