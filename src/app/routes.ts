@@ -69,7 +69,6 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.mine]: page('profile', () => import('../features/profile/MinePage.tsx')),
   [ROUTES.settings]: page('profile', () => import('../features/profile/SettingsPage.tsx')),
   [ROUTES.devices]: page('sessions', () => import('../features/sessions/SessionsPage.tsx')),
-  [ROUTES.loginHistory]: page('login-history', () => import('../features/login-history/LoginHistoryPage.tsx')),
   [ROUTES.liabilities]: page('liabilities', () => import('../features/liabilities/LiabilitiesPage.tsx')),
   [ROUTES.twoFactor]: page('two-factor', () => import('../features/two-factor/TwoFactorPage.tsx')),
   [ROUTES.passkeys]: page('passkeys', () => import('../features/passkeys/PasskeysPage.tsx')),

@@ -53,7 +53,7 @@ it('shows a wrong password from a new laptop as a failed attempt, and its notice
   await logIn(page, phone, password);
   await page.goto('/#/pages/mine/setting');
   await page.getByRole('link', { name: 'Sign-in history' }).click();
-  await page.waitForURL(/#\/pages\/mine\/setting\/loginHistory$/);
+  await page.waitForURL(/#\/pages\/mine\/setting\/devices\?view=history$/);
   const rows = page.locator('.login-item');
   // This phone's sign-in, three from Node (marking messages read twice, reading the inbox), the failed one,
   // registering.
@@ -76,7 +76,7 @@ it('reads right to left in Arabic', async () => {
   await page.getByText('Language', { exact: true }).click();
   await page.getByText(LOCALE_NAMES.ar, { exact: true }).click();
   await expect.poll(() => page.evaluate(() => document.documentElement.dir)).toBe('rtl');
-  await page.goto('/#/pages/mine/setting/loginHistory');
+  await page.goto('/#/pages/mine/setting/devices?view=history');
   const failed = page.locator('.login-item[data-failed]');
   await expect.poll(() => failed.locator('.device-name').textContent()).toBe('محاولة فاشلة');
   expect(await failed.locator('.login-device').textContent()).toBe('Firefox, Windows');

@@ -1,6 +1,7 @@
-// Sign-in history (Settings → Sign-in history): every sign-in to the account and every failed attempt against it in
-// the last 90 days, newest first — when, the device (browser and system), where from (the address partly hidden, the
-// country where the server knows it) and how (password, passkey, code) — a page at a time.
+// Sign-in history (Settings → Sign-in history, the Devices route with `?view=history`): every sign-in to the account
+// and every failed attempt against it in the last 90 days, newest first — when, the device (browser and system), where
+// from (the address partly hidden, the country where the server knows it) and how (password, passkey, code) — a page
+// at a time.
 import { useEffect } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
