@@ -16,7 +16,12 @@ import { loginHistory as historyTable } from '../../src/server/db/schema.ts';
 import { deleteOldLoginHistory } from '../../src/server/domain/login-history.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { translator } from '../../src/server/i18n.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkedAnswer, startHarness, type Harness } from './harness.ts';
+import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, customer, refused } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
@@ -257,5 +262,62 @@ describe('two-factor and passkeys', () => {
       await h.call(passkeySignIn, { credential: JSON.stringify(stranger.get(asked.data.options as never)) }, page()),
     ).toEqual(refused(serverTexts.passkeyNotRecognised.message));
     expect(await rowsInAll()).toBe(before);
+  });
+});
+
+describe('the rough place', () => {
+  it('is the country of the address in the configured table (LOGIN_COUNTRY_FILE), else unknown', async () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'places-')), 'countries.csv');
+    writeFileSync(file, '203.0.113.0,203.0.113.255,TH\n2001:db8::,2001:db8:ffff:ffff:ffff:ffff:ffff:ffff,JP\n');
+    const placed = await buildApp(
+      testServices({
+        db: h.database.db,
+        clock: h.clock,
+        sender: { send: async () => {} },
+        market: h.market,
+        changes: h.database.changes(),
+      }),
+      testAppOptions({
+        loginCountryFile: file,
+        addressRateLimitPerMinute: 100_000,
+        accountRateLimitPerMinute: 100_000,
+      }),
+    );
+    try {
+      const user = await customer(h);
+      const send = async (password: string, ip: string) =>
+        checkedAnswer(
+          login,
+          (
+            await placed.inject({
+              method: 'POST',
+              url: `/api${login.path}`,
+              headers: {
+                'user-agent': CHROME_ANDROID,
+                lang: 'en',
+                'content-type': 'application/x-www-form-urlencoded',
+              },
+              payload: new URLSearchParams({ username: user.phone, password }).toString(),
+              remoteAddress: ip,
+            })
+          ).json(),
+        );
+      for (const [password, ip] of [
+        [PASSWORD, '203.0.113.57'],
+        ['wrong999', '2001:db8:85a3::1'],
+        [PASSWORD, '198.51.100.7'],
+      ] as const) {
+        h.clock.advance(MINUTE);
+        await send(password, ip);
+      }
+      expect((await history(user.token)).lists.map((row) => [row.succeeded, row.address, row.country])).toEqual([
+        [true, '198.51.100.•••', null],
+        [false, '2001:db8:85a3:…', 'JP'],
+        [true, '203.0.113.•••', 'TH'],
+        [true, expect.any(String), null],
+      ]);
+    } finally {
+      await placed.close();
+    }
   });
 });

@@ -44,10 +44,12 @@ import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts'
 import { isRemembered } from '../domain/remembered-devices.ts';
 import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
+import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
   const perMinute = settings.authRateLimitPerMinute;
+  const countryOf = countryLookup(settings.loginCountryFile);
 
   route(
     register,
@@ -68,7 +70,7 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
       // counts it as a sign-in by code: the sent code proved the address.
       const place = signInPlace({ request, ip });
       const session = await signInRemembered(db, user.id, place, { key: twoFactorKey, since: null }, now, t);
-      await recordSignIn(db, user.id, attemptOf(place, 'code'), now);
+      await recordSignIn(db, user.id, attemptOf(place, 'code', countryOf), now);
       return session;
     },
     { perMinute },
@@ -126,17 +128,26 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         );
       // A wrong password against a known account goes into its sign-in history (an unknown name records nothing).
       if (!user) await checkPassword();
-      else await recordingFailure(db, user.id, attemptOf(place, 'password'), WRONG_PASSWORD, now, t, checkPassword);
+      else
+        await recordingFailure(
+          db,
+          user.id,
+          attemptOf(place, 'password', countryOf),
+          WRONG_PASSWORD,
+          now,
+          t,
+          checkPassword,
+        );
       // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
       // in with the password).
       const since = await secondFactorSince(db, user!.id);
       const asksCode = since !== null && !isRemembered(twoFactorKey, user!.id, since, input.device);
       if (asksCode)
-        await recordingFailure(db, user!.id, attemptOf(place, 'code'), WRONG_CODE, now, t, () =>
+        await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, t, () =>
           requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
         );
       const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now, t);
-      await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password'), now);
+      await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password', countryOf), now);
       return session;
     },
     { perMinute },

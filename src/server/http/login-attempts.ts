@@ -5,6 +5,7 @@ import { texts } from '../../api-contract/texts.ts';
 import type { LoginMethod } from '../../api-contract/login-history.ts';
 import type { LoginAttempt } from '../domain/login-history.ts';
 import type { SignInPlace } from '../domain/sessions.ts';
+import type { CountryOf } from '../domain/login-places.ts';
 
 /** A wrong login password; too many attempts (the password not tried) is no attempt of its own. */
 export const WRONG_PASSWORD: readonly string[] = [serverTexts.wrongCredentials.id];
@@ -14,9 +15,10 @@ export const WRONG_CODE: readonly string[] = [texts.authenticatorCodeWrong.id, s
 /** A passkey's answer that does not check out (signature, origin, a counter going back). */
 export const WRONG_PASSKEY: readonly string[] = [texts.passkeyFailed.id];
 
-/** The attempt of a sign-in request from `place` by `method`. The rough place is unknown (null) for now. */
-export const attemptOf = (place: SignInPlace, method: LoginMethod): LoginAttempt => ({
+/** The attempt of a sign-in request from `place` by `method`, its rough place looked up by `countryOf`
+ * (domain/login-places.ts: LOGIN_COUNTRY_FILE, or unknown). */
+export const attemptOf = (place: SignInPlace, method: LoginMethod, countryOf: CountryOf): LoginAttempt => ({
   ...place,
   method,
-  country: null,
+  country: countryOf(place.ip),
 });

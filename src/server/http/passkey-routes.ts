@@ -18,10 +18,12 @@ import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts'
 import { signInPlace, type HandlerContext } from './context.ts';
 import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
 import { attemptOf, WRONG_PASSKEY } from './login-attempts.ts';
+import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const passkeyRoutes: RouteModule = ({ route, settings }) => {
   const { relyingParty, corsOrigins, authRateLimitPerMinute: perMinute } = settings;
+  const countryOf = countryLookup(settings.loginCountryFile);
   const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
     // HTTP/2 names the host in :authority; it has no Host header.
     const { origin, host = request.headers[':authority'] } = request.headers;
@@ -95,7 +97,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
       const userId =
         claimed === null
           ? await sign()
-          : await recordingFailure(db, claimed, attemptOf(place, 'passkey'), WRONG_PASSKEY, now, t, sign);
+          : await recordingFailure(db, claimed, attemptOf(place, 'passkey', countryOf), WRONG_PASSKEY, now, t, sign);
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
       // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
@@ -107,7 +109,7 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
         now,
         t,
       );
-      await recordSignIn(db, userId, attemptOf(place, 'passkey'), now);
+      await recordSignIn(db, userId, attemptOf(place, 'passkey', countryOf), now);
       return session;
     },
     { perMinute },
