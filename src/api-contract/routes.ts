@@ -40,7 +40,8 @@ export const ROUTES = {
   tradePassword: '/pages/mine/setting/tradePwd',
   payPassword: '/pages/mine/setting/paypass',
   currency: '/pages/mine/setting/chooseMoneyType',
-  /** Our addition: the signed-in devices and sessions, opened from Settings. */
+  /** Our addition: the signed-in devices and sessions, opened from Settings; with `?view=history` the sign-in history
+   * (its own lazy page, without a route of its own, so the start's route table does not grow). */
   devices: '/pages/mine/setting/devices',
   /** Our addition: "Verify my balance", the proof of liabilities checked on the device, opened from Settings. */
   liabilities: '/pages/mine/setting/liabilities',

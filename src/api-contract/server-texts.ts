@@ -206,6 +206,17 @@ export const serverTexts = {
     message:
       'New sign-in on {0} from {1} at {2}. If it was not you, change your login password and end that session in Settings → Devices.',
   },
+  failedSignInTitle: /*i18n*/ { id: 'e.failedSignInTitle', message: 'Failed sign-in attempt' },
+  failedSignIn: /*i18n*/ {
+    id: 'e.failedSignIn',
+    message:
+      'Someone tried to sign in to your account on {0} from {1} at {2}, a device your account never used, and was refused. If it was not you, nothing was opened; a strong, unique login password and two-factor authentication keep it so. Settings → Sign-in history shows every attempt.',
+  },
+  failedCodeSignIn: /*i18n*/ {
+    id: 'e.failedCodeSignIn',
+    message:
+      'Someone gave your login password on {0} from {1} at {2}, a device your account never used, and was refused for a wrong authenticator code. If it was not you, your password is known: change it now. Settings → Sign-in history shows every attempt.',
+  },
   certificationPending: /*i18n*/ {
     id: 'e.certificationPending',
     message: 'Your certification is under review, please wait!',

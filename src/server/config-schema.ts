@@ -375,6 +375,14 @@ export const VARIABLES = {
       'published at `/.well-known/receipt-keys.json`; several machines need it set alike, and a rotation adds a key ' +
       '(keep the old ones: their receipts verify by them)',
   }),
+  LOGIN_COUNTRY_FILE: optional({
+    group: 'Accounts and money',
+    kind: kinds.path,
+    unset: 'every place unknown',
+    meaning:
+      'A CSV of address ranges and countries (`first,last,CC` a line, IPv4 or IPv6, e.g. an "IP to Country Lite" ' +
+      'file) that gives the sign-in history its rough place; read once at start, never an outside service',
+  }),
   WEBAUTHN_RP_ID: optional({
     group: 'Accounts and money',
     kind: kinds.text,

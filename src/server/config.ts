@@ -83,6 +83,8 @@ export interface ServerConfig {
   pushServiceHosts: string[];
   /** WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS: where passkeys belong; id null: the host each page is opened from. */
   relyingParty: { id: string | null; origins: string[] };
+  /** LOGIN_COUNTRY_FILE: the address-to-country table of the sign-in history; null: every place unknown. */
+  loginCountryFile: string | null;
   /** CONSOLE_IDLE_MINUTES in ms and FOUR_EYES_USDT. */
   operatorConsole: ConsoleSettings;
   /** RECONCILE_EVERY_SECONDS in ms: how often the books' check runs, across all processes (jobs/reconciliation.ts). */
@@ -140,6 +142,7 @@ export function loadConfig(env: Readonly<Record<string, string | undefined>> = p
     receiptKeysFile: join(dataDir, 'receipt-signing.keys'),
     delivery: deliveryConfig(Object.fromEntries(DELIVERY_VARIABLES.map((name) => [name, value[name]]))),
     relyingParty: { id: value.WEBAUTHN_RP_ID, origins: value.WEBAUTHN_ORIGINS },
+    loginCountryFile: value.LOGIN_COUNTRY_FILE,
     pushServiceHosts: value.PUSH_SERVICE_HOSTS,
     operatorConsole: { idleMs: value.CONSOLE_IDLE_MINUTES, fourEyesUsdt: value.FOUR_EYES_USDT },
     reconcileEveryMs: value.RECONCILE_EVERY_SECONDS,

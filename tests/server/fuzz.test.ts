@@ -139,8 +139,9 @@ const WALK = { timeout: 240_000 };
 // ---- The database fingerprint ---------------------------------------------------------------
 
 /** Pure bookkeeping that a refusal may legitimately write: login/code attempt counters, request counters (PostgreSQL),
- * idempotency keys, the feed's lease. */
-const BOOKKEEPING = new Set(['attempt_counters', 'request_counters', 'idempotency_keys', 'leases']);
+ * idempotency keys, the feed's lease; and the sign-in history, which records a known account's wrong password on
+ * purpose (domain/login-history.ts). */
+const BOOKKEEPING = new Set(['attempt_counters', 'request_counters', 'idempotency_keys', 'leases', 'login_history']);
 /** A wrong code counts a failed try on the code's row (brute-force guard): compared by rows, not content. */
 const ROWS_ONLY = new Set(['verification_codes']);
 const tables: { name: string; content: boolean }[] = [];

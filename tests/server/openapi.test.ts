@@ -89,6 +89,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'rewards',
       'sessions',
       'closure',
+      'login-history',
       'share',
       'check-in',
       'support',

@@ -1,8 +1,10 @@
 // Devices: every session signed in to the account — the device, where it signed in from
 // (partly hidden by the server), when it signed in and was last seen, this device marked — and
-// ending one, after a confirmation, or all the others at once.
-import { useEffect, useState } from 'react';
+// ending one, after a confirmation, or all the others at once. With `?view=history` the route shows the sign-in
+// history instead (LoginHistoryPage.tsx, loaded only then).
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
+import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signedInSessions, type SignedInSession } from '../../api-contract/sessions.ts';
 import { formatDate } from '../../lib/format.ts';
@@ -21,7 +23,20 @@ const DeviceIcon = icon(<path d="M3 5h14v9H3zM1 17h10m5-6h6v10h-6zm2.5 7h1" />);
 const reload = () => void loadSessions().catch(() => undefined);
 const when = (iso: string) => formatDate('dateClock', new Date(iso));
 
+const LoginHistoryPage = lazy(() => import('./LoginHistoryPage.tsx'));
+
 export default function SessionsPage() {
+  const history = new URLSearchParams(useSearch()).get('view') === 'history';
+  return history ? (
+    <Suspense fallback={null}>
+      <LoginHistoryPage />
+    </Suspense>
+  ) : (
+    <DevicesPage />
+  );
+}
+
+function DevicesPage() {
   const { t } = useLingui();
   const state = useSnapshot(sessionsState);
   const [ending, setEnding] = useState<Readonly<SignedInSession> | 'others' | null>(null);

@@ -1597,3 +1597,37 @@ export const closedAccounts = pgTable(
   },
   (t) => [index('closed_accounts_phone_idx').on(t.phone), index('closed_accounts_email_idx').on(t.email)],
 );
+
+/**
+ * The sign-in history (domain/login-history.ts; not the daily sign-in for points, `sign_ins`): every sign-in to an
+ * account and every failed attempt against it (a known account's wrong password, authenticator code or passkey), kept
+ * 90 days. `method` is 'password', 'passkey' or 'code' (the password with the authenticator code, or registering by a
+ * sent code); `device` the browser and system read from the User-Agent ('Chrome, Android', '' when neither is known);
+ * `address` the address as the customer is shown it, partly hidden (the full one is not kept); `country` an ISO 3166
+ * code from the optional offline address-to-country table, null when unknown. `notice_day` (UTC 'YYYY-MM-DD') marks the
+ * failed attempt that raised the day's security notice for its device: unique per account, device and day, so two at
+ * once raise one.
+ */
+export const loginHistory = pgTable(
+  'login_history',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    at: at('at').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    method: text('method').notNull(),
+    device: text('device').notNull().default(''),
+    address: text('address').notNull().default(''),
+    country: text('country'),
+    noticeDay: text('notice_day'),
+  },
+  (t) => [
+    index('login_history_user_at').on(t.userId, t.at, t.id),
+    index('login_history_at').on(t.at),
+    uniqueIndex('login_history_one_notice_a_day')
+      .on(t.userId, t.device, t.noticeDay)
+      .where(sql`${t.noticeDay} is not null`),
+  ],
+);

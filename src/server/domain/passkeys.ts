@@ -282,6 +282,24 @@ export async function signInOptions(db: Executor, party: RelyingParty, now: Date
 }
 
 /**
+ * The account a sign-in answer points at, read only: its passkey's owner when that passkey is stored and the answer's
+ * user handle (when the browser gives one) agrees; null for anything else (no such passkey, not an answer). The sign-in
+ * history counts a refused answer against this account; passkeyOwner alone decides whether it signs in.
+ */
+export async function claimedPasskeyOwner(db: Executor, credential: string): Promise<number | null> {
+  let response: AuthenticationResponseJSON;
+  try {
+    response = parseAnswer<AuthenticationResponseJSON>(credential);
+  } catch {
+    return null;
+  }
+  const [stored] = await db.select({ userId: passkeys.userId }).from(passkeys).where(eq(passkeys.id, response.id));
+  const handle = response.response.userHandle;
+  if (!stored || (handle && Buffer.from(handle, 'base64url').toString('utf8') !== String(stored.userId))) return null;
+  return stored.userId;
+}
+
+/**
  * The account a passkey answer proves, once its signature checks out against a live sign-in
  * challenge; its counter moves forward (a counter that goes back means a cloned authenticator: refused).
  */

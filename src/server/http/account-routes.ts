@@ -43,10 +43,14 @@ import { Refusal } from '../domain/refusal.ts';
 import { refuseRestingContact } from '../domain/closure.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { isRemembered } from '../domain/remembered-devices.ts';
+import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
+import { attemptOf, WRONG_CODE, WRONG_PASSWORD } from './login-attempts.ts';
+import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const accountRoutes: RouteModule = ({ route, settings }) => {
   const perMinute = settings.authRateLimitPerMinute;
+  const countryOf = countryLookup(settings.loginCountryFile);
 
   route(
     register,
@@ -64,8 +68,12 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
         { channel, address, password, paypass, currency, invitedBy: inviter?.id ?? null },
         now,
       );
-      // The account's first session: no new-device message (registering is a sign-in the owner just made).
-      return signInRemembered(db, user.id, signInPlace({ request, ip }), { key: twoFactorKey, since: null }, now, t);
+      // The account's first session: no new-device message (registering is a sign-in the owner just made). The history
+      // counts it as a sign-in by code: the sent code proved the address.
+      const place = signInPlace({ request, ip });
+      const session = await signInRemembered(db, user.id, place, { key: twoFactorKey, since: null }, now, t);
+      await recordSignIn(db, user.id, attemptOf(place, 'code', countryOf), now);
+      return session;
     },
     { perMinute },
   );
@@ -110,21 +118,40 @@ export const accountRoutes: RouteModule = ({ route, settings }) => {
     async (input, { db, clock, ip, request, t, twoFactorKey }) => {
       const now = clock.now();
       const user = await findUserByLogin(db, input.username);
+      const place = signInPlace({ request, ip });
       // The lock belongs to the account whether its username, phone or e-mail is typed.
-      await checkLoginPassword(
-        db,
-        user ? { userId: user.id } : { name: input.username },
-        ip,
-        user?.passwordHash,
-        input.password,
-        now,
-      );
+      const checkPassword = () =>
+        checkLoginPassword(
+          db,
+          user ? { userId: user.id } : { name: input.username },
+          ip,
+          user?.passwordHash,
+          input.password,
+          now,
+        );
+      // A wrong password against a known account goes into its sign-in history (an unknown name records nothing).
+      if (!user) await checkPassword();
+      else
+        await recordingFailure(
+          db,
+          user.id,
+          attemptOf(place, 'password', countryOf),
+          WRONG_PASSWORD,
+          now,
+          t,
+          checkPassword,
+        );
       // With two-factor on, a device not remembered since it was turned on also needs the code (a remembered one signs
       // in with the password).
       const since = await secondFactorSince(db, user!.id);
-      if (since && !isRemembered(twoFactorKey, user!.id, since, input.device))
-        await requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now);
-      return signInRemembered(db, user!.id, signInPlace({ request, ip }), { key: twoFactorKey, since }, now, t);
+      const asksCode = since !== null && !isRemembered(twoFactorKey, user!.id, since, input.device);
+      if (asksCode)
+        await recordingFailure(db, user!.id, attemptOf(place, 'code', countryOf), WRONG_CODE, now, t, () =>
+          requireSecondFactor(db, user!.id, input.otp, twoFactorKey, now),
+        );
+      const session = await signInRemembered(db, user!.id, place, { key: twoFactorKey, since }, now, t);
+      await recordSignIn(db, user!.id, attemptOf(place, asksCode ? 'code' : 'password', countryOf), now);
+      return session;
     },
     { perMinute },
   );

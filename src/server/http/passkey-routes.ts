@@ -16,10 +16,14 @@ import { signInRemembered } from '../domain/sessions.ts';
 import { noticeSecurityChange } from '../domain/security-notices.ts';
 import { requireSecondFactor, secondFactorSince } from '../domain/two-factor.ts';
 import { signInPlace, type HandlerContext } from './context.ts';
+import { recordSignIn, recordingFailure } from '../domain/login-history.ts';
+import { attemptOf, WRONG_PASSKEY } from './login-attempts.ts';
+import { countryLookup } from '../domain/login-places.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const passkeyRoutes: RouteModule = ({ route, settings }) => {
   const { relyingParty, corsOrigins, authRateLimitPerMinute: perMinute } = settings;
+  const countryOf = countryLookup(settings.loginCountryFile);
   const partyOf = ({ request }: Pick<HandlerContext, 'request'>) => {
     // HTTP/2 names the host in :authority; it has no Host header.
     const { origin, host = request.headers[':authority'] } = request.headers;
@@ -85,18 +89,28 @@ export const passkeyRoutes: RouteModule = ({ route, settings }) => {
     async (input, ctx) => {
       const { db, clock, ip, t, twoFactorKey } = ctx;
       const now = clock.now();
-      const userId = await passkeys.passkeyOwner(db, input.credential, partyOf(ctx), now);
+      const place = signInPlace(ctx);
+      const sign = () => passkeys.passkeyOwner(db, input.credential, partyOf(ctx), now);
+      // A refused answer for a passkey the server holds goes into its account's sign-in history; any other records
+      // nothing.
+      const claimed = await passkeys.claimedPasskeyOwner(db, input.credential);
+      const userId =
+        claimed === null
+          ? await sign()
+          : await recordingFailure(db, claimed, attemptOf(place, 'passkey', countryOf), WRONG_PASSKEY, now, t, sign);
       // The owner proved themselves from this address: as a right password, it clears the address's login lock.
       await signedInFrom(db, { userId }, ip, now);
       // A passkey is a second factor of its own (something held, unlocked by the owner): the device is remembered.
-      return signInRemembered(
+      const session = await signInRemembered(
         db,
         userId,
-        signInPlace(ctx),
+        place,
         { key: twoFactorKey, since: await secondFactorSince(db, userId) },
         now,
         t,
       );
+      await recordSignIn(db, userId, attemptOf(place, 'passkey', countryOf), now);
+      return session;
     },
     { perMinute },
   );

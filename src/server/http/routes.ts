@@ -34,6 +34,7 @@ import { receiptsRoutes } from './receipts-routes.ts';
 import { protectionRoutes } from './protection-routes.ts';
 import { rewardsRoutes } from './rewards-routes.ts';
 import { riskRoutes } from './risk-routes.ts';
+import { loginHistoryRoutes } from './login-history-routes.ts';
 import { liabilitiesRoutes } from './liabilities-routes.ts';
 import type { RouteModule } from './route-module.ts';
 import { serviceChatRoutes } from './service-chat-routes.ts';
@@ -58,6 +59,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   marketsRoutes,
   optionsRoutes,
   riskRoutes,
+  loginHistoryRoutes,
   liabilitiesRoutes,
   receiptsRoutes,
   priceStreamRoute,

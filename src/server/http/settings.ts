@@ -14,7 +14,8 @@ export function serviceSettings(config: ServerConfig): ServiceSettings {
   return { earnTimeZone, payeeCoolingMs, sessionLimits, operatorConsole, reconcileEveryMs };
 }
 
-/** The settings the app is built with (http/app.ts): what it serves, its limits, passkeys, push, metrics. */
+/** The settings the app is built with (http/app.ts): what it serves, its limits, passkeys, the sign-in history's
+ * address-to-country table, push, metrics. */
 export type AppSettings = Pick<
   ServerConfig,
   | 'webRoot'
@@ -26,6 +27,7 @@ export type AppSettings = Pick<
   | 'shedding'
   | 'pushServiceHosts'
   | 'relyingParty'
+  | 'loginCountryFile'
   | 'metricsToken'
 >;
 
@@ -41,6 +43,7 @@ export function appSettings(config: ServerConfig): AppSettings {
     shedding,
     pushServiceHosts,
     relyingParty,
+    loginCountryFile,
     metricsToken,
   } = config;
   return {
@@ -53,6 +56,7 @@ export function appSettings(config: ServerConfig): AppSettings {
     shedding,
     pushServiceHosts,
     relyingParty,
+    loginCountryFile,
     metricsToken,
   };
 }

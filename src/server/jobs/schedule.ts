@@ -11,6 +11,7 @@ import { matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
 import { deleteExpiredCounters } from '../domain/attempts.ts';
+import { deleteOldLoginHistory } from '../domain/login-history.ts';
 import { deleteUnusedUploads } from './unused-uploads.ts';
 import { deliverDue, type DeliverySettings } from './delivery.ts';
 import { pruneOutbox } from '../domain/delivery.ts';
@@ -199,7 +200,8 @@ export const startUnusedUploadsJob = (
   });
 
 /**
- * Deletes the expired counters (logins, codes, requests per minute) every `everyMs` (ten minutes);
+ * Deletes the expired counters (logins, codes, requests per minute), and the sign-in history older than 90 days on the
+ * server's clock, every `everyMs` (ten minutes); answers how many rows went;
  * idempotent, so every process may. Request counters run on real time, the others on the server's
  * clock: a row goes once both have passed its end.
  */
@@ -209,12 +211,21 @@ export const startCounterCleanupJob = (
   log: (error: unknown) => void,
   { everyMs = 10 * 60_000, firstAfterMs = 60_000 }: { everyMs?: number; firstAfterMs?: number } = {},
 ): Job =>
-  schedule(() => deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now()))), 0, log, {
-    everyMs,
-    firstAfterMs,
-    unref: true,
-    name: 'counter-cleanup',
-  });
+  schedule(
+    async () => {
+      const counters = await deleteExpiredCounters(db, new Date(Math.min(clock.now().getTime(), Date.now())));
+      // The sign-in history past its 90 days goes with them (the read already leaves such rows out).
+      return counters + (await deleteOldLoginHistory(db, clock.now()));
+    },
+    0,
+    log,
+    {
+      everyMs,
+      firstAfterMs,
+      unref: true,
+      name: 'counter-cleanup',
+    },
+  );
 
 /** Deletes the sent and failed messages kept long enough (domain/delivery.ts pruneOutbox), hourly on real time. */
 export const startOutboxPruneJob = (
