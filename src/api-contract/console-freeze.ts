@@ -17,9 +17,6 @@ export const FrozenAccount = shape({
 export type FrozenAccount = v.InferOutput<typeof FrozenAccount>;
 
 /** Every account frozen now, the most recently frozen first (read only). */
-export const consoleFrozenAccounts = get(
-  '/console/customers/frozen',
-  NoInput,
-  returns(v.array(FrozenAccount)),
-  { console: 'reviewer' },
-);
+export const consoleFrozenAccounts = get('/console/customers/frozen', NoInput, returns(v.array(FrozenAccount)), {
+  console: 'reviewer',
+});

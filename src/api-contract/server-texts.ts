@@ -298,7 +298,10 @@ export const serverTexts = {
     message:
       'Your account was frozen at {0}: every device was signed out, and no order, withdrawal or payee change is accepted; withdrawals in review are held. Unfreezing takes 24 hours. If this was not you, change your passwords and contact customer service.',
   },
-  accountUnfreezeAskedTitle: /*i18n*/ { id: 'e.accountUnfreezeAskedTitle', message: 'Unfreezing your account was asked' },
+  accountUnfreezeAskedTitle: /*i18n*/ {
+    id: 'e.accountUnfreezeAskedTitle',
+    message: 'Unfreezing your account was asked',
+  },
   accountUnfreezeAsked: /*i18n*/ {
     id: 'e.accountUnfreezeAsked',
     message:

@@ -9,7 +9,12 @@ import { besideTransactions, startHarness, type Harness } from './harness.ts';
 import { PASSWORD, PAYPASS, TOKEN_EXPIRED, customer, expectLedgerBalanced, moneyState, refused } from './helpers.ts';
 import { addTronWallet, cardForm, fundsState, withdraw, withdrawn } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
-import { accountFreeze, freezeAccount, keepAccountFrozen, unfreezeAccount } from '../../src/api-contract/account-freeze.ts';
+import {
+  accountFreeze,
+  freezeAccount,
+  keepAccountFrozen,
+  unfreezeAccount,
+} from '../../src/api-contract/account-freeze.ts';
 import { consoleFrozenAccounts } from '../../src/api-contract/console-freeze.ts';
 import { consoleApproveWithdrawal } from '../../src/api-contract/console.ts';
 import { login, userInfo } from '../../src/api-contract/account.ts';
@@ -55,7 +60,12 @@ describe('freezing', () => {
     const user = await customer(h, '500');
     const wallet = await addTronWallet(h, user.token);
     const other = await signIn(user.phone);
-    expect(await freezeOf(user.token)).toEqual({ frozen: false, frozen_since: null, unfreeze_at: null, unfreeze_seconds: 0 });
+    expect(await freezeOf(user.token)).toEqual({
+      frozen: false,
+      frozen_since: null,
+      unfreeze_at: null,
+      unfreeze_seconds: 0,
+    });
 
     expect(await h.call(freezeAccount, {}, { token: user.token })).toEqual(refused(texts.enterPayPassword.message));
     expect(await h.call(freezeAccount, { paypass: '654321' }, { token: user.token })).toMatchObject({ ret: 0 });
@@ -83,9 +93,9 @@ describe('freezing', () => {
       refused(FROZEN),
     );
     expect(await h.call(deleteWallet, { id: String(wallet.id) }, { token })).toEqual(refused(FROZEN));
-    expect(
-      await h.call(editPayeeLabel, { kind: 'wallet', id: String(wallet.id), label: 'Mine' }, { token }),
-    ).toEqual(refused(FROZEN));
+    expect(await h.call(editPayeeLabel, { kind: 'wallet', id: String(wallet.id), label: 'Mine' }, { token })).toEqual(
+      refused(FROZEN),
+    );
     expect(await h.call(addBankCard, cardForm(), { token })).toEqual(refused(FROZEN));
     // Turning the address lock on only protects: allowed; turning it off is a payee change: refused.
     expect(await h.call(lockAddresses, {}, { token })).toMatchObject({ ret: 1 });
@@ -95,7 +105,9 @@ describe('freezing', () => {
 
     // Freezing again keeps the first moment and tells nothing new.
     h.clock.advance(60_000);
-    expect((await h.call(freezeAccount, { paypass: PAYPASS }, { token })).data).toMatchObject({ frozen_since: frozenAt });
+    expect((await h.call(freezeAccount, { paypass: PAYPASS }, { token })).data).toMatchObject({
+      frozen_since: frozenAt,
+    });
     expect(await auditOf(user.id)).toEqual([['account.freeze', `customer:${user.id}`]]);
     await expectLedgerBalanced(h);
   });
@@ -111,7 +123,9 @@ describe('freezing', () => {
     expect(await h.call(freezeAccount, { paypass: PAYPASS }, { token: user.token })).toEqual(
       refused(texts.enterAuthenticatorCode.message),
     );
-    expect(await h.call(freezeAccount, { otp: code() }, { token: user.token })).toMatchObject({ data: { frozen: true } });
+    expect(await h.call(freezeAccount, { otp: code() }, { token: user.token })).toMatchObject({
+      data: { frozen: true },
+    });
   });
 });
 
@@ -176,7 +190,12 @@ describe('unfreezing', () => {
     expect(await freezeOf(token)).toMatchObject({ frozen: true, unfreeze_seconds: 1 });
     expect(await h.call(transferIn, { amount: '100' }, { token })).toEqual(refused(FROZEN));
     h.clock.set(again);
-    expect(await freezeOf(token)).toEqual({ frozen: false, frozen_since: null, unfreeze_at: null, unfreeze_seconds: 0 });
+    expect(await freezeOf(token)).toEqual({
+      frozen: false,
+      frozen_since: null,
+      unfreeze_at: null,
+      unfreeze_seconds: 0,
+    });
     expect(await h.call(transferIn, { amount: '100' }, { token })).toMatchObject({ ret: 1 });
     expect(await titles(token)).toContain(serverTexts.accountUnfrozenTitle.message);
     expect(await h.call(unfreezeAccount, { paypass: PAYPASS }, { token })).toEqual(
@@ -224,4 +243,3 @@ describe('a freeze racing orders', () => {
     expect(await moneyState(h, user.id)).toEqual(before);
   });
 });
-

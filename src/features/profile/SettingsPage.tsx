@@ -82,6 +82,7 @@ export default function SettingsPage() {
           />
           <Cell label={<Trans>Passkeys</Trans>} to={ROUTES.passkeys} />
           <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
+          <Cell label={<Trans>Freeze my account</Trans>} to={ROUTES.accountFreeze} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Limits and time-out</Trans>} to={ROUTES.protection} />

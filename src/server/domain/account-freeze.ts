@@ -5,10 +5,11 @@
 // unfrozen, so nobody waits longer than the 24 hours.
 //
 // Under concurrency: a freeze takes the customer's `users` row FOR UPDATE before it writes its row, and every order,
-// withdrawal request, withdrawal payout and payee change reads the freeze (refuseWhileFrozen) only after taking the same
-// row FOR KEY SHARE in its own transaction. So on PostgreSQL an order either committed before the freeze took the row,
-// or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it): nothing is accepted
-// after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile change) unblocked.
+// withdrawal request, withdrawal payout and payee change reads the freeze (refuseWhileFrozen) only after taking the
+// same row FOR KEY SHARE in its own transaction. So on PostgreSQL an order either committed before the freeze took
+// the row, or waits for the freeze to commit and then reads it (a new statement in READ COMMITTED sees it): nothing is
+// accepted after a freeze committed. FOR KEY SHARE leaves ordinary updates of the customer's row (a profile change)
+// unblocked.
 import { and, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { Executor, Tx } from '../db/connection.ts';
 import { accountFreezes, users } from '../db/schema.ts';
@@ -25,7 +26,7 @@ export const ACCOUNT_UNFREEZE_DELAY_MS = ACCOUNT_UNFREEZE_DELAY_HOURS * 3_600_00
 
 type FreezeRow = typeof accountFreezes.$inferSelect;
 
-/** The customer acting on their own account, as the audit log names them: `customer:<id>` from the request's address. */
+/** The customer on their own account, as the audit log names them: `customer:<id>`, from the request's address. */
 export const customerActor = (userId: number, address: string): Actor => ({
   operatorId: null,
   name: `customer:${userId}`,
@@ -79,7 +80,14 @@ export async function accountFreezeOf(db: Executor, userId: number, now: Date, t
         row.unfreezeAt,
         t,
       );
-      await appendAudit(db, customerActor(userId, ''), 'account.unfreeze', `user:${userId}`, { before: row, after: settled }, now);
+      await appendAudit(
+        db,
+        customerActor(userId, ''),
+        'account.unfreeze',
+        `user:${userId}`,
+        { before: row, after: settled },
+        now,
+      );
     }
     return toAccountFreeze(settled ?? (await freezeRowOf(db, userId)), now);
   }
@@ -91,7 +99,13 @@ export async function accountFreezeOf(db: Executor, userId: number, now: Date, t
  * stays frozen since its first moment, and an unfreezing waiting is cancelled. Told and audited unless it changed
  * nothing.
  */
-export async function freezeAccount(tx: Tx, actor: Actor, userId: number, now: Date, t: Translate): Promise<AccountFreeze> {
+export async function freezeAccount(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+  now: Date,
+  t: Translate,
+): Promise<AccountFreeze> {
   // Every order's check waits on this lock (see the top of this file).
   await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
   const before = await accountFreezeOf(tx, userId, now, t);
@@ -121,14 +135,22 @@ export async function freezeAccount(tx: Tx, actor: Actor, userId: number, now: D
  * Asks to unfreeze: it takes effect ACCOUNT_UNFREEZE_DELAY_MS later (the caller has checked the secret). An
  * unfreezing already waiting keeps its time (asking again neither moves it nor tells again). Refused when not frozen.
  */
-export async function askUnfreeze(tx: Tx, actor: Actor, userId: number, now: Date, t: Translate): Promise<AccountFreeze> {
+export async function askUnfreeze(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+  now: Date,
+  t: Translate,
+): Promise<AccountFreeze> {
   const before = await accountFreezeOf(tx, userId, now, t);
   if (!before.frozen) throw new Refusal(serverTexts.accountNotFrozen.id);
   if (before.unfreeze_at) return before;
   const [row] = await tx
     .update(accountFreezes)
     .set({ unfreezeAt: new Date(now.getTime() + ACCOUNT_UNFREEZE_DELAY_MS), updatedAt: now })
-    .where(and(eq(accountFreezes.userId, userId), isNotNull(accountFreezes.frozenSince), isNull(accountFreezes.unfreezeAt)))
+    .where(
+      and(eq(accountFreezes.userId, userId), isNotNull(accountFreezes.frozenSince), isNull(accountFreezes.unfreezeAt)),
+    )
     .returning();
   // Asked twice at once: the one that set the time tells it.
   if (!row) return toAccountFreeze(await freezeRowOf(tx, userId), now);
@@ -137,7 +159,10 @@ export async function askUnfreeze(tx: Tx, actor: Actor, userId: number, now: Dat
   await postSecurityNotice(
     tx,
     userId,
-    { title: t(serverTexts.accountUnfreezeAskedTitle), content: t(serverTexts.accountUnfreezeAsked, { 0: utcMinute(now) }) },
+    {
+      title: t(serverTexts.accountUnfreezeAskedTitle),
+      content: t(serverTexts.accountUnfreezeAsked, { 0: utcMinute(now) }),
+    },
     now,
     t,
   );
@@ -145,7 +170,13 @@ export async function askUnfreeze(tx: Tx, actor: Actor, userId: number, now: Dat
 }
 
 /** Cancels an unfreezing waiting: immediate, audited. Refused when not frozen; nothing waiting changes nothing. */
-export async function keepFrozen(tx: Tx, actor: Actor, userId: number, now: Date, t: Translate): Promise<AccountFreeze> {
+export async function keepFrozen(
+  tx: Tx,
+  actor: Actor,
+  userId: number,
+  now: Date,
+  t: Translate,
+): Promise<AccountFreeze> {
   const before = await accountFreezeOf(tx, userId, now, t);
   if (!before.frozen) throw new Refusal(serverTexts.accountNotFrozen.id);
   if (!before.unfreeze_at) return before;

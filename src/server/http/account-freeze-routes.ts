@@ -46,7 +46,9 @@ export const accountFreezeRoutes: RouteModule = ({ route }) => {
     return db.transaction((tx) => freeze.askUnfreeze(tx, actor, caller.userId, now, t));
   });
   route(keepAccountFrozen, (_input, { db, caller, clock, t, ip }) =>
-    db.transaction((tx) => freeze.keepFrozen(tx, freeze.customerActor(caller.userId, ip), caller.userId, clock.now(), t)),
+    db.transaction((tx) =>
+      freeze.keepFrozen(tx, freeze.customerActor(caller.userId, ip), caller.userId, clock.now(), t),
+    ),
   );
   route(consoleFrozenAccounts, (_input, { db, clock }) => freeze.frozenAccounts(db, clock.now()));
 };
