@@ -50,8 +50,6 @@ export const ROUTES = {
   passkeys: '/pages/mine/setting/passkeys',
   /** Our addition: the anti-phishing code every e-mail and security notice shows, opened from Settings. */
   antiPhishing: '/pages/mine/setting/antiPhishing',
-  /** Our addition: the customer's own freeze of the account (and unfreezing), opened from Settings. */
-  accountFreeze: '/pages/mine/setting/freeze',
   /** Our addition: the customer's own limits and time-out, opened from Settings and from the time-out panel. */
   protection: '/pages/mine/setting/protection',
   /** Our addition: price alerts (`?code=BTC` chooses the coin of the form), opened from Mine and a coin's chart. */

@@ -73,7 +73,6 @@ export const PAGES: Partial<Record<string, Page>> = {
   [ROUTES.twoFactor]: page('two-factor', () => import('../features/two-factor/TwoFactorPage.tsx')),
   [ROUTES.passkeys]: page('passkeys', () => import('../features/passkeys/PasskeysPage.tsx')),
   [ROUTES.antiPhishing]: page('anti-phishing', () => import('../features/anti-phishing/AntiPhishingPage.tsx')),
-  [ROUTES.accountFreeze]: page('account-freeze', () => import('../features/account-freeze/AccountFreezePage.tsx')),
   [ROUTES.protection]: page('protection', () => import('../features/protection/ProtectionPage.tsx')),
   [ROUTES.priceAlerts]: page('price-alerts', () => import('../features/price-alerts/PriceAlertsPage.tsx')),
   [ROUTES.avatar]: page('profile', () => import('../features/profile/AvatarPage.tsx')),

@@ -1,13 +1,16 @@
-// Freezing one's own account on a phone, in English and in Arabic (right to left): Settings → Freeze my account says
-// what a freeze does; freezing takes the payment password, signs this device out and brings the login back, which
-// returns to the page; frozen, orders are refused; unfreezing takes the payment password and shows when it takes
-// effect, counting down, with the way to keep it frozen.
+// Freezing one's own account on a phone, in English and in Arabic (right to left): Settings → Freeze my account opens
+// the Devices page at its card, which says what a freeze does; freezing takes the payment password, signs this device
+// out and brings the login back, which returns to the card; frozen, orders are refused; unfreezing takes the payment
+// password and shows when it takes effect, counting down, with the way to keep it frozen.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launch, phoneContext, screenshot, watchPagesOnFailure } from './browser.ts';
 import { callApi, homeSettled, markAllRead, registerUser } from './pwa.ts';
 import { storeSession } from './stored-session.ts';
 import { ROUTES } from '../../src/api-contract/routes.ts';
+
+/** The Devices page at its Freeze my account card, where Settings → Freeze my account leads. */
+const FREEZE = `${ROUTES.devices}?freeze=1`;
 
 let browser: Browser;
 const watch = watchPagesOnFailure();
@@ -36,6 +39,7 @@ it('freezes with the payment password, signs out, and unfreezes in 24 hours, in 
   await homeSettled(page);
   await page.goto(`/#${ROUTES.settings}`);
   await page.getByText('Freeze my account').click();
+  await expect.poll(() => decodeURIComponent(page.url())).toContain(FREEZE);
   const card = page.getByTestId('account-freeze');
   await expect.poll(() => card.getByRole('listitem').count()).toBe(5);
   await page.locator('.mask').waitFor({ state: 'detached' });
@@ -50,7 +54,7 @@ it('freezes with the payment password, signs out, and unfreezes in 24 hours, in 
 
   // Signed out: the login, which comes back to the freeze page.
   await page.getByLabel('Username, mobile number or e-mail').waitFor();
-  expect(decodeURIComponent(page.url())).toContain(`from=${ROUTES.accountFreeze}`);
+  expect(decodeURIComponent(page.url())).toContain(`from=${FREEZE}`);
   await markAllRead(phone, password);
   await signInHere(page, phone);
   const frozen = page.locator('.account-freeze-state');
@@ -87,7 +91,7 @@ it('shows the page, the frozen state and the countdown right to left in Arabic',
     (await callApi<{ token: string }>('/users/login', { form: { username: phone, password } })).data.token;
   await page.goto('/favicon.svg');
   await storeSession(page, await signIn());
-  await page.goto(`/#${ROUTES.accountFreeze}`);
+  await page.goto(`/#${FREEZE}`);
   const card = page.getByTestId('account-freeze');
   await expect.poll(() => card.getByRole('button').textContent()).toBe('تجميد حسابي');
   expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl');
@@ -102,7 +106,7 @@ it('shows the page, the frozen state and the countdown right to left in Arabic',
   await markAllRead(phone, password);
   await page.goto('/favicon.svg');
   await storeSession(page, await signIn());
-  await page.goto(`/#${ROUTES.accountFreeze}`);
+  await page.goto(`/#${FREEZE}`);
   await expect.poll(() => page.locator('.account-freeze-state').textContent()).toMatch(/^حسابك مجمّد منذ .+\.$/);
   await card.getByRole('button', { name: 'إلغاء التجميد' }).click();
   const dialog = page.getByRole('alertdialog');

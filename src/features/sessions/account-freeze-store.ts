@@ -1,6 +1,6 @@
 // The account's freeze as this device knows it: the server's answer and, while an unfreezing waits, the device time
 // at which it takes effect (counted from the seconds the server said were left). Freezing ends every session, this
-// one too: the device forgets it and the login comes next, returning to the freeze page.
+// one too: the device forgets it and the login comes next, returning to the freeze card.
 import { proxy } from 'valtio/vanilla';
 import { subscribeKey } from 'valtio/vanilla/utils';
 import {

@@ -1,11 +1,14 @@
-// Settings → Freeze my account: what a freeze does, freezing with one tap and the secret (the authenticator code when
-// two-factor is on, the payment password otherwise), and, once frozen, since when, asking to unfreeze (which takes
-// 24 hours) with when it takes effect and the time left, and keeping it frozen.
-import { useEffect, useState } from 'react';
+// Freeze my account, the last card of the Devices page (Settings → Freeze my account opens the page at it, with
+// `?freeze=1`; no route of its own, so the start's route table does not grow): what a freeze does, freezing with one
+// tap and the secret (the authenticator code when two-factor is on, the payment password otherwise), and, once frozen,
+// since when, asking to unfreeze (which takes 24 hours) with when it takes effect and the time left, and keeping it
+// frozen.
+import { useEffect, useRef, useState } from 'react';
+import { useSearch } from 'wouter';
 import { i18n } from '@lingui/core';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
-import { ACCOUNT_UNFREEZE_DELAY_HOURS, accountFreeze } from '../../api-contract/account-freeze.ts';
+import { ACCOUNT_UNFREEZE_DELAY_HOURS } from '../../api-contract/account-freeze.ts';
 import { ROUTES, loginRoute } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
@@ -16,8 +19,6 @@ import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor }
 import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
 import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
 import { Dialog, LoadFailure } from '../../ui/lists.tsx';
-import { NavBar } from '../../ui/NavBar.tsx';
-import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import {
   accountFreezeState,
   askUnfreeze,
@@ -29,6 +30,8 @@ import {
 import './account-freeze.css';
 
 const MINUTE = 60_000;
+/** Where Settings → Freeze my account and the login after a freeze lead: the Devices page, at this card. */
+export const FREEZE_ROUTE = `${ROUTES.devices}?freeze=1`;
 const reload = () => void loadAccountFreeze().catch(() => undefined);
 
 /** Redrawn each 30 s while `end` is ahead, and once at the end. */
@@ -44,8 +47,14 @@ function useNowUntil(end: number): number {
   return now;
 }
 
-export default function AccountFreezePage() {
+/** The card: loads the freeze itself, and scrolls into view when the page was opened for it. */
+export function AccountFreezeCard() {
   const { freeze, failure, unfreezeBy } = useSnapshot(accountFreezeState);
+  const opened = new URLSearchParams(useSearch()).has('freeze');
+  const card = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (opened && freeze) card.current?.scrollIntoView({ block: 'start' });
+  }, [opened, freeze]);
   const [asking, setAsking] = useState<'freeze' | 'unfreeze' | null>(null);
   const now = useNowUntil(unfreezeBy);
   useEffect(reload, []);
@@ -60,10 +69,11 @@ export default function AccountFreezePage() {
   const delay = ACCOUNT_UNFREEZE_DELAY_HOURS;
   const waiting = !!freeze?.frozen && unfreezeBy > now;
   return (
-    <div className="page account-freeze-page">
-      <NavBar title={<Trans>Freeze my account</Trans>} />
-      <div className="page-body">
-        <OfflineNote endpoints={[accountFreeze]} />
+    <section className="account-freeze-section" ref={card} aria-labelledby="account-freeze-title">
+      <h2 id="account-freeze-title" className="account-freeze-title">
+        <Trans>Freeze my account</Trans>
+      </h2>
+      <div>
         {!freeze && failure && <LoadFailure onRetry={reload}>{failure}</LoadFailure>}
         {freeze && !freeze.frozen && (
           <section className="card account-freeze" data-testid="account-freeze">
@@ -119,7 +129,7 @@ export default function AccountFreezePage() {
         )}
       </div>
       {asking && <SecretDialog kind={asking} onClose={() => setAsking(null)} />}
-    </div>
+    </section>
   );
 }
 
@@ -150,7 +160,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
       if (kind === 'freeze') {
         await freezeMyAccount(secret);
         toast(t`Your account is frozen and every device signed out. Sign in to see it or to unfreeze it.`);
-        navigate(loginRoute(ROUTES.accountFreeze), { replace: true });
+        navigate(loginRoute(FREEZE_ROUTE), { replace: true });
         return;
       }
       await askUnfreeze(secret);
