@@ -48,7 +48,7 @@ function useNowUntil(end: number): number {
 }
 
 /** The card: loads the freeze itself, and scrolls into view when the page was opened for it. */
-export function AccountFreezeCard() {
+export default function AccountFreezeCard() {
   const { freeze, failure, unfreezeBy } = useSnapshot(accountFreezeState);
   const opened = new URLSearchParams(useSearch()).has('freeze');
   const card = useRef<HTMLElement>(null);

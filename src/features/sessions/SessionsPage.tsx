@@ -1,11 +1,10 @@
 // Devices: every session signed in to the account — the device, where it signed in from
 // (partly hidden by the server), when it signed in and was last seen, this device marked — and
 // ending one, after a confirmation, or all the others at once; and, last, freezing the account (AccountFreezeCard).
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { signedInSessions, type SignedInSession } from '../../api-contract/sessions.ts';
-import { accountFreeze } from '../../api-contract/account-freeze.ts';
 import { formatDate } from '../../lib/format.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { toast } from '../../lib/toast.ts';
@@ -15,10 +14,12 @@ import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { icon } from '../../ui/tab-icons.tsx';
 import { endOne, endOthers, loadSessions, sessionsState } from './sessions-store.ts';
-import { AccountFreezeCard } from './AccountFreezeCard.tsx';
 import '../../ui/device-list.css';
 
 const DeviceIcon = icon(<path d="M3 5h14v9H3zM1 17h10m5-6h6v10h-6zm2.5 7h1" />);
+
+// A chunk of its own, asked for as the page opens: the start's table of what each page needs stays as it was.
+const AccountFreezeCard = lazy(() => import('./AccountFreezeCard.tsx'));
 
 const reload = () => void loadSessions().catch(() => undefined);
 const when = (iso: string) => formatDate('dateClock', new Date(iso));
@@ -54,7 +55,7 @@ export default function SessionsPage() {
     <div className="page sessions-page">
       <NavBar title={<Trans>Devices</Trans>} />
       <div className="page-body">
-        <OfflineNote endpoints={[signedInSessions, accountFreeze]} />
+        <OfflineNote endpoints={[signedInSessions]} />
         {!state.loaded && state.failure && <LoadFailure onRetry={reload}>{state.failure}</LoadFailure>}
         {state.loaded && (
           <>
@@ -76,7 +77,9 @@ export default function SessionsPage() {
             )}
           </>
         )}
-        <AccountFreezeCard />
+        <Suspense fallback={null}>
+          <AccountFreezeCard />
+        </Suspense>
       </div>
       {ending && (
         <EndDialog
