@@ -75,6 +75,8 @@ it('freezes with the payment password, signs out, and unfreezes in 24 hours, in 
   await expect.poll(() => countdown(page).textContent()).toMatch(/^Unfreezes at .+ \(in (24 h 0|23 h \d+) min\)\.$/);
   await markAllRead(phone, password);
   await page.locator('.mask').waitFor({ state: 'detached' });
+  // The freeze's toast has left (it stays a few seconds, past the sign-in).
+  await page.locator('.toast').waitFor({ state: 'detached' });
   await screenshot(page, 'account-freeze-countdown-en');
 
   await page.getByRole('button', { name: 'Keep it frozen' }).click();
