@@ -325,4 +325,37 @@ export const serverTexts = {
     message:
       'The archive would be larger than {0} MB. Take it without the document pictures, or ask customer service for it.',
   },
+  // The customer's own freeze of the account (api-contract/account-freeze.ts)
+  accountFrozen: /*i18n*/ {
+    id: 'e.accountFrozen',
+    message:
+      'Your account is frozen: no order, withdrawal or payee change is accepted until you unfreeze it in Settings.',
+  },
+  accountFrozenHeld: /*i18n*/ {
+    id: 'e.accountFrozenHeld',
+    message:
+      'The customer froze the account: this withdrawal is held until they unfreeze it. It can be rejected (the funds return to their balance), not paid.',
+  },
+  accountNotFrozen: /*i18n*/ { id: 'e.accountNotFrozen', message: 'Your account is not frozen!' },
+  accountFrozenTitle: /*i18n*/ { id: 'e.accountFrozenTitle', message: 'Account frozen' },
+  accountFrozenNotice: /*i18n*/ {
+    id: 'e.accountFrozenNotice',
+    message:
+      'Your account was frozen at {0}: every device was signed out, and no order, withdrawal or payee change is accepted; withdrawals in review are held. Unfreezing takes 24 hours. If this was not you, change your passwords and contact customer service.',
+  },
+  accountUnfreezeAskedTitle: /*i18n*/ {
+    id: 'e.accountUnfreezeAskedTitle',
+    message: 'Unfreezing your account was asked',
+  },
+  accountUnfreezeAsked: /*i18n*/ {
+    id: 'e.accountUnfreezeAsked',
+    message:
+      'At {0} someone asked to unfreeze your account. It unfreezes 24 hours later. If this was not you, keep it frozen in the app at once, change your passwords and contact customer service.',
+  },
+  accountUnfrozenTitle: /*i18n*/ { id: 'e.accountUnfrozenTitle', message: 'Account unfrozen' },
+  accountUnfrozen: /*i18n*/ {
+    id: 'e.accountUnfrozen',
+    message:
+      'Your account was unfrozen at {0}, 24 hours after it was asked. If this was not you, contact customer service at once.',
+  },
 } as const satisfies Record<string, MessageDescriptor>;

@@ -11,6 +11,7 @@ import { formatAmount, formatTime } from './format.ts';
 import { ErrorLine, Facts, RowsTable, Status, useLoad } from './parts.tsx';
 import { ProtectionFacts } from './protection-parts.tsx';
 import { PhoneDuplicates } from './PhoneDuplicates.tsx';
+import { FrozenAccounts } from './FrozenAccounts.tsx';
 
 const SEARCH_KEY = 'coinvest.console.customer-search';
 
@@ -89,6 +90,7 @@ export function CustomersPage() {
             </table>
           </div>
         ))}
+      <FrozenAccounts />
       <PhoneDuplicates />
     </section>
   );

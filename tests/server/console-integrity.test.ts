@@ -219,6 +219,7 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     }),
     consoleFindCustomers: () => ({ input: { query: buyer.phone }, token: reviewer }),
     consolePhoneDuplicates: () => ({ input: {}, token: reviewer }),
+    consoleFrozenAccounts: () => ({ input: {}, token: reviewer }),
     consoleCustomer: () => ({ input: { id: String(buyer.id) }, token: reviewer }),
     consoleCustomerHistory: () => ({ input: { id: String(buyer.id) }, token: reviewer }),
     consoleOperators: () => ({ input: {}, token: admin }),

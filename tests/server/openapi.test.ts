@@ -101,6 +101,8 @@ it('reads every contract module: the registry holds the declarations the code im
       'passkeys',
       'anti-phishing',
       'address-lock',
+      'account-freeze',
+      'console-freeze',
       'console',
       'console-content',
       'console-house',

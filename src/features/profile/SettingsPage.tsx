@@ -83,6 +83,8 @@ export default function SettingsPage() {
           <Cell label={<Trans>Passkeys</Trans>} to={ROUTES.passkeys} />
           <Cell label={<Trans>Devices</Trans>} to={ROUTES.devices} />
           <Cell label={<Trans>Sign-in history</Trans>} to={`${ROUTES.devices}?view=history`} />
+          {/* The Devices page, at its Freeze my account card. */}
+          <Cell label={<Trans>Freeze my account</Trans>} to={`${ROUTES.devices}?freeze=1`} />
         </section>
         <section className="card flush cells">
           <Cell label={<Trans>Limits and time-out</Trans>} to={ROUTES.protection} />

@@ -1,8 +1,8 @@
 // Devices: every session signed in to the account — the device, where it signed in from
 // (partly hidden by the server), when it signed in and was last seen, this device marked — and
-// ending one, after a confirmation, or all the others at once. With `?view=history` the route shows the sign-in
-// history instead (LoginHistoryPage.tsx, loaded only then).
-import { lazy, Suspense, useEffect, useState } from 'react';
+// ending one, after a confirmation, or all the others at once; and, last, freezing the account (AccountFreezeCard).
+// With `?view=history` the route shows the sign-in history instead (LoginHistoryPage.tsx, loaded only then).
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useSearch } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -19,6 +19,9 @@ import { endOne, endOthers, loadSessions, sessionsState } from './sessions-store
 import '../../ui/device-list.css';
 
 const DeviceIcon = icon(<path d="M3 5h14v9H3zM1 17h10m5-6h6v10h-6zm2.5 7h1" />);
+
+// A chunk of its own, asked for as the page opens: the start's table of what each page needs stays as it was.
+const AccountFreezeCard = lazy(() => import('./AccountFreezeCard.tsx'));
 
 const reload = () => void loadSessions().catch(() => undefined);
 const when = (iso: string) => formatDate('dateClock', new Date(iso));
@@ -89,6 +92,9 @@ function DevicesPage() {
             )}
           </>
         )}
+        <Suspense fallback={null}>
+          <AccountFreezeCard />
+        </Suspense>
       </div>
       {ending && (
         <EndDialog

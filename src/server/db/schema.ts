@@ -1417,6 +1417,22 @@ export const addressLocks = pgTable('address_locks', {
 });
 
 /**
+ * The customer's own freeze of their account (a self-service block, like a bank card's): while frozen, no order,
+ * withdrawal or payee change is accepted and no withdrawal in review is paid out. One row per customer who ever froze:
+ * `frozen_since` set while frozen, `unfreeze_at` set while an unfreezing waits (24 hours after it was asked).
+ */
+export const accountFreezes = pgTable('account_freezes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  /** Since when it is frozen; null when not. */
+  frozenSince: at('frozen_since'),
+  /** An unfreezing asked for: it takes effect at this time. */
+  unfreezeAt: at('unfreeze_at'),
+  updatedAt: at('updated_at').notNull(),
+});
+
+/**
  * A customer's practice account: virtual USDT to learn with (10,000 when opened and after each reset), held in the
  * ledger under assets of their own (practiceAsset(...)) that no call can move, withdraw or convert. `resets` numbers
  * the grants, so each one is a ledger event of its own.

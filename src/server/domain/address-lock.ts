@@ -15,6 +15,7 @@ import { serverTexts } from '../../api-contract/server-texts.ts';
 import type { Translate } from '../i18n.ts';
 import { Refusal } from './refusal.ts';
 import { noticeSecurityChange } from './security-notices.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 import type { BankCardRow, WalletRow } from './payouts.ts';
 
 const HOUR = 3_600_000;
@@ -81,6 +82,8 @@ export async function lockAddresses(db: Executor, userId: number, now: Date, t: 
 export async function askUnlock(db: Executor, userId: number, now: Date, t: Translate): Promise<AddressLock> {
   const lock = await addressLockOf(db, userId, now, t);
   if (!lock.on) throw new Refusal(serverTexts.addressLockNotOn.id);
+  // Turning it off changes where money may go: a frozen account changes no payee.
+  await refuseWhileFrozen(db, userId, now);
   if (lock.off_at) return lock;
   const [row] = await db
     .update(addressLocks)

@@ -33,6 +33,7 @@ import { texts } from '../../api-contract/texts.ts';
 import { Refusal } from './refusal.ts';
 import { post } from './ledger.ts';
 import { refuseDuringTimeout } from './protection.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 import { configEntriesOf, configValue, setConfigEntry } from './config-entries.ts';
 import { appendAudit, type Actor } from './audit-log.ts';
 import { changesOf, type Term } from './settings.ts';
@@ -328,6 +329,7 @@ export async function draw(
   now: Date,
 ): Promise<{ draw: BoxDraw; seed: SeedState }> {
   // A draw is paid play (points or USDT for a chance of a prize): a time-out stops it like any order.
+  await refuseWhileFrozen(tx, userId, now);
   await refuseDuringTimeout(tx, userId, now);
   const seed = await activeSeed(tx, userId, now, true);
   const prizes = await seedPrizes(tx, seed);

@@ -34,6 +34,7 @@ import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
 import { queueNotice, queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
@@ -82,6 +83,7 @@ export async function placeContractOrder(
   now: Date,
 ): Promise<ContractOrderRow> {
   // A time-out is a break from trading: it holds for practice orders too.
+  await refuseWhileFrozen(tx, userId, now);
   await refuseDuringTimeout(tx, userId, now);
   const practice = input.practice === true;
   const [pair] = rowsOf<{

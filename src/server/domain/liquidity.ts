@@ -29,6 +29,7 @@ import { amountOutsideLimits } from '../../api-contract/amount-limits.ts';
 import { USDT, balanceOf, freeze, post, postRows } from './ledger.ts';
 import { interestDay } from '../../api-contract/earn-days.ts';
 import { refuseDuringTimeout } from './protection.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 
 /** The least one subscription may be (USDT). */
 export const LIQUIDITY_MIN_AMOUNT = '10';
@@ -90,6 +91,7 @@ export async function subscribeLiquidity(
   now: Date,
   timeZone: string,
 ): Promise<RecordRow> {
+  await refuseWhileFrozen(tx, userId, now);
   await refuseDuringTimeout(tx, userId, now);
   refuseIfBroken(amountOutsideLimits(amount, { min: LIQUIDITY_MIN_AMOUNT }, USDT));
   await lockHolder(tx, userId);

@@ -25,6 +25,7 @@ import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './price
 import { queueSettledOptionNotices } from './notices.ts';
 import { refuseBeyondHouseLimits } from './house-limits.ts';
 import { refuseBeyondProtection, refuseDuringTimeout } from './protection.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 
 export { MAX_QUOTE_AGE_MS };
 
@@ -84,6 +85,8 @@ export async function placeOptionOrder(
   const practice = input.practice === true;
   // The customer's own time-out and limits first: their row stays locked until the order is committed. A time-out is
   // a break from trading, so it holds for practice too; the limits count real money only, which practice never risks.
+  // A frozen account places nothing, practice included (read only until the customer unfreezes it).
+  await refuseWhileFrozen(tx, userId, now);
   if (practice) await refuseDuringTimeout(tx, userId, now);
   else await refuseBeyondProtection(tx, userId, input.amount, now);
   const [product] = await tx

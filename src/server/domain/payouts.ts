@@ -23,6 +23,7 @@ import { isUniqueViolation } from './accounts.ts';
 import { postSecurityNotice } from './security-notices.ts';
 import { isolate } from '../../api-contract/visible-text.ts';
 import type { Translate } from '../i18n.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
 
 export type BankCardRow = typeof bankCards.$inferSelect;
 export type WalletRow = typeof wallets.$inferSelect;
@@ -130,6 +131,8 @@ export async function addBankCard(
   { coolingMs, t, now }: PayeeAddition,
 ): Promise<BankCard> {
   await lockUser(tx, userId);
+  // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
+  await refuseWhileFrozen(tx, userId, now);
   const [held] = await tx.select({ n: count() }).from(bankCards).where(eq(bankCards.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_BANK_CARDS) throw new Refusal(texts.bankCardLimit.id, { 0: MAX_BANK_CARDS });
   const [row] = await tx
@@ -203,6 +206,8 @@ export async function addWallet(
   { coolingMs, t, now }: PayeeAddition,
 ): Promise<Wallet> {
   await lockUser(tx, userId);
+  // A frozen account adds no payee (a freeze committed first is seen: account-freeze.ts).
+  await refuseWhileFrozen(tx, userId, now);
   const [held] = await tx.select({ n: count() }).from(wallets).where(eq(wallets.userId, userId));
   if (Number(held?.n ?? 0) >= MAX_WALLETS) throw new Refusal(texts.walletLimit.id, { 0: MAX_WALLETS });
   const [existing] = await tx

@@ -30,6 +30,8 @@ import { claimForReview, orderNumber, requireReason, type Reviewable } from './r
 import { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { OpenWithdrawal } from '../../api-contract/console-service.ts';
 import { queueNotice } from './notices.ts';
+import { refuseWhileFrozen } from './account-freeze.ts';
+import { serverTexts } from '../../api-contract/server-texts.ts';
 
 export type WithdrawRow = typeof withdrawOrders.$inferSelect;
 type RuleRow = typeof withdrawRules.$inferSelect;
@@ -105,6 +107,8 @@ export async function requestWithdrawal(
   rule: RuleRow,
   now: Date,
 ): Promise<WithdrawRow> {
+  // A frozen account asks for no withdrawal (checked in this transaction: a freeze committed first is seen).
+  await refuseWhileFrozen(tx, userId, now);
   const fee = withdrawFee(amount, rule.feeRate);
   const total = new Big(amount).plus(fee).toFixed(8);
   const details =
@@ -232,6 +236,9 @@ export async function approveWithdrawal(
   now: Date,
 ): Promise<WithdrawRow> {
   const order = await claimInReview(tx, id);
+  // The customer froze the account: the withdrawal is held (its funds stay frozen) until they unfreeze it. Rejecting
+  // it stays possible: the funds then return to the customer's balance, never leave.
+  await refuseWhileFrozen(tx, order.userId, now, serverTexts.accountFrozenHeld);
   await post(
     tx,
     {

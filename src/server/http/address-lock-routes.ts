@@ -8,6 +8,7 @@ import { texts } from '../../api-contract/texts.ts';
 import * as lock from '../domain/address-lock.ts';
 import { checkSecret, findUser } from '../domain/accounts.ts';
 import { Refusal } from '../domain/refusal.ts';
+import { refuseWhileFrozen } from '../domain/account-freeze.ts';
 import { hasSecondFactor, requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';
 
@@ -18,6 +19,8 @@ export const addressLockRoutes: RouteModule = ({ route }) => {
     const now = clock.now();
     // Nothing to turn off is said before any secret is checked (and uses none up).
     if (!(await lock.addressLockOf(db, caller.userId, now, t)).on) throw new Refusal(serverTexts.addressLockNotOn.id);
+    // A frozen account changes no payee: said before any secret is used up too.
+    await refuseWhileFrozen(db, caller.userId, now);
     if (await hasSecondFactor(db, caller.userId)) {
       await requireSecondFactor(db, caller.userId, otp, twoFactorKey, now);
     } else {

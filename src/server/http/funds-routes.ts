@@ -35,6 +35,7 @@ import {
 } from '../domain/withdraw.ts';
 import { bankCardsOf, refuseCoolingPayee, walletsOf } from '../domain/payouts.ts';
 import { refuseUnlockedPayee } from '../domain/address-lock.ts';
+import { refuseWhileFrozen } from '../domain/account-freeze.ts';
 import { Refusal } from '../domain/refusal.ts';
 import { requireSecondFactor } from '../domain/two-factor.ts';
 import type { RouteModule } from './route-module.ts';
@@ -65,6 +66,8 @@ export const fundsRoutes: RouteModule = ({ route }) => {
     // A withdrawal needs a payment password and a bound card or wallet; each missing one has its own prompt,
     // before anything else is checked.
     if (!user.paypassHash) throw new Refusal(texts.noPayPassword.id);
+    // A frozen account says so before anything else is checked (and again in the withdrawal's transaction).
+    await refuseWhileFrozen(db, user.id, now);
     let payee: Payee;
     if (input.target === 'bank') {
       const cards = await bankCardsOf(db, user.id);

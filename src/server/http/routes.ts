@@ -2,6 +2,7 @@
 // routes that are no contract endpoint, and last the built app at `/`. A new route file is one line here.
 import { accountRoutes } from './account-routes.ts';
 import { activitiesRoutes } from './activities-routes.ts';
+import { accountFreezeRoutes } from './account-freeze-routes.ts';
 import { addressLockRoutes } from './address-lock-routes.ts';
 import { antiPhishingRoutes } from './anti-phishing-routes.ts';
 import { blindBoxRoutes } from './blindbox-routes.ts';
@@ -70,6 +71,7 @@ export const ROUTE_MODULES: readonly RouteModule[] = [
   payoutsRoutes,
   protectionRoutes,
   addressLockRoutes,
+  accountFreezeRoutes,
   priceAlertsRoutes,
   twoFactorRoutes,
   antiPhishingRoutes,
