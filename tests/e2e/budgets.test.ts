@@ -30,7 +30,9 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for the coins and slides the page's document brings (lib/first-data.ts, taken by Home's start).
   // Inputs read as meant, merged together (visible text, calendar days, bounded caches, typed digits and the session
   // channel in the start chunk): 115.4 KB measured.
-  [ROUTES.home]: 116 * KB,
+  // 0.5 KB more for the start chunk's new routes and texts (trade history, receipts, "Verify my balance", the data
+  // export and closure; the sign-in history and the freeze live on the Devices route): 116.0 KB measured, bytes over.
+  [ROUTES.home]: 116.5 * KB,
   // Markets and Options: 1 KB more since the market index (the "Index · 3 exchanges" and "Paused"
   // labels, the paused notice, and the index rule on the option rule page, in each area's catalog):
   // 0.4 and 0.6 KB measured, what every price screen has to say of where its price comes from.
@@ -88,7 +90,8 @@ const CEILING: Record<string, number> = {
   // the bounded cache of formatters in the tab pages' chunk) and for typed numbers read as meant (the forms' field
   // checks and digits of every script): 120.02 KB and 120.1 KB measured on their own.
   // Inputs read as meant, merged together (as Home): 120.9 KB measured.
-  [ROUTES.lockUp]: 121.5 * KB,
+  // 0.5 KB more for the start chunk's new routes and texts, as Home: 121.5 KB measured, bytes over.
+  [ROUTES.lockUp]: 122 * KB,
   // Lowered from 119 once Mine no longer loads the certification store (its summary is in the profile store): 116.8 KB
   // measured.
   // 0.5 KB more: the avatar is no longer a public picture but read with the owner's token (the picture reader, with the
