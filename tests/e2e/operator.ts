@@ -4,13 +4,9 @@
 // the same server, with the same printed answer; only the command line's own start (about 1.7 s of a core in tsx, each
 // call) is left out. The command line itself is tested by the server suite (backup,
 // production-guard, uploads-private, cached-answers) and by console-system.test.ts on PostgreSQL.
-import { resolve } from 'node:path';
 import { inject } from 'vitest';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';
-import { sendOperatorCommand } from '../../src/server/ops/socket.ts';
-
-/** Where a command names a file: the command line gives the server its full path (the server may run elsewhere). */
-const FILE_ARGUMENT: Record<string, number> = { picture: 2, backup: 1, restore: 1 };
+import { sendOperatorCommand, withFullFilePath } from '../../src/server/ops/socket.ts';
 
 /**
  * The operator command against the server holding the embedded database in `dataDir`: resolves with what it printed,
@@ -20,10 +16,7 @@ const FILE_ARGUMENT: Record<string, number> = { picture: 2, backup: 1, restore: 
 export const operatorOn =
   (dataDir: string) =>
   async (...args: string[]): Promise<string> => {
-    const argv = [...args];
-    const at = FILE_ARGUMENT[args[0]!];
-    if (at !== undefined && argv[at]) argv[at] = resolve(argv[at]);
-    const { ok, output } = await sendOperatorCommand(dataDir, argv);
+    const { ok, output } = await sendOperatorCommand(dataDir, withFullFilePath(args));
     if (!ok) throw Object.assign(new Error(`ops ${args.join(' ')} failed: ${output}`), { stdout: '', stderr: output });
     return `${output}\n`;
   };

@@ -1,27 +1,24 @@
 // The operator command: `npm run ops -- <command>` (commands.ts lists them). It works on the same
 // database as the server: PostgreSQL directly (DATABASE_URL); the embedded database directly when
 // no server holds it, else through the running server's operator socket.
-import { resolve } from 'node:path';
 import { loadConfig } from '../config.ts';
 import { embeddedDatabaseHolder, openDatabase } from '../db/connection.ts';
 import { USAGE, isOperatorCommand, runOperatorCommand } from './commands.ts';
-import { sendOperatorCommand, type OperatorAnswer } from './socket.ts';
+import { sendOperatorCommand, withFullFilePath, type OperatorAnswer } from './socket.ts';
 import { BackupError, postgresBackupHelp, restoreEmbedded } from './backup.ts';
 import { keyCheck, loadTwoFactorKey } from '../domain/two-factor-key.ts';
 import { claimKeyCheck } from '../domain/config-entries.ts';
 
-const argv = process.argv.slice(2);
+// The server (through the socket) may run in another folder: a file a command names is given by its full path.
+const typed = process.argv.slice(2);
+const argv = withFullFilePath(typed);
 const config = loadConfig();
 
 async function answer(): Promise<OperatorAnswer> {
   if (!isOperatorCommand(argv[0])) return { ok: argv.length === 0, output: USAGE };
   const [name, file] = argv;
-  // `picture <id> <file>`: the server (through the socket) may run in another folder too.
-  if (name === 'picture' && argv[2]) argv[2] = resolve(argv[2]);
   if ((name === 'backup' || name === 'restore') && file) {
-    // The server may run in another folder: it is given the file's full path.
-    argv[1] = resolve(file);
-    if (config.database.kind === 'postgres') return { ok: false, output: postgresBackupHelp(file) };
+    if (config.database.kind === 'postgres') return { ok: false, output: postgresBackupHelp(typed[1]) };
     if (name === 'restore' && config.database.kind === 'pglite') {
       return restoreEmbedded(config.database.dataDir, argv[1]).then(
         (output) => ({ ok: true, output }),

@@ -2,7 +2,7 @@
 // operator's commands for the CLI. A Unix socket in the data folder, readable by its owner only.
 import { chmodSync, rmSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 
 export interface OperatorAnswer {
   ok: boolean;
@@ -10,6 +10,20 @@ export interface OperatorAnswer {
 }
 
 export const operatorSocketPath = (dataDir: string) => join(dataDir, 'ops.sock');
+
+/** Where a command names a file (`picture <id> <file>`, `backup <file>`, `restore <file>`): the argument's index. */
+const FILE_ARGUMENT: Readonly<Record<string, number>> = { picture: 2, backup: 1, restore: 1 };
+
+/**
+ * `argv` with the file a command names made a full path (from this process's folder): the server that runs the
+ * command through the socket may run in another folder. A copy; a command that names no file comes back unchanged.
+ */
+export function withFullFilePath(argv: readonly string[]): string[] {
+  const out = [...argv];
+  const at = FILE_ARGUMENT[argv[0] ?? ''];
+  if (at !== undefined && out[at]) out[at] = resolve(out[at]);
+  return out;
+}
 
 const MAX_REQUEST_BYTES = 64 * 1024;
 
