@@ -16,6 +16,7 @@ import {
 } from '../lib/first-screen-pick.ts';
 import { intlLocale, isRightToLeft, pickLocale } from '../lib/locale-pick.ts';
 import { startIntlWarm } from '../lib/intl-formats.ts';
+import { DARK_QUERY, applyTheme, resolveTheme } from '../lib/theme-pick.ts';
 import type { Locale } from '../api-contract/constants.ts';
 
 let hint = null;
@@ -24,6 +25,8 @@ try {
 } catch {
   // Storage refused (a sandboxed frame): as a first visit.
 }
+// The theme first: the screen below, and the shell if none, paint in it (a dark device never sees a white page).
+applyTheme(document.documentElement, resolveTheme(hint?.theme, matchMedia(DARK_QUERY).matches));
 const pick = pickFirstScreen(location.hash, hint, navigator.languages, Boolean(navigator.serviceWorker?.controller));
 const locale = pick?.locale ?? pickLocale(hint?.locale ?? null, navigator.languages);
 const root = document.getElementById('root');

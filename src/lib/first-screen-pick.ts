@@ -7,13 +7,16 @@
 import type { Locale } from '../api-contract/constants.ts';
 import { PUBLIC_ROUTES, ROUTES } from '../api-contract/routes.ts';
 import { pickLocale } from './locale-pick.ts';
+import type { ThemeChoice } from './theme-pick.ts';
 
-/** The localStorage key of the hint: the stored language choice and whether a session is kept. */
+/** The localStorage key of the hint: the stored language and theme choices and whether a session is kept. */
 export const FIRST_SCREEN_HINT_KEY = 'coinvest.first-screen';
 
 export interface FirstScreenHint {
   locale: Locale | null;
   signedIn: boolean;
+  /** The theme choice (absent in a hint from a build before themes: System). */
+  theme?: ThemeChoice;
 }
 
 /**

@@ -4,8 +4,10 @@
 // Touch: a horizontal drag pans, two fingers zoom, a tap picks a candle; vertical drags still
 // scroll the page. Mouse: hover picks, drag pans, the wheel zooms.
 import { useEffect, useRef } from 'react';
+import { useSnapshot } from 'valtio';
+import { appearance } from '../lib/theme.ts';
 import { formatCandleTime } from '../lib/format.ts';
-import { drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
+import { CHART_PALETTES, drawKLine, plotSize, type ChartSeries } from './kline-draw.ts';
 import type { IndicatorSettings } from '../lib/chart-settings.ts';
 import type { OverlayLine } from '../lib/indicators.ts';
 import { DEFAULT_WINDOW, candleAt, clampWindow, panWindow, zoomWindow, type ChartWindow } from './kline-scale.ts';
@@ -59,6 +61,7 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
     // Prices as numbers here only place lines on the canvas.
     marker: null as { time: number; price: number } | null,
     volume: false,
+    palette: CHART_PALETTES.light,
   });
   const redraw = useRef<() => void>(() => undefined);
 
@@ -230,6 +233,13 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
       markTime !== undefined && markPrice !== undefined ? { time: markTime, price: Number(markPrice) } : null;
     redraw.current();
   }, [indicators?.volume, markTime, markPrice]);
+
+  // The theme's colours: the chart redraws when the page changes theme.
+  const { theme } = useSnapshot(appearance);
+  useEffect(() => {
+    state.current.palette = CHART_PALETTES[theme];
+    redraw.current();
+  }, [theme]);
 
   return (
     <div className="kline-chart" style={{ height }}>

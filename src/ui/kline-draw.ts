@@ -41,18 +41,65 @@ export interface ChartScene {
   overlays?: readonly OverlayLine[];
   /** A marked price and time (a pending option's start): a line across and a dot at the candle. */
   marker?: { time: number; price: number } | null;
+  /** The theme's colours (none: the light theme's). */
+  palette?: ChartPalette;
 }
 
-const COLORS = {
-  background: '#ffffff',
-  grid: '#f0f2f5',
-  border: '#e6e9ef',
-  text: '#6b7686',
-  up: '#12a150',
-  down: '#e5484d',
-  crosshair: '#9aa4b2',
-  crosshairLabel: '#14181f',
-  marker: '#2563eb',
+/** The chart's colours in one theme (canvas pixels, which no style sheet reaches). */
+export interface ChartPalette {
+  background: string;
+  grid: string;
+  border: string;
+  text: string;
+  /** Rising and falling candles, volume bars and the latest price's line. */
+  up: string;
+  down: string;
+  /** Under the white text of the latest price's box: 5.4:1 or more. */
+  upLabel: string;
+  downLabel: string;
+  crosshair: string;
+  crosshairLabel: string;
+  marker: string;
+  /** Behind the picked candle's readout, over the candles. */
+  readout: string;
+  upVolume: string;
+  downVolume: string;
+}
+
+/** The palettes of the light and dark themes (src/lib/theme.ts says which is painted). */
+export const CHART_PALETTES: Record<'light' | 'dark', ChartPalette> = {
+  light: {
+    background: '#ffffff',
+    grid: '#f0f2f5',
+    border: '#e6e9ef',
+    text: '#5f6b7a',
+    up: '#12a150',
+    down: '#e5484d',
+    upLabel: '#0b7a3b',
+    downLabel: '#c4343a',
+    crosshair: '#9aa4b2',
+    crosshairLabel: '#14181f',
+    marker: '#2563eb',
+    readout: 'rgba(255, 255, 255, 0.85)',
+    upVolume: 'rgba(18, 161, 80, 0.45)',
+    downVolume: 'rgba(229, 72, 77, 0.45)',
+  },
+  dark: {
+    background: '#161d26',
+    grid: '#212a35',
+    border: '#2a3441',
+    text: '#9aa6b5',
+    up: '#2ebd6b',
+    down: '#f0595e',
+    upLabel: '#0b7a3b',
+    downLabel: '#c4343a',
+    crosshair: '#6b7686',
+    crosshairLabel: '#3a4656',
+    marker: '#5b9dff',
+    readout: 'rgba(22, 29, 38, 0.85)',
+    upVolume: 'rgba(46, 189, 107, 0.45)',
+    downVolume: 'rgba(240, 89, 94, 0.45)',
+  },
 };
 /** Share of the plot's height the volume pane takes, below the candles. */
 const VOLUME_SHARE = 0.2;
@@ -79,10 +126,11 @@ export function plotSize(
 /** Draws `scene`; returns the first and last candle it shows, if any. */
 export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene): [number, number] | null {
   const { width, height, ratio, series, view, decimals } = scene;
+  const colors = scene.palette ?? CHART_PALETTES.light;
   const count = series.times.length;
   const plot = plotSize(context, scene);
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
-  context.fillStyle = COLORS.background;
+  context.fillStyle = colors.background;
   context.fillRect(0, 0, width, height);
   context.direction = 'ltr';
   context.textBaseline = 'middle';
@@ -97,7 +145,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     const prices = priceTicks(low, high, Math.floor(priceHeight / PRICE_GAP), decimals);
     const times = timeTicks(series.times, first, last, view.spacing, TIME_GAP);
 
-    context.fillStyle = COLORS.grid;
+    context.fillStyle = colors.grid;
     for (const price of prices) context.fillRect(0, snap(y(price), ratio), plot.width, 1 / ratio);
     for (const index of times)
       context.fillRect(snap(candleX(index, count, plot.width, view), ratio), 0, 1 / ratio, plot.height);
@@ -112,11 +160,11 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       drawLine(context, scene, line.values, line.color, first, last, plot.width, y);
     const marker = scene.marker ? markerIndex(series.times, scene.marker.time) : -1;
     if (scene.marker) {
-      context.strokeStyle = COLORS.marker;
+      context.strokeStyle = colors.marker;
       const at = snap(y(scene.marker.price), ratio);
       dashedLine(context, 0, at, plot.width, at, ratio);
       if (marker >= 0) {
-        context.fillStyle = COLORS.marker;
+        context.fillStyle = colors.marker;
         context.beginPath();
         context.arc(candleX(marker, count, plot.width, view), y(scene.marker.price), 4, 0, 2 * Math.PI);
         context.fill();
@@ -124,17 +172,17 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     }
     const close = series.closes[count - 1]!;
     const rising = close >= series.opens[count - 1]!;
-    context.strokeStyle = rising ? COLORS.up : COLORS.down;
+    context.strokeStyle = rising ? colors.up : colors.down;
     dashedLine(context, 0, snap(y(close), ratio), plot.width, snap(y(close), ratio), ratio);
     if (scene.crosshair) {
-      context.strokeStyle = COLORS.crosshair;
+      context.strokeStyle = colors.crosshair;
       const x = snap(candleX(scene.crosshair.index, count, plot.width, view), ratio);
       dashedLine(context, x, 0, x, plot.height, ratio);
       dashedLine(context, 0, snap(scene.crosshair.y, ratio), plot.width, snap(scene.crosshair.y, ratio), ratio);
     }
     context.restore();
 
-    context.fillStyle = COLORS.text;
+    context.fillStyle = colors.text;
     context.textAlign = 'left';
     // Scale labels a box (the latest price, the crosshair's) would cover are left out.
     const boxes = [y(close), ...(scene.crosshair ? [scene.crosshair.y] : [])];
@@ -162,7 +210,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       plot.width,
       width - plot.width,
       y(close),
-      rising ? COLORS.up : COLORS.down,
+      rising ? colors.upLabel : colors.downLabel,
     );
     if (scene.crosshair) {
       const { index, y: at } = scene.crosshair;
@@ -172,11 +220,12 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
         plot.width,
         width - plot.width,
         at,
-        COLORS.crosshairLabel,
+        colors.crosshairLabel,
       );
       if (index >= 0 && index < count) {
         timeLabel(
           context,
+          colors,
           scene.timeLabel(series.times[index]!, 'dayClock'),
           candleX(index, count, plot.width, view),
           plot.height,
@@ -186,7 +235,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       }
     } else if (scene.overlays?.length) legend(context, scene.overlays, last, decimals, plot.width);
   }
-  context.fillStyle = COLORS.border;
+  context.fillStyle = colors.border;
   context.fillRect(plot.width, 0, 1 / ratio, plot.height);
   context.fillRect(0, plot.height, width, 1 / ratio);
   return plot.height > 0 ? range : null;
@@ -197,18 +246,19 @@ const snap = (value: number, ratio: number) => Math.round(value * ratio) / ratio
 
 function drawCandles(
   context: CanvasRenderingContext2D,
-  { series, view, ratio }: ChartScene,
+  { series, view, ratio, palette }: ChartScene,
   first: number,
   last: number,
   plotWidth: number,
   y: (price: number) => number,
 ): void {
+  const colors = palette ?? CHART_PALETTES.light;
   const count = series.times.length;
   // Bodies a whole number of device pixels wide, with a one-pixel wick in their middle.
   const body = Math.max(1, Math.floor(view.spacing * ratio * 0.7)) / ratio;
   const wick = Math.max(1, Math.floor(ratio)) / ratio;
   for (const rising of [true, false]) {
-    context.fillStyle = rising ? COLORS.up : COLORS.down;
+    context.fillStyle = rising ? colors.up : colors.down;
     for (let index = first; index <= last; index++) {
       const open = series.opens[index]!;
       const close = series.closes[index]!;
@@ -258,10 +308,17 @@ function priceLabel(
 }
 
 /** A time in a dark box on the time scale, kept inside the plot's width. */
-function timeLabel(context: CanvasRenderingContext2D, text: string, x: number, top: number, plotWidth: number): void {
+function timeLabel(
+  context: CanvasRenderingContext2D,
+  colors: ChartPalette,
+  text: string,
+  x: number,
+  top: number,
+  plotWidth: number,
+): void {
   const boxWidth = context.measureText(text).width + 2 * LABEL_PADDING;
   const left = Math.min(Math.max(0, x - boxWidth / 2), plotWidth - boxWidth);
-  context.fillStyle = COLORS.crosshairLabel;
+  context.fillStyle = colors.crosshairLabel;
   context.fillRect(left, top, boxWidth, TIME_AXIS_HEIGHT);
   context.fillStyle = '#ffffff';
   context.textAlign = 'left';
@@ -269,21 +326,22 @@ function timeLabel(context: CanvasRenderingContext2D, text: string, x: number, t
 }
 
 /** The picked candle's open, high, low and close along the plot's top, in its colour. */
-function readout(context: CanvasRenderingContext2D, { series, decimals }: ChartScene, index: number): void {
+function readout(context: CanvasRenderingContext2D, { series, decimals, palette }: ChartScene, index: number): void {
+  const colors = palette ?? CHART_PALETTES.light;
   const values = [series.opens, series.highs, series.lows, series.closes].map((field) =>
     field[index]!.toFixed(decimals),
   );
   const rising = series.closes[index]! >= series.opens[index]!;
   context.textAlign = 'left';
   const width = values.reduce((sum, value) => sum + context.measureText(value).width + 8, 0) + 4 * 12;
-  context.fillStyle = 'rgba(255, 255, 255, 0.85)';
+  context.fillStyle = colors.readout;
   context.fillRect(0, 0, width, 20);
   let x = 6;
   ['O', 'H', 'L', 'C'].forEach((name, at) => {
-    context.fillStyle = COLORS.text;
+    context.fillStyle = colors.text;
     context.fillText(name, x, 10);
     x += context.measureText(name).width + 3;
-    context.fillStyle = rising ? COLORS.up : COLORS.down;
+    context.fillStyle = rising ? colors.up : colors.down;
     context.fillText(values[at]!, x, 10);
     x += context.measureText(values[at]!).width + 8;
   });
@@ -349,7 +407,7 @@ function drawLine(
 /** Volume bars in the pane under the candles, in each candle's colour, scaled to the highest in view. */
 function drawVolumes(
   context: CanvasRenderingContext2D,
-  { series, view, ratio }: ChartScene,
+  { series, view, ratio, palette }: ChartScene,
   volumes: readonly number[],
   first: number,
   last: number,
@@ -357,10 +415,11 @@ function drawVolumes(
   top: number,
   bottom: number,
 ): void {
+  const colors = palette ?? CHART_PALETTES.light;
   const count = series.times.length;
   let most = 0;
   for (let index = first; index <= last; index++) most = Math.max(most, volumes[index]!);
-  context.fillStyle = COLORS.border;
+  context.fillStyle = colors.border;
   context.fillRect(0, snap(top, ratio), plotWidth, 1 / ratio);
   if (most <= 0) return;
   const body = Math.max(1, Math.floor(view.spacing * ratio * 0.7)) / ratio;
@@ -368,8 +427,7 @@ function drawVolumes(
   for (let index = first; index <= last; index++) {
     const barHeight = (volumes[index]! / most) * room;
     if (barHeight <= 0) continue;
-    context.fillStyle =
-      series.closes[index]! >= series.opens[index]! ? 'rgba(18, 161, 80, 0.45)' : 'rgba(229, 72, 77, 0.45)';
+    context.fillStyle = series.closes[index]! >= series.opens[index]! ? colors.upVolume : colors.downVolume;
     const x = snap(candleX(index, count, plotWidth, view), ratio);
     context.fillRect(x - body / 2, snap(bottom - barHeight, ratio), body, barHeight);
   }

@@ -18,6 +18,7 @@ import {
   templateLocale,
 } from '../../src/api-contract/first-data.ts';
 import { session } from '../../src/lib/session.ts';
+import { themeChoice } from '../../src/lib/theme.ts';
 
 const screen = (path: string, signedIn: boolean) =>
   FIRST_SCREENS.findIndex((item) => item.path === path && item.signedIn === signedIn);
@@ -65,7 +66,7 @@ describe('the first screen the HTML shows (pickFirstScreen)', () => {
 });
 
 describe('the hint the app keeps for it (keepFirstScreenHint, readFirstScreenHint)', () => {
-  it('writes the language choice and whether a session is kept, now and on every change of either', async () => {
+  it('writes the language and theme choices and whether a session is kept, now and on every change of any', async () => {
     const written = new Map<string, string>();
     const storage = { setItem: (key: string, value: string) => void written.set(key, value) };
     const read = () => readFirstScreenHint({ getItem: (key) => written.get(key) ?? null });
@@ -73,17 +74,19 @@ describe('the hint the app keeps for it (keepFirstScreenHint, readFirstScreenHin
     session.token = null;
     localeChoice.locale = null;
     keepFirstScreenHint(storage, (cookie) => cookies.push(cookie));
-    expect(read()).toEqual({ locale: null, signedIn: false });
+    expect(read()).toEqual({ locale: null, signedIn: false, theme: 'system' });
     // No choice stored: the cookie names the language the app starts in, the browser's.
     const browsers = pickLocale(null, navigator.languages);
     expect(cookies).toEqual([`${LOCALE_COOKIE}=${browsers}; Path=/; Max-Age=31536000; SameSite=Lax`]);
     session.token = 'a-token';
-    await expect.poll(read).toEqual({ locale: null, signedIn: true });
+    await expect.poll(read).toEqual({ locale: null, signedIn: true, theme: 'system' });
     localeChoice.locale = 'zh';
-    await expect.poll(read).toEqual({ locale: 'zh', signedIn: true });
+    await expect.poll(read).toEqual({ locale: 'zh', signedIn: true, theme: 'system' });
     expect(cookies.at(-1)).toBe(`${LOCALE_COOKIE}=zh; Path=/; Max-Age=31536000; SameSite=Lax`);
+    themeChoice.theme = 'dark';
+    await expect.poll(read).toEqual({ locale: 'zh', signedIn: true, theme: 'dark' });
     session.token = null;
-    await expect.poll(read).toEqual({ locale: 'zh', signedIn: false });
+    await expect.poll(read).toEqual({ locale: 'zh', signedIn: false, theme: 'dark' });
     expect([...written.keys()]).toEqual([FIRST_SCREEN_HINT_KEY]);
   });
 

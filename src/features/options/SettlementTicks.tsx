@@ -4,12 +4,14 @@
 // decided. Its code, its stylesheet and its call come in a chunk of their own, loaded only for a
 // settled order; the answer is kept for offline reading.
 import { useEffect, useRef, useState } from 'react';
+import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import { exchangeLabel } from '../../api-contract/markets.ts';
 import type { OptionOrder } from '../../api-contract/options.ts';
 import { settlementTicks, type SettlementTicks, type TickWindow } from '../../api-contract/settlement-ticks.ts';
 import { api, errorText } from '../../lib/api.ts';
 import { decimalsOf, formatPrice, formatTime } from '../../lib/format.ts';
+import { appearance } from '../../lib/theme.ts';
 import './settlement-ticks.css';
 
 const CHART_HEIGHT = 72;
@@ -82,12 +84,14 @@ function TickChart({
   title: string;
 }) {
   const canvas = useRef<HTMLCanvasElement>(null);
+  // Its colours are the theme's (read from the style sheet's variables): a change of theme redraws it.
+  const { theme } = useSnapshot(appearance);
   useEffect(() => {
     const element = canvas.current!;
     const resize = new ResizeObserver(() => drawTicks(element, ticks, reference));
     resize.observe(element);
     return () => resize.disconnect();
-  }, [ticks, reference]);
+  }, [ticks, reference, theme]);
   return <canvas ref={canvas} className="ticks-chart" role="img" aria-labelledby={title} />;
 }
 

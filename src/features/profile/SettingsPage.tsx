@@ -1,4 +1,4 @@
-// Settings (/pages/mine/setting): the profile and security rows, the language, and log out.
+// Settings (/pages/mine/setting): the profile and security rows, the language and appearance, and log out.
 import { Suspense, lazy, useState } from 'react';
 import { Link } from 'wouter';
 import { Trans, useLingui } from '@lingui/react/macro';
@@ -13,6 +13,7 @@ import { Button } from '../../ui/forms.tsx';
 import { Cell, ConfirmDialog } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { LanguageCell } from './LanguageCell.tsx';
+import { ThemeCell } from './ThemeCell.tsx';
 import { shownPhone, useUser } from './profile-store.ts';
 import { AvatarPicture } from './AvatarPicture.tsx';
 
@@ -94,6 +95,7 @@ export default function SettingsPage() {
         <section className="card flush cells">
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />
           <LanguageCell />
+          <ThemeCell />
         </section>
         <Suspense fallback={null}>
           <NotificationsSection />
