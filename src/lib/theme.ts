@@ -13,8 +13,14 @@ export const themeChoice = persistedStore(THEME_KEY, { theme: 'system' as ThemeC
 /** The theme painted now (canvas drawings, which no style sheet reaches, read it). */
 export const appearance = proxy({ theme: 'light' as Theme });
 
+/** What keepTheme reads of the device's preference: a MediaQueryList of DARK_QUERY. */
+export interface DarkPreference {
+  readonly matches: boolean;
+  addEventListener(type: 'change', listener: () => void): void;
+}
+
 /** Applies the theme now (the stores are loaded) and again when the choice or the device's preference changes. */
-export function keepTheme(media: Pick<MediaQueryList, 'matches' | 'addEventListener'> = matchMedia(DARK_QUERY)): void {
+export function keepTheme(media: DarkPreference = matchMedia(DARK_QUERY)): void {
   const apply = () => {
     appearance.theme = resolveTheme(themeChoice.theme, media.matches);
     applyTheme(document.documentElement, appearance.theme);

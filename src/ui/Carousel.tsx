@@ -1,5 +1,8 @@
-// Slides that advance every 3000 ms (SWIPER_INTERVAL_MS) and follow a swipe (native scroll snapping).
+// Slides that advance every 3000 ms (SWIPER_INTERVAL_MS) and follow a swipe (native scroll snapping). A device that
+// asks for reduced motion gets no advance of its own: the slides move when the user moves them. The track takes the
+// keyboard's focus, so its arrow keys scroll it too.
 import { useEffect, useRef, useState } from 'react';
+import { useLingui } from '@lingui/react/macro';
 import { SWIPER_INTERVAL_MS } from '../api-contract/constants.ts';
 
 export interface CarouselItem {
@@ -22,11 +25,12 @@ export function preloadFirstSlide(items: readonly CarouselItem[]): void {
 }
 
 export function Carousel({ items }: { items: readonly CarouselItem[] }) {
+  const { t } = useLingui();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
 
   useEffect(() => {
-    if (items.length < 2) return;
+    if (items.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = setInterval(() => {
       const element = track.current;
       if (!element) return;
@@ -44,7 +48,15 @@ export function Carousel({ items }: { items: readonly CarouselItem[] }) {
 
   return (
     <div className="carousel">
-      <div className="carousel-track" ref={track} onScroll={onScroll}>
+      <div
+        className="carousel-track"
+        ref={track}
+        onScroll={onScroll}
+        tabIndex={0}
+        role="region"
+        aria-roledescription="carousel"
+        aria-label={t`Slides`}
+      >
         {items.map((item, i) => (
           // The first slide is the largest thing on home at load: fetched at once, ahead of the others.
           <img

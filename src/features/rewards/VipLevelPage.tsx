@@ -1,7 +1,7 @@
 // VIP level (/pages/mine/vipLevel; levels follow cumulative recharge): the user's level and cumulative
 // recharge, what the next level still takes, and the table of levels — each from its realValue up to its value, in USDT
 // and in the user's display currency. The user's own level is highlighted.
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useSnapshot } from 'valtio';
 import { Trans } from '@lingui/react/macro';
 import type { LevelProgress, VipLevel } from '../../api-contract/rewards.ts';
@@ -54,6 +54,8 @@ function LevelCard({ progress, levels }: { progress: Readonly<LevelProgress>; le
   const name = progress.name;
   const needed = formatMoney(progress.needed);
   const nextName = progress.next_name;
+  // The bar is named by its label: the cumulative recharge, as a share of the next level's.
+  const labelId = useId();
   return (
     <section className="card vip-card">
       <div className="vip-card-head">
@@ -67,11 +69,18 @@ function LevelCard({ progress, levels }: { progress: Readonly<LevelProgress>; le
           </span>
         )}
       </div>
-      <span className="vip-card-label">
+      <span className="vip-card-label" id={labelId}>
         <Trans>Cumulative recharge</Trans>
       </span>
       <Money amount={progress.recharge_total} asset="USDT" fiat={fiat} className="vip-card-amount" />
-      <div className="vip-progress" role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        className="vip-progress"
+        role="progressbar"
+        aria-labelledby={labelId}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <span style={{ inlineSize: `${percent}%` }} />
       </div>
       <p className="vip-card-next">

@@ -1,0 +1,251 @@
+// Every route of the app and of the console checked by axe-core against WCAG 2.0/2.1 A and AA and WCAG 2.2 AA: no
+// serious or critical violation. One browser; a page per language and session, reused from route to route (a hash
+// change, no reload). Which combinations, and why (all of them, 2 themes × 2 languages × 2 sessions × every route,
+// would take the file several minutes):
+// - signed in, English: every route in the light theme and in the dark one;
+// - signed in, Arabic (right to left, another script): every route in the dark theme;
+// - signed out: the routes open without a login, in both themes in English and dark in Arabic (the others show the
+//   login page, checked with them);
+// - the console: each role's pages, signed in, and its sign-in page, in both themes (English; Arabic is not one of
+//   its languages).
+// The theme follows the device (prefers-color-scheme, as a phone set to dark); the Settings choice is checked too.
+// The app's content security policy blocks an injected script: the contexts bypass it (tests only).
+import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { AUTH_ROUTE_PREFIX, PUBLIC_ROUTES, ROUTES } from '../../src/api-contract/routes.ts';
+import { launch, nextFrame, phoneContext, watchPagesOnFailure, watchRequests } from './browser.ts';
+import { CONSOLE_DESKTOP, enrolOperator, opsOn } from './console-kit.ts';
+import { callApi } from './pwa.ts';
+import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
+import type { OperatorRole } from '../../src/api-contract/console.ts';
+import { fundedUser } from './funded-user.ts';
+import { storeSession } from './stored-session.ts';
+
+const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+type Scheme = 'light' | 'dark';
+
+/** A route as the app opens it; a page that shows one item gets one to show. */
+const shown = (route: string) =>
+  route === ROUTES.coinDetail || route === ROUTES.priceAlerts ? `${route}?code=BTC` : route;
+const APP_ROUTES = [...new Set(Object.values(ROUTES))].map(shown);
+const SIGNED_OUT_ROUTES = PUBLIC_ROUTES.map(shown);
+const CONSOLE_ROUTES = {
+  reviewer: ['/queues', '/customers', '/inbox', '/inbox/canned', '/password'],
+  content: ['/content', '/rewards'],
+  admin: ['/operators', '/products', '/house', '/audit', '/system'],
+} as const;
+
+/** The navigation link each role lands on after signing in. */
+const LANDING = { reviewer: 'Review queues', content: 'Content', admin: 'Operators' } as const;
+
+interface Finding {
+  where: string;
+  rule: string;
+  impact: string;
+  help: string;
+  targets: string[];
+}
+
+const findings: Finding[] = [];
+const timings: string[] = [];
+let browser: Browser;
+const contexts: BrowserContext[] = [];
+const watch = watchPagesOnFailure('accessibility-');
+const phone = `089${String(Date.now()).slice(-7)}`;
+let token: string;
+
+beforeAll(async () => {
+  [browser, token] = await Promise.all([launch(), fundedUser(phone, 'axecheck1', '246810', '500')]);
+});
+
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  console.log(`accessibility: ${timings.join('; ')}`);
+});
+
+/** A page in its own context (a language, a viewport), with axe ready to load into each document it opens. */
+async function openPage(options: { locale?: string; viewport?: { width: number; height: number } } = {}) {
+  const context = await phoneContext(browser, { bypassCSP: true, ...options });
+  contexts.push(context);
+  const page = watch(await context.newPage());
+  page.setDefaultTimeout(30_000);
+  return page;
+}
+
+/** Goes to `hash` in the same document and waits for its page: its code and texts in, its calls answered. */
+async function openRoute(page: Page, hash: string): Promise<void> {
+  const requests = watchRequests(page);
+  await page.evaluate((next) => (location.hash = next), hash);
+  await page.waitForFunction(() => !document.querySelector('.page-loading, .mask'));
+  await requests.settled();
+  requests.stop();
+}
+
+/** Runs axe on the page as it is; keeps each serious or critical violation under `where`. */
+async function audit(page: Page, where: string): Promise<void> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE_SCRIPT });
+  const violations = await page.evaluate(
+    (values) =>
+      (
+        window as unknown as {
+          axe: {
+            run: (
+              context: Document,
+              options: object,
+            ) => Promise<{
+              violations: { id: string; impact: string | null; help: string; nodes: { target: unknown[] }[] }[];
+            }>;
+          };
+        }
+      ).axe
+        .run(document, { runOnly: { type: 'tag', values }, resultTypes: ['violations'] })
+        .then(({ violations }) =>
+          violations.map(({ id, impact, help, nodes }) => ({
+            rule: id,
+            impact: impact ?? 'unknown',
+            help,
+            targets: nodes.slice(0, 4).map((node) => String(node.target.join(' '))),
+          })),
+        ),
+    WCAG,
+  );
+  for (const violation of violations)
+    if (violation.impact === 'serious' || violation.impact === 'critical') findings.push({ where, ...violation });
+}
+
+/** Emulates the device's colour preference and waits for the page to paint in it. */
+async function deviceScheme(page: Page, scheme: Scheme): Promise<void> {
+  await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+  await page.waitForFunction((wanted) => document.documentElement.dataset.theme === wanted, scheme);
+  await nextFrame(page);
+}
+
+/** Every route in `routes` in each scheme, on a page already showing the app. */
+async function auditRoutes(
+  page: Page,
+  label: string,
+  routes: readonly string[],
+  schemes: readonly Scheme[],
+  signedIn: boolean,
+) {
+  const started = performance.now();
+  for (const scheme of schemes) {
+    await deviceScheme(page, scheme);
+    for (const route of routes) {
+      await openRoute(page, route);
+      // A signed-in check that lands on the login page would check the login page only.
+      const landed = await page.evaluate(() => location.hash);
+      if (signedIn && !route.startsWith(AUTH_ROUTE_PREFIX) && landed.startsWith(`#${ROUTES.login}`))
+        throw new Error(`#${route} opened the login page`);
+      await audit(page, `${label} ${scheme} #${route}`);
+    }
+  }
+  timings.push(
+    `${label}: ${routes.length * schemes.length} screens in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
+}
+
+const report = () =>
+  findings.map(
+    ({ where, rule, impact, help, targets }) => `${where}: ${impact} ${rule} (${help}) at ${targets.join(', ')}`,
+  );
+
+it('finds no serious or critical violation on any route of the app, signed in, in English and Arabic', async () => {
+  findings.length = 0;
+  const english = await openPage();
+  await english.goto('/favicon.svg');
+  await storeSession(english, token);
+  await english.goto(`/#${ROUTES.home}`);
+  await auditRoutes(english, 'signed in, en', APP_ROUTES, ['light', 'dark'], true);
+
+  const arabic = await openPage({ locale: 'ar' });
+  await arabic.goto('/favicon.svg');
+  await storeSession(arabic, token);
+  await arabic.goto(`/#${ROUTES.home}`);
+  await auditRoutes(arabic, 'signed in, ar', APP_ROUTES, ['dark'], true);
+  expect(report()).toEqual([]);
+}, 600_000);
+
+it('finds none signed out either, and the Settings choice overrides the device', async () => {
+  findings.length = 0;
+  const english = await openPage();
+  await english.goto(`/#${ROUTES.login}`);
+  await auditRoutes(english, 'signed out, en', SIGNED_OUT_ROUTES, ['light', 'dark'], false);
+  const arabic = await openPage({ locale: 'ar' });
+  await arabic.goto(`/#${ROUTES.login}`);
+  await auditRoutes(arabic, 'signed out, ar', SIGNED_OUT_ROUTES, ['dark'], false);
+
+  // Signed in on a dark device, Settings' Appearance sheet (checked as shown) chooses Light: the page turns light at once
+  // and the next start paints light from its first frame.
+  const page = await openPage();
+  await page.goto('/favicon.svg');
+  await storeSession(page, token);
+  await page.goto(`/#${ROUTES.settings}`);
+  await deviceScheme(page, 'dark');
+  await page.getByRole('button', { name: /^Appearance/ }).click();
+  await audit(page, 'signed in, en dark, the Appearance sheet');
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
+  await page.reload();
+  expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+  expect(report()).toEqual([]);
+}, 300_000);
+
+/**
+ * A console session of a new operator with `role`, made with the real command and signed in over the API. The shared
+ * server's clock runs 20 times faster than real time: the authenticator code is the one of the server's time, read
+ * from its latest price (a step of the feed is at most a few server seconds old; the server accepts a step either side).
+ */
+async function consoleToken(name: string, role: OperatorRole): Promise<string> {
+  const operator = await enrolOperator(opsOn({ dataDir: inject('dataDir') }), name, role);
+  const quote = await callApi<{ at: string }>('/coin/data/rate', { method: 'GET', form: { code: 'BTC' } });
+  const secret = base32Decode(new URL(operator.uri).searchParams.get('secret')!);
+  const signedIn = await callApi<{ token: string }>('/console/sign-in', {
+    form: { name, password: operator.password, code: totpAt(secret, totpStep(new Date(quote.data.at))) },
+  });
+  expect(signedIn.ret, JSON.stringify(signedIn)).toBe(1);
+  const changed = await callApi('/console/password', {
+    token: signedIn.data.token,
+    form: { password: operator.password, new_password: 'an accessible console passphrase' },
+  });
+  expect(changed.ret, JSON.stringify(changed)).toBe(1);
+  return signedIn.data.token;
+}
+
+it('finds none on the console’s pages, for each role, nor on its sign-in page', async () => {
+  findings.length = 0;
+  const page = await openPage({ viewport: CONSOLE_DESKTOP });
+  await page.goto('/console/');
+  await page.getByLabel('Operator name').waitFor();
+  for (const scheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme: scheme });
+    await audit(page, `console sign-in ${scheme}`);
+  }
+  const suffix = randomBytes(3).toString('hex');
+  for (const role of ['reviewer', 'content', 'admin'] as const) {
+    const token = await consoleToken(`axe-${role}-${suffix}`, role);
+    await page.evaluate((kept) => sessionStorage.setItem('coinvest.console.token', kept), token);
+    await page.reload();
+    await page.getByRole('navigation').getByRole('link', { name: LANDING[role] }).waitFor();
+    const started = performance.now();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const route of CONSOLE_ROUTES[role]) {
+        const requests = watchRequests(page);
+        await page.evaluate((next) => (location.hash = next), route);
+        await requests.settled();
+        requests.stop();
+        await audit(page, `console ${role} ${scheme} #${route}`);
+      }
+    }
+    timings.push(
+      `console ${role}: ${CONSOLE_ROUTES[role].length * 2} screens in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
+    await page.evaluate(() => sessionStorage.clear());
+  }
+  expect(report()).toEqual([]);
+}, 300_000);
