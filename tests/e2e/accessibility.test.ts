@@ -15,7 +15,7 @@ import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { AUTH_ROUTE_PREFIX, PUBLIC_ROUTES, ROUTES } from '../../src/api-contract/routes.ts';
-import { launch, nextFrame, phoneContext, watchPagesOnFailure, watchRequests } from './browser.ts';
+import { PHONE, launch, nextFrame, phoneContext, screenshot, watchPagesOnFailure, watchRequests } from './browser.ts';
 import { CONSOLE_DESKTOP, enrolOperator, opsOn } from './console-kit.ts';
 import { callApi } from './pwa.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
@@ -37,6 +37,16 @@ const CONSOLE_ROUTES = {
   content: ['/content', '/rewards'],
   admin: ['/operators', '/products', '/house', '/audit', '/system'],
 } as const;
+
+/** The main screens, left as screenshots in the dark theme (test-results/screens/dark-*.png) to be looked at. */
+const DARK_SHOTS: Partial<Record<string, string>> = {
+  [ROUTES.home]: 'home',
+  [ROUTES.option]: 'options',
+  [ROUTES.contracts]: 'contracts',
+  [ROUTES.recharge]: 'funds',
+  [ROUTES.mine]: 'mine',
+  [ROUTES.login]: 'login',
+};
 
 /** The navigation link each role lands on after signing in. */
 const LANDING = { reviewer: 'Review queues', content: 'Content', admin: 'Operators' } as const;
@@ -142,6 +152,9 @@ async function auditRoutes(
       if (signedIn && !route.startsWith(AUTH_ROUTE_PREFIX) && landed.startsWith(`#${ROUTES.login}`))
         throw new Error(`#${route} opened the login page`);
       await audit(page, `${label} ${scheme} #${route}`);
+      const shot = DARK_SHOTS[route];
+      if (shot && scheme === 'dark' && label.endsWith(', en') && signedIn === (route !== ROUTES.login))
+        await screenshot(page, `dark-${shot}`);
     }
   }
   timings.push(
@@ -245,6 +258,13 @@ it('finds none on the console’s pages, for each role, nor on its sign-in page'
     timings.push(
       `console ${role}: ${CONSOLE_ROUTES[role].length * 2} screens in ${((performance.now() - started) / 1000).toFixed(1)} s`,
     );
+    if (role === 'reviewer') {
+      await page.setViewportSize(PHONE);
+      await page.evaluate((next) => (location.hash = next), '/queues');
+      await nextFrame(page);
+      await screenshot(page, 'dark-console-home');
+      await page.setViewportSize(CONSOLE_DESKTOP);
+    }
     await page.evaluate(() => sessionStorage.clear());
   }
   expect(report()).toEqual([]);
