@@ -1,7 +1,7 @@
-// Keeps the first screen's hint (first-screen-pick.ts) in step with the stores it summarises: the language
-// and theme choices and whether a session is kept. The HTML's picking script reads it before IndexedDB can be. Beside it, the
-// language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that language's
-// first screens alone (src/server/http/first-document.ts).
+// Keeps the first screen's hint (first-screen-pick.ts) in step with the stores it summarises: the language and
+// theme choices and whether a session is kept. The HTML's picking script reads it before IndexedDB can be. Beside
+// it, the language the app starts in goes in a cookie (LOCALE_COOKIE): the server then sends a navigation that
+// language's first screens alone (src/server/http/first-document.ts).
 import { subscribe } from 'valtio/vanilla';
 import { localeCookie } from '../api-contract/first-data.ts';
 import { FIRST_SCREEN_HINT_KEY, type FirstScreenHint } from './first-screen-pick.ts';

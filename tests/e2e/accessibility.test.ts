@@ -192,8 +192,8 @@ it('finds none signed out either, and the Settings choice overrides the device',
   await arabic.goto(`/#${ROUTES.login}`);
   await auditRoutes(arabic, 'signed out, ar', SIGNED_OUT_ROUTES, ['dark'], false);
 
-  // Signed in on a dark device, Settings' Appearance sheet (checked as shown) chooses Light: the page turns light at once
-  // and the next start paints light from its first frame.
+  // Signed in on a dark device, Settings' Appearance sheet (checked as shown) chooses Light: the page turns light at
+  // once, and the next start paints light from its first frame.
   const page = await openPage();
   await page.goto('/favicon.svg');
   await storeSession(page, token);
@@ -211,7 +211,8 @@ it('finds none signed out either, and the Settings choice overrides the device',
 /**
  * A console session of a new operator with `role`, made with the real command and signed in over the API. The shared
  * server's clock runs 20 times faster than real time: the authenticator code is the one of the server's time, read
- * from its latest price (a step of the feed is at most a few server seconds old; the server accepts a step either side).
+ * from its latest price (a step of the feed is at most a few server seconds old; the server accepts a step either
+ * side).
  */
 async function consoleToken(name: string, role: OperatorRole): Promise<string> {
   const operator = await enrolOperator(opsOn({ dataDir: inject('dataDir') }), name, role);
