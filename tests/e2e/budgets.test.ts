@@ -47,7 +47,9 @@ const CEILING: Record<string, number> = {
   // the old ceiling (a clean-clone run measured it 0.1 KB apart while it used the shared demo account).
   // Inputs read as meant, merged together (as Home): 117.1 KB measured.
   // 0.5 KB more for "My data and closing the account" in the start chunk, as Login: 89 bytes on every route.
-  [ROUTES.coinList]: 118 * KB,
+  // 0.5 KB more for the dark theme (the theme choice kept and applied at start, following the device; the chart's
+  // two palettes on the price screens): against the same build without it, 117.7 → 118.0 KB measured.
+  [ROUTES.coinList]: 118.5 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
@@ -77,7 +79,9 @@ const CEILING: Record<string, number> = {
   // and digits (0.2 KB); the locale-aware parser (2.5 KB) loads only when a field is focused. 135.2 KB measured (the
   // static imports of the route 123,981 → 126,281 bytes against the same build without it).
   // Inputs read as meant, merged together (as Home, with the amount field's reading): 136.3 KB measured.
-  [ROUTES.option]: 137 * KB,
+  // 0.5 KB more for the dark theme (the theme choice kept and applied at start, following the device; the chart's
+  // two palettes on the price screens): against the same build without it, 136.9 → 137.5 KB measured.
+  [ROUTES.option]: 137.5 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3
   // KB measured.
   // Back to 118 with the account security (the Devices and two-factor routes and their texts in the start chunk): 117.8
@@ -106,7 +110,9 @@ const CEILING: Record<string, number> = {
   // the call keeps (a few bytes in the start chunk), and a clean clone's run measured just over 122.0 KB.
   // Inputs read as meant, merged together (as Home, with the nickname's visible-text rule, 0.7 KB): 124.1 KB measured.
   // 0.5 KB more for "My data and closing the account" in the start chunk, as Login: 89 bytes on every route.
-  [ROUTES.mine]: 125 * KB,
+  // 0.5 KB more for the dark theme (the theme choice kept and applied at start, following the device; the chart's
+  // two palettes on the price screens): against the same build without it, 124.7 → 125.1 KB measured.
+  [ROUTES.mine]: 125.5 * KB,
   // 0.5 KB more for the second factor at sign-in on a new device (the code field itself loads only when asked for):
   // 107.4 KB measured.
   // 0.5 KB more for "Sign in with a passkey" and the remembered device (the WebAuthn code loads on the tap) and the
@@ -120,7 +126,9 @@ const CEILING: Record<string, number> = {
   // "Verify my balance", "My data and closing the account": each its line, its path and its area's catalog loader;
   // their pages load only when opened): 113,273 bytes measured with all of them, the build before them 32 bytes over
   // the old ceiling on this machine.
-  [ROUTES.login]: 111 * KB,
+  // 0.5 KB more for the dark theme (the theme choice kept and applied at start, following the device; the chart's
+  // two palettes on the price screens): against the same build without it, 110.8 → 111.1 KB measured.
+  [ROUTES.login]: 111.5 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 
