@@ -83,7 +83,7 @@ function MoneyTable({ check }: { check: RealityCheck | null }) {
             <Trans>Staked</Trans>
           </th>
           <th scope="col">
-            <Trans>Paid out</Trans>
+            <Trans>Payouts</Trans>
           </th>
           <th scope="col">
             <Trans>Net</Trans>
