@@ -1,5 +1,5 @@
 // The reality check beside the reminder of time in the app: the caller's stakes, payouts and net result this session
-// and today, from the ledger (the rule, its spans and the kinds it counts are described in api-contract/reality-check.ts).
+// and today, from the ledger (its rule, spans and kinds are described in api-contract/reality-check.ts).
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Executor } from '../db/connection.ts';
