@@ -1,4 +1,4 @@
-// The content role's rewards calls: the daily check-in ladder, the welfare tasks and the
+// The content role's rewards calls: the daily check-in ladder, the welfare tasks, the referral reward and the
 // blind box's prizes and cost, read and changed in the console as `npm run ops -- check-in-ladder |
 // welfare | prizes set | prize | blindbox-cost` changes them. Values are sent as the operator would
 // write them (a ladder "5,5,10", a prize table "<name>:<asset>:<amount>:<weight>[:<stock>];…",
@@ -15,6 +15,7 @@ import { BoxPrize, PAY_WITH } from './blindbox.ts';
 import { WELFARE_CODES } from './welfare.ts';
 import { POINTS } from './rewards.ts';
 import { decimal, shape } from './answers.ts';
+import { ReferralRule } from './share.ts';
 
 /** A welfare task's terms: the reward, the asset it pays (POINT or USDT), whether it is offered. */
 export const WELFARE_TASK_TERMS = ['reward', 'asset', 'active'] as const;
@@ -115,5 +116,15 @@ export const consoleSetDrawCost = post(
     texts.invalidRequest.id,
   ),
   returns(ConsoleBlindBox),
+  content,
+);
+
+/** The referral reward: USDT credited to an inviter once per invited friend whose primary certification is verified. */
+export const consoleReferralReward = get('/console/referral-reward', NoInput, returns(ReferralRule), content);
+/** Sets the referral reward for friends verified from now on ("0" turns it off); answers it as it now is. */
+export const consoleSetReferralReward = post(
+  '/console/referral-reward/set',
+  v.strictObject({ amount: written(40) }, texts.invalidRequest.id),
+  returns(ReferralRule),
   content,
 );

@@ -31,6 +31,8 @@ export const LEDGER_KIND_LABELS = {
   // The daily check-in's reward; the kind keeps its historical name, stored in every entry of it.
   sign_in: /*i18n*/ { id: 'k.sign_in', message: 'Daily check-in' },
   welfare: /*i18n*/ { id: 'k.welfare', message: 'Welfare reward' },
+  // Paid to the inviter once per invited friend whose primary certification is verified (domain/referrals.ts).
+  referral_reward: /*i18n*/ { id: 'k.referral_reward', message: 'Referral reward' },
   demo_grant: /*i18n*/ { id: 'k.demo_grant', message: 'Demo account grant' },
   test_credit: /*i18n*/ { id: 'k.test_credit', message: 'Test credit' },
   practice_grant: /*i18n*/ { id: 'k.practice_grant', message: 'Practice funds' },

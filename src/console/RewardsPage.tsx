@@ -1,5 +1,5 @@
-// The content role's rewards: the daily check-in ladder, the welfare tasks and the blind
-// box (BlindBoxPanel.tsx). Values are sent as the operator writes them; the server's rule (the same
+// The content role's rewards: the daily check-in ladder, the welfare tasks, the referral reward (ReferralPanel.tsx)
+// and the blind box (BlindBoxPanel.tsx). Values are sent as the operator writes them; the server's rule (the same
 // as `npm run ops -- check-in-ladder|welfare|prizes`) accepts or refuses them, and its answer is shown.
 // Everything applies to check-ins, claims and draws to come: what was paid stays paid.
 import { useState } from 'react';
@@ -18,14 +18,20 @@ import { consoleApi } from './api.ts';
 import { ErrorLine, useLoad } from './parts.tsx';
 import { sentNumber } from './format.ts';
 import { BlindBoxPanel } from './BlindBoxPanel.tsx';
+import { ReferralPanel } from './ReferralPanel.tsx';
 import { OutcomeLine, plain, useSave } from './reward-parts.tsx';
 
-type Tab = 'ladder' | 'welfare' | 'blindbox';
+type Tab = 'ladder' | 'welfare' | 'referral' | 'blindbox';
 
 export function RewardsPage() {
   const { t } = useLingui();
   const [tab, setTab] = useState<Tab>('ladder');
-  const tabs: Record<Tab, string> = { ladder: t`Check-in ladder`, welfare: t`Welfare tasks`, blindbox: t`Blind box` };
+  const tabs: Record<Tab, string> = {
+    ladder: t`Check-in ladder`,
+    welfare: t`Welfare tasks`,
+    referral: t`Referral reward`,
+    blindbox: t`Blind box`,
+  };
   return (
     <section className="console-rewards">
       <h1>
@@ -47,6 +53,7 @@ export function RewardsPage() {
       </div>
       {tab === 'ladder' && <LadderPanel />}
       {tab === 'welfare' && <WelfarePanel />}
+      {tab === 'referral' && <ReferralPanel />}
       {tab === 'blindbox' && <BlindBoxPanel />}
     </section>
   );

@@ -6,9 +6,10 @@
 import { expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { ROUTES } from '../../src/api-contract/routes.ts';
-import { phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
+import { phoneContext, phonePageForFile, recordToasts, screenshot, toastSeen } from './browser.ts';
 import { fundedUser } from './funded-user.ts';
-import { callApi, logIn } from './pwa.ts';
+import { callApi, logIn, registerUser } from './pwa.ts';
+import { storeSession } from './stored-session.ts';
 
 let page: Page;
 phonePageForFile((opened) => (page = opened));
@@ -174,4 +175,69 @@ it('takes a time-out after a clear confirmation; the option page then shows the 
   await page.goto(`/#${ROUTES.liquiditySell}`);
   await page.getByRole('button', { name: 'Next' }).waitFor();
   expect(await page.locator('.timeout-panel').count()).toBe(0);
+});
+
+/** A figure as the app shows it in any of its languages ("٢٠٫٠٠", "-1,234.50") → a number. */
+const figureOf = (text: string | null) =>
+  Number(
+    (text ?? '')
+      .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
+      .replace(/٫/g, '.')
+      .replace(/[^\d.+-]/g, '')
+      .replace(/^\+/, ''),
+  );
+
+it('in Arabic on a phone: the referral page lists an invited friend, and the reminder shows this session’s and today’s money', async () => {
+  const me = await callApi<{ invite_code: string }>('/users/info', { method: 'GET', token });
+  const friend = `065${String(Date.now()).slice(-7)}`;
+  await registerUser(friend, password, '135790', { invite: me.data.invite_code });
+  expect(
+    (await callApi('/users/protection/set', { token, form: { setting: 'reminder_minutes', value: '5' } })).ret,
+  ).toBe(1);
+  const context = await phoneContext(page.context().browser()!, { locale: 'ar-EG' });
+  try {
+    const arabic = await context.newPage();
+    await arabic.goto('/favicon.svg');
+    await storeSession(arabic, token);
+    // The page's timers run on a clock the test moves: the reminder's minutes pass without the test waiting for them.
+    await arabic.clock.install();
+    await arabic.goto(`/#${ROUTES.share}`);
+    const friendRow = arabic.locator('.share-friend');
+    await friendRow.waitFor();
+    expect(await arabic.evaluate(() => document.documentElement.dir)).toBe('rtl');
+    expect(await friendRow.count()).toBe(1);
+    expect(await friendRow.textContent()).toContain('***');
+    expect(await friendRow.textContent()).not.toContain(friend.slice(3, 7));
+    expect(await arabic.locator('.share-rule[data-reward="off"]').textContent()).toContain('مكافأة الإحالة');
+    await arabic.locator('.mask').waitFor({ state: 'detached' });
+    await screenshot(arabic, 'protection-12-referral-ar', { fullPage: true });
+
+    // Five minutes in the app: the reminder, with the money of the options this customer bought above.
+    const dialog = arabic.getByRole('alertdialog');
+    await expect
+      .poll(async () => {
+        await arabic.clock.fastForward(20_000);
+        return dialog.count();
+      })
+      .toBe(1);
+    const cell = (span: string, column: number) => dialog.locator(`tr[data-span="${span}"] td`).nth(column);
+    await expect.poll(() => cell('today', 0).textContent()).not.toBe('—');
+    const zone = await arabic.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    const today = await callApi<{ today: { stakes: string; payouts: string; net: string } }>(
+      '/users/protection/money',
+      {
+        method: 'GET',
+        token,
+        form: { since: '0', tz: zone },
+      },
+    );
+    expect(figureOf(await cell('today', 0).textContent())).toBe(Number(today.data.today.stakes));
+    expect(figureOf(await cell('today', 2).textContent())).toBe(Number(today.data.today.net));
+    expect(Number(today.data.today.stakes)).toBeGreaterThan(0);
+    expect(await cell('session', 0).textContent()).not.toBe('—');
+    expect(await dialog.getByRole('button').count()).toBe(2);
+    await screenshot(arabic, 'protection-13-reminder-money-ar');
+  } finally {
+    await context.close();
+  }
 });

@@ -73,12 +73,17 @@ export async function markAllRead(username: string, password: string, base?: str
  * Registers a new user by mobile number from Node (the code read from the outbox, as a person reads
  * the SMS) and marks the welcome message read, so the pages under test are not covered by it.
  */
-export async function registerUser(phone: string, password: string, paypass: string): Promise<void> {
+export async function registerUser(
+  phone: string,
+  password: string,
+  paypass: string,
+  extra: Record<string, string> = {},
+): Promise<void> {
   const sent = await callApi('/users/sms', { method: 'GET', form: { userphone: phone } });
   if (sent.ret !== 1) throw new Error(`no code for ${phone}: ${sent.msg}`);
   const code = await codeSentTo(phone);
   const answer = await callApi('/users/register', {
-    form: { mode: 'phone', phone, code, password, paypass, currency: 'THB' },
+    form: { mode: 'phone', phone, code, password, paypass, currency: 'THB', ...extra },
   });
   if (answer.ret !== 1) throw new Error(`could not register ${phone}: ${answer.msg}`);
   await markAllRead(phone, password);

@@ -46,6 +46,7 @@ const INPUTS: Record<string, Record<string, string>> = {
   consolePublishPrizeTable: { table: 'Half:USDT:1:500000' },
   consoleRestockPrize: { id: '999999', stock: '1' },
   consoleSetDrawCost: { points: '100' },
+  consoleSetReferralReward: { amount: '1' },
 };
 
 let h: Harness;

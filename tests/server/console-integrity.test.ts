@@ -69,6 +69,7 @@ const WRITES: Record<string, string[]> = {
   consolePublishPrizeTable: [],
   consoleRestockPrize: [],
   consoleSetDrawCost: [],
+  consoleSetReferralReward: [],
   consoleChangeHouseCaps: [],
   consoleClaimItem: [],
   consoleReleaseItem: [],
@@ -91,13 +92,15 @@ const FORBIDDEN_FIELD = /price|outcome|result|payout|profit|balance|amount|rate|
 /**
  * The exceptions, reviewed: an option product's yield is a term of orders placed from now on (the
  * admin edits option products), never a placed order's; the asset a welfare task pays is a term of
- * claims to come (the content role edits welfare), never a paid claim's; the run below shows placed
+ * claims to come (the content role edits welfare), never a paid claim's; the referral reward's amount is a term
+ * of certifications verified from now on, never of a reward paid; the run below shows placed
  * orders and paid claims unchanged. (A prize table travels as one written field, `table`: the prizes
  * and odds of draws on seeds committed later, never of a committed seed's next draws, as the run shows.)
  */
 const TERMS_OF_ORDERS_TO_COME: Record<string, string[]> = {
   consoleChangeOptionProduct: ['yield'],
   consoleChangeWelfareTask: ['asset'],
+  consoleSetReferralReward: ['amount'],
 };
 
 let h: Harness;
@@ -257,12 +260,14 @@ it('runs every console call: reads write nothing, each action leaves one audit e
     consoleWelfareTasks: () => ({ input: {}, token: writer }),
     consoleChangeWelfareTask: () => ({ input: { code: 'first_option', reward: '40' }, token: writer }),
     consoleBlindBox: () => ({ input: {}, token: writer }),
+    consoleReferralReward: () => ({ input: {}, token: writer }),
     consolePublishPrizeTable: () => ({
       input: { table: 'Win:POINT:10:400000;Thanks for playing:POINT:0:600000' },
       token: writer,
     }),
     consoleRestockPrize: () => ({ input: { id: publishedId(), stock: '9' }, token: writer }),
     consoleSetDrawCost: () => ({ input: { points: '90' }, token: writer }),
+    consoleSetReferralReward: () => ({ input: { amount: '0' }, token: writer }),
     consoleSignOut: () => ({ input: {}, token: nina }),
   };
   let canned = '';

@@ -84,6 +84,7 @@ it('reads every contract module: the registry holds the declarations the code im
       'messages',
       'payouts',
       'protection',
+      'reality-check',
       'practice',
       'price-alerts',
       'rewards',

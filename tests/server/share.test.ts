@@ -57,7 +57,7 @@ it('a new account has no invitation permission: the gate text, its code, nobody 
   expect(await h.call(inviteState, {}, { token: user.token })).toEqual({
     ret: 1,
     msg: 'Success',
-    data: { permission: false, code, invited: 0, certified: 0, notice: GATE },
+    data: { permission: false, code, invited: 0, certified: 0, notice: GATE, reward: { asset: 'USDT', amount: '0' } },
   });
   // In the request language, like every text of the server.
   const arabic = await h.call(inviteState, {}, { token: user.token, lang: 'ar' });

@@ -30,6 +30,7 @@ const invite = (fields: Partial<InviteState> = {}): InviteState => ({
   invited: 3,
   certified: 1,
   notice: '',
+  reward: { asset: 'USDT', amount: '0' },
   ...fields,
 });
 const state = (fields: Partial<typeof shareState> = {}) => ({

@@ -1,6 +1,7 @@
 // Reset the payment password with a code sent to the account's own phone, else its e-mail.
 import { useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
+import { maskContact } from '../../api-contract/masking.ts';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
@@ -13,7 +14,6 @@ import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx'
 import { NavBar } from '../../ui/NavBar.tsx';
 import {
   changePaymentPassword,
-  maskAddress,
   payPasswordProblem,
   resetTarget,
   savedText,
@@ -32,8 +32,8 @@ export default function PayPasswordResetPage() {
   const [otp, setOtp] = useState('');
   const where = target
     ? target.channel === 'sms'
-      ? maskAddress(shownPhone(target.address))
-      : maskAddress(target.address)
+      ? maskContact(shownPhone(target.address))
+      : maskContact(target.address)
     : '';
 
   const form = { code, password, repassword, ...otpField(needsCode, otp) };

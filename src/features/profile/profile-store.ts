@@ -63,14 +63,6 @@ export function shownPhone(stored: string): string {
   return stored.startsWith('+') ? stored : `+${AREA_CODE} ${stored}`;
 }
 
-/** Hides the middle of a phone number or the local part of an e-mail: 081****678, a***@mail.com. */
-export function maskAddress(address: string): string {
-  const at = address.indexOf('@');
-  if (at > 0) return `${address.slice(0, 1)}***${address.slice(at)}`;
-  if (address.length <= 6) return `${address.slice(0, 2)}****`;
-  return `${address.slice(0, 3)}****${address.slice(-3)}`;
-}
-
 /** Where a payment password reset code goes: the account's phone, else its e-mail. */
 export function resetTarget(
   user: Pick<UserInfo, 'phone' | 'email'> | null,

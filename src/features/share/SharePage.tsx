@@ -1,7 +1,8 @@
 // Invite friends (/pages/index/share, public: no login needed): with the invitation permission,
 // the link to this app's register page with the user's code filled in, its QR code, Copy, the
 // system share sheet and the share text; otherwise the not-activated text and how to activate it. Both show
-// how many people registered with the code and how many of them are certified.
+// how many people registered with the code and how many of them are certified, how the referral reward is computed,
+// and the friends themselves (FriendList.tsx).
 import { useEffect, useMemo } from 'react';
 import { Link } from 'wouter';
 import { useSnapshot } from 'valtio';
@@ -9,7 +10,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { i18n } from '@lingui/core';
 import { renderSVG } from 'uqr';
 import { config } from '../../api-contract/content.ts';
-import { inviteState, type InviteState } from '../../api-contract/share.ts';
+import { inviteState, referredFriends, type InviteState } from '../../api-contract/share.ts';
 import { loginRoute, ROUTES } from '../../api-contract/routes.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { errorText } from '../../lib/api.ts';
@@ -23,6 +24,7 @@ import { Empty, LoadFailure } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr } from '../../ui/records.tsx';
+import { FriendList } from './FriendList.tsx';
 import { appOrigin, canShare, loadShare, shareInvitation, shareState, shareView } from './share-store.ts';
 import './share.css';
 
@@ -40,7 +42,7 @@ export default function SharePage() {
     <div className="page share-page">
       <NavBar title={<Trans>Invite friends</Trans>} />
       <div className="page-body">
-        <OfflineNote endpoints={[inviteState, config]} />
+        <OfflineNote endpoints={[inviteState, config, referredFriends]} />
         {view.kind === 'login' && (
           <Empty
             action={
@@ -61,7 +63,12 @@ export default function SharePage() {
         )}
         {view.kind === 'gate' && <Gate invite={view.invite} />}
         {view.kind === 'link' && <Invitation link={view.link} text={view.text} code={view.invite.code} />}
-        {(view.kind === 'gate' || view.kind === 'link') && <Counts invite={view.invite} />}
+        {(view.kind === 'gate' || view.kind === 'link') && (
+          <>
+            <Counts invite={view.invite} />
+            <FriendList rule={view.invite.reward} />
+          </>
+        )}
       </div>
     </div>
   );

@@ -1,9 +1,19 @@
 // The share page (the invitation link, gated by the invitation permission): the caller's invitation, the share text of
-// `/other/config act=share`, and what the page shows from them.
+// `/other/config act=share`, what the page shows from them, and the friends who registered with the code (newest first,
+// a page at a time, kept offline like other lists).
 import { proxy } from 'valtio/vanilla';
+import { subscribeKey } from 'valtio/vanilla/utils';
 import { config } from '../../api-contract/content.ts';
-import { inviteLink, inviteState, type InviteState } from '../../api-contract/share.ts';
+import {
+  inviteLink,
+  inviteState,
+  referredFriends,
+  type InviteState,
+  type ReferredFriend,
+} from '../../api-contract/share.ts';
 import { api, errorText } from '../../lib/api.ts';
+import { cursorLoader, emptyCursorList } from '../../lib/paged-list.ts';
+import { session } from '../../lib/session.ts';
 
 export const shareState = proxy({
   invite: null as InviteState | null,
@@ -71,3 +81,19 @@ export async function shareInvitation(link: string, text: string): Promise<void>
 /** The app's own address (the link opens this app's register page). */
 export const appOrigin = () =>
   `${location.origin}${location.pathname.replace(/\/index\.html$/, '').replace(/\/$/, '')}`;
+
+/** The caller's invited friends, as the server masked them. */
+export const friendsState = proxy(emptyCursorList<ReferredFriend>());
+
+const friends = cursorLoader(
+  () => friendsState,
+  (cursor, loading) => api(referredFriends, { cursor }, { loading }),
+);
+/** Reads the head of the friend list (new friends on top); `{ more: true }` adds the next page. */
+export const loadFriends = friends.load;
+
+// Another session (logout, another user) must never see this list.
+subscribeKey(session, 'token', () => {
+  friends.cancel();
+  Object.assign(friendsState, emptyCursorList<ReferredFriend>());
+});

@@ -46,7 +46,11 @@ export const users = pgTable(
      * more: its username, phone and e-mail are moved to closed_accounts. */
     closedAt: at('closed_at'),
   },
-  (t) => [check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`)],
+  (t) => [
+    check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`),
+    // The inviter's list of friends (domain/referrals.ts), newest first.
+    index('users_invited_by_idx').on(t.invitedBy, t.createdAt, t.id),
+  ],
 );
 
 /** Session tokens are stored as SHA-256 hashes; revoking sets revoked_at. */
@@ -847,6 +851,23 @@ export const welfareClaims = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.taskCode] })],
 );
+
+/**
+ * Referral rewards (domain/referrals.ts): one row per friend whose reward was paid to the inviter. The primary key
+ * pays each friend at most once, whatever happens to their certification later; the money itself is the inviter's
+ * ledger entry (kind `referral_reward`, reference `referral:<friend id>`) posted in the same transaction.
+ */
+export const referralRewards = pgTable('referral_rewards', {
+  friendId: integer('friend_id')
+    .primaryKey()
+    .references(() => users.id),
+  inviterId: integer('inviter_id')
+    .notNull()
+    .references(() => users.id),
+  asset: text('asset').notNull(),
+  amount: numeric('amount', { precision: 36, scale: 8 }).notNull(),
+  paidAt: at('paid_at').notNull(),
+});
 
 /** Activities (the call /content/sale): managed by the operator command; `body` is kept sanitised. */
 export const activities = pgTable('activities', {

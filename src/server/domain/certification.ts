@@ -19,6 +19,7 @@ import { isUniqueViolation } from './accounts.ts';
 import { ownsUploads } from './uploads.ts';
 import { claimForReview, requireReason, type Reviewable } from './reviews.ts';
 import { consoleTexts } from '../../api-contract/console-texts.ts';
+import { payReferralReward } from './referrals.ts';
 import { queueNotice } from './notices.ts';
 
 export type CertificationRow = typeof certifications.$inferSelect;
@@ -134,6 +135,8 @@ export async function verifyCertification(tx: Tx, id: number, now: Date): Promis
     .where(eq(certifications.id, id))
     .returning();
   await queueNotice(tx, row.userId, { kind: 'certification_reviewed', level, approved: true, reason: '' }, now);
+  // The inviter's referral reward waits for exactly this: the friend's primary certification verified.
+  if (level === 'primary') await payReferralReward(tx, row.userId, now);
   return updated!;
 }
 

@@ -13,10 +13,13 @@ import {
   consoleSetCheckInLadder,
   consoleCheckInLadder,
   consoleWelfareTasks,
+  consoleReferralReward,
+  consoleSetReferralReward,
 } from '../../api-contract/console-rewards.ts';
 import { blindBoxTerms, publishPrizeTableAs, restockPrizeAs, setBoxCostsAs } from '../domain/blindbox.ts';
 import { ladderOf, setCheckInLadderAs } from '../domain/check-in.ts';
 import { changeWelfareTaskAs, welfareTaskList, welfareTaskTerms } from '../domain/welfare.ts';
+import { referralRule, setReferralRewardAs } from '../domain/referrals.ts';
 import { actorOf } from '../domain/operators.ts';
 import type { RouteModule } from './route-module.ts';
 
@@ -38,6 +41,11 @@ export const consoleRewardRoutes: RouteModule = ({ route }) => {
         changeWelfareTaskAs(tx, actorOf(operator, ip), input.code, changesOf(WELFARE_TASK_TERMS, input), clock.now()),
       ),
     ),
+  );
+
+  route(consoleReferralReward, (_input, { db }) => referralRule(db));
+  route(consoleSetReferralReward, (input, { db, operator, ip, clock }) =>
+    db.transaction((tx) => setReferralRewardAs(tx, actorOf(operator, ip), [`amount=${input.amount}`], clock.now())),
   );
 
   route(consoleBlindBox, (_input, { db }) => blindBoxTerms(db));

@@ -1,0 +1,185 @@
+// Referrals: the people who registered with a customer's invitation code, and the referral reward.
+//
+// The reward (our rule): when an invited friend's primary certification is verified, the inviter is credited the
+// amount the operator set (console, "Referral reward"; config act `referral`, key `reward`; USDT), once per friend:
+// referral_rewards' primary key is the friend, so a friend pays at most once whatever happens to their certification
+// later. It is paid in the verifying transaction through the ledger (kind `referral_reward`, reference
+// `referral:<friend id>`). "0" (the default) turns it off: nothing is paid and nothing is owed later, since the reward
+// is what the setting said at the moment of the verification. A closed inviter's account is paid nothing.
+import Big from 'big.js';
+import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Executor, Tx } from '../db/connection.ts';
+import { configEntries, ledgerEntries, referralRewards, users } from '../db/schema.ts';
+import { maskUsername } from '../../api-contract/activities.ts';
+import { maskContact } from '../../api-contract/masking.ts';
+import type { CursorPage } from '../../api-contract/envelope.ts';
+import {
+  REFERRAL_ASSET,
+  REFERRAL_PAGE_SIZE,
+  referralRewardOff,
+  type ReferralRule,
+  type ReferredFriend,
+} from '../../api-contract/share.ts';
+import { appendAudit, type Actor } from './audit-log.ts';
+import { configValue, setConfigEntry } from './config-entries.ts';
+import { post } from './ledger.ts';
+import { idKey, keysetQuery, timeKey, type KeysetOrder } from './paged-query.ts';
+import { changesOf, type Term } from './settings.ts';
+
+/** Where the reward is configured: config_entries act `referral`, key `reward` (an amount of USDT; "0": off). */
+export const REFERRAL_CONFIG = { act: 'referral', key: 'reward' } as const;
+/** The ledger kind of the reward, and the kinds the referral list shows as what a friend earned the inviter. */
+export const REFERRAL_KIND = 'referral_reward' as const;
+/** The reward's ledger reference: one per friend. */
+export const referralReference = (friendId: number) => `referral:${friendId}`;
+
+const REWARD_AMOUNT = /^\d{1,12}(\.\d{1,8})?$/;
+
+/** The reward as now set: `amount` USDT per certified friend, "0" when it is off or was never set. */
+export async function referralRule(db: Executor): Promise<ReferralRule> {
+  const stored = await configValue(db, REFERRAL_CONFIG.act, REFERRAL_CONFIG.key);
+  const amount = stored && REWARD_AMOUNT.test(stored) ? new Big(stored).toFixed() : '0';
+  return { asset: REFERRAL_ASSET, amount };
+}
+
+const REWARD_TERMS: Record<string, Term<{ amount: string }>> = {
+  amount: { takes: (value) => REWARD_AMOUNT.test(value), set: (row, value) => (row.amount = new Big(value).toFixed()) },
+};
+
+/**
+ * Sets the reward (`amount=5`; `amount=0` turns it off) with its audit entry (the rule before and after), in the
+ * caller's transaction: every entry point's way in. Friends verified from now on are paid it; what was paid stays.
+ * @throws Refusal (console term refused) for an amount that is not a decimal of at most 12 digits and 8 decimals.
+ */
+export async function setReferralRewardAs(
+  tx: Tx,
+  actor: Actor,
+  changes: readonly string[],
+  now: Date,
+): Promise<ReferralRule> {
+  const set = changesOf(changes, REWARD_TERMS, 'amount=5 (USDT per certified friend; 0 turns the reward off)');
+  // Two operators setting it at once: the second waits here, and its "before" is the first one's rule.
+  await tx
+    .select()
+    .from(configEntries)
+    .where(and(eq(configEntries.act, REFERRAL_CONFIG.act), eq(configEntries.key, REFERRAL_CONFIG.key)))
+    .for('update');
+  const before = await referralRule(tx);
+  if (set.amount !== undefined) await setConfigEntry(tx, REFERRAL_CONFIG.act, REFERRAL_CONFIG.key, set.amount);
+  const after = await referralRule(tx);
+  await appendAudit(tx, actor, 'referral.reward', 'referral:reward', { before, after }, now);
+  return after;
+}
+
+/**
+ * Pays the inviter of `friendId` the reward in force, once per friend: call it in the transaction that verifies the
+ * friend's primary certification. Nothing when the friend was invited by no one, the reward is off, the inviter's
+ * account is closed, or this friend was paid for before. Answers whether it paid.
+ */
+export async function payReferralReward(tx: Executor, friendId: number, now: Date): Promise<boolean> {
+  const [friend] = await tx.select({ invitedBy: users.invitedBy }).from(users).where(eq(users.id, friendId));
+  if (friend?.invitedBy == null) return false;
+  const rule = await referralRule(tx);
+  if (referralRewardOff(rule)) return false;
+  const [inviter] = await tx.select({ closedAt: users.closedAt }).from(users).where(eq(users.id, friend.invitedBy));
+  if (!inviter || inviter.closedAt) return false;
+  const paid = await tx
+    .insert(referralRewards)
+    .values({ friendId, inviterId: friend.invitedBy, asset: rule.asset, amount: rule.amount, paidAt: now })
+    .onConflictDoNothing()
+    .returning({ friendId: referralRewards.friendId });
+  if (!paid.length) return false;
+  await post(
+    tx,
+    {
+      userId: friend.invitedBy,
+      asset: rule.asset,
+      amount: rule.amount,
+      kind: REFERRAL_KIND,
+      reference: referralReference(friendId),
+    },
+    now,
+  );
+  return true;
+}
+
+interface FriendRow {
+  id: number;
+  username: string;
+  phone: string | null;
+  email: string | null;
+  createdAt: Date;
+  level: number;
+  verification: string;
+}
+const NEWEST_FIRST: KeysetOrder<FriendRow> = {
+  keys: [timeKey(users.createdAt, (row) => row.createdAt), idKey(users.id, (row) => row.id)],
+  direction: 'desc',
+};
+
+/**
+ * The people who registered with `userId`'s invitation code, newest first, a page after `cursor`: each masked (the
+ * username by maskUsername, the mobile number or else the e-mail by maskContact), with when they joined, their VIP
+ * level, whether they are certified, and the caller's ledger entries their activity earned (kind `referral_reward`,
+ * oldest first).
+ * @throws Refusal (the request is not valid) for a cursor that is not one of this list's.
+ */
+export async function referredFriendsOf(
+  db: Executor,
+  userId: number,
+  cursor: string,
+): Promise<CursorPage<ReferredFriend>> {
+  const page = await keysetQuery(
+    (after: SQL | undefined) =>
+      db
+        .select({
+          id: users.id,
+          username: users.username,
+          phone: users.phone,
+          email: users.email,
+          createdAt: users.createdAt,
+          level: users.level,
+          verification: users.verification,
+        })
+        .from(users)
+        .where(and(eq(users.invitedBy, userId), after))
+        .$dynamic(),
+    NEWEST_FIRST,
+    { cursor },
+    REFERRAL_PAGE_SIZE,
+  );
+  const references = page.lists.map((friend) => referralReference(friend.id));
+  const entries = references.length
+    ? await db
+        .select()
+        .from(ledgerEntries)
+        .where(
+          and(
+            eq(ledgerEntries.userId, userId),
+            eq(ledgerEntries.kind, REFERRAL_KIND),
+            inArray(ledgerEntries.reference, references),
+          ),
+        )
+        .orderBy(asc(ledgerEntries.seq))
+    : [];
+  return {
+    next: page.next,
+    lists: page.lists.map((friend) => ({
+      id: friend.id,
+      name: maskUsername(friend.username),
+      contact: friend.phone || friend.email ? maskContact((friend.phone || friend.email)!) : '',
+      joined_at: friend.createdAt.toISOString(),
+      vip_level: friend.level,
+      certified: friend.verification === 'verified',
+      earned: entries
+        .filter((entry) => entry.reference === referralReference(friend.id))
+        .map((entry) => ({
+          id: entry.id,
+          kind: entry.kind,
+          asset: entry.asset,
+          amount: new Big(entry.amount).toFixed(8),
+          created_at: entry.createdAt.toISOString(),
+        })),
+    })),
+  };
+}
