@@ -1,5 +1,6 @@
 // Conditional contract orders: the rules of a trigger, once, for the form, the server's checks and the tests (the
-// matcher's SQL states the same rules over recorded ticks). A stop (stop-market or stop-limit) buy waits for the price to
+// matcher's SQL states the same rules over recorded ticks). A stop (stop-market or stop-limit) buy waits for the
+// price to
 // rise to its trigger, a stop sell for it to fall; a stop-loss leg is a stop; a take-profit leg waits the other way (a
 // sell takes its profit on a rise). Only a tick recorded after the order was accepted can trigger it.
 import Big from 'big.js';
@@ -45,7 +46,8 @@ export interface WaitingTrigger {
   eligibleAfter: Date;
 }
 
-/** The first tick (of `ticks`, in time order) recorded strictly after `eligibleAfter` that reaches the trigger, or null. */
+/** The first tick (of `ticks`, in time order) recorded strictly after `eligibleAfter` that reaches the trigger, or
+ * null. */
 export function firstReaching(order: WaitingTrigger, ticks: readonly RecordedTick[]): RecordedTick | null {
   return ticks.find((tick) => tick.at > order.eligibleAfter && reaches(order.above, order.trigger, tick.price)) ?? null;
 }

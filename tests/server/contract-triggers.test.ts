@@ -97,7 +97,8 @@ describe('stop orders', () => {
       usdt_frozen: '5610.00000000',
     });
 
-    // A tick above the trigger but stamped before the acceptance (arriving late) never triggers it; one just below waits.
+    // A tick above the trigger but stamped before the acceptance (arriving late) never triggers it; one just below
+    // waits.
     await h.market.record([{ coin: 'BTC', at: new Date(acceptedAt - 500), price: '52000.00', volume: '1' }]);
     expect(await match()).toBe(0);
     await tick('BTC', '50999.99');

@@ -83,7 +83,8 @@ describe('placing', () => {
   });
   it('a stop-limit’s price stays within the band around its trigger', () => {
     const stopLimit = { ...order, type: 'stop_limit' as const, trigger_price: '60000.00' };
-    // 10 % of 60000 is 6000: 66000 is on the edge, 66000.01 beyond it (it is 32 % from the market price, which is fine).
+    // 10 % of 60000 is 6000: 66000 is on the edge, 66000.01 beyond it (it is 32 % from the market price, which is
+    // fine).
     expect(checkOrderRules({ ...stopLimit, price: '66000.00' }, pair, '50000')).toEqual({ quantity: '0.10000' });
     expect(checkOrderRules({ ...stopLimit, price: '66000.01' }, pair, '50000')).toHaveProperty('broken');
   });

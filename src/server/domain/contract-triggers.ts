@@ -1,15 +1,19 @@
 // Conditional contract orders on the server: stop-market and stop-limit orders and take-profit / stop-loss legs wait
-// ('waiting') until the first recorded tick after their acceptance reaches their trigger (api-contract/contract-triggers.ts
+// ('waiting') until the first recorded tick after their acceptance reaches their trigger
+// (api-contract/contract-triggers.ts
 // states the rule), then the matcher releases them in its own transaction — a stop-market (and every leg) as a market
-// order filling at the next tick ('filling', eligible after the trigger tick), a stop-limit as a resting limit ('open').
+// order filling at the next tick ('filling', eligible after the trigger tick), a stop-limit as a resting limit
+// ('open').
 // Each release is a state change WHERE the order is still waiting, on rows claimed FOR UPDATE SKIP LOCKED under the
 // pair's row lock, so two server processes never release one order twice; the fills stay exactly-once as before.
 //
-// An OCO pair (a take-profit and a stop-loss over one quantity) holds ONE reserve: on the stop-loss leg while both wait.
+// An OCO pair (a take-profit and a stop-loss over one quantity) holds ONE reserve: on the stop-loss leg while both
+// wait.
 // The leg that triggers takes it (the other keeps waiting, but can no longer trigger); when that leg fills, or its
 // release voids, the other is cancelled in the same transaction. A gap through both legs releases the one the first
 // reaching tick reaches; one tick reaching both releases the stop-loss. Revoking one waiting leg passes the reserve to
-// the other; legs attached to an open buy wait ('attached', nothing reserved) until it fills, then freeze what it bought.
+// the other; legs attached to an open buy wait ('attached', nothing reserved) until it fills, then freeze what it
+// bought.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/connection.ts';
@@ -115,7 +119,8 @@ export interface AttachLegs extends LegPrices {
  * pair's rules as for an order: quantity on the step, worth the minimum at the latest price, the take-profit above and
  * the stop-loss below that price), or to the caller's open, filling or waiting buy order of the coin without legs
  * (the prices around its limit, trigger or the latest price). Refusals: the pair or a fresh price unavailable, a
- * halted coin, a frozen account or a time-out, a broken rule, and 'orderTakesNoLegs' for an order that cannot take them.
+ * halted coin, a frozen account or a time-out, a broken rule, and 'orderTakesNoLegs' for an order that cannot take
+ * them.
  */
 export async function attachLegs(tx: Tx, userId: number, input: AttachLegs, now: Date): Promise<OrderRow[]> {
   await refuseWhileFrozen(tx, userId, now);
@@ -254,7 +259,8 @@ export interface TriggerResult {
 }
 
 /**
- * Releases, in `tx` (the matcher's, holding the pair's row FOR UPDATE), up to `batch` waiting orders of `coin` a tick of
+ * Releases, in `tx` (the matcher's, holding the pair's row FOR UPDATE), up to `batch` waiting orders of `coin` a tick
+ * of
  * the scope reaches: each WHERE still waiting, stamped with its trigger tick, eligible to fill only after it. An OCO
  * leg takes its pair's reserve from the other leg, locked SKIP LOCKED beside it (a revoke holding it keeps both waiting
  * for the next run).

@@ -619,7 +619,8 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
   };
 }
 
-/** A conditional order's state as the lists show it (a release that voided reads as cancelled); null for a plain one. */
+/** A conditional order's state as the lists show it (a release that voided reads as cancelled); null for a plain one.
+ * */
 function triggerState(row: ContractOrderRow): TriggerState | null {
   if (row.triggerPrice === null) return null;
   switch (row.status) {

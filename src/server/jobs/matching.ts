@@ -11,7 +11,8 @@ import { fillPendingMarketOrders, matchCrossedOrders } from '../domain/contracts
 
 export const MATCHING_BATCH = 2_000;
 
-/** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled (or voided). */
+/** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled (or voided).
+ * */
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
   const busy = await advanceIdlePairs(db);
   let total = 0;
