@@ -1,19 +1,17 @@
 // Conditional contract orders on the server: stop-market and stop-limit orders and take-profit / stop-loss legs wait
-// ('waiting') until the first recorded tick after their acceptance reaches their trigger
-// (api-contract/contract-triggers.ts
-// states the rule), then the matcher releases them in its own transaction — a stop-market (and every leg) as a market
-// order filling at the next tick ('filling', eligible after the trigger tick), a stop-limit as a resting limit
-// ('open').
-// Each release is a state change WHERE the order is still waiting, on rows claimed FOR UPDATE SKIP LOCKED under the
-// pair's row lock, so two server processes never release one order twice; the fills stay exactly-once as before.
+// ('waiting') until the first recorded tick after their acceptance reaches their trigger (the rule is stated in
+// api-contract/contract-triggers.ts); then the matcher releases them in its own transaction: a stop-market (and every
+// leg) as a market order filling at the next tick ('filling', eligible after the trigger tick), a stop-limit as a
+// resting limit ('open'). Each release is a state change WHERE the order is still waiting, on rows claimed FOR UPDATE
+// SKIP LOCKED under the pair's row lock, so two server processes never release one order twice; the fills stay
+// exactly-once as before.
 //
 // An OCO pair (a take-profit and a stop-loss over one quantity) holds ONE reserve: on the stop-loss leg while both
-// wait.
-// The leg that triggers takes it (the other keeps waiting, but can no longer trigger); when that leg fills, or its
-// release voids, the other is cancelled in the same transaction. A gap through both legs releases the one the first
-// reaching tick reaches; one tick reaching both releases the stop-loss. Revoking one waiting leg passes the reserve to
-// the other; legs attached to an open buy wait ('attached', nothing reserved) until it fills, then freeze what it
-// bought.
+// wait. The leg that triggers takes it (the other keeps waiting, but can no longer trigger); when that leg fills, or
+// its release voids, the other is cancelled in the same transaction. A gap through both legs releases the one the
+// first reaching tick reaches; one tick reaching both releases the stop-loss. Revoking one waiting leg passes the
+// reserve to the other; legs attached to an open buy wait ('attached', nothing reserved) until it fills, then freeze
+// what it bought.
 import Big from 'big.js';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/connection.ts';
