@@ -2,7 +2,8 @@
 // liabilities]`: bundle sizes from the build, server throughput on loopback (autocannon, next to a bare Fastify app),
 // settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
 // contract matching with a deep book and with 1,000 waiting triggers, the day-end earn jobs, the market index's cost
-// and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first open of Options over HTTP/1.1
+// and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first
+// open of Options over HTTP/1.1
 // and HTTP/2, what the metrics cost a request, and the proof of liabilities' tree of 1,000,000 customers.
 // `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts), and
 // `capacity-hosts [1000,…]` the same through HAProxy in front of one host and of two (capacity-hosts.ts); only when

@@ -20,11 +20,11 @@ async function resetBalances({ db }: Database) {
     on conflict (user_id, asset) do update set available = excluded.available, frozen = excluded.frozen`);
 }
 
-/** Writes `count` orders (a status and a trigger per g) with their freezes: buys of 0.01 BTC, USDT frozen; sells BTC. */
+/** Writes `count` orders (a status and a trigger per g) with their freezes: buys of 0.01 BTC freeze USDT, sells BTC. */
 async function insertOrders(database: Database, count: number, at: Date, kind: 'limit' | 'stop') {
   const placed = at.toISOString();
   const expires = new Date(at.getTime() + 30 * 86_400_000).toISOString();
-  // Stop buys wait above 99,000 (the first hundred at 99,000 exactly), stop sells below 95,000; the limit rests far off.
+  // Stop buys wait above 99,000 (a hundred at exactly 99,000), stop sells below 95,000; the limit rests far off.
   await database.db.execute(sql`
     insert into contract_orders (user_id, coin, side, type, status, price, trigger_price, trigger_above, quantity, fee_rate,
       frozen_asset, frozen, eligible_after, created_at, expires_at)
