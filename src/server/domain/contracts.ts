@@ -33,9 +33,9 @@ import type { TriggerLeg } from '../../api-contract/contract-triggers.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
-import { queueNotice, queueNotices } from './notices.ts';
+import { queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
 import { CONTRACT_ENTRY, contractReference, isTrue } from './contract-entries.ts';
@@ -244,53 +244,116 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
       limit ${batch}
       for update of o skip locked`),
   );
-  for (const order of claimed) {
-    const id = Number(order.id);
-    const userId = Number(order.user_id);
-    const practice = isTrue(order.practice);
+  if (!claimed.length) return 0;
+  // Set-based: every amount is worked out here first, then one UPDATE writes the batch's orders (fills and voids
+  // alike), one postMany its ledger entries, one insert its notices. The orders are locked by this transaction and
+  // each is finished only while 'filling', so the batch is all or nothing, and exactly once.
+  const done = claimed.map((order) => {
     const fill = order.tick_price === null ? null : marketFill(order, coin, order.tick_price);
-    if (!fill || 'void' in fill) {
-      const reason: VoidReason = fill ? fill.void : 'no_price';
-      await tx
-        .update(contractOrders)
-        .set({ status: 'void', voidReason: reason, cancelledAt: now })
-        .where(eq(contractOrders.id, id));
-      const frozenAsset = ledgerAsset(order.frozen_asset, practice);
-      await unfreeze(tx, userId, frozenAsset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
-      await afterVoids(tx, [id], now);
-      continue;
-    }
-    const tick = { price: order.tick_price!, at: new Date(order.tick_at!) };
-    await tx
-      .update(contractOrders)
-      .set({
-        status: 'filled',
-        quantity: fill.quantity,
-        ...filledColumns(fill.amounts, new Big(tick.price).toFixed(), fill.quantity, tick, now),
-        tickConstituents: constituentsAt(coin, tick.at),
-      })
-      .where(eq(contractOrders.id, id));
-    await postMany(
-      tx,
-      tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice),
-      now,
-    );
-    await queueNotice(
-      tx,
-      userId,
-      {
-        kind: 'contract_filled',
-        id,
+    return {
+      order,
+      fill: fill && !('void' in fill) ? fill : null,
+      reason: (fill && 'void' in fill ? fill.void : 'no_price') as VoidReason,
+    };
+  });
+  const text = (value: string | null) => (value === null ? sql`null::text` : sql`${value}::text`);
+  const values = sql.join(
+    done.map(({ order, fill, reason }) => {
+      const amounts = fill?.amounts;
+      const tickAt = fill ? new Date(order.tick_at!).toISOString() : null;
+      return sql`(${Number(order.id)}::int, ${fill ? 'filled' : 'void'}::text, ${text(fill ? null : reason)},
+        ${text(fill?.quantity ?? null)}::numeric, ${text(fill ? new Big(order.tick_price!).toFixed() : null)}::numeric,
+        ${text(amounts?.total ?? null)}::numeric, ${text(amounts?.fee ?? null)}::numeric, ${text(amounts?.fee_asset ?? null)},
+        ${text(amounts?.spent ?? null)}::numeric, ${text(amounts?.spent_asset ?? null)},
+        ${text(amounts?.received ?? null)}::numeric, ${text(amounts?.received_asset ?? null)},
+        ${text(fill ? order.tick_price : null)}::numeric, ${text(tickAt)}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const nowAt = now.toISOString();
+  const updated = await tx.execute(sql`
+    update contract_orders o
+    set status = v.status, void_reason = v.void_reason,
+      cancelled_at = case when v.status = 'void' then ${nowAt}::timestamptz else o.cancelled_at end,
+      -- A void keeps what the order held; only a fill writes its amounts.
+      quantity = coalesce(v.quantity, o.quantity),
+      dealt_quantity = case when v.status = 'filled' then v.quantity else o.dealt_quantity end,
+      unit_price = case when v.status = 'filled' then v.unit_price else o.unit_price end,
+      total = case when v.status = 'filled' then v.total else o.total end,
+      fee = case when v.status = 'filled' then v.fee else o.fee end,
+      fee_asset = case when v.status = 'filled' then v.fee_asset else o.fee_asset end,
+      spent = case when v.status = 'filled' then v.spent else o.spent end,
+      spent_asset = case when v.status = 'filled' then v.spent_asset else o.spent_asset end,
+      received = case when v.status = 'filled' then v.received else o.received end,
+      received_asset = case when v.status = 'filled' then v.received_asset else o.received_asset end,
+      tick_price = case when v.status = 'filled' then v.tick_price else o.tick_price end,
+      tick_at = case when v.status = 'filled' then v.tick_at else o.tick_at end,
+      -- A tick recorded after this run took its time is still the fill's: the fill is never stamped before its tick.
+      filled_at = case when v.status = 'filled' then greatest(${nowAt}::timestamptz, v.tick_at) else o.filled_at end,
+      tick_constituents = case when v.status = 'filled'
+        then (select t.constituents from price_ticks t where t.coin = o.coin and t.at = v.tick_at)
+        else o.tick_constituents end
+    from (values ${values}) as v(id, status, void_reason, quantity, unit_price, total, fee, fee_asset, spent, spent_asset,
+      received, received_asset, tick_price, tick_at)
+    where o.id = v.id and o.status = 'filling'
+    returning o.id`);
+  // The rows are locked by this transaction: anything else is a bug, and nothing must be paid.
+  if (rowsOf(updated).length !== done.length) throw new Error('market fills claimed orders they could not finish');
+  await postMany(
+    tx,
+    done.flatMap(({ order, fill }) => {
+      const id = Number(order.id);
+      const userId = Number(order.user_id);
+      const practice = isTrue(order.practice);
+      if (fill)
+        return tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice);
+      // A void releases what the order froze, as unfreeze() would: out of frozen, back to available.
+      const asset = ledgerAsset(order.frozen_asset, practice);
+      const kind = CONTRACT_ENTRY.void;
+      const ref = reference(id);
+      return [
+        {
+          userId,
+          asset,
+          amount: new Big(order.frozen).neg().toFixed(8),
+          kind,
+          reference: ref,
+          bucket: 'frozen' as const,
+        },
+        { userId, asset, amount: new Big(order.frozen).toFixed(8), kind, reference: ref },
+      ];
+    }),
+    now,
+  );
+  const filled = done.filter(({ fill }) => fill !== null);
+  await queueNotices(
+    tx,
+    filled.map(({ order, fill }) => ({
+      userId: Number(order.user_id),
+      notice: {
+        kind: 'contract_filled' as const,
+        id: Number(order.id),
         coin,
         side: order.side,
-        quantity: fill.quantity,
-        price: new Big(tick.price).toFixed(),
-        practice,
+        quantity: fill!.quantity,
+        price: new Big(order.tick_price!).toFixed(),
+        practice: isTrue(order.practice),
       },
-      now,
-    );
-    await afterFills(tx, coin, [id], null, now);
-  }
+    })),
+    now,
+  );
+  await afterVoids(
+    tx,
+    done.filter(({ fill }) => fill === null).map(({ order }) => Number(order.id)),
+    now,
+  );
+  await afterFills(
+    tx,
+    coin,
+    filled.map(({ order }) => Number(order.id)),
+    null,
+    now,
+  );
   return claimed.length;
 }
 
@@ -318,30 +381,6 @@ function marketFill(
   const amounts = fillAmounts(order.side, 'market', coin, price, quantity, order.fee_rate);
   if (new Big(amounts.spent).gt(order.frozen)) return { void: 'price_moved' };
   return { quantity, amounts };
-}
-
-function filledColumns(
-  amounts: FillAmounts,
-  unitPrice: string,
-  quantity: string,
-  tick: { price: string; at: Date },
-  now: Date,
-) {
-  return {
-    unitPrice,
-    dealtQuantity: quantity,
-    total: amounts.total,
-    fee: amounts.fee,
-    feeAsset: amounts.fee_asset,
-    spent: amounts.spent,
-    spentAsset: amounts.spent_asset,
-    received: amounts.received,
-    receivedAsset: amounts.received_asset,
-    tickPrice: tick.price,
-    tickAt: tick.at,
-    // A tick recorded after this run took its time is still the fill's: the fill is never stamped before its tick.
-    filledAt: tick.at.getTime() > now.getTime() ? tick.at : now,
-  };
 }
 
 /**
