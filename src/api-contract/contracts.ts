@@ -1,7 +1,8 @@
 // Coin-to-coin contracts: spot trading of each listed coin against USDT, by
-// market or limit order, revocable while open. Orders fill only from price ticks recorded after
-// they were accepted (a market order at the first one, a limit order at its own price once such a
-// tick crosses it).
+// market or limit order, or by a conditional one (stop-market, stop-limit, take-profit / stop-loss), revocable while
+// open or waiting. Orders fill only from price ticks recorded after they were accepted (a market order at the first
+// one, a limit order at its own price once such a tick crosses it); a conditional order is released by the first such
+// tick reaching its trigger (contract-triggers.ts) and then fills as a market or limit order does.
 // The amounts of a fill are computed here, once: the order form shows them before submit and the
 // server posts them to the ledger.
 import Big from 'big.js';
@@ -14,6 +15,7 @@ import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
 import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
+import { TRIGGER_LEGS, onItsSide, triggersAbove } from './contract-triggers.ts';
 
 export const QUOTE_ASSET = 'USDT';
 
@@ -41,16 +43,38 @@ export const contractPairs = get('/coin/trans/pairs', NoInput, returns(Paged(Con
 
 export const ORDER_SIDES = ['buy', 'sell'] as const;
 export type OrderSide = (typeof ORDER_SIDES)[number];
-export const ORDER_TYPES = ['market', 'limit'] as const;
+/** stop_market: a market order released when a recorded tick reaches its trigger price; stop_limit: a limit order
+ * released so (take-profit and stop-loss legs are stop-market orders). */
+export const ORDER_TYPES = ['market', 'limit', 'stop_market', 'stop_limit'] as const;
 export type OrderType = (typeof ORDER_TYPES)[number];
-/** filling: a market order waiting (about a second) for the first tick after it was accepted; void: it got none in
- * time, or one beyond what it froze. */
-export const CONTRACT_STATUSES = ['open', 'filling', 'filled', 'cancelled', 'void'] as const;
+/** Whether an order of `type` names a limit price (limit, stop-limit). */
+export const hasLimitPrice = (type: OrderType) => type === 'limit' || type === 'stop_limit';
+/** Whether an order of `type` waits for a trigger price (stop-market, stop-limit). */
+export const hasTrigger = (type: OrderType) => type === 'stop_market' || type === 'stop_limit';
+/** filling: a market order waiting (about a second) for the first tick after it was accepted (or after its trigger);
+ * void: it got none in time, or one beyond what it froze; waiting: a conditional order waiting for its trigger;
+ * attached: a take-profit / stop-loss leg waiting for the order it is attached to to fill; expired: a conditional order
+ * never triggered within its lifetime (its reserve returned). */
+export const CONTRACT_STATUSES = [
+  'open',
+  'filling',
+  'filled',
+  'cancelled',
+  'void',
+  'waiting',
+  'attached',
+  'expired',
+] as const;
 export type ContractStatus = (typeof CONTRACT_STATUSES)[number];
 /** Why a market order did not fill (its funds were released): no tick in time after it was accepted, or one beyond what
  * it froze. */
 export const VOID_REASONS = ['no_price', 'price_moved'] as const;
 export type VoidReason = (typeof VOID_REASONS)[number];
+/** A conditional order's state as the lists show it: waiting for its trigger (or for the order it is attached to),
+ * triggered (released, filling or resting), filled, cancelled (by the customer, its OCO sibling's fill, or a release
+ * that could not fill), expired. */
+export const TRIGGER_STATES = ['waiting', 'triggered', 'filled', 'cancelled', 'expired'] as const;
+export type TriggerState = (typeof TRIGGER_STATES)[number];
 
 export const ContractOrder = shape({
   id: whole,
@@ -97,6 +121,23 @@ export const ContractOrder = shape({
   exchanges: whole,
   /** Traded with the practice account's virtual money. */
   practice: v.boolean(),
+  /** A conditional order: the trigger price, and whether it waits for a tick at or above it (else at or below). */
+  trigger_price: v.optional(v.nullable(decimal), null),
+  trigger_above: v.optional(v.nullable(v.boolean()), null),
+  /** Null for a plain market or limit order. */
+  trigger_state: v.optional(v.nullable(v.picklist(TRIGGER_STATES)), null),
+  /** The recorded tick that released it (price and time), and when the matcher did. */
+  trigger_tick_price: v.optional(v.nullable(decimal), null),
+  trigger_tick_at: v.optional(v.nullable(isoTime), null),
+  triggered_at: v.optional(v.nullable(isoTime), null),
+  /** A waiting conditional order not released by then expires. */
+  expires_at: v.optional(v.nullable(isoTime), null),
+  /** A take-profit or stop-loss leg. */
+  leg: v.optional(v.nullable(v.picklist(TRIGGER_LEGS)), null),
+  /** Both legs of one OCO pair carry the same number: when one fills, the other is cancelled. */
+  oco_group: v.optional(v.nullable(whole), null),
+  /** The order this leg is attached to (it holds what that order bought once filled). */
+  parent_id: v.optional(v.nullable(whole), null),
 });
 export type ContractOrder = v.InferOutput<typeof ContractOrder>;
 
@@ -104,7 +145,9 @@ const coinCode = matching(/^[A-Z0-9]{2,10}$/, texts.chooseCoin, texts.coinUnknow
 
 /**
  * A limit order needs a price and a quantity; a market buy a quantity or a USDT total; a market
- * sell a quantity. Missing or malformed fields answer the validation texts below ('Please enter the price!', …).
+ * sell a quantity; a stop-market order a trigger price and a quantity, a stop-limit both prices and a quantity. A buy
+ * may carry a take-profit and/or a stop-loss price: sell legs (an OCO pair when both) that wait until it fills.
+ * Missing or malformed fields answer the validation texts below ('Please enter the price!', …).
  */
 export const PlaceContractInput = v.pipe(
   v.object({
@@ -115,9 +158,21 @@ export const PlaceContractInput = v.pipe(
     quantity: optionalMatching(AMOUNT, texts.quantityFormat),
     /** A market buy only: spend this much USDT instead of naming a quantity. */
     total: optionalMatching(AMOUNT, texts.amountFormat),
+    /** A stop-market or stop-limit order: the recorded price that releases it. */
+    trigger_price: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    /** A buy only: the take-profit and stop-loss legs' trigger prices ('' for none). */
+    take_profit: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    stop_loss: optionalMatching(AMOUNT, texts.triggerPriceFormat),
     account,
   }),
-  v.check((input) => input.type === 'market' || input.price !== '', texts.enterPrice.id),
+  v.check((input) => !hasLimitPrice(input.type) || input.price !== '', texts.enterPrice.id),
+  v.check((input) => !hasTrigger(input.type) || input.trigger_price !== '', texts.enterTriggerPrice.id),
+  v.check((input) => hasTrigger(input.type) || input.trigger_price === '', texts.invalidRequest.id),
+  v.check((input) => hasLimitPrice(input.type) || input.price === '', texts.invalidRequest.id),
+  v.check(
+    (input) => (input.take_profit === '' && input.stop_loss === '') || input.side === 'buy',
+    texts.takeProfitStopLossBuyOnly.id,
+  ),
   v.check(
     (input) => input.quantity !== '' || (input.type === 'market' && input.side === 'buy' && input.total !== ''),
     texts.enterQuantity.id,
@@ -131,7 +186,36 @@ export type PlaceContractFields = v.InferInput<typeof PlaceContractInput>;
 /** Places an order; answers it (a market order filling at the next tick, a limit open). */
 export const placeContract = post('/coin/trans/add', PlaceContractInput, returns(ContractOrder));
 
-/** Revokes the caller's open order; what was frozen returns. */
+/**
+ * Attaches a take-profit and/or a stop-loss (sell legs; an OCO pair when both) to the caller's coin held — a position:
+ * `order_id` '' and the quantity to protect, frozen at once — or to one of the caller's open or waiting buy orders
+ * (`order_id`, `quantity` ''): its legs wait until it fills, then hold what it bought. Answers the legs placed.
+ */
+export const AttachTakeProfitStopLossInput = v.pipe(
+  v.object({
+    code: coinCode,
+    order_id: v.optional(
+      v.union([v.literal(''), v.pipe(v.string(), v.regex(/^\d{1,9}$/, texts.invalidRequest.id))]),
+      '',
+    ),
+    quantity: optionalMatching(AMOUNT, texts.quantityFormat),
+    take_profit: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    stop_loss: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    account,
+  }),
+  v.check((input) => input.take_profit !== '' || input.stop_loss !== '', texts.enterTakeProfitOrStopLoss.id),
+  v.check((input) => input.order_id !== '' || input.quantity !== '', texts.enterQuantity.id),
+  v.check((input) => input.order_id === '' || input.quantity === '', texts.invalidRequest.id),
+);
+export type AttachTakeProfitStopLossFields = v.InferInput<typeof AttachTakeProfitStopLossInput>;
+export const attachTakeProfitStopLoss = post(
+  '/coin/trans/tpsl',
+  AttachTakeProfitStopLossInput,
+  returns(Paged(ContractOrder)),
+);
+
+/** Revokes the caller's open or waiting order; what was frozen returns (an OCO leg's reserve passes to the other
+ * leg while that one waits). */
 export const cancelContract = post(
   '/coin/trans/close',
   v.object({ id: required(texts.cancellationFailed) }),
@@ -141,8 +225,8 @@ export const cancelContract = post(
 export const CONTRACT_LISTS = ['open', 'history'] as const;
 export type ContractList = (typeof CONTRACT_LISTS)[number];
 export const CONTRACT_PAGE_SIZE = 20;
-/** The caller's open orders (filling ones too, oldest first) or history (filled, cancelled and void, newest first),
- * of one pair or all. */
+/** The caller's open orders (filling, waiting and attached ones too, oldest first) or history (filled, cancelled, void
+ * and expired, newest first), of one pair or all. */
 export const contractOrders = post(
   '/coin/trans/lists',
   v.object({
@@ -311,24 +395,72 @@ export interface OrderRuleBroken {
  * (a market buy by USDT total: what the total buys at `market`). `input` passed the schema.
  */
 export function checkOrderRules(
-  input: { side: OrderSide; type: OrderType; price: string; quantity: string; total: string },
+  input: {
+    side: OrderSide;
+    type: OrderType;
+    price: string;
+    quantity: string;
+    total: string;
+    trigger_price?: string;
+    take_profit?: string;
+    stop_loss?: string;
+  },
   pair: Pick<ContractPair, 'price_decimals' | 'quantity_decimals' | 'min_notional' | 'price_band'>,
   market: string,
 ): { broken: OrderRuleBroken } | { quantity: string } {
-  if (input.type === 'limit') {
+  const trigger = input.trigger_price ?? '';
+  if (hasTrigger(input.type)) {
+    if (!onGrid(trigger, pair.price_decimals) || new Big(trigger).eq(0))
+      return { broken: { text: texts.triggerOffTick, values: { 0: gridStep(pair.price_decimals) } } };
+    const above = triggersAbove(input.side, null);
+    if (!onItsSide(above, trigger, market))
+      return { broken: { text: above ? texts.triggerNotAbove : texts.triggerNotBelow, values: { 0: market } } };
+  }
+  if (hasLimitPrice(input.type)) {
     if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0))
       return { broken: { text: texts.priceOffTick, values: { 0: gridStep(pair.price_decimals) } } };
-    if (outsideBand(input.price, market, pair.price_band))
+    // A stop-limit's price is checked against its trigger: the market price when it is released.
+    if (outsideBand(input.price, input.type === 'stop_limit' ? trigger : market, pair.price_band))
       return { broken: { text: texts.priceOutsideBand, values: { 0: new Big(pair.price_band).times(100).toFixed() } } };
   }
+  const reference = hasLimitPrice(input.type) ? input.price : input.type === 'stop_market' ? trigger : market;
+  const legs = checkLegs(input.take_profit ?? '', input.stop_loss ?? '', reference, pair.price_decimals);
+  if (legs) return { broken: legs };
   if (input.quantity !== '' && !onGrid(input.quantity, pair.quantity_decimals))
     return { broken: { text: texts.quantityOffStep, values: { 0: gridStep(pair.quantity_decimals) } } };
   const quantity =
     input.quantity !== ''
       ? new Big(input.quantity).toFixed(pair.quantity_decimals)
       : quantityForTotal(input.total, market, pair.quantity_decimals);
-  const worth = notional(input.type === 'limit' ? input.price : market, quantity);
+  const worth = notional(reference, quantity);
   if (worth.lt(pair.min_notional) || new Big(quantity).eq(0))
     return { broken: { text: texts.belowMinimumNotional, values: { 0: new Big(pair.min_notional).toFixed() } } };
   return { quantity };
+}
+
+/**
+ * The take-profit and stop-loss prices of sell legs protecting coin bought at (or worth) `reference`: each on the tick
+ * size, the take-profit strictly above it, the stop-loss strictly below ('' for a leg not asked). Answers the first
+ * rule broken, or null.
+ */
+export function checkLegs(
+  takeProfit: string,
+  stopLoss: string,
+  reference: string,
+  priceDecimals: number,
+): OrderRuleBroken | null {
+  for (const [leg, price] of [
+    ['take_profit', takeProfit],
+    ['stop_loss', stopLoss],
+  ] as const) {
+    if (price === '') continue;
+    if (!onGrid(price, priceDecimals) || new Big(price).eq(0))
+      return { text: texts.triggerOffTick, values: { 0: gridStep(priceDecimals) } };
+    if (!onItsSide(triggersAbove('sell', leg), price, reference))
+      return {
+        text: leg === 'take_profit' ? texts.takeProfitNotAbove : texts.stopLossNotBelow,
+        values: { 0: new Big(reference).toFixed() },
+      };
+  }
+  return null;
 }

@@ -19,6 +19,7 @@ export const LEDGER_KIND_LABELS = {
   contract_trade: /*i18n*/ { id: 'k.contract_trade', message: 'Contract order filled' },
   contract_cancel: /*i18n*/ { id: 'k.contract_cancel', message: 'Contract order revoked' },
   contract_void: /*i18n*/ { id: 'k.contract_void', message: 'Contract order void' },
+  contract_expire: /*i18n*/ { id: 'k.contract_expire', message: 'Conditional contract order expired' },
   yuebao_in: /*i18n*/ { id: 'k.yuebao_in', message: 'Liquidity mining subscription' },
   yuebao_out: /*i18n*/ { id: 'k.yuebao_out', message: 'Liquidity mining redemption' },
   yuebao_interest: /*i18n*/ { id: 'k.yuebao_interest', message: 'Liquidity mining interest' },

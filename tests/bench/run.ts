@@ -1,8 +1,9 @@
-// `npm run bench [bundle|http|settlement|entry|stream|matching|earn|index|first-visit|lighthouse|h2|metrics|
+// `npm run bench [bundle|http|settlement|entry|stream|matching|triggers|earn|index|first-visit|lighthouse|h2|metrics|
 // liabilities]`: bundle sizes from the build, server throughput on loopback (autocannon, next to a bare Fastify app),
 // settlement throughput, the time from an option's acceptance to its start price, the live-price fan-out lag,
-// contract matching with a deep book, the day-end earn jobs, the market index's cost and lag, what a first visit
-// downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first open of Options over HTTP/1.1
+// contract matching with a deep book and with 1,000 waiting triggers, the day-end earn jobs, the market index's cost
+// and lag, what a first visit downloads, Lighthouse scores of the main pages (Chromium), and LCP of a phone's first
+// open of Options over HTTP/1.1
 // and HTTP/2, what the metrics cost a request, and the proof of liabilities' tree of 1,000,000 customers.
 // `npm run bench -- capacity [1000,2000,…]`: how many simulated customers the server holds (capacity.ts), and
 // `capacity-hosts [1000,…]` the same through HAProxy in front of one host and of two (capacity-hosts.ts); only when
@@ -15,6 +16,7 @@ import { gzipSync } from 'node:zlib';
 import { settlementBench } from './settlement.ts';
 import { streamBench } from './stream.ts';
 import { matchingBench } from './matching.ts';
+import { triggersBench } from './triggers.ts';
 import { earnBench } from './earn.ts';
 import { httpBench } from './http.ts';
 import { lighthouseBench } from './lighthouse.ts';
@@ -50,6 +52,7 @@ if (!only || only === 'settlement') await settlementBench();
 if (!only || only === 'entry') await entryBench();
 if (!only || only === 'stream') await streamBench();
 if (!only || only === 'matching') await matchingBench();
+if (!only || only === 'triggers') await triggersBench();
 if (!only || only === 'earn') await earnBench();
 if (!only || only === 'index') await indexBench();
 if (!only || only === 'first-visit') await firstVisitBench();

@@ -2,12 +2,13 @@
 // whose test clock runs 20× faster: market-buy BTC and see the BTC balance; place a limit sell far
 // above the market, see its coins held, revoke it and see them back; then place limits on both
 // sides of DOGE's price and watch the simulated feed cross one of them: it fills at its own price,
-// at a recorded tick, told on screen and shown in the history.
+// at a recorded tick, told on screen and shown in the history; a stop waits and is revoked while a buy with
+// take-profit / stop-loss arms both legs, a recorded move triggers one and the other is cancelled.
 import { expect, it } from 'vitest';
 import Big from 'big.js';
 import type { Page } from 'playwright-core';
 import { phonePageForFile, recordToasts, screenshot, toastsShown } from './browser.ts';
-import { controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
+import { callApi, controlledByServiceWorker, logIn, markAllRead } from './pwa.ts';
 import { texts } from '../../src/api-contract/texts.ts';
 import { demoAccountForFile } from './demo-account.ts';
 
@@ -191,6 +192,80 @@ it('fills a resting DOGE limit when the recorded feed crosses it, at its own pri
     }
     await expect.poll(() => stillOpen.count()).toBe(0);
   }
+});
+
+it('a stop waits; a DOGE buy with TP/SL arms two legs, a recorded move triggers one and the other is cancelled', async () => {
+  const started = performance.now();
+  await page.goto('/#/pages/contracts/contracts?code=DOGE');
+  await page.locator('.opt-quote', { hasText: 'DOGE' }).waitFor();
+  await page.getByRole('button', { name: 'Buy', exact: true }).click();
+
+  // A stop buy 5 % above the market: it waits (nothing the feed does here reaches it) and is revoked at the end.
+  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  const far = (await lastPrice()).times(1.05).round(5, Big.roundDown).toFixed(5);
+  await page.getByLabel('Trigger price (USDT): at or above').fill(far);
+  await page.getByLabel('Quantity (DOGE)').fill('20');
+  await confirmOrder('Buy DOGE');
+  await expect
+    .poll(() => toast().textContent())
+    .toMatch(/^Stop order placed: it triggers when a recorded price is at or above/);
+
+  // The legs' triggers just beyond the last recorded price, read through the API (the minute candles of the recorded
+  // ticks): 0.2 % each way. The feed moves DOGE about 0.7 % a simulated 20 minutes (one real minute here), so a normal
+  // move reaches one of them within seconds, and neither is reached before the buy fills and arms them.
+  await page.getByRole('button', { name: 'Market', exact: true }).click();
+  await page.getByRole('button', { name: 'TP/SL' }).click();
+  const candles = await callApi<{ lists: { close: string; high: string; low: string }[] }>('/coin/data/lists', {
+    method: 'GET',
+    form: { code: 'DOGE', period: '1m', limit: '2' },
+  });
+  const last = new Big(candles.data.lists.at(-1)!.close);
+  await page
+    .getByLabel('Take-profit (USDT): sell at or above')
+    .fill(last.times(1.002).round(5, Big.roundUp).toFixed(5));
+  await page
+    .getByLabel('Stop-loss (USDT): sell at or below')
+    .fill(last.times(0.998).round(5, Big.roundDown).toFixed(5));
+  await page.getByLabel('Total to spend (USDT)').fill('30');
+  const bought = async () =>
+    (await toastsShown(page)).filter((text) => /^Bought [\d.]+ DOGE at [\d,.]+$/.test(text)).length;
+  const boughtBefore = await bought();
+  await confirmOrder('Buy DOGE');
+  await expect.poll(bought).toBeGreaterThan(boughtBefore);
+
+  // Armed by the fill: both legs wait in the open list beside the stop, then one is reached and leaves the list with
+  // the other (filled / cancelled in one transaction). The open list is asked for again every 3 s.
+  const open = page.locator('.ct-open .ct-order');
+  const legs = open.filter({ hasText: /Take-profit|Stop-loss/ });
+  await expect.poll(() => legs.count()).toBe(2);
+  await screenshot(page, '4a-contracts-stop-and-legs-waiting');
+  await expect.poll(() => legs.count(), { timeout: 100_000, interval: 1000 }).toBe(0);
+
+  await page.getByRole('link', { name: 'Contract orders' }).click();
+  await page.waitForURL(/orderList/);
+  await page.getByRole('button', { name: 'History' }).click();
+  const history = page.locator('.ct-order', { hasText: 'DOGE' });
+  const filledLeg = history.filter({ has: page.locator('[data-trigger-state="filled"]') });
+  const cancelledLeg = history.filter({ has: page.locator('[data-trigger-state="cancelled"]') });
+  await expect.poll(() => filledLeg.count()).toBe(1);
+  await expect.poll(() => cancelledLeg.count()).toBe(1);
+  // The two are the pair's two legs, one of each.
+  const legOf = async (row: typeof filledLeg) => ((await row.textContent()) ?? '').match(/Take-profit|Stop-loss/)?.[0];
+  expect(new Set([await legOf(filledLeg), await legOf(cancelledLeg)])).toEqual(new Set(['Take-profit', 'Stop-loss']));
+  expect(await filledLeg.textContent()).toContain('Dealt');
+  await screenshot(page, '4b-contract-orders-oco-done');
+
+  // The stop still waits: revoked from the open list, it leaves it.
+  await page.getByRole('button', { name: 'Open orders' }).click();
+  const stop = page
+    .locator('.ct-order', { hasText: 'DOGE' })
+    .filter({ has: page.locator('[data-trigger-state="waiting"]') });
+  await expect.poll(() => stop.count()).toBe(1);
+  await stop.getByRole('button', { name: 'Revoke' }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect.poll(() => toast().textContent()).toBe('Cancellation succeeded!');
+  await expect.poll(() => stop.count()).toBe(0);
+  console.log(`conditional orders journey: ${((performance.now() - started) / 1000).toFixed(1)} s`);
 });
 
 it('offline, the cached orders show marked "Offline — as of", and an order says at once that trading needs a connection', async () => {

@@ -300,7 +300,7 @@ describe('refusals answer a translated text and move nothing', () => {
     [{ code: 'BTC', side: 'buy', type: 'limit', price: '50000' }, 'Please enter the quantity!'],
     [{ code: 'BTC', side: 'sell', type: 'market', total: '100' }, 'Please enter the quantity!'],
     [{ code: 'BTC', side: 'up', type: 'market', quantity: '0.01' }, 'Please choose Buy or Sell!'],
-    [{ code: 'BTC', side: 'buy', type: 'stop', quantity: '0.01' }, 'Please choose a market or limit order!'],
+    [{ code: 'BTC', side: 'buy', type: 'stop', quantity: '0.01' }, 'Please choose an order type!'],
     [{ code: 'BTC', side: 'buy', type: 'limit', price: '5e4', quantity: '0.01' }, 'Please enter a valid price!'],
     [{ code: 'BTC', side: 'buy', type: 'market', quantity: '-1' }, 'Please enter a valid quantity!'],
     [

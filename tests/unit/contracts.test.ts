@@ -228,6 +228,16 @@ describe('revokeOrder', () => {
     seeded: false,
     exchanges: 0,
     practice: false,
+    trigger_price: null,
+    trigger_above: null,
+    trigger_state: null,
+    trigger_tick_price: null,
+    trigger_tick_at: null,
+    triggered_at: null,
+    expires_at: null,
+    leg: null,
+    oco_group: null,
+    parent_id: null,
   });
   const paged = (lists: ContractOrder[]) => envelope(1, 'ok', { lists, page: 1, total: lists.length });
   const listed = () => contractOrderList.state.lists.open.lists.map(({ id }) => id);

@@ -24,11 +24,50 @@ import { contractsState, revokeOrder } from './contracts-store.ts';
 export function SideTag({ side, type }: { side: OrderSide; type: OrderType }) {
   return (
     <span className={`ct-tag ${side}`}>
-      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} ·{' '}
-      {type === 'limit' ? <Trans>Limit</Trans> : <Trans>Market</Trans>}
+      {side === 'buy' ? <Trans>Buy</Trans> : <Trans>Sell</Trans>} · {TYPE_LABEL[type]}
     </span>
   );
 }
+
+const TYPE_LABEL: Record<OrderType, ReactNode> = {
+  limit: <Trans>Limit</Trans>,
+  market: <Trans>Market</Trans>,
+  stop_market: <Trans>Stop</Trans>,
+  stop_limit: <Trans>Stop-limit</Trans>,
+};
+
+/** A conditional order's leg or kind and its state: "Take-profit · waiting". */
+function TriggerLine({ order, decimals }: { order: Readonly<ContractOrder>; decimals: number }) {
+  if (order.trigger_price === null || order.trigger_state === null) return null;
+  const price = formatPrice(order.trigger_price, decimals);
+  const leg =
+    order.leg === 'take_profit' ? (
+      <Trans>Take-profit</Trans>
+    ) : order.leg === 'stop_loss' ? (
+      <Trans>Stop-loss</Trans>
+    ) : (
+      <Trans>Trigger</Trans>
+    );
+  const state = {
+    waiting: <Trans>waiting</Trans>,
+    triggered: <Trans>triggered</Trans>,
+    filled: <Trans>filled</Trans>,
+    cancelled: <Trans>cancelled</Trans>,
+    expired: <Trans>expired</Trans>,
+  }[order.trigger_state];
+  return (
+    <span className="ct-trigger" data-trigger-state={order.trigger_state}>
+      {leg}{' '}
+      <span className="opt-num">
+        {order.trigger_above ? '≥' : '≤'} {price}
+      </span>{' '}
+      · {state}
+    </span>
+  );
+}
+
+/** Whether the customer may still revoke the order: open, or waiting for its trigger (or for its parent to fill). */
+const revocable = (status: ContractStatus) => status === 'open' || status === 'waiting' || status === 'attached';
 
 const STATUS_TONE: Record<ContractStatus, Tone> = {
   open: 'wait',
@@ -36,6 +75,9 @@ const STATUS_TONE: Record<ContractStatus, Tone> = {
   filled: 'good',
   cancelled: 'bad',
   void: 'bad',
+  waiting: 'wait',
+  attached: 'wait',
+  expired: 'bad',
 };
 const STATUS_LABEL: Record<ContractStatus, ReactNode> = {
   open: <Trans>Open</Trans>,
@@ -43,6 +85,9 @@ const STATUS_LABEL: Record<ContractStatus, ReactNode> = {
   filled: <Trans>Dealt</Trans>,
   cancelled: <Trans>Cancelled</Trans>,
   void: <Trans>Not filled</Trans>,
+  waiting: <Trans>Waiting</Trans>,
+  attached: <Trans>Waiting</Trans>,
+  expired: <Trans>Expired</Trans>,
 };
 export function ContractStatusBadge({ status }: { status: ContractStatus }) {
   return <StatusBadge tone={STATUS_TONE[status]}>{STATUS_LABEL[status]}</StatusBadge>;
@@ -106,12 +151,13 @@ export function OrderRow({ order }: { order: Readonly<ContractOrder> }) {
             <span className="opt-num">{quantityText(order.dealt_quantity, decimals.quantity)}</span>
           </span>
         </span>
+        <TriggerLine order={order} decimals={decimals.price} />
         <span className="record-row-foot muted">
           <span className="opt-num">#{order.id}</span>
           <time dateTime={order.created_at}>{formatDateTime(order.created_at)}</time>
         </span>
       </button>
-      {order.status === 'open' && <RevokeButton order={order} />}
+      {revocable(order.status) && <RevokeButton order={order} />}
       {details && <OrderDetails order={order} onClose={() => setDetails(false)} />}
     </li>
   );

@@ -1,7 +1,7 @@
 // The order form: Buy or Sell, Market or Limit, the limit price in tick steps, the quantity (a
 // market buy names the USDT to spend) or a share of what is available, and before submit the
 // total, the fee and what arrives; then a confirmation, and the success or failure texts as toasts.
-import { useEffect, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { useSnapshot } from 'valtio';
 import { useLiveSnapshot } from '../../lib/live-snapshot.ts';
 import Big from 'big.js';
@@ -10,6 +10,8 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import {
   QUOTE_ASSET,
   gridStep,
+  hasLimitPrice,
+  hasTrigger,
   type ContractPair,
   type OrderSide,
   type OrderType,
@@ -40,6 +42,9 @@ import { SideTag } from './ContractParts.tsx';
 import { useAccount } from '../../lib/practice.ts';
 import { PracticeTag } from '../../ui/AccountSwitch.tsx';
 
+// Loaded when a stop or TP/SL is asked for: the contracts route's first load stays within its budget.
+const ConditionalFields = lazy(() => import('./ConditionalFields.tsx'));
+
 const SHARES = [25, 50, 75, 100];
 const EMPTY_FORM: OrderForm = { side: 'buy', type: 'limit', price: '', quantity: '', total: '' };
 
@@ -51,6 +56,7 @@ export function OrderPanel({ code }: { code: string }) {
   const held = amounts[code];
   const [form, setForm] = useState<OrderForm>(EMPTY_FORM);
   const [confirming, setConfirming] = useState(false);
+  const [legs, setLegs] = useState(false);
   const practising = useAccount() === 'practice';
   const lastPrice = quote?.price;
   const marketBuy = form.type === 'market' && form.side === 'buy';
@@ -71,8 +77,12 @@ export function OrderPanel({ code }: { code: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready]);
   const chooseType = (type: OrderType) =>
-    change({ type, price: type === 'limit' && !form.price ? startPrice() : form.price });
-  const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '' });
+    change({ type, price: hasLimitPrice(type) && !form.price ? startPrice() : form.price });
+  const chooseSide = (side: OrderSide) => change({ side, quantity: '', total: '', take_profit: '', stop_loss: '' });
+  const toggleLegs = () => {
+    if (legs) change({ take_profit: '', stop_loss: '' });
+    setLegs(!legs);
+  };
   const stepPrice = (direction: 1 | -1) => {
     if (!pair) return;
     const from = form.price && /^\d+(\.\d+)?$/.test(form.price) ? form.price : startPrice();
@@ -104,7 +114,15 @@ export function OrderPanel({ code }: { code: string }) {
       try {
         const order = await placeOrder(code, form);
         if (order.status === 'filled') toast(i18n._(texts.transactionSucceeded));
-        else if (order.status === 'filling') {
+        else if (order.status === 'waiting') {
+          const trigger = formatPrice(order.trigger_price ?? '0', pair?.price_decimals);
+          toast(
+            order.trigger_above
+              ? t`Stop order placed: it triggers when a recorded price is at or above ${trigger}`
+              : t`Stop order placed: it triggers when a recorded price is at or below ${trigger}`,
+            3000,
+          );
+        } else if (order.status === 'filling') {
           toast(t`Market order accepted: it fills at the next recorded price`, 2000);
           const decimals = pair?.price_decimals;
           void awaitMarketFill(order).then((done) => done && toast(marketOutcomeText(done, decimals), 4000));
@@ -157,9 +175,21 @@ export function OrderPanel({ code }: { code: string }) {
           <button type="button" aria-pressed={form.type === 'market'} onClick={() => chooseType('market')}>
             <Trans>Market</Trans>
           </button>
+          <button type="button" aria-pressed={form.type === 'stop_market'} onClick={() => chooseType('stop_market')}>
+            <Trans>Stop</Trans>
+          </button>
+          <button type="button" aria-pressed={form.type === 'stop_limit'} onClick={() => chooseType('stop_limit')}>
+            <Trans>Stop-limit</Trans>
+          </button>
         </div>
 
-        {form.type === 'limit' ? (
+        {(hasTrigger(form.type) || legs) && (
+          <Suspense fallback={null}>
+            <ConditionalFields form={form} pair={pair} legs={legs} change={change} />
+          </Suspense>
+        )}
+
+        {hasLimitPrice(form.type) ? (
           <DecimalField
             label={<Trans>Price (USDT)</Trans>}
             value={form.price}
@@ -229,6 +259,12 @@ export function OrderPanel({ code }: { code: string }) {
           {spendAsset} {practising && <PracticeTag />}
         </p>
 
+        {form.side === 'buy' && (
+          <button type="button" className="link-button ct-legs-toggle" aria-pressed={legs} onClick={toggleLegs}>
+            <Trans>TP/SL</Trans>
+          </button>
+        )}
+
         <OrderFigures code={code} pair={pair} preview={preview} />
 
         {quote?.halted && (
@@ -270,7 +306,15 @@ export function OrderPanel({ code }: { code: string }) {
                 </dd>
               </div>
               <div>
-                <dt>{form.type === 'limit' ? <Trans>Limit price</Trans> : <Trans>Latest price</Trans>}</dt>
+                <dt>
+                  {hasLimitPrice(form.type) ? (
+                    <Trans>Limit price</Trans>
+                  ) : form.type === 'stop_market' ? (
+                    <Trans>Trigger price</Trans>
+                  ) : (
+                    <Trans>Latest price</Trans>
+                  )}
+                </dt>
                 <dd>
                   <span className="opt-num">{formatPrice(preview.price, pair.price_decimals)}</span>
                 </dd>
@@ -278,7 +322,13 @@ export function OrderPanel({ code }: { code: string }) {
             </dl>
             <OrderFigures code={code} pair={pair} preview={preview} />
             <p className="ct-note">
-              {form.type === 'market' ? (
+              {hasTrigger(form.type) ? (
+                <Trans>
+                  A stop order waits until a price recorded after it reaches its trigger, then fills at the next
+                  recorded price (a stop-limit rests at its limit); until then what it needs is held, and you can revoke
+                  it.
+                </Trans>
+              ) : form.type === 'market' ? (
                 <Trans>
                   A market order fills at once at the latest recorded price, which may differ a little from the one
                   shown.

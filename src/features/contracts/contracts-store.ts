@@ -16,6 +16,8 @@ import {
   contractOrders,
   contractPairs,
   fillAmounts,
+  hasLimitPrice,
+  hasTrigger,
   limitReserve,
   marketReserve,
   placeContract,
@@ -27,6 +29,7 @@ import {
   type OrderType,
   type PairAmounts,
 } from '../../api-contract/contracts.ts';
+import { stopMarketReserve } from '../../api-contract/contract-triggers.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { api } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
@@ -109,6 +112,11 @@ export interface OrderForm {
   quantity: string;
   /** A market buy: the USDT to spend. */
   total: string;
+  /** A stop-market or stop-limit order: the price that releases it. */
+  trigger_price?: string;
+  /** A buy: its take-profit and stop-loss legs' trigger prices ('' for none). */
+  take_profit?: string;
+  stop_loss?: string;
 }
 
 /** The fields the server receives for a form: only those its type uses. */
@@ -118,9 +126,12 @@ export function orderInput(code: string, form: OrderForm) {
     code,
     side: form.side,
     type: form.type,
-    price: form.type === 'limit' ? form.price : '',
+    price: hasLimitPrice(form.type) ? form.price : '',
     quantity: marketBuy ? '' : form.quantity,
     total: marketBuy ? form.total : '',
+    trigger_price: hasTrigger(form.type) ? (form.trigger_price ?? '') : '',
+    take_profit: form.side === 'buy' ? (form.take_profit ?? '') : '',
+    stop_loss: form.side === 'buy' ? (form.stop_loss ?? '') : '',
   };
 }
 
@@ -161,7 +172,9 @@ export function orderProblem(
  * coin of a sell. */
 function spendOf(code: string, form: OrderForm, pair: ContractPair, quantity: string, lastPrice: string): string {
   if (form.side === 'sell') return quantity;
-  if (form.type === 'limit') return limitReserve('buy', code, form.price, quantity, pair.fee_rate).amount;
+  if (hasLimitPrice(form.type)) return limitReserve('buy', code, form.price, quantity, pair.fee_rate).amount;
+  if (form.type === 'stop_market')
+    return stopMarketReserve('buy', code, form.trigger_price ?? '', quantity, pair.price_band).amount;
   return marketReserve('buy', code, lastPrice, quantity, form.total, pair.price_band).amount;
 }
 
@@ -181,8 +194,10 @@ export function orderPreview(
   const checked = checkOrderRules(input, pair, lastPrice);
   const quantity = 'quantity' in checked ? checked.quantity : null;
   if (!quantity || new Big(quantity).eq(0)) return null;
-  const price = form.type === 'limit' ? form.price : lastPrice;
-  return { ...fillAmounts(form.side, form.type, code, price, quantity, pair.fee_rate), quantity, price };
+  // A conditional order as it would fill once released: a stop-limit at its limit, a stop-market at its trigger.
+  const price = hasLimitPrice(form.type) ? form.price : form.type === 'stop_market' ? input.trigger_price : lastPrice;
+  const type = hasLimitPrice(form.type) ? 'limit' : 'market';
+  return { ...fillAmounts(form.side, type, code, price, quantity, pair.fee_rate), quantity, price };
 }
 
 /**
@@ -211,9 +226,12 @@ export function shareOf(percent: number, form: OrderForm, pair: ContractPair, am
  * awaitMarketFill.
  */
 export async function placeOrder(code: string, form: OrderForm): Promise<ContractOrder> {
-  const order = await api(placeContract, { ...orderInput(code, form), ...accountField() });
+  const input = orderInput(code, form);
+  const order = await api(placeContract, { ...input, ...accountField() });
+  // Its take-profit / stop-loss legs are orders of their own: the open orders are read again to show them.
+  if (input.take_profit !== '' || input.stop_loss !== '') void loadOpenOrders(code).catch(() => undefined);
   if (
-    (order.status === 'open' || order.status === 'filling') &&
+    (order.status === 'open' || order.status === 'filling' || order.status === 'waiting') &&
     contractsState.openCode === code &&
     !contractsState.open.some((item) => item.id === order.id)
   ) {

@@ -682,8 +682,37 @@ export const contractOrders = pgTable(
     voidReason: text('void_reason'),
     /** Traded with practice money (its ledger assets are practiceAsset(...)): never in real figures or limits. */
     practice: boolean('practice').notNull().default(false),
+    /** A conditional order (stop, stop-limit, take-profit or stop-loss): the recorded price that releases it. */
+    triggerPrice: numeric('trigger_price', { precision: 36, scale: 12 }),
+    /** Which way the price must go: true at or above the trigger, false at or below; null for a plain order. */
+    triggerAbove: boolean('trigger_above'),
+    /** When the matcher released it, and the recorded tick (time and price) that did. */
+    triggeredAt: at('triggered_at'),
+    triggerTickAt: at('trigger_tick_at'),
+    triggerTickPrice: numeric('trigger_tick_price', { precision: 36, scale: 12 }),
+    /** A waiting conditional order not released by then expires (its reserve returns). */
+    expiresAt: at('expires_at'),
+    /** A take-profit or stop-loss leg: 'take_profit' | 'stop_loss'. */
+    leg: text('leg'),
+    /** Both legs of one OCO pair carry the id of its stop-loss leg: one fills, the other is cancelled. */
+    ocoGroup: integer('oco_group'),
+    /** Legs attached to an open order wait ('attached') for that order to fill, then hold what it bought. */
+    parentId: integer('parent_id'),
   },
   (t) => [
+    // A tick touches only the waiting triggers it reaches: those above at or below it, those below at or above.
+    index('contract_orders_waiting_above')
+      .on(t.coin, t.triggerPrice)
+      .where(sql`${t.status} = 'waiting' and ${t.triggerAbove}`),
+    index('contract_orders_waiting_below')
+      .on(t.coin, t.triggerPrice)
+      .where(sql`${t.status} = 'waiting' and not ${t.triggerAbove}`),
+    index('contract_orders_oco')
+      .on(t.ocoGroup)
+      .where(sql`${t.ocoGroup} is not null`),
+    index('contract_orders_parent')
+      .on(t.parentId)
+      .where(sql`${t.parentId} is not null`),
     // A tick touches only the open limits it crosses: buys priced at or above it, sells at or below.
     index('contract_orders_open_buys')
       .on(t.coin, t.price)
@@ -697,7 +726,10 @@ export const contractOrders = pgTable(
     index('contract_orders_filling')
       .on(t.coin, t.createdAt, t.id)
       .where(sql`${t.status} = 'filling'`),
-    check('contract_orders_status', sql`${t.status} in ('open', 'filling', 'filled', 'cancelled', 'void')`),
+    check(
+      'contract_orders_status',
+      sql`${t.status} in ('open', 'filling', 'filled', 'cancelled', 'void', 'waiting', 'attached', 'expired')`,
+    ),
   ],
 );
 

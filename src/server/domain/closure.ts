@@ -96,7 +96,7 @@ export async function refuseIfNotClosable(tx: Executor, userId: number): Promise
           and(
             eq(contractOrders.userId, userId),
             eq(contractOrders.practice, false),
-            inArray(contractOrders.status, ['open', 'filling']),
+            inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached']),
           ),
         )
         .limit(1),

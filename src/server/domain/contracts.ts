@@ -15,6 +15,7 @@ import {
   CONTRACT_PAGE_SIZE,
   checkOrderRules,
   fillAmounts,
+  hasTrigger,
   limitReserve,
   marketReserve,
   notional,
@@ -25,36 +26,49 @@ import {
   type FillAmounts,
   type OrderSide,
   type OrderType,
+  type TriggerState,
   type VoidReason,
 } from '../../api-contract/contracts.ts';
+import type { TriggerLeg } from '../../api-contract/contract-triggers.ts';
 import type { PriceSource } from '../../api-contract/markets.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { lastRecordedPrice } from '../market/market.ts';
-import { MAX_QUOTE_AGE_MS, answerConstituents, constituentsAt, refuseWhileHalted } from './prices.ts';
+import { MAX_QUOTE_AGE_MS, answerConstituents, refuseWhileHalted } from './prices.ts';
 import { freeze, ledgerAsset, postMany, unfreeze, type Posting } from './ledger.ts';
-import { queueNotice, queueNotices } from './notices.ts';
+import { queueNotices } from './notices.ts';
 import { refuseDuringTimeout } from './protection.ts';
 import { refuseWhileFrozen } from './account-freeze.ts';
+import { CONTRACT_ENTRY, contractReference, isTrue } from './contract-entries.ts';
+import {
+  afterCancel,
+  afterFills,
+  afterVoids,
+  attachToOrder,
+  expireWaiting,
+  expiryOf,
+  releaseReached,
+} from './contract-triggers.ts';
+import { stopMarketReserve, triggersAbove } from '../../api-contract/contract-triggers.ts';
 
 export type ContractOrderRow = typeof contractOrders.$inferSelect;
 type PairRow = typeof contractPairs.$inferSelect;
 
-export const CONTRACT_ENTRY = {
-  freeze: 'contract_freeze',
-  trade: 'contract_trade',
-  cancel: 'contract_cancel',
-  void: 'contract_void',
-} as const;
-const reference = (id: number) => `contract:${id}`;
+export { CONTRACT_ENTRY } from './contract-entries.ts';
+const reference = contractReference;
 
 export interface PlaceContract {
   code: string;
   side: OrderSide;
   type: OrderType;
-  /** '' when not given (market orders). */
+  /** '' when not given (market and stop-market orders). */
   price: string;
   quantity: string;
   total: string;
+  /** A stop-market or stop-limit order's trigger price; '' otherwise. */
+  trigger_price?: string;
+  /** A buy's take-profit and stop-loss legs' trigger prices ('' for none): sell legs that wait for it to fill. */
+  take_profit?: string;
+  stop_loss?: string;
   /** Traded with the practice account's virtual money: its ledger assets are practiceAsset(...) ones. */
   practice?: boolean;
 }
@@ -74,7 +88,9 @@ export function toPair(row: PairRow & { name: string }): ContractPair {
 /**
  * Places an order in `tx`. The pair's row is read FOR SHARE: a matching run of the coin (which
  * holds it FOR UPDATE) finishes first, so a resting order's first eligible tick is never one the
- * matcher has already passed.
+ * matcher has already passed. A stop-market or stop-limit order waits for its trigger with its reserve frozen (a
+ * stop-limit what its limit would freeze, a stop-market what stopMarketReserve says); a buy with a take-profit or
+ * stop-loss gets its legs attached, waiting for it to fill.
  */
 export async function placeContractOrder(
   tx: Tx,
@@ -128,12 +144,19 @@ export async function placeContractOrder(
     coin: input.code,
     side: input.side,
     type: input.type,
-    price: input.type === 'limit' ? input.price : null,
+    price: input.type === 'limit' || input.type === 'stop_limit' ? input.price : null,
     quantity,
     totalAsked: input.type === 'market' && input.total !== '' ? new Big(input.total).toFixed(8) : null,
     feeRate: pair.fee_rate,
     createdAt: now,
     practice,
+  };
+
+  const legs = { takeProfit: input.take_profit ?? '', stopLoss: input.stop_loss ?? '' };
+  const withLegs = async (order: ContractOrderRow) => {
+    if (legs.takeProfit !== '' || legs.stopLoss !== '')
+      await attachToOrder(tx, { id: order.id, userId, coin: input.code, practice }, legs, now);
+    return order;
   };
 
   if (input.type === 'market') {
@@ -145,17 +168,30 @@ export async function placeContractOrder(
       .returning();
     const frozenAsset = ledgerAsset(reserve.asset, practice);
     await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
-    return order!;
+    return withLegs(order!);
   }
 
-  // A limit, even one the latest recorded price already crosses, rests: only a tick recorded after now fills it.
-  const reserve = limitReserve(input.side, input.code, input.price, quantity, pair.fee_rate);
+  // A limit, even one the latest recorded price already crosses, rests: only a tick recorded after now fills it; a
+  // conditional order likewise waits for a tick recorded after now to reach its trigger.
+  const trigger = input.trigger_price ?? '';
+  const reserve =
+    input.type === 'stop_market'
+      ? stopMarketReserve(input.side, input.code, trigger, quantity, pair.price_band)
+      : limitReserve(input.side, input.code, input.price, quantity, pair.fee_rate);
   const matchedThrough = new Date(pair.matched_through);
+  const conditional = hasTrigger(input.type)
+    ? {
+        status: 'waiting',
+        triggerPrice: trigger,
+        triggerAbove: triggersAbove(input.side, null),
+        expiresAt: expiryOf(now),
+      }
+    : { status: 'open' };
   const [order] = await tx
     .insert(contractOrders)
     .values({
       ...base,
-      status: 'open',
+      ...conditional,
       frozenAsset: reserve.asset,
       frozen: reserve.amount,
       eligibleAfter: now.getTime() > matchedThrough.getTime() ? now : matchedThrough,
@@ -163,12 +199,13 @@ export async function placeContractOrder(
     .returning();
   const frozenAsset = ledgerAsset(reserve.asset, practice);
   await freeze(tx, userId, frozenAsset, reserve.amount, CONTRACT_ENTRY.freeze, reference(order!.id), now);
-  return order!;
+  return withLegs(order!);
 }
 
 /**
  * One transaction's worth of market orders of `coin` waiting for their tick: each fills at the
- * first tick of its coin recorded after it was accepted (tick time strictly after created_at) and
+ * first tick of its coin recorded after it was accepted, or after the tick that released it (tick time strictly after
+ * eligible_after, which is its acceptance or its trigger tick) and
  * within MAX_QUOTE_AGE_MS of it, with the amounts of fillAmounts at that tick's price; a buy by
  * total gets the quantity its total buys there. With no such tick once that time has passed (a
  * halt), or a tick beyond what the order froze, the order is void and its funds released, the reason
@@ -199,59 +236,124 @@ export async function fillPendingMarketOrders(tx: Tx, coin: string, now: Date, b
       join contract_pairs p on p.coin = o.coin
       left join lateral (
         select t.price, t.at from price_ticks t
-        where t.coin = o.coin and t.at > o.created_at and t.at <= o.created_at + ${freshness}::interval
+        where t.coin = o.coin and t.at > o.eligible_after and t.at <= o.eligible_after + ${freshness}::interval
         order by t.at limit 1
       ) tick on true
-      where o.coin = ${coin} and o.status = 'filling' and (tick.at is not null or o.created_at < ${now.toISOString()}::timestamptz - ${freshness}::interval)
-      order by o.created_at, o.id
+      where o.coin = ${coin} and o.status = 'filling' and (tick.at is not null or o.eligible_after < ${now.toISOString()}::timestamptz - ${freshness}::interval)
+      order by o.eligible_after, o.id
       limit ${batch}
       for update of o skip locked`),
   );
-  for (const order of claimed) {
-    const id = Number(order.id);
-    const userId = Number(order.user_id);
-    const practice = isTrue(order.practice);
+  if (!claimed.length) return 0;
+  // Set-based: every amount is worked out here first, then one UPDATE writes the batch's orders (fills and voids
+  // alike), one postMany its ledger entries, one insert its notices. The orders are locked by this transaction and
+  // each is finished only while 'filling', so the batch is all or nothing, and exactly once.
+  const done = claimed.map((order) => {
     const fill = order.tick_price === null ? null : marketFill(order, coin, order.tick_price);
-    if (!fill || 'void' in fill) {
-      const reason: VoidReason = fill ? fill.void : 'no_price';
-      await tx
-        .update(contractOrders)
-        .set({ status: 'void', voidReason: reason, cancelledAt: now })
-        .where(eq(contractOrders.id, id));
-      const frozenAsset = ledgerAsset(order.frozen_asset, practice);
-      await unfreeze(tx, userId, frozenAsset, order.frozen, CONTRACT_ENTRY.void, reference(id), now);
-      continue;
-    }
-    const tick = { price: order.tick_price!, at: new Date(order.tick_at!) };
-    await tx
-      .update(contractOrders)
-      .set({
-        status: 'filled',
-        quantity: fill.quantity,
-        ...filledColumns(fill.amounts, new Big(tick.price).toFixed(), fill.quantity, tick, now),
-        tickConstituents: constituentsAt(coin, tick.at),
-      })
-      .where(eq(contractOrders.id, id));
-    await postMany(
-      tx,
-      tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice),
-      now,
-    );
-    await queueNotice(
-      tx,
-      userId,
-      {
-        kind: 'contract_filled',
-        id,
+    return {
+      order,
+      fill: fill && !('void' in fill) ? fill : null,
+      reason: (fill && 'void' in fill ? fill.void : 'no_price') as VoidReason,
+    };
+  });
+  const text = (value: string | null) => (value === null ? sql`null::text` : sql`${value}::text`);
+  const values = sql.join(
+    done.map(({ order, fill, reason }) => {
+      const amounts = fill?.amounts;
+      const tickAt = fill ? new Date(order.tick_at!).toISOString() : null;
+      return sql`(${Number(order.id)}::int, ${fill ? 'filled' : 'void'}::text, ${text(fill ? null : reason)},
+        ${text(fill?.quantity ?? null)}::numeric, ${text(fill ? new Big(order.tick_price!).toFixed() : null)}::numeric,
+        ${text(amounts?.total ?? null)}::numeric, ${text(amounts?.fee ?? null)}::numeric, ${text(amounts?.fee_asset ?? null)},
+        ${text(amounts?.spent ?? null)}::numeric, ${text(amounts?.spent_asset ?? null)},
+        ${text(amounts?.received ?? null)}::numeric, ${text(amounts?.received_asset ?? null)},
+        ${text(fill ? order.tick_price : null)}::numeric, ${text(tickAt)}::timestamptz)`;
+    }),
+    sql`, `,
+  );
+  const nowAt = now.toISOString();
+  const updated = await tx.execute(sql`
+    update contract_orders o
+    set status = v.status, void_reason = v.void_reason,
+      cancelled_at = case when v.status = 'void' then ${nowAt}::timestamptz else o.cancelled_at end,
+      -- A void keeps what the order held; only a fill writes its amounts.
+      quantity = coalesce(v.quantity, o.quantity),
+      dealt_quantity = case when v.status = 'filled' then v.quantity else o.dealt_quantity end,
+      unit_price = case when v.status = 'filled' then v.unit_price else o.unit_price end,
+      total = case when v.status = 'filled' then v.total else o.total end,
+      fee = case when v.status = 'filled' then v.fee else o.fee end,
+      fee_asset = case when v.status = 'filled' then v.fee_asset else o.fee_asset end,
+      spent = case when v.status = 'filled' then v.spent else o.spent end,
+      spent_asset = case when v.status = 'filled' then v.spent_asset else o.spent_asset end,
+      received = case when v.status = 'filled' then v.received else o.received end,
+      received_asset = case when v.status = 'filled' then v.received_asset else o.received_asset end,
+      tick_price = case when v.status = 'filled' then v.tick_price else o.tick_price end,
+      tick_at = case when v.status = 'filled' then v.tick_at else o.tick_at end,
+      -- A tick recorded after this run took its time is still the fill's: the fill is never stamped before its tick.
+      filled_at = case when v.status = 'filled' then greatest(${nowAt}::timestamptz, v.tick_at) else o.filled_at end,
+      tick_constituents = case when v.status = 'filled'
+        then (select t.constituents from price_ticks t where t.coin = o.coin and t.at = v.tick_at)
+        else o.tick_constituents end
+    from (values ${values}) as v(id, status, void_reason, quantity, unit_price, total, fee, fee_asset, spent, spent_asset,
+      received, received_asset, tick_price, tick_at)
+    where o.id = v.id and o.status = 'filling'
+    returning o.id`);
+  // The rows are locked by this transaction: anything else is a bug, and nothing must be paid.
+  if (rowsOf(updated).length !== done.length) throw new Error('market fills claimed orders they could not finish');
+  await postMany(
+    tx,
+    done.flatMap(({ order, fill }) => {
+      const id = Number(order.id);
+      const userId = Number(order.user_id);
+      const practice = isTrue(order.practice);
+      if (fill)
+        return tradePostings(id, userId, fill.amounts, { asset: order.frozen_asset, amount: order.frozen }, practice);
+      // A void releases what the order froze, as unfreeze() would: out of frozen, back to available.
+      const asset = ledgerAsset(order.frozen_asset, practice);
+      const kind = CONTRACT_ENTRY.void;
+      const ref = reference(id);
+      return [
+        {
+          userId,
+          asset,
+          amount: new Big(order.frozen).neg().toFixed(8),
+          kind,
+          reference: ref,
+          bucket: 'frozen' as const,
+        },
+        { userId, asset, amount: new Big(order.frozen).toFixed(8), kind, reference: ref },
+      ];
+    }),
+    now,
+  );
+  const filled = done.filter(({ fill }) => fill !== null);
+  await queueNotices(
+    tx,
+    filled.map(({ order, fill }) => ({
+      userId: Number(order.user_id),
+      notice: {
+        kind: 'contract_filled' as const,
+        id: Number(order.id),
         coin,
         side: order.side,
-        quantity: fill.quantity,
-        price: new Big(tick.price).toFixed(),
-        practice,
+        quantity: fill!.quantity,
+        price: new Big(order.tick_price!).toFixed(),
+        practice: isTrue(order.practice),
       },
-      now,
-    );
-  }
+    })),
+    now,
+  );
+  await afterVoids(
+    tx,
+    done.filter(({ fill }) => fill === null).map(({ order }) => Number(order.id)),
+    now,
+  );
+  await afterFills(
+    tx,
+    coin,
+    filled.map(({ order }) => Number(order.id)),
+    null,
+    now,
+  );
   return claimed.length;
 }
 
@@ -279,30 +381,6 @@ function marketFill(
   const amounts = fillAmounts(order.side, 'market', coin, price, quantity, order.fee_rate);
   if (new Big(amounts.spent).gt(order.frozen)) return { void: 'price_moved' };
   return { quantity, amounts };
-}
-
-function filledColumns(
-  amounts: FillAmounts,
-  unitPrice: string,
-  quantity: string,
-  tick: { price: string; at: Date },
-  now: Date,
-) {
-  return {
-    unitPrice,
-    dealtQuantity: quantity,
-    total: amounts.total,
-    fee: amounts.fee,
-    feeAsset: amounts.fee_asset,
-    spent: amounts.spent,
-    spentAsset: amounts.spent_asset,
-    received: amounts.received,
-    receivedAsset: amounts.received_asset,
-    tickPrice: tick.price,
-    tickAt: tick.at,
-    // A tick recorded after this run took its time is still the fill's: the fill is never stamped before its tick.
-    filledAt: tick.at.getTime() > now.getTime() ? tick.at : now,
-  };
 }
 
 /**
@@ -346,18 +424,29 @@ function tradePostings(
   return postings;
 }
 
-/** A boolean column as a driver returns it from raw SQL (PGlite and pg agree, but a text form is read too). */
-const isTrue = (value: boolean | string | null | undefined) => value === true || String(value) === 'true';
-
-/** Revokes the caller's open order and returns what it froze; anything else is 'Cancellation failed'. */
+/**
+ * Revokes the caller's open, waiting or attached order and returns what it froze (a waiting OCO leg hands its reserve
+ * to the other leg instead, while that one waits; legs attached to the order go with it); anything else is
+ * 'Cancellation failed'.
+ */
 export async function cancelContractOrder(tx: Tx, userId: number, id: number, now: Date): Promise<ContractOrderRow> {
   const [order] = await tx
     .update(contractOrders)
     .set({ status: 'cancelled', cancelledAt: now })
-    .where(and(eq(contractOrders.id, id), eq(contractOrders.userId, userId), eq(contractOrders.status, 'open')))
+    .where(
+      and(
+        eq(contractOrders.id, id),
+        eq(contractOrders.userId, userId),
+        inArray(contractOrders.status, ['open', 'waiting', 'attached']),
+      ),
+    )
     .returning();
   // Someone else's order, an unknown id, one already filled or revoked: the same answer, nothing learnt.
   if (!order) throw new Refusal(texts.cancellationFailed.id);
+  if (await afterCancel(tx, order, now)) {
+    await tx.update(contractOrders).set({ frozen: '0' }).where(eq(contractOrders.id, order.id));
+    return { ...order, frozen: '0.00000000' };
+  }
   const frozenAsset = ledgerAsset(order.frozenAsset, order.practice);
   await unfreeze(tx, userId, frozenAsset, order.frozen, CONTRACT_ENTRY.cancel, reference(order.id), now);
   return order;
@@ -369,6 +458,8 @@ export const MATCH_WINDOW_TICKS = 3_600;
 
 export interface MatchResult {
   filled: number;
+  /** Conditional orders released (triggered) by this transaction. */
+  released?: number;
   /** Whether another transaction should follow at once (a full batch, or more ticks waiting). */
   more: boolean;
 }
@@ -407,6 +498,15 @@ export async function matchCrossedOrders(
   );
   if (!window?.upto) return { filled: 0, more: false };
   const upto = new Date(window.upto).toISOString();
+  // Conditional orders first: a stop-limit released by a tick of the window rests from that tick on, and can fill at a
+  // later one of the same window below.
+  const triggers = await releaseReached(
+    tx,
+    coin,
+    { window: { through, upto, low: window.low!, high: window.high! } },
+    batch,
+    now,
+  );
   const crossed = (lock: boolean, limit: number) => sql`
     select o.id, o.user_id, o.side, o.price::text as price, o.quantity::text as quantity, o.fee_rate::text as fee_rate,
       o.frozen_asset, o.frozen::text as frozen, o.practice, tick.price::text as tick_price, tick.at as tick_at
@@ -460,6 +560,7 @@ export async function matchCrossedOrders(
       returning o.id`);
     // The rows are locked by this transaction: anything else is a bug, and nothing must be paid.
     if (rowsOf(updated).length !== fills.length) throw new Error('matching claimed orders it could not fill');
+    const filledIds = fills.map(({ order }) => Number(order.id));
     await postMany(
       tx,
       fills.flatMap(({ order, amounts }) =>
@@ -489,9 +590,10 @@ export async function matchCrossedOrders(
       })),
       now,
     );
+    await afterFills(tx, coin, filledIds, upto, now);
   }
 
-  let more = claimed.length === batch;
+  let more = claimed.length === batch || triggers.held;
   if (!more) {
     // A crossed order still open here is held by a revoke in progress: keep the window for the next run.
     const heldElsewhere = rowsOf(await tx.execute(crossed(false, 1))).length > 0;
@@ -500,11 +602,13 @@ export async function matchCrossedOrders(
         .update(contractPairs)
         .set({ matchedThrough: new Date(upto) })
         .where(eq(contractPairs.coin, coin));
+      // Every tick up to here has been checked against the waiting orders: those whose lifetime ended by now expire.
+      await expireWaiting(tx, coin, upto, now);
       more = Number(window.ticks) === MATCH_WINDOW_TICKS;
     }
   }
   beforeCommit?.();
-  return { filled: claimed.length, more };
+  return { filled: claimed.length, released: triggers.released, more };
 }
 
 /** A recorded price as the user reads it: every digit the feed gave, no padding zeros. */
@@ -541,7 +645,37 @@ export function toContractOrder(row: ContractOrderRow, source: PriceSource): Con
     cancelled_at: row.cancelledAt?.toISOString() ?? null,
     void_reason: (row.voidReason as VoidReason | null) ?? null,
     ...source,
+    trigger_price: price(row.triggerPrice),
+    trigger_above: row.triggerAbove,
+    trigger_state: triggerState(row),
+    trigger_tick_price: price(row.triggerTickPrice),
+    trigger_tick_at: row.triggerTickAt?.toISOString() ?? null,
+    triggered_at: row.triggeredAt?.toISOString() ?? null,
+    expires_at: row.expiresAt?.toISOString() ?? null,
+    leg: (row.leg as TriggerLeg | null) ?? null,
+    oco_group: row.ocoGroup,
+    parent_id: row.parentId,
   };
+}
+
+/** A conditional order's state as the lists show it (a release that voided reads as cancelled); null for a plain one.
+ * */
+function triggerState(row: ContractOrderRow): TriggerState | null {
+  if (row.triggerPrice === null) return null;
+  switch (row.status) {
+    case 'waiting':
+    case 'attached':
+      return 'waiting';
+    case 'open':
+    case 'filling':
+      return 'triggered';
+    case 'filled':
+      return 'filled';
+    case 'expired':
+      return 'expired';
+    default:
+      return 'cancelled';
+  }
 }
 
 const byId = (direction: 'asc' | 'desc'): KeysetOrder<ContractOrderRow> => ({
@@ -569,8 +703,8 @@ export async function contractOrdersOf(
     eq(contractOrders.userId, userId),
     eq(contractOrders.practice, practice),
     open
-      ? inArray(contractOrders.status, ['open', 'filling'])
-      : inArray(contractOrders.status, ['filled', 'cancelled', 'void']),
+      ? inArray(contractOrders.status, ['open', 'filling', 'waiting', 'attached'])
+      : inArray(contractOrders.status, ['filled', 'cancelled', 'void', 'expired']),
     code ? eq(contractOrders.coin, code) : undefined,
   );
   return keysetQuery(

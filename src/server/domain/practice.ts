@@ -142,7 +142,7 @@ export async function resetPracticeAccount(db: Db, userId: number, now: Date): P
     // Locked first: a matching run filling one of them finishes before, and the order is then no longer open.
     const open = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        select id from contract_orders where user_id = ${userId} and practice and status = 'open'
+        select id from contract_orders where user_id = ${userId} and practice and status in ('open', 'waiting', 'attached')
         order by id for update`),
     );
     for (const { id } of open) await cancelContractOrder(tx, userId, Number(id), now);

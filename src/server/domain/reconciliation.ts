@@ -5,7 +5,7 @@
 // - `available`/`frozen`: each balance (user, asset) equals the sum of its ledger entries, bucket by bucket;
 // - `negative`: no balance is below zero (the database refuses it too);
 // - `reserve`: a frozen balance equals what is reserved against it: withdrawals in review (amount + fee),
-//   contract orders open or filling (their `frozen` of `frozen_asset`), standard liquidity redemptions not
+//   contract orders open, filling or waiting (their `frozen` of `frozen_asset`), standard liquidity redemptions not
 //   paid yet (YUEBAO, submitted or waiting) — the only postings to the frozen bucket (domain/withdraw.ts,
 //   contracts.ts, liquidity.ts); a practice order's reserve is of the practice account's asset (practice:BTC…);
 // - `lockup`: the REGULAR balance equals the principal of the lock-up orders still processing (domain/lockup.ts);
@@ -65,7 +65,7 @@ async function check(tx: Tx): Promise<{ checked: number; mismatches: Mismatch[] 
           select user_id, asset, total as amount from withdraw_orders where status = 'review'
           union all
           select user_id, ${ledgerAssetSql(sql`frozen_asset`, sql`practice`)}, frozen from contract_orders
-          where status in ('open', 'filling')
+          where status in ('open', 'filling', 'waiting')
           union all
           select user_id, ${LIQUIDITY_ASSET}::text, amount from liquidity_records
           where kind = 'redeem' and mode = 'standard' and status in ('submitted', 'waiting')

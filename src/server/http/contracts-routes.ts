@@ -3,6 +3,7 @@
 import Big from 'big.js';
 import {
   QUOTE_ASSET,
+  attachTakeProfitStopLoss,
   cancelContract,
   contractAmounts,
   contractOrders,
@@ -19,6 +20,7 @@ import {
   placeContractOrder,
   toContractOrder,
 } from '../domain/contracts.ts';
+import { attachLegs } from '../domain/contract-triggers.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const contractsRoutes: RouteModule = ({ route, services: { market } }) => {
@@ -36,6 +38,25 @@ export const contractsRoutes: RouteModule = ({ route, services: { market } }) =>
       return placeContractOrder(tx, caller.userId, { ...input, practice }, now);
     });
     return toContractOrder(order, market.source);
+  });
+
+  route(attachTakeProfitStopLoss, async (input, { db, caller, clock }) => {
+    const now = clock.now();
+    const practice = input.account === 'practice';
+    const legs = await db.transaction(async (tx) => {
+      if (practice) await openPracticeAccount(tx, caller.userId, now, { hold: true });
+      const request = {
+        code: input.code,
+        orderId: input.order_id,
+        quantity: input.quantity,
+        takeProfit: input.take_profit,
+        stopLoss: input.stop_loss,
+        practice,
+      };
+      return attachLegs(tx, caller.userId, request, now);
+    });
+    const lists = legs.map((row) => toContractOrder(row, market.source));
+    return { lists, page: 1, total: lists.length };
   });
 
   route(cancelContract, async (input, { db, caller, clock }) => {

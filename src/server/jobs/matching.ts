@@ -1,6 +1,7 @@
 // The contract matching job: after each step of recorded ticks (and every second, for what another
 // process recorded or a restart left behind) it fills the market orders waiting for their tick
-// (or voids those that got none in time) and the open limit orders those ticks crossed,
+// (or voids those that got none in time), releases the conditional orders those ticks reached, and fills the open
+// limit orders those ticks crossed,
 // coin by coin, batch by batch, each batch its own transaction. Exactly once by construction: the
 // pair's row serialises the matchers of a coin, an order is filled only while open, and the ledger
 // refuses a second posting of the same fill. Every server process runs it.
@@ -10,7 +11,8 @@ import { fillPendingMarketOrders, matchCrossedOrders } from '../domain/contracts
 
 export const MATCHING_BATCH = 2_000;
 
-/** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled. */
+/** Applies every recorded tick not yet matched, for every active pair; returns how many orders it filled (or voided).
+ * */
 export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): Promise<number> {
   const busy = await advanceIdlePairs(db);
   let total = 0;
@@ -21,10 +23,18 @@ export async function matchAllPairs(db: Db, now: Date, batch = MATCHING_BATCH): 
       total += finished;
       if (finished < batch) break;
     }
+    let released = 0;
     for (;;) {
-      const { filled, more } = await db.transaction((tx) => matchCrossedOrders(tx, coin, now, batch));
-      total += filled;
-      if (!more) break;
+      const result = await db.transaction((tx) => matchCrossedOrders(tx, coin, now, batch));
+      total += result.filled;
+      released += result.released ?? 0;
+      if (!result.more) break;
+    }
+    // A stop-market released just now fills at the tick after its trigger, when that is recorded already.
+    while (released > 0) {
+      const finished = await db.transaction((tx) => fillPendingMarketOrders(tx, coin, now, batch));
+      total += finished;
+      if (finished < batch) break;
     }
   }
   return total;
@@ -50,7 +60,7 @@ async function advanceIdlePairs(db: Db): Promise<string[]> {
           locked.map((coin) => sql`${coin}`),
           sql`, `,
         )})
-          and exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling'))
+          and exists (select 1 from contract_orders o where o.coin = p.coin and o.status in ('open', 'filling', 'waiting'))
         order by p.coin`),
     ).map(({ coin }) => coin);
     const idle = locked.filter((coin) => !busy.includes(coin));

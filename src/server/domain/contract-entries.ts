@@ -1,0 +1,18 @@
+// The ledger kinds and reference of a contract order's entries, shared by placement and matching (contracts.ts) and the
+// conditional orders' triggers (contract-triggers.ts).
+
+/** The ledger kinds a contract order posts: its reserve frozen, a fill, a revoke, a void (no fill in time or beyond
+ * its reserve), a conditional order's expiry. */
+export const CONTRACT_ENTRY = {
+  freeze: 'contract_freeze',
+  trade: 'contract_trade',
+  cancel: 'contract_cancel',
+  void: 'contract_void',
+  expire: 'contract_expire',
+} as const;
+
+/** The ledger reference of contract order `id`: "contract:42". */
+export const contractReference = (id: number) => `contract:${id}`;
+
+/** A boolean column as a driver returns it from raw SQL (PGlite and pg agree, but a text form is read too). */
+export const isTrue = (value: boolean | string | null | undefined) => value === true || String(value) === 'true';
