@@ -1,9 +1,44 @@
 // Conditional contract orders: the rules of a trigger, once, for the form, the server's checks and the tests (the
-// matcher's SQL states the same rules over recorded ticks). A stop (stop-market or stop-limit) buy waits for the
-// price to
-// rise to its trigger, a stop sell for it to fall; a stop-loss leg is a stop; a take-profit leg waits the other way (a
-// sell takes its profit on a rise). Only a tick recorded after the order was accepted can trigger it.
+// matcher's SQL states the same rules over recorded ticks). A stop (stop-market or stop-limit) buy waits for the price
+// to rise to its trigger, a stop sell for it to fall; a stop-loss leg is a stop; a take-profit leg waits the other way
+// (a sell takes its profit on a rise). Only a tick recorded after the order was accepted can trigger it.
 import Big from 'big.js';
+import type { MessageDescriptor } from '@lingui/core';
+
+/**
+ * The refusals of conditional orders, here and not in texts.ts (which every route carries at start): only the
+ * contracts screens and the server name them.
+ */
+export const triggerTexts = {
+  enterTriggerPrice: /*i18n*/ { id: 'v.enterTriggerPrice', message: 'Please enter the trigger price!' },
+  triggerPriceFormat: /*i18n*/ { id: 'v.triggerPriceFormat', message: 'Please enter a valid trigger price!' },
+  triggerOffTick: /*i18n*/ { id: 'v.triggerOffTick', message: 'The trigger price must be a multiple of {0}!' },
+  triggerNotAbove: /*i18n*/ {
+    id: 'v.triggerNotAbove',
+    message: 'The trigger price must be above the latest price ({0})!',
+  },
+  triggerNotBelow: /*i18n*/ {
+    id: 'v.triggerNotBelow',
+    message: 'The trigger price must be below the latest price ({0})!',
+  },
+  takeProfitNotAbove: /*i18n*/ {
+    id: 'v.takeProfitNotAbove',
+    message: 'The take-profit price must be above {0}!',
+  },
+  stopLossNotBelow: /*i18n*/ { id: 'v.stopLossNotBelow', message: 'The stop-loss price must be below {0}!' },
+  enterTakeProfitOrStopLoss: /*i18n*/ {
+    id: 'v.enterTakeProfitOrStopLoss',
+    message: 'Please enter a take-profit or a stop-loss price!',
+  },
+  takeProfitStopLossBuyOnly: /*i18n*/ {
+    id: 'v.takeProfitStopLossBuyOnly',
+    message: 'Take-profit and stop-loss can be attached to a buy order only!',
+  },
+  orderTakesNoLegs: /*i18n*/ {
+    id: 'e.orderTakesNoLegs',
+    message: 'This order is no longer open, or already has a take-profit or stop-loss!',
+  },
+} as const satisfies Record<string, MessageDescriptor>;
 
 /** The two legs of a take-profit / stop-loss pair. */
 export const TRIGGER_LEGS = ['take_profit', 'stop_loss'] as const;

@@ -15,7 +15,7 @@ import { CursorPaged, Paged } from './envelope.ts';
 import { decimal, isoTime, shape, whole } from './answers.ts';
 import { account } from './practice.ts';
 import type { MessageDescriptor } from '@lingui/core';
-import { TRIGGER_LEGS, onItsSide, triggersAbove } from './contract-triggers.ts';
+import { TRIGGER_LEGS, onItsSide, triggerTexts, triggersAbove } from './contract-triggers.ts';
 
 export const QUOTE_ASSET = 'USDT';
 
@@ -159,19 +159,19 @@ export const PlaceContractInput = v.pipe(
     /** A market buy only: spend this much USDT instead of naming a quantity. */
     total: optionalMatching(AMOUNT, texts.amountFormat),
     /** A stop-market or stop-limit order: the recorded price that releases it. */
-    trigger_price: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    trigger_price: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
     /** A buy only: the take-profit and stop-loss legs' trigger prices ('' for none). */
-    take_profit: optionalMatching(AMOUNT, texts.triggerPriceFormat),
-    stop_loss: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    take_profit: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
+    stop_loss: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
     account,
   }),
   v.check((input) => !hasLimitPrice(input.type) || input.price !== '', texts.enterPrice.id),
-  v.check((input) => !hasTrigger(input.type) || input.trigger_price !== '', texts.enterTriggerPrice.id),
+  v.check((input) => !hasTrigger(input.type) || input.trigger_price !== '', triggerTexts.enterTriggerPrice.id),
   v.check((input) => hasTrigger(input.type) || input.trigger_price === '', texts.invalidRequest.id),
   v.check((input) => hasLimitPrice(input.type) || input.price === '', texts.invalidRequest.id),
   v.check(
     (input) => (input.take_profit === '' && input.stop_loss === '') || input.side === 'buy',
-    texts.takeProfitStopLossBuyOnly.id,
+    triggerTexts.takeProfitStopLossBuyOnly.id,
   ),
   v.check(
     (input) => input.quantity !== '' || (input.type === 'market' && input.side === 'buy' && input.total !== ''),
@@ -199,11 +199,11 @@ export const AttachTakeProfitStopLossInput = v.pipe(
       '',
     ),
     quantity: optionalMatching(AMOUNT, texts.quantityFormat),
-    take_profit: optionalMatching(AMOUNT, texts.triggerPriceFormat),
-    stop_loss: optionalMatching(AMOUNT, texts.triggerPriceFormat),
+    take_profit: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
+    stop_loss: optionalMatching(AMOUNT, triggerTexts.triggerPriceFormat),
     account,
   }),
-  v.check((input) => input.take_profit !== '' || input.stop_loss !== '', texts.enterTakeProfitOrStopLoss.id),
+  v.check((input) => input.take_profit !== '' || input.stop_loss !== '', triggerTexts.enterTakeProfitOrStopLoss.id),
   v.check((input) => input.order_id !== '' || input.quantity !== '', texts.enterQuantity.id),
   v.check((input) => input.order_id === '' || input.quantity === '', texts.invalidRequest.id),
 );
@@ -411,10 +411,12 @@ export function checkOrderRules(
   const trigger = input.trigger_price ?? '';
   if (hasTrigger(input.type)) {
     if (!onGrid(trigger, pair.price_decimals) || new Big(trigger).eq(0))
-      return { broken: { text: texts.triggerOffTick, values: { 0: gridStep(pair.price_decimals) } } };
+      return { broken: { text: triggerTexts.triggerOffTick, values: { 0: gridStep(pair.price_decimals) } } };
     const above = triggersAbove(input.side, null);
     if (!onItsSide(above, trigger, market))
-      return { broken: { text: above ? texts.triggerNotAbove : texts.triggerNotBelow, values: { 0: market } } };
+      return {
+        broken: { text: above ? triggerTexts.triggerNotAbove : triggerTexts.triggerNotBelow, values: { 0: market } },
+      };
   }
   if (hasLimitPrice(input.type)) {
     if (!onGrid(input.price, pair.price_decimals) || new Big(input.price).eq(0))
@@ -455,10 +457,10 @@ export function checkLegs(
   ] as const) {
     if (price === '') continue;
     if (!onGrid(price, priceDecimals) || new Big(price).eq(0))
-      return { text: texts.triggerOffTick, values: { 0: gridStep(priceDecimals) } };
+      return { text: triggerTexts.triggerOffTick, values: { 0: gridStep(priceDecimals) } };
     if (!onItsSide(triggersAbove('sell', leg), price, reference))
       return {
-        text: leg === 'take_profit' ? texts.takeProfitNotAbove : texts.stopLossNotBelow,
+        text: leg === 'take_profit' ? triggerTexts.takeProfitNotAbove : triggerTexts.stopLossNotBelow,
         values: { 0: new Big(reference).toFixed() },
       };
   }

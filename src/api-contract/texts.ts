@@ -120,34 +120,6 @@ export const texts = {
   pairUnavailable: /*i18n*/ { id: 'e.pairUnavailable', message: 'This trading pair is not available!' },
   cancellationFailed: /*i18n*/ { id: 'm.cancellationFailed', message: 'Cancellation failed, please try again!' },
   cancellationSucceeded: /*i18n*/ { id: 'm.cancellationSucceeded', message: 'Cancellation succeeded!' },
-  enterTriggerPrice: /*i18n*/ { id: 'v.enterTriggerPrice', message: 'Please enter the trigger price!' },
-  triggerPriceFormat: /*i18n*/ { id: 'v.triggerPriceFormat', message: 'Please enter a valid trigger price!' },
-  triggerOffTick: /*i18n*/ { id: 'v.triggerOffTick', message: 'The trigger price must be a multiple of {0}!' },
-  triggerNotAbove: /*i18n*/ {
-    id: 'v.triggerNotAbove',
-    message: 'The trigger price must be above the latest price ({0})!',
-  },
-  triggerNotBelow: /*i18n*/ {
-    id: 'v.triggerNotBelow',
-    message: 'The trigger price must be below the latest price ({0})!',
-  },
-  takeProfitNotAbove: /*i18n*/ {
-    id: 'v.takeProfitNotAbove',
-    message: 'The take-profit price must be above {0}!',
-  },
-  stopLossNotBelow: /*i18n*/ { id: 'v.stopLossNotBelow', message: 'The stop-loss price must be below {0}!' },
-  enterTakeProfitOrStopLoss: /*i18n*/ {
-    id: 'v.enterTakeProfitOrStopLoss',
-    message: 'Please enter a take-profit or a stop-loss price!',
-  },
-  takeProfitStopLossBuyOnly: /*i18n*/ {
-    id: 'v.takeProfitStopLossBuyOnly',
-    message: 'Take-profit and stop-loss can be attached to a buy order only!',
-  },
-  orderTakesNoLegs: /*i18n*/ {
-    id: 'e.orderTakesNoLegs',
-    message: 'This order is no longer open, or already has a take-profit or stop-loss!',
-  },
 
   // Earn: liquidity and lock-up mining
   chooseRedeemMode: /*i18n*/ { id: 'v.chooseRedeemMode', message: 'Please choose quick or standard redemption!' },

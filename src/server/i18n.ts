@@ -11,9 +11,10 @@ import { noticeTexts } from '../api-contract/notifications.ts';
 import { consoleTexts } from '../api-contract/console-texts.ts';
 import { serverTexts } from '../api-contract/server-texts.ts';
 import { chatTexts } from '../api-contract/service-chat.ts';
+import { triggerTexts } from '../api-contract/contract-triggers.ts';
 
-/** The API contract's texts, the server's own, the push notifications', the operator console's and the chat's (the last
- * four kept out of the PWA's start). */
+/** The API contract's texts, the server's own, the push notifications', the operator console's, the chat's and the
+ * conditional orders' (the last five kept out of the PWA's start). */
 export const textById: Record<string, MessageDescriptor> = {
   ...contractTextById,
   ...Object.fromEntries(
@@ -22,6 +23,7 @@ export const textById: Record<string, MessageDescriptor> = {
       ...Object.values(noticeTexts),
       ...Object.values(consoleTexts),
       ...Object.values(chatTexts),
+      ...Object.values(triggerTexts),
     ].map((text) => [text.id, text]),
   ),
 };

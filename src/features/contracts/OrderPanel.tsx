@@ -254,16 +254,19 @@ export function OrderPanel({ code }: { code: string }) {
             </button>
           ))}
         </div>
-        <p className="ct-available muted">
-          <Trans>Available</Trans> <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span>{' '}
-          {spendAsset} {practising && <PracticeTag />}
-        </p>
-
-        {form.side === 'buy' && (
-          <button type="button" className="link-button ct-legs-toggle" aria-pressed={legs} onClick={toggleLegs}>
-            <Trans>TP/SL</Trans>
-          </button>
-        )}
+        {/* One row: the Buy button stays within a phone's first screen (844 px) with the TP/SL switch there. */}
+        <div className="ct-available-row">
+          <p className="ct-available muted">
+            <Trans>Available</Trans>{' '}
+            <span className="opt-num">{available === null ? '—' : formatMoney(available)}</span> {spendAsset}{' '}
+            {practising && <PracticeTag />}
+          </p>
+          {form.side === 'buy' && (
+            <button type="button" className="link-button ct-legs-toggle" aria-pressed={legs} onClick={toggleLegs}>
+              <Trans>TP/SL</Trans>
+            </button>
+          )}
+        </div>
 
         <OrderFigures code={code} pair={pair} preview={preview} />
 

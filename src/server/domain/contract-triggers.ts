@@ -17,7 +17,12 @@ import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/connection.ts';
 import { contractOrders } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
-import { TRIGGER_LIFETIME_MS, triggersAbove, type TriggerLeg } from '../../api-contract/contract-triggers.ts';
+import {
+  TRIGGER_LIFETIME_MS,
+  triggersAbove,
+  triggerTexts,
+  type TriggerLeg,
+} from '../../api-contract/contract-triggers.ts';
 import { checkLegs, notional, onGrid, gridStep } from '../../api-contract/contracts.ts';
 import { Refusal, refusalOf } from './refusal.ts';
 import { freeze, ledgerAsset, unfreeze } from './ledger.ts';
@@ -176,7 +181,7 @@ export async function attachLegs(tx: Tx, userId: number, input: AttachLegs, now:
         and not exists (select 1 from contract_orders l where l.parent_id = o.id and l.status in ('attached', 'waiting'))
       for update of o`),
   );
-  if (!parent) throw new Refusal(texts.orderTakesNoLegs.id);
+  if (!parent) throw new Refusal(triggerTexts.orderTakesNoLegs.id);
   const reference = parent.price ?? parent.trigger_price ?? market;
   const broken = checkLegs(prices.takeProfit, prices.stopLoss, new Big(reference).toFixed(), priceDecimals);
   if (broken) throw refusalOf({ ...broken.text, values: broken.values });

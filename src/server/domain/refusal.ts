@@ -6,17 +6,19 @@ import type { serverTexts } from '../../api-contract/server-texts.ts';
 import type { consoleTexts } from '../../api-contract/console-texts.ts';
 import type { chatTexts } from '../../api-contract/service-chat.ts';
 import type { noticeTexts } from '../../api-contract/notifications.ts';
+import type { triggerTexts } from '../../api-contract/contract-triggers.ts';
 import { textById } from '../i18n.ts';
 
 type IdsOf<T extends Record<string, { id: string }>> = T[keyof T]['id'];
-/** The id of a text the catalogs translate: the API contract's, the server's, the console's, the chat's or a
- * notification's. */
+/** The id of a text the catalogs translate: the API contract's, the server's, the console's, the chat's, a
+ * notification's or a conditional order's. */
 export type TextId =
   | IdsOf<typeof texts>
   | IdsOf<typeof serverTexts>
   | IdsOf<typeof consoleTexts>
   | IdsOf<typeof chatTexts>
-  | IdsOf<typeof noticeTexts>;
+  | IdsOf<typeof noticeTexts>
+  | IdsOf<typeof triggerTexts>;
 
 export class Refusal extends Error {
   constructor(
