@@ -38,10 +38,20 @@ export const EMBEDDED_FILES = serverFiles('backup', 'entry-fairness', 'index-ser
 /**
  * The smoke set, on PGlite as well as on PostgreSQL: the embedded engine is the one `npm start` runs, so it runs the
  * money paths once through the calls — money in (recharge), money out (withdraw), an option bought and settled
- * (options-calls), contracts frozen, filled and revoked (contracts-calls), and every way the ledger posts
- * (ledger-kinds). The end-to-end journeys run on PGlite too (tests/e2e/global-setup.ts).
+ * (options-calls), contracts frozen, filled and revoked (contracts-calls), stops and take-profit / stop-loss pairs
+ * released, filled and expired with their batch fills (contract-triggers), the referral reward paid once a friend
+ * (referrals), and every way the ledger posts (ledger-kinds). The end-to-end journeys run on PGlite too
+ * (tests/e2e/global-setup.ts).
  */
-export const EMBEDDED_SMOKE = serverFiles('contracts-calls', 'ledger-kinds', 'options-calls', 'recharge', 'withdraw');
+export const EMBEDDED_SMOKE = serverFiles(
+  'contract-triggers',
+  'contracts-calls',
+  'ledger-kinds',
+  'options-calls',
+  'recharge',
+  'referrals',
+  'withdraw',
+);
 /**
  * On both databases, whole, as each runs code of its own there: database-kind proves each project runs on the engine
  * it names; cached-answers tests the change notices (delivered with the commit in the embedded database, LISTEN and a
