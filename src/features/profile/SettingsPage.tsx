@@ -24,6 +24,8 @@ const NotificationsSection = lazy(async () => {
   ]);
   return section;
 });
+// The idle sign-out and the app lock: their code arrives when Settings opens.
+const LockSection = lazy(() => import('./LockSection.tsx'));
 
 export default function SettingsPage() {
   const { t } = useLingui();
@@ -95,6 +97,9 @@ export default function SettingsPage() {
           <Cell label={<Trans>Currency</Trans>} value={user?.currency ?? ''} to={ROUTES.currency} />
           <LanguageCell />
         </section>
+        <Suspense fallback={null}>
+          <LockSection />
+        </Suspense>
         <Suspense fallback={null}>
           <NotificationsSection />
         </Suspense>
