@@ -13,6 +13,7 @@ import { session } from './lib/session.ts';
 import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage.tsx';
 import { whenIdle } from './lib/idle.ts';
 import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
+import { watchAppLock } from './lib/app-lock.ts';
 // Counts the time in the foreground from the start, for the reminder of time in the app.
 import './lib/foreground.ts';
 
@@ -28,6 +29,8 @@ const REMINDER_START_MS = 4 * 60_000;
 const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 await hydrateStores();
+// Before anything renders: a start after long enough away opens on the lock screen.
+watchAppLock();
 keepFirstScreenHint();
 const locale = pickLocale(localeChoice.locale, navigator.languages);
 const language = activateLocale(locale);

@@ -1,5 +1,6 @@
-// Settings' lock section: how long a session may go unused before the server ends it (the customer's own idle limit,
-// kept on the server for every device of the account). Loaded with Settings, lazily.
+// Settings' lock section: the app lock on this device (AppLockRows.tsx), and how long a session may go unused
+// before the server ends it (the customer's own idle limit, kept on the server for every device of the account).
+// Loaded with Settings, lazily.
 import { useEffect, useState } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import {
@@ -11,6 +12,7 @@ import {
 import { api, errorText } from '../../lib/api.ts';
 import { toast } from '../../lib/toast.ts';
 import { Cell, Sheet } from '../../ui/lists.tsx';
+import { AppLockRows } from './AppLockRows.tsx';
 
 export default function LockSection() {
   const { t } = useLingui();
@@ -48,6 +50,7 @@ export default function LockSection() {
 
   return (
     <section className="card flush cells" aria-label={t`Sign-out and app lock`}>
+      <AppLockRows />
       <Cell
         label={<Trans>Sign out when unused for</Trans>}
         value={minutes === null ? undefined : idleLabels[minutes]}

@@ -46,7 +46,7 @@ export const users = pgTable(
      * more: its username, phone and e-mail are moved to closed_accounts. */
     closedAt: at('closed_at'),
     /** The customer's own limit on a session left unused, in minutes (Settings: 15 minutes, 1 hour, 1 day, 7 days or
-     * 30 days, the default); the server's SESSION_IDLE_DAYS still applies when it is shorter (domain/session-idle.ts). */
+     * 30 days, the default); the server's SESSION_IDLE_DAYS still applies when shorter (domain/session-idle.ts). */
     sessionIdleMinutes: integer('session_idle_minutes').notNull().default(43_200),
   },
   (t) => [
