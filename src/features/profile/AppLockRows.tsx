@@ -14,7 +14,9 @@ export function AppLockRows() {
   const { t } = useLingui();
   const { user } = useUser();
   const userId = user?.id;
-  const [record, setRecord] = useState(() => (userId === undefined ? null : rawLockRecord(userId)));
+  // Read from storage on each render (a small JSON string): the user may arrive after the section is drawn.
+  const [, setSaved] = useState(0);
+  const record = userId === undefined ? null : rawLockRecord(userId);
   const [choosing, setChoosing] = useState(false);
   const [settingPin, setSettingPin] = useState<AppLockMinutes | null>(null);
   if (userId === undefined || !record) return null;
@@ -28,7 +30,7 @@ export function AppLockRows() {
   };
   const save = (next: typeof record) => {
     saveLockRecord(userId, next.minutes ? next : null);
-    setRecord(next.minutes ? next : rawLockRecord(userId));
+    setSaved((count) => count + 1);
   };
   const choose = (minutes: AppLockMinutes) => {
     setChoosing(false);
