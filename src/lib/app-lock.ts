@@ -95,12 +95,15 @@ export function uncover() {
 /**
  * Watches the page's visibility: hidden with the lock on, the page is covered and the moment kept; visible again after
  * the lock's time, the lock screen replaces the pages. A fresh start decides from the kept moment. Call once at start.
+ * While the lock screen is up the kept moment is not moved (neither hiding nor closing the page moves it), so a reload
+ * or a fresh start of a locked app opens locked again.
  */
 export function watchAppLock(doc: Document = document, now: () => number = Date.now): void {
   appLock.locked = lockDue(lockRecord(), readHiddenAt(), now());
   const note = () => {
     if (doc.visibilityState === 'hidden') {
-      if (!lockRecord()) return;
+      // Locked, the lock screen shows nothing to cover, and the moment it locked from stays.
+      if (!lockRecord() || appLock.locked) return;
       localStorage.setItem(HIDDEN_AT, String(now()));
       cover();
       return;
@@ -110,8 +113,10 @@ export function watchAppLock(doc: Document = document, now: () => number = Date.
     if (!appLock.locked) uncover();
   };
   doc.addEventListener('visibilitychange', note);
-  // A page closed while shown (the app swiped away) counts from then.
+  // A page closed while shown and open (a reload) counts from then; one closed in the background counts from when it
+  // was hidden (the system may end it long after), and a locked one from before.
   addEventListener('pagehide', () => {
-    if (lockRecord()) localStorage.setItem(HIDDEN_AT, String(now()));
+    if (doc.visibilityState === 'hidden' || appLock.locked || !lockRecord()) return;
+    localStorage.setItem(HIDDEN_AT, String(now()));
   });
 }
