@@ -14,6 +14,7 @@ import { startStartupMessage, startupDialogOnItsWay } from './app/StartupMessage
 import { whenIdle } from './lib/idle.ts';
 import { keepFirstScreenHint } from './lib/first-screen-hint.ts';
 import { keepTheme } from './lib/theme.ts';
+import { watchAppLock } from './lib/app-lock.ts';
 // Counts the time in the foreground from the start, for the reminder of time in the app.
 import './lib/foreground.ts';
 
@@ -30,6 +31,8 @@ const waitMs = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 await hydrateStores();
 keepTheme();
+// Before anything renders: a start after long enough away opens on the lock screen.
+watchAppLock();
 keepFirstScreenHint();
 const locale = pickLocale(localeChoice.locale, navigator.languages);
 const language = activateLocale(locale);

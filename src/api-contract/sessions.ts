@@ -33,3 +33,30 @@ export const endSession = post(
 );
 /** Ends every session of the account but the caller's. */
 export const endOtherSessions = post('/users/sessions/end-others', NoInput, returns(nothing));
+
+/**
+ * How long a session of the customer may go unused before it ends, in minutes, as they choose in Settings: 15 minutes,
+ * 1 hour, 1 day, 7 days or 30 days (the default, the limit every session had before the choice). The server's own
+ * limit (SESSION_IDLE_DAYS) still applies when it is shorter.
+ */
+export const SESSION_IDLE_CHOICES = [15, 60, 1_440, 10_080, 43_200] as const;
+export type SessionIdleMinutes = (typeof SESSION_IDLE_CHOICES)[number];
+export const DEFAULT_SESSION_IDLE_MINUTES: SessionIdleMinutes = 43_200;
+
+export const SessionIdleLimit = shape({
+  /** One of SESSION_IDLE_CHOICES (minutes). */
+  minutes: v.pipe(v.picklist(SESSION_IDLE_CHOICES), v.examples([43_200])),
+});
+export type SessionIdleLimit = v.InferOutput<typeof SessionIdleLimit>;
+
+/** The caller's idle limit (their own account's only). */
+export const sessionIdleLimit = get('/users/sessions/idle-limit', NoInput, returns(SessionIdleLimit));
+/**
+ * Sets the caller's idle limit; it applies at once to every session of the account, this one included (a session
+ * already unused for longer ends at its next call). Anything but one of the choices is refused as an invalid request.
+ */
+export const setSessionIdleLimit = post(
+  '/users/sessions/idle-limit',
+  v.object({ minutes: v.picklist(['15', '60', '1440', '10080', '43200'], texts.invalidRequest.id) }),
+  returns(SessionIdleLimit),
+);

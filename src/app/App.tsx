@@ -8,6 +8,7 @@ import { I18nProvider } from '@lingui/react';
 import { loginRoute } from '../api-contract/routes.ts';
 import { texts } from '../api-contract/texts.ts';
 import { session } from '../lib/session.ts';
+import { appLock } from '../lib/app-lock.ts';
 import { currentRoute, navigate, recordVisit, useHashPath, useHashQuery } from '../lib/navigation.ts';
 import { PAGES, isTabPage, needsLogin, resolvePath, type Page } from './routes.ts';
 import { TabBar } from './TabBar.tsx';
@@ -31,6 +32,7 @@ function Shell() {
   const [rawPath] = useLocation();
   const path = resolvePath(rawPath);
   const { token } = useSnapshot(session);
+  const { locked } = useSnapshot(appLock);
   const blocked = needsLogin(path) && !token;
 
   useEffect(() => {
@@ -46,6 +48,18 @@ function Shell() {
 
   const Page = PAGES[path];
   const withTabs = isTabPage(path);
+  // Locked, the lock screen is drawn instead of the pages: nothing of the account is in the document behind it.
+  if (token && locked) {
+    return (
+      <div className="app">
+        <Suspense fallback={null}>
+          <LockScreen />
+        </Suspense>
+        <LoadingMask />
+        <ToastHost />
+      </div>
+    );
+  }
   return (
     <div className="app">
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
@@ -66,6 +80,7 @@ function Shell() {
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));
+const LockScreen = lazy(() => import('./LockScreen.tsx'));
 
 /** The update dialog's code arrives when it opens. */
 function UpdateGate() {

@@ -25,6 +25,8 @@ const NotificationsSection = lazy(async () => {
   ]);
   return section;
 });
+// The idle sign-out and the app lock: their code arrives when Settings opens.
+const LockSection = lazy(() => import('./LockSection.tsx'));
 
 export default function SettingsPage() {
   const { t } = useLingui();
@@ -97,6 +99,9 @@ export default function SettingsPage() {
           <LanguageCell />
           <ThemeCell />
         </section>
+        <Suspense fallback={null}>
+          <LockSection />
+        </Suspense>
         <Suspense fallback={null}>
           <NotificationsSection />
         </Suspense>

@@ -45,11 +45,15 @@ export const users = pgTable(
     /** When the customer closed the account (domain/closure.ts); null while it is open. A closed account signs in no
      * more: its username, phone and e-mail are moved to closed_accounts. */
     closedAt: at('closed_at'),
+    /** The customer's own limit on a session left unused, in minutes (Settings: 15 minutes, 1 hour, 1 day, 7 days or
+     * 30 days, the default); the server's SESSION_IDLE_DAYS still applies when shorter (domain/session-idle.ts). */
+    sessionIdleMinutes: integer('session_idle_minutes').notNull().default(43_200),
   },
   (t) => [
     check('users_recharge_total_nonnegative', sql`${t.rechargeTotal} >= 0`),
     // The inviter's list of friends (domain/referrals.ts), newest first.
     index('users_invited_by_idx').on(t.invitedBy, t.createdAt, t.id),
+    check('users_session_idle_minutes_choice', sql`${t.sessionIdleMinutes} in (15, 60, 1440, 10080, 43200)`),
   ],
 );
 

@@ -1,12 +1,13 @@
 // Sessions: a random token goes to the device; only its SHA-256 hash is stored, so a database
 // leak reveals no usable token. Revoking is setting revoked_at. A session also ends on its own
-// after SESSION_IDLE_DAYS without use and SESSION_MAX_DAYS after it began, however much it is used.
+// after SESSION_IDLE_DAYS without use (or sooner, by the customer's own limit: session-idle.ts) and SESSION_MAX_DAYS
+// after it began, however much it is used.
 import { serverTexts } from '../../api-contract/server-texts.ts';
 import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 import { texts } from '../../api-contract/texts.ts';
 import type { SignedInSession } from '../../api-contract/sessions.ts';
 import type { Translate } from '../i18n.ts';
@@ -29,12 +30,14 @@ export interface SessionLimits {
 }
 export const DEFAULT_SESSION_LIMITS: SessionLimits = { idleMs: DEFAULT_SESSION_IDLE_MS, maxMs: DEFAULT_SESSION_MAX_MS };
 
-/** Who is calling: the account and the session its token belongs to, with what its expiry needs (ms since epoch). */
+/** Who is calling: the account and the session its token belongs to, with what its expiry needs (ms since epoch; the
+ * customer's own idle limit in minutes). */
 export interface Caller {
   userId: number;
   sessionId: number;
   signedInAt: number;
   lastSeenAt: number;
+  idleMinutes: number;
 }
 
 /** Where a sign-in came from, as the request said. */
@@ -132,8 +135,9 @@ async function deviceNews(
 /** A token as the app sends one: anything else is no session, without a lookup. */
 export const plausibleToken = (token: string | undefined): token is string => Boolean(token) && token!.length <= 200;
 
-/** The session of a token unless it was ended; whether it has expired is `sessionLive`'s to say (the answer is cached
- * in memory). */
+/** The session of a token unless it was ended, with its customer's idle limit; whether it has expired is
+ * `sessionState`'s to say (session-idle.ts; the answer is cached in memory, dropped by a change of the session's or of
+ * the customer's row). */
 export async function findSession(db: Db, tokenHash: string): Promise<Caller | null> {
   const statement = preparedOnce(db, 'find session', (name) =>
     db
@@ -142,8 +146,10 @@ export async function findSession(db: Db, tokenHash: string): Promise<Caller | n
         userId: sessions.userId,
         createdAt: sessions.createdAt,
         lastSeenAt: sessions.lastSeenAt,
+        idleMinutes: users.sessionIdleMinutes,
       })
       .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
       .where(and(eq(sessions.tokenHash, sql.placeholder('tokenHash')), isNull(sessions.revokedAt)))
       .prepare(name),
   );
@@ -154,28 +160,31 @@ export async function findSession(db: Db, tokenHash: string): Promise<Caller | n
         userId: row.userId,
         signedInAt: row.createdAt.getTime(),
         lastSeenAt: row.lastSeenAt.getTime(),
+        idleMinutes: row.idleMinutes,
       }
     : null;
 }
 
-/** False once the session has gone unused for `idleMs` or began `maxMs` ago. */
-export const sessionLive = (session: Pick<Caller, 'signedInAt' | 'lastSeenAt'>, now: number, limits: SessionLimits) =>
-  now - session.lastSeenAt < limits.idleMs && now - session.signedInAt < limits.maxMs;
+/**
+ * How often a session's use is written: LAST_SEEN_STEP_MS, or a fifteenth of a shorter idle limit the customer chose
+ * (a minute for 15 minutes), so a session in use never looks unused for more than a small part of its limit.
+ */
+export const lastSeenStepOf = (session: Pick<Caller, 'idleMinutes'>) =>
+  Math.min(LAST_SEEN_STEP_MS, (session.idleMinutes * 60_000) / 15);
 
 /**
- * Notes that `session` was used at `now`, at most once per LAST_SEEN_STEP_MS: this process's later
+ * Notes that `session` was used at `now`, at most once per lastSeenStepOf(session): this process's later
  * calls see the new time at once, and the update skips a row another process has just moved. The
  * row's change notice then drops the cached copies everywhere, which read the new time back.
  */
 export async function noteSeen(db: Executor, session: Caller, now: Date): Promise<void> {
-  if (now.getTime() - session.lastSeenAt < LAST_SEEN_STEP_MS) return;
+  const step = lastSeenStepOf(session);
+  if (now.getTime() - session.lastSeenAt < step) return;
   session.lastSeenAt = now.getTime();
   await db
     .update(sessions)
     .set({ lastSeenAt: now })
-    .where(
-      and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - LAST_SEEN_STEP_MS + 1))),
-    );
+    .where(and(eq(sessions.id, session.sessionId), lt(sessions.lastSeenAt, new Date(now.getTime() - step + 1))));
 }
 
 /** The account's sessions that still work at `now`, the caller's first, then the most recently used. */

@@ -166,7 +166,8 @@ export function cachedAnswers(changes: Changes | null) {
     coins: [cache.coinList],
     fiat_rates: [cache.currencyRates],
     sessions: [cache.sessions],
-    users: [cache.userInfo],
+    // A session's answer carries its customer's idle limit.
+    users: [cache.userInfo, cache.sessions],
     balances: [cache.balances],
   };
   const all = Object.values(cache);

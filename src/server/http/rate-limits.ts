@@ -12,7 +12,8 @@ import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { countPrepared } from '../domain/attempts.ts';
-import { findSession, hashToken, noteSeen, plausibleToken, sessionLive, type Caller } from '../domain/sessions.ts';
+import { findSession, hashToken, noteSeen, plausibleToken, revokeSession, type Caller } from '../domain/sessions.ts';
+import { sessionState } from '../domain/session-idle.ts';
 import type { Services } from './context.ts';
 import type { CachedAnswers } from './cached-answers.ts';
 
@@ -103,7 +104,8 @@ export type SessionServices = Pick<Services, 'db' | 'clock' | 'sessionLimits'>;
 /**
  * The session behind the request's token, looked up once per request (limiter and handler share
  * it): from memory while the change channel vouches for it, else from the database. One unused for
- * too long or begun too long ago is none; its use is noted every few minutes, not on every call.
+ * too long or begun too long ago is none (one past the customer's own idle limit is also ended); its use is noted
+ * every few minutes, not on every call.
  */
 export function callerOf(
   { db, clock, sessionLimits }: SessionServices,
@@ -124,7 +126,14 @@ export function callerOf(
         )
         .then(async (found) => {
           const now = clock.now();
-          if (!found || !sessionLive(found, now.getTime(), sessionLimits)) return null;
+          if (!found) return null;
+          const state = sessionState(found, now.getTime(), sessionLimits);
+          if (state === 'idle') {
+            // Past the customer's own limit: ended as a log-out ends it, on every process (its row's notice).
+            await revokeSession(db, found.sessionId, now);
+            cache.sessions.hold(found.userId);
+          }
+          if (state !== 'live') return null;
           await noteSeen(db, found, now);
           return found;
         });

@@ -1,13 +1,22 @@
-// Devices and sessions: the caller's signed-in sessions, ending one or all the others.
+// Devices and sessions: the caller's signed-in sessions, ending one or all the others, and their idle limit.
 // An ended session stops working at once on every server process: its row's change notice drops the
 // cached copies everywhere, and this process caches none until that notice has come (cache.sessions.hold).
-import { endOtherSessions, endSession, signedInSessions } from '../../api-contract/sessions.ts';
+import {
+  endOtherSessions,
+  endSession,
+  sessionIdleLimit,
+  setSessionIdleLimit,
+  signedInSessions,
+  type SessionIdleMinutes,
+} from '../../api-contract/sessions.ts';
+import { chooseSessionIdleMinutes, idleLimitOf, sessionIdleMinutesOf } from '../domain/session-idle.ts';
 import { endSession as endOneSession, listSessions, revokeAllSessions } from '../domain/sessions.ts';
 import type { RouteModule } from './route-module.ts';
 
 export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: limits } }) => {
   route(signedInSessions, async (_input, { db, caller, clock, t }) => {
-    const lists = await listSessions(db, caller, clock.now(), limits, t);
+    // Listed while they work: within the customer's own idle limit too.
+    const lists = await listSessions(db, caller, clock.now(), { ...limits, idleMs: idleLimitOf(caller, limits) }, t);
     return { lists, page: 1, total: lists.length };
   });
 
@@ -15,6 +24,18 @@ export const sessionsRoutes: RouteModule = ({ route, services: { sessionLimits: 
     await endOneSession(db, caller.userId, Number(input.id), clock.now());
     cache.sessions.hold(caller.userId);
     return null;
+  });
+
+  route(sessionIdleLimit, async (_input, { db, caller }) => ({
+    minutes: await sessionIdleMinutesOf(db, caller.userId),
+  }));
+
+  route(setSessionIdleLimit, async (input, { db, caller, cache }) => {
+    const minutes = Number(input.minutes) as SessionIdleMinutes;
+    await chooseSessionIdleMinutes(db, caller.userId, minutes);
+    // The account's sessions are read again with the new limit, on this process at once, elsewhere at the row's notice.
+    cache.sessions.hold(caller.userId);
+    return { minutes };
   });
 
   route(endOtherSessions, async (_input, { db, caller, clock, cache }) => {
