@@ -389,22 +389,33 @@ export interface OrderRuleBroken {
 }
 
 /**
+ * An order's fields as the form holds them, the server places them and the rules check them: prices and amounts as
+ * decimal strings (USDT, the coin), '' for a field the order's type does not use.
+ */
+export interface OrderFields {
+  side: OrderSide;
+  type: OrderType;
+  /** The limit price (USDT); '' for market and stop-market orders. */
+  price: string;
+  /** The coin's quantity; '' for a market buy by total. */
+  quantity: string;
+  /** A market buy: the USDT to spend. */
+  total: string;
+  /** A stop-market or stop-limit order: the price (USDT) whose first recorded tick at or through it releases it. */
+  trigger_price?: string;
+  /** A buy: its take-profit and stop-loss legs' trigger prices (USDT; '' for none), sell legs that wait for it. */
+  take_profit?: string;
+  stop_loss?: string;
+}
+
+/**
  * The pair's trading rules, checked once for the form and the server: a limit price on the tick
  * size and within the band around the market price `market`, a quantity on the step size, and an
  * order worth at least the minimum. Answers the first rule broken, or the quantity the order has
  * (a market buy by USDT total: what the total buys at `market`). `input` passed the schema.
  */
 export function checkOrderRules(
-  input: {
-    side: OrderSide;
-    type: OrderType;
-    price: string;
-    quantity: string;
-    total: string;
-    trigger_price?: string;
-    take_profit?: string;
-    stop_loss?: string;
-  },
+  input: OrderFields,
   pair: Pick<ContractPair, 'price_decimals' | 'quantity_decimals' | 'min_notional' | 'price_band'>,
   market: string,
 ): { broken: OrderRuleBroken } | { quantity: string } {

@@ -25,8 +25,7 @@ import {
   type ContractOrder,
   type ContractPair,
   type FillAmounts,
-  type OrderSide,
-  type OrderType,
+  type OrderFields,
   type PairAmounts,
 } from '../../api-contract/contracts.ts';
 import { stopMarketReserve } from '../../api-contract/contract-triggers.ts';
@@ -105,19 +104,7 @@ function filledText(order: Pick<ContractOrder, 'side' | 'code' | 'quantity'>): s
 }
 
 /** What the order form holds; empty strings for fields not used by the order's type. */
-export interface OrderForm {
-  side: OrderSide;
-  type: OrderType;
-  price: string;
-  quantity: string;
-  /** A market buy: the USDT to spend. */
-  total: string;
-  /** A stop-market or stop-limit order: the price that releases it. */
-  trigger_price?: string;
-  /** A buy: its take-profit and stop-loss legs' trigger prices ('' for none). */
-  take_profit?: string;
-  stop_loss?: string;
-}
+export type OrderForm = OrderFields;
 
 /** The fields the server receives for a form: only those its type uses. */
 export function orderInput(code: string, form: OrderForm) {

@@ -34,6 +34,13 @@ import { refuseWhileFrozen } from './account-freeze.ts';
 
 type OrderRow = typeof contractOrders.$inferSelect;
 
+/** Order ids as an SQL list of integers (`1, 2, 3`), for `in (…)`; `ids` is never empty where it is used. */
+const idList = (ids: number[]) =>
+  sql.join(
+    ids.map((id) => sql`${id}::int`),
+    sql`, `,
+  );
+
 /** When a conditional order accepted at `now` expires if not released. */
 export const expiryOf = (now: Date) => new Date(now.getTime() + TRIGGER_LIFETIME_MS);
 
@@ -233,10 +240,7 @@ function reached(coin: string, scope: TriggerScope, lock: boolean, limit: number
     'window' in scope
       ? sql`((o.trigger_above and o.trigger_price <= ${scope.window.high}::numeric)
           or (not o.trigger_above and o.trigger_price >= ${scope.window.low}::numeric))`
-      : sql`o.id in (${sql.join(
-          scope.ids.map((id) => sql`${id}::int`),
-          sql`, `,
-        )})`;
+      : sql`o.id in (${idList(scope.ids)})`;
   return sql`
     select o.id, o.user_id, o.type, o.oco_group, o.leg, o.frozen::text as frozen, tick.price::text as tick_price,
       tick.at as tick_at
@@ -335,10 +339,7 @@ export async function releaseReached(tx: Tx, coin: string, scope: TriggerScope, 
  */
 export async function afterFills(tx: Tx, coin: string, ids: number[], upto: string | null, now: Date) {
   if (!ids.length) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
+  const list = idList(ids);
   await tx.execute(sql`
     update contract_orders s set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
     from contract_orders f
@@ -398,10 +399,7 @@ export async function afterFills(tx: Tx, coin: string, ids: number[], upto: stri
  * pair is cancelled with it, and legs attached to a void buy never arm. Neither holds anything. */
 export async function afterVoids(tx: Tx, ids: number[], now: Date) {
   if (!ids.length) return;
-  const list = sql.join(
-    ids.map((id) => sql`${id}::int`),
-    sql`, `,
-  );
+  const list = idList(ids);
   await tx.execute(sql`
     update contract_orders s set status = 'cancelled', cancelled_at = ${now.toISOString()}::timestamptz
     from contract_orders f

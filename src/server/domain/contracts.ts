@@ -24,6 +24,7 @@ import {
   type ContractOrder,
   type ContractPair,
   type FillAmounts,
+  type OrderFields,
   type OrderSide,
   type OrderType,
   type TriggerState,
@@ -56,19 +57,8 @@ type PairRow = typeof contractPairs.$inferSelect;
 export { CONTRACT_ENTRY } from './contract-entries.ts';
 const reference = contractReference;
 
-export interface PlaceContract {
+export interface PlaceContract extends OrderFields {
   code: string;
-  side: OrderSide;
-  type: OrderType;
-  /** '' when not given (market and stop-market orders). */
-  price: string;
-  quantity: string;
-  total: string;
-  /** A stop-market or stop-limit order's trigger price; '' otherwise. */
-  trigger_price?: string;
-  /** A buy's take-profit and stop-loss legs' trigger prices ('' for none): sell legs that wait for it to fill. */
-  take_profit?: string;
-  stop_loss?: string;
   /** Traded with the practice account's virtual money: its ledger assets are practiceAsset(...) ones. */
   practice?: boolean;
 }
