@@ -5,18 +5,15 @@
 // gap through both; a revoke, a release that cannot fill and an expiry return every reserve; each refusal answers its
 // text and moves nothing; and the ledger reconciles after each. The amounts are worked out here by hand.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
+import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import {
   attachTakeProfitStopLoss,
   cancelContract,
-  contractAmounts,
   contractOrders,
   placeContract,
 } from '../../src/api-contract/contracts.ts';
-import { ledgerEntries } from '../../src/server/db/schema.ts';
-import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { TRIGGER_LIFETIME_MS } from '../../src/api-contract/contract-triggers.ts';
 
 let h: Harness;
@@ -25,45 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** One recorded tick of a coin `offsetMs` after the harness clock, the clock moved there; answers its time. */
-async function tick(coin: string, price: string, offsetMs = 1000) {
-  h.clock.advance(offsetMs);
-  await h.market.record([{ coin, at: h.clock.now(), price, volume: '1' }]);
-  return h.clock.now().toISOString();
-}
-
-/** Several ticks recorded at once (one matching window), a second apart; answers their times. */
-async function ticks(coin: string, prices: string[]) {
-  const at = prices.map(() => (h.clock.advance(1000), h.clock.now()));
-  await h.market.record(prices.map((price, i) => ({ coin, at: at[i]!, price, volume: '1' })));
-  return at.map((time) => time.toISOString());
-}
-
-const match = () => matchAllPairs(h.database.db, h.clock.now());
-
-async function amounts(token: string, code: string) {
-  return (await h.call(contractAmounts, { code }, { token })).data;
-}
-
-async function listed(token: string, id: number) {
-  for (const status of ['open', 'history']) {
-    const found = (await h.call(contractOrders, { status }, { token })).data.lists.find((order) => order.id === id);
-    if (found) return { list: status, ...found };
-  }
-  throw new Error(`order ${id} is in no list`);
-}
-
-const entriesOf = (id: number) =>
-  h.database.db
-    .select({
-      kind: ledgerEntries.kind,
-      asset: ledgerEntries.asset,
-      bucket: ledgerEntries.bucket,
-      amount: ledgerEntries.amount,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.reference, `contract:${id}`))
-    .orderBy(asc(ledgerEntries.id));
+const { tick, ticks, match, amounts, listed, entriesOf } = contractKit(() => h);
 
 describe('stop orders', () => {
   it('a stop-market buy triggers on exactly the first tick at or above it after acceptance, then fills at the next', async () => {

@@ -5,8 +5,8 @@
 // a revoke returns what was frozen, every refusal answers a translated text and moves nothing, and
 // one customer never sees another's orders.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
+import { contractKit } from './contract-helpers.ts';
 import { customer, expectLedgerBalanced, grant } from './helpers.ts';
 import {
   cancelContract,
@@ -16,8 +16,6 @@ import {
   placeContract,
 } from '../../src/api-contract/contracts.ts';
 import { balances } from '../../src/api-contract/markets.ts';
-import { ledgerEntries } from '../../src/server/db/schema.ts';
-import { matchAllPairs } from '../../src/server/jobs/matching.ts';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
 
 let h: Harness;
@@ -26,41 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** One recorded tick of a coin `offsetMs` after the harness clock, the clock moved there. */
-async function tick(coin: string, price: string, offsetMs = 1000) {
-  h.clock.advance(offsetMs);
-  await h.market.record([{ coin, at: h.clock.now(), price, volume: '1' }]);
-}
-
-const match = () => matchAllPairs(h.database.db, h.clock.now());
-
-async function amounts(token: string, code: string) {
-  const res = await h.call(contractAmounts, { code }, { token });
-  expect(res.ret).toBe(1);
-  return res.data;
-}
-
-/** One of the caller's orders as the lists show it (open and filling ones, or finished ones). */
-async function listed(token: string, id: number) {
-  for (const status of ['open', 'history']) {
-    const found = (await h.call(contractOrders, { status }, { token })).data.lists.find((order) => order.id === id);
-    if (found) return { list: status, ...found };
-  }
-  throw new Error(`order ${id} is in no list`);
-}
-
-/** The ledger entries of one order, in the order they were posted. */
-const entriesOf = (id: number) =>
-  h.database.db
-    .select({
-      kind: ledgerEntries.kind,
-      asset: ledgerEntries.asset,
-      bucket: ledgerEntries.bucket,
-      amount: ledgerEntries.amount,
-    })
-    .from(ledgerEntries)
-    .where(eq(ledgerEntries.reference, `contract:${id}`))
-    .orderBy(asc(ledgerEntries.id));
+const { tick, match, amounts, listed, entriesOf } = contractKit(() => h);
 
 describe('pairs', () => {
   it('lists every listed coin against USDT with its rules, without a login', async () => {
