@@ -183,6 +183,7 @@ const figureOf = (text: string | null) =>
     (text ?? '')
       .replace(/[٠-٩]/g, (digit) => String(digit.charCodeAt(0) - 0x660))
       .replace(/٫/g, '.')
+      .replace(/−/g, '-')
       .replace(/[^\d.+-]/g, '')
       .replace(/^\+/, ''),
   );

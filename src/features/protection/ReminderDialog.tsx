@@ -62,8 +62,11 @@ function useRealityCheck(): RealityCheck | null {
 const shown = (figures: MoneyFigures | undefined, key: keyof MoneyFigures) => {
   if (!figures) return '—';
   const value = figures[key];
-  const sign = key === 'net' && !value.startsWith('-') && !/^0(\.0+)?$/.test(value) ? '+' : '';
-  return `${sign}${formatMoney(value)}`;
+  // The minus sign the app's amounts use (U+2212, as Money shows them), and "+" for a net gain.
+  const negative = value.startsWith('-');
+  const magnitude = negative ? value.slice(1) : value;
+  const sign = negative ? '−' : key === 'net' && !/^0(\.0+)?$/.test(magnitude) ? '+' : '';
+  return `${sign}${formatMoney(magnitude)}`;
 };
 
 function MoneyTable({ check }: { check: RealityCheck | null }) {
