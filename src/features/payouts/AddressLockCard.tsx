@@ -3,16 +3,16 @@
 // while the turning-off waits its 24 hours, when it takes effect with the time left, and the way to keep it on.
 import { useEffect, useId, useState } from 'react';
 import { i18n } from '@lingui/core';
-import { Trans, useLingui } from '@lingui/react/macro';
+import { Trans } from '@lingui/react/macro';
 import { useSnapshot } from 'valtio';
 import { ADDRESS_LOCK_COOLING_HOURS, ADDRESS_LOCK_DELAY_HOURS } from '../../api-contract/address-lock.ts';
 import { texts } from '../../api-contract/texts.ts';
 import { useSubmit } from '../../lib/form.ts';
 import { formatDate } from '../../lib/format.ts';
 import { toast } from '../../lib/toast.ts';
-import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
-import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
-import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
+import { secondFactorErrorText } from '../../lib/two-factor.ts';
+import { Button, Form } from '../../ui/forms.tsx';
+import { useStepUpSecret } from '../../ui/StepUpSecret.tsx';
 import { ShieldIcon } from '../../ui/icons.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import {
@@ -120,17 +120,14 @@ function Countdown({ offBy, now }: { offBy: number; now: number }) {
 
 /** Asks for the second factor (or the payment password) before asking the server to turn the lock off. */
 function TurnOffDialog({ onClose }: { onClose: () => void }) {
-  const { t } = useLingui();
-  const needsCode = useSecondFactor();
-  const [otp, setOtp] = useState('');
-  const [paypass, setPaypass] = useState('');
+  const stepUp = useStepUpSecret();
   const delay = ADDRESS_LOCK_DELAY_HOURS;
   const { busy, submit } = useSubmit(
     async () => {
-      await askAddressLockOff(needsCode ? otpField(true, otp) : { paypass });
+      await askAddressLockOff(stepUp.secret());
       onClose();
     },
-    () => (needsCode ? secondFactorProblem(true, otp) : paypass ? null : i18n._(texts.enterPayPassword)),
+    stepUp.problem,
     secondFactorErrorText,
   );
   return (
@@ -154,18 +151,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
             payees, and you can keep it on.
           </Trans>
         </p>
-        {needsCode ? (
-          <AuthenticatorCodeField value={otp} onChange={setOtp} />
-        ) : (
-          <TextField
-            label={<Trans>Transaction password</Trans>}
-            value={paypass}
-            onChange={setPaypass}
-            name="paypass"
-            placeholder={t`6 digits`}
-            {...PAY_PASSWORD_FIELD}
-          />
-        )}
+        {stepUp.field}
       </Form>
     </Dialog>
   );

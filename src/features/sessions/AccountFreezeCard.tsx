@@ -15,9 +15,9 @@ import { useSubmit } from '../../lib/form.ts';
 import { formatDate, formatDateTime } from '../../lib/format.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { toast } from '../../lib/toast.ts';
-import { otpField, secondFactorErrorText, secondFactorProblem, useSecondFactor } from '../../lib/two-factor.ts';
-import { AuthenticatorCodeField } from '../../ui/AuthenticatorCodeField.tsx';
-import { Button, Form, PAY_PASSWORD_FIELD, TextField } from '../../ui/forms.tsx';
+import { secondFactorErrorText } from '../../lib/two-factor.ts';
+import { Button, Form } from '../../ui/forms.tsx';
+import { useStepUpSecret } from '../../ui/StepUpSecret.tsx';
 import { Dialog, LoadFailure } from '../../ui/lists.tsx';
 import {
   accountFreezeState,
@@ -25,7 +25,6 @@ import {
   freezeMyAccount,
   keepFrozen,
   loadAccountFreeze,
-  type FreezeSecret,
 } from './account-freeze-store.ts';
 import './account-freeze.css';
 
@@ -150,13 +149,11 @@ function Countdown({ until, now }: { until: number; now: number }) {
 /** Asks for the second factor (or the payment password) before freezing or asking to unfreeze. */
 function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose: () => void }) {
   const { t } = useLingui();
-  const needsCode = useSecondFactor();
-  const [otp, setOtp] = useState('');
-  const [paypass, setPaypass] = useState('');
+  const stepUp = useStepUpSecret();
   const delay = ACCOUNT_UNFREEZE_DELAY_HOURS;
   const { busy, submit } = useSubmit(
     async () => {
-      const secret: FreezeSecret = needsCode ? otpField(true, otp) : { paypass };
+      const secret = stepUp.secret();
       if (kind === 'freeze') {
         await freezeMyAccount(secret);
         toast(t`Your account is frozen and every device signed out. Sign in to see it or to unfreeze it.`);
@@ -166,7 +163,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
       await askUnfreeze(secret);
       onClose();
     },
-    () => (needsCode ? secondFactorProblem(true, otp) : paypass ? null : i18n._(texts.enterPayPassword)),
+    stepUp.problem,
     secondFactorErrorText,
   );
   return (
@@ -194,18 +191,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
             </Trans>
           )}
         </p>
-        {needsCode ? (
-          <AuthenticatorCodeField value={otp} onChange={setOtp} />
-        ) : (
-          <TextField
-            label={<Trans>Transaction password</Trans>}
-            value={paypass}
-            onChange={setPaypass}
-            name="paypass"
-            placeholder={t`6 digits`}
-            {...PAY_PASSWORD_FIELD}
-          />
-        )}
+        {stepUp.field}
       </Form>
     </Dialog>
   );
