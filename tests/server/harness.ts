@@ -151,6 +151,23 @@ export function besideTransactions<T>(start: () => T): T {
 }
 
 /**
+ * A second server process's app on the harness's database: its own memory (caches, counters) and its own change
+ * notices, the same clock and market, request limits raised as the harness's are. The caller closes it.
+ */
+export function otherProcessApp(h: Harness): Promise<FastifyInstance> {
+  return buildApp(
+    testServices({
+      db: h.database.db,
+      clock: h.clock,
+      sender: { send: async () => {} },
+      market: h.market,
+      changes: h.database.changes(),
+    }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
+  );
+}
+
+/**
  * payeeCoolingMs: the cooling-off of new bank cards and wallets; 0 unless a test asks (most tests
  * add a payee and withdraw at once; the cooling-off has its own tests).
  */

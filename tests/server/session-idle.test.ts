@@ -7,9 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { login, userInfo } from '../../src/api-contract/account.ts';
 import { sessionIdleLimit, setSessionIdleLimit, signedInSessions } from '../../src/api-contract/sessions.ts';
 import { sessions } from '../../src/server/db/schema.ts';
-import { buildApp } from '../../src/server/http/app.ts';
-import { startHarness, type Harness } from './harness.ts';
-import { testAppOptions, testServices } from './test-app.ts';
+import { otherProcessApp, startHarness, type Harness } from './harness.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, noticeOf, refused } from './helpers.ts';
 
 const MINUTE = 60_000;
@@ -19,16 +17,7 @@ let h: Harness;
 let other: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
-  other = await buildApp(
-    testServices({
-      db: h.database.db,
-      clock: h.clock,
-      sender: { send: async () => {} },
-      market: h.market,
-      changes: h.database.changes(),
-    }),
-    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
-  );
+  other = await otherProcessApp(h);
 });
 afterAll(async () => {
   await other.close();

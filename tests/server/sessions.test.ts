@@ -13,9 +13,9 @@ import { endOtherSessions, endSession, signedInSessions } from '../../src/api-co
 import { loadConfig } from '../../src/server/config.ts';
 import { rowsOf } from '../../src/server/db/connection.ts';
 import { sessions } from '../../src/server/db/schema.ts';
-import { buildApp } from '../../src/server/http/app.ts';
 import { translator } from '../../src/server/i18n.ts';
-import { checkedAnswer, startHarness, type Harness } from './harness.ts';
+import { buildApp } from '../../src/server/http/app.ts';
+import { checkedAnswer, otherProcessApp, startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
 import { PASSWORD, TOKEN_EXPIRED, customer, noticeOf, refused } from './helpers.ts';
 
@@ -33,16 +33,7 @@ let h: Harness;
 let other: FastifyInstance;
 beforeAll(async () => {
   h = await startHarness();
-  other = await buildApp(
-    testServices({
-      db: h.database.db,
-      clock: h.clock,
-      sender: { send: async () => {} },
-      market: h.market,
-      changes: h.database.changes(),
-    }),
-    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
-  );
+  other = await otherProcessApp(h);
 });
 afterAll(async () => {
   await other.close();
