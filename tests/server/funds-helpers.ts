@@ -1,12 +1,13 @@
 // Shared steps of the money tests: the operator's commands, payees (cards, wallets), recharges and
 // withdrawals made the way a customer makes them, and the money state a refusal must leave alone.
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import { createBase58check } from '@scure/base';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { expect } from 'vitest';
 import { runOperatorCommand } from '../../src/server/ops/commands.ts';
-import { balances, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
+import { balances, certifications, ledgerEntries, rechargeOrders, withdrawOrders } from '../../src/server/db/schema.ts';
+import { submitCertification } from '../../src/api-contract/certification.ts';
 import { addBankCard, type BankCard, type Wallet } from '../../src/api-contract/payouts.ts';
 import { addWallet } from '../../src/api-contract/add-wallet.ts';
 import {
@@ -15,7 +16,7 @@ import {
   type RechargeOrder,
   type WithdrawOrder,
 } from '../../src/api-contract/funds.ts';
-import { PAYPASS, tinyPng, uploadFile } from './helpers.ts';
+import { PAYPASS, tinyPng, uploadFile, userIdOf } from './helpers.ts';
 import type { Harness } from './harness.ts';
 
 /** Runs an operator command at the harness clock's time, as `npm run ops -- …` would. */
@@ -72,6 +73,33 @@ export async function uploadedPicture(h: Harness, token: string): Promise<string
   const res = await uploadFile(h, token, { bytes: tinyPng(), name: 'receipt.png', type: 'image/png' });
   expect(res).toMatchObject({ ret: 1, data: { url: expect.stringMatching(/^\/api\/uploads\//) } });
   return res.data.url;
+}
+
+/**
+ * Sends `token`'s user's primary certification (a passport with a picture) and has the operator approve it with the
+ * command line's `certification approve`, as the console's rule does: the user is then verified.
+ */
+export async function certifyPrimary(h: Harness, token: string): Promise<void> {
+  const sent = await h.call(
+    submitCertification,
+    {
+      level: 'primary',
+      doc_type: 'passport',
+      name: 'Malee Srisuk',
+      number: 'AB1234567',
+      image: await uploadedPicture(h, token),
+    },
+    { token },
+  );
+  expect(sent.ret).toBe(1);
+  const userId = await userIdOf(h, token);
+  const [row] = await h.database.db
+    .select({ id: certifications.id })
+    .from(certifications)
+    .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary')))
+    .orderBy(desc(certifications.id))
+    .limit(1);
+  await opsOk(h, 'certification', 'approve', String(row!.id));
 }
 
 /** A pending crypto recharge on channel 1 (USDT TRC20, rate 1). */

@@ -14,14 +14,13 @@ import {
   registerByPhone,
   userIdOf,
 } from './helpers.ts';
-import { opsOk, uploadedPicture } from './funds-helpers.ts';
+import { certifyPrimary } from './funds-helpers.ts';
 import { operatorToken } from './console-helpers.ts';
 import { REFERRAL_PAGE_SIZE, inviteState, referredFriends } from '../../src/api-contract/share.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
-import { submitCertification } from '../../src/api-contract/certification.ts';
 import { consoleReferralReward, consoleSetReferralReward } from '../../src/api-contract/console-rewards.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { auditLog, certifications, ledgerEntries, referralRewards, users } from '../../src/server/db/schema.ts';
+import { auditLog, ledgerEntries, referralRewards, users } from '../../src/server/db/schema.ts';
 import { balanceOf } from '../../src/server/domain/ledger.ts';
 import { payReferralReward } from '../../src/server/domain/referrals.ts';
 
@@ -35,29 +34,7 @@ afterAll(() => h.close());
 
 const codeOf = async (token: string) => (await h.call(userInfo, {}, { token })).data.invite_code;
 
-/** Sends the primary certification and has the operator verify it (the command line's way, the console's rule). */
-async function certify(token: string) {
-  const sent = await h.call(
-    submitCertification,
-    {
-      level: 'primary',
-      doc_type: 'passport',
-      name: 'Malee Srisuk',
-      number: 'AB1234567',
-      image: await uploadedPicture(h, token),
-    },
-    { token },
-  );
-  expect(sent.ret).toBe(1);
-  const userId = await userIdOf(h, token);
-  const [row] = await h.database.db
-    .select({ id: certifications.id })
-    .from(certifications)
-    .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary')))
-    .orderBy(desc(certifications.id))
-    .limit(1);
-  await opsOk(h, 'certification', 'approve', String(row!.id));
-}
+const certify = (token: string) => certifyPrimary(h, token);
 
 /** The customer's available USDT, as a plain decimal ('0' for none). */
 const usdtOf = async (userId: number) => new Big((await balanceOf(h.database.db, userId, 'USDT')).available).toString();

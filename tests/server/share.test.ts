@@ -3,16 +3,13 @@
 // withdraws the operator's grant only; the counts are the people registered with the code and
 // how many of them are certified.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { and, desc, eq } from 'drizzle-orm';
 import { startHarness, type Harness } from './harness.ts';
-import { TOKEN_EXPIRED, customer, registerByPhone, userIdOf } from './helpers.ts';
-import { ops, opsOk, uploadedPicture } from './funds-helpers.ts';
+import { TOKEN_EXPIRED, customer, registerByPhone } from './helpers.ts';
+import { certifyPrimary, ops, opsOk } from './funds-helpers.ts';
 import { inviteState } from '../../src/api-contract/share.ts';
 import { userInfo } from '../../src/api-contract/account.ts';
 import { messages } from '../../src/api-contract/messages.ts';
-import { submitCertification } from '../../src/api-contract/certification.ts';
 import { texts } from '../../src/api-contract/texts.ts';
-import { certifications } from '../../src/server/db/schema.ts';
 import { translator } from '../../src/server/i18n.ts';
 
 let h: Harness;
@@ -23,29 +20,7 @@ afterAll(() => h.close());
 
 const GATE = 'Your account has not yet activated the invitation permission!';
 
-/** Sends the primary certification and has the operator verify it. */
-async function certify(token: string) {
-  const sent = await h.call(
-    submitCertification,
-    {
-      level: 'primary',
-      doc_type: 'passport',
-      name: 'Malee Srisuk',
-      number: 'AB1234567',
-      image: await uploadedPicture(h, token),
-    },
-    { token },
-  );
-  expect(sent.ret).toBe(1);
-  const userId = await userIdOf(h, token);
-  const [row] = await h.database.db
-    .select({ id: certifications.id })
-    .from(certifications)
-    .where(and(eq(certifications.userId, userId), eq(certifications.level, 'primary')))
-    .orderBy(desc(certifications.id))
-    .limit(1);
-  await opsOk(h, 'certification', 'approve', String(row!.id));
-}
+const certify = (token: string) => certifyPrimary(h, token);
 
 it('the gate text is the API contract text, word for word', () => {
   expect(texts.inviteNotActivated.message).toBe(GATE);
