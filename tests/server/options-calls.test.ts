@@ -16,7 +16,7 @@ import {
   type OptionProduct,
 } from '../../src/api-contract/options.ts';
 import { ledgerEntries, optionProducts as productRows } from '../../src/server/db/schema.ts';
-import { openAllPending, settleAllDue } from '../../src/server/jobs/settlement.ts';
+import { openAllPending, settleAllDue, settlementWhenDue } from '../../src/server/jobs/settlement.ts';
 
 let h: Harness;
 beforeAll(async () => {
@@ -794,6 +794,75 @@ describe('an order opens at the first tick recorded after it was accepted', () =
       ties: 0,
       total_profit: '0.00000000',
     });
+    await expectLedgerBalanced(h);
+  });
+});
+
+describe('the settlement job', () => {
+  it('settles an order at its end whichever process opened it, reading option_orders only when one can be due', async () => {
+    // Another coin than the other tests', so their orders (settled already) do not mix in.
+    const coin = 'ETH';
+    const user = await customer(h, '100');
+    let real = 0;
+    let reads = 0;
+    const db = h.database.db;
+    // The job's database, counting its reads outside a transaction (each run's check of what can be due).
+    const counted = new Proxy(db, {
+      get: (target, key) =>
+        key === 'execute'
+          ? (...args: Parameters<typeof db.execute>) => ((reads += 1), target.execute(...args))
+          : (Reflect.get(target, key) as unknown),
+    });
+    const due = settlementWhenDue(counted, 1000, () => real);
+    const run = () => due.run(h.clock.now());
+    await settle();
+    expect(await run()).toBe(0);
+    expect(reads).toBe(1);
+    // Nothing holds: the runs within the recheck read nothing.
+    expect(await run()).toBe(0);
+    expect(reads).toBe(1);
+
+    /** An order bought now and opened at the next tick; ends a minute later. */
+    const bought = async () => {
+      const accepted = h.clock.now().getTime();
+      await tickAt(coin, accepted, '3000'); // a fresh price to buy at
+      const { id: productId } = await product(coin, 1);
+      const placed = await h.call(
+        placeOption,
+        { code: coin, direction: 'up', amount: '10', product_id: String(productId) },
+        { token: user.token },
+      );
+      expect(placed.ret).toBe(1);
+      h.clock.set(new Date(accepted + 1000));
+      await tickAt(coin, accepted + 1000, '3000');
+      expect(await open()).toBe(1);
+      return { id: placed.data.id, end: accepted + 61_000 };
+    };
+    const endOf = async ({ end }: { end: number }) => {
+      await tickAt(coin, end, '3001');
+      h.clock.set(new Date(end));
+    };
+
+    // Opened by another process (this job was not told): found at the recheck, a real second later at the most.
+    const first = await bought();
+    await endOf(first);
+    expect(await run()).toBe(0);
+    expect((await orderOf(user.token, first.id)).status).toBe('holding');
+    real += 1000;
+    expect(await run()).toBe(1);
+    expect(await orderOf(user.token, first.id)).toMatchObject({ status: 'settled', outcome: 'win' });
+
+    // Opened by this process (the opening job tells it): its end is read at once and it settles at that end.
+    const second = await bought();
+    due.orderOpened();
+    expect(await run()).toBe(0);
+    const readsBeforeEnd = reads;
+    h.clock.set(new Date(second.end - 1));
+    expect(await run()).toBe(0);
+    expect(reads).toBe(readsBeforeEnd); // before its end: nothing read
+    await endOf(second);
+    expect(await run()).toBe(1);
+    expect(await orderOf(user.token, second.id)).toMatchObject({ status: 'settled', outcome: 'win' });
     await expectLedgerBalanced(h);
   });
 });

@@ -223,15 +223,17 @@ const payoutSql = (outcome: SQL) =>
 const endedHolding = (at: string) => sql`o.status = 'holding' and o.end_at <= ${at}::timestamptz`;
 
 /**
- * Whether any order has ended unsettled at `now`: one read off option_orders_due_idx, outside a
- * transaction. Most runs of the settlement job find nothing, and a batch is four statements (the test
- * clock runs the job 20 times a second). An order that ends just after this read waits for the next run.
+ * When the earliest order still holding ends (null when none holds): one read off option_orders_due_idx, outside a
+ * transaction. The settlement job settles only when it is past (jobs/settlement.ts); an order that ended with no tick
+ * yet to settle on stays the earliest, and is read again on the next run.
  */
-export async function anyOptionEnded(db: Executor, now: Date): Promise<boolean> {
-  return (
-    rowsOf(await db.execute(sql`select 1 from option_orders o where ${endedHolding(now.toISOString())} limit 1`))
-      .length > 0
+export async function nextOptionEnd(db: Executor): Promise<Date | null> {
+  const [row] = rowsOf<{ end_at: string | null }>(
+    await db.execute(
+      sql`select to_json(min(o.end_at)) #>> '{}' as end_at from option_orders o where o.status = 'holding'`,
+    ),
   );
+  return row?.end_at ? new Date(row.end_at) : null;
 }
 
 /**

@@ -148,6 +148,10 @@ interface Weighing {
  * many this call fired. Any number of processes may run it at once: each coin is weighed by one of them at a time.
  */
 export async function weighPriceAlerts(db: Db, now: Date): Promise<number> {
+  // Most steps find no alert waiting at all: one read off price_alerts_waiting_idx says so. The query below costs its
+  // planning every time (a lateral read and three subqueries: 4.5 ms of the embedded database's CPU against 0.1 ms
+  // for this one, measured), and it runs after every step of ticks.
+  if (!rowsOf(await db.execute(sql`select 1 from price_alerts where fired_at is null limit 1`)).length) return 0;
   // The coins with an alert waiting and something to weigh: a tick after the mark (or no mark yet), or a new alert.
   const coins = rowsOf<Weighing>(
     await db.execute(sql`

@@ -6,7 +6,7 @@
 import type { Db } from '../db/connection.ts';
 import type { Clock } from '../domain/clock.ts';
 import type { Market } from '../market/market.ts';
-import { openAllPending, settleAllDue } from './settlement.ts';
+import { openAllPending, settlementWhenDue } from './settlement.ts';
 import { matchAllPairs } from './matching.ts';
 import { runDueDays } from './daily.ts';
 import { thinPriceTicks, type Thinned } from './retention.ts';
@@ -102,9 +102,20 @@ export function schedule<R>(
   };
 }
 
-/** Settles what is due every `everyMs` (a second); other processes are kept apart by the row locks. */
-export const startSettlementJob = (db: Db, clock: Clock, log: (error: unknown) => void, everyMs = 1000) =>
-  schedule(() => settleAllDue(db, clock.now()), 0, log, { everyMs, name: 'settlement' });
+/**
+ * Settles what is due every `everyMs` (a second), reading only when an order can be due (settlementWhenDue); other
+ * processes are kept apart by the row locks. `orderOpened()`: this process opened orders, whose ends it reads next.
+ */
+export function startSettlementJob(
+  db: Db,
+  clock: Clock,
+  log: (error: unknown) => void,
+  everyMs = 1000,
+): Job & { orderOpened(): void } {
+  const due = settlementWhenDue(db);
+  const job = schedule(() => due.run(clock.now()), 0, log, { everyMs, name: 'settlement' });
+  return { ...job, orderOpened: due.orderOpened };
+}
 
 /**
  * Opens accepted options at their start tick: whenever `poke()` reports newly published ticks (an
@@ -115,9 +126,17 @@ export function startOpeningJob(
   db: Db,
   clock: Clock,
   log: (error: unknown) => void,
-  everyMs = 1000,
+  {
+    everyMs = 1000,
+    opened = () => {},
+  }: { everyMs?: number; /** Orders opened (or voided) by a run. */ opened?: () => void } = {},
 ): Job & { poke(): void } {
-  const job = schedule(() => openAllPending(db, clock.now()), 0, log, { everyMs, coalesce: true, name: 'opening' });
+  const open = async () => {
+    const count = await openAllPending(db, clock.now());
+    if (count) opened();
+    return count;
+  };
+  const job = schedule(open, 0, log, { everyMs, coalesce: true, name: 'opening' });
   return { ...job, poke: () => void job.runNow() };
 }
 
@@ -342,7 +361,9 @@ export function startJobs({
   // at the test clock's 20 steps a second it ran as often as the steps and doubled the matcher's work.
   const matching = startMatchingJob(db, clock, (error) => log('contract matching failed', error));
   // Like matching: each published step pokes it, the timer (real seconds) is the net for voids and leftovers.
-  const opening = startOpeningJob(db, clock, (error) => log('opening of options failed', error));
+  const opening = startOpeningJob(db, clock, (error) => log('opening of options failed', error), {
+    opened: settlement.orderOpened,
+  });
   // Like matching: each published step pokes it, the timer (real seconds) is the net for a restart's backlog.
   const priceAlerts = startPriceAlertsJob(db, clock, (error) => log('price alerts failed', error));
   const stopMatchingOnTicks = market.subscribe(() => {
