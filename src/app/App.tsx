@@ -1,6 +1,6 @@
 // The shell: router on the hash, the auth guard, the page, the tab bar, loading mask, toasts and
 // the update dialog.
-import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
@@ -43,6 +43,14 @@ function Shell() {
   useEffect(() => {
     scrollTo(0, 0);
   }, [path]);
+  // ...and a keyboard or screen-reader user starts there too: at its heading (not on the first page, the browser's).
+  const main = useRef<HTMLElement>(null);
+  const firstPath = useRef(path);
+  useEffect(() => {
+    if (path !== firstPath.current) firstPath.current = '';
+    if (firstPath.current || !main.current) return;
+    return focusHeadingWhenShown(main.current);
+  }, [path]);
 
   const generation = usePageGeneration(path);
 
@@ -62,7 +70,7 @@ function Shell() {
   }
   return (
     <div className="app">
-      <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
+      <main ref={main} className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>
             <Suspense fallback={<PageLoading />}>{Page ? <PageView page={Page} /> : <NotFoundPage />}</Suspense>
@@ -76,6 +84,28 @@ function Shell() {
       <ToastHost />
     </div>
   );
+}
+
+/**
+ * Moves the focus to the first `h1` in `main` once the page draws it (its code may still be on its way), unless the
+ * focus is already inside the page (a field that autofocuses) or in a modal dialog. Returns what stops the watch.
+ */
+function focusHeadingWhenShown(main: HTMLElement): () => void {
+  const focus = () => {
+    const heading = main.querySelector('h1');
+    if (!heading) return false;
+    const active = document.activeElement;
+    const taken = active && active !== document.body && (main.contains(active) || active.closest('[aria-modal]'));
+    if (!taken) {
+      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+    }
+    return true;
+  };
+  if (focus()) return () => undefined;
+  const watch = new MutationObserver(() => focus() && watch.disconnect());
+  watch.observe(main, { childList: true, subtree: true });
+  return () => watch.disconnect();
 }
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));

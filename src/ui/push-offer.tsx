@@ -38,6 +38,7 @@ function PushOffer({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={i18n._(PUSH_TEXT.offerTitle)}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

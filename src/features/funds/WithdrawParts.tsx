@@ -141,6 +141,7 @@ export function PromptDialog({ prompt, onClose }: { prompt: WithdrawPrompt; onCl
   return (
     <Dialog
       title={<Trans>Before you withdraw</Trans>}
+      onDismiss={onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

@@ -16,6 +16,7 @@ export default function FirstUnreadDialog({ message, onClose }: { message: Stati
   return (
     <MessageDialog
       message={message}
+      onDismiss={onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose}>

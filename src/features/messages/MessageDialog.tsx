@@ -7,10 +7,19 @@ import { AntiPhishingBadge } from '../../ui/AntiPhishingBadge.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { formatMessageDate } from './messages-store.ts';
 
-export function MessageDialog({ message, actions }: { message: Readonly<StationMessage>; actions: ReactNode }) {
+export function MessageDialog({
+  message,
+  actions,
+  onDismiss,
+}: {
+  message: Readonly<StationMessage>;
+  actions: ReactNode;
+  /** What Escape does: the dialog's way out that leaves things as they are. */
+  onDismiss?: () => void;
+}) {
   const guarded = splitAntiPhishingLine(message.content);
   return (
-    <Dialog title={<bdi>{message.title}</bdi>} actions={actions}>
+    <Dialog title={<bdi>{message.title}</bdi>} actions={actions} onDismiss={onDismiss}>
       <time className="msg-reader-date" dateTime={message.created_at}>
         {formatMessageDate(message.created_at, { full: true })}
       </time>

@@ -187,6 +187,7 @@ function MessageReader({ message }: { message: Readonly<StationMessage> }) {
   return (
     <MessageDialog
       message={message}
+      onDismiss={closeMessage}
       actions={
         <Button onClick={closeMessage}>
           <Trans>Close</Trans>

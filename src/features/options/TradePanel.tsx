@@ -185,6 +185,7 @@ function ConfirmDialog(props: ConfirmProps) {
           <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
         </>
       }
+      onDismiss={busy ? undefined : onCancel}
       actions={
         <>
           <Button variant="secondary" onClick={onCancel} disabled={busy}>

@@ -133,6 +133,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={<Trans>Turn off the address lock?</Trans>}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

@@ -33,6 +33,7 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
   return (
     <Dialog
       title={<Trans>Label</Trans>}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

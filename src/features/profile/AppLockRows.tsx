@@ -106,7 +106,7 @@ function PinDialog({
     }
   };
   return (
-    <Dialog title={<Trans>Set an app PIN</Trans>} actions={null}>
+    <Dialog title={<Trans>Set an app PIN</Trans>} actions={null} onDismiss={busy ? undefined : onCancel}>
       <Form onSubmit={submit} className="lock-pin-form">
         <TextField
           label={<Trans>New app PIN (6 digits)</Trans>}

@@ -94,6 +94,7 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
   return (
     <Dialog
       title={titles[setting]}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
@@ -178,6 +179,7 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={current ? t`Change the time-out` : t`Take a time-out`}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>

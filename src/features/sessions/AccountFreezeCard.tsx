@@ -169,6 +169,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
   return (
     <Dialog
       title={kind === 'freeze' ? <Trans>Freeze your account now?</Trans> : <Trans>Unfreeze your account?</Trans>}
+      onDismiss={busy ? undefined : onClose}
       actions={
         <>
           <Button variant="secondary" onClick={onClose} disabled={busy}>
