@@ -31,6 +31,8 @@ export function Cell({ label, value, icon, to, onClick, checked }: CellProps) {
       </Link>
     );
   }
+  // A row that does nothing is no button: a keyboard user would stop on it and Enter would do nothing.
+  if (!onClick && checked === undefined) return <div className="cell">{content}</div>;
   return (
     <button
       type="button"

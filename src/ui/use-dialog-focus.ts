@@ -51,13 +51,18 @@ const dismissers = new WeakMap<HTMLElement, () => void>();
  * - On open, focus moves to its first control, unless a control inside already took it (`autoFocus`).
  * - While it is the newest dialog open, Tab and Shift+Tab cycle through its controls and never leave it.
  * - Escape calls `onDismiss`; without one (a forced update, a step that must be answered) Escape does nothing.
- * - On close, focus returns to the element that had it when the dialog opened, when that is still in the document
- *   and nothing else has taken the focus meanwhile (a new page's heading after a navigation, say).
+ * - On close, focus returns to the element that had it when the dialog opened when that is still in the document,
+ *   else to the page's heading (`main h1`), unless something else has taken the focus meanwhile (a new page's
+ *   heading after a navigation, say).
  */
 export function useDialogFocus<T extends HTMLElement>(onDismiss?: () => void): RefObject<T | null> {
   const ref = useRef<T>(null);
   // Read during the render that opens the dialog: an `autoFocus` control inside takes the focus before any effect.
-  const [opener] = useState(() => (document.activeElement instanceof HTMLElement ? document.activeElement : null));
+  // (The body is no opener: the focus was nowhere, on a button that turned disabled say.)
+  const [opener] = useState(() => {
+    const active = document.activeElement;
+    return active instanceof HTMLElement && active !== document.body ? active : null;
+  });
 
   useEffect(() => {
     const dialog = ref.current;
@@ -77,7 +82,10 @@ export function useDialogFocus<T extends HTMLElement>(onDismiss?: () => void): R
       if (!open.length) document.removeEventListener('keydown', onKeyDown);
       const active = document.activeElement;
       const lost = !active || active === document.body || dialog.contains(active);
-      if (lost && opener?.isConnected) opener.focus();
+      if (!lost) return;
+      // An opener gone with the page it was on (the dialog led to another): the page's heading, at its top.
+      const back = opener?.isConnected ? opener : document.querySelector<HTMLElement>('main h1[tabindex="-1"]');
+      back?.focus();
     };
   }, [opener]);
 

@@ -63,6 +63,28 @@ describe('useDialogFocus', () => {
     expect(focused()).toBe('opener');
   });
 
+  it("gives the focus to the page's heading when the opener is gone, or there was none", () => {
+    function Leaving({ step }: { step: 'page' | 'dialog' | 'next' }) {
+      return (
+        <main>
+          <h1 tabIndex={-1}>Next page</h1>
+          {step === 'page' && <button type="button">opener</button>}
+          {step !== 'next' && <TestDialog name="one" />}
+        </main>
+      );
+    }
+    act(() => view.root.render(<Leaving step="page" />));
+    button('opener').focus();
+    act(() => view.root.render(<Leaving step="dialog" />));
+    act(() => view.root.render(<Leaving step="next" />));
+    expect(focused()).toBe('Next page');
+    // No opener: the focus was nowhere when the dialog opened.
+    (document.activeElement as HTMLElement).blur();
+    act(() => view.root.render(<Leaving step="dialog" />));
+    act(() => view.root.render(<Leaving step="next" />));
+    expect(focused()).toBe('Next page');
+  });
+
   it('leaves the focus on a control that took it on purpose (autoFocus)', () => {
     openFromOpener({ auto: true });
     expect(focused()).toBe('one field');
