@@ -44,12 +44,11 @@ function Shell() {
     scrollTo(0, 0);
   }, [path]);
   // ...and a keyboard or screen-reader user starts there too: at its heading (not on the first page, the browser's).
-  const main = useRef<HTMLElement>(null);
   const firstPath = useRef(path);
   useEffect(() => {
-    if (path !== firstPath.current) firstPath.current = '';
-    if (firstPath.current || !main.current) return;
-    return focusHeadingWhenShown(main.current);
+    if (path === firstPath.current) return;
+    firstPath.current = '';
+    void keyboardFocus().then(({ pageShown }) => pageShown());
   }, [path]);
 
   const generation = usePageGeneration(path);
@@ -69,8 +68,8 @@ function Shell() {
     );
   }
   return (
-    <div className="app">
-      <main ref={main} className={withTabs ? 'app-main with-tabs' : 'app-main'}>
+    <div className="app" onKeyDownCapture={keyboardFocus}>
+      <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>
             <Suspense fallback={<PageLoading />}>{Page ? <PageView page={Page} /> : <NotFoundPage />}</Suspense>
@@ -86,27 +85,8 @@ function Shell() {
   );
 }
 
-/**
- * Moves the focus to the first `h1` in `main` once the page draws it (its code may still be on its way), unless the
- * focus is already inside the page (a field that autofocuses) or in a modal dialog. Returns what stops the watch.
- */
-function focusHeadingWhenShown(main: HTMLElement): () => void {
-  const focus = () => {
-    const heading = main.querySelector('h1');
-    if (!heading) return false;
-    const active = document.activeElement;
-    const taken = active && active !== document.body && (main.contains(active) || active.closest('[aria-modal]'));
-    if (!taken) {
-      if (!heading.hasAttribute('tabindex')) heading.tabIndex = -1;
-      heading.focus({ preventScroll: true });
-    }
-    return true;
-  };
-  if (focus()) return () => undefined;
-  const watch = new MutationObserver(() => focus() && watch.disconnect());
-  watch.observe(main, { childList: true, subtree: true });
-  return () => watch.disconnect();
-}
+/** Page headings and dialogs for the keyboard (ui/keyboard-focus.ts): loaded at the first navigation or key press. */
+const keyboardFocus = () => import('../ui/keyboard-focus.ts');
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));

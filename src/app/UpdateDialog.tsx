@@ -7,16 +7,12 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { texts } from '../api-contract/texts.ts';
 import { installUpdate, isAndroidShell } from '../lib/update-install.ts';
 import { appUpdate } from '../lib/update-state.ts';
-import { useDialogFocus } from '../ui/use-dialog-focus.ts';
 
 /** Loaded by the shell when it opens (App.tsx). */
 export default function UpdateDialog() {
   const { forced } = useSnapshot(appUpdate);
   const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
-  const later = () => (appUpdate.dismissed = true);
-  // Escape means "Later", when there is a later: a forced update has none.
-  const ref = useDialogFocus<HTMLDivElement>(forced || busy ? undefined : later);
 
   const update = () => {
     // The Android shell opens the download and stays here: the button stays usable.
@@ -26,7 +22,6 @@ export default function UpdateDialog() {
   return (
     <div className="dialog-backdrop update-backdrop">
       <div
-        ref={ref}
         tabIndex={-1}
         className="dialog update-dialog"
         role="alertdialog"
@@ -40,7 +35,14 @@ export default function UpdateDialog() {
         <p>{forced ? i18n._(texts.updateToLatest) : <Trans>Update now to start using it. The app reloads.</Trans>}</p>
         <div className="dialog-actions">
           {!forced && (
-            <button type="button" className="btn secondary" data-action="later" onClick={later} disabled={busy}>
+            <button
+              type="button"
+              className="btn secondary"
+              data-action="later"
+              data-dismiss
+              onClick={() => (appUpdate.dismissed = true)}
+              disabled={busy}
+            >
               <Trans>Later</Trans>
             </button>
           )}

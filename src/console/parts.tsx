@@ -3,7 +3,6 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { REASON_MAX, checkRejectionReason, type OperatorRole } from '../api-contract/console.ts';
-import { useDialogFocus } from '../ui/use-dialog-focus.ts';
 import { consoleHeaders, messageOf } from './api.ts';
 import { activateConsoleLocale, CONSOLE_LOCALES, consoleLocale, LOCALE_NAMES, type ConsoleLocale } from './i18n.ts';
 
@@ -201,7 +200,6 @@ export function RejectDialog({
   const [reason, setReason] = useState('');
   const [error, setError] = useState('');
   const { busy, once } = useSingleRun();
-  const ref = useDialogFocus<HTMLDivElement>(busy ? undefined : onClose);
   const submit = async () => {
     const checked = checkRejectionReason(reason);
     if ('broken' in checked) return setError(t(checked.broken));
@@ -213,14 +211,7 @@ export function RejectDialog({
   };
   return (
     <div className="console-overlay">
-      <div
-        ref={ref}
-        className="console-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="reject-title"
-        tabIndex={-1}
-      >
+      <div className="console-dialog" role="dialog" aria-modal="true" aria-labelledby="reject-title" tabIndex={-1}>
         <h2 id="reject-title">{title}</h2>
         <label>
           <Trans>Reason (the customer sees it)</Trans>
@@ -234,7 +225,7 @@ export function RejectDialog({
         </label>
         <ErrorLine error={error} />
         <div className="console-actions">
-          <button type="button" onClick={onClose} disabled={busy}>
+          <button type="button" onClick={onClose} disabled={busy} data-dismiss>
             <Trans>Cancel</Trans>
           </button>
           <button type="button" className="danger" onClick={() => void submit()} disabled={busy}>

@@ -4,7 +4,6 @@ import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { ChevronIcon, CompassIcon } from './icons.tsx';
 import { Button } from './forms.tsx';
-import { useDialogFocus } from './use-dialog-focus.ts';
 
 interface CellProps {
   label: ReactNode;
@@ -56,11 +55,9 @@ interface SheetProps<T extends string> {
 
 export function Sheet<T extends string>({ title, options, value, onChoose, onClose }: SheetProps<T>) {
   const titleId = useId();
-  const ref = useDialogFocus<HTMLDivElement>(onClose);
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
+    <div className="sheet-backdrop" onClick={onClose} data-dismiss>
       <div
-        ref={ref}
         className="sheet"
         role="dialog"
         aria-modal="true"
@@ -89,17 +86,17 @@ interface DialogProps {
   title: ReactNode;
   children: ReactNode;
   actions: ReactNode;
-  /** What Escape does (the dialog's Cancel); without it the dialog must be answered by one of its buttons. */
-  onDismiss?: () => void;
 }
 
-/** A modal question: takes the focus while open, keeps Tab inside and gives the focus back when it closes. */
-export function Dialog({ title, children, actions, onDismiss }: DialogProps) {
+/**
+ * A modal question. It takes the focus while open, keeps Tab inside and gives the focus back when it closes
+ * (ui/keyboard-focus.ts); Escape presses its action marked `dismiss` (a Cancel), when it has one.
+ */
+export function Dialog({ title, children, actions }: DialogProps) {
   const titleId = useId();
-  const ref = useDialogFocus<HTMLDivElement>(onDismiss);
   return (
     <div className="dialog-backdrop">
-      <div ref={ref} className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
         <div className="dialog-actions">{actions}</div>
@@ -124,10 +121,9 @@ export function ConfirmDialog({ title, children, confirm, busy, onCancel, onConf
   return (
     <Dialog
       title={title}
-      onDismiss={busy ? undefined : onCancel}
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={onConfirm} disabled={busy}>

@@ -38,10 +38,9 @@ function PushOffer({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={i18n._(PUSH_TEXT.offerTitle)}
-      onDismiss={busy ? undefined : onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             {i18n._(PUSH_TEXT.notNow)}
           </Button>
           <Button onClick={() => void turnOn()} disabled={busy}>

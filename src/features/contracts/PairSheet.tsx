@@ -8,7 +8,6 @@ import { formatAmount, formatPrice } from '../../lib/format.ts';
 import { prices } from '../../lib/prices.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { Empty } from '../../ui/lists.tsx';
-import { useDialogFocus } from '../../ui/use-dialog-focus.ts';
 import { contractsState } from './contracts-store.ts';
 
 interface PairSheetProps {
@@ -22,15 +21,13 @@ export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
   const { pairs } = useSnapshot(contractsState);
   const { quotes } = useLiveSnapshot(prices);
   const [query, setQuery] = useState('');
-  const ref = useDialogFocus<HTMLDivElement>(onClose);
   const wanted = query.trim().toLowerCase();
   const shown = pairs.filter(
     (pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted),
   );
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
+    <div className="sheet-backdrop" onClick={onClose} data-dismiss>
       <div
-        ref={ref}
         tabIndex={-1}
         className="sheet ct-sheet"
         role="dialog"

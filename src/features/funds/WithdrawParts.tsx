@@ -141,10 +141,9 @@ export function PromptDialog({ prompt, onClose }: { prompt: WithdrawPrompt; onCl
   return (
     <Dialog
       title={<Trans>Before you withdraw</Trans>}
-      onDismiss={onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => navigate(action.to)}>{action.label}</Button>

@@ -16,10 +16,9 @@ export default function FirstUnreadDialog({ message, onClose }: { message: Stati
   return (
     <MessageDialog
       message={message}
-      onDismiss={onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose} dismiss>
             <Trans>Read later</Trans>
           </Button>
           <Button onClick={readNow}>

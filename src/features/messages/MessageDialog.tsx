@@ -7,19 +7,10 @@ import { AntiPhishingBadge } from '../../ui/AntiPhishingBadge.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { formatMessageDate } from './messages-store.ts';
 
-export function MessageDialog({
-  message,
-  actions,
-  onDismiss,
-}: {
-  message: Readonly<StationMessage>;
-  actions: ReactNode;
-  /** What Escape does: the dialog's way out that leaves things as they are. */
-  onDismiss?: () => void;
-}) {
+export function MessageDialog({ message, actions }: { message: Readonly<StationMessage>; actions: ReactNode }) {
   const guarded = splitAntiPhishingLine(message.content);
   return (
-    <Dialog title={<bdi>{message.title}</bdi>} actions={actions} onDismiss={onDismiss}>
+    <Dialog title={<bdi>{message.title}</bdi>} actions={actions}>
       <time className="msg-reader-date" dateTime={message.created_at}>
         {formatMessageDate(message.created_at, { full: true })}
       </time>

@@ -187,9 +187,8 @@ function MessageReader({ message }: { message: Readonly<StationMessage> }) {
   return (
     <MessageDialog
       message={message}
-      onDismiss={closeMessage}
       actions={
-        <Button onClick={closeMessage}>
+        <Button onClick={closeMessage} dismiss>
           <Trans>Close</Trans>
         </Button>
       }

@@ -185,10 +185,9 @@ function ConfirmDialog(props: ConfirmProps) {
           <Trans>Confirm your order</Trans> {practising && <PracticeTag />}
         </>
       }
-      onDismiss={busy ? undefined : onCancel}
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <button type="button" className={`btn opt-buy ${direction}`} onClick={onConfirm} disabled={busy}>

@@ -133,10 +133,9 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={<Trans>Turn off the address lock?</Trans>}
-      onDismiss={busy ? undefined : onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void submit()} disabled={busy}>

@@ -33,10 +33,9 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
   return (
     <Dialog
       title={<Trans>Label</Trans>}
-      onDismiss={busy ? undefined : onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void submit()} disabled={busy}>

@@ -106,7 +106,7 @@ function PinDialog({
     }
   };
   return (
-    <Dialog title={<Trans>Set an app PIN</Trans>} actions={null} onDismiss={busy ? undefined : onCancel}>
+    <Dialog title={<Trans>Set an app PIN</Trans>} actions={null}>
       <Form onSubmit={submit} className="lock-pin-form">
         <TextField
           label={<Trans>New app PIN (6 digits)</Trans>}
@@ -131,7 +131,7 @@ function PinDialog({
           problem={problem || undefined}
         />
         <div className="dialog-actions">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy}>

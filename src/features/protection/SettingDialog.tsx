@@ -94,10 +94,9 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
   return (
     <Dialog
       title={titles[setting]}
-      onDismiss={busy ? undefined : onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={save} disabled={busy}>
@@ -179,10 +178,9 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
   return (
     <Dialog
       title={current ? t`Change the time-out` : t`Take a time-out`}
-      onDismiss={busy ? undefined : onClose}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={next} disabled={busy}>
