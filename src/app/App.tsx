@@ -1,6 +1,6 @@
 // The shell: router on the hash, the auth guard, the page, the tab bar, loading mask, toasts and
 // the update dialog.
-import { Component, Suspense, lazy, useEffect, useState, type ComponentType, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { Router, useLocation } from 'wouter';
 import { useSnapshot } from 'valtio';
 import { i18n } from '@lingui/core';
@@ -43,6 +43,13 @@ function Shell() {
   useEffect(() => {
     scrollTo(0, 0);
   }, [path]);
+  // ...and a keyboard or screen-reader user starts there too: at its heading (not on the first page, the browser's).
+  const firstPath = useRef(path);
+  useEffect(() => {
+    if (path === firstPath.current) return;
+    firstPath.current = '';
+    void keyboardFocus().then(({ pageShown }) => pageShown());
+  }, [path]);
 
   const generation = usePageGeneration(path);
 
@@ -61,7 +68,7 @@ function Shell() {
     );
   }
   return (
-    <div className="app">
+    <div className="app" onKeyDownCapture={keyboardFocus}>
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>
@@ -77,6 +84,9 @@ function Shell() {
     </div>
   );
 }
+
+/** Page headings and dialogs for the keyboard (ui/keyboard-focus.ts): loaded at the first navigation or key press. */
+const keyboardFocus = () => import('../ui/keyboard-focus.ts');
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));

@@ -22,6 +22,7 @@ export default function UpdateDialog() {
   return (
     <div className="dialog-backdrop update-backdrop">
       <div
+        tabIndex={-1}
         className="dialog update-dialog"
         role="alertdialog"
         aria-modal="true"
@@ -38,6 +39,7 @@ export default function UpdateDialog() {
               type="button"
               className="btn secondary"
               data-action="later"
+              data-dismiss
               onClick={() => (appUpdate.dismissed = true)}
               disabled={busy}
             >

@@ -6,6 +6,8 @@ import { I18nProvider } from '@lingui/react';
 import { activateConsoleLocale, startingLocale } from './i18n.ts';
 import { ConsoleApp } from './ConsoleApp.tsx';
 import './console.css';
+// Dialogs take the keyboard's focus, keep Tab inside and close on Escape, as in the app.
+import '../ui/keyboard-focus.ts';
 
 await activateConsoleLocale(startingLocale());
 createRoot(document.getElementById('root')!).render(

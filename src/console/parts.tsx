@@ -211,7 +211,7 @@ export function RejectDialog({
   };
   return (
     <div className="console-overlay">
-      <div className="console-dialog" role="dialog" aria-modal="true" aria-labelledby="reject-title">
+      <div className="console-dialog" role="dialog" aria-modal="true" aria-labelledby="reject-title" tabIndex={-1}>
         <h2 id="reject-title">{title}</h2>
         <label>
           <Trans>Reason (the customer sees it)</Trans>
@@ -225,7 +225,7 @@ export function RejectDialog({
         </label>
         <ErrorLine error={error} />
         <div className="console-actions">
-          <button type="button" onClick={onClose} disabled={busy}>
+          <button type="button" onClick={onClose} disabled={busy} data-dismiss>
             <Trans>Cancel</Trans>
           </button>
           <button type="button" className="danger" onClick={() => void submit()} disabled={busy}>

@@ -22,7 +22,8 @@ export function NavBar({ title, back = true, right, plain = false }: NavBarProps
           </button>
         )}
       </div>
-      <h1>{title}</h1>
+      {/* The shell moves the focus here when the page opens: focusable by script, not a Tab stop. */}
+      <h1 tabIndex={-1}>{title}</h1>
       <div className="nav-side">{right}</div>
     </header>
   );

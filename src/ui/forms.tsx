@@ -117,6 +117,8 @@ interface ButtonProps {
   variant?: 'primary' | 'secondary' | 'danger';
   size?: 'normal' | 'small';
   disabled?: boolean;
+  /** The dialog's way out that Escape presses (its Cancel): see ui/keyboard-focus.ts. */
+  dismiss?: boolean;
 }
 
 export function Button({
@@ -126,10 +128,11 @@ export function Button({
   variant = 'primary',
   size = 'normal',
   disabled,
+  dismiss,
 }: ButtonProps) {
   const classes = ['btn', variant !== 'primary' && variant, size === 'small' && 'small'].filter(Boolean).join(' ');
   return (
-    <button type={type} className={classes} onClick={onClick} disabled={disabled}>
+    <button type={type} className={classes} onClick={onClick} disabled={disabled} data-dismiss={dismiss}>
       {children}
     </button>
   );

@@ -30,6 +30,8 @@ export function Cell({ label, value, icon, to, onClick, checked }: CellProps) {
       </Link>
     );
   }
+  // A row that does nothing is no button: a keyboard user would stop on it and Enter would do nothing.
+  if (!onClick && checked === undefined) return <div className="cell">{content}</div>;
   return (
     <button
       type="button"
@@ -54,12 +56,13 @@ interface SheetProps<T extends string> {
 export function Sheet<T extends string>({ title, options, value, onChoose, onClose }: SheetProps<T>) {
   const titleId = useId();
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
+    <div className="sheet-backdrop" onClick={onClose} data-dismiss>
       <div
         className="sheet"
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         onClick={(event) => event.stopPropagation()}
       >
         <h2 id={titleId}>{title}</h2>
@@ -85,11 +88,15 @@ interface DialogProps {
   actions: ReactNode;
 }
 
+/**
+ * A modal question. It takes the focus while open, keeps Tab inside and gives the focus back when it closes
+ * (ui/keyboard-focus.ts); Escape presses its action marked `dismiss` (a Cancel), when it has one.
+ */
 export function Dialog({ title, children, actions }: DialogProps) {
   const titleId = useId();
   return (
     <div className="dialog-backdrop">
-      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId}>
+      <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <h2 id={titleId}>{title}</h2>
         <div>{children}</div>
         <div className="dialog-actions">{actions}</div>
@@ -116,7 +123,7 @@ export function ConfirmDialog({ title, children, confirm, busy, onCancel, onConf
       title={title}
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={onConfirm} disabled={busy}>

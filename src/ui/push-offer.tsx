@@ -40,7 +40,7 @@ function PushOffer({ onClose }: { onClose: () => void }) {
       title={i18n._(PUSH_TEXT.offerTitle)}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             {i18n._(PUSH_TEXT.notNow)}
           </Button>
           <Button onClick={() => void turnOn()} disabled={busy}>

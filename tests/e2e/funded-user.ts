@@ -9,19 +9,24 @@ import { callApi, registerUser } from './pwa.ts';
 export async function fundedUser(phone: string, password: string, paypass: string, usdt: string): Promise<string> {
   await registerUser(phone, password, paypass);
   const { data } = await callApi<{ token: string }>('/users/login', { form: { username: phone, password } });
+  await creditUsdt(phone, data.token, usdt);
+  return data.token;
+}
+
+/** Credits the customer `phone` (signed in with `token`) `usdt` USDT through a recharge the operator approves. */
+export async function creditUsdt(phone: string, token: string, usdt: string): Promise<void> {
   const channels = await callApi<{ lists: { id: number; kind: string; currency: string }[] }>('/pay/lists', {
     method: 'GET',
-    token: data.token,
+    token,
   });
   const usdtChannel = channels.data.lists.find((channel) => channel.kind === 'crypto' && channel.currency === 'USDT');
   if (!usdtChannel) throw new Error('no USDT recharge channel is seeded');
   const hash = randomBytes(32).toString('hex');
   const sent = await callApi<{ id: number }>('/pay/submit', {
-    token: data.token,
+    token,
     form: { kind: 'crypto', channel_id: String(usdtChannel.id), amount: usdt, hash },
   });
   if (sent.ret !== 1) throw new Error(`the recharge of ${phone} was refused: ${sent.msg}`);
   const approved = await operator('recharge', 'approve', String(sent.data.id));
   if (!approved.includes('approved')) throw new Error(`the recharge of ${phone} was not approved: ${approved}`);
-  return data.token;
 }

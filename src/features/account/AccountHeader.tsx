@@ -33,7 +33,7 @@ export function AccountHeader({
         </button>
       </div>
       <img src="/favicon.svg" alt="" className="auth-logo" width="56" height="56" />
-      <h1>{title}</h1>
+      <h1 tabIndex={-1}>{title}</h1>
       {subtitle && <p>{subtitle}</p>}
       {choosing && (
         <Sheet

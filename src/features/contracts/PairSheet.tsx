@@ -26,8 +26,9 @@ export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
     (pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted),
   );
   return (
-    <div className="sheet-backdrop" onClick={onClose}>
+    <div className="sheet-backdrop" onClick={onClose} data-dismiss>
       <div
+        tabIndex={-1}
         className="sheet ct-sheet"
         role="dialog"
         aria-modal="true"

@@ -143,7 +143,7 @@ export function PromptDialog({ prompt, onClose }: { prompt: WithdrawPrompt; onCl
       title={<Trans>Before you withdraw</Trans>}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => navigate(action.to)}>{action.label}</Button>

@@ -103,7 +103,7 @@ function HomeBar() {
     <header className="navbar home-bar">
       <span className="home-brand">
         <img src="/favicon.svg" alt="" width="28" height="28" />
-        <h1>{APP_NAME}</h1>
+        <h1 tabIndex={-1}>{APP_NAME}</h1>
       </span>
       <Link href={ROUTES.messages} className="icon-button home-bell" aria-label={label}>
         <BellIcon />

@@ -18,7 +18,7 @@ export default function FirstUnreadDialog({ message, onClose }: { message: Stati
       message={message}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose}>
+          <Button variant="secondary" onClick={onClose} dismiss>
             <Trans>Read later</Trans>
           </Button>
           <Button onClick={readNow}>

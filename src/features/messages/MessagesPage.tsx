@@ -188,7 +188,7 @@ function MessageReader({ message }: { message: Readonly<StationMessage> }) {
     <MessageDialog
       message={message}
       actions={
-        <Button onClick={closeMessage}>
+        <Button onClick={closeMessage} dismiss>
           <Trans>Close</Trans>
         </Button>
       }

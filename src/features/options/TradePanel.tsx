@@ -187,7 +187,7 @@ function ConfirmDialog(props: ConfirmProps) {
       }
       actions={
         <>
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <button type="button" className={`btn opt-buy ${direction}`} onClick={onConfirm} disabled={busy}>

@@ -135,7 +135,7 @@ function TurnOffDialog({ onClose }: { onClose: () => void }) {
       title={<Trans>Turn off the address lock?</Trans>}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void submit()} disabled={busy}>

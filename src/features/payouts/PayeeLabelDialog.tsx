@@ -35,7 +35,7 @@ export function PayeeLabelDialog({ kind, id, label, onClose }: Props) {
       title={<Trans>Label</Trans>}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={() => void submit()} disabled={busy}>

@@ -131,7 +131,7 @@ function PinDialog({
           problem={problem || undefined}
         />
         <div className="dialog-actions">
-          <Button variant="secondary" onClick={onCancel} disabled={busy}>
+          <Button variant="secondary" onClick={onCancel} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button type="submit" disabled={busy}>

@@ -96,7 +96,7 @@ function ValueDialog({ setting, onClose }: { setting: ValueSetting; onClose: () 
       title={titles[setting]}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={save} disabled={busy}>
@@ -180,7 +180,7 @@ function TimeoutDialog({ onClose }: { onClose: () => void }) {
       title={current ? t`Change the time-out` : t`Take a time-out`}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button onClick={next} disabled={busy}>

@@ -171,7 +171,7 @@ function SecretDialog({ kind, onClose }: { kind: 'freeze' | 'unfreeze'; onClose:
       title={kind === 'freeze' ? <Trans>Freeze your account now?</Trans> : <Trans>Unfreeze your account?</Trans>}
       actions={
         <>
-          <Button variant="secondary" onClick={onClose} disabled={busy}>
+          <Button variant="secondary" onClick={onClose} disabled={busy} dismiss>
             <Trans>Cancel</Trans>
           </Button>
           <Button variant={kind === 'freeze' ? 'danger' : undefined} onClick={() => void submit()} disabled={busy}>
