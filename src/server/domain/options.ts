@@ -142,6 +142,11 @@ export async function placeOptionOrder(
 /** Where an order's payout goes, over option_orders: USDT, or the practice account's USDT for a practice order. */
 const payoutAsset = ledgerAssetSql(sql`${USDT}::text`, sql`practice`);
 
+/** Whether any order waits for its start tick: one read off option_orders_opening_idx, outside a transaction. */
+export async function anyOptionOpening(db: Executor): Promise<boolean> {
+  return rowsOf(await db.execute(sql`select 1 from option_orders where status = 'opening' limit 1`)).length > 0;
+}
+
 /**
  * Opens the accepted orders whose start tick is recorded, in one statement, and voids those that
  * got none: an order's start price is the first tick of its coin recorded after it was accepted
@@ -151,11 +156,6 @@ const payoutAsset = ledgerAssetSql(sql`${USDT}::text`, sql`practice`);
  * payout of the same order). Rows are claimed FOR UPDATE SKIP LOCKED, so any number of processes may
  * run it. Returns how many orders it opened or voided.
  */
-/** Whether any order waits for its start tick: one read off option_orders_opening_idx, outside a transaction. */
-export async function anyOptionOpening(db: Executor): Promise<boolean> {
-  return rowsOf(await db.execute(sql`select 1 from option_orders where status = 'opening' limit 1`)).length > 0;
-}
-
 export async function openPendingOptions(tx: Tx, now: Date, batch: number): Promise<number> {
   const at = now.toISOString();
   const freshness = `${MAX_QUOTE_AGE_MS} milliseconds`;
