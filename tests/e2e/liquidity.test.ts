@@ -14,14 +14,14 @@ import { postgresBinaries, startPostgres, type PostgresCluster } from '../server
 let page: Page;
 phonePageForFile((opened) => {
   page = opened;
-  // The accelerated test clock keeps the server busy (a market step every 20 ms): allow for slow answers.
+  // The accelerated test clock keeps the server busy (its jobs run every 50 ms): allow for slow answers.
   page.setDefaultTimeout(60_000);
 });
 
 let server: EarnServer;
 let postgres: PostgresCluster | null = null;
 beforeAll(async () => {
-  // Its market steps every 20 ms of real time: on the embedded database that keeps a small machine
+  // Its jobs run every 50 ms of real time (days pass in 15 s): on the embedded database that keeps a small machine
   // busy enough to answer in seconds, so the server runs on a throwaway PostgreSQL when there is one.
   if (postgresBinaries()) postgres = await startPostgres();
   const before = process.env.DATABASE_URL;
