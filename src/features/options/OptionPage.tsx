@@ -8,6 +8,7 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
+import { scrollBehavior } from '../../lib/motion.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
@@ -75,7 +76,7 @@ export default function OptionPage() {
     : null;
 
   const showOrders = () =>
-    document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    document.getElementById('option-orders')?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
 
   return (
     <div className="page opt-page">
