@@ -1,5 +1,7 @@
-// The device's wish for reduced motion (prefers-reduced-motion), for what CSS cannot stop: a scroll a script starts,
-// a timer that changes what is shown. CSS animations and transitions stop by one rule in ui/ui.css.
+// The device's wish for reduced motion (prefers-reduced-motion), for what CSS cannot stop: a timer that changes what
+// is shown (the ticker of ui/ScrollingLines.tsx). CSS animations and transitions stop by one rule in ui/ui.css. The tab
+// pages read the media query themselves (the slides, the options page's scroll): this file stays out of their first
+// load.
 import { useSyncExternalStore } from 'react';
 
 const REDUCED_MOTION_QUERY = '(prefers-reduced-motion: reduce)';
@@ -8,9 +10,6 @@ const query = () => (typeof matchMedia === 'function' ? matchMedia(REDUCED_MOTIO
 
 /** Whether the device asks for reduced motion now (false where media queries are unknown). */
 export const prefersReducedMotion = (): boolean => query()?.matches ?? false;
-
-/** How a script should scroll: at once when the device asks for reduced motion, else smoothly. */
-export const scrollBehavior = (): ScrollBehavior => (prefersReducedMotion() ? 'auto' : 'smooth');
 
 function subscribe(changed: () => void): () => void {
   const media = query();

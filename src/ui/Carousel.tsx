@@ -4,7 +4,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLingui } from '@lingui/react/macro';
 import { SWIPER_INTERVAL_MS } from '../api-contract/constants.ts';
-import { useReducedMotion } from '../lib/motion.ts';
 
 export interface CarouselItem {
   id: number;
@@ -29,10 +28,9 @@ export function Carousel({ items }: { items: readonly CarouselItem[] }) {
   const { t } = useLingui();
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
-  const still = useReducedMotion();
 
   useEffect(() => {
-    if (items.length < 2 || still) return;
+    if (items.length < 2 || matchMedia('(prefers-reduced-motion: reduce)').matches) return;
     const timer = setInterval(() => {
       const element = track.current;
       if (!element) return;
@@ -41,7 +39,7 @@ export function Carousel({ items }: { items: readonly CarouselItem[] }) {
       element.scrollTo({ left: direction * next * element.clientWidth, behavior: 'smooth' });
     }, SWIPER_INTERVAL_MS);
     return () => clearInterval(timer);
-  }, [index, items.length, still]);
+  }, [index, items.length]);
 
   const onScroll = () => {
     const element = track.current;

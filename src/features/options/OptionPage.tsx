@@ -8,7 +8,6 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { ROUTES } from '../../api-contract/routes.ts';
 import { errorText } from '../../lib/api.ts';
 import { refreshBalances } from '../../lib/balances.ts';
-import { scrollBehavior } from '../../lib/motion.ts';
 import { navigate } from '../../lib/navigation.ts';
 import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
@@ -75,8 +74,12 @@ export default function OptionPage() {
     ? { time: Math.floor(Date.parse(started.start_price_at!) / 1000), price: started.start_price! }
     : null;
 
+  // At once on a device that asks for reduced motion (read here, not from lib/motion.ts: the tab pages' first load).
   const showOrders = () =>
-    document.getElementById('option-orders')?.scrollIntoView({ behavior: scrollBehavior(), block: 'start' });
+    document.getElementById('option-orders')?.scrollIntoView({
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      block: 'start',
+    });
 
   return (
     <div className="page opt-page">
