@@ -13,6 +13,7 @@ import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { ReadPrice } from '../../ui/ReadPrice.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
@@ -115,7 +116,9 @@ export default function OptionPage() {
         <OfflineNote
           endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
         />
-        <CoinQuote code={code} />
+        <CoinQuote code={code}>
+          <ReadPrice code={code} />
+        </CoinQuote>
         <LiveChart code={code} tools marker={marker} />
         <TradePanel code={code} onPlaced={showOrders} />
         <OrderTabs />
