@@ -17,6 +17,7 @@ import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { Ltr, RecordLink } from '../../ui/records.tsx';
 import { RecordIcon } from '../../ui/icons.tsx';
 import { loadChannels, rechargeState } from './recharge-store.ts';
+import './funds.css';
 
 export default function RechargePage() {
   const { t } = useLingui();

@@ -20,6 +20,7 @@ import { BellIcon } from '../../ui/icons.tsx';
 import { Empty } from '../../ui/lists.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { PausedBadge, PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
+import { ReadPrice } from '../../ui/ReadPrice.tsx';
 import { ChangePill, MarketStatus } from './MarketStatus.tsx';
 import {
   applyTicksToChart,
@@ -170,6 +171,7 @@ function QuoteHeader({ quote }: { quote: CoinQuote }) {
       <div className="market-quote-change">
         <ChangePill change={quote.change_24h} />
         <bdi className="muted">{quote.name}</bdi>
+        <ReadPrice code={coin} />
       </div>
       <dl className="market-stats">
         <div>

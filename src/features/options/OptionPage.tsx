@@ -13,6 +13,7 @@ import { loadCoinList, prices, subscribePrices } from '../../lib/prices.ts';
 import { toast } from '../../lib/toast.ts';
 import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
+import { ReadPrice } from '../../ui/ReadPrice.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
@@ -74,8 +75,12 @@ export default function OptionPage() {
     ? { time: Math.floor(Date.parse(started.start_price_at!) / 1000), price: started.start_price! }
     : null;
 
+  // At once on a device that asks for reduced motion (read here, not from lib/motion.ts: the tab pages' first load).
   const showOrders = () =>
-    document.getElementById('option-orders')?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    document.getElementById('option-orders')?.scrollIntoView({
+      behavior: matchMedia('(prefers-reduced-motion: reduce)').matches ? 'auto' : 'smooth',
+      block: 'start',
+    });
 
   return (
     <div className="page opt-page">
@@ -111,7 +116,9 @@ export default function OptionPage() {
         <OfflineNote
           endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
         />
-        <CoinQuote code={code} />
+        <CoinQuote code={code}>
+          <ReadPrice code={code} />
+        </CoinQuote>
         <LiveChart code={code} tools marker={marker} />
         <TradePanel code={code} onPlaced={showOrders} />
         <OrderTabs />
