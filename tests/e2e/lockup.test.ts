@@ -9,9 +9,9 @@ import { phonePageForFile, screenshot } from './browser.ts';
 import { startEarnServer, type EarnServer } from './earn-server.ts';
 import { markAllRead } from './pwa.ts';
 
-// This server's clock runs 7,200× fast (its day-end, settlement and figure jobs every 50 ms, a market step every 500 ms)
-// and keeps it busy: on a loaded two-core machine a page can take half a minute to open, so every wait here is
-// generous.
+// This server's clock runs 7,200× fast (its day-end, settlement and figure jobs every 50 ms, a market step every
+// 500 ms) and keeps it busy: on a loaded two-core machine a page can take half a minute to open, so every wait here
+// is generous.
 vi.setConfig({ testTimeout: 300_000, hookTimeout: 300_000 });
 
 let page: Page;
