@@ -8,7 +8,11 @@
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, V>();
 
-  constructor(readonly limit: number) {}
+  readonly limit: number;
+
+  constructor(limit: number) {
+    this.limit = limit;
+  }
 
   /** How many entries are kept (at most `limit`). */
   get size(): number {

@@ -15,11 +15,11 @@ import { consoleSession, endSession } from './session.ts';
 
 /** A call that failed, with the text to show (the server's msg, or a check of the form). */
 export class ConsoleError extends Error {
-  constructor(
-    message: string,
-    readonly ret?: number,
-  ) {
+  readonly ret?: number;
+
+  constructor(message: string, ret?: number) {
     super(message);
+    this.ret = ret;
     this.name = 'ConsoleError';
   }
 }

@@ -24,13 +24,15 @@ import { callHeaders, formFields, needsIdempotencyKey, newUuid, readEnvelope } f
 
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
-  constructor(
-    message: string,
-    /** The envelope's ret when the server answered; undefined for transport failures. */
-    readonly ret?: number,
-    readonly status?: number,
-  ) {
+  /** The envelope's ret when the server answered; undefined for transport failures. */
+  readonly ret?: number;
+  /** The HTTP status, when there was an answer. */
+  readonly status?: number;
+
+  constructor(message: string, ret?: number, status?: number) {
     super(message);
+    this.ret = ret;
+    this.status = status;
     this.name = 'ApiError';
   }
 }

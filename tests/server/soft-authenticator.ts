@@ -50,10 +50,13 @@ export class SoftAuthenticator {
 
   /** `origin`: the page the browser would show; `counterStep` 0 for an authenticator without a signature counter (a
    * synced passkey). */
-  constructor(
-    public origin: string,
-    private readonly counterStep = 1,
-  ) {}
+  origin: string;
+  private readonly counterStep: number;
+
+  constructor(origin: string, counterStep = 1) {
+    this.origin = origin;
+    this.counterStep = counterStep;
+  }
 
   private clientData(type: 'webauthn.create' | 'webauthn.get', challenge: string, origin = this.origin) {
     return Buffer.from(JSON.stringify({ type, challenge, origin, crossOrigin: false }));

@@ -9,13 +9,14 @@ const SCOPE = 'https://coinvest.example/';
 
 class FakeWindow {
   log: string[];
-  constructor(
-    public url: string,
-    public focused: boolean,
-    log: string[],
-    private controlled = true,
-  ) {
+  url: string;
+  focused: boolean;
+  private controlled: boolean;
+  constructor(url: string, focused: boolean, log: string[], controlled = true) {
+    this.url = url;
+    this.focused = focused;
     this.log = log;
+    this.controlled = controlled;
   }
   async focus() {
     this.log.push(`focus ${this.url}`);

@@ -16,7 +16,9 @@ class FakeSource {
   static opened: FakeSource[] = [];
   closed = false;
   private listeners = new Map<string, ((event: MessageEvent) => void)[]>();
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeSource.opened.push(this);
   }
   addEventListener(type: string, listener: (event: MessageEvent) => void) {

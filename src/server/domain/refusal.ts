@@ -21,14 +21,16 @@ export type TextId =
   | IdsOf<typeof triggerTexts>;
 
 export class Refusal extends Error {
-  constructor(
-    /** A text's id, translated for whoever asked (the customer, the operator, the command line in English); never a
-     * sentence. */
-    readonly textId: TextId,
-    /** The values of the text's placeholders ({0}, {id}…). */
-    readonly values?: Record<string, unknown>,
-  ) {
+  /** A text's id, translated for whoever asked (the customer, the operator, the command line in English); never a
+   * sentence. */
+  readonly textId: TextId;
+  /** The values of the text's placeholders ({0}, {id}…). */
+  readonly values?: Record<string, unknown>;
+
+  constructor(textId: TextId, values?: Record<string, unknown>) {
     super(textId);
+    this.textId = textId;
+    this.values = values;
     // A sentence would reach every language as it is written: only a text of the catalogs is an answer.
     if (!(textId in textById)) throw new Error(`A Refusal takes a text id of api-contract/*texts.ts, not "${textId}".`);
   }

@@ -60,12 +60,16 @@ export class AnswerCache<T> {
   private loading = new Map<string, { epoch: number; answer: Promise<T> }>();
   private epoch = 0;
 
-  constructor(
-    private readonly usable: () => boolean,
-    private readonly ttlMs: number,
-    /** Public answers: their envelopes are serialised once per language (cachedBytes). */
-    private readonly serialise = false,
-  ) {}
+  private readonly usable: () => boolean;
+  private readonly ttlMs: number;
+  /** Public answers: their envelopes are serialised once per language (cachedBytes). */
+  private readonly serialise: boolean;
+
+  constructor(usable: () => boolean, ttlMs: number, serialise = false) {
+    this.usable = usable;
+    this.ttlMs = ttlMs;
+    this.serialise = serialise;
+  }
 
   /**
    * `userOf` names the user an answer belongs to (per-user notices drop it); null: do not keep it.

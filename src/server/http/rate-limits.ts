@@ -64,7 +64,11 @@ function answer({ count, startedAt }: Window, max: number, reply: FastifyReply, 
 export class RequestCounter<K> {
   private windows = new Map<K, Window>();
 
-  constructor(private readonly maxKeys = MAX_KEYS) {}
+  private readonly maxKeys: number;
+
+  constructor(maxKeys = MAX_KEYS) {
+    this.maxKeys = maxKeys;
+  }
 
   /** Counts one request of `key` and sets the limit headers; a request over `max` gets the error to answer with. */
   take(key: K, max: number, reply: FastifyReply, now = Date.now()): RateLimited | undefined {

@@ -76,11 +76,11 @@ export interface Exchange {
 
 /** The exchange refused a request for coming too often: wait (`retryAfterMs` when it said how long) and ask again. */
 export class CandlesRateLimited extends Error {
-  constructor(
-    message: string,
-    readonly retryAfterMs: number | null = null,
-  ) {
+  readonly retryAfterMs: number | null;
+
+  constructor(message: string, retryAfterMs: number | null = null) {
     super(message);
+    this.retryAfterMs = retryAfterMs;
   }
 }
 
