@@ -4,7 +4,7 @@
 // its modules together (none can be read, moved or tested without the others); import-x/no-cycle skips type imports
 // with no option to count them. The graph is madge's: TypeScript's parser finds the imports of .ts/.tsx files, the
 // project's tsconfig.json resolves them, and packages (node_modules) are not followed.
-// Run alone: `npx tsx tests/import-cycles.ts` (from the repository's root); it exits 1 when it finds a circle.
+// Run alone: `node tests/import-cycles.ts` (from the repository's root); it exits 1 when it finds a circle.
 import { existsSync, readdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

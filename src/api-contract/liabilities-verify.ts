@@ -1,8 +1,9 @@
 // The stand-alone verifier of a proof of liabilities (the format: src/server/domain/LIABILITIES.md). It imports
 // nothing, so it can be copied out of the repository and run on its own:
 //
-//   npx tsx src/api-contract/liabilities-verify.ts proof.json <published root hash>
+//   node src/api-contract/liabilities-verify.ts proof.json <published root hash>
 //
+// (Node.js 22.18 or later runs TypeScript by stripping its types; with an older Node, `npx tsx` in place of `node`)
 // prints "verified" (exit 0) or the reason the proof fails (exit 1). The app's "Verify my balance" screen and the
 // server tests call `verifyProof` below; hashing is Web Crypto's SHA-256 (browsers' secure contexts, Node ≥ 20).
 //
@@ -163,7 +164,7 @@ export async function verifyProof(proof: LiabilityProof, published: PublishedRoo
   }
 }
 
-// ---- Command line: npx tsx liabilities-verify.ts proof.json <root hash> --------------------------------------------
+// ---- Command line: node liabilities-verify.ts proof.json <root hash> -----------------------------------------------
 // Reads through process.getBuiltinModule (Node ≥ 20.16), so the file imports nothing and a browser bundle of it
 // carries no Node module.
 interface NodeProcess {
@@ -177,7 +178,7 @@ if (script && /liabilities-verify\.[cm]?[jt]s$/.test(script) && import.meta.url.
   const fs = nodeProcess!.getBuiltinModule!('node:fs') as { readFileSync(path: string, encoding: 'utf8'): string };
   const [file, rootHash] = nodeProcess!.argv.slice(2);
   if (!file || !rootHash) {
-    console.error('usage: npx tsx liabilities-verify.ts proof.json <published root hash>');
+    console.error('usage: node liabilities-verify.ts proof.json <published root hash>');
     nodeProcess!.exitCode = 2;
   } else {
     void verifyProof(JSON.parse(fs.readFileSync(file, 'utf8')) as LiabilityProof, rootHash).then((verdict) => {

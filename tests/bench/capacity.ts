@@ -107,27 +107,23 @@ export async function startServer(
   const out = openSync(logFile, 'a');
   // CAPACITY_PROFILE=folder: each server process (the workers inherit it) writes a CPU profile there as it stops.
   const profile = process.env.CAPACITY_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.CAPACITY_PROFILE}`] : [];
-  const child = spawn(
-    process.execPath,
-    [...profile, '--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'],
-    {
-      env: {
-        ...process.env,
-        NODE_ENV: 'production',
-        HOST: '127.0.0.1',
-        PORT: String(port),
-        WORKERS: String(workers),
-        DATABASE_URL: databaseUrl,
-        METRICS_TOKEN: token,
-        WEB_ROOT: '',
-        DATA_DIR: work,
-        SHUTDOWN_DRAIN_MS: '0',
-        LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
-        ...env,
-      },
-      stdio: ['ignore', out, out],
+  const child = spawn(process.execPath, [...profile, '--max-semi-space-size=32', 'src/server/main.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      WORKERS: String(workers),
+      DATABASE_URL: databaseUrl,
+      METRICS_TOKEN: token,
+      WEB_ROOT: '',
+      DATA_DIR: work,
+      SHUTDOWN_DRAIN_MS: '0',
+      LOG_LEVEL: process.env.CAPACITY_LOG_LEVEL ?? 'info',
+      ...env,
     },
-  );
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   const deadline = Date.now() + 120_000;
   const log = () => readFileSync(logFile, 'utf8');
@@ -295,11 +291,11 @@ async function tradables(base: string): Promise<Pick<Setup, 'products' | 'pairs'
 
 // ---- Generators ------------------------------------------------------------------------------------
 
-/** A load generator on Node with tsx's loader, talking to this process directly. */
+/** A load generator on Node (its own TypeScript support), talking to this process directly. */
 function startGenerator(setup: Setup): ChildProcess {
   const child = fork(fileURLToPath(new URL('./capacity-customers.ts', import.meta.url)), [], {
     execPath: process.execPath,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     serialization: 'advanced',
   });
   child.send(setup);

@@ -287,7 +287,7 @@ export async function startServer(): Promise<{ origin: string; stop: () => Promi
   const work = mkdtempSync(join(tmpdir(), 'coinvest-lighthouse-'));
   const port = await freePort();
   let log = '';
-  const server: ChildProcess = spawn('node_modules/.bin/tsx', ['src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['src/server/main.ts'], {
     // Limits raised so a dozen page loads from one address never meet the rate limiter.
     env: {
       ...process.env,

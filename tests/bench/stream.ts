@@ -27,12 +27,12 @@ const coins = LISTED_COINS.map((coin) => ({
   priceDecimals: coin.priceDecimals,
 }));
 
-/** A child on Node with tsx's loader, talking to this process directly (the tsx command's relay drops a large last
- * message). */
+/** A child on Node (its own TypeScript support), talking to this process directly over the IPC channel (a command's
+ * relay would drop a large last message). */
 export const forkTs = (file: string, args: string[]) =>
   fork(fileURLToPath(new URL(file, import.meta.url)), args, {
     execPath: process.execPath,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     serialization: 'advanced',
   });
 

@@ -19,7 +19,7 @@ const run = promisify(execFile);
 export const opsOn = ({ dataDir, databaseUrl = '' }: { dataDir: string; databaseUrl?: string }) =>
   databaseUrl
     ? async (...args: string[]): Promise<string> => {
-        const { stdout } = await run('node_modules/.bin/tsx', ['src/server/ops/main.ts', ...args], {
+        const { stdout } = await run(process.execPath, ['src/server/ops/main.ts', ...args], {
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: databaseUrl },
           timeout: 30_000,
         });

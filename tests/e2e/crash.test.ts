@@ -194,7 +194,7 @@ async function newCustomer(): Promise<User> {
   // The operator's test credit, through the running server's operator socket.
   const { stdout } = await promisify(execFile)(
     process.execPath,
-    ['--import', 'tsx', 'src/server/ops/main.ts', 'credit', phone, 'USDT', CREDIT],
+    ['src/server/ops/main.ts', 'credit', phone, 'USDT', CREDIT],
     {
       env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' },
       timeout: 30_000,

@@ -53,7 +53,7 @@ afterAll(async () => {
 /** `npm run ops -- operator add NAME admin` against this test's server, read as a person reads it. */
 async function enrolAdmin(name: string) {
   const { stdout } = await promisify(execFile)(
-    'node_modules/.bin/tsx',
+    process.execPath,
     ['src/server/ops/main.ts', 'operator', 'add', name, 'admin'],
     {
       env: { ...process.env, DATA_DIR: join(work, 'data'), DATABASE_URL: '' },

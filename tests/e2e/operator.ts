@@ -1,8 +1,8 @@
 // The operator command as an operator runs it, against an end-to-end server's embedded database: the command line
 // (`npm run ops`) hands a command to the server holding the database through the operator socket in its data folder,
 // and prints the answer. These helpers hand it over the same socket from the test process: the same command, run by
-// the same server, with the same printed answer; only the command line's own start (about 1.7 s of a core in tsx, each
-// call) is left out. The command line itself is tested by the server suite (backup,
+// the same server, with the same printed answer; only the command line's own start (about 1.4 s of a core each call,
+// measured) is left out. The command line itself is tested by the server suite (backup,
 // production-guard, uploads-private, cached-answers) and by console-system.test.ts on PostgreSQL.
 import { inject } from 'vitest';
 import { canonicalMobile } from '../../src/server/domain/phone-numbers.ts';

@@ -28,7 +28,7 @@ function ops(...argv: string[]): Promise<{ code: number; output: string }> {
 function opsIn(folder: string, ...argv: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
-      'node_modules/.bin/tsx',
+      process.execPath,
       ['src/server/ops/main.ts', ...argv],
       { env: { ...process.env, DATA_DIR: folder, DATABASE_URL: '' }, cwd: process.cwd() },
       (error, stdout, stderr) =>
@@ -201,7 +201,7 @@ it('restores a backup into a new, empty data folder (a new machine): the server 
 
 it('on PostgreSQL both commands print the pg_dump and pg_restore commands to use', async () => {
   const answer = await new Promise<{ code: number; output: string }>((resolve) => {
-    const child = spawn('node_modules/.bin/tsx', ['src/server/ops/main.ts', 'backup', 'nightly.dump'], {
+    const child = spawn(process.execPath, ['src/server/ops/main.ts', 'backup', 'nightly.dump'], {
       env: { ...process.env, DATABASE_URL: 'postgres://nobody@127.0.0.1:1/none' },
     });
     let output = '';

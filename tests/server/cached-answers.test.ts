@@ -183,7 +183,7 @@ it.runIf(onPostgres())('serves a product fresh after `npm run ops` changed it fr
   // The products' notice (a table-wide one: any user matches) reaches this server from the other process.
   const notice = noticeOf(h.database.changes(), 'option_products', 0);
   await promisify(execFile)(
-    'node_modules/.bin/tsx',
+    process.execPath,
     ['src/server/ops/main.ts', 'product', String(product!.id), 'yield=0.77'],
     {
       env: { ...process.env, DATABASE_URL: url },

@@ -249,9 +249,9 @@ it('runs from the command line: verified for a real proof, the reason for a chan
   writeFileSync(changed, JSON.stringify(forged));
   const run = promisify(execFile);
   const verifier = 'src/api-contract/liabilities-verify.ts';
-  const ok = await run(process.execPath, ['--import', 'tsx', verifier, real, data.tree.root]);
+  const ok = await run(process.execPath, [verifier, real, data.tree.root]);
   expect(ok.stdout.trim()).toBe('verified');
-  await expect(run(process.execPath, ['--import', 'tsx', verifier, changed, data.tree.root])).rejects.toMatchObject({
+  await expect(run(process.execPath, [verifier, changed, data.tree.root])).rejects.toMatchObject({
     code: 1,
     stdout: expect.stringContaining('NOT verified (root)'),
   });

@@ -63,7 +63,7 @@ describe('a database a production server has run on', () => {
 function ops(dataDir: string, ...argv: string[]): Promise<{ code: number; output: string }> {
   return new Promise((resolve) => {
     execFile(
-      'node_modules/.bin/tsx',
+      process.execPath,
       ['src/server/ops/main.ts', ...argv],
       { env: { ...process.env, NODE_ENV: 'development', DATA_DIR: dataDir, DATABASE_URL: '' }, cwd: process.cwd() },
       (error, stdout, stderr) =>

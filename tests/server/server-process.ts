@@ -1,5 +1,5 @@
 // The real server as its own process, for the tests that need one (end-to-end setups, crash and
-// cluster runs, the market index): started with `node --import tsx` (so the pid is the server's own,
+// cluster runs, the market index): started with `node` as `npm start` does (so the pid is the server's own,
 // and SIGKILL kills it), on a free loopback port, its output kept in a log file the tests can read
 // (codes the development sender writes), ready once it prints that it is running — an event, not a poll.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -70,7 +70,7 @@ export async function startServer({
   const logFile = join(work, `${name}.log`);
   const log = createWriteStream(logFile);
   // The flags of `npm start` (package.json): a 32 MB young generation (src/server/OPERATIONS.md).
-  const node = [process.execPath, '--max-semi-space-size=32', '--import', 'tsx', 'src/server/main.ts'];
+  const node = [process.execPath, '--max-semi-space-size=32', 'src/server/main.ts'];
   const [command, ...args] = [...launcher, ...node] as [string, ...string[]];
   const child = spawn(command, args, {
     env: {

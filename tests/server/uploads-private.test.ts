@@ -438,7 +438,7 @@ describe('the operator command picture', () => {
       const { url, bytes } = kinds.get('certification holding the document')!;
       const printed = await new Promise<string>((done, fail) =>
         execFile(
-          resolve('node_modules/.bin/tsx'),
+          process.execPath,
           [resolve('src/server/ops/main.ts'), 'picture', url, 'holding.png'],
           { cwd: operatorFolder, env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' } },
           (error, stdout, stderr) => (error ? fail(new Error(`${stdout}${stderr}`)) : done(stdout.trim())),

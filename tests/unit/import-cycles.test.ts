@@ -34,7 +34,7 @@ const circles = async (modules: Record<string, string>) => (await importCycles(t
 
 /** Runs the check as `npm run lint` does, in `root`: its exit code and what it printed on stderr. */
 function runCheck(root: string) {
-  const run = spawnSync(resolve('node_modules/.bin/tsx'), [resolve('tests/import-cycles.ts')], {
+  const run = spawnSync(process.execPath, [resolve('tests/import-cycles.ts')], {
     cwd: root,
     encoding: 'utf8',
   });
