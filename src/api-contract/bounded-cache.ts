@@ -8,7 +8,7 @@
 export class BoundedCache<K, V> {
   private readonly entries = new Map<K, V>();
 
-  readonly limit: number;
+  declare readonly limit: number;
 
   constructor(limit: number) {
     this.limit = limit;

@@ -15,7 +15,7 @@ import { consoleSession, endSession } from './session.ts';
 
 /** A call that failed, with the text to show (the server's msg, or a check of the form). */
 export class ConsoleError extends Error {
-  readonly ret?: number;
+  declare readonly ret?: number;
 
   constructor(message: string, ret?: number) {
     super(message);

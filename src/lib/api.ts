@@ -25,9 +25,9 @@ import { callHeaders, formFields, needsIdempotencyKey, newUuid, readEnvelope } f
 /** A call that failed, with the text to show the user. */
 export class ApiError extends Error {
   /** The envelope's ret when the server answered; undefined for transport failures. */
-  readonly ret?: number;
+  declare readonly ret?: number;
   /** The HTTP status, when there was an answer. */
-  readonly status?: number;
+  declare readonly status?: number;
 
   constructor(message: string, ret?: number, status?: number) {
     super(message);

@@ -55,7 +55,9 @@ const CEILING: Record<string, number> = {
   // More for the app lock's start check (it decides before the first render whether the lock screen replaces the
   // pages, and covers the page as it is hidden; the lock screen, PIN and passkey code load only when needed): the
   // start chunk 96,841 → 97,240 bytes; 118.7 KB measured.
-  [ROUTES.coinList]: 119 * KB,
+  // 0.5 KB more for the keyboard (the shell loads the focus module, ui/keyboard-focus.ts, at the first navigation or
+  // key press: 77 bytes) merged with "Read price" and text at 200 %: 119.0 KB measured, at the ceiling.
+  [ROUTES.coinList]: 119.5 * KB,
   // With its K-line chart: 2.7 KB more than before the app drew the chart itself, when the 50.3 KB
   // charting library it loaded was counted apart. 0.5 KB more for the offer of notifications after a
   // first order (its code and texts load on the order's success) and the second Settings
@@ -94,7 +96,9 @@ const CEILING: Record<string, number> = {
   // 0.5 KB more for "Read price" (a screen reader hears the price once when asked, not every tick): its button and
   // status line, a chunk of 434 bytes the coin page shares, and its six texts in the area's catalog; the code that
   // words the price and reads offline and stale prices loads on the first press (ui/price-words.ts): 138.8 KB measured.
-  [ROUTES.option]: 139 * KB,
+  // 0.5 KB more for the keyboard (the shell loads the focus module, ui/keyboard-focus.ts, at the first navigation or
+  // key press: 77 bytes) merged with "Read price" and text at 200 %: 139.0 KB measured, at the ceiling.
+  [ROUTES.option]: 139.5 * KB,
   // Lowered from 118 once the details page's form (calculator and checks) left the store the products page loads: 117.3
   // KB measured.
   // Back to 118 with the account security (the Devices and two-factor routes and their texts in the start chunk): 117.8
@@ -150,7 +154,9 @@ const CEILING: Record<string, number> = {
   // More for the app lock's start check (it decides before the first render whether the lock screen replaces the
   // pages, and covers the page as it is hidden; the lock screen, PIN and passkey code load only when needed): the
   // start chunk 96,841 → 97,240 bytes; 111.8 KB measured.
-  [ROUTES.login]: 112 * KB,
+  // 0.5 KB more for the keyboard (the shell loads the focus module, ui/keyboard-focus.ts, at the first navigation or
+  // key press: 77 bytes) merged with "Read price" and text at 200 %: 112.0 KB measured, at the ceiling.
+  [ROUTES.login]: 112.5 * KB,
 };
 const CHUNK_BUDGET = 30 * KB;
 
