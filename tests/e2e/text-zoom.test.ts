@@ -68,8 +68,8 @@ async function openRoute(page: Page, hash: string): Promise<void> {
 
 /**
  * What does not fit on the screen now: the page's width when wider than the phone, and each element that cuts its
- * text off — it clips what overflows (overflow hidden or clip) and its content is wider or taller than its box, with
- * no ellipsis to say so, or text that reaches past its card's edge or, in a bar fixed to the screen, past the screen's
+ * text off — it clips what overflows (overflow hidden or clip) and its content is wider or taller than its box (an
+ * ellipsis too: the text it stands for is not shown), or text that reaches past its card's edge or, in a bar fixed to the screen, past the screen's
  * edge. Hidden elements and the one-pixel lines read only by screen readers do not count. And text
  * that did not grow: at 200 % the app's smallest text (10 px at 100 %) is 20 px; one under 18 px has a size in px.
  */
@@ -120,7 +120,8 @@ async function misfits(page: Page): Promise<string[]> {
       const text = element.innerText.trim();
       // Text that moves through its box (the notice's marquee) is cut off on purpose; with reduced motion it wraps.
       if (!text || element.getAnimations({ subtree: true }).length) continue;
-      const wide = clipsX && element.scrollWidth > element.clientWidth + 1 && style.textOverflow !== 'ellipsis';
+      // An ellipsis says text is missing; at 200 % it is missing all the same, so it counts.
+      const wide = clipsX && element.scrollWidth > element.clientWidth + 1;
       const tall = clipsY && element.scrollHeight > element.clientHeight + 1 && style.webkitLineClamp === 'none';
       if (wide || tall)
         found.push(
