@@ -99,6 +99,14 @@ export class AnswerCache<T> {
     return answer;
   }
 
+  /** The answer kept for `key` when it may be used now (the channel live, within its TTL), else undefined: for a
+   * caller that can answer without waiting a turn of the event loop. */
+  peek(key: string): T | undefined {
+    if (!this.usable()) return undefined;
+    const hit = this.entries.get(key);
+    return hit && performance.now() - hit.at < this.ttlMs ? hit.value : undefined;
+  }
+
   dropAll() {
     this.epoch++;
     this.entries.clear();

@@ -17,7 +17,15 @@ import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
 import { countPrepared, mergeCounts } from '../domain/attempts.ts';
-import { findSession, hashToken, noteSeen, plausibleToken, revokeSession, type Caller } from '../domain/sessions.ts';
+import {
+  findSession,
+  hashToken,
+  lastSeenStepOf,
+  noteSeen,
+  plausibleToken,
+  revokeSession,
+  type Caller,
+} from '../domain/sessions.ts';
 import { sessionState } from '../domain/session-idle.ts';
 import type { Services } from './context.ts';
 import type { CachedAnswers } from './cached-answers.ts';
@@ -221,29 +229,51 @@ export function callerOf(
     const token = Array.isArray(header) ? header[0] : header;
     if (plausibleToken(token)) {
       const tokenHash = hashToken(token);
-      caller = cache.sessions
-        .read(
-          tokenHash,
-          () => findSession(db, tokenHash),
-          (found) => found?.userId ?? null,
-        )
-        .then(async (found) => {
-          const now = clock.now();
-          if (!found) return null;
-          const state = sessionState(found, now.getTime(), sessionLimits);
-          if (state === 'idle') {
-            // Past the customer's own limit: ended as a log-out ends it, on every process (its row's notice).
-            await revokeSession(db, found.sessionId, now);
-            cache.sessions.hold(found.userId);
-          }
-          if (state !== 'live') return null;
-          await noteSeen(db, found, now);
-          return found;
-        });
+      const known = liveInMemory(cache, tokenHash, clock.now().getTime(), sessionLimits);
+      caller = known
+        ? Promise.resolve(known)
+        : cache.sessions
+            .read(
+              tokenHash,
+              () => findSession(db, tokenHash),
+              (found) => found?.userId ?? null,
+            )
+            .then(async (found) => {
+              const now = clock.now();
+              if (!found) return null;
+              const state = sessionState(found, now.getTime(), sessionLimits);
+              if (state === 'idle') {
+                // Past the customer's own limit: ended as a log-out ends it, on every process (its row's notice).
+                await revokeSession(db, found.sessionId, now);
+                cache.sessions.hold(found.userId);
+              }
+              if (state !== 'live') return null;
+              await noteSeen(db, found, now);
+              return found;
+            });
+      if (known) knownCallers.set(request, known);
     } else caller = Promise.resolve(null);
     callers.set(request, caller);
   }
   return caller;
+}
+
+/** Callers found without waiting (callerOf's first branch), for the limiter to count at once. */
+const knownCallers = new WeakMap<FastifyRequest, Caller>();
+
+/**
+ * The session of `tokenHash` as kept in memory, when it can be answered at once: cached and usable, live at `now`, and
+ * its use not due to be noted (noteSeen would write nothing). Else undefined: callerOf asks the long way.
+ */
+function liveInMemory(
+  cache: CachedAnswers,
+  tokenHash: string,
+  now: number,
+  limits: SessionServices['sessionLimits'],
+): Caller | undefined {
+  const kept = cache.sessions.peek(tokenHash);
+  if (!kept || sessionState(kept, now, limits) !== 'live') return undefined;
+  return now - kept.lastSeenAt < lastSeenStepOf(kept) ? kept : undefined;
 }
 
 /** Counts one request against a budget (`scope`: the addresses, the accounts or one route's addresses); answers the
@@ -321,7 +351,11 @@ export function limitRequests(
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
-    callerOf(services, cache, request).then(
+    const pending = callerOf(services, cache, request);
+    // A session known in memory is counted at once, without waiting for the promise's turn.
+    const known = knownCallers.get(request);
+    if (known) return finish(take('account', known.userId, limits.perAccount, reply), done);
+    pending.then(
       (caller) =>
         finish(
           caller
