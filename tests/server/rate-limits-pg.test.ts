@@ -2,8 +2,9 @@
 // every request against the same budget (request_counters), so a second process (or WORKERS=4) does
 // not multiply the limit. The general budgets (an address's anonymous calls, an account's calls) are counted in each
 // process and merged into the table every second: a process refuses once it has heard of the others' calls, and
-// admits at most what it counted before that; the login's per-address limit is exact on every call. PostgreSQL only (the server-pg project): the embedded database serves one
-// process, which counts in memory. And the counter's statement, prepared once, counted from every pooled connection.
+// admits at most what it counted before that; the login's per-address limit is exact on every call. PostgreSQL only
+// (the server-pg project): the embedded database serves one process, which counts in memory. And the counter's
+// statement, prepared once, counted from every pooled connection.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from './harness.ts';
 import { processesOnPostgres, type ProcessesOnPostgres } from './pg-processes.ts';

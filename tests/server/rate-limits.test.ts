@@ -279,8 +279,9 @@ describe.runIf(onPostgres())('the general budgets of two processes on one Postgr
     const [{ userId }] = rowsOf<{ userId: number }>(
       await h.database.db.execute(sql`select user_id as "userId" from sessions where token_hash = ${hashToken(token)}`),
     ) as [{ userId: number }];
-    return (await countOf(h.database.db, `account:${userId}`, { max: 0, windowMs: 60_000 }, new Date(), requestCounters))
-      ?.count;
+    return (
+      await countOf(h.database.db, `account:${userId}`, { max: 0, windowMs: 60_000 }, new Date(), requestCounters)
+    )?.count;
   };
 
   it('a process that has not heard of the others’ calls admits them until its next merge, then refuses', async () => {
