@@ -390,13 +390,34 @@ it('serialises a cached public answer once per language, and a change brings new
   cache.dropAll();
   const second = await cache.read('k', async () => ({ v: 2 }));
   expect(bytesOf(second, 'en')).toBe('{"locale":"en","v":2}');
-  // Per-user answers, and answers read while the notice channel cannot vouch, are not serialised ahead.
+  // A cache not kept serialised, and answers read while the notice channel cannot vouch, are not serialised ahead.
   expect(
     bytesOf(await new AnswerCache<{ v: number }>(() => true, 10_000).read('k', async () => ({ v: 3 })), 'en'),
   ).toBeUndefined();
   expect(
     bytesOf(await new AnswerCache<{ v: number }>(() => false, 10_000, true).read('k', async () => ({ v: 4 })), 'en'),
   ).toBeUndefined();
+});
+
+it('sends each customer the bytes of their own info and balances, and new ones after a change', async () => {
+  const [first, second] = [await customer(h, '3'), await customer(h, '7')];
+  const read = async (endpoint: typeof userInfo | typeof balances, token: string) =>
+    (await h.app.inject({ url: `/api${endpoint.path}`, headers: { lang: 'en', token } })).body;
+  for (const endpoint of [userInfo, balances]) {
+    // Twice each: the second answer is the kept bytes.
+    const firsts = [await read(endpoint, first.token), await read(endpoint, first.token)];
+    const seconds = [await read(endpoint, second.token), await read(endpoint, second.token)];
+    expect(firsts[1]).toBe(firsts[0]);
+    expect(seconds[1]).toBe(seconds[0]);
+    expect(seconds[0]).not.toBe(firsts[0]);
+  }
+  await grant(h, first.id, '1');
+  expect(JSON.parse(await read(balances, first.token)).data.lists).toContainEqual(
+    expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^4/) }),
+  );
+  expect(JSON.parse(await read(balances, second.token)).data.lists).toContainEqual(
+    expect.objectContaining({ asset: 'USDT', available: expect.stringMatching(/^7/) }),
+  );
 });
 
 it('serves a currency rate fresh right after it changes, in every language, as the database gives it', async () => {

@@ -2,14 +2,19 @@
 // per account, anonymous and authentication calls per address.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { startHarness, type Harness } from './harness.ts';
+import { onPostgres, startHarness, type Harness } from './harness.ts';
 import { testAppOptions, testServices } from './test-app.ts';
 import { registerByPhone } from './helpers.ts';
 import { buildApp } from '../../src/server/http/app.ts';
 import { RequestCounter } from '../../src/server/http/rate-limits.ts';
+import { sql } from 'drizzle-orm';
+import { hashToken } from '../../src/server/domain/sessions.ts';
 import { coinList, balances } from '../../src/api-contract/markets.ts';
 import { login } from '../../src/api-contract/account.ts';
 import type { Endpoint } from '../../src/api-contract/endpoint.ts';
+import { countOf } from '../../src/server/domain/attempts.ts';
+import { requestCounters } from '../../src/server/db/schema.ts';
+import { rowsOf } from '../../src/server/db/connection.ts';
 
 const CARRIER = '100.64.0.1';
 let h: Harness;
@@ -242,5 +247,77 @@ describe('RequestCounter', () => {
     // 'a' was the oldest window and went; 'b' is still counted.
     expect(counter.take('a', 1, reply(), 30)).toBeUndefined();
     expect(counter.take('c', 1, reply(), 30)).toEqual({ statusCode: 429, rateLimited: true });
+  });
+});
+
+describe.runIf(onPostgres())('the general budgets of two processes on one PostgreSQL, merged every second', () => {
+  const PER_ACCOUNT = 4;
+  let apps: FastifyInstance[] = [];
+
+  beforeAll(async () => {
+    // Two processes' apps: each its own memory and counters, one table between them.
+    apps = await Promise.all(
+      [0, 1].map(() =>
+        buildApp(
+          testServices({ db: h.database.db, clock: h.clock, market: h.market, sender: { send: async () => {} } }),
+          // Merged only when the test asks: what each process has heard is the test's to say.
+          testAppOptions({
+            addressRateLimitPerMinute: 1_000,
+            accountRateLimitPerMinute: PER_ACCOUNT,
+            requestCountsMergeMs: null,
+          }),
+        ),
+      ),
+    );
+  });
+  afterAll(() => Promise.all(apps.map((app) => app.close())));
+
+  const info = (app: number, token: string) =>
+    apps[app]!.inject({ url: '/api/users/balances', headers: { lang: 'en', token }, remoteAddress: '192.0.2.120' });
+  const merged = async (token: string) => {
+    // The caller's account, as the counter names it.
+    const [{ userId }] = rowsOf<{ userId: number }>(
+      await h.database.db.execute(sql`select user_id as "userId" from sessions where token_hash = ${hashToken(token)}`),
+    ) as [{ userId: number }];
+    return (
+      await countOf(h.database.db, `account:${userId}`, { max: 0, windowMs: 60_000 }, new Date(), requestCounters)
+    )?.count;
+  };
+
+  it('a process that has not heard of the others’ calls admits them until its next merge, then refuses', async () => {
+    const { token } = await registerByPhone(h);
+    for (let i = 0; i < PER_ACCOUNT; i++) expect((await info(0, token)).statusCode).toBe(200);
+    expect((await info(0, token)).statusCode).toBe(429);
+    await apps[0]!.mergeRequestCounts();
+    expect(await merged(token)).toBe(PER_ACCOUNT + 1);
+    // The other process has not merged since: one call over the budget, the bound's excess.
+    expect((await info(1, token)).statusCode).toBe(200);
+    await apps[1]!.mergeRequestCounts();
+    expect(await merged(token)).toBe(PER_ACCOUNT + 2);
+    expect((await info(1, token)).statusCode).toBe(429);
+    expect((await info(0, token)).statusCode).toBe(429);
+  });
+
+  it('with no merge at all, each process admits the budget once: never more than two budgets in a window', async () => {
+    const { token } = await registerByPhone(h);
+    const answered = [];
+    for (let i = 0; i < 3 * PER_ACCOUNT; i++) answered.push((await info(i % 2, token)).statusCode);
+    expect(answered.filter((status) => status === 200)).toHaveLength(2 * PER_ACCOUNT);
+    await Promise.all(apps.map((app) => app.mergeRequestCounts()));
+    expect(await merged(token)).toBe(3 * PER_ACCOUNT);
+    // Both have heard the total now: refused everywhere until the window ends.
+    expect((await info(0, token)).statusCode).toBe(429);
+    expect((await info(1, token)).statusCode).toBe(429);
+  });
+
+  it('a call writes nothing: its count reaches the table with the next merge', async () => {
+    const { token } = await registerByPhone(h);
+    for (let i = 0; i < 3; i++) expect((await info(0, token)).statusCode).toBe(200);
+    expect(await merged(token)).toBeUndefined();
+    await apps[0]!.mergeRequestCounts();
+    expect(await merged(token)).toBe(3);
+    // Nothing counted since: the next merge writes nothing.
+    await apps[0]!.mergeRequestCounts();
+    expect(await merged(token)).toBe(3);
   });
 });

@@ -4,7 +4,7 @@
 // so an input of any length fits and no typed name or address is stored.
 import { createHash } from 'node:crypto';
 import { eq, getTableName, inArray, lt, sql, type Placeholder } from 'drizzle-orm';
-import type { Db, Executor } from '../db/connection.ts';
+import { rowsOf, type Db, type Executor } from '../db/connection.ts';
 import { preparedOnce } from '../db/prepared.ts';
 import { attemptCounters, requestCounters } from '../db/schema.ts';
 
@@ -127,6 +127,55 @@ export async function countPrepared(
   );
   const [row] = await statement.execute(countValues(name, windowMs, now));
   return row!;
+}
+
+/** What mergeCounts() answers for one counter: its total in the table and when its window started (ms since epoch). */
+export interface MergedCount {
+  name: string;
+  count: number;
+  windowStart: number;
+}
+
+/**
+ * Adds `counts` (counter name → attempts counted elsewhere, e.g. in one process's memory) to request_counters in one
+ * statement, with count()'s windows: a counter whose window has passed at `now` starts again at the number added.
+ * Rows are written in key order, so two processes merging the same counters at once never wait on each other in a
+ * cycle. Answers each counter's total and window, in no particular order.
+ */
+export async function mergeCounts(
+  db: Db,
+  counts: ReadonlyMap<string, number>,
+  windowMs: number,
+  now: Date,
+): Promise<MergedCount[]> {
+  if (!counts.size) return [];
+  const names = new Map<string, string>();
+  const rows = [...counts].map(([name, n]) => {
+    const key = counterKey(name);
+    names.set(key, name);
+    return { key, n };
+  });
+  const table = requestCounters;
+  const at = now.toISOString();
+  const passed = sql`${table.windowStart} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const result = await db.execute(sql`
+    insert into ${table} (${sql.identifier(table.key.name)}, ${sql.identifier(table.windowStart.name)},
+      ${sql.identifier(table.count.name)}, ${sql.identifier(table.lastAt.name)}, ${sql.identifier(table.expiresAt.name)})
+    select t.key, ${at}::timestamptz, t.n, ${at}::timestamptz, ${new Date(now.getTime() + windowMs).toISOString()}::timestamptz
+    from json_to_recordset(${JSON.stringify(rows)}::json) as t(key text, n int)
+    order by t.key
+    on conflict (${sql.identifier(table.key.name)}) do update set
+      ${sql.identifier(table.count.name)} = case when ${passed} then excluded.count else ${table.count} + excluded.count end,
+      ${sql.identifier(table.windowStart.name)} = case when ${passed} then excluded.window_start else ${table.windowStart} end,
+      ${sql.identifier(table.lastAt.name)} = excluded.last_at,
+      ${sql.identifier(table.expiresAt.name)} = greatest(${table.expiresAt}, excluded.expires_at)
+    returning ${table.key} as key, ${table.count} as count,
+      (extract(epoch from ${table.windowStart}) * 1000)::bigint::text as started_ms`);
+  return rowsOf<{ key: string; count: number; started_ms: string }>(result).map((row) => ({
+    name: names.get(row.key)!,
+    count: Number(row.count),
+    windowStart: Number(row.started_ms),
+  }));
 }
 
 /** Counts one attempt; answers how many the window now holds. */

@@ -15,7 +15,7 @@ import { httpStatusText, texts } from '../../api-contract/texts.ts';
 import { BODY_MAX_BYTES } from '../../api-contract/constants.ts';
 import type { Services } from './context.ts';
 import { envelope, router } from './handle.ts';
-import { limitRequests } from './rate-limits.ts';
+import { MERGE_MS, limitRequests } from './rate-limits.ts';
 import { shedLoad } from './load-shedding.ts';
 import { cachedAnswers } from './cached-answers.ts';
 import { requestLocale, translator } from '../i18n.ts';
@@ -48,6 +48,10 @@ export interface AppOptions extends AppSettings {
   metrics?: boolean;
   /** The process's readiness (/readyz): main.ts marks it stopping before the server closes. */
   health?: Health;
+  /** How often the general request budgets counted in this process are merged into the shared table on PostgreSQL
+   * (rate-limits.ts), in ms; MERGE_MS (a second) by default; null: only when `app.mergeRequestCounts()` is called and
+   * on close (the tests that say what each process has heard). */
+  requestCountsMergeMs?: number | null;
   /** The market index's exchanges as the metrics show them (observability/feed-exchanges.ts); none when not given. */
   feedExchanges?: (() => Promise<ExchangeReading[]>) | null;
 }
@@ -142,10 +146,12 @@ export async function buildApp(services: Services, options: AppOptions): Promise
     const uncount = countCallQueue(queue);
     app.addHook('onClose', async () => uncount());
   }
-  limitRequests(app, services, cache, {
+  const requestCounts = limitRequests(app, services, cache, {
     perAddress: options.addressRateLimitPerMinute,
     perAccount: options.accountRateLimitPerMinute,
+    mergeEveryMs: options.requestCountsMergeMs === undefined ? MERGE_MS : options.requestCountsMergeMs,
   });
+  app.decorate('mergeRequestCounts', requestCounts.merge);
 
   app.setErrorHandler((error: { statusCode?: number; rateLimited?: boolean; code?: string }, request, reply) => {
     const t = translate(request);

@@ -23,14 +23,16 @@ const MAX_ENTRIES = 100_000;
 const HOLD_MS = 2_000;
 
 /**
- * The envelope of a cached public answer, serialised once per language and then sent as these bytes
- * (handle.ts). Bytes belong to the answer object they were made from: a notice that drops the
- * answer drops them with it, so they are never older than the answer itself.
+ * The envelope of a cached answer (a public one, or a customer's own info and balances), serialised once per language
+ * and then sent as these bytes (handle.ts). Bytes belong to the answer object they were made from: a notice that
+ * drops the answer drops them with it, so they are never older than the answer itself, and a customer's go only to
+ * the calls that read that customer's answer.
  */
 const serialised = new WeakMap<object, Map<string, Buffer>>();
 
 /**
- * The bytes of `value`'s envelope in `locale` if `value` is a cached public answer (made on first use), else undefined.
+ * The bytes of `value`'s envelope in `locale` if `value` is a cached answer kept serialised (made on first use), else
+ * undefined.
  */
 export function cachedBytes(value: unknown, locale: string, serialise: () => string): Buffer | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
@@ -62,7 +64,7 @@ export class AnswerCache<T> {
 
   private readonly usable: () => boolean;
   private readonly ttlMs: number;
-  /** Public answers: their envelopes are serialised once per language (cachedBytes). */
+  /** Their envelopes are serialised once per language (cachedBytes). */
   private readonly serialise: boolean;
 
   constructor(usable: () => boolean, ttlMs: number, serialise = false) {
@@ -99,6 +101,14 @@ export class AnswerCache<T> {
     };
     answer.then(settled, settled);
     return answer;
+  }
+
+  /** The answer kept for `key` when it may be used now (the channel live, within its TTL), else undefined: for a
+   * caller that can answer without waiting a turn of the event loop. */
+  peek(key: string): T | undefined {
+    if (!this.usable()) return undefined;
+    const hit = this.entries.get(key);
+    return hit && performance.now() - hit.at < this.ttlMs ? hit.value : undefined;
   }
 
   dropAll() {
@@ -158,8 +168,8 @@ export function cachedAnswers(changes: Changes | null) {
     coinList: new AnswerCache<ResultOf<typeof coinList>>(live, PUBLIC_TTL_MS, true),
     currencyRates: new AnswerCache<ResultOf<typeof currencyRate> | null>(live, PUBLIC_TTL_MS, true),
     sessions: new AnswerCache<Caller | null>(live, PER_USER_TTL_MS),
-    userInfo: new AnswerCache<ResultOf<typeof userInfo>>(live, PER_USER_TTL_MS),
-    balances: new AnswerCache<ResultOf<typeof balances>>(live, PER_USER_TTL_MS),
+    userInfo: new AnswerCache<ResultOf<typeof userInfo>>(live, PER_USER_TTL_MS, true),
+    balances: new AnswerCache<ResultOf<typeof balances>>(live, PER_USER_TTL_MS, true),
   };
   const byTable: Record<string, Pick<AnswerCache<unknown>, 'dropAll' | 'dropUsers'>[]> = {
     config_entries: [cache.config],

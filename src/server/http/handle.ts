@@ -197,7 +197,7 @@ function handlerContext(
   };
 }
 
-/** A call whose answer is not stored for replay: a cached public answer goes out as its serialised bytes. */
+/** A call whose answer is not stored for replay: a cached answer kept serialised goes out as its bytes. */
 async function runRead<E>(
   handler: Handler<E>,
   input: ParsedOf<E>,

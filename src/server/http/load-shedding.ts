@@ -29,15 +29,19 @@ export const DEFAULT_SHEDDING: SheddingLimits = { maxInFlight: 16, maxWaiting: 5
 /** Seconds a busy answer asks the client to wait before asking again. */
 export const BUSY_RETRY_AFTER_S = 1;
 
-/** A call as the limit sees it: waiting for a turn, worked on, or over (answered, refused, or its client gone). */
+/** A call as the limit sees it: waiting for a turn, worked on, or over (answered, refused, or its client gone). One
+ * object a call, its steps the shedder's own functions: no closure is made per request. */
 interface Call {
   state: 'waiting' | 'working' | 'over';
   since: number;
-  /** Works on it (its turn has come). */
-  start: () => void;
-  /** Answers it busy. */
-  refuse: () => void;
+  request: FastifyRequest;
+  reply: FastifyReply;
+  /** Fastify's go-ahead for the next hook. */
+  done: () => void;
 }
+
+/** Where a response keeps its call, for the one 'close' listener shared by every response. */
+const CALL = Symbol('shed call');
 
 /** What the process sheds, for its metrics. */
 export interface SheddingState {
@@ -66,6 +70,24 @@ export function shedLoad(
   const queue: (Call | undefined)[] = [];
   let head = 0;
 
+  const leaveWaiting = (call: Call, state: Call['state']) => {
+    if (call.state === 'waiting') waiting--;
+    call.state = state;
+  };
+  /** Works on it (its turn has come). */
+  const start = (call: Call) => {
+    leaveWaiting(call, 'working');
+    inFlight++;
+    call.done();
+  };
+  /** Answers it busy. */
+  const refuse = (call: Call) => {
+    leaveWaiting(call, 'over');
+    shed++;
+    call.reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
+    busy(call.request, call.reply);
+  };
+
   /** Takes the first queued call still waiting off the queue (leaving it 'waiting'), if any. */
   const dequeue = (): Call | undefined => {
     if (head > 1_024 && head * 2 > queue.length) {
@@ -85,43 +107,30 @@ export function shedLoad(
     while (inFlight < limits.maxInFlight) {
       const call = dequeue();
       if (!call) return;
-      if (now() - call.since > limits.maxWaitMs) call.refuse();
-      else call.start();
+      if (now() - call.since > limits.maxWaitMs) refuse(call);
+      else start(call);
     }
   };
 
+  /** 'close' comes once the answer is sent or the connection is gone, whichever is first (HTTP/1.1 and HTTP/2). */
+  function closed(this: { [CALL]?: Call }) {
+    const call = this[CALL]!;
+    const worked = call.state === 'working';
+    leaveWaiting(call, 'over');
+    if (!worked) return;
+    inFlight--;
+    next();
+  }
+
   app.addHook('onRequest', (request, reply, done) => {
     if (!request.url.startsWith('/api/') || request.url.startsWith(stream)) return done();
-    const leaveWaiting = (state: Call['state']) => {
-      if (call.state === 'waiting') waiting--;
-      call.state = state;
-    };
-    const call: Call = {
-      state: 'waiting',
-      since: now(),
-      start: () => {
-        leaveWaiting('working');
-        inFlight++;
-        done();
-      },
-      refuse: () => {
-        leaveWaiting('over');
-        shed++;
-        reply.header('retry-after', String(BUSY_RETRY_AFTER_S));
-        busy(request, reply);
-      },
-    };
+    const call: Call = { state: 'waiting', since: now(), request, reply, done };
     waiting++;
-    // 'close' comes once the answer is sent or the connection is gone, whichever is first (HTTP/1.1 and HTTP/2).
-    reply.raw.once('close', () => {
-      const worked = call.state === 'working';
-      leaveWaiting('over');
-      if (!worked) return;
-      inFlight--;
-      next();
-    });
-    if (inFlight < limits.maxInFlight && waiting === 1) return call.start();
-    if (waiting > limits.maxWaiting) return call.refuse();
+    const raw = reply.raw as unknown as { [CALL]?: Call; on: (event: 'close', listener: () => void) => void };
+    raw[CALL] = call;
+    raw.on('close', closed);
+    if (inFlight < limits.maxInFlight && waiting === 1) return start(call);
+    if (waiting > limits.maxWaiting) return refuse(call);
     queue.push(call);
   });
 
@@ -133,7 +142,7 @@ export function shedLoad(
         const call = queue[i]!;
         if (call.state !== 'waiting') continue;
         if (call.since >= oldest) break;
-        call.refuse();
+        refuse(call);
       }
     },
     Math.max(50, Math.floor(limits.maxWaitMs / 4)),

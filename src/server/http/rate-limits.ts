@@ -3,16 +3,29 @@
 // authentication calls (login, register, codes) per IP. Fixed one-minute windows, the
 // x-ratelimit-* and retry-after headers of @fastify/rate-limit, the 429 envelope from the error
 // handler. Where they are counted:
-// - on PostgreSQL (DATABASE_URL), in the database (request_counters, one upsert per request): every
-//   server process counts against the same budget, so WORKERS=4 does not allow four times the limit;
+// - on PostgreSQL (DATABASE_URL), the general budgets (an account's calls, an address's anonymous calls) in this
+//   process's memory, merged into the table every process shares (request_counters) every MERGE_MS, one statement for
+//   all the counters that moved: a call costs no statement. Each process refuses once its own view (the table's total
+//   at its last merge plus what it counted since) is over the limit, so with N processes a window admits at most the
+//   limit plus what the other processes admit for the same account or address before their counts meet in the table
+//   (about a second of its calls each), and never more than N times the limit. The authentication routes' own per-IP
+//   limits stay exact: one upsert per request, every process counting against the same row;
 // - on the embedded PGlite (one process), in memory, without per-request promises: a call without
 //   a token is counted synchronously.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import { TOKEN_HEADER } from '../../api-contract/envelope.ts';
 import { sharedByProcesses, type Db } from '../db/connection.ts';
 import { requestCounters } from '../db/schema.ts';
-import { countPrepared } from '../domain/attempts.ts';
-import { findSession, hashToken, noteSeen, plausibleToken, revokeSession, type Caller } from '../domain/sessions.ts';
+import { countPrepared, mergeCounts } from '../domain/attempts.ts';
+import {
+  findSession,
+  hashToken,
+  lastSeenStepOf,
+  noteSeen,
+  plausibleToken,
+  revokeSession,
+  type Caller,
+} from '../domain/sessions.ts';
 import { sessionState } from '../domain/session-idle.ts';
 import type { Services } from './context.ts';
 import type { CachedAnswers } from './cached-answers.ts';
@@ -22,6 +35,11 @@ declare module 'fastify' {
     /** This route's own per-IP limit (login, codes), requests per minute, instead of the caller's. */
     perAddressPerMinute?: number;
   }
+  interface FastifyInstance {
+    /** Merges what this app counted of the general request budgets into the table every process shares, now
+     * (PostgreSQL; it happens every MERGE_MS anyway, and on close). Nothing to do on the embedded database. */
+    mergeRequestCounts: () => Promise<void>;
+  }
 }
 
 export interface RequestLimits {
@@ -29,9 +47,14 @@ export interface RequestLimits {
   perAccount: number;
   /** Requests per minute of one IP address without a valid token. */
   perAddress: number;
+  /** How often the general budgets are merged into the shared table on PostgreSQL (ms); null: only when asked (and on
+   * close). MERGE_MS when not given. */
+  mergeEveryMs?: number | null;
 }
 
 const WINDOW_MS = 60_000;
+/** How often a process adds what it counted of the general budgets to the shared table (PostgreSQL). */
+export const MERGE_MS = 1_000;
 /** Keys per counter; beyond it the oldest windows go (an address flood must not grow memory without end). */
 const MAX_KEYS = 50_000;
 
@@ -100,6 +123,96 @@ export class RequestCounter<K> {
   }
 }
 
+/** One counter of a budget counted here and merged into the shared table. */
+interface MergedWindow {
+  /** When its window started (ms since epoch): the table's, once merged. */
+  startedAt: number;
+  /** The table's total at the last merge (every process's calls). */
+  merged: number;
+  /** Calls counted here since then. */
+  pending: number;
+}
+
+/**
+ * Requests per counter name (`account:12`, `address:203.0.113.5`) counted in this process and merged into
+ * request_counters by merge() (every MERGE_MS, see limitRequests): what is refused here is refused on the table's total
+ * as of the last merge plus this process's calls since. Counts of a window's last second may be merged into the
+ * next window (counted twice, never lost); a merge that fails keeps its counts for the next one.
+ */
+export class MergedCounter {
+  private windows = new Map<string, MergedWindow>();
+  private merging: Promise<void> | null = null;
+  private readonly db: Db;
+  private readonly maxKeys: number;
+
+  constructor(db: Db, maxKeys = MAX_KEYS) {
+    this.db = db;
+    this.maxKeys = maxKeys;
+  }
+
+  /** Counts one request of `name` and sets the limit headers; a request over `max` gets the error to answer with. */
+  take(name: string, max: number, reply: FastifyReply, now = Date.now()): RateLimited | undefined {
+    let window = this.windows.get(name);
+    if (!window) {
+      this.makeRoom(now);
+      this.windows.set(name, (window = { startedAt: now, merged: 0, pending: 0 }));
+    } else if (window.startedAt + WINDOW_MS <= now) {
+      this.windows.delete(name);
+      this.windows.set(name, window);
+      window.startedAt = now;
+      window.merged = 0;
+    }
+    window.pending++;
+    return answer({ count: window.merged + window.pending, startedAt: window.startedAt }, max, reply, now);
+  }
+
+  get size() {
+    return this.windows.size;
+  }
+
+  /** Adds what was counted here since the last merge to the table, and reads back each counter's total and window.
+   * One merge at a time: a call while one runs waits for it and then merges again. */
+  async merge(): Promise<void> {
+    while (this.merging) await this.merging.catch(() => undefined);
+    this.merging = this.mergeNow().finally(() => (this.merging = null));
+    return this.merging;
+  }
+
+  private async mergeNow() {
+    const counts = new Map<string, number>();
+    for (const [name, window] of this.windows) {
+      if (!window.pending) continue;
+      counts.set(name, window.pending);
+      window.pending = 0;
+    }
+    if (!counts.size) return;
+    try {
+      for (const merged of await mergeCounts(this.db, counts, WINDOW_MS, new Date())) {
+        const window = this.windows.get(merged.name);
+        if (!window) continue;
+        window.merged = merged.count;
+        window.startedAt = merged.windowStart;
+      }
+    } catch (error) {
+      // Not lost: counted again with the next merge.
+      for (const [name, n] of counts) {
+        const window = this.windows.get(name);
+        if (window) window.pending += n;
+      }
+      throw error;
+    }
+  }
+
+  /** Drops the oldest window if it has ended and has nothing to merge, and the oldest ones whatever their state when
+   * full. */
+  private makeRoom(now: number) {
+    for (const [key, window] of this.windows) {
+      if (this.windows.size < this.maxKeys && (window.startedAt + WINDOW_MS > now || window.pending)) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
 const callers = new WeakMap<FastifyRequest, Promise<Caller | null>>();
 
 /** What finding a request's session needs: the database, the clock and how long sessions last. */
@@ -122,29 +235,51 @@ export function callerOf(
     const token = Array.isArray(header) ? header[0] : header;
     if (plausibleToken(token)) {
       const tokenHash = hashToken(token);
-      caller = cache.sessions
-        .read(
-          tokenHash,
-          () => findSession(db, tokenHash),
-          (found) => found?.userId ?? null,
-        )
-        .then(async (found) => {
-          const now = clock.now();
-          if (!found) return null;
-          const state = sessionState(found, now.getTime(), sessionLimits);
-          if (state === 'idle') {
-            // Past the customer's own limit: ended as a log-out ends it, on every process (its row's notice).
-            await revokeSession(db, found.sessionId, now);
-            cache.sessions.hold(found.userId);
-          }
-          if (state !== 'live') return null;
-          await noteSeen(db, found, now);
-          return found;
-        });
+      const known = liveInMemory(cache, tokenHash, clock.now().getTime(), sessionLimits);
+      caller = known
+        ? Promise.resolve(known)
+        : cache.sessions
+            .read(
+              tokenHash,
+              () => findSession(db, tokenHash),
+              (found) => found?.userId ?? null,
+            )
+            .then(async (found) => {
+              const now = clock.now();
+              if (!found) return null;
+              const state = sessionState(found, now.getTime(), sessionLimits);
+              if (state === 'idle') {
+                // Past the customer's own limit: ended as a log-out ends it, on every process (its row's notice).
+                await revokeSession(db, found.sessionId, now);
+                cache.sessions.hold(found.userId);
+              }
+              if (state !== 'live') return null;
+              await noteSeen(db, found, now);
+              return found;
+            });
+      if (known) knownCallers.set(request, known);
     } else caller = Promise.resolve(null);
     callers.set(request, caller);
   }
   return caller;
+}
+
+/** Callers found without waiting (callerOf's first branch), for the limiter to count at once. */
+const knownCallers = new WeakMap<FastifyRequest, Caller>();
+
+/**
+ * The session of `tokenHash` as kept in memory, when it can be answered at once: cached and usable, live at `now`, and
+ * its use not due to be noted (noteSeen would write nothing). Else undefined: callerOf asks the long way.
+ */
+function liveInMemory(
+  cache: CachedAnswers,
+  tokenHash: string,
+  now: number,
+  limits: SessionServices['sessionLimits'],
+): Caller | undefined {
+  const kept = cache.sessions.peek(tokenHash);
+  if (!kept || sessionState(kept, now, limits) !== 'live') return undefined;
+  return now - kept.lastSeenAt < lastSeenStepOf(kept) ? kept : undefined;
 }
 
 /** Counts one request against a budget (`scope`: the addresses, the accounts or one route's addresses); answers the
@@ -167,13 +302,18 @@ function inMemory(): Take {
 }
 
 /** In the database, seen by every server process: one upsert per request, a statement prepared once (its rows are
- * removed by the counter cleanup job). */
+ * removed by the counter cleanup job). For the authentication routes' exact limits. */
 function inDatabase(db: Db): Take {
   return async (scope, key, max, reply) => {
     const now = new Date();
     const counted = await countPrepared(db, `${scope}:${key}`, WINDOW_MS, now, requestCounters);
     return answer({ count: counted.count, startedAt: counted.windowStart.getTime() }, max, reply, now.getTime());
   };
+}
+
+/** In this process's memory, merged into the database by `counter.merge()`: the general budgets on PostgreSQL. */
+function merged(counter: MergedCounter): Take {
+  return (scope, key, max, reply) => counter.take(`${scope}:${key}`, max, reply);
 }
 
 /** Hands a budget's answer to Fastify, at once when it was counted in memory. */
@@ -185,20 +325,43 @@ function finish(result: ReturnType<Take>, done: (error?: FastifyError) => void) 
 /**
  * Counts every API call (the PWA's static files are not counted): a route with its own per-IP
  * limit against that; any other call against its account when its token is valid, else its address.
- * Must be added before the routes: it adds its hook to each route as it is declared.
+ * Must be added before the routes: it adds its hook to each route as it is declared. On PostgreSQL the general
+ * budgets are merged into the shared table every MERGE_MS and when the app closes; `merge()` merges at once (the
+ * tests' way to wait for it).
  */
 export function limitRequests(
   app: FastifyInstance,
   services: SessionServices,
   cache: CachedAnswers,
   limits: RequestLimits,
-) {
-  const take = sharedByProcesses(services.db) ? inDatabase(services.db) : inMemory();
+): { merge: () => Promise<void> } {
+  const shared = sharedByProcesses(services.db);
+  const exact = shared ? inDatabase(services.db) : inMemory();
+  const counter = shared ? new MergedCounter(services.db) : null;
+  const take = counter ? merged(counter) : exact;
+  if (counter) {
+    const every = limits.mergeEveryMs === undefined ? MERGE_MS : limits.mergeEveryMs;
+    const timer =
+      every === null
+        ? undefined
+        : setInterval(() => {
+            counter.merge().catch((error: unknown) => app.log.warn({ err: error }, 'request counts not merged'));
+          }, every);
+    timer?.unref();
+    app.addHook('onClose', async () => {
+      clearInterval(timer);
+      await counter.merge().catch((error: unknown) => app.log.warn({ err: error }, 'request counts not merged'));
+    });
+  }
 
   const byCaller: onRequestHookHandler = (request, reply, done) => {
     if (!request.url.startsWith('/api/')) return done();
     if (!request.headers[TOKEN_HEADER]) return finish(take('address', request.ip, limits.perAddress, reply), done);
-    callerOf(services, cache, request).then(
+    const pending = callerOf(services, cache, request);
+    // A session known in memory is counted at once, without waiting for the promise's turn.
+    const known = knownCallers.get(request);
+    if (known) return finish(take('account', known.userId, limits.perAccount, reply), done);
+    pending.then(
       (caller) =>
         finish(
           caller
@@ -214,7 +377,7 @@ export function limitRequests(
     (scope: string, perMinute: number): onRequestHookHandler =>
     (request, reply, done) => {
       if (!request.url.startsWith('/api/')) return done();
-      finish(take(scope, request.ip, perMinute, reply), done);
+      finish(exact(scope, request.ip, perMinute, reply), done);
     };
 
   app.addHook('onRoute', (route) => {
@@ -226,4 +389,5 @@ export function limitRequests(
       hook,
     ];
   });
+  return { merge: () => counter?.merge() ?? Promise.resolve() };
 }
