@@ -71,7 +71,8 @@ async function openRoute(page: Page, hash: string): Promise<void> {
  * text off — it clips what overflows (overflow hidden or clip) and its content is wider or taller than its box (an
  * ellipsis too: the text it stands for is not shown), or text that reaches past its card's edge or, in a bar fixed to
  * the screen, past the screen's edge. Hidden elements and the one-pixel lines read only by screen readers do not
- * count. And text that did not grow: at 200 % the app's smallest text (10 px at 100 %) is 20 px; one under 18 px has a size in px.
+ * count. And text that did not grow: at 200 % the app's smallest text (10 px at 100 %) is 20 px; one under 18 px has
+ * a size in px.
  */
 async function misfits(page: Page): Promise<string[]> {
   return page.evaluate((width) => {
