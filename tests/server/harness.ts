@@ -10,7 +10,7 @@ import * as v from 'valibot';
 import { inject } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { openDatabase, type Database, type Db } from '../../src/server/db/connection.ts';
-import { buildApp } from '../../src/server/http/app.ts';
+import { buildApp, type AppOptions } from '../../src/server/http/app.ts';
 import { testAppOptions, testServices, unconfigured } from './test-app.ts';
 import type { Clock } from '../../src/server/domain/clock.ts';
 import type { CodeSender } from '../../src/server/domain/code-sender.ts';
@@ -152,9 +152,10 @@ export function besideTransactions<T>(start: () => T): T {
 
 /**
  * A second server process's app on the harness's database: its own memory (caches, counters) and its own change
- * notices, the same clock and market, request limits raised as the harness's are. The caller closes it.
+ * notices, the same clock and market, request limits raised as the harness's are, and `options` (a setting of its
+ * own, e.g. LOGIN_COUNTRY_FILE's table) over them. The caller closes it.
  */
-export function otherProcessApp(h: Harness): Promise<FastifyInstance> {
+export function otherProcessApp(h: Harness, options: Partial<AppOptions> = {}): Promise<FastifyInstance> {
   return buildApp(
     testServices({
       db: h.database.db,
@@ -163,7 +164,7 @@ export function otherProcessApp(h: Harness): Promise<FastifyInstance> {
       market: h.market,
       changes: h.database.changes(),
     }),
-    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000 }),
+    testAppOptions({ addressRateLimitPerMinute: 100_000, accountRateLimitPerMinute: 100_000, ...options }),
   );
 }
 

@@ -16,12 +16,10 @@ import { loginHistory as historyTable } from '../../src/server/db/schema.ts';
 import { deleteOldLoginHistory } from '../../src/server/domain/login-history.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import { translator } from '../../src/server/i18n.ts';
-import { buildApp } from '../../src/server/http/app.ts';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { checkedAnswer, startHarness, type Harness } from './harness.ts';
-import { testAppOptions, testServices } from './test-app.ts';
+import { checkedAnswer, otherProcessApp, startHarness, type Harness } from './harness.ts';
 import { PASSWORD, customer, refused } from './helpers.ts';
 import { SoftAuthenticator } from './soft-authenticator.ts';
 
@@ -269,20 +267,8 @@ describe('the rough place', () => {
   it('is the country of the address in the configured table (LOGIN_COUNTRY_FILE), else unknown', async () => {
     const file = join(mkdtempSync(join(tmpdir(), 'places-')), 'countries.csv');
     writeFileSync(file, '203.0.113.0,203.0.113.255,TH\n2001:db8::,2001:db8:ffff:ffff:ffff:ffff:ffff:ffff,JP\n');
-    const placed = await buildApp(
-      testServices({
-        db: h.database.db,
-        clock: h.clock,
-        sender: { send: async () => {} },
-        market: h.market,
-        changes: h.database.changes(),
-      }),
-      testAppOptions({
-        loginCountryFile: file,
-        addressRateLimitPerMinute: 100_000,
-        accountRateLimitPerMinute: 100_000,
-      }),
-    );
+    // An app of its own: the table is read when an app is built.
+    const placed = await otherProcessApp(h, { loginCountryFile: file });
     try {
       const user = await customer(h);
       const send = async (password: string, ip: string) =>
