@@ -3,7 +3,7 @@
 // HTTP API (local stand-ins speaking their protocols), tried again with backoff, and a message that
 // finally fails is reported to the code form and to the operator.
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { codeDelivery, register, sendEmailCode, sendSmsCode } from '../../src/api-contract/account.ts';
 import { outbox } from '../../src/server/db/schema.ts';
 import { outboxSender } from '../../src/server/domain/code-sender.ts';
@@ -61,19 +61,34 @@ afterAll(async () => {
   await mail?.close();
 });
 
-beforeEach(() => {
+/** Aborted when the running test ends (passed, failed or timed out): its waits stop with it. */
+let testRunning = new AbortController();
+
+beforeEach(({ onTestFailed }) => {
+  testRunning = new AbortController();
   h.clock.advance(61_000); // past the 60 s resend wait of any earlier code
   mail.refuse(0);
   transports.email = emailTransport({ url: mail.url, from: FROM });
+  // What a failure needs to be read: the newest outbox rows and what the stand-in was offered.
+  onTestFailed(async () => {
+    const rows = await h.database.db.select().from(outbox);
+    console.error('outbox, newest last:', rows.slice(-6), 'SMTP tries:', mail.tries.slice(-6), 'wakes:', woken.length);
+  });
 });
+afterEach(() => testRunning.abort());
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-async function until<T>(what: () => T | undefined | Promise<T | undefined>, ms = 5_000): Promise<T> {
-  const deadline = Date.now() + ms;
+/**
+ * Polls `what` every 20 ms until it answers something. No deadline of its own: the test's time-out is the only limit
+ * (a deadline here failed a run on a loaded machine while the delivery was merely slow), and the wait ends with the
+ * test.
+ */
+async function until<T>(what: () => T | undefined | Promise<T | undefined>): Promise<T> {
+  const { signal } = testRunning;
   for (;;) {
     const found = await what();
     if (found) return found;
-    if (Date.now() > deadline) throw new Error('waited in vain');
+    if (signal.aborted) throw new Error('the test ended before it happened');
     await sleep(20);
   }
 }
@@ -256,7 +271,7 @@ describe('codes by e-mail through SMTP', () => {
       expect(
         await h.call(register, { mode: 'email', email, code, password: PASSWORD, paypass: PAYPASS, currency: 'USD' }),
       ).toMatchObject({ ret: 1 });
-      await until(async () => (await rowsTo(second)).find((r) => r.status === 'sent'), 10_000);
+      await until(async () => (await rowsTo(second)).find((r) => r.status === 'sent'));
     } finally {
       accept();
       toPort.close(); // its pooled connection would keep the stand-in from closing
@@ -289,11 +304,11 @@ describe('codes by SMS', () => {
     });
     try {
       const phone = newPhone();
+      const wakes = woken.length;
       const sent = await h.call(sendSmsCode, { userphone: phone }, { lang: 'zh' });
-      const request = await until(
-        () => twilio.requests.find((r) => new URLSearchParams(r.body).get('To') === phone),
-        1_000,
-      );
+      await woken[wakes]; // the run the call woke (the job's own tick is 30 s away) made the request
+      const request = twilio.requests.find((r) => new URLSearchParams(r.body).get('To') === phone)!;
+      expect(request).toBeDefined();
       expect(request.method).toBe('POST');
       expect(request.url).toBe('/2010-04-01/Accounts/AC0123456789abcdef0123456789abcdef/Messages.json');
       expect(request.headers.authorization).toBe(
@@ -362,8 +377,10 @@ describe('codes by SMS', () => {
     });
     try {
       const phone = newPhone();
+      const wakes = woken.length;
       await h.call(sendSmsCode, { userphone: phone }, { lang: 'hi' });
-      const request = await until(() => hook.requests[0], 1_000);
+      await woken[wakes]; // the run the call woke (the job's own tick is 30 s away) made the request
+      const request = hook.requests[0]!;
       expect(request).toMatchObject({ method: 'POST', url: '/send?key=abc' });
       expect(request.headers['x-api-key']).toBe('k-1');
       expect(request.headers['content-type']).toBe('application/json');
@@ -379,11 +396,11 @@ describe('codes by SMS', () => {
 
   it('with no SMS provider configured, the development transport logs the code and marks it sent', async () => {
     const phone = newPhone();
+    const wakes = woken.length;
     const sent = await h.call(sendSmsCode, { userphone: phone });
-    const line = await until(
-      () => logged.find((text) => text.startsWith(`verification code for ${phone} (sms): `)),
-      1_000,
-    );
+    await woken[wakes]; // the run the call woke (the job's own tick is 30 s away) logged it
+    const line = logged.find((text) => text.startsWith(`verification code for ${phone} (sms): `))!;
+    expect(line).toBeDefined();
     await once(sent.data.delivery!, 'sent');
     const code = line.slice(-6);
     expect(
