@@ -5,6 +5,7 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../lib/format.ts';
 import { chooseAccount, loadPractice, practice, practiceUsdt, useAccount } from '../lib/practice.ts';
+import { RadioGroup } from './RadioGroup.tsx';
 import './practice.css';
 
 /** The switch; while Practice is on, the strip below it says so and shows the practice USDT. */
@@ -19,14 +20,14 @@ export function AccountSwitch() {
   }, [practising]);
   return (
     <div className={practising ? 'account-bar practising' : 'account-bar'}>
-      <div className="account-switch" role="radiogroup" aria-label={t`Account`}>
+      <RadioGroup className="account-switch" label={t`Account`}>
         <button type="button" role="radio" aria-checked={!practising} onClick={() => chooseAccount('real')}>
           <Trans>Real</Trans>
         </button>
         <button type="button" role="radio" aria-checked={practising} onClick={() => chooseAccount('practice')}>
           <Trans>Practice</Trans>
         </button>
-      </div>
+      </RadioGroup>
       {practising && (
         <p className="account-note" role="status">
           <Trans>

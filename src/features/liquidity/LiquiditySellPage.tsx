@@ -12,6 +12,7 @@ import { Button, Form } from '../../ui/forms.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { RecordLink } from '../../ui/records.tsx';
 import { CalendarDay } from '../../ui/CalendarDay.tsx';
 import { Figure, ModeName, useFigures } from './LiquidityParts.tsx';
@@ -52,7 +53,7 @@ export default function LiquiditySellPage() {
           <Trans>Redeemable</Trans> <Figure value={redeemInfo?.redeemable} />
         </p>
 
-        <div className="liq-modes" role="radiogroup" aria-label={t`Redemption`}>
+        <RadioGroup className="liq-modes" label={t`Redemption`}>
           <button
             type="button"
             role="radio"
@@ -96,7 +97,7 @@ export default function LiquiditySellPage() {
               <Trans>No daily limit</Trans>
             </span>
           </button>
-        </div>
+        </RadioGroup>
 
         <Button type="submit" disabled={!redeemInfo}>
           <Trans>Next</Trans>

@@ -15,6 +15,7 @@ import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { ReadPrice } from '../../ui/ReadPrice.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
+import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
 import { practiceAccount } from '../../api-contract/practice.ts';
@@ -99,7 +100,7 @@ export default function OptionPage() {
       />
       <div className="page-body">
         <AccountSwitch />
-        <div className="opt-coins" role="radiogroup" aria-label={t`Coin`}>
+        <RadioGroup className="opt-coins" label={t`Coin`}>
           {(codes.length ? codes : [code]).map((item) => (
             <button
               key={item}
@@ -112,7 +113,7 @@ export default function OptionPage() {
               {item}
             </button>
           ))}
-        </div>
+        </RadioGroup>
         <OfflineNote
           endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
         />
