@@ -17,6 +17,7 @@ import { StartupMessage } from './StartupMessage.tsx';
 import { LoadFailed } from './LoadFailed.tsx';
 import { appUpdate, updateDialogOpen } from '../lib/update-state.ts';
 import { usePageGeneration } from './use-page-generation.ts';
+import { loadKeyboardFocus } from '../ui/keyboard-focus-load.ts';
 
 export function App() {
   return (
@@ -44,11 +45,12 @@ function Shell() {
     scrollTo(0, 0);
   }, [path]);
   // ...and a keyboard or screen-reader user starts there too: at its heading (not on the first page, the browser's).
+  // The focus module (ui/keyboard-focus.ts) loads at the first navigation or key press, or as a dialog opens.
   const firstPath = useRef(path);
   useEffect(() => {
     if (path === firstPath.current) return;
     firstPath.current = '';
-    void keyboardFocus().then(({ pageShown }) => pageShown());
+    void loadKeyboardFocus().then(({ pageShown }) => pageShown());
   }, [path]);
 
   const generation = usePageGeneration(path);
@@ -68,7 +70,7 @@ function Shell() {
     );
   }
   return (
-    <div className="app" onKeyDownCapture={keyboardFocus}>
+    <div className="app" onKeyDownCapture={loadKeyboardFocus}>
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>
@@ -84,9 +86,6 @@ function Shell() {
     </div>
   );
 }
-
-/** Page headings and dialogs for the keyboard (ui/keyboard-focus.ts): loaded at the first navigation or key press. */
-const keyboardFocus = () => import('../ui/keyboard-focus.ts');
 
 const UpdateDialog = lazy(() => import('./UpdateDialog.tsx'));
 const NotFoundPage = lazy(() => import('./NotFoundPage.tsx'));

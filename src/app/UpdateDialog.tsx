@@ -7,12 +7,15 @@ import { Trans, useLingui } from '@lingui/react/macro';
 import { texts } from '../api-contract/texts.ts';
 import { installUpdate, isAndroidShell } from '../lib/update-install.ts';
 import { appUpdate } from '../lib/update-state.ts';
+import { useKeyboardFocus } from '../ui/keyboard-focus-load.ts';
 
 /** Loaded by the shell when it opens (App.tsx). */
 export default function UpdateDialog() {
   const { forced } = useSnapshot(appUpdate);
   const { i18n } = useLingui();
   const [busy, setBusy] = useState(false);
+  // On the first page it may open before any key press: the focus module then loads for it.
+  useKeyboardFocus();
 
   const update = () => {
     // The Android shell opens the download and stays here: the button stays usable.

@@ -2,9 +2,10 @@
 // pattern): a new page's heading takes it; an open dialog takes it, keeps Tab inside and closes on Escape when it has
 // a way out; a closed dialog gives it back to the control that opened it.
 //
-// One module for the whole app, loaded by the shell at the first navigation or key press (not with the first screen,
-// whose bytes are counted): dialogs need no code of their own, only their markup — `aria-modal="true"`,
-// `tabIndex={-1}`, and `data-dismiss` on the control (or backdrop) that Escape should press.
+// One module for the whole app, loaded by the shell at the first navigation or key press and by a dialog as it opens
+// (ui/keyboard-focus-load.ts; not with the first screen, whose bytes are counted): dialogs need no code of their own
+// beyond that call, only their markup — `aria-modal="true"`, `tabIndex={-1}`, and `data-dismiss` on the control (or
+// backdrop) that Escape should press.
 
 /** What Tab can reach, in document order. */
 const TABBABLE =

@@ -4,6 +4,7 @@ import { Link } from 'wouter';
 import { Trans } from '@lingui/react/macro';
 import { ChevronIcon, CompassIcon } from './icons.tsx';
 import { Button } from './forms.tsx';
+import { useKeyboardFocus } from './keyboard-focus-load.ts';
 
 interface CellProps {
   label: ReactNode;
@@ -55,6 +56,7 @@ interface SheetProps<T extends string> {
 
 export function Sheet<T extends string>({ title, options, value, onChoose, onClose }: SheetProps<T>) {
   const titleId = useId();
+  useKeyboardFocus();
   return (
     <div className="sheet-backdrop" onClick={onClose} data-dismiss>
       <div
@@ -94,6 +96,7 @@ interface DialogProps {
  */
 export function Dialog({ title, children, actions }: DialogProps) {
   const titleId = useId();
+  useKeyboardFocus();
   return (
     <div className="dialog-backdrop">
       <div className="dialog" role="alertdialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>

@@ -8,6 +8,7 @@ import { formatAmount, formatPrice } from '../../lib/format.ts';
 import { prices } from '../../lib/prices.ts';
 import { SearchIcon } from '../../ui/icons.tsx';
 import { Empty } from '../../ui/lists.tsx';
+import { useKeyboardFocus } from '../../ui/keyboard-focus-load.ts';
 import { contractsState } from './contracts-store.ts';
 
 interface PairSheetProps {
@@ -21,6 +22,7 @@ export function PairSheet({ current, onChoose, onClose }: PairSheetProps) {
   const { pairs } = useSnapshot(contractsState);
   const { quotes } = useLiveSnapshot(prices);
   const [query, setQuery] = useState('');
+  useKeyboardFocus();
   const wanted = query.trim().toLowerCase();
   const shown = pairs.filter(
     (pair) => !wanted || pair.code.toLowerCase().includes(wanted) || pair.name.toLowerCase().includes(wanted),
