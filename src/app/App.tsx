@@ -45,7 +45,8 @@ function Shell() {
     scrollTo(0, 0);
   }, [path]);
   // ...and a keyboard or screen-reader user starts there too: at its heading (not on the first page, the browser's).
-  // The focus module (ui/keyboard-focus.ts) loads at the first navigation or key press, or as a dialog opens.
+  // The focus module (ui/keyboard-focus.ts) loads at the first navigation, key press or focus (a radio reached by a
+  // click answers the arrow keys next), or as a dialog opens: after the first screen, whose bytes are counted.
   const firstPath = useRef(path);
   useEffect(() => {
     if (path === firstPath.current) return;
@@ -70,7 +71,7 @@ function Shell() {
     );
   }
   return (
-    <div className="app" onKeyDownCapture={loadKeyboardFocus}>
+    <div className="app" onKeyDownCapture={loadKeyboardFocus} onFocusCapture={loadKeyboardFocus}>
       <main className={withTabs ? 'app-main with-tabs' : 'app-main'}>
         {!blocked && (
           <PageBoundary key={`${path}#${generation}`}>

@@ -5,7 +5,6 @@ import { useSnapshot } from 'valtio';
 import { Trans, useLingui } from '@lingui/react/macro';
 import { formatMoney } from '../lib/format.ts';
 import { chooseAccount, loadPractice, practice, practiceUsdt, useAccount } from '../lib/practice.ts';
-import { RadioGroup } from './RadioGroup.tsx';
 import './practice.css';
 
 /** The switch; while Practice is on, the strip below it says so and shows the practice USDT. */
@@ -20,14 +19,14 @@ export function AccountSwitch() {
   }, [practising]);
   return (
     <div className={practising ? 'account-bar practising' : 'account-bar'}>
-      <RadioGroup className="account-switch" label={t`Account`}>
+      <div className="account-switch" role="radiogroup" aria-label={t`Account`}>
         <button type="button" role="radio" aria-checked={!practising} onClick={() => chooseAccount('real')}>
           <Trans>Real</Trans>
         </button>
         <button type="button" role="radio" aria-checked={practising} onClick={() => chooseAccount('practice')}>
           <Trans>Practice</Trans>
         </button>
-      </RadioGroup>
+      </div>
       {practising && (
         <p className="account-note" role="status">
           <Trans>

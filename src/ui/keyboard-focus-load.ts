@@ -1,6 +1,7 @@
 // How the focus module (ui/keyboard-focus.ts) is asked for: lazily, so that its code is not in the first screen's
-// bytes. The shell asks at the first navigation or key press; a modal dialog asks as it opens, so that a dialog on the
-// very first page (the startup message, the update dialog) takes the focus and keeps Tab inside as any other does.
+// bytes. The shell asks at the first navigation, key press or focus in the app; a modal dialog asks as it opens, so
+// that a dialog on the very first page (the startup message, the update dialog) takes the focus and keeps Tab inside
+// as any other does.
 import { useEffect } from 'react';
 
 /** Loads the focus module once (later calls get the same module); it starts watching the document as it loads. */

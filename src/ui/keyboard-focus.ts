@@ -2,10 +2,13 @@
 // pattern): a new page's heading takes it; an open dialog takes it, keeps Tab inside and closes on Escape when it has
 // a way out; a closed dialog gives it back to the control that opened it.
 //
-// One module for the whole app, loaded by the shell at the first navigation or key press and by a dialog as it opens
-// (ui/keyboard-focus-load.ts; not with the first screen, whose bytes are counted): dialogs need no code of their own
-// beyond that call, only their markup — `aria-modal="true"`, `tabIndex={-1}`, and `data-dismiss` on the control (or
-// backdrop) that Escape should press.
+// Radio groups are one Tab stop each, moved through with the arrow keys (ui/radio-groups.ts).
+//
+// One module for the whole app, loaded by the shell at the first navigation, key press or focus, and by a dialog as it
+// opens (ui/keyboard-focus-load.ts; not with the first screen, whose bytes are counted): radio groups need no code of
+// their own, only their markup, and dialogs only that call and their markup — `aria-modal="true"`, `tabIndex={-1}`,
+// and `data-dismiss` on the control (or backdrop) that Escape should press.
+import { keepOneTabStop, moveInRadioGroup } from './radio-groups.ts';
 
 /** What Tab can reach, in document order. */
 const TABBABLE =
@@ -31,8 +34,12 @@ const lost = () => !document.activeElement || document.activeElement === documen
 /** The page's heading, which takes the focus when nothing better can (in `main`, focusable by script). */
 const heading = (main: ParentNode = document) => main.querySelector<HTMLElement>('main h1, h1');
 
-/** Brings the list of open dialogs up to date with the document: focus into a new one, back from a closed one. */
+/**
+ * Brings the list of open dialogs up to date with the document (focus into a new one, back from a closed one), and
+ * the Tab stops of its radio groups.
+ */
 function sync(): void {
+  keepOneTabStop(document);
   for (let at = open.length - 1; at >= 0; at--) {
     const { dialog, opener } = open[at]!;
     if (dialog.isConnected) continue;
@@ -48,8 +55,9 @@ function sync(): void {
 }
 
 function onKeyDown(event: KeyboardEvent): void {
+  if (event.defaultPrevented || moveInRadioGroup(event)) return;
   const dialog = open.at(-1)?.dialog;
-  if (!dialog || event.defaultPrevented) return;
+  if (!dialog) return;
   if (event.key === 'Escape') {
     // The dialog's own way out (Cancel, Later, the sheet's backdrop), when it has one and it is not disabled now.
     const dismiss =
@@ -84,7 +92,13 @@ function watch(): void {
   document.addEventListener('keydown', onKeyDown);
   if (document.activeElement instanceof HTMLElement && document.activeElement !== document.body)
     lastOutside = document.activeElement;
-  new MutationObserver(sync).observe(document.body, { childList: true, subtree: true });
+  // Radios checked or unchecked move their group's Tab stop.
+  new MutationObserver(sync).observe(document.body, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['aria-checked', 'disabled'],
+  });
   sync();
 }
 watch();

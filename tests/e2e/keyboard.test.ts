@@ -1,5 +1,6 @@
 // The main journeys with the keyboard alone, as a person without a pointer (or with a screen reader) goes through them:
-// register, log in, buy an option, withdraw. Only page.keyboard moves: Tab, Shift+Tab, Enter, Space, typing, Escape.
+// register, log in, buy an option, withdraw. Only page.keyboard moves: Tab, Shift+Tab, Enter, Space, typing, Escape,
+// and the arrow keys and Home within a radio group.
 // At each stop the test checks what that person meets: the focused control's role and accessible name (Chromium's
 // own accessibility tree), a visible focus ring on it, the new page's heading taking the focus after a navigation,
 // and a dialog that takes the focus, keeps Tab inside, closes on Escape and gives the focus back.
@@ -119,6 +120,13 @@ async function focusKeptIn(on: Page, dialog: string, controls: string[]): Promis
 
 const toast = (on: Page) => on.getByRole('alert').textContent();
 
+/** The focused radio as `focus` says it, with its state: `radio "BTC" checked` (or `not checked`). */
+async function radioFocused(on: Page): Promise<string> {
+  const { said } = await focus(on);
+  const checked = await on.locator(':focus').getAttribute('aria-checked');
+  return `${said} ${checked === 'true' ? 'checked' : 'not checked'}`;
+}
+
 it('registers with the keyboard alone: from the login page to Home, the code typed from the SMS', async () => {
   const signup = await openPage();
   await timed('register', async () => {
@@ -157,6 +165,20 @@ it('registers with the keyboard alone: from the login page to Home, the code typ
     await signup.keyboard.press('Escape');
     await signup.getByRole('alertdialog').waitFor({ state: 'detached' });
     expect((await focus(signup)).said).toBe('heading "Coinvest"');
+
+    // The app started again on Home: the unread message opens on the very first page, before any key press (the
+    // shell loads the focus module only at a navigation or key press; the dialog asks for it as it opens), and still
+    // takes the focus and keeps Tab inside.
+    const again = watch(await signup.context().newPage());
+    await again.goto('/#/pages/index/index');
+    await again.getByRole('alertdialog', { name: 'Welcome to Coinvest' }).waitFor();
+    await again.waitForFunction(() => !!document.activeElement?.closest('[aria-modal="true"]'));
+    expect(await focus(again)).toMatchObject({ said: 'button "Read later"', inDialog: true });
+    await again.keyboard.press('Tab');
+    expect(await focus(again)).toMatchObject({ said: 'button "OK"', inDialog: true, ring: true });
+    await again.keyboard.press('Tab');
+    expect(await focus(again)).toMatchObject({ said: 'button "Read later"', inDialog: true, ring: true });
+    await again.close();
   });
 });
 
@@ -207,9 +229,31 @@ it('buys an option with the keyboard alone: the confirmation takes the focus, Es
     await page.waitForURL(/#\/pages\/Option\/Option/);
     await headingFocused(page, 'Options');
 
+    // A radio group is one Tab stop, its checked radio; the arrow keys move within it and check what they reach.
+    await tabTo(page, 'radio "BTC"');
+    await expect.poll(() => radioFocused(page)).toBe('radio "BTC" checked');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => radioFocused(page)).toBe('radio "ETH" checked');
+    await page.waitForURL(/#\/pages\/Option\/Option\?code=ETH/);
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => radioFocused(page)).toBe('radio "BTC" checked');
+    await page.keyboard.press('ArrowLeft');
+    await expect.poll(() => radioFocused(page)).toMatch(/^radio "(?!BTC")[A-Z]+" checked$/);
+    await page.keyboard.press('Home');
+    await expect.poll(() => radioFocused(page)).toBe('radio "BTC" checked');
+    await page.waitForURL(/#\/pages\/Option\/Option\?code=BTC/);
+    // One Tab leaves the group: the coins are not stops of their own.
+    await page.keyboard.press('Tab');
+    expect((await focus(page)).said).not.toMatch(/^radio "[A-Z]+"$/);
+
+    // The term: the first is checked until another is chosen.
     await tabTo(page, 'radio "1 min · 80%"');
-    await page.keyboard.press('Space');
-    expect(await page.getByRole('radio', { name: '1 min · 80%' }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => radioFocused(page)).toBe('radio "1 min · 80%" checked');
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(() => radioFocused(page)).toMatch(/^radio "3 min · \d+%" checked$/);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => radioFocused(page)).toBe('radio "1 min · 80%" checked');
+    expect(await page.getByRole('radio', { name: /^3 min/ }).getAttribute('aria-checked')).toBe('false');
     await tabTo(page, 'textbox "Amount (USDT)"');
     await page.keyboard.type('10');
     await tabTo(page, 'button "Buy up"');

@@ -12,7 +12,6 @@ import { Button, Form } from '../../ui/forms.tsx';
 import { AmountField } from '../../ui/AmountField.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { RecordLink } from '../../ui/records.tsx';
 import { CalendarDay } from '../../ui/CalendarDay.tsx';
 import { Figure, ModeName, useFigures } from './LiquidityParts.tsx';
@@ -53,7 +52,7 @@ export default function LiquiditySellPage() {
           <Trans>Redeemable</Trans> <Figure value={redeemInfo?.redeemable} />
         </p>
 
-        <RadioGroup className="liq-modes" label={t`Redemption`}>
+        <div className="liq-modes" role="radiogroup" aria-label={t`Redemption`}>
           <button
             type="button"
             role="radio"
@@ -97,7 +96,7 @@ export default function LiquiditySellPage() {
               <Trans>No daily limit</Trans>
             </span>
           </button>
-        </RadioGroup>
+        </div>
 
         <Button type="submit" disabled={!redeemInfo}>
           <Trans>Next</Trans>

@@ -15,7 +15,6 @@ import { CoinQuote, LiveChart } from '../../ui/LiveQuote.tsx';
 import { NavBar } from '../../ui/NavBar.tsx';
 import { ReadPrice } from '../../ui/ReadPrice.tsx';
 import { OfflineNote } from '../../ui/OfflineNote.tsx';
-import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { AccountSwitch, PracticeTitle } from '../../ui/AccountSwitch.tsx';
 import { useAccount } from '../../lib/practice.ts';
 import { practiceAccount } from '../../api-contract/practice.ts';
@@ -100,7 +99,7 @@ export default function OptionPage() {
       />
       <div className="page-body">
         <AccountSwitch />
-        <RadioGroup className="opt-coins" label={t`Coin`}>
+        <div className="opt-coins" role="radiogroup" aria-label={t`Coin`}>
           {(codes.length ? codes : [code]).map((item) => (
             <button
               key={item}
@@ -113,7 +112,7 @@ export default function OptionPage() {
               {item}
             </button>
           ))}
-        </RadioGroup>
+        </div>
         <OfflineNote
           endpoints={account === 'practice' ? [coinList, optionProducts, practiceAccount] : [coinList, optionProducts]}
         />

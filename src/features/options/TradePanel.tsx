@@ -20,7 +20,6 @@ import { Button, FieldChecks, firstFieldProblem, useFieldChecks } from '../../ui
 import { AmountField } from '../../ui/AmountField.tsx';
 import { Dialog } from '../../ui/lists.tsx';
 import { PriceSourceBadge } from '../../ui/PriceSourceBadge.tsx';
-import { RadioGroup } from '../../ui/RadioGroup.tsx';
 import { TimeoutGate } from '../../ui/TimeoutGate.tsx';
 import { formatPrice, formatSignedUsdt, formatUsdt, formatYield, winPayout, winProfit } from './option-format.ts';
 import { optionsState, orderProblem, placeOrder } from './options-store.ts';
@@ -80,7 +79,11 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
         <div className="opt-section-title">
           <Trans>Expiry and yield</Trans>
         </div>
-        <RadioGroup className={choices.length ? 'opt-expiries' : 'opt-expiries loading'} label={t`Expiry and yield`}>
+        <div
+          className={choices.length ? 'opt-expiries' : 'opt-expiries loading'}
+          role="radiogroup"
+          aria-label={t`Expiry and yield`}
+        >
           {choices.map((item) => (
             <button
               key={item.id}
@@ -94,7 +97,7 @@ export function TradePanel({ code, onPlaced }: { code: string; onPlaced: () => v
             </button>
           ))}
           {choices.length === 0 && <span className="muted">{i18n._(texts.loading)}</span>}
-        </RadioGroup>
+        </div>
 
         <AmountField
           value={amount}
