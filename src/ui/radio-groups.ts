@@ -20,7 +20,11 @@ export function keepOneTabStop(root: ParentNode): void {
   for (const group of root.querySelectorAll('[role="radiogroup"]')) {
     const radios = radiosOf(group);
     const stop = radios.find(checked) ?? radios[0];
-    for (const radio of radios) radio.tabIndex = radio === stop ? 0 : -1;
+    for (const radio of radios) {
+      const tabIndex = radio === stop ? 0 : -1;
+      // Written only when it changes: this runs at every change of the document.
+      if (radio.tabIndex !== tabIndex) radio.tabIndex = tabIndex;
+    }
   }
 }
 

@@ -2,7 +2,9 @@
 // A dialog on the very first page, before any navigation or key press (the startup message, the update dialog): the
 // shell has not loaded the focus module yet (ui/keyboard-focus.ts), so the dialog asks for it as it opens
 // (ui/keyboard-focus-load.ts) and then takes the focus and keeps Tab inside. This file imports neither module itself:
-// the dialog's own request is the only way the module can load here.
+// the dialog's own request is the only way the module can load here. Every component that draws a modal dialog asks.
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { act } from 'react';
 import { expect, it } from 'vitest';
 import { Dialog } from '../../src/ui/lists.tsx';
@@ -60,4 +62,14 @@ it('takes the focus as it opens on the first page, with no key pressed before, a
   expect(document.activeElement?.textContent).toBe('OK');
   expect(press('Tab')).toBe(true);
   expect(document.activeElement?.textContent).toBe('Read later');
+});
+
+it('is so for every modal dialog of the app: each file that draws `aria-modal` asks for the module', () => {
+  // The operator console imports the module at its start (src/console/main.tsx).
+  const files = readdirSync('src', { recursive: true, encoding: 'utf8' })
+    .filter((file) => file.endsWith('.tsx') && !file.startsWith('console'))
+    .map((file) => join('src', file));
+  const modal = files.filter((file) => readFileSync(file, 'utf8').includes('aria-modal="true"'));
+  expect(modal).toContain(join('src', 'ui', 'lists.tsx'));
+  expect(modal.filter((file) => !readFileSync(file, 'utf8').includes('useKeyboardFocus()'))).toEqual([]);
 });
