@@ -71,7 +71,9 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
     if (!context) return;
     const chart = state.current;
     chart.fontFamily = getComputedStyle(element).fontFamily;
-    const plot = () => plotSize(context, { ...chart, height, decimals });
+    // The page's text size (the phone's text setting): the scales' labels grow with the page's text.
+    const textScale = () => parseFloat(getComputedStyle(document.documentElement).fontSize) / 16 || 1;
+    const plot = () => plotSize(context, { ...chart, height, decimals, textScale: textScale() });
     const plotWidth = () => plot().width;
     const draw = () => {
       chart.frame = 0;
@@ -83,7 +85,15 @@ export function KLineChart({ candles, decimals, height = 260, indicators, marker
       // The marked price, if any, and which candles are in view, for tests and anyone inspecting the page.
       element.dataset.marker = chart.marker ? String(chart.marker.price) : '';
       element.dataset.shown =
-        drawKLine(context, { ...chart, series, height, ratio, decimals, timeLabel: formatCandleTime })?.join('-') ?? '';
+        drawKLine(context, {
+          ...chart,
+          series,
+          height,
+          ratio,
+          decimals,
+          textScale: textScale(),
+          timeLabel: formatCandleTime,
+        })?.join('-') ?? '';
     };
     redraw.current = () => {
       chart.frame ||= requestAnimationFrame(draw);

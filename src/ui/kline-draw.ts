@@ -33,6 +33,11 @@ export interface ChartScene {
   view: ChartWindow;
   decimals: number;
   fontFamily: string;
+  /**
+   * The page's text size against the default (its root font size over 16 px: 2 with the phone's text at 200 %); the
+   * scales' labels, boxes and spacing follow it. 1 when absent.
+   */
+  textScale?: number;
   /** The picked candle and the height the finger or pointer is at. */
   crosshair: { index: number; y: number } | null;
   /** Time labels: `clock` of a round minute, `day` for a new day, `dayClock` under the crosshair. */
@@ -103,24 +108,29 @@ export const CHART_PALETTES: Record<'light' | 'dark', ChartPalette> = {
 };
 /** Share of the plot's height the volume pane takes, below the candles. */
 const VOLUME_SHARE = 0.2;
-const FONT_SIZE = 11;
-const TIME_AXIS_HEIGHT = 22;
 const LABEL_PADDING = 8;
-/** Price labels at least this far apart, and time labels. */
-const PRICE_GAP = 36;
-const TIME_GAP = 64;
+
+/**
+ * The chart's text sizes in CSS pixels at `textScale` (see ChartScene): the labels' font (11 px at the default size),
+ * the time scale's height, and how far apart price labels and time labels are at least.
+ */
+function textMetrics(textScale = 1) {
+  const font = 11 * textScale;
+  return { font, timeAxis: 2 * font, priceGap: 36 * textScale, timeGap: 64 * textScale };
+}
 const DAY = 86_400;
 
 /** The plot's size: the chart less the price scale on the right and the time scale below. */
 export function plotSize(
   context: CanvasRenderingContext2D,
-  scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily'>,
+  scene: Pick<ChartScene, 'width' | 'height' | 'series' | 'decimals' | 'fontFamily' | 'textScale'>,
 ): { width: number; height: number } {
-  context.font = `${FONT_SIZE}px ${scene.fontFamily}`;
+  const { font, timeAxis } = textMetrics(scene.textScale);
+  context.font = `${font}px ${scene.fontFamily}`;
   // Wide enough for the longest price of the whole series, so the scale does not jump while panning.
   const longest = Math.max(0, ...scene.series.highs).toFixed(scene.decimals);
   const axis = Math.ceil(context.measureText(longest).width) + 2 * LABEL_PADDING;
-  return { width: Math.max(0, scene.width - axis), height: Math.max(0, scene.height - TIME_AXIS_HEIGHT) };
+  return { width: Math.max(0, scene.width - axis), height: Math.max(0, scene.height - timeAxis) };
 }
 
 /** Draws `scene`; returns the first and last candle it shows, if any. */
@@ -129,6 +139,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
   const colors = scene.palette ?? CHART_PALETTES.light;
   const count = series.times.length;
   const plot = plotSize(context, scene);
+  const text = textMetrics(scene.textScale);
   context.setTransform(ratio, 0, 0, ratio, 0, 0);
   context.fillStyle = colors.background;
   context.fillRect(0, 0, width, height);
@@ -142,8 +153,8 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     const priceHeight = volumes ? plot.height * (1 - VOLUME_SHARE) : plot.height;
     const [low, high] = widenRange(priceRange(series.lows, series.highs, first, last), scene, first, last);
     const y = (price: number) => ((high - price) / (high - low)) * priceHeight;
-    const prices = priceTicks(low, high, Math.floor(priceHeight / PRICE_GAP), decimals);
-    const times = timeTicks(series.times, first, last, view.spacing, TIME_GAP);
+    const prices = priceTicks(low, high, Math.floor(priceHeight / text.priceGap), decimals);
+    const times = timeTicks(series.times, first, last, view.spacing, text.timeGap);
 
     context.fillStyle = colors.grid;
     for (const price of prices) context.fillRect(0, snap(y(price), ratio), plot.width, 1 / ratio);
@@ -188,8 +199,8 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
     const boxes = [y(close), ...(scene.crosshair ? [scene.crosshair.y] : [])];
     for (const price of prices) {
       const at = y(price);
-      const covered = boxes.some((box) => Math.abs(box - at) < FONT_SIZE + 4);
-      if (!covered && at > FONT_SIZE / 2 && at < priceHeight - FONT_SIZE / 2)
+      const covered = boxes.some((box) => Math.abs(box - at) < text.font + 4);
+      if (!covered && at > text.font / 2 && at < priceHeight - text.font / 2)
         context.fillText(price.toFixed(decimals), plot.width + LABEL_PADDING, at);
     }
     context.textAlign = 'center';
@@ -199,10 +210,10 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       // would cut is left out.
       const time = series.times[index]!;
       const newDay = index > 0 && localDay(series.times[index - 1]!) !== localDay(time);
-      const text = scene.timeLabel(time, newDay || daily ? 'day' : 'clock');
+      const label = scene.timeLabel(time, newDay || daily ? 'day' : 'clock');
       const x = candleX(index, count, plot.width, view);
-      const half = context.measureText(text).width / 2;
-      if (x - half >= 0 && x + half <= plot.width) context.fillText(text, x, plot.height + TIME_AXIS_HEIGHT / 2);
+      const half = context.measureText(label).width / 2;
+      if (x - half >= 0 && x + half <= plot.width) context.fillText(label, x, plot.height + text.timeAxis / 2);
     }
     priceLabel(
       context,
@@ -211,6 +222,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
       width - plot.width,
       y(close),
       rising ? colors.upLabel : colors.downLabel,
+      text.font,
     );
     if (scene.crosshair) {
       const { index, y: at } = scene.crosshair;
@@ -221,6 +233,7 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
         width - plot.width,
         at,
         colors.crosshairLabel,
+        text.font,
       );
       if (index >= 0 && index < count) {
         timeLabel(
@@ -230,10 +243,11 @@ export function drawKLine(context: CanvasRenderingContext2D, scene: ChartScene):
           candleX(index, count, plot.width, view),
           plot.height,
           plot.width,
+          text.timeAxis,
         );
-        readout(context, scene, index);
+        readout(context, scene, index, text.font);
       }
-    } else if (scene.overlays?.length) legend(context, scene.overlays, last, decimals, plot.width);
+    } else if (scene.overlays?.length) legend(context, scene.overlays, last, decimals, plot.width, text.font);
   }
   context.fillStyle = colors.border;
   context.fillRect(plot.width, 0, 1 / ratio, plot.height);
@@ -298,8 +312,9 @@ function priceLabel(
   axisWidth: number,
   y: number,
   color: string,
+  fontSize: number,
 ): void {
-  const boxHeight = FONT_SIZE + 6;
+  const boxHeight = fontSize + 6;
   context.fillStyle = color;
   context.fillRect(left, y - boxHeight / 2, axisWidth, boxHeight);
   context.fillStyle = '#ffffff';
@@ -315,18 +330,24 @@ function timeLabel(
   x: number,
   top: number,
   plotWidth: number,
+  height: number,
 ): void {
   const boxWidth = context.measureText(text).width + 2 * LABEL_PADDING;
   const left = Math.min(Math.max(0, x - boxWidth / 2), plotWidth - boxWidth);
   context.fillStyle = colors.crosshairLabel;
-  context.fillRect(left, top, boxWidth, TIME_AXIS_HEIGHT);
+  context.fillRect(left, top, boxWidth, height);
   context.fillStyle = '#ffffff';
   context.textAlign = 'left';
-  context.fillText(text, left + LABEL_PADDING, top + TIME_AXIS_HEIGHT / 2);
+  context.fillText(text, left + LABEL_PADDING, top + height / 2);
 }
 
 /** The picked candle's open, high, low and close along the plot's top, in its colour. */
-function readout(context: CanvasRenderingContext2D, { series, decimals, palette }: ChartScene, index: number): void {
+function readout(
+  context: CanvasRenderingContext2D,
+  { series, decimals, palette }: ChartScene,
+  index: number,
+  fontSize: number,
+): void {
   const colors = palette ?? CHART_PALETTES.light;
   const values = [series.opens, series.highs, series.lows, series.closes].map((field) =>
     field[index]!.toFixed(decimals),
@@ -334,15 +355,16 @@ function readout(context: CanvasRenderingContext2D, { series, decimals, palette 
   const rising = series.closes[index]! >= series.opens[index]!;
   context.textAlign = 'left';
   const width = values.reduce((sum, value) => sum + context.measureText(value).width + 8, 0) + 4 * 12;
+  const height = fontSize + 9;
   context.fillStyle = colors.readout;
-  context.fillRect(0, 0, width, 20);
+  context.fillRect(0, 0, width, height);
   let x = 6;
   ['O', 'H', 'L', 'C'].forEach((name, at) => {
     context.fillStyle = colors.text;
-    context.fillText(name, x, 10);
+    context.fillText(name, x, height / 2);
     x += context.measureText(name).width + 3;
     context.fillStyle = rising ? colors.up : colors.down;
-    context.fillText(values[at]!, x, 10);
+    context.fillText(values[at]!, x, height / 2);
     x += context.measureText(values[at]!).width + 8;
   });
 }
@@ -440,17 +462,18 @@ function legend(
   last: number,
   decimals: number,
   plotWidth: number,
+  fontSize: number,
 ): void {
   context.textAlign = 'left';
   let x = 6;
-  let row = 10;
+  let row = (fontSize + 9) / 2;
   for (const line of lines) {
     const value = line.values[last];
     const text = `${line.label} ${value === null || value === undefined ? '-' : value.toFixed(decimals)}`;
     const width = context.measureText(text).width;
     if (x > 6 && x + width > plotWidth) {
       x = 6;
-      row += FONT_SIZE + 4;
+      row += fontSize + 4;
     }
     context.fillStyle = line.color;
     context.fillText(text, x, row);
