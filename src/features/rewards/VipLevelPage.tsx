@@ -3,7 +3,7 @@
 // and in the user's display currency. The user's own level is highlighted.
 import { useEffect, useId } from 'react';
 import { useSnapshot } from 'valtio';
-import { Trans } from '@lingui/react/macro';
+import { Trans, useLingui } from '@lingui/react/macro';
 import type { LevelProgress, VipLevel } from '../../api-contract/rewards.ts';
 import { useDisplayCurrency } from '../../lib/fiat.ts';
 import { formatMoney } from '../../lib/format.ts';
@@ -98,6 +98,10 @@ function LevelCard({ progress, levels }: { progress: Readonly<LevelProgress>; le
 
 function LevelTable({ levels, mine }: { levels: readonly VipLevel[]; mine: number }) {
   const fiat = useDisplayCurrency();
+  const { t } = useLingui();
+  // With large text the rows stack, each amount under its column's name (data-label, shown by the style sheet).
+  const fromLabel = t`From (USDT)`;
+  const upToLabel = t`Up to (USDT)`;
   return (
     <section className="card flush vip-table">
       <h2>
@@ -109,12 +113,8 @@ function LevelTable({ levels, mine }: { levels: readonly VipLevel[]; mine: numbe
             <th scope="col">
               <Trans>Level</Trans>
             </th>
-            <th scope="col">
-              <Trans>From (USDT)</Trans>
-            </th>
-            <th scope="col">
-              <Trans>Up to (USDT)</Trans>
-            </th>
+            <th scope="col">{fromLabel}</th>
+            <th scope="col">{upToLabel}</th>
           </tr>
         </thead>
         <tbody>
@@ -135,10 +135,10 @@ function LevelTable({ levels, mine }: { levels: readonly VipLevel[]; mine: numbe
                     </small>
                   )}
                 </th>
-                <td>
+                <td data-label={fromLabel}>
                   <Money amount={from} asset="USDT" fiat={fiat} />
                 </td>
-                <td>
+                <td data-label={upToLabel}>
                   <Money amount={to} asset="USDT" fiat={fiat} />
                 </td>
               </tr>
