@@ -14,6 +14,9 @@
 // side by side, each on its own page, one's waiting the other's working time. The file prints, per combination, the
 // seconds spent opening routes and running axe.
 // The theme follows the device (prefers-color-scheme, as a phone set to dark); the Settings choice is checked too.
+// Text at 200 % (WCAG's resize text): each route of the app, once checked by axe, is shown with its text at twice its
+// size (tests/e2e/text-fit.ts: as a phone's largest text setting shows it) and must neither scroll sideways nor cut,
+// push out or overlap any text; the customer has a recharge, a bank card and a wallet, so the lists have rows.
 // The app's content security policy blocks an injected script: the contexts bypass it (tests only).
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
@@ -22,10 +25,11 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { AUTH_ROUTE_PREFIX, PUBLIC_ROUTES, ROUTES } from '../../src/api-contract/routes.ts';
 import { PHONE, launch, nextFrame, phoneContext, screenshot, watchPagesOnFailure, watchRequests } from './browser.ts';
 import { CONSOLE_DESKTOP, enrolOperator, opsOn } from './console-kit.ts';
-import { callApi } from './pwa.ts';
+import { callApi, markAllRead } from './pwa.ts';
 import { base32Decode, totpAt, totpStep } from '../../src/server/domain/totp.ts';
 import type { OperatorRole } from '../../src/api-contract/console.ts';
 import { fundedUser } from './funded-user.ts';
+import { misfits, textSize } from './text-fit.ts';
 import { storeSession } from './stored-session.ts';
 
 const AXE_SCRIPT = createRequire(import.meta.url).resolve('axe-core');
@@ -58,6 +62,14 @@ const DARK_SHOTS: Partial<Record<string, string>> = {
   [ROUTES.login]: 'login',
 };
 
+/** Screens left as screenshots with text at 200 % (test-results/screens/text-200-*.png), to be looked at. */
+const TEXT_SHOTS: Partial<Record<string, string>> = {
+  [ROUTES.option]: 'options',
+  [ROUTES.recharge]: 'recharge',
+  [ROUTES.vipLevel]: 'vip-level',
+  [ROUTES.rechargeRecord]: 'recharge-record',
+};
+
 /** The navigation link each role lands on after signing in. */
 const LANDING = { reviewer: 'Review queues', content: 'Content', admin: 'Operators' } as const;
 
@@ -70,10 +82,13 @@ interface Finding {
 }
 
 const findings: Finding[] = [];
+/** What does not fit with text at 200 %, one line each (tests/e2e/text-fit.ts). */
+const unfit: string[] = [];
 const timings: string[] = [];
-/** Milliseconds each page spent opening routes, running axe in full and running its colour rules. */
-const spentOn = new WeakMap<Page, { opening: number; axe: number; colours: number }>();
-const spent = (page: Page) => spentOn.get(page) ?? spentOn.set(page, { opening: 0, axe: 0, colours: 0 }).get(page)!;
+/** Milliseconds each page spent opening routes, running axe in full, its colour rules, and checking text at 200 %. */
+const spentOn = new WeakMap<Page, { opening: number; axe: number; colours: number; text: number }>();
+const spent = (page: Page) =>
+  spentOn.get(page) ?? spentOn.set(page, { opening: 0, axe: 0, colours: 0, text: 0 }).get(page)!;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 const watch = watchPagesOnFailure('accessibility-');
@@ -82,6 +97,26 @@ let token: string;
 
 beforeAll(async () => {
   [browser, token] = await Promise.all([launch(), fundedUser(phone, 'axecheck1', '246810', '500')]);
+  // Payees, so their lists and the withdrawal show rows.
+  const payees = [
+    [
+      '/users/bank/add',
+      {
+        real_name: 'Somchai Jaidee',
+        ifsc: 'KASI0001234',
+        bank_code: 'KBANK',
+        bank_number: `12${phone.slice(-8)}`,
+        phone,
+        email: 'somchai@example.com',
+      },
+    ],
+    [
+      '/users/wallet/add',
+      { alias: 'Cold storage', currency: 'USDT', chain: 'TRC20', address: 'TBhCfAytTEh52WFL6HYr64i2nmc3u3TCUp' },
+    ],
+  ] as const;
+  for (const [path, form] of payees) expect(await callApi(path, { token, form })).toMatchObject({ ret: 1 });
+  await markAllRead(phone, 'axecheck1'); // the notices of the new payees would open over the first page
 });
 
 afterAll(async () => {
@@ -159,7 +194,20 @@ async function deviceScheme(page: Page, scheme: Scheme): Promise<void> {
   await nextFrame(page);
 }
 
-/** Every route in `routes` in each scheme, on a page already showing the app: each route opened once. */
+/** What does not fit on the route shown with its text at 200 %, kept under `where`; the text back to its size after. */
+async function checkTextAt200(page: Page, where: string, shot?: string): Promise<void> {
+  const started = performance.now();
+  await textSize(page, 200);
+  unfit.push(...(await misfits(page)).map((line) => `${where}: ${line}`));
+  if (shot) await screenshot(page, `text-200-${shot}`);
+  await textSize(page, 100);
+  spent(page).text += performance.now() - started;
+}
+
+/**
+ * Every route in `routes` in each scheme, on a page already showing the app: each route opened once, its text at
+ * 200 % checked once.
+ */
 async function auditRoutes(
   page: Page,
   label: string,
@@ -184,12 +232,15 @@ async function auditRoutes(
       if (shot && scheme === 'dark' && label.endsWith(', en') && signedIn === (route !== ROUTES.login))
         await screenshot(page, `dark-${shot}`);
     }
+    const textShot = label.endsWith(', en') && signedIn ? TEXT_SHOTS[route] : undefined;
+    await checkTextAt200(page, `${label} text 200 % #${route}`, textShot);
   }
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
-  const { opening, axe, colours } = spent(page);
+  const { opening, axe, colours, text } = spent(page);
   timings.push(
     `${label}: ${routes.length * schemes.length} screens in ${seconds(performance.now() - started)} s (opening ` +
-      `${routes.length} routes ${seconds(opening)} s, axe ${seconds(axe)} s, its colour rules ${seconds(colours)} s)`,
+      `${routes.length} routes ${seconds(opening)} s, axe ${seconds(axe)} s, its colour rules ${seconds(colours)} s, ` +
+      `text at 200 % ${seconds(text)} s)`,
   );
 }
 
@@ -198,8 +249,9 @@ const report = () =>
     ({ where, rule, impact, help, targets }) => `${where}: ${impact} ${rule} (${help}) at ${targets.join(', ')}`,
   );
 
-it('finds no serious or critical violation on any route of the app, signed in, in English and Arabic, both themes', async () => {
+it('finds no serious or critical violation and no text lost at 200 % on any route, signed in, English and Arabic', async () => {
   findings.length = 0;
+  unfit.length = 0;
   // English and Arabic side by side: much of a route's opening is waiting (its calls, the loading mask's exit).
   await Promise.all(
     (['en', 'ar'] as const).map(async (language) => {
@@ -210,11 +262,12 @@ it('finds no serious or critical violation on any route of the app, signed in, i
       await auditRoutes(page, `signed in, ${language}`, APP_ROUTES, ['light', 'dark'], true);
     }),
   );
-  expect(report()).toEqual([]);
+  expect({ axe: report(), text200: unfit }).toEqual({ axe: [], text200: [] });
 }, 600_000);
 
-it('finds none signed out either, and the Settings choice overrides the device', async () => {
+it('finds neither signed out, and the Settings choice overrides the device', async () => {
   findings.length = 0;
+  unfit.length = 0;
   await Promise.all(
     (['en', 'ar'] as const).map(async (language) => {
       const page = await openPage(language === 'ar' ? { locale: 'ar' } : {});
@@ -236,7 +289,7 @@ it('finds none signed out either, and the Settings choice overrides the device',
   await page.waitForFunction(() => document.documentElement.dataset.theme === 'light');
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-  expect(report()).toEqual([]);
+  expect({ axe: report(), text200: unfit }).toEqual({ axe: [], text200: [] });
 }, 300_000);
 
 /**
