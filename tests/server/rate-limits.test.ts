@@ -310,6 +310,19 @@ describe.runIf(onPostgres())('the general budgets of two processes on one Postgr
     expect((await info(1, token)).statusCode).toBe(429);
   });
 
+  it('a call made while its process merges still counts the calls that merge is sending', async () => {
+    const { token } = await registerByPhone(h);
+    for (let i = 0; i < PER_ACCOUNT - 1; i++) expect((await info(0, token)).statusCode).toBe(200);
+    // The three calls are on their way to the table; the budget's last call comes before the total is back. (Counted
+    // as none for that moment, it saw 3 left: a process could admit a budget more each second it merged.)
+    const merging = apps[0]!.mergeRequestCounts();
+    const during = await info(0, token);
+    await merging;
+    expect(during.statusCode).toBe(200);
+    expect(during.headers['x-ratelimit-remaining']).toBe('0');
+    expect((await info(0, token)).statusCode).toBe(429);
+  });
+
   it('a call writes nothing: its count reaches the table with the next merge', async () => {
     const { token } = await registerByPhone(h);
     for (let i = 0; i < 3; i++) expect((await info(0, token)).statusCode).toBe(200);

@@ -129,8 +129,10 @@ interface MergedWindow {
   startedAt: number;
   /** The table's total at the last merge (every process's calls). */
   merged: number;
-  /** Calls counted here since then. */
+  /** Calls counted here since then, not yet sent to the table. */
   pending: number;
+  /** Calls sent to the table by the merge under way: still counted until its total, which has them, comes back. */
+  sending: number;
 }
 
 /**
@@ -155,7 +157,7 @@ export class MergedCounter {
     let window = this.windows.get(name);
     if (!window) {
       this.makeRoom(now);
-      this.windows.set(name, (window = { startedAt: now, merged: 0, pending: 0 }));
+      this.windows.set(name, (window = { startedAt: now, merged: 0, pending: 0, sending: 0 }));
     } else if (window.startedAt + WINDOW_MS <= now) {
       this.windows.delete(name);
       this.windows.set(name, window);
@@ -163,7 +165,8 @@ export class MergedCounter {
       window.merged = 0;
     }
     window.pending++;
-    return answer({ count: window.merged + window.pending, startedAt: window.startedAt }, max, reply, now);
+    const count = window.merged + window.sending + window.pending;
+    return answer({ count, startedAt: window.startedAt }, max, reply, now);
   }
 
   get size() {
@@ -180,10 +183,14 @@ export class MergedCounter {
 
   private async mergeNow() {
     const counts = new Map<string, number>();
+    const sent = new Map<string, MergedWindow>();
     for (const [name, window] of this.windows) {
       if (!window.pending) continue;
       counts.set(name, window.pending);
+      // Still counted while the table adds them (a call meanwhile sees them), until the total that has them is back.
+      window.sending = window.pending;
       window.pending = 0;
+      sent.set(name, window);
     }
     if (!counts.size) return;
     try {
@@ -195,11 +202,10 @@ export class MergedCounter {
       }
     } catch (error) {
       // Not lost: counted again with the next merge.
-      for (const [name, n] of counts) {
-        const window = this.windows.get(name);
-        if (window) window.pending += n;
-      }
+      for (const window of sent.values()) window.pending += window.sending;
       throw error;
+    } finally {
+      for (const window of sent.values()) window.sending = 0;
     }
   }
 
@@ -207,7 +213,8 @@ export class MergedCounter {
    * full. */
   private makeRoom(now: number) {
     for (const [key, window] of this.windows) {
-      if (this.windows.size < this.maxKeys && (window.startedAt + WINDOW_MS > now || window.pending)) break;
+      if (this.windows.size < this.maxKeys && (window.startedAt + WINDOW_MS > now || window.pending || window.sending))
+        break;
       this.windows.delete(key);
     }
   }
