@@ -77,7 +77,7 @@ async function answer<S extends FormSchema, R>(
   cache: CachedAnswers,
   request: FastifyRequest,
   reply: FastifyReply,
-): Promise<Envelope | Buffer> {
+): Promise<Envelope | string> {
   const locale = requestLocale(header(request, LANG_HEADER));
   const t = translator(locale);
 
@@ -203,7 +203,7 @@ async function runRead<E>(
   input: ParsedOf<E>,
   ctx: HandlerContext,
   reply: FastifyReply,
-): Promise<Envelope | Buffer> {
+): Promise<Envelope | string> {
   const answered = await runHandler(handler, input, ctx);
   const bytes =
     answered.ret === RET_OK ? cachedBytes(answered.data, ctx.locale, () => JSON.stringify(answered)) : undefined;
