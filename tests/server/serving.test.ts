@@ -102,10 +102,28 @@ describe('security headers', () => {
   it('go on documents, the worker and answers; a hashed script carries only those a script obeys', async () => {
     const app = await serve();
     const get = (url: string) => app.inject({ url, headers: { 'accept-encoding': 'br' } });
-    for (const url of ['/', '/index.html', '/sw.js', '/api/other/config?act=system']) {
+    for (const url of ['/', '/index.html', '/sw.js']) {
       const { headers } = await get(url);
       expect(String(headers['content-security-policy']), url).toContain("frame-ancestors 'self'");
       expect(headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+    // An API answer is JSON, no document: the short set for APIs, stricter (nothing loads or frames it).
+    for (const url of ['/api/other/config?act=system', '/api/nothing-here']) {
+      const { headers } = await get(url);
+      expect(
+        Object.fromEntries(
+          Object.entries(headers).filter(
+            ([name]) => !/^(x-request-id|x-ratelimit|content-(type|length|encoding)|vary|date|connection)/.test(name),
+          ),
+        ),
+        url,
+      ).toEqual({
+        'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-origin',
+      });
     }
     const { headers } = await get('/assets/index-AbC123.js');
     expect(headers['content-security-policy']).toBeUndefined();
@@ -128,8 +146,9 @@ describe('https-only headers', () => {
     for (const url of ['/', '/assets/index-AbC123.js', '/api/other/config?act=system', '/api/nothing-here']) {
       const response = await app.inject({ url, headers: { host: '192.168.1.20:8080' } });
       expect(httpsOnly(response.headers), url).toEqual({ hsts: false, upgrade: false });
-      if (!url.startsWith('/assets/'))
-        expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'");
+      if (url === '/') expect(String(response.headers['content-security-policy']), url).toContain("script-src 'self'");
+      if (url.startsWith('/api/'))
+        expect(response.headers['content-security-policy'], url).toBe("default-src 'none'; frame-ancestors 'none'");
     }
   });
 
@@ -179,6 +198,8 @@ describe('https-only headers', () => {
     );
     expect(response.status).toBe(200);
     expect(JSON.parse(response.body).ret).toBe(1);
-    expect(httpsOnly(response.headers)).toEqual({ hsts: true, upgrade: true });
+    // HSTS; an API answer loads nothing, so its policy has nothing to upgrade (documents' do: the proxy test above).
+    expect(httpsOnly(response.headers)).toEqual({ hsts: true, upgrade: false });
+    expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
   });
 });

@@ -9,13 +9,27 @@ import helmet, { type HelmetOptions } from 'helmet';
 /** One year, the longest HSTS age browsers keep; only ever sent over https. */
 export const HSTS = 'max-age=31536000; includeSubDomains';
 
+/**
+ * An API call's answer is JSON, never a document: the short set OWASP's REST security guidance gives for API answers
+ * (no content may load or frame it, no type sniffing, no referrer, same-origin reads). The documents' set is 0.9 KB
+ * on every answer, and the size of an answer is most of what a loopback call costs the kernel.
+ */
+const API_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-resource-policy': 'same-origin',
+};
+const API_HEADERS_SECURE = { ...API_HEADERS, 'strict-transport-security': HSTS };
+
 /** Whether the request reached us over https: a TLS socket, or a trusted proxy's X-Forwarded-Proto. */
 export const overHttps = (request: FastifyRequest) => request.protocol === 'https';
 
 /**
- * Sets the headers on every answer from one onRequest hook. Pass options without HSTS and
- * `upgrade-insecure-requests`: both are added here for https requests (`request.protocol`
- * believes X-Forwarded-Proto only from trusted proxies).
+ * Sets the headers on every answer from one onRequest hook: helmet's (`options`) on documents and files, the short
+ * API set on `/api/` answers. Pass options without HSTS and `upgrade-insecure-requests`: both are added here for
+ * https requests (`request.protocol` believes X-Forwarded-Proto only from trusted proxies).
  */
 const NO_SOURCES: readonly string[] = [];
 
@@ -62,11 +76,12 @@ export function securityHeaders(
   let sources = moreScriptSources();
   let headers = headersFor(sources);
   app.addHook('onRequest', (request, reply, done) => {
-    // An API call's answer is no document: its policy need not follow a new build at once.
-    if (!request.url.startsWith('/api/')) {
-      const now = moreScriptSources();
-      if (now !== sources) headers = headersFor((sources = now));
+    if (request.url.startsWith('/api/')) {
+      reply.headers(overHttps(request) ? API_HEADERS_SECURE : API_HEADERS);
+      return done();
     }
+    const now = moreScriptSources();
+    if (now !== sources) headers = headersFor((sources = now));
     reply.headers(overHttps(request) ? headers.secure : headers.plain);
     done();
   });
