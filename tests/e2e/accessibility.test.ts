@@ -70,6 +70,12 @@ const TEXT_SHOTS: Partial<Record<string, string>> = {
   [ROUTES.rechargeRecord]: 'recharge-record',
 };
 
+/** And two in Arabic, right to left (text-200-*-ar.png). */
+const ARABIC_TEXT_SHOTS: Partial<Record<string, string>> = {
+  [ROUTES.coinList]: 'markets-ar',
+  [ROUTES.rechargeRecord]: 'recharge-record-ar',
+};
+
 /** The navigation link each role lands on after signing in. */
 const LANDING = { reviewer: 'Review queues', content: 'Content', admin: 'Operators' } as const;
 
@@ -232,7 +238,8 @@ async function auditRoutes(
       if (shot && scheme === 'dark' && label.endsWith(', en') && signedIn === (route !== ROUTES.login))
         await screenshot(page, `dark-${shot}`);
     }
-    const textShot = label.endsWith(', en') && signedIn ? TEXT_SHOTS[route] : undefined;
+    const shots = label.endsWith(', en') ? TEXT_SHOTS : label.endsWith(', ar') ? ARABIC_TEXT_SHOTS : {};
+    const textShot = signedIn ? shots[route] : undefined;
     await checkTextAt200(page, `${label} text 200 % #${route}`, textShot);
   }
   const seconds = (ms: number) => (ms / 1000).toFixed(1);
