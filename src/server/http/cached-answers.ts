@@ -25,9 +25,9 @@ const HOLD_MS = 2_000;
 /**
  * The envelope of a cached answer (a public one, or a customer's own info and balances), serialised once per language
  * and then sent as this JSON text (handle.ts). Text, not a Buffer: Node writes a text body with its headers in one
- * write, a Buffer in a second one (a writev of two), which cost a cached call about a fifth of its throughput. Bytes belong to the answer object they were made from: a notice that
- * drops the answer drops them with it, so they are never older than the answer itself, and a customer's go only to
- * the calls that read that customer's answer.
+ * write, a Buffer in a second one (a writev of two), which cost a cached call about a fifth of its throughput. The
+ * text belongs to the answer object it was made from: a notice that drops the answer drops it with it, so it is never
+ * older than the answer itself, and a customer's goes only to the calls that read that customer's answer.
  */
 const serialised = new WeakMap<object, Map<string, string>>();
 
