@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page, Route } from 'playwright-core';
 import { launch, phoneContext, recordToasts, toastSeen, toastsShown } from './browser.ts';
-import { fundedUser } from './funded-user.ts';
+import { addBankCard, fundedUser } from './funded-user.ts';
 import { operator } from './operator.ts';
 import { callApi, markAllRead, storedToken } from './pwa.ts';
 import { inject } from 'vitest';
@@ -217,18 +217,7 @@ async function customer(tag: string): Promise<Customer> {
   const password = 'flaky1234';
   const paypass = '864200';
   const token = await fundedUser(phone, password, paypass, '500');
-  const card = await callApi('/users/bank/add', {
-    token,
-    form: {
-      real_name: 'Somchai Jaidee',
-      ifsc: 'KASI0001234',
-      bank_code: 'KBANK',
-      bank_number: `12${phone.slice(-8)}`,
-      phone,
-      email: 'somchai@example.com',
-    },
-  });
-  if (card.ret !== 1) throw new Error(`no bank card for ${phone}: ${card.msg}`);
+  await addBankCard(phone, token);
   // The notice of the card bound (a station message) is read, so the three below are the unread ones.
   await markAllRead(phone, password);
   await Promise.all([

@@ -30,3 +30,28 @@ export async function creditUsdt(phone: string, token: string, usdt: string): Pr
   const approved = await operator('recharge', 'approve', String(sent.data.id));
   if (!approved.includes('approved')) throw new Error(`the recharge of ${phone} was not approved: ${approved}`);
 }
+
+/** A bank a test card is added at: its code and IFSC as the seeded banks list them. */
+export interface TestBank {
+  bank_code: string;
+  ifsc: string;
+}
+/** Kasikornbank, the bank the journeys withdraw to. */
+export const KASIKORNBANK: TestBank = { bank_code: 'KBANK', ifsc: 'KASI0001234' };
+
+/**
+ * Adds a bank card in the name of Somchai Jaidee to the customer `phone` (signed in with `token`), numbered
+ * `<prefix><the phone's last 8 digits>` so each customer's card is its own; throws when the server refuses it.
+ */
+export async function addBankCard(phone: string, token: string, bank = KASIKORNBANK, prefix = '12'): Promise<void> {
+  const form = {
+    real_name: 'Somchai Jaidee',
+    ifsc: bank.ifsc,
+    bank_code: bank.bank_code,
+    bank_number: `${prefix}${phone.slice(-8)}`,
+    phone,
+    email: 'somchai@example.com',
+  };
+  const added = await callApi('/users/bank/add', { token, form });
+  if (added.ret !== 1) throw new Error(`no bank card for ${phone}: ${added.msg}`);
+}
